@@ -1,0 +1,283 @@
+package dev.swipe.memory.internal;
+
+import dev.swipe.memory.MemoryException;
+import dev.swipe.memory.MemoryQuery;
+import dev.swipe.memory.MemoryRecord;
+import dev.swipe.memory.MemoryStore;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * A store that keeps memories in the JVM heap: for tests, simulators and hosts that persist
+ * elsewhere. Matches and ranks like the SQLite store (same tokenizer folding, same BM25 formula,
+ * same ranking). Not public API: open it with {@code MemoryStores.open("mem:")}.
+ */
+public final class InMemoryMemoryStore implements MemoryStore {
+  private final Clock clock;
+  private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+  private final Map<String, Entry> byId = new HashMap<>();
+  private final Map<String, String> idByKey = new HashMap<>();
+  private final Map<String, Integer> docFreq = new HashMap<>();
+  private long totalTokens;
+  private long nextId = 1;
+  private volatile boolean closed;
+
+  private record Entry(MemoryRecord record, long sequence, Bm25.Doc doc) {}
+
+  /** Creates an empty store whose timestamps come from {@code clock}. */
+  public InMemoryMemoryStore(Clock clock) {
+    this.clock = Objects.requireNonNull(clock, "clock");
+  }
+
+  private void open() {
+    if (closed) {
+      throw MemoryException.unavailable(null, "memory store is closed", null);
+    }
+  }
+
+  private Instant now() {
+    return clock.instant().truncatedTo(ChronoUnit.MILLIS);
+  }
+
+  @Override
+  public MemoryRecord save(MemoryRecord record) {
+    Objects.requireNonNull(record, "record");
+    lock.writeLock().lock();
+    try {
+      open();
+      return saveLocked(record);
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
+  @Override
+  public List<MemoryRecord> saveAll(List<MemoryRecord> records) {
+    lock.writeLock().lock();
+    try {
+      open();
+      // All-or-nothing: check identities first, as a transaction would roll back.
+      for (MemoryRecord r : records) {
+        Objects.requireNonNull(r, "record");
+      }
+      List<MemoryRecord> out = new ArrayList<>(records.size());
+      Map<String, Entry> undoById = new HashMap<>(byId);
+      Map<String, String> undoKeys = new HashMap<>(idByKey);
+      Map<String, Integer> undoDf = new HashMap<>(docFreq);
+      long undoTokens = totalTokens;
+      long undoNext = nextId;
+      try {
+        for (MemoryRecord r : records) {
+          out.add(saveLocked(r));
+        }
+      } catch (RuntimeException e) {
+        byId.clear();
+        byId.putAll(undoById);
+        idByKey.clear();
+        idByKey.putAll(undoKeys);
+        docFreq.clear();
+        docFreq.putAll(undoDf);
+        totalTokens = undoTokens;
+        nextId = undoNext;
+        throw e;
+      }
+      return out;
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
+  private MemoryRecord saveLocked(MemoryRecord record) {
+    Instant now = now();
+    String key = record.identityKey();
+    Entry existing;
+    if (record.id() != null) {
+      existing = byId.get(record.id());
+      if (existing == null) {
+        throw MemoryException.notFound(record.id());
+      }
+      String owner = idByKey.get(key);
+      if (owner != null && !owner.equals(record.id())) {
+        throw MemoryException.conflict(record.id(), owner);
+      }
+    } else {
+      String id = idByKey.get(key);
+      existing = id == null ? null : byId.get(id);
+    }
+    MemoryRecord stored;
+    long seq;
+    if (existing != null) {
+      MemoryRecord old = existing.record();
+      Instant updated = now.isBefore(old.createdAt()) ? old.createdAt() : now;
+      stored = record.withIdentity(old.id(), old.createdAt(), updated);
+      seq = existing.sequence();
+      unindex(existing);
+    } else {
+      seq = nextId++;
+      stored = record.withIdentity(Long.toString(seq), now, now);
+    }
+    Entry e = new Entry(stored, seq, Bm25.Doc.of(stored));
+    index(e);
+    return stored;
+  }
+
+  private void index(Entry e) {
+    byId.put(e.record().id(), e);
+    idByKey.put(e.record().identityKey(), e.record().id());
+    for (String t : e.doc().weightedTf().keySet()) {
+      docFreq.merge(t, 1, Integer::sum);
+    }
+    totalTokens += e.doc().length();
+  }
+
+  private void unindex(Entry e) {
+    byId.remove(e.record().id());
+    idByKey.remove(e.record().identityKey());
+    for (String t : e.doc().weightedTf().keySet()) {
+      docFreq.computeIfPresent(t, (k, v) -> v == 1 ? null : v - 1);
+    }
+    totalTokens -= e.doc().length();
+  }
+
+  @Override
+  public Optional<MemoryRecord> get(String id) {
+    lock.readLock().lock();
+    try {
+      open();
+      Entry e = id == null ? null : byId.get(id);
+      return e == null ? Optional.empty() : Optional.of(e.record());
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  @Override
+  public List<MemoryRecord> recall(MemoryQuery query) {
+    Objects.requireNonNull(query, "query");
+    List<String> terms = Text.queryTokens(query.text());
+    Set<String> wantTags = folded(query.tags());
+    Set<String> wantEntities = folded(query.entities());
+    lock.readLock().lock();
+    try {
+      open();
+      long rows = byId.size();
+      double avg = rows == 0 ? 1 : Math.max(1e-9, (double) totalTokens / rows);
+      double[] idfs = new double[terms.size()];
+      for (int i = 0; i < terms.size(); i++) {
+        idfs[i] = Bm25.idf(rows, docFreq.getOrDefault(terms.get(i), 0));
+      }
+      List<Ranking.Candidate> candidates = new ArrayList<>();
+      for (Entry e : byId.values()) {
+        MemoryRecord r = e.record();
+        if (query.type() != null && !query.type().equals(r.type())) {
+          continue;
+        }
+        if (!folded(r.tags()).containsAll(wantTags)
+            || !folded(r.entities()).containsAll(wantEntities)) {
+          continue;
+        }
+        double rel = 1.0;
+        if (!terms.isEmpty()) {
+          rel = Bm25.score(e.doc(), terms, idfs, avg);
+          if (rel <= 0) {
+            continue;
+          }
+        }
+        candidates.add(new Ranking.Candidate(r, rel, e.sequence()));
+      }
+      int k = Ranking.candidates(query.limit());
+      if (candidates.size() > k) {
+        if (terms.isEmpty()) {
+          // Without words every record is equally relevant; the ranking itself decides.
+          return Ranking.rank(candidates, clock.instant(), query.limit());
+        }
+        candidates.sort(
+            Comparator.comparingDouble(Ranking.Candidate::relevance)
+                .reversed()
+                .thenComparing(Ranking.Candidate::sequence));
+        candidates = new ArrayList<>(candidates.subList(0, k));
+      }
+      return Ranking.rank(candidates, clock.instant(), query.limit());
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  private static Set<String> folded(List<String> labels) {
+    Set<String> s = new HashSet<>();
+    for (String l : labels) {
+      s.add(Text.fold(l));
+    }
+    return s;
+  }
+
+  @Override
+  public boolean delete(String id) {
+    lock.writeLock().lock();
+    try {
+      open();
+      Entry e = id == null ? null : byId.get(id);
+      if (e == null) {
+        return false;
+      }
+      unindex(e);
+      return true;
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
+  @Override
+  public List<MemoryRecord> list(int offset, int limit) {
+    Check.range("offset", offset, 0, Integer.MAX_VALUE);
+    Check.range("limit", limit, 1, 1000);
+    lock.readLock().lock();
+    try {
+      open();
+      List<Entry> all = new ArrayList<>(byId.values());
+      all.sort(
+          Comparator.comparing((Entry e) -> e.record().updatedAt())
+              .reversed()
+              .thenComparing(Entry::sequence, Comparator.reverseOrder()));
+      List<MemoryRecord> out = new ArrayList<>();
+      for (int i = offset; i < all.size() && out.size() < limit; i++) {
+        out.add(all.get(i).record());
+      }
+      return out;
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  @Override
+  public long count() {
+    lock.readLock().lock();
+    try {
+      open();
+      return byId.size();
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  @Override
+  public void close() {
+    closed = true;
+  }
+
+  @Override
+  public String toString() {
+    return "InMemoryMemoryStore[mem:]";
+  }
+}

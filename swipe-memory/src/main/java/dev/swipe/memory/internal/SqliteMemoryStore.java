@@ -1,0 +1,727 @@
+package dev.swipe.memory.internal;
+
+import dev.swipe.memory.MemoryException;
+import dev.swipe.memory.MemoryQuery;
+import dev.swipe.memory.MemoryRecord;
+import dev.swipe.memory.MemoryStore;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
+import org.sqlite.SQLiteConfig;
+
+/**
+ * The embedded default store: one SQLite file in WAL mode with an FTS5 index for recall.
+ *
+ * <p>Concurrency: all writes of this instance go through one connection under a lock, each in a
+ * {@code BEGIN IMMEDIATE} transaction, so writer threads queue instead of failing; other processes
+ * (or other instances) wait up to the busy timeout for the file's write lock. Reads use a small pool
+ * of separate connections and, thanks to WAL, never wait for writers. With {@code synchronous=FULL}
+ * (the default) a save returns only after its commit is on disk; with NORMAL it still survives a
+ * killed process, only a power cut may lose the last commits.
+ *
+ * <p>Schema: versioned through {@code PRAGMA user_version}, migrated forward on open inside a
+ * write transaction; a file from a newer version, a foreign database or a corrupt file is refused
+ * with {@code memory_unavailable} naming the path. Not public API: open it through {@code
+ * MemoryStores}.
+ */
+public final class SqliteMemoryStore implements MemoryStore {
+  /** Marks the file as a swipe memory database ("SWM1"). */
+  static final int APPLICATION_ID = 0x53574D31;
+
+  /** Migrations: index i brings the schema from version i to i+1. */
+  static final List<List<String>> MIGRATIONS =
+      List.of(
+          List.of(
+              "CREATE TABLE memory ("
+                  + " id INTEGER PRIMARY KEY AUTOINCREMENT,"
+                  + " ukey TEXT NOT NULL UNIQUE,"
+                  + " type TEXT NOT NULL,"
+                  + " title TEXT NOT NULL,"
+                  + " content TEXT NOT NULL,"
+                  + " tags TEXT NOT NULL,"
+                  + " entities TEXT NOT NULL,"
+                  + " priority INTEGER NOT NULL CHECK (priority BETWEEN 0 AND 100),"
+                  + " created_at INTEGER NOT NULL,"
+                  + " updated_at INTEGER NOT NULL)",
+              "CREATE INDEX memory_by_updated ON memory(updated_at, id)",
+              "CREATE TABLE memory_label ("
+                  + " memory_id INTEGER NOT NULL REFERENCES memory(id) ON DELETE CASCADE,"
+                  + " kind TEXT NOT NULL CHECK (kind IN ('tag', 'entity')),"
+                  + " value TEXT NOT NULL,"
+                  + " PRIMARY KEY (kind, value, memory_id)) WITHOUT ROWID",
+              "CREATE INDEX memory_label_by_memory ON memory_label(memory_id)",
+              "CREATE VIRTUAL TABLE memory_fts USING fts5("
+                  + "title, content, tags, entities,"
+                  + " content='memory', content_rowid='id',"
+                  + " tokenize='unicode61 remove_diacritics 2')",
+              "INSERT INTO memory_fts(memory_fts, rank) VALUES ('rank', 'bm25("
+                  + weights()
+                  + ")')",
+              "CREATE TRIGGER memory_ai AFTER INSERT ON memory BEGIN"
+                  + " INSERT INTO memory_fts(rowid, title, content, tags, entities)"
+                  + " VALUES (new.id, new.title, new.content, new.tags, new.entities); END",
+              "CREATE TRIGGER memory_ad AFTER DELETE ON memory BEGIN"
+                  + " INSERT INTO memory_fts(memory_fts, rowid, title, content, tags, entities)"
+                  + " VALUES ('delete', old.id, old.title, old.content, old.tags, old.entities);"
+                  + " END",
+              "CREATE TRIGGER memory_au AFTER UPDATE ON memory BEGIN"
+                  + " INSERT INTO memory_fts(memory_fts, rowid, title, content, tags, entities)"
+                  + " VALUES ('delete', old.id, old.title, old.content, old.tags, old.entities);"
+                  + " INSERT INTO memory_fts(rowid, title, content, tags, entities)"
+                  + " VALUES (new.id, new.title, new.content, new.tags, new.entities); END"));
+
+  /** The schema version this code writes. */
+  public static final int SCHEMA_VERSION = MIGRATIONS.size();
+
+  private static final String COLS =
+      "m.id, m.type, m.title, m.content, m.tags, m.entities, m.priority, m.created_at,"
+          + " m.updated_at";
+  private static final int MAX_IDLE_READERS = 4;
+
+  private final Path path;
+  private final String pathText;
+  private final Clock clock;
+  private final Options options;
+  private final ReentrantLock writeLock = new ReentrantLock();
+  private final Connection writer;
+  private final ConcurrentLinkedDeque<Connection> idleReaders = new ConcurrentLinkedDeque<>();
+  private final AtomicInteger openReaders = new AtomicInteger();
+  private volatile boolean closed;
+
+  /** Tuning of a SQLite store. */
+  public record Options(boolean synchronousFull, int busyTimeoutMs) {
+    /** synchronous=FULL, 5 s busy timeout. */
+    public static Options defaults() {
+      return new Options(true, 5000);
+    }
+
+    /** With synchronous FULL (true) or NORMAL (false). */
+    public Options withSynchronousFull(boolean full) {
+      return new Options(full, busyTimeoutMs);
+    }
+
+    /** With another busy timeout. */
+    public Options withBusyTimeoutMs(int ms) {
+      return new Options(synchronousFull, ms);
+    }
+  }
+
+  private SqliteMemoryStore(Path path, Clock clock, Options options, Connection writer) {
+    this.path = path;
+    this.pathText = path.toString();
+    this.clock = clock;
+    this.options = options;
+    this.writer = writer;
+  }
+
+  private static String weights() {
+    StringBuilder sb = new StringBuilder();
+    for (double w : Bm25.WEIGHTS) {
+      if (sb.length() > 0) {
+        sb.append(", ");
+      }
+      sb.append(w);
+    }
+    return sb.toString();
+  }
+
+  /**
+   * Opens or creates the database at {@code path}, migrating its schema.
+   *
+   * @throws MemoryException {@code memory_unavailable} with the path when the file cannot be
+   *     created, is not a (swipe memory) database, is corrupt or comes from a newer version
+   */
+  public static SqliteMemoryStore open(Path path, Clock clock, Options options) {
+    Objects.requireNonNull(path, "path");
+    Objects.requireNonNull(clock, "clock");
+    Objects.requireNonNull(options, "options");
+    Path abs = path.toAbsolutePath().normalize();
+    String p = abs.toString();
+    if (Files.isDirectory(abs)) {
+      throw MemoryException.unavailable(p, "memory database path is a directory", null);
+    }
+    Path parent = abs.getParent();
+    if (parent != null) {
+      try {
+        Files.createDirectories(parent);
+      } catch (IOException | SecurityException e) {
+        throw MemoryException.unavailable(
+            p, "cannot create the memory database's directory: " + e, e);
+      }
+    }
+    Connection w = null;
+    try {
+      w = connect(abs, options);
+      setUpWriter(w, options);
+      migrate(w, p);
+      return new SqliteMemoryStore(abs, clock, options, w);
+    } catch (SQLException e) {
+      closeQuietly(w);
+      throw unavailable(p, "cannot open memory database", e);
+    } catch (RuntimeException e) {
+      closeQuietly(w);
+      throw e;
+    }
+  }
+
+  private static Connection connect(Path path, Options options) throws SQLException {
+    SQLiteConfig config = new SQLiteConfig();
+    config.setBusyTimeout(options.busyTimeoutMs());
+    return config.createConnection("jdbc:sqlite:" + path);
+  }
+
+  private static void setUpWriter(Connection c, Options options) throws SQLException {
+    try (Statement s = c.createStatement()) {
+      // Touch the file first: a non-database fails here with SQLITE_NOTADB.
+      try (ResultSet rs = s.executeQuery("PRAGMA journal_mode=WAL")) {
+        rs.next();
+      }
+      s.execute("PRAGMA synchronous=" + (options.synchronousFull() ? "FULL" : "NORMAL"));
+      s.execute("PRAGMA foreign_keys=ON");
+    }
+  }
+
+  private static void migrate(Connection c, String p) throws SQLException {
+    try (Statement s = c.createStatement()) {
+      s.execute("BEGIN IMMEDIATE");
+      boolean ok = false;
+      try {
+        int appId = intPragma(s, "application_id");
+        int version = intPragma(s, "user_version");
+        if (appId != 0 && appId != APPLICATION_ID) {
+          throw MemoryException.unavailable(
+              p, "file is a SQLite database of another application (application_id " + appId + ")",
+              null);
+        }
+        if (appId == 0 && version == 0 && hasTables(s)) {
+          throw MemoryException.unavailable(
+              p, "file is a SQLite database that is not a swipe memory database", null);
+        }
+        if (version > SCHEMA_VERSION) {
+          throw MemoryException.unavailable(
+              p,
+              "memory database has schema version "
+                  + version
+                  + ", newer than this swipe-memory understands ("
+                  + SCHEMA_VERSION
+                  + ")",
+              null);
+        }
+        for (int v = version; v < SCHEMA_VERSION; v++) {
+          for (String sql : MIGRATIONS.get(v)) {
+            s.execute(sql);
+          }
+        }
+        if (version != SCHEMA_VERSION) {
+          s.execute("PRAGMA user_version=" + SCHEMA_VERSION);
+          s.execute("PRAGMA application_id=" + APPLICATION_ID);
+        }
+        s.execute("COMMIT");
+        ok = true;
+      } finally {
+        if (!ok) {
+          rollbackQuietly(s);
+        }
+      }
+    }
+  }
+
+  private static boolean hasTables(Statement s) throws SQLException {
+    try (ResultSet rs = s.executeQuery("SELECT count(*) FROM sqlite_schema")) {
+      rs.next();
+      return rs.getInt(1) > 0;
+    }
+  }
+
+  private static int intPragma(Statement s, String name) throws SQLException {
+    try (ResultSet rs = s.executeQuery("PRAGMA " + name)) {
+      return rs.next() ? rs.getInt(1) : 0;
+    }
+  }
+
+  private static void rollbackQuietly(Statement s) {
+    try {
+      s.execute("ROLLBACK");
+    } catch (SQLException ignored) {
+      // no transaction active
+    }
+  }
+
+  private static void closeQuietly(Connection c) {
+    if (c != null) {
+      try {
+        c.close();
+      } catch (SQLException ignored) {
+        // closing anyway
+      }
+    }
+  }
+
+  static MemoryException unavailable(String path, String what, SQLException e) {
+    int code = e.getErrorCode() & 0xff;
+    String why;
+    switch (code) {
+      case 5: // SQLITE_BUSY
+      case 6: // SQLITE_LOCKED
+        why = "the database stayed locked by another writer longer than the busy timeout";
+        break;
+      case 11: // SQLITE_CORRUPT
+        why = "the database file is corrupt";
+        break;
+      case 26: // SQLITE_NOTADB
+        why = "the file is not a SQLite database";
+        break;
+      case 8: // SQLITE_READONLY
+      case 14: // SQLITE_CANTOPEN
+      case 23: // SQLITE_AUTH
+        why = "the database file cannot be opened for writing";
+        break;
+      case 13: // SQLITE_FULL
+        why = "the disk is full";
+        break;
+      default:
+        why = "SQLite error";
+    }
+    return MemoryException.unavailable(path, what + ": " + why + " [" + e.getMessage() + "]", e);
+  }
+
+  /** The database file. */
+  public Path path() {
+    return path;
+  }
+
+  /** The options this store was opened with. */
+  public Options options() {
+    return options;
+  }
+
+  private void ensureOpen() {
+    if (closed) {
+      throw MemoryException.unavailable(pathText, "memory store is closed", null);
+    }
+  }
+
+  // ---------------------------------------------------------------- writes
+
+  @FunctionalInterface
+  private interface Tx<T> {
+    T run(Connection c) throws SQLException;
+  }
+
+  private <T> T write(String what, Tx<T> body) {
+    writeLock.lock();
+    try {
+      ensureOpen();
+      try (Statement s = writer.createStatement()) {
+        s.execute("BEGIN IMMEDIATE");
+        boolean ok = false;
+        try {
+          T result = body.run(writer);
+          s.execute("COMMIT");
+          ok = true;
+          return result;
+        } finally {
+          if (!ok) {
+            rollbackQuietly(s);
+          }
+        }
+      } catch (SQLException e) {
+        throw unavailable(pathText, what + " failed", e);
+      }
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
+  @Override
+  public MemoryRecord save(MemoryRecord record) {
+    Objects.requireNonNull(record, "record");
+    return write("save", c -> saveTx(c, record));
+  }
+
+  @Override
+  public List<MemoryRecord> saveAll(List<MemoryRecord> records) {
+    Objects.requireNonNull(records, "records");
+    for (MemoryRecord r : records) {
+      Objects.requireNonNull(r, "record");
+    }
+    return write(
+        "save",
+        c -> {
+          List<MemoryRecord> out = new ArrayList<>(records.size());
+          for (MemoryRecord r : records) {
+            out.add(saveTx(c, r));
+          }
+          return out;
+        });
+  }
+
+  private MemoryRecord saveTx(Connection c, MemoryRecord record) throws SQLException {
+    long now = clock.millis();
+    String key = record.identityKey();
+    Long existingId = null;
+    long createdAt = now;
+    if (record.id() != null) {
+      Long id = parseId(record.id());
+      long[] found = id == null ? null : findById(c, id);
+      if (found == null) {
+        throw MemoryException.notFound(record.id());
+      }
+      Long owner = findIdByKey(c, key);
+      if (owner != null && owner.longValue() != id) {
+        throw MemoryException.conflict(record.id(), Long.toString(owner));
+      }
+      existingId = id;
+      createdAt = found[0];
+    } else {
+      Long owner = findIdByKey(c, key);
+      if (owner != null) {
+        long[] found = findById(c, owner);
+        existingId = owner;
+        createdAt = found[0];
+      }
+    }
+    long updatedAt = Math.max(now, createdAt);
+    long id;
+    if (existingId == null) {
+      try (PreparedStatement ps =
+          c.prepareStatement(
+              "INSERT INTO memory(ukey, type, title, content, tags, entities, priority,"
+                  + " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+        bindRecord(ps, key, record);
+        ps.setLong(8, createdAt);
+        ps.setLong(9, updatedAt);
+        ps.executeUpdate();
+      }
+      try (Statement s = c.createStatement();
+          ResultSet rs = s.executeQuery("SELECT last_insert_rowid()")) {
+        rs.next();
+        id = rs.getLong(1);
+      }
+    } else {
+      id = existingId;
+      try (PreparedStatement ps =
+          c.prepareStatement(
+              "UPDATE memory SET ukey = ?, type = ?, title = ?, content = ?, tags = ?,"
+                  + " entities = ?, priority = ?, updated_at = ? WHERE id = ?")) {
+        bindRecord(ps, key, record);
+        ps.setLong(8, updatedAt);
+        ps.setLong(9, id);
+        ps.executeUpdate();
+      }
+      try (PreparedStatement ps = c.prepareStatement("DELETE FROM memory_label WHERE memory_id = ?")) {
+        ps.setLong(1, id);
+        ps.executeUpdate();
+      }
+    }
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "INSERT OR IGNORE INTO memory_label(memory_id, kind, value) VALUES (?, ?, ?)")) {
+      for (String t : record.tags()) {
+        ps.setLong(1, id);
+        ps.setString(2, "tag");
+        ps.setString(3, Text.fold(t));
+        ps.addBatch();
+      }
+      for (String e : record.entities()) {
+        ps.setLong(1, id);
+        ps.setString(2, "entity");
+        ps.setString(3, Text.fold(e));
+        ps.addBatch();
+      }
+      ps.executeBatch();
+    }
+    return record.withIdentity(
+        Long.toString(id), Instant.ofEpochMilli(createdAt), Instant.ofEpochMilli(updatedAt));
+  }
+
+  private static void bindRecord(PreparedStatement ps, String key, MemoryRecord r)
+      throws SQLException {
+    ps.setString(1, key);
+    ps.setString(2, r.type());
+    ps.setString(3, r.title());
+    ps.setString(4, r.content());
+    ps.setString(5, String.join("\n", r.tags()));
+    ps.setString(6, String.join("\n", r.entities()));
+    ps.setInt(7, r.priority());
+  }
+
+  /** created_at of the row, or null. */
+  private static long[] findById(Connection c, long id) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement("SELECT created_at FROM memory WHERE id = ?")) {
+      ps.setLong(1, id);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next() ? new long[] {rs.getLong(1)} : null;
+      }
+    }
+  }
+
+  private static Long findIdByKey(Connection c, String key) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement("SELECT id FROM memory WHERE ukey = ?")) {
+      ps.setString(1, key);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next() ? rs.getLong(1) : null;
+      }
+    }
+  }
+
+  /** Ids are decimal rowids; anything else names no record. */
+  static Long parseId(String id) {
+    if (id == null || id.isEmpty() || id.length() > 19) {
+      return null;
+    }
+    for (int i = 0; i < id.length(); i++) {
+      if (id.charAt(i) < '0' || id.charAt(i) > '9') {
+        return null;
+      }
+    }
+    try {
+      return Long.parseLong(id);
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  @Override
+  public boolean delete(String id) {
+    Long rowid = parseId(id);
+    if (rowid == null) {
+      ensureOpen();
+      return false;
+    }
+    return write(
+        "delete",
+        c -> {
+          try (PreparedStatement ps = c.prepareStatement("DELETE FROM memory WHERE id = ?")) {
+            ps.setLong(1, rowid);
+            return ps.executeUpdate() > 0;
+          }
+        });
+  }
+
+  // ---------------------------------------------------------------- reads
+
+  private <T> T read(String what, Tx<T> body) {
+    ensureOpen();
+    Connection c = idleReaders.pollFirst();
+    try {
+      if (c == null) {
+        c = connect(path, options);
+        try (Statement s = c.createStatement()) {
+          s.execute("PRAGMA query_only=ON");
+        }
+        openReaders.incrementAndGet();
+      }
+      return body.run(c);
+    } catch (SQLException e) {
+      closeQuietly(c);
+      if (c != null) {
+        openReaders.decrementAndGet();
+      }
+      c = null;
+      throw unavailable(pathText, what + " failed", e);
+    } finally {
+      if (c != null) {
+        if (!closed && idleReaders.size() < MAX_IDLE_READERS) {
+          idleReaders.offerFirst(c);
+          if (closed && idleReaders.remove(c)) {
+            closeQuietly(c);
+            openReaders.decrementAndGet();
+          }
+        } else {
+          closeQuietly(c);
+          openReaders.decrementAndGet();
+        }
+      }
+    }
+  }
+
+  @Override
+  public Optional<MemoryRecord> get(String id) {
+    Long rowid = parseId(id);
+    if (rowid == null) {
+      ensureOpen();
+      return Optional.empty();
+    }
+    return read(
+        "get",
+        c -> {
+          try (PreparedStatement ps =
+              c.prepareStatement("SELECT " + COLS + " FROM memory m WHERE m.id = ?")) {
+            ps.setLong(1, rowid);
+            try (ResultSet rs = ps.executeQuery()) {
+              return rs.next() ? Optional.of(toRecord(rs)) : Optional.empty();
+            }
+          }
+        });
+  }
+
+  private static MemoryRecord toRecord(ResultSet rs) throws SQLException {
+    return new MemoryRecord(
+        Long.toString(rs.getLong(1)),
+        rs.getString(2),
+        rs.getString(3),
+        rs.getString(4),
+        splitLabels(rs.getString(5)),
+        splitLabels(rs.getString(6)),
+        rs.getInt(7),
+        Instant.ofEpochMilli(rs.getLong(8)),
+        Instant.ofEpochMilli(rs.getLong(9)));
+  }
+
+  private static List<String> splitLabels(String s) {
+    return s == null || s.isEmpty() ? List.of() : Arrays.asList(s.split("\n"));
+  }
+
+  @Override
+  public List<MemoryRecord> recall(MemoryQuery query) {
+    Objects.requireNonNull(query, "query");
+    String match = Text.ftsMatch(query.text());
+    List<Object> args = new ArrayList<>();
+    StringBuilder filters = new StringBuilder();
+    if (query.type() != null) {
+      filters.append(" AND m.type = ?");
+      args.add(query.type());
+    }
+    for (String t : query.tags()) {
+      filters.append(
+          " AND m.id IN (SELECT memory_id FROM memory_label WHERE kind = 'tag' AND value = ?)");
+      args.add(Text.fold(t));
+    }
+    for (String e : query.entities()) {
+      filters.append(
+          " AND m.id IN (SELECT memory_id FROM memory_label WHERE kind = 'entity' AND value = ?)");
+      args.add(Text.fold(e));
+    }
+    Instant now = clock.instant();
+    String sql;
+    List<Object> all = new ArrayList<>();
+    if (match != null) {
+      sql =
+          "SELECT "
+              + COLS
+              + ", memory_fts.rank FROM memory_fts JOIN memory m ON m.id = memory_fts.rowid"
+              + " WHERE memory_fts MATCH ?"
+              + filters
+              + " ORDER BY memory_fts.rank, m.id LIMIT ?";
+      all.add(match);
+      all.addAll(args);
+      all.add(Ranking.candidates(query.limit()));
+    } else {
+      // No words: every record is equally relevant, so the ranking is priority and recency.
+      sql =
+          "SELECT "
+              + COLS
+              + ", -1.0 FROM memory m WHERE 1"
+              + filters
+              + " ORDER BY ("
+              + Ranking.W_PRIORITY
+              + " * m.priority / 100.0 + "
+              + Ranking.W_RECENCY
+              + " / (1.0 + max(0, ? - m.updated_at) / 86400000.0 / "
+              + Ranking.RECENCY_HALF_LIFE_DAYS
+              + ")) DESC, m.updated_at DESC, m.id DESC LIMIT ?";
+      all.addAll(args);
+      all.add(now.toEpochMilli());
+      all.add(query.limit());
+    }
+    List<Ranking.Candidate> candidates =
+        read(
+            "recall",
+            c -> {
+              try (PreparedStatement ps = c.prepareStatement(sql)) {
+                for (int i = 0; i < all.size(); i++) {
+                  ps.setObject(i + 1, all.get(i));
+                }
+                List<Ranking.Candidate> out = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                  while (rs.next()) {
+                    MemoryRecord r = toRecord(rs);
+                    // FTS5 rank is negated BM25: more negative is better.
+                    double rel = -rs.getDouble(10);
+                    out.add(new Ranking.Candidate(r, rel, rs.getLong(1)));
+                  }
+                }
+                return out;
+              }
+            });
+    return Ranking.rank(candidates, now, query.limit());
+  }
+
+  @Override
+  public List<MemoryRecord> list(int offset, int limit) {
+    Check.range("offset", offset, 0, Integer.MAX_VALUE);
+    Check.range("limit", limit, 1, 1000);
+    return read(
+        "list",
+        c -> {
+          try (PreparedStatement ps =
+              c.prepareStatement(
+                  "SELECT "
+                      + COLS
+                      + " FROM memory m ORDER BY m.updated_at DESC, m.id DESC LIMIT ? OFFSET ?")) {
+            ps.setInt(1, limit);
+            ps.setInt(2, offset);
+            List<MemoryRecord> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+              while (rs.next()) {
+                out.add(toRecord(rs));
+              }
+            }
+            return out;
+          }
+        });
+  }
+
+  @Override
+  public long count() {
+    return read(
+        "count",
+        c -> {
+          try (Statement s = c.createStatement();
+              ResultSet rs = s.executeQuery("SELECT count(*) FROM memory")) {
+            rs.next();
+            return rs.getLong(1);
+          }
+        });
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    Connection c;
+    while ((c = idleReaders.pollFirst()) != null) {
+      closeQuietly(c);
+      openReaders.decrementAndGet();
+    }
+    writeLock.lock();
+    try {
+      closeQuietly(writer);
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "SqliteMemoryStore[" + pathText + "]";
+  }
+}

@@ -1,0 +1,129 @@
+package dev.swipe.memory.internal;
+
+import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Text folding and tokenizing shared by both stores, so that the in-memory store matches words the
+ * way SQLite's FTS5 {@code unicode61 remove_diacritics 2} tokenizer does. Not public API.
+ */
+public final class Text {
+  private static final Pattern MARKS = Pattern.compile("\\p{M}+");
+
+  /** At most this many distinct query words are used; the rest are ignored. */
+  public static final int MAX_QUERY_TOKENS = 32;
+
+  private Text() {}
+
+  /** Case- and width-insensitive form used for identity keys and label comparison. */
+  public static String fold(String s) {
+    return Normalizer.normalize(s, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
+  }
+
+  /** Whether FTS5's unicode61 tokenizer treats the code point as part of a word (L*, N*, Co). */
+  static boolean isTokenChar(int cp) {
+    switch (Character.getType(cp)) {
+      case Character.UPPERCASE_LETTER:
+      case Character.LOWERCASE_LETTER:
+      case Character.TITLECASE_LETTER:
+      case Character.MODIFIER_LETTER:
+      case Character.OTHER_LETTER:
+      case Character.DECIMAL_DIGIT_NUMBER:
+      case Character.LETTER_NUMBER:
+      case Character.OTHER_NUMBER:
+      case Character.PRIVATE_USE:
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** Lower-cases and strips diacritics from one word. */
+  static String foldToken(String token) {
+    String d = Normalizer.normalize(token, Normalizer.Form.NFD);
+    d = MARKS.matcher(d).replaceAll("");
+    return Normalizer.normalize(d, Normalizer.Form.NFC).toLowerCase(Locale.ROOT);
+  }
+
+  /** Splits free text into folded words, in order, duplicates kept. */
+  public static List<String> tokens(String text) {
+    List<String> out = new ArrayList<>();
+    if (text == null) {
+      return out;
+    }
+    int start = -1;
+    int i = 0;
+    while (i < text.length()) {
+      int cp = text.codePointAt(i);
+      // Combining marks stay inside a word (they are folded away afterwards).
+      boolean inWord = isTokenChar(cp) || (start >= 0 && isMark(cp));
+      if (inWord && start < 0) {
+        start = i;
+      } else if (!inWord && start >= 0) {
+        addToken(out, text.substring(start, i));
+        start = -1;
+      }
+      i += Character.charCount(cp);
+    }
+    if (start >= 0) {
+      addToken(out, text.substring(start));
+    }
+    return out;
+  }
+
+  private static boolean isMark(int cp) {
+    int t = Character.getType(cp);
+    return t == Character.NON_SPACING_MARK
+        || t == Character.COMBINING_SPACING_MARK
+        || t == Character.ENCLOSING_MARK;
+  }
+
+  private static void addToken(List<String> out, String raw) {
+    String f = foldToken(raw);
+    if (!f.isEmpty()) {
+      out.add(f);
+    }
+  }
+
+  /** Distinct query words, at most {@link #MAX_QUERY_TOKENS}. */
+  public static List<String> queryTokens(String text) {
+    Set<String> set = new LinkedHashSet<>(tokens(text));
+    List<String> list = new ArrayList<>(set);
+    return list.size() > MAX_QUERY_TOKENS ? list.subList(0, MAX_QUERY_TOKENS) : list;
+  }
+
+  /**
+   * Builds an FTS5 MATCH expression that matches any of the words of {@code text} literally. Every
+   * word is a double-quoted string, so FTS5 syntax in user text (quotes, {@code *}, {@code NEAR},
+   * {@code -}, parentheses, {@code :}, AND/OR/NOT) is never interpreted.
+   *
+   * @return the expression, or null when the text has no words
+   */
+  public static String ftsMatch(String text) {
+    List<String> toks = queryTokens(text);
+    if (toks.isEmpty()) {
+      return null;
+    }
+    StringBuilder sb = new StringBuilder();
+    for (String t : toks) {
+      if (sb.length() > 0) {
+        sb.append(" OR ");
+      }
+      sb.append('"').append(t.replace("\"", "\"\"")).append('"');
+    }
+    return sb.toString();
+  }
+
+  /** Formats a number without a trailing ".0" when it is integral. */
+  public static String num(double v) {
+    if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+      return Long.toString((long) v);
+    }
+    return Double.toString(v);
+  }
+}

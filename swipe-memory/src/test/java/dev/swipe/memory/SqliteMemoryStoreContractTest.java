@@ -1,0 +1,15 @@
+package dev.swipe.memory;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The SQLite store passes the store kit, on a real file. */
+class SqliteMemoryStoreContractTest extends MemoryStoreContract {
+  @TempDir Path dir;
+
+  @Override
+  protected MemoryStore newStore(MutableClock clock) {
+    // sync=normal keeps the kit quick; durability is tested separately with the default (full).
+    return MemoryStores.open("sqlite:" + dir.resolve("kit.db") + "?sync=normal", clock);
+  }
+}
