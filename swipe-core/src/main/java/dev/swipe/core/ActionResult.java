@@ -1,0 +1,34 @@
+package dev.swipe.core;
+
+import dev.swipe.core.gesture.ExecutedTimeline;
+import dev.swipe.core.gesture.Gesture;
+import dev.swipe.core.internal.SwipeStyle;
+import org.immutables.value.Value;
+
+/**
+ * The outcome of one action: the gesture, how it was played, the screen after it (captured after
+ * the last report and the source's latency, so it never predates the action) and what it cost.
+ */
+@Value.Immutable
+@SwipeStyle
+public abstract class ActionResult {
+  /** The gesture that was played. */
+  public abstract Gesture gesture();
+
+  /** The plan and the actual report times. */
+  public abstract ExecutedTimeline timeline();
+
+  /** The screen after the action. */
+  public abstract Observation observation();
+
+  /** What the action cost. */
+  public abstract Cost cost();
+
+  /** A new builder. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds {@link ActionResult}. */
+  public static final class Builder extends ImmutableActionResult.Builder {}
+}

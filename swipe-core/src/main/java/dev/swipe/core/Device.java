@@ -1,0 +1,185 @@
+package dev.swipe.core;
+
+import dev.swipe.core.gesture.Drag;
+import dev.swipe.core.gesture.Gesture;
+import dev.swipe.core.gesture.Key;
+import dev.swipe.core.gesture.KeyPress;
+import dev.swipe.core.gesture.LongPress;
+import dev.swipe.core.gesture.Swipe;
+import dev.swipe.core.gesture.Tap;
+import dev.swipe.core.internal.DefaultDevice;
+import dev.swipe.core.spi.FrameSource;
+import dev.swipe.core.spi.HidCapabilities;
+import dev.swipe.core.spi.HidTransport;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * A phone as the SDK sees it: a HID finger and a capture eye. Every action returns an
+ * {@link ActionResult} whose observation was captured after the action (never before it).
+ *
+ * <pre>{@code
+ * try (Device phone = Device.open("sim:")) {
+ *   Observation before = phone.screenshot();
+ *   ActionResult r = phone.swipe(Swipe.builder(NormPoint.of(500, 600), NormPoint.of(500, 400))
+ *       .durationMs(400).steps(16).holdAfterMs(100).build());
+ * }
+ * }</pre>
+ *
+ * <p>A device serializes its actions: gestures from two threads never interleave. When anything
+ * fails inside a gesture the pointer is released before the exception leaves the SDK. Every
+ * method throws {@link SwipeException}; after {@link #close()} they throw {@code device_closed}.
+ */
+public interface Device extends AutoCloseable {
+
+  /**
+   * Opens a combined device by URI, e.g. {@code sim:} or {@code sim:?scene=picker&platform=ios}.
+   *
+   * @throws SwipeException {@code unknown_scheme} listing the known schemes, or the provider's error
+   */
+  static Device open(String uri) {
+    return builder().device(uri).open();
+  }
+
+  /** A builder for rigs with separate HID and capture parts. */
+  static Builder builder() {
+    return new Builder();
+  }
+
+  /** What the HID link can do. */
+  HidCapabilities hidCapabilities();
+
+  /** The run this device registers its observations in. */
+  AttachmentRegistry attachments();
+
+  /** The device's clock (virtual on the simulator). */
+  Ticker ticker();
+
+  /** Captures the screen now (a frame newer than this call plus the source's latency). */
+  Observation screenshot();
+
+  /** Plays any gesture and observes the result. */
+  ActionResult perform(Gesture gesture);
+
+  /** A tap with the default hold. */
+  default ActionResult tap(NormPoint at) {
+    return perform(Tap.at(at));
+  }
+
+  /** A long press with the default hold. */
+  default ActionResult longPress(NormPoint at) {
+    return perform(LongPress.at(at));
+  }
+
+  /** A swipe. */
+  default ActionResult swipe(Swipe swipe) {
+    return perform(SwipeException.requireArgument(swipe, "swipe"));
+  }
+
+  /** A multi-point drag. */
+  default ActionResult drag(Drag drag) {
+    return perform(SwipeException.requireArgument(drag, "drag"));
+  }
+
+  /** Presses and releases one key (Back and Home are consumer keys). */
+  default ActionResult key(Key key) {
+    return perform(KeyPress.of(SwipeException.requireArgument(key, "key")));
+  }
+
+  /**
+   * Returns a part of this device of the given type, e.g. the simulator's test oracle, if one
+   * exists (JDBC's {@code unwrap}).
+   */
+  <T> Optional<T> unwrap(Class<T> type);
+
+  /** Releases the pointer and keys and closes both parts; calling it twice is harmless. */
+  @Override
+  void close();
+
+  /**
+   * Configures and opens a {@link Device}. Give either one combined {@link #device(String)} URI, or
+   * a HID part and a capture part (each as a URI or as an instance).
+   */
+  final class Builder {
+    private String deviceUri;
+    private String hidUri;
+    private HidTransport hid;
+    private String captureUri;
+    private FrameSource capture;
+    private Ticker ticker;
+    private Sleeper sleeper;
+    private Duration captureTimeout = Duration.ofSeconds(5);
+    private AttachmentRegistry attachments;
+
+    Builder() {}
+
+    /** A combined device URI such as {@code sim:}. */
+    public Builder device(String uri) {
+      this.deviceUri = SwipeException.requireArgument(uri, "device");
+      return this;
+    }
+
+    /** The HID link by URI, e.g. {@code ch9329:/dev/ttyUSB0?baud=115200}. */
+    public Builder hid(String uri) {
+      this.hidUri = SwipeException.requireArgument(uri, "hid");
+      return this;
+    }
+
+    /** A HID transport instance (a host's own transport); the device closes it. */
+    public Builder hid(HidTransport transport) {
+      this.hid = SwipeException.requireArgument(transport, "hid");
+      return this;
+    }
+
+    /** The capture source by URI, e.g. {@code mjpeg:http://127.0.0.1:8080/stream}. */
+    public Builder capture(String uri) {
+      this.captureUri = SwipeException.requireArgument(uri, "capture");
+      return this;
+    }
+
+    /** A frame source instance (a host's own source); the device closes it. */
+    public Builder capture(FrameSource source) {
+      this.capture = SwipeException.requireArgument(source, "capture");
+      return this;
+    }
+
+    /** The clock (default: system; a simulator brings its own virtual clock). */
+    public Builder ticker(Ticker ticker) {
+      this.ticker = SwipeException.requireArgument(ticker, "ticker");
+      return this;
+    }
+
+    /** How to wait between reports (default: a precise park-then-spin sleeper). */
+    public Builder sleeper(Sleeper sleeper) {
+      this.sleeper = SwipeException.requireArgument(sleeper, "sleeper");
+      return this;
+    }
+
+    /** How long to wait for a fresh frame before {@code capture_timeout} (default 5 s). */
+    public Builder captureTimeout(Duration timeout) {
+      SwipeException.requireArgument(timeout, "capture_timeout");
+      if (timeout.isNegative() || timeout.isZero() || timeout.compareTo(Duration.ofMinutes(5)) > 0) {
+        throw SwipeException.invalidArgument("capture_timeout", "must be in (0, 5 min], was " + timeout);
+      }
+      this.captureTimeout = timeout;
+      return this;
+    }
+
+    /** The run to register observations in (default: a new run per device). */
+    public Builder attachments(AttachmentRegistry registry) {
+      this.attachments = SwipeException.requireArgument(registry, "attachments");
+      return this;
+    }
+
+    /**
+     * Opens the parts and returns the device. When a part fails to open, the parts already open
+     * are closed before the error is thrown.
+     */
+    public Device open() {
+      return DefaultDevice.open(
+          new DefaultDevice.Config(
+              deviceUri, hidUri, hid, captureUri, capture, ticker, sleeper, captureTimeout,
+              attachments == null ? new AttachmentRegistry() : attachments));
+    }
+  }
+}

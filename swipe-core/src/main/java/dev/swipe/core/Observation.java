@@ -1,0 +1,96 @@
+package dev.swipe.core;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.util.Base64;
+
+/**
+ * A screenshot: JPEG bytes of the phone screen with its size, capture time and the run-unique
+ * attachment id that agents use to refer to it ({@code shot-12}).
+ *
+ * <p>{@link #settled()} is true only when the capture passed the settling gate (two consecutive
+ * frames equal within JPEG noise); false means it was not checked or never came to rest (a
+ * blinking caret, a ticking clock), so re-observe if completeness matters.
+ *
+ * <p>Observations are created by an {@link AttachmentRegistry}, which ties each to its run.
+ */
+public final class Observation {
+  private final String id;
+  private final String runId;
+  private final byte[] jpeg;
+  private final int width;
+  private final int height;
+  private final long captureNanos;
+  private final boolean settled;
+
+  Observation(
+      String id, String runId, byte[] jpeg, int width, int height, long captureNanos, boolean settled) {
+    this.id = id;
+    this.runId = runId;
+    this.jpeg = jpeg;
+    this.width = width;
+    this.height = height;
+    this.captureNanos = captureNanos;
+    this.settled = settled;
+  }
+
+  /** The attachment id, e.g. {@code shot-12}; valid only inside the run that made it. */
+  public String id() {
+    return id;
+  }
+
+  /** The id of the run (registry) that made this observation. */
+  public String runId() {
+    return runId;
+  }
+
+  /** A copy of the JPEG bytes. */
+  public byte[] jpeg() {
+    return jpeg.clone();
+  }
+
+  /** The JPEG bytes as a stream, without copying. */
+  public InputStream jpegStream() {
+    return new ByteArrayInputStream(jpeg);
+  }
+
+  /** Size of the JPEG in bytes. */
+  public int jpegSize() {
+    return jpeg.length;
+  }
+
+  /** The JPEG as standard base64, as the {@code screenshot} tool returns it. */
+  public String base64() {
+    return Base64.getEncoder().encodeToString(jpeg);
+  }
+
+  /** Width in pixels. */
+  public int width() {
+    return width;
+  }
+
+  /** Height in pixels. */
+  public int height() {
+    return height;
+  }
+
+  /** Capture time on the device's {@link Ticker}. */
+  public long captureNanos() {
+    return captureNanos;
+  }
+
+  /** Whether the capture passed the settling gate. */
+  public boolean settled() {
+    return settled;
+  }
+
+  /** Package-private access to the bytes without a copy, for decoding inside the SDK. */
+  byte[] jpegUnsafe() {
+    return jpeg;
+  }
+
+  @Override
+  public String toString() {
+    return "Observation[" + id + " " + width + "x" + height + (settled ? " settled" : " unsettled") + "]";
+  }
+}

@@ -1,0 +1,16 @@
+package dev.swipe.core;
+
+/**
+ * A source of monotonic time in nanoseconds. Injected everywhere the SDK reads time so tests and
+ * the simulator can run on virtual time (as Caffeine does with its {@code Ticker}).
+ */
+@FunctionalInterface
+public interface Ticker {
+  /** The current reading in nanoseconds; only differences between readings are meaningful. */
+  long read();
+
+  /** The JVM's monotonic clock, {@link System#nanoTime()}. */
+  static Ticker system() {
+    return System::nanoTime;
+  }
+}

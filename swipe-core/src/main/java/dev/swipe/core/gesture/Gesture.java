@@ -1,0 +1,10 @@
+package dev.swipe.core.gesture;
+
+/**
+ * Something the finger (or the keyboard) does, in normalized screen space. A gesture is a plain
+ * immutable value; {@link TimelinePlanner} compiles it to timed reports and the device plays them.
+ */
+public sealed interface Gesture permits Tap, LongPress, Swipe, Drag, KeyPress {
+  /** A short lower-case name for logs, traces and errors, e.g. {@code swipe}. */
+  String kind();
+}

@@ -1,0 +1,176 @@
+package dev.swipe.core.gesture;
+
+import dev.swipe.core.NormPoint;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.gesture.PointerEvent.Phase;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Compiles gestures to timelines.
+ *
+ * <p>A swipe of duration D, N steps, holds B and A becomes: down at 0; move i (1..N) at
+ * {@code B + D*i/N} to the point {@code i/N} of the way; up at {@code B + D + A} at the end point.
+ * With a link limit, a move that comes before the link is free again is dropped when the next move
+ * is also due by then (merged into it: the next move goes farther along the same line), and
+ * otherwise delayed until the link is free. The last move and the down, up and key reports are
+ * never dropped, only delayed, so the finger always reaches the end point.
+ */
+public final class TimelinePlanner {
+  private static final long MS = 1_000_000L;
+
+  private TimelinePlanner() {}
+
+  /** Plans with no link limit: every step is kept at its exact offset. */
+  public static Timeline plan(Gesture gesture) {
+    return plan(gesture, 0);
+  }
+
+  /**
+   * Plans a gesture for a link that needs at least {@code minReportIntervalNanos} between reports.
+   *
+   * @throws SwipeException {@code invalid_argument} for a null gesture or a negative interval
+   */
+  public static Timeline plan(Gesture gesture, long minReportIntervalNanos) {
+    SwipeException.requireArgument(gesture, "gesture");
+    if (minReportIntervalNanos < 0) {
+      throw SwipeException.invalidArgument(
+          "min_report_interval", "must not be negative, was " + minReportIntervalNanos);
+    }
+    List<TimelineEvent> raw = rawEvents(gesture);
+    return enforceSpacing(raw, minReportIntervalNanos);
+  }
+
+  private static List<TimelineEvent> rawEvents(Gesture gesture) {
+    List<TimelineEvent> out = new ArrayList<>();
+    if (gesture instanceof Tap t) {
+      out.add(new PointerEvent(0, Phase.DOWN, t.at()));
+      out.add(new PointerEvent(t.holdMs() * MS, Phase.UP, t.at()));
+    } else if (gesture instanceof LongPress p) {
+      out.add(new PointerEvent(0, Phase.DOWN, p.at()));
+      out.add(new PointerEvent(p.holdMs() * MS, Phase.UP, p.at()));
+    } else if (gesture instanceof Swipe s) {
+      long before = s.holdBeforeMs() * MS;
+      long duration = s.durationMs() * MS;
+      out.add(new PointerEvent(0, Phase.DOWN, s.start()));
+      for (int i = 1; i <= s.steps(); i++) {
+        NormPoint p = i == s.steps() ? s.end() : s.start().lerp(s.end(), (double) i / s.steps());
+        out.add(new PointerEvent(before + duration * i / s.steps(), Phase.MOVE, p));
+      }
+      out.add(new PointerEvent(before + duration + s.holdAfterMs() * MS, Phase.UP, s.end()));
+    } else if (gesture instanceof Drag d) {
+      planDrag(d, out);
+    } else if (gesture instanceof KeyPress k) {
+      out.add(new KeyEvent(0, k.key(), k.modifiers(), true));
+      out.add(new KeyEvent(k.holdMs() * MS, k.key(), Set.of(), false));
+    } else {
+      throw new SwipeException(
+          dev.swipe.core.ErrorCode.INTERNAL, "no plan for gesture kind " + gesture.kind());
+    }
+    return out;
+  }
+
+  /** Constant speed along the polyline; steps shared by segment length (largest remainder). */
+  private static void planDrag(Drag d, List<TimelineEvent> out) {
+    List<NormPoint> path = d.path();
+    int segments = path.size() - 1;
+    double[] len = new double[segments];
+    double total = 0;
+    for (int i = 0; i < segments; i++) {
+      len[i] = path.get(i).distanceTo(path.get(i + 1));
+      total += len[i];
+    }
+    double[] share = new double[segments];
+    for (int i = 0; i < segments; i++) {
+      share[i] = total > 0 ? len[i] / total : 1.0 / segments;
+    }
+    int[] steps = allocateSteps(share, d.steps());
+    long before = d.holdBeforeMs() * MS;
+    long duration = d.durationMs() * MS;
+    out.add(new PointerEvent(0, Phase.DOWN, path.get(0)));
+    double startFraction = 0;
+    for (int s = 0; s < segments; s++) {
+      double endFraction = s == segments - 1 ? 1.0 : startFraction + share[s];
+      for (int j = 1; j <= steps[s]; j++) {
+        double f = startFraction + (endFraction - startFraction) * j / steps[s];
+        NormPoint p = j == steps[s] ? path.get(s + 1) : path.get(s).lerp(path.get(s + 1), (double) j / steps[s]);
+        out.add(new PointerEvent(before + Math.round(duration * f), Phase.MOVE, p));
+      }
+      startFraction = endFraction;
+    }
+    out.add(new PointerEvent(before + duration + d.holdAfterMs() * MS, Phase.UP, path.get(segments)));
+  }
+
+  /** At least one step per segment, the rest by largest remainder; the sum is exactly {@code n}. */
+  static int[] allocateSteps(double[] share, int n) {
+    int k = share.length;
+    int[] steps = new int[k];
+    int spare = n - k;
+    double[] remainder = new double[k];
+    int used = 0;
+    for (int i = 0; i < k; i++) {
+      double exact = share[i] * spare;
+      steps[i] = 1 + (int) Math.floor(exact);
+      remainder[i] = exact - Math.floor(exact);
+      used += steps[i];
+    }
+    while (used < n) {
+      int best = 0;
+      for (int i = 1; i < k; i++) {
+        if (remainder[i] > remainder[best]) {
+          best = i;
+        }
+      }
+      steps[best]++;
+      remainder[best] = -1;
+      used++;
+    }
+    return steps;
+  }
+
+  private static Timeline enforceSpacing(List<TimelineEvent> raw, long minInterval) {
+    if (minInterval == 0) {
+      return new Timeline(raw, 0, 0);
+    }
+    List<TimelineEvent> out = new ArrayList<>(raw.size());
+    int merged = 0;
+    long last = Long.MIN_VALUE;
+    for (int i = 0; i < raw.size(); i++) {
+      TimelineEvent e = raw.get(i);
+      long earliest = last == Long.MIN_VALUE ? e.offsetNanos() : last + minInterval;
+      // A move that is too early is merged into the next move when that one is also due before
+      // the link is free again, or when the next one is the final move and sending this one would
+      // make it late; otherwise it is only delayed (by less than one step).
+      boolean mergeable = false;
+      if (isMove(e) && i + 1 < raw.size() && isMove(raw.get(i + 1))) {
+        long next = raw.get(i + 1).offsetNanos();
+        boolean nextIsFinal = i + 2 >= raw.size() || !isMove(raw.get(i + 2));
+        mergeable = next <= earliest || (nextIsFinal && next < earliest + minInterval);
+      }
+      if (e.offsetNanos() < earliest && mergeable) {
+        merged++;
+        continue;
+      }
+      long at = Math.max(e.offsetNanos(), earliest);
+      out.add(withOffset(e, at));
+      last = at;
+    }
+    return new Timeline(out, merged, minInterval);
+  }
+
+  private static boolean isMove(TimelineEvent e) {
+    return e instanceof PointerEvent p && p.phase() == Phase.MOVE;
+  }
+
+  private static TimelineEvent withOffset(TimelineEvent e, long at) {
+    if (e.offsetNanos() == at) {
+      return e;
+    }
+    if (e instanceof PointerEvent p) {
+      return new PointerEvent(at, p.phase(), p.point());
+    }
+    KeyEvent k = (KeyEvent) e;
+    return new KeyEvent(at, k.key(), k.modifiers(), k.down());
+  }
+}

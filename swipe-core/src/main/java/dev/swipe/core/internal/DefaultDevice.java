@@ -1,0 +1,244 @@
+package dev.swipe.core.internal;
+
+import dev.swipe.core.ActionResult;
+import dev.swipe.core.AttachmentRegistry;
+import dev.swipe.core.Cost;
+import dev.swipe.core.Device;
+import dev.swipe.core.ErrorCode;
+import dev.swipe.core.Observation;
+import dev.swipe.core.Sleeper;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.Ticker;
+import dev.swipe.core.gesture.ExecutedTimeline;
+import dev.swipe.core.gesture.Gesture;
+import dev.swipe.core.gesture.Key;
+import dev.swipe.core.gesture.KeyPress;
+import dev.swipe.core.gesture.Timeline;
+import dev.swipe.core.gesture.TimelinePlanner;
+import dev.swipe.core.spi.DeviceConnection;
+import dev.swipe.core.spi.DeviceUri;
+import dev.swipe.core.spi.Frame;
+import dev.swipe.core.spi.FrameSource;
+import dev.swipe.core.spi.HidCapabilities;
+import dev.swipe.core.spi.HidTransport;
+import dev.swipe.core.spi.ProviderContext;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
+
+/** The {@link Device} implementation: one lock, one runner, one capture path. */
+public final class DefaultDevice implements Device {
+
+  /** Everything the builder collected. */
+  public record Config(
+      String deviceUri,
+      String hidUri,
+      HidTransport hid,
+      String captureUri,
+      FrameSource capture,
+      Ticker ticker,
+      Sleeper sleeper,
+      Duration captureTimeout,
+      AttachmentRegistry attachments) {}
+
+  private final HidTransport hid;
+  private final FrameSource capture;
+  private final Ticker ticker;
+  private final Sleeper sleeper;
+  private final TimelineRunner runner;
+  private final Duration captureTimeout;
+  private final AttachmentRegistry attachments;
+  private final ReentrantLock lock = new ReentrantLock(true);
+  private volatile boolean closed;
+
+  private DefaultDevice(
+      HidTransport hid, FrameSource capture, Ticker ticker, Sleeper sleeper, Config config) {
+    this.hid = hid;
+    this.capture = capture;
+    this.ticker = ticker;
+    this.sleeper = sleeper;
+    this.runner = new TimelineRunner(ticker, sleeper);
+    this.captureTimeout = config.captureTimeout();
+    this.attachments = config.attachments();
+  }
+
+  /** Opens the parts named in {@code config}; parts already open are closed if a later one fails. */
+  public static Device open(Config config) {
+    ProviderRegistry providers = ProviderRegistry.load();
+    Ticker ticker = config.ticker() != null ? config.ticker() : Ticker.system();
+    Sleeper sleeper = config.sleeper() != null ? config.sleeper() : Sleeper.system();
+    if (config.deviceUri() != null) {
+      if (config.hidUri() != null || config.hid() != null || config.captureUri() != null || config.capture() != null) {
+        throw SwipeException.invalidArgument(
+            "device", "give either a combined device URI or separate hid and capture parts, not both");
+      }
+      DeviceUri uri = DeviceUri.parse(config.deviceUri());
+      DeviceConnection c =
+          providers.device(uri.scheme()).open(uri, new ProviderContext(ticker, sleeper));
+      Ticker t = config.ticker() != null ? config.ticker() : c.ticker();
+      Sleeper s = config.sleeper() != null ? config.sleeper() : c.sleeper();
+      return new DefaultDevice(c.hid(), c.capture(), t, s, config);
+    }
+    if (config.hidUri() == null && config.hid() == null) {
+      throw SwipeException.invalidArgument(
+          "hid", "a device needs a HID part: call hid(uri) or hid(transport), or device(uri) for a combined device");
+    }
+    if (config.captureUri() == null && config.capture() == null) {
+      throw SwipeException.invalidArgument(
+          "capture", "a device needs a capture part: call capture(uri) or capture(source)");
+    }
+    ProviderContext context = new ProviderContext(ticker, sleeper);
+    HidTransport hid = config.hid();
+    if (hid == null) {
+      DeviceUri uri = DeviceUri.parse(config.hidUri());
+      hid = providers.hid(uri.scheme()).open(uri, context);
+    }
+    FrameSource capture = config.capture();
+    try {
+      if (capture == null) {
+        DeviceUri uri = DeviceUri.parse(config.captureUri());
+        capture = providers.capture(uri.scheme()).open(uri, context);
+      }
+    } catch (RuntimeException e) {
+      closeQuietly(hid, e);
+      throw e;
+    }
+    return new DefaultDevice(hid, capture, ticker, sleeper, config);
+  }
+
+  @Override
+  public HidCapabilities hidCapabilities() {
+    ensureOpen();
+    return hid.capabilities();
+  }
+
+  @Override
+  public AttachmentRegistry attachments() {
+    return attachments;
+  }
+
+  @Override
+  public Ticker ticker() {
+    return ticker;
+  }
+
+  @Override
+  public Observation screenshot() {
+    lock.lock();
+    try {
+      ensureOpen();
+      Frame frame = capture.grab(ticker.read(), captureTimeout);
+      return attachments.register(frame, false);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  @Override
+  public ActionResult perform(Gesture gesture) {
+    SwipeException.requireArgument(gesture, "gesture");
+    lock.lock();
+    try {
+      ensureOpen();
+      HidCapabilities caps = hid.capabilities();
+      checkSupported(gesture, caps);
+      Timeline timeline = TimelinePlanner.plan(gesture, caps.minReportInterval().toNanos());
+      long start = ticker.read();
+      ExecutedTimeline executed = runner.run(timeline, hid);
+      long lastReport = start + executed.actualOffsetNanos(executed.reportCount() - 1);
+      Frame frame = capture.grab(lastReport, captureTimeout);
+      Observation after = attachments.register(frame, false);
+      long wallMs = (ticker.read() - start) / 1_000_000L;
+      return ActionResult.builder()
+          .gesture(gesture)
+          .timeline(executed)
+          .observation(after)
+          .cost(new Cost(wallMs, 1, executed.reportCount(), 1, 0))
+          .build();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private static void checkSupported(Gesture gesture, HidCapabilities caps) {
+    if (gesture instanceof KeyPress k) {
+      boolean ok = k.key().page() == Key.Page.KEYBOARD ? caps.keyboard() : caps.consumerKeys();
+      if (!ok) {
+        throw new SwipeException(
+            ErrorCode.UNSUPPORTED_INPUT,
+            "this HID link cannot send " + k.key().page().name().toLowerCase() + " keys such as " + k.key().name(),
+            Map.of("key", k.key().name()),
+            null);
+      }
+    }
+  }
+
+  @Override
+  public <T> Optional<T> unwrap(Class<T> type) {
+    SwipeException.requireArgument(type, "type");
+    if (type.isInstance(hid)) {
+      return Optional.of(type.cast(hid));
+    }
+    if (type.isInstance(capture)) {
+      return Optional.of(type.cast(capture));
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  public void close() {
+    lock.lock();
+    try {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      RuntimeException failure = null;
+      try {
+        hid.releaseAll();
+      } catch (RuntimeException e) {
+        failure = e;
+      }
+      try {
+        hid.close();
+      } catch (RuntimeException e) {
+        failure = add(failure, e);
+      }
+      try {
+        capture.close();
+      } catch (RuntimeException e) {
+        failure = add(failure, e);
+      }
+      if (failure != null) {
+        throw failure instanceof SwipeException s
+            ? s
+            : new SwipeException(ErrorCode.INTERNAL, "closing the device failed: " + failure, Map.of(), failure);
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private void ensureOpen() {
+    if (closed) {
+      throw new SwipeException(ErrorCode.DEVICE_CLOSED, "the device is closed");
+    }
+  }
+
+  private static RuntimeException add(RuntimeException first, RuntimeException next) {
+    if (first == null) {
+      return next;
+    }
+    first.addSuppressed(next);
+    return first;
+  }
+
+  private static void closeQuietly(AutoCloseable c, Throwable primary) {
+    try {
+      c.close();
+    } catch (Exception e) {
+      primary.addSuppressed(e);
+    }
+  }
+}

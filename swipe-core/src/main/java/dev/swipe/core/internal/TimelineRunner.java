@@ -1,0 +1,96 @@
+package dev.swipe.core.internal;
+
+import dev.swipe.core.ErrorCode;
+import dev.swipe.core.Sleeper;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.Ticker;
+import dev.swipe.core.gesture.ExecutedTimeline;
+import dev.swipe.core.gesture.KeyEvent;
+import dev.swipe.core.gesture.PointerEvent;
+import dev.swipe.core.gesture.Timeline;
+import dev.swipe.core.gesture.TimelineEvent;
+import dev.swipe.core.spi.HidReport;
+import dev.swipe.core.spi.HidTransport;
+import dev.swipe.core.spi.KeyReport;
+import dev.swipe.core.spi.PointerReport;
+import java.io.UncheckedIOException;
+import java.util.Map;
+
+/**
+ * Plays a timeline on a transport at its planned offsets and records when each report left. Any
+ * failure (transport error, interrupt) releases the pointer and keys before the exception is
+ * rethrown, so a finger is never left pressed.
+ */
+public final class TimelineRunner {
+  private final Ticker ticker;
+  private final Sleeper sleeper;
+
+  /** A runner on the given clock. */
+  public TimelineRunner(Ticker ticker, Sleeper sleeper) {
+    this.ticker = ticker;
+    this.sleeper = sleeper;
+  }
+
+  /**
+   * Plays {@code timeline} on {@code transport}.
+   *
+   * @throws SwipeException the transport's error, {@code hid_disconnected} for I/O failures, or
+   *     {@code interrupted}; in every case after a release was attempted
+   */
+  public ExecutedTimeline run(Timeline timeline, HidTransport transport) {
+    int n = timeline.reportCount();
+    long[] actual = new long[n];
+    long start = ticker.read();
+    try {
+      for (int i = 0; i < n; i++) {
+        TimelineEvent e = timeline.events().get(i);
+        long wait = start + e.offsetNanos() - ticker.read();
+        if (wait > 0) {
+          sleeper.sleep(wait);
+        }
+        actual[i] = ticker.read() - start;
+        transport.send(toReport(e));
+      }
+    } catch (InterruptedException e) {
+      SwipeException failure = new SwipeException(
+          ErrorCode.INTERRUPTED, "interrupted during a gesture; the pointer was released", Map.of(), e);
+      releaseAfterFailure(transport, failure);
+      Thread.currentThread().interrupt();
+      throw failure;
+    } catch (RuntimeException e) {
+      SwipeException failure = asSwipeException(e);
+      releaseAfterFailure(transport, failure);
+      throw failure;
+    }
+    return new ExecutedTimeline(timeline, actual);
+  }
+
+  /** The report a timeline event stands for. */
+  public static HidReport toReport(TimelineEvent e) {
+    if (e instanceof PointerEvent p) {
+      return new PointerReport(p.point(), p.pressed());
+    }
+    KeyEvent k = (KeyEvent) e;
+    return new KeyReport(k.key(), k.modifiers(), k.down());
+  }
+
+  private static SwipeException asSwipeException(RuntimeException e) {
+    if (e instanceof SwipeException s) {
+      return s;
+    }
+    if (e instanceof UncheckedIOException) {
+      return new SwipeException(
+          ErrorCode.HID_DISCONNECTED, "HID link failed during a gesture: " + e.getMessage(), Map.of(), e);
+    }
+    return new SwipeException(
+        ErrorCode.INTERNAL, "HID transport failed during a gesture: " + e, Map.of(), e);
+  }
+
+  private static void releaseAfterFailure(HidTransport transport, SwipeException failure) {
+    try {
+      transport.releaseAll();
+    } catch (RuntimeException releaseFailure) {
+      failure.addSuppressed(releaseFailure);
+    }
+  }
+}

@@ -1,0 +1,26 @@
+package dev.swipe.core.spi;
+
+import dev.swipe.core.SwipeException;
+
+/**
+ * One captured screen image, already cropped to the phone screen.
+ *
+ * <p>The JPEG array is handed over, not copied: sources must not touch it after creating the
+ * frame, and readers must not modify it.
+ *
+ * @param jpeg JPEG bytes
+ * @param width pixel width
+ * @param height pixel height
+ * @param captureNanos when the image was captured, on the device's {@link dev.swipe.core.Ticker}
+ */
+public record Frame(byte[] jpeg, int width, int height, long captureNanos) {
+  /** Validates the sizes and that there are bytes at all. */
+  public Frame {
+    if (jpeg == null || jpeg.length == 0) {
+      throw SwipeException.invalidArgument("jpeg", "must hold image bytes");
+    }
+    if (width <= 0 || height <= 0) {
+      throw SwipeException.invalidArgument("width", "frame size must be positive, was " + width + "x" + height);
+    }
+  }
+}

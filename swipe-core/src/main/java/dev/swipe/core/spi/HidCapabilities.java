@@ -1,0 +1,61 @@
+package dev.swipe.core.spi;
+
+import dev.swipe.core.internal.SwipeStyle;
+import java.time.Duration;
+import java.util.Set;
+import org.immutables.value.Value;
+
+/**
+ * What a HID link can do. The planner uses {@link #minReportInterval()} to merge steps a slow link
+ * cannot carry (a 13-byte CH9329 frame takes 13.5 ms at 9600 baud).
+ */
+@Value.Immutable
+@SwipeStyle
+public abstract class HidCapabilities {
+  /** Pointer kinds this transport supports. */
+  public abstract Set<PointerKind> pointerKinds();
+
+  /** The pointer kind in use. */
+  public abstract PointerKind activePointer();
+
+  /** The logical coordinate range of the pointer reports. */
+  public abstract HidRange range();
+
+  /** Smallest spacing between two reports that the link carries without queueing. */
+  @Value.Default
+  public Duration minReportInterval() {
+    return Duration.ZERO;
+  }
+
+  /** Whether keyboard-page keys can be sent. */
+  @Value.Default
+  public boolean keyboard() {
+    return false;
+  }
+
+  /** Whether consumer-page keys (Back, Home, volume) can be sent. */
+  @Value.Default
+  public boolean consumerKeys() {
+    return false;
+  }
+
+  @Value.Check
+  void check() {
+    if (!pointerKinds().contains(activePointer())) {
+      throw dev.swipe.core.SwipeException.invalidArgument(
+          "pointer", "active pointer " + activePointer().id() + " is not among " + pointerKinds());
+    }
+    if (minReportInterval().isNegative()) {
+      throw dev.swipe.core.SwipeException.invalidArgument(
+          "min_report_interval", "must not be negative, was " + minReportInterval());
+    }
+  }
+
+  /** A new builder. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds {@link HidCapabilities}. */
+  public static final class Builder extends ImmutableHidCapabilities.Builder {}
+}

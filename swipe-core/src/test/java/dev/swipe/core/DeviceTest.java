@@ -1,0 +1,218 @@
+package dev.swipe.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.swipe.core.gesture.Drag;
+import dev.swipe.core.gesture.Key;
+import dev.swipe.core.gesture.Swipe;
+import dev.swipe.core.spi.KeyReport;
+import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.testkit.ObservedPointer;
+import dev.swipe.core.testkit.RecordingHidTransport;
+import dev.swipe.core.testkit.StillFrameSource;
+import java.io.UncheckedIOException;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class DeviceTest {
+  private static final Swipe SWIPE =
+      Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300)).durationMs(400).steps(16).holdAfterMs(100).build();
+
+  private final VirtualClock clock = new VirtualClock();
+  private final RecordingHidTransport hid = new RecordingHidTransport(clock);
+  private final StillFrameSource eyes = new StillFrameSource(clock, clock, Duration.ofMillis(60));
+
+  private Device device() {
+    return Device.builder().hid(hid).capture(eyes).ticker(clock).sleeper(clock).open();
+  }
+
+  @Test
+  void aSwipePlaysItsTimelineExactlyOnVirtualTime() {
+    try (Device d = device()) {
+      ActionResult r = d.swipe(SWIPE);
+      assertThat(r.timeline().reportCount()).isEqualTo(18);
+      assertThat(r.timeline().maxAbsErrorNanos()).isZero();
+      assertThat(r.cost().hidReports()).isEqualTo(18);
+      assertThat(r.cost().gestures()).isEqualTo(1);
+      assertThat(r.cost().framesGrabbed()).isEqualTo(1);
+      assertThat(r.cost().wallMs()).isEqualTo(80 + 400 + 100 + 60);
+      List<ObservedPointer> seen = hid.observed();
+      assertThat(seen.get(0)).isEqualTo(new ObservedPointer(500, 700, true));
+      assertThat(seen.get(seen.size() - 1)).isEqualTo(new ObservedPointer(500, 300, false));
+    }
+  }
+
+  @Test
+  void theAfterFrameNeverPredatesTheActionPlusLatency() {
+    try (Device d = device()) {
+      ActionResult r = d.swipe(SWIPE);
+      long lastReport = hid.sent().get(hid.sent().size() - 1).atNanos();
+      assertThat(r.observation().captureNanos()).isGreaterThanOrEqualTo(lastReport + Duration.ofMillis(60).toNanos());
+      assertThat(r.observation().id()).startsWith("shot-");
+      assertThat(d.attachments().screenshot(r.observation().id(), "after")).isSameAs(r.observation());
+      assertThat(r.observation().settled()).as("no settling gate ran").isFalse();
+    }
+  }
+
+  @Test
+  void aFailureMidGestureStillReleasesThePointer() {
+    hid.failOn(
+        rep -> rep instanceof PointerReport p && p.pressed() && p.at().y() < 500,
+        new UncheckedIOException(new IOException("cable pulled")));
+    try (Device d = device()) {
+      assertThatThrownBy(() -> d.swipe(SWIPE))
+          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.HID_DISCONNECTED));
+      List<ObservedPointer> seen = hid.observed();
+      assertThat(seen.get(0).pressed()).isTrue();
+      assertThat(seen.get(seen.size() - 1).pressed()).as("released after the failure").isFalse();
+      assertThat(hid.releaseCalls()).isEqualTo(1);
+      assertThat(eyes.grabs()).as("no after frame for a failed action").isZero();
+    }
+  }
+
+  @Test
+  void anInterruptMidGestureReleasesAndKeepsTheInterruptFlag() throws Exception {
+    Sleeper interrupting = nanos -> {
+      throw new InterruptedException();
+    };
+    try (Device d = Device.builder().hid(hid).capture(eyes).ticker(clock).sleeper(interrupting).open()) {
+      assertThatThrownBy(() -> d.swipe(SWIPE))
+          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INTERRUPTED));
+      assertThat(Thread.interrupted()).isTrue();
+      assertThat(hid.observed().get(hid.observed().size() - 1).pressed()).isFalse();
+    }
+  }
+
+  @Test
+  void gesturesFromTwoThreadsNeverInterleave() throws Exception {
+    RecordingHidTransport realHid = new RecordingHidTransport(Ticker.system());
+    StillFrameSource realEyes = new StillFrameSource(Ticker.system(), Sleeper.system(), Duration.ZERO);
+    Swipe quick = Swipe.builder(NormPoint.of(100, 100), NormPoint.of(900, 900)).durationMs(8).steps(8).holdBeforeMs(0).build();
+    try (Device d = Device.builder().hid(realHid).capture(realEyes).open()) {
+      ExecutorService pool = Executors.newFixedThreadPool(2);
+      CountDownLatch start = new CountDownLatch(1);
+      List<Future<?>> jobs = new ArrayList<>();
+      for (int t = 0; t < 2; t++) {
+        jobs.add(pool.submit(() -> {
+          start.await();
+          for (int i = 0; i < 10; i++) {
+            d.swipe(quick);
+          }
+          return null;
+        }));
+      }
+      start.countDown();
+      for (Future<?> j : jobs) {
+        j.get(60, TimeUnit.SECONDS);
+      }
+      pool.shutdown();
+    }
+    // Every gesture is DOWN, 8 moves, UP from one thread; threads only change after an UP.
+    List<RecordingHidTransport.Sent> sent = realHid.sent();
+    assertThat(sent.size()).isGreaterThanOrEqualTo(200);
+    List<RecordingHidTransport.Sent> gestures = sent.subList(0, 200);
+    for (RecordingHidTransport.Sent closing : sent.subList(200, sent.size())) {
+      assertThat(((PointerReport) closing.report()).pressed()).as("only releases after the gestures").isFalse();
+    }
+    for (int g = 0; g < 20; g++) {
+      String thread = gestures.get(g * 10).thread();
+      for (int i = 0; i < 10; i++) {
+        assertThat(gestures.get(g * 10 + i).thread()).isEqualTo(thread);
+      }
+      assertThat(((PointerReport) gestures.get(g * 10 + 9).report()).pressed()).isFalse();
+    }
+  }
+
+  @Test
+  void keysArePressedAndReleased() {
+    try (Device d = device()) {
+      d.key(Key.BACK);
+      List<KeyReport> keys = hid.keys();
+      assertThat(keys).hasSize(2);
+      assertThat(keys.get(0).down()).isTrue();
+      assertThat(keys.get(1).down()).isFalse();
+      assertThat(hid.keysDown()).isEmpty();
+    }
+  }
+
+  @Test
+  void aDragEndsAtItsLastPointWithADwell() {
+    try (Device d = device()) {
+      Drag drag = Drag.builder(NormPoint.of(100, 100), NormPoint.of(400, 100)).then(NormPoint.of(400, 500)).build();
+      ActionResult r = d.drag(drag);
+      List<RecordingHidTransport.Sent> sent = hid.sent();
+      RecordingHidTransport.Sent up = sent.get(sent.size() - 1);
+      RecordingHidTransport.Sent lastMove = sent.get(sent.size() - 2);
+      assertThat(((PointerReport) up.report()).at()).isEqualTo(NormPoint.of(400, 500));
+      assertThat(up.atNanos() - lastMove.atNanos()).isEqualTo(Duration.ofMillis(100).toNanos());
+      assertThat(r.gesture()).isEqualTo(drag);
+    }
+  }
+
+  @Test
+  void closeReleasesOnceAndAClosedDeviceRefusesWork() {
+    Device d = device();
+    d.close();
+    d.close();
+    assertThat(hid.releaseCalls()).isGreaterThanOrEqualTo(1);
+    assertThat(hid.observed().get(hid.observed().size() - 1).pressed()).isFalse();
+    for (Runnable r : List.<Runnable>of(d::screenshot, () -> d.swipe(SWIPE), () -> d.tap(NormPoint.CENTER), d::hidCapabilities)) {
+      assertThatThrownBy(r::run)
+          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.DEVICE_CLOSED));
+    }
+  }
+
+  @Test
+  void badArgumentsToEveryEntryPointNameTheField() {
+    try (Device d = device()) {
+      CoordinatesTest.assertInvalid(() -> d.swipe(null), "swipe");
+      CoordinatesTest.assertInvalid(() -> d.drag(null), "drag");
+      CoordinatesTest.assertInvalid(() -> d.key(null), "key");
+      CoordinatesTest.assertInvalid(() -> d.tap(null), "at");
+      CoordinatesTest.assertInvalid(() -> d.longPress(null), "at");
+      CoordinatesTest.assertInvalid(() -> d.perform(null), "gesture");
+      CoordinatesTest.assertInvalid(() -> d.unwrap(null), "type");
+    }
+    CoordinatesTest.assertInvalid(() -> Device.builder().capture(eyes).open(), "hid");
+    CoordinatesTest.assertInvalid(() -> Device.builder().hid(hid).open(), "capture");
+    CoordinatesTest.assertInvalid(() -> Device.builder().device("fakephone:").hid(hid).open(), "device");
+    CoordinatesTest.assertInvalid(() -> Device.builder().captureTimeout(Duration.ZERO), "capture_timeout");
+    CoordinatesTest.assertInvalid(() -> Device.builder().hid((String) null), "hid");
+    CoordinatesTest.assertInvalid(() -> Device.open(null), "device");
+  }
+
+  @Test
+  void aCombinedDeviceUsesItsOwnClockAndUnwrapsItsParts() {
+    try (Device d = Device.open("fakephone:")) {
+      long before = d.ticker().read();
+      assertThat(before).isEqualTo(1_000_000_000L);
+      d.tap(NormPoint.CENTER);
+      assertThat(d.ticker().read() - before).isEqualTo(Duration.ofMillis(60 + 60).toNanos());
+      assertThat(d.unwrap(RecordingHidTransport.class)).isPresent();
+      assertThat(d.unwrap(StillFrameSource.class)).isPresent();
+      assertThat(d.unwrap(String.class)).isEmpty();
+    }
+  }
+
+  @Test
+  void aSlowLinkGetsAMergedPlan() {
+    RecordingHidTransport slow = new RecordingHidTransport(clock, Duration.ofNanos(13_540_000L));
+    try (Device d = Device.builder().hid(slow).capture(eyes).ticker(clock).sleeper(clock).open()) {
+      ActionResult r = d.swipe(Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300)).durationMs(400).steps(64).build());
+      assertThat(r.timeline().planned().mergedSteps()).isPositive();
+      List<RecordingHidTransport.Sent> sent = slow.sent();
+      for (int i = 1; i < sent.size() - 1; i++) {
+        assertThat(sent.get(i).atNanos() - sent.get(i - 1).atNanos()).isGreaterThanOrEqualTo(13_540_000L);
+      }
+    }
+  }
+}

@@ -1,0 +1,153 @@
+package dev.swipe.core.testkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.swipe.core.ErrorCode;
+import dev.swipe.core.NormPoint;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.gesture.Key;
+import dev.swipe.core.spi.HidCapabilities;
+import dev.swipe.core.spi.HidTransport;
+import dev.swipe.core.spi.KeyReport;
+import dev.swipe.core.spi.PointerReport;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The compatibility kit every {@link HidTransport} passes (Micrometer style): subclass it, open
+ * your transport against a real peer (a pseudo-terminal emulator, a FIFO, the simulator), and
+ * report what the peer observed.
+ */
+public abstract class HidTransportContract {
+  /** The transport under test, opened fresh for each test. */
+  protected HidTransport transport;
+
+  /** Opens the transport under test against its peer. */
+  protected abstract HidTransport openTransport();
+
+  /**
+   * Every pointer state the peer has received so far, oldest first. Implementations wait until
+   * the peer has processed what was sent (e.g. until the emulator is quiet).
+   */
+  protected abstract List<ObservedPointer> observedPointer();
+
+  /** How far (normalized units) an observed position may be from the sent one. */
+  protected double positionTolerance() {
+    return 1.0;
+  }
+
+  /** Frees the peer; called after the transport is closed. */
+  protected void closePeer() {}
+
+  @BeforeEach
+  void openUnderTest() {
+    transport = openTransport();
+  }
+
+  @AfterEach
+  void closeUnderTest() {
+    try {
+      transport.close();
+    } finally {
+      closePeer();
+    }
+  }
+
+  @Test
+  void capabilitiesAreConsistent() {
+    HidCapabilities caps = transport.capabilities();
+    assertThat(caps.pointerKinds()).contains(caps.activePointer());
+    assertThat(caps.range().max()).isGreaterThan(caps.range().min());
+    assertThat(caps.minReportInterval().isNegative()).isFalse();
+  }
+
+  @Test
+  void pressMoveReleaseArriveInOrder() {
+    transport.send(new PointerReport(NormPoint.of(100, 200), true));
+    transport.send(new PointerReport(NormPoint.of(300, 400), true));
+    transport.send(new PointerReport(NormPoint.of(300, 400), false));
+    List<ObservedPointer> seen = observedPointer();
+    assertThat(seen).isNotEmpty();
+    int firstPressed = indexOf(seen, true);
+    assertThat(firstPressed).as("a pressed state arrives").isGreaterThanOrEqualTo(0);
+    ObservedPointer last = seen.get(seen.size() - 1);
+    assertThat(last.pressed()).as("the finger ends lifted").isFalse();
+    assertThat(last.x()).isCloseTo(300, within(positionTolerance()));
+    assertThat(last.y()).isCloseTo(400, within(positionTolerance()));
+    ObservedPointer lastPressed = lastPressed(seen);
+    assertThat(lastPressed.x()).isCloseTo(300, within(positionTolerance()));
+    assertThat(lastPressed.y()).isCloseTo(400, within(positionTolerance()));
+  }
+
+  @Test
+  void releaseAllLiftsTheFinger() {
+    transport.send(new PointerReport(NormPoint.of(500, 500), true));
+    transport.releaseAll();
+    List<ObservedPointer> seen = observedPointer();
+    assertThat(indexOf(seen, true)).isGreaterThanOrEqualTo(0);
+    assertThat(seen.get(seen.size() - 1).pressed()).isFalse();
+  }
+
+  @Test
+  void closeReleasesAndTwiceIsHarmless() {
+    transport.send(new PointerReport(NormPoint.of(500, 500), true));
+    transport.close();
+    transport.close();
+    List<ObservedPointer> seen = observedPointer();
+    assertThat(seen.get(seen.size() - 1).pressed()).isFalse();
+  }
+
+  @Test
+  void sendAfterCloseIsDeviceClosed() {
+    transport.close();
+    assertThatThrownBy(() -> transport.send(new PointerReport(NormPoint.CENTER, true)))
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.DEVICE_CLOSED));
+  }
+
+  @Test
+  void cornersArriveWithoutWrapping() {
+    transport.send(new PointerReport(NormPoint.of(0, 0), false));
+    transport.send(new PointerReport(NormPoint.of(1000, 1000), false));
+    List<ObservedPointer> seen = observedPointer();
+    ObservedPointer last = seen.get(seen.size() - 1);
+    assertThat(last.x()).isCloseTo(1000, within(positionTolerance()));
+    assertThat(last.y()).isCloseTo(1000, within(positionTolerance()));
+  }
+
+  @Test
+  void keysAreSentOrRefusedAsTheCapabilitiesSay() {
+    KeyReport down = new KeyReport(Key.ENTER, Set.of(), true);
+    if (transport.capabilities().keyboard()) {
+      transport.send(down);
+      transport.send(new KeyReport(Key.ENTER, Set.of(), false));
+    } else {
+      assertThatThrownBy(() -> transport.send(down))
+          .isInstanceOfSatisfying(
+              SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.UNSUPPORTED_INPUT));
+    }
+  }
+
+  private static int indexOf(List<ObservedPointer> seen, boolean pressed) {
+    for (int i = 0; i < seen.size(); i++) {
+      if (seen.get(i).pressed() == pressed) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static ObservedPointer lastPressed(List<ObservedPointer> seen) {
+    for (int i = seen.size() - 1; i >= 0; i--) {
+      if (seen.get(i).pressed()) {
+        return seen.get(i);
+      }
+    }
+    throw new AssertionError("no pressed state observed in " + seen);
+  }
+}

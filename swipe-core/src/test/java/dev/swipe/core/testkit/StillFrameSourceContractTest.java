@@ -1,0 +1,21 @@
+package dev.swipe.core.testkit;
+
+import dev.swipe.core.Ticker;
+import dev.swipe.core.VirtualClock;
+import dev.swipe.core.spi.FrameSource;
+import java.time.Duration;
+
+/** The capture kit run against the still source on virtual time. */
+class StillFrameSourceContractTest extends FrameSourceContract {
+  private final VirtualClock clock = new VirtualClock();
+
+  @Override
+  protected FrameSource openSource() {
+    return new StillFrameSource(clock, clock, Duration.ofMillis(60));
+  }
+
+  @Override
+  protected Ticker ticker() {
+    return clock;
+  }
+}
