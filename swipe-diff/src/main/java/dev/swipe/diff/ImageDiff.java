@@ -1,0 +1,76 @@
+package dev.swipe.diff;
+
+/**
+ * The {@code image_diff} algorithm: did the screen (or a region of it) change between two
+ * screenshots, by how much, and along which axis did content move.
+ *
+ * <p>Comparison is on luminance in small cells (see the class comment of the package) so that
+ * the same screen JPEG-encoded at another quality counts as unchanged, while a caret, a scrolled
+ * row or a carousel page counts as changed. {@code diffRatio} is the fraction of the region's
+ * pixels in changed cells; cells never reach outside the region. The axis comes from combining
+ * gradient correlation (small moves) with profile correlation (large moves); no displacement is
+ * reported.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class ImageDiff {
+
+  private ImageDiff() {}
+
+  /**
+   * Compares two whole rasters.
+   *
+   * @throws ImageException {@code image_size_mismatch} when the sizes differ, {@code
+   *     invalid_argument} for null rasters
+   */
+  public static DiffResult compare(GreyRaster a, GreyRaster b) {
+    ChangedCells.requireSameSize(a, b);
+    return compare(a, b, PixelRect.full(a.width(), a.height()));
+  }
+
+  /**
+   * Compares a normalized region {@code {x, y, w, h}} (0-1000 units, clipped to the image).
+   *
+   * @throws ImageException {@code invalid_argument} naming the bad field (NaN, negative, beyond
+   *     1000, zero size), {@code image_size_mismatch} when the sizes differ
+   */
+  public static DiffResult compare(GreyRaster a, GreyRaster b, double x, double y, double w, double h) {
+    return compare(a, b, new NormalizedRegion(x, y, w, h));
+  }
+
+  /** Compares a normalized region; see {@link #compare(GreyRaster, GreyRaster, double, double, double, double)}. */
+  public static DiffResult compare(GreyRaster a, GreyRaster b, NormalizedRegion region) {
+    ChangedCells.requireSameSize(a, b);
+    if (region == null) {
+      throw ImageException.invalidArgument("region must not be null (use NormalizedRegion.FULL)");
+    }
+    return compare(a, b, region.toPixelRect(a.width(), a.height()));
+  }
+
+  /**
+   * Compares a region given in the rasters' own pixels; the part outside the rasters is clipped.
+   *
+   * @throws ImageException {@code invalid_argument} when nothing of the region is inside
+   */
+  public static DiffResult compare(GreyRaster a, GreyRaster b, PixelRect region) {
+    ChangedCells.requireSameSize(a, b);
+    if (region == null) {
+      throw ImageException.invalidArgument("region must not be null");
+    }
+    PixelRect clipped = region.clipTo(a.width(), a.height());
+    double ratio = ChangedCells.compare(a, b, clipped).ratio();
+    PrimaryAxis axis = ratio > DiffResult.CHANGED_THRESHOLD
+        ? MotionAxisEstimator.estimate(a, b, clipped)
+        : PrimaryAxis.NONE;
+    return DiffResult.of(ratio, axis);
+  }
+
+  /**
+   * Decodes two screenshots for diffing (half size, box-averaged) and compares them whole: the
+   * one-call path for callers holding JPEG bytes.
+   */
+  public static DiffResult compareImages(byte[] before, byte[] after) {
+    return compare(ImageDecoder.decode(before, DecodeOptions.FOR_DIFF),
+        ImageDecoder.decode(after, DecodeOptions.FOR_DIFF));
+  }
+}

@@ -1,0 +1,284 @@
+package dev.swipe.diff;
+
+/**
+ * Decides along which axis content moved between two frames, without measuring how far.
+ *
+ * <p>Both frames are box-averaged onto a coarse grid (about {@value #TARGET_GRID_CELLS} cells,
+ * which also smooths JPEG noise). Two explanations of the change are then tried, and the one that
+ * leaves the least of the change energy unexplained wins:
+ *
+ * <ul>
+ *   <li><b>Small moves</b> (below a grid cell or two): the temporal difference is correlated with
+ *       the spatial gradients (a global Lucas-Kanade step). A translation {@code (u, v)} predicts
+ *       {@code B - A = -(gx u + gy v)}; the least-squares fit gives the dominant component and the
+ *       residual says how well a translation explains the change.
+ *   <li><b>Large moves</b> (up to three quarters of the region): row and column brightness profiles
+ *       are compared at every shift; the best few shifts per axis are verified in 2D on the grid.
+ *       The gradient model breaks down here, profile matching does not.
+ * </ul>
+ *
+ * If no translation explains at least half of the change (content replaced, a caret blinking,
+ * a diagonal pan), the answer is {@link PrimaryAxis#NONE}.
+ */
+final class MotionAxisEstimator {
+
+  /** Grid cells the region is reduced to before any motion analysis. */
+  static final int TARGET_GRID_CELLS = 40_000;
+
+  /** A translation must leave at most this fraction of the change energy unexplained. */
+  static final double MAX_UNEXPLAINED = 0.35;
+
+  /** One component must be this much larger than the other for a small move to have an axis. */
+  private static final double DOMINANCE = 1.25;
+
+  private static final int CANDIDATES_PER_AXIS = 6;
+
+  /** Length a profile is reduced to for the exhaustive shift search. */
+  static final int COARSE_LENGTH = 256;
+
+  private MotionAxisEstimator() {}
+
+  static PrimaryAxis estimate(GreyRaster a, GreyRaster b, PixelRect region) {
+    int m = (int) Math.max(1, Math.ceil(Math.sqrt(region.area() / (double) TARGET_GRID_CELLS)));
+    int gw = Math.max(1, region.width() / m);
+    int gh = Math.max(1, region.height() / m);
+    int bw = Math.min(m, region.width());
+    int bh = Math.min(m, region.height());
+    float[] ga = grid(a, region, bw, bh, gw, gh);
+    float[] gb = grid(b, region, bw, bh, gw, gh);
+
+    double total = 0;
+    for (int i = 0; i < ga.length; i++) {
+      double d = gb[i] - ga[i];
+      total += d * d;
+    }
+    if (total <= 1e-6 * ga.length) {
+      return PrimaryAxis.NONE;
+    }
+
+    PrimaryAxis bestAxis = PrimaryAxis.NONE;
+    double best = MAX_UNEXPLAINED;
+
+    double[] lk = lucasKanade(ga, gb, gw, gh);
+    if (lk != null && lk[2] <= best) {
+      double u = Math.abs(lk[0]);
+      double v = Math.abs(lk[1]);
+      if (v >= DOMINANCE * u) {
+        best = lk[2];
+        bestAxis = PrimaryAxis.VERTICAL;
+      } else if (u >= DOMINANCE * v) {
+        best = lk[2];
+        bestAxis = PrimaryAxis.HORIZONTAL;
+      }
+    }
+
+    StripProfiles pa = StripProfiles.of(a, region);
+    StripProfiles pb = StripProfiles.of(b, region);
+    double verticalTotal = StripProfiles.energy(pa.rows, pb.rows, pa.strips, region.height(), 0);
+    for (int shift : candidateShifts(pa.meanRows(), pb.meanRows())) {
+      double r = StripProfiles.unexplained(pa.rows, pb.rows, pa.strips, region.height(), shift, verticalTotal);
+      if (r < best) {
+        best = r;
+        bestAxis = PrimaryAxis.VERTICAL;
+      }
+    }
+    double horizontalTotal = StripProfiles.energy(pa.columns, pb.columns, pa.strips, region.width(), 0);
+    for (int shift : candidateShifts(pa.meanColumns(), pb.meanColumns())) {
+      double r = StripProfiles.unexplained(pa.columns, pb.columns, pa.strips, region.width(), shift, horizontalTotal);
+      if (r < best) {
+        best = r;
+        bestAxis = PrimaryAxis.HORIZONTAL;
+      }
+    }
+    return bestAxis;
+  }
+
+  /** Means of {@code bw x bh} blocks of the region, row-major, {@code gw x gh}; leftovers dropped. */
+  static float[] grid(GreyRaster r, PixelRect region, int bw, int bh, int gw, int gh) {
+    byte[] p = r.pixels();
+    int w = r.width();
+    float[] out = new float[gw * gh];
+    int[] sums = new int[gw];
+    float inv = 1f / (bw * bh);
+    for (int gy = 0; gy < gh; gy++) {
+      java.util.Arrays.fill(sums, 0);
+      int y0 = region.y() + gy * bh;
+      for (int y = y0; y < y0 + bh; y++) {
+        int o = y * w + region.x();
+        for (int gx = 0; gx < gw; gx++) {
+          int s = 0;
+          for (int k = 0; k < bw; k++) {
+            s += p[o++] & 0xFF;
+          }
+          sums[gx] += s;
+        }
+      }
+      int o = gy * gw;
+      for (int gx = 0; gx < gw; gx++) {
+        out[o + gx] = sums[gx] * inv;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Global Lucas-Kanade on the grid; returns {u, v, unexplained fraction} or null when the region
+   * is too small or has no texture to correlate with.
+   */
+  static double[] lucasKanade(float[] a, float[] b, int gw, int gh) {
+    if (gw < 3 || gh < 3) {
+      return null;
+    }
+    double sxx = 0;
+    double syy = 0;
+    double sxy = 0;
+    double sxt = 0;
+    double syt = 0;
+    double stt = 0;
+    for (int y = 1; y < gh - 1; y++) {
+      int o = y * gw;
+      for (int x = 1; x < gw - 1; x++) {
+        int i = o + x;
+        double gx = 0.25 * ((a[i + 1] + b[i + 1]) - (a[i - 1] + b[i - 1]));
+        double gy = 0.25 * ((a[i + gw] + b[i + gw]) - (a[i - gw] + b[i - gw]));
+        double dt = b[i] - a[i];
+        sxx += gx * gx;
+        syy += gy * gy;
+        sxy += gx * gy;
+        sxt += gx * dt;
+        syt += gy * dt;
+        stt += dt * dt;
+      }
+    }
+    double det = sxx * syy - sxy * sxy;
+    if (stt <= 0 || det <= 1e-9 * Math.max(1.0, sxx * syy)) {
+      return null;
+    }
+    double u = (-sxt * syy + syt * sxy) / det;
+    double v = (-syt * sxx + sxt * sxy) / det;
+    double res = stt + 2 * u * sxt + 2 * v * syt + u * u * sxx + 2 * u * v * sxy + v * v * syy;
+    return new double[] {u, v, Math.max(0.0, res / stt)};
+  }
+
+  /**
+   * Pixel-precise candidate shifts for one axis: an exhaustive search on a profile reduced to at
+   * most {@value #COARSE_LENGTH} samples, each of the best few (and the neighbourhood of zero, so
+   * moves of a few pixels are found) refined on the full-resolution profile.
+   */
+  static int[] candidateShifts(float[] pa, float[] pb) {
+    int n = pa.length;
+    int d = Math.max(1, (n + COARSE_LENGTH - 1) / COARSE_LENGTH);
+    float[] ca = downsample(pa, d);
+    float[] cb = downsample(pb, d);
+    int[] coarse = profileCandidates(ca, cb);
+    int[] out = new int[coarse.length + 1];
+    int count = 0;
+    int maxShift = n - Math.max(2, (n + 3) / 4);
+    for (int c = -1; c < coarse.length; c++) {
+      int centre = c < 0 ? 0 : coarse[c] * d;
+      int best = 0;
+      double bestErr = Double.MAX_VALUE;
+      for (int s = Math.max(-maxShift, centre - d); s <= Math.min(maxShift, centre + d); s++) {
+        if (s == 0) {
+          continue;
+        }
+        double e = profileError(pa, pb, s);
+        if (e < bestErr) {
+          bestErr = e;
+          best = s;
+        }
+      }
+      if (best != 0) {
+        boolean seen = false;
+        for (int i = 0; i < count; i++) {
+          seen |= out[i] == best;
+        }
+        if (!seen) {
+          out[count++] = best;
+        }
+      }
+    }
+    return java.util.Arrays.copyOf(out, count);
+  }
+
+  private static float[] downsample(float[] p, int d) {
+    if (d == 1) {
+      return p;
+    }
+    float[] out = new float[p.length / d];
+    for (int i = 0; i < out.length; i++) {
+      float s = 0;
+      for (int k = 0; k < d; k++) {
+        s += p[i * d + k];
+      }
+      out[i] = s / d;
+    }
+    return out;
+  }
+
+  private static double profileError(float[] pa, float[] pb, int s) {
+    int n = pa.length;
+    int from = Math.max(0, -s);
+    int to = Math.min(n, n - s);
+    double e = 0;
+    for (int i = from; i < to; i++) {
+      double d = pa[i] - pb[i + s];
+      e += d * d;
+    }
+    return e / (to - from);
+  }
+
+  /**
+   * Non-zero shifts {@code s} (content at {@code i} in A is at {@code i + s} in B) whose profile
+   * mismatch is a local minimum, best first, at most {@value #CANDIDATES_PER_AXIS}.
+   */
+  static int[] profileCandidates(float[] pa, float[] pb) {
+    int n = pa.length;
+    int minOverlap = Math.max(2, (n + 3) / 4);
+    int maxShift = n - minOverlap;
+    if (maxShift < 1) {
+      return new int[0];
+    }
+    double[] err = new double[2 * maxShift + 1];
+    for (int s = -maxShift; s <= maxShift; s++) {
+      int from = Math.max(0, -s);
+      int to = Math.min(n, n - s);
+      double e = 0;
+      for (int i = from; i < to; i++) {
+        double d = pa[i] - pb[i + s];
+        e += d * d;
+      }
+      err[s + maxShift] = e / (to - from);
+    }
+    int[] best = new int[CANDIDATES_PER_AXIS];
+    double[] bestErr = new double[CANDIDATES_PER_AXIS];
+    int count = 0;
+    for (int k = 0; k < err.length; k++) {
+      int s = k - maxShift;
+      if (s == 0) {
+        continue;
+      }
+      double e = err[k];
+      boolean localMin = (k == 0 || e <= err[k - 1]) && (k == err.length - 1 || e <= err[k + 1]);
+      if (!localMin) {
+        continue;
+      }
+      int pos = count < CANDIDATES_PER_AXIS ? count : CANDIDATES_PER_AXIS;
+      while (pos > 0 && (bestErr[pos - 1] > e
+          || (bestErr[pos - 1] == e && Math.abs(best[pos - 1]) > Math.abs(s)))) {
+        if (pos < CANDIDATES_PER_AXIS) {
+          best[pos] = best[pos - 1];
+          bestErr[pos] = bestErr[pos - 1];
+        }
+        pos--;
+      }
+      if (pos < CANDIDATES_PER_AXIS) {
+        best[pos] = s;
+        bestErr[pos] = e;
+        count = Math.min(CANDIDATES_PER_AXIS, count + 1);
+      }
+    }
+    return java.util.Arrays.copyOf(best, count);
+  }
+
+}

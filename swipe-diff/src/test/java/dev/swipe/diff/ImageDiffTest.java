@@ -1,0 +1,174 @@
+package dev.swipe.diff;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.awt.image.BufferedImage;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ImageDiffTest {
+
+  private static final int W = ScreenRenderer.PHONE_W;
+  private static final int H = ScreenRenderer.PHONE_H;
+  private static final float[] QUALITIES = {0.5f, 0.6f, 0.7f, 0.8f, 0.9f, 0.95f};
+
+  private static BufferedImage list;
+  private static GreyRaster listQ80;
+
+  @BeforeAll
+  static void render() {
+    list = ScreenRenderer.listScreen(W, H, 0);
+    listQ80 = ScreenRenderer.viaJpeg(list, 0.8f);
+  }
+
+  @Test
+  void sameListScreenAtAnyQualityIsUnchanged() {
+    GreyRaster[] q = new GreyRaster[QUALITIES.length];
+    for (int i = 0; i < q.length; i++) {
+      q[i] = ScreenRenderer.viaJpeg(list, QUALITIES[i]);
+    }
+    for (int i = 0; i < q.length; i++) {
+      for (int j = i + 1; j < q.length; j++) {
+        DiffResult d = ImageDiff.compare(q[i], q[j]);
+        assertThat(d.diffRatio()).as("q%s vs q%s", QUALITIES[i], QUALITIES[j]).isLessThan(0.005);
+        assertThat(d.changed()).isFalse();
+        assertThat(d.primaryAxis()).isEqualTo(PrimaryAxis.NONE);
+      }
+    }
+  }
+
+  @Test
+  void sameCarouselAndFormScreensAtAnyQualityAreUnchanged() {
+    for (BufferedImage screen : new BufferedImage[] {
+        ScreenRenderer.carouselScreen(W, H, 0), ScreenRenderer.textFieldScreen(W, H, true)}) {
+      GreyRaster q50 = ScreenRenderer.viaJpeg(screen, 0.5f);
+      GreyRaster q95 = ScreenRenderer.viaJpeg(screen, 0.95f);
+      assertThat(ImageDiff.compare(q50, q95).diffRatio()).isLessThan(0.005);
+      // Regions whose cells do not line up with the JPEG 8x8 grid are just as robust.
+      assertThat(ImageDiff.compare(q50, q95, 3.3, 101.7, 611.1, 777.7).diffRatio()).isLessThan(0.005);
+    }
+  }
+
+  @Test
+  void reducedRastersOfReencodedScreensAreUnchanged() {
+    byte[] q50 = ScreenRenderer.jpeg(list, 0.5f);
+    byte[] q95 = ScreenRenderer.jpeg(list, 0.95f);
+    DiffResult d = ImageDiff.compareImages(q50, q95);
+    assertThat(d.diffRatio()).isLessThan(0.005);
+    assertThat(d.changed()).isFalse();
+  }
+
+  @Test
+  void listScrolledByOneRowIsVerticalChange() {
+    GreyRaster scrolled = ScreenRenderer.viaJpeg(ScreenRenderer.listScreen(W, H, ScreenRenderer.ROW_H), 0.8f);
+    DiffResult d = ImageDiff.compare(listQ80, scrolled);
+    assertThat(d.changed()).isTrue();
+    assertThat(d.diffRatio()).isGreaterThan(0.05); // the seed's "scroll confirmed" bar
+    assertThat(d.primaryAxis()).isEqualTo(PrimaryAxis.VERTICAL);
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {3, 6, 12, 40, 100, 400, 900, 1500, -5, -300})
+  void listScrolledBySmallAndLargeAmountsIsVertical(int scroll) {
+    GreyRaster base = scroll < 0
+        ? ScreenRenderer.viaJpeg(ScreenRenderer.listScreen(W, H, 2000), 0.8f)
+        : listQ80;
+    int to = scroll < 0 ? 2000 + scroll : scroll;
+    GreyRaster moved = ScreenRenderer.viaJpeg(ScreenRenderer.listScreen(W, H, to), 0.8f);
+    DiffResult d = ImageDiff.compare(base, moved);
+    assertThat(d.changed()).isTrue();
+    assertThat(d.primaryAxis()).as("scroll %d ratio %s", scroll, d.diffRatio()).isEqualTo(PrimaryAxis.VERTICAL);
+    // Also on reduced rasters (the diffing decode path).
+    DiffResult r = ImageDiff.compare(base.reduce(2), moved.reduce(2));
+    assertThat(r.primaryAxis()).isEqualTo(PrimaryAxis.VERTICAL);
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {3, 8, 20, 120, 540, 800})
+  void carouselSwipedPartwayIsHorizontal(int offset) {
+    GreyRaster a = ScreenRenderer.viaJpeg(ScreenRenderer.carouselScreen(W, H, 0), 0.8f);
+    GreyRaster b = ScreenRenderer.viaJpeg(ScreenRenderer.carouselScreen(W, H, offset), 0.8f);
+    DiffResult d = ImageDiff.compare(a, b);
+    assertThat(d.changed()).isTrue();
+    assertThat(d.primaryAxis()).as("offset %d ratio %s", offset, d.diffRatio()).isEqualTo(PrimaryAxis.HORIZONTAL);
+  }
+
+  @Test
+  void carouselPageChangeIsAChangeAboveTheSeedsBar() {
+    GreyRaster a = ScreenRenderer.viaJpeg(ScreenRenderer.carouselScreen(W, H, 0), 0.8f);
+    GreyRaster b = ScreenRenderer.viaJpeg(ScreenRenderer.carouselScreen(W, H, W), 0.8f);
+    DiffResult d = ImageDiff.compare(a, b);
+    assertThat(d.changed()).isTrue();
+    assertThat(d.diffRatio()).isGreaterThan(0.3);
+    assertThat(d.primaryAxis()).isNotEqualTo(PrimaryAxis.VERTICAL);
+  }
+
+  @Test
+  void caretBlinkIsAChangeInsideItsRegionOnly() {
+    GreyRaster on = ScreenRenderer.viaJpeg(ScreenRenderer.textFieldScreen(W, H, true), 0.8f);
+    GreyRaster off = ScreenRenderer.viaJpeg(ScreenRenderer.textFieldScreen(W, H, false), 0.8f);
+    // Region around the text field (normalized): x 30..970, y 185..255.
+    DiffResult field = ImageDiff.compare(on, off, 300, 200, 150, 40);
+    assertThat(field.changed()).isTrue();
+    assertThat(field.primaryAxis()).isEqualTo(PrimaryAxis.NONE); // appearing, not moving
+    DiffResult whole = ImageDiff.compare(on, off);
+    assertThat(whole.diffRatio()).isGreaterThan(0.0).isLessThan(0.01);
+    assertThat(whole.changed()).isFalse();
+    DiffResult elsewhere = ImageDiff.compare(on, off, 0, 500, 1000, 500);
+    assertThat(elsewhere.diffRatio()).isZero();
+  }
+
+  @Test
+  void identicalRastersAreUnchanged() {
+    DiffResult d = ImageDiff.compare(listQ80, listQ80);
+    assertThat(d).isEqualTo(new DiffResult(false, 0.0, PrimaryAxis.NONE));
+  }
+
+  @Test
+  void differentSizesAreAClearError() {
+    GreyRaster small = GreyRaster.of(2, 2, new byte[4]);
+    assertThatThrownBy(() -> ImageDiff.compare(listQ80, small))
+        .isInstanceOf(ImageException.class)
+        .hasMessageContaining("1080x2400 vs 2x2")
+        .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("image_size_mismatch"));
+    assertThatThrownBy(() -> ImageDiff.compare(listQ80.reduce(2), listQ80))
+        .isInstanceOf(ImageException.class)
+        .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("image_size_mismatch"));
+    assertThatThrownBy(() -> ImageDiff.compare(null, small))
+        .isInstanceOf(ImageException.class)
+        .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("invalid_argument"));
+  }
+
+  @Test
+  void regionFieldsAreValidatedByName() {
+    expectInvalid(() -> ImageDiff.compare(listQ80, listQ80, Double.NaN, 0, 10, 10), "region.x");
+    expectInvalid(() -> ImageDiff.compare(listQ80, listQ80, 0, -1, 10, 10), "region.y");
+    expectInvalid(() -> ImageDiff.compare(listQ80, listQ80, 0, 0, 0, 10), "region.w");
+    expectInvalid(() -> ImageDiff.compare(listQ80, listQ80, 0, 0, 10, Double.POSITIVE_INFINITY), "region.h");
+    expectInvalid(() -> ImageDiff.compare(listQ80, listQ80, 1000.5, 0, 10, 10), "region.x");
+    expectInvalid(() -> ImageDiff.compare(listQ80, listQ80, 0, 0, 1001, 10), "region.w");
+    expectInvalid(() -> ImageDiff.compare(listQ80, listQ80, (NormalizedRegion) null), "region");
+  }
+
+  @Test
+  void regionsAreClippedToTheImage() {
+    GreyRaster scrolled = ScreenRenderer.viaJpeg(ScreenRenderer.listScreen(W, H, 50), 0.8f);
+    DiffResult clipped = ImageDiff.compare(listQ80, scrolled, 900, 900, 1000, 1000);
+    DiffResult exact = ImageDiff.compare(listQ80, scrolled, 900, 900, 100, 100);
+    assertThat(clipped).isEqualTo(exact);
+    assertThat(new NormalizedRegion(900, 900, 1000, 1000).toPixelRect(W, H))
+        .isEqualTo(PixelRect.ofCorners(971, 2159, 1079, 2399));
+    assertThat(NormalizedRegion.FULL.toPixelRect(W, H)).isEqualTo(PixelRect.full(W, H));
+    assertThat(new NormalizedRegion(500, 500, 0.001, 0.001).toPixelRect(W, H).area()).isLessThanOrEqualTo(4);
+  }
+
+  private static void expectInvalid(org.assertj.core.api.ThrowableAssert.ThrowingCallable call, String field) {
+    assertThatThrownBy(call)
+        .isInstanceOf(ImageException.class)
+        .hasMessageContaining(field)
+        .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("invalid_argument"));
+  }
+}
