@@ -113,7 +113,8 @@ public final class WheelRunGuard {
             if (ended) {
                 throw new IllegalStateException("the run has ended; create a new WheelRunGuard for a new run");
             }
-            Column col = findOrCreate(request.columnX());
+            Column found = find(request.columnX());
+            Column col = found != null ? found : new Column(request.columnX()); // registered only once authorized
             if (col.inFlight != null) {
                 throw busy(col);
             }
@@ -124,9 +125,8 @@ public final class WheelRunGuard {
                 WheelPlan plan = WheelPlanner.plan(request, measurement, col.order, false);
                 WheelDecision d = new WheelDecision(plan, false, done == null ? 0 : done.allowance,
                         done == null ? 0 : done.allowance - done.used, runCeiling - runUsed - runInFlight);
-                WheelTicket t = new WheelTicket(this, col, null, generation, request, d);
-                t.state = WheelTicket.State.COMMITTED;
-                return t;
+                // Nothing to execute or charge; commit() simply returns this decision.
+                return new WheelTicket(this, col, null, generation, request, d);
             }
             if (col.noProgress) {
                 throw new WheelException(WheelErrorCode.WHEEL_NO_PROGRESS,
@@ -136,9 +136,9 @@ public final class WheelRunGuard {
             }
             Episode ep = col.episode;
             if (ep == null || ep.target != request.targetValue() || !ep.cycle.equals(request.cycleSize())) {
+                // a new target: installed only if this authorization succeeds
                 ep = new Episode(request.targetValue(), request.cycleSize(),
                         WheelMath.columnAllowance(WheelMath.gap(request).rows()));
-                col.episode = ep;
             }
             if (ep.used >= ep.allowance) {
                 throw new WheelException(WheelErrorCode.WHEEL_BUDGET_EXHAUSTED,
@@ -155,6 +155,10 @@ public final class WheelRunGuard {
             WheelDecision d = new WheelDecision(plan, micro, ep.allowance, ep.allowance - ep.used - 1,
                     runCeiling - runUsed - runInFlight - 1);
             WheelTicket t = new WheelTicket(this, col, ep, generation, request, d);
+            if (found == null) {
+                columns.add(col);
+            }
+            col.episode = ep;
             col.inFlight = t;
             runInFlight++;
             return t;
@@ -471,15 +475,6 @@ public final class WheelRunGuard {
             }
         }
         return best;
-    }
-
-    private Column findOrCreate(double x) {
-        Column c = find(x);
-        if (c == null) {
-            c = new Column(x);
-            columns.add(c);
-        }
-        return c;
     }
 
     private void checkOwner(WheelTicket ticket) {
