@@ -39,7 +39,10 @@ import java.util.OptionalInt;
  *     leaves the value unchanged too, the column is stuck and every further nudge fails with
  *     {@code wheel_no_progress} (until its target is observed or the run ends);</li>
  * <li>changed value: the row order is learned from the finger direction and the sign of the
- *     change (this is how an order probe without {@code value_step} tells the order);</li>
+ *     change. A single-row probe (no {@code value_step}, or a micro probe) settles it at once;
+ *     ordinary steps must contradict the assumed order {@value #ORDER_FLIP_EVIDENCE} times in a
+ *     row, so one misread value cannot reverse the wheel. The order is kept per column for the
+ *     whole run;</li>
  * <li>value equal to the target: the column is released (its guard ends).</li>
  * </ul>
  *
@@ -71,6 +74,13 @@ public final class WheelRunGuard {
 
     /** Half the width of a worked column's blocked region (normalized, width rule). */
     public static final double REGION_HALF_WIDTH = 120.0;
+
+    /**
+     * Consecutive ordinary steps whose observed value change contradicts the assumed row order
+     * before the order is flipped. A single-row probe (order probe or micro probe) is decisive on
+     * its own; an ordinary step needs confirmation so one misread value cannot reverse the wheel.
+     */
+    public static final int ORDER_FLIP_EVIDENCE = 2;
 
     /** Half the height of a worked column's blocked region, in rows of the pitch used: the seven visible rows. */
     public static final double REGION_HALF_HEIGHT_ROWS = 3.5;
@@ -190,7 +200,8 @@ public final class WheelRunGuard {
             ep.used++;
             WheelRequest r = ticket.request();
             WheelDecision d = ticket.decision();
-            col.last = new Last(r.currentValue(), d.finger(), d.microProbe(), r.cycleSize());
+            col.last = new Last(r.currentValue(), d.finger(), d.microProbe(), d.plan().orderProbe() || d.microProbe(),
+                    r.cycleSize());
             if (d.microProbe()) {
                 col.probeNext = false;
             }
@@ -414,7 +425,13 @@ public final class WheelRunGuard {
         } else {
             col.probeNext = false;
             if (last.finger != FingerDirection.NONE) {
-                col.order = RowOrder.implied(last.finger, delta > 0 ? ValueDirection.INCREASE : ValueDirection.DECREASE);
+                RowOrder seen = RowOrder.implied(last.finger, delta > 0 ? ValueDirection.INCREASE : ValueDirection.DECREASE);
+                if (seen == col.order) {
+                    col.contradictions = 0;
+                } else if (last.singleRowProbe || ++col.contradictions >= ORDER_FLIP_EVIDENCE) {
+                    col.order = seen;
+                    col.contradictions = 0;
+                }
             }
         }
     }
@@ -514,6 +531,7 @@ public final class WheelRunGuard {
     static final class Column {
         final double x;
         RowOrder order = RowOrder.INCREASING_DOWN;
+        int contradictions;
         Episode episode;
         Last last;
         boolean probeNext;
@@ -542,6 +560,6 @@ public final class WheelRunGuard {
     }
 
     /** The last committed action of a column, waiting for the observation that judges it. */
-    record Last(int from, FingerDirection finger, boolean microProbe, OptionalInt cycle) {
+    record Last(int from, FingerDirection finger, boolean microProbe, boolean singleRowProbe, OptionalInt cycle) {
     }
 }

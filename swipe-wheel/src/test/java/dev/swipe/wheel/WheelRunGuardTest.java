@@ -145,6 +145,24 @@ class WheelRunGuardTest {
     }
 
     @Test
+    void ordinaryStepsNeedTwoContradictionsToFlipTheOrder() {
+        // a linear wheel 0 -> 100: every plan is "increase" = finger up under the assumed order
+        assertThat(nudge(Fixtures.years(0, 100).build()).finger()).isEqualTo(FingerDirection.UP);
+        // one contradicting observation (the value went down; could be a misread): order kept
+        assertThat(nudge(Fixtures.years(-6, 100).build()).finger()).isEqualTo(FingerDirection.UP);
+        assertThat(guard.rowOrder(300.0)).isEqualTo(RowOrder.INCREASING_DOWN);
+        // a confirming observation resets the evidence
+        assertThat(nudge(Fixtures.years(0, 100).build()).finger()).isEqualTo(FingerDirection.UP);
+        assertThat(nudge(Fixtures.years(-6, 100).build()).finger()).isEqualTo(FingerDirection.UP); // contradiction 1
+        assertThat(guard.rowOrder(300.0)).isEqualTo(RowOrder.INCREASING_DOWN);
+        WheelDecision flipped = nudge(Fixtures.years(-12, 100).build()); // contradiction 2: flipped before planning
+        assertThat(guard.rowOrder(300.0)).isEqualTo(RowOrder.INCREASING_UP);
+        assertThat(flipped.direction()).isEqualTo(ValueDirection.INCREASE);
+        assertThat(flipped.finger()).isEqualTo(FingerDirection.DOWN);
+        assertThat(flipped.drag().orElseThrow().startY()).isLessThan(500.0);
+    }
+
+    @Test
     void reachingTheTargetReleasesTheColumn() {
         nudge(minutes(10, 15).build());
         assertThat(guard.working()).isTrue();
