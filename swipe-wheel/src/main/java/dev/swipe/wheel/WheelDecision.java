@@ -1,5 +1,8 @@
 package dev.swipe.wheel;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -63,5 +66,33 @@ public record WheelDecision(WheelPlan plan, boolean microProbe, int columnAllowa
     /** True when nothing must be executed: the current value is the target. */
     public boolean targetReached() {
         return plan.targetReached();
+    }
+
+    /**
+     * The decision as snake_case fields for the agent's JSON result, so every front end reports
+     * the same names: {@code kind, target_reached, direction, finger, rows, gap_rows (when known),
+     * pitch, pitch_source, pitch_overrode_estimate, confidence, travel, order_probe, micro_probe,
+     * row_order, column_allowance, column_actions_left, run_actions_left}.
+     */
+    public Map<String, Object> asMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("kind", plan.kind().wireName());
+        m.put("target_reached", targetReached());
+        m.put("direction", direction().wireName());
+        m.put("finger", finger().wireName());
+        m.put("rows", rows());
+        plan.gapRows().ifPresent(g -> m.put("gap_rows", g));
+        m.put("pitch", pitch());
+        m.put("pitch_source", pitchSource().wireName());
+        m.put("pitch_overrode_estimate", pitchOverrodeEstimate());
+        m.put("confidence", confidence());
+        m.put("travel", travel());
+        m.put("order_probe", plan.orderProbe());
+        m.put("micro_probe", microProbe);
+        m.put("row_order", plan.rowOrder() == RowOrder.INCREASING_DOWN ? "increasing_down" : "increasing_up");
+        m.put("column_allowance", columnAllowance);
+        m.put("column_actions_left", columnActionsLeft);
+        m.put("run_actions_left", runActionsLeft);
+        return Collections.unmodifiableMap(m);
     }
 }

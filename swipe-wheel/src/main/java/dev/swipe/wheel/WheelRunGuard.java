@@ -15,6 +15,9 @@ import java.util.OptionalInt;
  * <pre>{@code
  * WheelRequest req = WheelRequest.builder()...build();          // invalid_argument
  * PitchMeasurement m = ...measured on the request's screenshot...;
+ * // either in one call:
+ * WheelDecision d = guard.nudge(req, m, (drag, decision) -> hid.slowDragWithDwell(drag));
+ * // or step by step:
  * try (WheelTicket t = guard.authorize(req, m)) {              // unreachable / budget / no_progress / busy
  *     WheelDecision d = t.decision();
  *     if (!d.targetReached()) {
@@ -172,6 +175,25 @@ public final class WheelRunGuard {
             col.inFlight = t;
             runInFlight++;
             return t;
+        }
+    }
+
+    /**
+     * The whole lifecycle in one call: {@link #authorize}, then (unless the target is already
+     * reached) {@code actuator.perform(drag)}, then {@link #commit} on success or
+     * {@link #abort} when the actuator throws (the exception is rethrown unchanged).
+     *
+     * @return the decision with the budgets left after this action
+     */
+    public WheelDecision nudge(WheelRequest request, PitchMeasurement measurement, WheelActuator actuator) {
+        Objects.requireNonNull(actuator, "actuator");
+        try (WheelTicket ticket = authorize(request, measurement)) {
+            WheelDecision d = ticket.decision();
+            if (d.targetReached()) {
+                return ticket.commit();
+            }
+            actuator.perform(d.drag().orElseThrow(), d);
+            return ticket.commit();
         }
     }
 

@@ -272,6 +272,50 @@ class WheelRunGuardTest {
     }
 
     @Test
+    void nudgeRunsTheWholeLifecycle() {
+        List<WheelDrag> performed = new ArrayList<>();
+        WheelDecision d = guard.nudge(minutes(10, 40).build(), confident(40.0), (drag, decision) -> performed.add(drag));
+        assertThat(performed).containsExactly(d.drag().orElseThrow());
+        assertThat(guard.runActionsUsed()).isEqualTo(1);
+        assertThat(d.columnActionsLeft()).isEqualTo(d.columnAllowance() - 1);
+
+        RuntimeException hidFailure = new IllegalStateException("hid_disconnected");
+        assertThatThrownBy(() -> guard.nudge(minutes(25, 40).build(), confident(40.0), (drag, decision) -> {
+            throw hidFailure;
+        })).isSameAs(hidFailure);
+        assertThat(guard.runActionsUsed()).isEqualTo(1);
+        assertThat(guard.runActionsInFlight()).isZero();
+
+        WheelDecision reached = guard.nudge(minutes(40, 40).build(), confident(40.0), (drag, decision) -> {
+            throw new AssertionError("nothing to perform");
+        });
+        assertThat(reached.targetReached()).isTrue();
+        assertThat(guard.working()).isFalse();
+    }
+
+    @Test
+    void decisionAsMapUsesAgentFieldNames() {
+        WheelDecision d = nudge(minutes(10, 40).build());
+        assertThat(d.asMap())
+                .containsEntry("kind", "rows")
+                .containsEntry("direction", "increase")
+                .containsEntry("finger", "up")
+                .containsEntry("rows", 4)
+                .containsEntry("gap_rows", 6L)
+                .containsEntry("pitch", 40.0)
+                .containsEntry("pitch_source", "measured")
+                .containsEntry("pitch_overrode_estimate", false)
+                .containsEntry("confidence", 0.9)
+                .containsEntry("travel", 160.0)
+                .containsEntry("micro_probe", false)
+                .containsEntry("order_probe", false)
+                .containsEntry("row_order", "increasing_down")
+                .containsEntry("column_actions_left", d.columnAllowance() - 1)
+                .containsEntry("run_actions_left", 59)
+                .containsEntry("target_reached", false);
+    }
+
+    @Test
     void ticketsOfAnotherGuardAreRejected() {
         WheelTicket foreign = new WheelRunGuard().authorize(minutes(10, 40).build(), confident(40.0));
         assertThatThrownBy(() -> guard.commit(foreign)).isInstanceOf(IllegalArgumentException.class);
