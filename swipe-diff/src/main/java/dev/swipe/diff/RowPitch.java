@@ -5,8 +5,8 @@ package dev.swipe.diff;
  * override a caller's wrong {@code row_spacing} estimate.
  *
  * <p>Method: inside the column band, each row's horizontal-gradient energy (text has strong
- * left-right edges, the selection band's horizontal lines and tints have almost none) gives a
- * profile over y. Its normalized autocorrelation peaks at every multiple of the pitch; the first
+ * left-right edges, the selection band's horizontal lines and tints have almost none),
+ * soft-saturated so every text line weighs about the same, gives a profile over y. Its normalized autocorrelation peaks at every multiple of the pitch; the first
  * strong peak is taken (never a later multiple), refined to sub-pixel precision with a parabola and
  * with the positions of the later multiples. Confidence combines how high the peak is, how deep
  * the trough before it is (the profile really alternates text and gap) and whether the multiples
@@ -27,6 +27,12 @@ public final class RowPitch {
 
   /** Rows whose mean gradient is below this (0-255 levels per pixel) are treated as blank. */
   private static final double BLANK_GRADIENT = 1.5;
+
+  /** Rows with this fraction of the 90th-percentile gradient count as half a text row. */
+  private static final double SATURATION_KNEE = 0.15;
+
+  /** An autocorrelation window with less than this share of the profile's variance is ignored. */
+  private static final double MIN_WINDOW_VARIANCE = 0.25;
 
   /** A peak within this fraction of the highest peak counts as "strong". */
   private static final double STRONG_FRACTION = 0.7;
@@ -89,7 +95,12 @@ public final class RowPitch {
     return measure(raster, PixelRect.ofCorners(left, top, Math.max(left, right), Math.max(top, bottom)));
   }
 
-  /** sqrt of the mean absolute horizontal gradient of each row, mean removed; null when blank. */
+  /**
+   * Text-row envelope over y: each row's mean absolute horizontal gradient, soft-saturated so
+   * that every row holding glyphs counts about the same (digits differ in shape, faded rows in
+   * contrast; all of them are "a text line here") while thin overlays barely count. Null when the
+   * band is blank or too small.
+   */
   static double[] gradientProfile(GreyRaster r, PixelRect b) {
     if (b.width() < 2 || b.height() < 2 * MIN_LAG + 1) {
       return null;
@@ -98,7 +109,6 @@ public final class RowPitch {
     int w = r.width();
     int n = b.height();
     double[] prof = new double[n];
-    double maxMean = 0;
     for (int i = 0; i < n; i++) {
       int o = (b.y() + i) * w + b.x();
       int end = o + b.width() - 1;
@@ -110,20 +120,17 @@ public final class RowPitch {
         s += d < 0 ? -d : d;
         prev = cur;
       }
-      double mean = s / (double) (b.width() - 1);
-      maxMean = Math.max(maxMean, mean);
-      prof[i] = Math.sqrt(mean);
+      prof[i] = s / (double) (b.width() - 1);
     }
-    if (maxMean < BLANK_GRADIENT) {
+    double[] sorted = prof.clone();
+    java.util.Arrays.sort(sorted);
+    double high = sorted[(int) Math.floor(0.9 * (n - 1))];
+    if (sorted[n - 1] < BLANK_GRADIENT || high <= 0) {
       return null;
     }
-    double avg = 0;
-    for (double v : prof) {
-      avg += v;
-    }
-    avg /= n;
+    double knee = Math.max(BLANK_GRADIENT, SATURATION_KNEE * high);
     for (int i = 0; i < n; i++) {
-      prof[i] -= avg;
+      prof[i] = prof[i] / (prof[i] + knee);
     }
     return prof;
   }
@@ -135,19 +142,44 @@ public final class RowPitch {
     if (maxLag < MIN_LAG + 2) {
       return null;
     }
+    double globalMean = 0;
+    for (double v : f) {
+      globalMean += v;
+    }
+    globalMean /= n;
+    double globalVar = 0;
+    for (double v : f) {
+      globalVar += (v - globalMean) * (v - globalMean);
+    }
+    globalVar /= n;
+    if (globalVar <= 1e-9) {
+      return null;
+    }
     double[] rho = new double[maxLag + 2];
     for (int k = 0; k <= maxLag + 1 && k < n; k++) {
+      int m = n - k;
+      double sa = 0;
+      double sc = 0;
       double sab = 0;
       double saa = 0;
-      double sbb = 0;
-      for (int i = 0; i + k < n; i++) {
+      double scc = 0;
+      for (int i = 0; i < m; i++) {
         double a = f[i];
         double c = f[i + k];
+        sa += a;
+        sc += c;
         sab += a * c;
         saa += a * a;
-        sbb += c * c;
+        scc += c * c;
       }
-      rho[k] = (saa <= 0 || sbb <= 0) ? 0 : sab / Math.sqrt(saa * sbb);
+      double varA = saa / m - (sa / m) * (sa / m);
+      double varC = scc / m - (sc / m) * (sc / m);
+      // Windows that are nearly flat (blank margins) correlate by accident; they say nothing.
+      if (varA < MIN_WINDOW_VARIANCE * globalVar || varC < MIN_WINDOW_VARIANCE * globalVar) {
+        rho[k] = 0;
+      } else {
+        rho[k] = (sab / m - (sa / m) * (sc / m)) / Math.sqrt(varA * varC);
+      }
     }
     // Local maxima in [MIN_LAG, maxLag].
     double highest = 0;
@@ -203,7 +235,158 @@ public final class RowPitch {
     double prominence = clamp01((rho[lag] - trough) / 0.8);
     double repetition = expected == 0 ? 0.75 : 0.5 + 0.5 * repeated / (double) expected;
     double confidence = clamp01(Math.sqrt(height * prominence) * repetition);
+
+    // Cross-check with the text rows themselves: with few rows the autocorrelation is diluted by
+    // the band's margins and biased by rows cut at its edges, while the midpoints of whole rows
+    // are exact. When the rows agree with the autocorrelation, their spacing wins.
+    RowFit rows = RowFit.best(f, pitch);
+    if (rows != null && rows.fitted >= 2) {
+      pitch = rows.pitch;
+      confidence = Math.max(confidence, rows.confidence());
+    }
     return new double[] {pitch, confidence};
+  }
+
+  /** Whole text rows of the profile (runs above half the maximum) and a least-squares spacing. */
+  static final class RowFit {
+    final double pitch;
+    final int fitted;
+    final int segments;
+    final double rms;
+
+    private RowFit(double pitch, int fitted, int segments, double rms) {
+      this.pitch = pitch;
+      this.fitted = fitted;
+      this.segments = segments;
+      this.rms = rms;
+    }
+
+    /** 0 for fewer than three regular rows, rising to 1 at six; scaled by regularity and share. */
+    double confidence() {
+      if (fitted < 3) {
+        return 0;
+      }
+      double base = Math.min(1.0, 0.6 + 0.15 * (fitted - 3));
+      double regularity = clamp01(1 - rms / (0.1 * pitch));
+      return clamp01(base * regularity * fitted / (double) segments);
+    }
+
+    /**
+     * Tries the autocorrelation pitch and its halves and thirds (in case it locked onto a
+     * multiple); keeps the candidate that explains strictly more rows, else the original. Null
+     * when the rows disagree with every candidate by more than 10%.
+     */
+    static RowFit best(double[] f, double approx) {
+      RowFit best = null;
+      for (int m = 1; m <= 3; m++) {
+        double candidate = approx / m;
+        if (candidate < MIN_LAG) {
+          break;
+        }
+        double[] mids = rowMidpoints(f, candidate);
+        if (mids.length < 2) {
+          continue;
+        }
+        RowFit fit = fit(mids, candidate);
+        if (fit != null && Math.abs(fit.pitch - candidate) <= 0.1 * candidate
+            && (best == null || fit.fitted > best.fitted)) {
+          best = fit;
+        }
+      }
+      return best;
+    }
+
+    private static double[] rowMidpoints(double[] f, double approx) {
+      int n = f.length;
+      double max = 0;
+      for (double v : f) {
+        max = Math.max(max, v);
+      }
+      double t = 0.5 * max;
+      int mergeGap = Math.max(2, (int) Math.round(0.2 * approx));
+      int minLength = Math.max(2, (int) Math.round(0.15 * approx));
+      double[] mids = new double[n];
+      int count = 0;
+      int i = 0;
+      while (i < n) {
+        if (f[i] < t) {
+          i++;
+          continue;
+        }
+        int start = i;
+        int end = i;
+        // Extend over short dips (horizontal strokes have little horizontal gradient).
+        while (end < n) {
+          while (end < n && f[end] >= t) {
+            end++;
+          }
+          int gap = end;
+          while (gap < n && f[gap] < t) {
+            gap++;
+          }
+          if (gap < n && gap - end < mergeGap) {
+            end = gap;
+          } else {
+            break;
+          }
+        }
+        i = end;
+        if (start == 0 || end >= n || end - start < minLength) {
+          continue; // cut by the band edge, or a thin line / speck
+        }
+        double top = start - 1 + (t - f[start - 1]) / (f[start] - f[start - 1]);
+        double bottom = end - 1 + (f[end - 1] - t) / (f[end - 1] - f[end]);
+        mids[count++] = 0.5 * (top + bottom);
+      }
+      return java.util.Arrays.copyOf(mids, count);
+    }
+
+    private static RowFit fit(double[] mids, double pitch) {
+      RowFit best = null;
+      for (double anchor : mids) {
+        // Row index of every midpoint relative to the anchor; keep the closest per index.
+        java.util.TreeMap<Long, Double> byIndex = new java.util.TreeMap<>();
+        for (double c : mids) {
+          long idx = Math.round((c - anchor) / pitch);
+          double res = Math.abs(c - anchor - idx * pitch);
+          if (res <= 0.2 * pitch) {
+            Double prev = byIndex.get(idx);
+            if (prev == null || res < Math.abs(prev - anchor - idx * pitch)) {
+              byIndex.put(idx, c);
+            }
+          }
+        }
+        if (byIndex.size() < 2) {
+          continue;
+        }
+        double mi = 0;
+        double mc = 0;
+        for (var e : byIndex.entrySet()) {
+          mi += e.getKey();
+          mc += e.getValue();
+        }
+        int k = byIndex.size();
+        mi /= k;
+        mc /= k;
+        double sic = 0;
+        double sii = 0;
+        for (var e : byIndex.entrySet()) {
+          sic += (e.getKey() - mi) * (e.getValue() - mc);
+          sii += (e.getKey() - mi) * (e.getKey() - mi);
+        }
+        double slope = sic / sii;
+        double sse = 0;
+        for (var e : byIndex.entrySet()) {
+          double r = e.getValue() - (mc + slope * (e.getKey() - mi));
+          sse += r * r;
+        }
+        RowFit fit = new RowFit(slope, k, mids.length, Math.sqrt(sse / k));
+        if (best == null || fit.fitted > best.fitted || (fit.fitted == best.fitted && fit.rms < best.rms)) {
+          best = fit;
+        }
+      }
+      return best;
+    }
   }
 
   private static boolean isPeak(double[] rho, int k) {

@@ -1,0 +1,162 @@
+package dev.swipe.diff;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class RowPitchTest {
+
+  private static final String[] FONTS = {"SansSerif", "Serif", "Monospaced", "DejaVu Sans Condensed"};
+  private static final int[] FONT_SIZES = {26, 40, 60};
+  private static final double[] SPACING = {1.5, 1.9, 2.4};
+
+  /** One rendered wheel, measured in a column band around it. */
+  record Case(int rows, String font, int fontSize, double pitch, ScreenRenderer.Selection sel,
+      RowPitchResult result) {}
+
+  static Case measureWheel(int rows, String font, int fontSize, double pitch,
+      ScreenRenderer.Selection sel, int firstValue, float quality) {
+    int width = 480;
+    int centerX = 240;
+    int height = (int) Math.ceil(rows * pitch + 240);
+    int centerY = height / 2 + 7;
+    BufferedImage img = ScreenRenderer.wheel(width, height, centerX, centerY, rows, pitch, font,
+        fontSize, sel, firstValue);
+    GreyRaster r = ScreenRenderer.viaJpeg(img, quality);
+    int bandTop = Math.max(0, (int) (centerY - rows * pitch / 2 - 30));
+    int bandBottom = Math.min(height - 1, (int) (centerY + rows * pitch / 2 + 30));
+    PixelRect band = PixelRect.ofCorners(centerX - 150, bandTop, centerX + 149, bandBottom);
+    return new Case(rows, font, fontSize, pitch, sel, RowPitch.measure(r, band));
+  }
+
+  @Test
+  void pitchWithinTwoPercentAcrossFontsSizesAndRowCounts() {
+    List<String> failures = new ArrayList<>();
+    int i = 0;
+    for (int rows = 3; rows <= 7; rows++) {
+      for (String font : FONTS) {
+        for (int s = 0; s < FONT_SIZES.length; s++) {
+          int size = FONT_SIZES[s];
+          double pitch = size * SPACING[(s + rows) % SPACING.length] + (i % 3) * 0.37;
+          ScreenRenderer.Selection sel = ScreenRenderer.Selection.values()[i % 3];
+          Case c = measureWheel(rows, font, size, pitch, sel, 10 + 7 * i, 0.8f);
+          double err = Math.abs(c.result().pitchPx() - pitch) / pitch;
+          if (err > 0.02 || c.result().confidence() < 0.5) {
+            failures.add(c + String.format(" err=%.4f", err));
+          }
+          i++;
+        }
+      }
+    }
+    assertThat(failures).as("%d cases", i).isEmpty();
+  }
+
+  @Test
+  void normalizedPitchUsesTheHeightRule() {
+    BufferedImage img = ScreenRenderer.wheel(1080, 2400, 540, 1200, 5, 120, "SansSerif", 56,
+        ScreenRenderer.Selection.LINES, 0);
+    GreyRaster full = ScreenRenderer.viaJpeg(img, 0.8f);
+    RowPitchResult r = RowPitch.measureColumn(full, 500, 500);
+    assertThat(r.pitchPx()).isCloseTo(120, org.assertj.core.data.Percentage.withPercentage(2));
+    assertThat(r.pitchNorm()).isCloseTo(120 / 2399.0 * 1000, org.assertj.core.data.Percentage.withPercentage(2));
+    assertThat(r.isConfident(0.5)).isTrue();
+    // A half-size raster reports the same pitch in source pixels.
+    RowPitchResult half = RowPitch.measureColumn(full.reduce(2), 500, 500);
+    assertThat(half.pitchPx()).isCloseTo(120, org.assertj.core.data.Percentage.withPercentage(2));
+    assertThat(half.pitchNorm()).isCloseTo(r.pitchNorm(), org.assertj.core.data.Percentage.withPercentage(2));
+  }
+
+  @Test
+  void neverReportsAMultipleOfThePitch() {
+    // Selected row in a much heavier style: the strongest repetition is still one row, not two.
+    for (ScreenRenderer.Selection sel : ScreenRenderer.Selection.values()) {
+      Case c = measureWheel(7, "Serif", 30, 64, sel, 3, 0.7f);
+      assertThat(c.result().pitchPx()).as(c.toString()).isCloseTo(64, org.assertj.core.data.Percentage.withPercentage(2));
+    }
+  }
+
+  @Test
+  void alternatingRowStylesStillGiveOneRowNotTwo() {
+    // Even rows big and black, odd rows small and pale: the profile repeats exactly only every
+    // two rows, yet the row pitch is one row.
+    double pitch = 70;
+    BufferedImage img = new BufferedImage(400, 900, BufferedImage.TYPE_INT_RGB);
+    Graphics2D g = ScreenRenderer.graphics(img);
+    g.setColor(Color.WHITE);
+    g.fillRect(0, 0, 400, 900);
+    for (int i = 0; i < 11; i++) {
+      boolean even = i % 2 == 0;
+      g.setColor(even ? Color.BLACK : new Color(150, 150, 150));
+      g.setFont(new java.awt.Font("SansSerif", even ? java.awt.Font.BOLD : java.awt.Font.PLAIN, even ? 40 : 22));
+      g.drawString(String.format("%02d", i * 3), 170, (float) (80 + i * pitch));
+    }
+    g.dispose();
+    RowPitchResult r = RowPitch.measure(ScreenRenderer.viaJpeg(img, 0.8f), new PixelRect(50, 20, 300, 840));
+    assertThat(r.pitchPx()).as(r.toString()).isCloseTo(pitch, org.assertj.core.data.Percentage.withPercentage(2));
+  }
+
+  @Test
+  void lowConfidenceOnPhotoLikeNoise() {
+    BufferedImage img = new BufferedImage(400, 900, BufferedImage.TYPE_INT_RGB);
+    Random rnd = new Random(11);
+    Graphics2D g = ScreenRenderer.graphics(img);
+    for (int k = 0; k < 400; k++) {
+      g.setColor(new Color(rnd.nextInt(256), rnd.nextInt(256), rnd.nextInt(256)));
+      g.fillOval(rnd.nextInt(400) - 40, rnd.nextInt(900) - 40, 10 + rnd.nextInt(120), 10 + rnd.nextInt(120));
+    }
+    g.dispose();
+    for (int y = 0; y < 900; y++) {
+      for (int x = 0; x < 400; x++) {
+        int v = Math.max(0, Math.min(255, ((img.getRGB(x, y) >> 8) & 0xFF) + rnd.nextInt(41) - 20));
+        img.setRGB(x, y, (img.getRGB(x, y) & 0xFF00FF) | (v << 8));
+      }
+    }
+    RowPitchResult r = RowPitch.measure(ScreenRenderer.viaJpeg(img, 0.8f), new PixelRect(50, 0, 300, 900));
+    assertThat(r.confidence()).as(r.toString()).isLessThan(0.3);
+  }
+
+  @Test
+  void notFoundOnABlankArea() {
+    BufferedImage img = new BufferedImage(400, 900, BufferedImage.TYPE_INT_RGB);
+    Graphics2D g = img.createGraphics();
+    g.setColor(new Color(236, 236, 240));
+    g.fillRect(0, 0, 400, 900);
+    g.dispose();
+    RowPitchResult r = RowPitch.measure(ScreenRenderer.viaJpeg(img, 0.5f), new PixelRect(50, 0, 300, 900));
+    assertThat(r).isEqualTo(RowPitchResult.NOT_FOUND);
+    assertThat(r.found()).isFalse();
+  }
+
+  @Test
+  void lowConfidenceOnASingleRow() {
+    for (ScreenRenderer.Selection sel : ScreenRenderer.Selection.values()) {
+      BufferedImage img = ScreenRenderer.wheel(400, 900, 200, 450, 1, 90, "SansSerif", 48, sel, 5);
+      RowPitchResult r = RowPitch.measure(ScreenRenderer.viaJpeg(img, 0.8f), new PixelRect(50, 0, 300, 900));
+      assertThat(r.confidence()).as(sel + " " + r).isLessThan(0.3);
+    }
+  }
+
+  @Test
+  void badArgumentsAreRefusedByName() {
+    GreyRaster r = GreyRaster.of(10, 10, new byte[100]);
+    assertThatThrownBy(() -> RowPitch.measureColumn(r, Double.NaN, 500)).isInstanceOf(ImageException.class)
+        .hasMessageContaining("column_x");
+    assertThatThrownBy(() -> RowPitch.measureColumn(r, 500, 1200)).isInstanceOf(ImageException.class)
+        .hasMessageContaining("center_y");
+    assertThatThrownBy(() -> RowPitch.measureColumn(r, 500, 500, 0, 10)).isInstanceOf(ImageException.class)
+        .hasMessageContaining("half_width");
+    assertThatThrownBy(() -> RowPitch.measure(r, null)).isInstanceOf(ImageException.class)
+        .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("invalid_argument"));
+    assertThatThrownBy(() -> RowPitch.measure(r, new PixelRect(20, 0, 5, 5))).isInstanceOf(ImageException.class)
+        .hasMessageContaining("outside");
+    // A band too small to hold two rows is not an error, just nothing found.
+    assertThat(RowPitch.measure(r, new PixelRect(0, 0, 10, 5))).isEqualTo(RowPitchResult.NOT_FOUND);
+  }
+}
