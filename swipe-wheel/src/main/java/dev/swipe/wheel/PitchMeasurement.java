@@ -12,10 +12,15 @@ public record PitchMeasurement(double pitch, double confidence) {
 
     private static final PitchMeasurement NONE = new PitchMeasurement(Double.NaN, 0.0);
 
-    /** Rejects a confidence outside [0, 1] or NaN, which would make the threshold meaningless. */
+    /**
+     * Rejects a confidence outside [0, 1] or NaN, which would make the threshold meaningless.
+     * This is core's input, not the agent's, so a bad value is a programming error.
+     *
+     * @throws IllegalArgumentException for a confidence outside [0, 1]
+     */
     public PitchMeasurement {
         if (!(confidence >= 0.0 && confidence <= 1.0)) {
-            throw WheelException.invalidArgument("pitch_confidence", "must be within [0, 1], was " + confidence);
+            throw new IllegalArgumentException("pitch confidence must be within [0, 1], was " + confidence);
         }
     }
 

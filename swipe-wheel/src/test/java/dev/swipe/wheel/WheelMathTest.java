@@ -113,9 +113,10 @@ class WheelMathTest {
 
     @Test
     void measurementConfidenceMustBeAProbability() {
-        WheelException e = Fixtures.catchWheel(() -> PitchMeasurement.of(40.0, 1.5));
-        assertThat(e.field()).contains("pitch_confidence");
-        assertThat(Fixtures.catchWheel(() -> PitchMeasurement.of(40.0, Double.NaN)).code()).isEqualTo("invalid_argument");
+        assertThatThrownBy(() -> PitchMeasurement.of(40.0, 1.5)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> PitchMeasurement.of(40.0, -0.1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> PitchMeasurement.of(40.0, Double.NaN)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(PitchMeasurement.of(40.0, 1.0).confidence()).isEqualTo(1.0);
     }
 
     @Test
