@@ -1,0 +1,216 @@
+package dev.swipe.capture;
+
+import dev.swipe.core.SwipeException;
+import java.awt.image.BufferedImage;
+import java.awt.image.DataBufferByte;
+import java.awt.image.DataBufferInt;
+
+/**
+ * Where the phone screen sits inside a capture frame, in capture pixels. A portrait phone on an
+ * HDMI capture of 1920x1080 arrives pillarboxed (black bars left and right); normalized
+ * coordinates must refer to the screen, not to the capture frame, so every frame is cut to this
+ * rectangle before the SDK sees it.
+ *
+ * @param x left edge
+ * @param y top edge
+ * @param width width in pixels
+ * @param height height in pixels
+ */
+public record ScreenCrop(int x, int y, int width, int height) {
+  /** The luma at or below which a pixel counts as bar black, unless configured otherwise. */
+  public static final int DEFAULT_BLACK_LEVEL = 40;
+
+  /** Validates the rectangle. */
+  public ScreenCrop {
+    if (x < 0 || y < 0 || width <= 0 || height <= 0) {
+      throw SwipeException.invalidArgument(
+          "crop", "must be x,y,w,h with x,y >= 0 and w,h > 0, was " + x + "," + y + "," + width + "," + height);
+    }
+  }
+
+  /**
+   * Parses {@code x,y,w,h} in pixels (the {@code crop=} URI option).
+   *
+   * @throws SwipeException {@code invalid_argument} naming {@code crop}
+   */
+  public static ScreenCrop parse(String text) {
+    String[] parts = text.strip().split(",");
+    if (parts.length != 4) {
+      throw SwipeException.invalidArgument("crop", "must be auto, none or x,y,w,h in pixels, was '" + text + "'");
+    }
+    int[] v = new int[4];
+    for (int i = 0; i < 4; i++) {
+      try {
+        v[i] = Integer.parseInt(parts[i].strip());
+      } catch (NumberFormatException e) {
+        throw SwipeException.invalidArgument("crop", "must be auto, none or x,y,w,h in pixels, was '" + text + "'");
+      }
+    }
+    return new ScreenCrop(v[0], v[1], v[2], v[3]);
+  }
+
+  /** The whole frame. */
+  public static ScreenCrop full(int width, int height) {
+    return new ScreenCrop(0, 0, width, height);
+  }
+
+  /** Whether this rectangle lies inside a frame of the given size. */
+  public boolean fitsIn(int frameWidth, int frameHeight) {
+    return x + width <= frameWidth && y + height <= frameHeight;
+  }
+
+  /** Whether this rectangle is the whole frame of the given size. */
+  public boolean isFull(int frameWidth, int frameHeight) {
+    return x == 0 && y == 0 && width == frameWidth && height == frameHeight;
+  }
+
+  /**
+   * Finds the phone screen inside a letterboxed or pillarboxed capture frame.
+   *
+   * <p>A row or column belongs to the screen when enough of its pixels are brighter than
+   * {@code blackLevel}, so bar noise below that level (capture devices deliver black as 0..20
+   * with noise) is ignored. Each edge is then moved to the strongest brightness step nearby, so
+   * JPEG ringing that bleeds a few pixels into a bar does not widen the crop. HDMI scalers centre
+   * the picture, so the screen is taken to be centred: a dark screen edge on one side (a black
+   * status bar, a dark list) is restored from the bar width on the other side.
+   *
+   * @return the screen rectangle, or empty when the frame is entirely black (nothing to detect)
+   */
+  public static java.util.Optional<ScreenCrop> detect(BufferedImage frame, int blackLevel) {
+    Luma luma = Luma.of(frame);
+    int w = frame.getWidth();
+    int h = frame.getHeight();
+    int step = Math.max(1, Math.min(w, h) / 540);
+    int[] colCount = new int[w];
+    int[] rowCount = new int[h];
+    long[] colSum = new long[w];
+    long[] rowSum = new long[h];
+    int sampledRows = 0;
+    for (int y = 0; y < h; y += step) {
+      sampledRows++;
+      for (int x = 0; x < w; x += step) {
+        int v = luma.at(x, y);
+        colSum[x] += v;
+        rowSum[y] += v;
+        if (v > blackLevel) {
+          colCount[x]++;
+          rowCount[y]++;
+        }
+      }
+    }
+    int sampledCols = (w + step - 1) / step;
+    int needCol = Math.max(2, sampledRows / 200);
+    int needRow = Math.max(2, sampledCols / 200);
+    int x0 = first(colCount, needCol, step);
+    int y0 = first(rowCount, needRow, step);
+    if (x0 < 0 || y0 < 0) {
+      return java.util.Optional.empty();
+    }
+    int x1 = last(colCount, needCol, step);
+    int y1 = last(rowCount, needRow, step);
+    x0 = refineRising(colSum, x0, step, w);
+    x1 = refineFalling(colSum, x1, step, w);
+    y0 = refineRising(rowSum, y0, step, h);
+    y1 = refineFalling(rowSum, y1, step, h);
+    // Centred picture: the narrower bar tells where the screen edge really is.
+    int left = Math.min(x0, w - 1 - x1);
+    int top = Math.min(y0, h - 1 - y1);
+    int edgeSnap = Math.max(2, step * 2);
+    if (left <= edgeSnap) {
+      left = 0;
+    }
+    if (top <= edgeSnap) {
+      top = 0;
+    }
+    return java.util.Optional.of(new ScreenCrop(left, top, w - 2 * left, h - 2 * top));
+  }
+
+  private static int first(int[] counts, int need, int step) {
+    for (int i = 0; i < counts.length; i += step) {
+      if (counts[i] >= need) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static int last(int[] counts, int need, int step) {
+    int start = ((counts.length - 1) / step) * step;
+    for (int i = start; i >= 0; i -= step) {
+      if (counts[i] >= need) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Moves a leading edge to the largest brightness rise within a JPEG block of it. */
+  private static int refineRising(long[] sums, int edge, int step, int n) {
+    int best = edge;
+    long bestRise = Long.MIN_VALUE;
+    for (int i = Math.max(step, edge - 8 * step); i <= Math.min(n - 1, edge + 8 * step); i += step) {
+      long rise = sums[i] - sums[i - step];
+      if (rise > bestRise) {
+        bestRise = rise;
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  /** Moves a trailing edge to the largest brightness fall within a JPEG block of it. */
+  private static int refineFalling(long[] sums, int edge, int step, int n) {
+    int best = edge;
+    long bestFall = Long.MIN_VALUE;
+    for (int i = Math.max(0, edge - 8 * step); i + step <= Math.min(n - 1, edge + 8 * step); i += step) {
+      long fall = sums[i] - sums[i + step];
+      if (fall > bestFall) {
+        bestFall = fall;
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  /** Reads luma quickly from the raster layouts ImageIO and Java2D produce. */
+  private interface Luma {
+    int at(int x, int y);
+
+    static Luma of(BufferedImage img) {
+      int w = img.getWidth();
+      boolean plain =
+          img.getRaster().getParent() == null
+              && img.getRaster().getSampleModelTranslateX() == 0
+              && img.getRaster().getSampleModelTranslateY() == 0;
+      switch (plain ? img.getType() : BufferedImage.TYPE_CUSTOM) {
+        case BufferedImage.TYPE_3BYTE_BGR: {
+          byte[] d = ((DataBufferByte) img.getRaster().getDataBuffer()).getData();
+          return (x, y) -> {
+            int i = (y * w + x) * 3;
+            return ((d[i] & 0xFF) * 29 + (d[i + 1] & 0xFF) * 150 + (d[i + 2] & 0xFF) * 77) >> 8;
+          };
+        }
+        case BufferedImage.TYPE_BYTE_GRAY: {
+          byte[] d = ((DataBufferByte) img.getRaster().getDataBuffer()).getData();
+          return (x, y) -> d[y * w + x] & 0xFF;
+        }
+        case BufferedImage.TYPE_INT_RGB:
+        case BufferedImage.TYPE_INT_ARGB: {
+          int[] d = ((DataBufferInt) img.getRaster().getDataBuffer()).getData();
+          return (x, y) -> rgbLuma(d[y * w + x]);
+        }
+        default:
+          return (x, y) -> rgbLuma(img.getRGB(x, y));
+      }
+    }
+
+    private static int rgbLuma(int rgb) {
+      return (((rgb >> 16) & 0xFF) * 77 + ((rgb >> 8) & 0xFF) * 150 + (rgb & 0xFF) * 29) >> 8;
+    }
+  }
+
+  @Override
+  public String toString() {
+    return x + "," + y + "," + width + "," + height;
+  }
+}
