@@ -247,7 +247,7 @@ public final class RowPitch {
     return new double[] {pitch, confidence};
   }
 
-  /** Whole text rows of the profile (runs above half the maximum) and a least-squares spacing. */
+  /** Whole text rows of the profile (runs above 60% of the maximum) and a least-squares spacing. */
   static final class RowFit {
     final double pitch;
     final int fitted;
@@ -267,7 +267,8 @@ public final class RowPitch {
         return 0;
       }
       double base = Math.min(1.0, 0.6 + 0.15 * (fitted - 3));
-      double regularity = clamp01(1 - rms / (0.1 * pitch));
+      // Midpoints are only good to about a pixel: small rows get an absolute allowance.
+      double regularity = clamp01(1 - rms / Math.max(1.5, 0.1 * pitch));
       return clamp01(base * regularity * fitted / (double) segments);
     }
 
@@ -302,7 +303,7 @@ public final class RowPitch {
       for (double v : f) {
         max = Math.max(max, v);
       }
-      double t = 0.5 * max;
+      double t = 0.6 * max;
       int mergeGap = Math.max(2, (int) Math.round(0.2 * approx));
       int minLength = Math.max(2, (int) Math.round(0.15 * approx));
       double[] mids = new double[n];

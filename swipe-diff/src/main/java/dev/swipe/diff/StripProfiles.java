@@ -127,11 +127,15 @@ final class StripProfiles {
       int o = s * n;
       for (int i = from; i < to; i++) {
         double d = a[o + i] - b[o + i + shift];
-        double z = a[o + i] - b[o + i];
+        // The unshifted mismatch of the pair's two positions: symmetric in (a, b), so swapping
+        // the frames gives exactly the same answer.
+        double z1 = a[o + i] - b[o + i];
+        double z2 = a[o + i + shift] - b[o + i + shift];
+        double z = 0.5 * (z1 * z1 + z2 * z2);
         // Parts that did not move (status bar, app bar, a fixed footer) match better unshifted;
         // they must not count against the shift, so each sample keeps its better explanation.
-        shifted += Math.min(d * d, z * z);
-        still += z * z;
+        shifted += Math.min(d * d, z);
+        still += z;
       }
     }
     double overlapShare = (to - from) / (double) n;

@@ -1,0 +1,148 @@
+package dev.swipe.diff;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.integers;
+import static org.quicktheories.generators.SourceDSL.longs;
+
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** Properties of image_diff over generated rasters (small, so the suite stays fast). */
+class ImageDiffPropertiesTest {
+
+  /** A random "UI-like" scene: flat background, sharp rectangles and bars, a few text-like dashes. */
+  static BufferedImage scene(long seed, int width, int height) {
+    Random r = new Random(seed);
+    BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+    Graphics2D g = img.createGraphics();
+    g.setColor(new Color(200 + r.nextInt(56), 200 + r.nextInt(56), 200 + r.nextInt(56)));
+    g.fillRect(0, 0, width, height);
+    int shapes = 6 + (width * height) / 900;
+    for (int i = 0; i < shapes; i++) {
+      int v = r.nextInt(256);
+      g.setColor(new Color(v, (v * 7 + 40) % 256, (v * 3 + 90) % 256));
+      int w = 3 + r.nextInt(Math.max(1, width / 4));
+      int h = 3 + r.nextInt(Math.max(1, height / 4));
+      if (r.nextBoolean()) {
+        g.fillRect(r.nextInt(width), r.nextInt(height), w, h);
+      } else {
+        g.fillOval(r.nextInt(width), r.nextInt(height), w, h);
+      }
+    }
+    g.dispose();
+    return img;
+  }
+
+  static GreyRaster raster(long seed, int width, int height) {
+    return GreyRaster.fromImage(scene(seed, width, height));
+  }
+
+  private static GreyRaster noisyCopy(GreyRaster a, long seed, PixelRect keep) {
+    Random r = new Random(seed);
+    byte[] px = a.toByteArray();
+    for (int y = 0; y < a.height(); y++) {
+      for (int x = 0; x < a.width(); x++) {
+        if (!keep.contains(x, y)) {
+          px[y * a.width() + x] = (byte) r.nextInt(256);
+        }
+      }
+    }
+    return GreyRaster.of(a.width(), a.height(), px);
+  }
+
+  @Test
+  void aRasterEqualsItself() {
+    qt().withExamples(60)
+        .forAll(longs().all(), integers().between(8, 160), integers().between(8, 160))
+        .checkAssert((seed, w, h) -> {
+          GreyRaster a = raster(seed, w, h);
+          assertThat(ImageDiff.compare(a, a)).isEqualTo(new DiffResult(false, 0.0, PrimaryAxis.NONE));
+          assertThat(ImageDiff.compare(a, GreyRaster.of(w, h, a.toByteArray())).diffRatio()).isZero();
+        });
+  }
+
+  @Test
+  void diffIsSymmetricAndARatio() {
+    qt().withExamples(60)
+        .forAll(longs().all(), longs().all(), integers().between(8, 160), integers().between(8, 160))
+        .checkAssert((s1, s2, w, h) -> {
+          GreyRaster a = raster(s1, w, h);
+          GreyRaster b = raster(s2, w, h);
+          DiffResult ab = ImageDiff.compare(a, b);
+          DiffResult ba = ImageDiff.compare(b, a);
+          assertThat(ab.diffRatio()).isEqualTo(ba.diffRatio());
+          assertThat(ab.changed()).isEqualTo(ba.changed());
+          assertThat(ab.primaryAxis()).isEqualTo(ba.primaryAxis());
+          assertThat(ab.diffRatio()).isBetween(0.0, 1.0);
+          assertThat(ab.changed()).isEqualTo(ab.diffRatio() > 0.01);
+        });
+  }
+
+  @Test
+  void normalizedRegionRatioIsARatioForAnyValidRegion() {
+    qt().withExamples(80)
+        .forAll(longs().all(), integers().between(0, 1000), integers().between(0, 1000),
+            integers().between(1, 1000))
+        .checkAssert((seed, x, y, size) -> {
+          GreyRaster a = raster(seed, 90, 70);
+          GreyRaster b = raster(seed + 1, 90, 70);
+          DiffResult d = ImageDiff.compare(a, b, x, y, size, 1001 - size);
+          assertThat(d.diffRatio()).isBetween(0.0, 1.0);
+          assertThat(ImageDiff.compare(b, a, x, y, size, 1001 - size).diffRatio()).isEqualTo(d.diffRatio());
+        });
+  }
+
+  @Test
+  void aRegionNeverCountsPixelsOutsideIt() {
+    qt().withExamples(80)
+        .forAll(longs().all(), integers().between(0, 999), integers().between(0, 999),
+            integers().between(1, 400))
+        .checkAssert((seed, nx, ny, extent) -> {
+          int w = 120;
+          int h = 96;
+          GreyRaster a = raster(seed, w, h);
+          GreyRaster b = raster(seed ^ 0x5DEECE66DL, w, h);
+          NormalizedRegion region = new NormalizedRegion(nx, ny, extent, extent);
+          PixelRect px = region.toPixelRect(w, h);
+          // Scribble over everything outside the region in both images: the ratio must not move.
+          GreyRaster a2 = noisyCopy(a, seed + 7, px);
+          GreyRaster b2 = noisyCopy(b, seed + 9, px);
+          double before = ImageDiff.compare(a, b, region).diffRatio();
+          assertThat(ImageDiff.compare(a2, b2, region).diffRatio()).isEqualTo(before);
+          assertThat(ImageDiff.compare(a2, b2, px).diffRatio()).isEqualTo(before);
+          assertThat(FrameStability.STRICT.compare(a2, b2, px).changedRatio()).isEqualTo(before);
+          // And the changed box, if any, lies inside the region.
+          FrameStability.STRICT.compare(a2, b2, px).changedBounds()
+              .ifPresent(box -> assertThat(px.contains(box)).as("%s inside %s", box, px).isTrue());
+        });
+  }
+
+  @Test
+  void axisFollowsTheDirectionOfSyntheticShifts() {
+    qt().withExamples(80)
+        .forAll(longs().all(), integers().between(64, 192), integers().between(1, 40),
+            integers().between(0, 3))
+        .checkAssert((seed, size, amount, direction) -> {
+          int w = size;
+          int h = size + size / 3;
+          int margin = 48;
+          BufferedImage world = scene(seed, w + 2 * margin, h + 2 * margin);
+          int dx = direction == 0 ? amount : direction == 1 ? -amount : 0;
+          int dy = direction == 2 ? amount : direction == 3 ? -amount : 0;
+          GreyRaster a = GreyRaster.fromImage(world.getSubimage(margin, margin, w, h));
+          GreyRaster b = GreyRaster.fromImage(world.getSubimage(margin + dx, margin + dy, w, h));
+          DiffResult d = ImageDiff.compare(a, b);
+          PrimaryAxis expected = dx != 0 ? PrimaryAxis.HORIZONTAL : PrimaryAxis.VERTICAL;
+          if (d.changed()) {
+            assertThat(d.primaryAxis()).as("shift (%d, %d) of %dx%d, ratio %s", dx, dy, w, h, d.diffRatio())
+                .isEqualTo(expected);
+          } else {
+            assertThat(d.primaryAxis()).isEqualTo(PrimaryAxis.NONE);
+          }
+        });
+  }
+}

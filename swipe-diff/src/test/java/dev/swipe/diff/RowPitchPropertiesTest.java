@@ -1,0 +1,79 @@
+package dev.swipe.diff;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.integers;
+
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+import org.assertj.core.data.Percentage;
+import org.junit.jupiter.api.Test;
+
+/** Properties of row pitch over generated wheels (small rasters, real JPEG round trips). */
+class RowPitchPropertiesTest {
+
+  private static final String[] FONTS = {"SansSerif", "Serif", "Monospaced"};
+  private static final int WIDTH = 240;
+
+  private static BufferedImage wheel(int height, int centerY, int rows, double pitch, int font,
+      int fontSize, int selection) {
+    return ScreenRenderer.wheel(WIDTH, height, WIDTH / 2, centerY, rows, pitch, FONTS[font], fontSize,
+        ScreenRenderer.Selection.values()[selection], 3 * font + rows);
+  }
+
+  private static RowPitchResult measure(BufferedImage img) {
+    GreyRaster r = ScreenRenderer.viaJpeg(img, 0.85f);
+    return RowPitch.measure(r, new PixelRect(20, 0, r.width() - 40, r.height()));
+  }
+
+  @Test
+  void pitchIsInvariantUnderVerticalTranslation() {
+    qt().withExamples(40)
+        .forAll(integers().between(3, 7), integers().between(16, 40), integers().between(150, 240),
+            integers().between(1, 60))
+        .checkAssert((rows, fontSize, spacing, dy) -> {
+          double pitch = fontSize * spacing / 100.0;
+          int height = (int) Math.ceil(rows * pitch) + 200;
+          int font = (rows + fontSize) % FONTS.length;
+          int selection = (fontSize + spacing) % 3;
+          int centerY = 100 + (int) Math.ceil(rows * pitch / 2) - 30;
+          RowPitchResult base = measure(wheel(height, centerY, rows, pitch, font, fontSize, selection));
+          RowPitchResult moved = measure(wheel(height, centerY + dy, rows, pitch, font, fontSize, selection));
+          assertThat(base.isConfident(0.5)).as("base %s", base).isTrue();
+          assertThat(moved.isConfident(0.5)).as("moved %s", moved).isTrue();
+          assertThat(moved.pitchPx()).as("pitch %s moved by %d", pitch, dy)
+              .isCloseTo(base.pitchPx(), Percentage.withPercentage(2));
+          assertThat(base.pitchPx()).isCloseTo(pitch, Percentage.withPercentage(2));
+        });
+  }
+
+  @Test
+  void pitchScalesWithResizing() {
+    qt().withExamples(30)
+        .forAll(integers().between(3, 7), integers().between(20, 40), integers().between(160, 230),
+            integers().between(60, 160))
+        .checkAssert((rows, fontSize, spacing, percent) -> {
+          double pitch = fontSize * spacing / 100.0;
+          int height = (int) Math.ceil(rows * pitch) + 160;
+          int font = (rows + spacing) % FONTS.length;
+          BufferedImage img = wheel(height, height / 2, rows, pitch, font, fontSize, rows % 3);
+          double factor = percent / 100.0;
+          int w = (int) Math.round(WIDTH * factor);
+          int h = (int) Math.round(height * factor);
+          BufferedImage resized = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
+          Graphics2D g = resized.createGraphics();
+          g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
+          g.drawImage(img, 0, 0, w, h, null);
+          g.dispose();
+          RowPitchResult original = measure(img);
+          RowPitchResult scaled = measure(resized);
+          double actualFactor = h / (double) height;
+          assertThat(scaled.isConfident(0.5)).as("scaled %s", scaled).isTrue();
+          assertThat(scaled.pitchPx() / original.pitchPx()).as("x%s: %s vs %s", actualFactor, scaled, original)
+              .isCloseTo(actualFactor, Percentage.withPercentage(3));
+          // Normalized pitch (height rule) barely moves when the whole screenshot is resized.
+          assertThat(scaled.pitchNorm()).isCloseTo(original.pitchNorm(), Percentage.withPercentage(3));
+        });
+  }
+}
