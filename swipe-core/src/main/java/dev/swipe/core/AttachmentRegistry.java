@@ -1,6 +1,7 @@
 package dev.swipe.core;
 
 import dev.swipe.core.spi.Frame;
+import dev.swipe.diff.GreyRaster;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -57,11 +58,22 @@ public final class AttachmentRegistry {
   }
 
   /** Registers a captured frame as a new screenshot of this run. */
-  public synchronized Observation register(Frame frame, boolean settled) {
+  public Observation register(Frame frame, boolean settled) {
+    return register(frame, settled, null);
+  }
+
+  /**
+   * Registers a captured frame whose diff raster was already decoded (by the settling loop), so
+   * the observation does not decode it again.
+   *
+   * @param greyForDiff the frame's {@link Observation#greyForDiff()} raster, or null
+   */
+  public synchronized Observation register(Frame frame, boolean settled, GreyRaster greyForDiff) {
     SwipeException.requireArgument(frame, "frame");
     String id = "shot-" + counter.incrementAndGet();
     Observation o =
-        new Observation(id, runId, frame.jpeg(), frame.width(), frame.height(), frame.captureNanos(), settled);
+        new Observation(
+            id, runId, frame.jpeg(), frame.width(), frame.height(), frame.captureNanos(), settled, greyForDiff);
     entries.put(id, o);
     return o;
   }

@@ -9,6 +9,7 @@ import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Tap;
 import dev.swipe.core.internal.DefaultDevice;
 import dev.swipe.core.spi.FrameSource;
+import dev.swipe.diff.DiffResult;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidTransport;
 import java.time.Duration;
@@ -58,8 +59,24 @@ public interface Device extends AutoCloseable {
   /** Captures the screen now (a frame newer than this call plus the source's latency). */
   Observation screenshot();
 
-  /** Plays any gesture and observes the result. */
+  /** Plays any gesture and observes the result, settling within the device's default bound. */
   ActionResult perform(Gesture gesture);
+
+  /**
+   * Plays any gesture and observes the result, waiting at most {@code settleBound} for the screen
+   * to come to rest ({@link Duration#ZERO}: take the first fresh frame, unsettled).
+   */
+  ActionResult perform(Gesture gesture, Duration settleBound);
+
+  /**
+   * Compares two observations of this device's run ({@code image_diff}): whether the screen
+   * changed ({@code diff_ratio > 0.01}) and along which axis content moved. Never a distance.
+   *
+   * @param region the part to compare, or null for the whole screen
+   * @throws SwipeException {@code unknown_attachment} for observations of another run,
+   *     {@code image_size_mismatch} for observations of different sizes
+   */
+  DiffResult diff(Observation before, Observation after, NormRegion region);
 
   /** A tap with the default hold. */
   default ActionResult tap(NormPoint at) {
@@ -109,6 +126,7 @@ public interface Device extends AutoCloseable {
     private Ticker ticker;
     private Sleeper sleeper;
     private Duration captureTimeout = Duration.ofSeconds(5);
+    private Duration settleBound = Duration.ofMillis(1000);
     private AttachmentRegistry attachments;
 
     Builder() {}
@@ -165,6 +183,19 @@ public interface Device extends AutoCloseable {
       return this;
     }
 
+    /**
+     * How long an action waits for the screen to settle (two consecutive frames equal within
+     * JPEG noise) before returning an unsettled observation; default 1000 ms, zero disables.
+     */
+    public Builder settleBound(Duration bound) {
+      SwipeException.requireArgument(bound, "settle_bound");
+      if (bound.isNegative() || bound.compareTo(Duration.ofMinutes(1)) > 0) {
+        throw SwipeException.invalidArgument("settle_bound", "must be in [0, 1 min], was " + bound);
+      }
+      this.settleBound = bound;
+      return this;
+    }
+
     /** The run to register observations in (default: a new run per device). */
     public Builder attachments(AttachmentRegistry registry) {
       this.attachments = SwipeException.requireArgument(registry, "attachments");
@@ -178,7 +209,7 @@ public interface Device extends AutoCloseable {
     public Device open() {
       return DefaultDevice.open(
           new DefaultDevice.Config(
-              deviceUri, hidUri, hid, captureUri, capture, ticker, sleeper, captureTimeout,
+              deviceUri, hidUri, hid, captureUri, capture, ticker, sleeper, captureTimeout, settleBound,
               attachments == null ? new AttachmentRegistry() : attachments));
     }
   }

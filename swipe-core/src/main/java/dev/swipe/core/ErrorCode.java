@@ -39,10 +39,14 @@ public enum ErrorCode {
   WHEEL_NO_PROGRESS,
   /** Generic touch or key input aimed at a wheel that is being worked by wheel_nudge. */
   WHEEL_GENERIC_INPUT_BLOCKED,
+  /** Another wheel_nudge of the same column is still running; planning from a stale value could overshoot. */
+  WHEEL_COLUMN_BUSY,
   /** The memory store cannot be opened or written. */
   MEMORY_UNAVAILABLE,
   /** A memory record id is unknown. */
   MEMORY_NOT_FOUND,
+  /** A memory save would merge into a different existing record. */
+  MEMORY_CONFLICT,
   /** No provider is registered for a device URI scheme. */
   UNKNOWN_SCHEME,
   /** Two providers claim the same URI scheme. */

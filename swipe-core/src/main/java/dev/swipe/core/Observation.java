@@ -1,5 +1,8 @@
 package dev.swipe.core;
 
+import dev.swipe.diff.DecodeOptions;
+import dev.swipe.diff.GreyRaster;
+import dev.swipe.diff.ImageDecoder;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.util.Base64;
@@ -22,9 +25,18 @@ public final class Observation {
   private final int height;
   private final long captureNanos;
   private final boolean settled;
+  private volatile GreyRaster grey;
+  private volatile GreyRaster greyForDiff;
 
   Observation(
-      String id, String runId, byte[] jpeg, int width, int height, long captureNanos, boolean settled) {
+      String id,
+      String runId,
+      byte[] jpeg,
+      int width,
+      int height,
+      long captureNanos,
+      boolean settled,
+      GreyRaster greyForDiff) {
     this.id = id;
     this.runId = runId;
     this.jpeg = jpeg;
@@ -32,6 +44,7 @@ public final class Observation {
     this.height = height;
     this.captureNanos = captureNanos;
     this.settled = settled;
+    this.greyForDiff = greyForDiff;
   }
 
   /** The attachment id, e.g. {@code shot-12}; valid only inside the run that made it. */
@@ -84,9 +97,41 @@ public final class Observation {
     return settled;
   }
 
-  /** Package-private access to the bytes without a copy, for decoding inside the SDK. */
-  byte[] jpegUnsafe() {
-    return jpeg;
+  /**
+   * The full-size luminance raster (for row-pitch measurement), decoded once and cached.
+   *
+   * @throws SwipeException {@code image_decode_failed} when the bytes are not a decodable image
+   */
+  public GreyRaster grey() {
+    GreyRaster g = grey;
+    if (g == null) {
+      g = decode(DecodeOptions.DEFAULT);
+      grey = g;
+    }
+    return g;
+  }
+
+  /**
+   * The half-size, box-averaged raster that diffing and settling compare, decoded once and cached
+   * so comparing two observations never decodes twice.
+   *
+   * @throws SwipeException {@code image_decode_failed} when the bytes are not a decodable image
+   */
+  public GreyRaster greyForDiff() {
+    GreyRaster g = greyForDiff;
+    if (g == null) {
+      g = decode(DecodeOptions.FOR_DIFF);
+      greyForDiff = g;
+    }
+    return g;
+  }
+
+  private GreyRaster decode(DecodeOptions options) {
+    try {
+      return ImageDecoder.decode(jpeg, options);
+    } catch (RuntimeException e) {
+      throw SwipeException.translate(e);
+    }
   }
 
   @Override

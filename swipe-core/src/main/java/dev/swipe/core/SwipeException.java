@@ -48,6 +48,27 @@ public final class SwipeException extends RuntimeException {
     return value;
   }
 
+  /**
+   * Turns an exception of a leaf module ({@code swipe-diff}, {@code swipe-wheel},
+   * {@code swipe-memory}), which carries the same snake_case code, into a {@code SwipeException}
+   * so callers see one error model. Other exceptions become {@link ErrorCode#INTERNAL}.
+   */
+  public static SwipeException translate(RuntimeException e) {
+    if (e instanceof SwipeException s) {
+      return s;
+    }
+    if (e instanceof dev.swipe.diff.ImageException i) {
+      return new SwipeException(ErrorCode.fromId(i.code()), i.getMessage(), Map.of(), i);
+    }
+    if (e instanceof dev.swipe.wheel.WheelException w) {
+      return new SwipeException(ErrorCode.fromId(w.code()), w.getMessage(), w.details(), w);
+    }
+    if (e instanceof dev.swipe.memory.MemoryException m) {
+      return new SwipeException(ErrorCode.fromId(m.code()), m.getMessage(), m.details(), m);
+    }
+    return new SwipeException(ErrorCode.INTERNAL, "unexpected failure: " + e, Map.of(), e);
+  }
+
   /** The stable code. */
   public ErrorCode code() {
     return code;

@@ -43,7 +43,8 @@ class DeviceTest {
       assertThat(r.timeline().maxAbsErrorNanos()).isZero();
       assertThat(r.cost().hidReports()).isEqualTo(18);
       assertThat(r.cost().gestures()).isEqualTo(1);
-      assertThat(r.cost().framesGrabbed()).isEqualTo(1);
+      assertThat(r.cost().framesGrabbed()).as("one fresh frame and one to confirm it").isEqualTo(2);
+      assertThat(r.observation().settled()).isTrue();
       assertThat(r.cost().wallMs()).isEqualTo(80 + 400 + 100 + 60);
       List<ObservedPointer> seen = hid.observed();
       assertThat(seen.get(0)).isEqualTo(new ObservedPointer(500, 700, true));
@@ -59,7 +60,45 @@ class DeviceTest {
       assertThat(r.observation().captureNanos()).isGreaterThanOrEqualTo(lastReport + Duration.ofMillis(60).toNanos());
       assertThat(r.observation().id()).startsWith("shot-");
       assertThat(d.attachments().screenshot(r.observation().id(), "after")).isSameAs(r.observation());
-      assertThat(r.observation().settled()).as("no settling gate ran").isFalse();
+      assertThat(r.observation().settled()).isTrue();
+    }
+  }
+
+  @Test
+  void aScreenThatNeverSettlesReturnsUnsettledAtTheBound() {
+    eyes.blinking(true);
+    try (Device d = Device.builder().hid(hid).capture(eyes).ticker(clock).sleeper(clock)
+        .settleBound(Duration.ofMillis(500)).open()) {
+      ActionResult r = d.tap(NormPoint.CENTER);
+      assertThat(r.observation().settled()).isFalse();
+      assertThat(r.cost().settleWaitMs()).isBetween(500L, 500L + 34);
+      assertThat(r.cost().framesGrabbed()).isGreaterThan(10);
+      ActionResult quick = d.perform(dev.swipe.core.gesture.Tap.at(NormPoint.CENTER), Duration.ZERO);
+      assertThat(quick.cost().framesGrabbed()).isEqualTo(1);
+      assertThat(quick.observation().settled()).isFalse();
+    }
+  }
+
+  @Test
+  void diffComparesObservationsOfTheRunAndRefusesOthers() {
+    try (Device d = device(); Device other = Device.open("fakephone:")) {
+      Observation a = d.screenshot();
+      Observation b = d.tap(NormPoint.CENTER).observation();
+      assertThat(d.diff(a, b, null).changed()).isFalse();
+      assertThat(d.diff(a, b, NormRegion.of(0, 0, 500, 500)).diffRatio()).isZero();
+      eyes.blinking(true);
+      // with the caret blinking, some fresh frame shows it and differs from the caret-less one
+      double maxRatio = 0;
+      for (int i = 0; i < 4; i++) {
+        Observation c = d.perform(dev.swipe.core.gesture.Tap.at(NormPoint.CENTER), Duration.ZERO).observation();
+        maxRatio = Math.max(maxRatio, d.diff(a, c, null).diffRatio());
+      }
+      assertThat(maxRatio).isPositive();
+      assertThat(d.diff(a, b, NormRegion.of(500, 500, 500, 500)).diffRatio()).isZero();
+      Observation foreign = other.screenshot();
+      assertThatThrownBy(() -> d.diff(a, foreign, null))
+          .isInstanceOfSatisfying(SwipeException.class, ex -> assertThat(ex.code()).isEqualTo(ErrorCode.UNKNOWN_ATTACHMENT));
+      CoordinatesTest.assertInvalid(() -> d.diff(null, a, null), "before");
     }
   }
 
@@ -196,7 +235,7 @@ class DeviceTest {
       long before = d.ticker().read();
       assertThat(before).isEqualTo(1_000_000_000L);
       d.tap(NormPoint.CENTER);
-      assertThat(d.ticker().read() - before).isEqualTo(Duration.ofMillis(60 + 60).toNanos());
+      assertThat(d.ticker().read() - before).isGreaterThanOrEqualTo(Duration.ofMillis(60 + 60).toNanos());
       assertThat(d.unwrap(RecordingHidTransport.class)).isPresent();
       assertThat(d.unwrap(StillFrameSource.class)).isPresent();
       assertThat(d.unwrap(String.class)).isEmpty();

@@ -5,6 +5,7 @@ import dev.swipe.core.AttachmentRegistry;
 import dev.swipe.core.Cost;
 import dev.swipe.core.Device;
 import dev.swipe.core.ErrorCode;
+import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
 import dev.swipe.core.Sleeper;
 import dev.swipe.core.SwipeException;
@@ -17,11 +18,13 @@ import dev.swipe.core.gesture.Timeline;
 import dev.swipe.core.gesture.TimelinePlanner;
 import dev.swipe.core.spi.DeviceConnection;
 import dev.swipe.core.spi.DeviceUri;
-import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.ProviderContext;
+import dev.swipe.diff.DiffResult;
+import dev.swipe.diff.GreyRaster;
+import dev.swipe.diff.ImageDiff;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -40,6 +43,7 @@ public final class DefaultDevice implements Device {
       Ticker ticker,
       Sleeper sleeper,
       Duration captureTimeout,
+      Duration settleBound,
       AttachmentRegistry attachments) {}
 
   private final HidTransport hid;
@@ -47,7 +51,8 @@ public final class DefaultDevice implements Device {
   private final Ticker ticker;
   private final Sleeper sleeper;
   private final TimelineRunner runner;
-  private final Duration captureTimeout;
+  private final FrameSettler settler;
+  private final Duration settleBound;
   private final AttachmentRegistry attachments;
   private final ReentrantLock lock = new ReentrantLock(true);
   private volatile boolean closed;
@@ -59,8 +64,9 @@ public final class DefaultDevice implements Device {
     this.ticker = ticker;
     this.sleeper = sleeper;
     this.runner = new TimelineRunner(ticker, sleeper);
-    this.captureTimeout = config.captureTimeout();
     this.attachments = config.attachments();
+    this.settleBound = config.settleBound();
+    this.settler = new FrameSettler(capture, attachments, ticker, config.captureTimeout());
   }
 
   /** Opens the parts named in {@code config}; parts already open are closed if a later one fails. */
@@ -128,8 +134,7 @@ public final class DefaultDevice implements Device {
     lock.lock();
     try {
       ensureOpen();
-      Frame frame = capture.grab(ticker.read(), captureTimeout);
-      return attachments.register(frame, false);
+      return settler.settle(ticker.read(), settleBound).observation();
     } finally {
       lock.unlock();
     }
@@ -137,7 +142,16 @@ public final class DefaultDevice implements Device {
 
   @Override
   public ActionResult perform(Gesture gesture) {
+    return perform(gesture, settleBound);
+  }
+
+  @Override
+  public ActionResult perform(Gesture gesture, Duration bound) {
     SwipeException.requireArgument(gesture, "gesture");
+    SwipeException.requireArgument(bound, "settle_bound");
+    if (bound.isNegative()) {
+      throw SwipeException.invalidArgument("settle_bound", "must not be negative, was " + bound);
+    }
     lock.lock();
     try {
       ensureOpen();
@@ -147,14 +161,13 @@ public final class DefaultDevice implements Device {
       long start = ticker.read();
       ExecutedTimeline executed = runner.run(timeline, hid);
       long lastReport = start + executed.actualOffsetNanos(executed.reportCount() - 1);
-      Frame frame = capture.grab(lastReport, captureTimeout);
-      Observation after = attachments.register(frame, false);
+      FrameSettler.Settled after = settler.settle(lastReport, bound);
       long wallMs = (ticker.read() - start) / 1_000_000L;
       return ActionResult.builder()
           .gesture(gesture)
           .timeline(executed)
-          .observation(after)
-          .cost(new Cost(wallMs, 1, executed.reportCount(), 1, 0))
+          .observation(after.observation())
+          .cost(new Cost(wallMs, 1, executed.reportCount(), after.frames(), after.waitNanos() / 1_000_000L))
           .build();
     } finally {
       lock.unlock();
@@ -171,6 +184,21 @@ public final class DefaultDevice implements Device {
             Map.of("key", k.key().name()),
             null);
       }
+    }
+  }
+
+  @Override
+  public DiffResult diff(Observation before, Observation after, NormRegion region) {
+    attachments.requireOwn(before, "before");
+    attachments.requireOwn(after, "after");
+    try {
+      GreyRaster a = before.greyForDiff();
+      GreyRaster b = after.greyForDiff();
+      return region == null
+          ? ImageDiff.compare(a, b)
+          : ImageDiff.compare(a, b, region.x(), region.y(), region.w(), region.h());
+    } catch (RuntimeException e) {
+      throw SwipeException.translate(e);
     }
   }
 

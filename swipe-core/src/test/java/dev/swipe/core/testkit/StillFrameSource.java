@@ -28,6 +28,8 @@ public final class StillFrameSource implements FrameSource {
   private final Sleeper sleeper;
   private final Duration latency;
   private final byte[] jpeg;
+  private final byte[] blinkJpeg;
+  private boolean blinking;
   private final int width;
   private final int height;
   private int grabs;
@@ -40,7 +42,19 @@ public final class StillFrameSource implements FrameSource {
     this.latency = latency;
     this.width = 180;
     this.height = 400;
-    this.jpeg = render(width, height);
+    this.jpeg = render(width, height, false);
+    this.blinkJpeg = render(width, height, true);
+  }
+
+  /**
+   * Makes every other frame handed out show a mark (frames 33 ms apart), like a spinner that
+   * never settles.
+   *
+   * @return this
+   */
+  public synchronized StillFrameSource blinking(boolean on) {
+    this.blinking = on;
+    return this;
   }
 
   @Override
@@ -63,7 +77,21 @@ public final class StillFrameSource implements FrameSource {
       }
     }
     grabs++;
-    return new Frame(jpeg, width, height, Math.max(due, ticker.read()));
+    long at = Math.max(due, ticker.read());
+    if (!blinking) {
+      return new Frame(jpeg, width, height, at);
+    }
+    long period = 33_000_000L;
+    long slot = Math.floorDiv(at + period - 1, period);
+    if (slot * period > ticker.read()) {
+      try {
+        sleeper.sleep(slot * period - ticker.read());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new SwipeException(ErrorCode.INTERRUPTED, "interrupted while waiting for a frame");
+      }
+    }
+    return new Frame(grabs % 2 == 0 ? blinkJpeg : jpeg, width, height, slot * period);
   }
 
   @Override
@@ -81,7 +109,7 @@ public final class StillFrameSource implements FrameSource {
     closed = true;
   }
 
-  private static byte[] render(int w, int h) {
+  private static byte[] render(int w, int h, boolean caret) {
     BufferedImage img = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
     Graphics2D g = img.createGraphics();
     g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
@@ -91,6 +119,9 @@ public final class StillFrameSource implements FrameSource {
     g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
     for (int i = 0; i < 12; i++) {
       g.drawString("Row " + i, 12, 30 + i * 30);
+    }
+    if (caret) {
+      g.fillRect(60, 20, 3, 60);
     }
     g.dispose();
     try {

@@ -1,0 +1,85 @@
+package dev.swipe.core.internal;
+
+import dev.swipe.core.AttachmentRegistry;
+import dev.swipe.core.ErrorCode;
+import dev.swipe.core.Observation;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.Ticker;
+import dev.swipe.core.spi.Frame;
+import dev.swipe.core.spi.FrameSource;
+import dev.swipe.diff.DecodeOptions;
+import dev.swipe.diff.FrameStability;
+import dev.swipe.diff.GreyRaster;
+import dev.swipe.diff.ImageDecoder;
+import java.time.Duration;
+
+/**
+ * The settling gate: re-capture until two consecutive frames are equal within JPEG noise, bounded
+ * in time. Only a passed gate yields {@code settled = true}; a screen that never rests (a blinking
+ * caret, a ticking clock) returns its latest frame unsettled when the bound expires, never hangs.
+ */
+public final class FrameSettler {
+  /** What settling produced and what it cost. */
+  public record Settled(Observation observation, int frames, long waitNanos) {}
+
+  private final FrameSource capture;
+  private final AttachmentRegistry attachments;
+  private final Ticker ticker;
+  private final Duration captureTimeout;
+
+  /** A gate on one capture source, registering results in one run. */
+  public FrameSettler(FrameSource capture, AttachmentRegistry attachments, Ticker ticker, Duration captureTimeout) {
+    this.capture = capture;
+    this.attachments = attachments;
+    this.ticker = ticker;
+    this.captureTimeout = captureTimeout;
+  }
+
+  /**
+   * Captures the first frame newer than {@code notBeforeNanos} (plus latency), then keeps
+   * capturing until two consecutive frames match or {@code bound} has passed.
+   */
+  public Settled settle(long notBeforeNanos, Duration bound) {
+    long start = ticker.read();
+    Frame previous = capture.grab(notBeforeNanos, captureTimeout);
+    int frames = 1;
+    if (bound.isZero()) {
+      return new Settled(attachments.register(previous, false), frames, ticker.read() - start);
+    }
+    GreyRaster previousGrey = decode(previous);
+    long deadline = start + bound.toNanos();
+    long latency = capture.latency().toNanos();
+    while (ticker.read() < deadline) {
+      Frame next;
+      try {
+        long remaining = Math.max(deadline - ticker.read(), 1_000_000L);
+        next = capture.grab(previous.captureNanos() - latency + 1, Duration.ofNanos(remaining));
+      } catch (SwipeException e) {
+        if (e.code() == ErrorCode.CAPTURE_TIMEOUT || e.code() == ErrorCode.CAPTURE_STALE) {
+          break; // no further frame within the bound: the latest one stays unsettled
+        }
+        throw e;
+      }
+      frames++;
+      GreyRaster nextGrey = decode(next);
+      if (sameSize(previousGrey, nextGrey) && FrameStability.isStable(previousGrey, nextGrey)) {
+        return new Settled(attachments.register(next, true, nextGrey), frames, ticker.read() - start);
+      }
+      previous = next;
+      previousGrey = nextGrey;
+    }
+    return new Settled(attachments.register(previous, false, previousGrey), frames, ticker.read() - start);
+  }
+
+  private static boolean sameSize(GreyRaster a, GreyRaster b) {
+    return a.width() == b.width() && a.height() == b.height();
+  }
+
+  private static GreyRaster decode(Frame f) {
+    try {
+      return ImageDecoder.decode(f.jpeg(), DecodeOptions.FOR_DIFF);
+    } catch (RuntimeException e) {
+      throw SwipeException.translate(e);
+    }
+  }
+}
