@@ -1,0 +1,394 @@
+package dev.swipe.sim;
+
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.spi.DeviceUri;
+import dev.swipe.core.spi.PointerKind;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * What kind of virtual phone to build: the screen it shows, the platform whose physics it follows,
+ * how the finger is attached, and how the capture path degrades the picture. Every field has the
+ * default of the plain {@code sim:} URI, so {@code SimConfig.builder().build()} is the embedded
+ * default device.
+ *
+ * <p>URI form ({@code sim:?key=value&...}); unknown keys and bad values are {@code
+ * invalid_argument} errors naming the key:
+ *
+ * <ul>
+ *   <li>{@code scene=list|picker|carousel|map} (list)
+ *   <li>{@code platform=android|ios|flutter} (android)
+ *   <li>{@code pointer=touch|abs|rel} (touch)
+ *   <li>{@code abs_mouse=ignore|accept} (ignore): whether Android treats an absolute mouse as touch
+ *   <li>{@code scale=0.1..1} (1): frame size relative to 1080x2400; layout and physics unchanged
+ *   <li>{@code seed=N} (none): draw a varied device (slop, friction, row pitch, font, latency,
+ *       JPEG quality); without a seed the nominal device is used
+ *   <li>{@code quality=1..100} (80, or drawn from the seed)
+ *   <li>{@code latency_ms=0..2000} (60, or drawn from the seed)
+ *   <li>{@code fps=1..120} (30)
+ *   <li>{@code noise=none|caret|clock} (none): screen content that changes on every frame
+ *   <li>{@code letterbox=true|false} (false): frames are 1920x1080 HDMI pictures with the phone
+ *       centred between black bars (for crop tests; the SDK expects cropped frames)
+ *   <li>{@code time=virtual|real} (virtual): only for combined {@code sim:} devices
+ *   <li>{@code name=X} (none): share one phone between a {@code hid("sim:?name=X")} part and a
+ *       {@code capture("sim:?name=X")} part
+ * </ul>
+ *
+ * @param scene the screen content
+ * @param platform whose physics and input rules apply
+ * @param pointer how the HID finger presents itself
+ * @param acceptAbsoluteMouse whether an Android profile treats an absolute mouse as touch
+ * @param scale frame size relative to 1080x2400
+ * @param seed device variation seed, empty for the nominal device
+ * @param jpegQuality explicit JPEG quality, empty for the default or the seed's draw
+ * @param latency explicit capture latency, empty for the default or the seed's draw
+ * @param fps capture frame rate
+ * @param noise screen noise that never settles
+ * @param letterbox whether frames are letterboxed 1920x1080 HDMI pictures
+ * @param time virtual or real time
+ * @param name a registry name for sharing one phone between separately opened parts
+ */
+public record SimConfig(
+    Scene scene,
+    Platform platform,
+    PointerKind pointer,
+    boolean acceptAbsoluteMouse,
+    double scale,
+    OptionalLong seed,
+    OptionalInt jpegQuality,
+    Optional<Duration> latency,
+    int fps,
+    Noise noise,
+    boolean letterbox,
+    TimeMode time,
+    Optional<String> name) {
+
+  /** The URI options {@code sim:} understands. */
+  public static final Set<String> URI_KEYS =
+      Set.of(
+          "scene", "platform", "pointer", "abs_mouse", "scale", "seed", "quality", "latency_ms", "fps",
+          "noise", "letterbox", "time", "name");
+
+  /** The screens the phone can show. */
+  public enum Scene {
+    /** A contacts list (at least 200 sorted names) with a search field. */
+    LIST,
+    /** A time picker: month (not cyclic), hour 00-23 and minute 00-55 by 5 (cyclic), a text field below. */
+    PICKER,
+    /** A paging carousel of six pages with a caption field. */
+    CAROUSEL,
+    /** A pannable street map larger than the screen. */
+    MAP;
+
+    /** The URI value. */
+    public String id() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** Whose physics and input rules the phone follows. */
+  public enum Platform {
+    /** OverScroller spline flings, NumberPicker wheels, ignores a plain absolute mouse. */
+    ANDROID,
+    /** 0.998/ms deceleration, rubber band and bounce, 32 pt snapping picker rows. */
+    IOS,
+    /** Android-like clamping physics, but mouse drags do not scroll (touch does). */
+    FLUTTER;
+
+    /** The URI value. */
+    public String id() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** Screen content that changes on every captured frame, so the screen never settles. */
+  public enum Noise {
+    /** Nothing changes unless touched. */
+    NONE,
+    /** A caret in the scene's text field that blinks with every frame. */
+    CARET,
+    /** A status-bar clock showing hundredths of a second. */
+    CLOCK;
+
+    /** The URI value. */
+    public String id() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** Which clock the phone runs on. */
+  public enum TimeMode {
+    /** A virtual clock that moves only when the device sleeps on it. */
+    VIRTUAL,
+    /** The JVM's monotonic clock. */
+    REAL;
+
+    /** The URI value. */
+    public String id() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** Validates ranges and combinations. */
+  public SimConfig {
+    SwipeException.requireArgument(scene, "scene");
+    SwipeException.requireArgument(platform, "platform");
+    SwipeException.requireArgument(pointer, "pointer");
+    SwipeException.requireArgument(seed, "seed");
+    SwipeException.requireArgument(jpegQuality, "quality");
+    SwipeException.requireArgument(latency, "latency_ms");
+    SwipeException.requireArgument(noise, "noise");
+    SwipeException.requireArgument(time, "time");
+    SwipeException.requireArgument(name, "name");
+    if (!(scale >= 0.1 && scale <= 1.0)) {
+      throw SwipeException.invalidArgument("scale", "must be in [0.1, 1], was " + scale);
+    }
+    if (jpegQuality.isPresent() && (jpegQuality.getAsInt() < 1 || jpegQuality.getAsInt() > 100)) {
+      throw SwipeException.invalidArgument("quality", "must be in [1, 100], was " + jpegQuality.getAsInt());
+    }
+    if (latency.isPresent()
+        && (latency.get().isNegative() || latency.get().compareTo(Duration.ofSeconds(2)) > 0)) {
+      throw SwipeException.invalidArgument("latency_ms", "must be in [0, 2000] ms, was " + latency.get());
+    }
+    if (fps < 1 || fps > 120) {
+      throw SwipeException.invalidArgument("fps", "must be in [1, 120], was " + fps);
+    }
+    if (name.isPresent() && name.get().isBlank()) {
+      throw SwipeException.invalidArgument("name", "must not be blank");
+    }
+  }
+
+  /** A builder starting from the defaults of plain {@code sim:}. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The defaults of plain {@code sim:}. */
+  public static SimConfig defaults() {
+    return builder().build();
+  }
+
+  /**
+   * Reads a {@code sim:} URI.
+   *
+   * @throws SwipeException {@code invalid_argument} naming the key for unknown keys or bad values
+   */
+  public static SimConfig fromUri(DeviceUri uri) {
+    SwipeException.requireArgument(uri, "uri");
+    if (!uri.scheme().equals("sim")) {
+      throw SwipeException.invalidArgument("uri", "scheme must be sim, was " + uri.scheme());
+    }
+    if (!uri.path().isBlank()) {
+      throw SwipeException.invalidArgument(
+          "uri", "sim: takes no path, only options such as sim:?scene=picker, was '" + uri.raw() + "'");
+    }
+    uri.requireKnownKeys(URI_KEYS);
+    Builder b = builder();
+    b.scene(Scene.valueOf(uri.choice("scene", "list", ids(Scene.values())).toUpperCase(Locale.ROOT)));
+    b.platform(
+        Platform.valueOf(uri.choice("platform", "android", ids(Platform.values())).toUpperCase(Locale.ROOT)));
+    b.pointer(PointerKind.fromId(uri.choice("pointer", "touch", Set.of("touch", "abs", "rel"))));
+    b.acceptAbsoluteMouse(uri.choice("abs_mouse", "ignore", Set.of("ignore", "accept")).equals("accept"));
+    b.scale(uri.doubleParam("scale", 1.0, 0.1, 1.0));
+    if (uri.param("seed").isPresent()) {
+      String raw = uri.param("seed").get().strip();
+      try {
+        b.seed(Long.parseLong(raw));
+      } catch (NumberFormatException e) {
+        throw SwipeException.invalidArgument("seed", "must be an integer, was '" + raw + "'");
+      }
+    }
+    if (uri.param("quality").isPresent()) {
+      b.jpegQuality(uri.intParam("quality", 80, 1, 100));
+    }
+    if (uri.param("latency_ms").isPresent()) {
+      b.latency(Duration.ofMillis(uri.intParam("latency_ms", 60, 0, 2000)));
+    }
+    b.fps(uri.intParam("fps", 30, 1, 120));
+    b.noise(Noise.valueOf(uri.choice("noise", "none", ids(Noise.values())).toUpperCase(Locale.ROOT)));
+    b.letterbox(uri.boolParam("letterbox", false));
+    b.time(TimeMode.valueOf(uri.choice("time", "virtual", ids(TimeMode.values())).toUpperCase(Locale.ROOT)));
+    uri.param("name").ifPresent(n -> b.name(n.strip()));
+    return b.build();
+  }
+
+  /** Same as {@link #fromUri(DeviceUri)} for a URI string. */
+  public static SimConfig fromUri(String uri) {
+    return fromUri(DeviceUri.parse(uri));
+  }
+
+  /** This configuration as a {@code sim:} URI (only non-default options are written). */
+  public String toUri() {
+    StringBuilder s = new StringBuilder("sim:");
+    String sep = "?";
+    SimConfig d = defaults();
+    if (scene != d.scene) {
+      s.append(sep).append("scene=").append(scene.id());
+      sep = "&";
+    }
+    if (platform != d.platform) {
+      s.append(sep).append("platform=").append(platform.id());
+      sep = "&";
+    }
+    if (pointer != d.pointer) {
+      s.append(sep).append("pointer=").append(pointer.id());
+      sep = "&";
+    }
+    if (acceptAbsoluteMouse) {
+      s.append(sep).append("abs_mouse=accept");
+      sep = "&";
+    }
+    if (scale != 1.0) {
+      s.append(sep).append("scale=").append(scale);
+      sep = "&";
+    }
+    if (seed.isPresent()) {
+      s.append(sep).append("seed=").append(seed.getAsLong());
+      sep = "&";
+    }
+    if (jpegQuality.isPresent()) {
+      s.append(sep).append("quality=").append(jpegQuality.getAsInt());
+      sep = "&";
+    }
+    if (latency.isPresent()) {
+      s.append(sep).append("latency_ms=").append(latency.get().toMillis());
+      sep = "&";
+    }
+    if (fps != d.fps) {
+      s.append(sep).append("fps=").append(fps);
+      sep = "&";
+    }
+    if (noise != Noise.NONE) {
+      s.append(sep).append("noise=").append(noise.id());
+      sep = "&";
+    }
+    if (letterbox) {
+      s.append(sep).append("letterbox=true");
+      sep = "&";
+    }
+    if (time != TimeMode.VIRTUAL) {
+      s.append(sep).append("time=").append(time.id());
+      sep = "&";
+    }
+    if (name.isPresent()) {
+      s.append(sep).append("name=").append(name.get());
+    }
+    return s.toString();
+  }
+
+  private static Set<String> ids(Enum<?>[] values) {
+    java.util.Set<String> out = new java.util.HashSet<>();
+    for (Enum<?> v : values) {
+      out.add(v.name().toLowerCase(Locale.ROOT));
+    }
+    return out;
+  }
+
+  /** Builds a {@link SimConfig}; every setter has the {@code sim:} default. */
+  public static final class Builder {
+    private Scene scene = Scene.LIST;
+    private Platform platform = Platform.ANDROID;
+    private PointerKind pointer = PointerKind.TOUCH;
+    private boolean acceptAbsoluteMouse;
+    private double scale = 1.0;
+    private OptionalLong seed = OptionalLong.empty();
+    private OptionalInt jpegQuality = OptionalInt.empty();
+    private Optional<Duration> latency = Optional.empty();
+    private int fps = 30;
+    private Noise noise = Noise.NONE;
+    private boolean letterbox;
+    private TimeMode time = TimeMode.VIRTUAL;
+    private Optional<String> name = Optional.empty();
+
+    Builder() {}
+
+    /** The screen content (default list). */
+    public Builder scene(Scene scene) {
+      this.scene = scene;
+      return this;
+    }
+
+    /** The platform (default android). */
+    public Builder platform(Platform platform) {
+      this.platform = platform;
+      return this;
+    }
+
+    /** The pointer kind (default touch). */
+    public Builder pointer(PointerKind pointer) {
+      this.pointer = pointer;
+      return this;
+    }
+
+    /** Whether Android treats an absolute mouse as touch (default false: it is ignored). */
+    public Builder acceptAbsoluteMouse(boolean accept) {
+      this.acceptAbsoluteMouse = accept;
+      return this;
+    }
+
+    /** Frame size relative to 1080x2400 (default 1). */
+    public Builder scale(double scale) {
+      this.scale = scale;
+      return this;
+    }
+
+    /** Draw a varied device from this seed. */
+    public Builder seed(long seed) {
+      this.seed = OptionalLong.of(seed);
+      return this;
+    }
+
+    /** JPEG quality 1..100 (default 80 or the seed's draw). */
+    public Builder jpegQuality(int quality) {
+      this.jpegQuality = OptionalInt.of(quality);
+      return this;
+    }
+
+    /** Capture latency (default 60 ms or the seed's draw). */
+    public Builder latency(Duration latency) {
+      this.latency = Optional.of(SwipeException.requireArgument(latency, "latency_ms"));
+      return this;
+    }
+
+    /** Capture frame rate (default 30). */
+    public Builder fps(int fps) {
+      this.fps = fps;
+      return this;
+    }
+
+    /** Screen noise (default none). */
+    public Builder noise(Noise noise) {
+      this.noise = noise;
+      return this;
+    }
+
+    /** Letterboxed 1920x1080 frames (default false). */
+    public Builder letterbox(boolean letterbox) {
+      this.letterbox = letterbox;
+      return this;
+    }
+
+    /** Virtual or real time (default virtual). */
+    public Builder time(TimeMode time) {
+      this.time = time;
+      return this;
+    }
+
+    /** A registry name for sharing one phone between separately opened parts. */
+    public Builder name(String name) {
+      this.name = Optional.of(SwipeException.requireArgument(name, "name"));
+      return this;
+    }
+
+    /** Validates and builds. */
+    public SimConfig build() {
+      return new SimConfig(
+          scene, platform, pointer, acceptAbsoluteMouse, scale, seed, jpegQuality, latency, fps, noise,
+          letterbox, time, name);
+    }
+  }
+}

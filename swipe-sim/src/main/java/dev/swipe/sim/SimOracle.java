@@ -1,0 +1,106 @@
+package dev.swipe.sim;
+
+import dev.swipe.core.Device;
+import dev.swipe.core.SwipeException;
+import dev.swipe.sim.internal.VirtualPhone;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The simulator's true state, for tests and benchmarks only: SDK policies must judge from pixels
+ * and never call this. Values are read at the phone clock's current reading (not delayed by the
+ * capture latency).
+ */
+public final class SimOracle {
+  private static final long STEP_NANOS = 16_000_000L;
+  private final VirtualPhone phone;
+
+  SimOracle(VirtualPhone phone) {
+    this.phone = phone;
+  }
+
+  /**
+   * The oracle of a device opened with a {@code sim:} URI.
+   *
+   * @throws SwipeException {@code invalid_argument} when the device is not a simulator
+   */
+  public static SimOracle of(Device device) {
+    return SimPhone.of(device)
+        .map(SimPhone::oracle)
+        .orElseThrow(() -> SwipeException.invalidArgument("device", "is not a sim: device"));
+  }
+
+  /** Everything at once. */
+  public SimState state() {
+    return phone.state();
+  }
+
+  /** The wheel of a picker column ({@code month}, {@code hour}, {@code minute}). */
+  public SimState.Wheel wheel(String column) {
+    return state()
+        .wheel(column)
+        .orElseThrow(() -> SwipeException.invalidArgument("column", "no wheel named '" + column + "' on this screen"));
+  }
+
+  /**
+   * Counts overshoots of a wheel against {@code value}: how often it enters the target row and
+   * leaves it on the far side, and how far past it goes. Resets the counts.
+   */
+  public void setWheelTarget(String column, int value) {
+    phone.wheelTarget(column, value);
+  }
+
+  /** Stops counting overshoots for a column (and resets its counts). */
+  public void clearWheelTarget(String column) {
+    phone.wheelTarget(column, null);
+  }
+
+  /** Every pointer state the phone received, oldest first. */
+  public List<SimState.PointerSample> pointerLog() {
+    return phone.pointerLog();
+  }
+
+  /** The list content offset in frame pixels (NaN when the scene has no list). */
+  public double listOffsetPx() {
+    return state().listOffsetPx();
+  }
+
+  /** The carousel page (-1 when there is no carousel). */
+  public int page() {
+    return state().page();
+  }
+
+  /** Whether the on-screen keyboard is up. */
+  public boolean keyboardVisible() {
+    return state().keyboardVisible();
+  }
+
+  /** Whether a picker's inline editor is open. */
+  public boolean editorOpen() {
+    return state().editorOpen();
+  }
+
+  /** The release velocity of the last touch. */
+  public SimState.Velocity lastTouchVelocity() {
+    return state().lastTouchVelocity();
+  }
+
+  /**
+   * Lets time pass on the phone's sleeper (virtual time: instantly) until nothing moves, at most
+   * {@code max}; returns the state at rest (or at the bound).
+   */
+  public SimState awaitRest(Duration max) {
+    long deadline = phone.ticker().read() + max.toNanos();
+    SimState s = state();
+    while (s.animating() && phone.ticker().read() < deadline) {
+      try {
+        phone.sleeper().sleep(STEP_NANOS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new SwipeException(dev.swipe.core.ErrorCode.INTERRUPTED, "interrupted while waiting for rest");
+      }
+      s = state();
+    }
+    return s;
+  }
+}

@@ -1,0 +1,176 @@
+package dev.swipe.sim.internal;
+
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.Shape;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Rectangle2D;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+
+/**
+ * A contacts list: 240 sorted names under a search field. Typing into the search field filters
+ * the list (the seed's "prefer search over blind scrolling").
+ */
+final class ListScene extends Scene {
+  static final double TOP = 408;
+  static final double ROW = 192;
+  private static final String[] FIRST = {
+    "Aaron", "Abigail", "Adrian", "Alice", "Amelia", "Andre", "Anna", "Arthur", "Beatrice", "Benjamin",
+    "Bianca", "Caleb", "Camila", "Carlos", "Chloe", "Daniel", "Diana", "Dmitri", "Elena", "Ethan",
+    "Fatima", "Felix", "Grace", "Hannah", "Hugo", "Isabel", "Ivan", "Jasmine", "Jonas", "Julia",
+    "Kenji", "Laura", "Leo", "Lucia", "Mateo", "Maya", "Nadia", "Noah", "Olivia", "Oscar",
+    "Priya", "Quentin", "Rafael", "Rosa", "Samuel", "Sofia", "Tomas", "Uma", "Victor", "Wendy",
+    "Xavier", "Yara", "Yusuf", "Zoe"
+  };
+  private static final String[] LAST = {
+    "Adams", "Baker", "Chen", "Diaz", "Evans", "Fischer", "Garcia", "Hughes", "Ito", "Jensen",
+    "Kowalski", "Lopez", "Martin", "Nguyen", "Okafor", "Patel", "Quinn", "Rossi", "Schmidt", "Tanaka",
+    "Ueda", "Varga", "Weber", "Xu", "Young", "Zimmer"
+  };
+  /** All contacts, sorted. */
+  static final List<String> NAMES = names();
+
+  private final TextField search = new TextField(36, 258, 1008, 126, "Search contacts");
+  private final ScrollAxis axis;
+  private List<String> rows = NAMES;
+  private boolean inList;
+  private boolean onField;
+
+  ListScene(VirtualPhone phone) {
+    super(phone);
+    this.axis = new ScrollAxis(profile, DeviceProfile.HEIGHT - TOP, 0, maxOffset(NAMES.size()));
+  }
+
+  private static List<String> names() {
+    TreeSet<String> set = new TreeSet<>();
+    for (int i = 0; set.size() < 240; i++) {
+      set.add(FIRST[i % FIRST.length] + " " + LAST[(i * 7 + i / FIRST.length) % LAST.length]);
+    }
+    return List.copyOf(set);
+  }
+
+  private static double maxOffset(int rowCount) {
+    return Math.max(0, rowCount * ROW - (DeviceProfile.HEIGHT - TOP));
+  }
+
+  @Override
+  void down(Touch touch) {
+    inList = touch.downY >= TOP;
+    onField = search.contains(touch.downX, touch.downY);
+    if (inList) {
+      axis.touchDown(touch.downTime);
+    }
+  }
+
+  @Override
+  void move(Touch touch, boolean crossedSlop) {
+    if (!inList || !touch.dragging) {
+      return;
+    }
+    if (crossedSlop) {
+      double dist = Math.hypot(touch.slopX - touch.downX, touch.slopY - touch.downY);
+      axis.beginDrag(touch.time, touch.downY + touch.slop * (touch.slopY - touch.downY) / dist);
+    }
+    axis.dragTo(touch.y);
+  }
+
+  @Override
+  void up(Touch touch, double vx, double vy) {
+    if (inList && touch.dragging) {
+      axis.release(touch.time, vy, Math.abs(vy));
+    } else if (inList) {
+      axis.release(touch.time, 0, 0);
+    } else if (onField && touch.withinSlop()) {
+      phone.focus(search, touch.time);
+    }
+    inList = false;
+    onField = false;
+  }
+
+  @Override
+  void textChanged(long t) {
+    String q = search.text().toLowerCase(Locale.ROOT).strip();
+    List<String> filtered = new ArrayList<>();
+    for (String n : NAMES) {
+      if (n.toLowerCase(Locale.ROOT).contains(q)) {
+        filtered.add(n);
+      }
+    }
+    rows = List.copyOf(filtered);
+    axis.reset(0, maxOffset(rows.size()), 0);
+  }
+
+  @Override
+  void paint(Graphics2D g, Look look, long t) {
+    double offset = axis.at(t);
+    Shape clip = g.getClip();
+    g.clip(new Rectangle2D.Double(0, TOP, DeviceProfile.WIDTH, DeviceProfile.HEIGHT - TOP));
+    g.setColor(profile.ios() ? look.surface : look.background);
+    g.fill(new Rectangle2D.Double(0, TOP, DeviceProfile.WIDTH, DeviceProfile.HEIGHT - TOP));
+    int first = (int) Math.floor(offset / ROW);
+    for (int i = Math.max(0, first - 1); i < rows.size(); i++) {
+      double top = TOP + i * ROW - offset;
+      if (top > DeviceProfile.HEIGHT) {
+        break;
+      }
+      paintRow(g, look, rows.get(i), top);
+    }
+    if (rows.isEmpty()) {
+      look.centred(g, "No contacts", DeviceProfile.WIDTH / 2.0, TOP + 300, 48, false, look.secondaryText);
+    }
+    g.setClip(clip);
+    // App bar and search field stay put above the list.
+    g.setColor(look.background);
+    g.fill(new Rectangle2D.Double(0, 72, DeviceProfile.WIDTH, TOP - 72));
+    look.text(g, "Contacts", 48, 196, profile.ios() ? 96 : 66, profile.ios(), look.text);
+    search.paint(g, look, phone.caret(search), 0);
+    g.setColor(look.divider);
+    g.fill(new Rectangle2D.Double(0, TOP - 3, DeviceProfile.WIDTH, 3));
+  }
+
+  private void paintRow(Graphics2D g, Look look, String name, double top) {
+    int h = name.hashCode();
+    Color avatar = Color.getHSBColor(((h >>> 8) & 0xFF) / 255f, 0.35f, 0.85f);
+    g.setColor(avatar);
+    g.fill(new Ellipse2D.Double(48, top + 36, 120, 120));
+    look.centred(g, name.substring(0, 1), 108, top + 96, 54, true, Color.WHITE);
+    look.text(g, name, 216, top + 86, 50, false, look.text);
+    String phoneNumber = String.format("+1 555-%04d", Math.floorMod(h, 10000));
+    look.text(g, phoneNumber, 216, top + 146, 38, false, look.secondaryText);
+    g.setColor(look.divider);
+    g.fill(new Rectangle2D.Double(216, top + ROW - 2, DeviceProfile.WIDTH - 216, 2));
+  }
+
+  @Override
+  Object viewKey(long t) {
+    return List.of(Math.round(axis.at(t) * 1000), search.text(), search.focused(), phone.caret(search));
+  }
+
+  @Override
+  boolean animating(long t) {
+    return axis.moving(t);
+  }
+
+  @Override
+  double listOffset(long t) {
+    return axis.at(t);
+  }
+
+  @Override
+  double listMaxOffset() {
+    return axis.max();
+  }
+
+  @Override
+  int firstVisibleRow(long t) {
+    return Math.max(0, (int) Math.floor(axis.at(t) / ROW));
+  }
+
+  @Override
+  double listRowHeight() {
+    return ROW;
+  }
+}

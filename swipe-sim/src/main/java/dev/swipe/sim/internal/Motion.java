@@ -1,0 +1,199 @@
+package dev.swipe.sim.internal;
+
+/**
+ * A position (pixels or rows) as a pure function of time. Animations are closed-form, so the
+ * phone's state at any instant since the last input is exact whatever the capture grid or step
+ * size, and a frame can show the state at capture time minus latency.
+ */
+public interface Motion {
+  /** The position at {@code t} (nanoseconds on the phone's clock). */
+  double at(long t);
+
+  /** When the motion comes to rest; {@link Long#MIN_VALUE} when it never moved. */
+  long end();
+
+  /** Whether it is still moving at {@code t}. */
+  default boolean moving(long t) {
+    return t < end();
+  }
+
+  /** A motion that does not move. */
+  static Motion still(double x) {
+    return new Still(x);
+  }
+
+  /** This motion, and from {@code next}'s start on, {@code next}. */
+  default Motion then(long nextStart, Motion next) {
+    return new Chain(this, nextStart, next);
+  }
+
+  /** A position that stays put. */
+  record Still(double x) implements Motion {
+    @Override
+    public double at(long t) {
+      return x;
+    }
+
+    @Override
+    public long end() {
+      return Long.MIN_VALUE;
+    }
+  }
+
+  /** One motion until {@code switchAt}, another from then on. */
+  record Chain(Motion first, long switchAt, Motion second) implements Motion {
+    @Override
+    public double at(long t) {
+      return t < switchAt ? first.at(t) : second.at(t);
+    }
+
+    @Override
+    public long end() {
+      return Math.max(Math.min(first.end(), switchAt), second.end());
+    }
+  }
+
+  /**
+   * Android's OverScroller spline fling: {@code start + distance * spline(t / duration)}, clamped
+   * to [lo, hi] (a RecyclerView stops at its edge; the glow does not move content).
+   */
+  record SplineFling(double start, long t0, double distance, long durationNanos, double lo, double hi)
+      implements Motion {
+    @Override
+    public double at(long t) {
+      if (t <= t0) {
+        return clamp(start);
+      }
+      double tau = durationNanos <= 0 ? 1 : (double) (t - t0) / durationNanos;
+      return clamp(start + distance * AndroidSpline.position(tau));
+    }
+
+    @Override
+    public long end() {
+      double target = start + distance;
+      if (target >= lo && target <= hi) {
+        return t0 + durationNanos;
+      }
+      double edge = target < lo ? lo : hi;
+      long a = t0;
+      long b = t0 + durationNanos;
+      for (int i = 0; i < 40 && b - a > 1000; i++) {
+        long m = (a + b) >>> 1;
+        double x = start + distance * AndroidSpline.position((double) (m - t0) / durationNanos);
+        boolean past = target < lo ? x <= edge : x >= edge;
+        if (past) {
+          b = m;
+        } else {
+          a = m;
+        }
+      }
+      return b;
+    }
+
+    private double clamp(double x) {
+      return Math.max(lo, Math.min(hi, x));
+    }
+  }
+
+  /**
+   * iOS deceleration: the remaining distance shrinks by {@code rate} every millisecond, so it
+   * ends at {@code start + total} ({@code total = v/1000 * rate/(1-rate)}, UIKit's projection).
+   */
+  record Decay(double start, long t0, double total, double rate, double epsilon) implements Motion {
+    @Override
+    public double at(long t) {
+      if (t <= t0) {
+        return start;
+      }
+      double ms = (t - t0) / 1e6;
+      return start + total * (1 - Math.pow(rate, ms));
+    }
+
+    @Override
+    public long end() {
+      if (Math.abs(total) <= epsilon) {
+        return t0;
+      }
+      double ms = Math.log(epsilon / Math.abs(total)) / Math.log(rate);
+      return t0 + (long) (ms * 1e6);
+    }
+
+    /** Velocity (units per second) at {@code t}. */
+    public double velocityAt(long t) {
+      double ms = Math.max(0, (t - t0) / 1e6);
+      return -total * Math.log(rate) * Math.pow(rate, ms) * 1000.0;
+    }
+
+    /** When the motion reaches {@code x}, or {@link Long#MAX_VALUE} if it never does. */
+    public long reaches(double x) {
+      double f = (x - start) / total;
+      if (total == 0 || f <= 0 || f >= 1) {
+        return Long.MAX_VALUE;
+      }
+      double ms = Math.log(1 - f) / Math.log(rate);
+      return t0 + (long) Math.ceil(ms * 1e6);
+    }
+  }
+
+  /**
+   * A critically damped spring towards {@code rest}: iOS's bounce back to an edge. Starts
+   * {@code x0} away from rest moving at {@code v0} units per second.
+   */
+  record Spring(double rest, long t0, double x0, double v0, double omega, double epsilon) implements Motion {
+    @Override
+    public double at(long t) {
+      if (t <= t0) {
+        return rest + x0;
+      }
+      double s = (t - t0) / 1e9;
+      return rest + (x0 + (v0 + omega * x0) * s) * Math.exp(-omega * s);
+    }
+
+    @Override
+    public long end() {
+      // The envelope (|x0| + |v0 + omega x0| s) e^{-omega s} bounds the displacement.
+      double a = Math.abs(x0);
+      double b = Math.abs(v0 + omega * x0);
+      double s = 0;
+      while (s < 5 && (a + b * s) * Math.exp(-omega * s) > epsilon) {
+        s += 0.002;
+      }
+      return t0 + (long) (s * 1e9);
+    }
+  }
+
+  /** An eased move from one position to another over a fixed duration. */
+  record Eased(double from, double to, long t0, long durationNanos, Easing easing) implements Motion {
+    @Override
+    public double at(long t) {
+      if (t <= t0) {
+        return from;
+      }
+      if (t >= t0 + durationNanos || durationNanos <= 0) {
+        return to;
+      }
+      return from + (to - from) * easing.apply((double) (t - t0) / durationNanos);
+    }
+
+    @Override
+    public long end() {
+      return from == to ? Long.MIN_VALUE : t0 + durationNanos;
+    }
+  }
+
+  /** Interpolators. */
+  enum Easing {
+    /** Android DecelerateInterpolator(2.5): NumberPicker's 800 ms adjustment; equals ViewPager's quintic. */
+    DECELERATE_2_5,
+    /** A cubic ease-out, as UIKit's default scroll animations. */
+    EASE_OUT_CUBIC;
+
+    double apply(double x) {
+      double u = 1 - x;
+      return switch (this) {
+        case DECELERATE_2_5 -> 1 - u * u * u * u * u;
+        case EASE_OUT_CUBIC -> 1 - u * u * u;
+      };
+    }
+  }
+}

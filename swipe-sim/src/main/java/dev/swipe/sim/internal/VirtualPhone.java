@@ -1,0 +1,455 @@
+package dev.swipe.sim.internal;
+
+import dev.swipe.core.NormPoint;
+import dev.swipe.core.Sleeper;
+import dev.swipe.core.Ticker;
+import dev.swipe.core.gesture.Key;
+import dev.swipe.core.spi.Frame;
+import dev.swipe.core.spi.PointerKind;
+import dev.swipe.sim.SimConfig;
+import dev.swipe.sim.SimConfig.Noise;
+import dev.swipe.sim.SimConfig.Platform;
+import dev.swipe.sim.SimState;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.geom.AffineTransform;
+import java.awt.geom.Rectangle2D;
+import java.awt.image.BufferedImage;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The virtual phone's state machine: it receives pointer and key input, routes touches to the
+ * keyboard or the scene under the platform's input rules, advances time lazily to the clock's
+ * reading, and renders frames. All methods are synchronized: transports, capture and the oracle
+ * may be called from different threads.
+ */
+public final class VirtualPhone {
+  /** Nanoseconds between frames on the capture grid for {@code fps}. */
+  private static final int LOG_LIMIT = 100_000;
+  private static final double STATUS_BAR = 72;
+
+  private final SimConfig config;
+  private final DeviceProfile profile;
+  private final Look look;
+  private final Ticker ticker;
+  private final Sleeper sleeper;
+  private final int width;
+  private final int height;
+  private final double scaleX;
+  private final double scaleY;
+  private final Keyboard keyboard = new Keyboard();
+  private final Scene scene;
+  private final ArrayDeque<SimState.PointerSample> pointerLog = new ArrayDeque<>();
+  private final BufferedImage screen;
+  private final JpegEncoder encoder;
+  private TextField focused;
+  private Touch touch;
+  private boolean touchOnKeyboard;
+  private double cursorX = DeviceProfile.WIDTH / 2.0;
+  private double cursorY = DeviceProfile.HEIGHT / 2.0;
+  private long lastInputNanos = Long.MIN_VALUE;
+  private long advancedTo = Long.MIN_VALUE;
+  private SimState.Velocity lastVelocity = SimState.Velocity.ZERO;
+  private Boolean caretNoise;
+  private Object lastKey;
+  private byte[] lastJpeg;
+
+  /** A phone for {@code config} on the given clock. */
+  public VirtualPhone(SimConfig config, Ticker ticker, Sleeper sleeper) {
+    this.config = config;
+    this.profile = DeviceProfile.of(config);
+    this.look = new Look(profile);
+    this.ticker = ticker;
+    this.sleeper = sleeper;
+    this.width = (int) Math.round(DeviceProfile.WIDTH * config.scale());
+    this.height = (int) Math.round(DeviceProfile.HEIGHT * config.scale());
+    this.scaleX = (double) width / DeviceProfile.WIDTH;
+    this.scaleY = (double) height / DeviceProfile.HEIGHT;
+    this.screen = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+    this.encoder = new JpegEncoder(profile.jpegQuality());
+    this.scene =
+        switch (config.scene()) {
+          case LIST -> new ListScene(this);
+          case PICKER -> new PickerScene(this);
+          case CAROUSEL -> new CarouselScene(this);
+          case MAP -> new MapScene(this);
+        };
+    this.advancedTo = ticker.read();
+  }
+
+  public SimConfig config() {
+    return config;
+  }
+
+  public DeviceProfile profile() {
+    return profile;
+  }
+
+  public Ticker ticker() {
+    return ticker;
+  }
+
+  public Sleeper sleeper() {
+    return sleeper;
+  }
+
+  /** Frame width in pixels. */
+  public int width() {
+    return width;
+  }
+
+  /** Frame height in pixels. */
+  public int height() {
+    return height;
+  }
+
+  Keyboard keyboard() {
+    return keyboard;
+  }
+
+  // ---- input ----------------------------------------------------------------------------------
+
+  /** A pointer state in normalized coordinates arriving as {@code kind}. */
+  public synchronized void pointer(PointerKind kind, NormPoint at, boolean pressed) {
+    long now = ticker.read();
+    advance(now);
+    lastInputNanos = now;
+    log(now, kind, at.x(), at.y(), pressed);
+    double x = at.x() / NormPoint.MAX * Math.max(width - 1, 1) / scaleX;
+    double y = at.y() / NormPoint.MAX * Math.max(height - 1, 1) / scaleY;
+    if (kind != PointerKind.RELATIVE) {
+      cursorX = x;
+      cursorY = y;
+    }
+    handle(kind, x, y, pressed, now);
+  }
+
+  /** A relative mouse report: {@code dx, dy} counts (one count is one frame pixel). */
+  public synchronized void relative(int dx, int dy, boolean pressed) {
+    long now = ticker.read();
+    advance(now);
+    lastInputNanos = now;
+    cursorX = Math.max(0, Math.min(DeviceProfile.WIDTH - 1.0 / scaleX, cursorX + dx / scaleX));
+    cursorY = Math.max(0, Math.min(DeviceProfile.HEIGHT - 1.0 / scaleY, cursorY + dy / scaleY));
+    log(now, PointerKind.RELATIVE, NormPoint.toNorm(cursorX * scaleX, width),
+        NormPoint.toNorm(cursorY * scaleY, height), pressed);
+    handle(PointerKind.RELATIVE, cursorX, cursorY, pressed, now);
+  }
+
+  /** The relative-mouse cursor position, normalized (for dead-reckoning transports and tests). */
+  public synchronized NormPoint cursor() {
+    return NormPoint.of(
+        Math.min(NormPoint.MAX, NormPoint.toNorm(cursorX * scaleX, width)),
+        Math.min(NormPoint.MAX, NormPoint.toNorm(cursorY * scaleY, height)));
+  }
+
+  /** A key going down or up (only key-down acts). */
+  public synchronized void key(Key key, boolean down) {
+    long now = ticker.read();
+    advance(now);
+    lastInputNanos = now;
+    if (!down) {
+      return;
+    }
+    if (key.page() == Key.Page.CONSUMER) {
+      if (key.equals(Key.BACK) || key.equals(Key.HOME)) {
+        dismissKeyboard(now);
+      }
+      return;
+    }
+    int u = key.usage();
+    if (u >= 0x04 && u <= 0x1D) {
+      type((char) ('a' + u - 0x04), now);
+    } else if (u >= 0x1E && u <= 0x27) {
+      type(u == 0x27 ? '0' : (char) ('1' + u - 0x1E), now);
+    } else if (u == 0x2C) {
+      type(' ', now);
+    } else if (u == 0x2A) {
+      type('\b', now);
+    } else if (u == 0x28) {
+      type('\n', now);
+    } else if (u == 0x29) {
+      dismissKeyboard(now);
+    }
+  }
+
+  /** Lifts the finger where it is. */
+  public synchronized void releaseAll() {
+    long now = ticker.read();
+    advance(now);
+    if (touch != null) {
+      lastInputNanos = now;
+      log(now, PointerKind.TOUCH, NormPoint.toNorm(touch.x * scaleX, width),
+          NormPoint.toNorm(touch.y * scaleY, height), false);
+      end(now);
+    }
+  }
+
+  private boolean accepts(PointerKind kind) {
+    if (config.platform() == Platform.ANDROID && kind == PointerKind.ABSOLUTE) {
+      return config.acceptAbsoluteMouse();
+    }
+    return true;
+  }
+
+  private void handle(PointerKind kind, double x, double y, boolean pressed, long now) {
+    if (!accepts(kind)) {
+      return;
+    }
+    if (pressed && touch == null) {
+      boolean canScroll = !(config.platform() == Platform.FLUTTER && kind != PointerKind.TOUCH);
+      touch = new Touch(now, x, y, profile.touchSlopPx(), canScroll);
+      touchOnKeyboard = keyboard.covers(now, y);
+      if (!touchOnKeyboard) {
+        scene.down(touch);
+      }
+    } else if (touch != null) {
+      if (x != touch.x || y != touch.y) {
+        boolean crossed = touch.moveTo(now, x, y);
+        if (!touchOnKeyboard && touch.canScroll) {
+          scene.move(touch, crossed);
+        }
+      }
+      if (!pressed) {
+        end(now);
+      }
+    }
+  }
+
+  private void end(long now) {
+    Touch t = touch;
+    touch = null;
+    double[] v = t.velocityAt(now);
+    lastVelocity = new SimState.Velocity(v[0] * scaleX, v[1] * scaleY);
+    if (touchOnKeyboard) {
+      if (t.withinSlop()) {
+        char c = keyboard.keyAt(now, t.downX, t.downY);
+        if (c != 0) {
+          type(c, now);
+        }
+      }
+      return;
+    }
+    if (!t.canScroll) {
+      scene.up(t, 0, 0);
+    } else {
+      scene.up(t, v[0], v[1]);
+    }
+  }
+
+  private void type(char c, long now) {
+    if (focused == null) {
+      return;
+    }
+    if (c == '\n') {
+      if (!scene.enter(now)) {
+        dismissKeyboard(now);
+      }
+      return;
+    }
+    String text = focused.text();
+    if (c == '\b') {
+      focused.text(text.isEmpty() ? text : text.substring(0, text.length() - 1));
+    } else if (text.length() < 40) {
+      focused.text(text + c);
+    }
+    scene.textChanged(now);
+  }
+
+  /** Focuses a field and brings up the keyboard. */
+  void focus(TextField field, long t) {
+    if (focused != null && focused != field) {
+      focused.focused(false);
+    }
+    focused = field;
+    field.focused(true);
+    keyboard.show(t);
+  }
+
+  /** Hides the keyboard and clears the focus. */
+  void dismissKeyboard(long t) {
+    boolean had = focused != null || keyboard.shown();
+    if (focused != null) {
+      focused.focused(false);
+      focused = null;
+    }
+    keyboard.hide(t);
+    if (had) {
+      scene.dismissed(t);
+    }
+  }
+
+  TextField focusedField() {
+    return focused;
+  }
+
+  private void log(long now, PointerKind kind, double x, double y, boolean pressed) {
+    pointerLog.addLast(new SimState.PointerSample(now, kind, x, y, pressed));
+    while (pointerLog.size() > LOG_LIMIT) {
+      pointerLog.removeFirst();
+    }
+  }
+
+  /** Brings time-driven state (long presses, overshoot bookkeeping) up to {@code now}. */
+  private void advance(long now) {
+    if (now > advancedTo) {
+      scene.advance(advancedTo, now);
+      advancedTo = now;
+    }
+  }
+
+  // ---- frames ---------------------------------------------------------------------------------
+
+  /** When the latest input arrived. */
+  public synchronized long lastInputNanos() {
+    return lastInputNanos;
+  }
+
+  /**
+   * The JPEG of the screen as a capture at {@code captureNanos} sees it: the state at capture
+   * time minus latency (never before the last input, which the SDK's freshness rule guarantees).
+   */
+  public synchronized byte[] jpegAt(long captureNanos, long frameIndex) {
+    advance(Math.max(captureNanos, ticker.read()));
+    long shown = Math.max(captureNanos - profile.latency().toNanos(), lastInputNanos);
+    caretNoise = config.noise() == Noise.CARET ? (frameIndex & 1) == 0 : null;
+    String clock = clockText(shown);
+    Object key = List.of(scene.viewKey(shown), Math.round(keyboard.fraction(shown) * 10000),
+        String.valueOf(caretNoise), clock, fieldKey());
+    if (key.equals(lastKey) && lastJpeg != null) {
+      return lastJpeg;
+    }
+    paint(shown, clock);
+    lastJpeg = encoder.encode(screen);
+    lastKey = key;
+    return lastJpeg;
+  }
+
+  /** The current screen drawn into a 1920x1080 HDMI picture, centred between black bars. */
+  public synchronized Frame hdmiFrame(long captureNanos, long frameIndex) {
+    jpegAt(captureNanos, frameIndex);
+    BufferedImage hdmi = new BufferedImage(1920, 1080, BufferedImage.TYPE_INT_RGB);
+    Graphics2D g = hdmi.createGraphics();
+    g.setColor(Color.BLACK);
+    g.fillRect(0, 0, 1920, 1080);
+    g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
+    int[] area = hdmiArea();
+    g.drawImage(screen, area[0], area[1], area[2], area[3], null);
+    g.dispose();
+    return new Frame(encoder.encode(hdmi), 1920, 1080, captureNanos);
+  }
+
+  /** Where the phone screen sits inside the 1920x1080 HDMI picture: {x, y, w, h}. */
+  public int[] hdmiArea() {
+    int h = 1080;
+    int w = (int) Math.round(1080.0 * width / height);
+    return new int[] {(1920 - w) / 2, 0, w, h};
+  }
+
+  private Object fieldKey() {
+    return focused == null ? "" : focused.text() + "|" + System.identityHashCode(focused);
+  }
+
+  private String clockText(long t) {
+    if (config.noise() != Noise.CLOCK) {
+      return profile.ios() ? "9:41" : "12:30";
+    }
+    long centis = Math.floorDiv(t, 10_000_000L) + (12 * 3600 + 30 * 60) * 100L;
+    long secs = Math.floorMod(centis / 100, 24 * 3600);
+    return String.format("%d:%02d:%02d.%02d", secs / 3600, (secs / 60) % 60, secs % 60, Math.floorMod(centis, 100));
+  }
+
+  private void paint(long t, String clock) {
+    Graphics2D g = screen.createGraphics();
+    try {
+      g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+      g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+      g.setRenderingHint(RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_ON);
+      g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
+      g.transform(AffineTransform.getScaleInstance(scaleX, scaleY));
+      g.setColor(look.background);
+      g.fill(new Rectangle2D.Double(0, 0, DeviceProfile.WIDTH, DeviceProfile.HEIGHT));
+      scene.paint(g, look, t);
+      keyboard.paint(g, look, t, profile.ios());
+      paintStatusBar(g, t, clock);
+    } finally {
+      g.dispose();
+    }
+  }
+
+  private void paintStatusBar(Graphics2D g, long t, String clock) {
+    g.setColor(scene.statusBarColor(look));
+    g.fill(new Rectangle2D.Double(0, 0, DeviceProfile.WIDTH, STATUS_BAR));
+    look.text(g, clock, profile.ios() ? 90 : 48, 54, 40, profile.ios(), look.text);
+    g.setColor(look.text);
+    // Wi-Fi wedge, signal bars and battery.
+    double x = DeviceProfile.WIDTH - 250;
+    for (int i = 0; i < 4; i++) {
+      g.fill(new Rectangle2D.Double(x + i * 16, 48 - i * 8, 10, 12 + i * 8));
+    }
+    g.fill(new java.awt.geom.Arc2D.Double(x + 80, 16, 60, 60, 45, 90, java.awt.geom.Arc2D.PIE));
+    g.draw(new java.awt.geom.RoundRectangle2D.Double(x + 160, 26, 60, 30, 8, 8));
+    g.fill(new Rectangle2D.Double(x + 165, 31, 44, 20));
+  }
+
+  /** Whether the caret of {@code field} is drawn in the frame being painted. */
+  boolean caret(TextField field) {
+    if (caretNoise != null) {
+      return caretNoise;
+    }
+    return field.focused();
+  }
+
+  // ---- oracle ---------------------------------------------------------------------------------
+
+  /** The true state now. */
+  public synchronized SimState state() {
+    long now = ticker.read();
+    advance(now);
+    List<SimState.Wheel> wheels = scene.wheels(now);
+    return new SimState(
+        config.scene(),
+        config.platform(),
+        now,
+        scene.animating(now) || keyboard.animating(now),
+        width,
+        height,
+        scene.listOffset(now) * scaleY,
+        scene.listMaxOffset() * scaleY,
+        scene.firstVisibleRow(now),
+        scene.listRowHeight() * scaleY,
+        scene.page(now),
+        scene.pageCount(),
+        scene.mapX(now) * scaleX,
+        scene.mapY(now) * scaleY,
+        wheels,
+        keyboard.shown(),
+        scene.editorOpen(now),
+        focused == null ? "" : focused.text(),
+        lastVelocity);
+  }
+
+  /** Every pointer state received so far (the newest 100 000), oldest first. */
+  public synchronized List<SimState.PointerSample> pointerLog() {
+    return new ArrayList<>(pointerLog);
+  }
+
+  /** Sets or clears the overshoot target of a wheel. */
+  public synchronized void wheelTarget(String column, Integer value) {
+    advance(ticker.read());
+    scene.wheelTarget(column, value);
+  }
+
+  /** Layout-to-frame scale factors {x, y}. */
+  double[] scale() {
+    return new double[] {scaleX, scaleY};
+  }
+
+  /** Frees the encoder. */
+  public synchronized void dispose() {
+    encoder.dispose();
+  }
+}

@@ -1,0 +1,162 @@
+package dev.swipe.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.swipe.core.ActionResult;
+import dev.swipe.core.Device;
+import dev.swipe.core.NormPoint;
+import dev.swipe.core.Observation;
+import dev.swipe.core.gesture.Swipe;
+import dev.swipe.core.gesture.Tap;
+import dev.swipe.core.spi.PointerKind;
+import dev.swipe.core.spi.PointerReport;
+import dev.swipe.sim.internal.AndroidSpline;
+import java.time.Duration;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+/** Scroll physics of the contacts list, per platform, checked against the oracle. */
+class ListPhysicsTest {
+  private static final Duration REST = Duration.ofSeconds(10);
+
+  private static SimPhone phone(String options) {
+    return SimPhone.open("sim:?scale=0.5" + options);
+  }
+
+  @Test
+  void slowDragThatRestsBeforeLiftDoesNotFling() {
+    try (SimPhone phone = phone("")) {
+      // Finger rests 100 ms (> 40 ms) at the end before lifting.
+      Play.gesture(phone, Play.vertical(700, 400, 600, 24, 100));
+      SimState atLift = phone.oracle().state();
+      SimState rest = phone.oracle().awaitRest(REST);
+      assertThat(atLift.listOffsetPx()).isPositive();
+      assertThat(atLift.animating()).isFalse();
+      assertThat(rest.listOffsetPx()).isEqualTo(atLift.listOffsetPx());
+      assertThat(rest.lastTouchVelocity()).isEqualTo(SimState.Velocity.ZERO);
+      // Content followed the finger less the 8 dp slop: 300 units of 1199 px = 359.7 px, slop 12 px at scale 0.5.
+      assertThat(rest.listOffsetPx()).isCloseTo(300 / 1000.0 * 1199 - 12, within(1.0));
+    }
+  }
+
+  @Test
+  void androidFlingDistanceFollowsTheSplinePowerLaw() {
+    double[] slow = flingAfterRelease(500);
+    double[] fast = flingAfterRelease(150);
+    assertThat(fast[1]).isGreaterThan(slow[1] * 2);
+    double exponent = AndroidSpline.DECELERATION_RATE / (AndroidSpline.DECELERATION_RATE - 1);
+    double expectedRatio = Math.pow(fast[0] / slow[0], exponent);
+    assertThat(fast[1] / slow[1]).isCloseTo(expectedRatio, within(expectedRatio * 0.03));
+  }
+
+  /** {release speed px/s, distance travelled after release px} of a 250-unit flick. */
+  private static double[] flingAfterRelease(int durationMs) {
+    try (SimPhone phone = phone("")) {
+      Play.gesture(phone, Play.vertical(700, 450, durationMs, 20, 0));
+      SimState atLift = phone.oracle().state();
+      SimState rest = phone.oracle().awaitRest(REST);
+      return new double[] {
+        Math.abs(atLift.lastTouchVelocity().yPxPerS()), rest.listOffsetPx() - atLift.listOffsetPx()
+      };
+    }
+  }
+
+  @Test
+  void aSixPixelMoveIsATap() {
+    try (SimPhone phone = phone("")) {
+      // 6 frame px = 5 normalized units at this height: inside the slop, so it stays a tap.
+      double sixPx = 6 / 1199.0 * 1000;
+      Play.gesture(phone, Play.drag(80, 0, NormPoint.of(500, 600), NormPoint.of(500, 600 + sixPx)));
+      assertThat(phone.oracle().awaitRest(REST).listOffsetPx()).isZero();
+      Play.gesture(phone, Play.drag(80, 0, NormPoint.of(300, 133), NormPoint.of(300 + sixPx, 133)));
+      assertThat(phone.oracle().keyboardVisible()).as("a tap on the search field").isTrue();
+    }
+  }
+
+  @Test
+  void androidDoesNotMoveContentPastTheTopEdge() {
+    try (SimPhone phone = phone("")) {
+      Play.gesture(phone, Play.vertical(400, 800, 300, 12, 50));
+      assertThat(phone.oracle().listOffsetPx()).isZero();
+      assertThat(phone.oracle().awaitRest(REST).listOffsetPx()).isZero();
+    }
+  }
+
+  @Test
+  void iosOverscrollRubberBandsThenBouncesBackToTheEdge() {
+    try (SimPhone phone = phone("&platform=ios")) {
+      Play.gesture(phone, Play.vertical(400, 800, 300, 12, 0));
+      double pulled = phone.oracle().listOffsetPx();
+      // Pulled 400 units (~480 px) past the top, shown much less far: the 0.55 rubber band.
+      assertThat(pulled).isNegative().isGreaterThan(-240);
+      SimState rest = phone.oracle().awaitRest(REST);
+      assertThat(rest.listOffsetPx()).isCloseTo(0, within(0.5));
+    }
+  }
+
+  @Test
+  void iosFlingDecaysToTheProjectedDistance() {
+    try (SimPhone phone = phone("&platform=ios")) {
+      Play.swipe(phone, 700, 450, 150);
+      SimState atLift = phone.oracle().state();
+      SimState rest = phone.oracle().awaitRest(REST);
+      double v = -atLift.lastTouchVelocity().yPxPerS();
+      double projected = v / 1000 * 0.998 / (1 - 0.998);
+      assertThat(rest.listOffsetPx() - atLift.listOffsetPx()).isCloseTo(projected, within(1.0));
+    }
+  }
+
+  @Test
+  void anAbsoluteMouseOnAndroidDoesNothing() {
+    try (Device d = Device.open("sim:?scale=0.5&pointer=abs")) {
+      Observation before = d.screenshot();
+      ActionResult r = d.swipe(Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300)).durationMs(300).build());
+      d.tap(NormPoint.of(300, 133));
+      SimOracle oracle = SimOracle.of(d);
+      assertThat(oracle.listOffsetPx()).isZero();
+      assertThat(oracle.keyboardVisible()).isFalse();
+      assertThat(r.observation().jpeg()).isEqualTo(before.jpeg());
+      assertThat(oracle.pointerLog()).as("the reports did arrive").isNotEmpty();
+    }
+    try (Device d = Device.open("sim:?scale=0.5&pointer=abs&abs_mouse=accept")) {
+      d.swipe(Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300)).durationMs(300).build());
+      assertThat(SimOracle.of(d).listOffsetPx()).isPositive();
+    }
+  }
+
+  @Test
+  void flutterIgnoresMouseDragsButTakesMouseClicksAndTouch() {
+    try (SimPhone phone = phone("&platform=flutter")) {
+      phone.input(PointerKind.ABSOLUTE, new PointerReport(NormPoint.of(500, 700), true));
+      Play.sleepMs(phone, 20);
+      phone.input(PointerKind.ABSOLUTE, new PointerReport(NormPoint.of(500, 400), true));
+      Play.sleepMs(phone, 20);
+      phone.input(PointerKind.ABSOLUTE, new PointerReport(NormPoint.of(500, 300), false));
+      assertThat(phone.oracle().awaitRest(REST).listOffsetPx()).isZero();
+      phone.input(PointerKind.ABSOLUTE, new PointerReport(NormPoint.of(300, 133), true));
+      Play.sleepMs(phone, 50);
+      phone.input(PointerKind.ABSOLUTE, new PointerReport(NormPoint.of(300, 133), false));
+      assertThat(phone.oracle().keyboardVisible()).isTrue();
+      Play.swipe(phone, 700, 400, 200);
+      assertThat(phone.oracle().awaitRest(REST).listOffsetPx()).isPositive();
+    }
+  }
+
+  @Test
+  void deviceSwipeScrollsAndFramesShowMidAnimationStates() {
+    try (Device d = Device.open("sim:?scale=0.5")) {
+      Observation before = d.screenshot();
+      ActionResult r = d.swipe(Swipe.builder(NormPoint.of(500, 750), NormPoint.of(500, 400)).durationMs(500).build());
+      Observation later = d.screenshot();
+      assertThat(r.observation().jpeg()).isNotEqualTo(before.jpeg());
+      assertThat(later.jpeg()).as("still flinging: the next frame differs").isNotEqualTo(r.observation().jpeg());
+      assertThat(r.observation().captureNanos() - r.timeline().actualOffsetNanos(0))
+          .isGreaterThanOrEqualTo(Duration.ofMillis(60).toNanos());
+      assertThat(Arrays.equals(before.jpeg(), later.jpeg())).isFalse();
+      d.tap(NormPoint.of(300, 133));
+      assertThat(SimOracle.of(d).keyboardVisible()).isTrue();
+      d.perform(Tap.at(NormPoint.of(500, 600)));
+    }
+  }
+}
