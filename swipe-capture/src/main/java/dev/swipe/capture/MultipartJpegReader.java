@@ -52,7 +52,7 @@ final class MultipartJpegReader {
         b = b.substring(1);
       }
       if (!b.isEmpty()) {
-        token = b.getBytes(StandardCharsets.ISO_8859_1);
+        token = ("--" + b).getBytes(StandardCharsets.ISO_8859_1);
       }
     }
   }
@@ -106,21 +106,20 @@ final class MultipartJpegReader {
         }
         Growable body = new Growable();
         int found = readUntilDelimiter(body);
-        if (found < 0) {
-          if (found == -2) {
-            oversizeParts++;
-            corruptParts++;
-            continue;
-          }
-          return null;
+        if (found == -2) {
+          oversizeParts++;
+          corruptParts++;
+          continue;
         }
-        int rest = restOfDelimiterLine();
-        if (rest == 0) {
-          return null;
-        }
-        atPartStart = rest == 1;
         data = body.data;
         length = trimLineEnd(body.data, body.size);
+        if (found == -1) {
+          // The stream ended without a closing delimiter: keep the part only if it is whole.
+          JpegHeader last = JpegHeader.ofComplete(data, length);
+          return last == null ? null : new Part(Arrays.copyOf(data, length), last.width(), last.height(), headers, arrival);
+        }
+        int rest = restOfDelimiterLine();
+        atPartStart = rest == 1;
       }
       JpegHeader header = JpegHeader.ofComplete(data, length);
       if (header == null) {
@@ -183,7 +182,7 @@ final class MultipartJpegReader {
           b = b.substring(1);
         }
         if (!b.isEmpty()) {
-          token = b.getBytes(StandardCharsets.ISO_8859_1);
+          token = ("--" + b).getBytes(StandardCharsets.ISO_8859_1);
           atPartStart = true;
           return true;
         }

@@ -144,32 +144,60 @@ public record ScreenCrop(int x, int y, int width, int height) {
     return -1;
   }
 
-  /** Moves a leading edge to the largest brightness rise within a JPEG block of it. */
+  /**
+   * Places a leading edge where the brightness profile crosses half-way between the bar and the
+   * screen just inside it. JPEG ringing lifts a few bar pixels above the black level right next
+   * to a bright screen, but not the profile's mean half-way up, so the crop does not widen.
+   */
   private static int refineRising(long[] sums, int edge, int step, int n) {
-    int best = edge;
-    long bestRise = Long.MIN_VALUE;
-    for (int i = Math.max(step, edge - 8 * step); i <= Math.min(n - 1, edge + 8 * step); i += step) {
-      long rise = sums[i] - sums[i - step];
-      if (rise > bestRise) {
-        bestRise = rise;
-        best = i;
+    if (edge == 0) {
+      return 0;
+    }
+    double bar = mean(sums, edge - 12 * step, edge - 4 * step, step, n);
+    double screen = mean(sums, edge + 4 * step, edge + 12 * step, step, n);
+    if (Double.isNaN(bar) || Double.isNaN(screen) || screen <= bar) {
+      return edge;
+    }
+    double half = (bar + screen) / 2;
+    for (int i = Math.max(0, edge - 8 * step); i <= edge; i += step) {
+      if (sums[i] > half) {
+        return i;
       }
     }
-    return best;
+    return edge;
   }
 
-  /** Moves a trailing edge to the largest brightness fall within a JPEG block of it. */
+  /** The trailing counterpart of {@link #refineRising}. */
   private static int refineFalling(long[] sums, int edge, int step, int n) {
-    int best = edge;
-    long bestFall = Long.MIN_VALUE;
-    for (int i = Math.max(0, edge - 8 * step); i + step <= Math.min(n - 1, edge + 8 * step); i += step) {
-      long fall = sums[i] - sums[i + step];
-      if (fall > bestFall) {
-        bestFall = fall;
-        best = i;
+    int lastSample = ((n - 1) / step) * step;
+    if (edge >= lastSample) {
+      return n - 1;
+    }
+    double bar = mean(sums, edge + 4 * step, edge + 12 * step, step, n);
+    double screen = mean(sums, edge - 12 * step, edge - 4 * step, step, n);
+    if (Double.isNaN(bar) || Double.isNaN(screen) || screen <= bar) {
+      return edge;
+    }
+    double half = (bar + screen) / 2;
+    for (int i = Math.min(lastSample, edge + 8 * step); i >= edge; i -= step) {
+      if (sums[i] > half) {
+        return Math.min(n - 1, i + step - 1);
       }
     }
-    return best;
+    return edge;
+  }
+
+  private static double mean(long[] sums, int from, int to, int step, int n) {
+    int a = Math.max(0, from);
+    int b = Math.min(n - 1, to);
+    a = ((a + step - 1) / step) * step;
+    long total = 0;
+    int count = 0;
+    for (int i = a; i <= b; i += step) {
+      total += sums[i];
+      count++;
+    }
+    return count == 0 ? Double.NaN : (double) total / count;
   }
 
   /** Reads luma quickly from the raster layouts ImageIO and Java2D produce. */
