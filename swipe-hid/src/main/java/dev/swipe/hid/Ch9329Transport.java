@@ -1,0 +1,629 @@
+package dev.swipe.hid;
+
+import dev.swipe.core.ErrorCode;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.gesture.Key;
+import dev.swipe.core.gesture.Modifier;
+import dev.swipe.core.spi.DeviceUri;
+import dev.swipe.core.spi.HidCapabilities;
+import dev.swipe.core.spi.HidRange;
+import dev.swipe.core.spi.HidReport;
+import dev.swipe.core.spi.HidTransport;
+import dev.swipe.core.spi.KeyReport;
+import dev.swipe.core.spi.PointerKind;
+import dev.swipe.core.spi.PointerReport;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The finger as a WCH CH9329 serial-to-HID chip (the heart of many USB KVM cables), driven over a
+ * serial port with jSerialComm.
+ *
+ * <p>URI: {@code ch9329:/dev/ttyUSB0?baud=9600&pointer=abs&ack=true}. Options:
+ *
+ * <ul>
+ *   <li>{@code baud} (default 9600, the factory setting): the chip's current baud rate;
+ *   <li>{@code set_baud}: change the chip's baud rate at open (parameter block, reset, reopen);
+ *   <li>{@code pointer} {@code abs} (absolute mouse, 0..4095) or {@code rel} (relative mouse with
+ *       dead reckoning, for Android, which ignores an absolute mouse);
+ *   <li>{@code counts_per_unit}, {@code counts_per_unit_x}, {@code counts_per_unit_y} (rel only,
+ *       default 1): relative counts per normalized unit, the calibration factor;
+ *   <li>{@code home} (rel only) {@code press} (default: home into the top-left corner before every
+ *       press, so pointer drift never accumulates) or {@code once};
+ *   <li>{@code ack} (default true): wait for the chip's reply to every report;
+ *   <li>{@code ack_timeout_ms} (default 50): how long a reply may take beyond its wire time;
+ *   <li>{@code retries} (default 2): resends after a timeout, a corrupt reply or a transmission
+ *       error status (E1, E2, E4);
+ *   <li>{@code addr} (default 0): the chip's serial address.
+ * </ul>
+ *
+ * <p>The link's report rate is what the baud carries: a 13-byte absolute frame plus its 7-byte
+ * reply is 200 bits, 20.8 ms at 9600 baud and 1.74 ms at 115200, so the planner merges steps that
+ * come faster ({@link HidCapabilities#minReportInterval()}).
+ *
+ * <p>Errors: a failed write or a hung-up port is {@code hid_disconnected} (a release is attempted
+ * first); an error status, or no valid reply after the retries, is {@code hid_rejected}.
+ */
+public final class Ch9329Transport implements HidTransport {
+  /** Baud rates the chip supports. */
+  public static final Set<Integer> SUPPORTED_BAUDS =
+      Set.of(1200, 2400, 4800, 9600, 14400, 19200, 38400, 57600, 115200);
+
+  static final Set<String> KEYS = Set.of(
+      "baud", "set_baud", "pointer", "counts_per_unit", "counts_per_unit_x", "counts_per_unit_y",
+      "home", "ack", "ack_timeout_ms", "retries", "addr");
+
+  private static final int REPLY_STATUS_BYTES = Ch9329Frame.OVERHEAD + 1;
+  private static final int ABSOLUTE_FRAME_BYTES = Ch9329Frame.OVERHEAD + 7;
+  private static final int RELATIVE_FRAME_BYTES = Ch9329Frame.OVERHEAD + 5;
+  private static final int PARAMETER_BLOCK = 50;
+  private static final int INFO_ATTEMPTS_AFTER_RESET = 10;
+
+  /** Media-key bit (0..15 over data bytes 1 and 2) by consumer usage. */
+  private static final Map<Integer, Integer> MEDIA_BIT = mediaBits();
+
+  private final String path;
+  private final int address;
+  private final PointerKind pointer;
+  private final boolean ack;
+  private final long ackSlackNanos;
+  private final int retries;
+  private final RelativePointer relative;
+  private final Ch9329Frame.Reader reader = new Ch9329Frame.Reader();
+  private SerialLink link;
+  private Ch9329ChipInfo info;
+  private boolean closed;
+  private boolean broken;
+  private int lastX = -1;
+  private int lastY = -1;
+  private int modifierBits;
+  private final List<Integer> keysDown = new ArrayList<>();
+  private int mediaBits;
+
+  private Ch9329Transport(
+      String path, int address, PointerKind pointer, boolean ack, Duration ackTimeout, int retries,
+      RelativePointer relative) {
+    this.path = path;
+    this.address = address;
+    this.pointer = pointer;
+    this.ack = ack;
+    this.ackSlackNanos = ackTimeout.toNanos();
+    this.retries = retries;
+    this.relative = relative;
+  }
+
+  /**
+   * Opens the chip named by a {@code ch9329:} URI: opens the port, reads the chip info (which
+   * proves the chip answers at this baud), changes the baud if asked, and releases every button
+   * and key (a previous session may have died with the finger down).
+   *
+   * @throws SwipeException {@code invalid_argument} naming a bad option, {@code hid_disconnected}
+   *     when the port cannot be opened, {@code hid_rejected} when no chip answers
+   */
+  public static Ch9329Transport open(DeviceUri uri) {
+    uri.requireKnownKeys(KEYS);
+    String path = uri.path();
+    if (path.isBlank()) {
+      throw SwipeException.invalidArgument("path", "a ch9329: URI needs the serial port, e.g. ch9329:/dev/ttyUSB0");
+    }
+    int baud = baudParam(uri, "baud", 9600);
+    int setBaud = uri.param("set_baud").isPresent() ? baudParam(uri, "set_baud", baud) : baud;
+    PointerKind pointer =
+        PointerKind.fromId(uri.choice("pointer", "abs", Set.of("abs", "rel")));
+    double cpu = uri.doubleParam("counts_per_unit", 1.0, 0.01, 100);
+    double cpuX = uri.doubleParam("counts_per_unit_x", cpu, 0.01, 100);
+    double cpuY = uri.doubleParam("counts_per_unit_y", cpu, 0.01, 100);
+    boolean homeOnPress = uri.choice("home", "press", Set.of("press", "once")).equals("press");
+    if (pointer != PointerKind.RELATIVE) {
+      for (String relOnly : List.of("counts_per_unit", "counts_per_unit_x", "counts_per_unit_y", "home")) {
+        if (uri.param(relOnly).isPresent()) {
+          throw SwipeException.invalidArgument(relOnly, "only applies to pointer=rel");
+        }
+      }
+    }
+    boolean ack = uri.boolParam("ack", true);
+    int ackTimeoutMs = uri.intParam("ack_timeout_ms", 50, 1, 5000);
+    int retries = uri.intParam("retries", 2, 0, 10);
+    int address = uri.intParam("addr", 0, 0, 0xFE);
+    RelativePointer relative =
+        pointer == PointerKind.RELATIVE ? new RelativePointer(cpuX, cpuY, 1.25, homeOnPress) : null;
+    Ch9329Transport t = new Ch9329Transport(
+        path, address, pointer, ack, Duration.ofMillis(ackTimeoutMs), retries, relative);
+    t.link = SerialLink.open(path, baud);
+    try {
+      t.info = t.readInfo(1 + retries);
+      if (setBaud != baud) {
+        t.changeBaud(setBaud);
+      }
+      t.releaseEverything(true);
+    } catch (RuntimeException e) {
+      t.link.close();
+      t.closed = true;
+      throw e;
+    }
+    return t;
+  }
+
+  private static int baudParam(DeviceUri uri, String key, int defaultValue) {
+    int b = uri.intParam(key, defaultValue, 1200, 115200);
+    if (!SUPPORTED_BAUDS.contains(b)) {
+      throw SwipeException.invalidArgument(key, "must be one of " + new TreeSet<>(SUPPORTED_BAUDS) + ", was " + b);
+    }
+    return b;
+  }
+
+  /** What the chip said about itself at open (or after the last baud change). */
+  public synchronized Ch9329ChipInfo chipInfo() {
+    return info;
+  }
+
+  /** The baud rate the link talks at now. */
+  public synchronized int baud() {
+    return link.baud();
+  }
+
+  @Override
+  public synchronized HidCapabilities capabilities() {
+    HidRange range = pointer == PointerKind.ABSOLUTE
+        ? HidRange.CH9329_ABSOLUTE
+        : new HidRange(0, Math.max(1, (int) Math.round(1000 * Math.min(relative.countsPerUnitX(), relative.countsPerUnitY()))));
+    return HidCapabilities.builder()
+        .pointerKinds(EnumSet.of(PointerKind.ABSOLUTE, PointerKind.RELATIVE))
+        .activePointer(pointer)
+        .range(range)
+        .minReportInterval(minReportInterval())
+        .keyboard(true)
+        .consumerKeys(true)
+        .build();
+  }
+
+  /**
+   * The smallest spacing between pointer reports the link carries at its baud: one frame, plus its
+   * reply when acknowledgements are awaited, at 10 bits per byte (8N1).
+   */
+  Duration minReportInterval() {
+    int frame = pointer == PointerKind.ABSOLUTE ? ABSOLUTE_FRAME_BYTES : RELATIVE_FRAME_BYTES;
+    int bytes = frame + (ack ? REPLY_STATUS_BYTES : 0);
+    return Duration.ofNanos(wireNanos(bytes));
+  }
+
+  private long wireNanos(int bytes) {
+    return bytes * 10L * 1_000_000_000L / link.baud();
+  }
+
+  @Override
+  public synchronized void send(HidReport report) {
+    SwipeException.requireArgument(report, "report");
+    ensureUsable();
+    try {
+      if (report instanceof PointerReport p) {
+        sendPointer(p);
+      } else {
+        sendKey((KeyReport) report);
+      }
+    } catch (IOException e) {
+      throw disconnected(e);
+    } catch (SwipeException e) {
+      if (relative != null) {
+        relative.invalidate();
+      }
+      throw e;
+    }
+  }
+
+  private void sendPointer(PointerReport p) throws IOException {
+    if (pointer == PointerKind.ABSOLUTE) {
+      int x = HidRange.CH9329_ABSOLUTE.toLogical(p.at().x());
+      int y = HidRange.CH9329_ABSOLUTE.toLogical(p.at().y());
+      sendAbsolute(x, y, p.pressed());
+      return;
+    }
+    for (RelativePointer.Step s : relative.plan(p.at(), p.pressed())) {
+      byte[] data = {0x01, (byte) (s.pressed() ? 1 : 0), (byte) s.dx(), (byte) s.dy(), 0};
+      // A relative report moves the pointer again if resent: never resend after an uncertain
+      // outcome (timeout, corrupt reply), only after a status that says the chip did not act.
+      exchange(Ch9329Frame.CMD_MOUSE_RELATIVE, data, false);
+    }
+  }
+
+  private void sendAbsolute(int x, int y, boolean pressed) throws IOException {
+    byte[] data = {
+      0x02, (byte) (pressed ? 1 : 0), (byte) x, (byte) (x >> 8), (byte) y, (byte) (y >> 8), 0
+    };
+    exchange(Ch9329Frame.CMD_MOUSE_ABSOLUTE, data, true);
+    lastX = x;
+    lastY = y;
+  }
+
+  private void sendKey(KeyReport k) throws IOException {
+    Key key = k.key();
+    if (key.page() == Key.Page.CONSUMER) {
+      Integer bit = MEDIA_BIT.get(key.usage());
+      if (bit == null) {
+        throw new SwipeException(
+            ErrorCode.UNSUPPORTED_INPUT,
+            "the CH9329 media report has no bit for consumer usage 0x" + Integer.toHexString(key.usage())
+                + " (" + key.name() + "); supported: " + new TreeSet<>(MEDIA_BIT.keySet()),
+            Map.of("usage", key.usage()),
+            null);
+      }
+      if (!k.modifiers().isEmpty()) {
+        throw new SwipeException(
+            ErrorCode.UNSUPPORTED_INPUT, "consumer keys carry no modifiers on a CH9329", Map.of("key", key.name()), null);
+      }
+      int bits = k.down() ? mediaBits | (1 << bit) : mediaBits & ~(1 << bit);
+      exchange(Ch9329Frame.CMD_MEDIA, mediaData(bits), true);
+      mediaBits = bits;
+      return;
+    }
+    int usage = key.usage();
+    List<Integer> keys = new ArrayList<>(keysDown);
+    int mods = 0;
+    for (Modifier m : k.modifiers()) {
+      mods |= m.bit();
+    }
+    if (usage >= 0xE0 && usage <= 0xE7) {
+      // A modifier sent as a key lives in the modifier byte.
+      int bit = 1 << (usage - 0xE0);
+      mods = k.down() ? mods | bit : mods & ~bit;
+    } else if (k.down()) {
+      if (!keys.contains(usage)) {
+        if (keys.size() == 6) {
+          throw new SwipeException(
+              ErrorCode.UNSUPPORTED_INPUT, "a CH9329 keyboard report holds at most 6 keys", Map.of("key", key.name()), null);
+        }
+        keys.add(usage);
+      }
+    } else {
+      keys.remove(Integer.valueOf(usage));
+    }
+    exchange(Ch9329Frame.CMD_KEYBOARD, keyboardData(mods, keys), true);
+    keysDown.clear();
+    keysDown.addAll(keys);
+    modifierBits = mods;
+  }
+
+  private static byte[] keyboardData(int mods, List<Integer> keys) {
+    byte[] d = new byte[8];
+    d[0] = (byte) mods;
+    for (int i = 0; i < keys.size(); i++) {
+      d[2 + i] = (byte) (int) keys.get(i);
+    }
+    return d;
+  }
+
+  private static byte[] mediaData(int bits) {
+    return new byte[] {0x02, (byte) bits, (byte) (bits >> 8), 0x00};
+  }
+
+  /**
+   * Changes the chip's baud rate: reads the parameter block, writes it back with the new baud,
+   * resets the chip (the new baud takes effect after a reset), reopens the port at the new baud
+   * and reads the chip info again to prove the chip answers there. The setting persists in the
+   * chip.
+   *
+   * @throws SwipeException {@code invalid_argument} for an unsupported baud, {@code hid_rejected}
+   *     when the chip refuses or does not answer at the new baud
+   */
+  public synchronized void changeBaud(int newBaud) {
+    if (!SUPPORTED_BAUDS.contains(newBaud)) {
+      throw SwipeException.invalidArgument("baud", "must be one of " + new TreeSet<>(SUPPORTED_BAUDS) + ", was " + newBaud);
+    }
+    ensureUsable();
+    try {
+      byte[] block = exchange(Ch9329Frame.CMD_GET_PARA_CFG, new byte[0], true, PARAMETER_BLOCK);
+      if (block.length != PARAMETER_BLOCK) {
+        throw rejected("the parameter block has " + block.length + " bytes, expected 50", Map.of());
+      }
+      block[3] = (byte) (newBaud >>> 24);
+      block[4] = (byte) (newBaud >>> 16);
+      block[5] = (byte) (newBaud >>> 8);
+      block[6] = (byte) newBaud;
+      exchange(Ch9329Frame.CMD_SET_PARA_CFG, block, true);
+      exchange(Ch9329Frame.CMD_RESET, new byte[0], true);
+    } catch (IOException e) {
+      throw disconnected(e);
+    }
+    link.close();
+    link = SerialLink.open(path, newBaud);
+    reader.reset();
+    info = readInfo(INFO_ATTEMPTS_AFTER_RESET);
+    if (relative != null) {
+      relative.invalidate();
+    }
+  }
+
+  /** Reads GET_INFO, trying up to {@code attempts} times (a chip may still be restarting). */
+  private Ch9329ChipInfo readInfo(int attempts) {
+    SwipeException last = null;
+    for (int i = 0; i < attempts; i++) {
+      try {
+        byte[] d = exchangeOnce(Ch9329Frame.CMD_GET_INFO, new byte[0], 8);
+        if (d.length < 3) {
+          throw rejected("GET_INFO answered " + d.length + " bytes, expected 8", Map.of());
+        }
+        return new Ch9329ChipInfo(d[0] & 0xFF, (d[1] & 0xFF) == 0x01, d[2] & 0xFF);
+      } catch (IOException e) {
+        throw disconnected(e);
+      } catch (SwipeException e) {
+        last = e;
+      }
+    }
+    throw new SwipeException(
+        ErrorCode.HID_REJECTED,
+        "no CH9329 answered on " + path + " at " + link.baud() + " baud (factory setting 9600; check baud and wiring): "
+            + last.getMessage(),
+        Map.of("path", path, "baud", link.baud()),
+        last);
+  }
+
+  private byte[] exchange(int cmd, byte[] data, boolean resendOnSilence) throws IOException {
+    return exchange(cmd, data, resendOnSilence, 1);
+  }
+
+  /**
+   * Sends a frame and, when acknowledgements are on (always for configuration commands), waits
+   * for its reply, resending after transmission errors.
+   *
+   * @param resendOnSilence whether a timeout or corrupt reply may be answered by resending
+   *     (safe only for idempotent frames)
+   * @return the reply's data (empty without acknowledgement)
+   */
+  private byte[] exchange(int cmd, byte[] data, boolean resendOnSilence, int replyDataBytes) throws IOException {
+    boolean report = cmd <= Ch9329Frame.CMD_MOUSE_RELATIVE;
+    if (report && !ack) {
+      failOnEarlierRejection();
+      link.write(new Ch9329Frame(address, cmd, data).encode());
+      return new byte[0];
+    }
+    SwipeException last = null;
+    for (int attempt = 0; attempt <= retries; attempt++) {
+      try {
+        return exchangeOnce(cmd, data, replyDataBytes);
+      } catch (SwipeException e) {
+        last = e;
+        Object retryable = e.details().get("retryable");
+        boolean silence = Boolean.TRUE.equals(e.details().get("silence"));
+        if (!Boolean.TRUE.equals(retryable) || (silence && !resendOnSilence)) {
+          throw e;
+        }
+      }
+    }
+    throw withAttempts(last, retries + 1);
+  }
+
+  private byte[] exchangeOnce(int cmd, byte[] data, int replyDataBytes) throws IOException {
+    byte[] frame = new Ch9329Frame(address, cmd, data).encode();
+    link.discardInput();
+    reader.reset();
+    link.write(frame);
+    long deadline = System.nanoTime() + wireNanos(frame.length + Ch9329Frame.OVERHEAD + replyDataBytes) + ackSlackNanos;
+    byte[] buf = new byte[64];
+    boolean sawCorrupt = false;
+    while (System.nanoTime() < deadline) {
+      int n = link.read(buf);
+      for (int i = 0; i < n; i++) {
+        Ch9329Frame.Reader.Received r = reader.push(buf[i] & 0xFF);
+        if (r == null) {
+          continue;
+        }
+        Ch9329Frame reply = r.frame();
+        if (r.corrupt()) {
+          sawCorrupt = true;
+          continue;
+        }
+        if (reply.address() != address) {
+          continue;
+        }
+        if (reply.isOkReplyTo(cmd)) {
+          if (reply.data().length == 1 && replyDataBytes <= 1 && reply.status() != 0) {
+            throw statusError(cmd, reply.status());
+          }
+          return reply.data();
+        }
+        if (reply.isErrorReplyTo(cmd)) {
+          throw statusError(cmd, reply.status());
+        }
+        // A stale reply to an earlier command: keep waiting for ours.
+      }
+    }
+    String what = sawCorrupt ? "a corrupt reply (checksum mismatch)" : "no reply";
+    return throwSilence(cmd, what, sawCorrupt);
+  }
+
+  private byte[] throwSilence(int cmd, String what, boolean corrupt) {
+    Map<String, Object> details = new LinkedHashMap<>();
+    details.put("command", String.format("0x%02X", cmd));
+    details.put("reason", corrupt ? "corrupt_reply" : "ack_timeout");
+    details.put("retryable", true);
+    details.put("silence", true);
+    throw new SwipeException(
+        ErrorCode.HID_REJECTED,
+        "CH9329 command 0x" + String.format("%02X", cmd) + " got " + what + " within the acknowledgement timeout",
+        details,
+        null);
+  }
+
+  private static SwipeException statusError(int cmd, int status) {
+    Map<String, Object> details = new LinkedHashMap<>();
+    details.put("command", String.format("0x%02X", cmd));
+    details.put("status", String.format("0x%02X", status));
+    details.put("reason", statusName(status));
+    // E1/E2/E4 say the frame was damaged on the way: the chip did not act, resending is safe.
+    details.put("retryable", status == 0xE1 || status == 0xE2 || status == 0xE4);
+    return new SwipeException(
+        ErrorCode.HID_REJECTED,
+        "CH9329 refused command 0x" + String.format("%02X", cmd) + " with status " + String.format("0x%02X", status)
+            + " (" + statusName(status) + ")",
+        details,
+        null);
+  }
+
+  /** The datasheet's meaning of a status byte. */
+  static String statusName(int status) {
+    switch (status) {
+      case 0x00: return "ok";
+      case 0xE1: return "receive_timeout";
+      case 0xE2: return "bad_head";
+      case 0xE3: return "unknown_command";
+      case 0xE4: return "checksum_error";
+      case 0xE5: return "bad_parameter";
+      case 0xE6: return "operation_failed";
+      default: return "unknown_status";
+    }
+  }
+
+  private static SwipeException withAttempts(SwipeException last, int attempts) {
+    Map<String, Object> details = new LinkedHashMap<>(last.details());
+    details.put("attempts", attempts);
+    details.remove("retryable");
+    details.remove("silence");
+    return new SwipeException(
+        last.code(), last.getMessage() + " (after " + attempts + " attempts)", details, last);
+  }
+
+  /** Without acknowledgements, error replies are read as they come and fail the next report. */
+  private void failOnEarlierRejection() throws IOException {
+    byte[] buf = new byte[64];
+    while (link.available() > 0) {
+      int n = link.read(buf);
+      for (int i = 0; i < n; i++) {
+        Ch9329Frame.Reader.Received r = reader.push(buf[i] & 0xFF);
+        if (r != null && !r.corrupt() && (r.frame().command() & 0xC0) == 0xC0) {
+          SwipeException e = statusError(r.frame().command() & 0x3F, r.frame().status());
+          Map<String, Object> details = new LinkedHashMap<>(e.details());
+          details.remove("retryable");
+          throw new SwipeException(
+              ErrorCode.HID_REJECTED, "an earlier report was refused: " + e.getMessage(), details, null);
+        }
+      }
+    }
+  }
+
+  private SwipeException rejected(String message, Map<String, ?> details) {
+    return new SwipeException(ErrorCode.HID_REJECTED, "CH9329 on " + path + ": " + message, details, null);
+  }
+
+  /** Marks the link broken, attempts a release, and describes the failure. */
+  private SwipeException disconnected(IOException e) {
+    broken = true;
+    boolean released = releaseEverything(false);
+    return new SwipeException(
+        ErrorCode.HID_DISCONNECTED,
+        "the CH9329 link on " + path + " failed: " + e.getMessage() + "; a release was attempted"
+            + (released ? " and sent" : " but could not be sent"),
+        Map.of("path", path, "release_attempted", true, "release_sent", released),
+        e);
+  }
+
+  private void ensureUsable() {
+    if (closed) {
+      throw new SwipeException(ErrorCode.DEVICE_CLOSED, "the CH9329 transport on " + path + " is closed");
+    }
+    if (broken) {
+      throw new SwipeException(
+          ErrorCode.HID_DISCONNECTED, "the CH9329 link on " + path + " failed earlier; reopen the device",
+          Map.of("path", path), null);
+    }
+  }
+
+  @Override
+  public synchronized void releaseAll() {
+    if (!closed) {
+      releaseEverything(false);
+    }
+  }
+
+  /**
+   * Lifts the finger and releases every key and media key, once each, without retries (a dead
+   * chip must not stall the release). Never throws.
+   *
+   * @param strict whether a refusal should propagate (at open, where it means the chip is unwell)
+   * @return whether every release frame was written
+   */
+  private boolean releaseEverything(boolean strict) {
+    boolean written = true;
+    try {
+      if (pointer == PointerKind.ABSOLUTE) {
+        int x = Math.max(lastX, 0);
+        int y = Math.max(lastY, 0);
+        byte[] data = {0x02, 0, (byte) x, (byte) (x >> 8), (byte) y, (byte) (y >> 8), 0};
+        written &= releaseFrame(Ch9329Frame.CMD_MOUSE_ABSOLUTE, data, strict);
+      } else {
+        written &= releaseFrame(Ch9329Frame.CMD_MOUSE_RELATIVE, new byte[] {0x01, 0, 0, 0, 0}, strict);
+        relative.released();
+      }
+      written &= releaseFrame(Ch9329Frame.CMD_KEYBOARD, new byte[8], strict);
+      keysDown.clear();
+      modifierBits = 0;
+      written &= releaseFrame(Ch9329Frame.CMD_MEDIA, mediaData(0), strict);
+      mediaBits = 0;
+    } catch (IOException e) {
+      broken = true;
+      return false;
+    }
+    return written;
+  }
+
+  private boolean releaseFrame(int cmd, byte[] data, boolean strict) throws IOException {
+    if (broken) {
+      // Still try the write: a link that failed a read may accept a write.
+      try {
+        link.write(new Ch9329Frame(address, cmd, data).encode());
+        return true;
+      } catch (IOException e) {
+        return false;
+      }
+    }
+    if (!ack && !strict) {
+      link.write(new Ch9329Frame(address, cmd, data).encode());
+      return true;
+    }
+    try {
+      exchangeOnce(cmd, data, 1);
+      return true;
+    } catch (SwipeException e) {
+      if (strict) {
+        throw e;
+      }
+      return true; // written; the chip's complaint does not stop the other releases
+    }
+  }
+
+  /** Releases everything and closes the port; calling it twice is harmless. */
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    try {
+      releaseEverything(false);
+    } finally {
+      closed = true;
+      link.close();
+    }
+  }
+
+  private static Map<Integer, Integer> mediaBits() {
+    Map<Integer, Integer> m = new LinkedHashMap<>();
+    int[] byte1 = {0xE9, 0xEA, 0xE2, 0xCD, 0xB5, 0xB6, 0xB7, 0xB8};
+    int[] byte2 = {0x018A, 0x0221, 0x022A, 0x0223, 0x0224, 0x0225, 0x0226, 0x0227};
+    for (int i = 0; i < 8; i++) {
+      m.put(byte1[i], i);
+      m.put(byte2[i], 8 + i);
+    }
+    return Map.copyOf(m);
+  }
+
+  @Override
+  public String toString() {
+    return "Ch9329Transport[" + path + ", " + link.baud() + " baud, pointer=" + pointer.id() + ", ack=" + ack + "]";
+  }
+}

@@ -1,0 +1,110 @@
+package dev.swipe.hid;
+
+import dev.swipe.core.NormPoint;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Dead reckoning for a relative mouse: the phone's pointer can only be pushed by counts, so the
+ * position is made known by homing (large moves into the top-left corner, where the pointer stops
+ * at the screen edge) and then tracked in counts from there. A calibration factor (counts per
+ * normalized unit, per axis) turns normalized targets into counts.
+ *
+ * <p>Plans the relative reports for one pointer state; moves larger than a report can carry
+ * (int8, at most 127 counts) are split into equal steps along the straight line.
+ */
+final class RelativePointer {
+  /** Largest count one report carries. */
+  static final int MAX_STEP = 127;
+
+  /** One relative report: signed counts and the button. */
+  record Step(int dx, int dy, boolean pressed) {}
+
+  private final double countsPerUnitX;
+  private final double countsPerUnitY;
+  private final double homeMargin;
+  private final boolean rehomeOnPress;
+  private boolean homed;
+  private long countX;
+  private long countY;
+  private boolean pressed;
+
+  RelativePointer(double countsPerUnitX, double countsPerUnitY, double homeMargin, boolean rehomeOnPress) {
+    this.countsPerUnitX = countsPerUnitX;
+    this.countsPerUnitY = countsPerUnitY;
+    this.homeMargin = homeMargin;
+    this.rehomeOnPress = rehomeOnPress;
+  }
+
+  /** The steps that bring the pointer to {@code target} in state {@code press}. */
+  List<Step> plan(NormPoint target, boolean press) {
+    List<Step> steps = new ArrayList<>();
+    boolean pressing = press && !pressed;
+    if (!homed || (pressing && rehomeOnPress)) {
+      if (pressed) {
+        // Never home with the button down: that would drag across the screen. Lift first.
+        steps.add(new Step(0, 0, false));
+        pressed = false;
+      }
+      home(steps);
+    }
+    long tx = Math.round(target.x() * countsPerUnitX);
+    long ty = Math.round(target.y() * countsPerUnitY);
+    // Travel with the button as it was; change the button only at the target.
+    moveBy(tx - countX, ty - countY, pressed, steps);
+    if (press != pressed || steps.isEmpty()) {
+      steps.add(new Step(0, 0, press));
+    }
+    pressed = press;
+    return steps;
+  }
+
+  /** Forgets the position (after an uncertain outcome): the next report homes again. */
+  void invalidate() {
+    homed = false;
+  }
+
+  /** Marks the button released (after a release was sent). */
+  void released() {
+    pressed = false;
+  }
+
+  double countsPerUnitX() {
+    return countsPerUnitX;
+  }
+
+  double countsPerUnitY() {
+    return countsPerUnitY;
+  }
+
+  boolean pressed() {
+    return pressed;
+  }
+
+  private void home(List<Step> steps) {
+    long needX = (long) Math.ceil(1000 * countsPerUnitX * homeMargin);
+    long needY = (long) Math.ceil(1000 * countsPerUnitY * homeMargin);
+    long reports = Math.max(1, (Math.max(needX, needY) + MAX_STEP - 1) / MAX_STEP);
+    for (long i = 0; i < reports; i++) {
+      steps.add(new Step(-MAX_STEP, -MAX_STEP, false));
+    }
+    homed = true;
+    countX = 0;
+    countY = 0;
+  }
+
+  private void moveBy(long dx, long dy, boolean button, List<Step> steps) {
+    long n = Math.max((Math.abs(dx) + MAX_STEP - 1) / MAX_STEP, (Math.abs(dy) + MAX_STEP - 1) / MAX_STEP);
+    long doneX = 0;
+    long doneY = 0;
+    for (long i = 1; i <= n; i++) {
+      long cx = Math.round((double) dx * i / n);
+      long cy = Math.round((double) dy * i / n);
+      steps.add(new Step((int) (cx - doneX), (int) (cy - doneY), button));
+      doneX = cx;
+      doneY = cy;
+    }
+    countX += dx;
+    countY += dy;
+  }
+}

@@ -1,0 +1,36 @@
+package dev.swipe.hid;
+
+import dev.swipe.core.spi.DeviceUri;
+import dev.swipe.core.spi.HidTransport;
+import dev.swipe.core.testkit.HidTransportContract;
+import dev.swipe.core.testkit.ObservedPointer;
+import dev.swipe.sim.serial.Ch9329Emulator;
+import java.util.List;
+
+/** The HID compatibility kit over a pseudo-terminal, absolute pointer. */
+class Ch9329TransportContractTest extends HidTransportContract {
+  private SerialRig<Ch9329Emulator> rig;
+
+  @Override
+  protected HidTransport openTransport() {
+    rig = SerialRig.start(Ch9329Emulator.builder(r -> {}).build());
+    return new Ch9329TransportProvider().open(DeviceUri.parse(rig.uri("ch9329", "baud=9600")), null);
+  }
+
+  @Override
+  protected List<ObservedPointer> observedPointer() {
+    return rig.observedPointer();
+  }
+
+  @Override
+  protected double positionTolerance() {
+    return 0.5; // one logical unit of 0..4095 is 0.24 normalized units
+  }
+
+  @Override
+  protected void closePeer() {
+    if (rig != null) {
+      rig.close();
+    }
+  }
+}

@@ -1,0 +1,320 @@
+package dev.swipe.hid;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.swipe.core.Device;
+import dev.swipe.core.ErrorCode;
+import dev.swipe.core.NormPoint;
+import dev.swipe.core.Sleeper;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.Ticker;
+import dev.swipe.core.gesture.Key;
+import dev.swipe.core.gesture.Modifier;
+import dev.swipe.core.gesture.Swipe;
+import dev.swipe.core.spi.DeviceUri;
+import dev.swipe.core.spi.KeyReport;
+import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.testkit.ObservedPointer;
+import dev.swipe.core.testkit.StillFrameSource;
+import dev.swipe.sim.serial.Ch9329Emulator;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The CH9329 transport against the chip emulator over real pseudo-terminals. */
+class Ch9329TransportTest {
+  private SerialRig<Ch9329Emulator> rig;
+  private Ch9329Transport transport;
+
+  @AfterEach
+  void tearDown() {
+    if (transport != null) {
+      transport.close();
+    }
+    if (rig != null) {
+      rig.close();
+    }
+  }
+
+  private Ch9329Transport open(Ch9329Emulator emulator, String options) {
+    rig = SerialRig.start(emulator);
+    transport = Ch9329Transport.open(DeviceUri.parse(rig.uri("ch9329", options)));
+    return transport;
+  }
+
+  private static Ch9329Emulator chip() {
+    return Ch9329Emulator.builder(r -> {}).build();
+  }
+
+  private static SwipeException thrown(ThrowingCallable call) {
+    try {
+      call.call();
+    } catch (SwipeException e) {
+      return e;
+    } catch (Throwable t) {
+      throw new AssertionError("expected a SwipeException, got " + t, t);
+    }
+    throw new AssertionError("expected a SwipeException, nothing was thrown");
+  }
+
+  @Test
+  void openReadsTheChipInfoThenReleasesEverything() {
+    open(chip(), "baud=9600");
+    assertThat(rig.framesHex()).containsExactly(
+        "57 AB 00 01 00 03", // GET_INFO
+        "57 AB 00 04 07 02 00 00 00 00 00 00 0F", // absolute mouse, no button
+        "57 AB 00 02 08 00 00 00 00 00 00 00 00 0C", // keyboard, nothing held
+        "57 AB 00 03 04 02 00 00 00 0B"); // media keys, nothing held
+    assertThat(transport.chipInfo().version()).isEqualTo(0x30);
+    assertThat(transport.chipInfo().versionName()).isEqualTo("V1.0");
+    assertThat(transport.chipInfo().usbConnected()).isTrue();
+  }
+
+  @Test
+  void reopeningReleasesAFingerAPreviousSessionLeftDown() throws IOException {
+    rig = SerialRig.start(chip());
+    // A previous process died with the finger down: its last frame pressed at the centre.
+    try (FileOutputStream previous = new FileOutputStream(rig.pair.hostSide().toFile())) {
+      previous.write(SerialRig.HEX.parseHex("57 AB 00 04 07 02 01 00 08 00 08 00 20"));
+    }
+    rig.settle();
+    assertThat(rig.emulator.pointer().pressed()).isTrue();
+    transport = Ch9329Transport.open(DeviceUri.parse(rig.uri("ch9329", "")));
+    rig.settle();
+    assertThat(rig.emulator.pointer().pressed()).isFalse();
+  }
+
+  @Test
+  void pointerBytesMatchTheWorkedExampleAndThePhoneSeesThePoint() {
+    open(chip(), "");
+    rig.emulator.clearRecording();
+    transport.send(new PointerReport(NormPoint.of(250, 750), true));
+    assertThat(rig.framesHex()).containsExactly("57 AB 00 04 07 02 01 00 04 FF 0B 00 1E");
+    PointerReport seen = rig.emulator.pointer();
+    assertThat(seen.pressed()).isTrue();
+    assertThat(seen.at().x()).isCloseTo(250, within(0.25));
+    assertThat(seen.at().y()).isCloseTo(750, within(0.25));
+    assertThat(rig.emulator.outOfRangeCoordinates()).isZero();
+  }
+
+  @Test
+  void keysWithModifiersAndTheBackAndHomeButtonsReachThePhone() {
+    open(chip(), "");
+    rig.emulator.clearRecording();
+    transport.send(new KeyReport(Key.ENTER, Set.of(Modifier.CTRL), true));
+    transport.send(new KeyReport(Key.ENTER, Set.of(), false));
+    transport.send(new KeyReport(Key.BACK, Set.of(), true));
+    transport.send(new KeyReport(Key.BACK, Set.of(), false));
+    transport.send(new KeyReport(Key.HOME, Set.of(), true));
+    transport.send(new KeyReport(Key.HOME, Set.of(), false));
+    assertThat(rig.framesHex()).containsExactly(
+        "57 AB 00 02 08 01 00 28 00 00 00 00 00 35",
+        "57 AB 00 02 08 00 00 00 00 00 00 00 00 0C",
+        "57 AB 00 03 04 02 00 10 00 1B",
+        "57 AB 00 03 04 02 00 00 00 0B",
+        "57 AB 00 03 04 02 00 08 00 13",
+        "57 AB 00 03 04 02 00 00 00 0B");
+    assertThat(rig.emulator.reports()).containsExactly(
+        new KeyReport(Key.ENTER, Set.of(Modifier.CTRL), true),
+        new KeyReport(Key.ENTER, Set.of(), false),
+        new KeyReport(Key.BACK, Set.of(), true),
+        new KeyReport(Key.BACK, Set.of(), false),
+        new KeyReport(Key.HOME, Set.of(), true),
+        new KeyReport(Key.HOME, Set.of(), false));
+  }
+
+  @Test
+  void aConsumerKeyWithoutAMediaBitIsUnsupported() {
+    open(chip(), "");
+    SwipeException e = thrown(() -> transport.send(new KeyReport(Key.consumer(0x30, "power"), Set.of(), true)));
+    assertThat(e.code()).isEqualTo(ErrorCode.UNSUPPORTED_INPUT);
+  }
+
+  @Test
+  void anErrorStatusIsRejectedAtOnceWithItsMeaning() {
+    open(chip(), "");
+    int before = rig.emulator.frames().size();
+    rig.emulator.rejectNextFrames(1, Ch9329Emulator.STATUS_PARAMETER);
+    SwipeException e = thrown(() -> transport.send(new PointerReport(NormPoint.CENTER, false)));
+    assertThat(e.code()).isEqualTo(ErrorCode.HID_REJECTED);
+    assertThat(e.details()).containsEntry("status", "0xE5").containsEntry("reason", "bad_parameter");
+    assertThat(rig.emulator.frames()).hasSize(before + 1);
+  }
+
+  @Test
+  void aChecksumErrorStatusIsResent() {
+    open(chip(), "");
+    rig.emulator.clearRecording();
+    rig.emulator.rejectNextFrames(1, Ch9329Emulator.STATUS_CHECKSUM);
+    transport.send(new PointerReport(NormPoint.of(250, 750), true));
+    assertThat(rig.framesHex()).containsExactly(
+        "57 AB 00 04 07 02 01 00 04 FF 0B 00 1E", "57 AB 00 04 07 02 01 00 04 FF 0B 00 1E");
+    assertThat(rig.emulator.pointer().pressed()).isTrue();
+  }
+
+  @Test
+  void aSilentChipIsRejectedAfterBoundedRetries() {
+    open(chip(), "retries=2&ack_timeout_ms=30");
+    rig.emulator.clearRecording();
+    rig.emulator.stopAnswering();
+    SwipeException e = thrown(() -> transport.send(new PointerReport(NormPoint.CENTER, true)));
+    assertThat(e.code()).isEqualTo(ErrorCode.HID_REJECTED);
+    assertThat(e.details()).containsEntry("reason", "ack_timeout").containsEntry("attempts", 3);
+    assertThat(rig.framesHex()).hasSize(3).allMatch(f -> f.equals("57 AB 00 04 07 02 01 00 08 00 08 00 20"));
+    rig.emulator.resumeAnswering();
+    transport.send(new PointerReport(NormPoint.CENTER, false));
+    assertThat(rig.emulator.pointer().pressed()).isFalse();
+  }
+
+  @Test
+  void aCorruptReplyIsResentAndEndlessCorruptionIsRejected() {
+    open(chip(), "retries=2&ack_timeout_ms=30");
+    rig.emulator.clearRecording();
+    rig.emulator.corruptNextReplies(1);
+    transport.send(new PointerReport(NormPoint.CENTER, true));
+    assertThat(rig.framesHex()).hasSize(2);
+    rig.emulator.corruptNextReplies(100);
+    SwipeException e = thrown(() -> transport.send(new PointerReport(NormPoint.CENTER, false)));
+    assertThat(e.code()).isEqualTo(ErrorCode.HID_REJECTED);
+    assertThat(e.details()).containsEntry("reason", "corrupt_reply").containsEntry("attempts", 3);
+    rig.emulator.corruptNextReplies(0);
+  }
+
+  @Test
+  void withoutAcknowledgementsARefusalFailsTheNextReport() throws InterruptedException {
+    open(chip(), "ack=false");
+    rig.emulator.rejectNextFrames(1, Ch9329Emulator.STATUS_OPERATION);
+    transport.send(new PointerReport(NormPoint.CENTER, true));
+    rig.settle();
+    Thread.sleep(20);
+    SwipeException e = thrown(() -> transport.send(new PointerReport(NormPoint.CENTER, false)));
+    assertThat(e.code()).isEqualTo(ErrorCode.HID_REJECTED);
+    assertThat(e.details()).containsEntry("status", "0xE6");
+  }
+
+  @Test
+  void theLinkRateFollowsTheBaudAndAcknowledgements() {
+    open(chip(), "baud=9600");
+    // (13-byte frame + 7-byte reply) * 10 bits / 9600 baud = 20.833 ms
+    assertThat(transport.capabilities().minReportInterval()).isEqualTo(Duration.ofNanos(20_833_333));
+    transport.close();
+    rig.close();
+    open(chip(), "baud=9600&ack=false");
+    // 13 bytes * 10 bits / 9600 baud = 13.542 ms
+    assertThat(transport.capabilities().minReportInterval()).isEqualTo(Duration.ofNanos(13_541_666));
+  }
+
+  @Test
+  void changingTheBaudWritesTheParameterBlockResetsAndReopens() {
+    rig = SerialRig.start(Ch9329Emulator.builder(r -> {}).hostBaud(() -> SerialRig.terminalBaud(rigHost())).build());
+    transport = Ch9329Transport.open(DeviceUri.parse(rig.uri("ch9329", "baud=9600&set_baud=115200")));
+    assertThat(transport.baud()).isEqualTo(115200);
+    assertThat(rig.emulator.baud()).isEqualTo(115200);
+    assertThat(rig.emulator.resets()).isEqualTo(1);
+    assertThat(rig.emulator.garbledFrames()).isZero();
+    byte[] block = rig.emulator.parameters();
+    assertThat(SerialRig.HEX.formatHex(block, 3, 7)).isEqualTo("00 01 C2 00"); // 115200 big endian
+    List<String> frames = rig.framesHex();
+    assertThat(frames.get(0)).isEqualTo("57 AB 00 01 00 03");
+    assertThat(frames.get(1)).isEqualTo("57 AB 00 08 00 0A");
+    assertThat(frames.get(2)).startsWith("57 AB 00 09 32 80 80 00 00 01 C2 00");
+    assertThat(frames.get(3)).isEqualTo("57 AB 00 0F 00 11");
+    assertThat(frames.get(4)).isEqualTo("57 AB 00 01 00 03");
+    // 200 bits at 115200 baud
+    assertThat(transport.capabilities().minReportInterval()).isEqualTo(Duration.ofNanos(1_736_111));
+    transport.send(new PointerReport(NormPoint.of(250, 750), true));
+    assertThat(rig.emulator.pointer().pressed()).isTrue();
+  }
+
+  private java.nio.file.Path rigHost() {
+    return rig.pair.hostSide();
+  }
+
+  @Test
+  void talkingAtTheWrongBaudFindsNoChip() {
+    rig = SerialRig.start(Ch9329Emulator.builder(r -> {}).hostBaud(() -> SerialRig.terminalBaud(rigHost())).build());
+    SwipeException e = thrown(() -> Ch9329Transport.open(DeviceUri.parse(rig.uri("ch9329", "baud=115200&retries=1"))));
+    if (rig.emulator.garbledFrames() == 0) {
+      // The terminal's speed could not be read here (not root, or stty missing): nothing to prove.
+      return;
+    }
+    assertThat(e.code()).isEqualTo(ErrorCode.HID_REJECTED);
+    assertThat(e.getMessage()).contains("no CH9329 answered").contains("115200");
+  }
+
+  @Test
+  void theLineHangingUpMidSwipeIsDisconnectedAfterAReleaseAttempt() {
+    rig = SerialRig.start(chip());
+    rig.emulator.hangUpAfterFrames(4 + 6, rig.pair::hangUp); // 4 at open, then down and 5 moves
+    try (Device phone = Device.builder()
+        .hid(rig.uri("ch9329", "baud=115200"))
+        .capture(new StillFrameSource(Ticker.system(), Sleeper.system(), Duration.ZERO))
+        .open()) {
+      SwipeException e = thrown(() -> phone.swipe(
+          Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300)).durationMs(200).steps(10).holdBeforeMs(0).build()));
+      assertThat(e.code()).isEqualTo(ErrorCode.HID_DISCONNECTED);
+      assertThat(e.details()).containsEntry("release_attempted", true);
+      assertThat(e.getMessage()).contains("a release was attempted");
+      SwipeException again = thrown(() -> phone.tap(NormPoint.CENTER));
+      assertThat(again.code()).isEqualTo(ErrorCode.HID_DISCONNECTED);
+    }
+    List<ObservedPointer> seen = rig.observedPointer();
+    assertThat(seen).isNotEmpty();
+    assertThat(seen.get(seen.size() - 1).pressed()).as("the phone saw the finger down before the line died").isTrue();
+  }
+
+  @Test
+  void aSwipeThroughTheDeviceArrivesInOrder() {
+    rig = SerialRig.start(Ch9329Emulator.builder(r -> {}).baud(115200).lineTiming(true).build());
+    try (Device phone = Device.builder()
+        .hid(rig.uri("ch9329", "baud=115200"))
+        .capture(new StillFrameSource(Ticker.system(), Sleeper.system(), Duration.ZERO))
+        .open()) {
+      rig.emulator.clearRecording();
+      var result = phone.swipe(
+          Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300)).durationMs(400).steps(16).holdBeforeMs(0).build());
+      assertThat(result.timeline().reportCount()).isEqualTo(18);
+    }
+    List<ObservedPointer> seen = rig.observedPointer();
+    // down, 16 moves, up; then the device's close releases once more
+    assertThat(seen.subList(0, 18)).extracting(ObservedPointer::pressed)
+        .containsExactly(true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, false);
+    for (int i = 1; i < 17; i++) {
+      assertThat(seen.get(i).y()).isLessThan(seen.get(i - 1).y());
+    }
+    assertThat(seen.get(17).y()).isCloseTo(300, within(0.25));
+  }
+
+  @Test
+  void badOptionsNameTheirKey() {
+    assertField("ch9329:/dev/null?bud=9600", "bud");
+    assertField("ch9329:/dev/null?baud=1000", "baud");
+    assertField("ch9329:/dev/null?baud=fast", "baud");
+    assertField("ch9329:/dev/null?pointer=touch", "pointer");
+    assertField("ch9329:/dev/null?counts_per_unit=2", "counts_per_unit");
+    assertField("ch9329:/dev/null?pointer=rel&counts_per_unit=0", "counts_per_unit");
+    assertField("ch9329:/dev/null?ack=maybe", "ack");
+    assertField("ch9329:/dev/null?retries=99", "retries");
+    assertField("ch9329:?baud=9600", "path");
+  }
+
+  private static void assertField(String uri, String field) {
+    SwipeException e = thrown(() -> new Ch9329TransportProvider().open(DeviceUri.parse(uri), null));
+    assertThat(e.code()).as(uri).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(e.field()).as(uri).isEqualTo(field);
+  }
+
+  @Test
+  void aMissingPortIsDisconnected() {
+    SwipeException e = thrown(() -> Ch9329Transport.open(DeviceUri.parse("ch9329:/dev/ttyNOPE9?baud=9600")));
+    assertThat(e.code()).isEqualTo(ErrorCode.HID_DISCONNECTED);
+  }
+
+}
