@@ -8,7 +8,9 @@ import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
 import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageWriteParam;
@@ -99,13 +101,21 @@ final class PhoneScreens {
     return bytes.toByteArray();
   }
 
-  /** A 1920x1080 HDMI frame (JPEG, quality 0.85) showing a 1080x2340 phone screen, pillarboxed. */
+  private static final Map<Integer, byte[]> HDMI = new ConcurrentHashMap<>();
+  private static final Map<Integer, byte[]> SMALL = new ConcurrentHashMap<>();
+
+  /**
+   * A 1920x1080 HDMI frame (JPEG, quality 0.85) showing a 1080x2340 phone screen, pillarboxed.
+   * Eight distinct pictures cycle, rendered once.
+   */
   static byte[] hdmiFrame(int number) {
-    return jpeg(letterboxed(screen(540, 1170, number), 1920, 1080, 20, number), 0.85f);
+    return HDMI.computeIfAbsent(
+        Math.floorMod(number, 8), n -> jpeg(letterboxed(screen(540, 1170, n), 1920, 1080, 20, n), 0.85f));
   }
 
-  /** A small frame for fast streaming tests: 320x180 showing a portrait screen. */
+  /** A small frame for fast streaming tests: 320x180 showing a portrait screen (30 cycle). */
   static byte[] smallFrame(int number) {
-    return jpeg(letterboxed(screen(90, 195, number), 320, 180, 20, number), 0.85f);
+    return SMALL.computeIfAbsent(
+        Math.floorMod(number, 30), n -> jpeg(letterboxed(screen(90, 195, n), 320, 180, 20, n), 0.85f));
   }
 }
