@@ -48,11 +48,16 @@ public interface MemoryStore extends AutoCloseable {
   /**
    * The best matches for a query, best first, at most {@code query.limit()}.
    *
-   * <p>Ranking: the store first takes the most text-relevant candidates (at least 100, or ten times
-   * the limit), then orders them by {@code 0.6 * relevance + 0.3 * priority/100 + 0.1 * recency},
-   * where relevance is the candidate's BM25 score divided by the best candidate's (1 for every
-   * record when the query has no words) and recency is {@code 1 / (1 + age_days / 30)} measured
-   * from {@code updatedAt} on the store's clock. Ties go to the more recently updated record.
+   * <p>Ranking: {@code 0.6 * relevance + 0.3 * priority/100 + 0.1 * recency}, where relevance is
+   * the record's BM25 score over the query words (title weighs 4, entities 3, tags 2, content 1)
+   * divided by the best candidate's (1 for every record when the query has no words), and recency
+   * is {@code 1 / (1 + age_days / 30)} from {@code updatedAt} on the store's clock. Ties go to the
+   * more recently updated record. Records sharing no word with the query are not returned.
+   *
+   * <p>To stay fast on large stores the built-in stores score at most 200 candidates, found
+   * through the query's rarest words or its tag/entity filters; a record that shares only very
+   * common words with the query may therefore be left out when rarer words match. Other
+   * implementations may rank differently but must honour the filters and the limit.
    */
   List<MemoryRecord> recall(MemoryQuery query);
 

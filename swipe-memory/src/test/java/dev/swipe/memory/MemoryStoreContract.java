@@ -479,6 +479,33 @@ public abstract class MemoryStoreContract {
                     .containsExactly(r.id()));
   }
 
+  @Test
+  void atScaleRareWordsWinOverCommonOnes() {
+    List<MemoryRecord> batch = new ArrayList<>();
+    for (int i = 0; i < 600; i++) {
+      batch.add(
+          MemoryRecord.builder("[App" + i + "] [hour wheel] swipe parameters", "distance: 35")
+              .entities("App" + i)
+              .tags("swipe")
+              .priority(i % 100)
+              .build());
+    }
+    List<MemoryRecord> saved = store.saveAll(batch);
+    String app17 = saved.get(17).id();
+
+    // The app name is rare, the other words are in every record.
+    assertThat(store.recall(MemoryQuery.of("App17 hour wheel swipe parameters")).get(0).id())
+        .isEqualTo(app17);
+    // Only common words, but a selective filter: exact.
+    assertThat(ids(store.recall(MemoryQuery.text("swipe parameters").entities("app17").build())))
+        .containsExactly(app17);
+    // Only common words, no filter: still answers, within the limit.
+    assertThat(store.recall(MemoryQuery.text("hour wheel").limit(7).build())).hasSize(7);
+    // A common filter with a rare word.
+    assertThat(ids(store.recall(MemoryQuery.text("App599").tags("swipe").build())))
+        .containsExactly(saved.get(599).id());
+  }
+
   // ------------------------------------------------------------------ concurrency
 
   @Test

@@ -166,52 +166,79 @@ public final class InMemoryMemoryStore implements MemoryStore {
   public List<MemoryRecord> recall(MemoryQuery query) {
     Objects.requireNonNull(query, "query");
     List<String> terms = Text.queryTokens(query.text());
-    Set<String> wantTags = folded(query.tags());
-    Set<String> wantEntities = folded(query.entities());
     lock.readLock().lock();
     try {
       open();
-      long rows = byId.size();
-      double avg = rows == 0 ? 1 : Math.max(1e-9, (double) totalTokens / rows);
-      double[] idfs = new double[terms.size()];
-      for (int i = 0; i < terms.size(); i++) {
-        idfs[i] = Bm25.idf(rows, docFreq.getOrDefault(terms.get(i), 0));
-      }
-      List<Ranking.Candidate> candidates = new ArrayList<>();
-      for (Entry e : byId.values()) {
-        MemoryRecord r = e.record();
-        if (query.type() != null && !query.type().equals(r.type())) {
-          continue;
-        }
-        if (!folded(r.tags()).containsAll(wantTags)
-            || !folded(r.entities()).containsAll(wantEntities)) {
-          continue;
-        }
-        double rel = 1.0;
-        if (!terms.isEmpty()) {
-          rel = Bm25.score(e.doc(), terms, idfs, avg);
-          if (rel <= 0) {
-            continue;
+      Instant now = clock.instant();
+      if (terms.isEmpty()) {
+        List<Ranking.Candidate> all = new ArrayList<>();
+        for (Entry e : byId.values()) {
+          if (passes(e.record(), query)) {
+            all.add(new Ranking.Candidate(e.record(), 1.0, e.sequence()));
           }
         }
-        candidates.add(new Ranking.Candidate(r, rel, e.sequence()));
+        return Ranking.rank(all, now, query.limit());
       }
-      int k = Ranking.candidates(query.limit());
-      if (candidates.size() > k) {
-        if (terms.isEmpty()) {
-          // Without words every record is equally relevant; the ranking itself decides.
-          return Ranking.rank(candidates, clock.instant(), query.limit());
+      Map<String, Long> df = new HashMap<>();
+      for (String t : terms) {
+        df.put(t, (long) docFreq.getOrDefault(t, 0));
+      }
+      List<RecallPlan.Doc> candidates = new ArrayList<>();
+      if (smallestLabelFilter(query) <= RecallPlan.BUDGET) {
+        for (Entry e : byId.values()) {
+          if (passes(e.record(), query)) {
+            candidates.add(new RecallPlan.Doc(e.record(), e.sequence(), e.doc()));
+          }
         }
-        candidates.sort(
-            Comparator.comparingDouble(Ranking.Candidate::relevance)
-                .reversed()
-                .thenComparing(Ranking.Candidate::sequence));
-        candidates = new ArrayList<>(candidates.subList(0, k));
+      } else {
+        List<String> selective = RecallPlan.selectiveTerms(terms, df);
+        List<Entry> matching = new ArrayList<>();
+        for (Entry e : byId.values()) {
+          for (String t : selective) {
+            if (e.doc().weightedTf().containsKey(t)) {
+              matching.add(e);
+              break;
+            }
+          }
+        }
+        matching.sort(Comparator.comparingLong(Entry::sequence).reversed());
+        for (int i = 0; i < matching.size() && i < RecallPlan.BUDGET; i++) {
+          Entry e = matching.get(i);
+          if (passes(e.record(), query)) {
+            candidates.add(new RecallPlan.Doc(e.record(), e.sequence(), e.doc()));
+          }
+        }
       }
-      return Ranking.rank(candidates, clock.instant(), query.limit());
+      List<Ranking.Candidate> scored =
+          RecallPlan.score(candidates, terms, df, byId.size(), totalTokens);
+      return Ranking.rank(scored, now, query.limit());
     } finally {
       lock.readLock().unlock();
     }
+  }
+
+  /** Records carrying the rarest tag or entity the query requires; MAX_VALUE without such filters. */
+  private long smallestLabelFilter(MemoryQuery query) {
+    long min = Long.MAX_VALUE;
+    for (String tag : query.tags()) {
+      String f = Text.fold(tag);
+      min = Math.min(min, byId.values().stream().filter(e -> folded(e.record().tags()).contains(f)).count());
+    }
+    for (String ent : query.entities()) {
+      String f = Text.fold(ent);
+      min =
+          Math.min(
+              min, byId.values().stream().filter(e -> folded(e.record().entities()).contains(f)).count());
+    }
+    return min;
+  }
+
+  private static boolean passes(MemoryRecord r, MemoryQuery query) {
+    if (query.type() != null && !query.type().equals(r.type())) {
+      return false;
+    }
+    return folded(r.tags()).containsAll(folded(query.tags()))
+        && folded(r.entities()).containsAll(folded(query.entities()));
   }
 
   private static Set<String> folded(List<String> labels) {

@@ -23,11 +23,6 @@ public final class Ranking {
 
   private Ranking() {}
 
-  /** How many of the most text-relevant records are re-ranked for a query limit. */
-  public static int candidates(int limit) {
-    return Math.max(limit * 10, 100);
-  }
-
   /** Recency in (0, 1]: 1 now, 0.5 after {@value #RECENCY_HALF_LIFE_DAYS} days. */
   public static double recency(Instant updated, Instant now) {
     long ms = Math.max(0, Duration.between(updated, now).toMillis());

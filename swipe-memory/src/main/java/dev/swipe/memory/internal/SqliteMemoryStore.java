@@ -16,7 +16,9 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedDeque;
@@ -43,47 +45,86 @@ public final class SqliteMemoryStore implements MemoryStore {
   /** Marks the file as a swipe memory database ("SWM1"). */
   static final int APPLICATION_ID = 0x53574D31;
 
-  /** Migrations: index i brings the schema from version i to i+1. */
-  static final List<List<String>> MIGRATIONS =
+  /** One schema step, run inside the opening write transaction. */
+  @FunctionalInterface
+  interface Migration {
+    void apply(Connection c) throws SQLException;
+  }
+
+  /** Version 1: records, labels for filtering, the FTS5 index kept in sync by triggers. */
+  static final List<String> V1 =
       List.of(
-          List.of(
-              "CREATE TABLE memory ("
-                  + " id INTEGER PRIMARY KEY AUTOINCREMENT,"
-                  + " ukey TEXT NOT NULL UNIQUE,"
-                  + " type TEXT NOT NULL,"
-                  + " title TEXT NOT NULL,"
-                  + " content TEXT NOT NULL,"
-                  + " tags TEXT NOT NULL,"
-                  + " entities TEXT NOT NULL,"
-                  + " priority INTEGER NOT NULL CHECK (priority BETWEEN 0 AND 100),"
-                  + " created_at INTEGER NOT NULL,"
-                  + " updated_at INTEGER NOT NULL)",
-              "CREATE INDEX memory_by_updated ON memory(updated_at, id)",
-              "CREATE TABLE memory_label ("
-                  + " memory_id INTEGER NOT NULL REFERENCES memory(id) ON DELETE CASCADE,"
-                  + " kind TEXT NOT NULL CHECK (kind IN ('tag', 'entity')),"
-                  + " value TEXT NOT NULL,"
-                  + " PRIMARY KEY (kind, value, memory_id)) WITHOUT ROWID",
-              "CREATE INDEX memory_label_by_memory ON memory_label(memory_id)",
-              "CREATE VIRTUAL TABLE memory_fts USING fts5("
-                  + "title, content, tags, entities,"
-                  + " content='memory', content_rowid='id',"
-                  + " tokenize='unicode61 remove_diacritics 2')",
-              "INSERT INTO memory_fts(memory_fts, rank) VALUES ('rank', 'bm25("
-                  + weights()
-                  + ")')",
-              "CREATE TRIGGER memory_ai AFTER INSERT ON memory BEGIN"
-                  + " INSERT INTO memory_fts(rowid, title, content, tags, entities)"
-                  + " VALUES (new.id, new.title, new.content, new.tags, new.entities); END",
-              "CREATE TRIGGER memory_ad AFTER DELETE ON memory BEGIN"
-                  + " INSERT INTO memory_fts(memory_fts, rowid, title, content, tags, entities)"
-                  + " VALUES ('delete', old.id, old.title, old.content, old.tags, old.entities);"
-                  + " END",
-              "CREATE TRIGGER memory_au AFTER UPDATE ON memory BEGIN"
-                  + " INSERT INTO memory_fts(memory_fts, rowid, title, content, tags, entities)"
-                  + " VALUES ('delete', old.id, old.title, old.content, old.tags, old.entities);"
-                  + " INSERT INTO memory_fts(rowid, title, content, tags, entities)"
-                  + " VALUES (new.id, new.title, new.content, new.tags, new.entities); END"));
+          "CREATE TABLE memory ("
+              + " id INTEGER PRIMARY KEY AUTOINCREMENT,"
+              + " ukey TEXT NOT NULL UNIQUE,"
+              + " type TEXT NOT NULL,"
+              + " title TEXT NOT NULL,"
+              + " content TEXT NOT NULL,"
+              + " tags TEXT NOT NULL,"
+              + " entities TEXT NOT NULL,"
+              + " priority INTEGER NOT NULL CHECK (priority BETWEEN 0 AND 100),"
+              + " created_at INTEGER NOT NULL,"
+              + " updated_at INTEGER NOT NULL)",
+          "CREATE INDEX memory_by_updated ON memory(updated_at, id)",
+          "CREATE TABLE memory_label ("
+              + " memory_id INTEGER NOT NULL REFERENCES memory(id) ON DELETE CASCADE,"
+              + " kind TEXT NOT NULL CHECK (kind IN ('tag', 'entity')),"
+              + " value TEXT NOT NULL,"
+              + " PRIMARY KEY (kind, value, memory_id)) WITHOUT ROWID",
+          "CREATE INDEX memory_label_by_memory ON memory_label(memory_id)",
+          "CREATE VIRTUAL TABLE memory_fts USING fts5("
+              + "title, content, tags, entities,"
+              + " content='memory', content_rowid='id',"
+              + " tokenize='unicode61 remove_diacritics 2')",
+          "INSERT INTO memory_fts(memory_fts, rank) VALUES ('rank', 'bm25("
+              + weights()
+              + ")')",
+          "CREATE TRIGGER memory_ai AFTER INSERT ON memory BEGIN"
+              + " INSERT INTO memory_fts(rowid, title, content, tags, entities)"
+              + " VALUES (new.id, new.title, new.content, new.tags, new.entities); END",
+          "CREATE TRIGGER memory_ad AFTER DELETE ON memory BEGIN"
+              + " INSERT INTO memory_fts(memory_fts, rowid, title, content, tags, entities)"
+              + " VALUES ('delete', old.id, old.title, old.content, old.tags, old.entities);"
+              + " END",
+          "CREATE TRIGGER memory_au AFTER UPDATE ON memory BEGIN"
+              + " INSERT INTO memory_fts(memory_fts, rowid, title, content, tags, entities)"
+              + " VALUES ('delete', old.id, old.title, old.content, old.tags, old.entities);"
+              + " INSERT INTO memory_fts(rowid, title, content, tags, entities)"
+              + " VALUES (new.id, new.title, new.content, new.tags, new.entities); END");
+
+  /**
+   * Version 2: word statistics (records per word, record and word counts) so that recall can score
+   * BM25 itself and pick selective words without scanning FTS5 doclists of common words; backfilled
+   * from the existing records.
+   */
+  static void migrateToV2(Connection c) throws SQLException {
+    try (Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE memory_term (term TEXT PRIMARY KEY, df INTEGER NOT NULL) WITHOUT ROWID");
+      s.execute(
+          "CREATE TABLE memory_stats (key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID");
+      s.execute("INSERT INTO memory_stats(key, value) VALUES ('records', 0), ('tokens', 0)");
+    }
+    Delta delta = new Delta();
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT " + COLS + " FROM memory m")) {
+      while (rs.next()) {
+        delta.add(Bm25.Doc.of(toRecord(rs)), +1);
+      }
+    }
+    delta.flush(new Session(c));
+  }
+
+  /** Migrations: index i brings the schema from version i to i+1. */
+  static final List<Migration> MIGRATIONS =
+      List.of(
+          c -> {
+            try (Statement s = c.createStatement()) {
+              for (String sql : V1) {
+                s.execute(sql);
+              }
+            }
+          },
+          SqliteMemoryStore::migrateToV2);
 
   /** The schema version this code writes. */
   public static final int SCHEMA_VERSION = MIGRATIONS.size();
@@ -98,10 +139,12 @@ public final class SqliteMemoryStore implements MemoryStore {
   private final Clock clock;
   private final Options options;
   private final ReentrantLock writeLock = new ReentrantLock();
-  private final Connection writer;
-  private final ConcurrentLinkedDeque<Connection> idleReaders = new ConcurrentLinkedDeque<>();
+  private final Session writer;
+  private final ConcurrentLinkedDeque<Session> idleReaders = new ConcurrentLinkedDeque<>();
   private final AtomicInteger openReaders = new AtomicInteger();
   private volatile boolean closed;
+  /** Statistics changes of the current write transaction; guarded by writeLock. */
+  private Delta delta;
 
   /** Tuning of a SQLite store. */
   public record Options(boolean synchronousFull, int busyTimeoutMs) {
@@ -121,7 +164,7 @@ public final class SqliteMemoryStore implements MemoryStore {
     }
   }
 
-  private SqliteMemoryStore(Path path, Clock clock, Options options, Connection writer) {
+  private SqliteMemoryStore(Path path, Clock clock, Options options, Session writer) {
     this.path = path;
     this.pathText = path.toString();
     this.clock = clock;
@@ -169,7 +212,7 @@ public final class SqliteMemoryStore implements MemoryStore {
       w = connect(abs, options);
       setUpWriter(w, options);
       migrate(w, p);
-      return new SqliteMemoryStore(abs, clock, options, w);
+      return new SqliteMemoryStore(abs, clock, options, new Session(w));
     } catch (SQLException e) {
       closeQuietly(w);
       throw unavailable(p, "cannot open memory database", e);
@@ -223,9 +266,7 @@ public final class SqliteMemoryStore implements MemoryStore {
               null);
         }
         for (int v = version; v < SCHEMA_VERSION; v++) {
-          for (String sql : MIGRATIONS.get(v)) {
-            s.execute(sql);
-          }
+          MIGRATIONS.get(v).apply(c);
         }
         if (version != SCHEMA_VERSION) {
           s.execute("PRAGMA user_version=" + SCHEMA_VERSION);
@@ -316,11 +357,68 @@ public final class SqliteMemoryStore implements MemoryStore {
     }
   }
 
+  /** Changes to the word statistics made by one write transaction, applied before commit. */
+  static final class Delta {
+    private final Map<String, Long> df = new HashMap<>();
+    private long records;
+    private long tokens;
+
+    void add(Bm25.Doc doc, int sign) {
+      for (String t : doc.weightedTf().keySet()) {
+        df.merge(t, (long) sign, Long::sum);
+      }
+      records += sign;
+      tokens += (long) sign * doc.length();
+    }
+
+    void flush(Session c) throws SQLException {
+      try (PreparedStatement up =
+              c.prepareStatement(
+                  "INSERT INTO memory_term(term, df) VALUES (?, ?)"
+                      + " ON CONFLICT(term) DO UPDATE SET df = df + excluded.df");
+          PreparedStatement gone =
+              c.prepareStatement("DELETE FROM memory_term WHERE term = ? AND df <= 0")) {
+        int n = 0;
+        for (Map.Entry<String, Long> e : df.entrySet()) {
+          if (e.getValue() == 0) {
+            continue;
+          }
+          up.setString(1, e.getKey());
+          up.setLong(2, e.getValue());
+          up.addBatch();
+          if (e.getValue() < 0) {
+            gone.setString(1, e.getKey());
+            gone.addBatch();
+          }
+          if (++n % 1000 == 0) {
+            up.executeBatch();
+            gone.executeBatch();
+          }
+        }
+        up.executeBatch();
+        gone.executeBatch();
+      }
+      try (PreparedStatement ps =
+          c.prepareStatement("UPDATE memory_stats SET value = value + ? WHERE key = ?")) {
+        ps.setLong(1, records);
+        ps.setString(2, "records");
+        ps.addBatch();
+        ps.setLong(1, tokens);
+        ps.setString(2, "tokens");
+        ps.addBatch();
+        ps.executeBatch();
+      }
+      df.clear();
+      records = 0;
+      tokens = 0;
+    }
+  }
+
   // ---------------------------------------------------------------- writes
 
   @FunctionalInterface
   private interface Tx<T> {
-    T run(Connection c) throws SQLException;
+    T run(Session c) throws SQLException;
   }
 
   private <T> T write(String what, Tx<T> body) {
@@ -331,7 +429,9 @@ public final class SqliteMemoryStore implements MemoryStore {
         s.execute("BEGIN IMMEDIATE");
         boolean ok = false;
         try {
+          delta = new Delta();
           T result = body.run(writer);
+          delta.flush(writer);
           s.execute("COMMIT");
           ok = true;
           return result;
@@ -371,7 +471,7 @@ public final class SqliteMemoryStore implements MemoryStore {
         });
   }
 
-  private MemoryRecord saveTx(Connection c, MemoryRecord record) throws SQLException {
+  private MemoryRecord saveTx(Session c, MemoryRecord record) throws SQLException {
     long now = clock.millis();
     String key = record.identityKey();
     Long existingId = null;
@@ -415,6 +515,8 @@ public final class SqliteMemoryStore implements MemoryStore {
       }
     } else {
       id = existingId;
+      MemoryRecord old = load(c, id);
+      delta.add(Bm25.Doc.of(old), -1);
       try (PreparedStatement ps =
           c.prepareStatement(
               "UPDATE memory SET ukey = ?, type = ?, title = ?, content = ?, tags = ?,"
@@ -446,8 +548,11 @@ public final class SqliteMemoryStore implements MemoryStore {
       }
       ps.executeBatch();
     }
-    return record.withIdentity(
-        Long.toString(id), Instant.ofEpochMilli(createdAt), Instant.ofEpochMilli(updatedAt));
+    MemoryRecord stored =
+        record.withIdentity(
+            Long.toString(id), Instant.ofEpochMilli(createdAt), Instant.ofEpochMilli(updatedAt));
+    delta.add(Bm25.Doc.of(stored), +1);
+    return stored;
   }
 
   private static void bindRecord(PreparedStatement ps, String key, MemoryRecord r)
@@ -461,8 +566,21 @@ public final class SqliteMemoryStore implements MemoryStore {
     ps.setInt(7, r.priority());
   }
 
+  private static MemoryRecord load(Session c, long id) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement("SELECT " + COLS + " FROM memory m WHERE m.id = ?")) {
+      ps.setLong(1, id);
+      try (ResultSet rs = ps.executeQuery()) {
+        if (!rs.next()) {
+          throw new SQLException("record " + id + " vanished inside its transaction");
+        }
+        return toRecord(rs);
+      }
+    }
+  }
+
   /** created_at of the row, or null. */
-  private static long[] findById(Connection c, long id) throws SQLException {
+  private static long[] findById(Session c, long id) throws SQLException {
     try (PreparedStatement ps = c.prepareStatement("SELECT created_at FROM memory WHERE id = ?")) {
       ps.setLong(1, id);
       try (ResultSet rs = ps.executeQuery()) {
@@ -471,7 +589,7 @@ public final class SqliteMemoryStore implements MemoryStore {
     }
   }
 
-  private static Long findIdByKey(Connection c, String key) throws SQLException {
+  private static Long findIdByKey(Session c, String key) throws SQLException {
     try (PreparedStatement ps = c.prepareStatement("SELECT id FROM memory WHERE ukey = ?")) {
       ps.setString(1, key);
       try (ResultSet rs = ps.executeQuery()) {
@@ -507,6 +625,10 @@ public final class SqliteMemoryStore implements MemoryStore {
     return write(
         "delete",
         c -> {
+          if (findById(c, rowid) == null) {
+            return false;
+          }
+          delta.add(Bm25.Doc.of(load(c, rowid)), -1);
           try (PreparedStatement ps = c.prepareStatement("DELETE FROM memory WHERE id = ?")) {
             ps.setLong(1, rowid);
             return ps.executeUpdate() > 0;
@@ -518,19 +640,20 @@ public final class SqliteMemoryStore implements MemoryStore {
 
   private <T> T read(String what, Tx<T> body) {
     ensureOpen();
-    Connection c = idleReaders.pollFirst();
+    Session c = idleReaders.pollFirst();
     try {
       if (c == null) {
-        c = connect(path, options);
-        try (Statement s = c.createStatement()) {
+        Connection raw = connect(path, options);
+        c = new Session(raw);
+        try (Statement s = raw.createStatement()) {
           s.execute("PRAGMA query_only=ON");
         }
         openReaders.incrementAndGet();
       }
       return body.run(c);
     } catch (SQLException e) {
-      closeQuietly(c);
       if (c != null) {
+        c.close();
         openReaders.decrementAndGet();
       }
       c = null;
@@ -540,11 +663,11 @@ public final class SqliteMemoryStore implements MemoryStore {
         if (!closed && idleReaders.size() < MAX_IDLE_READERS) {
           idleReaders.offerFirst(c);
           if (closed && idleReaders.remove(c)) {
-            closeQuietly(c);
+            c.close();
             openReaders.decrementAndGet();
           }
         } else {
-          closeQuietly(c);
+          c.close();
           openReaders.decrementAndGet();
         }
       }
@@ -591,8 +714,119 @@ public final class SqliteMemoryStore implements MemoryStore {
   @Override
   public List<MemoryRecord> recall(MemoryQuery query) {
     Objects.requireNonNull(query, "query");
-    String match = Text.ftsMatch(query.text());
-    List<Object> args = new ArrayList<>();
+    List<String> terms = Text.queryTokens(query.text());
+    List<Object> filterArgs = new ArrayList<>();
+    String filters = filterSql(query, filterArgs);
+    Instant now = clock.instant();
+    if (terms.isEmpty()) {
+      // No words: every record is equally relevant, so the ranking is priority and recency.
+      String sql =
+          "SELECT "
+              + COLS
+              + " FROM memory m WHERE 1"
+              + filters
+              + " ORDER BY ("
+              + Ranking.W_PRIORITY
+              + " * m.priority / 100.0 + "
+              + Ranking.W_RECENCY
+              + " / (1.0 + max(0, ? - m.updated_at) / 86400000.0 / "
+              + Ranking.RECENCY_HALF_LIFE_DAYS
+              + ")) DESC, m.updated_at DESC, m.id DESC LIMIT ?";
+      List<Object> args = new ArrayList<>(filterArgs);
+      args.add(now.toEpochMilli());
+      args.add(query.limit());
+      List<Ranking.Candidate> all = new ArrayList<>();
+      read(
+          "recall",
+          c -> {
+            for (RecallPlan.Doc d : select(c, sql, args, false)) {
+              all.add(new Ranking.Candidate(d.record(), 1.0, d.sequence()));
+            }
+            return null;
+          });
+      return Ranking.rank(all, now, query.limit());
+    }
+    List<Ranking.Candidate> scored =
+        read(
+            "recall",
+            c -> {
+              try (Statement s = c.createStatement()) {
+                s.execute("BEGIN"); // one snapshot for statistics and candidates
+                try {
+                  return recallTx(c, query, terms, filters, filterArgs);
+                } finally {
+                  s.execute("COMMIT");
+                }
+              }
+            });
+    return Ranking.rank(scored, now, query.limit());
+  }
+
+  private List<Ranking.Candidate> recallTx(
+      Session c, MemoryQuery query, List<String> terms, String filters, List<Object> filterArgs)
+      throws SQLException {
+    long rows = 0;
+    long tokens = 0;
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT key, value FROM memory_stats")) {
+      while (rs.next()) {
+        if (rs.getString(1).equals("records")) {
+          rows = rs.getLong(2);
+        } else if (rs.getString(1).equals("tokens")) {
+          tokens = rs.getLong(2);
+        }
+      }
+    }
+    Map<String, Long> df = new HashMap<>();
+    StringBuilder in = new StringBuilder();
+    for (int i = 0; i < terms.size(); i++) {
+      in.append(i == 0 ? "?" : ", ?");
+    }
+    try (PreparedStatement ps =
+        c.prepareStatement("SELECT term, df FROM memory_term WHERE term IN (" + in + ")")) {
+      for (int i = 0; i < terms.size(); i++) {
+        ps.setString(i + 1, terms.get(i));
+      }
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          df.put(rs.getString(1), rs.getLong(2));
+        }
+      }
+    }
+    List<RecallPlan.Doc> candidates;
+    if (smallestLabelFilter(c, query) <= RecallPlan.BUDGET) {
+      candidates = select(c, "SELECT " + COLS + " FROM memory m WHERE 1" + filters, filterArgs, true);
+    } else {
+      List<String> selective = RecallPlan.selectiveTerms(terms, df);
+      if (selective.isEmpty()) {
+        return List.of();
+      }
+      StringBuilder match = new StringBuilder();
+      for (String t : selective) {
+        if (match.length() > 0) {
+          match.append(" OR ");
+        }
+        match.append('"').append(t.replace("\"", "\"\"")).append('"');
+      }
+      List<Object> args = new ArrayList<>();
+      args.add(match.toString());
+      args.add(RecallPlan.BUDGET);
+      args.addAll(filterArgs);
+      candidates =
+          select(
+              c,
+              "SELECT "
+                  + COLS
+                  + " FROM memory m WHERE m.id IN (SELECT rowid FROM memory_fts"
+                  + " WHERE memory_fts MATCH ? ORDER BY rowid DESC LIMIT ?)"
+                  + filters,
+              args,
+              true);
+    }
+    return RecallPlan.score(candidates, terms, df, rows, tokens);
+  }
+
+  private static String filterSql(MemoryQuery query, List<Object> args) {
     StringBuilder filters = new StringBuilder();
     if (query.type() != null) {
       filters.append(" AND m.type = ?");
@@ -608,59 +842,48 @@ public final class SqliteMemoryStore implements MemoryStore {
           " AND m.id IN (SELECT memory_id FROM memory_label WHERE kind = 'entity' AND value = ?)");
       args.add(Text.fold(e));
     }
-    Instant now = clock.instant();
-    String sql;
-    List<Object> all = new ArrayList<>();
-    if (match != null) {
-      sql =
-          "SELECT "
-              + COLS
-              + ", memory_fts.rank FROM memory_fts JOIN memory m ON m.id = memory_fts.rowid"
-              + " WHERE memory_fts MATCH ?"
-              + filters
-              + " ORDER BY memory_fts.rank, m.id LIMIT ?";
-      all.add(match);
-      all.addAll(args);
-      all.add(Ranking.candidates(query.limit()));
-    } else {
-      // No words: every record is equally relevant, so the ranking is priority and recency.
-      sql =
-          "SELECT "
-              + COLS
-              + ", -1.0 FROM memory m WHERE 1"
-              + filters
-              + " ORDER BY ("
-              + Ranking.W_PRIORITY
-              + " * m.priority / 100.0 + "
-              + Ranking.W_RECENCY
-              + " / (1.0 + max(0, ? - m.updated_at) / 86400000.0 / "
-              + Ranking.RECENCY_HALF_LIFE_DAYS
-              + ")) DESC, m.updated_at DESC, m.id DESC LIMIT ?";
-      all.addAll(args);
-      all.add(now.toEpochMilli());
-      all.add(query.limit());
+    return filters.toString();
+  }
+
+  private static long smallestLabelFilter(Session c, MemoryQuery query) throws SQLException {
+    long min = Long.MAX_VALUE;
+    try (PreparedStatement ps =
+        c.prepareStatement("SELECT count(*) FROM memory_label WHERE kind = ? AND value = ?")) {
+      for (String t : query.tags()) {
+        min = Math.min(min, count(ps, "tag", Text.fold(t)));
+      }
+      for (String e : query.entities()) {
+        min = Math.min(min, count(ps, "entity", Text.fold(e)));
+      }
     }
-    List<Ranking.Candidate> candidates =
-        read(
-            "recall",
-            c -> {
-              try (PreparedStatement ps = c.prepareStatement(sql)) {
-                for (int i = 0; i < all.size(); i++) {
-                  ps.setObject(i + 1, all.get(i));
-                }
-                List<Ranking.Candidate> out = new ArrayList<>();
-                try (ResultSet rs = ps.executeQuery()) {
-                  while (rs.next()) {
-                    MemoryRecord r = toRecord(rs);
-                    // FTS5 rank is negated BM25: more negative is better.
-                    double rel = -rs.getDouble(10);
-                    out.add(new Ranking.Candidate(r, rel, rs.getLong(1)));
-                  }
-                }
-                return out;
-              }
-            });
-    return Ranking.rank(candidates, now, query.limit());
+    return min;
+  }
+
+  private static long count(PreparedStatement ps, String kind, String value) throws SQLException {
+    ps.setString(1, kind);
+    ps.setString(2, value);
+    try (ResultSet rs = ps.executeQuery()) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  private static List<RecallPlan.Doc> select(
+      Session c, String sql, List<Object> args, boolean index) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      for (int i = 0; i < args.size(); i++) {
+        ps.setObject(i + 1, args.get(i));
+      }
+      List<RecallPlan.Doc> out = new ArrayList<>();
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          MemoryRecord r = toRecord(rs);
+          long seq = rs.getLong(1);
+          out.add(index ? RecallPlan.Doc.of(r, seq) : new RecallPlan.Doc(r, seq, null));
+        }
+      }
+      return out;
+    }
   }
 
   @Override
@@ -707,14 +930,14 @@ public final class SqliteMemoryStore implements MemoryStore {
       return;
     }
     closed = true;
-    Connection c;
+    Session c;
     while ((c = idleReaders.pollFirst()) != null) {
-      closeQuietly(c);
+      c.close();
       openReaders.decrementAndGet();
     }
     writeLock.lock();
     try {
-      closeQuietly(writer);
+      writer.close();
     } finally {
       writeLock.unlock();
     }

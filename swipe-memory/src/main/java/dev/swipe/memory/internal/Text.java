@@ -45,6 +45,13 @@ public final class Text {
 
   /** Lower-cases and strips diacritics from one word. */
   static String foldToken(String token) {
+    boolean ascii = true;
+    for (int i = 0; i < token.length() && ascii; i++) {
+      ascii = token.charAt(i) < 0x80;
+    }
+    if (ascii) {
+      return token.toLowerCase(Locale.ROOT);
+    }
     String d = Normalizer.normalize(token, Normalizer.Form.NFD);
     d = MARKS.matcher(d).replaceAll("");
     return Normalizer.normalize(d, Normalizer.Form.NFC).toLowerCase(Locale.ROOT);

@@ -300,9 +300,7 @@ class SqliteMemoryStoreTest {
         Connection other = jdbc(db);
         Statement st = other.createStatement()) {
       st.execute("BEGIN IMMEDIATE");
-      st.execute(
-          "INSERT INTO memory(ukey, type, title, content, tags, entities, priority, created_at,"
-              + " updated_at) VALUES ('k', 'procedure', 'from other', '', '', '', 50, 0, 0)");
+      st.execute("CREATE TABLE host_scratch(x)");
       Thread releaser =
           new Thread(
               () -> {
@@ -317,8 +315,88 @@ class SqliteMemoryStoreTest {
       MemoryRecord saved = s.save(rec("waited")); // blocks until the other commits
       releaser.join();
       assertThat(saved.id()).isNotNull();
-      assertThat(s.count()).isEqualTo(2);
-      assertThat(s.recall(MemoryQuery.of("other"))).hasSize(1); // the trigger indexed it
+      assertThat(s.count()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void aVersionOneDatabaseIsMigratedAndItsRecordsBecomeRecallable() throws Exception {
+    Path db = dir.resolve("v1.db");
+    try (Connection c = jdbc(db);
+        Statement s = c.createStatement()) {
+      for (String sql : SqliteMemoryStore.V1) {
+        s.execute(sql);
+      }
+      s.execute("PRAGMA user_version = 1");
+      s.execute("PRAGMA application_id = " + SqliteMemoryStore.APPLICATION_ID);
+      s.execute(
+          "INSERT INTO memory(ukey, type, title, content, tags, entities, priority, created_at,"
+              + " updated_at) VALUES"
+              + " ('old wheel\u001fwechat', 'procedure', 'old wheel', 'effective distance: 35',"
+              + "  'swipe', 'WeChat', 70, 1000, 1000),"
+              + " ('old list', 'procedure', 'old list', 'distance: 200', '', '', 40, 2000, 2000)");
+      s.execute("INSERT INTO memory_label VALUES (1, 'tag', 'swipe'), (1, 'entity', 'wechat')");
+    }
+
+    try (MemoryStore store = open(db)) {
+      assertThat(store.count()).isEqualTo(2);
+      assertThat(store.recall(MemoryQuery.of("wheel")))
+          .extracting(MemoryRecord::title)
+          .containsExactly("old wheel");
+      assertThat(store.recall(MemoryQuery.text("old").entities("WeChat").build()))
+          .extracting(MemoryRecord::id)
+          .containsExactly("1");
+      store.save(MemoryRecord.builder("new wheel", "x").build());
+    }
+    try (Connection c = jdbc(db)) {
+      assertThat(scalar(c, "PRAGMA user_version")).isEqualTo("2");
+      assertThat(scalar(c, "SELECT value FROM memory_stats WHERE key = 'records'")).isEqualTo("3");
+      assertThat(scalar(c, "SELECT df FROM memory_term WHERE term = 'wheel'")).isEqualTo("2");
+    }
+  }
+
+  @Test
+  void wordStatisticsMatchARecountAfterManyChanges() throws Exception {
+    Path db = dir.resolve("stats.db");
+    Random rnd = new Random(3);
+    String[] words = {"hour", "minute", "wheel", "list", "Café", "CAFE", "日本語", "x1"};
+    try (MemoryStore s = open(db)) {
+      List<String> ids = new ArrayList<>();
+      for (int i = 0; i < 300; i++) {
+        int op = rnd.nextInt(10);
+        String title = words[rnd.nextInt(words.length)] + " " + words[rnd.nextInt(words.length)];
+        if (op < 6 || ids.isEmpty()) {
+          ids.add(s.save(MemoryRecord.builder(title, words[rnd.nextInt(words.length)]).build()).id());
+        } else if (op < 8) {
+          String id = ids.get(rnd.nextInt(ids.size()));
+          s.get(id).ifPresent(r -> s.save(r.toBuilder().content(title + " again").build()));
+        } else {
+          s.delete(ids.remove(rnd.nextInt(ids.size())));
+        }
+      }
+      java.util.Map<String, Long> expected = new java.util.TreeMap<>();
+      long tokens = 0;
+      List<MemoryRecord> all = s.list(0, 1000);
+      for (MemoryRecord r : all) {
+        Bm25.Doc d = Bm25.Doc.of(r);
+        tokens += d.length();
+        for (String t : d.weightedTf().keySet()) {
+          expected.merge(t, 1L, Long::sum);
+        }
+      }
+      java.util.Map<String, Long> actual = new java.util.TreeMap<>();
+      try (Connection c = jdbc(db);
+          Statement st = c.createStatement();
+          ResultSet rs = st.executeQuery("SELECT term, df FROM memory_term")) {
+        while (rs.next()) {
+          actual.put(rs.getString(1), rs.getLong(2));
+        }
+        assertThat(scalar(c, "SELECT value FROM memory_stats WHERE key = 'records'"))
+            .isEqualTo(Integer.toString(all.size()));
+        assertThat(scalar(c, "SELECT value FROM memory_stats WHERE key = 'tokens'"))
+            .isEqualTo(Long.toString(tokens));
+      }
+      assertThat(actual).isEqualTo(expected);
     }
   }
 
