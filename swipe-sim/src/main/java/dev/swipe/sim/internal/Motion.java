@@ -98,12 +98,32 @@ public interface Motion {
   /**
    * iOS deceleration: the remaining distance shrinks by {@code rate} every millisecond, so it
    * ends at {@code start + total} ({@code total = v/1000 * rate/(1-rate)}, UIKit's projection).
+   * Once the remainder is below {@code epsilon} it is at rest exactly on the end.
    */
-  record Decay(double start, long t0, double total, double rate, double epsilon) implements Motion {
+  final class Decay implements Motion {
+    private final double start;
+    private final long t0;
+    private final double total;
+    private final double rate;
+    private final long end;
+
+    Decay(double start, long t0, double total, double rate, double epsilon) {
+      this.start = start;
+      this.t0 = t0;
+      this.total = total;
+      this.rate = rate;
+      this.end = Math.abs(total) <= epsilon
+          ? t0
+          : t0 + (long) (Math.log(epsilon / Math.abs(total)) / Math.log(rate) * 1e6);
+    }
+
     @Override
     public double at(long t) {
       if (t <= t0) {
         return start;
+      }
+      if (t >= end) {
+        return start + total;
       }
       double ms = (t - t0) / 1e6;
       return start + total * (1 - Math.pow(rate, ms));
@@ -111,11 +131,7 @@ public interface Motion {
 
     @Override
     public long end() {
-      if (Math.abs(total) <= epsilon) {
-        return t0;
-      }
-      double ms = Math.log(epsilon / Math.abs(total)) / Math.log(rate);
-      return t0 + (long) (ms * 1e6);
+      return end;
     }
 
     /** Velocity (units per second) at {@code t}. */
@@ -137,13 +153,40 @@ public interface Motion {
 
   /**
    * A critically damped spring towards {@code rest}: iOS's bounce back to an edge. Starts
-   * {@code x0} away from rest moving at {@code v0} units per second.
+   * {@code x0} away from rest moving at {@code v0} units per second; once within {@code epsilon}
+   * it is at rest exactly.
    */
-  record Spring(double rest, long t0, double x0, double v0, double omega, double epsilon) implements Motion {
+  final class Spring implements Motion {
+    private final double rest;
+    private final long t0;
+    private final double x0;
+    private final double v0;
+    private final double omega;
+    private final long end;
+
+    Spring(double rest, long t0, double x0, double v0, double omega, double epsilon) {
+      this.rest = rest;
+      this.t0 = t0;
+      this.x0 = x0;
+      this.v0 = v0;
+      this.omega = omega;
+      // The envelope (|x0| + |v0 + omega x0| s) e^{-omega s} bounds the displacement.
+      double a = Math.abs(x0);
+      double b = Math.abs(v0 + omega * x0);
+      double s = 0;
+      while (s < 5 && (a + b * s) * Math.exp(-omega * s) > epsilon) {
+        s += 0.001;
+      }
+      this.end = t0 + (long) (s * 1e9);
+    }
+
     @Override
     public double at(long t) {
       if (t <= t0) {
         return rest + x0;
+      }
+      if (t >= end) {
+        return rest;
       }
       double s = (t - t0) / 1e9;
       return rest + (x0 + (v0 + omega * x0) * s) * Math.exp(-omega * s);
@@ -151,14 +194,7 @@ public interface Motion {
 
     @Override
     public long end() {
-      // The envelope (|x0| + |v0 + omega x0| s) e^{-omega s} bounds the displacement.
-      double a = Math.abs(x0);
-      double b = Math.abs(v0 + omega * x0);
-      double s = 0;
-      while (s < 5 && (a + b * s) * Math.exp(-omega * s) > epsilon) {
-        s += 0.002;
-      }
-      return t0 + (long) (s * 1e9);
+      return end;
     }
   }
 

@@ -1,41 +1,217 @@
 package dev.swipe.sim.internal;
 
-/** Placeholder until the scene is written. */
+import dev.swipe.core.NormPoint;
+import dev.swipe.core.SwipeException;
+import dev.swipe.sim.SimState;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.geom.Rectangle2D;
+import java.awt.geom.RoundRectangle2D;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+
+/**
+ * A time picker: a month column (not cyclic), an hour column 00-23 and a minute column 00-55 by
+ * five (both cyclic), with a selection band, and an editable label field directly below the
+ * picker (the trap a wheel drag that slips off the picker falls into).
+ */
 final class PickerScene extends Scene {
-  private final ListScene list;
+  static final double CENTER_Y = 900;
+  private static final String[] MONTHS = {
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
+  };
+
+  private final List<Wheel> wheels = new ArrayList<>();
+  private final TextField label;
+  private Wheel active;
+  private boolean onLabel;
 
   PickerScene(VirtualPhone phone) {
     super(phone);
-    list = new ListScene(phone);
+    int[] monthValues = new int[12];
+    for (int i = 0; i < 12; i++) {
+      monthValues[i] = i;
+    }
+    String[] hours = new String[24];
+    int[] hourValues = new int[24];
+    for (int i = 0; i < 24; i++) {
+      hours[i] = String.format("%02d", i);
+      hourValues[i] = i;
+    }
+    String[] minutes = new String[12];
+    int[] minuteValues = new int[12];
+    for (int i = 0; i < 12; i++) {
+      minutes[i] = String.format("%02d", i * 5);
+      minuteValues[i] = i * 5;
+    }
+    wheels.add(new Wheel(phone, "month", MONTHS, monthValues, 1, 0, false, 260, 340, CENTER_Y, 5));
+    wheels.add(new Wheel(phone, "hour", hours, hourValues, 1, 24, true, 600, 240, CENTER_Y, 9));
+    wheels.add(new Wheel(phone, "minute", minutes, minuteValues, 5, 60, true, 860, 240, CENTER_Y, 6));
+    double below = wheels.get(0).bottom() + 60;
+    this.label = new TextField(60, below, 960, 144, "Alarm label");
   }
 
   @Override
   void down(Touch touch) {
-    list.down(touch);
+    active = null;
+    for (Wheel w : wheels) {
+      if (w.contains(touch.downX, touch.downY)) {
+        active = w;
+      }
+    }
+    onLabel = active == null && label.contains(touch.downX, touch.downY);
+    if (active != null) {
+      active.down(touch);
+    }
   }
 
   @Override
   void move(Touch touch, boolean crossedSlop) {
-    list.move(touch, crossedSlop);
+    if (active != null) {
+      active.move(touch, crossedSlop);
+    }
   }
 
   @Override
   void up(Touch touch, double vx, double vy) {
-    list.up(touch, vx, vy);
+    if (active != null) {
+      active.up(touch, vy);
+    } else if (onLabel && touch.withinSlop()) {
+      phone.focus(label, touch.time);
+    }
+    active = null;
+    onLabel = false;
   }
 
   @Override
-  void paint(java.awt.Graphics2D g, Look look, long t) {
-    list.paint(g, look, t);
+  void advance(long from, long to) {
+    for (Wheel w : wheels) {
+      w.advance(from, to);
+    }
+  }
+
+  @Override
+  boolean enter(long t) {
+    for (Wheel w : wheels) {
+      if (w.editorOpen(t)) {
+        w.commitEditor(t);
+        phone.dismissKeyboard(t);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
+  void dismissed(long t) {
+    for (Wheel w : wheels) {
+      w.closeEditor();
+    }
+  }
+
+  @Override
+  void paint(Graphics2D g, Look look, long t) {
+    look.text(g, "Set alarm", 48, 196, profile.ios() ? 96 : 66, profile.ios(), look.text);
+    Wheel first = wheels.get(0);
+    double pitch = first.pitch;
+    if (profile.ios()) {
+      g.setColor(new Color(0xE3E3E8));
+      g.fill(new RoundRectangle2D.Double(48, CENTER_Y - pitch / 2, DeviceProfile.WIDTH - 96, pitch, 36, 36));
+    } else {
+      g.setColor(look.surface);
+      g.fill(new RoundRectangle2D.Double(36, first.top() - 24, DeviceProfile.WIDTH - 72, first.bottom() - first.top() + 48, 48, 48));
+    }
+    for (Wheel w : wheels) {
+      w.paint(g, look, t, phone.caret(w.editor()));
+    }
+    look.centred(g, ":", 730, CENTER_Y - 4, 64, true, look.text);
+    label.paint(g, look, phone.caret(label), 0);
+    double buttonTop = label.y + label.h + 80;
+    g.setColor(look.accent);
+    g.fill(new RoundRectangle2D.Double(60, buttonTop, 960, 144, 72, 72));
+    look.centred(g, "Save", DeviceProfile.WIDTH / 2.0, buttonTop + 72, 48, true, Color.WHITE);
+    g.setColor(look.divider);
+    g.fill(new Rectangle2D.Double(0, 238, DeviceProfile.WIDTH, 2));
   }
 
   @Override
   Object viewKey(long t) {
-    return list.viewKey(t);
+    List<Object> key = new ArrayList<>();
+    for (Wheel w : wheels) {
+      key.add(w.viewKey(t));
+      key.add(phone.caret(w.editor()));
+    }
+    key.add(label.text());
+    key.add(label.focused());
+    key.add(phone.caret(label));
+    return key;
   }
 
   @Override
   boolean animating(long t) {
-    return list.animating(t);
+    for (Wheel w : wheels) {
+      if (w.moving(t)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
+  boolean editorOpen(long t) {
+    for (Wheel w : wheels) {
+      if (w.editorOpen(t)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
+  List<SimState.Wheel> wheels(long t) {
+    double[] s = phone.scale();
+    int fw = phone.width();
+    int fh = phone.height();
+    List<SimState.Wheel> out = new ArrayList<>();
+    for (Wheel w : wheels) {
+      int index = w.index(t);
+      double pitchPx = w.pitch * s[1];
+      double centerYPx = w.centerY * s[1];
+      double columnXPx = w.centerX * s[0];
+      Integer target = w.targetValue();
+      out.add(
+          new SimState.Wheel(
+              w.name,
+              w.values[index],
+              index,
+              w.labels[index],
+              w.rows(),
+              w.valueStep,
+              w.cyclic ? OptionalInt.of(w.valueCycle) : OptionalInt.empty(),
+              w.position(t),
+              w.moving(t),
+              pitchPx,
+              centerYPx,
+              columnXPx,
+              NormPoint.toNorm(pitchPx, fh),
+              NormPoint.toNorm(centerYPx, fh),
+              NormPoint.toNorm(columnXPx, fw),
+              target == null ? OptionalInt.empty() : OptionalInt.of(target),
+              w.overshoots(),
+              w.maxRowsPast()));
+    }
+    return out;
+  }
+
+  @Override
+  void wheelTarget(String column, Integer value) {
+    for (Wheel w : wheels) {
+      if (w.name.equals(column)) {
+        w.target(value, phone.ticker().read());
+        return;
+      }
+    }
+    throw SwipeException.invalidArgument("column", "no wheel named '" + column + "'; columns are month, hour, minute");
   }
 }

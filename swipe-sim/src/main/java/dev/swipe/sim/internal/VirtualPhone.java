@@ -222,6 +222,7 @@ public final class VirtualPhone {
   private void end(long now) {
     Touch t = touch;
     touch = null;
+    t.time = now;
     double[] v = t.velocityAt(now);
     lastVelocity = new SimState.Velocity(v[0] * scaleX, v[1] * scaleY);
     if (touchOnKeyboard) {

@@ -1,0 +1,451 @@
+package dev.swipe.sim.internal;
+
+import dev.swipe.core.SwipeException;
+import java.awt.AlphaComposite;
+import java.awt.Color;
+import java.awt.Composite;
+import java.awt.Graphics2D;
+import java.awt.Shape;
+import java.awt.geom.Rectangle2D;
+
+/**
+ * One picker column. Its position is measured in rows (row {@code i} is centred when the position
+ * is {@code i}; unwrapped on cyclic wheels, so it can pass the cycle many times). Values increase
+ * downwards: dragging the finger down brings smaller values to the centre.
+ *
+ * <p>Android follows NumberPicker: the move that crosses the slop does not scroll; release
+ * velocity above 50 dp/s flings with the Scroller spline (maximum velocity divided by 8), then an
+ * 800 ms DecelerateInterpolator(2.5) adjustment snaps to the nearest row; a tap (under 100 ms) on
+ * the selected row or a 400 ms press on it opens the inline editor and keyboard; a tap on the row
+ * above or below steps by one, a long press there keeps stepping every 300 ms. iOS follows
+ * UIPickerView: the content follows the finger, the release projects with 0.998/ms deceleration
+ * onto the nearest row, the ends rubber-band, and a tap on a visible row centres it.
+ */
+final class Wheel {
+  private static final long SAMPLE_NANOS = 4_000_000L;
+  private static final long ADJUST_NANOS = 800_000_000L;
+  private static final long STEP_NANOS = 300_000_000L;
+
+  final String name;
+  final String[] labels;
+  final int[] values;
+  final int valueStep;
+  final int valueCycle;
+  final boolean cyclic;
+  final double centerX;
+  final double width;
+  final double centerY;
+  final double pitch;
+  /** Rows visible on each side of the selected one (fractional: the window's half height in rows). */
+  final double halfWindowRows;
+  private final DeviceProfile profile;
+  private final AndroidSpline spline;
+  private final VirtualPhone phone;
+  private final TextField editor;
+
+  private Motion motion;
+  private Touch touch;
+  private boolean scrolling;
+  private double lastY;
+  private double anchorPos;
+  private double anchorY;
+  private boolean performClickOnTap;
+  private boolean caught;
+  private int pressRow;
+  private long longPressAt = Long.MAX_VALUE;
+  private long editorSince = Long.MAX_VALUE;
+
+  private Integer targetIndex;
+  private long lastRow;
+  private int enteredDir;
+  private boolean passing;
+  private int passDir;
+  private long passOrigin;
+  private int overshoots;
+  private int maxRowsPast;
+
+  Wheel(
+      VirtualPhone phone, String name, String[] labels, int[] values, int valueStep, int valueCycle, boolean cyclic,
+      double centerX, double width, double centerY, int initialIndex) {
+    this.phone = phone;
+    this.profile = phone.profile();
+    this.spline = new AndroidSpline(profile.density(), profile.friction());
+    this.name = name;
+    this.labels = labels;
+    this.values = values;
+    this.valueStep = valueStep;
+    this.valueCycle = valueCycle;
+    this.cyclic = cyclic;
+    this.centerX = centerX;
+    this.width = width;
+    this.centerY = centerY;
+    this.pitch = profile.wheelPitchPx();
+    this.halfWindowRows = android() ? 1.5 : 324.0 / pitch;
+    this.motion = Motion.still(initialIndex);
+    this.lastRow = initialIndex;
+    this.editor = new TextField(centerX - width / 2, centerY - pitch / 2, width, pitch, "");
+  }
+
+  private boolean android() {
+    return profile.platform() == dev.swipe.sim.SimConfig.Platform.ANDROID;
+  }
+
+  int rows() {
+    return labels.length;
+  }
+
+  double top() {
+    return centerY - halfWindowRows * pitch;
+  }
+
+  double bottom() {
+    return centerY + halfWindowRows * pitch;
+  }
+
+  boolean contains(double x, double y) {
+    return Math.abs(x - centerX) <= width / 2 && y >= top() && y <= bottom();
+  }
+
+  double position(long t) {
+    return motion.at(t);
+  }
+
+  boolean moving(long t) {
+    return motion.moving(t);
+  }
+
+  int index(long t) {
+    long r = Math.round(motion.at(t));
+    return cyclic ? Math.floorMod(r, rows()) : (int) Math.max(0, Math.min(rows() - 1, r));
+  }
+
+  boolean editorOpen(long t) {
+    return t >= editorSince;
+  }
+
+  TextField editor() {
+    return editor;
+  }
+
+  private double lo() {
+    return cyclic ? Double.NEGATIVE_INFINITY : 0;
+  }
+
+  private double hi() {
+    return cyclic ? Double.POSITIVE_INFINITY : rows() - 1;
+  }
+
+  private double clamp(double p) {
+    return Math.max(lo(), Math.min(hi(), p));
+  }
+
+  /** Row offset (-1, 0, +1 or more) of a y coordinate relative to the selected row. */
+  private int rowOffsetAt(double y) {
+    return (int) Math.round((y - centerY) / pitch);
+  }
+
+  // ---- touch ----------------------------------------------------------------------------------
+
+  void down(Touch t) {
+    long now = t.downTime;
+    track(now);
+    touch = t;
+    boolean wasMoving = motion.moving(now);
+    motion = Motion.still(motion.at(now));
+    scrolling = false;
+    lastY = t.downY;
+    caught = wasMoving;
+    performClickOnTap = false;
+    longPressAt = Long.MAX_VALUE;
+    pressRow = rowOffsetAt(t.downY);
+    if (android() && !wasMoving && Math.abs(pressRow) <= 1) {
+      performClickOnTap = pressRow == 0;
+      longPressAt = now + DeviceProfile.LONG_PRESS_NANOS;
+    }
+  }
+
+  void move(Touch t, boolean crossedSlop) {
+    long now = t.time;
+    if (!scrolling) {
+      if (crossedSlop) {
+        scrolling = true;
+        longPressAt = Long.MAX_VALUE;
+        lastY = t.y;
+        anchorPos = motion.at(now);
+        anchorY = t.y;
+      }
+      return;
+    }
+    if (android()) {
+      double p = clamp(motion.at(now) - (t.y - lastY) / pitch);
+      motion = Motion.still(p);
+      lastY = t.y;
+    } else {
+      double raw = anchorPos - (t.y - anchorY) / pitch;
+      double shown = cyclic ? raw : ScrollAxis.rubberBand(raw, 0, rows() - 1, 2 * halfWindowRows);
+      motion = Motion.still(shown);
+    }
+    track(now);
+  }
+
+  void up(Touch t, double vy) {
+    long now = t.time;
+    touch = null;
+    longPressAt = Long.MAX_VALUE;
+    double pos = motion.at(now);
+    if (android()) {
+      androidUp(t, now, pos, vy);
+    } else {
+      iosUp(t, now, pos, vy);
+    }
+    track(now);
+  }
+
+  private void androidUp(Touch t, long now, double pos, double vy) {
+    double maxFling = profile.maxFlingPxPerS() / DeviceProfile.PICKER_FLING_DIVISOR;
+    if (scrolling && Math.abs(vy) > profile.minFlingPxPerS()) {
+      double speed = Math.min(Math.abs(vy), maxFling);
+      double rows = -Math.signum(vy) * spline.distance(speed) / pitch;
+      Motion.SplineFling fling = new Motion.SplineFling(pos, now, rows, spline.durationNanos(speed), lo(), hi());
+      long end = Math.max(now, fling.end());
+      double rest = fling.at(end);
+      motion = fling.then(end, new Motion.Eased(rest, clamp(Math.round(rest)), end, ADJUST_NANOS, Motion.Easing.DECELERATE_2_5));
+      return;
+    }
+    if (!scrolling && now - t.downTime < DeviceProfile.TAP_TIMEOUT_NANOS) {
+      if (performClickOnTap) {
+        openEditor(now);
+        return;
+      }
+      int offset = rowOffsetAt(t.y);
+      if (offset != 0 && Math.abs(offset) <= 1 && !caught) {
+        stepBy(offset, now);
+        return;
+      }
+    }
+    adjust(now, pos);
+  }
+
+  private void iosUp(Touch t, long now, double pos, double vy) {
+    if (scrolling) {
+      if (pos < lo() || pos > hi()) {
+        double edge = pos < lo() ? lo() : hi();
+        motion = new Motion.Spring(edge, now, pos - edge, 0, ScrollAxis.SPRING_OMEGA, 0.002);
+        return;
+      }
+      double r = DeviceProfile.IOS_DECELERATION;
+      double vRows = -vy / pitch;
+      double projected = vRows / 1000.0 * r / (1 - r);
+      double target = clamp(Math.round(pos + projected));
+      motion = new Motion.Decay(pos, now, target - pos, r, 0.002);
+      return;
+    }
+    if (caught) {
+      motion = new Motion.Eased(pos, clamp(Math.round(pos)), now, 200_000_000L, Motion.Easing.EASE_OUT_CUBIC);
+      return;
+    }
+    long tapped = Math.round(pos + (t.y - centerY) / pitch);
+    if (tapped != Math.round(pos) && tapped >= lo() && tapped <= hi()) {
+      motion = new Motion.Eased(pos, tapped, now, 300_000_000L, Motion.Easing.EASE_OUT_CUBIC);
+    }
+  }
+
+  /** NumberPicker's ensureScrollWheelAdjusted: 800 ms to the nearest row. */
+  private void adjust(long now, double pos) {
+    double target = clamp(Math.round(pos));
+    motion = target == pos ? Motion.still(pos) : new Motion.Eased(pos, target, now, ADJUST_NANOS, Motion.Easing.DECELERATE_2_5);
+  }
+
+  /** NumberPicker's changeValueByOne: a 300 ms scroll of one row. */
+  private void stepBy(int rows, long now) {
+    double pos = motion.at(now);
+    double target = clamp(Math.round(pos) + rows);
+    motion = motion.then(now, new Motion.Eased(pos, target, now, STEP_NANOS, Motion.Easing.DECELERATE_2_5));
+  }
+
+  private void openEditor(long at) {
+    editorSince = at;
+    editor.text("");
+    phone.focus(editor, at);
+  }
+
+  /** The editor closed (Back); nothing changes. */
+  void closeEditor() {
+    editorSince = Long.MAX_VALUE;
+  }
+
+  /** Enter in the editor: a typed value (or label) becomes the selection. */
+  void commitEditor(long now) {
+    String typed = editor.text().strip();
+    editorSince = Long.MAX_VALUE;
+    for (int i = 0; i < rows(); i++) {
+      boolean match = labels[i].equalsIgnoreCase(typed);
+      if (!match && !typed.isEmpty() && typed.chars().allMatch(Character::isDigit)) {
+        match = Integer.parseInt(typed) == values[i];
+      }
+      if (match) {
+        double pos = motion.at(now);
+        long base = Math.round(pos);
+        long target = cyclic ? base + Math.floorMod(i - Math.floorMod(base, rows()), rows()) : i;
+        if (cyclic && target - base > rows() / 2) {
+          target -= rows();
+        }
+        motion = Motion.still(target);
+        track(now);
+        return;
+      }
+    }
+  }
+
+  // ---- time -----------------------------------------------------------------------------------
+
+  /** Long presses fire and overshoots are counted as time passes. */
+  void advance(long from, long to) {
+    while (touch != null && longPressAt <= to) {
+      long at = longPressAt;
+      trackUntil(from, at);
+      from = at;
+      if (pressRow == 0) {
+        longPressAt = Long.MAX_VALUE;
+        performClickOnTap = false;
+        openEditor(at);
+      } else {
+        stepBy(pressRow, at);
+        longPressAt = at + STEP_NANOS;
+      }
+    }
+    trackUntil(from, to);
+  }
+
+  private void trackUntil(long from, long to) {
+    if (targetIndex == null) {
+      lastRow = Math.round(motion.at(to));
+      return;
+    }
+    long end = Math.min(to, Math.max(from, motion.end()));
+    for (long t = from; t < end; t += SAMPLE_NANOS) {
+      track(t);
+    }
+    track(to);
+  }
+
+  private void track(long t) {
+    long r = Math.round(motion.at(t));
+    while (lastRow != r) {
+      int dir = r > lastRow ? 1 : -1;
+      long next = lastRow + dir;
+      rowChanged(lastRow, next, dir);
+      lastRow = next;
+    }
+  }
+
+  private boolean isTarget(long row) {
+    return targetIndex != null && (cyclic ? Math.floorMod(row, rows()) == targetIndex : row == targetIndex);
+  }
+
+  private void rowChanged(long from, long to, int dir) {
+    if (targetIndex == null) {
+      return;
+    }
+    if (isTarget(from) && !isTarget(to)) {
+      if (enteredDir == dir) {
+        overshoots++;
+        passing = true;
+        passDir = dir;
+        passOrigin = from;
+        maxRowsPast = Math.max(maxRowsPast, 1);
+      } else {
+        passing = false;
+      }
+    } else if (passing) {
+      if (dir == passDir) {
+        maxRowsPast = (int) Math.max(maxRowsPast, Math.abs(to - passOrigin));
+      } else {
+        passing = false;
+      }
+    }
+    if (isTarget(to)) {
+      enteredDir = dir;
+    }
+  }
+
+  /** Starts counting overshoots against {@code value} (null clears); resets the counts. */
+  void target(Integer value, long now) {
+    if (value == null) {
+      targetIndex = null;
+    } else {
+      int found = -1;
+      for (int i = 0; i < values.length; i++) {
+        if (values[i] == value) {
+          found = i;
+        }
+      }
+      if (found < 0) {
+        throw SwipeException.invalidArgument("value", "the " + name + " wheel has no value " + value);
+      }
+      targetIndex = found;
+    }
+    overshoots = 0;
+    maxRowsPast = 0;
+    passing = false;
+    enteredDir = 0;
+    lastRow = Math.round(motion.at(now));
+  }
+
+  Integer targetValue() {
+    return targetIndex == null ? null : values[targetIndex];
+  }
+
+  int overshoots() {
+    return overshoots;
+  }
+
+  int maxRowsPast() {
+    return maxRowsPast;
+  }
+
+  // ---- painting -------------------------------------------------------------------------------
+
+  void paint(Graphics2D g, Look look, long t, boolean caret) {
+    double pos = motion.at(t);
+    Shape clip = g.getClip();
+    g.clip(new Rectangle2D.Double(centerX - width / 2, top(), width, bottom() - top()));
+    Composite composite = g.getComposite();
+    long first = (long) Math.floor(pos - halfWindowRows) - 1;
+    long last = (long) Math.ceil(pos + halfWindowRows) + 1;
+    double size = android() ? 60 : 64;
+    boolean editing = editorOpen(t);
+    for (long row = first; row <= last; row++) {
+      if (!cyclic && (row < 0 || row >= rows())) {
+        continue;
+      }
+      double y = centerY + (row - pos) * pitch;
+      double d = Math.abs(y - centerY) / pitch;
+      if (d > halfWindowRows + 0.5) {
+        continue;
+      }
+      int index = (int) Math.floorMod(row, (long) rows());
+      if (editing && d < 0.5) {
+        continue;
+      }
+      float alpha = (float) Math.max(0.12, 1 - d / (halfWindowRows + 0.6));
+      g.setComposite(AlphaComposite.getInstance(AlphaComposite.SRC_OVER, d < 0.5 ? 1f : alpha));
+      Color c = d < 0.5 ? (android() ? look.accent : look.text) : look.text;
+      look.centred(g, labels[index], centerX, y, d < 0.5 && !android() ? size * 1.05 : size, false, c);
+    }
+    g.setComposite(composite);
+    if (editing) {
+      editor.paint(g, look, caret, 0);
+    }
+    g.setClip(clip);
+    if (android()) {
+      g.setColor(look.accent);
+      g.fill(new Rectangle2D.Double(centerX - width / 2 + 12, centerY - pitch / 2 - 3, width - 24, 6));
+      g.fill(new Rectangle2D.Double(centerX - width / 2 + 12, centerY + pitch / 2 - 3, width - 24, 6));
+    }
+  }
+
+  Object viewKey(long t) {
+    return java.util.List.of(Math.round(motion.at(t) * 100000), editorOpen(t), editor.text());
+  }
+}
