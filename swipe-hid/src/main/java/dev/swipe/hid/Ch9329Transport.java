@@ -83,7 +83,6 @@ public final class Ch9329Transport implements HidTransport {
   private boolean broken;
   private int lastX = -1;
   private int lastY = -1;
-  private int modifierBits;
   private final List<Integer> keysDown = new ArrayList<>();
   private int mediaBits;
 
@@ -287,7 +286,6 @@ public final class Ch9329Transport implements HidTransport {
     exchange(Ch9329Frame.CMD_KEYBOARD, keyboardData(mods, keys), true);
     keysDown.clear();
     keysDown.addAll(keys);
-    modifierBits = mods;
   }
 
   private static byte[] keyboardData(int mods, List<Integer> keys) {
@@ -562,7 +560,6 @@ public final class Ch9329Transport implements HidTransport {
       }
       written &= releaseFrame(Ch9329Frame.CMD_KEYBOARD, new byte[8], strict);
       keysDown.clear();
-      modifierBits = 0;
       written &= releaseFrame(Ch9329Frame.CMD_MEDIA, mediaData(0), strict);
       mediaBits = 0;
     } catch (IOException e) {

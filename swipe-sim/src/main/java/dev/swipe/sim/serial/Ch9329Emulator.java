@@ -70,6 +70,7 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
   private final double countsPerUnitX;
   private final double countsPerUnitY;
   private final IntSupplier hostBaud;
+  private final RelativeMouse relativeMouse;
   private final byte[] parameters = defaultParameters(9600);
   private final byte[] assembly = new byte[6 + MAX_DATA];
   private int assembled;
@@ -92,6 +93,7 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
     this.countsPerUnitX = b.countsPerUnitX;
     this.countsPerUnitY = b.countsPerUnitY;
     this.hostBaud = b.hostBaud;
+    this.relativeMouse = b.relativeMouse;
     this.baud = b.baud;
     writeBaud(parameters, b.baud);
     parameters[2] = (byte) b.address;
@@ -104,6 +106,16 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
     return new Builder(sink);
   }
 
+  /**
+   * Receives relative-mouse reports as raw counts, e.g. to drive a simulated phone's own pointer
+   * (which applies its own pointer speed) instead of the emulator's calibrated cursor.
+   */
+  @FunctionalInterface
+  public interface RelativeMouse {
+    /** One relative report: signed counts and the left button. */
+    void move(int dx, int dy, boolean pressed);
+  }
+
   /** Configures a {@link Ch9329Emulator}. */
   public static final class Builder {
     private final Consumer<HidReport> sink;
@@ -114,6 +126,7 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
     private double countsPerUnitX = 1.0;
     private double countsPerUnitY = 1.0;
     private IntSupplier hostBaud;
+    private RelativeMouse relativeMouse;
 
     private Builder(Consumer<HidReport> sink) {
       this.sink = Objects.requireNonNull(sink, "sink");
@@ -168,6 +181,12 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
      */
     public Builder hostBaud(IntSupplier hostBaud) {
       this.hostBaud = hostBaud;
+      return this;
+    }
+
+    /** Also hands every relative report's raw counts to {@code mouse} (after the sink). */
+    public Builder relativeMouse(RelativeMouse mouse) {
+      this.relativeMouse = mouse;
       return this;
     }
 
@@ -260,6 +279,13 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
     }
     for (HidReport r : out) {
       deliver(r);
+    }
+    if (relativeMouse != null && reply != null && (frame[3] & 0xFF) == 0x05 && (reply[3] & 0xFF) == 0x85) {
+      try {
+        relativeMouse.move(frame[7], frame[8], (frame[6] & 0x01) != 0);
+      } catch (RuntimeException e) {
+        recordSinkFailure(e);
+      }
     }
     return reply;
   }

@@ -91,6 +91,10 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
     }
   }
 
+  final synchronized void recordSinkFailure(Throwable t) {
+    sinkFailures.add(t);
+  }
+
   /**
    * Opens a pseudo-terminal (the device side of a {@link PseudoTerminalPair}) and serves it on a
    * daemon thread until the line hangs up or {@link #close()} is called.

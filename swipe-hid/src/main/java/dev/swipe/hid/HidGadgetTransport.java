@@ -1,0 +1,297 @@
+package dev.swipe.hid;
+
+import dev.swipe.core.ErrorCode;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.gesture.Key;
+import dev.swipe.core.gesture.Modifier;
+import dev.swipe.core.spi.DeviceUri;
+import dev.swipe.core.spi.HidCapabilities;
+import dev.swipe.core.spi.HidRange;
+import dev.swipe.core.spi.HidReport;
+import dev.swipe.core.spi.HidTransport;
+import dev.swipe.core.spi.KeyReport;
+import dev.swipe.core.spi.PointerKind;
+import dev.swipe.core.spi.PointerReport;
+import java.io.FileNotFoundException;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The finger as a Linux board in USB gadget mode: each report is one {@code write} to a
+ * {@code /dev/hidgN} character device created by configfs (see {@code docs/hid-gadget.md} for the
+ * set-up script and the report descriptors these reports match).
+ *
+ * <p>URI: {@code hidg:/dev/hidg1?pointer=touch}. Options:
+ *
+ * <ul>
+ *   <li>{@code pointer} {@code abs} (default): absolute mouse report, 6 bytes {@code buttons, X lo,
+ *       X hi, Y lo, Y hi, wheel} with X/Y 0..32767; {@code touch}: single-finger touch digitizer,
+ *       5 bytes {@code flags (bit 0 tip switch, bit 1 in range), X lo, X hi, Y lo, Y hi}, the
+ *       profile Android accepts as a touchscreen;
+ *   <li>{@code keyboard}: the gadget's boot keyboard device (8-byte reports), e.g. {@code
+ *       /dev/hidg0}; keys are refused without it;
+ *   <li>{@code consumer}: the gadget's consumer-control device (2-byte reports: one usage, little
+ *       endian, 0 = released) for Back, Home and volume;
+ *   <li>{@code interval_ms} (default 1): the interrupt endpoint's polling interval, the fastest
+ *       report rate the host reads.
+ * </ul>
+ *
+ * <p>A write that fails (gadget unbound, cable pulled: {@code ESHUTDOWN}, or a closed FIFO in
+ * tests) is {@code hid_disconnected}, after a release was attempted.
+ */
+public final class HidGadgetTransport implements HidTransport {
+  static final Set<String> KEYS = Set.of("pointer", "keyboard", "consumer", "interval_ms");
+
+  private final String path;
+  private final PointerKind pointer;
+  private final Duration interval;
+  private final FileOutputStream pointerOut;
+  private final FileOutputStream keyboardOut;
+  private final FileOutputStream consumerOut;
+  private boolean closed;
+  private boolean broken;
+  private int lastX;
+  private int lastY;
+  private boolean pressed;
+  private final List<Integer> keysDown = new ArrayList<>();
+
+  private HidGadgetTransport(
+      String path, PointerKind pointer, Duration interval, FileOutputStream pointerOut,
+      FileOutputStream keyboardOut, FileOutputStream consumerOut) {
+    this.path = path;
+    this.pointer = pointer;
+    this.interval = interval;
+    this.pointerOut = pointerOut;
+    this.keyboardOut = keyboardOut;
+    this.consumerOut = consumerOut;
+  }
+
+  /**
+   * Opens the gadget devices named by a {@code hidg:} URI and releases every button and key.
+   * (Opening a FIFO blocks until its reader opens it.)
+   *
+   * @throws SwipeException {@code invalid_argument} naming a bad option, {@code hid_disconnected}
+   *     when a device cannot be opened or written
+   */
+  public static HidGadgetTransport open(DeviceUri uri) {
+    uri.requireKnownKeys(KEYS);
+    if (uri.path().isBlank()) {
+      throw SwipeException.invalidArgument("path", "a hidg: URI needs the gadget device, e.g. hidg:/dev/hidg1");
+    }
+    PointerKind pointer = PointerKind.fromId(uri.choice("pointer", "abs", Set.of("abs", "touch")));
+    int intervalMs = uri.intParam("interval_ms", 1, 1, 255);
+    String keyboard = uri.param("keyboard").map(String::strip).orElse(null);
+    String consumer = uri.param("consumer").map(String::strip).orElse(null);
+    if (keyboard != null && keyboard.isEmpty()) {
+      throw SwipeException.invalidArgument("keyboard", "must name the keyboard gadget device, e.g. /dev/hidg0");
+    }
+    if (consumer != null && consumer.isEmpty()) {
+      throw SwipeException.invalidArgument("consumer", "must name the consumer-control gadget device, e.g. /dev/hidg2");
+    }
+    List<FileOutputStream> opened = new ArrayList<>();
+    try {
+      FileOutputStream p = openDevice(uri.path(), opened);
+      FileOutputStream k = keyboard == null ? null : openDevice(keyboard, opened);
+      FileOutputStream c = consumer == null ? null : openDevice(consumer, opened);
+      HidGadgetTransport t = new HidGadgetTransport(uri.path(), pointer, Duration.ofMillis(intervalMs), p, k, c);
+      if (!t.releaseEverything()) {
+        throw new SwipeException(
+            ErrorCode.HID_DISCONNECTED, "cannot write to the gadget device " + uri.path(), Map.of("path", uri.path()), null);
+      }
+      return t;
+    } catch (RuntimeException e) {
+      for (FileOutputStream o : opened) {
+        try {
+          o.close();
+        } catch (IOException ignored) {
+          // already failing
+        }
+      }
+      throw e;
+    }
+  }
+
+  private static FileOutputStream openDevice(String path, List<FileOutputStream> opened) {
+    try {
+      // Append: a regular file standing in for the device collects every report.
+      FileOutputStream out = new FileOutputStream(path, true);
+      opened.add(out);
+      return out;
+    } catch (FileNotFoundException e) {
+      throw new SwipeException(
+          ErrorCode.HID_DISCONNECTED,
+          "cannot open the gadget device " + path + " (is the gadget configured and bound? see docs/hid-gadget.md): "
+              + e.getMessage(),
+          Map.of("path", path),
+          e);
+    }
+  }
+
+  @Override
+  public HidCapabilities capabilities() {
+    return HidCapabilities.builder()
+        .pointerKinds(EnumSet.of(PointerKind.ABSOLUTE, PointerKind.TOUCH))
+        .activePointer(pointer)
+        .range(HidRange.USB_ABSOLUTE)
+        .minReportInterval(interval)
+        .keyboard(keyboardOut != null)
+        .consumerKeys(consumerOut != null)
+        .build();
+  }
+
+  /** The absolute-mouse report: buttons, X and Y (u16 little endian), wheel. */
+  static byte[] mouseReport(int x, int y, boolean pressed) {
+    return new byte[] {(byte) (pressed ? 1 : 0), (byte) x, (byte) (x >> 8), (byte) y, (byte) (y >> 8), 0};
+  }
+
+  /** The touch report: tip switch and in-range bits, X and Y (u16 little endian). */
+  static byte[] touchReport(int x, int y, boolean touching) {
+    return new byte[] {(byte) (touching ? 0x03 : 0x00), (byte) x, (byte) (x >> 8), (byte) y, (byte) (y >> 8)};
+  }
+
+  private byte[] pointerReport(int x, int y, boolean down) {
+    return pointer == PointerKind.TOUCH ? touchReport(x, y, down) : mouseReport(x, y, down);
+  }
+
+  @Override
+  public synchronized void send(HidReport report) {
+    SwipeException.requireArgument(report, "report");
+    if (closed) {
+      throw new SwipeException(ErrorCode.DEVICE_CLOSED, "the gadget transport on " + path + " is closed");
+    }
+    if (broken) {
+      throw new SwipeException(
+          ErrorCode.HID_DISCONNECTED, "the gadget link on " + path + " failed earlier; reopen the device", Map.of("path", path), null);
+    }
+    try {
+      if (report instanceof PointerReport p) {
+        int x = HidRange.USB_ABSOLUTE.toLogical(p.at().x());
+        int y = HidRange.USB_ABSOLUTE.toLogical(p.at().y());
+        pointerOut.write(pointerReport(x, y, p.pressed()));
+        lastX = x;
+        lastY = y;
+        pressed = p.pressed();
+      } else {
+        sendKey((KeyReport) report);
+      }
+    } catch (IOException e) {
+      broken = true;
+      boolean released = releaseEverything();
+      throw new SwipeException(
+          ErrorCode.HID_DISCONNECTED,
+          "writing to the gadget device failed: " + e.getMessage() + "; a release was attempted"
+              + (released ? " and sent" : " but could not be sent"),
+          Map.of("path", path, "release_attempted", true, "release_sent", released),
+          e);
+    }
+  }
+
+  private void sendKey(KeyReport k) throws IOException {
+    Key key = k.key();
+    if (key.page() == Key.Page.CONSUMER) {
+      if (consumerOut == null) {
+        throw unsupported(key, "consumer keys need a consumer-control gadget device (option consumer=/dev/hidgN)");
+      }
+      int usage = k.down() ? key.usage() : 0;
+      consumerOut.write(new byte[] {(byte) usage, (byte) (usage >> 8)});
+      return;
+    }
+    if (keyboardOut == null) {
+      throw unsupported(key, "keys need a keyboard gadget device (option keyboard=/dev/hidgN)");
+    }
+    List<Integer> keys = new ArrayList<>(keysDown);
+    int mods = 0;
+    for (Modifier m : k.modifiers()) {
+      mods |= m.bit();
+    }
+    int usage = key.usage();
+    if (usage >= 0xE0 && usage <= 0xE7) {
+      int bit = 1 << (usage - 0xE0);
+      mods = k.down() ? mods | bit : mods & ~bit;
+    } else if (k.down()) {
+      if (!keys.contains(usage)) {
+        if (keys.size() == 6) {
+          throw unsupported(key, "a boot keyboard report holds at most 6 keys");
+        }
+        keys.add(usage);
+      }
+    } else {
+      keys.remove(Integer.valueOf(usage));
+    }
+    byte[] r = new byte[8];
+    r[0] = (byte) mods;
+    for (int i = 0; i < keys.size(); i++) {
+      r[2 + i] = (byte) (int) keys.get(i);
+    }
+    keyboardOut.write(r);
+    keysDown.clear();
+    keysDown.addAll(keys);
+  }
+
+  private static SwipeException unsupported(Key key, String why) {
+    return new SwipeException(ErrorCode.UNSUPPORTED_INPUT, key.name() + ": " + why, Map.of("key", key.name()), null);
+  }
+
+  /** Writes a release on every device, each once; never throws. */
+  private boolean releaseEverything() {
+    boolean ok = true;
+    ok &= writeQuietly(pointerOut, pointerReport(lastX, lastY, false));
+    pressed = false;
+    if (keyboardOut != null) {
+      ok &= writeQuietly(keyboardOut, new byte[8]);
+      keysDown.clear();
+    }
+    if (consumerOut != null) {
+      ok &= writeQuietly(consumerOut, new byte[2]);
+    }
+    return ok;
+  }
+
+  private static boolean writeQuietly(FileOutputStream out, byte[] report) {
+    try {
+      out.write(report);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  @Override
+  public synchronized void releaseAll() {
+    if (!closed) {
+      releaseEverything();
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    try {
+      releaseEverything();
+    } finally {
+      closed = true;
+      for (FileOutputStream o : new FileOutputStream[] {pointerOut, keyboardOut, consumerOut}) {
+        if (o != null) {
+          try {
+            o.close();
+          } catch (IOException ignored) {
+            // closing is best effort
+          }
+        }
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "HidGadgetTransport[" + path + ", pointer=" + pointer.id() + "]";
+  }
+}

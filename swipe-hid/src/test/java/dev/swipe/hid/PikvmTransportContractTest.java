@@ -1,0 +1,36 @@
+package dev.swipe.hid;
+
+import dev.swipe.core.spi.DeviceUri;
+import dev.swipe.core.spi.HidTransport;
+import dev.swipe.core.testkit.HidTransportContract;
+import dev.swipe.core.testkit.ObservedPointer;
+import dev.swipe.sim.serial.PikvmEmulator;
+import java.util.List;
+
+/** The HID compatibility kit against the PiKVM firmware emulator over a pseudo-terminal. */
+class PikvmTransportContractTest extends HidTransportContract {
+  private SerialRig<PikvmEmulator> rig;
+
+  @Override
+  protected HidTransport openTransport() {
+    rig = SerialRig.start(PikvmEmulator.create(r -> {}));
+    return new PikvmTransportProvider().open(DeviceUri.parse(rig.uri("pikvm", "baud=115200")), null);
+  }
+
+  @Override
+  protected List<ObservedPointer> observedPointer() {
+    return rig.observedPointer();
+  }
+
+  @Override
+  protected double positionTolerance() {
+    return 0.05; // one int16 step is 0.015 normalized units
+  }
+
+  @Override
+  protected void closePeer() {
+    if (rig != null) {
+      rig.close();
+    }
+  }
+}
