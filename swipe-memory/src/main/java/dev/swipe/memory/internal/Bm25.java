@@ -1,9 +1,11 @@
 package dev.swipe.memory.internal;
 
 import dev.swipe.memory.MemoryRecord;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The index of one record for the in-memory store's BM25, computed the way SQLite FTS5's {@code
@@ -39,7 +41,27 @@ public final class Bm25 {
           tf.merge(t, WEIGHTS[c], Double::sum);
         }
       }
-      return new Doc(Map.copyOf(tf), len);
+      return new Doc(Collections.unmodifiableMap(tf), len);
+    }
+
+    /**
+     * Indexes a record for scoring only: the length, and frequencies of the given words only
+     * (the same numbers {@link #of} gives for them, for less work).
+     */
+    public static Doc forTerms(MemoryRecord r, Set<String> terms) {
+      String[] cols = columns(r);
+      Map<String, Double> tf = new HashMap<>();
+      int len = 0;
+      for (int c = 0; c < cols.length; c++) {
+        List<String> toks = Text.tokens(cols[c]);
+        len += toks.size();
+        for (String t : toks) {
+          if (terms.contains(t)) {
+            tf.merge(t, WEIGHTS[c], Double::sum);
+          }
+        }
+      }
+      return new Doc(Collections.unmodifiableMap(tf), len);
     }
   }
 

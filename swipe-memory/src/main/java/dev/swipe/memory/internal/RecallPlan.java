@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * How the built-in stores pick recall candidates, identical in both so they return the same
@@ -62,9 +63,9 @@ public final class RecallPlan {
 
   /** A candidate record with its creation sequence and (lazily computed) BM25 document. */
   public record Doc(MemoryRecord record, long sequence, Bm25.Doc doc) {
-    /** Indexes the record now. */
-    public static Doc of(MemoryRecord record, long sequence) {
-      return new Doc(record, sequence, Bm25.Doc.of(record));
+    /** Indexes the record now, for scoring the given query words. */
+    public static Doc of(MemoryRecord record, long sequence, Set<String> terms) {
+      return new Doc(record, sequence, Bm25.Doc.forTerms(record, terms));
     }
   }
 

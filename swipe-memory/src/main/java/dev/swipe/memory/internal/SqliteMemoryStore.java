@@ -17,10 +17,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
@@ -739,7 +741,7 @@ public final class SqliteMemoryStore implements MemoryStore {
       read(
           "recall",
           c -> {
-            for (RecallPlan.Doc d : select(c, sql, args, false)) {
+            for (RecallPlan.Doc d : select(c, sql, args, null)) {
               all.add(new Ranking.Candidate(d.record(), 1.0, d.sequence()));
             }
             return null;
@@ -793,9 +795,11 @@ public final class SqliteMemoryStore implements MemoryStore {
         }
       }
     }
+    Set<String> termSet = new HashSet<>(terms);
     List<RecallPlan.Doc> candidates;
     if (smallestLabelFilter(c, query) <= RecallPlan.BUDGET) {
-      candidates = select(c, "SELECT " + COLS + " FROM memory m WHERE 1" + filters, filterArgs, true);
+      candidates =
+          select(c, "SELECT " + COLS + " FROM memory m WHERE 1" + filters, filterArgs, termSet);
     } else {
       List<String> selective = RecallPlan.selectiveTerms(terms, df);
       if (selective.isEmpty()) {
@@ -821,7 +825,7 @@ public final class SqliteMemoryStore implements MemoryStore {
                   + " WHERE memory_fts MATCH ? ORDER BY rowid DESC LIMIT ?)"
                   + filters,
               args,
-              true);
+              termSet);
     }
     return RecallPlan.score(candidates, terms, df, rows, tokens);
   }
@@ -869,7 +873,7 @@ public final class SqliteMemoryStore implements MemoryStore {
   }
 
   private static List<RecallPlan.Doc> select(
-      Session c, String sql, List<Object> args, boolean index) throws SQLException {
+      Session c, String sql, List<Object> args, Set<String> terms) throws SQLException {
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       for (int i = 0; i < args.size(); i++) {
         ps.setObject(i + 1, args.get(i));
@@ -879,7 +883,7 @@ public final class SqliteMemoryStore implements MemoryStore {
         while (rs.next()) {
           MemoryRecord r = toRecord(rs);
           long seq = rs.getLong(1);
-          out.add(index ? RecallPlan.Doc.of(r, seq) : new RecallPlan.Doc(r, seq, null));
+          out.add(terms != null ? RecallPlan.Doc.of(r, seq, terms) : new RecallPlan.Doc(r, seq, null));
         }
       }
       return out;

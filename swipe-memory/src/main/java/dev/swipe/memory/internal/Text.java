@@ -22,11 +22,21 @@ public final class Text {
 
   /** Case- and width-insensitive form used for identity keys and label comparison. */
   public static String fold(String s) {
+    boolean ascii = true;
+    for (int i = 0; i < s.length() && ascii; i++) {
+      ascii = s.charAt(i) < 0x80;
+    }
+    if (ascii) {
+      return s.toLowerCase(Locale.ROOT); // NFKC leaves ASCII alone
+    }
     return Normalizer.normalize(s, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
   }
 
   /** Whether FTS5's unicode61 tokenizer treats the code point as part of a word (L*, N*, Co). */
   static boolean isTokenChar(int cp) {
+    if (cp < 0x80) {
+      return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') || (cp >= '0' && cp <= '9');
+    }
     switch (Character.getType(cp)) {
       case Character.UPPERCASE_LETTER:
       case Character.LOWERCASE_LETTER:
