@@ -7,6 +7,9 @@ import dev.swipe.core.gesture.KeyPress;
 import dev.swipe.core.gesture.LongPress;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Tap;
+import dev.swipe.core.scroll.Scroll;
+import dev.swipe.core.scroll.ScrollResult;
+import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.internal.DefaultDevice;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.diff.DiffResult;
@@ -14,6 +17,7 @@ import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidTransport;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * A phone as the SDK sees it: a HID finger and a capture eye. Every action returns an
@@ -77,6 +81,26 @@ public interface Device extends AutoCloseable {
    *     {@code image_size_mismatch} for observations of different sizes
    */
   DiffResult diff(Observation before, Observation after, NormRegion region);
+
+  /**
+   * Scrolls in a direction and reports what moved ({@code moved}, {@code at-edge},
+   * {@code unchanged}, {@code unobserved}). One gesture, then a look: never a burst.
+   *
+   * @throws SwipeException {@code scroll_no_progress} when nothing moved although the request
+   *     expects content; {@code scroll_keyboard_occludes_surface} when a keyboard leaves too little
+   */
+  ScrollResult scroll(Scroll scroll);
+
+  /**
+   * Scrolls pass after pass until {@code until} holds on the settled screen, an edge is reached,
+   * {@code maxPasses} passes ran, or {@code timeout} (device time) passed.
+   */
+  ScrollUntilResult scrollUntil(Scroll scroll, Predicate<Observation> until, int maxPasses, Duration timeout);
+
+  /** {@link #scrollUntil(Scroll, Predicate, int, Duration)} with 12 passes and 90 seconds. */
+  default ScrollUntilResult scrollUntil(Scroll scroll, Predicate<Observation> until) {
+    return scrollUntil(scroll, until, 12, Duration.ofSeconds(90));
+  }
 
   /** A tap with the default hold. */
   default ActionResult tap(NormPoint at) {

@@ -16,6 +16,9 @@ import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.KeyPress;
 import dev.swipe.core.gesture.Timeline;
 import dev.swipe.core.gesture.TimelinePlanner;
+import dev.swipe.core.scroll.Scroll;
+import dev.swipe.core.scroll.ScrollResult;
+import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.spi.DeviceConnection;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.FrameSource;
@@ -29,6 +32,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Predicate;
 
 /** The {@link Device} implementation: one lock, one runner, one capture path. */
 public final class DefaultDevice implements Device {
@@ -52,6 +56,7 @@ public final class DefaultDevice implements Device {
   private final Sleeper sleeper;
   private final TimelineRunner runner;
   private final FrameSettler settler;
+  private final ScrollExecutor scroller;
   private final Duration settleBound;
   private final AttachmentRegistry attachments;
   private final ReentrantLock lock = new ReentrantLock(true);
@@ -67,6 +72,8 @@ public final class DefaultDevice implements Device {
     this.attachments = config.attachments();
     this.settleBound = config.settleBound();
     this.settler = new FrameSettler(capture, attachments, ticker, config.captureTimeout());
+    this.scroller = new ScrollExecutor(
+        hid, capture, ticker, runner, settler, attachments, config.captureTimeout(), settleBound);
   }
 
   /** Opens the parts named in {@code config}; parts already open are closed if a later one fails. */
@@ -184,6 +191,39 @@ public final class DefaultDevice implements Device {
             Map.of("key", k.key().name()),
             null);
       }
+    }
+  }
+
+  @Override
+  public ScrollResult scroll(Scroll scroll) {
+    SwipeException.requireArgument(scroll, "scroll");
+    lock.lock();
+    try {
+      ensureOpen();
+      return scroller.scroll(scroll);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  @Override
+  public ScrollUntilResult scrollUntil(
+      Scroll scroll, Predicate<Observation> until, int maxPasses, Duration timeout) {
+    SwipeException.requireArgument(scroll, "scroll");
+    SwipeException.requireArgument(until, "until");
+    SwipeException.requireArgument(timeout, "timeout");
+    if (maxPasses < 1 || maxPasses > 100) {
+      throw SwipeException.invalidArgument("max_passes", "must be in [1, 100], was " + maxPasses);
+    }
+    if (timeout.isNegative() || timeout.isZero() || timeout.compareTo(Duration.ofHours(1)) > 0) {
+      throw SwipeException.invalidArgument("timeout", "must be in (0, 1 h], was " + timeout);
+    }
+    lock.lock();
+    try {
+      ensureOpen();
+      return scroller.scrollUntil(scroll, until, maxPasses, timeout);
+    } finally {
+      lock.unlock();
     }
   }
 

@@ -38,12 +38,24 @@ public final class TimelineRunner {
    *     {@code interrupted}; in every case after a release was attempted
    */
   public ExecutedTimeline run(Timeline timeline, HidTransport transport) {
+    return run(timeline, transport, null);
+  }
+
+  /**
+   * Plays {@code timeline}, calling {@code beforeRelease} just before the final pointer-up report
+   * (while the finger still rests at the end point), e.g. to capture a frame during the dwell.
+   * A failure inside the hook releases the pointer like any other failure.
+   */
+  public ExecutedTimeline run(Timeline timeline, HidTransport transport, Runnable beforeRelease) {
     int n = timeline.reportCount();
     long[] actual = new long[n];
     long start = ticker.read();
     try {
       for (int i = 0; i < n; i++) {
         TimelineEvent e = timeline.events().get(i);
+        if (beforeRelease != null && i == n - 1 && e instanceof PointerEvent p && !p.pressed()) {
+          beforeRelease.run();
+        }
         long wait = start + e.offsetNanos() - ticker.read();
         if (wait > 0) {
           sleeper.sleep(wait);

@@ -1,0 +1,264 @@
+package dev.swipe.core.internal;
+
+import dev.swipe.core.ActionResult;
+import dev.swipe.core.AttachmentRegistry;
+import dev.swipe.core.Cost;
+import dev.swipe.core.ErrorCode;
+import dev.swipe.core.NormPoint;
+import dev.swipe.core.NormRegion;
+import dev.swipe.core.Observation;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.Ticker;
+import dev.swipe.core.gesture.ExecutedTimeline;
+import dev.swipe.core.gesture.Swipe;
+import dev.swipe.core.gesture.Timeline;
+import dev.swipe.core.gesture.TimelinePlanner;
+import dev.swipe.core.scroll.KeyboardDetector;
+import dev.swipe.core.scroll.Movement;
+import dev.swipe.core.scroll.Scroll;
+import dev.swipe.core.scroll.ScrollDirection;
+import dev.swipe.core.scroll.ScrollResult;
+import dev.swipe.core.scroll.ScrollUntilResult;
+import dev.swipe.core.spi.Frame;
+import dev.swipe.core.spi.FrameSource;
+import dev.swipe.core.spi.HidTransport;
+import dev.swipe.diff.DecodeOptions;
+import dev.swipe.diff.DiffResult;
+import dev.swipe.diff.GreyRaster;
+import dev.swipe.diff.ImageDecoder;
+import dev.swipe.diff.ImageDiff;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.function.Predicate;
+
+/**
+ * Directional scrolls with movement verdicts (seed 003 semantics on pixels): the before screen,
+ * a frame during the dwell (finger still down at the end point) and the settled after screen
+ * decide between moved, at-edge, unchanged and unobserved.
+ */
+final class ScrollExecutor {
+  /** Less usable band than this (normalized units) above a keyboard is refused. */
+  static final double MIN_SURFACE = 150;
+  /** Space kept between the swipe band and a keyboard. */
+  static final double KEYBOARD_MARGIN = 10;
+
+  private final HidTransport hid;
+  private final FrameSource capture;
+  private final Ticker ticker;
+  private final TimelineRunner runner;
+  private final FrameSettler settler;
+  private final AttachmentRegistry attachments;
+  private final Duration captureTimeout;
+  private final Duration settleBound;
+
+  ScrollExecutor(
+      HidTransport hid,
+      FrameSource capture,
+      Ticker ticker,
+      TimelineRunner runner,
+      FrameSettler settler,
+      AttachmentRegistry attachments,
+      Duration captureTimeout,
+      Duration settleBound) {
+    this.hid = hid;
+    this.capture = capture;
+    this.ticker = ticker;
+    this.runner = runner;
+    this.settler = settler;
+    this.attachments = attachments;
+    this.captureTimeout = captureTimeout;
+    this.settleBound = settleBound;
+  }
+
+  ScrollResult scroll(Scroll scroll) {
+    long t0 = ticker.read();
+    int frames = 0;
+    long settleWait = 0;
+    Observation before;
+    if (scroll.before().isPresent()) {
+      before = attachments.requireOwn(scroll.before().get(), "before");
+    } else {
+      FrameSettler.Settled s = settler.settle(t0, settleBound);
+      before = s.observation();
+      frames += s.frames();
+      settleWait += s.waitNanos();
+    }
+
+    NormRegion band = scroll.region();
+    OptionalDouble keyboardY = scroll.keyboard().isPresent()
+        ? OptionalDouble.of(scroll.keyboard().get().y())
+        : scroll.detectKeyboard() ? KeyboardDetector.detect(before.greyForDiff()) : OptionalDouble.empty();
+    boolean avoided = false;
+    if (keyboardY.isPresent() && keyboardY.getAsDouble() < band.y2()) {
+      double usableBottom = keyboardY.getAsDouble() - KEYBOARD_MARGIN;
+      double usable = usableBottom - band.y();
+      double needed = Math.max(MIN_SURFACE, scroll.direction().vertical() ? 0.3 * band.h() : 0);
+      if (usable < needed) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("keyboard_min_y", keyboardY.getAsDouble());
+        details.put("usable_height", Math.max(0, usable));
+        details.put("needed_height", needed);
+        throw new SwipeException(
+            ErrorCode.SCROLL_KEYBOARD_OCCLUDES_SURFACE,
+            "the on-screen keyboard (from y=" + Math.round(keyboardY.getAsDouble()) + ") leaves "
+                + Math.round(Math.max(0, usable)) + " of the " + Math.round(band.h())
+                + " units of the scroll region; dismiss it or scroll a region above it",
+            details,
+            null);
+      }
+      band = NormRegion.of(band.x(), band.y(), band.w(), usable);
+      avoided = true;
+    }
+
+    Swipe swipe = plan(scroll, band);
+    Timeline timeline = TimelinePlanner.plan(swipe, hid.capabilities().minReportInterval().toNanos());
+    long start = ticker.read();
+    Frame[] during = new Frame[1];
+    ExecutedTimeline executed = runner.run(timeline, hid, () -> {
+      try {
+        during[0] = capture.grab(ticker.read(), captureTimeout);
+      } catch (SwipeException e) {
+        if (e.code() != ErrorCode.CAPTURE_TIMEOUT && e.code() != ErrorCode.CAPTURE_STALE) {
+          throw e;
+        }
+      }
+    });
+    if (during[0] != null) {
+      frames++;
+    }
+    long lastReport = start + executed.actualOffsetNanos(executed.reportCount() - 1);
+    FrameSettler.Settled after = settler.settle(lastReport, settleBound);
+    frames += after.frames();
+    settleWait += after.waitNanos();
+
+    Movement movement;
+    DiffResult inside;
+    try {
+      inside = compare(before.greyForDiff(), after.observation().greyForDiff(), band);
+      movement = verdict(before, after.observation(), during[0], band, inside);
+    } catch (RuntimeException e) {
+      throw SwipeException.translate(e);
+    }
+    long wall = ticker.read() - t0;
+    Cost cost = new Cost(wall / 1_000_000L, 1, executed.reportCount(), frames, settleWait / 1_000_000L);
+    ActionResult action = ActionResult.builder()
+        .gesture(swipe)
+        .timeline(executed)
+        .observation(after.observation())
+        .cost(cost)
+        .build();
+    ScrollResult result = ScrollResult.builder()
+        .action(action)
+        .before(before)
+        .movement(movement)
+        .diff(inside)
+        .amountRequested(scroll.amount())
+        .amountUsed(scroll.honouredAmount())
+        .keyboardAvoided(avoided)
+        .keyboardMinY(keyboardY)
+        .cost(cost)
+        .build();
+    if (movement == Movement.UNCHANGED && scroll.expectContent()) {
+      Map<String, Object> details = new LinkedHashMap<>();
+      details.put("movement", movement.id());
+      details.put("before", before.id());
+      details.put("after", after.observation().id());
+      throw new SwipeException(
+          ErrorCode.SCROLL_NO_PROGRESS,
+          "the scroll " + scroll.direction().id() + " moved nothing although content was expected; "
+              + "check that the region is scrollable and that the input reaches the phone, rather than repeating it",
+          details,
+          null);
+    }
+    return result;
+  }
+
+  ScrollUntilResult scrollUntil(Scroll scroll, Predicate<Observation> until, int maxPasses, Duration timeout) {
+    long t0 = ticker.read();
+    long deadline = t0 + timeout.toNanos();
+    Cost cost = Cost.ZERO;
+    Observation current;
+    if (scroll.before().isPresent()) {
+      current = attachments.requireOwn(scroll.before().get(), "before");
+    } else {
+      FrameSettler.Settled s = settler.settle(t0, settleBound);
+      current = s.observation();
+      cost = cost.plus(new Cost(0, 0, 0, s.frames(), s.waitNanos() / 1_000_000L));
+    }
+    List<ScrollResult> passes = new ArrayList<>();
+    boolean found = until.test(current);
+    boolean edge = false;
+    boolean timedOut = false;
+    while (!found && !edge && passes.size() < maxPasses) {
+      if (ticker.read() >= deadline) {
+        timedOut = true;
+        break;
+      }
+      Scroll pass = Scroll.builder(scroll.direction())
+          .amount(scroll.amount())
+          .durationMs(scroll.durationMs())
+          .region(scroll.region())
+          .detectKeyboard(scroll.detectKeyboard())
+          .before(current)
+          .build();
+      if (scroll.keyboard().isPresent()) {
+        pass = Scroll.builder(scroll.direction()).amount(scroll.amount()).durationMs(scroll.durationMs())
+            .region(scroll.region()).keyboard(scroll.keyboard().get()).before(current).build();
+      }
+      ScrollResult r = scroll(pass);
+      passes.add(r);
+      cost = cost.plus(r.cost());
+      current = r.observation();
+      found = until.test(current);
+      edge = r.movement() == Movement.AT_EDGE || r.movement() == Movement.UNCHANGED;
+    }
+    Cost total = new Cost(
+        (ticker.read() - t0) / 1_000_000L, cost.gestures(), cost.hidReports(), cost.framesGrabbed(), cost.settleWaitMs());
+    return new ScrollUntilResult(found, passes.size(), edge && !found, timedOut, current, passes, total);
+  }
+
+  /** The finger path: centred in the band, {@code amount} of its axis long, against the direction. */
+  static Swipe plan(Scroll scroll, NormRegion band) {
+    ScrollDirection d = scroll.direction();
+    double travel = scroll.honouredAmount() * (d.vertical() ? band.h() : band.w());
+    NormPoint c = band.center();
+    NormPoint from = NormPoint.of(c.x() - d.fingerDx() * travel / 2, c.y() - d.fingerDy() * travel / 2);
+    NormPoint to = NormPoint.of(c.x() + d.fingerDx() * travel / 2, c.y() + d.fingerDy() * travel / 2);
+    int steps = Math.max(8, Math.min(60, scroll.durationMs() / 16));
+    return Swipe.builder(from, to)
+        .durationMs(scroll.durationMs())
+        .steps(steps)
+        .holdBeforeMs(40)
+        .holdAfterMs(Scroll.DWELL_MS)
+        .build();
+  }
+
+  private static Movement verdict(
+      Observation before, Observation after, Frame during, NormRegion band, DiffResult inside) {
+    if (!after.settled()) {
+      return Movement.UNOBSERVED;
+    }
+    if (inside.changed()) {
+      return Movement.MOVED;
+    }
+    if (during == null) {
+      return Movement.UNOBSERVED;
+    }
+    GreyRaster duringGrey = ImageDecoder.decode(during.jpeg(), DecodeOptions.FOR_DIFF);
+    if (compare(before.greyForDiff(), duringGrey, band).changed()) {
+      return Movement.AT_EDGE;
+    }
+    if (ImageDiff.compare(before.greyForDiff(), after.greyForDiff()).changed()) {
+      return Movement.UNOBSERVED;
+    }
+    return Movement.UNCHANGED;
+  }
+
+  private static DiffResult compare(GreyRaster a, GreyRaster b, NormRegion r) {
+    return ImageDiff.compare(a, b, r.x(), r.y(), r.w(), r.h());
+  }
+}

@@ -1,0 +1,54 @@
+package dev.swipe.core.scroll;
+
+import dev.swipe.core.ActionResult;
+import dev.swipe.core.Cost;
+import dev.swipe.core.Observation;
+import dev.swipe.core.internal.SwipeStyle;
+import dev.swipe.diff.DiffResult;
+import java.util.OptionalDouble;
+import org.immutables.value.Value;
+
+/** What one scroll did and saw. */
+@Value.Immutable
+@SwipeStyle
+public abstract class ScrollResult {
+  /** The swipe that was played and the settled screen after it. */
+  public abstract ActionResult action();
+
+  /** The screen the verdict compared against. */
+  public abstract Observation before();
+
+  /** The verdict. */
+  public abstract Movement movement();
+
+  /** The comparison of before and after inside the scrolled region. */
+  public abstract DiffResult diff();
+
+  /** The amount asked for. */
+  public abstract double amountRequested();
+
+  /** The amount honoured (at most 0.8). */
+  public abstract double amountUsed();
+
+  /** Whether an on-screen keyboard forced the swipe into the band above it. */
+  public abstract boolean keyboardAvoided();
+
+  /** Where the keyboard began (normalized y), when one was given or detected. */
+  public abstract OptionalDouble keyboardMinY();
+
+  /** Total cost, including the before-screenshot and the probe during the dwell. */
+  public abstract Cost cost();
+
+  /** The settled screen after the scroll. */
+  public Observation observation() {
+    return action().observation();
+  }
+
+  /** A new builder. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds {@link ScrollResult}. */
+  public static final class Builder extends ImmutableScrollResult.Builder {}
+}

@@ -1,0 +1,179 @@
+package dev.swipe.core.strategy;
+
+import dev.swipe.core.ActionResult;
+import dev.swipe.core.Device;
+import dev.swipe.core.NormPoint;
+import dev.swipe.core.NormRegion;
+import dev.swipe.core.Observation;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.gesture.Swipe;
+import dev.swipe.core.scroll.ScrollDirection;
+import dev.swipe.diff.DiffResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.function.Predicate;
+
+/**
+ * The swipe strategies that work on real phones, per scenario (seed 000, section IV), as ready
+ * API. Every method plays exactly one swipe and then looks (one settled screenshot and a diff);
+ * none sends bursts of swipes. Distances are finger travel in normalized units along the axis,
+ * centred in the region.
+ *
+ * <ul>
+ *   <li>List: coarse 350 units in 500 ms, confirmed by {@code diff_ratio > 0.05}; fine 50 units;
+ *       a swipe with {@code changed = false} means the boundary.
+ *   <li>Carousel / tabs: 400 units in 400 ms, never below 300 (shorter swipes read as accidental
+ *       touches and bounce back); a page switch shows {@code diff_ratio > 0.3}.
+ *   <li>Map / canvas: 200 units, then 50 for fine positioning.
+ *   <li>Generic calibration: start small (50), grow after each unconfirmed try, give up after 10.
+ * </ul>
+ *
+ * <p>List and map swipes dwell 100 ms at the end so the release carries no velocity (the content
+ * moves by the finger's travel, not by a fling); carousel swipes release while moving, because a
+ * pager needs release velocity to turn a 40% drag into a page switch.
+ */
+public final class SwipeStrategies {
+  /** List coarse distance. */
+  public static final double LIST_COARSE = 350;
+  /** List coarse duration. */
+  public static final int LIST_COARSE_MS = 500;
+  /** List fine distance. */
+  public static final double LIST_FINE = 50;
+  /** A list swipe is confirmed above this diff ratio. */
+  public static final double LIST_CONFIRM = 0.05;
+  /** Carousel distance. */
+  public static final double CAROUSEL_DISTANCE = 400;
+  /** Shortest carousel distance that is not read as an accidental touch. */
+  public static final double CAROUSEL_MIN_DISTANCE = 300;
+  /** Carousel duration. */
+  public static final int CAROUSEL_MS = 400;
+  /** A page switch shows more change than this. */
+  public static final double CAROUSEL_CONFIRM = 0.3;
+  /** Map coarse distance. */
+  public static final double MAP_COARSE = 200;
+  /** Map fine distance. */
+  public static final double MAP_FINE = 50;
+  /** Generic calibration gives up after this many tries. */
+  public static final int MAX_CALIBRATION_TRIES = 10;
+  /** Any visible change confirms a generic step ({@code changed}). */
+  public static final double GENERIC_CONFIRM = 0.01;
+  /** Dwell before release for list and map swipes. */
+  public static final int DWELL_MS = 100;
+
+  private final Device device;
+  private final NormRegion region;
+
+  /** Strategies on {@code device} inside {@code region} (the scrollable area). */
+  public SwipeStrategies(Device device, NormRegion region) {
+    this.device = SwipeException.requireArgument(device, "device");
+    this.region = SwipeException.requireArgument(region, "region");
+  }
+
+  /** Strategies on the whole screen below the status bar. */
+  public SwipeStrategies(Device device) {
+    this(device, NormRegion.of(0, 60, 1000, 940));
+  }
+
+  /** One coarse list swipe (350 units, 500 ms). */
+  public StepResult listCoarse(ScrollDirection direction, Observation before) {
+    return step("list_coarse", direction, LIST_COARSE, LIST_COARSE_MS, DWELL_MS, LIST_CONFIRM, before);
+  }
+
+  /** One fine list swipe (50 units) to bring a visible target into place. */
+  public StepResult listFine(ScrollDirection direction, Observation before) {
+    return step("list_fine", direction, LIST_FINE, LIST_COARSE_MS, DWELL_MS, GENERIC_CONFIRM, before);
+  }
+
+  /**
+   * Coarse swipes until {@code found} holds, a swipe changes nothing (the boundary), or
+   * {@code maxSwipes} were played. Checks the screen before the first swipe too.
+   */
+  public SearchResult listSearch(ScrollDirection direction, Predicate<Observation> found, int maxSwipes) {
+    SwipeException.requireArgument(found, "found");
+    if (maxSwipes < 1 || maxSwipes > 100) {
+      throw SwipeException.invalidArgument("max_swipes", "must be in [1, 100], was " + maxSwipes);
+    }
+    Observation current = device.screenshot();
+    List<StepResult> steps = new ArrayList<>();
+    while (!found.test(current) && steps.size() < maxSwipes) {
+      StepResult s = listCoarse(direction, current);
+      steps.add(s);
+      current = s.observation();
+      if (!s.diff().changed()) {
+        return new SearchResult(false, true, steps, current);
+      }
+    }
+    return new SearchResult(found.test(current), false, steps, current);
+  }
+
+  /** One page switch (400 units, 400 ms). */
+  public StepResult carouselSwitch(ScrollDirection direction, Observation before) {
+    return carouselSwitch(direction, CAROUSEL_DISTANCE, before);
+  }
+
+  /**
+   * One page switch with a chosen distance (at least 300 units).
+   *
+   * @throws SwipeException {@code invalid_argument} for distances under 300
+   */
+  public StepResult carouselSwitch(ScrollDirection direction, double distance, Observation before) {
+    if (!(distance >= CAROUSEL_MIN_DISTANCE)) {
+      throw SwipeException.invalidArgument(
+          "distance", "carousel swipes must be at least " + (int) CAROUSEL_MIN_DISTANCE
+              + " units (shorter ones read as accidental touches and bounce back), was " + distance);
+    }
+    return step("carousel", direction, distance, CAROUSEL_MS, 0, CAROUSEL_CONFIRM, before);
+  }
+
+  /** One map pan: 200 units, or 50 when {@code fine}. */
+  public StepResult mapPan(ScrollDirection direction, boolean fine, Observation before) {
+    return step(fine ? "map_fine" : "map_coarse", direction, fine ? MAP_FINE : MAP_COARSE, 400, DWELL_MS,
+        GENERIC_CONFIRM, before);
+  }
+
+  /**
+   * Generic calibration: swipes of growing distance (50, 100, 150, ...) until one is confirmed by
+   * {@code effective}, at most 10 tries; the caller saves the effective distance to memory.
+   */
+  public CalibrationResult calibrate(ScrollDirection direction, Predicate<StepResult> effective) {
+    SwipeException.requireArgument(effective, "effective");
+    List<StepResult> tries = new ArrayList<>();
+    Observation current = device.screenshot();
+    double axis = direction.vertical() ? region.h() : region.w();
+    for (int i = 1; i <= MAX_CALIBRATION_TRIES; i++) {
+      double distance = Math.min(LIST_FINE * i, axis * 0.8);
+      StepResult s = step("calibration", direction, distance, LIST_COARSE_MS, DWELL_MS, GENERIC_CONFIRM, current);
+      tries.add(s);
+      current = s.observation();
+      if (effective.test(s)) {
+        return new CalibrationResult(OptionalDouble.of(distance), tries);
+      }
+    }
+    return new CalibrationResult(OptionalDouble.empty(), tries);
+  }
+
+  private StepResult step(
+      String name, ScrollDirection direction, double distance, int durationMs, int dwellMs, double threshold,
+      Observation before) {
+    SwipeException.requireArgument(direction, "direction");
+    Observation start = before != null ? before : device.screenshot();
+    double axis = direction.vertical() ? region.h() : region.w();
+    if (!(distance > 0) || distance > axis) {
+      throw SwipeException.invalidArgument(
+          "distance", "must be in (0, " + axis + "] for this region, was " + distance);
+    }
+    NormPoint c = region.center();
+    NormPoint from = NormPoint.of(c.x() - direction.fingerDx() * distance / 2, c.y() - direction.fingerDy() * distance / 2);
+    NormPoint to = NormPoint.of(c.x() + direction.fingerDx() * distance / 2, c.y() + direction.fingerDy() * distance / 2);
+    Swipe swipe = Swipe.builder(from, to)
+        .durationMs(durationMs)
+        .steps(Math.max(8, durationMs / 16))
+        .holdBeforeMs(40)
+        .holdAfterMs(dwellMs)
+        .build();
+    ActionResult action = device.swipe(swipe);
+    DiffResult diff = device.diff(start, action.observation(), region);
+    return new StepResult(name, distance, action, start, diff, threshold, diff.diffRatio() > threshold);
+  }
+}
