@@ -1,41 +1,175 @@
 package dev.swipe.sim.internal;
 
-/** Placeholder until the scene is written. */
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.Shape;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Rectangle2D;
+import java.awt.geom.RoundRectangle2D;
+import java.util.List;
+
+/**
+ * A paging carousel of six onboarding pages. A release switches page when the content moved more
+ * than half a page, or more than a third of a page with a fling velocity (50 dp/s) the same way;
+ * anything shorter springs back (the seed's "under 300 units looks like an accidental touch").
+ * Android settles like ViewPager (duration from distance and velocity, at most 600 ms, quintic
+ * ease-out); iOS eases over 300 ms and rubber-bands past the first and last page.
+ */
 final class CarouselScene extends Scene {
-  private final ListScene list;
+  static final int PAGES = 6;
+  static final double W = DeviceProfile.WIDTH;
+  static final double TOP = 240;
+  static final double BOTTOM = 1560;
+  private static final String[] TITLES = {"Welcome", "Discover", "Share", "Track", "Secure", "Ready"};
+  private static final Color[] COLORS = {
+    // Neighbours differ in luminance too, so a page switch shows in a grey diff.
+    new Color(0x3F51B5), new Color(0xF2B14A), new Color(0x00897B), new Color(0xE57373), new Color(0x5E35B1),
+    new Color(0x4FC3F7)
+  };
+
+  private final ScrollAxis axis;
+  private final TextField caption = new TextField(60, 1700, 960, 144, "Add a caption");
+  private boolean onPager;
+  private boolean horizontal;
+  private int startPage;
 
   CarouselScene(VirtualPhone phone) {
     super(phone);
-    list = new ListScene(phone);
+    this.axis = new ScrollAxis(profile, W, 0, (PAGES - 1) * W);
   }
 
   @Override
   void down(Touch touch) {
-    list.down(touch);
+    onPager = touch.downY >= TOP && touch.downY <= BOTTOM;
+    horizontal = false;
+    if (onPager) {
+      axis.touchDown(touch.downTime);
+      startPage = nearestPage(axis.at(touch.downTime));
+    }
   }
 
   @Override
   void move(Touch touch, boolean crossedSlop) {
-    list.move(touch, crossedSlop);
+    if (!onPager || !touch.dragging) {
+      return;
+    }
+    if (crossedSlop) {
+      horizontal = Math.abs(touch.slopX - touch.downX) >= Math.abs(touch.slopY - touch.downY);
+      if (horizontal) {
+        double dist = Math.hypot(touch.slopX - touch.downX, touch.slopY - touch.downY);
+        axis.beginDrag(touch.time, touch.downX + touch.slop * (touch.slopX - touch.downX) / dist);
+      }
+    }
+    if (horizontal) {
+      axis.dragTo(touch.x);
+    }
   }
 
   @Override
   void up(Touch touch, double vx, double vy) {
-    list.up(touch, vx, vy);
+    long t = touch.time;
+    if (onPager) {
+      double pos = axis.at(t);
+      double moved = pos - startPage * W;
+      double v = horizontal ? -vx : 0;
+      int target = startPage;
+      if (Math.abs(moved) > W / 2) {
+        target = startPage + (int) Math.signum(moved);
+      } else if (Math.abs(moved) > W / 3 && Math.abs(v) > profile.minFlingPxPerS() && Math.signum(v) == Math.signum(moved)) {
+        target = startPage + (int) Math.signum(moved);
+      }
+      target = Math.max(0, Math.min(PAGES - 1, target));
+      settle(t, pos, target * W, v);
+    } else if (caption.contains(touch.downX, touch.downY) && touch.withinSlop()) {
+      phone.focus(caption, t);
+    }
+    onPager = false;
+  }
+
+  private void settle(long t, double pos, double to, double v) {
+    if (pos == to) {
+      axis.animate(Motion.still(pos));
+      return;
+    }
+    long durationMs;
+    Motion.Easing easing;
+    if (profile.ios()) {
+      durationMs = 300;
+      easing = Motion.Easing.EASE_OUT_CUBIC;
+    } else {
+      double dx = Math.abs(to - pos);
+      durationMs = Math.abs(v) > 0
+          ? 4 * Math.round(1000 * dx / Math.abs(v))
+          : (long) ((dx / W + 1) * 100);
+      durationMs = Math.max(1, Math.min(600, durationMs));
+      easing = Motion.Easing.DECELERATE_2_5;
+    }
+    axis.animate(new Motion.Eased(pos, to, t, durationMs * 1_000_000L, easing));
+  }
+
+  private static int nearestPage(double offset) {
+    return (int) Math.max(0, Math.min(PAGES - 1, Math.round(offset / W)));
   }
 
   @Override
-  void paint(java.awt.Graphics2D g, Look look, long t) {
-    list.paint(g, look, t);
+  void paint(Graphics2D g, Look look, long t) {
+    double offset = axis.at(t);
+    look.text(g, "Get started", 48, 196, profile.ios() ? 96 : 66, profile.ios(), look.text);
+    Shape clip = g.getClip();
+    g.clip(new Rectangle2D.Double(0, TOP, W, BOTTOM - TOP));
+    for (int p = 0; p < PAGES; p++) {
+      double x = p * W - offset;
+      if (x > W || x < -W) {
+        continue;
+      }
+      paintPage(g, look, p, x);
+    }
+    g.setClip(clip);
+    double dotsY = BOTTOM + 60;
+    double page = offset / W;
+    for (int p = 0; p < PAGES; p++) {
+      double cx = W / 2 + (p - (PAGES - 1) / 2.0) * 60;
+      boolean current = Math.abs(page - p) < 0.5;
+      g.setColor(current ? look.accent : look.divider);
+      double r = current ? 16 : 11;
+      g.fill(new Ellipse2D.Double(cx - r, dotsY - r, 2 * r, 2 * r));
+    }
+    caption.paint(g, look, phone.caret(caption), 0);
+  }
+
+  private void paintPage(Graphics2D g, Look look, int p, double x) {
+    Color c = COLORS[p];
+    g.setColor(c);
+    g.fill(new RoundRectangle2D.Double(x + 60, TOP + 60, W - 120, BOTTOM - TOP - 120, 72, 72));
+    g.setColor(c.brighter());
+    for (int i = 0; i < 3; i++) {
+      double r = 150 + 90 * ((p + i) % 3);
+      g.fill(new Ellipse2D.Double(x + 180 + i * 240 - r / 2, TOP + 420 - r / 2 + 60 * ((p * 7 + i) % 3), r, r));
+    }
+    look.centred(g, (p + 1) + " / " + PAGES, x + W / 2, TOP + 180, 44, false, Color.WHITE);
+    look.centred(g, TITLES[p], x + W / 2, TOP + 820, 110, true, Color.WHITE);
+    look.centred(g, "Swipe to continue with page " + (p + 2 > PAGES ? 1 : p + 2), x + W / 2, TOP + 980, 44, false,
+        Color.WHITE);
+    look.centred(g, "Everything you need, one page at a time.", x + W / 2, TOP + 1060, 40, false, Color.WHITE);
   }
 
   @Override
   Object viewKey(long t) {
-    return list.viewKey(t);
+    return List.of(Math.round(axis.at(t) * 1000), caption.text(), caption.focused(), phone.caret(caption));
   }
 
   @Override
   boolean animating(long t) {
-    return list.animating(t);
+    return axis.moving(t);
+  }
+
+  @Override
+  int page(long t) {
+    return nearestPage(axis.at(t));
+  }
+
+  @Override
+  int pageCount() {
+    return PAGES;
   }
 }

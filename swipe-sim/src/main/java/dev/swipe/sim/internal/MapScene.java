@@ -1,41 +1,189 @@
 package dev.swipe.sim.internal;
 
-/** Placeholder until the scene is written. */
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.Shape;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Path2D;
+import java.awt.geom.Rectangle2D;
+import java.util.List;
+
+/**
+ * A street map three screens wide and two and a half screens tall, panned in both axes with the
+ * platform's fling physics per axis (Android flings along the release direction with the 2-D
+ * speed), clamped (Android, Flutter) or rubber-banded (iOS) at its edges. A floating search pill
+ * is an editable field.
+ */
 final class MapScene extends Scene {
-  private final ListScene list;
+  static final double MAP_W = 3240;
+  static final double MAP_H = 6000;
+  static final double TOP = 72;
+  private static final double BLOCK = 360;
+  private static final String[] STREETS = {
+    "Elm St", "Oak Ave", "Pine St", "Maple Ave", "Cedar St", "Birch Rd", "Walnut St", "Willow Ave", "Spruce St",
+    "Aspen Rd", "Chestnut St", "Poplar Ave", "Laurel St", "Hazel Rd", "Juniper St", "Linden Ave", "Alder St"
+  };
+  private static final String[] PLACES = {
+    "Cafe Aurora", "City Library", "Harbor Market", "Museum of Light", "Green Park", "Central Station",
+    "Bakery Nord", "Town Hall", "Riverside Gym", "Star Cinema", "Old Mill", "Bike Shop"
+  };
+
+  private final ScrollAxis x;
+  private final ScrollAxis y;
+  private final TextField search = new TextField(48, 120, 984, 132, "Search here");
+  private boolean onMap;
 
   MapScene(VirtualPhone phone) {
     super(phone);
-    list = new ListScene(phone);
+    double viewH = DeviceProfile.HEIGHT - TOP;
+    this.x = new ScrollAxis(profile, DeviceProfile.WIDTH, 0, MAP_W - DeviceProfile.WIDTH);
+    this.y = new ScrollAxis(profile, viewH, 0, MAP_H - viewH);
+    x.jump((MAP_W - DeviceProfile.WIDTH) / 2);
+    y.jump((MAP_H - viewH) / 2);
   }
 
   @Override
   void down(Touch touch) {
-    list.down(touch);
+    onMap = !search.contains(touch.downX, touch.downY) && touch.downY >= TOP;
+    if (onMap) {
+      x.touchDown(touch.downTime);
+      y.touchDown(touch.downTime);
+    }
   }
 
   @Override
   void move(Touch touch, boolean crossedSlop) {
-    list.move(touch, crossedSlop);
+    if (!onMap || !touch.dragging) {
+      return;
+    }
+    if (crossedSlop) {
+      double dist = Math.hypot(touch.slopX - touch.downX, touch.slopY - touch.downY);
+      x.beginDrag(touch.time, touch.downX + touch.slop * (touch.slopX - touch.downX) / dist);
+      y.beginDrag(touch.time, touch.downY + touch.slop * (touch.slopY - touch.downY) / dist);
+    }
+    x.dragTo(touch.x);
+    y.dragTo(touch.y);
   }
 
   @Override
   void up(Touch touch, double vx, double vy) {
-    list.up(touch, vx, vy);
+    long t = touch.time;
+    if (onMap) {
+      double speed = touch.dragging ? Math.hypot(vx, vy) : 0;
+      x.release(t, touch.dragging ? vx : 0, speed);
+      y.release(t, touch.dragging ? vy : 0, speed);
+    } else if (search.contains(touch.downX, touch.downY) && touch.withinSlop()) {
+      phone.focus(search, t);
+    }
+    onMap = false;
   }
 
   @Override
-  void paint(java.awt.Graphics2D g, Look look, long t) {
-    list.paint(g, look, t);
+  void paint(Graphics2D g, Look look, long t) {
+    double ox = x.at(t);
+    double oy = y.at(t);
+    Shape clip = g.getClip();
+    g.clip(new Rectangle2D.Double(0, TOP, DeviceProfile.WIDTH, DeviceProfile.HEIGHT - TOP));
+    java.awt.geom.AffineTransform saved = g.getTransform();
+    g.translate(-ox, TOP - oy);
+    paintMap(g, look, ox, oy, ox + DeviceProfile.WIDTH, oy + DeviceProfile.HEIGHT - TOP);
+    g.setTransform(saved);
+    g.setClip(clip);
+    g.setColor(new Color(0, 0, 0, 40));
+    g.fill(new java.awt.geom.RoundRectangle2D.Double(52, 128, 984, 132, 132, 132));
+    g.setColor(Color.WHITE);
+    g.fill(new java.awt.geom.RoundRectangle2D.Double(48, 120, 984, 132, 132, 132));
+    search.paint(g, look, phone.caret(search), 0);
+  }
+
+  private void paintMap(Graphics2D g, Look look, double x0, double y0, double x1, double y1) {
+    g.setColor(new Color(0xF2EFE9));
+    g.fill(new Rectangle2D.Double(x0 - 2, y0 - 2, x1 - x0 + 4, y1 - y0 + 4));
+    // A river across the map.
+    Path2D river = new Path2D.Double();
+    river.moveTo(-100, 2600);
+    river.curveTo(900, 2200, 1700, 3400, 3400, 2900);
+    river.lineTo(3400, 3150);
+    river.curveTo(1700, 3650, 900, 2450, -100, 2850);
+    river.closePath();
+    int bx0 = (int) Math.floor(x0 / BLOCK) - 1;
+    int by0 = (int) Math.floor(y0 / BLOCK) - 1;
+    int bx1 = (int) Math.ceil(x1 / BLOCK) + 1;
+    int by1 = (int) Math.ceil(y1 / BLOCK) + 1;
+    for (int bx = bx0; bx <= bx1; bx++) {
+      for (int by = by0; by <= by1; by++) {
+        int h = hash(bx, by);
+        if (h % 7 == 0) {
+          g.setColor(new Color(0xC8E6C9));
+          g.fill(new Rectangle2D.Double(bx * BLOCK + 30, by * BLOCK + 30, BLOCK - 60, BLOCK - 60));
+        } else {
+          g.setColor(new Color(0xE6E1D8));
+          g.fill(new Rectangle2D.Double(bx * BLOCK + 40, by * BLOCK + 40, BLOCK - 80, BLOCK - 80));
+        }
+      }
+    }
+    g.setColor(new Color(0xAAD3F5));
+    g.fill(river);
+    for (int bx = bx0; bx <= bx1; bx++) {
+      boolean major = Math.floorMod(bx, 3) == 0;
+      g.setColor(major ? new Color(0xFCE08A) : Color.WHITE);
+      g.fill(new Rectangle2D.Double(bx * BLOCK - (major ? 22 : 12), y0 - 2, major ? 44 : 24, y1 - y0 + 4));
+    }
+    for (int by = by0; by <= by1; by++) {
+      boolean major = Math.floorMod(by, 3) == 0;
+      g.setColor(major ? new Color(0xFCE08A) : Color.WHITE);
+      g.fill(new Rectangle2D.Double(x0 - 2, by * BLOCK - (major ? 22 : 12), x1 - x0 + 4, major ? 44 : 24));
+      if (major) {
+        for (int bx = bx0; bx <= bx1; bx++) {
+          if (Math.floorMod(bx, 3) == 1) {
+            String name = STREETS[Math.floorMod(by * 5 + bx, STREETS.length)];
+            look.text(g, name, bx * BLOCK + 40, by * BLOCK + 12, 34, false, new Color(0x5F5A52));
+          }
+        }
+      }
+    }
+    for (int bx = bx0; bx <= bx1; bx++) {
+      for (int by = by0; by <= by1; by++) {
+        int h = hash(bx, by);
+        if (h % 5 == 1) {
+          double px = bx * BLOCK + BLOCK / 2;
+          double py = by * BLOCK + BLOCK / 2;
+          g.setColor(new Color(0xE5533D));
+          g.fill(new Ellipse2D.Double(px - 22, py - 60, 44, 44));
+          g.setStroke(new BasicStroke(8f));
+          g.draw(new java.awt.geom.Line2D.Double(px, py - 20, px, py));
+          look.text(g, PLACES[Math.floorMod(h / 5, PLACES.length)], px - 120, py + 44, 32, true, new Color(0x3C3A36));
+        }
+      }
+    }
+  }
+
+  private static int hash(int a, int b) {
+    int h = a * 73856093 ^ b * 19349663;
+    h ^= h >>> 13;
+    h *= 0x5bd1e995;
+    return Math.floorMod(h ^ (h >>> 15), 1_000_003);
   }
 
   @Override
   Object viewKey(long t) {
-    return list.viewKey(t);
+    return List.of(
+        Math.round(x.at(t) * 1000), Math.round(y.at(t) * 1000), search.text(), search.focused(), phone.caret(search));
   }
 
   @Override
   boolean animating(long t) {
-    return list.animating(t);
+    return x.moving(t) || y.moving(t);
+  }
+
+  @Override
+  double mapX(long t) {
+    return x.at(t);
+  }
+
+  @Override
+  double mapY(long t) {
+    return y.at(t);
   }
 }

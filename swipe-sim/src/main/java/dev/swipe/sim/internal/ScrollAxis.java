@@ -50,6 +50,11 @@ final class ScrollAxis {
     motion = Motion.still(Math.max(min, Math.min(max, offset)));
   }
 
+  /** Replaces the motion (a scene's own settling, such as paging). */
+  void animate(Motion m) {
+    motion = m;
+  }
+
   /** Jumps to {@code offset}, clamped. */
   void jump(double offset) {
     motion = Motion.still(Math.max(min, Math.min(max, offset)));

@@ -1,0 +1,112 @@
+package dev.swipe.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.swipe.core.Device;
+import dev.swipe.core.ErrorCode;
+import dev.swipe.core.NormPoint;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.VirtualClock;
+import dev.swipe.core.gesture.Swipe;
+import dev.swipe.core.spi.PointerKind;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** URI options, their errors, and sharing one phone between separately opened parts. */
+class SimUriAndPartsTest {
+  private static void refused(String uri, String field) {
+    assertThatThrownBy(() -> Device.open(uri))
+        .isInstanceOfSatisfying(SwipeException.class, e -> {
+          assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+          assertThat(e.field()).isEqualTo(field);
+        });
+  }
+
+  @Test
+  void badOptionsNameTheirKey() {
+    refused("sim:?scnee=list", "scnee");
+    refused("sim:?scene=calendar", "scene");
+    refused("sim:?platform=symbian", "platform");
+    refused("sim:?pointer=pen", "pointer");
+    refused("sim:?quality=0", "quality");
+    refused("sim:?latency_ms=-1", "latency_ms");
+    refused("sim:?scale=2", "scale");
+    refused("sim:?seed=abc", "seed");
+    refused("sim:?letterbox=maybe", "letterbox");
+    refused("sim:?time=warp", "time");
+    refused("sim:/dev/phone", "uri");
+  }
+
+  @Test
+  void uriRoundTrips() {
+    SimConfig c = SimConfig.fromUri("sim:?scene=picker&platform=ios&pointer=rel&seed=9&quality=70&noise=caret&scale=0.5");
+    assertThat(c.scene()).isEqualTo(SimConfig.Scene.PICKER);
+    assertThat(c.platform()).isEqualTo(SimConfig.Platform.IOS);
+    assertThat(c.pointer()).isEqualTo(PointerKind.RELATIVE);
+    assertThat(SimConfig.fromUri(c.toUri())).isEqualTo(c);
+    assertThat(SimConfig.defaults().toUri()).isEqualTo("sim:");
+  }
+
+  @Test
+  void plainSimOpensTheContactsListOnVirtualTime() {
+    try (Device d = Device.open("sim:")) {
+      assertThat(d.ticker()).isInstanceOf(VirtualClock.class);
+      assertThat(d.screenshot().width()).isEqualTo(1080);
+      assertThat(SimOracle.of(d).state().scene()).isEqualTo(SimConfig.Scene.LIST);
+      assertThat(d.hidCapabilities().activePointer()).isEqualTo(PointerKind.TOUCH);
+    }
+  }
+
+  @Test
+  void realTimeRunsOnTheSystemClock() {
+    try (Device d = Device.open("sim:?time=real&scale=0.25&latency_ms=5")) {
+      long before = System.nanoTime();
+      assertThat(d.screenshot().captureNanos()).isGreaterThanOrEqualTo(before);
+    }
+  }
+
+  @Test
+  void aRelativeMouseDeadReckonsAndScrolls() {
+    try (Device d = Device.open("sim:?scale=0.5&pointer=rel")) {
+      d.swipe(Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 400)).durationMs(400).holdAfterMs(100).build());
+      SimOracle oracle = SimOracle.of(d);
+      assertThat(oracle.listOffsetPx()).isPositive();
+      SimState.PointerSample last = oracle.pointerLog().get(oracle.pointerLog().size() - 1);
+      assertThat(last.y()).isCloseTo(400, org.assertj.core.api.Assertions.within(1.0));
+    }
+  }
+
+  @Test
+  void separatelyOpenedPartsWithOneNameShareAPhone() {
+    VirtualClock clock = new VirtualClock();
+    try (Device d = Device.builder().hid("sim:?name=shared&scene=picker&scale=0.5")
+        .capture("sim:?name=shared&scene=picker&scale=0.5").ticker(clock).sleeper(clock).open()) {
+      SimPhone phone = SimPhone.of(d).orElseThrow();
+      assertThat(SimPhone.named("shared")).containsSame(phone);
+      SimState.Wheel hour = phone.oracle().wheel("hour");
+      d.tap(NormPoint.of(hour.columnXNorm(), hour.selectedCenterYNorm() + hour.rowPitchNorm()));
+      assertThat(phone.oracle().awaitRest(Duration.ofSeconds(5)).wheel("hour").orElseThrow().value()).isEqualTo(10);
+      assertThat(phone.ticker().read()).isEqualTo(clock.read());
+    }
+    assertThat(SimPhone.named("shared")).isEmpty();
+    try (Device d = Device.builder().hid("sim:?scale=0.5").capture("sim:?scale=0.5").open()) {
+      assertThat(SimPhone.of(d)).isPresent();
+    }
+  }
+
+  @Test
+  void partsWithOneNameMustAgree() {
+    VirtualClock clock = new VirtualClock();
+    assertThatThrownBy(() -> Device.builder().hid("sim:?name=x&scene=picker").capture("sim:?name=x&scene=map")
+            .ticker(clock).sleeper(clock).open())
+        .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("name"));
+    assertThat(SimPhone.named("x")).as("the half-open phone was released").isEmpty();
+    refusedPart("sim:?time=real", "time");
+  }
+
+  private static void refusedPart(String uri, String field) {
+    assertThatThrownBy(() -> Device.builder().hid(uri).capture(uri).open())
+        .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo(field));
+  }
+}
