@@ -1,6 +1,9 @@
 package dev.swipe.diff;
 
 import java.awt.image.BufferedImage;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -14,6 +17,9 @@ import java.util.Arrays;
  * is never exposed.
  */
 public final class GreyRaster {
+
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private final int width;
   private final int height;
@@ -158,7 +164,31 @@ public final class GreyRaster {
       int y1 = Math.min(height, y0 + factor);
       for (int y = y0; y < y1; y++) {
         int o = y * width;
-        for (int bx = 0, x = 0; bx < rw; bx++) {
+        int bx = 0;
+        int x = 0;
+        if (factor == 2 || factor == 4 || factor == 8) {
+          // Eight pixels at a time, summed in the lanes of a long.
+          int fullLongs = width / 8;
+          for (int j = 0; j < fullLongs; j++, x += 8) {
+            long v = (long) LONGS.get(pixels, o + x);
+            long pairs = (v & 0x00FF00FF00FF00FFL) + ((v >>> 8) & 0x00FF00FF00FF00FFL);
+            if (factor == 2) {
+              sums[bx++] += (int) (pairs & 0xFFFF);
+              sums[bx++] += (int) ((pairs >>> 16) & 0xFFFF);
+              sums[bx++] += (int) ((pairs >>> 32) & 0xFFFF);
+              sums[bx++] += (int) (pairs >>> 48);
+            } else {
+              long quads = (pairs & 0x0000FFFF0000FFFFL) + ((pairs >>> 16) & 0x0000FFFF0000FFFFL);
+              if (factor == 4) {
+                sums[bx++] += (int) (quads & 0xFFFFFFFFL);
+                sums[bx++] += (int) (quads >>> 32);
+              } else {
+                sums[bx++] += (int) ((quads & 0xFFFFFFFFL) + (quads >>> 32));
+              }
+            }
+          }
+        }
+        for (; bx < rw; bx++) {
           int xe = Math.min(width, x + factor);
           int s = 0;
           for (; x < xe; x++) {

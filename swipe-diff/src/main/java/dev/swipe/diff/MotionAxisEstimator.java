@@ -1,20 +1,27 @@
 package dev.swipe.diff;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * Decides along which axis content moved between two frames, without measuring how far.
  *
- * <p>Both frames are box-averaged onto a coarse grid (about {@value #TARGET_GRID_CELLS} cells,
- * which also smooths JPEG noise). Two explanations of the change are then tried, and the one that
- * leaves the least of the change energy unexplained wins:
+ * <p>Both frames are first box-reduced to about {@value #WORK_PIXELS} pixels (direction needs no
+ * more, and averaging smooths JPEG noise). Two explanations of the change are then tried, and the
+ * one that leaves the least of the change energy unexplained wins:
  *
  * <ul>
- *   <li><b>Small moves</b> (below a grid cell or two): the temporal difference is correlated with
- *       the spatial gradients (a global Lucas-Kanade step). A translation {@code (u, v)} predicts
+ *   <li><b>Small moves</b> (below a grid cell or two): on a grid of about {@value #TARGET_GRID_CELLS}
+ *       cells the temporal difference is correlated with the spatial gradients (a global
+ *       Lucas-Kanade step). A translation {@code (u, v)} predicts
  *       {@code B - A = -(gx u + gy v)}; the least-squares fit gives the dominant component and the
  *       residual says how well a translation explains the change.
  *   <li><b>Large moves</b> (up to three quarters of the region): row and column brightness profiles
- *       are compared at every shift; the best few shifts per axis are verified in 2D on the grid.
- *       The gradient model breaks down here, profile matching does not.
+ *       are compared at every shift (coarse to fine, pixel precise); the best few shifts per axis
+ *       are verified on per-strip profiles, where parts that did not move (status bar, app bar)
+ *       keep their unshifted match. The gradient model breaks down here, profile matching does
+ *       not.
  * </ul>
  *
  * If no translation explains at least half of the change (content replaced, a caret blinking,
@@ -22,7 +29,10 @@ package dev.swipe.diff;
  */
 final class MotionAxisEstimator {
 
-  /** Grid cells the region is reduced to before any motion analysis. */
+  /** Pixels per frame the motion analysis works on; larger regions are box-reduced first. */
+  static final int WORK_PIXELS = 320_000;
+
+  /** Grid cells the region is reduced to for the gradient (small-move) analysis. */
   static final int TARGET_GRID_CELLS = 40_000;
 
   /** A translation must leave at most this fraction of the change energy unexplained. */
@@ -39,6 +49,82 @@ final class MotionAxisEstimator {
   private MotionAxisEstimator() {}
 
   static PrimaryAxis estimate(GreyRaster a, GreyRaster b, PixelRect region) {
+    // Direction does not need every pixel: work on box-reduced copies of at most WORK_PIXELS.
+    int f = 1;
+    while (f < 16 && region.area() / ((long) f * f) > WORK_PIXELS) {
+      f *= 2;
+    }
+    if (f > 1) {
+      GreyRaster ra = reduceRegion(a, region, f);
+      GreyRaster rb = reduceRegion(b, region, f);
+      return estimateOn(ra, rb, PixelRect.full(ra.width(), ra.height()));
+    }
+    return estimateOn(a, b, region);
+  }
+
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long EVEN_BYTES = 0x00FF00FF00FF00FFL;
+  private static final long EVEN_SHORTS = 0x0000FFFF0000FFFFL;
+
+  /**
+   * Means of {@code f x f} blocks of the region ({@code f} a power of two up to 16); a trailing
+   * partial block is dropped. Eight pixels of a row are summed at a time in the lanes of a long.
+   */
+  static GreyRaster reduceRegion(GreyRaster r, PixelRect region, int f) {
+    int ow = Math.max(1, region.width() / f);
+    int oh = Math.max(1, region.height() / f);
+    int bw = Math.min(f, region.width());
+    int bh = Math.min(f, region.height());
+    byte[] p = r.pixels();
+    int w = r.width();
+    byte[] out = new byte[ow * oh];
+    int[] sums = new int[ow];
+    int n = bw * bh;
+    boolean swar = bw == f && (f == 2 || f == 4 || f == 8);
+    int perLong = swar ? 8 / f : 0;
+    int longs = swar ? ow / perLong : 0;
+    for (int oy = 0; oy < oh; oy++) {
+      java.util.Arrays.fill(sums, 0);
+      int y0 = region.y() + oy * bh;
+      for (int y = y0; y < y0 + bh; y++) {
+        int o = y * w + region.x();
+        int ox = 0;
+        for (int j = 0; j < longs; j++, o += 8) {
+          long v = (long) LONGS.get(p, o);
+          long pairs = (v & EVEN_BYTES) + ((v >>> 8) & EVEN_BYTES);
+          if (f == 2) {
+            sums[ox++] += (int) (pairs & 0xFFFF);
+            sums[ox++] += (int) ((pairs >>> 16) & 0xFFFF);
+            sums[ox++] += (int) ((pairs >>> 32) & 0xFFFF);
+            sums[ox++] += (int) (pairs >>> 48);
+          } else {
+            long quads = (pairs & EVEN_SHORTS) + ((pairs >>> 16) & EVEN_SHORTS);
+            if (f == 4) {
+              sums[ox++] += (int) (quads & 0xFFFFFFFFL);
+              sums[ox++] += (int) (quads >>> 32);
+            } else {
+              sums[ox++] += (int) ((quads & 0xFFFFFFFFL) + (quads >>> 32));
+            }
+          }
+        }
+        for (; ox < ow; ox++) {
+          int s = 0;
+          for (int k = 0; k < bw; k++) {
+            s += p[o++] & 0xFF;
+          }
+          sums[ox] += s;
+        }
+      }
+      int o = oy * ow;
+      for (int ox = 0; ox < ow; ox++) {
+        out[o + ox] = (byte) ((sums[ox] + n / 2) / n);
+      }
+    }
+    return GreyRaster.wrap(ow, oh, ow, oh, out);
+  }
+
+  private static PrimaryAxis estimateOn(GreyRaster a, GreyRaster b, PixelRect region) {
     int m = (int) Math.max(1, Math.ceil(Math.sqrt(region.area() / (double) TARGET_GRID_CELLS)));
     int gw = Math.max(1, region.width() / m);
     int gh = Math.max(1, region.height() / m);

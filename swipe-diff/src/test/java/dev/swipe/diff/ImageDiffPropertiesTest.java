@@ -145,4 +145,134 @@ class ImageDiffPropertiesTest {
           }
         });
   }
+
+  /** Straightforward reference for the packed (SWAR) cell comparison: same cells, same rule. */
+  private static long[] referenceCells(GreyRaster a, GreyRaster b, PixelRect region) {
+    int c = ChangedCells.cellSize(a);
+    int nx = Math.max(1, region.width() / c);
+    int ny = Math.max(1, region.height() / c);
+    long changed = 0;
+    long minX = Long.MAX_VALUE;
+    long minY = Long.MAX_VALUE;
+    long maxX = -1;
+    long maxY = -1;
+    for (int j = 0; j < ny; j++) {
+      int y0 = region.y() + j * c;
+      int y1 = j == ny - 1 ? region.bottom() : y0 + c;
+      for (int i = 0; i < nx; i++) {
+        int x0 = region.x() + i * c;
+        int x1 = i == nx - 1 ? region.right() : x0 + c;
+        long d = 0;
+        for (int y = y0; y < y1; y++) {
+          for (int x = x0; x < x1; x++) {
+            d += a.get(x, y) - b.get(x, y);
+          }
+        }
+        long n = (long) (x1 - x0) * (y1 - y0);
+        if (Math.abs(d) > ChangedCells.MEAN_THRESHOLD * n) {
+          changed += n;
+          minX = Math.min(minX, x0);
+          minY = Math.min(minY, y0);
+          maxX = Math.max(maxX, x1 - 1);
+          maxY = Math.max(maxY, y1 - 1);
+        }
+      }
+    }
+    return new long[] {changed, minX, minY, maxX, maxY};
+  }
+
+  @Test
+  void packedCellComparisonMatchesTheReference() {
+    qt().withExamples(150)
+        .forAll(longs().all(), integers().between(1, 70), integers().between(1, 50), integers().between(0, 30))
+        .checkAssert((seed, w, h, spread) -> {
+          Random r = new Random(seed);
+          byte[] pa = new byte[w * h];
+          byte[] pb = new byte[w * h];
+          for (int i = 0; i < pa.length; i++) {
+            int v = r.nextInt(256);
+            // Differences straddle the threshold (24 levels of a cell mean) from both sides.
+            int delta = r.nextInt(4) == 0 ? 0 : (r.nextBoolean() ? 1 : -1) * (24 - spread + r.nextInt(2 * spread + 1));
+            pa[i] = (byte) v;
+            pb[i] = (byte) Math.max(0, Math.min(255, v + delta));
+          }
+          GreyRaster a = GreyRaster.of(w, h, pa);
+          GreyRaster b = GreyRaster.of(w, h, pb);
+          int rx = r.nextInt(w);
+          int ry = r.nextInt(h);
+          PixelRect region = new PixelRect(rx, ry, 1 + r.nextInt(w - rx), 1 + r.nextInt(h - ry));
+          for (GreyRaster[] pair : new GreyRaster[][] {{a, b}, {a.reduce(2), b.reduce(2)}}) {
+            PixelRect reg = pair[0] == a ? region : PixelRect.full(pair[0].width(), pair[0].height());
+            ChangedCells got = ChangedCells.compare(pair[0], pair[1], reg);
+            long[] want = referenceCells(pair[0], pair[1], reg);
+            assertThat(got.changedPixels).isEqualTo(want[0]);
+            if (want[0] > 0) {
+              assertThat(new long[] {got.minX, got.minY, got.maxX, got.maxY})
+                  .containsExactly(want[1], want[2], want[3], want[4]);
+            }
+          }
+        });
+  }
+
+  @Test
+  void packedRegionReductionMatchesTheReference() {
+    qt().withExamples(100)
+        .forAll(longs().all(), integers().between(1, 90), integers().between(1, 60), integers().between(0, 3))
+        .checkAssert((seed, w, h, power) -> {
+          int f = 1 << (power + 1);
+          Random r = new Random(seed);
+          byte[] px = new byte[w * h];
+          r.nextBytes(px);
+          GreyRaster g = GreyRaster.of(w, h, px);
+          int rx = r.nextInt(w);
+          int ry = r.nextInt(h);
+          PixelRect region = new PixelRect(rx, ry, 1 + r.nextInt(w - rx), 1 + r.nextInt(h - ry));
+          GreyRaster got = MotionAxisEstimator.reduceRegion(g, region, f);
+          int bw = Math.min(f, region.width());
+          int bh = Math.min(f, region.height());
+          assertThat(got.width()).isEqualTo(Math.max(1, region.width() / f));
+          assertThat(got.height()).isEqualTo(Math.max(1, region.height() / f));
+          for (int oy = 0; oy < got.height(); oy++) {
+            for (int ox = 0; ox < got.width(); ox++) {
+              int s = 0;
+              for (int y = 0; y < bh; y++) {
+                for (int x = 0; x < bw; x++) {
+                  s += g.get(region.x() + ox * bw + x, region.y() + oy * bh + y);
+                }
+              }
+              int n = bw * bh;
+              assertThat(got.get(ox, oy)).isEqualTo((s + n / 2) / n);
+            }
+          }
+        });
+  }
+
+  @Test
+  void rasterReductionMatchesTheReference() {
+    qt().withExamples(100)
+        .forAll(longs().all(), integers().between(1, 90), integers().between(1, 40), integers().between(0, 3))
+        .checkAssert((seed, w, h, power) -> {
+          int f = 1 << power;
+          byte[] px = new byte[w * h];
+          new Random(seed).nextBytes(px);
+          GreyRaster g = GreyRaster.of(w, h, px);
+          GreyRaster got = g.reduce(f);
+          assertThat(got.width()).isEqualTo((w + f - 1) / f);
+          assertThat(got.height()).isEqualTo((h + f - 1) / f);
+          assertThat(got.sourceWidth()).isEqualTo(w);
+          for (int oy = 0; oy < got.height(); oy++) {
+            for (int ox = 0; ox < got.width(); ox++) {
+              int s = 0;
+              int n = 0;
+              for (int y = oy * f; y < Math.min(h, oy * f + f); y++) {
+                for (int x = ox * f; x < Math.min(w, ox * f + f); x++) {
+                  s += g.get(x, y);
+                  n++;
+                }
+              }
+              assertThat(got.get(ox, oy)).isEqualTo((s + n / 2) / n);
+            }
+          }
+        });
+  }
 }
