@@ -12,6 +12,9 @@ import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.internal.DefaultDevice;
 import dev.swipe.core.spi.FrameSource;
+import dev.swipe.core.wheel.WheelNudgeResult;
+import dev.swipe.wheel.WheelRequest;
+import dev.swipe.wheel.WheelRunGuard;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidTransport;
@@ -101,6 +104,28 @@ public interface Device extends AutoCloseable {
   default ScrollUntilResult scrollUntil(Scroll scroll, Predicate<Observation> until) {
     return scrollUntil(scroll, until, 12, Duration.ofSeconds(90));
   }
+
+  /**
+   * Moves a picker wheel toward a target value with one bounded, slow, measured drag
+   * ({@code wheel_nudge}). The request's geometry is read from {@code screenshot}, which must be an
+   * observation of this run; the row pitch is measured on it and overrides a wrong estimate when
+   * confident. The drag never starts on the selected row, dwells before release, and is charged to
+   * the run's wheel budget only after it succeeded. Read the new value from the result's
+   * observation and call again until it shows the target (then once with current == target to
+   * release the column).
+   *
+   * @throws SwipeException {@code wheel_target_unreachable}, {@code wheel_budget_exhausted},
+   *     {@code wheel_no_progress}, {@code wheel_column_busy}, {@code unknown_attachment},
+   *     {@code invalid_argument} naming the field
+   */
+  WheelNudgeResult wheelNudge(Observation screenshot, WheelRequest request);
+
+  /**
+   * The run's wheel guard: budgets left per column and for the run, and which regions are being
+   * worked (generic touch and key input aimed there is refused with
+   * {@code wheel_generic_input_blocked}).
+   */
+  WheelRunGuard wheelGuard();
 
   /** A tap with the default hold. */
   default ActionResult tap(NormPoint at) {

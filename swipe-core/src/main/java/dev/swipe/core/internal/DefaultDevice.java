@@ -10,7 +10,20 @@ import dev.swipe.core.Observation;
 import dev.swipe.core.Sleeper;
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
+import dev.swipe.core.NormPoint;
+import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.ExecutedTimeline;
+import dev.swipe.core.gesture.LongPress;
+import dev.swipe.core.gesture.Swipe;
+import dev.swipe.core.gesture.Tap;
+import dev.swipe.core.wheel.WheelDrags;
+import dev.swipe.core.wheel.WheelNudgeResult;
+import dev.swipe.diff.RowPitch;
+import dev.swipe.diff.RowPitchResult;
+import dev.swipe.wheel.PitchMeasurement;
+import dev.swipe.wheel.WheelDecision;
+import dev.swipe.wheel.WheelRequest;
+import dev.swipe.wheel.WheelRunGuard;
 import dev.swipe.core.gesture.Gesture;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.KeyPress;
@@ -57,6 +70,7 @@ public final class DefaultDevice implements Device {
   private final TimelineRunner runner;
   private final FrameSettler settler;
   private final ScrollExecutor scroller;
+  private final WheelRunGuard wheelGuard = new WheelRunGuard();
   private final Duration settleBound;
   private final AttachmentRegistry attachments;
   private final ReentrantLock lock = new ReentrantLock(true);
@@ -73,7 +87,7 @@ public final class DefaultDevice implements Device {
     this.settleBound = config.settleBound();
     this.settler = new FrameSettler(capture, attachments, ticker, config.captureTimeout());
     this.scroller = new ScrollExecutor(
-        hid, capture, ticker, runner, settler, attachments, config.captureTimeout(), settleBound);
+        hid, capture, ticker, runner, settler, attachments, config.captureTimeout(), settleBound, wheelGuard);
   }
 
   /** Opens the parts named in {@code config}; parts already open are closed if a later one fails. */
@@ -162,6 +176,16 @@ public final class DefaultDevice implements Device {
     lock.lock();
     try {
       ensureOpen();
+      checkNotAimedAtAWheel(gesture);
+      return play(gesture, bound);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Plays a gesture without the generic-input check (the wheel policy's own drags). */
+  private ActionResult play(Gesture gesture, Duration bound) {
+    {
       HidCapabilities caps = hid.capabilities();
       checkSupported(gesture, caps);
       Timeline timeline = TimelinePlanner.plan(gesture, caps.minReportInterval().toNanos());
@@ -176,9 +200,73 @@ public final class DefaultDevice implements Device {
           .observation(after.observation())
           .cost(new Cost(wallMs, 1, executed.reportCount(), after.frames(), after.waitNanos() / 1_000_000L))
           .build();
+    }
+  }
+
+  private void checkNotAimedAtAWheel(Gesture gesture) {
+    try {
+      if (gesture instanceof Swipe s) {
+        wheelGuard.checkGenericTouch(s.start().x(), s.start().y(), s.end().x(), s.end().y());
+      } else if (gesture instanceof Drag d) {
+        for (int i = 1; i < d.path().size(); i++) {
+          NormPoint a = d.path().get(i - 1);
+          NormPoint b = d.path().get(i);
+          wheelGuard.checkGenericTouch(a.x(), a.y(), b.x(), b.y());
+        }
+      } else if (gesture instanceof Tap t) {
+        wheelGuard.checkGenericTap(t.at().x(), t.at().y());
+      } else if (gesture instanceof LongPress p) {
+        wheelGuard.checkGenericTap(p.at().x(), p.at().y());
+      } else if (gesture instanceof KeyPress) {
+        wheelGuard.checkKeyboardInput();
+      }
+    } catch (RuntimeException e) {
+      throw SwipeException.translate(e);
+    }
+  }
+
+  @Override
+  public WheelNudgeResult wheelNudge(Observation screenshot, WheelRequest request) {
+    SwipeException.requireArgument(request, "request");
+    lock.lock();
+    try {
+      ensureOpen();
+      attachments.requireOwn(screenshot, "screenshot_attachment_id");
+      long t0 = ticker.read();
+      RowPitchResult measured;
+      try {
+        measured = RowPitch.measureColumn(screenshot.grey(), request.columnX(), request.centerY());
+      } catch (RuntimeException e) {
+        throw SwipeException.translate(e);
+      }
+      PitchMeasurement m = measured.found()
+          ? PitchMeasurement.of(measured.pitchNorm(), measured.confidence())
+          : PitchMeasurement.none();
+      ActionResult[] played = new ActionResult[1];
+      WheelDecision decision;
+      try {
+        decision = wheelGuard.nudge(request, m, (drag, d) -> played[0] = play(WheelDrags.toSwipe(drag), settleBound));
+      } catch (RuntimeException e) {
+        throw SwipeException.translate(e);
+      }
+      Cost cost = played[0] == null
+          ? new Cost((ticker.read() - t0) / 1_000_000L, 0, 0, 0, 0)
+          : played[0].cost();
+      return WheelNudgeResult.builder()
+          .decision(decision)
+          .measuredPitch(measured)
+          .action(java.util.Optional.ofNullable(played[0]))
+          .observation(played[0] == null ? screenshot : played[0].observation())
+          .cost(cost)
+          .build();
     } finally {
       lock.unlock();
     }
+  }
+
+  @Override
+  public WheelRunGuard wheelGuard() {
+    return wheelGuard;
   }
 
   private static void checkSupported(Gesture gesture, HidCapabilities caps) {
@@ -262,6 +350,7 @@ public final class DefaultDevice implements Device {
         return;
       }
       closed = true;
+      wheelGuard.endRun();
       RuntimeException failure = null;
       try {
         hid.releaseAll();

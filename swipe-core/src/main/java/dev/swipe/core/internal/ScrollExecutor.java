@@ -27,6 +27,7 @@ import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDecoder;
 import dev.swipe.diff.ImageDiff;
+import dev.swipe.wheel.WheelRunGuard;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -54,6 +55,7 @@ final class ScrollExecutor {
   private final AttachmentRegistry attachments;
   private final Duration captureTimeout;
   private final Duration settleBound;
+  private final WheelRunGuard wheelGuard;
 
   ScrollExecutor(
       HidTransport hid,
@@ -63,7 +65,8 @@ final class ScrollExecutor {
       FrameSettler settler,
       AttachmentRegistry attachments,
       Duration captureTimeout,
-      Duration settleBound) {
+      Duration settleBound,
+      WheelRunGuard wheelGuard) {
     this.hid = hid;
     this.capture = capture;
     this.ticker = ticker;
@@ -72,6 +75,7 @@ final class ScrollExecutor {
     this.attachments = attachments;
     this.captureTimeout = captureTimeout;
     this.settleBound = settleBound;
+    this.wheelGuard = wheelGuard;
   }
 
   ScrollResult scroll(Scroll scroll) {
@@ -115,6 +119,11 @@ final class ScrollExecutor {
     }
 
     Swipe swipe = plan(scroll, band);
+    try {
+      wheelGuard.checkGenericTouch(swipe.start().x(), swipe.start().y(), swipe.end().x(), swipe.end().y());
+    } catch (RuntimeException e) {
+      throw SwipeException.translate(e);
+    }
     Timeline timeline = TimelinePlanner.plan(swipe, hid.capabilities().minReportInterval().toNanos());
     long start = ticker.read();
     Frame[] during = new Frame[1];
