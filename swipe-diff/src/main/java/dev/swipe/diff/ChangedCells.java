@@ -120,7 +120,30 @@ final class ChangedCells {
         }
       } else if (c == 1) {
         int p = ys * w + x0;
-        for (int i = 0; i < fastCells; i++, p++) {
+        int i = 0;
+        // Eight single-pixel cells per step: even and odd bytes in 16-bit lanes (SWAR).
+        for (; i + 8 <= fastCells; i += 8, p += 8) {
+          long va = (long) LONGS.get(pa, p);
+          long vb = (long) LONGS.get(pb, p);
+          long even = pixelLanes(va & EVEN_BYTES, vb & EVEN_BYTES);
+          long odd = pixelLanes((va >>> 8) & EVEN_BYTES, (vb >>> 8) & EVEN_BYTES);
+          if ((even | odd) != 0) {
+            rowChanged += (long) ch * (Long.bitCount(even) + Long.bitCount(odd));
+            int first = Integer.MAX_VALUE;
+            int last = -1;
+            if (even != 0) {
+              first = 2 * (Long.numberOfTrailingZeros(even) >>> 4);
+              last = 2 * ((63 - Long.numberOfLeadingZeros(even)) >>> 4);
+            }
+            if (odd != 0) {
+              first = Math.min(first, 2 * (Long.numberOfTrailingZeros(odd) >>> 4) + 1);
+              last = Math.max(last, 2 * ((63 - Long.numberOfLeadingZeros(odd)) >>> 4) + 1);
+            }
+            rowMin = Math.min(rowMin, i + first);
+            rowMax = Math.max(rowMax, i + last);
+          }
+        }
+        for (; i < fastCells; i++, p++) {
           int d = (pa[p] & 0xFF) - (pb[p] & 0xFF);
           if (d > MEAN_THRESHOLD || d < -MEAN_THRESHOLD) {
             rowChanged += ch;
@@ -188,6 +211,16 @@ final class ChangedCells {
     long sb = (b0 & EVEN_BYTES) + ((b0 >>> 8) & EVEN_BYTES) + (b1 & EVEN_BYTES) + ((b1 >>> 8) & EVEN_BYTES);
     long x = sa + LANE_OFFSET - sb;
     return ((x + ABOVE) | (BELOW - x)) & LANE_SIGN;
+  }
+
+  /** Per-lane constants of {@link #pixelLanes}: thresholds for single pixels (no 2x2 sum). */
+  private static final long PIXEL_ABOVE = lanes(0x8000 - (1024 + MEAN_THRESHOLD + 1));
+  private static final long PIXEL_BELOW = lanes(0x8000 + (1024 - MEAN_THRESHOLD - 1));
+
+  /** Four pixels in 16-bit lanes: bit 15 of lane k set when |a - b| exceeds the threshold. */
+  private static long pixelLanes(long a, long b) {
+    long x = a + LANE_OFFSET - b;
+    return ((x + PIXEL_ABOVE) | (PIXEL_BELOW - x)) & LANE_SIGN;
   }
 
   private static boolean cellChanged(byte[] pa, byte[] pb, int w, int x, int y, int cw, int ch) {
