@@ -41,12 +41,15 @@ import java.util.TreeSet;
  *   <li>{@code ack_timeout_ms} (default 50): how long a reply may take beyond its wire time;
  *   <li>{@code retries} (default 2): resends after a timeout, a corrupt reply or a transmission
  *       error status (E1, E2, E4);
- *   <li>{@code addr} (default 0): the chip's serial address.
+ *   <li>{@code addr} (default 0): the chip's serial address;
+ *   <li>{@code turnaround_ms} (default 1): time beyond the wire time that an acknowledged report
+ *       takes (the chip's processing, the USB-serial adapter's and the OS's latency), added to the
+ *       report interval the planner sees.
  * </ul>
  *
  * <p>The link's report rate is what the baud carries: a 13-byte absolute frame plus its 7-byte
- * reply is 200 bits, 20.8 ms at 9600 baud and 1.74 ms at 115200, so the planner merges steps that
- * come faster ({@link HidCapabilities#minReportInterval()}).
+ * reply is 200 bits, 20.8 ms at 9600 baud and 1.74 ms at 115200, plus the turnaround, so the
+ * planner merges steps that come faster ({@link HidCapabilities#minReportInterval()}).
  *
  * <p>Errors: a failed write or a hung-up port is {@code hid_disconnected} (a release is attempted
  * first); an error status, or no valid reply after the retries, is {@code hid_rejected}.
@@ -58,7 +61,7 @@ public final class Ch9329Transport implements HidTransport {
 
   static final Set<String> KEYS = Set.of(
       "baud", "set_baud", "pointer", "counts_per_unit", "counts_per_unit_x", "counts_per_unit_y",
-      "home", "ack", "ack_timeout_ms", "retries", "addr");
+      "home", "ack", "ack_timeout_ms", "retries", "addr", "turnaround_ms");
 
   private static final int REPLY_STATUS_BYTES = Ch9329Frame.OVERHEAD + 1;
   private static final int ABSOLUTE_FRAME_BYTES = Ch9329Frame.OVERHEAD + 7;
@@ -74,6 +77,7 @@ public final class Ch9329Transport implements HidTransport {
   private final PointerKind pointer;
   private final boolean ack;
   private final long ackSlackNanos;
+  private final long turnaroundNanos;
   private final int retries;
   private final RelativePointer relative;
   private final Ch9329Frame.Reader reader = new Ch9329Frame.Reader();
@@ -88,7 +92,7 @@ public final class Ch9329Transport implements HidTransport {
 
   private Ch9329Transport(
       String path, int address, PointerKind pointer, boolean ack, Duration ackTimeout, int retries,
-      RelativePointer relative) {
+      RelativePointer relative, long turnaroundNanos) {
     this.path = path;
     this.address = address;
     this.pointer = pointer;
@@ -96,6 +100,7 @@ public final class Ch9329Transport implements HidTransport {
     this.ackSlackNanos = ackTimeout.toNanos();
     this.retries = retries;
     this.relative = relative;
+    this.turnaroundNanos = turnaroundNanos;
   }
 
   /**
@@ -131,10 +136,12 @@ public final class Ch9329Transport implements HidTransport {
     int ackTimeoutMs = uri.intParam("ack_timeout_ms", 50, 1, 5000);
     int retries = uri.intParam("retries", 2, 0, 10);
     int address = uri.intParam("addr", 0, 0, 0xFE);
+    double turnaroundMs = uri.doubleParam("turnaround_ms", 1.0, 0, 100);
     RelativePointer relative =
         pointer == PointerKind.RELATIVE ? new RelativePointer(cpuX, cpuY, 1.25, homeOnPress) : null;
     Ch9329Transport t = new Ch9329Transport(
-        path, address, pointer, ack, Duration.ofMillis(ackTimeoutMs), retries, relative);
+        path, address, pointer, ack, Duration.ofMillis(ackTimeoutMs), retries, relative,
+        Math.round(turnaroundMs * 1_000_000));
     t.link = SerialLink.open(path, baud);
     try {
       t.info = t.readInfo(1 + retries);
@@ -184,13 +191,15 @@ public final class Ch9329Transport implements HidTransport {
   }
 
   /**
-   * The smallest spacing between pointer reports the link carries at its baud: one frame, plus its
-   * reply when acknowledgements are awaited, at 10 bits per byte (8N1).
+   * The smallest spacing between pointer reports the link carries at its baud: one frame at 10
+   * bits per byte (8N1), plus its reply and the turnaround when acknowledgements are awaited.
    */
   Duration minReportInterval() {
     int frame = pointer == PointerKind.ABSOLUTE ? ABSOLUTE_FRAME_BYTES : RELATIVE_FRAME_BYTES;
-    int bytes = frame + (ack ? REPLY_STATUS_BYTES : 0);
-    return Duration.ofNanos(wireNanos(bytes));
+    if (!ack) {
+      return Duration.ofNanos(wireNanos(frame));
+    }
+    return Duration.ofNanos(wireNanos(frame + REPLY_STATUS_BYTES) + turnaroundNanos);
   }
 
   private long wireNanos(int bytes) {

@@ -26,7 +26,8 @@ import java.util.Set;
  *
  * <p>URI: {@code pikvm:/dev/ttyACM0?baud=115200}. Options: {@code baud} (default 115200, the
  * firmware's), {@code pointer} (only {@code abs}), {@code ack_timeout_ms} (default 50, beyond the
- * wire time), {@code retries} (default 2).
+ * wire time), {@code retries} (default 2), {@code turnaround_ms} (default 1: the firmware's and the
+ * USB-serial path's latency beyond the wire time, added to the report interval the planner sees).
  *
  * <p>Every request is 8 bytes {@code 33 cmd a b c d crc16} (CRC-16/MODBUS over the first six
  * bytes, big endian) and is answered with 8 bytes: code 0x80 ok, 0x40 CRC error and 0x48 timeout
@@ -36,7 +37,7 @@ import java.util.Set;
  * Keys use the firmware's own key codes; consumer keys (Back, Home) are not carried.
  */
 public final class PikvmTransport implements HidTransport {
-  static final Set<String> KEYS = Set.of("baud", "pointer", "ack_timeout_ms", "retries");
+  static final Set<String> KEYS = Set.of("baud", "pointer", "ack_timeout_ms", "retries", "turnaround_ms");
 
   private static final HexFormat HEX = HexFormat.ofDelimiter(" ").withUpperCase();
   private static final int FRAME = 8;
@@ -50,6 +51,7 @@ public final class PikvmTransport implements HidTransport {
 
   private final String path;
   private final long ackSlackNanos;
+  private final long turnaroundNanos;
   private final int retries;
   private final SerialLink link;
   private boolean closed;
@@ -59,8 +61,9 @@ public final class PikvmTransport implements HidTransport {
   private boolean pressed;
   private final Set<Modifier> modifiersDown = EnumSet.noneOf(Modifier.class);
 
-  private PikvmTransport(String path, SerialLink link, Duration ackTimeout, int retries) {
+  private PikvmTransport(String path, SerialLink link, Duration ackTimeout, int retries, long turnaroundNanos) {
     this.path = path;
+    this.turnaroundNanos = turnaroundNanos;
     this.link = link;
     this.ackSlackNanos = ackTimeout.toNanos();
     this.retries = retries;
@@ -81,8 +84,10 @@ public final class PikvmTransport implements HidTransport {
     uri.choice("pointer", "abs", Set.of("abs"));
     int ackTimeoutMs = uri.intParam("ack_timeout_ms", 50, 1, 5000);
     int retries = uri.intParam("retries", 2, 0, 10);
+    double turnaroundMs = uri.doubleParam("turnaround_ms", 1.0, 0, 100);
     SerialLink link = SerialLink.open(uri.path(), baud);
-    PikvmTransport t = new PikvmTransport(uri.path(), link, Duration.ofMillis(ackTimeoutMs), retries);
+    PikvmTransport t = new PikvmTransport(
+        uri.path(), link, Duration.ofMillis(ackTimeoutMs), retries, Math.round(turnaroundMs * 1_000_000));
     try {
       try {
         t.exchange(request(CMD_PING, 0, 0, 0, 0));
@@ -135,8 +140,8 @@ public final class PikvmTransport implements HidTransport {
         .pointerKinds(EnumSet.of(PointerKind.ABSOLUTE))
         .activePointer(PointerKind.ABSOLUTE)
         .range(HidRange.SIGNED_INT16)
-        // One 8-byte request and its 8-byte response, 10 bits per byte.
-        .minReportInterval(Duration.ofNanos(wireNanos(2 * FRAME)))
+        // One 8-byte request and its 8-byte response, 10 bits per byte, and the turnaround.
+        .minReportInterval(Duration.ofNanos(wireNanos(2 * FRAME) + turnaroundNanos))
         .keyboard(true)
         .consumerKeys(false)
         .build();

@@ -202,12 +202,18 @@ class Ch9329TransportTest {
   @Test
   void theLinkRateFollowsTheBaudAndAcknowledgements() {
     open(chip(), "baud=9600");
-    // (13-byte frame + 7-byte reply) * 10 bits / 9600 baud = 20.833 ms
+    // (13-byte frame + 7-byte reply) * 10 bits / 9600 baud = 20.833 ms, plus 1 ms turnaround
+    assertThat(transport.capabilities().minReportInterval()).isEqualTo(Duration.ofNanos(21_833_333));
+    transport.close();
+    rig.close();
+    transport = null;
+    open(chip(), "baud=9600&turnaround_ms=0");
     assertThat(transport.capabilities().minReportInterval()).isEqualTo(Duration.ofNanos(20_833_333));
     transport.close();
     rig.close();
+    transport = null;
     open(chip(), "baud=9600&ack=false");
-    // 13 bytes * 10 bits / 9600 baud = 13.542 ms
+    // 13 bytes * 10 bits / 9600 baud = 13.542 ms: no reply, no turnaround
     assertThat(transport.capabilities().minReportInterval()).isEqualTo(Duration.ofNanos(13_541_666));
   }
 
@@ -227,8 +233,8 @@ class Ch9329TransportTest {
     assertThat(frames.get(2)).startsWith("57 AB 00 09 32 80 80 00 00 01 C2 00");
     assertThat(frames.get(3)).isEqualTo("57 AB 00 0F 00 11");
     assertThat(frames.get(4)).isEqualTo("57 AB 00 01 00 03");
-    // 200 bits at 115200 baud
-    assertThat(transport.capabilities().minReportInterval()).isEqualTo(Duration.ofNanos(1_736_111));
+    // 200 bits at 115200 baud, plus 1 ms turnaround
+    assertThat(transport.capabilities().minReportInterval()).isEqualTo(Duration.ofNanos(2_736_111));
     transport.send(new PointerReport(NormPoint.of(250, 750), true));
     assertThat(rig.emulator.pointer().pressed()).isTrue();
   }

@@ -151,8 +151,8 @@ class PikvmTransportTest {
   @Test
   void linkRateIsARequestAndItsResponse() {
     open("baud=115200");
-    // 16 bytes * 10 bits / 115200 baud = 1.389 ms
-    assertThat(transport.capabilities().minReportInterval()).isEqualTo(Duration.ofNanos(1_388_888));
+    // 16 bytes * 10 bits / 115200 baud = 1.389 ms, plus 1 ms turnaround
+    assertThat(transport.capabilities().minReportInterval()).isEqualTo(Duration.ofNanos(2_388_888));
   }
 
   @Test
