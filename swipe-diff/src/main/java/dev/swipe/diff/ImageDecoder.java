@@ -13,6 +13,7 @@ import javax.imageio.ImageReadParam;
 import javax.imageio.ImageReader;
 import javax.imageio.ImageTypeSpecifier;
 import javax.imageio.stream.ImageInputStream;
+import javax.imageio.stream.MemoryCacheImageInputStream;
 
 /**
  * Turns screenshot bytes (JPEG, PNG or anything else ImageIO with TwelveMonkeys reads) or base64
@@ -30,11 +31,6 @@ public final class ImageDecoder {
 
   private static final ImageTypeSpecifier GREY =
       ImageTypeSpecifier.createFromBufferedImageType(BufferedImage.TYPE_BYTE_GRAY);
-
-  static {
-    // Make sure plugins on the class path (TwelveMonkeys) are registered even in odd class loaders.
-    ImageIO.setUseCache(false);
-  }
 
   private ImageDecoder() {}
 
@@ -125,10 +121,8 @@ public final class ImageDecoder {
   }
 
   private static GreyRaster decodeFull(byte[] image, long maxPixels) throws IOException {
-    try (ImageInputStream in = ImageIO.createImageInputStream(new ByteArrayInputStream(image))) {
-      if (in == null) {
-        throw ImageException.decodeFailed("no ImageIO input stream for byte data", null);
-      }
+    // A memory-cached stream: never ImageIO's disk cache, and no global ImageIO setting touched.
+    try (ImageInputStream in = new MemoryCacheImageInputStream(new ByteArrayInputStream(image))) {
       Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
       if (!readers.hasNext()) {
         throw ImageException.decodeFailed(

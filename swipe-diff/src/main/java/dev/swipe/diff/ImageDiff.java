@@ -73,4 +73,15 @@ public final class ImageDiff {
     return compare(ImageDecoder.decode(before, DecodeOptions.FOR_DIFF),
         ImageDecoder.decode(after, DecodeOptions.FOR_DIFF));
   }
+
+  /**
+   * The same for base64 JPEG text, the form direct (non-agent) callers of {@code image_diff} may
+   * pass instead of attachment ids.
+   *
+   * @throws ImageException {@code image_decode_failed} for bad base64 or image data
+   */
+  public static DiffResult compareBase64(String before, String after) {
+    return compare(ImageDecoder.decodeBase64(before, DecodeOptions.FOR_DIFF),
+        ImageDecoder.decodeBase64(after, DecodeOptions.FOR_DIFF));
+  }
 }

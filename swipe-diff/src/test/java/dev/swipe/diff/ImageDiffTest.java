@@ -62,6 +62,20 @@ class ImageDiffTest {
   }
 
   @Test
+  void base64PairsAreComparedOnTheDiffingPath() {
+    java.util.Base64.Encoder b64 = java.util.Base64.getEncoder();
+    String before = b64.encodeToString(ScreenRenderer.jpeg(list, 0.8f));
+    String after = b64.encodeToString(ScreenRenderer.jpeg(ScreenRenderer.listScreen(W, H, 300), 0.8f));
+    DiffResult d = ImageDiff.compareBase64(before, after);
+    assertThat(d.changed()).isTrue();
+    assertThat(d.primaryAxis()).isEqualTo(PrimaryAxis.VERTICAL);
+    assertThat(ImageDiff.compareBase64(before, before).changed()).isFalse();
+    assertThatThrownBy(() -> ImageDiff.compareBase64(before, "%%%"))
+        .isInstanceOf(ImageException.class)
+        .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("image_decode_failed"));
+  }
+
+  @Test
   void listScrolledByOneRowIsVerticalChange() {
     GreyRaster scrolled = ScreenRenderer.viaJpeg(ScreenRenderer.listScreen(W, H, ScreenRenderer.ROW_H), 0.8f);
     DiffResult d = ImageDiff.compare(listQ80, scrolled);
