@@ -57,18 +57,40 @@ final class ScreenPipeline {
     if (c.jpeg() != null && upright && options.cropMode() == CaptureOptions.CropMode.NONE) {
       return new Frame(c.jpeg(), c.width(), c.height(), c.captureNanos());
     }
-    BufferedImage image = c.image() != null ? c.image() : decode(c.jpeg());
-    int w = image.getWidth();
-    int h = image.getHeight();
-    ScreenCrop crop = cropFor(image);
-    if (crop.isFull(w, h) && upright && c.jpeg() != null) {
-      return new Frame(c.jpeg(), w, h, c.captureNanos());
+    ScreenCrop known = knownCrop(c.width(), c.height());
+    BufferedImage screen;
+    if (known != null && c.jpeg() != null) {
+      if (known.isFull(c.width(), c.height()) && upright) {
+        return new Frame(c.jpeg(), c.width(), c.height(), c.captureNanos());
+      }
+      // The crop is settled: decode only its rows and columns.
+      screen = decode(c.jpeg(), known);
+    } else {
+      BufferedImage image = c.image() != null ? c.image() : decode(c.jpeg());
+      int w = image.getWidth();
+      int h = image.getHeight();
+      ScreenCrop crop = cropFor(image);
+      if (crop.isFull(w, h) && upright && c.jpeg() != null) {
+        return new Frame(c.jpeg(), w, h, c.captureNanos());
+      }
+      screen = cut(image, crop);
     }
-    BufferedImage screen = cut(image, crop);
     if (!upright) {
       screen = rotate(screen, options.rotateDegrees());
     }
     return new Frame(encode(screen, options.jpegQuality()), screen.getWidth(), screen.getHeight(), c.captureNanos());
+  }
+
+  /** The crop already settled for frames of this size (fixed, or detected and locked), or null. */
+  private ScreenCrop knownCrop(int w, int h) {
+    switch (options.cropMode()) {
+      case FIXED:
+        return options.fixedCrop().fitsIn(w, h) ? options.fixedCrop() : null;
+      case AUTO:
+        return lockedCrop != null && lockedFrameWidth == w && lockedFrameHeight == h ? lockedCrop : null;
+      default:
+        return null;
+    }
   }
 
   private ScreenCrop cropFor(BufferedImage image) {
@@ -102,6 +124,11 @@ final class ScreenPipeline {
   }
 
   static BufferedImage decode(byte[] jpeg) {
+    return decode(jpeg, null);
+  }
+
+  /** Decodes a JPEG, or only a region of it, into a compact BGR image. */
+  static BufferedImage decode(byte[] jpeg, ScreenCrop region) {
     try (ImageInputStream in = ImageIO.createImageInputStream(new ByteArrayInputStream(jpeg))) {
       Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
       if (!readers.hasNext()) {
@@ -111,6 +138,9 @@ final class ScreenPipeline {
       try {
         reader.setInput(in, true, true);
         ImageReadParam param = reader.getDefaultReadParam();
+        if (region != null) {
+          param.setSourceRegion(new java.awt.Rectangle(region.x(), region.y(), region.width(), region.height()));
+        }
         return reader.read(0, param);
       } finally {
         reader.dispose();
@@ -130,7 +160,10 @@ final class ScreenPipeline {
   /** Copies the crop into a compact BGR image (the JPEG writer is fastest on those). */
   static BufferedImage cut(BufferedImage image, ScreenCrop crop) {
     BufferedImage out = new BufferedImage(crop.width(), crop.height(), BufferedImage.TYPE_3BYTE_BGR);
-    if (image.getType() == BufferedImage.TYPE_3BYTE_BGR && image.getRaster().getParent() == null) {
+    if (image.getType() == BufferedImage.TYPE_3BYTE_BGR
+        && image.getRaster().getParent() == null
+        && image.getRaster().getSampleModelTranslateX() == 0
+        && image.getRaster().getSampleModelTranslateY() == 0) {
       byte[] src = ((DataBufferByte) image.getRaster().getDataBuffer()).getData();
       byte[] dst = ((DataBufferByte) out.getRaster().getDataBuffer()).getData();
       int srcStride = image.getWidth() * 3;
@@ -147,7 +180,11 @@ final class ScreenPipeline {
   }
 
   /** Rotates clockwise by 90, 180 or 270 degrees (BGR in, BGR out). */
-  static BufferedImage rotate(BufferedImage src, int degrees) {
+  static BufferedImage rotate(BufferedImage image, int degrees) {
+    BufferedImage src = image;
+    if (src.getType() != BufferedImage.TYPE_3BYTE_BGR || src.getRaster().getParent() != null) {
+      src = cut(image, ScreenCrop.full(image.getWidth(), image.getHeight()));
+    }
     int w = src.getWidth();
     int h = src.getHeight();
     boolean quarter = degrees == 90 || degrees == 270;

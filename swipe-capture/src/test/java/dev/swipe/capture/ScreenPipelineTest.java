@@ -89,4 +89,23 @@ class ScreenPipelineTest {
     assertThat(f.width()).isCloseTo(p.h(), org.assertj.core.data.Offset.offset(4));
     assertThat(f.height()).isEqualTo(1920);
   }
+
+  @Test
+  void greyJpegsAreCroppedAndRotatedToo() {
+    BufferedImage grey = new BufferedImage(320, 180, BufferedImage.TYPE_BYTE_GRAY);
+    java.awt.Graphics2D g = grey.createGraphics();
+    g.setColor(Color.WHITE);
+    g.fillRect(120, 0, 80, 180);
+    g.dispose();
+    byte[] jpeg = ScreenPipeline.encode(grey, 0.9f);
+    assertThat(ScreenPipeline.decode(jpeg).getType()).isEqualTo(BufferedImage.TYPE_BYTE_GRAY);
+    ScreenPipeline p = pipeline("rotate=270");
+    Frame first = p.toFrame(captured(jpeg, 1));
+    Frame second = p.toFrame(captured(jpeg, 2)); // decoded by region once the crop is locked
+    assertThat(first.width()).isEqualTo(180);
+    assertThat(first.height()).isCloseTo(80, org.assertj.core.data.Offset.offset(2));
+    assertThat(second.width()).isEqualTo(first.width());
+    assertThat(second.height()).isEqualTo(first.height());
+    assertThat(ScreenPipeline.decode(second.jpeg()).getWidth()).isEqualTo(second.width());
+  }
 }
