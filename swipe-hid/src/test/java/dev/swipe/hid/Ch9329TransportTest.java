@@ -299,6 +299,48 @@ class Ch9329TransportTest {
   }
 
   @Test
+  void relativePointerHomesThenMovesByCountsAndSplitsBigMoves() {
+    open(Ch9329Emulator.builder(r -> {}).build(), "pointer=rel&counts_per_unit=1");
+    rig.emulator.clearRecording();
+    transport.send(new PointerReport(NormPoint.of(100, 50), true));
+    // Homing: ceil(1.25 * 1000 counts / 127) = 10 reports of (-127, -127) with the button up
+    // (57+AB+05+05+01+81+81 = 0x20F), then travel (100, 50) with the button up, then the press.
+    List<String> frames = rig.framesHex();
+    assertThat(frames).hasSize(12);
+    assertThat(frames.subList(0, 10)).allMatch(f -> f.equals("57 AB 00 05 05 01 00 81 81 00 0F"));
+    assertThat(frames.get(10)).isEqualTo("57 AB 00 05 05 01 00 64 32 00 A3");
+    assertThat(frames.get(11)).isEqualTo("57 AB 00 05 05 01 01 00 00 00 0E");
+    rig.emulator.clearRecording();
+    transport.send(new PointerReport(NormPoint.of(400, 50), true));
+    // 300 counts right is more than one int8 report carries: three equal steps of 100
+    assertThat(rig.framesHex()).containsExactly(
+        "57 AB 00 05 05 01 01 64 00 00 72", "57 AB 00 05 05 01 01 64 00 00 72", "57 AB 00 05 05 01 01 64 00 00 72");
+    PointerReport seen = rig.emulator.pointer();
+    assertThat(seen.at().x()).isEqualTo(400.0);
+    assertThat(seen.at().y()).isEqualTo(50.0);
+    assertThat(seen.pressed()).isTrue();
+    rig.emulator.clearRecording();
+    transport.send(new PointerReport(NormPoint.of(400, 50), false));
+    assertThat(rig.framesHex()).containsExactly("57 AB 00 05 05 01 00 00 00 00 0D");
+  }
+
+  @Test
+  void aRelativeReportIsNeverResentAfterSilenceAndThePointerRehomes() {
+    open(Ch9329Emulator.builder(r -> {}).build(), "pointer=rel&home=once&retries=2&ack_timeout_ms=30");
+    transport.send(new PointerReport(NormPoint.of(100, 100), false));
+    rig.emulator.clearRecording();
+    rig.emulator.stopAnswering();
+    SwipeException e = thrown(() -> transport.send(new PointerReport(NormPoint.of(200, 100), false)));
+    assertThat(e.code()).isEqualTo(ErrorCode.HID_REJECTED);
+    assertThat(rig.emulator.frames()).as("a resent relative report would move the pointer twice").hasSize(1);
+    rig.emulator.resumeAnswering();
+    rig.emulator.clearRecording();
+    transport.send(new PointerReport(NormPoint.of(200, 100), false));
+    assertThat(rig.framesHex().get(0)).as("the position is unknown: home again").isEqualTo("57 AB 00 05 05 01 00 81 81 00 0F");
+    assertThat(rig.emulator.pointer().at().x()).isEqualTo(200.0);
+  }
+
+  @Test
   void badOptionsNameTheirKey() {
     assertField("ch9329:/dev/null?bud=9600", "bud");
     assertField("ch9329:/dev/null?baud=1000", "baud");
