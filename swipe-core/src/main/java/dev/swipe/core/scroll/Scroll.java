@@ -16,7 +16,7 @@ import java.util.Optional;
  * @param direction the content to reveal (see {@link ScrollDirection})
  * @param amount fraction of the region's axis in (0, 1]; values above 0.8 are honoured as 0.8
  * @param durationMs time of the finger's move, 100..10000 ms
- * @param region the scrollable area (default: the screen below the status bar)
+ * @param region the scrollable area (default {@link #DEFAULT_REGION}, the middle of the screen)
  * @param keyboard a known on-screen keyboard area, or empty to detect one on the before-screenshot
  * @param detectKeyboard whether to look for a keyboard when none is given
  * @param expectContent the caller knows content remains in that direction: an {@code unchanged}
@@ -40,8 +40,12 @@ public record Scroll(
   public static final int DEFAULT_DURATION_MS = 500;
   /** Dwell at the end of the move before lifting: no release velocity, no fling. */
   public static final int DWELL_MS = 120;
-  /** Default region: the screen below a status bar. */
-  public static final NormRegion DEFAULT_REGION = NormRegion.of(0, 60, 1000, 940);
+  /**
+   * Default region: the middle of the screen (y 200..900), away from status and app bars, search
+   * fields and the bottom navigation or home indicator, where a swipe would start on something
+   * that does not scroll. Pass the real scroll region when you know it.
+   */
+  public static final NormRegion DEFAULT_REGION = NormRegion.of(0, 200, 1000, 700);
 
   /** Validates every field, naming it as the scroll tool does. */
   public Scroll {

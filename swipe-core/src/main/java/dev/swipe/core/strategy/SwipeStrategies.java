@@ -70,9 +70,9 @@ public final class SwipeStrategies {
     this.region = SwipeException.requireArgument(region, "region");
   }
 
-  /** Strategies on the whole screen below the status bar. */
+  /** Strategies in {@link dev.swipe.core.scroll.Scroll#DEFAULT_REGION}, the middle of the screen. */
   public SwipeStrategies(Device device) {
-    this(device, NormRegion.of(0, 60, 1000, 940));
+    this(device, dev.swipe.core.scroll.Scroll.DEFAULT_REGION);
   }
 
   /** One coarse list swipe (350 units, 500 ms). */
