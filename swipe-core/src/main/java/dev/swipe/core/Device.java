@@ -54,6 +54,13 @@ public interface Device extends AutoCloseable {
     return new Builder();
   }
 
+  /**
+   * Starts a new run on the same phone: a view that shares the finger, the eyes and the lock
+   * (gestures of all runs are serialized) but has its own attachment ids and wheel guard, as an
+   * agent run needs. Closing the view ends the run, not the device.
+   */
+  Device newRun();
+
   /** What the HID link can do. */
   HidCapabilities hidCapabilities();
 

@@ -243,6 +243,30 @@ class DeviceTest {
   }
 
   @Test
+  void runsShareThePhoneButNotTheirAttachments() {
+    try (Device d = device()) {
+      Observation own = d.screenshot();
+      Device run = d.newRun();
+      Observation inRun = run.screenshot();
+      assertThat(inRun.runId()).isNotEqualTo(own.runId());
+      assertThat(run.attachments().screenshot(inRun.id(), "x")).isSameAs(inRun);
+      assertThatThrownBy(() -> run.diff(own, inRun, null))
+          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_ATTACHMENT));
+      assertThat(run.wheelGuard()).isNotSameAs(d.wheelGuard());
+      run.tap(NormPoint.CENTER);
+      run.close();
+      assertThat(run.wheelGuard().ended()).isTrue();
+      assertThatThrownBy(run::screenshot)
+          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.DEVICE_CLOSED));
+      assertThat(d.screenshot()).as("the device outlives its runs").isNotNull();
+      Device second = d.newRun();
+      d.close();
+      assertThatThrownBy(second::screenshot)
+          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.DEVICE_CLOSED));
+    }
+  }
+
+  @Test
   void aSlowLinkGetsAMergedPlan() {
     RecordingHidTransport slow = new RecordingHidTransport(clock, Duration.ofNanos(13_540_000L));
     try (Device d = Device.builder().hid(slow).capture(eyes).ticker(clock).sleeper(clock).open()) {

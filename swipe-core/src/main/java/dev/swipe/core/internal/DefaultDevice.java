@@ -72,22 +72,50 @@ public final class DefaultDevice implements Device {
   private final ScrollExecutor scroller;
   private final WheelRunGuard wheelGuard = new WheelRunGuard();
   private final Duration settleBound;
+  private final Duration captureTimeout;
   private final AttachmentRegistry attachments;
-  private final ReentrantLock lock = new ReentrantLock(true);
+  private final ReentrantLock lock;
+  /** The device that owns the parts, for a run view; null for the device itself. */
+  private final DefaultDevice owner;
   private volatile boolean closed;
 
   private DefaultDevice(
       HidTransport hid, FrameSource capture, Ticker ticker, Sleeper sleeper, Config config) {
+    this(hid, capture, ticker, sleeper, config.captureTimeout(), config.settleBound(), config.attachments(),
+        new ReentrantLock(true), null);
+  }
+
+  private DefaultDevice(
+      HidTransport hid,
+      FrameSource capture,
+      Ticker ticker,
+      Sleeper sleeper,
+      Duration captureTimeout,
+      Duration settleBound,
+      AttachmentRegistry attachments,
+      ReentrantLock lock,
+      DefaultDevice owner) {
     this.hid = hid;
     this.capture = capture;
     this.ticker = ticker;
     this.sleeper = sleeper;
     this.runner = new TimelineRunner(ticker, sleeper);
-    this.attachments = config.attachments();
-    this.settleBound = config.settleBound();
-    this.settler = new FrameSettler(capture, attachments, ticker, config.captureTimeout());
+    this.captureTimeout = captureTimeout;
+    this.attachments = attachments;
+    this.settleBound = settleBound;
+    this.lock = lock;
+    this.owner = owner;
+    this.settler = new FrameSettler(capture, attachments, ticker, captureTimeout);
     this.scroller = new ScrollExecutor(
-        hid, capture, ticker, runner, settler, attachments, config.captureTimeout(), settleBound, wheelGuard);
+        hid, capture, ticker, runner, settler, attachments, captureTimeout, settleBound, wheelGuard);
+  }
+
+  @Override
+  public Device newRun() {
+    ensureOpen();
+    DefaultDevice root = owner == null ? this : owner;
+    return new DefaultDevice(
+        hid, capture, ticker, sleeper, captureTimeout, settleBound, new AttachmentRegistry(), lock, root);
   }
 
   /** Opens the parts named in {@code config}; parts already open are closed if a later one fails. */
@@ -351,6 +379,9 @@ public final class DefaultDevice implements Device {
       }
       closed = true;
       wheelGuard.endRun();
+      if (owner != null) {
+        return; // a run view: the parts belong to the device
+      }
       RuntimeException failure = null;
       try {
         hid.releaseAll();
@@ -379,7 +410,10 @@ public final class DefaultDevice implements Device {
 
   private void ensureOpen() {
     if (closed) {
-      throw new SwipeException(ErrorCode.DEVICE_CLOSED, "the device is closed");
+      throw new SwipeException(ErrorCode.DEVICE_CLOSED, owner == null ? "the device is closed" : "the run is closed");
+    }
+    if (owner != null && owner.closed) {
+      throw new SwipeException(ErrorCode.DEVICE_CLOSED, "the device of this run is closed");
     }
   }
 
