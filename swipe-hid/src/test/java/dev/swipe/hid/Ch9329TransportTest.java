@@ -160,6 +160,19 @@ class Ch9329TransportTest {
   }
 
   @Test
+  void receiveTimeoutAndHeadErrorsAreResentUpToTheBound() {
+    open(chip(), "retries=2");
+    rig.emulator.clearRecording();
+    rig.emulator.rejectNextFrames(2, Ch9329Emulator.STATUS_TIMEOUT);
+    transport.send(new PointerReport(NormPoint.CENTER, true));
+    assertThat(rig.framesHex()).hasSize(3);
+    rig.emulator.rejectNextFrames(3, Ch9329Emulator.STATUS_HEAD);
+    SwipeException e = thrown(() -> transport.send(new PointerReport(NormPoint.CENTER, false)));
+    assertThat(e.code()).isEqualTo(ErrorCode.HID_REJECTED);
+    assertThat(e.details()).containsEntry("status", "0xE2").containsEntry("attempts", 3);
+  }
+
+  @Test
   void aSilentChipIsRejectedAfterBoundedRetries() {
     open(chip(), "retries=2&ack_timeout_ms=30");
     rig.emulator.clearRecording();

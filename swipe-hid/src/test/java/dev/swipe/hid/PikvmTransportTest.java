@@ -149,6 +149,16 @@ class PikvmTransportTest {
   }
 
   @Test
+  void openingWithoutFirmwareAnsweringIsRejected() {
+    rig = SerialRig.start(PikvmEmulator.create(r -> {}));
+    rig.emulator.stopAnswering();
+    SwipeException e = thrown(() -> PikvmTransport.open(DeviceUri.parse(rig.uri("pikvm", "retries=1&ack_timeout_ms=20"))));
+    assertThat(e.code()).isEqualTo(ErrorCode.HID_REJECTED);
+    assertThat(e.getMessage()).contains("no PiKVM HID firmware answered");
+    assertThat(rig.framesHex()).containsExactly("33 01 00 00 00 00 18 38", "33 01 00 00 00 00 18 38");
+  }
+
+  @Test
   void linkRateIsARequestAndItsResponse() {
     open("baud=115200");
     // 16 bytes * 10 bits / 115200 baud = 1.389 ms, plus 1 ms turnaround
