@@ -38,10 +38,14 @@ import org.sqlite.SQLiteConfig;
  * (the default) a save returns only after its commit is on disk; with NORMAL it still survives a
  * killed process, only a power cut may lose the last commits.
  *
+ * <p>Recall: an FTS5 index of each record's words (as {@link Text#tokens} folds them) finds
+ * candidates through the query's rarest words ({@link RecallPlan}); word statistics kept in the same
+ * transactions as the records let the store score BM25 itself, exactly like the in-memory store.
+ *
  * <p>Schema: versioned through {@code PRAGMA user_version}, migrated forward on open inside a
- * write transaction; a file from a newer version, a foreign database or a corrupt file is refused
- * with {@code memory_unavailable} naming the path. Not public API: open it through {@code
- * MemoryStores}.
+ * write transaction (v1 records, labels and FTS5; v2 word statistics; v3 FTS5 over the store's own
+ * words); a file from a newer version, a foreign database or a corrupt file is refused with {@code
+ * memory_unavailable} naming the path. Not public API: open it through {@code MemoryStores}.
  */
 public final class SqliteMemoryStore implements MemoryStore {
   /** Marks the file as a swipe memory database ("SWM1"). */
@@ -126,7 +130,55 @@ public final class SqliteMemoryStore implements MemoryStore {
               }
             }
           },
-          SqliteMemoryStore::migrateToV2);
+          SqliteMemoryStore::migrateToV2,
+          SqliteMemoryStore::migrateToV3);
+
+  /**
+   * Version 3: the FTS5 index holds the words exactly as swipe-memory tokenizes them (a contentless
+   * table maintained by the store instead of triggers), so the SQLite and in-memory stores agree on
+   * what a word is in every script. Rebuilt from the existing records.
+   */
+  static void migrateToV3(Connection c) throws SQLException {
+    try (Statement s = c.createStatement()) {
+      s.execute("DROP TRIGGER IF EXISTS memory_ai");
+      s.execute("DROP TRIGGER IF EXISTS memory_ad");
+      s.execute("DROP TRIGGER IF EXISTS memory_au");
+      s.execute("DROP TABLE IF EXISTS memory_fts");
+      s.execute(
+          "CREATE VIRTUAL TABLE memory_fts USING fts5(words, content='', contentless_delete=1,"
+              + " tokenize='unicode61 remove_diacritics 0')");
+    }
+    Session session = new Session(c);
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT " + COLS + " FROM memory m")) {
+      while (rs.next()) {
+        indexWords(session, toRecord(rs), rs.getLong(1));
+      }
+    }
+  }
+
+  /** Adds a record's words (as {@link Text#tokens} sees them) to the FTS5 index. */
+  private static void indexWords(Session c, MemoryRecord r, long id) throws SQLException {
+    StringBuilder words = new StringBuilder();
+    for (String col : Bm25.columns(r)) {
+      for (String t : Text.tokens(col)) {
+        words.append(t).append(' ');
+      }
+    }
+    try (PreparedStatement ps =
+        c.prepareStatement("INSERT INTO memory_fts(rowid, words) VALUES (?, ?)")) {
+      ps.setLong(1, id);
+      ps.setString(2, words.toString());
+      ps.executeUpdate();
+    }
+  }
+
+  private static void unindexWords(Session c, long id) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement("DELETE FROM memory_fts WHERE rowid = ?")) {
+      ps.setLong(1, id);
+      ps.executeUpdate();
+    }
+  }
 
   /** The schema version this code writes. */
   public static final int SCHEMA_VERSION = MIGRATIONS.size();
@@ -553,6 +605,10 @@ public final class SqliteMemoryStore implements MemoryStore {
     MemoryRecord stored =
         record.withIdentity(
             Long.toString(id), Instant.ofEpochMilli(createdAt), Instant.ofEpochMilli(updatedAt));
+    if (existingId != null) {
+      unindexWords(c, id);
+    }
+    indexWords(c, stored, id);
     delta.add(Bm25.Doc.of(stored), +1);
     return stored;
   }
@@ -631,6 +687,7 @@ public final class SqliteMemoryStore implements MemoryStore {
             return false;
           }
           delta.add(Bm25.Doc.of(load(c, rowid)), -1);
+          unindexWords(c, rowid);
           try (PreparedStatement ps = c.prepareStatement("DELETE FROM memory WHERE id = ?")) {
             ps.setLong(1, rowid);
             return ps.executeUpdate() > 0;
@@ -805,15 +862,8 @@ public final class SqliteMemoryStore implements MemoryStore {
       if (selective.isEmpty()) {
         return List.of();
       }
-      StringBuilder match = new StringBuilder();
-      for (String t : selective) {
-        if (match.length() > 0) {
-          match.append(" OR ");
-        }
-        match.append('"').append(t.replace("\"", "\"\"")).append('"');
-      }
       List<Object> args = new ArrayList<>();
-      args.add(match.toString());
+      args.add(Text.ftsAnyOf(selective));
       args.add(RecallPlan.BUDGET);
       args.addAll(filterArgs);
       candidates =

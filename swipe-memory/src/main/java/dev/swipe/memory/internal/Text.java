@@ -64,7 +64,12 @@ public final class Text {
     }
     String d = Normalizer.normalize(token, Normalizer.Form.NFD);
     d = MARKS.matcher(d).replaceAll("");
-    return Normalizer.normalize(d, Normalizer.Form.NFC).toLowerCase(Locale.ROOT);
+    d = Normalizer.normalize(d, Normalizer.Form.NFC);
+    // Simple case folding per code point (as FTS5 does: micro sign to mu, final sigma to sigma),
+    // not String.toLowerCase, whose context rules FTS5 does not share.
+    StringBuilder sb = new StringBuilder(d.length());
+    d.codePoints().forEach(cp -> sb.appendCodePoint(Character.toLowerCase(Character.toUpperCase(cp))));
+    return sb.toString();
   }
 
   /** Splits free text into folded words, in order, duplicates kept. */
@@ -115,19 +120,15 @@ public final class Text {
   }
 
   /**
-   * Builds an FTS5 MATCH expression that matches any of the words of {@code text} literally. Every
-   * word is a double-quoted string, so FTS5 syntax in user text (quotes, {@code *}, {@code NEAR},
-   * {@code -}, parentheses, {@code :}, AND/OR/NOT) is never interpreted.
+   * Builds an FTS5 MATCH expression that matches any of the given words literally. Every word is
+   * a double-quoted string (inner quotes doubled), so FTS5 syntax that reached a word (quotes,
+   * {@code *}, {@code NEAR}, {@code -}, parentheses, {@code :}, AND/OR/NOT) is never interpreted.
    *
-   * @return the expression, or null when the text has no words
+   * @param words words as returned by {@link #queryTokens}; not empty
    */
-  public static String ftsMatch(String text) {
-    List<String> toks = queryTokens(text);
-    if (toks.isEmpty()) {
-      return null;
-    }
+  public static String ftsAnyOf(List<String> words) {
     StringBuilder sb = new StringBuilder();
-    for (String t : toks) {
+    for (String t : words) {
       if (sb.length() > 0) {
         sb.append(" OR ");
       }

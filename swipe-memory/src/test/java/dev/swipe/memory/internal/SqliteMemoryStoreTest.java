@@ -349,7 +349,10 @@ class SqliteMemoryStoreTest {
       store.save(MemoryRecord.builder("new wheel", "x").build());
     }
     try (Connection c = jdbc(db)) {
-      assertThat(scalar(c, "PRAGMA user_version")).isEqualTo("2");
+      assertThat(scalar(c, "PRAGMA user_version"))
+          .isEqualTo(Integer.toString(SqliteMemoryStore.SCHEMA_VERSION));
+      assertThat(scalar(c, "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'"))
+          .isEqualTo("0");
       assertThat(scalar(c, "SELECT value FROM memory_stats WHERE key = 'records'")).isEqualTo("3");
       assertThat(scalar(c, "SELECT df FROM memory_term WHERE term = 'wheel'")).isEqualTo("2");
     }
