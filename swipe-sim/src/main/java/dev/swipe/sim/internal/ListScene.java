@@ -105,7 +105,8 @@ final class ListScene extends Scene {
 
   @Override
   void paint(Graphics2D g, Look look, long t) {
-    double offset = axis.at(t);
+    // Phones draw content at whole device pixels.
+    double offset = Math.rint(axis.at(t));
     Shape clip = g.getClip();
     g.clip(new Rectangle2D.Double(0, TOP, DeviceProfile.WIDTH, DeviceProfile.HEIGHT - TOP));
     g.setColor(profile.ios() ? look.surface : look.background);
@@ -146,7 +147,7 @@ final class ListScene extends Scene {
 
   @Override
   Object viewKey(long t) {
-    return List.of(Math.round(axis.at(t) * 1000), search.text(), search.focused(), phone.caret(search));
+    return List.of(Math.rint(axis.at(t)), search.text(), search.focused(), phone.caret(search));
   }
 
   @Override

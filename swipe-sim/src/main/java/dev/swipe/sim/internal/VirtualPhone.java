@@ -27,7 +27,6 @@ import java.util.List;
  * may be called from different threads.
  */
 public final class VirtualPhone {
-  /** Nanoseconds between frames on the capture grid for {@code fps}. */
   private static final int LOG_LIMIT = 100_000;
   private static final double STATUS_BAR = 72;
 
@@ -68,7 +67,7 @@ public final class VirtualPhone {
     this.height = (int) Math.round(DeviceProfile.HEIGHT * config.scale());
     this.scaleX = (double) width / DeviceProfile.WIDTH;
     this.scaleY = (double) height / DeviceProfile.HEIGHT;
-    this.screen = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+    this.screen = new BufferedImage(width, height, BufferedImage.TYPE_3BYTE_BGR);
     this.encoder = new JpegEncoder(profile.jpegQuality());
     this.scene =
         switch (config.scene()) {
@@ -329,10 +328,26 @@ public final class VirtualPhone {
     return lastJpeg;
   }
 
+  /**
+   * Paints the screen as {@link #jpegAt} would, without encoding or caching, and returns the
+   * (reused) raster: for measuring rendering apart from encoding.
+   */
+  public synchronized BufferedImage renderOnly(long captureNanos, long frameIndex) {
+    long shown = Math.max(captureNanos - profile.latency().toNanos(), lastInputNanos);
+    caretNoise = config.noise() == Noise.CARET ? (frameIndex & 1) == 0 : null;
+    paint(shown, clockText(shown));
+    return screen;
+  }
+
+  /** Encodes a raster with this phone's JPEG settings (for measuring encoding alone). */
+  public synchronized byte[] encode(BufferedImage image) {
+    return encoder.encode(image);
+  }
+
   /** The current screen drawn into a 1920x1080 HDMI picture, centred between black bars. */
   public synchronized Frame hdmiFrame(long captureNanos, long frameIndex) {
     jpegAt(captureNanos, frameIndex);
-    BufferedImage hdmi = new BufferedImage(1920, 1080, BufferedImage.TYPE_INT_RGB);
+    BufferedImage hdmi = new BufferedImage(1920, 1080, BufferedImage.TYPE_3BYTE_BGR);
     Graphics2D g = hdmi.createGraphics();
     g.setColor(Color.BLACK);
     g.fillRect(0, 0, 1920, 1080);
@@ -351,7 +366,7 @@ public final class VirtualPhone {
   }
 
   private Object fieldKey() {
-    return focused == null ? "" : focused.text() + "|" + System.identityHashCode(focused);
+    return focused == null ? "" : focused.hint + "|" + focused.text();
   }
 
   private String clockText(long t) {

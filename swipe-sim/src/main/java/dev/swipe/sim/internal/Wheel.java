@@ -406,8 +406,13 @@ final class Wheel {
 
   // ---- painting -------------------------------------------------------------------------------
 
+  /** The position as drawn: the wheel's offset rounded to whole device pixels. */
+  private double shownPosition(long t) {
+    return Math.rint(motion.at(t) * pitch) / pitch;
+  }
+
   void paint(Graphics2D g, Look look, long t, boolean caret) {
-    double pos = motion.at(t);
+    double pos = shownPosition(t);
     Shape clip = g.getClip();
     g.clip(new Rectangle2D.Double(centerX - width / 2, top(), width, bottom() - top()));
     Composite composite = g.getComposite();
@@ -446,6 +451,6 @@ final class Wheel {
   }
 
   Object viewKey(long t) {
-    return java.util.List.of(Math.round(motion.at(t) * 100000), editorOpen(t), editor.text());
+    return java.util.List.of(shownPosition(t), editorOpen(t), editor.text());
   }
 }
