@@ -35,8 +35,9 @@ import java.util.TreeSet;
  *       dead reckoning, for Android, which ignores an absolute mouse);
  *   <li>{@code counts_per_unit}, {@code counts_per_unit_x}, {@code counts_per_unit_y} (rel only,
  *       default 1): relative counts per normalized unit, the calibration factor;
- *   <li>{@code home} (rel only) {@code press} (default: home into the top-left corner before every
- *       press, so pointer drift never accumulates) or {@code once};
+ *   <li>{@code home} (rel only) {@code press} (default: push the pointer into the top-left corner
+ *       before every press, from its believed position plus a quarter screen, so drift never
+ *       accumulates) or {@code once} (only at first use and after an uncertain outcome);
  *   <li>{@code ack} (default true): wait for the chip's reply to every report;
  *   <li>{@code ack_timeout_ms} (default 50): how long a reply may take beyond its wire time;
  *   <li>{@code retries} (default 2): resends after a timeout, a corrupt reply or a transmission
@@ -138,7 +139,7 @@ public final class Ch9329Transport implements HidTransport {
     int address = uri.intParam("addr", 0, 0, 0xFE);
     double turnaroundMs = uri.doubleParam("turnaround_ms", 1.0, 0, 100);
     RelativePointer relative =
-        pointer == PointerKind.RELATIVE ? new RelativePointer(cpuX, cpuY, 1.25, homeOnPress) : null;
+        pointer == PointerKind.RELATIVE ? new RelativePointer(cpuX, cpuY, 0.25, homeOnPress) : null;
     Ch9329Transport t = new Ch9329Transport(
         path, address, pointer, ack, Duration.ofMillis(ackTimeoutMs), retries, relative,
         Math.round(turnaroundMs * 1_000_000));

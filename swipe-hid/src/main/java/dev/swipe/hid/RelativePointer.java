@@ -23,24 +23,29 @@ final class RelativePointer {
   private final double countsPerUnitX;
   private final double countsPerUnitY;
   private final double homeMargin;
-  private final boolean rehomeOnPress;
+  private final boolean homeOnPress;
   private boolean homed;
   private long countX;
   private long countY;
   private boolean pressed;
 
-  RelativePointer(double countsPerUnitX, double countsPerUnitY, double homeMargin, boolean rehomeOnPress) {
+  /**
+   * @param homeMargin how far beyond the screen (first homing) or beyond the believed position (a
+   *     re-homing) to push, as a fraction of the screen: covers calibration error and drift
+   * @param homeOnPress re-home before every press (else only first and after uncertain outcomes)
+   */
+  RelativePointer(double countsPerUnitX, double countsPerUnitY, double homeMargin, boolean homeOnPress) {
     this.countsPerUnitX = countsPerUnitX;
     this.countsPerUnitY = countsPerUnitY;
     this.homeMargin = homeMargin;
-    this.rehomeOnPress = rehomeOnPress;
+    this.homeOnPress = homeOnPress;
   }
 
   /** The steps that bring the pointer to {@code target} in state {@code press}. */
   List<Step> plan(NormPoint target, boolean press) {
     List<Step> steps = new ArrayList<>();
     boolean pressing = press && !pressed;
-    if (!homed || (pressing && rehomeOnPress)) {
+    if (!homed || (pressing && homeOnPress)) {
       if (pressed) {
         // Never home with the button down: that would drag across the screen. Lift first.
         steps.add(new Step(0, 0, false));
@@ -81,9 +86,16 @@ final class RelativePointer {
     return pressed;
   }
 
+  /**
+   * Pushes into the top-left corner far enough to be sure to arrive: the whole screen plus the
+   * margin when the position is unknown, else the believed position plus the margin (a shorter
+   * trip, so a press waits less).
+   */
   private void home(List<Step> steps) {
-    long needX = (long) Math.ceil(1000 * countsPerUnitX * homeMargin);
-    long needY = (long) Math.ceil(1000 * countsPerUnitY * homeMargin);
+    long screenX = Math.round(1000 * countsPerUnitX);
+    long screenY = Math.round(1000 * countsPerUnitY);
+    long needX = (long) Math.ceil((homed ? countX : screenX) + screenX * homeMargin);
+    long needY = (long) Math.ceil((homed ? countY : screenY) + screenY * homeMargin);
     long reports = Math.max(1, (Math.max(needX, needY) + MAX_STEP - 1) / MAX_STEP);
     for (long i = 0; i < reports; i++) {
       steps.add(new Step(-MAX_STEP, -MAX_STEP, false));

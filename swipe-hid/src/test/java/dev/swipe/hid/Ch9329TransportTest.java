@@ -335,6 +335,15 @@ class Ch9329TransportTest {
     rig.emulator.clearRecording();
     transport.send(new PointerReport(NormPoint.of(400, 50), false));
     assertThat(rig.framesHex()).containsExactly("57 AB 00 05 05 01 00 00 00 00 0D");
+    rig.emulator.clearRecording();
+    transport.send(new PointerReport(NormPoint.of(100, 50), true));
+    // Re-homing before the press only needs the believed position (400, 50) plus a quarter
+    // screen: ceil(650 / 127) = 6 reports, then the travel and the press.
+    List<String> again = rig.framesHex();
+    assertThat(again).hasSize(8);
+    assertThat(again.subList(0, 6)).allMatch(f -> f.equals("57 AB 00 05 05 01 00 81 81 00 0F"));
+    assertThat(again.subList(6, 8)).containsExactly("57 AB 00 05 05 01 00 64 32 00 A3", "57 AB 00 05 05 01 01 00 00 00 0E");
+    assertThat(rig.emulator.pointer().at().x()).isEqualTo(100.0);
   }
 
   @Test
