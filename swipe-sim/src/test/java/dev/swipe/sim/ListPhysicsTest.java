@@ -84,6 +84,26 @@ class ListPhysicsTest {
   }
 
   @Test
+  void androidPullAtTheEdgeGlowsWithoutMovingContentAndTheGlowFades() {
+    try (SimPhone phone = phone("")) {
+      Frame before = phone.frameSource().grab(phone.ticker().read(), REST);
+      phone.transport().send(new PointerReport(NormPoint.of(500, 400), true));
+      for (int y = 420; y <= 800; y += 20) {
+        Play.sleepMs(phone, 10);
+        phone.transport().send(new PointerReport(NormPoint.of(500, y), true));
+      }
+      Frame pulling = phone.frameSource().grab(phone.ticker().read(), REST);
+      assertThat(phone.oracle().listOffsetPx()).isZero();
+      phone.transport().send(new PointerReport(NormPoint.of(500, 800), false));
+      phone.oracle().awaitRest(REST);
+      Frame after = phone.frameSource().grab(phone.ticker().read(), REST);
+      assertThat(Arrays.equals(pulling.jpeg(), before.jpeg())).as("the glow shows while pulling").isFalse();
+      assertThat(Arrays.equals(after.jpeg(), before.jpeg())).as("and is gone at rest").isTrue();
+      assertThat(phone.oracle().listOffsetPx()).isZero();
+    }
+  }
+
+  @Test
   void iosOverscrollRubberBandsThenBouncesBackToTheEdge() {
     try (SimPhone phone = phone("&platform=ios")) {
       Play.gesture(phone, Play.vertical(400, 800, 300, 12, 0));

@@ -122,6 +122,7 @@ final class ListScene extends Scene {
     if (rows.isEmpty()) {
       look.centred(g, "No contacts", DeviceProfile.WIDTH / 2.0, TOP + 300, 48, false, look.secondaryText);
     }
+    paintGlow(g, look, axis.edgeGlow(t));
     g.setClip(clip);
     // App bar and search field stay put above the list.
     g.setColor(look.background);
@@ -130,6 +131,17 @@ final class ListScene extends Scene {
     search.paint(g, look, phone.caret(search), 0);
     g.setColor(look.divider);
     g.fill(new Rectangle2D.Double(0, TOP - 3, DeviceProfile.WIDTH, 3));
+  }
+
+  private static void paintGlow(Graphics2D g, Look look, double glow) {
+    if (glow == 0) {
+      return;
+    }
+    double h = 60 + 260 * Math.abs(glow);
+    double y = glow < 0 ? TOP - h : DeviceProfile.HEIGHT - h;
+    Color a = look.accent;
+    g.setColor(new Color(a.getRed(), a.getGreen(), a.getBlue(), (int) Math.round(40 + 60 * Math.abs(glow))));
+    g.fill(new Ellipse2D.Double(-200, y, DeviceProfile.WIDTH + 400, 2 * h));
   }
 
   private void paintRow(Graphics2D g, Look look, String name, double top) {
@@ -147,12 +159,12 @@ final class ListScene extends Scene {
 
   @Override
   Object viewKey(long t) {
-    return List.of(Math.rint(axis.at(t)), search.text(), search.focused(), phone.caret(search));
+    return List.of(Math.rint(axis.at(t)), Math.round(axis.edgeGlow(t) * 1000), search.text(), search.focused(), phone.caret(search));
   }
 
   @Override
   boolean animating(long t) {
-    return axis.moving(t);
+    return axis.moving(t) || axis.glowing(t);
   }
 
   @Override

@@ -18,6 +18,11 @@ final class ScrollAxis {
   private double anchorOffset;
   private double anchorFinger;
   private boolean caught;
+  /** Android edge effect: how far the finger pulled past an edge (signed), and its fade-out. */
+  private boolean dragging;
+  private double pull;
+  private double releasedPull;
+  private long releasedAt = Long.MIN_VALUE / 2;
 
   ScrollAxis(DeviceProfile profile, double viewport, double min, double max) {
     this.profile = profile;
@@ -62,6 +67,7 @@ final class ScrollAxis {
 
   /** A finger went down: a running fling stops where it is ("caught"). */
   void touchDown(long t) {
+    releasedPull = 0;
     caught = motion.moving(t);
     motion = Motion.still(motion.at(t));
   }
@@ -80,6 +86,8 @@ final class ScrollAxis {
   void beginDrag(long t, double slopFinger) {
     anchorOffset = motion.at(t);
     anchorFinger = slopFinger;
+    dragging = true;
+    pull = 0;
   }
 
   /** The finger moved to {@code finger} (position on this axis). */
@@ -90,6 +98,7 @@ final class ScrollAxis {
       shown = rubberBand(raw, min, max, viewport);
     } else {
       shown = Math.max(min, Math.min(max, raw));
+      pull = raw - shown;
     }
     motion = Motion.still(shown);
   }
@@ -99,6 +108,12 @@ final class ScrollAxis {
    * {@code speed} is the 2-D speed for Android's spline (it flings along the velocity direction).
    */
   void release(long t, double fingerVelocity, double speed) {
+    if (dragging) {
+      releasedPull = pull;
+      releasedAt = t;
+    }
+    dragging = false;
+    pull = 0;
     double pos = motion.at(t);
     double v = -fingerVelocity;
     if (profile.ios()) {
@@ -136,6 +151,21 @@ final class ScrollAxis {
       return decay.then(hit, new Motion.Spring(edge, hit, 0, edgeVelocity, SPRING_OMEGA, 0.5));
     }
     return decay;
+  }
+
+  /**
+   * Android's edge glow at {@code t}: 0 (none) to 1, negative at the start edge, positive at the
+   * end edge. It grows with the pull past the edge and fades for 500 ms after release; it never
+   * moves content.
+   */
+  double edgeGlow(long t) {
+    double p = dragging ? pull : releasedPull * Math.max(0, 1 - (t - releasedAt) / 5e8);
+    return Math.max(-1, Math.min(1, p / (viewport * 0.4)));
+  }
+
+  /** Whether the edge glow is still fading at {@code t}. */
+  boolean glowing(long t) {
+    return !dragging && releasedPull != 0 && t < releasedAt + 500_000_000L;
   }
 
   /** UIScrollView's rubber band: past an edge the content moves less the farther it is pulled. */
