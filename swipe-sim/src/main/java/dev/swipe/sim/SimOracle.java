@@ -50,6 +50,14 @@ public final class SimOracle {
     phone.wheelTarget(column, value);
   }
 
+  /**
+   * Test setup: puts a wheel at rest on {@code value} at once (as if set by the app), e.g. to
+   * start a benchmark episode near the wrap of a cyclic wheel. Overshoot counts are kept.
+   */
+  public void setWheelValue(String column, int value) {
+    phone.wheelValue(column, value);
+  }
+
   /** Stops counting overshoots for a column (and resets its counts). */
   public void clearWheelTarget(String column) {
     phone.wheelTarget(column, null);

@@ -136,6 +136,17 @@ class PickerPhysicsTest {
   }
 
   @Test
+  void cyclicWheelsWrapAndTestsCanPlaceAWheel() {
+    try (SimPhone phone = SimPhone.open("sim:?scene=picker&scale=0.5")) {
+      phone.oracle().setWheelValue("minute", 55);
+      SimState.Wheel minute = phone.oracle().wheel("minute");
+      assertThat(minute.value()).isEqualTo(55);
+      Play.gesture(phone, dev.swipe.core.gesture.Tap.at(rowsBelow(minute, 1)));
+      assertThat(phone.oracle().awaitRest(REST).wheel("minute").orElseThrow().value()).as("55 + 5 wraps").isZero();
+    }
+  }
+
+  @Test
   void monthWheelStopsAtItsEnds() {
     try (SimPhone phone = SimPhone.open("sim:?scene=picker&scale=0.5")) {
       SimState.Wheel month = phone.oracle().wheel("month");

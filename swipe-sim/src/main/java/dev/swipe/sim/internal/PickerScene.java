@@ -205,6 +205,17 @@ final class PickerScene extends Scene {
   }
 
   @Override
+  void wheelValue(String column, int value, long now) {
+    for (Wheel w : wheels) {
+      if (w.name.equals(column)) {
+        w.jumpTo(value, now);
+        return;
+      }
+    }
+    throw SwipeException.invalidArgument("column", "no wheel named '" + column + "'; columns are month, hour, minute");
+  }
+
+  @Override
   void wheelTarget(String column, Integer value) {
     for (Wheel w : wheels) {
       if (w.name.equals(column)) {

@@ -459,6 +459,14 @@ public final class VirtualPhone {
     scene.wheelTarget(column, value);
   }
 
+  /** Puts a wheel at rest on a value. */
+  public synchronized void wheelValue(String column, int value) {
+    long now = ticker.read();
+    advance(now);
+    lastInputNanos = now;
+    scene.wheelValue(column, value, now);
+  }
+
   /** Layout-to-frame scale factors {x, y}. */
   double[] scale() {
     return new double[] {scaleX, scaleY};

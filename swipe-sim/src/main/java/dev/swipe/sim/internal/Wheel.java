@@ -369,21 +369,30 @@ final class Wheel {
     }
   }
 
+  /** Puts the wheel at rest on {@code value}, without counting it as movement past a target. */
+  void jumpTo(int value, long now) {
+    int index = indexOf(value);
+    motion = Motion.still(index);
+    lastRow = index;
+    enteredDir = 0;
+    passing = false;
+  }
+
+  private int indexOf(int value) {
+    for (int i = 0; i < values.length; i++) {
+      if (values[i] == value) {
+        return i;
+      }
+    }
+    throw SwipeException.invalidArgument("value", "the " + name + " wheel has no value " + value);
+  }
+
   /** Starts counting overshoots against {@code value} (null clears); resets the counts. */
   void target(Integer value, long now) {
     if (value == null) {
       targetIndex = null;
     } else {
-      int found = -1;
-      for (int i = 0; i < values.length; i++) {
-        if (values[i] == value) {
-          found = i;
-        }
-      }
-      if (found < 0) {
-        throw SwipeException.invalidArgument("value", "the " + name + " wheel has no value " + value);
-      }
-      targetIndex = found;
+      targetIndex = indexOf(value);
     }
     overshoots = 0;
     maxRowsPast = 0;
