@@ -50,7 +50,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Competing approach in the same run: {@code HttpURLConnection} + a SOI/EOI byte scanner + a
  * {@code LinkedBlockingQueue} of frames (the common "MJPEG in Java" snippet).
  *
- * <p>Run: {@code java -cp swipe-bench/target/benchmarks.jar dev.swipe.bench.capture.MjpegLoopbackBench}
+ * <p>Run: {@code java -cp swipe-bench/target/benchmarks.jar dev.swipe.bench.capture.MjpegLoopbackBench
+ * [throughput] [latency] [memory]} (all three by default).
  */
 public final class MjpegLoopbackBench {
   private static final String BOUNDARY = "boundarydonotcross";
@@ -60,6 +61,7 @@ public final class MjpegLoopbackBench {
   private final AtomicLong sequence = new AtomicLong();
   private volatile int paceFps;
   private volatile boolean recordSends = true;
+  private volatile boolean paused;
   private HttpServer server;
   private ExecutorService executor;
 
@@ -73,11 +75,18 @@ public final class MjpegLoopbackBench {
     System.out.printf(Locale.ROOT, "frames: 8 distinct 1920x1080 sim HDMI JPEGs, mean %d bytes%n", avg);
     MjpegLoopbackBench bench = new MjpegLoopbackBench(hdmi.jpegs);
     bench.start();
+    List<String> phases = args.length == 0 ? List.of("throughput", "latency", "memory") : List.of(args);
     try {
-      bench.throughput();
-      bench.latency("crop=none");
-      bench.latency("crop=auto");
-      bench.memory(avg);
+      if (phases.contains("throughput")) {
+        bench.throughput();
+      }
+      if (phases.contains("latency")) {
+        bench.latency("crop=none");
+        bench.latency("crop=auto");
+      }
+      if (phases.contains("memory")) {
+        bench.memory(avg);
+      }
     } finally {
       bench.stop();
     }
@@ -98,6 +107,9 @@ public final class MjpegLoopbackBench {
         OutputStream out = ex.getResponseBody();
         long next = System.nanoTime();
         for (int i = 0; ; i++) {
+          while (paused) {
+            TimeUnit.MILLISECONDS.sleep(5);
+          }
           int fps = paceFps;
           if (fps > 0) {
             long wait = next - System.nanoTime();
@@ -249,35 +261,55 @@ public final class MjpegLoopbackBench {
     paceFps = 0;
     recordSends = false;
     sentAt.clear();
-    int n = 4;
+    int n = 8;
     long base = usedAfterGc();
     List<FrameSource> sources = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       sources.add(open("crop=none"));
     }
     Thread.sleep(2000);
-    long at2 = usedAfterGc();
-    Thread.sleep(4000);
-    long at6 = usedAfterGc();
+    List<Long> perSource = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      perSource.add((quietUsedAfterGc() - base) / n);
+      Thread.sleep(1000);
+    }
+    long frames = 0;
     for (FrameSource s : sources) {
+      frames += ((MjpegHttpFrameSource) s).framesReceived();
       s.close();
     }
     System.out.printf(Locale.ROOT,
-        "memory swipe mjpeg (%d sources, streaming flat out, no grabs): %d KiB per source after 2 s, %d KiB after 6 s"
-            + " (mean frame %d KiB)%n",
-        n, (at2 - base) / n / 1024, (at6 - base) / n / 1024, avgFrameBytes / 1024);
+        "memory swipe mjpeg (%d sources streaming flat out, %d frames received, no grabs), heap per source"
+            + " (server paused while sampled) at 2..7 s: %s (mean frame %d KiB)%n",
+        n, frames, kib(perSource), avgFrameBytes / 1024);
     base = usedAfterGc();
     NaiveQueueReader naive = new NaiveQueueReader(url());
+    List<Long> naiveHeld = new ArrayList<>();
+    List<Integer> queued = new ArrayList<>();
     Thread.sleep(2000);
-    long q2 = usedAfterGc();
-    long queued2 = naive.queue.size();
-    Thread.sleep(4000);
-    long q6 = usedAfterGc();
-    long queued6 = naive.queue.size();
+    for (int i = 0; i < 3; i++) {
+      naiveHeld.add(quietUsedAfterGc() - base);
+      queued.add(naive.queue.size());
+      Thread.sleep(2000);
+    }
     naive.close();
     System.out.printf(Locale.ROOT,
-        "memory naive queue reader (1 source, no consumer): %d KiB after 2 s (%d frames queued), %d KiB after 6 s (%d)%n",
-        (q2 - base) / 1024, queued2, (q6 - base) / 1024, queued6);
+        "memory naive queue reader (1 source, no consumer) at 2, 4, 6 s: %s holding %s frames%n", kib(naiveHeld), queued);
+  }
+
+  private static String kib(List<Long> bytes) {
+    return bytes.stream().map(b -> (b / 1024) + " KiB").collect(java.util.stream.Collectors.joining(", ", "[", "]"));
+  }
+
+  /** Heap in use with the server paused, so nothing is allocated while it is read. */
+  private long quietUsedAfterGc() throws InterruptedException {
+    paused = true;
+    try {
+      Thread.sleep(200);
+      return usedAfterGc();
+    } finally {
+      paused = false;
+    }
   }
 
   private static long usedAfterGc() throws InterruptedException {
