@@ -199,10 +199,24 @@ public final class GreyRaster {
       }
       int rows = y1 - y0;
       int o = by * rw;
-      for (int bx = 0; bx < rw; bx++) {
+      int fullBlocks = rows == factor ? width / factor : 0;
+      // Full blocks hold factor^2 pixels: a power of two for the usual factors, so a shift
+      // replaces the (slow) integer division.
+      int n = factor * factor;
+      if (Integer.bitCount(n) == 1) {
+        int shift = Integer.numberOfTrailingZeros(n);
+        for (int bx = 0; bx < fullBlocks; bx++) {
+          out[o + bx] = (byte) ((sums[bx] + n / 2) >> shift);
+        }
+      } else {
+        for (int bx = 0; bx < fullBlocks; bx++) {
+          out[o + bx] = (byte) ((sums[bx] + n / 2) / n);
+        }
+      }
+      for (int bx = fullBlocks; bx < rw; bx++) {
         int cols = Math.min(width, (bx + 1) * factor) - bx * factor;
-        int n = rows * cols;
-        out[o + bx] = (byte) ((sums[bx] + n / 2) / n);
+        int m = rows * cols;
+        out[o + bx] = (byte) ((sums[bx] + m / 2) / m);
       }
     }
     return new GreyRaster(rw, rh, sourceWidth, sourceHeight, out);

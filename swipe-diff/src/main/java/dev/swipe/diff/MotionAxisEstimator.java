@@ -117,8 +117,15 @@ final class MotionAxisEstimator {
         }
       }
       int o = oy * ow;
-      for (int ox = 0; ox < ow; ox++) {
-        out[o + ox] = (byte) ((sums[ox] + n / 2) / n);
+      if (Integer.bitCount(n) == 1) {
+        int shift = Integer.numberOfTrailingZeros(n);
+        for (int ox = 0; ox < ow; ox++) {
+          out[o + ox] = (byte) ((sums[ox] + n / 2) >> shift);
+        }
+      } else {
+        for (int ox = 0; ox < ow; ox++) {
+          out[o + ox] = (byte) ((sums[ox] + n / 2) / n);
+        }
       }
     }
     return GreyRaster.wrap(ow, oh, ow, oh, out);
