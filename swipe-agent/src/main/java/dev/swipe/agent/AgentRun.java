@@ -1,0 +1,121 @@
+package dev.swipe.agent;
+
+import dev.swipe.core.Device;
+import dev.swipe.core.SwipeException;
+import dev.swipe.memory.MemoryStore;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * One agent run on a phone: its own attachment ids and wheel guard (a {@link Device#newRun()} view
+ * sharing the phone and its lock with other runs), the memory store, and whether the run has ended
+ * with {@code finished} or {@code failed_to_complete_task}. Ids issued in one run never resolve in
+ * another, so a model can only refer to screenshots it was shown.
+ *
+ * <pre>{@code
+ * try (Device phone = Device.open("sim:?scene=picker");
+ *      MemoryStore memory = MemoryStores.open("mem:");
+ *      AgentRun run = AgentRun.builder(phone).memory(memory).build()) {
+ *   ToolDispatcher tools = new ToolDispatcher(run);
+ *   String shot = tools.call("screenshot", "{}");
+ * }
+ * }</pre>
+ */
+public final class AgentRun implements AutoCloseable {
+  /**
+   * How a run ended.
+   *
+   * @param status {@code finished} or {@code failed_to_complete_task}
+   * @param text the model's closing text or reason (may be empty)
+   */
+  public record Termination(String status, String text) {}
+
+  private final Device run;
+  private final MemoryStore memory;
+  private final boolean inlineImages;
+  private final AtomicReference<Termination> termination = new AtomicReference<>();
+
+  private AgentRun(Device device, MemoryStore memory, boolean inlineImages) {
+    this.run = device.newRun();
+    this.memory = memory;
+    this.inlineImages = inlineImages;
+  }
+
+  /** Starts a run on {@code device} without memory, accepting attachment ids only. */
+  public static AgentRun start(Device device) {
+    return builder(device).build();
+  }
+
+  /** A builder for a run on {@code device}. */
+  public static Builder builder(Device device) {
+    return new Builder(device);
+  }
+
+  /** The run's view of the phone: its own attachment ids and wheel guard. */
+  public Device device() {
+    return run;
+  }
+
+  /** The run's id (the attachment registry's). */
+  public String runId() {
+    return run.attachments().runId();
+  }
+
+  /** The memory store for {@code save_memory}/{@code recall_memory}, if one was given. */
+  public Optional<MemoryStore> memory() {
+    return Optional.ofNullable(memory);
+  }
+
+  /**
+   * Whether {@code image_diff} also takes base64 JPEG in {@code before}/{@code after}: true for
+   * direct (HTTP, Java) callers, false for model-facing servers, where only ids of this run count.
+   */
+  public boolean acceptsInlineImages() {
+    return inlineImages;
+  }
+
+  /** How the run ended, or empty while it is going on. */
+  public Optional<Termination> termination() {
+    return Optional.ofNullable(termination.get());
+  }
+
+  /** Ends the run; returns false when it had already ended. */
+  boolean terminate(Termination t) {
+    return termination.compareAndSet(null, t);
+  }
+
+  /** Ends the run's view of the phone (not the phone, and not the memory store). */
+  @Override
+  public void close() {
+    run.close();
+  }
+
+  /** Builds an {@link AgentRun}. */
+  public static final class Builder {
+    private final Device device;
+    private MemoryStore memory;
+    private boolean inlineImages;
+
+    private Builder(Device device) {
+      this.device = SwipeException.requireArgument(device, "device");
+    }
+
+    /** The memory store (shared with other runs; the caller closes it). */
+    public Builder memory(MemoryStore memory) {
+      this.memory = Objects.requireNonNull(memory, "memory");
+      return this;
+    }
+
+    /** Accept base64 JPEG where ids are accepted (direct callers); default false. */
+    public Builder acceptInlineImages(boolean accept) {
+      this.inlineImages = accept;
+      return this;
+    }
+
+    /** Starts the run. */
+    public AgentRun build() {
+      return new AgentRun(device, memory, inlineImages);
+    }
+  }
+}

@@ -1,0 +1,164 @@
+package dev.swipe.agent;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.core.NormRegion;
+import dev.swipe.core.Observation;
+import dev.swipe.core.SwipeException;
+import dev.swipe.diff.DecodeOptions;
+import dev.swipe.diff.DiffResult;
+import dev.swipe.diff.GreyRaster;
+import dev.swipe.diff.ImageDecoder;
+import dev.swipe.diff.ImageDiff;
+import dev.swipe.sim.SimOracle;
+import dev.swipe.sim.SimPhone;
+import dev.swipe.sim.SimState;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/** {@code screenshot}, {@code image_diff} and, on the simulator only, {@code sim_state}. */
+final class ObservationTools {
+  /** What an attachment id looks like; anything else in image_diff is base64 (when allowed). */
+  private static final Pattern ID = Pattern.compile("\\s*[a-z][a-z0-9_]{0,15}-[0-9]{1,9}\\s*");
+
+  private ObservationTools() {}
+
+  static List<Tool> tools(AgentRun run) {
+    List<Tool> out = new ArrayList<>();
+    out.add(screenshot(run));
+    out.add(imageDiff(run));
+    SimPhone.of(run.device()).ifPresent(sim -> out.add(simState(sim.oracle())));
+    return out;
+  }
+
+  private static Tool screenshot(AgentRun run) {
+    ToolSpec spec = new ToolSpec(
+        "screenshot",
+        "Capture the phone screen now. Returns the JPEG (base64), its width and height, and a"
+            + " screenshot_attachment_id (e.g. shot-3) to pass to image_diff or wheel_nudge. HID action"
+            + " tools already return a settled post-action screenshot; take one manually only when you"
+            + " need a fresh observation before acting.",
+        Schema.object(null).build(),
+        Results.screenshotSchema(Schema.result("The screenshot.")).build());
+    return new Tool(spec, a -> Results.screenshot(Results.object(), run.device().screenshot()), true);
+  }
+
+  private static Tool imageDiff(AgentRun run) {
+    String source = run.acceptsInlineImages()
+        ? "a screenshot_attachment_id of this run (e.g. shot-3), or the screenshot as base64 JPEG"
+        : "a screenshot_attachment_id of this run (e.g. shot-3), copied exactly from a screenshot label";
+    ToolSpec spec = new ToolSpec(
+        "image_diff",
+        "Compare two screenshots to tell whether a swipe had an effect. Returns changed"
+            + " (diff_ratio > 0.01), diff_ratio (fraction of changed pixels, 0..1) and primary_axis"
+            + " (horizontal, vertical or none: along which axis content moved). It never reports how far"
+            + " content moved: JPEG noise makes such numbers unreliable. changed=false after a swipe means"
+            + " no effect (increase distance or check the position; in a list it means the edge);"
+            + " diff_ratio < 0.03 may be inertia still running. Only screenshots of this run are accepted;"
+            + " paths are never read.",
+        Schema.object(null)
+            .prop("before", Schema.string("The pre-action screenshot: " + source + ".", 1, 32 * 1024 * 1024))
+            .prop("after", Schema.string("The post-action screenshot: " + source + ".", 1, 32 * 1024 * 1024))
+            .prop("region", Schema.region("Optional area to compare, normalized 0-1000 {x, y, w, h}; default the whole screen."))
+            .required("before", "after")
+            .build(),
+        Schema.result("The comparison.")
+            .prop("changed", Schema.bool("diff_ratio > 0.01."))
+            .prop("diff_ratio", Schema.number("Fraction of compared pixels that changed beyond JPEG noise, 0..1."))
+            .prop("primary_axis", Schema.oneOf("Axis of motion.", "horizontal", "vertical", "none"))
+            .required("changed", "diff_ratio", "primary_axis")
+            .build());
+    return new Tool(spec, a -> {
+      NormRegion region = a.region("region");
+      GreyRaster before = raster(run, a.string("before"), "before");
+      GreyRaster after = raster(run, a.string("after"), "after");
+      DiffResult d;
+      try {
+        d = region == null
+            ? ImageDiff.compare(before, after)
+            : ImageDiff.compare(before, after, region.x(), region.y(), region.w(), region.h());
+      } catch (RuntimeException e) {
+        throw SwipeException.translate(e);
+      }
+      return Results.diff(Results.object(), d);
+    }, false);
+  }
+
+  private static GreyRaster raster(AgentRun run, String value, String field) {
+    if (ID.matcher(value).matches() || !run.acceptsInlineImages()) {
+      Observation o = run.device().attachments().screenshot(value, field);
+      return o.greyForDiff();
+    }
+    try {
+      return ImageDecoder.decodeBase64(value, DecodeOptions.FOR_DIFF);
+    } catch (RuntimeException e) {
+      SwipeException s = SwipeException.translate(e);
+      throw new ToolFailure(s.code().id(), field + ": " + s.getMessage(), java.util.Map.of("field", field));
+    }
+  }
+
+  private static Tool simState(SimOracle oracle) {
+    ToolSpec spec = new ToolSpec(
+        "sim_state",
+        "Simulator only: the virtual phone's true state (picker wheel values, list offset, carousel"
+            + " page, keyboard shown, editor opened). For demos and tests that check outcomes; a real"
+            + " phone has no such tool, so judge from screenshots when acting.",
+        Schema.object(null).build(),
+        Schema.result("The simulator's state.")
+            .prop("scene", Schema.string("list, picker, carousel or map."))
+            .prop("platform", Schema.string("android, ios or flutter."))
+            .prop("animating", Schema.bool("Whether anything still moves."))
+            .prop("wheels", Schema.array("Picker columns, left to right.", Schema.result(null).build()))
+            .prop("keyboard_visible", Schema.bool("Whether the on-screen keyboard is up."))
+            .prop("editor_open", Schema.bool("Whether a picker's inline editor is open."))
+            .required("scene", "platform", "wheels", "keyboard_visible", "editor_open")
+            .build());
+    return new Tool(spec, a -> simStateJson(oracle.state()), false);
+  }
+
+  static ObjectNode simStateJson(SimState s) {
+    ObjectNode o = Results.object();
+    o.put("scene", s.scene().id());
+    o.put("platform", s.platform().id());
+    o.put("animating", s.animating());
+    o.put("frame_width", s.frameWidth());
+    o.put("frame_height", s.frameHeight());
+    putFinite(o, "list_offset_px", s.listOffsetPx());
+    putFinite(o, "list_max_offset_px", s.listMaxOffsetPx());
+    o.put("first_visible_row", s.firstVisibleRow());
+    o.put("page", s.page());
+    o.put("page_count", s.pageCount());
+    putFinite(o, "map_offset_x_px", s.mapOffsetXPx());
+    putFinite(o, "map_offset_y_px", s.mapOffsetYPx());
+    ArrayNode wheels = o.putArray("wheels");
+    for (SimState.Wheel w : s.wheels()) {
+      ObjectNode n = wheels.addObject();
+      n.put("column", w.column());
+      n.put("value", w.value());
+      n.put("label", w.label());
+      n.put("index", w.index());
+      n.put("row_count", w.rowCount());
+      n.put("value_step", w.valueStep());
+      if (w.cycleSize().isPresent()) {
+        n.put("cycle_size", w.cycleSize().getAsInt());
+      }
+      n.put("moving", w.moving());
+      n.put("column_x", w.columnXNorm());
+      n.put("center_y", w.selectedCenterYNorm());
+      n.put("row_spacing", w.rowPitchNorm());
+    }
+    o.put("keyboard_visible", s.keyboardVisible());
+    o.put("editor_open", s.editorOpen());
+    o.put("focused_text", s.focusedText());
+    return o;
+  }
+
+  private static void putFinite(ObjectNode o, String f, double v) {
+    if (Double.isFinite(v)) {
+      o.put(f, v);
+    } else {
+      o.putNull(f);
+    }
+  }
+}

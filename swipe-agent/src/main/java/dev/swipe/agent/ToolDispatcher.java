@@ -1,0 +1,183 @@
+package dev.swipe.agent;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.core.SwipeException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Runs the agent tools by name on JSON arguments, over one {@link AgentRun}: {@code call(name,
+ * json) -> result json}. Arguments are checked against the tool's input schema first (unknown
+ * fields, types, NaN, ranges), then the tool runs. Every failure comes back as a result
+ * {@code {"error": {"code", "message", "details"}}} with a stable snake_case code; no exception or
+ * stack trace ever leaves {@link #call}.
+ *
+ * <p>Tools: {@code screenshot}, {@code touch_gesture}, {@code image_diff}, {@code wheel_nudge},
+ * {@code scroll}, {@code save_memory}, {@code recall_memory}, seed 004's {@code click}, {@code tap},
+ * {@code type_text}, {@code drag}, {@code press_back}, {@code home}, {@code finished},
+ * {@code failed_to_complete_task}, and {@code sim_state} when the phone is the simulator.
+ *
+ * <p>Thread-safe; the phone serializes actions, so calls from several threads take turns.
+ */
+public final class ToolDispatcher {
+  /** The JSON mapper of the agent layer: strict (duplicate keys, no NaN literals). */
+  static final ObjectMapper JSON = JsonMapper.builder()
+      .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+      .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+      .build();
+
+  static {
+    JSON.getFactory().setStreamReadConstraints(
+        StreamReadConstraints.builder().maxNestingDepth(64).maxStringLength(32 * 1024 * 1024).build());
+  }
+
+  private final AgentRun run;
+  private final Map<String, Tool> tools;
+
+  /** The tools of {@code run}. */
+  public ToolDispatcher(AgentRun run) {
+    this.run = SwipeException.requireArgument(run, "run");
+    Map<String, Tool> m = new LinkedHashMap<>();
+    List<Tool> all = new ArrayList<>();
+    all.addAll(ObservationTools.tools(run));
+    all.addAll(GestureTools.tools(run));
+    all.addAll(WheelAndScrollTools.tools(run));
+    all.addAll(MemoryTools.tools(run));
+    all.addAll(RunTools.tools(run));
+    for (Tool t : all) {
+      m.put(t.name(), t);
+    }
+    this.tools = Collections.unmodifiableMap(m);
+  }
+
+  /** The run the tools act on. */
+  public AgentRun run() {
+    return run;
+  }
+
+  /** Every tool's spec, in a stable order. */
+  public List<ToolSpec> specs() {
+    List<ToolSpec> out = new ArrayList<>();
+    tools.values().forEach(t -> out.add(t.spec()));
+    return out;
+  }
+
+  /** The spec of one tool. */
+  public Optional<ToolSpec> spec(String name) {
+    return Optional.ofNullable(tools.get(name)).map(Tool::spec);
+  }
+
+  /**
+   * Runs a tool.
+   *
+   * @param name the tool's name
+   * @param arguments a JSON object (null means {@code {}})
+   * @return the result object, or {@code {"error": {...}}}
+   */
+  public ObjectNode call(String name, JsonNode arguments) {
+    try {
+      Tool tool = tools.get(name);
+      if (tool == null) {
+        throw new ToolFailure(
+            "unknown_tool",
+            "no tool named '" + abbreviate(String.valueOf(name)) + "'; tools: " + String.join(", ", tools.keySet()),
+            Map.of("tools", List.copyOf(tools.keySet())));
+      }
+      JsonNode args = arguments == null || arguments.isNull() || arguments.isMissingNode()
+          ? JSON.createObjectNode() : arguments;
+      ArgumentValidator.validate(tool.spec().inputSchema(), args);
+      if (tool.usesPhone() && run.termination().isPresent()) {
+        AgentRun.Termination t = run.termination().get();
+        throw new ToolFailure(
+            "run_terminated",
+            "the run already ended with " + t.status() + "; start a new run to act on the phone again",
+            Map.of("status", t.status()));
+      }
+      return tool.handler().call(new Args((ObjectNode) args));
+    } catch (ToolFailure f) {
+      return error(f.code(), f.getMessage(), f.details());
+    } catch (SwipeException e) {
+      return error(e.code().id(), e.getMessage(), e.details());
+    } catch (RuntimeException e) {
+      SwipeException s = SwipeException.translate(e);
+      return error(s.code().id(), s.getMessage(), s.details());
+    } catch (StackOverflowError | OutOfMemoryError e) {
+      return error("internal", "the tool ran out of resources: " + e.getClass().getSimpleName(), Map.of());
+    }
+  }
+
+  /**
+   * Runs a tool on arguments given as JSON text; returns the result as JSON text. Text that is not
+   * one JSON object is refused with {@code invalid_argument}.
+   */
+  public String call(String name, String argumentsJson) {
+    JsonNode args;
+    try {
+      args = parseArguments(argumentsJson);
+    } catch (ToolFailure f) {
+      return toText(error(f.code(), f.getMessage(), f.details()));
+    }
+    return toText(call(name, args));
+  }
+
+  /** Whether a result is an error result. */
+  public static boolean isError(JsonNode result) {
+    return result != null && result.has("error") && result.get("error").isObject();
+  }
+
+  /** Parses argument text; malformed text is an {@code invalid_argument} failure. */
+  static JsonNode parseArguments(String text) {
+    if (text == null || text.isBlank()) {
+      return JSON.createObjectNode();
+    }
+    try {
+      return JSON.readTree(text);
+    } catch (JsonProcessingException e) {
+      String msg = e.getOriginalMessage();
+      throw ToolFailure.invalidArgument("arguments", "are not valid JSON: " + abbreviate(msg == null ? "" : msg));
+    }
+  }
+
+  static String toText(JsonNode n) {
+    try {
+      return JSON.writeValueAsString(n);
+    } catch (JsonProcessingException e) {
+      return "{\"error\":{\"code\":\"internal\",\"message\":\"result could not be written\",\"details\":{}}}";
+    }
+  }
+
+  /** An error result. */
+  static ObjectNode error(String code, String message, Map<String, ?> details) {
+    ObjectNode out = JSON.createObjectNode();
+    ObjectNode e = out.putObject("error");
+    e.put("code", code);
+    e.put("message", message == null ? code : message);
+    ObjectNode d = e.putObject("details");
+    if (details != null) {
+      for (Map.Entry<String, ?> en : details.entrySet()) {
+        try {
+          d.set(en.getKey(), JSON.valueToTree(en.getValue()));
+        } catch (RuntimeException ex) {
+          d.put(en.getKey(), String.valueOf(en.getValue()));
+        }
+      }
+    }
+    return out;
+  }
+
+  private static String abbreviate(String s) {
+    return s.length() <= 80 ? s : s.substring(0, 77) + "...";
+  }
+}

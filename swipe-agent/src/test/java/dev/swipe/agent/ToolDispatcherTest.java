@@ -1,0 +1,159 @@
+package dev.swipe.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.core.Device;
+import dev.swipe.memory.MemoryStore;
+import dev.swipe.memory.MemoryStores;
+import dev.swipe.sim.SimOracle;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class ToolDispatcherTest {
+  private static final ObjectMapper M = new ObjectMapper();
+  private final List<AutoCloseable> open = new ArrayList<>();
+
+  @AfterEach
+  void closeAll() throws Exception {
+    for (int i = open.size() - 1; i >= 0; i--) {
+      open.get(i).close();
+    }
+  }
+
+  private <T extends AutoCloseable> T keep(T c) {
+    open.add(c);
+    return c;
+  }
+
+  private ToolDispatcher tools(String uri, boolean inline) {
+    Device d = keep(Device.open(uri));
+    MemoryStore mem = keep(MemoryStores.open("mem:"));
+    AgentRun run = keep(AgentRun.builder(d).memory(mem).acceptInlineImages(inline).build());
+    return new ToolDispatcher(run);
+  }
+
+  static JsonNode call(ToolDispatcher t, String name, String json) throws Exception {
+    return M.readTree(t.call(name, json));
+  }
+
+  static void assertError(JsonNode r, String code) {
+    assertThat(r.has("error")).as("error result expected: %s", r).isTrue();
+    assertThat(r.get("error").get("code").asText()).as(r.toString()).isEqualTo(code);
+    assertThat(r.get("error").get("message").asText()).isNotBlank();
+    assertThat(r.get("error").get("details").isObject()).isTrue();
+  }
+
+  @Test
+  void specsUseSeedNamesAndClosedInputSchemas() {
+    ToolDispatcher t = tools("sim:?scale=0.5", false);
+    List<String> names = t.specs().stream().map(ToolSpec::name).toList();
+    assertThat(names).contains("touch_gesture", "screenshot", "image_diff", "wheel_nudge", "scroll", "save_memory",
+        "recall_memory", "click", "tap", "type_text", "drag", "press_back", "home", "finished",
+        "failed_to_complete_task", "sim_state");
+    for (ToolSpec s : t.specs()) {
+      assertThat(s.inputSchema().get("type").asText()).isEqualTo("object");
+      assertThat(s.inputSchema().get("additionalProperties").asBoolean(true)).as(s.name()).isFalse();
+      assertThat(s.description().length()).as(s.name()).isGreaterThan(40);
+      assertThat(s.outputSchema().get("type").asText()).isEqualTo("object");
+    }
+  }
+
+  @Test
+  void screenshotCarriesImageSizeAndRunScopedId() throws Exception {
+    ToolDispatcher t = tools("sim:?scale=0.5", false);
+    JsonNode r = call(t, "screenshot", "{}");
+    assertThat(r.get("screenshot_attachment_id").asText()).matches("shot-\\d+");
+    assertThat(r.get("width").asInt()).isEqualTo(540);
+    assertThat(r.get("height").asInt()).isEqualTo(1200);
+    assertThat(r.get("mime_type").asText()).isEqualTo("image/jpeg");
+    byte[] jpeg = Base64.getDecoder().decode(r.get("image").asText());
+    assertThat(jpeg[0] & 0xFF).isEqualTo(0xFF);
+    assertThat(jpeg[1] & 0xFF).isEqualTo(0xD8);
+  }
+
+  @Test
+  void swipeThenDiffByAttachmentIdsSeesVerticalMotion() throws Exception {
+    ToolDispatcher t = tools("sim:?scale=0.5&scene=list", false);
+    SimOracle oracle = SimOracle.of(t.run().device());
+    JsonNode before = call(t, "screenshot", "{}");
+    JsonNode after = call(t, "touch_gesture",
+        "{\"type\":\"swipe\",\"start\":{\"x\":500,\"y\":700},\"end\":{\"x\":500,\"y\":400},"
+            + "\"duration_ms\":400,\"steps\":16,\"hold_after_ms\":100}");
+    assertThat(after.get("action").asText()).isEqualTo("swipe");
+    assertThat(after.get("image").asText()).isNotEmpty();
+    assertThat(oracle.listOffsetPx()).isGreaterThan(0);
+    JsonNode d = call(t, "image_diff", "{\"before\":\"" + before.get("screenshot_attachment_id").asText()
+        + "\",\"after\":\"" + after.get("screenshot_attachment_id").asText() + "\"}");
+    assertThat(d.get("changed").asBoolean()).isTrue();
+    assertThat(d.get("diff_ratio").asDouble()).isGreaterThan(0.05);
+    assertThat(d.get("primary_axis").asText()).isEqualTo("vertical");
+    JsonNode same = call(t, "image_diff", "{\"before\":\"" + after.get("screenshot_attachment_id").asText()
+        + "\",\"after\":\"" + after.get("screenshot_attachment_id").asText() + "\",\"region\":{\"x\":0,\"y\":100,\"w\":1000,\"h\":800}}");
+    assertThat(same.get("changed").asBoolean()).isFalse();
+    assertThat(same.get("diff_ratio").asDouble()).isCloseTo(0, within(1e-9));
+  }
+
+  @Test
+  void idsOfAnotherRunPathsAndUnknownIdsAreRefused() throws Exception {
+    ToolDispatcher a = tools("sim:?scale=0.5", false);
+    ToolDispatcher b = new ToolDispatcher(keep(AgentRun.start(a.run().device())));
+    String id = call(a, "screenshot", "{}").get("screenshot_attachment_id").asText();
+    call(b, "screenshot", "{}");
+    assertError(call(b, "image_diff", "{\"before\":\"" + id + "\",\"after\":\"shot-999\"}"), "unknown_attachment");
+    assertError(call(a, "image_diff", "{\"before\":\"/etc/passwd\",\"after\":\"" + id + "\"}"), "invalid_argument");
+    // base64 is for direct callers only
+    String b64 = call(a, "screenshot", "{}").get("image").asText();
+    assertError(call(a, "image_diff", "{\"before\":\"" + b64 + "\",\"after\":\"" + id + "\"}"), "invalid_argument");
+  }
+
+  @Test
+  void directCallersMayPassBase64Jpeg() throws Exception {
+    ToolDispatcher t = tools("sim:?scale=0.5", true);
+    JsonNode s = call(t, "screenshot", "{}");
+    ObjectNode args = M.createObjectNode();
+    args.put("before", s.get("image").asText());
+    args.put("after", s.get("screenshot_attachment_id").asText());
+    JsonNode r = t.call("image_diff", args);
+    assertThat(r.get("changed").asBoolean()).as(r.toString()).isFalse();
+    args.put("before", Base64.getEncoder().encodeToString("not a jpeg".getBytes()));
+    assertError(t.call("image_diff", args), "image_decode_failed");
+  }
+
+  @Test
+  void invalidArgumentsNameTheField() throws Exception {
+    ToolDispatcher t = tools("sim:?scale=0.5", false);
+    JsonNode r = call(t, "touch_gesture", "{\"type\":\"swipe\",\"start\":{\"x\":500,\"y\":500},\"end\":{\"x\":1001,\"y\":1}}");
+    assertError(r, "invalid_argument");
+    assertThat(r.get("error").get("details").get("field").asText()).isEqualTo("end.x");
+    r = call(t, "touch_gesture", "{\"type\":\"swipe\",\"start\":{\"x\":500,\"y\":500},\"speed\":3}");
+    assertError(r, "invalid_argument");
+    assertThat(r.get("error").get("message").asText()).contains("unknown field").contains("duration_ms");
+    assertError(call(t, "touch_gesture", "{\"type\":\"swipe\",\"start\":{\"x\":NaN,\"y\":500}}"), "invalid_argument");
+    assertError(call(t, "touch_gesture", "{\"type\":\"swipe\",\"start\":{\"x\":500,\"y\":500}}"), "invalid_argument");
+    assertError(call(t, "touch_gesture", "{\"type\":\"tap\",\"start\":{\"x\":500,\"y\":500},\"steps\":3}"), "invalid_argument");
+    assertError(call(t, "touch_gesture", "{\"type\":\"swipe\",\"start\":{\"x\":500,\"y\":500},\"end\":{\"x\":1,\"y\":1},\"duration_ms\":0.5}"), "invalid_argument");
+    assertError(call(t, "touch_gesture", "{\"type\":\"pinch\",\"start\":{\"x\":500,\"y\":500}}"), "invalid_argument");
+    assertError(call(t, "image_diff", "{\"before\":\"shot-1\",\"after\":\"shot-1\",\"region\":{\"x\":900,\"y\":0,\"w\":200,\"h\":10}}"), "invalid_argument");
+    assertError(call(t, "screenshot", "[1,2]"), "invalid_argument");
+    assertError(call(t, "screenshot", "{\"a\":1,\"a\":2}"), "invalid_argument");
+    assertError(call(t, "screenshot", "{"), "invalid_argument");
+    assertError(call(t, "no_such_tool", "{}"), "unknown_tool");
+  }
+
+  @Test
+  void simStateExistsOnlyOnTheSimulator() throws Exception {
+    ToolDispatcher t = tools("sim:?scale=0.5&scene=picker", false);
+    JsonNode s = call(t, "sim_state", "{}");
+    assertThat(s.get("scene").asText()).isEqualTo("picker");
+    assertThat(s.get("wheels")).hasSize(3);
+    assertThat(s.get("wheels").get(1).get("column").asText()).isEqualTo("hour");
+    assertThat(ObservationTools.tools(t.run()).stream().map(Tool::name)).contains("sim_state");
+  }
+}
