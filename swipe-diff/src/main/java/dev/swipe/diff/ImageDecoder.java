@@ -132,7 +132,8 @@ public final class ImageDecoder {
       ImageReader reader = readers.next();
       TruncationListener truncation = new TruncationListener();
       try {
-        reader.setInput(in, true, true);
+        // Not seek-forward-only: a refused grey read falls back to a colour read of the same stream.
+        reader.setInput(in, false, true);
         reader.addIIOReadWarningListener(truncation);
         int w = reader.getWidth(0);
         int h = reader.getHeight(0);

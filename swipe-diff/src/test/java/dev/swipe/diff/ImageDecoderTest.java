@@ -109,6 +109,29 @@ class ImageDecoderTest {
   }
 
   @Test
+  void fourChannelJpegDecodes() throws Exception {
+    // A 4-component (CMYK-style) JPEG, as some capture tools write: TwelveMonkeys reads it.
+    java.awt.image.WritableRaster raster = java.awt.image.Raster.createInterleavedRaster(
+        java.awt.image.DataBuffer.TYPE_BYTE, 40, 30, 4, null);
+    for (int y = 0; y < 30; y++) {
+      for (int x = 0; x < 40; x++) {
+        raster.setPixel(x, y, new int[] {x * 6, y * 8, 100, 20});
+      }
+    }
+    javax.imageio.ImageWriter w = javax.imageio.ImageIO.getImageWritersByFormatName("jpeg").next();
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    try (javax.imageio.stream.ImageOutputStream o = javax.imageio.ImageIO.createImageOutputStream(out)) {
+      w.setOutput(o);
+      w.write(null, new javax.imageio.IIOImage(raster, null, null), null);
+    } finally {
+      w.dispose();
+    }
+    GreyRaster g = ImageDecoder.decode(out.toByteArray());
+    assertThat(g.width()).isEqualTo(40);
+    assertThat(g.height()).isEqualTo(30);
+  }
+
+  @Test
   void truncatedPngFails() {
     byte[] png = ScreenRenderer.png(ScreenRenderer.listScreen(360, 800, 0));
     expectDecodeFailure(() -> ImageDecoder.decode(Arrays.copyOf(png, png.length / 2)), "");
