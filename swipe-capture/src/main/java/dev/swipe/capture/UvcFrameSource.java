@@ -62,6 +62,11 @@ public final class UvcFrameSource extends LiveFrameSource {
     boolean opened;
     try {
       opened = webcam.open(false);
+    } catch (com.github.sarxos.webcam.WebcamLockException e) {
+      throw unavailable(
+          "cannot open " + webcam.getName() + ": another process holds webcam-capture's lock on it"
+              + " (a lock file in java.io.tmpdir, refreshed while that process has it open)",
+          e);
     } catch (RuntimeException e) {
       throw unavailable("cannot open " + webcam.getName() + ": " + e.getMessage(), e);
     }

@@ -15,6 +15,12 @@ import java.util.function.Function;
  * returns a new image object. No native code is involved.
  */
 class RenderedWebcamDriver implements WebcamDriver {
+  /**
+   * Appended to every test device name: webcam-capture locks devices by name with a file in the
+   * temp directory, shared by every JVM on the machine, so two test runs must not share names.
+   */
+  static final String JVM = " pid" + ProcessHandle.current().pid();
+
   /** What a device does when asked for an image. */
   enum Behaviour {
     /** A new image every frame interval. */
@@ -60,7 +66,7 @@ class RenderedWebcamDriver implements WebcamDriver {
     volatile int closes;
 
     Device(String name, Dimension[] sizes, Function<Dimension, BufferedImage> picture) {
-      this.name = name;
+      this.name = name + JVM;
       this.sizes = sizes;
       this.picture = picture;
       this.size = sizes[0];

@@ -75,9 +75,9 @@ class UvcFrameSourceTest {
     RenderedWebcamDriver.Device a = device("Integrated Camera /dev/video0", pic);
     RenderedWebcamDriver.Device b = device("USB3.0 Capture /dev/video2", pic);
     Webcam.setDriver(new RenderedWebcamDriver(a, b));
-    for (String uri : List.of("uvc:1", "uvc:usb3.0", "uvc:video2", "uvc:USB3.0 Capture /dev/video2")) {
+    for (String uri : List.of("uvc:1", "uvc:usb3.0", "uvc:video2", "uvc:USB3.0 Capture /dev/video2" + RenderedWebcamDriver.JVM)) {
       try (FrameSource s = open(uri + "?crop=none")) {
-        assertThat(s.toString()).isEqualTo("uvc:USB3.0 Capture /dev/video2");
+        assertThat(s.toString()).isEqualTo("uvc:USB3.0 Capture /dev/video2" + RenderedWebcamDriver.JVM);
       }
     }
     try (FrameSource s = open("uvc:")) {
@@ -191,7 +191,7 @@ class UvcFrameSourceTest {
   @Test
   void theDriverOptionSelectsWebcamCapturesDriver() {
     try (FrameSource s = open("uvc:Option?crop=none&driver=" + OneCameraDriver.class.getName())) {
-      assertThat(s.toString()).isEqualTo("uvc:Option Camera");
+      assertThat(s.toString()).isEqualTo("uvc:Option Camera" + RenderedWebcamDriver.JVM);
       assertThat(Webcam.getDriver()).isInstanceOf(OneCameraDriver.class);
     }
     assertThatThrownBy(() -> open("uvc:0?driver=java.lang.String"))
