@@ -184,8 +184,19 @@ public interface Device extends AutoCloseable {
     private Duration captureTimeout = Duration.ofSeconds(5);
     private Duration settleBound = Duration.ofMillis(1000);
     private AttachmentRegistry attachments;
+    private java.nio.file.Path trace;
 
     Builder() {}
+
+    /**
+     * Records every action in a JSON Lines trace in {@code dir}, with the screenshots beside it
+     * (also {@code trace=DIR} in a combined device URI). Render it with
+     * {@code dev.swipe.core.trace.HtmlReport}.
+     */
+    public Builder trace(java.nio.file.Path dir) {
+      this.trace = SwipeException.requireArgument(dir, "trace");
+      return this;
+    }
 
     /** A combined device URI such as {@code sim:}. */
     public Builder device(String uri) {
@@ -266,7 +277,7 @@ public interface Device extends AutoCloseable {
       return DefaultDevice.open(
           new DefaultDevice.Config(
               deviceUri, hidUri, hid, captureUri, capture, ticker, sleeper, captureTimeout, settleBound,
-              attachments == null ? new AttachmentRegistry() : attachments));
+              attachments == null ? new AttachmentRegistry() : attachments, trace));
     }
   }
 }

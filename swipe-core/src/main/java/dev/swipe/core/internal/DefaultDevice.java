@@ -32,7 +32,10 @@ import dev.swipe.core.gesture.TimelinePlanner;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.scroll.ScrollUntilResult;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.core.spi.DeviceConnection;
+import dev.swipe.core.trace.TraceWriter;
+import java.nio.file.Path;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.HidCapabilities;
@@ -61,7 +64,13 @@ public final class DefaultDevice implements Device {
       Sleeper sleeper,
       Duration captureTimeout,
       Duration settleBound,
-      AttachmentRegistry attachments) {}
+      AttachmentRegistry attachments,
+      Path trace) {
+    Config withTrace(Path dir) {
+      return new Config(deviceUri, hidUri, hid, captureUri, capture, ticker, sleeper, captureTimeout, settleBound,
+          attachments, dir);
+    }
+  }
 
   private final HidTransport hid;
   private final FrameSource capture;
@@ -77,12 +86,18 @@ public final class DefaultDevice implements Device {
   private final ReentrantLock lock;
   /** The device that owns the parts, for a run view; null for the device itself. */
   private final DefaultDevice owner;
+  /** Records actions when tracing is on (shared by the device's runs); null otherwise. */
+  private final TraceWriter traceWriter;
+  private final ActionTracer tracer;
+  /** The latest screen this run saw: the "before" of its next action in traces. */
+  private Observation lastSeen;
   private volatile boolean closed;
 
   private DefaultDevice(
       HidTransport hid, FrameSource capture, Ticker ticker, Sleeper sleeper, Config config) {
     this(hid, capture, ticker, sleeper, config.captureTimeout(), config.settleBound(), config.attachments(),
-        new ReentrantLock(true), null);
+        new ReentrantLock(true), null,
+        config.trace() == null ? null : TraceWriter.open(config.trace(), TraceWriter.DEFAULT_MAX_BYTES));
   }
 
   private DefaultDevice(
@@ -94,8 +109,11 @@ public final class DefaultDevice implements Device {
       Duration settleBound,
       AttachmentRegistry attachments,
       ReentrantLock lock,
-      DefaultDevice owner) {
+      DefaultDevice owner,
+      TraceWriter traceWriter) {
     this.hid = hid;
+    this.traceWriter = traceWriter;
+    this.tracer = traceWriter == null ? null : new ActionTracer(traceWriter, ticker);
     this.capture = capture;
     this.ticker = ticker;
     this.sleeper = sleeper;
@@ -115,7 +133,8 @@ public final class DefaultDevice implements Device {
     ensureOpen();
     DefaultDevice root = owner == null ? this : owner;
     return new DefaultDevice(
-        hid, capture, ticker, sleeper, captureTimeout, settleBound, new AttachmentRegistry(), lock, root);
+        hid, capture, ticker, sleeper, captureTimeout, settleBound, new AttachmentRegistry(), lock, root,
+        root.traceWriter);
   }
 
   /** Opens the parts named in {@code config}; parts already open are closed if a later one fails. */
@@ -129,11 +148,26 @@ public final class DefaultDevice implements Device {
             "device", "give either a combined device URI or separate hid and capture parts, not both");
       }
       DeviceUri uri = DeviceUri.parse(config.deviceUri());
+      Config effective = config;
+      if (uri.param("trace").isPresent()) {
+        String dir = uri.param("trace").get();
+        if (dir.isBlank()) {
+          throw SwipeException.invalidArgument("trace", "must name a directory, e.g. trace=/tmp/swipe-trace");
+        }
+        effective = config.withTrace(Path.of(dir));
+        uri = uri.without("trace");
+      }
       DeviceConnection c =
           providers.device(uri.scheme()).open(uri, new ProviderContext(ticker, sleeper));
       Ticker t = config.ticker() != null ? config.ticker() : c.ticker();
       Sleeper s = config.sleeper() != null ? config.sleeper() : c.sleeper();
-      return new DefaultDevice(c.hid(), c.capture(), t, s, config);
+      try {
+        return new DefaultDevice(c.hid(), c.capture(), t, s, effective);
+      } catch (RuntimeException e) {
+        closeQuietly(c.hid(), e);
+        closeQuietly(c.capture(), e);
+        throw e;
+      }
     }
     if (config.hidUri() == null && config.hid() == null) {
       throw SwipeException.invalidArgument(
@@ -159,7 +193,13 @@ public final class DefaultDevice implements Device {
       closeQuietly(hid, e);
       throw e;
     }
-    return new DefaultDevice(hid, capture, ticker, sleeper, config);
+    try {
+      return new DefaultDevice(hid, capture, ticker, sleeper, config);
+    } catch (RuntimeException e) {
+      closeQuietly(hid, e);
+      closeQuietly(capture, e);
+      throw e;
+    }
   }
 
   @Override
@@ -183,7 +223,12 @@ public final class DefaultDevice implements Device {
     lock.lock();
     try {
       ensureOpen();
-      return settler.settle(ticker.read(), settleBound).observation();
+      Observation o = settler.settle(ticker.read(), settleBound).observation();
+      lastSeen = o;
+      if (tracer != null) {
+        tracer.screenshot(attachments.runId(), o);
+      }
+      return o;
     } finally {
       lock.unlock();
     }
@@ -204,8 +249,18 @@ public final class DefaultDevice implements Device {
     lock.lock();
     try {
       ensureOpen();
-      checkNotAimedAtAWheel(gesture);
-      return play(gesture, bound);
+      Observation before = lastSeen;
+      try {
+        checkNotAimedAtAWheel(gesture);
+        ActionResult r = play(gesture, bound);
+        traced(gesture.kind(), r, before, null);
+        return r;
+      } catch (SwipeException e) {
+        if (tracer != null) {
+          tracer.failure(attachments.runId(), gesture.kind(), gesture, before, e);
+        }
+        throw e;
+      }
     } finally {
       lock.unlock();
     }
@@ -260,6 +315,21 @@ public final class DefaultDevice implements Device {
     try {
       ensureOpen();
       attachments.requireOwn(screenshot, "screenshot_attachment_id");
+      try {
+        return nudge(screenshot, request);
+      } catch (SwipeException e) {
+        if (tracer != null) {
+          tracer.failure(attachments.runId(), "wheel_nudge", null, screenshot, e);
+        }
+        throw e;
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private WheelNudgeResult nudge(Observation screenshot, WheelRequest request) {
+    {
       long t0 = ticker.read();
       RowPitchResult measured;
       try {
@@ -280,6 +350,9 @@ public final class DefaultDevice implements Device {
       Cost cost = played[0] == null
           ? new Cost((ticker.read() - t0) / 1_000_000L, 0, 0, 0, 0)
           : played[0].cost();
+      if (played[0] != null) {
+        traced("wheel_nudge", played[0], screenshot, ActionTracer.decision(decision.asMap()));
+      }
       return WheelNudgeResult.builder()
           .decision(decision)
           .measuredPitch(measured)
@@ -287,9 +360,26 @@ public final class DefaultDevice implements Device {
           .observation(played[0] == null ? screenshot : played[0].observation())
           .cost(cost)
           .build();
-    } finally {
-      lock.unlock();
     }
+  }
+
+  private void traced(String action, ActionResult r, Observation before, ObjectNode decision) {
+    lastSeen = r.observation();
+    if (tracer != null) {
+      tracer.action(attachments.runId(), action, r, before, decision);
+    }
+  }
+
+  private void tracedScroll(ScrollResult r) {
+    Map<String, Object> d = new java.util.LinkedHashMap<>();
+    d.put("movement", r.movement().id());
+    d.put("amount", r.amountRequested());
+    d.put("amount_used", r.amountUsed());
+    d.put("keyboard_avoided", r.keyboardAvoided());
+    if (r.keyboardMinY().isPresent()) {
+      d.put("keyboard_min_y", r.keyboardMinY().getAsDouble());
+    }
+    traced("scroll", r.action(), r.before(), ActionTracer.decision(d));
   }
 
   @Override
@@ -316,7 +406,16 @@ public final class DefaultDevice implements Device {
     lock.lock();
     try {
       ensureOpen();
-      return scroller.scroll(scroll);
+      try {
+        ScrollResult r = scroller.scroll(scroll);
+        tracedScroll(r);
+        return r;
+      } catch (SwipeException e) {
+        if (tracer != null) {
+          tracer.failure(attachments.runId(), "scroll", null, lastSeen, e);
+        }
+        throw e;
+      }
     } finally {
       lock.unlock();
     }
@@ -337,7 +436,10 @@ public final class DefaultDevice implements Device {
     lock.lock();
     try {
       ensureOpen();
-      return scroller.scrollUntil(scroll, until, maxPasses, timeout);
+      ScrollUntilResult r = scroller.scrollUntil(scroll, until, maxPasses, timeout);
+      r.scrolls().forEach(this::tracedScroll);
+      lastSeen = r.observation();
+      return r;
     } finally {
       lock.unlock();
     }
@@ -381,6 +483,9 @@ public final class DefaultDevice implements Device {
       wheelGuard.endRun();
       if (owner != null) {
         return; // a run view: the parts belong to the device
+      }
+      if (traceWriter != null) {
+        traceWriter.close();
       }
       RuntimeException failure = null;
       try {

@@ -76,6 +76,39 @@ public final class DeviceUri {
     return new DeviceUri(uri, scheme, path, Collections.unmodifiableMap(params));
   }
 
+  /**
+   * The same URI without one option, for options the SDK consumes itself (such as {@code trace})
+   * before a provider validates the rest.
+   */
+  public DeviceUri without(String key) {
+    if (!params.containsKey(key)) {
+      return this;
+    }
+    Map<String, String> rest = new LinkedHashMap<>(params);
+    rest.remove(key);
+    StringBuilder raw = new StringBuilder(scheme).append(':').append(encode(path, true));
+    String sep = "?";
+    for (Map.Entry<String, String> e : rest.entrySet()) {
+      raw.append(sep).append(encode(e.getKey(), false)).append('=').append(encode(e.getValue(), false));
+      sep = "&";
+    }
+    return new DeviceUri(raw.toString(), scheme, path, Collections.unmodifiableMap(rest));
+  }
+
+  private static String encode(String s, boolean path) {
+    StringBuilder out = new StringBuilder();
+    for (byte b : s.getBytes(StandardCharsets.UTF_8)) {
+      char c = (char) (b & 0xFF);
+      boolean reserved = c == '%' || c == '?' || c == '&' || c == '=' || c < 0x20 || c >= 0x7F;
+      if (reserved && !(path && (c == '=' || c == '&'))) {
+        out.append('%').append(String.format("%02X", b & 0xFF));
+      } else {
+        out.append(c);
+      }
+    }
+    return out.toString();
+  }
+
   /** The URI as given. */
   public String raw() {
     return raw;

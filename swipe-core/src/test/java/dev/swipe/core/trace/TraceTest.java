@@ -1,0 +1,134 @@
+package dev.swipe.core.trace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.core.Device;
+import dev.swipe.core.NormPoint;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.VirtualClock;
+import dev.swipe.core.gesture.Key;
+import dev.swipe.core.gesture.Swipe;
+import dev.swipe.core.testkit.RecordingHidTransport;
+import dev.swipe.core.testkit.StillFrameSource;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TraceTest {
+  @TempDir Path dir;
+
+  private Device device(Path trace) {
+    VirtualClock clock = new VirtualClock();
+    return Device.builder()
+        .hid(new RecordingHidTransport(clock))
+        .capture(new StillFrameSource(clock, clock, Duration.ofMillis(60)))
+        .ticker(clock).sleeper(clock).trace(trace).open();
+  }
+
+  @Test
+  void everyActionAppendsARecordWithItsScreenshotsBesideIt() throws IOException {
+    try (Device d = device(dir)) {
+      d.screenshot();
+      d.swipe(Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300)).durationMs(300).steps(6).holdAfterMs(100).build());
+      d.tap(NormPoint.CENTER);
+    }
+    TraceReader.Trace t = TraceReader.read(dir);
+    assertThat(t.skipped()).isEmpty();
+    List<ObjectNode> r = t.records();
+    assertThat(r).extracting(n -> n.path("action").asText()).containsExactly("screenshot", "swipe", "tap");
+    ObjectNode swipe = r.get(1);
+    assertThat(swipe.path("before").path("id").asText()).isEqualTo("shot-1");
+    assertThat(swipe.path("after").path("id").asText()).isEqualTo("shot-2");
+    assertThat(swipe.path("planned").size()).isEqualTo(8);
+    assertThat(swipe.path("actual_ms").size()).isEqualTo(8);
+    assertThat(swipe.path("planned").get(0).get(1).asText()).isEqualTo("down");
+    assertThat(swipe.path("args").path("duration_ms").asInt()).isEqualTo(300);
+    assertThat(swipe.path("diff").path("changed").asBoolean()).isFalse();
+    assertThat(swipe.path("cost").path("hid_reports").asInt()).isEqualTo(8);
+    for (ObjectNode rec : r) {
+      assertThat(Files.exists(dir.resolve(rec.path("after").path("file").asText()))).isTrue();
+    }
+    assertThat(Files.list(dir.resolve(TraceWriter.SHOTS)).count()).as("each screenshot stored once").isEqualTo(3);
+  }
+
+  @Test
+  void failuresAreRecordedWithTheirCode() {
+    VirtualClock clock = new VirtualClock();
+    RecordingHidTransport hid = new RecordingHidTransport(clock);
+    hid.failOn(rep -> true, new java.io.UncheckedIOException(new IOException("unplugged")));
+    try (Device d = Device.builder().hid(hid).capture(new StillFrameSource(clock, clock, Duration.ofMillis(60)))
+        .ticker(clock).sleeper(clock).trace(dir).open()) {
+      assertThatThrownBy(() -> d.key(Key.ENTER)).isInstanceOf(SwipeException.class);
+    }
+    ObjectNode rec = TraceReader.read(dir).records().get(0);
+    assertThat(rec.path("action").asText()).isEqualTo("key");
+    assertThat(rec.path("error").path("code").asText()).isEqualTo("hid_disconnected");
+  }
+
+  @Test
+  void aTruncatedOrMalformedTraceRendersWhatIsReadable() throws IOException {
+    try (Device d = device(dir)) {
+      d.screenshot();
+      d.tap(NormPoint.CENTER);
+      d.tap(NormPoint.of(100, 100));
+    }
+    Path file = dir.resolve(TraceWriter.FILE);
+    String text = Files.readString(file);
+    String[] lines = text.split("\n");
+    // garbage in the middle, and a last line cut in half as a killed process would leave it
+    String damaged = lines[0] + "\n{not json\n" + lines[1] + "\n" + lines[2].substring(0, lines[2].length() / 2);
+    Files.writeString(file, damaged, StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
+    TraceReader.Trace t = TraceReader.read(dir);
+    assertThat(t.records()).hasSize(2);
+    assertThat(t.skipped()).extracting(TraceReader.Skipped::line).containsExactly(2, 4);
+    Path report = HtmlReport.render(dir);
+    String html = Files.readString(report);
+    assertThat(html).contains("Skipped 2 unreadable lines").contains("line 2:").contains("line 4:");
+    assertThat(html.split("<section class=\"step").length - 1).isEqualTo(2);
+  }
+
+  @Test
+  void theReportShowsEachStepWithImagesPathAndTotals() throws IOException {
+    try (Device d = device(dir)) {
+      d.screenshot();
+      d.swipe(Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300)).holdAfterMs(120).build());
+    }
+    String html = Files.readString(HtmlReport.render(dir));
+    assertThat(html).contains("2 steps").contains("1 actions").contains("0 errors");
+    assertThat(html).contains("<polyline points=\"500.0,700.0 ").contains("dwell 120 ms");
+    assertThat(html).contains("src=\"shots/").doesNotContain("http://").doesNotContain("https://");
+    assertThat(html.split("<section class=\"step").length - 1).isEqualTo(2);
+  }
+
+  @Test
+  void diskUseIsBounded() {
+    TraceWriter w = TraceWriter.open(dir, 1024);
+    try (Device d = device(dir.resolve("unused"))) {
+      var o = d.screenshot();
+      ObjectNode r = w.newRecord("screenshot", 0, "run-x");
+      w.attachShot(r, "after", o);
+      assertThat(o.jpegSize()).isGreaterThan(1024);
+      assertThat(r.path("after").has("skipped")).isTrue();
+      assertThat(r.path("after").has("file")).isFalse();
+    }
+    w.close();
+  }
+
+  @Test
+  void aTraceOptionInTheDeviceUriIsConsumedBeforeTheProvider() throws IOException {
+    Path t = dir.resolve("t");
+    try (Device d = Device.open("fakephone:?trace=" + t)) {
+      d.screenshot();
+    }
+    assertThat(TraceReader.read(t).records()).hasSize(1);
+    assertThatThrownBy(() -> TraceReader.read(dir.resolve("missing"))).isInstanceOf(SwipeException.class);
+  }
+}
