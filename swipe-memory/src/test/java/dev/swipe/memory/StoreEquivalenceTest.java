@@ -25,7 +25,7 @@ class StoreEquivalenceTest {
   private static final String[] WORDS = {
     "swipe", "parameters", "hour", "minute", "wheel", "column", "list", "carousel", "map",
     "slider", "alarm", "timer", "wechat", "clock", "photos", "maps", "notes", "rare", "zebra",
-    "quartz"
+    "quartz", "every"
   };
 
   @TempDir Path dir;
@@ -47,7 +47,10 @@ class StoreEquivalenceTest {
         title.append(' ').append(WORDS[(int) Math.min(WORDS.length - 1, Math.abs(rnd.nextGaussian()) * 6)]);
       }
       batch.add(
-          MemoryRecord.builder(title.toString(), "body " + WORDS[rnd.nextInt(WORDS.length)] + " " + i)
+          // "every" is in every record: more than the candidate budget, so queries of only common
+          // words take the bounded (newest candidates) path.
+          MemoryRecord.builder(
+                  title.toString(), "body every " + WORDS[rnd.nextInt(WORDS.length)] + " " + i)
               .tags(WORDS[rnd.nextInt(4)])
               .entities("app" + rnd.nextInt(150))
               .priority(rnd.nextInt(101))
