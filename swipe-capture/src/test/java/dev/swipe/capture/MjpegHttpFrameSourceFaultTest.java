@@ -28,16 +28,62 @@ class MjpegHttpFrameSourceFaultTest {
   private static final Duration GENEROUS = Duration.ofSeconds(10);
   private final List<AutoCloseable> toClose = new ArrayList<>();
 
+  private final List<MjpegHttpFrameSource> sources = new ArrayList<>();
+  private final List<MjpegTestServer> servers = new ArrayList<>();
+
+  /**
+   * After every fault: once the sources are closed, none of their reader threads is alive and no
+   * client connection to the test servers is still established (checked in /proc/net/tcp*).
+   */
   @AfterEach
-  void closeAll() throws Exception {
-    for (int i = toClose.size() - 1; i >= 0; i--) {
-      toClose.get(i).close();
+  void closeAllAndCheckNothingLeaked() throws Exception {
+    for (MjpegHttpFrameSource s : sources) {
+      s.close();
     }
+    try {
+      for (MjpegHttpFrameSource s : sources) {
+        assertThat(threadAlive(s.readerThreadName())).as("reader thread of %s", s).isFalse();
+      }
+      for (MjpegTestServer server : servers) {
+        eventually(() -> establishedClientConnections(server.port()) == 0);
+      }
+    } finally {
+      for (int i = toClose.size() - 1; i >= 0; i--) {
+        toClose.get(i).close();
+      }
+    }
+  }
+
+  /** Established TCP connections whose remote end is this local port (client sides). */
+  static long establishedClientConnections(int port) {
+    long count = 0;
+    for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+      java.nio.file.Path path = java.nio.file.Path.of(table);
+      if (!java.nio.file.Files.isReadable(path)) {
+        continue;
+      }
+      try {
+        for (String line : java.nio.file.Files.readAllLines(path)) {
+          String[] f = line.strip().split("\\s+");
+          if (f.length < 4 || !f[1].contains(":") || !f[2].contains(":")) {
+            continue;
+          }
+          int remotePort = Integer.parseInt(f[2].substring(f[2].indexOf(':') + 1), 16);
+          if (remotePort == port && f[3].equals("01")) {
+            count++;
+          }
+        }
+      } catch (IOException | NumberFormatException e) {
+        // an unreadable table counts as nothing seen
+      }
+    }
+    return count;
   }
 
   private MjpegTestServer server(MjpegTestServer.Script script) throws IOException {
     MjpegTestServer s = new MjpegTestServer(PhoneScreens::smallFrame, script);
     toClose.add(s);
+    servers.add(s);
     return s;
   }
 
@@ -45,7 +91,7 @@ class MjpegHttpFrameSourceFaultTest {
     FrameSource s =
         new MjpegFrameSourceProvider()
             .open(DeviceUri.parse("mjpeg:" + url + "?" + options), ProviderContext.system());
-    toClose.add(s);
+    sources.add((MjpegHttpFrameSource) s);
     return (MjpegHttpFrameSource) s;
   }
 
@@ -265,7 +311,11 @@ class MjpegHttpFrameSourceFaultTest {
     String thread = source.readerThreadName();
     assertThat(threadAlive(thread)).isTrue();
     assertThat(server.openResponses()).isEqualTo(1);
+    if (java.nio.file.Files.isReadable(java.nio.file.Path.of("/proc/net/tcp"))) {
+      assertThat(establishedClientConnections(server.port())).as("the check sees a live connection").isEqualTo(1);
+    }
     source.close();
+    assertThat(establishedClientConnections(server.port())).isZero();
     assertThat(threadAlive(thread)).isFalse();
     eventually(() -> server.openResponses() == 0);
     assertThatThrownBy(() -> source.grab(now(), GENEROUS))

@@ -134,6 +134,10 @@ final class MjpegTestServer implements AutoCloseable {
     }
   }
 
+  int port() {
+    return server.getAddress().getPort();
+  }
+
   String url(String path) {
     return "http://127.0.0.1:" + server.getAddress().getPort() + path;
   }
