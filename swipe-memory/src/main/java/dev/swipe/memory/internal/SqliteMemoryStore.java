@@ -264,6 +264,11 @@ public final class SqliteMemoryStore implements MemoryStore {
     Connection w = null;
     try {
       w = connect(abs, options);
+      try (Statement s = w.createStatement()) {
+        // Read-only first: a non-database fails here (SQLITE_NOTADB), and another application's
+        // database is refused before anything (even its journal mode) is changed.
+        checkIdentity(s, p);
+      }
       setUpWriter(w, options);
       migrate(w, p);
       return new SqliteMemoryStore(abs, clock, options, new Session(w));
@@ -284,9 +289,11 @@ public final class SqliteMemoryStore implements MemoryStore {
 
   private static void setUpWriter(Connection c, Options options) throws SQLException {
     try (Statement s = c.createStatement()) {
-      // Touch the file first: a non-database fails here with SQLITE_NOTADB.
       try (ResultSet rs = s.executeQuery("PRAGMA journal_mode=WAL")) {
         rs.next();
+        if (!"wal".equalsIgnoreCase(rs.getString(1))) {
+          throw new SQLException("could not switch to WAL (journal_mode is " + rs.getString(1) + ")");
+        }
       }
       s.execute("PRAGMA synchronous=" + (options.synchronousFull() ? "FULL" : "NORMAL"));
       s.execute("PRAGMA foreign_keys=ON");
@@ -298,27 +305,7 @@ public final class SqliteMemoryStore implements MemoryStore {
       s.execute("BEGIN IMMEDIATE");
       boolean ok = false;
       try {
-        int appId = intPragma(s, "application_id");
-        int version = intPragma(s, "user_version");
-        if (appId != 0 && appId != APPLICATION_ID) {
-          throw MemoryException.unavailable(
-              p, "file is a SQLite database of another application (application_id " + appId + ")",
-              null);
-        }
-        if (appId == 0 && version == 0 && hasTables(s)) {
-          throw MemoryException.unavailable(
-              p, "file is a SQLite database that is not a swipe memory database", null);
-        }
-        if (version > SCHEMA_VERSION) {
-          throw MemoryException.unavailable(
-              p,
-              "memory database has schema version "
-                  + version
-                  + ", newer than this swipe-memory understands ("
-                  + SCHEMA_VERSION
-                  + ")",
-              null);
-        }
+        int version = checkIdentity(s, p);
         for (int v = version; v < SCHEMA_VERSION; v++) {
           MIGRATIONS.get(v).apply(c);
         }
@@ -334,6 +321,37 @@ public final class SqliteMemoryStore implements MemoryStore {
         }
       }
     }
+  }
+
+  /**
+   * Refuses another application's database and a newer schema.
+   *
+   * @return the schema version of the file (0 for a new or empty file)
+   */
+  private static int checkIdentity(Statement s, String p) throws SQLException {
+    int appId = intPragma(s, "application_id");
+    int version = intPragma(s, "user_version");
+    if (appId != 0 && appId != APPLICATION_ID) {
+      throw MemoryException.unavailable(
+          p,
+          "file is a SQLite database of another application (application_id " + appId + ")",
+          null);
+    }
+    if (appId == 0 && version == 0 && hasTables(s)) {
+      throw MemoryException.unavailable(
+          p, "file is a SQLite database that is not a swipe memory database", null);
+    }
+    if (version > SCHEMA_VERSION) {
+      throw MemoryException.unavailable(
+          p,
+          "memory database has schema version "
+              + version
+              + ", newer than this swipe-memory understands ("
+              + SCHEMA_VERSION
+              + ")",
+          null);
+    }
+    return version;
   }
 
   private static boolean hasTables(Statement s) throws SQLException {

@@ -135,6 +135,7 @@ class SqliteMemoryStoreTest {
     assertUnavailableNaming(() -> open(db), db);
     try (Connection c = jdbc(db)) {
       assertThat(scalar(c, "SELECT count(*) FROM sqlite_schema")).isEqualTo("1");
+      assertThat(scalar(c, "PRAGMA journal_mode")).isEqualTo("delete"); // not switched to WAL
     }
     Path db2 = dir.resolve("other2.db");
     try (Connection c = jdbc(db2);
