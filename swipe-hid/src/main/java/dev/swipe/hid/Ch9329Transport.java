@@ -335,7 +335,15 @@ public final class Ch9329Transport implements HidTransport {
       block[5] = (byte) (newBaud >>> 8);
       block[6] = (byte) newBaud;
       exchange(Ch9329Frame.CMD_SET_PARA_CFG, block, true);
-      exchange(Ch9329Frame.CMD_RESET, new byte[0], true);
+      try {
+        exchangeOnce(Ch9329Frame.CMD_RESET, new byte[0], 1);
+      } catch (SwipeException e) {
+        // A chip may restart before its reply is out; the chip info read at the new baud below is
+        // the proof that counts. A refusal status is still a refusal.
+        if (!Boolean.TRUE.equals(e.details().get("silence"))) {
+          throw e;
+        }
+      }
     } catch (IOException e) {
       throw disconnected(e);
     }

@@ -6,6 +6,7 @@ import dev.swipe.core.testkit.HidTransportContract;
 import dev.swipe.core.testkit.ObservedPointer;
 import dev.swipe.sim.serial.Ch9329Emulator;
 import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
 
 /**
  * The HID compatibility kit over a pseudo-terminal with the relative pointer: the emulated phone
@@ -13,6 +14,12 @@ import java.util.List;
  * screen at one pixel per count), and the URI carries the same calibration.
  */
 class Ch9329RelativeContractTest extends HidTransportContract {
+  /** Skips the whole kit (before any transport is opened) when socat is missing. */
+  @BeforeAll
+  static void requireSocat() {
+    SerialRig.assumeSocat();
+  }
+
   private SerialRig<Ch9329Emulator> rig;
 
   @Override

@@ -6,9 +6,16 @@ import dev.swipe.core.testkit.HidTransportContract;
 import dev.swipe.core.testkit.ObservedPointer;
 import dev.swipe.sim.serial.Ch9329Emulator;
 import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
 
 /** The HID compatibility kit over a pseudo-terminal, absolute pointer. */
 class Ch9329TransportContractTest extends HidTransportContract {
+  /** Skips the whole kit (before any transport is opened) when socat is missing. */
+  @BeforeAll
+  static void requireSocat() {
+    SerialRig.assumeSocat();
+  }
+
   private SerialRig<Ch9329Emulator> rig;
 
   @Override

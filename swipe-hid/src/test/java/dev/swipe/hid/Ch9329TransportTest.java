@@ -252,6 +252,16 @@ class Ch9329TransportTest {
     assertThat(rig.emulator.pointer().pressed()).isTrue();
   }
 
+  @Test
+  void aChipThatRestartsWithoutAcknowledgingTheResetIsFoundAtTheNewBaud() {
+    rig = SerialRig.start(Ch9329Emulator.builder(r -> {}).replyToReset(false)
+        .hostBaud(() -> SerialRig.terminalBaud(rigHost())).build());
+    transport = Ch9329Transport.open(DeviceUri.parse(rig.uri("ch9329", "baud=9600&set_baud=57600&ack_timeout_ms=20")));
+    assertThat(transport.baud()).isEqualTo(57600);
+    assertThat(rig.emulator.baud()).isEqualTo(57600);
+    assertThat(transport.chipInfo().usbConnected()).isTrue();
+  }
+
   private java.nio.file.Path rigHost() {
     return rig.pair.hostSide();
   }

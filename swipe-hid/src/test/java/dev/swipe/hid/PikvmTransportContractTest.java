@@ -6,9 +6,16 @@ import dev.swipe.core.testkit.HidTransportContract;
 import dev.swipe.core.testkit.ObservedPointer;
 import dev.swipe.sim.serial.PikvmEmulator;
 import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
 
 /** The HID compatibility kit against the PiKVM firmware emulator over a pseudo-terminal. */
 class PikvmTransportContractTest extends HidTransportContract {
+  /** Skips the whole kit (before any transport is opened) when socat is missing. */
+  @BeforeAll
+  static void requireSocat() {
+    SerialRig.assumeSocat();
+  }
+
   private SerialRig<PikvmEmulator> rig;
 
   @Override

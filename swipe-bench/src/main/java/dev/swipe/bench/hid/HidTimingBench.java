@@ -62,6 +62,11 @@ public final class HidTimingBench {
 
     void clear();
 
+    /** Whether device arrivals map one to one onto reports. */
+    default boolean measuresArrivals() {
+      return true;
+    }
+
     @Override
     void close() throws Exception;
   }
@@ -90,6 +95,7 @@ public final class HidTimingBench {
         }
       }
       if (s == requested) {
+        rows.add(measure(name, "CH9329 115200 rel", HidTimingBench::ch9329Relative, true, s, repetitions));
         rows.add(measure(name, "PiKVM 115200", HidTimingBench::pikvm, true, s, repetitions));
         rows.add(measure(name, "hidg FIFO", HidTimingBench::gadget, true, s, repetitions));
       }
@@ -151,6 +157,9 @@ public final class HidTimingBench {
   }
 
   private static List<Long> awaitArrivals(Link link, int count) throws InterruptedException {
+    if (!link.measuresArrivals()) {
+      return List.of();
+    }
     for (int i = 0; i < 200 && link.arrivals().size() < count; i++) {
       Thread.sleep(5);
     }
@@ -163,6 +172,46 @@ public final class HidTimingBench {
     chip.start(pair.deviceSide());
     Ch9329Transport t = Ch9329Transport.open(DeviceUri.parse("ch9329:" + pair.hostSide() + "?baud=" + baud));
     return serial(pair, chip, t, false);
+  }
+
+  /**
+   * The relative pointer at 1.08 x 2.4 counts per unit (a 1080x2400 phone, one pixel per count):
+   * each press first homes and travels, so reports are not frames one to one; only the emit error
+   * is measured.
+   */
+  private static Link ch9329Relative() throws Exception {
+    PseudoTerminalPair pair = PseudoTerminalPair.open();
+    Ch9329Emulator chip = Ch9329Emulator.builder(r -> {}).baud(115200).lineTiming(true).countsPerUnit(1.08, 2.4).build();
+    chip.start(pair.deviceSide());
+    Ch9329Transport t = Ch9329Transport.open(DeviceUri.parse(
+        "ch9329:" + pair.hostSide() + "?baud=115200&pointer=rel&counts_per_unit_x=1.08&counts_per_unit_y=2.4"));
+    Link frames = serial(pair, chip, t, false);
+    return new Link() {
+      @Override
+      public HidTransport transport() {
+        return t;
+      }
+
+      @Override
+      public List<Long> arrivals() {
+        return List.of();
+      }
+
+      @Override
+      public boolean measuresArrivals() {
+        return false;
+      }
+
+      @Override
+      public void clear() {
+        frames.clear();
+      }
+
+      @Override
+      public void close() throws Exception {
+        frames.close();
+      }
+    };
   }
 
   private static Link pikvm() throws Exception {

@@ -71,6 +71,7 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
   private final double countsPerUnitY;
   private final IntSupplier hostBaud;
   private final RelativeMouse relativeMouse;
+  private final boolean replyToReset;
   private final byte[] parameters = defaultParameters(9600);
   private final byte[] assembly = new byte[6 + MAX_DATA];
   private int assembled;
@@ -94,6 +95,7 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
     this.countsPerUnitY = b.countsPerUnitY;
     this.hostBaud = b.hostBaud;
     this.relativeMouse = b.relativeMouse;
+    this.replyToReset = b.replyToReset;
     this.baud = b.baud;
     writeBaud(parameters, b.baud);
     parameters[2] = (byte) b.address;
@@ -127,6 +129,7 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
     private double countsPerUnitY = 1.0;
     private IntSupplier hostBaud;
     private RelativeMouse relativeMouse;
+    private boolean replyToReset = true;
 
     private Builder(Consumer<HidReport> sink) {
       this.sink = Objects.requireNonNull(sink, "sink");
@@ -187,6 +190,15 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
     /** Also hands every relative report's raw counts to {@code mouse} (after the sink). */
     public Builder relativeMouse(RelativeMouse mouse) {
       this.relativeMouse = mouse;
+      return this;
+    }
+
+    /**
+     * Whether RESET is acknowledged before the chip restarts (default true); false emulates a
+     * chip that restarts without a word.
+     */
+    public Builder replyToReset(boolean reply) {
+      this.replyToReset = reply;
       return this;
     }
 
@@ -341,7 +353,7 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
         return status(cmd, STATUS_OK);
       case 0x0F:
         pendingReset = true;
-        return status(cmd, STATUS_OK);
+        return replyToReset ? status(cmd, STATUS_OK) : new byte[0];
       default:
         return status(cmd, STATUS_COMMAND);
     }

@@ -203,7 +203,7 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
       return;
     }
     synchronized (this) {
-      if (corruptReplies > 0) {
+      if (corruptReplies > 0 && reply.length > 0) {
         corruptReplies--;
         reply = reply.clone();
         reply[reply.length - 1] ^= (byte) 0x5A;
