@@ -72,9 +72,11 @@ public record ScreenCrop(int x, int y, int width, int height) {
    * with noise) is ignored. Each edge is then moved to the strongest brightness step nearby, so
    * JPEG ringing that bleeds a few pixels into a bar does not widen the crop. HDMI scalers centre
    * the picture, so the screen is taken to be centred: a dark screen edge on one side (a black
-   * status bar, a dark list) is restored from the bar width on the other side.
+   * status bar, a dark list) is restored from the bar width on the other side. The result must
+   * look like a fitted phone screen (filling the frame on one axis, aspect 5:4 to 13:5).
    *
-   * @return the screen rectangle, or empty when the frame is entirely black (nothing to detect)
+   * @return the screen rectangle, or empty when nothing in the frame looks like a phone screen
+   *     (an all-black frame, a capture device's "no signal" picture)
    */
   public static java.util.Optional<ScreenCrop> detect(BufferedImage frame, int blackLevel) {
     Luma luma = Luma.of(frame);
@@ -122,7 +124,38 @@ public record ScreenCrop(int x, int y, int width, int height) {
     if (top <= edgeSnap) {
       top = 0;
     }
-    return java.util.Optional.of(new ScreenCrop(left, top, w - 2 * left, h - 2 * top));
+    if (plausible(left, top, w, h)) {
+      return java.util.Optional.of(new ScreenCrop(left, top, w - 2 * left, h - 2 * top));
+    }
+    // Dark bars at the screen's own edges (status and navigation bars in a dark theme) can hide
+    // the edge on the axis the picture fills: a thin "bar" there is taken to be the screen.
+    int thinTop = top <= h * THIN_BAR ? 0 : top;
+    int thinLeft = left <= w * THIN_BAR ? 0 : left;
+    if (plausible(left, thinTop, w, h)) {
+      return java.util.Optional.of(new ScreenCrop(left, 0, w - 2 * left, h));
+    }
+    if (plausible(thinLeft, top, w, h)) {
+      return java.util.Optional.of(new ScreenCrop(0, top, w, h - 2 * top));
+    }
+    return java.util.Optional.empty();
+  }
+
+  /** Bars thinner than this share of the frame may be the screen's own dark edge. */
+  private static final double THIN_BAR = 0.08;
+
+  /**
+   * A scaler fits the phone picture to the frame, so the screen fills the frame on at least one
+   * axis, and a phone screen is between 5:4 and 13:5 (long side to short side). Anything else
+   * (a capture device's "no signal" text, a lone dialog on a black screen) is not a screen.
+   */
+  private static boolean plausible(int left, int top, int w, int h) {
+    int cw = w - 2 * left;
+    int ch = h - 2 * top;
+    if (cw <= 0 || ch <= 0 || (left != 0 && top != 0)) {
+      return false;
+    }
+    double aspect = (double) Math.max(cw, ch) / Math.min(cw, ch);
+    return aspect >= 1.25 && aspect <= 2.6;
   }
 
   private static int first(int[] counts, int need, int step) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.longs;
+import static org.assertj.core.data.Offset.offset;
 
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
@@ -115,4 +116,42 @@ class ScreenCropTest {
     }
   }
 
+
+  @Test
+  void aNoSignalPictureIsNotAScreen() {
+    BufferedImage frame = PhoneScreens.letterboxed(new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB), 1920, 1080, 20, 6);
+    Graphics2D g = frame.createGraphics();
+    g.setColor(Color.WHITE);
+    g.setFont(new java.awt.Font(java.awt.Font.MONOSPACED, java.awt.Font.BOLD, 40));
+    g.drawString("< NO SIGNAL >", 800, 540);
+    g.dispose();
+    BufferedImage decoded = ScreenPipeline.decode(PhoneScreens.jpeg(frame, 0.85f));
+    assertThat(ScreenCrop.detect(decoded, ScreenCrop.DEFAULT_BLACK_LEVEL)).isEmpty();
+  }
+
+  @Test
+  void darkStatusAndNavigationBarsTogetherStillGiveTheFullHeight() {
+    BufferedImage screen = PhoneScreens.screen(540, 1170, 8);
+    Graphics2D g = screen.createGraphics();
+    g.setColor(Color.BLACK);
+    g.fillRect(0, 0, 540, 60);
+    g.fillRect(0, 1100, 540, 70);
+    g.dispose();
+    BufferedImage frame = PhoneScreens.letterboxed(screen, 1920, 1080, 20, 8);
+    assertNear(detectInJpeg(frame, 0.85f), PhoneScreens.placement(540, 1170, 1920, 1080));
+  }
+
+  @Test
+  void untilTheScreenShowsTheSourceHandsOverTheWholeFrameAndLocksNothing() {
+    ScreenPipeline pipeline =
+        new ScreenPipeline(CaptureOptions.parse(DeviceUri.parse("x:"), 0, CaptureOptions.CropMode.AUTO));
+    byte[] black = PhoneScreens.jpeg(PhoneScreens.letterboxed(new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB), 640, 360, 20, 1), 0.85f);
+    Frame whole = pipeline.toFrame(new NewestFrameSlot.Captured(black, null, 640, 360, 1, 1));
+    assertThat(whole.width()).isEqualTo(640);
+    assertThat(pipeline.crop()).isEmpty();
+    byte[] phone = PhoneScreens.jpeg(PhoneScreens.letterboxed(PhoneScreens.screen(180, 390, 1), 640, 360, 20, 2), 0.85f);
+    Frame cropped = pipeline.toFrame(new NewestFrameSlot.Captured(phone, null, 640, 360, 2, 2));
+    assertThat(cropped.width()).isCloseTo(PhoneScreens.placement(180, 390, 640, 360).w(), offset(4));
+    assertThat(pipeline.crop()).isPresent();
+  }
 }
