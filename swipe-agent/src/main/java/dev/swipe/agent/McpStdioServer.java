@@ -1,0 +1,146 @@
+package dev.swipe.agent;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The agent tools as a Model Context Protocol server over stdio (MCP Java SDK): tools are listed
+ * with their input and output schemas; a screenshot (and every HID action's post-action screenshot)
+ * comes back as MCP image content plus a text block naming its {@code screenshot_attachment_id};
+ * failures come back as {@code isError} results whose text is the {@code {error: {...}}} object.
+ *
+ * <p>The output stream is the protocol channel: nothing else may write to it. The CLI redirects
+ * {@code System.out} to stderr before starting the server.
+ */
+public final class McpStdioServer implements AutoCloseable {
+  private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {};
+
+  private final McpSyncServer server;
+  private final CountDownLatch inputClosed;
+
+  private McpStdioServer(McpSyncServer server, CountDownLatch inputClosed) {
+    this.server = server;
+    this.inputClosed = inputClosed;
+  }
+
+  /**
+   * Starts serving {@code tools} on a stdio pair.
+   *
+   * @param tools the run's tools
+   * @param in where requests arrive (usually {@code System.in})
+   * @param out the protocol channel (usually the process's real stdout)
+   */
+  public static McpStdioServer start(ToolDispatcher tools, InputStream in, OutputStream out) {
+    CountDownLatch closed = new CountDownLatch(1);
+    InputStream watched = new FilterInputStream(in) {
+      @Override
+      public int read() throws IOException {
+        return eof(super.read());
+      }
+
+      @Override
+      public int read(byte[] b, int off, int len) throws IOException {
+        return eof(super.read(b, off, len));
+      }
+
+      private int eof(int n) {
+        if (n < 0) {
+          closed.countDown();
+        }
+        return n;
+      }
+
+      @Override
+      public void close() throws IOException {
+        closed.countDown();
+        super.close();
+      }
+    };
+    JacksonMcpJsonMapper mapper = new JacksonMcpJsonMapper(ToolDispatcher.JSON.copy());
+    StdioServerTransportProvider transport = new StdioServerTransportProvider(mapper, watched, out);
+    List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();
+    for (ToolSpec spec : tools.specs()) {
+      McpSchema.Tool tool = McpSchema.Tool.builder()
+          .name(spec.name())
+          .description(spec.description())
+          .inputSchema(ToolDispatcher.JSON.convertValue(spec.inputSchema(), MAP))
+          .outputSchema(ToolDispatcher.JSON.convertValue(spec.outputSchema(), MAP))
+          .build();
+      specs.add(McpServerFeatures.SyncToolSpecification.builder()
+          .tool(tool)
+          .callHandler((exchange, request) -> toMcpResult(tools.call(
+              spec.name(), ToolDispatcher.JSON.valueToTree(request.arguments()))))
+          .build());
+    }
+    McpSyncServer server = McpServer.sync(transport)
+        .serverInfo("swipe", McpStdioServer.class.getPackage().getImplementationVersion() == null
+            ? "dev" : McpStdioServer.class.getPackage().getImplementationVersion())
+        .instructions("Operate a real phone through a HID finger and judge everything from screenshots."
+            + " Coordinates are normalized 0-1000. Take a screenshot first; every action returns the settled"
+            + " screen after it, labelled with a screenshot_attachment_id for image_diff and wheel_nudge.")
+        .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+        // the dispatcher validates arguments itself, so errors carry the same codes on every front end
+        .validateToolInputs(false)
+        .tools(specs)
+        .build();
+    return new McpStdioServer(server, closed);
+  }
+
+  /**
+   * Turns a dispatcher result into an MCP tool result: errors as {@code isError} with the error
+   * object as text; a screenshot's base64 moved into image content with the id in text; the rest
+   * as structured content and as JSON text.
+   */
+  static McpSchema.CallToolResult toMcpResult(ObjectNode result) {
+    if (ToolDispatcher.isError(result)) {
+      return McpSchema.CallToolResult.builder()
+          .isError(true)
+          .addTextContent(ToolDispatcher.toText(result))
+          .build();
+    }
+    ObjectNode structured = result.deepCopy();
+    JsonNode image = structured.remove("image");
+    McpSchema.CallToolResult.Builder b = McpSchema.CallToolResult.builder().isError(false);
+    if (image != null && structured.has("screenshot_attachment_id")) {
+      b.addTextContent("screenshot_attachment_id: " + structured.get("screenshot_attachment_id").asText()
+          + " (" + structured.path("width").asInt() + "x" + structured.path("height").asInt()
+          + (structured.path("settled").asBoolean() ? ", settled" : ", not settled") + ")");
+      b.addContent(new McpSchema.ImageContent(null, image.asText(), Results.JPEG));
+    }
+    b.addTextContent(ToolDispatcher.toText(structured));
+    b.structuredContent(ToolDispatcher.JSON.convertValue(structured, MAP));
+    return b.build();
+  }
+
+  /** Blocks until the client closes the input (end of the session) or the timeout passes. */
+  public boolean awaitInputClosed(long timeout, TimeUnit unit) throws InterruptedException {
+    return inputClosed.await(timeout, unit);
+  }
+
+  /** Blocks until the client closes the input. */
+  public void awaitInputClosed() throws InterruptedException {
+    inputClosed.await();
+  }
+
+  /** Stops the server (the run and the phone belong to the caller). */
+  @Override
+  public void close() {
+    server.closeGracefully();
+  }
+}

@@ -1,0 +1,256 @@
+package dev.swipe.agent;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.swipe.core.Device;
+import dev.swipe.core.SwipeException;
+import dev.swipe.memory.MemoryException;
+import dev.swipe.memory.MemoryStore;
+import dev.swipe.memory.MemoryStores;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The runnable jar's entry point.
+ *
+ * <pre>
+ * java -jar swipe-agent.jar mcp   [--device URI | --hid URI --capture URI] [--memory URI|none] [--settle-ms N]
+ * java -jar swipe-agent.jar serve --http HOST:PORT [device options] [--memory URI|none] [--token T]
+ *                                 [--max-request-bytes N] [--max-runs N]
+ * java -jar swipe-agent.jar tools [--device URI]      (prints the tool specs as JSON)
+ * </pre>
+ *
+ * <p>Defaults: {@code --device sim:}, {@code --memory sqlite:~/.swipe/memory.db}. In {@code mcp}
+ * mode stdout is the protocol channel: everything else goes to stderr.
+ */
+public final class SwipeAgentCli {
+  static final String USAGE = """
+      usage:
+        swipe-agent mcp   [--device URI | --hid URI --capture URI] [--memory URI|none] [--settle-ms N]
+        swipe-agent serve --http HOST:PORT [--device URI | --hid URI --capture URI] [--memory URI|none]
+                          [--token TOKEN] [--max-request-bytes N] [--max-runs N] [--settle-ms N]
+        swipe-agent tools [--device URI]
+      defaults: --device sim:  --memory sqlite:~/.swipe/memory.db  --http 127.0.0.1:8765
+      serve needs --token (or SWIPE_AGENT_TOKEN) when bound to a non-loopback address.
+      """;
+
+  private SwipeAgentCli() {}
+
+  /** Runs a command; exits with 0 on a clean end, 2 on a usage error, 1 on a failure. */
+  public static void main(String[] args) {
+    System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
+    System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", System.getProperty("swipe.log", "warn"));
+    PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+    // stdout may be the MCP channel: stray prints of any library go to stderr instead
+    System.setOut(System.err);
+    int code;
+    try {
+      code = run(args, protocol);
+    } catch (UsageException e) {
+      System.err.println("swipe-agent: " + e.getMessage());
+      System.err.print(USAGE);
+      code = 2;
+    } catch (SwipeException | MemoryException e) {
+      System.err.println("swipe-agent: " + e.getMessage());
+      code = 1;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      code = 1;
+    }
+    System.exit(code);
+  }
+
+  static int run(String[] args, PrintStream stdout) throws InterruptedException {
+    if (args.length == 0 || args[0].equals("help") || args[0].equals("--help")) {
+      System.err.print(USAGE);
+      return args.length == 0 ? 2 : 0;
+    }
+    Options o = Options.parse(args);
+    switch (o.command()) {
+      case "tools" -> {
+        try (Device device = o.openDevice(); AgentRun run = AgentRun.start(device)) {
+          ArrayNode arr = ToolDispatcher.JSON.createArrayNode();
+          new ToolDispatcher(run).specs().forEach(s -> arr.add(s.toJson()));
+          stdout.println(ToolDispatcher.toText(arr));
+        }
+        return 0;
+      }
+      case "mcp" -> {
+        try (Device device = o.openDevice(); MemoryStore memory = o.openMemory();
+            AgentRun run = o.run(device, memory, false)) {
+          McpStdioServer server = McpStdioServer.start(new ToolDispatcher(run), System.in, stdout);
+          System.err.println("swipe-agent: MCP server on stdio, device " + o.deviceLabel());
+          server.awaitInputClosed();
+          server.close();
+        }
+        return 0;
+      }
+      case "serve" -> {
+        try (Device device = o.openDevice(); MemoryStore memory = o.openMemory();
+            AgentHttpServer server = AgentHttpServer.builder(device)
+                .address(o.http())
+                .memory(memory)
+                .token(o.token())
+                .maxRequestBytes(o.maxRequestBytes())
+                .maxRuns(o.maxRuns())
+                .start()) {
+          System.err.println("swipe-agent: HTTP tools on http://" + hostPort(server.address()) + "/tools, device "
+              + o.deviceLabel());
+          Runtime.getRuntime().addShutdownHook(new Thread(server::close));
+          Thread.currentThread().join();
+        }
+        return 0;
+      }
+      default -> throw new UsageException("unknown command '" + o.command() + "'");
+    }
+  }
+
+  private static String hostPort(InetSocketAddress a) {
+    return a.getHostString() + ":" + a.getPort();
+  }
+
+  /** A command line that cannot be run. */
+  static final class UsageException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    UsageException(String message) {
+      super(message);
+    }
+  }
+
+  /** Parsed command line. */
+  record Options(String command, Map<String, String> values) {
+    private static final List<String> KNOWN = List.of(
+        "--device", "--hid", "--capture", "--memory", "--http", "--token", "--max-request-bytes", "--max-runs",
+        "--settle-ms");
+
+    static Options parse(String[] args) {
+      Map<String, String> v = new LinkedHashMap<>();
+      List<String> rest = new ArrayList<>(List.of(args).subList(1, args.length));
+      for (int i = 0; i < rest.size(); i++) {
+        String a = rest.get(i);
+        String key = a;
+        String value;
+        int eq = a.indexOf('=');
+        if (a.startsWith("--") && eq > 0) {
+          key = a.substring(0, eq);
+          value = a.substring(eq + 1);
+        } else {
+          if (i + 1 >= rest.size()) {
+            throw new UsageException(a.startsWith("--") ? a + " needs a value" : "unexpected argument '" + a + "'");
+          }
+          value = rest.get(++i);
+        }
+        if (!KNOWN.contains(key)) {
+          throw new UsageException("unknown option '" + key + "'");
+        }
+        if (v.put(key, value) != null) {
+          throw new UsageException(key + " given twice");
+        }
+      }
+      Options o = new Options(args[0], v);
+      if (v.containsKey("--device") && (v.containsKey("--hid") || v.containsKey("--capture"))) {
+        throw new UsageException("give either --device or --hid and --capture, not both");
+      }
+      if (v.containsKey("--hid") != v.containsKey("--capture")) {
+        throw new UsageException("--hid and --capture go together");
+      }
+      return o;
+    }
+
+    Device openDevice() {
+      Device.Builder b = Device.builder();
+      if (values.containsKey("--hid")) {
+        b.hid(values.get("--hid")).capture(values.get("--capture"));
+      } else {
+        b.device(values.getOrDefault("--device", "sim:"));
+      }
+      if (values.containsKey("--settle-ms")) {
+        b.settleBound(Duration.ofMillis(number("--settle-ms", 0, 60_000)));
+      }
+      return b.open();
+    }
+
+    String deviceLabel() {
+      return values.containsKey("--hid")
+          ? values.get("--hid") + " + " + values.get("--capture")
+          : values.getOrDefault("--device", "sim:");
+    }
+
+    MemoryStore openMemory() {
+      String uri = values.getOrDefault("--memory", MemoryStores.DEFAULT_URI);
+      return uri.equals("none") ? null : MemoryStores.open(uri);
+    }
+
+    AgentRun run(Device device, MemoryStore memory, boolean inline) {
+      AgentRun.Builder b = AgentRun.builder(device).acceptInlineImages(inline);
+      if (memory != null) {
+        b.memory(memory);
+      }
+      return b.build();
+    }
+
+    InetSocketAddress http() {
+      String hp = values.getOrDefault("--http", "127.0.0.1:8765");
+      int colon = hp.lastIndexOf(':');
+      if (colon <= 0) {
+        throw new UsageException("--http must be HOST:PORT, was '" + hp + "'");
+      }
+      String host = hp.substring(0, colon);
+      if (host.startsWith("[") && host.endsWith("]")) {
+        host = host.substring(1, host.length() - 1);
+      }
+      int port;
+      try {
+        port = Integer.parseInt(hp.substring(colon + 1));
+      } catch (NumberFormatException e) {
+        throw new UsageException("--http port must be a number, was '" + hp.substring(colon + 1) + "'");
+      }
+      if (port < 0 || port > 65535) {
+        throw new UsageException("--http port must be in [0, 65535], was " + port);
+      }
+      return new InetSocketAddress(host, port);
+    }
+
+    String token() {
+      String t = values.get("--token");
+      return t != null ? t : System.getenv("SWIPE_AGENT_TOKEN");
+    }
+
+    int maxRequestBytes() {
+      return (int) number("--max-request-bytes", 1024, 256L * 1024 * 1024, AgentHttpServer.DEFAULT_MAX_REQUEST_BYTES);
+    }
+
+    int maxRuns() {
+      return (int) number("--max-runs", 1, 10_000, AgentHttpServer.DEFAULT_MAX_RUNS);
+    }
+
+    private long number(String key, long min, long max) {
+      return number(key, min, max, 0);
+    }
+
+    private long number(String key, long min, long max, long dflt) {
+      String s = values.get(key);
+      if (s == null) {
+        return dflt;
+      }
+      try {
+        long n = Long.parseLong(s);
+        if (n < min || n > max) {
+          throw new UsageException(key + " must be in [" + min + ", " + max + "], was " + n);
+        }
+        return n;
+      } catch (NumberFormatException e) {
+        throw new UsageException(key + " must be a whole number, was '" + s + "'");
+      }
+    }
+  }
+
+}
