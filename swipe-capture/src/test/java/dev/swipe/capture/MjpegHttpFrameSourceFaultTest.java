@@ -379,4 +379,51 @@ class MjpegHttpFrameSourceFaultTest {
     assertThat(decode(source.grab(now(), GENEROUS))).isNotNull();
     assertThat(source.toString()).contains("/snapshot?action=snapshot");
   }
+
+  @Test
+  void onlyTheNewestFrameIsKeptNotAQueue() throws Exception {
+    MjpegTestServer server =
+        server(
+            (s, connection) -> {
+              for (int i = 0; i < 10; i++) {
+                s.frame(); // frames 0..9 back to back
+              }
+              Thread.sleep(60_000);
+            });
+    long before = now();
+    MjpegHttpFrameSource source = open(server.url("/stream"), "latency_ms=0&crop=none&read_timeout_ms=60000");
+    eventually(() -> source.framesReceived() >= 10);
+    Frame f = source.grab(before, GENEROUS);
+    assertThat(f.jpeg()).isEqualTo(PhoneScreens.smallFrame(9));
+  }
+
+  @Test
+  void snapshotModePollsOneImagePerRequestAndSkipsBrokenOnes() throws Exception {
+    java.util.concurrent.atomic.AtomicInteger requests = new java.util.concurrent.atomic.AtomicInteger();
+    com.sun.net.httpserver.HttpServer http =
+        com.sun.net.httpserver.HttpServer.create(
+            new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 8);
+    http.createContext(
+        "/shot",
+        ex -> {
+          try (ex) {
+            byte[] f = PhoneScreens.smallFrame(requests.incrementAndGet());
+            if (requests.get() % 2 == 0) {
+              f = Arrays.copyOf(f, f.length / 2); // every other snapshot is truncated
+            }
+            ex.getResponseHeaders().set("Content-Type", "application/octet-stream");
+            ex.sendResponseHeaders(200, f.length);
+            ex.getResponseBody().write(f);
+          }
+        });
+    http.start();
+    toClose.add(() -> http.stop(0));
+    MjpegHttpFrameSource source =
+        open("http://127.0.0.1:" + http.getAddress().getPort() + "/shot", "mode=snapshot&latency_ms=0&crop=none&snapshot_interval_ms=5&reconnect_min_ms=5");
+    Frame a = source.grab(now(), GENEROUS);
+    Frame b = source.grab(a.captureNanos() + 1, GENEROUS);
+    assertThat(decode(b)).isNotNull();
+    assertThat(requests.get()).isGreaterThanOrEqualTo(2);
+    eventually(() -> source.corruptParts() >= 1);
+  }
 }
