@@ -13,6 +13,7 @@ import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.internal.DefaultDevice;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.wheel.WheelNudgeResult;
+import dev.swipe.memory.MemoryStore;
 import dev.swipe.wheel.WheelRequest;
 import dev.swipe.wheel.WheelRunGuard;
 import dev.swipe.diff.DiffResult;
@@ -60,6 +61,13 @@ public interface Device extends AutoCloseable {
    * agent run needs. Closing the view ends the run, not the device.
    */
   Device newRun();
+
+  /**
+   * The widget-parameter memory configured with {@link Builder#memory(String)} (shared by the
+   * device's runs), if any. Its errors are {@link SwipeException}s ({@code memory_unavailable},
+   * {@code invalid_argument}, ...).
+   */
+  Optional<MemoryStore> memory();
 
   /** What the HID link can do. */
   HidCapabilities hidCapabilities();
@@ -185,8 +193,26 @@ public interface Device extends AutoCloseable {
     private Duration settleBound = Duration.ofMillis(1000);
     private AttachmentRegistry attachments;
     private java.nio.file.Path trace;
+    private String memoryUri;
+    private MemoryStore memory;
 
     Builder() {}
+
+    /**
+     * Opens a widget-parameter memory by URI: {@code sqlite:PATH} (the embedded default;
+     * {@code sqlite:} alone is {@code ~/.swipe/memory.db}), {@code mem:}, or the scheme of a
+     * {@code MemoryStoreProvider} on the class path. The device closes it.
+     */
+    public Builder memory(String uri) {
+      this.memoryUri = SwipeException.requireArgument(uri, "memory");
+      return this;
+    }
+
+    /** A host's own memory store (e.g. the agent framework's memory); the device closes it. */
+    public Builder memory(MemoryStore store) {
+      this.memory = SwipeException.requireArgument(store, "memory");
+      return this;
+    }
 
     /**
      * Records every action in a JSON Lines trace in {@code dir}, with the screenshots beside it
@@ -277,7 +303,7 @@ public interface Device extends AutoCloseable {
       return DefaultDevice.open(
           new DefaultDevice.Config(
               deviceUri, hidUri, hid, captureUri, capture, ticker, sleeper, captureTimeout, settleBound,
-              attachments == null ? new AttachmentRegistry() : attachments, trace));
+              attachments == null ? new AttachmentRegistry() : attachments, trace, memoryUri, memory));
     }
   }
 }

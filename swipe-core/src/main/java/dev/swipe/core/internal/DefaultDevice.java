@@ -35,6 +35,8 @@ import dev.swipe.core.scroll.ScrollUntilResult;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.core.spi.DeviceConnection;
 import dev.swipe.core.trace.TraceWriter;
+import dev.swipe.memory.MemoryStore;
+import dev.swipe.memory.MemoryStores;
 import java.nio.file.Path;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.FrameSource;
@@ -65,10 +67,12 @@ public final class DefaultDevice implements Device {
       Duration captureTimeout,
       Duration settleBound,
       AttachmentRegistry attachments,
-      Path trace) {
+      Path trace,
+      String memoryUri,
+      MemoryStore memory) {
     Config withTrace(Path dir) {
       return new Config(deviceUri, hidUri, hid, captureUri, capture, ticker, sleeper, captureTimeout, settleBound,
-          attachments, dir);
+          attachments, dir, memoryUri, memory);
     }
   }
 
@@ -89,6 +93,8 @@ public final class DefaultDevice implements Device {
   /** Records actions when tracing is on (shared by the device's runs); null otherwise. */
   private final TraceWriter traceWriter;
   private final ActionTracer tracer;
+  /** The memory store (shared by the device's runs), or null. */
+  private final MemoryStore memory;
   /** The latest screen this run saw: the "before" of its next action in traces. */
   private Observation lastSeen;
   private volatile boolean closed;
@@ -97,7 +103,22 @@ public final class DefaultDevice implements Device {
       HidTransport hid, FrameSource capture, Ticker ticker, Sleeper sleeper, Config config) {
     this(hid, capture, ticker, sleeper, config.captureTimeout(), config.settleBound(), config.attachments(),
         new ReentrantLock(true), null,
-        config.trace() == null ? null : TraceWriter.open(config.trace(), TraceWriter.DEFAULT_MAX_BYTES));
+        config.trace() == null ? null : TraceWriter.open(config.trace(), TraceWriter.DEFAULT_MAX_BYTES),
+        openMemory(config));
+  }
+
+  private static MemoryStore openMemory(Config config) {
+    if (config.memory() != null) {
+      return new TranslatingMemoryStore(config.memory());
+    }
+    if (config.memoryUri() == null) {
+      return null;
+    }
+    try {
+      return new TranslatingMemoryStore(MemoryStores.open(config.memoryUri()));
+    } catch (RuntimeException e) {
+      throw SwipeException.translate(e);
+    }
   }
 
   private DefaultDevice(
@@ -110,8 +131,10 @@ public final class DefaultDevice implements Device {
       AttachmentRegistry attachments,
       ReentrantLock lock,
       DefaultDevice owner,
-      TraceWriter traceWriter) {
+      TraceWriter traceWriter,
+      MemoryStore memory) {
     this.hid = hid;
+    this.memory = memory;
     this.traceWriter = traceWriter;
     this.tracer = traceWriter == null ? null : new ActionTracer(traceWriter, ticker);
     this.capture = capture;
@@ -134,7 +157,7 @@ public final class DefaultDevice implements Device {
     DefaultDevice root = owner == null ? this : owner;
     return new DefaultDevice(
         hid, capture, ticker, sleeper, captureTimeout, settleBound, new AttachmentRegistry(), lock, root,
-        root.traceWriter);
+        root.traceWriter, root.memory);
   }
 
   /** Opens the parts named in {@code config}; parts already open are closed if a later one fails. */
@@ -200,6 +223,11 @@ public final class DefaultDevice implements Device {
       closeQuietly(capture, e);
       throw e;
     }
+  }
+
+  @Override
+  public Optional<MemoryStore> memory() {
+    return Optional.ofNullable(memory);
   }
 
   @Override
@@ -488,10 +516,17 @@ public final class DefaultDevice implements Device {
         traceWriter.close();
       }
       RuntimeException failure = null;
+      if (memory != null) {
+        try {
+          memory.close();
+        } catch (RuntimeException e) {
+          failure = e;
+        }
+      }
       try {
         hid.releaseAll();
       } catch (RuntimeException e) {
-        failure = e;
+        failure = add(failure, e);
       }
       try {
         hid.close();
