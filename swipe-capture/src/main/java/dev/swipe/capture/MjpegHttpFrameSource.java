@@ -2,11 +2,13 @@ package dev.swipe.capture;
 
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
+import dev.swipe.core.spi.Frame;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
 import java.net.URI;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -56,6 +58,7 @@ public final class MjpegHttpFrameSource extends LiveFrameSource {
   private volatile long oversizeParts;
   private volatile long reconnects;
   private volatile boolean closed;
+  private volatile boolean snapshotPolling;
 
   MjpegHttpFrameSource(Settings settings, CaptureOptions options, Ticker ticker) {
     super("mjpeg:" + settings.url(), options, ticker);
@@ -104,11 +107,27 @@ public final class MjpegHttpFrameSource extends LiveFrameSource {
   }
 
   @Override
-  public dev.swipe.core.spi.Frame grab(long notBeforeNanos, java.time.Duration timeout) {
+  public Frame grab(long notBeforeNanos, Duration timeout) {
     if (closed) {
       throw NewestFrameSlot.closedError(name);
     }
     return super.grab(notBeforeNanos, timeout);
+  }
+
+  /**
+   * Remembers the socket about to block, so close() can abort it; closes it at once when close()
+   * already ran (close writes {@code closed} then reads {@code socket}, this the reverse, so one
+   * of the two always sees the other).
+   */
+  private void adopt(Socket s) {
+    socket = s;
+    if (closed) {
+      try {
+        s.close();
+      } catch (IOException ignored) {
+        // closing anyway
+      }
+    }
   }
 
   private void closeSocket() {
@@ -127,7 +146,7 @@ public final class MjpegHttpFrameSource extends LiveFrameSource {
     while (!closed) {
       boolean delivered = false;
       try (HttpResponseStream response =
-          HttpResponseStream.open(settings.url(), settings.connectTimeoutMs(), settings.readTimeoutMs(), s -> socket = s)) {
+          HttpResponseStream.open(settings.url(), settings.connectTimeoutMs(), settings.readTimeoutMs(), this::adopt)) {
         if (closed) {
           break;
         }
@@ -178,8 +197,6 @@ public final class MjpegHttpFrameSource extends LiveFrameSource {
     }
     closeSocket();
   }
-
-  private volatile boolean snapshotPolling;
 
   private boolean readStream(HttpResponseStream response) throws IOException {
     snapshotPolling = false;

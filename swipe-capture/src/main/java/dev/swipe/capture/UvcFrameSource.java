@@ -4,8 +4,10 @@ import com.github.sarxos.webcam.Webcam;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
+import dev.swipe.core.spi.Frame;
 import java.awt.Dimension;
 import java.awt.image.BufferedImage;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -224,7 +226,7 @@ public final class UvcFrameSource extends LiveFrameSource {
   }
 
   @Override
-  public dev.swipe.core.spi.Frame grab(long notBeforeNanos, java.time.Duration timeout) {
+  public Frame grab(long notBeforeNanos, Duration timeout) {
     if (closed) {
       throw NewestFrameSlot.closedError(name);
     }
