@@ -54,10 +54,11 @@ public interface MemoryStore extends AutoCloseable {
    * is {@code 1 / (1 + age_days / 30)} from {@code updatedAt} on the store's clock. Ties go to the
    * more recently updated record. Records sharing no word with the query are not returned.
    *
-   * <p>To stay fast on large stores the built-in stores score at most 200 candidates, found
-   * through the query's rarest words or its tag/entity filters; a record that shares only very
-   * common words with the query may therefore be left out when rarer words match. Other
-   * implementations may rank differently but must honour the filters and the limit.
+   * <p>To stay fast on large stores the built-in stores score a bounded set of candidates, found
+   * through the query's rarest words or its tag/entity filters (without words: the highest
+   * priorities and the most recent); a record that shares only very common words with the query
+   * may therefore be left out when rarer words match. Other implementations may rank differently
+   * but must honour the filters and the limit.
    */
   List<MemoryRecord> recall(MemoryQuery query);
 

@@ -220,6 +220,17 @@ public final class MemoryStoreBench {
         common.stop();
       }
       rows.add(row(n, "recall: common words only (store API)", common));
+      MemoryQuery noWords = MemoryQuery.builder().limit(5).build();
+      for (int i = 0; i < 100; i++) {
+        store.recall(noWords);
+      }
+      Timer wordless = new Timer(1000);
+      for (int i = 0; i < 1000; i++) {
+        wordless.start();
+        store.recall(noWords);
+        wordless.stop();
+      }
+      rows.add(row(n, "recall: no words, by priority and recency (store API)", wordless));
 
       rows.add(row(n, "save new record, sync=FULL (default)", saves(store, n, rnd, "full")));
     }

@@ -171,11 +171,31 @@ public final class InMemoryMemoryStore implements MemoryStore {
       open();
       Instant now = clock.instant();
       if (terms.isEmpty()) {
-        List<Ranking.Candidate> all = new ArrayList<>();
+        List<Entry> filtered = new ArrayList<>();
         for (Entry e : byId.values()) {
           if (passes(e.record(), query)) {
-            all.add(new Ranking.Candidate(e.record(), 1.0, e.sequence()));
+            filtered.add(e);
           }
+        }
+        List<Entry> chosen = filtered;
+        if (smallestLabelFilter(query) > RecallPlan.BUDGET) {
+          // The best by priority and the newest, as the SQLite store walks its indexes.
+          Comparator<Entry> byAge =
+              Comparator.comparing((Entry e) -> e.record().updatedAt())
+                  .thenComparingLong(Entry::sequence)
+                  .reversed();
+          Comparator<Entry> byPriority =
+              Comparator.comparingInt((Entry e) -> e.record().priority()).reversed().thenComparing(byAge);
+          Set<Entry> union = new java.util.LinkedHashSet<>();
+          filtered.sort(byPriority);
+          union.addAll(filtered.subList(0, Math.min(RecallPlan.BUDGET, filtered.size())));
+          filtered.sort(byAge);
+          union.addAll(filtered.subList(0, Math.min(RecallPlan.BUDGET, filtered.size())));
+          chosen = new ArrayList<>(union);
+        }
+        List<Ranking.Candidate> all = new ArrayList<>();
+        for (Entry e : chosen) {
+          all.add(new Ranking.Candidate(e.record(), 1.0, e.sequence()));
         }
         return Ranking.rank(all, now, query.limit());
       }

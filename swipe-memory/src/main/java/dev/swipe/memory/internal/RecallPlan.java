@@ -22,6 +22,11 @@ import java.util.Set;
  *   <li>Candidates that contain none of the query words are dropped; the rest are ranked.
  * </ol>
  *
+ * <p>A query without words ranks by priority and recency only; its candidates are the records
+ * passing the filters when the smallest tag or entity filter matches at most {@link #BUDGET}
+ * records, else the {@link #BUDGET} best by priority (then most recently updated) plus the {@link
+ * #BUDGET} most recently updated.
+ *
  * <p>So a record that only shares very common words ("swipe", "parameters") with the query is not
  * returned when rarer words of the query (an app name) match something, which is also what its
  * BM25 score would say.

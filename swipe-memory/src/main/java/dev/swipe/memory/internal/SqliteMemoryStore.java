@@ -44,7 +44,7 @@ import org.sqlite.SQLiteConfig;
  *
  * <p>Schema: versioned through {@code PRAGMA user_version}, migrated forward on open inside a
  * write transaction (v1 records, labels and FTS5; v2 word statistics; v3 FTS5 over the store's own
- * words); a file from a newer version, a foreign database or a corrupt file is refused with {@code
+ * words; v4 an index by priority); a file from a newer version, a foreign database or a corrupt file is refused with {@code
  * memory_unavailable} naming the path. Not public API: open it through {@code MemoryStores}.
  */
 public final class SqliteMemoryStore implements MemoryStore {
@@ -131,7 +131,13 @@ public final class SqliteMemoryStore implements MemoryStore {
             }
           },
           SqliteMemoryStore::migrateToV2,
-          SqliteMemoryStore::migrateToV3);
+          SqliteMemoryStore::migrateToV3,
+          c -> {
+            // Version 4: recall without words walks records by priority.
+            try (Statement s = c.createStatement()) {
+              s.execute("CREATE INDEX memory_by_priority ON memory(priority, updated_at, id)");
+            }
+          });
 
   /**
    * Version 3: the FTS5 index holds the words exactly as swipe-memory tokenizes them (a contentless
@@ -797,30 +803,19 @@ public final class SqliteMemoryStore implements MemoryStore {
     Instant now = clock.instant();
     if (terms.isEmpty()) {
       // No words: every record is equally relevant, so the ranking is priority and recency.
-      String sql =
-          "SELECT "
-              + COLS
-              + " FROM memory m WHERE 1"
-              + filters
-              + " ORDER BY ("
-              + Ranking.W_PRIORITY
-              + " * m.priority / 100.0 + "
-              + Ranking.W_RECENCY
-              + " / (1.0 + max(0, ? - m.updated_at) / 86400000.0 / "
-              + Ranking.RECENCY_HALF_LIFE_DAYS
-              + ")) DESC, m.updated_at DESC, m.id DESC LIMIT ?";
-      List<Object> args = new ArrayList<>(filterArgs);
-      args.add(now.toEpochMilli());
-      args.add(query.limit());
-      List<Ranking.Candidate> all = new ArrayList<>();
-      read(
-          "recall",
-          c -> {
-            for (RecallPlan.Doc d : select(c, sql, args, null)) {
-              all.add(new Ranking.Candidate(d.record(), 1.0, d.sequence()));
-            }
-            return null;
-          });
+      List<Ranking.Candidate> all =
+          read(
+              "recall",
+              c -> {
+                try (Statement s = c.createStatement()) {
+                  s.execute("BEGIN");
+                  try {
+                    return wordlessCandidates(c, query, filters, filterArgs);
+                  } finally {
+                    s.execute("COMMIT");
+                  }
+                }
+              });
       return Ranking.rank(all, now, query.limit());
     }
     List<Ranking.Candidate> scored =
@@ -896,6 +891,52 @@ public final class SqliteMemoryStore implements MemoryStore {
               termSet);
     }
     return RecallPlan.score(candidates, terms, df, rows, tokens);
+  }
+
+  /** See {@link RecallPlan}: all filtered records when few, else the best by priority and by age. */
+  private static List<Ranking.Candidate> wordlessCandidates(
+      Session c, MemoryQuery query, String filters, List<Object> filterArgs) throws SQLException {
+    List<RecallPlan.Doc> docs;
+    if (smallestLabelFilter(c, query) <= RecallPlan.BUDGET) {
+      docs = select(c, "SELECT " + COLS + " FROM memory m WHERE 1" + filters, filterArgs, null);
+    } else {
+      List<Object> args = new ArrayList<>(filterArgs);
+      args.add(RecallPlan.BUDGET);
+      docs =
+          new ArrayList<>(
+              select(
+                  c,
+                  "SELECT "
+                      + COLS
+                      + " FROM memory m WHERE 1"
+                      + filters
+                      + " ORDER BY m.priority DESC, m.updated_at DESC, m.id DESC LIMIT ?",
+                  args,
+                  null));
+      Set<Long> seen = new HashSet<>();
+      for (RecallPlan.Doc d : docs) {
+        seen.add(d.sequence());
+      }
+      for (RecallPlan.Doc d :
+          select(
+              c,
+              "SELECT "
+                  + COLS
+                  + " FROM memory m WHERE 1"
+                  + filters
+                  + " ORDER BY m.updated_at DESC, m.id DESC LIMIT ?",
+              args,
+              null)) {
+        if (seen.add(d.sequence())) {
+          docs.add(d);
+        }
+      }
+    }
+    List<Ranking.Candidate> out = new ArrayList<>(docs.size());
+    for (RecallPlan.Doc d : docs) {
+      out.add(new Ranking.Candidate(d.record(), 1.0, d.sequence()));
+    }
+    return out;
   }
 
   private static String filterSql(MemoryQuery query, List<Object> args) {
