@@ -129,7 +129,7 @@ class MjpegHttpFrameSourceFaultTest {
               }
               s.forever(30);
             });
-    MjpegHttpFrameSource source = open(server.url("/stream"), "latency_ms=0&read_timeout_ms=300&crop=none");
+    MjpegHttpFrameSource source = open(server.url("/stream"), "latency_ms=0&read_timeout_ms=1500&crop=none");
     eventually(() -> source.framesReceived() >= 2);
     assertThatThrownBy(() -> source.grab(now(), Duration.ofMillis(100)))
         .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.CAPTURE_TIMEOUT));

@@ -63,6 +63,7 @@ class RenderedWebcamDriver implements WebcamDriver {
     private volatile boolean open;
     private long next;
     volatile int opens;
+    volatile int nothingServed;
     volatile int closes;
 
     Device(String name, Dimension[] sizes, Function<Dimension, BufferedImage> picture) {
@@ -116,6 +117,7 @@ class RenderedWebcamDriver implements WebcamDriver {
       next = Math.max(now, next) + 33_333_333L;
       switch (behaviour) {
         case DEAD:
+          nothingServed++;
           return null;
         case FROZEN:
           return base;

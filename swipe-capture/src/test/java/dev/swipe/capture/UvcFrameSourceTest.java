@@ -46,6 +46,16 @@ class UvcFrameSourceTest {
         name, new Dimension[] {new Dimension(picture.getWidth(), picture.getHeight())}, size -> picture);
   }
 
+  private static void eventually(java.util.function.BooleanSupplier condition) throws InterruptedException {
+    long deadline = System.nanoTime() + GENEROUS.toNanos();
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("condition not reached in " + GENEROUS);
+      }
+      Thread.sleep(5);
+    }
+  }
+
   private static Set<String> threadNames() {
     return Thread.getAllStackTraces().keySet().stream()
         .filter(Thread::isAlive)
@@ -114,16 +124,20 @@ class UvcFrameSourceTest {
   }
 
   @Test
-  void aFrozenDeviceIsStaleAndADeadOneTimesOut() {
+  void aFrozenDeviceIsStaleAndADeadOneTimesOut() throws Exception {
     RenderedWebcamDriver.Device dev = device("Cam", PhoneScreens.screen(64, 128, 3));
     Webcam.setDriver(new RenderedWebcamDriver(dev));
     try (FrameSource s = open("uvc:Cam?latency_ms=0&crop=none")) {
-      Frame first = s.grab(Ticker.system().read(), GENEROUS);
+      UvcFrameSource uvc = (UvcFrameSource) s;
+      s.grab(Ticker.system().read(), GENEROUS);
       dev.behave(RenderedWebcamDriver.Behaviour.FROZEN);
-      Frame maybeOneMore = s.grab(first.captureNanos() + 1, GENEROUS);
-      assertThatThrownBy(() -> s.grab(maybeOneMore.captureNanos() + 1, Duration.ofMillis(300)))
+      eventually(() -> uvc.slot.repeats() >= 2);
+      long lastFresh = uvc.slot.newest().captureNanos();
+      assertThatThrownBy(() -> s.grab(lastFresh + 1, Duration.ofMillis(300)))
           .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.CAPTURE_STALE));
       dev.behave(RenderedWebcamDriver.Behaviour.DEAD);
+      int served = dev.nothingServed;
+      eventually(() -> dev.nothingServed >= served + 2);
       assertThatThrownBy(() -> s.grab(Ticker.system().read(), Duration.ofMillis(300)))
           .isInstanceOfSatisfying(
               SwipeException.class,
