@@ -9,7 +9,16 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.core.Device;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.memory.MemoryStores;
+import dev.swipe.core.spi.Frame;
+import dev.swipe.core.spi.FrameSource;
+import dev.swipe.core.spi.HidCapabilities;
+import dev.swipe.core.spi.HidReport;
+import dev.swipe.core.spi.HidTransport;
+import dev.swipe.core.spi.KeyReport;
+import dev.swipe.core.gesture.Modifier;
 import dev.swipe.sim.SimOracle;
+import dev.swipe.sim.SimPhone;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -43,8 +52,17 @@ class ToolDispatcherTest {
     return M.readTree(t.call(name, json));
   }
 
+  /** The result without its base64 image, for assertion messages. */
+  static String brief(JsonNode r) {
+    JsonNode c = r.deepCopy();
+    if (c.isObject()) {
+      ((ObjectNode) c).remove("image");
+    }
+    return c.toString();
+  }
+
   static void assertError(JsonNode r, String code) {
-    assertThat(r.has("error")).as("error result expected: %s", r).isTrue();
+    assertThat(r.has("error")).as("error result expected: %s", brief(r)).isTrue();
     assertThat(r.get("error").get("code").asText()).as(r.toString()).isEqualTo(code);
     assertThat(r.get("error").get("message").asText()).isNotBlank();
     assertThat(r.get("error").get("details").isObject()).isTrue();
@@ -155,5 +173,125 @@ class ToolDispatcherTest {
     assertThat(s.get("wheels")).hasSize(3);
     assertThat(s.get("wheels").get(1).get("column").asText()).isEqualTo("hour");
     assertThat(ObservationTools.tools(t.run()).stream().map(Tool::name)).contains("sim_state");
+  }
+
+  @Test
+  void typeTextTypesUsLayoutAndRefusesOtherCharactersBeforeTyping() throws Exception {
+    ToolDispatcher t = tools("sim:?scale=0.5&scene=list", false);
+    SimOracle oracle = SimOracle.of(t.run().device());
+    assertThat(call(t, "click", "{\"point_2d\":[500,134]}").has("error")).isFalse();
+    assertThat(oracle.keyboardVisible()).isTrue();
+    JsonNode r = call(t, "type_text", "{\"text\":\"Caf\u00e9\"}");
+    assertError(r, "unsupported_character");
+    assertThat(r.get("error").get("details").get("index").asInt()).isEqualTo(3);
+    assertThat(r.get("error").get("details").get("code_point").asText()).isEqualTo("U+00E9");
+    assertThat(oracle.state().focusedText()).isEmpty();
+    r = call(t, "type_text", "{\"text\":\"ann 42\"}");
+    assertThat(r.get("typed_characters").asInt()).as(brief(r)).isEqualTo(6);
+    assertThat(oracle.state().focusedText()).isEqualTo("ann 42");
+    assertThat(call(t, "press_back", "{}").get("action").asText()).isEqualTo("press_back");
+    assertThat(oracle.keyboardVisible()).isFalse();
+  }
+
+  @Test
+  void terminatorsEndTheRun() throws Exception {
+    ToolDispatcher t = tools("sim:?scale=0.5", false);
+    JsonNode r = call(t, "failed_to_complete_task", "{\"reason\":\"no such setting\"}");
+    assertThat(r.get("status").asText()).isEqualTo("failed_to_complete_task");
+    assertThat(t.run().termination()).contains(new AgentRun.Termination("failed_to_complete_task", "no such setting"));
+    assertError(call(t, "touch_gesture", "{\"type\":\"tap\",\"start\":{\"x\":1,\"y\":1}}"), "run_terminated");
+    assertError(call(t, "finished", "{}"), "run_terminated");
+    assertThat(call(t, "recall_memory", "{}").get("count").asInt()).isZero();
+  }
+
+  @Test
+  void aRigThatIsNotTheSimulatorHasNoSimState() throws Exception {
+    SimPhone phone = keep(SimPhone.open("sim:?scale=0.5"));
+    HidTransport hid = phone.transport();
+    List<HidReport> sent = java.util.Collections.synchronizedList(new ArrayList<>());
+    FrameSource eyes = phone.frameSource();
+    Device rig = keep(Device.builder()
+        .hid(new HidTransport() {
+          @Override public HidCapabilities capabilities() { return hid.capabilities(); }
+          @Override public void send(HidReport report) { sent.add(report); hid.send(report); }
+          @Override public void releaseAll() { hid.releaseAll(); }
+          @Override public void close() { hid.close(); }
+        })
+        .capture(new FrameSource() {
+          @Override public Frame grab(long notBefore, Duration timeout) { return eyes.grab(notBefore, timeout); }
+          @Override public Duration latency() { return eyes.latency(); }
+          @Override public void close() { eyes.close(); }
+        })
+        .ticker(phone.ticker()).sleeper(phone.sleeper()).open());
+    ToolDispatcher t = new ToolDispatcher(keep(AgentRun.start(rig)));
+    assertThat(t.specs()).extracting(ToolSpec::name).doesNotContain("sim_state").contains("screenshot");
+    assertError(call(t, "sim_state", "{}"), "unknown_tool");
+    assertThat(call(t, "screenshot", "{}").get("width").asInt()).isEqualTo(540);
+    assertError(call(t, "save_memory", "{\"title\":\"t\",\"content\":\"c\"}"), "memory_unavailable");
+    // type_text sends US-layout usages with Shift where needed
+    sent.clear();
+    JsonNode typed = call(t, "type_text", "{\"text\":\"A!\",\"submit\":true}");
+    assertThat(typed.get("typed_characters").asInt()).as(brief(typed)).isEqualTo(2);
+    List<KeyReport> downs = sent.stream().filter(KeyReport.class::isInstance).map(KeyReport.class::cast)
+        .filter(KeyReport::down).toList();
+    assertThat(downs).extracting(k -> k.key().usage()).containsExactly(0x04, 0x1E, 0x28);
+    assertThat(downs).extracting(k -> k.modifiers().contains(Modifier.SHIFT)).containsExactly(true, true, false);
+  }
+
+  @Test
+  void memoryToolsSaveUpsertAndRecall() throws Exception {
+    ToolDispatcher t = tools("sim:?scale=0.5", false);
+    String args = "{\"title\":\"[WeChat] [Hour picker] swipe parameters\",\"content\":\"effective distance: 35\","
+        + "\"tags\":[\"swipe\",\"picker\"],\"entities\":[\"WeChat\"],\"priority\":70}";
+    JsonNode a = call(t, "save_memory", args);
+    JsonNode b = call(t, "save_memory", args.replace("35", "40"));
+    assertThat(b.get("id").asText()).isEqualTo(a.get("id").asText());
+    JsonNode r = call(t, "recall_memory", "{\"query\":\"hour picker\",\"tags\":[\"swipe\"],\"limit\":5}");
+    assertThat(r.get("count").asInt()).isEqualTo(1);
+    assertThat(r.get("memories").get(0).get("content").asText()).contains("40");
+    assertError(call(t, "save_memory", "{\"title\":\"t\",\"content\":\"c\",\"priority\":101}"), "invalid_argument");
+    assertError(call(t, "save_memory", "{\"title\":\"t\",\"content\":\"c\",\"id\":\"nope\"}"), "memory_not_found");
+  }
+
+  @Test
+  void scrollReportsMovementAndRefusesWhatCannotMove() throws Exception {
+    ToolDispatcher t = tools("sim:?scale=0.5&scene=list", false);
+    JsonNode r = call(t, "scroll", "{\"direction\":\"down\",\"amount\":0.5}");
+    assertThat(r.get("movement").asText()).as(brief(r)).isEqualTo("moved");
+    assertThat(r.get("diff").get("changed").asBoolean()).isTrue();
+    assertThat(r.get("screenshot_attachment_id").asText()).startsWith("shot-");
+    r = call(t, "scroll", "{\"direction\":\"top\",\"max_passes\":20}");
+    assertThat(r.get("edge_reached").asBoolean()).as(brief(r)).isTrue();
+    assertThat(SimOracle.of(t.run().device()).listOffsetPx()).isZero();
+    r = call(t, "scroll", "{\"direction\":\"up\"}");
+    assertThat(r.get("movement").asText()).as(brief(r)).isIn("at-edge", "unchanged");
+    assertError(call(t, "scroll", "{\"direction\":\"down\",\"max_passes\":3}"), "invalid_argument");
+    assertError(call(t, "scroll", "{\"direction\":\"down\",\"amount\":0}"), "invalid_argument");
+  }
+
+  @Test
+  void wheelNudgeRefusesUnreachableTargetsAndForeignScreenshots() throws Exception {
+    ToolDispatcher t = tools("sim:?scale=0.5&scene=picker", false);
+    JsonNode minute = call(t, "sim_state", "{}").get("wheels").get(2);
+    String shot = call(t, "screenshot", "{}").get("screenshot_attachment_id").asText();
+    String base = "\"column_x\":" + minute.get("column_x") + ",\"center_y\":" + minute.get("center_y")
+        + ",\"row_spacing\":" + minute.get("row_spacing") + ",\"cycle_size\":60,\"value_step\":5";
+    assertError(call(t, "wheel_nudge", "{\"current_value\":" + minute.get("value") + ",\"target_value\":33," + base
+        + ",\"screenshot_attachment_id\":\"" + shot + "\"}"), "wheel_target_unreachable");
+    assertError(call(t, "wheel_nudge", "{\"current_value\":" + minute.get("value") + ",\"target_value\":35," + base
+        + ",\"screenshot_attachment_id\":\"shot-777\"}"), "unknown_attachment");
+    assertError(call(t, "wheel_nudge", "{\"current_value\":" + minute.get("value") + ",\"target_value\":35," + base
+        + ",\"screenshot_attachment_id\":\"" + shot + "\",\"row_spacing\":2}"), "invalid_argument");
+    JsonNode ok = call(t, "wheel_nudge", "{\"current_value\":" + minute.get("value") + ",\"target_value\":"
+        + ((minute.get("value").asInt() + 10) % 60) + "," + base + ",\"screenshot_attachment_id\":\"" + shot + "\"}");
+    assertThat(ok.get("played").asBoolean()).as(brief(ok)).isTrue();
+    assertThat(ok.get("rows").asInt()).isBetween(1, 2);
+    assertThat(ok.get("direction").asText()).isNotBlank();
+    assertThat(ok.get("measured_pitch").get("confidence").asDouble()).isBetween(0.0, 1.0);
+    assertThat(ok.get("screenshot_attachment_id").asText()).isNotEqualTo(shot);
+    // generic input aimed at the wheel being worked is refused
+    assertError(call(t, "touch_gesture", "{\"type\":\"swipe\",\"start\":{\"x\":" + minute.get("column_x")
+        + ",\"y\":" + minute.get("center_y") + "},\"end\":{\"x\":" + minute.get("column_x") + ",\"y\":100}}"),
+        "wheel_generic_input_blocked");
   }
 }
