@@ -1,6 +1,7 @@
 package dev.swipe.core.gesture;
 
 import dev.swipe.core.NormPoint;
+import dev.swipe.core.SwipeException;
 
 /**
  * A straight finger move: press at {@code start}, wait {@code holdBeforeMs}, move to {@code end} in
@@ -16,9 +17,16 @@ import dev.swipe.core.NormPoint;
  * @param steps number of move reports, 1..1000
  * @param holdBeforeMs pause after pressing, before moving, 0..60000 ms
  * @param holdAfterMs dwell at {@code end} before releasing, 0..60000 ms
+ * @param shape easing, slow tail and dwell samples (default {@link GestureShape#LINEAR})
  */
 public record Swipe(
-    NormPoint start, NormPoint end, int durationMs, int steps, int holdBeforeMs, int holdAfterMs)
+    NormPoint start,
+    NormPoint end,
+    int durationMs,
+    int steps,
+    int holdBeforeMs,
+    int holdAfterMs,
+    GestureShape shape)
     implements Gesture {
   /** Default move duration. */
   public static final int DEFAULT_DURATION_MS = 700;
@@ -37,6 +45,7 @@ public record Swipe(
     Limits.steps("steps", steps, 1);
     Limits.millis("hold_before_ms", holdBeforeMs, 0);
     Limits.millis("hold_after_ms", holdAfterMs, 0);
+    SwipeException.requireArgument(shape, "shape");
   }
 
   /** A builder with the required points up front and the defaults for everything else. */
@@ -67,6 +76,7 @@ public record Swipe(
     private int steps = DEFAULT_STEPS;
     private int holdBeforeMs = DEFAULT_HOLD_BEFORE_MS;
     private int holdAfterMs = DEFAULT_HOLD_AFTER_MS;
+    private GestureShape shape = GestureShape.LINEAR;
 
     private Builder(NormPoint start, NormPoint end) {
       this.start = Limits.point("start", start);
@@ -97,9 +107,15 @@ public record Swipe(
       return this;
     }
 
+    /** How the finger travels (easing, slow tail, dwell samples); default linear. */
+    public Builder shape(GestureShape shape) {
+      this.shape = SwipeException.requireArgument(shape, "shape");
+      return this;
+    }
+
     /** Validates and builds. */
     public Swipe build() {
-      return new Swipe(start, end, durationMs, steps, holdBeforeMs, holdAfterMs);
+      return new Swipe(start, end, durationMs, steps, holdBeforeMs, holdAfterMs, shape);
     }
   }
 }

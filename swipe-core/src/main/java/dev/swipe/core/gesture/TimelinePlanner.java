@@ -53,12 +53,20 @@ public final class TimelinePlanner {
     } else if (gesture instanceof Swipe s) {
       long before = s.holdBeforeMs() * MS;
       long duration = s.durationMs() * MS;
+      GestureShape shape = s.shape();
       out.add(new PointerEvent(0, Phase.DOWN, s.start()));
       for (int i = 1; i <= s.steps(); i++) {
-        NormPoint p = i == s.steps() ? s.end() : s.start().lerp(s.end(), (double) i / s.steps());
+        NormPoint p = i == s.steps() ? s.end() : s.start().lerp(s.end(), shape.progress((double) i / s.steps()));
         out.add(new PointerEvent(before + duration * i / s.steps(), Phase.MOVE, p));
       }
-      out.add(new PointerEvent(before + duration + s.holdAfterMs() * MS, Phase.UP, s.end()));
+      long up = before + duration + s.holdAfterMs() * MS;
+      if (shape.dwellSamples()) {
+        long every = GestureShape.DWELL_SAMPLE_MS * MS;
+        for (long t = before + duration + every; t < up; t += every) {
+          out.add(new PointerEvent(t, Phase.MOVE, s.end()));
+        }
+      }
+      out.add(new PointerEvent(up, Phase.UP, s.end()));
     } else if (gesture instanceof Drag d) {
       planDrag(d, out);
     } else if (gesture instanceof KeyPress k) {

@@ -10,6 +10,7 @@ import dev.swipe.core.Observation;
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.gesture.ExecutedTimeline;
+import dev.swipe.core.gesture.GestureShape;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Timeline;
 import dev.swipe.core.gesture.TimelinePlanner;
@@ -243,6 +244,7 @@ final class ScrollExecutor {
         .steps(steps)
         .holdBeforeMs(40)
         .holdAfterMs(Scroll.DWELL_MS)
+        .shape(GestureShape.SCROLL)
         .build();
   }
 

@@ -6,6 +6,7 @@ import dev.swipe.core.NormPoint;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
 import dev.swipe.core.SwipeException;
+import dev.swipe.core.gesture.GestureShape;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.diff.DiffResult;
@@ -29,9 +30,10 @@ import java.util.function.Predicate;
  *   <li>Generic calibration: start small (50), grow after each unconfirmed try, give up after 10.
  * </ul>
  *
- * <p>List and map swipes dwell 100 ms at the end so the release carries no velocity (the content
- * moves by the finger's travel, not by a fling); carousel swipes release while moving, because a
- * pager needs release velocity to turn a 40% drag into a page switch.
+ * <p>List and map swipes are shaped ({@link GestureShape#SCROLL}: eased, a slow tail, then a
+ * 100 ms dwell) so the release carries no velocity (the content moves by the finger's travel, not
+ * by a fling); carousel swipes are linear and release while moving, because a pager needs release
+ * velocity to turn a 40% drag into a page switch.
  */
 public final class SwipeStrategies {
   /** List coarse distance. */
@@ -77,12 +79,14 @@ public final class SwipeStrategies {
 
   /** One coarse list swipe (350 units, 500 ms). */
   public StepResult listCoarse(ScrollDirection direction, Observation before) {
-    return step("list_coarse", direction, LIST_COARSE, LIST_COARSE_MS, DWELL_MS, LIST_CONFIRM, before);
+    return step("list_coarse", direction, LIST_COARSE, LIST_COARSE_MS, DWELL_MS, LIST_CONFIRM, before,
+        GestureShape.SCROLL);
   }
 
   /** One fine list swipe (50 units) to bring a visible target into place. */
   public StepResult listFine(ScrollDirection direction, Observation before) {
-    return step("list_fine", direction, LIST_FINE, LIST_COARSE_MS, DWELL_MS, GENERIC_CONFIRM, before);
+    return step("list_fine", direction, LIST_FINE, LIST_COARSE_MS, DWELL_MS, GENERIC_CONFIRM, before,
+        GestureShape.SCROLL);
   }
 
   /**
@@ -123,13 +127,13 @@ public final class SwipeStrategies {
           "distance", "carousel swipes must be at least " + (int) CAROUSEL_MIN_DISTANCE
               + " units (shorter ones read as accidental touches and bounce back), was " + distance);
     }
-    return step("carousel", direction, distance, CAROUSEL_MS, 0, CAROUSEL_CONFIRM, before);
+    return step("carousel", direction, distance, CAROUSEL_MS, 0, CAROUSEL_CONFIRM, before, GestureShape.CAROUSEL);
   }
 
   /** One map pan: 200 units, or 50 when {@code fine}. */
   public StepResult mapPan(ScrollDirection direction, boolean fine, Observation before) {
     return step(fine ? "map_fine" : "map_coarse", direction, fine ? MAP_FINE : MAP_COARSE, 400, DWELL_MS,
-        GENERIC_CONFIRM, before);
+        GENERIC_CONFIRM, before, GestureShape.MAP);
   }
 
   /**
@@ -143,7 +147,8 @@ public final class SwipeStrategies {
     double axis = direction.vertical() ? region.h() : region.w();
     for (int i = 1; i <= MAX_CALIBRATION_TRIES; i++) {
       double distance = Math.min(LIST_FINE * i, axis * 0.8);
-      StepResult s = step("calibration", direction, distance, LIST_COARSE_MS, DWELL_MS, GENERIC_CONFIRM, current);
+      StepResult s = step("calibration", direction, distance, LIST_COARSE_MS, DWELL_MS, GENERIC_CONFIRM, current,
+          GestureShape.SCROLL);
       tries.add(s);
       current = s.observation();
       if (effective.test(s)) {
@@ -155,7 +160,7 @@ public final class SwipeStrategies {
 
   private StepResult step(
       String name, ScrollDirection direction, double distance, int durationMs, int dwellMs, double threshold,
-      Observation before) {
+      Observation before, GestureShape shape) {
     SwipeException.requireArgument(direction, "direction");
     Observation start = before != null ? before : device.screenshot();
     double axis = direction.vertical() ? region.h() : region.w();
@@ -171,6 +176,7 @@ public final class SwipeStrategies {
         .steps(Math.max(8, durationMs / 16))
         .holdBeforeMs(40)
         .holdAfterMs(dwellMs)
+        .shape(shape)
         .build();
     ActionResult action = device.swipe(swipe);
     DiffResult diff = device.diff(start, action.observation(), region);

@@ -186,7 +186,9 @@ public final class HtmlReport {
         upMs = p.get(0).asDouble();
         continue;
       }
-      lastMoveMs = p.get(0).asDouble();
+      if (last == null || last[0] != x || last[1] != y) {
+        lastMoveMs = p.get(0).asDouble(); // the finger arrived here; later samples at the same place are dwell
+      }
       pts.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
       dots.append(String.format(Locale.ROOT, "<circle class=\"sample\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\"/>", x, y));
       if (first == null) {

@@ -1,13 +1,15 @@
 package dev.swipe.core.wheel;
 
 import dev.swipe.core.NormPoint;
+import dev.swipe.core.gesture.GestureShape;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.wheel.WheelDrag;
 
 /**
- * The shape of a wheel drag: slow, with a press before moving and a dwell at the final
- * coordinate before release, so the phone sees the whole travel and no release velocity (no
- * fling past the target; the picker's own snap lands on the planned row).
+ * The shape of a wheel drag: slow, eased in and out with a slow tail ({@link GestureShape#WHEEL}),
+ * with a press before moving and a dwell at the final coordinate before release, so the phone
+ * sees the whole travel and no release velocity (no fling past the target; the picker's own snap
+ * lands on the planned row).
  */
 public final class WheelDrags {
   /** Press before moving: lets the picker register the touch before any travel. */
@@ -32,6 +34,7 @@ public final class WheelDrags {
         .steps(Math.max(12, duration / 16))
         .holdBeforeMs(HOLD_BEFORE_MS)
         .holdAfterMs(DWELL_MS)
+        .shape(GestureShape.WHEEL)
         .build();
   }
 }
