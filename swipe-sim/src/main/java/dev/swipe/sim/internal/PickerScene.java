@@ -61,6 +61,10 @@ final class PickerScene extends Scene {
       }
     }
     onLabel = active == null && label.contains(touch.downX, touch.downY);
+    if (active != null && active.editorOpen(touch.downTime)) {
+      // NumberPicker hides its soft input when its wheel is touched again.
+      phone.dismissKeyboard(touch.downTime);
+    }
     if (active != null) {
       active.down(touch);
     }

@@ -240,7 +240,8 @@ final class Wheel {
       motion = new Motion.Decay(pos, now, target - pos, r, 0.002);
       return;
     }
-    if (caught) {
+    if (caught || !t.withinSlop()) {
+      // A stopped wheel, or a pointer drag the platform did not scroll with: settle, no tap.
       motion = new Motion.Eased(pos, clamp(Math.round(pos)), now, 200_000_000L, Motion.Easing.EASE_OUT_CUBIC);
       return;
     }
