@@ -277,7 +277,8 @@ public final class MjpegHttpFrameSource extends LiveFrameSource {
   static URI parseUrl(String text) {
     URI url;
     try {
-      url = URI.create(text.strip());
+      // DeviceUri has percent-decoded the path; spaces must be escaped again for an HTTP target.
+      url = URI.create(text.strip().replace(" ", "%20"));
     } catch (IllegalArgumentException e) {
       throw SwipeException.invalidArgument("url", "is not a valid URL: '" + text + "'");
     }

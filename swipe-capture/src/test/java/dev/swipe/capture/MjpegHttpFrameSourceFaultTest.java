@@ -378,6 +378,8 @@ class MjpegHttpFrameSourceFaultTest {
     MjpegHttpFrameSource source = open(server.url("/snapshot%3Faction=snapshot"), "latency_ms=0&crop=none");
     assertThat(decode(source.grab(now(), GENEROUS))).isNotNull();
     assertThat(source.toString()).contains("/snapshot?action=snapshot");
+    MjpegHttpFrameSource spaced = open(server.url("/snapshot/my%20cam"), "latency_ms=0&crop=none");
+    assertThat(decode(spaced.grab(now(), GENEROUS))).isNotNull();
   }
 
   @Test
