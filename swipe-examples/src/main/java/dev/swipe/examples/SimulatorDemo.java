@@ -1,0 +1,161 @@
+package dev.swipe.examples;
+
+import dev.swipe.core.ActionResult;
+import dev.swipe.core.Device;
+import dev.swipe.core.NormPoint;
+import dev.swipe.core.Observation;
+import dev.swipe.core.gesture.Drag;
+import dev.swipe.core.scroll.Scroll;
+import dev.swipe.core.scroll.ScrollDirection;
+import dev.swipe.core.scroll.ScrollResult;
+import dev.swipe.core.scroll.ScrollUntilResult;
+import dev.swipe.core.strategy.StepResult;
+import dev.swipe.core.strategy.SwipeStrategies;
+import dev.swipe.core.trace.HtmlReport;
+import dev.swipe.core.wheel.WheelNudgeResult;
+import dev.swipe.diff.DiffResult;
+import dev.swipe.sim.SimOracle;
+import dev.swipe.sim.SimState;
+import dev.swipe.wheel.WheelRequest;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * The README's main job: operate the simulated phone ({@code sim:}) the way an agent would and
+ * print what each action did, as the SDK judged it from screenshots. The simulator's oracle is
+ * used only to play the agent that reads text off the screen (a contact name, a wheel value) and
+ * to show the truth beside the SDK's claims.
+ */
+public final class SimulatorDemo {
+  private SimulatorDemo() {}
+
+  /** Where the demo writes its traces and reports. */
+  static final Path TRACES = Path.of("target", "swipe-demo-trace").toAbsolutePath();
+
+  /** Runs the demo; an optional argument selects the platform ({@code android} or {@code ios}). */
+  public static void main(String[] args) {
+    String platform = args.length > 0 ? args[0] : "android";
+    long t0 = System.nanoTime();
+    System.out.println("swipe demo on the simulator (" + platform + "), virtual time");
+    contacts(platform);
+    carousel(platform);
+    map(platform);
+    picker(platform);
+    System.out.println("\n== reports (open in a browser)");
+    for (String scene : new String[] {"list", "carousel", "map", "picker"}) {
+      System.out.println(HtmlReport.render(TRACES.resolve(scene)));
+    }
+    System.out.printf(Locale.ROOT, "done in %.1f s of real time%n", (System.nanoTime() - t0) / 1e9);
+  }
+
+  private static Device open(String scene, String platform) {
+    Path trace = TRACES.resolve(scene);
+    try {
+      if (Files.exists(trace)) {
+        try (var files = Files.walk(trace)) {
+          files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+      }
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return Device.open("sim:?scene=" + scene + "&platform=" + platform + "&trace=" + trace);
+  }
+
+  private static void contacts(String platform) {
+    System.out.println("\n== contacts list: scroll until row 80 is on screen");
+    try (Device phone = open("list", platform)) {
+      SimOracle truth = SimOracle.of(phone);
+      ScrollResult first = phone.scroll(Scroll.of(ScrollDirection.DOWN));
+      System.out.printf(Locale.ROOT, "scroll down: movement=%s diff_ratio=%.3f axis=%s settled=%s (%s)%n",
+          first.movement().id(), first.diff().diffRatio(), axis(first.diff()), first.observation().settled(),
+          first.cost());
+      ScrollUntilResult until = phone.scrollUntil(
+          Scroll.builder(ScrollDirection.DOWN).amount(0.8).before(first.observation()).build(),
+          o -> rowVisible(truth.state(), 80));
+      System.out.printf(Locale.ROOT, "scroll until: found=%s after %d passes, edge=%s, %d HID reports, %d frames%n",
+          until.found(), until.passes(), until.edgeReached(), until.cost().hidReports(), until.cost().framesGrabbed());
+      ScrollUntilResult top = phone.scrollUntil(Scroll.builder(ScrollDirection.UP).amount(0.8).build(), o -> false, 40,
+          java.time.Duration.ofSeconds(90));
+      ScrollResult last = top.scrolls().get(top.scrolls().size() - 1);
+      System.out.printf(Locale.ROOT, "back to the top: %d passes, last movement=%s (truth: offset %.0f px)%n",
+          top.passes(), last.movement().id(), truth.listOffsetPx());
+    }
+  }
+
+  private static void carousel(String platform) {
+    System.out.println("\n== carousel: switch pages one at a time");
+    try (Device phone = open("carousel", platform)) {
+      SimOracle truth = SimOracle.of(phone);
+      SwipeStrategies strategies = new SwipeStrategies(phone);
+      Observation o = phone.screenshot();
+      for (int i = 0; i < 3; i++) {
+        StepResult r = strategies.carouselSwitch(ScrollDirection.RIGHT, o);
+        System.out.printf(Locale.ROOT, "page switch: diff_ratio=%.3f axis=%s confirmed=%s (truth: page %d)%n",
+            r.diff().diffRatio(), axis(r.diff()), r.confirmed(), truth.page());
+        o = r.observation();
+      }
+    }
+  }
+
+  private static void map(String platform) {
+    System.out.println("\n== map: pan coarse, then fine, then drag along a path");
+    try (Device phone = open("map", platform)) {
+      SwipeStrategies strategies = new SwipeStrategies(phone);
+      StepResult coarse = strategies.mapPan(ScrollDirection.RIGHT, false, null);
+      StepResult fine = strategies.mapPan(ScrollDirection.DOWN, true, coarse.observation());
+      System.out.printf(Locale.ROOT, "pan 200: changed=%s axis=%s; pan 50: changed=%s axis=%s%n",
+          coarse.diff().changed(), axis(coarse.diff()), fine.diff().changed(), axis(fine.diff()));
+      ActionResult drag = phone.drag(Drag.builder(NormPoint.of(300, 700), NormPoint.of(600, 700))
+          .then(NormPoint.of(600, 400)).build());
+      DiffResult d = phone.diff(fine.observation(), drag.observation(), null);
+      System.out.printf(Locale.ROOT, "drag along 2 segments: %d reports in %d ms, diff_ratio=%.3f%n",
+          drag.timeline().reportCount(), drag.cost().wallMs(), d.diffRatio());
+    }
+  }
+
+  private static void picker(String platform) {
+    System.out.println("\n== time picker: set 18:45 with wheel_nudge");
+    try (Device phone = open("picker", platform)) {
+      SimOracle truth = SimOracle.of(phone);
+      Observation shot = phone.screenshot();
+      shot = setWheel(phone, truth, shot, "hour", 18);
+      shot = setWheel(phone, truth, shot, "minute", 45);
+      System.out.printf(Locale.ROOT, "picker shows %02d:%02d; editor opened: %s; flings past a target: %d%n",
+          truth.wheel("hour").value(), truth.wheel("minute").value(), truth.editorOpen(),
+          truth.wheel("hour").overshoots() + truth.wheel("minute").overshoots());
+    }
+  }
+
+  private static Observation setWheel(Device phone, SimOracle truth, Observation shot, String column, int target) {
+    truth.setWheelTarget(column, target);
+    for (int i = 0; i < 20; i++) {
+      SimState.Wheel w = truth.wheel(column); // the agent reading the value and geometry off the screen
+      WheelRequest.Builder req = WheelRequest.builder()
+          .currentValue(w.value()).targetValue(target).valueStep(w.valueStep())
+          .columnX(w.columnXNorm()).centerY(w.selectedCenterYNorm()).rowSpacing(w.rowPitchNorm());
+      w.cycleSize().ifPresent(req::cycleSize);
+      WheelNudgeResult r = phone.wheelNudge(shot, req.build());
+      shot = r.observation();
+      if (r.action().isEmpty()) {
+        System.out.printf(Locale.ROOT, "%s reached %d%n", column, target);
+        return shot;
+      }
+      System.out.printf(Locale.ROOT, "%s %02d -> %02d: %s %d rows, pitch %.1f (%s, confidence %.2f), %d actions left%n",
+          column, w.value(), truth.wheel(column).value(), r.decision().direction().wireName(), r.decision().rows(),
+          r.decision().pitch(), r.decision().pitchSource(), r.decision().confidence(),
+          r.decision().columnActionsLeft());
+    }
+    return shot;
+  }
+
+  private static String axis(DiffResult d) {
+    return d.primaryAxis().name().toLowerCase(Locale.ROOT);
+  }
+
+  private static boolean rowVisible(SimState s, int row) {
+    double top = row * s.listRowHeightPx() - s.listOffsetPx();
+    return top >= 0 && top + s.listRowHeightPx() <= s.frameHeight();
+  }
+}
