@@ -79,11 +79,11 @@ final class ArgumentValidator {
     if (!value.isNumber()) {
       throw fail(field, "must be a " + (integer ? "whole number" : "number") + ", was " + describe(value));
     }
-    BigDecimal d = value.decimalValue();
     double dv = value.asDouble();
     if (!Double.isFinite(dv)) {
       throw fail(field, "must be a finite number, was " + value);
     }
+    BigDecimal d = value.decimalValue();
     if (integer && d.stripTrailingZeros().scale() > 0) {
       throw fail(field, "must be a whole number, was " + value);
     }
