@@ -20,6 +20,7 @@ import java.util.OptionalInt;
  * @param listOffsetPx list content offset (0 at the top)
  * @param listMaxOffsetPx largest list offset (the bottom edge)
  * @param firstVisibleRow index of the first list row at least partly visible
+ * @param visibleListRows texts of the list rows fully visible (not under the keyboard), top down
  * @param listRowHeightPx list row height
  * @param page carousel page at rest (the nearest page while moving)
  * @param pageCount carousel page count
@@ -41,6 +42,7 @@ public record SimState(
     double listOffsetPx,
     double listMaxOffsetPx,
     int firstVisibleRow,
+    List<String> visibleListRows,
     double listRowHeightPx,
     int page,
     int pageCount,
@@ -55,6 +57,7 @@ public record SimState(
   /** Copies the wheel list. */
   public SimState {
     wheels = List.copyOf(wheels);
+    visibleListRows = List.copyOf(visibleListRows);
   }
 
   /** The wheel of a column ({@code month}, {@code hour}, {@code minute}), if shown. */

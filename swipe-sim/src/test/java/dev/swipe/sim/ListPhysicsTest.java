@@ -35,6 +35,7 @@ class ListPhysicsTest {
       assertThat(atLift.animating()).isFalse();
       assertThat(rest.listOffsetPx()).isEqualTo(atLift.listOffsetPx());
       assertThat(rest.lastTouchVelocity()).isEqualTo(SimState.Velocity.ZERO);
+      assertThat(rest.visibleListRows()).hasSizeBetween(9, 10).isSorted();
       // Content followed the finger less the 8 dp slop: 300 units of 1199 px = 359.7 px, slop 12 px at scale 0.5.
       assertThat(rest.listOffsetPx()).isCloseTo(300 / 1000.0 * 1199 - 12, within(1.0));
     }

@@ -183,6 +183,22 @@ final class ListScene extends Scene {
   }
 
   @Override
+  List<String> visibleRows(long t, double bottom) {
+    double offset = Math.rint(axis.at(t));
+    List<String> out = new ArrayList<>();
+    for (int i = Math.max(0, (int) Math.floor(offset / ROW)); i < rows.size(); i++) {
+      double top = TOP + i * ROW - offset;
+      if (top + ROW > bottom) {
+        break;
+      }
+      if (top >= TOP) {
+        out.add(rows.get(i));
+      }
+    }
+    return out;
+  }
+
+  @Override
   double listRowHeight() {
     return ROW;
   }

@@ -70,6 +70,10 @@ abstract class Scene {
     return -1;
   }
 
+  List<String> visibleRows(long t, double bottom) {
+    return List.of();
+  }
+
   double listRowHeight() {
     return Double.NaN;
   }

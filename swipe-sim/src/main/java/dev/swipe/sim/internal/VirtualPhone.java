@@ -436,6 +436,7 @@ public final class VirtualPhone {
         scene.listOffset(now) * scaleY,
         scene.listMaxOffset() * scaleY,
         scene.firstVisibleRow(now),
+        scene.visibleRows(now, keyboard.top(now)),
         scene.listRowHeight() * scaleY,
         scene.page(now),
         scene.pageCount(),
