@@ -252,7 +252,7 @@ public final class MemoryStoreBench {
         like(c, likeWords.get(i));
         like.stop();
       }
-      rows.add(row(n, "recall: LIKE scan, same words (plain JDBC)", like));
+      rows.add(row(n, "recall: LIKE scan ranked by words found (plain JDBC)", like));
       Timer rank = new Timer(slowCalls);
       for (int i = 0; i < slowCalls; i++) {
         rank.start();
@@ -277,26 +277,31 @@ public final class MemoryStoreBench {
     return t;
   }
 
-  /** Any word anywhere in title, content, tags or entities; best priority, then newest. */
+  /**
+   * The LIKE way to rank by relevance: count the query words found anywhere in title, content,
+   * tags or entities; rows with at least one, most words first, then priority, then newest. Every
+   * row has to be tested, as no index helps with {@code LIKE '%word%'}.
+   */
   private static int like(Connection c, String[] words) throws SQLException {
-    StringBuilder where = new StringBuilder();
-    for (int i = 0; i < words.length; i++) {
-      if (i > 0) {
-        where.append(" OR ");
+    StringBuilder hits = new StringBuilder();
+    for (int i = 1; i <= words.length; i++) {
+      if (i > 1) {
+        hits.append(" + ");
       }
-      where.append("title LIKE ? OR content LIKE ? OR tags LIKE ? OR entities LIKE ?");
+      hits.append(
+          String.format(
+              Locale.ROOT,
+              "(title LIKE ?%1$d OR content LIKE ?%1$d OR tags LIKE ?%1$d OR entities LIKE ?%1$d)",
+              i));
     }
     String sql =
-        "SELECT id, title, content, priority FROM memory WHERE "
-            + where
-            + " ORDER BY priority DESC, updated_at DESC LIMIT 5";
+        "SELECT id, title, content, priority, "
+            + hits
+            + " AS hits FROM memory WHERE hits > 0"
+            + " ORDER BY hits DESC, priority DESC, updated_at DESC LIMIT 5";
     try (PreparedStatement ps = c.prepareStatement(sql)) {
-      int p = 1;
-      for (String w : words) {
-        String pattern = "%" + w + "%";
-        for (int k = 0; k < 4; k++) {
-          ps.setString(p++, pattern);
-        }
+      for (int i = 0; i < words.length; i++) {
+        ps.setString(i + 1, "%" + words[i] + "%");
       }
       int rows = 0;
       try (ResultSet rs = ps.executeQuery()) {
