@@ -78,6 +78,19 @@ class SimUriAndPartsTest {
   }
 
   @Test
+  void aMousePointerIsDrawnUntilItFades() {
+    try (SimPhone phone = SimPhone.open("sim:?scale=0.5&pointer=rel")) {
+      dev.swipe.core.spi.Frame start = phone.frameSource().grab(phone.ticker().read(), Duration.ofSeconds(1));
+      phone.transport().send(new dev.swipe.core.spi.PointerReport(NormPoint.of(500, 500), false));
+      dev.swipe.core.spi.Frame hover = phone.frameSource().grab(phone.ticker().read(), Duration.ofSeconds(1));
+      Play.sleepMs(phone, 16_000);
+      dev.swipe.core.spi.Frame faded = phone.frameSource().grab(phone.ticker().read(), Duration.ofSeconds(1));
+      assertThat(java.util.Arrays.equals(start.jpeg(), hover.jpeg())).as("the arrow shows").isFalse();
+      assertThat(java.util.Arrays.equals(start.jpeg(), faded.jpeg())).as("and fades after 15 s").isTrue();
+    }
+  }
+
+  @Test
   void separatelyOpenedPartsWithOneNameShareAPhone() {
     VirtualClock clock = new VirtualClock();
     try (Device d = Device.builder().hid("sim:?name=shared&scene=picker&scale=0.5")

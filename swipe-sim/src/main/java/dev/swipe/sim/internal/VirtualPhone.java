@@ -29,6 +29,8 @@ import java.util.List;
 public final class VirtualPhone {
   private static final int LOG_LIMIT = 100_000;
   private static final double STATUS_BAR = 72;
+  /** How long a mouse pointer stays drawn after the last mouse input (Android fades it at 15 s). */
+  private static final long MOUSE_FADE_NANOS = 15_000_000_000L;
 
   private final SimConfig config;
   private final DeviceProfile profile;
@@ -53,6 +55,10 @@ public final class VirtualPhone {
   private long advancedTo = Long.MIN_VALUE;
   private SimState.Velocity lastVelocity = SimState.Velocity.ZERO;
   private Boolean caretNoise;
+  /** The mouse pointer the platform draws for a mouse (Android arrow, iOS AssistiveTouch dot). */
+  private double mouseX;
+  private double mouseY;
+  private long mouseSeenAt = Long.MIN_VALUE / 2;
   private Object lastKey;
   private byte[] lastJpeg;
 
@@ -198,6 +204,11 @@ public final class VirtualPhone {
     if (!accepts(kind)) {
       return;
     }
+    if (kind != PointerKind.TOUCH) {
+      mouseX = x;
+      mouseY = y;
+      mouseSeenAt = now;
+    }
     if (pressed && touch == null) {
       boolean canScroll = !(config.platform() == Platform.FLUTTER && kind != PointerKind.TOUCH);
       touch = new Touch(now, x, y, profile.touchSlopPx(), canScroll);
@@ -318,7 +329,7 @@ public final class VirtualPhone {
     caretNoise = config.noise() == Noise.CARET ? (frameIndex & 1) == 0 : null;
     String clock = clockText(shown);
     Object key = List.of(scene.viewKey(shown), Math.round(keyboard.fraction(shown) * 10000),
-        String.valueOf(caretNoise), clock, fieldKey());
+        String.valueOf(caretNoise), clock, fieldKey(), mouseKey(shown));
     if (key.equals(lastKey) && lastJpeg != null) {
       return lastJpeg;
     }
@@ -365,6 +376,43 @@ public final class VirtualPhone {
     return new int[] {(1920 - w) / 2, 0, w, h};
   }
 
+  private boolean mouseVisible(long t) {
+    return t >= mouseSeenAt && t - mouseSeenAt < MOUSE_FADE_NANOS;
+  }
+
+  private Object mouseKey(long t) {
+    return mouseVisible(t) ? Math.rint(mouseX) + "," + Math.rint(mouseY) : "";
+  }
+
+  private void paintMouse(Graphics2D g, long t) {
+    if (!mouseVisible(t)) {
+      return;
+    }
+    double x = Math.rint(mouseX);
+    double y = Math.rint(mouseY);
+    if (profile.ios()) {
+      g.setColor(new Color(60, 60, 67, 110));
+      g.fill(new java.awt.geom.Ellipse2D.Double(x - 30, y - 30, 60, 60));
+      g.setColor(new Color(255, 255, 255, 160));
+      g.draw(new java.awt.geom.Ellipse2D.Double(x - 30, y - 30, 60, 60));
+      return;
+    }
+    java.awt.geom.Path2D arrow = new java.awt.geom.Path2D.Double();
+    arrow.moveTo(x, y);
+    arrow.lineTo(x, y + 60);
+    arrow.lineTo(x + 15, y + 46);
+    arrow.lineTo(x + 26, y + 70);
+    arrow.lineTo(x + 35, y + 66);
+    arrow.lineTo(x + 24, y + 43);
+    arrow.lineTo(x + 43, y + 43);
+    arrow.closePath();
+    g.setColor(Color.BLACK);
+    g.fill(arrow);
+    g.setColor(Color.WHITE);
+    g.setStroke(new java.awt.BasicStroke(4f));
+    g.draw(arrow);
+  }
+
   private Object fieldKey() {
     return focused == null ? "" : focused.hint + "|" + focused.text();
   }
@@ -391,6 +439,7 @@ public final class VirtualPhone {
       scene.paint(g, look, t);
       keyboard.paint(g, look, t, profile.ios());
       paintStatusBar(g, t, clock);
+      paintMouse(g, t);
     } finally {
       g.dispose();
     }
