@@ -206,8 +206,17 @@ class Ch9329TransportTest {
     rig.emulator.rejectNextFrames(1, Ch9329Emulator.STATUS_OPERATION);
     transport.send(new PointerReport(NormPoint.CENTER, true));
     rig.settle();
-    Thread.sleep(20);
-    SwipeException e = thrown(() -> transport.send(new PointerReport(NormPoint.CENTER, false)));
+    // The refusal arrives on its own time: a later report (at most a few) fails with it.
+    SwipeException e = null;
+    for (int i = 0; i < 50 && e == null; i++) {
+      Thread.sleep(10);
+      try {
+        transport.send(new PointerReport(NormPoint.CENTER, false));
+      } catch (SwipeException refused) {
+        e = refused;
+      }
+    }
+    assertThat(e).isNotNull();
     assertThat(e.code()).isEqualTo(ErrorCode.HID_REJECTED);
     assertThat(e.details()).containsEntry("status", "0xE6");
   }
@@ -283,7 +292,8 @@ class Ch9329TransportTest {
     rig = SerialRig.start(chip());
     rig.emulator.hangUpAfterFrames(4 + 6, rig.pair::hangUp); // 4 at open, then down and 5 moves
     try (Device phone = Device.builder()
-        .hid(rig.uri("ch9329", "baud=115200"))
+        // A long acknowledgement timeout: the hang-up, not a timeout, must end the wait.
+        .hid(rig.uri("ch9329", "baud=115200&ack_timeout_ms=2000"))
         .capture(new StillFrameSource(Ticker.system(), Sleeper.system(), Duration.ZERO))
         .open()) {
       SwipeException e = thrown(() -> phone.swipe(

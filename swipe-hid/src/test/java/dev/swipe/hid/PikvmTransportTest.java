@@ -140,7 +140,7 @@ class PikvmTransportTest {
 
   @Test
   void theLineHangingUpIsDisconnected() {
-    open("");
+    open("ack_timeout_ms=2000"); // the hang-up, not a timeout, must end the wait
     rig.emulator.hangUpAfterFrames(3, rig.pair::hangUp); // a press is a move and a button request
     transport.send(new PointerReport(NormPoint.CENTER, true));
     SwipeException e = thrown(() -> transport.send(new PointerReport(NormPoint.of(500, 400), true)));
