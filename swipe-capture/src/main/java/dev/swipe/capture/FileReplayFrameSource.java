@@ -104,7 +104,8 @@ public final class FileReplayFrameSource implements FrameSource {
     }
     Entry entry = entries.get((int) (index % entries.size()));
     byte[] jpeg = read(entry);
-    return pipeline.toFrame(new NewestFrameSlot.Captured(jpeg, null, entry.width(), entry.height(), at, index + 1));
+    JpegHeader size = JpegHeader.ofComplete(jpeg, jpeg.length);
+    return pipeline.toFrame(new NewestFrameSlot.Captured(jpeg, null, size.width(), size.height(), at, index + 1));
   }
 
   /** When global frame {@code index} (cycles counted on) "arrives" on the device clock. */
