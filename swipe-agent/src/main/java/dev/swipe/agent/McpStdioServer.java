@@ -10,6 +10,7 @@ import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.FilterInputStream;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -17,6 +18,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Phaser;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -33,10 +37,17 @@ public final class McpStdioServer implements AutoCloseable {
 
   private final McpSyncServer server;
   private final CountDownLatch inputClosed;
+  private final Phaser inFlight;
+  private final AtomicLong lastOutputNanos;
+  private final CountDownLatch drained;
 
-  private McpStdioServer(McpSyncServer server, CountDownLatch inputClosed) {
+  private McpStdioServer(McpSyncServer server, CountDownLatch inputClosed, CountDownLatch drained, Phaser inFlight,
+      AtomicLong lastOutputNanos) {
     this.server = server;
+    this.drained = drained;
     this.inputClosed = inputClosed;
+    this.inFlight = inFlight;
+    this.lastOutputNanos = lastOutputNanos;
   }
 
   /**
@@ -48,6 +59,7 @@ public final class McpStdioServer implements AutoCloseable {
    */
   public static McpStdioServer start(ToolDispatcher tools, InputStream in, OutputStream out) {
     CountDownLatch closed = new CountDownLatch(1);
+    CountDownLatch drained = new CountDownLatch(1);
     InputStream watched = new FilterInputStream(in) {
       @Override
       public int read() throws IOException {
@@ -59,9 +71,16 @@ public final class McpStdioServer implements AutoCloseable {
         return eof(super.read(b, off, len));
       }
 
-      private int eof(int n) {
+      /** At the end of input, holds the SDK's reader back until the answers are out (see close). */
+      private int eof(int n) throws IOException {
         if (n < 0) {
           closed.countDown();
+          try {
+            drained.await();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted at the end of input");
+          }
         }
         return n;
       }
@@ -69,11 +88,28 @@ public final class McpStdioServer implements AutoCloseable {
       @Override
       public void close() throws IOException {
         closed.countDown();
+        drained.countDown();
         super.close();
       }
     };
+    AtomicLong lastOutput = new AtomicLong(System.nanoTime());
+    OutputStream timed = new FilterOutputStream(out) {
+      @Override
+      public void write(byte[] b, int off, int len) throws IOException {
+        out.write(b, off, len);
+        lastOutput.set(System.nanoTime());
+      }
+
+      @Override
+      public void write(int b) throws IOException {
+        out.write(b);
+        lastOutput.set(System.nanoTime());
+      }
+    };
     JacksonMcpJsonMapper mapper = new JacksonMcpJsonMapper(ToolDispatcher.JSON.copy());
-    StdioServerTransportProvider transport = new StdioServerTransportProvider(mapper, watched, out);
+    StdioServerTransportProvider transport = new StdioServerTransportProvider(mapper, watched, timed);
+    // the server itself is one party; each running tool call registers while it runs
+    Phaser inFlight = new Phaser(1);
     List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();
     for (ToolSpec spec : tools.specs()) {
       McpSchema.Tool tool = McpSchema.Tool.builder()
@@ -84,8 +120,14 @@ public final class McpStdioServer implements AutoCloseable {
           .build();
       specs.add(McpServerFeatures.SyncToolSpecification.builder()
           .tool(tool)
-          .callHandler((exchange, request) -> toMcpResult(tools.call(
-              spec.name(), ToolDispatcher.JSON.valueToTree(request.arguments()))))
+          .callHandler((exchange, request) -> {
+            inFlight.register();
+            try {
+              return toMcpResult(tools.call(spec.name(), ToolDispatcher.JSON.valueToTree(request.arguments())));
+            } finally {
+              inFlight.arriveAndDeregister();
+            }
+          })
           .build());
     }
     McpSyncServer server = McpServer.sync(transport)
@@ -99,7 +141,7 @@ public final class McpStdioServer implements AutoCloseable {
         .validateToolInputs(false)
         .tools(specs)
         .build();
-    return new McpStdioServer(server, closed);
+    return new McpStdioServer(server, closed, drained, inFlight, lastOutput);
   }
 
   /**
@@ -138,9 +180,33 @@ public final class McpStdioServer implements AutoCloseable {
     inputClosed.await();
   }
 
-  /** Stops the server (the run and the phone belong to the caller). */
+  /**
+   * Stops the server once the requests that arrived before the input closed have been answered:
+   * no tool call is running and the output has been quiet for {@value #QUIET_MS} ms (a client that
+   * pipes requests and closes its end at once still gets its answers). The run and the phone
+   * belong to the caller.
+   */
   @Override
   public void close() {
+    try {
+      quiet();
+      inFlight.awaitAdvanceInterruptibly(inFlight.arrive(), 5, TimeUnit.MINUTES);
+      quiet();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (TimeoutException e) {
+      // a call that hangs longer than that is abandoned
+    }
+    drained.countDown();
     server.closeGracefully();
+  }
+
+  private static final long QUIET_MS = 300;
+
+  private void quiet() throws InterruptedException {
+    long start = System.nanoTime();
+    while (System.nanoTime() - Math.max(lastOutputNanos.get(), start) < QUIET_MS * 1_000_000L) {
+      Thread.sleep(50);
+    }
   }
 }
