@@ -155,30 +155,29 @@ public final class RowPitch {
     if (globalVar <= 1e-9) {
       return null;
     }
+    // Prefix sums give each window's mean and variance in O(1); only the cross term needs a loop.
+    double[] sum = new double[n + 1];
+    double[] sumSq = new double[n + 1];
+    for (int i = 0; i < n; i++) {
+      sum[i + 1] = sum[i] + f[i];
+      sumSq[i + 1] = sumSq[i] + f[i] * f[i];
+    }
     double[] rho = new double[maxLag + 2];
     for (int k = 0; k <= maxLag + 1 && k < n; k++) {
       int m = n - k;
-      double sa = 0;
-      double sc = 0;
       double sab = 0;
-      double saa = 0;
-      double scc = 0;
       for (int i = 0; i < m; i++) {
-        double a = f[i];
-        double c = f[i + k];
-        sa += a;
-        sc += c;
-        sab += a * c;
-        saa += a * a;
-        scc += c * c;
+        sab += f[i] * f[i + k];
       }
-      double varA = saa / m - (sa / m) * (sa / m);
-      double varC = scc / m - (sc / m) * (sc / m);
+      double meanA = sum[m] / m;
+      double meanC = (sum[n] - sum[k]) / m;
+      double varA = sumSq[m] / m - meanA * meanA;
+      double varC = (sumSq[n] - sumSq[k]) / m - meanC * meanC;
       // Windows that are nearly flat (blank margins) correlate by accident; they say nothing.
       if (varA < MIN_WINDOW_VARIANCE * globalVar || varC < MIN_WINDOW_VARIANCE * globalVar) {
         rho[k] = 0;
       } else {
-        rho[k] = (sab / m - (sa / m) * (sc / m)) / Math.sqrt(varA * varC);
+        rho[k] = (sab / m - meanA * meanC) / Math.sqrt(varA * varC);
       }
     }
     // Local maxima in [MIN_LAG, maxLag].
