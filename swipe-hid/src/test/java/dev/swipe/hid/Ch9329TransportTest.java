@@ -78,12 +78,13 @@ class Ch9329TransportTest {
   }
 
   @Test
-  void reopeningReleasesAFingerAPreviousSessionLeftDown() throws IOException {
+  void reopeningReleasesAFingerAPreviousSessionLeftDown() throws IOException, InterruptedException {
     rig = SerialRig.start(chip());
     // A previous process died with the finger down: its last frame pressed at the centre.
     try (FileOutputStream previous = new FileOutputStream(rig.pair.hostSide().toFile())) {
       previous.write(SerialRig.HEX.parseHex("57 AB 00 04 07 02 01 00 08 00 08 00 20"));
     }
+    assertThat(rig.emulator.awaitFrames(1, Duration.ofSeconds(5))).isTrue();
     rig.settle();
     assertThat(rig.emulator.pointer().pressed()).isTrue();
     transport = Ch9329Transport.open(DeviceUri.parse(rig.uri("ch9329", "")));
