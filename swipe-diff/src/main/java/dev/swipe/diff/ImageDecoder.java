@@ -154,10 +154,6 @@ public final class ImageDecoder {
           throw ImageException.decodeFailed(
               "image data is truncated or corrupt (" + truncation.message + ")", null);
         }
-        if (jpeg && !endsWithEoi(image)) {
-          throw ImageException.decodeFailed(
-              "JPEG data is truncated: no end-of-image marker in the last bytes", null);
-        }
         if (raster.width() != w || raster.height() != h) {
           throw ImageException.decodeFailed(
               "decoder returned " + raster.width() + "x" + raster.height() + " for a " + w + "x" + h
@@ -210,17 +206,6 @@ public final class ImageDecoder {
   static boolean isJpeg(byte[] data) {
     return data.length >= 3 && (data[0] & 0xFF) == 0xFF && (data[1] & 0xFF) == 0xD8
         && (data[2] & 0xFF) == 0xFF;
-  }
-
-  /** A complete JPEG ends with FF D9; some encoders pad a few bytes after it. */
-  private static boolean endsWithEoi(byte[] data) {
-    int from = Math.max(1, data.length - 64);
-    for (int i = data.length - 1; i >= from; i--) {
-      if ((data[i - 1] & 0xFF) == 0xFF && (data[i] & 0xFF) == 0xD9) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private static String hexPrefix(byte[] data) {

@@ -132,6 +132,15 @@ class ImageDecoderTest {
   }
 
   @Test
+  void dataAfterTheEndOfImageIsIgnoredButAMissingEndIsNot() {
+    byte[] jpeg = ScreenRenderer.jpeg(ScreenRenderer.listScreen(360, 800, 0), 0.8f);
+    byte[] trailer = Arrays.copyOf(jpeg, jpeg.length + 300); // e.g. a vendor trailer after EOI
+    Arrays.fill(trailer, jpeg.length, trailer.length, (byte) 0x5A);
+    assertThat(ImageDecoder.decode(trailer).toByteArray()).isEqualTo(ImageDecoder.decode(jpeg).toByteArray());
+    expectDecodeFailure(() -> ImageDecoder.decode(Arrays.copyOf(jpeg, jpeg.length - 2)), "truncated");
+  }
+
+  @Test
   void truncatedPngFails() {
     byte[] png = ScreenRenderer.png(ScreenRenderer.listScreen(360, 800, 0));
     expectDecodeFailure(() -> ImageDecoder.decode(Arrays.copyOf(png, png.length / 2)), "");
