@@ -101,22 +101,6 @@ final class GadgetFifo implements AutoCloseable {
     return true;
   }
 
-  /** Waits until no report has arrived for {@code quiet} (the pipe is drained). */
-  void awaitQuiet(Duration quiet) throws InterruptedException {
-    long deadline = System.nanoTime() + 3_000_000_000L;
-    while (System.nanoTime() < deadline) {
-      long last;
-      synchronized (this) {
-        last = arrivals.isEmpty() ? 0 : arrivals.get(arrivals.size() - 1);
-      }
-      long since = System.nanoTime() - last;
-      if (last != 0 && since >= quiet.toNanos()) {
-        return;
-      }
-      Thread.sleep(5);
-    }
-  }
-
   /** Decodes absolute-mouse (6-byte) or touch (5-byte) reports into normalized positions. */
   synchronized List<ObservedPointer> pointers() {
     List<ObservedPointer> out = new ArrayList<>();
