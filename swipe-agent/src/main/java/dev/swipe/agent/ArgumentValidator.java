@@ -65,9 +65,7 @@ final class ArgumentValidator {
         throw fail(join(path, r.asText()), "is required");
       }
     }
-    Iterator<Map.Entry<String, JsonNode>> fields = value.fields();
-    while (fields.hasNext()) {
-      Map.Entry<String, JsonNode> e = fields.next();
+    for (Map.Entry<String, JsonNode> e : value.properties()) {
       JsonNode s = props.get(e.getKey());
       if (s != null && !e.getValue().isNull()) {
         check(s, e.getValue(), join(path, e.getKey()));

@@ -112,10 +112,8 @@ public final class McpStdioServer implements AutoCloseable {
     Phaser inFlight = new Phaser(1);
     List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();
     for (ToolSpec spec : tools.specs()) {
-      McpSchema.Tool tool = McpSchema.Tool.builder()
-          .name(spec.name())
+      McpSchema.Tool tool = McpSchema.Tool.builder(spec.name(), ToolDispatcher.JSON.convertValue(spec.inputSchema(), MAP))
           .description(spec.description())
-          .inputSchema(ToolDispatcher.JSON.convertValue(spec.inputSchema(), MAP))
           .outputSchema(ToolDispatcher.JSON.convertValue(spec.outputSchema(), MAP))
           .build();
       specs.add(McpServerFeatures.SyncToolSpecification.builder()
@@ -163,7 +161,7 @@ public final class McpStdioServer implements AutoCloseable {
       b.addTextContent("screenshot_attachment_id: " + structured.get("screenshot_attachment_id").asText()
           + " (" + structured.path("width").asInt() + "x" + structured.path("height").asInt()
           + (structured.path("settled").asBoolean() ? ", settled" : ", not settled") + ")");
-      b.addContent(new McpSchema.ImageContent(null, image.asText(), Results.JPEG));
+      b.addContent(McpSchema.ImageContent.builder(image.asText(), Results.JPEG).build());
     }
     b.addTextContent(ToolDispatcher.toText(structured));
     b.structuredContent(ToolDispatcher.JSON.convertValue(structured, MAP));

@@ -48,7 +48,7 @@ class McpStdioServerTest {
   }
 
   private static McpSchema.CallToolResult call(McpSyncClient c, String tool, Map<String, Object> args) {
-    return c.callTool(new McpSchema.CallToolRequest(tool, args));
+    return c.callTool(McpSchema.CallToolRequest.builder(tool).arguments(args).build());
   }
 
   private static JsonNode json(McpSchema.CallToolResult r) throws Exception {

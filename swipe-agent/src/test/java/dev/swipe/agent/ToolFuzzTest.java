@@ -147,7 +147,7 @@ class ToolFuzzTest {
     switch (schema.path("type").asText()) {
       case "object": {
         ObjectNode o = F.objectNode();
-        Iterator<Map.Entry<String, JsonNode>> props = schema.path("properties").fields();
+        Iterator<Map.Entry<String, JsonNode>> props = schema.path("properties").properties().iterator();
         List<String> required = new ArrayList<>();
         schema.path("required").forEach(n -> required.add(n.asText()));
         while (props.hasNext()) {
