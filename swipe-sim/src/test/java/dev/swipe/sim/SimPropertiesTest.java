@@ -64,6 +64,28 @@ class SimPropertiesTest {
   }
 
   @Test
+  void anIosBounceBackLooksSettledOnlyOnceItIsBackAtTheEdge() {
+    qt().withExamples(15)
+        .forAll(doubles().between(20, 500), integers().between(80, 800), integers().between(0, 120))
+        .checkAssert((pull, durationMs, dwellMs) -> {
+          try (SimPhone phone = SimPhone.open("sim:?scale=0.25&platform=ios")) {
+            Frame start = phone.frameSource().grab(phone.ticker().read(), Duration.ofSeconds(1));
+            Play.gesture(phone, Play.vertical(300, 300 + pull, durationMs, 12, dwellMs));
+            Frame previous = phone.frameSource().grab(phone.ticker().read(), Duration.ofSeconds(1));
+            for (int i = 0; i < 60; i++) {
+              Frame next = phone.frameSource().grab(previous.captureNanos() + 1 - 60_000_000L, Duration.ofSeconds(1));
+              if (Arrays.equals(next.jpeg(), previous.jpeg())) {
+                assertThat(Arrays.equals(next.jpeg(), start.jpeg())).as("first equal pair is the edge").isTrue();
+                return;
+              }
+              previous = next;
+            }
+            throw new AssertionError("never came to rest");
+          }
+        });
+  }
+
+  @Test
   void theSameSeedAndInputsGiveTheSameFrames() {
     qt().withExamples(6)
         .forAll(longs().between(0, 1_000_000), doubles().between(200, 800), integers().between(40, 600))

@@ -113,7 +113,7 @@ final class CarouselScene extends Scene {
 
   @Override
   void paint(Graphics2D g, Look look, long t) {
-    double offset = Math.rint(axis.at(t));
+    double offset = Math.floor(0.5 + axis.at(t));
     look.text(g, "Get started", 48, 196, profile.ios() ? 96 : 66, profile.ios(), look.text);
     Shape clip = g.getClip();
     g.clip(new Rectangle2D.Double(0, TOP, W, BOTTOM - TOP));
@@ -155,7 +155,7 @@ final class CarouselScene extends Scene {
 
   @Override
   Object viewKey(long t) {
-    return List.of(Math.rint(axis.at(t)), caption.text(), caption.focused(), phone.caret(caption));
+    return List.of(Math.floor(0.5 + axis.at(t)), caption.text(), caption.focused(), phone.caret(caption));
   }
 
   @Override

@@ -106,7 +106,7 @@ final class ListScene extends Scene {
   @Override
   void paint(Graphics2D g, Look look, long t) {
     // Phones draw content at whole device pixels.
-    double offset = Math.rint(axis.at(t));
+    double offset = Math.floor(0.5 + axis.at(t));
     Shape clip = g.getClip();
     g.clip(new Rectangle2D.Double(0, TOP, DeviceProfile.WIDTH, DeviceProfile.HEIGHT - TOP));
     g.setColor(profile.ios() ? look.surface : look.background);
@@ -159,7 +159,7 @@ final class ListScene extends Scene {
 
   @Override
   Object viewKey(long t) {
-    return List.of(Math.rint(axis.at(t)), Math.round(axis.edgeGlow(t) * 1000), search.text(), search.focused(), phone.caret(search));
+    return List.of(Math.floor(0.5 + axis.at(t)), Math.round(axis.edgeGlow(t) * 1000), search.text(), search.focused(), phone.caret(search));
   }
 
   @Override
@@ -184,7 +184,7 @@ final class ListScene extends Scene {
 
   @Override
   List<String> visibleRows(long t, double bottom) {
-    double offset = Math.rint(axis.at(t));
+    double offset = Math.floor(0.5 + axis.at(t));
     List<String> out = new ArrayList<>();
     for (int i = Math.max(0, (int) Math.floor(offset / ROW)); i < rows.size(); i++) {
       double top = TOP + i * ROW - offset;

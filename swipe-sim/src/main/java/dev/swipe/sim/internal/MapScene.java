@@ -81,8 +81,8 @@ final class MapScene extends Scene {
 
   @Override
   void paint(Graphics2D g, Look look, long t) {
-    double ox = Math.rint(x.at(t));
-    double oy = Math.rint(y.at(t));
+    double ox = Math.floor(0.5 + x.at(t));
+    double oy = Math.floor(0.5 + y.at(t));
     Shape clip = g.getClip();
     g.clip(new Rectangle2D.Double(0, TOP, DeviceProfile.WIDTH, DeviceProfile.HEIGHT - TOP));
     java.awt.geom.AffineTransform saved = g.getTransform();
@@ -169,7 +169,7 @@ final class MapScene extends Scene {
   @Override
   Object viewKey(long t) {
     return List.of(
-        Math.rint(x.at(t)), Math.rint(y.at(t)), search.text(), search.focused(), phone.caret(search));
+        Math.floor(0.5 + x.at(t)), Math.floor(0.5 + y.at(t)), search.text(), search.focused(), phone.caret(search));
   }
 
   @Override

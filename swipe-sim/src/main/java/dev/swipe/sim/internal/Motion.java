@@ -198,6 +198,55 @@ public interface Motion {
     }
   }
 
+  /**
+   * iOS's bounce back to an edge: a critically damped spring while the content still moves
+   * outwards (released past the edge with outward velocity, or hitting it mid-deceleration), then
+   * a return to the edge in a fixed time that never crawls slower than {@code minSpeed}. The
+   * floor keeps the last frames of the return distinct until the edge is reached: two equal
+   * frames short of the edge would look settled while it is still moving.
+   */
+  static Motion bounceBack(double edge, long t0, double x0, double v0, double omega, long returnNanos, double minSpeed) {
+    double c = v0 + omega * x0;
+    double peakS = (c != 0 && Math.signum(v0) == Math.signum(x0 == 0 ? v0 : x0)) ? v0 / (omega * c) : 0;
+    if (peakS > 0) {
+      Spring out = new Spring(edge, t0, x0, v0, omega, 0.5);
+      long peak = t0 + (long) (peakS * 1e9);
+      return out.then(peak, new Approach(out.at(peak), edge, peak, returnNanos, minSpeed));
+    }
+    return new Approach(edge + x0, edge, t0, returnNanos, minSpeed);
+  }
+
+  /**
+   * A cubic ease-out from one position to another over a fixed time, blended with a linear move
+   * so its speed never drops below {@code minSpeed} (units per second) before it arrives.
+   */
+  record Approach(double from, double to, long t0, long maxDurationNanos, double minSpeed) implements Motion {
+    /** A short way is covered at the minimum speed, sooner than the full duration. */
+    private long duration() {
+      return Math.min(maxDurationNanos, (long) (Math.abs(to - from) / minSpeed * 1e9));
+    }
+
+    @Override
+    public double at(long t) {
+      long duration = duration();
+      if (t <= t0) {
+        return from;
+      }
+      if (t >= t0 + duration || from == to) {
+        return to;
+      }
+      double u = (double) (t - t0) / duration;
+      double alpha = Math.min(1, minSpeed * (duration / 1e9) / Math.abs(to - from));
+      double eased = 1 - (1 - u) * (1 - u) * (1 - u);
+      return from + (to - from) * ((1 - alpha) * eased + alpha * u);
+    }
+
+    @Override
+    public long end() {
+      return from == to ? Long.MIN_VALUE : t0 + duration();
+    }
+  }
+
   /** An eased move from one position to another over a fixed duration. */
   record Eased(double from, double to, long t0, long durationNanos, Easing easing) implements Motion {
     @Override

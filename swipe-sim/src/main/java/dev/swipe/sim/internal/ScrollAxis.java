@@ -8,6 +8,10 @@ package dev.swipe.sim.internal;
  */
 final class ScrollAxis {
   static final double SPRING_OMEGA = 12.0;
+  /** iOS's return to an edge after a bounce. */
+  static final long BOUNCE_RETURN_NANOS = 450_000_000L;
+  /** Slowest return speed in layout pixels per second (1.5 px per 30 fps frame at scale 0.5). */
+  static final double BOUNCE_MIN_SPEED = 90.0;
 
   private final DeviceProfile profile;
   private final AndroidSpline spline;
@@ -135,7 +139,8 @@ final class ScrollAxis {
   private Motion iosRelease(long t, double pos, double v) {
     if (pos < min || pos > max) {
       double edge = pos < min ? min : max;
-      return new Motion.Spring(edge, t, pos - edge, v * 0.25, SPRING_OMEGA, 0.5);
+      // Released while rubber-banding: the content goes straight back (the band ate the velocity).
+      return Motion.bounceBack(edge, t, pos - edge, 0, SPRING_OMEGA, BOUNCE_RETURN_NANOS, BOUNCE_MIN_SPEED);
     }
     double r = DeviceProfile.IOS_DECELERATION;
     double total = v / 1000.0 * r / (1 - r);
@@ -148,7 +153,8 @@ final class ScrollAxis {
         return Motion.still(pos);
       }
       double edgeVelocity = decay.velocityAt(hit);
-      return decay.then(hit, new Motion.Spring(edge, hit, 0, edgeVelocity, SPRING_OMEGA, 0.5));
+      return decay.then(
+          hit, Motion.bounceBack(edge, hit, 0, edgeVelocity, SPRING_OMEGA, BOUNCE_RETURN_NANOS, BOUNCE_MIN_SPEED));
     }
     return decay;
   }

@@ -381,15 +381,15 @@ public final class VirtualPhone {
   }
 
   private Object mouseKey(long t) {
-    return mouseVisible(t) ? Math.rint(mouseX) + "," + Math.rint(mouseY) : "";
+    return mouseVisible(t) ? Math.floor(0.5 + mouseX) + "," + Math.floor(0.5 + mouseY) : "";
   }
 
   private void paintMouse(Graphics2D g, long t) {
     if (!mouseVisible(t)) {
       return;
     }
-    double x = Math.rint(mouseX);
-    double y = Math.rint(mouseY);
+    double x = Math.floor(0.5 + mouseX);
+    double y = Math.floor(0.5 + mouseY);
     if (profile.ios()) {
       g.setColor(new Color(60, 60, 67, 110));
       g.fill(new java.awt.geom.Ellipse2D.Double(x - 30, y - 30, 60, 60));

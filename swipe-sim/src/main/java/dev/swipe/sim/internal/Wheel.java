@@ -230,7 +230,9 @@ final class Wheel {
     if (scrolling) {
       if (pos < lo() || pos > hi()) {
         double edge = pos < lo() ? lo() : hi();
-        motion = new Motion.Spring(edge, now, pos - edge, 0, ScrollAxis.SPRING_OMEGA, 0.002);
+        motion = Motion.bounceBack(
+            edge, now, pos - edge, 0, ScrollAxis.SPRING_OMEGA, ScrollAxis.BOUNCE_RETURN_NANOS,
+            ScrollAxis.BOUNCE_MIN_SPEED / pitch);
         return;
       }
       double r = DeviceProfile.IOS_DECELERATION;
@@ -416,9 +418,9 @@ final class Wheel {
 
   // ---- painting -------------------------------------------------------------------------------
 
-  /** The position as drawn: the wheel's offset rounded to whole device pixels. */
+  /** The position as drawn: the wheel's offset rounded (half up) to whole device pixels. */
   private double shownPosition(long t) {
-    return Math.rint(motion.at(t) * pitch) / pitch;
+    return Math.floor(0.5 + motion.at(t) * pitch) / pitch;
   }
 
   void paint(Graphics2D g, Look look, long t, boolean caret) {
