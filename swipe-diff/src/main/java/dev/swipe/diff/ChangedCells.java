@@ -95,7 +95,14 @@ final class ChangedCells {
         int i = 0;
         // Four 2x2 cells (8x2 pixels) per step, summed in 16-bit lanes of a long (SWAR).
         for (; i + 4 <= fastCells; i += 4, p += 8) {
-          long mask = changedLanes(pa, pb, p, w);
+          long a0 = (long) LONGS.get(pa, p);
+          long b0 = (long) LONGS.get(pb, p);
+          long a1 = (long) LONGS.get(pa, p + w);
+          long b1 = (long) LONGS.get(pb, p + w);
+          if (a0 == b0 && a1 == b1) {
+            continue; // identical bytes (static areas of two captures often decode identically)
+          }
+          long mask = changedLanes(a0, a1, b0, b1);
           if (mask != 0) {
             rowChanged += 4L * Long.bitCount(mask);
             int first = i + (Long.numberOfTrailingZeros(mask) >>> 4);
@@ -125,6 +132,9 @@ final class ChangedCells {
         for (; i + 8 <= fastCells; i += 8, p += 8) {
           long va = (long) LONGS.get(pa, p);
           long vb = (long) LONGS.get(pb, p);
+          if (va == vb) {
+            continue;
+          }
           long even = pixelLanes(va & EVEN_BYTES, vb & EVEN_BYTES);
           long odd = pixelLanes((va >>> 8) & EVEN_BYTES, (vb >>> 8) & EVEN_BYTES);
           if ((even | odd) != 0) {
@@ -198,15 +208,12 @@ final class ChangedCells {
   }
 
   /**
-   * Four adjacent 2x2 cells starting at pixel offset {@code p}: returns a mask with bit 15 of
-   * 16-bit lane k set when cell k changed. Each lane holds {@code 1024 + sumA - sumB} (4..2044),
+   * Four adjacent 2x2 cells given as the eight bytes of their top row ({@code a0}, {@code b0})
+   * and bottom row ({@code a1}, {@code b1}): returns a mask with bit 15 of 16-bit lane k set when
+   * cell k changed. Each lane holds {@code 1024 + sumA - sumB} (4..2044),
    * so no lane ever borrows from or carries into its neighbour.
    */
-  private static long changedLanes(byte[] pa, byte[] pb, int p, int w) {
-    long a0 = (long) LONGS.get(pa, p);
-    long a1 = (long) LONGS.get(pa, p + w);
-    long b0 = (long) LONGS.get(pb, p);
-    long b1 = (long) LONGS.get(pb, p + w);
+  private static long changedLanes(long a0, long a1, long b0, long b1) {
     long sa = (a0 & EVEN_BYTES) + ((a0 >>> 8) & EVEN_BYTES) + (a1 & EVEN_BYTES) + ((a1 >>> 8) & EVEN_BYTES);
     long sb = (b0 & EVEN_BYTES) + ((b0 >>> 8) & EVEN_BYTES) + (b1 & EVEN_BYTES) + ((b1 >>> 8) & EVEN_BYTES);
     long x = sa + LANE_OFFSET - sb;
