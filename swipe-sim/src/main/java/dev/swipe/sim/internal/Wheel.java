@@ -447,7 +447,8 @@ final class Wheel {
       }
       float alpha = (float) Math.max(0.12, 1 - d / (halfWindowRows + 0.6));
       g.setComposite(AlphaComposite.getInstance(AlphaComposite.SRC_OVER, d < 0.5 ? 1f : alpha));
-      Color c = d < 0.5 ? (android() ? look.accent : look.text) : look.text;
+      // NumberPicker paints every row alike (the fading edge dims the outer ones); iOS darkens the band.
+      Color c = look.text;
       look.centred(g, labels[index], centerX, y, d < 0.5 && !android() ? size * 1.05 : size, false, c);
     }
     g.setComposite(composite);
