@@ -46,6 +46,9 @@ public final class AgentHttpServer implements AutoCloseable {
   /** Default most runs kept at once. */
   public static final int DEFAULT_MAX_RUNS = 64;
 
+  private static final String BODY_READ = "swipe.body-read";
+  /** Most bytes of an oversize body read and dropped before answering 413. */
+  private static final long DRAIN_LIMIT = 64L * 1024 * 1024;
   private static final Pattern RUN = Pattern.compile("[A-Za-z0-9._-]{1,64}");
   private static final Pattern TOOL_PATH = Pattern.compile("/tools/([a-z_]{1,64})");
 
@@ -212,21 +215,23 @@ public final class AgentHttpServer implements AutoCloseable {
     return MessageDigest.isEqual(token, h.substring(7).strip().getBytes(StandardCharsets.UTF_8));
   }
 
-  /** The body, or null when it is larger than the limit. */
+  /**
+   * The body, or null when it is larger than the limit. An oversize body is read and dropped (up to
+   * {@link #DRAIN_LIMIT} bytes) so the client, still sending, gets the 413 instead of a reset.
+   */
   private byte[] readBody(HttpExchange ex) throws IOException {
-    String len = ex.getRequestHeaders().getFirst("Content-Length");
-    if (len != null) {
-      try {
-        if (Long.parseLong(len.strip()) > maxRequestBytes) {
-          return null;
-        }
-      } catch (NumberFormatException e) {
-        return null;
-      }
-    }
     try (InputStream in = ex.getRequestBody()) {
       byte[] b = in.readNBytes(maxRequestBytes + 1);
-      return b.length > maxRequestBytes ? null : b;
+      if (b.length > maxRequestBytes) {
+        long dropped = 0;
+        byte[] sink = new byte[64 * 1024];
+        for (int n; dropped < DRAIN_LIMIT && (n = in.read(sink)) > 0; ) {
+          dropped += n;
+        }
+        return null;
+      }
+      ex.setAttribute(BODY_READ, Boolean.TRUE);
+      return b;
     }
   }
 
@@ -247,6 +252,10 @@ public final class AgentHttpServer implements AutoCloseable {
 
   private static void send(HttpExchange ex, int status, ObjectNode body) throws IOException {
     byte[] bytes = ToolDispatcher.toText(body).getBytes(StandardCharsets.UTF_8);
+    if (ex.getAttribute(BODY_READ) == null && !ex.getRequestMethod().equalsIgnoreCase("GET")) {
+      // answered without reading the request body: the connection cannot be reused
+      ex.getResponseHeaders().set("Connection", "close");
+    }
     ex.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
     ex.sendResponseHeaders(status, bytes.length);
     try (OutputStream out = ex.getResponseBody()) {

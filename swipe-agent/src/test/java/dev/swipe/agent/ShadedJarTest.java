@@ -1,0 +1,73 @@
+package dev.swipe.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+
+/**
+ * The deliverable itself: {@code java -jar swipe-agent.jar mcp --device sim:} driven by the MCP SDK's
+ * client, and {@code tools}. Runs in the {@code verify} phase, after the shade plugin built the jar
+ * (the build sets {@code swipe.agent.jar}); skipped in the ordinary test phase.
+ */
+@EnabledIfSystemProperty(named = "swipe.agent.jar", matches = ".+")
+class ShadedJarTest {
+  private static final ObjectMapper M = new ObjectMapper();
+
+  private static String java() {
+    return Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+  }
+
+  private static Path jar() {
+    Path jar = Path.of(System.getProperty("swipe.agent.jar"));
+    assertThat(jar).exists();
+    return jar;
+  }
+
+  @Test
+  void theRunnableJarServesMcpOnTheSimulator() throws Exception {
+    ServerParameters params = ServerParameters.builder(java())
+        .args("-jar", jar().toString(), "mcp", "--device", "sim:?scale=0.5&scene=list", "--memory", "mem:")
+        .build();
+    StdioClientTransport transport = new StdioClientTransport(params, new JacksonMcpJsonMapper(new ObjectMapper()));
+    try (McpSyncClient c = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60))
+        .initializationTimeout(Duration.ofSeconds(60)).build()) {
+      c.initialize();
+      assertThat(c.listTools().tools()).extracting(McpSchema.Tool::name).contains("screenshot", "scroll", "sim_state");
+      McpSchema.CallToolResult shot = c.callTool(McpSchema.CallToolRequest.builder("screenshot").arguments(Map.of()).build());
+      assertThat(shot.isError()).isFalse();
+      assertThat(shot.content()).anySatisfy(x -> assertThat(x).isInstanceOf(McpSchema.ImageContent.class));
+      McpSchema.CallToolResult scrolled = c.callTool(McpSchema.CallToolRequest.builder("scroll")
+          .arguments(Map.of("direction", "down")).build());
+      JsonNode r = M.readTree(((McpSchema.TextContent) scrolled.content().get(scrolled.content().size() - 1)).text());
+      assertThat(r.get("movement").asText()).isEqualTo("moved");
+    }
+  }
+
+  @Test
+  void toolsPrintsTheSpecsAsJson() throws Exception {
+    Process p = new ProcessBuilder(java(), "-jar", jar().toString(), "tools", "--device", "sim:?scale=0.5")
+        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).isZero();
+    JsonNode specs = M.readTree(out);
+    assertThat(specs.findValuesAsText("name")).contains("touch_gesture", "wheel_nudge", "image_diff");
+    assertThat(Files.size(jar())).isGreaterThan(1_000_000);
+  }
+}
