@@ -63,6 +63,9 @@ public final class SwipeAgentCli {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       code = 1;
+    } catch (RuntimeException e) {
+      System.err.println("swipe-agent: unexpected failure: " + e);
+      code = 1;
     }
     System.exit(code);
   }
@@ -85,6 +88,7 @@ public final class SwipeAgentCli {
       case "mcp" -> {
         try (Device device = o.openDevice(); MemoryStore memory = o.openMemory();
             AgentRun run = o.run(device, memory, false)) {
+          releaseOnExit(device);
           McpStdioServer server = McpStdioServer.start(new ToolDispatcher(run), System.in, stdout);
           System.err.println("swipe-agent: MCP server on stdio, device " + o.deviceLabel());
           server.awaitInputClosed();
@@ -103,13 +107,28 @@ public final class SwipeAgentCli {
                 .start()) {
           System.err.println("swipe-agent: HTTP tools on http://" + hostPort(server.address()) + "/tools, device "
               + o.deviceLabel());
-          Runtime.getRuntime().addShutdownHook(new Thread(server::close));
+          Runtime.getRuntime().addShutdownHook(new Thread(server::close, "swipe-agent-http-stop"));
+          releaseOnExit(device);
           Thread.currentThread().join();
         }
         return 0;
       }
       default -> throw new UsageException("unknown command '" + o.command() + "'");
     }
+  }
+
+  /**
+   * Closes the device when the process is stopped (an MCP client ends the server with SIGTERM):
+   * closing releases the pointer and keys, after a gesture in flight has finished.
+   */
+  private static void releaseOnExit(Device device) {
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      try {
+        device.close();
+      } catch (RuntimeException e) {
+        System.err.println("swipe-agent: closing the device failed: " + e.getMessage());
+      }
+    }, "swipe-agent-release"));
   }
 
   private static String hostPort(InetSocketAddress a) {
