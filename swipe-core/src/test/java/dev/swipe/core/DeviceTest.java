@@ -43,7 +43,7 @@ class DeviceTest {
       assertThat(r.timeline().maxAbsErrorNanos()).isZero();
       assertThat(r.cost().hidReports()).isEqualTo(18);
       assertThat(r.cost().gestures()).isEqualTo(1);
-      assertThat(r.cost().framesGrabbed()).as("one fresh frame and one to confirm it").isEqualTo(2);
+      assertThat(r.cost().framesGrabbed()).as("one fresh frame and four more through the quiet window").isEqualTo(5);
       assertThat(r.observation().settled()).isTrue();
       assertThat(r.cost().wallMs()).isEqualTo(80 + 400 + 100 + 60);
       List<ObservedPointer> seen = hid.observed();

@@ -14,9 +14,16 @@ import dev.swipe.diff.ImageDecoder;
 import java.time.Duration;
 
 /**
- * The settling gate: re-capture until two consecutive frames are equal within JPEG noise, bounded
- * in time. Only a passed gate yields {@code settled = true}; a screen that never rests (a blinking
- * caret, a ticking clock) returns its latest frame unsettled when the bound expires, never hangs.
+ * The settling gate: re-capture until consecutive frames stay equal within JPEG noise for a quiet
+ * window ({@link #QUIET_NANOS} of capture time, or {@link #QUIET_FRAMES} frames from a fast
+ * source), bounded in time. Only a passed gate yields
+ * {@code settled = true}; a screen that never rests (a spinner, a ticking clock) returns its latest
+ * frame unsettled when the bound expires, never hangs.
+ *
+ * <p>Why a window and not just two frames: the end of a spring or deceleration moves content by
+ * less than a pixel per frame, so two frames in a row can be equal while the content still has a
+ * pixel to go; found on the simulator's iOS bounce-back, where it made a scroll at the top edge
+ * look like a move.
  */
 public final class FrameSettler {
   /** What settling produced and what it cost. */
@@ -26,6 +33,10 @@ public final class FrameSettler {
   private final AttachmentRegistry attachments;
   private final Ticker ticker;
   private final Duration captureTimeout;
+  /** Frames must stay equal at least this long (capture time) to count as settled... */
+  static final long QUIET_NANOS = 150_000_000L;
+  /** ...or over this many consecutive frames, for sources that deliver faster than 30 fps. */
+  static final int QUIET_FRAMES = 5;
 
   /** A gate on one capture source, registering results in one run. */
   public FrameSettler(FrameSource capture, AttachmentRegistry attachments, Ticker ticker, Duration captureTimeout) {
@@ -47,6 +58,8 @@ public final class FrameSettler {
       return new Settled(attachments.register(previous, false), frames, ticker.read() - start);
     }
     GreyRaster previousGrey = decode(previous);
+    long quietSince = previous.captureNanos();
+    int quietFrames = 1;
     long deadline = start + bound.toNanos();
     long latency = capture.latency().toNanos();
     while (ticker.read() < deadline) {
@@ -63,7 +76,13 @@ public final class FrameSettler {
       frames++;
       GreyRaster nextGrey = decode(next);
       if (sameSize(previousGrey, nextGrey) && FrameStability.isStable(previousGrey, nextGrey)) {
-        return new Settled(attachments.register(next, true, nextGrey), frames, ticker.read() - start);
+        quietFrames++;
+        if (next.captureNanos() - quietSince >= QUIET_NANOS || quietFrames >= QUIET_FRAMES) {
+          return new Settled(attachments.register(next, true, nextGrey), frames, ticker.read() - start);
+        }
+      } else {
+        quietSince = next.captureNanos();
+        quietFrames = 1;
       }
       previous = next;
       previousGrey = nextGrey;

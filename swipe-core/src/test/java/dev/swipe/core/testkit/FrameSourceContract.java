@@ -47,7 +47,9 @@ public abstract class FrameSourceContract {
   @AfterEach
   void closeUnderTest() {
     try {
-      source.close();
+      if (source != null) { // null when opening it failed: the test already reports that
+        source.close();
+      }
     } finally {
       closeProducer();
     }

@@ -52,7 +52,9 @@ public abstract class HidTransportContract {
   @AfterEach
   void closeUnderTest() {
     try {
-      transport.close();
+      if (transport != null) { // null when opening it failed: the test already reports that
+        transport.close();
+      }
     } finally {
       closePeer();
     }

@@ -1,0 +1,161 @@
+package dev.swipe.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.swipe.core.Device;
+import dev.swipe.core.ErrorCode;
+import dev.swipe.core.NormPoint;
+import dev.swipe.core.NormRegion;
+import dev.swipe.core.Observation;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.scroll.Movement;
+import dev.swipe.core.scroll.Scroll;
+import dev.swipe.core.scroll.ScrollDirection;
+import dev.swipe.core.scroll.ScrollResult;
+import dev.swipe.core.scroll.ScrollUntilResult;
+import dev.swipe.sim.SimOracle;
+import dev.swipe.sim.SimState;
+import java.util.function.Predicate;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The scroll verdicts against the simulator's truth. The simulator's oracle is read only to check
+ * the SDK's claims (and, in scroll-until, to play the agent that reads the screen).
+ */
+class ScrollOnSimulatorTest {
+
+  static Device open(String options) {
+    return Device.open("sim:?scale=0.5&" + options);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios"})
+  void aScrollDownMovesTheListAndSaysSo(String platform) {
+    try (Device d = open("platform=" + platform)) {
+      SimOracle oracle = SimOracle.of(d);
+      ScrollResult r = d.scroll(Scroll.of(ScrollDirection.DOWN));
+      assertThat(r.movement()).isEqualTo(Movement.MOVED);
+      assertThat(oracle.listOffsetPx()).as("content really moved").isPositive();
+      assertThat(r.observation().settled()).isTrue();
+      assertThat(r.diff().changed()).isTrue();
+      assertThat(r.diff().primaryAxis().name()).isEqualTo("VERTICAL");
+      long lastReport = r.action().timeline().actualOffsetNanos(r.action().timeline().reportCount() - 1);
+      assertThat(r.observation().captureNanos()).as("after frame is fresh")
+          .isGreaterThan(r.before().captureNanos() + lastReport);
+    }
+  }
+
+  @Test
+  void atTheTopIosBouncesAndReportsAtEdge() {
+    try (Device d = open("platform=ios")) {
+      SimOracle oracle = SimOracle.of(d);
+      ScrollResult r = d.scroll(Scroll.of(ScrollDirection.UP));
+      assertThat(r.movement()).isEqualTo(Movement.AT_EDGE);
+      assertThat(oracle.listOffsetPx()).isZero();
+    }
+  }
+
+  @Test
+  void atTheTopAndroidReportsThatNothingMoved() {
+    try (Device d = open("platform=android")) {
+      SimOracle oracle = SimOracle.of(d);
+      ScrollResult r = d.scroll(Scroll.of(ScrollDirection.UP));
+      assertThat(r.movement()).isIn(Movement.UNCHANGED, Movement.AT_EDGE);
+      assertThat(r.movement()).isNotEqualTo(Movement.MOVED);
+      assertThat(oracle.listOffsetPx()).isZero();
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"platform=android&pointer=abs", "platform=flutter&pointer=abs"})
+  void anIgnoredGestureIsUnchangedAndRefusedWhenContentIsExpected(String options) {
+    try (Device d = open(options)) {
+      SimOracle oracle = SimOracle.of(d);
+      ScrollResult r = d.scroll(Scroll.of(ScrollDirection.DOWN));
+      assertThat(r.movement()).isEqualTo(Movement.UNCHANGED);
+      assertThat(oracle.listOffsetPx()).isZero();
+      assertThatThrownBy(() -> d.scroll(Scroll.builder(ScrollDirection.DOWN).expectContent(true).build()))
+          .isInstanceOfSatisfying(SwipeException.class, e -> {
+            assertThat(e.code()).isEqualTo(ErrorCode.SCROLL_NO_PROGRESS);
+            assertThat(e.details()).containsEntry("movement", "unchanged");
+          });
+    }
+  }
+
+  @Test
+  void scrollingUntilANamedContactIsVisibleSucceedsWithinThePassLimit() {
+    for (int seed = 1; seed <= 24; seed++) {
+      String platform = seed % 2 == 0 ? "android" : "ios";
+      try (Device d = open("platform=" + platform + "&seed=" + seed)) {
+        SimOracle oracle = SimOracle.of(d);
+        int targetRow = 70; // a shaped 0.8 scroll moves about 7 rows, so 12 passes reach about row 84
+        // the agent reading the screen: is row 120 fully on screen?
+        Predicate<Observation> visible = o -> rowVisible(oracle.state(), targetRow);
+        ScrollUntilResult r = d.scrollUntil(Scroll.builder(ScrollDirection.DOWN).amount(0.8).build(), visible);
+        assertThat(r.found()).as("seed %d on %s", seed, platform).isTrue();
+        assertThat(r.passes()).isBetween(1, 12);
+        assertThat(rowVisible(oracle.state(), targetRow)).isTrue();
+        assertThat(r.edgeReached()).isFalse();
+      }
+    }
+  }
+
+  @Test
+  void scrollingUntilSomethingAbsentStopsAtTheEdge() {
+    try (Device d = open("platform=ios")) {
+      ScrollUntilResult r = d.scrollUntil(Scroll.builder(ScrollDirection.UP).build(), o -> false);
+      assertThat(r.found()).isFalse();
+      assertThat(r.edgeReached()).isTrue();
+      assertThat(r.passes()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void aNeverSettlingScreenReturnsUnsettledAtTheBound() {
+    try (Device d = open("noise=clock")) {
+      Observation o = d.screenshot();
+      assertThat(o.settled()).isFalse();
+      ScrollResult r = d.scroll(Scroll.of(ScrollDirection.DOWN));
+      assertThat(r.observation().settled()).isFalse();
+      assertThat(r.movement()).as("an unsettled pair backs no claim").isEqualTo(Movement.UNOBSERVED);
+      assertThat(r.cost().settleWaitMs()).isGreaterThanOrEqualTo(1000);
+    }
+  }
+
+  @Test
+  void aKeyboardShortensTheSwipeBandAndCanOccludeTheSurface() {
+    try (Device d = open("platform=android")) {
+      SimOracle oracle = SimOracle.of(d);
+      d.tap(NormPoint.of(500, 133)); // the search field (y 258..384 px of 2400) opens the keyboard
+      assertThat(oracle.keyboardVisible()).isTrue();
+      ScrollResult r = d.scroll(Scroll.of(ScrollDirection.DOWN));
+      assertThat(r.keyboardAvoided()).isTrue();
+      assertThat(r.keyboardMinY()).isPresent();
+      assertThat(r.keyboardMinY().getAsDouble()).isBetween(500.0, 800.0);
+      assertThat(r.movement()).isEqualTo(Movement.MOVED);
+      assertThatThrownBy(() -> d.scroll(Scroll.builder(ScrollDirection.DOWN).region(NormRegion.of(0, 600, 1000, 400)).build()))
+          .isInstanceOfSatisfying(SwipeException.class,
+              e -> assertThat(e.code()).isEqualTo(ErrorCode.SCROLL_KEYBOARD_OCCLUDES_SURFACE));
+    }
+  }
+
+  @Test
+  void amountsAboveTheLimitAreHonouredUpToPointEight() {
+    try (Device d = open("platform=android")) {
+      ScrollResult r = d.scroll(Scroll.builder(ScrollDirection.DOWN).amount(1.0).build());
+      assertThat(r.amountUsed()).isEqualTo(0.8);
+      assertThat(r.amountRequested()).isEqualTo(1.0);
+      dev.swipe.core.gesture.Swipe s = (dev.swipe.core.gesture.Swipe) r.action().gesture();
+      assertThat(s.start().y() - s.end().y()).isCloseTo(0.8 * 700, org.assertj.core.api.Assertions.within(1e-6));
+      assertThat(s.holdAfterMs()).as("dwell before release").isEqualTo(Scroll.DWELL_MS);
+    }
+  }
+
+  static boolean rowVisible(SimState s, int row) {
+    double top = row * s.listRowHeightPx() - s.listOffsetPx();
+    return top >= 0 && top + s.listRowHeightPx() <= s.frameHeight();
+  }
+}

@@ -1,0 +1,162 @@
+package dev.swipe.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.swipe.core.Device;
+import dev.swipe.core.ErrorCode;
+import dev.swipe.core.NormPoint;
+import dev.swipe.core.Observation;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.gesture.Swipe;
+import dev.swipe.core.wheel.WheelNudgeResult;
+import dev.swipe.sim.SimOracle;
+import dev.swipe.sim.SimState;
+import dev.swipe.wheel.PitchSource;
+import dev.swipe.wheel.WheelMath;
+import dev.swipe.wheel.WheelRequest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * wheel_nudge against the simulator's pickers. The oracle plays the agent that reads the centred
+ * value and the column geometry off the screenshot; the SDK sees only pixels.
+ */
+class WheelNudgeOnSimulatorTest {
+
+  /** What driving a column took. */
+  record Drive(int actions, boolean allConfident) {}
+
+  /** Drives one column to {@code target} like an agent; returns the number of nudges played. */
+  static int drive(Device d, String column, int target, double spacingError) {
+    return driveColumn(d, column, target, spacingError).actions();
+  }
+
+  static Drive driveColumn(Device d, String column, int target, double spacingError) {
+    boolean confident = true;
+    SimOracle oracle = SimOracle.of(d);
+    oracle.setWheelTarget(column, target);
+    Observation shot = d.screenshot();
+    int actions = 0;
+    for (int i = 0; i < 40; i++) {
+      SimState.Wheel w = oracle.wheel(column);
+      WheelRequest.Builder b = WheelRequest.builder()
+          .currentValue(w.value())
+          .targetValue(target)
+          .valueStep(w.valueStep())
+          .columnX(w.columnXNorm())
+          .centerY(w.selectedCenterYNorm())
+          .rowSpacing(w.rowPitchNorm() * spacingError);
+      if (w.cycleSize().isPresent()) {
+        b.cycleSize(w.cycleSize().getAsInt());
+      }
+      WheelNudgeResult r = d.wheelNudge(shot, b.build());
+      shot = r.observation();
+      if (r.action().isEmpty()) {
+        return new Drive(actions, confident);
+      }
+      confident &= r.decision().plan().pitch().confident();
+      actions++;
+    }
+    throw new AssertionError("did not reach " + target + " on " + column);
+  }
+
+  @ParameterizedTest(name = "{0} {1} -> {2}")
+  @CsvSource({
+      "android,hour,18", "android,hour,1", "android,minute,35", "android,month,11",
+      "ios,hour,18", "ios,hour,23", "ios,minute,55", "ios,month,0"})
+  void reachesTheTargetWithoutOvershootOrEditor(String platform, String column, int target) {
+    try (Device d = Device.open("sim:?scale=0.5&scene=picker&platform=" + platform)) {
+      SimOracle oracle = SimOracle.of(d);
+      SimState.Wheel start = oracle.wheel(column);
+      Drive drive = driveColumn(d, column, target, 1.3);
+      int actions = drive.actions();
+      SimState.Wheel end = oracle.wheel(column);
+      assertThat(end.value()).isEqualTo(target);
+      assertThat(end.overshoots()).as("never flung past the target").isZero();
+      assertThat(oracle.editorOpen()).as("never opened the editor").isFalse();
+      assertThat(oracle.keyboardVisible()).isFalse();
+      long gap = gapRows(start, target);
+      // the caps tables bound the actions: 6/4/3/2/1 rows when the pitch was measured confidently,
+      // 5/3/2/1 when the caller's (here 30% wrong) estimate had to be used; plus one correction
+      int bound = (int) WheelMath.minActions(gap, drive.allConfident()) + 1;
+      assertThat(actions).as("gap %d rows, confident %s", gap, drive.allConfident()).isLessThanOrEqualTo(bound);
+      if (platform.equals("ios") && !column.equals("month")) {
+        assertThat(drive.allConfident()).as("iOS wheels show 7 rows: the pitch is measured").isTrue();
+        assertThat(actions).isLessThanOrEqualTo((int) Math.ceil(gap / 6.0) + 1);
+      }
+    }
+  }
+
+  @Test
+  void aConfidentMeasurementOverridesAWrongEstimate() {
+    // iOS shows seven rows, enough for a confident measurement (Android's NumberPicker shows three)
+    try (Device d = Device.open("sim:?scale=0.5&scene=picker&platform=ios")) {
+      SimOracle oracle = SimOracle.of(d);
+      SimState.Wheel w = oracle.wheel("hour");
+      Observation shot = d.screenshot();
+      WheelNudgeResult r = d.wheelNudge(shot, WheelRequest.builder()
+          .currentValue(w.value()).targetValue((w.value() + 2) % 24).cycleSize(24).valueStep(1)
+          .columnX(w.columnXNorm()).centerY(w.selectedCenterYNorm()).rowSpacing(w.rowPitchNorm() * 2.0).build());
+      assertThat(r.decision().pitchSource()).isEqualTo(PitchSource.MEASURED);
+      assertThat(r.decision().pitch()).isCloseTo(w.rowPitchNorm(), org.assertj.core.api.Assertions.within(w.rowPitchNorm() * 0.03));
+      assertThat(oracle.wheel("hour").value()).isEqualTo((w.value() + 2) % 24);
+    }
+  }
+
+  @Test
+  void genericInputAimedAtAWheelBeingWorkedIsRefused() {
+    try (Device d = Device.open("sim:?scale=0.5&scene=picker&platform=ios")) {
+      SimOracle oracle = SimOracle.of(d);
+      SimState.Wheel w = oracle.wheel("hour");
+      int target = (w.value() + 10) % 24;
+      Observation shot = d.screenshot();
+      WheelRequest req = WheelRequest.builder().currentValue(w.value()).targetValue(target).cycleSize(24).valueStep(1)
+          .columnX(w.columnXNorm()).centerY(w.selectedCenterYNorm()).rowSpacing(w.rowPitchNorm()).build();
+      d.wheelNudge(shot, req);
+      NormPoint onWheel = NormPoint.of(w.columnXNorm(), w.selectedCenterYNorm());
+      assertThatThrownBy(() -> d.swipe(Swipe.of(onWheel, NormPoint.of(w.columnXNorm(), w.selectedCenterYNorm() - 100))))
+          .isInstanceOfSatisfying(SwipeException.class,
+              e -> assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_GENERIC_INPUT_BLOCKED));
+      assertThatThrownBy(() -> d.tap(onWheel))
+          .isInstanceOfSatisfying(SwipeException.class,
+              e -> assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_GENERIC_INPUT_BLOCKED));
+      assertThatThrownBy(() -> d.key(dev.swipe.core.gesture.Key.ENTER))
+          .isInstanceOfSatisfying(SwipeException.class,
+              e -> assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_GENERIC_INPUT_BLOCKED));
+      // reaching the target ends the guard for that column
+      drive(d, "hour", target, 1.0);
+      d.tap(NormPoint.of(500, 100));
+    }
+  }
+
+  @Test
+  void unreachableTargetsAndForeignScreenshotsAreRefused() {
+    try (Device d = Device.open("sim:?scale=0.5&scene=picker"); Device other = Device.open("sim:?scale=0.5&scene=picker")) {
+      SimState.Wheel w = SimOracle.of(d).wheel("minute");
+      Observation shot = d.screenshot();
+      WheelRequest.Builder b = WheelRequest.builder().currentValue(w.value()).targetValue(33).cycleSize(60).valueStep(5)
+          .columnX(w.columnXNorm()).centerY(w.selectedCenterYNorm()).rowSpacing(w.rowPitchNorm());
+      assertThatThrownBy(() -> d.wheelNudge(shot, b.build()))
+          .isInstanceOfSatisfying(SwipeException.class,
+              e -> assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_TARGET_UNREACHABLE));
+      Observation foreign = other.screenshot();
+      assertThatThrownBy(() -> d.wheelNudge(foreign, b.targetValue(35).build()))
+          .isInstanceOfSatisfying(SwipeException.class,
+              e -> assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_ATTACHMENT));
+      assertThat(d.wheelGuard().runActionsUsed()).as("refusals cost nothing").isZero();
+    }
+  }
+
+  static long gapRows(SimState.Wheel w, int target) {
+    int step = w.valueStep();
+    if (w.cycleSize().isPresent()) {
+      int cycle = w.cycleSize().getAsInt();
+      int diff = Math.floorMod(target - w.value(), cycle) / step;
+      int rows = cycle / step;
+      return Math.min(diff, rows - diff);
+    }
+    return Math.abs(target - w.value()) / step;
+  }
+}
