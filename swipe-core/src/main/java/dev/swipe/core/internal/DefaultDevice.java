@@ -50,6 +50,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /** The {@link Device} implementation: one lock, one runner, one capture path. */
@@ -248,18 +249,14 @@ public final class DefaultDevice implements Device {
 
   @Override
   public Observation screenshot() {
-    lock.lock();
-    try {
-      ensureOpen();
+    return locked("screenshot", null, null, before -> {
       Observation o = settler.settle(ticker.read(), settleBound).observation();
       lastSeen = o;
       if (tracer != null) {
         tracer.screenshot(attachments.runId(), o);
       }
       return o;
-    } finally {
-      lock.unlock();
-    }
+    });
   }
 
   @Override
@@ -274,18 +271,30 @@ public final class DefaultDevice implements Device {
     if (bound.isNegative()) {
       throw SwipeException.invalidArgument("settle_bound", "must not be negative, was " + bound);
     }
+    return locked(gesture.kind(), gesture, null, before -> {
+      checkNotAimedAtAWheel(gesture);
+      ActionResult r = play(gesture, bound);
+      traced(gesture.kind(), r, before, null);
+      return r;
+    });
+  }
+
+  /**
+   * Runs one action under the device lock on an open device; a failure is recorded in the trace
+   * (with the screen before it) and rethrown.
+   *
+   * @param before the screen the action starts from, or null for the run's latest one
+   */
+  private <T> T locked(String action, Gesture gesture, Observation before, Function<Observation, T> body) {
     lock.lock();
     try {
       ensureOpen();
-      Observation before = lastSeen;
+      Observation start = before != null ? before : lastSeen;
       try {
-        checkNotAimedAtAWheel(gesture);
-        ActionResult r = play(gesture, bound);
-        traced(gesture.kind(), r, before, null);
-        return r;
+        return body.apply(start);
       } catch (SwipeException e) {
         if (tracer != null) {
-          tracer.failure(attachments.runId(), gesture.kind(), gesture, before, e);
+          tracer.failure(attachments.runId(), action, gesture, start, e);
         }
         throw e;
       }
@@ -296,8 +305,7 @@ public final class DefaultDevice implements Device {
 
   /** Plays a gesture without the generic-input check (the wheel policy's own drags). */
   private ActionResult play(Gesture gesture, Duration bound) {
-    {
-      HidCapabilities caps = hid.capabilities();
+    HidCapabilities caps = hid.capabilities();
       checkSupported(gesture, caps);
       Timeline timeline = TimelinePlanner.plan(gesture, caps.minReportInterval().toNanos());
       long start = ticker.read();
@@ -311,7 +319,6 @@ public final class DefaultDevice implements Device {
           .observation(after.observation())
           .cost(new Cost(wallMs, 1, executed.reportCount(), after.frames(), after.waitNanos() / 1_000_000L))
           .build();
-    }
   }
 
   private void checkNotAimedAtAWheel(Gesture gesture) {
@@ -339,56 +346,41 @@ public final class DefaultDevice implements Device {
   @Override
   public WheelNudgeResult wheelNudge(Observation screenshot, WheelRequest request) {
     SwipeException.requireArgument(request, "request");
-    lock.lock();
-    try {
-      ensureOpen();
-      attachments.requireOwn(screenshot, "screenshot_attachment_id");
-      try {
-        return nudge(screenshot, request);
-      } catch (SwipeException e) {
-        if (tracer != null) {
-          tracer.failure(attachments.runId(), "wheel_nudge", null, screenshot, e);
-        }
-        throw e;
-      }
-    } finally {
-      lock.unlock();
-    }
+    attachments.requireOwn(screenshot, "screenshot_attachment_id");
+    return locked("wheel_nudge", null, screenshot, before -> nudge(screenshot, request));
   }
 
   private WheelNudgeResult nudge(Observation screenshot, WheelRequest request) {
-    {
-      long t0 = ticker.read();
-      RowPitchResult measured;
-      try {
-        measured = RowPitch.measureColumn(screenshot.grey(), request.columnX(), request.centerY());
-      } catch (RuntimeException e) {
-        throw SwipeException.translate(e);
-      }
-      PitchMeasurement m = measured.found()
-          ? PitchMeasurement.of(measured.pitchNorm(), measured.confidence())
-          : PitchMeasurement.none();
-      ActionResult[] played = new ActionResult[1];
-      WheelDecision decision;
-      try {
-        decision = wheelGuard.nudge(request, m, (drag, d) -> played[0] = play(WheelDrags.toSwipe(drag), settleBound));
-      } catch (RuntimeException e) {
-        throw SwipeException.translate(e);
-      }
-      Cost cost = played[0] == null
-          ? new Cost((ticker.read() - t0) / 1_000_000L, 0, 0, 0, 0)
-          : played[0].cost();
-      if (played[0] != null) {
-        traced("wheel_nudge", played[0], screenshot, ActionTracer.decision(decision.asMap()));
-      }
-      return WheelNudgeResult.builder()
-          .decision(decision)
-          .measuredPitch(measured)
-          .action(java.util.Optional.ofNullable(played[0]))
-          .observation(played[0] == null ? screenshot : played[0].observation())
-          .cost(cost)
-          .build();
+    long t0 = ticker.read();
+    RowPitchResult measured;
+    try {
+      measured = RowPitch.measureColumn(screenshot.grey(), request.columnX(), request.centerY());
+    } catch (RuntimeException e) {
+      throw SwipeException.translate(e);
     }
+    PitchMeasurement m = measured.found()
+        ? PitchMeasurement.of(measured.pitchNorm(), measured.confidence())
+        : PitchMeasurement.none();
+    ActionResult[] played = new ActionResult[1];
+    WheelDecision decision;
+    try {
+      decision = wheelGuard.nudge(request, m, (drag, d) -> played[0] = play(WheelDrags.toSwipe(drag), settleBound));
+    } catch (RuntimeException e) {
+      throw SwipeException.translate(e);
+    }
+    Cost cost = played[0] == null
+        ? new Cost((ticker.read() - t0) / 1_000_000L, 0, 0, 0, 0)
+        : played[0].cost();
+    if (played[0] != null) {
+      traced("wheel_nudge", played[0], screenshot, ActionTracer.decision(decision.asMap()));
+    }
+    return WheelNudgeResult.builder()
+        .decision(decision)
+        .measuredPitch(measured)
+        .action(java.util.Optional.ofNullable(played[0]))
+        .observation(played[0] == null ? screenshot : played[0].observation())
+        .cost(cost)
+        .build();
   }
 
   private void traced(String action, ActionResult r, Observation before, ObjectNode decision) {
@@ -431,22 +423,11 @@ public final class DefaultDevice implements Device {
   @Override
   public ScrollResult scroll(Scroll scroll) {
     SwipeException.requireArgument(scroll, "scroll");
-    lock.lock();
-    try {
-      ensureOpen();
-      try {
-        ScrollResult r = scroller.scroll(scroll);
-        tracedScroll(r);
-        return r;
-      } catch (SwipeException e) {
-        if (tracer != null) {
-          tracer.failure(attachments.runId(), "scroll", null, lastSeen, e);
-        }
-        throw e;
-      }
-    } finally {
-      lock.unlock();
-    }
+    return locked("scroll", null, null, before -> {
+      ScrollResult r = scroller.scroll(scroll);
+      tracedScroll(r);
+      return r;
+    });
   }
 
   @Override
@@ -461,16 +442,12 @@ public final class DefaultDevice implements Device {
     if (timeout.isNegative() || timeout.isZero() || timeout.compareTo(Duration.ofHours(1)) > 0) {
       throw SwipeException.invalidArgument("timeout", "must be in (0, 1 h], was " + timeout);
     }
-    lock.lock();
-    try {
-      ensureOpen();
+    return locked("scroll_until", null, null, before -> {
       ScrollUntilResult r = scroller.scrollUntil(scroll, until, maxPasses, timeout);
       r.scrolls().forEach(this::tracedScroll);
       lastSeen = r.observation();
       return r;
-    } finally {
-      lock.unlock();
-    }
+    });
   }
 
   @Override
