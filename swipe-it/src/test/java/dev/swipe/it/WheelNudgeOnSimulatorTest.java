@@ -98,10 +98,28 @@ class WheelNudgeOnSimulatorTest {
       Observation shot = d.screenshot();
       WheelNudgeResult r = d.wheelNudge(shot, WheelRequest.builder()
           .currentValue(w.value()).targetValue((w.value() + 2) % 24).cycleSize(24).valueStep(1)
-          .columnX(w.columnXNorm()).centerY(w.selectedCenterYNorm()).rowSpacing(w.rowPitchNorm() * 2.0).build());
+          .columnX(w.columnXNorm()).centerY(w.selectedCenterYNorm()).rowSpacing(w.rowPitchNorm() * 1.4).build());
       assertThat(r.decision().pitchSource()).isEqualTo(PitchSource.MEASURED);
       assertThat(r.decision().pitch()).isCloseTo(w.rowPitchNorm(), org.assertj.core.api.Assertions.within(w.rowPitchNorm() * 0.03));
       assertThat(oracle.wheel("hour").value()).isEqualTo((w.value() + 2) % 24);
+    }
+  }
+
+  /**
+   * Regression cases from the policy benchmark: month names measured at a third (android) or a
+   * half (ios) of the pitch with confidence above the threshold used to override a good estimate,
+   * make every drag a fraction of a row, and end in wheel_no_progress.
+   */
+  @ParameterizedTest(name = "{0} seed {1} month {2} -> {3}")
+  @CsvSource({"android,1086,10,0", "android,1098,8,9", "ios,1011,5,6", "ios,1101,1,11"})
+  void monthNamesMeasuredAtAFractionOfThePitchStillReachTheTarget(String platform, int seed, int from, int to) {
+    try (Device d = Device.open("sim:?scale=0.5&scene=picker&platform=" + platform + "&seed=" + seed)) {
+      SimOracle oracle = SimOracle.of(d);
+      oracle.setWheelValue("month", from);
+      oracle.awaitRest(java.time.Duration.ofSeconds(2));
+      drive(d, "month", to, 1.0);
+      assertThat(oracle.wheel("month").value()).isEqualTo(to);
+      assertThat(oracle.wheel("month").overshoots()).isZero();
     }
   }
 

@@ -23,6 +23,13 @@ public final class WheelMath {
      */
     public static final double PITCH_OVERRIDE_TOLERANCE = 0.10;
 
+    /**
+     * A measurement within this relative distance of the caller's estimate divided by 2, 3 or 4
+     * is treated as a fraction of the true pitch (a repeat inside one row of words such as
+     * "Jan", "Feb"), not as a correction of the estimate.
+     */
+    public static final double SUBHARMONIC_TOLERANCE = 0.15;
+
     /** Hard per-action bound: no action travels more than this many rows' worth of pitch. */
     public static final int MAX_ROWS_PER_ACTION = 6;
 
@@ -190,16 +197,32 @@ public final class WheelMath {
      * confidence is at least {@link #CONFIDENCE_THRESHOLD}; it then wins over the caller's estimate
      * (callers misjudge spacing on unfamiliar pickers). Otherwise the estimate is used with
      * low-confidence caps.
+     *
+     * <p>One exception: a confident measurement close to half, a third or a quarter of the
+     * estimate is not trusted. Autocorrelation can lock onto a repeat inside a row (a wheel of
+     * month names measured at a third of its pitch, seen in the policy benchmark), and trusting
+     * it makes every drag a fraction of a row long, which ends in {@code wheel_no_progress}.
      */
     public static PitchChoice choosePitch(double callerEstimate, PitchMeasurement measurement) {
         PitchMeasurement m = measurement == null ? PitchMeasurement.none() : measurement;
         boolean plausible = Double.isFinite(m.pitch()) && m.pitch() >= WheelRequest.MIN_ROW_SPACING
                 && m.pitch() <= WheelRequest.MAX_ROW_SPACING;
-        if (plausible && m.confidence() >= CONFIDENCE_THRESHOLD) {
+        if (plausible && m.confidence() >= CONFIDENCE_THRESHOLD && !looksLikeFraction(m.pitch(), callerEstimate)) {
             boolean overrode = Math.abs(m.pitch() - callerEstimate) > PITCH_OVERRIDE_TOLERANCE * callerEstimate;
             return new PitchChoice(m.pitch(), PitchSource.MEASURED, m.confidence(), true, overrode, callerEstimate);
         }
         return new PitchChoice(callerEstimate, PitchSource.CALLER_ESTIMATE, m.confidence(), false, false, callerEstimate);
+    }
+
+    /** Whether {@code measured} is about {@code estimate / k} for k = 2, 3 or 4. */
+    static boolean looksLikeFraction(double measured, double estimate) {
+        for (int k = 2; k <= 4; k++) {
+            double fraction = estimate / k;
+            if (Math.abs(measured - fraction) <= SUBHARMONIC_TOLERANCE * fraction) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static long stepsForward(int from, int to, int step, int cycle) {

@@ -105,6 +105,18 @@ class WheelMathTest {
         assertThat(weak.overrodeEstimate()).isFalse();
         assertThat(weak.confidence()).isEqualTo(0.59);
 
+        // a confident measurement at a third or half of a sane estimate is a repeat inside a row
+        // (month names), not a correction: android seed 1086 month and ios seed 1011 month in the
+        // policy benchmark measured 0.33 and 0.5 of the true pitch at confidence 0.6-0.73
+        PitchChoice third = WheelMath.choosePitch(75.0, PitchMeasurement.of(25.2, 0.73));
+        assertThat(third.source()).isEqualTo(PitchSource.CALLER_ESTIMATE);
+        assertThat(third.pitch()).isEqualTo(75.0);
+        assertThat(third.confident()).isFalse();
+        assertThat(WheelMath.choosePitch(40.0, PitchMeasurement.of(20.3, 0.9)).source()).isEqualTo(PitchSource.CALLER_ESTIMATE);
+        assertThat(WheelMath.choosePitch(40.0, PitchMeasurement.of(10.4, 0.9)).source()).isEqualTo(PitchSource.CALLER_ESTIMATE);
+        // a measurement far from any fraction still overrides a wrong estimate
+        assertThat(WheelMath.choosePitch(80.0, PitchMeasurement.of(58.0, 0.9)).source()).isEqualTo(PitchSource.MEASURED);
+        assertThat(WheelMath.choosePitch(40.0, PitchMeasurement.of(75.0, 0.9)).source()).isEqualTo(PitchSource.MEASURED);
         PitchChoice absurd = WheelMath.choosePitch(40.0, PitchMeasurement.of(900.0, 1.0));
         assertThat(absurd.source()).isEqualTo(PitchSource.CALLER_ESTIMATE);
         assertThat(WheelMath.choosePitch(40.0, PitchMeasurement.none()).source()).isEqualTo(PitchSource.CALLER_ESTIMATE);
