@@ -123,6 +123,28 @@ class WheelNudgeOnSimulatorTest {
     }
   }
 
+  /**
+   * From the landing benchmark: a one-row nudge planned with a low caller estimate (0.8 of the
+   * pitch) must still land on the next row, although the phone eats its touch slop first.
+   */
+  @ParameterizedTest(name = "{0} seed {1}")
+  @CsvSource({"ios,1003", "ios,1017", "ios,1042", "android,1003", "android,1017", "android,1042"})
+  void oneRowNudgesLandOnTheNextRowDespiteTouchSlop(String platform, int seed) {
+    try (Device d = Device.open("sim:?scale=0.5&scene=picker&platform=" + platform + "&seed=" + seed)) {
+      SimOracle oracle = SimOracle.of(d);
+      for (String column : new String[] {"hour", "minute"}) {
+        SimState.Wheel w = oracle.wheel(column);
+        int next = (w.value() + w.valueStep()) % w.cycleSize().getAsInt();
+        oracle.setWheelTarget(column, next);
+        WheelNudgeResult r = d.wheelNudge(d.screenshot(), WheelRequest.builder()
+            .currentValue(w.value()).targetValue(next).cycleSize(w.cycleSize().getAsInt()).valueStep(w.valueStep())
+            .columnX(w.columnXNorm()).centerY(w.selectedCenterYNorm()).rowSpacing(w.rowPitchNorm() * 0.8).build());
+        assertThat(r.decision().rows()).isEqualTo(1);
+        assertThat(oracle.wheel(column).value()).as("%s lands on the planned row", column).isEqualTo(next);
+      }
+    }
+  }
+
   @Test
   void genericInputAimedAtAWheelBeingWorkedIsRefused() {
     try (Device d = Device.open("sim:?scale=0.5&scene=picker&platform=ios")) {
