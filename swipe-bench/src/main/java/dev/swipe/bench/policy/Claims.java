@@ -37,6 +37,30 @@ final class Claims {
     add(new Claim(claim, claimed, truth, verdict, detail));
   }
 
+  /** scene, profile flags and action of a claim's detail, with digits folded, plus the rest-frame flag. */
+  static String where(String detail) {
+    String uri = detail.split(" ", 2)[0];
+    StringBuilder w = new StringBuilder();
+    for (String kv : uri.substring(uri.indexOf('?') + 1).split("&")) {
+      if (kv.startsWith("scene=") || kv.startsWith("platform=flutter") || kv.startsWith("pointer=")
+          || kv.startsWith("noise=") || kv.startsWith("latency_ms=")) {
+        w.append(kv.replaceAll("[0-9]+", "#")).append(' ');
+      }
+    }
+    String rest = detail.contains(" ") ? detail.split(" ", 2)[1] : "";
+    int cut = rest.length();
+    for (String stop : new String[] {" [", " movement=", " settled=", " diff_ratio", " until", " passes"}) {
+      int i = rest.indexOf(stop);
+      if (i >= 0 && i < cut) {
+        cut = i;
+      }
+    }
+    String action = rest.substring(0, cut).replaceAll("[0-9]+", "#").replaceAll("(hour|minute|month) #->#", "$1");
+    String flag = detail.contains("frame_equals_rest=true") ? " (frame = rest frame)"
+        : detail.contains("frame_equals_rest=false") ? " (frame != rest frame)" : "";
+    return w.toString().strip() + ": " + action.strip() + flag;
+  }
+
   void print(int maxListed) {
     Map<String, List<Claim>> byClaim = new TreeMap<>();
     for (Claim c : all) {
@@ -87,6 +111,21 @@ final class Claims {
         }
         System.out.println(row);
       }
+    }
+    System.out.println();
+    System.out.println("Disagreements grouped by claim, kind, scene and action (digits as #):");
+    System.out.println();
+    System.out.println("| claim | kind | claimed -> truth | where | count |");
+    System.out.println("|---|---|---|---|---:|");
+    Map<String, Integer> groups = new TreeMap<>();
+    for (Claim c : all) {
+      if (!c.verdict().equals("agree")) {
+        groups.merge(c.claim() + " | " + c.verdict() + " | " + c.claimed() + " -> " + c.truth() + " | " + where(c.detail()),
+            1, Integer::sum);
+      }
+    }
+    for (Map.Entry<String, Integer> g : groups.entrySet()) {
+      System.out.println("| " + g.getKey() + " | " + g.getValue() + " |");
     }
     System.out.println();
     System.out.println("Disagreements (wrong first, then cautious; at most " + maxListed + " per claim and kind):");
