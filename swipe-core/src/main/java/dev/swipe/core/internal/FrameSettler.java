@@ -58,6 +58,9 @@ public final class FrameSettler {
       return new Settled(attachments.register(previous, false), frames, ticker.read() - start);
     }
     GreyRaster previousGrey = decode(previous);
+    // The quiet run is judged against its first frame, not only frame to frame: a slow fade (an
+    // edge glow) changes each frame by less than the noise threshold but adds up.
+    GreyRaster anchorGrey = previousGrey;
     long quietSince = previous.captureNanos();
     int quietFrames = 1;
     long deadline = start + bound.toNanos();
@@ -75,12 +78,13 @@ public final class FrameSettler {
       }
       frames++;
       GreyRaster nextGrey = decode(next);
-      if (sameSize(previousGrey, nextGrey) && FrameStability.isStable(previousGrey, nextGrey)) {
+      if (sameSize(anchorGrey, nextGrey) && FrameStability.isStable(anchorGrey, nextGrey)) {
         quietFrames++;
         if (next.captureNanos() - quietSince >= QUIET_NANOS || quietFrames >= QUIET_FRAMES) {
           return new Settled(attachments.register(next, true, nextGrey), frames, ticker.read() - start);
         }
       } else {
+        anchorGrey = nextGrey;
         quietSince = next.captureNanos();
         quietFrames = 1;
       }

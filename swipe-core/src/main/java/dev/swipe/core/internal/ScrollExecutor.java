@@ -28,6 +28,7 @@ import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDecoder;
 import dev.swipe.diff.ImageDiff;
+import dev.swipe.diff.PrimaryAxis;
 import dev.swipe.wheel.WheelRunGuard;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -149,7 +150,7 @@ final class ScrollExecutor {
     DiffResult inside;
     try {
       inside = compare(before.greyForDiff(), after.observation().greyForDiff(), band);
-      movement = verdict(before, after.observation(), during[0], band, inside);
+      movement = verdict(scroll.direction(), before, after.observation(), during[0], band, inside);
     } catch (RuntimeException e) {
       throw SwipeException.translate(e);
     }
@@ -249,12 +250,17 @@ final class ScrollExecutor {
   }
 
   private static Movement verdict(
-      Observation before, Observation after, Frame during, NormRegion band, DiffResult inside) {
+      ScrollDirection direction, Observation before, Observation after, Frame during, NormRegion band,
+      DiffResult inside) {
     if (!after.settled()) {
       return Movement.UNOBSERVED;
     }
     if (inside.changed()) {
-      return Movement.MOVED;
+      // Pixels changed; only motion along the scroll axis backs "moved". An overscroll glow
+      // still fading, a replaced page or a popup changes pixels without such motion (found by
+      // the honesty benchmark: android edge glow after a strong pull at the top of a list).
+      PrimaryAxis along = direction.vertical() ? PrimaryAxis.VERTICAL : PrimaryAxis.HORIZONTAL;
+      return inside.primaryAxis() == along ? Movement.MOVED : Movement.UNOBSERVED;
     }
     if (during == null) {
       return Movement.UNOBSERVED;

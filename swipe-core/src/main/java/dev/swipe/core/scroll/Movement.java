@@ -5,7 +5,10 @@ package dev.swipe.core.scroll;
  * Disagreements with the truth must stay on the cautious side: when in doubt, {@link #UNOBSERVED}.
  */
 public enum Movement {
-  /** The content inside the scrolled region differs from before the gesture. */
+  /**
+   * The content inside the scrolled region differs from before the gesture, and the change is
+   * motion along the scroll's axis.
+   */
   MOVED("moved"),
   /**
    * Frames changed while the finger was down, but the settled screen equals the start: the content
@@ -15,8 +18,9 @@ public enum Movement {
   /** Nothing moved at all, neither during the gesture nor after (no end-of-content signal either). */
   UNCHANGED("unchanged"),
   /**
-   * The pair could not back a claim: the screen never came to rest, or every difference lies
-   * outside the scrolled region (a status-bar clock).
+   * The pair could not back a claim: the screen never came to rest, every difference lies
+   * outside the scrolled region (a status-bar clock), or pixels changed without motion along
+   * the scroll's axis (a fading edge glow, a replaced page).
    */
   UNOBSERVED("unobserved");
 
