@@ -48,7 +48,9 @@ class GestureShapeTest {
     PointerEvent up = (PointerEvent) ev.get(ev.size() - 1);
     assertThat(up.phase()).isEqualTo(Phase.UP);
     assertThat(up.offsetNanos()).isEqualTo((40 + 400 + 120) * 1_000_000L);
-    assertThat(dwell.get(dwell.size() - 1).offsetNanos()).isLessThan(up.offsetNanos());
+    long lastDwellSample = dwell.get(dwell.size() - 1).offsetNanos();
+    long release = up.offsetNanos();
+    assertThat(lastDwellSample).as("planned before the release").isLessThan(release);
   }
 
   @Test
