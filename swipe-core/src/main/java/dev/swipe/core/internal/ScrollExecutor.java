@@ -209,17 +209,10 @@ final class ScrollExecutor {
         timedOut = true;
         break;
       }
-      Scroll pass = Scroll.builder(scroll.direction())
-          .amount(scroll.amount())
-          .durationMs(scroll.durationMs())
-          .region(scroll.region())
-          .detectKeyboard(scroll.detectKeyboard())
-          .before(current)
-          .build();
-      if (scroll.keyboard().isPresent()) {
-        pass = Scroll.builder(scroll.direction()).amount(scroll.amount()).durationMs(scroll.durationMs())
-            .region(scroll.region()).keyboard(scroll.keyboard().get()).before(current).build();
-      }
+      // each pass compares against the previous pass's settled screen; an unchanged pass ends
+      // the search at an edge instead of failing with scroll_no_progress
+      Scroll pass = new Scroll(scroll.direction(), scroll.amount(), scroll.durationMs(), scroll.region(),
+          scroll.keyboard(), scroll.detectKeyboard(), false, java.util.Optional.of(current));
       ScrollResult r = scroll(pass);
       passes.add(r);
       cost = cost.plus(r.cost());
