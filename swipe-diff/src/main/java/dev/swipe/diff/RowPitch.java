@@ -260,12 +260,17 @@ public final class RowPitch {
       this.rms = rms;
     }
 
-    /** 0 for fewer than three regular rows, rising to 1 at six; scaled by regularity and share. */
+    /**
+     * 0 for fewer than three regular rows; 0.7 at three, rising to 1 at six (three whole rows
+     * evenly spaced to a pixel rarely happen by chance); scaled by regularity and by the share
+     * of the segments between the first and last fitted row that the grid explains. Segments
+     * outside that span are other content (a label below the wheel) and say nothing against it.
+     */
     double confidence() {
       if (fitted < 3) {
         return 0;
       }
-      double base = Math.min(1.0, 0.6 + 0.15 * (fitted - 3));
+      double base = Math.min(1.0, 0.7 + 0.1 * (fitted - 3));
       // Midpoints are only good to about a pixel: small rows get an absolute allowance.
       double regularity = clamp01(1 - rms / Math.max(1.5, 0.1 * pitch));
       return clamp01(base * regularity * fitted / (double) segments);
@@ -273,8 +278,11 @@ public final class RowPitch {
 
     /**
      * Tries the autocorrelation pitch and its halves and thirds (in case it locked onto a
-     * multiple); keeps the candidate that explains strictly more rows, else the original. Null
-     * when the rows disagree with every candidate by more than 10%.
+     * multiple). A finer candidate replaces a coarser one only when it explains at least half as
+     * many rows again: a finer grid always fits one more midpoint (a faded row at the band's edge
+     * sits between two grid lines of the true pitch and on one of half of it), and taking that
+     * as evidence measured month wheels at half their pitch. Null when the rows disagree with
+     * every candidate by more than 10%.
      */
     static RowFit best(double[] f, double approx) {
       RowFit best = null;
@@ -289,7 +297,7 @@ public final class RowPitch {
         }
         RowFit fit = fit(mids, candidate);
         if (fit != null && Math.abs(fit.pitch - candidate) <= 0.1 * candidate
-            && (best == null || fit.fitted > best.fitted)) {
+            && (best == null || 2 * fit.fitted >= 3 * best.fitted)) {
           best = fit;
         }
       }
@@ -359,33 +367,60 @@ public final class RowPitch {
         if (byIndex.size() < 2) {
           continue;
         }
-        double mi = 0;
-        double mc = 0;
-        for (var e : byIndex.entrySet()) {
-          mi += e.getKey();
-          mc += e.getValue();
+        RowFit fit = regress(byIndex, mids);
+        if (byIndex.size() >= 4 && fit.rms > 0.01 * pitch) {
+          // A first or last "row" that is really other content (a label just outside the wheel)
+          // drags the slope; drop it when the rows without it are far more regular.
+          java.util.TreeMap<Long, Double> withoutFirst = new java.util.TreeMap<>(byIndex);
+          withoutFirst.pollFirstEntry();
+          java.util.TreeMap<Long, Double> withoutLast = new java.util.TreeMap<>(byIndex);
+          withoutLast.pollLastEntry();
+          RowFit a = regress(withoutFirst, mids);
+          RowFit b = regress(withoutLast, mids);
+          RowFit trimmed = a.rms <= b.rms ? a : b;
+          if (trimmed.rms < fit.rms / 3) {
+            fit = trimmed;
+          }
         }
-        int k = byIndex.size();
-        mi /= k;
-        mc /= k;
-        double sic = 0;
-        double sii = 0;
-        for (var e : byIndex.entrySet()) {
-          sic += (e.getKey() - mi) * (e.getValue() - mc);
-          sii += (e.getKey() - mi) * (e.getKey() - mi);
-        }
-        double slope = sic / sii;
-        double sse = 0;
-        for (var e : byIndex.entrySet()) {
-          double r = e.getValue() - (mc + slope * (e.getKey() - mi));
-          sse += r * r;
-        }
-        RowFit fit = new RowFit(slope, k, mids.length, Math.sqrt(sse / k));
         if (best == null || fit.fitted > best.fitted || (fit.fitted == best.fitted && fit.rms < best.rms)) {
           best = fit;
         }
       }
       return best;
+    }
+
+    /** Least-squares spacing of rows given by grid index; segments counted inside their span. */
+    private static RowFit regress(java.util.TreeMap<Long, Double> byIndex, double[] mids) {
+      double mi = 0;
+      double mc = 0;
+      for (var e : byIndex.entrySet()) {
+        mi += e.getKey();
+        mc += e.getValue();
+      }
+      int k = byIndex.size();
+      mi /= k;
+      mc /= k;
+      double sic = 0;
+      double sii = 0;
+      for (var e : byIndex.entrySet()) {
+        sic += (e.getKey() - mi) * (e.getValue() - mc);
+        sii += (e.getKey() - mi) * (e.getKey() - mi);
+      }
+      double slope = sic / sii;
+      double sse = 0;
+      for (var e : byIndex.entrySet()) {
+        double r = e.getValue() - (mc + slope * (e.getKey() - mi));
+        sse += r * r;
+      }
+      double lo = byIndex.firstEntry().getValue();
+      double hi = byIndex.lastEntry().getValue();
+      int inSpan = 0;
+      for (double c : mids) {
+        if (c >= lo && c <= hi) {
+          inSpan++;
+        }
+      }
+      return new RowFit(slope, k, Math.max(k, inSpan), Math.sqrt(sse / k));
     }
   }
 

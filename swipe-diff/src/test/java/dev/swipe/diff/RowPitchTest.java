@@ -102,6 +102,49 @@ class RowPitchTest {
     assertThat(r.pitchPx()).as(r.toString()).isCloseTo(pitch, org.assertj.core.data.Percentage.withPercentage(2));
   }
 
+  /** A profile with text rows of {@code height} samples starting at {@code starts}. */
+  private static double[] rows(int length, int height, double... starts) {
+    double[] f = new double[length];
+    for (double s : starts) {
+      for (int i = (int) Math.round(s); i < Math.round(s) + height && i < length; i++) {
+        f[i] = 0.9;
+      }
+    }
+    return f;
+  }
+
+  @Test
+  void aFadedRowAtTheBandEdgeDoesNotHalveThePitch() {
+    // Month names on an ios wheel (seed 1011 of the wheel benchmark): seven rows 25.4 apart and
+    // a faded eighth row whose visible part is centred half a pitch off the grid. A grid of half
+    // the pitch fits that eighth midpoint too; that alone once won and halved the pitch.
+    double[] f = rows(241, 13, 38, 63.4, 88.8, 114.2, 139.6, 165, 190.4);
+    for (int i = 229; i < 239; i++) {
+      f[i] = 0.7; // the faded row: only its upper part shows above the band's edge
+    }
+    double[] pc = RowPitch.pitchFromProfile(f);
+    assertThat(pc[0]).isCloseTo(25.4, org.assertj.core.data.Offset.offset(0.5));
+  }
+
+  @Test
+  void aLabelBelowAThreeRowWheelNeitherBendsThePitchNorSinksConfidence() {
+    // An android NumberPicker shows three rows; a text field 54 samples below the last row is
+    // other content (seed 1006 of the wheel benchmark measured 6% long at confidence 0.74).
+    double[] f = rows(241, 15, 67, 112.75, 158.5, 212);
+    double[] pc = RowPitch.pitchFromProfile(f);
+    assertThat(pc[0]).isCloseTo(45.75, org.assertj.core.data.Offset.offset(0.5));
+    assertThat(pc[1]).as("three even rows are trusted by wheel_nudge (0.6)").isGreaterThanOrEqualTo(0.6);
+  }
+
+  @Test
+  void threeRowsWithAStrayRowBetweenThemAreNotTrusted() {
+    // The same three rows, but with an extra text line off the grid between two of them: the grid does not
+    // explain what lies inside its own span, so the spacing is not trusted.
+    double[] f = rows(241, 15, 67, 112.75, 131, 158.5);
+    double[] pc = RowPitch.pitchFromProfile(f);
+    assertThat(pc == null || pc[1] < 0.6).as(java.util.Arrays.toString(pc)).isTrue();
+  }
+
   @Test
   void lowConfidenceOnPhotoLikeNoise() {
     BufferedImage img = new BufferedImage(400, 900, BufferedImage.TYPE_INT_RGB);
