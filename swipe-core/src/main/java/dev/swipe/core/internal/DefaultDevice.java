@@ -32,6 +32,7 @@ import dev.swipe.core.gesture.TimelinePlanner;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.scroll.ScrollUntilResult;
+import dev.swipe.core.scroll.SearchPace;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.core.spi.DeviceConnection;
 import dev.swipe.core.trace.TraceWriter;
@@ -364,7 +365,7 @@ public final class DefaultDevice implements Device {
     ActionResult[] played = new ActionResult[1];
     WheelDecision decision;
     try {
-      decision = wheelGuard.nudge(request, m, (drag, d) -> played[0] = play(WheelDrags.toSwipe(drag), settleBound));
+      decision = wheelGuard.nudge(request, m, (drag, d) -> played[0] = play(WheelDrags.toSwipe(drag, d.plan().pitch().pitch()), settleBound));
     } catch (RuntimeException e) {
       throw SwipeException.translate(e);
     }
@@ -432,10 +433,11 @@ public final class DefaultDevice implements Device {
 
   @Override
   public ScrollUntilResult scrollUntil(
-      Scroll scroll, Predicate<Observation> until, int maxPasses, Duration timeout) {
+      Scroll scroll, Predicate<Observation> until, int maxPasses, Duration timeout, SearchPace pace) {
     SwipeException.requireArgument(scroll, "scroll");
     SwipeException.requireArgument(until, "until");
     SwipeException.requireArgument(timeout, "timeout");
+    SwipeException.requireArgument(pace, "pace");
     if (maxPasses < 1 || maxPasses > 100) {
       throw SwipeException.invalidArgument("max_passes", "must be in [1, 100], was " + maxPasses);
     }
@@ -443,7 +445,7 @@ public final class DefaultDevice implements Device {
       throw SwipeException.invalidArgument("timeout", "must be in (0, 1 h], was " + timeout);
     }
     return locked("scroll_until", null, null, before -> {
-      ScrollUntilResult r = scroller.scrollUntil(scroll, until, maxPasses, timeout);
+      ScrollUntilResult r = scroller.scrollUntil(scroll, until, maxPasses, timeout, pace);
       r.scrolls().forEach(this::tracedScroll);
       lastSeen = r.observation();
       return r;

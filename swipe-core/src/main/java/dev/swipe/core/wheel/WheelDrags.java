@@ -25,16 +25,52 @@ public final class WheelDrags {
 
   private WheelDrags() {}
 
-  /** The swipe that plays a planned wheel drag. */
-  public static Swipe toSwipe(WheelDrag drag) {
+  /**
+   * Extra finger travel for the touch slop, normalized units. A picker follows the finger only
+   * once it has left the slop (Android's 8 dp, iOS's pan hysteresis of about 10 pt; some 10-12
+   * units of a 2400 px screen), so a drag of exactly {@code rows x pitch} moves the content a
+   * slop short. On a 32 pt iOS row that can be half a row, and the snap then lands one row
+   * short (2 of 72 nudges in the wheel policy benchmark).
+   */
+  public static final double SLOP_ALLOWANCE = 12;
+  /**
+   * The allowance never exceeds this share of the pitch, so a picker that follows from the very
+   * first pixel still snaps back to the planned row.
+   */
+  public static final double MAX_SLOP_ALLOWANCE_ROWS = 0.3;
+  /** The extended end stays this far inside the screen (as the planner's own margin). */
+  static final double EDGE_MARGIN = 10;
+
+  /**
+   * The swipe that plays a planned wheel drag: the planned path, extended along its direction by
+   * the slop allowance ({@code min(SLOP_ALLOWANCE, MAX_SLOP_ALLOWANCE_ROWS * pitch)}, kept on
+   * screen).
+   *
+   * @param pitch the pitch the plan used, normalized units
+   */
+  public static Swipe toSwipe(WheelDrag drag, double pitch) {
     double travel = drag.travel();
+    double dx = drag.endX() - drag.startX();
+    double dy = drag.endY() - drag.startY();
+    double length = Math.hypot(dx, dy);
+    double allowance = Math.min(SLOP_ALLOWANCE, MAX_SLOP_ALLOWANCE_ROWS * pitch);
+    double endX = drag.endX();
+    double endY = drag.endY();
+    if (length > 0 && allowance > 0) {
+      endX = clampToScreen(endX + dx / length * allowance);
+      endY = clampToScreen(endY + dy / length * allowance);
+    }
     int duration = (int) Math.round(Math.max(MIN_DURATION_MS, Math.min(MAX_DURATION_MS, 200 + MS_PER_UNIT * travel)));
-    return Swipe.builder(NormPoint.of(drag.startX(), drag.startY()), NormPoint.of(drag.endX(), drag.endY()))
+    return Swipe.builder(NormPoint.of(drag.startX(), drag.startY()), NormPoint.of(endX, endY))
         .durationMs(duration)
         .steps(Math.max(12, duration / 16))
         .holdBeforeMs(HOLD_BEFORE_MS)
         .holdAfterMs(DWELL_MS)
         .shape(GestureShape.WHEEL)
         .build();
+  }
+
+  private static double clampToScreen(double v) {
+    return Math.max(EDGE_MARGIN, Math.min(1000 - EDGE_MARGIN, v));
   }
 }
