@@ -7,6 +7,7 @@ import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.scroll.ScrollUntilResult;
+import dev.swipe.core.scroll.SearchPace;
 import dev.swipe.core.wheel.WheelNudgeResult;
 import dev.swipe.wheel.WheelRequest;
 import java.time.Duration;
@@ -102,7 +103,8 @@ final class WheelAndScrollTools {
             + " (no trustworthy pair). With expect_content=true an unchanged surface is refused with"
             + " scroll_no_progress. A visible keyboard shortens the swiped band; too little room left refuses"
             + " with scroll_keyboard_occludes_surface. direction=top/bottom scrolls pass after pass until the"
-            + " edge (max_passes, default 12; timeout_ms, default 90000). Not for picker wheels (use"
+            + " edge (max_passes, default 12; timeout_ms, default 90000; pace fling, the default, lets each pass"
+            + " coast, steady dwells like a single scroll). Not for picker wheels (use"
             + " wheel_nudge). Returns the settled post-action screenshot.",
         Schema.object(null)
             .prop("direction", Schema.oneOf("Content to reveal.", "up", "down", "left", "right", "top", "bottom"))
@@ -115,6 +117,8 @@ final class WheelAndScrollTools {
             .prop("before", Schema.string("A settled screenshot_attachment_id of this run to compare against (default: take one).", 1, 64))
             .prop("max_passes", Schema.integer("top/bottom only: most passes (default 12).", 1, 100))
             .prop("timeout_ms", Schema.integer("top/bottom only: overall bound in device time (default 90000).", 1, 3_600_000))
+            .prop("pace", Schema.oneOf("top/bottom only: fling (default, passes coast: fast on long lists) or"
+                + " steady (passes dwell before lifting).", "fling", "steady"))
             .required("direction")
             .build(),
         Results.costSchema(Results.screenshotSchema(Schema.result("What the scroll did and saw.")))
@@ -138,7 +142,7 @@ final class WheelAndScrollTools {
         default -> ScrollDirection.fromId(dir);
       };
       if (!toEdge) {
-        for (String f : List.of("max_passes", "timeout_ms")) {
+        for (String f : List.of("max_passes", "timeout_ms", "pace")) {
           if (a.has(f)) {
             throw ToolFailure.invalidArgument(f, "applies only to direction=top and direction=bottom");
           }
@@ -164,8 +168,9 @@ final class WheelAndScrollTools {
       ObjectNode out = Results.object();
       out.put("direction", dir);
       if (toEdge) {
+        SearchPace pace = a.has("pace") && a.string("pace").equals("steady") ? SearchPace.STEADY : SearchPace.FLING;
         ScrollUntilResult r = run.device().scrollUntil(scroll, o -> false, a.integer("max_passes", 12),
-            Duration.ofMillis(a.integer("timeout_ms", 90_000)));
+            Duration.ofMillis(a.integer("timeout_ms", 90_000)), pace);
         out.put("passes", r.passes());
         out.put("edge_reached", r.edgeReached());
         out.put("timed_out", r.timedOut());

@@ -267,6 +267,22 @@ class ToolDispatcherTest {
     assertThat(r.get("movement").asText()).as(brief(r)).isIn("at-edge", "unchanged");
     assertError(call(t, "scroll", "{\"direction\":\"down\",\"max_passes\":3}"), "invalid_argument");
     assertError(call(t, "scroll", "{\"direction\":\"down\",\"amount\":0}"), "invalid_argument");
+    assertError(call(t, "scroll", "{\"direction\":\"down\",\"pace\":\"fling\"}"), "invalid_argument");
+    assertError(call(t, "scroll", "{\"direction\":\"bottom\",\"pace\":\"fast\"}"), "invalid_argument");
+  }
+
+  @Test
+  void scrollToTheBottomFlingsByDefaultAndStepsWhenAskedTo() throws Exception {
+    // 240 rows of 192 px below a 1992 px viewport: about 230 rows to travel
+    ToolDispatcher fling = tools("sim:?scale=0.5&scene=list", false);
+    JsonNode r = call(fling, "scroll", "{\"direction\":\"bottom\",\"amount\":0.8}");
+    assertThat(r.get("edge_reached").asBoolean()).as(brief(r)).isTrue();
+    SimOracle o = SimOracle.of(fling.run().device());
+    assertThat(o.listOffsetPx()).isEqualTo(o.state().listMaxOffsetPx());
+    ToolDispatcher steady = tools("sim:?scale=0.5&scene=list", false);
+    r = call(steady, "scroll", "{\"direction\":\"bottom\",\"amount\":0.8,\"pace\":\"steady\"}");
+    assertThat(r.get("edge_reached").asBoolean()).as("7 rows a pass: 12 passes cannot reach the end").isFalse();
+    assertThat(r.get("passes").asInt()).isEqualTo(12);
   }
 
   @Test

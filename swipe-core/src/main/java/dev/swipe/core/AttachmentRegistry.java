@@ -27,6 +27,7 @@ public final class AttachmentRegistry {
   private final String runId;
   private final int capacity;
   private final AtomicLong counter = new AtomicLong();
+  private final AtomicLong passing = new AtomicLong();
   private final Map<String, Object> entries;
 
   /** A registry for a new run. */
@@ -79,6 +80,17 @@ public final class AttachmentRegistry {
   }
 
   /**
+   * A view of a frame seen in passing (content still moving), for a caller's predicate during
+   * {@code scroll until}. It is not registered, so it costs no slot of the run's attachments and
+   * its id ({@code motion-N}) is refused where a screenshot id is expected; it is never settled.
+   */
+  public Observation inPassing(Frame frame, GreyRaster greyForDiff) {
+    SwipeException.requireArgument(frame, "frame");
+    return new Observation("motion-" + passing.incrementAndGet(), runId, frame.jpeg(), frame.width(), frame.height(),
+        frame.captureNanos(), false, greyForDiff);
+  }
+
+  /**
    * Registers something that is not a screenshot (a document, a trace) under {@code kind-N}.
    *
    * @param kind lower-case letters, e.g. {@code doc}; {@code shot} is reserved
@@ -111,6 +123,14 @@ public final class AttachmentRegistry {
               + " URLs are never accepted, was '" + abbreviate(id) + "'");
     }
     Object entry = entries.get(trimmed);
+    if (entry == null && trimmed.startsWith("motion-")) {
+      throw new SwipeException(
+          ErrorCode.UNKNOWN_ATTACHMENT,
+          field + ": " + trimmed + " is a frame seen in passing while content moved; such frames are not"
+              + " kept: use the settled screenshot id of the result",
+          Map.of("field", field, "id", trimmed),
+          null);
+    }
     if (entry == null) {
       boolean issuedHere = trimmed.startsWith("shot-") && issued(trimmed);
       throw new SwipeException(

@@ -10,6 +10,7 @@ import dev.swipe.core.gesture.Tap;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.scroll.ScrollUntilResult;
+import dev.swipe.core.scroll.SearchPace;
 import dev.swipe.core.internal.DefaultDevice;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.wheel.WheelNudgeResult;
@@ -110,14 +111,27 @@ public interface Device extends AutoCloseable {
   ScrollResult scroll(Scroll scroll);
 
   /**
-   * Scrolls pass after pass until {@code until} holds on the settled screen, an edge is reached,
-   * {@code maxPasses} passes ran, or {@code timeout} (device time) passed.
+   * Scrolls pass after pass until {@code until} holds on a settled screen, an edge is reached,
+   * {@code maxPasses} passes ran, or {@code timeout} (device time) passed. With {@link
+   * SearchPace#FLING} the predicate also sees the frames of each coast (observations with
+   * {@code motion-N} ids, never settled, not registered in the run), so keep it cheap and free of
+   * side effects; "found" is still only claimed on a settled screen.
+   *
+   * @param pace {@link SearchPace#STEADY} for short lists, {@link SearchPace#FLING} for long ones
+   * @throws SwipeException {@code invalid_argument} for max passes outside [1, 100] or a timeout
+   *     outside (0, 1 h]
    */
-  ScrollUntilResult scrollUntil(Scroll scroll, Predicate<Observation> until, int maxPasses, Duration timeout);
+  ScrollUntilResult scrollUntil(
+      Scroll scroll, Predicate<Observation> until, int maxPasses, Duration timeout, SearchPace pace);
 
-  /** {@link #scrollUntil(Scroll, Predicate, int, Duration)} with 12 passes and 90 seconds. */
+  /** {@link #scrollUntil(Scroll, Predicate, int, Duration, SearchPace)} with flinging passes. */
+  default ScrollUntilResult scrollUntil(Scroll scroll, Predicate<Observation> until, int maxPasses, Duration timeout) {
+    return scrollUntil(scroll, until, maxPasses, timeout, SearchPace.FLING);
+  }
+
+  /** Scroll until with flinging passes, at most 12 of them, within 90 seconds. */
   default ScrollUntilResult scrollUntil(Scroll scroll, Predicate<Observation> until) {
-    return scrollUntil(scroll, until, 12, Duration.ofSeconds(90));
+    return scrollUntil(scroll, until, 12, Duration.ofSeconds(90), SearchPace.FLING);
   }
 
   /**

@@ -23,6 +23,20 @@ class AttachmentRegistryTest {
   }
 
   @Test
+  void framesSeenInPassingAreNeverSettledAndTakeNoSlot() {
+    AttachmentRegistry run = new AttachmentRegistry(2);
+    Observation kept = run.register(FRAME, true);
+    Observation passing = run.inPassing(FRAME, null);
+    run.inPassing(FRAME, null);
+    assertThat(passing.id()).startsWith("motion-");
+    assertThat(passing.settled()).isFalse();
+    assertThat(passing.runId()).isEqualTo(run.runId());
+    assertThat(run.screenshot(kept.id(), "before")).as("two views in passing evicted nothing").isSameAs(kept);
+    assertThat(run.ids()).containsExactly(kept.id());
+    expect(() -> run.screenshot(passing.id(), "before"), ErrorCode.UNKNOWN_ATTACHMENT, "seen in passing");
+  }
+
+  @Test
   void refusesUnknownIdsIdsOfOtherRunsPathsAndOtherKinds() {
     AttachmentRegistry run = new AttachmentRegistry();
     AttachmentRegistry other = new AttachmentRegistry();

@@ -105,6 +105,27 @@ class ListPhysicsTest {
   }
 
   @Test
+  void aSaturatedGlowStartsToRecedeAtOnceAfterRelease() {
+    // Like EdgeEffect.onRelease: the recede starts from the glow shown, not from the pull, so a
+    // strong pull leaves no plateau that a settling gate would take for a screen at rest.
+    try (SimPhone phone = phone("")) {
+      phone.transport().send(new PointerReport(NormPoint.of(500, 300), true));
+      for (int y = 320; y <= 950; y += 30) {
+        Play.sleepMs(phone, 10);
+        phone.transport().send(new PointerReport(NormPoint.of(500, y), true));
+      }
+      Play.sleepMs(phone, 200);
+      Frame pulling = phone.frameSource().grab(phone.ticker().read(), REST);
+      phone.transport().send(new PointerReport(NormPoint.of(500, 950), false));
+      Play.sleepMs(phone, 120);
+      Frame receding = phone.frameSource().grab(phone.ticker().read(), REST);
+      assertThat(Arrays.equals(receding.jpeg(), pulling.jpeg())).isFalse();
+      assertThat(phone.oracle().state().animating()).as("still fading").isTrue();
+      assertThat(phone.oracle().listOffsetPx()).isZero();
+    }
+  }
+
+  @Test
   void iosOverscrollRubberBandsThenBouncesBackToTheEdge() {
     try (SimPhone phone = phone("&platform=ios")) {
       Play.gesture(phone, Play.vertical(400, 800, 300, 12, 0));

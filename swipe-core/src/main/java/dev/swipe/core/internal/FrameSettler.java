@@ -29,6 +29,13 @@ public final class FrameSettler {
   /** What settling produced and what it cost. */
   public record Settled(Observation observation, int frames, long waitNanos) {}
 
+  /** Looks at each frame while settling; returning true ends the wait at that frame. */
+  @FunctionalInterface
+  public interface Watcher {
+    /** Whether to stop waiting at this frame (its diff raster is given, already decoded). */
+    boolean stopAt(Frame frame, GreyRaster greyForDiff);
+  }
+
   private final FrameSource capture;
   private final AttachmentRegistry attachments;
   private final Ticker ticker;
@@ -51,13 +58,24 @@ public final class FrameSettler {
    * capturing until two consecutive frames match or {@code bound} has passed.
    */
   public Settled settle(long notBeforeNanos, Duration bound) {
+    return settle(notBeforeNanos, bound, null);
+  }
+
+  /**
+   * {@link #settle(long, Duration)}, showing every frame to {@code watcher} (may be null); when it
+   * asks to stop, that frame is returned unsettled at once.
+   */
+  public Settled settle(long notBeforeNanos, Duration bound, Watcher watcher) {
     long start = ticker.read();
     Frame previous = capture.grab(notBeforeNanos, captureTimeout);
     int frames = 1;
-    if (bound.isZero()) {
+    if (bound.isZero() && watcher == null) {
       return new Settled(attachments.register(previous, false), frames, ticker.read() - start);
     }
     GreyRaster previousGrey = decode(previous);
+    if (watcher != null && watcher.stopAt(previous, previousGrey)) {
+      return new Settled(attachments.register(previous, false, previousGrey), frames, ticker.read() - start);
+    }
     // The quiet run is judged against its first frame, not only frame to frame: a slow fade (an
     // edge glow) changes each frame by less than the noise threshold but adds up.
     GreyRaster anchorGrey = previousGrey;
@@ -78,6 +96,9 @@ public final class FrameSettler {
       }
       frames++;
       GreyRaster nextGrey = decode(next);
+      if (watcher != null && watcher.stopAt(next, nextGrey)) {
+        return new Settled(attachments.register(next, false, nextGrey), frames, ticker.read() - start);
+      }
       if (sameSize(anchorGrey, nextGrey) && FrameStability.isStable(anchorGrey, nextGrey)) {
         quietFrames++;
         if (next.captureNanos() - quietSince >= QUIET_NANOS || quietFrames >= QUIET_FRAMES) {

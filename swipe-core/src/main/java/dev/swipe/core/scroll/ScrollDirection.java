@@ -45,6 +45,11 @@ public enum ScrollDirection {
     return fingerDy;
   }
 
+  /** The direction that reveals what this one hides again (UP for DOWN, LEFT for RIGHT). */
+  public ScrollDirection opposite() {
+    return revealedByFinger(this);
+  }
+
   /**
    * The content direction that a finger moving in {@code fingerDirection} reveals (the other
    * convention: "swipe up" reveals content below, i.e. scrolls DOWN).

@@ -161,18 +161,29 @@ final class ScrollAxis {
 
   /**
    * Android's edge glow at {@code t}: 0 (none) to 1, negative at the start edge, positive at the
-   * end edge. It grows with the pull past the edge and fades for 500 ms after release; it never
-   * moves content.
+   * end edge. It grows with the pull past the edge (saturating at 1) and, like EdgeEffect's
+   * recede, fades from the value shown at release to 0 over {@link #GLOW_RECEDE_NANOS} with a
+   * decelerating curve, starting at once; it never moves content.
    */
   double edgeGlow(long t) {
-    double p = dragging ? pull : releasedPull * Math.max(0, 1 - (t - releasedAt) / 5e8);
+    if (dragging) {
+      return saturatedGlow(pull);
+    }
+    double x = Math.min(1, Math.max(0, (t - releasedAt) / (double) GLOW_RECEDE_NANOS));
+    return saturatedGlow(releasedPull) * (1 - x) * (1 - x);
+  }
+
+  private double saturatedGlow(double p) {
     return Math.max(-1, Math.min(1, p / (viewport * 0.4)));
   }
 
   /** Whether the edge glow is still fading at {@code t}. */
   boolean glowing(long t) {
-    return !dragging && releasedPull != 0 && t < releasedAt + 500_000_000L;
+    return !dragging && releasedPull != 0 && t < releasedAt + GLOW_RECEDE_NANOS;
   }
+
+  /** EdgeEffect's RECEDE_TIME. */
+  static final long GLOW_RECEDE_NANOS = 600_000_000L;
 
   /** UIScrollView's rubber band: past an edge the content moves less the farther it is pulled. */
   static double rubberBand(double raw, double min, double max, double dimension) {

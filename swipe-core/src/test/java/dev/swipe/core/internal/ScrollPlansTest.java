@@ -1,0 +1,46 @@
+package dev.swipe.core.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.swipe.core.gesture.GestureShape.Easing;
+import dev.swipe.core.gesture.Swipe;
+import dev.swipe.core.scroll.Scroll;
+import dev.swipe.core.scroll.ScrollDirection;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class ScrollPlansTest {
+
+  @ParameterizedTest
+  @EnumSource(ScrollDirection.class)
+  void aFlingingPassTakesTheSteadyPathFastAndLiftsWithoutADwell(ScrollDirection d) {
+    Scroll scroll = Scroll.builder(d).amount(0.8).build();
+    Swipe steady = ScrollExecutor.plan(scroll, Scroll.DEFAULT_REGION);
+    Swipe fling = ScrollExecutor.planFling(scroll, Scroll.DEFAULT_REGION);
+    assertThat(fling.start()).isEqualTo(steady.start());
+    assertThat(fling.end()).isEqualTo(steady.end());
+    assertThat(steady.holdAfterMs()).isEqualTo(Scroll.DWELL_MS);
+    assertThat(fling.holdAfterMs()).isZero();
+    assertThat(fling.durationMs()).isLessThan(steady.durationMs());
+    assertThat(fling.shape().easing()).isEqualTo(Easing.LINEAR);
+    assertThat(fling.shape().tailDistance()).isZero();
+  }
+
+  @ParameterizedTest
+  @EnumSource(ScrollDirection.class)
+  void theCatchDragsAlongThePassPastTheTouchSlopAndDwells(ScrollDirection d) {
+    Scroll scroll = Scroll.builder(d).amount(0.8).build();
+    Swipe fling = ScrollExecutor.planFling(scroll, Scroll.DEFAULT_REGION);
+    Swipe caught = ScrollExecutor.planCatch(scroll, Scroll.DEFAULT_REGION);
+    double fx = fling.end().x() - fling.start().x();
+    double fy = fling.end().y() - fling.start().y();
+    double cx = caught.end().x() - caught.start().x();
+    double cy = caught.end().y() - caught.start().y();
+    assertThat(fx * cx + fy * cy).as("same direction as the pass").isPositive();
+    // 40 units: 96 px of a 2400 px screen, well past an 8 dp (21 px) slop: a drag, never a tap
+    assertThat(Math.hypot(cx, cy)).isEqualTo(ScrollExecutor.CATCH_TRAVEL);
+    assertThat(caught.holdBeforeMs()).as("touch down at once: it stops the coast").isZero();
+    assertThat(caught.holdAfterMs()).isEqualTo(Scroll.DWELL_MS);
+    assertThat(caught.start()).isEqualTo(Scroll.DEFAULT_REGION.center());
+  }
+}
