@@ -41,7 +41,7 @@ final class MotionAxisEstimator {
   /** One component must be this much larger than the other for a small move to have an axis. */
   private static final double DOMINANCE = 1.25;
 
-  private static final int CANDIDATES_PER_AXIS = 6;
+  private static final int CANDIDATES_PER_AXIS = 16;
 
   /** Length a profile is reduced to for the exhaustive shift search. */
   static final int COARSE_LENGTH = 256;
@@ -168,22 +168,136 @@ final class MotionAxisEstimator {
     StripProfiles pa = StripProfiles.of(a, region);
     StripProfiles pb = StripProfiles.of(b, region);
     double verticalTotal = StripProfiles.energy(pa.rows, pb.rows, pa.strips, region.height(), 0);
-    for (int shift : candidateShifts(pa.meanRows(), pb.meanRows())) {
-      double r = StripProfiles.unexplained(pa.rows, pb.rows, pa.strips, region.height(), shift, verticalTotal);
-      if (r < best) {
-        best = r;
-        bestAxis = PrimaryAxis.VERTICAL;
-      }
+    double v = bestVerified(a, b, region, true, candidateShifts(pa.meanRows(), pb.meanRows()),
+        shift -> StripProfiles.unexplained(pa.rows, pb.rows, pa.strips, region.height(), shift, verticalTotal));
+    if (v < best) {
+      best = v;
+      bestAxis = PrimaryAxis.VERTICAL;
     }
     double horizontalTotal = StripProfiles.energy(pa.columns, pb.columns, pa.strips, region.width(), 0);
-    for (int shift : candidateShifts(pa.meanColumns(), pb.meanColumns())) {
-      double r = StripProfiles.unexplained(pa.columns, pb.columns, pa.strips, region.width(), shift, horizontalTotal);
-      if (r < best) {
-        best = r;
-        bestAxis = PrimaryAxis.HORIZONTAL;
-      }
+    double h = bestVerified(a, b, region, false, candidateShifts(pa.meanColumns(), pb.meanColumns()),
+        shift -> StripProfiles.unexplained(pa.columns, pb.columns, pa.strips, region.width(), shift, horizontalTotal));
+    if (h < best) {
+      bestAxis = PrimaryAxis.HORIZONTAL;
     }
     return bestAxis;
+  }
+
+  /** Verified candidates per axis: the profile's best few are checked on the pixels. */
+  static final int VERIFIED_PER_AXIS = 3;
+
+  /**
+   * The lowest pixel-verified unexplained fraction among the shifts whose profile match passes
+   * {@link #MAX_UNEXPLAINED} (best profile match first, at most {@link #VERIFIED_PER_AXIS}), or
+   * 1.0 when none does.
+   *
+   * <p>Why verify: a profile sample keeps the better of its shifted and unshifted match, so any
+   * shift gets credit wherever it happens to fit, and with a quarter-region overlap a replaced
+   * page (a carousel switch: same card, other colour and art) found a vertical shift that
+   * "explained" two thirds of the change. On pixels, whole rows choose between shifted and
+   * unshifted (static bars stay allowed), which a coincidence cannot pass.
+   */
+  private static double bestVerified(GreyRaster a, GreyRaster b, PixelRect region, boolean vertical, int[] shifts,
+      java.util.function.IntToDoubleFunction profileUnexplained) {
+    int n = shifts.length;
+    double[] r = new double[n];
+    Integer[] order = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      r[i] = profileUnexplained.applyAsDouble(shifts[i]);
+      order[i] = i;
+    }
+    java.util.Arrays.sort(order, (i, j) -> Double.compare(r[i], r[j]));
+    double best = 1.0;
+    for (int k = 0; k < Math.min(n, VERIFIED_PER_AXIS); k++) {
+      int i = order[k];
+      if (r[i] > MAX_UNEXPLAINED) {
+        break;
+      }
+      best = Math.min(best, pixelUnexplained(a, b, region, shifts[i], vertical));
+    }
+    return best;
+  }
+
+  /**
+   * Fraction of the change over the overlap that undoing {@code shift} leaves, row by row: each
+   * row of the overlap keeps the better of its shifted and (symmetric) unshifted mismatch. 1.0
+   * when the overlap holds less than half its share of the change (cropping the change away is
+   * no match).
+   */
+  static double pixelUnexplained(GreyRaster a, GreyRaster b, PixelRect region, int shift, boolean vertical) {
+    byte[] pa = a.pixels();
+    byte[] pb = b.pixels();
+    int w = a.width();
+    int x0 = region.x();
+    int y0 = region.y();
+    int rw = region.width();
+    int rh = region.height();
+    int n = vertical ? rh : rw;
+    int from = Math.max(0, -shift);
+    int to = Math.min(n, n - shift);
+    if (to - from < 1) {
+      return 1.0;
+    }
+    double total = 0;
+    double shifted = 0;
+    double still = 0;
+    for (int y = 0; y < rh; y++) {
+      int row = (y0 + y) * w + x0;
+      long z = 0;
+      for (int x = 0; x < rw; x++) {
+        int d = (pa[row + x] & 0xFF) - (pb[row + x] & 0xFF);
+        z += d * d;
+      }
+      total += z;
+    }
+    if (total <= 0) {
+      return 1.0;
+    }
+    if (vertical) {
+      for (int y = from; y < to; y++) {
+        int ra = (y0 + y) * w + x0;
+        int rb = (y0 + y + shift) * w + x0;
+        long d2 = 0;
+        long z1 = 0;
+        long z2 = 0;
+        for (int x = 0; x < rw; x++) {
+          int a1 = pa[ra + x] & 0xFF;
+          int d = a1 - (pb[rb + x] & 0xFF);
+          int e1 = a1 - (pb[ra + x] & 0xFF);
+          int e2 = (pa[rb + x] & 0xFF) - (pb[rb + x] & 0xFF);
+          d2 += d * d;
+          z1 += e1 * e1;
+          z2 += e2 * e2;
+        }
+        double z = 0.5 * (z1 + z2);
+        shifted += Math.min(d2, z);
+        still += z;
+      }
+    } else {
+      for (int y = 0; y < rh; y++) {
+        int row = (y0 + y) * w + x0;
+        long d2 = 0;
+        long z1 = 0;
+        long z2 = 0;
+        for (int x = from; x < to; x++) {
+          int a1 = pa[row + x] & 0xFF;
+          int d = a1 - (pb[row + x + shift] & 0xFF);
+          int e1 = a1 - (pb[row + x] & 0xFF);
+          int e2 = (pa[row + x + shift] & 0xFF) - (pb[row + x + shift] & 0xFF);
+          d2 += d * d;
+          z1 += e1 * e1;
+          z2 += e2 * e2;
+        }
+        double z = 0.5 * (z1 + z2);
+        shifted += Math.min(d2, z);
+        still += z;
+      }
+    }
+    double overlapShare = (to - from) / (double) n;
+    if (still <= 0 || still < 0.5 * overlapShare * total) {
+      return 1.0;
+    }
+    return shifted / still;
   }
 
   /** Means of {@code bw x bh} blocks of the region, row-major, {@code gw x gh}; leftovers dropped. */
