@@ -253,45 +253,27 @@ final class MotionAxisEstimator {
     if (total <= 0) {
       return 1.0;
     }
-    if (vertical) {
-      for (int y = from; y < to; y++) {
-        int ra = (y0 + y) * w + x0;
-        int rb = (y0 + y + shift) * w + x0;
-        long d2 = 0;
-        long z1 = 0;
-        long z2 = 0;
-        for (int x = 0; x < rw; x++) {
-          int a1 = pa[ra + x] & 0xFF;
-          int d = a1 - (pb[rb + x] & 0xFF);
-          int e1 = a1 - (pb[ra + x] & 0xFF);
-          int e2 = (pa[rb + x] & 0xFF) - (pb[rb + x] & 0xFF);
-          d2 += d * d;
-          z1 += e1 * e1;
-          z2 += e2 * e2;
-        }
-        double z = 0.5 * (z1 + z2);
-        shifted += Math.min(d2, z);
-        still += z;
+    // Vertical: row y of A against row y + shift of B, whole rows. Horizontal: within each row,
+    // the overlap of A against B shifted along it.
+    long[] m = new long[3];
+    int rows = vertical ? to - from : rh;
+    for (int k = 0; k < rows; k++) {
+      int ia;
+      int ib;
+      int length;
+      if (vertical) {
+        ia = (y0 + from + k) * w + x0;
+        ib = ia + shift * w;
+        length = rw;
+      } else {
+        ia = (y0 + k) * w + x0 + from;
+        ib = ia + shift;
+        length = to - from;
       }
-    } else {
-      for (int y = 0; y < rh; y++) {
-        int row = (y0 + y) * w + x0;
-        long d2 = 0;
-        long z1 = 0;
-        long z2 = 0;
-        for (int x = from; x < to; x++) {
-          int a1 = pa[row + x] & 0xFF;
-          int d = a1 - (pb[row + x + shift] & 0xFF);
-          int e1 = a1 - (pb[row + x] & 0xFF);
-          int e2 = (pa[row + x + shift] & 0xFF) - (pb[row + x + shift] & 0xFF);
-          d2 += d * d;
-          z1 += e1 * e1;
-          z2 += e2 * e2;
-        }
-        double z = 0.5 * (z1 + z2);
-        shifted += Math.min(d2, z);
-        still += z;
-      }
+      segmentMismatch(pa, pb, ia, ib, length, m);
+      double z = 0.5 * (m[1] + m[2]);
+      shifted += Math.min(m[0], z);
+      still += z;
     }
     double overlapShare = (to - from) / (double) n;
     if (still <= 0 || still < 0.5 * overlapShare * total) {
@@ -365,6 +347,29 @@ final class MotionAxisEstimator {
     double v = (-syt * sxx + sxt * sxy) / det;
     double res = stt + 2 * u * sxt + 2 * v * syt + u * u * sxx + 2 * u * v * sxy + v * v * syy;
     return new double[] {u, v, Math.max(0.0, res / stt)};
+  }
+
+  /**
+   * Squared mismatches of two equally long pixel runs starting at {@code ia} and {@code ib}:
+   * {@code out[0]} A at ia against B at ib (the shifted match), {@code out[1]} and {@code out[2]}
+   * each run against itself in the other frame (the unshifted matches).
+   */
+  private static void segmentMismatch(byte[] pa, byte[] pb, int ia, int ib, int length, long[] out) {
+    long d2 = 0;
+    long z1 = 0;
+    long z2 = 0;
+    for (int x = 0; x < length; x++) {
+      int a1 = pa[ia + x] & 0xFF;
+      int d = a1 - (pb[ib + x] & 0xFF);
+      int e1 = a1 - (pb[ia + x] & 0xFF);
+      int e2 = (pa[ib + x] & 0xFF) - (pb[ib + x] & 0xFF);
+      d2 += d * d;
+      z1 += e1 * e1;
+      z2 += e2 * e2;
+    }
+    out[0] = d2;
+    out[1] = z1;
+    out[2] = z2;
   }
 
   /**
