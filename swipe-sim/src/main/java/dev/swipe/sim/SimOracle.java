@@ -1,6 +1,7 @@
 package dev.swipe.sim;
 
 import dev.swipe.core.Device;
+import dev.swipe.core.Observation;
 import dev.swipe.core.SwipeException;
 import dev.swipe.sim.internal.VirtualPhone;
 import java.time.Duration;
@@ -9,7 +10,7 @@ import java.util.List;
 /**
  * The simulator's true state, for tests and benchmarks only: SDK policies must judge from pixels
  * and never call this. Values are read at the phone clock's current reading (not delayed by the
- * capture latency).
+ * capture latency), except where a method takes the screenshot it answers for.
  */
 public final class SimOracle {
   private static final long STEP_NANOS = 16_000_000L;
@@ -66,6 +67,21 @@ public final class SimOracle {
   /** Every pointer state the phone received, oldest first. */
   public List<SimState.PointerSample> pointerLog() {
     return phone.pointerLog();
+  }
+
+  /** The contacts of the list scene in list order (row 0 first), before any search filter. */
+  public static List<String> listContacts() {
+    return VirtualPhone.listContacts();
+  }
+
+  /**
+   * The list rows fully visible in a screenshot of this phone, top down: what an agent reading
+   * that picture would see (the phone one capture latency before the frame was taken), which
+   * during a fling is not what {@link #state()} says now.
+   */
+  public List<String> visibleListRows(Observation screenshot) {
+    SwipeException.requireArgument(screenshot, "screenshot");
+    return phone.visibleListRowsShownAt(screenshot.captureNanos());
   }
 
   /** The list content offset in frame pixels (NaN when the scene has no list). */

@@ -36,7 +36,7 @@ import java.util.function.Supplier;
  */
 public final class HonestyBench {
   static final Duration REST = Duration.ofSeconds(6);
-  static final List<String> NAMES = contactNames();
+  static final List<String> NAMES = SimOracle.listContacts();
 
   private HonestyBench() {}
 
@@ -61,17 +61,6 @@ public final class HonestyBench {
     System.out.printf(Locale.ROOT, "%n### %s: %d devices (seeds %d..%d), %d claims, %.0f s real (%.1f s per device)%n%n",
         platform, devices, seed0, seed0 + devices - 1, total.all.size(), realS, realS / devices);
     total.print(12);
-  }
-
-  @SuppressWarnings("unchecked")
-  static List<String> contactNames() {
-    try {
-      java.lang.reflect.Field f = Class.forName("dev.swipe.sim.internal.ListScene").getDeclaredField("NAMES");
-      f.setAccessible(true);
-      return (List<String>) f.get(null);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException(e);
-    }
   }
 
   /** One device's scripted session over all scenes plus one adverse profile. */
@@ -227,7 +216,7 @@ public final class HonestyBench {
       String name = NAMES.get(row);
       x.begin();
       ScrollUntilResult u = x.run.scrollUntil(Scroll.builder(ScrollDirection.DOWN).amount(0.8).build(),
-          obs -> x.o.state().visibleListRows().contains(name), 12, Duration.ofSeconds(90));
+          obs -> x.o.visibleListRows(obs).contains(name), 12, Duration.ofSeconds(90));
       SimState atReturn = x.o.state();
       SimState atRest = x.o.awaitRest(REST);
       boolean truth = atReturn.visibleListRows().contains(name) && atRest.visibleListRows().contains(name);

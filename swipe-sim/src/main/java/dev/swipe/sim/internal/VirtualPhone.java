@@ -498,6 +498,21 @@ public final class VirtualPhone {
         lastVelocity);
   }
 
+  /** The list scene's contacts in list order (row 0 first), unfiltered. */
+  public static List<String> listContacts() {
+    return ListScene.NAMES;
+  }
+
+  /**
+   * The list rows fully visible in a frame captured at {@code captureNanos}: the screen as that
+   * capture shows it (one latency earlier, never before the last input), not as it is now.
+   */
+  public synchronized List<String> visibleListRowsShownAt(long captureNanos) {
+    advance(Math.max(captureNanos, ticker.read()));
+    long shown = Math.max(captureNanos - profile.latency().toNanos(), lastInputNanos);
+    return scene.visibleRows(shown, keyboard.top(shown));
+  }
+
   /** Every pointer state received so far (the newest 100 000), oldest first. */
   public synchronized List<SimState.PointerSample> pointerLog() {
     return new ArrayList<>(pointerLog);
