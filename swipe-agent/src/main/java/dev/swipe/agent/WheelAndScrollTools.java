@@ -36,7 +36,9 @@ final class WheelAndScrollTools {
             + " screenshot tells the order. Pass visible_target_y only when the target row is actually"
             + " visible next to the selection. The tool measures the row pitch itself and picks direction and"
             + " rows; call again with the new value read from the returned screenshot until it shows the"
-            + " target (once more with current_value == target_value releases the column). Never tap the"
+            + " target (once more with current_value == target_value releases the column; before that,"
+            + " read the selected row a second time: releasing on a misread leaves the wheel one row off)."
+            + " Never tap the"
             + " selected row, never use touch_gesture or type_text on a picker: they are refused while a"
             + " wheel is worked (wheel_generic_input_blocked). Errors: wheel_target_unreachable,"
             + " wheel_budget_exhausted, wheel_no_progress.",
