@@ -183,13 +183,23 @@ final class MotionAxisEstimator {
     return bestAxis;
   }
 
-  /** Verified candidates per axis: the profile's best few are checked on the pixels. */
-  static final int VERIFIED_PER_AXIS = 3;
+  /**
+   * Mean squared difference per pixel below which a shifted row counts as matched: the
+   * change threshold of {@link ImageDiff} (24 levels), squared.
+   */
+  static final double MATCH_MSE = 24.0 * 24.0;
+
+  /**
+   * Candidates per axis checked on the pixels, best profile match first. On a list every row
+   * height is an alias the profile cannot tell from the true shift (a 0.8 scroll's true shift
+   * ranked fifth), so all plausible candidates may need a look.
+   */
+  static final int VERIFIED_PER_AXIS = CANDIDATES_PER_AXIS;
 
   /**
    * The lowest pixel-verified unexplained fraction among the shifts whose profile match passes
-   * {@link #MAX_UNEXPLAINED} (best profile match first, at most {@link #VERIFIED_PER_AXIS}), or
-   * 1.0 when none does.
+   * {@link #MAX_UNEXPLAINED} (at most {@link #VERIFIED_PER_AXIS}; all of them, so swapping the
+   * frames gives the same answer), or 1.0 when none does.
    *
    * <p>Why verify: a profile sample keeps the better of its shifted and unshifted match, so any
    * shift gets credit wherever it happens to fit, and with a quarter-region overlap a replaced
@@ -256,6 +266,7 @@ final class MotionAxisEstimator {
     // Vertical: row y of A against row y + shift of B, whole rows. Horizontal: within each row,
     // the overlap of A against B shifted along it.
     long[] m = new long[3];
+    boolean subPixel = Math.abs(shift) <= 2;
     int rows = vertical ? to - from : rh;
     for (int k = 0; k < rows; k++) {
       int ia;
@@ -272,7 +283,11 @@ final class MotionAxisEstimator {
       }
       segmentMismatch(pa, pb, ia, ib, length, m);
       double z = 0.5 * (m[1] + m[2]);
-      shifted += Math.min(m[0], z);
+      // A row the shift explains matches to within noise; merely matching better than the
+      // unshifted pair (a changed card laid over a static blank) is no explanation. Moves of a
+      // pixel or two are sub-pixel on this raster and cannot match exactly at a whole shift.
+      double matched = subPixel || m[0] <= MATCH_MSE * length ? m[0] : z;
+      shifted += Math.min(matched, z);
       still += z;
     }
     double overlapShare = (to - from) / (double) n;
@@ -385,7 +400,7 @@ final class MotionAxisEstimator {
     int[] coarse = profileCandidates(ca, cb);
     int[] out = new int[coarse.length + 1];
     int count = 0;
-    int maxShift = n - Math.max(2, (n + 3) / 4);
+    int maxShift = n - minOverlap(n);
     for (int c = -1; c < coarse.length; c++) {
       int centre = c < 0 ? 0 : coarse[c] * d;
       int best = 0;
@@ -412,6 +427,17 @@ final class MotionAxisEstimator {
     }
     return java.util.Arrays.copyOf(out, count);
   }
+
+  /**
+   * Shortest overlap a candidate shift may leave: a quarter of the profile. Shorter overlaps
+   * let a caret's blank surroundings or a replaced page match by coincidence.
+   */
+  static int minOverlap(int n) {
+    return Math.max(2, (int) Math.ceil(MIN_OVERLAP_SHARE * n));
+  }
+
+  /** See {@link #minOverlap(int)}. */
+  static final double MIN_OVERLAP_SHARE = 0.25;
 
   private static float[] downsample(float[] p, int d) {
     if (d == 1) {
@@ -446,7 +472,7 @@ final class MotionAxisEstimator {
    */
   static int[] profileCandidates(float[] pa, float[] pb) {
     int n = pa.length;
-    int minOverlap = Math.max(2, (n + 3) / 4);
+    int minOverlap = minOverlap(n);
     int maxShift = n - minOverlap;
     if (maxShift < 1) {
       return new int[0];

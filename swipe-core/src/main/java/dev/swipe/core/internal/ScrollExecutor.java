@@ -367,7 +367,16 @@ final class ScrollExecutor {
       // still fading, a replaced page or a popup changes pixels without such motion (found by
       // the honesty benchmark: android edge glow after a strong pull at the top of a list).
       PrimaryAxis along = direction.vertical() ? PrimaryAxis.VERTICAL : PrimaryAxis.HORIZONTAL;
-      return inside.primaryAxis() == along ? Movement.MOVED : Movement.UNOBSERVED;
+      if (inside.primaryAxis() == along) {
+        return Movement.MOVED;
+      }
+      // A move of most of the band (a 0.8 scroll) leaves too little of it overlapping to see
+      // the shift; the whole screen shows the same move with room to spare.
+      if (inside.primaryAxis() == PrimaryAxis.NONE
+          && ImageDiff.compare(before.greyForDiff(), after.greyForDiff()).primaryAxis() == along) {
+        return Movement.MOVED;
+      }
+      return Movement.UNOBSERVED;
     }
     if (during == null) {
       return Movement.UNOBSERVED;
