@@ -16,7 +16,7 @@ import java.time.Duration;
 /**
  * The settling gate: re-capture until consecutive frames stay equal within JPEG noise for a quiet
  * window ({@link #QUIET_NANOS} of capture time, or {@link #QUIET_FRAMES} frames from a fast
- * source), bounded in time. Only a passed gate yields
+ * source; twice that once motion was seen), bounded in time. Only a passed gate yields
  * {@code settled = true}; a screen that never rests (a spinner, a ticking clock) returns its latest
  * frame unsettled when the bound expires, never hangs.
  *
@@ -44,6 +44,15 @@ public final class FrameSettler {
   static final long QUIET_NANOS = 150_000_000L;
   /** ...or over this many consecutive frames, for sources that deliver faster than 30 fps. */
   static final int QUIET_FRAMES = 5;
+  /**
+   * After motion was seen, the quiet window is twice as long: decelerations end in an
+   * exponential crawl (iOS pickers: 0.998 per ms) whose last pixels come seconds apart, so a
+   * 150 ms window passed between two of them and a wheel nudge on iOS returned "settled" while
+   * the wheel still had pixels to go (24 of 30 nudges in a simulator probe; with 300 ms, 2).
+   */
+  static final long QUIET_AFTER_MOTION_NANOS = 300_000_000L;
+  /** Frames of the longer window for sources faster than 30 fps. */
+  static final int QUIET_AFTER_MOTION_FRAMES = 10;
 
   /** A gate on one capture source, registering results in one run. */
   public FrameSettler(FrameSource capture, AttachmentRegistry attachments, Ticker ticker, Duration captureTimeout) {
@@ -81,6 +90,7 @@ public final class FrameSettler {
     GreyRaster anchorGrey = previousGrey;
     long quietSince = previous.captureNanos();
     int quietFrames = 1;
+    boolean moved = false;
     long deadline = start + bound.toNanos();
     long latency = capture.latency().toNanos();
     while (ticker.read() < deadline) {
@@ -101,11 +111,14 @@ public final class FrameSettler {
       }
       if (sameSize(anchorGrey, nextGrey) && FrameStability.isStable(anchorGrey, nextGrey)) {
         quietFrames++;
-        if (next.captureNanos() - quietSince >= QUIET_NANOS || quietFrames >= QUIET_FRAMES) {
+        long quietNanos = moved ? QUIET_AFTER_MOTION_NANOS : QUIET_NANOS;
+        int quietNeeded = moved ? QUIET_AFTER_MOTION_FRAMES : QUIET_FRAMES;
+        if (next.captureNanos() - quietSince >= quietNanos || quietFrames >= quietNeeded) {
           return new Settled(attachments.register(next, true, nextGrey), frames, ticker.read() - start);
         }
       } else {
         anchorGrey = nextGrey;
+        moved = true;
         quietSince = next.captureNanos();
         quietFrames = 1;
       }

@@ -1,0 +1,112 @@
+package dev.swipe.core.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.swipe.core.AttachmentRegistry;
+import dev.swipe.core.Observation;
+import dev.swipe.core.VirtualClock;
+import dev.swipe.core.spi.Frame;
+import dev.swipe.core.spi.FrameSource;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.Arrays;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+
+class FrameSettlerTest {
+  private static final long MS = 1_000_000L;
+  private static final long FRAME = 33 * MS;
+
+  /**
+   * A 30 fps screen whose bar moves one pixel at each of the given times (ms) and then rests:
+   * the end of a deceleration, whose last steps come further and further apart.
+   */
+  static final class CrawlingSource implements FrameSource {
+    private final VirtualClock clock;
+    private final long[] stepsMs;
+    private final byte[][] jpegs;
+
+    CrawlingSource(VirtualClock clock, long... stepsMs) {
+      this.clock = clock;
+      this.stepsMs = stepsMs;
+      this.jpegs = new byte[stepsMs.length + 1][];
+    }
+
+    int stepsAt(long nanos) {
+      int k = 0;
+      while (k < stepsMs.length && stepsMs[k] * MS <= nanos) {
+        k++;
+      }
+      return k;
+    }
+
+    byte[] jpeg(int k) {
+      if (jpegs[k] == null) {
+        BufferedImage img = new BufferedImage(180, 400, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = img.createGraphics();
+        g.setColor(Color.WHITE);
+        g.fillRect(0, 0, 180, 400);
+        g.setColor(Color.BLACK);
+        g.fillRect(20, 100 + 2 * k, 140, 12);
+        g.dispose();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+          ImageIO.write(img, "jpg", out);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+        jpegs[k] = out.toByteArray();
+      }
+      return jpegs[k];
+    }
+
+    @Override
+    public Frame grab(long notBeforeNanos, Duration timeout) {
+      long at = Math.max(notBeforeNanos, clock.read());
+      long capture = ((at + FRAME - 1) / FRAME) * FRAME;
+      try {
+        clock.sleep(capture - clock.read());
+      } catch (InterruptedException e) {
+        throw new IllegalStateException(e);
+      }
+      return new Frame(jpeg(stepsAt(capture)), 180, 400, capture);
+    }
+
+    @Override
+    public Duration latency() {
+      return Duration.ZERO;
+    }
+
+    @Override
+    public void close() {}
+  }
+
+  @Test
+  void aCrawlWhoseLastStepsComeFurtherApartIsNotSettledBetweenThem() {
+    VirtualClock clock = new VirtualClock();
+    // steps 66, 134 and 250 ms apart: a 150 ms window would pass between the last two
+    CrawlingSource source = new CrawlingSource(clock, 0, 66, 200, 450);
+    FrameSettler settler = new FrameSettler(source, new AttachmentRegistry(), clock, Duration.ofSeconds(1));
+    FrameSettler.Settled s = settler.settle(0, Duration.ofSeconds(2));
+    Observation o = s.observation();
+    assertThat(o.settled()).isTrue();
+    assertThat(Arrays.equals(o.jpeg(), source.jpeg(4))).as("the frame after the last step").isTrue();
+    assertThat(o.captureNanos()).isGreaterThanOrEqualTo((450 + 300) * MS);
+  }
+
+  @Test
+  void aStillScreenSettlesOnTheShortWindow() {
+    VirtualClock clock = new VirtualClock();
+    CrawlingSource source = new CrawlingSource(clock);
+    FrameSettler settler = new FrameSettler(source, new AttachmentRegistry(), clock, Duration.ofSeconds(1));
+    FrameSettler.Settled s = settler.settle(0, Duration.ofSeconds(2));
+    assertThat(s.observation().settled()).isTrue();
+    assertThat(s.observation().captureNanos()).isLessThan(FrameSettler.QUIET_AFTER_MOTION_NANOS);
+    assertThat(s.observation().captureNanos()).isGreaterThanOrEqualTo((FrameSettler.QUIET_FRAMES - 1) * FRAME);
+  }
+}
