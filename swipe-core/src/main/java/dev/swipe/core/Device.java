@@ -291,8 +291,9 @@ public interface Device extends AutoCloseable {
     }
 
     /**
-     * How long an action waits for the screen to settle (two consecutive frames equal within
-     * JPEG noise) before returning an unsettled observation; default 1000 ms, zero disables.
+     * How long an action waits for the screen to settle (frames equal within JPEG noise over a
+     * quiet window: 150 ms, or 300 ms once something moved) before returning an unsettled
+     * observation; default 1000 ms, zero disables.
      */
     public Builder settleBound(Duration bound) {
       SwipeException.requireArgument(bound, "settle_bound");

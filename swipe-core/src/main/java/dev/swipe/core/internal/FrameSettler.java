@@ -64,7 +64,7 @@ public final class FrameSettler {
 
   /**
    * Captures the first frame newer than {@code notBeforeNanos} (plus latency), then keeps
-   * capturing until two consecutive frames match or {@code bound} has passed.
+   * capturing until the frames stay equal over the quiet window or {@code bound} has passed.
    */
   public Settled settle(long notBeforeNanos, Duration bound) {
     return settle(notBeforeNanos, bound, null);
