@@ -20,7 +20,8 @@ import java.nio.ByteOrder;
  *   <li><b>Large moves</b> (up to three quarters of the region): row and column brightness profiles
  *       are compared at every shift (coarse to fine, pixel precise); the best few shifts per axis
  *       are verified on per-strip profiles, where parts that did not move (status bar, app bar)
- *       keep their unshifted match. The gradient model breaks down here, profile matching does
+ *       keep their unshifted match, and every plausible one then on the pixels, where a shifted
+ *       row must match within noise. The gradient model breaks down here, profile matching does
  *       not.
  * </ul>
  *
