@@ -42,7 +42,7 @@ final class MotionAxisEstimator {
   /** One component must be this much larger than the other for a small move to have an axis. */
   private static final double DOMINANCE = 1.25;
 
-  private static final int CANDIDATES_PER_AXIS = 16;
+  private static final int CANDIDATES_PER_AXIS = 24;
 
   /** Length a profile is reduced to for the exhaustive shift search. */
   static final int COARSE_LENGTH = 256;
@@ -283,6 +283,14 @@ final class MotionAxisEstimator {
         length = to - from;
       }
       segmentMismatch(pa, pb, ia, ib, length, m);
+      if (vertical && !subPixel && m[0] > MATCH_MSE * length) {
+        // A move is rarely a whole number of rows of this raster: try half a row either way,
+        // averaging neighbours in either frame so that swapping the frames tries the same.
+        int y = from + k;
+        boolean up = y - 1 >= 0 && y + shift - 1 >= 0;
+        boolean down = y + 1 < rh && y + shift + 1 < rh;
+        m[0] = Math.min(m[0], halfRowMismatch(pa, pb, ia, ib, length, w, up, down));
+      }
       double z = 0.5 * (m[1] + m[2]);
       // A row the shift explains matches to within noise; merely matching better than the
       // unshifted pair (a changed card laid over a static blank) is no explanation. Moves of a
@@ -386,6 +394,34 @@ final class MotionAxisEstimator {
     out[0] = d2;
     out[1] = z1;
     out[2] = z2;
+  }
+
+  /**
+   * The best squared mismatch of row {@code ia} of A against row {@code ib} of B moved by half a
+   * row: B averaged with its row above or below, or A averaged likewise ({@code w} is the row
+   * stride; {@code up} and {@code down} say which neighbours exist in both frames).
+   */
+  private static long halfRowMismatch(byte[] pa, byte[] pb, int ia, int ib, int length, int w, boolean up,
+      boolean down) {
+    long best = Long.MAX_VALUE;
+    for (int dir = -1; dir <= 1; dir += 2) {
+      if ((dir < 0 && !up) || (dir > 0 && !down)) {
+        continue;
+      }
+      int o = dir * w;
+      long bAvg = 0;
+      long aAvg = 0;
+      for (int x = 0; x < length; x++) {
+        int a1 = pa[ia + x] & 0xFF;
+        int b1 = pb[ib + x] & 0xFF;
+        int d = 2 * a1 - b1 - (pb[ib + o + x] & 0xFF);
+        int e = a1 + (pa[ia + o + x] & 0xFF) - 2 * b1;
+        bAvg += d * d;
+        aAvg += e * e;
+      }
+      best = Math.min(best, Math.min(bAvg, aAvg) / 4);
+    }
+    return best;
   }
 
   /**
