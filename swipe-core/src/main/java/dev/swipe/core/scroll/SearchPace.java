@@ -19,9 +19,9 @@ public enum SearchPace {
   /**
    * Flinging passes for long lists: the finger lifts while moving, the content coasts, and the
    * predicate is checked on every frame captured while it coasts. When it holds in motion, a
-   * short slow drag against the travel catches the content (a touch stops a fling on Android and
-   * iOS, and a drag past the touch slop is never a tap); if the target then lies behind the
-   * screen, steady passes in the opposite direction bring it back. "Found" is only ever claimed
+   * short slow drag along the travel catches the content (a touch stops a fling on Android and
+   * iOS, and a drag past the touch slop is never a tap); if the target then slid out behind
+   * the screen, steady passes in the opposite direction bring it back. "Found" is only ever claimed
    * on a settled screen.
    */
   FLING("fling");
