@@ -306,13 +306,18 @@ public final class DefaultDevice implements Device {
 
   /** Plays a gesture without the generic-input check (the wheel policy's own drags). */
   private ActionResult play(Gesture gesture, Duration bound) {
+    return play(gesture, bound, FrameSettler.QUIET);
+  }
+
+  /** {@link #play(Gesture, Duration)} with the quiet window to require once motion was seen. */
+  private ActionResult play(Gesture gesture, Duration bound, Duration quietAfterMotion) {
     HidCapabilities caps = hid.capabilities();
       checkSupported(gesture, caps);
       Timeline timeline = TimelinePlanner.plan(gesture, caps.minReportInterval().toNanos());
       long start = ticker.read();
       ExecutedTimeline executed = runner.run(timeline, hid);
       long lastReport = start + executed.actualOffsetNanos(executed.reportCount() - 1);
-      FrameSettler.Settled after = settler.settle(lastReport, bound);
+      FrameSettler.Settled after = settler.settle(lastReport, bound, quietAfterMotion);
       long wallMs = (ticker.read() - start) / 1_000_000L;
       return ActionResult.builder()
           .gesture(gesture)
@@ -365,7 +370,8 @@ public final class DefaultDevice implements Device {
     ActionResult[] played = new ActionResult[1];
     WheelDecision decision;
     try {
-      decision = wheelGuard.nudge(request, m, (drag, d) -> played[0] = play(WheelDrags.toSwipe(drag, d.plan().pitch().pitch()), settleBound));
+      decision = wheelGuard.nudge(request, m, (drag, d) -> played[0] = play(WheelDrags.toSwipe(drag, d.plan().pitch().pitch()), settleBound,
+          FrameSettler.PICKER_QUIET));
     } catch (RuntimeException e) {
       throw SwipeException.translate(e);
     }

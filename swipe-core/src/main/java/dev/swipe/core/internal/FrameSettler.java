@@ -16,7 +16,7 @@ import java.time.Duration;
 /**
  * The settling gate: re-capture until consecutive frames stay equal within JPEG noise for a quiet
  * window ({@link #QUIET_NANOS} of capture time, or {@link #QUIET_FRAMES} frames from a fast
- * source; twice that once motion was seen), bounded in time. Only a passed gate yields
+ * source; a wheel nudge asks for {@link #PICKER_QUIET} once motion was seen), bounded in time. Only a passed gate yields
  * {@code settled = true}; a screen that never rests (a spinner, a ticking clock) returns its latest
  * frame unsettled when the bound expires, never hangs.
  *
@@ -45,14 +45,16 @@ public final class FrameSettler {
   /** ...or over this many consecutive frames, for sources that deliver faster than 30 fps. */
   static final int QUIET_FRAMES = 5;
   /**
-   * After motion was seen, the quiet window is twice as long: decelerations end in an
-   * exponential crawl (iOS pickers: 0.998 per ms) whose last pixels come seconds apart, so a
-   * 150 ms window passed between two of them and a wheel nudge on iOS returned "settled" while
-   * the wheel still had pixels to go (24 of 30 nudges in a simulator probe; with 300 ms, 2).
+   * The quiet window after motion for a picker-wheel snap. A deceleration ends in an
+   * exponential crawl (iOS pickers: 0.998 per ms) whose last whole-pixel steps come hundreds
+   * of milliseconds apart, so a 150 ms window passed between two of them and iOS wheel nudges
+   * came back "settled" with pixels still to go (24 of 30 nudges in a simulator probe; 2 with
+   * 300 ms). Only wheel nudges use it: for every action it pushed Android's 600 ms edge-glow
+   * recede past the 1000 ms bound, and 7 of 24 edge scrolls came back unobserved.
    */
-  static final long QUIET_AFTER_MOTION_NANOS = 300_000_000L;
-  /** Frames of the longer window for sources faster than 30 fps. */
-  static final int QUIET_AFTER_MOTION_FRAMES = 10;
+  public static final Duration PICKER_QUIET = Duration.ofMillis(300);
+  /** The default quiet window, as a duration. */
+  public static final Duration QUIET = Duration.ofNanos(QUIET_NANOS);
 
   /** A gate on one capture source, registering results in one run. */
   public FrameSettler(FrameSource capture, AttachmentRegistry attachments, Ticker ticker, Duration captureTimeout) {
@@ -67,7 +69,15 @@ public final class FrameSettler {
    * capturing until the frames stay equal over the quiet window or {@code bound} has passed.
    */
   public Settled settle(long notBeforeNanos, Duration bound) {
-    return settle(notBeforeNanos, bound, null);
+    return settle(notBeforeNanos, bound, null, QUIET);
+  }
+
+  /**
+   * {@link #settle(long, Duration)} with a longer quiet window once motion was seen ({@link
+   * #PICKER_QUIET} for a wheel's snap); a screen still from the first frame keeps the short one.
+   */
+  public Settled settle(long notBeforeNanos, Duration bound, Duration quietAfterMotion) {
+    return settle(notBeforeNanos, bound, null, quietAfterMotion);
   }
 
   /**
@@ -75,6 +85,12 @@ public final class FrameSettler {
    * asks to stop, that frame is returned unsettled at once.
    */
   public Settled settle(long notBeforeNanos, Duration bound, Watcher watcher) {
+    return settle(notBeforeNanos, bound, watcher, QUIET);
+  }
+
+  private Settled settle(long notBeforeNanos, Duration bound, Watcher watcher, Duration quietAfterMotion) {
+    long quietAfterMotionNanos = Math.max(QUIET_NANOS, quietAfterMotion.toNanos());
+    int quietAfterMotionFrames = (int) Math.max(QUIET_FRAMES, QUIET_FRAMES * quietAfterMotionNanos / QUIET_NANOS);
     long start = ticker.read();
     Frame previous = capture.grab(notBeforeNanos, captureTimeout);
     int frames = 1;
@@ -111,8 +127,8 @@ public final class FrameSettler {
       }
       if (sameSize(anchorGrey, nextGrey) && FrameStability.isStable(anchorGrey, nextGrey)) {
         quietFrames++;
-        long quietNanos = moved ? QUIET_AFTER_MOTION_NANOS : QUIET_NANOS;
-        int quietNeeded = moved ? QUIET_AFTER_MOTION_FRAMES : QUIET_FRAMES;
+        long quietNanos = moved ? quietAfterMotionNanos : QUIET_NANOS;
+        int quietNeeded = moved ? quietAfterMotionFrames : QUIET_FRAMES;
         if (next.captureNanos() - quietSince >= quietNanos || quietFrames >= quietNeeded) {
           return new Settled(attachments.register(next, true, nextGrey), frames, ticker.read() - start);
         }
