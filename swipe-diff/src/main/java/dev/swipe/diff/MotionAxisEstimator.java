@@ -168,15 +168,16 @@ final class MotionAxisEstimator {
 
     StripProfiles pa = StripProfiles.of(a, region);
     StripProfiles pb = StripProfiles.of(b, region);
+    double[] pixelTotal = {-1};
     double verticalTotal = StripProfiles.energy(pa.rows, pb.rows, pa.strips, region.height(), 0);
-    double v = bestVerified(a, b, region, true, candidateShifts(pa.meanRows(), pb.meanRows()),
+    double v = bestVerified(a, b, region, pixelTotal, true, candidateShifts(pa.meanRows(), pb.meanRows()),
         shift -> StripProfiles.unexplained(pa.rows, pb.rows, pa.strips, region.height(), shift, verticalTotal));
     if (v < best) {
       best = v;
       bestAxis = PrimaryAxis.VERTICAL;
     }
     double horizontalTotal = StripProfiles.energy(pa.columns, pb.columns, pa.strips, region.width(), 0);
-    double h = bestVerified(a, b, region, false, candidateShifts(pa.meanColumns(), pb.meanColumns()),
+    double h = bestVerified(a, b, region, pixelTotal, false, candidateShifts(pa.meanColumns(), pb.meanColumns()),
         shift -> StripProfiles.unexplained(pa.columns, pb.columns, pa.strips, region.width(), shift, horizontalTotal));
     if (h < best) {
       bestAxis = PrimaryAxis.HORIZONTAL;
@@ -208,8 +209,8 @@ final class MotionAxisEstimator {
    * "explained" two thirds of the change. On pixels, whole rows choose between shifted and
    * unshifted (static bars stay allowed), which a coincidence cannot pass.
    */
-  private static double bestVerified(GreyRaster a, GreyRaster b, PixelRect region, boolean vertical, int[] shifts,
-      java.util.function.IntToDoubleFunction profileUnexplained) {
+  private static double bestVerified(GreyRaster a, GreyRaster b, PixelRect region, double[] total, boolean vertical,
+      int[] shifts, java.util.function.IntToDoubleFunction profileUnexplained) {
     int n = shifts.length;
     double[] r = new double[n];
     Integer[] order = new Integer[n];
@@ -224,18 +225,23 @@ final class MotionAxisEstimator {
       if (r[i] > MAX_UNEXPLAINED) {
         break;
       }
-      best = Math.min(best, pixelUnexplained(a, b, region, shifts[i], vertical));
+      if (total[0] < 0) {
+        total[0] = pixelEnergy(a, b, region); // once per estimate, and only when a shift needs it
+      }
+      best = Math.min(best, pixelUnexplained(a, b, region, total[0], shifts[i], vertical));
     }
     return best;
   }
 
   /**
-   * Fraction of the change over the overlap that undoing {@code shift} leaves, row by row: each
+   * Fraction of the change over the overlap that undoing {@code shift} leaves, row by row
+   * ({@code total} is the region's {@link #pixelEnergy}): each
    * row of the overlap keeps the better of its shifted and (symmetric) unshifted mismatch. 1.0
    * when the overlap holds less than half its share of the change (cropping the change away is
    * no match).
    */
-  static double pixelUnexplained(GreyRaster a, GreyRaster b, PixelRect region, int shift, boolean vertical) {
+  static double pixelUnexplained(GreyRaster a, GreyRaster b, PixelRect region, double total, int shift,
+      boolean vertical) {
     byte[] pa = a.pixels();
     byte[] pb = b.pixels();
     int w = a.width();
@@ -246,24 +252,11 @@ final class MotionAxisEstimator {
     int n = vertical ? rh : rw;
     int from = Math.max(0, -shift);
     int to = Math.min(n, n - shift);
-    if (to - from < 1) {
+    if (to - from < 1 || total <= 0) {
       return 1.0;
     }
-    double total = 0;
     double shifted = 0;
     double still = 0;
-    for (int y = 0; y < rh; y++) {
-      int row = (y0 + y) * w + x0;
-      long z = 0;
-      for (int x = 0; x < rw; x++) {
-        int d = (pa[row + x] & 0xFF) - (pb[row + x] & 0xFF);
-        z += d * d;
-      }
-      total += z;
-    }
-    if (total <= 0) {
-      return 1.0;
-    }
     // Vertical: row y of A against row y + shift of B, whole rows. Horizontal: within each row,
     // the overlap of A against B shifted along it.
     long[] m = new long[3];
@@ -371,6 +364,24 @@ final class MotionAxisEstimator {
     double v = (-syt * sxx + sxt * sxy) / det;
     double res = stt + 2 * u * sxt + 2 * v * syt + u * u * sxx + 2 * u * v * sxy + v * v * syy;
     return new double[] {u, v, Math.max(0.0, res / stt)};
+  }
+
+  /** Sum of squared pixel differences of the two frames over the region: the change to explain. */
+  static double pixelEnergy(GreyRaster a, GreyRaster b, PixelRect region) {
+    byte[] pa = a.pixels();
+    byte[] pb = b.pixels();
+    int w = a.width();
+    double total = 0;
+    for (int y = 0; y < region.height(); y++) {
+      int row = (region.y() + y) * w + region.x();
+      long z = 0;
+      for (int x = 0; x < region.width(); x++) {
+        int d = (pa[row + x] & 0xFF) - (pb[row + x] & 0xFF);
+        z += d * d;
+      }
+      total += z;
+    }
+    return total;
   }
 
   /**
