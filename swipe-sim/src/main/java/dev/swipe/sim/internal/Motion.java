@@ -119,11 +119,13 @@ public interface Motion {
 
     @Override
     public double at(long t) {
-      if (t <= t0) {
-        return start;
-      }
+      // end first: a decay shorter than its epsilon ends where it starts in time (end == t0), and
+      // a still wheel must then read the target, not the fraction of a row it started from
       if (t >= end) {
         return start + total;
+      }
+      if (t <= t0) {
+        return start;
       }
       double ms = (t - t0) / 1e6;
       return start + total * (1 - Math.pow(rate, ms));
@@ -182,11 +184,11 @@ public interface Motion {
 
     @Override
     public double at(long t) {
-      if (t <= t0) {
-        return rest + x0;
-      }
       if (t >= end) {
         return rest;
+      }
+      if (t <= t0) {
+        return rest + x0;
       }
       double s = (t - t0) / 1e9;
       return rest + (x0 + (v0 + omega * x0) * s) * Math.exp(-omega * s);
@@ -229,11 +231,11 @@ public interface Motion {
     @Override
     public double at(long t) {
       long duration = duration();
-      if (t <= t0) {
-        return from;
-      }
       if (t >= t0 + duration || from == to) {
         return to;
+      }
+      if (t <= t0) {
+        return from;
       }
       double u = (double) (t - t0) / duration;
       double alpha = Math.min(1, minSpeed * (duration / 1e9) / Math.abs(to - from));
@@ -251,11 +253,11 @@ public interface Motion {
   record Eased(double from, double to, long t0, long durationNanos, Easing easing) implements Motion {
     @Override
     public double at(long t) {
-      if (t <= t0) {
-        return from;
-      }
       if (t >= t0 + durationNanos || durationNanos <= 0) {
         return to;
+      }
+      if (t <= t0) {
+        return from;
       }
       return from + (to - from) * easing.apply((double) (t - t0) / durationNanos);
     }

@@ -108,4 +108,20 @@ class PhysicsPropertiesTest {
           }
         });
   }
+  @Test
+  void aMotionThatHasEndedReadsItsFinalPositionEvenAtItsStart() {
+    // Found by SimPropertiesTest: an iOS snap shorter than its epsilon ends at t0, and at t0 it
+    // read the start (8.0018 rows, still) instead of the target row.
+    qt().withExamples(200)
+        .forAll(doubles().between(-50, 50), doubles().between(-0.002, 0.002), longs().between(0, 1_000_000_000L))
+        .checkAssert((start, total, t0) -> {
+          Motion decay = new Motion.Decay(start, t0, total, 0.998, 0.002);
+          assertThat(decay.end()).isEqualTo(t0);
+          assertThat(decay.at(t0)).isEqualTo(start + total);
+          Motion eased = new Motion.Eased(start, start + total, t0, 0, Motion.Easing.EASE_OUT_CUBIC);
+          assertThat(eased.at(t0)).isEqualTo(start + total);
+          Motion approach = new Motion.Approach(start, start + total, t0, 0, 1.0);
+          assertThat(approach.at(t0)).isEqualTo(start + total);
+        });
+  }
 }
