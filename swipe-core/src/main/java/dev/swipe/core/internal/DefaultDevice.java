@@ -306,18 +306,18 @@ public final class DefaultDevice implements Device {
 
   /** Plays a gesture without the generic-input check (the wheel policy's own drags). */
   private ActionResult play(Gesture gesture, Duration bound) {
-    return play(gesture, bound, FrameSettler.QUIET);
+    return play(gesture, bound, FrameSettler.Quiet.DEFAULT);
   }
 
   /** {@link #play(Gesture, Duration)} with the quiet window to require once motion was seen. */
-  private ActionResult play(Gesture gesture, Duration bound, Duration quietAfterMotion) {
+  private ActionResult play(Gesture gesture, Duration bound, FrameSettler.Quiet quiet) {
     HidCapabilities caps = hid.capabilities();
       checkSupported(gesture, caps);
       Timeline timeline = TimelinePlanner.plan(gesture, caps.minReportInterval().toNanos());
       long start = ticker.read();
       ExecutedTimeline executed = runner.run(timeline, hid);
       long lastReport = start + executed.actualOffsetNanos(executed.reportCount() - 1);
-      FrameSettler.Settled after = settler.settle(lastReport, bound, quietAfterMotion);
+      FrameSettler.Settled after = settler.settle(lastReport, bound, quiet);
       long wallMs = (ticker.read() - start) / 1_000_000L;
       return ActionResult.builder()
           .gesture(gesture)
@@ -371,7 +371,7 @@ public final class DefaultDevice implements Device {
     WheelDecision decision;
     try {
       decision = wheelGuard.nudge(request, m, (drag, d) -> played[0] = play(WheelDrags.toSwipe(drag, d.plan().pitch().pitch()), settleBound,
-          FrameSettler.PICKER_QUIET));
+          FrameSettler.Quiet.PICKER));
     } catch (RuntimeException e) {
       throw SwipeException.translate(e);
     }

@@ -16,7 +16,7 @@ import java.time.Duration;
 /**
  * The settling gate: re-capture until consecutive frames stay equal within JPEG noise for a quiet
  * window ({@link #QUIET_NANOS} of capture time, or {@link #QUIET_FRAMES} frames from a fast
- * source; a wheel nudge asks for {@link #PICKER_QUIET} once motion was seen), bounded in time. Only a passed gate yields
+ * source; a wheel nudge asks for {@link Quiet#PICKER} once motion was seen), bounded in time. Only a passed gate yields
  * {@code settled = true}; a screen that never rests (a spinner, a ticking clock) returns its latest
  * frame unsettled when the bound expires, never hangs.
  *
@@ -26,8 +26,12 @@ import java.time.Duration;
  * look like a move.
  */
 public final class FrameSettler {
-  /** What settling produced and what it cost. */
-  public record Settled(Observation observation, int frames, long waitNanos) {}
+  /**
+   * What settling produced and what it cost.
+   *
+   * @param motion the last consecutive frame pairs that differed, to read a large move's axis
+   */
+  public record Settled(Observation observation, int frames, long waitNanos, MotionTrail motion) {}
 
   /** Looks at each frame while settling; returning true ends the wait at that frame. */
   @FunctionalInterface
@@ -44,17 +48,42 @@ public final class FrameSettler {
   static final long QUIET_NANOS = 150_000_000L;
   /** ...or over this many consecutive frames, for sources that deliver faster than 30 fps. */
   static final int QUIET_FRAMES = 5;
-  /**
-   * The quiet window after motion for a picker-wheel snap. A deceleration ends in an
-   * exponential crawl (iOS pickers: 0.998 per ms) whose last whole-pixel steps come hundreds
-   * of milliseconds apart, so a 150 ms window passed between two of them and iOS wheel nudges
-   * came back "settled" with pixels still to go (24 of 30 nudges in a simulator probe; 2 with
-   * 300 ms). Only wheel nudges use it: for every action it pushed Android's 600 ms edge-glow
-   * recede past the 1000 ms bound, and 7 of 24 edge scrolls came back unobserved.
-   */
-  public static final Duration PICKER_QUIET = Duration.ofMillis(300);
   /** The default quiet window, as a duration. */
   public static final Duration QUIET = Duration.ofNanos(QUIET_NANOS);
+
+  /**
+   * How long frames must stay equal once something moved.
+   *
+   * @param afterMotion the shortest quiet window after motion (a still screen keeps {@link #QUIET})
+   * @param crawlFactor when positive, the window also lasts this many times the latest gap between
+   *     two changes, so that a crawl whose steps come further and further apart is not declared
+   *     settled between two of them
+   * @param motionAtStart whether the gesture is known to have moved content, so that the first
+   *     frame already counts as a change (a crawl can look still for 150 ms right after release)
+   */
+  public record Quiet(Duration afterMotion, double crawlFactor, boolean motionAtStart) {
+    /** Every action but a wheel nudge: 150 ms (or five frames), crawl-blind. */
+    public static final Quiet DEFAULT = new Quiet(QUIET, 0, false);
+
+    /**
+     * A picker wheel's snap. A deceleration ends in an exponential crawl (iOS pickers: 0.998 per
+     * ms) whose last whole-pixel steps come hundreds of milliseconds apart: on the simulator the
+     * gaps grow 100, 167, 266, 534 ms, so a fixed 150 ms window passed between steps on 24 of 30
+     * nudges, a fixed 300 ms one still on about 1 in 10 (the honesty benchmark), and twice the
+     * latest gap misses the 534 ms one by 2 ms. A drag moved the wheel, so the frames right after
+     * release are already its motion: seen still for 150 ms, an iOS snap 1.2 px from rest was
+     * called settled. Only wheel nudges use it: for every action the longer window pushed
+     * Android's 600 ms edge-glow recede past the 1000 ms bound, and 7 of 24 edge scrolls came back
+     * unobserved.
+     */
+    public static final Quiet PICKER = new Quiet(Duration.ofMillis(300), 2.5, true);
+
+    public Quiet {
+      if (afterMotion == null || afterMotion.isNegative() || !(crawlFactor >= 0 && crawlFactor < 100)) {
+        throw new IllegalArgumentException("quiet window " + afterMotion + " x" + crawlFactor);
+      }
+    }
+  }
 
   /** A gate on one capture source, registering results in one run. */
   public FrameSettler(FrameSource capture, AttachmentRegistry attachments, Ticker ticker, Duration captureTimeout) {
@@ -69,15 +98,15 @@ public final class FrameSettler {
    * capturing until the frames stay equal over the quiet window or {@code bound} has passed.
    */
   public Settled settle(long notBeforeNanos, Duration bound) {
-    return settle(notBeforeNanos, bound, null, QUIET);
+    return settle(notBeforeNanos, bound, null, Quiet.DEFAULT);
   }
 
   /**
-   * {@link #settle(long, Duration)} with a longer quiet window once motion was seen ({@link
-   * #PICKER_QUIET} for a wheel's snap); a screen still from the first frame keeps the short one.
+   * {@link #settle(long, Duration)} with another quiet window once motion was seen ({@link
+   * Quiet#PICKER} for a wheel's snap); a screen still from the first frame keeps the short one.
    */
-  public Settled settle(long notBeforeNanos, Duration bound, Duration quietAfterMotion) {
-    return settle(notBeforeNanos, bound, null, quietAfterMotion);
+  public Settled settle(long notBeforeNanos, Duration bound, Quiet quiet) {
+    return settle(notBeforeNanos, bound, null, quiet);
   }
 
   /**
@@ -85,28 +114,31 @@ public final class FrameSettler {
    * asks to stop, that frame is returned unsettled at once.
    */
   public Settled settle(long notBeforeNanos, Duration bound, Watcher watcher) {
-    return settle(notBeforeNanos, bound, watcher, QUIET);
+    return settle(notBeforeNanos, bound, watcher, Quiet.DEFAULT);
   }
 
-  private Settled settle(long notBeforeNanos, Duration bound, Watcher watcher, Duration quietAfterMotion) {
-    long quietAfterMotionNanos = Math.max(QUIET_NANOS, quietAfterMotion.toNanos());
-    int quietAfterMotionFrames = (int) Math.max(QUIET_FRAMES, QUIET_FRAMES * quietAfterMotionNanos / QUIET_NANOS);
+  private Settled settle(long notBeforeNanos, Duration bound, Watcher watcher, Quiet quiet) {
+    long quietAfterMotionNanos = Math.max(QUIET_NANOS, quiet.afterMotion().toNanos());
     long start = ticker.read();
     Frame previous = capture.grab(notBeforeNanos, captureTimeout);
     int frames = 1;
     if (bound.isZero() && watcher == null) {
-      return new Settled(attachments.register(previous, false), frames, ticker.read() - start);
+      return new Settled(attachments.register(previous, false), frames, ticker.read() - start, MotionTrail.NONE);
     }
     GreyRaster previousGrey = decode(previous);
     if (watcher != null && watcher.stopAt(previous, previousGrey)) {
-      return new Settled(attachments.register(previous, false, previousGrey), frames, ticker.read() - start);
+      return new Settled(attachments.register(previous, false, previousGrey), frames, ticker.read() - start,
+          MotionTrail.NONE);
     }
     // The quiet run is judged against its first frame, not only frame to frame: a slow fade (an
     // edge glow) changes each frame by less than the noise threshold but adds up.
     GreyRaster anchorGrey = previousGrey;
     long quietSince = previous.captureNanos();
     int quietFrames = 1;
-    boolean moved = false;
+    boolean moved = quiet.motionAtStart();
+    MotionTrail trail = new MotionTrail();
+    long lastChange = moved ? previous.captureNanos() : Long.MIN_VALUE;
+    long lastGap = 0;
     long deadline = start + bound.toNanos();
     long latency = capture.latency().toNanos();
     while (ticker.read() < deadline) {
@@ -123,25 +155,32 @@ public final class FrameSettler {
       frames++;
       GreyRaster nextGrey = decode(next);
       if (watcher != null && watcher.stopAt(next, nextGrey)) {
-        return new Settled(attachments.register(next, false, nextGrey), frames, ticker.read() - start);
+        return new Settled(attachments.register(next, false, nextGrey), frames, ticker.read() - start, trail);
       }
       if (sameSize(anchorGrey, nextGrey) && FrameStability.isStable(anchorGrey, nextGrey)) {
         quietFrames++;
-        long quietNanos = moved ? quietAfterMotionNanos : QUIET_NANOS;
-        int quietNeeded = moved ? quietAfterMotionFrames : QUIET_FRAMES;
+        long quietNanos = moved
+            ? Math.max(quietAfterMotionNanos, (long) (quiet.crawlFactor() * lastGap))
+            : QUIET_NANOS;
+        long quietNeeded = QUIET_FRAMES * quietNanos / QUIET_NANOS;
         if (next.captureNanos() - quietSince >= quietNanos || quietFrames >= quietNeeded) {
-          return new Settled(attachments.register(next, true, nextGrey), frames, ticker.read() - start);
+          return new Settled(attachments.register(next, true, nextGrey), frames, ticker.read() - start, trail);
         }
       } else {
         anchorGrey = nextGrey;
         moved = true;
+        if (sameSize(previousGrey, nextGrey)) {
+          trail.add(previousGrey, nextGrey);
+        }
+        lastGap = lastChange == Long.MIN_VALUE ? 0 : next.captureNanos() - lastChange;
+        lastChange = next.captureNanos();
         quietSince = next.captureNanos();
         quietFrames = 1;
       }
       previous = next;
       previousGrey = nextGrey;
     }
-    return new Settled(attachments.register(previous, false, previousGrey), frames, ticker.read() - start);
+    return new Settled(attachments.register(previous, false, previousGrey), frames, ticker.read() - start, trail);
   }
 
   private static boolean sameSize(GreyRaster a, GreyRaster b) {

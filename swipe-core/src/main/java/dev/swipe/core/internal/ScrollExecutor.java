@@ -203,7 +203,10 @@ final class ScrollExecutor {
     DiffResult inside;
     try {
       inside = compare(before.greyForDiff(), after.observation().greyForDiff(), band);
-      movement = verdict(scroll.direction(), before, after.observation(), during[0], band, inside);
+      if (inside.changed() && inside.primaryAxis() == PrimaryAxis.NONE) {
+        inside = DiffResult.of(inside.diffRatio(), largeMoveAxis(scroll.direction(), before, after, band));
+      }
+      movement = verdict(before, after.observation(), during[0], band, inside, scroll.direction());
     } catch (RuntimeException e) {
       throw SwipeException.translate(e);
     }
@@ -356,9 +359,26 @@ final class ScrollExecutor {
         .build();
   }
 
+  /**
+   * The axis of a move too large for the band's before/after pair to show (most of the band, or a
+   * page replaced): the one the consecutive frames showed while the screen settled, else the whole
+   * screen's when it is the scroll's own axis (the band's move leaves more of the screen
+   * overlapping), else none.
+   */
+  private static PrimaryAxis largeMoveAxis(
+      ScrollDirection direction, Observation before, FrameSettler.Settled after, NormRegion band) {
+    PrimaryAxis seen = after.motion().axis(band);
+    if (seen != PrimaryAxis.NONE) {
+      return seen;
+    }
+    PrimaryAxis along = direction.vertical() ? PrimaryAxis.VERTICAL : PrimaryAxis.HORIZONTAL;
+    PrimaryAxis whole = ImageDiff.compare(before.greyForDiff(), after.observation().greyForDiff()).primaryAxis();
+    return whole == along ? along : PrimaryAxis.NONE;
+  }
+
   private static Movement verdict(
-      ScrollDirection direction, Observation before, Observation after, Frame during, NormRegion band,
-      DiffResult inside) {
+      Observation before, Observation after, Frame during, NormRegion band, DiffResult inside,
+      ScrollDirection direction) {
     if (!after.settled()) {
       return Movement.UNOBSERVED;
     }
@@ -367,16 +387,7 @@ final class ScrollExecutor {
       // still fading, a replaced page or a popup changes pixels without such motion (found by
       // the honesty benchmark: android edge glow after a strong pull at the top of a list).
       PrimaryAxis along = direction.vertical() ? PrimaryAxis.VERTICAL : PrimaryAxis.HORIZONTAL;
-      if (inside.primaryAxis() == along) {
-        return Movement.MOVED;
-      }
-      // A move of most of the band (a 0.8 scroll) leaves too little of it overlapping to see
-      // the shift; the whole screen shows the same move with room to spare.
-      if (inside.primaryAxis() == PrimaryAxis.NONE
-          && ImageDiff.compare(before.greyForDiff(), after.greyForDiff()).primaryAxis() == along) {
-        return Movement.MOVED;
-      }
-      return Movement.UNOBSERVED;
+      return inside.primaryAxis() == along ? Movement.MOVED : Movement.UNOBSERVED;
     }
     if (during == null) {
       return Movement.UNOBSERVED;
