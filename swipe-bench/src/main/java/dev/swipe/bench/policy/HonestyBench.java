@@ -36,6 +36,8 @@ import java.util.function.Supplier;
  */
 public final class HonestyBench {
   static final Duration REST = Duration.ofSeconds(6);
+  /** Motion left after the action returns that no frame can show (frame pixels). */
+  static final double SUBPIXEL = 0.5;
   static final List<String> NAMES = SimOracle.listContacts();
 
   private HonestyBench() {}
@@ -122,10 +124,13 @@ public final class HonestyBench {
       Truth rest = Truth.of(o.awaitRest(REST));
       Observation again = run.screenshot();
       boolean same = Arrays.equals(after.jpeg(), again.jpeg()) || run.diff(after, again, null).diffRatio() < 0.002;
-      boolean settledTruth = !noisy && !now.animating() && !now.contentMoved(rest, width) && same;
+      // Content still moving by under half a pixel, on a frame identical to the rest frame, is at
+      // rest as far as any screenshot can tell: the agent holds the rest screen.
+      double tail = Math.max(now.dx(rest, width), now.dy(rest));
+      boolean settledTruth = !noisy && tail < SUBPIXEL && same;
       String d = uri + " " + action + (more == null ? "" : " " + more.get())
           + String.format(Locale.ROOT, " [animating_at_return=%s moved_after_return=%.1fpx frame_equals_rest=%s]",
-              now.animating(), Math.max(now.dx(rest, width), now.dy(rest)), same);
+              now.animating(), tail, same);
       c().bool("settled", after.settled(), settledTruth, false, d);
       long frameTime = after.captureNanos() - latencyNanos;
       boolean fresh = frameTime >= startNanos + gestureNanos;
@@ -295,8 +300,11 @@ public final class HonestyBench {
           return;
         }
         final SimState.Wheel wb = w;
-        NormRegion col = NormRegion.of(Math.max(0, w.columnXNorm() - 80), Math.max(0, w.selectedCenterYNorm() - 3 * w.rowPitchNorm()),
-            Math.min(160, 1000 - Math.max(0, w.columnXNorm() - 80)), Math.min(6 * w.rowPitchNorm(), 1000 - Math.max(0, w.selectedCenterYNorm() - 3 * w.rowPitchNorm())));
+        // the selected row and its neighbours: a taller region of sparse digits dilutes a one-row
+        // change below the contract's 1% (0.79-0.99% on 12 of 3586 android claims at 6 rows)
+        double top = Math.max(0, w.selectedCenterYNorm() - 1.5 * w.rowPitchNorm());
+        double left = Math.max(0, w.columnXNorm() - 80);
+        NormRegion col = NormRegion.of(left, top, Math.min(160, 1000 - left), Math.min(3 * w.rowPitchNorm(), 1000 - top));
         DiffResult d = x.run.diff(shot, r.observation(), col);
         x.judge("wheel_nudge " + column + " " + wb.value() + "->" + target + " rows=" + r.decision().rows(),
             r.observation(), r.action().get().timeline().planned().durationNanos(), d, null);
