@@ -118,6 +118,22 @@ class ImageDiffTest {
     assertThat(ImageDiff.compare(after, before).primaryAxis()).isEqualTo(PrimaryAxis.VERTICAL);
   }
 
+  @Test
+  void aMapPannedAtAnAngleHasTheAxisOfItsLargerComponent() throws Exception {
+    // Simulator frames around a 200-unit map pan: android seed 5000 at 72 degrees (32 px across,
+    // 219 px down) and ios seed 5001 at 10 degrees (91 px across, 36 px down). Neither axis alone
+    // explains a move along both, and both read none once (the honesty benchmark: 181 of 400
+    // android pans).
+    GreyRaster steepBefore = frame("android-map-pan-72deg-before.jpg");
+    GreyRaster steepAfter = frame("android-map-pan-72deg-after.jpg");
+    assertThat(ImageDiff.compare(steepBefore, steepAfter).primaryAxis()).isEqualTo(PrimaryAxis.VERTICAL);
+    assertThat(ImageDiff.compare(steepAfter, steepBefore).primaryAxis()).isEqualTo(PrimaryAxis.VERTICAL);
+    GreyRaster flatBefore = frame("ios-map-pan-10deg-before.jpg");
+    GreyRaster flatAfter = frame("ios-map-pan-10deg-after.jpg");
+    assertThat(ImageDiff.compare(flatBefore, flatAfter).primaryAxis()).isEqualTo(PrimaryAxis.HORIZONTAL);
+    assertThat(ImageDiff.compare(flatAfter, flatBefore).primaryAxis()).isEqualTo(PrimaryAxis.HORIZONTAL);
+  }
+
   private static GreyRaster frame(String name) throws java.io.IOException {
     try (java.io.InputStream in = ImageDiffTest.class.getResourceAsStream("/frames/" + name)) {
       return ImageDecoder.decode(in.readAllBytes(), DecodeOptions.FOR_DIFF);
