@@ -291,9 +291,10 @@ public interface Device extends AutoCloseable {
     }
 
     /**
-     * How long an action waits for the screen to settle (frames equal within JPEG noise over a
-     * quiet window: 150 ms, or 300 ms once something moved) before returning an unsettled
-     * observation; default 1000 ms, zero disables.
+     * How long the phone's screen may take to settle after an action (frames equal within JPEG
+     * noise over a quiet window: 150 ms; a wheel nudge's snap, 300 ms or longer while it crawls)
+     * before an unsettled observation is returned; the capture source's latency is added, since
+     * the screen is seen that much later. Default 1000 ms, zero disables.
      */
     public Builder settleBound(Duration bound) {
       SwipeException.requireArgument(bound, "settle_bound");

@@ -71,7 +71,8 @@ class DeviceTest {
         .settleBound(Duration.ofMillis(500)).open()) {
       ActionResult r = d.tap(NormPoint.CENTER);
       assertThat(r.observation().settled()).isFalse();
-      assertThat(r.cost().settleWaitMs()).isBetween(500L, 500L + 34);
+      // the bound is the phone's time; this source shows the phone 60 ms late
+      assertThat(r.cost().settleWaitMs()).isBetween(500L + 60, 500L + 60 + 34);
       assertThat(r.cost().framesGrabbed()).isGreaterThan(10);
       ActionResult quick = d.perform(dev.swipe.core.gesture.Tap.at(NormPoint.CENTER), Duration.ZERO);
       assertThat(quick.cost().framesGrabbed()).isEqualTo(1);

@@ -160,15 +160,21 @@ class ScrollOnSimulatorTest {
     }
   }
 
-  @Test
-  void aNeverSettlingScreenReturnsUnsettledAtTheBound() {
-    try (Device d = open("noise=clock")) {
+  @ParameterizedTest
+  @ValueSource(strings = {"noise=clock", "noise=caret"})
+  void aNeverSettlingScreenReturnsUnsettledAtTheBoundYetJudgesTheRestingBand(String noise) {
+    // the ticking status-bar clock and the search field's blinking caret lie outside the list's
+    // band: the screen never settles and says so, but the band rests and shows the move (the
+    // honesty benchmark had 100 of 100 such scrolls per profile unobserved)
+    try (Device d = open(noise)) {
+      SimOracle oracle = SimOracle.of(d);
       Observation o = d.screenshot();
       assertThat(o.settled()).isFalse();
       ScrollResult r = d.scroll(Scroll.of(ScrollDirection.DOWN));
       assertThat(r.observation().settled()).isFalse();
-      assertThat(r.movement()).as("an unsettled pair backs no claim").isEqualTo(Movement.UNOBSERVED);
       assertThat(r.cost().settleWaitMs()).isGreaterThanOrEqualTo(1000);
+      assertThat(oracle.listOffsetPx()).isPositive();
+      assertThat(r.movement()).isEqualTo(Movement.MOVED);
     }
   }
 

@@ -168,7 +168,7 @@ final class ScrollExecutor {
       if (during[0] != null) {
         frames++;
       }
-      after = settler.settle(start + executed.actualOffsetNanos(executed.reportCount() - 1), settleBound);
+      after = settler.settle(start + executed.actualOffsetNanos(executed.reportCount() - 1), settleBound, null, band);
       reports = executed.reportCount();
     } else {
       // No frame is grabbed before release: waiting for one would be a dwell and kill the fling.
@@ -182,7 +182,7 @@ final class ScrollExecutor {
               during[0] = frame; // the content coasting: evidence for at-edge
             }
             return sighted[0] = watchFor.test(attachments.inPassing(frame, grey));
-          });
+          }, band);
       after = coast;
       if (sighted[0]) {
         frames += coast.frames();
@@ -193,7 +193,7 @@ final class ScrollExecutor {
         ExecutedTimeline caught = runner.run(timeline(catcher), hid, () -> {});
         gestures++;
         reports += caught.reportCount();
-        after = settler.settle(catchStart + caught.actualOffsetNanos(caught.reportCount() - 1), settleBound);
+        after = settler.settle(catchStart + caught.actualOffsetNanos(caught.reportCount() - 1), settleBound, null, band);
       }
     }
     frames += after.frames();
@@ -206,7 +206,7 @@ final class ScrollExecutor {
       if (inside.changed() && inside.primaryAxis() == PrimaryAxis.NONE) {
         inside = DiffResult.of(inside.diffRatio(), largeMoveAxis(scroll.direction(), before, after, band));
       }
-      movement = verdict(before, after.observation(), during[0], band, inside, scroll.direction());
+      movement = verdict(before, after, during[0], band, inside, scroll.direction());
     } catch (RuntimeException e) {
       throw SwipeException.translate(e);
     }
@@ -376,10 +376,15 @@ final class ScrollExecutor {
     return whole == along ? along : PrimaryAxis.NONE;
   }
 
+  /**
+   * The verdict needs the band at rest, not the whole screen: a clock ticking or a caret blinking
+   * outside it keeps the screen unsettled (and says so) without hiding how the band moved.
+   */
   private static Movement verdict(
-      Observation before, Observation after, Frame during, NormRegion band, DiffResult inside,
+      Observation before, FrameSettler.Settled settled, Frame during, NormRegion band, DiffResult inside,
       ScrollDirection direction) {
-    if (!after.settled()) {
+    Observation after = settled.observation();
+    if (!settled.focusSettled()) {
       return Movement.UNOBSERVED;
     }
     if (inside.changed()) {
