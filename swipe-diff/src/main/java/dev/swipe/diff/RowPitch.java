@@ -135,6 +135,12 @@ public final class RowPitch {
     return prof;
   }
 
+  /** The most a pitch that the text rows do not confirm is trusted: below the wheel's 0.6. */
+  static final double UNCONFIRMED_CONFIDENCE = 0.5;
+
+  /** Regularity below which a grid of three or more rows does not confirm its pitch (rms 3% of it). */
+  static final double MIN_REGULARITY = 0.7;
+
   /** Returns {pitch in profile samples, confidence} or null. */
   static double[] pitchFromProfile(double[] f) {
     int n = f.length;
@@ -243,6 +249,14 @@ public final class RowPitch {
       pitch = rows.pitch;
       confidence = Math.max(confidence, rows.confidence());
     }
+    if (rows != null && rows.fitted == 3 && rows.regularity() < MIN_REGULARITY) {
+      // The rows sit on the grid only loosely (rms over 3% of the pitch): wheel rows are drawn
+      // a pitch apart to the pixel, so the grid spans something else too. Found on android month
+      // wheels at an end: two rows drawn 75 px apart and a label further down made a 3-row grid
+      // of 85.7 px (rms 4.5 px) that the autocorrelation trusted at 0.72, and drags planned on
+      // it landed a row off.
+      confidence = Math.min(confidence, UNCONFIRMED_CONFIDENCE);
+    }
     return new double[] {pitch, confidence};
   }
 
@@ -271,9 +285,13 @@ public final class RowPitch {
         return 0;
       }
       double base = Math.min(1.0, 0.7 + 0.1 * (fitted - 3));
+      return clamp01(base * regularity() * fitted / (double) segments);
+    }
+
+    /** 1 for midpoints exactly on the grid, 0 at an rms of 10% of the pitch (at least 1.5 px). */
+    double regularity() {
       // Midpoints are only good to about a pixel: small rows get an absolute allowance.
-      double regularity = clamp01(1 - rms / Math.max(1.5, 0.1 * pitch));
-      return clamp01(base * regularity * fitted / (double) segments);
+      return clamp01(1 - rms / Math.max(1.5, 0.1 * pitch));
     }
 
     /**
