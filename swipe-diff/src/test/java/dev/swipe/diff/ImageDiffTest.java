@@ -112,16 +112,10 @@ class ImageDiffTest {
     // Simulator frames (ios, seed 5009) around a 0.8 scroll: the list moved about 662 px of the
     // 1200 px frame, 331.x rows of the diff raster. The true shift has to be found among
     // row-height aliases and matched half a row off; both failed once (axis none).
-    GreyRaster before = frame("ios-list-before-long-scroll.jpg");
-    GreyRaster after = frame("ios-list-after-long-scroll.jpg");
-    assertThat(ImageDiff.compare(before, after).primaryAxis()).isEqualTo(PrimaryAxis.VERTICAL);
-    assertThat(ImageDiff.compare(after, before).primaryAxis()).isEqualTo(PrimaryAxis.VERTICAL);
+    assertAxisBothWays("ios-list-before-long-scroll.jpg", "ios-list-after-long-scroll.jpg", PrimaryAxis.VERTICAL);
     // ios seed 5014, a 0.8 scroll up (657 px): the true shift ranked 26th among row-height
     // aliases when 24 were kept, and 34 of 800 such scrolls came back unobserved
-    GreyRaster upBefore = frame("ios-list-before-scroll-up.jpg");
-    GreyRaster upAfter = frame("ios-list-after-scroll-up.jpg");
-    assertThat(ImageDiff.compare(upBefore, upAfter).primaryAxis()).isEqualTo(PrimaryAxis.VERTICAL);
-    assertThat(ImageDiff.compare(upAfter, upBefore).primaryAxis()).isEqualTo(PrimaryAxis.VERTICAL);
+    assertAxisBothWays("ios-list-before-scroll-up.jpg", "ios-list-after-scroll-up.jpg", PrimaryAxis.VERTICAL);
   }
 
   @Test
@@ -130,14 +124,16 @@ class ImageDiffTest {
     // 219 px down) and ios seed 5001 at 10 degrees (91 px across, 36 px down). Neither axis alone
     // explains a move along both, and both read none once (the honesty benchmark: 181 of 400
     // android pans).
-    GreyRaster steepBefore = frame("android-map-pan-72deg-before.jpg");
-    GreyRaster steepAfter = frame("android-map-pan-72deg-after.jpg");
-    assertThat(ImageDiff.compare(steepBefore, steepAfter).primaryAxis()).isEqualTo(PrimaryAxis.VERTICAL);
-    assertThat(ImageDiff.compare(steepAfter, steepBefore).primaryAxis()).isEqualTo(PrimaryAxis.VERTICAL);
-    GreyRaster flatBefore = frame("ios-map-pan-10deg-before.jpg");
-    GreyRaster flatAfter = frame("ios-map-pan-10deg-after.jpg");
-    assertThat(ImageDiff.compare(flatBefore, flatAfter).primaryAxis()).isEqualTo(PrimaryAxis.HORIZONTAL);
-    assertThat(ImageDiff.compare(flatAfter, flatBefore).primaryAxis()).isEqualTo(PrimaryAxis.HORIZONTAL);
+    assertAxisBothWays("android-map-pan-72deg-before.jpg", "android-map-pan-72deg-after.jpg", PrimaryAxis.VERTICAL);
+    assertAxisBothWays("ios-map-pan-10deg-before.jpg", "ios-map-pan-10deg-after.jpg", PrimaryAxis.HORIZONTAL);
+  }
+
+  /** The pair's axis is {@code expected} whichever frame comes first. */
+  private static void assertAxisBothWays(String before, String after, PrimaryAxis expected) throws Exception {
+    GreyRaster a = frame(before);
+    GreyRaster b = frame(after);
+    assertThat(ImageDiff.compare(a, b).primaryAxis()).as(before).isEqualTo(expected);
+    assertThat(ImageDiff.compare(b, a).primaryAxis()).as(after + " first").isEqualTo(expected);
   }
 
   private static GreyRaster frame(String name) throws java.io.IOException {

@@ -28,7 +28,7 @@ class FrameSettlerTest {
    * the end of a deceleration, whose last steps come further and further apart.
    */
   static final class CrawlingSource implements FrameSource {
-    private final VirtualClock clock;
+    final VirtualClock clock;
     private final long[] stepsMs;
     private final byte[][] jpegs;
     private final byte[][] dotted;
@@ -107,12 +107,17 @@ class FrameSettlerTest {
     VirtualClock clock = new VirtualClock();
     // steps 66, 134 and 250 ms apart: a 150 ms window would pass between the last two
     CrawlingSource source = new CrawlingSource(clock, 0, 66, 200, 450);
-    FrameSettler settler = new FrameSettler(source, new AttachmentRegistry(), clock, Duration.ofSeconds(1));
+    FrameSettler settler = gate(source);
     FrameSettler.Settled s = settler.settle(0, Duration.ofSeconds(2), FrameSettler.Quiet.PICKER);
     Observation o = s.observation();
     assertThat(o.settled()).isTrue();
     assertThat(Arrays.equals(o.jpeg(), source.jpeg(4))).as("the frame after the last step").isTrue();
     assertThat(o.captureNanos()).isGreaterThanOrEqualTo((450 + 300) * MS);
+  }
+
+  /** A settling gate on the scripted source, sharing its clock. */
+  private static FrameSettler gate(CrawlingSource source) {
+    return new FrameSettler(source, new AttachmentRegistry(), source.clock, Duration.ofSeconds(1));
   }
 
   /** The last visible steps of an iOS picker's snap on the simulator (seed 5002, month): 67-534 ms apart. */
@@ -122,7 +127,7 @@ class FrameSettlerTest {
   void aPickerCrawlIsWaitedOutWhenTheBoundAllows() {
     VirtualClock clock = new VirtualClock();
     CrawlingSource source = new CrawlingSource(clock, IOS_SNAP_STEPS);
-    FrameSettler settler = new FrameSettler(source, new AttachmentRegistry(), clock, Duration.ofSeconds(1));
+    FrameSettler settler = gate(source);
     Observation o = settler.settle(0, Duration.ofSeconds(4), FrameSettler.Quiet.PICKER).observation();
     assertThat(o.settled()).isTrue();
     assertThat(Arrays.equals(o.jpeg(), source.jpeg(IOS_SNAP_STEPS.length))).as("the frame after the last step").isTrue();
@@ -136,12 +141,11 @@ class FrameSettlerTest {
     // the honesty benchmark: iOS wheel nudges "settled" with content still to move)
     VirtualClock clock = new VirtualClock();
     CrawlingSource source = new CrawlingSource(clock, IOS_SNAP_STEPS);
-    FrameSettler settler = new FrameSettler(source, new AttachmentRegistry(), clock, Duration.ofSeconds(1));
+    FrameSettler settler = gate(source);
     Observation o = settler.settle(0, Duration.ofMillis(1800), FrameSettler.Quiet.PICKER).observation();
     assertThat(o.settled()).isFalse();
     VirtualClock clock2 = new VirtualClock();
-    Observation fixed = new FrameSettler(new CrawlingSource(clock2, IOS_SNAP_STEPS), new AttachmentRegistry(), clock2,
-        Duration.ofSeconds(1)).settle(0, Duration.ofMillis(1800),
+    Observation fixed = gate(new CrawlingSource(clock2, IOS_SNAP_STEPS)).settle(0, Duration.ofMillis(1800),
             new FrameSettler.Quiet(FrameSettler.Quiet.PICKER.afterMotion(), 0, false)).observation();
     assertThat(fixed.settled()).as("the fixed window, for contrast").isTrue();
     assertThat(fixed.captureNanos()).isLessThan(1267 * MS);
@@ -166,7 +170,7 @@ class FrameSettlerTest {
     VirtualClock clock = new VirtualClock();
     CrawlingSource source = new CrawlingSource(clock, 100, 200);
     source.blinking = true;
-    FrameSettler settler = new FrameSettler(source, new AttachmentRegistry(), clock, Duration.ofSeconds(1));
+    FrameSettler settler = gate(source);
     FrameSettler.Settled below = settler.settle(0, Duration.ofSeconds(1), null, NormRegion.of(0, 100, 1000, 900));
     assertThat(below.observation().settled()).as("the screen never rests").isFalse();
     assertThat(below.focusSettled()).as("the bar's region does").isTrue();
@@ -181,7 +185,7 @@ class FrameSettlerTest {
     // step: fast, and the reason wheel nudges ask for the longer window
     VirtualClock clock = new VirtualClock();
     CrawlingSource source = new CrawlingSource(clock, 0, 66, 200, 450);
-    FrameSettler settler = new FrameSettler(source, new AttachmentRegistry(), clock, Duration.ofSeconds(1));
+    FrameSettler settler = gate(source);
     Observation o = settler.settle(0, Duration.ofSeconds(2)).observation();
     assertThat(o.settled()).isTrue();
     assertThat(o.captureNanos()).isLessThan(200 * MS);
@@ -209,7 +213,7 @@ class FrameSettlerTest {
     // still for 150 ms with the wheel 1.2 px from rest, then it stepped 66, 234 and 566 ms later
     VirtualClock clock = new VirtualClock();
     CrawlingSource source = new CrawlingSource(clock, 200, 433, 999);
-    FrameSettler settler = new FrameSettler(source, new AttachmentRegistry(), clock, Duration.ofSeconds(1));
+    FrameSettler settler = gate(source);
     Observation o = settler.settle(0, Duration.ofSeconds(1), FrameSettler.Quiet.PICKER).observation();
     assertThat(o.settled() && !Arrays.equals(o.jpeg(), source.jpeg(3))).as("settled before the last step").isFalse();
   }
