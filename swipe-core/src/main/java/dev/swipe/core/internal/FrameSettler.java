@@ -1,8 +1,8 @@
 package dev.swipe.core.internal;
 
 import dev.swipe.core.AttachmentRegistry;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.ErrorCode;
+import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
@@ -18,8 +18,8 @@ import java.time.Duration;
 /**
  * The settling gate: re-capture until consecutive frames stay equal within JPEG noise for a quiet
  * window ({@link #QUIET_NANOS} of capture time, or {@link #QUIET_FRAMES} frames from a fast
- * source; a wheel nudge asks for {@link Quiet#PICKER} once motion was seen), bounded in time. Only a passed gate yields
- * {@code settled = true}; a screen that never rests (a spinner, a ticking clock) returns its latest
+ * source; a wheel nudge asks for {@link Quiet#PICKER}), bounded in time. Only a passed gate
+ * yields {@code settled = true}; a screen that never rests (a spinner, a ticking clock) returns its latest
  * frame unsettled when the bound expires, never hangs.
  *
  * <p>Why a window and not just two frames: the end of a spring or deceleration moves content by
@@ -76,9 +76,9 @@ public final class FrameSettler {
      * gaps grow 100, 167, 266, 534 ms (each up to about twice the one before, give or take a
      * frame), so a fixed 150 ms window passed between steps on 24 of 30 nudges, a fixed 300 ms
      * one still on about 1 in 10 (the honesty benchmark), twice the latest gap missed the 534 ms
-     * one by 2 ms, and 2.5 times missed a step on 2 of 40 devices. A drag moved the wheel, so the frames right after
-     * release are already its motion: seen still for 150 ms, an iOS snap 1.2 px from rest was
-     * called settled. Only wheel nudges use it: for every action the longer window pushed
+     * one by 2 ms, and 2.5 times missed a step on 2 of 40 devices. A drag moved the wheel, so
+     * the frames right after release are already its motion: seen still for 150 ms, an iOS snap
+     * 1.2 px from rest was called settled. Only wheel nudges use it: for every action the longer window pushed
      * Android's 600 ms edge-glow recede past the 1000 ms bound, and 7 of 24 edge scrolls came back
      * unobserved.
      */
@@ -88,6 +88,18 @@ public final class FrameSettler {
       if (afterMotion == null || afterMotion.isNegative() || !(crawlFactor >= 0 && crawlFactor < 100)) {
         throw new IllegalArgumentException("quiet window " + afterMotion + " x" + crawlFactor);
       }
+    }
+
+    /** The window a quiet run needs: the short one on a still screen, else this policy's. */
+    long windowNanos(boolean moved, long lastGapNanos) {
+      return moved
+          ? Math.max(Math.max(QUIET_NANOS, afterMotion.toNanos()), (long) (crawlFactor * lastGapNanos))
+          : QUIET_NANOS;
+    }
+
+    /** Whether a run of {@code frames} equal frames over {@code nanos} passes a window. */
+    static boolean passed(long nanos, int frames, long windowNanos) {
+      return nanos >= windowNanos || frames >= QUIET_FRAMES * windowNanos / QUIET_NANOS;
     }
   }
 
@@ -138,7 +150,6 @@ public final class FrameSettler {
   }
 
   private Settled settle(long notBeforeNanos, Duration bound, Watcher watcher, Quiet quiet, NormRegion focus) {
-    long quietAfterMotionNanos = Math.max(QUIET_NANOS, quiet.afterMotion().toNanos());
     long start = ticker.read();
     Frame previous = capture.grab(notBeforeNanos, captureTimeout);
     int frames = 1;
@@ -186,11 +197,7 @@ public final class FrameSettler {
       }
       if (sameSize(anchorGrey, nextGrey) && FrameStability.isStable(anchorGrey, nextGrey)) {
         quietFrames++;
-        long quietNanos = moved
-            ? Math.max(quietAfterMotionNanos, (long) (quiet.crawlFactor() * lastGap))
-            : QUIET_NANOS;
-        long quietNeeded = QUIET_FRAMES * quietNanos / QUIET_NANOS;
-        if (next.captureNanos() - quietSince >= quietNanos || quietFrames >= quietNeeded) {
+        if (Quiet.passed(next.captureNanos() - quietSince, quietFrames, quiet.windowNanos(moved, lastGap))) {
           return new Settled(attachments.register(next, true, nextGrey), frames, ticker.read() - start, trail, true);
         }
       } else {
@@ -208,7 +215,7 @@ public final class FrameSettler {
       previousGrey = nextGrey;
     }
     return new Settled(attachments.register(previous, false, previousGrey), frames, ticker.read() - start, trail,
-        focusQuiet != null && focusQuiet.quiet(previous.captureNanos(), quietAfterMotionNanos, quiet, lastGap));
+        focusQuiet != null && focusQuiet.quiet(previous.captureNanos(), quiet, lastGap));
   }
 
   /** The quiet run of the focus region alone, judged like the whole screen's. */
@@ -237,9 +244,8 @@ public final class FrameSettler {
       }
     }
 
-    boolean quiet(long at, long quietAfterMotionNanos, Quiet quiet, long lastGap) {
-      long needed = moved ? Math.max(quietAfterMotionNanos, (long) (quiet.crawlFactor() * lastGap)) : QUIET_NANOS;
-      return at - since >= needed || frames >= QUIET_FRAMES * needed / QUIET_NANOS;
+    boolean quiet(long at, Quiet quiet, long lastGap) {
+      return Quiet.passed(at - since, frames, quiet.windowNanos(moved, lastGap));
     }
   }
 

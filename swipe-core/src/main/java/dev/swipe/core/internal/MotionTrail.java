@@ -1,9 +1,9 @@
 package dev.swipe.core.internal;
 
 import dev.swipe.core.NormRegion;
+import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDiff;
 import dev.swipe.diff.PrimaryAxis;
-import dev.swipe.diff.GreyRaster;
 import java.util.ArrayDeque;
 import java.util.Deque;
 
