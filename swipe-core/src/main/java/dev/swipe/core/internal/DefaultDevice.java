@@ -370,8 +370,8 @@ public final class DefaultDevice implements Device {
     ActionResult[] played = new ActionResult[1];
     WheelDecision decision;
     try {
-      decision = wheelGuard.nudge(request, m, (drag, d) -> played[0] = play(WheelDrags.toSwipe(drag, d.plan().pitch().pitch()), settleBound,
-          FrameSettler.Quiet.PICKER));
+      decision = wheelGuard.nudge(request, m, (drag, d) -> played[0] = play(WheelDrags.toSwipe(drag, d.plan().pitch().pitch()),
+          settleBound.multipliedBy(FrameSettler.Quiet.PICKER_BOUND_FACTOR), FrameSettler.Quiet.PICKER));
     } catch (RuntimeException e) {
       throw SwipeException.translate(e);
     }

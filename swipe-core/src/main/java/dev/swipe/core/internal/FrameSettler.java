@@ -74,15 +74,22 @@ public final class FrameSettler {
      * A picker wheel's snap. A deceleration ends in an exponential crawl (iOS pickers: 0.998 per
      * ms) whose last whole-pixel steps come hundreds of milliseconds apart: on the simulator the
      * gaps grow 100, 167, 266, 534 ms (each up to about twice the one before, give or take a
-     * frame), so a fixed 150 ms window passed between steps on 24 of 30 nudges, a fixed 300 ms
-     * one still on about 1 in 10 (the honesty benchmark), twice the latest gap missed the 534 ms
-     * one by 2 ms, and 2.5 times missed a step on 2 of 40 devices. A drag moved the wheel, so
-     * the frames right after release are already its motion: seen still for 150 ms, an iOS snap
-     * 1.2 px from rest was called settled. Only wheel nudges use it: for every action the longer window pushed
-     * Android's 600 ms edge-glow recede past the 1000 ms bound, and 7 of 24 edge scrolls came back
-     * unobserved.
+     * frame). The honesty benchmark found every shorter policy calling crawling wheels settled:
+     * a fixed 150 ms window (24 of 30 nudges), a fixed 300 ms one (about 1 in 10), 2.5 times the
+     * latest gap (2 of 40 devices), and a 300 ms window from release when the drag's own dwell
+     * had hidden the earlier steps (the next one came 531 ms after release, 0.3 px from rest).
+     * So the window is at least 600 ms from release and four times the latest gap. Only wheel
+     * nudges use it: for every action the longer window pushed Android's 600 ms edge-glow
+     * recede past the 1000 ms bound, and 7 of 24 edge scrolls came back unobserved.
      */
-    public static final Quiet PICKER = new Quiet(Duration.ofMillis(300), 4, true);
+    public static final Quiet PICKER = new Quiet(Duration.ofMillis(600), 4, true);
+
+    /**
+     * How many times the device's settle bound a wheel nudge allows its snap: with {@link
+     * #PICKER}'s window a crawl often outlasts 1000 ms, and an unsettled nudge is no use to a
+     * reader who must confirm the value.
+     */
+    public static final int PICKER_BOUND_FACTOR = 2;
 
     public Quiet {
       if (afterMotion == null || afterMotion.isNegative() || !(crawlFactor >= 0 && crawlFactor < 100)) {

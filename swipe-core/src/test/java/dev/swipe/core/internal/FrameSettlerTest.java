@@ -146,7 +146,7 @@ class FrameSettlerTest {
     assertThat(o.settled()).isFalse();
     VirtualClock clock2 = new VirtualClock();
     Observation fixed = gate(new CrawlingSource(clock2, IOS_SNAP_STEPS)).settle(0, Duration.ofMillis(1800),
-            new FrameSettler.Quiet(FrameSettler.Quiet.PICKER.afterMotion(), 0, false)).observation();
+            new FrameSettler.Quiet(Duration.ofMillis(300), 0, false)).observation();
     assertThat(fixed.settled()).as("the fixed window, for contrast").isTrue();
     assertThat(fixed.captureNanos()).isLessThan(1267 * MS);
   }
@@ -216,5 +216,9 @@ class FrameSettlerTest {
     FrameSettler settler = gate(source);
     Observation o = settler.settle(0, Duration.ofSeconds(1), FrameSettler.Quiet.PICKER).observation();
     assertThat(o.settled() && !Arrays.equals(o.jpeg(), source.jpeg(3))).as("settled before the last step").isFalse();
+    // ios seed 5016: the drag's dwell hid the earlier steps; the next came 531 ms after release
+    CrawlingSource late = new CrawlingSource(new VirtualClock(), 531);
+    Observation l = gate(late).settle(0, Duration.ofSeconds(2), FrameSettler.Quiet.PICKER).observation();
+    assertThat(l.settled() && !Arrays.equals(l.jpeg(), late.jpeg(1))).as("settled before the late step").isFalse();
   }
 }
