@@ -55,7 +55,10 @@ final class ObservationTools {
             + " (horizontal, vertical or none: along which axis content moved). It never reports how far"
             + " content moved: JPEG noise makes such numbers unreliable. changed=false after a swipe means"
             + " no effect (increase distance or check the position; in a list it means the edge);"
-            + " diff_ratio < 0.03 may be inertia still running. Only screenshots of this run are accepted;"
+            + " diff_ratio < 0.03 may be inertia still running. Give a region tight around what should"
+            + " change: in a mostly blank region a real change (a wheel's digits) can stay under 0.01."
+            + " primary_axis is none when the two frames share nothing (a page replaced in place)."
+            + " Only screenshots of this run are accepted;"
             + " paths are never read.",
         Schema.object(null)
             .prop("before", Schema.string("The pre-action screenshot: " + source + ".", 1, 32 * 1024 * 1024))
