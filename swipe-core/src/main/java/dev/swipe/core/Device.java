@@ -292,7 +292,7 @@ public interface Device extends AutoCloseable {
 
     /**
      * How long the phone's screen may take to settle after an action (frames equal within JPEG
-     * noise over a quiet window: 150 ms; a wheel nudge's snap, 600 ms or longer while it crawls,
+     * noise over a quiet window: 150 ms; a wheel nudge's snap, 1000 ms or longer while it crawls,
      * within twice this bound) before an unsettled observation is returned; the capture
      * source's latency is added, since the screen is seen that much later. Default 1000 ms,
      * zero disables.
