@@ -12,9 +12,10 @@ import java.util.Base64;
  * attachment id that agents use to refer to it ({@code shot-12}).
  *
  * <p>{@link #settled()} is true only when the capture passed the settling gate (frames equal
- * within JPEG noise over a quiet window of 150 ms, 300 ms once something moved); false means it
- * was not checked or never came to rest (a blinking caret, a ticking clock, a deceleration still
- * crawling at the bound), so re-observe if completeness matters.
+ * within JPEG noise over a quiet window: 150 ms, longer for a wheel nudge's snap, see {@link
+ * Device.Builder#settleBound}); false means it was not checked or never came to rest (a blinking
+ * caret, a ticking clock, a deceleration still crawling at the bound), so re-observe if
+ * completeness matters.
  *
  * <p>Observations are created by an {@link AttachmentRegistry}, which ties each to its run.
  */

@@ -174,7 +174,8 @@ final class MotionAxisEstimator {
     StripProfiles pb = StripProfiles.of(b, region);
     double[] pixelTotal = {-1};
     double verticalTotal = StripProfiles.energy(pa.rows, pb.rows, pa.strips, region.height(), 0);
-    double v = bestVerified(a, b, region, pixelTotal, true, candidateShifts(pa.meanRows(), pb.meanRows()),
+    int[] rowShifts = candidateShifts(pa.meanRows(), pb.meanRows());
+    double v = bestVerified(a, b, region, pixelTotal, true, rowShifts,
         shift -> StripProfiles.unexplained(pa.rows, pb.rows, pa.strips, region.height(), shift, verticalTotal));
     if (v < best) {
       best = v;
@@ -184,14 +185,16 @@ final class MotionAxisEstimator {
       return bestAxis; // a vertical shift explains nearly everything: no need to try the other axis
     }
     double horizontalTotal = StripProfiles.energy(pa.columns, pb.columns, pa.strips, region.width(), 0);
-    double h = bestVerified(a, b, region, pixelTotal, false, candidateShifts(pa.meanColumns(), pb.meanColumns()),
+    int[] columnShifts = candidateShifts(pa.meanColumns(), pb.meanColumns());
+    double h = bestVerified(a, b, region, pixelTotal, false, columnShifts,
         shift -> StripProfiles.unexplained(pa.columns, pb.columns, pa.strips, region.width(), shift, horizontalTotal));
     if (h < best) {
       best = h;
       bestAxis = PrimaryAxis.HORIZONTAL;
     }
     if (bestAxis == PrimaryAxis.NONE) {
-      bestAxis = diagonal(a, b, region, pixelTotal, pa, pb);
+      bestAxis = diagonal(a, b, region, pixelTotal,
+          topShifts(rowShifts, pa.meanRows(), pb.meanRows()), topShifts(columnShifts, pa.meanColumns(), pb.meanColumns()));
     }
     return bestAxis;
   }
@@ -206,10 +209,14 @@ final class MotionAxisEstimator {
    * has no primary axis. Found by the honesty benchmark: a 200-unit pan 17 degrees off vertical
    * (187 px down, 60 px across) read {@code none}.
    */
-  private static PrimaryAxis diagonal(
-      GreyRaster a, GreyRaster b, PixelRect region, double[] pixelTotal, StripProfiles pa, StripProfiles pb) {
-    int[] ys = topShifts(pa.meanRows(), pb.meanRows());
-    int[] xs = topShifts(pa.meanColumns(), pb.meanColumns());
+  private static PrimaryAxis diagonal(GreyRaster a, GreyRaster b, PixelRect region, double[] pixelTotal, int[] ys,
+      int[] xs) {
+    if (ys.length == 0 || xs.length == 0) {
+      return PrimaryAxis.NONE;
+    }
+    if (pixelTotal[0] < 0) {
+      pixelTotal[0] = pixelEnergy(a, b, region);
+    }
     double best = MAX_UNEXPLAINED;
     PrimaryAxis axis = PrimaryAxis.NONE;
     for (int dy : ys) {
@@ -218,10 +225,7 @@ final class MotionAxisEstimator {
         double v = Math.abs(dy);
         PrimaryAxis dominant = v >= DOMINANCE * u ? PrimaryAxis.VERTICAL
             : u >= DOMINANCE * v ? PrimaryAxis.HORIZONTAL : PrimaryAxis.NONE;
-        if (pixelTotal[0] < 0) {
-          pixelTotal[0] = pixelEnergy(a, b, region);
-        }
-        double r = pixelUnexplained2d(a, b, region, pixelTotal[0], dx, dy);
+        double r = pixelUnexplained(a, b, region, pixelTotal[0], dx, dy);
         if (r < best) {
           best = r;
           axis = dominant;
@@ -231,9 +235,8 @@ final class MotionAxisEstimator {
     return axis;
   }
 
-  /** The {@link #DIAGONAL_CANDIDATES} best-matching profile shifts of one axis, best first. */
-  private static int[] topShifts(float[] pa, float[] pb) {
-    int[] shifts = candidateShifts(pa, pb);
+  /** The {@link #DIAGONAL_CANDIDATES} of an axis's candidate shifts that match its profile best, best first. */
+  private static int[] topShifts(int[] shifts, float[] pa, float[] pb) {
     Integer[] order = new Integer[shifts.length];
     double[] err = new double[shifts.length];
     for (int i = 0; i < shifts.length; i++) {
@@ -247,43 +250,6 @@ final class MotionAxisEstimator {
       out[k] = shifts[order[k]];
     }
     return out;
-  }
-
-  /**
-   * {@link #pixelUnexplained} for a shift along both axes: each row of the overlap rectangle keeps
-   * the better of its shifted match (when within noise) and the symmetric unshifted one.
-   */
-  static double pixelUnexplained2d(GreyRaster a, GreyRaster b, PixelRect region, double total, int dx, int dy) {
-    byte[] pa = a.pixels();
-    byte[] pb = b.pixels();
-    int w = a.width();
-    int rw = region.width();
-    int rh = region.height();
-    int fromY = Math.max(0, -dy);
-    int toY = Math.min(rh, rh - dy);
-    int fromX = Math.max(0, -dx);
-    int toX = Math.min(rw, rw - dx);
-    if (toY - fromY < 1 || toX - fromX < 1 || total <= 0) {
-      return 1.0;
-    }
-    int length = toX - fromX;
-    long[] m = new long[3];
-    double shifted = 0;
-    double still = 0;
-    for (int y = fromY; y < toY; y++) {
-      int ia = (region.y() + y) * w + region.x() + fromX;
-      int ib = ia + dy * w + dx;
-      segmentMismatch(pa, pb, ia, ib, length, m);
-      double z = 0.5 * (m[1] + m[2]);
-      double matched = m[0] <= MATCH_MSE * length ? m[0] : z;
-      shifted += Math.min(matched, z);
-      still += z;
-    }
-    double overlapShare = (toY - fromY) * (double) length / ((double) rw * rh);
-    if (still <= 0 || still < 0.5 * overlapShare * total) {
-      return 1.0;
-    }
-    return shifted / still;
   }
 
   /**
@@ -302,7 +268,7 @@ final class MotionAxisEstimator {
   /**
    * Candidates per axis checked on the pixels, best profile match first. On a list every row
    * height is an alias the profile cannot tell from the true shift (a 0.8 scroll's true shift
-   * ranked fifth), so all plausible candidates may need a look.
+   * ranked fifth, another's 26th), so all plausible candidates may need a look.
    */
   static final int VERIFIED_PER_AXIS = CANDIDATES_PER_AXIS;
 
@@ -336,7 +302,9 @@ final class MotionAxisEstimator {
       if (total[0] < 0) {
         total[0] = pixelEnergy(a, b, region); // once per estimate, and only when a shift needs it
       }
-      best = Math.min(best, pixelUnexplained(a, b, region, total[0], shifts[i], vertical));
+      int dx = vertical ? 0 : shifts[i];
+      int dy = vertical ? shifts[i] : 0;
+      best = Math.min(best, pixelUnexplained(a, b, region, total[0], dx, dy));
       if (best <= CLEAR_MATCH) {
         break; // the same candidate stops the search with the frames swapped (mirrored ranking)
       }
@@ -345,65 +313,52 @@ final class MotionAxisEstimator {
   }
 
   /**
-   * Fraction of the change over the overlap that undoing {@code shift} leaves, row by row
-   * ({@code total} is the region's {@link #pixelEnergy}): each
-   * row of the overlap keeps the better of its shifted and (symmetric) unshifted mismatch. 1.0
-   * when the overlap holds less than half its share of the change (cropping the change away is
-   * no match).
+   * Fraction of the change over the overlap that undoing the shift {@code (dx, dy)} leaves, row by
+   * row ({@code total} is the region's {@link #pixelEnergy}): each row of the overlap keeps the
+   * better of its shifted and (symmetric) unshifted mismatch. 1.0 when the overlap holds less than
+   * half its share of the change (cropping the change away is no match).
    */
-  static double pixelUnexplained(GreyRaster a, GreyRaster b, PixelRect region, double total, int shift,
-      boolean vertical) {
+  static double pixelUnexplained(GreyRaster a, GreyRaster b, PixelRect region, double total, int dx, int dy) {
     byte[] pa = a.pixels();
     byte[] pb = b.pixels();
     int w = a.width();
-    int x0 = region.x();
-    int y0 = region.y();
     int rw = region.width();
     int rh = region.height();
-    int n = vertical ? rh : rw;
-    int from = Math.max(0, -shift);
-    int to = Math.min(n, n - shift);
-    if (to - from < 1 || total <= 0) {
+    int fromY = Math.max(0, -dy);
+    int toY = Math.min(rh, rh - dy);
+    int fromX = Math.max(0, -dx);
+    int toX = Math.min(rw, rw - dx);
+    if (toY - fromY < 1 || toX - fromX < 1 || total <= 0) {
       return 1.0;
     }
+    int length = toX - fromX;
+    // Moves of a pixel or two along one axis are sub-pixel on this raster and cannot match
+    // exactly at a whole shift; a vertical move is rarely a whole number of rows either.
+    boolean subPixel = (dx == 0 || dy == 0) && Math.max(Math.abs(dx), Math.abs(dy)) <= 2;
+    boolean halfRows = dx == 0 && !subPixel;
+    long[] m = new long[3];
     double shifted = 0;
     double still = 0;
-    // Vertical: row y of A against row y + shift of B, whole rows. Horizontal: within each row,
-    // the overlap of A against B shifted along it.
-    long[] m = new long[3];
-    boolean subPixel = Math.abs(shift) <= 2;
-    int rows = vertical ? to - from : rh;
-    for (int k = 0; k < rows; k++) {
-      int ia;
-      int ib;
-      int length;
-      if (vertical) {
-        ia = (y0 + from + k) * w + x0;
-        ib = ia + shift * w;
-        length = rw;
-      } else {
-        ia = (y0 + k) * w + x0 + from;
-        ib = ia + shift;
-        length = to - from;
-      }
+    // Row y of A (its overlap) against row y + dy of B, moved dx along it.
+    for (int y = fromY; y < toY; y++) {
+      int ia = (region.y() + y) * w + region.x() + fromX;
+      int ib = ia + dy * w + dx;
       segmentMismatch(pa, pb, ia, ib, length, m);
-      if (vertical && !subPixel && m[0] > MATCH_MSE * length) {
-        // A move is rarely a whole number of rows of this raster: try half a row either way,
-        // averaging neighbours in either frame so that swapping the frames tries the same.
-        int y = from + k;
-        boolean up = y - 1 >= 0 && y + shift - 1 >= 0;
-        boolean down = y + 1 < rh && y + shift + 1 < rh;
+      if (halfRows && m[0] > MATCH_MSE * length) {
+        // Try half a row either way, averaging neighbours in either frame so that swapping the
+        // frames tries the same.
+        boolean up = y - 1 >= 0 && y + dy - 1 >= 0;
+        boolean down = y + 1 < rh && y + dy + 1 < rh;
         m[0] = Math.min(m[0], halfRowMismatch(pa, pb, ia, ib, length, w, up, down));
       }
       double z = 0.5 * (m[1] + m[2]);
       // A row the shift explains matches to within noise; merely matching better than the
-      // unshifted pair (a changed card laid over a static blank) is no explanation. Moves of a
-      // pixel or two are sub-pixel on this raster and cannot match exactly at a whole shift.
+      // unshifted pair (a changed card laid over a static blank) is no explanation.
       double matched = subPixel || m[0] <= MATCH_MSE * length ? m[0] : z;
       shifted += Math.min(matched, z);
       still += z;
     }
-    double overlapShare = (to - from) / (double) n;
+    double overlapShare = (toY - fromY) * (double) length / ((double) rw * rh);
     if (still <= 0 || still < 0.5 * overlapShare * total) {
       return 1.0;
     }

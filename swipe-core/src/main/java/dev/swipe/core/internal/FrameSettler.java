@@ -172,14 +172,13 @@ public final class FrameSettler {
     }
     // The quiet run is judged against its first frame, not only frame to frame: a slow fade (an
     // edge glow) changes each frame by less than the noise threshold but adds up.
-    GreyRaster anchorGrey = previousGrey;
-    long quietSince = previous.captureNanos();
-    int quietFrames = 1;
-    boolean moved = quiet.motionAtStart();
+    QuietRun screen = new QuietRun(null, previousGrey, previous.captureNanos(), quiet.motionAtStart());
+    QuietRun band = focus == null ? null : new QuietRun(
+        new NormalizedRegion(focus.x(), focus.y(), focus.w(), focus.h()), previousGrey, previous.captureNanos(),
+        quiet.motionAtStart());
     MotionTrail trail = new MotionTrail();
-    long lastChange = moved ? previous.captureNanos() : Long.MIN_VALUE;
+    long lastChange = quiet.motionAtStart() ? previous.captureNanos() : Long.MIN_VALUE;
     long lastGap = 0;
-    FocusRun focusQuiet = focus == null ? null : new FocusRun(focus, previousGrey, previous.captureNanos(), moved);
     long latency = capture.latency().toNanos();
     // The bound is the phone's time to settle; the source shows it a latency late (found by the
     // honesty benchmark: behind 500-1500 ms of capture latency, settled screens came back
@@ -198,52 +197,53 @@ public final class FrameSettler {
       }
       frames++;
       GreyRaster nextGrey = decode(next);
-      if (focusQuiet != null) {
-        focusQuiet.see(nextGrey, next.captureNanos());
+      if (band != null) {
+        band.see(nextGrey, next.captureNanos());
       }
       if (watcher != null && watcher.stopAt(next, nextGrey)) {
         return new Settled(attachments.register(next, false, nextGrey), frames, ticker.read() - start, trail, false);
       }
-      if (sameSize(anchorGrey, nextGrey) && FrameStability.isStable(anchorGrey, nextGrey)) {
-        quietFrames++;
-        if (Quiet.passed(next.captureNanos() - quietSince, quietFrames, quiet.windowNanos(moved, lastGap))) {
+      if (screen.see(nextGrey, next.captureNanos())) {
+        if (screen.passed(next.captureNanos(), quiet, lastGap)) {
           return new Settled(attachments.register(next, true, nextGrey), frames, ticker.read() - start, trail, true);
         }
       } else {
-        anchorGrey = nextGrey;
-        moved = true;
-        if (sameSize(previousGrey, nextGrey)) {
-          trail.add(previousGrey, nextGrey);
-        }
+        trail.add(previousGrey, nextGrey);
         lastGap = lastChange == Long.MIN_VALUE ? 0 : next.captureNanos() - lastChange;
         lastChange = next.captureNanos();
-        quietSince = next.captureNanos();
-        quietFrames = 1;
       }
       previous = next;
       previousGrey = nextGrey;
     }
     return new Settled(attachments.register(previous, false, previousGrey), frames, ticker.read() - start, trail,
-        focusQuiet != null && focusQuiet.quiet(previous.captureNanos(), quiet, lastGap));
+        band != null && band.passed(previous.captureNanos(), quiet, lastGap));
   }
 
-  /** The quiet run of the focus region alone, judged like the whole screen's. */
-  private static final class FocusRun {
+  /**
+   * A run of frames equal to its first (the anchor) within noise, over the whole screen or one
+   * region; a frame that differs starts a new run and marks the content as moved.
+   */
+  private static final class QuietRun {
     private final NormalizedRegion region;
     private GreyRaster anchor;
     private long since;
     private int frames = 1;
     private boolean moved;
 
-    FocusRun(NormRegion focus, GreyRaster first, long at, boolean moved) {
-      this.region = new NormalizedRegion(focus.x(), focus.y(), focus.w(), focus.h());
+    /** A run starting at {@code first}; {@code region} null means the whole screen. */
+    QuietRun(NormalizedRegion region, GreyRaster first, long at, boolean moved) {
+      this.region = region;
       this.anchor = first;
       this.since = at;
       this.moved = moved;
     }
 
-    void see(GreyRaster next, long at) {
-      if (sameSize(anchor, next) && FrameStability.STRICT.compare(anchor, next, region).stable()) {
+    /** Adds a frame: true when it continues the run, false when it starts a new one. */
+    boolean see(GreyRaster next, long at) {
+      boolean same = sameSize(anchor, next) && (region == null
+          ? FrameStability.isStable(anchor, next)
+          : FrameStability.STRICT.compare(anchor, next, region).stable());
+      if (same) {
         frames++;
       } else {
         anchor = next;
@@ -251,9 +251,11 @@ public final class FrameSettler {
         frames = 1;
         moved = true;
       }
+      return same;
     }
 
-    boolean quiet(long at, Quiet quiet, long lastGap) {
+    /** Whether the run, up to the frame at {@code at}, lasts the window {@code quiet} asks for. */
+    boolean passed(long at, Quiet quiet, long lastGap) {
       return Quiet.passed(at - since, frames, quiet.windowNanos(moved, lastGap));
     }
   }

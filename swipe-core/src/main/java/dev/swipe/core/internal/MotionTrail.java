@@ -30,10 +30,16 @@ public final class MotionTrail {
 
   MotionTrail() {}
 
-  /** Records that {@code next} differed from {@code previous}, its immediate predecessor. */
+  /**
+   * Records that {@code next} differed from {@code previous}, its immediate predecessor; a pair of
+   * different sizes (the capture changed resolution) shows no motion and is skipped.
+   */
   void add(GreyRaster previous, GreyRaster next) {
     if (this == NONE) {
       throw new IllegalStateException("the empty trail is shared");
+    }
+    if (previous.width() != next.width() || previous.height() != next.height()) {
+      return;
     }
     if (pairs.size() == PAIRS) {
       pairs.removeFirst();
@@ -55,9 +61,6 @@ public final class MotionTrail {
     int vertical = 0;
     int horizontal = 0;
     for (GreyRaster[] p : pairs) {
-      if (p[0].width() != p[1].width() || p[0].height() != p[1].height()) {
-        continue;
-      }
       PrimaryAxis a = region == null
           ? ImageDiff.compare(p[0], p[1]).primaryAxis()
           : ImageDiff.compare(p[0], p[1], region.x(), region.y(), region.w(), region.h()).primaryAxis();

@@ -125,10 +125,8 @@ class FrameSettlerTest {
 
   @Test
   void aPickerCrawlIsWaitedOutWhenTheBoundAllows() {
-    VirtualClock clock = new VirtualClock();
-    CrawlingSource source = new CrawlingSource(clock, IOS_SNAP_STEPS);
-    FrameSettler settler = gate(source);
-    Observation o = settler.settle(0, Duration.ofSeconds(4), FrameSettler.Quiet.PICKER).observation();
+    CrawlingSource source = new CrawlingSource(new VirtualClock(), IOS_SNAP_STEPS);
+    Observation o = gate(source).settle(0, Duration.ofSeconds(4), FrameSettler.Quiet.PICKER).observation();
     assertThat(o.settled()).isTrue();
     assertThat(Arrays.equals(o.jpeg(), source.jpeg(IOS_SNAP_STEPS.length))).as("the frame after the last step").isTrue();
     // four times the last gap, 534 ms as scripted and 528 ms as the 30 fps frames see it
@@ -139,14 +137,11 @@ class FrameSettlerTest {
   void aPickerCrawlLongerThanTheBoundComesBackUnsettledNeverSettledBetweenSteps() {
     // with a fixed 300 ms window the gate passed in the 534 ms gap before the last step (found by
     // the honesty benchmark: iOS wheel nudges "settled" with content still to move)
-    VirtualClock clock = new VirtualClock();
-    CrawlingSource source = new CrawlingSource(clock, IOS_SNAP_STEPS);
-    FrameSettler settler = gate(source);
-    Observation o = settler.settle(0, Duration.ofMillis(1800), FrameSettler.Quiet.PICKER).observation();
+    Observation o = gate(new CrawlingSource(new VirtualClock(), IOS_SNAP_STEPS))
+        .settle(0, Duration.ofMillis(1800), FrameSettler.Quiet.PICKER).observation();
     assertThat(o.settled()).isFalse();
-    VirtualClock clock2 = new VirtualClock();
-    Observation fixed = gate(new CrawlingSource(clock2, IOS_SNAP_STEPS)).settle(0, Duration.ofMillis(1800),
-            new FrameSettler.Quiet(Duration.ofMillis(300), 0, false)).observation();
+    Observation fixed = gate(new CrawlingSource(new VirtualClock(), IOS_SNAP_STEPS))
+        .settle(0, Duration.ofMillis(1800), new FrameSettler.Quiet(Duration.ofMillis(300), 0, false)).observation();
     assertThat(fixed.settled()).as("the fixed window, for contrast").isTrue();
     assertThat(fixed.captureNanos()).isLessThan(1267 * MS);
   }
