@@ -57,7 +57,9 @@ final class ObservationTools {
             + " no effect (increase distance or check the position; in a list it means the edge);"
             + " diff_ratio < 0.03 may be inertia still running. Give a region tight around what should"
             + " change: in a mostly blank region a real change (a wheel's digits) can stay under 0.01."
-            + " primary_axis is none when the two frames share nothing (a page replaced in place)."
+            + " When the two frames share nothing that moved (a carousel page, a wheel several rows on),"
+            + " primary_axis comes from the frames watched during the one action between them"
+            + " (axis_evidence motion_between); with no such action it is none (a page replaced in place)."
             + " Only screenshots of this run are accepted;"
             + " paths are never read.",
         Schema.object(null)
@@ -70,12 +72,20 @@ final class ObservationTools {
             .prop("changed", Schema.bool("diff_ratio > 0.01."))
             .prop("diff_ratio", Schema.number("Fraction of compared pixels that changed beyond JPEG noise, 0..1."))
             .prop("primary_axis", Schema.oneOf("Axis of motion.", "horizontal", "vertical", "none"))
-            .required("changed", "diff_ratio", "primary_axis")
+            .prop("axis_evidence", Schema.oneOf(
+                "What primary_axis rests on: the two frames, or the motion watched between them.",
+                "frame_pair", "motion_between"))
+            .required("changed", "diff_ratio", "primary_axis", "axis_evidence")
             .build());
     return new Tool(spec, a -> {
       NormRegion region = a.region("region");
-      GreyRaster before = raster(run, a.string("before"), "before");
-      GreyRaster after = raster(run, a.string("after"), "after");
+      Observation beforeShot = screenshot(run, a.string("before"), "before");
+      Observation afterShot = screenshot(run, a.string("after"), "after");
+      if (beforeShot != null && afterShot != null) {
+        return Results.diff(Results.object(), run.device().diff(beforeShot, afterShot, region));
+      }
+      GreyRaster before = beforeShot != null ? beforeShot.greyForDiff() : raster(a.string("before"), "before");
+      GreyRaster after = afterShot != null ? afterShot.greyForDiff() : raster(a.string("after"), "after");
       DiffResult d;
       try {
         d = region == null
@@ -88,11 +98,15 @@ final class ObservationTools {
     }, false);
   }
 
-  private static GreyRaster raster(AgentRun run, String value, String field) {
+  /** The run's screenshot {@code value} names, or null when it is an inline image this run accepts. */
+  private static Observation screenshot(AgentRun run, String value, String field) {
     if (ID.matcher(value).matches() || !run.acceptsInlineImages()) {
-      Observation o = run.device().attachments().screenshot(value, field);
-      return o.greyForDiff();
+      return run.device().attachments().screenshot(value, field);
     }
+    return null;
+  }
+
+  private static GreyRaster raster(String value, String field) {
     try {
       return ImageDecoder.decodeBase64(value, DecodeOptions.FOR_DIFF);
     } catch (RuntimeException e) {

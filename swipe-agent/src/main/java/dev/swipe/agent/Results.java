@@ -49,6 +49,7 @@ final class Results {
     out.put("changed", d.changed());
     out.put("diff_ratio", d.diffRatio());
     out.put("primary_axis", d.primaryAxis().id());
+    out.put("axis_evidence", d.axisEvidence().id());
     return out;
   }
 

@@ -112,10 +112,26 @@ class ToolDispatcherTest {
     assertThat(d.get("changed").asBoolean()).isTrue();
     assertThat(d.get("diff_ratio").asDouble()).isGreaterThan(0.05);
     assertThat(d.get("primary_axis").asText()).isEqualTo("vertical");
+    assertThat(d.get("axis_evidence").asText()).as("a 300-unit scroll overlaps itself").isEqualTo("frame_pair");
     JsonNode same = call(t, "image_diff", "{\"before\":\"" + after.get("screenshot_attachment_id").asText()
         + "\",\"after\":\"" + after.get("screenshot_attachment_id").asText() + "\",\"region\":{\"x\":0,\"y\":100,\"w\":1000,\"h\":800}}");
     assertThat(same.get("changed").asBoolean()).isFalse();
     assertThat(same.get("diff_ratio").asDouble()).isCloseTo(0, within(1e-9));
+  }
+
+  @Test
+  void aCarouselPageSwitchGetsItsAxisFromTheFramesWatchedBetweenItsScreens() throws Exception {
+    ToolDispatcher t = tools("sim:?scale=0.5&scene=carousel", false);
+    SimOracle oracle = SimOracle.of(t.run().device());
+    String before = call(t, "screenshot", "{}").get("screenshot_attachment_id").asText();
+    String after = call(t, "touch_gesture",
+        "{\"type\":\"swipe\",\"start\":{\"x\":700,\"y\":500},\"end\":{\"x\":300,\"y\":500},"
+            + "\"duration_ms\":400,\"steps\":16,\"hold_after_ms\":0}").get("screenshot_attachment_id").asText();
+    assertThat(oracle.page()).as("the page switched").isEqualTo(1);
+    JsonNode d = call(t, "image_diff", "{\"before\":\"" + before + "\",\"after\":\"" + after + "\"}");
+    assertThat(d.get("changed").asBoolean()).isTrue();
+    assertThat(d.get("primary_axis").asText()).isEqualTo("horizontal");
+    assertThat(d.get("axis_evidence").asText()).isEqualTo("motion_between");
   }
 
   @Test

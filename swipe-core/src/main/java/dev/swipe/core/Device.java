@@ -95,6 +95,12 @@ public interface Device extends AutoCloseable {
    * Compares two observations of this device's run ({@code image_diff}): whether the screen
    * changed ({@code diff_ratio > 0.01}) and along which axis content moved. Never a distance.
    *
+   * <p>When the two frames changed but share nothing that moved (a carousel page switch, a wheel
+   * turned several rows) and {@code after} is the screen of the one action taken from {@code
+   * before}, the axis is read from the frames this device captured while that action's content
+   * moved inside the region, and {@link DiffResult#axisEvidence()} says so ({@code
+   * motion_between}).
+   *
    * @param region the part to compare, or null for the whole screen
    * @throws SwipeException {@code unknown_attachment} for observations of another run,
    *     {@code image_size_mismatch} for observations of different sizes

@@ -7,8 +7,10 @@ package dev.swipe.diff;
  * @param changed {@code diffRatio > 0.01}
  * @param diffRatio fraction of the compared pixels that changed beyond JPEG noise, 0..1
  * @param primaryAxis the axis of motion; {@link PrimaryAxis#NONE} when unchanged
+ * @param axisEvidence what the axis rests on: the compared frames themselves, or the motion a
+ *     device watched between them
  */
-public record DiffResult(boolean changed, double diffRatio, PrimaryAxis primaryAxis) {
+public record DiffResult(boolean changed, double diffRatio, PrimaryAxis primaryAxis, AxisEvidence axisEvidence) {
 
   /** The {@code changed} threshold of the tool contract: more than 1% of pixels changed. */
   public static final double CHANGED_THRESHOLD = 0.01;
@@ -21,10 +23,31 @@ public record DiffResult(boolean changed, double diffRatio, PrimaryAxis primaryA
     if (primaryAxis == null) {
       throw ImageException.invalidArgument("primaryAxis must not be null");
     }
+    if (axisEvidence == null) {
+      throw ImageException.invalidArgument("axisEvidence must not be null");
+    }
+    if (axisEvidence == AxisEvidence.MOTION_BETWEEN && (!changed || primaryAxis == PrimaryAxis.NONE)) {
+      throw ImageException.invalidArgument("an axis from the motion between two frames needs a change and an axis");
+    }
+  }
+
+  /** A result read from the compared frames alone. */
+  public DiffResult(boolean changed, double diffRatio, PrimaryAxis primaryAxis) {
+    this(changed, diffRatio, primaryAxis, AxisEvidence.FRAME_PAIR);
   }
 
   /** Builds a result whose {@code changed} flag follows the contract's threshold. */
   public static DiffResult of(double diffRatio, PrimaryAxis primaryAxis) {
     return new DiffResult(diffRatio > CHANGED_THRESHOLD, diffRatio, primaryAxis);
+  }
+
+  /**
+   * This result with the axis read from the motion watched between the two frames, for a change
+   * whose frames alone show no axis.
+   *
+   * @throws ImageException {@code invalid_argument} when nothing changed or {@code axis} is none
+   */
+  public DiffResult withAxisFromMotionBetween(PrimaryAxis axis) {
+    return new DiffResult(changed, diffRatio, axis, AxisEvidence.MOTION_BETWEEN);
   }
 }

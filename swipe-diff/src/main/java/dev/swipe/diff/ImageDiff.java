@@ -66,6 +66,27 @@ public final class ImageDiff {
   }
 
   /**
+   * The axis along which content moved between two consecutive frames of one motion, judged on any
+   * change beyond JPEG noise however small a share of the region it covers; {@link
+   * PrimaryAxis#NONE} when nothing changed or the change is no translation.
+   *
+   * <p>Why not {@link #compare}: its axis answers only past the 1% that {@code changed} asks, and
+   * the slow end of a page's deceleration moves it a pixel or two per frame, changing well under
+   * 1% of the screen (found by the honesty benchmark: Android carousel switches whose last frame
+   * pairs changed 0.3-0.9%).
+   *
+   * @param region the part to judge, or null for the whole frame
+   */
+  public static PrimaryAxis motionAxis(GreyRaster a, GreyRaster b, NormalizedRegion region) {
+    ChangedCells.requireSameSize(a, b);
+    PixelRect clipped = (region == null ? NormalizedRegion.FULL : region).toPixelRect(a.width(), a.height())
+        .clipTo(a.width(), a.height());
+    return ChangedCells.compare(a, b, clipped).ratio() > 0
+        ? MotionAxisEstimator.estimate(a, b, clipped)
+        : PrimaryAxis.NONE;
+  }
+
+  /**
    * Decodes two screenshots for diffing (half size, box-averaged) and compares them whole: the
    * one-call path for callers holding JPEG bytes.
    */

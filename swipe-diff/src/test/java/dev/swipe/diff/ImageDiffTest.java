@@ -193,6 +193,59 @@ class ImageDiffTest {
     assertThat(elsewhere.diffRatio()).isZero();
   }
 
+  /** A flat screen with one small textured badge (under 1% of the screen) at {@code x, y}. */
+  private static GreyRaster badgeAt(int x, int y) {
+    BufferedImage img = new BufferedImage(W, H, BufferedImage.TYPE_INT_RGB);
+    java.awt.Graphics2D g = img.createGraphics();
+    g.setColor(java.awt.Color.WHITE);
+    g.fillRect(0, 0, W, H);
+    for (int i = 0; i < 6; i++) {
+      g.setColor(i % 2 == 0 ? new java.awt.Color(0x3F51B5) : new java.awt.Color(0xE57373));
+      g.fillRect(x + i * 14, y, 14, 30 + 9 * (i % 3));
+    }
+    g.dispose();
+    return ScreenRenderer.viaJpeg(img, 0.8f);
+  }
+
+  @Test
+  void motionAxisReadsMovesTooSmallToCountAsAChange() {
+    // The slow end of a deceleration: two frames of one motion a few pixels apart, changing well
+    // under the 1% that changed asks.
+    GreyRaster a = badgeAt(300, 900);
+    GreyRaster right = badgeAt(304, 900);
+    GreyRaster down = badgeAt(300, 904);
+    assertThat(ImageDiff.compare(a, right).changed()).isFalse();
+    assertThat(ImageDiff.compare(a, right).primaryAxis()).isEqualTo(PrimaryAxis.NONE);
+    assertThat(ImageDiff.motionAxis(a, right, null)).isEqualTo(PrimaryAxis.HORIZONTAL);
+    assertThat(ImageDiff.motionAxis(right, a, null)).isEqualTo(PrimaryAxis.HORIZONTAL);
+    assertThat(ImageDiff.motionAxis(a, down, null)).isEqualTo(PrimaryAxis.VERTICAL);
+    double badgeTop = 1000.0 * 880 / H;
+    assertThat(ImageDiff.motionAxis(a, down, new NormalizedRegion(0, badgeTop, 1000, 200))).isEqualTo(PrimaryAxis.VERTICAL);
+    assertThat(ImageDiff.motionAxis(a, down, new NormalizedRegion(0, 0, 1000, badgeTop)))
+        .as("nothing moved above the badge").isEqualTo(PrimaryAxis.NONE);
+    assertThat(ImageDiff.motionAxis(a, a, null)).isEqualTo(PrimaryAxis.NONE);
+    // a caret appearing is a change but no translation
+    GreyRaster on = ScreenRenderer.viaJpeg(ScreenRenderer.textFieldScreen(W, H, true), 0.8f);
+    GreyRaster off = ScreenRenderer.viaJpeg(ScreenRenderer.textFieldScreen(W, H, false), 0.8f);
+    assertThat(ImageDiff.motionAxis(on, off, null)).isEqualTo(PrimaryAxis.NONE);
+  }
+
+  @Test
+  void anAxisFromTheMotionBetweenNeedsAChangeAndAnAxis() {
+    DiffResult replaced = DiffResult.of(0.4, PrimaryAxis.NONE);
+    DiffResult seen = replaced.withAxisFromMotionBetween(PrimaryAxis.HORIZONTAL);
+    assertThat(seen.primaryAxis()).isEqualTo(PrimaryAxis.HORIZONTAL);
+    assertThat(seen.axisEvidence()).isEqualTo(AxisEvidence.MOTION_BETWEEN);
+    assertThat(seen.diffRatio()).isEqualTo(0.4);
+    assertThat(replaced.axisEvidence()).isEqualTo(AxisEvidence.FRAME_PAIR);
+    assertThatThrownBy(() -> replaced.withAxisFromMotionBetween(PrimaryAxis.NONE))
+        .isInstanceOf(ImageException.class).hasMessageContaining("needs a change and an axis");
+    assertThatThrownBy(() -> DiffResult.of(0.005, PrimaryAxis.NONE).withAxisFromMotionBetween(PrimaryAxis.VERTICAL))
+        .isInstanceOf(ImageException.class);
+    assertThatThrownBy(() -> new DiffResult(true, 0.4, PrimaryAxis.NONE, null))
+        .isInstanceOf(ImageException.class).hasMessageContaining("axisEvidence");
+  }
+
   @Test
   void identicalRastersAreUnchanged() {
     DiffResult d = ImageDiff.compare(listQ80, listQ80);

@@ -47,6 +47,7 @@ import dev.swipe.core.spi.ProviderContext;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDiff;
+import dev.swipe.diff.PrimaryAxis;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -97,6 +98,8 @@ public final class DefaultDevice implements Device {
   private final ActionTracer tracer;
   /** The memory store (shared by the device's runs), or null. */
   private final MemoryStore memory;
+  /** The motion watched during this device's latest actions, shared by all its runs. */
+  private final MotionLog motionLog;
   /** The latest screen this run saw: the "before" of its next action in traces. */
   private Observation lastSeen;
   private volatile boolean closed;
@@ -106,7 +109,7 @@ public final class DefaultDevice implements Device {
     this(hid, capture, ticker, sleeper, config.captureTimeout(), config.settleBound(), config.attachments(),
         new ReentrantLock(true), null,
         config.trace() == null ? null : TraceWriter.open(config.trace(), TraceWriter.DEFAULT_MAX_BYTES),
-        openMemory(config));
+        openMemory(config), new MotionLog());
   }
 
   private static MemoryStore openMemory(Config config) {
@@ -134,8 +137,10 @@ public final class DefaultDevice implements Device {
       ReentrantLock lock,
       DefaultDevice owner,
       TraceWriter traceWriter,
-      MemoryStore memory) {
+      MemoryStore memory,
+      MotionLog motionLog) {
     this.hid = hid;
+    this.motionLog = motionLog;
     this.memory = memory;
     this.traceWriter = traceWriter;
     this.tracer = traceWriter == null ? null : new ActionTracer(traceWriter, ticker);
@@ -148,7 +153,7 @@ public final class DefaultDevice implements Device {
     this.settleBound = settleBound;
     this.lock = lock;
     this.owner = owner;
-    this.settler = new FrameSettler(capture, attachments, ticker, captureTimeout);
+    this.settler = new FrameSettler(capture, attachments, ticker, captureTimeout, motionLog);
     this.scroller = new ScrollExecutor(
         hid, capture, ticker, runner, settler, attachments, captureTimeout, settleBound, wheelGuard);
   }
@@ -159,7 +164,7 @@ public final class DefaultDevice implements Device {
     DefaultDevice root = owner == null ? this : owner;
     return new DefaultDevice(
         hid, capture, ticker, sleeper, captureTimeout, settleBound, new AttachmentRegistry(), lock, root,
-        root.traceWriter, root.memory);
+        root.traceWriter, root.memory, root.motionLog);
   }
 
   /** Opens the parts named in {@code config}; parts already open are closed if a later one fails. */
@@ -314,10 +319,12 @@ public final class DefaultDevice implements Device {
     HidCapabilities caps = hid.capabilities();
       checkSupported(gesture, caps);
       Timeline timeline = TimelinePlanner.plan(gesture, caps.minReportInterval().toNanos());
+      Observation prior = motionLog.latest();
       long start = ticker.read();
       ExecutedTimeline executed = runner.run(timeline, hid);
       long lastReport = start + executed.actualOffsetNanos(executed.reportCount() - 1);
       FrameSettler.Settled after = settler.settle(lastReport, bound, quiet);
+      motionLog.acted(prior, after.observation(), after.motion());
       long wallMs = (ticker.read() - start) / 1_000_000L;
       return ActionResult.builder()
           .gesture(gesture)
@@ -465,9 +472,16 @@ public final class DefaultDevice implements Device {
     try {
       GreyRaster a = before.greyForDiff();
       GreyRaster b = after.greyForDiff();
-      return region == null
+      DiffResult pair = region == null
           ? ImageDiff.compare(a, b)
           : ImageDiff.compare(a, b, region.x(), region.y(), region.w(), region.h());
+      if (pair.changed() && pair.primaryAxis() == PrimaryAxis.NONE) {
+        PrimaryAxis watched = motionLog.between(before, after).axis(region);
+        if (watched != PrimaryAxis.NONE) {
+          return pair.withAxisFromMotionBetween(watched);
+        }
+      }
+      return pair;
     } catch (RuntimeException e) {
       throw SwipeException.translate(e);
     }

@@ -49,6 +49,7 @@ public final class FrameSettler {
   private final AttachmentRegistry attachments;
   private final Ticker ticker;
   private final Duration captureTimeout;
+  private final MotionLog log;
   /** Frames must stay equal at least this long (capture time) to count as settled... */
   static final long QUIET_NANOS = 150_000_000L;
   /** ...or over this many consecutive frames, for sources that deliver faster than 30 fps. */
@@ -114,10 +115,17 @@ public final class FrameSettler {
 
   /** A gate on one capture source, registering results in one run. */
   public FrameSettler(FrameSource capture, AttachmentRegistry attachments, Ticker ticker, Duration captureTimeout) {
+    this(capture, attachments, ticker, captureTimeout, new MotionLog());
+  }
+
+  /** A gate that also tells the device's {@code log} of every screen it returns. */
+  FrameSettler(FrameSource capture, AttachmentRegistry attachments, Ticker ticker, Duration captureTimeout,
+      MotionLog log) {
     this.capture = capture;
     this.attachments = attachments;
     this.ticker = ticker;
     this.captureTimeout = captureTimeout;
+    this.log = log;
   }
 
   /**
@@ -163,12 +171,12 @@ public final class FrameSettler {
     Frame previous = capture.grab(notBeforeNanos, captureTimeout);
     int frames = 1;
     if (bound.isZero() && watcher == null) {
-      return new Settled(attachments.register(previous, false), frames, ticker.read() - start, MotionTrail.NONE, false);
+      return seen(new Settled(attachments.register(previous, false), frames, ticker.read() - start, MotionTrail.NONE, false));
     }
     GreyRaster previousGrey = decode(previous);
     if (watcher != null && watcher.stopAt(previous, previousGrey)) {
-      return new Settled(attachments.register(previous, false, previousGrey), frames, ticker.read() - start,
-          MotionTrail.NONE, false);
+      return seen(new Settled(attachments.register(previous, false, previousGrey), frames, ticker.read() - start,
+          MotionTrail.NONE, false));
     }
     // The quiet run is judged against its first frame, not only frame to frame: a slow fade (an
     // edge glow) changes each frame by less than the noise threshold but adds up.
@@ -201,11 +209,11 @@ public final class FrameSettler {
         band.see(nextGrey, next.captureNanos());
       }
       if (watcher != null && watcher.stopAt(next, nextGrey)) {
-        return new Settled(attachments.register(next, false, nextGrey), frames, ticker.read() - start, trail, false);
+        return seen(new Settled(attachments.register(next, false, nextGrey), frames, ticker.read() - start, trail, false));
       }
       if (screen.see(nextGrey, next.captureNanos())) {
         if (screen.passed(next.captureNanos(), quiet, lastGap)) {
-          return new Settled(attachments.register(next, true, nextGrey), frames, ticker.read() - start, trail, true);
+          return seen(new Settled(attachments.register(next, true, nextGrey), frames, ticker.read() - start, trail, true));
         }
       } else {
         trail.add(previousGrey, nextGrey);
@@ -215,8 +223,13 @@ public final class FrameSettler {
       previous = next;
       previousGrey = nextGrey;
     }
-    return new Settled(attachments.register(previous, false, previousGrey), frames, ticker.read() - start, trail,
-        band != null && band.passed(previous.captureNanos(), quiet, lastGap));
+    return seen(new Settled(attachments.register(previous, false, previousGrey), frames, ticker.read() - start, trail,
+        band != null && band.passed(previous.captureNanos(), quiet, lastGap)));
+  }
+
+  private Settled seen(Settled settled) {
+    log.saw(settled.observation());
+    return settled;
   }
 
   /**

@@ -3,13 +3,17 @@ package dev.swipe.core.internal;
 import dev.swipe.core.NormRegion;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDiff;
+import dev.swipe.diff.NormalizedRegion;
 import dev.swipe.diff.PrimaryAxis;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.List;
 
 /**
- * The last few pairs of consecutive frames that differed while the settling gate watched, kept
- * so that the direction of a move too large for the before/after pair can still be seen.
+ * The first and the last few pairs of consecutive frames that differed while the settling gate
+ * watched, kept so that the direction of a move too large for the before/after pair can still be
+ * seen.
  *
  * <p>Why: a carousel page switch or a scroll of most of the viewport leaves no overlap between
  * the frame before the action and the settled one, so no translation is measurable there and
@@ -18,7 +22,13 @@ import java.util.Deque;
  * only when asked, so an action whose before/after pair already shows it pays nothing.
  */
 public final class MotionTrail {
-  /** Pairs kept: the newest ones, from the slow end of the motion where shifts are small. */
+  /**
+   * Pairs kept at each end: the oldest ones, from just after release where content moves several
+   * pixels a frame, and the newest ones, from the slow end where shifts are small. Either end can
+   * be unreadable on its own: a page decelerating moves by half a diff pixel a frame at the end
+   * (found by the honesty benchmark on Android carousels), a crawl's first frames can still carry
+   * the drag's dwell.
+   */
   static final int PAIRS = 4;
   /** Agreeing pairs needed before the trail names an axis. */
   static final int VOTES = 2;
@@ -26,7 +36,8 @@ public final class MotionTrail {
   /** An empty trail: nothing moved (or nothing was watched). */
   public static final MotionTrail NONE = new MotionTrail();
 
-  private final Deque<GreyRaster[]> pairs = new ArrayDeque<>(PAIRS);
+  private final List<GreyRaster[]> first = new ArrayList<>(PAIRS);
+  private final Deque<GreyRaster[]> last = new ArrayDeque<>(PAIRS);
 
   MotionTrail() {}
 
@@ -41,15 +52,20 @@ public final class MotionTrail {
     if (previous.width() != next.width() || previous.height() != next.height()) {
       return;
     }
-    if (pairs.size() == PAIRS) {
-      pairs.removeFirst();
+    GreyRaster[] pair = {previous, next};
+    if (first.size() < PAIRS) {
+      first.add(pair);
+      return;
     }
-    pairs.addLast(new GreyRaster[] {previous, next});
+    if (last.size() == PAIRS) {
+      last.removeFirst();
+    }
+    last.addLast(pair);
   }
 
   /** How many frame pairs are kept. */
   public int size() {
-    return pairs.size();
+    return first.size() + last.size();
   }
 
   /**
@@ -60,10 +76,11 @@ public final class MotionTrail {
   public PrimaryAxis axis(NormRegion region) {
     int vertical = 0;
     int horizontal = 0;
+    List<GreyRaster[]> pairs = new ArrayList<>(first);
+    pairs.addAll(last);
     for (GreyRaster[] p : pairs) {
-      PrimaryAxis a = region == null
-          ? ImageDiff.compare(p[0], p[1]).primaryAxis()
-          : ImageDiff.compare(p[0], p[1], region.x(), region.y(), region.w(), region.h()).primaryAxis();
+      PrimaryAxis a = ImageDiff.motionAxis(p[0], p[1],
+          region == null ? null : new NormalizedRegion(region.x(), region.y(), region.w(), region.h()));
       if (a == PrimaryAxis.VERTICAL) {
         vertical++;
       } else if (a == PrimaryAxis.HORIZONTAL) {

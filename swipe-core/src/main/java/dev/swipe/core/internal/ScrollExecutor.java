@@ -204,7 +204,7 @@ final class ScrollExecutor {
     try {
       inside = compare(before.greyForDiff(), after.observation().greyForDiff(), band);
       if (inside.changed() && inside.primaryAxis() == PrimaryAxis.NONE) {
-        inside = DiffResult.of(inside.diffRatio(), largeMoveAxis(scroll.direction(), before, after, band));
+        inside = largeMove(scroll.direction(), before, after, band, inside);
       }
       movement = verdict(before, after, during[0], band, inside, scroll.direction());
     } catch (RuntimeException e) {
@@ -360,20 +360,20 @@ final class ScrollExecutor {
   }
 
   /**
-   * The axis of a move too large for the band's before/after pair to show (most of the band, or a
-   * page replaced): the one the consecutive frames showed while the screen settled, else the whole
-   * screen's when it is the scroll's own axis (the band's move leaves more of the screen
-   * overlapping), else none.
+   * The band's diff with the axis of a move too large for its before/after pair to show (most of
+   * the band, or a page replaced): the one the consecutive frames showed while the screen settled
+   * (reported as {@code motion_between}), else the whole screen's when it is the scroll's own axis
+   * (the band's move leaves more of the screen overlapping), else none.
    */
-  private static PrimaryAxis largeMoveAxis(
-      ScrollDirection direction, Observation before, FrameSettler.Settled after, NormRegion band) {
+  private static DiffResult largeMove(
+      ScrollDirection direction, Observation before, FrameSettler.Settled after, NormRegion band, DiffResult inside) {
     PrimaryAxis seen = after.motion().axis(band);
     if (seen != PrimaryAxis.NONE) {
-      return seen;
+      return inside.withAxisFromMotionBetween(seen);
     }
     PrimaryAxis along = direction.vertical() ? PrimaryAxis.VERTICAL : PrimaryAxis.HORIZONTAL;
     PrimaryAxis whole = ImageDiff.compare(before.greyForDiff(), after.observation().greyForDiff()).primaryAxis();
-    return whole == along ? along : PrimaryAxis.NONE;
+    return DiffResult.of(inside.diffRatio(), whole == along ? along : PrimaryAxis.NONE);
   }
 
   /**

@@ -48,9 +48,29 @@ class MotionTrailTest {
     for (int i = 1; i < xs.length; i++) {
       trail.add(pages(xs[i - 1]), pages(xs[i]));
     }
-    assertThat(trail.size()).isEqualTo(MotionTrail.PAIRS);
+    assertThat(trail.size()).isEqualTo(xs.length - 1);
     assertThat(trail.axis(null)).isEqualTo(PrimaryAxis.HORIZONTAL);
     assertThat(trail.axis(NormRegion.of(0, 200, 1000, 600))).isEqualTo(PrimaryAxis.HORIZONTAL);
+  }
+
+  @Test
+  void aLongMotionKeepsItsFirstAndItsLastPairs() {
+    // The fast start is readable, the slow end moves too little to be: a decelerating page whose
+    // last frames shift by under a pixel must still show its axis through its first pairs.
+    MotionTrail trail = new MotionTrail();
+    int[] xs = {0, 40, 75, 105, 130, 150, 165, 172, 176, 178, 179, W};
+    for (int i = 1; i < xs.length; i++) {
+      trail.add(pages(xs[i - 1]), pages(xs[i]));
+    }
+    assertThat(trail.size()).isEqualTo(2 * MotionTrail.PAIRS);
+    assertThat(trail.axis(null)).isEqualTo(PrimaryAxis.HORIZONTAL);
+
+    // and a late move along the other axis still vetoes, even after many agreeing pairs
+    GreyRaster a = pages(W);
+    byte[] down = new byte[W * H];
+    System.arraycopy(a.toByteArray(), 0, down, W * 24, W * (H - 24));
+    trail.add(a, GreyRaster.of(W, H, down));
+    assertThat(trail.axis(null)).isEqualTo(PrimaryAxis.NONE);
   }
 
   @Test

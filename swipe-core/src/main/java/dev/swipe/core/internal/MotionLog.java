@@ -1,0 +1,68 @@
+package dev.swipe.core.internal;
+
+import dev.swipe.core.Observation;
+import java.util.ArrayDeque;
+import java.util.Deque;
+
+/**
+ * What one device's settling gate saw move during its latest actions, kept so that {@code
+ * image_diff} of an action's before and after screens can name the axis of a move the two frames
+ * alone cannot show.
+ *
+ * <p>Why: a carousel page switch, or a wheel turned several rows, leaves before and after frames
+ * that share nothing that moved: the honesty benchmark counted 400 page switches per platform and
+ * about a third of all wheel nudges answered {@code primary_axis none}, although the device had
+ * watched the content travel between the two frames. That watched motion counts only when nothing
+ * else could have moved the screen unseen: {@code before} must be the latest screen this device
+ * returned when the action began (no other action, in any run, came between), and {@code after}
+ * the screen the action returned.
+ *
+ * <p>Shared by every run of a device; thread-safe.
+ */
+final class MotionLog {
+  /** Actions remembered: an agent compares the latest action's screens, rarely older ones. */
+  static final int ACTIONS = 4;
+
+  private record Entry(Observation before, Observation after, MotionTrail trail) {}
+
+  private final Deque<Entry> entries = new ArrayDeque<>(ACTIONS);
+  private Observation latest;
+
+  /** Notes a screen this device returned (a screenshot, an action's after frame, a scroll's). */
+  synchronized void saw(Observation observation) {
+    latest = observation;
+  }
+
+  /** The newest screen this device returned, or null before the first one. */
+  synchronized Observation latest() {
+    return latest;
+  }
+
+  /**
+   * Records an action that started from {@code before} (the value of {@link #latest()} when it
+   * began; null when there was none) and settled on {@code after} having watched {@code trail}.
+   * Actions without a starting screen or without watched motion are not kept.
+   */
+  synchronized void acted(Observation before, Observation after, MotionTrail trail) {
+    if (before == null || trail.size() == 0) {
+      return;
+    }
+    if (entries.size() == ACTIONS) {
+      entries.removeFirst();
+    }
+    entries.addLast(new Entry(before, after, trail));
+  }
+
+  /**
+   * The motion watched by the one action that led from {@code before} straight to {@code after},
+   * or {@link MotionTrail#NONE} when no remembered action did.
+   */
+  synchronized MotionTrail between(Observation before, Observation after) {
+    for (Entry e : entries) {
+      if (e.before == before && e.after == after) {
+        return e.trail;
+      }
+    }
+    return MotionTrail.NONE;
+  }
+}
