@@ -316,21 +316,36 @@ public final class DefaultDevice implements Device {
 
   /** {@link #play(Gesture, Duration)} with the quiet window to require once motion was seen. */
   private ActionResult play(Gesture gesture, Duration bound, FrameSettler.Quiet quiet) {
+    return play(gesture, bound, quiet, false);
+  }
+
+  /**
+   * {@link #play(Gesture, Duration, FrameSettler.Quiet)}, also capturing frames during a swipe's
+   * slow tail when {@code watchTail} (a wheel nudge: its content moves only while the finger does).
+   */
+  private ActionResult play(Gesture gesture, Duration bound, FrameSettler.Quiet quiet, boolean watchTail) {
     HidCapabilities caps = hid.capabilities();
       checkSupported(gesture, caps);
       Timeline timeline = TimelinePlanner.plan(gesture, caps.minReportInterval().toNanos());
+      TailWatch tail = watchTail && gesture instanceof Swipe s
+          ? new TailWatch(s, timeline, capture, ticker, captureTimeout)
+          : null;
       Observation prior = motionLog.latest();
       long start = ticker.read();
-      ExecutedTimeline executed = runner.run(timeline, hid);
+      ExecutedTimeline executed = tail == null
+          ? runner.run(timeline, hid)
+          : runner.run(timeline, hid, tail.lookBefore(), tail::look);
       long lastReport = start + executed.actualOffsetNanos(executed.reportCount() - 1);
       FrameSettler.Settled after = settler.settle(lastReport, bound, quiet);
-      motionLog.acted(prior, after.observation(), after.motion());
+      MotionTrail watched = tail == null ? after.motion() : tail.trail().then(after.motion());
+      motionLog.acted(prior, after.observation(), watched);
       long wallMs = (ticker.read() - start) / 1_000_000L;
+      int frames = after.frames() + (tail == null ? 0 : tail.frames());
       return ActionResult.builder()
           .gesture(gesture)
           .timeline(executed)
           .observation(after.observation())
-          .cost(new Cost(wallMs, 1, executed.reportCount(), after.frames(), after.waitNanos() / 1_000_000L))
+          .cost(new Cost(wallMs, 1, executed.reportCount(), frames, after.waitNanos() / 1_000_000L))
           .build();
   }
 
@@ -378,7 +393,7 @@ public final class DefaultDevice implements Device {
     WheelDecision decision;
     try {
       decision = wheelGuard.nudge(request, m, (drag, d) -> played[0] = play(WheelDrags.toSwipe(drag, d.plan().pitch().pitch()),
-          settleBound.multipliedBy(FrameSettler.Quiet.PICKER_BOUND_FACTOR), FrameSettler.Quiet.PICKER));
+          settleBound.multipliedBy(FrameSettler.Quiet.PICKER_BOUND_FACTOR), FrameSettler.Quiet.PICKER, true));
     } catch (RuntimeException e) {
       throw SwipeException.translate(e);
     }

@@ -171,7 +171,8 @@ public final class FrameSettler {
     Frame previous = capture.grab(notBeforeNanos, captureTimeout);
     int frames = 1;
     if (bound.isZero() && watcher == null) {
-      return seen(new Settled(attachments.register(previous, false), frames, ticker.read() - start, MotionTrail.NONE, false));
+      return seen(new Settled(
+          attachments.register(previous, false), frames, ticker.read() - start, MotionTrail.NONE, false));
     }
     GreyRaster previousGrey = decode(previous);
     if (watcher != null && watcher.stopAt(previous, previousGrey)) {
@@ -209,11 +210,13 @@ public final class FrameSettler {
         band.see(nextGrey, next.captureNanos());
       }
       if (watcher != null && watcher.stopAt(next, nextGrey)) {
-        return seen(new Settled(attachments.register(next, false, nextGrey), frames, ticker.read() - start, trail, false));
+        return seen(new Settled(
+            attachments.register(next, false, nextGrey), frames, ticker.read() - start, trail, false));
       }
       if (screen.see(nextGrey, next.captureNanos())) {
         if (screen.passed(next.captureNanos(), quiet, lastGap)) {
-          return seen(new Settled(attachments.register(next, true, nextGrey), frames, ticker.read() - start, trail, true));
+          return seen(new Settled(
+              attachments.register(next, true, nextGrey), frames, ticker.read() - start, trail, true));
         }
       } else {
         trail.add(previousGrey, nextGrey);

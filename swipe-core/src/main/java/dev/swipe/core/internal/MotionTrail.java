@@ -63,6 +63,20 @@ public final class MotionTrail {
     last.addLast(pair);
   }
 
+  /** This trail followed by {@code later}'s pairs, as if both had been watched as one. */
+  MotionTrail then(MotionTrail later) {
+    if (later.size() == 0) {
+      return this;
+    }
+    MotionTrail both = new MotionTrail();
+    for (List<GreyRaster[]> part : List.of(first, new ArrayList<>(last), later.first, new ArrayList<>(later.last))) {
+      for (GreyRaster[] p : part) {
+        both.add(p[0], p[1]);
+      }
+    }
+    return both;
+  }
+
   /** How many frame pairs are kept. */
   public int size() {
     return first.size() + last.size();

@@ -15,6 +15,7 @@ import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerReport;
 import java.io.UncheckedIOException;
 import java.util.Map;
+import java.util.function.IntPredicate;
 
 /**
  * Plays a timeline on a transport at its planned offsets and records when each report left. Any
@@ -48,15 +49,30 @@ public final class TimelineRunner {
    */
   public ExecutedTimeline run(Timeline timeline, HidTransport transport, Runnable beforeRelease) {
     int n = timeline.reportCount();
+    return run(timeline, transport, i -> beforeRelease != null && i == n - 1
+        && timeline.events().get(i) instanceof PointerEvent p && !p.pressed(), beforeRelease);
+  }
+
+  /**
+   * Plays {@code timeline}, calling {@code look} before each report whose index {@code lookBefore}
+   * accepts (the finger rests where the previous report put it). A look that outlasts the time
+   * left before its report pauses the gesture: the later reports keep their spacing instead of
+   * bunching up, which would add speed the plan did not have. A failure inside the hook releases
+   * the pointer like any other failure.
+   */
+  public ExecutedTimeline run(Timeline timeline, HidTransport transport, IntPredicate lookBefore, Runnable look) {
+    int n = timeline.reportCount();
     long[] actual = new long[n];
     long start = ticker.read();
+    long pause = 0;
     try {
       for (int i = 0; i < n; i++) {
         TimelineEvent e = timeline.events().get(i);
-        if (beforeRelease != null && i == n - 1 && e instanceof PointerEvent p && !p.pressed()) {
-          beforeRelease.run();
+        if (look != null && lookBefore.test(i)) {
+          look.run();
+          pause = Math.max(pause, ticker.read() - start - e.offsetNanos());
         }
-        long wait = start + e.offsetNanos() - ticker.read();
+        long wait = start + pause + e.offsetNanos() - ticker.read();
         if (wait > 0) {
           sleeper.sleep(wait);
         }

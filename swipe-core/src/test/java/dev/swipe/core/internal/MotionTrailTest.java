@@ -74,6 +74,24 @@ class MotionTrailTest {
   }
 
   @Test
+  void aTrailFollowedByAnotherVotesWithBoth() {
+    MotionTrail during = new MotionTrail();
+    during.add(pages(0), pages(20));
+    MotionTrail after = new MotionTrail();
+    after.add(pages(20), pages(30));
+    assertThat(during.axis(null)).as("one pair alone").isEqualTo(PrimaryAxis.NONE);
+    assertThat(during.then(after).size()).isEqualTo(2);
+    assertThat(during.then(after).axis(null)).isEqualTo(PrimaryAxis.HORIZONTAL);
+    assertThat(during.then(MotionTrail.NONE)).isSameAs(during);
+    GreyRaster a = pages(30);
+    byte[] down = new byte[W * H];
+    System.arraycopy(a.toByteArray(), 0, down, W * 24, W * (H - 24));
+    MotionTrail vertical = new MotionTrail();
+    vertical.add(a, GreyRaster.of(W, H, down));
+    assertThat(during.then(after).then(vertical).axis(null)).isEqualTo(PrimaryAxis.NONE);
+  }
+
+  @Test
   void aFadeOrASingleMovingPairNamesNoAxis() {
     GreyRaster base = pages(0);
     MotionTrail fading = new MotionTrail();

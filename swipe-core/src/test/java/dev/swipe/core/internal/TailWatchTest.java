@@ -1,0 +1,79 @@
+package dev.swipe.core.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.swipe.core.NormPoint;
+import dev.swipe.core.VirtualClock;
+import dev.swipe.core.gesture.GestureShape;
+import dev.swipe.core.gesture.PointerEvent;
+import dev.swipe.core.gesture.Swipe;
+import dev.swipe.core.gesture.Timeline;
+import dev.swipe.core.gesture.TimelinePlanner;
+import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.testkit.RecordingHidTransport;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Looks at the screen during a wheel drag's slow tail: where they fall, and that a slow look pauses
+ * the finger instead of bunching the later reports into a flick.
+ */
+class TailWatchTest {
+  static final Swipe WHEEL_DRAG = Swipe.builder(NormPoint.of(500, 600), NormPoint.of(500, 420))
+      .durationMs(400).steps(25).holdBeforeMs(60).holdAfterMs(200).shape(GestureShape.WHEEL).build();
+
+  @Test
+  void itLooksWhereTheTailBeginsHalfwayThroughItAndBeforeRelease() {
+    Timeline plan = TimelinePlanner.plan(WHEEL_DRAG);
+    TailWatch watch = new TailWatch(WHEEL_DRAG, plan, null, new VirtualClock(), Duration.ofSeconds(1));
+    List<Integer> looks = IntStream.range(0, plan.reportCount()).filter(watch.lookBefore()::test).boxed().toList();
+    assertThat(looks).hasSize(3);
+    long tailStart = 60_000_000L + (long) (400_000_000L * (1 - GestureShape.WHEEL.tailTime()));
+    long tailMiddle = 60_000_000L + (long) (400_000_000L * (1 - GestureShape.WHEEL.tailTime() / 2));
+    assertThat(plan.events().get(looks.get(0)).offsetNanos()).isGreaterThanOrEqualTo(tailStart);
+    assertThat(plan.events().get(looks.get(0) - 1).offsetNanos()).isLessThan(tailStart);
+    assertThat(plan.events().get(looks.get(1)).offsetNanos()).isGreaterThanOrEqualTo(tailMiddle);
+    assertThat(plan.events().get(looks.get(1) - 1).offsetNanos()).isLessThan(tailMiddle);
+    assertThat(looks.get(2)).isEqualTo(plan.reportCount() - 1);
+    assertThat(((PointerEvent) plan.events().get(looks.get(2))).pressed()).as("the release").isFalse();
+  }
+
+  @Test
+  void aSwipeWithoutATailIsOnlyLookedAtBeforeRelease() {
+    Swipe linear = Swipe.builder(NormPoint.of(500, 600), NormPoint.of(500, 420)).durationMs(300).build();
+    Timeline plan = TimelinePlanner.plan(linear);
+    TailWatch watch = new TailWatch(linear, plan, null, new VirtualClock(), Duration.ofSeconds(1));
+    assertThat(IntStream.range(0, plan.reportCount()).filter(watch.lookBefore()::test).boxed().toList())
+        .containsExactly(plan.reportCount() - 1);
+  }
+
+  @Test
+  void aLookThatOutlastsItsSlotPausesTheGestureAndKeepsTheLaterSpacing() {
+    // A capture behind 300 ms of latency takes longer than the 16 ms between two reports; sending
+    // the late reports at once would be a flick the plan never had, right before release.
+    VirtualClock clock = new VirtualClock();
+    RecordingHidTransport hid = new RecordingHidTransport(clock);
+    Timeline plan = TimelinePlanner.plan(WHEEL_DRAG);
+    TailWatch watch = new TailWatch(WHEEL_DRAG, plan, null, clock, Duration.ofSeconds(1));
+    int[] looks = {0};
+    new TimelineRunner(clock, clock).run(plan, hid, watch.lookBefore(), () -> {
+      looks[0]++;
+      clock.advance(Duration.ofMillis(300));
+    });
+    assertThat(looks[0]).isEqualTo(3);
+    List<RecordingHidTransport.Sent> sent = hid.sent();
+    assertThat(sent).hasSize(plan.reportCount());
+    long t0 = sent.get(0).atNanos();
+    for (int i = 1; i < sent.size(); i++) {
+      long planned = plan.events().get(i).offsetNanos() - plan.events().get(i - 1).offsetNanos();
+      long actual = sent.get(i).atNanos() - sent.get(i - 1).atNanos();
+      assertThat(actual).as("report %d keeps its spacing", i).isGreaterThanOrEqualTo(planned);
+      assertThat(((PointerReport) sent.get(i).report()).at()).isEqualTo(((PointerEvent) plan.events().get(i)).point());
+    }
+    assertThat(sent.get(sent.size() - 1).atNanos() - t0)
+        .as("three looks of 300 ms each paused the gesture")
+        .isGreaterThanOrEqualTo(plan.durationNanos() + 3 * 200_000_000L);
+  }
+}
