@@ -71,9 +71,9 @@ public final class ImageDiff {
    * PrimaryAxis#NONE} when nothing changed or the change is no translation.
    *
    * <p>Why not {@link #compare}: its axis answers only past the 1% that {@code changed} asks, and
-   * the slow end of a page's deceleration moves it a pixel or two per frame, changing well under
-   * 1% of the screen (found by the honesty benchmark: Android carousel switches whose last frame
-   * pairs changed 0.3-0.9%).
+   * between two frames 33 ms apart a slowing page or a wheel column moves a few pixels, changing
+   * well under 1% of the screen (the honesty benchmark's Android carousel switches: 0.3-0.9% in
+   * their last frame pairs).
    *
    * @param region the part to judge, or null for the whole frame
    */

@@ -20,8 +20,11 @@ import java.util.Deque;
  * <p>Shared by every run of a device; thread-safe.
  */
 final class MotionLog {
-  /** Actions remembered: an agent compares the latest action's screens, rarely older ones. */
-  static final int ACTIONS = 4;
+  /**
+   * Actions remembered: an agent compares the latest action's screens, rarely older ones, and each
+   * entry holds up to ten diff rasters (about 6 MB for a 1080x2400 capture).
+   */
+  static final int ACTIONS = 2;
 
   private record Entry(Observation before, Observation after, MotionTrail trail) {}
 
