@@ -194,15 +194,10 @@ public final class FrameSettler {
     // unsettled because the bound had run out before their first fresh frame arrived).
     long deadline = start + latency + bound.toNanos();
     while (ticker.read() < deadline) {
-      Frame next;
-      try {
-        long remaining = Math.max(deadline - ticker.read(), 1_000_000L);
-        next = capture.grab(previous.captureNanos() - latency + 1, Duration.ofNanos(remaining));
-      } catch (SwipeException e) {
-        if (e.code() == ErrorCode.CAPTURE_TIMEOUT || e.code() == ErrorCode.CAPTURE_STALE) {
-          break; // no further frame within the bound: the latest one stays unsettled
-        }
-        throw e;
+      long remaining = Math.max(deadline - ticker.read(), 1_000_000L);
+      Frame next = grabInTime(capture, previous.captureNanos() - latency + 1, Duration.ofNanos(remaining));
+      if (next == null) {
+        break; // no further frame within the bound: the latest one stays unsettled
       }
       frames++;
       GreyRaster nextGrey = decode(next);
@@ -276,11 +271,27 @@ public final class FrameSettler {
     }
   }
 
-  private static boolean sameSize(GreyRaster a, GreyRaster b) {
+  static boolean sameSize(GreyRaster a, GreyRaster b) {
     return a.width() == b.width() && a.height() == b.height();
   }
 
-  private static GreyRaster decode(Frame f) {
+  /**
+   * The first frame newer than {@code notBeforeNanos}, or null when the source has none within
+   * {@code timeout} (timed out, or only stale frames): for looks that may come back empty.
+   */
+  static Frame grabInTime(FrameSource capture, long notBeforeNanos, Duration timeout) {
+    try {
+      return capture.grab(notBeforeNanos, timeout);
+    } catch (SwipeException e) {
+      if (e.code() == ErrorCode.CAPTURE_TIMEOUT || e.code() == ErrorCode.CAPTURE_STALE) {
+        return null;
+      }
+      throw e;
+    }
+  }
+
+  /** A frame decoded for diffing; a corrupt frame fails with {@code image_decode_failed}. */
+  static GreyRaster decode(Frame f) {
     try {
       return ImageDecoder.decode(f.jpeg(), DecodeOptions.FOR_DIFF);
     } catch (RuntimeException e) {

@@ -69,12 +69,19 @@ public final class MotionTrail {
       return this;
     }
     MotionTrail both = new MotionTrail();
-    for (List<GreyRaster[]> part : List.of(first, new ArrayList<>(last), later.first, new ArrayList<>(later.last))) {
-      for (GreyRaster[] p : part) {
+    for (MotionTrail t : List.of(this, later)) {
+      for (GreyRaster[] p : t.pairs()) {
         both.add(p[0], p[1]);
       }
     }
     return both;
+  }
+
+  /** The kept pairs, oldest first. */
+  private List<GreyRaster[]> pairs() {
+    List<GreyRaster[]> all = new ArrayList<>(first);
+    all.addAll(last);
+    return all;
   }
 
   /** How many frame pairs are kept. */
@@ -90,11 +97,11 @@ public final class MotionTrail {
   public PrimaryAxis axis(NormRegion region) {
     int vertical = 0;
     int horizontal = 0;
-    List<GreyRaster[]> pairs = new ArrayList<>(first);
-    pairs.addAll(last);
-    for (GreyRaster[] p : pairs) {
-      PrimaryAxis a = ImageDiff.motionAxis(p[0], p[1],
-          region == null ? null : new NormalizedRegion(region.x(), region.y(), region.w(), region.h()));
+    NormalizedRegion inside = region == null
+        ? null
+        : new NormalizedRegion(region.x(), region.y(), region.w(), region.h());
+    for (GreyRaster[] p : pairs()) {
+      PrimaryAxis a = ImageDiff.motionAxis(p[0], p[1], inside);
       if (a == PrimaryAxis.VERTICAL) {
         vertical++;
       } else if (a == PrimaryAxis.HORIZONTAL) {

@@ -24,10 +24,8 @@ import dev.swipe.core.scroll.SearchPace;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.HidTransport;
-import dev.swipe.diff.DecodeOptions;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.GreyRaster;
-import dev.swipe.diff.ImageDecoder;
 import dev.swipe.diff.ImageDiff;
 import dev.swipe.diff.PrimaryAxis;
 import dev.swipe.wheel.WheelRunGuard;
@@ -156,15 +154,8 @@ final class ScrollExecutor {
     int reports;
     if (!fling) {
       long start = ticker.read();
-      executed = runner.run(timeline(swipe), hid, () -> {
-        try {
-          during[0] = capture.grab(ticker.read(), captureTimeout);
-        } catch (SwipeException e) {
-          if (e.code() != ErrorCode.CAPTURE_TIMEOUT && e.code() != ErrorCode.CAPTURE_STALE) {
-            throw e;
-          }
-        }
-      });
+      executed = runner.run(timeline(swipe), hid,
+          () -> during[0] = FrameSettler.grabInTime(capture, ticker.read(), captureTimeout));
       if (during[0] != null) {
         frames++;
       }
@@ -397,7 +388,7 @@ final class ScrollExecutor {
     if (during == null) {
       return Movement.UNOBSERVED;
     }
-    GreyRaster duringGrey = ImageDecoder.decode(during.jpeg(), DecodeOptions.FOR_DIFF);
+    GreyRaster duringGrey = FrameSettler.decode(during);
     if (compare(before.greyForDiff(), duringGrey, band).changed()) {
       return Movement.AT_EDGE;
     }

@@ -1,7 +1,5 @@
 package dev.swipe.core.internal;
 
-import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.gesture.GestureShape;
 import dev.swipe.core.gesture.PointerEvent;
@@ -10,10 +8,8 @@ import dev.swipe.core.gesture.Timeline;
 import dev.swipe.core.gesture.TimelineEvent;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
-import dev.swipe.diff.DecodeOptions;
 import dev.swipe.diff.FrameStability;
 import dev.swipe.diff.GreyRaster;
-import dev.swipe.diff.ImageDecoder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,12 +76,9 @@ final class TailWatch {
    * waiting out the latency would hold the finger still for it at every look.
    */
   void look() {
-    try {
-      frames.add(capture.grab(ticker.read() - capture.latency().toNanos(), captureTimeout));
-    } catch (SwipeException e) {
-      if (e.code() != ErrorCode.CAPTURE_TIMEOUT && e.code() != ErrorCode.CAPTURE_STALE) {
-        throw e;
-      }
+    Frame frame = FrameSettler.grabInTime(capture, ticker.read() - capture.latency().toNanos(), captureTimeout);
+    if (frame != null) {
+      frames.add(frame);
     }
   }
 
@@ -99,9 +92,8 @@ final class TailWatch {
     MotionTrail trail = new MotionTrail();
     GreyRaster previous = null;
     for (Frame f : frames) {
-      GreyRaster grey = ImageDecoder.decode(f.jpeg(), DecodeOptions.FOR_DIFF);
-      if (previous != null && previous.width() == grey.width() && previous.height() == grey.height()
-          && !FrameStability.isStable(previous, grey)) {
+      GreyRaster grey = FrameSettler.decode(f);
+      if (previous != null && FrameSettler.sameSize(previous, grey) && !FrameStability.isStable(previous, grey)) {
         trail.add(previous, grey);
       }
       previous = grey;
