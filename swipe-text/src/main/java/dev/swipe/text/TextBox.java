@@ -1,0 +1,64 @@
+package dev.swipe.text;
+
+/**
+ * A rectangle in the pixels of the image that was read: {@code x, y} is the top-left corner.
+ *
+ * @param x left edge, pixels
+ * @param y top edge, pixels
+ * @param width width, pixels, at least 1
+ * @param height height, pixels, at least 1
+ */
+public record TextBox(int x, int y, int width, int height) {
+
+  /** Validates the box. */
+  public TextBox {
+    if (x < 0 || y < 0) {
+      throw TextException.invalidArgument("box", "x and y must be >= 0, got " + x + "," + y);
+    }
+    if (width < 1 || height < 1) {
+      throw TextException.invalidArgument(
+          "box", "width and height must be >= 1, got " + width + "x" + height);
+    }
+  }
+
+  /** The box from its top-left and exclusive bottom-right corners. */
+  public static TextBox ofCorners(int x1, int y1, int x2, int y2) {
+    return new TextBox(x1, y1, Math.max(1, x2 - x1), Math.max(1, y2 - y1));
+  }
+
+  /** Exclusive right edge. */
+  public int right() {
+    return x + width;
+  }
+
+  /** Exclusive bottom edge. */
+  public int bottom() {
+    return y + height;
+  }
+
+  /** Horizontal centre in pixels. */
+  public double centerX() {
+    return x + width / 2.0;
+  }
+
+  /** Vertical centre in pixels. */
+  public double centerY() {
+    return y + height / 2.0;
+  }
+
+  /** The smallest box holding both. */
+  public TextBox union(TextBox o) {
+    return ofCorners(
+        Math.min(x, o.x), Math.min(y, o.y), Math.max(right(), o.right()), Math.max(bottom(), o.bottom()));
+  }
+
+  /** The same box moved by {@code (dx, dy)}: from a crop's pixels back to the whole image's. */
+  public TextBox translate(int dx, int dy) {
+    return new TextBox(x + dx, y + dy, width, height);
+  }
+
+  /** Whether the box lies inside an image of {@code w x h}. */
+  public boolean fitsIn(int w, int h) {
+    return right() <= w && bottom() <= h;
+  }
+}

@@ -1,0 +1,82 @@
+package dev.swipe.text;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+
+/** Opens {@link TextReader}s by URI scheme from the providers on the class or module path. */
+public final class TextReaders {
+  /** The reader a device uses when none is configured: Tesseract with English. */
+  public static final String DEFAULT_URI = "tesseract:";
+
+  private TextReaders() {}
+
+  /**
+   * Opens a reader.
+   *
+   * @param uri e.g. {@code tesseract:} or {@code tesseract:?lang=eng}
+   * @throws TextException {@code invalid_argument} (field {@code uri}) for a missing or unknown
+   *     scheme, listing the known ones; the provider's errors otherwise
+   */
+  public static TextReader open(String uri) {
+    if (uri == null || uri.isBlank()) {
+      throw TextException.invalidArgument(
+          "uri", "is required, e.g. " + DEFAULT_URI + " (known schemes: " + knownSchemes() + ")");
+    }
+    String u = uri.strip();
+    int colon = u.indexOf(':');
+    if (colon <= 0) {
+      throw new TextException(
+          TextException.INVALID_ARGUMENT,
+          "uri: '" + u + "' has no scheme; known text reader schemes: " + knownSchemes(),
+          "uri",
+          Map.of("known_schemes", knownSchemes()),
+          null);
+    }
+    String scheme = u.substring(0, colon).toLowerCase(Locale.ROOT);
+    TextReaderProvider p = providers().get(scheme);
+    if (p == null) {
+      List<String> known = knownSchemes();
+      throw new TextException(
+          known.isEmpty() ? TextException.TEXT_READER_UNAVAILABLE : TextException.INVALID_ARGUMENT,
+          "uri: unknown text reader scheme '"
+              + scheme
+              + "'"
+              + (known.isEmpty()
+                  ? "; no text reader is on the class path (add dev.swipe:swipe-text-tesseract)"
+                  : ", known schemes: " + known),
+          "uri",
+          Map.of("known_schemes", known),
+          null);
+    }
+    return p.open(u);
+  }
+
+  /** The schemes of the providers found, sorted. */
+  public static List<String> knownSchemes() {
+    return List.copyOf(providers().keySet());
+  }
+
+  private static Map<String, TextReaderProvider> providers() {
+    Map<String, TextReaderProvider> byScheme = new TreeMap<>();
+    try {
+      for (TextReaderProvider p : ServiceLoader.load(TextReaderProvider.class, TextReaders.class.getClassLoader())) {
+        String s = p.scheme().toLowerCase(Locale.ROOT);
+        TextReaderProvider old = byScheme.putIfAbsent(s, p);
+        if (old != null && old.getClass() != p.getClass()) {
+          throw TextException.unavailable(
+              "two text reader providers claim the scheme '" + s + "': "
+                  + old.getClass().getName() + " and " + p.getClass().getName(),
+              Map.of("scheme", s),
+              null);
+        }
+      }
+    } catch (ServiceConfigurationError e) {
+      throw TextException.unavailable("a text reader provider failed to load: " + e.getMessage(), null, e);
+    }
+    return byScheme;
+  }
+}
