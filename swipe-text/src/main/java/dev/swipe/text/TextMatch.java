@@ -10,8 +10,10 @@ import java.util.Objects;
  * @param confidence the lowest engine confidence among the matched words, in [0, 1]
  * @param edits edit distance between the query and the text read (0 for exact, normalized and
  *     regex matches)
+ * @param wholeLine the match covers its whole line (a button's label, a row's title), which makes
+ *     it a better answer than the same words inside a longer line
  */
-public record TextMatch(String text, TextBox box, double confidence, int edits) {
+public record TextMatch(String text, TextBox box, double confidence, int edits, boolean wholeLine) {
 
   /** Validates. */
   public TextMatch {

@@ -179,8 +179,8 @@ public final class TextQuery {
   }
 
   /**
-   * Finds the query on a page, best first: fewest edits, then highest confidence, then reading
-   * order.
+   * Finds the query on a page, best first: fewest edits, then whole lines before words inside a
+   * longer line, then highest confidence, then reading order.
    *
    * @throws TextException {@code text_query_too_costly} when a regular expression runs away
    */
@@ -200,6 +200,7 @@ public final class TextQuery {
     List<TextMatch> sorted = new ArrayList<>(out);
     sorted.sort(
         Comparator.comparingInt(TextMatch::edits)
+            .thenComparing(m -> !m.wholeLine())
             .thenComparing(Comparator.comparingDouble(TextMatch::confidence).reversed()));
     return List.copyOf(sorted);
   }
@@ -272,7 +273,7 @@ public final class TextQuery {
       }
       sb.append(w.text());
     }
-    return new TextMatch(sb.toString(), box, conf, edits);
+    return new TextMatch(sb.toString(), box, conf, edits, from == 0 && to == ws.size());
   }
 
   private void regexMatches(TextLine line, List<TextMatch> out) {
@@ -312,7 +313,8 @@ public final class TextQuery {
       }
       if (first >= 0) {
         TextMatch whole = matchOf(ws, first, last + 1, 0);
-        out.add(new TextMatch(lineText.substring(m.start(), m.end()), whole.box(), whole.confidence(), 0));
+        boolean all = m.start() == 0 && m.end() == lineText.length();
+        out.add(new TextMatch(lineText.substring(m.start(), m.end()), whole.box(), whole.confidence(), 0, all));
       }
     }
   }

@@ -63,6 +63,14 @@ class TextQueryTest {
   }
 
   @Test
+  void aWholeLineRanksAboveTheSameWordsInsideALongerLine() {
+    TextPage p = page("Save changes?", "Save");
+    List<TextMatch> ms = TextQuery.of("save").find(p);
+    assertThat(ms).extracting(TextMatch::wholeLine).containsExactly(true, false);
+    assertThat(ms.get(0).box().y()).isEqualTo(110);
+  }
+
+  @Test
   void regexFindsSpansAndReportsTheWordsTheyCover() {
     TextPage p = page("Alarm at 07:30 AM");
     List<TextMatch> ms = TextQuery.regex("\\d{2}:\\d{2}").find(p);
