@@ -8,6 +8,8 @@ import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.scroll.SearchPace;
+import dev.swipe.core.SwipeException;
+import dev.swipe.text.TextQuery;
 import dev.swipe.core.wheel.WheelNudgeResult;
 import dev.swipe.wheel.WheelRequest;
 import java.time.Duration;
@@ -94,6 +96,17 @@ final class WheelAndScrollTools {
     }, true);
   }
 
+  /** A search phrase as the scroll tool reads it: forgiving one misread letter in longer phrases. */
+  private static TextQuery untilText(String text) {
+    try {
+      String letters = text.replaceAll("[^\\p{L}\\p{N}]", "");
+      return letters.length() > 5 ? TextQuery.fuzzy(text, 1) : TextQuery.of(text);
+    } catch (RuntimeException e) {
+      SwipeException s = SwipeException.translate(e);
+      throw new ToolFailure(s.code().id(), s.getMessage().replaceFirst("^query:", "until_text:"), java.util.Map.of("field", "until_text"));
+    }
+  }
+
   private static Tool scroll(AgentRun run) {
     ToolSpec spec = new ToolSpec(
         "scroll",
@@ -108,7 +121,8 @@ final class WheelAndScrollTools {
             + " scroll_no_progress. A visible keyboard shortens the swiped band; too little room left refuses"
             + " with scroll_keyboard_occludes_surface. direction=top/bottom scrolls pass after pass until the"
             + " edge (max_passes, default 12; timeout_ms, default 90000; pace fling, the default, lets each pass"
-            + " coast, steady dwells like a single scroll). Not for picker wheels (use"
+            + " coast, steady dwells like a single scroll); with until_text they stop as soon as that text shows"
+            + " on a settled screen (found=true, matches tell where). Not for picker wheels (use"
             + " wheel_nudge). Returns the settled post-action screenshot.",
         Schema.object(null)
             .prop("direction", Schema.oneOf("Content to reveal.", "up", "down", "left", "right", "top", "bottom"))
@@ -123,6 +137,8 @@ final class WheelAndScrollTools {
             .prop("timeout_ms", Schema.integer("top/bottom only: overall bound in device time (default 90000).", 1, 3_600_000))
             .prop("pace", Schema.oneOf("top/bottom only: fling (default, passes coast: fast on long lists) or"
                 + " steady (passes dwell before lifting).", "fling", "steady"))
+            .prop("until_text", Schema.string("top/bottom only: stop when these words show in the region"
+                + " (ignoring case and accents; fuzzy within one letter when longer than 5).", 1, 200))
             .required("direction")
             .build(),
         Results.costSchema(Results.screenshotSchema(Schema.result("What the scroll did and saw.")))
@@ -135,6 +151,8 @@ final class WheelAndScrollTools {
             .prop("passes", Schema.integer("top/bottom: passes played."))
             .prop("edge_reached", Schema.bool("top/bottom: an edge stopped the passes."))
             .prop("timed_out", Schema.bool("top/bottom: the timeout stopped the passes."))
+            .prop("found", Schema.bool("until_text: the text shows on the returned screenshot."))
+            .prop("matches", Schema.array("until_text: where it shows, best first.", Schema.result(null).build()))
             .required("direction")
             .build());
     return new Tool(spec, a -> {
@@ -146,7 +164,7 @@ final class WheelAndScrollTools {
         default -> ScrollDirection.fromId(dir);
       };
       if (!toEdge) {
-        for (String f : List.of("max_passes", "timeout_ms", "pace")) {
+        for (String f : List.of("max_passes", "timeout_ms", "pace", "until_text")) {
           if (a.has(f)) {
             throw ToolFailure.invalidArgument(f, "applies only to direction=top and direction=bottom");
           }
@@ -173,8 +191,13 @@ final class WheelAndScrollTools {
       out.put("direction", dir);
       if (toEdge) {
         SearchPace pace = a.has("pace") && a.string("pace").equals("steady") ? SearchPace.STEADY : SearchPace.FLING;
-        ScrollUntilResult r = run.device().scrollUntil(scroll, o -> false, a.integer("max_passes", 12),
-            Duration.ofMillis(a.integer("timeout_ms", 90_000)), pace);
+        TextQuery text = a.has("until_text") ? untilText(a.string("until_text")) : null;
+        ScrollUntilResult r = run.device().scrollUntil(scroll,
+            text == null ? o -> false : run.device().textCondition(text, scroll),
+            a.integer("max_passes", 12), Duration.ofMillis(a.integer("timeout_ms", 90_000)), pace);
+        if (text != null) {
+          TextTools.matches(out, run.device().findText(r.observation(), text));
+        }
         out.put("passes", r.passes());
         out.put("edge_reached", r.edgeReached());
         out.put("timed_out", r.timedOut());

@@ -18,6 +18,9 @@ import java.util.regex.Pattern;
  * then resolve as unknown (the message says they expired).
  */
 public final class AttachmentRegistry {
+  /** The id prefix of frames seen in passing. */
+  static final String IN_PASSING_PREFIX = "motion-";
+
   /** How many attachments a run keeps before forgetting the oldest. */
   public static final int DEFAULT_CAPACITY = 512;
 
@@ -86,7 +89,7 @@ public final class AttachmentRegistry {
    */
   public Observation inPassing(Frame frame, GreyRaster greyForDiff) {
     SwipeException.requireArgument(frame, "frame");
-    return new Observation("motion-" + passing.incrementAndGet(), runId, frame.jpeg(), frame.width(), frame.height(),
+    return new Observation(IN_PASSING_PREFIX + passing.incrementAndGet(), runId, frame.jpeg(), frame.width(), frame.height(),
         frame.captureNanos(), false, greyForDiff);
   }
 
@@ -123,7 +126,7 @@ public final class AttachmentRegistry {
               + " URLs are never accepted, was '" + abbreviate(id) + "'");
     }
     Object entry = entries.get(trimmed);
-    if (entry == null && trimmed.startsWith("motion-")) {
+    if (entry == null && trimmed.startsWith(IN_PASSING_PREFIX)) {
       throw new SwipeException(
           ErrorCode.UNKNOWN_ATTACHMENT,
           field + ": " + trimmed + " is a frame seen in passing while content moved; such frames are not"

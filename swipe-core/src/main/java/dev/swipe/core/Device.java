@@ -13,7 +13,12 @@ import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.scroll.SearchPace;
 import dev.swipe.core.internal.DefaultDevice;
 import dev.swipe.core.spi.FrameSource;
+import dev.swipe.core.text.ScreenText;
+import dev.swipe.core.text.TextSearchResult;
 import dev.swipe.core.wheel.WheelNudgeResult;
+import dev.swipe.text.TextQuery;
+import dev.swipe.text.TextReader;
+import java.util.List;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.wheel.WheelRequest;
 import dev.swipe.wheel.WheelRunGuard;
@@ -141,6 +146,82 @@ public interface Device extends AutoCloseable {
   }
 
   /**
+   * Scrolls until {@code text} is on a settled screen (see {@link #scrollUntil(Scroll, Predicate,
+   * int, Duration, SearchPace)}). Reads text only where the list moves (the scroll's band, or the
+   * query's region) and only on the frames worth reading: each pass's end screen, and during a
+   * fling's coast one frame every 200 ms, at most 12 a pass. Find the match on the result's
+   * observation with {@link #findText(Observation, TextQuery)}: that read is cached.
+   *
+   * @throws SwipeException {@code text_reader_unavailable} when no text reader can be loaded, and
+   *     the errors of the predicate form
+   */
+  default ScrollUntilResult scrollUntil(
+      Scroll scroll, TextQuery text, int maxPasses, Duration timeout, SearchPace pace) {
+    return scrollUntil(scroll, textCondition(text, scroll), maxPasses, timeout, pace);
+  }
+
+  /** Scrolls until {@code text} shows, flinging, at most 12 passes within 90 seconds. */
+  default ScrollUntilResult scrollUntil(Scroll scroll, TextQuery text) {
+    return scrollUntil(scroll, text, 12, Duration.ofSeconds(90), SearchPace.FLING);
+  }
+
+  /**
+   * The condition {@link #scrollUntil(Scroll, TextQuery)} uses, for hosts that combine it with
+   * their own checks; it reads frames of this device's runs with the device's text reader.
+   */
+  Predicate<Observation> textCondition(TextQuery text, Scroll scroll);
+
+  /**
+   * Reads the text on an observation of this run: its lines, top to bottom, in normalized units.
+   * Reads are cached per observation, so reading, finding and tapping on one screenshot cost one
+   * OCR pass.
+   *
+   * @param region the part to read, or null for the whole screen
+   * @throws SwipeException {@code text_reader_unavailable} when no text reader can be loaded
+   *     (details name the platform and what is missing), {@code unknown_attachment} for an
+   *     observation of another run
+   */
+  List<ScreenText> readText(Observation observation, NormRegion region);
+
+  /**
+   * Finds {@code query} on an observation of this run, best match first; an empty result is not
+   * an error.
+   *
+   * @throws SwipeException {@code text_reader_unavailable}, {@code unknown_attachment}, {@code
+   *     text_query_too_costly} for a regular expression that backtracks past its budget
+   */
+  TextSearchResult findText(Observation observation, TextQuery query);
+
+  /** Finds {@code query} on a fresh screenshot. */
+  default TextSearchResult findText(TextQuery query) {
+    SwipeException.requireArgument(query, "query");
+    return findText(screenshot(), query);
+  }
+
+  /**
+   * Taps the centre of the single best match of {@code query} on a fresh screenshot.
+   *
+   * @throws SwipeException {@code text_not_found} (details list the lines read nearest to the
+   *     query), {@code text_ambiguous} (details list the equally good candidates: narrow the query
+   *     with a region or more words), and the errors of {@link #tap(NormPoint)}
+   */
+  default ActionResult tapText(TextQuery query) {
+    SwipeException.requireArgument(query, "query");
+    return tapText(screenshot(), query);
+  }
+
+  /** Taps the single best match of {@code query} on an observation of this run. */
+  ActionResult tapText(Observation observation, TextQuery query);
+
+  /**
+   * Takes settled screenshots until {@code query} is found or {@code timeout} (device time)
+   * passes; returns the last read either way, so check {@link TextSearchResult#found()}.
+   *
+   * @throws SwipeException {@code invalid_argument} for a timeout outside (0, 10 min]
+   */
+  TextSearchResult waitForText(TextQuery query, Duration timeout);
+
+  /**
    * Moves a picker wheel toward a target value with one bounded, slow, measured drag
    * ({@code wheel_nudge}). The request's geometry is read from {@code screenshot}, which must be an
    * observation of this run; the row pitch is measured on it and overrides a wrong estimate when
@@ -215,6 +296,8 @@ public interface Device extends AutoCloseable {
     private java.nio.file.Path trace;
     private String memoryUri;
     private MemoryStore memory;
+    private String textReaderUri;
+    private TextReader textReader;
 
     Builder() {}
 
@@ -231,6 +314,22 @@ public interface Device extends AutoCloseable {
     /** A host's own memory store (e.g. the agent framework's memory); the device closes it. */
     public Builder memory(MemoryStore store) {
       this.memory = SwipeException.requireArgument(store, "memory");
+      return this;
+    }
+
+    /**
+     * The text reader by URI (default {@code tesseract:}, opened on the first text call, so a
+     * device that never reads text never loads an engine); any scheme of a {@code
+     * TextReaderProvider} on the class path.
+     */
+    public Builder textReader(String uri) {
+      this.textReaderUri = SwipeException.requireArgument(uri, "text_reader");
+      return this;
+    }
+
+    /** A host's own text reader (another OCR engine); the device closes it. */
+    public Builder textReader(TextReader reader) {
+      this.textReader = SwipeException.requireArgument(reader, "text_reader");
       return this;
     }
 
@@ -326,7 +425,8 @@ public interface Device extends AutoCloseable {
       return DefaultDevice.open(
           new DefaultDevice.Config(
               deviceUri, hidUri, hid, captureUri, capture, ticker, sleeper, captureTimeout, settleBound,
-              attachments == null ? new AttachmentRegistry() : attachments, trace, memoryUri, memory));
+              attachments == null ? new AttachmentRegistry() : attachments, trace, memoryUri, memory,
+              textReaderUri, textReader));
     }
   }
 }

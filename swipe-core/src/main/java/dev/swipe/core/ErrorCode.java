@@ -47,6 +47,14 @@ public enum ErrorCode {
   MEMORY_NOT_FOUND,
   /** A memory save would merge into a different existing record. */
   MEMORY_CONFLICT,
+  /** No text on the screen matched a text query; details list what was read nearest to it. */
+  TEXT_NOT_FOUND,
+  /** Several places match a text query equally well; details list them. */
+  TEXT_AMBIGUOUS,
+  /** No text reader could be loaded or used; details name the platform and what is missing. */
+  TEXT_READER_UNAVAILABLE,
+  /** A regular-expression text query backtracked past its budget. */
+  TEXT_QUERY_TOO_COSTLY,
   /** No provider is registered for a device URI scheme. */
   UNKNOWN_SCHEME,
   /** Two providers claim the same URI scheme. */

@@ -100,6 +100,14 @@ public final class Observation {
   }
 
   /**
+   * Whether this is a frame seen in passing while content still moved (a fling's coast during
+   * {@code scroll until}, id {@code motion-N}): never settled and not registered in the run.
+   */
+  public boolean inPassing() {
+    return id.startsWith(AttachmentRegistry.IN_PASSING_PREFIX);
+  }
+
+  /**
    * The full-size luminance raster (for row-pitch measurement), decoded once and cached.
    *
    * @throws SwipeException {@code image_decode_failed} when the bytes are not a decodable image

@@ -66,6 +66,9 @@ public final class SwipeException extends RuntimeException {
     if (e instanceof dev.swipe.memory.MemoryException m) {
       return new SwipeException(ErrorCode.fromId(m.code()), m.getMessage(), m.details(), m);
     }
+    if (e instanceof dev.swipe.text.TextException t) {
+      return new SwipeException(ErrorCode.fromId(t.code()), t.getMessage(), t.details(), t);
+    }
     return new SwipeException(ErrorCode.INTERNAL, "unexpected failure: " + e, Map.of(), e);
   }
 

@@ -38,6 +38,13 @@ import dev.swipe.core.spi.DeviceConnection;
 import dev.swipe.core.trace.TraceWriter;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.memory.MemoryStores;
+import dev.swipe.core.text.ScreenText;
+import dev.swipe.core.text.TextSearchResult;
+import dev.swipe.text.TextLine;
+import dev.swipe.text.TextQuery;
+import dev.swipe.text.TextReader;
+import java.util.ArrayList;
+import java.util.List;
 import java.nio.file.Path;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.FrameSource;
@@ -57,6 +64,8 @@ import java.util.function.Predicate;
 
 /** The {@link Device} implementation: one lock, one runner, one capture path. */
 public final class DefaultDevice implements Device {
+  /** How long {@link #waitForText} rests between looks. */
+  private static final Duration WAIT_POLL = Duration.ofMillis(250);
 
   /** Everything the builder collected. */
   public record Config(
@@ -72,10 +81,12 @@ public final class DefaultDevice implements Device {
       AttachmentRegistry attachments,
       Path trace,
       String memoryUri,
-      MemoryStore memory) {
+      MemoryStore memory,
+      String textReaderUri,
+      TextReader textReader) {
     Config withTrace(Path dir) {
       return new Config(deviceUri, hidUri, hid, captureUri, capture, ticker, sleeper, captureTimeout, settleBound,
-          attachments, dir, memoryUri, memory);
+          attachments, dir, memoryUri, memory, textReaderUri, textReader);
     }
   }
 
@@ -98,6 +109,8 @@ public final class DefaultDevice implements Device {
   private final ActionTracer tracer;
   /** The memory store (shared by the device's runs), or null. */
   private final MemoryStore memory;
+  /** Reads text with the device's engine (shared by the device's runs, opened on first use). */
+  private final ScreenReader screenReader;
   /** The motion watched during this device's latest actions, shared by all its runs. */
   private final MotionLog motionLog;
   /** The latest screen this run saw: the "before" of its next action in traces. */
@@ -109,7 +122,17 @@ public final class DefaultDevice implements Device {
     this(hid, capture, ticker, sleeper, config.captureTimeout(), config.settleBound(), config.attachments(),
         new ReentrantLock(true), null,
         config.trace() == null ? null : TraceWriter.open(config.trace(), TraceWriter.DEFAULT_MAX_BYTES),
-        openMemory(config), new MotionLog());
+        openMemory(config), new MotionLog(), screenReader(config));
+  }
+
+  private static ScreenReader screenReader(Config config) {
+    if (config.textReader() != null && config.textReaderUri() != null) {
+      throw SwipeException.invalidArgument(
+          "text_reader", "give either a text reader URI or a reader instance, not both");
+    }
+    return config.textReader() != null
+        ? ScreenReader.of(config.textReader())
+        : ScreenReader.of(config.textReaderUri());
   }
 
   private static MemoryStore openMemory(Config config) {
@@ -138,8 +161,10 @@ public final class DefaultDevice implements Device {
       DefaultDevice owner,
       TraceWriter traceWriter,
       MemoryStore memory,
-      MotionLog motionLog) {
+      MotionLog motionLog,
+      ScreenReader screenReader) {
     this.hid = hid;
+    this.screenReader = screenReader;
     this.motionLog = motionLog;
     this.memory = memory;
     this.traceWriter = traceWriter;
@@ -164,7 +189,7 @@ public final class DefaultDevice implements Device {
     DefaultDevice root = owner == null ? this : owner;
     return new DefaultDevice(
         hid, capture, ticker, sleeper, captureTimeout, settleBound, new AttachmentRegistry(), lock, root,
-        root.traceWriter, root.memory, root.motionLog);
+        root.traceWriter, root.memory, root.motionLog, root.screenReader);
   }
 
   /** Opens the parts named in {@code config}; parts already open are closed if a later one fails. */
@@ -481,6 +506,75 @@ public final class DefaultDevice implements Device {
   }
 
   @Override
+  public Predicate<Observation> textCondition(TextQuery text, Scroll scroll) {
+    SwipeException.requireArgument(text, "text");
+    SwipeException.requireArgument(scroll, "scroll");
+    ensureOpen();
+    return new TextCondition(screenReader, text, scroll.region());
+  }
+
+  @Override
+  public List<ScreenText> readText(Observation observation, NormRegion region) {
+    attachments.requireOwn(observation, "screenshot_attachment_id");
+    ensureOpen();
+    List<ScreenText> out = new ArrayList<>();
+    for (TextLine l : screenReader.page(observation, region).lines()) {
+      out.add(new ScreenText(l.text(), ScreenReader.norm(l.box(), observation), l.confidence(), 0));
+    }
+    return out;
+  }
+
+  @Override
+  public TextSearchResult findText(Observation observation, TextQuery query) {
+    SwipeException.requireArgument(query, "query");
+    attachments.requireOwn(observation, "screenshot_attachment_id");
+    ensureOpen();
+    return screenReader.find(observation, query);
+  }
+
+  @Override
+  public ActionResult tapText(Observation observation, TextQuery query) {
+    SwipeException.requireArgument(query, "query");
+    attachments.requireOwn(observation, "screenshot_attachment_id");
+    ensureOpen();
+    ScreenText target = screenReader.single(observation, query);
+    Tap tap = Tap.at(target.center());
+    return locked(tap.kind(), tap, observation, before -> {
+      checkNotAimedAtAWheel(tap);
+      ActionResult r = play(tap, settleBound);
+      traced(tap.kind(), r, before, ActionTracer.decision(Map.of("text", target.text(), "query", query.toString())));
+      return r;
+    });
+  }
+
+  @Override
+  public TextSearchResult waitForText(TextQuery query, Duration timeout) {
+    SwipeException.requireArgument(query, "query");
+    SwipeException.requireArgument(timeout, "timeout");
+    if (timeout.isNegative() || timeout.isZero() || timeout.compareTo(Duration.ofMinutes(10)) > 0) {
+      throw SwipeException.invalidArgument("timeout", "must be in (0, 10 min], was " + timeout);
+    }
+    long deadline = ticker.read() + timeout.toNanos();
+    // each look settles first, so looks are at least a capture apart; the count bounds a source
+    // whose clock does not advance
+    long maxLooks = Math.max(2, timeout.toMillis() / WAIT_POLL.toMillis() + 2);
+    TextSearchResult last = null;
+    for (long look = 0; look < maxLooks; look++) {
+      last = findText(screenshot(), query);
+      if (last.found() || ticker.read() >= deadline) {
+        return last;
+      }
+      try {
+        sleeper.sleep(Math.min(WAIT_POLL.toNanos(), Math.max(0, deadline - ticker.read())));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new SwipeException(ErrorCode.INTERRUPTED, "interrupted while waiting for text", Map.of(), e);
+      }
+    }
+    return last;
+  }
+
+  @Override
   public DiffResult diff(Observation before, Observation after, NormRegion region) {
     attachments.requireOwn(before, "before");
     attachments.requireOwn(after, "after");
@@ -530,11 +624,16 @@ public final class DefaultDevice implements Device {
         traceWriter.close();
       }
       RuntimeException failure = null;
+      try {
+        screenReader.close();
+      } catch (RuntimeException e) {
+        failure = e;
+      }
       if (memory != null) {
         try {
           memory.close();
         } catch (RuntimeException e) {
-          failure = e;
+          failure = add(failure, e);
         }
       }
       try {

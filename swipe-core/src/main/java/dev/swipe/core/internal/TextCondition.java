@@ -1,0 +1,59 @@
+package dev.swipe.core.internal;
+
+import dev.swipe.core.NormRegion;
+import dev.swipe.core.Observation;
+import dev.swipe.text.TextQuery;
+import java.util.function.Predicate;
+
+/**
+ * "The text is on the screen" as a scroll search's condition, reading only the frames worth
+ * reading. Every pass's end screen is read: "found" is claimed only there. Of a fling's coast
+ * frames (seen in passing, ids {@code motion-N}),
+ * one is read every {@link #COAST_READ_INTERVAL_NANOS} of capture time and at most {@link
+ * #MAX_COAST_READS} per pass: a row stays on screen for at least a quarter of a second even at the
+ * fastest fling a pass makes, so reads that far apart see every row go by, while the frames in
+ * between (most of a coast) show nothing new.
+ */
+final class TextCondition implements Predicate<Observation> {
+  static final long COAST_READ_INTERVAL_NANOS = 200_000_000L;
+  static final int MAX_COAST_READS = 12;
+
+  private final ScreenReader reader;
+  private final TextQuery query;
+  private final NormRegion band;
+  private long lastCoastRead = Long.MIN_VALUE;
+  private int coastReads;
+
+  /**
+   * @param band where to read when the query has no region of its own: the scroll's band, since
+   *     text outside it does not move with the list
+   */
+  TextCondition(ScreenReader reader, TextQuery query, NormRegion band) {
+    this.reader = reader;
+    this.query = query;
+    this.band = band;
+  }
+
+  @Override
+  public boolean test(Observation o) {
+    if (!o.inPassing()) {
+      coastReads = 0;
+      lastCoastRead = Long.MIN_VALUE;
+      return found(o);
+    }
+    if (coastReads >= MAX_COAST_READS
+        || (lastCoastRead != Long.MIN_VALUE && o.captureNanos() - lastCoastRead < COAST_READ_INTERVAL_NANOS)) {
+      return false;
+    }
+    coastReads++;
+    lastCoastRead = o.captureNanos();
+    return found(o);
+  }
+
+  private boolean found(Observation o) {
+    if (query.region().isPresent() || band == null) {
+      return reader.find(o, query).found();
+    }
+    return !query.find(reader.page(o, band)).isEmpty();
+  }
+}
