@@ -41,6 +41,10 @@ public enum ErrorCode {
   WHEEL_GENERIC_INPUT_BLOCKED,
   /** Another wheel_nudge of the same column is still running; planning from a stale value could overshoot. */
   WHEEL_COLUMN_BUSY,
+  /** A picker column's labels form no known sequence (numbers with a step, months, AM/PM). */
+  WHEEL_LABELS_UNRECOGNIZED,
+  /** No picker column was found where one was looked for; details say what was read there. */
+  WHEEL_NOT_FOUND,
   /** The memory store cannot be opened or written. */
   MEMORY_UNAVAILABLE,
   /** A memory record id is unknown. */

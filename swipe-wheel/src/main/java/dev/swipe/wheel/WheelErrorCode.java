@@ -19,7 +19,9 @@ public enum WheelErrorCode {
      * An action on this column is still in flight (authorized, neither committed nor aborted);
      * a second concurrent nudge of the same column would plan from a stale value and overshoot.
      */
-    WHEEL_COLUMN_BUSY("wheel_column_busy");
+    WHEEL_COLUMN_BUSY("wheel_column_busy"),
+    /** A column's labels form no sequence the SDK knows (numbers with a step, months, AM/PM). */
+    WHEEL_LABELS_UNRECOGNIZED("wheel_labels_unrecognized");
 
     private final String code;
 
