@@ -16,6 +16,9 @@ import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.text.ScreenText;
 import dev.swipe.core.text.TextSearchResult;
 import dev.swipe.core.wheel.WheelNudgeResult;
+import dev.swipe.core.wheel.WheelReading;
+import dev.swipe.core.wheel.WheelSet;
+import dev.swipe.core.wheel.WheelSetResult;
 import dev.swipe.text.TextQuery;
 import dev.swipe.text.TextReader;
 import java.util.List;
@@ -235,6 +238,33 @@ public interface Device extends AutoCloseable {
    *     {@code invalid_argument} naming the field
    */
   WheelNudgeResult wheelNudge(Observation screenshot, WheelRequest request);
+
+  /**
+   * Finds the picker columns on an observation of this run by reading its text: for each, the
+   * geometry a {@code wheel_nudge} needs (column x, selected row's y, row spacing), the selected
+   * label and its neighbours, the value they count to and whether the column wraps.
+   *
+   * @param region where to look, or null for the whole screen
+   * @throws SwipeException {@code text_reader_unavailable}, {@code unknown_attachment}
+   */
+  WheelReading readWheels(Observation observation, NormRegion region);
+
+  /** Reads the picker columns on a fresh screenshot. */
+  default WheelReading readWheels() {
+    return readWheels(screenshot(), null);
+  }
+
+  /**
+   * Sets a picker column to a target in one call: reads the column, nudges it under the wheel
+   * policy and the run's guard, reads it again after every nudge, and returns once two readings in
+   * a row show the target, releasing the column. Decides from what it reads, never from the plan.
+   *
+   * @throws SwipeException {@code wheel_not_found} (no picker on the screen), {@code
+   *     invalid_argument} naming {@code column} when the column asked for is not there, {@code
+   *     wheel_target_unreachable} (the target is not a value of the column: details list the
+   *     labels seen), {@code wheel_labels_unrecognized}, and the errors of {@link #wheelNudge}
+   */
+  WheelSetResult setWheel(WheelSet request);
 
   /**
    * The run's wheel guard: budgets left per column and for the run, and which regions are being

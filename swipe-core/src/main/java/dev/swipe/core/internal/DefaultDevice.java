@@ -17,7 +17,11 @@ import dev.swipe.core.gesture.LongPress;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Tap;
 import dev.swipe.core.wheel.WheelDrags;
+import dev.swipe.core.wheel.WheelColumn;
 import dev.swipe.core.wheel.WheelNudgeResult;
+import dev.swipe.core.wheel.WheelReading;
+import dev.swipe.core.wheel.WheelSet;
+import dev.swipe.core.wheel.WheelSetResult;
 import dev.swipe.diff.RowPitch;
 import dev.swipe.diff.RowPitchResult;
 import dev.swipe.wheel.PitchMeasurement;
@@ -111,6 +115,8 @@ public final class DefaultDevice implements Device {
   private final MemoryStore memory;
   /** Reads text with the device's engine (shared by the device's runs, opened on first use). */
   private final ScreenReader screenReader;
+  /** Reads picker columns with {@link #screenReader}. */
+  private final WheelReader wheels;
   /** The motion watched during this device's latest actions, shared by all its runs. */
   private final MotionLog motionLog;
   /** The latest screen this run saw: the "before" of its next action in traces. */
@@ -165,6 +171,7 @@ public final class DefaultDevice implements Device {
       ScreenReader screenReader) {
     this.hid = hid;
     this.screenReader = screenReader;
+    this.wheels = new WheelReader(screenReader);
     this.motionLog = motionLog;
     this.memory = memory;
     this.traceWriter = traceWriter;
@@ -428,13 +435,56 @@ public final class DefaultDevice implements Device {
     if (played[0] != null) {
       traced("wheel_nudge", played[0], screenshot, ActionTracer.decision(decision.asMap()));
     }
-    return WheelNudgeResult.builder()
+    WheelNudgeResult.Builder result = WheelNudgeResult.builder()
         .decision(decision)
         .measuredPitch(measured)
         .action(java.util.Optional.ofNullable(played[0]))
         .observation(played[0] == null ? screenshot : played[0].observation())
         .cost(cost)
-        .build();
+        .moved(false);
+    if (played[0] != null) {
+      observeNudge(screenshot, played[0].observation(), request, decision.pitch(), result);
+    }
+    return result.build();
+  }
+
+  /**
+   * What the column shows happened: whether its pixels changed, and, when a text reader is at
+   * hand, the label now selected and the rows turned as read before and after.
+   */
+  private void observeNudge(
+      Observation before, Observation after, WheelRequest request, double pitch, WheelNudgeResult.Builder out) {
+    double spacing = pitch > 0 ? pitch : request.rowSpacing();
+    double x1 = Math.max(0, request.columnX() - Math.max(spacing, 40));
+    double x2 = Math.min(1000, request.columnX() + Math.max(spacing, 40));
+    double y1 = Math.max(0, request.centerY() - 1.5 * spacing);
+    double y2 = Math.min(1000, request.centerY() + 1.5 * spacing);
+    try {
+      out.moved(ImageDiff.compare(before.greyForDiff(), after.greyForDiff(), x1, y1, x2 - x1, y2 - y1).changed());
+    } catch (RuntimeException e) {
+      throw SwipeException.translate(e);
+    }
+    Optional<WheelColumn> now = wheels.near(after, request.columnX(), request.centerY(), spacing);
+    if (now.isEmpty()) {
+      return;
+    }
+    now.get().selectedLabel().ifPresent(out::labelNow);
+    Optional<WheelColumn> then = wheels.near(before, request.columnX(), request.centerY(), spacing);
+    if (then.isPresent() && then.get().value().isPresent() && now.get().value().isPresent()
+        && then.get().scale().kind() == now.get().scale().kind()) {
+      int step = Math.max(1, now.get().scale().step());
+      int delta = now.get().value().getAsInt() - then.get().value().getAsInt();
+      if (now.get().scale().cycleSize().isPresent()) {
+        int c = now.get().scale().cycleSize().getAsInt();
+        delta = Math.floorMod(delta, c);
+        if (delta > c / 2) {
+          delta -= c;
+        }
+      }
+      if (delta % step == 0) {
+        out.rowsObserved(delta / step);
+      }
+    }
   }
 
   private void traced(String action, ActionResult r, Observation before, ObjectNode decision) {
@@ -572,6 +622,20 @@ public final class DefaultDevice implements Device {
       }
     }
     return last;
+  }
+
+  @Override
+  public WheelReading readWheels(Observation observation, NormRegion region) {
+    attachments.requireOwn(observation, "screenshot_attachment_id");
+    ensureOpen();
+    return wheels.read(observation, region);
+  }
+
+  @Override
+  public WheelSetResult setWheel(WheelSet request) {
+    SwipeException.requireArgument(request, "request");
+    ensureOpen();
+    return new WheelSetter(this, wheels).set(request);
   }
 
   @Override

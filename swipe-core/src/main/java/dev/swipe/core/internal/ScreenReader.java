@@ -45,6 +45,8 @@ final class ScreenReader implements AutoCloseable {
   private TextReader reader;
   private long reads;
   private boolean closed;
+  /** Set when the reader could not be opened: optional reads stop trying. */
+  private boolean unavailable;
 
   private ScreenReader(Supplier<TextReader> opener) {
     this.opener = opener;
@@ -82,6 +84,24 @@ final class ScreenReader implements AutoCloseable {
       return page;
     } catch (RuntimeException e) {
       throw SwipeException.translate(e);
+    }
+  }
+
+  /**
+   * Reads like {@link #page} when a reader can be had, for what is only nice to have (a nudge's
+   * label): empty once the reader failed to open, so a device without one does not retry per call.
+   */
+  synchronized java.util.Optional<TextPage> tryPage(Observation o, NormRegion region) {
+    if (unavailable || closed) {
+      return java.util.Optional.empty();
+    }
+    try {
+      return java.util.Optional.of(page(o, region));
+    } catch (SwipeException e) {
+      if (e.code() == ErrorCode.TEXT_READER_UNAVAILABLE || reader == null) {
+        unavailable = true;
+      }
+      return java.util.Optional.empty();
     }
   }
 

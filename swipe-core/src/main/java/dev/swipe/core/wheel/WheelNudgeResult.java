@@ -11,8 +11,9 @@ import org.immutables.value.Value;
 
 /**
  * What one {@code wheel_nudge} decided and did: the direction, rows, pitch used and its source,
- * the budget left, the drag that was played (none when the target was already centred) and the
- * new settled screenshot to read the wheel from.
+ * the budget left, the drag that was played (none when the target was already centred), the new
+ * settled screenshot to read the wheel from, and what that screenshot shows happened: whether the
+ * column moved, the label now selected and the rows turned, read from the pixels.
  */
 @Value.Immutable
 @SwipeStyle
@@ -31,6 +32,26 @@ public abstract class WheelNudgeResult {
 
   /** What the nudge cost. */
   public abstract Cost cost();
+
+  /**
+   * Whether the column's pixels changed between the request's screenshot and the result: what
+   * happened, not what was planned.
+   */
+  public abstract boolean moved();
+
+  /** A drag was played and the column did not move: the nudge had no effect. */
+  public boolean noOp() {
+    return action().isPresent() && !moved();
+  }
+
+  /** The label read in the selected row after the nudge, when a text reader could read it. */
+  public abstract Optional<String> labelNow();
+
+  /**
+   * Rows the column turned as read from its labels before and after (positive when the values
+   * grew), when both could be read; the plan's rows are in {@link #decision()}.
+   */
+  public abstract java.util.OptionalInt rowsObserved();
 
   /** A new builder. */
   public static Builder builder() {

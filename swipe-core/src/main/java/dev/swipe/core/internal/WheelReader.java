@@ -1,0 +1,139 @@
+package dev.swipe.core.internal;
+
+import dev.swipe.core.ErrorCode;
+import dev.swipe.core.NormRegion;
+import dev.swipe.core.Observation;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.wheel.WheelColumn;
+import dev.swipe.core.wheel.WheelReading;
+import dev.swipe.text.TextBox;
+import dev.swipe.text.TextPage;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/** Reads picker columns off screenshots with the device's text reader. */
+final class WheelReader {
+  private final ScreenReader screen;
+
+  WheelReader(ScreenReader screen) {
+    this.screen = screen;
+  }
+
+  /** Every picker column in {@code region} (null: the whole screen), left to right. */
+  WheelReading read(Observation o, NormRegion region) {
+    TextPage page = screen.page(o, region);
+    return new WheelReading(o, columns(o, page, null));
+  }
+
+  /**
+   * The column around a known selection (a nudge's {@code column_x}, {@code center_y}): reads a
+   * band of three rows there; empty when no reader is available or the labels do not read.
+   */
+  Optional<WheelColumn> near(Observation o, double columnX, double centerY, double rowSpacing) {
+    double halfW = Math.min(250, 1.4 * rowSpacing + 40);
+    double halfH = 1.7 * rowSpacing;
+    double x1 = Math.max(0, columnX - halfW);
+    double x2 = Math.min(1000, columnX + halfW);
+    double y1 = Math.max(0, centerY - halfH);
+    double y2 = Math.min(1000, centerY + halfH);
+    if (x2 <= x1 || y2 <= y1) {
+      return Optional.empty();
+    }
+    Optional<TextPage> page = screen.tryPage(o, NormRegion.fromCorners(x1, y1, x2, y2));
+    if (page.isEmpty()) {
+      return Optional.empty();
+    }
+    List<WheelColumn> cols = columns(o, page.get(), centerY);
+    WheelColumn best = null;
+    for (WheelColumn c : cols) {
+      if (best == null || Math.abs(c.columnX() - columnX) < Math.abs(best.columnX() - columnX)) {
+        best = c;
+      }
+    }
+    return best == null || Math.abs(best.columnX() - columnX) > halfW ? Optional.empty() : Optional.of(best);
+  }
+
+  /** Converts the finder's columns; {@code selectedAt} forces the selected row to the one nearest that y. */
+  private static List<WheelColumn> columns(Observation o, TextPage page, Double selectedAt) {
+    double sx = 1000.0 / Math.max(o.width() - 1, 1);
+    double sy = 1000.0 / Math.max(o.height() - 1, 1);
+    List<WheelColumn> out = new ArrayList<>();
+    List<WheelColumnFinder.Column> found = WheelColumnFinder.find(page, o.grey());
+    for (WheelColumnFinder.Column c : found) {
+      List<WheelColumnFinder.Row> rows = c.rows();
+      int sel = c.selected();
+      if (selectedAt != null) {
+        for (int i = 0; i < rows.size(); i++) {
+          if (Math.abs(rows.get(i).cy() * sy - selectedAt) < Math.abs(rows.get(sel).cy() * sy - selectedAt)) {
+            sel = i;
+          }
+        }
+      }
+      List<String> above = new ArrayList<>();
+      List<String> below = new ArrayList<>();
+      for (int i = 0; i < rows.size(); i++) {
+        if (i < sel) {
+          above.add(rows.get(i).label());
+        } else if (i > sel) {
+          below.add(rows.get(i).label());
+        }
+      }
+      OptionalInt value = c.scale().valueOf(rows.get(sel).label());
+      if (value.isEmpty()) {
+        value = countedFromNeighbours(c, sel);
+      }
+      TextBox box = rows.get(0).box();
+      for (WheelColumnFinder.Row r : rows) {
+        box = box.union(r.box());
+      }
+      double confidence = new WheelColumnFinder.Column(rows, sel, c.pitchPx(), c.centerXPx(), c.scale()).confidence();
+      out.add(new WheelColumn(
+          out.size(),
+          clamp(c.centerXPx() * sx),
+          clamp(rows.get(sel).cy() * sy),
+          c.pitchPx() * sy,
+          Optional.of(rows.get(sel).label()),
+          above,
+          below,
+          value,
+          c.scale(),
+          confidence,
+          ScreenReader.norm(box, o)));
+    }
+    return out;
+  }
+
+  private static OptionalInt countedFromNeighbours(WheelColumnFinder.Column c, int sel) {
+    for (int d = 1; d < c.rows().size(); d++) {
+      for (int j : new int[] {sel - d, sel + d}) {
+        if (j >= 0 && j < c.rows().size()) {
+          OptionalInt v = c.scale().valueOf(c.rows().get(j).label());
+          if (v.isPresent()) {
+            int value = v.getAsInt() + (sel - j) * c.scale().step();
+            return OptionalInt.of(c.scale().cycleSize().isPresent()
+                ? Math.floorMod(value, c.scale().cycleSize().getAsInt()) : value);
+          }
+        }
+      }
+    }
+    return OptionalInt.empty();
+  }
+
+  private static double clamp(double v) {
+    return Math.max(0, Math.min(1000, v));
+  }
+
+  /** {@code wheel_not_found}, with what was read where a picker was looked for. */
+  static SwipeException notFound(Observation o, String where, List<String> read) {
+    return new SwipeException(
+        ErrorCode.WHEEL_NOT_FOUND,
+        "no picker column " + where + " on " + o.id() + ": a column is three or more evenly spaced labels"
+            + " that count (numbers with a step, months, AM/PM); read there: "
+            + read.subList(0, Math.min(read.size(), 8)),
+        Map.of("screenshot_attachment_id", o.id(), "read", read.subList(0, Math.min(read.size(), 20))),
+        null);
+  }
+}

@@ -1,0 +1,203 @@
+package dev.swipe.core.internal;
+
+import dev.swipe.core.Cost;
+import dev.swipe.core.Device;
+import dev.swipe.core.ErrorCode;
+import dev.swipe.core.Observation;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.wheel.WheelColumn;
+import dev.swipe.core.wheel.WheelNudgeResult;
+import dev.swipe.core.wheel.WheelReading;
+import dev.swipe.core.wheel.WheelSet;
+import dev.swipe.core.wheel.WheelSetResult;
+import dev.swipe.wheel.WheelScale;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * {@code setWheel}: read the column, nudge under the wheel policy and its run guard, read again,
+ * and stop only when two readings in a row show the target; then release the column. Every step
+ * decides from pixels read, never from the plan.
+ */
+final class WheelSetter {
+  /** Nudges before giving up; the run guard's budgets usually end a hopeless loop first. */
+  static final int MAX_NUDGES = 16;
+  /** Rereads of a column that did not read (a frame caught mid-snap) before a nudge is refused. */
+  private static final int REREADS = 2;
+
+  private final Device device;
+  private final WheelReader reader;
+  private final List<String> evidence = new ArrayList<>();
+  private final List<WheelNudgeResult> nudges = new ArrayList<>();
+  private Cost cost = Cost.ZERO;
+
+  WheelSetter(Device device, WheelReader reader) {
+    this.device = device;
+    this.reader = reader;
+  }
+
+  WheelSetResult set(WheelSet request) {
+    long t0 = device.ticker().read();
+    Observation shot = device.screenshot();
+    WheelReading all = reader.read(shot, null);
+    WheelColumn column = pick(all, request);
+    int target = target(column, request);
+    note(shot, column);
+    int confirmed = 0;
+    for (int i = 0; i <= MAX_NUDGES; i++) {
+      int current = column.value().getAsInt();
+      if (current == target) {
+        if (++confirmed >= 2) {
+          // release the column: a request with current == target plays nothing and frees it
+          WheelNudgeResult release = device.wheelNudge(shot, column.requestTo(target));
+          nudges.add(release);
+          Cost total = new Cost((device.ticker().read() - t0) / 1_000_000L, cost.gestures(), cost.hidReports(),
+              cost.framesGrabbed(), cost.settleWaitMs());
+          return new WheelSetResult(column.selectedLabel().orElse(column.scale().label(target)), target, column,
+              nudges, evidence, shot, total);
+        }
+        shot = device.screenshot();
+      } else {
+        confirmed = 0;
+        WheelNudgeResult r = device.wheelNudge(shot, column.requestTo(target));
+        nudges.add(r);
+        cost = cost.plus(r.cost());
+        shot = r.observation();
+        if (r.action().isEmpty()) {
+          // the policy saw nothing to do although the reading differs: read a fresh screen
+          shot = device.screenshot();
+        }
+      }
+      column = reread(shot, column);
+    }
+    throw new SwipeException(
+        ErrorCode.WHEEL_NO_PROGRESS,
+        "the column did not settle on " + column.scale().label(target) + " within " + MAX_NUDGES + " nudges; read: "
+            + evidence.subList(Math.max(0, evidence.size() - 4), evidence.size()),
+        Map.of("evidence", List.copyOf(evidence)),
+        null);
+  }
+
+  /** The same column on a new screenshot, read around where it was; a frame mid-snap is read again. */
+  private WheelColumn reread(Observation shot, WheelColumn was) {
+    for (int attempt = 0; ; attempt++) {
+      Optional<WheelColumn> now = reader.near(shot, was.columnX(), was.centerY(), was.rowSpacing());
+      if (now.isPresent() && now.get().value().isPresent() && now.get().scale().kind() == was.scale().kind()) {
+        WheelColumn c = now.get();
+        // keep the first reading's scale: a window of three rows may miss the wrap that showed the cycle
+        WheelColumn kept = new WheelColumn(was.index(), c.columnX(), c.centerY(), c.rowSpacing(), c.selectedLabel(),
+            c.labelsAbove(), c.labelsBelow(), c.value(), was.scale(), c.confidence(), c.region());
+        note(shot, kept);
+        return kept;
+      }
+      evidence.add(shot.id() + ": column unreadable");
+      if (attempt >= REREADS) {
+        throw new SwipeException(
+            ErrorCode.WHEEL_LABELS_UNRECOGNIZED,
+            "column " + was.index() + " could not be read after a nudge (" + shot.id() + ")",
+            Map.of("screenshot_attachment_id", shot.id(), "evidence", List.copyOf(evidence)),
+            null);
+      }
+      shot = device.screenshot();
+    }
+  }
+
+  private void note(Observation shot, WheelColumn c) {
+    evidence.add(String.format(Locale.ROOT, "%s: %s %s (confidence %.2f)", shot.id(),
+        c.labelsAbove().isEmpty() ? "" : c.labelsAbove().get(c.labelsAbove().size() - 1) + " /",
+        "[" + c.selectedLabel().orElse("?") + "]" + (c.labelsBelow().isEmpty() ? "" : " / " + c.labelsBelow().get(0)),
+        c.confidence()));
+  }
+
+  private static WheelColumn pick(WheelReading reading, WheelSet request) {
+    List<WheelColumn> cols = reading.columns();
+    if (cols.isEmpty()) {
+      throw WheelReader.notFound(reading.observation(), "on the screen", List.of());
+    }
+    if (request.columnIndex().isPresent()) {
+      int i = request.columnIndex().getAsInt();
+      if (i >= cols.size()) {
+        throw SwipeException.invalidArgument("column", "asks for column " + i + " but " + cols.size()
+            + " picker columns show (" + describe(cols) + ")");
+      }
+      return usable(cols.get(i));
+    }
+    if (request.columnShowing().isPresent()) {
+      String want = request.columnShowing().get().toLowerCase(Locale.ROOT);
+      for (WheelColumn c : cols) {
+        List<String> all = new ArrayList<>(c.labelsAbove());
+        c.selectedLabel().ifPresent(all::add);
+        all.addAll(c.labelsBelow());
+        if (all.stream().anyMatch(l -> l.toLowerCase(Locale.ROOT).equals(want))) {
+          return usable(c);
+        }
+      }
+      throw SwipeException.invalidArgument("column", "no picker column shows '" + request.columnShowing().get()
+          + "'; columns read: " + describe(cols));
+    }
+    double x = request.columnX().getAsDouble();
+    WheelColumn best = cols.get(0);
+    for (WheelColumn c : cols) {
+      if (Math.abs(c.columnX() - x) < Math.abs(best.columnX() - x)) {
+        best = c;
+      }
+    }
+    if (Math.abs(best.columnX() - x) > 150) {
+      throw SwipeException.invalidArgument("column_x", "no picker column near x=" + x + "; columns read: " + describe(cols));
+    }
+    return usable(best);
+  }
+
+  private static WheelColumn usable(WheelColumn c) {
+    if (c.value().isEmpty()) {
+      throw new SwipeException(ErrorCode.WHEEL_LABELS_UNRECOGNIZED,
+          "the selected row of column " + c.index() + " cannot be read", Map.of("column", c.index()), null);
+    }
+    return c;
+  }
+
+  private static int target(WheelColumn column, WheelSet request) {
+    WheelScale scale = column.scale();
+    int target;
+    if (request.targetLabel().isPresent()) {
+      OptionalInt v = scale.valueOf(request.targetLabel().get());
+      if (v.isEmpty()) {
+        throw unreachable(column, "'" + request.targetLabel().get() + "' is not a label of this column");
+      }
+      target = v.getAsInt();
+    } else {
+      target = request.targetValue().getAsInt();
+    }
+    if (!scale.reachable(column.value().getAsInt(), target)) {
+      throw unreachable(column, scale.label(target) + " is not a whole number of steps of " + scale.step()
+          + (scale.cycleSize().isPresent() ? " within a cycle of " + scale.cycleSize().getAsInt() : "")
+          + " from " + column.selectedLabel().orElse("?"));
+    }
+    return target;
+  }
+
+  private static SwipeException unreachable(WheelColumn c, String why) {
+    List<String> seen = new ArrayList<>(c.labelsAbove());
+    c.selectedLabel().ifPresent(seen::add);
+    seen.addAll(c.labelsBelow());
+    Map<String, Object> details = new LinkedHashMap<>();
+    details.put("labels_seen", seen);
+    details.put("value_step", c.scale().step());
+    c.scale().cycleSize().ifPresent(s -> details.put("cycle_size", s));
+    return new SwipeException(ErrorCode.WHEEL_TARGET_UNREACHABLE,
+        why + "; the column shows " + seen, details, null);
+  }
+
+  private static String describe(List<WheelColumn> cols) {
+    List<String> out = new ArrayList<>();
+    for (WheelColumn c : cols) {
+      out.add(c.index() + ": " + c.selectedLabel().orElse("?") + " at x=" + Math.round(c.columnX()));
+    }
+    return String.join(", ", out);
+  }
+}

@@ -1,0 +1,20 @@
+package dev.swipe.core.wheel;
+
+import dev.swipe.core.Observation;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The picker columns found on one screenshot, left to right.
+ *
+ * @param observation the screenshot read
+ * @param columns the columns, leftmost first; empty when the screen shows no picker
+ */
+public record WheelReading(Observation observation, List<WheelColumn> columns) {
+
+  /** Copies the list. */
+  public WheelReading {
+    Objects.requireNonNull(observation, "observation");
+    columns = List.copyOf(columns);
+  }
+}
