@@ -55,6 +55,7 @@ public final class ToolDispatcher {
     all.addAll(GestureTools.tools(run));
     all.addAll(WheelAndScrollTools.tools(run));
     all.addAll(TextTools.tools(run));
+    all.addAll(WheelReadTools.tools(run));
     all.addAll(MemoryTools.tools(run));
     all.addAll(RunTools.tools(run));
     for (Tool t : all) {

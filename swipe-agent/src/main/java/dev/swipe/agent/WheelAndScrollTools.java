@@ -68,7 +68,11 @@ final class WheelAndScrollTools {
             .prop("pitch_source", Schema.string("Where the pitch came from (measured or the caller's estimate)."))
             .prop("column_actions_left", Schema.integer("Nudges left for this column's target."))
             .prop("run_actions_left", Schema.integer("Nudges left in the run."))
-            .required("played", "target_reached")
+            .prop("moved", Schema.bool("Whether the column's pixels changed: what happened, not what was planned."))
+            .prop("no_op", Schema.bool("A drag was played and the column did not move: check column_x and center_y."))
+            .prop("label_now", Schema.string("The label read in the selected row afterwards, when it could be read."))
+            .prop("rows_observed", Schema.integer("Rows the column turned as read from its labels (+ = values grew)."))
+            .required("played", "target_reached", "moved", "no_op")
             .build());
     return new Tool(spec, a -> {
       Observation shot = run.device().attachments().screenshot(a.string("screenshot_attachment_id"), "screenshot_attachment_id");
@@ -87,6 +91,12 @@ final class WheelAndScrollTools {
       out.put("played", r.action().isPresent());
       for (Map.Entry<String, Object> e : r.decision().asMap().entrySet()) {
         out.set(e.getKey(), ToolDispatcher.JSON.valueToTree(e.getValue()));
+      }
+      out.put("moved", r.moved());
+      out.put("no_op", r.noOp());
+      r.labelNow().ifPresent(l -> out.put("label_now", l));
+      if (r.rowsObserved().isPresent()) {
+        out.put("rows_observed", r.rowsObserved().getAsInt());
       }
       ObjectNode m = out.putObject("measured_pitch");
       m.put("pitch", r.measuredPitch().pitchNorm());
