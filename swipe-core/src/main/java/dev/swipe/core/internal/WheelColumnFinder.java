@@ -59,6 +59,14 @@ final class WheelColumnFinder {
 
   /** The picker columns on {@code page}, left to right. */
   static List<Column> find(TextPage page, GreyRaster grey) {
+    return find(page, grey, MIN_ROWS);
+  }
+
+  /**
+   * The columns of at least {@code minRows} rows: two where the place of a column is already
+   * known (a column at its end shows only the last row and one neighbour).
+   */
+  static List<Column> find(TextPage page, GreyRaster grey, int minRows) {
     List<Word> words = new ArrayList<>(page.words());
     words.sort(Comparator.comparingDouble(w -> w.box().centerX()));
     List<List<Word>> stacks = new ArrayList<>();
@@ -80,21 +88,21 @@ final class WheelColumnFinder {
     }
     List<Column> out = new ArrayList<>();
     for (List<Word> s : stacks) {
-      column(s, grey, page.width(), page.height()).ifPresent(out::add);
+      column(s, grey, page.width(), page.height(), minRows).ifPresent(out::add);
     }
     out.sort(Comparator.comparingDouble(Column::centerXPx));
     return out;
   }
 
-  private static java.util.Optional<Column> column(List<Word> stack, GreyRaster grey, int w, int h) {
-    if (stack.size() < MIN_ROWS) {
+  private static java.util.Optional<Column> column(List<Word> stack, GreyRaster grey, int w, int h, int minRows) {
+    if (stack.size() < minRows) {
       return java.util.Optional.empty();
     }
     List<Word> byY = new ArrayList<>(stack);
     byY.sort(Comparator.comparingDouble(x -> x.box().centerY()));
     // The longest run of evenly pitched rows: a picker's rows, not text that happens to share x.
     List<Word> best = List.of();
-    for (int i = 0; i + MIN_ROWS <= byY.size(); i++) {
+    for (int i = 0; i + minRows <= byY.size(); i++) {
       double pitch = byY.get(i + 1).box().centerY() - byY.get(i).box().centerY();
       if (pitch < byY.get(i).box().height()) {
         continue;
@@ -112,7 +120,7 @@ final class WheelColumnFinder {
         best = run;
       }
     }
-    if (best.size() < MIN_ROWS) {
+    if (best.size() < minRows) {
       return java.util.Optional.empty();
     }
     List<String> labels = best.stream().map(Word::text).toList();

@@ -61,7 +61,7 @@ final class WheelReader {
     double sx = 1000.0 / Math.max(o.width() - 1, 1);
     double sy = 1000.0 / Math.max(o.height() - 1, 1);
     List<WheelColumn> out = new ArrayList<>();
-    List<WheelColumnFinder.Column> found = WheelColumnFinder.find(page, o.grey());
+    List<WheelColumnFinder.Column> found = WheelColumnFinder.find(page, o.grey(), selectedAt == null ? 3 : 2);
     for (WheelColumnFinder.Column c : found) {
       List<WheelColumnFinder.Row> rows = c.rows();
       int sel = c.selected();

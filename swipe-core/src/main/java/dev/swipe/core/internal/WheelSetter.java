@@ -47,6 +47,7 @@ final class WheelSetter {
     WheelReading all = reader.read(shot, null);
     WheelColumn column = pick(all, request);
     int target = target(column, request);
+    WheelScale scale = column.scale();
     note(shot, column);
     int confirmed = 0;
     for (int i = 0; i <= MAX_NUDGES; i++) {
@@ -72,8 +73,18 @@ final class WheelSetter {
           // the policy saw nothing to do although the reading differs: read a fresh screen
           shot = device.screenshot();
         }
+        if (r.noOp() && column.cyclic() && !column.scale().cycleSeen()) {
+          // a drag toward a wrap that did not move: the column has ends after all
+          WheelScale s = column.scale();
+          scale = new WheelScale(s.kind(), s.step(), OptionalInt.empty(), false, s.width(), s.shortNames());
+          evidence.add(shot.id() + ": no movement toward the wrap; the column is taken as having ends");
+        }
       }
-      column = reread(shot, column);
+      WheelColumn next = reread(shot, column);
+      if (!next.cyclic()) {
+        scale = next.scale();
+      }
+      column = withScale(next, scale);
     }
     throw new SwipeException(
         ErrorCode.WHEEL_NO_PROGRESS,
@@ -81,6 +92,11 @@ final class WheelSetter {
             + evidence.subList(Math.max(0, evidence.size() - 4), evidence.size()),
         Map.of("evidence", List.copyOf(evidence)),
         null);
+  }
+
+  private static WheelColumn withScale(WheelColumn c, WheelScale scale) {
+    return new WheelColumn(c.index(), c.columnX(), c.centerY(), c.rowSpacing(), c.selectedLabel(), c.labelsAbove(),
+        c.labelsBelow(), c.value(), scale, c.confidence(), c.region());
   }
 
   /** The same column on a new screenshot, read around where it was; a frame mid-snap is read again. */
@@ -92,7 +108,17 @@ final class WheelSetter {
         // keep the first reading's scale: a window of three rows may miss the wrap that showed the cycle
         WheelColumn kept = new WheelColumn(was.index(), c.columnX(), c.centerY(), c.rowSpacing(), c.selectedLabel(),
             c.labelsAbove(), c.labelsBelow(), c.value(), was.scale(), c.confidence(), c.region());
+        if (c.value().isPresent() && was.scale().cycleSize().isPresent()
+            && c.value().getAsInt() >= was.scale().cycleSize().getAsInt()) {
+          kept = withScale(kept, c.scale());
+        }
         note(shot, kept);
+        if (kept.cyclic() && !kept.scale().cycleSeen() && (c.labelsAbove().isEmpty() || c.labelsBelow().isEmpty())) {
+          // nothing drawn on one side of the selection: the column ends there, it does not wrap
+          WheelScale s = kept.scale();
+          kept = withScale(kept, new WheelScale(s.kind(), s.step(), OptionalInt.empty(), false, s.width(), s.shortNames()));
+          evidence.add(shot.id() + ": no row on one side of the selection; the column is taken as having ends");
+        }
         return kept;
       }
       evidence.add(shot.id() + ": column unreadable");
