@@ -102,7 +102,7 @@ class TraceTest {
       d.swipe(Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300)).holdAfterMs(120).build());
     }
     String html = Files.readString(HtmlReport.render(dir));
-    assertThat(html).contains("2 steps").contains("1 actions").contains("0 errors");
+    assertThat(html).contains("2 steps").contains("1 gesture").contains("0 errors");
     assertThat(html).contains("<polyline points=\"500.0,700.0 ").contains("dwell 120 ms");
     assertThat(html).contains("src=\"shots/").doesNotContain("http://").doesNotContain("https://");
     assertThat(html.split("<section class=\"step").length - 1).isEqualTo(2);
@@ -110,12 +110,12 @@ class TraceTest {
 
   @Test
   void diskUseIsBounded() {
-    TraceWriter w = TraceWriter.open(dir, 1024);
+    TraceWriter w = TraceWriter.open(dir, 4096);
     try (Device d = device(dir.resolve("unused"))) {
       var o = d.screenshot();
       ObjectNode r = w.newRecord("screenshot", 0, "run-x");
       w.attachShot(r, "after", o);
-      assertThat(o.jpegSize()).isGreaterThan(1024);
+      assertThat(o.jpegSize()).isGreaterThan(4096 / 4 * 3);
       assertThat(r.path("after").has("skipped")).isTrue();
       assertThat(r.path("after").has("file")).isFalse();
     }
