@@ -161,6 +161,20 @@ class ReportAgreesWithRunTest {
     }
   }
 
+  @Test
+  void aRigOfSeparateHidAndCapturePartsLeavesATraceThatRenders() throws Exception {
+    Path trace = dir.resolve("rig");
+    try (Device d = Device.builder().hid("sim:?name=evidence-rig&scale=0.5").capture("sim:?name=evidence-rig&scale=0.5")
+        .trace(trace).open()) {
+      d.screenshot();
+      ScrollResult r = d.scroll(Scroll.of(ScrollDirection.DOWN));
+      expectScroll("scroll", r);
+      d.tap(NormPoint.of(500, 600));
+    }
+    List<ObjectNode> records = checkReport(trace);
+    assertThat(records).extracting(r -> r.path("action").asText()).containsExactly("screenshot", "scroll", "tap");
+  }
+
   private void expectSearch(ScrollUntilResult u) {
     expect("scroll_until", u.observation(), "/outcome/found", u.found(), "/outcome/passes", u.passes(),
         "/outcome/edge_reached", u.edgeReached());
