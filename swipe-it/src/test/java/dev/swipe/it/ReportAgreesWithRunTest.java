@@ -208,6 +208,8 @@ class ReportAgreesWithRunTest {
     String dom = chromium == null ? Files.readString(page) : chromium.dumpDom(page);
     if (chromium != null) {
       assertThat(attr(dom, "data-ready")).as("every image loaded and no script error").isEqualTo("ok");
+      // kept for a person to look at: target/report-<scene>.png
+      chromium.screenshot(page, Path.of("target", "report-" + trace.getFileName() + ".png").toAbsolutePath(), "1300,2600");
     }
     Map<Long, Map<String, String>> claims = claims(dom);
     Map<Long, String> status = statuses(dom);
