@@ -31,6 +31,11 @@ import dev.swipe.core.spi.HidTransport;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Predicate;
+import dev.swipe.core.screen.GoldenScreen;
+import dev.swipe.core.screen.ScreenComparison;
+import dev.swipe.core.screen.ScreenCondition;
+import dev.swipe.core.screen.WaitResult;
+import java.nio.file.Path;
 
 /**
  * A phone as the SDK sees it: a HID finger and a capture eye. Every action returns an
@@ -225,6 +230,68 @@ public interface Device extends AutoCloseable {
   TextSearchResult waitForText(TextQuery query, Duration timeout);
 
   /**
+   * A condition that holds when {@code query} is found on a screenshot (read with this device's
+   * text reader), for {@link #waitUntil} and combinations with pixel conditions.
+   */
+  default ScreenCondition textVisible(TextQuery query) {
+    SwipeException.requireArgument(query, "query");
+    return ScreenCondition.of("text " + query + " visible", o -> findText(o, query).found());
+  }
+
+  /** A condition that holds when {@code query} is not found on a screenshot. */
+  default ScreenCondition textGone(TextQuery query) {
+    SwipeException.requireArgument(query, "query");
+    return ScreenCondition.of("text " + query + " gone", o -> !findText(o, query).found());
+  }
+
+  /**
+   * Takes settled screenshots until {@code condition} holds on one, or {@code timeout} (device
+   * time) passes; looks are 250 ms apart and bounded in number. Only settled screenshots count: a
+   * screen still moving is looked at again. Never throws for a condition that did not hold: check
+   * {@link WaitResult#held()}.
+   *
+   * @throws SwipeException {@code invalid_argument} for a timeout outside (0, 10 min], and what
+   *     the condition throws
+   */
+  WaitResult waitUntil(ScreenCondition condition, Duration timeout);
+
+  /**
+   * Takes screenshots until one passes the settling gate (the screen is at rest), or {@code
+   * timeout} (device time) passes; check {@link WaitResult#held()}.
+   *
+   * @throws SwipeException {@code invalid_argument} for a timeout outside (0, 10 min]
+   */
+  WaitResult waitForStable(Duration timeout);
+
+  /**
+   * Compares a fresh screenshot with a golden one and returns the comparison when it matches;
+   * otherwise writes a diff image (into the trace directory when tracing, else a temporary one)
+   * and fails.
+   *
+   * @throws SwipeException {@code screen_mismatch} (details: {@code diff_ratio}, {@code tolerance},
+   *     {@code diff_image}), {@code image_size_mismatch} for a golden of another size
+   */
+  ScreenComparison assertScreen(GoldenScreen golden);
+
+  /**
+   * {@link #assertScreen(GoldenScreen)} with a golden JPEG or PNG file, regions to ignore and the
+   * share of the rest allowed to differ.
+   *
+   * @throws SwipeException as {@link #assertScreen(GoldenScreen)}, and {@code invalid_argument}
+   *     naming {@code baseline}, {@code masks[i]} or {@code tolerance}
+   */
+  default ScreenComparison assertScreen(Path baseline, List<NormRegion> masks, double tolerance) {
+    SwipeException.requireArgument(masks, "masks");
+    return assertScreen(GoldenScreen.load(baseline).masks(masks).tolerance(tolerance));
+  }
+
+  /**
+   * Lets {@code listener} hear every frame captured, pointer report sent and step started by this
+   * device and all its runs (a video recorder), until the registration is closed.
+   */
+  DeviceListener.Registration listen(DeviceListener listener);
+
+  /**
    * Moves a picker wheel toward a target value with one bounded, slow, measured drag
    * ({@code wheel_nudge}). The request's geometry is read from {@code screenshot}, which must be an
    * observation of this run; the row pitch is measured on it and overrides a wrong estimate when
@@ -324,6 +391,7 @@ public interface Device extends AutoCloseable {
     private Duration settleBound = Duration.ofMillis(1000);
     private AttachmentRegistry attachments;
     private java.nio.file.Path trace;
+    private long traceMaxBytes;
     private String memoryUri;
     private MemoryStore memory;
     private String textReaderUri;
@@ -370,6 +438,23 @@ public interface Device extends AutoCloseable {
      */
     public Builder trace(java.nio.file.Path dir) {
       this.trace = SwipeException.requireArgument(dir, "trace");
+      return this;
+    }
+
+    /**
+     * {@link #trace(java.nio.file.Path)} with a disk budget for the directory (default 512 MiB):
+     * screenshots stop at three quarters of it, and the trace stops with a recorded reason when
+     * the next record would not fit; the run goes on. Works the same for rigs and combined devices;
+     * a directory that cannot be written fails {@link #open()} before any part is opened.
+     *
+     * @throws SwipeException {@code invalid_argument} (field {@code trace_max_bytes}) under 4096
+     */
+    public Builder trace(java.nio.file.Path dir, long maxBytes) {
+      if (maxBytes < 4096) {
+        throw SwipeException.invalidArgument("trace_max_bytes", "must be at least 4096, was " + maxBytes);
+      }
+      this.trace = SwipeException.requireArgument(dir, "trace");
+      this.traceMaxBytes = maxBytes;
       return this;
     }
 
@@ -455,7 +540,7 @@ public interface Device extends AutoCloseable {
       return DefaultDevice.open(
           new DefaultDevice.Config(
               deviceUri, hidUri, hid, captureUri, capture, ticker, sleeper, captureTimeout, settleBound,
-              attachments == null ? new AttachmentRegistry() : attachments, trace, memoryUri, memory,
+              attachments == null ? new AttachmentRegistry() : attachments, trace, traceMaxBytes, memoryUri, memory,
               textReaderUri, textReader));
     }
   }

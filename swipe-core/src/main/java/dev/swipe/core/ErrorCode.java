@@ -59,6 +59,11 @@ public enum ErrorCode {
   TEXT_READER_UNAVAILABLE,
   /** A regular-expression text query backtracked past its budget. */
   TEXT_QUERY_TOO_COSTLY,
+  /**
+   * The screen does not match a golden screenshot within the tolerance; details give the diff
+   * ratio, the tolerance and where the diff image was written.
+   */
+  SCREEN_MISMATCH,
   /** No provider is registered for a device URI scheme. */
   UNKNOWN_SCHEME,
   /** Two providers claim the same URI scheme. */

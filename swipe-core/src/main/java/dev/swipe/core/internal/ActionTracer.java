@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.Cost;
 import dev.swipe.core.NormPoint;
+import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
@@ -18,21 +19,32 @@ import dev.swipe.core.gesture.PointerEvent;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Tap;
 import dev.swipe.core.gesture.TimelineEvent;
+import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.trace.TraceWriter;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.ImageDiff;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * Turns actions into trace records: what was asked, the planned and actual timeline, the before
- * and after screenshots, what the diff saw, the decision, the cost, the error. Tracing never
- * changes or fails an action: problems only cost the record.
+ * Turns actions into trace records: what was asked, when it started and ended, the planned and
+ * actual timeline, the before and after screenshots, what the diff saw where the action acted and
+ * on the whole screen, the decision, the evidence behind each claim, the cost, the error.
+ * Composite actions (scroll until, strategies, waits) are records of their own whose sub-steps
+ * name them as {@code parent}. Tracing never changes or fails an action: problems only cost the
+ * record.
+ *
+ * <p>One tracer serves a device and all its runs, so every record's time counts from one origin.
  */
 final class ActionTracer {
   private final TraceWriter writer;
   private final Ticker ticker;
   private final long origin;
+  /** Open composite steps per run, innermost last. */
+  private final Map<String, Deque<Composite>> open = new HashMap<>();
 
   ActionTracer(TraceWriter writer, Ticker ticker) {
     this.writer = writer;
@@ -40,29 +52,116 @@ final class ActionTracer {
     this.origin = ticker.read();
   }
 
-  void screenshot(String runId, Observation o) {
-    ObjectNode r = writer.newRecord("screenshot", now(), runId);
-    writer.attachShot(r, "after", o);
-    writer.append(r);
+  /** A composite step under way: its record is written when it ends. */
+  final class Composite {
+    private final String runId;
+    private final ObjectNode record;
+    private final long startNanos;
+    private boolean ended;
+
+    private Composite(String runId, ObjectNode record, long startNanos) {
+      this.runId = runId;
+      this.record = record;
+      this.startNanos = startNanos;
+    }
+
+    /** Ends the step with its outcome (may be null), evidence (may be null) and cost (may be null). */
+    void end(ObjectNode outcome, ObjectNode evidence, Cost cost, Observation after) {
+      finish(outcome, evidence, cost, after, null);
+    }
+
+    /** Ends the step with a failure. */
+    void fail(SwipeException error) {
+      finish(null, null, null, null, error);
+    }
+
+    private void finish(ObjectNode outcome, ObjectNode evidence, Cost cost, Observation after, SwipeException error) {
+      synchronized (ActionTracer.this) {
+        if (ended) {
+          return;
+        }
+        ended = true;
+        Deque<Composite> stack = open.get(runId);
+        if (stack != null) {
+          stack.remove(this);
+        }
+      }
+      try {
+        stamp(record, startNanos);
+        if (outcome != null) {
+          record.set("outcome", outcome);
+        }
+        if (evidence != null && !evidence.isEmpty()) {
+          record.set("evidence", evidence);
+        }
+        if (cost != null) {
+          cost(record, cost);
+        }
+        writer.attachShot(record, "after", after);
+        if (error != null) {
+          error(record, error);
+        }
+        writer.append(record);
+      } catch (RuntimeException e) {
+        // the record is lost; the action is not
+      }
+    }
   }
 
-  /** A played gesture (tap, swipe, scroll pass, wheel nudge...) with its outcome. */
-  void action(String runId, String action, ActionResult result, Observation before, ObjectNode decision) {
+  /**
+   * Starts a composite step; actions traced in the same run until it ends are its sub-steps.
+   *
+   * @param goal what the step is for (may be null)
+   */
+  synchronized Composite begin(String runId, String action, ObjectNode goal, Observation before) {
+    long start = ticker.read();
+    ObjectNode r = newRecord(action, runId, start);
+    r.put("composite", true);
+    if (goal != null) {
+      r.set("goal", goal);
+    }
+    writer.attachShot(r, "before", before);
+    Composite c = new Composite(runId, r, start);
+    open.computeIfAbsent(runId, k -> new ArrayDeque<>()).addLast(c);
+    return c;
+  }
+
+  void screenshot(String runId, Observation o, long startNanos, String settledEvidence) {
     try {
-      ObjectNode r = writer.newRecord(action, now(), runId);
+      ObjectNode r = newRecord("screenshot", runId, startNanos);
+      stamp(r, startNanos);
+      writer.attachShot(r, "after", o);
+      if (settledEvidence != null) {
+        r.putObject("evidence").put("settled", settledEvidence);
+      }
+      writer.append(r);
+    } catch (RuntimeException e) {
+      // see above
+    }
+  }
+
+  /**
+   * A played gesture (tap, swipe, wheel nudge...) with its outcome.
+   *
+   * @param focus where the action acted (its diff is judged there), or null for the whole screen
+   * @param focusDiff the diff inside {@code focus} as the API computed it, or null to compute it
+   * @param evidence what decided the claims (may be null)
+   */
+  void action(String runId, String action, ActionResult result, Observation before, ObjectNode decision,
+      long startNanos, NormRegion focus, DiffResult focusDiff, ObjectNode evidence) {
+    try {
+      ObjectNode r = newRecord(action, runId, startNanos);
+      stamp(r, startNanos);
       r.set("args", args(result.gesture()));
       timeline(r, result.timeline());
       writer.attachShot(r, "before", before);
       writer.attachShot(r, "after", result.observation());
-      if (before != null && sameSize(before, result.observation())) {
-        DiffResult d = ImageDiff.compare(before.greyForDiff(), result.observation().greyForDiff());
-        ObjectNode diff = r.putObject("diff");
-        diff.put("changed", d.changed());
-        diff.put("diff_ratio", d.diffRatio());
-        diff.put("primary_axis", d.primaryAxis().name().toLowerCase(Locale.ROOT));
-      }
+      diffs(r, before, result.observation(), focus, focusDiff, scopeOf(action));
       if (decision != null) {
         r.set("decision", decision);
+      }
+      if (evidence != null && !evidence.isEmpty()) {
+        r.set("evidence", evidence);
       }
       cost(r, result.cost());
       writer.append(r);
@@ -71,17 +170,90 @@ final class ActionTracer {
     }
   }
 
-  /** An action that failed, with what it was asked to do. */
-  void failure(String runId, String action, Gesture gesture, Observation before, SwipeException error) {
+  /** One scroll pass, with its catching drag as a sub-step when it had one. */
+  void scrollPass(String runId, String action, ScrollExecutor.Played p) {
     try {
-      ObjectNode r = writer.newRecord(action, now(), runId);
+      ScrollResult s = p.result();
+      ObjectNode r = newRecord(action, runId, p.startNanos());
+      long passSeq = r.path("seq").asLong();
+      ActionResult a = s.action();
+      r.set("args", args(a.gesture()));
+      timeline(r, a.timeline());
+      writer.attachShot(r, "before", s.before());
+      writer.attachShot(r, "after", s.observation());
+      diffs(r, s.before(), s.observation(), p.band(), s.diff(), "band");
+      ObjectNode d = r.putObject("decision");
+      d.put("movement", s.movement().id());
+      d.put("amount", s.amountRequested());
+      d.put("amount_used", s.amountUsed());
+      d.put("keyboard_avoided", s.keyboardAvoided());
+      if (s.keyboardMinY().isPresent()) {
+        d.put("keyboard_min_y", s.keyboardMinY().getAsDouble());
+      }
+      if (p.sightedId() != null) {
+        d.put("sighted", p.sightedId());
+      }
+      ObjectNode ev = r.putObject("evidence");
+      ev.put("settled", p.settledEvidence());
+      ev.put("movement", p.movementEvidence());
+      cost(r, s.cost());
+      if (p.caught() != null) {
+        ObjectNode c = newRecord("catch_drag", runId, p.catchStartNanos());
+        c.put("parent", passSeq);
+        stamp(c, p.catchStartNanos(), p.catchStartNanos() + p.caught().actualOffsetNanos(p.caught().reportCount() - 1));
+        c.set("args", args(p.catcher()));
+        timeline(c, p.caught());
+        c.putObject("evidence").put("why", "the search condition held on " + p.sightedId()
+            + " while the content coasted; a short slow drag stopped it there");
+        c.putObject("cost").put("wall_ms", p.caught().actualOffsetNanos(p.caught().reportCount() - 1) / 1_000_000L)
+            .put("gestures", 1).put("hid_reports", p.caught().reportCount()).put("frames_grabbed", 0)
+            .put("settle_wait_ms", 0);
+        writer.append(c);
+      }
+      stamp(r, p.startNanos());
+      writer.append(r);
+    } catch (RuntimeException e) {
+      // see above
+    }
+  }
+
+  /** An action that failed, with what it was asked to do. */
+  void failure(String runId, String action, Gesture gesture, Observation before, SwipeException error,
+      long startNanos) {
+    try {
+      ObjectNode r = newRecord(action, runId, startNanos);
+      stamp(r, startNanos);
       if (gesture != null) {
         r.set("args", args(gesture));
       }
       writer.attachShot(r, "before", before);
-      ObjectNode e = r.putObject("error");
-      e.put("code", error.code().id());
-      e.put("message", error.getMessage());
+      error(r, error);
+      writer.append(r);
+    } catch (RuntimeException e) {
+      // see above
+    }
+  }
+
+  /**
+   * A call that plays no gesture (memory, text reading) with what it was asked and answered.
+   *
+   * @param on the screenshot it read, or null
+   */
+  void call(String runId, String action, long startNanos, ObjectNode args, ObjectNode outcome, Observation on,
+      SwipeException error) {
+    try {
+      ObjectNode r = newRecord(action, runId, startNanos);
+      stamp(r, startNanos);
+      if (args != null) {
+        r.set("args", args);
+      }
+      if (outcome != null) {
+        r.set("outcome", outcome);
+      }
+      writer.attachShot(r, "after", on);
+      if (error != null) {
+        error(r, error);
+      }
       writer.append(r);
     } catch (RuntimeException e) {
       // see above
@@ -95,15 +267,75 @@ final class ActionTracer {
     return d;
   }
 
-  private double now() {
-    return (ticker.read() - origin) / 1e6;
+  /** The device's clock now. */
+  long now() {
+    return ticker.read();
   }
 
-  private static boolean sameSize(Observation a, Observation b) {
-    return a.width() == b.width() && a.height() == b.height();
+  /** A record stamped with its start and, as sub-step, its innermost open composite. */
+  private synchronized ObjectNode newRecord(String action, String runId, long startNanos) {
+    ObjectNode r = writer.newRecord(action, ms(startNanos), runId);
+    r.put("clock_ms", startNanos / 1e6);
+    Deque<Composite> stack = open.get(runId);
+    if (stack != null && !stack.isEmpty()) {
+      r.put("parent", stack.peekLast().record.path("seq").asLong());
+    }
+    return r;
   }
 
-  private static ObjectNode args(Gesture g) {
+  private void stamp(ObjectNode r, long startNanos) {
+    stamp(r, startNanos, ticker.read());
+  }
+
+  private void stamp(ObjectNode r, long startNanos, long endNanos) {
+    r.put("t_ms", ms(startNanos));
+    r.put("end_ms", ms(Math.max(startNanos, endNanos)));
+  }
+
+  private double ms(long nanos) {
+    return (nanos - origin) / 1e6;
+  }
+
+  private static String scopeOf(String action) {
+    return "wheel_nudge".equals(action) ? "column" : "screen";
+  }
+
+  /**
+   * The diff where the action acted and, beside it, the whole screen's: a wheel turning in its
+   * column is a small share of the screen, and a clock ticking elsewhere is not the action's doing.
+   */
+  private static void diffs(ObjectNode r, Observation before, Observation after, NormRegion focus,
+      DiffResult focusDiff, String scope) {
+    if (before == null || after == null || before.width() != after.width() || before.height() != after.height()) {
+      return;
+    }
+    DiffResult screen = ImageDiff.compare(before.greyForDiff(), after.greyForDiff());
+    if (focus == null || focus.equals(NormRegion.FULL)) {
+      diff(r.putObject("diff"), focusDiff != null ? focusDiff : screen, "screen", NormRegion.FULL);
+      return;
+    }
+    DiffResult inside = focusDiff != null ? focusDiff
+        : ImageDiff.compare(before.greyForDiff(), after.greyForDiff(), focus.x(), focus.y(), focus.w(), focus.h());
+    diff(r.putObject("diff"), inside, scope, focus);
+    diff(r.putObject("diff_screen"), screen, "screen", NormRegion.FULL);
+  }
+
+  private static void diff(ObjectNode d, DiffResult result, String scope, NormRegion region) {
+    d.put("scope", scope);
+    d.putArray("region").add(region.x()).add(region.y()).add(region.w()).add(region.h());
+    d.put("changed", result.changed());
+    d.put("diff_ratio", result.diffRatio());
+    d.put("primary_axis", result.primaryAxis().name().toLowerCase(Locale.ROOT));
+    d.put("axis_evidence", result.axisEvidence().id());
+  }
+
+  private static void error(ObjectNode r, SwipeException error) {
+    ObjectNode e = r.putObject("error");
+    e.put("code", error.code().id());
+    e.put("message", error.getMessage());
+  }
+
+  static ObjectNode args(Gesture g) {
     ObjectNode a = TraceWriter.object();
     a.put("type", g.kind());
     if (g instanceof Swipe s) {
@@ -152,7 +384,7 @@ final class ActionTracer {
     r.put("merged_steps", t.planned().mergedSteps());
   }
 
-  private static void cost(ObjectNode r, Cost c) {
+  static void cost(ObjectNode r, Cost c) {
     r.putObject("cost")
         .put("wall_ms", c.wallMs())
         .put("gestures", c.gestures())

@@ -39,6 +39,11 @@ import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.scroll.SearchPace;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.core.spi.DeviceConnection;
+import dev.swipe.core.DeviceListener;
+import dev.swipe.core.screen.GoldenScreen;
+import dev.swipe.core.screen.ScreenComparison;
+import dev.swipe.core.screen.ScreenCondition;
+import dev.swipe.core.screen.WaitResult;
 import dev.swipe.core.trace.TraceWriter;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.memory.MemoryStores;
@@ -84,13 +89,14 @@ public final class DefaultDevice implements Device {
       Duration settleBound,
       AttachmentRegistry attachments,
       Path trace,
+      long traceMaxBytes,
       String memoryUri,
       MemoryStore memory,
       String textReaderUri,
       TextReader textReader) {
     Config withTrace(Path dir) {
       return new Config(deviceUri, hidUri, hid, captureUri, capture, ticker, sleeper, captureTimeout, settleBound,
-          attachments, dir, memoryUri, memory, textReaderUri, textReader);
+          attachments, dir, traceMaxBytes, memoryUri, memory, textReaderUri, textReader);
     }
   }
 
@@ -111,6 +117,12 @@ public final class DefaultDevice implements Device {
   /** Records actions when tracing is on (shared by the device's runs); null otherwise. */
   private final TraceWriter traceWriter;
   private final ActionTracer tracer;
+  /** Who hears of frames, pointer reports and steps (shared by the device's runs). */
+  private final DeviceListeners listeners;
+  /** When the current step of this run began (device time), for its trace record. */
+  private long stepStart;
+  /** What the settling gate saw for this run's latest played gesture, for its trace record. */
+  private FrameSettler.Settled lastSettled;
   /** The memory store (shared by the device's runs), or null. */
   private final MemoryStore memory;
   /** Reads text with the device's engine (shared by the device's runs, opened on first use). */
@@ -124,11 +136,23 @@ public final class DefaultDevice implements Device {
   private volatile boolean closed;
 
   private DefaultDevice(
-      HidTransport hid, FrameSource capture, Ticker ticker, Sleeper sleeper, Config config) {
-    this(hid, capture, ticker, sleeper, config.captureTimeout(), config.settleBound(), config.attachments(),
-        new ReentrantLock(true), null,
-        config.trace() == null ? null : TraceWriter.open(config.trace(), TraceWriter.DEFAULT_MAX_BYTES),
-        openMemory(config), new MotionLog(), screenReader(config));
+      HidTransport hid, FrameSource capture, Ticker ticker, Sleeper sleeper, Config config, TraceWriter trace,
+      DeviceListeners listeners) {
+    this(listeners.hid(hid), listeners.capture(capture), ticker, sleeper, config.captureTimeout(),
+        config.settleBound(), config.attachments(), new ReentrantLock(true), null, trace,
+        trace == null ? null : new ActionTracer(trace, ticker), listeners, openMemory(config), new MotionLog(),
+        screenReader(config));
+  }
+
+  /**
+   * Opens the trace before any part, so a directory that cannot be written fails before the run
+   * starts (and before a rig's ports are taken).
+   */
+  private static TraceWriter openTrace(Config config) {
+    if (config.trace() == null) {
+      return null;
+    }
+    return TraceWriter.open(config.trace(), config.traceMaxBytes() > 0 ? config.traceMaxBytes() : TraceWriter.DEFAULT_MAX_BYTES);
   }
 
   private static ScreenReader screenReader(Config config) {
@@ -166,6 +190,8 @@ public final class DefaultDevice implements Device {
       ReentrantLock lock,
       DefaultDevice owner,
       TraceWriter traceWriter,
+      ActionTracer tracer,
+      DeviceListeners listeners,
       MemoryStore memory,
       MotionLog motionLog,
       ScreenReader screenReader) {
@@ -175,7 +201,8 @@ public final class DefaultDevice implements Device {
     this.motionLog = motionLog;
     this.memory = memory;
     this.traceWriter = traceWriter;
-    this.tracer = traceWriter == null ? null : new ActionTracer(traceWriter, ticker);
+    this.tracer = tracer;
+    this.listeners = listeners;
     this.capture = capture;
     this.ticker = ticker;
     this.sleeper = sleeper;
@@ -196,7 +223,7 @@ public final class DefaultDevice implements Device {
     DefaultDevice root = owner == null ? this : owner;
     return new DefaultDevice(
         hid, capture, ticker, sleeper, captureTimeout, settleBound, new AttachmentRegistry(), lock, root,
-        root.traceWriter, root.memory, root.motionLog, root.screenReader);
+        root.traceWriter, root.tracer, root.listeners, root.memory, root.motionLog, root.screenReader);
   }
 
   /** Opens the parts named in {@code config}; parts already open are closed if a later one fails. */
@@ -219,15 +246,23 @@ public final class DefaultDevice implements Device {
         effective = config.withTrace(Path.of(dir));
         uri = uri.without("trace");
       }
-      DeviceConnection c =
-          providers.device(uri.scheme()).open(uri, new ProviderContext(ticker, sleeper));
+      var provider = providers.device(uri.scheme());
+      TraceWriter trace = openTrace(effective);
+      DeviceConnection c;
+      try {
+        c = provider.open(uri, new ProviderContext(ticker, sleeper));
+      } catch (RuntimeException e) {
+        closeQuietly(trace, e);
+        throw e;
+      }
       Ticker t = config.ticker() != null ? config.ticker() : c.ticker();
       Sleeper s = config.sleeper() != null ? config.sleeper() : c.sleeper();
       try {
-        return new DefaultDevice(c.hid(), c.capture(), t, s, effective);
+        return new DefaultDevice(c.hid(), c.capture(), t, s, effective, trace, new DeviceListeners(t));
       } catch (RuntimeException e) {
         closeQuietly(c.hid(), e);
         closeQuietly(c.capture(), e);
+        closeQuietly(trace, e);
         throw e;
       }
     }
@@ -240,10 +275,23 @@ public final class DefaultDevice implements Device {
           "capture", "a device needs a capture part: call capture(uri) or capture(source)");
     }
     ProviderContext context = new ProviderContext(ticker, sleeper);
+    TraceWriter trace;
+    try {
+      trace = openTrace(config);
+    } catch (RuntimeException e) {
+      closeQuietly(config.hid(), e);
+      closeQuietly(config.capture(), e);
+      throw e;
+    }
     HidTransport hid = config.hid();
-    if (hid == null) {
-      DeviceUri uri = DeviceUri.parse(config.hidUri());
-      hid = providers.hid(uri.scheme()).open(uri, context);
+    try {
+      if (hid == null) {
+        DeviceUri uri = DeviceUri.parse(config.hidUri());
+        hid = providers.hid(uri.scheme()).open(uri, context);
+      }
+    } catch (RuntimeException e) {
+      closeQuietly(trace, e);
+      throw e;
     }
     FrameSource capture = config.capture();
     try {
@@ -253,20 +301,32 @@ public final class DefaultDevice implements Device {
       }
     } catch (RuntimeException e) {
       closeQuietly(hid, e);
+      closeQuietly(trace, e);
       throw e;
     }
     try {
-      return new DefaultDevice(hid, capture, ticker, sleeper, config);
+      return new DefaultDevice(hid, capture, ticker, sleeper, config, trace, new DeviceListeners(ticker));
     } catch (RuntimeException e) {
       closeQuietly(hid, e);
       closeQuietly(capture, e);
+      closeQuietly(trace, e);
       throw e;
     }
   }
 
   @Override
   public Optional<MemoryStore> memory() {
-    return Optional.ofNullable(memory);
+    if (memory == null) {
+      return Optional.empty();
+    }
+    return Optional.of(tracer == null ? memory : new TracedMemoryStore(memory, tracer, attachments.runId()));
+  }
+
+  @Override
+  public DeviceListener.Registration listen(DeviceListener listener) {
+    SwipeException.requireArgument(listener, "listener");
+    ensureOpen();
+    return listeners.add(listener);
   }
 
   @Override
@@ -288,10 +348,11 @@ public final class DefaultDevice implements Device {
   @Override
   public Observation screenshot() {
     return locked("screenshot", null, null, before -> {
-      Observation o = settler.settle(ticker.read(), settleBound).observation();
+      FrameSettler.Settled settled = settler.settle(ticker.read(), settleBound);
+      Observation o = settled.observation();
       lastSeen = o;
       if (tracer != null) {
-        tracer.screenshot(attachments.runId(), o);
+        tracer.screenshot(attachments.runId(), o, stepStart, ScrollExecutor.settledEvidence(settled));
       }
       return o;
     });
@@ -325,18 +386,22 @@ public final class DefaultDevice implements Device {
    */
   private <T> T locked(String action, Gesture gesture, Observation before, Function<Observation, T> body) {
     lock.lock();
+    long outerStart = stepStart;
     try {
       ensureOpen();
+      stepStart = ticker.read();
+      listeners.stepStarted(action, stepStart);
       Observation start = before != null ? before : lastSeen;
       try {
         return body.apply(start);
       } catch (SwipeException e) {
         if (tracer != null) {
-          tracer.failure(attachments.runId(), action, gesture, start, e);
+          tracer.failure(attachments.runId(), action, gesture, start, e, stepStart);
         }
         throw e;
       }
     } finally {
+      stepStart = outerStart;
       lock.unlock();
     }
   }
@@ -369,6 +434,7 @@ public final class DefaultDevice implements Device {
           : runner.run(timeline, hid, tail.lookBefore(), tail::look);
       long lastReport = start + executed.actualOffsetNanos(executed.reportCount() - 1);
       FrameSettler.Settled after = settler.settle(lastReport, bound, quiet);
+      lastSettled = after;
       MotionTrail watched = tail == null ? after.motion() : tail.trail().then(after.motion());
       motionLog.acted(prior, after.observation(), watched);
       long wallMs = (ticker.read() - start) / 1_000_000L;
@@ -433,7 +499,9 @@ public final class DefaultDevice implements Device {
         ? new Cost((ticker.read() - t0) / 1_000_000L, 0, 0, 0, 0)
         : played[0].cost();
     if (played[0] != null) {
-      traced("wheel_nudge", played[0], screenshot, ActionTracer.decision(decision.asMap()));
+      NormRegion column = columnBand(request.columnX(), request.centerY(), decision.pitch());
+      traced("wheel_nudge", played[0], screenshot, ActionTracer.decision(decision.asMap()), column,
+          diff(screenshot, played[0].observation(), column));
     }
     WheelNudgeResult.Builder result = WheelNudgeResult.builder()
         .decision(decision)
@@ -488,22 +556,40 @@ public final class DefaultDevice implements Device {
   }
 
   private void traced(String action, ActionResult r, Observation before, ObjectNode decision) {
+    traced(action, r, before, decision, null, null);
+  }
+
+  /** Records a played gesture whose diff is judged in {@code focus} (null: the whole screen). */
+  private void traced(String action, ActionResult r, Observation before, ObjectNode decision, NormRegion focus,
+      DiffResult focusDiff) {
     lastSeen = r.observation();
     if (tracer != null) {
-      tracer.action(attachments.runId(), action, r, before, decision);
+      ObjectNode evidence = TraceWriter.object();
+      if (lastSettled != null && lastSettled.observation() == r.observation()) {
+        evidence.put("settled", ScrollExecutor.settledEvidence(lastSettled));
+      }
+      tracer.action(attachments.runId(), action, r, before, decision, stepStart, focus, focusDiff, evidence);
     }
   }
 
-  private void tracedScroll(ScrollResult r) {
-    Map<String, Object> d = new java.util.LinkedHashMap<>();
-    d.put("movement", r.movement().id());
-    d.put("amount", r.amountRequested());
-    d.put("amount_used", r.amountUsed());
-    d.put("keyboard_avoided", r.keyboardAvoided());
-    if (r.keyboardMinY().isPresent()) {
-      d.put("keyboard_min_y", r.keyboardMinY().getAsDouble());
-    }
-    traced("scroll", r.action(), r.before(), ActionTracer.decision(d));
+  /**
+   * Starts a composite step of this run in the trace (a strategy, a search); null when not
+   * tracing. Actions of this run until it ends are its sub-steps.
+   */
+  ActionTracer.Composite beginStep(String action, ObjectNode goal) {
+    ensureOpen();
+    listeners.stepStarted(action, ticker.read());
+    return tracer == null ? null : tracer.begin(attachments.runId(), action, goal, lastSeen);
+  }
+
+  /** The wheel's column where a nudge acts: the rows the guard protects, one column wide. */
+  private static NormRegion columnBand(double columnX, double centerY, double pitch) {
+    double x0 = Math.max(0, columnX - WheelRunGuard.REGION_HALF_WIDTH);
+    double x1 = Math.min(1000, columnX + WheelRunGuard.REGION_HALF_WIDTH);
+    double half = WheelRunGuard.REGION_HALF_HEIGHT_ROWS * Math.max(pitch, 1);
+    double y0 = Math.max(0, centerY - half);
+    double y1 = Math.min(1000, centerY + half);
+    return NormRegion.of(x0, y0, Math.max(x1 - x0, 1), Math.max(y1 - y0, 1));
   }
 
   @Override
@@ -528,8 +614,8 @@ public final class DefaultDevice implements Device {
   public ScrollResult scroll(Scroll scroll) {
     SwipeException.requireArgument(scroll, "scroll");
     return locked("scroll", null, null, before -> {
-      ScrollResult r = scroller.scroll(scroll);
-      tracedScroll(r);
+      ScrollResult r = scroller.scroll(scroll, tracer == null ? null : p -> tracer.scrollPass(attachments.runId(), "scroll", p));
+      lastSeen = r.observation();
       return r;
     });
   }
@@ -548,9 +634,54 @@ public final class DefaultDevice implements Device {
       throw SwipeException.invalidArgument("timeout", "must be in (0, 1 h], was " + timeout);
     }
     return locked("scroll_until", null, null, before -> {
-      ScrollUntilResult r = scroller.scrollUntil(scroll, until, maxPasses, timeout, pace);
-      r.scrolls().forEach(this::tracedScroll);
+      ActionTracer.Composite step = null;
+      if (tracer != null) {
+        ObjectNode goal = TraceWriter.object();
+        goal.put("until", until instanceof ScreenCondition c ? c.description() : "the caller's condition");
+        goal.put("direction", scroll.direction().id());
+        goal.put("amount", scroll.amount());
+        goal.put("pace", pace.name().toLowerCase(java.util.Locale.ROOT));
+        goal.put("max_passes", maxPasses);
+        goal.put("timeout_ms", timeout.toMillis());
+        step = tracer.begin(attachments.runId(), "scroll_until", goal, scroll.before().orElse(before));
+      }
+      ScrollUntilResult r;
+      String[] sighted = new String[1];
+      try {
+        r = scroller.scrollUntil(scroll, until, maxPasses, timeout, pace, tracer == null ? null : p -> {
+          if (p.sightedId() != null) {
+            sighted[0] = p.sightedId();
+          }
+          tracer.scrollPass(attachments.runId(), "scroll_pass", p);
+        });
+      } catch (SwipeException e) {
+        if (step != null) {
+          step.fail(e);
+        }
+        throw e;
+      }
       lastSeen = r.observation();
+      if (step != null) {
+        ObjectNode outcome = TraceWriter.object();
+        outcome.put("result", r.found() ? "found" : r.edgeReached() ? "edge_reached" : r.timedOut() ? "timed_out" : "max_passes");
+        outcome.put("found", r.found());
+        outcome.put("passes", r.passes());
+        outcome.put("edge_reached", r.edgeReached());
+        outcome.put("timed_out", r.timedOut());
+        ObjectNode evidence = TraceWriter.object();
+        Observation last = r.observation();
+        String on = last.id() + (last.settled() ? " (settled)" : " (not settled)");
+        if (r.found()) {
+          evidence.put("found", "the condition held on " + on
+              + (sighted[0] != null ? ", after it held on " + sighted[0] + " while coasting and a drag caught it" : "")
+              + (r.passes() == 0 ? ", the start screen" : ", after pass " + r.passes()));
+        } else {
+          evidence.put("found", "the condition did not hold on " + on + (r.edgeReached()
+              ? "; the last pass reported " + r.scrolls().get(r.scrolls().size() - 1).movement().id() + ": an edge"
+              : r.timedOut() ? "; the timeout ran out" : "; " + r.passes() + " passes ran"));
+        }
+        step.end(outcome, evidence, r.cost(), last);
+      }
       return r;
     });
   }
@@ -567,9 +698,14 @@ public final class DefaultDevice implements Device {
   public List<ScreenText> readText(Observation observation, NormRegion region) {
     attachments.requireOwn(observation, "screenshot_attachment_id");
     ensureOpen();
+    long start = ticker.read();
     List<ScreenText> out = new ArrayList<>();
     for (TextLine l : screenReader.page(observation, region).lines()) {
       out.add(new ScreenText(l.text(), ScreenReader.norm(l.box(), observation), l.confidence(), 0));
+    }
+    if (tracer != null) {
+      ObjectNode outcome = TraceWriter.object().put("lines", out.size());
+      tracer.call(attachments.runId(), "read_text", start, null, outcome, observation, null);
     }
     return out;
   }
@@ -579,7 +715,15 @@ public final class DefaultDevice implements Device {
     SwipeException.requireArgument(query, "query");
     attachments.requireOwn(observation, "screenshot_attachment_id");
     ensureOpen();
-    return screenReader.find(observation, query);
+    long start = ticker.read();
+    TextSearchResult found = screenReader.find(observation, query);
+    if (tracer != null) {
+      ObjectNode outcome = TraceWriter.object().put("found", found.found()).put("matches", found.matches().size());
+      found.best().ifPresent(b -> outcome.put("best", b.text()));
+      tracer.call(attachments.runId(), "find_text", start, TraceWriter.object().put("query", query.toString()),
+          outcome, observation, null);
+    }
+    return found;
   }
 
   @Override
@@ -609,9 +753,24 @@ public final class DefaultDevice implements Device {
     // whose clock does not advance
     long maxLooks = Math.max(2, timeout.toMillis() / WAIT_POLL.toMillis() + 2);
     TextSearchResult last = null;
+    ActionTracer.Composite step = tracer == null ? null
+        : tracer.begin(attachments.runId(), "wait_for_text", TraceWriter.object().put("text", query.toString())
+            .put("timeout_ms", timeout.toMillis()), lastSeen);
     for (long look = 0; look < maxLooks; look++) {
-      last = findText(screenshot(), query);
+      try {
+        last = findText(screenshot(), query);
+      } catch (SwipeException e) {
+        if (step != null) {
+          step.fail(e);
+        }
+        throw e;
+      }
       if (last.found() || ticker.read() >= deadline) {
+        if (step != null) {
+          step.end(TraceWriter.object().put("result", last.found() ? "found" : "timed_out").put("found", last.found()),
+              TraceWriter.object().put("found", (last.found() ? "found on " : "not found on ") + last.observation().id()
+                  + " after " + (look + 1) + " looks"), null, last.observation());
+        }
         return last;
       }
       try {
@@ -620,6 +779,9 @@ public final class DefaultDevice implements Device {
         Thread.currentThread().interrupt();
         throw new SwipeException(ErrorCode.INTERRUPTED, "interrupted while waiting for text", Map.of(), e);
       }
+    }
+    if (step != null) {
+      step.end(TraceWriter.object().put("result", "timed_out").put("found", false), null, null, last.observation());
     }
     return last;
   }
@@ -636,6 +798,142 @@ public final class DefaultDevice implements Device {
     SwipeException.requireArgument(request, "request");
     ensureOpen();
     return new WheelSetter(this, wheels).set(request);
+  }
+
+  @Override
+  public WaitResult waitUntil(ScreenCondition condition, Duration timeout) {
+    SwipeException.requireArgument(condition, "condition");
+    return await("wait_until", condition.description(), condition, timeout);
+  }
+
+  @Override
+  public WaitResult waitForStable(Duration timeout) {
+    return await("wait_for_stable", "the screen is at rest", o -> true, timeout);
+  }
+
+  /**
+   * Takes screenshots (each settles first) until one is settled and {@code condition} holds on it,
+   * or {@code timeout} of device time passes; bounded in looks for a clock that does not advance.
+   */
+  private WaitResult await(String action, String description, java.util.function.Predicate<Observation> condition,
+      Duration timeout) {
+    SwipeException.requireArgument(timeout, "timeout");
+    if (timeout.isNegative() || timeout.isZero() || timeout.compareTo(Duration.ofMinutes(10)) > 0) {
+      throw SwipeException.invalidArgument("timeout", "must be in (0, 10 min], was " + timeout);
+    }
+    ensureOpen();
+    long start = ticker.read();
+    long deadline = start + timeout.toNanos();
+    long maxLooks = Math.max(2, timeout.toMillis() / WAIT_POLL.toMillis() + 2);
+    ActionTracer.Composite step = tracer == null ? null
+        : tracer.begin(attachments.runId(), action, TraceWriter.object().put("until", description)
+            .put("timeout_ms", timeout.toMillis()), lastSeen);
+    listeners.stepStarted(action, start);
+    Observation last = null;
+    int looks = 0;
+    int settled = 0;
+    boolean held = false;
+    try {
+      while (looks < maxLooks) {
+        last = screenshot();
+        looks++;
+        if (last.settled()) {
+          settled++;
+          held = condition.test(last);
+        }
+        if (held || ticker.read() >= deadline) {
+          break;
+        }
+        try {
+          sleeper.sleep(Math.min(WAIT_POLL.toNanos(), Math.max(0, deadline - ticker.read())));
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new SwipeException(ErrorCode.INTERRUPTED, "interrupted while waiting until " + description, Map.of(), e);
+        }
+      }
+    } catch (SwipeException e) {
+      if (step != null) {
+        step.fail(e);
+      }
+      throw e;
+    } catch (RuntimeException e) {
+      SwipeException s = SwipeException.translate(e);
+      if (step != null) {
+        step.fail(s);
+      }
+      throw s;
+    }
+    WaitResult result = new WaitResult(held, description, last, looks, settled, (ticker.read() - start) / 1_000_000L);
+    if (step != null) {
+      step.end(TraceWriter.object().put("result", held ? "held" : "timed_out").put("held", held)
+              .put("looks", looks).put("settled_looks", settled),
+          TraceWriter.object().put("held", (held ? "held on " : "did not hold on ") + last.id()
+              + (last.settled() ? " (settled)" : " (not settled)") + " after " + looks + " looks, " + settled + " settled"),
+          null, last);
+    }
+    return result;
+  }
+
+  @Override
+  public ScreenComparison assertScreen(GoldenScreen golden) {
+    SwipeException.requireArgument(golden, "golden");
+    ensureOpen();
+    long start = ticker.read();
+    Observation shot = screenshot();
+    ScreenComparison c;
+    try {
+      c = golden.compare(shot);
+    } catch (SwipeException e) {
+      if (tracer != null) {
+        tracer.call(attachments.runId(), "assert_screen", start,
+            TraceWriter.object().put("baseline", golden.name()), null, shot, e);
+      }
+      throw e;
+    }
+    ObjectNode outcome = TraceWriter.object().put("matched", c.matched()).put("diff_ratio", c.diffRatio())
+        .put("tolerance", c.tolerance()).put("masked_share", c.maskedShare());
+    if (c.matched()) {
+      if (tracer != null) {
+        tracer.call(attachments.runId(), "assert_screen", start, TraceWriter.object().put("baseline", golden.name()),
+            outcome, shot, null);
+      }
+      return c;
+    }
+    Path diffImage = diffImagePath(golden, shot);
+    String written;
+    try {
+      written = c.writeDiffImage(diffImage).toString();
+    } catch (SwipeException e) {
+      written = "not written: " + e.getMessage();
+    }
+    Map<String, Object> details = new java.util.LinkedHashMap<>();
+    details.put("baseline", golden.name());
+    details.put("screenshot", shot.id());
+    details.put("diff_ratio", c.diffRatio());
+    details.put("tolerance", c.tolerance());
+    details.put("diff_image", written);
+    SwipeException mismatch = new SwipeException(ErrorCode.SCREEN_MISMATCH, c.summary() + "; diff image: " + written,
+        details, null);
+    if (tracer != null) {
+      outcome.put("diff_image", traceWriter.directory().relativize(diffImage).toString());
+      tracer.call(attachments.runId(), "assert_screen", start, TraceWriter.object().put("baseline", golden.name()),
+          outcome, shot, mismatch);
+    }
+    throw mismatch;
+  }
+
+  /** Inside the trace when tracing (the report shows it), else in a temporary directory. */
+  private Path diffImagePath(GoldenScreen golden, Observation shot) {
+    String name = golden.name().replaceAll("[^A-Za-z0-9._-]", "_") + "-" + attachments.runId() + "-" + shot.id()
+        + ".diff.png";
+    if (traceWriter != null) {
+      return traceWriter.directory().resolve("golden").resolve(name);
+    }
+    try {
+      return java.nio.file.Files.createTempDirectory("swipe-golden-").resolve(name);
+    } catch (java.io.IOException e) {
+      return Path.of(System.getProperty("java.io.tmpdir"), name);
+    }
   }
 
   @Override
@@ -663,11 +961,13 @@ public final class DefaultDevice implements Device {
   @Override
   public <T> Optional<T> unwrap(Class<T> type) {
     SwipeException.requireArgument(type, "type");
-    if (type.isInstance(hid)) {
-      return Optional.of(type.cast(hid));
+    Object h = DeviceListeners.unwrapped(hid);
+    Object c = DeviceListeners.unwrapped(capture);
+    if (type.isInstance(h)) {
+      return Optional.of(type.cast(h));
     }
-    if (type.isInstance(capture)) {
-      return Optional.of(type.cast(capture));
+    if (type.isInstance(c)) {
+      return Optional.of(type.cast(c));
     }
     return Optional.empty();
   }
@@ -743,6 +1043,9 @@ public final class DefaultDevice implements Device {
   }
 
   private static void closeQuietly(AutoCloseable c, Throwable primary) {
+    if (c == null) {
+      return;
+    }
     try {
       c.close();
     } catch (Exception e) {

@@ -92,11 +92,44 @@ final class ScrollExecutor {
   }
 
   ScrollResult scroll(Scroll scroll) {
-    return play(scroll, null).result();
+    return scroll(scroll, null);
   }
 
-  /** A played pass, and whether it stopped a coast at a frame where the search predicate held. */
-  private record Played(ScrollResult result, boolean sighted) {}
+  /** {@link #scroll(Scroll)}, telling {@code listener} (may be null) what decided the pass. */
+  ScrollResult scroll(Scroll scroll, PassListener listener) {
+    Played p = play(scroll, null);
+    if (listener != null) {
+      listener.played(p);
+    }
+    return p.result();
+  }
+
+  /** Hears of each pass as it is played (for the trace). */
+  @FunctionalInterface
+  interface PassListener {
+    void played(Played pass);
+  }
+
+  /**
+   * A played pass and what decided its claims.
+   *
+   * @param result the pass as the caller sees it
+   * @param sighted whether it stopped a coast at a frame where the search predicate held
+   * @param sightedId the id of that frame ({@code motion-N}), or null
+   * @param startNanos when the pass began (device time)
+   * @param band the region the verdict judged (the scroll region, shortened above a keyboard)
+   * @param catcher the catching drag, or null
+   * @param caught the catching drag's executed timeline, or null
+   * @param catchStartNanos when the catching drag began
+   * @param settledEvidence what the settling gate saw
+   * @param movementEvidence which frames decided the movement verdict
+   */
+  record Played(
+      ScrollResult result, boolean sighted, String sightedId, long startNanos, NormRegion band, Swipe catcher,
+      ExecutedTimeline caught, long catchStartNanos, String settledEvidence, String movementEvidence) {}
+
+  /** A verdict and the frames that decided it. */
+  private record Verdict(Movement movement, String evidence) {}
 
   /**
    * Plays one pass: steady (shaped, dwell, a frame during the dwell) when {@code watchFor} is
@@ -148,6 +181,10 @@ final class ScrollExecutor {
     checkGuard(swipe);
     Frame[] during = new Frame[1];
     boolean[] sighted = new boolean[1];
+    String[] sightedId = new String[1];
+    Swipe catcher = null;
+    ExecutedTimeline caught = null;
+    long catchStart = 0;
     ExecutedTimeline executed;
     FrameSettler.Settled after;
     int gestures = 1;
@@ -172,16 +209,21 @@ final class ScrollExecutor {
             if (during[0] == null) {
               during[0] = frame; // the content coasting: evidence for at-edge
             }
-            return sighted[0] = watchFor.test(attachments.inPassing(frame, grey));
+            Observation passing = attachments.inPassing(frame, grey);
+            sighted[0] = watchFor.test(passing);
+            if (sighted[0]) {
+              sightedId[0] = passing.id();
+            }
+            return sighted[0];
           }, band);
       after = coast;
       if (sighted[0]) {
         frames += coast.frames();
         settleWait += coast.waitNanos();
-        Swipe catcher = planCatch(scroll, band);
+        catcher = planCatch(scroll, band);
         checkGuard(catcher);
-        long catchStart = ticker.read();
-        ExecutedTimeline caught = runner.run(timeline(catcher), hid, () -> {});
+        catchStart = ticker.read();
+        caught = runner.run(timeline(catcher), hid, () -> {});
         gestures++;
         reports += caught.reportCount();
         after = settler.settle(catchStart + caught.actualOffsetNanos(caught.reportCount() - 1), settleBound, null, band);
@@ -192,12 +234,14 @@ final class ScrollExecutor {
 
     Movement movement;
     DiffResult inside;
+    Verdict verdict;
     try {
       inside = compare(before.greyForDiff(), after.observation().greyForDiff(), band);
       if (inside.changed() && inside.primaryAxis() == PrimaryAxis.NONE) {
         inside = largeMove(scroll.direction(), before, after, band, inside);
       }
-      movement = verdict(before, after, during[0], band, inside, scroll.direction());
+      verdict = verdict(before, after, during[0], band, inside, scroll.direction());
+      movement = verdict.movement();
     } catch (RuntimeException e) {
       throw SwipeException.translate(e);
     }
@@ -232,7 +276,19 @@ final class ScrollExecutor {
           details,
           null);
     }
-    return new Played(result, sighted[0]);
+    return new Played(result, sighted[0], sightedId[0], t0, band, catcher, caught, catchStart,
+        settledEvidence(after), verdict.evidence());
+  }
+
+  /** What the settling gate saw, in words, for the trace. */
+  static String settledEvidence(FrameSettler.Settled s) {
+    String id = s.observation().id();
+    String span = s.frames() + (s.frames() == 1 ? " frame" : " frames") + " over " + s.waitNanos() / 1_000_000L + " ms";
+    if (s.observation().settled()) {
+      return id + " settled: consecutive frames stayed equal over the quiet window (" + span + ")";
+    }
+    return id + " not settled: the screen still changed when the bound ran out (" + span + ")"
+        + (s.focusSettled() ? "; the scrolled band itself was at rest" : "");
   }
 
   private void checkGuard(Swipe swipe) {
@@ -249,6 +305,13 @@ final class ScrollExecutor {
 
   ScrollUntilResult scrollUntil(
       Scroll scroll, Predicate<Observation> until, int maxPasses, Duration timeout, SearchPace pace) {
+    return scrollUntil(scroll, until, maxPasses, timeout, pace, null);
+  }
+
+  /** {@link #scrollUntil(Scroll, Predicate, int, Duration, SearchPace)}, telling {@code listener} of each pass. */
+  ScrollUntilResult scrollUntil(
+      Scroll scroll, Predicate<Observation> until, int maxPasses, Duration timeout, SearchPace pace,
+      PassListener listener) {
     long t0 = ticker.read();
     long deadline = t0 + timeout.toNanos();
     Cost cost = Cost.ZERO;
@@ -278,6 +341,9 @@ final class ScrollExecutor {
       Scroll pass = new Scroll(direction, amount, scroll.durationMs(), scroll.region(),
           scroll.keyboard(), scroll.detectKeyboard(), false, Optional.of(current));
       Played played = play(pass, pace == SearchPace.FLING && !back ? until : null);
+      if (listener != null) {
+        listener.played(played);
+      }
       ScrollResult r = played.result();
       passes.add(r);
       cost = cost.plus(r.cost());
@@ -371,31 +437,37 @@ final class ScrollExecutor {
    * The verdict needs the band at rest, not the whole screen: a clock ticking or a caret blinking
    * outside it keeps the screen unsettled (and says so) without hiding how the band moved.
    */
-  private static Movement verdict(
+  private static Verdict verdict(
       Observation before, FrameSettler.Settled settled, Frame during, NormRegion band, DiffResult inside,
       ScrollDirection direction) {
     Observation after = settled.observation();
+    String pair = before.id() + " vs " + after.id() + " in the band";
     if (!settled.focusSettled()) {
-      return Movement.UNOBSERVED;
+      return new Verdict(Movement.UNOBSERVED, "the band of " + after.id() + " was still moving when the bound ran out");
     }
     if (inside.changed()) {
       // Pixels changed; only motion along the scroll axis backs "moved". An overscroll glow
       // still fading, a replaced page or a popup changes pixels without such motion (found by
       // the honesty benchmark: android edge glow after a strong pull at the top of a list).
       PrimaryAxis along = direction.vertical() ? PrimaryAxis.VERTICAL : PrimaryAxis.HORIZONTAL;
-      return inside.primaryAxis() == along ? Movement.MOVED : Movement.UNOBSERVED;
+      String seen = String.format(java.util.Locale.ROOT, "%s: diff_ratio %.4f, axis %s (%s)", pair, inside.diffRatio(),
+          inside.primaryAxis().name().toLowerCase(java.util.Locale.ROOT), inside.axisEvidence().id());
+      return inside.primaryAxis() == along
+          ? new Verdict(Movement.MOVED, seen + ", along the scroll")
+          : new Verdict(Movement.UNOBSERVED, seen + ", not along the scroll");
     }
     if (during == null) {
-      return Movement.UNOBSERVED;
+      return new Verdict(Movement.UNOBSERVED, pair + " unchanged, and no frame came during the dwell to tell at-edge from unchanged");
     }
     GreyRaster duringGrey = FrameSettler.decode(during);
     if (compare(before.greyForDiff(), duringGrey, band).changed()) {
-      return Movement.AT_EDGE;
+      return new Verdict(Movement.AT_EDGE, pair + " unchanged, but the frame during the gesture (captured at "
+          + during.captureNanos() / 1_000_000L + " ms) differed from " + before.id() + ": it bounced back");
     }
     if (ImageDiff.compare(before.greyForDiff(), after.greyForDiff()).changed()) {
-      return Movement.UNOBSERVED;
+      return new Verdict(Movement.UNOBSERVED, pair + " unchanged, but the screen outside the band changed");
     }
-    return Movement.UNCHANGED;
+    return new Verdict(Movement.UNCHANGED, pair + " unchanged, and so was the frame during the gesture");
   }
 
   private static DiffResult compare(GreyRaster a, GreyRaster b, NormRegion r) {

@@ -10,7 +10,12 @@ import dev.swipe.core.gesture.GestureShape;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.diff.DiffResult;
+import dev.swipe.core.internal.TracedSteps;
+import dev.swipe.core.screen.ScreenCondition;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.function.Predicate;
@@ -98,17 +103,45 @@ public final class SwipeStrategies {
     if (maxSwipes < 1 || maxSwipes > 100) {
       throw SwipeException.invalidArgument("max_swipes", "must be in [1, 100], was " + maxSwipes);
     }
-    Observation current = device.screenshot();
-    List<StepResult> steps = new ArrayList<>();
-    while (!found.test(current) && steps.size() < maxSwipes) {
-      StepResult s = listCoarse(direction, current);
-      steps.add(s);
-      current = s.observation();
-      if (!s.diff().changed()) {
-        return new SearchResult(false, true, steps, current);
+    SwipeException.requireArgument(direction, "direction");
+    TracedSteps.Step traced = TracedSteps.begin(device, "list_search", goal(
+        "until", found instanceof ScreenCondition c ? c.description() : "the caller's condition",
+        "direction", direction.id(), "max_swipes", maxSwipes));
+    try {
+      Observation current = device.screenshot();
+      List<StepResult> steps = new ArrayList<>();
+      boolean boundary = false;
+      boolean held;
+      while (!(held = found.test(current)) && steps.size() < maxSwipes) {
+        StepResult s = listCoarse(direction, current);
+        steps.add(s);
+        current = s.observation();
+        if (!s.diff().changed()) {
+          boundary = true;
+          held = false;
+          break;
+        }
       }
+      SearchResult result = new SearchResult(held, boundary, steps, current);
+      traced.end(goal("result", held ? "found" : boundary ? "boundary" : "max_swipes", "found", held,
+              "swipes", steps.size()),
+          goal("found", (held ? "the condition held on " : "the condition did not hold on ") + current.id()
+              + (boundary ? "; the last swipe changed nothing in the region: the boundary" : "")),
+          null, current);
+      return result;
+    } catch (SwipeException e) {
+      traced.fail(e);
+      throw e;
     }
-    return new SearchResult(found.test(current), false, steps, current);
+  }
+
+  /** An ordered map from alternating keys and values, for trace goals and outcomes. */
+  private static Map<String, Object> goal(Object... kv) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (int i = 0; i + 1 < kv.length; i += 2) {
+      m.put((String) kv[i], kv[i + 1]);
+    }
+    return m;
   }
 
   /** One page switch (400 units, 400 ms). */
@@ -142,20 +175,32 @@ public final class SwipeStrategies {
    */
   public CalibrationResult calibrate(ScrollDirection direction, Predicate<StepResult> effective) {
     SwipeException.requireArgument(effective, "effective");
-    List<StepResult> tries = new ArrayList<>();
-    Observation current = device.screenshot();
-    double axis = direction.vertical() ? region.h() : region.w();
-    for (int i = 1; i <= MAX_CALIBRATION_TRIES; i++) {
-      double distance = Math.min(LIST_FINE * i, axis * 0.8);
-      StepResult s = step("calibration", direction, distance, LIST_COARSE_MS, DWELL_MS, GENERIC_CONFIRM, current,
-          GestureShape.SCROLL);
-      tries.add(s);
-      current = s.observation();
-      if (effective.test(s)) {
-        return new CalibrationResult(OptionalDouble.of(distance), tries);
+    SwipeException.requireArgument(direction, "direction");
+    TracedSteps.Step traced = TracedSteps.begin(device, "calibrate", goal(
+        "direction", direction.id(), "max_tries", MAX_CALIBRATION_TRIES));
+    try {
+      List<StepResult> tries = new ArrayList<>();
+      Observation current = device.screenshot();
+      double axis = direction.vertical() ? region.h() : region.w();
+      for (int i = 1; i <= MAX_CALIBRATION_TRIES; i++) {
+        double distance = Math.min(LIST_FINE * i, axis * 0.8);
+        StepResult s = step("calibration", direction, distance, LIST_COARSE_MS, DWELL_MS, GENERIC_CONFIRM, current,
+            GestureShape.SCROLL);
+        tries.add(s);
+        current = s.observation();
+        if (effective.test(s)) {
+          traced.end(goal("result", "calibrated", "effective_distance", distance, "tries", tries.size()),
+              goal("effective", "the caller's check accepted try " + tries.size() + " (" + s.before().id() + " vs "
+                  + current.id() + ")"), null, current);
+          return new CalibrationResult(OptionalDouble.of(distance), tries);
+        }
       }
+      traced.end(goal("result", "gave_up", "tries", tries.size()), null, null, current);
+      return new CalibrationResult(OptionalDouble.empty(), tries);
+    } catch (SwipeException e) {
+      traced.fail(e);
+      throw e;
     }
-    return new CalibrationResult(OptionalDouble.empty(), tries);
   }
 
   private StepResult step(
@@ -178,8 +223,23 @@ public final class SwipeStrategies {
         .holdAfterMs(dwellMs)
         .shape(shape)
         .build();
-    ActionResult action = device.swipe(swipe);
-    DiffResult diff = device.diff(start, action.observation(), region);
-    return new StepResult(name, distance, action, start, diff, threshold, diff.diffRatio() > threshold);
+    TracedSteps.Step traced = TracedSteps.begin(device, name, goal("direction", direction.id(), "distance", distance,
+        "duration_ms", durationMs, "confirm_above", threshold));
+    try {
+      ActionResult action = device.swipe(swipe);
+      DiffResult diff = device.diff(start, action.observation(), region);
+      boolean confirmed = diff.diffRatio() > threshold;
+      traced.end(goal("result", confirmed ? "confirmed" : "not_confirmed", "confirmed", confirmed,
+              "diff_ratio", diff.diffRatio(), "changed", diff.changed(),
+              "primary_axis", diff.primaryAxis().name().toLowerCase(Locale.ROOT)),
+          goal("confirmed", String.format(Locale.ROOT, "%s vs %s in the region {%.0f,%.0f,%.0f,%.0f}: diff_ratio %.4f %s %.2f",
+              start.id(), action.observation().id(), region.x(), region.y(), region.w(), region.h(), diff.diffRatio(),
+              confirmed ? ">" : "<=", threshold)),
+          action.cost(), action.observation());
+      return new StepResult(name, distance, action, start, diff, threshold, confirmed);
+    } catch (SwipeException e) {
+      traced.fail(e);
+      throw e;
+    }
   }
 }

@@ -1,27 +1,42 @@
 package dev.swipe.core.trace;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.SwipeException;
+import dev.swipe.core.internal.ChangeMap;
 import dev.swipe.diff.DecodeOptions;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDecoder;
+import dev.swipe.diff.NormalizedRegion;
+import dev.swipe.diff.PixelRect;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
- * Renders a trace as one self-contained HTML page beside it ({@code report.html}, no network):
- * a timeline of steps, before and after screenshots side by side, the planned finger path drawn
- * over the before image (start, samples, end, dwell), the changed pixels as a heat overlay on the
- * after image, the decision and diff text, and totals. Unreadable trace lines are listed, not
- * fatal.
+ * Renders a trace as one self-contained HTML page beside it ({@code report.html}, no network).
+ *
+ * <p>Each step shows what the run claimed and why: the verdicts as the API returned them
+ * (movement, found, confirmed, settled) in a claims table, an evidence line per claim naming the
+ * frames that decided it, the diff judged where the action acted (a scroll's band, a wheel's
+ * column) beside the whole screen's, the step's own start time and duration, before and after
+ * screenshots with the planned finger path and the changed cells of the judged region, and its
+ * HID timeline. Composite actions ({@code scroll_until}, strategies, waits) are one step with
+ * their goal and outcome and their passes nested inside. A legend explains the marks. Videos of
+ * the run recorded into the trace directory are linked at each step's time. Unreadable trace
+ * lines are listed, not fatal, and a trace that stopped early says why.
  *
  * <p>Command line: {@code java -cp <swipe-core and its dependencies> dev.swipe.core.trace.HtmlReport DIR}
  * (the README shows the Maven one-liner).
@@ -29,9 +44,10 @@ import java.util.Map;
 public final class HtmlReport {
   /** The report's file name inside the trace directory. */
   public static final String FILE = "report.html";
+  /** A video's sidecar: the same name with this suffix, holding its start on the device clock. */
+  public static final String VIDEO_SIDECAR_SUFFIX = ".json";
   private static final String HEAT_DIR = "report";
-  /** Same noise floor as image_diff: a 2x2 mean must move more than this many grey levels. */
-  private static final int HEAT_THRESHOLD = 24;
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   private HtmlReport() {}
 
@@ -44,6 +60,9 @@ public final class HtmlReport {
     System.out.println(render(Path.of(args[0])).toAbsolutePath());
   }
 
+  /** A video linked from the report: its file, and where it starts and ends on the device clock. */
+  private record Video(String file, double startClockMs, double durationMs) {}
+
   /**
    * Renders the report of the trace in {@code dir}.
    *
@@ -51,19 +70,46 @@ public final class HtmlReport {
    */
   public static Path render(Path dir) {
     TraceReader.Trace trace = TraceReader.read(dir);
+    List<ObjectNode> all = trace.records();
+    List<ObjectNode> steps = new ArrayList<>();
+    List<ObjectNode> stops = new ArrayList<>();
+    for (ObjectNode r : all) {
+      (TraceWriter.STOPPED.equals(r.path("action").asText()) ? stops : steps).add(r);
+    }
+    Map<Long, ObjectNode> bySeq = new HashMap<>();
+    steps.forEach(r -> bySeq.put(r.path("seq").asLong(), r));
+    Map<Long, List<ObjectNode>> children = new HashMap<>();
+    List<ObjectNode> roots = new ArrayList<>();
+    for (ObjectNode r : steps) {
+      long parent = r.path("parent").asLong(-1);
+      if (parent >= 0 && bySeq.containsKey(parent) && parent != r.path("seq").asLong()) {
+        children.computeIfAbsent(parent, k -> new ArrayList<>()).add(r);
+      } else {
+        roots.add(r);
+      }
+    }
+    Comparator<ObjectNode> order = Comparator.<ObjectNode>comparingDouble(r -> r.path("t_ms").asDouble())
+        .thenComparingLong(r -> r.path("seq").asLong());
+    roots.sort(order);
+    children.values().forEach(l -> l.sort(order));
+    List<Video> videos = videos(dir);
+
+    long errors = steps.stream().filter(r -> r.has("error")).count();
+    long actions = steps.stream().filter(r -> r.has("planned")).count();
+    double totalMs = steps.stream().mapToDouble(r -> r.path("end_ms").asDouble(r.path("t_ms").asDouble()
+        + r.path("cost").path("wall_ms").asDouble())).max().orElse(0);
     StringBuilder html = new StringBuilder(64 * 1024);
-    List<ObjectNode> records = trace.records();
-    long errors = records.stream().filter(r -> r.has("error")).count();
-    long actions = records.stream().filter(r -> !"screenshot".equals(r.path("action").asText())).count();
-    double totalMs = records.isEmpty() ? 0
-        : records.get(records.size() - 1).path("t_ms").asDouble() + records.get(records.size() - 1).path("cost").path("wall_ms").asDouble();
     html.append("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>swipe run report</title>")
         .append("<style>").append(CSS).append("</style></head><body data-ready=\"loading\">");
     html.append("<header><h1>swipe run report</h1><p class=\"totals\">")
-        .append(records.size()).append(" steps &middot; ").append(actions).append(" actions &middot; ")
+        .append(roots.size()).append(" steps &middot; ").append(steps.size()).append(" records &middot; ")
+        .append(actions).append(actions == 1 ? " gesture" : " gestures").append(" &middot; ")
         .append(errors).append(errors == 1 ? " error" : " errors").append(" &middot; ")
-        .append(actions == 0 ? "no actions" : String.format(Locale.ROOT, "%.0f%% succeeded", 100.0 * (records.size() - errors) / records.size()))
-        .append(" &middot; ").append(String.format(Locale.ROOT, "%.1f s", totalMs / 1000)).append("</p>");
+        .append(String.format(Locale.ROOT, "%.1f s", totalMs / 1000)).append("</p>");
+    for (ObjectNode s : stops) {
+      html.append("<div class=\"stopped\" id=\"stopped\"><strong>The trace stopped early:</strong> ")
+          .append(escape(s.path("reason").asText())).append(". Steps after that were not recorded; the run went on.</div>");
+    }
     if (!trace.skipped().isEmpty()) {
       html.append("<div class=\"skipped\" id=\"skipped\"><strong>Skipped ").append(trace.skipped().size())
           .append(trace.skipped().size() == 1 ? " unreadable line" : " unreadable lines").append(":</strong><ul>");
@@ -72,15 +118,19 @@ public final class HtmlReport {
       }
       html.append("</ul></div>");
     }
+    for (Video v : videos) {
+      html.append("<p class=\"video\">video: <a href=\"").append(escape(v.file())).append("\">").append(escape(v.file()))
+          .append("</a> (").append(String.format(Locale.ROOT, "%.1f s", v.durationMs() / 1000)).append(")</p>");
+    }
     html.append("<nav class=\"timeline\">");
-    for (ObjectNode r : records) {
+    for (ObjectNode r : roots) {
       long seq = r.path("seq").asLong();
-      html.append("<a href=\"#step-").append(seq).append("\" class=\"").append(r.has("error") ? "bad" : "ok")
+      html.append("<a href=\"#step-").append(seq).append("\" class=\"").append(status(r))
           .append("\" title=\"").append(escape(r.path("action").asText())).append("\">").append(seq).append("</a>");
     }
-    html.append("</nav></header><main>");
-    for (ObjectNode r : records) {
-      step(html, dir, r);
+    html.append("</nav>").append(LEGEND).append("</header><main>");
+    for (ObjectNode r : roots) {
+      step(html, dir, r, children, videos, 0);
     }
     html.append("</main><script>").append(SCRIPT).append("</script></body></html>");
     Path out = dir.resolve(FILE);
@@ -93,40 +143,83 @@ public final class HtmlReport {
     return out;
   }
 
-  private static void step(StringBuilder html, Path dir, ObjectNode r) {
+  /**
+   * The dot colour of a step: failed (an error), goal not met (a composite or check that did not
+   * get what it was for), or ok.
+   */
+  private static String status(ObjectNode r) {
+    if (r.has("error")) {
+      return "bad";
+    }
+    JsonNode o = r.path("outcome");
+    if (o.has("found") && !o.path("found").asBoolean()
+        || o.has("held") && !o.path("held").asBoolean()
+        || o.has("confirmed") && !o.path("confirmed").asBoolean()
+        || o.has("matched") && !o.path("matched").asBoolean()) {
+      return "unmet";
+    }
+    return r.path("composite").asBoolean() ? "goal" : "ok";
+  }
+
+  private static void step(StringBuilder html, Path dir, ObjectNode r, Map<Long, List<ObjectNode>> children,
+      List<Video> videos, int depth) {
     long seq = r.path("seq").asLong();
     String action = r.path("action").asText();
-    html.append("<section class=\"step").append(r.has("error") ? " failed" : "").append("\" id=\"step-").append(seq)
-        .append("\" data-action=\"").append(escape(action)).append("\">");
+    List<ObjectNode> kids = children.getOrDefault(seq, List.of());
+    double at = r.path("t_ms").asDouble();
+    double took = r.has("end_ms") ? r.path("end_ms").asDouble() - at : r.path("cost").path("wall_ms").asDouble();
+    html.append("<section class=\"step ").append(status(r)).append(depth > 0 ? " nested" : "").append("\" id=\"step-")
+        .append(seq).append("\" data-action=\"").append(escape(action)).append("\">");
     html.append("<h2>#").append(seq).append(' ').append(escape(action))
-        .append(String.format(Locale.ROOT, " <small>at %.0f ms", r.path("t_ms").asDouble()));
+        .append(String.format(Locale.ROOT, " <small>at %.0f ms &middot; took %.0f ms", at, took));
     JsonNode cost = r.path("cost");
     if (!cost.isMissingNode()) {
-      html.append(String.format(Locale.ROOT, " &middot; took %d ms &middot; %d HID reports &middot; %d frames &middot; settle %d ms",
-          cost.path("wall_ms").asLong(), cost.path("hid_reports").asLong(), cost.path("frames_grabbed").asLong(),
-          cost.path("settle_wait_ms").asLong()));
+      html.append(String.format(Locale.ROOT, " &middot; %d HID reports &middot; %d frames &middot; settle %d ms",
+          cost.path("hid_reports").asLong(), cost.path("frames_grabbed").asLong(), cost.path("settle_wait_ms").asLong()));
+    }
+    String clip = clip(r, videos);
+    if (clip != null) {
+      html.append(" &middot; <a class=\"clip\" href=\"").append(escape(clip)).append("\">video</a>");
     }
     html.append("</small></h2>");
+    if (r.has("goal")) {
+      html.append("<p class=\"goal\">goal: ").append(pairs(r.path("goal"))).append("</p>");
+    }
+    if (r.has("outcome")) {
+      html.append("<p class=\"outcome\">outcome: ").append(pairs(r.path("outcome"))).append("</p>");
+    }
     if (r.has("error")) {
       html.append("<p class=\"error\"><code>").append(escape(r.path("error").path("code").asText())).append("</code> ")
           .append(escape(r.path("error").path("message").asText())).append("</p>");
     }
-    html.append("<div class=\"pair\">");
-    figure(html, r.path("before"), "before", pathOverlay(r));
-    String heat = heat(dir, r, seq);
-    figure(html, r.path("after"), "after", heat == null ? "" : "<img class=\"heat\" alt=\"changed pixels\" src=\"" + heat + "\">");
-    html.append("</div>");
-    JsonNode diff = r.path("diff");
-    if (!diff.isMissingNode()) {
-      html.append(String.format(Locale.ROOT, "<p class=\"diff\">diff: %s, diff_ratio %.4f, primary axis %s</p>",
-          diff.path("changed").asBoolean() ? "changed" : "unchanged", diff.path("diff_ratio").asDouble(),
-          escape(diff.path("primary_axis").asText())));
+    claims(html, r, kids, seq);
+    JsonNode evidence = r.path("evidence");
+    if (evidence.size() > 0) {
+      html.append("<ul class=\"evidence\">");
+      evidence.fields().forEachRemaining(e -> html.append("<li><b>evidence for ").append(escape(e.getKey()))
+          .append(":</b> ").append(escape(e.getValue().asText())).append("</li>"));
+      html.append("</ul>");
     }
+    if (r.has("before") || r.has("after")) {
+      html.append("<div class=\"pair\">");
+      if (r.has("before") && (r.has("planned") || r.path("composite").asBoolean())) {
+        figure(html, r.path("before"), "before", pathOverlay(r));
+      }
+      String heat = r.has("before") ? heat(dir, r, seq) : null;
+      String region = regionOverlay(r.path("diff"));
+      figure(html, r.path("after"), "after",
+          (heat == null ? "" : "<img class=\"heat\" alt=\"changed cells\" src=\"" + heat + "\">") + region);
+      String diffImage = r.path("outcome").path("diff_image").asText(null);
+      if (diffImage != null) {
+        html.append("<figure class=\"golden\"><img class=\"diffimage\" alt=\"golden diff\" src=\"")
+            .append(escape(diffImage)).append("\"><figcaption>golden | screenshot | changed cells</figcaption></figure>");
+      }
+      html.append("</div>");
+    }
+    diffLine(html, r.path("diff"), "diff");
+    diffLine(html, r.path("diff_screen"), "whole screen");
     if (r.has("decision")) {
-      html.append("<p class=\"decision\">decision: ");
-      r.path("decision").fields().forEachRemaining(e ->
-          html.append("<span>").append(escape(e.getKey())).append(" = ").append(escape(e.getValue().asText(e.getValue().toString()))).append("</span> "));
-      html.append("</p>");
+      html.append("<p class=\"decision\">decision: ").append(pairs(r.path("decision"))).append("</p>");
     }
     if (r.has("args")) {
       html.append("<p class=\"args\">args: <code>").append(escape(r.path("args").toString())).append("</code></p>");
@@ -145,7 +238,83 @@ public final class HtmlReport {
       }
       html.append("</table></details>");
     }
+    if (!kids.isEmpty()) {
+      html.append("<div class=\"children\"><p class=\"kids\">").append(kids.size())
+          .append(kids.size() == 1 ? " sub-step" : " sub-steps").append("</p>");
+      for (ObjectNode k : kids) {
+        step(html, dir, k, children, videos, depth + 1);
+      }
+      html.append("</div>");
+    }
     html.append("</section>");
+  }
+
+  /**
+   * The step's verdicts as a table, each from the one record field the API's answer was written
+   * to, so the page and the trace cannot disagree unnoticed (swipe-it reads it back).
+   */
+  private static void claims(StringBuilder html, ObjectNode r, List<ObjectNode> kids, long seq) {
+    Map<String, String> c = new LinkedHashMap<>();
+    c.put("at_ms", String.format(Locale.ROOT, "%.0f", r.path("t_ms").asDouble()));
+    JsonNode d = r.path("decision");
+    if (d.has("movement")) {
+      c.put("movement", d.path("movement").asText());
+    }
+    JsonNode o = r.path("outcome");
+    for (String k : List.of("result", "found", "confirmed", "held", "matched")) {
+      if (o.has(k)) {
+        c.put(k, o.path(k).asText());
+      }
+    }
+    JsonNode diff = r.path("diff");
+    if (!diff.isMissingNode()) {
+      c.put("diff_scope", diff.path("scope").asText("screen"));
+      c.put("diff", diff.path("changed").asBoolean() ? "changed" : "unchanged");
+      c.put("axis", diff.path("primary_axis").asText());
+    }
+    if (r.has("diff_screen")) {
+      c.put("screen_diff", r.path("diff_screen").path("changed").asBoolean() ? "changed" : "unchanged");
+    }
+    if (r.path("after").has("settled")) {
+      c.put("settled", r.path("after").path("settled").asText());
+    }
+    if (r.has("cost")) {
+      c.put("hid_reports", r.path("cost").path("hid_reports").asText());
+    }
+    if (r.has("planned")) {
+      c.put("timeline_reports", String.valueOf(r.path("planned").size()));
+      int sub = kids.stream().mapToInt(k -> k.path("planned").size()).sum();
+      if (kids.stream().anyMatch(k -> k.has("planned"))) {
+        c.put("sub_step_reports", String.valueOf(sub));
+      }
+    }
+    if (r.has("error")) {
+      c.put("error", r.path("error").path("code").asText());
+    }
+    html.append("<dl class=\"claims\" id=\"claims-").append(seq).append("\">");
+    c.forEach((k, v) -> html.append("<dt>").append(escape(k)).append("</dt><dd>").append(escape(v)).append("</dd>"));
+    html.append("</dl>");
+  }
+
+  private static void diffLine(StringBuilder html, JsonNode diff, String label) {
+    if (diff.isMissingNode()) {
+      return;
+    }
+    JsonNode reg = diff.path("region");
+    String where = "screen".equals(diff.path("scope").asText("screen")) ? "whole screen"
+        : String.format(Locale.ROOT, "%s {%.0f, %.0f, %.0f, %.0f}", diff.path("scope").asText(), reg.path(0).asDouble(),
+            reg.path(1).asDouble(), reg.path(2).asDouble(), reg.path(3).asDouble());
+    html.append(String.format(Locale.ROOT, "<p class=\"diffline\">%s (%s): %s, diff_ratio %.4f, primary axis %s%s</p>",
+        escape(label), escape(where), diff.path("changed").asBoolean() ? "changed" : "unchanged",
+        diff.path("diff_ratio").asDouble(), escape(diff.path("primary_axis").asText()),
+        "motion_between".equals(diff.path("axis_evidence").asText()) ? " (axis read from the frames between)" : ""));
+  }
+
+  private static String pairs(JsonNode node) {
+    StringBuilder out = new StringBuilder();
+    node.fields().forEachRemaining(e -> out.append("<span>").append(escape(e.getKey())).append(" = ")
+        .append(escape(e.getValue().isValueNode() ? e.getValue().asText() : e.getValue().toString())).append("</span> "));
+    return out.toString();
   }
 
   private static void figure(StringBuilder html, JsonNode shot, String label, String overlay) {
@@ -164,6 +333,17 @@ public final class HtmlReport {
       html.append(shot.path("settled").asBoolean() ? " (settled)" : " (not settled)");
     }
     html.append("</figcaption></figure>");
+  }
+
+  /** The judged region as a dashed box over the after image. */
+  private static String regionOverlay(JsonNode diff) {
+    if (diff.isMissingNode() || "screen".equals(diff.path("scope").asText("screen"))) {
+      return "";
+    }
+    JsonNode g = diff.path("region");
+    return String.format(Locale.ROOT, "<svg class=\"region\" viewBox=\"0 0 1000 1000\" preserveAspectRatio=\"none\">"
+        + "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/></svg>", g.path(0).asDouble(), g.path(1).asDouble(),
+        g.path(2).asDouble(), g.path(3).asDouble());
   }
 
   /** The planned finger path as SVG in normalized space over the before image. */
@@ -210,11 +390,14 @@ public final class HtmlReport {
     return svg.append("</svg>").toString();
   }
 
-  /** A PNG marking changed cells between before and after, or null when not computable. */
+  /**
+   * A PNG marking the changed cells (as image_diff counts them) inside the judged region, or null
+   * when not computable.
+   */
   private static String heat(Path dir, ObjectNode r, long seq) {
     String before = r.path("before").path("file").asText(null);
     String after = r.path("after").path("file").asText(null);
-    if (before == null || after == null) {
+    if (before == null || after == null || before.equals(after)) {
       return null;
     }
     try {
@@ -223,10 +406,15 @@ public final class HtmlReport {
       if (a.width() != b.width() || a.height() != b.height()) {
         return null;
       }
+      JsonNode g = r.path("diff").path("region");
+      PixelRect within = g.size() == 4
+          ? new NormalizedRegion(g.get(0).asDouble(), g.get(1).asDouble(), g.get(2).asDouble(), g.get(3).asDouble())
+              .toPixelRect(a.width(), a.height())
+          : null;
       BufferedImage img = new BufferedImage(a.width(), a.height(), BufferedImage.TYPE_INT_ARGB);
-      for (int y = 0; y < a.height(); y++) {
-        for (int x = 0; x < a.width(); x++) {
-          if (Math.abs(a.get(x, y) - b.get(x, y)) > HEAT_THRESHOLD) {
+      for (PixelRect c : ChangeMap.changed(a, b, within)) {
+        for (int y = c.y(); y < c.bottom(); y++) {
+          for (int x = c.x(); x < c.right(); x++) {
             img.setRGB(x, y, 0x90FF2020);
           }
         }
@@ -239,6 +427,49 @@ public final class HtmlReport {
     } catch (IOException | RuntimeException e) {
       return null;
     }
+  }
+
+  /** Videos in the trace directory that have a sidecar saying when they start. */
+  private static List<Video> videos(Path dir) {
+    List<Video> out = new ArrayList<>();
+    try (Stream<Path> files = Files.list(dir)) {
+      for (Path p : (Iterable<Path>) files.sorted()::iterator) {
+        String name = p.getFileName().toString();
+        if (!name.endsWith(".mp4")) {
+          continue;
+        }
+        Path side = dir.resolve(name + VIDEO_SIDECAR_SUFFIX);
+        if (!Files.isRegularFile(side)) {
+          continue;
+        }
+        try {
+          JsonNode j = JSON.readTree(side.toFile());
+          if (j.has("start_clock_ms") && j.has("duration_ms")) {
+            out.add(new Video(name, j.path("start_clock_ms").asDouble(), j.path("duration_ms").asDouble()));
+          }
+        } catch (IOException e) {
+          // a sidecar that cannot be read links nothing
+        }
+      }
+    } catch (IOException e) {
+      return List.of();
+    }
+    return out;
+  }
+
+  /** The link to the moment this step began in a video that covers it, or null. */
+  private static String clip(ObjectNode r, List<Video> videos) {
+    if (!r.has("clock_ms")) {
+      return null;
+    }
+    double clock = r.path("clock_ms").asDouble();
+    for (Video v : videos) {
+      double t = clock - v.startClockMs();
+      if (t >= -1 && t <= v.durationMs()) {
+        return String.format(Locale.ROOT, "%s#t=%.3f", v.file(), Math.max(0, t) / 1000);
+      }
+    }
+    return null;
   }
 
   static String escape(String s) {
@@ -256,23 +487,52 @@ public final class HtmlReport {
     return out.toString();
   }
 
+  private static final String LEGEND = String.join("",
+      "<details class=\"legend\" open><summary>legend</summary><ul>",
+      "<li><span class=\"dot ok\"></span> step done</li>",
+      "<li><span class=\"dot goal\"></span> composite step (search, strategy, wait) that met its goal</li>",
+      "<li><span class=\"dot unmet\"></span> step that ran but did not get what it was for (not found, not confirmed, did not hold, no match)</li>",
+      "<li><span class=\"dot bad\"></span> step that failed with an error</li>",
+      "<li><svg width=\"14\" height=\"14\"><circle cx=\"7\" cy=\"7\" r=\"6\" fill=\"#2ca02c\"/></svg> finger down, ",
+      "<svg width=\"14\" height=\"14\"><circle cx=\"7\" cy=\"7\" r=\"3\" fill=\"#1e6fff\"/></svg> planned samples, ",
+      "<svg width=\"14\" height=\"14\"><circle cx=\"7\" cy=\"7\" r=\"6\" fill=\"#d62728\"/></svg> finger lifted; ",
+      "\"dwell\" is the rest before lifting</li>",
+      "<li><span class=\"swatch heat\"></span> cells that changed beyond JPEG noise, inside ",
+      "<span class=\"swatch region\"></span> the region the step was judged in (a scroll's band, a wheel's column; ",
+      "none drawn: the whole screen)</li>",
+      "<li>claims: the verdicts the API returned; evidence: the frames that decided them</li>",
+      "</ul></details>");
+
   private static final String CSS = String.join("\n",
       "body{font:14px/1.4 system-ui,sans-serif;margin:0;background:#f6f7f9;color:#1d2330}",
-      "header{position:sticky;top:0;background:#fff;border-bottom:1px solid #dde;padding:8px 16px;z-index:2}",
+      "header{position:sticky;top:0;background:#fff;border-bottom:1px solid #dde;padding:8px 16px;z-index:2;max-height:40vh;overflow:auto}",
       "h1{font-size:18px;margin:0 0 4px}.totals{margin:0;color:#445}",
       ".timeline{display:flex;flex-wrap:wrap;gap:3px;margin-top:6px}",
       ".timeline a{display:inline-block;min-width:22px;padding:1px 4px;border-radius:3px;font-size:11px;text-align:center;text-decoration:none;color:#fff}",
-      ".timeline a.ok{background:#3b8c5a}.timeline a.bad{background:#c33}",
-      ".skipped{background:#fff4e0;border:1px solid #e9b866;padding:6px 10px;margin-top:6px}",
+      ".ok.dot,.timeline a.ok{background:#3b8c5a}.goal.dot,.timeline a.goal{background:#1f5fbf}",
+      ".unmet.dot,.timeline a.unmet{background:#d08a00}.bad.dot,.timeline a.bad{background:#c33}",
+      ".dot{display:inline-block;width:12px;height:12px;border-radius:3px;vertical-align:middle}",
+      ".swatch{display:inline-block;width:14px;height:10px;vertical-align:middle}.swatch.heat{background:rgba(255,32,32,.56)}",
+      ".swatch.region{border:2px dashed #ff9f1c}.legend{font-size:12px;margin-top:4px}.legend ul{margin:2px 0;padding-left:18px}",
+      ".skipped,.stopped{background:#fff4e0;border:1px solid #e9b866;padding:6px 10px;margin-top:6px}",
       "main{padding:12px 16px}.step{background:#fff;border:1px solid #dde;border-radius:6px;margin:0 0 14px;padding:10px 14px}",
-      ".step.failed{border-color:#c33}.step h2{font-size:15px;margin:0 0 8px}.step h2 small{font-weight:normal;color:#667}",
+      ".step.bad{border-color:#c33}.step.unmet{border-color:#d08a00}.step.goal{border-color:#1f5fbf}",
+      ".step.nested{margin:8px 0 8px 0;background:#fbfbfd}.children{border-left:3px solid #cfd6e6;padding-left:10px;margin-top:8px}",
+      ".kids{margin:0;color:#556;font-size:12px}",
+      ".step h2{font-size:15px;margin:0 0 8px}.step h2 small{font-weight:normal;color:#667}",
       ".error{color:#a11}.pair{display:flex;gap:14px;flex-wrap:wrap}figure{margin:0}",
+      ".claims{display:flex;flex-wrap:wrap;gap:2px 10px;margin:4px 0;font-size:12px}.claims dt{color:#556}.claims dt::after{content:':'}",
+      ".claims dd{margin:0 6px 0 0;font-weight:600}",
+      ".evidence{margin:4px 0;padding-left:18px;font-size:12px;color:#333}",
       ".shot{position:relative;width:240px}.shot img.screen{width:100%;display:block;border:1px solid #ccd}",
       ".shot svg,.shot img.heat{position:absolute;left:0;top:0;width:100%;height:100%}",
       ".path polyline{fill:none;stroke:#1e6fff;stroke-width:6;opacity:.8}.path .sample{fill:#1e6fff}",
       ".path .start{fill:#2ca02c}.path .end{fill:#d62728}.path text{font-size:40px;fill:#d62728;font-weight:bold}",
+      ".region rect{fill:none;stroke:#ff9f1c;stroke-width:6;stroke-dasharray:20 12}",
+      ".diffimage{max-width:540px;border:1px solid #ccd}",
       ".noshot{width:240px;height:120px;display:flex;align-items:center;justify-content:center;background:#eee;color:#777}",
-      "figcaption{font-size:12px;color:#556}.decision span{display:inline-block;background:#eef2ff;border-radius:3px;padding:0 4px;margin:1px}",
+      "figcaption{font-size:12px;color:#556}.decision span,.goal span,.outcome span{display:inline-block;background:#eef2ff;border-radius:3px;padding:0 4px;margin:1px}",
+      ".outcome span{background:#eaf7ee}",
       "table{border-collapse:collapse;font-size:12px}td,th{border:1px solid #dde;padding:1px 6px}");
 
   /** Marks the page ready once every image loaded, and counts script or image errors. */

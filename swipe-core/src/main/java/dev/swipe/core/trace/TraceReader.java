@@ -17,7 +17,8 @@ import java.util.Map;
 /**
  * Reads a trace written by {@link TraceWriter}, keeping what is readable: a malformed line, a
  * record without the basic fields or a truncated last line (a killed process) is skipped and
- * reported, never fatal.
+ * reported, never fatal. A trace that stopped early ends with a {@code trace_stopped} record
+ * ({@link Trace#stopReason()}).
  */
 public final class TraceReader {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -31,6 +32,12 @@ public final class TraceReader {
     public Trace {
       records = List.copyOf(records);
       skipped = List.copyOf(skipped);
+    }
+
+    /** Why the writer stopped before the run ended, if it did. */
+    public java.util.Optional<String> stopReason() {
+      return records.stream().filter(r -> TraceWriter.STOPPED.equals(r.path("action").asText()))
+          .map(r -> r.path("reason").asText()).findFirst();
     }
   }
 
@@ -59,8 +66,13 @@ public final class TraceReader {
         }
         try {
           JsonNode node = JSON.readTree(line);
-          if (!(node instanceof ObjectNode o) || !o.hasNonNull("seq") || !o.hasNonNull("action")) {
-            skipped.add(new Skipped(n, "not a trace record (needs seq and action)"));
+          if (!(node instanceof ObjectNode o) || !o.path("seq").canConvertToLong() || !o.path("seq").isIntegralNumber()
+              || !o.path("action").isTextual()) {
+            skipped.add(new Skipped(n, "not a trace record (needs a whole-number seq and an action name)"));
+            continue;
+          }
+          if (o.has("t_ms") && !o.path("t_ms").isNumber()) {
+            skipped.add(new Skipped(n, "t_ms is not a number"));
             continue;
           }
           records.add(o);

@@ -21,9 +21,14 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Appends one JSON line per action to {@code DIR/trace.jsonl} and stores each screenshot once
  * beside it in {@code DIR/shots/}. Each record is a single write of a whole line, so a killed
- * process leaves at most one truncated last line, which {@link TraceReader} skips. Disk use is
- * bounded: past {@code maxBytes} no more screenshots are stored (records say so), and records
- * stop at twice that.
+ * process leaves at most one truncated last line, which {@link TraceReader} skips.
+ *
+ * <p>Disk use is bounded by {@code maxBytes} for the whole directory: screenshots stop at three
+ * quarters of it (records say so), records when the next line would not fit. A trace that stops,
+ * at its budget or because the disk refused a write, ends with a {@code trace_stopped} record
+ * giving the reason (when that line can still be written) and keeps everything written before;
+ * the run goes on untraced. A directory that cannot be written fails when the trace is opened,
+ * before any action.
  */
 public final class TraceWriter implements AutoCloseable {
   /** The trace file's name inside the trace directory. */
@@ -33,7 +38,12 @@ public final class TraceWriter implements AutoCloseable {
   /** Default disk budget: 512 MiB. */
   public static final long DEFAULT_MAX_BYTES = 512L * 1024 * 1024;
 
+  /** The action name of the record that ends a stopped trace. */
+  public static final String STOPPED = "trace_stopped";
+
   private static final ObjectMapper JSON = new ObjectMapper();
+  /** Room kept for the {@code trace_stopped} line. */
+  private static final int STOP_RESERVE = 512;
 
   private final Path dir;
   private final long maxBytes;
@@ -42,6 +52,7 @@ public final class TraceWriter implements AutoCloseable {
   private final Set<String> storedShots = new HashSet<>();
   private long bytes;
   private boolean closed;
+  private String stopReason;
 
   private TraceWriter(Path dir, long maxBytes, FileChannel channel, long existingBytes) {
     this.dir = dir;
@@ -58,15 +69,18 @@ public final class TraceWriter implements AutoCloseable {
    */
   public static TraceWriter open(Path dir, long maxBytes) {
     SwipeException.requireArgument(dir, "trace");
-    if (maxBytes < 1024) {
-      throw SwipeException.invalidArgument("trace_max_bytes", "must be at least 1024, was " + maxBytes);
+    if (maxBytes < 4096) {
+      throw SwipeException.invalidArgument("trace_max_bytes", "must be at least 4096, was " + maxBytes);
     }
     try {
       Files.createDirectories(dir.resolve(SHOTS));
+      if (!Files.isWritable(dir.resolve(SHOTS))) {
+        throw new IOException("the directory " + dir.resolve(SHOTS) + " is not writable");
+      }
       FileChannel ch = FileChannel.open(dir.resolve(FILE),
           StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
       return new TraceWriter(dir, maxBytes, ch, directorySize(dir));
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException e) {
       throw new SwipeException(ErrorCode.INVALID_ARGUMENT,
           "trace: cannot write a trace in " + dir + ": " + e.getMessage(), Map.of("field", "trace", "path", dir.toString()), e);
     }
@@ -75,6 +89,11 @@ public final class TraceWriter implements AutoCloseable {
   /** The trace directory. */
   public Path directory() {
     return dir;
+  }
+
+  /** Why the trace stopped before it was closed (budget reached, a write failed), if it did. */
+  public synchronized java.util.Optional<String> stopReason() {
+    return java.util.Optional.ofNullable(stopReason);
   }
 
   /** A new record builder stamped with the next sequence number. */
@@ -102,8 +121,12 @@ public final class TraceWriter implements AutoCloseable {
       shot.put("file", SHOTS + "/" + name);
       return;
     }
-    if (bytes + o.jpegSize() > maxBytes) {
-      shot.put("skipped", "trace disk budget of " + maxBytes + " bytes reached");
+    if (stopReason != null) {
+      shot.put("skipped", "the trace stopped: " + stopReason);
+      return;
+    }
+    if (bytes + o.jpegSize() > maxBytes / 4 * 3) {
+      shot.put("skipped", "trace disk budget of " + maxBytes + " bytes reached (screenshots may use three quarters)");
       return;
     }
     try {
@@ -116,22 +139,57 @@ public final class TraceWriter implements AutoCloseable {
     }
   }
 
-  /** Appends a record as one line; never throws (a trace must not break the action it records). */
+  /**
+   * Appends a record as one line; never throws (a trace must not break the action it records).
+   *
+   * @return false when the record was not written: the trace is closed or stopped, or stops now
+   */
   public synchronized boolean append(ObjectNode record) {
-    if (closed || bytes > 2 * maxBytes) {
+    if (closed || stopReason != null) {
       return false;
     }
+    byte[] line;
     try {
-      byte[] line = (JSON.writeValueAsString(record) + "\n").getBytes(StandardCharsets.UTF_8);
-      ByteBuffer buf = ByteBuffer.wrap(line);
-      while (buf.hasRemaining()) {
-        channel.write(buf);
-      }
-      bytes += line.length;
-      return true;
+      line = (JSON.writeValueAsString(record) + "\n").getBytes(StandardCharsets.UTF_8);
     } catch (IOException e) {
       return false;
     }
+    if (bytes + line.length > maxBytes - STOP_RESERVE) {
+      stop("trace disk budget of " + maxBytes + " bytes reached");
+      return false;
+    }
+    try {
+      write(line);
+      return true;
+    } catch (IOException e) {
+      stop("writing the trace failed: " + e.getMessage());
+      return false;
+    }
+  }
+
+  /** Stops the trace, leaving a last record with the reason when the disk still takes it. */
+  private void stop(String reason) {
+    stopReason = reason;
+    ObjectNode r = JSON.createObjectNode();
+    r.put("seq", seq.incrementAndGet());
+    r.put("action", STOPPED);
+    r.put("reason", reason);
+    try {
+      byte[] line = (JSON.writeValueAsString(r) + "\n").getBytes(StandardCharsets.UTF_8);
+      if (line.length <= STOP_RESERVE) {
+        write(line);
+      }
+    } catch (IOException e) {
+      // the disk refused even the reason; what was written before stays readable
+    }
+  }
+
+  private void write(byte[] line) throws IOException {
+    ByteBuffer buf = ByteBuffer.wrap(line);
+    while (buf.hasRemaining()) {
+      channel.write(buf);
+    }
+    bytes += line.length;
   }
 
   /** A JSON array helper for callers building records. */

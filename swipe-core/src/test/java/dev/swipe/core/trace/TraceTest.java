@@ -102,7 +102,7 @@ class TraceTest {
       d.swipe(Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300)).holdAfterMs(120).build());
     }
     String html = Files.readString(HtmlReport.render(dir));
-    assertThat(html).contains("2 steps").contains("1 actions").contains("0 errors");
+    assertThat(html).contains("2 steps").contains("1 gesture").contains("0 errors");
     assertThat(html).contains("<polyline points=\"500.0,700.0 ").contains("dwell 120 ms");
     assertThat(html).contains("src=\"shots/").doesNotContain("http://").doesNotContain("https://");
     assertThat(html.split("<section class=\"step").length - 1).isEqualTo(2);
@@ -110,12 +110,12 @@ class TraceTest {
 
   @Test
   void diskUseIsBounded() {
-    TraceWriter w = TraceWriter.open(dir, 1024);
+    TraceWriter w = TraceWriter.open(dir, 4096);
     try (Device d = device(dir.resolve("unused"))) {
       var o = d.screenshot();
       ObjectNode r = w.newRecord("screenshot", 0, "run-x");
       w.attachShot(r, "after", o);
-      assertThat(o.jpegSize()).isGreaterThan(1024);
+      assertThat(o.jpegSize()).isGreaterThan(4096 / 4 * 3);
       assertThat(r.path("after").has("skipped")).isTrue();
       assertThat(r.path("after").has("file")).isFalse();
     }
@@ -130,5 +130,80 @@ class TraceTest {
     }
     assertThat(TraceReader.read(t).records()).hasSize(1);
     assertThatThrownBy(() -> TraceReader.read(dir.resolve("missing"))).isInstanceOf(SwipeException.class);
+  }
+
+  @Test
+  void aTraceDirectoryThatCannotBeWrittenFailsBeforeAnyPartIsUsed() throws IOException {
+    Path file = Files.writeString(dir.resolve("not-a-dir"), "x");
+    VirtualClock clock = new VirtualClock();
+    RecordingHidTransport hid = new RecordingHidTransport(clock);
+    assertThatThrownBy(() -> Device.builder().hid(hid).capture(new StillFrameSource(clock, clock, Duration.ofMillis(60)))
+        .ticker(clock).sleeper(clock).trace(file.resolve("trace")).open())
+        .isInstanceOfSatisfying(SwipeException.class, e -> {
+          assertThat(e.code().id()).isEqualTo("invalid_argument");
+          assertThat(e.details()).containsEntry("field", "trace");
+        });
+    assertThat(hid.sent()).as("nothing was played; the given part was only released and closed")
+        .allSatisfy(sent -> assertThat(sent.report()).isEqualTo(new dev.swipe.core.spi.PointerReport(NormPoint.CENTER, false)));
+    assertThatThrownBy(() -> Device.builder().trace(dir, 100))
+        .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.details()).containsEntry("field", "trace_max_bytes"));
+  }
+
+  @Test
+  void aFullBudgetStopsTheTraceWithItsReasonAndTheRunGoesOn() throws IOException {
+    VirtualClock clock = new VirtualClock();
+    try (Device d = Device.builder().hid(new RecordingHidTransport(clock))
+        .capture(new StillFrameSource(clock, clock, Duration.ofMillis(60)))
+        .ticker(clock).sleeper(clock).trace(dir, 8192).open()) {
+      for (int i = 0; i < 12; i++) {
+        d.tap(NormPoint.of(100 + 50 * i, 500)); // every tap still plays
+      }
+      assertThat(d.screenshot()).isNotNull();
+    }
+    TraceReader.Trace t = TraceReader.read(dir);
+    assertThat(t.skipped()).isEmpty();
+    assertThat(t.stopReason()).hasValueSatisfying(r -> assertThat(r).contains("8192"));
+    List<ObjectNode> taps = t.records().stream().filter(r -> r.path("action").asText().equals("tap")).toList();
+    assertThat(taps).as("what was written before the stop stays readable").isNotEmpty().hasSizeLessThan(12);
+    assertThat(t.records().get(t.records().size() - 1).path("action").asText()).isEqualTo(TraceWriter.STOPPED);
+    long size;
+    try (var files = Files.walk(dir)) {
+      size = files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+    }
+    assertThat(size).as("the directory stays within its budget").isLessThanOrEqualTo(8192);
+    String html = Files.readString(HtmlReport.render(dir));
+    assertThat(html).contains("The trace stopped early").contains("8192");
+  }
+
+  @Test
+  void aScreenshotThatCannotBeStoredIsNotedAndTheTraceGoesOn() throws IOException {
+    try (Device d = device(dir)) {
+      d.screenshot();
+      // the shots directory replaced by a file: the next screenshot cannot be written
+      try (var files = Files.list(dir.resolve(TraceWriter.SHOTS))) {
+        for (Path p : files.toList()) {
+          Files.delete(p);
+        }
+      }
+      Files.delete(dir.resolve(TraceWriter.SHOTS));
+      Files.writeString(dir.resolve(TraceWriter.SHOTS), "in the way");
+      d.tap(NormPoint.CENTER);
+    }
+    List<ObjectNode> r = TraceReader.read(dir).records();
+    assertThat(r).extracting(n -> n.path("action").asText()).containsExactly("screenshot", "tap");
+    assertThat(r.get(1).path("after").path("skipped").asText()).startsWith("could not store");
+  }
+
+  @Test
+  void recordsWithWrongTypesAreListedAndSkipped() throws IOException {
+    try (Device d = device(dir)) {
+      d.screenshot();
+    }
+    Path file = dir.resolve(TraceWriter.FILE);
+    Files.writeString(file, "{\"seq\":\"7\",\"action\":\"tap\"}\n{\"seq\":8,\"action\":\"tap\",\"t_ms\":\"soon\"}\n[1,2]\n",
+        StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+    TraceReader.Trace t = TraceReader.read(dir);
+    assertThat(t.records()).hasSize(1);
+    assertThat(t.skipped()).extracting(TraceReader.Skipped::line).containsExactly(2, 3, 4);
   }
 }

@@ -1,0 +1,31 @@
+package dev.swipe.assertj;
+
+import dev.swipe.core.Observation;
+import dev.swipe.core.screen.WaitResult;
+
+/**
+ * Entry points, to import statically beside AssertJ's own:
+ *
+ * <pre>{@code
+ * import static dev.swipe.assertj.SwipeAssertions.assertThat;
+ *
+ * assertThat(phone.screenshot())
+ *     .isSettled()
+ *     .matchesBaseline(GoldenScreen.load(golden).mask(STATUS_BAR))
+ *     .hasText(phone, "Saved");
+ * assertThat(phone.waitUntil(phone.textVisible(TextQuery.of("Saved")), Duration.ofSeconds(5))).held();
+ * }</pre>
+ */
+public final class SwipeAssertions {
+  private SwipeAssertions() {}
+
+  /** Assertions on a screenshot. */
+  public static ObservationAssert assertThat(Observation actual) {
+    return new ObservationAssert(actual);
+  }
+
+  /** Assertions on the outcome of a wait. */
+  public static WaitResultAssert assertThat(WaitResult actual) {
+    return new WaitResultAssert(actual);
+  }
+}

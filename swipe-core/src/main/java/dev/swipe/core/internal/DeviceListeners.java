@@ -1,0 +1,144 @@
+package dev.swipe.core.internal;
+
+import dev.swipe.core.DeviceListener;
+import dev.swipe.core.Ticker;
+import dev.swipe.core.spi.Frame;
+import dev.swipe.core.spi.FrameSource;
+import dev.swipe.core.spi.HidCapabilities;
+import dev.swipe.core.spi.HidReport;
+import dev.swipe.core.spi.HidTransport;
+import dev.swipe.core.spi.PointerReport;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * The listeners of one device (shared by its runs), and the part wrappers that tell them of
+ * frames and pointer reports. With no listener the wrappers cost one list check.
+ */
+final class DeviceListeners {
+  private final List<DeviceListener> listeners = new CopyOnWriteArrayList<>();
+  private final Ticker ticker;
+
+  DeviceListeners(Ticker ticker) {
+    this.ticker = ticker;
+  }
+
+  DeviceListener.Registration add(DeviceListener l) {
+    listeners.add(l);
+    return () -> listeners.remove(l);
+  }
+
+  void stepStarted(String action, long atNanos) {
+    for (DeviceListener l : listeners) {
+      try {
+        l.stepStarted(action, atNanos);
+      } catch (RuntimeException e) {
+        // a listener must not break the run
+      }
+    }
+  }
+
+  private void frame(Frame f) {
+    for (DeviceListener l : listeners) {
+      try {
+        l.frameCaptured(f);
+      } catch (RuntimeException e) {
+        // see above
+      }
+    }
+  }
+
+  private void pointer(PointerReport r) {
+    if (listeners.isEmpty()) {
+      return;
+    }
+    long at = ticker.read();
+    for (DeviceListener l : listeners) {
+      try {
+        l.pointerSent(r, at);
+      } catch (RuntimeException e) {
+        // see above
+      }
+    }
+  }
+
+  /** The capture part, telling the listeners of every frame it returns. */
+  FrameSource capture(FrameSource source) {
+    return new Capture(source);
+  }
+
+  /** The HID part, telling the listeners of every pointer report it sent. */
+  HidTransport hid(HidTransport transport) {
+    return new Hid(transport);
+  }
+
+  /** The part a wrapper stands for (for {@code unwrap}), or {@code part} itself. */
+  static Object unwrapped(Object part) {
+    if (part instanceof Capture c) {
+      return c.delegate;
+    }
+    if (part instanceof Hid h) {
+      return h.delegate;
+    }
+    return part;
+  }
+
+  private final class Capture implements FrameSource {
+    private final FrameSource delegate;
+
+    Capture(FrameSource delegate) {
+      this.delegate = delegate;
+    }
+
+    @Override
+    public Frame grab(long notBeforeNanos, Duration timeout) {
+      Frame f = delegate.grab(notBeforeNanos, timeout);
+      if (!listeners.isEmpty()) {
+        frame(f);
+      }
+      return f;
+    }
+
+    @Override
+    public Duration latency() {
+      return delegate.latency();
+    }
+
+    @Override
+    public void close() {
+      delegate.close();
+    }
+  }
+
+  private final class Hid implements HidTransport {
+    private final HidTransport delegate;
+
+    Hid(HidTransport delegate) {
+      this.delegate = delegate;
+    }
+
+    @Override
+    public HidCapabilities capabilities() {
+      return delegate.capabilities();
+    }
+
+    @Override
+    public void send(HidReport report) {
+      delegate.send(report);
+      if (report instanceof PointerReport p) {
+        pointer(p);
+      }
+    }
+
+    @Override
+    public void releaseAll() {
+      delegate.releaseAll();
+    }
+
+    @Override
+    public void close() {
+      delegate.close();
+    }
+  }
+}

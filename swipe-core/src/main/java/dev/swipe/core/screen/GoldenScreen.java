@@ -1,0 +1,272 @@
+package dev.swipe.core.screen;
+
+import dev.swipe.core.ErrorCode;
+import dev.swipe.core.NormRegion;
+import dev.swipe.core.Observation;
+import dev.swipe.core.SwipeException;
+import dev.swipe.diff.DecodeOptions;
+import dev.swipe.diff.FrameStability;
+import dev.swipe.diff.GreyRaster;
+import dev.swipe.diff.ImageDecoder;
+import dev.swipe.diff.NormalizedRegion;
+import dev.swipe.diff.PixelRect;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A golden screenshot (JPEG or PNG of the phone screen) to compare screenshots with: regions that
+ * change on their own (a clock, a caret, an avatar) are masked out, and a tolerance says what
+ * share of the rest may differ. The comparison is {@code image_diff}'s: luminance in 2x2-pixel
+ * cells against a threshold JPEG noise does not cross, so a golden saved at another JPEG quality
+ * still matches.
+ *
+ * <pre>{@code
+ * GoldenScreen golden = GoldenScreen.load(Path.of("src/test/resources/contacts.png"))
+ *     .mask(NormRegion.of(0, 0, 1000, 40))      // the status bar clock
+ *     .tolerance(0.002);
+ * ScreenComparison c = golden.compare(phone.screenshot());
+ * }</pre>
+ *
+ * <p>Immutable: {@link #mask} and {@link #tolerance} return new goldens.
+ */
+public final class GoldenScreen {
+  /** The default tolerance: any changed cell outside the masks is a mismatch. */
+  public static final double DEFAULT_TOLERANCE = 0.0;
+
+  private final String name;
+  private final byte[] image;
+  private final GreyRaster grey;
+  private final List<NormRegion> masks;
+  private final double tolerance;
+
+  private GoldenScreen(String name, byte[] image, GreyRaster grey, List<NormRegion> masks, double tolerance) {
+    this.name = name;
+    this.image = image;
+    this.grey = grey;
+    this.masks = List.copyOf(masks);
+    this.tolerance = tolerance;
+  }
+
+  /**
+   * Reads a golden from a JPEG or PNG file.
+   *
+   * @throws SwipeException {@code invalid_argument} (field {@code baseline}) when the file cannot be
+   *     read, {@code image_decode_failed} when it is no image
+   */
+  public static GoldenScreen load(Path file) {
+    SwipeException.requireArgument(file, "baseline");
+    byte[] bytes;
+    try {
+      bytes = Files.readAllBytes(file);
+    } catch (IOException e) {
+      throw new SwipeException(ErrorCode.INVALID_ARGUMENT, "baseline: cannot read " + file + ": " + e.getMessage(),
+          Map.of("field", "baseline", "path", file.toString()), e);
+    }
+    return of(file.getFileName().toString(), bytes);
+  }
+
+  /**
+   * A golden from image bytes (JPEG or PNG).
+   *
+   * @throws SwipeException {@code image_decode_failed} when the bytes are no image
+   */
+  public static GoldenScreen of(String name, byte[] image) {
+    SwipeException.requireArgument(name, "name");
+    SwipeException.requireArgument(image, "baseline");
+    try {
+      return new GoldenScreen(name, image.clone(), ImageDecoder.decode(image, DecodeOptions.DEFAULT), List.of(),
+          DEFAULT_TOLERANCE);
+    } catch (RuntimeException e) {
+      throw SwipeException.translate(e);
+    }
+  }
+
+  /**
+   * Saves a screenshot as a golden file (its JPEG bytes as captured), creating parent directories.
+   *
+   * @throws SwipeException {@code invalid_argument} (field {@code baseline}) when it cannot be written
+   */
+  public static Path save(Observation screenshot, Path file) {
+    SwipeException.requireArgument(screenshot, "screenshot");
+    SwipeException.requireArgument(file, "baseline");
+    try {
+      if (file.getParent() != null) {
+        Files.createDirectories(file.getParent());
+      }
+      return Files.write(file, screenshot.jpeg());
+    } catch (IOException e) {
+      throw new SwipeException(ErrorCode.INVALID_ARGUMENT, "baseline: cannot write " + file + ": " + e.getMessage(),
+          Map.of("field", "baseline", "path", file.toString()), e);
+    }
+  }
+
+  /** This golden with more masked regions. */
+  public GoldenScreen mask(NormRegion... regions) {
+    SwipeException.requireArgument(regions, "masks");
+    return masks(List.of(regions));
+  }
+
+  /**
+   * This golden with more masked regions.
+   *
+   * @throws SwipeException {@code invalid_argument} (field {@code masks[i]}) for a null entry
+   */
+  public GoldenScreen masks(List<NormRegion> regions) {
+    SwipeException.requireArgument(regions, "masks");
+    List<NormRegion> all = new ArrayList<>(masks);
+    for (int i = 0; i < regions.size(); i++) {
+      if (regions.get(i) == null) {
+        throw SwipeException.invalidArgument("masks[" + (masks.size() + i) + "]", "must not be null");
+      }
+      all.add(regions.get(i));
+    }
+    return new GoldenScreen(name, image, grey, all, tolerance);
+  }
+
+  /**
+   * This golden with a masked region given as raw normalized numbers {@code {x, y, w, h}}, as an
+   * agent or a config file sends them.
+   *
+   * @throws SwipeException {@code invalid_argument} naming {@code masks[i]} when the region is not
+   *     a positive rectangle inside the screen's [0, 1000] space
+   */
+  public GoldenScreen mask(double x, double y, double w, double h) {
+    String field = "masks[" + masks.size() + "]";
+    boolean inside = Double.isFinite(x) && Double.isFinite(y) && Double.isFinite(w) && Double.isFinite(h)
+        && x >= 0 && y >= 0 && w > 0 && h > 0 && x + w <= 1000 + 1e-9 && y + h <= 1000 + 1e-9;
+    if (!inside) {
+      throw new SwipeException(ErrorCode.INVALID_ARGUMENT,
+          field + " must be a positive rectangle inside the screen (x, y >= 0, x + w and y + h <= 1000), was {"
+              + x + ", " + y + ", " + w + ", " + h + "}",
+          Map.of("field", field, "x", x, "y", y, "w", w, "h", h), null);
+    }
+    return masks(List.of(NormRegion.of(x, y, w, h)));
+  }
+
+  /**
+   * This golden with another tolerance: the share of unmasked pixels, in [0, 1), allowed to
+   * differ.
+   *
+   * @throws SwipeException {@code invalid_argument} (field {@code tolerance}) outside [0, 1)
+   */
+  public GoldenScreen tolerance(double share) {
+    if (!(share >= 0 && share < 1)) {
+      throw SwipeException.invalidArgument("tolerance", "must be in [0, 1), was " + share);
+    }
+    return new GoldenScreen(name, image, grey, masks, share);
+  }
+
+  /** The golden's name (its file name when loaded from a file). */
+  public String name() {
+    return name;
+  }
+
+  /** The masked regions. */
+  public List<NormRegion> masks() {
+    return masks;
+  }
+
+  /** The tolerated share of changed unmasked pixels. */
+  public double tolerance() {
+    return tolerance;
+  }
+
+  /** The golden's width in pixels. */
+  public int width() {
+    return grey.width();
+  }
+
+  /** The golden's height in pixels. */
+  public int height() {
+    return grey.height();
+  }
+
+  /**
+   * Compares a screenshot with this golden.
+   *
+   * @throws SwipeException {@code image_size_mismatch} (details give both sizes) when the
+   *     screenshot is not the golden's size: another device, scale or orientation
+   */
+  public ScreenComparison compare(Observation screenshot) {
+    SwipeException.requireArgument(screenshot, "screenshot");
+    if (screenshot.width() != grey.width() || screenshot.height() != grey.height()) {
+      Map<String, Object> details = new LinkedHashMap<>();
+      details.put("baseline", name);
+      details.put("baseline_width", grey.width());
+      details.put("baseline_height", grey.height());
+      details.put("screen_width", screenshot.width());
+      details.put("screen_height", screenshot.height());
+      throw new SwipeException(ErrorCode.IMAGE_SIZE_MISMATCH,
+          "the golden " + name + " is " + grey.width() + "x" + grey.height() + " but the screenshot "
+              + screenshot.id() + " is " + screenshot.width() + "x" + screenshot.height()
+              + "; record the golden on the same device and capture size",
+          details, null);
+    }
+    try {
+      GreyRaster actual = screenshot.grey();
+      List<PixelRect> maskRects = new ArrayList<>();
+      for (NormRegion m : masks) {
+        maskRects.add(new NormalizedRegion(m.x(), m.y(), m.w(), m.h()).toPixelRect(grey.width(), grey.height())
+            .clipTo(grey.width(), grey.height()));
+      }
+      GreyRaster a = masked(grey, maskRects);
+      GreyRaster b = masked(actual, maskRects);
+      long total = (long) grey.width() * grey.height();
+      long masked = maskedArea(maskRects, grey.width(), grey.height());
+      double whole = FrameStability.STRICT.compare(a, b).changedRatio();
+      double ratio = total == masked ? 0 : Math.min(1.0, whole * total / (total - masked));
+      return new ScreenComparison(this, screenshot, a, b, maskRects, ratio, (double) masked / total,
+          ratio <= tolerance);
+    } catch (RuntimeException e) {
+      throw SwipeException.translate(e);
+    }
+  }
+
+  byte[] imageBytes() {
+    return image;
+  }
+
+  /** A copy with the masked pixels zeroed, so both sides agree there. */
+  private static GreyRaster masked(GreyRaster r, List<PixelRect> masks) {
+    if (masks.isEmpty()) {
+      return r;
+    }
+    byte[] px = r.toByteArray();
+    int w = r.width();
+    for (PixelRect m : masks) {
+      for (int y = m.y(); y < m.bottom(); y++) {
+        java.util.Arrays.fill(px, y * w + m.x(), y * w + m.right(), (byte) 0);
+      }
+    }
+    return GreyRaster.of(w, r.height(), px);
+  }
+
+  private static long maskedArea(List<PixelRect> masks, int w, int h) {
+    if (masks.isEmpty()) {
+      return 0;
+    }
+    long n = 0;
+    boolean[] row = new boolean[w];
+    for (int y = 0; y < h; y++) {
+      java.util.Arrays.fill(row, false);
+      boolean any = false;
+      for (PixelRect m : masks) {
+        if (y >= m.y() && y < m.bottom()) {
+          java.util.Arrays.fill(row, m.x(), m.right(), true);
+          any = true;
+        }
+      }
+      if (any) {
+        for (boolean b : row) {
+          n += b ? 1 : 0;
+        }
+      }
+    }
+    return n;
+  }
+}
