@@ -53,9 +53,13 @@ public final class WebDriverCli {
    * @param args the options, without the command name
    * @param tools opens each session's run and tools
    * @param err where messages go
-   * @return 2 for a usage error, 1 when the rig cannot start
+   * @return 0 after {@code --help}, 2 for a usage error, 1 when the rig cannot start
    */
   public static int run(String[] args, SessionTools.Factory tools, PrintStream err) {
+    if (args.length == 1 && (args[0].equals("--help") || args[0].equals("help"))) {
+      err.print(USAGE);
+      return 0;
+    }
     Map<String, String> o;
     try {
       o = parse(args);
