@@ -49,6 +49,15 @@ public final class WebDriverServer implements AutoCloseable {
   /** Default largest request body: room for two base64 screenshots in a {@code swipe: imageDiff}. */
   public static final int DEFAULT_MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
+  static {
+    // The JDK server writes an answer's headers and body separately; with Nagle's algorithm on, the
+    // body then waits for the client's delayed ACK (about 40 ms on Linux) on every command. The
+    // property is read once, when the JVM's first JDK HTTP server starts; an explicit setting wins.
+    if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+      System.setProperty("sun.net.httpserver.nodelay", "true");
+    }
+  }
+
   private final HttpServer http;
   private final ExecutorService executor;
   private final SessionSlot slot;

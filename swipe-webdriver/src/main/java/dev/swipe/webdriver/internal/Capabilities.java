@@ -20,9 +20,9 @@ import java.util.regex.Pattern;
  */
 public final class Capabilities {
   /** The automation name a rig answers to. */
-  public static final String AUTOMATION_NAME = "Swipe";
+  static final String AUTOMATION_NAME = "Swipe";
   /** The capability that pins a session to one rig. */
-  public static final String RIG = "swipe:rig";
+  static final String RIG = "swipe:rig";
   /** What a rig name may look like. */
   public static final Pattern RIG_NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
@@ -45,12 +45,12 @@ public final class Capabilities {
    * @param idleTimeout how long the session may go without a command
    * @param timeouts the session's timeouts
    */
-  public record Matched(ObjectNode capabilities, Duration idleTimeout, Timeouts timeouts) {}
+  record Matched(ObjectNode capabilities, Duration idleTimeout, Timeouts timeouts) {}
 
   private Capabilities() {}
 
   /** Processes a New Session body against a rig. */
-  public static Matched process(JsonNode body, Rig rig) {
+  static Matched process(JsonNode body, Rig rig) {
     ObjectNode params = Json.object(body, "body");
     JsonNode request = params.get("capabilities");
     if (request == null || !request.isObject()) {
@@ -223,7 +223,7 @@ public final class Capabilities {
    * @param pageLoad kept and reported (a rig loads no pages)
    * @param implicit kept and reported (a rig finds no elements)
    */
-  public record Timeouts(Long script, long pageLoad, long implicit) {
+  record Timeouts(Long script, long pageLoad, long implicit) {
     /** The specification's defaults: 30 s, 300 s, 0. */
     public static final Timeouts DEFAULT = new Timeouts(30_000L, 300_000L, 0L);
 

@@ -18,7 +18,7 @@ import java.nio.charset.StandardCharsets;
  */
 public final class Json {
   /** The mapper every part of the remote end uses. */
-  public static final ObjectMapper MAPPER = JsonMapper.builder()
+  static final ObjectMapper MAPPER = JsonMapper.builder()
       .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
       .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
       .build();

@@ -5,7 +5,7 @@ package dev.swipe.webdriver.internal;
  * specification's error table gives each. Clients decode the code string into their exception
  * types (Selenium: {@code InvalidArgumentException}, {@code NoSuchSessionException}, ...).
  */
-public enum W3cError {
+enum W3cError {
   /** Malformed or unusable arguments. */
   INVALID_ARGUMENT("invalid argument", 400),
   /** An element was referenced: a rig has no element tree, so none exists. */
@@ -36,12 +36,12 @@ public enum W3cError {
   }
 
   /** The error code string, e.g. {@code invalid argument}. */
-  public String code() {
+  String code() {
     return code;
   }
 
   /** The HTTP status the specification gives it. */
-  public int status() {
+  int status() {
     return status;
   }
 }

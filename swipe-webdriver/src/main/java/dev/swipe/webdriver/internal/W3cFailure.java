@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * code and, for argument errors, the field it concerns, so a client can branch on more than the
  * W3C code.
  */
-public final class W3cFailure extends RuntimeException {
+final class W3cFailure extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   private final W3cError error;
@@ -18,14 +18,14 @@ public final class W3cFailure extends RuntimeException {
    * @param message what went wrong, for a person
    * @param data extra JSON for the error's {@code data} field (never null)
    */
-  public W3cFailure(W3cError error, String message, ObjectNode data) {
+  W3cFailure(W3cError error, String message, ObjectNode data) {
     super(message, null, false, false);
     this.error = error;
     this.data = data;
   }
 
   /** A failure whose data is {@code {"code": code}} (plus {@code field} when given). */
-  public static W3cFailure of(W3cError error, String code, String field, String message) {
+  static W3cFailure of(W3cError error, String code, String field, String message) {
     ObjectNode d = Json.MAPPER.createObjectNode();
     d.put("code", code);
     if (field != null) {
@@ -35,22 +35,22 @@ public final class W3cFailure extends RuntimeException {
   }
 
   /** {@code invalid argument} naming the field. */
-  public static W3cFailure invalidArgument(String field, String message) {
+  static W3cFailure invalidArgument(String field, String message) {
     return of(W3cError.INVALID_ARGUMENT, "invalid_argument", field, message);
   }
 
   /** {@code unsupported operation} naming the field. */
-  public static W3cFailure unsupported(String field, String message) {
+  static W3cFailure unsupported(String field, String message) {
     return of(W3cError.UNSUPPORTED_OPERATION, "unsupported_operation", field, message);
   }
 
   /** The W3C error. */
-  public W3cError error() {
+  W3cError error() {
     return error;
   }
 
   /** The error's data object. */
-  public ObjectNode data() {
+  ObjectNode data() {
     return data;
   }
 }
