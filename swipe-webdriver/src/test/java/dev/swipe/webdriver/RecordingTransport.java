@@ -15,17 +15,25 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class RecordingTransport implements HidTransport {
   private final HidTransport phone;
+  private final HidCapabilities capabilities;
   private final List<HidReport> sent = new ArrayList<>();
   private final List<Long> sentAtNanos = new ArrayList<>();
   private final AtomicInteger releases = new AtomicInteger();
 
   RecordingTransport(HidTransport phone) {
+    this(phone, true);
+  }
+
+  /** With {@code keyboard} false the link presents itself as a pointer-only link (a gadget without a keyboard). */
+  RecordingTransport(HidTransport phone, boolean keyboard) {
     this.phone = phone;
+    this.capabilities = keyboard ? phone.capabilities()
+        : HidCapabilities.builder().from(phone.capabilities()).keyboard(false).build();
   }
 
   @Override
   public HidCapabilities capabilities() {
-    return phone.capabilities();
+    return capabilities;
   }
 
   @Override

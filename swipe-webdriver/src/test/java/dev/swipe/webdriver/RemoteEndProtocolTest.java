@@ -191,6 +191,19 @@ class RemoteEndProtocolTest {
   }
 
   @Test
+  void keysOnALinkWithoutAKeyboardAreRefusedBeforeTheTouchBeforeThemIsPlayed() {
+    try (SimRig pointerOnly = SimRig.start(SIM, false, b -> b)) {
+      W3cHttp h = new W3cHttp(pointerOnly.uri());
+      String id = h.newSession();
+      int before = pointerOnly.hid.reports();
+      assertError(h.post("/session/" + id + "/actions", "{\"actions\":[" + src("f", DOWN + "," + UP + ",{\"type\":\"pause\"}")
+          + ",{\"type\":\"key\",\"id\":\"kb\",\"actions\":[{\"type\":\"pause\"},{\"type\":\"pause\"},"
+          + "{\"type\":\"keyDown\",\"value\":\"a\"},{\"type\":\"keyUp\",\"value\":\"a\"}]}]}"), 500, "unsupported operation");
+      assertThat(pointerOnly.hid.reports()).isEqualTo(before);
+    }
+  }
+
+  @Test
   void releaseActionsLiftsEverything() {
     String id = http.newSession();
     int releases = rig.hid.releases();

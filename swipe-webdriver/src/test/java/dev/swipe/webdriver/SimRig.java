@@ -23,8 +23,13 @@ final class SimRig implements AutoCloseable {
 
   /** A rig on {@code sim:} with the given options, e.g. {@code sim:?scene=list&scale=0.25}. */
   static SimRig start(String simUri, UnaryOperator<WebDriverServer.Builder> config) {
+    return start(simUri, true, config);
+  }
+
+  /** A rig whose HID link has a keyboard or not. */
+  static SimRig start(String simUri, boolean keyboard, UnaryOperator<WebDriverServer.Builder> config) {
     SimPhone phone = SimPhone.create(SimConfig.fromUri(simUri));
-    RecordingTransport hid = new RecordingTransport(phone.transport());
+    RecordingTransport hid = new RecordingTransport(phone.transport(), keyboard);
     Device device = Device.builder().hid(hid).capture(phone.frameSource()).ticker(phone.ticker())
         .sleeper(phone.sleeper()).open();
     WebDriverServer server = config.apply(WebDriverServer.builder(device)

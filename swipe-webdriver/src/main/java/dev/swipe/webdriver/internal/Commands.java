@@ -76,6 +76,10 @@ final class Commands {
   JsonNode performActions(RigSession s, JsonNode body) {
     int[] wh = s.screen();
     ActionPlan.Compiled plan = ActionPlan.compile(body, s.pointer(), s.modifiers(), wh[0], wh[1]);
+    boolean keys = plan.items().stream().anyMatch(i -> i instanceof ActionPlan.KeyItem);
+    if (keys && !device(s, () -> s.device().hidCapabilities().keyboard())) {
+      throw W3cFailure.unsupported("actions", "this rig's HID link has no keyboard; nothing was played");
+    }
     device(s, () -> ActionPlayer.play(s.device(), plan));
     s.pointer(plan.pointerX(), plan.pointerY());
     s.modifiers(plan.modifiers());

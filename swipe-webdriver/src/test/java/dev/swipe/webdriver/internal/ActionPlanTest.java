@@ -22,8 +22,10 @@ import dev.swipe.core.gesture.Tap;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** W3C action sequences compiled into the device's gestures: ticks, durations, coordinates, refusals. */
+@Timeout(60)
 class ActionPlanTest {
   private static final int W = 270;
   private static final int H = 600;

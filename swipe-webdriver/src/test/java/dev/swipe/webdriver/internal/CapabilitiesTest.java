@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** W3C capability processing against a rig: validation, merging, matching, the session's answer. */
+@Timeout(60)
 class CapabilitiesTest {
   private static final Capabilities.Rig RIG =
       new Capabilities.Rig("rig-a", "android", Duration.ofSeconds(60), Duration.ofSeconds(600));
