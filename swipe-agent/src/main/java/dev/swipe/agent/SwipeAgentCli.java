@@ -6,6 +6,7 @@ import dev.swipe.core.SwipeException;
 import dev.swipe.memory.MemoryException;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.memory.MemoryStores;
+import dev.swipe.webdriver.WebDriverCli;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
@@ -13,6 +14,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +27,7 @@ import java.util.Map;
  * java -jar swipe-agent.jar serve --http HOST:PORT [device options] [--memory URI|none] [--token T]
  *                                 [--max-request-bytes N] [--max-runs N]
  * java -jar swipe-agent.jar tools [--device URI]      (prints the tool specs as JSON)
+ * java -jar swipe-agent.jar webdriver [--port N] [device options] [--rig NAME] ...   (see webdriver --help)
  * </pre>
  *
  * <p>Defaults: {@code --device sim:}, {@code --memory sqlite:~/.swipe/memory.db}. In {@code mcp}
@@ -37,6 +40,7 @@ public final class SwipeAgentCli {
         swipe-agent serve --http HOST:PORT [--device URI | --hid URI --capture URI] [--memory URI|none]
                           [--token TOKEN] [--max-request-bytes N] [--max-runs N] [--settle-ms N]
         swipe-agent tools [--device URI]
+        swipe-agent webdriver [--address HOST] [--port N] [device options] [--rig NAME] ...  (webdriver --help)
       defaults: --device sim:  --memory sqlite:~/.swipe/memory.db  --http 127.0.0.1:8765
       serve needs --token (or SWIPE_AGENT_TOKEN) when bound to a non-loopback address.
       """;
@@ -74,6 +78,10 @@ public final class SwipeAgentCli {
     if (args.length == 0 || args[0].equals("help") || args[0].equals("--help")) {
       System.err.print(USAGE);
       return args.length == 0 ? 2 : 0;
+    }
+    if (args[0].equals("webdriver")) {
+      // a W3C WebDriver remote end (swipe-webdriver) whose swipe: methods are these tools
+      return WebDriverCli.run(Arrays.copyOfRange(args, 1, args.length), WebDriverTools.factory(), System.err);
     }
     Options o = Options.parse(args);
     switch (o.command()) {

@@ -10,6 +10,12 @@ import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,5 +75,43 @@ class ShadedJarTest {
     JsonNode specs = M.readTree(out);
     assertThat(specs.findValuesAsText("name")).contains("touch_gesture", "wheel_nudge", "image_diff");
     assertThat(Files.size(jar())).isGreaterThan(1_000_000);
+  }
+
+  @Test
+  void theRunnableJarServesWebDriver() throws Exception {
+    Process p = new ProcessBuilder(java(), "-jar", jar().toString(), "webdriver", "--port", "0", "--device",
+        "sim:?scale=0.25").start();
+    try {
+      BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
+      String base = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+        try {
+          for (String line; (line = err.readLine()) != null; ) {
+            int at = line.indexOf("listening on http://");
+            if (at >= 0) {
+              return line.substring(at + "listening on ".length()).split(",")[0];
+            }
+          }
+        } catch (java.io.IOException e) {
+          // the process ended
+        }
+        return null;
+      }).get(90, TimeUnit.SECONDS);
+      assertThat(base).isNotNull();
+      HttpClient http = HttpClient.newHttpClient();
+      JsonNode created = M.readTree(http.send(HttpRequest.newBuilder(URI.create(base + "/session"))
+          .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(
+              "{\"capabilities\":{\"alwaysMatch\":{\"platformName\":\"android\",\"appium:automationName\":\"Swipe\"}}}"))
+          .build(), HttpResponse.BodyHandlers.ofString()).body());
+      String id = created.get("value").get("sessionId").asText();
+      JsonNode shot = M.readTree(http.send(HttpRequest.newBuilder(URI.create(base + "/session/" + id + "/execute/sync"))
+          .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(
+              "{\"script\":\"swipe: screenshot\",\"args\":[{}]}")).build(), HttpResponse.BodyHandlers.ofString()).body());
+      assertThat(shot.get("value").get("screenshot_attachment_id").asText()).startsWith("shot-");
+    } finally {
+      p.destroy();
+      if (!p.waitFor(20, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+      }
+    }
   }
 }

@@ -32,6 +32,12 @@ class DocSnippetsTest {
   private static final Pattern TYPE = Pattern.compile(
       "^\\s*(public\\s+)?(final\\s+)?(class|record|interface|enum)\\s+(\\w+)", Pattern.MULTILINE);
 
+  /**
+   * Pages whose snippets need clients this module does not carry; their own module compiles and
+   * runs them (grid.md: swipe-webdriver's DocsSnippetsTest, against a real hub).
+   */
+  private static final java.util.Set<String> COMPILED_ELSEWHERE = java.util.Set.of("grid.md");
+
   @TempDir Path out;
 
   record Snippet(Path file, int line, String code) {
@@ -53,7 +59,8 @@ class DocSnippetsTest {
     List<Path> files = new ArrayList<>();
     files.add(root.resolve("README.md"));
     try (Stream<Path> docs = Files.list(root.resolve("docs"))) {
-      docs.filter(f -> f.toString().endsWith(".md")).sorted().forEach(files::add);
+      docs.filter(f -> f.toString().endsWith(".md") && !COMPILED_ELSEWHERE.contains(f.getFileName().toString()))
+          .sorted().forEach(files::add);
     }
     List<Snippet> all = new ArrayList<>();
     for (Path f : files) {

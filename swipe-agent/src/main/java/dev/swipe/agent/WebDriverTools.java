@@ -1,0 +1,46 @@
+package dev.swipe.agent;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.swipe.core.Device;
+import dev.swipe.webdriver.SessionTools;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The agent tools as a WebDriver session's {@code swipe:} methods: each session is one agent run
+ * (its own attachment ids and wheel guard) whose tools answer through the dispatcher, so
+ * {@code swipe: wheelNudge} returns exactly what {@code wheel_nudge} returns. Direct callers, so
+ * base64 JPEG is accepted where screenshot ids are.
+ */
+final class WebDriverTools {
+  private WebDriverTools() {}
+
+  static SessionTools.Factory factory() {
+    return phone -> {
+      AgentRun run = AgentRun.builder(phone).acceptInlineImages(true).build();
+      ToolDispatcher tools = new ToolDispatcher(run);
+      Set<String> names = tools.specs().stream().map(ToolSpec::name).collect(Collectors.toUnmodifiableSet());
+      return new SessionTools() {
+        @Override
+        public Device device() {
+          return run.device();
+        }
+
+        @Override
+        public Set<String> names() {
+          return names;
+        }
+
+        @Override
+        public JsonNode call(String name, JsonNode arguments) {
+          return tools.call(name, arguments);
+        }
+
+        @Override
+        public void close() {
+          run.close();
+        }
+      };
+    };
+  }
+}

@@ -1,0 +1,75 @@
+package dev.swipe.webdriver;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.swipe.core.Device;
+import dev.swipe.core.SwipeException;
+import dev.swipe.webdriver.internal.Json;
+import java.util.Set;
+
+/**
+ * What one WebDriver session acts through: its own run of the phone, and optionally a set of named
+ * tools that {@code execute/sync} offers as {@code swipe: <verb>} methods.
+ *
+ * <p>This module does not depend on the agent layer; the agent jar plugs its tool layer in here
+ * (each session then has its own agent run, and {@code swipe: wheelNudge} answers exactly what the
+ * {@code wheel_nudge} tool answers). Without it, sessions have no {@code swipe:} methods.
+ */
+public interface SessionTools extends AutoCloseable {
+  /**
+   * The session's run of the phone (a {@link Device#newRun()} view): screenshots, actions and the
+   * tools of the session all act through it, so attachment ids are shared between them.
+   */
+  Device device();
+
+  /** The tool names, snake_case (e.g. {@code wheel_nudge}); {@code swipe: wheelNudge} calls {@code wheel_nudge}. */
+  Set<String> names();
+
+  /**
+   * Runs a tool. Never throws: failures come back as {@code {"error": {"code", "message",
+   * "details"}}} with a stable snake_case code, as the agent tools answer.
+   */
+  JsonNode call(String name, JsonNode arguments);
+
+  /** Ends the session's run (not the phone). */
+  @Override
+  void close();
+
+  /** Opens the tools of a new session on the phone. */
+  @FunctionalInterface
+  interface Factory {
+    /**
+     * Opens a session's tools.
+     *
+     * @param phone the rig's device (shared by every session the rig ever has)
+     */
+    SessionTools open(Device phone);
+  }
+
+  /** Sessions with a run of the phone and no tools. */
+  static Factory none() {
+    return phone -> {
+      Device run = SwipeException.requireArgument(phone, "phone").newRun();
+      return new SessionTools() {
+        @Override
+        public Device device() {
+          return run;
+        }
+
+        @Override
+        public Set<String> names() {
+          return Set.of();
+        }
+
+        @Override
+        public JsonNode call(String name, JsonNode arguments) {
+          return Json.toolError("unknown_tool", "this rig has no tools", "name");
+        }
+
+        @Override
+        public void close() {
+          run.close();
+        }
+      };
+    };
+  }
+}

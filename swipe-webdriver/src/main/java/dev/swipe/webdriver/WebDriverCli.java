@@ -1,0 +1,182 @@
+package dev.swipe.webdriver;
+
+import dev.swipe.core.Device;
+import dev.swipe.core.SwipeException;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code webdriver} command: one rig as a W3C WebDriver remote end until the process is
+ * stopped. The agent jar runs it as {@code java -jar swipe-agent.jar webdriver ...} with its tool
+ * layer plugged in; {@link #main} runs it without tools.
+ *
+ * <pre>
+ * webdriver [--address HOST] [--port N] [--device URI | --hid URI --capture URI] [--settle-ms N]
+ *           [--rig NAME] [--platform-name NAME] [--token T] [--idle-timeout-s N]
+ *           [--max-idle-timeout-s N] [--max-request-bytes N]
+ * </pre>
+ *
+ * <p>Once listening it prints {@code swipe webdriver: rig NAME listening on http://HOST:PORT} on
+ * stderr (the real port when {@code --port 0} was given).
+ */
+public final class WebDriverCli {
+  /** The command's usage text. */
+  public static final String USAGE = """
+      usage:
+        webdriver [--address HOST] [--port N] [--device URI | --hid URI --capture URI] [--settle-ms N]
+                  [--rig NAME] [--platform-name NAME] [--token TOKEN] [--idle-timeout-s N]
+                  [--max-idle-timeout-s N] [--max-request-bytes N]
+      defaults: --address 127.0.0.1  --port 4723  --device sim:  --rig rig  --platform-name android
+                --idle-timeout-s 60  --max-idle-timeout-s 3600
+      a non-loopback --address needs --token (or SWIPE_AGENT_TOKEN); clients send Authorization: Bearer TOKEN.
+      """;
+
+  private static final List<String> KNOWN = List.of("--address", "--port", "--device", "--hid", "--capture",
+      "--settle-ms", "--rig", "--platform-name", "--token", "--idle-timeout-s", "--max-idle-timeout-s",
+      "--max-request-bytes");
+
+  private WebDriverCli() {}
+
+  /** Runs a rig without tools; exits 2 on a usage error, 1 on a failure. */
+  public static void main(String[] args) {
+    System.exit(run(args, SessionTools.none(), System.err));
+  }
+
+  /**
+   * Runs the command until the process is stopped (a shutdown hook then ends the session, releases
+   * the finger and closes the device).
+   *
+   * @param args the options, without the command name
+   * @param tools opens each session's run and tools
+   * @param err where messages go
+   * @return 0 after {@code --help}, 2 for a usage error, 1 when the rig cannot start
+   */
+  public static int run(String[] args, SessionTools.Factory tools, PrintStream err) {
+    if (args.length == 1 && (args[0].equals("--help") || args[0].equals("help"))) {
+      err.print(USAGE);
+      return 0;
+    }
+    Map<String, String> o;
+    try {
+      o = parse(args);
+    } catch (IllegalArgumentException e) {
+      err.println("swipe webdriver: " + e.getMessage());
+      err.print(USAGE);
+      return 2;
+    }
+    Device device;
+    WebDriverServer server;
+    try {
+      Device.Builder b = Device.builder();
+      if (o.containsKey("--hid")) {
+        b.hid(o.get("--hid")).capture(o.get("--capture"));
+      } else {
+        b.device(o.getOrDefault("--device", "sim:"));
+      }
+      if (o.containsKey("--settle-ms")) {
+        b.settleBound(Duration.ofMillis(number(o, "--settle-ms", 0, 60_000, 0)));
+      }
+      device = b.open();
+    } catch (IllegalArgumentException e) {
+      err.println("swipe webdriver: " + e.getMessage());
+      return 2;
+    } catch (SwipeException e) {
+      err.println("swipe webdriver: cannot open the device: " + e.getMessage());
+      return 1;
+    }
+    try {
+      String token = o.containsKey("--token") ? o.get("--token") : System.getenv("SWIPE_AGENT_TOKEN");
+      server = WebDriverServer.builder(device)
+          .address(new InetSocketAddress(o.getOrDefault("--address", "127.0.0.1"),
+              (int) number(o, "--port", 0, 65535, WebDriverServer.DEFAULT_PORT)))
+          .token(token)
+          .rigName(o.getOrDefault("--rig", "rig"))
+          .platformName(o.getOrDefault("--platform-name", "android"))
+          .idleTimeout(Duration.ofSeconds(number(o, "--idle-timeout-s", 1, 86_400, 60)))
+          .maxIdleTimeout(Duration.ofSeconds(number(o, "--max-idle-timeout-s", 1, 86_400, 3600)))
+          .maxRequestBytes((int) number(o, "--max-request-bytes", 1024, 256L * 1024 * 1024,
+              WebDriverServer.DEFAULT_MAX_REQUEST_BYTES))
+          .tools(tools)
+          .start();
+    } catch (IllegalArgumentException | SwipeException e) {
+      err.println("swipe webdriver: " + e.getMessage());
+      device.close();
+      return e instanceof SwipeException ? 1 : 2;
+    }
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      server.close();
+      device.close();
+    }, "swipe-webdriver-stop"));
+    err.println("swipe webdriver: rig " + o.getOrDefault("--rig", "rig") + " listening on " + server.uri()
+        + ", device " + (o.containsKey("--hid") ? o.get("--hid") + " + " + o.get("--capture")
+        : o.getOrDefault("--device", "sim:")));
+    err.flush();
+    try {
+      Thread.currentThread().join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return 0;
+  }
+
+  private static Map<String, String> parse(String[] args) {
+    Map<String, String> v = new LinkedHashMap<>();
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      String key = a;
+      String value;
+      int eq = a.indexOf('=');
+      if (a.startsWith("--") && eq > 0) {
+        key = a.substring(0, eq);
+        value = a.substring(eq + 1);
+      } else {
+        if (!a.startsWith("--")) {
+          throw new IllegalArgumentException("unexpected argument '" + a + "'");
+        }
+        if (i + 1 >= args.length) {
+          throw new IllegalArgumentException(a + " needs a value");
+        }
+        value = args[++i];
+      }
+      if (!KNOWN.contains(key)) {
+        throw new IllegalArgumentException("unknown option '" + key + "'");
+      }
+      if (v.put(key, value) != null) {
+        throw new IllegalArgumentException(key + " given twice");
+      }
+    }
+    if (v.containsKey("--device") && (v.containsKey("--hid") || v.containsKey("--capture"))) {
+      throw new IllegalArgumentException("give either --device or --hid and --capture, not both");
+    }
+    if (v.containsKey("--hid") != v.containsKey("--capture")) {
+      throw new IllegalArgumentException("--hid and --capture go together");
+    }
+    for (String k : List.of("--port", "--settle-ms", "--idle-timeout-s", "--max-idle-timeout-s", "--max-request-bytes")) {
+      if (v.containsKey(k)) {
+        number(v, k, Long.MIN_VALUE, Long.MAX_VALUE, 0);
+      }
+    }
+    return v;
+  }
+
+  private static long number(Map<String, String> o, String key, long min, long max, long dflt) {
+    String s = o.get(key);
+    if (s == null) {
+      return dflt;
+    }
+    long n;
+    try {
+      n = Long.parseLong(s);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + " must be a whole number, was '" + s + "'");
+    }
+    if (n < min || n > max) {
+      throw new IllegalArgumentException(key + " must be in [" + min + ", " + max + "], was " + n);
+    }
+    return n;
+  }
+}

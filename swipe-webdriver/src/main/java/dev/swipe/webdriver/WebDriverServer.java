@@ -1,0 +1,215 @@
+package dev.swipe.webdriver;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.swipe.core.Device;
+import dev.swipe.core.SwipeException;
+import dev.swipe.webdriver.internal.Capabilities;
+import dev.swipe.webdriver.internal.RemoteEnd;
+import dev.swipe.webdriver.internal.SessionSlot;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * A rig as a W3C WebDriver remote end, so Appium and Selenium clients, and Selenium Grid through
+ * a relay node, drive it like any device host.
+ *
+ * <pre>{@code
+ * try (Device phone = Device.open("sim:");
+ *      WebDriverServer rig = WebDriverServer.builder(phone).rigName("rig-a").start()) {
+ *   // clients connect to rig.uri(): POST /session with platformName android,
+ *   // appium:automationName Swipe
+ * }
+ * }</pre>
+ *
+ * <p>Commands: {@code GET /status}; {@code POST /session} and {@code DELETE /session/{id}};
+ * {@code GET|POST /session/{id}/timeouts}; {@code GET /session/{id}/screenshot} (base64 PNG);
+ * {@code GET /session/{id}/window/rect} (the screenshot's size: screenshot pixels are pointer
+ * coordinates); {@code POST|DELETE /session/{id}/actions} (one touch pointer and the HID
+ * keyboard, played as the device's gestures); {@code POST /session/{id}/execute/sync} with
+ * {@code mobile:} gesture methods and the tools' {@code swipe:} methods. Everything else is
+ * {@code unknown command}; errors are the specification's JSON and statuses.
+ *
+ * <p>The rig holds one session at a time (it is one phone). The session ends on delete, after its
+ * idle timeout ({@code appium:newCommandTimeout}; a Grid never deletes a relayed session itself),
+ * when its client disconnects during a command, or when the rig faults; the finger is then released
+ * and the session's run closed. The server binds loopback by default; any other address needs a
+ * bearer token. Closing the server ends the session but not the device.
+ */
+public final class WebDriverServer implements AutoCloseable {
+  /** Default port, Appium's. */
+  public static final int DEFAULT_PORT = 4723;
+  /** Default idle timeout of a session, Appium's {@code newCommandTimeout} default. */
+  public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(60);
+  /** Default longest idle timeout a session may ask for. */
+  public static final Duration DEFAULT_MAX_IDLE_TIMEOUT = Duration.ofHours(1);
+  /** Default largest request body: room for two base64 screenshots in a {@code swipe: imageDiff}. */
+  public static final int DEFAULT_MAX_REQUEST_BYTES = 16 * 1024 * 1024;
+
+  static {
+    // The JDK server writes an answer's headers and body separately; with Nagle's algorithm on, the
+    // body then waits for the client's delayed ACK (about 40 ms on Linux) on every command. The
+    // property is read once, when the JVM's first JDK HTTP server starts; an explicit setting wins.
+    if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+      System.setProperty("sun.net.httpserver.nodelay", "true");
+    }
+  }
+
+  private final HttpServer http;
+  private final ExecutorService executor;
+  private final SessionSlot slot;
+
+  private WebDriverServer(Builder b) throws IOException {
+    this.slot = new SessionSlot(b.phone, b.tools,
+        new Capabilities.Rig(b.rigName, b.platformName, b.idleTimeout, b.maxIdleTimeout));
+    try {
+      this.http = HttpServer.create(b.address, 64);
+    } catch (IOException e) {
+      slot.close();
+      throw e;
+    }
+    this.executor = Executors.newFixedThreadPool(8, r -> {
+      Thread t = new Thread(r, "swipe-webdriver-http");
+      t.setDaemon(true);
+      return t;
+    });
+    http.setExecutor(executor);
+    http.createContext("/", new RemoteEnd(slot, b.token, b.address.getAddress().isLoopbackAddress(), b.maxRequestBytes));
+    http.start();
+  }
+
+  /** A builder for a remote end over {@code phone}. */
+  public static Builder builder(Device phone) {
+    return new Builder(phone);
+  }
+
+  /** The bound address (with the real port when port 0 was asked for). */
+  public InetSocketAddress address() {
+    return http.getAddress();
+  }
+
+  /** The base URI clients connect to, e.g. {@code http://127.0.0.1:4723}. */
+  public URI uri() {
+    InetSocketAddress a = address();
+    String host = a.getAddress().getHostAddress();
+    return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort());
+  }
+
+  /** Ends the session (releasing the finger) and stops listening; the device stays open. */
+  @Override
+  public void close() {
+    slot.close();
+    http.stop(0);
+    executor.shutdownNow();
+  }
+
+  /** Configures and starts a {@link WebDriverServer}. */
+  public static final class Builder {
+    private final Device phone;
+    private InetSocketAddress address = new InetSocketAddress("127.0.0.1", DEFAULT_PORT);
+    private String token;
+    private String rigName = "rig";
+    private String platformName = "android";
+    private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
+    private Duration maxIdleTimeout = DEFAULT_MAX_IDLE_TIMEOUT;
+    private int maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
+    private SessionTools.Factory tools = SessionTools.none();
+
+    private Builder(Device phone) {
+      this.phone = SwipeException.requireArgument(phone, "phone");
+    }
+
+    /** Where to listen (default 127.0.0.1:4723; port 0 picks a free port). */
+    public Builder address(InetSocketAddress address) {
+      this.address = SwipeException.requireArgument(address, "address");
+      return this;
+    }
+
+    /** The bearer token clients must send; required on non-loopback addresses. */
+    public Builder token(String token) {
+      this.token = token == null || token.isBlank() ? null : token;
+      return this;
+    }
+
+    /** The rig's name, matched by the {@code swipe:rig} capability (default {@code rig}). */
+    public Builder rigName(String name) {
+      if (name == null || !Capabilities.RIG_NAME.matcher(name).matches()) {
+        throw SwipeException.invalidArgument("rig", "must be 1-64 of A-Z a-z 0-9 . _ -, was " + name);
+      }
+      this.rigName = name;
+      return this;
+    }
+
+    /** The platform the phone is, matched by {@code platformName} (default {@code android}). */
+    public Builder platformName(String name) {
+      if (name == null || !name.matches("[A-Za-z][A-Za-z0-9]{0,31}")) {
+        throw SwipeException.invalidArgument("platform_name", "must be a word such as android or ios, was " + name);
+      }
+      this.platformName = name;
+      return this;
+    }
+
+    /** Idle timeout of a session that does not ask for one (default 60 s). */
+    public Builder idleTimeout(Duration timeout) {
+      this.idleTimeout = positive(timeout, "idle_timeout");
+      return this;
+    }
+
+    /** The longest idle timeout a session may ask for, and what {@code newCommandTimeout} 0 gets (default 1 h). */
+    public Builder maxIdleTimeout(Duration timeout) {
+      this.maxIdleTimeout = positive(timeout, "max_idle_timeout");
+      return this;
+    }
+
+    /** Largest request body in bytes (default 16 MiB). */
+    public Builder maxRequestBytes(int bytes) {
+      if (bytes < 1024) {
+        throw SwipeException.invalidArgument("max_request_bytes", "must be at least 1024, was " + bytes);
+      }
+      this.maxRequestBytes = bytes;
+      return this;
+    }
+
+    /** Opens each session's run and tools (default: a run without tools, so no {@code swipe:} methods). */
+    public Builder tools(SessionTools.Factory tools) {
+      this.tools = SwipeException.requireArgument(tools, "tools");
+      return this;
+    }
+
+    private static Duration positive(Duration d, String field) {
+      SwipeException.requireArgument(d, field);
+      if (d.isNegative() || d.isZero() || d.compareTo(Duration.ofDays(1)) > 0) {
+        throw SwipeException.invalidArgument(field, "must be in (0, 1 day], was " + d);
+      }
+      return d;
+    }
+
+    /**
+     * Binds and starts serving.
+     *
+     * @throws SwipeException {@code invalid_argument} for a non-loopback address without a token,
+     *     an idle timeout above the maximum, or an address that cannot be bound
+     */
+    public WebDriverServer start() {
+      if (address.isUnresolved()) {
+        throw SwipeException.invalidArgument("address", "cannot resolve host '" + address.getHostString() + "'");
+      }
+      if (!address.getAddress().isLoopbackAddress() && token == null) {
+        throw SwipeException.invalidArgument("token", "a bearer token is required to serve on "
+            + address.getAddress().getHostAddress() + " (not loopback)");
+      }
+      if (idleTimeout.compareTo(maxIdleTimeout) > 0) {
+        throw SwipeException.invalidArgument("idle_timeout", "must not exceed the maximum " + maxIdleTimeout
+            + ", was " + idleTimeout);
+      }
+      try {
+        return new WebDriverServer(this);
+      } catch (IOException e) {
+        throw SwipeException.invalidArgument("address", "cannot listen on " + address + ": " + e.getMessage());
+      }
+    }
+  }
+}

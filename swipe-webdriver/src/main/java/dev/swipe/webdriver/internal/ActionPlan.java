@@ -1,0 +1,403 @@
+package dev.swipe.webdriver.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.core.NormPoint;
+import dev.swipe.core.gesture.Drag;
+import dev.swipe.core.gesture.Gesture;
+import dev.swipe.core.gesture.KeyPress;
+import dev.swipe.core.gesture.LongPress;
+import dev.swipe.core.gesture.Modifier;
+import dev.swipe.core.gesture.Swipe;
+import dev.swipe.core.gesture.Tap;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A W3C Perform Actions request compiled into the gestures a {@link dev.swipe.core.Device} plays.
+ *
+ * <p>Ticks follow the specification: tick i lasts as long as its longest {@code pause} or
+ * {@code pointerMove} duration over all input sources, and a {@code pointerMove} without a
+ * duration takes the whole tick. The touch pointer's presses become strokes (down ... up); each
+ * stroke becomes one gesture, so it gets the core planner's link-rate-aware steps and its
+ * release-on-failure:
+ *
+ * <ul>
+ *   <li>no movement while pressed: a {@link Tap} (a {@link LongPress} from 500 ms) held as long as
+ *       the press lasted;
+ *   <li>one move while pressed: a {@link Swipe} with the press's wait before it as
+ *       {@code holdBeforeMs}, the move's duration, and the wait after it as {@code holdAfterMs},
+ *       so the timing is exact;
+ *   <li>several moves: a {@link Drag} through every position reached, over the same total time
+ *       at constant speed (vertices exact; time split by path length, not per move).
+ * </ul>
+ *
+ * <p>Key presses become {@link KeyPress}es with the modifiers held at the time. Everything is
+ * checked before anything is played: a bad request leaves the rig untouched.
+ */
+final class ActionPlan {
+  /** Longest a request may last: a gesture longer than a minute is a unit mistake. */
+  static final long MAX_TOTAL_MS = 60_000;
+  /** A stroke of at least this hold is played as a long press. */
+  static final long LONG_PRESS_MS = 500;
+  /** One move report per display frame. */
+  static final int STEP_MS = 16;
+  static final int MAX_SOURCES = 16;
+  static final int MAX_ACTIONS = 1024;
+
+  private static final String ELEMENT_KEY = "element-6066-11e4-a52e-4f735466cecf";
+
+  /** One thing to play, at a time offset from the start of the request. */
+  sealed interface Item permits Stroke, KeyItem {
+    long startMs();
+
+    long endMs();
+
+    Gesture gesture();
+  }
+
+  /** A touch from finger down to finger up. */
+  record Stroke(long startMs, long endMs, Gesture gesture) implements Item {}
+
+  /** A key press. */
+  record KeyItem(long startMs, long endMs, Gesture gesture) implements Item {}
+
+  /**
+   * The compiled request.
+   *
+   * @param items what to play, in start order
+   * @param totalMs how long the request lasts by the specification's ticks
+   * @param pointerX where the finger is afterwards (screenshot pixels)
+   * @param pointerY where the finger is afterwards
+   * @param modifiers modifiers held afterwards (kept for the session's next request)
+   */
+  record Compiled(List<Item> items, long totalMs, double pointerX, double pointerY, Set<Modifier> modifiers) {}
+
+  private enum Kind { PAUSE, DOWN, UP, MOVE, KEY_DOWN, KEY_UP }
+
+  private record Action(Kind kind, Long duration, String origin, double x, double y, int codePoint, String field) {}
+
+  private record Source(String type, String id, List<Action> actions) {}
+
+  private record KeyDown(long atMs, KeyValues.Meaning meaning, Set<Modifier> modifiers) {}
+
+  private ActionPlan() {}
+
+  /**
+   * Parses and compiles a request body.
+   *
+   * @param pointer the session's finger position (pixels)
+   * @param held the session's held modifiers
+   * @param width screen width in pixels
+   * @param height screen height in pixels
+   */
+  static Compiled compile(JsonNode body, double[] pointer, Set<Modifier> held, int width, int height) {
+    List<Source> sources = parse(body);
+    return plan(sources, pointer, held, width, height);
+  }
+
+  private static List<Source> parse(JsonNode body) {
+    ObjectNode b = Json.object(body, "body");
+    JsonNode list = b.get("actions");
+    if (list == null || !list.isArray()) {
+      throw W3cFailure.invalidArgument("actions", "must be an array of input source sequences, was " + Json.kind(list));
+    }
+    if (list.size() > MAX_SOURCES) {
+      throw W3cFailure.invalidArgument("actions", "has more than " + MAX_SOURCES + " input sources");
+    }
+    List<Source> out = new ArrayList<>();
+    Set<String> ids = new HashSet<>();
+    for (int i = 0; i < list.size(); i++) {
+      String f = "actions[" + i + "]";
+      ObjectNode s = Json.object(list.get(i), f);
+      String type = Json.string(s, "type", f + ".type");
+      if (!List.of("none", "key", "pointer", "wheel").contains(type)) {
+        throw W3cFailure.invalidArgument(f + ".type", "must be none, key, pointer or wheel, was '" + Json.abbreviate(type) + "'");
+      }
+      String id = Json.string(s, "id", f + ".id");
+      if (!ids.add(id)) {
+        throw W3cFailure.invalidArgument(f + ".id", "'" + Json.abbreviate(id) + "' names two input sources");
+      }
+      if (type.equals("pointer") && s.has("parameters") && !s.get("parameters").isNull()) {
+        ObjectNode p = Json.object(s.get("parameters"), f + ".parameters");
+        String pt = Json.optString(p, "pointerType", f + ".parameters.pointerType");
+        if (pt != null && !List.of("mouse", "pen", "touch").contains(pt)) {
+          throw W3cFailure.invalidArgument(f + ".parameters.pointerType", "must be mouse, pen or touch, was '"
+              + Json.abbreviate(pt) + "'");
+        }
+      }
+      JsonNode acts = s.get("actions");
+      if (acts == null || !acts.isArray()) {
+        throw W3cFailure.invalidArgument(f + ".actions", "must be an array, was " + Json.kind(acts));
+      }
+      if (acts.size() > MAX_ACTIONS) {
+        throw W3cFailure.invalidArgument(f + ".actions", "has more than " + MAX_ACTIONS + " actions");
+      }
+      List<Action> actions = new ArrayList<>();
+      for (int j = 0; j < acts.size(); j++) {
+        actions.add(action(type, Json.object(acts.get(j), f + ".actions[" + j + "]"), f + ".actions[" + j + "]"));
+      }
+      out.add(new Source(type, id, actions));
+    }
+    return out;
+  }
+
+  private static Action action(String source, ObjectNode a, String f) {
+    String type = Json.string(a, "type", f + ".type");
+    if (type.equals("pause")) {
+      return new Action(Kind.PAUSE, duration(a, f), null, 0, 0, 0, f);
+    }
+    switch (source) {
+      case "key" -> {
+        if (type.equals("keyDown") || type.equals("keyUp")) {
+          String v = Json.string(a, "value", f + ".value");
+          if (v.isEmpty() || v.codePointCount(0, v.length()) != 1) {
+            throw W3cFailure.invalidArgument(f + ".value", "must be exactly one character or normalized key");
+          }
+          return new Action(type.equals("keyDown") ? Kind.KEY_DOWN : Kind.KEY_UP, null, null, 0, 0, v.codePointAt(0), f);
+        }
+      }
+      case "pointer" -> {
+        switch (type) {
+          case "pointerDown", "pointerUp", "pointerCancel" -> {
+            long button = type.equals("pointerCancel") ? 0
+                : required(Json.optInteger(a, "button", f + ".button", 0, Json.MAX_SAFE_INTEGER), f + ".button");
+            pointerProperties(a, f);
+            if (button != 0) {
+              throw W3cFailure.unsupported(f + ".button", "a touch rig has one contact, button 0; was " + button);
+            }
+            return new Action(type.equals("pointerDown") ? Kind.DOWN : Kind.UP, null, null, 0, 0, 0, f);
+          }
+          case "pointerMove" -> {
+            Long d = duration(a, f);
+            JsonNode o = a.get("origin");
+            String origin;
+            if (o == null || o.isNull()) {
+              origin = "viewport";
+            } else if (o.isTextual() && (o.asText().equals("viewport") || o.asText().equals("pointer"))) {
+              origin = o.asText();
+            } else if (o.isObject() && (o.has(ELEMENT_KEY) || o.has("ELEMENT"))) {
+              throw W3cFailure.of(W3cError.NO_SUCH_ELEMENT, "no_such_element", f + ".origin",
+                  "a rig has no element tree, so no element can be an origin; use viewport or pointer");
+            } else {
+              throw W3cFailure.invalidArgument(f + ".origin", "must be viewport, pointer or an element reference");
+            }
+            double x = Json.number(a, "x", f + ".x");
+            double y = Json.number(a, "y", f + ".y");
+            pointerProperties(a, f);
+            return new Action(Kind.MOVE, d, origin, x, y, 0, f);
+          }
+          default -> {
+            // falls through to the error below
+          }
+        }
+      }
+      case "wheel" -> {
+        if (type.equals("scroll")) {
+          throw W3cFailure.unsupported(f + ".type", "a rig has no wheel; scroll with a touch pointer or mobile: scrollGesture");
+        }
+      }
+      default -> {
+        // none: only pause
+      }
+    }
+    throw W3cFailure.invalidArgument(f + ".type", "'" + Json.abbreviate(type) + "' is not an action of a " + source + " input source");
+  }
+
+  private static Long duration(ObjectNode a, String f) {
+    return Json.optInteger(a, "duration", f + ".duration", 0, MAX_TOTAL_MS);
+  }
+
+  private static long required(Long v, String field) {
+    if (v == null) {
+      throw W3cFailure.invalidArgument(field, "is required");
+    }
+    return v;
+  }
+
+  /** The optional pointer properties must be numbers when present; a rig's finger ignores them. */
+  private static void pointerProperties(ObjectNode a, String f) {
+    for (String k : List.of("width", "height", "pressure", "tangentialPressure", "tiltX", "tiltY", "twist",
+        "altitudeAngle", "azimuthAngle")) {
+      Json.optNumber(a, k, f + "." + k);
+    }
+  }
+
+  private static Compiled plan(List<Source> sources, double[] pointer, Set<Modifier> heldBefore, int width, int height) {
+    Source finger = null;
+    for (Source s : sources) {
+      if (!s.type().equals("pointer") || s.actions().stream().allMatch(a -> a.kind() == Kind.PAUSE)) {
+        continue;
+      }
+      if (finger != null) {
+        throw W3cFailure.unsupported("actions", "input sources '" + Json.abbreviate(finger.id()) + "' and '"
+            + Json.abbreviate(s.id()) + "' are two pointers; a rig has one finger");
+      }
+      finger = s;
+    }
+    int ticks = sources.stream().mapToInt(s -> s.actions().size()).max().orElse(0);
+    long t = 0;
+    double x = pointer[0];
+    double y = pointer[1];
+    boolean pressed = false;
+    long downAt = 0;
+    double downX = 0;
+    double downY = 0;
+    List<double[]> segments = new ArrayList<>(); // {start ms, end ms, fromX, fromY, toX, toY}
+    EnumSet<Modifier> held = heldBefore.isEmpty() ? EnumSet.noneOf(Modifier.class) : EnumSet.copyOf(heldBefore);
+    Map<Integer, KeyDown> keysDown = new LinkedHashMap<>();
+    List<Item> items = new ArrayList<>();
+    for (int tick = 0; tick < ticks; tick++) {
+      long tickMs = 0;
+      for (Source s : sources) {
+        if (tick < s.actions().size()) {
+          Action a = s.actions().get(tick);
+          if ((a.kind() == Kind.PAUSE || a.kind() == Kind.MOVE) && a.duration() != null) {
+            tickMs = Math.max(tickMs, a.duration());
+          }
+        }
+      }
+      for (Source s : sources) {
+        if (tick >= s.actions().size()) {
+          continue;
+        }
+        Action a = s.actions().get(tick);
+        switch (a.kind()) {
+          case MOVE -> {
+            double tx = a.origin().equals("pointer") ? x + a.x() : a.x();
+            double ty = a.origin().equals("pointer") ? y + a.y() : a.y();
+            if (!(tx >= 0 && tx <= width && ty >= 0 && ty <= height)) {
+              throw W3cFailure.of(W3cError.MOVE_TARGET_OUT_OF_BOUNDS, "move_target_out_of_bounds", a.field(),
+                  String.format("(%.1f, %.1f) is outside the screen, 0..%d x 0..%d pixels", tx, ty, width, height));
+            }
+            long d = a.duration() != null ? a.duration() : tickMs;
+            if (pressed) {
+              segments.add(new double[] {t, t + d, x, y, tx, ty});
+            }
+            x = tx;
+            y = ty;
+          }
+          case DOWN -> {
+            if (!pressed) {
+              pressed = true;
+              downAt = t;
+              downX = x;
+              downY = y;
+              segments.clear();
+            }
+          }
+          case UP -> {
+            if (pressed) {
+              pressed = false;
+              items.add(stroke(downAt, t, downX, downY, segments, width, height, a.field()));
+            }
+          }
+          case KEY_DOWN -> {
+            KeyValues.Meaning m = KeyValues.of(a.codePoint(), a.field() + ".value");
+            if (m.isModifier()) {
+              held.add(m.modifier());
+            } else if (!m.isNothing() && !keysDown.containsKey(a.codePoint())) {
+              Set<Modifier> mods = EnumSet.noneOf(Modifier.class);
+              mods.addAll(held);
+              if (m.shift()) {
+                mods.add(Modifier.SHIFT);
+              }
+              keysDown.put(a.codePoint(), new KeyDown(t, m, mods));
+            } else if (m.isNothing()) {
+              held.clear(); // the null key releases the modifiers, as Selenium's Keys.NULL means
+            }
+          }
+          case KEY_UP -> {
+            KeyValues.Meaning m = KeyValues.of(a.codePoint(), a.field() + ".value");
+            if (m.isModifier()) {
+              held.remove(m.modifier());
+            } else {
+              KeyDown down = keysDown.remove(a.codePoint());
+              if (down != null) {
+                items.add(new KeyItem(down.atMs(), t, new KeyPress(down.meaning().key(), down.modifiers(),
+                    (int) Math.max(1, t - down.atMs()))));
+              }
+            }
+          }
+          case PAUSE -> {
+            // time only
+          }
+        }
+      }
+      t += tickMs;
+      if (t > MAX_TOTAL_MS) {
+        throw W3cFailure.invalidArgument("actions", "the ticks last " + t + " ms; at most " + MAX_TOTAL_MS
+            + " ms per request");
+      }
+    }
+    if (pressed) {
+      throw W3cFailure.invalidArgument("actions", "the finger is still down at the end; a rig plays whole touches:"
+          + " end each touch with pointerUp in the same request");
+    }
+    if (!keysDown.isEmpty()) {
+      int cp = keysDown.keySet().iterator().next();
+      throw W3cFailure.invalidArgument("actions", String.format("the key U+%04X is still down at the end; release"
+          + " every key but the modifiers with keyUp in the same request", cp));
+    }
+    items.sort(Comparator.comparingLong(Item::startMs));
+    for (Item k : items) {
+      if (k instanceof KeyItem) {
+        for (Item s : items) {
+          if (s instanceof Stroke && k.startMs() < s.endMs() && s.startMs() < k.endMs()) {
+            throw W3cFailure.unsupported("actions", "a key press overlaps a touch in time; the rig's HID link"
+                + " plays one gesture at a time");
+          }
+        }
+      }
+    }
+    return new Compiled(List.copyOf(items), t, x, y, held);
+  }
+
+  private static Stroke stroke(long down, long up, double x, double y, List<double[]> segments, int w, int h,
+      String field) {
+    List<double[]> moving = new ArrayList<>();
+    for (double[] s : segments) {
+      if (s[2] != s[4] || s[3] != s[5]) {
+        moving.add(s);
+      }
+    }
+    NormPoint at = norm(x, y, w, h);
+    if (moving.isEmpty()) {
+      int hold = (int) Math.max(1, up - down);
+      return new Stroke(down, up, up - down >= LONG_PRESS_MS ? new LongPress(at, hold) : new Tap(at, hold));
+    }
+    double[] first = moving.get(0);
+    double[] last = moving.get(moving.size() - 1);
+    int holdBefore = (int) (first[0] - down);
+    int moveMs = (int) Math.max(1, last[1] - first[0]);
+    int holdAfter = (int) Math.max(0, up - last[1]);
+    int steps = (int) Math.min(1000, Math.max(1, Math.ceil(moveMs / (double) STEP_MS)));
+    if (moving.size() == 1) {
+      return new Stroke(down, up, Swipe.builder(at, norm(first[4], first[5], w, h))
+          .durationMs(moveMs).steps(steps).holdBeforeMs(holdBefore).holdAfterMs(holdAfter).build());
+    }
+    if (moving.size() + 1 > Drag.MAX_POINTS) {
+      throw W3cFailure.invalidArgument(field, "a touch moves through " + (moving.size() + 1) + " positions; at most "
+          + Drag.MAX_POINTS + " per touch");
+    }
+    Drag.Builder b = Drag.builder(at, norm(first[4], first[5], w, h));
+    for (int i = 1; i < moving.size(); i++) {
+      b.then(norm(moving.get(i)[4], moving.get(i)[5], w, h));
+    }
+    return new Stroke(down, up, b.durationMs(moveMs).steps(Math.max(steps, moving.size()))
+        .holdBeforeMs(holdBefore).holdAfterMs(holdAfter).build());
+  }
+
+  /** Screenshot pixels to normalized units (the width and height rules), clamped to the screen. */
+  static NormPoint norm(double px, double py, int width, int height) {
+    double nx = px / Math.max(width - 1, 1) * NormPoint.MAX;
+    double ny = py / Math.max(height - 1, 1) * NormPoint.MAX;
+    return NormPoint.of(Math.min(NormPoint.MAX, Math.max(0, nx)), Math.min(NormPoint.MAX, Math.max(0, ny)));
+  }
+}

@@ -1,0 +1,202 @@
+package dev.swipe.webdriver.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.swipe.core.Observation;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.spi.HidTransport;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+
+/** The session commands: screenshot, window rect, timeouts, actions, execute. */
+final class Commands {
+  private static final Pattern METHOD = Pattern.compile("\\s*(mobile|swipe)\\s*:\\s*([A-Za-z][A-Za-z0-9]{0,63})\\s*");
+  /** Agent tools that end the agent's run: a WebDriver session ends with Delete Session instead. */
+  private static final Set<String> NOT_VERBS = Set.of("finished", "failed_to_complete_task");
+
+  private final SessionSlot slot;
+
+  Commands(SessionSlot slot) {
+    this.slot = slot;
+  }
+
+  /** Take Screenshot: the settled screen as base64 PNG; its size becomes the window rect. */
+  JsonNode screenshot(RigSession s) {
+    Observation o = device(s, () -> s.device().screenshot());
+    s.screen(o.width(), o.height());
+    try {
+      BufferedImage img = ImageIO.read(o.jpegStream());
+      if (img == null) {
+        throw new IOException("no image reader for the frame");
+      }
+      ByteArrayOutputStream png = new ByteArrayOutputStream(o.jpegSize() * 2);
+      ImageIO.write(img, "png", png);
+      return TextNode.valueOf(Base64.getEncoder().encodeToString(png.toByteArray()));
+    } catch (IOException | RuntimeException e) {
+      throw new W3cFailure(W3cError.UNKNOWN_ERROR, "the frame could not be encoded as PNG: " + e.getMessage(),
+          Json.MAPPER.createObjectNode().put("code", "image_decode_failed"));
+    }
+  }
+
+  /** Get Window Rect: the screenshot's size, so screenshot pixels are pointer coordinates. */
+  JsonNode windowRect(RigSession s) {
+    int[] wh = s.screen();
+    ObjectNode r = Json.MAPPER.createObjectNode();
+    r.put("x", 0);
+    r.put("y", 0);
+    r.put("width", wh[0]);
+    r.put("height", wh[1]);
+    return r;
+  }
+
+  JsonNode timeouts(RigSession s) {
+    return s.timeouts().toJson();
+  }
+
+  JsonNode setTimeouts(RigSession s, JsonNode body) {
+    s.timeouts(s.timeouts().with(Json.object(body, "body"), "body"));
+    return NullNode.getInstance();
+  }
+
+  /** Perform Actions: compiled and checked in full first, then played gesture by gesture. */
+  JsonNode performActions(RigSession s, JsonNode body) {
+    int[] wh = s.screen();
+    ActionPlan.Compiled plan = ActionPlan.compile(body, s.pointer(), s.modifiers(), wh[0], wh[1]);
+    boolean keys = plan.items().stream().anyMatch(i -> i instanceof ActionPlan.KeyItem);
+    if (keys && !device(s, () -> s.device().hidCapabilities().keyboard())) {
+      throw W3cFailure.unsupported("actions", "this rig's HID link has no keyboard; nothing was played");
+    }
+    device(s, () -> ActionPlayer.play(s.device(), plan));
+    s.pointer(plan.pointerX(), plan.pointerY());
+    s.modifiers(plan.modifiers());
+    return NullNode.getInstance();
+  }
+
+  /** Release Actions: lifts the finger and every key, and forgets held modifiers. */
+  JsonNode releaseActions(RigSession s) {
+    device(s, () -> {
+      s.device().unwrap(HidTransport.class).ifPresent(HidTransport::releaseAll);
+      return null;
+    });
+    s.modifiers(Set.of());
+    return NullNode.getInstance();
+  }
+
+  /** Execute Script with {@code mobile:} and {@code swipe:} methods, bounded by the script timeout. */
+  JsonNode execute(RigSession s, JsonNode body) {
+    ObjectNode b = Json.object(body, "body");
+    String script = Json.string(b, "script", "script");
+    JsonNode args = b.get("args");
+    if (args == null || !args.isArray()) {
+      throw W3cFailure.invalidArgument("args", "must be an array, was " + Json.kind(args));
+    }
+    if (args.size() > 1 || args.size() == 1 && !args.get(0).isObject()) {
+      throw W3cFailure.invalidArgument("args", "must be empty or hold one object of named parameters");
+    }
+    ObjectNode params = args.isEmpty() ? Json.MAPPER.createObjectNode() : (ObjectNode) args.get(0);
+    Matcher m = METHOD.matcher(script);
+    if (!m.matches()) {
+      throw W3cFailure.of(W3cError.UNKNOWN_COMMAND, "unknown_method", "script", "a rig runs no JavaScript; methods: "
+          + String.join(", ", methods(s)));
+    }
+    String verb = m.group(2);
+    boolean mobile = m.group(1).equals("mobile");
+    String tool = snake(verb);
+    if (mobile ? !MobileGestures.NAMES.contains(verb) : !verbs(s).contains(tool)) {
+      throw W3cFailure.of(W3cError.UNKNOWN_COMMAND, "unknown_method", "script", "no method " + m.group(1) + ": "
+          + verb + "; methods: " + String.join(", ", methods(s)));
+    }
+    Long limit = s.timeouts().script();
+    AtomicBoolean timedOut = new AtomicBoolean();
+    Thread self = Thread.currentThread();
+    ScheduledFuture<?> watchdog = limit == null ? null : slot.schedule(() -> {
+      timedOut.set(true);
+      s.interrupt(self);
+    }, limit);
+    try {
+      if (mobile) {
+        try {
+          return MobileGestures.run(verb, params, s);
+        } catch (W3cFailure f) {
+          throw f;
+        } catch (RuntimeException e) {
+          throw Failures.of(slot, s, SwipeException.translate(e), timedOut.get());
+        }
+      }
+      JsonNode result = s.tools().call(tool, params);
+      if (result != null && result.has("error") && result.get("error").isObject()) {
+        W3cFailure f = Failures.ofToolError(slot, s, result.get("error"), timedOut.get());
+        if (f != null) {
+          throw f;
+        }
+      }
+      return result == null ? NullNode.getInstance() : result;
+    } finally {
+      if (watchdog != null) {
+        watchdog.cancel(false);
+      }
+    }
+  }
+
+  private List<String> methods(RigSession s) {
+    List<String> out = new ArrayList<>();
+    MobileGestures.NAMES.forEach(n -> out.add("mobile: " + n));
+    verbs(s).forEach(n -> out.add("swipe: " + camel(n)));
+    return out;
+  }
+
+  private static Set<String> verbs(RigSession s) {
+    Set<String> out = new TreeSet<>(s.tools().names());
+    out.removeAll(NOT_VERBS);
+    return out;
+  }
+
+  /** {@code wheelNudge} to {@code wheel_nudge}. */
+  static String snake(String camel) {
+    return camel.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(Locale.ROOT);
+  }
+
+  /** {@code wheel_nudge} to {@code wheelNudge}. */
+  static String camel(String snake) {
+    StringBuilder b = new StringBuilder();
+    boolean up = false;
+    for (char c : snake.toCharArray()) {
+      if (c == '_') {
+        up = true;
+      } else {
+        b.append(up ? Character.toUpperCase(c) : c);
+        up = false;
+      }
+    }
+    return b.toString();
+  }
+
+  private interface DeviceCall<T> {
+    T run();
+  }
+
+  /** Runs a device call; SDK errors become W3C errors (a rig fault ends the session). */
+  private <T> T device(RigSession s, DeviceCall<T> call) {
+    try {
+      return call.run();
+    } catch (W3cFailure f) {
+      throw f;
+    } catch (RuntimeException e) {
+      throw Failures.of(slot, s, SwipeException.translate(e), false);
+    }
+  }
+}

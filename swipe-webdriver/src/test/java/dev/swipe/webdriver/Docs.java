@@ -1,0 +1,66 @@
+package dev.swipe.webdriver;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** The fenced code blocks of docs/grid.md, so tests run exactly what the page shows. */
+final class Docs {
+  private static final Pattern BLOCK = Pattern.compile("```(\\w*)\\n(.*?)```", Pattern.DOTALL);
+
+  private Docs() {}
+
+  static Path gridPage() {
+    Path p = Path.of(System.getProperty("user.dir")).toAbsolutePath().getParent().resolve("docs").resolve("grid.md");
+    if (!Files.exists(p)) {
+      throw new IllegalStateException("docs/grid.md not found at " + p);
+    }
+    return p;
+  }
+
+  /** The blocks of a language, in page order. */
+  static List<String> blocks(String language) {
+    String page;
+    try {
+      page = Files.readString(gridPage(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    List<String> out = new ArrayList<>();
+    Matcher m = BLOCK.matcher(page);
+    while (m.find()) {
+      if (m.group(1).equals(language)) {
+        out.add(m.group(2));
+      }
+    }
+    return out;
+  }
+
+  /** The one block of a language that contains {@code marker}. */
+  static String block(String language, String marker) {
+    List<String> found = blocks(language).stream().filter(b -> b.contains(marker)).toList();
+    if (found.size() != 1) {
+      throw new IllegalStateException("expected one " + language + " block with '" + marker + "' in docs/grid.md, found "
+          + found.size());
+    }
+    return found.get(0);
+  }
+
+  /** {@code text} with each {@code from} replaced by {@code to}; each must occur. */
+  static String replaceAll(String text, String... fromTo) {
+    String out = text;
+    for (int i = 0; i < fromTo.length; i += 2) {
+      if (!out.contains(fromTo[i])) {
+        throw new IllegalStateException("the block no longer contains '" + fromTo[i] + "'");
+      }
+      out = out.replace(fromTo[i], fromTo[i + 1]);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,75 @@
+package dev.swipe.webdriver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * docs/grid.md's snippets without a Grid: both Java clients compile against the real client jars,
+ * and the WebdriverIO snippet's capabilities create a session on a rig (and the script parses
+ * under Node where Node is installed). {@link GridTest} runs the Java snippets and the TOML.
+ */
+@Timeout(120)
+class DocsSnippetsTest {
+  @Test
+  void theJavaSnippetsCompile(@TempDir Path dir) throws Exception {
+    assertThat(SnippetCompiler.compile(Docs.block("java", "public class AppiumOnGrid"), dir).getName())
+        .isEqualTo("AppiumOnGrid");
+    assertThat(SnippetCompiler.compile(Docs.block("java", "public class SeleniumOnGrid"), dir).getName())
+        .isEqualTo("SeleniumOnGrid");
+  }
+
+  @Test
+  void theWebdriverIoCapabilitiesCreateASessionOnARig(@TempDir Path dir) throws Exception {
+    String js = Docs.block("js", "webdriverio");
+    int start = js.indexOf("capabilities: {");
+    assertThat(start).isNotNegative();
+    int open = js.indexOf('{', start);
+    int depth = 0;
+    int end = open;
+    for (; end < js.length(); end++) {
+      depth += js.charAt(end) == '{' ? 1 : js.charAt(end) == '}' ? -1 : 0;
+      if (depth == 0) {
+        break;
+      }
+    }
+    JsonNode caps = W3cHttp.JSON.readTree(js.substring(open, end + 1));
+    assertThat(caps.get("appium:automationName").asText()).isEqualTo("Swipe");
+    assertThat(js).contains("port: 4444").contains("path: '/'").contains("pointerType: 'touch'");
+    try (SimRig rig = SimRig.start("sim:?scale=0.25", b -> b.rigName(caps.get("swipe:rig").asText()))) {
+      W3cHttp.Answer a = new W3cHttp(rig.uri()).post("/session", "{\"capabilities\":{\"alwaysMatch\":" + caps + "}}");
+      assertThat(a.status()).as(a.json().toString()).isEqualTo(200);
+      assertThat(a.value().get("capabilities").get("swipe:rig").asText()).isEqualTo(caps.get("swipe:rig").asText());
+    }
+    Path node = findOnPath("node");
+    if (node != null) {
+      Path script = dir.resolve("grid-snippet.mjs");
+      Files.writeString(script, js);
+      Process p = new ProcessBuilder(node.toString(), "--check", script.toString()).redirectErrorStream(true).start();
+      String out = new String(p.getInputStream().readAllBytes());
+      assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+      assertThat(p.exitValue()).as("node --check: " + out).isZero();
+    }
+  }
+
+  private static Path findOnPath(String name) {
+    String path = System.getenv("PATH");
+    if (path == null) {
+      return null;
+    }
+    for (String dir : path.split(java.io.File.pathSeparator)) {
+      Path p = Paths.get(dir, name);
+      if (Files.isExecutable(p)) {
+        return p;
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,175 @@
+package dev.swipe.webdriver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.swipe.sim.SimState;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * How sessions end: idle timeout (status polls do not count), delete, a client that disconnects
+ * during a command, a rig fault, a script timeout. Each time the finger ends up released and the
+ * session's id is refused afterwards with the reason.
+ */
+@Timeout(120)
+class SessionLifecycleTest {
+  private static final String SIM = "sim:?scene=list&scale=0.25";
+  /** The phone on the JVM's clock, so a long press takes real time and can be caught in flight. */
+  private static final String REAL_TIME_SIM = SIM + "&time=real";
+
+  private static void await(String what, long timeoutMs, BooleanSupplier condition) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("timed out waiting until " + what);
+      }
+      Thread.sleep(20);
+    }
+  }
+
+  private static boolean fingerDown(SimRig rig) {
+    List<SimState.PointerSample> log = rig.phone.oracle().pointerLog();
+    return !log.isEmpty() && log.get(log.size() - 1).pressed();
+  }
+
+  private static String longPress(int ms) {
+    return "{\"actions\":[{\"type\":\"pointer\",\"id\":\"f\",\"parameters\":{\"pointerType\":\"touch\"},\"actions\":["
+        + "{\"type\":\"pointerMove\",\"x\":100,\"y\":300},{\"type\":\"pointerDown\",\"button\":0},"
+        + "{\"type\":\"pause\",\"duration\":" + ms + "},{\"type\":\"pointerUp\",\"button\":0}]}]}";
+  }
+
+  @Test
+  void anIdleSessionEndsAlthoughStatusIsPolled() throws Exception {
+    try (SimRig rig = SimRig.start(SIM)) {
+      W3cHttp http = new W3cHttp(rig.uri());
+      String id = http.newSession("{\"appium:newCommandTimeout\":1}");
+      int releases = rig.hid.releases();
+      int polls = 0;
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (!http.get("/status").value().get("ready").asBoolean()) {
+        polls++;
+        assertThat(System.nanoTime()).as("the idle session ended within 30 s").isLessThan(deadline);
+        Thread.sleep(50);
+      }
+      assertThat(polls).isPositive();
+      W3cHttp.Answer gone = http.get("/session/" + id + "/window/rect");
+      assertThat(gone.status()).isEqualTo(404);
+      assertThat(gone.error()).isEqualTo("invalid session id");
+      assertThat(gone.value().get("message").asText()).contains("newCommandTimeout");
+      assertThat(rig.hid.releases()).isEqualTo(releases + 1);
+    }
+  }
+
+  @Test
+  void commandsKeepASessionAlive() throws Exception {
+    try (SimRig rig = SimRig.start(SIM)) {
+      W3cHttp http = new W3cHttp(rig.uri());
+      String id = http.newSession("{\"appium:newCommandTimeout\":3}");
+      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+      while (System.nanoTime() < end) {
+        assertThat(http.get("/session/" + id + "/window/rect").status()).isEqualTo(200);
+        Thread.sleep(100);
+      }
+      assertThat(http.get("/status").value().get("ready").asBoolean()).isFalse();
+    }
+  }
+
+  @Test
+  void deletingASessionDuringAGestureReleasesTheFinger() throws Exception {
+    try (SimRig rig = SimRig.start(REAL_TIME_SIM)) {
+      W3cHttp http = new W3cHttp(rig.uri());
+      String id = http.newSession();
+      CompletableFuture<W3cHttp.Answer> press = CompletableFuture.supplyAsync(
+          () -> http.post("/session/" + id + "/actions", longPress(20_000)));
+      await("the finger is down", 20_000, () -> fingerDown(rig));
+      assertThat(http.delete("/session/" + id).status()).isEqualTo(200);
+      W3cHttp.Answer interrupted = press.get(30, TimeUnit.SECONDS);
+      assertThat(interrupted.error()).isEqualTo("invalid session id");
+      assertThat(fingerDown(rig)).isFalse();
+      assertThat(http.get("/status").value().get("ready").asBoolean()).isTrue();
+    }
+  }
+
+  @Test
+  void aClientThatDisconnectsDuringACommandEndsTheSession() throws Exception {
+    try (SimRig rig = SimRig.start(REAL_TIME_SIM)) {
+      W3cHttp http = new W3cHttp(rig.uri());
+      String id = http.newSession();
+      byte[] body = longPress(1500).getBytes(StandardCharsets.UTF_8);
+      try (Socket s = new Socket("127.0.0.1", rig.uri().getPort())) {
+        OutputStream out = s.getOutputStream();
+        out.write(("POST /session/" + id + "/actions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            + "Content-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        out.write(body);
+        out.flush();
+        await("the finger is down", 20_000, () -> fingerDown(rig));
+        s.setSoLinger(true, 0); // close with a reset: the answer cannot be delivered
+      }
+      await("the session ended", 30_000, () -> http.get("/status").value().get("ready").asBoolean());
+      W3cHttp.Answer gone = http.get("/session/" + id + "/window/rect");
+      assertThat(gone.error()).isEqualTo("invalid session id");
+      assertThat(gone.value().get("message").asText()).contains("disconnected");
+      assertThat(fingerDown(rig)).isFalse();
+    }
+  }
+
+  @Test
+  void aScriptTimeoutInterruptsTheMethodAndReleasesTheFinger() throws Exception {
+    try (SimRig rig = SimRig.start(REAL_TIME_SIM)) {
+      W3cHttp http = new W3cHttp(rig.uri());
+      String id = http.newSession("{\"timeouts\":{\"script\":300}}");
+      W3cHttp.Answer a = http.post("/session/" + id + "/execute/sync",
+          "{\"script\":\"mobile: longClickGesture\",\"args\":[{\"x\":100,\"y\":300,\"duration\":20000}]}");
+      assertThat(a.status()).isEqualTo(500);
+      assertThat(a.error()).isEqualTo("script timeout");
+      assertThat(fingerDown(rig)).isFalse();
+      assertThat(http.get("/session/" + id + "/window/rect").status()).as("the session goes on").isEqualTo(200);
+    }
+  }
+
+  @Test
+  void aRigFaultEndsTheSessionAndKeepsTheRigOutOfService() throws Exception {
+    try (SimRig rig = SimRig.start(SIM)) {
+      W3cHttp http = new W3cHttp(rig.uri());
+      String id = http.newSession();
+      rig.hid.unplug();
+      W3cHttp.Answer a = http.post("/session/" + id + "/execute/sync",
+          "{\"script\":\"mobile: clickGesture\",\"args\":[{\"x\":100,\"y\":300}]}");
+      assertThat(a.status()).isEqualTo(500);
+      assertThat(a.error()).isEqualTo("unknown error");
+      assertThat(a.value().get("data").get("code").asText()).isEqualTo("device_closed");
+      W3cHttp.Answer gone = http.get("/session/" + id + "/window/rect");
+      assertThat(gone.error()).isEqualTo("invalid session id");
+      assertThat(gone.value().get("message").asText()).contains("rig fault");
+      W3cHttp.Answer status = http.get("/status");
+      assertThat(status.status()).isEqualTo(200);
+      assertThat(status.value().get("ready").asBoolean()).isFalse();
+      assertThat(status.value().get("swipe").get("fault").asText()).contains("device_closed");
+      W3cHttp.Answer refused = http.post("/session", "{\"capabilities\":{}}");
+      assertThat(refused.error()).isEqualTo("session not created");
+      assertThat(refused.value().get("message").asText()).contains("broken");
+    }
+  }
+
+  @Test
+  void closingTheServerEndsTheSessionButNotTheDevice() throws Exception {
+    SimRig rig = SimRig.start(SIM);
+    try {
+      W3cHttp http = new W3cHttp(rig.uri());
+      http.newSession();
+      int releases = rig.hid.releases();
+      rig.server.close();
+      assertThat(rig.hid.releases()).isEqualTo(releases + 1);
+      assertThat(rig.device.screenshot().width()).isPositive();
+    } finally {
+      rig.close();
+    }
+  }
+}
