@@ -15,6 +15,8 @@ import dev.swipe.core.trace.HtmlReport;
 import dev.swipe.core.wheel.WheelNudgeResult;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.sim.SimOracle;
+import dev.swipe.core.text.ScreenText;
+import dev.swipe.text.TextQuery;
 import dev.swipe.sim.SimState;
 import dev.swipe.wheel.WheelRequest;
 import java.nio.file.Files;
@@ -23,9 +25,10 @@ import java.util.Locale;
 
 /**
  * The README's main job: operate the simulated phone ({@code sim:}) the way an agent would and
- * print what each action did, as the SDK judged it from screenshots. The simulator's oracle is
- * used only to play the agent that reads text off the screen (a contact name, a wheel value) and
- * to show the truth beside the SDK's claims.
+ * print what each action did, as the SDK judged it from screenshots. The contact search reads the
+ * screen's text with the SDK's OCR, as on a rig. The simulator's oracle shows the truth beside the
+ * SDK's claims, and still plays the agent that reads the picker's values and geometry off the
+ * screen: reading wheels from pixels is the SDK's next step.
  */
 public final class SimulatorDemo {
   private SimulatorDemo() {}
@@ -64,18 +67,21 @@ public final class SimulatorDemo {
   }
 
   private static void contacts(String platform) {
-    System.out.println("\n== contacts list: scroll until row 80 is on screen");
+    System.out.println("\n== contacts list: scroll until \"Ivan Patel\" is on screen, reading the screen's text");
     try (Device phone = open("list", platform)) {
       SimOracle truth = SimOracle.of(phone);
       ScrollResult first = phone.scroll(Scroll.of(ScrollDirection.DOWN));
       System.out.printf(Locale.ROOT, "scroll down: movement=%s diff_ratio=%.3f axis=%s settled=%s (%s)%n",
           first.movement().id(), first.diff().diffRatio(), axis(first.diff()), first.observation().settled(),
           first.cost());
+      TextQuery wanted = TextQuery.of("Ivan Patel");
       ScrollUntilResult until = phone.scrollUntil(
-          Scroll.builder(ScrollDirection.DOWN).amount(0.8).before(first.observation()).build(),
-          o -> rowVisible(truth.state(), 80));
-      System.out.printf(Locale.ROOT, "scroll until: found=%s after %d passes, edge=%s, %d HID reports, %d frames%n",
-          until.found(), until.passes(), until.edgeReached(), until.cost().hidReports(), until.cost().framesGrabbed());
+          Scroll.builder(ScrollDirection.DOWN).amount(0.8).before(first.observation()).build(), wanted);
+      String where = phone.findText(until.observation(), wanted).best().map(ScreenText::toString).orElse("not read");
+      System.out.printf(Locale.ROOT, "scroll until text: found=%s %s after %d passes, edge=%s, %d HID reports, %d frames"
+          + " (truth: on screen %s)%n",
+          until.found(), where, until.passes(), until.edgeReached(), until.cost().hidReports(),
+          until.cost().framesGrabbed(), truth.visibleListRows(until.observation()).contains("Ivan Patel"));
       ScrollUntilResult top = phone.scrollUntil(Scroll.builder(ScrollDirection.UP).amount(0.8).build(), o -> false, 40,
           java.time.Duration.ofSeconds(90));
       ScrollResult last = top.scrolls().get(top.scrolls().size() - 1);
@@ -152,10 +158,5 @@ public final class SimulatorDemo {
 
   private static String axis(DiffResult d) {
     return d.primaryAxis().name().toLowerCase(Locale.ROOT);
-  }
-
-  private static boolean rowVisible(SimState s, int row) {
-    double top = row * s.listRowHeightPx() - s.listOffsetPx();
-    return top >= 0 && top + s.listRowHeightPx() <= s.frameHeight();
   }
 }
