@@ -101,9 +101,9 @@ public final class Ch9329Transport implements HidTransport {
   private final RelativePointer relative;
   private final LinkFaults faults = new LinkFaults();
   /** Reports written without waiting (ack=false) whose replies are still to be checked. */
-  private final ArrayDeque<Ch9329Link.Request> unchecked = new ArrayDeque<>();
+  private final ArrayDeque<AckedLink.Request> unchecked = new ArrayDeque<>();
   private SerialLink link;
-  private Ch9329Link wire;
+  private AckedLink wire;
   private Ch9329ChipInfo info;
   private boolean closed;
   private boolean broken;
@@ -192,7 +192,7 @@ public final class Ch9329Transport implements HidTransport {
 
   private void attach(SerialLink port) {
     link = port;
-    wire = new Ch9329Link(port, address, faults, syncTimeoutNanos);
+    wire = new AckedLink(port, new Replies(address), faults, syncTimeoutNanos);
     unchecked.clear();
   }
 
@@ -359,7 +359,7 @@ public final class Ch9329Transport implements HidTransport {
    */
   private void report(int cmd, byte[] data, boolean idempotent, boolean last) throws IOException {
     if (ack) {
-      Ch9329Link.Request r = exchange(cmd, data, idempotent, 1);
+      AckedLink.Request r = exchange(cmd, data, idempotent, 1);
       if (last) {
         confirmConsumed(cmd);
         if (r.refusal() > 0) {
@@ -373,7 +373,7 @@ public final class Ch9329Transport implements HidTransport {
       return;
     }
     checkUnacknowledged();
-    Ch9329Link.Request r = wire.send(cmd, data);
+    AckedLink.Request r = wire.send(cmd, new Ch9329Frame(address, cmd, data).encode());
     unchecked.addLast(r);
     if (last) {
       confirmConsumed(cmd);
@@ -409,12 +409,12 @@ public final class Ch9329Transport implements HidTransport {
     }
     wire.drain();
     while (!unchecked.isEmpty() && unchecked.peekFirst().resolved()) {
-      Ch9329Link.Request r = unchecked.removeFirst();
+      AckedLink.Request r = unchecked.removeFirst();
       if (r.ok()) {
         faults.confirmed();
       } else if (r.refusal() > 0) {
         faults.count(LinkFaults.REFUSED);
-        SwipeException e = statusError(r.command, r.refusal());
+        SwipeException e = statusError(r.key, r.refusal());
         Map<String, Object> details = new LinkedHashMap<>(e.details());
         details.remove("retryable");
         throw new SwipeException(
@@ -501,7 +501,7 @@ public final class Ch9329Transport implements HidTransport {
    * @param idempotent whether sending the frame twice acts like sending it once
    * @return the request, answered ok
    */
-  private Ch9329Link.Request exchange(int cmd, byte[] data, boolean idempotent, int replyDataBytes)
+  private AckedLink.Request exchange(int cmd, byte[] data, boolean idempotent, int replyDataBytes)
       throws IOException {
     settleBacklog();
     long wait = wire.wireNanos(2 * Ch9329Frame.OVERHEAD + data.length + replyDataBytes) + ackSlackNanos;
@@ -511,12 +511,12 @@ public final class Ch9329Transport implements HidTransport {
         faults.count(LinkFaults.RESEND);
       }
       wire.drain();
-      Ch9329Link.Request r = wire.send(cmd, data);
+      AckedLink.Request r = wire.send(cmd, new Ch9329Frame(address, cmd, data).encode());
       long deadline = r.writtenAt + wait;
-      wire.await(() -> r.resolved() || wire.corruptSince(r), deadline);
+      wire.await(() -> r.resolved() || wire.noiseSince(r), deadline);
       if (!r.resolved() && !wire.sync(r)) {
         faults.count(LinkFaults.NO_REPLY);
-        throw withAttempts(silence(cmd, wire.corruptSince(r)), attempt + 1);
+        throw withAttempts(silence(cmd, wire.noiseSince(r)), attempt + 1);
       }
       if (r.ok()) {
         if (r.answeredAt() - deadline > 0) {
@@ -564,9 +564,9 @@ public final class Ch9329Transport implements HidTransport {
    * One try without resends or sync (for GET_INFO while a chip may be restarting, and RESET, whose
    * reply a chip may not send).
    */
-  private Ch9329Link.Request exchangeOnce(int cmd, byte[] data, int replyDataBytes) throws IOException {
+  private AckedLink.Request exchangeOnce(int cmd, byte[] data, int replyDataBytes) throws IOException {
     wire.drain();
-    Ch9329Link.Request r = wire.send(cmd, data);
+    AckedLink.Request r = wire.send(cmd, new Ch9329Frame(address, cmd, data).encode());
     long deadline = r.writtenAt + wire.wireNanos(2 * Ch9329Frame.OVERHEAD + data.length + replyDataBytes) + ackSlackNanos;
     wire.await(r::resolved, deadline);
     if (r.ok()) {
@@ -578,7 +578,7 @@ public final class Ch9329Transport implements HidTransport {
     return throwSilence(cmd);
   }
 
-  private Ch9329Link.Request throwSilence(int cmd) {
+  private AckedLink.Request throwSilence(int cmd) {
     throw silence(cmd, false);
   }
 
@@ -740,7 +740,7 @@ public final class Ch9329Transport implements HidTransport {
       return true;
     }
     wire.drain();
-    Ch9329Link.Request r = wire.send(cmd, data);
+    AckedLink.Request r = wire.send(cmd, new Ch9329Frame(address, cmd, data).encode());
     if (ack) {
       // Wait for the answer, so the next frame is not queued behind a chip that is busy; a chip
       // that does not answer does not stop the other releases.
@@ -763,6 +763,49 @@ public final class Ch9329Transport implements HidTransport {
     } finally {
       closed = true;
       link.close();
+    }
+  }
+
+  /** How CH9329 replies look to the matcher: keyed by command, GET_INFO as the probe. */
+  private static final class Replies implements AckedLink.Protocol {
+    private final int address;
+    private final byte[] probe;
+    private final Ch9329Frame.Reader reader = new Ch9329Frame.Reader();
+
+    Replies(int address) {
+      this.address = address;
+      this.probe = new Ch9329Frame(address, Ch9329Frame.CMD_GET_INFO, new byte[0]).encode();
+    }
+
+    @Override
+    public byte[] probe() {
+      return probe.clone();
+    }
+
+    @Override
+    public int probeKey() {
+      return Ch9329Frame.CMD_GET_INFO;
+    }
+
+    @Override
+    public int probeRoundTripBytes() {
+      return 2 * Ch9329Frame.OVERHEAD + 8;
+    }
+
+    @Override
+    public void feed(byte[] buf, int n, AckedLink.Replies replies) {
+      for (int i = 0; i < n; i++) {
+        reader.feed(buf[i] & 0xFF, received -> {
+          Ch9329Frame f = received.frame();
+          if (received.corrupt() || f.address() != address) {
+            replies.noise();
+            return;
+          }
+          boolean error = (f.command() & 0xC0) == 0xC0;
+          int status = error ? Math.max(1, f.status()) : (f.data().length == 1 ? f.status() : 0);
+          replies.reply(f.command() & 0x3F, status, f.data());
+        });
+      }
     }
   }
 
