@@ -2,8 +2,10 @@ package dev.swipe.hid;
 
 import java.io.IOException;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 
@@ -21,7 +23,12 @@ import java.util.function.BooleanSupplier;
  * read it, may be reading it late, or its reply may be damaged. Resending then could act twice.
  * Instead a probe, a request whose reply no report shares, is queued behind the report ({@link
  * #sync(Request)}): the report's own reply or the probe's, whichever comes first, says what the
- * device did with the report. A probe's reply later than the probe timeout is taken as lost.
+ * device did with the report.
+ *
+ * <p>A request stays outstanding until its reply comes or a later reply proves it finished, even
+ * when waiting for it has been given up: a late reply then still answers the oldest request it
+ * can, never a newer one. (Taking a late probe reply for a newer probe's would prove a report
+ * lost that the device is still to read, and a resent relative move would act twice.)
  */
 final class AckedLink {
   /** Most requests kept waiting for a reply (a device that never answers must not grow this). */
@@ -53,8 +60,9 @@ final class AckedLink {
 
     /**
      * A reply that answers a request of {@code key} when one is outstanding, else one of {@code
-     * fallbackKey} (PiKVM's "invalid command" answers the probe, or a report the firmware does
-     * not know).
+     * fallbackKey}: a device whose replies do not say which kind of request they answer (PiKVM's
+     * "invalid command" answers the probe, or a report the firmware does not know). Such a reply,
+     * when nothing waits for it, says nothing about the request it may have answered.
      */
     void reply(int key, int fallbackKey, int status, byte[] data);
 
@@ -65,6 +73,8 @@ final class AckedLink {
   /** One request on the wire and what became of it. */
   static final class Request {
     final int key;
+    /** Order of writing on this link. */
+    final long seq;
     final long writtenAt;
     private final long noiseBefore;
     private int status = STATUS_PENDING;
@@ -73,8 +83,9 @@ final class AckedLink {
     private byte[] reply = new byte[0];
     private long answeredAt;
 
-    private Request(int key, long writtenAt, long noiseBefore) {
+    private Request(int key, long seq, long writtenAt, long noiseBefore) {
       this.key = key;
+      this.seq = seq;
       this.writtenAt = writtenAt;
       this.noiseBefore = noiseBefore;
     }
@@ -126,7 +137,7 @@ final class AckedLink {
   private final Replies replies = new Replies() {
     @Override
     public void reply(int key, int status, byte[] data) {
-      onReply(key, status, data);
+      onReply(key, status, data, true);
     }
 
     @Override
@@ -135,7 +146,7 @@ final class AckedLink {
       for (Request r : outstanding) {
         waited |= r.key == key;
       }
-      onReply(waited ? key : fallbackKey, status, data);
+      onReply(waited ? key : fallbackKey, status, data, false);
     }
 
     @Override
@@ -145,11 +156,11 @@ final class AckedLink {
     }
   };
   private long noiseSeen;
+  private long written;
+  /** Every request up to this one in writing order is finished (a reply matched it or a later one). */
+  private long finishedThrough = -1;
 
-  /**
-   * @param probeTimeoutNanos how long a probe's reply is waited for; a later one is taken as lost
-   *     (it then answers a newer probe, which is harmless for a query but must be bounded)
-   */
+  /** @param probeTimeoutNanos how long a probe's reply is waited for before another is sent */
   AckedLink(SerialLink port, Protocol protocol, LinkFaults faults, long probeTimeoutNanos) {
     this.port = port;
     this.protocol = protocol;
@@ -164,7 +175,7 @@ final class AckedLink {
 
   /** Writes a request and waits for nothing; its reply is matched when it comes. */
   Request send(int key, byte[] frame) throws IOException {
-    Request r = new Request(key, System.nanoTime(), noiseSeen);
+    Request r = new Request(key, written++, System.nanoTime(), noiseSeen);
     if (outstanding.size() == MAX_OUTSTANDING) {
       Request given = outstanding.removeFirst();
       given.lost = true;
@@ -223,29 +234,43 @@ final class AckedLink {
    */
   boolean sync(Request r) throws IOException {
     for (int i = 0; i < 2 && !r.resolved(); i++) {
-      Request probe = send(protocol.probeKey(), protocol.probe());
-      if (!await(() -> r.resolved() || probe.resolved(), probeDeadline())) {
-        abandon(probe);
-      }
+      send(protocol.probeKey(), protocol.probe());
+      // Any reply to a probe sent after r, or to r, settles r (a reply proves older requests done).
+      await(r::resolved, probeDeadline());
     }
     return r.resolved();
   }
 
   /**
-   * Waits until the device has finished with every request written so far: a probe is queued
-   * and answered (once more if it is lost).
+   * Waits until the device has finished with {@code last} (and everything before it): a probe is
+   * queued behind and a reply to it, or to anything written after {@code last}, comes (a second
+   * probe if none does). Proves that the device consumed {@code last} even when the reply matched
+   * to it was a late duplicate of an earlier one.
    *
    * @return whether the device answered
    */
-  boolean barrier() throws IOException {
+  boolean barrier(Request last) throws IOException {
     for (int i = 0; i < 2; i++) {
-      Request probe = send(protocol.probeKey(), protocol.probe());
-      if (await(() -> probe.resolved() && !reportsOutstandingBefore(probe), probeDeadline())) {
+      send(protocol.probeKey(), protocol.probe());
+      if (await(() -> finishedThrough > last.seq, probeDeadline())) {
         return true;
       }
-      abandon(probe);
     }
     return false;
+  }
+
+  /**
+   * Waits until no report written earlier is still waiting for its reply (after a failure left
+   * some unanswered), queueing probes whose replies prove them finished.
+   *
+   * @return whether none is left
+   */
+  boolean settle() throws IOException {
+    for (int i = 0; i < 2 && reportsOutstanding(); i++) {
+      send(protocol.probeKey(), protocol.probe());
+      await(() -> !reportsOutstanding(), probeDeadline());
+    }
+    return !reportsOutstanding();
   }
 
   /**
@@ -253,9 +278,12 @@ final class AckedLink {
    * carry the same information).
    */
   void abandonProbes() {
-    for (Request r : outstanding.toArray(new Request[0])) {
+    for (Iterator<Request> it = outstanding.iterator(); it.hasNext(); ) {
+      Request r = it.next();
       if (r.key == protocol.probeKey()) {
-        abandon(r);
+        it.remove();
+        r.lost = true;
+        r.uncertain = true;
       }
     }
   }
@@ -264,48 +292,19 @@ final class AckedLink {
     return System.nanoTime() + wireNanos(protocol.probeRoundTripBytes()) + probeTimeoutNanos;
   }
 
-  /** Stops waiting for a probe's reply (its late reply, if any, answers a newer probe). */
-  private void abandon(Request probe) {
-    if (!probe.resolved()) {
-      outstanding.remove(probe);
-      probe.lost = true;
-      probe.uncertain = true;
-    }
-  }
-
-  private boolean reportsOutstandingBefore(Request probe) {
-    for (Request r : outstanding) {
-      if (r == probe) {
-        return false;
-      }
-      if (r.key != protocol.probeKey()) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private void onReply(int key, int status, byte[] data) {
+  private void onReply(int key, int status, byte[] data, boolean exactKey) {
     long now = System.nanoTime();
     Request match = null;
-    for (Iterator<Request> it = outstanding.iterator(); it.hasNext(); ) {
-      Request r = it.next();
-      if (r.key != key) {
-        continue;
+    for (Request r : outstanding) {
+      if (r.key == key) {
+        match = r;
+        break;
       }
-      if (key == protocol.probeKey() && now - r.writtenAt > probeTimeoutNanos) {
-        it.remove(); // waited for long enough: this reply answers a newer one
-        r.lost = true;
-        r.uncertain = true;
-        continue;
-      }
-      match = r;
-      break;
     }
     if (match == null) {
       faults.count(LinkFaults.STALE_REPLY);
       Request last = lastAnswered.get(key);
-      if (last != null) {
+      if (last != null && exactKey) {
         // In order, the last reply of a key before a probe's answers the last request of it.
         last.status = status;
       }
@@ -327,5 +326,6 @@ final class AckedLink {
     match.reply = data;
     match.answeredAt = now;
     lastAnswered.put(key, match);
+    finishedThrough = Math.max(finishedThrough, match.seq);
   }
 }

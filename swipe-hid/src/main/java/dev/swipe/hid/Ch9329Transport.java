@@ -361,7 +361,7 @@ public final class Ch9329Transport implements HidTransport {
     if (ack) {
       AckedLink.Request r = exchange(cmd, data, idempotent, 1);
       if (last) {
-        confirmConsumed(cmd);
+        confirmConsumed(r);
         if (r.refusal() > 0) {
           // A reply matched to it earlier was a late duplicate; its own, in order the last one
           // before the chip answered behind it, is a refusal.
@@ -374,32 +374,43 @@ public final class Ch9329Transport implements HidTransport {
     }
     checkUnacknowledged();
     AckedLink.Request r = wire.send(cmd, new Ch9329Frame(address, cmd, data).encode());
-    unchecked.addLast(r);
-    if (last) {
-      confirmConsumed(cmd);
-      if (!r.ok()) {
-        // The chip finished with it without taking it: send it again, this time acknowledged
-        // (a frame that ends a gesture releases something, so sending it twice is harmless).
-        exchange(cmd, data, true, 1);
-        faults.confirmed();
-      }
+    if (!last) {
+      unchecked.addLast(r);
+      return;
     }
+    confirmConsumed(r);
+    checkUnacknowledged();
+    if (r.ok()) {
+      faults.confirmed();
+      return;
+    }
+    if (r.refusal() > 0 && !retryable(r.refusal())) {
+      faults.count(LinkFaults.REFUSED);
+      throw statusError(cmd, r.refusal());
+    }
+    // The chip finished with it without taking it: send it again, this time acknowledged (a
+    // frame that ends a gesture releases something, so sending it twice is harmless).
+    exchange(cmd, data, true, 1);
+    faults.confirmed();
   }
 
   /**
    * Waits until the chip has answered a GET_INFO queued behind everything written so far, so it
-   * has consumed the report that ends a gesture, and fails if the last reply to that report's
-   * command (which, in order, is its true answer) was a refusal.
+   * has consumed the report that ends a gesture.
    */
-  private void confirmConsumed(int cmd) throws IOException {
-    if (!wire.barrier()) {
+  private void confirmConsumed(AckedLink.Request last) throws IOException {
+    if (!wire.barrier(last)) {
       faults.count(LinkFaults.NO_REPLY);
       throw rejected(
           "the chip did not confirm that it consumed the report that ends the gesture (command "
-              + hex(cmd) + ")",
-          reason(cmd, "release_unconfirmed"));
+              + hex(last.key) + ")",
+          reason(last.key, "release_unconfirmed"));
     }
-    checkUnacknowledged();
+  }
+
+  /** E1, E2 and E4 say the frame was damaged on the way: the chip did not act on it. */
+  private static boolean retryable(int status) {
+    return status == 0xE1 || status == 0xE2 || status == 0xE4;
   }
 
   /** Without acknowledgements, refusals of earlier reports fail the next report. */
@@ -554,7 +565,7 @@ public final class Ch9329Transport implements HidTransport {
    */
   private void settleBacklog() throws IOException {
     wire.drain();
-    if (wire.reportsOutstanding() && !wire.barrier()) {
+    if (!wire.settle()) {
       faults.count(LinkFaults.NO_REPLY);
       throw rejected("the chip has not answered earlier reports and does not answer now", reason(-1, "ack_timeout"));
     }
@@ -575,10 +586,6 @@ public final class Ch9329Transport implements HidTransport {
     if (r.refusal() > 0) {
       throw statusError(cmd, r.refusal());
     }
-    return throwSilence(cmd);
-  }
-
-  private AckedLink.Request throwSilence(int cmd) {
     throw silence(cmd, false);
   }
 
@@ -623,8 +630,7 @@ public final class Ch9329Transport implements HidTransport {
     details.put("command", hex(cmd));
     details.put("status", String.format("0x%02X", status));
     details.put("reason", statusName(status));
-    // E1/E2/E4 say the frame was damaged on the way: the chip did not act, resending is safe.
-    details.put("retryable", status == 0xE1 || status == 0xE2 || status == 0xE4);
+    details.put("retryable", retryable(status));
     details.put("link_faults", faults.details());
     return new SwipeException(
         ErrorCode.HID_REJECTED,

@@ -216,10 +216,10 @@ public final class PikvmTransport implements HidTransport {
       lastY = y;
     }
     if (p.pressed() != pressed) {
-      exchange(request(CMD_MOUSE_BUTTON, LEFT_SELECT | (p.pressed() ? LEFT_STATE : 0), 0, 0, 0));
+      AckedLink.Request r = exchange(request(CMD_MOUSE_BUTTON, LEFT_SELECT | (p.pressed() ? LEFT_STATE : 0), 0, 0, 0));
       pressed = p.pressed();
       if (!pressed) {
-        confirmConsumed(CMD_MOUSE_BUTTON);
+        confirmConsumed(r);
       }
     }
   }
@@ -244,16 +244,16 @@ public final class PikvmTransport implements HidTransport {
       exchange(request(CMD_KEY, code, 1, 0, 0));
       keysDown.add(code);
     } else {
-      exchange(request(CMD_KEY, code, 0, 0, 0));
+      AckedLink.Request last = exchange(request(CMD_KEY, code, 0, 0, 0));
       keysDown.remove(code);
       for (Modifier m : EnumSet.copyOf(modifiersDown)) {
         if (!k.modifiers().contains(m)) {
-          exchange(request(CMD_KEY, modifierCode(m), 0, 0, 0));
+          last = exchange(request(CMD_KEY, modifierCode(m), 0, 0, 0));
           modifiersDown.remove(m);
         }
       }
       if (keysDown.isEmpty() && modifiersDown.isEmpty()) {
-        confirmConsumed(CMD_KEY);
+        confirmConsumed(last);
       }
     }
   }
@@ -312,7 +312,7 @@ public final class PikvmTransport implements HidTransport {
    * never read it. Every request carries a whole state, so one the firmware did not take (a CRC or
    * timeout response, a request it never read, a damaged response) is resent, up to the bound.
    */
-  private void exchange(byte[] request) throws IOException {
+  private AckedLink.Request exchange(byte[] request) throws IOException {
     int cmd = request[1] & 0xFF;
     settleBacklog();
     long wait = wireNanos(2 * FRAME) + ackSlackNanos;
@@ -337,7 +337,7 @@ public final class PikvmTransport implements HidTransport {
           faults.count(LinkFaults.LATE_ACK);
         }
         faults.confirmed();
-        return;
+        return r;
       }
       if (r.refusal() > 0) {
         faults.count(LinkFaults.REFUSED);
@@ -360,7 +360,7 @@ public final class PikvmTransport implements HidTransport {
    */
   private void settleBacklog() throws IOException {
     wire.drain();
-    if (wire.reportsOutstanding() && !wire.barrier()) {
+    if (!wire.settle()) {
       faults.count(LinkFaults.NO_REPLY);
       throw failure(-1, "no response to earlier requests, nor now", "ack_timeout", false);
     }
@@ -371,11 +371,11 @@ public final class PikvmTransport implements HidTransport {
    * has consumed the request that ends a gesture; fails if the last response to a report (in
    * order, that request's true answer) was a refusal.
    */
-  private void confirmConsumed(int cmd) throws IOException {
-    if (!wire.barrier()) {
+  private void confirmConsumed(AckedLink.Request last) throws IOException {
+    if (!wire.barrier(last)) {
       faults.count(LinkFaults.NO_REPLY);
-      throw failure(cmd, "no confirmation that the firmware consumed the request that ends the gesture",
-          "release_unconfirmed", false);
+      throw failure(-1,
+          "no confirmation that the firmware consumed the request that ends the gesture", "release_unconfirmed", false);
     }
   }
 
@@ -476,7 +476,8 @@ public final class PikvmTransport implements HidTransport {
   /**
    * How PiKVM responses look to the matcher: eight bytes {@code 34 code o1 o2 00 00 crc16}, found
    * in the byte stream by the magic byte and a valid CRC (so noise or a torn response costs at most
-   * the bytes it spans); 0x45 answers the probe unless none is waiting.
+   * the bytes it spans); 0x45 answers the probe unless none is waiting, an error answers a report
+   * unless none is waiting.
    */
   private static final class Responses implements AckedLink.Protocol {
     private final byte[] window = new byte[FRAME];
@@ -515,7 +516,8 @@ public final class PikvmTransport implements HidTransport {
             } else if (code == RESPONSE_INVALID) {
               replies.reply(KEY_PROBE, KEY_REPORT, code, data);
             } else {
-              replies.reply(KEY_REPORT, code, data);
+              // A CRC or timeout error answers a damaged report, or a damaged probe.
+              replies.reply(KEY_REPORT, KEY_PROBE, code, data);
             }
           } else {
             skip(1, replies);

@@ -17,6 +17,7 @@ import dev.swipe.sim.serial.PikvmEmulator;
 import dev.swipe.sim.serial.SerialDeviceEmulator;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +29,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.IntFunction;
+import java.util.function.Predicate;
 
 /**
  * Plays one swipe through a serial transport whose device (an emulator over a real
@@ -51,12 +53,20 @@ final class FaultRig {
 
   /** The serial links under test. */
   enum Link {
-    CH9329_ABS, CH9329_REL, PIKVM;
+    CH9329_ABS, CH9329_REL, PIKVM,
+    /** Without acknowledgements only the release is confirmed: a lost move may go unnoticed. */
+    CH9329_ABS_UNACKNOWLEDGED;
 
-    SerialDeviceEmulator emulator() {
+    /** The links that confirm every report. */
+    static final List<Link> ACKNOWLEDGED = List.of(CH9329_ABS, CH9329_REL, PIKVM);
+
+    /** The device; relative moves it consumes are also recorded raw into {@code moves}. */
+    SerialDeviceEmulator emulator(List<List<Integer>> moves) {
       return this == PIKVM
           ? PikvmEmulator.create(r -> {})
-          : Ch9329Emulator.builder(r -> {}).countsPerUnit(0.2, 0.2).build();
+          : Ch9329Emulator.builder(r -> {}).countsPerUnit(0.2, 0.2)
+              .relativeMouse((dx, dy, pressed) -> moves.add(List.of(dx, dy, pressed ? 1 : 0)))
+              .build();
     }
 
     HidTransport open(SerialRig<?> rig) {
@@ -65,11 +75,13 @@ final class FaultRig {
         case CH9329_REL -> Ch9329Transport.open(
             DeviceUri.parse(rig.uri("ch9329", "baud=115200&pointer=rel&counts_per_unit=0.2&" + TIMEOUTS)));
         case PIKVM -> PikvmTransport.open(DeviceUri.parse(rig.uri("pikvm", TIMEOUTS)));
+        case CH9329_ABS_UNACKNOWLEDGED ->
+            Ch9329Transport.open(DeviceUri.parse(rig.uri("ch9329", "baud=115200&ack=false&" + TIMEOUTS)));
       };
     }
 
-    /** Whether two consecutive equal reports are one report sent twice (a whole state). */
-    boolean repeatsAreHarmless() {
+    /** Whether every report carries a whole state, so one taken twice in a row changes nothing. */
+    boolean wholeStates() {
       return this != CH9329_REL;
     }
   }
@@ -93,21 +105,27 @@ final class FaultRig {
   /** One trial's result. */
   record Trial(Link link, Outcome outcome, Map<FrameFault.Kind, Integer> injected, String detail) {}
 
-  private static final Map<Link, List<HidReport>> GOLDEN = new ConcurrentHashMap<>();
+  /**
+   * What the device consumed: the reports it acted on and, for a relative mouse, the raw moves
+   * (dx, dy, button) that carried them.
+   */
+  record Consumed(List<HidReport> reports, List<List<Integer>> moves) {}
+
+  private static final Map<Link, Consumed> GOLDEN = new ConcurrentHashMap<>();
 
   private FaultRig() {}
 
-  /** A trial and the reports the device consumed in it. */
-  private record Played(Trial trial, List<HidReport> consumed) {}
+  /** A trial and what the device consumed in it. */
+  private record Played(Trial trial, Consumed consumed) {}
 
   /** What the device consumes for the gesture when nothing goes wrong. */
-  static List<HidReport> golden(Link link) {
+  static Consumed golden(Link link) {
     return GOLDEN.computeIfAbsent(link, l -> {
       Played p = play(l, n -> FrameFault.NONE, null);
       if (p.trial().outcome() != Outcome.CLEAN) {
         throw new AssertionError("the fault-free run failed: " + p.trial());
       }
-      return List.copyOf(p.consumed());
+      return p.consumed();
     });
   }
 
@@ -116,8 +134,9 @@ final class FaultRig {
     return play(link, schedule, golden(link)).trial();
   }
 
-  private static Played play(Link link, IntFunction<FrameFault> schedule, List<HidReport> expected) {
-    try (SerialRig<SerialDeviceEmulator> rig = SerialRig.start(link.emulator())) {
+  private static Played play(Link link, IntFunction<FrameFault> schedule, Consumed expected) {
+    List<List<Integer>> moves = Collections.synchronizedList(new ArrayList<>());
+    try (SerialRig<SerialDeviceEmulator> rig = SerialRig.start(link.emulator(moves))) {
       HidTransport transport = link.open(rig);
       ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "fault-trial " + link);
@@ -128,6 +147,7 @@ final class FaultRig {
         rig.settle();
         Timeline plan = TimelinePlanner.plan(GESTURE, transport.capabilities().minReportInterval().toNanos());
         rig.emulator.clearRecording();
+        moves.clear();
         rig.emulator.injectFaults(schedule, rig.pair::hangUp);
         long[] returnedAt = new long[1];
         Future<Throwable> done = runner.submit(() -> {
@@ -144,13 +164,14 @@ final class FaultRig {
           failure = done.get(HANG.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
           done.cancel(true);
-          return new Played(new Trial(link, Outcome.HUNG, rig.emulator.faultCounts(), "no return within " + HANG), List.of());
+          return new Played(new Trial(link, Outcome.HUNG, rig.emulator.faultCounts(), "no return within " + HANG),
+              new Consumed(List.of(), List.of()));
         } catch (ExecutionException e) {
           failure = e.getCause();
         }
         rig.emulator.awaitQuiet(Duration.ofMillis(100), Duration.ofSeconds(10));
-        List<HidReport> consumed = rig.emulator.reports();
-        return new Played(judge(link, rig, failure, returnedAt[0], expected), consumed);
+        Consumed consumed = new Consumed(rig.emulator.reports(), List.copyOf(moves));
+        return new Played(judge(link, rig, failure, returnedAt[0], expected, consumed), consumed);
       } finally {
         runner.shutdownNow();
         transport.close();
@@ -162,8 +183,8 @@ final class FaultRig {
   }
 
   private static Trial judge(
-      Link link, SerialRig<SerialDeviceEmulator> rig, Throwable failure, long returnedAt, List<HidReport> expected) {
-    List<HidReport> consumed = rig.emulator.reports();
+      Link link, SerialRig<SerialDeviceEmulator> rig, Throwable failure, long returnedAt, Consumed expected,
+      Consumed consumed) {
     List<Long> consumedAt = rig.emulator.reportTimes();
     Map<FrameFault.Kind, Integer> injected = rig.emulator.faultCounts();
     if (failure != null) {
@@ -213,6 +234,7 @@ final class FaultRig {
           }
           break;
         case CH9329_ABS:
+        case CH9329_ABS_UNACKNOWLEDGED:
           if (cmd == 0x04) {
             return (f[6] & 0x01) == 0;
           }
@@ -228,19 +250,39 @@ final class FaultRig {
   }
 
   /**
-   * Whether the device consumed the same gesture: the same reports in the same order; for links
-   * whose reports carry a whole state, a report taken twice in a row counts once.
+   * Whether the device consumed the same gesture: the same reports in the same order, where a
+   * report taken twice in a row counts once if taking it twice changes nothing (a whole state; for
+   * a relative mouse, only a report without motion). A relative move taken twice never matches.
    */
-  static boolean sameGesture(Link link, List<HidReport> expected, List<HidReport> consumed) {
-    return link.repeatsAreHarmless()
-        ? collapse(expected).equals(collapse(consumed))
-        : expected.equals(consumed);
+  static boolean sameGesture(Link link, Consumed expected, Consumed consumed) {
+    if (link == Link.CH9329_ABS_UNACKNOWLEDGED) {
+      // Reports are not confirmed one by one: some may be missing, none invented, and the
+      // gesture ends with its release.
+      List<HidReport> want = collapse(expected.reports(), r -> true);
+      List<HidReport> got = collapse(consumed.reports(), r -> true);
+      return !got.isEmpty() && got.get(got.size() - 1).equals(want.get(want.size() - 1)) && isSubsequence(got, want);
+    }
+    if (link.wholeStates()) {
+      return collapse(expected.reports(), r -> true).equals(collapse(consumed.reports(), r -> true));
+    }
+    return collapse(expected.moves(), m -> m.get(0) == 0 && m.get(1) == 0)
+        .equals(collapse(consumed.moves(), m -> m.get(0) == 0 && m.get(1) == 0));
   }
 
-  private static List<HidReport> collapse(List<HidReport> reports) {
-    List<HidReport> out = new ArrayList<>();
-    for (HidReport r : reports) {
-      if (out.isEmpty() || !out.get(out.size() - 1).equals(r)) {
+  private static <T> boolean isSubsequence(List<T> part, List<T> whole) {
+    int i = 0;
+    for (T t : whole) {
+      if (i < part.size() && part.get(i).equals(t)) {
+        i++;
+      }
+    }
+    return i == part.size();
+  }
+
+  private static <T> List<T> collapse(List<T> reports, Predicate<T> idempotent) {
+    List<T> out = new ArrayList<>();
+    for (T r : reports) {
+      if (out.isEmpty() || !out.get(out.size() - 1).equals(r) || !idempotent.test(r)) {
         out.add(r);
       }
     }

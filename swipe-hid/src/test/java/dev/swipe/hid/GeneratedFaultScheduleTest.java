@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.quicktheories.api.Pair;
 import org.quicktheories.core.Gen;
@@ -23,8 +24,10 @@ import org.quicktheories.generators.Generate;
  * Whatever the schedule, the swipe ends in a success after which the device had consumed exactly
  * the gesture, or in a coded error with a release attempt: never a hang, never success claimed
  * before the device consumed the release. A fixed number of examples from a fixed start keeps the
- * run the same every time and well under a minute.
+ * run the same every time and well under a minute; a longer run sets {@code
+ * -Dswipe.faults.examples} and {@code -Dswipe.faults.start}.
  */
+@Tag("reliability")
 class GeneratedFaultScheduleTest {
   private static final int FRAMES = 16;
   private static final Set<Outcome> HONEST = Set.of(Outcome.CLEAN, Outcome.RECOVERED, Outcome.CODED_ERROR);
@@ -53,8 +56,8 @@ class GeneratedFaultScheduleTest {
       FaultRig.golden(link);
     }
     FaultRig.Tally tally = new FaultRig.Tally();
-    qt().withFixedSeed(23L)
-        .withExamples(60)
+    qt().withFixedSeed(Long.getLong("swipe.faults.start", 23L))
+        .withExamples(Integer.getInteger("swipe.faults.examples", 60))
         .withShrinkCycles(10)
         .forAll(Generate.enumValues(Link.class), lists().of(frameFaults()).ofSize(FRAMES))
         .checkAssert((link, schedule) -> {
