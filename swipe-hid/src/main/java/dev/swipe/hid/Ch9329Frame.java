@@ -2,6 +2,7 @@ package dev.swipe.hid;
 
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.function.Consumer;
 
 /**
  * One CH9329 serial frame: {@code 57 AB addr cmd len data sum}, where sum is the low byte of the
@@ -92,8 +93,11 @@ record Ch9329Frame(int address, int command, byte[] data) {
   }
 
   /**
-   * Assembles frames from received bytes: skips anything before a {@code 57 AB} head, and marks a
-   * frame whose sum does not match as corrupt instead of dropping it silently.
+   * Assembles replies from received bytes: skips anything before a {@code 57 AB} head, marks a
+   * frame whose sum does not match as corrupt instead of dropping it silently, and then looks for a
+   * head again inside that frame's bytes, so line noise that looked like a head cannot swallow the
+   * real reply behind it. A "frame" whose command is not a reply's (bit 7 clear) or whose length is
+   * impossible is noise and is searched the same way.
    */
   static final class Reader {
     private final byte[] buf = new byte[OVERHEAD + MAX_DATA];
@@ -102,29 +106,46 @@ record Ch9329Frame(int address, int command, byte[] data) {
     /** A frame that arrived, or a corrupt one. */
     record Received(Ch9329Frame frame, boolean corrupt) {}
 
-    /** Feeds one byte; returns a complete frame or null. */
-    Received push(int b) {
-      if (len == 0 && b != HEAD1) {
-        return null;
+    /** Feeds one byte; hands every frame it completes (valid or corrupt) to {@code out}. */
+    void feed(int b, Consumer<Received> out) {
+      if (len == 0) {
+        if (b == HEAD1) {
+          buf[len++] = (byte) b;
+        }
+        return;
       }
       if (len == 1 && b != HEAD2) {
-        len = b == HEAD1 ? 1 : 0;
-        return null;
+        len = 0;
+        feed(b, out);
+        return;
       }
       buf[len++] = (byte) b;
-      if (len == 5 && (buf[4] & 0xFF) > MAX_DATA) {
-        len = 0;
-        return null;
+      if ((len == 4 && (b & 0x80) == 0) || (len == 5 && (b & 0xFF) > MAX_DATA)) {
+        rescan(out);
+        return;
       }
       if (len >= 5 && len == OVERHEAD + (buf[4] & 0xFF)) {
         int dataLen = buf[4] & 0xFF;
         boolean corrupt = checksum(buf, len - 1) != (buf[len - 1] & 0xFF);
         Ch9329Frame frame =
             new Ch9329Frame(buf[2] & 0xFF, buf[3] & 0xFF, Arrays.copyOfRange(buf, 5, 5 + dataLen));
-        len = 0;
-        return new Received(frame, corrupt);
+        if (corrupt) {
+          out.accept(new Received(frame, true));
+          rescan(out);
+        } else {
+          len = 0;
+          out.accept(new Received(frame, false));
+        }
       }
-      return null;
+    }
+
+    /** Drops the head byte of what was assembled and feeds the rest again. */
+    private void rescan(Consumer<Received> out) {
+      byte[] rest = Arrays.copyOfRange(buf, 1, len);
+      len = 0;
+      for (byte x : rest) {
+        feed(x & 0xFF, out);
+      }
     }
 
     void reset() {

@@ -14,6 +14,7 @@ import dev.swipe.core.spi.PointerKind;
 import dev.swipe.core.spi.PointerReport;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -38,10 +39,14 @@ import java.util.TreeSet;
  *   <li>{@code home} (rel only) {@code press} (default: push the pointer into the top-left corner
  *       before every press, from its believed position plus a quarter screen, so drift never
  *       accumulates) or {@code once} (only at first use and after an uncertain outcome);
- *   <li>{@code ack} (default true): wait for the chip's reply to every report;
+ *   <li>{@code ack} (default true): wait for the chip's reply to every report; without it only
+ *       the report that ends a gesture (the finger lifted, the last key released) is waited for;
  *   <li>{@code ack_timeout_ms} (default 50): how long a reply may take beyond its wire time;
- *   <li>{@code retries} (default 2): resends after a timeout, a corrupt reply or a transmission
- *       error status (E1, E2, E4);
+ *   <li>{@code sync_timeout_ms} (default 1000): how long a chip that missed that timeout may take
+ *       to show what it did with the report (see below);
+ *   <li>{@code retries} (default 2): resends of a report the chip provably did not act on (it
+ *       never read it, or answered E1, E2 or E4), or of an absolute or key report whose reply was
+ *       damaged;
  *   <li>{@code addr} (default 0): the chip's serial address;
  *   <li>{@code turnaround_ms} (default 1): time beyond the wire time that an acknowledged report
  *       takes (the chip's processing, the USB-serial adapter's and the OS's latency), added to the
@@ -52,8 +57,20 @@ import java.util.TreeSet;
  * reply is 200 bits, 20.8 ms at 9600 baud and 1.74 ms at 115200, plus the turnaround, so the
  * planner merges steps that come faster ({@link HidCapabilities#minReportInterval()}).
  *
+ * <p>Acknowledgements are matched to the frames they answer by command and order (the chip
+ * answers in order, without sequence numbers), so a late or duplicated reply is never taken for a
+ * newer report's. A report whose reply misses its timeout is not resent blindly: a GET_INFO
+ * request queued behind it shows whether the chip took it (late: counted, and the report stands),
+ * refused it, or never read it (then it is resent, even a relative one). A report whose reply
+ * arrived damaged is resent only when sending it twice changes nothing (absolute position, key
+ * state); a relative move is not, so that case fails and the next press homes again. The report
+ * that ends a gesture returns only after a GET_INFO behind it was answered, so the chip has
+ * consumed it; {@link #linkHealth()} counts every fault met on the way.
+ *
  * <p>Errors: a failed write or a hung-up port is {@code hid_disconnected} (a release is attempted
- * first); an error status, or no valid reply after the retries, is {@code hid_rejected}.
+ * first); an error status, or no answer within the acknowledgement and sync timeouts, is {@code
+ * hid_rejected} (the device then releases the pointer). Both carry the link's fault counts in
+ * their details ({@code link_faults}).
  */
 public final class Ch9329Transport implements HidTransport {
   /** Baud rates the chip supports. */
@@ -62,7 +79,7 @@ public final class Ch9329Transport implements HidTransport {
 
   static final Set<String> KEYS = Set.of(
       "baud", "set_baud", "pointer", "counts_per_unit", "counts_per_unit_x", "counts_per_unit_y",
-      "home", "ack", "ack_timeout_ms", "retries", "addr", "turnaround_ms");
+      "home", "ack", "ack_timeout_ms", "sync_timeout_ms", "retries", "addr", "turnaround_ms");
 
   private static final int REPLY_STATUS_BYTES = Ch9329Frame.OVERHEAD + 1;
   private static final int ABSOLUTE_FRAME_BYTES = Ch9329Frame.OVERHEAD + 7;
@@ -78,27 +95,33 @@ public final class Ch9329Transport implements HidTransport {
   private final PointerKind pointer;
   private final boolean ack;
   private final long ackSlackNanos;
+  private final long syncTimeoutNanos;
   private final long turnaroundNanos;
   private final int retries;
   private final RelativePointer relative;
-  private final Ch9329Frame.Reader reader = new Ch9329Frame.Reader();
+  private final LinkFaults faults = new LinkFaults();
+  /** Reports written without waiting (ack=false) whose replies are still to be checked. */
+  private final ArrayDeque<AckedLink.Request> unchecked = new ArrayDeque<>();
   private SerialLink link;
+  private AckedLink wire;
   private Ch9329ChipInfo info;
   private boolean closed;
   private boolean broken;
   private int lastX = -1;
   private int lastY = -1;
+  private boolean pointerDown;
   private final List<Integer> keysDown = new ArrayList<>();
   private int mediaBits;
 
   private Ch9329Transport(
-      String path, int address, PointerKind pointer, boolean ack, Duration ackTimeout, int retries,
-      RelativePointer relative, long turnaroundNanos) {
+      String path, int address, PointerKind pointer, boolean ack, Duration ackTimeout, Duration syncTimeout,
+      int retries, RelativePointer relative, long turnaroundNanos) {
     this.path = path;
     this.address = address;
     this.pointer = pointer;
     this.ack = ack;
     this.ackSlackNanos = ackTimeout.toNanos();
+    this.syncTimeoutNanos = syncTimeout.toNanos();
     this.retries = retries;
     this.relative = relative;
     this.turnaroundNanos = turnaroundNanos;
@@ -135,15 +158,16 @@ public final class Ch9329Transport implements HidTransport {
     }
     boolean ack = uri.boolParam("ack", true);
     int ackTimeoutMs = uri.intParam("ack_timeout_ms", 50, 1, 5000);
+    int syncTimeoutMs = uri.intParam("sync_timeout_ms", 1000, 1, 10_000);
     int retries = uri.intParam("retries", 2, 0, 10);
     int address = uri.intParam("addr", 0, 0, 0xFE);
     double turnaroundMs = uri.doubleParam("turnaround_ms", 1.0, 0, 100);
     RelativePointer relative =
         pointer == PointerKind.RELATIVE ? new RelativePointer(cpuX, cpuY, 0.25, homeOnPress) : null;
     Ch9329Transport t = new Ch9329Transport(
-        path, address, pointer, ack, Duration.ofMillis(ackTimeoutMs), retries, relative,
-        Math.round(turnaroundMs * 1_000_000));
-    t.link = SerialLink.open(path, baud);
+        path, address, pointer, ack, Duration.ofMillis(ackTimeoutMs), Duration.ofMillis(syncTimeoutMs), retries,
+        relative, Math.round(turnaroundMs * 1_000_000));
+    t.attach(SerialLink.open(path, baud));
     try {
       t.info = t.readInfo(1 + retries);
       if (setBaud != baud) {
@@ -164,6 +188,20 @@ public final class Ch9329Transport implements HidTransport {
       throw SwipeException.invalidArgument(key, "must be one of " + new TreeSet<>(SUPPORTED_BAUDS) + ", was " + b);
     }
     return b;
+  }
+
+  private void attach(SerialLink port) {
+    link = port;
+    wire = new AckedLink(port, new Replies(address), faults, syncTimeoutNanos);
+    unchecked.clear();
+  }
+
+  /**
+   * What the link has been through since it was opened: reports the chip confirmed, and the
+   * faults met on the way (late, stale, damaged or missing replies, resends).
+   */
+  public synchronized LinkHealth linkHealth() {
+    return faults.snapshot();
   }
 
   /** What the chip said about itself at open (or after the last baud change). */
@@ -228,27 +266,28 @@ public final class Ch9329Transport implements HidTransport {
   }
 
   private void sendPointer(PointerReport p) throws IOException {
+    boolean lift = pointerDown && !p.pressed();
     if (pointer == PointerKind.ABSOLUTE) {
       int x = HidRange.CH9329_ABSOLUTE.toLogical(p.at().x());
       int y = HidRange.CH9329_ABSOLUTE.toLogical(p.at().y());
-      sendAbsolute(x, y, p.pressed());
+      byte[] data = {
+        0x02, (byte) (p.pressed() ? 1 : 0), (byte) x, (byte) (x >> 8), (byte) y, (byte) (y >> 8), 0
+      };
+      // An absolute report carries the whole pointer state: sending it twice changes nothing.
+      report(Ch9329Frame.CMD_MOUSE_ABSOLUTE, data, true, lift);
+      lastX = x;
+      lastY = y;
+      pointerDown = p.pressed();
       return;
     }
-    for (RelativePointer.Step s : relative.plan(p.at(), p.pressed())) {
+    List<RelativePointer.Step> steps = relative.plan(p.at(), p.pressed());
+    for (int i = 0; i < steps.size(); i++) {
+      RelativePointer.Step s = steps.get(i);
       byte[] data = {0x01, (byte) (s.pressed() ? 1 : 0), (byte) s.dx(), (byte) s.dy(), 0};
-      // A relative report moves the pointer again if resent: never resend after an uncertain
-      // outcome (timeout, corrupt reply), only after a status that says the chip did not act.
-      exchange(Ch9329Frame.CMD_MOUSE_RELATIVE, data, false);
+      // A relative move acts again if sent twice: resent only when the chip provably did not act.
+      report(Ch9329Frame.CMD_MOUSE_RELATIVE, data, s.dx() == 0 && s.dy() == 0, lift && i == steps.size() - 1);
     }
-  }
-
-  private void sendAbsolute(int x, int y, boolean pressed) throws IOException {
-    byte[] data = {
-      0x02, (byte) (pressed ? 1 : 0), (byte) x, (byte) (x >> 8), (byte) y, (byte) (y >> 8), 0
-    };
-    exchange(Ch9329Frame.CMD_MOUSE_ABSOLUTE, data, true);
-    lastX = x;
-    lastY = y;
+    pointerDown = p.pressed();
   }
 
   private void sendKey(KeyReport k) throws IOException {
@@ -268,7 +307,7 @@ public final class Ch9329Transport implements HidTransport {
             ErrorCode.UNSUPPORTED_INPUT, "consumer keys carry no modifiers on a CH9329", Map.of("key", key.name()), null);
       }
       int bits = k.down() ? mediaBits | (1 << bit) : mediaBits & ~(1 << bit);
-      exchange(Ch9329Frame.CMD_MEDIA, mediaData(bits), true);
+      report(Ch9329Frame.CMD_MEDIA, mediaData(bits), true, !k.down() && bits == 0);
       mediaBits = bits;
       return;
     }
@@ -293,7 +332,7 @@ public final class Ch9329Transport implements HidTransport {
     } else {
       keys.remove(Integer.valueOf(usage));
     }
-    exchange(Ch9329Frame.CMD_KEYBOARD, keyboardData(mods, keys), true);
+    report(Ch9329Frame.CMD_KEYBOARD, keyboardData(mods, keys), true, !k.down() && keys.isEmpty() && mods == 0);
     keysDown.clear();
     keysDown.addAll(keys);
   }
@@ -312,6 +351,90 @@ public final class Ch9329Transport implements HidTransport {
   }
 
   /**
+   * Sends one report frame. With acknowledgements it returns once the chip answered it; without,
+   * at once, after failing on a refusal of an earlier report. A report that ends a gesture ({@code
+   * last}) returns only after the chip has consumed it.
+   *
+   * @param idempotent whether sending the frame twice acts like sending it once
+   */
+  private void report(int cmd, byte[] data, boolean idempotent, boolean last) throws IOException {
+    if (ack) {
+      AckedLink.Request r = exchange(cmd, data, idempotent, 1);
+      if (last) {
+        confirmConsumed(r);
+        if (r.refusal() > 0) {
+          // A reply matched to it earlier was a late duplicate; its own, in order the last one
+          // before the chip answered behind it, is a refusal.
+          faults.count(LinkFaults.REFUSED);
+          throw statusError(cmd, r.refusal());
+        }
+      }
+      faults.confirmed();
+      return;
+    }
+    checkUnacknowledged();
+    AckedLink.Request r = wire.send(cmd, new Ch9329Frame(address, cmd, data).encode());
+    if (!last) {
+      unchecked.addLast(r);
+      return;
+    }
+    confirmConsumed(r);
+    checkUnacknowledged();
+    if (r.ok()) {
+      faults.confirmed();
+      return;
+    }
+    if (r.refusal() > 0 && !retryable(r.refusal())) {
+      faults.count(LinkFaults.REFUSED);
+      throw statusError(cmd, r.refusal());
+    }
+    // The chip finished with it without taking it: send it again, this time acknowledged (a
+    // frame that ends a gesture releases something, so sending it twice is harmless).
+    exchange(cmd, data, true, 1);
+    faults.confirmed();
+  }
+
+  /**
+   * Waits until the chip has answered a GET_INFO queued behind everything written so far, so it
+   * has consumed the report that ends a gesture.
+   */
+  private void confirmConsumed(AckedLink.Request last) throws IOException {
+    if (!wire.barrier(last)) {
+      faults.count(LinkFaults.NO_REPLY);
+      throw rejected(
+          "the chip did not confirm that it consumed the report that ends the gesture (command "
+              + hex(last.key) + ")",
+          reason(last.key, "release_unconfirmed"));
+    }
+  }
+
+  /** E1, E2 and E4 say the frame was damaged on the way: the chip did not act on it. */
+  private static boolean retryable(int status) {
+    return status == 0xE1 || status == 0xE2 || status == 0xE4;
+  }
+
+  /** Without acknowledgements, refusals of earlier reports fail the next report. */
+  private void checkUnacknowledged() throws IOException {
+    if (ack) {
+      return;
+    }
+    wire.drain();
+    while (!unchecked.isEmpty() && unchecked.peekFirst().resolved()) {
+      AckedLink.Request r = unchecked.removeFirst();
+      if (r.ok()) {
+        faults.confirmed();
+      } else if (r.refusal() > 0) {
+        faults.count(LinkFaults.REFUSED);
+        SwipeException e = statusError(r.key, r.refusal());
+        Map<String, Object> details = new LinkedHashMap<>(e.details());
+        details.remove("retryable");
+        throw new SwipeException(
+            ErrorCode.HID_REJECTED, "an earlier report was refused: " + e.getMessage(), details, null);
+      }
+    }
+  }
+
+  /**
    * Changes the chip's baud rate: reads the parameter block, writes it back with the new baud,
    * resets the chip (the new baud takes effect after a reset), reopens the port at the new baud
    * and reads the chip info again to prove the chip answers there. The setting persists in the
@@ -326,7 +449,7 @@ public final class Ch9329Transport implements HidTransport {
     }
     ensureUsable();
     try {
-      byte[] block = exchange(Ch9329Frame.CMD_GET_PARA_CFG, new byte[0], true, PARAMETER_BLOCK);
+      byte[] block = exchange(Ch9329Frame.CMD_GET_PARA_CFG, new byte[0], true, PARAMETER_BLOCK).reply();
       if (block.length != PARAMETER_BLOCK) {
         throw rejected("the parameter block has " + block.length + " bytes, expected 50", Map.of());
       }
@@ -334,7 +457,7 @@ public final class Ch9329Transport implements HidTransport {
       block[4] = (byte) (newBaud >>> 16);
       block[5] = (byte) (newBaud >>> 8);
       block[6] = (byte) newBaud;
-      exchange(Ch9329Frame.CMD_SET_PARA_CFG, block, true);
+      exchange(Ch9329Frame.CMD_SET_PARA_CFG, block, true, 1);
       try {
         exchangeOnce(Ch9329Frame.CMD_RESET, new byte[0], 1);
       } catch (SwipeException e) {
@@ -348,8 +471,7 @@ public final class Ch9329Transport implements HidTransport {
       throw disconnected(e);
     }
     link.close();
-    link = SerialLink.open(path, newBaud);
-    reader.reset();
+    attach(SerialLink.open(path, newBaud));
     info = readInfo(INFO_ATTEMPTS_AFTER_RESET);
     if (relative != null) {
       relative.invalidate();
@@ -361,7 +483,8 @@ public final class Ch9329Transport implements HidTransport {
     SwipeException last = null;
     for (int i = 0; i < attempts; i++) {
       try {
-        byte[] d = exchangeOnce(Ch9329Frame.CMD_GET_INFO, new byte[0], 8);
+        wire.abandonProbes(); // any GET_INFO reply will do, also a late one to an earlier try
+        byte[] d = exchangeOnce(Ch9329Frame.CMD_GET_INFO, new byte[0], 8).reply();
         if (d.length < 3) {
           throw rejected("GET_INFO answered " + d.length + " bytes, expected 8", Map.of());
         }
@@ -380,103 +503,138 @@ public final class Ch9329Transport implements HidTransport {
         last);
   }
 
-  private byte[] exchange(int cmd, byte[] data, boolean resendOnSilence) throws IOException {
-    return exchange(cmd, data, resendOnSilence, 1);
-  }
-
   /**
-   * Sends a frame and, when acknowledgements are on (always for configuration commands), waits
-   * for its reply, resending after transmission errors.
+   * Sends a frame and waits for its reply. When none comes in time, finds out what the chip did
+   * with the frame before doing anything else: answered late (the frame stands), refused it, or
+   * never read it (resent). Refusals that say the frame was damaged on the way (E1, E2, E4) are
+   * resent; a damaged reply is resent only for an idempotent frame.
    *
-   * @param resendOnSilence whether a timeout or corrupt reply may be answered by resending
-   *     (safe only for idempotent frames)
-   * @return the reply's data (empty without acknowledgement)
+   * @param idempotent whether sending the frame twice acts like sending it once
+   * @return the request, answered ok
    */
-  private byte[] exchange(int cmd, byte[] data, boolean resendOnSilence, int replyDataBytes) throws IOException {
-    boolean report = cmd <= Ch9329Frame.CMD_MOUSE_RELATIVE;
-    if (report && !ack) {
-      failOnEarlierRejection();
-      link.write(new Ch9329Frame(address, cmd, data).encode());
-      return new byte[0];
-    }
+  private AckedLink.Request exchange(int cmd, byte[] data, boolean idempotent, int replyDataBytes)
+      throws IOException {
+    settleBacklog();
+    long wait = wire.wireNanos(2 * Ch9329Frame.OVERHEAD + data.length + replyDataBytes) + ackSlackNanos;
     SwipeException last = null;
     for (int attempt = 0; attempt <= retries; attempt++) {
-      try {
-        return exchangeOnce(cmd, data, replyDataBytes);
-      } catch (SwipeException e) {
-        last = e;
-        Object retryable = e.details().get("retryable");
-        boolean silence = Boolean.TRUE.equals(e.details().get("silence"));
-        if (!Boolean.TRUE.equals(retryable) || (silence && !resendOnSilence)) {
+      if (attempt > 0) {
+        faults.count(LinkFaults.RESEND);
+      }
+      wire.drain();
+      AckedLink.Request r = wire.send(cmd, new Ch9329Frame(address, cmd, data).encode());
+      long deadline = r.writtenAt + wait;
+      wire.await(() -> r.resolved() || wire.noiseSince(r), deadline);
+      if (!r.resolved() && !wire.sync(r)) {
+        faults.count(LinkFaults.NO_REPLY);
+        throw withAttempts(silence(cmd, wire.noiseSince(r)), attempt + 1);
+      }
+      if (r.ok()) {
+        if (r.answeredAt() - deadline > 0) {
+          faults.count(LinkFaults.LATE_ACK);
+        }
+        return r;
+      }
+      if (r.refusal() > 0) {
+        faults.count(LinkFaults.REFUSED);
+        SwipeException e = statusError(cmd, r.refusal());
+        if (!Boolean.TRUE.equals(e.details().get("retryable"))) {
           throw e;
         }
+        last = e;
+        continue;
       }
+      if (r.uncertain()) {
+        last = silence(cmd, true);
+        if (!idempotent) {
+          // The damaged bytes may have been its reply: the chip may have acted. Sending a
+          // relative move again could move the pointer twice.
+          throw withAttempts(last, attempt + 1);
+        }
+        continue;
+      }
+      // The chip answered a later request but not this one: it never read this frame.
+      last = lost(cmd);
     }
     throw withAttempts(last, retries + 1);
   }
 
-  private byte[] exchangeOnce(int cmd, byte[] data, int replyDataBytes) throws IOException {
-    byte[] frame = new Ch9329Frame(address, cmd, data).encode();
-    link.discardInput();
-    reader.reset();
-    link.write(frame);
-    long deadline = System.nanoTime() + wireNanos(frame.length + Ch9329Frame.OVERHEAD + replyDataBytes) + ackSlackNanos;
-    byte[] buf = new byte[64];
-    boolean sawCorrupt = false;
-    while (System.nanoTime() < deadline) {
-      int n = link.read(buf);
-      for (int i = 0; i < n; i++) {
-        Ch9329Frame.Reader.Received r = reader.push(buf[i] & 0xFF);
-        if (r == null) {
-          continue;
-        }
-        Ch9329Frame reply = r.frame();
-        if (r.corrupt()) {
-          sawCorrupt = true;
-          continue;
-        }
-        if (reply.address() != address) {
-          continue;
-        }
-        if (reply.isOkReplyTo(cmd)) {
-          if (reply.data().length == 1 && replyDataBytes <= 1 && reply.status() != 0) {
-            throw statusError(cmd, reply.status());
-          }
-          return reply.data();
-        }
-        if (reply.isErrorReplyTo(cmd)) {
-          throw statusError(cmd, reply.status());
-        }
-        // A stale reply to an earlier command: keep waiting for ours.
-      }
+  /**
+   * Before a new request: if an earlier failure left reports unanswered, waits until the chip has
+   * finished with them, so their late replies cannot be taken for the new request's.
+   */
+  private void settleBacklog() throws IOException {
+    wire.drain();
+    if (!wire.settle()) {
+      faults.count(LinkFaults.NO_REPLY);
+      throw rejected("the chip has not answered earlier reports and does not answer now", reason(-1, "ack_timeout"));
     }
-    String what = sawCorrupt ? "a corrupt reply (checksum mismatch)" : "no reply";
-    return throwSilence(cmd, what, sawCorrupt);
   }
 
-  private byte[] throwSilence(int cmd, String what, boolean corrupt) {
-    Map<String, Object> details = new LinkedHashMap<>();
-    details.put("command", String.format("0x%02X", cmd));
-    details.put("reason", corrupt ? "corrupt_reply" : "ack_timeout");
+  /**
+   * One try without resends or sync (for GET_INFO while a chip may be restarting, and RESET, whose
+   * reply a chip may not send).
+   */
+  private AckedLink.Request exchangeOnce(int cmd, byte[] data, int replyDataBytes) throws IOException {
+    wire.drain();
+    AckedLink.Request r = wire.send(cmd, new Ch9329Frame(address, cmd, data).encode());
+    long deadline = r.writtenAt + wire.wireNanos(2 * Ch9329Frame.OVERHEAD + data.length + replyDataBytes) + ackSlackNanos;
+    wire.await(r::resolved, deadline);
+    if (r.ok()) {
+      return r;
+    }
+    if (r.refusal() > 0) {
+      throw statusError(cmd, r.refusal());
+    }
+    throw silence(cmd, false);
+  }
+
+  private SwipeException silence(int cmd, boolean corrupt) {
+    Map<String, Object> details = reason(cmd, corrupt ? "corrupt_reply" : "ack_timeout");
     details.put("retryable", true);
     details.put("silence", true);
-    throw new SwipeException(
+    String what = corrupt ? "a corrupt reply (checksum mismatch)" : "no reply";
+    return new SwipeException(
         ErrorCode.HID_REJECTED,
-        "CH9329 command 0x" + String.format("%02X", cmd) + " got " + what + " within the acknowledgement timeout",
+        "CH9329 command " + hex(cmd) + " got " + what + " within the acknowledgement timeout",
         details,
         null);
   }
 
-  private static SwipeException statusError(int cmd, int status) {
-    Map<String, Object> details = new LinkedHashMap<>();
-    details.put("command", String.format("0x%02X", cmd));
-    details.put("status", String.format("0x%02X", status));
-    details.put("reason", statusName(status));
-    // E1/E2/E4 say the frame was damaged on the way: the chip did not act, resending is safe.
-    details.put("retryable", status == 0xE1 || status == 0xE2 || status == 0xE4);
+  private SwipeException lost(int cmd) {
+    Map<String, Object> details = reason(cmd, "lost_frame");
+    details.put("retryable", true);
     return new SwipeException(
         ErrorCode.HID_REJECTED,
-        "CH9329 refused command 0x" + String.format("%02X", cmd) + " with status " + String.format("0x%02X", status)
+        "CH9329 command " + hex(cmd) + " never reached the chip (it answered a later request)",
+        details,
+        null);
+  }
+
+  private Map<String, Object> reason(int cmd, String reason) {
+    Map<String, Object> details = new LinkedHashMap<>();
+    if (cmd >= 0) {
+      details.put("command", hex(cmd));
+    }
+    details.put("reason", reason);
+    details.put("link_faults", faults.details());
+    return details;
+  }
+
+  private static String hex(int cmd) {
+    return String.format("0x%02X", cmd);
+  }
+
+  private SwipeException statusError(int cmd, int status) {
+    Map<String, Object> details = new LinkedHashMap<>();
+    details.put("command", hex(cmd));
+    details.put("status", String.format("0x%02X", status));
+    details.put("reason", statusName(status));
+    details.put("retryable", retryable(status));
+    details.put("link_faults", faults.details());
+    return new SwipeException(
+        ErrorCode.HID_REJECTED,
+        "CH9329 refused command " + hex(cmd) + " with status " + String.format("0x%02X", status)
             + " (" + statusName(status) + ")",
         details,
         null);
@@ -496,31 +654,15 @@ public final class Ch9329Transport implements HidTransport {
     }
   }
 
-  private static SwipeException withAttempts(SwipeException last, int attempts) {
+  private SwipeException withAttempts(SwipeException last, int attempts) {
     Map<String, Object> details = new LinkedHashMap<>(last.details());
     details.put("attempts", attempts);
     details.remove("retryable");
     details.remove("silence");
+    details.put("link_faults", faults.details());
     return new SwipeException(
-        last.code(), last.getMessage() + " (after " + attempts + " attempts)", details, last);
-  }
-
-  /** Without acknowledgements, error replies are read as they come and fail the next report. */
-  private void failOnEarlierRejection() throws IOException {
-    byte[] buf = new byte[64];
-    while (link.available() > 0) {
-      int n = link.read(buf);
-      for (int i = 0; i < n; i++) {
-        Ch9329Frame.Reader.Received r = reader.push(buf[i] & 0xFF);
-        if (r != null && !r.corrupt() && (r.frame().command() & 0xC0) == 0xC0) {
-          SwipeException e = statusError(r.frame().command() & 0x3F, r.frame().status());
-          Map<String, Object> details = new LinkedHashMap<>(e.details());
-          details.remove("retryable");
-          throw new SwipeException(
-              ErrorCode.HID_REJECTED, "an earlier report was refused: " + e.getMessage(), details, null);
-        }
-      }
-    }
+        last.code(), last.getMessage() + " (after " + attempts + " attempt" + (attempts == 1 ? "" : "s") + ")",
+        details, last);
   }
 
   private SwipeException rejected(String message, Map<String, ?> details) {
@@ -535,7 +677,7 @@ public final class Ch9329Transport implements HidTransport {
         ErrorCode.HID_DISCONNECTED,
         "the CH9329 link on " + path + " failed: " + e.getMessage() + "; a release was attempted"
             + (released ? " and sent" : " but could not be sent"),
-        Map.of("path", path, "release_attempted", true, "release_sent", released),
+        Map.of("path", path, "release_attempted", true, "release_sent", released, "link_faults", faults.details()),
         e);
   }
 
@@ -558,10 +700,11 @@ public final class Ch9329Transport implements HidTransport {
   }
 
   /**
-   * Lifts the finger and releases every key and media key, once each, without retries (a dead
-   * chip must not stall the release). Never throws.
+   * Lifts the finger and releases every key and media key, once each, without resends or sync (a
+   * dead chip must not stall the release). Never throws unless {@code strict}.
    *
-   * @param strict whether a refusal should propagate (at open, where it means the chip is unwell)
+   * @param strict whether to wait for every answer and let a failure propagate (at open, where it
+   *     means the chip is unwell)
    * @return whether every release frame was written
    */
   private boolean releaseEverything(boolean strict) {
@@ -576,6 +719,7 @@ public final class Ch9329Transport implements HidTransport {
         written &= releaseFrame(Ch9329Frame.CMD_MOUSE_RELATIVE, new byte[] {0x01, 0, 0, 0, 0}, strict);
         relative.released();
       }
+      pointerDown = false;
       written &= releaseFrame(Ch9329Frame.CMD_KEYBOARD, new byte[8], strict);
       keysDown.clear();
       written &= releaseFrame(Ch9329Frame.CMD_MEDIA, mediaData(0), strict);
@@ -597,19 +741,21 @@ public final class Ch9329Transport implements HidTransport {
         return false;
       }
     }
-    if (!ack && !strict) {
-      link.write(new Ch9329Frame(address, cmd, data).encode());
+    if (strict) {
+      exchange(cmd, data, true, 1);
       return true;
     }
-    try {
-      exchangeOnce(cmd, data, 1);
-      return true;
-    } catch (SwipeException e) {
-      if (strict) {
-        throw e;
-      }
-      return true; // written; the chip's complaint does not stop the other releases
+    wire.drain();
+    AckedLink.Request r = wire.send(cmd, new Ch9329Frame(address, cmd, data).encode());
+    if (ack) {
+      // Wait for the answer, so the next frame is not queued behind a chip that is busy; a chip
+      // that does not answer does not stop the other releases.
+      long deadline = r.writtenAt + wire.wireNanos(2 * Ch9329Frame.OVERHEAD + data.length + 1) + ackSlackNanos;
+      wire.await(r::resolved, deadline);
+    } else {
+      unchecked.addLast(r);
     }
+    return true;
   }
 
   /** Releases everything and closes the port; calling it twice is harmless. */
@@ -623,6 +769,49 @@ public final class Ch9329Transport implements HidTransport {
     } finally {
       closed = true;
       link.close();
+    }
+  }
+
+  /** How CH9329 replies look to the matcher: keyed by command, GET_INFO as the probe. */
+  private static final class Replies implements AckedLink.Protocol {
+    private final int address;
+    private final byte[] probe;
+    private final Ch9329Frame.Reader reader = new Ch9329Frame.Reader();
+
+    Replies(int address) {
+      this.address = address;
+      this.probe = new Ch9329Frame(address, Ch9329Frame.CMD_GET_INFO, new byte[0]).encode();
+    }
+
+    @Override
+    public byte[] probe() {
+      return probe.clone();
+    }
+
+    @Override
+    public int probeKey() {
+      return Ch9329Frame.CMD_GET_INFO;
+    }
+
+    @Override
+    public int probeRoundTripBytes() {
+      return 2 * Ch9329Frame.OVERHEAD + 8;
+    }
+
+    @Override
+    public void feed(byte[] buf, int n, AckedLink.Replies replies) {
+      for (int i = 0; i < n; i++) {
+        reader.feed(buf[i] & 0xFF, received -> {
+          Ch9329Frame f = received.frame();
+          if (received.corrupt() || f.address() != address) {
+            replies.noise();
+            return;
+          }
+          boolean error = (f.command() & 0xC0) == 0xC0;
+          int status = error ? Math.max(1, f.status()) : (f.data().length == 1 ? f.status() : 0);
+          replies.reply(f.command() & 0x3F, status, f.data());
+        });
+      }
     }
   }
 

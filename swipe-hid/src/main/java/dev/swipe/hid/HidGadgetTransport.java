@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -39,34 +40,51 @@ import java.util.Set;
  *   <li>{@code consumer}: the gadget's consumer-control device (2-byte reports: one usage, little
  *       endian, 0 = released) for Back, Home and volume;
  *   <li>{@code interval_ms} (default 1): the interrupt endpoint's polling interval, the fastest
- *       report rate the host reads.
+ *       report rate the host reads;
+ *   <li>{@code write_timeout_ms} (default 500): how long one report may wait for the USB host to
+ *       take the previous one.
  * </ul>
+ *
+ * <p>The kernel takes one report per write and blocks the next write until the host has read the
+ * previous report; a host that stopped polling (phone asleep, cable to the phone pulled) would
+ * block it for good. Each report is therefore written whole within {@code write_timeout_ms}, or
+ * fails with {@code hid_rejected} (reason {@code write_stalled}); a report the device takes only
+ * in part (its report descriptor is shorter) fails with reason {@code short_write} and is never
+ * followed by its rest. The report that ends a gesture (the finger lifted, the last key released)
+ * is written twice: the second write returns only once the host has read the first, so the
+ * gesture returns after the phone has its release (the repeat changes no state). {@link
+ * #linkHealth()} counts stalled, busy and short writes.
  *
  * <p>A write that fails (gadget unbound, cable pulled: {@code ESHUTDOWN}, or a closed FIFO in
  * tests) is {@code hid_disconnected}, after a release was attempted.
  */
 public final class HidGadgetTransport implements HidTransport {
-  static final Set<String> KEYS = Set.of("pointer", "keyboard", "consumer", "interval_ms");
+  static final Set<String> KEYS = Set.of("pointer", "keyboard", "consumer", "interval_ms", "write_timeout_ms");
 
   private final String path;
   private final PointerKind pointer;
   private final Duration interval;
-  private final FileOutputStream pointerOut;
-  private final FileOutputStream keyboardOut;
-  private final FileOutputStream consumerOut;
+  private final long writeTimeoutNanos;
+  private final LinkFaults faults;
+  private final GadgetWriter pointerOut;
+  private final GadgetWriter keyboardOut;
+  private final GadgetWriter consumerOut;
   private boolean closed;
   private boolean broken;
   private int lastX;
   private int lastY;
   private boolean pressed;
   private final List<Integer> keysDown = new ArrayList<>();
+  private int consumerDown;
 
   private HidGadgetTransport(
-      String path, PointerKind pointer, Duration interval, FileOutputStream pointerOut,
-      FileOutputStream keyboardOut, FileOutputStream consumerOut) {
+      String path, PointerKind pointer, Duration interval, Duration writeTimeout, LinkFaults faults,
+      GadgetWriter pointerOut, GadgetWriter keyboardOut, GadgetWriter consumerOut) {
     this.path = path;
     this.pointer = pointer;
     this.interval = interval;
+    this.writeTimeoutNanos = writeTimeout.toNanos();
+    this.faults = faults;
     this.pointerOut = pointerOut;
     this.keyboardOut = keyboardOut;
     this.consumerOut = consumerOut;
@@ -86,6 +104,7 @@ public final class HidGadgetTransport implements HidTransport {
     }
     PointerKind pointer = PointerKind.fromId(uri.choice("pointer", "abs", Set.of("abs", "touch")));
     int intervalMs = uri.intParam("interval_ms", 1, 1, 255);
+    int writeTimeoutMs = uri.intParam("write_timeout_ms", 500, 1, 60_000);
     String keyboard = uri.param("keyboard").map(String::strip).orElse(null);
     String consumer = uri.param("consumer").map(String::strip).orElse(null);
     if (keyboard != null && keyboard.isEmpty()) {
@@ -94,33 +113,31 @@ public final class HidGadgetTransport implements HidTransport {
     if (consumer != null && consumer.isEmpty()) {
       throw SwipeException.invalidArgument("consumer", "must name the consumer-control gadget device, e.g. /dev/hidg2");
     }
-    List<FileOutputStream> opened = new ArrayList<>();
+    LinkFaults faults = new LinkFaults();
+    List<GadgetWriter> opened = new ArrayList<>();
     try {
-      FileOutputStream p = openDevice(uri.path(), opened);
-      FileOutputStream k = keyboard == null ? null : openDevice(keyboard, opened);
-      FileOutputStream c = consumer == null ? null : openDevice(consumer, opened);
-      HidGadgetTransport t = new HidGadgetTransport(uri.path(), pointer, Duration.ofMillis(intervalMs), p, k, c);
+      GadgetWriter p = openDevice(uri.path(), faults, opened);
+      GadgetWriter k = keyboard == null ? null : openDevice(keyboard, faults, opened);
+      GadgetWriter c = consumer == null ? null : openDevice(consumer, faults, opened);
+      HidGadgetTransport t = new HidGadgetTransport(
+          uri.path(), pointer, Duration.ofMillis(intervalMs), Duration.ofMillis(writeTimeoutMs), faults, p, k, c);
       if (!t.releaseEverything()) {
         throw new SwipeException(
             ErrorCode.HID_DISCONNECTED, "cannot write to the gadget device " + uri.path(), Map.of("path", uri.path()), null);
       }
       return t;
     } catch (RuntimeException e) {
-      for (FileOutputStream o : opened) {
-        try {
-          o.close();
-        } catch (IOException ignored) {
-          // already failing
-        }
+      for (GadgetWriter o : opened) {
+        o.close();
       }
       throw e;
     }
   }
 
-  private static FileOutputStream openDevice(String path, List<FileOutputStream> opened) {
+  private static GadgetWriter openDevice(String path, LinkFaults faults, List<GadgetWriter> opened) {
     try {
       // Append: a regular file standing in for the device collects every report.
-      FileOutputStream out = new FileOutputStream(path, true);
+      GadgetWriter out = new GadgetWriter(path, new FileOutputStream(path, true).getChannel(), faults);
       opened.add(out);
       return out;
     } catch (FileNotFoundException e) {
@@ -131,6 +148,14 @@ public final class HidGadgetTransport implements HidTransport {
           Map.of("path", path),
           e);
     }
+  }
+
+  /**
+   * What the link has been through since it was opened: reports the device took, and the writes
+   * that stalled, were refused for now, or were taken in part.
+   */
+  public synchronized LinkHealth linkHealth() {
+    return faults.snapshot();
   }
 
   @Override
@@ -173,7 +198,8 @@ public final class HidGadgetTransport implements HidTransport {
       if (report instanceof PointerReport p) {
         int x = HidRange.USB_ABSOLUTE.toLogical(p.at().x());
         int y = HidRange.USB_ABSOLUTE.toLogical(p.at().y());
-        pointerOut.write(pointerReport(x, y, p.pressed()));
+        boolean lift = pressed && !p.pressed();
+        write(pointerOut, pointerReport(x, y, p.pressed()), lift);
         lastX = x;
         lastY = y;
         pressed = p.pressed();
@@ -187,19 +213,38 @@ public final class HidGadgetTransport implements HidTransport {
           ErrorCode.HID_DISCONNECTED,
           "writing to the gadget device failed: " + e.getMessage() + "; a release was attempted"
               + (released ? " and sent" : " but could not be sent"),
-          Map.of("path", path, "release_attempted", true, "release_sent", released),
+          Map.of("path", path, "release_attempted", true, "release_sent", released, "link_faults", faults.details()),
           e);
+    } catch (GadgetWriter.Refused e) {
+      Map<String, Object> details = new LinkedHashMap<>();
+      details.put("path", path);
+      details.put("reason", e.reason);
+      details.put("link_faults", faults.details());
+      throw new SwipeException(ErrorCode.HID_REJECTED, e.getMessage(), details, null);
     }
   }
 
-  private void sendKey(KeyReport k) throws IOException {
+  /**
+   * Writes one report; one that ends a gesture ({@code last}) is written again, and that write
+   * returns only once the host has read the first.
+   */
+  private void write(GadgetWriter out, byte[] report, boolean last) throws IOException, GadgetWriter.Refused {
+    out.write(report, writeTimeoutNanos);
+    if (last) {
+      out.write(report, writeTimeoutNanos);
+    }
+    faults.confirmed();
+  }
+
+  private void sendKey(KeyReport k) throws IOException, GadgetWriter.Refused {
     Key key = k.key();
     if (key.page() == Key.Page.CONSUMER) {
       if (consumerOut == null) {
         throw unsupported(key, "consumer keys need a consumer-control gadget device (option consumer=/dev/hidgN)");
       }
       int usage = k.down() ? key.usage() : 0;
-      consumerOut.write(new byte[] {(byte) usage, (byte) (usage >> 8)});
+      write(consumerOut, new byte[] {(byte) usage, (byte) (usage >> 8)}, !k.down() && consumerDown != 0);
+      consumerDown = usage;
       return;
     }
     if (keyboardOut == null) {
@@ -229,7 +274,7 @@ public final class HidGadgetTransport implements HidTransport {
     for (int i = 0; i < keys.size(); i++) {
       r[2 + i] = (byte) (int) keys.get(i);
     }
-    keyboardOut.write(r);
+    write(keyboardOut, r, !k.down() && keys.isEmpty() && mods == 0);
     keysDown.clear();
     keysDown.addAll(keys);
   }
@@ -238,7 +283,12 @@ public final class HidGadgetTransport implements HidTransport {
     return new SwipeException(ErrorCode.UNSUPPORTED_INPUT, key.name() + ": " + why, Map.of("key", key.name()), null);
   }
 
-  /** Writes a release on every device, each once; never throws. */
+  /**
+   * Writes a release on every device, each once and within the write bound; behind a write the
+   * host has not taken, the release is queued instead. Never throws.
+   *
+   * @return whether every release was written
+   */
   private boolean releaseEverything() {
     boolean ok = true;
     ok &= writeQuietly(pointerOut, pointerReport(lastX, lastY, false));
@@ -249,15 +299,20 @@ public final class HidGadgetTransport implements HidTransport {
     }
     if (consumerOut != null) {
       ok &= writeQuietly(consumerOut, new byte[2]);
+      consumerDown = 0;
     }
     return ok;
   }
 
-  private static boolean writeQuietly(FileOutputStream out, byte[] report) {
+  private boolean writeQuietly(GadgetWriter out, byte[] report) {
+    if (out.stalled()) {
+      out.queue(report);
+      return false;
+    }
     try {
-      out.write(report);
+      out.write(report, writeTimeoutNanos);
       return true;
-    } catch (IOException e) {
+    } catch (IOException | GadgetWriter.Refused e) {
       return false;
     }
   }
@@ -278,13 +333,9 @@ public final class HidGadgetTransport implements HidTransport {
       releaseEverything();
     } finally {
       closed = true;
-      for (FileOutputStream o : new FileOutputStream[] {pointerOut, keyboardOut, consumerOut}) {
+      for (GadgetWriter o : new GadgetWriter[] {pointerOut, keyboardOut, consumerOut}) {
         if (o != null) {
-          try {
-            o.close();
-          } catch (IOException ignored) {
-            // closing is best effort
-          }
+          o.close();
         }
       }
     }

@@ -48,10 +48,7 @@ class Ch9329FrameTest {
     byte[] stream = HEX.parseHex("00 57 57 AB 00 84 01 00 87 57 AB 00 C4 01 E5 AC 57 AB 00 84 01 00 88");
     java.util.List<Ch9329Frame.Reader.Received> got = new java.util.ArrayList<>();
     for (byte b : stream) {
-      Ch9329Frame.Reader.Received r = reader.push(b & 0xFF);
-      if (r != null) {
-        got.add(r);
-      }
+      reader.feed(b & 0xFF, got::add);
     }
     assertThat(got).hasSize(3);
     assertThat(got.get(0).corrupt()).isFalse();
@@ -60,6 +57,34 @@ class Ch9329FrameTest {
     assertThat(got.get(1).frame().isErrorReplyTo(0x04)).isTrue();
     assertThat(got.get(1).frame().status()).isEqualTo(0xE5);
     assertThat(got.get(2).corrupt()).isTrue();
+  }
+
+  @Test
+  void aFalseHeadInNoiseDoesNotSwallowTheReplyBehindIt() {
+    Ch9329Frame.Reader reader = new Ch9329Frame.Reader();
+    // Noise "57 AB 00 84 05" claims five data bytes and would take the real reply as its own.
+    byte[] stream = HEX.parseHex("57 AB 00 84 05 57 AB 00 84 01 00 87");
+    java.util.List<Ch9329Frame.Reader.Received> got = new java.util.ArrayList<>();
+    for (byte b : stream) {
+      reader.feed(b & 0xFF, got::add);
+    }
+    assertThat(got).hasSize(2);
+    assertThat(got.get(0).corrupt()).isTrue();
+    assertThat(got.get(1).corrupt()).isFalse();
+    assertThat(got.get(1).frame().isOkReplyTo(0x04)).isTrue();
+  }
+
+  @Test
+  void aHeadFollowedByARequestCommandIsNoise() {
+    Ch9329Frame.Reader reader = new Ch9329Frame.Reader();
+    byte[] stream = HEX.parseHex("57 AB 00 04 57 AB 00 81 08 30 01 00 00 00 00 00 00 BC");
+    java.util.List<Ch9329Frame.Reader.Received> got = new java.util.ArrayList<>();
+    for (byte b : stream) {
+      reader.feed(b & 0xFF, got::add);
+    }
+    assertThat(got).hasSize(1);
+    assertThat(got.get(0).corrupt()).isFalse();
+    assertThat(got.get(0).frame().isOkReplyTo(0x01)).isTrue();
   }
 
   @Test

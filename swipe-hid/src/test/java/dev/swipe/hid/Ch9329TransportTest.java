@@ -30,6 +30,8 @@ import org.junit.jupiter.api.Test;
 
 /** The CH9329 transport against the chip emulator over real pseudo-terminals. */
 class Ch9329TransportTest {
+  /** The request queued behind a report to learn what the chip did with it. */
+  private static final String GET_INFO = "57 AB 00 01 00 03";
   private SerialRig<Ch9329Emulator> rig;
   private Ch9329Transport transport;
 
@@ -115,13 +117,14 @@ class Ch9329TransportTest {
     transport.send(new KeyReport(Key.BACK, Set.of(), false));
     transport.send(new KeyReport(Key.HOME, Set.of(), true));
     transport.send(new KeyReport(Key.HOME, Set.of(), false));
+    // Releasing the last key ends a gesture: a GET_INFO behind it proves the chip consumed it.
     assertThat(rig.framesHex()).containsExactly(
         "57 AB 00 02 08 01 00 28 00 00 00 00 00 35",
-        "57 AB 00 02 08 00 00 00 00 00 00 00 00 0C",
+        "57 AB 00 02 08 00 00 00 00 00 00 00 00 0C", GET_INFO,
         "57 AB 00 03 04 02 00 10 00 1B",
-        "57 AB 00 03 04 02 00 00 00 0B",
+        "57 AB 00 03 04 02 00 00 00 0B", GET_INFO,
         "57 AB 00 03 04 02 00 08 00 13",
-        "57 AB 00 03 04 02 00 00 00 0B");
+        "57 AB 00 03 04 02 00 00 00 0B", GET_INFO);
     assertThat(rig.emulator.reports()).containsExactly(
         new KeyReport(Key.ENTER, Set.of(Modifier.CTRL), true),
         new KeyReport(Key.ENTER, Set.of(), false),
@@ -174,30 +177,35 @@ class Ch9329TransportTest {
   }
 
   @Test
-  void aSilentChipIsRejectedAfterBoundedRetries() {
-    open(chip(), "retries=2&ack_timeout_ms=30");
+  void aSilentChipIsRejectedWithoutBlindResends() {
+    open(chip(), "retries=2&ack_timeout_ms=30&sync_timeout_ms=100");
     rig.emulator.clearRecording();
     rig.emulator.stopAnswering();
     SwipeException e = thrown(() -> transport.send(new PointerReport(NormPoint.CENTER, true)));
     assertThat(e.code()).isEqualTo(ErrorCode.HID_REJECTED);
-    assertThat(e.details()).containsEntry("reason", "ack_timeout").containsEntry("attempts", 3);
-    assertThat(rig.framesHex()).hasSize(3).allMatch(f -> f.equals("57 AB 00 04 07 02 01 00 08 00 08 00 20"));
+    assertThat(e.details()).containsEntry("reason", "ack_timeout").containsEntry("attempts", 1);
+    // The chip may be reading it late: ask twice what it did instead of sending it again.
+    assertThat(rig.framesHex()).containsExactly("57 AB 00 04 07 02 01 00 08 00 08 00 20", GET_INFO, GET_INFO);
+    assertThat(transport.linkHealth().count("no_reply")).isEqualTo(1);
     rig.emulator.resumeAnswering();
     transport.send(new PointerReport(NormPoint.CENTER, false));
     assertThat(rig.emulator.pointer().pressed()).isFalse();
   }
 
   @Test
-  void aCorruptReplyIsResentAndEndlessCorruptionIsRejected() {
-    open(chip(), "retries=2&ack_timeout_ms=30");
+  void aCorruptReplyIsResentOnceTheChipShowedItIsDoneAndEndlessCorruptionIsRejected() {
+    open(chip(), "retries=2&ack_timeout_ms=30&sync_timeout_ms=100");
     rig.emulator.clearRecording();
     rig.emulator.corruptNextReplies(1);
     transport.send(new PointerReport(NormPoint.CENTER, true));
-    assertThat(rig.framesHex()).hasSize(2);
+    String press = "57 AB 00 04 07 02 01 00 08 00 08 00 20";
+    assertThat(rig.framesHex()).containsExactly(press, GET_INFO, press);
+    assertThat(transport.linkHealth().count("corrupt_reply")).isEqualTo(1);
+    assertThat(transport.linkHealth().count("resend")).isEqualTo(1);
     rig.emulator.corruptNextReplies(100);
     SwipeException e = thrown(() -> transport.send(new PointerReport(NormPoint.CENTER, false)));
     assertThat(e.code()).isEqualTo(ErrorCode.HID_REJECTED);
-    assertThat(e.details()).containsEntry("reason", "corrupt_reply").containsEntry("attempts", 3);
+    assertThat(e.details()).containsEntry("reason", "corrupt_reply");
     rig.emulator.corruptNextReplies(0);
   }
 
@@ -355,7 +363,7 @@ class Ch9329TransportTest {
     assertThat(seen.pressed()).isTrue();
     rig.emulator.clearRecording();
     transport.send(new PointerReport(NormPoint.of(400, 50), false));
-    assertThat(rig.framesHex()).containsExactly("57 AB 00 05 05 01 00 00 00 00 0D");
+    assertThat(rig.framesHex()).containsExactly("57 AB 00 05 05 01 00 00 00 00 0D", GET_INFO);
     rig.emulator.clearRecording();
     transport.send(new PointerReport(NormPoint.of(100, 50), true));
     // Re-homing before the press only needs the believed position (400, 50) plus a quarter
@@ -369,17 +377,20 @@ class Ch9329TransportTest {
 
   @Test
   void aRelativeReportIsNeverResentAfterSilenceAndThePointerRehomes() {
-    open(Ch9329Emulator.builder(r -> {}).build(), "pointer=rel&home=once&retries=2&ack_timeout_ms=30");
+    open(Ch9329Emulator.builder(r -> {}).build(), "pointer=rel&home=once&retries=2&ack_timeout_ms=30&sync_timeout_ms=100");
     transport.send(new PointerReport(NormPoint.of(100, 100), false));
     rig.emulator.clearRecording();
     rig.emulator.stopAnswering();
     SwipeException e = thrown(() -> transport.send(new PointerReport(NormPoint.of(200, 100), false)));
     assertThat(e.code()).isEqualTo(ErrorCode.HID_REJECTED);
-    assertThat(rig.emulator.frames()).as("a resent relative report would move the pointer twice").hasSize(1);
+    assertThat(rig.framesHex()).as("a resent relative report would move the pointer twice")
+        .containsExactly("57 AB 00 05 05 01 00 64 00 00 71", GET_INFO, GET_INFO);
     rig.emulator.resumeAnswering();
     rig.emulator.clearRecording();
     transport.send(new PointerReport(NormPoint.of(200, 100), false));
-    assertThat(rig.framesHex().get(0)).as("the position is unknown: home again").isEqualTo("57 AB 00 05 05 01 00 81 81 00 0F");
+    List<String> frames = rig.framesHex();
+    assertThat(frames.get(0)).as("first the chip shows it is done with the unanswered move").isEqualTo(GET_INFO);
+    assertThat(frames.get(1)).as("the position is unknown: home again").isEqualTo("57 AB 00 05 05 01 00 81 81 00 0F");
     assertThat(rig.emulator.pointer().at().x()).isEqualTo(200.0);
   }
 

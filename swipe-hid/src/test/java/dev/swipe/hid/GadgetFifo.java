@@ -15,7 +15,8 @@ import java.util.List;
 /**
  * A FIFO standing in for {@code /dev/hidgN}: a reader thread takes fixed-size reports as the USB
  * host would and stamps when each arrived. It can close its end after some reports (the host
- * going away), which makes the next write fail with a broken pipe.
+ * going away), which makes the next write fail with a broken pipe, or stop reading for a while
+ * (the host not polling), which blocks writes once the pipe is full.
  */
 final class GadgetFifo implements AutoCloseable {
   final Path path;
@@ -24,6 +25,7 @@ final class GadgetFifo implements AutoCloseable {
   private final List<Long> arrivals = new ArrayList<>();
   private final Thread reader;
   private volatile int closeAfter = -1;
+  private boolean paused;
 
   private GadgetFifo(Path path, int reportSize) {
     this.path = path;
@@ -60,6 +62,11 @@ final class GadgetFifo implements AutoCloseable {
     // Not FileInputStream.readNBytes: on JDK 17 it asks a FIFO for its position (ESPIPE).
     try (DataInputStream in = new DataInputStream(new FileInputStream(path.toFile()))) {
       while (true) {
+        synchronized (this) {
+          while (paused) {
+            wait();
+          }
+        }
         byte[] r = new byte[reportSize];
         try {
           in.readFully(r);
@@ -77,7 +84,20 @@ final class GadgetFifo implements AutoCloseable {
       }
     } catch (IOException e) {
       // reader gone
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
+  }
+
+  /** The host stops reading (a phone asleep): once the pipe is full, writes block. */
+  synchronized void pause() {
+    paused = true;
+  }
+
+  /** The host reads again. */
+  synchronized void resume() {
+    paused = false;
+    notifyAll();
   }
 
   synchronized List<byte[]> reports() {

@@ -1,6 +1,7 @@
 package dev.swipe.hid;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.swipe.core.Device;
 import dev.swipe.core.ErrorCode;
@@ -66,8 +67,10 @@ class HidGadgetTransportTest {
       t.send(new PointerReport(NormPoint.of(250, 750), true));
       t.send(new PointerReport(NormPoint.of(250, 750), false));
     }
+    // release at open, touch, lift (twice: the second write returns once the host read the
+    // first), release at close
     assertThat(HEX.formatHex(Files.readAllBytes(dev)))
-        .isEqualTo("00 00 00 00 00 03 00 20 FF 5F 00 00 20 FF 5F 00 00 20 FF 5F");
+        .isEqualTo("00 00 00 00 00 03 00 20 FF 5F 00 00 20 FF 5F 00 00 20 FF 5F 00 00 20 FF 5F");
   }
 
   @Test
@@ -84,10 +87,12 @@ class HidGadgetTransportTest {
       t.send(new KeyReport(Key.BACK, Set.of(), true));
       t.send(new KeyReport(Key.BACK, Set.of(), false));
     }
+    // open, Ctrl+Enter, all up (twice: it ends the gesture), close
     assertThat(HEX.formatHex(Files.readAllBytes(kbd))).isEqualTo(String.join(" ",
-        "00 00 00 00 00 00 00 00", "01 00 28 00 00 00 00 00", "00 00 00 00 00 00 00 00", "00 00 00 00 00 00 00 00"));
+        "00 00 00 00 00 00 00 00", "01 00 28 00 00 00 00 00", "00 00 00 00 00 00 00 00", "00 00 00 00 00 00 00 00",
+        "00 00 00 00 00 00 00 00"));
     // Back is consumer usage 0x0224, little endian
-    assertThat(HEX.formatHex(Files.readAllBytes(media))).isEqualTo("00 00 24 02 00 00 00 00");
+    assertThat(HEX.formatHex(Files.readAllBytes(media))).isEqualTo("00 00 24 02 00 00 00 00 00 00");
   }
 
   @Test
@@ -143,10 +148,59 @@ class HidGadgetTransportTest {
   }
 
   @Test
+  void aHostThatStopsReadingFailsTheReportWithinTheBoundAndTheReleaseFollowsWhenItReadsAgain() {
+    GadgetFifo fifo = GadgetFifo.create(dir, "hidg1", 5);
+    try (HidGadgetTransport t = HidGadgetTransport.open(DeviceUri.parse("hidg:" + fifo.path + "?pointer=touch&write_timeout_ms=200"))) {
+      fifo.pause();
+      // Before: the write blocked for as long as the host did not read (forever).
+      SwipeException e = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+        // The pipe holds 64 KiB: about 13,000 touch reports go in before a write blocks.
+        for (int i = 0; i < 40_000; i++) {
+          try {
+            t.send(new PointerReport(NormPoint.of(500, i % 1000), true));
+          } catch (SwipeException stalled) {
+            return stalled;
+          }
+        }
+        return null;
+      });
+      assertThat(e).as("a write the host does not take fails").isNotNull();
+      assertThat(e.code()).isEqualTo(ErrorCode.HID_REJECTED);
+      assertThat(e.details()).containsEntry("reason", "write_stalled");
+      assertThat(t.linkHealth().count("stalled_write")).isEqualTo(1);
+      SwipeException again = thrown(() -> t.send(new PointerReport(NormPoint.CENTER, true)));
+      assertThat(again.details()).as("later reports do not pile up behind it").containsEntry("reason", "write_stalled");
+      t.releaseAll(); // queued behind the stalled write
+      fifo.resume();
+      assertThat(awaitLast(fifo, false)).as("the queued release reaches the host once it reads again").isTrue();
+    } finally {
+      fifo.resume();
+    }
+    fifo.close();
+  }
+
+  private static boolean awaitLast(GadgetFifo fifo, boolean pressed) {
+    for (int i = 0; i < 300; i++) {
+      List<ObservedPointer> seen = fifo.pointers();
+      if (!seen.isEmpty() && seen.get(seen.size() - 1).pressed() == pressed) {
+        return true;
+      }
+      try {
+        Thread.sleep(10);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+    return false;
+  }
+
+  @Test
   void badOptionsNameTheirKey() {
     for (String[] c : new String[][] {
         {"hidg:/dev/null?pointer=rel", "pointer"}, {"hidg:/dev/null?interval_ms=0", "interval_ms"},
-        {"hidg:/dev/null?keyboard=", "keyboard"}, {"hidg:/dev/null?mouse=1", "mouse"}, {"hidg:", "path"}}) {
+        {"hidg:/dev/null?keyboard=", "keyboard"}, {"hidg:/dev/null?mouse=1", "mouse"}, {"hidg:", "path"},
+        {"hidg:/dev/null?write_timeout_ms=0", "write_timeout_ms"}}) {
       SwipeException e = thrown(() -> new HidGadgetTransportProvider().open(DeviceUri.parse(c[0]), null));
       assertThat(e.code()).as(c[0]).isEqualTo(ErrorCode.INVALID_ARGUMENT);
       assertThat(e.field()).as(c[0]).isEqualTo(c[1]);

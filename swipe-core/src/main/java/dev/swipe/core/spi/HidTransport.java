@@ -12,7 +12,18 @@ public interface HidTransport extends AutoCloseable {
   /** What this link can do. */
   HidCapabilities capabilities();
 
-  /** Sends one report now. */
+  /**
+   * Sends one report now.
+   *
+   * <p>Returns once the device has taken the report as far as the link can tell: a link with
+   * acknowledgements waits for the device's answer to this very report (a late or duplicated
+   * answer to an earlier report never counts); a link without them returns once the report is
+   * written. A report that ends a gesture (the pointer lifted, the last key released) returns only
+   * after the device has consumed it, so an observation taken after the gesture sees its end. When
+   * that cannot be established within the transport's bounded timeouts, it throws ({@code
+   * hid_rejected} or {@code hid_disconnected}) instead of returning, and the caller releases with
+   * {@link #releaseAll()}.
+   */
   void send(HidReport report);
 
   /**

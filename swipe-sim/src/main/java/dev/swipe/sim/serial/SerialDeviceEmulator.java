@@ -5,50 +5,76 @@ import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Random;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 
 /**
  * The device end of a serial HID link: reads request frames from a stream (usually a
  * pseudo-terminal), answers them like the real device would, and hands every decoded report to a
  * {@link Consumer} sink, e.g. a simulated phone's HID input. Faults can be injected to exercise
- * a transport's error handling: stop answering, corrupt replies, reject frames, or hang up the line
- * in the middle of a gesture.
+ * a transport's error handling: stop answering, corrupt replies, reject frames, hang up the line
+ * in the middle of a gesture, or follow a per-frame schedule of {@link FrameFault}s (late, lost,
+ * duplicated, corrupted, noisy, damaged, vanishing).
+ *
+ * <p>Reading and acting are apart, as in a real device: the line is read as bytes arrive, and
+ * frames are acted on in arrival order, each no earlier than its arrival plus its delay. The
+ * emulator records when each frame arrived and when each report was acted on, so a test can tell
+ * whether a host claimed a report before the device took it.
  *
  * <p>Optionally the emulator keeps the pace of a real UART at its baud rate (10 bits per byte), so
  * a link that is instantaneous (a pseudo-terminal) behaves like a 9600 or 115200 baud cable.
  *
- * <p>Thread-safe: the serving thread and a test thread may use it concurrently.
+ * <p>Thread-safe: the serving threads and a test thread may use it concurrently.
  */
 public abstract class SerialDeviceEmulator implements AutoCloseable {
   private static final long SECOND_NANOS = 1_000_000_000L;
+  private static final int MAX_GARBAGE = 12;
 
   private final Consumer<HidReport> sink;
   private final List<HidReport> reports = new ArrayList<>();
+  private final List<Long> reportTimes = new ArrayList<>();
   private final List<byte[]> frames = new ArrayList<>();
   private final List<Long> frameTimes = new ArrayList<>();
   private final List<Throwable> sinkFailures = new ArrayList<>();
+  private final ArrayDeque<Arrival> queue = new ArrayDeque<>();
+  private final Map<FrameFault.Kind, Integer> faultCounts = new EnumMap<>(FrameFault.Kind.class);
+  private final Random noise = new Random(0x5EED_F00DL);
   private volatile boolean lineTiming;
   private long lineFreeAt;
+  private long lastActedAt;
   private boolean silent;
   private int corruptReplies;
   private int rejectFrames;
   private int rejectCode;
   private int hangUpAfter = -1;
   private Runnable hangUpAction;
-  private long lastByteNanos = System.nanoTime();
+  private IntFunction<FrameFault> schedule;
+  private int scheduled;
+  private boolean vanished;
+  private long lastActivityNanos = System.nanoTime();
   private long bytesReceived;
+  private int inFlight;
+  private boolean inputEnded;
   private Thread thread;
   private InputStream in;
   private OutputStream out;
   private volatile boolean closed;
   private volatile Throwable serveFailure;
+
+  /** A frame read from the line, waiting to be acted on. */
+  private record Arrival(byte[] frame, long readAt) {}
 
   SerialDeviceEmulator(Consumer<HidReport> sink, boolean lineTiming) {
     this.sink = Objects.requireNonNull(sink, "sink");
@@ -81,6 +107,8 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
   final void deliver(HidReport report) {
     synchronized (this) {
       reports.add(report);
+      reportTimes.add(System.nanoTime());
+      notifyAll();
     }
     try {
       sink.accept(report);
@@ -140,37 +168,116 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
   }
 
   /**
-   * Serves on the calling thread until the input ends (EOF or a hung-up terminal).
+   * Serves until the input ends (EOF or a hung-up terminal): reads on the calling thread and acts
+   * on a second thread, and returns once every frame read has been acted on.
    *
    * @throws IOException when reading or writing fails
    */
   public void serve(InputStream input, OutputStream output) throws IOException {
-    byte[] buf = new byte[256];
-    int n;
-    while ((n = input.read(buf)) >= 0) {
-      long readAt = System.nanoTime();
+    synchronized (this) {
+      inputEnded = false;
+    }
+    IOException[] actFailure = new IOException[1];
+    Thread actor = new Thread(() -> {
+      try {
+        act(output);
+      } catch (IOException e) {
+        actFailure[0] = e;
+      }
+    }, Thread.currentThread().getName() + " device");
+    actor.setDaemon(true);
+    actor.start();
+    try {
+      byte[] buf = new byte[256];
+      int n;
+      while ((n = input.read(buf)) >= 0) {
+        long readAt = System.nanoTime();
+        synchronized (this) {
+          lastActivityNanos = readAt;
+          bytesReceived += n;
+          for (int i = 0; i < n; i++) {
+            byte[] frame = assemble(buf[i] & 0xFF);
+            if (frame != null) {
+              queue.addLast(new Arrival(frame, readAt));
+              inFlight++;
+            }
+          }
+          notifyAll();
+        }
+      }
+    } finally {
       synchronized (this) {
-        lastByteNanos = readAt;
-        bytesReceived += n;
+        inputEnded = true;
         notifyAll();
       }
-      for (int i = 0; i < n; i++) {
-        byte[] frame = assemble(buf[i] & 0xFF);
-        if (frame != null) {
-          onFrame(frame, readAt, output);
+      try {
+        actor.join();
+      } catch (InterruptedException e) {
+        actor.interrupt();
+        Thread.currentThread().interrupt();
+      }
+    }
+    if (actFailure[0] != null) {
+      throw actFailure[0];
+    }
+  }
+
+  /** Acts on queued frames in order until the input ended and the queue is empty. */
+  private void act(OutputStream output) throws IOException {
+    while (true) {
+      Arrival next;
+      synchronized (this) {
+        while (queue.isEmpty() && !inputEnded) {
+          try {
+            wait();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("device thread interrupted");
+          }
+        }
+        if (queue.isEmpty()) {
+          return;
+        }
+        next = queue.removeFirst();
+      }
+      try {
+        onFrame(next.frame, next.readAt, output);
+      } finally {
+        synchronized (this) {
+          inFlight--;
+          lastActivityNanos = System.nanoTime();
+          notifyAll();
         }
       }
     }
   }
 
   private void onFrame(byte[] frame, long readAt, OutputStream output) throws IOException {
+    FrameFault fault;
+    synchronized (this) {
+      if (vanished) {
+        return; // the line died: whatever was still queued never reaches the device
+      }
+      fault = schedule == null ? FrameFault.NONE : Objects.requireNonNull(schedule.apply(scheduled++), "fault");
+      if (fault.kind() == FrameFault.Kind.VANISH && hangUpAction == null) {
+        fault = FrameFault.NONE; // nothing to hang up with
+      }
+      if (fault.kind() != FrameFault.Kind.NONE) {
+        faultCounts.merge(fault.kind(), 1, Integer::sum);
+      }
+    }
+    long actAt = readAt + fault.delay().toNanos();
     if (lineTiming) {
       // The frame's bytes left the host when it wrote them (about readAt) but need their wire
       // time to arrive; a frame queued behind another waits for the line.
       long done = Math.max(readAt, lineFreeAt) + wireNanos(frame.length);
       lineFreeAt = done;
-      sleepUntil(done);
+      actAt = Math.max(actAt, done);
     }
+    // A late device still takes frames in order.
+    actAt = Math.max(actAt, lastActedAt);
+    sleepUntil(actAt);
+    lastActedAt = actAt;
     boolean answer;
     boolean reject;
     Runnable hangUp = null;
@@ -178,7 +285,11 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
       frames.add(frame.clone());
       frameTimes.add(System.nanoTime());
       notifyAll();
-      answer = !silent;
+      if (fault.kind() == FrameFault.Kind.VANISH) {
+        hangUp = hangUpAction;
+        vanished = hangUp != null;
+      }
+      answer = !silent && fault.kind() != FrameFault.Kind.DROP && !vanished;
       reject = answer && rejectFrames > 0;
       if (reject) {
         rejectFrames--;
@@ -189,6 +300,7 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
       if (hangUpAfter == 0) {
         hangUpAfter = -1;
         hangUp = hangUpAction;
+        vanished = true;
       }
     }
     if (hangUp != null) {
@@ -198,23 +310,54 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
     if (!answer) {
       return;
     }
-    byte[] reply = reject ? errorReply(frame, rejectCode) : handle(frame);
+    byte[] handled = frame;
+    if (fault.kind() == FrameFault.Kind.DAMAGED_REQUEST) {
+      handled = frame.clone();
+      handled[handled.length - 1] ^= (byte) 0x5A;
+    }
+    byte[] reply = reject ? errorReply(handled, rejectCode) : handle(handled);
     if (reply == null) {
       return;
     }
+    byte[] garbage = new byte[0];
     synchronized (this) {
-      if (corruptReplies > 0 && reply.length > 0) {
-        corruptReplies--;
+      if ((corruptReplies > 0 || fault.kind() == FrameFault.Kind.CORRUPT_REPLY) && reply.length > 0) {
+        if (fault.kind() != FrameFault.Kind.CORRUPT_REPLY) {
+          corruptReplies--;
+        }
         reply = reply.clone();
         reply[reply.length - 1] ^= (byte) 0x5A;
       }
+      if (fault.kind() == FrameFault.Kind.GARBAGE) {
+        garbage = noise(reply);
+      }
     }
+    byte[] wire = fault.kind() == FrameFault.Kind.DUPLICATE_REPLY ? concat(reply, reply) : concat(garbage, reply);
     if (lineTiming) {
-      sleepUntil(System.nanoTime() + wireNanos(reply.length));
+      sleepUntil(System.nanoTime() + wireNanos(wire.length));
     }
-    output.write(reply);
+    output.write(wire);
     output.flush();
     afterReply(frame);
+  }
+
+  /**
+   * Line noise: a few random bytes, biased towards the protocol's head bytes (those of the reply
+   * it precedes), so that noise can start a false frame that swallows the real reply.
+   */
+  private byte[] noise(byte[] reply) {
+    byte[] g = new byte[1 + noise.nextInt(MAX_GARBAGE)];
+    for (int i = 0; i < g.length; i++) {
+      g[i] = noise.nextInt(3) == 0 ? reply[noise.nextInt(Math.min(2, reply.length))] : (byte) noise.nextInt(256);
+    }
+    return g;
+  }
+
+  private static byte[] concat(byte[] a, byte[] b) {
+    byte[] c = new byte[a.length + b.length];
+    System.arraycopy(a, 0, c, 0, a.length);
+    System.arraycopy(b, 0, c, a.length, b.length);
+    return c;
   }
 
   private long wireNanos(int bytes) {
@@ -275,19 +418,51 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
     hangUpAction = Objects.requireNonNull(hangUp, "hangUp");
   }
 
+  /**
+   * Fault schedule: the {@code n}-th frame acted on from now on (counting from 0) suffers {@code
+   * schedule.apply(n)}. A {@link FrameFault.Kind#VANISH} runs {@code hangUp} (typically {@link
+   * PseudoTerminalPair#hangUp()}); without one it is ignored.
+   */
+  public synchronized void injectFaults(IntFunction<FrameFault> schedule, Runnable hangUp) {
+    this.schedule = Objects.requireNonNull(schedule, "schedule");
+    this.scheduled = 0;
+    if (hangUp != null) {
+      this.hangUpAction = hangUp;
+    }
+  }
+
+  /** Every frame from now on is handled correctly again. */
+  public synchronized void clearFaults() {
+    schedule = null;
+  }
+
+  /** How many frames suffered each kind of scheduled fault so far. */
+  public synchronized Map<FrameFault.Kind, Integer> faultCounts() {
+    return Map.copyOf(faultCounts);
+  }
+
   /** Every report decoded so far, oldest first. */
   public synchronized List<HidReport> reports() {
     return List.copyOf(reports);
   }
 
+  /**
+   * {@link System#nanoTime()} at which each report of {@link #reports()} was acted on: when the
+   * device consumed the frame that carried it.
+   */
+  public synchronized List<Long> reportTimes() {
+    return List.copyOf(reportTimes);
+  }
+
   /** Forgets the recorded reports and frames. */
   public synchronized void clearRecording() {
     reports.clear();
+    reportTimes.clear();
     frames.clear();
     frameTimes.clear();
   }
 
-  /** Every request frame received so far (valid or not), oldest first. */
+  /** Every request frame the device read so far (valid or not, acted on or not), oldest first. */
   public synchronized List<byte[]> frames() {
     List<byte[]> copy = new ArrayList<>(frames.size());
     for (byte[] f : frames) {
@@ -296,7 +471,10 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
     return copy;
   }
 
-  /** {@link System#nanoTime()} at which each frame of {@link #frames()} was complete. */
+  /**
+   * {@link System#nanoTime()} at which the device read each frame of {@link #frames()} (its last
+   * byte arrived, plus the delay of a late frame).
+   */
   public synchronized List<Long> frameTimes() {
     return List.copyOf(frameTimes);
   }
@@ -312,9 +490,9 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
   }
 
   /**
-   * Waits until at least {@code count} frames have arrived.
+   * Waits until at least {@code count} frames have been read by the device.
    *
-   * @return whether they did within the timeout
+   * @return whether they were within the timeout
    */
   public synchronized boolean awaitFrames(int count, Duration timeout) throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
@@ -329,15 +507,19 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
   }
 
   /**
-   * Waits until the line has been quiet (no byte received) for {@code quiet}, so everything sent
-   * so far has been acted on.
+   * Waits until every frame received has been acted on and the line has been quiet (nothing
+   * received or acted on) for {@code quiet}, so everything sent so far has been taken.
    */
   public void awaitQuiet(Duration quiet, Duration timeout) throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (System.nanoTime() < deadline) {
       long since;
       synchronized (this) {
-        since = System.nanoTime() - lastByteNanos;
+        if (inFlight > 0) {
+          wait(Math.max(1, Math.min(50, (deadline - System.nanoTime()) / 1_000_000)));
+          continue;
+        }
+        since = System.nanoTime() - lastActivityNanos;
       }
       if (since >= quiet.toNanos()) {
         return;
@@ -360,6 +542,7 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
     Thread t;
     synchronized (this) {
       closed = true;
+      vanished = true; // frames still queued are not acted on
       t = thread;
     }
     closeQuietly(in);
