@@ -26,13 +26,15 @@ final class LinePicture {
   private final double scale;
   private final int padY;
   private final int imageY;
+  private final int imageH;
   /** Per part: its first column in the picture, its width there, and its left edge in the image. */
   private final int[] partX;
   private final int[] partW;
   private final int[] partImageX;
+  private final int[] partImageW;
 
-  private LinePicture(byte[] px, int width, int height, boolean inverted, double scale, int padY, int imageY,
-      int[] partX, int[] partW, int[] partImageX) {
+  private LinePicture(byte[] px, int width, int height, boolean inverted, double scale, int padY, int imageY, int imageH,
+      int[] partX, int[] partW, int[] partImageX, int[] partImageW) {
     this.px = px;
     this.width = width;
     this.height = height;
@@ -40,13 +42,19 @@ final class LinePicture {
     this.scale = scale;
     this.padY = padY;
     this.imageY = imageY;
+    this.imageH = imageH;
     this.partX = partX;
     this.partW = partW;
     this.partImageX = partImageX;
+    this.partImageW = partImageW;
   }
 
-  /** Whole-image x of picture column {@code x} (through the part it falls in, or the nearest). */
+  /**
+   * Whole-image x of picture column {@code x} (through the part it falls in, or the nearest; the
+   * white margin maps to the edge of the cut).
+   */
   double toImageX(double x) {
+    x = Math.max(partX[0], Math.min(partX[partX.length - 1] + partW[partW.length - 1], x));
     int best = 0;
     for (int i = 0; i < partX.length; i++) {
       if (x >= partX[i]) {
@@ -64,12 +72,13 @@ final class LinePicture {
         x = partX[best] + partW[best];
       }
     }
-    return partImageX[best] + (x - partX[best]) / scale;
+    return partImageX[best] + Math.max(0, Math.min(partImageW[best], (x - partX[best]) / scale));
   }
 
-  /** Whole-image y of picture row {@code y}. */
+  /** Whole-image y of picture row {@code y} (the white margin maps to the edge of the cut). */
   double toImageY(double y) {
-    return imageY + (y - padY) / scale;
+    y = Math.max(padY, Math.min(height - padY, y));
+    return imageY + Math.min(imageH, (y - padY) / scale);
   }
 
   /** Cuts {@code line} (grey-image pixels) out of {@code g} at the usual height. */
@@ -142,11 +151,13 @@ final class LinePicture {
     int[] partX = new int[n];
     int[] partW = new int[n];
     int[] partImageX = new int[n];
+    int[] partImageW = new int[n];
     int x = pad;
     for (int i = 0; i < n; i++) {
       partX[i] = x;
       partW[i] = Math.max(1, (int) Math.round((xs2[i] - xs1[i]) * scale));
       partImageX[i] = g.x0 + xs1[i];
+      partImageW[i] = xs2[i] - xs1[i];
       x += partW[i] + gap;
     }
     int pw = x - gap + pad;
@@ -157,7 +168,7 @@ final class LinePicture {
       resample(g, xs1[i], y1, xs2[i] - xs1[i], h, lut, out, pw, partX[i], pad, partW[i], oh);
       eraseCaret(out, pw, partX[i], partW[i], pad, oh);
     }
-    return new LinePicture(out, pw, ph, invert, scale, pad, g.y0 + y1, partX, partW, partImageX);
+    return new LinePicture(out, pw, ph, invert, scale, pad, g.y0 + y1, h, partX, partW, partImageX, partImageW);
   }
 
   /**
