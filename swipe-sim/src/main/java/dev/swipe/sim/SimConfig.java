@@ -31,6 +31,7 @@ import java.util.Set;
  *   <li>{@code latency_ms=0..2000} (60, or drawn from the seed)
  *   <li>{@code fps=1..120} (30)
  *   <li>{@code noise=none|caret|clock} (none): screen content that changes on every frame
+ *   <li>{@code theme=light|dark} (light): the platform's light or dark colours
  *   <li>{@code letterbox=true|false} (false): frames are 1920x1080 HDMI pictures with the phone
  *       centred between black bars (for crop tests; the SDK expects cropped frames)
  *   <li>{@code time=virtual|real} (virtual): only for combined {@code sim:} devices
@@ -49,6 +50,7 @@ import java.util.Set;
  * @param fps capture frame rate
  * @param noise screen noise that never settles
  * @param letterbox whether frames are letterboxed 1920x1080 HDMI pictures
+ * @param theme light or dark colours
  * @param time virtual or real time
  * @param name a registry name for sharing one phone between separately opened parts
  */
@@ -64,6 +66,7 @@ public record SimConfig(
     int fps,
     Noise noise,
     boolean letterbox,
+    Theme theme,
     TimeMode time,
     Optional<String> name) {
 
@@ -71,7 +74,7 @@ public record SimConfig(
   public static final Set<String> URI_KEYS =
       Set.of(
           "scene", "platform", "pointer", "abs_mouse", "scale", "seed", "quality", "latency_ms", "fps",
-          "noise", "letterbox", "time", "name");
+          "noise", "letterbox", "theme", "time", "name");
 
   /** The screens the phone can show. */
   public enum Scene {
@@ -120,6 +123,19 @@ public record SimConfig(
     }
   }
 
+  /** The platform's colour scheme. */
+  public enum Theme {
+    /** Dark text on light backgrounds. */
+    LIGHT,
+    /** Light text on dark backgrounds (the system dark mode). */
+    DARK;
+
+    /** The URI value. */
+    public String id() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
   /** Which clock the phone runs on. */
   public enum TimeMode {
     /** A virtual clock that moves only when the device sleeps on it. */
@@ -142,6 +158,7 @@ public record SimConfig(
     SwipeException.requireArgument(jpegQuality, "quality");
     SwipeException.requireArgument(latency, "latency_ms");
     SwipeException.requireArgument(noise, "noise");
+    SwipeException.requireArgument(theme, "theme");
     SwipeException.requireArgument(time, "time");
     SwipeException.requireArgument(name, "name");
     if (!(scale >= 0.1 && scale <= 1.0)) {
@@ -211,6 +228,7 @@ public record SimConfig(
     b.fps(uri.intParam("fps", 30, 1, 120));
     b.noise(Noise.valueOf(uri.choice("noise", "none", ids(Noise.values())).toUpperCase(Locale.ROOT)));
     b.letterbox(uri.boolParam("letterbox", false));
+    b.theme(Theme.valueOf(uri.choice("theme", "light", ids(Theme.values())).toUpperCase(Locale.ROOT)));
     b.time(TimeMode.valueOf(uri.choice("time", "virtual", ids(TimeMode.values())).toUpperCase(Locale.ROOT)));
     uri.param("name").ifPresent(n -> b.name(n.strip()));
     return b.build();
@@ -270,6 +288,10 @@ public record SimConfig(
       s.append(sep).append("letterbox=true");
       sep = "&";
     }
+    if (theme != Theme.LIGHT) {
+      s.append(sep).append("theme=").append(theme.id());
+      sep = "&";
+    }
     if (time != TimeMode.VIRTUAL) {
       s.append(sep).append("time=").append(time.id());
       sep = "&";
@@ -301,6 +323,7 @@ public record SimConfig(
     private int fps = 30;
     private Noise noise = Noise.NONE;
     private boolean letterbox;
+    private Theme theme = Theme.LIGHT;
     private TimeMode time = TimeMode.VIRTUAL;
     private Optional<String> name = Optional.empty();
 
@@ -372,6 +395,12 @@ public record SimConfig(
       return this;
     }
 
+    /** Light or dark colours (default light). */
+    public Builder theme(Theme theme) {
+      this.theme = theme;
+      return this;
+    }
+
     /** Virtual or real time (default virtual). */
     public Builder time(TimeMode time) {
       this.time = time;
@@ -388,7 +417,7 @@ public record SimConfig(
     public SimConfig build() {
       return new SimConfig(
           scene, platform, pointer, acceptAbsoluteMouse, scale, seed, jpegQuality, latency, fps, noise,
-          letterbox, time, name);
+          letterbox, theme, time, name);
     }
   }
 }

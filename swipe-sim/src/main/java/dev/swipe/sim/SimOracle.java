@@ -84,7 +84,28 @@ public final class SimOracle {
     return phone.visibleListRowsShownAt(screenshot.captureNanos());
   }
 
-  /** The list content offset in frame pixels (NaN when the scene has no list). */
+  /**
+   * The text the phone drew on the frame a screenshot shows (strings and words with their ink
+   * boxes in that frame's pixels, sizes and colours): the truth OCR is measured against.
+   *
+   * @throws SwipeException {@code invalid_argument} when the screenshot is not a frame this phone
+   *     delivered, or is older than the last few hundred frames
+   */
+  public List<DrawnText> textOn(Observation screenshot) {
+    SwipeException.requireArgument(screenshot, "screenshot");
+    return phone
+        .drawnTextOn(screenshot.captureNanos(), screenshot.jpeg())
+        .orElseThrow(
+            () -> SwipeException.invalidArgument(
+                "screenshot", "is not one of the recent frames of this simulator"));
+  }
+
+  /** The text drawn on the latest frame the phone painted, in the phone frame's pixels. */
+  public List<DrawnText> drawnText() {
+    return phone.drawnText();
+  }
+
+    /** The list content offset in frame pixels (NaN when the scene has no list). */
   public double listOffsetPx() {
     return state().listOffsetPx();
   }

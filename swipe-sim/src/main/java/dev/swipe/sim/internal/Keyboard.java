@@ -118,14 +118,16 @@ final class Keyboard {
       return;
     }
     double top = top(t);
-    g.setColor(ios ? new Color(0xD1D3D9) : new Color(0xE8E2EC));
-    g.fill(new java.awt.geom.Rectangle2D.Double(0, top, DeviceProfile.WIDTH, HEIGHT));
+    g.setColor(look.keyboard);
+    java.awt.geom.Rectangle2D.Double board = new java.awt.geom.Rectangle2D.Double(0, top, DeviceProfile.WIDTH, HEIGHT);
+    g.fill(board);
+    look.cover(g, board);
     look.text(g, ios ? "\"the\"      \"to\"      \"and\"" : "the        to        and", 150, top + 72, 40, false,
         look.secondaryText);
     double rowH = (HEIGHT - 140) / 4.0;
     double keysTop = top + 110;
-    Color keyColor = ios ? Color.WHITE : new Color(0xFFFBFE);
-    Color special = ios ? new Color(0xABB0BC) : new Color(0xD0C8DA);
+    Color keyColor = look.key;
+    Color special = look.specialKey;
     for (int row = 0; row < ROWS.length; row++) {
       double[] xs = keyXs(row);
       String keys = ROWS[row];

@@ -93,7 +93,9 @@ final class MapScene extends Scene {
     g.setColor(new Color(0, 0, 0, 40));
     g.fill(new java.awt.geom.RoundRectangle2D.Double(52, 128, 984, 132, 132, 132));
     g.setColor(Color.WHITE);
-    g.fill(new java.awt.geom.RoundRectangle2D.Double(48, 120, 984, 132, 132, 132));
+    java.awt.geom.RoundRectangle2D.Double pill = new java.awt.geom.RoundRectangle2D.Double(48, 120, 984, 132, 132, 132);
+    g.fill(pill);
+    look.cover(g, pill);
     search.paint(g, look, phone.caret(search), 0);
   }
 

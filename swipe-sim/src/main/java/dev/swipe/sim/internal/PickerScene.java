@@ -120,7 +120,7 @@ final class PickerScene extends Scene {
     Wheel first = wheels.get(0);
     double pitch = first.pitch;
     if (profile.ios()) {
-      g.setColor(new Color(0xE3E3E8));
+      g.setColor(look.fieldFill);
       g.fill(new RoundRectangle2D.Double(48, CENTER_Y - pitch / 2, DeviceProfile.WIDTH - 96, pitch, 36, 36));
     } else {
       g.setColor(look.surface);
@@ -134,7 +134,7 @@ final class PickerScene extends Scene {
     double buttonTop = label.y + label.h + 80;
     g.setColor(look.accent);
     g.fill(new RoundRectangle2D.Double(60, buttonTop, 960, 144, 72, 72));
-    look.centred(g, "Save", DeviceProfile.WIDTH / 2.0, buttonTop + 72, 48, true, Color.WHITE);
+    look.centred(g, "Save", DeviceProfile.WIDTH / 2.0, buttonTop + 72, 48, true, look.onAccent);
     g.setColor(look.divider);
     g.fill(new Rectangle2D.Double(0, 238, DeviceProfile.WIDTH, 2));
   }

@@ -6,6 +6,7 @@ import dev.swipe.core.Ticker;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.PointerKind;
+import dev.swipe.sim.DrawnText;
 import dev.swipe.sim.SimConfig;
 import dev.swipe.sim.SimConfig.Noise;
 import dev.swipe.sim.SimConfig.Platform;
@@ -18,7 +19,9 @@ import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The virtual phone's state machine: it receives pointer and key input, routes touches to the
@@ -31,6 +34,8 @@ public final class VirtualPhone {
   private static final double STATUS_BAR = 72;
   /** How long a mouse pointer stays drawn after the last mouse input (Android fades it at 15 s). */
   private static final long MOUSE_FADE_NANOS = 15_000_000_000L;
+  /** How many delivered frames the oracle can still tell the drawn text of. */
+  private static final int TEXT_HISTORY = 256;
 
   private final SimConfig config;
   private final DeviceProfile profile;
@@ -46,6 +51,18 @@ public final class VirtualPhone {
   private final ArrayDeque<SimState.PointerSample> pointerLog = new ArrayDeque<>();
   private final BufferedImage screen;
   private final JpegEncoder encoder;
+  private final TextRecorder recorder;
+  private List<DrawnText> drawn = List.of();
+  /** A delivered frame's bytes and the text drawn on it. */
+  private record Shown(byte[] jpeg, List<DrawnText> text) {}
+
+  private final Map<Long, Shown> shownByCapture =
+      new LinkedHashMap<>(16, 0.75f, false) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, Shown> eldest) {
+          return size() > TEXT_HISTORY;
+        }
+      };
   private TextField focused;
   private Touch touch;
   private boolean touchOnKeyboard;
@@ -66,7 +83,7 @@ public final class VirtualPhone {
   public VirtualPhone(SimConfig config, Ticker ticker, Sleeper sleeper) {
     this.config = config;
     this.profile = DeviceProfile.of(config);
-    this.look = new Look(profile);
+    this.look = new Look(profile, config.theme() == SimConfig.Theme.DARK);
     this.ticker = ticker;
     this.sleeper = sleeper;
     this.width = (int) Math.round(DeviceProfile.WIDTH * config.scale());
@@ -75,6 +92,7 @@ public final class VirtualPhone {
     this.scaleY = (double) height / DeviceProfile.HEIGHT;
     this.screen = new BufferedImage(width, height, BufferedImage.TYPE_3BYTE_BGR);
     this.encoder = new JpegEncoder(profile.jpegQuality());
+    this.recorder = new TextRecorder(width, height);
     this.scene =
         switch (config.scene()) {
           case LIST -> new ListScene(this);
@@ -331,11 +349,13 @@ public final class VirtualPhone {
     Object key = List.of(scene.viewKey(shown), Math.round(keyboard.fraction(shown) * 10000),
         String.valueOf(caretNoise), clock, fieldKey(), mouseKey(shown));
     if (key.equals(lastKey) && lastJpeg != null) {
+      shownByCapture.put(captureNanos, new Shown(lastJpeg, drawn));
       return lastJpeg;
     }
     paint(shown, clock);
     lastJpeg = encoder.encode(screen);
     lastKey = key;
+    shownByCapture.put(captureNanos, new Shown(lastJpeg, drawn));
     return lastJpeg;
   }
 
@@ -366,7 +386,11 @@ public final class VirtualPhone {
     int[] area = hdmiArea();
     g.drawImage(screen, area[0], area[1], area[2], area[3], null);
     g.dispose();
-    return new Frame(encoder.encode(hdmi), 1920, 1080, captureNanos);
+    byte[] jpeg = encoder.encode(hdmi);
+    shownByCapture.put(
+        captureNanos,
+        new Shown(jpeg, TextRecorder.placed(drawn, area[0], area[1], (double) area[2] / width, (double) area[3] / height)));
+    return new Frame(jpeg, 1920, 1080, captureNanos);
   }
 
   /** Where the phone screen sits inside the 1920x1080 HDMI picture: {x, y, w, h}. */
@@ -436,18 +460,26 @@ public final class VirtualPhone {
       g.transform(AffineTransform.getScaleInstance(scaleX, scaleY));
       g.setColor(look.background);
       g.fill(new Rectangle2D.Double(0, 0, DeviceProfile.WIDTH, DeviceProfile.HEIGHT));
+      recorder.begin();
+      look.recorder(recorder);
       scene.paint(g, look, t);
       keyboard.paint(g, look, t, profile.ios());
+      recorder.statusBar(true);
       paintStatusBar(g, t, clock);
+      recorder.statusBar(false);
       paintMouse(g, t);
     } finally {
+      look.recorder(null);
       g.dispose();
     }
+    drawn = recorder.finish(screen);
   }
 
   private void paintStatusBar(Graphics2D g, long t, String clock) {
     g.setColor(scene.statusBarColor(look));
-    g.fill(new Rectangle2D.Double(0, 0, DeviceProfile.WIDTH, STATUS_BAR));
+    Rectangle2D bar = new Rectangle2D.Double(0, 0, DeviceProfile.WIDTH, STATUS_BAR);
+    g.fill(bar);
+    look.cover(g, bar);
     look.text(g, clock, profile.ios() ? 90 : 48, 54, 40, profile.ios(), look.text);
     g.setColor(look.text);
     // Wi-Fi wedge, signal bars and battery.
@@ -496,6 +528,21 @@ public final class VirtualPhone {
         scene.editorOpen(now),
         focused == null ? "" : focused.text(),
         lastVelocity);
+  }
+
+  /**
+   * The text drawn on the frame delivered at {@code captureNanos} with these JPEG bytes, in that
+   * frame's pixels; empty when this phone delivered no such frame or it is older than the last few
+   * hundred frames.
+   */
+  public synchronized java.util.Optional<List<DrawnText>> drawnTextOn(long captureNanos, byte[] jpeg) {
+    Shown s = shownByCapture.get(captureNanos);
+    return s != null && java.util.Arrays.equals(s.jpeg(), jpeg) ? java.util.Optional.of(s.text()) : java.util.Optional.empty();
+  }
+
+  /** The text drawn on the latest frame painted, in the phone frame's pixels. */
+  public synchronized List<DrawnText> drawnText() {
+    return drawn;
   }
 
   /** The list scene's contacts in list order (row 0 first), unfiltered. */

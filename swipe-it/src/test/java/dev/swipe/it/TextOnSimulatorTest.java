@@ -1,0 +1,169 @@
+package dev.swipe.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.swipe.core.ActionResult;
+import dev.swipe.core.Device;
+import dev.swipe.core.ErrorCode;
+import dev.swipe.core.Observation;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.scroll.Scroll;
+import dev.swipe.core.scroll.ScrollDirection;
+import dev.swipe.core.scroll.ScrollUntilResult;
+import dev.swipe.core.text.ScreenText;
+import dev.swipe.core.text.TextSearchResult;
+import dev.swipe.sim.SimOracle;
+import dev.swipe.text.TextBox;
+import dev.swipe.text.TextPage;
+import dev.swipe.text.TextQuery;
+import dev.swipe.text.TextReader;
+import dev.swipe.text.TextReaders;
+import java.awt.image.BufferedImage;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The facade's text calls on real simulator frames read by the real OCR engine: what a host gets
+ * on a rig, with the simulator's truth only to judge the answers.
+ */
+class TextOnSimulatorTest {
+
+  /** The default engine, counting its reads (a host's own reader wired through the builder). */
+  static final class CountingReader implements TextReader {
+    final TextReader inner = TextReaders.open("tesseract:");
+    final AtomicInteger reads = new AtomicInteger();
+
+    @Override
+    public TextPage read(BufferedImage image, TextBox region) {
+      reads.incrementAndGet();
+      return inner.read(image, region);
+    }
+
+    @Override
+    public String description() {
+      return "counting " + inner.description();
+    }
+
+    @Override
+    public void close() {
+      inner.close();
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios"})
+  void findsTheContactsOnScreenWhereTheyAre(String platform) {
+    try (Device phone = Device.open("sim:?scene=list&platform=" + platform)) {
+      Observation shot = phone.screenshot();
+      List<String> visible = SimOracle.of(phone).visibleListRows(shot);
+      assertThat(visible).hasSizeGreaterThan(5);
+      double previousY = -1;
+      for (String name : visible) {
+        TextSearchResult r = phone.findText(shot, TextQuery.of(name));
+        assertThat(r.found()).as("%s on %s", name, platform).isTrue();
+        ScreenText best = r.best().orElseThrow();
+        assertThat(best.center().y()).as("rows are read top down").isGreaterThan(previousY);
+        assertThat(best.center().x()).isBetween(100.0, 800.0);
+        previousY = best.center().y();
+      }
+      assertThat(phone.findText(shot, TextQuery.of("Nobody Here")).found()).isFalse();
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios"})
+  void tapTextTapsTheSearchFieldAndTheKeyboardComesUp(String platform) {
+    try (Device phone = Device.open("sim:?scene=list&platform=" + platform)) {
+      SimOracle truth = SimOracle.of(phone);
+      assertThat(truth.keyboardVisible()).isFalse();
+      ActionResult r = phone.tapText(TextQuery.of("Search contacts"));
+      assertThat(truth.keyboardVisible()).isTrue();
+      assertThat(r.observation().id()).isNotEqualTo("shot-1");
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios"})
+  void missingAndAmbiguousTextAreCodedErrorsThatTapNothing(String platform) {
+    try (Device phone = Device.open("sim:?scene=list&platform=" + platform)) {
+      SimOracle truth = SimOracle.of(phone);
+      Observation shot = phone.screenshot();
+      int taps = truth.pointerLog().size();
+      assertThatThrownBy(() -> phone.tapText(shot, TextQuery.of("Quentin Zimmerman")))
+          .isInstanceOfSatisfying(SwipeException.class, e -> {
+            assertThat(e.code()).isEqualTo(ErrorCode.TEXT_NOT_FOUND);
+            assertThat((List<?>) e.details().get("read_nearby")).isNotEmpty();
+          });
+      String first = truth.visibleListRows(shot).get(0).split(" ")[0];
+      long sameFirst = truth.visibleListRows(shot).stream().filter(n -> n.startsWith(first + " ")).count();
+      if (sameFirst > 1) {
+        assertThatThrownBy(() -> phone.tapText(shot, TextQuery.of(first)))
+            .isInstanceOfSatisfying(SwipeException.class, e -> {
+              assertThat(e.code()).isEqualTo(ErrorCode.TEXT_AMBIGUOUS);
+              assertThat((List<?>) e.details().get("candidates")).hasSizeGreaterThanOrEqualTo(2);
+            });
+      }
+      assertThat(truth.pointerLog()).hasSize(taps);
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios"})
+  void scrollUntilTextFindsAContactFarDownReadingOnlyAFewFrames(String platform) {
+    CountingReader reader = new CountingReader();
+    String target = SimOracle.listContacts().get(150);
+    try (Device phone = Device.builder().device("sim:?scene=list&platform=" + platform).textReader(reader).open()) {
+      AtomicInteger predicateCalls = new AtomicInteger();
+      var condition = phone.textCondition(TextQuery.of(target), Scroll.of(ScrollDirection.DOWN));
+      ScrollUntilResult r = phone.scrollUntil(Scroll.builder(ScrollDirection.DOWN).amount(0.8).build(), o -> {
+        predicateCalls.incrementAndGet();
+        return condition.test(o);
+      }, 12, Duration.ofSeconds(90), dev.swipe.core.scroll.SearchPace.FLING);
+      assertThat(r.found()).isTrue();
+      assertThat(r.observation().settled()).isTrue();
+      assertThat(SimOracle.of(phone).visibleListRows(r.observation())).contains(target);
+      assertThat(phone.findText(r.observation(), TextQuery.of(target)).found()).isTrue();
+      assertThat(reader.reads.get()).as("frames read of %d offered", predicateCalls.get())
+          .isLessThan(predicateCalls.get());
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"android"})
+  void waitForTextAnswersAtOnceWhenShownAndAfterTheTimeoutWhenNot(String platform) {
+    try (Device phone = Device.open("sim:?scene=list&platform=" + platform)) {
+      TextSearchResult shown = phone.waitForText(TextQuery.of("Search contacts"), Duration.ofSeconds(5));
+      assertThat(shown.found()).isTrue();
+      long t0 = phone.ticker().read();
+      TextSearchResult missing = phone.waitForText(TextQuery.of("Payment received"), Duration.ofSeconds(2));
+      assertThat(missing.found()).isFalse();
+      assertThat(phone.ticker().read() - t0).as("device time waited").isGreaterThanOrEqualTo(2_000_000_000L);
+      assertThatThrownBy(() -> phone.waitForText(TextQuery.of("x"), Duration.ZERO))
+          .hasFieldOrPropertyWithValue("code", ErrorCode.INVALID_ARGUMENT);
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"android"})
+  void aReaderThatCannotLoadIsACodedErrorAndTheDeviceStillWorks(String platform) {
+    try (Device phone = Device.builder().device("sim:?scene=list&platform=" + platform).textReader("nosuch:").open()) {
+      assertThatThrownBy(() -> phone.findText(TextQuery.of("Search")))
+          .isInstanceOfSatisfying(SwipeException.class, e -> {
+            assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+            assertThat(e.details()).containsEntry("field", "uri");
+            assertThat((List<?>) e.details().get("known_schemes")).asList().contains("tesseract");
+          });
+      assertThat(phone.screenshot().width()).isPositive();
+    }
+    try (CountingReader own = new CountingReader()) {
+      assertThatThrownBy(() -> Device.builder().device("sim:").textReader("tesseract:").textReader(own).open())
+          .hasFieldOrPropertyWithValue("code", ErrorCode.INVALID_ARGUMENT)
+          .satisfies(e -> assertThat(((SwipeException) e).details()).isEqualTo(Map.of("field", "text_reader")));
+    }
+  }
+}
