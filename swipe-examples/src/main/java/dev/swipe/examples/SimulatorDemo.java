@@ -12,23 +12,22 @@ import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.strategy.StepResult;
 import dev.swipe.core.strategy.SwipeStrategies;
 import dev.swipe.core.trace.HtmlReport;
-import dev.swipe.core.wheel.WheelNudgeResult;
+import dev.swipe.core.wheel.WheelColumn;
+import dev.swipe.core.wheel.WheelSet;
+import dev.swipe.core.wheel.WheelSetResult;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.core.text.ScreenText;
 import dev.swipe.text.TextQuery;
-import dev.swipe.sim.SimState;
-import dev.swipe.wheel.WheelRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
 /**
  * The README's main job: operate the simulated phone ({@code sim:}) the way an agent would and
- * print what each action did, as the SDK judged it from screenshots. The contact search reads the
- * screen's text with the SDK's OCR, as on a rig. The simulator's oracle shows the truth beside the
- * SDK's claims, and still plays the agent that reads the picker's values and geometry off the
- * screen: reading wheels from pixels is the SDK's next step.
+ * print what each action did, as the SDK judged it from screenshots. The contact search and the
+ * picker read the screen with the SDK's OCR, as on a rig; the simulator's oracle only prints the
+ * truth beside the SDK's claims.
  */
 public final class SimulatorDemo {
   private SimulatorDemo() {}
@@ -122,38 +121,23 @@ public final class SimulatorDemo {
   }
 
   private static void picker(String platform) {
-    System.out.println("\n== time picker: set 18:45 with wheel_nudge");
+    System.out.println("\n== time picker: set 18:45, reading the wheels from the screen");
     try (Device phone = open("picker", platform)) {
       SimOracle truth = SimOracle.of(phone);
-      Observation shot = phone.screenshot();
-      shot = setWheel(phone, truth, shot, "hour", 18);
-      shot = setWheel(phone, truth, shot, "minute", 45);
-      System.out.printf(Locale.ROOT, "picker shows %02d:%02d; editor opened: %s; flings past a target: %d%n",
+      for (WheelColumn c : phone.readWheels().columns()) {
+        System.out.printf(Locale.ROOT, "column %d at x=%.0f: %s, row spacing %.1f, %s%s%n", c.index(), c.columnX(),
+            c.selectedLabel().orElse("?"), c.rowSpacing(), c.scale().kind().name().toLowerCase(Locale.ROOT),
+            c.cyclic() ? ", wraps at " + c.scale().cycleSize().getAsInt() : "");
+      }
+      for (String[] set : new String[][] {{"1", "18"}, {"2", "45"}}) {
+        WheelSetResult r = phone.setWheel(WheelSet.column(Integer.parseInt(set[0])).to(set[1]));
+        System.out.printf(Locale.ROOT, "column %s set to %s in %d drags; readings: %s%n",
+            set[0], r.label(), r.actions(), String.join(" | ", r.evidence()));
+      }
+      System.out.printf(Locale.ROOT, "picker shows %02d:%02d (truth); editor opened: %s; flings past a target: %d%n",
           truth.wheel("hour").value(), truth.wheel("minute").value(), truth.editorOpen(),
           truth.wheel("hour").overshoots() + truth.wheel("minute").overshoots());
     }
-  }
-
-  private static Observation setWheel(Device phone, SimOracle truth, Observation shot, String column, int target) {
-    truth.setWheelTarget(column, target);
-    for (int i = 0; i < 20; i++) {
-      SimState.Wheel w = truth.wheel(column); // the agent reading the value and geometry off the screen
-      WheelRequest.Builder req = WheelRequest.builder()
-          .currentValue(w.value()).targetValue(target).valueStep(w.valueStep())
-          .columnX(w.columnXNorm()).centerY(w.selectedCenterYNorm()).rowSpacing(w.rowPitchNorm());
-      w.cycleSize().ifPresent(req::cycleSize);
-      WheelNudgeResult r = phone.wheelNudge(shot, req.build());
-      shot = r.observation();
-      if (r.action().isEmpty()) {
-        System.out.printf(Locale.ROOT, "%s reached %d%n", column, target);
-        return shot;
-      }
-      System.out.printf(Locale.ROOT, "%s %02d -> %02d: %s %d rows, pitch %.1f (%s, confidence %.2f), %d actions left%n",
-          column, w.value(), truth.wheel(column).value(), r.decision().direction().wireName(), r.decision().rows(),
-          r.decision().pitch(), r.decision().pitchSource(), r.decision().confidence(),
-          r.decision().columnActionsLeft());
-    }
-    return shot;
   }
 
   private static String axis(DiffResult d) {

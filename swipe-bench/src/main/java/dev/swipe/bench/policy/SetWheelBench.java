@@ -1,0 +1,227 @@
+package dev.swipe.bench.policy;
+
+import dev.swipe.core.Device;
+import dev.swipe.core.Observation;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.wheel.WheelColumn;
+import dev.swipe.core.wheel.WheelNudgeResult;
+import dev.swipe.core.wheel.WheelReading;
+import dev.swipe.core.wheel.WheelSet;
+import dev.swipe.core.wheel.WheelSetResult;
+import dev.swipe.sim.SimOracle;
+import dev.swipe.sim.SimState;
+import dev.swipe.wheel.WheelRequest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+
+/**
+ * Issue 19's proof: a random date/time set column by column with {@code setWheel} reading the
+ * picker through OCR, beside the same loop driven by the simulator's oracle (value and geometry
+ * read from the truth), on the same seeded devices in one run. Also checks the geometry {@code
+ * readWheels} gives against the truth.
+ *
+ * <pre>
+ * java -cp swipe-bench/target/benchmarks.jar dev.swipe.bench.policy.SetWheelBench \
+ *     --platform=android --devices=24 --threads=1 [--seed0=3000]
+ * </pre>
+ */
+public final class SetWheelBench {
+  static final String[] COLUMNS = {"month", "hour", "minute"};
+  static final int MAX_ORACLE_NUDGES = 40;
+
+  private SetWheelBench() {}
+
+  record Episode(String reader, String column, int gap, boolean success, int actions, int overshoots, boolean editor,
+      long virtualMs, String failure, boolean misread) {}
+
+  record Geometry(double pitchError, double centerErrorRows, boolean labelRight) {}
+
+  record Device3(List<Episode> episodes, List<Geometry> geometry) {}
+
+  public static void main(String[] args) {
+    String platform = Stats.opt(args, "platform", "android");
+    int devices = Integer.parseInt(Stats.opt(args, "devices", "24"));
+    int threads = Integer.parseInt(Stats.opt(args, "threads", "1"));
+    long seed0 = Long.parseLong(Stats.opt(args, "seed0", "3000"));
+    Stats.deadlineFrom(args);
+    long t0 = System.nanoTime();
+    List<Device3> all = Stats.parallel(devices, threads, i -> device(platform, seed0 + i));
+    List<Episode> eps = new ArrayList<>();
+    List<Geometry> geo = new ArrayList<>();
+    for (Device3 d : all) {
+      if (d != null) {
+        eps.addAll(d.episodes());
+        geo.addAll(d.geometry());
+      }
+    }
+    System.out.printf(Locale.ROOT, "%s: %d devices (seeds %d..%d), %.0f s real%n", platform, Stats.started.get(), seed0,
+        seed0 + devices - 1, (System.nanoTime() - t0) / 1e9);
+    System.out.println("| reader | columns | success | overshoots | editor | median actions | median limit ceil(gap/6)+1 | misreads | median virtual s |");
+    System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (String reader : new String[] {"ocr", "oracle"}) {
+      List<Episode> r = eps.stream().filter(e -> e.reader().equals(reader)).toList();
+      System.out.printf(Locale.ROOT, "| %s | %d | %s | %d | %d | %s | %s | %d | %s |%n", reader, r.size(),
+          Stats.pctText2(r.stream().filter(Episode::success).count(), r.size()),
+          r.stream().mapToInt(Episode::overshoots).sum(), r.stream().filter(Episode::editor).count(),
+          Stats.f1(Stats.pct(r.stream().map(Episode::actions).toList(), 50)),
+          Stats.f1(Stats.pct(r.stream().map(e -> (int) Math.ceil(e.gap() / 6.0) + 1).toList(), 50)),
+          r.stream().filter(Episode::misread).count(),
+          Stats.f1(Stats.pct(r.stream().map(e -> e.virtualMs() / 1000.0).toList(), 50)));
+    }
+    System.out.printf(Locale.ROOT, "geometry (%d columns): pitch within 2%%: %s, centre within a quarter row: %s, label right: %s;"
+            + " worst pitch error %.2f%%, worst centre error %.2f rows%n", geo.size(),
+        Stats.pctText2(geo.stream().filter(g -> g.pitchError() <= 0.02).count(), geo.size()),
+        Stats.pctText2(geo.stream().filter(g -> g.centerErrorRows() <= 0.25).count(), geo.size()),
+        Stats.pctText2(geo.stream().filter(Geometry::labelRight).count(), geo.size()),
+        100 * geo.stream().mapToDouble(Geometry::pitchError).max().orElse(0),
+        geo.stream().mapToDouble(Geometry::centerErrorRows).max().orElse(0));
+    for (Episode e : eps) {
+      if (!e.success() || e.misread()) {
+        System.out.println("  failed: " + e);
+      }
+    }
+  }
+
+  static Device3 device(String platform, long seed) {
+    Random rnd = new Random(seed);
+    int[] starts = new int[3];
+    int[] targets = new int[3];
+    List<Episode> out = new ArrayList<>();
+    List<Geometry> geo = new ArrayList<>();
+    String uri = "sim:?scene=picker&platform=" + platform + "&seed=" + seed;
+    try (Device probe = Device.open(uri)) {
+      SimState s = SimOracle.of(probe).state();
+      for (int c = 0; c < 3; c++) {
+        SimState.Wheel w = s.wheel(COLUMNS[c]).orElseThrow();
+        int rows = w.rowCount();
+        int a = rnd.nextInt(rows);
+        int b;
+        do {
+          b = rnd.nextInt(rows);
+        } while (b == a);
+        starts[c] = a * w.valueStep();
+        targets[c] = b * w.valueStep();
+      }
+    }
+    for (String reader : new String[] {"ocr", "oracle"}) {
+      try (Device phone = Device.open(uri)) {
+        SimOracle truth = SimOracle.of(phone);
+        for (int c = 0; c < 3; c++) {
+          truth.setWheelValue(COLUMNS[c], starts[c]);
+        }
+        if (reader.equals("ocr")) {
+          geometry(phone, truth, geo);
+        }
+        for (int c = 0; c < 3; c++) {
+          out.add(reader.equals("ocr") ? ocr(phone, truth, c, starts[c], targets[c]) : oracle(phone, truth, c, targets[c]));
+        }
+      }
+    }
+    return new Device3(out, geo);
+  }
+
+  private static void geometry(Device phone, SimOracle truth, List<Geometry> geo) {
+    Observation shot = phone.screenshot();
+    WheelReading r = phone.readWheels(shot, null);
+    SimState s = truth.state();
+    for (int c = 0; c < 3; c++) {
+      SimState.Wheel w = s.wheel(COLUMNS[c]).orElseThrow();
+      WheelColumn col = null;
+      for (WheelColumn k : r.columns()) {
+        if (Math.abs(k.columnX() - w.columnXNorm()) < 60) {
+          col = k;
+        }
+      }
+      if (col == null) {
+        geo.add(new Geometry(1, 99, false));
+        continue;
+      }
+      geo.add(new Geometry(Math.abs(col.rowSpacing() - w.rowPitchNorm()) / w.rowPitchNorm(),
+          Math.abs(col.centerY() - w.selectedCenterYNorm()) / w.rowPitchNorm(),
+          col.selectedLabel().map(l -> l.equals(w.label())).orElse(false)));
+    }
+  }
+
+  private static Episode ocr(Device phone, SimOracle truth, int c, int start, int target) {
+    String column = COLUMNS[c];
+    SimState.Wheel w = truth.wheel(column);
+    String label = label(truth, column, target);
+    int gap = gap(w, start, target);
+    truth.setWheelTarget(column, target);
+    long v0 = phone.ticker().read();
+    try {
+      WheelSetResult r = phone.setWheel(WheelSet.column(c).to(label));
+      SimState.Wheel after = truth.wheel(column);
+      boolean right = after.value() == target;
+      return new Episode("ocr", column, gap, right, r.actions(), after.overshoots(), truth.editorOpen(),
+          (phone.ticker().read() - v0) / 1_000_000L, right ? "" : "confirmed " + r.label() + ", truth " + after.label(),
+          !r.label().equals(after.label()));
+    } catch (SwipeException e) {
+      SimState.Wheel after = truth.wheel(column);
+      return new Episode("ocr", column, gap, false, 0, after.overshoots(), truth.editorOpen(),
+          (phone.ticker().read() - v0) / 1_000_000L, e.code().id() + ": " + e.getMessage(), false);
+    } finally {
+      truth.clearWheelTarget(column);
+    }
+  }
+
+  private static Episode oracle(Device phone, SimOracle truth, int c, int target) {
+    String column = COLUMNS[c];
+    SimState.Wheel w0 = truth.wheel(column);
+    int gap = gap(w0, w0.value(), target);
+    truth.setWheelTarget(column, target);
+    long v0 = phone.ticker().read();
+    int actions = 0;
+    String failure = "";
+    try {
+      Observation shot = phone.screenshot();
+      int confirmed = 0;
+      for (int i = 0; i < MAX_ORACLE_NUDGES && confirmed < 2; i++) {
+        SimState.Wheel w = truth.wheel(column);
+        WheelRequest.Builder req = WheelRequest.builder().currentValue(w.value()).targetValue(target)
+            .valueStep(w.valueStep()).columnX(w.columnXNorm()).centerY(w.selectedCenterYNorm())
+            .rowSpacing(w.rowPitchNorm());
+        w.cycleSize().ifPresent(req::cycleSize);
+        if (w.value() == target) {
+          confirmed++;
+          if (confirmed == 2) {
+            phone.wheelNudge(shot, req.build());
+            break;
+          }
+          shot = phone.screenshot();
+          continue;
+        }
+        confirmed = 0;
+        WheelNudgeResult r = phone.wheelNudge(shot, req.build());
+        actions += r.action().isPresent() ? 1 : 0;
+        shot = r.observation();
+      }
+    } catch (SwipeException e) {
+      failure = e.code().id();
+    } finally {
+      truth.clearWheelTarget(column);
+    }
+    SimState.Wheel after = truth.wheel(column);
+    return new Episode("oracle", column, gap, after.value() == target, actions, after.overshoots(), truth.editorOpen(),
+        (phone.ticker().read() - v0) / 1_000_000L, failure, false);
+  }
+
+  /** The label the column draws for a value: the agent knows what it wants to see. */
+  private static String label(SimOracle truth, String column, int value) {
+    if (column.equals("month")) {
+      return new String[] {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"}[value];
+    }
+    return String.format(Locale.ROOT, "%02d", value);
+  }
+
+  private static int gap(SimState.Wheel w, int from, int to) {
+    int rows = Math.abs(to - from) / w.valueStep();
+    if (w.cycleSize().isPresent()) {
+      int n = w.cycleSize().getAsInt() / w.valueStep();
+      rows = Math.min(rows, n - rows);
+    }
+    return rows;
+  }
+}

@@ -1,0 +1,141 @@
+package dev.swipe.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.swipe.core.Device;
+import dev.swipe.core.ErrorCode;
+import dev.swipe.core.NormRegion;
+import dev.swipe.core.Observation;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.wheel.WheelColumn;
+import dev.swipe.core.wheel.WheelNudgeResult;
+import dev.swipe.core.wheel.WheelReading;
+import dev.swipe.core.wheel.WheelSet;
+import dev.swipe.core.wheel.WheelSetResult;
+import dev.swipe.sim.SimOracle;
+import dev.swipe.sim.SimState;
+import dev.swipe.wheel.WheelRequest;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Pickers read from pixels with the real OCR engine and set in one call, judged by the
+ * simulator's truth (which the SDK never sees).
+ */
+class WheelsFromPixelsTest {
+  private static final List<String> COLUMNS = List.of("month", "hour", "minute");
+
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios"})
+  void readsEachColumnsGeometryAndValueAsTheSimulatorDrewThem(String platform) {
+    try (Device phone = Device.open("sim:?scene=picker&platform=" + platform)) {
+      Observation shot = phone.screenshot();
+      WheelReading reading = phone.readWheels(shot, null);
+      SimState truth = SimOracle.of(phone).state();
+      assertThat(reading.columns()).hasSize(3);
+      for (int i = 0; i < 3; i++) {
+        WheelColumn c = reading.columns().get(i);
+        SimState.Wheel w = truth.wheel(COLUMNS.get(i)).orElseThrow();
+        assertThat(c.index()).isEqualTo(i);
+        assertThat(c.selectedLabel()).as(COLUMNS.get(i)).hasValue(w.label());
+        int expected = COLUMNS.get(i).equals("month") ? w.index() : w.value();
+        assertThat(c.value()).hasValue(expected);
+        assertThat(c.scale().step()).isEqualTo(COLUMNS.get(i).equals("month") ? 1 : w.valueStep());
+        // within 2% of the drawn pitch and a quarter row of the drawn centre
+        assertThat(c.rowSpacing()).isCloseTo(w.rowPitchNorm(), org.assertj.core.data.Percentage.withPercentage(2));
+        assertThat(Math.abs(c.centerY() - w.selectedCenterYNorm())).isLessThan(w.rowPitchNorm() / 4);
+        assertThat(Math.abs(c.columnX() - w.columnXNorm())).isLessThan(30);
+        assertThat(c.confidence()).isBetween(0.5, 1.0);
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios"})
+  void setsMonthHourAcrossMidnightAndMinuteByFivesWithoutOvershootOrEditor(String platform) {
+    try (Device phone = Device.open("sim:?scene=picker&platform=" + platform)) {
+      SimOracle truth = SimOracle.of(phone);
+      WheelSetResult month = phone.setWheel(WheelSet.columnShowing("Jun").to("Sep"));
+      assertThat(month.label()).isEqualTo("Sep");
+      assertThat(truth.wheel("month").label()).isEqualTo("Sep");
+
+      WheelSetResult late = phone.setWheel(WheelSet.column(1).to("23"));
+      assertThat(truth.wheel("hour").value()).isEqualTo(23);
+      WheelSetResult early = phone.setWheel(WheelSet.column(1).to(2));
+      assertThat(truth.wheel("hour").value()).isEqualTo(2);
+      assertThat(early.actions()).as("23 -> 02 wraps: 3 rows, not 21").isLessThanOrEqualTo(2);
+
+      WheelSetResult minute = phone.setWheel(WheelSet.columnAt(800).to("45"));
+      assertThat(truth.wheel("minute").value()).isEqualTo(45);
+      assertThat(minute.evidence()).isNotEmpty();
+      assertThat(minute.nudges().get(minute.nudges().size() - 1).action()).as("the release plays nothing").isEmpty();
+
+      assertThat(truth.editorOpen()).isFalse();
+      for (String c : COLUMNS) {
+        assertThat(truth.wheel(c).overshoots()).as(c).isZero();
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"android"})
+  void aNudgeThatMovesNothingSaysSo(String platform) {
+    try (Device phone = Device.open("sim:?scene=picker&platform=" + platform)) {
+      Observation shot = phone.screenshot();
+      WheelColumn hour = phone.readWheels(shot, null).columns().get(1);
+      // aimed beside the picker, where nothing turns
+      WheelNudgeResult missed = phone.wheelNudge(shot, WheelRequest.builder()
+          .currentValue(9).targetValue(12).cycleSize(24).valueStep(1)
+          .columnX(60.0).centerY(hour.centerY()).rowSpacing(hour.rowSpacing()).build());
+      assertThat(missed.action()).isPresent();
+      assertThat(missed.moved()).isFalse();
+      assertThat(missed.noOp()).isTrue();
+      assertThat(SimOracle.of(phone).wheel("hour").value()).isEqualTo(9);
+
+      Observation again = phone.screenshot();
+      WheelNudgeResult hit = phone.wheelNudge(again, hour.requestTo(12));
+      assertThat(hit.moved()).isTrue();
+      assertThat(hit.noOp()).isFalse();
+      int now = SimOracle.of(phone).wheel("hour").value();
+      assertThat(hit.labelNow()).hasValue(String.format("%02d", now));
+      assertThat(hit.rowsObserved()).hasValue(now - 9);
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios"})
+  void badRequestsAreCodedErrorsWithTheEvidenceAndNudgeNothing(String platform) {
+    try (Device phone = Device.open("sim:?scene=picker&platform=" + platform)) {
+      SimOracle truth = SimOracle.of(phone);
+      int before = truth.pointerLog().size();
+      assertThatThrownBy(() -> phone.setWheel(WheelSet.column(2).to("47")))
+          .isInstanceOfSatisfying(SwipeException.class, e -> {
+            assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_TARGET_UNREACHABLE);
+            assertThat(e.details().get("labels_seen").toString()).contains("30");
+          });
+      assertThatThrownBy(() -> phone.setWheel(WheelSet.column(0).to("Smarch")))
+          .hasFieldOrPropertyWithValue("code", ErrorCode.WHEEL_TARGET_UNREACHABLE);
+      assertThatThrownBy(() -> phone.setWheel(WheelSet.column(0).to(12)))
+          .hasFieldOrPropertyWithValue("code", ErrorCode.WHEEL_TARGET_UNREACHABLE);
+      assertThatThrownBy(() -> phone.setWheel(WheelSet.column(5).to("1")))
+          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("column"));
+      assertThatThrownBy(() -> phone.setWheel(WheelSet.columnShowing("Xyz").to("1")))
+          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("column"));
+      assertThatThrownBy(() -> WheelSet.column(-1)).hasFieldOrPropertyWithValue("code", ErrorCode.INVALID_ARGUMENT);
+      assertThatThrownBy(() -> WheelSet.column(0).to(" ")).hasFieldOrPropertyWithValue("code", ErrorCode.INVALID_ARGUMENT);
+      // a band too short to hold three rows holds no column
+      Observation shot = phone.screenshot();
+      WheelColumn hour = phone.readWheels(shot, null).columns().get(1);
+      NormRegion oneRow = NormRegion.of(0, hour.centerY() - hour.rowSpacing() / 2, 1000, hour.rowSpacing());
+      assertThat(phone.readWheels(shot, oneRow).columns()).isEmpty();
+      assertThat(truth.pointerLog()).hasSize(before);
+    }
+    try (Device list = Device.open("sim:?scene=list&platform=" + platform)) {
+      assertThat(list.readWheels().columns()).as("names are no picker").isEmpty();
+      assertThatThrownBy(() -> list.setWheel(WheelSet.column(0).to("1")))
+          .hasFieldOrPropertyWithValue("code", ErrorCode.WHEEL_NOT_FOUND);
+    }
+  }
+}
