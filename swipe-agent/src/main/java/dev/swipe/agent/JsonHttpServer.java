@@ -23,9 +23,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -174,7 +173,7 @@ final class JsonHttpServer implements AutoCloseable {
   private final Limits limits;
   private final ServerSocket listener;
   private final Thread acceptor;
-  private final ScheduledExecutorService watchdog;
+  private final ScheduledThreadPoolExecutor watchdog;
   private final ThreadPoolExecutor rejecter;
   private final Set<Socket> open = ConcurrentHashMap.newKeySet();
   private final Map<InetAddress, Integer> perClient = new HashMap<>();
@@ -187,7 +186,9 @@ final class JsonHttpServer implements AutoCloseable {
     this.listener = new ServerSocket();
     listener.setReuseAddress(true);
     listener.bind(address, 128);
-    this.watchdog = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "swipe-agent-http-watchdog"));
+    this.watchdog = new ScheduledThreadPoolExecutor(1, r -> daemon(r, "swipe-agent-http-watchdog"));
+    // a guard is cancelled on almost every write: drop it at once instead of at its deadline
+    watchdog.setRemoveOnCancelPolicy(true);
     this.rejecter = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(64),
         r -> daemon(r, "swipe-agent-http-reject"), (r, pool) -> ((Rejection) r).drop());
     this.acceptor = daemon(this::acceptLoop, "swipe-agent-http-accept");
@@ -238,7 +239,8 @@ final class JsonHttpServer implements AutoCloseable {
         if (closed) {
           return;
         }
-        continue; // a failed accept (the client reset first); keep listening
+        pause(); // a failed accept (the client reset first, or no descriptor left): keep listening
+        continue;
       }
       InetAddress client = s.getInetAddress();
       boolean admitted;
@@ -262,6 +264,14 @@ final class JsonHttpServer implements AutoCloseable {
         release(s);
         quietClose(s);
       }
+    }
+  }
+
+  private static void pause() {
+    try {
+      Thread.sleep(20);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 
@@ -393,8 +403,8 @@ final class JsonHttpServer implements AutoCloseable {
     }
     if (step instanceof Response early) {
       // the body is not wanted: drop it (bounded) so the connection stays usable, or close
-      boolean clean = !expectContinue && drain(in, framing);
-      return write(out, s, clean ? early : early.closing(), head) && clean && keepAlive && !early.close();
+      boolean reusable = !expectContinue && drain(in, framing) && keepAlive && !early.close();
+      return write(out, s, reusable ? early : early.closing(), head) && reusable;
     }
     if (framing.length() > limits.maxBodyBytes()) {
       if (!expectContinue) {
