@@ -3,41 +3,55 @@ package dev.swipe.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import dev.swipe.agent.JsonHttpServer.Connection;
+import dev.swipe.agent.JsonHttpServer.Request;
+import dev.swipe.agent.JsonHttpServer.Response;
 import dev.swipe.core.Device;
 import dev.swipe.core.SwipeException;
 import dev.swipe.memory.MemoryStore;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 
 /**
- * The agent tools for direct (non-MCP) callers over HTTP, with the JDK's HTTP server.
+ * The agent tools for direct (non-MCP) callers over HTTP/1.1.
  *
  * <ul>
  *   <li>{@code GET /tools}: {@code {"tools": [spec, ...]}}; {@code GET /tools/{name}}: one spec.
  *   <li>{@code POST /tools/{name}} with a JSON object body ({@code Content-Type: application/json}):
  *       exactly the dispatcher's result JSON. Base64 JPEG is accepted where screenshot ids are.
- *       Status 200 for results, 400/404/413/415/401/405 for bad requests and 422/409/500/503 for
- *       action errors; the body is always the JSON.
- *   <li>Runs: each {@code run} request header value names its own run (attachment ids and wheel
- *       guard); without the header, each TCP connection is its own run. At most {@code maxRuns}
- *       runs are kept; the least recently used is ended beyond that. The response header
- *       {@code run} says which run answered.
+ *       Status 200 for results, 4xx for bad requests and refused actions, 503 for device trouble;
+ *       every answer, malformed requests included, is a JSON object, never HTML.
+ *   <li>Runs (attachment ids and wheel guard): without a {@code run} header each TCP connection is
+ *       its own run, ended when the connection closes, and no other connection can name it. A
+ *       {@code run: NAME} header creates or joins an explicit run that any connection may use; when
+ *       the server has tokens, only requests with the token that created it. At most {@code maxRuns}
+ *       runs are kept; the least recently used is ended beyond that, and its next request is refused
+ *       with 410 {@code run_evicted} (the name stays retired, so old ids never come to mean new
+ *       images). The response header {@code run} says which run answered.
  *   <li>Security: loopback by default; any other address requires a bearer token
- *       ({@code Authorization: Bearer T}). Requests must be JSON (a browser page cannot send that
- *       without a CORS preflight, which is never answered) and at most {@code maxRequestBytes}.
+ *       ({@code Authorization: Bearer T}). {@code Host} (and {@code Origin}, when sent) must be a
+ *       loopback name ({@code localhost}, {@code 127.0.0.1}, {@code [::1]}), the bound address, or an
+ *       allowed host: a web page that rebinds its DNS name to this machine is refused (403) before
+ *       anything runs. Requests must be JSON (a browser cannot send that cross-origin without a CORS
+ *       preflight, which is never answered) and at most {@code maxRequestBytes}.
+ *   <li>Hygiene: a request must arrive whole within the request timeout (408), an idle kept-alive
+ *       connection is closed after the idle timeout, connections per client address are bounded
+ *       (503), and answers are written in one piece without Nagle delay.
  * </ul>
  */
 public final class AgentHttpServer implements AutoCloseable {
@@ -45,40 +59,61 @@ public final class AgentHttpServer implements AutoCloseable {
   public static final int DEFAULT_MAX_REQUEST_BYTES = 16 * 1024 * 1024;
   /** Default most runs kept at once. */
   public static final int DEFAULT_MAX_RUNS = 64;
+  /** Default time for a whole request (head and body) to arrive. */
+  public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(20);
+  /** Default time a kept-alive connection waits for its next request. */
+  public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
+  /** Default most open connections from one client address. */
+  public static final int DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 32;
+  /** Most open connections in all. */
+  static final int MAX_CONNECTIONS = 256;
 
-  private static final String BODY_READ = "swipe.body-read";
-  /** Most bytes of an oversize body read and dropped before answering 413. */
-  private static final long DRAIN_LIMIT = 64L * 1024 * 1024;
   private static final Pattern RUN = Pattern.compile("[A-Za-z0-9._-]{1,64}");
   private static final Pattern TOOL_PATH = Pattern.compile("/tools/([a-z_]{1,64})");
+  private static final Pattern HOST_NAME = Pattern.compile("[a-z0-9._-]{1,253}");
+  private static final Pattern IPV6 = Pattern.compile("[0-9a-f:.]{2,45}");
+  /** Names of connection runs; a run header may not take this prefix. */
+  private static final String CONNECTION_RUN = "connection-";
+  private static final Set<String> LOOPBACK_NAMES = Set.of("localhost", "127.0.0.1", "::1");
 
   private final Device device;
   private final MemoryStore memory;
-  private final byte[] token;
-  private final int maxRequestBytes;
+  private final List<byte[]> tokens;
+  private final List<HostPort> allowedHosts;
   private final int maxRuns;
-  private final HttpServer http;
-  private final ExecutorService executor;
-  private final Map<String, ToolDispatcher> runs;
+  private final JsonHttpServer http;
   private final ToolDispatcher catalog;
+  /** Live runs, least recently used first: explicit names and connection run names. */
+  private final LinkedHashMap<String, Run> runs = new LinkedHashMap<>(16, 0.75f, true);
+  /** Explicit run names ended to make room, oldest first (bounded). */
+  private final LinkedHashSet<String> retired = new LinkedHashSet<>();
+  private final AtomicLong connectionRuns = new AtomicLong();
+
+  /**
+   * A live run.
+   *
+   * @param owner index of the token that created it, or -1 when the server has no tokens
+   * @param connection the connection that owns it, or -1 for an explicit run
+   */
+  private record Run(String name, ToolDispatcher tools, int owner, long connection) {}
+
+  /** A host name (lower case, IPv6 without brackets) and a port, -1 for any. */
+  private record HostPort(String host, int port) {}
 
   private AgentHttpServer(Builder b) throws IOException {
     this.device = b.device;
     this.memory = b.memory;
-    this.token = b.token == null ? null : b.token.getBytes(StandardCharsets.UTF_8);
-    this.maxRequestBytes = b.maxRequestBytes;
+    this.tokens = b.tokens.stream().map(t -> t.getBytes(StandardCharsets.UTF_8)).toList();
+    List<HostPort> allowed = new ArrayList<>(b.allowedHosts);
+    if (!b.address.getAddress().isAnyLocalAddress()) {
+      // the address the server is bound to is how its clients reach it; no DNS name is involved
+      allowed.add(new HostPort(b.address.getAddress().getHostAddress().toLowerCase(Locale.ROOT), -1));
+    }
+    this.allowedHosts = List.copyOf(allowed);
     this.maxRuns = b.maxRuns;
-    this.runs = new LinkedHashMap<>(16, 0.75f, true);
     this.catalog = new ToolDispatcher(newRun());
-    this.http = HttpServer.create(b.address, 64);
-    this.executor = Executors.newFixedThreadPool(8, r -> {
-      Thread t = new Thread(r, "swipe-agent-http");
-      t.setDaemon(true);
-      return t;
-    });
-    http.setExecutor(executor);
-    http.createContext("/", this::handle);
-    http.start();
+    this.http = new JsonHttpServer(b.address, new JsonHttpServer.Limits(b.maxRequestBytes, b.requestTimeout,
+        b.idleTimeout, MAX_CONNECTIONS, b.maxConnectionsPerClient), new Handler());
   }
 
   /** A builder for a server over {@code device}. */
@@ -88,16 +123,20 @@ public final class AgentHttpServer implements AutoCloseable {
 
   /** The bound address (with the real port when port 0 was asked for). */
   public InetSocketAddress address() {
-    return http.getAddress();
+    return http.address();
   }
 
-  /** Stops listening and ends every run (not the device, not the memory store). */
+  /** Open client connections (for leak checks). */
+  int openConnections() {
+    return http.openConnections();
+  }
+
+  /** Stops listening, drops every connection and ends every run (not the device, not the memory store). */
   @Override
   public void close() {
-    http.stop(0);
-    executor.shutdownNow();
+    http.close();
     synchronized (runs) {
-      runs.values().forEach(d -> d.run().close());
+      runs.values().forEach(r -> r.tools().run().close());
       runs.clear();
     }
     catalog.run().close();
@@ -111,127 +150,261 @@ public final class AgentHttpServer implements AutoCloseable {
     return b.build();
   }
 
-  private ToolDispatcher runFor(String key) {
-    synchronized (runs) {
-      ToolDispatcher d = runs.get(key);
-      if (d == null) {
-        d = new ToolDispatcher(newRun());
-        runs.put(key, d);
-        if (runs.size() > maxRuns) {
-          var eldest = runs.entrySet().iterator().next();
-          eldest.getValue().run().close();
-          runs.remove(eldest.getKey());
+  /** Adds a run, ending the least recently used one beyond the limit. Holds the runs lock. */
+  private Run add(Run r) {
+    runs.put(r.name(), r);
+    if (runs.size() > maxRuns) {
+      Iterator<Map.Entry<String, Run>> it = runs.entrySet().iterator();
+      Run eldest = it.next().getValue();
+      it.remove();
+      eldest.tools().run().close();
+      if (eldest.connection() < 0) {
+        retired.add(eldest.name());
+        if (retired.size() > 16 * maxRuns + 1024) {
+          Iterator<String> old = retired.iterator();
+          old.next();
+          old.remove();
         }
       }
-      return d;
+    }
+    return r;
+  }
+
+  private final class Handler implements JsonHttpServer.Handler {
+    @Override
+    public JsonHttpServer.Step head(Request req, Connection c) {
+      String host = req.header("host");
+      if (host != null && !allowed(parseHost(host))) {
+        return Response.error(403, "host_not_allowed", "Host '" + abbreviate(host) + "' is not this server's name;"
+            + " use localhost, 127.0.0.1 or [::1], or start the server with --allow-host " + abbreviate(host),
+            Map.of("host", abbreviate(host)));
+      }
+      String origin = req.header("origin");
+      if (origin != null && !allowed(parseOrigin(origin))) {
+        return Response.error(403, "origin_not_allowed", "Origin '" + abbreviate(origin) + "' may not use this server;"
+            + " web pages are refused unless their host is loopback or allowed with --allow-host",
+            Map.of("origin", abbreviate(origin)));
+      }
+      int token = -1;
+      if (!tokens.isEmpty()) {
+        token = tokenOf(req);
+        if (token < 0) {
+          return Response.error(401, "unauthorized", "a bearer token is required: Authorization: Bearer <token>", Map.of())
+              .withHeader("WWW-Authenticate", "Bearer");
+        }
+      }
+      String path = req.path();
+      String method = req.method().toUpperCase(Locale.ROOT);
+      if (path.equals("/tools")) {
+        if (!method.equals("GET")) {
+          return Response.error(405, "method_not_allowed", "GET /tools lists the tools", Map.of());
+        }
+        ObjectNode out = ToolDispatcher.JSON.createObjectNode();
+        ArrayNode arr = out.putArray("tools");
+        catalog.specs().forEach(s -> arr.add(s.toJson()));
+        return Response.of(200, out);
+      }
+      var m = TOOL_PATH.matcher(path);
+      if (!m.matches()) {
+        return Response.error(404, "not_found", "use GET /tools or POST /tools/{name}", Map.of());
+      }
+      String name = m.group(1);
+      if (method.equals("GET")) {
+        var spec = catalog.spec(name);
+        return spec.isEmpty() ? Response.of(404, catalog.call(name, (JsonNode) null)) : Response.of(200, spec.get().toJson());
+      }
+      if (!method.equals("POST")) {
+        return Response.error(405, "method_not_allowed", "POST /tools/" + name + " runs the tool", Map.of());
+      }
+      String type = req.header("content-type");
+      if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
+        return Response.error(415, "unsupported_media_type", "send the arguments as Content-Type: application/json",
+            Map.of());
+      }
+      List<String> runHeaders = req.headers("run");
+      if (runHeaders.size() > 1 || runHeaders.size() == 1 && !RUN.matcher(runHeaders.get(0)).matches()) {
+        return Response.error(400, "invalid_argument", "run: must be one name of 1-64 of A-Z a-z 0-9 . _ -",
+            Map.of("field", "run"));
+      }
+      Object run = runHeaders.isEmpty() ? connectionRun(c, token) : explicitRun(runHeaders.get(0), c, token);
+      if (run instanceof Response refusal) {
+        return refusal;
+      }
+      Run r = (Run) run;
+      return (JsonHttpServer.BodyReader) body -> {
+        ObjectNode result;
+        try {
+          result = r.tools().call(name, arguments(body));
+        } catch (ToolFailure f) {
+          result = ToolDispatcher.error(f.code(), f.getMessage(), f.details());
+        }
+        return Response.of(status(result), result).withHeader("run", r.name());
+      };
+    }
+
+    @Override
+    public void closed(Connection c) {
+      if (c.state() instanceof String name) {
+        synchronized (runs) {
+          Run r = runs.get(name);
+          if (r != null && r.connection() == c.id()) {
+            runs.remove(name);
+            r.tools().run().close();
+          }
+        }
+      }
     }
   }
 
-  private void handle(HttpExchange ex) {
-    try (ex) {
-      try {
-        respond(ex);
-      } catch (RuntimeException e) {
-        SwipeException s = SwipeException.translate(e);
-        send(ex, 500, ToolDispatcher.error(s.code().id(), s.getMessage(), Map.of()));
+  /** The connection's own run: made on its first call, refused once with run_evicted if it was ended. */
+  private Object connectionRun(Connection c, int token) {
+    synchronized (runs) {
+      if (c.state() instanceof String name) {
+        Run r = runs.get(name);
+        if (r != null) {
+          return r;
+        }
+        c.state(null);
+        return Response.error(410, "run_evicted", "this connection's run " + name + " was ended to make room (at most "
+            + maxRuns + " runs are kept); its attachment ids are void. The next request starts a new run.",
+            Map.of("run", name, "max_runs", maxRuns)).withHeader("run", name);
       }
-    } catch (IOException | UncheckedIOException e) {
-      // the client went away; nothing to answer
+      String name = CONNECTION_RUN + connectionRuns.incrementAndGet();
+      c.state(name);
+      return add(new Run(name, new ToolDispatcher(newRun()), token, c.id()));
     }
   }
 
-  private void respond(HttpExchange ex) throws IOException {
-    if (token != null && !authorized(ex)) {
-      ex.getResponseHeaders().set("WWW-Authenticate", "Bearer");
-      send(ex, 401, ToolDispatcher.error("unauthorized", "a bearer token is required: Authorization: Bearer <token>", Map.of()));
-      return;
-    }
-    String path = ex.getRequestURI().getPath();
-    String method = ex.getRequestMethod().toUpperCase(Locale.ROOT);
-    if (path.equals("/tools")) {
-      if (!method.equals("GET")) {
-        send(ex, 405, ToolDispatcher.error("method_not_allowed", "GET /tools lists the tools", Map.of()));
-        return;
+  /** A run named by the request: joined when this client may, created when new. */
+  private Object explicitRun(String name, Connection c, int token) {
+    synchronized (runs) {
+      Run r = runs.get(name);
+      if (name.startsWith(CONNECTION_RUN)) {
+        if (r != null && r.connection() == c.id()) {
+          return r;
+        }
+        return Response.error(403, "run_not_owned", "run " + name + " belongs to another connection; name a run"
+            + " of your own in the run header (names starting with " + CONNECTION_RUN + " are the server's)",
+            Map.of("run", name));
       }
-      ObjectNode out = ToolDispatcher.JSON.createObjectNode();
-      ArrayNode arr = out.putArray("tools");
-      catalog.specs().forEach(s -> arr.add(s.toJson()));
-      send(ex, 200, out);
-      return;
-    }
-    var m = TOOL_PATH.matcher(path);
-    if (!m.matches()) {
-      send(ex, 404, ToolDispatcher.error("not_found", "use GET /tools or POST /tools/{name}", Map.of()));
-      return;
-    }
-    String name = m.group(1);
-    if (method.equals("GET")) {
-      var spec = catalog.spec(name);
-      if (spec.isEmpty()) {
-        send(ex, 404, catalog.call(name, (JsonNode) null));
-      } else {
-        send(ex, 200, spec.get().toJson());
+      if (r != null) {
+        if (!tokens.isEmpty() && r.owner() != token) {
+          return Response.error(403, "run_not_owned", "run " + name + " was created with another token",
+              Map.of("run", name));
+        }
+        return r;
       }
-      return;
+      if (retired.contains(name)) {
+        return Response.error(410, "run_evicted", "run " + name + " was ended to make room (at most " + maxRuns
+            + " runs are kept); its attachment ids are void. Start a new run under a new name.",
+            Map.of("run", name, "max_runs", maxRuns)).withHeader("run", name);
+      }
+      return add(new Run(name, new ToolDispatcher(newRun()), token, -1));
     }
-    if (!method.equals("POST")) {
-      send(ex, 405, ToolDispatcher.error("method_not_allowed", "POST /tools/" + name + " runs the tool", Map.of()));
-      return;
-    }
-    String type = ex.getRequestHeaders().getFirst("Content-Type");
-    if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
-      send(ex, 415, ToolDispatcher.error("unsupported_media_type", "send the arguments as Content-Type: application/json", Map.of()));
-      return;
-    }
-    String runHeader = ex.getRequestHeaders().getFirst("run");
-    if (runHeader != null && !RUN.matcher(runHeader).matches()) {
-      send(ex, 400, ToolDispatcher.error("invalid_argument", "run: must be 1-64 of A-Z a-z 0-9 . _ -", Map.of("field", "run")));
-      return;
-    }
-    String key = runHeader != null ? runHeader : "connection-" + ex.getRemoteAddress().getAddress().getHostAddress()
-        + "-" + ex.getRemoteAddress().getPort();
-    byte[] body = readBody(ex);
-    if (body == null) {
-      send(ex, 413, ToolDispatcher.error("request_too_large", "the request body exceeds " + maxRequestBytes + " bytes",
-          Map.of("max_request_bytes", maxRequestBytes)));
-      return;
-    }
-    ToolDispatcher tools = runFor(key);
-    ex.getResponseHeaders().set("run", key);
-    ObjectNode result;
-    try {
-      result = tools.call(name, ToolDispatcher.parseArguments(new String(body, StandardCharsets.UTF_8)));
-    } catch (ToolFailure f) {
-      result = ToolDispatcher.error(f.code(), f.getMessage(), f.details());
-    }
-    send(ex, status(result), result);
   }
 
-  private boolean authorized(HttpExchange ex) {
-    String h = ex.getRequestHeaders().getFirst("Authorization");
+  private static JsonNode arguments(byte[] body) {
+    for (byte b : body) {
+      if (b != ' ' && b != '\t' && b != '\r' && b != '\n') {
+        return JsonInput.read(body, "arguments");
+      }
+    }
+    return ToolDispatcher.JSON.createObjectNode();
+  }
+
+  /** The index of the token the request carries, or -1. */
+  private int tokenOf(Request req) {
+    String h = req.header("authorization");
     if (h == null || !h.regionMatches(true, 0, "Bearer ", 0, 7)) {
+      return -1;
+    }
+    byte[] given = h.substring(7).strip().getBytes(StandardCharsets.UTF_8);
+    int found = -1;
+    for (int i = 0; i < tokens.size(); i++) {
+      if (MessageDigest.isEqual(tokens.get(i), given) && found < 0) {
+        found = i;
+      }
+    }
+    return found;
+  }
+
+  private boolean allowed(HostPort h) {
+    if (h == null) {
       return false;
     }
-    return MessageDigest.isEqual(token, h.substring(7).strip().getBytes(StandardCharsets.UTF_8));
+    if (LOOPBACK_NAMES.contains(h.host())) {
+      return true;
+    }
+    for (HostPort a : allowedHosts) {
+      if (a.host().equals(h.host()) && (a.port() < 0 || a.port() == h.port())) {
+        return true;
+      }
+    }
+    return false;
   }
 
-  /**
-   * The body, or null when it is larger than the limit. An oversize body is read and dropped (up to
-   * {@link #DRAIN_LIMIT} bytes) so the client, still sending, gets the 413 instead of a reset.
-   */
-  private byte[] readBody(HttpExchange ex) throws IOException {
-    try (InputStream in = ex.getRequestBody()) {
-      byte[] b = in.readNBytes(maxRequestBytes + 1);
-      if (b.length > maxRequestBytes) {
-        long dropped = 0;
-        byte[] sink = new byte[64 * 1024];
-        for (int n; dropped < DRAIN_LIMIT && (n = in.read(sink)) > 0; ) {
-          dropped += n;
-        }
+  /** {@code name}, {@code name:port}, {@code [v6]} or {@code [v6]:port}; null when it is none of those. */
+  static HostPort parseHost(String s) {
+    String v = s.strip().toLowerCase(Locale.ROOT);
+    String host;
+    String port = null;
+    if (v.startsWith("[")) {
+      int close = v.indexOf(']');
+      if (close < 0) {
         return null;
       }
-      ex.setAttribute(BODY_READ, Boolean.TRUE);
-      return b;
+      host = v.substring(1, close);
+      String rest = v.substring(close + 1);
+      if (!rest.isEmpty()) {
+        if (!rest.startsWith(":")) {
+          return null;
+        }
+        port = rest.substring(1);
+      }
+      if (!IPV6.matcher(host).matches()) {
+        return null;
+      }
+    } else {
+      int colon = v.indexOf(':');
+      if (colon >= 0) {
+        if (v.indexOf(':', colon + 1) >= 0) {
+          return null;
+        }
+        host = v.substring(0, colon);
+        port = v.substring(colon + 1);
+      } else {
+        host = v;
+      }
+      if (!HOST_NAME.matcher(host).matches()) {
+        return null;
+      }
+    }
+    int p = -1;
+    if (port != null) {
+      if (port.isEmpty() || port.length() > 5 || !port.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
+        return null;
+      }
+      p = Integer.parseInt(port);
+      if (p > 65535) {
+        return null;
+      }
+    }
+    return new HostPort(host, p);
+  }
+
+  private static HostPort parseOrigin(String origin) {
+    try {
+      URI u = new URI(origin.strip());
+      String scheme = u.getScheme();
+      if (u.getHost() == null || scheme == null
+          || !scheme.equalsIgnoreCase("http") && !scheme.equalsIgnoreCase("https")) {
+        return null; // "null" (a sandboxed page, a file) and anything that is not a web origin
+      }
+      int port = u.getPort() >= 0 ? u.getPort() : scheme.equalsIgnoreCase("https") ? 443 : 80;
+      return parseHost((u.getHost().contains(":") && !u.getHost().startsWith("[") ? "[" + u.getHost() + "]" : u.getHost())
+          + ":" + port);
+    } catch (URISyntaxException e) {
+      return null;
     }
   }
 
@@ -241,26 +414,19 @@ public final class AgentHttpServer implements AutoCloseable {
     }
     return switch (result.get("error").path("code").asText()) {
       case "invalid_argument", "unknown_attachment", "not_a_screenshot", "image_decode_failed", "image_size_mismatch",
-          "unsupported_character" -> 400;
+          "unsupported_character", "json_too_deep", "json_number_too_long", "json_string_too_long" -> 400;
+      case "run_not_owned" -> 403;
       case "unknown_tool" -> 404;
       case "run_terminated", "wheel_column_busy" -> 409;
+      case "run_evicted" -> 410;
       case "internal" -> 500;
       case "hid_disconnected", "capture_timeout", "capture_stale", "memory_unavailable", "device_closed" -> 503;
       default -> 422;
     };
   }
 
-  private static void send(HttpExchange ex, int status, ObjectNode body) throws IOException {
-    byte[] bytes = ToolDispatcher.toText(body).getBytes(StandardCharsets.UTF_8);
-    if (ex.getAttribute(BODY_READ) == null && !ex.getRequestMethod().equalsIgnoreCase("GET")) {
-      // answered without reading the request body: the connection cannot be reused
-      ex.getResponseHeaders().set("Connection", "close");
-    }
-    ex.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
-    ex.sendResponseHeaders(status, bytes.length);
-    try (OutputStream out = ex.getResponseBody()) {
-      out.write(bytes);
-    }
+  private static String abbreviate(String s) {
+    return s.length() <= 80 ? s : s.substring(0, 77) + "...";
   }
 
   /** Configures and starts an {@link AgentHttpServer}. */
@@ -268,9 +434,13 @@ public final class AgentHttpServer implements AutoCloseable {
     private final Device device;
     private InetSocketAddress address = new InetSocketAddress("127.0.0.1", 8765);
     private MemoryStore memory;
-    private String token;
+    private List<String> tokens = List.of();
+    private final List<HostPort> allowedHosts = new ArrayList<>();
     private int maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
     private int maxRuns = DEFAULT_MAX_RUNS;
+    private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
+    private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
+    private int maxConnectionsPerClient = DEFAULT_MAX_CONNECTIONS_PER_CLIENT;
 
     private Builder(Device device) {
       this.device = SwipeException.requireArgument(device, "device");
@@ -290,7 +460,38 @@ public final class AgentHttpServer implements AutoCloseable {
 
     /** The bearer token clients must send; required on non-loopback addresses. */
     public Builder token(String token) {
-      this.token = token == null || token.isBlank() ? null : token;
+      return tokens(token == null || token.isBlank() ? List.of() : List.of(token));
+    }
+
+    /**
+     * Several bearer tokens, one per client: an explicit run belongs to the token that created it,
+     * so clients with different tokens cannot use each other's runs.
+     */
+    public Builder tokens(List<String> tokens) {
+      List<String> t = new ArrayList<>();
+      for (String s : SwipeException.requireArgument(tokens, "tokens")) {
+        if (s == null || s.isBlank()) {
+          throw SwipeException.invalidArgument("token", "must not be blank");
+        }
+        t.add(s.strip());
+      }
+      this.tokens = List.copyOf(t);
+      return this;
+    }
+
+    /**
+     * Host names clients may use besides the loopback names and the bound address ({@code HOST} or
+     * {@code HOST:PORT}, IPv6 in brackets): what the {@code Host} header, and the {@code Origin}
+     * of a web page, may name.
+     */
+    public Builder allowHosts(List<String> hosts) {
+      for (String h : SwipeException.requireArgument(hosts, "hosts")) {
+        HostPort hp = h == null ? null : parseHost(h);
+        if (hp == null) {
+          throw SwipeException.invalidArgument("allow_host", "'" + h + "' is not HOST or HOST:PORT");
+        }
+        allowedHosts.add(hp);
+      }
       return this;
     }
 
@@ -313,6 +514,39 @@ public final class AgentHttpServer implements AutoCloseable {
     }
 
     /**
+     * How long a whole request (head and body) may take to arrive (default 20 s); a client that
+     * stalls or trickles is answered 408 and disconnected. Also bounds writing an answer.
+     */
+    public Builder requestTimeout(Duration timeout) {
+      this.requestTimeout = positive(timeout, "request_timeout");
+      return this;
+    }
+
+    /** How long a kept-alive connection may wait for its next request (default 30 s). */
+    public Builder idleTimeout(Duration timeout) {
+      this.idleTimeout = positive(timeout, "idle_timeout");
+      return this;
+    }
+
+    /** Most open connections from one client address (default 32); beyond it 503. */
+    public Builder maxConnectionsPerClient(int connections) {
+      if (connections < 1 || connections > MAX_CONNECTIONS) {
+        throw SwipeException.invalidArgument("max_connections_per_client",
+            "must be in [1, " + MAX_CONNECTIONS + "], was " + connections);
+      }
+      this.maxConnectionsPerClient = connections;
+      return this;
+    }
+
+    private static Duration positive(Duration d, String field) {
+      SwipeException.requireArgument(d, field);
+      if (d.isNegative() || d.isZero() || d.toHours() > 24) {
+        throw SwipeException.invalidArgument(field, "must be between 1 ms and 24 h, was " + d);
+      }
+      return d;
+    }
+
+    /**
      * Binds and starts serving.
      *
      * @throws SwipeException {@code invalid_argument} for a non-loopback address without a token,
@@ -322,7 +556,7 @@ public final class AgentHttpServer implements AutoCloseable {
       if (address.isUnresolved()) {
         throw SwipeException.invalidArgument("http", "cannot resolve host '" + address.getHostString() + "'");
       }
-      if (!address.getAddress().isLoopbackAddress() && token == null) {
+      if (!address.getAddress().isLoopbackAddress() && tokens.isEmpty()) {
         throw SwipeException.invalidArgument(
             "token", "a bearer token is required to serve on " + address.getAddress().getHostAddress()
                 + " (not loopback): pass --token or set SWIPE_AGENT_TOKEN");

@@ -7,20 +7,12 @@ import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.io.FilterInputStream;
-import java.io.FilterOutputStream;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Phaser;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -31,23 +23,22 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The output stream is the protocol channel: nothing else may write to it. The CLI redirects
  * {@code System.out} to stderr before starting the server.
+ *
+ * <p>No line can stop the server: each one that is not a JSON-RPC message it can handle is answered
+ * with a JSON-RPC error (parse error {@code -32700} with id null, invalid request {@code -32600},
+ * invalid params {@code -32602}; {@code data.code} gives a snake_case reason) and the next line is
+ * read. JSON is read with bounds (nesting depth, number and string length, a line of at most 4 MiB).
+ * The server reads until its input ends.
  */
 public final class McpStdioServer implements AutoCloseable {
   private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {};
 
   private final McpSyncServer server;
-  private final CountDownLatch inputClosed;
-  private final Phaser inFlight;
-  private final AtomicLong lastOutputNanos;
-  private final CountDownLatch drained;
+  private final McpLineTransport transport;
 
-  private McpStdioServer(McpSyncServer server, CountDownLatch inputClosed, CountDownLatch drained, Phaser inFlight,
-      AtomicLong lastOutputNanos) {
+  private McpStdioServer(McpSyncServer server, McpLineTransport transport) {
     this.server = server;
-    this.drained = drained;
-    this.inputClosed = inputClosed;
-    this.inFlight = inFlight;
-    this.lastOutputNanos = lastOutputNanos;
+    this.transport = transport;
   }
 
   /**
@@ -58,58 +49,8 @@ public final class McpStdioServer implements AutoCloseable {
    * @param out the protocol channel (usually the process's real stdout)
    */
   public static McpStdioServer start(ToolDispatcher tools, InputStream in, OutputStream out) {
-    CountDownLatch closed = new CountDownLatch(1);
-    CountDownLatch drained = new CountDownLatch(1);
-    InputStream watched = new FilterInputStream(in) {
-      @Override
-      public int read() throws IOException {
-        return eof(super.read());
-      }
-
-      @Override
-      public int read(byte[] b, int off, int len) throws IOException {
-        return eof(super.read(b, off, len));
-      }
-
-      /** At the end of input, holds the SDK's reader back until the answers are out (see close). */
-      private int eof(int n) throws IOException {
-        if (n < 0) {
-          closed.countDown();
-          try {
-            drained.await();
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new java.io.InterruptedIOException("interrupted at the end of input");
-          }
-        }
-        return n;
-      }
-
-      @Override
-      public void close() throws IOException {
-        closed.countDown();
-        drained.countDown();
-        super.close();
-      }
-    };
-    AtomicLong lastOutput = new AtomicLong(System.nanoTime());
-    OutputStream timed = new FilterOutputStream(out) {
-      @Override
-      public void write(byte[] b, int off, int len) throws IOException {
-        out.write(b, off, len);
-        lastOutput.set(System.nanoTime());
-      }
-
-      @Override
-      public void write(int b) throws IOException {
-        out.write(b);
-        lastOutput.set(System.nanoTime());
-      }
-    };
     JacksonMcpJsonMapper mapper = new JacksonMcpJsonMapper(ToolDispatcher.JSON.copy());
-    StdioServerTransportProvider transport = new StdioServerTransportProvider(mapper, watched, timed);
-    // the server itself is one party; each running tool call registers while it runs
-    Phaser inFlight = new Phaser(1);
+    McpLineTransport transport = new McpLineTransport(mapper, in, out);
     List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();
     for (ToolSpec spec : tools.specs()) {
       McpSchema.Tool tool = McpSchema.Tool.builder(spec.name(), ToolDispatcher.JSON.convertValue(spec.inputSchema(), MAP))
@@ -118,14 +59,8 @@ public final class McpStdioServer implements AutoCloseable {
           .build();
       specs.add(McpServerFeatures.SyncToolSpecification.builder()
           .tool(tool)
-          .callHandler((exchange, request) -> {
-            inFlight.register();
-            try {
-              return toMcpResult(tools.call(spec.name(), ToolDispatcher.JSON.valueToTree(request.arguments())));
-            } finally {
-              inFlight.arriveAndDeregister();
-            }
-          })
+          .callHandler((exchange, request) ->
+              toMcpResult(tools.call(spec.name(), ToolDispatcher.JSON.valueToTree(request.arguments()))))
           .build());
     }
     McpSyncServer server = McpServer.sync(transport)
@@ -139,7 +74,8 @@ public final class McpStdioServer implements AutoCloseable {
         .validateToolInputs(false)
         .tools(specs)
         .build();
-    return new McpStdioServer(server, closed, drained, inFlight, lastOutput);
+    transport.start();
+    return new McpStdioServer(server, transport);
   }
 
   /**
@@ -170,41 +106,26 @@ public final class McpStdioServer implements AutoCloseable {
 
   /** Blocks until the client closes the input (end of the session) or the timeout passes. */
   public boolean awaitInputClosed(long timeout, TimeUnit unit) throws InterruptedException {
-    return inputClosed.await(timeout, unit);
+    return transport.awaitInputClosed(timeout, unit);
   }
 
   /** Blocks until the client closes the input. */
   public void awaitInputClosed() throws InterruptedException {
-    inputClosed.await();
+    transport.awaitInputClosed();
   }
 
   /**
-   * Stops the server once the requests that arrived before the input closed have been answered:
-   * no tool call is running and the output has been quiet for {@value #QUIET_MS} ms (a client that
-   * pipes requests and closes its end at once still gets its answers). The run and the phone
-   * belong to the caller.
+   * Stops the server once every request read so far has been answered (a client that pipes
+   * requests and closes its end at once still gets its answers); a call still running after five
+   * minutes is abandoned. The streams, the run and the phone belong to the caller.
    */
   @Override
   public void close() {
     try {
-      quiet();
-      inFlight.awaitAdvanceInterruptibly(inFlight.arrive(), 5, TimeUnit.MINUTES);
-      quiet();
+      transport.awaitAnswered(5, TimeUnit.MINUTES);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-    } catch (TimeoutException e) {
-      // a call that hangs longer than that is abandoned
     }
-    drained.countDown();
     server.closeGracefully();
-  }
-
-  private static final long QUIET_MS = 300;
-
-  private void quiet() throws InterruptedException {
-    long start = System.nanoTime();
-    while (System.nanoTime() - Math.max(lastOutputNanos.get(), start) < QUIET_MS * 1_000_000L) {
-      Thread.sleep(50);
-    }
   }
 }

@@ -24,8 +24,8 @@ import java.util.Map;
  *
  * <pre>
  * java -jar swipe-agent.jar mcp   [--device URI | --hid URI --capture URI] [--memory URI|none] [--settle-ms N]
- * java -jar swipe-agent.jar serve --http HOST:PORT [device options] [--memory URI|none] [--token T]
- *                                 [--max-request-bytes N] [--max-runs N]
+ * java -jar swipe-agent.jar serve --http HOST:PORT [device options] [--memory URI|none] [--token T[,T...]]
+ *                                 [--allow-host H[,H...]] [--max-request-bytes N] [--max-runs N]
  * java -jar swipe-agent.jar tools [--device URI]      (prints the tool specs as JSON)
  * java -jar swipe-agent.jar webdriver [--port N] [device options] [--rig NAME] ...   (see webdriver --help)
  * </pre>
@@ -38,11 +38,13 @@ public final class SwipeAgentCli {
       usage:
         swipe-agent mcp   [--device URI | --hid URI --capture URI] [--memory URI|none] [--settle-ms N]
         swipe-agent serve --http HOST:PORT [--device URI | --hid URI --capture URI] [--memory URI|none]
-                          [--token TOKEN] [--max-request-bytes N] [--max-runs N] [--settle-ms N]
+                          [--token TOKEN[,TOKEN...]] [--allow-host HOST[:PORT][,...]]
+                          [--max-request-bytes N] [--max-runs N] [--settle-ms N]
         swipe-agent tools [--device URI]
         swipe-agent webdriver [--address HOST] [--port N] [device options] [--rig NAME] ...  (webdriver --help)
       defaults: --device sim:  --memory sqlite:~/.swipe/memory.db  --http 127.0.0.1:8765
       serve needs --token (or SWIPE_AGENT_TOKEN) when bound to a non-loopback address.
+      serve refuses requests whose Host or Origin is not a loopback name, the bound address or an --allow-host.
       """;
 
   private SwipeAgentCli() {}
@@ -109,7 +111,8 @@ public final class SwipeAgentCli {
             AgentHttpServer server = AgentHttpServer.builder(device)
                 .address(o.http())
                 .memory(memory)
-                .token(o.token())
+                .tokens(o.tokens())
+                .allowHosts(o.allowHosts())
                 .maxRequestBytes(o.maxRequestBytes())
                 .maxRuns(o.maxRuns())
                 .start()) {
@@ -155,8 +158,8 @@ public final class SwipeAgentCli {
   /** Parsed command line. */
   record Options(String command, Map<String, String> values) {
     private static final List<String> KNOWN = List.of(
-        "--device", "--hid", "--capture", "--memory", "--http", "--token", "--max-request-bytes", "--max-runs",
-        "--settle-ms");
+        "--device", "--hid", "--capture", "--memory", "--http", "--token", "--allow-host", "--max-request-bytes",
+        "--max-runs", "--settle-ms");
 
     static Options parse(String[] args) {
       Map<String, String> v = new LinkedHashMap<>();
@@ -249,6 +252,29 @@ public final class SwipeAgentCli {
     String token() {
       String t = values.get("--token");
       return t != null ? t : System.getenv("SWIPE_AGENT_TOKEN");
+    }
+
+    /** The bearer tokens: a comma-separated list gives each client its own. */
+    List<String> tokens() {
+      return commaList(token(), "--token");
+    }
+
+    List<String> allowHosts() {
+      return commaList(values.get("--allow-host"), "--allow-host");
+    }
+
+    private static List<String> commaList(String v, String key) {
+      if (v == null || v.isBlank()) {
+        return List.of();
+      }
+      List<String> out = new ArrayList<>();
+      for (String part : v.split(",", -1)) {
+        if (part.isBlank()) {
+          throw new UsageException(key + " has an empty entry in '" + v + "'");
+        }
+        out.add(part.strip());
+      }
+      return out;
     }
 
     int maxRequestBytes() {

@@ -139,17 +139,15 @@ public final class ToolDispatcher {
     return result != null && result.has("error") && result.get("error").isObject();
   }
 
-  /** Parses argument text; malformed text is an {@code invalid_argument} failure. */
+  /**
+   * Parses argument text with the {@link JsonInput} bounds; malformed text is an {@code
+   * invalid_argument} failure (or {@code json_too_deep} and the like) naming the field.
+   */
   static JsonNode parseArguments(String text) {
     if (text == null || text.isBlank()) {
       return JSON.createObjectNode();
     }
-    try {
-      return JSON.readTree(text);
-    } catch (JsonProcessingException e) {
-      String msg = e.getOriginalMessage();
-      throw ToolFailure.invalidArgument("arguments", "are not valid JSON: " + abbreviate(msg == null ? "" : msg));
-    }
+    return JsonInput.read(text, "arguments");
   }
 
   static String toText(JsonNode n) {

@@ -66,6 +66,32 @@ class ShadedJarTest {
   }
 
   @Test
+  void theRunnableJarAnswersBadLinesAndExitsWhenStdinCloses() throws Exception {
+    Process p = new ProcessBuilder(java(), "-jar", jar().toString(), "mcp", "--device", "sim:?scale=0.3", "--memory",
+        "none").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    try {
+      try (var in = p.getOutputStream()) {
+        in.write(String.join("\n", "hello", "[]", "{}", "1e2147483648", McpBadLinesTest.initialize(1),
+            McpBadLinesTest.INITIALIZED, "{\"jsonrpc\":\"2.0\",\"id\":{},\"method\":\"ping\"}",
+            McpBadLinesTest.call(2, "sim_state", "{}"), "").getBytes(StandardCharsets.UTF_8));
+      }
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("exits when stdin closes").isTrue();
+      assertThat(p.exitValue()).isZero();
+      java.util.List<JsonNode> lines = new java.util.ArrayList<>();
+      for (String l : out.split("\n")) {
+        lines.add(M.readTree(l));
+      }
+      assertThat(lines).extracting(n -> n.path("error").path("code").asInt(0))
+          .containsExactlyInAnyOrder(-32700, -32600, -32600, -32600, -32600, 0, 0);
+      assertThat(lines).filteredOn(n -> n.path("id").asInt() == 2).singleElement()
+          .satisfies(n -> assertThat(n.path("result").path("isError").asBoolean(true)).isFalse());
+    } finally {
+      p.destroyForcibly();
+    }
+  }
+
+  @Test
   void toolsPrintsTheSpecsAsJson() throws Exception {
     Process p = new ProcessBuilder(java(), "-jar", jar().toString(), "tools", "--device", "sim:?scale=0.5")
         .redirectError(ProcessBuilder.Redirect.DISCARD).start();

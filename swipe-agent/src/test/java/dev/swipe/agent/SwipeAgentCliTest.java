@@ -81,4 +81,15 @@ class SwipeAgentCliTest {
     assertThatThrownBy(() -> SwipeAgentCli.Options.parse(new String[] {"serve", "--max-runs", "0"}).maxRuns())
         .isInstanceOf(SwipeAgentCli.UsageException.class);
   }
+
+  @Test
+  void allowedHostsAndSeveralTokensAreLists() {
+    SwipeAgentCli.Options o = SwipeAgentCli.Options.parse(
+        new String[] {"serve", "--allow-host", "phone.lan, [fd00::1]:9000", "--token", "a,b"});
+    assertThat(o.allowHosts()).containsExactly("phone.lan", "[fd00::1]:9000");
+    assertThat(o.tokens()).containsExactly("a", "b");
+    assertThat(SwipeAgentCli.Options.parse(new String[] {"serve"}).allowHosts()).isEmpty();
+    assertThatThrownBy(() -> SwipeAgentCli.Options.parse(new String[] {"serve", "--allow-host", "a,,b"}).allowHosts())
+        .isInstanceOf(SwipeAgentCli.UsageException.class);
+  }
 }

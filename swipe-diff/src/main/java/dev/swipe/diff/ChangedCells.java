@@ -52,15 +52,17 @@ final class ChangedCells {
       throw ImageException.invalidArgument("both rasters are required, got "
           + (a == null ? "null" : "a raster") + " and " + (b == null ? "null" : "a raster"));
     }
-    if (a.width() != b.width() || a.height() != b.height()) {
-      throw new ImageException(ImageException.IMAGE_SIZE_MISMATCH,
-          "images have different sizes: " + a.width() + "x" + a.height() + " vs " + b.width() + "x"
-              + b.height() + "; compare screenshots of the same screen and capture size");
-    }
+    // the images' own sizes first: a raster reduced for diffing is a fraction of its image, and
+    // naming the reduced size would tell the caller sizes no screenshot of theirs has
     if (a.sourceWidth() != b.sourceWidth() || a.sourceHeight() != b.sourceHeight()) {
       throw new ImageException(ImageException.IMAGE_SIZE_MISMATCH,
-          "rasters come from images of different sizes: " + a.sourceWidth() + "x" + a.sourceHeight()
-              + " vs " + b.sourceWidth() + "x" + b.sourceHeight());
+          "images have different sizes: " + a.sourceWidth() + "x" + a.sourceHeight() + " vs " + b.sourceWidth() + "x"
+              + b.sourceHeight() + "; compare screenshots of the same screen and capture size");
+    }
+    if (a.width() != b.width() || a.height() != b.height()) {
+      throw new ImageException(ImageException.IMAGE_SIZE_MISMATCH,
+          "images of " + a.sourceWidth() + "x" + a.sourceHeight() + " were reduced differently: to " + a.width() + "x"
+              + a.height() + " vs " + b.width() + "x" + b.height() + "; reduce both by the same factor");
     }
   }
 

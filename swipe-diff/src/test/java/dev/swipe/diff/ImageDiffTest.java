@@ -268,6 +268,21 @@ class ImageDiffTest {
   }
 
   @Test
+  void aSizeMismatchNamesTheImagesSizesNotTheReducedRasters() {
+    GreyRaster other = GreyRaster.fromImage(new BufferedImage(720, 1280, BufferedImage.TYPE_INT_RGB));
+    // diffing works on rasters reduced by 2: the message must still speak of the screenshots' sizes
+    assertThatThrownBy(() -> ImageDiff.compare(listQ80.reduce(2), other.reduce(2)))
+        .isInstanceOf(ImageException.class)
+        .hasMessageContaining("1080x2400 vs 720x1280")
+        .hasMessageNotContaining("540x1200")
+        .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("image_size_mismatch"));
+    assertThatThrownBy(() -> ImageDiff.compare(listQ80.reduce(2), listQ80.reduce(4)))
+        .isInstanceOf(ImageException.class)
+        .hasMessageContaining("1080x2400")
+        .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("image_size_mismatch"));
+  }
+
+  @Test
   void regionFieldsAreValidatedByName() {
     expectInvalid(() -> ImageDiff.compare(listQ80, listQ80, Double.NaN, 0, 10, 10), "region.x");
     expectInvalid(() -> ImageDiff.compare(listQ80, listQ80, 0, -1, 10, 10), "region.y");

@@ -1,0 +1,801 @@
+package dev.swipe.agent;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
+
+/**
+ * A small HTTP/1.1 server whose every answer is JSON, written for the agent's endpoint because the
+ * JDK's server cannot be made to hold up under abuse: it has no read timeout (a client that sends
+ * part of a request holds a worker for good), answers malformed requests with HTML, cannot limit
+ * connections per client, and writes headers and body as two segments, so Nagle's algorithm and the
+ * client's delayed acknowledgement stall every kept-alive request by about 40 ms.
+ *
+ * <p>Here: each connection has its own thread (a stalled client holds only its own); a request must
+ * arrive whole within the request timeout (408 {@code request_timeout} otherwise) and a kept-alive
+ * connection waits for the next one at most the idle timeout; connections are bounded in total and
+ * per client address (503 {@code too_many_connections}); every response is written at once with
+ * {@code TCP_NODELAY}; heads are bounded (431, 414) and framing is strict (Content-Length or
+ * chunked, never both; 400 {@code malformed_request}). Bodies are bounded (413).
+ */
+final class JsonHttpServer implements AutoCloseable {
+  /** Most bytes of a request line. */
+  static final int MAX_REQUEST_LINE = 8 * 1024;
+  /** Most bytes of all header lines together. */
+  static final int MAX_HEAD_BYTES = 64 * 1024;
+  /** Most header fields. */
+  static final int MAX_HEADERS = 100;
+  /** Most bytes of a body read and dropped so a client still sending gets the answer, not a reset. */
+  static final long DRAIN_LIMIT = 64L * 1024 * 1024;
+
+  private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
+  private static final Pattern VERSION = Pattern.compile("HTTP/[0-9]\\.[0-9]");
+  private static final Map<Integer, String> REASONS = Map.ofEntries(
+      Map.entry(200, "OK"), Map.entry(400, "Bad Request"), Map.entry(401, "Unauthorized"),
+      Map.entry(403, "Forbidden"), Map.entry(404, "Not Found"), Map.entry(405, "Method Not Allowed"),
+      Map.entry(408, "Request Timeout"), Map.entry(409, "Conflict"), Map.entry(410, "Gone"),
+      Map.entry(413, "Content Too Large"), Map.entry(414, "URI Too Long"), Map.entry(415, "Unsupported Media Type"),
+      Map.entry(422, "Unprocessable Content"), Map.entry(431, "Request Header Fields Too Large"),
+      Map.entry(500, "Internal Server Error"), Map.entry(501, "Not Implemented"),
+      Map.entry(503, "Service Unavailable"), Map.entry(505, "HTTP Version Not Supported"));
+
+  /** What the server does with requests. Called on the connection's thread. */
+  interface Handler {
+    /**
+     * Looks at a request before its body is read: a {@link Response} is sent at once (the body is
+     * dropped, nothing runs); a {@link BodyReader} is given the body once it has arrived in full.
+     */
+    Step head(Request request, Connection connection);
+
+    /** The connection ended (after its last answer, or when it broke). */
+    void closed(Connection connection);
+  }
+
+  /** What to do after a request's head: answer, or read the body. */
+  sealed interface Step permits Response, BodyReader {}
+
+  /** Answers a request from its body. */
+  @FunctionalInterface
+  non-sealed interface BodyReader extends Step {
+    Response read(byte[] body);
+  }
+
+  /** A request's head. Header names are lower case; values keep their order. */
+  record Request(String method, String target, String path, String version, Map<String, List<String>> headers,
+      InetSocketAddress remote) {
+    /** The first value of a header, or null. */
+    String header(String name) {
+      List<String> v = headers.get(name);
+      return v == null || v.isEmpty() ? null : v.get(0);
+    }
+
+    /** Every value of a header. */
+    List<String> headers(String name) {
+      return headers.getOrDefault(name, List.of());
+    }
+  }
+
+  /**
+   * An answer.
+   *
+   * @param status the HTTP status
+   * @param body the JSON body
+   * @param headers extra response headers
+   * @param close whether the connection ends after it
+   */
+  record Response(int status, ObjectNode body, Map<String, String> headers, boolean close) implements Step {
+    static Response of(int status, ObjectNode body) {
+      return new Response(status, body, Map.of(), false);
+    }
+
+    static Response error(int status, String code, String message, Map<String, ?> details) {
+      return of(status, ToolDispatcher.error(code, message, details));
+    }
+
+    Response closing() {
+      return new Response(status, body, headers, true);
+    }
+
+    Response withHeader(String name, String value) {
+      Map<String, String> h = new LinkedHashMap<>(headers);
+      h.put(name, value);
+      return new Response(status, body, h, close);
+    }
+  }
+
+  /** One client connection; the handler may keep its own state on it. */
+  static final class Connection {
+    private final long id;
+    private final InetSocketAddress remote;
+    private volatile Object state;
+
+    Connection(long id, InetSocketAddress remote) {
+      this.id = id;
+      this.remote = remote;
+    }
+
+    long id() {
+      return id;
+    }
+
+    InetSocketAddress remote() {
+      return remote;
+    }
+
+    Object state() {
+      return state;
+    }
+
+    void state(Object s) {
+      state = s;
+    }
+  }
+
+  /**
+   * Bounds.
+   *
+   * @param maxBodyBytes largest request body
+   * @param requestTimeout a request (head and body) must arrive within this; also bounds writing an answer
+   * @param idleTimeout how long a kept-alive connection waits for its next request
+   * @param maxConnections most open connections
+   * @param maxConnectionsPerClient most open connections from one client address
+   */
+  record Limits(int maxBodyBytes, Duration requestTimeout, Duration idleTimeout, int maxConnections,
+      int maxConnectionsPerClient) {}
+
+  private final Handler handler;
+  private final Limits limits;
+  private final ServerSocket listener;
+  private final Thread acceptor;
+  private final ScheduledThreadPoolExecutor watchdog;
+  private final ThreadPoolExecutor rejecter;
+  private final Set<Socket> open = ConcurrentHashMap.newKeySet();
+  private final Map<InetAddress, Integer> perClient = new HashMap<>();
+  private final AtomicLong ids = new AtomicLong();
+  private volatile boolean closed;
+
+  JsonHttpServer(InetSocketAddress address, Limits limits, Handler handler) throws IOException {
+    this.handler = handler;
+    this.limits = limits;
+    this.listener = new ServerSocket();
+    listener.setReuseAddress(true);
+    listener.bind(address, 128);
+    this.watchdog = new ScheduledThreadPoolExecutor(1, r -> daemon(r, "swipe-agent-http-watchdog"));
+    // a guard is cancelled on almost every write: drop it at once instead of at its deadline
+    watchdog.setRemoveOnCancelPolicy(true);
+    this.rejecter = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(64),
+        r -> daemon(r, "swipe-agent-http-reject"), (r, pool) -> ((Rejection) r).drop());
+    this.acceptor = daemon(this::acceptLoop, "swipe-agent-http-accept");
+    acceptor.start();
+  }
+
+  private static Thread daemon(Runnable r, String name) {
+    Thread t = new Thread(r, name);
+    t.setDaemon(true);
+    return t;
+  }
+
+  InetSocketAddress address() {
+    return new InetSocketAddress(listener.getInetAddress(), listener.getLocalPort());
+  }
+
+  /** Open connections (for tests and leak checks). */
+  int openConnections() {
+    return open.size();
+  }
+
+  @Override
+  public void close() {
+    closed = true;
+    try {
+      listener.close();
+    } catch (IOException e) {
+      // already closed
+    }
+    for (Socket s : List.copyOf(open)) {
+      quietClose(s);
+    }
+    try {
+      acceptor.join(2000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    watchdog.shutdownNow();
+    rejecter.shutdownNow();
+  }
+
+  private void acceptLoop() {
+    while (!closed) {
+      Socket s;
+      try {
+        s = listener.accept();
+      } catch (IOException e) {
+        if (closed) {
+          return;
+        }
+        pause(); // a failed accept (the client reset first, or no descriptor left): keep listening
+        continue;
+      }
+      InetAddress client = s.getInetAddress();
+      boolean admitted;
+      synchronized (perClient) {
+        int mine = perClient.getOrDefault(client, 0);
+        admitted = open.size() < limits.maxConnections() && mine < limits.maxConnectionsPerClient();
+        if (admitted) {
+          perClient.put(client, mine + 1);
+          open.add(s);
+        }
+      }
+      if (!admitted) {
+        rejecter.execute(new Rejection(s));
+        continue;
+      }
+      Connection c = new Connection(ids.incrementAndGet(), (InetSocketAddress) s.getRemoteSocketAddress());
+      try {
+        daemon(() -> serve(s, c), "swipe-agent-http-" + c.id()).start();
+      } catch (OutOfMemoryError e) {
+        // no thread to be had: refuse this one, keep serving the others
+        release(s);
+        quietClose(s);
+      }
+    }
+  }
+
+  private static void pause() {
+    try {
+      Thread.sleep(20);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Answers a connection over the limits with 503 and closes it. */
+  private final class Rejection implements Runnable {
+    private final Socket s;
+
+    Rejection(Socket s) {
+      this.s = s;
+    }
+
+    @Override
+    public void run() {
+      try (s) {
+        s.setSoTimeout(200);
+        // take in what the client already sent, so closing does not reset the answer away
+        byte[] sink = new byte[16 * 1024];
+        try {
+          s.getInputStream().read(sink);
+        } catch (SocketTimeoutException e) {
+          // nothing sent yet
+        }
+        Response r = Response.error(503, "too_many_connections",
+            "too many open connections (at most " + limits.maxConnectionsPerClient() + " per client and "
+                + limits.maxConnections() + " in all); close idle ones and retry",
+            Map.of("max_connections_per_client", limits.maxConnectionsPerClient(),
+                "max_connections", limits.maxConnections())).closing().withHeader("Retry-After", "1");
+        s.getOutputStream().write(bytes(r, false));
+        s.shutdownOutput();
+      } catch (IOException e) {
+        // the client left
+      }
+    }
+
+    void drop() {
+      quietClose(s);
+    }
+  }
+
+  private void release(Socket s) {
+    synchronized (perClient) {
+      if (open.remove(s)) {
+        perClient.computeIfPresent(s.getInetAddress(), (k, n) -> n <= 1 ? null : n - 1);
+      }
+    }
+  }
+
+  private static void quietClose(Socket s) {
+    try {
+      s.close();
+    } catch (IOException e) {
+      // nothing more to do
+    }
+  }
+
+  private void serve(Socket s, Connection c) {
+    try (s) {
+      s.setTcpNoDelay(true);
+      DeadlineInput in = new DeadlineInput(s);
+      OutputStream out = s.getOutputStream();
+      while (!closed) {
+        in.deadline(limits.idleTimeout());
+        int first;
+        try {
+          first = in.read();
+        } catch (SocketTimeoutException e) {
+          return; // idle: nothing was asked, nothing to answer
+        }
+        if (first < 0) {
+          return;
+        }
+        in.deadline(limits.requestTimeout());
+        if (!exchange(first, in, out, s, c)) {
+          return;
+        }
+      }
+    } catch (IOException e) {
+      // the client went away
+    } finally {
+      release(s);
+      try {
+        handler.closed(c);
+      } catch (RuntimeException e) {
+        // nothing to tell a client that is gone
+      }
+    }
+  }
+
+  /** A problem with the request itself, answered with its status and the connection closed. */
+  private static final class Refusal extends Exception {
+    private static final long serialVersionUID = 1L;
+    private final transient Response response;
+
+    Refusal(int status, String code, String message, Map<String, ?> details) {
+      super(message, null, false, false);
+      this.response = Response.error(status, code, message, details).closing();
+    }
+  }
+
+  /** Reads one request and answers it; false when the connection must end. */
+  private boolean exchange(int first, DeadlineInput in, OutputStream out, Socket s, Connection c) throws IOException {
+    Request req;
+    try {
+      req = readHead(first, in, c);
+    } catch (Refusal r) {
+      write(out, s, r.response, false);
+      return false;
+    } catch (SocketTimeoutException e) {
+      write(out, s, timeout(), false);
+      return false;
+    }
+    boolean head = req.method().equals("HEAD");
+    boolean expectContinue = "100-continue".equalsIgnoreCase(String.valueOf(req.header("expect")))
+        && req.version().equals("HTTP/1.1");
+    boolean keepAlive = req.version().equals("HTTP/1.1")
+        && req.headers("connection").stream().noneMatch(v -> v.toLowerCase(Locale.ROOT).contains("close"));
+    Framing framing;
+    try {
+      framing = framing(req);
+    } catch (Refusal r) {
+      write(out, s, r.response, head);
+      return false;
+    }
+    Step step;
+    try {
+      step = handler.head(req, c);
+    } catch (RuntimeException e) {
+      step = internal();
+    }
+    if (step instanceof Response early) {
+      // the body is not wanted: drop it (bounded) so the connection stays usable, or close
+      boolean reusable = !expectContinue && drain(in, framing) && keepAlive && !early.close();
+      return write(out, s, reusable ? early : early.closing(), head) && reusable;
+    }
+    if (framing.length() > limits.maxBodyBytes()) {
+      if (!expectContinue) {
+        drain(in, framing);
+      }
+      write(out, s, tooLarge(), head);
+      return false;
+    }
+    if (expectContinue && framing.hasBody()) {
+      out.write("HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+      out.flush();
+    }
+    byte[] body;
+    try {
+      body = readBody(in, framing);
+    } catch (Refusal r) {
+      write(out, s, r.response, head);
+      return false;
+    } catch (SocketTimeoutException e) {
+      write(out, s, timeout(), head);
+      return false;
+    }
+    if (body == null) {
+      drain(in, framing);
+      write(out, s, tooLarge(), head);
+      return false;
+    }
+    Response r;
+    try {
+      r = ((BodyReader) step).read(body);
+    } catch (RuntimeException e) {
+      r = internal();
+    }
+    return write(out, s, keepAlive ? r : r.closing(), head) && keepAlive && !r.close();
+  }
+
+  private Response timeout() {
+    return Response.error(408, "request_timeout", "the request did not arrive within "
+        + limits.requestTimeout().toMillis() + " ms", Map.of("request_timeout_ms", limits.requestTimeout().toMillis()))
+        .closing();
+  }
+
+  private Response tooLarge() {
+    return Response.error(413, "request_too_large", "the request body exceeds " + limits.maxBodyBytes() + " bytes",
+        Map.of("max_request_bytes", limits.maxBodyBytes())).closing();
+  }
+
+  private static Response internal() {
+    return Response.error(500, "internal", "the server failed on this request", Map.of()).closing();
+  }
+
+  private Request readHead(int first, DeadlineInput in, Connection c) throws IOException, Refusal {
+    String line = readLine(first, in, MAX_REQUEST_LINE, 414, "request_line_too_long");
+    // a client may send empty lines before the request line
+    for (int blank = 0; line.isEmpty(); blank++) {
+      int b = in.read();
+      if (b < 0 || blank >= 8) {
+        throw new Refusal(400, "malformed_request", "expected a request line", Map.of());
+      }
+      line = readLine(b, in, MAX_REQUEST_LINE, 414, "request_line_too_long");
+    }
+    String[] parts = line.split(" ", -1);
+    if (parts.length != 3 || !TOKEN.matcher(parts[0]).matches() || parts[1].isEmpty()) {
+      throw new Refusal(400, "malformed_request", "the request line must be METHOD TARGET HTTP/1.1", Map.of());
+    }
+    if (!parts[2].equals("HTTP/1.1") && !parts[2].equals("HTTP/1.0")) {
+      if (VERSION.matcher(parts[2]).matches()) {
+        throw new Refusal(505, "http_version_not_supported", "this server speaks HTTP/1.1", Map.of());
+      }
+      throw new Refusal(400, "malformed_request", "the request line must end with HTTP/1.1", Map.of());
+    }
+    String target = parts[1];
+    if (!target.startsWith("/")) {
+      throw new Refusal(400, "malformed_request", "the request target must be a path starting with /", Map.of());
+    }
+    int q = target.indexOf('?');
+    String path = q < 0 ? target : target.substring(0, q);
+    Map<String, List<String>> headers = new LinkedHashMap<>();
+    int total = 0;
+    int count = 0;
+    while (true) {
+      int b = in.read();
+      if (b < 0) {
+        throw new IOException("the client closed inside the head");
+      }
+      String h = readLine(b, in, MAX_HEAD_BYTES - total, 431, "headers_too_large");
+      if (h.isEmpty()) {
+        break;
+      }
+      total += h.length() + 2;
+      if (++count > MAX_HEADERS) {
+        throw new Refusal(431, "headers_too_large", "more than " + MAX_HEADERS + " header fields",
+            Map.of("max_headers", MAX_HEADERS));
+      }
+      if (h.charAt(0) == ' ' || h.charAt(0) == '\t') {
+        throw new Refusal(400, "malformed_request", "folded header lines are not accepted", Map.of());
+      }
+      int colon = h.indexOf(':');
+      if (colon <= 0 || !TOKEN.matcher(h.substring(0, colon)).matches()) {
+        throw new Refusal(400, "malformed_request", "a header line must be NAME: VALUE", Map.of());
+      }
+      String value = h.substring(colon + 1).strip();
+      headers.computeIfAbsent(h.substring(0, colon).toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(value);
+    }
+    headers.replaceAll((k, v) -> Collections.unmodifiableList(v));
+    Request r = new Request(parts[0], target, path, parts[2], Collections.unmodifiableMap(headers), c.remote());
+    if (r.version().equals("HTTP/1.1") && r.headers("host").size() != 1) {
+      throw new Refusal(400, "malformed_request", "an HTTP/1.1 request needs exactly one Host header", Map.of());
+    }
+    return r;
+  }
+
+  /** A line (ISO-8859-1) ending in LF or CRLF; bytes beyond the limit are refused. */
+  private static String readLine(int first, InputStream in, int limit, int status, String code)
+      throws IOException, Refusal {
+    ByteArrayOutputStream b = new ByteArrayOutputStream(128);
+    int c = first;
+    while (c != '\n') {
+      if (c < 0) {
+        throw new IOException("the client closed inside the head");
+      }
+      if (b.size() >= limit) {
+        throw new Refusal(status, code, "the request head is too long", Map.of());
+      }
+      if (c == 0) {
+        throw new Refusal(400, "malformed_request", "the request head holds a NUL byte", Map.of());
+      }
+      b.write(c);
+      c = in.read();
+    }
+    byte[] bytes = b.toByteArray();
+    int n = bytes.length > 0 && bytes[bytes.length - 1] == '\r' ? bytes.length - 1 : bytes.length;
+    return new String(bytes, 0, n, StandardCharsets.ISO_8859_1);
+  }
+
+  /**
+   * How the body is delimited.
+   *
+   * @param length the declared length, or -1 when chunked
+   */
+  private record Framing(long length) {
+    boolean chunked() {
+      return length < 0;
+    }
+
+    boolean hasBody() {
+      return length != 0;
+    }
+  }
+
+  private static Framing framing(Request r) throws Refusal {
+    List<String> te = r.headers("transfer-encoding");
+    List<String> cl = r.headers("content-length");
+    if (!te.isEmpty()) {
+      if (!cl.isEmpty()) {
+        throw new Refusal(400, "malformed_request", "send Content-Length or Transfer-Encoding, not both", Map.of());
+      }
+      if (te.size() != 1 || !te.get(0).equalsIgnoreCase("chunked")) {
+        throw new Refusal(501, "unsupported_transfer_encoding", "only Transfer-Encoding: chunked is accepted", Map.of());
+      }
+      return new Framing(-1);
+    }
+    if (cl.isEmpty()) {
+      return new Framing(0);
+    }
+    String v = cl.get(0);
+    for (String other : cl) {
+      if (!other.equals(v)) {
+        throw new Refusal(400, "malformed_request", "Content-Length is given twice with different values", Map.of());
+      }
+    }
+    if (v.isEmpty() || v.length() > 18 || !v.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
+      throw new Refusal(400, "malformed_request", "Content-Length must be a number of bytes",
+          Map.of("field", "content-length"));
+    }
+    return new Framing(Long.parseLong(v));
+  }
+
+  /** The body, or null when it is larger than the limit (then partly read). */
+  private byte[] readBody(DeadlineInput in, Framing f) throws IOException, Refusal {
+    if (!f.chunked()) {
+      byte[] b = in.readNBytes((int) f.length());
+      if (b.length < f.length()) {
+        throw new IOException("the client closed inside the body");
+      }
+      return b;
+    }
+    ByteArrayOutputStream body = new ByteArrayOutputStream();
+    while (true) {
+      long size = chunkSize(in);
+      if (size == 0) {
+        trailers(in);
+        return body.toByteArray();
+      }
+      if (body.size() + size > limits.maxBodyBytes()) {
+        return null;
+      }
+      byte[] chunk = in.readNBytes((int) size);
+      if (chunk.length < size) {
+        throw new IOException("the client closed inside the body");
+      }
+      body.write(chunk);
+      chunkEnd(in);
+    }
+  }
+
+  private static long chunkSize(InputStream in) throws IOException, Refusal {
+    int b = in.read();
+    if (b < 0) {
+      throw new IOException("the client closed inside the body");
+    }
+    String line = readLine(b, in, 1024, 400, "malformed_request");
+    int semi = line.indexOf(';');
+    String hex = (semi < 0 ? line : line.substring(0, semi)).strip();
+    if (hex.isEmpty() || hex.length() > 8 || !hex.chars().allMatch(ch -> Character.digit(ch, 16) >= 0)) {
+      throw new Refusal(400, "malformed_request", "a chunk must start with its size in hex", Map.of());
+    }
+    return Long.parseLong(hex, 16);
+  }
+
+  private static void chunkEnd(InputStream in) throws IOException, Refusal {
+    int b = in.read();
+    if (b == '\r') {
+      b = in.read();
+    }
+    if (b != '\n') {
+      throw new Refusal(400, "malformed_request", "a chunk must end with CRLF", Map.of());
+    }
+  }
+
+  private static void trailers(InputStream in) throws IOException, Refusal {
+    int total = 0;
+    while (true) {
+      int b = in.read();
+      if (b < 0) {
+        throw new IOException("the client closed inside the body");
+      }
+      String line = readLine(b, in, MAX_HEAD_BYTES - total, 431, "headers_too_large");
+      if (line.isEmpty()) {
+        return;
+      }
+      total += line.length() + 2;
+    }
+  }
+
+  /** Reads and drops a body the server will not use; true when it was read to its end in bounds. */
+  private static boolean drain(DeadlineInput in, Framing f) {
+    try {
+      if (!f.chunked()) {
+        if (f.length() > DRAIN_LIMIT) {
+          return false;
+        }
+        return in.skipNBytesCounted(f.length()) == f.length();
+      }
+      long dropped = 0;
+      while (true) {
+        long size = chunkSize(in);
+        if (size == 0) {
+          trailers(in);
+          return true;
+        }
+        dropped += size;
+        if (dropped > DRAIN_LIMIT || in.skipNBytesCounted(size) < size) {
+          return false;
+        }
+        chunkEnd(in);
+      }
+    } catch (IOException | Refusal e) {
+      return false;
+    }
+  }
+
+  /**
+   * Writes an answer in one piece; a client that does not take it within the request timeout is
+   * disconnected. False when the write failed.
+   */
+  private boolean write(OutputStream out, Socket s, Response r, boolean headOnly) {
+    byte[] bytes = bytes(r, headOnly);
+    ScheduledFuture<?> guard = watchdog.schedule(() -> quietClose(s), limits.requestTimeout().toMillis(),
+        TimeUnit.MILLISECONDS);
+    try {
+      out.write(bytes);
+      out.flush();
+      return true;
+    } catch (IOException e) {
+      return false;
+    } finally {
+      guard.cancel(false);
+    }
+  }
+
+  private static byte[] bytes(Response r, boolean headOnly) {
+    byte[] body = ToolDispatcher.toText(r.body()).getBytes(StandardCharsets.UTF_8);
+    StringBuilder h = new StringBuilder(256);
+    h.append("HTTP/1.1 ").append(r.status()).append(' ').append(REASONS.getOrDefault(r.status(), "Status")).append("\r\n");
+    h.append("Content-Type: application/json; charset=utf-8\r\n");
+    h.append("Content-Length: ").append(body.length).append("\r\n");
+    h.append("Cache-Control: no-store\r\n");
+    h.append("X-Content-Type-Options: nosniff\r\n");
+    for (Map.Entry<String, String> e : r.headers().entrySet()) {
+      h.append(e.getKey()).append(": ").append(e.getValue()).append("\r\n");
+    }
+    if (r.close()) {
+      h.append("Connection: close\r\n");
+    }
+    h.append("\r\n");
+    byte[] head = h.toString().getBytes(StandardCharsets.ISO_8859_1);
+    if (headOnly) {
+      return head;
+    }
+    byte[] all = new byte[head.length + body.length];
+    System.arraycopy(head, 0, all, 0, head.length);
+    System.arraycopy(body, 0, all, head.length, body.length);
+    return all;
+  }
+
+  /**
+   * The socket's input with a deadline: each read waits at most until the deadline, so a client
+   * that trickles bytes cannot stretch a request past it.
+   */
+  private static final class DeadlineInput extends InputStream {
+    private final Socket socket;
+    private final InputStream in;
+    private final byte[] buf = new byte[16 * 1024];
+    private int pos;
+    private int end;
+    private long deadline;
+
+    DeadlineInput(Socket socket) throws IOException {
+      this.socket = socket;
+      this.in = socket.getInputStream();
+    }
+
+    void deadline(Duration d) {
+      deadline = System.nanoTime() + d.toNanos();
+    }
+
+    private boolean fill() throws IOException {
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        throw new SocketTimeoutException("deadline passed");
+      }
+      socket.setSoTimeout((int) Math.max(1, Math.min(Integer.MAX_VALUE, TimeUnit.NANOSECONDS.toMillis(left) + 1)));
+      int n;
+      try {
+        n = in.read(buf, 0, buf.length);
+      } catch (InterruptedIOException e) {
+        throw new SocketTimeoutException("deadline passed");
+      }
+      if (n <= 0) {
+        return false;
+      }
+      pos = 0;
+      end = n;
+      return true;
+    }
+
+    @Override
+    public int read() throws IOException {
+      if (pos == end && !fill()) {
+        return -1;
+      }
+      return buf[pos++] & 0xFF;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      if (len == 0) {
+        return 0;
+      }
+      if (pos == end && !fill()) {
+        return -1;
+      }
+      int n = Math.min(len, end - pos);
+      System.arraycopy(buf, pos, b, off, n);
+      pos += n;
+      return n;
+    }
+
+    /** Skips up to n bytes; returns how many were skipped (fewer only at the end of input). */
+    long skipNBytesCounted(long n) throws IOException {
+      long done = 0;
+      while (done < n) {
+        if (pos == end && !fill()) {
+          break;
+        }
+        int k = (int) Math.min(n - done, end - pos);
+        pos += k;
+        done += k;
+      }
+      return done;
+    }
+  }
+}
