@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
@@ -237,6 +236,6 @@ final class TesseractReader implements TextReader {
 
   @Override
   public String toString() {
-    return Objects.requireNonNullElse(description, "tesseract");
+    return description;
   }
 }
