@@ -31,7 +31,6 @@ final class Engine implements AutoCloseable {
 
   static Engine open(Path tessdata, String languages) {
     TessBaseAPI api = new TessBaseAPI();
-    // Tesseract appends the separator itself only on some platforms.
     String dir = tessdata.toAbsolutePath().toString();
     int rc = api.Init(dir, languages, OEM_LSTM_ONLY);
     if (rc != 0) {

@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
@@ -34,6 +33,8 @@ final class TesseractReader implements TextReader {
   static final float MIN_CONFIDENCE = 50;
   /** A lone character must be surer: fragments of icons and shapes read as one letter. */
   static final float MIN_CONFIDENCE_ONE_CHAR = 70;
+  /** Words of a line that two looks at different sizes read alike need only this confidence. */
+  static final float MIN_CONFIDENCE_AGREED = 20;
   /** Lines with a word below this confidence get a second look at another scale. */
   static final float SURE = 90;
   /** The status bar's height as a share of the screen width (24 dp of a 360 dp wide phone, plus room). */
@@ -142,6 +143,7 @@ final class TesseractReader implements TextReader {
   private TextLine readLine(GreyImage grey, LineFinder.Line line, TextBox area) throws InterruptedException {
     LinePicture pic = LinePicture.of(grey, line);
     List<Engine.RawWord> raw;
+    boolean agreed = false;
     Engine engine = idle.take();
     try {
       raw = engine.recognise(pic.px, pic.width, pic.height, PSM_SINGLE_LINE);
@@ -149,6 +151,7 @@ final class TesseractReader implements TextReader {
         // A second look at another size: the recogniser's doubts are often about scale.
         LinePicture other = LinePicture.of(grey, line, LinePicture.SECOND_LOOK_HEIGHT);
         List<Engine.RawWord> again = engine.recognise(other.px, other.width, other.height, PSM_SINGLE_LINE);
+        agreed = sameWords(raw, again);
         if (meanConfidence(again) > meanConfidence(raw)) {
           raw = again;
           pic = other;
@@ -159,7 +162,9 @@ final class TesseractReader implements TextReader {
     }
     List<Word> words = new ArrayList<>();
     for (Engine.RawWord r : raw) {
-      float need = r.text().codePointCount(0, r.text().length()) == 1 ? MIN_CONFIDENCE_ONE_CHAR : MIN_CONFIDENCE;
+      boolean oneChar = r.text().codePointCount(0, r.text().length()) == 1;
+      // Two looks at different sizes that read the same words vouch for them, however unsure each was.
+      float need = oneChar ? MIN_CONFIDENCE_ONE_CHAR : agreed ? MIN_CONFIDENCE_AGREED : MIN_CONFIDENCE;
       if (r.confidence() < need || !hasLetterOrDigit(r.text())) {
         continue;
       }
@@ -187,6 +192,18 @@ final class TesseractReader implements TextReader {
       }
     }
     return false;
+  }
+
+  private static boolean sameWords(List<Engine.RawWord> a, List<Engine.RawWord> b) {
+    if (a.size() != b.size() || a.isEmpty()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      if (!a.get(i).text().equals(b.get(i).text())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static double meanConfidence(List<Engine.RawWord> raw) {
@@ -237,6 +254,6 @@ final class TesseractReader implements TextReader {
 
   @Override
   public String toString() {
-    return Objects.requireNonNullElse(description, "tesseract");
+    return description;
   }
 }
