@@ -81,9 +81,19 @@ public record WheelScale(
                 }
             }
             if (values.size() >= 2 && values.size() * 2 > countNonBlank(labelsTopDown)) {
-                Optional<WheelScale> s = fit(kind, labelsTopDown, rows, values);
-                if (s.isPresent()) {
-                    return s.get();
+                // the outermost rows are drawn faintest and misread most: a column whose ends do not
+                // fit is tried without them, as long as three readings remain
+                int n = values.size();
+                int[][] spans = {{0, n}, {1, n}, {0, n - 1}, {1, n - 1}};
+                for (int[] span : spans) {
+                    if (span[1] - span[0] < (span[0] == 0 && span[1] == n ? 2 : 3)) {
+                        continue;
+                    }
+                    Optional<WheelScale> s = fit(kind, labelsTopDown, rows.subList(span[0], span[1]),
+                            values.subList(span[0], span[1]));
+                    if (s.isPresent()) {
+                        return s.get();
+                    }
                 }
             }
         }

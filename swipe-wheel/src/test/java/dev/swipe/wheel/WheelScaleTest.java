@@ -101,6 +101,14 @@ class WheelScaleTest {
     }
 
     @Test
+    void aMisreadOutermostRowDoesNotHideTheColumn() {
+        WheelScale hours = WheelScale.infer(List.of("421", "22", "23", "00", "01", "02", "NR"));
+        assertThat(hours.step()).isEqualTo(1);
+        assertThat(hours.cycleSize()).hasValue(24);
+        assertThat(WheelScale.infer(List.of("14", "15", "16", "17", "18", "10")).valueOf("16")).hasValue(16);
+    }
+
+    @Test
     void ocrConfusionsOfDigitsStillRead() {
         WheelScale s = WheelScale.infer(List.of("O8", "09", "l0"));
         assertThat(s.valueOf("O8")).hasValue(8);

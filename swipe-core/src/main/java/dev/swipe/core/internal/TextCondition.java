@@ -10,13 +10,13 @@ import java.util.function.Predicate;
  * reading. Every pass's end screen is read: "found" is claimed only there. Of a fling's coast
  * frames (seen in passing, ids {@code motion-N}),
  * one is read every {@link #COAST_READ_INTERVAL_NANOS} of capture time and at most {@link
- * #MAX_COAST_READS} per pass: a row stays on screen for at least a quarter of a second even at the
- * fastest fling a pass makes, so reads that far apart see every row go by, while the frames in
- * between (most of a coast) show nothing new.
+ * #MAX_COAST_READS} per pass: at the fastest fling a pass makes a row crosses the list in about a
+ * fifth of a second, whole for a little less, so reads that far apart see every row whole at
+ * least once, while the frames in between (most of a coast) show nothing new.
  */
 final class TextCondition implements Predicate<Observation> {
-  static final long COAST_READ_INTERVAL_NANOS = 200_000_000L;
-  static final int MAX_COAST_READS = 12;
+  static final long COAST_READ_INTERVAL_NANOS = 150_000_000L;
+  static final int MAX_COAST_READS = 16;
 
   private final ScreenReader reader;
   private final TextQuery query;

@@ -87,11 +87,56 @@ final class WheelColumnFinder {
       home.add(w);
     }
     List<Column> out = new ArrayList<>();
+    List<List<Word>> short2 = new ArrayList<>();
     for (List<Word> s : stacks) {
-      column(s, grey, page.width(), page.height(), minRows).ifPresent(out::add);
+      java.util.Optional<Column> c = column(s, grey, page.width(), page.height(), minRows);
+      if (c.isPresent()) {
+        out.add(c.get());
+      } else if (s.size() >= 2) {
+        short2.add(s);
+      }
+    }
+    // A column at its end shows its last row and one neighbour: two rows, taken as a column when
+    // they stand on the rows of a column beside it (pickers align their rows), selected where it is.
+    if (minRows > 2 && !out.isEmpty()) {
+      Column ref = out.get(0);
+      for (List<Word> s : short2) {
+        column(s, grey, page.width(), page.height(), 2)
+            .filter(c -> alignedWith(c, ref))
+            .map(c -> withSelection(c, ref.selectedRow().cy()))
+            .filter(c -> Math.abs(c.selectedRow().cy() - ref.selectedRow().cy()) <= PITCH_TOLERANCE * ref.pitchPx())
+            .ifPresent(out::add);
+      }
     }
     out.sort(Comparator.comparingDouble(Column::centerXPx));
     return out;
+  }
+
+  private static boolean alignedWith(Column c, Column ref) {
+    if (Math.abs(c.pitchPx() - ref.pitchPx()) > PITCH_TOLERANCE * ref.pitchPx()) {
+      return false;
+    }
+    for (Row r : c.rows()) {
+      boolean onARow = false;
+      for (int k = -ref.rows().size(); k <= ref.rows().size(); k++) {
+        double y = ref.selectedRow().cy() + k * ref.pitchPx();
+        onARow |= Math.abs(r.cy() - y) <= PITCH_TOLERANCE * ref.pitchPx();
+      }
+      if (!onARow) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static Column withSelection(Column c, double selectedY) {
+    int sel = 0;
+    for (int i = 1; i < c.rows().size(); i++) {
+      if (Math.abs(c.rows().get(i).cy() - selectedY) < Math.abs(c.rows().get(sel).cy() - selectedY)) {
+        sel = i;
+      }
+    }
+    return new Column(c.rows(), sel, c.pitchPx(), c.centerXPx(), c.scale());
   }
 
   private static java.util.Optional<Column> column(List<Word> stack, GreyRaster grey, int w, int h, int minRows) {
@@ -100,11 +145,12 @@ final class WheelColumnFinder {
     }
     List<Word> byY = new ArrayList<>(stack);
     byY.sort(Comparator.comparingDouble(x -> x.box().centerY()));
-    // The longest run of evenly pitched rows: a picker's rows, not text that happens to share x.
-    List<Word> best = List.of();
+    // The longest run of evenly pitched rows whose labels count: a picker's rows, not text that
+    // happens to share their x (a title, a field's label).
+    List<List<Word>> runs = new ArrayList<>();
     for (int i = 0; i + minRows <= byY.size(); i++) {
       double pitch = byY.get(i + 1).box().centerY() - byY.get(i).box().centerY();
-      if (pitch < byY.get(i).box().height()) {
+      if (pitch < byY.get(i).box().height() || pitch > h / 6.0) {
         continue;
       }
       List<Word> run = new ArrayList<>(List.of(byY.get(i), byY.get(i + 1)));
@@ -116,18 +162,23 @@ final class WheelColumnFinder {
           break;
         }
       }
-      if (run.size() > best.size()) {
-        best = run;
+      if (run.size() >= minRows) {
+        runs.add(run);
       }
     }
-    if (best.size() < minRows) {
-      return java.util.Optional.empty();
+    runs.sort(Comparator.comparingInt((List<Word> r) -> r.size()).reversed());
+    List<Word> best = null;
+    WheelScale scale = null;
+    for (List<Word> run : runs) {
+      try {
+        scale = WheelScale.infer(run.stream().map(Word::text).toList());
+        best = run;
+        break;
+      } catch (WheelException e) {
+        // not a sequence: the next run
+      }
     }
-    List<String> labels = best.stream().map(Word::text).toList();
-    WheelScale scale;
-    try {
-      scale = WheelScale.infer(labels);
-    } catch (WheelException e) {
+    if (best == null) {
       return java.util.Optional.empty();
     }
     List<Row> rows = new ArrayList<>();

@@ -6,6 +6,8 @@ import dev.swipe.core.Observation;
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.wheel.WheelColumn;
 import dev.swipe.core.wheel.WheelReading;
+import dev.swipe.diff.RowPitch;
+import dev.swipe.diff.RowPitchResult;
 import dev.swipe.text.TextBox;
 import dev.swipe.text.TextPage;
 import java.util.ArrayList;
@@ -90,11 +92,13 @@ final class WheelReader {
         box = box.union(r.box());
       }
       double confidence = new WheelColumnFinder.Column(rows, sel, c.pitchPx(), c.centerXPx(), c.scale()).confidence();
+      double columnX = clamp(c.centerXPx() * sx);
+      double centerY = clamp(rows.get(sel).cy() * sy);
       out.add(new WheelColumn(
           out.size(),
-          clamp(c.centerXPx() * sx),
-          clamp(rows.get(sel).cy() * sy),
-          c.pitchPx() * sy,
+          columnX,
+          centerY,
+          refinedPitch(o, columnX, centerY, c.pitchPx() * sy),
           Optional.of(rows.get(sel).label()),
           above,
           below,
@@ -104,6 +108,23 @@ final class WheelReader {
           ScreenReader.norm(box, o)));
     }
     return out;
+  }
+
+  /**
+   * The row pitch from the pixels of the column (autocorrelation, sub-pixel) where it is sure and
+   * agrees with the words' spacing: word boxes jitter by a pixel or two with their glyphs, which is
+   * several percent of a small picker's rows.
+   */
+  private static double refinedPitch(Observation o, double columnX, double centerY, double fromWords) {
+    try {
+      RowPitchResult m = RowPitch.measureColumn(o.grey(), columnX, centerY);
+      if (m.found() && m.confidence() >= 0.6 && Math.abs(m.pitchNorm() - fromWords) <= 0.15 * fromWords) {
+        return m.pitchNorm();
+      }
+    } catch (RuntimeException e) {
+      // the words' spacing stands
+    }
+    return fromWords;
   }
 
   private static OptionalInt countedFromNeighbours(WheelColumnFinder.Column c, int sel) {

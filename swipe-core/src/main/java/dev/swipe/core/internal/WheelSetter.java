@@ -46,6 +46,7 @@ final class WheelSetter {
     Observation shot = device.screenshot();
     WheelReading all = reader.read(shot, null);
     WheelColumn column = pick(all, request);
+    column = fitCycleTo(column, request);
     int target = target(column, request);
     WheelScale scale = column.scale();
     note(shot, column);
@@ -103,6 +104,10 @@ final class WheelSetter {
   private WheelColumn reread(Observation shot, WheelColumn was) {
     for (int attempt = 0; ; attempt++) {
       Optional<WheelColumn> now = reader.near(shot, was.columnX(), was.centerY(), was.rowSpacing());
+      if (now.isEmpty() || now.get().value().isEmpty()) {
+        // the band around the selection did not read (a label caught half-drawn): read the screen
+        now = nearestOnScreen(shot, was);
+      }
       if (now.isPresent() && now.get().value().isPresent() && now.get().scale().kind() == was.scale().kind()) {
         WheelColumn c = now.get();
         // keep the first reading's scale: a window of three rows may miss the wrap that showed the cycle
@@ -131,6 +136,17 @@ final class WheelSetter {
       }
       shot = device.screenshot();
     }
+  }
+
+  private Optional<WheelColumn> nearestOnScreen(Observation shot, WheelColumn was) {
+    WheelColumn best = null;
+    for (WheelColumn c : reader.read(shot, null).columns()) {
+      if (Math.abs(c.columnX() - was.columnX()) < Math.max(40, was.rowSpacing())
+          && (best == null || Math.abs(c.columnX() - was.columnX()) < Math.abs(best.columnX() - was.columnX()))) {
+        best = c;
+      }
+    }
+    return Optional.ofNullable(best);
   }
 
   private void note(Observation shot, WheelColumn c) {
@@ -185,6 +201,23 @@ final class WheelSetter {
           "the selected row of column " + c.index() + " cannot be read", Map.of("column", c.index()), null);
     }
     return c;
+  }
+
+  /**
+   * A cycle only guessed from the values in view (10, 11, 12 look like a 12-hour clock) gives way
+   * to a target beyond it (13): the column then counts as having ends, and the guess never refuses
+   * a value the column may well show.
+   */
+  private static WheelColumn fitCycleTo(WheelColumn column, WheelSet request) {
+    WheelScale s = column.scale();
+    if (s.cycleSize().isEmpty() || s.cycleSeen()) {
+      return column;
+    }
+    OptionalInt v = request.targetLabel().isPresent() ? s.valueOf(request.targetLabel().get()) : request.targetValue();
+    if (v.isPresent() && (v.getAsInt() < 0 || v.getAsInt() >= s.cycleSize().getAsInt()) && s.kind() == WheelScale.Kind.NUMBER) {
+      return withScale(column, new WheelScale(s.kind(), s.step(), OptionalInt.empty(), false, s.width(), s.shortNames()));
+    }
+    return column;
   }
 
   private static int target(WheelColumn column, WheelSet request) {

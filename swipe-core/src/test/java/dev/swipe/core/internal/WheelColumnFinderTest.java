@@ -1,0 +1,75 @@
+package dev.swipe.core.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.swipe.diff.GreyRaster;
+import dev.swipe.text.TextBox;
+import dev.swipe.text.TextLine;
+import dev.swipe.text.TextPage;
+import dev.swipe.text.Word;
+import dev.swipe.wheel.WheelScale;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class WheelColumnFinderTest {
+  private static final int W = 1080;
+  private static final int H = 2400;
+  private static final int CENTER = 900;
+  private static final int PITCH = 180;
+
+  /** Words stacked in columns at x, rows centred around CENTER; null leaves a row empty. */
+  private static TextPage page(int[] xs, String[]... columns) {
+    List<TextLine> lines = new ArrayList<>();
+    for (int c = 0; c < columns.length; c++) {
+      for (int r = 0; r < columns[c].length; r++) {
+        String label = columns[c][r];
+        if (label != null) {
+          int cy = CENTER + (r - columns[c].length / 2) * PITCH;
+          lines.add(TextLine.of(List.of(new Word(label, new TextBox(xs[c] - 40, cy - 25, 80, 50), 0.95))));
+        }
+      }
+    }
+    return new TextPage(W, H, lines);
+  }
+
+  private static GreyRaster blank() {
+    byte[] px = new byte[W * H];
+    Arrays.fill(px, (byte) 240);
+    return GreyRaster.of(W, H, px);
+  }
+
+  @Test
+  void threeEvenRowsThatCountAreAColumnAndTheMiddleOneIsSelectedWhenAllAreDrawnAlike() {
+    List<WheelColumnFinder.Column> cols = WheelColumnFinder.find(
+        page(new int[] {260, 600, 860}, new String[] {"May", "Jun", "Jul"}, new String[] {"08", "09", "10"},
+            new String[] {"25", "30", "35"}), blank());
+    assertThat(cols).hasSize(3);
+    assertThat(cols).extracting(c -> c.selectedRow().label()).containsExactly("Jun", "09", "30");
+    assertThat(cols.get(2).scale().step()).isEqualTo(5);
+    assertThat(cols.get(1).pitchPx()).isEqualTo(PITCH);
+  }
+
+  @Test
+  void aColumnAtItsEndShowsTwoRowsAndStillCountsWhereItStandsOnItsNeighboursRows() {
+    List<WheelColumnFinder.Column> cols = WheelColumnFinder.find(
+        page(new int[] {260, 600, 860}, new String[] {null, "Jan", "Feb"}, new String[] {"08", "09", "10"},
+            new String[] {"25", "30", "35"}), blank());
+    assertThat(cols).hasSize(3);
+    WheelColumnFinder.Column month = cols.get(0);
+    assertThat(month.scale().kind()).isEqualTo(WheelScale.Kind.MONTH);
+    assertThat(month.selectedRow().label()).isEqualTo("Jan");
+  }
+
+  @Test
+  void twoRowsOffTheOtherColumnsRowsOrTextThatDoesNotCountAreNoColumn() {
+    TextPage offRows = page(new int[] {600}, new String[] {"08", "09", "10"});
+    List<TextLine> lines = new ArrayList<>(offRows.lines());
+    lines.add(TextLine.of(List.of(new Word("Jan", new TextBox(220, CENTER + 60, 80, 50), 0.9))));
+    lines.add(TextLine.of(List.of(new Word("Feb", new TextBox(220, CENTER + 240, 80, 50), 0.9))));
+    assertThat(WheelColumnFinder.find(new TextPage(W, H, lines), blank())).hasSize(1);
+    assertThat(WheelColumnFinder.find(page(new int[] {300}, new String[] {"Alice Chen", "Amelia Diaz", "Anna Evans"}),
+        blank())).isEmpty();
+  }
+}
