@@ -66,6 +66,8 @@ public final class FrameSettler {
    *     settled between two of them
    * @param motionAtStart whether the gesture is known to have moved content, so that the first
    *     frame already counts as a change (a crawl can look still for 150 ms right after release)
+   * @param crawlGaps how many of the latest gaps between changes the crawl factor looks at (the
+   *     longest of them counts)
    * @param longestCrawlStep a gap between two changes longer than this is no crawl's step (a
    *     caret's blink, a clock's tick) and leaves the window at its floor
    * @param crawlGrace how much longer than the bound the gate waits when, as the bound runs out,
@@ -73,7 +75,8 @@ public final class FrameSettler {
    *     yet; zero for none
    */
   public record Quiet(
-      Duration afterMotion, double crawlFactor, boolean motionAtStart, Duration longestCrawlStep, Duration crawlGrace) {
+      Duration afterMotion, double crawlFactor, boolean motionAtStart, int crawlGaps, Duration longestCrawlStep,
+      Duration crawlGrace) {
     /** No gap is too long for a crawl's step. */
     static final Duration ANY_STEP = Duration.ofDays(1);
 
@@ -81,28 +84,30 @@ public final class FrameSettler {
     public static final Quiet DEFAULT = new Quiet(QUIET, 0, false);
 
     /**
-     * A scroll's verdict: 150 ms, or three times the latest gap between crawl steps, and up to a
-     * bound more for a crawl still slowing down when the bound runs out. Found on the
-     * simulator's iOS bounce-back (a critically damped spring of 8 to 14 rad/s): its last
-     * whole-pixel steps come 100 ms, then 170-250 ms apart, so a 150 ms window passed between
-     * two of them with the content still a pixel off the edge (the scroll read as moved), and
-     * after a long pull the crawl outlasted the 1000 ms bound (read as unobserved). Gaps longer
-     * than 400 ms are not taken for a crawl's steps, so a caret blinking in the band does not
-     * stretch the window.
+     * A scroll's verdict: 150 ms, or four times the longer of the latest two gaps between crawl
+     * steps, and up to a bound more for a crawl still slowing down when the bound runs out.
+     * Found on the simulator's iOS bounce-back (a critically damped spring of 8 to 14 rad/s):
+     * its last whole-pixel steps come unevenly further apart (66, 34, then 166 ms; 100 then
+     * 200 ms), so a 150 ms window, or three times the latest gap alone, passed between two of
+     * them with the content still a pixel off the edge (the scroll read as moved), and after a
+     * long pull the crawl outlasted the 1000 ms bound (read as unobserved). Gaps longer than
+     * 400 ms are not taken for a crawl's steps, so a caret blinking in the band does not stretch
+     * the window.
      */
     public static final Quiet SCROLL =
-        new Quiet(QUIET, 3, false, Duration.ofMillis(400), Duration.ofMillis(1000));
+        new Quiet(QUIET, 4, false, 2, Duration.ofMillis(400), Duration.ofMillis(1000));
 
     /** A window policy whose crawl factor counts any gap, without grace past the bound. */
     public Quiet(Duration afterMotion, double crawlFactor, boolean motionAtStart) {
-      this(afterMotion, crawlFactor, motionAtStart, ANY_STEP, Duration.ZERO);
+      this(afterMotion, crawlFactor, motionAtStart, 1, ANY_STEP, Duration.ZERO);
     }
+
+    /** Less than a frame: capture times of frames an equal number of frames apart differ by this much at most. */
+    static final long FRAME_JITTER_NANOS = 10_000_000L;
 
     /** Changes closer than this are continuous motion (every frame of a 30 fps source), not a crawl. */
     static final long CRAWL_MIN_STEP_NANOS = 50_000_000L;
 
-    /** A crawl's latest gap exceeds the one before it by at least this factor. */
-    static final double CRAWL_SLOWING = 1.2;
 
     /**
      * A picker wheel's snap. A deceleration ends in an exponential crawl (iOS pickers: 0.998 per
@@ -129,8 +134,8 @@ public final class FrameSettler {
 
     public Quiet {
       if (afterMotion == null || afterMotion.isNegative() || !(crawlFactor >= 0 && crawlFactor < 100)
-          || longestCrawlStep == null || longestCrawlStep.isNegative() || crawlGrace == null
-          || crawlGrace.isNegative()) {
+          || crawlGaps < 1 || crawlGaps > 2 || longestCrawlStep == null || longestCrawlStep.isNegative()
+          || crawlGrace == null || crawlGrace.isNegative()) {
         throw new IllegalArgumentException("quiet window " + afterMotion + " x" + crawlFactor + " steps up to "
             + longestCrawlStep + " grace " + crawlGrace);
       }
@@ -138,16 +143,37 @@ public final class FrameSettler {
 
     /** The window a quiet run needs: the short one on a still screen, else this policy's. */
     long windowNanos(boolean moved, long lastGapNanos) {
-      long crawl = lastGapNanos <= longestCrawlStep.toNanos() ? (long) (crawlFactor * lastGapNanos) : 0;
+      return windowNanos(moved, lastGapNanos, 0);
+    }
+
+    /**
+     * The window after changes {@code previousGapNanos} then {@code lastGapNanos} apart: the
+     * crawl factor applies to the longest of the latest {@link #crawlGaps()} that is a crawl's step.
+     */
+    long windowNanos(boolean moved, long lastGapNanos, long previousGapNanos) {
+      long step = 0;
+      long longest = longestCrawlStep.toNanos();
+      if (lastGapNanos <= longest) {
+        step = lastGapNanos;
+      }
+      if (crawlGaps >= 2 && previousGapNanos <= longest) {
+        step = Math.max(step, previousGapNanos);
+      }
+      long crawl = (long) (crawlFactor * step);
       return moved
           ? Math.max(Math.max(QUIET_NANOS, afterMotion.toNanos()), crawl)
           : QUIET_NANOS;
     }
 
-    /** Whether changes {@code previousGap} then {@code lastGap} apart are a crawl slowing down. */
+    /**
+     * Whether changes {@code previousGap} then {@code lastGap} apart are a crawl that is not
+     * speeding up: steps with still frames between them (whole-pixel steps of a slow spring come
+     * two frames apart, then three, rarely ever further apart at once), not continuous motion. An
+     * animation of under 20 frames a second looks the same and costs the grace; it never settles.
+     */
     boolean slowingCrawl(long previousGap, long lastGap) {
       return previousGap > 0 && lastGap >= CRAWL_MIN_STEP_NANOS && lastGap <= longestCrawlStep.toNanos()
-          && lastGap >= CRAWL_SLOWING * previousGap;
+          && lastGap + FRAME_JITTER_NANOS >= previousGap;
     }
 
     /** Whether a run of {@code frames} equal frames over {@code nanos} passes a window. */
@@ -332,13 +358,13 @@ public final class FrameSettler {
 
     /** Whether the run, up to the frame at {@code at}, lasts the window {@code quiet} asks for. */
     boolean passed(long at, Quiet quiet) {
-      return Quiet.passed(at - since, frames, quiet.windowNanos(moved, lastGap));
+      return Quiet.passed(at - since, frames, quiet.windowNanos(moved, lastGap, previousGap));
     }
 
     /**
      * Whether, at the frame at {@code at}, the region still crawls: not yet quiet, and its steps
-     * slowing down (the latest gap longer than the one before, or the pause since the latest
-     * change already longer than that gap).
+     * not speeding up (the latest gap at least the one before, or the pause since the latest
+     * change already as long as that gap).
      */
     boolean crawling(long at, Quiet quiet) {
       return moved && !passed(at, quiet) && (quiet.slowingCrawl(previousGap, lastGap)
