@@ -47,7 +47,7 @@ final class GestureTools {
             + " never pixels. type=swipe moves from start to end: defaults duration_ms 700, steps 24,"
             + " hold_before_ms 80, hold_after_ms 0; hold_after_ms 100 releases without velocity (no fling)."
             + " Prefer small steps (distance <= 50) and confirm with image_diff before swiping again;"
-            + " lists: 350 units in 500 ms; carousels: 400 units in 400 ms (never below 300); maps: 200 then 50."
+            + " lists: 350 units in 500 ms; carousels: 400 units in 200 ms (never below 300); maps: 200 then 50."
             + " type=tap and type=long_press touch start (duration_ms is the hold). type=drag moves and"
             + " dwells at end before release. Never use it on picker wheels: use wheel_nudge."
             + " Returns the settled post-action screenshot.",

@@ -155,8 +155,8 @@ public interface Device extends AutoCloseable {
 
   /**
    * Scrolls until {@code text} is on a settled screen (see {@link #scrollUntil(Scroll, Predicate,
-   * int, Duration, SearchPace)}). Reads text only where the list moves (the scroll's band, or the
-   * query's region) and only on the frames worth reading: each pass's end screen, and during a
+   * int, Duration, SearchPace)}). Reads the query's region (default the whole screen) and only on
+   * the frames worth reading: each pass's end screen, and during a
    * fling's coast one frame every 150 ms, at most 16 a pass. Find the match on the result's
    * observation with {@link #findText(Observation, TextQuery)}: that read is cached.
    *

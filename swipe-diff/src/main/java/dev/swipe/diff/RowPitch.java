@@ -45,6 +45,14 @@ public final class RowPitch {
    * @throws ImageException {@code invalid_argument} for a null raster or band, or a band outside
    */
   public static RowPitchResult measure(GreyRaster raster, PixelRect band) {
+    return measure(raster, band, Double.NaN);
+  }
+
+  /**
+   * {@link #measure(GreyRaster, PixelRect)} knowing the raster row of the selected row's centre
+   * (NaN when unknown), so that rows drawn on a cylinder can be measured too.
+   */
+  private static RowPitchResult measure(GreyRaster raster, PixelRect band, double centreRow) {
     if (raster == null || band == null) {
       throw ImageException.invalidArgument("raster and band are required");
     }
@@ -56,6 +64,12 @@ public final class RowPitch {
     double[] lagConf = pitchFromProfile(profile);
     if (lagConf == null) {
       return RowPitchResult.NOT_FOUND;
+    }
+    if (!Double.isNaN(centreRow)) {
+      double[] cylinder = CylinderFit.pitch(profile, centreRow - b.y(), lagConf[0]);
+      if (cylinder != null && cylinder[1] > lagConf[1]) {
+        lagConf = cylinder;
+      }
     }
     double pitchPx = lagConf[0] * raster.scaleY();
     double pitchNorm = pitchPx / Math.max(raster.sourceHeight() - 1, 1) * 1000.0;
@@ -92,7 +106,8 @@ public final class RowPitch {
     int right = clamp((int) Math.ceil((columnX + halfWidth) * sx), raster.width() - 1);
     int top = clamp((int) Math.floor((centerY - halfHeight) * sy), raster.height() - 1);
     int bottom = clamp((int) Math.ceil((centerY + halfHeight) * sy), raster.height() - 1);
-    return measure(raster, PixelRect.ofCorners(left, top, Math.max(left, right), Math.max(top, bottom)));
+    return measure(raster, PixelRect.ofCorners(left, top, Math.max(left, right), Math.max(top, bottom)),
+        centerY * sy);
   }
 
   /**
@@ -326,7 +341,7 @@ public final class RowPitch {
       return best;
     }
 
-    private static double[] rowMidpoints(double[] f, double approx) {
+    static double[] rowMidpoints(double[] f, double approx) {
       int n = f.length;
       double max = 0;
       for (double v : f) {
@@ -443,6 +458,141 @@ public final class RowPitch {
         }
       }
       return new RowFit(slope, k, Math.max(k, inSpan), Math.sqrt(sse / k));
+    }
+  }
+
+  /**
+   * Rows drawn on a cylinder (iOS's UIPickerView, Flutter's ListWheelScrollView): a row {@code k}
+   * rows from the selected one sits {@code R sin(k a)} from the centre, so the rows crowd together
+   * away from it and no even grid fits them; the drag still turns the wheel one row per arc pitch
+   * {@code P = R a}, which is the rows' spacing at the centre. Fitting {@code P sin(k a) / a} to
+   * the rows on both sides of the selected one measures {@code P} where an even grid measures the
+   * crowded rows' mean spacing (about 8% short on a wheel showing seven rows). Only a clearly
+   * curved fit that explains the rows far better than an even grid is used: flat wheels keep the
+   * grid's measurement.
+   */
+  static final class CylinderFit {
+    /** Least curvature (radians per row) taken as a cylinder; flatter rows are left to the grid. */
+    static final double MIN_CURVATURE = 0.1;
+    /** Most curvature tried: a row more than a quarter turn from the centre is not drawn. */
+    static final double MAX_CURVATURE = 0.9;
+    /** The curved fit's squared residuals must be at most this share of the even grid's. */
+    static final double BETTER_THAN_GRID = 0.25;
+
+    private CylinderFit() {}
+
+    /**
+     * Returns {arc pitch in profile samples, confidence}, or null unless the rows on both sides of
+     * the one at {@code centre} (at least two each) fit a cylinder better than an even grid.
+     */
+    static double[] pitch(double[] f, double centre, double approx) {
+      if (!(approx >= MIN_LAG)) {
+        return null;
+      }
+      double[] mids = RowFit.rowMidpoints(f, approx);
+      int ci = -1;
+      for (int i = 0; i < mids.length; i++) {
+        if (Math.abs(mids[i] - centre) <= 0.35 * approx
+            && (ci < 0 || Math.abs(mids[i] - centre) < Math.abs(mids[ci] - centre))) {
+          ci = i;
+        }
+      }
+      if (ci < 0) {
+        return null;
+      }
+      double[] below = outward(mids, ci, 1, approx);
+      double[] above = outward(mids, ci, -1, approx);
+      int k = Math.min(below.length, above.length);
+      if (k < 2) {
+        return null;
+      }
+      double[] fitted = fit(below, above, k);
+      if (fitted == null) {
+        return null;
+      }
+      double pitch = fitted[0];
+      double rms = fitted[1];
+      int rows = 2 * k + 1;
+      double span0 = mids[ci] - above[k - 1];
+      double span1 = mids[ci] + below[k - 1];
+      int segments = 0;
+      for (double m : mids) {
+        if (m >= span0 - 1e-9 && m <= span1 + 1e-9) {
+          segments++;
+        }
+      }
+      // As for an even grid: 0.7 at the fewest rows, rising with more.
+      double base = Math.min(1.0, 0.7 + 0.1 * (rows - 5));
+      double regularity = clamp01(1 - rms / Math.max(1.5, 0.1 * pitch));
+      double confidence = clamp01(base * regularity * rows / (double) Math.max(rows, segments));
+      return new double[] {pitch, confidence};
+    }
+
+    /** Distances from the centre row of the rows after it in direction {@code dir}, while they follow on. */
+    private static double[] outward(double[] mids, int ci, int dir, double approx) {
+      double[] out = new double[mids.length];
+      int n = 0;
+      double previous = mids[ci];
+      for (int i = ci + dir; i >= 0 && i < mids.length; i += dir) {
+        double gap = Math.abs(mids[i] - previous);
+        if (gap < 0.3 * approx || gap > 1.4 * approx) {
+          break;
+        }
+        out[n++] = Math.abs(mids[i] - mids[ci]);
+        previous = mids[i];
+      }
+      return java.util.Arrays.copyOf(out, n);
+    }
+
+    /**
+     * Least squares of {@code c + P sin(j a) / a} (j = -k..-1 above the centre, 1..k below it)
+     * with the curvature {@code a} searched on a grid: {arc pitch, rms}, or null when the curve
+     * is too flat, or no better than an even grid. The centre {@code c} is fitted, not the
+     * selected row's midpoint: that row is drawn larger, and its text box sits off its centre.
+     */
+    private static double[] fit(double[] below, double[] above, int k) {
+      double bestA = 0;
+      double bestP = 0;
+      double bestSse = Double.POSITIVE_INFINITY;
+      double gridSse = Double.NaN;
+      double maxA = Math.min(MAX_CURVATURE, 1.5 / k);
+      int n = 2 * k;
+      for (int step = 0; step * 0.001 <= maxA; step++) {
+        double a = step * 0.001;
+        double my = 0;
+        for (int j = 1; j <= k; j++) {
+          my += below[j - 1] - above[j - 1];
+        }
+        my /= n;
+        // the abscissae are symmetric, so their mean is 0
+        double sxy = 0;
+        double sxx = 0;
+        for (int j = 1; j <= k; j++) {
+          double x = a == 0 ? j : Math.sin(j * a) / a;
+          sxy += x * (below[j - 1] - my) + (-x) * (-above[j - 1] - my);
+          sxx += 2 * x * x;
+        }
+        double p = sxy / sxx;
+        double sse = 0;
+        for (int j = 1; j <= k; j++) {
+          double x = a == 0 ? j : Math.sin(j * a) / a;
+          double rb = below[j - 1] - (my + p * x);
+          double ra = -above[j - 1] - (my - p * x);
+          sse += rb * rb + ra * ra;
+        }
+        if (step == 0) {
+          gridSse = sse;
+        }
+        if (sse < bestSse) {
+          bestSse = sse;
+          bestA = a;
+          bestP = p;
+        }
+      }
+      if (bestA < MIN_CURVATURE || bestSse > BETTER_THAN_GRID * gridSse) {
+        return null;
+      }
+      return new double[] {bestP, Math.sqrt(bestSse / n)};
     }
   }
 

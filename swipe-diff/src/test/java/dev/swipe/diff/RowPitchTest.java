@@ -59,6 +59,65 @@ class RowPitchTest {
   }
 
   @Test
+  void rowsDrawnOnACylinderAreMeasuredAtTheirArcPitch() {
+    // iOS pickers draw rows on a cylinder: an even grid fits the crowded outer rows and comes out
+    // short; the selected row's centre lets the projection be fitted instead.
+    List<String> failures = new ArrayList<>();
+    int i = 0;
+    for (String font : FONTS) {
+      for (double radiusRows : new double[] {2.6, 3.1, 3.6}) {
+        int size = 40 + 6 * (i % 3);
+        double pitch = size * 2.2 + (i % 4) * 0.6;
+        double radius = radiusRows * pitch;
+        int height = 1400;
+        int centerY = 700 + (i % 5) - 2;
+        BufferedImage img = ScreenRenderer.cylinderWheel(480, height, 240, centerY, pitch, radius, font, size, 7 * i);
+        GreyRaster r = ScreenRenderer.viaJpeg(img, 0.8f);
+        double columnX = 240 / 479.0 * 1000;
+        double centreNorm = centerY / (double) (height - 1) * 1000;
+        RowPitchResult column = RowPitch.measureColumn(r, columnX, centreNorm, 100, (radius + 40) / (height - 1) * 1000);
+        double err = Math.abs(column.pitchPx() - pitch) / pitch;
+        if (err > 0.02 || column.confidence() < 0.6) {
+          failures.add(String.format("%s size %d pitch %.1f radius %.1f: %s err=%.4f", font, size, pitch, radius,
+              column, err));
+        }
+        i++;
+      }
+    }
+    assertThat(failures).as("%d cases", i).isEmpty();
+  }
+
+  @Test
+  void anEvenGridWithoutTheCentreMeasuresACylinderShort() {
+    // The same wheel measured without knowing its centre: the grid's pitch is the crowded rows'
+    // mean spacing, which is why the wheel's centre matters.
+    double pitch = 96;
+    BufferedImage img = ScreenRenderer.cylinderWheel(480, 1400, 240, 700, pitch, 3.2 * pitch, "SansSerif", 44, 12);
+    GreyRaster r = ScreenRenderer.viaJpeg(img, 0.8f);
+    RowPitchResult grid = RowPitch.measure(r, PixelRect.ofCorners(140, 700 - 350, 339, 700 + 350));
+    RowPitchResult column = RowPitch.measureColumn(r, 240 / 479.0 * 1000, 700 / 1399.0 * 1000, 100, 350 / 1399.0 * 1000);
+    assertThat(grid.pitchPx()).isLessThan(0.96 * pitch);
+    assertThat(column.pitchPx()).isCloseTo(pitch, org.assertj.core.data.Percentage.withPercentage(2));
+  }
+
+  @Test
+  void aFlatWheelMeasuresTheSameWithOrWithoutItsCentre() {
+    for (int rows = 5; rows <= 7; rows++) {
+      BufferedImage img = ScreenRenderer.wheel(480, 1400, 240, 700, rows, 96, "SansSerif", 44,
+          ScreenRenderer.Selection.LINES, 3 * rows);
+      GreyRaster r = ScreenRenderer.viaJpeg(img, 0.8f);
+      double halfNorm = (rows * 48 + 30) / 1399.0 * 1000;
+      RowPitchResult column = RowPitch.measureColumn(r, 240 / 479.0 * 1000, 700 / 1399.0 * 1000, 100, halfNorm);
+      int top = (int) Math.floor((700 / 1399.0 * 1000 - halfNorm) * 1399 / 1000.0);
+      int bottom = (int) Math.ceil((700 / 1399.0 * 1000 + halfNorm) * 1399 / 1000.0);
+      int left = (int) Math.floor((240 / 479.0 * 1000 - 100) * 479 / 1000.0);
+      int right = (int) Math.ceil((240 / 479.0 * 1000 + 100) * 479 / 1000.0);
+      RowPitchResult grid = RowPitch.measure(r, PixelRect.ofCorners(left, top, right, bottom));
+      assertThat(column).as("%d rows", rows).isEqualTo(grid);
+    }
+  }
+
+  @Test
   void normalizedPitchUsesTheHeightRule() {
     BufferedImage img = ScreenRenderer.wheel(1080, 2400, 540, 1200, 5, 120, "SansSerif", 56,
         ScreenRenderer.Selection.LINES, 0);

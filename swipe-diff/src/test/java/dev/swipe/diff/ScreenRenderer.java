@@ -202,6 +202,42 @@ final class ScreenRenderer {
     return img;
   }
 
+  /**
+   * A picker wheel drawn on a cylinder (as UIPickerView draws it): the row {@code j} rows from the
+   * selected one is centred {@code radius sin(j pitch / radius)} from {@code centerY}, its text
+   * squashed by the cosine of that angle and faded towards the background; rows past a quarter
+   * turn are not drawn.
+   */
+  static BufferedImage cylinderWheel(int width, int height, int centerX, int centerY, double pitch,
+      double radius, String fontName, int fontSize, int firstValue) {
+    BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+    Graphics2D g = graphics(img);
+    g.setColor(Color.WHITE);
+    g.fillRect(0, 0, width, height);
+    g.setFont(new Font(fontName, Font.PLAIN, fontSize));
+    java.awt.FontMetrics fm = g.getFontMetrics();
+    int half = (int) Math.floor(radius * Math.PI / 2 / pitch);
+    for (int i = -half; i <= half; i++) {
+      double theta = i * pitch / radius;
+      if (Math.abs(theta) >= Math.PI / 2 - 0.05) {
+        continue;
+      }
+      double rowCenter = centerY + radius * Math.sin(theta);
+      double squash = Math.cos(theta);
+      int grey = (int) Math.round(255 * (1 - Math.max(0.1, squash * squash)));
+      g.setColor(new Color(grey, grey, grey));
+      String text = String.format("%02d", (((firstValue + i) % 60) + 60) % 60);
+      java.awt.geom.AffineTransform flat = g.getTransform();
+      g.translate(0, rowCenter);
+      g.scale(1, squash);
+      float baseline = (float) ((fm.getAscent() - fm.getDescent()) / 2.0);
+      g.drawString(text, (float) (centerX - fm.stringWidth(text) / 2.0), baseline);
+      g.setTransform(flat);
+    }
+    g.dispose();
+    return img;
+  }
+
   static byte[] jpeg(BufferedImage img, float quality) {
     try {
       ImageWriter w = ImageIO.getImageWritersByFormatName("jpeg").next();

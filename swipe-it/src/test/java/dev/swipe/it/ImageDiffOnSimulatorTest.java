@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ImageDiffOnSimulatorTest {
   static final Swipe PAGE_SWITCH = Swipe.builder(NormPoint.of(700, 500), NormPoint.of(300, 500))
-      .durationMs(400).steps(16).holdAfterMs(0).shape(GestureShape.CAROUSEL).build();
+      .durationMs(dev.swipe.core.strategy.SwipeStrategies.CAROUSEL_MS).steps(16).holdAfterMs(0).shape(GestureShape.CAROUSEL).build();
 
   static Device open(String options) {
     return Device.open("sim:?scale=0.5&scene=carousel&" + options);

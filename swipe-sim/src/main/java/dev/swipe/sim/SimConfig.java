@@ -37,6 +37,12 @@ import java.util.Set;
  *   <li>{@code time=virtual|real} (virtual): only for combined {@code sim:} devices
  *   <li>{@code name=X} (none): share one phone between a {@code hid("sim:?name=X")} part and a
  *       {@code capture("sim:?name=X")} part
+ *   <li>{@code overscroll=stretch|glow} (stretch on android and flutter): Android 12's stretching
+ *       edge or the older glow over still content; iOS always rubber-bands
+ *   <li>{@code picker=timepicker|numberpicker|listwheel|uipicker} (timepicker on android,
+ *       listwheel on flutter, uipicker on ios): how the picker scene's wheels behave
+ *   <li>{@code paging=viewpager|snaphelper} (viewpager on android, snaphelper on flutter): the
+ *       carousel's rule for when a release turns the page
  * </ul>
  *
  * @param scene the screen content
@@ -53,6 +59,9 @@ import java.util.Set;
  * @param theme light or dark colours
  * @param time virtual or real time
  * @param name a registry name for sharing one phone between separately opened parts
+ * @param overscroll the edge effect, empty for the platform's default
+ * @param picker the picker kind, empty for the platform's default
+ * @param paging the carousel's paging rule, empty for the platform's default
  */
 public record SimConfig(
     Scene scene,
@@ -68,19 +77,22 @@ public record SimConfig(
     boolean letterbox,
     Theme theme,
     TimeMode time,
-    Optional<String> name) {
+    Optional<String> name,
+    Optional<Overscroll> overscroll,
+    Optional<PickerKind> picker,
+    Optional<Paging> paging) {
 
   /** The URI options {@code sim:} understands. */
   public static final Set<String> URI_KEYS =
       Set.of(
           "scene", "platform", "pointer", "abs_mouse", "scale", "seed", "quality", "latency_ms", "fps",
-          "noise", "letterbox", "theme", "time", "name");
+          "noise", "letterbox", "theme", "time", "name", "overscroll", "picker", "paging");
 
   /** The screens the phone can show. */
   public enum Scene {
     /** A contacts list (at least 200 sorted names) with a search field. */
     LIST,
-    /** A time picker: month (not cyclic), hour 00-23 and minute 00-55 by 5 (cyclic), a text field below. */
+    /** A time picker: month (not cyclic), hour 00-23 and minute 00-59 (00-55 by 5 with {@code picker=numberpicker}), both cyclic, a text field below. */
     PICKER,
     /** A paging carousel of six pages with a caption field. */
     CAROUSEL,
@@ -136,6 +148,69 @@ public record SimConfig(
     }
   }
 
+  /** What an Android or Flutter list shows when pulled or flung past its end. */
+  public enum Overscroll {
+    /** Android 12+ EdgeEffect stretch: the content stretches and springs back. */
+    STRETCH,
+    /** The pre-12 glow drawn over content that does not move. */
+    GLOW;
+
+    /** The URI value. */
+    public String id() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** How the picker scene's wheels behave. */
+  public enum PickerKind {
+    /** Android TimePicker spinner: minute 00-59, wrapping it moves the hour, 100 ms repeat. */
+    TIMEPICKER,
+    /** Plain NumberPicker columns: minute 00-55 by five, independent wheels, 300 ms repeat. */
+    NUMBERPICKER,
+    /** Flutter ListWheelScrollView with FixedExtentScrollPhysics over clamping physics. */
+    LISTWHEEL,
+    /** iOS UIPickerView: rows on a cylinder, projected deceleration, rubber-banded ends. */
+    UIPICKER;
+
+    /** The URI value. */
+    public String id() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** When a carousel release turns the page. */
+  public enum Paging {
+    /** ViewPager: a fling past 25 dp faster than 400 dp/s, else 60% of a page. */
+    VIEWPAGER,
+    /** PagerSnapHelper: any fling faster than 50 dp/s, else the nearer page. */
+    SNAPHELPER;
+
+    /** The URI value. */
+    public String id() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** The edge effect in use: the explicit one or the platform's default. */
+  public Overscroll effectiveOverscroll() {
+    return overscroll.orElse(Overscroll.STRETCH);
+  }
+
+  /** The picker kind in use: the explicit one or the platform's default. */
+  public PickerKind effectivePicker() {
+    return picker.orElse(
+        switch (platform) {
+          case ANDROID -> PickerKind.TIMEPICKER;
+          case IOS -> PickerKind.UIPICKER;
+          case FLUTTER -> PickerKind.LISTWHEEL;
+        });
+  }
+
+  /** The carousel paging rule in use: the explicit one or the platform's default. */
+  public Paging effectivePaging() {
+    return paging.orElse(platform == Platform.FLUTTER ? Paging.SNAPHELPER : Paging.VIEWPAGER);
+  }
+
   /** Which clock the phone runs on. */
   public enum TimeMode {
     /** A virtual clock that moves only when the device sleeps on it. */
@@ -161,6 +236,9 @@ public record SimConfig(
     SwipeException.requireArgument(theme, "theme");
     SwipeException.requireArgument(time, "time");
     SwipeException.requireArgument(name, "name");
+    SwipeException.requireArgument(overscroll, "overscroll");
+    SwipeException.requireArgument(picker, "picker");
+    SwipeException.requireArgument(paging, "paging");
     if (!(scale >= 0.1 && scale <= 1.0)) {
       throw SwipeException.invalidArgument("scale", "must be in [0.1, 1], was " + scale);
     }
@@ -231,6 +309,15 @@ public record SimConfig(
     b.theme(Theme.valueOf(uri.choice("theme", "light", ids(Theme.values())).toUpperCase(Locale.ROOT)));
     b.time(TimeMode.valueOf(uri.choice("time", "virtual", ids(TimeMode.values())).toUpperCase(Locale.ROOT)));
     uri.param("name").ifPresent(n -> b.name(n.strip()));
+    if (uri.param("overscroll").isPresent()) {
+      b.overscroll(Overscroll.valueOf(uri.choice("overscroll", "stretch", ids(Overscroll.values())).toUpperCase(Locale.ROOT)));
+    }
+    if (uri.param("picker").isPresent()) {
+      b.picker(PickerKind.valueOf(uri.choice("picker", "timepicker", ids(PickerKind.values())).toUpperCase(Locale.ROOT)));
+    }
+    if (uri.param("paging").isPresent()) {
+      b.paging(Paging.valueOf(uri.choice("paging", "viewpager", ids(Paging.values())).toUpperCase(Locale.ROOT)));
+    }
     return b.build();
   }
 
@@ -298,6 +385,18 @@ public record SimConfig(
     }
     if (name.isPresent()) {
       s.append(sep).append("name=").append(name.get());
+      sep = "&";
+    }
+    if (overscroll.isPresent()) {
+      s.append(sep).append("overscroll=").append(overscroll.get().id());
+      sep = "&";
+    }
+    if (picker.isPresent()) {
+      s.append(sep).append("picker=").append(picker.get().id());
+      sep = "&";
+    }
+    if (paging.isPresent()) {
+      s.append(sep).append("paging=").append(paging.get().id());
     }
     return s.toString();
   }
@@ -326,8 +425,29 @@ public record SimConfig(
     private Theme theme = Theme.LIGHT;
     private TimeMode time = TimeMode.VIRTUAL;
     private Optional<String> name = Optional.empty();
+    private Optional<Overscroll> overscroll = Optional.empty();
+    private Optional<PickerKind> picker = Optional.empty();
+    private Optional<Paging> paging = Optional.empty();
 
     Builder() {}
+
+    /** The edge effect (default: the platform's). */
+    public Builder overscroll(Overscroll overscroll) {
+      this.overscroll = Optional.of(SwipeException.requireArgument(overscroll, "overscroll"));
+      return this;
+    }
+
+    /** The picker kind (default: the platform's). */
+    public Builder picker(PickerKind picker) {
+      this.picker = Optional.of(SwipeException.requireArgument(picker, "picker"));
+      return this;
+    }
+
+    /** The carousel paging rule (default: the platform's). */
+    public Builder paging(Paging paging) {
+      this.paging = Optional.of(SwipeException.requireArgument(paging, "paging"));
+      return this;
+    }
 
     /** The screen content (default list). */
     public Builder scene(Scene scene) {
@@ -417,7 +537,7 @@ public record SimConfig(
     public SimConfig build() {
       return new SimConfig(
           scene, platform, pointer, acceptAbsoluteMouse, scale, seed, jpegQuality, latency, fps, noise,
-          letterbox, theme, time, name);
+          letterbox, theme, time, name, overscroll, picker, paging);
     }
   }
 }

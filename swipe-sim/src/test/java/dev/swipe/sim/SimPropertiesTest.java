@@ -64,7 +64,7 @@ class SimPropertiesTest {
   }
 
   @Test
-  void anIosBounceBackLooksSettledOnlyOnceItIsBackAtTheEdge() {
+  void anIosBounceBackLooksSettledOnlyWithinAPixelOfTheEdge() {
     qt().withExamples(15)
         .forAll(doubles().between(20, 500), integers().between(80, 800), integers().between(0, 120))
         .checkAssert((pull, durationMs, dwellMs) -> {
@@ -75,7 +75,10 @@ class SimPropertiesTest {
             for (int i = 0; i < 60; i++) {
               Frame next = phone.frameSource().grab(previous.captureNanos() + 1 - 60_000_000L, Duration.ofSeconds(1));
               if (Arrays.equals(next.jpeg(), previous.jpeg())) {
-                assertThat(Arrays.equals(next.jpeg(), start.jpeg())).as("first equal pair is the edge").isTrue();
+                // The published spring crawls in its tail: two equal frames may come short of the
+                // edge, but by less than the half frame pixel a frame can show.
+                assertThat(Math.abs(phone.oracle().state().listOffsetPx())).as("first equal pair is at the edge")
+                    .isLessThan(0.5);
                 return;
               }
               previous = next;

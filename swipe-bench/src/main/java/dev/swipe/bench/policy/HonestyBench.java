@@ -2,6 +2,7 @@ package dev.swipe.bench.policy;
 
 import dev.swipe.core.Device;
 import dev.swipe.core.NormPoint;
+import dev.swipe.core.strategy.SwipeStrategies;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
 import dev.swipe.core.SwipeException;
@@ -247,8 +248,9 @@ public final class HonestyBench {
       Ctx x = new Ctx(dev, uri);
       x.c = c;
       for (int i = 0; i < 2; i++) {
-        swipe(x, "carousel switch right (400 units / 400 ms)", Swipe.builder(NormPoint.of(700, 500), NormPoint.of(300, 500))
-            .durationMs(400).steps(16).holdAfterMs(0).shape(GestureShape.CAROUSEL).build());
+        swipe(x, "carousel switch right (400 units / " + SwipeStrategies.CAROUSEL_MS + " ms)",
+            Swipe.builder(NormPoint.of(700, 500), NormPoint.of(300, 500))
+            .durationMs(SwipeStrategies.CAROUSEL_MS).steps(16).holdAfterMs(0).shape(GestureShape.CAROUSEL).build());
       }
       for (int i = 0; i < 3; i++) {
         scroll(x, "scroll left #" + (i + 1) + " (towards page 0)", Scroll.builder(ScrollDirection.LEFT).amount(0.8).durationMs(400).build());

@@ -691,7 +691,7 @@ public final class DefaultDevice implements Device {
     SwipeException.requireArgument(text, "text");
     SwipeException.requireArgument(scroll, "scroll");
     ensureOpen();
-    return new TextCondition(screenReader, text, scroll.region());
+    return new TextCondition(screenReader, text);
   }
 
   @Override

@@ -66,10 +66,48 @@ public final class FrameSettler {
    *     settled between two of them
    * @param motionAtStart whether the gesture is known to have moved content, so that the first
    *     frame already counts as a change (a crawl can look still for 150 ms right after release)
+   * @param crawlGaps how many of the latest gaps between changes the crawl factor looks at (the
+   *     longest of them counts)
+   * @param longestCrawlStep a gap between two changes longer than this is no crawl's step (a
+   *     caret's blink, a clock's tick) and leaves the window at its floor
+   * @param crawlGrace how much longer than the bound the gate waits when, as the bound runs out,
+   *     the content is crawling (its changes come further and further apart) and has not rested
+   *     yet; zero for none
    */
-  public record Quiet(Duration afterMotion, double crawlFactor, boolean motionAtStart) {
-    /** Every action but a wheel nudge: 150 ms (or five frames), crawl-blind. */
+  public record Quiet(
+      Duration afterMotion, double crawlFactor, boolean motionAtStart, int crawlGaps, Duration longestCrawlStep,
+      Duration crawlGrace) {
+    /** No gap is too long for a crawl's step. */
+    static final Duration ANY_STEP = Duration.ofDays(1);
+
+    /** Every action but a wheel nudge and a scroll: 150 ms (or five frames), crawl-blind. */
     public static final Quiet DEFAULT = new Quiet(QUIET, 0, false);
+
+    /**
+     * A scroll's verdict: 150 ms, or four times the longer of the latest two gaps between crawl
+     * steps, and up to a bound more for a crawl still slowing down when the bound runs out.
+     * Found on the simulator's iOS bounce-back (a critically damped spring of 8 to 14 rad/s):
+     * its last whole-pixel steps come unevenly further apart (66, 34, then 166 ms; 100 then
+     * 200 ms), so a 150 ms window, or three times the latest gap alone, passed between two of
+     * them with the content still a pixel off the edge (the scroll read as moved), and after a
+     * long pull the crawl outlasted the 1000 ms bound (read as unobserved). Gaps longer than
+     * 400 ms are not taken for a crawl's steps, so a caret blinking in the band does not stretch
+     * the window.
+     */
+    public static final Quiet SCROLL =
+        new Quiet(QUIET, 4, false, 2, Duration.ofMillis(400), Duration.ofMillis(1000));
+
+    /** A window policy whose crawl factor counts any gap, without grace past the bound. */
+    public Quiet(Duration afterMotion, double crawlFactor, boolean motionAtStart) {
+      this(afterMotion, crawlFactor, motionAtStart, 1, ANY_STEP, Duration.ZERO);
+    }
+
+    /** Less than a frame: capture times of frames an equal number of frames apart differ by this much at most. */
+    static final long FRAME_JITTER_NANOS = 10_000_000L;
+
+    /** Changes closer than this are continuous motion (every frame of a 30 fps source), not a crawl. */
+    static final long CRAWL_MIN_STEP_NANOS = 50_000_000L;
+
 
     /**
      * A picker wheel's snap. A deceleration ends in an exponential crawl (iOS pickers: 0.998 per
@@ -95,16 +133,47 @@ public final class FrameSettler {
     public static final int PICKER_BOUND_FACTOR = 2;
 
     public Quiet {
-      if (afterMotion == null || afterMotion.isNegative() || !(crawlFactor >= 0 && crawlFactor < 100)) {
-        throw new IllegalArgumentException("quiet window " + afterMotion + " x" + crawlFactor);
+      if (afterMotion == null || afterMotion.isNegative() || !(crawlFactor >= 0 && crawlFactor < 100)
+          || crawlGaps < 1 || crawlGaps > 2 || longestCrawlStep == null || longestCrawlStep.isNegative()
+          || crawlGrace == null || crawlGrace.isNegative()) {
+        throw new IllegalArgumentException("quiet window " + afterMotion + " x" + crawlFactor + " steps up to "
+            + longestCrawlStep + " grace " + crawlGrace);
       }
     }
 
     /** The window a quiet run needs: the short one on a still screen, else this policy's. */
     long windowNanos(boolean moved, long lastGapNanos) {
+      return windowNanos(moved, lastGapNanos, 0);
+    }
+
+    /**
+     * The window after changes {@code previousGapNanos} then {@code lastGapNanos} apart: the
+     * crawl factor applies to the longest of the latest {@link #crawlGaps()} that is a crawl's step.
+     */
+    long windowNanos(boolean moved, long lastGapNanos, long previousGapNanos) {
+      long step = 0;
+      long longest = longestCrawlStep.toNanos();
+      if (lastGapNanos <= longest) {
+        step = lastGapNanos;
+      }
+      if (crawlGaps >= 2 && previousGapNanos <= longest) {
+        step = Math.max(step, previousGapNanos);
+      }
+      long crawl = (long) (crawlFactor * step);
       return moved
-          ? Math.max(Math.max(QUIET_NANOS, afterMotion.toNanos()), (long) (crawlFactor * lastGapNanos))
+          ? Math.max(Math.max(QUIET_NANOS, afterMotion.toNanos()), crawl)
           : QUIET_NANOS;
+    }
+
+    /**
+     * Whether changes {@code previousGap} then {@code lastGap} apart are a crawl that is not
+     * speeding up: steps with still frames between them (whole-pixel steps of a slow spring come
+     * two frames apart, then three, rarely ever further apart at once), not continuous motion. An
+     * animation of under 20 frames a second looks the same and costs the grace; it never settles.
+     */
+    boolean slowingCrawl(long previousGap, long lastGap) {
+      return previousGap > 0 && lastGap >= CRAWL_MIN_STEP_NANOS && lastGap <= longestCrawlStep.toNanos()
+          && lastGap + FRAME_JITTER_NANOS >= previousGap;
     }
 
     /** Whether a run of {@code frames} equal frames over {@code nanos} passes a window. */
@@ -166,7 +235,11 @@ public final class FrameSettler {
     return settle(notBeforeNanos, bound, watcher, quiet, null);
   }
 
-  private Settled settle(long notBeforeNanos, Duration bound, Watcher watcher, Quiet quiet, NormRegion focus) {
+  /**
+   * {@link #settle(long, Duration, Watcher, NormRegion)} with the {@code quiet} policy ({@link
+   * Quiet#SCROLL} for a scroll's verdict); a crawl's grace is judged on {@code focus} when given.
+   */
+  public Settled settle(long notBeforeNanos, Duration bound, Watcher watcher, Quiet quiet, NormRegion focus) {
     long start = ticker.read();
     Frame previous = capture.grab(notBeforeNanos, captureTimeout);
     int frames = 1;
@@ -186,18 +259,30 @@ public final class FrameSettler {
         new NormalizedRegion(focus.x(), focus.y(), focus.w(), focus.h()), previousGrey, previous.captureNanos(),
         quiet.motionAtStart());
     MotionTrail trail = new MotionTrail();
-    long lastChange = quiet.motionAtStart() ? previous.captureNanos() : Long.MIN_VALUE;
-    long lastGap = 0;
     long latency = capture.latency().toNanos();
     // The bound is the phone's time to settle; the source shows it a latency late (found by the
     // honesty benchmark: behind 500-1500 ms of capture latency, settled screens came back
     // unsettled because the bound had run out before their first fresh frame arrived).
     long deadline = start + latency + bound.toNanos();
-    while (ticker.read() < deadline) {
+    boolean graced = quiet.crawlGrace().isZero();
+    while (true) {
+      if (ticker.read() >= deadline) {
+        // A crawl still slowing down in the judged region gets the grace once; anything else
+        // (still screens, continuous motion, a blink) ends at the bound as before.
+        QuietRun judged = band != null ? band : screen;
+        if (graced || !judged.crawling(previous.captureNanos(), quiet)) {
+          break;
+        }
+        graced = true;
+        deadline += quiet.crawlGrace().toNanos();
+      }
       long remaining = Math.max(deadline - ticker.read(), 1_000_000L);
       Frame next = grabInTime(capture, previous.captureNanos() - latency + 1, Duration.ofNanos(remaining));
       if (next == null) {
-        break; // no further frame within the bound: the latest one stays unsettled
+        if (graced || ticker.read() < deadline) {
+          break; // no further frame within the bound: the latest one stays unsettled
+        }
+        continue; // the bound ran out waiting: a crawl may still get its grace
       }
       frames++;
       GreyRaster nextGrey = decode(next);
@@ -209,20 +294,18 @@ public final class FrameSettler {
             attachments.register(next, false, nextGrey), frames, ticker.read() - start, trail, false));
       }
       if (screen.see(nextGrey, next.captureNanos())) {
-        if (screen.passed(next.captureNanos(), quiet, lastGap)) {
+        if (screen.passed(next.captureNanos(), quiet)) {
           return seen(new Settled(
               attachments.register(next, true, nextGrey), frames, ticker.read() - start, trail, true));
         }
       } else {
         trail.add(previousGrey, nextGrey);
-        lastGap = lastChange == Long.MIN_VALUE ? 0 : next.captureNanos() - lastChange;
-        lastChange = next.captureNanos();
       }
       previous = next;
       previousGrey = nextGrey;
     }
     return seen(new Settled(attachments.register(previous, false, previousGrey), frames, ticker.read() - start, trail,
-        band != null && band.passed(previous.captureNanos(), quiet, lastGap)));
+        band != null && band.passed(previous.captureNanos(), quiet)));
   }
 
   private Settled seen(Settled settled) {
@@ -240,6 +323,10 @@ public final class FrameSettler {
     private long since;
     private int frames = 1;
     private boolean moved;
+    /** When the latest change was seen (MIN_VALUE before any), and the gaps between the last three. */
+    private long lastChange;
+    private long lastGap;
+    private long previousGap;
 
     /** A run starting at {@code first}; {@code region} null means the whole screen. */
     QuietRun(NormalizedRegion region, GreyRaster first, long at, boolean moved) {
@@ -247,6 +334,7 @@ public final class FrameSettler {
       this.anchor = first;
       this.since = at;
       this.moved = moved;
+      this.lastChange = moved ? at : Long.MIN_VALUE;
     }
 
     /** Adds a frame: true when it continues the run, false when it starts a new one. */
@@ -261,13 +349,26 @@ public final class FrameSettler {
         since = at;
         frames = 1;
         moved = true;
+        previousGap = lastGap;
+        lastGap = lastChange == Long.MIN_VALUE ? 0 : at - lastChange;
+        lastChange = at;
       }
       return same;
     }
 
     /** Whether the run, up to the frame at {@code at}, lasts the window {@code quiet} asks for. */
-    boolean passed(long at, Quiet quiet, long lastGap) {
-      return Quiet.passed(at - since, frames, quiet.windowNanos(moved, lastGap));
+    boolean passed(long at, Quiet quiet) {
+      return Quiet.passed(at - since, frames, quiet.windowNanos(moved, lastGap, previousGap));
+    }
+
+    /**
+     * Whether, at the frame at {@code at}, the region still crawls: not yet quiet, and its steps
+     * not speeding up (the latest gap at least the one before, or the pause since the latest
+     * change already as long as that gap).
+     */
+    boolean crawling(long at, Quiet quiet) {
+      return moved && !passed(at, quiet) && (quiet.slowingCrawl(previousGap, lastGap)
+          || (lastChange != Long.MIN_VALUE && quiet.slowingCrawl(lastGap, at - lastChange)));
     }
   }
 

@@ -196,7 +196,8 @@ final class ScrollExecutor {
       if (during[0] != null) {
         frames++;
       }
-      after = settler.settle(start + executed.actualOffsetNanos(executed.reportCount() - 1), settleBound, null, band);
+      after = settler.settle(start + executed.actualOffsetNanos(executed.reportCount() - 1), settleBound, null,
+          FrameSettler.Quiet.SCROLL, band);
       reports = executed.reportCount();
     } else {
       // No frame is grabbed before release: waiting for one would be a dwell and kill the fling.
@@ -215,7 +216,7 @@ final class ScrollExecutor {
               sightedId[0] = passing.id();
             }
             return sighted[0];
-          }, band);
+          }, FrameSettler.Quiet.SCROLL, band);
       after = coast;
       if (sighted[0]) {
         frames += coast.frames();
@@ -226,7 +227,8 @@ final class ScrollExecutor {
         caught = runner.run(timeline(catcher), hid, () -> {});
         gestures++;
         reports += caught.reportCount();
-        after = settler.settle(catchStart + caught.actualOffsetNanos(caught.reportCount() - 1), settleBound, null, band);
+        after = settler.settle(catchStart + caught.actualOffsetNanos(caught.reportCount() - 1), settleBound, null,
+            FrameSettler.Quiet.SCROLL, band);
       }
     }
     frames += after.frames();

@@ -1,6 +1,5 @@
 package dev.swipe.core.internal;
 
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
 import dev.swipe.text.TextQuery;
 import java.util.function.Predicate;
@@ -20,18 +19,16 @@ final class TextCondition implements Predicate<Observation> {
 
   private final ScreenReader reader;
   private final TextQuery query;
-  private final NormRegion band;
   private long lastCoastRead = Long.MIN_VALUE;
   private int coastReads;
 
   /**
-   * @param band where to read when the query has no region of its own: the scroll's band, since
-   *     text outside it does not move with the list
+   * Reads the query's region, or the whole screen: the list shows rows beyond the band the finger
+   * swipes in, and a row at rest below the band is on the screen all the same.
    */
-  TextCondition(ScreenReader reader, TextQuery query, NormRegion band) {
+  TextCondition(ScreenReader reader, TextQuery query) {
     this.reader = reader;
     this.query = query;
-    this.band = band;
   }
 
   @Override
@@ -51,9 +48,6 @@ final class TextCondition implements Predicate<Observation> {
   }
 
   private boolean found(Observation o) {
-    if (query.region().isPresent() || band == null) {
-      return reader.find(o, query).found();
-    }
-    return !query.find(reader.page(o, band)).isEmpty();
+    return reader.find(o, query).found();
   }
 }

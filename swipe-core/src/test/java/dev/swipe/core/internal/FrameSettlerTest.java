@@ -174,6 +174,84 @@ class FrameSettlerTest {
     assertThat(all.focusSettled()).as("a focus holding the dot").isFalse();
   }
 
+  /**
+   * An iOS bounce-back as the simulator shows it (seed 5003: 100 then 200 ms): moving every frame
+   * for {@code movingFrames} frames, then whole-pixel steps {@code firstGapMs} and {@code
+   * secondGapMs} apart.
+   */
+  private static long[] bounceSteps(int movingFrames, long firstGapMs, long secondGapMs) {
+    long[] steps = new long[movingFrames + 2];
+    for (int i = 0; i < movingFrames; i++) {
+      steps[i] = 33L * i;
+    }
+    steps[movingFrames] = steps[movingFrames - 1] + firstGapMs;
+    steps[movingFrames + 1] = steps[movingFrames] + secondGapMs;
+    return steps;
+  }
+
+  @Test
+  void aScrollWaitsOutABounceCrawlInsteadOfSettlingBetweenItsSteps() {
+    // found on the simulator's iOS bounce spring: the 150 ms window passed in the 200 ms gap
+    // before the last step, and the scroll at the top edge read as moved
+    NormRegion band = NormRegion.of(0, 100, 1000, 800);
+    long[] steps = bounceSteps(11, 100, 200);
+    CrawlingSource fixed = new CrawlingSource(new VirtualClock(), steps);
+    Observation early = gate(fixed).settle(0, Duration.ofSeconds(2), null, band).observation();
+    assertThat(early.settled() && !Arrays.equals(early.jpeg(), fixed.jpeg(steps.length)))
+        .as("the default window, for contrast: settled a step short").isTrue();
+    CrawlingSource source = new CrawlingSource(new VirtualClock(), steps);
+    FrameSettler.Settled s = gate(source).settle(0, Duration.ofSeconds(2), null, FrameSettler.Quiet.SCROLL, band);
+    assertThat(s.observation().settled()).isTrue();
+    assertThat(s.focusSettled()).isTrue();
+    assertThat(Arrays.equals(s.observation().jpeg(), source.jpeg(steps.length))).as("the frame after the last step").isTrue();
+  }
+
+  @Test
+  void aBounceCrawlStillSlowingWhenTheBoundRunsOutGetsItsGrace() {
+    NormRegion band = NormRegion.of(0, 100, 1000, 800);
+    long[] steps = bounceSteps(27, 100, 150); // last steps at 958 and 1108 ms, the bound is 1000 ms
+    CrawlingSource source = new CrawlingSource(new VirtualClock(), steps);
+    FrameSettler.Settled s = gate(source).settle(0, Duration.ofSeconds(1), null, FrameSettler.Quiet.SCROLL, band);
+    assertThat(s.observation().settled()).isTrue();
+    assertThat(Arrays.equals(s.observation().jpeg(), source.jpeg(steps.length))).as("the frame after the last step").isTrue();
+    assertThat(s.observation().captureNanos()).isLessThanOrEqualTo(2000 * MS + FRAME);
+    CrawlingSource plain = new CrawlingSource(new VirtualClock(), steps);
+    Observation bounded = gate(plain).settle(0, Duration.ofSeconds(1), null, band).observation();
+    assertThat(bounded.settled()).as("the default policy, for contrast: no grace").isFalse();
+  }
+
+  @Test
+  void continuousMotionGetsNoGracePastTheBound() {
+    // a dot blinking every frame is motion, not a crawl: the gate ends at the bound as before
+    VirtualClock clock = new VirtualClock();
+    CrawlingSource source = new CrawlingSource(clock, 100, 200);
+    source.blinking = true;
+    FrameSettler.Settled s = gate(source).settle(0, Duration.ofSeconds(1), null, FrameSettler.Quiet.SCROLL,
+        NormRegion.of(0, 0, 1000, 1000));
+    assertThat(s.observation().settled()).isFalse();
+    assertThat(s.focusSettled()).isFalse();
+    assertThat(clock.read()).isLessThanOrEqualTo(1000 * MS + 2 * FRAME);
+  }
+
+  @Test
+  void aScrollsWindowGrowsWithCrawlStepsButNotWithBlinks() {
+    FrameSettler.Quiet q = FrameSettler.Quiet.SCROLL;
+    assertThat(q.windowNanos(true, 33 * MS)).isEqualTo(FrameSettler.QUIET_NANOS);
+    assertThat(q.windowNanos(true, 200 * MS)).isEqualTo(800 * MS);
+    assertThat(q.windowNanos(true, 34 * MS, 66 * MS)).as("uneven whole-pixel steps").isEqualTo(264 * MS);
+    assertThat(q.windowNanos(true, 530 * MS)).as("a caret's blink").isEqualTo(FrameSettler.QUIET_NANOS);
+    assertThat(q.windowNanos(true, 530 * MS, 500 * MS)).as("a caret's blink").isEqualTo(FrameSettler.QUIET_NANOS);
+    assertThat(FrameSettler.Quiet.PICKER.windowNanos(true, 34 * MS, 500 * MS)).as("the picker's window, as before")
+        .isEqualTo(1000 * MS);
+    assertThat(q.windowNanos(false, 200 * MS)).as("a still screen").isEqualTo(FrameSettler.QUIET_NANOS);
+    assertThat(q.slowingCrawl(100 * MS, 200 * MS)).isTrue();
+    assertThat(q.slowingCrawl(67 * MS, 66 * MS)).as("two-frame steps, one a millisecond shorter").isTrue();
+    assertThat(q.slowingCrawl(66 * MS, 67 * MS)).as("two-frame steps").isTrue();
+    assertThat(q.slowingCrawl(133 * MS, 67 * MS)).as("speeding up").isFalse();
+    assertThat(q.slowingCrawl(33 * MS, 34 * MS)).as("every frame").isFalse();
+    assertThat(q.slowingCrawl(500 * MS, 530 * MS)).as("a blink").isFalse();
+  }
+
   @Test
   void otherActionsKeepTheShortWindowAfterMotion() {
     // the default gate (150 ms or 5 frames) already settles in the 134 ms gap before the third

@@ -80,6 +80,18 @@ public final class AndroidSpline {
     return (long) (1000.0 * Math.exp(l / (DECELERATION_RATE - 1.0))) * 1_000_000L;
   }
 
+  /**
+   * d(position)/dt at the fraction {@code t} of the duration (OverScroller's getCurrVelocity is
+   * this times distance over duration).
+   */
+  public static double slope(double t) {
+    if (t >= 1 || t < 0) {
+      return 0;
+    }
+    int index = (int) (NB_SAMPLES * t);
+    return (SPLINE_POSITION[index + 1] - SPLINE_POSITION[index]) * NB_SAMPLES;
+  }
+
   /** The fraction of the distance covered after the fraction {@code t} of the duration. */
   public static double position(double t) {
     if (t >= 1) {

@@ -9,11 +9,21 @@ import java.awt.geom.RoundRectangle2D;
 import java.util.List;
 
 /**
- * A paging carousel of six onboarding pages. A release switches page when the content moved more
- * than half a page, or more than a third of a page with a fling velocity (50 dp/s) the same way;
- * anything shorter springs back (the seed's "under 300 units looks like an accidental touch").
- * Android settles like ViewPager (duration from distance and velocity, at most 600 ms, quintic
- * ease-out); iOS eases over 300 ms and rubber-bands past the first and last page.
+ * A paging carousel of six onboarding pages, with the platform's rule for when a release turns
+ * the page:
+ *
+ * <ul>
+ *   <li>ViewPager (android default; ViewPager.java determineTargetPage, MIN_DISTANCE_FOR_FLING
+ *       25 dp, MIN_FLING_VELOCITY 400 dp/s): a fling past 25 dp faster than 400 dp/s turns to the
+ *       page it points at; otherwise the page turns once 60% of it is shown. It settles over
+ *       smoothScrollTo's duration (at most MAX_SETTLE_DURATION 600 ms, quintic).
+ *   <li>PagerSnapHelper (flutter default; PagerSnapHelper.java findTargetSnapPosition, any fling
+ *       over RecyclerView's 50 dp/s minimum): a fling turns to the next page in its direction,
+ *       anything slower snaps to the nearer page (MILLISECONDS_PER_INCH 100,
+ *       MAX_SCROLL_ON_FLING_DURATION 100).
+ *   <li>iOS: more than half a page, or a third with a fling the same way; eases over 300 ms and
+ *       rubber-bands past the first and last page.
+ * </ul>
  */
 final class CarouselScene extends Scene {
   static final int PAGES = 6;
@@ -35,7 +45,7 @@ final class CarouselScene extends Scene {
 
   CarouselScene(VirtualPhone phone) {
     super(phone);
-    this.axis = new ScrollAxis(profile, W, 0, (PAGES - 1) * W);
+    this.axis = new ScrollAxis(profile, W, 0, (PAGES - 1) * W, false);
   }
 
   @Override
@@ -70,20 +80,89 @@ final class CarouselScene extends Scene {
     long t = touch.time;
     if (onPager) {
       double pos = axis.at(t);
-      double moved = pos - startPage * W;
-      double v = horizontal ? -vx : 0;
-      int target = startPage;
-      if (Math.abs(moved) > W / 2) {
-        target = startPage + (int) Math.signum(moved);
-      } else if (Math.abs(moved) > W / 3 && Math.abs(v) > profile.minFlingPxPerS() && Math.signum(v) == Math.signum(moved)) {
-        target = startPage + (int) Math.signum(moved);
+      if (profile.ios()) {
+        iosRelease(t, pos, horizontal ? -vx : 0);
+      } else if (phone.config().effectivePaging() == dev.swipe.sim.SimConfig.Paging.VIEWPAGER) {
+        viewPagerRelease(touch, pos, horizontal ? vx : 0);
+      } else {
+        snapHelperRelease(t, pos, horizontal ? -vx : 0);
       }
-      target = Math.max(0, Math.min(PAGES - 1, target));
-      settle(t, pos, target * W, v);
     } else if (caption.contains(touch.downX, touch.downY) && touch.withinSlop()) {
       phone.focus(caption, t);
     }
     onPager = false;
+  }
+
+  private void iosRelease(long t, double pos, double v) {
+    double moved = pos - startPage * W;
+    int target = startPage;
+    if (Math.abs(moved) > W / 2) {
+      target = startPage + (int) Math.signum(moved);
+    } else if (Math.abs(moved) > W / 3 && Math.abs(v) > profile.minFlingPxPerS() && Math.signum(v) == Math.signum(moved)) {
+      target = startPage + (int) Math.signum(moved);
+    }
+    target = Math.max(0, Math.min(PAGES - 1, target));
+    settle(t, pos, target * W, v);
+  }
+
+  /** ViewPager.determineTargetPage with the finger's velocity (positive: towards earlier pages). */
+  private void viewPagerRelease(Touch touch, double pos, double fingerVx) {
+    long t = touch.time;
+    int target;
+    if (!horizontal) {
+      target = nearestPage(pos);
+    } else {
+      int currentPage = (int) Math.floor(pos / W);
+      double pageOffset = pos / W - currentPage;
+      double deltaX = touch.x - touch.downX;
+      if (Math.abs(deltaX) > 25 * profile.density() && Math.abs(fingerVx) > 400 * profile.density()) {
+        target = fingerVx > 0 ? currentPage : currentPage + 1;
+      } else {
+        double truncator = currentPage >= startPage ? 0.4 : 0.6;
+        target = currentPage + (int) (pageOffset + truncator);
+      }
+    }
+    target = Math.max(0, Math.min(PAGES - 1, target));
+    double to = target * W;
+    if (pos == to) {
+      axis.animate(Motion.still(pos));
+      return;
+    }
+    // ViewPager.smoothScrollTo
+    double half = W / 2;
+    double ratio = Math.min(1, Math.abs(to - pos) / W);
+    double distance = half + half * Math.sin((ratio - 0.5) * 0.3 * Math.PI / 2);
+    double v = Math.abs(fingerVx);
+    long ms = v > 0 ? 4 * Math.round(1000 * Math.abs(distance / v)) : (long) ((Math.abs(to - pos) / W + 1) * 100);
+    ms = Math.max(1, Math.min(600, ms));
+    axis.animate(new Motion.Eased(pos, to, t, ms * 1_000_000L, Motion.Easing.DECELERATE_2_5));
+  }
+
+  /** PagerSnapHelper: onFling above RecyclerView's minimum, else snapToTargetExistingView. */
+  private void snapHelperRelease(long t, double pos, double contentV) {
+    boolean fling = horizontal && Math.abs(contentV) > profile.minFlingPxPerS();
+    int target = fling
+        ? (contentV > 0 ? (int) Math.floor(pos / W) + 1 : (int) Math.floor(pos / W))
+        : nearestPage(pos);
+    target = Math.max(0, Math.min(PAGES - 1, target));
+    double to = target * W;
+    double dx = Math.abs(to - pos);
+    if (dx == 0) {
+      axis.animate(Motion.still(pos));
+      return;
+    }
+    long ms;
+    Motion.Easing easing;
+    if (fling) {
+      double dpi = profile.density() * 160;
+      double scrolling = Math.min(100, Math.ceil(dx * 100 / dpi));
+      ms = (long) Math.ceil(scrolling / 0.3356);
+      easing = Motion.Easing.DECELERATE_1;
+    } else {
+      ms = Math.min(2000, (long) ((dx / W + 1) * 300));
+      easing = Motion.Easing.DECELERATE_2_5;
+    }
+    axis.animate(new Motion.Eased(pos, to, t, ms * 1_000_000L, easing));
   }
 
   private void settle(long t, double pos, double to, double v) {

@@ -12,7 +12,8 @@ import java.util.TreeSet;
 
 /**
  * A contacts list: 240 sorted names under a search field. Typing into the search field filters
- * the list (the seed's "prefer search over blind scrolling").
+ * the list (the seed's "prefer search over blind scrolling"). At its ends Android 12+ stretches
+ * the rows (AOSP {@code EdgeEffect} TYPE_STRETCH) or, with {@code overscroll=glow}, glows.
  */
 final class ListScene extends Scene {
   static final double TOP = 408;
@@ -112,6 +113,16 @@ final class ListScene extends Scene {
     g.setColor(profile.ios() ? look.surface : look.background);
     g.fill(new Rectangle2D.Double(0, TOP, DeviceProfile.WIDTH, DeviceProfile.HEIGHT - TOP));
     int first = (int) Math.floor(offset / ROW);
+    java.awt.geom.AffineTransform unstretched = g.getTransform();
+    int stretchPx = stretchPx(t);
+    if (stretchPx != 0) {
+      // The stretch scales the content away from the pulled edge, which stays in place.
+      double anchor = stretchPx > 0 ? DeviceProfile.HEIGHT : TOP;
+      double factor = 1 + Math.abs(stretchPx) / (DeviceProfile.HEIGHT - TOP);
+      g.translate(0, anchor);
+      g.scale(1, factor);
+      g.translate(0, -anchor);
+    }
     for (int i = Math.max(0, first - 1); i < rows.size(); i++) {
       double top = TOP + i * ROW - offset;
       if (top > DeviceProfile.HEIGHT) {
@@ -119,6 +130,7 @@ final class ListScene extends Scene {
       }
       paintRow(g, look, rows.get(i), top);
     }
+    g.setTransform(unstretched);
     if (rows.isEmpty()) {
       look.centred(g, "No contacts", DeviceProfile.WIDTH / 2.0, TOP + 300, 48, false, look.secondaryText);
     }
@@ -131,6 +143,11 @@ final class ListScene extends Scene {
     search.paint(g, look, phone.caret(search), 0);
     g.setColor(look.divider);
     g.fill(new Rectangle2D.Double(0, TOP - 3, DeviceProfile.WIDTH, 3));
+  }
+
+  /** How far the stretch moves the far edge of the content, in whole pixels (signed by edge). */
+  private int stretchPx(long t) {
+    return (int) Math.round(axis.stretchFraction(t) * (DeviceProfile.HEIGHT - TOP));
   }
 
   private static void paintGlow(Graphics2D g, Look look, double glow) {
@@ -159,7 +176,7 @@ final class ListScene extends Scene {
 
   @Override
   Object viewKey(long t) {
-    return List.of(Math.floor(0.5 + axis.at(t)), Math.round(axis.edgeGlow(t) * 1000), search.text(), search.focused(), phone.caret(search));
+    return List.of(Math.floor(0.5 + axis.at(t)), Math.round(axis.edgeGlow(t) * 1000), stretchPx(t), search.text(), search.focused(), phone.caret(search));
   }
 
   @Override

@@ -11,8 +11,8 @@ import java.util.List;
 
 /**
  * A street map three screens wide and two and a half screens tall, panned in both axes with the
- * platform's fling physics per axis (Android flings along the release direction with the 2-D
- * speed), clamped (Android, Flutter) or rubber-banded (iOS) at its edges. A floating search pill
+ * platform's fling physics per axis (Android's OverScroller flings each axis on its own
+ * velocity, AOSP {@code OverScroller.fling} with {@code mScrollerX} and {@code mScrollerY}), clamped (Android, Flutter) or rubber-banded (iOS) at its edges. A floating search pill
  * is an editable field.
  */
 final class MapScene extends Scene {
@@ -37,8 +37,8 @@ final class MapScene extends Scene {
   MapScene(VirtualPhone phone) {
     super(phone);
     double viewH = DeviceProfile.HEIGHT - TOP;
-    this.x = new ScrollAxis(profile, DeviceProfile.WIDTH, 0, MAP_W - DeviceProfile.WIDTH);
-    this.y = new ScrollAxis(profile, viewH, 0, MAP_H - viewH);
+    this.x = new ScrollAxis(profile, DeviceProfile.WIDTH, 0, MAP_W - DeviceProfile.WIDTH, false);
+    this.y = new ScrollAxis(profile, viewH, 0, MAP_H - viewH, false);
     x.jump((MAP_W - DeviceProfile.WIDTH) / 2);
     y.jump((MAP_H - viewH) / 2);
   }
@@ -70,9 +70,9 @@ final class MapScene extends Scene {
   void up(Touch touch, double vx, double vy) {
     long t = touch.time;
     if (onMap) {
-      double speed = touch.dragging ? Math.hypot(vx, vy) : 0;
-      x.release(t, touch.dragging ? vx : 0, speed);
-      y.release(t, touch.dragging ? vy : 0, speed);
+      // OverScroller.fling runs one SplineOverScroller per axis, each on its own velocity.
+      x.release(t, touch.dragging ? vx : 0, touch.dragging ? Math.abs(vx) : 0);
+      y.release(t, touch.dragging ? vy : 0, touch.dragging ? Math.abs(vy) : 0);
     } else if (search.contains(touch.downX, touch.downY) && touch.withinSlop()) {
       phone.focus(search, t);
     }

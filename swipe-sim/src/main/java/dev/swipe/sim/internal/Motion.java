@@ -268,18 +268,249 @@ public interface Motion {
     }
   }
 
+  /**
+   * Android 12's EdgeEffect stretch spring (AOSP {@code EdgeEffect.updateSpring}: NATURAL_FREQUENCY
+   * 24.657, DAMPING_RATIO 0.98): the stretch distance in pixels, from {@code x0} moving at
+   * {@code v0} pixels per second, held at {@code cap} when it would pass it (the source clamps the
+   * distance to 1), at rest once it returns to 0 (isAtEquilibrium).
+   */
+  final class EdgeSpring implements Motion {
+    static final double NATURAL_FREQUENCY = 24.657;
+    static final double DAMPING_RATIO = 0.98;
+    private final long t0;
+    private final double x0;
+    private final double v0;
+    private final long end;
+
+    EdgeSpring(long t0, double x0, double v0) {
+      this.t0 = t0;
+      this.x0 = x0;
+      this.v0 = v0;
+      long stop = t0 + 5_000_000_000L;
+      for (long t = t0 + 1_000_000L; t <= t0 + 5_000_000_000L; t += 1_000_000L) {
+        if (raw(t) <= 0) {
+          stop = t;
+          break;
+        }
+      }
+      this.end = x0 == 0 && v0 == 0 ? Long.MIN_VALUE : stop;
+    }
+
+    private double raw(long t) {
+      double s = (t - t0) / 1e9;
+      double wd = NATURAL_FREQUENCY * Math.sqrt(1 - DAMPING_RATIO * DAMPING_RATIO);
+      double sinCoeff = (DAMPING_RATIO * NATURAL_FREQUENCY * x0 + v0) / wd;
+      return Math.exp(-DAMPING_RATIO * NATURAL_FREQUENCY * s) * (x0 * Math.cos(wd * s) + sinCoeff * Math.sin(wd * s));
+    }
+
+    /** The spring as drawn: from a release, or an absorb that is held at {@code cap} and released from it. */
+    static Motion of(long t0, double x0, double v0, double cap) {
+      EdgeSpring free = new EdgeSpring(t0, x0, v0);
+      if (v0 <= 0) {
+        return free;
+      }
+      for (long t = t0; t < free.end; t += 1_000_000L) {
+        if (free.raw(t) >= cap) {
+          return free.then(t, new EdgeSpring(t, cap, 0));
+        }
+      }
+      return free;
+    }
+
+    @Override
+    public double at(long t) {
+      if (t <= t0) {
+        return x0;
+      }
+      return t >= end ? 0 : Math.max(0, raw(t));
+    }
+
+    @Override
+    public long end() {
+      return end;
+    }
+  }
+
+  /**
+   * Flutter's ClampingScrollSimulation (scroll_simulation.dart: friction 0.015, the cubic
+   * 1.2t^3 - 3.27t^2 + 3.065t), in pixels of a screen with {@code density} pixels per logical
+   * pixel, stopped at [lo, hi] like a clamped list.
+   */
+  record FlutterFling(double start, long t0, double velocity, double density, double lo, double hi) implements Motion {
+    /** Flutter's _decelerationForFriction factor (9.80665 * 39.37 * 160). */
+    static final double DECELERATION_PER_FRICTION = 61774.04968;
+    static final double FRICTION = 0.015;
+    static final double INITIAL_VELOCITY_PENETRATION = 3.065;
+
+    /** Duration in seconds for a velocity in logical pixels per second. */
+    static double durationSeconds(double lpPerS) {
+      double scaledFriction = FRICTION * DECELERATION_PER_FRICTION * 0.84;
+      double deceleration = Math.log(0.35 * Math.abs(lpPerS) / scaledFriction);
+      return Math.exp(deceleration / (AndroidSpline.DECELERATION_RATE - 1.0));
+    }
+
+    private double lp() {
+      return velocity / density;
+    }
+
+    private double distance() {
+      return Math.abs(lp()) * durationSeconds(lp()) / INITIAL_VELOCITY_PENETRATION * density * Math.signum(velocity);
+    }
+
+    private long durationNanos() {
+      return (long) (durationSeconds(lp()) * 1e9);
+    }
+
+    /** Where it would stop without edges. */
+    double target() {
+      return start + distance();
+    }
+
+    /** Velocity in pixels per second at {@code t} (ClampingScrollSimulation.dx). */
+    double velocityAt(long t) {
+      double u = Math.min(1, Math.max(0, (double) (t - t0) / durationNanos()));
+      return distance() * (3.6 * u * u - 6.54 * u + INITIAL_VELOCITY_PENETRATION) / durationSeconds(lp());
+    }
+
+    private double free(long t) {
+      double u = Math.min(1, Math.max(0, (double) (t - t0) / durationNanos()));
+      return start + distance() * (1.2 * u * u * u - 3.27 * u * u + INITIAL_VELOCITY_PENETRATION * u);
+    }
+
+    @Override
+    public double at(long t) {
+      return Math.max(lo, Math.min(hi, free(t)));
+    }
+
+    @Override
+    public long end() {
+      if (velocity == 0) {
+        return Long.MIN_VALUE;
+      }
+      long a = t0;
+      long b = t0 + durationNanos();
+      double target = free(b);
+      if (target >= lo && target <= hi) {
+        return b;
+      }
+      for (int i = 0; i < 60 && b - a > 1000; i++) {
+        long m = (a + b) >>> 1;
+        double x = free(m);
+        if (x <= lo || x >= hi) {
+          b = m;
+        } else {
+          a = m;
+        }
+      }
+      return b;
+    }
+  }
+
+  /**
+   * Flutter's FrictionSimulation.through (friction_simulation.dart): from {@code start} at
+   * {@code v0} to {@code stop}, the velocity decaying exponentially until it is {@code vEnd}.
+   */
+  record FrictionThrough(double start, double stop, double v0, double vEnd, long t0) implements Motion {
+    private double dragLog() {
+      return (v0 - vEnd) / (start - stop);
+    }
+
+    private long durationNanos() {
+      return (long) (Math.log(vEnd / v0) / dragLog() * 1e9);
+    }
+
+    @Override
+    public double at(long t) {
+      if (t <= t0) {
+        return start;
+      }
+      if (t >= end()) {
+        return stop;
+      }
+      double s = (t - t0) / 1e9;
+      return start + v0 * (Math.exp(dragLog() * s) - 1) / dragLog();
+    }
+
+    @Override
+    public long end() {
+      return start == stop ? Long.MIN_VALUE : t0 + durationNanos();
+    }
+  }
+
+  /**
+   * Flutter's default scroll spring (ScrollPhysics.spring: mass 0.5, stiffness 100, damping
+   * ratio 1.1, so overdamped) from {@code from} at {@code v0} to {@code to}; at rest within
+   * {@code tolerance}.
+   */
+  final class OverdampedSpring implements Motion {
+    private static final double MASS = 0.5;
+    private static final double STIFFNESS = 100;
+    private static final double RATIO = 1.1;
+    private final double from;
+    private final double to;
+    private final double v0;
+    private final long t0;
+    private final long end;
+
+    OverdampedSpring(double from, double to, double v0, long t0, double tolerance) {
+      this.from = from;
+      this.to = to;
+      this.v0 = v0;
+      this.t0 = t0;
+      long e = t0 + 5_000_000_000L;
+      if (from == to && v0 == 0) {
+        e = Long.MIN_VALUE;
+      } else {
+        for (long ms = 1; ms < 5000; ms++) {
+          if (Math.abs(displacement(ms / 1000.0)) < tolerance) {
+            e = t0 + ms * 1_000_000L;
+            break;
+          }
+        }
+      }
+      this.end = e;
+    }
+
+    private double displacement(double s) {
+      double c = RATIO * 2 * Math.sqrt(MASS * STIFFNESS);
+      double d = Math.sqrt(c * c - 4 * MASS * STIFFNESS);
+      double r1 = (-c + d) / (2 * MASS);
+      double r2 = (-c - d) / (2 * MASS);
+      double x0 = from - to;
+      double c2 = (v0 - r1 * x0) / (r2 - r1);
+      double c1 = x0 - c2;
+      return c1 * Math.exp(r1 * s) + c2 * Math.exp(r2 * s);
+    }
+
+    @Override
+    public double at(long t) {
+      if (t <= t0) {
+        return from;
+      }
+      return t >= end ? to : to + displacement((t - t0) / 1e9);
+    }
+
+    @Override
+    public long end() {
+      return end;
+    }
+  }
+
   /** Interpolators. */
   enum Easing {
     /** Android DecelerateInterpolator(2.5): NumberPicker's 800 ms adjustment; equals ViewPager's quintic. */
     DECELERATE_2_5,
     /** A cubic ease-out, as UIKit's default scroll animations. */
-    EASE_OUT_CUBIC;
+    EASE_OUT_CUBIC,
+    /** Android DecelerateInterpolator(1.0): PagerSnapHelper's snap after a fling. */
+    DECELERATE_1;
 
     double apply(double x) {
       double u = 1 - x;
       return switch (this) {
         case DECELERATE_2_5 -> 1 - u * u * u * u * u;
         case EASE_OUT_CUBIC -> 1 - u * u * u;
+        case DECELERATE_1 -> 1 - u * u;
       };
     }
   }

@@ -12,9 +12,11 @@ import java.util.List;
 import java.util.OptionalInt;
 
 /**
- * A time picker: a month column (not cyclic), an hour column 00-23 and a minute column 00-55 by
- * five (both cyclic), with a selection band, and an editable label field directly below the
- * picker (the trap a wheel drag that slips off the picker falls into).
+ * A time picker: a month column (not cyclic), an hour column 00-23 and a minute column (both
+ * cyclic), with a selection band, and an editable label field directly below the picker (the trap
+ * a wheel drag that slips off the picker falls into). As Android's TimePicker spinner the minute
+ * column has 60 rows and wrapping it past 59/00 moves the hour (TimePickerSpinnerDelegate's
+ * minute OnValueChangeListener); the other kinds show 00-55 by five on independent columns.
  */
 final class PickerScene extends Scene {
   static final double CENTER_Y = 900;
@@ -39,15 +41,25 @@ final class PickerScene extends Scene {
       hours[i] = String.format("%02d", i);
       hourValues[i] = i;
     }
-    String[] minutes = new String[12];
-    int[] minuteValues = new int[12];
-    for (int i = 0; i < 12; i++) {
-      minutes[i] = String.format("%02d", i * 5);
-      minuteValues[i] = i * 5;
+    boolean timePicker = phone.config().effectivePicker() == dev.swipe.sim.SimConfig.PickerKind.TIMEPICKER;
+    int step = timePicker ? 1 : 5;
+    int minuteRows = 60 / step;
+    String[] minutes = new String[minuteRows];
+    int[] minuteValues = new int[minuteRows];
+    for (int i = 0; i < minuteRows; i++) {
+      minutes[i] = String.format("%02d", i * step);
+      minuteValues[i] = i * step;
     }
     wheels.add(new Wheel(phone, "month", MONTHS, monthValues, 1, 0, false, 260, 340, CENTER_Y, 5));
-    wheels.add(new Wheel(phone, "hour", hours, hourValues, 1, 24, true, 600, 240, CENTER_Y, 9));
-    wheels.add(new Wheel(phone, "minute", minutes, minuteValues, 5, 60, true, 860, 240, CENTER_Y, 6));
+    Wheel hour = new Wheel(phone, "hour", hours, hourValues, 1, 24, true, 600, 240, CENTER_Y, 9);
+    Wheel minute = new Wheel(phone, "minute", minutes, minuteValues, step, 60, true, 860, 240, CENTER_Y, 30 / step);
+    if (timePicker) {
+      // Each pass of the minute from 59 to 00 adds an hour, from 00 to 59 takes one away.
+      hour.carry(t -> Math.floorDiv(Math.round(minute.position(t)), (long) minuteRows));
+      hour.carryEnd(minute::endOfShown);
+    }
+    wheels.add(hour);
+    wheels.add(minute);
     double below = wheels.get(0).bottom() + 60;
     this.label = new TextField(60, below, 960, 144, "Alarm label");
   }
@@ -90,8 +102,9 @@ final class PickerScene extends Scene {
 
   @Override
   void advance(long from, long to) {
-    for (Wheel w : wheels) {
-      w.advance(from, to);
+    // the minute first: its wraps move the hour
+    for (int i = wheels.size() - 1; i >= 0; i--) {
+      wheels.get(i).advance(from, to);
     }
   }
 

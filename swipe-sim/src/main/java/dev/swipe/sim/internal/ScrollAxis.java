@@ -3,15 +3,18 @@ package dev.swipe.sim.internal;
 /**
  * One scrollable axis (a list's y, a map's x or y): the content offset in layout pixels within
  * [min, max], dragged by the finger and flung on release with the platform's physics. Android and
- * Flutter clamp at the edges (content never moves past them); iOS follows the finger past an edge
- * with a 0.55 rubber band and springs back.
+ * Flutter clamp the offset at the edges; past an edge Android 12+ stretches the content (pulled, or
+ * absorbing a fling that hits the edge) and springs it back, or with {@code overscroll=glow} draws
+ * a glow over still content. iOS follows the finger past an edge with a 0.55 rubber band and
+ * bounces back on a critically damped spring.
  */
 final class ScrollAxis {
-  static final double SPRING_OMEGA = 12.0;
-  /** iOS's return to an edge after a bounce. */
-  static final long BOUNCE_RETURN_NANOS = 450_000_000L;
-  /** Slowest return speed in layout pixels per second (1.5 px per 30 fps frame at scale 0.5). */
-  static final double BOUNCE_MIN_SPEED = 90.0;
+  /** AOSP EdgeEffect ON_ABSORB_VELOCITY_ADJUSTMENT: a fling's velocity at the edge, scaled, starts the stretch. */
+  static final double ON_ABSORB_VELOCITY_ADJUSTMENT = 13.0;
+  /** AOSP EdgeEffect LINEAR_STRETCH_INTENSITY and EXP_STRETCH_INTENSITY. */
+  static final double STRETCH_INTENSITY = 0.016;
+  /** AOSP EdgeEffect SCROLL_DIST_AFFECTED_BY_EXP_STRETCH. */
+  static final double SCROLL_DIST_AFFECTED_BY_EXP_STRETCH = 0.33;
 
   private final DeviceProfile profile;
   private final AndroidSpline spline;
@@ -22,13 +25,26 @@ final class ScrollAxis {
   private double anchorOffset;
   private double anchorFinger;
   private boolean caught;
+  /** Android 12 stretch: the stretch distance in pixels (EdgeEffect's mDistance times the height) and its edge. */
+  private Motion stretch = Motion.still(0);
+  private int stretchSide;
+  private double pullBase;
   /** Android edge effect: how far the finger pulled past an edge (signed), and its fade-out. */
   private boolean dragging;
   private double pull;
   private double releasedPull;
   private long releasedAt = Long.MIN_VALUE / 2;
 
+  private final boolean edgeEffect;
+
+  /** An axis with an edge effect (a list). */
   ScrollAxis(DeviceProfile profile, double viewport, double min, double max) {
+    this(profile, viewport, min, max, true);
+  }
+
+  /** An axis with or without an edge effect (a map or pager draws none). */
+  ScrollAxis(DeviceProfile profile, double viewport, double min, double max, boolean edgeEffect) {
+    this.edgeEffect = edgeEffect;
     this.profile = profile;
     this.spline = new AndroidSpline(profile.density(), profile.friction());
     this.viewport = viewport;
@@ -41,7 +57,25 @@ final class ScrollAxis {
   }
 
   boolean moving(long t) {
-    return motion.moving(t);
+    return motion.moving(t) || stretch.moving(t);
+  }
+
+  private boolean stretchMode() {
+    return edgeEffect && !profile.ios() && profile.stretch();
+  }
+
+  /**
+   * How much the content is stretched at {@code t}, as a fraction of the viewport: 0 at rest,
+   * negative at the start edge, positive at the end edge (EdgeEffect.dampStretchVector of the
+   * stretch distance).
+   */
+  double stretchFraction(long t) {
+    double d = Math.min(1, stretch.at(t) / viewport);
+    if (d <= 0) {
+      return 0;
+    }
+    double exp = STRETCH_INTENSITY * (1 - Math.exp(-d * Math.E / SCROLL_DIST_AFFECTED_BY_EXP_STRETCH));
+    return stretchSide * (STRETCH_INTENSITY * d + exp);
   }
 
   double min() {
@@ -72,8 +106,10 @@ final class ScrollAxis {
   /** A finger went down: a running fling stops where it is ("caught"). */
   void touchDown(long t) {
     releasedPull = 0;
-    caught = motion.moving(t);
+    caught = motion.moving(t) || stretch.moving(t);
     motion = Motion.still(motion.at(t));
+    // RecyclerView catches a receding stretch under the finger and keeps it.
+    stretch = Motion.still(stretch.at(t));
   }
 
   /** Whether the last touch-down stopped a running animation (such a touch is no tap). */
@@ -92,17 +128,23 @@ final class ScrollAxis {
     anchorFinger = slopFinger;
     dragging = true;
     pull = 0;
+    pullBase = stretchMode() ? stretchSide * stretch.at(t) : 0;
   }
 
   /** The finger moved to {@code finger} (position on this axis). */
   void dragTo(double finger) {
-    double raw = anchorOffset - (finger - anchorFinger);
+    double raw = anchorOffset + pullBase - (finger - anchorFinger);
     double shown;
     if (profile.ios()) {
       shown = rubberBand(raw, min, max, viewport);
     } else {
       shown = Math.max(min, Math.min(max, raw));
       pull = raw - shown;
+      if (stretchMode()) {
+        // EdgeEffect.onPullDistance: the pull past the edge, as a fraction of the height, capped at 1.
+        stretchSide = pull > 0 ? 1 : -1;
+        stretch = Motion.still(Math.min(viewport, Math.abs(pull)));
+      }
     }
     motion = Motion.still(shown);
   }
@@ -117,9 +159,16 @@ final class ScrollAxis {
       releasedAt = t;
     }
     dragging = false;
-    pull = 0;
     double pos = motion.at(t);
     double v = -fingerVelocity;
+    if (stretchMode() && stretch.at(t) > 0) {
+      // EdgeEffect.onRelease: the stretch springs back; a fling towards the edge is absorbed.
+      stretch = Motion.EdgeSpring.of(t, stretch.at(t), 0, viewport);
+      if (Math.signum(v) == stretchSide) {
+        v = 0;
+      }
+    }
+    pull = 0;
     if (profile.ios()) {
       motion = iosRelease(t, pos, v);
       return;
@@ -132,19 +181,43 @@ final class ScrollAxis {
       v *= profile.maxFlingPxPerS() / speed;
       speed = profile.maxFlingPxPerS();
     }
+    if (profile.platform() == dev.swipe.sim.SimConfig.Platform.FLUTTER) {
+      Motion.FlutterFling fling = new Motion.FlutterFling(pos, t, v, profile.density(), min, max);
+      motion = fling;
+      absorb(fling.end(), fling.target(), () -> Math.abs(fling.velocityAt(fling.end())));
+      return;
+    }
     double distance = spline.distance(speed) * v / speed;
-    motion = new Motion.SplineFling(pos, t, distance, spline.durationNanos(speed), min, max);
+    long duration = spline.durationNanos(speed);
+    Motion.SplineFling fling = new Motion.SplineFling(pos, t, distance, duration, min, max);
+    motion = fling;
+    long hit = fling.end();
+    absorb(hit, pos + distance, () -> Math.abs(distance)
+        * AndroidSpline.slope((double) (hit - t) / duration) / (duration / 1e9));
+  }
+
+  /**
+   * A fling that ends past an edge hits it at {@code hit}: under the stretch, EdgeEffect.onAbsorb
+   * starts the spring with the scroller's velocity there.
+   */
+  private void absorb(long hit, double target, java.util.function.DoubleSupplier edgeSpeed) {
+    if (!stretchMode() || (target >= min && target <= max)) {
+      return;
+    }
+    stretchSide = target > max ? 1 : -1;
+    double v = edgeSpeed.getAsDouble() * ON_ABSORB_VELOCITY_ADJUSTMENT;
+    stretch = Motion.still(0).then(hit, Motion.EdgeSpring.of(hit, 0, v, viewport));
   }
 
   private Motion iosRelease(long t, double pos, double v) {
     if (pos < min || pos > max) {
       double edge = pos < min ? min : max;
       // Released while rubber-banding: the content goes straight back (the band ate the velocity).
-      return Motion.bounceBack(edge, t, pos - edge, 0, SPRING_OMEGA, BOUNCE_RETURN_NANOS, BOUNCE_MIN_SPEED);
+      return bounce(edge, t, pos - edge, 0);
     }
     double r = DeviceProfile.IOS_DECELERATION;
     double total = v / 1000.0 * r / (1 - r);
-    Motion.Decay decay = new Motion.Decay(pos, t, total, r, 0.5);
+    Motion.Decay decay = new Motion.Decay(pos, t, total, r, profile.iosStopPx());
     double target = pos + total;
     if (target > max || target < min) {
       double edge = target > max ? max : min;
@@ -153,10 +226,14 @@ final class ScrollAxis {
         return Motion.still(pos);
       }
       double edgeVelocity = decay.velocityAt(hit);
-      return decay.then(
-          hit, Motion.bounceBack(edge, hit, 0, edgeVelocity, SPRING_OMEGA, BOUNCE_RETURN_NANOS, BOUNCE_MIN_SPEED));
+      return decay.then(hit, bounce(edge, hit, 0, edgeVelocity));
     }
     return decay;
+  }
+
+  /** iOS's bounce: a critically damped spring to the edge, at rest within half a pixel. */
+  private Motion bounce(double edge, long t, double x0, double v0) {
+    return new Motion.Spring(edge, t, x0, v0, profile.bounceOmega(), 0.5);
   }
 
   /**
@@ -166,6 +243,9 @@ final class ScrollAxis {
    * decelerating curve, starting at once; it never moves content.
    */
   double edgeGlow(long t) {
+    if (stretchMode()) {
+      return 0;
+    }
     if (dragging) {
       return saturatedGlow(pull);
     }
@@ -179,7 +259,7 @@ final class ScrollAxis {
 
   /** Whether the edge glow is still fading at {@code t}. */
   boolean glowing(long t) {
-    return !dragging && releasedPull != 0 && t < releasedAt + GLOW_RECEDE_NANOS;
+    return !stretchMode() && !dragging && releasedPull != 0 && t < releasedAt + GLOW_RECEDE_NANOS;
   }
 
   /** EdgeEffect's RECEDE_TIME. */

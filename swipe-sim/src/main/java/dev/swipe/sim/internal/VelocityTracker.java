@@ -55,6 +55,25 @@ final class VelocityTracker {
     return new double[] {slope(ts, xs), slope(ts, ys)};
   }
 
+  /**
+   * How far the samples behind a lift at {@code upTime} span, in pixels: Flutter's velocity
+   * estimate offset (its drag recognizer drops a fling whose span is within the touch slop).
+   */
+  double windowSpan(long upTime) {
+    if (samples.isEmpty() || upTime - samples.getLast().t() > STOPPED_NANOS) {
+      return 0;
+    }
+    Sample last = samples.getLast();
+    Sample first = last;
+    for (Sample s : samples) {
+      if (last.t() - s.t() <= HORIZON_NANOS) {
+        first = s;
+        break;
+      }
+    }
+    return Math.hypot(last.x() - first.x(), last.y() - first.y());
+  }
+
   /** d/dt at t = 0 of the least-squares polynomial (degree 2 when possible, else 1). */
   static double slope(double[] t, double[] v) {
     int n = t.length;

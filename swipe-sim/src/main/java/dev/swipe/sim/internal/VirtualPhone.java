@@ -252,6 +252,11 @@ public final class VirtualPhone {
     touch = null;
     t.time = now;
     double[] v = t.velocityAt(now);
+    if (config.platform() == Platform.FLUTTER
+        && t.velocity.windowSpan(now) <= DeviceProfile.FLUTTER_MIN_FLING_DISTANCE_LP * profile.density()) {
+      // DragGestureRecognizer.isFlingGesture: samples spanning no more than the slop are no fling.
+      v = new double[] {0, 0};
+    }
     lastVelocity = new SimState.Velocity(v[0] * scaleX, v[1] * scaleY);
     if (touchOnKeyboard) {
       if (t.withinSlop()) {

@@ -17,14 +17,30 @@ import java.awt.geom.Rectangle2D;
  * velocity above 50 dp/s flings with the Scroller spline (maximum velocity divided by 8), then an
  * 800 ms DecelerateInterpolator(2.5) adjustment snaps to the nearest row; a tap (under 100 ms) on
  * the selected row or a 400 ms press on it opens the inline editor and keyboard; a tap on the row
- * above or below steps by one, a long press there keeps stepping every 300 ms. iOS follows
- * UIPickerView: the content follows the finger, the release projects with 0.998/ms deceleration
- * onto the nearest row, the ends rubber-band, and a tap on a visible row centres it.
+ * above or below steps by one (also on a wheel the touch stopped), a long press there keeps
+ * stepping; a touch on a flinging wheel stops it and snaps it to a row while the finger is down.
+ * iOS follows UIPickerView: the content follows the finger, the release projects with 0.998/ms
+ * deceleration onto the nearest row, the ends rubber-band, a tap on a visible row centres it, and
+ * the rows are drawn on a cylinder. Flutter's ListWheelScrollView clamps its ends and settles
+ * with FixedExtentScrollPhysics.
+ *
+ * <p>Sources, one per behaviour: NumberPicker.java DEFAULT_LONG_PRESS_UPDATE_INTERVAL (300 ms);
+ * TimePickerSpinnerDelegate.java setOnLongPressUpdateInterval(100) on its hour and minute spinners;
+ * NumberPicker.java onInterceptTouchEvent (a finished fling scroller runs ensureScrollWheelAdjusted,
+ * SELECTOR_ADJUSTMENT_DURATION_MILLIS 800) and onTouchEvent ACTION_UP (changeValueByOne on a tap
+ * under getTapTimeout); list_wheel_scroll_view.dart FixedExtentScrollPhysics.createBallisticSimulation
+ * (the item where the parent's clamping simulation stops, reached by FrictionSimulation.through or
+ * the default spring).
  */
 final class Wheel {
   private static final long SAMPLE_NANOS = 4_000_000L;
   private static final long ADJUST_NANOS = 800_000_000L;
+  /** NumberPicker SNAP_SCROLL_DURATION: one step's scroll. */
   private static final long STEP_NANOS = 300_000_000L;
+  /** NumberPicker DEFAULT_LONG_PRESS_UPDATE_INTERVAL. */
+  static final long NUMBER_PICKER_REPEAT_NANOS = 300_000_000L;
+  /** TimePickerSpinnerDelegate's setOnLongPressUpdateInterval(100). */
+  static final long TIME_PICKER_REPEAT_NANOS = 100_000_000L;
 
   final String name;
   final String[] labels;
@@ -42,8 +58,13 @@ final class Wheel {
   private final AndroidSpline spline;
   private final VirtualPhone phone;
   private final TextField editor;
+  private final dev.swipe.sim.SimConfig.PickerKind kind;
+  /** Rows added to this wheel's own position by a linked wheel (TimePicker's hour follows minute wraps). */
+  private java.util.function.LongToDoubleFunction carry = t -> 0;
 
   private Motion motion;
+  /** When the fling scroller (a fling or a one-row step) of the current motion finishes. */
+  private long flingScrollerEnd = Long.MIN_VALUE;
   private Touch touch;
   private boolean scrolling;
   private double lastY;
@@ -80,14 +101,38 @@ final class Wheel {
     this.width = width;
     this.centerY = centerY;
     this.pitch = profile.wheelPitchPx();
-    this.halfWindowRows = android() ? 1.5 : 324.0 / pitch;
+    this.kind = phone.config().effectivePicker();
+    this.halfWindowRows = profile.platform() == dev.swipe.sim.SimConfig.Platform.ANDROID ? 1.5 : 324.0 / pitch;
     this.motion = Motion.still(initialIndex);
     this.lastRow = initialIndex;
     this.editor = new TextField(centerX - width / 2, centerY - pitch / 2, width, pitch, "");
   }
 
   private boolean android() {
-    return profile.platform() == dev.swipe.sim.SimConfig.Platform.ANDROID;
+    return kind == dev.swipe.sim.SimConfig.PickerKind.TIMEPICKER || kind == dev.swipe.sim.SimConfig.PickerKind.NUMBERPICKER;
+  }
+
+  private boolean listWheel() {
+    return kind == dev.swipe.sim.SimConfig.PickerKind.LISTWHEEL;
+  }
+
+  /** Whether rows are drawn on a cylinder (UIPickerView, ListWheelScrollView). */
+  private boolean cylinder() {
+    return !android();
+  }
+
+  private long repeatNanos() {
+    return kind == dev.swipe.sim.SimConfig.PickerKind.TIMEPICKER ? TIME_PICKER_REPEAT_NANOS : NUMBER_PICKER_REPEAT_NANOS;
+  }
+
+  /** Links this wheel to another: its shown position is its own plus {@code carry} rows. */
+  void carry(java.util.function.LongToDoubleFunction carry) {
+    this.carry = carry;
+  }
+
+  /** The shown position: own motion plus what a linked wheel carried in. */
+  private double shown(long t) {
+    return motion.at(t) + carry.applyAsDouble(t);
   }
 
   int rows() {
@@ -107,15 +152,15 @@ final class Wheel {
   }
 
   double position(long t) {
-    return motion.at(t);
+    return shown(t);
   }
 
   boolean moving(long t) {
-    return motion.moving(t);
+    return t < endOfShown();
   }
 
   int index(long t) {
-    long r = Math.round(motion.at(t));
+    long r = Math.round(shown(t));
     return cyclic ? Math.floorMod(r, rows()) : (int) Math.max(0, Math.min(rows() - 1, r));
   }
 
@@ -151,7 +196,15 @@ final class Wheel {
     track(now);
     touch = t;
     boolean wasMoving = motion.moving(now);
-    motion = Motion.still(motion.at(now));
+    double at = motion.at(now);
+    if (android() && now < flingScrollerEnd) {
+      // NumberPicker: the fling scroller is force-finished and ensureScrollWheelAdjusted snaps to a row.
+      double target = clamp(Math.round(at));
+      motion = target == at ? Motion.still(at) : new Motion.Eased(at, target, now, ADJUST_NANOS, Motion.Easing.DECELERATE_2_5);
+    } else {
+      motion = Motion.still(at);
+    }
+    flingScrollerEnd = Long.MIN_VALUE;
     scrolling = false;
     lastY = t.downY;
     caught = wasMoving;
@@ -180,6 +233,8 @@ final class Wheel {
       double p = clamp(motion.at(now) - (t.y - lastY) / pitch);
       motion = Motion.still(p);
       lastY = t.y;
+    } else if (listWheel()) {
+      motion = Motion.still(clamp(anchorPos - (t.y - anchorY) / pitch));
     } else {
       double raw = anchorPos - (t.y - anchorY) / pitch;
       double shown = cyclic ? raw : ScrollAxis.rubberBand(raw, 0, rows() - 1, 2 * halfWindowRows);
@@ -195,6 +250,8 @@ final class Wheel {
     double pos = motion.at(now);
     if (android()) {
       androidUp(t, now, pos, vy);
+    } else if (listWheel()) {
+      listWheelUp(t, now, pos, vy);
     } else {
       iosUp(t, now, pos, vy);
     }
@@ -210,6 +267,7 @@ final class Wheel {
       long end = Math.max(now, fling.end());
       double rest = fling.at(end);
       motion = fling.then(end, new Motion.Eased(rest, clamp(Math.round(rest)), end, ADJUST_NANOS, Motion.Easing.DECELERATE_2_5));
+      flingScrollerEnd = end;
       return;
     }
     if (!scrolling && now - t.downTime < DeviceProfile.TAP_TIMEOUT_NANOS) {
@@ -218,7 +276,7 @@ final class Wheel {
         return;
       }
       int offset = rowOffsetAt(t.y);
-      if (offset != 0 && Math.abs(offset) <= 1 && !caught) {
+      if (offset != 0 && Math.abs(offset) <= 1) {
         stepBy(offset, now);
         return;
       }
@@ -230,16 +288,14 @@ final class Wheel {
     if (scrolling) {
       if (pos < lo() || pos > hi()) {
         double edge = pos < lo() ? lo() : hi();
-        motion = Motion.bounceBack(
-            edge, now, pos - edge, 0, ScrollAxis.SPRING_OMEGA, ScrollAxis.BOUNCE_RETURN_NANOS,
-            ScrollAxis.BOUNCE_MIN_SPEED / pitch);
+        motion = new Motion.Spring(edge, now, pos - edge, 0, profile.bounceOmega(), 0.5 / pitch);
         return;
       }
       double r = DeviceProfile.IOS_DECELERATION;
       double vRows = -vy / pitch;
       double projected = vRows / 1000.0 * r / (1 - r);
       double target = clamp(Math.round(pos + projected));
-      motion = new Motion.Decay(pos, now, target - pos, r, 0.002);
+      motion = new Motion.Decay(pos, now, target - pos, r, Math.min(0.002, profile.iosStopPx() / pitch));
       return;
     }
     if (caught || !t.withinSlop()) {
@@ -253,6 +309,30 @@ final class Wheel {
     }
   }
 
+  /**
+   * FixedExtentScrollPhysics: the row where the clamping simulation would stop, reached by a
+   * friction simulation through it, or by the default spring when that is the row it is on.
+   */
+  private void listWheelUp(Touch t, long now, double pos, double vy) {
+    double density = profile.density();
+    double toleranceRows = 1.0 / pitch;
+    double tolVelocityRows = 1.0 / (0.050 * density) * density / pitch;
+    double vRows = scrolling ? -vy / pitch : 0;
+    double finalPos = pos;
+    if (Math.abs(vRows) >= tolVelocityRows) {
+      Motion.FlutterFling sim = new Motion.FlutterFling(pos * pitch, now, vRows * pitch, density, lo() * pitch, hi() * pitch);
+      finalPos = clamp(sim.target() / pitch);
+    }
+    double settle = clamp(Math.round(finalPos));
+    if (Math.abs(vRows) < tolVelocityRows && Math.abs(settle - pos) < toleranceRows) {
+      motion = Motion.still(settle);
+    } else if (settle == Math.round(pos) || Math.signum(settle - pos) != Math.signum(vRows)) {
+      motion = new Motion.OverdampedSpring(pos, settle, vRows, now, toleranceRows);
+    } else {
+      motion = new Motion.FrictionThrough(pos, settle, vRows, tolVelocityRows * Math.signum(vRows), now);
+    }
+  }
+
   /** NumberPicker's ensureScrollWheelAdjusted: 800 ms to the nearest row. */
   private void adjust(long now, double pos) {
     double target = clamp(Math.round(pos));
@@ -261,9 +341,11 @@ final class Wheel {
 
   /** NumberPicker's changeValueByOne: a 300 ms scroll of one row. */
   private void stepBy(int rows, long now) {
-    double pos = motion.at(now);
-    double target = clamp(Math.round(pos) + rows);
-    motion = motion.then(now, new Motion.Eased(pos, target, now, STEP_NANOS, Motion.Easing.DECELERATE_2_5));
+    // moveToFinalScrollerPosition: a running step or adjustment jumps to its end first.
+    double base = Math.round(motion.at(Long.MAX_VALUE / 2));
+    double target = clamp(base + rows);
+    motion = motion.then(now, new Motion.Eased(base, target, now, STEP_NANOS, Motion.Easing.DECELERATE_2_5));
+    flingScrollerEnd = now + STEP_NANOS;
   }
 
   private void openEditor(long at) {
@@ -287,13 +369,13 @@ final class Wheel {
         match = Integer.parseInt(typed) == values[i];
       }
       if (match) {
-        double pos = motion.at(now);
+        double pos = shown(now);
         long base = Math.round(pos);
         long target = cyclic ? base + Math.floorMod(i - Math.floorMod(base, rows()), rows()) : i;
         if (cyclic && target - base > rows() / 2) {
           target -= rows();
         }
-        motion = Motion.still(target);
+        motion = Motion.still(target - carry.applyAsDouble(now));
         track(now);
         return;
       }
@@ -314,7 +396,7 @@ final class Wheel {
         openEditor(at);
       } else {
         stepBy(pressRow, at);
-        longPressAt = at + STEP_NANOS;
+        longPressAt = at + repeatNanos();
       }
     }
     trackUntil(from, to);
@@ -322,18 +404,30 @@ final class Wheel {
 
   private void trackUntil(long from, long to) {
     if (targetIndex == null) {
-      lastRow = Math.round(motion.at(to));
+      lastRow = Math.round(shown(to));
       return;
     }
-    long end = Math.min(to, Math.max(from, motion.end()));
+    long end = Math.min(to, Math.max(from, endOfShown()));
     for (long t = from; t < end; t += SAMPLE_NANOS) {
       track(t);
     }
     track(to);
   }
 
+  /** When the shown position stops moving (its own motion, or a linked wheel's). */
+  long endOfShown() {
+    return Math.max(motion.end(), carryEnd.getAsLong());
+  }
+
+  private java.util.function.LongSupplier carryEnd = () -> Long.MIN_VALUE;
+
+  /** When the linked wheel that carries into this one stops. */
+  void carryEnd(java.util.function.LongSupplier end) {
+    this.carryEnd = end;
+  }
+
   private void track(long t) {
-    long r = Math.round(motion.at(t));
+    long r = Math.round(shown(t));
     while (lastRow != r) {
       int dir = r > lastRow ? 1 : -1;
       long next = lastRow + dir;
@@ -375,8 +469,11 @@ final class Wheel {
   /** Puts the wheel at rest on {@code value}, without counting it as movement past a target. */
   void jumpTo(int value, long now) {
     int index = indexOf(value);
-    motion = Motion.still(index);
-    lastRow = index;
+    // a cyclic wheel stays in its current cycle, so a linked wheel does not see a wrap
+    long cycleBase = cyclic ? Math.floorDiv(Math.round(shown(now)), (long) rows()) * rows() : 0;
+    motion = Motion.still(cycleBase + index - carry.applyAsDouble(now));
+    flingScrollerEnd = Long.MIN_VALUE;
+    lastRow = Math.round(shown(now));
     enteredDir = 0;
     passing = false;
   }
@@ -401,7 +498,7 @@ final class Wheel {
     maxRowsPast = 0;
     passing = false;
     enteredDir = 0;
-    lastRow = Math.round(motion.at(now));
+    lastRow = Math.round(shown(now));
   }
 
   Integer targetValue() {
@@ -420,7 +517,7 @@ final class Wheel {
 
   /** The position as drawn: the wheel's offset rounded (half up) to whole device pixels. */
   private double shownPosition(long t) {
-    return Math.floor(0.5 + motion.at(t) * pitch) / pitch;
+    return Math.floor(0.5 + shown(t) * pitch) / pitch;
   }
 
   void paint(Graphics2D g, Look look, long t, boolean caret) {
@@ -437,6 +534,17 @@ final class Wheel {
         continue;
       }
       double y = centerY + (row - pos) * pitch;
+      double squash = 1;
+      if (cylinder()) {
+        // UIPickerView and ListWheelScrollView: rows sit on a cylinder whose radius is the window's half height.
+        double radius = halfWindowRows * pitch;
+        double theta = (row - pos) * pitch / radius;
+        if (Math.abs(theta) >= Math.PI / 2) {
+          continue;
+        }
+        y = centerY + radius * Math.sin(theta);
+        squash = Math.cos(theta);
+      }
       double d = Math.abs(y - centerY) / pitch;
       if (d > halfWindowRows + 0.5) {
         continue;
@@ -446,10 +554,20 @@ final class Wheel {
         continue;
       }
       float alpha = (float) Math.max(0.12, 1 - d / (halfWindowRows + 0.6));
+      if (cylinder()) {
+        alpha = (float) Math.max(0.08, Math.min(alpha, squash * squash));
+      }
       g.setComposite(AlphaComposite.getInstance(AlphaComposite.SRC_OVER, d < 0.5 ? 1f : alpha));
       // NumberPicker paints every row alike (the fading edge dims the outer ones); iOS darkens the band.
       Color c = look.text;
+      java.awt.geom.AffineTransform flat = g.getTransform();
+      if (squash < 1) {
+        g.translate(0, y);
+        g.scale(1, squash);
+        g.translate(0, -y);
+      }
       look.centred(g, labels[index], centerX, y, d < 0.5 && !android() ? size * 1.05 : size, false, c);
+      g.setTransform(flat);
     }
     g.setComposite(composite);
     if (editing) {

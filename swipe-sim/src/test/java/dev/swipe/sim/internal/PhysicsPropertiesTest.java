@@ -93,8 +93,10 @@ class PhysicsPropertiesTest {
         .checkAssert(seed -> {
           for (SimConfig.Platform p : SimConfig.Platform.values()) {
             DeviceProfile d = DeviceProfile.of(SimConfig.builder().platform(p).seed(seed).build());
-            assertThat(d.touchSlopPx() / d.density()).isBetween(6.0, 12.0);
-            assertThat(d.friction()).isBetween(0.012, 0.020);
+            assertThat(d.touchSlopPx() / d.density()).isBetween(5.0, 14.0);
+            assertThat(d.friction()).isBetween(0.010, 0.024);
+            assertThat(d.iosStopPx() / d.density()).isBetween(0.05, 0.5);
+            assertThat(d.bounceOmega()).isBetween(8.0, 14.2);
             double pitchUnits = d.wheelPitchPx() / d.density();
             if (p == SimConfig.Platform.ANDROID) {
               assertThat(pitchUnits).isBetween(48.0, 64.0);
