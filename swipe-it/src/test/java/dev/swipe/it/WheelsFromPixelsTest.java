@@ -110,7 +110,7 @@ class WheelsFromPixelsTest {
     try (Device phone = Device.open("sim:?scene=picker&platform=" + platform)) {
       SimOracle truth = SimOracle.of(phone);
       int before = truth.pointerLog().size();
-      assertThatThrownBy(() -> phone.setWheel(WheelSet.column(2).to("47")))
+      assertThatThrownBy(() -> phone.setWheel(WheelSet.column(2).to("75")))
           .isInstanceOfSatisfying(SwipeException.class, e -> {
             assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_TARGET_UNREACHABLE);
             assertThat(e.details().get("labels_seen").toString()).contains("30");

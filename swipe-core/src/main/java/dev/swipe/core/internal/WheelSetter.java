@@ -204,18 +204,17 @@ final class WheelSetter {
   }
 
   /**
-   * A cycle only guessed from the values in view (10, 11, 12 look like a 12-hour clock) gives way
-   * to a target beyond it (13): the column then counts as having ends, and the guess never refuses
-   * a value the column may well show.
+   * A 12-hour clock only guessed from the values in view (10, 11, 12) gives way to a target of a
+   * 24-hour clock (13 to 23): the same labels start both.
    */
   private static WheelColumn fitCycleTo(WheelColumn column, WheelSet request) {
     WheelScale s = column.scale();
-    if (s.cycleSize().isEmpty() || s.cycleSeen()) {
+    if (s.cycleSize().isEmpty() || s.cycleSeen() || s.cycleSize().getAsInt() != 12 || s.kind() != WheelScale.Kind.NUMBER) {
       return column;
     }
     OptionalInt v = request.targetLabel().isPresent() ? s.valueOf(request.targetLabel().get()) : request.targetValue();
-    if (v.isPresent() && (v.getAsInt() < 0 || v.getAsInt() >= s.cycleSize().getAsInt()) && s.kind() == WheelScale.Kind.NUMBER) {
-      return withScale(column, new WheelScale(s.kind(), s.step(), OptionalInt.empty(), false, s.width(), s.shortNames()));
+    if (v.isPresent() && v.getAsInt() >= 12 && v.getAsInt() < 24) {
+      return withScale(column, new WheelScale(s.kind(), s.step(), OptionalInt.of(24), false, s.width(), s.shortNames()));
     }
     return column;
   }
