@@ -28,6 +28,21 @@ final class Results {
     return out;
   }
 
+  /**
+   * The screenshot fields of one the caller already has (named by id): no image again, which
+   * would cost a model the same picture twice; a fresh screenshot comes whole.
+   */
+  static ObjectNode screenshot(ObjectNode out, Observation o, boolean fresh) {
+    if (fresh) {
+      return screenshot(out, o);
+    }
+    out.put("screenshot_attachment_id", o.id());
+    out.put("width", o.width());
+    out.put("height", o.height());
+    out.put("settled", o.settled());
+    return out;
+  }
+
   static ObjectNode action(String action, ActionResult r) {
     ObjectNode out = object();
     out.put("action", action);

@@ -108,18 +108,6 @@ final class TextTools {
         : run.device().screenshot();
   }
 
-  /** The fields of the screenshot read; the image only when it is new to the caller. */
-  private static ObjectNode shotFields(ObjectNode out, Observation o, boolean fresh) {
-    if (fresh) {
-      return Results.screenshot(out, o);
-    }
-    out.put("screenshot_attachment_id", o.id());
-    out.put("width", o.width());
-    out.put("height", o.height());
-    out.put("settled", o.settled());
-    return out;
-  }
-
   private static Tool findText(AgentRun run) {
     ToolSpec spec = new ToolSpec(
         "find_text",
@@ -140,7 +128,7 @@ final class TextTools {
       TextQuery q = query(a, "text");
       boolean fresh = !a.has("screenshot_attachment_id");
       Observation o = shot(run, a);
-      return shotFields(matches(Results.object(), run.device().findText(o, q)), o, fresh);
+      return Results.screenshot(matches(Results.object(), run.device().findText(o, q)), o, fresh);
     }, true);
   }
 

@@ -89,14 +89,7 @@ final class WheelReadTools {
       for (WheelColumn c : reading.columns()) {
         column(cols.addObject(), c);
       }
-      if (fresh) {
-        return Results.screenshot(out, o);
-      }
-      out.put("screenshot_attachment_id", o.id());
-      out.put("width", o.width());
-      out.put("height", o.height());
-      out.put("settled", o.settled());
-      return out;
+      return Results.screenshot(out, o, fresh);
     }, true);
   }
 
