@@ -84,6 +84,8 @@ final class WheelSetter {
       WheelColumn next = reread(shot, column);
       if (!next.cyclic()) {
         scale = next.scale();
+      } else if (next.value().isPresent()) {
+        scale = widened(scale, next.value().getAsInt());
       }
       column = withScale(next, scale);
     }
@@ -204,19 +206,31 @@ final class WheelSetter {
   }
 
   /**
-   * A 12-hour clock only guessed from the values in view (10, 11, 12) gives way to a target of a
-   * 24-hour clock (13 to 23): the same labels start both.
+   * A clock cycle only guessed from the values in view gives way to a target beyond it: 10, 11, 12
+   * start a 12-hour and a 24-hour clock alike (a target of 13 means 24), and 07, 08, 09 start an
+   * hour and a minute column alike (a target of 45 means 60).
    */
   private static WheelColumn fitCycleTo(WheelColumn column, WheelSet request) {
     WheelScale s = column.scale();
-    if (s.cycleSize().isEmpty() || s.cycleSeen() || s.cycleSize().getAsInt() != 12 || s.kind() != WheelScale.Kind.NUMBER) {
+    if (s.cycleSize().isEmpty() || s.cycleSeen() || s.kind() != WheelScale.Kind.NUMBER) {
       return column;
     }
     OptionalInt v = request.targetLabel().isPresent() ? s.valueOf(request.targetLabel().get()) : request.targetValue();
-    if (v.isPresent() && v.getAsInt() >= 12 && v.getAsInt() < 24) {
-      return withScale(column, new WheelScale(s.kind(), s.step(), OptionalInt.of(24), false, s.width(), s.shortNames()));
+    return v.isPresent() ? withScale(column, widened(s, v.getAsInt())) : column;
+  }
+
+  /** The guessed clock cycle that holds {@code value}: 12, 24 or 60; the scale unchanged otherwise. */
+  private static WheelScale widened(WheelScale s, int value) {
+    int cycle = s.cycleSize().orElse(0);
+    if (s.cycleSeen() || s.kind() != WheelScale.Kind.NUMBER || cycle == 0 || value < cycle) {
+      return s;
     }
-    return column;
+    for (int c : new int[] {24, 60}) {
+      if (c > cycle && value < c && c % s.step() == 0) {
+        return new WheelScale(s.kind(), s.step(), OptionalInt.of(c), false, s.width(), s.shortNames());
+      }
+    }
+    return s;
   }
 
   private static int target(WheelColumn column, WheelSet request) {
