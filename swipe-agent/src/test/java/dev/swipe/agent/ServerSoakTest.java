@@ -45,6 +45,8 @@ import org.junit.jupiter.api.condition.OS;
 class ServerSoakTest {
   private static final ObjectMapper M = new ObjectMapper();
   private static final long SECONDS = Long.getLong("swipe.soak.seconds", 20);
+  /** Room for caches that fill once (the run LRU, the text cache), not for a per-request leak. */
+  private static final long HEAP_GROWTH_ALLOWED = 48L << 20;
   /** Shared pools of libraries: they keep idle workers for a while by design, so they are counted apart. */
   private static final List<String> SHARED_POOLS = List.of("boundedElastic-", "parallel-", "ForkJoinPool");
 
@@ -52,6 +54,17 @@ class ServerSoakTest {
     try (Stream<Path> s = Files.list(Path.of("/proc/self/fd"))) {
       return s.count();
     }
+  }
+
+  /** Heap still in use after a full collection, in bytes: what a leak would grow. */
+  private static long heapAfterGc() throws InterruptedException {
+    long least = Long.MAX_VALUE;
+    for (int i = 0; i < 3; i++) {
+      System.gc();
+      Thread.sleep(100);
+      least = Math.min(least, ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
+    }
+    return least;
   }
 
   private static Map<String, Integer> ourThreads() {
@@ -83,6 +96,7 @@ class ServerSoakTest {
       settle();
       int threadsBefore = threadsOutsideSharedPools();
       long fdsBefore = fds();
+      long heapBefore = heapAfterGc();
 
       AtomicLong http = new AtomicLong();
       AtomicLong mcp = new AtomicLong();
@@ -95,13 +109,16 @@ class ServerSoakTest {
           Thread.sleep(100);
         }
       }
-      System.out.printf("soak %d s: %d HTTP requests, %d MCP lines; threads %d -> %d, fds %d -> %d%n", SECONDS,
-          http.get(), mcp.get(), threadsBefore, threadsOutsideSharedPools(), fdsBefore, fds());
+      long heapAfter = heapAfterGc();
+      System.out.printf("soak %d s: %d HTTP requests, %d MCP lines; threads %d -> %d, fds %d -> %d, heap %d -> %d KiB%n",
+          SECONDS, http.get(), mcp.get(), threadsBefore, threadsOutsideSharedPools(), fdsBefore, fds(),
+          heapBefore / 1024, heapAfter / 1024);
       assertThat(http.get()).isPositive();
       assertThat(mcp.get()).isPositive();
       assertThat(ourThreads()).as("server threads left").isEmpty();
       assertThat(threadsOutsideSharedPools()).isLessThanOrEqualTo(threadsBefore + 2);
       assertThat(fds()).isLessThanOrEqualTo(fdsBefore + 8);
+      assertThat(heapAfter).as("heap kept after a collection, bytes").isLessThanOrEqualTo(heapBefore + HEAP_GROWTH_ALLOWED);
     }
   }
 
