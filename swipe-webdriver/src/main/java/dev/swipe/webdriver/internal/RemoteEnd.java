@@ -293,6 +293,10 @@ public final class RemoteEnd implements HttpHandler {
     }
     ex.getResponseHeaders().set("Content-Type", JSON_TYPE);
     ex.getResponseHeaders().set("Cache-Control", "no-cache");
+    if (ex.getRequestMethod().equalsIgnoreCase("HEAD")) {
+      ex.sendResponseHeaders(status, -1); // an answer to HEAD has no body
+      return;
+    }
     ex.sendResponseHeaders(status, bytes.length);
     try (OutputStream out = ex.getResponseBody()) {
       out.write(bytes);
