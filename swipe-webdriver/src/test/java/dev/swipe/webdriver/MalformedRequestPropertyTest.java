@@ -74,8 +74,8 @@ class MalformedRequestPropertyTest {
         }
         assertThat(a.contentType).as(what).startsWith("application/json");
         if (q.method.equals("HEAD")) {
-          // no command answers HEAD, and an answer to HEAD carries no body
-          assertThat(a.status).as(what).isIn(404, 405);
+          // no command answers HEAD (a foreign Host is refused first, 400), and an answer to HEAD carries no body
+          assertThat(a.status).as(what).isIn(400, 404, 405);
           assertThat(a.body).as(what).isEmpty();
           synchronized (outcomes) {
             outcomes.computeIfAbsent(a.status + " HEAD (no body)", k -> new AtomicInteger()).incrementAndGet();

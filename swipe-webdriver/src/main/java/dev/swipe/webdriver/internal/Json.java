@@ -51,13 +51,13 @@ public final class Json {
     } catch (StreamConstraintsException e) {
       String m = String.valueOf(e.getOriginalMessage());
       if (m.startsWith("Number value length")) {
-        throw W3cFailure.of(W3cError.INVALID_ARGUMENT, "json_number_too_long", "body", "a number has more than "
+        throw W3cFailure.of(W3cError.INVALID_ARGUMENT, RemoteEndCode.JSON_NUMBER_TOO_LONG, "body", "a number has more than "
             + MAX_NUMBER_CHARS + " characters");
       }
       if (m.startsWith("String value length") || m.startsWith("Name length")) {
-        throw W3cFailure.of(W3cError.INVALID_ARGUMENT, "json_string_too_long", "body", "a string is too long");
+        throw W3cFailure.of(W3cError.INVALID_ARGUMENT, RemoteEndCode.JSON_STRING_TOO_LONG, "body", "a string is too long");
       }
-      throw W3cFailure.of(W3cError.INVALID_ARGUMENT, "json_too_deep", "body", "nests deeper than " + MAX_DEPTH
+      throw W3cFailure.of(W3cError.INVALID_ARGUMENT, RemoteEndCode.JSON_TOO_DEEP, "body", "nests deeper than " + MAX_DEPTH
           + " arrays and objects");
     } catch (JsonProcessingException e) {
       String reason = readable(e.getOriginalMessage());
@@ -101,10 +101,10 @@ public final class Json {
   }
 
   /** An agent-style error result {@code {"error": {"code", "message", "details": {"field"}}}}. */
-  public static ObjectNode toolError(String code, String message, String field) {
+  public static ObjectNode toolError(RemoteEndCode code, String message, String field) {
     ObjectNode out = MAPPER.createObjectNode();
     ObjectNode e = out.putObject("error");
-    e.put("code", code);
+    e.put("code", code.id());
     e.put("message", message);
     ObjectNode d = e.putObject("details");
     if (field != null) {
