@@ -178,13 +178,15 @@ public final class AgentHttpServer implements AutoCloseable {
     public JsonHttpServer.Step head(Request req, Connection c) {
       String host = req.header("host");
       if (host != null && !allowed(parseHost(host))) {
-        return Response.error(403, AgentErrorCode.HOST_NOT_ALLOWED, "Host '" + abbreviate(host) + "' is not this server's name;"
+        return Response.error(403, AgentErrorCode.HOST_NOT_ALLOWED,
+            "Host '" + abbreviate(host) + "' is not this server's name;"
             + " use localhost, 127.0.0.1 or [::1], or start the server with --allow-host " + abbreviate(host),
             Map.of("host", abbreviate(host)));
       }
       String origin = req.header("origin");
       if (origin != null && !allowed(parseOrigin(origin))) {
-        return Response.error(403, AgentErrorCode.ORIGIN_NOT_ALLOWED, "Origin '" + abbreviate(origin) + "' may not use this server;"
+        return Response.error(403, AgentErrorCode.ORIGIN_NOT_ALLOWED,
+            "Origin '" + abbreviate(origin) + "' may not use this server;"
             + " web pages are refused unless their host is loopback or allowed with --allow-host",
             Map.of("origin", abbreviate(origin)));
       }
@@ -192,7 +194,8 @@ public final class AgentHttpServer implements AutoCloseable {
       if (!tokens.isEmpty()) {
         token = tokenOf(req);
         if (token < 0) {
-          return Response.error(401, AgentErrorCode.UNAUTHORIZED, "a bearer token is required: Authorization: Bearer <token>", Map.of())
+          return Response.error(401, AgentErrorCode.UNAUTHORIZED,
+              "a bearer token is required: Authorization: Bearer <token>", Map.of())
               .withHeader("WWW-Authenticate", "Bearer");
         }
       }
@@ -217,11 +220,13 @@ public final class AgentHttpServer implements AutoCloseable {
         return spec.isEmpty() ? Response.of(404, catalog.call(name, (JsonNode) null)) : Response.of(200, spec.get().toJson());
       }
       if (!method.equals("POST")) {
-        return Response.error(405, AgentErrorCode.METHOD_NOT_ALLOWED, "POST /tools/" + name + " runs the tool", Map.of());
+        return Response.error(405, AgentErrorCode.METHOD_NOT_ALLOWED,
+            "POST /tools/" + name + " runs the tool", Map.of());
       }
       String type = req.header("content-type");
       if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
-        return Response.error(415, AgentErrorCode.UNSUPPORTED_MEDIA_TYPE, "send the arguments as Content-Type: application/json",
+        return Response.error(415, AgentErrorCode.UNSUPPORTED_MEDIA_TYPE,
+            "send the arguments as Content-Type: application/json",
             Map.of());
       }
       List<String> runHeaders = req.headers("run");
@@ -268,7 +273,8 @@ public final class AgentHttpServer implements AutoCloseable {
           return r;
         }
         c.state(null);
-        return Response.error(410, AgentErrorCode.RUN_EVICTED, "this connection's run " + name + " was ended to make room (at most "
+        return Response.error(410, AgentErrorCode.RUN_EVICTED,
+            "this connection's run " + name + " was ended to make room (at most "
             + maxRuns + " runs are kept); its attachment ids are void. The next request starts a new run.",
             Map.of("run", name, "max_runs", maxRuns)).withHeader("run", name);
       }
@@ -286,7 +292,8 @@ public final class AgentHttpServer implements AutoCloseable {
         if (r != null && r.connection() == c.id()) {
           return r;
         }
-        return Response.error(403, AgentErrorCode.RUN_NOT_OWNED, "run " + name + " belongs to another connection; name a run"
+        return Response.error(403, AgentErrorCode.RUN_NOT_OWNED,
+            "run " + name + " belongs to another connection; name a run"
             + " of your own in the run header (names starting with " + CONNECTION_RUN + " are the server's)",
             Map.of("run", name));
       }
@@ -298,7 +305,8 @@ public final class AgentHttpServer implements AutoCloseable {
         return r;
       }
       if (retired.contains(name)) {
-        return Response.error(410, AgentErrorCode.RUN_EVICTED, "run " + name + " was ended to make room (at most " + maxRuns
+        return Response.error(410, AgentErrorCode.RUN_EVICTED,
+            "run " + name + " was ended to make room (at most " + maxRuns
             + " runs are kept); its attachment ids are void. Start a new run under a new name.",
             Map.of("run", name, "max_runs", maxRuns)).withHeader("run", name);
       }

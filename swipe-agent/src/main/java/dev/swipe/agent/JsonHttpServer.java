@@ -453,7 +453,8 @@ final class JsonHttpServer implements AutoCloseable {
   }
 
   private Response tooLarge() {
-    return Response.error(413, AgentErrorCode.REQUEST_TOO_LARGE, "the request body exceeds " + limits.maxBodyBytes() + " bytes",
+    return Response.error(413, AgentErrorCode.REQUEST_TOO_LARGE,
+        "the request body exceeds " + limits.maxBodyBytes() + " bytes",
         Map.of("max_request_bytes", limits.maxBodyBytes())).closing();
   }
 
@@ -473,7 +474,8 @@ final class JsonHttpServer implements AutoCloseable {
     }
     String[] parts = line.split(" ", -1);
     if (parts.length != 3 || !TOKEN.matcher(parts[0]).matches() || parts[1].isEmpty()) {
-      throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST, "the request line must be METHOD TARGET HTTP/1.1", Map.of());
+      throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST,
+          "the request line must be METHOD TARGET HTTP/1.1", Map.of());
     }
     if (!parts[2].equals("HTTP/1.1") && !parts[2].equals("HTTP/1.0")) {
       if (VERSION.matcher(parts[2]).matches()) {
@@ -483,7 +485,8 @@ final class JsonHttpServer implements AutoCloseable {
     }
     String target = parts[1];
     if (!target.startsWith("/")) {
-      throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST, "the request target must be a path starting with /", Map.of());
+      throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST,
+          "the request target must be a path starting with /", Map.of());
     }
     int q = target.indexOf('?');
     String path = q < 0 ? target : target.substring(0, q);
@@ -517,7 +520,8 @@ final class JsonHttpServer implements AutoCloseable {
     headers.replaceAll((k, v) -> Collections.unmodifiableList(v));
     Request r = new Request(parts[0], target, path, parts[2], Collections.unmodifiableMap(headers), c.remote());
     if (r.version().equals("HTTP/1.1") && r.headers("host").size() != 1) {
-      throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST, "an HTTP/1.1 request needs exactly one Host header", Map.of());
+      throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST,
+          "an HTTP/1.1 request needs exactly one Host header", Map.of());
     }
     return r;
   }
@@ -565,10 +569,12 @@ final class JsonHttpServer implements AutoCloseable {
     List<String> cl = r.headers("content-length");
     if (!te.isEmpty()) {
       if (!cl.isEmpty()) {
-        throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST, "send Content-Length or Transfer-Encoding, not both", Map.of());
+        throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST,
+            "send Content-Length or Transfer-Encoding, not both", Map.of());
       }
       if (te.size() != 1 || !te.get(0).equalsIgnoreCase("chunked")) {
-        throw new Refusal(501, AgentErrorCode.UNSUPPORTED_TRANSFER_ENCODING, "only Transfer-Encoding: chunked is accepted", Map.of());
+        throw new Refusal(501, AgentErrorCode.UNSUPPORTED_TRANSFER_ENCODING,
+            "only Transfer-Encoding: chunked is accepted", Map.of());
       }
       return new Framing(-1);
     }
@@ -578,7 +584,8 @@ final class JsonHttpServer implements AutoCloseable {
     String v = cl.get(0);
     for (String other : cl) {
       if (!other.equals(v)) {
-        throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST, "Content-Length is given twice with different values", Map.of());
+        throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST,
+            "Content-Length is given twice with different values", Map.of());
       }
     }
     if (v.isEmpty() || v.length() > 18 || !v.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {

@@ -127,7 +127,8 @@ final class JsonInput {
       }
       JsonNode v = value(t, "", 0);
       if (next("") != null) {
-        throw failure(ErrorCode.INVALID_ARGUMENT, root, root + ": has more after the JSON value; send exactly one", location());
+        throw failure(ErrorCode.INVALID_ARGUMENT,
+            root, root + ": has more after the JSON value; send exactly one", location());
       }
       return new Parsed(v, numberProblem);
     }
@@ -160,7 +161,8 @@ final class JsonInput {
             String key = p.currentName();
             String child = path.isEmpty() ? key : path + "." + key;
             if (o.has(key)) {
-              throw failure(ErrorCode.INVALID_ARGUMENT, abbreviate(child), abbreviate(child) + ": is given twice", location());
+              throw failure(ErrorCode.INVALID_ARGUMENT,
+                  abbreviate(child), abbreviate(child) + ": is given twice", location());
             }
             JsonToken vt = next(child);
             o.set(key, value(vt, child, depth + 1));
@@ -199,7 +201,8 @@ final class JsonInput {
         case VALUE_NULL -> {
           return NODES.nullNode();
         }
-        default -> throw failure(ErrorCode.INVALID_ARGUMENT, name(path), name(path) + ": is not valid JSON", location());
+        default -> throw failure(ErrorCode.INVALID_ARGUMENT,
+            name(path), name(path) + ": is not valid JSON", location());
       }
     }
 
@@ -240,14 +243,16 @@ final class JsonInput {
       String at = pathOf(p.getParsingContext());
       String field = name(at.length() > path.length() ? at : path);
       if (m.startsWith("Number value length")) {
-        return failure(AgentErrorCode.JSON_NUMBER_TOO_LONG, field, field + ": a number has more than " + MAX_NUMBER_CHARS
+        return failure(AgentErrorCode.JSON_NUMBER_TOO_LONG,
+            field, field + ": a number has more than " + MAX_NUMBER_CHARS
             + " characters", Map.of("max_chars", MAX_NUMBER_CHARS));
       }
       if (m.startsWith("String value length") || m.startsWith("Name length")) {
         return failure(AgentErrorCode.JSON_STRING_TOO_LONG, field, field + ": a string has more than " + maxStringChars
             + " characters", Map.of("max_chars", maxStringChars));
       }
-      return failure(AgentErrorCode.JSON_TOO_DEEP, field, field + ": nests deeper than " + MAX_DEPTH + " arrays and objects",
+      return failure(AgentErrorCode.JSON_TOO_DEEP,
+          field, field + ": nests deeper than " + MAX_DEPTH + " arrays and objects",
           Map.of("max_depth", MAX_DEPTH));
     }
 
@@ -280,7 +285,8 @@ final class JsonInput {
   private static ToolFailure syntax(String root, IOException e) {
     String reason = e instanceof JsonProcessingException j ? readable(j.getOriginalMessage()) : "";
     Map<String, Object> details = e instanceof JsonProcessingException j ? locationOf(j.getLocation()) : Map.of();
-    return failure(ErrorCode.INVALID_ARGUMENT, root, root + ": is not valid JSON" + (reason.isEmpty() ? "" : ": " + reason)
+    return failure(ErrorCode.INVALID_ARGUMENT,
+        root, root + ": is not valid JSON" + (reason.isEmpty() ? "" : ": " + reason)
         + (details.isEmpty() ? "" : " (line " + details.get("line") + ", column " + details.get("column") + ")"), details);
   }
 

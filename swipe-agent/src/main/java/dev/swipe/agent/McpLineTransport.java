@@ -118,7 +118,8 @@ final class McpLineTransport implements McpServerTransportProvider {
           onLine(line);
         } catch (RuntimeException | StackOverflowError e) {
           LOG.warn("a line could not be handled: {}", e.toString());
-          writeError(null, INVALID_REQUEST, "Invalid Request: the message could not be handled", AgentErrorCode.INVALID_REQUEST,
+          writeError(null, INVALID_REQUEST, "Invalid Request: the message could not be handled",
+              AgentErrorCode.INVALID_REQUEST,
               Map.of());
         }
       }
@@ -152,7 +153,8 @@ final class McpLineTransport implements McpServerTransportProvider {
       return;
     }
     if (!m.isObject()) {
-      writeError(null, INVALID_REQUEST, "Invalid Request: a message is a JSON object", AgentErrorCode.NOT_AN_OBJECT, Map.of());
+      writeError(null, INVALID_REQUEST, "Invalid Request: a message is a JSON object", AgentErrorCode.NOT_AN_OBJECT,
+          Map.of());
       return;
     }
     JsonNode id = m.get("id");
@@ -160,13 +162,16 @@ final class McpLineTransport implements McpServerTransportProvider {
     JsonNode replyId = idOk ? id : null;
     if (!idOk) {
       if (!isResponse(m)) {
-        writeError(null, INVALID_REQUEST, "Invalid Request: id must be a string or an integer", AgentErrorCode.INVALID_ID, Map.of());
+        writeError(null, INVALID_REQUEST, "Invalid Request: id must be a string or an integer",
+            AgentErrorCode.INVALID_ID,
+            Map.of());
       }
       return;
     }
     if (!"2.0".equals(m.path("jsonrpc").textValue())) {
       if (!isResponse(m)) {
-        writeError(replyId, INVALID_REQUEST, "Invalid Request: jsonrpc must be \"2.0\"", AgentErrorCode.INVALID_JSONRPC, Map.of());
+        writeError(replyId, INVALID_REQUEST, "Invalid Request: jsonrpc must be \"2.0\"", AgentErrorCode.INVALID_JSONRPC,
+            Map.of());
       }
       return;
     }
@@ -188,7 +193,9 @@ final class McpLineTransport implements McpServerTransportProvider {
     JsonNode method = m.get("method");
     if (!method.isTextual() || method.asText().isEmpty()) {
       if (id != null) {
-        writeError(id, INVALID_REQUEST, "Invalid Request: method must be a non-empty string", AgentErrorCode.INVALID_METHOD, Map.of());
+        writeError(id, INVALID_REQUEST, "Invalid Request: method must be a non-empty string",
+            AgentErrorCode.INVALID_METHOD,
+            Map.of());
       }
       return;
     }
@@ -213,7 +220,8 @@ final class McpLineTransport implements McpServerTransportProvider {
     }
     ParamsProblem problem = paramsProblem(method.asText(), params == null || params.isNull() ? null : params);
     if (problem != null) {
-      writeError(id, INVALID_PARAMS, "Invalid params: " + problem.field() + ": " + problem.message(), ErrorCode.INVALID_ARGUMENT,
+      writeError(id, INVALID_PARAMS, "Invalid params: " + problem.field() + ": " + problem.message(),
+          ErrorCode.INVALID_ARGUMENT,
           Map.of("field", problem.field()));
       return;
     }
@@ -318,7 +326,9 @@ final class McpLineTransport implements McpServerTransportProvider {
       message = mapper.convertValue(m, type);
     } catch (RuntimeException e) {
       if (id != null) {
-        writeError(id, INVALID_REQUEST, "Invalid Request: the message does not fit JSON-RPC", AgentErrorCode.INVALID_REQUEST, Map.of());
+        writeError(id, INVALID_REQUEST, "Invalid Request: the message does not fit JSON-RPC",
+            AgentErrorCode.INVALID_REQUEST,
+            Map.of());
       }
       return;
     }

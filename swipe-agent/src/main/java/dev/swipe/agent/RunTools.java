@@ -39,7 +39,8 @@ final class RunTools {
       String text = a.string(field, "");
       if (!run.terminate(new AgentRun.Termination(name, text))) {
         AgentRun.Termination t = run.termination().orElseThrow();
-        throw new ToolFailure(AgentErrorCode.RUN_TERMINATED, "the run already ended with " + t.status(), Map.of("status", t.status()));
+        throw new ToolFailure(AgentErrorCode.RUN_TERMINATED,
+            "the run already ended with " + t.status(), Map.of("status", t.status()));
       }
       ObjectNode out = Results.object();
       out.put("status", name);

@@ -113,7 +113,8 @@ final class WheelAndScrollTools {
       return letters.length() > 5 ? TextQuery.fuzzy(text, 1) : TextQuery.of(text);
     } catch (RuntimeException e) {
       SwipeException s = SwipeException.translate(e);
-      throw new ToolFailure(s.code(), s.getMessage().replaceFirst("^query:", "until_text:"), java.util.Map.of("field", "until_text"));
+      throw new ToolFailure(s.code(), s.getMessage().replaceFirst("^query:", "until_text:"),
+          java.util.Map.of("field", "until_text"));
     }
   }
 

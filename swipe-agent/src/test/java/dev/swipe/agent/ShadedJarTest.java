@@ -48,7 +48,8 @@ class ShadedJarTest {
   @Test
   void theRunnableJarServesMcpOnTheSimulator() throws Exception {
     ServerParameters params = ServerParameters.builder(java())
-        .args("-jar", jar().toString(), "mcp", "--device", "sim:?scale=0.5&scene=list", "--memory", "mem:", "--sim-state")
+        .args("-jar", jar().toString(), "mcp", "--device", "sim:?scale=0.5&scene=list",
+            "--memory", "mem:", "--sim-state")
         .build();
     StdioClientTransport transport = new StdioClientTransport(params, new JacksonMcpJsonMapper(new ObjectMapper()));
     try (McpSyncClient c = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60))

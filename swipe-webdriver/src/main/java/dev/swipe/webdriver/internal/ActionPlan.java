@@ -273,7 +273,8 @@ final class ActionPlan {
             double tx = a.origin().equals("pointer") ? x + a.x() : a.x();
             double ty = a.origin().equals("pointer") ? y + a.y() : a.y();
             if (!(tx >= 0 && tx <= width && ty >= 0 && ty <= height)) {
-              throw W3cFailure.of(W3cError.MOVE_TARGET_OUT_OF_BOUNDS, RemoteEndCode.MOVE_TARGET_OUT_OF_BOUNDS, a.field(),
+              throw W3cFailure.of(W3cError.MOVE_TARGET_OUT_OF_BOUNDS, RemoteEndCode.MOVE_TARGET_OUT_OF_BOUNDS,
+                  a.field(),
                   String.format("(%.1f, %.1f) is outside the screen, 0..%d x 0..%d pixels", tx, ty, width, height));
             }
             long d = a.duration() != null ? a.duration() : tickMs;

@@ -111,14 +111,16 @@ final class Commands {
     ObjectNode params = args.isEmpty() ? Json.MAPPER.createObjectNode() : (ObjectNode) args.get(0);
     Matcher m = METHOD.matcher(script);
     if (!m.matches()) {
-      throw W3cFailure.of(W3cError.UNKNOWN_COMMAND, RemoteEndCode.UNKNOWN_METHOD, "script", "a rig runs no JavaScript; methods: "
+      throw W3cFailure.of(W3cError.UNKNOWN_COMMAND, RemoteEndCode.UNKNOWN_METHOD,
+          "script", "a rig runs no JavaScript; methods: "
           + String.join(", ", methods(s)));
     }
     String verb = m.group(2);
     boolean mobile = m.group(1).equals("mobile");
     String tool = snake(verb);
     if (mobile ? !MobileGestures.NAMES.contains(verb) : !verbs(s).contains(tool)) {
-      throw W3cFailure.of(W3cError.UNKNOWN_COMMAND, RemoteEndCode.UNKNOWN_METHOD, "script", "no method " + m.group(1) + ": "
+      throw W3cFailure.of(W3cError.UNKNOWN_COMMAND, RemoteEndCode.UNKNOWN_METHOD,
+          "script", "no method " + m.group(1) + ": "
           + verb + "; methods: " + String.join(", ", methods(s)));
     }
     Long limit = s.timeouts().script();

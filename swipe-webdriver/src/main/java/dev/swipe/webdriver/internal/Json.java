@@ -51,13 +51,16 @@ public final class Json {
     } catch (StreamConstraintsException e) {
       String m = String.valueOf(e.getOriginalMessage());
       if (m.startsWith("Number value length")) {
-        throw W3cFailure.of(W3cError.INVALID_ARGUMENT, RemoteEndCode.JSON_NUMBER_TOO_LONG, "body", "a number has more than "
+        throw W3cFailure.of(W3cError.INVALID_ARGUMENT, RemoteEndCode.JSON_NUMBER_TOO_LONG,
+            "body", "a number has more than "
             + MAX_NUMBER_CHARS + " characters");
       }
       if (m.startsWith("String value length") || m.startsWith("Name length")) {
-        throw W3cFailure.of(W3cError.INVALID_ARGUMENT, RemoteEndCode.JSON_STRING_TOO_LONG, "body", "a string is too long");
+        throw W3cFailure.of(W3cError.INVALID_ARGUMENT, RemoteEndCode.JSON_STRING_TOO_LONG,
+            "body", "a string is too long");
       }
-      throw W3cFailure.of(W3cError.INVALID_ARGUMENT, RemoteEndCode.JSON_TOO_DEEP, "body", "nests deeper than " + MAX_DEPTH
+      throw W3cFailure.of(W3cError.INVALID_ARGUMENT, RemoteEndCode.JSON_TOO_DEEP,
+          "body", "nests deeper than " + MAX_DEPTH
           + " arrays and objects");
     } catch (JsonProcessingException e) {
       String reason = readable(e.getOriginalMessage());

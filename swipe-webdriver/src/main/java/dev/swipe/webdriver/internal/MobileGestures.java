@@ -167,7 +167,8 @@ final class MobileGestures {
     double x = Json.number(p, xKey, xKey);
     double y = Json.number(p, yKey, yKey);
     if (!(x >= 0 && x <= screen[0] && y >= 0 && y <= screen[1])) {
-      throw W3cFailure.of(W3cError.MOVE_TARGET_OUT_OF_BOUNDS, RemoteEndCode.MOVE_TARGET_OUT_OF_BOUNDS, xKey, String.format(
+      throw W3cFailure.of(W3cError.MOVE_TARGET_OUT_OF_BOUNDS, RemoteEndCode.MOVE_TARGET_OUT_OF_BOUNDS,
+          xKey, String.format(
           "(%.1f, %.1f) is outside the screen, 0..%d x 0..%d pixels", x, y, screen[0], screen[1]));
     }
     return ActionPlan.norm(x, y, screen[0], screen[1]);

@@ -79,7 +79,8 @@ public final class SessionSlot implements AutoCloseable {
         throw notCreated(RemoteEndCode.RIG_STOPPING, "rig " + rig.name() + " is stopping");
       }
       if (current != null || reserved) {
-        throw notCreated(RemoteEndCode.RIG_BUSY, "rig " + rig.name() + " is busy with another session; a rig is one phone");
+        throw notCreated(RemoteEndCode.RIG_BUSY,
+            "rig " + rig.name() + " is busy with another session; a rig is one phone");
       }
       if (faultNeedsRestart) {
         throw notCreated(RemoteEndCode.RIG_FAULT, "rig " + rig.name() + " is broken until it is restarted: " + fault);
@@ -118,7 +119,8 @@ public final class SessionSlot implements AutoCloseable {
     synchronized (this) {
       fault = e.code().id() + ": " + e.getMessage();
     }
-    return notCreated(RemoteEndCode.RIG_FAULT, "rig " + rig.name() + " cannot look at its phone: " + e.code().id() + ": "
+    return notCreated(RemoteEndCode.RIG_FAULT,
+        "rig " + rig.name() + " cannot look at its phone: " + e.code().id() + ": "
         + e.getMessage());
   }
 
