@@ -7,6 +7,7 @@ import dev.swipe.agent.JsonHttpServer.Connection;
 import dev.swipe.agent.JsonHttpServer.Request;
 import dev.swipe.agent.JsonHttpServer.Response;
 import dev.swipe.core.Device;
+import dev.swipe.core.ErrorCode;
 import dev.swipe.core.SwipeException;
 import dev.swipe.memory.MemoryStore;
 import java.io.IOException;
@@ -78,6 +79,7 @@ public final class AgentHttpServer implements AutoCloseable {
 
   private final Device device;
   private final MemoryStore memory;
+  private final boolean simState;
   private final List<byte[]> tokens;
   private final List<HostPort> allowedHosts;
   private final int maxRuns;
@@ -103,6 +105,7 @@ public final class AgentHttpServer implements AutoCloseable {
   private AgentHttpServer(Builder b) throws IOException {
     this.device = b.device;
     this.memory = b.memory;
+    this.simState = b.simState;
     this.tokens = b.tokens.stream().map(t -> t.getBytes(StandardCharsets.UTF_8)).toList();
     List<HostPort> allowed = new ArrayList<>(b.allowedHosts);
     if (!b.address.getAddress().isAnyLocalAddress()) {
@@ -143,7 +146,7 @@ public final class AgentHttpServer implements AutoCloseable {
   }
 
   private AgentRun newRun() {
-    AgentRun.Builder b = AgentRun.builder(device).acceptInlineImages(true);
+    AgentRun.Builder b = AgentRun.builder(device).acceptInlineImages(true).simState(simState);
     if (memory != null) {
       b.memory(memory);
     }
@@ -175,13 +178,15 @@ public final class AgentHttpServer implements AutoCloseable {
     public JsonHttpServer.Step head(Request req, Connection c) {
       String host = req.header("host");
       if (host != null && !allowed(parseHost(host))) {
-        return Response.error(403, "host_not_allowed", "Host '" + abbreviate(host) + "' is not this server's name;"
+        return Response.error(403, AgentErrorCode.HOST_NOT_ALLOWED,
+            "Host '" + abbreviate(host) + "' is not this server's name;"
             + " use localhost, 127.0.0.1 or [::1], or start the server with --allow-host " + abbreviate(host),
             Map.of("host", abbreviate(host)));
       }
       String origin = req.header("origin");
       if (origin != null && !allowed(parseOrigin(origin))) {
-        return Response.error(403, "origin_not_allowed", "Origin '" + abbreviate(origin) + "' may not use this server;"
+        return Response.error(403, AgentErrorCode.ORIGIN_NOT_ALLOWED,
+            "Origin '" + abbreviate(origin) + "' may not use this server;"
             + " web pages are refused unless their host is loopback or allowed with --allow-host",
             Map.of("origin", abbreviate(origin)));
       }
@@ -189,7 +194,8 @@ public final class AgentHttpServer implements AutoCloseable {
       if (!tokens.isEmpty()) {
         token = tokenOf(req);
         if (token < 0) {
-          return Response.error(401, "unauthorized", "a bearer token is required: Authorization: Bearer <token>", Map.of())
+          return Response.error(401, AgentErrorCode.UNAUTHORIZED,
+              "a bearer token is required: Authorization: Bearer <token>", Map.of())
               .withHeader("WWW-Authenticate", "Bearer");
         }
       }
@@ -197,7 +203,7 @@ public final class AgentHttpServer implements AutoCloseable {
       String method = req.method().toUpperCase(Locale.ROOT);
       if (path.equals("/tools")) {
         if (!method.equals("GET")) {
-          return Response.error(405, "method_not_allowed", "GET /tools lists the tools", Map.of());
+          return Response.error(405, AgentErrorCode.METHOD_NOT_ALLOWED, "GET /tools lists the tools", Map.of());
         }
         ObjectNode out = ToolDispatcher.JSON.createObjectNode();
         ArrayNode arr = out.putArray("tools");
@@ -206,7 +212,7 @@ public final class AgentHttpServer implements AutoCloseable {
       }
       var m = TOOL_PATH.matcher(path);
       if (!m.matches()) {
-        return Response.error(404, "not_found", "use GET /tools or POST /tools/{name}", Map.of());
+        return Response.error(404, AgentErrorCode.NOT_FOUND, "use GET /tools or POST /tools/{name}", Map.of());
       }
       String name = m.group(1);
       if (method.equals("GET")) {
@@ -214,16 +220,18 @@ public final class AgentHttpServer implements AutoCloseable {
         return spec.isEmpty() ? Response.of(404, catalog.call(name, (JsonNode) null)) : Response.of(200, spec.get().toJson());
       }
       if (!method.equals("POST")) {
-        return Response.error(405, "method_not_allowed", "POST /tools/" + name + " runs the tool", Map.of());
+        return Response.error(405, AgentErrorCode.METHOD_NOT_ALLOWED,
+            "POST /tools/" + name + " runs the tool", Map.of());
       }
       String type = req.header("content-type");
       if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
-        return Response.error(415, "unsupported_media_type", "send the arguments as Content-Type: application/json",
+        return Response.error(415, AgentErrorCode.UNSUPPORTED_MEDIA_TYPE,
+            "send the arguments as Content-Type: application/json",
             Map.of());
       }
       List<String> runHeaders = req.headers("run");
       if (runHeaders.size() > 1 || runHeaders.size() == 1 && !RUN.matcher(runHeaders.get(0)).matches()) {
-        return Response.error(400, "invalid_argument", "run: must be one name of 1-64 of A-Z a-z 0-9 . _ -",
+        return Response.error(400, ErrorCode.INVALID_ARGUMENT, "run: must be one name of 1-64 of A-Z a-z 0-9 . _ -",
             Map.of("field", "run"));
       }
       Object run = runHeaders.isEmpty() ? connectionRun(c, token) : explicitRun(runHeaders.get(0), c, token);
@@ -265,7 +273,8 @@ public final class AgentHttpServer implements AutoCloseable {
           return r;
         }
         c.state(null);
-        return Response.error(410, "run_evicted", "this connection's run " + name + " was ended to make room (at most "
+        return Response.error(410, AgentErrorCode.RUN_EVICTED,
+            "this connection's run " + name + " was ended to make room (at most "
             + maxRuns + " runs are kept); its attachment ids are void. The next request starts a new run.",
             Map.of("run", name, "max_runs", maxRuns)).withHeader("run", name);
       }
@@ -283,19 +292,21 @@ public final class AgentHttpServer implements AutoCloseable {
         if (r != null && r.connection() == c.id()) {
           return r;
         }
-        return Response.error(403, "run_not_owned", "run " + name + " belongs to another connection; name a run"
+        return Response.error(403, AgentErrorCode.RUN_NOT_OWNED,
+            "run " + name + " belongs to another connection; name a run"
             + " of your own in the run header (names starting with " + CONNECTION_RUN + " are the server's)",
             Map.of("run", name));
       }
       if (r != null) {
         if (!tokens.isEmpty() && r.owner() != token) {
-          return Response.error(403, "run_not_owned", "run " + name + " was created with another token",
+          return Response.error(403, AgentErrorCode.RUN_NOT_OWNED, "run " + name + " was created with another token",
               Map.of("run", name));
         }
         return r;
       }
       if (retired.contains(name)) {
-        return Response.error(410, "run_evicted", "run " + name + " was ended to make room (at most " + maxRuns
+        return Response.error(410, AgentErrorCode.RUN_EVICTED,
+            "run " + name + " was ended to make room (at most " + maxRuns
             + " runs are kept); its attachment ids are void. Start a new run under a new name.",
             Map.of("run", name, "max_runs", maxRuns)).withHeader("run", name);
       }
@@ -412,15 +423,24 @@ public final class AgentHttpServer implements AutoCloseable {
     if (!ToolDispatcher.isError(result)) {
       return 200;
     }
-    return switch (result.get("error").path("code").asText()) {
-      case "invalid_argument", "unknown_attachment", "not_a_screenshot", "image_decode_failed", "image_size_mismatch",
-          "unsupported_character", "json_too_deep", "json_number_too_long", "json_string_too_long" -> 400;
-      case "run_not_owned" -> 403;
-      case "unknown_tool" -> 404;
-      case "run_terminated", "wheel_column_busy" -> 409;
-      case "run_evicted" -> 410;
-      case "internal" -> 500;
-      case "hid_disconnected", "capture_timeout", "capture_stale", "memory_unavailable", "device_closed" -> 503;
+    String id = result.get("error").path("code").asText();
+    java.util.Optional<AgentErrorCode> agent = AgentErrorCode.fromId(id);
+    if (agent.isPresent()) {
+      return switch (agent.get()) {
+        case JSON_TOO_DEEP, JSON_NUMBER_TOO_LONG, JSON_STRING_TOO_LONG -> 400;
+        case RUN_NOT_OWNED -> 403;
+        case UNKNOWN_TOOL -> 404;
+        case RUN_TERMINATED -> 409;
+        case RUN_EVICTED -> 410;
+        default -> 422;
+      };
+    }
+    return switch (ErrorCode.fromId(id)) {
+      case INVALID_ARGUMENT, UNKNOWN_ATTACHMENT, NOT_A_SCREENSHOT, IMAGE_DECODE_FAILED, IMAGE_SIZE_MISMATCH,
+          UNSUPPORTED_CHARACTER -> 400;
+      case WHEEL_COLUMN_BUSY -> 409;
+      case INTERNAL -> id.equals(ErrorCode.INTERNAL.id()) ? 500 : 422;
+      case HID_DISCONNECTED, CAPTURE_TIMEOUT, CAPTURE_STALE, MEMORY_UNAVAILABLE, DEVICE_CLOSED -> 503;
       default -> 422;
     };
   }
@@ -434,6 +454,7 @@ public final class AgentHttpServer implements AutoCloseable {
     private final Device device;
     private InetSocketAddress address = new InetSocketAddress("127.0.0.1", 8765);
     private MemoryStore memory;
+    private boolean simState;
     private List<String> tokens = List.of();
     private final List<HostPort> allowedHosts = new ArrayList<>();
     private int maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
@@ -455,6 +476,15 @@ public final class AgentHttpServer implements AutoCloseable {
     /** The memory store for save_memory/recall_memory (the caller closes it); null for none. */
     public Builder memory(MemoryStore memory) {
       this.memory = memory;
+      return this;
+    }
+
+    /**
+     * Offer the {@code sim_state} tool when the phone is the simulator; default false (see
+     * {@link AgentRun.Builder#simState}).
+     */
+    public Builder simState(boolean offer) {
+      this.simState = offer;
       return this;
     }
 

@@ -34,12 +34,14 @@ public final class AgentRun implements AutoCloseable {
   private final Device run;
   private final MemoryStore memory;
   private final boolean inlineImages;
+  private final boolean simState;
   private final AtomicReference<Termination> termination = new AtomicReference<>();
 
-  private AgentRun(Device device, MemoryStore memory, boolean inlineImages) {
+  private AgentRun(Device device, MemoryStore memory, boolean inlineImages, boolean simState) {
     this.run = device.newRun();
     this.memory = memory;
     this.inlineImages = inlineImages;
+    this.simState = simState;
   }
 
   /** Starts a run on {@code device} without memory, accepting attachment ids only. */
@@ -75,6 +77,14 @@ public final class AgentRun implements AutoCloseable {
     return inlineImages;
   }
 
+  /**
+   * Whether the tools include {@code sim_state} (on the simulator only): the simulator's true
+   * state, which a model acting on a real phone never has, so it is offered only when asked for.
+   */
+  public boolean offersSimState() {
+    return simState;
+  }
+
   /** How the run ended, or empty while it is going on. */
   public Optional<Termination> termination() {
     return Optional.ofNullable(termination.get());
@@ -96,6 +106,7 @@ public final class AgentRun implements AutoCloseable {
     private final Device device;
     private MemoryStore memory;
     private boolean inlineImages;
+    private boolean simState;
 
     private Builder(Device device) {
       this.device = SwipeException.requireArgument(device, "device");
@@ -113,9 +124,18 @@ public final class AgentRun implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Offer the {@code sim_state} tool when the phone is the simulator; default false. For demos
+     * and tests that check outcomes: a model given it could read answers it must see on screen.
+     */
+    public Builder simState(boolean offer) {
+      this.simState = offer;
+      return this;
+    }
+
     /** Starts the run. */
     public AgentRun build() {
-      return new AgentRun(device, memory, inlineImages);
+      return new AgentRun(device, memory, inlineImages, simState);
     }
   }
 }

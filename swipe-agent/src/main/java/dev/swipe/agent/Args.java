@@ -83,7 +83,7 @@ final class Args {
     return out;
   }
 
-  /** A point given as a two-number array {@code [x, y]} (seed 004's {@code point_2d}). */
+  /** A point given as a two-number array {@code [x, y]} ({@code point_2d}). */
   NormPoint pair(String f) {
     JsonNode a = node.get(f);
     return guarded(f, () -> NormPoint.of(a.get(0).asDouble(), a.get(1).asDouble()));

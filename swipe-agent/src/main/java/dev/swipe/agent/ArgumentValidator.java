@@ -2,6 +2,7 @@ package dev.swipe.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.core.ErrorCode;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -34,7 +35,7 @@ final class ArgumentValidator {
         }
       }
       case "array" -> checkArray(schema, value, path, field);
-      default -> throw new ToolFailure("internal", "schema of " + field + " has no known type", Map.of());
+      default -> throw new ToolFailure(ErrorCode.INTERNAL, "schema of " + field + " has no known type", Map.of());
     }
   }
 
@@ -52,7 +53,7 @@ final class ArgumentValidator {
           List<String> allowed = new ArrayList<>();
           props.fieldNames().forEachRemaining(allowed::add);
           throw new ToolFailure(
-              "invalid_argument",
+              ErrorCode.INVALID_ARGUMENT,
               join(path, n) + ": unknown field; allowed fields" + (path.isEmpty() ? "" : " of " + path) + ": "
                   + (allowed.isEmpty() ? "none" : String.join(", ", allowed)),
               Map.of("field", join(path, n), "allowed", allowed));
@@ -118,7 +119,7 @@ final class ArgumentValidator {
       }
       if (!ok) {
         throw new ToolFailure(
-            "invalid_argument",
+            ErrorCode.INVALID_ARGUMENT,
             field + ": must be one of " + String.join(", ", allowed) + ", was '" + abbreviate(s) + "'",
             Map.of("field", field, "allowed", allowed));
       }

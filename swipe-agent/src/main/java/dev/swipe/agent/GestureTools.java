@@ -2,28 +2,17 @@ package dev.swipe.agent;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.core.ActionResult;
-import dev.swipe.core.Cost;
-import dev.swipe.core.Device;
-import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.Key;
-import dev.swipe.core.gesture.KeyPress;
 import dev.swipe.core.gesture.LongPress;
-import dev.swipe.core.gesture.Modifier;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Tap;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
- * The HID action tools: {@code touch_gesture} (seed 000) and seed 004's vocabulary
+ * The HID action tools: {@code touch_gesture} and the short action vocabulary
  * ({@code click}, {@code tap}, {@code drag}, {@code type_text}, {@code press_back}, {@code home}).
  * Each returns the settled post-action screenshot.
  */
@@ -107,7 +96,7 @@ final class GestureTools {
   private static Tool click(AgentRun run, String name) {
     ToolSpec spec = new ToolSpec(
         name,
-        "Tap once at point_2d = [x, y] in normalized 0-1000 screen coordinates (seed 004's " + name + ")."
+        "Tap once at point_2d = [x, y] in normalized 0-1000 screen coordinates."
             + " Never tap a picker's selected row (it opens an editor): use wheel_nudge."
             + " Returns the settled post-action screenshot.",
         Schema.object(null)
@@ -167,49 +156,10 @@ final class GestureTools {
             .build());
     return new Tool(spec, a -> {
       String text = a.string("text");
-      List<UsKeyboardLayout.Stroke> strokes = new ArrayList<>();
-      int index = 0;
-      for (int i = 0; i < text.length(); ) {
-        int cp = text.codePointAt(i);
-        UsKeyboardLayout.Stroke s = UsKeyboardLayout.stroke(cp);
-        if (s == null) {
-          Map<String, Object> d = new LinkedHashMap<>();
-          d.put("field", "text");
-          d.put("character", new String(Character.toChars(cp)));
-          d.put("code_point", String.format("U+%04X", cp));
-          d.put("index", index);
-          throw new ToolFailure(
-              "unsupported_character",
-              "text: the character '" + new String(Character.toChars(cp)) + "' (" + d.get("code_point") + ") at index "
-                  + index + " cannot be typed with a US-layout HID keyboard; nothing was typed. Type only ASCII"
-                  + " letters, digits, punctuation, space, tab and newline.",
-              d);
-        }
-        strokes.add(s);
-        i += Character.charCount(cp);
-        index++;
-      }
-      if (a.bool("submit", false)) {
-        strokes.add(new UsKeyboardLayout.Stroke(Key.ENTER, false));
-      }
-      Device d = run.device();
-      if (!d.hidCapabilities().keyboard()) {
-        throw new SwipeException(ErrorCode.UNSUPPORTED_INPUT, "this HID link has no keyboard; nothing was typed",
-            Map.of("key", "keyboard"), null);
-      }
-      ActionResult last = null;
-      Cost total = Cost.ZERO;
-      for (int i = 0; i < strokes.size(); i++) {
-        UsKeyboardLayout.Stroke s = strokes.get(i);
-        Set<Modifier> mods = s.shift() ? EnumSet.of(Modifier.SHIFT) : Set.of();
-        KeyPress press = new KeyPress(s.key(), mods, KeyPress.DEFAULT_HOLD_MS);
-        // only the last key waits for the screen to settle; the others take the first fresh frame
-        last = i == strokes.size() - 1 ? d.perform(press) : d.perform(press, Duration.ZERO);
-        total = total.plus(last.cost());
-      }
-      ObjectNode out = Results.action("type_text", last);
-      Results.cost(out, total);
-      out.put("typed_characters", index);
+      // a newline is Enter: one call, so only the last key waits for the screen to settle
+      ActionResult r = run.device().typeText(a.bool("submit", false) ? text + "\n" : text);
+      ObjectNode out = Results.action("type_text", r);
+      out.put("typed_characters", text.codePointCount(0, text.length()));
       return out;
     }, true);
   }

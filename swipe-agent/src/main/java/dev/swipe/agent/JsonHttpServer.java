@@ -1,6 +1,7 @@
 package dev.swipe.agent;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.core.ErrorCode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -114,8 +115,12 @@ final class JsonHttpServer implements AutoCloseable {
       return new Response(status, body, Map.of(), false);
     }
 
-    static Response error(int status, String code, String message, Map<String, ?> details) {
-      return of(status, ToolDispatcher.error(code, message, details));
+    static Response error(int status, AgentErrorCode code, String message, Map<String, ?> details) {
+      return of(status, ToolDispatcher.error(code.id(), message, details));
+    }
+
+    static Response error(int status, ErrorCode code, String message, Map<String, ?> details) {
+      return of(status, ToolDispatcher.error(code.id(), message, details));
     }
 
     Response closing() {
@@ -294,7 +299,7 @@ final class JsonHttpServer implements AutoCloseable {
         } catch (SocketTimeoutException e) {
           // nothing sent yet
         }
-        Response r = Response.error(503, "too_many_connections",
+        Response r = Response.error(503, AgentErrorCode.TOO_MANY_CONNECTIONS,
             "too many open connections (at most " + limits.maxConnectionsPerClient() + " per client and "
                 + limits.maxConnections() + " in all); close idle ones and retry",
             Map.of("max_connections_per_client", limits.maxConnectionsPerClient(),
@@ -365,7 +370,7 @@ final class JsonHttpServer implements AutoCloseable {
     private static final long serialVersionUID = 1L;
     private final transient Response response;
 
-    Refusal(int status, String code, String message, Map<String, ?> details) {
+    Refusal(int status, AgentErrorCode code, String message, Map<String, ?> details) {
       super(message, null, false, false);
       this.response = Response.error(status, code, message, details).closing();
     }
@@ -442,43 +447,46 @@ final class JsonHttpServer implements AutoCloseable {
   }
 
   private Response timeout() {
-    return Response.error(408, "request_timeout", "the request did not arrive within "
+    return Response.error(408, AgentErrorCode.REQUEST_TIMEOUT, "the request did not arrive within "
         + limits.requestTimeout().toMillis() + " ms", Map.of("request_timeout_ms", limits.requestTimeout().toMillis()))
         .closing();
   }
 
   private Response tooLarge() {
-    return Response.error(413, "request_too_large", "the request body exceeds " + limits.maxBodyBytes() + " bytes",
+    return Response.error(413, AgentErrorCode.REQUEST_TOO_LARGE,
+        "the request body exceeds " + limits.maxBodyBytes() + " bytes",
         Map.of("max_request_bytes", limits.maxBodyBytes())).closing();
   }
 
   private static Response internal() {
-    return Response.error(500, "internal", "the server failed on this request", Map.of()).closing();
+    return Response.error(500, ErrorCode.INTERNAL, "the server failed on this request", Map.of()).closing();
   }
 
   private Request readHead(int first, DeadlineInput in, Connection c) throws IOException, Refusal {
-    String line = readLine(first, in, MAX_REQUEST_LINE, 414, "request_line_too_long");
+    String line = readLine(first, in, MAX_REQUEST_LINE, 414, AgentErrorCode.REQUEST_LINE_TOO_LONG);
     // a client may send empty lines before the request line
     for (int blank = 0; line.isEmpty(); blank++) {
       int b = in.read();
       if (b < 0 || blank >= 8) {
-        throw new Refusal(400, "malformed_request", "expected a request line", Map.of());
+        throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST, "expected a request line", Map.of());
       }
-      line = readLine(b, in, MAX_REQUEST_LINE, 414, "request_line_too_long");
+      line = readLine(b, in, MAX_REQUEST_LINE, 414, AgentErrorCode.REQUEST_LINE_TOO_LONG);
     }
     String[] parts = line.split(" ", -1);
     if (parts.length != 3 || !TOKEN.matcher(parts[0]).matches() || parts[1].isEmpty()) {
-      throw new Refusal(400, "malformed_request", "the request line must be METHOD TARGET HTTP/1.1", Map.of());
+      throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST,
+          "the request line must be METHOD TARGET HTTP/1.1", Map.of());
     }
     if (!parts[2].equals("HTTP/1.1") && !parts[2].equals("HTTP/1.0")) {
       if (VERSION.matcher(parts[2]).matches()) {
-        throw new Refusal(505, "http_version_not_supported", "this server speaks HTTP/1.1", Map.of());
+        throw new Refusal(505, AgentErrorCode.HTTP_VERSION_NOT_SUPPORTED, "this server speaks HTTP/1.1", Map.of());
       }
-      throw new Refusal(400, "malformed_request", "the request line must end with HTTP/1.1", Map.of());
+      throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST, "the request line must end with HTTP/1.1", Map.of());
     }
     String target = parts[1];
     if (!target.startsWith("/")) {
-      throw new Refusal(400, "malformed_request", "the request target must be a path starting with /", Map.of());
+      throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST,
+          "the request target must be a path starting with /", Map.of());
     }
     int q = target.indexOf('?');
     String path = q < 0 ? target : target.substring(0, q);
@@ -490,21 +498,21 @@ final class JsonHttpServer implements AutoCloseable {
       if (b < 0) {
         throw new IOException("the client closed inside the head");
       }
-      String h = readLine(b, in, MAX_HEAD_BYTES - total, 431, "headers_too_large");
+      String h = readLine(b, in, MAX_HEAD_BYTES - total, 431, AgentErrorCode.HEADERS_TOO_LARGE);
       if (h.isEmpty()) {
         break;
       }
       total += h.length() + 2;
       if (++count > MAX_HEADERS) {
-        throw new Refusal(431, "headers_too_large", "more than " + MAX_HEADERS + " header fields",
+        throw new Refusal(431, AgentErrorCode.HEADERS_TOO_LARGE, "more than " + MAX_HEADERS + " header fields",
             Map.of("max_headers", MAX_HEADERS));
       }
       if (h.charAt(0) == ' ' || h.charAt(0) == '\t') {
-        throw new Refusal(400, "malformed_request", "folded header lines are not accepted", Map.of());
+        throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST, "folded header lines are not accepted", Map.of());
       }
       int colon = h.indexOf(':');
       if (colon <= 0 || !TOKEN.matcher(h.substring(0, colon)).matches()) {
-        throw new Refusal(400, "malformed_request", "a header line must be NAME: VALUE", Map.of());
+        throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST, "a header line must be NAME: VALUE", Map.of());
       }
       String value = h.substring(colon + 1).strip();
       headers.computeIfAbsent(h.substring(0, colon).toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(value);
@@ -512,13 +520,14 @@ final class JsonHttpServer implements AutoCloseable {
     headers.replaceAll((k, v) -> Collections.unmodifiableList(v));
     Request r = new Request(parts[0], target, path, parts[2], Collections.unmodifiableMap(headers), c.remote());
     if (r.version().equals("HTTP/1.1") && r.headers("host").size() != 1) {
-      throw new Refusal(400, "malformed_request", "an HTTP/1.1 request needs exactly one Host header", Map.of());
+      throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST,
+          "an HTTP/1.1 request needs exactly one Host header", Map.of());
     }
     return r;
   }
 
   /** A line (ISO-8859-1) ending in LF or CRLF; bytes beyond the limit are refused. */
-  private static String readLine(int first, InputStream in, int limit, int status, String code)
+  private static String readLine(int first, InputStream in, int limit, int status, AgentErrorCode code)
       throws IOException, Refusal {
     ByteArrayOutputStream b = new ByteArrayOutputStream(128);
     int c = first;
@@ -530,7 +539,7 @@ final class JsonHttpServer implements AutoCloseable {
         throw new Refusal(status, code, "the request head is too long", Map.of());
       }
       if (c == 0) {
-        throw new Refusal(400, "malformed_request", "the request head holds a NUL byte", Map.of());
+        throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST, "the request head holds a NUL byte", Map.of());
       }
       b.write(c);
       c = in.read();
@@ -560,10 +569,12 @@ final class JsonHttpServer implements AutoCloseable {
     List<String> cl = r.headers("content-length");
     if (!te.isEmpty()) {
       if (!cl.isEmpty()) {
-        throw new Refusal(400, "malformed_request", "send Content-Length or Transfer-Encoding, not both", Map.of());
+        throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST,
+            "send Content-Length or Transfer-Encoding, not both", Map.of());
       }
       if (te.size() != 1 || !te.get(0).equalsIgnoreCase("chunked")) {
-        throw new Refusal(501, "unsupported_transfer_encoding", "only Transfer-Encoding: chunked is accepted", Map.of());
+        throw new Refusal(501, AgentErrorCode.UNSUPPORTED_TRANSFER_ENCODING,
+            "only Transfer-Encoding: chunked is accepted", Map.of());
       }
       return new Framing(-1);
     }
@@ -573,11 +584,12 @@ final class JsonHttpServer implements AutoCloseable {
     String v = cl.get(0);
     for (String other : cl) {
       if (!other.equals(v)) {
-        throw new Refusal(400, "malformed_request", "Content-Length is given twice with different values", Map.of());
+        throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST,
+            "Content-Length is given twice with different values", Map.of());
       }
     }
     if (v.isEmpty() || v.length() > 18 || !v.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
-      throw new Refusal(400, "malformed_request", "Content-Length must be a number of bytes",
+      throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST, "Content-Length must be a number of bytes",
           Map.of("field", "content-length"));
     }
     return new Framing(Long.parseLong(v));
@@ -616,11 +628,11 @@ final class JsonHttpServer implements AutoCloseable {
     if (b < 0) {
       throw new IOException("the client closed inside the body");
     }
-    String line = readLine(b, in, 1024, 400, "malformed_request");
+    String line = readLine(b, in, 1024, 400, AgentErrorCode.MALFORMED_REQUEST);
     int semi = line.indexOf(';');
     String hex = (semi < 0 ? line : line.substring(0, semi)).strip();
     if (hex.isEmpty() || hex.length() > 8 || !hex.chars().allMatch(ch -> Character.digit(ch, 16) >= 0)) {
-      throw new Refusal(400, "malformed_request", "a chunk must start with its size in hex", Map.of());
+      throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST, "a chunk must start with its size in hex", Map.of());
     }
     return Long.parseLong(hex, 16);
   }
@@ -631,7 +643,7 @@ final class JsonHttpServer implements AutoCloseable {
       b = in.read();
     }
     if (b != '\n') {
-      throw new Refusal(400, "malformed_request", "a chunk must end with CRLF", Map.of());
+      throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST, "a chunk must end with CRLF", Map.of());
     }
   }
 
@@ -642,7 +654,7 @@ final class JsonHttpServer implements AutoCloseable {
       if (b < 0) {
         throw new IOException("the client closed inside the body");
       }
-      String line = readLine(b, in, MAX_HEAD_BYTES - total, 431, "headers_too_large");
+      String line = readLine(b, in, MAX_HEAD_BYTES - total, 431, AgentErrorCode.HEADERS_TOO_LARGE);
       if (line.isEmpty()) {
         return;
       }

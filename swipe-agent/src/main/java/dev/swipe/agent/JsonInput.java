@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.core.ErrorCode;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
@@ -122,11 +123,12 @@ final class JsonInput {
     Parsed document() throws IOException {
       JsonToken t = next("");
       if (t == null) {
-        throw failure("invalid_argument", root, root + ": is empty; send one JSON value", Map.of());
+        throw failure(ErrorCode.INVALID_ARGUMENT, root, root + ": is empty; send one JSON value", Map.of());
       }
       JsonNode v = value(t, "", 0);
       if (next("") != null) {
-        throw failure("invalid_argument", root, root + ": has more after the JSON value; send exactly one", location());
+        throw failure(ErrorCode.INVALID_ARGUMENT,
+            root, root + ": has more after the JSON value; send exactly one", location());
       }
       return new Parsed(v, numberProblem);
     }
@@ -154,12 +156,13 @@ final class JsonInput {
           ObjectNode o = NODES.objectNode();
           for (JsonToken k = next(path); k != JsonToken.END_OBJECT; k = next(path)) {
             if (k != JsonToken.FIELD_NAME) {
-              throw failure("invalid_argument", name(path), name(path) + ": is not valid JSON", location());
+              throw failure(ErrorCode.INVALID_ARGUMENT, name(path), name(path) + ": is not valid JSON", location());
             }
             String key = p.currentName();
             String child = path.isEmpty() ? key : path + "." + key;
             if (o.has(key)) {
-              throw failure("invalid_argument", abbreviate(child), abbreviate(child) + ": is given twice", location());
+              throw failure(ErrorCode.INVALID_ARGUMENT,
+                  abbreviate(child), abbreviate(child) + ": is given twice", location());
             }
             JsonToken vt = next(child);
             o.set(key, value(vt, child, depth + 1));
@@ -198,7 +201,8 @@ final class JsonInput {
         case VALUE_NULL -> {
           return NODES.nullNode();
         }
-        default -> throw failure("invalid_argument", name(path), name(path) + ": is not valid JSON", location());
+        default -> throw failure(ErrorCode.INVALID_ARGUMENT,
+            name(path), name(path) + ": is not valid JSON", location());
       }
     }
 
@@ -218,7 +222,7 @@ final class JsonInput {
       if (d == null || Math.abs((long) d.precision() - d.scale() - 1) > MAX_EXPONENT) {
         if (numberProblem == null) {
           String field = name(path);
-          numberProblem = failure("invalid_argument", field, field + ": the number " + abbreviate(text)
+          numberProblem = failure(ErrorCode.INVALID_ARGUMENT, field, field + ": the number " + abbreviate(text)
               + " is out of range (exponents beyond " + MAX_EXPONENT + " are refused)", Map.of());
         }
         return NODES.nullNode();
@@ -228,7 +232,7 @@ final class JsonInput {
 
     private void checkDepth(String path, int depth) {
       if (depth > MAX_DEPTH) {
-        throw failure("json_too_deep", name(path), name(path) + ": nests deeper than " + MAX_DEPTH
+        throw failure(AgentErrorCode.JSON_TOO_DEEP, name(path), name(path) + ": nests deeper than " + MAX_DEPTH
             + " arrays and objects", Map.of("max_depth", MAX_DEPTH));
       }
     }
@@ -239,14 +243,16 @@ final class JsonInput {
       String at = pathOf(p.getParsingContext());
       String field = name(at.length() > path.length() ? at : path);
       if (m.startsWith("Number value length")) {
-        return failure("json_number_too_long", field, field + ": a number has more than " + MAX_NUMBER_CHARS
+        return failure(AgentErrorCode.JSON_NUMBER_TOO_LONG,
+            field, field + ": a number has more than " + MAX_NUMBER_CHARS
             + " characters", Map.of("max_chars", MAX_NUMBER_CHARS));
       }
       if (m.startsWith("String value length") || m.startsWith("Name length")) {
-        return failure("json_string_too_long", field, field + ": a string has more than " + maxStringChars
+        return failure(AgentErrorCode.JSON_STRING_TOO_LONG, field, field + ": a string has more than " + maxStringChars
             + " characters", Map.of("max_chars", maxStringChars));
       }
-      return failure("json_too_deep", field, field + ": nests deeper than " + MAX_DEPTH + " arrays and objects",
+      return failure(AgentErrorCode.JSON_TOO_DEEP,
+          field, field + ": nests deeper than " + MAX_DEPTH + " arrays and objects",
           Map.of("max_depth", MAX_DEPTH));
     }
 
@@ -279,7 +285,8 @@ final class JsonInput {
   private static ToolFailure syntax(String root, IOException e) {
     String reason = e instanceof JsonProcessingException j ? readable(j.getOriginalMessage()) : "";
     Map<String, Object> details = e instanceof JsonProcessingException j ? locationOf(j.getLocation()) : Map.of();
-    return failure("invalid_argument", root, root + ": is not valid JSON" + (reason.isEmpty() ? "" : ": " + reason)
+    return failure(ErrorCode.INVALID_ARGUMENT,
+        root, root + ": is not valid JSON" + (reason.isEmpty() ? "" : ": " + reason)
         + (details.isEmpty() ? "" : " (line " + details.get("line") + ", column " + details.get("column") + ")"), details);
   }
 
@@ -290,11 +297,19 @@ final class JsonInput {
     return Map.of("line", at.getLineNr(), "column", at.getColumnNr());
   }
 
+  private static ToolFailure failure(ErrorCode code, String field, String message, Map<String, ?> extra) {
+    return failure(code.id(), field, message, extra);
+  }
+
+  private static ToolFailure failure(AgentErrorCode code, String field, String message, Map<String, ?> extra) {
+    return failure(code.id(), field, message, extra);
+  }
+
   private static ToolFailure failure(String code, String field, String message, Map<String, ?> extra) {
     Map<String, Object> details = new LinkedHashMap<>();
     details.put("field", field);
     details.putAll(extra);
-    return new ToolFailure(code, message, details);
+    return ToolFailure.withCode(code, message, details);
   }
 
   /**

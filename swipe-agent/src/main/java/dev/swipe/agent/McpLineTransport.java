@@ -2,6 +2,7 @@ package dev.swipe.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.core.ErrorCode;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -117,7 +118,8 @@ final class McpLineTransport implements McpServerTransportProvider {
           onLine(line);
         } catch (RuntimeException | StackOverflowError e) {
           LOG.warn("a line could not be handled: {}", e.toString());
-          writeError(null, INVALID_REQUEST, "Invalid Request: the message could not be handled", "invalid_request",
+          writeError(null, INVALID_REQUEST, "Invalid Request: the message could not be handled",
+              AgentErrorCode.INVALID_REQUEST,
               Map.of());
         }
       }
@@ -131,7 +133,7 @@ final class McpLineTransport implements McpServerTransportProvider {
   private void onLine(LineReader.Line line) {
     if (line.tooLong()) {
       writeError(null, INVALID_REQUEST, "Invalid Request: the line has more than " + MAX_LINE_BYTES + " bytes",
-          "line_too_long", Map.of("max_line_bytes", MAX_LINE_BYTES));
+          AgentErrorCode.LINE_TOO_LONG, Map.of("max_line_bytes", MAX_LINE_BYTES));
       return;
     }
     if (line.blank()) {
@@ -151,7 +153,8 @@ final class McpLineTransport implements McpServerTransportProvider {
       return;
     }
     if (!m.isObject()) {
-      writeError(null, INVALID_REQUEST, "Invalid Request: a message is a JSON object", "not_an_object", Map.of());
+      writeError(null, INVALID_REQUEST, "Invalid Request: a message is a JSON object", AgentErrorCode.NOT_AN_OBJECT,
+          Map.of());
       return;
     }
     JsonNode id = m.get("id");
@@ -159,13 +162,16 @@ final class McpLineTransport implements McpServerTransportProvider {
     JsonNode replyId = idOk ? id : null;
     if (!idOk) {
       if (!isResponse(m)) {
-        writeError(null, INVALID_REQUEST, "Invalid Request: id must be a string or an integer", "invalid_id", Map.of());
+        writeError(null, INVALID_REQUEST, "Invalid Request: id must be a string or an integer",
+            AgentErrorCode.INVALID_ID,
+            Map.of());
       }
       return;
     }
     if (!"2.0".equals(m.path("jsonrpc").textValue())) {
       if (!isResponse(m)) {
-        writeError(replyId, INVALID_REQUEST, "Invalid Request: jsonrpc must be \"2.0\"", "invalid_jsonrpc", Map.of());
+        writeError(replyId, INVALID_REQUEST, "Invalid Request: jsonrpc must be \"2.0\"", AgentErrorCode.INVALID_JSONRPC,
+            Map.of());
       }
       return;
     }
@@ -175,7 +181,7 @@ final class McpLineTransport implements McpServerTransportProvider {
       response((ObjectNode) m, id);
     } else {
       writeError(replyId, INVALID_REQUEST, "Invalid Request: a message needs a method, or a result or an error",
-          "invalid_request", Map.of());
+          AgentErrorCode.INVALID_REQUEST, Map.of());
     }
   }
 
@@ -187,14 +193,16 @@ final class McpLineTransport implements McpServerTransportProvider {
     JsonNode method = m.get("method");
     if (!method.isTextual() || method.asText().isEmpty()) {
       if (id != null) {
-        writeError(id, INVALID_REQUEST, "Invalid Request: method must be a non-empty string", "invalid_method", Map.of());
+        writeError(id, INVALID_REQUEST, "Invalid Request: method must be a non-empty string",
+            AgentErrorCode.INVALID_METHOD,
+            Map.of());
       }
       return;
     }
     JsonNode params = m.get("params");
     if (params != null && !params.isObject() && !params.isNull()) {
       if (id != null) {
-        writeError(id, INVALID_PARAMS, "Invalid params: params must be an object", "invalid_argument",
+        writeError(id, INVALID_PARAMS, "Invalid params: params must be an object", ErrorCode.INVALID_ARGUMENT,
             Map.of("field", "params"));
       }
       return;
@@ -212,7 +220,8 @@ final class McpLineTransport implements McpServerTransportProvider {
     }
     ParamsProblem problem = paramsProblem(method.asText(), params == null || params.isNull() ? null : params);
     if (problem != null) {
-      writeError(id, INVALID_PARAMS, "Invalid params: " + problem.field() + ": " + problem.message(), "invalid_argument",
+      writeError(id, INVALID_PARAMS, "Invalid params: " + problem.field() + ": " + problem.message(),
+          ErrorCode.INVALID_ARGUMENT,
           Map.of("field", problem.field()));
       return;
     }
@@ -317,7 +326,9 @@ final class McpLineTransport implements McpServerTransportProvider {
       message = mapper.convertValue(m, type);
     } catch (RuntimeException e) {
       if (id != null) {
-        writeError(id, INVALID_REQUEST, "Invalid Request: the message does not fit JSON-RPC", "invalid_request", Map.of());
+        writeError(id, INVALID_REQUEST, "Invalid Request: the message does not fit JSON-RPC",
+            AgentErrorCode.INVALID_REQUEST,
+            Map.of());
       }
       return;
     }
@@ -336,7 +347,7 @@ final class McpLineTransport implements McpServerTransportProvider {
         .onErrorResume(e -> {
           LOG.warn("handling {} failed: {}", method, e.toString());
           if (id != null) {
-            writeError(id, INTERNAL_ERROR, "Internal error while handling " + method, "internal", Map.of());
+            writeError(id, INTERNAL_ERROR, "Internal error while handling " + method, ErrorCode.INTERNAL, Map.of());
           }
           return Mono.empty();
         })
@@ -367,6 +378,14 @@ final class McpLineTransport implements McpServerTransportProvider {
         LOG.warn("the output closed; answers are dropped from now on: {}", e.getMessage());
       }
     }
+  }
+
+  private void writeError(JsonNode id, int code, String message, AgentErrorCode reason, Map<String, ?> details) {
+    writeError(id, code, message, reason.id(), details);
+  }
+
+  private void writeError(JsonNode id, int code, String message, ErrorCode reason, Map<String, ?> details) {
+    writeError(id, code, message, reason.id(), details);
   }
 
   private void writeError(JsonNode id, int code, String message, String reason, Map<String, ?> details) {
@@ -400,7 +419,7 @@ final class McpLineTransport implements McpServerTransportProvider {
           String method = methodOfRequest.get(r.id());
           m = new McpSchema.JSONRPCResponse(r.jsonrpc(), r.id(), null, new McpSchema.JSONRPCResponse.JSONRPCError(
               INVALID_PARAMS, "Invalid params" + (method == null ? "" : " for " + method),
-              Map.of("code", "invalid_argument", "field", "params")));
+              Map.of("code", ErrorCode.INVALID_ARGUMENT.id(), "field", "params")));
         }
         String json;
         try {

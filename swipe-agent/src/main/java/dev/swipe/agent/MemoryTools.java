@@ -9,7 +9,7 @@ import dev.swipe.memory.MemoryRecord;
 import dev.swipe.memory.MemoryStore;
 import java.util.List;
 
-/** {@code save_memory} and {@code recall_memory}: widget parameters that worked (seed 000, section V). */
+/** {@code save_memory} and {@code recall_memory}: widget parameters that worked. */
 final class MemoryTools {
   private MemoryTools() {}
 

@@ -28,7 +28,9 @@ final class ObservationTools {
     List<Tool> out = new ArrayList<>();
     out.add(screenshot(run));
     out.add(imageDiff(run));
-    SimPhone.of(run.device()).ifPresent(sim -> out.add(simState(sim.oracle())));
+    if (run.offersSimState()) {
+      SimPhone.of(run.device()).ifPresent(sim -> out.add(simState(sim.oracle())));
+    }
     return out;
   }
 
@@ -111,7 +113,7 @@ final class ObservationTools {
       return ImageDecoder.decodeBase64(value, DecodeOptions.FOR_DIFF);
     } catch (RuntimeException e) {
       SwipeException s = SwipeException.translate(e);
-      throw new ToolFailure(s.code().id(), field + ": " + s.getMessage(), java.util.Map.of("field", field));
+      throw new ToolFailure(s.code(), field + ": " + s.getMessage(), java.util.Map.of("field", field));
     }
   }
 

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
 
-/** Seed 004's run terminators: {@code finished} and {@code failed_to_complete_task}. */
+/** The run terminators: {@code finished} and {@code failed_to_complete_task}. */
 final class RunTools {
   /** Status of a run that ended with {@code finished}. */
   static final String FINISHED = "finished";
@@ -39,7 +39,8 @@ final class RunTools {
       String text = a.string(field, "");
       if (!run.terminate(new AgentRun.Termination(name, text))) {
         AgentRun.Termination t = run.termination().orElseThrow();
-        throw new ToolFailure("run_terminated", "the run already ended with " + t.status(), Map.of("status", t.status()));
+        throw new ToolFailure(AgentErrorCode.RUN_TERMINATED,
+            "the run already ended with " + t.status(), Map.of("status", t.status()));
       }
       ObjectNode out = Results.object();
       out.put("status", name);

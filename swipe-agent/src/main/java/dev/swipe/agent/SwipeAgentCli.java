@@ -14,7 +14,6 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +29,9 @@ import java.util.Map;
  * java -jar swipe-agent.jar webdriver [--port N] [device options] [--rig NAME] ...   (see webdriver --help)
  * </pre>
  *
+ * <p>{@code --sim-state} (any command) adds the {@code sim_state} tool on the simulator, for demos
+ * and tests; it is off by default because it reveals what a model must judge from screenshots.
+ *
  * <p>Defaults: {@code --device sim:}, {@code --memory sqlite:~/.swipe/memory.db}. In {@code mcp}
  * mode stdout is the protocol channel: everything else goes to stderr.
  */
@@ -42,6 +44,7 @@ public final class SwipeAgentCli {
                           [--max-request-bytes N] [--max-runs N] [--settle-ms N]
         swipe-agent tools [--device URI]
         swipe-agent webdriver [--address HOST] [--port N] [device options] [--rig NAME] ...  (webdriver --help)
+      --sim-state (any command): add the sim_state tool (simulator only; for demos and tests)
       defaults: --device sim:  --memory sqlite:~/.swipe/memory.db  --http 127.0.0.1:8765
       serve needs --token (or SWIPE_AGENT_TOKEN) when bound to a non-loopback address.
       serve refuses requests whose Host or Origin is not a loopback name, the bound address or an --allow-host.
@@ -83,12 +86,15 @@ public final class SwipeAgentCli {
     }
     if (args[0].equals("webdriver")) {
       // a W3C WebDriver remote end (swipe-webdriver) whose swipe: methods are these tools
-      return WebDriverCli.run(Arrays.copyOfRange(args, 1, args.length), WebDriverTools.factory(), System.err);
+      List<String> rest = new ArrayList<>(List.of(args).subList(1, args.length));
+      boolean simState = rest.remove(SIM_STATE);
+      return WebDriverCli.run(rest.toArray(String[]::new), WebDriverTools.factory(simState), System.err);
     }
     Options o = Options.parse(args);
     switch (o.command()) {
       case "tools" -> {
-        try (Device device = o.openDevice(); AgentRun run = AgentRun.start(device)) {
+        try (Device device = o.openDevice();
+            AgentRun run = AgentRun.builder(device).simState(o.simState()).build()) {
           ArrayNode arr = ToolDispatcher.JSON.createArrayNode();
           new ToolDispatcher(run).specs().forEach(s -> arr.add(s.toJson()));
           stdout.println(ToolDispatcher.toText(arr));
@@ -115,6 +121,7 @@ public final class SwipeAgentCli {
                 .allowHosts(o.allowHosts())
                 .maxRequestBytes(o.maxRequestBytes())
                 .maxRuns(o.maxRuns())
+                .simState(o.simState())
                 .start()) {
           System.err.println("swipe-agent: HTTP tools on http://" + hostPort(server.address()) + "/tools, device "
               + o.deviceLabel());
@@ -146,6 +153,9 @@ public final class SwipeAgentCli {
     return a.getHostString() + ":" + a.getPort();
   }
 
+  /** The flag that adds the {@code sim_state} tool. */
+  static final String SIM_STATE = "--sim-state";
+
   /** A command line that cannot be run. */
   static final class UsageException extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -159,7 +169,7 @@ public final class SwipeAgentCli {
   record Options(String command, Map<String, String> values) {
     private static final List<String> KNOWN = List.of(
         "--device", "--hid", "--capture", "--memory", "--http", "--token", "--allow-host", "--max-request-bytes",
-        "--max-runs", "--settle-ms");
+        "--max-runs", "--settle-ms", SIM_STATE);
 
     static Options parse(String[] args) {
       Map<String, String> v = new LinkedHashMap<>();
@@ -169,7 +179,9 @@ public final class SwipeAgentCli {
         String key = a;
         String value;
         int eq = a.indexOf('=');
-        if (a.startsWith("--") && eq > 0) {
+        if (a.equals(SIM_STATE)) {
+          value = "true"; // a flag without a value
+        } else if (a.startsWith("--") && eq > 0) {
           key = a.substring(0, eq);
           value = a.substring(eq + 1);
         } else {
@@ -219,8 +231,12 @@ public final class SwipeAgentCli {
       return uri.equals("none") ? null : MemoryStores.open(uri);
     }
 
+    boolean simState() {
+      return values.containsKey(SIM_STATE);
+    }
+
     AgentRun run(Device device, MemoryStore memory, boolean inline) {
-      AgentRun.Builder b = AgentRun.builder(device).acceptInlineImages(inline);
+      AgentRun.Builder b = AgentRun.builder(device).acceptInlineImages(inline).simState(simState());
       if (memory != null) {
         b.memory(memory);
       }

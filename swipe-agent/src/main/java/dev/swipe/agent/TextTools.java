@@ -56,7 +56,8 @@ final class TextTools {
     } catch (RuntimeException e) {
       SwipeException s = SwipeException.translate(e);
       String field = s.field() == null ? textField : s.field().equals("query") ? textField : s.field();
-      throw new ToolFailure(s.code().id(), s.getMessage().replaceFirst("^query:", textField + ":"), java.util.Map.of("field", field));
+      throw new ToolFailure(s.code(), s.getMessage().replaceFirst("^query:", textField + ":"),
+          java.util.Map.of("field", field));
     }
   }
 

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.core.ErrorCode;
 import dev.swipe.core.SwipeException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -24,7 +25,7 @@ import java.util.Optional;
  * stack trace ever leaves {@link #call}.
  *
  * <p>Tools: {@code screenshot}, {@code touch_gesture}, {@code image_diff}, {@code wheel_nudge},
- * {@code scroll}, {@code save_memory}, {@code recall_memory}, seed 004's {@code click}, {@code tap},
+ * {@code scroll}, {@code save_memory}, {@code recall_memory}, {@code click}, {@code tap},
  * {@code type_text}, {@code drag}, {@code press_back}, {@code home}, {@code finished},
  * {@code failed_to_complete_task}, and {@code sim_state} when the phone is the simulator.
  *
@@ -93,7 +94,7 @@ public final class ToolDispatcher {
       Tool tool = tools.get(name);
       if (tool == null) {
         throw new ToolFailure(
-            "unknown_tool",
+            AgentErrorCode.UNKNOWN_TOOL,
             "no tool named '" + abbreviate(String.valueOf(name)) + "'; tools: " + String.join(", ", tools.keySet()),
             Map.of("tools", List.copyOf(tools.keySet())));
       }
@@ -103,7 +104,7 @@ public final class ToolDispatcher {
       if (tool.usesPhone() && run.termination().isPresent()) {
         AgentRun.Termination t = run.termination().get();
         throw new ToolFailure(
-            "run_terminated",
+            AgentErrorCode.RUN_TERMINATED,
             "the run already ended with " + t.status() + "; start a new run to act on the phone again",
             Map.of("status", t.status()));
       }
@@ -116,7 +117,7 @@ public final class ToolDispatcher {
       SwipeException s = SwipeException.translate(e);
       return error(s.code().id(), s.getMessage(), s.details());
     } catch (StackOverflowError | OutOfMemoryError e) {
-      return error("internal", "the tool ran out of resources: " + e.getClass().getSimpleName(), Map.of());
+      return error(ErrorCode.INTERNAL.id(), "the tool ran out of resources: " + e.getClass().getSimpleName(), Map.of());
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.swipe.agent;
 
+import dev.swipe.core.ErrorCode;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -14,16 +15,31 @@ final class ToolFailure extends RuntimeException {
   private final String code;
   private final transient Map<String, Object> details;
 
-  ToolFailure(String code, String message, Map<String, ?> details) {
+  ToolFailure(AgentErrorCode code, String message, Map<String, ?> details) {
+    this(code.id(), message, details);
+  }
+
+  /** A core code raised by the tool layer itself (or carried over from a {@code SwipeException}). */
+  ToolFailure(ErrorCode code, String message, Map<String, ?> details) {
+    this(code.id(), message, details);
+  }
+
+  private ToolFailure(String code, String message, Map<String, ?> details) {
     super(message, null, false, false);
     this.code = code;
     this.details = new LinkedHashMap<>(details);
   }
 
-  static ToolFailure invalidArgument(String field, String message) {
-    return new ToolFailure("invalid_argument", field + ": " + message, Map.of("field", field));
+  /** A failure with a code already in its wire form (one of {@link AgentErrorCode} or core's). */
+  static ToolFailure withCode(String code, String message, Map<String, ?> details) {
+    return new ToolFailure(code, message, details);
   }
 
+  static ToolFailure invalidArgument(String field, String message) {
+    return new ToolFailure(ErrorCode.INVALID_ARGUMENT, field + ": " + message, Map.of("field", field));
+  }
+
+  /** The snake_case code on the wire. */
   String code() {
     return code;
   }

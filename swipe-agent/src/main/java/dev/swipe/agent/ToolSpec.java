@@ -8,7 +8,7 @@ import java.util.Objects;
  * Schema with {@code additionalProperties: false}) and what it returns (output schema). Hosts hand
  * these to their model API; {@link ToolDispatcher#call} executes them.
  *
- * @param name the tool name as the seeds spell it, e.g. {@code touch_gesture}
+ * @param name the tool name agents know it by, e.g. {@code touch_gesture}
  * @param description what the tool does and when to use it, written for a model
  * @param inputSchema JSON Schema (draft 2020-12 subset) of the arguments object
  * @param outputSchema JSON Schema of a successful result (errors are {@code {error: {...}}})

@@ -15,9 +15,10 @@ import java.util.stream.Collectors;
 final class WebDriverTools {
   private WebDriverTools() {}
 
-  static SessionTools.Factory factory() {
+  /** Sessions with the tools; {@code simState} adds {@code swipe: simState} on the simulator. */
+  static SessionTools.Factory factory(boolean simState) {
     return phone -> {
-      AgentRun run = AgentRun.builder(phone).acceptInlineImages(true).build();
+      AgentRun run = AgentRun.builder(phone).acceptInlineImages(true).simState(simState).build();
       ToolDispatcher tools = new ToolDispatcher(run);
       Set<String> names = tools.specs().stream().map(ToolSpec::name).collect(Collectors.toUnmodifiableSet());
       return new SessionTools() {

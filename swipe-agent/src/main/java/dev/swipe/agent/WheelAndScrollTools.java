@@ -16,7 +16,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-/** {@code wheel_nudge} (seed 000, picker wheels) and {@code scroll} (seed 003 semantics). */
+/** {@code wheel_nudge} (picker wheels) and {@code scroll}. */
 final class WheelAndScrollTools {
   private WheelAndScrollTools() {}
 
@@ -113,7 +113,8 @@ final class WheelAndScrollTools {
       return letters.length() > 5 ? TextQuery.fuzzy(text, 1) : TextQuery.of(text);
     } catch (RuntimeException e) {
       SwipeException s = SwipeException.translate(e);
-      throw new ToolFailure(s.code().id(), s.getMessage().replaceFirst("^query:", "until_text:"), java.util.Map.of("field", "until_text"));
+      throw new ToolFailure(s.code(), s.getMessage().replaceFirst("^query:", "until_text:"),
+          java.util.Map.of("field", "until_text"));
     }
   }
 

@@ -58,7 +58,7 @@ class AgentHttpServerHardeningTest {
 
   private AgentHttpServer server(UnaryOperator<AgentHttpServer.Builder> config) {
     AgentHttpServer s = config.apply(AgentHttpServer.builder(device).address(new InetSocketAddress("127.0.0.1", 0))
-        .memory(memory).maxRequestBytes(1024 * 1024)).start();
+        .memory(memory).maxRequestBytes(1024 * 1024).simState(true)).start();
     servers.add(s);
     return s;
   }

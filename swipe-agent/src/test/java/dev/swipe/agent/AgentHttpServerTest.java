@@ -30,7 +30,7 @@ class AgentHttpServerTest {
     device = Device.open("sim:?scale=0.5&scene=list");
     memory = MemoryStores.open("mem:");
     server = AgentHttpServer.builder(device).address(new InetSocketAddress("127.0.0.1", 0)).memory(memory)
-        .maxRequestBytes(2 * 1024 * 1024).start();
+        .maxRequestBytes(2 * 1024 * 1024).simState(true).start();
   }
 
   @AfterEach

@@ -56,7 +56,7 @@ class MalformedInputPropertyTest {
   void httpAnswersEveryMalformedBodyWithACodedJsonErrorBelow500() throws Exception {
     Map<String, AtomicInteger> outcomes = new ConcurrentHashMap<>();
     try (AgentHttpServer server = AgentHttpServer.builder(device).address(new InetSocketAddress("127.0.0.1", 0))
-        .memory(memory).start()) {
+        .memory(memory).simState(true).start()) {
       int port = server.address().getPort();
       qt().withExamples(EXAMPLES).withShrinkCycles(50).forAll(longs().all()).checkAssert(seed -> {
         Random r = new Random(seed);
@@ -90,7 +90,7 @@ class MalformedInputPropertyTest {
   @Test
   void mcpAnswersEveryMalformedLineWithAJsonRpcErrorAndKeepsServing() throws Exception {
     Map<String, AtomicInteger> outcomes = new ConcurrentHashMap<>();
-    try (AgentRun run = AgentRun.builder(device).memory(memory).build()) {
+    try (AgentRun run = AgentRun.builder(device).memory(memory).simState(true).build()) {
       Pipe toServer = Pipe.open();
       Pipe fromServer = Pipe.open();
       OutputStream in = Channels.newOutputStream(toServer.sink());

@@ -166,7 +166,7 @@ class McpBadLinesTest {
 
   @Test
   void everyBadLineIsAnsweredAndTheServerKeepsServingInProcess() throws Exception {
-    try (Device phone = Device.open("sim:?scale=0.3"); AgentRun run = AgentRun.start(phone)) {
+    try (Device phone = Device.open("sim:?scale=0.3"); AgentRun run = AgentRun.builder(phone).simState(true).build()) {
       Pipe toServer = Pipe.open();
       Pipe fromServer = Pipe.open();
       OutputStream in = Channels.newOutputStream(toServer.sink());
@@ -211,7 +211,7 @@ class McpBadLinesTest {
   void aChildProcessAnswersEveryBadLineServesAValidCallAndExitsWhenStdinCloses() throws Exception {
     List<String> cmd = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"), SwipeAgentCli.class.getName(),
-        "mcp", "--device", "sim:?scale=0.3", "--memory", "none"));
+        "mcp", "--device", "sim:?scale=0.3", "--memory", "none", "--sim-state"));
     Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     try {
       BlockingQueue<String> out = lines(p.getInputStream());

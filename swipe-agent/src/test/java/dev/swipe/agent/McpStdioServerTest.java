@@ -34,7 +34,7 @@ class McpStdioServerTest {
   private McpSyncClient client(String... extra) {
     String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
     List<String> args = new java.util.ArrayList<>(List.of(
-        "-cp", System.getProperty("java.class.path"), SwipeAgentCli.class.getName(), "mcp"));
+        "-cp", System.getProperty("java.class.path"), SwipeAgentCli.class.getName(), "mcp", "--sim-state"));
     args.addAll(List.of(extra));
     ServerParameters params = ServerParameters.builder(java).args(args).build();
     StdioClientTransport transport = new StdioClientTransport(params, new JacksonMcpJsonMapper(new ObjectMapper()));

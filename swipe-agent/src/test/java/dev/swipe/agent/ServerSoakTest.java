@@ -134,7 +134,7 @@ class ServerSoakTest {
     long end = System.nanoTime() + time.toNanos();
     ExecutorService pool = Executors.newFixedThreadPool(5);
     try (AgentHttpServer server = AgentHttpServer.builder(phone).address(new InetSocketAddress("127.0.0.1", 0))
-        .memory(memory).requestTimeout(Duration.ofMillis(400)).idleTimeout(Duration.ofMillis(400)).maxRuns(8).start()) {
+        .memory(memory).requestTimeout(Duration.ofMillis(400)).idleTimeout(Duration.ofMillis(400)).maxRuns(8).simState(true).start()) {
       int port = server.address().getPort();
       List<Future<?>> work = new ArrayList<>();
       for (int w = 0; w < 4; w++) {
@@ -248,7 +248,7 @@ class ServerSoakTest {
   private static void mcpSessions(Device phone, MemoryStore memory, Random r, long end, AtomicLong count)
       throws Exception {
     while (System.nanoTime() < end) {
-      try (AgentRun run = AgentRun.builder(phone).memory(memory).build()) {
+      try (AgentRun run = AgentRun.builder(phone).memory(memory).simState(true).build()) {
         Pipe toServer = Pipe.open();
         Pipe fromServer = Pipe.open();
         McpStdioServer server = McpStdioServer.start(new ToolDispatcher(run), Channels.newInputStream(toServer.source()),

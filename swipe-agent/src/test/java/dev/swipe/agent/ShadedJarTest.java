@@ -48,7 +48,8 @@ class ShadedJarTest {
   @Test
   void theRunnableJarServesMcpOnTheSimulator() throws Exception {
     ServerParameters params = ServerParameters.builder(java())
-        .args("-jar", jar().toString(), "mcp", "--device", "sim:?scale=0.5&scene=list", "--memory", "mem:")
+        .args("-jar", jar().toString(), "mcp", "--device", "sim:?scale=0.5&scene=list",
+            "--memory", "mem:", "--sim-state")
         .build();
     StdioClientTransport transport = new StdioClientTransport(params, new JacksonMcpJsonMapper(new ObjectMapper()));
     try (McpSyncClient c = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60))
@@ -68,7 +69,7 @@ class ShadedJarTest {
   @Test
   void theRunnableJarAnswersBadLinesAndExitsWhenStdinCloses() throws Exception {
     Process p = new ProcessBuilder(java(), "-jar", jar().toString(), "mcp", "--device", "sim:?scale=0.3", "--memory",
-        "none").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        "none", "--sim-state").redirectError(ProcessBuilder.Redirect.DISCARD).start();
     try {
       try (var in = p.getOutputStream()) {
         in.write(String.join("\n", "hello", "[]", "{}", "1e2147483648", McpBadLinesTest.initialize(1),

@@ -44,7 +44,7 @@ class ToolDispatcherTest {
   private ToolDispatcher tools(String uri, boolean inline) {
     Device d = keep(Device.open(uri));
     MemoryStore mem = keep(MemoryStores.open("mem:"));
-    AgentRun run = keep(AgentRun.builder(d).memory(mem).acceptInlineImages(inline).build());
+    AgentRun run = keep(AgentRun.builder(d).memory(mem).acceptInlineImages(inline).simState(true).build());
     return new ToolDispatcher(run);
   }
 
@@ -192,6 +192,25 @@ class ToolDispatcherTest {
   }
 
   @Test
+  void toolTextsNameNothingAModelCannotResolve() {
+    ToolDispatcher t = tools("sim:?scale=0.5&scene=picker", false);
+    for (ToolSpec s : t.specs()) {
+      // "seed 004's tap" points at a document the model never sees
+      assertThat(s.toJson().toString()).as(s.name()).doesNotContainIgnoringCase("seed");
+    }
+  }
+
+  @Test
+  void simStateIsHiddenUnlessTheRunAsksForIt() throws Exception {
+    Device d = keep(Device.open("sim:?scale=0.5&scene=picker"));
+    ToolDispatcher t = new ToolDispatcher(keep(AgentRun.start(d)));
+    assertThat(t.specs()).extracting(ToolSpec::name).doesNotContain("sim_state").contains("screenshot");
+    assertError(call(t, "sim_state", "{}"), "unknown_tool");
+    ToolDispatcher asked = new ToolDispatcher(keep(AgentRun.builder(d).simState(true).build()));
+    assertThat(asked.specs()).extracting(ToolSpec::name).contains("sim_state");
+  }
+
+  @Test
   void typeTextTypesUsLayoutAndRefusesOtherCharactersBeforeTyping() throws Exception {
     ToolDispatcher t = tools("sim:?scale=0.5&scene=list", false);
     SimOracle oracle = SimOracle.of(t.run().device());
@@ -239,7 +258,7 @@ class ToolDispatcherTest {
           @Override public void close() { eyes.close(); }
         })
         .ticker(phone.ticker()).sleeper(phone.sleeper()).open());
-    ToolDispatcher t = new ToolDispatcher(keep(AgentRun.start(rig)));
+    ToolDispatcher t = new ToolDispatcher(keep(AgentRun.builder(rig).simState(true).build()));
     assertThat(t.specs()).extracting(ToolSpec::name).doesNotContain("sim_state").contains("screenshot");
     assertError(call(t, "sim_state", "{}"), "unknown_tool");
     assertThat(call(t, "screenshot", "{}").get("width").asInt()).isEqualTo(540);

@@ -49,7 +49,7 @@ class WebDriverCommandTest {
   void start() throws Exception {
     rig = new ProcessBuilder(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"), SwipeAgentCli.class.getName(),
-        "webdriver", "--port", "0", "--rig", "picker-1", "--device", SIM).start();
+        "webdriver", "--port", "0", "--rig", "picker-1", "--device", SIM, "--sim-state").start();
     BufferedReader err = new BufferedReader(new InputStreamReader(rig.getErrorStream(), StandardCharsets.UTF_8));
     String url = CompletableFuture.supplyAsync(() -> {
       try {
@@ -76,7 +76,7 @@ class WebDriverCommandTest {
     });
     driver = new AppiumDriver(new URL(url), new BaseOptions<>().setPlatformName("android").setAutomationName("Swipe"));
     twin = Device.open(SIM);
-    twinRun = AgentRun.builder(twin).acceptInlineImages(true).build();
+    twinRun = AgentRun.builder(twin).acceptInlineImages(true).simState(true).build();
     twinTools = new ToolDispatcher(twinRun);
     twinRun.device().screenshot(); // a new session's first look at the screen
   }

@@ -366,6 +366,23 @@ public interface Device extends AutoCloseable {
   }
 
   /**
+   * Types text into the focused field with the HID keyboard, as a US-layout keyboard types it:
+   * ASCII letters, digits, punctuation, space, tab and newline (Enter). Every character is checked
+   * before the first key goes down, so text holding one the layout cannot type (accents, emoji,
+   * CJK) types nothing. Only the last key waits for the screen to settle.
+   *
+   * @param text 1 to 10,000 characters
+   * @return the last key's result (its observation is the settled screen) with the cost of all keys
+   * @throws SwipeException {@code invalid_argument} for null, empty or too long text;
+   *     {@code unsupported_character} (details: {@code character}, {@code code_point},
+   *     {@code index}) for a character the layout cannot type; {@code unsupported_input} when the
+   *     HID link has no keyboard
+   */
+  default ActionResult typeText(String text) {
+    return UsKeyboardLayout.type(this, text);
+  }
+
+  /**
    * Returns a part of this device of the given type, e.g. the simulator's test oracle, if one
    * exists (JDBC's {@code unwrap}).
    */

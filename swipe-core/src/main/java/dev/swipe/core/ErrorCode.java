@@ -23,6 +23,8 @@ public enum ErrorCode {
   HID_REJECTED,
   /** The transport cannot carry this kind of input (e.g. keys on a pointer-only link). */
   UNSUPPORTED_INPUT,
+  /** Text holds a character the HID keyboard's layout cannot type; nothing was typed. */
+  UNSUPPORTED_CHARACTER,
   /** No frame newer than the action arrived within the timeout. */
   CAPTURE_TIMEOUT,
   /** The capture source only delivers frames older than the action (a frozen source). */

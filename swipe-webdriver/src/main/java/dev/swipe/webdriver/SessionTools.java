@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.swipe.core.Device;
 import dev.swipe.core.SwipeException;
 import dev.swipe.webdriver.internal.Json;
+import dev.swipe.webdriver.internal.RemoteEndCode;
 import java.util.Set;
 
 /**
@@ -62,7 +63,7 @@ public interface SessionTools extends AutoCloseable {
 
         @Override
         public JsonNode call(String name, JsonNode arguments) {
-          return Json.toolError("unknown_tool", "this rig has no tools", "name");
+          return Json.toolError(RemoteEndCode.UNKNOWN_TOOL, "this rig has no tools", "name");
         }
 
         @Override

@@ -6,7 +6,7 @@ import dev.swipe.core.SwipeException;
 import dev.swipe.core.gesture.Swipe;
 
 /**
- * One SwipeBench instance (seed 001): the screenshot's file name, the instruction, the target
+ * One SwipeBench instance: the screenshot's file name, the instruction, the target
  * region as a bbox {@code [x1, y1, x2, y2]}, start and end points and the direction, all in the
  * normalized [0, 1000] space, and the duration in milliseconds (the file format's seconds or
  * milliseconds are normalized when read; see {@link SwipeBenchJsonl}).

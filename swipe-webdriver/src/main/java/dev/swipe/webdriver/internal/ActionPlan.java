@@ -183,7 +183,7 @@ final class ActionPlan {
             } else if (o.isTextual() && (o.asText().equals("viewport") || o.asText().equals("pointer"))) {
               origin = o.asText();
             } else if (o.isObject() && (o.has(ELEMENT_KEY) || o.has("ELEMENT"))) {
-              throw W3cFailure.of(W3cError.NO_SUCH_ELEMENT, "no_such_element", f + ".origin",
+              throw W3cFailure.of(W3cError.NO_SUCH_ELEMENT, RemoteEndCode.NO_SUCH_ELEMENT, f + ".origin",
                   "a rig has no element tree, so no element can be an origin; use viewport or pointer");
             } else {
               throw W3cFailure.invalidArgument(f + ".origin", "must be viewport, pointer or an element reference");
@@ -273,7 +273,8 @@ final class ActionPlan {
             double tx = a.origin().equals("pointer") ? x + a.x() : a.x();
             double ty = a.origin().equals("pointer") ? y + a.y() : a.y();
             if (!(tx >= 0 && tx <= width && ty >= 0 && ty <= height)) {
-              throw W3cFailure.of(W3cError.MOVE_TARGET_OUT_OF_BOUNDS, "move_target_out_of_bounds", a.field(),
+              throw W3cFailure.of(W3cError.MOVE_TARGET_OUT_OF_BOUNDS, RemoteEndCode.MOVE_TARGET_OUT_OF_BOUNDS,
+                  a.field(),
                   String.format("(%.1f, %.1f) is outside the screen, 0..%d x 0..%d pixels", tx, ty, width, height));
             }
             long d = a.duration() != null ? a.duration() : tickMs;

@@ -100,7 +100,7 @@ public final class Capabilities {
       reasons.add(reason);
     }
     ObjectNode data = Json.MAPPER.createObjectNode();
-    data.put("code", "no_matching_capabilities");
+    data.put("code", RemoteEndCode.NO_MATCHING_CAPABILITIES.id());
     ArrayNode r = data.putArray("reasons");
     reasons.forEach(r::add);
     throw new W3cFailure(W3cError.SESSION_NOT_CREATED,

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.swipe.core.ErrorCode;
 import dev.swipe.core.Observation;
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.spi.HidTransport;
@@ -48,7 +49,7 @@ final class Commands {
       return TextNode.valueOf(Base64.getEncoder().encodeToString(png.toByteArray()));
     } catch (IOException | RuntimeException e) {
       throw new W3cFailure(W3cError.UNKNOWN_ERROR, "the frame could not be encoded as PNG: " + e.getMessage(),
-          Json.MAPPER.createObjectNode().put("code", "image_decode_failed"));
+          Json.MAPPER.createObjectNode().put("code", ErrorCode.IMAGE_DECODE_FAILED.id()));
     }
   }
 
@@ -110,14 +111,16 @@ final class Commands {
     ObjectNode params = args.isEmpty() ? Json.MAPPER.createObjectNode() : (ObjectNode) args.get(0);
     Matcher m = METHOD.matcher(script);
     if (!m.matches()) {
-      throw W3cFailure.of(W3cError.UNKNOWN_COMMAND, "unknown_method", "script", "a rig runs no JavaScript; methods: "
+      throw W3cFailure.of(W3cError.UNKNOWN_COMMAND, RemoteEndCode.UNKNOWN_METHOD,
+          "script", "a rig runs no JavaScript; methods: "
           + String.join(", ", methods(s)));
     }
     String verb = m.group(2);
     boolean mobile = m.group(1).equals("mobile");
     String tool = snake(verb);
     if (mobile ? !MobileGestures.NAMES.contains(verb) : !verbs(s).contains(tool)) {
-      throw W3cFailure.of(W3cError.UNKNOWN_COMMAND, "unknown_method", "script", "no method " + m.group(1) + ": "
+      throw W3cFailure.of(W3cError.UNKNOWN_COMMAND, RemoteEndCode.UNKNOWN_METHOD,
+          "script", "no method " + m.group(1) + ": "
           + verb + "; methods: " + String.join(", ", methods(s)));
     }
     Long limit = s.timeouts().script();

@@ -16,12 +16,14 @@ import java.util.Set;
 final class Failures {
   /** Codes that blame the request. */
   static final Set<String> INPUT = Set.of(
-      "invalid_argument", "unknown_attachment", "not_a_screenshot", "image_decode_failed", "image_size_mismatch",
-      "unsupported_input", "unsupported_character", "wheel_generic_input_blocked", "wheel_target_unreachable",
-      "unknown_tool");
+      ErrorCode.INVALID_ARGUMENT.id(), ErrorCode.UNKNOWN_ATTACHMENT.id(), ErrorCode.NOT_A_SCREENSHOT.id(),
+      ErrorCode.IMAGE_DECODE_FAILED.id(), ErrorCode.IMAGE_SIZE_MISMATCH.id(), ErrorCode.UNSUPPORTED_INPUT.id(),
+      ErrorCode.WHEEL_GENERIC_INPUT_BLOCKED.id(), ErrorCode.WHEEL_TARGET_UNREACHABLE.id(),
+      ErrorCode.UNSUPPORTED_CHARACTER.id(), RemoteEndCode.UNKNOWN_TOOL.id());
   /** Codes that mean the rig cannot go on. */
   static final Set<String> FAULT = Set.of(
-      "hid_disconnected", "hid_rejected", "capture_timeout", "capture_stale", "device_closed", "internal");
+      ErrorCode.HID_DISCONNECTED.id(), ErrorCode.HID_REJECTED.id(), ErrorCode.CAPTURE_TIMEOUT.id(),
+      ErrorCode.CAPTURE_STALE.id(), ErrorCode.DEVICE_CLOSED.id(), ErrorCode.INTERNAL.id());
 
   private Failures() {}
 
@@ -44,12 +46,12 @@ final class Failures {
    * client should read as a value (a wheel budget used up, a scroll that made no progress).
    */
   static W3cFailure ofToolError(SessionSlot slot, RigSession s, JsonNode error, boolean timedOut) {
-    String code = error.path("code").asText("internal");
+    String code = error.path("code").asText(ErrorCode.INTERNAL.id());
     String message = error.path("message").asText(code);
     ObjectNode data = Json.MAPPER.createObjectNode();
     data.put("code", code);
     data.set("error", error.deepCopy());
-    if (!INPUT.contains(code) && !FAULT.contains(code) && !code.equals("interrupted")) {
+    if (!INPUT.contains(code) && !FAULT.contains(code) && !code.equals(ErrorCode.INTERRUPTED.id())) {
       return null;
     }
     return of(slot, s, code, message, data, timedOut,
@@ -58,7 +60,7 @@ final class Failures {
 
   private static W3cFailure of(SessionSlot slot, RigSession s, String code, String message, ObjectNode data,
       boolean timedOut, SwipeException cause) {
-    if (code.equals("interrupted")) {
+    if (code.equals(ErrorCode.INTERRUPTED.id())) {
       if (timedOut) {
         return new W3cFailure(W3cError.SCRIPT_TIMEOUT, "the method outlived the session's script timeout of "
             + s.timeouts().script() + " ms; the finger was released", data);

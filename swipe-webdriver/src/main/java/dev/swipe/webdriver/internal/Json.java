@@ -1,8 +1,10 @@
 package dev.swipe.webdriver.internal;
 
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -26,9 +28,14 @@ public final class Json {
   /** Largest integer the specification allows (2^53 - 1). */
   static final long MAX_SAFE_INTEGER = 9_007_199_254_740_991L;
 
+  /** Deepest nesting of arrays and objects in a body. */
+  static final int MAX_DEPTH = 64;
+  /** Most characters of a number literal. */
+  static final int MAX_NUMBER_CHARS = 1000;
+
   static {
-    MAPPER.getFactory().setStreamReadConstraints(
-        StreamReadConstraints.builder().maxNestingDepth(64).maxStringLength(32 * 1024 * 1024).build());
+    MAPPER.getFactory().setStreamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH)
+        .maxNumberLength(MAX_NUMBER_CHARS).maxStringLength(32 * 1024 * 1024).build());
   }
 
   private Json() {}
@@ -41,12 +48,49 @@ public final class Json {
     try {
       JsonNode n = MAPPER.readTree(body);
       return n == null ? MAPPER.createObjectNode() : n;
+    } catch (StreamConstraintsException e) {
+      String m = String.valueOf(e.getOriginalMessage());
+      if (m.startsWith("Number value length")) {
+        throw W3cFailure.of(W3cError.INVALID_ARGUMENT, RemoteEndCode.JSON_NUMBER_TOO_LONG,
+            "body", "a number has more than "
+            + MAX_NUMBER_CHARS + " characters");
+      }
+      if (m.startsWith("String value length") || m.startsWith("Name length")) {
+        throw W3cFailure.of(W3cError.INVALID_ARGUMENT, RemoteEndCode.JSON_STRING_TOO_LONG,
+            "body", "a string is too long");
+      }
+      throw W3cFailure.of(W3cError.INVALID_ARGUMENT, RemoteEndCode.JSON_TOO_DEEP,
+          "body", "nests deeper than " + MAX_DEPTH
+          + " arrays and objects");
     } catch (JsonProcessingException e) {
-      String msg = e.getOriginalMessage();
-      throw W3cFailure.invalidArgument("body", "is not valid JSON: " + abbreviate(msg == null ? "" : msg));
+      String reason = readable(e.getOriginalMessage());
+      JsonLocation at = e.getLocation();
+      String where = at == null || at.getLineNr() < 1 ? "" : " (line " + at.getLineNr() + ", column "
+          + at.getColumnNr() + ")";
+      throw W3cFailure.invalidArgument("body", "is not valid JSON" + (reason.isEmpty() ? "" : ": " + reason) + where);
     } catch (IOException e) {
       throw W3cFailure.invalidArgument("body", "could not be read");
     }
+  }
+
+  /**
+   * The parser's own words when they read as plain English ("Unexpected end-of-input"); dropped
+   * when they name Java types or the parser's configuration, which mean nothing to a client.
+   */
+  private static String readable(String m) {
+    if (m == null) {
+      return "";
+    }
+    String s = m.strip();
+    int nl = s.indexOf('\n');
+    if (nl >= 0) {
+      s = s.substring(0, nl).strip();
+    }
+    if (s.contains("java.") || s.contains("com.fasterxml") || s.contains("`") || s.contains("Exception")
+        || s.contains("Feature") || s.contains("Jackson")) {
+      return "";
+    }
+    return abbreviate(s);
   }
 
   /** The body as JSON text. */
@@ -60,10 +104,10 @@ public final class Json {
   }
 
   /** An agent-style error result {@code {"error": {"code", "message", "details": {"field"}}}}. */
-  public static ObjectNode toolError(String code, String message, String field) {
+  public static ObjectNode toolError(RemoteEndCode code, String message, String field) {
     ObjectNode out = MAPPER.createObjectNode();
     ObjectNode e = out.putObject("error");
-    e.put("code", code);
+    e.put("code", code.id());
     e.put("message", message);
     ObjectNode d = e.putObject("details");
     if (field != null) {

@@ -53,7 +53,7 @@ final class MobileGestures {
   /** Runs {@code mobile: name}; returns the method's value. */
   static JsonNode run(String name, ObjectNode p, RigSession s) {
     if (p.has("elementId") && !p.get("elementId").isNull()) {
-      throw W3cFailure.of(W3cError.NO_SUCH_ELEMENT, "no_such_element", "elementId",
+      throw W3cFailure.of(W3cError.NO_SUCH_ELEMENT, RemoteEndCode.NO_SUCH_ELEMENT, "elementId",
           "a rig has no element tree; give screen coordinates in screenshot pixels instead");
     }
     int[] screen = s.screen();
@@ -121,7 +121,7 @@ final class MobileGestures {
         d.perform(Drag.builder(from, to).durationMs(moveMs(px, speed, 1)).build(), Duration.ZERO);
         return NullNode.getInstance();
       }
-      default -> throw W3cFailure.of(W3cError.UNKNOWN_COMMAND, "unknown_method", "script",
+      default -> throw W3cFailure.of(W3cError.UNKNOWN_COMMAND, RemoteEndCode.UNKNOWN_METHOD, "script",
           "no method mobile: " + name + "; methods: mobile: " + String.join(", mobile: ", NAMES));
     }
   }
@@ -167,7 +167,8 @@ final class MobileGestures {
     double x = Json.number(p, xKey, xKey);
     double y = Json.number(p, yKey, yKey);
     if (!(x >= 0 && x <= screen[0] && y >= 0 && y <= screen[1])) {
-      throw W3cFailure.of(W3cError.MOVE_TARGET_OUT_OF_BOUNDS, "move_target_out_of_bounds", xKey, String.format(
+      throw W3cFailure.of(W3cError.MOVE_TARGET_OUT_OF_BOUNDS, RemoteEndCode.MOVE_TARGET_OUT_OF_BOUNDS,
+          xKey, String.format(
           "(%.1f, %.1f) is outside the screen, 0..%d x 0..%d pixels", x, y, screen[0], screen[1]));
     }
     return ActionPlan.norm(x, y, screen[0], screen[1]);

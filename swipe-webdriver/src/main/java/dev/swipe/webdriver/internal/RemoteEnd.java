@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
+import dev.swipe.core.ErrorCode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -98,11 +99,11 @@ public final class RemoteEnd implements HttpHandler {
     } catch (Unauthorized u) {
       status = 401;
       answer = error(new W3cFailure(W3cError.UNKNOWN_ERROR, u.getMessage(),
-          Json.MAPPER.createObjectNode().put("code", "unauthorized")));
+          Json.MAPPER.createObjectNode().put("code", RemoteEndCode.UNAUTHORIZED.id())));
     } catch (RuntimeException e) {
       status = 500;
       answer = error(new W3cFailure(W3cError.UNKNOWN_ERROR, "the remote end failed: " + e.getClass().getSimpleName(),
-          Json.MAPPER.createObjectNode().put("code", "internal")));
+          Json.MAPPER.createObjectNode().put("code", ErrorCode.INTERNAL.id())));
     }
     try (ex) {
       send(ex, status, answer, bodyRead[0]);
@@ -134,10 +135,10 @@ public final class RemoteEnd implements HttpHandler {
     }
     if (route == null) {
       if (pathKnown) {
-        throw W3cFailure.of(W3cError.UNKNOWN_METHOD, "unknown_method", null,
+        throw W3cFailure.of(W3cError.UNKNOWN_METHOD, RemoteEndCode.UNKNOWN_METHOD, null,
             method + " is not a method of " + ex.getRequestURI().getRawPath());
       }
-      throw W3cFailure.of(W3cError.UNKNOWN_COMMAND, "unknown_command", null, "no command "
+      throw W3cFailure.of(W3cError.UNKNOWN_COMMAND, RemoteEndCode.UNKNOWN_COMMAND, null, "no command "
           + method + " " + Json.abbreviate(ex.getRequestURI().getRawPath()));
     }
     if (route != Route.STATUS) {
@@ -293,6 +294,10 @@ public final class RemoteEnd implements HttpHandler {
     }
     ex.getResponseHeaders().set("Content-Type", JSON_TYPE);
     ex.getResponseHeaders().set("Cache-Control", "no-cache");
+    if (ex.getRequestMethod().equalsIgnoreCase("HEAD")) {
+      ex.sendResponseHeaders(status, -1); // an answer to HEAD has no body
+      return;
+    }
     ex.sendResponseHeaders(status, bytes.length);
     try (OutputStream out = ex.getResponseBody()) {
       out.write(bytes);

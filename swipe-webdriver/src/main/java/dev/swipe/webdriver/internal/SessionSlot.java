@@ -3,6 +3,7 @@ package dev.swipe.webdriver.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.core.Device;
+import dev.swipe.core.ErrorCode;
 import dev.swipe.core.Observation;
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.spi.HidTransport;
@@ -75,13 +76,14 @@ public final class SessionSlot implements AutoCloseable {
   RigSession create(JsonNode body) {
     synchronized (this) {
       if (closed) {
-        throw notCreated("rig_stopping", "rig " + rig.name() + " is stopping");
+        throw notCreated(RemoteEndCode.RIG_STOPPING, "rig " + rig.name() + " is stopping");
       }
       if (current != null || reserved) {
-        throw notCreated("rig_busy", "rig " + rig.name() + " is busy with another session; a rig is one phone");
+        throw notCreated(RemoteEndCode.RIG_BUSY,
+            "rig " + rig.name() + " is busy with another session; a rig is one phone");
       }
       if (faultNeedsRestart) {
-        throw notCreated("rig_fault", "rig " + rig.name() + " is broken until it is restarted: " + fault);
+        throw notCreated(RemoteEndCode.RIG_FAULT, "rig " + rig.name() + " is broken until it is restarted: " + fault);
       }
       reserved = true;
     }
@@ -117,11 +119,12 @@ public final class SessionSlot implements AutoCloseable {
     synchronized (this) {
       fault = e.code().id() + ": " + e.getMessage();
     }
-    return notCreated("rig_fault", "rig " + rig.name() + " cannot look at its phone: " + e.code().id() + ": "
+    return notCreated(RemoteEndCode.RIG_FAULT,
+        "rig " + rig.name() + " cannot look at its phone: " + e.code().id() + ": "
         + e.getMessage());
   }
 
-  private static W3cFailure notCreated(String code, String message) {
+  private static W3cFailure notCreated(RemoteEndCode code, String message) {
     return W3cFailure.of(W3cError.SESSION_NOT_CREATED, code, null, message);
   }
 
@@ -142,7 +145,7 @@ public final class SessionSlot implements AutoCloseable {
       if (s != null) {
         why = s.endReason();
       }
-      throw W3cFailure.of(W3cError.INVALID_SESSION_ID, "invalid_session_id", null, why == null
+      throw W3cFailure.of(W3cError.INVALID_SESSION_ID, RemoteEndCode.INVALID_SESSION_ID, null, why == null
           ? "no session " + Json.abbreviate(id) + " on rig " + rig.name()
           : "session " + id + " has ended: " + why);
     }
@@ -186,7 +189,7 @@ public final class SessionSlot implements AutoCloseable {
     String code = e.code().id();
     synchronized (this) {
       fault = code + ": " + e.getMessage();
-      faultNeedsRestart = code.startsWith("hid_") || code.equals("device_closed");
+      faultNeedsRestart = code.startsWith("hid_") || code.equals(ErrorCode.DEVICE_CLOSED.id());
     }
     end(s, "rig fault (" + e.code().id() + ": " + e.getMessage() + ")");
   }

@@ -1,6 +1,7 @@
 package dev.swipe.webdriver.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.core.ErrorCode;
 
 /**
  * A command that ends in a W3C error. {@link #data()} carries this project's stable snake_case
@@ -25,7 +26,16 @@ final class W3cFailure extends RuntimeException {
   }
 
   /** A failure whose data is {@code {"code": code}} (plus {@code field} when given). */
-  static W3cFailure of(W3cError error, String code, String field, String message) {
+  static W3cFailure of(W3cError error, RemoteEndCode code, String field, String message) {
+    return of(error, code.id(), field, message);
+  }
+
+  /** A failure whose data carries one of core's codes. */
+  static W3cFailure of(W3cError error, ErrorCode code, String field, String message) {
+    return of(error, code.id(), field, message);
+  }
+
+  private static W3cFailure of(W3cError error, String code, String field, String message) {
     ObjectNode d = Json.MAPPER.createObjectNode();
     d.put("code", code);
     if (field != null) {
@@ -36,12 +46,12 @@ final class W3cFailure extends RuntimeException {
 
   /** {@code invalid argument} naming the field. */
   static W3cFailure invalidArgument(String field, String message) {
-    return of(W3cError.INVALID_ARGUMENT, "invalid_argument", field, message);
+    return of(W3cError.INVALID_ARGUMENT, ErrorCode.INVALID_ARGUMENT, field, message);
   }
 
   /** {@code unsupported operation} naming the field. */
   static W3cFailure unsupported(String field, String message) {
-    return of(W3cError.UNSUPPORTED_OPERATION, "unsupported_operation", field, message);
+    return of(W3cError.UNSUPPORTED_OPERATION, RemoteEndCode.UNSUPPORTED_OPERATION, field, message);
   }
 
   /** The W3C error. */

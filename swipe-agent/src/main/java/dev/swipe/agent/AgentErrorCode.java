@@ -1,0 +1,93 @@
+package dev.swipe.agent;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The error codes of the agent layer that core's {@link dev.swipe.core.ErrorCode} does not have:
+ * those of the tools themselves, of reading JSON, and of the HTTP and MCP transports. Every code
+ * an agent reads in {@code error.code} (HTTP, tool results) or {@code error.data.code} (MCP) is
+ * either one of these or a core code; the {@link #id()} strings are part of the wire contract and
+ * never change once released. ({@code unsupported_character} is core's, since
+ * {@link dev.swipe.core.Device#typeText} types text too.)
+ */
+public enum AgentErrorCode {
+  /** A tool name no tool has; details list the tools. */
+  UNKNOWN_TOOL,
+  /** The run already ended ({@code finished} or {@code failed_to_complete_task}); start a new run. */
+  RUN_TERMINATED,
+  /** JSON nested deeper than the reader allows. */
+  JSON_TOO_DEEP,
+  /** A JSON number literal longer than the reader allows. */
+  JSON_NUMBER_TOO_LONG,
+  /** A JSON string longer than the reader allows. */
+  JSON_STRING_TOO_LONG,
+  /** HTTP: the Host header names neither a loopback name nor an allowed host. */
+  HOST_NOT_ALLOWED,
+  /** HTTP: the Origin header names a page that may not use the server. */
+  ORIGIN_NOT_ALLOWED,
+  /** HTTP: the bearer token is missing or wrong. */
+  UNAUTHORIZED,
+  /** HTTP: the path exists, but not with this method. */
+  METHOD_NOT_ALLOWED,
+  /** HTTP: no such path. */
+  NOT_FOUND,
+  /** HTTP: the body is not sent as JSON. */
+  UNSUPPORTED_MEDIA_TYPE,
+  /** HTTP: the connection's run was ended to make room for others. */
+  RUN_EVICTED,
+  /** HTTP: the named run belongs to another connection or token. */
+  RUN_NOT_OWNED,
+  /** HTTP: the client holds as many connections as it may. */
+  TOO_MANY_CONNECTIONS,
+  /** HTTP: the request did not arrive whole in time. */
+  REQUEST_TIMEOUT,
+  /** HTTP: the body is larger than the server accepts. */
+  REQUEST_TOO_LARGE,
+  /** HTTP: the request line is longer than the server accepts. */
+  REQUEST_LINE_TOO_LONG,
+  /** HTTP: the header fields are too many or too long. */
+  HEADERS_TOO_LARGE,
+  /** HTTP: the request is not well-formed HTTP/1.1. */
+  MALFORMED_REQUEST,
+  /** HTTP: a protocol version other than HTTP/1.x. */
+  HTTP_VERSION_NOT_SUPPORTED,
+  /** HTTP: a transfer coding other than chunked. */
+  UNSUPPORTED_TRANSFER_ENCODING,
+  /** MCP: a line longer than the server reads. */
+  LINE_TOO_LONG,
+  /** MCP: a JSON-RPC batch (one message per line is supported). */
+  BATCH_NOT_SUPPORTED,
+  /** MCP: a message that is not a JSON object. */
+  NOT_AN_OBJECT,
+  /** MCP: an id that is neither a string nor an integer. */
+  INVALID_ID,
+  /** MCP: {@code jsonrpc} is not {@code "2.0"}. */
+  INVALID_JSONRPC,
+  /** MCP: {@code method} is not a non-empty string. */
+  INVALID_METHOD,
+  /** MCP: a message that fits no JSON-RPC shape. */
+  INVALID_REQUEST;
+
+  private final String id = name().toLowerCase(Locale.ROOT);
+
+  /** The snake_case identifier on the wire, e.g. {@code unknown_tool}. */
+  public String id() {
+    return id;
+  }
+
+  /** The code with this snake_case id, if the agent layer has one (core's codes are not here). */
+  public static Optional<AgentErrorCode> fromId(String id) {
+    for (AgentErrorCode c : values()) {
+      if (c.id.equals(id)) {
+        return Optional.of(c);
+      }
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  public String toString() {
+    return id;
+  }
+}
