@@ -36,8 +36,8 @@ public final class AgentRun implements AutoCloseable {
   private final boolean inlineImages;
   private final AtomicReference<Termination> termination = new AtomicReference<>();
 
-  private AgentRun(Device device, MemoryStore memory, boolean inlineImages) {
-    this.run = device.newRun();
+  private AgentRun(Device device, MemoryStore memory, boolean inlineImages, java.nio.file.Path trace, long traceMaxBytes) {
+    this.run = trace == null ? device.newRun() : device.newRun(trace, traceMaxBytes);
     this.memory = memory;
     this.inlineImages = inlineImages;
   }
@@ -96,6 +96,8 @@ public final class AgentRun implements AutoCloseable {
     private final Device device;
     private MemoryStore memory;
     private boolean inlineImages;
+    private java.nio.file.Path trace;
+    private long traceMaxBytes;
 
     private Builder(Device device) {
       this.device = SwipeException.requireArgument(device, "device");
@@ -113,9 +115,24 @@ public final class AgentRun implements AutoCloseable {
       return this;
     }
 
-    /** Starts the run. */
+    /**
+     * Traces the run in its own directory ({@link Device#newRun(java.nio.file.Path, long)}), so each
+     * run of a server renders as a report of its own; a null directory leaves the run untraced.
+     */
+    public Builder trace(java.nio.file.Path dir, long maxBytes) {
+      this.trace = dir;
+      this.traceMaxBytes = maxBytes;
+      return this;
+    }
+
+    /**
+     * Starts the run.
+     *
+     * @throws SwipeException {@code invalid_argument} (field {@code trace}) when its trace directory
+     *     cannot be written
+     */
     public AgentRun build() {
-      return new AgentRun(device, memory, inlineImages);
+      return new AgentRun(device, memory, inlineImages, trace, traceMaxBytes);
     }
   }
 }
