@@ -90,6 +90,24 @@ class AgentTraceTest {
   }
 
   @Test
+  void aRunWhoseDirectoryCannotBeMadeLaterGoesOnUntraced() throws Exception {
+    Path root = dir.resolve("traces");
+    try (Device device = Device.open("sim:?scale=0.5&scene=list");
+        AgentHttpServer server = AgentHttpServer.builder(device).address(new InetSocketAddress("127.0.0.1", 0))
+            .trace(root, 1 << 20).start()) {
+      assertThat(post(server, "screenshot", "{}", "first").statusCode()).isEqualTo(200);
+      // the root taken away mid-serve (a file in its place): the next run cannot have a directory
+      Path moved = Files.move(root, dir.resolve("moved"));
+      Files.writeString(root, "in the way");
+      HttpResponse<String> r = post(server, "screenshot", "{}", "second");
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+      assertThat(M.readTree(r.body()).has("screenshot_attachment_id")).isTrue();
+      assertThat(post(server, "screenshot", "{}", "first").statusCode()).as("the traced run goes on").isEqualTo(200);
+      assertThat(runs(moved)).singleElement().satisfies(p -> assertThat(p.getFileName().toString()).endsWith("-first"));
+    }
+  }
+
+  @Test
   void aTraceDirectoryThatCannotBeWrittenIsRefusedBeforeTheServerListens() throws Exception {
     Path file = Files.writeString(dir.resolve("in-the-way"), "x");
     try (Device device = Device.open("sim:?scale=0.5")) {
