@@ -63,11 +63,6 @@ final class RunTraces {
     return new RunTraces(root, maxBytes, log);
   }
 
-  /** The root directory. */
-  Path root() {
-    return root;
-  }
-
   /**
    * Builds {@code run} traced into a new sub-directory named for {@code label}; when that cannot
    * be made, untraced (the run matters more than its trace), saying why on the log.
