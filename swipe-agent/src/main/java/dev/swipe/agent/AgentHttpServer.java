@@ -90,6 +90,8 @@ public final class AgentHttpServer implements AutoCloseable {
   /** Explicit run names ended to make room, oldest first (bounded). */
   private final LinkedHashSet<String> retired = new LinkedHashSet<>();
   private final AtomicLong connectionRuns = new AtomicLong();
+  /** Where each run's trace goes, or null when runs are not traced. */
+  private final RunTraces traces;
 
   /**
    * A live run.
@@ -114,7 +116,8 @@ public final class AgentHttpServer implements AutoCloseable {
     }
     this.allowedHosts = List.copyOf(allowed);
     this.maxRuns = b.maxRuns;
-    this.catalog = new ToolDispatcher(newRun());
+    this.traces = b.traces;
+    this.catalog = new ToolDispatcher(newRun(null));
     this.http = new JsonHttpServer(b.address, new JsonHttpServer.Limits(b.maxRequestBytes, b.requestTimeout,
         b.idleTimeout, MAX_CONNECTIONS, b.maxConnectionsPerClient), new Handler());
   }
@@ -145,12 +148,13 @@ public final class AgentHttpServer implements AutoCloseable {
     catalog.run().close();
   }
 
-  private AgentRun newRun() {
+  /** A run named {@code name} (traced when the server traces), or the untraced catalog run for null. */
+  private AgentRun newRun(String name) {
     AgentRun.Builder b = AgentRun.builder(device).acceptInlineImages(true).simState(simState);
     if (memory != null) {
       b.memory(memory);
     }
-    return b.build();
+    return traces == null || name == null ? b.build() : traces.start(b, name);
   }
 
   /** Adds a run, ending the least recently used one beyond the limit. Holds the runs lock. */
@@ -280,7 +284,7 @@ public final class AgentHttpServer implements AutoCloseable {
       }
       String name = CONNECTION_RUN + connectionRuns.incrementAndGet();
       c.state(name);
-      return add(new Run(name, new ToolDispatcher(newRun()), token, c.id()));
+      return add(new Run(name, new ToolDispatcher(newRun(name)), token, c.id()));
     }
   }
 
@@ -310,7 +314,7 @@ public final class AgentHttpServer implements AutoCloseable {
             + " runs are kept); its attachment ids are void. Start a new run under a new name.",
             Map.of("run", name, "max_runs", maxRuns)).withHeader("run", name);
       }
-      return add(new Run(name, new ToolDispatcher(newRun()), token, -1));
+      return add(new Run(name, new ToolDispatcher(newRun(name)), token, -1));
     }
   }
 
@@ -462,6 +466,9 @@ public final class AgentHttpServer implements AutoCloseable {
     private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
     private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
     private int maxConnectionsPerClient = DEFAULT_MAX_CONNECTIONS_PER_CLIENT;
+    private java.nio.file.Path traceRoot;
+    private long traceMaxBytes = RunTraces.defaultMaxBytes();
+    private RunTraces traces;
 
     private Builder(Device device) {
       this.device = SwipeException.requireArgument(device, "device");
@@ -568,6 +575,26 @@ public final class AgentHttpServer implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Traces every run in its own sub-directory of {@code dir} (named by its start time and run
+     * name), each with a disk budget of {@code maxBytesPerRun}; {@code report DIR} renders them all.
+     * {@link #start()} checks that {@code dir} can be written before it listens.
+     */
+    public Builder trace(java.nio.file.Path dir, long maxBytesPerRun) {
+      this.traceRoot = SwipeException.requireArgument(dir, "trace");
+      if (maxBytesPerRun < 4096) {
+        throw SwipeException.invalidArgument("trace_max_bytes", "must be at least 4096, was " + maxBytesPerRun);
+      }
+      this.traceMaxBytes = maxBytesPerRun;
+      return this;
+    }
+
+    /** Runs traced where the CLI's already checked {@code --trace} says (null: untraced). */
+    Builder traces(RunTraces traces) {
+      this.traces = traces;
+      return this;
+    }
+
     private static Duration positive(Duration d, String field) {
       SwipeException.requireArgument(d, field);
       if (d.isNegative() || d.isZero() || d.toHours() > 24) {
@@ -580,9 +607,13 @@ public final class AgentHttpServer implements AutoCloseable {
      * Binds and starts serving.
      *
      * @throws SwipeException {@code invalid_argument} for a non-loopback address without a token,
-     *     or when the address cannot be bound
+     *     a trace directory that cannot be written (field {@code trace}), or when the address cannot
+     *     be bound
      */
     public AgentHttpServer start() {
+      if (traceRoot != null) {
+        traces = RunTraces.open(traceRoot, traceMaxBytes, System.err);
+      }
       if (address.isUnresolved()) {
         throw SwipeException.invalidArgument("http", "cannot resolve host '" + address.getHostString() + "'");
       }

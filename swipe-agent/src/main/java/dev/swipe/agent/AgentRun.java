@@ -37,11 +37,11 @@ public final class AgentRun implements AutoCloseable {
   private final boolean simState;
   private final AtomicReference<Termination> termination = new AtomicReference<>();
 
-  private AgentRun(Device device, MemoryStore memory, boolean inlineImages, boolean simState) {
-    this.run = device.newRun();
-    this.memory = memory;
-    this.inlineImages = inlineImages;
-    this.simState = simState;
+  private AgentRun(Builder b) {
+    this.run = b.trace == null ? b.device.newRun() : b.device.newRun(b.trace, b.traceMaxBytes);
+    this.memory = b.memory;
+    this.inlineImages = b.inlineImages;
+    this.simState = b.simState;
   }
 
   /** Starts a run on {@code device} without memory, accepting attachment ids only. */
@@ -107,6 +107,8 @@ public final class AgentRun implements AutoCloseable {
     private MemoryStore memory;
     private boolean inlineImages;
     private boolean simState;
+    private java.nio.file.Path trace;
+    private long traceMaxBytes;
 
     private Builder(Device device) {
       this.device = SwipeException.requireArgument(device, "device");
@@ -133,9 +135,24 @@ public final class AgentRun implements AutoCloseable {
       return this;
     }
 
-    /** Starts the run. */
+    /**
+     * Traces the run in its own directory ({@link Device#newRun(java.nio.file.Path, long)}), so each
+     * run of a server renders as a report of its own; a null directory leaves the run untraced.
+     */
+    public Builder trace(java.nio.file.Path dir, long maxBytes) {
+      this.trace = dir;
+      this.traceMaxBytes = maxBytes;
+      return this;
+    }
+
+    /**
+     * Starts the run.
+     *
+     * @throws SwipeException {@code invalid_argument} (field {@code trace}) when its trace directory
+     *     cannot be written
+     */
     public AgentRun build() {
-      return new AgentRun(device, memory, inlineImages, simState);
+      return new AgentRun(this);
     }
   }
 }

@@ -3,6 +3,7 @@ package dev.swipe.agent;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.swipe.core.Device;
 import dev.swipe.core.SwipeException;
+import dev.swipe.core.trace.HtmlReport;
 import dev.swipe.memory.MemoryException;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.memory.MemoryStores;
@@ -23,14 +24,19 @@ import java.util.Map;
  *
  * <pre>
  * java -jar swipe-agent.jar mcp   [--device URI | --hid URI --capture URI] [--memory URI|none] [--settle-ms N]
+ *                                 [--trace DIR [--trace-max-bytes N]]
  * java -jar swipe-agent.jar serve --http HOST:PORT [device options] [--memory URI|none] [--token T[,T...]]
- *                                 [--allow-host H[,H...]] [--max-request-bytes N] [--max-runs N]
+ *                                 [--allow-host H[,H...]] [--max-request-bytes N] [--max-runs N] [trace options]
  * java -jar swipe-agent.jar tools [--device URI]      (prints the tool specs as JSON)
- * java -jar swipe-agent.jar webdriver [--port N] [device options] [--rig NAME] ...   (see webdriver --help)
+ * java -jar swipe-agent.jar webdriver [--port N] [device options] [--rig NAME] [trace options] ...
+ * java -jar swipe-agent.jar report DIR [--out FILE]   (renders the HTML report of a trace)
  * </pre>
  *
  * <p>{@code --sim-state} (any command) adds the {@code sim_state} tool on the simulator, for demos
  * and tests; it is off by default because it reveals what a model must judge from screenshots.
+ *
+ * <p>{@code --trace DIR} gives each run (the mcp session, each serve run, each WebDriver session)
+ * a trace of its own in a new sub-directory of {@code DIR}; {@code report DIR} renders them.
  *
  * <p>Defaults: {@code --device sim:}, {@code --memory sqlite:~/.swipe/memory.db}. In {@code mcp}
  * mode stdout is the protocol channel: everything else goes to stderr.
@@ -39,13 +45,22 @@ public final class SwipeAgentCli {
   static final String USAGE = """
       usage:
         swipe-agent mcp   [--device URI | --hid URI --capture URI] [--memory URI|none] [--settle-ms N]
+                          [--trace DIR [--trace-max-bytes N]]
         swipe-agent serve --http HOST:PORT [--device URI | --hid URI --capture URI] [--memory URI|none]
                           [--token TOKEN[,TOKEN...]] [--allow-host HOST[:PORT][,...]]
                           [--max-request-bytes N] [--max-runs N] [--settle-ms N]
+                          [--trace DIR [--trace-max-bytes N]]
         swipe-agent tools [--device URI]
-        swipe-agent webdriver [--address HOST] [--port N] [device options] [--rig NAME] ...  (webdriver --help)
+        swipe-agent webdriver [--address HOST] [--port N] [device options] [--rig NAME]
+                          [--trace DIR [--trace-max-bytes N]] ...  (webdriver --help)
+        swipe-agent report DIR [--out FILE]
       --sim-state (any command): add the sim_state tool (simulator only; for demos and tests)
       defaults: --device sim:  --memory sqlite:~/.swipe/memory.db  --http 127.0.0.1:8765
+      --trace DIR: each run (the mcp session, each serve run, each webdriver session) is traced in a
+        new sub-directory of DIR, with a disk budget of --trace-max-bytes (default 512 MiB) each;
+        a DIR that cannot be written is refused before anything starts.
+      report DIR: renders DIR/report.html from a trace, or each run's report and DIR/index.html from
+        a DIR of runs; --out FILE writes a single trace's page elsewhere. Unreadable lines are listed.
       serve needs --token (or SWIPE_AGENT_TOKEN) when bound to a non-loopback address.
       serve refuses requests whose Host or Origin is not a loopback name, the bound address or an --allow-host.
       """;
@@ -66,7 +81,11 @@ public final class SwipeAgentCli {
       System.err.println("swipe-agent: " + e.getMessage());
       System.err.print(USAGE);
       code = 2;
-    } catch (SwipeException | MemoryException e) {
+    } catch (SwipeException e) {
+      System.err.println("swipe-agent: " + e.code().id() + (e.field() == null ? "" : " (" + e.field() + ")") + ": "
+          + e.getMessage());
+      code = 1;
+    } catch (MemoryException e) {
       System.err.println("swipe-agent: " + e.getMessage());
       code = 1;
     } catch (InterruptedException e) {
@@ -84,13 +103,43 @@ public final class SwipeAgentCli {
       System.err.print(USAGE);
       return args.length == 0 ? 2 : 0;
     }
+    if (args[0].equals("report")) {
+      return HtmlReport.run(Arrays.copyOfRange(args, 1, args.length), stdout, System.err);
+    }
     if (args[0].equals("webdriver")) {
-      // a W3C WebDriver remote end (swipe-webdriver) whose swipe: methods are these tools
-      List<String> rest = new ArrayList<>(List.of(args).subList(1, args.length));
-      boolean simState = rest.remove(SIM_STATE);
-      return WebDriverCli.run(rest.toArray(String[]::new), WebDriverTools.factory(simState), System.err);
+      // a W3C WebDriver remote end (swipe-webdriver) whose swipe: methods are these tools; the trace
+      // options are the agent's, taken out before the rest is parsed there
+      List<String> rest = new ArrayList<>();
+      Map<String, String> trace = new LinkedHashMap<>();
+      boolean simState = false;
+      for (int i = 1; i < args.length; i++) {
+        String a = args[i];
+        String key = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+        if (a.equals(SIM_STATE)) {
+          simState = true;
+        } else if (key.equals("--trace") || key.equals("--trace-max-bytes")) {
+          String value = a.contains("=") ? a.substring(a.indexOf('=') + 1) : i + 1 < args.length ? args[++i] : null;
+          if (value == null) {
+            throw new UsageException(key + " needs a value");
+          }
+          if (trace.put(key, value) != null) {
+            throw new UsageException(key + " given twice");
+          }
+        } else {
+          rest.add(a);
+        }
+      }
+      if (rest.size() == 1 && (rest.get(0).equals("--help") || rest.get(0).equals("help"))) {
+        System.err.print(WebDriverCli.USAGE);
+        System.err.println("  [--trace DIR [--trace-max-bytes N]]: each session traced in a new sub-directory of DIR");
+        return 0;
+      }
+      RunTraces traces = new Options("webdriver", trace).traces();
+      return WebDriverCli.run(rest.toArray(String[]::new), WebDriverTools.factory(simState, traces), System.err);
     }
     Options o = Options.parse(args);
+    // checked before any part opens: a trace directory that cannot be written fails here, not mid-run
+    RunTraces traces = o.traces();
     switch (o.command()) {
       case "tools" -> {
         try (Device device = o.openDevice();
@@ -103,7 +152,7 @@ public final class SwipeAgentCli {
       }
       case "mcp" -> {
         try (Device device = o.openDevice(); MemoryStore memory = o.openMemory();
-            AgentRun run = o.run(device, memory, false)) {
+            AgentRun run = o.run(device, memory, traces)) {
           releaseOnExit(device);
           McpStdioServer server = McpStdioServer.start(new ToolDispatcher(run), System.in, stdout);
           System.err.println("swipe-agent: MCP server on stdio, device " + o.deviceLabel());
@@ -122,6 +171,7 @@ public final class SwipeAgentCli {
                 .maxRequestBytes(o.maxRequestBytes())
                 .maxRuns(o.maxRuns())
                 .simState(o.simState())
+                .traces(traces)
                 .start()) {
           System.err.println("swipe-agent: HTTP tools on http://" + hostPort(server.address()) + "/tools, device "
               + o.deviceLabel());
@@ -169,7 +219,7 @@ public final class SwipeAgentCli {
   record Options(String command, Map<String, String> values) {
     private static final List<String> KNOWN = List.of(
         "--device", "--hid", "--capture", "--memory", "--http", "--token", "--allow-host", "--max-request-bytes",
-        "--max-runs", "--settle-ms", SIM_STATE);
+        "--max-runs", "--settle-ms", "--trace", "--trace-max-bytes", SIM_STATE);
 
     static Options parse(String[] args) {
       Map<String, String> v = new LinkedHashMap<>();
@@ -235,12 +285,33 @@ public final class SwipeAgentCli {
       return values.containsKey(SIM_STATE);
     }
 
-    AgentRun run(Device device, MemoryStore memory, boolean inline) {
-      AgentRun.Builder b = AgentRun.builder(device).acceptInlineImages(inline).simState(simState());
+    AgentRun run(Device device, MemoryStore memory, RunTraces traces) {
+      AgentRun.Builder b = AgentRun.builder(device).acceptInlineImages(false).simState(simState());
       if (memory != null) {
         b.memory(memory);
       }
-      return b.build();
+      return traces == null ? b.build() : traces.start(b, command);
+    }
+
+    /** The trace root of {@code --trace}, checked writable now; null without it. */
+    RunTraces traces() {
+      if (!values.containsKey("--trace")) {
+        if (values.containsKey("--trace-max-bytes")) {
+          throw new UsageException("--trace-max-bytes needs --trace");
+        }
+        return null;
+      }
+      if (values.get("--trace").isBlank()) {
+        throw new UsageException("--trace needs a directory");
+      }
+      long max = number("--trace-max-bytes", 4096, Long.MAX_VALUE, RunTraces.defaultMaxBytes());
+      java.nio.file.Path root;
+      try {
+        root = java.nio.file.Path.of(values.get("--trace"));
+      } catch (java.nio.file.InvalidPathException e) {
+        throw SwipeException.invalidArgument("trace", "'" + values.get("--trace") + "' is not a path: " + e.getReason());
+      }
+      return RunTraces.open(root, max, System.err);
     }
 
     InetSocketAddress http() {

@@ -77,6 +77,19 @@ public interface Device extends AutoCloseable {
   Device newRun();
 
   /**
+   * {@link #newRun()} with its own trace in {@code traceDir}, so a server that hosts many runs (an
+   * agent server's clients, WebDriver sessions) leaves one trace per run that renders on its own.
+   * The directory is opened now: a run that cannot be traced fails before it starts, never in the
+   * middle; a full disk or the budget only stops the trace, with a recorded reason. Closing the
+   * run closes its trace.
+   *
+   * @param traceMaxBytes the disk budget of the run's trace directory (at least 4096)
+   * @throws SwipeException {@code invalid_argument} (field {@code trace}) when the directory cannot
+   *     be created or written, (field {@code trace_max_bytes}) for a budget under 4096
+   */
+  Device newRun(Path traceDir, long traceMaxBytes);
+
+  /**
    * The widget-parameter memory configured with {@link Builder#memory(String)} (shared by the
    * device's runs), if any. Its errors are {@link SwipeException}s ({@code memory_unavailable},
    * {@code invalid_argument}, ...).

@@ -1,9 +1,11 @@
 package dev.swipe.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.core.Device;
+import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
@@ -19,6 +21,8 @@ import dev.swipe.core.strategy.SwipeStrategies;
 import dev.swipe.core.trace.HtmlReport;
 import dev.swipe.core.trace.TraceReader;
 import dev.swipe.core.wheel.WheelNudgeResult;
+import dev.swipe.core.wheel.WheelSet;
+import dev.swipe.core.wheel.WheelSetResult;
 import dev.swipe.memory.MemoryQuery;
 import dev.swipe.memory.MemoryRecord;
 import dev.swipe.sim.SimOracle;
@@ -162,6 +166,40 @@ class ReportAgreesWithRunTest {
   }
 
   @Test
+  void setWheelIsOneStepWithItsGoalOutcomeEvidenceAndNudges() throws Exception {
+    Path trace = dir.resolve("set-wheel");
+    WheelSetResult set;
+    try (Device d = Device.open("sim:?scene=picker&trace=" + trace)) {
+      set = d.setWheel(WheelSet.column(1).to("14"));
+      assertThat(SimOracle.of(d).wheel("hour").value()).as("the simulator's hour").isEqualTo(14);
+      expect("set_wheel", set.observation(), "/outcome/reached", true, "/outcome/value", set.label(),
+          "/outcome/nudges", set.nudges().size(), "/goal/column", 1, "/goal/target", "14");
+      assertThatThrownBy(() -> d.setWheel(WheelSet.column(2).to("75")))
+          .hasFieldOrPropertyWithValue("code", ErrorCode.WHEEL_TARGET_UNREACHABLE);
+    }
+    List<ObjectNode> records = checkReport(trace);
+    List<ObjectNode> steps = records.stream().filter(r -> r.path("action").asText().equals("set_wheel")).toList();
+    assertThat(steps).hasSize(2);
+    ObjectNode ok = steps.get(0);
+    assertThat(ok.path("composite").asBoolean()).isTrue();
+    long seq = ok.path("seq").asLong();
+    List<ObjectNode> nudges = records.stream()
+        .filter(r -> r.path("parent").asLong(-1) == seq && r.path("action").asText().equals("wheel_nudge")).toList();
+    // every nudge that played a drag is a sub-step (the release at the end plays nothing)
+    assertThat(nudges.stream().map(n -> n.path("after").path("id").asText()).toList())
+        .isEqualTo(set.nudges().stream().filter(n -> n.action().isPresent()).map(n -> n.observation().id()).toList());
+    assertThat(ok.path("outcome").path("drags").asInt()).isEqualTo(set.actions()).isEqualTo(nudges.size());
+    assertThat(ok.path("evidence").path("reached").asText()).as("the readings that confirmed it")
+        .contains(set.observation().id()).contains("'" + set.label() + "'");
+    assertThat(ok.path("evidence").path("readings").asText()).isEqualTo(String.join("; ", set.evidence()));
+    ObjectNode failed = steps.get(1);
+    assertThat(failed.path("error").path("code").asText()).isEqualTo("wheel_target_unreachable");
+    assertThat(failed.path("outcome").path("reached").asBoolean(true)).isFalse();
+    assertThat(failed.path("outcome").path("result").asText()).isEqualTo("wheel_target_unreachable");
+    assertThat(failed.path("goal").path("target").asText()).isEqualTo("75");
+  }
+
+  @Test
   void aRigOfSeparateHidAndCapturePartsLeavesATraceThatRenders() throws Exception {
     Path trace = dir.resolve("rig");
     try (Device d = Device.builder().hid("sim:?name=evidence-rig&scale=0.5").capture("sim:?name=evidence-rig&scale=0.5")
@@ -222,7 +260,7 @@ class ReportAgreesWithRunTest {
       if (r.path("decision").has("movement")) {
         assertThat(c.get("movement")).as(what + " movement").isEqualTo(r.path("decision").path("movement").asText());
       }
-      for (String k : List.of("found", "confirmed", "held", "result")) {
+      for (String k : List.of("found", "confirmed", "held", "result", "reached")) {
         if (r.path("outcome").has(k)) {
           assertThat(c.get(k)).as(what + " " + k).isEqualTo(r.path("outcome").path(k).asText());
         }
@@ -236,7 +274,8 @@ class ReportAgreesWithRunTest {
       }
       boolean unmet = r.path("outcome").path("found").asText().equals("false")
           || r.path("outcome").path("confirmed").asText().equals("false")
-          || r.path("outcome").path("held").asText().equals("false");
+          || r.path("outcome").path("held").asText().equals("false")
+          || r.path("outcome").path("reached").asText().equals("false");
       assertThat(status.get(seq)).as(what + " shown as")
           .isEqualTo(r.has("error") ? "bad" : unmet ? "unmet" : r.path("composite").asBoolean() ? "goal" : "ok");
 

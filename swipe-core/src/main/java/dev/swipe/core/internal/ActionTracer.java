@@ -75,6 +75,11 @@ final class ActionTracer {
       finish(null, null, null, null, error);
     }
 
+    /** Ends the step with a failure and what was known when it failed (either may be null). */
+    void fail(SwipeException error, ObjectNode outcome, ObjectNode evidence) {
+      finish(outcome, evidence, null, null, error);
+    }
+
     private void finish(ObjectNode outcome, ObjectNode evidence, Cost cost, Observation after, SwipeException error) {
       synchronized (ActionTracer.this) {
         if (ended) {

@@ -117,6 +117,8 @@ public final class DefaultDevice implements Device {
   /** Records actions when tracing is on (shared by the device's runs); null otherwise. */
   private final TraceWriter traceWriter;
   private final ActionTracer tracer;
+  /** Whether this run view opened {@link #traceWriter} itself (and so closes it). */
+  private boolean ownsTrace;
   /** Who hears of frames, pointer reports and steps (shared by the device's runs). */
   private final DeviceListeners listeners;
   /** When the current step of this run began (device time), for its trace record. */
@@ -224,6 +226,18 @@ public final class DefaultDevice implements Device {
     return new DefaultDevice(
         hid, capture, ticker, sleeper, captureTimeout, settleBound, new AttachmentRegistry(), lock, root,
         root.traceWriter, root.tracer, root.listeners, root.memory, root.motionLog, root.screenReader);
+  }
+
+  @Override
+  public Device newRun(Path traceDir, long traceMaxBytes) {
+    ensureOpen();
+    TraceWriter own = TraceWriter.open(traceDir, traceMaxBytes);
+    DefaultDevice root = owner == null ? this : owner;
+    DefaultDevice run = new DefaultDevice(
+        hid, capture, ticker, sleeper, captureTimeout, settleBound, new AttachmentRegistry(), lock, root,
+        own, new ActionTracer(own, ticker), root.listeners, root.memory, root.motionLog, root.screenReader);
+    run.ownsTrace = true;
+    return run;
   }
 
   /** Opens the parts named in {@code config}; parts already open are closed if a later one fails. */
@@ -797,7 +811,59 @@ public final class DefaultDevice implements Device {
   public WheelSetResult setWheel(WheelSet request) {
     SwipeException.requireArgument(request, "request");
     ensureOpen();
-    return new WheelSetter(this, wheels).set(request);
+    ActionTracer.Composite step = tracer == null ? null : beginStep("set_wheel", wheelGoal(request));
+    WheelSetter setter = new WheelSetter(this, wheels);
+    WheelSetResult r;
+    try {
+      r = setter.set(request);
+    } catch (SwipeException e) {
+      if (step != null) {
+        ObjectNode outcome = TraceWriter.object().put("result", e.code().id()).put("reached", false)
+            .put("nudges", setter.nudgesSoFar().size());
+        if (setter.lastLabel() != null) {
+          outcome.put("value", setter.lastLabel());
+        }
+        ObjectNode evidence = TraceWriter.object();
+        evidence.put("reached", "not confirmed: " + e.code().id()
+            + (setter.readings().isEmpty() ? ", nothing was read" : "; last reading " + last(setter.readings())));
+        if (!setter.readings().isEmpty()) {
+          evidence.put("readings", String.join("; ", setter.readings()));
+        }
+        step.fail(e, outcome, evidence);
+      }
+      throw e;
+    } catch (RuntimeException e) {
+      if (step != null) {
+        step.fail(SwipeException.translate(e));
+      }
+      throw e;
+    }
+    if (step != null) {
+      ObjectNode outcome = TraceWriter.object().put("result", "reached").put("reached", true)
+          .put("value", r.label()).put("nudges", r.nudges().size()).put("drags", r.actions());
+      ObjectNode evidence = TraceWriter.object();
+      List<String> on = setter.confirmedOn();
+      evidence.put("reached", "'" + r.label() + "' read in the selected row on " + String.join(" and ", on)
+          + (on.size() > 1 ? ", two readings in a row" : ""));
+      evidence.put("readings", String.join("; ", r.evidence()));
+      step.end(outcome, evidence, r.cost(), r.observation());
+    }
+    return r;
+  }
+
+  private static String last(List<String> l) {
+    return l.get(l.size() - 1);
+  }
+
+  /** What a setWheel step is for: the column as asked and the target. */
+  private static ObjectNode wheelGoal(WheelSet request) {
+    ObjectNode goal = TraceWriter.object();
+    request.columnIndex().ifPresent(i -> goal.put("column", i));
+    request.columnShowing().ifPresent(l -> goal.put("column_showing", l));
+    request.columnX().ifPresent(x -> goal.put("column_x", x));
+    request.targetLabel().ifPresent(t -> goal.put("target", t));
+    request.targetValue().ifPresent(t -> goal.put("target", t));
+    return goal;
   }
 
   @Override
@@ -982,6 +1048,9 @@ public final class DefaultDevice implements Device {
       closed = true;
       wheelGuard.endRun();
       if (owner != null) {
+        if (ownsTrace) {
+          traceWriter.close();
+        }
         return; // a run view: the parts belong to the device
       }
       if (traceWriter != null) {

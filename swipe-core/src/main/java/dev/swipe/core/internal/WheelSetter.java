@@ -35,6 +35,10 @@ final class WheelSetter {
   private final List<String> evidence = new ArrayList<>();
   private final List<WheelNudgeResult> nudges = new ArrayList<>();
   private Cost cost = Cost.ZERO;
+  /** The screenshots of the latest readings in a row that showed the target. */
+  private final List<String> confirmedOn = new ArrayList<>();
+  /** The latest label read in the selected row, for a trace of a loop that failed. */
+  private String lastLabel;
 
   WheelSetter(Device device, WheelReader reader) {
     this.device = device;
@@ -53,7 +57,9 @@ final class WheelSetter {
     int confirmed = 0;
     for (int i = 0; i <= MAX_NUDGES; i++) {
       int current = column.value().getAsInt();
+      lastLabel = column.selectedLabel().orElse(null);
       if (current == target) {
+        confirmedOn.add(shot.id());
         if (++confirmed >= 2) {
           // release the column: a request with current == target plays nothing and frees it
           WheelNudgeResult release = device.wheelNudge(shot, column.requestTo(target));
@@ -66,6 +72,7 @@ final class WheelSetter {
         shot = device.screenshot();
       } else {
         confirmed = 0;
+        confirmedOn.clear();
         WheelNudgeResult r = device.wheelNudge(shot, column.requestTo(target));
         nudges.add(r);
         cost = cost.plus(r.cost());
@@ -95,6 +102,26 @@ final class WheelSetter {
             + evidence.subList(Math.max(0, evidence.size() - 4), evidence.size()),
         Map.of("evidence", List.copyOf(evidence)),
         null);
+  }
+
+  /** The screenshots whose readings confirmed the target (the last two in a row), or empty. */
+  List<String> confirmedOn() {
+    return List.copyOf(confirmedOn);
+  }
+
+  /** Every reading so far, one line each (for a trace when the loop failed). */
+  List<String> readings() {
+    return List.copyOf(evidence);
+  }
+
+  /** The label last read in the selected row, or null when none was read. */
+  String lastLabel() {
+    return lastLabel;
+  }
+
+  /** The nudges played so far. */
+  List<WheelNudgeResult> nudgesSoFar() {
+    return List.copyOf(nudges);
   }
 
   private static WheelColumn withScale(WheelColumn c, WheelScale scale) {

@@ -38,8 +38,8 @@ import java.util.stream.Stream;
  * the run recorded into the trace directory are linked at each step's time. Unreadable trace
  * lines are listed, not fatal, and a trace that stopped early says why.
  *
- * <p>Command line: {@code java -cp <swipe-core and its dependencies> dev.swipe.core.trace.HtmlReport DIR}
- * (the README shows the Maven one-liner).
+ * <p>Command line: {@code java -cp <swipe-core and its dependencies> dev.swipe.core.trace.HtmlReport DIR
+ * [--out FILE]}, or {@code java -jar swipe-agent.jar report DIR [--out FILE]} (see docs/reports.md).
  */
 public final class HtmlReport {
   /** The report's file name inside the trace directory. */
@@ -51,13 +51,143 @@ public final class HtmlReport {
 
   private HtmlReport() {}
 
-  /** Renders {@code DIR/report.html} and prints its path. */
+  /** The command line: {@code HtmlReport DIR [--out FILE]}; see {@link #run}. Exits with its status. */
   public static void main(String[] args) {
-    if (args.length != 1) {
-      System.err.println("usage: HtmlReport TRACE_DIR");
-      System.exit(2);
+    System.exit(run(args, System.out, System.err));
+  }
+
+  /**
+   * Renders from the command line, for launchers such as the agent jar's {@code report} command.
+   * {@code DIR} is a trace directory, or a directory whose sub-directories are traces (one per run
+   * of a server): each is rendered beside itself and an {@code index.html} links them. {@code --out
+   * FILE} writes a single trace's page elsewhere, linking the screenshots where they are. Lines that
+   * could not be read are listed on {@code err} and skipped.
+   *
+   * @param out where the written pages' paths go, one a line
+   * @param err where skipped lines and errors go
+   * @return 0 when rendered, 1 when there is no trace or a page cannot be written, 2 for a usage error
+   */
+  public static int run(String[] args, java.io.PrintStream out, java.io.PrintStream err) {
+    Path dir = null;
+    Path file = null;
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      if (a.equals("--out") || a.startsWith("--out=")) {
+        String v = a.startsWith("--out=") ? a.substring(6) : i + 1 < args.length ? args[++i] : null;
+        if (v == null || v.isBlank() || file != null) {
+          err.println("report: --out needs one file name");
+          err.println(USAGE);
+          return 2;
+        }
+        file = Path.of(v);
+      } else if (a.startsWith("--") || dir != null) {
+        err.println("report: unexpected argument '" + a + "'");
+        err.println(USAGE);
+        return 2;
+      } else {
+        dir = Path.of(a);
+      }
     }
-    System.out.println(render(Path.of(args[0])).toAbsolutePath());
+    if (dir == null) {
+      err.println("report: name the trace directory");
+      err.println(USAGE);
+      return 2;
+    }
+    try {
+      if (Files.isRegularFile(dir.resolve(TraceWriter.FILE))) {
+        out.println(renderListing(dir, file == null ? dir.resolve(FILE) : file, err).toAbsolutePath());
+        return 0;
+      }
+      List<Path> runs = runDirectories(dir);
+      if (runs.isEmpty()) {
+        throw new SwipeException(ErrorCode.INVALID_ARGUMENT, "trace: no " + TraceWriter.FILE + " in " + dir
+            + " or in its sub-directories", Map.of("field", "trace", "path", dir.toString()), null);
+      }
+      StringBuilder index = new StringBuilder("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+          + "<title>swipe run reports</title><style>" + CSS + "</style></head><body data-ready=\"ok\"><header>"
+          + "<h1>swipe run reports</h1><p class=\"totals\">" + runs.size() + (runs.size() == 1 ? " run" : " runs")
+          + "</p></header><main><ul class=\"runs\">");
+      Path indexFile = file == null ? dir.resolve("index.html") : file;
+      for (Path run : runs) {
+        Path page = renderListing(run, run.resolve(FILE), err);
+        out.println(page.toAbsolutePath());
+        TraceReader.Trace t = TraceReader.read(run);
+        index.append("<li><a href=\"").append(escape(linkBase(run, indexFile))).append(FILE).append("\">")
+            .append(escape(run.getFileName().toString())).append("</a> ").append(t.records().size())
+            .append(" records").append(t.skipped().isEmpty() ? "" : ", " + t.skipped().size() + " unreadable lines")
+            .append(t.stopReason().map(r -> ", stopped early: " + escape(r)).orElse("")).append("</li>");
+      }
+      index.append("</ul></main></body></html>");
+      write(indexFile, index.toString());
+      out.println(indexFile.toAbsolutePath());
+      return 0;
+    } catch (SwipeException e) {
+      err.println("report: " + e.code().id() + (e.field() == null ? "" : " (" + e.field() + ")") + ": " + e.getMessage());
+      return 1;
+    }
+  }
+
+  private static final String USAGE = "usage: report TRACE_DIR [--out FILE]";
+
+  /** Renders one trace and lists its unreadable lines and early stop on {@code err}. */
+  private static Path renderListing(Path dir, Path file, java.io.PrintStream err) {
+    TraceReader.Trace t = TraceReader.read(dir);
+    for (TraceReader.Skipped s : t.skipped()) {
+      err.println("report: " + dir.resolve(TraceWriter.FILE) + " line " + s.line() + " skipped: " + s.reason());
+    }
+    t.stopReason().ifPresent(r -> err.println("report: the trace in " + dir + " stopped early: " + r));
+    return render(dir, file);
+  }
+
+  /** The sub-directories of {@code dir} that hold a trace, in name order (runs are named by start time). */
+  private static List<Path> runDirectories(Path dir) {
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (Stream<Path> sub = Files.list(dir)) {
+      return sub.filter(p -> Files.isRegularFile(p.resolve(TraceWriter.FILE))).sorted().toList();
+    } catch (IOException e) {
+      return List.of();
+    }
+  }
+
+  /**
+   * How a page written to {@code page} links files of the trace in {@code dir}: empty beside it,
+   * else a relative path with each name percent-encoded, ending in a slash.
+   */
+  static String linkBase(Path dir, Path page) {
+    Path from = page.toAbsolutePath().normalize().getParent();
+    Path to = dir.toAbsolutePath().normalize();
+    if (to.equals(from)) {
+      return "";
+    }
+    Path rel;
+    try {
+      rel = from.relativize(to);
+    } catch (IllegalArgumentException e) {
+      return to.toUri().toString().endsWith("/") ? to.toUri().toString() : to.toUri() + "/";
+    }
+    StringBuilder b = new StringBuilder();
+    for (Path name : rel) {
+      try {
+        b.append(new java.net.URI(null, null, name.toString(), null).getRawPath()).append('/');
+      } catch (java.net.URISyntaxException e) {
+        return to.toUri().toString().endsWith("/") ? to.toUri().toString() : to.toUri() + "/";
+      }
+    }
+    return b.indexOf(":") >= 0 && b.indexOf(":") < Math.max(b.indexOf("/"), 0) ? "./" + b : b.toString();
+  }
+
+  private static void write(Path out, String html) {
+    try {
+      if (out.toAbsolutePath().getParent() != null) {
+        Files.createDirectories(out.toAbsolutePath().getParent());
+      }
+      Files.writeString(out, html, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new SwipeException(ErrorCode.INVALID_ARGUMENT, "out: cannot write " + out + ": " + e.getMessage(),
+          Map.of("field", "out", "path", out.toString()), e);
+    }
   }
 
   /** A video linked from the report: its file, and where it starts and ends on the device clock. */
@@ -69,6 +199,20 @@ public final class HtmlReport {
    * @return the report file
    */
   public static Path render(Path dir) {
+    return render(dir, dir.resolve(FILE));
+  }
+
+  /**
+   * Renders the report of the trace in {@code dir} into {@code out}, anywhere: the page links the
+   * trace's screenshots and videos where they are (relative to {@code out}), so keep them together.
+   *
+   * @return {@code out}
+   * @throws SwipeException {@code invalid_argument}: (field {@code trace}) no trace in {@code dir},
+   *     (field {@code out}) the page cannot be written
+   */
+  public static Path render(Path dir, Path out) {
+    SwipeException.requireArgument(out, "out");
+    String base = linkBase(dir, out);
     TraceReader.Trace trace = TraceReader.read(dir);
     List<ObjectNode> all = trace.records();
     List<ObjectNode> steps = new ArrayList<>();
@@ -119,7 +263,7 @@ public final class HtmlReport {
       html.append("</ul></div>");
     }
     for (Video v : videos) {
-      html.append("<p class=\"video\">video: <a href=\"").append(escape(v.file())).append("\">").append(escape(v.file()))
+      html.append("<p class=\"video\">video: <a href=\"").append(escape(base + v.file())).append("\">").append(escape(v.file()))
           .append("</a> (").append(String.format(Locale.ROOT, "%.1f s", v.durationMs() / 1000)).append(")</p>");
     }
     html.append("<nav class=\"timeline\">");
@@ -130,16 +274,10 @@ public final class HtmlReport {
     }
     html.append("</nav>").append(LEGEND).append("</header><main>");
     for (ObjectNode r : roots) {
-      step(html, dir, r, children, videos, 0);
+      step(html, dir, base, r, children, videos, 0);
     }
     html.append("</main><script>").append(SCRIPT).append("</script></body></html>");
-    Path out = dir.resolve(FILE);
-    try {
-      Files.writeString(out, html, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new SwipeException(ErrorCode.INVALID_ARGUMENT, "trace: cannot write " + out + ": " + e.getMessage(),
-          Map.of("field", "trace"), e);
-    }
+    write(out, html.toString());
     return out;
   }
 
@@ -155,13 +293,14 @@ public final class HtmlReport {
     if (o.has("found") && !o.path("found").asBoolean()
         || o.has("held") && !o.path("held").asBoolean()
         || o.has("confirmed") && !o.path("confirmed").asBoolean()
-        || o.has("matched") && !o.path("matched").asBoolean()) {
+        || o.has("matched") && !o.path("matched").asBoolean()
+        || o.has("reached") && !o.path("reached").asBoolean()) {
       return "unmet";
     }
     return r.path("composite").asBoolean() ? "goal" : "ok";
   }
 
-  private static void step(StringBuilder html, Path dir, ObjectNode r, Map<Long, List<ObjectNode>> children,
+  private static void step(StringBuilder html, Path dir, String base, ObjectNode r, Map<Long, List<ObjectNode>> children,
       List<Video> videos, int depth) {
     long seq = r.path("seq").asLong();
     String action = r.path("action").asText();
@@ -178,6 +317,7 @@ public final class HtmlReport {
           cost.path("hid_reports").asLong(), cost.path("frames_grabbed").asLong(), cost.path("settle_wait_ms").asLong()));
     }
     String clip = clip(r, videos);
+    clip = clip == null ? null : base + clip;
     if (clip != null) {
       html.append(" &middot; <a class=\"clip\" href=\"").append(escape(clip)).append("\">video</a>");
     }
@@ -203,16 +343,16 @@ public final class HtmlReport {
     if (r.has("before") || r.has("after")) {
       html.append("<div class=\"pair\">");
       if (r.has("before") && (r.has("planned") || r.path("composite").asBoolean())) {
-        figure(html, r.path("before"), "before", pathOverlay(r));
+        figure(html, base, r.path("before"), "before", pathOverlay(r));
       }
       String heat = r.has("before") ? heat(dir, r, seq) : null;
       String region = regionOverlay(r.path("diff"));
-      figure(html, r.path("after"), "after",
-          (heat == null ? "" : "<img class=\"heat\" alt=\"changed cells\" src=\"" + heat + "\">") + region);
+      figure(html, base, r.path("after"), "after",
+          (heat == null ? "" : "<img class=\"heat\" alt=\"changed cells\" src=\"" + escape(base + heat) + "\">") + region);
       String diffImage = r.path("outcome").path("diff_image").asText(null);
       if (diffImage != null) {
         html.append("<figure class=\"golden\"><img class=\"diffimage\" alt=\"golden diff\" src=\"")
-            .append(escape(diffImage)).append("\"><figcaption>golden | screenshot | changed cells</figcaption></figure>");
+            .append(escape(base + diffImage)).append("\"><figcaption>golden | screenshot | changed cells</figcaption></figure>");
       }
       html.append("</div>");
     }
@@ -242,7 +382,7 @@ public final class HtmlReport {
       html.append("<div class=\"children\"><p class=\"kids\">").append(kids.size())
           .append(kids.size() == 1 ? " sub-step" : " sub-steps").append("</p>");
       for (ObjectNode k : kids) {
-        step(html, dir, k, children, videos, depth + 1);
+        step(html, dir, base, k, children, videos, depth + 1);
       }
       html.append("</div>");
     }
@@ -261,7 +401,7 @@ public final class HtmlReport {
       c.put("movement", d.path("movement").asText());
     }
     JsonNode o = r.path("outcome");
-    for (String k : List.of("result", "found", "confirmed", "held", "matched")) {
+    for (String k : List.of("result", "found", "confirmed", "held", "matched", "reached")) {
       if (o.has(k)) {
         c.put(k, o.path(k).asText());
       }
@@ -317,13 +457,13 @@ public final class HtmlReport {
     return out.toString();
   }
 
-  private static void figure(StringBuilder html, JsonNode shot, String label, String overlay) {
+  private static void figure(StringBuilder html, String base, JsonNode shot, String label, String overlay) {
     html.append("<figure class=\"").append(label).append("\">");
     if (shot.isMissingNode()) {
       html.append("<div class=\"noshot\">no ").append(label).append(" screenshot</div>");
     } else if (shot.has("file")) {
       html.append("<div class=\"shot\"><img class=\"screen\" alt=\"").append(label).append(' ')
-          .append(escape(shot.path("id").asText())).append("\" src=\"").append(escape(shot.path("file").asText())).append("\">")
+          .append(escape(shot.path("id").asText())).append("\" src=\"").append(escape(base + shot.path("file").asText())).append("\">")
           .append(overlay).append("</div>");
     } else {
       html.append("<div class=\"noshot\">").append(escape(shot.path("skipped").asText("not stored"))).append("</div>");
@@ -490,8 +630,8 @@ public final class HtmlReport {
   private static final String LEGEND = String.join("",
       "<details class=\"legend\" open><summary>legend</summary><ul>",
       "<li><span class=\"dot ok\"></span> step done</li>",
-      "<li><span class=\"dot goal\"></span> composite step (search, strategy, wait) that met its goal</li>",
-      "<li><span class=\"dot unmet\"></span> step that ran but did not get what it was for (not found, not confirmed, did not hold, no match)</li>",
+      "<li><span class=\"dot goal\"></span> composite step (search, set wheel, strategy, wait) that met its goal</li>",
+      "<li><span class=\"dot unmet\"></span> step that ran but did not get what it was for (not found, not confirmed, did not hold, no match, wheel not reached)</li>",
       "<li><span class=\"dot bad\"></span> step that failed with an error</li>",
       "<li><svg width=\"14\" height=\"14\"><circle cx=\"7\" cy=\"7\" r=\"6\" fill=\"#2ca02c\"/></svg> finger down, ",
       "<svg width=\"14\" height=\"14\"><circle cx=\"7\" cy=\"7\" r=\"3\" fill=\"#1e6fff\"/></svg> planned samples, ",
