@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
  * past the end of the wheel, a scroll along the wrong axis) and recovers from the error results.
  * It only calls tools the request offers, so a missing tool shows up as a failure.
  */
-final class ScriptedPhoneModel implements ChatModel {
+public final class ScriptedPhoneModel implements ChatModel {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern TIME = Pattern.compile("(\\d{2}):(\\d{2})");
 
@@ -63,7 +63,7 @@ final class ScriptedPhoneModel implements ChatModel {
     return ChatResponse.builder().aiMessage(AiMessage.from(List.of(next))).build();
   }
 
-  /** Set a time: a bad screenshot id, a read, an hour past the wheel's end, then the real targets. */
+  /** Set a time: a bad screenshot id, a read, a minute past the wheel's end, then the real targets. */
   private ToolExecutionRequest picker(String task, List<Call> calls) {
     Matcher t = TIME.matcher(task);
     if (!t.find()) {
@@ -80,7 +80,7 @@ final class ScriptedPhoneModel implements ChatModel {
       // A made-up id, as models do when they count screenshots themselves.
       return call("image_diff", Map.of("before", "shot-999", "after", id));
     }
-    Call read = last(calls, "read_wheel");
+    Call read = first(calls, "read_wheel");
     if (read == null) {
       return call("read_wheel", Map.of("screenshot_attachment_id", id));
     }
@@ -91,8 +91,8 @@ final class ScriptedPhoneModel implements ChatModel {
     }
     List<Call> sets = all(calls, "set_wheel");
     if (sets.isEmpty()) {
-      // Past the end of a 0-23 wheel: the tool must refuse rather than spin the wheel.
-      return call("set_wheel", Map.of("column", hourColumn, "target", "27"));
+      // Past the end of a 00-59 wheel: the tool must refuse rather than spin the wheel.
+      return call("set_wheel", Map.of("column", minuteColumn, "target", "75"));
     }
     if (sets.size() == 1) {
       return call("set_wheel", Map.of("column", hourColumn, "target", hour));
@@ -161,6 +161,10 @@ final class ScriptedPhoneModel implements ChatModel {
       }
     }
     return null;
+  }
+
+  private static Call first(List<Call> calls, String name) {
+    return calls.stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
   }
 
   private static List<Call> all(List<Call> calls, String name) {
