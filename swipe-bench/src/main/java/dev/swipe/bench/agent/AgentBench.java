@@ -19,7 +19,9 @@ import java.util.Optional;
  * The agent benchmark: a fixed set of phone tasks (set a picker time, find and open a contact,
  * page a carousel to its end, pan a map to a labelled place) on android, ios and flutter
  * simulators, each run by every agent through the LangChain4j tools and judged afterwards by the
- * simulator's truth, which the agents never see. It always runs the scripted agent, the baseline,
+ * simulator's truth, which the agents never see. A run succeeds when the agent called {@code
+ * finished} and the truth agrees; a goal reached by accident in a run that never ended does not
+ * count. It always runs the scripted agent, the baseline,
  * and a real model when environment variables name one ({@link ConfiguredModel}), so models and
  * prompts can be compared on the same tasks.
  *
@@ -83,10 +85,12 @@ public final class AgentBench {
       }
       long wallMs = (System.nanoTime() - start) / 1_000_000;
       AgentTask.Verdict v = task.judge(phone);
-      String reason = v.success() ? v.reason()
-          : out.status() == PhoneAgent.Status.FINISHED ? "claimed finished, but " + v.reason()
+      boolean finished = out.status() == PhoneAgent.Status.FINISHED;
+      // success needs both: the agent said it was done, and the truth agrees
+      String reason = finished && v.success() ? v.reason()
+          : finished ? "claimed finished, but " + v.reason()
           : out.status().name().toLowerCase(Locale.ROOT) + ": " + out.text() + "; " + v.reason();
-      return new Row(agent.name(), task, v.success(), out.turns(), out.toolCalls(), wallMs, out.toolErrors(),
+      return new Row(agent.name(), task, finished && v.success(), out.turns(), out.toolCalls(), wallMs, out.toolErrors(),
           out.status().name(), reason);
     }
   }
