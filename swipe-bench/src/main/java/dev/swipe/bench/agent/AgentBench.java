@@ -51,8 +51,7 @@ public final class AgentBench {
     Optional<ConfiguredModel> real = ConfiguredModel.fromEnvironment(System.getenv());
     real.ifPresentOrElse(
         m -> agents.add(new Agent(m.name(), m.model(), m.images())),
-        () -> System.out.println("(no real model: " + ConfiguredModel.HOW_TO_CONFIGURE.lines().findFirst().orElse("")
-            + " See docs/agents.md.)"));
+        () -> System.out.println("(no real model configured: set OPENAI_API_KEY or ANTHROPIC_API_KEY, see docs/agents.md)"));
     List<AgentTask> tasks = AgentTask.fixedSet(variations, kinds, platforms);
     List<Row> rows = new ArrayList<>();
     for (Agent a : agents) {

@@ -117,13 +117,19 @@ final class ScriptedAgentModel implements ChatModel {
         break;
     }
     Call lastCall = calls.get(calls.size() - 1);
-    if (!lastCall.name().equals("read_wheel") || all(calls, "read_wheel").size() < 2) {
+    if (!lastCall.name().equals("read_wheel")) {
       return call("read_wheel", Map.of());
     }
     String h = label(lastCall.result(), hourColumn);
     String m = label(lastCall.result(), minuteColumn);
     if (hour.equals(h) && minute.equals(m)) {
       return call("finished", Map.of("text", "the picker shows " + h + ":" + m));
+    }
+    if (sets.size() < 6) {
+      // Android's TimePicker carries a minute wheel's wrap into the hour: set what the check shows wrong
+      return hour.equals(h)
+          ? call("set_wheel", Map.of("column", minuteColumn, "target", minute))
+          : call("set_wheel", Map.of("column", hourColumn, "target", hour));
     }
     return call("failed_to_complete_task", Map.of("reason", "the picker shows " + h + ":" + m + " after setting it"));
   }
