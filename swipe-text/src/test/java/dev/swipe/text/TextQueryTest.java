@@ -124,4 +124,76 @@ class TextQueryTest {
         .hasMessageContaining("swipe-text-tesseract");
     assertThatThrownBy(() -> TextReaders.open("nocolon")).hasMessageContaining("no scheme");
   }
+
+  private static TextLine line(int y, double confidence, String... words) {
+    List<Word> ws = new ArrayList<>();
+    int x = 10;
+    for (String w : words) {
+      ws.add(new Word(w, new TextBox(x, y, 20 * w.length(), 30), confidence));
+      x += 20 * w.length() + 15;
+    }
+    return TextLine.of(ws);
+  }
+
+  @Test
+  void equallyGoodMatchesRankBySurenessAndUnsureOnesCanBeDropped() {
+    TextPage p = new TextPage(1080, 2400, List.of(line(10, 0.6, "OK"), line(110, 0.95, "OK"), line(210, 0.8, "OK")));
+    assertThat(TextQuery.of("ok").find(p)).extracting(TextMatch::confidence).containsExactly(0.95, 0.8, 0.6);
+    TextQuery sure = TextQuery.builder("ok").minConfidence(0.8).build();
+    assertThat(sure.minConfidence()).isEqualTo(0.8);
+    assertThat(sure.find(p)).extracting(TextMatch::confidence).containsExactly(0.95, 0.8);
+    assertThat(TextQuery.builder("ok").minConfidence(1).build().find(p)).isEmpty();
+    assertThat(TextQuery.builder("ok").minConfidence(0).build().find(p)).hasSize(3);
+    // a match is as sure as its weakest word
+    TextPage mixed = new TextPage(1080, 2400, List.of(TextLine.of(List.of(
+        new Word("Save", new TextBox(10, 10, 80, 30), 0.9), new Word("all", new TextBox(100, 10, 60, 30), 0.5)))));
+    assertThat(TextQuery.of("save all").find(mixed)).singleElement()
+        .satisfies(m -> assertThat(m.confidence()).isEqualTo(0.5));
+  }
+
+  @Test
+  void aQueryTellsWhatItLooksFor() {
+    TextQuery fuzzy = TextQuery.builder("Wi-Fi").match(TextQuery.Match.FUZZY).scope(TextQuery.Scope.LINE)
+        .within(0, 0, 500, 1000).build();
+    assertThat(fuzzy.maxEdits()).as("the default bound").isEqualTo(1);
+    assertThat(fuzzy.text()).isEqualTo("Wi-Fi");
+    assertThat(fuzzy.match()).isEqualTo(TextQuery.Match.FUZZY);
+    assertThat(fuzzy.scope()).isEqualTo(TextQuery.Scope.LINE);
+    assertThat(fuzzy.region()).contains(new TextQuery.Region(0, 0, 500, 1000));
+    assertThat(fuzzy.toString()).isEqualTo("fuzzy(1) 'Wi-Fi' as a whole line within " + new TextQuery.Region(0, 0, 500, 1000));
+    TextQuery plain = TextQuery.of("Save");
+    assertThat(plain.maxEdits()).isZero();
+    assertThat(plain.region()).isEmpty();
+    assertThat(plain.scope()).isEqualTo(TextQuery.Scope.WORDS);
+    assertThat(plain.toString()).isEqualTo("normalized 'Save'");
+    assertThat(TextQuery.exact("Save").toString()).isEqualTo("exact 'Save'");
+    assertThat(TextQuery.builder("Save").match(TextQuery.Match.EXACT).maxEdits(0).build().maxEdits()).isZero();
+  }
+
+  @Test
+  void aRegexMatchesWholeLinesOrSpansAndSkipsEmptyMatches() {
+    TextPage p = page("Alarm at 07:30 AM", "Snooze");
+    TextQuery whole = TextQuery.builder("Alarm.*AM").match(TextQuery.Match.REGEX).scope(TextQuery.Scope.LINE).build();
+    assertThat(whole.find(p)).singleElement().satisfies(m -> {
+      assertThat(m.text()).isEqualTo("Alarm at 07:30 AM");
+      assertThat(m.wholeLine()).isTrue();
+      assertThat(m.box()).isEqualTo(p.lines().get(0).box());
+    });
+    assertThat(TextQuery.builder("Alarm").match(TextQuery.Match.REGEX).scope(TextQuery.Scope.LINE).build().find(p))
+        .as("a line query must match the whole line").isEmpty();
+    assertThat(TextQuery.regex("Snooze").find(p)).singleElement().satisfies(m -> assertThat(m.wholeLine()).isTrue());
+    assertThat(TextQuery.regex("at 07").find(p)).singleElement().satisfies(m -> {
+      assertThat(m.wholeLine()).isFalse();
+      assertThat(m.box()).isEqualTo(p.lines().get(0).words().get(1).box().union(p.lines().get(0).words().get(2).box()));
+    });
+    assertThat(TextQuery.regex("q*").find(p)).as("only empty matches").isEmpty();
+    assertThat(TextQuery.regex("o+").find(p)).extracting(TextMatch::text).containsExactly("oo");
+  }
+
+  @Test
+  void aFuzzyQueryFindsWordsSplitOrMergedByTheReader() {
+    TextPage p = page("Turn on WiFi now", "Wi Fi off");
+    assertThat(TextQuery.fuzzy("Wi Fi", 1).find(p)).extracting(TextMatch::text).containsExactly("Wi Fi", "WiFi");
+    assertThat(TextQuery.fuzzy("WiFi", 1).find(p)).extracting(TextMatch::text).containsExactly("WiFi", "Wi Fi");
+  }
 }
