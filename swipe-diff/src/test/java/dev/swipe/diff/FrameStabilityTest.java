@@ -37,6 +37,7 @@ class FrameStabilityTest {
     GreyRaster off = ScreenRenderer.viaJpeg(ScreenRenderer.textFieldScreen(W, H, false), 0.8f);
     StabilityResult r = FrameStability.STRICT.compare(on, off);
     assertThat(r.stable()).isFalse();
+    assertThat(FrameStability.isStable(on, off)).isFalse();
     PixelRect box = r.changedBounds().orElseThrow();
     int caretX = ScreenRenderer.caretX(W);
     // The caret is 2 px wide, 40 px tall at y 245..285 (scaled); allow JPEG/cell slack of a few px.
@@ -50,6 +51,11 @@ class FrameStabilityTest {
     assertThat(FrameStability.STRICT.compare(on, off, new PixelRect(0, 400, W, 800)).stable()).isTrue();
     // A tolerance above the caret's share accepts it.
     assertThat(new FrameStability(0.001).compare(on, off).stable()).isTrue();
+    // The tolerance is inclusive: exactly the changed share passes, anything less does not.
+    FrameStability exact = new FrameStability(r.changedRatio());
+    assertThat(exact.tolerance()).isEqualTo(r.changedRatio());
+    assertThat(exact.compare(on, off).stable()).isTrue();
+    assertThat(new FrameStability(Math.nextDown(r.changedRatio())).compare(on, off).stable()).isFalse();
   }
 
   @Test
@@ -69,6 +75,9 @@ class FrameStabilityTest {
     assertThatThrownBy(() -> new FrameStability(-0.1)).isInstanceOf(ImageException.class)
         .hasMessageContaining("tolerance");
     assertThatThrownBy(() -> new FrameStability(Double.NaN)).isInstanceOf(ImageException.class);
+    assertThatThrownBy(() -> new FrameStability(1.0)).isInstanceOf(ImageException.class)
+        .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("invalid_argument"));
+    assertThat(new FrameStability(0.0).tolerance()).isZero();
     GreyRaster a = GreyRaster.of(4, 4, new byte[16]);
     GreyRaster b = GreyRaster.of(4, 5, new byte[20]);
     assertThatThrownBy(() -> FrameStability.STRICT.compare(a, b)).isInstanceOf(ImageException.class)

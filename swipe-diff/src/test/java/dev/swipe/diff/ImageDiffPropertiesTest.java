@@ -201,8 +201,17 @@ class ImageDiffPropertiesTest {
           int rx = r.nextInt(w);
           int ry = r.nextInt(h);
           PixelRect region = new PixelRect(rx, ry, 1 + r.nextInt(w - rx), 1 + r.nextInt(h - ry));
-          for (GreyRaster[] pair : new GreyRaster[][] {{a, b}, {a.reduce(2), b.reduce(2)}}) {
-            PixelRect reg = pair[0] == a ? region : PixelRect.full(pair[0].width(), pair[0].height());
+          GreyRaster ra = a.reduce(2);
+          GreyRaster rb = b.reduce(2);
+          // Single-pixel cells (a reduced raster): the whole raster and a region anywhere in it.
+          int qx = r.nextInt(ra.width());
+          int qy = r.nextInt(ra.height());
+          PixelRect reduced = new PixelRect(qx, qy, 1 + r.nextInt(ra.width() - qx), 1 + r.nextInt(ra.height() - qy));
+          GreyRaster[][] pairs = {{a, b}, {ra, rb}, {ra, rb}};
+          PixelRect[] regions = {region, PixelRect.full(ra.width(), ra.height()), reduced};
+          for (int k = 0; k < pairs.length; k++) {
+            GreyRaster[] pair = pairs[k];
+            PixelRect reg = regions[k];
             ChangedCells got = ChangedCells.compare(pair[0], pair[1], reg);
             long[] want = referenceCells(pair[0], pair[1], reg);
             assertThat(got.changedPixels).isEqualTo(want[0]);

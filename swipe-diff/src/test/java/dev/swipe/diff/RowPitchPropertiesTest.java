@@ -49,6 +49,27 @@ class RowPitchPropertiesTest {
   }
 
   @Test
+  void aPitchSeenOnceIsRefinedBetweenSamples() {
+    // One whole row between two cut ones: no row fit, no later multiple. The autocorrelation's
+    // peak is a whole lag; only its sub-pixel refinement gets a pitch of 12.3 samples within 1%.
+    qt().withExamples(80)
+        .forAll(integers().between(120, 600), integers().between(17, 21))
+        .checkAssert((tenths, spanTenths) -> {
+          double pitch = tenths / 10.0;
+          int n = (int) Math.round(spanTenths / 10.0 * pitch);
+          double[] f = new double[n];
+          for (int i = 0; i < n; i++) {
+            f[i] = 0.5 + 0.45 * Math.cos(2 * Math.PI * (i - n / 2.0) / pitch);
+          }
+          assertThat(RowPitch.RowFit.rowMidpoints(f, pitch)).hasSize(1);
+          double[] pc = RowPitch.pitchFromProfile(f);
+          assertThat(pc[0]).as("pitch %s over %d samples", pitch, n).isCloseTo(pitch, Percentage.withPercentage(1));
+          // trusted by wheel_nudge (0.6), but below a pitch that its multiples repeat
+          assertThat(pc[1]).as("confidence").isBetween(0.6, 0.75);
+        });
+  }
+
+  @Test
   void pitchScalesWithResizing() {
     qt().withExamples(30)
         .forAll(integers().between(3, 7), integers().between(20, 40), integers().between(160, 230),

@@ -59,6 +59,41 @@ class RowPitchTest {
   }
 
   @Test
+  void aBandHoldingFewerThanThreeWholeRowsIsMeasuredByTheAutocorrelation() {
+    // A wheel in a short band (one or two whole rows, the rest cut at its edges) gives the row
+    // fit nothing to fit: the pitch, its sub-pixel refinement and the confidence are the
+    // autocorrelation's own. Its window spans barely two rows, so the pitch is good to 4% here
+    // (a whole-row grid gets 2%; one whole row in 2.3 measured 3.3% long at confidence 0.74).
+    List<String> failures = new ArrayList<>();
+    int i = 0;
+    for (double rowsInBand : new double[] {2.0, 2.15, 2.3}) {
+      for (String font : FONTS) {
+        for (int size : FONT_SIZES) {
+          double pitch = size * (1.5 + 0.3 * (i % 3)) + (i % 4) * 0.37;
+          int height = (int) Math.ceil(7 * pitch + 240);
+          int centerY = height / 2 + 7;
+          BufferedImage img = ScreenRenderer.wheel(480, height, 240, centerY, 7, pitch, font, size,
+              ScreenRenderer.Selection.values()[i % 3], 10 + 7 * i);
+          GreyRaster r = ScreenRenderer.viaJpeg(img, 0.8f);
+          int half = (int) Math.round(rowsInBand * pitch / 2);
+          int off = (i % 5) * 3;
+          PixelRect band = PixelRect.ofCorners(90, centerY - half + off, 389, centerY + half + off);
+          double[] profile = RowPitch.gradientProfile(r, band);
+          int whole = RowPitch.RowFit.rowMidpoints(profile, pitch).length;
+          RowPitchResult res = RowPitch.measure(r, band);
+          double err = Math.abs(res.pitchPx() - pitch) / pitch;
+          if (whole >= 3 || err > 0.04 || res.confidence() < 0.6) {
+            failures.add(String.format("%.1f rows, %s %d, pitch %.2f, %d whole rows: %s err=%.4f", rowsInBand, font,
+                size, pitch, whole, res, err));
+          }
+          i++;
+        }
+      }
+    }
+    assertThat(failures).as("%d cases", i).isEmpty();
+  }
+
+  @Test
   void rowsDrawnOnACylinderAreMeasuredAtTheirArcPitch() {
     // iOS pickers draw rows on a cylinder: an even grid fits the crowded outer rows and comes out
     // short; the selected row's centre lets the projection be fitted instead.

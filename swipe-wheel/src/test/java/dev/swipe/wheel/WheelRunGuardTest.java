@@ -266,6 +266,8 @@ class WheelRunGuardTest {
         guard.checkGenericTap(500.0, 500.0);
         guard.checkKeyboardInput();
         assertThat(open.commit().rows()).isEqualTo(4); // no-op: nothing is tracked any more
+        assertThat(guard.runActionsInFlight()).isZero();
+        assertThat(guard.runActionsUsed()).isEqualTo(1);
         assertThat(guard.status(500.0)).isEqualTo(ColumnStatus.UNTRACKED);
         assertThatThrownBy(() -> guard.authorize(minutes(10, 40).build(), confident(40.0)))
                 .isInstanceOf(IllegalStateException.class);
@@ -313,6 +315,107 @@ class WheelRunGuardTest {
                 .containsEntry("column_actions_left", d.columnAllowance() - 1)
                 .containsEntry("run_actions_left", 59)
                 .containsEntry("target_reached", false);
+    }
+
+    @Test
+    void confirmingTheTargetReportsTheBudgetsLeft() {
+        WheelTicket elsewhere = guard.authorize(minutes(10, 40).columnX(200.0).build(), confident(40.0));
+        nudge(minutes(10, 20).build()); // gap of two rows of five
+        WheelDecision done = nudge(minutes(20, 20).build());
+        assertThat(done.targetReached()).isTrue();
+        assertThat(done.columnAllowance()).isEqualTo(WheelMath.columnAllowance(2));
+        assertThat(done.columnActionsLeft()).isEqualTo(WheelMath.columnAllowance(2) - 1);
+        // one action committed, one in flight on another column
+        assertThat(done.runActionsLeft()).isEqualTo(WheelRunGuard.DEFAULT_RUN_CEILING - 2);
+        assertThat(guard.columnActionsLeft(500.0)).isEmpty(); // released: no target any more
+        // a column confirmed before any action on it has spent nothing and has no allowance
+        WheelDecision fresh = nudge(minutes(30, 30).columnX(800.0).build());
+        assertThat(fresh.targetReached()).isTrue();
+        assertThat(fresh.columnAllowance()).isZero();
+        assertThat(fresh.columnActionsLeft()).isZero();
+        assertThat(fresh.runActionsLeft()).isEqualTo(WheelRunGuard.DEFAULT_RUN_CEILING - 2);
+        elsewhere.abort();
+        assertThat(guard.runActionsLeft()).isEqualTo(WheelRunGuard.DEFAULT_RUN_CEILING - 1);
+    }
+
+    @Test
+    void anActionInFlightCountsAgainstTheColumnUntilItEnds() {
+        assertThat(guard.columnActionsLeft(500.0)).isEmpty();
+        int allowance = WheelMath.columnAllowance(6);
+        WheelTicket t = guard.authorize(minutes(10, 40).build(), confident(40.0));
+        assertThat(guard.columnActionsLeft(500.0)).hasValue(allowance - 1);
+        assertThat(guard.columnActionsLeft(510.0)).as("the same column within tolerance").hasValue(allowance - 1);
+        assertThat(guard.columnActionsLeft(530.0)).as("another column").isEmpty();
+        t.abort();
+        assertThat(guard.columnActionsLeft(500.0)).hasValue(allowance);
+        guard.authorize(minutes(10, 40).build(), confident(40.0)).commit();
+        assertThat(guard.columnActionsLeft(500.0)).hasValue(allowance - 1);
+    }
+
+    @Test
+    void budgetErrorsReportWhatWasSpent() {
+        int allowance = WheelMath.columnAllowance(1);
+        for (int i = 0; i < allowance; i++) {
+            nudge(minutes(i % 2 == 0 ? 10 : 20, 15).build());
+        }
+        WheelException e = catchWheel(() -> guard.authorize(minutes(10, 15).build(), confident(40.0)));
+        assertThat(e.details()).containsEntry("column_x", 500.0)
+                .containsEntry("target_value", 15)
+                .containsEntry("column_allowance", allowance)
+                .containsEntry("column_actions_used", allowance)
+                .containsEntry("run_ceiling", WheelRunGuard.DEFAULT_RUN_CEILING)
+                .containsEntry("run_actions_used", allowance);
+        assertThat(e.getMessage()).contains("allowance of " + allowance).contains("target_value 15");
+    }
+
+    @Test
+    void aFlippedOrderNeedsTwoNewContradictionsToFlipBack() {
+        nudge(Fixtures.years(0, 100).build());
+        nudge(Fixtures.years(-6, 100).build()); // contradiction 1
+        nudge(Fixtures.years(-12, 100).build()); // contradiction 2: flipped
+        assertThat(guard.rowOrder(300.0)).isEqualTo(RowOrder.INCREASING_UP);
+        // the evidence starts over: one step against the new order does not flip it back
+        nudge(Fixtures.years(-18, 100).build());
+        assertThat(guard.rowOrder(300.0)).isEqualTo(RowOrder.INCREASING_UP);
+        nudge(Fixtures.years(-24, 100).build());
+        assertThat(guard.rowOrder(300.0)).isEqualTo(RowOrder.INCREASING_DOWN);
+    }
+
+    @Test
+    void aSingleRowProbeFlipsAtOnceAndClearsEarlierEvidence() {
+        nudge(Fixtures.years(0, 100).build());
+        nudge(Fixtures.years(-6, 100).valueStep(null).build()); // contradiction 1; this step is an order probe
+        assertThat(guard.rowOrder(300.0)).isEqualTo(RowOrder.INCREASING_DOWN);
+        nudge(Fixtures.years(-7, 100).build()); // the probe contradicts too: flipped at once
+        assertThat(guard.rowOrder(300.0)).isEqualTo(RowOrder.INCREASING_UP);
+        // one ordinary step against the new order is not enough to flip back
+        nudge(Fixtures.years(-13, 100).build());
+        assertThat(guard.rowOrder(300.0)).isEqualTo(RowOrder.INCREASING_UP);
+    }
+
+    @Test
+    void observingTheTargetClearsAStuckColumn() {
+        WheelRequest r = minutes(0, 30).build();
+        nudge(r);
+        nudge(r); // micro probe
+        assertThat(guard.observe(500.0, 0)).isEqualTo(ColumnStatus.NO_PROGRESS);
+        // the reader was wrong and the wheel shows the target after all: the column is released
+        assertThat(guard.observe(500.0, 30)).isEqualTo(ColumnStatus.IDLE);
+        WheelDecision next = nudge(minutes(30, 45).build());
+        assertThat(next.microProbe()).isFalse();
+        assertThat(next.columnAllowance()).isEqualTo(WheelMath.columnAllowance(3));
+        // an unchanged value after that ordinary step asks for a micro probe again, not no_progress
+        assertThat(guard.observe(500.0, 30)).isEqualTo(ColumnStatus.MICRO_PROBE_NEXT);
+    }
+
+    @Test
+    void aReleasedColumnForgetsAPendingMicroProbe() {
+        nudge(minutes(0, 30).build());
+        assertThat(guard.observe(500.0, 0)).isEqualTo(ColumnStatus.MICRO_PROBE_NEXT);
+        nudge(minutes(30, 30).build()); // the target after all
+        WheelDecision next = nudge(minutes(30, 45).build());
+        assertThat(next.microProbe()).isFalse();
+        assertThat(next.rows()).isGreaterThan(1);
     }
 
     @Test
