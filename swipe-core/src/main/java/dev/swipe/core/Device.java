@@ -347,6 +347,23 @@ public interface Device extends AutoCloseable {
   WheelSetResult setWheel(WheelSet request);
 
   /**
+   * Sets several columns of one picker, in the order given (a full time: hour then minute, or
+   * minute then hour), and returns once every column shows its target on one reading after the
+   * last set. Columns can be linked: a TimePicker spinner's hour follows its minute past 59/00, so
+   * setting the minute can move an hour already set; such a column is read again and set back (at
+   * most three passes), and its evidence says what moved it.
+   *
+   * @param requests one per column, each column at most once; columns are found on the first
+   *     screenshot and then followed by their x
+   * @return one result per request, in the same order: the column's last confirmed label, with
+   *     every nudge and reading of every pass
+   * @throws SwipeException {@code invalid_argument} naming {@code requests} (empty, more than 20,
+   *     a null, or two requests for one column), {@code wheel_no_progress} when a column is still
+   *     off its target after the passes, and the errors of {@link #setWheel}
+   */
+  java.util.List<WheelSetResult> setWheels(java.util.List<WheelSet> requests);
+
+  /**
    * The run's wheel guard: budgets left per column and for the run, and which regions are being
    * worked (generic touch and key input aimed there is refused with
    * {@code wheel_generic_input_blocked}).

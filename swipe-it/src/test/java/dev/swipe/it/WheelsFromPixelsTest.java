@@ -18,6 +18,7 @@ import dev.swipe.sim.SimState;
 import dev.swipe.wheel.WheelRequest;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -76,6 +77,109 @@ class WheelsFromPixelsTest {
       for (String c : COLUMNS) {
         assertThat(truth.wheel(c).overshoots()).as(c).isZero();
       }
+    }
+  }
+
+  /**
+   * Seeded devices whose month column read short or long before the columns shared their pitch:
+   * at its end (Jan, Dec: two or three rows drawn) or with names whose capitals and descenders move
+   * the rows' ink (both platforms; on ios the rows are on a cylinder).
+   */
+  @ParameterizedTest
+  @CsvSource({"ios,3000", "ios,3001", "ios,3003", "ios,3004", "ios,3005", "android,3000"})
+  void everyColumnsPitchIsWithinTwoPercentOfTheDrawnOne(String platform, long seed) {
+    try (Device phone = Device.open("sim:?scene=picker&platform=" + platform + "&seed=" + seed)) {
+      SimOracle truth = SimOracle.of(phone);
+      java.util.Random rnd = new java.util.Random(seed);
+      for (String c : COLUMNS) {
+        SimState.Wheel w = truth.wheel(c);
+        truth.setWheelValue(c, rnd.nextInt(w.rowCount()) * w.valueStep());
+      }
+      WheelReading reading = phone.readWheels(phone.screenshot(), null);
+      SimState s = truth.state();
+      assertThat(reading.columns()).hasSize(3);
+      for (int i = 0; i < 3; i++) {
+        SimState.Wheel w = s.wheel(COLUMNS.get(i)).orElseThrow();
+        WheelColumn c = reading.columns().get(i);
+        assertThat(c.selectedLabel()).as(COLUMNS.get(i)).hasValue(w.label());
+        assertThat(c.rowSpacing()).as(COLUMNS.get(i) + " pitch")
+            .isCloseTo(w.rowPitchNorm(), org.assertj.core.data.Percentage.withPercentage(2));
+        assertThat(Math.abs(c.centerY() - w.selectedCenterYNorm())).isLessThan(w.rowPitchNorm() / 4);
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios"})
+  void setsAMinuteColumnThatStepsByFiveOnANumberPicker(String platform) {
+    try (Device phone = Device.open("sim:?scene=picker&picker=numberpicker&platform=" + platform)) {
+      SimOracle truth = SimOracle.of(phone);
+      assertThat(truth.wheel("minute").valueStep()).isEqualTo(5);
+      WheelColumn minute = phone.readWheels().columns().get(2);
+      assertThat(minute.scale().step()).isEqualTo(5);
+      assertThat(minute.value()).hasValue(truth.wheel("minute").value());
+
+      WheelSetResult back = phone.setWheel(WheelSet.column(2).to("05"));
+      assertThat(back.value()).isEqualTo(5);
+      assertThat(truth.wheel("minute").value()).isEqualTo(5);
+      assertThat(back.actions()).as("30 -> 05 is five rows of five minutes").isBetween(1, 2);
+      // 05 -> 50 wraps backwards past 00: three rows, not nine
+      WheelSetResult wrap = phone.setWheel(WheelSet.column(2).to(50));
+      assertThat(truth.wheel("minute").value()).isEqualTo(50);
+      assertThat(wrap.actions()).isBetween(1, 2);
+      assertThat(truth.wheel("hour").value()).as("independent wheels: the hour stays").isEqualTo(9);
+
+      int before = truth.pointerLog().size();
+      assertThatThrownBy(() -> phone.setWheel(WheelSet.column(2).to("07")))
+          .isInstanceOfSatisfying(SwipeException.class, e -> {
+            assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_TARGET_UNREACHABLE);
+            assertThat(e.details()).containsEntry("value_step", 5);
+          });
+      assertThat(truth.pointerLog()).hasSize(before);
+      assertThat(truth.editorOpen()).isFalse();
+      assertThat(truth.wheel("minute").overshoots()).isZero();
+    }
+  }
+
+  /**
+   * The TimePicker spinner's hour follows its minute past 59/00: a full time set in either order
+   * ends on the hour and the minute asked for, the wrap crossed forwards and backwards.
+   */
+  @ParameterizedTest
+  @CsvSource({
+    "9, 55, 10, 3, hour", // forwards past 00 with the hour set first: the wrap moves it to 11, set back
+    "14, 4, 13, 57, minute", // backwards past 59 with the minute first: the wrap brings the hour to 13
+    "14, 4, 13, 57, hour" // backwards with the hour first: the wrap takes it to 12, set back
+  })
+  void setsAFullTimeAcrossTheMinuteWrapOnTheTimePicker(int h0, int m0, int h1, int m1, String first) {
+    try (Device phone = Device.open("sim:?scene=picker&platform=android&picker=timepicker")) {
+      SimOracle truth = SimOracle.of(phone);
+      truth.setWheelValue("hour", h0);
+      truth.setWheelValue("minute", m0);
+      WheelSet hour = WheelSet.column(1).to(String.format("%02d", h1));
+      WheelSet minute = WheelSet.column(2).to(m1);
+      List<WheelSetResult> r = phone.setWheels(first.equals("hour") ? List.of(hour, minute) : List.of(minute, hour));
+      assertThat(truth.wheel("hour").value()).isEqualTo(h1);
+      assertThat(truth.wheel("minute").value()).isEqualTo(m1);
+      WheelSetResult hourResult = r.get(first.equals("hour") ? 0 : 1);
+      assertThat(hourResult.value()).isEqualTo(h1);
+      boolean setBack = hourResult.evidence().stream().anyMatch(l -> l.contains("set again"));
+      assertThat(setBack).as("the hour was set back after the wrap").isEqualTo(first.equals("hour"));
+      assertThat(truth.editorOpen()).isFalse();
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"android"})
+  void setWheelsRefusesBadRequestsBeforeItNudges(String platform) {
+    try (Device phone = Device.open("sim:?scene=picker&platform=" + platform)) {
+      SimOracle truth = SimOracle.of(phone);
+      int before = truth.pointerLog().size();
+      assertThatThrownBy(() -> phone.setWheels(List.of()))
+          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("requests"));
+      assertThatThrownBy(() -> phone.setWheels(List.of(WheelSet.column(1).to(3), WheelSet.columnShowing("09").to(4))))
+          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("requests"));
+      assertThat(truth.pointerLog()).hasSize(before);
     }
   }
 

@@ -43,6 +43,7 @@ import java.util.Set;
  *       listwheel on flutter, uipicker on ios): how the picker scene's wheels behave
  *   <li>{@code paging=viewpager|snaphelper} (viewpager on android, snaphelper on flutter): the
  *       carousel's rule for when a release turns the page
+ *   <li>{@code display=xxhdpi|420dpi} (xxhdpi): the panel, see {@link Display}
  * </ul>
  *
  * @param scene the screen content
@@ -62,6 +63,7 @@ import java.util.Set;
  * @param overscroll the edge effect, empty for the platform's default
  * @param picker the picker kind, empty for the platform's default
  * @param paging the carousel's paging rule, empty for the platform's default
+ * @param display the panel's size and density
  */
 public record SimConfig(
     Scene scene,
@@ -80,13 +82,14 @@ public record SimConfig(
     Optional<String> name,
     Optional<Overscroll> overscroll,
     Optional<PickerKind> picker,
-    Optional<Paging> paging) {
+    Optional<Paging> paging,
+    Display display) {
 
   /** The URI options {@code sim:} understands. */
   public static final Set<String> URI_KEYS =
       Set.of(
           "scene", "platform", "pointer", "abs_mouse", "scale", "seed", "quality", "latency_ms", "fps",
-          "noise", "letterbox", "theme", "time", "name", "overscroll", "picker", "paging");
+          "noise", "letterbox", "theme", "time", "name", "overscroll", "picker", "paging", "display");
 
   /** The screens the phone can show. */
   public enum Scene {
@@ -191,6 +194,70 @@ public record SimConfig(
     }
   }
 
+  /**
+   * The phone's panel: its size in pixels and its density, which set how tall the screen is in dp
+   * (touch slop, fling speeds and picker rows are given in dp and scale with the density; the
+   * scenes keep their layout in pixels). Sources: Android {@code DisplayMetrics} DENSITY_XXHIGH
+   * (480 dpi) and DENSITY_420 (420 dpi), dp = px / (dpi / 160).
+   */
+  public enum Display {
+    /** 1080x2400 at 480 dpi (density 3): 360 x 800 dp, the simulator's long-standing screen. */
+    XXHDPI("xxhdpi", 1080, 2400, 480),
+    /** 1080x2340 at 420 dpi (density 2.625): 411 x 891 dp, a common phone panel (Pixel 5 class). */
+    DENSITY_420("420dpi", 1080, 2340, 420);
+
+    private final String id;
+    private final int widthPx;
+    private final int heightPx;
+    private final int dpi;
+
+    Display(String id, int widthPx, int heightPx, int dpi) {
+      this.id = id;
+      this.widthPx = widthPx;
+      this.heightPx = heightPx;
+      this.dpi = dpi;
+    }
+
+    /** The URI value. */
+    public String id() {
+      return id;
+    }
+
+    /** Panel width in pixels. */
+    public int widthPx() {
+      return widthPx;
+    }
+
+    /** Panel height in pixels. */
+    public int heightPx() {
+      return heightPx;
+    }
+
+    /** Dots per inch. */
+    public int dpi() {
+      return dpi;
+    }
+
+    /** Pixels per dp: dpi / 160. */
+    public double density() {
+      return dpi / 160.0;
+    }
+
+    /** Screen height in dp. */
+    public double heightDp() {
+      return heightPx / density();
+    }
+
+    static Display fromId(String id) {
+      for (Display d : values()) {
+        if (d.id.equals(id)) {
+          return d;
+        }
+      }
+      throw SwipeException.invalidArgument("display", "must be one of xxhdpi, 420dpi, was '" + id + "'");
+    }
+  }
+
   /** The edge effect in use: the explicit one or the platform's default. */
   public Overscroll effectiveOverscroll() {
     return overscroll.orElse(Overscroll.STRETCH);
@@ -239,6 +306,7 @@ public record SimConfig(
     SwipeException.requireArgument(overscroll, "overscroll");
     SwipeException.requireArgument(picker, "picker");
     SwipeException.requireArgument(paging, "paging");
+    SwipeException.requireArgument(display, "display");
     if (!(scale >= 0.1 && scale <= 1.0)) {
       throw SwipeException.invalidArgument("scale", "must be in [0.1, 1], was " + scale);
     }
@@ -318,6 +386,7 @@ public record SimConfig(
     if (uri.param("paging").isPresent()) {
       b.paging(Paging.valueOf(uri.choice("paging", "viewpager", ids(Paging.values())).toUpperCase(Locale.ROOT)));
     }
+    b.display(Display.fromId(uri.choice("display", Display.XXHDPI.id(), Set.of(Display.XXHDPI.id(), Display.DENSITY_420.id()))));
     return b.build();
   }
 
@@ -397,6 +466,10 @@ public record SimConfig(
     }
     if (paging.isPresent()) {
       s.append(sep).append("paging=").append(paging.get().id());
+      sep = "&";
+    }
+    if (display != Display.XXHDPI) {
+      s.append(sep).append("display=").append(display.id());
     }
     return s.toString();
   }
@@ -428,8 +501,15 @@ public record SimConfig(
     private Optional<Overscroll> overscroll = Optional.empty();
     private Optional<PickerKind> picker = Optional.empty();
     private Optional<Paging> paging = Optional.empty();
+    private Display display = Display.XXHDPI;
 
     Builder() {}
+
+    /** The panel (default xxhdpi: 1080x2400 at 480 dpi). */
+    public Builder display(Display display) {
+      this.display = SwipeException.requireArgument(display, "display");
+      return this;
+    }
 
     /** The edge effect (default: the platform's). */
     public Builder overscroll(Overscroll overscroll) {
@@ -537,7 +617,7 @@ public record SimConfig(
     public SimConfig build() {
       return new SimConfig(
           scene, platform, pointer, acceptAbsoluteMouse, scale, seed, jpegQuality, latency, fps, noise,
-          letterbox, theme, time, name, overscroll, picker, paging);
+          letterbox, theme, time, name, overscroll, picker, paging, display);
     }
   }
 }

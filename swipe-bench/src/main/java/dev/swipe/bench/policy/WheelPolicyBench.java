@@ -29,9 +29,16 @@ import java.util.Random;
  * reached" reading with a second one (see {@link #readConfirmingTarget}). Per device and reader, the nudge
  * loop and the baseline each start from the same value on a fresh run of the same phone.
  *
+ * <p>Linked targets ({@code --linked}, on by default): each device also sets a full time, hour and
+ * minute, with the oracle reader, the minute's shortest way crossing 59/00 (forwards or backwards
+ * by seed). On the TimePicker spinner that wrap moves the hour; the agent sets the columns in a
+ * drawn order (hour first or minute first), then reads both and sets again a column that is off
+ * (at most three passes). Success: both columns on their targets; the bound is the two columns'
+ * ceil(gap/6)+1 added.
+ *
  * <pre>
  * java -cp swipe-bench/target/benchmarks.jar dev.swipe.bench.policy.WheelPolicyBench \
- *     --platform=android --devices=200 --threads=2 [--seed0=1000] [--baseline-noisy=true]
+ *     --platform=android --devices=200 --threads=2 [--seed0=1000] [--baseline=true] [--baseline-noisy=true] [--linked=true]
  * </pre>
  */
 public final class WheelPolicyBench {
@@ -70,7 +77,13 @@ public final class WheelPolicyBench {
   record Episode(
       String platform, long seed, String column, String strategy, String reader, int start, int target, int gap,
       boolean success, int actions, int overshoots, int maxRowsPast, boolean editor, int genericInputs,
-      int refusals, String failure, int finalValue, int rescreens, long virtualMs, List<Nudge> nudges) {}
+      int refusals, String failure, int finalValue, int rescreens, long virtualMs, List<Nudge> nudges, int bound) {
+
+    /** The issue's action bound for one column's gap. */
+    static int boundFor(int gap) {
+      return (int) Math.ceil(gap / 6.0) + 1;
+    }
+  }
 
   /**
    * One played nudge: rows planned, rows the wheel really moved in the planned direction (oracle,
@@ -85,9 +98,11 @@ public final class WheelPolicyBench {
     int threads = Integer.parseInt(Stats.opt(args, "threads", "2"));
     long seed0 = Long.parseLong(Stats.opt(args, "seed0", "1000"));
     boolean baselineNoisy = Boolean.parseBoolean(Stats.opt(args, "baseline-noisy", "true"));
+    boolean linked = Boolean.parseBoolean(Stats.opt(args, "linked", "true"));
+    boolean baseline = Boolean.parseBoolean(Stats.opt(args, "baseline", "true"));
     Stats.deadlineFrom(args);
     long t0 = System.nanoTime();
-    List<List<Episode>> all = Stats.parallel(devices, threads, i -> runDevice(platform, seed0 + i, baselineNoisy));
+    List<List<Episode>> all = Stats.parallel(devices, threads, i -> runDevice(platform, seed0 + i, baseline, baselineNoisy, linked));
     double realS = (System.nanoTime() - t0) / 1e9;
     List<Episode> eps = new ArrayList<>();
     int ran = 0;
@@ -101,7 +116,7 @@ public final class WheelPolicyBench {
     print(platform, ran, eps, realS);
   }
 
-  static List<Episode> runDevice(String platform, long seed, boolean baselineNoisy) {
+  static List<Episode> runDevice(String platform, long seed, boolean baseline, boolean baselineNoisy, boolean linked) {
     List<Episode> out = new ArrayList<>();
     String column = COLUMNS[(int) Math.floorMod(seed, 3)];
     Random rnd = new Random(seed * 7919L + platform.hashCode());
@@ -118,9 +133,15 @@ public final class WheelPolicyBench {
       long readerSeed = rnd.nextLong();
       out.add(nudge(dev, o, platform, seed, column, start, target, err, "oracle", ORACLE, new Random(readerSeed)));
       out.add(nudge(dev, o, platform, seed, column, start, target, err, "noisy10", NOISY, new Random(readerSeed + 1)));
-      out.add(baseline(dev, o, platform, seed, column, start, target, err, "oracle", ORACLE, new Random(readerSeed + 2)));
-      if (baselineNoisy) {
+      if (baseline) {
+        out.add(baseline(dev, o, platform, seed, column, start, target, err, "oracle", ORACLE, new Random(readerSeed + 2)));
+      }
+      if (baseline && baselineNoisy) {
         out.add(baseline(dev, o, platform, seed, column, start, target, err, "noisy10", NOISY, new Random(readerSeed + 3)));
+      }
+      if (linked) {
+        // drawn after the single-column episodes' draws, so those stay what they were
+        out.add(linked(dev, o, platform, seed, err, rnd));
       }
     } catch (RuntimeException e) {
       System.err.println("device " + platform + " seed " + seed + " failed: " + e);
@@ -175,61 +196,156 @@ public final class WheelPolicyBench {
     return (to - from) / step;
   }
 
+  /** What one column's nudge loop did. */
+  record Loop(int actions, int refusals, int rescreens, boolean editor, String failure) {}
+
+  /**
+   * The agent's loop on one column: read, nudge toward {@code target}, until a confirmed reading
+   * shows it and the release call plays nothing (at most {@link #MAX_NUDGE_CALLS} calls).
+   */
+  static Loop nudgeLoop(Device run, SimOracle o, String column, int target, double err, Reader reader, Random rnd,
+      List<Nudge> nudges) {
+    SimState.Wheel w = o.wheel(column);
+    double spacing = w.rowPitchNorm() * err;
+    Observation shot = run.screenshot();
+    int actions = 0;
+    int refusals = 0;
+    int rescreens = 0;
+    boolean editor = false;
+    String failure = null;
+    boolean released = false;
+    for (int call = 0; call < MAX_NUDGE_CALLS; call++) {
+      w = o.wheel(column);
+      int read = readConfirmingTarget(reader, w, rnd, target);
+      WheelRequest.Builder b = WheelRequest.builder()
+          .currentValue(read).targetValue(target).valueStep(w.valueStep())
+          .columnX(w.columnXNorm()).centerY(w.selectedCenterYNorm())
+          .rowSpacing(Math.max(WheelRequest.MIN_ROW_SPACING, Math.min(WheelRequest.MAX_ROW_SPACING, spacing)));
+      w.cycleSize().ifPresent(b::cycleSize);
+      WheelNudgeResult r;
+      try {
+        r = run.wheelNudge(shot, b.build());
+      } catch (SwipeException e) {
+        if (e.code() == ErrorCode.WHEEL_GENERIC_INPUT_BLOCKED) {
+          refusals++;
+        }
+        failure = e.code().name().toLowerCase(Locale.ROOT);
+        break;
+      }
+      editor |= o.editorOpen() || o.keyboardVisible();
+      if (r.action().isEmpty()) {
+        released = true;
+        break;
+      }
+      actions++;
+      shot = r.observation();
+      if (!shot.settled() || o.state().animating()) {
+        // the agent looks again until the screen is still
+        o.awaitRest(Duration.ofSeconds(3));
+        shot = run.screenshot();
+        rescreens++;
+      }
+      SimState.Wheel after = o.awaitRest(Duration.ofSeconds(3)).wheel(column).orElseThrow();
+      int moved = signedGap(w, w.value(), after.value()) * r.decision().direction().sign();
+      nudges.add(new Nudge(r.decision().rows(), moved, r.decision().pitch() / w.rowPitchNorm(),
+          r.decision().pitchSource().wireName(), r.decision().confidence(), read, w.value()));
+    }
+    if (!released && failure == null) {
+      failure = "loop_limit";
+    }
+    return new Loop(actions, refusals, rescreens, editor, failure);
+  }
+
+  /**
+   * A full time, hour and minute, whose minute crosses 59/00: set in the drawn order, then both
+   * read and a column off its target set again, at most three passes.
+   */
+  static Episode linked(Device dev, SimOracle o, String platform, long seed, double err, Random rnd) {
+    SimState.Wheel mw = o.wheel("minute");
+    int rows = mw.rowCount();
+    int step = mw.valueStep();
+    int g = 1 + rnd.nextInt(rows / 2 - 1);
+    boolean forwards = rnd.nextBoolean();
+    int startRow = forwards ? rows - 1 - rnd.nextInt(g) : rnd.nextInt(g);
+    int targetRow = Math.floorMod(startRow + (forwards ? g : -g), rows);
+    int h0 = rnd.nextInt(24);
+    int h1 = rnd.nextInt(3) == 0 ? h0 : rnd.nextInt(24);
+    boolean hourFirst = rnd.nextBoolean();
+    Random readRnd = new Random(rnd.nextLong());
+    int m0 = startRow * step;
+    int m1 = targetRow * step;
+    String[] order = hourFirst ? new String[] {"hour", "minute"} : new String[] {"minute", "hour"};
+    int[] targets = hourFirst ? new int[] {h1, m1} : new int[] {m1, h1};
+    try (Device run = dev.newRun()) {
+      if (o.editorOpen() || o.keyboardVisible()) {
+        run.tap(NormPoint.of(500, 60));
+        o.awaitRest(Duration.ofSeconds(3));
+      }
+      o.setWheelValue("hour", h0);
+      o.setWheelValue("minute", m0);
+      o.awaitRest(Duration.ofSeconds(3));
+      o.setWheelTarget("hour", h1);
+      o.setWheelTarget("minute", m1);
+      int gh = gapRows(o.wheel("hour"), h0, h1);
+      long v0 = run.ticker().read();
+      int actions = 0;
+      int refusals = 0;
+      int rescreens = 0;
+      int passes = 0;
+      boolean editor = false;
+      String failure = null;
+      List<Nudge> nudges = new ArrayList<>();
+      boolean[] again = {true, true};
+      for (int pass = 0; pass < 3 && failure == null && (again[0] || again[1]); pass++) {
+        passes++;
+        for (int c = 0; c < 2 && failure == null; c++) {
+          if (again[c]) {
+            Loop l = nudgeLoop(run, o, order[c], targets[c], err, ORACLE, readRnd, nudges);
+            actions += l.actions();
+            refusals += l.refusals();
+            rescreens += l.rescreens();
+            editor |= l.editor();
+            failure = l.failure();
+          }
+        }
+        o.awaitRest(Duration.ofSeconds(3));
+        for (int c = 0; c < 2; c++) {
+          again[c] = readConfirmingTarget(ORACLE, o.wheel(order[c]), readRnd, targets[c]) != targets[c];
+        }
+      }
+      o.awaitRest(Duration.ofSeconds(3));
+      SimState.Wheel hour = o.wheel("hour");
+      SimState.Wheel minute = o.wheel("minute");
+      editor |= o.editorOpen();
+      boolean ok = failure == null && hour.value() == h1 && minute.value() == m1;
+      if (failure == null && !ok) {
+        failure = "stopped_off_target";
+      }
+      long vms = (run.ticker().read() - v0) / 1_000_000L;
+      o.clearWheelTarget("hour");
+      o.clearWheelTarget("minute");
+      return new Episode(platform, seed, String.format(Locale.ROOT, "time %02d:%02d->%02d:%02d (%s, %d passes)", h0, m0,
+          h1, m1, forwards ? "forwards" : "backwards", passes),
+          "wheel_nudge linked, " + order[0] + " first", "oracle", h0 * 100 + m0, h1 * 100 + m1, g + gh, ok, actions,
+          hour.overshoots() + minute.overshoots(), Math.max(hour.maxRowsPastTarget(), minute.maxRowsPastTarget()),
+          editor, 0, refusals, failure, hour.value() * 100 + minute.value(), rescreens, vms, nudges,
+          Episode.boundFor(g) + Episode.boundFor(gh));
+    }
+  }
+
   static Episode nudge(Device dev, SimOracle o, String platform, long seed, String column, int start, int target,
       double err, String readerName, Reader reader, Random rnd) {
     try (Device run = dev.newRun()) {
       reset(run, o, column, start, target);
       long v0 = run.ticker().read();
-      SimState.Wheel w = o.wheel(column);
-      int gap = gapRows(w, start, target);
-      double spacing = w.rowPitchNorm() * err;
-      Observation shot = run.screenshot();
-      int actions = 0;
-      int refusals = 0;
-      int rescreens = 0;
-      boolean editor = false;
-      String failure = null;
-      boolean released = false;
+      int gap = gapRows(o.wheel(column), start, target);
       List<Nudge> nudges = new ArrayList<>();
-      for (int call = 0; call < MAX_NUDGE_CALLS; call++) {
-        w = o.wheel(column);
-        int read = readConfirmingTarget(reader, w, rnd, target);
-        WheelRequest.Builder b = WheelRequest.builder()
-            .currentValue(read).targetValue(target).valueStep(w.valueStep())
-            .columnX(w.columnXNorm()).centerY(w.selectedCenterYNorm())
-            .rowSpacing(Math.max(WheelRequest.MIN_ROW_SPACING, Math.min(WheelRequest.MAX_ROW_SPACING, spacing)));
-        w.cycleSize().ifPresent(b::cycleSize);
-        WheelNudgeResult r;
-        try {
-          r = run.wheelNudge(shot, b.build());
-        } catch (SwipeException e) {
-          if (e.code() == ErrorCode.WHEEL_GENERIC_INPUT_BLOCKED) {
-            refusals++;
-          }
-          failure = e.code().name().toLowerCase(Locale.ROOT);
-          break;
-        }
-        editor |= o.editorOpen() || o.keyboardVisible();
-        if (r.action().isEmpty()) {
-          released = true;
-          break;
-        }
-        actions++;
-        shot = r.observation();
-        if (!shot.settled() || o.state().animating()) {
-          // the agent looks again until the screen is still
-          o.awaitRest(Duration.ofSeconds(3));
-          shot = run.screenshot();
-          rescreens++;
-        }
-        SimState.Wheel after = o.awaitRest(Duration.ofSeconds(3)).wheel(column).orElseThrow();
-        int moved = signedGap(w, w.value(), after.value()) * r.decision().direction().sign();
-        nudges.add(new Nudge(r.decision().rows(), moved, r.decision().pitch() / w.rowPitchNorm(),
-            r.decision().pitchSource().wireName(), r.decision().confidence(), read, w.value()));
-      }
-      if (!released && failure == null) {
-        failure = "loop_limit";
-      }
+      Loop l = nudgeLoop(run, o, column, target, err, reader, rnd, nudges);
+      int actions = l.actions();
+      int refusals = l.refusals();
+      int rescreens = l.rescreens();
+      boolean editor = l.editor();
+      String failure = l.failure();
       o.awaitRest(Duration.ofSeconds(3));
       SimState.Wheel end = o.wheel(column);
       editor |= o.editorOpen();
@@ -239,7 +355,8 @@ public final class WheelPolicyBench {
       }
       long vms = (run.ticker().read() - v0) / 1_000_000L;
       return new Episode(platform, seed, column, "wheel_nudge", readerName, start, target, gap, ok, actions,
-          end.overshoots(), end.maxRowsPastTarget(), editor, 0, refusals, failure, end.value(), rescreens, vms, nudges);
+          end.overshoots(), end.maxRowsPastTarget(), editor, 0, refusals, failure, end.value(), rescreens, vms, nudges,
+          Episode.boundFor(gap));
     }
   }
 
@@ -295,7 +412,8 @@ public final class WheelPolicyBench {
       }
       long vms = (run.ticker().read() - v0) / 1_000_000L;
       return new Episode(platform, seed, column, "touch_gesture baseline", readerName, start, target, gap, ok, swipes,
-          end.overshoots(), end.maxRowsPastTarget(), editor, swipes, refusals, failure, end.value(), 0, vms, List.of());
+          end.overshoots(), end.maxRowsPastTarget(), editor, swipes, refusals, failure, end.value(), 0, vms, List.of(),
+          Episode.boundFor(gap));
     }
   }
 
@@ -326,7 +444,7 @@ public final class WheelPolicyBench {
         acts.add(e.actions());
         vs.add(e.virtualMs() / 1000.0);
         ok += e.success() ? 1 : 0;
-        within += e.actions() <= Math.ceil(e.gap() / 6.0) + 1 ? 1 : 0;
+        within += e.actions() <= e.bound() ? 1 : 0;
         oversEp += e.overshoots() > 0 ? 1 : 0;
         overs += e.overshoots();
         maxPast = Math.max(maxPast, e.maxRowsPast());
@@ -427,8 +545,9 @@ public final class WheelPolicyBench {
     System.out.println();
     System.out.println("Failures and overshoots (every one):");
     for (Episode e : eps) {
-      boolean overBound = e.strategy().equals("wheel_nudge") && e.actions() > Math.ceil(e.gap() / 6.0) + 1;
-      if (!e.success() || e.overshoots() > 0 || (e.strategy().equals("wheel_nudge") && (e.editor() || overBound))) {
+      boolean nudging = e.strategy().startsWith("wheel_nudge");
+      boolean overBound = nudging && e.actions() > e.bound();
+      if (!e.success() || e.overshoots() > 0 || (nudging && (e.editor() || overBound))) {
         if (!e.strategy().equals("wheel_nudge") && !e.success() && e.overshoots() == 0) {
           // baseline failures are counted in the table; list only the first few of them
         }

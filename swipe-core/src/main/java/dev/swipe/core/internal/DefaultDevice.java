@@ -867,6 +867,13 @@ public final class DefaultDevice implements Device {
   }
 
   @Override
+  public List<WheelSetResult> setWheels(List<WheelSet> requests) {
+    SwipeException.requireArgument(requests, "requests");
+    ensureOpen();
+    return WheelSetter.setAll(this, wheels, requests);
+  }
+
+  @Override
   public WaitResult waitUntil(ScreenCondition condition, Duration timeout) {
     SwipeException.requireArgument(condition, "condition");
     return await("wait_until", condition.description(), condition, timeout);

@@ -10,10 +10,12 @@ import dev.swipe.diff.RowPitch;
 import dev.swipe.diff.RowPitchResult;
 import dev.swipe.text.TextBox;
 import dev.swipe.text.TextPage;
+import dev.swipe.wheel.WheelScale;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
 /** Reads picker columns off screenshots with the device's text reader. */
@@ -63,6 +65,7 @@ final class WheelReader {
     double sx = 1000.0 / Math.max(o.width() - 1, 1);
     double sy = 1000.0 / Math.max(o.height() - 1, 1);
     List<WheelColumn> out = new ArrayList<>();
+    List<Boolean> sure = new ArrayList<>();
     List<WheelColumnFinder.Column> found = WheelColumnFinder.find(page, o.grey(), selectedAt == null ? 3 : 2);
     for (WheelColumnFinder.Column c : found) {
       List<WheelColumnFinder.Row> rows = c.rows();
@@ -94,11 +97,13 @@ final class WheelReader {
       double confidence = new WheelColumnFinder.Column(rows, sel, c.pitchPx(), c.centerXPx(), c.scale()).confidence();
       double columnX = clamp(c.centerXPx() * sx);
       double centerY = clamp(rows.get(sel).cy() * sy);
+      OptionalDouble measured = measuredPitch(o, columnX, centerY, c.pitchPx() * sy);
+      sure.add(measured.isPresent());
       out.add(new WheelColumn(
           out.size(),
           columnX,
           centerY,
-          refinedPitch(o, columnX, centerY, c.pitchPx() * sy),
+          measured.orElse(c.pitchPx() * sy),
           Optional.of(rows.get(sel).label()),
           above,
           below,
@@ -107,24 +112,76 @@ final class WheelReader {
           confidence,
           ScreenReader.norm(box, o)));
     }
-    return out;
+    return sharedPitch(out, sure);
   }
 
   /**
    * The row pitch from the pixels of the column (autocorrelation, sub-pixel) where it is sure and
    * agrees with the words' spacing: word boxes jitter by a pixel or two with their glyphs, which is
-   * several percent of a small picker's rows.
+   * several percent of a small picker's rows. Empty where the words' spacing has to stand.
    */
-  private static double refinedPitch(Observation o, double columnX, double centerY, double fromWords) {
+  private static OptionalDouble measuredPitch(Observation o, double columnX, double centerY, double fromWords) {
     try {
       RowPitchResult m = RowPitch.measureColumn(o.grey(), columnX, centerY);
       if (m.found() && m.confidence() >= 0.6 && Math.abs(m.pitchNorm() - fromWords) <= 0.15 * fromWords) {
-        return m.pitchNorm();
+        return OptionalDouble.of(m.pitchNorm());
       }
     } catch (RuntimeException e) {
       // the words' spacing stands
     }
-    return fromWords;
+    return OptionalDouble.empty();
+  }
+
+  /**
+   * The columns of one picker share its row pitch (a UIPickerView's row height, a TimePicker's
+   * spinners alike), and number columns measure it best: digits share one height and sit on the
+   * baseline, so every row's ink is centred alike, where month names rise with capitals and drop
+   * with descenders ("Jul", "Sep") by several percent of a row, and a column at its end shows too
+   * few rows for the cylinder's curve. Columns whose selected rows share a line and whose pitches
+   * agree within {@link #SHARED_PITCH_AGREEMENT} take the median of the sure pitches measured
+   * on the number columns among them (or on all of them when none counts numbers).
+   */
+  private static List<WheelColumn> sharedPitch(List<WheelColumn> cols, List<Boolean> sure) {
+    List<WheelColumn> out = new ArrayList<>(cols);
+    for (int i = 0; i < cols.size(); i++) {
+      WheelColumn c = cols.get(i);
+      List<Integer> group = new ArrayList<>();
+      for (int j = 0; j < cols.size(); j++) {
+        WheelColumn d = cols.get(j);
+        if (Math.abs(d.centerY() - c.centerY()) <= 0.25 * Math.min(c.rowSpacing(), d.rowSpacing())
+            && Math.abs(d.rowSpacing() - c.rowSpacing()) <= SHARED_PITCH_AGREEMENT * c.rowSpacing()) {
+          group.add(j);
+        }
+      }
+      List<Double> numbers = new ArrayList<>();
+      List<Double> any = new ArrayList<>();
+      for (int j : group) {
+        if (sure.get(j)) {
+          any.add(cols.get(j).rowSpacing());
+          if (cols.get(j).scale().kind() == WheelScale.Kind.NUMBER) {
+            numbers.add(cols.get(j).rowSpacing());
+          }
+        }
+      }
+      List<Double> from = numbers.isEmpty() ? any : numbers;
+      if (group.size() < 2 || from.isEmpty()) {
+        continue;
+      }
+      double shared = median(from);
+      out.set(i, new WheelColumn(c.index(), c.columnX(), c.centerY(), shared, c.selectedLabel(), c.labelsAbove(),
+          c.labelsBelow(), c.value(), c.scale(), c.confidence(), c.region()));
+    }
+    return out;
+  }
+
+  /** How far apart two columns' own pitches may be for them to share one. */
+  static final double SHARED_PITCH_AGREEMENT = 0.1;
+
+  private static double median(List<Double> v) {
+    List<Double> s = new ArrayList<>(v);
+    s.sort(null);
+    int n = s.size();
+    return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
   }
 
   private static OptionalInt countedFromNeighbours(WheelColumnFinder.Column c, int sel) {

@@ -29,6 +29,8 @@ final class WheelSetter {
   static final int MAX_NUDGES = 16;
   /** Rereads of a column that did not read (a frame caught mid-snap) before a nudge is refused. */
   private static final int REREADS = 2;
+  /** Passes of {@link #setAll} over the columns: one to set them, two to set back what a linked column moved. */
+  static final int PASSES = 3;
 
   private final Device device;
   private final WheelReader reader;
@@ -122,6 +124,95 @@ final class WheelSetter {
   /** The nudges played so far. */
   List<WheelNudgeResult> nudgesSoFar() {
     return List.copyOf(nudges);
+  }
+
+  /**
+   * Sets the columns in the order asked, then reads them all on one screenshot: a column a later
+   * set moved (a linked hour) is set again, at most {@link #PASSES} passes in all.
+   */
+  static List<WheelSetResult> setAll(Device device, WheelReader reader, List<WheelSet> requests) {
+    if (requests.isEmpty() || requests.size() > 20) {
+      throw SwipeException.invalidArgument("requests", "must name 1 to 20 columns, was " + requests.size());
+    }
+    for (WheelSet r : requests) {
+      SwipeException.requireArgument(r, "requests");
+    }
+    Observation first = device.screenshot();
+    WheelReading reading = reader.read(first, null);
+    double[] xs = new double[requests.size()];
+    List<WheelSet> pinned = new ArrayList<>();
+    for (int i = 0; i < requests.size(); i++) {
+      WheelColumn c = pick(reading, requests.get(i));
+      for (int j = 0; j < i; j++) {
+        if (Math.abs(xs[j] - c.columnX()) < 1e-9) {
+          throw SwipeException.invalidArgument("requests", "requests " + j + " and " + i + " both name column "
+              + c.index() + "; set each column once");
+        }
+      }
+      xs[i] = c.columnX();
+      WheelSet.Column at = WheelSet.columnAt(c.columnX());
+      WheelSet r = requests.get(i);
+      pinned.add(r.targetLabel().isPresent() ? at.to(r.targetLabel().get()) : at.to(r.targetValue().getAsInt()));
+    }
+    WheelSetResult[] results = new WheelSetResult[requests.size()];
+    boolean[] again = new boolean[requests.size()];
+    java.util.Arrays.fill(again, true);
+    for (int pass = 0; pass < PASSES; pass++) {
+      for (int i = 0; i < requests.size(); i++) {
+        if (again[i]) {
+          results[i] = merged(results[i], new WheelSetter(device, reader).set(pinned.get(i)));
+        }
+      }
+      Observation check = device.screenshot();
+      WheelReading now = reader.read(check, null);
+      boolean allRight = true;
+      for (int i = 0; i < requests.size(); i++) {
+        OptionalInt seen = OptionalInt.empty();
+        for (WheelColumn c : now.columns()) {
+          if (Math.abs(c.columnX() - xs[i]) < Math.max(40, c.rowSpacing())) {
+            seen = c.value();
+          }
+        }
+        again[i] = seen.isEmpty() || seen.getAsInt() != results[i].value();
+        if (again[i]) {
+          allRight = false;
+          String was = seen.isPresent() ? results[i].column().scale().label(seen.getAsInt()) : "nothing readable";
+          results[i] = noted(results[i], String.format(Locale.ROOT,
+              "%s: column %d shows %s after the other columns were set, not %s: set again (a linked column)",
+              check.id(), results[i].column().index(), was, results[i].label()));
+        }
+      }
+      if (allRight) {
+        return List.of(results);
+      }
+    }
+    List<String> off = new ArrayList<>();
+    for (int i = 0; i < requests.size(); i++) {
+      if (again[i]) {
+        off.add(requests.get(i).toString());
+      }
+    }
+    throw new SwipeException(ErrorCode.WHEEL_NO_PROGRESS,
+        "columns still off their targets after " + PASSES + " passes: " + off,
+        Map.of("off_target", off), null);
+  }
+
+  /** A column set again: one result holding every pass's nudges, readings and cost. */
+  private static WheelSetResult merged(WheelSetResult before, WheelSetResult now) {
+    if (before == null) {
+      return now;
+    }
+    List<WheelNudgeResult> n = new ArrayList<>(before.nudges());
+    n.addAll(now.nudges());
+    List<String> e = new ArrayList<>(before.evidence());
+    e.addAll(now.evidence());
+    return new WheelSetResult(now.label(), now.value(), now.column(), n, e, now.observation(), before.cost().plus(now.cost()));
+  }
+
+  private static WheelSetResult noted(WheelSetResult r, String line) {
+    List<String> e = new ArrayList<>(r.evidence());
+    e.add(line);
+    return new WheelSetResult(r.label(), r.value(), r.column(), r.nudges(), e, r.observation(), r.cost());
   }
 
   private static WheelColumn withScale(WheelColumn c, WheelScale scale) {

@@ -25,6 +25,7 @@ import java.util.SplittableRandom;
  * @param iosStopPx remaining distance (layout pixels) below which an iOS deceleration is at rest
  * @param bounceOmega natural frequency (rad/s) of iOS's critically damped bounce-back spring
  * @param stretch whether Android and Flutter lists stretch at their ends (else they glow)
+ * @param heightPx layout height in pixels ({@link #HEIGHT}, or the chosen display's)
  */
 public record DeviceProfile(
     Platform platform,
@@ -41,13 +42,14 @@ public record DeviceProfile(
     long framePhaseNanos,
     double iosStopPx,
     double bounceOmega,
-    boolean stretch) {
+    boolean stretch,
+    int heightPx) {
 
   /** Layout width in pixels. */
   public static final int WIDTH = 1080;
-  /** Layout height in pixels. */
+  /** Layout height in pixels of the default display (xxhdpi). */
   public static final int HEIGHT = 2400;
-  /** Pixels per dp. */
+  /** Pixels per dp of the default display (xxhdpi). */
   public static final double DENSITY = 3.0;
   /** iOS UIScrollView normal deceleration rate per millisecond. */
   public static final double IOS_DECELERATION = 0.998;
@@ -69,6 +71,7 @@ public record DeviceProfile(
   /** The profile for a configuration: nominal without a seed, drawn from the seed otherwise. */
   public static DeviceProfile of(SimConfig config) {
     Platform p = config.platform();
+    double density = config.display().density();
     double slopDp = 8;
     double friction = 0.015;
     double pitchUnits = p == Platform.ANDROID ? 60 : 32;
@@ -77,7 +80,7 @@ public record DeviceProfile(
     long latencyMs = 60;
     int quality = 80;
     long phase = 0;
-    double stopPt = 0.5 / DENSITY;
+    double stopPt = 0.5 / density;
     double omega = IOS_BOUNCE_OMEGA;
     if (config.seed().isPresent()) {
       SplittableRandom r = new SplittableRandom(config.seed().getAsLong());
@@ -95,20 +98,21 @@ public record DeviceProfile(
     }
     return new DeviceProfile(
         p,
-        DENSITY,
-        slopDp * DENSITY,
+        density,
+        slopDp * density,
         friction,
-        50 * DENSITY,
-        8000 * DENSITY,
-        pitchUnits * DENSITY,
+        50 * density,
+        8000 * density,
+        pitchUnits * density,
         font,
         fontScale,
         config.latency().orElse(Duration.ofMillis(latencyMs)),
         config.jpegQuality().orElse(quality),
         phase,
-        stopPt * DENSITY,
+        stopPt * density,
         omega,
-        config.effectiveOverscroll() == SimConfig.Overscroll.STRETCH);
+        config.effectiveOverscroll() == SimConfig.Overscroll.STRETCH,
+        config.display().heightPx());
   }
 
   /** Whether this profile follows iOS physics. */

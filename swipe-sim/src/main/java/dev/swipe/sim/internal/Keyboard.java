@@ -13,8 +13,14 @@ final class Keyboard {
   static final long SLIDE_NANOS = 250_000_000L;
   private static final String[] ROWS = {"qwertyuiop", "asdfghjkl", "^zxcvbnm<", "#, .>"};
 
+  /** The screen's layout height: the keyboard rises from its bottom. */
+  private final double screenHeight;
   private boolean shown;
   private long changedAt = Long.MIN_VALUE / 2;
+
+  Keyboard(double screenHeight) {
+    this.screenHeight = screenHeight;
+  }
 
   boolean shown() {
     return shown;
@@ -47,7 +53,7 @@ final class Keyboard {
 
   /** Top edge of the keyboard in layout pixels at {@code t}. */
   double top(long t) {
-    return DeviceProfile.HEIGHT - HEIGHT * fraction(t);
+    return screenHeight - HEIGHT * fraction(t);
   }
 
   boolean covers(long t, double y) {

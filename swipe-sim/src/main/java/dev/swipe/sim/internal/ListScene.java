@@ -42,7 +42,7 @@ final class ListScene extends Scene {
 
   ListScene(VirtualPhone phone) {
     super(phone);
-    this.axis = new ScrollAxis(profile, DeviceProfile.HEIGHT - TOP, 0, maxOffset(NAMES.size()));
+    this.axis = new ScrollAxis(profile, profile.heightPx() - TOP, 0, maxOffset(NAMES.size()));
   }
 
   private static List<String> names() {
@@ -53,8 +53,8 @@ final class ListScene extends Scene {
     return List.copyOf(set);
   }
 
-  private static double maxOffset(int rowCount) {
-    return Math.max(0, rowCount * ROW - (DeviceProfile.HEIGHT - TOP));
+  private double maxOffset(int rowCount) {
+    return Math.max(0, rowCount * ROW - (profile.heightPx() - TOP));
   }
 
   @Override
@@ -109,23 +109,23 @@ final class ListScene extends Scene {
     // Phones draw content at whole device pixels.
     double offset = Math.floor(0.5 + axis.at(t));
     Shape clip = g.getClip();
-    g.clip(new Rectangle2D.Double(0, TOP, DeviceProfile.WIDTH, DeviceProfile.HEIGHT - TOP));
+    g.clip(new Rectangle2D.Double(0, TOP, DeviceProfile.WIDTH, profile.heightPx() - TOP));
     g.setColor(profile.ios() ? look.surface : look.background);
-    g.fill(new Rectangle2D.Double(0, TOP, DeviceProfile.WIDTH, DeviceProfile.HEIGHT - TOP));
+    g.fill(new Rectangle2D.Double(0, TOP, DeviceProfile.WIDTH, profile.heightPx() - TOP));
     int first = (int) Math.floor(offset / ROW);
     java.awt.geom.AffineTransform unstretched = g.getTransform();
     int stretchPx = stretchPx(t);
     if (stretchPx != 0) {
       // The stretch scales the content away from the pulled edge, which stays in place.
-      double anchor = stretchPx > 0 ? DeviceProfile.HEIGHT : TOP;
-      double factor = 1 + Math.abs(stretchPx) / (DeviceProfile.HEIGHT - TOP);
+      double anchor = stretchPx > 0 ? profile.heightPx() : TOP;
+      double factor = 1 + Math.abs(stretchPx) / (profile.heightPx() - TOP);
       g.translate(0, anchor);
       g.scale(1, factor);
       g.translate(0, -anchor);
     }
     for (int i = Math.max(0, first - 1); i < rows.size(); i++) {
       double top = TOP + i * ROW - offset;
-      if (top > DeviceProfile.HEIGHT) {
+      if (top > profile.heightPx()) {
         break;
       }
       paintRow(g, look, rows.get(i), top);
@@ -147,15 +147,15 @@ final class ListScene extends Scene {
 
   /** How far the stretch moves the far edge of the content, in whole pixels (signed by edge). */
   private int stretchPx(long t) {
-    return (int) Math.round(axis.stretchFraction(t) * (DeviceProfile.HEIGHT - TOP));
+    return (int) Math.round(axis.stretchFraction(t) * (profile.heightPx() - TOP));
   }
 
-  private static void paintGlow(Graphics2D g, Look look, double glow) {
+  private void paintGlow(Graphics2D g, Look look, double glow) {
     if (glow == 0) {
       return;
     }
     double h = 60 + 260 * Math.abs(glow);
-    double y = glow < 0 ? TOP - h : DeviceProfile.HEIGHT - h;
+    double y = glow < 0 ? TOP - h : profile.heightPx() - h;
     Color a = look.accent;
     g.setColor(new Color(a.getRed(), a.getGreen(), a.getBlue(), (int) Math.round(40 + 60 * Math.abs(glow))));
     g.fill(new Ellipse2D.Double(-200, y, DeviceProfile.WIDTH + 400, 2 * h));

@@ -36,7 +36,7 @@ final class MapScene extends Scene {
 
   MapScene(VirtualPhone phone) {
     super(phone);
-    double viewH = DeviceProfile.HEIGHT - TOP;
+    double viewH = profile.heightPx() - TOP;
     this.x = new ScrollAxis(profile, DeviceProfile.WIDTH, 0, MAP_W - DeviceProfile.WIDTH, false);
     this.y = new ScrollAxis(profile, viewH, 0, MAP_H - viewH, false);
     x.jump((MAP_W - DeviceProfile.WIDTH) / 2);
@@ -84,10 +84,10 @@ final class MapScene extends Scene {
     double ox = Math.floor(0.5 + x.at(t));
     double oy = Math.floor(0.5 + y.at(t));
     Shape clip = g.getClip();
-    g.clip(new Rectangle2D.Double(0, TOP, DeviceProfile.WIDTH, DeviceProfile.HEIGHT - TOP));
+    g.clip(new Rectangle2D.Double(0, TOP, DeviceProfile.WIDTH, profile.heightPx() - TOP));
     java.awt.geom.AffineTransform saved = g.getTransform();
     g.translate(-ox, TOP - oy);
-    paintMap(g, look, ox, oy, ox + DeviceProfile.WIDTH, oy + DeviceProfile.HEIGHT - TOP);
+    paintMap(g, look, ox, oy, ox + DeviceProfile.WIDTH, oy + profile.heightPx() - TOP);
     g.setTransform(saved);
     g.setClip(clip);
     g.setColor(new Color(0, 0, 0, 40));

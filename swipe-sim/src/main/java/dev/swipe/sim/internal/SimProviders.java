@@ -29,7 +29,8 @@ final class SimProviders {
         new SimConfig(
             config.scene(), config.platform(), config.pointer(), config.acceptAbsoluteMouse(), config.scale(),
             config.seed(), config.jpegQuality(), config.latency(), config.fps(), config.noise(), config.letterbox(),
-            config.theme(), config.time(), Optional.empty(), config.overscroll(), config.picker(), config.paging());
+            config.theme(), config.time(), Optional.empty(), config.overscroll(), config.picker(), config.paging(),
+            config.display());
     return (SimPhone)
         PhoneRegistry.take(
             name, unnamed.toUri(), hid, () -> SimPhone.create(unnamed, context.ticker(), context.sleeper()));

@@ -46,7 +46,7 @@ public final class VirtualPhone {
   private final int height;
   private final double scaleX;
   private final double scaleY;
-  private final Keyboard keyboard = new Keyboard();
+  private final Keyboard keyboard;
   private final Scene scene;
   private final ArrayDeque<SimState.PointerSample> pointerLog = new ArrayDeque<>();
   private final BufferedImage screen;
@@ -67,7 +67,7 @@ public final class VirtualPhone {
   private Touch touch;
   private boolean touchOnKeyboard;
   private double cursorX = DeviceProfile.WIDTH / 2.0;
-  private double cursorY = DeviceProfile.HEIGHT / 2.0;
+  private double cursorY;
   private long lastInputNanos = Long.MIN_VALUE;
   private long advancedTo = Long.MIN_VALUE;
   private SimState.Velocity lastVelocity = SimState.Velocity.ZERO;
@@ -83,13 +83,15 @@ public final class VirtualPhone {
   public VirtualPhone(SimConfig config, Ticker ticker, Sleeper sleeper) {
     this.config = config;
     this.profile = DeviceProfile.of(config);
+    this.keyboard = new Keyboard(profile.heightPx());
+    this.cursorY = profile.heightPx() / 2.0;
     this.look = new Look(profile, config.theme() == SimConfig.Theme.DARK);
     this.ticker = ticker;
     this.sleeper = sleeper;
     this.width = (int) Math.round(DeviceProfile.WIDTH * config.scale());
-    this.height = (int) Math.round(DeviceProfile.HEIGHT * config.scale());
+    this.height = (int) Math.round(profile.heightPx() * config.scale());
     this.scaleX = (double) width / DeviceProfile.WIDTH;
-    this.scaleY = (double) height / DeviceProfile.HEIGHT;
+    this.scaleY = (double) height / profile.heightPx();
     this.screen = new BufferedImage(width, height, BufferedImage.TYPE_3BYTE_BGR);
     this.encoder = new JpegEncoder(profile.jpegQuality());
     this.recorder = new TextRecorder(width, height);
@@ -156,7 +158,7 @@ public final class VirtualPhone {
     advance(now);
     lastInputNanos = now;
     cursorX = Math.max(0, Math.min(DeviceProfile.WIDTH - 1.0 / scaleX, cursorX + dx / scaleX));
-    cursorY = Math.max(0, Math.min(DeviceProfile.HEIGHT - 1.0 / scaleY, cursorY + dy / scaleY));
+    cursorY = Math.max(0, Math.min(profile.heightPx() - 1.0 / scaleY, cursorY + dy / scaleY));
     log(now, PointerKind.RELATIVE, NormPoint.toNorm(cursorX * scaleX, width),
         NormPoint.toNorm(cursorY * scaleY, height), pressed);
     handle(PointerKind.RELATIVE, cursorX, cursorY, pressed, now);
@@ -464,7 +466,7 @@ public final class VirtualPhone {
       g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
       g.transform(AffineTransform.getScaleInstance(scaleX, scaleY));
       g.setColor(look.background);
-      g.fill(new Rectangle2D.Double(0, 0, DeviceProfile.WIDTH, DeviceProfile.HEIGHT));
+      g.fill(new Rectangle2D.Double(0, 0, DeviceProfile.WIDTH, profile.heightPx()));
       recorder.begin();
       look.recorder(recorder);
       scene.paint(g, look, t);
