@@ -6,9 +6,8 @@ package dev.swipe.diff;
  *
  * <p>Why: {@code diff_ratio} counts changed pixels, and content with few edges (a map of pale
  * blocks and roads) shifted by a few pixels changes under 1% of them, so {@code changed} said
- * false while the content had moved (the honesty benchmark: an iOS map panned 6 px, diff ratio
- * 0.0090, read as "the boundary"). A caret, a ticking clock or any other change in place is no
- * shift, and stays under the threshold.
+ * false while the content had moved, which an agent reads as "the boundary". A caret, a ticking
+ * clock or any other change in place is no shift, and stays under the threshold.
  *
  * <p>The test, on a raster reduced for diffing (single-pixel cells): for each shift {@code d} of up
  * to {@link #MAX_SHIFT} pixels along each axis, a pixel of {@code b} is explained when it lies
@@ -18,7 +17,7 @@ package dev.swipe.diff;
  * #MAX_UNEXPLAINED} of them may stay) both ways: {@code a} moved by {@code d} gives {@code b}, and
  * {@code b} moved back gives {@code a}. Content that appears or vanishes passes one way only (a
  * vanished caret leaves background, which any shift of the background explains), and content
- * replaced in place fails both. Changed pixels in the strip a shift reveals cannot be explained
+ * replaced in place is left unexplained. Changed pixels in the strip a shift reveals cannot be explained
  * and do not count against it. Unchanged pixels a shift breaks (static chrome over a map, such as
  * a search field, breaks at its edges) only rank the shifts that pass.
  */
