@@ -52,7 +52,8 @@ final class ObservationTools {
     ToolSpec spec = new ToolSpec(
         "image_diff",
         "Compare two screenshots to tell whether a swipe had an effect. Returns changed"
-            + " (diff_ratio > 0.01, or content shifted by a few pixels), diff_ratio (fraction of changed pixels, 0..1) and primary_axis"
+            + " (diff_ratio > 0.01, or content shifted by a few pixels), diff_ratio (fraction of changed"
+            + " pixels, 0..1) and primary_axis"
             + " (horizontal, vertical or none: along which axis content moved). It never reports how far"
             + " content moved: JPEG noise makes such numbers unreliable. changed=false after a swipe means"
             + " no effect (increase distance or check the position; in a list it means the edge);"

@@ -117,7 +117,8 @@ class ContentShiftTest {
     for (GreyRaster[] pair : pairs) {
       DiffResult plain = ImageDiff.compare(pair[0], pair[1]);
       assertThat(plain.diffRatio()).as("something changed, under the threshold").isBetween(0.0, 0.01).isPositive();
-      assertThat(ChangedCellsCount.of(pair[0], pair[1])).as("enough to judge").isGreaterThanOrEqualTo(ContentShift.MIN_CHANGED);
+      assertThat(ChangedCellsCount.of(pair[0], pair[1])).as("enough to judge")
+          .isGreaterThanOrEqualTo(ContentShift.MIN_CHANGED);
       assertThat(ImageDiff.compareNoticingShifts(pair[0], pair[1], null)).isEqualTo(plain);
     }
   }
