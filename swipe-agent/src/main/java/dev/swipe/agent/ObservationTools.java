@@ -10,6 +10,7 @@ import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDecoder;
 import dev.swipe.diff.ImageDiff;
+import dev.swipe.diff.NormalizedRegion;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimPhone;
 import dev.swipe.sim.SimState;
@@ -53,7 +54,8 @@ final class ObservationTools {
     ToolSpec spec = new ToolSpec(
         "image_diff",
         "Compare two screenshots to tell whether a swipe had an effect. Returns changed"
-            + " (diff_ratio > 0.01), diff_ratio (fraction of changed pixels, 0..1) and primary_axis"
+            + " (diff_ratio > 0.01, or content shifted by a few pixels), diff_ratio (fraction of changed"
+            + " pixels, 0..1) and primary_axis"
             + " (horizontal, vertical or none: along which axis content moved). It never reports how far"
             + " content moved: JPEG noise makes such numbers unreliable. changed=false after a swipe means"
             + " no effect (increase distance or check the position; in a list it means the edge);"
@@ -71,7 +73,8 @@ final class ObservationTools {
             .required("before", "after")
             .build(),
         Schema.result("The comparison.")
-            .prop("changed", Schema.bool("diff_ratio > 0.01."))
+            .prop("changed", Schema.bool("diff_ratio > 0.01, or less when the content shifted by a few pixels"
+                + " (a short pan of a sparse map)."))
             .prop("diff_ratio", Schema.number("Fraction of compared pixels that changed beyond JPEG noise, 0..1."))
             .prop("primary_axis", Schema.oneOf("Axis of motion.", "horizontal", "vertical", "none"))
             .prop("axis_evidence", Schema.oneOf(
@@ -90,9 +93,8 @@ final class ObservationTools {
       GreyRaster after = afterShot != null ? afterShot.greyForDiff() : raster(a.string("after"), "after");
       DiffResult d;
       try {
-        d = region == null
-            ? ImageDiff.compare(before, after)
-            : ImageDiff.compare(before, after, region.x(), region.y(), region.w(), region.h());
+        d = ImageDiff.compareNoticingShifts(before, after,
+            region == null ? null : new NormalizedRegion(region.x(), region.y(), region.w(), region.h()));
       } catch (RuntimeException e) {
         throw SwipeException.translate(e);
       }

@@ -119,7 +119,8 @@ public interface Device extends AutoCloseable {
 
   /**
    * Compares two observations of this device's run ({@code image_diff}): whether the screen
-   * changed ({@code diff_ratio > 0.01}) and along which axis content moved. Never a distance.
+   * changed ({@code diff_ratio > 0.01}, or less when the content shifted by a few pixels: a short
+   * pan of a sparse map) and along which axis content moved. Never a distance.
    *
    * <p>When the two frames changed but share nothing that moved (a carousel page switch, a wheel
    * turned several rows) and {@code after} is the screen of the one action taken from {@code

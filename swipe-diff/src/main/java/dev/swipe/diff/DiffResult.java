@@ -4,7 +4,8 @@ package dev.swipe.diff;
  * The answer of {@code image_diff}: whether the compared area changed, how much of it changed, and
  * along which axis content moved. Deliberately no displacement (see {@link PrimaryAxis}).
  *
- * @param changed {@code diffRatio > 0.01}
+ * @param changed {@code diffRatio > 0.01}; from {@link ImageDiff#compareNoticingShifts} also a
+ *     smaller change that is the compared content shifted by a few pixels
  * @param diffRatio fraction of the compared pixels that changed beyond JPEG noise, 0..1
  * @param primaryAxis the axis of motion; {@link PrimaryAxis#NONE} when unchanged
  * @param axisEvidence what the axis rests on: the compared frames themselves, or the motion a

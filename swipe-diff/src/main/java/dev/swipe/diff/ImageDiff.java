@@ -66,6 +66,38 @@ public final class ImageDiff {
   }
 
   /**
+   * {@link #compare(GreyRaster, GreyRaster, NormalizedRegion)}, except that a change under the 1%
+   * threshold counts as {@code changed} when it is the region's content shifted by a few pixels,
+   * with the axis of the shift ({@link PrimaryAxis#NONE} for an exact diagonal).
+   *
+   * <p>Why: a map of pale blocks panned by a few pixels changes under 1% of its pixels, and
+   * {@code changed = false} reads as "nothing moved, the boundary". A change in place (a caret, a
+   * clock's digits) is no shift and keeps the plain answer.
+   *
+   * @param region the part to compare, or null for the whole frame
+   */
+  public static DiffResult compareNoticingShifts(GreyRaster a, GreyRaster b, NormalizedRegion region) {
+    NormalizedRegion r = region == null ? NormalizedRegion.FULL : region;
+    DiffResult plain = region == null ? compare(a, b) : compare(a, b, region);
+    if (plain.changed() || plain.diffRatio() == 0) {
+      return plain;
+    }
+    // single-pixel cells, as ChangedCells uses on a raster reduced for diffing
+    int factor = ChangedCells.cellSize(a);
+    GreyRaster ra = a.reduce(factor);
+    GreyRaster rb = b.reduce(factor);
+    PixelRect rect = r.toPixelRect(ra.width(), ra.height()).clipTo(ra.width(), ra.height());
+    int[] shift = ContentShift.find(ra, rb, rect);
+    if (shift == null) {
+      return plain;
+    }
+    int ax = Math.abs(shift[0]);
+    int ay = Math.abs(shift[1]);
+    PrimaryAxis axis = ax > ay ? PrimaryAxis.HORIZONTAL : ay > ax ? PrimaryAxis.VERTICAL : PrimaryAxis.NONE;
+    return new DiffResult(true, plain.diffRatio(), axis);
+  }
+
+  /**
    * The axis along which content moved between two consecutive frames of one motion, judged on any
    * change beyond JPEG noise however small a share of the region it covers; {@link
    * PrimaryAxis#NONE} when nothing changed or the change is no translation.

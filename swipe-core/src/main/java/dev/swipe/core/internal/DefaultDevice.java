@@ -63,6 +63,7 @@ import dev.swipe.core.spi.ProviderContext;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDiff;
+import dev.swipe.diff.NormalizedRegion;
 import dev.swipe.diff.PrimaryAxis;
 import java.time.Duration;
 import java.util.Map;
@@ -1016,9 +1017,8 @@ public final class DefaultDevice implements Device {
     try {
       GreyRaster a = before.greyForDiff();
       GreyRaster b = after.greyForDiff();
-      DiffResult pair = region == null
-          ? ImageDiff.compare(a, b)
-          : ImageDiff.compare(a, b, region.x(), region.y(), region.w(), region.h());
+      DiffResult pair = ImageDiff.compareNoticingShifts(a, b,
+          region == null ? null : new NormalizedRegion(region.x(), region.y(), region.w(), region.h()));
       if (pair.changed() && pair.primaryAxis() == PrimaryAxis.NONE) {
         PrimaryAxis watched = motionLog.between(before, after).axis(region);
         if (watched != PrimaryAxis.NONE) {
