@@ -26,7 +26,7 @@ import java.util.SplittableRandom;
  * @param bounceOmega natural frequency (rad/s) of iOS's critically damped bounce-back spring
  * @param stretch whether Android and Flutter lists stretch at their ends (else they glow)
  */
-public record DeviceProfile(
+record DeviceProfile(
     Platform platform,
     double density,
     double touchSlopPx,
