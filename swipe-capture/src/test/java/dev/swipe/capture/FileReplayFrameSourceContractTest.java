@@ -6,7 +6,7 @@ import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.ProviderContext;
-import dev.swipe.core.testkit.FrameSourceContract;
+import dev.swipe.tck.FrameSourceContract;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 

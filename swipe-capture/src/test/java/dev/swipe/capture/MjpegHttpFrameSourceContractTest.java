@@ -4,7 +4,7 @@ import dev.swipe.core.Ticker;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.ProviderContext;
-import dev.swipe.core.testkit.FrameSourceContract;
+import dev.swipe.tck.FrameSourceContract;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 

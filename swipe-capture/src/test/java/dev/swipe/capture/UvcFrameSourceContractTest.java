@@ -5,7 +5,7 @@ import dev.swipe.core.Ticker;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.ProviderContext;
-import dev.swipe.core.testkit.FrameSourceContract;
+import dev.swipe.tck.FrameSourceContract;
 
 /** The capture kit through webcam-capture's own API, on a rendered test driver. */
 class UvcFrameSourceContractTest extends FrameSourceContract {

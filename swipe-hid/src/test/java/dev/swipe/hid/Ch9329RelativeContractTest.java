@@ -2,8 +2,8 @@ package dev.swipe.hid;
 
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.HidTransport;
-import dev.swipe.core.testkit.HidTransportContract;
-import dev.swipe.core.testkit.ObservedPointer;
+import dev.swipe.tck.HidTransportContract;
+import dev.swipe.tck.ObservedPointer;
 import dev.swipe.sim.serial.Ch9329Emulator;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;

@@ -16,7 +16,7 @@ import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerReport;
-import dev.swipe.core.testkit.ObservedPointer;
+import dev.swipe.tck.ObservedPointer;
 import dev.swipe.core.testkit.StillFrameSource;
 import dev.swipe.sim.serial.Ch9329Emulator;
 import java.io.FileOutputStream;

@@ -1,7 +1,7 @@
 package dev.swipe.hid;
 
 import dev.swipe.core.spi.HidRange;
-import dev.swipe.core.testkit.ObservedPointer;
+import dev.swipe.tck.ObservedPointer;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.FileInputStream;

@@ -14,7 +14,7 @@ import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerReport;
-import dev.swipe.core.testkit.ObservedPointer;
+import dev.swipe.tck.ObservedPointer;
 import dev.swipe.core.testkit.StillFrameSource;
 import java.io.IOException;
 import java.nio.file.Files;

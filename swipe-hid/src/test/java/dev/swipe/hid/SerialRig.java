@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.PointerReport;
-import dev.swipe.core.testkit.ObservedPointer;
+import dev.swipe.tck.ObservedPointer;
 import dev.swipe.sim.serial.PseudoTerminalPair;
 import dev.swipe.sim.serial.SerialDeviceEmulator;
 import java.io.IOException;

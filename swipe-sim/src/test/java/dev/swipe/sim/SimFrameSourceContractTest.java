@@ -2,7 +2,7 @@ package dev.swipe.sim;
 
 import dev.swipe.core.Ticker;
 import dev.swipe.core.spi.FrameSource;
-import dev.swipe.core.testkit.FrameSourceContract;
+import dev.swipe.tck.FrameSourceContract;
 
 /** The shared capture kit against the simulator's frame source on virtual time. */
 class SimFrameSourceContractTest extends FrameSourceContract {

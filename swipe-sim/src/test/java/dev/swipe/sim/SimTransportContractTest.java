@@ -2,8 +2,8 @@ package dev.swipe.sim;
 
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.PointerKind;
-import dev.swipe.core.testkit.HidTransportContract;
-import dev.swipe.core.testkit.ObservedPointer;
+import dev.swipe.tck.HidTransportContract;
+import dev.swipe.tck.ObservedPointer;
 import java.util.List;
 import org.junit.jupiter.api.Nested;
 

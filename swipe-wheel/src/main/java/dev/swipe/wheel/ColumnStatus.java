@@ -1,7 +1,7 @@
 package dev.swipe.wheel;
 
 /** State of one wheel column in a run, as reported by {@link WheelRunGuard#status(double)}. */
-public enum ColumnStatus {
+enum ColumnStatus {
     /** No column known within tolerance of that x. */
     UNTRACKED,
     /** Known but not being worked (nothing committed for its current target, or target reached). */

@@ -6,7 +6,7 @@ package dev.swipe.wheel;
  * fling). Both points lie inside [0, 1000].
  *
  * @param startX touch-down x (the column's x)
- * @param startY touch-down y (never on the selected row; see {@link WheelPlanner#START_OFFSET_ROWS})
+ * @param startY touch-down y (never on the selected row; the planner's start offset)
  * @param endX   release x (same as startX)
  * @param endY   release y
  */

@@ -4,7 +4,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * The device-free plan for one nudge, produced by {@link WheelPlanner}. Core executes
+ * The device-free plan for one nudge, produced by the guard's planner. Core executes
  * {@link #drag()} (when present) as a slow drag with a dwell before release.
  *
  * @param kind          what the action does

@@ -17,7 +17,7 @@ import java.util.OptionalLong;
  * row (iOS centres a tapped row; NumberPicker steps by one toward it), which is one row in the
  * intended direction - the same thing a one-row drag would have done.
  */
-public final class WheelPlanner {
+final class WheelPlanner {
 
     /**
      * Touch-down offset from {@code center_y} toward the travel origin, in rows: the centre of

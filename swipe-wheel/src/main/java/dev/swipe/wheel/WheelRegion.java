@@ -9,7 +9,7 @@ package dev.swipe.wheel;
  * @param w width (non-negative)
  * @param h height (non-negative)
  */
-public record WheelRegion(double x, double y, double w, double h) {
+record WheelRegion(double x, double y, double w, double h) {
 
     /** True when the point lies inside or on the border. */
     public boolean contains(double px, double py) {

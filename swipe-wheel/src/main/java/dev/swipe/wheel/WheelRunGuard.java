@@ -17,7 +17,7 @@ import java.util.OptionalInt;
  * PitchMeasurement m = ...measured on the request's screenshot...;
  * // either in one call:
  * WheelDecision d = guard.nudge(req, m, (drag, decision) -> hid.slowDragWithDwell(drag));
- * // or step by step:
+ * // or step by step (package-private; the guard's own tests use it):
  * try (WheelTicket t = guard.authorize(req, m)) {              // unreachable / budget / no_progress / busy
  *     WheelDecision d = t.decision();
  *     if (!d.targetReached()) {
@@ -34,8 +34,8 @@ import java.util.OptionalInt;
  *
  * <h2>Observations</h2>
  * The value after an action arrives as the next request's {@code current_value} (the agent reads
- * it from the returned screenshot); {@link #observe(double, int)} lets a caller that reads values
- * itself (a benchmark oracle) report it directly. Each committed action is judged once, by the
+ * it from the returned screenshot); {@code observe(columnX, value)} (package-private) lets a
+ * caller that reads values itself report it directly. Each committed action is judged once, by the
  * first observation after it:
  * <ul>
  * <li>unchanged value: the next nudge is forced to a one-row micro probe; if the micro probe
@@ -53,8 +53,8 @@ import java.util.OptionalInt;
  * Per column (keyed by {@code column_x} within {@link #COLUMN_TOLERANCE}) and target, an allowance
  * {@link WheelMath#columnAllowance(long)} of the gap at the first nudge toward that target
  * ({@code 2 * minActions(gap, low confidence) + 4}); across all columns a hard
- * {@link #runCeiling()} (default {@value #DEFAULT_RUN_CEILING}). {@link #authorize} reserves one
- * action of each, {@link WheelTicket#commit()} charges it, {@link WheelTicket#abort()} returns it:
+ * {@link #runCeiling()} (default {@value #DEFAULT_RUN_CEILING}). {@code authorize} reserves one
+ * action of each, the ticket's {@code commit()} charges it, its {@code abort()} returns it:
  * committed plus in-flight actions never exceed either bound, and failed actions cost nothing.
  * A new target for a column starts a new allowance; the run ceiling is never reset.
  *
@@ -119,7 +119,7 @@ public final class WheelRunGuard {
      *                        from planning (e.g. a selected row too close to a screen edge)
      * @throws IllegalStateException after {@link #endRun()}
      */
-    public WheelTicket authorize(WheelRequest request, PitchMeasurement measurement) {
+    WheelTicket authorize(WheelRequest request, PitchMeasurement measurement) {
         Objects.requireNonNull(request, "request");
         WheelMath.requireReachable(request);
         synchronized (lock) {
@@ -179,9 +179,9 @@ public final class WheelRunGuard {
     }
 
     /**
-     * The whole lifecycle in one call: {@link #authorize}, then (unless the target is already
-     * reached) {@code actuator.perform(drag)}, then {@link #commit} on success or
-     * {@link #abort} when the actuator throws (the exception is rethrown unchanged).
+     * The whole lifecycle in one call: {@code authorize}, then (unless the target is already
+     * reached) {@code actuator.perform(drag)}, then {@code commit} on success or
+     * {@code abort} when the actuator throws (the exception is rethrown unchanged).
      *
      * @return the decision with the budgets left after this action
      */
@@ -204,7 +204,7 @@ public final class WheelRunGuard {
      * @return the decision with the budgets left after charging
      * @throws IllegalStateException when the ticket was already committed or aborted
      */
-    public WheelDecision commit(WheelTicket ticket) {
+    WheelDecision commit(WheelTicket ticket) {
         checkOwner(ticket);
         synchronized (lock) {
             if (ticket.state != WheelTicket.State.OPEN) {
@@ -235,7 +235,7 @@ public final class WheelRunGuard {
     }
 
     /** Returns a failed action's reservation; charges nothing. Idempotent; same as {@link WheelTicket#abort()}. */
-    public void abort(WheelTicket ticket) {
+    void abort(WheelTicket ticket) {
         checkOwner(ticket);
         synchronized (lock) {
             if (ticket.state != WheelTicket.State.OPEN) {
@@ -263,7 +263,7 @@ public final class WheelRunGuard {
      * @throws WheelException {@code wheel_column_busy} while an action on it is in flight;
      *                        {@code invalid_argument} ("observed_value") outside a cyclic wheel's range
      */
-    public ColumnStatus observe(double columnX, int observedValue) {
+    ColumnStatus observe(double columnX, int observedValue) {
         synchronized (lock) {
             Column col = find(columnX);
             if (col == null || ended) {
@@ -287,7 +287,7 @@ public final class WheelRunGuard {
     }
 
     /** The state of the column nearest {@code columnX} within tolerance. */
-    public ColumnStatus status(double columnX) {
+    ColumnStatus status(double columnX) {
         synchronized (lock) {
             Column col = find(columnX);
             return col == null || ended ? ColumnStatus.UNTRACKED : statusOf(col);
@@ -295,7 +295,7 @@ public final class WheelRunGuard {
     }
 
     /** The row order assumed or learned for that column ({@link RowOrder#INCREASING_DOWN} when untracked). */
-    public RowOrder rowOrder(double columnX) {
+    RowOrder rowOrder(double columnX) {
         synchronized (lock) {
             Column col = find(columnX);
             return col == null ? RowOrder.INCREASING_DOWN : col.order;
@@ -354,7 +354,7 @@ public final class WheelRunGuard {
     }
 
     /** Regions where generic input is currently refused (a snapshot). */
-    public List<WheelRegion> activeRegions() {
+    List<WheelRegion> activeRegions() {
         synchronized (lock) {
             List<WheelRegion> out = new ArrayList<>();
             for (Column col : columns) {
@@ -410,7 +410,7 @@ public final class WheelRunGuard {
 
     /**
      * Ends the run: every column is released and forgotten, open tickets become no-ops, and
-     * further {@link #authorize} calls fail. Generic input is no longer blocked.
+     * further nudges fail. Generic input is no longer blocked.
      */
     public void endRun() {
         synchronized (lock) {

@@ -9,7 +9,7 @@ import java.util.Objects;
  * {@link #abort()} (it failed) ends it; {@link #close()} aborts a ticket that was not
  * committed, so a try-with-resources block can never leak a reservation or charge a failure.
  */
-public final class WheelTicket implements AutoCloseable {
+final class WheelTicket implements AutoCloseable {
 
     enum State { OPEN, COMMITTED, ABORTED }
 

@@ -27,7 +27,7 @@ import java.time.Duration;
  * pixel to go; found on the simulator's iOS bounce-back, where it made a scroll at the top edge
  * look like a move.
  */
-public final class FrameSettler {
+final class FrameSettler {
   /**
    * What settling produced and what it cost.
    *

@@ -21,7 +21,7 @@ import java.util.List;
  * motion the content moved a little, which the estimator reads reliably. The axis is computed
  * only when asked, so an action whose before/after pair already shows it pays nothing.
  */
-public final class MotionTrail {
+final class MotionTrail {
   /**
    * Pairs kept at each end: the oldest ones, from just after release where content moves several
    * pixels a frame, and the newest ones, from the slow end where shifts are small. Either end can

@@ -16,7 +16,7 @@ import java.util.function.Function;
  * The providers found on the class path, indexed by URI scheme (JDBC style). Two providers of the
  * same kind claiming one scheme is a packaging error and fails at load.
  */
-public final class ProviderRegistry {
+final class ProviderRegistry {
   private final Map<String, HidTransportProvider> hid;
   private final Map<String, FrameSourceProvider> capture;
   private final Map<String, DeviceProvider> devices;

@@ -23,7 +23,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * elsewhere. Matches and ranks like the SQLite store (same tokenizer folding, same BM25 formula,
  * same ranking). Not public API: open it with {@code MemoryStores.open("mem:")}.
  */
-public final class InMemoryMemoryStore implements MemoryStore {
+final class InMemoryMemoryStore implements MemoryStore {
   private final Clock clock;
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
   private final Map<String, Entry> byId = new HashMap<>();

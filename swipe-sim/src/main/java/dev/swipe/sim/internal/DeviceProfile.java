@@ -27,7 +27,7 @@ import java.util.SplittableRandom;
  * @param stretch whether Android and Flutter lists stretch at their ends (else they glow)
  * @param heightPx layout height in pixels ({@link #HEIGHT}, or the chosen display's)
  */
-public record DeviceProfile(
+record DeviceProfile(
     Platform platform,
     double density,
     double touchSlopPx,

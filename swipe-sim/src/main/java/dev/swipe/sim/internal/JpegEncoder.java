@@ -17,7 +17,7 @@ import javax.imageio.stream.MemoryCacheImageOutputStream;
  * Encodes frames as baseline JPEG (4:2:0) at a fixed quality with the JDK's encoder, as a capture
  * dongle's MJPEG stream does: real block and ringing artefacts, deterministic bytes.
  */
-public final class JpegEncoder {
+final class JpegEncoder {
   private final ImageWriter writer;
   private final ImageWriteParam param;
   private final ByteArrayOutputStream out = new ByteArrayOutputStream(256 * 1024);

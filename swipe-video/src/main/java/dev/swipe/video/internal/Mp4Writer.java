@@ -13,7 +13,6 @@ import org.jcodec.common.io.NIOUtils;
 import org.jcodec.common.model.ColorSpace;
 import org.jcodec.common.model.Packet;
 import org.jcodec.common.model.Picture;
-import org.jcodec.scale.AWTUtil;
 import org.jcodec.scale.ColorUtil;
 import org.jcodec.scale.Transform;
 
@@ -58,11 +57,30 @@ public final class Mp4Writer implements AutoCloseable {
    * even (H.264's 4:2:0 sampling).
    */
   public void write(BufferedImage rgb, long ptsMs, long durationMs) throws IOException {
-    Picture in = AWTUtil.fromBufferedImageRGB(rgb);
+    Picture in = rgbPicture(rgb);
     Picture out = Picture.create(in.getWidth(), in.getHeight(), yuv);
     toYuv.transform(in, out);
     Packet p = Packet.createPacket(null, ptsMs, TIMESCALE, Math.max(1, durationMs), frameNo++, Packet.FrameType.KEY, null);
     sink.outputVideoFrame(new VideoFrameWithPacket(p, new PixelStore.LoanerPicture(out, 0)));
+  }
+
+  /**
+   * The image as jcodec's packed RGB picture (each sample stored minus 128). Done here rather than
+   * with jcodec-javase, whose packages split jcodec's and so cannot share a module path with it.
+   */
+  private static Picture rgbPicture(BufferedImage img) {
+    Picture pic = Picture.create(img.getWidth(), img.getHeight(), ColorSpace.RGB);
+    byte[] data = pic.getPlaneData(0);
+    int off = 0;
+    for (int y = 0; y < img.getHeight(); y++) {
+      for (int x = 0; x < img.getWidth(); x++) {
+        int rgb = img.getRGB(x, y);
+        data[off++] = (byte) (((rgb >> 16) & 0xff) - 128);
+        data[off++] = (byte) (((rgb >> 8) & 0xff) - 128);
+        data[off++] = (byte) ((rgb & 0xff) - 128);
+      }
+    }
+    return pic;
   }
 
   /** Bytes written so far (the index is written on {@link #close()}). */

@@ -1,4 +1,4 @@
-package dev.swipe.core.testkit;
+package dev.swipe.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,11 +1,12 @@
-package dev.swipe.core.testkit;
+package dev.swipe.tck;
 
 import dev.swipe.core.Ticker;
 import dev.swipe.core.VirtualClock;
 import dev.swipe.core.spi.FrameSource;
+import dev.swipe.core.testkit.StillFrameSource;
 import java.time.Duration;
 
-/** The capture kit run against the still source on virtual time. */
+/** The capture kit run against core's still source on virtual time. */
 class StillFrameSourceContractTest extends FrameSourceContract {
   private final VirtualClock clock = new VirtualClock();
 

@@ -1,10 +1,14 @@
-package dev.swipe.memory;
+package dev.swipe.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.strings;
 
+import dev.swipe.memory.MemoryException;
+import dev.swipe.memory.MemoryQuery;
+import dev.swipe.memory.MemoryRecord;
+import dev.swipe.memory.MemoryStore;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -28,9 +32,12 @@ import org.quicktheories.core.Gen;
  * moves by hand.
  */
 public abstract class MemoryStoreContract {
+  /** Where every test's clock starts. */
   protected static final Instant T0 = Instant.parse("2026-01-10T08:00:00Z");
 
+  /** The clock the store under test reads; a test moves it to age records. */
   protected MutableClock clock;
+  /** The store under test, fresh and empty for each test. */
   protected MemoryStore store;
 
   /** A fresh empty store using {@code clock}. */
@@ -47,6 +54,7 @@ public abstract class MemoryStoreContract {
     store.close();
   }
 
+  /** A record as the SDK saves one for a widget's swipe parameters. */
   protected static MemoryRecord.Builder widget(String app, String widgetName) {
     return MemoryRecord.builder(
             "[" + app + "] [" + widgetName + "] swipe parameters",
@@ -589,6 +597,7 @@ public abstract class MemoryStoreContract {
 
   // ------------------------------------------------------------------ helpers
 
+  /** The ids of {@code records}, in order. */
   protected static List<String> ids(List<MemoryRecord> records) {
     List<String> out = new ArrayList<>();
     for (MemoryRecord r : records) {
@@ -597,6 +606,7 @@ public abstract class MemoryStoreContract {
     return Collections.unmodifiableList(out);
   }
 
+  /** Asserts {@code r} fails with {@code invalid_argument} naming {@code field}. */
   protected static void assertInvalid(Runnable r, String field) {
     assertThatThrownBy(r::run)
         .isInstanceOfSatisfying(

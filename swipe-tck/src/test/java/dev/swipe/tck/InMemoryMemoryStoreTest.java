@@ -1,6 +1,9 @@
-package dev.swipe.memory;
+package dev.swipe.tck;
 
-/** The in-memory store passes the store kit. */
+import dev.swipe.memory.MemoryStore;
+import dev.swipe.memory.MemoryStores;
+
+/** The built-in in-memory store passes the store kit. */
 class InMemoryMemoryStoreTest extends MemoryStoreContract {
   @Override
   protected MemoryStore newStore(MutableClock clock) {

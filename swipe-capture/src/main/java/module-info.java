@@ -1,0 +1,12 @@
+/** Capture sources: UVC devices (webcam-capture), MJPEG over HTTP and file replay. */
+module dev.swipe.capture {
+  requires transitive dev.swipe.core;
+  requires webcam.capture;
+
+  exports dev.swipe.capture;
+
+  provides dev.swipe.core.spi.FrameSourceProvider with
+      dev.swipe.capture.UvcFrameSourceProvider,
+      dev.swipe.capture.MjpegFrameSourceProvider,
+      dev.swipe.capture.FileReplayFrameSourceProvider;
+}

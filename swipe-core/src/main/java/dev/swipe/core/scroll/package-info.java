@@ -1,0 +1,6 @@
+/**
+ * Scrolling judged from pixels: a {@link dev.swipe.core.scroll.Scroll} request, what moved and by
+ * how much ({@link dev.swipe.core.scroll.ScrollResult}), and scrolling until a condition holds
+ * ({@link dev.swipe.core.scroll.ScrollUntilResult}).
+ */
+package dev.swipe.core.scroll;

@@ -1,0 +1,27 @@
+/**
+ * The gesture model, the provider SPIs, the {@code Device} facade and the interaction loop.
+ * Providers of HID transports, frame sources and whole devices are found by URI scheme.
+ */
+module dev.swipe.core {
+  requires transitive dev.swipe.diff;
+  requires transitive dev.swipe.wheel;
+  requires transitive dev.swipe.memory;
+  requires transitive dev.swipe.text;
+  requires transitive java.desktop;
+  requires transitive com.fasterxml.jackson.databind;
+  requires static org.immutables.value;
+
+  exports dev.swipe.core;
+  exports dev.swipe.core.gesture;
+  exports dev.swipe.core.screen;
+  exports dev.swipe.core.scroll;
+  exports dev.swipe.core.spi;
+  exports dev.swipe.core.strategy;
+  exports dev.swipe.core.text;
+  exports dev.swipe.core.trace;
+  exports dev.swipe.core.wheel;
+
+  uses dev.swipe.core.spi.DeviceProvider;
+  uses dev.swipe.core.spi.FrameSourceProvider;
+  uses dev.swipe.core.spi.HidTransportProvider;
+}

@@ -1,0 +1,8 @@
+/** Reading text from screenshots: the TextReader SPI, queries and matching. */
+module dev.swipe.text {
+  requires transitive java.desktop;
+
+  exports dev.swipe.text;
+
+  uses dev.swipe.text.TextReaderProvider;
+}

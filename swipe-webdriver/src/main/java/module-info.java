@@ -1,0 +1,8 @@
+/** A rig as a W3C WebDriver remote end, so Selenium and Appium clients can drive it. */
+module dev.swipe.webdriver {
+  requires transitive dev.swipe.core;
+  requires com.fasterxml.jackson.databind;
+  requires jdk.httpserver;
+
+  exports dev.swipe.webdriver;
+}

@@ -1,0 +1,4 @@
+/** Pure picker-wheel math: the wheel_nudge policy and its run guard. No devices, no I/O. */
+module dev.swipe.wheel {
+  exports dev.swipe.wheel;
+}
