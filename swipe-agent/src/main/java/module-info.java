@@ -1,5 +1,5 @@
 /**
- * The agent tools as JSON (the seed names and fields), the MCP stdio server, the HTTP agent
+ * The agent tools as JSON (their names and fields), the MCP stdio server, the HTTP agent
  * server and the SwipeBench format. Depends on every provider module, so it knows every scheme.
  */
 module dev.swipe.agent {

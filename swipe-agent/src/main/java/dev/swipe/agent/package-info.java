@@ -1,5 +1,5 @@
 /**
- * The agent layer: the tools as JSON with the seeds' names and fields ({@link
+ * The agent layer: the tools as JSON with their names and fields ({@link
  * dev.swipe.agent.ToolDispatcher}, one {@link dev.swipe.agent.AgentRun} per run), served over MCP
  * stdio ({@link dev.swipe.agent.McpStdioServer}) or HTTP ({@link dev.swipe.agent.AgentHttpServer}).
  */
