@@ -5,6 +5,7 @@ import dev.swipe.core.SwipeException;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollUntilResult;
+import dev.swipe.core.scroll.SearchPace;
 import dev.swipe.core.text.TextSearchResult;
 import dev.swipe.text.TextQuery;
 import java.io.PrintStream;
@@ -45,7 +46,7 @@ public final class OpenContact {
       String uri = ExampleCommand.optional(args, 0, "sim:?scene=list");
       String name = ExampleCommand.optional(args, 1, "Ivan Patel");
       try (Device phone = Device.open(uri)) {
-        open(phone, name, o);
+        open(phone, name, SearchPace.FLING, o);
       }
     });
   }
@@ -53,21 +54,24 @@ public final class OpenContact {
   /**
    * Opens {@code name} from the contacts list on {@code phone}'s screen.
    *
+   * @param pace {@link SearchPace#FLING} to cover a long list fast; {@link SearchPace#STEADY} (one
+   *     screen a pass, no coasting) where frames arrive late or slowly, as over a capture stream
+   *
    * @throws SwipeException {@code text_not_found} when neither direction reveals the name, or
    *     the contact's page does not show within five seconds of the tap
    */
-  public static Outcome open(Device phone, String name, PrintStream out) {
+  public static Outcome open(Device phone, String name, SearchPace pace, PrintStream out) {
     TextQuery wanted = TextQuery.builder(name).scope(TextQuery.Scope.LINE).build();
-    ScrollUntilResult down = phone.scrollUntil(Scroll.builder(ScrollDirection.DOWN).amount(0.8).build(), wanted);
+    ScrollUntilResult down = search(phone, ScrollDirection.DOWN, wanted, pace);
     ScrollUntilResult search = down;
     if (!down.found()) {
       out.printf(Locale.ROOT, "\"%s\" is not below (%d passes); searching up%n", name, down.passes());
-      search = phone.scrollUntil(Scroll.builder(ScrollDirection.UP).amount(0.8).build(), wanted);
+      search = search(phone, ScrollDirection.UP, wanted, pace);
     }
     int passes = down.passes() + (search == down ? 0 : search.passes());
     if (!search.found()) {
       throw new SwipeException(dev.swipe.core.ErrorCode.TEXT_NOT_FOUND,
-          "\"" + name + "\" is not in the list (" + passes + " passes, both ends reached)",
+          "\"" + name + "\" was not read in " + passes + " passes down and up",
           java.util.Map.of("field", "name"), null);
     }
     out.printf(Locale.ROOT, "found \"%s\" after %d passes at %s%n", name, passes,
@@ -83,5 +87,9 @@ public final class OpenContact {
           "tapped \"" + name + "\" but its page did not show", java.util.Map.of("field", "name"), null);
     }
     return new Outcome(passes, true);
+  }
+
+  private static ScrollUntilResult search(Device phone, ScrollDirection direction, TextQuery wanted, SearchPace pace) {
+    return phone.scrollUntil(Scroll.builder(direction).amount(0.8).build(), wanted, 12, Duration.ofSeconds(90), pace);
   }
 }

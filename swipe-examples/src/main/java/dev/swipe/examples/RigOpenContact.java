@@ -1,13 +1,15 @@
 package dev.swipe.examples;
 
 import dev.swipe.core.Device;
+import dev.swipe.core.scroll.SearchPace;
 import java.io.PrintStream;
 import java.util.Locale;
 
 /**
  * The contact search of {@link OpenContact} on a rig wired like a real one: a serial HID chip is
- * the finger and a capture device the eyes, each named by its URI. Nothing else changes: the same
- * code runs on {@code sim:} and on a phone.
+ * the finger and a capture device the eyes, each named by its URI. The same code runs on {@code
+ * sim:} and on a phone; only the search pace is steady, since a capture stream delivers frames
+ * later and fewer than the simulator.
  *
  * <pre>
  * java ... dev.swipe.examples.RigOpenContact \
@@ -33,7 +35,8 @@ public final class RigOpenContact {
       String name = ExampleCommand.optional(args, 2, "Ivan Patel");
       try (Device rig = Device.builder().hid(hid).capture(capture).open()) {
         o.printf(Locale.ROOT, "rig: finger %s, eyes %s%n", hid, capture);
-        OpenContact.open(rig, name, o);
+        // Frames come over a stream here: steady passes, which stop before the next look.
+        OpenContact.open(rig, name, SearchPace.STEADY, o);
       }
     });
   }

@@ -40,27 +40,33 @@ public final class SimulatorDemo {
   static final List<String> SCENES = List.of("list", "carousel", "map", "picker");
 
   /**
-   * Sees each scene's phone when it opened and again after the demo is done with it (before it
-   * closes), with what the demo claimed there (a {@link Contacts}, {@link Carousel}, {@link MapPan}
-   * or {@link Picker}).
+   * Sees each scene's phone when it opened and whenever the demo made a claim there (a {@link
+   * ContactFound}, {@link BackAtTop}, {@link Carousel}, {@link MapPan} or {@link Picker}), before
+   * the phone moves on or closes.
    */
   @FunctionalInterface
   interface SceneCheck {
     /** The scene's phone, before the demo touches it. */
     default void opened(String scene, Device phone) {}
 
-    /** The scene's phone after the demo, and the demo's claims. */
+    /** The scene's phone right after the demo claimed {@code claims}. */
     void check(String scene, Device phone, Record claims);
   }
 
   /**
-   * The contact search's claims.
+   * The contact search's claim, checked as soon as it is made (the list moves on afterwards).
    *
    * @param found whether the name was read on a settled screen
    * @param foundOn that screen
+   */
+  record ContactFound(boolean found, Observation foundOn) {}
+
+  /**
+   * The way back up the list.
+   *
    * @param topMovement the verdict of the last pass back to the top
    */
-  record Contacts(boolean found, Observation foundOn, String topMovement) {}
+  record BackAtTop(String topMovement) {}
 
   /**
    * The carousel's claims.
@@ -113,7 +119,7 @@ public final class SimulatorDemo {
       try (Device phone = open(scene, platform)) {
         check.opened(scene, phone);
         Record claims = switch (scene) {
-          case "list" -> contacts(phone, out);
+          case "list" -> contacts(phone, out, check);
           case "carousel" -> carousel(phone, out);
           case "map" -> map(phone, out);
           default -> picker(phone, out);
@@ -145,7 +151,7 @@ public final class SimulatorDemo {
     return Device.open("sim:?scene=" + scene + "&platform=" + platform + "&trace=" + trace);
   }
 
-  private static Contacts contacts(Device phone, PrintStream out) {
+  private static BackAtTop contacts(Device phone, PrintStream out, SceneCheck check) {
     out.println("\n== contacts list: scroll until \"Ivan Patel\" is on screen, reading the screen's text");
     ScrollResult first = phone.scroll(Scroll.of(ScrollDirection.DOWN));
     out.printf(Locale.ROOT, "scroll down: movement=%s diff_ratio=%.3f axis=%s settled=%s (%s)%n",
@@ -158,11 +164,12 @@ public final class SimulatorDemo {
     out.printf(Locale.ROOT, "scroll until text: found=%s %s after %d passes, edge=%s, %d HID reports, %d frames%n",
         until.found(), where, until.passes(), until.edgeReached(), until.cost().hidReports(),
         until.cost().framesGrabbed());
+    check.check("list", phone, new ContactFound(until.found(), until.observation()));
     ScrollUntilResult top = phone.scrollUntil(Scroll.builder(ScrollDirection.UP).amount(0.8).build(), o -> false, 40,
         java.time.Duration.ofSeconds(90));
     ScrollResult last = top.scrolls().get(top.scrolls().size() - 1);
     out.printf(Locale.ROOT, "back to the top: %d passes, last movement=%s%n", top.passes(), last.movement().id());
-    return new Contacts(until.found(), until.observation(), last.movement().id());
+    return new BackAtTop(last.movement().id());
   }
 
   private static Carousel carousel(Device phone, PrintStream out) {

@@ -19,7 +19,7 @@ class OpenContactTest {
     try (Device phone = Device.open("sim:?scene=list&platform=" + platform)) {
       SimOracle truth = SimOracle.of(phone);
       assertThat(truth.visibleListRows(phone.screenshot())).doesNotContain("Ivan Patel");
-      OpenContact.Outcome outcome = OpenContact.open(phone, "Ivan Patel", out.stream);
+      OpenContact.Outcome outcome = OpenContact.open(phone, "Ivan Patel", dev.swipe.core.scroll.SearchPace.FLING, out.stream);
       out.echoed();
       assertThat(outcome.opened()).isTrue();
       assertThat(outcome.passes()).isPositive();

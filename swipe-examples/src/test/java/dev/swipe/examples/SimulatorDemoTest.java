@@ -7,7 +7,9 @@ import dev.swipe.core.Device;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimState;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -24,7 +26,7 @@ class SimulatorDemoTest {
   void everyClaimTheDemoPrintsAgreesWithTheSimulator(String platform) {
     ConsoleCapture out = new ConsoleCapture();
     Map<String, SimState> atOpen = new HashMap<>();
-    Map<String, Record> judged = new HashMap<>();
+    Set<Class<?>> judged = new HashSet<>();
     SimulatorDemo.tour(platform, out.stream, new SimulatorDemo.SceneCheck() {
       @Override
       public void opened(String scene, Device phone) {
@@ -39,20 +41,22 @@ class SimulatorDemoTest {
       @Override
       public void check(String scene, Device phone, Record claims) {
         judge(SimOracle.of(phone), atOpen.get(scene), claims);
-        judged.put(scene, claims);
+        judged.add(claims.getClass());
       }
     });
     String printed = out.echoed();
-    assertThat(judged).containsOnlyKeys(SimulatorDemo.SCENES);
+    assertThat(judged).containsExactlyInAnyOrder(SimulatorDemo.ContactFound.class, SimulatorDemo.BackAtTop.class,
+        SimulatorDemo.Carousel.class, SimulatorDemo.MapPan.class, SimulatorDemo.Picker.class);
     assertThat(printed).doesNotContain("truth");
     assertThat(printed).contains("scroll until text: found=true").contains("picker reads 18:45");
     assertThat(printed).contains("page switch:").contains("pan 200:").contains("report.html");
   }
 
   private static void judge(SimOracle truth, SimState start, Record claims) {
-    if (claims instanceof SimulatorDemo.Contacts c) {
+    if (claims instanceof SimulatorDemo.ContactFound c) {
       assertThat(c.found()).isTrue();
       assertThat(truth.visibleListRows(c.foundOn())).as("the screen that showed the name").contains("Ivan Patel");
+    } else if (claims instanceof SimulatorDemo.BackAtTop c) {
       assertThat(c.topMovement()).isIn("at-edge", "unchanged");
       assertThat(truth.listOffsetPx()).as("back at the top").isCloseTo(0, within(1.0));
     } else if (claims instanceof SimulatorDemo.Carousel c) {
