@@ -24,9 +24,11 @@ class OpenContactTest {
       assertThat(outcome.opened()).isTrue();
       assertThat(outcome.passes()).isPositive();
       assertThat(truth.openedContact()).contains("Ivan Patel");
+      double offset = truth.listOffsetPx();
       phone.key(Key.BACK);
       assertThat(truth.openedContact()).as("Back returns to the list").isEmpty();
-      assertThat(truth.visibleListRows(phone.screenshot())).contains("Ivan Patel");
+      assertThat(truth.visibleListRows(phone.screenshot())).isNotEmpty();
+      assertThat(truth.listOffsetPx()).as("where it was").isEqualTo(offset);
     }
   }
 
