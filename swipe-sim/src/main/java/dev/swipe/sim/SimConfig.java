@@ -93,7 +93,7 @@ public record SimConfig(
 
   /** The screens the phone can show. */
   public enum Scene {
-    /** A contacts list (at least 200 sorted names) with a search field. */
+    /** A contacts list (at least 200 sorted names) with a search field; a tap on a name opens its page. */
     LIST,
     /** A time picker: month (not cyclic), hour 00-23 and minute 00-59 (00-55 by 5 with {@code picker=numberpicker}), both cyclic, a text field below. */
     PICKER,

@@ -110,6 +110,11 @@ public final class SimOracle {
     return state().listOffsetPx();
   }
 
+  /** The contact whose page a tap on its row opened, empty while the list shows (or on other scenes). */
+  public java.util.Optional<String> openedContact() {
+    return phone.openedContact();
+  }
+
   /** The carousel page (-1 when there is no carousel). */
   public int page() {
     return state().page();

@@ -70,6 +70,10 @@ class ListPhysicsTest {
       double sixPx = 6 / 1199.0 * 1000;
       Play.gesture(phone, Play.drag(80, 0, NormPoint.of(500, 600), NormPoint.of(500, 600 + sixPx)));
       assertThat(phone.oracle().awaitRest(REST).listOffsetPx()).isZero();
+      assertThat(phone.oracle().openedContact()).as("a tap on a row opens that contact").isPresent();
+      phone.input(new dev.swipe.core.spi.KeyReport(dev.swipe.core.gesture.Key.BACK, java.util.Set.of(), true));
+      phone.input(new dev.swipe.core.spi.KeyReport(dev.swipe.core.gesture.Key.BACK, java.util.Set.of(), false));
+      assertThat(phone.oracle().openedContact()).isEmpty();
       Play.gesture(phone, Play.drag(80, 0, NormPoint.of(300, 133), NormPoint.of(300 + sixPx, 133)));
       assertThat(phone.oracle().keyboardVisible()).as("a tap on the search field").isTrue();
     }

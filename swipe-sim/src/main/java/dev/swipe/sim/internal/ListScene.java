@@ -13,7 +13,9 @@ import java.util.TreeSet;
 /**
  * A contacts list: 240 sorted names under a search field. Typing into the search field filters
  * the list (the seed's "prefer search over blind scrolling"). At its ends Android 12+ stretches
- * the rows (AOSP {@code EdgeEffect} TYPE_STRETCH) or, with {@code overscroll=glow}, glows.
+ * the rows (AOSP {@code EdgeEffect} TYPE_STRETCH) or, with {@code overscroll=glow}, glows. A tap
+ * on a row of a list at rest opens that contact's page (a tap on a moving list only stops it);
+ * its back link or the Back key returns to the list where it was.
  */
 final class ListScene extends Scene {
   static final double TOP = 408;
@@ -39,6 +41,8 @@ final class ListScene extends Scene {
   private List<String> rows = NAMES;
   private boolean inList;
   private boolean onField;
+  private boolean tapOpens;
+  private String opened;
 
   ListScene(VirtualPhone phone) {
     super(phone);
@@ -59,6 +63,10 @@ final class ListScene extends Scene {
 
   @Override
   void down(Touch touch) {
+    if (opened != null) {
+      return;
+    }
+    tapOpens = !axis.moving(touch.downTime);
     inList = touch.downY >= TOP;
     onField = search.contains(touch.downX, touch.downY);
     if (inList) {
@@ -80,15 +88,41 @@ final class ListScene extends Scene {
 
   @Override
   void up(Touch touch, double vx, double vy) {
+    if (opened != null) {
+      if (touch.withinSlop() && touch.downY >= 72 && touch.downY < TOP && touch.downX < 480) {
+        opened = null;
+      }
+      return;
+    }
     if (inList && touch.dragging) {
       axis.release(touch.time, vy, Math.abs(vy));
     } else if (inList) {
       axis.release(touch.time, 0, 0);
+      if (tapOpens && touch.withinSlop()) {
+        int row = (int) Math.floor((touch.downY - TOP + Math.floor(0.5 + axis.at(touch.time))) / ROW);
+        if (row >= 0 && row < rows.size()) {
+          opened = rows.get(row);
+        }
+      }
     } else if (onField && touch.withinSlop()) {
       phone.focus(search, touch.time);
     }
     inList = false;
     onField = false;
+  }
+
+  @Override
+  boolean back(long t) {
+    if (opened == null) {
+      return false;
+    }
+    opened = null;
+    return true;
+  }
+
+  @Override
+  String openedItem() {
+    return opened;
   }
 
   @Override
@@ -106,6 +140,10 @@ final class ListScene extends Scene {
 
   @Override
   void paint(Graphics2D g, Look look, long t) {
+    if (opened != null) {
+      paintContact(g, look, opened);
+      return;
+    }
     // Phones draw content at whole device pixels.
     double offset = Math.floor(0.5 + axis.at(t));
     Shape clip = g.getClip();
@@ -145,6 +183,28 @@ final class ListScene extends Scene {
     g.fill(new Rectangle2D.Double(0, TOP - 3, DeviceProfile.WIDTH, 3));
   }
 
+  /** A contact's page: back link, avatar, name, number and the actions a contacts app offers. */
+  private void paintContact(Graphics2D g, Look look, String name) {
+    look.text(g, profile.ios() ? "< Contacts" : "< Back", 48, 196, 54, false, look.accent);
+    int h = name.hashCode();
+    g.setColor(Color.getHSBColor(((h >>> 8) & 0xFF) / 255f, 0.35f, 0.85f));
+    g.fill(new Ellipse2D.Double(DeviceProfile.WIDTH / 2.0 - 150, 480, 300, 300));
+    look.centred(g, name.substring(0, 1), DeviceProfile.WIDTH / 2.0, 630, 130, true, Color.WHITE);
+    look.centred(g, name, DeviceProfile.WIDTH / 2.0, 900, 66, true, look.text);
+    look.centred(g, "mobile " + phoneNumber(name), DeviceProfile.WIDTH / 2.0, 1000, 44, false, look.secondaryText);
+    String[] actions = {"Call", "Message", "Email"};
+    for (int i = 0; i < actions.length; i++) {
+      double cx = DeviceProfile.WIDTH / 2.0 + (i - 1) * 300;
+      g.setColor(look.divider);
+      g.fill(new java.awt.geom.RoundRectangle2D.Double(cx - 130, 1120, 260, 150, 40, 40));
+      look.centred(g, actions[i], cx, 1195, 44, false, look.accent);
+    }
+  }
+
+  private static String phoneNumber(String name) {
+    return String.format("+1 555-%04d", Math.floorMod(name.hashCode(), 10000));
+  }
+
   /** How far the stretch moves the far edge of the content, in whole pixels (signed by edge). */
   private int stretchPx(long t) {
     return (int) Math.round(axis.stretchFraction(t) * (profile.heightPx() - TOP));
@@ -168,15 +228,14 @@ final class ListScene extends Scene {
     g.fill(new Ellipse2D.Double(48, top + 36, 120, 120));
     look.centred(g, name.substring(0, 1), 108, top + 96, 54, true, Color.WHITE);
     look.text(g, name, 216, top + 86, 50, false, look.text);
-    String phoneNumber = String.format("+1 555-%04d", Math.floorMod(h, 10000));
-    look.text(g, phoneNumber, 216, top + 146, 38, false, look.secondaryText);
+    look.text(g, phoneNumber(name), 216, top + 146, 38, false, look.secondaryText);
     g.setColor(look.divider);
     g.fill(new Rectangle2D.Double(216, top + ROW - 2, DeviceProfile.WIDTH - 216, 2));
   }
 
   @Override
   Object viewKey(long t) {
-    return List.of(Math.floor(0.5 + axis.at(t)), Math.round(axis.edgeGlow(t) * 1000), stretchPx(t), search.text(), search.focused(), phone.caret(search));
+    return List.of(Math.floor(0.5 + axis.at(t)), Math.round(axis.edgeGlow(t) * 1000), stretchPx(t), search.text(), search.focused(), phone.caret(search), String.valueOf(opened));
   }
 
   @Override
@@ -201,6 +260,9 @@ final class ListScene extends Scene {
 
   @Override
   List<String> visibleRows(long t, double bottom) {
+    if (opened != null) {
+      return List.of();
+    }
     double offset = Math.floor(0.5 + axis.at(t));
     List<String> out = new ArrayList<>();
     for (int i = Math.max(0, (int) Math.floor(offset / ROW)); i < rows.size(); i++) {

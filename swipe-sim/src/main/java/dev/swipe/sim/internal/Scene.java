@@ -53,6 +53,11 @@ abstract class Scene {
   /** The keyboard was dismissed (Back, Escape or Enter). */
   void dismissed(long t) {}
 
+  /** The Back key with no keyboard up; true when the scene went back a screen. */
+  boolean back(long t) {
+    return false;
+  }
+
   /** Text typed into the focused field changed. */
   void textChanged(long t) {}
 
@@ -76,6 +81,11 @@ abstract class Scene {
 
   double listRowHeight() {
     return Double.NaN;
+  }
+
+  /** The item whose own page is open (a contact), or null while the list shows. */
+  String openedItem() {
+    return null;
   }
 
   int page(long t) {

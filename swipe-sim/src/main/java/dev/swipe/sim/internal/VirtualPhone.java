@@ -180,7 +180,9 @@ public final class VirtualPhone {
       return;
     }
     if (key.page() == Key.Page.CONSUMER) {
-      if (key.equals(Key.BACK) || key.equals(Key.HOME)) {
+      if (key.equals(Key.BACK) && focused == null && !keyboard.shown()) {
+        scene.back(now);
+      } else if (key.equals(Key.BACK) || key.equals(Key.HOME)) {
         dismissKeyboard(now);
       }
       return;
@@ -550,6 +552,12 @@ public final class VirtualPhone {
   /** The text drawn on the latest frame painted, in the phone frame's pixels. */
   public synchronized List<DrawnText> drawnText() {
     return drawn;
+  }
+
+  /** The contact whose page is open on the list scene, if any. */
+  public synchronized java.util.Optional<String> openedContact() {
+    advance(ticker.read());
+    return java.util.Optional.ofNullable(scene.openedItem());
   }
 
   /** The list scene's contacts in list order (row 0 first), unfiltered. */
