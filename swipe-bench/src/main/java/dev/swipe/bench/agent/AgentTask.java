@@ -113,34 +113,15 @@ record AgentTask(String id, Kind kind, String platform, String deviceUri, String
     }
   }
 
-  /** The last tap (press and release close together) landed on the target's row. */
+  /** The simulator has the target's contact page open (a tap on its row opens it). */
   private Verdict contactVerdict(SimOracle oracle, SimState s) {
-    List<SimState.PointerSample> log = oracle.pointerLog();
-    SimState.PointerSample press = null;
-    SimState.PointerSample lastTapAt = null;
-    for (SimState.PointerSample p : log) {
-      if (p.pressed() && press == null) {
-        press = p;
-      } else if (!p.pressed() && press != null) {
-        if (Math.hypot(p.x() - press.x(), p.y() - press.y()) < 15) {
-          lastTapAt = press;
-        }
-        press = null;
-      }
+    java.util.Optional<String> open = oracle.openedContact();
+    if (open.isEmpty()) {
+      return new Verdict(false, "no contact page is open");
     }
-    if (lastTapAt == null) {
-      return new Verdict(false, "no tap");
+    if (open.get().equals(target)) {
+      return new Verdict(true, "the page of " + target + " is open");
     }
-    for (DrawnText t : oracle.drawnText()) {
-      if (t.text().equals(target)) {
-        double cy = 1000.0 * t.box().getCenterY() / Math.max(s.frameHeight() - 1, 1);
-        // the name sits in the upper part of its 80-unit row, the phone number below it
-        if (lastTapAt.y() >= cy - 25 && lastTapAt.y() <= cy + 50) {
-          return new Verdict(true, String.format(Locale.ROOT, "tapped %s at y %.0f", target, lastTapAt.y()));
-        }
-        return new Verdict(false, String.format(Locale.ROOT, "last tap at y %.0f, %s at y %.0f", lastTapAt.y(), target, cy));
-      }
-    }
-    return new Verdict(false, target + " is not on the screen");
+    return new Verdict(false, "the page of " + open.get() + " is open, not " + target);
   }
 }
