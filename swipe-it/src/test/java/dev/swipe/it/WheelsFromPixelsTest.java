@@ -81,6 +81,28 @@ class WheelsFromPixelsTest {
   }
 
   /**
+   * A 24-hour column read away from its wrap only guesses its cycle, so hour 27 is tried; once the
+   * wrap comes into view the guess is settled and the target refused, long before the column's
+   * budget runs out.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios"})
+  void anHourBeyondTheClockIsRefusedOnceTheWrapIsInView(String platform) {
+    try (Device phone = Device.open("sim:?scene=picker&platform=" + platform)) {
+      SimOracle truth = SimOracle.of(phone);
+      assertThatThrownBy(() -> phone.setWheel(WheelSet.column(1).to("27")))
+          .isInstanceOfSatisfying(SwipeException.class, e -> {
+            assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_TARGET_UNREACHABLE);
+            assertThat(e.details()).containsEntry("cycle_size", 24);
+            assertThat(e.details().get("labels_seen").toString()).contains("00");
+          });
+      assertThat(truth.wheel("hour").value()).isBetween(0, 23);
+      assertThat(truth.wheel("hour").overshoots()).isZero();
+      assertThat(truth.editorOpen()).isFalse();
+    }
+  }
+
+  /**
    * Seeded devices whose month column read short or long before the columns shared their pitch:
    * at its end (Jan, Dec: two or three rows drawn) or with names whose capitals and descenders move
    * the rows' ink (both platforms; on ios the rows are on a cylinder).

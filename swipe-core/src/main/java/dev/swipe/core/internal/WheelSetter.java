@@ -59,6 +59,7 @@ final class WheelSetter {
     int confirmed = 0;
     for (int i = 0; i <= MAX_NUDGES; i++) {
       int current = column.value().getAsInt();
+      int direction = 0;
       lastLabel = column.selectedLabel().orElse(null);
       if (current == target) {
         confirmedOn.add(shot.id());
@@ -75,6 +76,7 @@ final class WheelSetter {
       } else {
         confirmed = 0;
         confirmedOn.clear();
+        direction = Integer.signum(shortestRows(scale, current, target));
         WheelNudgeResult r = device.wheelNudge(shot, column.requestTo(target));
         nudges.add(r);
         cost = cost.plus(r.cost());
@@ -93,8 +95,25 @@ final class WheelSetter {
       WheelColumn next = reread(shot, column);
       if (!next.cyclic()) {
         scale = next.scale();
-      } else if (next.value().isPresent()) {
-        scale = widened(scale, next.value().getAsInt());
+      } else {
+        // a wrap in view, or a value that went back while the column turned forward (or the other
+        // way), settles a cycle that was only guessed; a target the guess was widened for may lie
+        // beyond it (hour 27 on a 24-hour clock)
+        OptionalInt crossed = scale.cycleSeen() || next.value().isEmpty() ? OptionalInt.empty()
+            : wrapCrossed(scale, current, next.value().getAsInt(), direction);
+        if (next.scale().cycleSeen() && !scale.cycleSeen()) {
+          scale = next.scale();
+        } else if (crossed.isPresent()) {
+          scale = new WheelScale(scale.kind(), scale.step(), crossed, true, scale.width(), scale.shortNames());
+          evidence.add(shot.id() + ": the column wrapped between " + current + " and " + next.value().getAsInt()
+              + "; its cycle is " + crossed.getAsInt());
+        } else if (next.value().isPresent()) {
+          scale = widened(scale, next.value().getAsInt());
+        }
+        if (scale.cycleSeen() && scale.cycleSize().isPresent() && target >= scale.cycleSize().getAsInt()) {
+          throw unreachable(withScale(next, scale), scale.label(target) + " is beyond the cycle of "
+              + scale.cycleSize().getAsInt() + " the column showed when it wrapped");
+        }
       }
       column = withScale(next, scale);
     }
@@ -234,7 +253,9 @@ final class WheelSetter {
         WheelColumn kept = new WheelColumn(was.index(), c.columnX(), c.centerY(), c.rowSpacing(), c.selectedLabel(),
             c.labelsAbove(), c.labelsBelow(), c.value(), was.scale(), c.confidence(), c.region());
         if (c.value().isPresent() && was.scale().cycleSize().isPresent()
-            && c.value().getAsInt() >= was.scale().cycleSize().getAsInt()) {
+            && c.value().getAsInt() >= was.scale().cycleSize().getAsInt()
+            || c.scale().cycleSeen() && !was.scale().cycleSeen()) {
+          // a value beyond the guess, or a wrap in view, tells more than the first reading did
           kept = withScale(kept, c.scale());
         }
         note(shot, kept);
@@ -335,6 +356,36 @@ final class WheelSetter {
     }
     OptionalInt v = request.targetLabel().isPresent() ? s.valueOf(request.targetLabel().get()) : request.targetValue();
     return v.isPresent() ? withScale(column, widened(s, v.getAsInt())) : column;
+  }
+
+  /** Value steps from {@code from} to {@code to} the short way round a cycle (signed). */
+  private static int shortestRows(WheelScale s, int from, int to) {
+    int d = to - from;
+    if (s.cycleSize().isPresent()) {
+      int c = s.cycleSize().getAsInt();
+      d = Math.floorMod(d, c);
+      if (d > c / 2) {
+        d -= c;
+      }
+    }
+    return d;
+  }
+
+  /**
+   * The clock cycle a column turning in {@code direction} must have wrapped at to go from {@code
+   * before} to {@code after} the other way (23 then 02 while turning forward: 24), if it did.
+   */
+  private static OptionalInt wrapCrossed(WheelScale s, int before, int after, int direction) {
+    if (direction == 0 || Integer.signum(after - before) != -direction) {
+      return OptionalInt.empty();
+    }
+    int most = Math.max(before, after);
+    for (int c : new int[] {12, 24, 60}) {
+      if (c > most && c % s.step() == 0) {
+        return OptionalInt.of(c);
+      }
+    }
+    return OptionalInt.empty();
   }
 
   /** The guessed clock cycle that holds {@code value}: 12, 24 or 60; the scale unchanged otherwise. */
