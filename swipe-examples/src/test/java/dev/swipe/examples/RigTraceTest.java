@@ -1,0 +1,75 @@
+package dev.swipe.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.core.Device;
+import dev.swipe.core.NormPoint;
+import dev.swipe.core.Observation;
+import dev.swipe.core.scroll.Scroll;
+import dev.swipe.core.scroll.ScrollDirection;
+import dev.swipe.core.scroll.ScrollResult;
+import dev.swipe.core.trace.HtmlReport;
+import dev.swipe.core.trace.TraceReader;
+import dev.swipe.sim.SimPhone;
+import dev.swipe.sim.serial.Ch9329Emulator;
+import dev.swipe.sim.serial.PseudoTerminalPair;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A rig wired like a real one (a CH9329 finger on a socat pseudo-terminal, an MJPEG eye over
+ * loopback HTTP) leaves a trace of its actions, with the frames it judged them on, that renders as
+ * a report.
+ */
+class RigTraceTest {
+  @TempDir Path dir;
+
+  @Test
+  void aSerialFingerAndAnMjpegEyeLeaveATraceThatRenders() throws Exception {
+    assumeTrue(PseudoTerminalPair.socatAvailable(), "socat is not installed (apt-get install socat)");
+    try (SimPhone sim = SimPhone.open("sim:?scene=list&platform=android&pointer=rel&time=real&scale=0.5")) {
+      Ch9329Emulator chip = Ch9329Emulator.builder(r -> { })
+          .baud(115200)
+          .lineTiming(true)
+          .relativeMouse(sim::relativeInput)
+          .build();
+      Path trace = dir.resolve("rig");
+      ScrollResult scrolled;
+      try (PseudoTerminalPair cable = PseudoTerminalPair.open();
+          SimMjpegServer stream = new SimMjpegServer(sim, 15)) {
+        chip.start(cable.deviceSide());
+        String hid = "ch9329:" + cable.hostSide() + "?baud=115200&pointer=rel&counts_per_unit_x="
+            + (sim.frameWidth() - 1) / 1000.0 + "&counts_per_unit_y=" + (sim.frameHeight() - 1) / 1000.0;
+        try (Device rig = Device.builder().hid(hid).capture("mjpeg:" + stream.url() + "?crop=none").trace(trace).open()) {
+          Observation first = rig.screenshot();
+          scrolled = rig.scroll(Scroll.of(ScrollDirection.DOWN));
+          rig.tap(NormPoint.of(500, 950));
+          assertThat(first.id()).isNotBlank();
+        }
+      } finally {
+        chip.close();
+      }
+      assertThat(chip.reports()).as("the finger went through the chip").isNotEmpty();
+
+      TraceReader.Trace read = TraceReader.read(trace);
+      assertThat(read.skipped()).isEmpty();
+      List<ObjectNode> records = read.records();
+      assertThat(records).extracting(r -> r.path("action").asText()).containsExactly("screenshot", "scroll", "tap");
+      // the trace says what the API returned
+      assertThat(records.get(1).at("/decision/movement").asText()).isEqualTo(scrolled.movement().id());
+      assertThat(records.get(1).at("/diff/changed").asBoolean()).isEqualTo(scrolled.diff().changed());
+      Path page = HtmlReport.render(trace);
+      String html = Files.readString(page);
+      assertThat(html).contains("scroll").contains("tap");
+      // every frame a record names was kept beside the trace
+      String shot = records.get(1).at("/after/file").asText();
+      assertThat(shot).isNotBlank();
+      assertThat(Files.size(trace.resolve(shot))).isPositive();
+    }
+  }
+}
