@@ -871,7 +871,8 @@ public final class DefaultDevice implements Device {
   public List<WheelSetResult> setWheels(List<WheelSet> requests) {
     SwipeException.requireArgument(requests, "requests");
     ensureOpen();
-    return WheelSetter.setAll(this, wheels, requests);
+    // each column through setWheel, so every set is a traced step of its own
+    return WheelSetter.setAll(this, wheels, requests, this::setWheel);
   }
 
   @Override

@@ -149,7 +149,8 @@ final class WheelSetter {
    * Sets the columns in the order asked, then reads them all on one screenshot: a column a later
    * set moved (a linked hour) is set again, at most {@link #PASSES} passes in all.
    */
-  static List<WheelSetResult> setAll(Device device, WheelReader reader, List<WheelSet> requests) {
+  static List<WheelSetResult> setAll(Device device, WheelReader reader, List<WheelSet> requests,
+      java.util.function.Function<WheelSet, WheelSetResult> setOne) {
     if (requests.isEmpty() || requests.size() > 20) {
       throw SwipeException.invalidArgument("requests", "must name 1 to 20 columns, was " + requests.size());
     }
@@ -179,7 +180,7 @@ final class WheelSetter {
     for (int pass = 0; pass < PASSES; pass++) {
       for (int i = 0; i < requests.size(); i++) {
         if (again[i]) {
-          results[i] = merged(results[i], new WheelSetter(device, reader).set(pinned.get(i)));
+          results[i] = merged(results[i], setOne.apply(pinned.get(i)));
         }
       }
       Observation check = device.screenshot();

@@ -71,10 +71,12 @@ public final class Mp4Writer implements AutoCloseable {
   private static Picture rgbPicture(BufferedImage img) {
     Picture pic = Picture.create(img.getWidth(), img.getHeight(), ColorSpace.RGB);
     byte[] data = pic.getPlaneData(0);
+    int w = img.getWidth();
+    int[] row = new int[w];
     int off = 0;
     for (int y = 0; y < img.getHeight(); y++) {
-      for (int x = 0; x < img.getWidth(); x++) {
-        int rgb = img.getRGB(x, y);
+      img.getRGB(0, y, w, 1, row, 0, w);
+      for (int rgb : row) {
         data[off++] = (byte) (((rgb >> 16) & 0xff) - 128);
         data[off++] = (byte) (((rgb >> 8) & 0xff) - 128);
         data[off++] = (byte) ((rgb & 0xff) - 128);
