@@ -62,6 +62,11 @@ class DocSnippetsTest {
       docs.filter(f -> f.toString().endsWith(".md") && !COMPILED_ELSEWHERE.contains(f.getFileName().toString()))
           .sorted().forEach(files::add);
     }
+    return snippets(files);
+  }
+
+  /** The {@code ```java} blocks of the given Markdown files, in order. */
+  static List<Snippet> snippets(List<Path> files) throws IOException {
     List<Snippet> all = new ArrayList<>();
     for (Path f : files) {
       String text = Files.readString(f);
@@ -74,8 +79,20 @@ class DocSnippetsTest {
     return all;
   }
 
-  /** The snippet as a compilation unit: imports first, then a type of its own or a method body. */
-  static JavaFileObject unit(Snippet s, int index) {
+  /** A snippet as the text of a source file, and the name of the file's top-level type. */
+  record SnippetSource(String typeName, String text) {
+    String fileName() {
+      return typeName + ".java";
+    }
+  }
+
+  /**
+   * The snippet as a compilation unit: its imports first, then its text unchanged, as a type of
+   * its own when it declares one, else as the body of {@code static void run() throws Exception} in
+   * a class {@code Snippet<index>}. ReadmeConsumerSourcesTest writes the same files for the
+   * consumer project that imports only the BOM.
+   */
+  static SnippetSource source(Snippet s, int index) {
     List<String> imports = new ArrayList<>();
     StringBuilder body = new StringBuilder();
     for (String l : s.code().split("\n", -1)) {
@@ -86,20 +103,20 @@ class DocSnippetsTest {
       }
     }
     Matcher type = TYPE.matcher(body);
-    String name;
-    String source;
     if (type.find()) {
-      name = type.group(4);
-      source = String.join("\n", imports) + "\n" + body;
-    } else {
-      name = "Snippet" + index;
-      source = String.join("\n", imports) + "\nclass " + name + " {\n  static void run() throws Exception {\n"
-          + body + "\n  }\n}\n";
+      return new SnippetSource(type.group(4), String.join("\n", imports) + "\n" + body);
     }
-    return new SimpleJavaFileObject(URI.create("string:///" + name + ".java"), JavaFileObject.Kind.SOURCE) {
+    String name = "Snippet" + index;
+    return new SnippetSource(name, String.join("\n", imports) + "\nclass " + name
+        + " {\n  static void run() throws Exception {\n" + body + "\n  }\n}\n");
+  }
+
+  static JavaFileObject unit(Snippet s, int index) {
+    SnippetSource source = source(s, index);
+    return new SimpleJavaFileObject(URI.create("string:///" + source.fileName()), JavaFileObject.Kind.SOURCE) {
       @Override
       public CharSequence getCharContent(boolean ignoreEncodingErrors) {
-        return source;
+        return source.text();
       }
     };
   }
