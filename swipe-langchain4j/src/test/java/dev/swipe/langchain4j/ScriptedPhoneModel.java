@@ -15,6 +15,7 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -22,31 +23,42 @@ import java.util.regex.Pattern;
 
 /**
  * A chat model that plays an agent by rules instead of weights: each reply is decided from the
- * task (the first user message) and what the tools returned so far in the conversation, as a
- * model would. It makes the mistakes models make (an attachment id it never saw, a wheel target
- * past the end of the wheel, a scroll along the wrong axis) and recovers from the error results.
- * It only calls tools the request offers, so a missing tool shows up as a failure.
+ * task (the first user message) and what the tools returned so far in the conversation, never from
+ * the simulator's truth. It makes the mistakes models make on each task (an attachment id it never
+ * saw, a minute past the end of the wheel, a tap on a name before searching for it, a match mode
+ * and a field name the tools do not have, a scroll along the wrong axis) and recovers from the
+ * error results. It only calls tools the request offers, so a missing tool shows up as a failure.
+ *
+ * <p>A test fixture, not API: it ships in this module's test-jar (this class alone), for this
+ * module's tests and for swipe-bench, whose agent benchmark runs it as the baseline a real model is
+ * compared with. One instance per run: it numbers its calls.
  */
 public final class ScriptedPhoneModel implements ChatModel {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern TIME = Pattern.compile("(\\d{2}):(\\d{2})");
+  private static final Pattern CONTACT = Pattern.compile("contact (.+?) in the contacts list");
+  private static final Pattern PLACE = Pattern.compile("labelled (.+?) is near");
+  /** Pans tried in turn while a place is not in sight: a widening square spiral, in content directions. */
+  private static final int[][] SPIRAL = {
+    {1, 0}, {0, 1}, {-1, 0}, {-1, 0}, {0, -1}, {0, -1}, {1, 0}, {1, 0}, {1, 0}, {0, 1}, {0, 1}, {0, 1},
+    {-1, 0}, {-1, 0}, {-1, 0}, {-1, 0}
+  };
 
   /** One call of the conversation and its result. */
-  record Call(String name, JsonNode args, JsonNode result, boolean error) {
+  record Call(String name, JsonNode args, JsonNode result) {
     String code() {
       return result.path("error").path("code").asText("");
     }
+
+    boolean failed() {
+      return result.has("error");
+    }
   }
 
-  private int replies;
-
-  int replies() {
-    return replies;
-  }
+  private int ids;
 
   @Override
   public ChatResponse doChat(ChatRequest request) {
-    replies++;
     List<String> offered = request.toolSpecifications().stream().map(ToolSpecification::name).toList();
     String task = "";
     for (ChatMessage m : request.messages()) {
@@ -56,14 +68,24 @@ public final class ScriptedPhoneModel implements ChatModel {
       }
     }
     List<Call> calls = history(request.messages());
-    ToolExecutionRequest next = task.contains("picker") ? picker(task, calls) : carousel(calls);
+    ToolExecutionRequest next;
+    if (task.contains("picker")) {
+      next = picker(task, calls);
+    } else if (task.contains("contact")) {
+      next = contact(task, calls);
+    } else if (task.contains("carousel")) {
+      next = carousel(calls);
+    } else if (task.contains("map")) {
+      next = map(task, calls);
+    } else {
+      next = call("failed_to_complete_task", Map.of("reason", "a task this agent has no rules for"));
+    }
     if (!offered.contains(next.name())) {
       next = call("failed_to_complete_task", Map.of("reason", "no tool named " + next.name() + " was offered"));
     }
     return ChatResponse.builder().aiMessage(AiMessage.from(List.of(next))).build();
   }
 
-  /** Set a time: a bad screenshot id, a read, a minute past the wheel's end, then the real targets. */
   private ToolExecutionRequest picker(String task, List<Call> calls) {
     Matcher t = TIME.matcher(task);
     if (!t.find()) {
@@ -71,13 +93,12 @@ public final class ScriptedPhoneModel implements ChatModel {
     }
     String hour = t.group(1);
     String minute = t.group(2);
-    Call shot = last(calls, "screenshot");
+    Call shot = first(calls, "screenshot");
     if (shot == null) {
       return call("screenshot", Map.of());
     }
     String id = shot.result().path("screenshot_attachment_id").asText();
-    if (last(calls, "image_diff") == null) {
-      // A made-up id, as models do when they count screenshots themselves.
+    if (first(calls, "image_diff") == null) {
       return call("image_diff", Map.of("before", "shot-999", "after", id));
     }
     Call read = first(calls, "read_wheel");
@@ -87,41 +108,82 @@ public final class ScriptedPhoneModel implements ChatModel {
     int hourColumn = column(read.result(), 24);
     int minuteColumn = column(read.result(), 60);
     if (hourColumn < 0 || minuteColumn < 0) {
-      return call("failed_to_complete_task", Map.of("reason", "no hour and minute wheels read: " + read.result()));
+      return call("failed_to_complete_task", Map.of("reason", "no hour and minute wheels read"));
     }
     List<Call> sets = all(calls, "set_wheel");
-    if (sets.isEmpty()) {
-      // Past the end of a 00-59 wheel: the tool must refuse rather than spin the wheel.
-      return call("set_wheel", Map.of("column", minuteColumn, "target", "75"));
+    switch (sets.size()) {
+      case 0:
+        return call("set_wheel", Map.of("column", minuteColumn, "target", "75"));
+      case 1:
+        return call("set_wheel", Map.of("column", hourColumn, "target", hour));
+      case 2:
+        return call("set_wheel", Map.of("column", minuteColumn, "target", minute));
+      default:
+        break;
     }
-    if (sets.size() == 1) {
-      return call("set_wheel", Map.of("column", hourColumn, "target", hour));
-    }
-    if (sets.size() == 2) {
-      return call("set_wheel", Map.of("column", minuteColumn, "target", minute));
-    }
-    Call check = calls.get(calls.size() - 1);
-    if (!check.name().equals("read_wheel") || calls.stream().filter(c -> c.name().equals("read_wheel")).count() < 2) {
+    Call lastCall = calls.get(calls.size() - 1);
+    if (!lastCall.name().equals("read_wheel")) {
       return call("read_wheel", Map.of());
     }
-    String h = label(check.result(), hourColumn);
-    String m = label(check.result(), minuteColumn);
+    String h = label(lastCall.result(), hourColumn);
+    String m = label(lastCall.result(), minuteColumn);
     if (hour.equals(h) && minute.equals(m)) {
       return call("finished", Map.of("text", "the picker shows " + h + ":" + m));
     }
-    return call("failed_to_complete_task", Map.of("reason", "the picker shows " + h + ":" + m));
+    if (sets.size() < 6) {
+      // Android's TimePicker carries a minute wheel's wrap into the hour: set what the check shows wrong
+      return hour.equals(h)
+          ? call("set_wheel", Map.of("column", minuteColumn, "target", minute))
+          : call("set_wheel", Map.of("column", hourColumn, "target", hour));
+    }
+    return call("failed_to_complete_task", Map.of("reason", "the picker shows " + h + ":" + m + " after setting it"));
   }
 
-  /** Page to the end: one scroll along the wrong axis, then right until the carousel stops. */
+  private ToolExecutionRequest contact(String task, List<Call> calls) {
+    Matcher c = CONTACT.matcher(task);
+    if (!c.find()) {
+      return call("failed_to_complete_task", Map.of("reason", "the task names no contact"));
+    }
+    String name = c.group(1);
+    if (calls.isEmpty()) {
+      return call("screenshot", Map.of());
+    }
+    List<Call> taps = all(calls, "tap_text");
+    if (taps.isEmpty()) {
+      // A model's first try: tap the name, which is rarely on the first screen of a long list.
+      return call("tap_text", Map.of("text", name));
+    }
+    if (taps.size() == 1) {
+      if (!taps.get(0).failed()) {
+        return call("finished", Map.of("text", "opened " + name));
+      }
+      return call("tap_text", Map.of("text", "Search contacts"));
+    }
+    if (first(calls, "type_text") == null) {
+      if (taps.get(1).failed()) {
+        return call("failed_to_complete_task", Map.of("reason", "no search field: " + taps.get(1).code()));
+      }
+      return call("type_text", Map.of("text", name));
+    }
+    Call lastTap = taps.get(taps.size() - 1);
+    if (taps.size() == 2) {
+      // Below the search field, which shows the same words.
+      return call("tap_text", Map.of("text", name, "region", region(0, 172, 1000, 500)));
+    }
+    if (!lastTap.failed()) {
+      return call("finished", Map.of("text", "opened " + name));
+    }
+    return call("failed_to_complete_task", Map.of("reason", name + " not tapped: " + lastTap.code()));
+  }
+
   private ToolExecutionRequest carousel(List<Call> calls) {
     if (calls.isEmpty()) {
       return call("screenshot", Map.of());
     }
-    if (last(calls, "scroll") == null) {
-      // The carousel pages sideways: a vertical scroll that expects content finds none.
+    Call lastScroll = last(calls, "scroll");
+    if (lastScroll == null) {
       return call("scroll", Map.of("direction", "down", "expect_content", true));
     }
-    Call lastScroll = last(calls, "scroll");
     long rights = calls.stream().filter(c -> c.name().equals("scroll") && c.args().path("direction").asText().equals("right")).count();
     boolean stopped = lastScroll.args().path("direction").asText().equals("right")
         && (lastScroll.code().equals("scroll_no_progress")
@@ -134,6 +196,103 @@ public final class ScriptedPhoneModel implements ChatModel {
       return call("failed_to_complete_task", Map.of("reason", "still paging after 10 scrolls"));
     }
     return call("scroll", Map.of("direction", "right", "amount", 0.8, "expect_content", true));
+  }
+
+  private ToolExecutionRequest map(String task, List<Call> calls) {
+    Matcher p = PLACE.matcher(task);
+    if (!p.find()) {
+      return call("failed_to_complete_task", Map.of("reason", "the task names no place"));
+    }
+    String place = p.group(1);
+    Call lastCall = calls.isEmpty() ? null : calls.get(calls.size() - 1);
+    if (lastCall == null || !lastCall.name().equals("find_text")) {
+      if (lastCall != null && lastCall.name().equals("drag") && lastCall.failed() && !lastCall.code().equals("invalid_argument")) {
+        return call("failed_to_complete_task", Map.of("reason", "the map did not pan: " + lastCall.code()));
+      }
+      if (lastCall != null && lastCall.name().equals("drag") && lastCall.failed()) {
+        // fix the call the tool refused, with the field names its schema has
+        Map<String, Object> fixed = new LinkedHashMap<>();
+        fixed.put("start", lastCall.args().get("start"));
+        fixed.put("end", lastCall.args().get("end"));
+        fixed.put("duration_ms", 900);
+        return call("drag", fixed);
+      }
+      if (lastCall == null) {
+        // a match mode the tool does not have, as a model guessing an enum sends
+        return call("find_text", Map.of("text", place, "match", "approximate"));
+      }
+      return call("find_text", Map.of("text", place, "match", "fuzzy"));
+    }
+    if (lastCall.failed()) {
+      return call("find_text", Map.of("text", place, "match", "fuzzy"));
+    }
+    JsonNode best = lastCall.result().path("matches").path(0);
+    List<Call> drags = all(calls, "drag");
+    boolean centring = lastCall.args().path("text").asText().equals(place) && !drags.isEmpty()
+        && drags.get(drags.size() - 1).args().path("end").path("x").asDouble() == 500;
+    if (lastCall.result().path("found").asBoolean() && best.has("center")) {
+      double x = best.path("center").path("x").asDouble();
+      double y = best.path("center").path("y").asDouble();
+      if (Math.abs(x - 500) <= 150 && Math.abs(y - 500) <= 150) {
+        return call("finished", Map.of("text", place + " is at (" + Math.round(x) + ", " + Math.round(y) + ")"));
+      }
+      JsonNode before = previousMatch(calls, place);
+      if (centring && before != null
+          && Math.hypot(before.path("x").asDouble() - x, before.path("y").asDouble() - y) < 30) {
+        // the drag toward the middle hardly moved it: the map is at its edge
+        if (Math.abs(x - 500) <= 250 && Math.abs(y - 500) <= 250) {
+          return call("finished", Map.of("text", place + " is as near the middle as the map's edge allows"));
+        }
+        return call("failed_to_complete_task", Map.of("reason", place + " is at the map's edge, far from the middle"));
+      }
+      return call("drag", Map.of("start", point(x, y), "end", point(500, 500), "duration_ms", 900));
+    }
+    long pans = drags.stream().filter(d -> !d.failed()).count();
+    if (pans >= SPIRAL.length) {
+      return call("failed_to_complete_task", Map.of("reason", place + " not found after " + pans + " pans"));
+    }
+    int[] d = SPIRAL[(int) pans];
+    // Reveal content in direction d: the finger moves the other way.
+    Map<String, Object> args = new LinkedHashMap<>();
+    args.put("start", point(500 + 220 * d[0], 550 + 220 * d[1]));
+    args.put("end", point(500 - 220 * d[0], 550 - 220 * d[1]));
+    if (drags.isEmpty()) {
+      // a field the tool does not have, as a model guessing names sends
+      args.put("duration", 900);
+    } else {
+      args.put("duration_ms", 900);
+    }
+    return call("drag", args);
+  }
+
+  /** Where the find_text before the latest one saw the place, if it did. */
+  private static JsonNode previousMatch(List<Call> calls, String place) {
+    int seen = 0;
+    for (int i = calls.size() - 1; i >= 0; i--) {
+      Call c = calls.get(i);
+      if (c.name().equals("find_text") && c.args().path("text").asText().equals(place) && !c.failed()) {
+        if (++seen == 2) {
+          return c.result().path("found").asBoolean() ? c.result().path("matches").path(0).path("center") : null;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static Map<String, Object> point(double x, double y) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("x", Math.round(x * 10) / 10.0);
+    m.put("y", Math.round(y * 10) / 10.0);
+    return m;
+  }
+
+  private static Map<String, Object> region(double x, double y, double w, double h) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("x", x);
+    m.put("y", y);
+    m.put("w", w);
+    m.put("h", h);
+    return m;
   }
 
   private static int column(JsonNode read, int cycle) {
@@ -154,6 +313,10 @@ public final class ScriptedPhoneModel implements ChatModel {
     return "";
   }
 
+  private static Call first(List<Call> calls, String name) {
+    return calls.stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
+  }
+
   private static Call last(List<Call> calls, String name) {
     for (int i = calls.size() - 1; i >= 0; i--) {
       if (calls.get(i).name().equals(name)) {
@@ -163,23 +326,13 @@ public final class ScriptedPhoneModel implements ChatModel {
     return null;
   }
 
-  private static Call first(List<Call> calls, String name) {
-    return calls.stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
-  }
-
   private static List<Call> all(List<Call> calls, String name) {
     return calls.stream().filter(c -> c.name().equals(name)).toList();
   }
 
-  private int ids;
-
   private ToolExecutionRequest call(String name, Map<String, ?> args) {
     try {
-      return ToolExecutionRequest.builder()
-          .id("call-" + (++ids))
-          .name(name)
-          .arguments(JSON.writeValueAsString(args))
-          .build();
+      return ToolExecutionRequest.builder().id("call-" + (++ids)).name(name).arguments(JSON.writeValueAsString(args)).build();
     } catch (java.io.IOException e) {
       throw new IllegalStateException(e);
     }
@@ -193,8 +346,7 @@ public final class ScriptedPhoneModel implements ChatModel {
         for (ToolExecutionRequest r : ai.toolExecutionRequests()) {
           for (int j = i + 1; j < messages.size(); j++) {
             if (messages.get(j) instanceof ToolExecutionResultMessage res && r.id().equals(res.id())) {
-              JsonNode result = read(textOf(res.contents()));
-              out.add(new Call(r.name(), read(r.arguments()), result, Boolean.TRUE.equals(res.isError())));
+              out.add(new Call(r.name(), read(r.arguments()), read(textOf(res.contents()))));
               break;
             }
           }

@@ -5,6 +5,7 @@ import dev.swipe.core.Device;
 import dev.swipe.langchain4j.ImageDelivery;
 import dev.swipe.langchain4j.PhoneAgent;
 import dev.swipe.langchain4j.PhoneTools;
+import dev.swipe.langchain4j.ScriptedPhoneModel;
 import dev.swipe.langchain4j.examples.ConfiguredModel;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -47,7 +48,7 @@ public final class AgentBench {
     List<AgentTask.Kind> kinds = args.length > 1 ? parseKinds(args[1]) : List.of(AgentTask.Kind.values());
     List<String> platforms = args.length > 2 ? Arrays.asList(args[2].split(",")) : AgentTask.PLATFORMS;
     List<Agent> agents = new ArrayList<>();
-    agents.add(new Agent("scripted", new ScriptedAgentModel(), ImageDelivery.NONE));
+    agents.add(new Agent("scripted", new ScriptedPhoneModel(), ImageDelivery.NONE));
     Optional<ConfiguredModel> real = ConfiguredModel.fromEnvironment(System.getenv());
     real.ifPresentOrElse(
         m -> agents.add(new Agent(m.name(), m.model(), m.images())),
@@ -75,7 +76,7 @@ public final class AgentBench {
 
   /** Runs one task with a fresh scripted agent or the shared real model; never throws for the agent's mistakes. */
   static Row run(Agent agent, AgentTask task) {
-    ChatModel model = agent.model() instanceof ScriptedAgentModel ? new ScriptedAgentModel() : agent.model();
+    ChatModel model = agent.model() instanceof ScriptedPhoneModel ? new ScriptedPhoneModel() : agent.model();
     long start = System.nanoTime();
     try (Device phone = Device.open(task.deviceUri())) {
       PhoneAgent.Outcome out;

@@ -3,6 +3,7 @@ package dev.swipe.bench.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.swipe.langchain4j.ImageDelivery;
+import dev.swipe.langchain4j.ScriptedPhoneModel;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +19,7 @@ class AgentBenchTest {
         AgentTask.fixedSet(1, List.of(AgentTask.Kind.CONTACT), List.of("ios")).get(0),
         AgentTask.fixedSet(1, List.of(AgentTask.Kind.CAROUSEL), List.of("flutter")).get(0),
         AgentTask.fixedSet(1, List.of(AgentTask.Kind.MAP), List.of("android")).get(0));
-    AgentBench.Agent scripted = new AgentBench.Agent("scripted", new ScriptedAgentModel(), ImageDelivery.NONE);
+    AgentBench.Agent scripted = new AgentBench.Agent("scripted", new ScriptedPhoneModel(), ImageDelivery.NONE);
     List<AgentBench.Row> rows = tasks.stream().map(t -> AgentBench.run(scripted, t)).toList();
     ByteArrayOutputStream table = new ByteArrayOutputStream();
     AgentBench.print(rows, new PrintStream(table, true, StandardCharsets.UTF_8));
