@@ -102,8 +102,12 @@ final class FrameSettler {
       this(afterMotion, crawlFactor, motionAtStart, 1, ANY_STEP, Duration.ZERO);
     }
 
-    /** Less than a frame: capture times of frames an equal number of frames apart differ by this much at most. */
-    static final long FRAME_JITTER_NANOS = 10_000_000L;
+    /**
+     * A frame of a 30 fps source and its jitter: a crawl's whole-pixel steps land on frames, so
+     * one gap can come a frame shorter than the one before (three frames, then two) while the
+     * crawl itself keeps slowing down.
+     */
+    static final long FRAME_ROUNDING_NANOS = 40_000_000L;
 
     /** Changes closer than this are continuous motion (every frame of a 30 fps source), not a crawl. */
     static final long CRAWL_MIN_STEP_NANOS = 50_000_000L;
@@ -168,12 +172,13 @@ final class FrameSettler {
     /**
      * Whether changes {@code previousGap} then {@code lastGap} apart are a crawl that is not
      * speeding up: steps with still frames between them (whole-pixel steps of a slow spring come
-     * two frames apart, then three, rarely ever further apart at once), not continuous motion. An
-     * animation of under 20 frames a second looks the same and costs the grace; it never settles.
+     * two frames apart, then three, rarely ever further apart at once, and at most a frame closer
+     * than the step before), not continuous motion. An animation of under 20 frames a second
+     * looks the same and costs the grace; it never settles.
      */
     boolean slowingCrawl(long previousGap, long lastGap) {
       return previousGap > 0 && lastGap >= CRAWL_MIN_STEP_NANOS && lastGap <= longestCrawlStep.toNanos()
-          && lastGap + FRAME_JITTER_NANOS >= previousGap;
+          && lastGap + FRAME_ROUNDING_NANOS >= previousGap;
     }
 
     /** Whether a run of {@code frames} equal frames over {@code nanos} passes a window. */
@@ -265,11 +270,21 @@ final class FrameSettler {
     // unsettled because the bound had run out before their first fresh frame arrived).
     long deadline = start + latency + bound.toNanos();
     boolean graced = quiet.crawlGrace().isZero();
+    boolean finishing = quiet.crawlGrace().isZero();
     while (true) {
       if (ticker.read() >= deadline) {
+        QuietRun judged = band != null ? band : screen;
+        // A quiet window already running when the bound runs out (the region, or the screen
+        // around a band that has rested) is let finish once: its next frame decides.
+        long windowLeft = Math.max(judged.windowLeft(previous.captureNanos(), quiet),
+            screen.windowLeft(previous.captureNanos(), quiet));
+        if (windowLeft > 0 && !finishing) {
+          finishing = true;
+          deadline = ticker.read() + windowLeft + Quiet.FRAME_ROUNDING_NANOS;
+          continue;
+        }
         // A crawl still slowing down in the judged region gets the grace once; anything else
         // (still screens, continuous motion, a blink) ends at the bound as before.
-        QuietRun judged = band != null ? band : screen;
         if (graced || !judged.crawling(previous.captureNanos(), quiet)) {
           break;
         }
@@ -359,6 +374,17 @@ final class FrameSettler {
     /** Whether the run, up to the frame at {@code at}, lasts the window {@code quiet} asks for. */
     boolean passed(long at, Quiet quiet) {
       return Quiet.passed(at - since, frames, quiet.windowNanos(moved, lastGap, previousGap));
+    }
+
+    /**
+     * How much longer the run, resting since motion at the frame at {@code at}, needs to pass its
+     * window; zero when it passed, has not moved, or is not resting (its latest frame changed).
+     */
+    long windowLeft(long at, Quiet quiet) {
+      if (!moved || frames < 2 || passed(at, quiet)) {
+        return 0;
+      }
+      return Math.max(0, quiet.windowNanos(moved, lastGap, previousGap) - (at - since));
     }
 
     /**
