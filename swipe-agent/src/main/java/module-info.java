@@ -8,6 +8,7 @@ module dev.swipe.agent {
   requires dev.swipe.hid;
   requires dev.swipe.capture;
   requires dev.swipe.webdriver;
+  requires dev.swipe.http;
   requires dev.swipe.text.tesseract;
   requires com.fasterxml.jackson.databind;
   requires io.modelcontextprotocol.sdk.mcp.core;

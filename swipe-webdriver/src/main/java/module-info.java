@@ -2,7 +2,7 @@
 module dev.swipe.webdriver {
   requires transitive dev.swipe.core;
   requires com.fasterxml.jackson.databind;
-  requires jdk.httpserver;
+  requires dev.swipe.http;
 
   exports dev.swipe.webdriver;
 }

@@ -3,12 +3,15 @@ package dev.swipe.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.swipe.agent.JsonHttpServer.Connection;
-import dev.swipe.agent.JsonHttpServer.Request;
-import dev.swipe.agent.JsonHttpServer.Response;
 import dev.swipe.core.Device;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.SwipeException;
+import dev.swipe.http.internal.BoundedJson;
+import dev.swipe.http.internal.JsonHttpServer;
+import dev.swipe.http.internal.JsonHttpServer.Connection;
+import dev.swipe.http.internal.JsonHttpServer.Refusal;
+import dev.swipe.http.internal.JsonHttpServer.Request;
+import dev.swipe.http.internal.JsonHttpServer.Response;
 import dev.swipe.memory.MemoryStore;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -118,7 +121,7 @@ public final class AgentHttpServer implements AutoCloseable {
     this.maxRuns = b.maxRuns;
     this.traces = b.traces;
     this.catalog = new ToolDispatcher(newRun(null));
-    this.http = new JsonHttpServer(b.address, new JsonHttpServer.Limits(b.maxRequestBytes, b.requestTimeout,
+    this.http = new JsonHttpServer("swipe-agent-http", b.address, new JsonHttpServer.Limits(b.maxRequestBytes, b.requestTimeout,
         b.idleTimeout, MAX_CONNECTIONS, b.maxConnectionsPerClient), new Handler());
   }
 
@@ -182,14 +185,14 @@ public final class AgentHttpServer implements AutoCloseable {
     public JsonHttpServer.Step head(Request req, Connection c) {
       String host = req.header("host");
       if (host != null && !allowed(parseHost(host))) {
-        return Response.error(403, AgentErrorCode.HOST_NOT_ALLOWED,
+        return error(403, AgentErrorCode.HOST_NOT_ALLOWED,
             "Host '" + abbreviate(host) + "' is not this server's name;"
             + " use localhost, 127.0.0.1 or [::1], or start the server with --allow-host " + abbreviate(host),
             Map.of("host", abbreviate(host)));
       }
       String origin = req.header("origin");
       if (origin != null && !allowed(parseOrigin(origin))) {
-        return Response.error(403, AgentErrorCode.ORIGIN_NOT_ALLOWED,
+        return error(403, AgentErrorCode.ORIGIN_NOT_ALLOWED,
             "Origin '" + abbreviate(origin) + "' may not use this server;"
             + " web pages are refused unless their host is loopback or allowed with --allow-host",
             Map.of("origin", abbreviate(origin)));
@@ -198,7 +201,7 @@ public final class AgentHttpServer implements AutoCloseable {
       if (!tokens.isEmpty()) {
         token = tokenOf(req);
         if (token < 0) {
-          return Response.error(401, AgentErrorCode.UNAUTHORIZED,
+          return error(401, AgentErrorCode.UNAUTHORIZED,
               "a bearer token is required: Authorization: Bearer <token>", Map.of())
               .withHeader("WWW-Authenticate", "Bearer");
         }
@@ -207,35 +210,35 @@ public final class AgentHttpServer implements AutoCloseable {
       String method = req.method().toUpperCase(Locale.ROOT);
       if (path.equals("/tools")) {
         if (!method.equals("GET")) {
-          return Response.error(405, AgentErrorCode.METHOD_NOT_ALLOWED, "GET /tools lists the tools", Map.of());
+          return error(405, AgentErrorCode.METHOD_NOT_ALLOWED, "GET /tools lists the tools", Map.of());
         }
         ObjectNode out = ToolDispatcher.JSON.createObjectNode();
         ArrayNode arr = out.putArray("tools");
         catalog.specs().forEach(s -> arr.add(s.toJson()));
-        return Response.of(200, out);
+        return json(200, out);
       }
       var m = TOOL_PATH.matcher(path);
       if (!m.matches()) {
-        return Response.error(404, AgentErrorCode.NOT_FOUND, "use GET /tools or POST /tools/{name}", Map.of());
+        return error(404, AgentErrorCode.NOT_FOUND, "use GET /tools or POST /tools/{name}", Map.of());
       }
       String name = m.group(1);
       if (method.equals("GET")) {
         var spec = catalog.spec(name);
-        return spec.isEmpty() ? Response.of(404, catalog.call(name, (JsonNode) null)) : Response.of(200, spec.get().toJson());
+        return spec.isEmpty() ? json(404, catalog.call(name, (JsonNode) null)) : json(200, spec.get().toJson());
       }
       if (!method.equals("POST")) {
-        return Response.error(405, AgentErrorCode.METHOD_NOT_ALLOWED,
+        return error(405, AgentErrorCode.METHOD_NOT_ALLOWED,
             "POST /tools/" + name + " runs the tool", Map.of());
       }
       String type = req.header("content-type");
       if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
-        return Response.error(415, AgentErrorCode.UNSUPPORTED_MEDIA_TYPE,
+        return error(415, AgentErrorCode.UNSUPPORTED_MEDIA_TYPE,
             "send the arguments as Content-Type: application/json",
             Map.of());
       }
       List<String> runHeaders = req.headers("run");
       if (runHeaders.size() > 1 || runHeaders.size() == 1 && !RUN.matcher(runHeaders.get(0)).matches()) {
-        return Response.error(400, ErrorCode.INVALID_ARGUMENT, "run: must be one name of 1-64 of A-Z a-z 0-9 . _ -",
+        return error(400, ErrorCode.INVALID_ARGUMENT, "run: must be one name of 1-64 of A-Z a-z 0-9 . _ -",
             Map.of("field", "run"));
       }
       Object run = runHeaders.isEmpty() ? connectionRun(c, token) : explicitRun(runHeaders.get(0), c, token);
@@ -250,8 +253,14 @@ public final class AgentHttpServer implements AutoCloseable {
         } catch (ToolFailure f) {
           result = ToolDispatcher.error(f.code(), f.getMessage(), f.details());
         }
-        return Response.of(status(result), result).withHeader("run", r.name());
+        return json(status(result), result).withHeader("run", r.name());
       };
+    }
+
+    @Override
+    public Response refused(Refusal r) {
+      // the refusal's id is the agent's code of the same name (internal: core's)
+      return json(r.code().status(), ToolDispatcher.error(r.code().id(), r.message(), r.details()));
     }
 
     @Override
@@ -277,7 +286,7 @@ public final class AgentHttpServer implements AutoCloseable {
           return r;
         }
         c.state(null);
-        return Response.error(410, AgentErrorCode.RUN_EVICTED,
+        return error(410, AgentErrorCode.RUN_EVICTED,
             "this connection's run " + name + " was ended to make room (at most "
             + maxRuns + " runs are kept); its attachment ids are void. The next request starts a new run.",
             Map.of("run", name, "max_runs", maxRuns)).withHeader("run", name);
@@ -296,20 +305,20 @@ public final class AgentHttpServer implements AutoCloseable {
         if (r != null && r.connection() == c.id()) {
           return r;
         }
-        return Response.error(403, AgentErrorCode.RUN_NOT_OWNED,
+        return error(403, AgentErrorCode.RUN_NOT_OWNED,
             "run " + name + " belongs to another connection; name a run"
             + " of your own in the run header (names starting with " + CONNECTION_RUN + " are the server's)",
             Map.of("run", name));
       }
       if (r != null) {
         if (!tokens.isEmpty() && r.owner() != token) {
-          return Response.error(403, AgentErrorCode.RUN_NOT_OWNED, "run " + name + " was created with another token",
+          return error(403, AgentErrorCode.RUN_NOT_OWNED, "run " + name + " was created with another token",
               Map.of("run", name));
         }
         return r;
       }
       if (retired.contains(name)) {
-        return Response.error(410, AgentErrorCode.RUN_EVICTED,
+        return error(410, AgentErrorCode.RUN_EVICTED,
             "run " + name + " was ended to make room (at most " + maxRuns
             + " runs are kept); its attachment ids are void. Start a new run under a new name.",
             Map.of("run", name, "max_runs", maxRuns)).withHeader("run", name);
@@ -319,12 +328,7 @@ public final class AgentHttpServer implements AutoCloseable {
   }
 
   private static JsonNode arguments(byte[] body) {
-    for (byte b : body) {
-      if (b != ' ' && b != '\t' && b != '\r' && b != '\n') {
-        return JsonInput.read(body, "arguments");
-      }
-    }
-    return ToolDispatcher.JSON.createObjectNode();
+    return BoundedJson.isBlank(body) ? ToolDispatcher.JSON.createObjectNode() : JsonInput.read(body, "arguments");
   }
 
   /** The index of the token the request carries, or -1. */
@@ -447,6 +451,18 @@ public final class AgentHttpServer implements AutoCloseable {
       case HID_DISCONNECTED, CAPTURE_TIMEOUT, CAPTURE_STALE, MEMORY_UNAVAILABLE, DEVICE_CLOSED -> 503;
       default -> 422;
     };
+  }
+
+  private static Response json(int status, ObjectNode body) {
+    return Response.of(status, ToolDispatcher.toText(body).getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static Response error(int status, AgentErrorCode code, String message, Map<String, ?> details) {
+    return json(status, ToolDispatcher.error(code.id(), message, details));
+  }
+
+  private static Response error(int status, ErrorCode code, String message, Map<String, ?> details) {
+    return json(status, ToolDispatcher.error(code.id(), message, details));
   }
 
   private static String abbreviate(String s) {

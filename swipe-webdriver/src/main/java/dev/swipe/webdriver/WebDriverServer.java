@@ -1,8 +1,8 @@
 package dev.swipe.webdriver;
 
-import com.sun.net.httpserver.HttpServer;
 import dev.swipe.core.Device;
 import dev.swipe.core.SwipeException;
+import dev.swipe.http.internal.JsonHttpServer;
 import dev.swipe.webdriver.internal.Capabilities;
 import dev.swipe.webdriver.internal.RemoteEnd;
 import dev.swipe.webdriver.internal.SessionSlot;
@@ -10,8 +10,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * A rig as a W3C WebDriver remote end, so Appium and Selenium clients, and Selenium Grid through
@@ -38,6 +36,12 @@ import java.util.concurrent.Executors;
  * when its client disconnects during a command, or when the rig faults; the finger is then released
  * and the session's run closed. The server binds loopback by default; any other address needs a
  * bearer token. Closing the server ends the session but not the device.
+ *
+ * <p>Every answer is the specification's JSON, also for what is not a command at all (a target
+ * that is not a URI, a broken request head, a body too large, a client that stalls mid-request):
+ * the remote end runs on swipe's own HTTP server, which hands those to it instead of answering
+ * with an HTML page. A request must arrive whole within 20 s, a kept-alive connection is closed
+ * after 30 s idle, and one client address holds at most 32 connections.
  */
 public final class WebDriverServer implements AutoCloseable {
   /** Default port, Appium's. */
@@ -49,36 +53,29 @@ public final class WebDriverServer implements AutoCloseable {
   /** Default largest request body: room for two base64 screenshots in a {@code swipe: imageDiff}. */
   public static final int DEFAULT_MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
-  static {
-    // The JDK server writes an answer's headers and body separately; with Nagle's algorithm on, the
-    // body then waits for the client's delayed ACK (about 40 ms on Linux) on every command. The
-    // property is read once, when the JVM's first JDK HTTP server starts; an explicit setting wins.
-    if (System.getProperty("sun.net.httpserver.nodelay") == null) {
-      System.setProperty("sun.net.httpserver.nodelay", "true");
-    }
-  }
+  /** Default time for a whole request (head and body) to arrive. */
+  static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(20);
+  /** Time a kept-alive connection waits for its next request. */
+  static final Duration IDLE_CONNECTION_TIMEOUT = Duration.ofSeconds(30);
+  /** Most open connections in all. */
+  static final int MAX_CONNECTIONS = 128;
+  /** Most open connections from one client address. */
+  static final int MAX_CONNECTIONS_PER_CLIENT = 32;
 
-  private final HttpServer http;
-  private final ExecutorService executor;
+  private final JsonHttpServer http;
   private final SessionSlot slot;
 
   private WebDriverServer(Builder b) throws IOException {
     this.slot = new SessionSlot(b.phone, b.tools,
         new Capabilities.Rig(b.rigName, b.platformName, b.idleTimeout, b.maxIdleTimeout));
+    RemoteEnd remoteEnd = new RemoteEnd(slot, b.token, b.address.getAddress().isLoopbackAddress(), b.maxRequestBytes);
     try {
-      this.http = HttpServer.create(b.address, 64);
+      this.http = new JsonHttpServer("swipe-webdriver-http", b.address, new JsonHttpServer.Limits(b.maxRequestBytes,
+          b.requestTimeout, IDLE_CONNECTION_TIMEOUT, MAX_CONNECTIONS, MAX_CONNECTIONS_PER_CLIENT), remoteEnd);
     } catch (IOException e) {
       slot.close();
       throw e;
     }
-    this.executor = Executors.newFixedThreadPool(8, r -> {
-      Thread t = new Thread(r, "swipe-webdriver-http");
-      t.setDaemon(true);
-      return t;
-    });
-    http.setExecutor(executor);
-    http.createContext("/", new RemoteEnd(slot, b.token, b.address.getAddress().isLoopbackAddress(), b.maxRequestBytes));
-    http.start();
   }
 
   /** A builder for a remote end over {@code phone}. */
@@ -88,7 +85,7 @@ public final class WebDriverServer implements AutoCloseable {
 
   /** The bound address (with the real port when port 0 was asked for). */
   public InetSocketAddress address() {
-    return http.getAddress();
+    return http.address();
   }
 
   /** The base URI clients connect to, e.g. {@code http://127.0.0.1:4723}. */
@@ -102,8 +99,7 @@ public final class WebDriverServer implements AutoCloseable {
   @Override
   public void close() {
     slot.close();
-    http.stop(0);
-    executor.shutdownNow();
+    http.close();
   }
 
   /** Configures and starts a {@link WebDriverServer}. */
@@ -116,6 +112,7 @@ public final class WebDriverServer implements AutoCloseable {
     private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
     private Duration maxIdleTimeout = DEFAULT_MAX_IDLE_TIMEOUT;
     private int maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
+    private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
     private SessionTools.Factory tools = SessionTools.none();
 
     private Builder(Device phone) {
@@ -170,6 +167,12 @@ public final class WebDriverServer implements AutoCloseable {
         throw SwipeException.invalidArgument("max_request_bytes", "must be at least 1024, was " + bytes);
       }
       this.maxRequestBytes = bytes;
+      return this;
+    }
+
+    /** How long a whole request may take to arrive (tests shorten it to see stalled clients refused). */
+    Builder requestTimeout(Duration timeout) {
+      this.requestTimeout = positive(timeout, "request_timeout");
       return this;
     }
 

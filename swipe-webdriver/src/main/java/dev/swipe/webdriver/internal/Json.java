@@ -1,22 +1,18 @@
 package dev.swipe.webdriver.internal;
 
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
+import dev.swipe.http.internal.BoundedJson;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The remote end's JSON: strict parsing (duplicate keys, trailing tokens and NaN literals are
- * refused, nesting is bounded) and readers that turn wrong types into {@code invalid argument}
- * errors naming the field.
+ * The remote end's JSON: bounded, strict parsing of bodies (shared with the agent's endpoints)
+ * and readers that turn wrong types into {@code invalid argument} errors naming the field.
  */
 public final class Json {
   /** The mapper every part of the remote end uses. */
@@ -28,69 +24,22 @@ public final class Json {
   /** Largest integer the specification allows (2^53 - 1). */
   static final long MAX_SAFE_INTEGER = 9_007_199_254_740_991L;
 
-  /** Deepest nesting of arrays and objects in a body. */
-  static final int MAX_DEPTH = 64;
-  /** Most characters of a number literal. */
-  static final int MAX_NUMBER_CHARS = 1000;
-
-  static {
-    MAPPER.getFactory().setStreamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH)
-        .maxNumberLength(MAX_NUMBER_CHARS).maxStringLength(32 * 1024 * 1024).build());
-  }
-
   private Json() {}
 
-  /** Parses a request body; empty means {@code {}}. Malformed text is {@code invalid argument}. */
+  /**
+   * Parses a request body with the bounds every swipe endpoint reads with ({@link BoundedJson}:
+   * depth, number length and exponent, string length; duplicate keys and trailing text refused);
+   * empty means {@code {}}. Any refusal is {@code invalid argument}, its code in {@code data.code}.
+   */
   static JsonNode parse(byte[] body) {
-    if (body.length == 0) {
+    if (BoundedJson.isBlank(body)) {
       return MAPPER.createObjectNode();
     }
     try {
-      JsonNode n = MAPPER.readTree(body);
-      return n == null ? MAPPER.createObjectNode() : n;
-    } catch (StreamConstraintsException e) {
-      String m = String.valueOf(e.getOriginalMessage());
-      if (m.startsWith("Number value length")) {
-        throw W3cFailure.of(W3cError.INVALID_ARGUMENT, RemoteEndCode.JSON_NUMBER_TOO_LONG,
-            "body", "a number has more than "
-            + MAX_NUMBER_CHARS + " characters");
-      }
-      if (m.startsWith("String value length") || m.startsWith("Name length")) {
-        throw W3cFailure.of(W3cError.INVALID_ARGUMENT, RemoteEndCode.JSON_STRING_TOO_LONG,
-            "body", "a string is too long");
-      }
-      throw W3cFailure.of(W3cError.INVALID_ARGUMENT, RemoteEndCode.JSON_TOO_DEEP,
-          "body", "nests deeper than " + MAX_DEPTH
-          + " arrays and objects");
-    } catch (JsonProcessingException e) {
-      String reason = readable(e.getOriginalMessage());
-      JsonLocation at = e.getLocation();
-      String where = at == null || at.getLineNr() < 1 ? "" : " (line " + at.getLineNr() + ", column "
-          + at.getColumnNr() + ")";
-      throw W3cFailure.invalidArgument("body", "is not valid JSON" + (reason.isEmpty() ? "" : ": " + reason) + where);
-    } catch (IOException e) {
-      throw W3cFailure.invalidArgument("body", "could not be read");
+      return BoundedJson.read(body, "body");
+    } catch (BoundedJson.Refusal r) {
+      throw W3cFailure.withDetails(W3cError.INVALID_ARGUMENT, r.code().id(), r.getMessage(), r.details());
     }
-  }
-
-  /**
-   * The parser's own words when they read as plain English ("Unexpected end-of-input"); dropped
-   * when they name Java types or the parser's configuration, which mean nothing to a client.
-   */
-  private static String readable(String m) {
-    if (m == null) {
-      return "";
-    }
-    String s = m.strip();
-    int nl = s.indexOf('\n');
-    if (nl >= 0) {
-      s = s.substring(0, nl).strip();
-    }
-    if (s.contains("java.") || s.contains("com.fasterxml") || s.contains("`") || s.contains("Exception")
-        || s.contains("Feature") || s.contains("Jackson")) {
-      return "";
-    }
-    return abbreviate(s);
   }
 
   /** The body as JSON text. */

@@ -3,12 +3,14 @@ package dev.swipe.webdriver.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpHandler;
 import dev.swipe.core.ErrorCode;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
+import dev.swipe.http.internal.JsonHttpServer;
+import dev.swipe.http.internal.JsonHttpServer.BodyReader;
+import dev.swipe.http.internal.JsonHttpServer.Connection;
+import dev.swipe.http.internal.JsonHttpServer.Refusal;
+import dev.swipe.http.internal.JsonHttpServer.Request;
+import dev.swipe.http.internal.JsonHttpServer.Response;
+import dev.swipe.http.internal.JsonHttpServer.Step;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
@@ -20,11 +22,10 @@ import java.util.Locale;
  * one is set; a loopback Host header on a loopback address, against DNS rebinding), reads bounded
  * JSON bodies, and always answers with the specification's JSON ({@code {"value": ...}}, errors
  * as {@code {"value": {"error", "message", "stacktrace", "data"}}}), never with a stack trace.
+ * It runs on swipe's own HTTP server, so even requests that server refuses before routing (a
+ * target that is not a URI, a broken head, a body too large or too slow) get that error JSON.
  */
-public final class RemoteEnd implements HttpHandler {
-  private static final String JSON_TYPE = "application/json; charset=utf-8";
-  /** Most bytes of an oversize body read and dropped before answering, so the client sees the answer. */
-  private static final long DRAIN_LIMIT = 64L * 1024 * 1024;
+public final class RemoteEnd implements JsonHttpServer.Handler {
 
   /** The commands: method, path pattern ({@code {id}} is the session id). */
   private enum Route {
@@ -85,75 +86,115 @@ public final class RemoteEnd implements HttpHandler {
   }
 
   @Override
-  public void handle(HttpExchange ex) {
-    RigSession[] session = new RigSession[1];
-    boolean[] bodyRead = new boolean[1];
-    int status;
-    JsonNode answer;
+  public Step head(Request req, Connection connection) {
+    String method = req.method().toUpperCase(Locale.ROOT);
+    Route route;
+    String id;
     try {
-      answer = envelope(respond(ex, session, bodyRead));
-      status = 200;
-    } catch (W3cFailure f) {
-      status = f.error().status();
-      answer = error(f);
-    } catch (Unauthorized u) {
-      status = 401;
-      answer = error(new W3cFailure(W3cError.UNKNOWN_ERROR, u.getMessage(),
-          Json.MAPPER.createObjectNode().put("code", RemoteEndCode.UNAUTHORIZED.id())));
-    } catch (RuntimeException e) {
-      status = 500;
-      answer = error(new W3cFailure(W3cError.UNKNOWN_ERROR, "the remote end failed: " + e.getClass().getSimpleName(),
-          Json.MAPPER.createObjectNode().put("code", ErrorCode.INTERNAL.id())));
-    }
-    try (ex) {
-      send(ex, status, answer, bodyRead[0]);
-    } catch (IOException e) {
-      if (session[0] != null) {
-        // the client went away before it got the answer: nobody drives this session any more
-        slot.end(session[0], "the client disconnected during a command");
+      checkHost(req);
+      route = route(method, req.path());
+      id = route.match(split(req.path()));
+      if (route != Route.STATUS) {
+        checkToken(req);
       }
+      if (method.equals("POST")) {
+        String type = req.header("content-type");
+        if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
+          throw W3cFailure.invalidArgument("Content-Type", "send the parameters as JSON with Content-Type:"
+              + " application/json");
+        }
+      }
+    } catch (RuntimeException e) {
+      return failed(e);
     }
+    if (!method.equals("POST")) {
+      return run(route, id, null);
+    }
+    return (BodyReader) body -> {
+      JsonNode json;
+      try {
+        json = Json.parse(body);
+      } catch (RuntimeException e) {
+        return failed(e);
+      }
+      return run(route, id, json);
+    };
   }
 
-  private JsonNode respond(HttpExchange ex, RigSession[] session, boolean[] bodyRead) throws W3cFailure {
-    String method = ex.getRequestMethod().toUpperCase(Locale.ROOT);
-    String[] path = split(ex.getRequestURI().getRawPath());
-    checkHost(ex);
-    Route route = null;
-    String id = null;
+  /** The route of {@code method} and {@code path}, or unknown method / unknown command. */
+  private static Route route(String method, String rawPath) {
+    String[] path = split(rawPath);
     boolean pathKnown = false;
     for (Route r : Route.values()) {
-      String m = r.match(path);
-      if (m != null) {
+      if (r.match(path) != null) {
         pathKnown = true;
         if (r.method.equals(method)) {
-          route = r;
-          id = m;
-          break;
+          return r;
         }
       }
     }
-    if (route == null) {
-      if (pathKnown) {
-        throw W3cFailure.of(W3cError.UNKNOWN_METHOD, RemoteEndCode.UNKNOWN_METHOD, null,
-            method + " is not a method of " + ex.getRequestURI().getRawPath());
-      }
-      throw W3cFailure.of(W3cError.UNKNOWN_COMMAND, RemoteEndCode.UNKNOWN_COMMAND, null, "no command "
-          + method + " " + Json.abbreviate(ex.getRequestURI().getRawPath()));
+    if (pathKnown) {
+      throw W3cFailure.of(W3cError.UNKNOWN_METHOD, RemoteEndCode.UNKNOWN_METHOD, null,
+          method + " is not a method of " + Json.abbreviate(rawPath));
     }
-    if (route != Route.STATUS) {
-      checkToken(ex);
+    throw W3cFailure.of(W3cError.UNKNOWN_COMMAND, RemoteEndCode.UNKNOWN_COMMAND, null, "no command "
+        + Json.abbreviate(method) + " " + Json.abbreviate(rawPath));
+  }
+
+  /** Runs a routed command; a session command whose answer cannot be delivered ends its session. */
+  private Response run(Route route, String id, JsonNode body) {
+    RigSession[] session = new RigSession[1];
+    Response answer;
+    try {
+      answer = answer(200, envelope(respond(route, id, body, session)));
+    } catch (RuntimeException e) {
+      answer = failed(e);
     }
-    JsonNode body = null;
-    if (method.equals("POST")) {
-      String type = ex.getRequestHeaders().getFirst("Content-Type");
-      if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
-        throw W3cFailure.invalidArgument("Content-Type", "send the parameters as JSON with Content-Type:"
-            + " application/json");
-      }
-      body = Json.parse(readBody(ex));
-      bodyRead[0] = true;
+    RigSession s = session[0];
+    if (s == null) {
+      return answer;
     }
+    // the client went away before it got the answer: nobody drives this session any more
+    return answer.onUndelivered(() -> slot.end(s, "the client disconnected during a command"));
+  }
+
+  /** The specification's error answer for a command that failed. */
+  private static Response failed(RuntimeException e) {
+    if (e instanceof W3cFailure f) {
+      return answer(f.error().status(), error(f));
+    }
+    if (e instanceof Unauthorized u) {
+      return answer(401, error(new W3cFailure(W3cError.UNKNOWN_ERROR, u.getMessage(),
+          Json.MAPPER.createObjectNode().put("code", RemoteEndCode.UNAUTHORIZED.id()))))
+          .withHeader("WWW-Authenticate", "Bearer");
+    }
+    return answer(500, error(new W3cFailure(W3cError.UNKNOWN_ERROR, "the remote end failed: "
+        + e.getClass().getSimpleName(), Json.MAPPER.createObjectNode().put("code", ErrorCode.INTERNAL.id()))));
+  }
+
+  /**
+   * What the HTTP layer refuses itself, in the specification's shape: a request that is not
+   * well-formed HTTP, too large or too slow is {@code invalid argument} (400) with the transport's
+   * code in {@code data.code}; too many connections and a failure of the remote end are
+   * {@code unknown error} (500, the table's status).
+   */
+  @Override
+  public Response refused(Refusal r) {
+    W3cFailure f = switch (r.code()) {
+      case REQUEST_TOO_LARGE -> W3cFailure.invalidArgument("body", "exceeds " + maxRequestBytes + " bytes");
+      case TOO_MANY_CONNECTIONS, INTERNAL ->
+          W3cFailure.withDetails(W3cError.UNKNOWN_ERROR, r.code().id(), r.message(), r.details());
+      default -> W3cFailure.withDetails(W3cError.INVALID_ARGUMENT, r.code().id(), r.message(), r.details());
+    };
+    return answer(f.error().status(), error(f));
+  }
+
+  @Override
+  public void closed(Connection connection) {
+    // sessions outlive connections: a client may reconnect for its next command
+  }
+
+  private JsonNode respond(Route route, String id, JsonNode body, RigSession[] session) {
     switch (route) {
       case STATUS -> {
         return slot.status();
@@ -191,20 +232,18 @@ public final class RemoteEnd implements HttpHandler {
     }
   }
 
+  /** The path's segments after its one leading slash ({@code //session} is not {@code /session}). */
   private static String[] split(String rawPath) {
-    String p = rawPath == null ? "" : rawPath;
-    while (p.startsWith("/")) {
-      p = p.substring(1);
-    }
+    String p = rawPath.startsWith("/") ? rawPath.substring(1) : rawPath;
     return p.isEmpty() ? new String[0] : p.split("/", -1);
   }
 
   /** On a loopback address only loopback Host names are served: a rebinding page gets nothing. */
-  private void checkHost(HttpExchange ex) {
+  private void checkHost(Request req) {
     if (!loopbackOnly) {
       return;
     }
-    String host = ex.getRequestHeaders().getFirst("Host");
+    String host = req.header("host");
     if (host == null) {
       return;
     }
@@ -233,15 +272,14 @@ public final class RemoteEnd implements HttpHandler {
     }
   }
 
-  private void checkToken(HttpExchange ex) {
+  private void checkToken(Request req) {
     if (token == null) {
       return;
     }
-    String h = ex.getRequestHeaders().getFirst("Authorization");
+    String h = req.header("authorization");
     boolean ok = h != null && h.regionMatches(true, 0, "Bearer ", 0, 7)
         && MessageDigest.isEqual(token, h.substring(7).strip().getBytes(StandardCharsets.UTF_8));
     if (!ok) {
-      ex.getResponseHeaders().set("WWW-Authenticate", "Bearer");
       throw new Unauthorized();
     }
   }
@@ -252,23 +290,6 @@ public final class RemoteEnd implements HttpHandler {
 
     Unauthorized() {
       super("a bearer token is required: Authorization: Bearer <token>", null, false, false);
-    }
-  }
-
-  private byte[] readBody(HttpExchange ex) {
-    try (InputStream in = ex.getRequestBody()) {
-      byte[] b = in.readNBytes(maxRequestBytes + 1);
-      if (b.length > maxRequestBytes) {
-        byte[] sink = new byte[64 * 1024];
-        long dropped = 0;
-        for (int n; dropped < DRAIN_LIMIT && (n = in.read(sink)) > 0; ) {
-          dropped += n;
-        }
-        throw W3cFailure.invalidArgument("body", "exceeds " + maxRequestBytes + " bytes");
-      }
-      return b;
-    } catch (IOException e) {
-      throw W3cFailure.invalidArgument("body", "could not be read: " + e.getMessage());
     }
   }
 
@@ -287,20 +308,7 @@ public final class RemoteEnd implements HttpHandler {
     return envelope(v);
   }
 
-  private static void send(HttpExchange ex, int status, JsonNode answer, boolean bodyRead) throws IOException {
-    byte[] bytes = Json.bytes(answer);
-    if (!bodyRead && ex.getRequestMethod().equalsIgnoreCase("POST")) {
-      ex.getResponseHeaders().set("Connection", "close"); // the body was not read: the connection cannot be reused
-    }
-    ex.getResponseHeaders().set("Content-Type", JSON_TYPE);
-    ex.getResponseHeaders().set("Cache-Control", "no-cache");
-    if (ex.getRequestMethod().equalsIgnoreCase("HEAD")) {
-      ex.sendResponseHeaders(status, -1); // an answer to HEAD has no body
-      return;
-    }
-    ex.sendResponseHeaders(status, bytes.length);
-    try (OutputStream out = ex.getResponseBody()) {
-      out.write(bytes);
-    }
+  private static Response answer(int status, JsonNode body) {
+    return Response.of(status, Json.bytes(body));
   }
 }

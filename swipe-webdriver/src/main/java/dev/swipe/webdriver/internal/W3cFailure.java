@@ -2,6 +2,7 @@ package dev.swipe.webdriver.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.core.ErrorCode;
+import java.util.Map;
 
 /**
  * A command that ends in a W3C error. {@link #data()} carries this project's stable snake_case
@@ -42,6 +43,14 @@ final class W3cFailure extends RuntimeException {
       d.put("field", field);
     }
     return new W3cFailure(error, field == null ? message : field + ": " + message, d);
+  }
+
+  /** A failure whose data is {@code {"code": code}} plus {@code details} (a refusal of the shared HTTP or JSON layer). */
+  static W3cFailure withDetails(W3cError error, String code, String message, Map<String, ?> details) {
+    ObjectNode d = Json.MAPPER.createObjectNode();
+    d.put("code", code);
+    details.forEach((k, v) -> d.set(k, Json.MAPPER.valueToTree(v)));
+    return new W3cFailure(error, message, d);
   }
 
   /** {@code invalid argument} naming the field. */

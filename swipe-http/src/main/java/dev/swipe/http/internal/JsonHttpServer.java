@@ -1,7 +1,5 @@
-package dev.swipe.agent;
+package dev.swipe.http.internal;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.swipe.core.ErrorCode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -32,9 +30,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 
 /**
- * A small HTTP/1.1 server whose every answer is JSON, written for the agent's endpoint because the
- * JDK's server cannot be made to hold up under abuse: it has no read timeout (a client that sends
- * part of a request holds a worker for good), answers malformed requests with HTML, cannot limit
+ * A small HTTP/1.1 server whose every answer is JSON, written for swipe's endpoints (the agent's
+ * {@code serve} and the WebDriver remote end) because the JDK's server cannot be made to hold up
+ * under abuse: it has no read timeout (a client that sends
+ * part of a request holds a worker for good), answers malformed requests (a target that is not a
+ * URI, one without a path) with HTML before any handler runs, cannot limit
  * connections per client, and writes headers and body as two segments, so Nagle's algorithm and the
  * client's delayed acknowledgement stall every kept-alive request by about 40 ms.
  *
@@ -43,9 +43,13 @@ import java.util.regex.Pattern;
  * connection waits for the next one at most the idle timeout; connections are bounded in total and
  * per client address (503 {@code too_many_connections}); every response is written at once with
  * {@code TCP_NODELAY}; heads are bounded (431, 414) and framing is strict (Content-Length or
- * chunked, never both; 400 {@code malformed_request}). Bodies are bounded (413).
+ * chunked, never both; 400 {@code malformed_request}). Bodies are bounded (413). The request target
+ * is passed on as sent (origin form, not decoded): routing it is the handler's business.
+ *
+ * <p>Every refusal of the server's own ({@link RefusalCode}) is worded by {@link
+ * Handler#refused}, so each endpoint answers in its protocol's error shape.
  */
-final class JsonHttpServer implements AutoCloseable {
+public final class JsonHttpServer implements AutoCloseable {
   /** Most bytes of a request line. */
   static final int MAX_REQUEST_LINE = 8 * 1024;
   /** Most bytes of all header lines together. */
@@ -54,6 +58,10 @@ final class JsonHttpServer implements AutoCloseable {
   static final int MAX_HEADERS = 100;
   /** Most bytes of a body read and dropped so a client still sending gets the answer, not a reset. */
   static final long DRAIN_LIMIT = 64L * 1024 * 1024;
+
+  /** Longest wait, and most bytes dropped, when ending a connection after its last answer. */
+  private static final Duration LINGER = Duration.ofSeconds(1);
+  private static final long LINGER_BYTES = 1024 * 1024;
 
   private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
   private static final Pattern VERSION = Pattern.compile("HTTP/[0-9]\\.[0-9]");
@@ -67,37 +75,66 @@ final class JsonHttpServer implements AutoCloseable {
       Map.entry(503, "Service Unavailable"), Map.entry(505, "HTTP Version Not Supported"));
 
   /** What the server does with requests. Called on the connection's thread. */
-  interface Handler {
+  public interface Handler {
     /**
      * Looks at a request before its body is read: a {@link Response} is sent at once (the body is
      * dropped, nothing runs); a {@link BodyReader} is given the body once it has arrived in full.
      */
     Step head(Request request, Connection connection);
 
+    /**
+     * The answer to a request the server refuses itself, in the endpoint's error shape. Must not
+     * throw; the status is the handler's to choose ({@link RefusalCode#status()} in plain HTTP).
+     */
+    Response refused(Refusal refusal);
+
     /** The connection ended (after its last answer, or when it broke). */
     void closed(Connection connection);
   }
 
+  /**
+   * A request the server answers itself.
+   *
+   * @param code why
+   * @param message what went wrong, for a person (no Java names)
+   * @param details the bound that was passed, if any (snake_case keys)
+   */
+  public record Refusal(RefusalCode code, String message, Map<String, Object> details) {
+    public Refusal {
+      details = Map.copyOf(details);
+    }
+  }
+
   /** What to do after a request's head: answer, or read the body. */
-  sealed interface Step permits Response, BodyReader {}
+  public sealed interface Step permits Response, BodyReader {}
 
   /** Answers a request from its body. */
   @FunctionalInterface
-  non-sealed interface BodyReader extends Step {
+  public non-sealed interface BodyReader extends Step {
+    /** The answer to the request whose body this is. */
     Response read(byte[] body);
   }
 
-  /** A request's head. Header names are lower case; values keep their order. */
-  record Request(String method, String target, String path, String version, Map<String, List<String>> headers,
-      InetSocketAddress remote) {
+  /**
+   * A request's head. Header names are lower case; values keep their order.
+   *
+   * @param method the method token as sent
+   * @param target the request target as sent
+   * @param path the target up to its {@code ?}, as sent (not decoded)
+   * @param version {@code HTTP/1.1} or {@code HTTP/1.0}
+   * @param headers header values by lower-case name
+   * @param remote the client
+   */
+  public record Request(String method, String target, String path, String version,
+      Map<String, List<String>> headers, InetSocketAddress remote) {
     /** The first value of a header, or null. */
-    String header(String name) {
+    public String header(String name) {
       List<String> v = headers.get(name);
       return v == null || v.isEmpty() ? null : v.get(0);
     }
 
     /** Every value of a header. */
-    List<String> headers(String name) {
+    public List<String> headers(String name) {
       return headers.getOrDefault(name, List.of());
     }
   }
@@ -106,36 +143,38 @@ final class JsonHttpServer implements AutoCloseable {
    * An answer.
    *
    * @param status the HTTP status
-   * @param body the JSON body
+   * @param body the JSON body, UTF-8
    * @param headers extra response headers
    * @param close whether the connection ends after it
+   * @param undelivered run when the answer could not be written (the client left), or null
    */
-  record Response(int status, ObjectNode body, Map<String, String> headers, boolean close) implements Step {
-    static Response of(int status, ObjectNode body) {
-      return new Response(status, body, Map.of(), false);
+  public record Response(int status, byte[] body, Map<String, String> headers, boolean close, Runnable undelivered)
+      implements Step {
+    /** An answer with a JSON body. */
+    public static Response of(int status, byte[] body) {
+      return new Response(status, body, Map.of(), false, null);
     }
 
-    static Response error(int status, AgentErrorCode code, String message, Map<String, ?> details) {
-      return of(status, ToolDispatcher.error(code.id(), message, details));
+    /** This answer, ending the connection after it. */
+    public Response closing() {
+      return new Response(status, body, headers, true, undelivered);
     }
 
-    static Response error(int status, ErrorCode code, String message, Map<String, ?> details) {
-      return of(status, ToolDispatcher.error(code.id(), message, details));
-    }
-
-    Response closing() {
-      return new Response(status, body, headers, true);
-    }
-
-    Response withHeader(String name, String value) {
+    /** This answer with one more header. */
+    public Response withHeader(String name, String value) {
       Map<String, String> h = new LinkedHashMap<>(headers);
       h.put(name, value);
-      return new Response(status, body, h, close);
+      return new Response(status, body, h, close, undelivered);
+    }
+
+    /** This answer, running {@code action} if it cannot be delivered. */
+    public Response onUndelivered(Runnable action) {
+      return new Response(status, body, headers, close, action);
     }
   }
 
   /** One client connection; the handler may keep its own state on it. */
-  static final class Connection {
+  public static final class Connection {
     private final long id;
     private final InetSocketAddress remote;
     private volatile Object state;
@@ -145,19 +184,23 @@ final class JsonHttpServer implements AutoCloseable {
       this.remote = remote;
     }
 
-    long id() {
+    /** A number unique in this server. */
+    public long id() {
       return id;
     }
 
-    InetSocketAddress remote() {
+    /** The client. */
+    public InetSocketAddress remote() {
       return remote;
     }
 
-    Object state() {
+    /** What the handler keeps on the connection, or null. */
+    public Object state() {
       return state;
     }
 
-    void state(Object s) {
+    /** Keeps {@code s} on the connection. */
+    public void state(Object s) {
       state = s;
     }
   }
@@ -171,9 +214,10 @@ final class JsonHttpServer implements AutoCloseable {
    * @param maxConnections most open connections
    * @param maxConnectionsPerClient most open connections from one client address
    */
-  record Limits(int maxBodyBytes, Duration requestTimeout, Duration idleTimeout, int maxConnections,
+  public record Limits(int maxBodyBytes, Duration requestTimeout, Duration idleTimeout, int maxConnections,
       int maxConnectionsPerClient) {}
 
+  private final String name;
   private final Handler handler;
   private final Limits limits;
   private final ServerSocket listener;
@@ -185,18 +229,24 @@ final class JsonHttpServer implements AutoCloseable {
   private final AtomicLong ids = new AtomicLong();
   private volatile boolean closed;
 
-  JsonHttpServer(InetSocketAddress address, Limits limits, Handler handler) throws IOException {
+  /**
+   * Binds {@code address} and starts accepting.
+   *
+   * @param name the prefix of the server's thread names, e.g. {@code swipe-agent-http}
+   */
+  public JsonHttpServer(String name, InetSocketAddress address, Limits limits, Handler handler) throws IOException {
+    this.name = name;
     this.handler = handler;
     this.limits = limits;
     this.listener = new ServerSocket();
     listener.setReuseAddress(true);
     listener.bind(address, 128);
-    this.watchdog = new ScheduledThreadPoolExecutor(1, r -> daemon(r, "swipe-agent-http-watchdog"));
+    this.watchdog = new ScheduledThreadPoolExecutor(1, r -> daemon(r, name + "-watchdog"));
     // a guard is cancelled on almost every write: drop it at once instead of at its deadline
     watchdog.setRemoveOnCancelPolicy(true);
     this.rejecter = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(64),
-        r -> daemon(r, "swipe-agent-http-reject"), (r, pool) -> ((Rejection) r).drop());
-    this.acceptor = daemon(this::acceptLoop, "swipe-agent-http-accept");
+        r -> daemon(r, name + "-reject"), (r, pool) -> ((Rejection) r).drop());
+    this.acceptor = daemon(this::acceptLoop, name + "-accept");
     acceptor.start();
   }
 
@@ -206,12 +256,13 @@ final class JsonHttpServer implements AutoCloseable {
     return t;
   }
 
-  InetSocketAddress address() {
+  /** The bound address (with the real port when port 0 was asked for). */
+  public InetSocketAddress address() {
     return new InetSocketAddress(listener.getInetAddress(), listener.getLocalPort());
   }
 
   /** Open connections (for tests and leak checks). */
-  int openConnections() {
+  public int openConnections() {
     return open.size();
   }
 
@@ -263,7 +314,7 @@ final class JsonHttpServer implements AutoCloseable {
       }
       Connection c = new Connection(ids.incrementAndGet(), (InetSocketAddress) s.getRemoteSocketAddress());
       try {
-        daemon(() -> serve(s, c), "swipe-agent-http-" + c.id()).start();
+        daemon(() -> serve(s, c), name + "-" + c.id()).start();
       } catch (OutOfMemoryError e) {
         // no thread to be had: refuse this one, keep serving the others
         release(s);
@@ -299,11 +350,11 @@ final class JsonHttpServer implements AutoCloseable {
         } catch (SocketTimeoutException e) {
           // nothing sent yet
         }
-        Response r = Response.error(503, AgentErrorCode.TOO_MANY_CONNECTIONS,
+        Response r = refusal(new Refusal(RefusalCode.TOO_MANY_CONNECTIONS,
             "too many open connections (at most " + limits.maxConnectionsPerClient() + " per client and "
                 + limits.maxConnections() + " in all); close idle ones and retry",
             Map.of("max_connections_per_client", limits.maxConnectionsPerClient(),
-                "max_connections", limits.maxConnections())).closing().withHeader("Retry-After", "1");
+                "max_connections", limits.maxConnections()))).withHeader("Retry-After", "1");
         s.getOutputStream().write(bytes(r, false));
         s.shutdownOutput();
       } catch (IOException e) {
@@ -350,6 +401,7 @@ final class JsonHttpServer implements AutoCloseable {
         }
         in.deadline(limits.requestTimeout());
         if (!exchange(first, in, out, s, c)) {
+          linger(s, in);
           return;
         }
       }
@@ -365,15 +417,45 @@ final class JsonHttpServer implements AutoCloseable {
     }
   }
 
-  /** A problem with the request itself, answered with its status and the connection closed. */
-  private static final class Refusal extends Exception {
-    private static final long serialVersionUID = 1L;
-    private final transient Response response;
-
-    Refusal(int status, AgentErrorCode code, String message, Map<String, ?> details) {
-      super(message, null, false, false);
-      this.response = Response.error(status, code, message, details).closing();
+  /**
+   * Ends the connection after the last answer without resetting it: what the client sent beyond a
+   * refused request is read and dropped (bounded) after the answer, since closing with unread bytes
+   * sends a reset that can destroy the answer before the client reads it.
+   */
+  private static void linger(Socket s, DeadlineInput in) {
+    try {
+      s.shutdownOutput();
+      in.deadline(LINGER);
+      in.skipNBytesCounted(LINGER_BYTES);
+    } catch (IOException e) {
+      // the client left or kept silent: close now
     }
+  }
+
+  /** A problem with the request itself, answered in the handler's shape and the connection closed. */
+  private static final class Refused extends Exception {
+    private static final long serialVersionUID = 1L;
+    private final transient Refusal refusal;
+
+    Refused(RefusalCode code, String message, Map<String, Object> details) {
+      super(message, null, false, false);
+      this.refusal = new Refusal(code, message, details);
+    }
+  }
+
+  /** The handler's answer to a refusal, closing the connection; a plain JSON error if the handler fails. */
+  private Response refusal(Refusal r) {
+    Response answer;
+    try {
+      answer = handler.refused(r);
+    } catch (RuntimeException e) {
+      answer = null;
+    }
+    if (answer == null) {
+      String body = "{\"error\":{\"code\":\"" + r.code().id() + "\",\"message\":\"the request was refused\"}}";
+      answer = Response.of(r.code().status(), body.getBytes(StandardCharsets.UTF_8));
+    }
+    return answer.closing();
   }
 
   /** Reads one request and answers it; false when the connection must end. */
@@ -381,8 +463,8 @@ final class JsonHttpServer implements AutoCloseable {
     Request req;
     try {
       req = readHead(first, in, c);
-    } catch (Refusal r) {
-      write(out, s, r.response, false);
+    } catch (Refused r) {
+      write(out, s, refusal(r.refusal), false);
       return false;
     } catch (SocketTimeoutException e) {
       write(out, s, timeout(), false);
@@ -396,8 +478,8 @@ final class JsonHttpServer implements AutoCloseable {
     Framing framing;
     try {
       framing = framing(req);
-    } catch (Refusal r) {
-      write(out, s, r.response, head);
+    } catch (Refused r) {
+      write(out, s, refusal(r.refusal), head);
       return false;
     }
     Step step;
@@ -425,8 +507,8 @@ final class JsonHttpServer implements AutoCloseable {
     byte[] body;
     try {
       body = readBody(in, framing);
-    } catch (Refusal r) {
-      write(out, s, r.response, head);
+    } catch (Refused r) {
+      write(out, s, refusal(r.refusal), head);
       return false;
     } catch (SocketTimeoutException e) {
       write(out, s, timeout(), head);
@@ -447,46 +529,49 @@ final class JsonHttpServer implements AutoCloseable {
   }
 
   private Response timeout() {
-    return Response.error(408, AgentErrorCode.REQUEST_TIMEOUT, "the request did not arrive within "
-        + limits.requestTimeout().toMillis() + " ms", Map.of("request_timeout_ms", limits.requestTimeout().toMillis()))
-        .closing();
+    return refusal(new Refusal(RefusalCode.REQUEST_TIMEOUT, "the request did not arrive within "
+        + limits.requestTimeout().toMillis() + " ms", Map.of("request_timeout_ms", limits.requestTimeout().toMillis())));
   }
 
   private Response tooLarge() {
-    return Response.error(413, AgentErrorCode.REQUEST_TOO_LARGE,
+    return refusal(new Refusal(RefusalCode.REQUEST_TOO_LARGE,
         "the request body exceeds " + limits.maxBodyBytes() + " bytes",
-        Map.of("max_request_bytes", limits.maxBodyBytes())).closing();
+        Map.of("max_request_bytes", limits.maxBodyBytes())));
   }
 
-  private static Response internal() {
-    return Response.error(500, ErrorCode.INTERNAL, "the server failed on this request", Map.of()).closing();
+  private Response internal() {
+    return refusal(new Refusal(RefusalCode.INTERNAL, "the server failed on this request", Map.of()));
   }
 
-  private Request readHead(int first, DeadlineInput in, Connection c) throws IOException, Refusal {
-    String line = readLine(first, in, MAX_REQUEST_LINE, 414, AgentErrorCode.REQUEST_LINE_TOO_LONG);
+  private Request readHead(int first, DeadlineInput in, Connection c) throws IOException, Refused {
+    String line = readLine(first, in, MAX_REQUEST_LINE, RefusalCode.REQUEST_LINE_TOO_LONG);
     // a client may send empty lines before the request line
     for (int blank = 0; line.isEmpty(); blank++) {
       int b = in.read();
       if (b < 0 || blank >= 8) {
-        throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST, "expected a request line", Map.of());
+        throw new Refused(RefusalCode.MALFORMED_REQUEST, "expected a request line", Map.of());
       }
-      line = readLine(b, in, MAX_REQUEST_LINE, 414, AgentErrorCode.REQUEST_LINE_TOO_LONG);
+      line = readLine(b, in, MAX_REQUEST_LINE, RefusalCode.REQUEST_LINE_TOO_LONG);
     }
     String[] parts = line.split(" ", -1);
     if (parts.length != 3 || !TOKEN.matcher(parts[0]).matches() || parts[1].isEmpty()) {
-      throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST,
+      throw new Refused(RefusalCode.MALFORMED_REQUEST,
           "the request line must be METHOD TARGET HTTP/1.1", Map.of());
     }
     if (!parts[2].equals("HTTP/1.1") && !parts[2].equals("HTTP/1.0")) {
       if (VERSION.matcher(parts[2]).matches()) {
-        throw new Refusal(505, AgentErrorCode.HTTP_VERSION_NOT_SUPPORTED, "this server speaks HTTP/1.1", Map.of());
+        throw new Refused(RefusalCode.HTTP_VERSION_NOT_SUPPORTED, "this server speaks HTTP/1.1", Map.of());
       }
-      throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST, "the request line must end with HTTP/1.1", Map.of());
+      throw new Refused(RefusalCode.MALFORMED_REQUEST, "the request line must end with HTTP/1.1", Map.of());
     }
     String target = parts[1];
     if (!target.startsWith("/")) {
-      throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST,
+      throw new Refused(RefusalCode.MALFORMED_REQUEST,
           "the request target must be a path starting with /", Map.of());
+    }
+    if (target.indexOf('#') >= 0) {
+      // a fragment never leaves the client; cutting it off here would route a request it did not send
+      throw new Refused(RefusalCode.MALFORMED_REQUEST, "the request target must not carry a fragment (#)", Map.of());
     }
     int q = target.indexOf('?');
     String path = q < 0 ? target : target.substring(0, q);
@@ -498,21 +583,21 @@ final class JsonHttpServer implements AutoCloseable {
       if (b < 0) {
         throw new IOException("the client closed inside the head");
       }
-      String h = readLine(b, in, MAX_HEAD_BYTES - total, 431, AgentErrorCode.HEADERS_TOO_LARGE);
+      String h = readLine(b, in, MAX_HEAD_BYTES - total, RefusalCode.HEADERS_TOO_LARGE);
       if (h.isEmpty()) {
         break;
       }
       total += h.length() + 2;
       if (++count > MAX_HEADERS) {
-        throw new Refusal(431, AgentErrorCode.HEADERS_TOO_LARGE, "more than " + MAX_HEADERS + " header fields",
+        throw new Refused(RefusalCode.HEADERS_TOO_LARGE, "more than " + MAX_HEADERS + " header fields",
             Map.of("max_headers", MAX_HEADERS));
       }
       if (h.charAt(0) == ' ' || h.charAt(0) == '\t') {
-        throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST, "folded header lines are not accepted", Map.of());
+        throw new Refused(RefusalCode.MALFORMED_REQUEST, "folded header lines are not accepted", Map.of());
       }
       int colon = h.indexOf(':');
       if (colon <= 0 || !TOKEN.matcher(h.substring(0, colon)).matches()) {
-        throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST, "a header line must be NAME: VALUE", Map.of());
+        throw new Refused(RefusalCode.MALFORMED_REQUEST, "a header line must be NAME: VALUE", Map.of());
       }
       String value = h.substring(colon + 1).strip();
       headers.computeIfAbsent(h.substring(0, colon).toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(value);
@@ -520,15 +605,15 @@ final class JsonHttpServer implements AutoCloseable {
     headers.replaceAll((k, v) -> Collections.unmodifiableList(v));
     Request r = new Request(parts[0], target, path, parts[2], Collections.unmodifiableMap(headers), c.remote());
     if (r.version().equals("HTTP/1.1") && r.headers("host").size() != 1) {
-      throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST,
+      throw new Refused(RefusalCode.MALFORMED_REQUEST,
           "an HTTP/1.1 request needs exactly one Host header", Map.of());
     }
     return r;
   }
 
   /** A line (ISO-8859-1) ending in LF or CRLF; bytes beyond the limit are refused. */
-  private static String readLine(int first, InputStream in, int limit, int status, AgentErrorCode code)
-      throws IOException, Refusal {
+  private static String readLine(int first, InputStream in, int limit, RefusalCode code)
+      throws IOException, Refused {
     ByteArrayOutputStream b = new ByteArrayOutputStream(128);
     int c = first;
     while (c != '\n') {
@@ -536,10 +621,10 @@ final class JsonHttpServer implements AutoCloseable {
         throw new IOException("the client closed inside the head");
       }
       if (b.size() >= limit) {
-        throw new Refusal(status, code, "the request head is too long", Map.of());
+        throw new Refused(code, "the request head is too long", Map.of());
       }
       if (c == 0) {
-        throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST, "the request head holds a NUL byte", Map.of());
+        throw new Refused(RefusalCode.MALFORMED_REQUEST, "the request head holds a NUL byte", Map.of());
       }
       b.write(c);
       c = in.read();
@@ -564,16 +649,16 @@ final class JsonHttpServer implements AutoCloseable {
     }
   }
 
-  private static Framing framing(Request r) throws Refusal {
+  private static Framing framing(Request r) throws Refused {
     List<String> te = r.headers("transfer-encoding");
     List<String> cl = r.headers("content-length");
     if (!te.isEmpty()) {
       if (!cl.isEmpty()) {
-        throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST,
+        throw new Refused(RefusalCode.MALFORMED_REQUEST,
             "send Content-Length or Transfer-Encoding, not both", Map.of());
       }
       if (te.size() != 1 || !te.get(0).equalsIgnoreCase("chunked")) {
-        throw new Refusal(501, AgentErrorCode.UNSUPPORTED_TRANSFER_ENCODING,
+        throw new Refused(RefusalCode.UNSUPPORTED_TRANSFER_ENCODING,
             "only Transfer-Encoding: chunked is accepted", Map.of());
       }
       return new Framing(-1);
@@ -584,19 +669,19 @@ final class JsonHttpServer implements AutoCloseable {
     String v = cl.get(0);
     for (String other : cl) {
       if (!other.equals(v)) {
-        throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST,
+        throw new Refused(RefusalCode.MALFORMED_REQUEST,
             "Content-Length is given twice with different values", Map.of());
       }
     }
     if (v.isEmpty() || v.length() > 18 || !v.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
-      throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST, "Content-Length must be a number of bytes",
+      throw new Refused(RefusalCode.MALFORMED_REQUEST, "Content-Length must be a number of bytes",
           Map.of("field", "content-length"));
     }
     return new Framing(Long.parseLong(v));
   }
 
   /** The body, or null when it is larger than the limit (then partly read). */
-  private byte[] readBody(DeadlineInput in, Framing f) throws IOException, Refusal {
+  private byte[] readBody(DeadlineInput in, Framing f) throws IOException, Refused {
     if (!f.chunked()) {
       byte[] b = in.readNBytes((int) f.length());
       if (b.length < f.length()) {
@@ -623,38 +708,38 @@ final class JsonHttpServer implements AutoCloseable {
     }
   }
 
-  private static long chunkSize(InputStream in) throws IOException, Refusal {
+  private static long chunkSize(InputStream in) throws IOException, Refused {
     int b = in.read();
     if (b < 0) {
       throw new IOException("the client closed inside the body");
     }
-    String line = readLine(b, in, 1024, 400, AgentErrorCode.MALFORMED_REQUEST);
+    String line = readLine(b, in, 1024, RefusalCode.MALFORMED_REQUEST);
     int semi = line.indexOf(';');
     String hex = (semi < 0 ? line : line.substring(0, semi)).strip();
     if (hex.isEmpty() || hex.length() > 8 || !hex.chars().allMatch(ch -> Character.digit(ch, 16) >= 0)) {
-      throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST, "a chunk must start with its size in hex", Map.of());
+      throw new Refused(RefusalCode.MALFORMED_REQUEST, "a chunk must start with its size in hex", Map.of());
     }
     return Long.parseLong(hex, 16);
   }
 
-  private static void chunkEnd(InputStream in) throws IOException, Refusal {
+  private static void chunkEnd(InputStream in) throws IOException, Refused {
     int b = in.read();
     if (b == '\r') {
       b = in.read();
     }
     if (b != '\n') {
-      throw new Refusal(400, AgentErrorCode.MALFORMED_REQUEST, "a chunk must end with CRLF", Map.of());
+      throw new Refused(RefusalCode.MALFORMED_REQUEST, "a chunk must end with CRLF", Map.of());
     }
   }
 
-  private static void trailers(InputStream in) throws IOException, Refusal {
+  private static void trailers(InputStream in) throws IOException, Refused {
     int total = 0;
     while (true) {
       int b = in.read();
       if (b < 0) {
         throw new IOException("the client closed inside the body");
       }
-      String line = readLine(b, in, MAX_HEAD_BYTES - total, 431, AgentErrorCode.HEADERS_TOO_LARGE);
+      String line = readLine(b, in, MAX_HEAD_BYTES - total, RefusalCode.HEADERS_TOO_LARGE);
       if (line.isEmpty()) {
         return;
       }
@@ -684,7 +769,7 @@ final class JsonHttpServer implements AutoCloseable {
         }
         chunkEnd(in);
       }
-    } catch (IOException | Refusal e) {
+    } catch (IOException | Refused e) {
       return false;
     }
   }
@@ -697,19 +782,28 @@ final class JsonHttpServer implements AutoCloseable {
     byte[] bytes = bytes(r, headOnly);
     ScheduledFuture<?> guard = watchdog.schedule(() -> quietClose(s), limits.requestTimeout().toMillis(),
         TimeUnit.MILLISECONDS);
+    boolean sent;
     try {
       out.write(bytes);
       out.flush();
-      return true;
+      sent = true;
     } catch (IOException e) {
-      return false;
+      sent = false;
     } finally {
       guard.cancel(false);
     }
+    if (!sent && r.undelivered() != null) {
+      try {
+        r.undelivered().run();
+      } catch (RuntimeException e) {
+        // the client is gone; nothing to tell it
+      }
+    }
+    return sent;
   }
 
   private static byte[] bytes(Response r, boolean headOnly) {
-    byte[] body = ToolDispatcher.toText(r.body()).getBytes(StandardCharsets.UTF_8);
+    byte[] body = r.body();
     StringBuilder h = new StringBuilder(256);
     h.append("HTTP/1.1 ").append(r.status()).append(' ').append(REASONS.getOrDefault(r.status(), "Status")).append("\r\n");
     h.append("Content-Type: application/json; charset=utf-8\r\n");
