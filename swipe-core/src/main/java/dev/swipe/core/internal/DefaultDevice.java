@@ -30,7 +30,7 @@ import dev.swipe.core.gesture.TimelinePlanner;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.scroll.ScrollUntilResult;
-import dev.swipe.core.scroll.SearchPace;
+import dev.swipe.core.scroll.ScrollSearch;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.core.DeviceListener;
 import dev.swipe.core.screen.GoldenScreen;
@@ -409,9 +409,8 @@ public final class DefaultDevice implements Device {
   }
 
   @Override
-  public ScrollUntilResult scrollUntil(
-      Scroll scroll, Predicate<Observation> until, int maxPasses, Duration timeout, SearchPace pace) {
-    return scrolls.scrollUntil(scroll, until, maxPasses, timeout, pace);
+  public ScrollUntilResult scrollUntil(Scroll scroll, Predicate<Observation> until, ScrollSearch search) {
+    return scrolls.scrollUntil(scroll, until, search);
   }
 
   @Override

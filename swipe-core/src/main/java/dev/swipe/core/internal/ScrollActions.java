@@ -6,6 +6,7 @@ import dev.swipe.core.SwipeException;
 import dev.swipe.core.screen.ScreenCondition;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollResult;
+import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.scroll.SearchPace;
 import dev.swipe.core.trace.TraceWriter;
@@ -29,18 +30,13 @@ final class ScrollActions {
     });
   }
 
-  ScrollUntilResult scrollUntil(
-      Scroll scroll, Predicate<Observation> until, int maxPasses, Duration timeout, SearchPace pace) {
+  ScrollUntilResult scrollUntil(Scroll scroll, Predicate<Observation> until, ScrollSearch search) {
     SwipeException.requireArgument(scroll, "scroll");
     SwipeException.requireArgument(until, "until");
-    SwipeException.requireArgument(timeout, "timeout");
-    SwipeException.requireArgument(pace, "pace");
-    if (maxPasses < 1 || maxPasses > 100) {
-      throw SwipeException.invalidArgument("max_passes", "must be in [1, 100], was " + maxPasses);
-    }
-    if (timeout.isNegative() || timeout.isZero() || timeout.compareTo(Duration.ofHours(1)) > 0) {
-      throw SwipeException.invalidArgument("timeout", "must be in (0, 1 h], was " + timeout);
-    }
+    SwipeException.requireArgument(search, "search");
+    int maxPasses = search.maxPasses();
+    Duration timeout = search.timeout();
+    SearchPace pace = search.pace();
     return run.locked("scroll_until", null, null, before -> {
       ActionTracer.Composite step = null;
       if (run.tracer != null) {
