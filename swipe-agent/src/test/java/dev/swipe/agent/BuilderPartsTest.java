@@ -8,6 +8,8 @@ import dev.swipe.core.ErrorCode;
 import dev.swipe.core.SwipeException;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.memory.MemoryStores;
+import dev.swipe.webdriver.SessionTools;
+import dev.swipe.webdriver.WebDriverServer;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,7 +19,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The agent's builders take each part once; their options take the last value. */
+/**
+ * The builders of a run and of the servers the agent starts (its HTTP server, the WebDriver remote
+ * end) take each part once; their options take the last value.
+ */
 class BuilderPartsTest {
   private static final InetSocketAddress ANY_PORT = new InetSocketAddress("127.0.0.1", 0);
 
@@ -76,6 +81,23 @@ class BuilderPartsTest {
         .tokens(List.of("t1", "t2")).allowHosts(List.of("a.example")).allowHosts(List.of("b.example"))
         .maxRuns(1).maxRuns(8).requestTimeout(Duration.ofSeconds(1)).requestTimeout(Duration.ofSeconds(5))
         .start()) {
+      assertThat(server.address().getPort()).isPositive();
+    }
+  }
+
+  @Test
+  void aWebDriverServerTakesItsAddressTokenAndToolsOnce() {
+    assertRefused(() -> WebDriverServer.builder(phone).address(ANY_PORT).address(ANY_PORT), "address");
+    assertRefused(() -> WebDriverServer.builder(phone).token("a").token("b"), "token");
+    assertRefused(() -> WebDriverServer.builder(phone).token(null).token("b"), "token");
+    assertRefused(() -> WebDriverServer.builder(phone).tools(SessionTools.none()).tools(SessionTools.none()), "tools");
+  }
+
+  @Test
+  void aWebDriverServerWithEachPartOnceAndOptionsTwiceStarts() {
+    try (WebDriverServer server = WebDriverServer.builder(phone).address(ANY_PORT).token("t")
+        .tools(SessionTools.none()).rigName("a").rigName("b")
+        .idleTimeout(Duration.ofSeconds(5)).idleTimeout(Duration.ofSeconds(30)).start()) {
       assertThat(server.address().getPort()).isPositive();
     }
   }

@@ -14,6 +14,7 @@ import dev.swipe.memory.MemoryStore;
 import dev.swipe.memory.MemoryStores;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 import dev.swipe.core.internal.DefaultDevice.Config;
@@ -195,37 +196,24 @@ final class DeviceParts {
       traceWriter.close();
     }
     RuntimeException failure = null;
-    try {
-      screenReader.close();
-    } catch (RuntimeException e) {
-      failure = e;
-    }
-    if (memory != null) {
+    List<Runnable> steps = List.of(screenReader::close, this::closeMemory, hid::releaseAll, hid::close, capture::close);
+    for (Runnable step : steps) {
       try {
-        memory.close();
+        step.run();
       } catch (RuntimeException e) {
         failure = add(failure, e);
       }
-    }
-    try {
-      hid.releaseAll();
-    } catch (RuntimeException e) {
-      failure = add(failure, e);
-    }
-    try {
-      hid.close();
-    } catch (RuntimeException e) {
-      failure = add(failure, e);
-    }
-    try {
-      capture.close();
-    } catch (RuntimeException e) {
-      failure = add(failure, e);
     }
     if (failure != null) {
       throw failure instanceof SwipeException s
           ? s
           : new SwipeException(ErrorCode.INTERNAL, "closing the device failed: " + failure, Map.of(), failure);
+    }
+  }
+
+  private void closeMemory() {
+    if (memory != null) {
+      memory.close();
     }
   }
 
