@@ -469,7 +469,13 @@ public final class AgentHttpServer implements AutoCloseable {
     return s.length() <= 80 ? s : s.substring(0, 77) + "...";
   }
 
-  /** Configures and starts an {@link AgentHttpServer}. */
+  /**
+   * Configures and starts an {@link AgentHttpServer}. Its parts are set once: the address, the
+   * memory store, the bearer token(s) and the trace; a second set fails with {@code
+   * invalid_argument} naming {@code address}, {@code memory}, {@code token} or {@code trace}.
+   * {@link #allowHosts} adds to the hosts already allowed. The limits and {@link #simState} take the
+   * last value given.
+   */
   public static final class Builder {
     private final Device device;
     private InetSocketAddress address = new InetSocketAddress("127.0.0.1", 8765);
@@ -485,6 +491,10 @@ public final class AgentHttpServer implements AutoCloseable {
     private java.nio.file.Path traceRoot;
     private long traceMaxBytes = RunTraces.defaultMaxBytes();
     private RunTraces traces;
+    private boolean addressSet;
+    private boolean memorySet;
+    private boolean tokensSet;
+    private boolean traceSet;
 
     private Builder(Device device) {
       this.device = SwipeException.requireArgument(device, "device");
@@ -492,12 +502,17 @@ public final class AgentHttpServer implements AutoCloseable {
 
     /** Where to listen (default 127.0.0.1:8765; port 0 picks a free port). */
     public Builder address(InetSocketAddress address) {
-      this.address = SwipeException.requireArgument(address, "address");
+      SwipeException.requireArgument(address, "address");
+      SwipeException.requireNotSet(addressSet, "address");
+      this.addressSet = true;
+      this.address = address;
       return this;
     }
 
     /** The memory store for save_memory/recall_memory (the caller closes it); null for none. */
     public Builder memory(MemoryStore memory) {
+      SwipeException.requireNotSet(memorySet, "memory");
+      this.memorySet = true;
       this.memory = memory;
       return this;
     }
@@ -521,6 +536,7 @@ public final class AgentHttpServer implements AutoCloseable {
      * so clients with different tokens cannot use each other's runs.
      */
     public Builder tokens(List<String> tokens) {
+      SwipeException.requireNotSet(tokensSet, "token");
       List<String> t = new ArrayList<>();
       for (String s : SwipeException.requireArgument(tokens, "tokens")) {
         if (s == null || s.isBlank()) {
@@ -529,6 +545,7 @@ public final class AgentHttpServer implements AutoCloseable {
         t.add(s.strip());
       }
       this.tokens = List.copyOf(t);
+      this.tokensSet = true;
       return this;
     }
 
@@ -597,16 +614,21 @@ public final class AgentHttpServer implements AutoCloseable {
      * {@link #start()} checks that {@code dir} can be written before it listens.
      */
     public Builder trace(java.nio.file.Path dir, long maxBytesPerRun) {
-      this.traceRoot = SwipeException.requireArgument(dir, "trace");
+      SwipeException.requireArgument(dir, "trace");
+      SwipeException.requireNotSet(traceSet, "trace");
       if (maxBytesPerRun < 4096) {
         throw SwipeException.invalidArgument("trace_max_bytes", "must be at least 4096, was " + maxBytesPerRun);
       }
+      this.traceRoot = dir;
       this.traceMaxBytes = maxBytesPerRun;
+      this.traceSet = true;
       return this;
     }
 
     /** Runs traced where the CLI's already checked {@code --trace} says (null: untraced). */
     Builder traces(RunTraces traces) {
+      SwipeException.requireNotSet(traceSet, "trace");
+      this.traceSet = true;
       this.traces = traces;
       return this;
     }

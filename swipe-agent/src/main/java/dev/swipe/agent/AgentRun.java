@@ -3,7 +3,6 @@ package dev.swipe.agent;
 import dev.swipe.core.Device;
 import dev.swipe.core.SwipeException;
 import dev.swipe.memory.MemoryStore;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -101,7 +100,11 @@ public final class AgentRun implements AutoCloseable {
     run.close();
   }
 
-  /** Builds an {@link AgentRun}. */
+  /**
+   * Builds an {@link AgentRun}. Its parts, the memory store and the trace, are set once: a second
+   * set fails with {@code invalid_argument} naming {@code memory} or {@code trace}. The options
+   * ({@link #acceptInlineImages}, {@link #simState}) take the last value given.
+   */
   public static final class Builder {
     private final Device device;
     private MemoryStore memory;
@@ -109,6 +112,7 @@ public final class AgentRun implements AutoCloseable {
     private boolean simState;
     private java.nio.file.Path trace;
     private long traceMaxBytes;
+    private boolean traceSet;
 
     private Builder(Device device) {
       this.device = SwipeException.requireArgument(device, "device");
@@ -116,7 +120,9 @@ public final class AgentRun implements AutoCloseable {
 
     /** The memory store (shared with other runs; the caller closes it). */
     public Builder memory(MemoryStore memory) {
-      this.memory = Objects.requireNonNull(memory, "memory");
+      SwipeException.requireArgument(memory, "memory");
+      SwipeException.requireNotSet(this.memory != null, "memory");
+      this.memory = memory;
       return this;
     }
 
@@ -140,6 +146,8 @@ public final class AgentRun implements AutoCloseable {
      * run of a server renders as a report of its own; a null directory leaves the run untraced.
      */
     public Builder trace(java.nio.file.Path dir, long maxBytes) {
+      SwipeException.requireNotSet(traceSet, "trace");
+      this.traceSet = true;
       this.trace = dir;
       this.traceMaxBytes = maxBytes;
       return this;

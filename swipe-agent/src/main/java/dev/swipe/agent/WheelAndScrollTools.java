@@ -6,6 +6,7 @@ import dev.swipe.core.Observation;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollResult;
+import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.scroll.SearchPace;
 import dev.swipe.core.SwipeException;
@@ -205,7 +206,8 @@ final class WheelAndScrollTools {
         TextQuery text = a.has("until_text") ? untilText(a.string("until_text")) : null;
         ScrollUntilResult r = run.device().scrollUntil(scroll,
             text == null ? o -> false : run.device().textCondition(text, scroll),
-            a.integer("max_passes", 12), Duration.ofMillis(a.integer("timeout_ms", 90_000)), pace);
+            ScrollSearch.builder().maxPasses(a.integer("max_passes", ScrollSearch.DEFAULT_MAX_PASSES))
+                .timeout(Duration.ofMillis(a.integer("timeout_ms", 90_000))).pace(pace).build());
         if (text != null) {
           TextTools.matches(out, run.device().findText(r.observation(), text));
         }

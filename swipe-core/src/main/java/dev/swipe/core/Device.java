@@ -9,6 +9,7 @@ import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Tap;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollResult;
+import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.scroll.SearchPace;
 import dev.swipe.core.internal.DefaultDevice;
@@ -145,31 +146,24 @@ public interface Device extends AutoCloseable {
 
   /**
    * Scrolls pass after pass until {@code until} holds on a settled screen, an edge is reached,
-   * {@code maxPasses} passes ran, or {@code timeout} (device time) passed. With {@link
-   * SearchPace#FLING} the predicate also sees the frames of each coast (observations with
-   * {@code motion-N} ids, never settled, not registered in the run), so keep it cheap and free of
-   * side effects; "found" is still only claimed on a settled screen.
+   * the search's passes ran, or its timeout (device time) passed. With {@link SearchPace#FLING}
+   * the predicate also sees the frames of each coast (observations with {@code motion-N} ids,
+   * never settled, not registered in the run), so keep it cheap and free of side effects; "found"
+   * is still only claimed on a settled screen.
    *
-   * @param pace {@link SearchPace#STEADY} for short lists, {@link SearchPace#FLING} for long ones
-   * @throws SwipeException {@code invalid_argument} for max passes outside [1, 100] or a timeout
-   *     outside (0, 1 h]
+   * @param search how many passes, how long and at which pace ({@link ScrollSearch#defaults()}:
+   *     flinging, 12 passes, 90 s)
    */
-  ScrollUntilResult scrollUntil(
-      Scroll scroll, Predicate<Observation> until, int maxPasses, Duration timeout, SearchPace pace);
+  ScrollUntilResult scrollUntil(Scroll scroll, Predicate<Observation> until, ScrollSearch search);
 
-  /** {@link #scrollUntil(Scroll, Predicate, int, Duration, SearchPace)} with flinging passes. */
-  default ScrollUntilResult scrollUntil(Scroll scroll, Predicate<Observation> until, int maxPasses, Duration timeout) {
-    return scrollUntil(scroll, until, maxPasses, timeout, SearchPace.FLING);
-  }
-
-  /** Scroll until with flinging passes, at most 12 of them, within 90 seconds. */
+  /** Scroll until with {@link ScrollSearch#defaults()}: flinging, at most 12 passes within 90 seconds. */
   default ScrollUntilResult scrollUntil(Scroll scroll, Predicate<Observation> until) {
-    return scrollUntil(scroll, until, 12, Duration.ofSeconds(90), SearchPace.FLING);
+    return scrollUntil(scroll, until, ScrollSearch.defaults());
   }
 
   /**
    * Scrolls until {@code text} is on a settled screen (see {@link #scrollUntil(Scroll, Predicate,
-   * int, Duration, SearchPace)}). Reads the query's region (default the whole screen) and only on
+   * ScrollSearch)}). Reads the query's region (default the whole screen) and only on
    * the frames worth reading: each pass's end screen, and during a
    * fling's coast one frame every 150 ms, at most 16 a pass. Find the match on the result's
    * observation with {@link #findText(Observation, TextQuery)}: that read is cached.
@@ -177,14 +171,13 @@ public interface Device extends AutoCloseable {
    * @throws SwipeException {@code text_reader_unavailable} when no text reader can be loaded, and
    *     the errors of the predicate form
    */
-  default ScrollUntilResult scrollUntil(
-      Scroll scroll, TextQuery text, int maxPasses, Duration timeout, SearchPace pace) {
-    return scrollUntil(scroll, textCondition(text, scroll), maxPasses, timeout, pace);
+  default ScrollUntilResult scrollUntil(Scroll scroll, TextQuery text, ScrollSearch search) {
+    return scrollUntil(scroll, textCondition(text, scroll), search);
   }
 
-  /** Scrolls until {@code text} shows, flinging, at most 12 passes within 90 seconds. */
+  /** Scrolls until {@code text} shows, with {@link ScrollSearch#defaults()}. */
   default ScrollUntilResult scrollUntil(Scroll scroll, TextQuery text) {
-    return scrollUntil(scroll, text, 12, Duration.ofSeconds(90), SearchPace.FLING);
+    return scrollUntil(scroll, text, ScrollSearch.defaults());
   }
 
   /**
@@ -426,6 +419,14 @@ public interface Device extends AutoCloseable {
   /**
    * Configures and opens a {@link Device}. Give either one combined {@link #device(String)} URI, or
    * a HID part and a capture part (each as a URI or as an instance).
+   *
+   * <p>Each part is set once: the device or the HID and capture links, the memory, the text
+   * reader, the trace, the clock, the sleeper and the attachment registry. Setting one again (by
+   * URI or by instance) fails at once with {@code invalid_argument} naming the field ({@code device}, {@code hid}, {@code capture},
+   * {@code memory}, {@code text_reader}, {@code trace}, {@code ticker}, {@code sleeper}, {@code
+   * attachments}); a combined device beside a HID or capture part fails naming {@code device}.
+   * The two timing options ({@link #captureTimeout}, {@link #settleBound}) take the
+   * last value given.
    */
   final class Builder {
     private String deviceUri;
@@ -453,13 +454,17 @@ public interface Device extends AutoCloseable {
      * {@code MemoryStoreProvider} on the class path. The device closes it.
      */
     public Builder memory(String uri) {
-      this.memoryUri = SwipeException.requireArgument(uri, "memory");
+      SwipeException.requireArgument(uri, "memory");
+      SwipeException.requireNotSet(memoryUri != null || memory != null, "memory");
+      this.memoryUri = uri;
       return this;
     }
 
     /** A host's own memory store (e.g. the agent framework's memory); the device closes it. */
     public Builder memory(MemoryStore store) {
-      this.memory = SwipeException.requireArgument(store, "memory");
+      SwipeException.requireArgument(store, "memory");
+      SwipeException.requireNotSet(memoryUri != null || memory != null, "memory");
+      this.memory = store;
       return this;
     }
 
@@ -469,13 +474,17 @@ public interface Device extends AutoCloseable {
      * TextReaderProvider} on the class path.
      */
     public Builder textReader(String uri) {
-      this.textReaderUri = SwipeException.requireArgument(uri, "text_reader");
+      SwipeException.requireArgument(uri, "text_reader");
+      SwipeException.requireNotSet(textReaderUri != null || textReader != null, "text_reader");
+      this.textReaderUri = uri;
       return this;
     }
 
     /** A host's own text reader (another OCR engine); the device closes it. */
     public Builder textReader(TextReader reader) {
-      this.textReader = SwipeException.requireArgument(reader, "text_reader");
+      SwipeException.requireArgument(reader, "text_reader");
+      SwipeException.requireNotSet(textReaderUri != null || textReader != null, "text_reader");
+      this.textReader = reader;
       return this;
     }
 
@@ -485,7 +494,9 @@ public interface Device extends AutoCloseable {
      * {@code dev.swipe.core.trace.HtmlReport}.
      */
     public Builder trace(java.nio.file.Path dir) {
-      this.trace = SwipeException.requireArgument(dir, "trace");
+      SwipeException.requireArgument(dir, "trace");
+      SwipeException.requireNotSet(trace != null, "trace");
+      this.trace = dir;
       return this;
     }
 
@@ -501,50 +512,69 @@ public interface Device extends AutoCloseable {
       if (maxBytes < 4096) {
         throw SwipeException.invalidArgument("trace_max_bytes", "must be at least 4096, was " + maxBytes);
       }
-      this.trace = SwipeException.requireArgument(dir, "trace");
+      SwipeException.requireArgument(dir, "trace");
+      SwipeException.requireNotSet(trace != null, "trace");
+      this.trace = dir;
       this.traceMaxBytes = maxBytes;
       return this;
     }
 
     /** A combined device URI such as {@code sim:}. */
     public Builder device(String uri) {
-      this.deviceUri = SwipeException.requireArgument(uri, "device");
+      SwipeException.requireArgument(uri, "device");
+      SwipeException.requireNotSet(deviceUri != null, "device");
+      if (hidUri != null || hid != null || captureUri != null || capture != null) {
+        throw notBoth();
+      }
+      this.deviceUri = uri;
       return this;
     }
 
     /** The HID link by URI, e.g. {@code ch9329:/dev/ttyUSB0?baud=115200}. */
     public Builder hid(String uri) {
-      this.hidUri = SwipeException.requireArgument(uri, "hid");
+      SwipeException.requireArgument(uri, "hid");
+      checkLink(hidUri != null || hid != null, "hid");
+      this.hidUri = uri;
       return this;
     }
 
     /** A HID transport instance (a host's own transport); the device closes it. */
     public Builder hid(HidTransport transport) {
-      this.hid = SwipeException.requireArgument(transport, "hid");
+      SwipeException.requireArgument(transport, "hid");
+      checkLink(hidUri != null || hid != null, "hid");
+      this.hid = transport;
       return this;
     }
 
     /** The capture source by URI, e.g. {@code mjpeg:http://127.0.0.1:8080/stream}. */
     public Builder capture(String uri) {
-      this.captureUri = SwipeException.requireArgument(uri, "capture");
+      SwipeException.requireArgument(uri, "capture");
+      checkLink(captureUri != null || capture != null, "capture");
+      this.captureUri = uri;
       return this;
     }
 
     /** A frame source instance (a host's own source); the device closes it. */
     public Builder capture(FrameSource source) {
-      this.capture = SwipeException.requireArgument(source, "capture");
+      SwipeException.requireArgument(source, "capture");
+      checkLink(captureUri != null || capture != null, "capture");
+      this.capture = source;
       return this;
     }
 
     /** The clock (default: system; a simulator brings its own virtual clock). */
     public Builder ticker(Ticker ticker) {
-      this.ticker = SwipeException.requireArgument(ticker, "ticker");
+      SwipeException.requireArgument(ticker, "ticker");
+      SwipeException.requireNotSet(this.ticker != null, "ticker");
+      this.ticker = ticker;
       return this;
     }
 
     /** How to wait between reports (default: a precise park-then-spin sleeper). */
     public Builder sleeper(Sleeper sleeper) {
-      this.sleeper = SwipeException.requireArgument(sleeper, "sleeper");
+      SwipeException.requireArgument(sleeper, "sleeper");
+      SwipeException.requireNotSet(this.sleeper != null, "sleeper");
+      this.sleeper = sleeper;
       return this;
     }
 
@@ -576,8 +606,24 @@ public interface Device extends AutoCloseable {
 
     /** The run to register observations in (default: a new run per device). */
     public Builder attachments(AttachmentRegistry registry) {
-      this.attachments = SwipeException.requireArgument(registry, "attachments");
+      SwipeException.requireArgument(registry, "attachments");
+      SwipeException.requireNotSet(attachments != null, "attachments");
+      this.attachments = registry;
       return this;
+    }
+
+    /** A HID or capture link is set once, and not beside a combined device. */
+    private void checkLink(boolean alreadySet, String field) {
+      SwipeException.requireNotSet(alreadySet, field);
+      if (deviceUri != null) {
+        throw notBoth();
+      }
+    }
+
+    /** Names {@code device} whichever came first: the combined device is what excludes the links. */
+    private static SwipeException notBoth() {
+      return SwipeException.invalidArgument(
+          "device", "give either a combined device URI or separate hid and capture parts, not both");
     }
 
     /**

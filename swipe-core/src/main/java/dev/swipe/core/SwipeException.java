@@ -49,6 +49,17 @@ public final class SwipeException extends RuntimeException {
   }
 
   /**
+   * Refuses setting a builder's part a second time: an {@link #invalidArgument} naming {@code
+   * field} when {@code alreadySet}. A part (a device, a link, a store, a trace, an address) is set
+   * once, so a call that would silently replace an earlier one fails where it is made.
+   */
+  public static void requireNotSet(boolean alreadySet, String field) {
+    if (alreadySet) {
+      throw invalidArgument(field, "was already set; a builder takes each part once");
+    }
+  }
+
+  /**
    * Turns an exception of a leaf module ({@code swipe-diff}, {@code swipe-wheel},
    * {@code swipe-memory}), which carries the same snake_case code, into a {@code SwipeException}
    * so callers see one error model. Other exceptions become {@link ErrorCode#INTERNAL}.

@@ -4,6 +4,7 @@ import dev.swipe.core.Device;
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
+import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.scroll.SearchPace;
 import dev.swipe.core.text.TextSearchResult;
@@ -90,6 +91,6 @@ public final class OpenContact {
   }
 
   private static ScrollUntilResult search(Device phone, ScrollDirection direction, TextQuery wanted, SearchPace pace) {
-    return phone.scrollUntil(Scroll.builder(direction).amount(0.8).build(), wanted, 12, Duration.ofSeconds(90), pace);
+    return phone.scrollUntil(Scroll.builder(direction).amount(0.8).build(), wanted, ScrollSearch.builder().pace(pace).build());
   }
 }

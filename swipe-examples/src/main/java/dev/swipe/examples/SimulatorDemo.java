@@ -10,6 +10,7 @@ import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollResult;
+import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.strategy.StepResult;
 import dev.swipe.core.strategy.SwipeStrategies;
@@ -165,8 +166,8 @@ public final class SimulatorDemo {
         until.found(), where, until.passes(), until.edgeReached(), until.cost().hidReports(),
         until.cost().framesGrabbed());
     check.check("list", phone, new ContactFound(until.found(), until.observation()));
-    ScrollUntilResult top = phone.scrollUntil(Scroll.builder(ScrollDirection.UP).amount(0.8).build(), o -> false, 40,
-        java.time.Duration.ofSeconds(90));
+    ScrollUntilResult top = phone.scrollUntil(Scroll.builder(ScrollDirection.UP).amount(0.8).build(), o -> false,
+        ScrollSearch.builder().maxPasses(40).build());
     ScrollResult last = top.scrolls().get(top.scrolls().size() - 1);
     out.printf(Locale.ROOT, "back to the top: %d passes, last movement=%s%n", top.passes(), last.movement().id());
     return new BackAtTop(last.movement().id());

@@ -12,6 +12,7 @@ import dev.swipe.core.Observation;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollResult;
+import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.screen.ScreenCondition;
 import dev.swipe.core.screen.WaitResult;
@@ -92,7 +93,8 @@ class ReportAgreesWithRunTest {
           ScreenCondition.unchangedFrom(stable.observation(), NormRegion.of(0, 100, 1000, 800)), Duration.ofSeconds(2));
       expect("wait_until", unchanged.observation(), "/outcome/held", unchanged.held());
       ScrollUntilResult top = d.scrollUntil(Scroll.builder(ScrollDirection.UP).amount(0.8).build(),
-          ScreenCondition.of("never", o -> false), 3, Duration.ofSeconds(60));
+          ScreenCondition.of("never", o -> false),
+          ScrollSearch.builder().maxPasses(3).timeout(Duration.ofSeconds(60)).build());
       assertThat(top.found()).isFalse();
       expectSearch(top);
       d.tap(NormPoint.of(500, 600));

@@ -13,6 +13,7 @@ import dev.swipe.core.scroll.Movement;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollResult;
+import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.scroll.SearchPace;
 import dev.swipe.sim.SimOracle;
@@ -141,7 +142,7 @@ class ScrollOnSimulatorTest {
       SimOracle oracle = SimOracle.of(d);
       int targetRow = 40;
       ScrollUntilResult r = d.scrollUntil(Scroll.builder(ScrollDirection.DOWN).amount(0.8).build(),
-          o -> rowVisible(oracle.state(), targetRow), 12, java.time.Duration.ofSeconds(90), SearchPace.STEADY);
+          o -> rowVisible(oracle.state(), targetRow), ScrollSearch.builder().pace(SearchPace.STEADY).build());
       assertThat(r.found()).isTrue();
       // 0.8 of the 700-unit default region is 560 units, 1344 px of a 2400 px screen: 7 rows of 192 px
       double rows = oracle.listOffsetPx() / oracle.state().listRowHeightPx();

@@ -123,7 +123,7 @@ class TextOnSimulatorTest {
       ScrollUntilResult r = phone.scrollUntil(Scroll.builder(ScrollDirection.DOWN).amount(0.8).build(), o -> {
         predicateCalls.incrementAndGet();
         return condition.test(o);
-      }, 12, Duration.ofSeconds(90), dev.swipe.core.scroll.SearchPace.FLING);
+      }, dev.swipe.core.scroll.ScrollSearch.defaults());
       assertThat(r.found()).isTrue();
       assertThat(r.observation().settled()).isTrue();
       assertThat(SimOracle.of(phone).visibleListRows(r.observation())).contains(target);

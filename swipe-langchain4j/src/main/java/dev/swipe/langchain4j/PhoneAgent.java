@@ -175,7 +175,10 @@ public final class PhoneAgent {
     }
   }
 
-  /** Builds a {@link PhoneAgent}. */
+  /**
+   * Builds a {@link PhoneAgent}. The model is its one part, given to {@link PhoneAgent#builder};
+   * the options (prompt, turns, images kept) take the last value given.
+   */
   public static final class Builder {
     private final ChatModel model;
     private String systemPrompt = DEFAULT_SYSTEM_PROMPT;

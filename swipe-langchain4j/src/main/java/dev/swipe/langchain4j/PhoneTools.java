@@ -277,7 +277,11 @@ public final class PhoneTools implements ToolProvider, AutoCloseable {
     }
   }
 
-  /** Builds {@link PhoneTools}. */
+  /**
+   * Builds {@link PhoneTools}. The memory store is a part, set once: a second set fails with
+   * {@code invalid_argument} naming {@code memory}. The options ({@link #images}, {@link
+   * #maxCalls}) take the last value given.
+   */
   public static final class Builder {
     private final Device phone;
     private MemoryStore memory;
@@ -290,7 +294,9 @@ public final class PhoneTools implements ToolProvider, AutoCloseable {
 
     /** The store behind save_memory and recall_memory (the caller closes it); default none. */
     public Builder memory(MemoryStore memory) {
-      this.memory = SwipeException.requireArgument(memory, "memory");
+      SwipeException.requireArgument(memory, "memory");
+      SwipeException.requireNotSet(this.memory != null, "memory");
+      this.memory = memory;
       return this;
     }
 

@@ -74,7 +74,10 @@ public record MemoryQuery(
     return new Builder();
   }
 
-  /** Builds {@link MemoryQuery}s. */
+  /**
+   * Builds {@link MemoryQuery}s. A value builder: setting a field again replaces it (the last
+   * value wins).
+   */
   public static final class Builder {
     private String text = "";
     private List<String> tags = List.of();

@@ -136,7 +136,9 @@ public record MemoryRecord(
         Objects.requireNonNull(updated, "updated"));
   }
 
-  /** Builds {@link MemoryRecord}s; required fields are taken up front. */
+  /**
+   * Builds {@link MemoryRecord}s; required fields are taken up front. A value builder: setting a field again replaces it (the last value wins).
+   */
   public static final class Builder {
     private String id;
     private String type = DEFAULT_TYPE;

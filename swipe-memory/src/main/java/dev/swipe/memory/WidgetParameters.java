@@ -497,7 +497,10 @@ public record WidgetParameters(
     return t.replaceAll("\\p{Cntrl}", "?");
   }
 
-  /** Builds {@link WidgetParameters}. */
+  /**
+   * Builds {@link WidgetParameters}. A value builder: setting a field again replaces it (the last
+   * value wins).
+   */
   public static final class Builder {
     private String app;
     private String widget;

@@ -482,7 +482,9 @@ public record SimConfig(
     return out;
   }
 
-  /** Builds a {@link SimConfig}; every setter has the {@code sim:} default. */
+  /**
+   * Builds a {@link SimConfig}; every setter has the {@code sim:} default. A value builder: setting a field again replaces it (the last value wins).
+   */
   public static final class Builder {
     private Scene scene = Scene.LIST;
     private Platform platform = Platform.ANDROID;

@@ -355,7 +355,10 @@ public final class TextQuery {
         + (region == null ? "" : " within " + region);
   }
 
-  /** Builds a {@link TextQuery}; {@link #build()} validates. */
+  /**
+   * Builds a {@link TextQuery}; {@link #build()} validates. A value builder: setting a field
+   * again replaces it (the last value wins).
+   */
   public static final class Builder {
     private final String text;
     private Match match = Match.NORMALIZED;

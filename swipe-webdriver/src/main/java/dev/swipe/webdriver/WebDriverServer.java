@@ -102,7 +102,12 @@ public final class WebDriverServer implements AutoCloseable {
     http.close();
   }
 
-  /** Configures and starts a {@link WebDriverServer}. */
+  /**
+   * Configures and starts a {@link WebDriverServer}. Its parts, the address, the bearer token and
+   * the session tools, are set once: a second set fails with {@code invalid_argument} naming
+   * {@code address}, {@code token} or {@code tools}. The names, timeouts and limits take the last
+   * value given.
+   */
   public static final class Builder {
     private final Device phone;
     private InetSocketAddress address = new InetSocketAddress("127.0.0.1", DEFAULT_PORT);
@@ -114,6 +119,9 @@ public final class WebDriverServer implements AutoCloseable {
     private int maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
     private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
     private SessionTools.Factory tools = SessionTools.none();
+    private boolean addressSet;
+    private boolean tokenSet;
+    private boolean toolsSet;
 
     private Builder(Device phone) {
       this.phone = SwipeException.requireArgument(phone, "phone");
@@ -121,12 +129,17 @@ public final class WebDriverServer implements AutoCloseable {
 
     /** Where to listen (default 127.0.0.1:4723; port 0 picks a free port). */
     public Builder address(InetSocketAddress address) {
-      this.address = SwipeException.requireArgument(address, "address");
+      SwipeException.requireArgument(address, "address");
+      SwipeException.requireNotSet(addressSet, "address");
+      this.addressSet = true;
+      this.address = address;
       return this;
     }
 
     /** The bearer token clients must send; required on non-loopback addresses. */
     public Builder token(String token) {
+      SwipeException.requireNotSet(tokenSet, "token");
+      this.tokenSet = true;
       this.token = token == null || token.isBlank() ? null : token;
       return this;
     }
@@ -178,7 +191,10 @@ public final class WebDriverServer implements AutoCloseable {
 
     /** Opens each session's run and tools (default: a run without tools, so no {@code swipe:} methods). */
     public Builder tools(SessionTools.Factory tools) {
-      this.tools = SwipeException.requireArgument(tools, "tools");
+      SwipeException.requireArgument(tools, "tools");
+      SwipeException.requireNotSet(toolsSet, "tools");
+      this.toolsSet = true;
+      this.tools = tools;
       return this;
     }
 

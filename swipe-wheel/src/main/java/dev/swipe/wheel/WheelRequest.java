@@ -125,7 +125,8 @@ public record WheelRequest(int currentValue, int targetValue, OptionalInt cycleS
 
     /**
      * Builds a request from possibly-missing fields (as parsed from JSON), reporting a missing
-     * required field as {@code invalid_argument} with its name.
+     * required field as {@code invalid_argument} with its name. A value builder: setting a field
+     * again replaces it (the last value wins).
      */
     public static final class Builder {
         private Integer currentValue;

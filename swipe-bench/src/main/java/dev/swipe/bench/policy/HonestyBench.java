@@ -222,7 +222,7 @@ public final class HonestyBench {
       String name = NAMES.get(row);
       x.begin();
       ScrollUntilResult u = x.run.scrollUntil(Scroll.builder(ScrollDirection.DOWN).amount(0.8).build(),
-          obs -> x.o.visibleListRows(obs).contains(name), 12, Duration.ofSeconds(90));
+          obs -> x.o.visibleListRows(obs).contains(name));
       SimState atReturn = x.o.state();
       SimState atRest = x.o.awaitRest(REST);
       boolean truth = atReturn.visibleListRows().contains(name) && atRest.visibleListRows().contains(name);

@@ -122,7 +122,7 @@ public final class ScrollScenariosBench {
     out.add(timed("scroll until a named contact (200-row list, row 10-189, 12 passes, amount 0.8)", seed,
         base + "&scene=list", (d, o) -> {
           ScrollUntilResult u = d.scrollUntil(Scroll.builder(ScrollDirection.DOWN).amount(0.8).build(),
-              obs -> o.visibleListRows(obs).contains(name), 12, Duration.ofSeconds(90));
+              obs -> o.visibleListRows(obs).contains(name));
           boolean visible = o.awaitRest(Duration.ofSeconds(5)).visibleListRows().contains(name);
           return res(u.found() && visible, u.passes(), (u.found() ? "found" : u.timedOut() ? "timed out"
               : u.edgeReached() ? "edge" : "pass limit") + "; row " + row + " '" + name + "' passes=" + u.passes()

@@ -4,6 +4,7 @@ import dev.swipe.core.Device;
 import dev.swipe.core.Observation;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
+import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.scroll.SearchPace;
 import dev.swipe.sim.SimOracle;
@@ -112,7 +113,7 @@ public final class TextSearchBench {
       ScrollUntilResult r = phone.scrollUntil(scroll, o -> {
         calls.incrementAndGet();
         return condition.test(o);
-      }, 30, Duration.ofSeconds(180), SearchPace.FLING);
+      }, ScrollSearch.builder().maxPasses(30).timeout(Duration.ofSeconds(180)).pace(SearchPace.FLING).build());
       long realMs = (System.nanoTime() - r0) / 1_000_000L;
       return new Search(text ? "text (OCR)" : "oracle", target, r.found(),
           truth.visibleListRows(r.observation()).contains(target), r.passes(), calls.get(), reader.reads.get(),

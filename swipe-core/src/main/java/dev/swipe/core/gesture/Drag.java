@@ -68,7 +68,10 @@ public record Drag(
     return sum;
   }
 
-  /** Builds a {@link Drag}. */
+  /**
+   * Builds a {@link Drag}. A value builder: setting a field again replaces it (the last
+   * value wins).
+   */
   public static final class Builder {
     private final List<NormPoint> path = new ArrayList<>();
     private int durationMs = DEFAULT_DURATION_MS;

@@ -68,7 +68,10 @@ public record Swipe(
     return start.distanceTo(end);
   }
 
-  /** Builds a {@link Swipe}; validation happens in {@link #build()}. */
+  /**
+   * Builds a {@link Swipe}; validation happens in {@link #build()}. A value builder: setting a
+   * field again replaces it (the last value wins).
+   */
   public static final class Builder {
     private final NormPoint start;
     private final NormPoint end;

@@ -77,7 +77,10 @@ public record Scroll(
     return Math.min(amount, MAX_AMOUNT);
   }
 
-  /** Builds a {@link Scroll}. */
+  /**
+   * Builds a {@link Scroll}. A value builder: setting a field again replaces it (the last
+   * value wins).
+   */
   public static final class Builder {
     private final ScrollDirection direction;
     private double amount = DEFAULT_AMOUNT;

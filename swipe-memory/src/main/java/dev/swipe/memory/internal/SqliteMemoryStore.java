@@ -1,9 +1,16 @@
 package dev.swipe.memory.internal;
 
+import static dev.swipe.memory.internal.SqliteRecords.COLS;
+import static dev.swipe.memory.internal.SqliteRecords.bindRecord;
+import static dev.swipe.memory.internal.SqliteRecords.indexWords;
+import static dev.swipe.memory.internal.SqliteRecords.toRecord;
+import static dev.swipe.memory.internal.SqliteRecords.unindexWords;
+
 import dev.swipe.memory.MemoryException;
 import dev.swipe.memory.MemoryQuery;
 import dev.swipe.memory.MemoryRecord;
 import dev.swipe.memory.MemoryStore;
+import dev.swipe.memory.internal.SqliteRecords.Delta;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +22,6 @@ import java.sql.Statement;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -26,7 +32,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
-import org.sqlite.SQLiteConfig;
 
 /**
  * The embedded default store: one SQLite file in WAL mode with an FTS5 index for recall.
@@ -42,156 +47,12 @@ import org.sqlite.SQLiteConfig;
  * candidates through the query's rarest words ({@link RecallPlan}); word statistics kept in the same
  * transactions as the records let the store score BM25 itself, exactly like the in-memory store.
  *
- * <p>Schema: versioned through {@code PRAGMA user_version}, migrated forward on open inside a
- * write transaction (v1 records, labels and FTS5; v2 word statistics; v3 FTS5 over the store's own
- * words; v4 an index by priority); a file from a newer version, a foreign database or a corrupt file is refused with {@code
- * memory_unavailable} naming the path. Not public API: open it through {@code MemoryStores}.
+ * <p>Schema: {@link SqliteSchema} creates and migrates it on open; a file from a newer version, a
+ * foreign database or a corrupt file is refused with {@code memory_unavailable} naming the path.
+ * Rows: {@link SqliteRecords}. Not public API: open it through {@code MemoryStores}.
  */
 public final class SqliteMemoryStore implements MemoryStore {
-  /** Marks the file as a swipe memory database ("SWM1"). */
-  static final int APPLICATION_ID = 0x53574D31;
 
-  /** One schema step, run inside the opening write transaction. */
-  @FunctionalInterface
-  interface Migration {
-    void apply(Connection c) throws SQLException;
-  }
-
-  /** Version 1: records, labels for filtering, the FTS5 index kept in sync by triggers. */
-  static final List<String> V1 =
-      List.of(
-          "CREATE TABLE memory ("
-              + " id INTEGER PRIMARY KEY AUTOINCREMENT,"
-              + " ukey TEXT NOT NULL UNIQUE,"
-              + " type TEXT NOT NULL,"
-              + " title TEXT NOT NULL,"
-              + " content TEXT NOT NULL,"
-              + " tags TEXT NOT NULL,"
-              + " entities TEXT NOT NULL,"
-              + " priority INTEGER NOT NULL CHECK (priority BETWEEN 0 AND 100),"
-              + " created_at INTEGER NOT NULL,"
-              + " updated_at INTEGER NOT NULL)",
-          "CREATE INDEX memory_by_updated ON memory(updated_at, id)",
-          "CREATE TABLE memory_label ("
-              + " memory_id INTEGER NOT NULL REFERENCES memory(id) ON DELETE CASCADE,"
-              + " kind TEXT NOT NULL CHECK (kind IN ('tag', 'entity')),"
-              + " value TEXT NOT NULL,"
-              + " PRIMARY KEY (kind, value, memory_id)) WITHOUT ROWID",
-          "CREATE INDEX memory_label_by_memory ON memory_label(memory_id)",
-          "CREATE VIRTUAL TABLE memory_fts USING fts5("
-              + "title, content, tags, entities,"
-              + " content='memory', content_rowid='id',"
-              + " tokenize='unicode61 remove_diacritics 2')",
-          "INSERT INTO memory_fts(memory_fts, rank) VALUES ('rank', 'bm25("
-              + weights()
-              + ")')",
-          "CREATE TRIGGER memory_ai AFTER INSERT ON memory BEGIN"
-              + " INSERT INTO memory_fts(rowid, title, content, tags, entities)"
-              + " VALUES (new.id, new.title, new.content, new.tags, new.entities); END",
-          "CREATE TRIGGER memory_ad AFTER DELETE ON memory BEGIN"
-              + " INSERT INTO memory_fts(memory_fts, rowid, title, content, tags, entities)"
-              + " VALUES ('delete', old.id, old.title, old.content, old.tags, old.entities);"
-              + " END",
-          "CREATE TRIGGER memory_au AFTER UPDATE ON memory BEGIN"
-              + " INSERT INTO memory_fts(memory_fts, rowid, title, content, tags, entities)"
-              + " VALUES ('delete', old.id, old.title, old.content, old.tags, old.entities);"
-              + " INSERT INTO memory_fts(rowid, title, content, tags, entities)"
-              + " VALUES (new.id, new.title, new.content, new.tags, new.entities); END");
-
-  /**
-   * Version 2: word statistics (records per word, record and word counts) so that recall can score
-   * BM25 itself and pick selective words without scanning FTS5 doclists of common words; backfilled
-   * from the existing records.
-   */
-  static void migrateToV2(Connection c) throws SQLException {
-    try (Statement s = c.createStatement()) {
-      s.execute("CREATE TABLE memory_term (term TEXT PRIMARY KEY, df INTEGER NOT NULL) WITHOUT ROWID");
-      s.execute(
-          "CREATE TABLE memory_stats (key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID");
-      s.execute("INSERT INTO memory_stats(key, value) VALUES ('records', 0), ('tokens', 0)");
-    }
-    Delta delta = new Delta();
-    try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT " + COLS + " FROM memory m")) {
-      while (rs.next()) {
-        delta.add(Bm25.Doc.of(toRecord(rs)), +1);
-      }
-    }
-    delta.flush(new Session(c));
-  }
-
-  /** Migrations: index i brings the schema from version i to i+1. */
-  static final List<Migration> MIGRATIONS =
-      List.of(
-          c -> {
-            try (Statement s = c.createStatement()) {
-              for (String sql : V1) {
-                s.execute(sql);
-              }
-            }
-          },
-          SqliteMemoryStore::migrateToV2,
-          SqliteMemoryStore::migrateToV3,
-          c -> {
-            // Version 4: recall without words walks records by priority.
-            try (Statement s = c.createStatement()) {
-              s.execute("CREATE INDEX memory_by_priority ON memory(priority, updated_at, id)");
-            }
-          });
-
-  /**
-   * Version 3: the FTS5 index holds the words exactly as swipe-memory tokenizes them (a contentless
-   * table maintained by the store instead of triggers), so the SQLite and in-memory stores agree on
-   * what a word is in every script. Rebuilt from the existing records.
-   */
-  static void migrateToV3(Connection c) throws SQLException {
-    try (Statement s = c.createStatement()) {
-      s.execute("DROP TRIGGER IF EXISTS memory_ai");
-      s.execute("DROP TRIGGER IF EXISTS memory_ad");
-      s.execute("DROP TRIGGER IF EXISTS memory_au");
-      s.execute("DROP TABLE IF EXISTS memory_fts");
-      s.execute(
-          "CREATE VIRTUAL TABLE memory_fts USING fts5(words, content='', contentless_delete=1,"
-              + " tokenize='unicode61 remove_diacritics 0')");
-    }
-    Session session = new Session(c);
-    try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT " + COLS + " FROM memory m")) {
-      while (rs.next()) {
-        indexWords(session, toRecord(rs), rs.getLong(1));
-      }
-    }
-  }
-
-  /** Adds a record's words (as {@link Text#tokens} sees them) to the FTS5 index. */
-  private static void indexWords(Session c, MemoryRecord r, long id) throws SQLException {
-    StringBuilder words = new StringBuilder();
-    for (String col : Bm25.columns(r)) {
-      for (String t : Text.tokens(col)) {
-        words.append(t).append(' ');
-      }
-    }
-    try (PreparedStatement ps =
-        c.prepareStatement("INSERT INTO memory_fts(rowid, words) VALUES (?, ?)")) {
-      ps.setLong(1, id);
-      ps.setString(2, words.toString());
-      ps.executeUpdate();
-    }
-  }
-
-  private static void unindexWords(Session c, long id) throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement("DELETE FROM memory_fts WHERE rowid = ?")) {
-      ps.setLong(1, id);
-      ps.executeUpdate();
-    }
-  }
-
-  /** The schema version this code writes. */
-  public static final int SCHEMA_VERSION = MIGRATIONS.size();
-
-  private static final String COLS =
-      "m.id, m.type, m.title, m.content, m.tags, m.entities, m.priority, m.created_at,"
-          + " m.updated_at";
   private static final int MAX_IDLE_READERS = 4;
 
   private final Path path;
@@ -232,17 +93,6 @@ public final class SqliteMemoryStore implements MemoryStore {
     this.writer = writer;
   }
 
-  private static String weights() {
-    StringBuilder sb = new StringBuilder();
-    for (double w : Bm25.WEIGHTS) {
-      if (sb.length() > 0) {
-        sb.append(", ");
-      }
-      sb.append(w);
-    }
-    return sb.toString();
-  }
-
   /**
    * Opens or creates the database at {@code path}, migrating its schema.
    *
@@ -267,130 +117,12 @@ public final class SqliteMemoryStore implements MemoryStore {
             p, "cannot create the memory database's directory: " + e, e);
       }
     }
-    Connection w = null;
     try {
-      w = connect(abs, options);
-      try (Statement s = w.createStatement()) {
-        // Read-only first: a non-database fails here (SQLITE_NOTADB), and another application's
-        // database is refused before anything (even its journal mode) is changed.
-        checkIdentity(s, p);
-      }
-      setUpWriter(w, options);
-      migrate(w, p);
-      return new SqliteMemoryStore(abs, clock, options, new Session(w));
+      return new SqliteMemoryStore(abs, clock, options, new Session(SqliteSchema.openWriter(abs, options)));
     } catch (SQLException e) {
-      closeQuietly(w);
       throw unavailable(p, "cannot open memory database", e);
-    } catch (RuntimeException e) {
-      closeQuietly(w);
-      throw e;
     }
   }
-
-  private static Connection connect(Path path, Options options) throws SQLException {
-    SQLiteConfig config = new SQLiteConfig();
-    config.setBusyTimeout(options.busyTimeoutMs());
-    return config.createConnection("jdbc:sqlite:" + path);
-  }
-
-  private static void setUpWriter(Connection c, Options options) throws SQLException {
-    try (Statement s = c.createStatement()) {
-      try (ResultSet rs = s.executeQuery("PRAGMA journal_mode=WAL")) {
-        rs.next();
-        if (!"wal".equalsIgnoreCase(rs.getString(1))) {
-          throw new SQLException("could not switch to WAL (journal_mode is " + rs.getString(1) + ")");
-        }
-      }
-      s.execute("PRAGMA synchronous=" + (options.synchronousFull() ? "FULL" : "NORMAL"));
-      s.execute("PRAGMA foreign_keys=ON");
-    }
-  }
-
-  private static void migrate(Connection c, String p) throws SQLException {
-    try (Statement s = c.createStatement()) {
-      s.execute("BEGIN IMMEDIATE");
-      boolean ok = false;
-      try {
-        int version = checkIdentity(s, p);
-        for (int v = version; v < SCHEMA_VERSION; v++) {
-          MIGRATIONS.get(v).apply(c);
-        }
-        if (version != SCHEMA_VERSION) {
-          s.execute("PRAGMA user_version=" + SCHEMA_VERSION);
-          s.execute("PRAGMA application_id=" + APPLICATION_ID);
-        }
-        s.execute("COMMIT");
-        ok = true;
-      } finally {
-        if (!ok) {
-          rollbackQuietly(s);
-        }
-      }
-    }
-  }
-
-  /**
-   * Refuses another application's database and a newer schema.
-   *
-   * @return the schema version of the file (0 for a new or empty file)
-   */
-  private static int checkIdentity(Statement s, String p) throws SQLException {
-    int appId = intPragma(s, "application_id");
-    int version = intPragma(s, "user_version");
-    if (appId != 0 && appId != APPLICATION_ID) {
-      throw MemoryException.unavailable(
-          p,
-          "file is a SQLite database of another application (application_id " + appId + ")",
-          null);
-    }
-    if (appId == 0 && version == 0 && hasTables(s)) {
-      throw MemoryException.unavailable(
-          p, "file is a SQLite database that is not a swipe memory database", null);
-    }
-    if (version > SCHEMA_VERSION) {
-      throw MemoryException.unavailable(
-          p,
-          "memory database has schema version "
-              + version
-              + ", newer than this swipe-memory understands ("
-              + SCHEMA_VERSION
-              + ")",
-          null);
-    }
-    return version;
-  }
-
-  private static boolean hasTables(Statement s) throws SQLException {
-    try (ResultSet rs = s.executeQuery("SELECT count(*) FROM sqlite_schema")) {
-      rs.next();
-      return rs.getInt(1) > 0;
-    }
-  }
-
-  private static int intPragma(Statement s, String name) throws SQLException {
-    try (ResultSet rs = s.executeQuery("PRAGMA " + name)) {
-      return rs.next() ? rs.getInt(1) : 0;
-    }
-  }
-
-  private static void rollbackQuietly(Statement s) {
-    try {
-      s.execute("ROLLBACK");
-    } catch (SQLException ignored) {
-      // no transaction active
-    }
-  }
-
-  private static void closeQuietly(Connection c) {
-    if (c != null) {
-      try {
-        c.close();
-      } catch (SQLException ignored) {
-        // closing anyway
-      }
-    }
-  }
-
   static MemoryException unavailable(String path, String what, SQLException e) {
     int code = e.getErrorCode() & 0xff;
     String why;
@@ -435,63 +167,6 @@ public final class SqliteMemoryStore implements MemoryStore {
     }
   }
 
-  /** Changes to the word statistics made by one write transaction, applied before commit. */
-  static final class Delta {
-    private final Map<String, Long> df = new HashMap<>();
-    private long records;
-    private long tokens;
-
-    void add(Bm25.Doc doc, int sign) {
-      for (String t : doc.weightedTf().keySet()) {
-        df.merge(t, (long) sign, Long::sum);
-      }
-      records += sign;
-      tokens += (long) sign * doc.length();
-    }
-
-    void flush(Session c) throws SQLException {
-      try (PreparedStatement up =
-              c.prepareStatement(
-                  "INSERT INTO memory_term(term, df) VALUES (?, ?)"
-                      + " ON CONFLICT(term) DO UPDATE SET df = df + excluded.df");
-          PreparedStatement gone =
-              c.prepareStatement("DELETE FROM memory_term WHERE term = ? AND df <= 0")) {
-        int n = 0;
-        for (Map.Entry<String, Long> e : df.entrySet()) {
-          if (e.getValue() == 0) {
-            continue;
-          }
-          up.setString(1, e.getKey());
-          up.setLong(2, e.getValue());
-          up.addBatch();
-          if (e.getValue() < 0) {
-            gone.setString(1, e.getKey());
-            gone.addBatch();
-          }
-          if (++n % 1000 == 0) {
-            up.executeBatch();
-            gone.executeBatch();
-          }
-        }
-        up.executeBatch();
-        gone.executeBatch();
-      }
-      try (PreparedStatement ps =
-          c.prepareStatement("UPDATE memory_stats SET value = value + ? WHERE key = ?")) {
-        ps.setLong(1, records);
-        ps.setString(2, "records");
-        ps.addBatch();
-        ps.setLong(1, tokens);
-        ps.setString(2, "tokens");
-        ps.addBatch();
-        ps.executeBatch();
-      }
-      df.clear();
-      records = 0;
-      tokens = 0;
-    }
-  }
-
   // ---------------------------------------------------------------- writes
 
   @FunctionalInterface
@@ -515,7 +190,7 @@ public final class SqliteMemoryStore implements MemoryStore {
           return result;
         } finally {
           if (!ok) {
-            rollbackQuietly(s);
+            SqliteSchema.rollbackQuietly(s);
           }
         }
       } catch (SQLException e) {
@@ -637,17 +312,6 @@ public final class SqliteMemoryStore implements MemoryStore {
     return stored;
   }
 
-  private static void bindRecord(PreparedStatement ps, String key, MemoryRecord r)
-      throws SQLException {
-    ps.setString(1, key);
-    ps.setString(2, r.type());
-    ps.setString(3, r.title());
-    ps.setString(4, r.content());
-    ps.setString(5, String.join("\n", r.tags()));
-    ps.setString(6, String.join("\n", r.entities()));
-    ps.setInt(7, r.priority());
-  }
-
   private static MemoryRecord load(Session c, long id) throws SQLException {
     try (PreparedStatement ps =
         c.prepareStatement("SELECT " + COLS + " FROM memory m WHERE m.id = ?")) {
@@ -726,7 +390,7 @@ public final class SqliteMemoryStore implements MemoryStore {
     Session c = idleReaders.pollFirst();
     try {
       if (c == null) {
-        Connection raw = connect(path, options);
+        Connection raw = SqliteSchema.connect(path, options);
         c = new Session(raw);
         try (Statement s = raw.createStatement()) {
           s.execute("PRAGMA query_only=ON");
@@ -775,23 +439,6 @@ public final class SqliteMemoryStore implements MemoryStore {
             }
           }
         });
-  }
-
-  private static MemoryRecord toRecord(ResultSet rs) throws SQLException {
-    return new MemoryRecord(
-        Long.toString(rs.getLong(1)),
-        rs.getString(2),
-        rs.getString(3),
-        rs.getString(4),
-        splitLabels(rs.getString(5)),
-        splitLabels(rs.getString(6)),
-        rs.getInt(7),
-        Instant.ofEpochMilli(rs.getLong(8)),
-        Instant.ofEpochMilli(rs.getLong(9)));
-  }
-
-  private static List<String> splitLabels(String s) {
-    return s == null || s.isEmpty() ? List.of() : Arrays.asList(s.split("\n"));
   }
 
   @Override

@@ -74,9 +74,9 @@ class SqliteMemoryStoreTest {
     }
     try (Connection c = jdbc(db)) {
       assertThat(scalar(c, "PRAGMA user_version"))
-          .isEqualTo(Integer.toString(SqliteMemoryStore.SCHEMA_VERSION));
+          .isEqualTo(Integer.toString(SqliteSchema.SCHEMA_VERSION));
       assertThat(Integer.parseInt(scalar(c, "PRAGMA application_id")))
-          .isEqualTo(SqliteMemoryStore.APPLICATION_ID);
+          .isEqualTo(SqliteSchema.APPLICATION_ID);
       assertThat(scalar(c, "PRAGMA journal_mode")).isEqualTo("wal");
       assertThat(scalar(c, "SELECT count(*) FROM sqlite_schema WHERE name = 'memory_fts'"))
           .isEqualTo("1");
@@ -325,11 +325,11 @@ class SqliteMemoryStoreTest {
     Path db = dir.resolve("v1.db");
     try (Connection c = jdbc(db);
         Statement s = c.createStatement()) {
-      for (String sql : SqliteMemoryStore.V1) {
+      for (String sql : SqliteSchema.V1) {
         s.execute(sql);
       }
       s.execute("PRAGMA user_version = 1");
-      s.execute("PRAGMA application_id = " + SqliteMemoryStore.APPLICATION_ID);
+      s.execute("PRAGMA application_id = " + SqliteSchema.APPLICATION_ID);
       s.execute(
           "INSERT INTO memory(ukey, type, title, content, tags, entities, priority, created_at,"
               + " updated_at) VALUES"
@@ -351,7 +351,7 @@ class SqliteMemoryStoreTest {
     }
     try (Connection c = jdbc(db)) {
       assertThat(scalar(c, "PRAGMA user_version"))
-          .isEqualTo(Integer.toString(SqliteMemoryStore.SCHEMA_VERSION));
+          .isEqualTo(Integer.toString(SqliteSchema.SCHEMA_VERSION));
       assertThat(scalar(c, "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'"))
           .isEqualTo("0");
       assertThat(scalar(c, "SELECT value FROM memory_stats WHERE key = 'records'")).isEqualTo("3");

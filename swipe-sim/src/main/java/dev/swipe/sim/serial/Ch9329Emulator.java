@@ -1,6 +1,7 @@
 package dev.swipe.sim.serial;
 
 import dev.swipe.core.NormPoint;
+import dev.swipe.core.SwipeException;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Modifier;
 import dev.swipe.core.spi.HidReport;
@@ -118,7 +119,11 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
     void move(int dx, int dy, boolean pressed);
   }
 
-  /** Configures a {@link Ch9329Emulator}. */
+  /**
+   * Configures a {@link Ch9329Emulator}. Its parts, the host's baud and the relative mouse, are
+   * set once: a second set fails with {@code invalid_argument} naming {@code host_baud} or {@code
+   * relative_mouse}. The chip's settings take the last value given.
+   */
   public static final class Builder {
     private final Consumer<HidReport> sink;
     private int address = 0x00;
@@ -183,12 +188,16 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
      * the chip receives garbage, as a real UART would, and answers nothing.
      */
     public Builder hostBaud(IntSupplier hostBaud) {
+      SwipeException.requireArgument(hostBaud, "host_baud");
+      SwipeException.requireNotSet(this.hostBaud != null, "host_baud");
       this.hostBaud = hostBaud;
       return this;
     }
 
     /** Also hands every relative report's raw counts to {@code mouse} (after the sink). */
     public Builder relativeMouse(RelativeMouse mouse) {
+      SwipeException.requireArgument(mouse, "relative_mouse");
+      SwipeException.requireNotSet(this.relativeMouse != null, "relative_mouse");
       this.relativeMouse = mouse;
       return this;
     }

@@ -1,8 +1,11 @@
 package dev.swipe.sim.serial;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.swipe.core.ErrorCode;
+import dev.swipe.core.SwipeException;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.KeyReport;
@@ -28,6 +31,21 @@ class Ch9329EmulatorTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     chip.serve(new ByteArrayInputStream(HEX.parseHex(requests.replace("  ", " "))), out);
     return HEX.formatHex(out.toByteArray());
+  }
+
+  @Test
+  void theHostBaudAndTheRelativeMouseAreEachSetOnce() throws IOException {
+    Ch9329Emulator.Builder b = Ch9329Emulator.builder(sink::add).hostBaud(() -> 9600)
+        .relativeMouse((dx, dy, pressed) -> {});
+    for (Runnable again : List.<Runnable>of(() -> b.hostBaud(() -> 115200), () -> b.relativeMouse((dx, dy, p) -> {}))) {
+      assertThatThrownBy(again::run).isInstanceOfSatisfying(SwipeException.class,
+          e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
+    }
+    assertThatThrownBy(() -> b.hostBaud(() -> 1)).hasMessageStartingWith("host_baud: was already set");
+    assertThatThrownBy(() -> b.relativeMouse((dx, dy, p) -> {})).hasMessageStartingWith("relative_mouse: was already set");
+    // the chip settings are values: the last one given is the one GET_INFO reports (0x30)
+    Ch9329Emulator chip = Ch9329Emulator.builder(sink::add).version(0x31).version(0x30).build();
+    assertThat(serve(chip, "57 AB 00 01 00 03")).isEqualTo("57 AB 00 81 08 30 01 00 00 00 00 00 00 BC");
   }
 
   @Test

@@ -1,0 +1,238 @@
+package dev.swipe.core.internal;
+
+import dev.swipe.core.ErrorCode;
+import dev.swipe.core.Sleeper;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.Ticker;
+import dev.swipe.core.spi.DeviceConnection;
+import dev.swipe.core.spi.DeviceUri;
+import dev.swipe.core.spi.FrameSource;
+import dev.swipe.core.spi.HidTransport;
+import dev.swipe.core.spi.ProviderContext;
+import dev.swipe.core.trace.TraceWriter;
+import dev.swipe.memory.MemoryStore;
+import dev.swipe.memory.MemoryStores;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+import dev.swipe.core.internal.DefaultDevice.Config;
+
+/**
+ * What a device owns and its runs share: the finger, the eyes, the lock, the trace, the memory and
+ * the text reader. Opened from a {@link DefaultDevice.Config} (a part that fails to open closes the
+ * parts already open) and closed with the device.
+ */
+final class DeviceParts {
+  /** The HID link, as the listeners hear it. */
+  final HidTransport hid;
+  /** The capture source, as the listeners hear it. */
+  final FrameSource capture;
+  final Ticker ticker;
+  final Sleeper sleeper;
+  final Duration captureTimeout;
+  final Duration settleBound;
+  /** Serializes the actions of the device and all its runs. */
+  final ReentrantLock lock = new ReentrantLock(true);
+  /** The device's trace when tracing is on (a run may have its own); null otherwise. */
+  final TraceWriter traceWriter;
+  /** Records actions in {@link #traceWriter}; null when not tracing. */
+  final ActionTracer tracer;
+  /** Who hears of frames, pointer reports and steps. */
+  final DeviceListeners listeners;
+  /** The memory store, or null. */
+  final MemoryStore memory;
+  /** Reads text with the device's engine (opened on first use). */
+  final ScreenReader screenReader;
+  /** The motion watched during the device's latest actions. */
+  final MotionLog motionLog = new MotionLog();
+
+  private DeviceParts(
+      HidTransport hid, FrameSource capture, Ticker ticker, Sleeper sleeper, Config config, TraceWriter trace) {
+    this.listeners = new DeviceListeners(ticker);
+    this.hid = listeners.hid(hid);
+    this.capture = listeners.capture(capture);
+    this.ticker = ticker;
+    this.sleeper = sleeper;
+    this.captureTimeout = config.captureTimeout();
+    this.settleBound = config.settleBound();
+    this.traceWriter = trace;
+    this.tracer = trace == null ? null : new ActionTracer(trace, ticker);
+    this.memory = openMemory(config);
+    this.screenReader = screenReader(config);
+  }
+
+  /**
+   * Opens the trace before any part, so a directory that cannot be written fails before the run
+   * starts (and before a rig's ports are taken).
+   */
+  private static TraceWriter openTrace(Config config) {
+    if (config.trace() == null) {
+      return null;
+    }
+    return TraceWriter.open(config.trace(), config.traceMaxBytes() > 0 ? config.traceMaxBytes() : TraceWriter.DEFAULT_MAX_BYTES);
+  }
+
+  private static ScreenReader screenReader(Config config) {
+    if (config.textReader() != null && config.textReaderUri() != null) {
+      throw SwipeException.invalidArgument(
+          "text_reader", "give either a text reader URI or a reader instance, not both");
+    }
+    return config.textReader() != null
+        ? ScreenReader.of(config.textReader())
+        : ScreenReader.of(config.textReaderUri());
+  }
+
+  private static MemoryStore openMemory(Config config) {
+    if (config.memory() != null) {
+      return new TranslatingMemoryStore(config.memory());
+    }
+    if (config.memoryUri() == null) {
+      return null;
+    }
+    try {
+      return new TranslatingMemoryStore(MemoryStores.open(config.memoryUri()));
+    } catch (RuntimeException e) {
+      throw SwipeException.translate(e);
+    }
+  }
+
+  /** Opens the parts named in {@code config}; parts already open are closed if a later one fails. */
+  static DeviceParts open(Config config) {
+    ProviderRegistry providers = ProviderRegistry.load();
+    Ticker ticker = config.ticker() != null ? config.ticker() : Ticker.system();
+    Sleeper sleeper = config.sleeper() != null ? config.sleeper() : Sleeper.system();
+    if (config.deviceUri() != null) {
+      if (config.hidUri() != null || config.hid() != null || config.captureUri() != null || config.capture() != null) {
+        throw SwipeException.invalidArgument(
+            "device", "give either a combined device URI or separate hid and capture parts, not both");
+      }
+      DeviceUri uri = DeviceUri.parse(config.deviceUri());
+      Config effective = config;
+      if (uri.param("trace").isPresent()) {
+        String dir = uri.param("trace").get();
+        if (dir.isBlank()) {
+          throw SwipeException.invalidArgument("trace", "must name a directory, e.g. trace=/tmp/swipe-trace");
+        }
+        effective = config.withTrace(Path.of(dir));
+        uri = uri.without("trace");
+      }
+      var provider = providers.device(uri.scheme());
+      TraceWriter trace = openTrace(effective);
+      DeviceConnection c;
+      try {
+        c = provider.open(uri, new ProviderContext(ticker, sleeper));
+      } catch (RuntimeException e) {
+        closeQuietly(trace, e);
+        throw e;
+      }
+      Ticker t = config.ticker() != null ? config.ticker() : c.ticker();
+      Sleeper s = config.sleeper() != null ? config.sleeper() : c.sleeper();
+      try {
+        return new DeviceParts(c.hid(), c.capture(), t, s, effective, trace);
+      } catch (RuntimeException e) {
+        closeQuietly(c.hid(), e);
+        closeQuietly(c.capture(), e);
+        closeQuietly(trace, e);
+        throw e;
+      }
+    }
+    if (config.hidUri() == null && config.hid() == null) {
+      throw SwipeException.invalidArgument(
+          "hid", "a device needs a HID part: call hid(uri) or hid(transport), or device(uri) for a combined device");
+    }
+    if (config.captureUri() == null && config.capture() == null) {
+      throw SwipeException.invalidArgument(
+          "capture", "a device needs a capture part: call capture(uri) or capture(source)");
+    }
+    ProviderContext context = new ProviderContext(ticker, sleeper);
+    TraceWriter trace;
+    try {
+      trace = openTrace(config);
+    } catch (RuntimeException e) {
+      closeQuietly(config.hid(), e);
+      closeQuietly(config.capture(), e);
+      throw e;
+    }
+    HidTransport hid = config.hid();
+    try {
+      if (hid == null) {
+        DeviceUri uri = DeviceUri.parse(config.hidUri());
+        hid = providers.hid(uri.scheme()).open(uri, context);
+      }
+    } catch (RuntimeException e) {
+      closeQuietly(trace, e);
+      throw e;
+    }
+    FrameSource capture = config.capture();
+    try {
+      if (capture == null) {
+        DeviceUri uri = DeviceUri.parse(config.captureUri());
+        capture = providers.capture(uri.scheme()).open(uri, context);
+      }
+    } catch (RuntimeException e) {
+      closeQuietly(hid, e);
+      closeQuietly(trace, e);
+      throw e;
+    }
+    try {
+      return new DeviceParts(hid, capture, ticker, sleeper, config, trace);
+    } catch (RuntimeException e) {
+      closeQuietly(hid, e);
+      closeQuietly(capture, e);
+      closeQuietly(trace, e);
+      throw e;
+    }
+  }
+
+  /**
+   * Closes every part, even when one fails: the trace, the text reader, the memory, then the
+   * finger (releasing the pointer and keys first) and the eyes. The first failure is thrown with
+   * the others suppressed.
+   */
+  void close() {
+    if (traceWriter != null) {
+      traceWriter.close();
+    }
+    RuntimeException failure = null;
+    List<Runnable> steps = List.of(screenReader::close, this::closeMemory, hid::releaseAll, hid::close, capture::close);
+    for (Runnable step : steps) {
+      try {
+        step.run();
+      } catch (RuntimeException e) {
+        failure = add(failure, e);
+      }
+    }
+    if (failure != null) {
+      throw failure instanceof SwipeException s
+          ? s
+          : new SwipeException(ErrorCode.INTERNAL, "closing the device failed: " + failure, Map.of(), failure);
+    }
+  }
+
+  private void closeMemory() {
+    if (memory != null) {
+      memory.close();
+    }
+  }
+
+  private static RuntimeException add(RuntimeException first, RuntimeException next) {
+    if (first == null) {
+      return next;
+    }
+    first.addSuppressed(next);
+    return first;
+  }
+
+  private static void closeQuietly(AutoCloseable c, Throwable primary) {
+    if (c == null) {
+      return;
+    }
+    try {
+      c.close();
+    } catch (Exception e) {
+      primary.addSuppressed(e);
+    }
+  }
+}

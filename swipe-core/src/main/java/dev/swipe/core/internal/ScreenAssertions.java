@@ -1,0 +1,81 @@
+package dev.swipe.core.internal;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.core.ErrorCode;
+import dev.swipe.core.Observation;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.screen.GoldenScreen;
+import dev.swipe.core.screen.ScreenComparison;
+import dev.swipe.core.trace.TraceWriter;
+import java.nio.file.Path;
+import java.util.Map;
+
+/** Comparing a run's screen with a golden one, with a diff image for a mismatch. */
+final class ScreenAssertions {
+  private final DefaultDevice run;
+
+  ScreenAssertions(DefaultDevice run) {
+    this.run = run;
+  }
+
+  ScreenComparison assertScreen(GoldenScreen golden) {
+    SwipeException.requireArgument(golden, "golden");
+    run.ensureOpen();
+    long start = run.ticker.read();
+    Observation shot = run.screenshot();
+    ScreenComparison c;
+    try {
+      c = golden.compare(shot);
+    } catch (SwipeException e) {
+      if (run.tracer != null) {
+        run.tracer.call(run.attachments.runId(), "assert_screen", start,
+            TraceWriter.object().put("baseline", golden.name()), null, shot, e);
+      }
+      throw e;
+    }
+    ObjectNode outcome = TraceWriter.object().put("matched", c.matched()).put("diff_ratio", c.diffRatio())
+        .put("tolerance", c.tolerance()).put("masked_share", c.maskedShare());
+    if (c.matched()) {
+      if (run.tracer != null) {
+        run.tracer.call(run.attachments.runId(), "assert_screen", start, TraceWriter.object().put("baseline", golden.name()),
+            outcome, shot, null);
+      }
+      return c;
+    }
+    Path diffImage = diffImagePath(golden, shot);
+    String written;
+    try {
+      written = c.writeDiffImage(diffImage).toString();
+    } catch (SwipeException e) {
+      written = "not written: " + e.getMessage();
+    }
+    Map<String, Object> details = new java.util.LinkedHashMap<>();
+    details.put("baseline", golden.name());
+    details.put("screenshot", shot.id());
+    details.put("diff_ratio", c.diffRatio());
+    details.put("tolerance", c.tolerance());
+    details.put("diff_image", written);
+    SwipeException mismatch = new SwipeException(ErrorCode.SCREEN_MISMATCH, c.summary() + "; diff image: " + written,
+        details, null);
+    if (run.tracer != null) {
+      outcome.put("diff_image", run.traceWriter.directory().relativize(diffImage).toString());
+      run.tracer.call(run.attachments.runId(), "assert_screen", start, TraceWriter.object().put("baseline", golden.name()),
+          outcome, shot, mismatch);
+    }
+    throw mismatch;
+  }
+
+  /** Inside the trace when tracing (the report shows it), else in a temporary directory. */
+  private Path diffImagePath(GoldenScreen golden, Observation shot) {
+    String name = golden.name().replaceAll("[^A-Za-z0-9._-]", "_") + "-" + run.attachments.runId() + "-" + shot.id()
+        + ".diff.png";
+    if (run.traceWriter != null) {
+      return run.traceWriter.directory().resolve("golden").resolve(name);
+    }
+    try {
+      return java.nio.file.Files.createTempDirectory("swipe-golden-").resolve(name);
+    } catch (java.io.IOException e) {
+      return Path.of(System.getProperty("java.io.tmpdir"), name);
+    }
+  }
+}

@@ -1,0 +1,78 @@
+package dev.swipe.core.internal;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.core.ActionResult;
+import dev.swipe.core.NormRegion;
+import dev.swipe.core.Observation;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.gesture.Tap;
+import dev.swipe.core.scroll.Scroll;
+import dev.swipe.core.text.ScreenText;
+import dev.swipe.core.text.TextSearchResult;
+import dev.swipe.core.trace.TraceWriter;
+import dev.swipe.text.TextLine;
+import dev.swipe.text.TextQuery;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/** The text actions of a run: reading, finding and tapping text on its observations. */
+final class TextActions {
+  private final DefaultDevice run;
+
+  TextActions(DefaultDevice run) {
+    this.run = run;
+  }
+
+  Predicate<Observation> textCondition(TextQuery text, Scroll scroll) {
+    SwipeException.requireArgument(text, "text");
+    SwipeException.requireArgument(scroll, "scroll");
+    run.ensureOpen();
+    return new TextCondition(run.parts.screenReader, text);
+  }
+
+  List<ScreenText> readText(Observation observation, NormRegion region) {
+    run.attachments.requireOwn(observation, "screenshot_attachment_id");
+    run.ensureOpen();
+    long start = run.ticker.read();
+    List<ScreenText> out = new ArrayList<>();
+    for (TextLine l : run.parts.screenReader.page(observation, region).lines()) {
+      out.add(new ScreenText(l.text(), ScreenReader.norm(l.box(), observation), l.confidence(), 0));
+    }
+    if (run.tracer != null) {
+      ObjectNode outcome = TraceWriter.object().put("lines", out.size());
+      run.tracer.call(run.attachments.runId(), "read_text", start, null, outcome, observation, null);
+    }
+    return out;
+  }
+
+  TextSearchResult findText(Observation observation, TextQuery query) {
+    SwipeException.requireArgument(query, "query");
+    run.attachments.requireOwn(observation, "screenshot_attachment_id");
+    run.ensureOpen();
+    long start = run.ticker.read();
+    TextSearchResult found = run.parts.screenReader.find(observation, query);
+    if (run.tracer != null) {
+      ObjectNode outcome = TraceWriter.object().put("found", found.found()).put("matches", found.matches().size());
+      found.best().ifPresent(b -> outcome.put("best", b.text()));
+      run.tracer.call(run.attachments.runId(), "find_text", start, TraceWriter.object().put("query", query.toString()),
+          outcome, observation, null);
+    }
+    return found;
+  }
+
+  ActionResult tapText(Observation observation, TextQuery query) {
+    SwipeException.requireArgument(query, "query");
+    run.attachments.requireOwn(observation, "screenshot_attachment_id");
+    run.ensureOpen();
+    ScreenText target = run.parts.screenReader.single(observation, query);
+    Tap tap = Tap.at(target.center());
+    return run.locked(tap.kind(), tap, observation, before -> {
+      run.checkNotAimedAtAWheel(tap);
+      ActionResult r = run.play(tap, run.settleBound);
+      run.traced(tap.kind(), r, before, ActionTracer.decision(Map.of("text", target.text(), "query", query.toString())));
+      return r;
+    });
+  }
+}
