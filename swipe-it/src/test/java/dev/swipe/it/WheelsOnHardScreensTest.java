@@ -79,9 +79,13 @@ class WheelsOnHardScreensTest {
     }
   }
 
-  /** The devices whose whole set the benchmark refused, set in one call from where they start. */
+  /**
+   * The devices whose whole set the benchmark refused, set in one call from where they start; on
+   * 3035 (android) the reader makes out only one label of the hour at 12 (11 above it), so the
+   * reread after the nudge counts the value from the row it read.
+   */
   @ParameterizedTest
-  @CsvSource({"android,3022", "ios,3031", "ios,3043"})
+  @CsvSource({"android,3022", "android,3035", "ios,3031", "ios,3043"})
   void setsTheWholeTimeOnDevicesWhoseFirstReadingWentWrong(String platform, long number) {
     try (Device phone = Device.open("sim:?scene=picker&platform=" + platform + "&seed=" + number)) {
       SimOracle truth = SimOracle.of(phone);

@@ -146,6 +146,59 @@ final class WheelReader {
     return best == null || Math.abs(best.columnX() - columnX) > halfW ? Optional.empty() : Optional.of(best);
   }
 
+  /**
+   * The last resort of a reread: a column whose scale and rows are known from earlier readings,
+   * where the reader made out too few of its labels to form a column. Every label read on one of
+   * its row lines (the selected one or up to two either side) counts the selected value from
+   * where it stands; they must all agree. Empty when none reads or they disagree.
+   */
+  Optional<WheelColumn> countedFromRowsRead(Observation o, WheelColumn was) {
+    double pitch = was.rowSpacing();
+    double halfW = Math.min(250, 1.4 * pitch + 40);
+    NormRegion band = NormRegion.fromCorners(Math.max(0, was.columnX() - halfW), Math.max(0, was.centerY() - 2.5 * pitch),
+        Math.min(1000, was.columnX() + halfW), Math.min(1000, was.centerY() + 2.5 * pitch));
+    Optional<TextPage> page = screen.tryPage(o, band);
+    if (page.isEmpty()) {
+      return Optional.empty();
+    }
+    double sx = 1000.0 / Math.max(o.width() - 1, 1);
+    double sy = 1000.0 / Math.max(o.height() - 1, 1);
+    WheelScale scale = was.scale();
+    Integer value = null;
+    List<String> above = new ArrayList<>();
+    List<String> below = new ArrayList<>();
+    String selected = null;
+    for (dev.swipe.text.Word w : page.get().words()) {
+      double rows = (w.box().centerY() * sy - was.centerY()) / pitch;
+      long k = Math.round(rows);
+      OptionalInt v = scale.valueOf(w.text());
+      if (Math.abs(w.box().centerX() * sx - was.columnX()) > Math.max(40, pitch) || Math.abs(rows - k) > 0.25
+          || Math.abs(k) > 2 || v.isEmpty()) {
+        continue;
+      }
+      int counted = v.getAsInt() - (int) k * scale.step();
+      if (scale.cycleSize().isPresent()) {
+        counted = Math.floorMod(counted, scale.cycleSize().getAsInt());
+      }
+      if (value != null && value != counted) {
+        return Optional.empty();
+      }
+      value = counted;
+      if (k < 0) {
+        above.add(w.text());
+      } else if (k > 0) {
+        below.add(w.text());
+      } else {
+        selected = w.text();
+      }
+    }
+    if (value == null) {
+      return Optional.empty();
+    }
+    return Optional.of(new WheelColumn(was.index(), was.columnX(), was.centerY(), was.rowSpacing(),
+        Optional.ofNullable(selected), above, below, OptionalInt.of(value), scale, 0, was.region()));
+  }
+
   /** Converts the finder's columns; {@code selectedAt} forces the selected row to the one nearest that y. */
   private static List<WheelColumn> columns(Observation o, TextPage page, Double selectedAt, WheelScale known) {
     double sx = 1000.0 / Math.max(o.width() - 1, 1);

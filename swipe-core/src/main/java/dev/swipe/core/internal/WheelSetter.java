@@ -273,6 +273,14 @@ final class WheelSetter {
       }
       evidence.add(shot.id() + ": column unreadable");
       if (attempt >= REREADS) {
+        // too few labels read for a column: the rows read still count the value where they stand
+        Optional<WheelColumn> counted = reader.countedFromRowsRead(shot, was);
+        if (counted.isPresent()) {
+          evidence.add(String.format(Locale.ROOT, "%s: %s read on the column's rows, counting %s", shot.id(),
+              counted.get().labelsAbove().isEmpty() ? counted.get().labelsBelow() : counted.get().labelsAbove(),
+              was.scale().label(counted.get().value().getAsInt())));
+          return counted.get();
+        }
         throw new SwipeException(
             ErrorCode.WHEEL_LABELS_UNRECOGNIZED,
             "column " + was.index() + " could not be read after a nudge (" + shot.id() + ")",
