@@ -95,10 +95,26 @@ public record WheelScale(
                         return s.get();
                     }
                 }
+                // one misread label inside a long column ("1" for "10") is outvoted by the
+                // sequence the others form, as long as four readings remain and no wrap is
+                // claimed on their word alone
+                for (int k = 1; n - 1 >= OUTVOTING_READINGS && k < n - 1; k++) {
+                    List<Integer> r = new ArrayList<>(rows);
+                    List<Integer> v = new ArrayList<>(values);
+                    r.remove(k);
+                    v.remove(k);
+                    Optional<WheelScale> s = fit(kind, labelsTopDown, r, v);
+                    if (s.isPresent() && !s.get().cycleSeen()) {
+                        return s.get();
+                    }
+                }
             }
         }
         throw unrecognized(labelsTopDown, "they form no sequence of numbers with a step, month names or AM/PM");
     }
+
+    /** Readings that must agree for them to outvote one label that does not fit. */
+    private static final int OUTVOTING_READINGS = 4;
 
     private static Optional<WheelScale> fit(Kind kind, List<String> labels, List<Integer> rows, List<Integer> values) {
         if (kind == Kind.MERIDIEM) {
@@ -138,7 +154,8 @@ public record WheelScale(
                 continue;
             }
             int c = step * dr - dv;
-            if (dv < 0 && (cycle == 0 || cycle == c) && c > values.get(i - 1)) {
+            // a wrap lands on a whole step: 05 then "1" (a misread 10) is no cycle of 9
+            if (dv < 0 && (cycle == 0 || cycle == c) && c > values.get(i - 1) && c % step == 0) {
                 cycle = c;
             } else {
                 return Optional.empty();
@@ -172,7 +189,8 @@ public record WheelScale(
     /**
      * The cycle of a column whose wrap was not in view, from what its values are: minutes and
      * seconds (a step dividing 60, a value past 23), 24-hour clocks (padded values up to 23), and
-     * 12-hour clocks (1 to 12, unpadded). Anything else is taken as having ends: going the long
+     * 12-hour clocks (1 to 11, unpadded; with 12 in view a 24-hour clock, since the cycle holds
+     * every value read). Anything else is taken as having ends: going the long
      * way round a cyclic column costs actions, wrapping a column that has ends would fail.
      */
     private static int inferredCycle(List<Integer> values, int step, int width) {
@@ -187,8 +205,13 @@ public record WheelScale(
         if (width == 2 && step == 1 && max <= 23) {
             return 24;
         }
-        if (width == 0 && step == 1 && min >= 1 && max <= 12) {
+        // a cycle holds every value read: 12 in view is no clock of 0-11, and 10, 11, 12 start a
+        // 24-hour clock as well as they end a 12-hour one
+        if (width == 0 && step == 1 && min >= 1 && max < 12) {
             return 12;
+        }
+        if (width == 0 && step == 1 && min >= 1 && max == 12) {
+            return 24;
         }
         return 0;
     }

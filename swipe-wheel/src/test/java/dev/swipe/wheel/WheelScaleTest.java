@@ -109,6 +109,26 @@ class WheelScaleTest {
     }
 
     @Test
+    void aMisreadLabelMakesNoCycleOffTheStepAndIsOutvotedByTheRest() {
+        // 10 read as 1 after 00, 05: no cycle of 9 on a column of fives
+        WheelScale minutes = WheelScale.infer(List.of("55", "00", "05", "1"));
+        assertThat(minutes.step()).isEqualTo(5);
+        assertThat(minutes.cycleSize()).hasValue(60);
+        // one label inside a long column that fits nothing is outvoted by four that agree
+        WheelScale hours = WheelScale.infer(List.of("07", "08", "1", "10", "11"));
+        assertThat(hours.step()).isEqualTo(1);
+        assertThat(hours.cycleSeen()).isFalse();
+        assertThat(hours.valueOf("10")).hasValue(10);
+    }
+
+    @Test
+    void aCycleHoldsEveryValueInView() {
+        // 10, 11, 12 unpadded: no clock of 0-11 (its 12 would be 0), so a 24-hour clock
+        assertThat(WheelScale.infer(List.of("10", "11", "12")).cycleSize()).hasValue(24);
+        assertThat(WheelScale.infer(List.of("9", "10", "11")).cycleSize()).hasValue(12);
+    }
+
+    @Test
     void ocrConfusionsOfDigitsStillRead() {
         WheelScale s = WheelScale.infer(List.of("O8", "09", "l0"));
         assertThat(s.valueOf("O8")).hasValue(8);

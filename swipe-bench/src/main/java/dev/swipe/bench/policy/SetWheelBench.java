@@ -24,12 +24,14 @@ import java.util.Random;
  *
  * <pre>
  * java -cp swipe-bench/target/benchmarks.jar dev.swipe.bench.policy.SetWheelBench \
- *     --platform=android --devices=24 --threads=1 [--seed0=3000]
+ *     --platform=android --devices=24 --threads=1 [--seed0=3000] [--readers=ocr,oracle]
  * </pre>
  */
 public final class SetWheelBench {
   static final String[] COLUMNS = {"month", "hour", "minute"};
   static final int MAX_ORACLE_NUDGES = 40;
+  /** The readers compared ({@code --readers=ocr} reproduces the OCR failures at half the cost). */
+  static String[] readers = {"ocr", "oracle"};
 
   private SetWheelBench() {}
 
@@ -45,7 +47,16 @@ public final class SetWheelBench {
     int devices = Integer.parseInt(Stats.opt(args, "devices", "24"));
     int threads = Integer.parseInt(Stats.opt(args, "threads", "1"));
     long seed0 = Long.parseLong(Stats.opt(args, "seed0", "3000"));
+    readers = Stats.opt(args, "readers", "ocr,oracle").split(",");
     Stats.deadlineFrom(args);
+    if (Stats.opt(args, "scan", "false").equals("true")) {
+      // one readWheels per device at its start values, compared with the truth: finds the devices
+      // whose first reading is wrong far faster than setting them
+      for (int i = 0; i < devices; i++) {
+        scan(platform, seed0 + i);
+      }
+      return;
+    }
     long t0 = System.nanoTime();
     List<Device3> all = Stats.parallel(devices, threads, i -> device(platform, seed0 + i));
     List<Episode> eps = new ArrayList<>();
@@ -105,7 +116,7 @@ public final class SetWheelBench {
         targets[c] = b * w.valueStep();
       }
     }
-    for (String reader : new String[] {"ocr", "oracle"}) {
+    for (String reader : readers) {
       try (Device phone = Device.open(uri)) {
         SimOracle truth = SimOracle.of(phone);
         for (int c = 0; c < 3; c++) {
@@ -128,7 +139,54 @@ public final class SetWheelBench {
         }
       }
     }
-    return new Device3(out, geo);
+    List<Episode> named = new ArrayList<>();
+    for (Episode e : out) {
+      // the failure names its device, so a miss can be run again alone with --seed0
+      named.add(e.success() && !e.misread() ? e : new Episode(e.reader(), e.column(), e.gap(), e.success(), e.actions(),
+          e.overshoots(), e.editor(), e.virtualMs(), platform + " " + seed + ": " + e.failure(), e.misread()));
+    }
+    named.stream().filter(e -> !e.success()).forEach(e -> System.out.println("  failed now: " + e));
+    return new Device3(named, geo);
+  }
+
+  private static void scan(String platform, long seed) {
+    Random rnd = new Random(seed);
+    String uri = "sim:?scene=picker&platform=" + platform + "&seed=" + seed;
+    try (Device phone = Device.open(uri)) {
+      SimOracle truth = SimOracle.of(phone);
+      SimState s0 = truth.state();
+      for (int c = 0; c < 3; c++) {
+        SimState.Wheel w = s0.wheel(COLUMNS[c]).orElseThrow();
+        int a = rnd.nextInt(w.rowCount());
+        int b;
+        do {
+          b = rnd.nextInt(w.rowCount());
+        } while (b == a);
+        truth.setWheelValue(COLUMNS[c], a * w.valueStep());
+      }
+      WheelReading r = phone.readWheels(phone.screenshot(), null);
+      SimState s = truth.state();
+      List<String> bad = new ArrayList<>();
+      if (r.columns().size() != 3) {
+        bad.add(r.columns().size() + " columns");
+      }
+      for (WheelColumn k : r.columns()) {
+        for (int c = 0; c < 3; c++) {
+          SimState.Wheel w = s.wheel(COLUMNS[c]).orElseThrow();
+          if (Math.abs(k.columnX() - w.columnXNorm()) < 60) {
+            int want = c == 0 ? w.index() : w.value();
+            int step = c == 0 ? 1 : w.valueStep();
+            if (k.value().orElse(-1) != want || k.scale().step() != step
+                || k.scale().cycleSize().isPresent() && k.scale().cycleSize().getAsInt() % step != 0
+                || k.scale().cycleSize().orElse(99) <= want) {
+              bad.add(COLUMNS[c] + " read " + k.labelsAbove() + "[" + k.selectedLabel().orElse("?") + "]"
+                  + k.labelsBelow() + " value " + k.value() + " " + k.scale() + ", truth " + w.label());
+            }
+          }
+        }
+      }
+      System.out.println(platform + " " + seed + (bad.isEmpty() ? " ok" : " BAD " + bad));
+    }
   }
 
   private static void geometry(Device phone, SimOracle truth, List<Geometry> geo) {

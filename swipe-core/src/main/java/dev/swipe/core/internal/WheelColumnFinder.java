@@ -21,6 +21,11 @@ final class WheelColumnFinder {
   static final int MIN_ROWS = 3;
   /** How far apart consecutive rows may be from the column's pitch, as a fraction of it. */
   private static final double PITCH_TOLERANCE = 0.2;
+  /**
+   * A word this far past a run's last row, as a fraction of its pitch, lies between rows rather
+   * than on the last one (a second word of the same row).
+   */
+  private static final double BETWEEN_ROWS = 0.3;
   /** Contrast within this fraction of the strongest row counts as a tie. */
   private static final double CONTRAST_TIE = 0.08;
 
@@ -67,6 +72,15 @@ final class WheelColumnFinder {
    * known (a column at its end shows only the last row and one neighbour).
    */
   static List<Column> find(TextPage page, GreyRaster grey, int minRows) {
+    return find(page, grey, minRows, null);
+  }
+
+  /**
+   * As {@link #find(TextPage, GreyRaster, int)}, where the column's scale may already be known
+   * (a reread after a nudge): rows whose labels count on {@code known} are a column even where
+   * they alone would not say their step (two rows across a wrap, 23 then 00).
+   */
+  static List<Column> find(TextPage page, GreyRaster grey, int minRows, WheelScale known) {
     List<Word> words = new ArrayList<>(page.words());
     words.sort(Comparator.comparingDouble(w -> w.box().centerX()));
     List<List<Word>> stacks = new ArrayList<>();
@@ -89,7 +103,7 @@ final class WheelColumnFinder {
     List<Column> out = new ArrayList<>();
     List<List<Word>> short2 = new ArrayList<>();
     for (List<Word> s : stacks) {
-      java.util.Optional<Column> c = column(s, grey, page.width(), page.height(), minRows);
+      java.util.Optional<Column> c = column(s, grey, page.width(), page.height(), minRows, known);
       if (c.isPresent()) {
         out.add(c.get());
       } else if (s.size() >= 2) {
@@ -101,7 +115,7 @@ final class WheelColumnFinder {
     if (minRows > 2 && !out.isEmpty()) {
       Column ref = out.get(0);
       for (List<Word> s : short2) {
-        column(s, grey, page.width(), page.height(), 2)
+        column(s, grey, page.width(), page.height(), 2, known)
             .filter(c -> alignedWith(c, ref))
             .map(c -> withSelection(c, ref.selectedRow().cy()))
             .filter(c -> Math.abs(c.selectedRow().cy() - ref.selectedRow().cy()) <= PITCH_TOLERANCE * ref.pitchPx())
@@ -139,7 +153,8 @@ final class WheelColumnFinder {
     return new Column(c.rows(), sel, c.pitchPx(), c.centerXPx(), c.scale());
   }
 
-  private static java.util.Optional<Column> column(List<Word> stack, GreyRaster grey, int w, int h, int minRows) {
+  private static java.util.Optional<Column> column(List<Word> stack, GreyRaster grey, int w, int h, int minRows,
+      WheelScale known) {
     if (stack.size() < minRows) {
       return java.util.Optional.empty();
     }
@@ -154,27 +169,62 @@ final class WheelColumnFinder {
         continue;
       }
       List<Word> run = new ArrayList<>(List.of(byY.get(i), byY.get(i + 1)));
+      boolean gap = false;
       for (int j = i + 2; j < byY.size(); j++) {
         double d = byY.get(j).box().centerY() - run.get(run.size() - 1).box().centerY();
         if (Math.abs(d - pitch) <= PITCH_TOLERANCE * pitch) {
           run.add(byY.get(j));
+        } else if (!gap && Math.abs(d - 2 * pitch) <= 2 * PITCH_TOLERANCE * pitch && isLabel(byY.get(j).text())) {
+          // one row the reader left unread (often the selected one, drawn largest, so on a
+          // cylinder the widest gap): kept as a row without a label, counted from its
+          // neighbours, rather than pairing the rows either side of it as if they were adjacent
+          gap = true;
+          run.add(null);
+          run.add(byY.get(j));
         } else if (d > pitch * (1 + PITCH_TOLERANCE)) {
+          break;
+        } else if (d > BETWEEN_ROWS * pitch && isLabel(byY.get(j).text())) {
+          // a label between two rows of the run: the rows it pairs are every other one (a row
+          // missed by the reader, or a cylinder's compressed outer rows), and a step read off
+          // them would be twice the column's; the run ends here
           break;
         }
       }
-      if (run.size() >= minRows) {
+      if (run.size() - (gap ? 1 : 0) >= minRows) {
         runs.add(run);
       }
     }
-    runs.sort(Comparator.comparingInt((List<Word> r) -> r.size()).reversed());
+    // Of runs as long, the one holding the label drawn strongest (the selection): on a cylinder
+    // the compressed rows far from it can form a run as long as the one around it.
+    Word strongest = null;
+    double most = -1;
+    for (Word x : byY) {
+      double c = isLabel(x.text()) ? contrast(grey, x.box(), w, h) : -1;
+      if (c > most) {
+        most = c;
+        strongest = x;
+      }
+    }
+    Word selection = strongest;
+    runs.sort(Comparator.comparingInt((List<Word> r) -> r.size()).reversed()
+        .thenComparing(r -> r.contains(selection) ? 0 : 1));
     List<Word> best = null;
     WheelScale scale = null;
     for (List<Word> run : runs) {
+      List<String> labels = new ArrayList<>();
+      run.forEach(x -> labels.add(x == null ? null : x.text()));
       try {
-        scale = WheelScale.infer(run.stream().map(Word::text).toList());
+        scale = WheelScale.infer(labels);
         best = run;
         break;
       } catch (WheelException e) {
+        if (known != null && countsOn(known, labels)) {
+          // a wrap among these rows shows the cycle the earlier reading only guessed
+          scale = crossesWrap(known, labels) ? new WheelScale(known.kind(), known.step(), known.cycleSize(), true,
+              known.width(), known.shortNames()) : known;
+          best = run;
+          break;
+        }
         // not a sequence: the next run
       }
     }
@@ -182,12 +232,81 @@ final class WheelColumnFinder {
       return java.util.Optional.empty();
     }
     List<Row> rows = new ArrayList<>();
-    for (Word x : best) {
-      rows.add(new Row(x.text(), x.box(), x.confidence(), contrast(grey, x.box(), w, h)));
+    for (int k = 0; k < best.size(); k++) {
+      Word x = best.get(k);
+      if (x == null) {
+        // the unread row: midway between its neighbours, as large as they are
+        TextBox a = best.get(k - 1).box();
+        TextBox b = best.get(k + 1).box();
+        TextBox box = new TextBox((a.x() + b.x()) / 2, (a.y() + b.y()) / 2, Math.max(1, (a.width() + b.width()) / 2),
+            Math.max(1, (a.height() + b.height()) / 2));
+        double conf = Math.min(best.get(k - 1).confidence(), best.get(k + 1).confidence()) / 2;
+        rows.add(new Row("", box, conf, contrast(grey, box, w, h)));
+      } else {
+        rows.add(new Row(x.text(), x.box(), x.confidence(), contrast(grey, x.box(), w, h)));
+      }
     }
     double pitch = (rows.get(rows.size() - 1).cy() - rows.get(0).cy()) / (rows.size() - 1);
-    double cx = best.stream().mapToDouble(x -> x.box().centerX()).sorted().skip(best.size() / 2).findFirst().orElse(0);
+    List<Word> read = best.stream().filter(java.util.Objects::nonNull).toList();
+    double cx = read.stream().mapToDouble(x -> x.box().centerX()).sorted().skip(read.size() / 2).findFirst().orElse(0);
     return java.util.Optional.of(new Column(rows, selected(rows), pitch, cx, scale));
+  }
+
+  /** Whether every label reads on {@code scale} and each is one step past the one above (round its cycle). */
+  static boolean countsOn(WheelScale scale, List<String> labelsTopDown) {
+    Integer prev = null;
+    int rowsSince = 0;
+    int read = 0;
+    for (String l : labelsTopDown) {
+      rowsSince++;
+      if (l == null) {
+        continue; // a row left unread
+      }
+      java.util.OptionalInt v = scale.valueOf(l);
+      if (v.isEmpty()) {
+        return false;
+      }
+      int now = v.getAsInt();
+      if (prev != null) {
+        int d = now - prev;
+        int want = scale.step() * rowsSince;
+        if (scale.cycleSize().isPresent()) {
+          d = Math.floorMod(d, scale.cycleSize().getAsInt());
+          want = Math.floorMod(want, scale.cycleSize().getAsInt());
+        }
+        if (d != want) {
+          return false;
+        }
+      }
+      prev = now;
+      rowsSince = 0;
+      read++;
+    }
+    return read >= 2;
+  }
+
+  private static boolean crossesWrap(WheelScale scale, List<String> labelsTopDown) {
+    int prev = Integer.MIN_VALUE;
+    for (String l : labelsTopDown) {
+      if (l != null) {
+        int v = scale.valueOf(l).getAsInt();
+        if (v < prev) {
+          return true;
+        }
+        prev = v;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a word reads as a value of some column (a number, a month, AM/PM), not a mark or a title. */
+  static boolean isLabel(String text) {
+    for (WheelScale.Kind k : WheelScale.Kind.values()) {
+      if (new WheelScale(k, 1, java.util.OptionalInt.empty(), false, 0, false).valueOf(text).isPresent()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The row drawn strongest; of rows as strong, the one nearest the middle of the column. */

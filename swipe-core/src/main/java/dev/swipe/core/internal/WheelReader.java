@@ -29,7 +29,85 @@ final class WheelReader {
   /** Every picker column in {@code region} (null: the whole screen), left to right. */
   WheelReading read(Observation o, NormRegion region) {
     TextPage page = screen.page(o, region);
-    return new WheelReading(o, columns(o, page, null));
+    List<WheelColumn> found = columns(o, page, null, null);
+    return new WheelReading(o, withColumnsMissed(o, page, found));
+  }
+
+  /**
+   * A picker's columns line their rows up: a label on the selected line of the columns found,
+   * away from all of them, is a column the screen's read missed (a row left unread, so the two
+   * left say no step). Its band is read again on its own, and the column joins where it reads,
+   * with the pitch the columns on its line share.
+   */
+  private List<WheelColumn> withColumnsMissed(Observation o, TextPage page, List<WheelColumn> found) {
+    if (found.isEmpty()) {
+      return found;
+    }
+    double sx = 1000.0 / Math.max(o.width() - 1, 1);
+    double sy = 1000.0 / Math.max(o.height() - 1, 1);
+    List<WheelColumn> all = new ArrayList<>(found);
+    // a column whose rows are twice as far apart as its line-mates' paired every other row (the
+    // rows between went unread): its band is read again, and it stands only where it then agrees
+    for (int i = 0; i < all.size(); i++) {
+      WheelColumn c = all.get(i);
+      List<Double> mates = new ArrayList<>();
+      for (WheelColumn d : all) {
+        if (d != c && Math.abs(d.centerY() - c.centerY()) <= 0.25 * d.rowSpacing()) {
+          mates.add(d.rowSpacing());
+        }
+      }
+      if (mates.isEmpty()) {
+        continue;
+      }
+      double line = median(mates);
+      if (c.rowSpacing() > (1 + 3 * SHARED_PITCH_AGREEMENT) * line) {
+        Optional<WheelColumn> again = near(o, c.columnX(), c.centerY(), line);
+        if (again.isPresent() && Math.abs(again.get().rowSpacing() - line) <= SHARED_PITCH_AGREEMENT * line
+            && Math.abs(again.get().columnX() - c.columnX()) < Math.max(40, line)) {
+          WheelColumn m = again.get();
+          all.set(i, new WheelColumn(c.index(), m.columnX(), m.centerY(), line, m.selectedLabel(), m.labelsAbove(),
+              m.labelsBelow(), m.value(), m.scale(), m.confidence(), m.region()));
+        } else {
+          all.remove(i--);
+        }
+      }
+    }
+    for (dev.swipe.text.Word w : page.words()) {
+      double x = w.box().centerX() * sx;
+      double y = w.box().centerY() * sy;
+      WheelColumn line = null;
+      boolean apart = true;
+      for (WheelColumn c : all) {
+        if (Math.abs(c.columnX() - x) < Math.max(40, c.rowSpacing())) {
+          apart = false;
+        }
+        // on the selected row's line or one of the two rows either side of it
+        double rows = (y - c.centerY()) / c.rowSpacing();
+        if (Math.abs(rows) <= 2.25 && Math.abs(rows - Math.rint(rows)) <= 0.25) {
+          line = c;
+        }
+      }
+      if (!apart || line == null || !WheelColumnFinder.isLabel(w.text())) {
+        continue;
+      }
+      Optional<WheelColumn> missed = near(o, x, line.centerY(), line.rowSpacing());
+      if (missed.isPresent() && Math.abs(missed.get().columnX() - x) < Math.max(40, line.rowSpacing())
+          && Math.abs(missed.get().rowSpacing() - line.rowSpacing()) <= SHARED_PITCH_AGREEMENT * line.rowSpacing()) {
+        WheelColumn m = missed.get();
+        all.add(new WheelColumn(0, m.columnX(), m.centerY(), line.rowSpacing(), m.selectedLabel(), m.labelsAbove(),
+            m.labelsBelow(), m.value(), m.scale(), m.confidence(), m.region()));
+      }
+    }
+    if (all.equals(found)) {
+      return found;
+    }
+    all.sort(java.util.Comparator.comparingDouble(WheelColumn::columnX));
+    List<WheelColumn> out = new ArrayList<>();
+    for (WheelColumn c : all) {
+      out.add(new WheelColumn(out.size(), c.columnX(), c.centerY(), c.rowSpacing(), c.selectedLabel(), c.labelsAbove(),
+          c.labelsBelow(), c.value(), c.scale(), c.confidence(), c.region()));
+    }
+    return out;
   }
 
   /**
@@ -37,6 +115,14 @@ final class WheelReader {
    * band of three rows there; empty when no reader is available or the labels do not read.
    */
   Optional<WheelColumn> near(Observation o, double columnX, double centerY, double rowSpacing) {
+    return near(o, columnX, centerY, rowSpacing, null);
+  }
+
+  /**
+   * As {@link #near(Observation, double, double, double)} for a column whose scale is known from
+   * an earlier reading: two rows that count on it are enough (23 then 00 across a wrap).
+   */
+  Optional<WheelColumn> near(Observation o, double columnX, double centerY, double rowSpacing, WheelScale known) {
     double halfW = Math.min(250, 1.4 * rowSpacing + 40);
     double halfH = 1.7 * rowSpacing;
     double x1 = Math.max(0, columnX - halfW);
@@ -50,7 +136,7 @@ final class WheelReader {
     if (page.isEmpty()) {
       return Optional.empty();
     }
-    List<WheelColumn> cols = columns(o, page.get(), centerY);
+    List<WheelColumn> cols = columns(o, page.get(), centerY, known);
     WheelColumn best = null;
     for (WheelColumn c : cols) {
       if (best == null || Math.abs(c.columnX() - columnX) < Math.abs(best.columnX() - columnX)) {
@@ -60,13 +146,66 @@ final class WheelReader {
     return best == null || Math.abs(best.columnX() - columnX) > halfW ? Optional.empty() : Optional.of(best);
   }
 
+  /**
+   * The last resort of a reread: a column whose scale and rows are known from earlier readings,
+   * where the reader made out too few of its labels to form a column. Every label read on one of
+   * its row lines (the selected one or up to two either side) counts the selected value from
+   * where it stands; they must all agree. Empty when none reads or they disagree.
+   */
+  Optional<WheelColumn> countedFromRowsRead(Observation o, WheelColumn was) {
+    double pitch = was.rowSpacing();
+    double halfW = Math.min(250, 1.4 * pitch + 40);
+    NormRegion band = NormRegion.fromCorners(Math.max(0, was.columnX() - halfW), Math.max(0, was.centerY() - 2.5 * pitch),
+        Math.min(1000, was.columnX() + halfW), Math.min(1000, was.centerY() + 2.5 * pitch));
+    Optional<TextPage> page = screen.tryPage(o, band);
+    if (page.isEmpty()) {
+      return Optional.empty();
+    }
+    double sx = 1000.0 / Math.max(o.width() - 1, 1);
+    double sy = 1000.0 / Math.max(o.height() - 1, 1);
+    WheelScale scale = was.scale();
+    Integer value = null;
+    List<String> above = new ArrayList<>();
+    List<String> below = new ArrayList<>();
+    String selected = null;
+    for (dev.swipe.text.Word w : page.get().words()) {
+      double rows = (w.box().centerY() * sy - was.centerY()) / pitch;
+      long k = Math.round(rows);
+      OptionalInt v = scale.valueOf(w.text());
+      if (Math.abs(w.box().centerX() * sx - was.columnX()) > Math.max(40, pitch) || Math.abs(rows - k) > 0.25
+          || Math.abs(k) > 2 || v.isEmpty()) {
+        continue;
+      }
+      int counted = v.getAsInt() - (int) k * scale.step();
+      if (scale.cycleSize().isPresent()) {
+        counted = Math.floorMod(counted, scale.cycleSize().getAsInt());
+      }
+      if (value != null && value != counted) {
+        return Optional.empty();
+      }
+      value = counted;
+      if (k < 0) {
+        above.add(w.text());
+      } else if (k > 0) {
+        below.add(w.text());
+      } else {
+        selected = w.text();
+      }
+    }
+    if (value == null) {
+      return Optional.empty();
+    }
+    return Optional.of(new WheelColumn(was.index(), was.columnX(), was.centerY(), was.rowSpacing(),
+        Optional.ofNullable(selected), above, below, OptionalInt.of(value), scale, 0, was.region()));
+  }
+
   /** Converts the finder's columns; {@code selectedAt} forces the selected row to the one nearest that y. */
-  private static List<WheelColumn> columns(Observation o, TextPage page, Double selectedAt) {
+  private static List<WheelColumn> columns(Observation o, TextPage page, Double selectedAt, WheelScale known) {
     double sx = 1000.0 / Math.max(o.width() - 1, 1);
     double sy = 1000.0 / Math.max(o.height() - 1, 1);
     List<WheelColumn> out = new ArrayList<>();
     List<Boolean> sure = new ArrayList<>();
-    List<WheelColumnFinder.Column> found = WheelColumnFinder.find(page, o.grey(), selectedAt == null ? 3 : 2);
+    List<WheelColumnFinder.Column> found = WheelColumnFinder.find(page, o.grey(), selectedAt == null ? 3 : 2, known);
     for (WheelColumnFinder.Column c : found) {
       List<WheelColumnFinder.Row> rows = c.rows();
       int sel = c.selected();
@@ -80,15 +219,17 @@ final class WheelReader {
       List<String> above = new ArrayList<>();
       List<String> below = new ArrayList<>();
       for (int i = 0; i < rows.size(); i++) {
-        if (i < sel) {
+        if (i < sel && !rows.get(i).label().isEmpty()) {
           above.add(rows.get(i).label());
-        } else if (i > sel) {
+        } else if (i > sel && !rows.get(i).label().isEmpty()) {
           below.add(rows.get(i).label());
         }
       }
       OptionalInt value = c.scale().valueOf(rows.get(sel).label());
-      if (value.isEmpty()) {
-        value = countedFromNeighbours(c, sel);
+      OptionalInt neighbours = agreedByNeighbours(c, sel);
+      if (value.isEmpty() || neighbours.isPresent() && neighbours.getAsInt() != value.getAsInt()) {
+        // unreadable, or misread against both neighbours ("1" between 09 and 11): counted from them
+        value = neighbours.isPresent() ? neighbours : countedFromNeighbours(c, sel);
       }
       TextBox box = rows.get(0).box();
       for (WheelColumnFinder.Row r : rows) {
@@ -104,7 +245,7 @@ final class WheelReader {
           columnX,
           centerY,
           measured.orElse(c.pitchPx() * sy),
-          Optional.of(rows.get(sel).label()),
+          Optional.of(rows.get(sel).label()).filter(l -> !l.isEmpty()),
           above,
           below,
           value,
@@ -182,6 +323,27 @@ final class WheelReader {
     s.sort(null);
     int n = s.size();
     return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+  }
+
+  /** The value the rows just above and below the selection both count to, if they agree. */
+  private static OptionalInt agreedByNeighbours(WheelColumnFinder.Column c, int sel) {
+    if (sel < 1 || sel + 1 >= c.rows().size()) {
+      return OptionalInt.empty();
+    }
+    OptionalInt above = c.scale().valueOf(c.rows().get(sel - 1).label());
+    OptionalInt below = c.scale().valueOf(c.rows().get(sel + 1).label());
+    if (above.isEmpty() || below.isEmpty()) {
+      return OptionalInt.empty();
+    }
+    int step = c.scale().step();
+    int a = above.getAsInt() + step;
+    int b = below.getAsInt() - step;
+    if (c.scale().cycleSize().isPresent()) {
+      int n = c.scale().cycleSize().getAsInt();
+      a = Math.floorMod(a, n);
+      b = Math.floorMod(b, n);
+    }
+    return a == b ? OptionalInt.of(a) : OptionalInt.empty();
   }
 
   private static OptionalInt countedFromNeighbours(WheelColumnFinder.Column c, int sel) {

@@ -69,7 +69,10 @@ final class WheelSetter {
           nudges.add(release);
           Cost total = new Cost((device.ticker().read() - t0) / 1_000_000L, cost.gestures(), cost.hidReports(),
               cost.framesGrabbed(), cost.settleWaitMs());
-          return new WheelSetResult(column.selectedLabel().orElse(column.scale().label(target)), target, column,
+          WheelScale now = scale;
+          String shown = column.selectedLabel().filter(l -> now.valueOf(l).equals(OptionalInt.of(target)))
+              .orElse(now.label(target));
+          return new WheelSetResult(shown, target, column,
               nudges, evidence, shot, total);
         }
         shot = device.screenshot();
@@ -243,7 +246,7 @@ final class WheelSetter {
   /** The same column on a new screenshot, read around where it was; a frame mid-snap is read again. */
   private WheelColumn reread(Observation shot, WheelColumn was) {
     for (int attempt = 0; ; attempt++) {
-      Optional<WheelColumn> now = reader.near(shot, was.columnX(), was.centerY(), was.rowSpacing());
+      Optional<WheelColumn> now = reader.near(shot, was.columnX(), was.centerY(), was.rowSpacing(), was.scale());
       if (now.isEmpty() || now.get().value().isEmpty()) {
         // the band around the selection did not read (a label caught half-drawn): read the screen
         now = nearestOnScreen(shot, was);
@@ -270,6 +273,14 @@ final class WheelSetter {
       }
       evidence.add(shot.id() + ": column unreadable");
       if (attempt >= REREADS) {
+        // too few labels read for a column: the rows read still count the value where they stand
+        Optional<WheelColumn> counted = reader.countedFromRowsRead(shot, was);
+        if (counted.isPresent()) {
+          evidence.add(String.format(Locale.ROOT, "%s: %s read on the column's rows, counting %s", shot.id(),
+              counted.get().labelsAbove().isEmpty() ? counted.get().labelsBelow() : counted.get().labelsAbove(),
+              was.scale().label(counted.get().value().getAsInt())));
+          return counted.get();
+        }
         throw new SwipeException(
             ErrorCode.WHEEL_LABELS_UNRECOGNIZED,
             "column " + was.index() + " could not be read after a nudge (" + shot.id() + ")",

@@ -72,4 +72,42 @@ class WheelColumnFinderTest {
     assertThat(WheelColumnFinder.find(page(new int[] {300}, new String[] {"Alice Chen", "Amelia Diaz", "Anna Evans"}),
         blank())).isEmpty();
   }
+
+  @Test
+  void aRowLeftUnreadIsCountedFromItsNeighboursNotJumpedOver() {
+    // 12 unread: 11 and 13 either side of it are two rows apart, not adjacent rows of step 2
+    List<WheelColumnFinder.Column> cols = WheelColumnFinder.find(
+        page(new int[] {600}, new String[] {"09", "10", "11", null, "13", "14", "15"}), blank());
+    assertThat(cols).hasSize(1);
+    WheelColumnFinder.Column hour = cols.get(0);
+    assertThat(hour.scale().step()).isEqualTo(1);
+    assertThat(hour.pitchPx()).isEqualTo(PITCH);
+    assertThat(hour.rows()).extracting(WheelColumnFinder.Row::label).containsExactly("09", "10", "11", "", "13", "14", "15");
+  }
+
+  @Test
+  void aRunEndsAtALabelBetweenItsRows() {
+    // rows every 180 px with one row at half the pitch between: no run pairs every other row
+    List<TextLine> lines = new ArrayList<>();
+    String[] labels = {"10", "12", "14"};
+    for (int r = 0; r < 3; r++) {
+      lines.add(TextLine.of(List.of(new Word(labels[r], new TextBox(560, CENTER + (r - 1) * 2 * PITCH - 25, 80, 50), 0.95))));
+    }
+    lines.add(TextLine.of(List.of(new Word("11", new TextBox(560, CENTER - PITCH - 25, 80, 50), 0.95))));
+    List<WheelColumnFinder.Column> cols = WheelColumnFinder.find(new TextPage(W, H, lines), blank());
+    assertThat(cols).allSatisfy(c -> assertThat(c.scale().step()).isEqualTo(1));
+  }
+
+  @Test
+  void twoRowsAcrossAWrapCountOnlyOnAScaleAlreadyKnown() {
+    TextPage wrap = page(new int[] {600}, new String[] {"23", "00", null});
+    assertThat(WheelColumnFinder.find(wrap, blank(), 2)).isEmpty();
+    WheelScale hours = WheelScale.infer(List.of("08", "09", "10"));
+    List<WheelColumnFinder.Column> cols = WheelColumnFinder.find(wrap, blank(), 2, hours);
+    assertThat(cols).hasSize(1);
+    assertThat(cols.get(0).scale().cycleSize()).hasValue(24);
+    assertThat(cols.get(0).scale().cycleSeen()).as("the wrap is in view").isTrue();
+    assertThat(WheelColumnFinder.find(page(new int[] {600}, new String[] {"23", "05", null}), blank(), 2, hours))
+        .as("not one step apart").isEmpty();
+  }
 }
