@@ -419,6 +419,34 @@ class WheelRunGuardTest {
     }
 
     @Test
+    void everyCoordinateOfAGenericTouchMustBeFinite() {
+        double[] bad = {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        String[] fields = {"start.x", "start.y", "end.x", "end.y"};
+        for (double v : bad) {
+            for (int i = 0; i < fields.length; i++) {
+                double[] p = {100.0, 100.0, 200.0, 200.0};
+                p[i] = v;
+                WheelException e = catchWheel(() -> guard.checkGenericTouch(p[0], p[1], p[2], p[3]));
+                assertThat(e.code()).isEqualTo("invalid_argument");
+                assertThat(e.field()).as("field of a bad coordinate %d (%s)", i, v).hasValue(fields[i]);
+            }
+        }
+        guard.checkGenericTouch(100.0, 100.0, 200.0, 200.0); // all finite: allowed
+    }
+
+    @Test
+    void aColumnExactlyTheToleranceAwayIsTheSameColumn() {
+        WheelTicket t = guard.authorize(minutes(10, 40).build(), confident(40.0));
+        double edge = 500.0 + WheelRunGuard.COLUMN_TOLERANCE;
+        assertThat(catchWheel(() -> guard.authorize(minutes(10, 40).columnX(edge).build(), confident(40.0))).code())
+                .isEqualTo("wheel_column_busy");
+        assertThat(guard.columnActionsLeft(500.0 - WheelRunGuard.COLUMN_TOLERANCE)).isPresent();
+        assertThat(guard.columnActionsLeft(Math.nextUp(edge))).isEmpty();
+        guard.authorize(minutes(10, 40).columnX(Math.nextUp(edge)).build(), confident(40.0)).abort();
+        t.abort();
+    }
+
+    @Test
     void ticketsOfAnotherGuardAreRejected() {
         WheelTicket foreign = new WheelRunGuard().authorize(minutes(10, 40).build(), confident(40.0));
         assertThatThrownBy(() -> guard.commit(foreign)).isInstanceOf(IllegalArgumentException.class);
