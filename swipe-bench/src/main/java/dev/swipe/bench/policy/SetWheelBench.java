@@ -159,7 +159,7 @@ public final class SetWheelBench {
         SimState.Wheel w = s0.wheel(COLUMNS[c]).orElseThrow();
         int a = rnd.nextInt(w.rowCount());
         int b;
-        do {
+        do { // the target is drawn too, so each start matches the full benchmark's device
           b = rnd.nextInt(w.rowCount());
         } while (b == a);
         truth.setWheelValue(COLUMNS[c], a * w.valueStep());

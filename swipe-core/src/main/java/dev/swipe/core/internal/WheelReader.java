@@ -10,8 +10,10 @@ import dev.swipe.diff.RowPitch;
 import dev.swipe.diff.RowPitchResult;
 import dev.swipe.text.TextBox;
 import dev.swipe.text.TextPage;
+import dev.swipe.text.Word;
 import dev.swipe.wheel.WheelScale;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -72,7 +74,9 @@ final class WheelReader {
         }
       }
     }
-    for (dev.swipe.text.Word w : page.words()) {
+    // each missed band is read once: the other labels of a band that did not read are skipped
+    List<Double> tried = new ArrayList<>();
+    for (Word w : page.words()) {
       double x = w.box().centerX() * sx;
       double y = w.box().centerY() * sy;
       WheelColumn line = null;
@@ -90,6 +94,11 @@ final class WheelReader {
       if (!apart || line == null || !WheelColumnFinder.isLabel(w.text())) {
         continue;
       }
+      double reach = Math.max(40, line.rowSpacing());
+      if (tried.stream().anyMatch(t -> Math.abs(t - x) < reach)) {
+        continue;
+      }
+      tried.add(x);
       Optional<WheelColumn> missed = near(o, x, line.centerY(), line.rowSpacing());
       if (missed.isPresent() && Math.abs(missed.get().columnX() - x) < Math.max(40, line.rowSpacing())
           && Math.abs(missed.get().rowSpacing() - line.rowSpacing()) <= SHARED_PITCH_AGREEMENT * line.rowSpacing()) {
@@ -101,7 +110,7 @@ final class WheelReader {
     if (all.equals(found)) {
       return found;
     }
-    all.sort(java.util.Comparator.comparingDouble(WheelColumn::columnX));
+    all.sort(Comparator.comparingDouble(WheelColumn::columnX));
     List<WheelColumn> out = new ArrayList<>();
     for (WheelColumn c : all) {
       out.add(new WheelColumn(out.size(), c.columnX(), c.centerY(), c.rowSpacing(), c.selectedLabel(), c.labelsAbove(),
@@ -168,7 +177,7 @@ final class WheelReader {
     List<String> above = new ArrayList<>();
     List<String> below = new ArrayList<>();
     String selected = null;
-    for (dev.swipe.text.Word w : page.get().words()) {
+    for (Word w : page.get().words()) {
       double rows = (w.box().centerY() * sy - was.centerY()) / pitch;
       long k = Math.round(rows);
       OptionalInt v = scale.valueOf(w.text());
