@@ -29,8 +29,8 @@ final class LineFinder {
   static final int MIN_SCREEN_HEIGHT = 18;
   /** Tallest line box kept, pixels (larger blobs are pictures, not text). */
   static final int MAX_HEIGHT = 260;
-  /** Share of a box's middle that its own cells must fill; outlines fill almost none. */
-  static final double MIN_MIDDLE_FILL = 0.12;
+  /** Share of a box's middle that its own cells must fill: outlines fill none, the two stems of a serif "11" little. */
+  static final double MIN_MIDDLE_FILL = 0.06;
   /** A hollow blob holding a hollow blob at least this share of its area is a thick glyph and its counter. */
   static final double COUNTER_SHARE = 0.2;
   /** A box inside another at least this share of its height makes the outer one a container. */

@@ -75,6 +75,29 @@ class LineFinderTest {
   }
 
   @Test
+  void serifNumbersOfNarrowDigitsAreTextNotOutlines() {
+    // "11" in a serif face is two stems with an empty middle, as hollow-looking as an outline at a
+    // glance; a picker's hour column draws it at every size from small to large.
+    for (int size : new int[] {28, 36, 44, 52, 60}) {
+      for (String s : new String[] {"11", "12", "13", "1", "10"}) {
+        BufferedImage img = canvas(400, 200);
+        Graphics2D g = img.createGraphics();
+        g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+        Font serif = new Font("DejaVu Serif", Font.PLAIN, size);
+        g.setFont(serif);
+        g.setColor(new Color(0x1C1B1F));
+        g.drawString(s, 150, 120);
+        Rectangle b = serif.createGlyphVector(g.getFontRenderContext(), s).getVisualBounds().getBounds();
+        b.translate(150, 120);
+        g.dispose();
+        assertThat(LineFinder.find(grey(img), 0, 1080)).as("%s at %d px", s, size).anySatisfy(l ->
+            assertThat(new Rectangle(l.x(), l.y(), l.width(), l.height()).contains(b.getCenterX(), b.getCenterY()))
+                .isTrue());
+      }
+    }
+  }
+
+  @Test
   void lightOnDarkLinesAreInvertedToDarkOnWhite() {
     BufferedImage img = canvas(600, 200);
     Graphics2D g = img.createGraphics();
