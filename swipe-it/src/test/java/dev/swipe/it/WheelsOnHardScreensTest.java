@@ -49,10 +49,13 @@ class WheelsOnHardScreensTest {
    * column's rows to the screen's read, 3031, 3145 and 3182 (ios) leave the hour's selected row or
    * every other row unread (read before as 11 / 13 / 15, a step of 2), 3043 misreads a minute's
    * outer 10 as 1 (read before as a cycle of 9), 3059, 3123 and 3163 hold the month near its end
-   * where the cylinder's compressed rows formed a run as long as the selection's.
+   * where the cylinder's compressed rows formed a run as long as the selection's, 3098 and 3135
+   * (android) draw the hour's 11-13 in a serif face whose two stems the line finder took for an
+   * outline, so the hour column was missed, and 3025 (ios) holds the month at Jan, its rows below
+   * the selection only and pressed together by the cylinder (read 15% short on its own).
    */
   @ParameterizedTest
-  @CsvSource({"android,3022", "android,3036", "ios,3031", "ios,3043", "ios,3059", "ios,3123", "ios,3145", "ios,3163",
+  @CsvSource({"android,3022", "android,3036", "android,3098", "android,3135", "ios,3025", "ios,3031", "ios,3043", "ios,3059", "ios,3123", "ios,3145", "ios,3163",
       "ios,3182"})
   void readsEveryColumnWithItsStepAndValue(String platform, long number) {
     try (Device phone = Device.open("sim:?scene=picker&platform=" + platform + "&seed=" + number)) {
@@ -82,10 +85,11 @@ class WheelsOnHardScreensTest {
   /**
    * The devices whose whole set the benchmark refused, set in one call from where they start; on
    * 3035 (android) the reader makes out only one label of the hour at 12 (11 above it), so the
-   * reread after the nudge counts the value from the row it read.
+   * reread after the nudge counts the value from the row it read; on 3069 (android) the hour's
+   * unread 12 once made a reread pair 11 with 13 and aim the next drag a row off the wheel.
    */
   @ParameterizedTest
-  @CsvSource({"android,3022", "android,3035", "ios,3031", "ios,3043"})
+  @CsvSource({"android,3022", "android,3035", "android,3069", "ios,3031", "ios,3043"})
   void setsTheWholeTimeOnDevicesWhoseFirstReadingWentWrong(String platform, long number) {
     try (Device phone = Device.open("sim:?scene=picker&platform=" + platform + "&seed=" + number)) {
       SimOracle truth = SimOracle.of(phone);

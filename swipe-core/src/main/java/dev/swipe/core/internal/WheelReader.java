@@ -247,13 +247,14 @@ final class WheelReader {
       double confidence = new WheelColumnFinder.Column(rows, sel, c.pitchPx(), c.centerXPx(), c.scale()).confidence();
       double columnX = clamp(c.centerXPx() * sx);
       double centerY = clamp(rows.get(sel).cy() * sy);
-      OptionalDouble measured = measuredPitch(o, columnX, centerY, c.pitchPx() * sy);
+      double fromWords = centrePitch(rows, sel, c.pitchPx()) * sy;
+      OptionalDouble measured = measuredPitch(o, columnX, centerY, fromWords);
       sure.add(measured.isPresent());
       out.add(new WheelColumn(
           out.size(),
           columnX,
           centerY,
-          measured.orElse(c.pitchPx() * sy),
+          measured.orElse(fromWords),
           Optional.of(rows.get(sel).label()).filter(l -> !l.isEmpty()),
           above,
           below,
@@ -264,6 +265,42 @@ final class WheelReader {
     }
     return sharedPitch(out, sure);
   }
+
+  /**
+   * The pitch at the selection from the rows' word boxes. On a flat wheel it is the mean spacing
+   * of all rows read (word boxes jitter; a long span evens that out). On a cylinder the rows away
+   * from the centre are pressed together and the mean reads short, so where the second neighbours
+   * show the curve (offsets {@code R sin(k t)}: {@code cos t} is the second offset over twice the
+   * first), the pitch {@code R t} comes from the first neighbours with the curve undone.
+   */
+  static double centrePitch(List<WheelColumnFinder.Row> rows, int sel, double meanPitch) {
+    if (sel < 1 || sel + 1 >= rows.size()) {
+      return meanPitch;
+    }
+    double d1 = (rows.get(sel + 1).cy() - rows.get(sel - 1).cy()) / 2;
+    double d2sum = 0;
+    int d2n = 0;
+    if (sel >= 2) {
+      d2sum += rows.get(sel).cy() - rows.get(sel - 2).cy();
+      d2n++;
+    }
+    if (sel + 2 < rows.size()) {
+      d2sum += rows.get(sel + 2).cy() - rows.get(sel).cy();
+      d2n++;
+    }
+    if (d2n == 0 || d1 <= 0) {
+      return meanPitch;
+    }
+    double cos = d2sum / d2n / (2 * d1);
+    if (cos >= Math.cos(MIN_CURVE) || cos <= 0.5) {
+      return meanPitch; // flat within the boxes' jitter, or no cylinder at all
+    }
+    double t = Math.acos(cos);
+    return d1 * t / Math.sin(t);
+  }
+
+  /** Least angle between rows, radians, taken for a cylinder; below it word boxes' jitter could stand for one. */
+  static final double MIN_CURVE = 0.08;
 
   /**
    * The row pitch from the pixels of the column (autocorrelation, sub-pixel) where it is sure and
@@ -289,24 +326,34 @@ final class WheelReader {
    * with descenders ("Jul", "Sep") by several percent of a row, and a column at its end shows too
    * few rows for the cylinder's curve. Columns whose selected rows share a line and whose pitches
    * agree within {@link #SHARED_PITCH_AGREEMENT} take the median of the sure pitches measured
-   * on the number columns among them (or on all of them when none counts numbers).
+   * on the number columns among them (or on all of them when none counts numbers). A column whose
+   * pitch stands on its words' spacing alone (not sure from its pixels), or whose rows lie on one
+   * side only (at its end), reads short on a cylinder, whose curve presses its outer rows together:
+   * it may read up to {@link #PRESSED_ROWS} shorter than a sure line-mate with rows on both sides
+   * and still take their pitch; a one-sided column's own pitch does not count where such a mate's
+   * does.
    */
   private static List<WheelColumn> sharedPitch(List<WheelColumn> cols, List<Boolean> sure) {
     List<WheelColumn> out = new ArrayList<>(cols);
     for (int i = 0; i < cols.size(); i++) {
       WheelColumn c = cols.get(i);
       List<Integer> group = new ArrayList<>();
+      boolean anyTwoSided = false;
       for (int j = 0; j < cols.size(); j++) {
         WheelColumn d = cols.get(j);
-        if (Math.abs(d.centerY() - c.centerY()) <= 0.25 * Math.min(c.rowSpacing(), d.rowSpacing())
-            && Math.abs(d.rowSpacing() - c.rowSpacing()) <= SHARED_PITCH_AGREEMENT * c.rowSpacing()) {
+        double gap = d.rowSpacing() - c.rowSpacing();
+        boolean agree = Math.abs(gap) <= SHARED_PITCH_AGREEMENT * c.rowSpacing()
+            || j != i && (oneSided(c) || !sure.get(i)) && !oneSided(d) && sure.get(j) && gap > 0
+                && gap <= PRESSED_ROWS * d.rowSpacing();
+        if (Math.abs(d.centerY() - c.centerY()) <= 0.25 * Math.min(c.rowSpacing(), d.rowSpacing()) && agree) {
           group.add(j);
+          anyTwoSided |= !oneSided(d) && sure.get(j);
         }
       }
       List<Double> numbers = new ArrayList<>();
       List<Double> any = new ArrayList<>();
       for (int j : group) {
-        if (sure.get(j)) {
+        if (sure.get(j) && !(anyTwoSided && oneSided(cols.get(j)))) {
           any.add(cols.get(j).rowSpacing());
           if (cols.get(j).scale().kind() == WheelScale.Kind.NUMBER) {
             numbers.add(cols.get(j).rowSpacing());
@@ -326,6 +373,14 @@ final class WheelReader {
 
   /** How far apart two columns' own pitches may be for them to share one. */
   static final double SHARED_PITCH_AGREEMENT = 0.1;
+
+  /** How much shorter than a sure line-mate a column read from pressed rows may read. */
+  static final double PRESSED_ROWS = 0.25;
+
+  /** Rows read on one side of the selection only: a column at its end. */
+  private static boolean oneSided(WheelColumn c) {
+    return c.labelsAbove().isEmpty() != c.labelsBelow().isEmpty();
+  }
 
   private static double median(List<Double> v) {
     List<Double> s = new ArrayList<>(v);
