@@ -1,6 +1,6 @@
 /**
- * The agent tools as JSON (their names and fields), the MCP stdio server, the HTTP agent
- * server and the SwipeBench format. Depends on every provider module, so it knows every scheme.
+ * The agent tools as JSON (their names and fields), the MCP stdio server, the HTTP agent server and
+ * the SwipeBench format. Depends on every provider module, so it knows every scheme.
  */
 module dev.swipe.agent {
   requires transitive dev.swipe.core;

@@ -1,7 +1,7 @@
 /**
  * Compatibility kits: abstract JUnit 5 classes a provider's tests subclass to prove a HID
- * transport, frame source, memory store or text reader keeps the contract the SDK relies on.
- * Open, so JUnit reaches the kits' test methods on the module path too.
+ * transport, frame source, memory store or text reader keeps the contract the SDK relies on. Open,
+ * so JUnit reaches the kits' test methods on the module path too.
  */
 open module dev.swipe.tck {
   requires transitive dev.swipe.core;

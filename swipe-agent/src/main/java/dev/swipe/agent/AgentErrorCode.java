@@ -5,16 +5,18 @@ import java.util.Optional;
 
 /**
  * The error codes of the agent layer that core's {@link dev.swipe.core.ErrorCode} does not have:
- * those of the tools themselves, of reading JSON, and of the HTTP and MCP transports. Every code
- * an agent reads in {@code error.code} (HTTP, tool results) or {@code error.data.code} (MCP) is
- * either one of these or a core code; the {@link #id()} strings are part of the wire contract and
- * never change once released. ({@code unsupported_character} is core's, since
- * {@link dev.swipe.core.Device#typeText} types text too.)
+ * those of the tools themselves, of reading JSON, and of the HTTP and MCP transports. Every code an
+ * agent reads in {@code error.code} (HTTP, tool results) or {@code error.data.code} (MCP) is either
+ * one of these or a core code; the {@link #id()} strings are part of the wire contract and never
+ * change once released. ({@code unsupported_character} is core's, since {@link
+ * dev.swipe.core.Device#typeText} types text too.)
  */
 public enum AgentErrorCode {
   /** A tool name no tool has; details list the tools. */
   UNKNOWN_TOOL,
-  /** The run already ended ({@code finished} or {@code failed_to_complete_task}); start a new run. */
+  /**
+   * The run already ended ({@code finished} or {@code failed_to_complete_task}); start a new run.
+   */
   RUN_TERMINATED,
   /** JSON nested deeper than the reader allows. */
   JSON_TOO_DEEP,

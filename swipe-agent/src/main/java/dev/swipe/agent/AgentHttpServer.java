@@ -36,23 +36,24 @@ import java.util.regex.Pattern;
  *
  * <ul>
  *   <li>{@code GET /tools}: {@code {"tools": [spec, ...]}}; {@code GET /tools/{name}}: one spec.
- *   <li>{@code POST /tools/{name}} with a JSON object body ({@code Content-Type: application/json}):
- *       exactly the dispatcher's result JSON. Base64 JPEG is accepted where screenshot ids are.
- *       Status 200 for results, 4xx for bad requests and refused actions, 503 for device trouble;
- *       every answer, malformed requests included, is a JSON object, never HTML.
+ *   <li>{@code POST /tools/{name}} with a JSON object body ({@code Content-Type:
+ *       application/json}): exactly the dispatcher's result JSON. Base64 JPEG is accepted where
+ *       screenshot ids are. Status 200 for results, 4xx for bad requests and refused actions, 503
+ *       for device trouble; every answer, malformed requests included, is a JSON object, never
+ *       HTML.
  *   <li>Runs (attachment ids and wheel guard): without a {@code run} header each TCP connection is
  *       its own run, ended when the connection closes, and no other connection can name it. A
  *       {@code run: NAME} header creates or joins an explicit run that any connection may use; when
- *       the server has tokens, only requests with the token that created it. At most {@code maxRuns}
- *       runs are kept; the least recently used is ended beyond that, and its next request is refused
- *       with 410 {@code run_evicted} (the name stays retired, so old ids never come to mean new
- *       images). The response header {@code run} says which run answered.
- *   <li>Security: loopback by default; any other address requires a bearer token
- *       ({@code Authorization: Bearer T}). {@code Host} (and {@code Origin}, when sent) must be a
- *       loopback name ({@code localhost}, {@code 127.0.0.1}, {@code [::1]}), the bound address, or an
+ *       the server has tokens, only requests with the token that created it. At most {@code
+ *       maxRuns} runs are kept; the least recently used is ended beyond that, and its next request
+ *       is refused with 410 {@code run_evicted} (the name stays retired, so old ids never come to
+ *       mean new images). The response header {@code run} says which run answered.
+ *   <li>Security: loopback by default; any other address requires a bearer token ({@code
+ *       Authorization: Bearer T}). {@code Host} (and {@code Origin}, when sent) must be a loopback
+ *       name ({@code localhost}, {@code 127.0.0.1}, {@code [::1]}), the bound address, or an
  *       allowed host: a web page that rebinds its DNS name to this machine is refused (403) before
- *       anything runs. Requests must be JSON (a browser cannot send that cross-origin without a CORS
- *       preflight, which is never answered) and at most {@code maxRequestBytes}.
+ *       anything runs. Requests must be JSON (a browser cannot send that cross-origin without a
+ *       CORS preflight, which is never answered) and at most {@code maxRequestBytes}.
  *   <li>Hygiene: a request must arrive whole within the request timeout (408), an idle kept-alive
  *       connection is closed after the idle timeout, connections per client address are bounded
  *       (503), and answers are written in one piece without Nagle delay.
@@ -61,14 +62,19 @@ import java.util.regex.Pattern;
 public final class AgentHttpServer implements AutoCloseable {
   /** Default largest request body: room for two base64 screenshots. */
   public static final int DEFAULT_MAX_REQUEST_BYTES = 16 * 1024 * 1024;
+
   /** Default most runs kept at once. */
   public static final int DEFAULT_MAX_RUNS = 64;
+
   /** Default time for a whole request (head and body) to arrive. */
   public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(20);
+
   /** Default time a kept-alive connection waits for its next request. */
   public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
+
   /** Default most open connections from one client address. */
   public static final int DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 32;
+
   /** Most open connections in all. */
   static final int MAX_CONNECTIONS = 256;
 
@@ -76,8 +82,10 @@ public final class AgentHttpServer implements AutoCloseable {
   private static final Pattern TOOL_PATH = Pattern.compile("/tools/([a-z_]{1,64})");
   private static final Pattern HOST_NAME = Pattern.compile("[a-z0-9._-]{1,253}");
   private static final Pattern IPV6 = Pattern.compile("[0-9a-f:.]{2,45}");
+
   /** Names of connection runs; a run header may not take this prefix. */
   private static final String CONNECTION_RUN = "connection-";
+
   private static final Set<String> LOOPBACK_NAMES = Set.of("localhost", "127.0.0.1", "::1");
 
   private final Device device;
@@ -88,11 +96,15 @@ public final class AgentHttpServer implements AutoCloseable {
   private final int maxRuns;
   private final JsonHttpServer http;
   private final ToolDispatcher catalog;
+
   /** Live runs, least recently used first: explicit names and connection run names. */
   private final LinkedHashMap<String, Run> runs = new LinkedHashMap<>(16, 0.75f, true);
+
   /** Explicit run names ended to make room, oldest first (bounded). */
   private final LinkedHashSet<String> retired = new LinkedHashSet<>();
+
   private final AtomicLong connectionRuns = new AtomicLong();
+
   /** Where each run's trace goes, or null when runs are not traced. */
   private final RunTraces traces;
 
@@ -115,14 +127,24 @@ public final class AgentHttpServer implements AutoCloseable {
     List<HostPort> allowed = new ArrayList<>(b.allowedHosts);
     if (!b.address.getAddress().isAnyLocalAddress()) {
       // the address the server is bound to is how its clients reach it; no DNS name is involved
-      allowed.add(new HostPort(b.address.getAddress().getHostAddress().toLowerCase(Locale.ROOT), -1));
+      allowed.add(
+          new HostPort(b.address.getAddress().getHostAddress().toLowerCase(Locale.ROOT), -1));
     }
     this.allowedHosts = List.copyOf(allowed);
     this.maxRuns = b.maxRuns;
     this.traces = b.traces;
     this.catalog = new ToolDispatcher(newRun(null));
-    this.http = new JsonHttpServer("swipe-agent-http", b.address, new JsonHttpServer.Limits(b.maxRequestBytes, b.requestTimeout,
-        b.idleTimeout, MAX_CONNECTIONS, b.maxConnectionsPerClient), new Handler());
+    this.http =
+        new JsonHttpServer(
+            "swipe-agent-http",
+            b.address,
+            new JsonHttpServer.Limits(
+                b.maxRequestBytes,
+                b.requestTimeout,
+                b.idleTimeout,
+                MAX_CONNECTIONS,
+                b.maxConnectionsPerClient),
+            new Handler());
   }
 
   /** A builder for a server over {@code device}. */
@@ -140,7 +162,10 @@ public final class AgentHttpServer implements AutoCloseable {
     return http.openConnections();
   }
 
-  /** Stops listening, drops every connection and ends every run (not the device, not the memory store). */
+  /**
+   * Stops listening, drops every connection and ends every run (not the device, not the memory
+   * store).
+   */
   @Override
   public void close() {
     http.close();
@@ -151,7 +176,9 @@ public final class AgentHttpServer implements AutoCloseable {
     catalog.run().close();
   }
 
-  /** A run named {@code name} (traced when the server traces), or the untraced catalog run for null. */
+  /**
+   * A run named {@code name} (traced when the server traces), or the untraced catalog run for null.
+   */
   private AgentRun newRun(String name) {
     AgentRun.Builder b = AgentRun.builder(device).acceptInlineImages(true).simState(simState);
     if (memory != null) {
@@ -185,24 +212,36 @@ public final class AgentHttpServer implements AutoCloseable {
     public JsonHttpServer.Step head(Request req, Connection c) {
       String host = req.header("host");
       if (host != null && !allowed(parseHost(host))) {
-        return error(403, AgentErrorCode.HOST_NOT_ALLOWED,
-            "Host '" + abbreviate(host) + "' is not this server's name;"
-            + " use localhost, 127.0.0.1 or [::1], or start the server with --allow-host " + abbreviate(host),
+        return error(
+            403,
+            AgentErrorCode.HOST_NOT_ALLOWED,
+            "Host '"
+                + abbreviate(host)
+                + "' is not this server's name;"
+                + " use localhost, 127.0.0.1 or [::1], or start the server with --allow-host "
+                + abbreviate(host),
             Map.of("host", abbreviate(host)));
       }
       String origin = req.header("origin");
       if (origin != null && !allowed(parseOrigin(origin))) {
-        return error(403, AgentErrorCode.ORIGIN_NOT_ALLOWED,
-            "Origin '" + abbreviate(origin) + "' may not use this server;"
-            + " web pages are refused unless their host is loopback or allowed with --allow-host",
+        return error(
+            403,
+            AgentErrorCode.ORIGIN_NOT_ALLOWED,
+            "Origin '"
+                + abbreviate(origin)
+                + "' may not use this server;"
+                + " web pages are refused unless their host is loopback or allowed with --allow-host",
             Map.of("origin", abbreviate(origin)));
       }
       int token = -1;
       if (!tokens.isEmpty()) {
         token = tokenOf(req);
         if (token < 0) {
-          return error(401, AgentErrorCode.UNAUTHORIZED,
-              "a bearer token is required: Authorization: Bearer <token>", Map.of())
+          return error(
+                  401,
+                  AgentErrorCode.UNAUTHORIZED,
+                  "a bearer token is required: Authorization: Bearer <token>",
+                  Map.of())
               .withHeader("WWW-Authenticate", "Bearer");
         }
       }
@@ -210,7 +249,8 @@ public final class AgentHttpServer implements AutoCloseable {
       String method = req.method().toUpperCase(Locale.ROOT);
       if (path.equals("/tools")) {
         if (!method.equals("GET")) {
-          return error(405, AgentErrorCode.METHOD_NOT_ALLOWED, "GET /tools lists the tools", Map.of());
+          return error(
+              405, AgentErrorCode.METHOD_NOT_ALLOWED, "GET /tools lists the tools", Map.of());
         }
         ObjectNode out = ToolDispatcher.JSON.createObjectNode();
         ArrayNode arr = out.putArray("tools");
@@ -219,42 +259,56 @@ public final class AgentHttpServer implements AutoCloseable {
       }
       var m = TOOL_PATH.matcher(path);
       if (!m.matches()) {
-        return error(404, AgentErrorCode.NOT_FOUND, "use GET /tools or POST /tools/{name}", Map.of());
+        return error(
+            404, AgentErrorCode.NOT_FOUND, "use GET /tools or POST /tools/{name}", Map.of());
       }
       String name = m.group(1);
       if (method.equals("GET")) {
         var spec = catalog.spec(name);
-        return spec.isEmpty() ? json(404, catalog.call(name, (JsonNode) null)) : json(200, spec.get().toJson());
+        return spec.isEmpty()
+            ? json(404, catalog.call(name, (JsonNode) null))
+            : json(200, spec.get().toJson());
       }
       if (!method.equals("POST")) {
-        return error(405, AgentErrorCode.METHOD_NOT_ALLOWED,
-            "POST /tools/" + name + " runs the tool", Map.of());
+        return error(
+            405,
+            AgentErrorCode.METHOD_NOT_ALLOWED,
+            "POST /tools/" + name + " runs the tool",
+            Map.of());
       }
       String type = req.header("content-type");
       if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
-        return error(415, AgentErrorCode.UNSUPPORTED_MEDIA_TYPE,
+        return error(
+            415,
+            AgentErrorCode.UNSUPPORTED_MEDIA_TYPE,
             "send the arguments as Content-Type: application/json",
             Map.of());
       }
       List<String> runHeaders = req.headers("run");
-      if (runHeaders.size() > 1 || runHeaders.size() == 1 && !RUN.matcher(runHeaders.get(0)).matches()) {
-        return error(400, ErrorCode.INVALID_ARGUMENT, "run: must be one name of 1-64 of A-Z a-z 0-9 . _ -",
+      if (runHeaders.size() > 1
+          || runHeaders.size() == 1 && !RUN.matcher(runHeaders.get(0)).matches()) {
+        return error(
+            400,
+            ErrorCode.INVALID_ARGUMENT,
+            "run: must be one name of 1-64 of A-Z a-z 0-9 . _ -",
             Map.of("field", "run"));
       }
-      Object run = runHeaders.isEmpty() ? connectionRun(c, token) : explicitRun(runHeaders.get(0), c, token);
+      Object run =
+          runHeaders.isEmpty() ? connectionRun(c, token) : explicitRun(runHeaders.get(0), c, token);
       if (run instanceof Response refusal) {
         return refusal;
       }
       Run r = (Run) run;
-      return (JsonHttpServer.BodyReader) body -> {
-        ObjectNode result;
-        try {
-          result = r.tools().call(name, arguments(body));
-        } catch (ToolFailure f) {
-          result = ToolDispatcher.error(f.code(), f.getMessage(), f.details());
-        }
-        return json(status(result), result).withHeader("run", r.name());
-      };
+      return (JsonHttpServer.BodyReader)
+          body -> {
+            ObjectNode result;
+            try {
+              result = r.tools().call(name, arguments(body));
+            } catch (ToolFailure f) {
+              result = ToolDispatcher.error(f.code(), f.getMessage(), f.details());
+            }
+            return json(status(result), result).withHeader("run", r.name());
+          };
     }
 
     @Override
@@ -277,7 +331,10 @@ public final class AgentHttpServer implements AutoCloseable {
     }
   }
 
-  /** The connection's own run: made on its first call, refused once with run_evicted if it was ended. */
+  /**
+   * The connection's own run: made on its first call, refused once with run_evicted if it was
+   * ended.
+   */
   private Object connectionRun(Connection c, int token) {
     synchronized (runs) {
       if (c.state() instanceof String name) {
@@ -286,10 +343,16 @@ public final class AgentHttpServer implements AutoCloseable {
           return r;
         }
         c.state(null);
-        return error(410, AgentErrorCode.RUN_EVICTED,
-            "this connection's run " + name + " was ended to make room (at most "
-            + maxRuns + " runs are kept); its attachment ids are void. The next request starts a new run.",
-            Map.of("run", name, "max_runs", maxRuns)).withHeader("run", name);
+        return error(
+                410,
+                AgentErrorCode.RUN_EVICTED,
+                "this connection's run "
+                    + name
+                    + " was ended to make room (at most "
+                    + maxRuns
+                    + " runs are kept); its attachment ids are void. The next request starts a new run.",
+                Map.of("run", name, "max_runs", maxRuns))
+            .withHeader("run", name);
       }
       String name = CONNECTION_RUN + connectionRuns.incrementAndGet();
       c.state(name);
@@ -305,30 +368,47 @@ public final class AgentHttpServer implements AutoCloseable {
         if (r != null && r.connection() == c.id()) {
           return r;
         }
-        return error(403, AgentErrorCode.RUN_NOT_OWNED,
-            "run " + name + " belongs to another connection; name a run"
-            + " of your own in the run header (names starting with " + CONNECTION_RUN + " are the server's)",
+        return error(
+            403,
+            AgentErrorCode.RUN_NOT_OWNED,
+            "run "
+                + name
+                + " belongs to another connection; name a run"
+                + " of your own in the run header (names starting with "
+                + CONNECTION_RUN
+                + " are the server's)",
             Map.of("run", name));
       }
       if (r != null) {
         if (!tokens.isEmpty() && r.owner() != token) {
-          return error(403, AgentErrorCode.RUN_NOT_OWNED, "run " + name + " was created with another token",
+          return error(
+              403,
+              AgentErrorCode.RUN_NOT_OWNED,
+              "run " + name + " was created with another token",
               Map.of("run", name));
         }
         return r;
       }
       if (retired.contains(name)) {
-        return error(410, AgentErrorCode.RUN_EVICTED,
-            "run " + name + " was ended to make room (at most " + maxRuns
-            + " runs are kept); its attachment ids are void. Start a new run under a new name.",
-            Map.of("run", name, "max_runs", maxRuns)).withHeader("run", name);
+        return error(
+                410,
+                AgentErrorCode.RUN_EVICTED,
+                "run "
+                    + name
+                    + " was ended to make room (at most "
+                    + maxRuns
+                    + " runs are kept); its attachment ids are void. Start a new run under a new name.",
+                Map.of("run", name, "max_runs", maxRuns))
+            .withHeader("run", name);
       }
       return add(new Run(name, new ToolDispatcher(newRun(name)), token, -1));
     }
   }
 
   private static JsonNode arguments(byte[] body) {
-    return BoundedJson.isBlank(body) ? ToolDispatcher.JSON.createObjectNode() : JsonInput.read(body, "arguments");
+    return BoundedJson.isBlank(body)
+        ? ToolDispatcher.JSON.createObjectNode()
+        : JsonInput.read(body, "arguments");
   }
 
   /** The index of the token the request carries, or -1. */
@@ -362,7 +442,10 @@ public final class AgentHttpServer implements AutoCloseable {
     return false;
   }
 
-  /** {@code name}, {@code name:port}, {@code [v6]} or {@code [v6]:port}; null when it is none of those. */
+  /**
+   * {@code name}, {@code name:port}, {@code [v6]} or {@code [v6]:port}; null when it is none of
+   * those.
+   */
   static HostPort parseHost(String s) {
     String v = s.strip().toLowerCase(Locale.ROOT);
     String host;
@@ -400,7 +483,9 @@ public final class AgentHttpServer implements AutoCloseable {
     }
     int p = -1;
     if (port != null) {
-      if (port.isEmpty() || port.length() > 5 || !port.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
+      if (port.isEmpty()
+          || port.length() > 5
+          || !port.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
         return null;
       }
       p = Integer.parseInt(port);
@@ -415,13 +500,18 @@ public final class AgentHttpServer implements AutoCloseable {
     try {
       URI u = new URI(origin.strip());
       String scheme = u.getScheme();
-      if (u.getHost() == null || scheme == null
+      if (u.getHost() == null
+          || scheme == null
           || !scheme.equalsIgnoreCase("http") && !scheme.equalsIgnoreCase("https")) {
         return null; // "null" (a sandboxed page, a file) and anything that is not a web origin
       }
       int port = u.getPort() >= 0 ? u.getPort() : scheme.equalsIgnoreCase("https") ? 443 : 80;
-      return parseHost((u.getHost().contains(":") && !u.getHost().startsWith("[") ? "[" + u.getHost() + "]" : u.getHost())
-          + ":" + port);
+      return parseHost(
+          (u.getHost().contains(":") && !u.getHost().startsWith("[")
+                  ? "[" + u.getHost() + "]"
+                  : u.getHost())
+              + ":"
+              + port);
     } catch (URISyntaxException e) {
       return null;
     }
@@ -444,11 +534,17 @@ public final class AgentHttpServer implements AutoCloseable {
       };
     }
     return switch (ErrorCode.fromId(id)) {
-      case INVALID_ARGUMENT, UNKNOWN_ATTACHMENT, NOT_A_SCREENSHOT, IMAGE_DECODE_FAILED, IMAGE_SIZE_MISMATCH,
-          UNSUPPORTED_CHARACTER -> 400;
+      case INVALID_ARGUMENT,
+          UNKNOWN_ATTACHMENT,
+          NOT_A_SCREENSHOT,
+          IMAGE_DECODE_FAILED,
+          IMAGE_SIZE_MISMATCH,
+          UNSUPPORTED_CHARACTER ->
+          400;
       case WHEEL_COLUMN_BUSY -> 409;
       case INTERNAL -> id.equals(ErrorCode.INTERNAL.id()) ? 500 : 422;
-      case HID_DISCONNECTED, CAPTURE_TIMEOUT, CAPTURE_STALE, MEMORY_UNAVAILABLE, DEVICE_CLOSED -> 503;
+      case HID_DISCONNECTED, CAPTURE_TIMEOUT, CAPTURE_STALE, MEMORY_UNAVAILABLE, DEVICE_CLOSED ->
+          503;
       default -> 422;
     };
   }
@@ -457,11 +553,13 @@ public final class AgentHttpServer implements AutoCloseable {
     return Response.of(status, ToolDispatcher.toText(body).getBytes(StandardCharsets.UTF_8));
   }
 
-  private static Response error(int status, AgentErrorCode code, String message, Map<String, ?> details) {
+  private static Response error(
+      int status, AgentErrorCode code, String message, Map<String, ?> details) {
     return json(status, ToolDispatcher.error(code.id(), message, details));
   }
 
-  private static Response error(int status, ErrorCode code, String message, Map<String, ?> details) {
+  private static Response error(
+      int status, ErrorCode code, String message, Map<String, ?> details) {
     return json(status, ToolDispatcher.error(code.id(), message, details));
   }
 
@@ -473,8 +571,8 @@ public final class AgentHttpServer implements AutoCloseable {
    * Configures and starts an {@link AgentHttpServer}. Its parts are set once: the address, the
    * memory store, the bearer token(s) and the trace; a second set fails with {@code
    * invalid_argument} naming {@code address}, {@code memory}, {@code token} or {@code trace}.
-   * {@link #allowHosts} adds to the hosts already allowed. The limits and {@link #simState} take the
-   * last value given.
+   * {@link #allowHosts} adds to the hosts already allowed. The limits and {@link #simState} take
+   * the last value given.
    */
   public static final class Builder {
     private final Device device;
@@ -518,8 +616,8 @@ public final class AgentHttpServer implements AutoCloseable {
     }
 
     /**
-     * Offer the {@code sim_state} tool when the phone is the simulator; default false (see
-     * {@link AgentRun.Builder#simState}).
+     * Offer the {@code sim_state} tool when the phone is the simulator; default false (see {@link
+     * AgentRun.Builder#simState}).
      */
     public Builder simState(boolean offer) {
       this.simState = offer;
@@ -551,14 +649,15 @@ public final class AgentHttpServer implements AutoCloseable {
 
     /**
      * Host names clients may use besides the loopback names and the bound address ({@code HOST} or
-     * {@code HOST:PORT}, IPv6 in brackets): what the {@code Host} header, and the {@code Origin}
-     * of a web page, may name.
+     * {@code HOST:PORT}, IPv6 in brackets): what the {@code Host} header, and the {@code Origin} of
+     * a web page, may name.
      */
     public Builder allowHosts(List<String> hosts) {
       for (String h : SwipeException.requireArgument(hosts, "hosts")) {
         HostPort hp = h == null ? null : parseHost(h);
         if (hp == null) {
-          throw SwipeException.invalidArgument("allow_host", "'" + h + "' is not HOST or HOST:PORT");
+          throw SwipeException.invalidArgument(
+              "allow_host", "'" + h + "' is not HOST or HOST:PORT");
         }
         allowedHosts.add(hp);
       }
@@ -568,7 +667,8 @@ public final class AgentHttpServer implements AutoCloseable {
     /** Largest request body in bytes (default 16 MiB). */
     public Builder maxRequestBytes(int bytes) {
       if (bytes < 1024) {
-        throw SwipeException.invalidArgument("max_request_bytes", "must be at least 1024, was " + bytes);
+        throw SwipeException.invalidArgument(
+            "max_request_bytes", "must be at least 1024, was " + bytes);
       }
       this.maxRequestBytes = bytes;
       return this;
@@ -601,7 +701,8 @@ public final class AgentHttpServer implements AutoCloseable {
     /** Most open connections from one client address (default 32); beyond it 503. */
     public Builder maxConnectionsPerClient(int connections) {
       if (connections < 1 || connections > MAX_CONNECTIONS) {
-        throw SwipeException.invalidArgument("max_connections_per_client",
+        throw SwipeException.invalidArgument(
+            "max_connections_per_client",
             "must be in [1, " + MAX_CONNECTIONS + "], was " + connections);
       }
       this.maxConnectionsPerClient = connections;
@@ -610,14 +711,15 @@ public final class AgentHttpServer implements AutoCloseable {
 
     /**
      * Traces every run in its own sub-directory of {@code dir} (named by its start time and run
-     * name), each with a disk budget of {@code maxBytesPerRun}; {@code report DIR} renders them all.
-     * {@link #start()} checks that {@code dir} can be written before it listens.
+     * name), each with a disk budget of {@code maxBytesPerRun}; {@code report DIR} renders them
+     * all. {@link #start()} checks that {@code dir} can be written before it listens.
      */
     public Builder trace(java.nio.file.Path dir, long maxBytesPerRun) {
       SwipeException.requireArgument(dir, "trace");
       SwipeException.requireNotSet(traceSet, "trace");
       if (maxBytesPerRun < 4096) {
-        throw SwipeException.invalidArgument("trace_max_bytes", "must be at least 4096, was " + maxBytesPerRun);
+        throw SwipeException.invalidArgument(
+            "trace_max_bytes", "must be at least 4096, was " + maxBytesPerRun);
       }
       this.traceRoot = dir;
       this.traceMaxBytes = maxBytesPerRun;
@@ -644,8 +746,8 @@ public final class AgentHttpServer implements AutoCloseable {
     /**
      * Binds and starts serving.
      *
-     * @throws SwipeException {@code invalid_argument} for a non-loopback address without a token,
-     *     a trace directory that cannot be written (field {@code trace}), or when the address cannot
+     * @throws SwipeException {@code invalid_argument} for a non-loopback address without a token, a
+     *     trace directory that cannot be written (field {@code trace}), or when the address cannot
      *     be bound
      */
     public AgentHttpServer start() {
@@ -653,17 +755,21 @@ public final class AgentHttpServer implements AutoCloseable {
         traces = RunTraces.open(traceRoot, traceMaxBytes, System.err);
       }
       if (address.isUnresolved()) {
-        throw SwipeException.invalidArgument("http", "cannot resolve host '" + address.getHostString() + "'");
+        throw SwipeException.invalidArgument(
+            "http", "cannot resolve host '" + address.getHostString() + "'");
       }
       if (!address.getAddress().isLoopbackAddress() && tokens.isEmpty()) {
         throw SwipeException.invalidArgument(
-            "token", "a bearer token is required to serve on " + address.getAddress().getHostAddress()
+            "token",
+            "a bearer token is required to serve on "
+                + address.getAddress().getHostAddress()
                 + " (not loopback): pass --token or set SWIPE_AGENT_TOKEN");
       }
       try {
         return new AgentHttpServer(this);
       } catch (IOException e) {
-        throw SwipeException.invalidArgument("http", "cannot listen on " + address + ": " + e.getMessage());
+        throw SwipeException.invalidArgument(
+            "http", "cannot listen on " + address + ": " + e.getMessage());
       }
     }
   }

@@ -142,8 +142,9 @@ public final class AgentRun implements AutoCloseable {
     }
 
     /**
-     * Traces the run in its own directory ({@link Device#newRun(java.nio.file.Path, long)}), so each
-     * run of a server renders as a report of its own; a null directory leaves the run untraced.
+     * Traces the run in its own directory ({@link Device#newRun(java.nio.file.Path, long)}), so
+     * each run of a server renders as a report of its own; a null directory leaves the run
+     * untraced.
      */
     public Builder trace(java.nio.file.Path dir, long maxBytes) {
       SwipeException.requireNotSet(traceSet, "trace");
@@ -156,8 +157,8 @@ public final class AgentRun implements AutoCloseable {
     /**
      * Starts the run.
      *
-     * @throws SwipeException {@code invalid_argument} (field {@code trace}) when its trace directory
-     *     cannot be written
+     * @throws SwipeException {@code invalid_argument} (field {@code trace}) when its trace
+     *     directory cannot be written
      */
     public AgentRun build() {
       return new AgentRun(this);

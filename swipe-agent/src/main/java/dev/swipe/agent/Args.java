@@ -94,8 +94,14 @@ final class Args {
       return null;
     }
     JsonNode r = node.get(f);
-    return guarded(f, () -> NormRegion.of(
-        r.get("x").asDouble(), r.get("y").asDouble(), r.get("w").asDouble(), r.get("h").asDouble()));
+    return guarded(
+        f,
+        () ->
+            NormRegion.of(
+                r.get("x").asDouble(),
+                r.get("y").asDouble(),
+                r.get("w").asDouble(),
+                r.get("h").asDouble()));
   }
 
   private static NormPoint pointOf(JsonNode p, String f) {

@@ -35,7 +35,9 @@ final class ArgumentValidator {
         }
       }
       case "array" -> checkArray(schema, value, path, field);
-      default -> throw new ToolFailure(ErrorCode.INTERNAL, "schema of " + field + " has no known type", Map.of());
+      default ->
+          throw new ToolFailure(
+              ErrorCode.INTERNAL, "schema of " + field + " has no known type", Map.of());
     }
   }
 
@@ -44,7 +46,9 @@ final class ArgumentValidator {
       throw fail(field, "must be a JSON object, was " + describe(value));
     }
     JsonNode props = schema.path("properties");
-    boolean closed = schema.path("additionalProperties").isBoolean() && !schema.get("additionalProperties").asBoolean();
+    boolean closed =
+        schema.path("additionalProperties").isBoolean()
+            && !schema.get("additionalProperties").asBoolean();
     if (closed) {
       Iterator<String> names = value.fieldNames();
       while (names.hasNext()) {
@@ -54,7 +58,10 @@ final class ArgumentValidator {
           props.fieldNames().forEachRemaining(allowed::add);
           throw new ToolFailure(
               ErrorCode.INVALID_ARGUMENT,
-              join(path, n) + ": unknown field; allowed fields" + (path.isEmpty() ? "" : " of " + path) + ": "
+              join(path, n)
+                  + ": unknown field; allowed fields"
+                  + (path.isEmpty() ? "" : " of " + path)
+                  + ": "
                   + (allowed.isEmpty() ? "none" : String.join(", ", allowed)),
               Map.of("field", join(path, n), "allowed", allowed));
         }
@@ -76,7 +83,8 @@ final class ArgumentValidator {
 
   private static void checkNumber(JsonNode schema, JsonNode value, String field, boolean integer) {
     if (!value.isNumber()) {
-      throw fail(field, "must be a " + (integer ? "whole number" : "number") + ", was " + describe(value));
+      throw fail(
+          field, "must be a " + (integer ? "whole number" : "number") + ", was " + describe(value));
     }
     double dv = value.asDouble();
     if (!Double.isFinite(dv)) {
@@ -92,8 +100,9 @@ final class ArgumentValidator {
     if (schema.has("maximum") && dv > schema.get("maximum").asDouble()) {
       throw fail(field, "must be <= " + plain(schema.get("maximum")) + ", was " + value);
     }
-    if (integer && (d.compareTo(BigDecimal.valueOf(Integer.MIN_VALUE)) < 0
-        || d.compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) > 0)) {
+    if (integer
+        && (d.compareTo(BigDecimal.valueOf(Integer.MIN_VALUE)) < 0
+            || d.compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) > 0)) {
       throw fail(field, "is out of range, was " + value);
     }
   }
@@ -105,10 +114,16 @@ final class ArgumentValidator {
     String s = value.asText();
     int n = s.codePointCount(0, s.length());
     if (schema.has("minLength") && n < schema.get("minLength").asInt()) {
-      throw fail(field, "must not be " + (n == 0 ? "empty" : "shorter than " + schema.get("minLength").asInt() + " characters"));
+      throw fail(
+          field,
+          "must not be "
+              + (n == 0
+                  ? "empty"
+                  : "shorter than " + schema.get("minLength").asInt() + " characters"));
     }
     if (schema.has("maxLength") && n > schema.get("maxLength").asInt()) {
-      throw fail(field, "must be at most " + schema.get("maxLength").asInt() + " characters, was " + n);
+      throw fail(
+          field, "must be at most " + schema.get("maxLength").asInt() + " characters, was " + n);
     }
     if (schema.has("enum")) {
       List<String> allowed = new ArrayList<>();
@@ -120,7 +135,12 @@ final class ArgumentValidator {
       if (!ok) {
         throw new ToolFailure(
             ErrorCode.INVALID_ARGUMENT,
-            field + ": must be one of " + String.join(", ", allowed) + ", was '" + abbreviate(s) + "'",
+            field
+                + ": must be one of "
+                + String.join(", ", allowed)
+                + ", was '"
+                + abbreviate(s)
+                + "'",
             Map.of("field", field, "allowed", allowed));
       }
     }
@@ -131,10 +151,14 @@ final class ArgumentValidator {
       throw fail(field, "must be a JSON array, was " + describe(value));
     }
     if (schema.has("minItems") && value.size() < schema.get("minItems").asInt()) {
-      throw fail(field, "must have at least " + schema.get("minItems").asInt() + " items, had " + value.size());
+      throw fail(
+          field,
+          "must have at least " + schema.get("minItems").asInt() + " items, had " + value.size());
     }
     if (schema.has("maxItems") && value.size() > schema.get("maxItems").asInt()) {
-      throw fail(field, "must have at most " + schema.get("maxItems").asInt() + " items, had " + value.size());
+      throw fail(
+          field,
+          "must have at most " + schema.get("maxItems").asInt() + " items, had " + value.size());
     }
     JsonNode items = schema.get("items");
     if (items != null) {

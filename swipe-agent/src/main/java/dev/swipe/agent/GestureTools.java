@@ -12,9 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The HID action tools: {@code touch_gesture} and the short action vocabulary
- * ({@code click}, {@code tap}, {@code drag}, {@code type_text}, {@code press_back}, {@code home}).
- * Each returns the settled post-action screenshot.
+ * The HID action tools: {@code touch_gesture} and the short action vocabulary ({@code click},
+ * {@code tap}, {@code drag}, {@code type_text}, {@code press_back}, {@code home}). Each returns the
+ * settled post-action screenshot.
  */
 final class GestureTools {
   /** Longest text one {@code type_text} call types. */
@@ -24,152 +24,211 @@ final class GestureTools {
 
   static List<Tool> tools(AgentRun run) {
     return List.of(
-        touchGesture(run), click(run, "click"), click(run, "tap"), drag(run), typeText(run),
-        key(run, "press_back", Key.BACK, "Press the phone's Back button (Android back; HID consumer key)."),
+        touchGesture(run),
+        click(run, "click"),
+        click(run, "tap"),
+        drag(run),
+        typeText(run),
+        key(
+            run,
+            "press_back",
+            Key.BACK,
+            "Press the phone's Back button (Android back; HID consumer key)."),
         key(run, "home", Key.HOME, "Go to the home screen (HID consumer Home key)."));
   }
 
   private static Tool touchGesture(AgentRun run) {
-    ToolSpec spec = new ToolSpec(
-        "touch_gesture",
-        "Touch the phone screen through the HID finger. Coordinates are normalized 0-1000 (centre 500,500),"
-            + " never pixels. type=swipe moves from start to end: defaults duration_ms 700, steps 24,"
-            + " hold_before_ms 80, hold_after_ms 0; hold_after_ms 100 releases without velocity (no fling)."
-            + " Prefer small steps (distance <= 50) and confirm with image_diff before swiping again;"
-            + " lists: 350 units in 500 ms; carousels: 400 units in 200 ms (never below 300); maps: 200 then 50."
-            + " type=tap and type=long_press touch start (duration_ms is the hold). type=drag moves and"
-            + " dwells at end before release. Never use it on picker wheels: use wheel_nudge."
-            + " Returns the settled post-action screenshot.",
-        Schema.object(null)
-            .prop("type", Schema.oneOf("The gesture.", "swipe", "tap", "long_press", "drag"))
-            .prop("start", Schema.point("Where the finger goes down."))
-            .prop("end", Schema.point("Where the finger ends (swipe and drag only)."))
-            .prop("duration_ms", Schema.integer(
-                "Move time for swipe (700) and drag (1000); hold time for tap (60) and long_press (800).", 1, 60000))
-            .prop("steps", Schema.integer("Move reports (swipe 24, drag 32).", 1, 1000))
-            .prop("hold_before_ms", Schema.integer("Pause after pressing, before moving (80).", 0, 60000))
-            .prop("hold_after_ms", Schema.integer("Dwell at end before releasing (swipe 0, drag 100).", 0, 60000))
-            .required("type", "start")
-            .build(),
-        Results.actionSchema("The gesture played and the settled screen after it.").build());
-    return new Tool(spec, a -> {
-      String type = a.string("type");
-      NormPoint start = a.point("start");
-      ActionResult r;
-      switch (type) {
-        case "swipe", "drag" -> {
-          if (!a.has("end")) {
-            throw ToolFailure.invalidArgument("end", "is required for type=" + type);
-          }
-          NormPoint end = a.point("end");
-          if (type.equals("swipe")) {
-            r = run.device().swipe(Swipe.builder(start, end)
-                .durationMs(a.integer("duration_ms", Swipe.DEFAULT_DURATION_MS))
-                .steps(a.integer("steps", Swipe.DEFAULT_STEPS))
-                .holdBeforeMs(a.integer("hold_before_ms", Swipe.DEFAULT_HOLD_BEFORE_MS))
-                .holdAfterMs(a.integer("hold_after_ms", Swipe.DEFAULT_HOLD_AFTER_MS))
-                .build());
-          } else {
-            r = run.device().drag(Drag.builder(start, end)
-                .durationMs(a.integer("duration_ms", Drag.DEFAULT_DURATION_MS))
-                .steps(a.integer("steps", Drag.DEFAULT_STEPS))
-                .holdBeforeMs(a.integer("hold_before_ms", Drag.DEFAULT_HOLD_BEFORE_MS))
-                .holdAfterMs(a.integer("hold_after_ms", Drag.DEFAULT_HOLD_AFTER_MS))
-                .build());
-          }
-        }
-        default -> {
-          for (String f : List.of("end", "steps", "hold_before_ms", "hold_after_ms")) {
-            if (a.has(f)) {
-              throw ToolFailure.invalidArgument(f, "applies only to type=swipe and type=drag, not to type=" + type);
+    ToolSpec spec =
+        new ToolSpec(
+            "touch_gesture",
+            "Touch the phone screen through the HID finger. Coordinates are normalized 0-1000 (centre 500,500),"
+                + " never pixels. type=swipe moves from start to end: defaults duration_ms 700, steps 24,"
+                + " hold_before_ms 80, hold_after_ms 0; hold_after_ms 100 releases without velocity (no fling)."
+                + " Prefer small steps (distance <= 50) and confirm with image_diff before swiping again;"
+                + " lists: 350 units in 500 ms; carousels: 400 units in 200 ms (never below 300); maps: 200 then 50."
+                + " type=tap and type=long_press touch start (duration_ms is the hold). type=drag moves and"
+                + " dwells at end before release. Never use it on picker wheels: use wheel_nudge."
+                + " Returns the settled post-action screenshot.",
+            Schema.object(null)
+                .prop("type", Schema.oneOf("The gesture.", "swipe", "tap", "long_press", "drag"))
+                .prop("start", Schema.point("Where the finger goes down."))
+                .prop("end", Schema.point("Where the finger ends (swipe and drag only)."))
+                .prop(
+                    "duration_ms",
+                    Schema.integer(
+                        "Move time for swipe (700) and drag (1000); hold time for tap (60) and long_press (800).",
+                        1,
+                        60000))
+                .prop("steps", Schema.integer("Move reports (swipe 24, drag 32).", 1, 1000))
+                .prop(
+                    "hold_before_ms",
+                    Schema.integer("Pause after pressing, before moving (80).", 0, 60000))
+                .prop(
+                    "hold_after_ms",
+                    Schema.integer("Dwell at end before releasing (swipe 0, drag 100).", 0, 60000))
+                .required("type", "start")
+                .build(),
+            Results.actionSchema("The gesture played and the settled screen after it.").build());
+    return new Tool(
+        spec,
+        a -> {
+          String type = a.string("type");
+          NormPoint start = a.point("start");
+          ActionResult r;
+          switch (type) {
+            case "swipe", "drag" -> {
+              if (!a.has("end")) {
+                throw ToolFailure.invalidArgument("end", "is required for type=" + type);
+              }
+              NormPoint end = a.point("end");
+              if (type.equals("swipe")) {
+                r =
+                    run.device()
+                        .swipe(
+                            Swipe.builder(start, end)
+                                .durationMs(a.integer("duration_ms", Swipe.DEFAULT_DURATION_MS))
+                                .steps(a.integer("steps", Swipe.DEFAULT_STEPS))
+                                .holdBeforeMs(
+                                    a.integer("hold_before_ms", Swipe.DEFAULT_HOLD_BEFORE_MS))
+                                .holdAfterMs(
+                                    a.integer("hold_after_ms", Swipe.DEFAULT_HOLD_AFTER_MS))
+                                .build());
+              } else {
+                r =
+                    run.device()
+                        .drag(
+                            Drag.builder(start, end)
+                                .durationMs(a.integer("duration_ms", Drag.DEFAULT_DURATION_MS))
+                                .steps(a.integer("steps", Drag.DEFAULT_STEPS))
+                                .holdBeforeMs(
+                                    a.integer("hold_before_ms", Drag.DEFAULT_HOLD_BEFORE_MS))
+                                .holdAfterMs(a.integer("hold_after_ms", Drag.DEFAULT_HOLD_AFTER_MS))
+                                .build());
+              }
+            }
+            default -> {
+              for (String f : List.of("end", "steps", "hold_before_ms", "hold_after_ms")) {
+                if (a.has(f)) {
+                  throw ToolFailure.invalidArgument(
+                      f, "applies only to type=swipe and type=drag, not to type=" + type);
+                }
+              }
+              r =
+                  type.equals("tap")
+                      ? run.device()
+                          .perform(new Tap(start, a.integer("duration_ms", Tap.DEFAULT_HOLD_MS)))
+                      : run.device()
+                          .perform(
+                              new LongPress(
+                                  start, a.integer("duration_ms", LongPress.DEFAULT_HOLD_MS)));
             }
           }
-          r = type.equals("tap")
-              ? run.device().perform(new Tap(start, a.integer("duration_ms", Tap.DEFAULT_HOLD_MS)))
-              : run.device().perform(new LongPress(start, a.integer("duration_ms", LongPress.DEFAULT_HOLD_MS)));
-        }
-      }
-      return Results.action(type, r);
-    }, true);
+          return Results.action(type, r);
+        },
+        true);
   }
 
   private static Tool click(AgentRun run, String name) {
-    ToolSpec spec = new ToolSpec(
-        name,
-        "Tap once at point_2d = [x, y] in normalized 0-1000 screen coordinates."
-            + " Never tap a picker's selected row (it opens an editor): use wheel_nudge."
-            + " Returns the settled post-action screenshot.",
-        Schema.object(null)
-            .prop("point_2d", Schema.array("[x, y], each 0..1000 (0,0 top-left, 1000,1000 bottom-right).",
-                Schema.number(null, 0, 1000), 2, 2))
-            .required("point_2d")
-            .build(),
-        Results.actionSchema("The tap and the settled screen after it.").build());
+    ToolSpec spec =
+        new ToolSpec(
+            name,
+            "Tap once at point_2d = [x, y] in normalized 0-1000 screen coordinates."
+                + " Never tap a picker's selected row (it opens an editor): use wheel_nudge."
+                + " Returns the settled post-action screenshot.",
+            Schema.object(null)
+                .prop(
+                    "point_2d",
+                    Schema.array(
+                        "[x, y], each 0..1000 (0,0 top-left, 1000,1000 bottom-right).",
+                        Schema.number(null, 0, 1000),
+                        2,
+                        2))
+                .required("point_2d")
+                .build(),
+            Results.actionSchema("The tap and the settled screen after it.").build());
     return new Tool(spec, a -> Results.action("tap", run.device().tap(a.pair("point_2d"))), true);
   }
 
   private static Tool drag(AgentRun run) {
-    ToolSpec spec = new ToolSpec(
-        "drag",
-        "Press at start, move through the optional via points to end at constant speed, dwell, release"
-            + " (no fling): for reordering, sliders and panning by exact travel. Normalized 0-1000 coordinates."
-            + " Returns the settled post-action screenshot.",
-        Schema.object(null)
-            .prop("start", Schema.point("Where the finger goes down."))
-            .prop("end", Schema.point("Where the finger lifts."))
-            .prop("via", Schema.array("Points passed on the way, in order.", Schema.point(null), 0, Drag.MAX_POINTS - 2))
-            .prop("duration_ms", Schema.integer("Move time (1000).", 1, 60000))
-            .prop("hold_after_ms", Schema.integer("Dwell at end before release (100).", 0, 60000))
-            .required("start", "end")
-            .build(),
-        Results.actionSchema("The drag and the settled screen after it.").build());
-    return new Tool(spec, a -> {
-      List<NormPoint> path = new ArrayList<>();
-      path.add(a.point("start"));
-      path.addAll(a.points("via"));
-      path.add(a.point("end"));
-      Drag.Builder b = Drag.builder(path.get(0), path.get(1));
-      for (int i = 2; i < path.size(); i++) {
-        b.then(path.get(i));
-      }
-      b.durationMs(a.integer("duration_ms", Drag.DEFAULT_DURATION_MS))
-          .steps(Math.max(Drag.DEFAULT_STEPS, path.size() - 1))
-          .holdAfterMs(a.integer("hold_after_ms", Drag.DEFAULT_HOLD_AFTER_MS));
-      return Results.action("drag", run.device().drag(b.build()));
-    }, true);
+    ToolSpec spec =
+        new ToolSpec(
+            "drag",
+            "Press at start, move through the optional via points to end at constant speed, dwell, release"
+                + " (no fling): for reordering, sliders and panning by exact travel. Normalized 0-1000 coordinates."
+                + " Returns the settled post-action screenshot.",
+            Schema.object(null)
+                .prop("start", Schema.point("Where the finger goes down."))
+                .prop("end", Schema.point("Where the finger lifts."))
+                .prop(
+                    "via",
+                    Schema.array(
+                        "Points passed on the way, in order.",
+                        Schema.point(null),
+                        0,
+                        Drag.MAX_POINTS - 2))
+                .prop("duration_ms", Schema.integer("Move time (1000).", 1, 60000))
+                .prop(
+                    "hold_after_ms", Schema.integer("Dwell at end before release (100).", 0, 60000))
+                .required("start", "end")
+                .build(),
+            Results.actionSchema("The drag and the settled screen after it.").build());
+    return new Tool(
+        spec,
+        a -> {
+          List<NormPoint> path = new ArrayList<>();
+          path.add(a.point("start"));
+          path.addAll(a.points("via"));
+          path.add(a.point("end"));
+          Drag.Builder b = Drag.builder(path.get(0), path.get(1));
+          for (int i = 2; i < path.size(); i++) {
+            b.then(path.get(i));
+          }
+          b.durationMs(a.integer("duration_ms", Drag.DEFAULT_DURATION_MS))
+              .steps(Math.max(Drag.DEFAULT_STEPS, path.size() - 1))
+              .holdAfterMs(a.integer("hold_after_ms", Drag.DEFAULT_HOLD_AFTER_MS));
+          return Results.action("drag", run.device().drag(b.build()));
+        },
+        true);
   }
 
   private static Tool typeText(AgentRun run) {
-    ToolSpec spec = new ToolSpec(
-        "type_text",
-        "Type text into the focused field with the HID keyboard (US layout): letters, digits, ASCII"
-            + " punctuation, space, tab and newline. Other characters (accents, emoji, CJK) cannot be typed"
-            + " this way and are refused before anything is typed. Tap the field first. submit=true presses"
-            + " Enter afterwards. Never use it on pickers. Returns the settled post-action screenshot.",
-        Schema.object(null)
-            .prop("text", Schema.string("What to type, 1.." + MAX_TEXT + " characters.", 1, MAX_TEXT))
-            .prop("submit", Schema.bool("Press Enter after the text (default false)."))
-            .required("text")
-            .build(),
-        Results.actionSchema("What was typed and the settled screen after it.")
-            .prop("typed_characters", Schema.integer("Characters typed."))
-            .build());
-    return new Tool(spec, a -> {
-      String text = a.string("text");
-      // a newline is Enter: one call, so only the last key waits for the screen to settle
-      ActionResult r = run.device().typeText(a.bool("submit", false) ? text + "\n" : text);
-      ObjectNode out = Results.action("type_text", r);
-      out.put("typed_characters", text.codePointCount(0, text.length()));
-      return out;
-    }, true);
+    ToolSpec spec =
+        new ToolSpec(
+            "type_text",
+            "Type text into the focused field with the HID keyboard (US layout): letters, digits, ASCII"
+                + " punctuation, space, tab and newline. Other characters (accents, emoji, CJK) cannot be typed"
+                + " this way and are refused before anything is typed. Tap the field first. submit=true presses"
+                + " Enter afterwards. Never use it on pickers. Returns the settled post-action screenshot.",
+            Schema.object(null)
+                .prop(
+                    "text",
+                    Schema.string("What to type, 1.." + MAX_TEXT + " characters.", 1, MAX_TEXT))
+                .prop("submit", Schema.bool("Press Enter after the text (default false)."))
+                .required("text")
+                .build(),
+            Results.actionSchema("What was typed and the settled screen after it.")
+                .prop("typed_characters", Schema.integer("Characters typed."))
+                .build());
+    return new Tool(
+        spec,
+        a -> {
+          String text = a.string("text");
+          // a newline is Enter: one call, so only the last key waits for the screen to settle
+          ActionResult r = run.device().typeText(a.bool("submit", false) ? text + "\n" : text);
+          ObjectNode out = Results.action("type_text", r);
+          out.put("typed_characters", text.codePointCount(0, text.length()));
+          return out;
+        },
+        true);
   }
 
   private static Tool key(AgentRun run, String name, Key key, String description) {
-    ToolSpec spec = new ToolSpec(
-        name,
-        description + " Returns the settled post-action screenshot.",
-        Schema.object(null).build(),
-        Results.actionSchema("The key press and the settled screen after it.").build());
+    ToolSpec spec =
+        new ToolSpec(
+            name,
+            description + " Returns the settled post-action screenshot.",
+            Schema.object(null).build(),
+            Results.actionSchema("The key press and the settled screen after it.").build());
     return new Tool(spec, a -> Results.action(name, run.device().key(key)), true);
   }
 }

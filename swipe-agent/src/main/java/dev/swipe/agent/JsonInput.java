@@ -11,6 +11,7 @@ import dev.swipe.http.internal.BoundedJson;
 final class JsonInput {
   /** Deepest nesting of arrays and objects; the tools' arguments need 3. */
   static final int MAX_DEPTH = BoundedJson.MAX_DEPTH;
+
   /** Most characters in one number literal. */
   static final int MAX_NUMBER_CHARS = BoundedJson.MAX_NUMBER_CHARS;
 
@@ -42,7 +43,9 @@ final class JsonInput {
     }
   }
 
-  /** Reads one JSON value; numbers out of range are reported in the result, other problems thrown. */
+  /**
+   * Reads one JSON value; numbers out of range are reported in the result, other problems thrown.
+   */
   static Parsed parse(byte[] bytes, String root) {
     try {
       return parsed(BoundedJson.parse(bytes, root));
@@ -51,7 +54,10 @@ final class JsonInput {
     }
   }
 
-  /** As {@link #parse(byte[], String)} with another string bound (tests reach it without 64 MiB strings). */
+  /**
+   * As {@link #parse(byte[], String)} with another string bound (tests reach it without 64 MiB
+   * strings).
+   */
   static Parsed parse(String text, String root, int maxStringChars) {
     try {
       return parsed(BoundedJson.parse(text, root, maxStringChars));

@@ -31,9 +31,9 @@ import reactor.core.publisher.Mono;
  * line is read: not JSON (or beyond the {@link JsonInput} bounds) is a parse error {@code -32700}
  * with id null; a batch, a non-object, a bad {@code jsonrpc}, {@code id} or {@code method} is an
  * invalid request {@code -32600}; params that do not fit a method are {@code -32602}; a line longer
- * than {@link #MAX_LINE_BYTES} is skipped without being held in memory and answered with
- * {@code -32600}. Every error carries {@code data.code}, a snake_case reason. Responses from the
- * client are never answered. The reader stops only at the end of the input.
+ * than {@link #MAX_LINE_BYTES} is skipped without being held in memory and answered with {@code
+ * -32600}. Every error carries {@code data.code}, a snake_case reason. Responses from the client
+ * are never answered. The reader stops only at the end of the input.
  */
 final class McpLineTransport implements McpServerTransportProvider {
   /** Longest line read: tool arguments are small (over MCP no image travels to the server). */
@@ -43,8 +43,8 @@ final class McpLineTransport implements McpServerTransportProvider {
   static final int INVALID_REQUEST = -32600;
   static final int INVALID_PARAMS = -32602;
   private static final int INTERNAL_ERROR = -32603;
-  private static final Set<String> LEVELS = Set.of(
-      "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency");
+  private static final Set<String> LEVELS =
+      Set.of("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency");
   private static final Logger LOG = LoggerFactory.getLogger(McpLineTransport.class);
 
   private final McpJsonMapper mapper;
@@ -118,7 +118,10 @@ final class McpLineTransport implements McpServerTransportProvider {
           onLine(line);
         } catch (RuntimeException | StackOverflowError e) {
           LOG.warn("a line could not be handled: {}", e.toString());
-          writeError(null, INVALID_REQUEST, "Invalid Request: the message could not be handled",
+          writeError(
+              null,
+              INVALID_REQUEST,
+              "Invalid Request: the message could not be handled",
               AgentErrorCode.INVALID_REQUEST,
               Map.of());
         }
@@ -132,8 +135,12 @@ final class McpLineTransport implements McpServerTransportProvider {
 
   private void onLine(LineReader.Line line) {
     if (line.tooLong()) {
-      writeError(null, INVALID_REQUEST, "Invalid Request: the line has more than " + MAX_LINE_BYTES + " bytes",
-          AgentErrorCode.LINE_TOO_LONG, Map.of("max_line_bytes", MAX_LINE_BYTES));
+      writeError(
+          null,
+          INVALID_REQUEST,
+          "Invalid Request: the line has more than " + MAX_LINE_BYTES + " bytes",
+          AgentErrorCode.LINE_TOO_LONG,
+          Map.of("max_line_bytes", MAX_LINE_BYTES));
       return;
     }
     if (line.blank()) {
@@ -148,12 +155,20 @@ final class McpLineTransport implements McpServerTransportProvider {
     }
     JsonNode m = parsed.value();
     if (m.isArray()) {
-      writeError(null, INVALID_REQUEST, "Invalid Request: batches are not supported; send one message per line",
-          "batch_not_supported", Map.of());
+      writeError(
+          null,
+          INVALID_REQUEST,
+          "Invalid Request: batches are not supported; send one message per line",
+          "batch_not_supported",
+          Map.of());
       return;
     }
     if (!m.isObject()) {
-      writeError(null, INVALID_REQUEST, "Invalid Request: a message is a JSON object", AgentErrorCode.NOT_AN_OBJECT,
+      writeError(
+          null,
+          INVALID_REQUEST,
+          "Invalid Request: a message is a JSON object",
+          AgentErrorCode.NOT_AN_OBJECT,
           Map.of());
       return;
     }
@@ -162,7 +177,10 @@ final class McpLineTransport implements McpServerTransportProvider {
     JsonNode replyId = idOk ? id : null;
     if (!idOk) {
       if (!isResponse(m)) {
-        writeError(null, INVALID_REQUEST, "Invalid Request: id must be a string or an integer",
+        writeError(
+            null,
+            INVALID_REQUEST,
+            "Invalid Request: id must be a string or an integer",
             AgentErrorCode.INVALID_ID,
             Map.of());
       }
@@ -170,7 +188,11 @@ final class McpLineTransport implements McpServerTransportProvider {
     }
     if (!"2.0".equals(m.path("jsonrpc").textValue())) {
       if (!isResponse(m)) {
-        writeError(replyId, INVALID_REQUEST, "Invalid Request: jsonrpc must be \"2.0\"", AgentErrorCode.INVALID_JSONRPC,
+        writeError(
+            replyId,
+            INVALID_REQUEST,
+            "Invalid Request: jsonrpc must be \"2.0\"",
+            AgentErrorCode.INVALID_JSONRPC,
             Map.of());
       }
       return;
@@ -180,8 +202,12 @@ final class McpLineTransport implements McpServerTransportProvider {
     } else if (isResponse(m)) {
       response((ObjectNode) m, id);
     } else {
-      writeError(replyId, INVALID_REQUEST, "Invalid Request: a message needs a method, or a result or an error",
-          AgentErrorCode.INVALID_REQUEST, Map.of());
+      writeError(
+          replyId,
+          INVALID_REQUEST,
+          "Invalid Request: a message needs a method, or a result or an error",
+          AgentErrorCode.INVALID_REQUEST,
+          Map.of());
     }
   }
 
@@ -193,7 +219,10 @@ final class McpLineTransport implements McpServerTransportProvider {
     JsonNode method = m.get("method");
     if (!method.isTextual() || method.asText().isEmpty()) {
       if (id != null) {
-        writeError(id, INVALID_REQUEST, "Invalid Request: method must be a non-empty string",
+        writeError(
+            id,
+            INVALID_REQUEST,
+            "Invalid Request: method must be a non-empty string",
             AgentErrorCode.INVALID_METHOD,
             Map.of());
       }
@@ -202,7 +231,11 @@ final class McpLineTransport implements McpServerTransportProvider {
     JsonNode params = m.get("params");
     if (params != null && !params.isObject() && !params.isNull()) {
       if (id != null) {
-        writeError(id, INVALID_PARAMS, "Invalid params: params must be an object", ErrorCode.INVALID_ARGUMENT,
+        writeError(
+            id,
+            INVALID_PARAMS,
+            "Invalid params: params must be an object",
+            ErrorCode.INVALID_ARGUMENT,
             Map.of("field", "params"));
       }
       return;
@@ -214,13 +247,21 @@ final class McpLineTransport implements McpServerTransportProvider {
       return; // a notification is never answered
     }
     if (numberProblem != null) {
-      writeError(id, INVALID_PARAMS, "Invalid params: " + numberProblem.getMessage(), numberProblem.code(),
+      writeError(
+          id,
+          INVALID_PARAMS,
+          "Invalid params: " + numberProblem.getMessage(),
+          numberProblem.code(),
           numberProblem.details());
       return;
     }
-    ParamsProblem problem = paramsProblem(method.asText(), params == null || params.isNull() ? null : params);
+    ParamsProblem problem =
+        paramsProblem(method.asText(), params == null || params.isNull() ? null : params);
     if (problem != null) {
-      writeError(id, INVALID_PARAMS, "Invalid params: " + problem.field() + ": " + problem.message(),
+      writeError(
+          id,
+          INVALID_PARAMS,
+          "Invalid params: " + problem.field() + ": " + problem.message(),
           ErrorCode.INVALID_ARGUMENT,
           Map.of("field", problem.field()));
       return;
@@ -263,9 +304,12 @@ final class McpLineTransport implements McpServerTransportProvider {
             }
           }
           JsonNode roots = caps.get("roots");
-          if (roots != null && roots.has("listChanged") && !roots.get("listChanged").isBoolean()
+          if (roots != null
+              && roots.has("listChanged")
+              && !roots.get("listChanged").isBoolean()
               && !roots.get("listChanged").isNull()) {
-            return new ParamsProblem("params.capabilities.roots.listChanged", "must be true or false");
+            return new ParamsProblem(
+                "params.capabilities.roots.listChanged", "must be true or false");
           }
         }
         JsonNode info = params.get("clientInfo");
@@ -297,8 +341,12 @@ final class McpLineTransport implements McpServerTransportProvider {
         return params == null ? null : meta(params);
       }
       case "logging/setLevel" -> {
-        if (params == null || !params.path("level").isTextual() || !LEVELS.contains(params.get("level").asText())) {
-          return new ParamsProblem("params.level", "must be one of " + String.join(", ", LEVELS.stream().sorted().toList()));
+        if (params == null
+            || !params.path("level").isTextual()
+            || !LEVELS.contains(params.get("level").asText())) {
+          return new ParamsProblem(
+              "params.level",
+              "must be one of " + String.join(", ", LEVELS.stream().sorted().toList()));
         }
         return meta(params);
       }
@@ -309,7 +357,9 @@ final class McpLineTransport implements McpServerTransportProvider {
   }
 
   private static ParamsProblem meta(JsonNode params) {
-    return objectOrAbsent(params.get("_meta")) ? null : new ParamsProblem("params._meta", "must be an object");
+    return objectOrAbsent(params.get("_meta"))
+        ? null
+        : new ParamsProblem("params._meta", "must be an object");
   }
 
   private static boolean objectOrAbsent(JsonNode n) {
@@ -320,13 +370,17 @@ final class McpLineTransport implements McpServerTransportProvider {
     return n == null || n.isNull() || n.isTextual();
   }
 
-  private <T extends McpSchema.JSONRPCMessage> void dispatch(Class<T> type, ObjectNode m, JsonNode id, String method) {
+  private <T extends McpSchema.JSONRPCMessage> void dispatch(
+      Class<T> type, ObjectNode m, JsonNode id, String method) {
     T message;
     try {
       message = mapper.convertValue(m, type);
     } catch (RuntimeException e) {
       if (id != null) {
-        writeError(id, INVALID_REQUEST, "Invalid Request: the message does not fit JSON-RPC",
+        writeError(
+            id,
+            INVALID_REQUEST,
+            "Invalid Request: the message does not fit JSON-RPC",
             AgentErrorCode.INVALID_REQUEST,
             Map.of());
       }
@@ -344,22 +398,29 @@ final class McpLineTransport implements McpServerTransportProvider {
       inFlight++;
     }
     s.handle(message)
-        .onErrorResume(e -> {
-          LOG.warn("handling {} failed: {}", method, e.toString());
-          if (id != null) {
-            writeError(id, INTERNAL_ERROR, "Internal error while handling " + method, ErrorCode.INTERNAL, Map.of());
-          }
-          return Mono.empty();
-        })
-        .doFinally(signal -> {
-          if (key != null) {
-            methodOfRequest.remove(key);
-          }
-          synchronized (idle) {
-            inFlight--;
-            idle.notifyAll();
-          }
-        })
+        .onErrorResume(
+            e -> {
+              LOG.warn("handling {} failed: {}", method, e.toString());
+              if (id != null) {
+                writeError(
+                    id,
+                    INTERNAL_ERROR,
+                    "Internal error while handling " + method,
+                    ErrorCode.INTERNAL,
+                    Map.of());
+              }
+              return Mono.empty();
+            })
+        .doFinally(
+            signal -> {
+              if (key != null) {
+                methodOfRequest.remove(key);
+              }
+              synchronized (idle) {
+                inFlight--;
+                idle.notifyAll();
+              }
+            })
         .subscribe();
   }
 
@@ -380,15 +441,18 @@ final class McpLineTransport implements McpServerTransportProvider {
     }
   }
 
-  private void writeError(JsonNode id, int code, String message, AgentErrorCode reason, Map<String, ?> details) {
+  private void writeError(
+      JsonNode id, int code, String message, AgentErrorCode reason, Map<String, ?> details) {
     writeError(id, code, message, reason.id(), details);
   }
 
-  private void writeError(JsonNode id, int code, String message, ErrorCode reason, Map<String, ?> details) {
+  private void writeError(
+      JsonNode id, int code, String message, ErrorCode reason, Map<String, ?> details) {
     writeError(id, code, message, reason.id(), details);
   }
 
-  private void writeError(JsonNode id, int code, String message, String reason, Map<String, ?> details) {
+  private void writeError(
+      JsonNode id, int code, String message, String reason, Map<String, ?> details) {
     ObjectNode e = ToolDispatcher.JSON.createObjectNode();
     e.put("jsonrpc", "2.0");
     if (id == null) {
@@ -406,30 +470,42 @@ final class McpLineTransport implements McpServerTransportProvider {
     writeLine(ToolDispatcher.toText(e));
   }
 
-  /** The session's side: answers go out as lines; an SDK internal error is reported as bad params. */
+  /**
+   * The session's side: answers go out as lines; an SDK internal error is reported as bad params.
+   */
   private final class SessionTransport implements McpServerTransport {
     @Override
     public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
-      return Mono.fromRunnable(() -> {
-        McpSchema.JSONRPCMessage m = message;
-        if (m instanceof McpSchema.JSONRPCResponse r && r.error() != null && r.error().code() != null
-            && r.error().code() == INTERNAL_ERROR) {
-          // validation above keeps the SDK from failing on a client's params; should it still fail,
-          // the client hears which method, without the SDK's message (it names Java types)
-          String method = methodOfRequest.get(r.id());
-          m = new McpSchema.JSONRPCResponse(r.jsonrpc(), r.id(), null, new McpSchema.JSONRPCResponse.JSONRPCError(
-              INVALID_PARAMS, "Invalid params" + (method == null ? "" : " for " + method),
-              Map.of("code", ErrorCode.INVALID_ARGUMENT.id(), "field", "params")));
-        }
-        String json;
-        try {
-          json = mapper.writeValueAsString(m);
-        } catch (IOException e) {
-          LOG.warn("an answer could not be written: {}", e.getMessage());
-          return;
-        }
-        writeLine(json);
-      });
+      return Mono.fromRunnable(
+          () -> {
+            McpSchema.JSONRPCMessage m = message;
+            if (m instanceof McpSchema.JSONRPCResponse r
+                && r.error() != null
+                && r.error().code() != null
+                && r.error().code() == INTERNAL_ERROR) {
+              // validation above keeps the SDK from failing on a client's params; should it still
+              // fail,
+              // the client hears which method, without the SDK's message (it names Java types)
+              String method = methodOfRequest.get(r.id());
+              m =
+                  new McpSchema.JSONRPCResponse(
+                      r.jsonrpc(),
+                      r.id(),
+                      null,
+                      new McpSchema.JSONRPCResponse.JSONRPCError(
+                          INVALID_PARAMS,
+                          "Invalid params" + (method == null ? "" : " for " + method),
+                          Map.of("code", ErrorCode.INVALID_ARGUMENT.id(), "field", "params")));
+            }
+            String json;
+            try {
+              json = mapper.writeValueAsString(m);
+            } catch (IOException e) {
+              LOG.warn("an answer could not be written: {}", e.getMessage());
+              return;
+            }
+            writeLine(json);
+          });
     }
 
     @Override

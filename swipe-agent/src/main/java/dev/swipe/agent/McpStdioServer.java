@@ -27,8 +27,8 @@ import java.util.concurrent.TimeUnit;
  * <p>No line can stop the server: each one that is not a JSON-RPC message it can handle is answered
  * with a JSON-RPC error (parse error {@code -32700} with id null, invalid request {@code -32600},
  * invalid params {@code -32602}; {@code data.code} gives a snake_case reason) and the next line is
- * read. JSON is read with bounds (nesting depth, number and string length, a line of at most 4 MiB).
- * The server reads until its input ends.
+ * read. JSON is read with bounds (nesting depth, number and string length, a line of at most 4
+ * MiB). The server reads until its input ends.
  */
 public final class McpStdioServer implements AutoCloseable {
   private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {};
@@ -53,35 +53,47 @@ public final class McpStdioServer implements AutoCloseable {
     McpLineTransport transport = new McpLineTransport(mapper, in, out);
     List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();
     for (ToolSpec spec : tools.specs()) {
-      McpSchema.Tool tool = McpSchema.Tool.builder(spec.name(), ToolDispatcher.JSON.convertValue(spec.inputSchema(), MAP))
-          .description(spec.description())
-          .outputSchema(ToolDispatcher.JSON.convertValue(spec.outputSchema(), MAP))
-          .build();
-      specs.add(McpServerFeatures.SyncToolSpecification.builder()
-          .tool(tool)
-          .callHandler((exchange, request) ->
-              toMcpResult(tools.call(spec.name(), ToolDispatcher.JSON.valueToTree(request.arguments()))))
-          .build());
+      McpSchema.Tool tool =
+          McpSchema.Tool.builder(
+                  spec.name(), ToolDispatcher.JSON.convertValue(spec.inputSchema(), MAP))
+              .description(spec.description())
+              .outputSchema(ToolDispatcher.JSON.convertValue(spec.outputSchema(), MAP))
+              .build();
+      specs.add(
+          McpServerFeatures.SyncToolSpecification.builder()
+              .tool(tool)
+              .callHandler(
+                  (exchange, request) ->
+                      toMcpResult(
+                          tools.call(
+                              spec.name(), ToolDispatcher.JSON.valueToTree(request.arguments()))))
+              .build());
     }
-    McpSyncServer server = McpServer.sync(transport)
-        .serverInfo("swipe", McpStdioServer.class.getPackage().getImplementationVersion() == null
-            ? "dev" : McpStdioServer.class.getPackage().getImplementationVersion())
-        .instructions("Operate a real phone through a HID finger and judge everything from screenshots."
-            + " Coordinates are normalized 0-1000. Take a screenshot first; every action returns the settled"
-            + " screen after it, labelled with a screenshot_attachment_id for image_diff and wheel_nudge.")
-        .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
-        // the dispatcher validates arguments itself, so errors carry the same codes on every front end
-        .validateToolInputs(false)
-        .tools(specs)
-        .build();
+    McpSyncServer server =
+        McpServer.sync(transport)
+            .serverInfo(
+                "swipe",
+                McpStdioServer.class.getPackage().getImplementationVersion() == null
+                    ? "dev"
+                    : McpStdioServer.class.getPackage().getImplementationVersion())
+            .instructions(
+                "Operate a real phone through a HID finger and judge everything from screenshots."
+                    + " Coordinates are normalized 0-1000. Take a screenshot first; every action returns the settled"
+                    + " screen after it, labelled with a screenshot_attachment_id for image_diff and wheel_nudge.")
+            .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+            // the dispatcher validates arguments itself, so errors carry the same codes on every
+            // front end
+            .validateToolInputs(false)
+            .tools(specs)
+            .build();
     transport.start();
     return new McpStdioServer(server, transport);
   }
 
   /**
    * Turns a dispatcher result into an MCP tool result: errors as {@code isError} with the error
-   * object as text; a screenshot's base64 moved into image content with the id in text; the rest
-   * as structured content and as JSON text.
+   * object as text; a screenshot's base64 moved into image content with the id in text; the rest as
+   * structured content and as JSON text.
    */
   static McpSchema.CallToolResult toMcpResult(ObjectNode result) {
     if (ToolDispatcher.isError(result)) {
@@ -94,9 +106,15 @@ public final class McpStdioServer implements AutoCloseable {
     JsonNode image = structured.remove("image");
     McpSchema.CallToolResult.Builder b = McpSchema.CallToolResult.builder().isError(false);
     if (image != null && structured.has("screenshot_attachment_id")) {
-      b.addTextContent("screenshot_attachment_id: " + structured.get("screenshot_attachment_id").asText()
-          + " (" + structured.path("width").asInt() + "x" + structured.path("height").asInt()
-          + (structured.path("settled").asBoolean() ? ", settled" : ", not settled") + ")");
+      b.addTextContent(
+          "screenshot_attachment_id: "
+              + structured.get("screenshot_attachment_id").asText()
+              + " ("
+              + structured.path("width").asInt()
+              + "x"
+              + structured.path("height").asInt()
+              + (structured.path("settled").asBoolean() ? ", settled" : ", not settled")
+              + ")");
       b.addContent(McpSchema.ImageContent.builder(image.asText(), Results.JPEG).build());
     }
     b.addTextContent(ToolDispatcher.toText(structured));
@@ -115,9 +133,9 @@ public final class McpStdioServer implements AutoCloseable {
   }
 
   /**
-   * Stops the server once every request read so far has been answered (a client that pipes
-   * requests and closes its end at once still gets its answers); a call still running after five
-   * minutes is abandoned. The streams, the run and the phone belong to the caller.
+   * Stops the server once every request read so far has been answered (a client that pipes requests
+   * and closes its end at once still gets its answers); a call still running after five minutes is
+   * abandoned. The streams, the run and the phone belong to the caller.
    */
   @Override
   public void close() {

@@ -36,73 +36,109 @@ final class ObservationTools {
   }
 
   private static Tool screenshot(AgentRun run) {
-    ToolSpec spec = new ToolSpec(
-        "screenshot",
-        "Capture the phone screen now. Returns the JPEG (base64), its width and height, and a"
-            + " screenshot_attachment_id (e.g. shot-3) to pass to image_diff or wheel_nudge. HID action"
-            + " tools already return a settled post-action screenshot; take one manually only when you"
-            + " need a fresh observation before acting.",
-        Schema.object(null).build(),
-        Results.screenshotSchema(Schema.result("The screenshot.")).build());
-    return new Tool(spec, a -> Results.screenshot(Results.object(), run.device().screenshot()), true);
+    ToolSpec spec =
+        new ToolSpec(
+            "screenshot",
+            "Capture the phone screen now. Returns the JPEG (base64), its width and height, and a"
+                + " screenshot_attachment_id (e.g. shot-3) to pass to image_diff or wheel_nudge. HID action"
+                + " tools already return a settled post-action screenshot; take one manually only when you"
+                + " need a fresh observation before acting.",
+            Schema.object(null).build(),
+            Results.screenshotSchema(Schema.result("The screenshot.")).build());
+    return new Tool(
+        spec, a -> Results.screenshot(Results.object(), run.device().screenshot()), true);
   }
 
   private static Tool imageDiff(AgentRun run) {
-    String source = run.acceptsInlineImages()
-        ? "a screenshot_attachment_id of this run (e.g. shot-3), or the screenshot as base64 JPEG"
-        : "a screenshot_attachment_id of this run (e.g. shot-3), copied exactly from a screenshot label";
-    ToolSpec spec = new ToolSpec(
-        "image_diff",
-        "Compare two screenshots to tell whether a swipe had an effect. Returns changed"
-            + " (diff_ratio > 0.01, or content shifted by a few pixels), diff_ratio (fraction of changed"
-            + " pixels, 0..1) and primary_axis"
-            + " (horizontal, vertical or none: along which axis content moved). It never reports how far"
-            + " content moved: JPEG noise makes such numbers unreliable. changed=false after a swipe means"
-            + " no effect (increase distance or check the position; in a list it means the edge);"
-            + " diff_ratio < 0.03 may be inertia still running. Give a region tight around what should"
-            + " change: in a mostly blank region a real change (a wheel's digits) can stay under 0.01."
-            + " When the two frames share nothing that moved (a carousel page, a wheel several rows on),"
-            + " primary_axis comes from the frames watched during the one action between them"
-            + " (axis_evidence motion_between); with no such action it is none (a page replaced in place)."
-            + " Only screenshots of this run are accepted;"
-            + " paths are never read.",
-        Schema.object(null)
-            .prop("before", Schema.string("The pre-action screenshot: " + source + ".", 1, 32 * 1024 * 1024))
-            .prop("after", Schema.string("The post-action screenshot: " + source + ".", 1, 32 * 1024 * 1024))
-            .prop("region", Schema.region("Optional area to compare, normalized 0-1000 {x, y, w, h}; default the whole screen."))
-            .required("before", "after")
-            .build(),
-        Schema.result("The comparison.")
-            .prop("changed", Schema.bool("diff_ratio > 0.01, or less when the content shifted by a few pixels"
-                + " (a short pan of a sparse map)."))
-            .prop("diff_ratio", Schema.number("Fraction of compared pixels that changed beyond JPEG noise, 0..1."))
-            .prop("primary_axis", Schema.oneOf("Axis of motion.", "horizontal", "vertical", "none"))
-            .prop("axis_evidence", Schema.oneOf(
-                "What primary_axis rests on: the two frames, or the motion watched between them.",
-                "frame_pair", "motion_between"))
-            .required("changed", "diff_ratio", "primary_axis", "axis_evidence")
-            .build());
-    return new Tool(spec, a -> {
-      NormRegion region = a.region("region");
-      Observation beforeShot = screenshot(run, a.string("before"), "before");
-      Observation afterShot = screenshot(run, a.string("after"), "after");
-      if (beforeShot != null && afterShot != null) {
-        return Results.diff(Results.object(), run.device().diff(beforeShot, afterShot, region));
-      }
-      GreyRaster before = beforeShot != null ? beforeShot.greyForDiff() : raster(a.string("before"), "before");
-      GreyRaster after = afterShot != null ? afterShot.greyForDiff() : raster(a.string("after"), "after");
-      DiffResult d;
-      try {
-        d = ImageDiff.compareNoticingShifts(before, after,
-            region == null ? null : new NormalizedRegion(region.x(), region.y(), region.w(), region.h()));
-      } catch (RuntimeException e) {
-        throw SwipeException.translate(e);
-      }
-      return Results.diff(Results.object(), d);
-    }, false);
+    String source =
+        run.acceptsInlineImages()
+            ? "a screenshot_attachment_id of this run (e.g. shot-3), or the screenshot as base64 JPEG"
+            : "a screenshot_attachment_id of this run (e.g. shot-3), copied exactly from a screenshot label";
+    ToolSpec spec =
+        new ToolSpec(
+            "image_diff",
+            "Compare two screenshots to tell whether a swipe had an effect. Returns changed"
+                + " (diff_ratio > 0.01, or content shifted by a few pixels), diff_ratio (fraction of changed"
+                + " pixels, 0..1) and primary_axis"
+                + " (horizontal, vertical or none: along which axis content moved). It never reports how far"
+                + " content moved: JPEG noise makes such numbers unreliable. changed=false after a swipe means"
+                + " no effect (increase distance or check the position; in a list it means the edge);"
+                + " diff_ratio < 0.03 may be inertia still running. Give a region tight around what should"
+                + " change: in a mostly blank region a real change (a wheel's digits) can stay under 0.01."
+                + " When the two frames share nothing that moved (a carousel page, a wheel several rows on),"
+                + " primary_axis comes from the frames watched during the one action between them"
+                + " (axis_evidence motion_between); with no such action it is none (a page replaced in place)."
+                + " Only screenshots of this run are accepted;"
+                + " paths are never read.",
+            Schema.object(null)
+                .prop(
+                    "before",
+                    Schema.string(
+                        "The pre-action screenshot: " + source + ".", 1, 32 * 1024 * 1024))
+                .prop(
+                    "after",
+                    Schema.string(
+                        "The post-action screenshot: " + source + ".", 1, 32 * 1024 * 1024))
+                .prop(
+                    "region",
+                    Schema.region(
+                        "Optional area to compare, normalized 0-1000 {x, y, w, h}; default the whole screen."))
+                .required("before", "after")
+                .build(),
+            Schema.result("The comparison.")
+                .prop(
+                    "changed",
+                    Schema.bool(
+                        "diff_ratio > 0.01, or less when the content shifted by a few pixels"
+                            + " (a short pan of a sparse map)."))
+                .prop(
+                    "diff_ratio",
+                    Schema.number(
+                        "Fraction of compared pixels that changed beyond JPEG noise, 0..1."))
+                .prop(
+                    "primary_axis",
+                    Schema.oneOf("Axis of motion.", "horizontal", "vertical", "none"))
+                .prop(
+                    "axis_evidence",
+                    Schema.oneOf(
+                        "What primary_axis rests on: the two frames, or the motion watched between them.",
+                        "frame_pair",
+                        "motion_between"))
+                .required("changed", "diff_ratio", "primary_axis", "axis_evidence")
+                .build());
+    return new Tool(
+        spec,
+        a -> {
+          NormRegion region = a.region("region");
+          Observation beforeShot = screenshot(run, a.string("before"), "before");
+          Observation afterShot = screenshot(run, a.string("after"), "after");
+          if (beforeShot != null && afterShot != null) {
+            return Results.diff(Results.object(), run.device().diff(beforeShot, afterShot, region));
+          }
+          GreyRaster before =
+              beforeShot != null ? beforeShot.greyForDiff() : raster(a.string("before"), "before");
+          GreyRaster after =
+              afterShot != null ? afterShot.greyForDiff() : raster(a.string("after"), "after");
+          DiffResult d;
+          try {
+            d =
+                ImageDiff.compareNoticingShifts(
+                    before,
+                    after,
+                    region == null
+                        ? null
+                        : new NormalizedRegion(region.x(), region.y(), region.w(), region.h()));
+          } catch (RuntimeException e) {
+            throw SwipeException.translate(e);
+          }
+          return Results.diff(Results.object(), d);
+        },
+        false);
   }
 
-  /** The run's screenshot {@code value} names, or null when it is an inline image this run accepts. */
+  /**
+   * The run's screenshot {@code value} names, or null when it is an inline image this run accepts.
+   */
   private static Observation screenshot(AgentRun run, String value, String field) {
     if (ID.matcher(value).matches() || !run.acceptsInlineImages()) {
       return run.device().attachments().screenshot(value, field);
@@ -115,26 +151,30 @@ final class ObservationTools {
       return ImageDecoder.decodeBase64(value, DecodeOptions.FOR_DIFF);
     } catch (RuntimeException e) {
       SwipeException s = SwipeException.translate(e);
-      throw new ToolFailure(s.code(), field + ": " + s.getMessage(), java.util.Map.of("field", field));
+      throw new ToolFailure(
+          s.code(), field + ": " + s.getMessage(), java.util.Map.of("field", field));
     }
   }
 
   private static Tool simState(SimOracle oracle) {
-    ToolSpec spec = new ToolSpec(
-        "sim_state",
-        "Simulator only: the virtual phone's true state (picker wheel values, list offset, carousel"
-            + " page, keyboard shown, editor opened). For demos and tests that check outcomes; a real"
-            + " phone has no such tool, so judge from screenshots when acting.",
-        Schema.object(null).build(),
-        Schema.result("The simulator's state.")
-            .prop("scene", Schema.string("list, picker, carousel or map."))
-            .prop("platform", Schema.string("android, ios or flutter."))
-            .prop("animating", Schema.bool("Whether anything still moves."))
-            .prop("wheels", Schema.array("Picker columns, left to right.", Schema.result(null).build()))
-            .prop("keyboard_visible", Schema.bool("Whether the on-screen keyboard is up."))
-            .prop("editor_open", Schema.bool("Whether a picker's inline editor is open."))
-            .required("scene", "platform", "wheels", "keyboard_visible", "editor_open")
-            .build());
+    ToolSpec spec =
+        new ToolSpec(
+            "sim_state",
+            "Simulator only: the virtual phone's true state (picker wheel values, list offset, carousel"
+                + " page, keyboard shown, editor opened). For demos and tests that check outcomes; a real"
+                + " phone has no such tool, so judge from screenshots when acting.",
+            Schema.object(null).build(),
+            Schema.result("The simulator's state.")
+                .prop("scene", Schema.string("list, picker, carousel or map."))
+                .prop("platform", Schema.string("android, ios or flutter."))
+                .prop("animating", Schema.bool("Whether anything still moves."))
+                .prop(
+                    "wheels",
+                    Schema.array("Picker columns, left to right.", Schema.result(null).build()))
+                .prop("keyboard_visible", Schema.bool("Whether the on-screen keyboard is up."))
+                .prop("editor_open", Schema.bool("Whether a picker's inline editor is open."))
+                .required("scene", "platform", "wheels", "keyboard_visible", "editor_open")
+                .build());
     return new Tool(spec, a -> simStateJson(oracle.state()), false);
   }
 

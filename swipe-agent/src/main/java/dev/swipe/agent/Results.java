@@ -29,8 +29,8 @@ final class Results {
   }
 
   /**
-   * The screenshot fields of one the caller already has (named by id): no image again, which
-   * would cost a model the same picture twice; a fresh screenshot comes whole.
+   * The screenshot fields of one the caller already has (named by id): no image again, which would
+   * cost a model the same picture twice; a fresh screenshot comes whole.
    */
   static ObjectNode screenshot(ObjectNode out, Observation o, boolean fresh) {
     if (fresh) {
@@ -68,30 +68,42 @@ final class Results {
     return out;
   }
 
-  /** Output-schema properties of the screenshot fields (image is optional: MCP sends it as image content). */
+  /**
+   * Output-schema properties of the screenshot fields (image is optional: MCP sends it as image
+   * content).
+   */
   static Schema screenshotSchema(Schema s) {
-    return s.prop("screenshot_attachment_id", Schema.string(
-            "Run-scoped id of this screenshot (e.g. shot-3); pass it to image_diff and wheel_nudge."))
+    return s.prop(
+            "screenshot_attachment_id",
+            Schema.string(
+                "Run-scoped id of this screenshot (e.g. shot-3); pass it to image_diff and wheel_nudge."))
         .prop("width", Schema.integer("Screenshot width in pixels."))
         .prop("height", Schema.integer("Screenshot height in pixels."))
-        .prop("settled", Schema.bool("True when two consecutive frames were equal (the screen was at rest)."))
+        .prop(
+            "settled",
+            Schema.bool("True when two consecutive frames were equal (the screen was at rest)."))
         .prop("mime_type", Schema.string("Always image/jpeg."))
-        .prop("image", Schema.string("The screenshot as base64 JPEG (MCP sends it as image content instead)."))
+        .prop(
+            "image",
+            Schema.string("The screenshot as base64 JPEG (MCP sends it as image content instead)."))
         .required("screenshot_attachment_id", "width", "height", "settled");
   }
 
   static Schema costSchema(Schema s) {
-    return s.prop("cost", Schema.result("What the action cost.")
-        .prop("wall_ms", Schema.integer("Elapsed device time in milliseconds."))
-        .prop("gestures", Schema.integer("Gestures played."))
-        .prop("hid_reports", Schema.integer("HID reports sent."))
-        .prop("frames_grabbed", Schema.integer("Frames captured."))
-        .prop("settle_wait_ms", Schema.integer("Time spent waiting for the screen to settle."))
-        .build());
+    return s.prop(
+        "cost",
+        Schema.result("What the action cost.")
+            .prop("wall_ms", Schema.integer("Elapsed device time in milliseconds."))
+            .prop("gestures", Schema.integer("Gestures played."))
+            .prop("hid_reports", Schema.integer("HID reports sent."))
+            .prop("frames_grabbed", Schema.integer("Frames captured."))
+            .prop("settle_wait_ms", Schema.integer("Time spent waiting for the screen to settle."))
+            .build());
   }
 
   static Schema actionSchema(String description) {
-    return costSchema(screenshotSchema(Schema.result(description)
-        .prop("action", Schema.string("What was played."))));
+    return costSchema(
+        screenshotSchema(
+            Schema.result(description).prop("action", Schema.string("What was played."))));
   }
 }

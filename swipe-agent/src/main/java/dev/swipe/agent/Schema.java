@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * Builds the JSON Schema subset the tools declare and {@link ArgumentValidator} enforces: object
- * (properties, required, additionalProperties false), number and integer (minimum, maximum),
- * string (minLength, maxLength, enum), boolean, array (items, minItems, maxItems).
+ * (properties, required, additionalProperties false), number and integer (minimum, maximum), string
+ * (minLength, maxLength, enum), boolean, array (items, minItems, maxItems).
  */
 final class Schema {
   private final ObjectNode node;

@@ -36,14 +36,15 @@ import java.util.Map;
  * <p>{@code --sim-state} (any command) adds the {@code sim_state} tool on the simulator, for demos
  * and tests; it is off by default because it reveals what a model must judge from screenshots.
  *
- * <p>{@code --trace DIR} gives each run (the mcp session, each serve run, each WebDriver session)
- * a trace of its own in a new sub-directory of {@code DIR}; {@code report DIR} renders them.
+ * <p>{@code --trace DIR} gives each run (the mcp session, each serve run, each WebDriver session) a
+ * trace of its own in a new sub-directory of {@code DIR}; {@code report DIR} renders them.
  *
  * <p>Defaults: {@code --device sim:}, {@code --memory sqlite:~/.swipe/memory.db}. In {@code mcp}
  * mode stdout is the protocol channel: everything else goes to stderr.
  */
 public final class SwipeAgentCli {
-  static final String USAGE = """
+  static final String USAGE =
+      """
       usage:
         swipe-agent mcp   [--device URI | --hid URI --capture URI] [--memory URI|none] [--settle-ms N]
                           [--trace DIR [--trace-max-bytes N]]
@@ -71,8 +72,10 @@ public final class SwipeAgentCli {
   /** Runs a command; exits with 0 on a clean end, 2 on a usage error, 1 on a failure. */
   public static void main(String[] args) {
     System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
-    System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", System.getProperty("swipe.log", "warn"));
-    PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+    System.setProperty(
+        "org.slf4j.simpleLogger.defaultLogLevel", System.getProperty("swipe.log", "warn"));
+    PrintStream protocol =
+        new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
     // stdout may be the MCP channel: stray prints of any library go to stderr instead
     System.setOut(System.err);
     int code;
@@ -83,8 +86,12 @@ public final class SwipeAgentCli {
       System.err.print(USAGE);
       code = 2;
     } catch (SwipeException e) {
-      System.err.println("swipe-agent: " + e.code().id() + (e.field() == null ? "" : " (" + e.field() + ")") + ": "
-          + e.getMessage());
+      System.err.println(
+          "swipe-agent: "
+              + e.code().id()
+              + (e.field() == null ? "" : " (" + e.field() + ")")
+              + ": "
+              + e.getMessage());
       code = 1;
     } catch (MemoryException e) {
       System.err.println("swipe-agent: " + e.getMessage());
@@ -108,7 +115,8 @@ public final class SwipeAgentCli {
       return HtmlReport.run(Arrays.copyOfRange(args, 1, args.length), stdout, System.err);
     }
     if (args[0].equals("webdriver")) {
-      // a W3C WebDriver remote end (swipe-webdriver) whose swipe: methods are these tools; the trace
+      // a W3C WebDriver remote end (swipe-webdriver) whose swipe: methods are these tools; the
+      // trace
       // options are the agent's, taken out before the rest is parsed there
       List<String> rest = new ArrayList<>();
       Map<String, String> trace = new LinkedHashMap<>();
@@ -119,7 +127,10 @@ public final class SwipeAgentCli {
         if (a.equals(SIM_STATE)) {
           simState = true;
         } else if (key.equals("--trace") || key.equals("--trace-max-bytes")) {
-          String value = a.contains("=") ? a.substring(a.indexOf('=') + 1) : i + 1 < args.length ? args[++i] : null;
+          String value =
+              a.contains("=")
+                  ? a.substring(a.indexOf('=') + 1)
+                  : i + 1 < args.length ? args[++i] : null;
           if (value == null) {
             throw new UsageException(key + " needs a value");
           }
@@ -132,14 +143,17 @@ public final class SwipeAgentCli {
       }
       if (rest.size() == 1 && (rest.get(0).equals("--help") || rest.get(0).equals("help"))) {
         System.err.print(WebDriverCli.USAGE);
-        System.err.println("  [--trace DIR [--trace-max-bytes N]]: each session traced in a new sub-directory of DIR");
+        System.err.println(
+            "  [--trace DIR [--trace-max-bytes N]]: each session traced in a new sub-directory of DIR");
         return 0;
       }
       RunTraces traces = new Options("webdriver", trace).traces();
-      return WebDriverCli.run(rest.toArray(String[]::new), WebDriverTools.factory(simState, traces), System.err);
+      return WebDriverCli.run(
+          rest.toArray(String[]::new), WebDriverTools.factory(simState, traces), System.err);
     }
     Options o = Options.parse(args);
-    // checked before any part opens: a trace directory that cannot be written fails here, not mid-run
+    // checked before any part opens: a trace directory that cannot be written fails here, not
+    // mid-run
     RunTraces traces = o.traces();
     switch (o.command()) {
       case "tools" -> {
@@ -152,7 +166,8 @@ public final class SwipeAgentCli {
         return 0;
       }
       case "mcp" -> {
-        try (Device device = o.openDevice(); MemoryStore memory = o.openMemory();
+        try (Device device = o.openDevice();
+            MemoryStore memory = o.openMemory();
             AgentRun run = o.run(device, memory, traces)) {
           releaseOnExit(device);
           McpStdioServer server = McpStdioServer.start(new ToolDispatcher(run), System.in, stdout);
@@ -163,19 +178,24 @@ public final class SwipeAgentCli {
         return 0;
       }
       case "serve" -> {
-        try (Device device = o.openDevice(); MemoryStore memory = o.openMemory();
-            AgentHttpServer server = AgentHttpServer.builder(device)
-                .address(o.http())
-                .memory(memory)
-                .tokens(o.tokens())
-                .allowHosts(o.allowHosts())
-                .maxRequestBytes(o.maxRequestBytes())
-                .maxRuns(o.maxRuns())
-                .simState(o.simState())
-                .traces(traces)
-                .start()) {
-          System.err.println("swipe-agent: HTTP tools on http://" + hostPort(server.address()) + "/tools, device "
-              + o.deviceLabel());
+        try (Device device = o.openDevice();
+            MemoryStore memory = o.openMemory();
+            AgentHttpServer server =
+                AgentHttpServer.builder(device)
+                    .address(o.http())
+                    .memory(memory)
+                    .tokens(o.tokens())
+                    .allowHosts(o.allowHosts())
+                    .maxRequestBytes(o.maxRequestBytes())
+                    .maxRuns(o.maxRuns())
+                    .simState(o.simState())
+                    .traces(traces)
+                    .start()) {
+          System.err.println(
+              "swipe-agent: HTTP tools on http://"
+                  + hostPort(server.address())
+                  + "/tools, device "
+                  + o.deviceLabel());
           Runtime.getRuntime().addShutdownHook(new Thread(server::close, "swipe-agent-http-stop"));
           releaseOnExit(device);
           Thread.currentThread().join();
@@ -191,13 +211,17 @@ public final class SwipeAgentCli {
    * closing releases the pointer and keys, after a gesture in flight has finished.
    */
   private static void releaseOnExit(Device device) {
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      try {
-        device.close();
-      } catch (RuntimeException e) {
-        System.err.println("swipe-agent: closing the device failed: " + e.getMessage());
-      }
-    }, "swipe-agent-release"));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  try {
+                    device.close();
+                  } catch (RuntimeException e) {
+                    System.err.println("swipe-agent: closing the device failed: " + e.getMessage());
+                  }
+                },
+                "swipe-agent-release"));
   }
 
   private static String hostPort(InetSocketAddress a) {
@@ -218,9 +242,21 @@ public final class SwipeAgentCli {
 
   /** Parsed command line. */
   record Options(String command, Map<String, String> values) {
-    private static final List<String> KNOWN = List.of(
-        "--device", "--hid", "--capture", "--memory", "--http", "--token", "--allow-host", "--max-request-bytes",
-        "--max-runs", "--settle-ms", "--trace", "--trace-max-bytes", SIM_STATE);
+    private static final List<String> KNOWN =
+        List.of(
+            "--device",
+            "--hid",
+            "--capture",
+            "--memory",
+            "--http",
+            "--token",
+            "--allow-host",
+            "--max-request-bytes",
+            "--max-runs",
+            "--settle-ms",
+            "--trace",
+            "--trace-max-bytes",
+            SIM_STATE);
 
     static Options parse(String[] args) {
       Map<String, String> v = new LinkedHashMap<>();
@@ -237,7 +273,8 @@ public final class SwipeAgentCli {
           value = a.substring(eq + 1);
         } else {
           if (i + 1 >= rest.size()) {
-            throw new UsageException(a.startsWith("--") ? a + " needs a value" : "unexpected argument '" + a + "'");
+            throw new UsageException(
+                a.startsWith("--") ? a + " needs a value" : "unexpected argument '" + a + "'");
           }
           value = rest.get(++i);
         }
@@ -310,7 +347,8 @@ public final class SwipeAgentCli {
       try {
         root = java.nio.file.Path.of(values.get("--trace"));
       } catch (java.nio.file.InvalidPathException e) {
-        throw SwipeException.invalidArgument("trace", "'" + values.get("--trace") + "' is not a path: " + e.getReason());
+        throw SwipeException.invalidArgument(
+            "trace", "'" + values.get("--trace") + "' is not a path: " + e.getReason());
       }
       return RunTraces.open(root, max, System.err);
     }
@@ -329,7 +367,8 @@ public final class SwipeAgentCli {
       try {
         port = Integer.parseInt(hp.substring(colon + 1));
       } catch (NumberFormatException e) {
-        throw new UsageException("--http port must be a number, was '" + hp.substring(colon + 1) + "'");
+        throw new UsageException(
+            "--http port must be a number, was '" + hp.substring(colon + 1) + "'");
       }
       if (port < 0 || port > 65535) {
         throw new UsageException("--http port must be in [0, 65535], was " + port);
@@ -366,7 +405,12 @@ public final class SwipeAgentCli {
     }
 
     int maxRequestBytes() {
-      return (int) number("--max-request-bytes", 1024, 256L * 1024 * 1024, AgentHttpServer.DEFAULT_MAX_REQUEST_BYTES);
+      return (int)
+          number(
+              "--max-request-bytes",
+              1024,
+              256L * 1024 * 1024,
+              AgentHttpServer.DEFAULT_MAX_REQUEST_BYTES);
     }
 
     int maxRuns() {
@@ -393,5 +437,4 @@ public final class SwipeAgentCli {
       }
     }
   }
-
 }

@@ -20,28 +20,33 @@ import java.util.Optional;
 /**
  * Runs the agent tools by name on JSON arguments, over one {@link AgentRun}: {@code call(name,
  * json) -> result json}. Arguments are checked against the tool's input schema first (unknown
- * fields, types, NaN, ranges), then the tool runs. Every failure comes back as a result
- * {@code {"error": {"code", "message", "details"}}} with a stable snake_case code; no exception or
- * stack trace ever leaves {@link #call}.
+ * fields, types, NaN, ranges), then the tool runs. Every failure comes back as a result {@code
+ * {"error": {"code", "message", "details"}}} with a stable snake_case code; no exception or stack
+ * trace ever leaves {@link #call}.
  *
  * <p>Tools: {@code screenshot}, {@code touch_gesture}, {@code image_diff}, {@code wheel_nudge},
- * {@code scroll}, {@code save_memory}, {@code recall_memory}, {@code click}, {@code tap},
- * {@code type_text}, {@code drag}, {@code press_back}, {@code home}, {@code finished},
- * {@code failed_to_complete_task}, and {@code sim_state} when the phone is the simulator.
+ * {@code scroll}, {@code save_memory}, {@code recall_memory}, {@code click}, {@code tap}, {@code
+ * type_text}, {@code drag}, {@code press_back}, {@code home}, {@code finished}, {@code
+ * failed_to_complete_task}, and {@code sim_state} when the phone is the simulator.
  *
  * <p>Thread-safe; the phone serializes actions, so calls from several threads take turns.
  */
 public final class ToolDispatcher {
   /** The JSON mapper of the agent layer: strict (duplicate keys, no NaN literals). */
-  static final ObjectMapper JSON = JsonMapper.builder()
-      .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-      .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-      .build();
+  static final ObjectMapper JSON =
+      JsonMapper.builder()
+          .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+          .build();
 
   static {
-    JSON.getFactory().setStreamReadConstraints(
-        StreamReadConstraints.builder().maxNestingDepth(64).maxStringLength(32 * 1024 * 1024).build());
+    JSON.getFactory()
+        .setStreamReadConstraints(
+            StreamReadConstraints.builder()
+                .maxNestingDepth(64)
+                .maxStringLength(32 * 1024 * 1024)
+                .build());
   }
 
   private final AgentRun run;
@@ -95,17 +100,24 @@ public final class ToolDispatcher {
       if (tool == null) {
         throw new ToolFailure(
             AgentErrorCode.UNKNOWN_TOOL,
-            "no tool named '" + abbreviate(String.valueOf(name)) + "'; tools: " + String.join(", ", tools.keySet()),
+            "no tool named '"
+                + abbreviate(String.valueOf(name))
+                + "'; tools: "
+                + String.join(", ", tools.keySet()),
             Map.of("tools", List.copyOf(tools.keySet())));
       }
-      JsonNode args = arguments == null || arguments.isNull() || arguments.isMissingNode()
-          ? JSON.createObjectNode() : arguments;
+      JsonNode args =
+          arguments == null || arguments.isNull() || arguments.isMissingNode()
+              ? JSON.createObjectNode()
+              : arguments;
       ArgumentValidator.validate(tool.spec().inputSchema(), args);
       if (tool.usesPhone() && run.termination().isPresent()) {
         AgentRun.Termination t = run.termination().get();
         throw new ToolFailure(
             AgentErrorCode.RUN_TERMINATED,
-            "the run already ended with " + t.status() + "; start a new run to act on the phone again",
+            "the run already ended with "
+                + t.status()
+                + "; start a new run to act on the phone again",
             Map.of("status", t.status()));
       }
       return tool.handler().call(new Args((ObjectNode) args));
@@ -117,7 +129,10 @@ public final class ToolDispatcher {
       SwipeException s = SwipeException.translate(e);
       return error(s.code().id(), s.getMessage(), s.details());
     } catch (StackOverflowError | OutOfMemoryError e) {
-      return error(ErrorCode.INTERNAL.id(), "the tool ran out of resources: " + e.getClass().getSimpleName(), Map.of());
+      return error(
+          ErrorCode.INTERNAL.id(),
+          "the tool ran out of resources: " + e.getClass().getSimpleName(),
+          Map.of());
     }
   }
 

@@ -19,7 +19,9 @@ final class ToolFailure extends RuntimeException {
     this(code.id(), message, details);
   }
 
-  /** A core code raised by the tool layer itself (or carried over from a {@code SwipeException}). */
+  /**
+   * A core code raised by the tool layer itself (or carried over from a {@code SwipeException}).
+   */
   ToolFailure(ErrorCode code, String message, Map<String, ?> details) {
     this(code.id(), message, details);
   }
@@ -36,7 +38,8 @@ final class ToolFailure extends RuntimeException {
   }
 
   static ToolFailure invalidArgument(String field, String message) {
-    return new ToolFailure(ErrorCode.INVALID_ARGUMENT, field + ": " + message, Map.of("field", field));
+    return new ToolFailure(
+        ErrorCode.INVALID_ARGUMENT, field + ": " + message, Map.of("field", field));
   }
 
   /** The snake_case code on the wire. */

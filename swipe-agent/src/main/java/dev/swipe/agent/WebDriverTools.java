@@ -9,10 +9,10 @@ import java.util.stream.Collectors;
 
 /**
  * The agent tools as a WebDriver session's {@code swipe:} methods: each session is one agent run
- * (its own attachment ids and wheel guard) whose tools answer through the dispatcher, so
- * {@code swipe: wheelNudge} returns exactly what {@code wheel_nudge} returns. Direct callers, so
- * base64 JPEG is accepted where screenshot ids are. With {@code --trace DIR} each session leaves
- * its own trace in a sub-directory of DIR.
+ * (its own attachment ids and wheel guard) whose tools answer through the dispatcher, so {@code
+ * swipe: wheelNudge} returns exactly what {@code wheel_nudge} returns. Direct callers, so base64
+ * JPEG is accepted where screenshot ids are. With {@code --trace DIR} each session leaves its own
+ * trace in a sub-directory of DIR.
  */
 final class WebDriverTools {
   private WebDriverTools() {}
@@ -25,9 +25,11 @@ final class WebDriverTools {
     AtomicLong sessions = new AtomicLong();
     return phone -> {
       AgentRun.Builder b = AgentRun.builder(phone).acceptInlineImages(true).simState(simState);
-      AgentRun run = traces == null ? b.build() : traces.start(b, "session-" + sessions.incrementAndGet());
+      AgentRun run =
+          traces == null ? b.build() : traces.start(b, "session-" + sessions.incrementAndGet());
       ToolDispatcher tools = new ToolDispatcher(run);
-      Set<String> names = tools.specs().stream().map(ToolSpec::name).collect(Collectors.toUnmodifiableSet());
+      Set<String> names =
+          tools.specs().stream().map(ToolSpec::name).collect(Collectors.toUnmodifiableSet());
       return new SessionTools() {
         @Override
         public Device device() {

@@ -23,14 +23,20 @@ class AgentHttpServerTest {
   private Device device;
   private MemoryStore memory;
   private AgentHttpServer server;
-  private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
   @BeforeEach
   void start() {
     device = Device.open("sim:?scale=0.5&scene=list");
     memory = MemoryStores.open("mem:");
-    server = AgentHttpServer.builder(device).address(new InetSocketAddress("127.0.0.1", 0)).memory(memory)
-        .maxRequestBytes(2 * 1024 * 1024).simState(true).start();
+    server =
+        AgentHttpServer.builder(device)
+            .address(new InetSocketAddress("127.0.0.1", 0))
+            .memory(memory)
+            .maxRequestBytes(2 * 1024 * 1024)
+            .simState(true)
+            .start();
   }
 
   @AfterEach
@@ -45,9 +51,10 @@ class AgentHttpServerTest {
   }
 
   private HttpResponse<String> post(String tool, String body, String run) throws Exception {
-    HttpRequest.Builder b = HttpRequest.newBuilder(uri("/tools/" + tool))
-        .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(body));
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(uri("/tools/" + tool))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body));
     if (run != null) {
       b.header("run", run);
     }
@@ -60,28 +67,46 @@ class AgentHttpServerTest {
 
   @Test
   void listsToolsAndRunsThemWithTheDispatchersJson() throws Exception {
-    HttpResponse<String> list = http.send(HttpRequest.newBuilder(uri("/tools")).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> list =
+        http.send(
+            HttpRequest.newBuilder(uri("/tools")).build(), HttpResponse.BodyHandlers.ofString());
     assertThat(list.statusCode()).isEqualTo(200);
-    assertThat(json(list).get("tools").findValuesAsText("name")).contains("screenshot", "image_diff", "touch_gesture", "sim_state");
-    assertThat(json(list).get("tools").get(0).get("input_schema").get("additionalProperties").asBoolean()).isFalse();
+    assertThat(json(list).get("tools").findValuesAsText("name"))
+        .contains("screenshot", "image_diff", "touch_gesture", "sim_state");
+    assertThat(
+            json(list)
+                .get("tools")
+                .get(0)
+                .get("input_schema")
+                .get("additionalProperties")
+                .asBoolean())
+        .isFalse();
 
     HttpResponse<String> shot = post("screenshot", "{}", "alice");
     assertThat(shot.statusCode()).isEqualTo(200);
     assertThat(shot.headers().firstValue("run")).contains("alice");
     String id = json(shot).get("screenshot_attachment_id").asText();
     String b64 = json(shot).get("image").asText();
-    HttpResponse<String> swiped = post("touch_gesture",
-        "{\"type\":\"swipe\",\"start\":{\"x\":500,\"y\":700},\"end\":{\"x\":500,\"y\":400},\"hold_after_ms\":100}", "alice");
+    HttpResponse<String> swiped =
+        post(
+            "touch_gesture",
+            "{\"type\":\"swipe\",\"start\":{\"x\":500,\"y\":700},\"end\":{\"x\":500,\"y\":400},\"hold_after_ms\":100}",
+            "alice");
     assertThat(swiped.statusCode()).isEqualTo(200);
     // base64 JPEG where an id is accepted, mixed with an id of the same run
-    String body = M.createObjectNode().put("before", b64).put("after", json(swiped).get("screenshot_attachment_id").asText()).toString();
+    String body =
+        M.createObjectNode()
+            .put("before", b64)
+            .put("after", json(swiped).get("screenshot_attachment_id").asText())
+            .toString();
     HttpResponse<String> diff = post("image_diff", body, "alice");
     assertThat(diff.statusCode()).isEqualTo(200);
     assertThat(json(diff).get("changed").asBoolean()).isTrue();
     assertThat(json(diff).get("primary_axis").asText()).isEqualTo("vertical");
 
     // another run does not know alice's ids
-    HttpResponse<String> foreign = post("image_diff", "{\"before\":\"" + id + "\",\"after\":\"" + id + "\"}", "bob");
+    HttpResponse<String> foreign =
+        post("image_diff", "{\"before\":\"" + id + "\",\"after\":\"" + id + "\"}", "bob");
     assertThat(foreign.statusCode()).isEqualTo(400);
     assertThat(json(foreign).get("error").get("code").asText()).isEqualTo("unknown_attachment");
   }
@@ -89,14 +114,20 @@ class AgentHttpServerTest {
   @Test
   void withoutARunHeaderEachConnectionIsARun() throws Exception {
     String id = json(post("screenshot", "{}", null)).get("screenshot_attachment_id").asText();
-    HttpResponse<String> same = post("image_diff", "{\"before\":\"" + id + "\",\"after\":\"" + id + "\"}", null);
+    HttpResponse<String> same =
+        post("image_diff", "{\"before\":\"" + id + "\",\"after\":\"" + id + "\"}", null);
     assertThat(same.statusCode()).as(same.body()).isEqualTo(200);
     assertThat(same.headers().firstValue("run").orElseThrow()).startsWith("connection-");
     HttpClient other = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-    HttpResponse<String> r = other.send(HttpRequest.newBuilder(uri("/tools/image_diff"))
-        .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString("{\"before\":\"" + id + "\",\"after\":\"" + id + "\"}")).build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> r =
+        other.send(
+            HttpRequest.newBuilder(uri("/tools/image_diff"))
+                .header("Content-Type", "application/json")
+                .POST(
+                    HttpRequest.BodyPublishers.ofString(
+                        "{\"before\":\"" + id + "\",\"after\":\"" + id + "\"}"))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
     assertThat(r.statusCode()).isEqualTo(400);
     assertThat(json(r).get("error").get("code").asText()).isEqualTo("unknown_attachment");
   }
@@ -107,34 +138,56 @@ class AgentHttpServerTest {
     HttpResponse<String> bad = post("touch_gesture", "{\"type\":\"swipe\"", null);
     assertThat(bad.statusCode()).isEqualTo(400);
     assertThat(json(bad).get("error").get("code").asText()).isEqualTo("invalid_argument");
-    HttpResponse<String> big = post("screenshot", "{\"x\":\"" + "a".repeat(3 * 1024 * 1024) + "\"}", null);
+    HttpResponse<String> big =
+        post("screenshot", "{\"x\":\"" + "a".repeat(3 * 1024 * 1024) + "\"}", null);
     assertThat(big.statusCode()).isEqualTo(413);
     assertThat(json(big).get("error").get("code").asText()).isEqualTo("request_too_large");
-    HttpResponse<String> text = http.send(HttpRequest.newBuilder(uri("/tools/screenshot"))
-        .header("Content-Type", "text/plain").POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> text =
+        http.send(
+            HttpRequest.newBuilder(uri("/tools/screenshot"))
+                .header("Content-Type", "text/plain")
+                .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
     assertThat(text.statusCode()).isEqualTo(415);
     assertThat(post("screenshot", "{}", "bad run!").statusCode()).isEqualTo(400);
-    HttpResponse<String> get = http.send(HttpRequest.newBuilder(uri("/elsewhere")).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> get =
+        http.send(
+            HttpRequest.newBuilder(uri("/elsewhere")).build(),
+            HttpResponse.BodyHandlers.ofString());
     assertThat(get.statusCode()).isEqualTo(404);
   }
 
   @Test
   void aTokenIsRequiredOffLoopbackAndEnforcedWhenSet() throws Exception {
-    assertThatThrownBy(() -> AgentHttpServer.builder(device).address(new InetSocketAddress("0.0.0.0", 0)).start())
-        .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("token"));
-    try (AgentHttpServer guarded = AgentHttpServer.builder(device).address(new InetSocketAddress("127.0.0.1", 0))
-        .token("s3cret").start()) {
+    assertThatThrownBy(
+            () ->
+                AgentHttpServer.builder(device)
+                    .address(new InetSocketAddress("0.0.0.0", 0))
+                    .start())
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.field()).isEqualTo("token"));
+    try (AgentHttpServer guarded =
+        AgentHttpServer.builder(device)
+            .address(new InetSocketAddress("127.0.0.1", 0))
+            .token("s3cret")
+            .start()) {
       URI u = URI.create("http://127.0.0.1:" + guarded.address().getPort() + "/tools/screenshot");
-      HttpRequest.Builder b = HttpRequest.newBuilder(u).header("Content-Type", "application/json")
-          .POST(HttpRequest.BodyPublishers.ofString("{}"));
+      HttpRequest.Builder b =
+          HttpRequest.newBuilder(u)
+              .header("Content-Type", "application/json")
+              .POST(HttpRequest.BodyPublishers.ofString("{}"));
       HttpResponse<String> no = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
       assertThat(no.statusCode()).isEqualTo(401);
-      HttpResponse<String> wrong = http.send(b.copy().header("Authorization", "Bearer nope").build(),
-          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> wrong =
+          http.send(
+              b.copy().header("Authorization", "Bearer nope").build(),
+              HttpResponse.BodyHandlers.ofString());
       assertThat(wrong.statusCode()).isEqualTo(401);
-      HttpResponse<String> ok = http.send(b.copy().header("Authorization", "Bearer s3cret").build(),
-          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> ok =
+          http.send(
+              b.copy().header("Authorization", "Bearer s3cret").build(),
+              HttpResponse.BodyHandlers.ofString());
       assertThat(ok.statusCode()).isEqualTo(200);
       assertThat(json(ok).get("screenshot_attachment_id").asText()).startsWith("shot-");
     }

@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class AgentTraceTest {
   private static final ObjectMapper M = new ObjectMapper();
-  private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
   @TempDir Path dir;
 
@@ -41,9 +42,13 @@ class AgentTraceTest {
     }
   }
 
-  private HttpResponse<String> post(AgentHttpServer server, String tool, String body, String run) throws Exception {
-    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.address().getPort()
-            + "/tools/" + tool)).header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+  private HttpResponse<String> post(AgentHttpServer server, String tool, String body, String run)
+      throws Exception {
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + server.address().getPort() + "/tools/" + tool))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body));
     if (run != null) {
       b.header("run", run);
     }
@@ -53,31 +58,54 @@ class AgentTraceTest {
   @Test
   void eachServeRunLeavesItsOwnTraceNamedForIt() throws Exception {
     try (Device device = Device.open("sim:?scale=0.5&scene=list");
-        AgentHttpServer server = AgentHttpServer.builder(device).address(new InetSocketAddress("127.0.0.1", 0))
-            .trace(dir, 1 << 24).start()) {
+        AgentHttpServer server =
+            AgentHttpServer.builder(device)
+                .address(new InetSocketAddress("127.0.0.1", 0))
+                .trace(dir, 1 << 24)
+                .start()) {
       assertThat(post(server, "screenshot", "{}", "alice").statusCode()).isEqualTo(200);
-      assertThat(post(server, "scroll", "{\"direction\":\"down\"}", "alice").statusCode()).isEqualTo(200);
+      assertThat(post(server, "scroll", "{\"direction\":\"down\"}", "alice").statusCode())
+          .isEqualTo(200);
       assertThat(post(server, "screenshot", "{}", "..").statusCode()).isEqualTo(200);
-      assertThat(post(server, "screenshot", "{}", null).statusCode()).isEqualTo(200); // a connection's own run
+      assertThat(post(server, "screenshot", "{}", null).statusCode())
+          .isEqualTo(200); // a connection's own run
     }
     List<Path> runs = runs(dir);
     assertThat(runs).hasSize(3);
-    assertThat(runs).allSatisfy(p -> assertThat(p.getParent()).isEqualTo(dir)); // a run name never leaves DIR
-    Path alice = runs.stream().filter(p -> p.getFileName().toString().endsWith("-alice")).findFirst().orElseThrow();
-    assertThat(TraceReader.read(alice).records()).extracting(r -> r.path("action").asText())
+    assertThat(runs)
+        .allSatisfy(p -> assertThat(p.getParent()).isEqualTo(dir)); // a run name never leaves DIR
+    Path alice =
+        runs.stream()
+            .filter(p -> p.getFileName().toString().endsWith("-alice"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(TraceReader.read(alice).records())
+        .extracting(r -> r.path("action").asText())
         .containsExactly("screenshot", "scroll");
     assertThat(runs).anySatisfy(p -> assertThat(p.getFileName().toString()).endsWith("-.."));
-    assertThat(runs).anySatisfy(p -> assertThat(p.getFileName().toString()).contains("-connection-"));
+    assertThat(runs)
+        .anySatisfy(p -> assertThat(p.getFileName().toString()).contains("-connection-"));
   }
 
   @Test
   void aFullBudgetStopsTheRunsTraceWithItsReasonAndTheRunGoesOn() throws Exception {
     try (Device device = Device.open("sim:?scale=0.5&scene=list");
-        AgentHttpServer server = AgentHttpServer.builder(device).address(new InetSocketAddress("127.0.0.1", 0))
-            .trace(dir, 8192).start()) {
+        AgentHttpServer server =
+            AgentHttpServer.builder(device)
+                .address(new InetSocketAddress("127.0.0.1", 0))
+                .trace(dir, 8192)
+                .start()) {
       for (int i = 0; i < 6; i++) {
-        HttpResponse<String> r = post(server, "touch_gesture", "{\"type\":\"swipe\",\"start\":{\"x\":500,\"y\":"
-            + (i % 2 == 0 ? 700 : 400) + "},\"end\":{\"x\":500,\"y\":" + (i % 2 == 0 ? 400 : 700) + "}}", "small");
+        HttpResponse<String> r =
+            post(
+                server,
+                "touch_gesture",
+                "{\"type\":\"swipe\",\"start\":{\"x\":500,\"y\":"
+                    + (i % 2 == 0 ? 700 : 400)
+                    + "},\"end\":{\"x\":500,\"y\":"
+                    + (i % 2 == 0 ? 400 : 700)
+                    + "}}",
+                "small");
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         assertThat(M.readTree(r.body()).has("screenshot_attachment_id")).isTrue();
       }
@@ -85,7 +113,8 @@ class AgentTraceTest {
     Path run = runs(dir).get(0);
     TraceReader.Trace t = TraceReader.read(run);
     assertThat(t.stopReason()).hasValueSatisfying(r -> assertThat(r).contains("8192"));
-    List<ObjectNode> swipes = t.records().stream().filter(r -> r.path("action").asText().equals("swipe")).toList();
+    List<ObjectNode> swipes =
+        t.records().stream().filter(r -> r.path("action").asText().equals("swipe")).toList();
     assertThat(swipes).as("what was written before the stop stays").isNotEmpty().hasSizeLessThan(6);
   }
 
@@ -93,8 +122,11 @@ class AgentTraceTest {
   void aRunWhoseDirectoryCannotBeMadeLaterGoesOnUntraced() throws Exception {
     Path root = dir.resolve("traces");
     try (Device device = Device.open("sim:?scale=0.5&scene=list");
-        AgentHttpServer server = AgentHttpServer.builder(device).address(new InetSocketAddress("127.0.0.1", 0))
-            .trace(root, 1 << 20).start()) {
+        AgentHttpServer server =
+            AgentHttpServer.builder(device)
+                .address(new InetSocketAddress("127.0.0.1", 0))
+                .trace(root, 1 << 20)
+                .start()) {
       assertThat(post(server, "screenshot", "{}", "first").statusCode()).isEqualTo(200);
       // the root taken away mid-serve (a file in its place): the next run cannot have a directory
       Path moved = Files.move(root, dir.resolve("moved"));
@@ -102,8 +134,12 @@ class AgentTraceTest {
       HttpResponse<String> r = post(server, "screenshot", "{}", "second");
       assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
       assertThat(M.readTree(r.body()).has("screenshot_attachment_id")).isTrue();
-      assertThat(post(server, "screenshot", "{}", "first").statusCode()).as("the traced run goes on").isEqualTo(200);
-      assertThat(runs(moved)).singleElement().satisfies(p -> assertThat(p.getFileName().toString()).endsWith("-first"));
+      assertThat(post(server, "screenshot", "{}", "first").statusCode())
+          .as("the traced run goes on")
+          .isEqualTo(200);
+      assertThat(runs(moved))
+          .singleElement()
+          .satisfies(p -> assertThat(p.getFileName().toString()).endsWith("-first"));
     }
   }
 
@@ -111,22 +147,34 @@ class AgentTraceTest {
   void aTraceDirectoryThatCannotBeWrittenIsRefusedBeforeTheServerListens() throws Exception {
     Path file = Files.writeString(dir.resolve("in-the-way"), "x");
     try (Device device = Device.open("sim:?scale=0.5")) {
-      assertThatThrownBy(() -> AgentHttpServer.builder(device).address(new InetSocketAddress("127.0.0.1", 0))
-          .trace(file.resolve("traces"), 1 << 20).start())
-          .isInstanceOfSatisfying(SwipeException.class, e -> {
-            assertThat(e.code().id()).isEqualTo("invalid_argument");
-            assertThat(e.field()).isEqualTo("trace");
-          });
+      assertThatThrownBy(
+              () ->
+                  AgentHttpServer.builder(device)
+                      .address(new InetSocketAddress("127.0.0.1", 0))
+                      .trace(file.resolve("traces"), 1 << 20)
+                      .start())
+          .isInstanceOfSatisfying(
+              SwipeException.class,
+              e -> {
+                assertThat(e.code().id()).isEqualTo("invalid_argument");
+                assertThat(e.field()).isEqualTo("trace");
+              });
       assertThatThrownBy(() -> AgentHttpServer.builder(device).trace(dir, 100))
-          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("trace_max_bytes"));
+          .isInstanceOfSatisfying(
+              SwipeException.class, e -> assertThat(e.field()).isEqualTo("trace_max_bytes"));
     }
   }
 
   private record Exit(int code, String out, String err) {}
 
   private static Exit cli(String... args) throws Exception {
-    List<String> cmd = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), SwipeAgentCli.class.getName()));
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                SwipeAgentCli.class.getName()));
     cmd.addAll(List.of(args));
     Process p = new ProcessBuilder(cmd).start();
     p.getOutputStream().close();
@@ -142,21 +190,50 @@ class AgentTraceTest {
   @Test
   void everyCommandRefusesAnUnwritableTraceDirectoryWithACodeBeforeItStarts() throws Exception {
     Path blocked = Files.writeString(dir.resolve("in-the-way"), "x").resolve("traces");
-    // a rig whose capture does not exist: the trace is checked first, so its error is the one reported
-    String[] rig = {"--hid", "hidg:" + dir.resolve("hidg0"), "--capture", "files:" + dir.resolve("no-frames")};
-    List<String[]> commands = List.of(
-        concat(new String[] {"mcp", "--memory", "none", "--trace", blocked.toString()}, rig),
-        concat(new String[] {"serve", "--http", "127.0.0.1:0", "--memory", "none", "--trace", blocked.toString()}, rig),
-        concat(new String[] {"webdriver", "--port", "0", "--trace", blocked.toString()}, rig));
+    // a rig whose capture does not exist: the trace is checked first, so its error is the one
+    // reported
+    String[] rig = {
+      "--hid", "hidg:" + dir.resolve("hidg0"), "--capture", "files:" + dir.resolve("no-frames")
+    };
+    List<String[]> commands =
+        List.of(
+            concat(new String[] {"mcp", "--memory", "none", "--trace", blocked.toString()}, rig),
+            concat(
+                new String[] {
+                  "serve",
+                  "--http",
+                  "127.0.0.1:0",
+                  "--memory",
+                  "none",
+                  "--trace",
+                  blocked.toString()
+                },
+                rig),
+            concat(new String[] {"webdriver", "--port", "0", "--trace", blocked.toString()}, rig));
     for (String[] c : commands) {
       Exit e = cli(c);
       assertThat(e.code()).as(c[0] + ": " + e.err()).isEqualTo(1);
-      assertThat(e.err()).as(c[0]).contains("invalid_argument (trace)").contains(blocked.toString())
-          .doesNotContain("listening").doesNotContain("HTTP tools on").doesNotContain("MCP server on");
+      assertThat(e.err())
+          .as(c[0])
+          .contains("invalid_argument (trace)")
+          .contains(blocked.toString())
+          .doesNotContain("listening")
+          .doesNotContain("HTTP tools on")
+          .doesNotContain("MCP server on");
       assertThat(e.out()).as(c[0] + " prints nothing on stdout").isEmpty();
     }
-    assertThat(Files.exists(dir.resolve("hidg0"))).as("the rig's HID node was never opened").isFalse();
-    Exit small = cli("mcp", "--memory", "none", "--trace", dir.resolve("t").toString(), "--trace-max-bytes", "100");
+    assertThat(Files.exists(dir.resolve("hidg0")))
+        .as("the rig's HID node was never opened")
+        .isFalse();
+    Exit small =
+        cli(
+            "mcp",
+            "--memory",
+            "none",
+            "--trace",
+            dir.resolve("t").toString(),
+            "--trace-max-bytes",
+            "100");
     assertThat(small.code()).isEqualTo(2);
     assertThat(small.err()).contains("--trace-max-bytes must be in [4096");
     Exit alone = cli("mcp", "--memory", "none", "--trace-max-bytes", "5000");
@@ -167,16 +244,20 @@ class AgentTraceTest {
   @Test
   void theReportCommandRendersOrSaysWhyNot() throws Exception {
     try (Device device = Device.open("sim:?scale=0.5&scene=list");
-        AgentRun run = RunTraces.open(dir, 1 << 20, System.err).start(AgentRun.builder(device), "mcp")) {
+        AgentRun run =
+            RunTraces.open(dir, 1 << 20, System.err).start(AgentRun.builder(device), "mcp")) {
       run.device().screenshot();
     }
     Path trace = runs(dir).get(0);
-    Files.writeString(trace.resolve(TraceWriter.FILE), "not json\n", java.nio.file.StandardOpenOption.APPEND);
+    Files.writeString(
+        trace.resolve(TraceWriter.FILE), "not json\n", java.nio.file.StandardOpenOption.APPEND);
     Exit ok = cli("report", trace.toString(), "--out", dir.resolve("out/page.html").toString());
     assertThat(ok.code()).as(ok.err()).isZero();
-    assertThat(ok.out().strip()).isEqualTo(dir.resolve("out/page.html").toAbsolutePath().toString());
+    assertThat(ok.out().strip())
+        .isEqualTo(dir.resolve("out/page.html").toAbsolutePath().toString());
     assertThat(ok.err()).contains("line 2 skipped");
-    assertThat(Files.readString(dir.resolve("out/page.html"))).contains("Skipped 1 unreadable line");
+    assertThat(Files.readString(dir.resolve("out/page.html")))
+        .contains("Skipped 1 unreadable line");
     Exit none = cli("report", dir.resolve("nothing-here").toString());
     assertThat(none.code()).isEqualTo(1);
     assertThat(none.err()).contains("invalid_argument (trace)");

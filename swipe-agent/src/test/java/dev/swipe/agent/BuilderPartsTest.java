@@ -43,11 +43,14 @@ class BuilderPartsTest {
   }
 
   private static void assertRefused(Runnable r, String field) {
-    assertThatThrownBy(r::run).isInstanceOfSatisfying(SwipeException.class, e -> {
-      assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-      assertThat(e.field()).isEqualTo(field);
-      assertThat(e.getMessage()).startsWith(field + ": was already set");
-    });
+    assertThatThrownBy(r::run)
+        .isInstanceOfSatisfying(
+            SwipeException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+              assertThat(e.field()).isEqualTo(field);
+              assertThat(e.getMessage()).startsWith(field + ": was already set");
+            });
   }
 
   @Test
@@ -60,44 +63,72 @@ class BuilderPartsTest {
 
   @Test
   void anAgentRunWithEachPartOnceAndOptionsTwiceBuilds() {
-    try (AgentRun run = AgentRun.builder(phone).memory(memory).trace(dir.resolve("run"), 1 << 20)
-        .simState(true).simState(false).acceptInlineImages(false).acceptInlineImages(true).build()) {
+    try (AgentRun run =
+        AgentRun.builder(phone)
+            .memory(memory)
+            .trace(dir.resolve("run"), 1 << 20)
+            .simState(true)
+            .simState(false)
+            .acceptInlineImages(false)
+            .acceptInlineImages(true)
+            .build()) {
       assertThat(run).isNotNull();
     }
   }
 
   @Test
   void aServerTakesItsAddressMemoryTokenAndTraceOnce() {
-    assertRefused(() -> AgentHttpServer.builder(phone).address(ANY_PORT).address(ANY_PORT), "address");
+    assertRefused(
+        () -> AgentHttpServer.builder(phone).address(ANY_PORT).address(ANY_PORT), "address");
     assertRefused(() -> AgentHttpServer.builder(phone).memory(null).memory(memory), "memory");
     assertRefused(() -> AgentHttpServer.builder(phone).token("a").token("b"), "token");
-    assertRefused(() -> AgentHttpServer.builder(phone).token("a").tokens(List.of("b", "c")), "token");
-    assertRefused(() -> AgentHttpServer.builder(phone).trace(dir, 1 << 20).trace(dir, 1 << 20), "trace");
+    assertRefused(
+        () -> AgentHttpServer.builder(phone).token("a").tokens(List.of("b", "c")), "token");
+    assertRefused(
+        () -> AgentHttpServer.builder(phone).trace(dir, 1 << 20).trace(dir, 1 << 20), "trace");
   }
 
   @Test
   void aServerWithEachPartOnceAndOptionsTwiceStartsWithTheLastOptions() {
-    try (AgentHttpServer server = AgentHttpServer.builder(phone).address(ANY_PORT).memory(memory)
-        .tokens(List.of("t1", "t2")).allowHosts(List.of("a.example")).allowHosts(List.of("b.example"))
-        .maxRuns(1).maxRuns(8).requestTimeout(Duration.ofSeconds(1)).requestTimeout(Duration.ofSeconds(5))
-        .start()) {
+    try (AgentHttpServer server =
+        AgentHttpServer.builder(phone)
+            .address(ANY_PORT)
+            .memory(memory)
+            .tokens(List.of("t1", "t2"))
+            .allowHosts(List.of("a.example"))
+            .allowHosts(List.of("b.example"))
+            .maxRuns(1)
+            .maxRuns(8)
+            .requestTimeout(Duration.ofSeconds(1))
+            .requestTimeout(Duration.ofSeconds(5))
+            .start()) {
       assertThat(server.address().getPort()).isPositive();
     }
   }
 
   @Test
   void aWebDriverServerTakesItsAddressTokenAndToolsOnce() {
-    assertRefused(() -> WebDriverServer.builder(phone).address(ANY_PORT).address(ANY_PORT), "address");
+    assertRefused(
+        () -> WebDriverServer.builder(phone).address(ANY_PORT).address(ANY_PORT), "address");
     assertRefused(() -> WebDriverServer.builder(phone).token("a").token("b"), "token");
     assertRefused(() -> WebDriverServer.builder(phone).token(null).token("b"), "token");
-    assertRefused(() -> WebDriverServer.builder(phone).tools(SessionTools.none()).tools(SessionTools.none()), "tools");
+    assertRefused(
+        () -> WebDriverServer.builder(phone).tools(SessionTools.none()).tools(SessionTools.none()),
+        "tools");
   }
 
   @Test
   void aWebDriverServerWithEachPartOnceAndOptionsTwiceStarts() {
-    try (WebDriverServer server = WebDriverServer.builder(phone).address(ANY_PORT).token("t")
-        .tools(SessionTools.none()).rigName("a").rigName("b")
-        .idleTimeout(Duration.ofSeconds(5)).idleTimeout(Duration.ofSeconds(30)).start()) {
+    try (WebDriverServer server =
+        WebDriverServer.builder(phone)
+            .address(ANY_PORT)
+            .token("t")
+            .tools(SessionTools.none())
+            .rigName("a")
+            .rigName("b")
+            .idleTimeout(Duration.ofSeconds(5))
+            .idleTimeout(Duration.ofSeconds(30))
+            .start()) {
       assertThat(server.address().getPort()).isPositive();
     }
   }

@@ -22,7 +22,8 @@ final class Chromium {
 
   /** The installed browser, working in {@code work}, or null when none is installed. */
   static Chromium find(Path work) {
-    for (String c : List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")) {
+    for (String c :
+        List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")) {
       if (Files.isExecutable(Path.of(c))) {
         return new Chromium(Path.of(c), work);
       }
@@ -48,13 +49,29 @@ final class Chromium {
   }
 
   String dumpDom(Path page) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(List.of(binary.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-        "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--allow-file-access-from-files", "--user-data-dir=" + work.resolve("chromium-profile"),
-        "--virtual-time-budget=5000", "--dump-dom", page.toUri().toString()));
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                binary.toString(),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--allow-file-access-from-files",
+                "--user-data-dir=" + work.resolve("chromium-profile"),
+                "--virtual-time-budget=5000",
+                "--dump-dom",
+                page.toUri().toString()));
     Path out = work.resolve("chromium-out.txt");
-    Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile())
-        .redirectError(work.resolve("chromium-err.txt").toFile()).start();
+    Process p =
+        new ProcessBuilder(cmd)
+            .redirectOutput(out.toFile())
+            .redirectError(work.resolve("chromium-err.txt").toFile())
+            .start();
     if (!p.waitFor(120, TimeUnit.SECONDS)) {
       p.destroyForcibly();
       throw new AssertionError("chromium did not finish");

@@ -35,7 +35,8 @@ import org.junit.jupiter.api.Test;
 class MalformedInputPropertyTest {
   private static final ObjectMapper M = new ObjectMapper();
   private static final Pattern SNAKE = Pattern.compile("[a-z][a-z_]*[a-z]");
-  private static final Pattern JAVA_WORDS = Pattern.compile("java\\.|com\\.fasterxml|Exception|io\\.modelcontext|<h1>");
+  private static final Pattern JAVA_WORDS =
+      Pattern.compile("java\\.|com\\.fasterxml|Exception|io\\.modelcontext|<h1>");
   private static final int EXAMPLES = Integer.getInteger("swipe.fuzz.examples", 400);
   private static Device device;
   private static MemoryStore memory;
@@ -55,30 +56,44 @@ class MalformedInputPropertyTest {
   @Test
   void httpAnswersEveryMalformedBodyWithACodedJsonErrorBelow500() throws Exception {
     Map<String, AtomicInteger> outcomes = new ConcurrentHashMap<>();
-    try (AgentHttpServer server = AgentHttpServer.builder(device).address(new InetSocketAddress("127.0.0.1", 0))
-        .memory(memory).simState(true).start()) {
+    try (AgentHttpServer server =
+        AgentHttpServer.builder(device)
+            .address(new InetSocketAddress("127.0.0.1", 0))
+            .memory(memory)
+            .simState(true)
+            .start()) {
       int port = server.address().getPort();
-      qt().withExamples(EXAMPLES).withShrinkCycles(50).forAll(longs().all()).checkAssert(seed -> {
-        Random r = new Random(seed);
-        String tool = MalformedInput.TOOLS.get(r.nextInt(MalformedInput.TOOLS.size()));
-        String body = MalformedInput.body(r);
-        RawHttp.Answer a;
-        try (RawHttp c = new RawHttp(port)) {
-          a = c.send(RawHttp.post("/tools/" + tool, body)).read();
-        } catch (Exception e) {
-          throw new AssertionError("no answer to " + tool + " " + abbreviate(body), e);
-        }
-        assertThat(a.status()).as("%s %s -> %s", tool, abbreviate(body), a.body()).isLessThan(500);
-        assertThat(a.headers().get("content-type")).startsWith("application/json");
-        JsonNode j = a.json();
-        assertThat(j.isObject()).isTrue();
-        assertThat(a.body()).doesNotContainPattern(JAVA_WORDS);
-        String outcome = a.status() == 200 ? "ok" : j.path("error").path("code").asText();
-        if (a.status() != 200) {
-          assertThat(outcome).as("%s %s -> %s", tool, abbreviate(body), a.body()).matches(SNAKE);
-        }
-        outcomes.computeIfAbsent(a.status() + " " + outcome, k -> new AtomicInteger()).incrementAndGet();
-      });
+      qt().withExamples(EXAMPLES)
+          .withShrinkCycles(50)
+          .forAll(longs().all())
+          .checkAssert(
+              seed -> {
+                Random r = new Random(seed);
+                String tool = MalformedInput.TOOLS.get(r.nextInt(MalformedInput.TOOLS.size()));
+                String body = MalformedInput.body(r);
+                RawHttp.Answer a;
+                try (RawHttp c = new RawHttp(port)) {
+                  a = c.send(RawHttp.post("/tools/" + tool, body)).read();
+                } catch (Exception e) {
+                  throw new AssertionError("no answer to " + tool + " " + abbreviate(body), e);
+                }
+                assertThat(a.status())
+                    .as("%s %s -> %s", tool, abbreviate(body), a.body())
+                    .isLessThan(500);
+                assertThat(a.headers().get("content-type")).startsWith("application/json");
+                JsonNode j = a.json();
+                assertThat(j.isObject()).isTrue();
+                assertThat(a.body()).doesNotContainPattern(JAVA_WORDS);
+                String outcome = a.status() == 200 ? "ok" : j.path("error").path("code").asText();
+                if (a.status() != 200) {
+                  assertThat(outcome)
+                      .as("%s %s -> %s", tool, abbreviate(body), a.body())
+                      .matches(SNAKE);
+                }
+                outcomes
+                    .computeIfAbsent(a.status() + " " + outcome, k -> new AtomicInteger())
+                    .incrementAndGet();
+              });
       try (RawHttp c = new RawHttp(port)) {
         assertThat(c.send(RawHttp.post("/tools/sim_state", "{}")).read().status()).isEqualTo(200);
       }
@@ -94,48 +109,64 @@ class MalformedInputPropertyTest {
       Pipe toServer = Pipe.open();
       Pipe fromServer = Pipe.open();
       OutputStream in = Channels.newOutputStream(toServer.sink());
-      McpStdioServer server = McpStdioServer.start(new ToolDispatcher(run), Channels.newInputStream(toServer.source()),
-          Channels.newOutputStream(fromServer.sink()));
-      BufferedReader out = new BufferedReader(new InputStreamReader(Channels.newInputStream(fromServer.source()),
-          StandardCharsets.UTF_8));
+      McpStdioServer server =
+          McpStdioServer.start(
+              new ToolDispatcher(run),
+              Channels.newInputStream(toServer.source()),
+              Channels.newOutputStream(fromServer.sink()));
+      BufferedReader out =
+          new BufferedReader(
+              new InputStreamReader(
+                  Channels.newInputStream(fromServer.source()), StandardCharsets.UTF_8));
       send(in, McpBadLinesTest.initialize(0));
       assertThat(out.readLine()).contains("\"result\"");
       send(in, McpBadLinesTest.INITIALIZED);
       AtomicInteger pings = new AtomicInteger();
-      qt().withExamples(EXAMPLES).withShrinkCycles(50).forAll(longs().all()).checkAssert(seed -> {
-        Random r = new Random(seed);
-        String line = mcpLine(r);
-        String ping = "ping-" + pings.incrementAndGet();
-        try {
-          send(in, line);
-          send(in, "{\"jsonrpc\":\"2.0\",\"id\":\"" + ping + "\",\"method\":\"ping\"}");
-          // every answer up to the ping's is a JSON-RPC response; the ping's proves the server reads on
-          while (true) {
-            String l = out.readLine();
-            assertThat(l).as("answers to %s", abbreviate(line)).isNotNull();
-            JsonNode n = M.readTree(l);
-            assertThat(n.path("jsonrpc").asText()).isEqualTo("2.0");
-            assertThat(n.has("id")).isTrue();
-            if (n.path("id").asText().equals(ping)) {
-              break;
-            }
-            String outcome;
-            if (n.has("error")) {
-              int code = n.get("error").path("code").asInt();
-              assertThat(code).as("%s -> %s", abbreviate(line), l).isIn(-32700, -32600, -32601, -32602);
-              assertThat(n.get("error").path("message").asText()).doesNotContainPattern(JAVA_WORDS);
-              outcome = code + " " + n.get("error").path("data").path("code").asText("sdk");
-            } else {
-              assertThat(n.has("result")).as(l).isTrue();
-              outcome = n.path("result").path("isError").asBoolean() ? "tool error" : "result";
-            }
-            outcomes.computeIfAbsent(outcome, k -> new AtomicInteger()).incrementAndGet();
-          }
-        } catch (java.io.IOException e) {
-          throw new AssertionError(e);
-        }
-      });
-      send(in, McpBadLinesTest.INITIALIZED); // in case a generated initialize started the session over
+      qt().withExamples(EXAMPLES)
+          .withShrinkCycles(50)
+          .forAll(longs().all())
+          .checkAssert(
+              seed -> {
+                Random r = new Random(seed);
+                String line = mcpLine(r);
+                String ping = "ping-" + pings.incrementAndGet();
+                try {
+                  send(in, line);
+                  send(in, "{\"jsonrpc\":\"2.0\",\"id\":\"" + ping + "\",\"method\":\"ping\"}");
+                  // every answer up to the ping's is a JSON-RPC response; the ping's proves the
+                  // server reads on
+                  while (true) {
+                    String l = out.readLine();
+                    assertThat(l).as("answers to %s", abbreviate(line)).isNotNull();
+                    JsonNode n = M.readTree(l);
+                    assertThat(n.path("jsonrpc").asText()).isEqualTo("2.0");
+                    assertThat(n.has("id")).isTrue();
+                    if (n.path("id").asText().equals(ping)) {
+                      break;
+                    }
+                    String outcome;
+                    if (n.has("error")) {
+                      int code = n.get("error").path("code").asInt();
+                      assertThat(code)
+                          .as("%s -> %s", abbreviate(line), l)
+                          .isIn(-32700, -32600, -32601, -32602);
+                      assertThat(n.get("error").path("message").asText())
+                          .doesNotContainPattern(JAVA_WORDS);
+                      outcome = code + " " + n.get("error").path("data").path("code").asText("sdk");
+                    } else {
+                      assertThat(n.has("result")).as(l).isTrue();
+                      outcome =
+                          n.path("result").path("isError").asBoolean() ? "tool error" : "result";
+                    }
+                    outcomes.computeIfAbsent(outcome, k -> new AtomicInteger()).incrementAndGet();
+                  }
+                } catch (java.io.IOException e) {
+                  throw new AssertionError(e);
+                }
+              });
+      send(
+          in,
+          McpBadLinesTest.INITIALIZED); // in case a generated initialize started the session over
       send(in, McpBadLinesTest.call("last", "sim_state", "{}"));
       JsonNode last = null;
       for (String l = out.readLine(); l != null; l = out.readLine()) {
@@ -153,19 +184,47 @@ class MalformedInputPropertyTest {
     System.out.println("MCP malformed lines: " + EXAMPLES + " inputs, outcomes " + outcomes);
   }
 
-  /** A line: malformed JSON, a malformed JSON-RPC envelope, or a tools/call with malformed arguments. */
+  /**
+   * A line: malformed JSON, a malformed JSON-RPC envelope, or a tools/call with malformed
+   * arguments.
+   */
   private static String mcpLine(Random r) {
     String body = MalformedInput.body(r).replace('\n', ' ').replace('\r', ' ');
     String tool = MalformedInput.TOOLS.get(r.nextInt(MalformedInput.TOOLS.size()));
     return switch (r.nextInt(4)) {
       case 0 -> body;
-      case 1 -> "{\"jsonrpc\":\"2.0\",\"id\":" + r.nextInt(1000) + ",\"method\":\"tools/call\",\"params\":{\"name\":\""
-          + tool + "\",\"arguments\":" + body + "}}";
-      case 2 -> "{\"jsonrpc\":\"2.0\",\"id\":" + MalformedInput.randomJson(r, 1) + ",\"method\":"
-          + MalformedInput.randomJson(r, 1) + ",\"params\":" + MalformedInput.randomJson(r, 2) + "}";
-      default -> "{\"jsonrpc\":\"2.0\",\"id\":" + r.nextInt(1000) + ",\"method\":\""
-          + new String[] {"initialize", "tools/list", "tools/call", "ping", "logging/setLevel", "resources/list"}[r.nextInt(6)]
-          + "\",\"params\":" + MalformedInput.randomJson(r, 3) + "}";
+      case 1 ->
+          "{\"jsonrpc\":\"2.0\",\"id\":"
+              + r.nextInt(1000)
+              + ",\"method\":\"tools/call\",\"params\":{\"name\":\""
+              + tool
+              + "\",\"arguments\":"
+              + body
+              + "}}";
+      case 2 ->
+          "{\"jsonrpc\":\"2.0\",\"id\":"
+              + MalformedInput.randomJson(r, 1)
+              + ",\"method\":"
+              + MalformedInput.randomJson(r, 1)
+              + ",\"params\":"
+              + MalformedInput.randomJson(r, 2)
+              + "}";
+      default ->
+          "{\"jsonrpc\":\"2.0\",\"id\":"
+              + r.nextInt(1000)
+              + ",\"method\":\""
+              + new String[] {
+                    "initialize",
+                    "tools/list",
+                    "tools/call",
+                    "ping",
+                    "logging/setLevel",
+                    "resources/list"
+                  }
+                  [r.nextInt(6)]
+              + "\",\"params\":"
+              + MalformedInput.randomJson(r, 3)
+              + "}";
     };
   }
 

@@ -35,16 +35,29 @@ class McpKilledServerMemoryTest {
     Set<String> acked = new LinkedHashSet<>();
     String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
     for (int life = 0; life < KILLS; life++) {
-      Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), SwipeAgentCli.class.getName(),
-          "mcp", "--device", "sim:?scale=0.2", "--memory", "sqlite:" + db)
-          .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+      Process p =
+          new ProcessBuilder(
+                  java,
+                  "-cp",
+                  System.getProperty("java.class.path"),
+                  SwipeAgentCli.class.getName(),
+                  "mcp",
+                  "--device",
+                  "sim:?scale=0.2",
+                  "--memory",
+                  "sqlite:" + db)
+              .redirectError(ProcessBuilder.Redirect.DISCARD)
+              .start();
       try (OutputStream in = p.getOutputStream();
-           BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+          BufferedReader out =
+              new BufferedReader(
+                  new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
         send(in, McpBadLinesTest.initialize(1));
         assertThat(out.readLine()).contains("\"id\":1");
         send(in, McpBadLinesTest.INITIALIZED);
         int id = 10;
-        // keep a save in flight when the kill comes: the next request is written before the answer is read
+        // keep a save in flight when the kill comes: the next request is written before the answer
+        // is read
         send(in, save(id, life));
         while (true) {
           String line = out.readLine();
@@ -74,8 +87,14 @@ class McpKilledServerMemoryTest {
   }
 
   private static String save(int id, int life) {
-    return McpBadLinesTest.call(id, "save_memory", "{\"title\":\"life " + life + " save " + id
-        + "\",\"content\":\"swipe down 35 units\",\"entities\":[\"Clock\"],\"tags\":[\"kill\"]}");
+    return McpBadLinesTest.call(
+        id,
+        "save_memory",
+        "{\"title\":\"life "
+            + life
+            + " save "
+            + id
+            + "\",\"content\":\"swipe down 35 units\",\"entities\":[\"Clock\"],\"tags\":[\"kill\"]}");
   }
 
   private static void send(OutputStream in, String line) throws Exception {

@@ -28,26 +28,34 @@ import org.junit.jupiter.api.io.TempDir;
 class McpStdioServerTest {
   private static final ObjectMapper M = new ObjectMapper();
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private McpSyncClient client(String... extra) {
     String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> args = new java.util.ArrayList<>(List.of(
-        "-cp", System.getProperty("java.class.path"), SwipeAgentCli.class.getName(), "mcp", "--sim-state"));
+    List<String> args =
+        new java.util.ArrayList<>(
+            List.of(
+                "-cp",
+                System.getProperty("java.class.path"),
+                SwipeAgentCli.class.getName(),
+                "mcp",
+                "--sim-state"));
     args.addAll(List.of(extra));
     ServerParameters params = ServerParameters.builder(java).args(args).build();
-    StdioClientTransport transport = new StdioClientTransport(params, new JacksonMcpJsonMapper(new ObjectMapper()));
+    StdioClientTransport transport =
+        new StdioClientTransport(params, new JacksonMcpJsonMapper(new ObjectMapper()));
     transport.setStdErrorHandler(line -> System.err.println("[server] " + line));
-    McpSyncClient c = McpClient.sync(transport)
-        .requestTimeout(Duration.ofSeconds(60))
-        .initializationTimeout(Duration.ofSeconds(60))
-        .build();
+    McpSyncClient c =
+        McpClient.sync(transport)
+            .requestTimeout(Duration.ofSeconds(60))
+            .initializationTimeout(Duration.ofSeconds(60))
+            .build();
     c.initialize();
     return c;
   }
 
-  private static McpSchema.CallToolResult call(McpSyncClient c, String tool, Map<String, Object> args) {
+  private static McpSchema.CallToolResult call(
+      McpSyncClient c, String tool, Map<String, Object> args) {
     return c.callTool(McpSchema.CallToolRequest.builder(tool).arguments(args).build());
   }
 
@@ -58,8 +66,12 @@ class McpStdioServerTest {
 
   private static String shotId(McpSchema.CallToolResult r) throws Exception {
     assertThat(r.isError()).as("result: %s", r.content()).isFalse();
-    McpSchema.ImageContent image = r.content().stream()
-        .filter(McpSchema.ImageContent.class::isInstance).map(McpSchema.ImageContent.class::cast).findFirst().orElseThrow();
+    McpSchema.ImageContent image =
+        r.content().stream()
+            .filter(McpSchema.ImageContent.class::isInstance)
+            .map(McpSchema.ImageContent.class::cast)
+            .findFirst()
+            .orElseThrow();
     assertThat(image.mimeType()).isEqualTo("image/jpeg");
     byte[] jpeg = Base64.getDecoder().decode(image.data());
     assertThat(jpeg[0] & 0xFF).isEqualTo(0xFF);
@@ -73,17 +85,32 @@ class McpStdioServerTest {
   @Test
   void drivesAPickerTaskOverStdio() throws Exception {
     Path db = tmp.resolve("memory.db");
-    try (McpSyncClient c = client("--device", "sim:?scene=picker&scale=0.5", "--memory", "sqlite:" + db)) {
+    try (McpSyncClient c =
+        client("--device", "sim:?scene=picker&scale=0.5", "--memory", "sqlite:" + db)) {
       // list tools with schemas
       List<McpSchema.Tool> tools = c.listTools().tools();
-      assertThat(tools).extracting(McpSchema.Tool::name).contains(
-          "touch_gesture", "screenshot", "image_diff", "wheel_nudge", "scroll", "save_memory", "recall_memory",
-          "type_text", "press_back", "finished", "sim_state");
-      McpSchema.Tool wheel = tools.stream().filter(t -> t.name().equals("wheel_nudge")).findFirst().orElseThrow();
+      assertThat(tools)
+          .extracting(McpSchema.Tool::name)
+          .contains(
+              "touch_gesture",
+              "screenshot",
+              "image_diff",
+              "wheel_nudge",
+              "scroll",
+              "save_memory",
+              "recall_memory",
+              "type_text",
+              "press_back",
+              "finished",
+              "sim_state");
+      McpSchema.Tool wheel =
+          tools.stream().filter(t -> t.name().equals("wheel_nudge")).findFirst().orElseThrow();
       JsonNode schema = M.valueToTree(wheel.inputSchema());
       assertThat(schema.get("additionalProperties").asBoolean(true)).isFalse();
-      assertThat(schema.get("required").toString()).contains("center_y", "screenshot_attachment_id");
-      assertThat(schema.get("properties").get("row_spacing").get("description").asText()).isNotBlank();
+      assertThat(schema.get("required").toString())
+          .contains("center_y", "screenshot_attachment_id");
+      assertThat(schema.get("properties").get("row_spacing").get("description").asText())
+          .isNotBlank();
 
       // screenshot, then a swipe on the month column, then a diff by attachment ids
       String first = shotId(call(c, "screenshot", Map.of()));
@@ -91,12 +118,26 @@ class McpStdioServerTest {
       JsonNode month = state.get("wheels").get(0);
       double mx = month.get("column_x").asDouble();
       double my = month.get("center_y").asDouble();
-      McpSchema.CallToolResult swiped = call(c, "touch_gesture", Map.of(
-          "type", "swipe", "start", Map.of("x", mx, "y", my + 60), "end", Map.of("x", mx, "y", my - 60),
-          "duration_ms", 600, "hold_after_ms", 150));
+      McpSchema.CallToolResult swiped =
+          call(
+              c,
+              "touch_gesture",
+              Map.of(
+                  "type",
+                  "swipe",
+                  "start",
+                  Map.of("x", mx, "y", my + 60),
+                  "end",
+                  Map.of("x", mx, "y", my - 60),
+                  "duration_ms",
+                  600,
+                  "hold_after_ms",
+                  150));
       String second = shotId(swiped);
-      Map<String, Object> column = Map.of("x", Math.max(0, mx - 100), "y", my - 200, "w", 200, "h", 400);
-      JsonNode diff = json(call(c, "image_diff", Map.of("before", first, "after", second, "region", column)));
+      Map<String, Object> column =
+          Map.of("x", Math.max(0, mx - 100), "y", my - 200, "w", 200, "h", 400);
+      JsonNode diff =
+          json(call(c, "image_diff", Map.of("before", first, "after", second, "region", column)));
       assertThat(diff.get("changed").asBoolean()).as(diff.toString()).isTrue();
       assertThat(json(call(c, "sim_state", Map.of())).get("wheels").get(0).get("value").asInt())
           .isNotEqualTo(month.get("value").asInt());
@@ -130,27 +171,61 @@ class McpStdioServerTest {
       assertThat(nudges).isBetween(1, 4);
 
       // remember what worked and recall it
-      JsonNode saved = json(call(c, "save_memory", Map.of(
-          "title", "[Sim] [Hour picker] swipe parameters",
-          "content", "app: Sim, screen: time picker, picker: hour column, hold_after_ms: 150",
-          "tags", List.of("swipe", "picker", "calibration"), "entities", List.of("Sim"), "priority", 70)));
+      JsonNode saved =
+          json(
+              call(
+                  c,
+                  "save_memory",
+                  Map.of(
+                      "title",
+                      "[Sim] [Hour picker] swipe parameters",
+                      "content",
+                      "app: Sim, screen: time picker, picker: hour column, hold_after_ms: 150",
+                      "tags",
+                      List.of("swipe", "picker", "calibration"),
+                      "entities",
+                      List.of("Sim"),
+                      "priority",
+                      70)));
       assertThat(saved.get("id").asText()).isNotBlank();
-      JsonNode recalled = json(call(c, "recall_memory", Map.of("query", "hour picker swipe", "entities", List.of("Sim"))));
+      JsonNode recalled =
+          json(
+              call(
+                  c,
+                  "recall_memory",
+                  Map.of("query", "hour picker swipe", "entities", List.of("Sim"))));
       assertThat(recalled.get("count").asInt()).isEqualTo(1);
       assertThat(recalled.get("memories").get(0).get("title").asText()).contains("Hour picker");
 
       // a bad id is a structured error, not a crash
-      McpSchema.CallToolResult bad = call(c, "image_diff", Map.of("before", "shot-9999", "after", shot));
+      McpSchema.CallToolResult bad =
+          call(c, "image_diff", Map.of("before", "shot-9999", "after", shot));
       assertThat(bad.isError()).isTrue();
       JsonNode err = json(bad).get("error");
       assertThat(err.get("code").asText()).isEqualTo("unknown_attachment");
-      McpSchema.CallToolResult path = call(c, "wheel_nudge", Map.of("current_value", 1, "target_value", 2,
-          "column_x", 500, "center_y", 500, "row_spacing", 40, "screenshot_attachment_id", "../../etc/passwd"));
+      McpSchema.CallToolResult path =
+          call(
+              c,
+              "wheel_nudge",
+              Map.of(
+                  "current_value",
+                  1,
+                  "target_value",
+                  2,
+                  "column_x",
+                  500,
+                  "center_y",
+                  500,
+                  "row_spacing",
+                  40,
+                  "screenshot_attachment_id",
+                  "../../etc/passwd"));
       assertThat(path.isError()).isTrue();
       assertThat(json(path).get("error").get("code").asText()).isEqualTo("invalid_argument");
 
       // terminate the run
-      assertThat(json(call(c, "finished", Map.of("text", "hour set"))).get("status").asText()).isEqualTo("finished");
+      assertThat(json(call(c, "finished", Map.of("text", "hour set"))).get("status").asText())
+          .isEqualTo("finished");
       McpSchema.CallToolResult after = call(c, "screenshot", Map.of());
       assertThat(after.isError()).isTrue();
       assertThat(json(after).get("error").get("code").asText()).isEqualTo("run_terminated");

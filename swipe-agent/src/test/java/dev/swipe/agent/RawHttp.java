@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PushbackInputStream;
 import java.io.OutputStream;
+import java.io.PushbackInputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
@@ -78,7 +78,10 @@ final class RawHttp implements AutoCloseable {
       b.append("Host: 127.0.0.1\r\n");
     }
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-    b.append("Content-Type: application/json\r\nContent-Length: ").append(bytes.length).append("\r\n\r\n").append(body);
+    b.append("Content-Type: application/json\r\nContent-Length: ")
+        .append(bytes.length)
+        .append("\r\n\r\n")
+        .append(body);
     return b.toString();
   }
 
@@ -97,7 +100,8 @@ final class RawHttp implements AutoCloseable {
     while (last4 != 0x0D0A0D0A) {
       int c = in.read();
       if (c < 0) {
-        throw new IOException("closed before an answer; got: " + head.toString(StandardCharsets.ISO_8859_1));
+        throw new IOException(
+            "closed before an answer; got: " + head.toString(StandardCharsets.ISO_8859_1));
       }
       head.write(c);
       last4 = (last4 << 8) | c;
@@ -108,15 +112,21 @@ final class RawHttp implements AutoCloseable {
     for (int i = 1; i < lines.length; i++) {
       int colon = lines[i].indexOf(':');
       if (colon > 0) {
-        headers.put(lines[i].substring(0, colon).toLowerCase(Locale.ROOT), lines[i].substring(colon + 1).strip());
+        headers.put(
+            lines[i].substring(0, colon).toLowerCase(Locale.ROOT),
+            lines[i].substring(colon + 1).strip());
       }
     }
     int length = Integer.parseInt(headers.getOrDefault("content-length", "0"));
     byte[] body = in.readNBytes(length);
-    return new Answer(status, headers, new String(body, StandardCharsets.UTF_8), head.size() + body.length);
+    return new Answer(
+        status, headers, new String(body, StandardCharsets.UTF_8), head.size() + body.length);
   }
 
-  /** Whether the server has closed the connection (reading until the end, bounded by the socket timeout). */
+  /**
+   * Whether the server has closed the connection (reading until the end, bounded by the socket
+   * timeout).
+   */
   boolean closedByServer() throws IOException {
     try {
       byte[] sink = new byte[4096];

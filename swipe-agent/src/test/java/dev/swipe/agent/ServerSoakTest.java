@@ -45,10 +45,16 @@ import org.junit.jupiter.api.condition.OS;
 class ServerSoakTest {
   private static final ObjectMapper M = new ObjectMapper();
   private static final long SECONDS = Long.getLong("swipe.soak.seconds", 20);
+
   /** Room for caches that fill once (the run LRU, the text cache), not for a per-request leak. */
   private static final long HEAP_GROWTH_ALLOWED = 48L << 20;
-  /** Shared pools of libraries: they keep idle workers for a while by design, so they are counted apart. */
-  private static final List<String> SHARED_POOLS = List.of("boundedElastic-", "parallel-", "ForkJoinPool");
+
+  /**
+   * Shared pools of libraries: they keep idle workers for a while by design, so they are counted
+   * apart.
+   */
+  private static final List<String> SHARED_POOLS =
+      List.of("boundedElastic-", "parallel-", "ForkJoinPool");
 
   private static long fds() throws IOException {
     try (Stream<Path> s = Files.list(Path.of("/proc/self/fd"))) {
@@ -90,7 +96,8 @@ class ServerSoakTest {
 
   @Test
   void goodAndBadTrafficLeavesNoThreadsOrDescriptorsBehind() throws Exception {
-    try (Device phone = Device.open("sim:?scale=0.3&scene=list"); MemoryStore memory = MemoryStores.open("mem:")) {
+    try (Device phone = Device.open("sim:?scale=0.3&scene=list");
+        MemoryStore memory = MemoryStores.open("mem:")) {
       // warm up every path once, so lazily started pools count in the baseline
       soak(phone, memory, Duration.ofSeconds(2), new AtomicLong(), new AtomicLong());
       settle();
@@ -104,21 +111,34 @@ class ServerSoakTest {
 
       boolean back = false;
       for (int i = 0; i < 300 && !back; i++) {
-        back = ourThreads().isEmpty() && threadsOutsideSharedPools() <= threadsBefore + 2 && fds() <= fdsBefore + 8;
+        back =
+            ourThreads().isEmpty()
+                && threadsOutsideSharedPools() <= threadsBefore + 2
+                && fds() <= fdsBefore + 8;
         if (!back) {
           Thread.sleep(100);
         }
       }
       long heapAfter = heapAfterGc();
-      System.out.printf("soak %d s: %d HTTP requests, %d MCP lines; threads %d -> %d, fds %d -> %d, heap %d -> %d KiB%n",
-          SECONDS, http.get(), mcp.get(), threadsBefore, threadsOutsideSharedPools(), fdsBefore, fds(),
-          heapBefore / 1024, heapAfter / 1024);
+      System.out.printf(
+          "soak %d s: %d HTTP requests, %d MCP lines; threads %d -> %d, fds %d -> %d, heap %d -> %d KiB%n",
+          SECONDS,
+          http.get(),
+          mcp.get(),
+          threadsBefore,
+          threadsOutsideSharedPools(),
+          fdsBefore,
+          fds(),
+          heapBefore / 1024,
+          heapAfter / 1024);
       assertThat(http.get()).isPositive();
       assertThat(mcp.get()).isPositive();
       assertThat(ourThreads()).as("server threads left").isEmpty();
       assertThat(threadsOutsideSharedPools()).isLessThanOrEqualTo(threadsBefore + 2);
       assertThat(fds()).isLessThanOrEqualTo(fdsBefore + 8);
-      assertThat(heapAfter).as("heap kept after a collection, bytes").isLessThanOrEqualTo(heapBefore + HEAP_GROWTH_ALLOWED);
+      assertThat(heapAfter)
+          .as("heap kept after a collection, bytes")
+          .isLessThanOrEqualTo(heapBefore + HEAP_GROWTH_ALLOWED);
     }
   }
 
@@ -129,25 +149,37 @@ class ServerSoakTest {
   }
 
   /** Runs the traffic for {@code time}, counting HTTP requests and MCP lines. */
-  private static void soak(Device phone, MemoryStore memory, Duration time, AtomicLong http, AtomicLong mcp)
+  private static void soak(
+      Device phone, MemoryStore memory, Duration time, AtomicLong http, AtomicLong mcp)
       throws Exception {
     long end = System.nanoTime() + time.toNanos();
     ExecutorService pool = Executors.newFixedThreadPool(5);
-    try (AgentHttpServer server = AgentHttpServer.builder(phone).address(new InetSocketAddress("127.0.0.1", 0))
-        .memory(memory).requestTimeout(Duration.ofMillis(400)).idleTimeout(Duration.ofMillis(400)).maxRuns(8).simState(true).start()) {
+    try (AgentHttpServer server =
+        AgentHttpServer.builder(phone)
+            .address(new InetSocketAddress("127.0.0.1", 0))
+            .memory(memory)
+            .requestTimeout(Duration.ofMillis(400))
+            .idleTimeout(Duration.ofMillis(400))
+            .maxRuns(8)
+            .simState(true)
+            .start()) {
       int port = server.address().getPort();
       List<Future<?>> work = new ArrayList<>();
       for (int w = 0; w < 4; w++) {
         long seed = w;
-        work.add(pool.submit(() -> {
-          httpClient(port, new Random(seed), end, http);
-          return null;
-        }));
+        work.add(
+            pool.submit(
+                () -> {
+                  httpClient(port, new Random(seed), end, http);
+                  return null;
+                }));
       }
-      work.add(pool.submit(() -> {
-        mcpSessions(phone, memory, new Random(7), end, mcp);
-        return null;
-      }));
+      work.add(
+          pool.submit(
+              () -> {
+                mcpSessions(phone, memory, new Random(7), end, mcp);
+                return null;
+              }));
       for (Future<?> f : work) {
         f.get(time.toSeconds() + 120, TimeUnit.SECONDS);
       }
@@ -167,8 +199,10 @@ class ServerSoakTest {
         switch (kind) {
           case 0, 1 -> {
             String run = r.nextBoolean() ? "" : "soak-" + r.nextInt(12);
-            String request = run.isEmpty() ? RawHttp.post("/tools/sim_state", "{}")
-                : RawHttp.post("/tools/screenshot", "{}", "run: " + run);
+            String request =
+                run.isEmpty()
+                    ? RawHttp.post("/tools/sim_state", "{}")
+                    : RawHttp.post("/tools/screenshot", "{}", "run: " + run);
             RawHttp.Answer a = null;
             if (kept != null) {
               try {
@@ -196,8 +230,14 @@ class ServerSoakTest {
           }
           case 3 -> {
             try (RawHttp c = new RawHttp(port)) {
-              check(c.send(RawHttp.post("/tools/" + MalformedInput.TOOLS.get(r.nextInt(MalformedInput.TOOLS.size())),
-                  MalformedInput.body(r))).read());
+              check(
+                  c.send(
+                          RawHttp.post(
+                              "/tools/"
+                                  + MalformedInput.TOOLS.get(
+                                      r.nextInt(MalformedInput.TOOLS.size())),
+                              MalformedInput.body(r)))
+                      .read());
             }
           }
           case 4 -> {
@@ -208,7 +248,8 @@ class ServerSoakTest {
           case 5 -> {
             // half a request, then hang up
             try (RawHttp c = new RawHttp(port)) {
-              c.send("POST /tools/sim_state HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 40\r\n\r\n{\"a\"");
+              c.send(
+                  "POST /tools/sim_state HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 40\r\n\r\n{\"a\"");
             }
           }
           case 6 -> {
@@ -245,21 +286,29 @@ class ServerSoakTest {
     assertThat(j.isObject()).isTrue();
   }
 
-  private static void mcpSessions(Device phone, MemoryStore memory, Random r, long end, AtomicLong count)
-      throws Exception {
+  private static void mcpSessions(
+      Device phone, MemoryStore memory, Random r, long end, AtomicLong count) throws Exception {
     while (System.nanoTime() < end) {
       try (AgentRun run = AgentRun.builder(phone).memory(memory).simState(true).build()) {
         Pipe toServer = Pipe.open();
         Pipe fromServer = Pipe.open();
-        McpStdioServer server = McpStdioServer.start(new ToolDispatcher(run), Channels.newInputStream(toServer.source()),
-            Channels.newOutputStream(fromServer.sink()));
+        McpStdioServer server =
+            McpStdioServer.start(
+                new ToolDispatcher(run),
+                Channels.newInputStream(toServer.source()),
+                Channels.newOutputStream(fromServer.sink()));
         try (OutputStream in = Channels.newOutputStream(toServer.sink());
-            BufferedReader out = new BufferedReader(new InputStreamReader(Channels.newInputStream(fromServer.source()),
-                StandardCharsets.UTF_8))) {
-          List<String> lines = new ArrayList<>(List.of(McpBadLinesTest.initialize(0), McpBadLinesTest.INITIALIZED));
+            BufferedReader out =
+                new BufferedReader(
+                    new InputStreamReader(
+                        Channels.newInputStream(fromServer.source()), StandardCharsets.UTF_8))) {
+          List<String> lines =
+              new ArrayList<>(List.of(McpBadLinesTest.initialize(0), McpBadLinesTest.INITIALIZED));
           for (int i = 0; i < 10; i++) {
-            lines.add(r.nextBoolean() ? MalformedInput.body(r).replace('\n', ' ')
-                : McpBadLinesTest.call(i, "sim_state", "{}"));
+            lines.add(
+                r.nextBoolean()
+                    ? MalformedInput.body(r).replace('\n', ' ')
+                    : McpBadLinesTest.call(i, "sim_state", "{}"));
           }
           lines.add(McpBadLinesTest.call("last", "sim_state", "{}"));
           for (String l : lines) {

@@ -7,15 +7,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.core.Device;
-import dev.swipe.memory.MemoryStore;
-import dev.swipe.memory.MemoryStores;
+import dev.swipe.core.gesture.Modifier;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.KeyReport;
-import dev.swipe.core.gesture.Modifier;
+import dev.swipe.memory.MemoryStore;
+import dev.swipe.memory.MemoryStores;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimPhone;
 import java.time.Duration;
@@ -44,7 +44,8 @@ class ToolDispatcherTest {
   private ToolDispatcher tools(String uri, boolean inline) {
     Device d = keep(Device.open(uri));
     MemoryStore mem = keep(MemoryStores.open("mem:"));
-    AgentRun run = keep(AgentRun.builder(d).memory(mem).acceptInlineImages(inline).simState(true).build());
+    AgentRun run =
+        keep(AgentRun.builder(d).memory(mem).acceptInlineImages(inline).simState(true).build());
     return new ToolDispatcher(run);
   }
 
@@ -72,12 +73,29 @@ class ToolDispatcherTest {
   void specsUseSeedNamesAndClosedInputSchemas() {
     ToolDispatcher t = tools("sim:?scale=0.5", false);
     List<String> names = t.specs().stream().map(ToolSpec::name).toList();
-    assertThat(names).contains("touch_gesture", "screenshot", "image_diff", "wheel_nudge", "scroll", "save_memory",
-        "recall_memory", "click", "tap", "type_text", "drag", "press_back", "home", "finished",
-        "failed_to_complete_task", "sim_state");
+    assertThat(names)
+        .contains(
+            "touch_gesture",
+            "screenshot",
+            "image_diff",
+            "wheel_nudge",
+            "scroll",
+            "save_memory",
+            "recall_memory",
+            "click",
+            "tap",
+            "type_text",
+            "drag",
+            "press_back",
+            "home",
+            "finished",
+            "failed_to_complete_task",
+            "sim_state");
     for (ToolSpec s : t.specs()) {
       assertThat(s.inputSchema().get("type").asText()).isEqualTo("object");
-      assertThat(s.inputSchema().get("additionalProperties").asBoolean(true)).as(s.name()).isFalse();
+      assertThat(s.inputSchema().get("additionalProperties").asBoolean(true))
+          .as(s.name())
+          .isFalse();
       assertThat(s.description().length()).as(s.name()).isGreaterThan(40);
       assertThat(s.outputSchema().get("type").asText()).isEqualTo("object");
     }
@@ -101,20 +119,39 @@ class ToolDispatcherTest {
     ToolDispatcher t = tools("sim:?scale=0.5&scene=list", false);
     SimOracle oracle = SimOracle.of(t.run().device());
     JsonNode before = call(t, "screenshot", "{}");
-    JsonNode after = call(t, "touch_gesture",
-        "{\"type\":\"swipe\",\"start\":{\"x\":500,\"y\":700},\"end\":{\"x\":500,\"y\":400},"
-            + "\"duration_ms\":400,\"steps\":16,\"hold_after_ms\":100}");
+    JsonNode after =
+        call(
+            t,
+            "touch_gesture",
+            "{\"type\":\"swipe\",\"start\":{\"x\":500,\"y\":700},\"end\":{\"x\":500,\"y\":400},"
+                + "\"duration_ms\":400,\"steps\":16,\"hold_after_ms\":100}");
     assertThat(after.get("action").asText()).isEqualTo("swipe");
     assertThat(after.get("image").asText()).isNotEmpty();
     assertThat(oracle.listOffsetPx()).isGreaterThan(0);
-    JsonNode d = call(t, "image_diff", "{\"before\":\"" + before.get("screenshot_attachment_id").asText()
-        + "\",\"after\":\"" + after.get("screenshot_attachment_id").asText() + "\"}");
+    JsonNode d =
+        call(
+            t,
+            "image_diff",
+            "{\"before\":\""
+                + before.get("screenshot_attachment_id").asText()
+                + "\",\"after\":\""
+                + after.get("screenshot_attachment_id").asText()
+                + "\"}");
     assertThat(d.get("changed").asBoolean()).isTrue();
     assertThat(d.get("diff_ratio").asDouble()).isGreaterThan(0.05);
     assertThat(d.get("primary_axis").asText()).isEqualTo("vertical");
-    assertThat(d.get("axis_evidence").asText()).as("a 300-unit scroll overlaps itself").isEqualTo("frame_pair");
-    JsonNode same = call(t, "image_diff", "{\"before\":\"" + after.get("screenshot_attachment_id").asText()
-        + "\",\"after\":\"" + after.get("screenshot_attachment_id").asText() + "\",\"region\":{\"x\":0,\"y\":100,\"w\":1000,\"h\":800}}");
+    assertThat(d.get("axis_evidence").asText())
+        .as("a 300-unit scroll overlaps itself")
+        .isEqualTo("frame_pair");
+    JsonNode same =
+        call(
+            t,
+            "image_diff",
+            "{\"before\":\""
+                + after.get("screenshot_attachment_id").asText()
+                + "\",\"after\":\""
+                + after.get("screenshot_attachment_id").asText()
+                + "\",\"region\":{\"x\":0,\"y\":100,\"w\":1000,\"h\":800}}");
     assertThat(same.get("changed").asBoolean()).isFalse();
     assertThat(same.get("diff_ratio").asDouble()).isCloseTo(0, within(1e-9));
   }
@@ -124,11 +161,19 @@ class ToolDispatcherTest {
     ToolDispatcher t = tools("sim:?scale=0.5&scene=carousel", false);
     SimOracle oracle = SimOracle.of(t.run().device());
     String before = call(t, "screenshot", "{}").get("screenshot_attachment_id").asText();
-    String after = call(t, "touch_gesture",
-        "{\"type\":\"swipe\",\"start\":{\"x\":700,\"y\":500},\"end\":{\"x\":300,\"y\":500},"
-            + "\"duration_ms\":200,\"steps\":16,\"hold_after_ms\":0}").get("screenshot_attachment_id").asText();
-    assertThat(oracle.page()).as("the page switched (a ViewPager fling: over 400 dp/s)").isEqualTo(1);
-    JsonNode d = call(t, "image_diff", "{\"before\":\"" + before + "\",\"after\":\"" + after + "\"}");
+    String after =
+        call(
+                t,
+                "touch_gesture",
+                "{\"type\":\"swipe\",\"start\":{\"x\":700,\"y\":500},\"end\":{\"x\":300,\"y\":500},"
+                    + "\"duration_ms\":200,\"steps\":16,\"hold_after_ms\":0}")
+            .get("screenshot_attachment_id")
+            .asText();
+    assertThat(oracle.page())
+        .as("the page switched (a ViewPager fling: over 400 dp/s)")
+        .isEqualTo(1);
+    JsonNode d =
+        call(t, "image_diff", "{\"before\":\"" + before + "\",\"after\":\"" + after + "\"}");
     assertThat(d.get("changed").asBoolean()).isTrue();
     assertThat(d.get("primary_axis").asText()).isEqualTo("horizontal");
     assertThat(d.get("axis_evidence").asText()).isEqualTo("motion_between");
@@ -140,11 +185,17 @@ class ToolDispatcherTest {
     ToolDispatcher b = new ToolDispatcher(keep(AgentRun.start(a.run().device())));
     String id = call(a, "screenshot", "{}").get("screenshot_attachment_id").asText();
     call(b, "screenshot", "{}");
-    assertError(call(b, "image_diff", "{\"before\":\"" + id + "\",\"after\":\"shot-999\"}"), "unknown_attachment");
-    assertError(call(a, "image_diff", "{\"before\":\"/etc/passwd\",\"after\":\"" + id + "\"}"), "invalid_argument");
+    assertError(
+        call(b, "image_diff", "{\"before\":\"" + id + "\",\"after\":\"shot-999\"}"),
+        "unknown_attachment");
+    assertError(
+        call(a, "image_diff", "{\"before\":\"/etc/passwd\",\"after\":\"" + id + "\"}"),
+        "invalid_argument");
     // base64 is for direct callers only
     String b64 = call(a, "screenshot", "{}").get("image").asText();
-    assertError(call(a, "image_diff", "{\"before\":\"" + b64 + "\",\"after\":\"" + id + "\"}"), "invalid_argument");
+    assertError(
+        call(a, "image_diff", "{\"before\":\"" + b64 + "\",\"after\":\"" + id + "\"}"),
+        "invalid_argument");
   }
 
   @Test
@@ -163,18 +214,44 @@ class ToolDispatcherTest {
   @Test
   void invalidArgumentsNameTheField() throws Exception {
     ToolDispatcher t = tools("sim:?scale=0.5", false);
-    JsonNode r = call(t, "touch_gesture", "{\"type\":\"swipe\",\"start\":{\"x\":500,\"y\":500},\"end\":{\"x\":1001,\"y\":1}}");
+    JsonNode r =
+        call(
+            t,
+            "touch_gesture",
+            "{\"type\":\"swipe\",\"start\":{\"x\":500,\"y\":500},\"end\":{\"x\":1001,\"y\":1}}");
     assertError(r, "invalid_argument");
     assertThat(r.get("error").get("details").get("field").asText()).isEqualTo("end.x");
-    r = call(t, "touch_gesture", "{\"type\":\"swipe\",\"start\":{\"x\":500,\"y\":500},\"speed\":3}");
+    r =
+        call(
+            t, "touch_gesture", "{\"type\":\"swipe\",\"start\":{\"x\":500,\"y\":500},\"speed\":3}");
     assertError(r, "invalid_argument");
-    assertThat(r.get("error").get("message").asText()).contains("unknown field").contains("duration_ms");
-    assertError(call(t, "touch_gesture", "{\"type\":\"swipe\",\"start\":{\"x\":NaN,\"y\":500}}"), "invalid_argument");
-    assertError(call(t, "touch_gesture", "{\"type\":\"swipe\",\"start\":{\"x\":500,\"y\":500}}"), "invalid_argument");
-    assertError(call(t, "touch_gesture", "{\"type\":\"tap\",\"start\":{\"x\":500,\"y\":500},\"steps\":3}"), "invalid_argument");
-    assertError(call(t, "touch_gesture", "{\"type\":\"swipe\",\"start\":{\"x\":500,\"y\":500},\"end\":{\"x\":1,\"y\":1},\"duration_ms\":0.5}"), "invalid_argument");
-    assertError(call(t, "touch_gesture", "{\"type\":\"pinch\",\"start\":{\"x\":500,\"y\":500}}"), "invalid_argument");
-    assertError(call(t, "image_diff", "{\"before\":\"shot-1\",\"after\":\"shot-1\",\"region\":{\"x\":900,\"y\":0,\"w\":200,\"h\":10}}"), "invalid_argument");
+    assertThat(r.get("error").get("message").asText())
+        .contains("unknown field")
+        .contains("duration_ms");
+    assertError(
+        call(t, "touch_gesture", "{\"type\":\"swipe\",\"start\":{\"x\":NaN,\"y\":500}}"),
+        "invalid_argument");
+    assertError(
+        call(t, "touch_gesture", "{\"type\":\"swipe\",\"start\":{\"x\":500,\"y\":500}}"),
+        "invalid_argument");
+    assertError(
+        call(t, "touch_gesture", "{\"type\":\"tap\",\"start\":{\"x\":500,\"y\":500},\"steps\":3}"),
+        "invalid_argument");
+    assertError(
+        call(
+            t,
+            "touch_gesture",
+            "{\"type\":\"swipe\",\"start\":{\"x\":500,\"y\":500},\"end\":{\"x\":1,\"y\":1},\"duration_ms\":0.5}"),
+        "invalid_argument");
+    assertError(
+        call(t, "touch_gesture", "{\"type\":\"pinch\",\"start\":{\"x\":500,\"y\":500}}"),
+        "invalid_argument");
+    assertError(
+        call(
+            t,
+            "image_diff",
+            "{\"before\":\"shot-1\",\"after\":\"shot-1\",\"region\":{\"x\":900,\"y\":0,\"w\":200,\"h\":10}}"),
+        "invalid_argument");
     assertError(call(t, "screenshot", "[1,2]"), "invalid_argument");
     assertError(call(t, "screenshot", "{\"a\":1,\"a\":2}"), "invalid_argument");
     assertError(call(t, "screenshot", "{"), "invalid_argument");
@@ -204,7 +281,10 @@ class ToolDispatcherTest {
   void simStateIsHiddenUnlessTheRunAsksForIt() throws Exception {
     Device d = keep(Device.open("sim:?scale=0.5&scene=picker"));
     ToolDispatcher t = new ToolDispatcher(keep(AgentRun.start(d)));
-    assertThat(t.specs()).extracting(ToolSpec::name).doesNotContain("sim_state").contains("screenshot");
+    assertThat(t.specs())
+        .extracting(ToolSpec::name)
+        .doesNotContain("sim_state")
+        .contains("screenshot");
     assertError(call(t, "sim_state", "{}"), "unknown_tool");
     ToolDispatcher asked = new ToolDispatcher(keep(AgentRun.builder(d).simState(true).build()));
     assertThat(asked.specs()).extracting(ToolSpec::name).contains("sim_state");
@@ -233,8 +313,11 @@ class ToolDispatcherTest {
     ToolDispatcher t = tools("sim:?scale=0.5", false);
     JsonNode r = call(t, "failed_to_complete_task", "{\"reason\":\"no such setting\"}");
     assertThat(r.get("status").asText()).isEqualTo("failed_to_complete_task");
-    assertThat(t.run().termination()).contains(new AgentRun.Termination("failed_to_complete_task", "no such setting"));
-    assertError(call(t, "touch_gesture", "{\"type\":\"tap\",\"start\":{\"x\":1,\"y\":1}}"), "run_terminated");
+    assertThat(t.run().termination())
+        .contains(new AgentRun.Termination("failed_to_complete_task", "no such setting"));
+    assertError(
+        call(t, "touch_gesture", "{\"type\":\"tap\",\"start\":{\"x\":1,\"y\":1}}"),
+        "run_terminated");
     assertError(call(t, "finished", "{}"), "run_terminated");
     assertThat(call(t, "recall_memory", "{}").get("count").asInt()).isZero();
   }
@@ -245,47 +328,96 @@ class ToolDispatcherTest {
     HidTransport hid = phone.transport();
     List<HidReport> sent = java.util.Collections.synchronizedList(new ArrayList<>());
     FrameSource eyes = phone.frameSource();
-    Device rig = keep(Device.builder()
-        .hid(new HidTransport() {
-          @Override public HidCapabilities capabilities() { return hid.capabilities(); }
-          @Override public void send(HidReport report) { sent.add(report); hid.send(report); }
-          @Override public void releaseAll() { hid.releaseAll(); }
-          @Override public void close() { hid.close(); }
-        })
-        .capture(new FrameSource() {
-          @Override public Frame grab(long notBefore, Duration timeout) { return eyes.grab(notBefore, timeout); }
-          @Override public Duration latency() { return eyes.latency(); }
-          @Override public void close() { eyes.close(); }
-        })
-        .ticker(phone.ticker()).sleeper(phone.sleeper()).open());
+    Device rig =
+        keep(
+            Device.builder()
+                .hid(
+                    new HidTransport() {
+                      @Override
+                      public HidCapabilities capabilities() {
+                        return hid.capabilities();
+                      }
+
+                      @Override
+                      public void send(HidReport report) {
+                        sent.add(report);
+                        hid.send(report);
+                      }
+
+                      @Override
+                      public void releaseAll() {
+                        hid.releaseAll();
+                      }
+
+                      @Override
+                      public void close() {
+                        hid.close();
+                      }
+                    })
+                .capture(
+                    new FrameSource() {
+                      @Override
+                      public Frame grab(long notBefore, Duration timeout) {
+                        return eyes.grab(notBefore, timeout);
+                      }
+
+                      @Override
+                      public Duration latency() {
+                        return eyes.latency();
+                      }
+
+                      @Override
+                      public void close() {
+                        eyes.close();
+                      }
+                    })
+                .ticker(phone.ticker())
+                .sleeper(phone.sleeper())
+                .open());
     ToolDispatcher t = new ToolDispatcher(keep(AgentRun.builder(rig).simState(true).build()));
-    assertThat(t.specs()).extracting(ToolSpec::name).doesNotContain("sim_state").contains("screenshot");
+    assertThat(t.specs())
+        .extracting(ToolSpec::name)
+        .doesNotContain("sim_state")
+        .contains("screenshot");
     assertError(call(t, "sim_state", "{}"), "unknown_tool");
     assertThat(call(t, "screenshot", "{}").get("width").asInt()).isEqualTo(540);
-    assertError(call(t, "save_memory", "{\"title\":\"t\",\"content\":\"c\"}"), "memory_unavailable");
+    assertError(
+        call(t, "save_memory", "{\"title\":\"t\",\"content\":\"c\"}"), "memory_unavailable");
     // type_text sends US-layout usages with Shift where needed
     sent.clear();
     JsonNode typed = call(t, "type_text", "{\"text\":\"A!\",\"submit\":true}");
     assertThat(typed.get("typed_characters").asInt()).as(brief(typed)).isEqualTo(2);
-    List<KeyReport> downs = sent.stream().filter(KeyReport.class::isInstance).map(KeyReport.class::cast)
-        .filter(KeyReport::down).toList();
+    List<KeyReport> downs =
+        sent.stream()
+            .filter(KeyReport.class::isInstance)
+            .map(KeyReport.class::cast)
+            .filter(KeyReport::down)
+            .toList();
     assertThat(downs).extracting(k -> k.key().usage()).containsExactly(0x04, 0x1E, 0x28);
-    assertThat(downs).extracting(k -> k.modifiers().contains(Modifier.SHIFT)).containsExactly(true, true, false);
+    assertThat(downs)
+        .extracting(k -> k.modifiers().contains(Modifier.SHIFT))
+        .containsExactly(true, true, false);
   }
 
   @Test
   void memoryToolsSaveUpsertAndRecall() throws Exception {
     ToolDispatcher t = tools("sim:?scale=0.5", false);
-    String args = "{\"title\":\"[WeChat] [Hour picker] swipe parameters\",\"content\":\"effective distance: 35\","
-        + "\"tags\":[\"swipe\",\"picker\"],\"entities\":[\"WeChat\"],\"priority\":70}";
+    String args =
+        "{\"title\":\"[WeChat] [Hour picker] swipe parameters\",\"content\":\"effective distance: 35\","
+            + "\"tags\":[\"swipe\",\"picker\"],\"entities\":[\"WeChat\"],\"priority\":70}";
     JsonNode a = call(t, "save_memory", args);
     JsonNode b = call(t, "save_memory", args.replace("35", "40"));
     assertThat(b.get("id").asText()).isEqualTo(a.get("id").asText());
-    JsonNode r = call(t, "recall_memory", "{\"query\":\"hour picker\",\"tags\":[\"swipe\"],\"limit\":5}");
+    JsonNode r =
+        call(t, "recall_memory", "{\"query\":\"hour picker\",\"tags\":[\"swipe\"],\"limit\":5}");
     assertThat(r.get("count").asInt()).isEqualTo(1);
     assertThat(r.get("memories").get(0).get("content").asText()).contains("40");
-    assertError(call(t, "save_memory", "{\"title\":\"t\",\"content\":\"c\",\"priority\":101}"), "invalid_argument");
-    assertError(call(t, "save_memory", "{\"title\":\"t\",\"content\":\"c\",\"id\":\"nope\"}"), "memory_not_found");
+    assertError(
+        call(t, "save_memory", "{\"title\":\"t\",\"content\":\"c\",\"priority\":101}"),
+        "invalid_argument");
+    assertError(
+        call(t, "save_memory", "{\"title\":\"t\",\"content\":\"c\",\"id\":\"nope\"}"),
+        "memory_not_found");
   }
 
   @Test
@@ -302,8 +434,10 @@ class ToolDispatcherTest {
     assertThat(r.get("movement").asText()).as(brief(r)).isIn("at-edge", "unchanged");
     assertError(call(t, "scroll", "{\"direction\":\"down\",\"max_passes\":3}"), "invalid_argument");
     assertError(call(t, "scroll", "{\"direction\":\"down\",\"amount\":0}"), "invalid_argument");
-    assertError(call(t, "scroll", "{\"direction\":\"down\",\"pace\":\"fling\"}"), "invalid_argument");
-    assertError(call(t, "scroll", "{\"direction\":\"bottom\",\"pace\":\"fast\"}"), "invalid_argument");
+    assertError(
+        call(t, "scroll", "{\"direction\":\"down\",\"pace\":\"fling\"}"), "invalid_argument");
+    assertError(
+        call(t, "scroll", "{\"direction\":\"bottom\",\"pace\":\"fast\"}"), "invalid_argument");
   }
 
   @Test
@@ -316,7 +450,9 @@ class ToolDispatcherTest {
     assertThat(o.listOffsetPx()).isEqualTo(o.state().listMaxOffsetPx());
     ToolDispatcher steady = tools("sim:?scale=0.5&scene=list", false);
     r = call(steady, "scroll", "{\"direction\":\"bottom\",\"amount\":0.8,\"pace\":\"steady\"}");
-    assertThat(r.get("edge_reached").asBoolean()).as("7 rows a pass: 12 passes cannot reach the end").isFalse();
+    assertThat(r.get("edge_reached").asBoolean())
+        .as("7 rows a pass: 12 passes cannot reach the end")
+        .isFalse();
     assertThat(r.get("passes").asInt()).isEqualTo(12);
   }
 
@@ -325,24 +461,78 @@ class ToolDispatcherTest {
     ToolDispatcher t = tools("sim:?scale=0.5&scene=picker", false);
     JsonNode minute = call(t, "sim_state", "{}").get("wheels").get(2);
     String shot = call(t, "screenshot", "{}").get("screenshot_attachment_id").asText();
-    String base = "\"column_x\":" + minute.get("column_x") + ",\"center_y\":" + minute.get("center_y")
-        + ",\"row_spacing\":" + minute.get("row_spacing") + ",\"cycle_size\":60,\"value_step\":5";
-    assertError(call(t, "wheel_nudge", "{\"current_value\":" + minute.get("value") + ",\"target_value\":33," + base
-        + ",\"screenshot_attachment_id\":\"" + shot + "\"}"), "wheel_target_unreachable");
-    assertError(call(t, "wheel_nudge", "{\"current_value\":" + minute.get("value") + ",\"target_value\":35," + base
-        + ",\"screenshot_attachment_id\":\"shot-777\"}"), "unknown_attachment");
-    assertError(call(t, "wheel_nudge", "{\"current_value\":" + minute.get("value") + ",\"target_value\":35," + base
-        + ",\"screenshot_attachment_id\":\"" + shot + "\",\"row_spacing\":2}"), "invalid_argument");
-    JsonNode ok = call(t, "wheel_nudge", "{\"current_value\":" + minute.get("value") + ",\"target_value\":"
-        + ((minute.get("value").asInt() + 10) % 60) + "," + base + ",\"screenshot_attachment_id\":\"" + shot + "\"}");
+    String base =
+        "\"column_x\":"
+            + minute.get("column_x")
+            + ",\"center_y\":"
+            + minute.get("center_y")
+            + ",\"row_spacing\":"
+            + minute.get("row_spacing")
+            + ",\"cycle_size\":60,\"value_step\":5";
+    assertError(
+        call(
+            t,
+            "wheel_nudge",
+            "{\"current_value\":"
+                + minute.get("value")
+                + ",\"target_value\":33,"
+                + base
+                + ",\"screenshot_attachment_id\":\""
+                + shot
+                + "\"}"),
+        "wheel_target_unreachable");
+    assertError(
+        call(
+            t,
+            "wheel_nudge",
+            "{\"current_value\":"
+                + minute.get("value")
+                + ",\"target_value\":35,"
+                + base
+                + ",\"screenshot_attachment_id\":\"shot-777\"}"),
+        "unknown_attachment");
+    assertError(
+        call(
+            t,
+            "wheel_nudge",
+            "{\"current_value\":"
+                + minute.get("value")
+                + ",\"target_value\":35,"
+                + base
+                + ",\"screenshot_attachment_id\":\""
+                + shot
+                + "\",\"row_spacing\":2}"),
+        "invalid_argument");
+    JsonNode ok =
+        call(
+            t,
+            "wheel_nudge",
+            "{\"current_value\":"
+                + minute.get("value")
+                + ",\"target_value\":"
+                + ((minute.get("value").asInt() + 10) % 60)
+                + ","
+                + base
+                + ",\"screenshot_attachment_id\":\""
+                + shot
+                + "\"}");
     assertThat(ok.get("played").asBoolean()).as(brief(ok)).isTrue();
     assertThat(ok.get("rows").asInt()).isBetween(1, 2);
     assertThat(ok.get("direction").asText()).isNotBlank();
     assertThat(ok.get("measured_pitch").get("confidence").asDouble()).isBetween(0.0, 1.0);
     assertThat(ok.get("screenshot_attachment_id").asText()).isNotEqualTo(shot);
     // generic input aimed at the wheel being worked is refused
-    assertError(call(t, "touch_gesture", "{\"type\":\"swipe\",\"start\":{\"x\":" + minute.get("column_x")
-        + ",\"y\":" + minute.get("center_y") + "},\"end\":{\"x\":" + minute.get("column_x") + ",\"y\":100}}"),
+    assertError(
+        call(
+            t,
+            "touch_gesture",
+            "{\"type\":\"swipe\",\"start\":{\"x\":"
+                + minute.get("column_x")
+                + ",\"y\":"
+                + minute.get("center_y")
+                + "},\"end\":{\"x\":"
+                + minute.get("column_x")
+                + ",\"y\":100}}"),
         "wheel_generic_input_blocked");
   }
 }

@@ -62,11 +62,15 @@ class ToolFuzzTest {
   private static final Map<String, int[]> OUTCOMES = new java.util.concurrent.ConcurrentHashMap<>();
 
   private static void checkResult(ToolSpec spec, JsonNode args, ObjectNode result) {
-    OUTCOMES.computeIfAbsent(spec.name(), k -> new int[2])[ToolDispatcher.isError(result) ? 1 : 0]++;
+    OUTCOMES
+        .computeIfAbsent(spec.name(), k -> new int[2])[ToolDispatcher.isError(result) ? 1 : 0]++;
     assertThat(result).as("%s %s", spec.name(), args).isNotNull();
     if (ToolDispatcher.isError(result)) {
       JsonNode e = result.get("error");
-      assertThat(e.get("code").asText()).as("%s %s -> %s", spec.name(), args, e).matches(CODE).isNotEqualTo("internal");
+      assertThat(e.get("code").asText())
+          .as("%s %s -> %s", spec.name(), args, e)
+          .matches(CODE)
+          .isNotEqualTo("internal");
       assertThat(e.get("message").asText()).isNotBlank();
       assertThat(e.get("details").isObject()).isTrue();
     } else {
@@ -78,17 +82,33 @@ class ToolFuzzTest {
   @Test
   void randomArgumentsForEveryToolGiveAResultNeverAnException() {
     for (ToolSpec spec : specs) {
-      qt().withExamples(80).withShrinkCycles(20).forAll(seeds()).checkAssert(seed -> {
-        JsonNode args = arguments(spec.inputSchema(), new Random(seed));
-        try (AgentRun run = AgentRun.builder(device).memory(memory).acceptInlineImages(seed % 2 == 0).build()) {
-          ToolDispatcher tools = new ToolDispatcher(run);
-          tools.call("screenshot", F.objectNode()); // so that shot-1 exists in this run
-          checkResult(spec, args, tools.call(spec.name(), args));
-        }
-      });
+      qt().withExamples(80)
+          .withShrinkCycles(20)
+          .forAll(seeds())
+          .checkAssert(
+              seed -> {
+                JsonNode args = arguments(spec.inputSchema(), new Random(seed));
+                try (AgentRun run =
+                    AgentRun.builder(device)
+                        .memory(memory)
+                        .acceptInlineImages(seed % 2 == 0)
+                        .build()) {
+                  ToolDispatcher tools = new ToolDispatcher(run);
+                  tools.call("screenshot", F.objectNode()); // so that shot-1 exists in this run
+                  checkResult(spec, args, tools.call(spec.name(), args));
+                }
+              });
     }
-    // the generator reaches both sides: tools that can succeed did, and every tool refused something
-    for (String name : List.of("screenshot", "touch_gesture", "image_diff", "save_memory", "recall_memory", "scroll")) {
+    // the generator reaches both sides: tools that can succeed did, and every tool refused
+    // something
+    for (String name :
+        List.of(
+            "screenshot",
+            "touch_gesture",
+            "image_diff",
+            "save_memory",
+            "recall_memory",
+            "scroll")) {
       assertThat(OUTCOMES.get(name)[0]).as("successful %s calls", name).isPositive();
     }
     OUTCOMES.forEach((name, o) -> assertThat(o[1]).as("refused %s calls", name).isPositive());
@@ -98,21 +118,27 @@ class ToolFuzzTest {
   void arbitraryTextAsArgumentsGivesAJsonResult() {
     try (AgentRun run = AgentRun.builder(device).memory(memory).build()) {
       ToolDispatcher tools = new ToolDispatcher(run);
-      qt().withExamples(300).forAll(integers().between(0, specs.size() - 1),
-          strings().allPossible().ofLengthBetween(0, 60)).checkAssert((i, text) -> {
-        ToolSpec spec = specs.get(i);
-        String out = tools.call(spec.name(), text);
-        JsonNode result;
-        try {
-          result = ToolDispatcher.JSON.readTree(out);
-        } catch (Exception e) {
-          throw new AssertionError("not JSON: " + out, e);
-        }
-        assertThat(result.isObject()).isTrue();
-        if (ToolDispatcher.isError(result)) {
-          assertThat(result.get("error").get("code").asText()).matches(CODE).isNotEqualTo("internal");
-        }
-      });
+      qt().withExamples(300)
+          .forAll(
+              integers().between(0, specs.size() - 1),
+              strings().allPossible().ofLengthBetween(0, 60))
+          .checkAssert(
+              (i, text) -> {
+                ToolSpec spec = specs.get(i);
+                String out = tools.call(spec.name(), text);
+                JsonNode result;
+                try {
+                  result = ToolDispatcher.JSON.readTree(out);
+                } catch (Exception e) {
+                  throw new AssertionError("not JSON: " + out, e);
+                }
+                assertThat(result.isObject()).isTrue();
+                if (ToolDispatcher.isError(result)) {
+                  assertThat(result.get("error").get("code").asText())
+                      .matches(CODE)
+                      .isNotEqualTo("internal");
+                }
+              });
     }
   }
 
@@ -120,13 +146,17 @@ class ToolFuzzTest {
   void unknownToolNamesAreStructuredErrors() {
     try (AgentRun run = AgentRun.start(device)) {
       ToolDispatcher tools = new ToolDispatcher(run);
-      qt().withExamples(100).forAll(strings().allPossible().ofLengthBetween(0, 30)).checkAssert(name -> {
-        ObjectNode r = tools.call(name, F.objectNode());
-        if (tools.spec(name).isEmpty()) {
-          assertThat(r.get("error").get("code").asText()).isEqualTo("unknown_tool");
-        }
-      });
-      assertThat(tools.call(null, (JsonNode) null).get("error").get("code").asText()).isEqualTo("unknown_tool");
+      qt().withExamples(100)
+          .forAll(strings().allPossible().ofLengthBetween(0, 30))
+          .checkAssert(
+              name -> {
+                ObjectNode r = tools.call(name, F.objectNode());
+                if (tools.spec(name).isEmpty()) {
+                  assertThat(r.get("error").get("code").asText()).isEqualTo("unknown_tool");
+                }
+              });
+      assertThat(tools.call(null, (JsonNode) null).get("error").get("code").asText())
+          .isEqualTo("unknown_tool");
     }
   }
 
@@ -145,39 +175,48 @@ class ToolFuzzTest {
       return any(r, 2 - Math.min(depth, 2));
     }
     switch (schema.path("type").asText()) {
-      case "object": {
-        ObjectNode o = F.objectNode();
-        Iterator<Map.Entry<String, JsonNode>> props = schema.path("properties").properties().iterator();
-        List<String> required = new ArrayList<>();
-        schema.path("required").forEach(n -> required.add(n.asText()));
-        while (props.hasNext()) {
-          Map.Entry<String, JsonNode> p = props.next();
-          boolean include = required.contains(p.getKey()) ? valid || r.nextInt(10) > 0 : r.nextInt(3) == 0;
-          if (include) {
-            o.set(p.getKey(), !valid && r.nextInt(30) == 0 ? F.nullNode() : value(p.getValue(), r, depth + 1, valid));
+      case "object":
+        {
+          ObjectNode o = F.objectNode();
+          Iterator<Map.Entry<String, JsonNode>> props =
+              schema.path("properties").properties().iterator();
+          List<String> required = new ArrayList<>();
+          schema.path("required").forEach(n -> required.add(n.asText()));
+          while (props.hasNext()) {
+            Map.Entry<String, JsonNode> p = props.next();
+            boolean include =
+                required.contains(p.getKey()) ? valid || r.nextInt(10) > 0 : r.nextInt(3) == 0;
+            if (include) {
+              o.set(
+                  p.getKey(),
+                  !valid && r.nextInt(30) == 0
+                      ? F.nullNode()
+                      : value(p.getValue(), r, depth + 1, valid));
+            }
           }
+          if (!valid && r.nextInt(8) == 0) {
+            o.set(junkKey(r), any(r, 1));
+          }
+          return o;
         }
-        if (!valid && r.nextInt(8) == 0) {
-          o.set(junkKey(r), any(r, 1));
-        }
-        return o;
-      }
       case "number":
       case "integer":
         return valid ? validNumber(schema, r) : number(schema, r);
       case "string":
-        return valid && schema.has("enum") ? schema.get("enum").get(r.nextInt(schema.get("enum").size()))
+        return valid && schema.has("enum")
+            ? schema.get("enum").get(r.nextInt(schema.get("enum").size()))
             : valid ? F.textNode(r.nextBoolean() ? "shot-1" : "hour picker") : string(schema, r);
       case "boolean":
         return F.booleanNode(r.nextBoolean());
-      case "array": {
-        ArrayNode a = F.arrayNode();
-        int n = valid && schema.has("minItems") ? schema.get("minItems").asInt() : r.nextInt(5);
-        for (int i = 0; i < n; i++) {
-          a.add(value(schema.path("items"), r, depth + 1, valid));
+      case "array":
+        {
+          ArrayNode a = F.arrayNode();
+          int n = valid && schema.has("minItems") ? schema.get("minItems").asInt() : r.nextInt(5);
+          for (int i = 0; i < n; i++) {
+            a.add(value(schema.path("items"), r, depth + 1, valid));
+          }
+          return a;
         }
-        return a;
-      }
       default:
         return any(r, 1);
     }
@@ -187,7 +226,9 @@ class ToolFuzzTest {
     double min = schema.has("minimum") ? schema.get("minimum").asDouble() : 0;
     double max = schema.has("maximum") ? schema.get("maximum").asDouble() : 1000;
     double v = min + r.nextDouble() * Math.min(max - min, 1500);
-    return schema.path("type").asText().equals("integer") ? F.numberNode(Math.round(Math.floor(v))) : F.numberNode(v);
+    return schema.path("type").asText().equals("integer")
+        ? F.numberNode(Math.round(Math.floor(v)))
+        : F.numberNode(v);
   }
 
   private static JsonNode number(JsonNode schema, Random r) {
@@ -215,20 +256,23 @@ class ToolFuzzTest {
       JsonNode e = schema.get("enum");
       return e.get(r.nextInt(e.size()));
     }
-    return F.textNode(switch (r.nextInt(12)) {
-      case 0 -> "shot-1";
-      case 1 -> "shot-" + r.nextInt(100000);
-      case 2 -> "/etc/passwd";
-      case 3 -> "";
-      case 4 -> "doc-3";
-      case 5 -> Base64.getEncoder().encodeToString(randomBytes(r, 64));
-      case 6 -> "data:image/jpeg;base64,/9j/4AAQ" + Base64.getEncoder().encodeToString(randomBytes(r, 32));
-      case 7 -> "x".repeat(r.nextInt(9000));
-      case 8 -> "Caf\u00e9 \ud83d\ude00 \u4e2d";
-      case 9 -> "hour picker swipe";
-      case 10 -> "../" + junkKey(r);
-      default -> junkKey(r);
-    });
+    return F.textNode(
+        switch (r.nextInt(12)) {
+          case 0 -> "shot-1";
+          case 1 -> "shot-" + r.nextInt(100000);
+          case 2 -> "/etc/passwd";
+          case 3 -> "";
+          case 4 -> "doc-3";
+          case 5 -> Base64.getEncoder().encodeToString(randomBytes(r, 64));
+          case 6 ->
+              "data:image/jpeg;base64,/9j/4AAQ"
+                  + Base64.getEncoder().encodeToString(randomBytes(r, 32));
+          case 7 -> "x".repeat(r.nextInt(9000));
+          case 8 -> "Caf\u00e9 \ud83d\ude00 \u4e2d";
+          case 9 -> "hour picker swipe";
+          case 10 -> "../" + junkKey(r);
+          default -> junkKey(r);
+        });
   }
 
   private static JsonNode any(Random r, int depth) {

@@ -37,7 +37,8 @@ import org.openqa.selenium.UnsupportedCommandException;
 class WebDriverCommandTest {
   private static final String SIM = "sim:?scene=picker&scale=0.5";
   private static final ObjectMapper M = new ObjectMapper();
-  private static final Pattern LISTENING = Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+)");
+  private static final Pattern LISTENING =
+      Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+)");
 
   private Process rig;
   private AppiumDriver driver;
@@ -47,34 +48,54 @@ class WebDriverCommandTest {
 
   @BeforeEach
   void start() throws Exception {
-    rig = new ProcessBuilder(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), SwipeAgentCli.class.getName(),
-        "webdriver", "--port", "0", "--rig", "picker-1", "--device", SIM, "--sim-state").start();
-    BufferedReader err = new BufferedReader(new InputStreamReader(rig.getErrorStream(), StandardCharsets.UTF_8));
-    String url = CompletableFuture.supplyAsync(() -> {
-      try {
-        for (String line; (line = err.readLine()) != null; ) {
-          Matcher m = LISTENING.matcher(line);
-          if (m.find()) {
-            return m.group(1);
-          }
-        }
-        return null;
-      } catch (java.io.IOException e) {
-        return null;
-      }
-    }).get(90, TimeUnit.SECONDS);
+    rig =
+        new ProcessBuilder(
+                Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                SwipeAgentCli.class.getName(),
+                "webdriver",
+                "--port",
+                "0",
+                "--rig",
+                "picker-1",
+                "--device",
+                SIM,
+                "--sim-state")
+            .start();
+    BufferedReader err =
+        new BufferedReader(new InputStreamReader(rig.getErrorStream(), StandardCharsets.UTF_8));
+    String url =
+        CompletableFuture.supplyAsync(
+                () -> {
+                  try {
+                    for (String line; (line = err.readLine()) != null; ) {
+                      Matcher m = LISTENING.matcher(line);
+                      if (m.find()) {
+                        return m.group(1);
+                      }
+                    }
+                    return null;
+                  } catch (java.io.IOException e) {
+                    return null;
+                  }
+                })
+            .get(90, TimeUnit.SECONDS);
     assertThat(url).as("the webdriver command printed its address").isNotNull();
-    CompletableFuture.runAsync(() -> {
-      try {
-        while (err.readLine() != null) {
-          // keep the pipe drained
-        }
-      } catch (java.io.IOException e) {
-        // the process ended
-      }
-    });
-    driver = new AppiumDriver(new URL(url), new BaseOptions<>().setPlatformName("android").setAutomationName("Swipe"));
+    CompletableFuture.runAsync(
+        () -> {
+          try {
+            while (err.readLine() != null) {
+              // keep the pipe drained
+            }
+          } catch (java.io.IOException e) {
+            // the process ended
+          }
+        });
+    driver =
+        new AppiumDriver(
+            new URL(url),
+            new BaseOptions<>().setPlatformName("android").setAutomationName("Swipe"));
     twin = Device.open(SIM);
     twinRun = AgentRun.builder(twin).acceptInlineImages(true).simState(true).build();
     twinTools = new ToolDispatcher(twinRun);
@@ -100,16 +121,18 @@ class WebDriverCommandTest {
     return M.valueToTree(value);
   }
 
-  private static final Comparator<JsonNode> SAME_NUMBER = (a, b) -> {
-    if (a.isNumber() && b.isNumber()) {
-      return Double.compare(a.asDouble(), b.asDouble());
-    }
-    return a.equals(b) ? 0 : 1;
-  };
+  private static final Comparator<JsonNode> SAME_NUMBER =
+      (a, b) -> {
+        if (a.isNumber() && b.isNumber()) {
+          return Double.compare(a.asDouble(), b.asDouble());
+        }
+        return a.equals(b) ? 0 : 1;
+      };
 
   private static void assertSame(JsonNode viaWebDriver, JsonNode viaTools) {
-    assertThat(viaWebDriver.equals(SAME_NUMBER, viaTools)).as("webdriver %s%n tools %s", abbreviate(viaWebDriver),
-        abbreviate(viaTools)).isTrue();
+    assertThat(viaWebDriver.equals(SAME_NUMBER, viaTools))
+        .as("webdriver %s%n tools %s", abbreviate(viaWebDriver), abbreviate(viaTools))
+        .isTrue();
   }
 
   private static String abbreviate(JsonNode n) {
@@ -142,7 +165,8 @@ class WebDriverCommandTest {
     diff.put("after", nudged.get("screenshot_attachment_id").asText());
     ObjectNode region = diff.putObject("region"); // tight around the hour wheel, as image_diff asks
     region.put("x", Math.max(0, hour.get("column_x").asDouble() - 80));
-    region.put("y", Math.max(0, hour.get("center_y").asDouble() - 3 * hour.get("row_spacing").asDouble()));
+    region.put(
+        "y", Math.max(0, hour.get("center_y").asDouble() - 3 * hour.get("row_spacing").asDouble()));
     region.put("w", 160);
     region.put("h", 6 * hour.get("row_spacing").asDouble());
     JsonNode changed = method("imageDiff", diff);
@@ -163,6 +187,7 @@ class WebDriverCommandTest {
         .isInstanceOf(InvalidArgumentException.class);
     assertThatThrownBy(() -> driver.executeScript("swipe: finished", Map.of()))
         .isInstanceOf(UnsupportedCommandException.class);
-    assertThat(List.of(driver.getScreenshotAs(org.openqa.selenium.OutputType.BYTES).length)).allMatch(n -> n > 0);
+    assertThat(List.of(driver.getScreenshotAs(org.openqa.selenium.OutputType.BYTES).length))
+        .allMatch(n -> n > 0);
   }
 }

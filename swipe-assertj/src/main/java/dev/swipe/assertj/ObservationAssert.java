@@ -17,8 +17,8 @@ import java.util.stream.Collectors;
 import org.assertj.core.api.AbstractAssert;
 
 /**
- * Assertions on one screenshot. Failure messages say what was seen, so a red test explains
- * itself: the diff ratio and where the diff image went, or the lines that were read.
+ * Assertions on one screenshot. Failure messages say what was seen, so a red test explains itself:
+ * the diff ratio and where the diff image went, or the lines that were read.
  */
 public final class ObservationAssert extends AbstractAssert<ObservationAssert, Observation> {
 
@@ -30,7 +30,9 @@ public final class ObservationAssert extends AbstractAssert<ObservationAssert, O
   public ObservationAssert isSettled() {
     isNotNull();
     if (!actual.settled()) {
-      failWithMessage("Expected %s to be settled, but the screen was still changing when it was taken", actual.id());
+      failWithMessage(
+          "Expected %s to be settled, but the screen was still changing when it was taken",
+          actual.id());
     }
     return this;
   }
@@ -39,15 +41,15 @@ public final class ObservationAssert extends AbstractAssert<ObservationAssert, O
   public ObservationAssert isNotSettled() {
     isNotNull();
     if (actual.settled()) {
-      failWithMessage("Expected %s not to be settled, but it passed the settling gate", actual.id());
+      failWithMessage(
+          "Expected %s not to be settled, but it passed the settling gate", actual.id());
     }
     return this;
   }
 
   /**
-   * The screenshot matches a golden screen within its masks and tolerance; on failure a diff
-   * image (golden, screenshot, changed cells) is written to a temporary directory named in the
-   * message.
+   * The screenshot matches a golden screen within its masks and tolerance; on failure a diff image
+   * (golden, screenshot, changed cells) is written to a temporary directory named in the message.
    */
   public ObservationAssert matchesBaseline(GoldenScreen golden) {
     isNotNull();
@@ -58,7 +60,9 @@ public final class ObservationAssert extends AbstractAssert<ObservationAssert, O
     try {
       c = golden.compare(actual);
     } catch (SwipeException e) {
-      failWithMessage("Expected %s to match %s, but: %s (%s)", actual.id(), golden.name(), e.getMessage(), e.code());
+      failWithMessage(
+          "Expected %s to match %s, but: %s (%s)",
+          actual.id(), golden.name(), e.getMessage(), e.code());
       return this;
     }
     if (!c.matched()) {
@@ -73,8 +77,8 @@ public final class ObservationAssert extends AbstractAssert<ObservationAssert, O
   }
 
   /**
-   * The screenshot shows {@code text} (normalized match: case, spacing and punctuation
-   * variants), as read by {@code reader}'s text engine.
+   * The screenshot shows {@code text} (normalized match: case, spacing and punctuation variants),
+   * as read by {@code reader}'s text engine.
    */
   public ObservationAssert hasText(Device reader, String text) {
     return hasText(reader, TextQuery.of(text));
@@ -85,7 +89,8 @@ public final class ObservationAssert extends AbstractAssert<ObservationAssert, O
     isNotNull();
     TextSearchResult r = reader.findText(actual, query);
     if (!r.found()) {
-      failWithMessage("Expected %s to show %s, but the lines read were: %s", actual.id(), query, lines(reader));
+      failWithMessage(
+          "Expected %s to show %s, but the lines read were: %s", actual.id(), query, lines(reader));
     }
     return this;
   }
@@ -95,7 +100,10 @@ public final class ObservationAssert extends AbstractAssert<ObservationAssert, O
     isNotNull();
     TextSearchResult r = reader.findText(actual, TextQuery.of(text));
     if (r.found()) {
-      failWithMessage("Expected %s not to show \"%s\", but found it: %s", actual.id(), text,
+      failWithMessage(
+          "Expected %s not to show \"%s\", but found it: %s",
+          actual.id(),
+          text,
           r.matches().stream().map(ScreenText::text).collect(Collectors.toList()));
     }
     return this;
@@ -103,13 +111,17 @@ public final class ObservationAssert extends AbstractAssert<ObservationAssert, O
 
   private String lines(Device reader) {
     List<ScreenText> read = reader.readText(actual, null);
-    return read.isEmpty() ? "(none)" : read.stream().map(t -> "\"" + t.text() + "\"").collect(Collectors.joining(", "));
+    return read.isEmpty()
+        ? "(none)"
+        : read.stream().map(t -> "\"" + t.text() + "\"").collect(Collectors.joining(", "));
   }
 
   private static String diffImage(ScreenComparison c) {
     try {
       Path dir = Files.createTempDirectory("swipe-assertj-");
-      return c.writeDiffImage(dir.resolve(c.golden().name() + "-" + c.screenshot().id() + ".diff.png")).toString();
+      return c.writeDiffImage(
+              dir.resolve(c.golden().name() + "-" + c.screenshot().id() + ".diff.png"))
+          .toString();
     } catch (IOException | SwipeException e) {
       return "(not written: " + e.getMessage() + ")";
     }

@@ -1,5 +1,5 @@
 /**
- * AssertJ assertions on what a phone shows: {@code assertThat(observation).isSettled()},
- * {@code .matchesBaseline(golden)}, {@code .hasText(device, "Saved")}, and on waits.
+ * AssertJ assertions on what a phone shows: {@code assertThat(observation).isSettled()}, {@code
+ * .matchesBaseline(golden)}, {@code .hasText(device, "Saved")}, and on waits.
  */
 package dev.swipe.assertj;

@@ -36,8 +36,12 @@ class SwipeAssertionsTest {
   private static final class OneLineReader implements TextReader {
     @Override
     public TextPage read(BufferedImage image, TextBox region) {
-      TextBox box = new TextBox(image.getWidth() / 3, image.getHeight() / 2, image.getWidth() / 3, 40);
-      return new TextPage(image.getWidth(), image.getHeight(), List.of(TextLine.of(List.of(new Word("Saved", box, 0.95)))));
+      TextBox box =
+          new TextBox(image.getWidth() / 3, image.getHeight() / 2, image.getWidth() / 3, 40);
+      return new TextPage(
+          image.getWidth(),
+          image.getHeight(),
+          List.of(TextLine.of(List.of(new Word("Saved", box, 0.95)))));
     }
 
     @Override
@@ -50,18 +54,32 @@ class SwipeAssertionsTest {
   }
 
   private static Device phone() {
-    return Device.builder().device("sim:?scene=list&scale=0.5").textReader(new OneLineReader()).open();
+    return Device.builder()
+        .device("sim:?scene=list&scale=0.5")
+        .textReader(new OneLineReader())
+        .open();
   }
 
   @Test
   void settledAndUnsettledScreenshots() {
     try (Device d = phone()) {
       assertThat(d.screenshot()).isSettled();
-      Observation coasting = d.perform(Swipe.builder(NormPoint.of(500, 800), NormPoint.of(500, 300)).durationMs(120)
-          .steps(8).holdBeforeMs(20).holdAfterMs(0).shape(GestureShape.LINEAR).build(), Duration.ZERO).observation();
+      Observation coasting =
+          d.perform(
+                  Swipe.builder(NormPoint.of(500, 800), NormPoint.of(500, 300))
+                      .durationMs(120)
+                      .steps(8)
+                      .holdBeforeMs(20)
+                      .holdAfterMs(0)
+                      .shape(GestureShape.LINEAR)
+                      .build(),
+                  Duration.ZERO)
+              .observation();
       assertThat(coasting).isNotSettled();
-      assertThatThrownBy(() -> assertThat(coasting).isSettled()).isInstanceOf(AssertionError.class)
-          .hasMessageContaining(coasting.id()).hasMessageContaining("still changing");
+      assertThatThrownBy(() -> assertThat(coasting).isSettled())
+          .isInstanceOf(AssertionError.class)
+          .hasMessageContaining(coasting.id())
+          .hasMessageContaining("still changing");
     }
   }
 
@@ -71,18 +89,29 @@ class SwipeAssertionsTest {
       Observation start = d.screenshot();
       Path golden = GoldenScreen.save(start, dir.resolve("list.jpg"));
       assertThat(d.screenshot()).matchesBaseline(golden, 0);
-      d.swipe(Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 500)).durationMs(400).steps(16).holdAfterMs(150)
-          .shape(GestureShape.SCROLL).build());
+      d.swipe(
+          Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 500))
+              .durationMs(400)
+              .steps(16)
+              .holdAfterMs(150)
+              .shape(GestureShape.SCROLL)
+              .build());
       Observation moved = d.screenshot();
-      AssertionError e = org.assertj.core.api.Assertions.catchThrowableOfType(
-          () -> assertThat(moved).matchesBaseline(golden, 0.01, NormRegion.of(0, 0, 1000, 32)), AssertionError.class);
-      org.assertj.core.api.Assertions.assertThat(e.getMessage()).contains("does not match list.jpg");
+      AssertionError e =
+          org.assertj.core.api.Assertions.catchThrowableOfType(
+              () -> assertThat(moved).matchesBaseline(golden, 0.01, NormRegion.of(0, 0, 1000, 32)),
+              AssertionError.class);
+      org.assertj.core.api.Assertions.assertThat(e.getMessage())
+          .contains("does not match list.jpg");
       Matcher m = Pattern.compile("diff image: (\\S+\\.png)").matcher(e.getMessage());
       org.assertj.core.api.Assertions.assertThat(m.find()).isTrue();
-      org.assertj.core.api.Assertions.assertThat(Files.size(Path.of(m.group(1)))).isGreaterThan(1000);
+      org.assertj.core.api.Assertions.assertThat(Files.size(Path.of(m.group(1))))
+          .isGreaterThan(1000);
       // a region that did not move still matches: only the status bar and what lies below the list
-      assertThat(d.waitUntil(ScreenCondition.changedFrom(start, null), Duration.ofSeconds(1))).held()
-          .lastObservation().isSettled();
+      assertThat(d.waitUntil(ScreenCondition.changedFrom(start, null), Duration.ofSeconds(1)))
+          .held()
+          .lastObservation()
+          .isSettled();
     }
   }
 
@@ -91,10 +120,16 @@ class SwipeAssertionsTest {
     try (Device d = phone()) {
       Observation o = d.screenshot();
       assertThat(o).hasText(d, "saved").doesNotHaveText(d, "Deleted");
-      assertThatThrownBy(() -> assertThat(o).hasText(d, "Deleted")).isInstanceOf(AssertionError.class)
+      assertThatThrownBy(() -> assertThat(o).hasText(d, "Deleted"))
+          .isInstanceOf(AssertionError.class)
           .hasMessageContaining("the lines read were: \"Saved\"");
-      assertThat(d.waitUntil(d.textVisible(dev.swipe.text.TextQuery.of("Saved")), Duration.ofSeconds(1))).held();
-      assertThat(d.waitUntil(d.textGone(dev.swipe.text.TextQuery.of("Saved")), Duration.ofMillis(600))).timedOut();
+      assertThat(
+              d.waitUntil(
+                  d.textVisible(dev.swipe.text.TextQuery.of("Saved")), Duration.ofSeconds(1)))
+          .held();
+      assertThat(
+              d.waitUntil(d.textGone(dev.swipe.text.TextQuery.of("Saved")), Duration.ofMillis(600)))
+          .timedOut();
     }
   }
 }

@@ -9,8 +9,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The URI options every capture source shares: latency, how to find the screen in the frame, how
- * to turn it upright, the JPEG quality of re-encoded crops and an optional recording directory.
+ * The URI options every capture source shares: latency, how to find the screen in the frame, how to
+ * turn it upright, the JPEG quality of re-encoded crops and an optional recording directory.
  */
 record CaptureOptions(
     Duration latency,
@@ -32,7 +32,8 @@ record CaptureOptions(
   }
 
   /** Keys understood by {@link #parse}. */
-  static final Set<String> KEYS = Set.of("latency_ms", "crop", "rotate", "quality", "black_level", "record");
+  static final Set<String> KEYS =
+      Set.of("latency_ms", "crop", "rotate", "quality", "black_level", "record");
 
   /** The shared keys plus a source's own. */
   static Set<String> keysWith(String... own) {
@@ -63,6 +64,7 @@ record CaptureOptions(
     if (record.isPresent() && record.get().isEmpty()) {
       throw SwipeException.invalidArgument("record", "must name a directory to record frames into");
     }
-    return new CaptureOptions(latency, mode, fixed, rotate, quality, blackLevel, record.map(r -> Path.of(r)));
+    return new CaptureOptions(
+        latency, mode, fixed, rotate, quality, blackLevel, record.map(r -> Path.of(r)));
   }
 }

@@ -17,12 +17,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Replays a directory written by {@link FrameRecorder} as if it were live: the recording is laid
- * on the device's clock from the moment the source opens (optionally faster, or looped), and
- * {@link #grab} hands out the newest frame that had "arrived" by then, waiting on the device's
- * {@link Sleeper} for one that is fresh enough. On a virtual clock a replay runs instantly; on the
- * system clock at the recorded pace. When the recording is over, a frame newer than its end does
- * not exist: {@code capture_stale}.
+ * Replays a directory written by {@link FrameRecorder} as if it were live: the recording is laid on
+ * the device's clock from the moment the source opens (optionally faster, or looped), and {@link
+ * #grab} hands out the newest frame that had "arrived" by then, waiting on the device's {@link
+ * Sleeper} for one that is fresh enough. On a virtual clock a replay runs instantly; on the system
+ * clock at the recorded pace. When the recording is over, a frame newer than its end does not
+ * exist: {@code capture_stale}.
  */
 public final class FileReplayFrameSource implements FrameSource {
   /** One line of {@code frames.tsv}. */
@@ -40,7 +40,13 @@ public final class FileReplayFrameSource implements FrameSource {
   private final ScreenPipeline pipeline;
   private volatile boolean closed;
 
-  FileReplayFrameSource(Path dir, CaptureOptions options, Ticker ticker, Sleeper sleeper, double speed, boolean loop) {
+  FileReplayFrameSource(
+      Path dir,
+      CaptureOptions options,
+      Ticker ticker,
+      Sleeper sleeper,
+      double speed,
+      boolean loop) {
     this.dir = dir;
     this.entries = readIndex(dir);
     this.options = options;
@@ -78,7 +84,9 @@ public final class FileReplayFrameSource implements FrameSource {
       details.put("recording_ended_before_due_ms", (due - timeOf(entries.size() - 1)) / 1_000_000L);
       throw new SwipeException(
           ErrorCode.CAPTURE_STALE,
-          "the recording in " + dir + " ends before the asked time; its last frame is older (use loop=true to repeat it)",
+          "the recording in "
+              + dir
+              + " ends before the asked time; its last frame is older (use loop=true to repeat it)",
           details,
           null);
     }
@@ -87,7 +95,11 @@ public final class FileReplayFrameSource implements FrameSource {
     if (wait > timeout.toNanos()) {
       throw new SwipeException(
           ErrorCode.CAPTURE_TIMEOUT,
-          "the next replayed frame fresh enough is " + wait / 1_000_000L + " ms away, beyond the " + timeout.toMillis() + " ms timeout",
+          "the next replayed frame fresh enough is "
+              + wait / 1_000_000L
+              + " ms away, beyond the "
+              + timeout.toMillis()
+              + " ms timeout",
           Map.of("source", toString(), "timeout_ms", timeout.toMillis()),
           null);
     }
@@ -96,7 +108,8 @@ public final class FileReplayFrameSource implements FrameSource {
         sleeper.sleep(wait);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new SwipeException(ErrorCode.INTERRUPTED, "interrupted while waiting for a replayed frame");
+        throw new SwipeException(
+            ErrorCode.INTERRUPTED, "interrupted while waiting for a replayed frame");
       }
     }
     if (closed) {
@@ -105,7 +118,8 @@ public final class FileReplayFrameSource implements FrameSource {
     Entry entry = entries.get((int) (index % entries.size()));
     byte[] jpeg = read(entry);
     JpegHeader size = JpegHeader.ofComplete(jpeg, jpeg.length);
-    return pipeline.toFrame(new NewestFrameSlot.Captured(jpeg, null, size.width(), size.height(), at, index + 1));
+    return pipeline.toFrame(
+        new NewestFrameSlot.Captured(jpeg, null, size.width(), size.height(), at, index + 1));
   }
 
   /** When global frame {@code index} (cycles counted on) "arrives" on the device clock. */
@@ -122,7 +136,10 @@ public final class FileReplayFrameSource implements FrameSource {
       return -1;
     }
     long lo = 0;
-    long hi = loop ? Math.max(entries.size(), ((long) ((t - origin) * speed) / span + 1) * entries.size()) : entries.size() - 1;
+    long hi =
+        loop
+            ? Math.max(entries.size(), ((long) ((t - origin) * speed) / span + 1) * entries.size())
+            : entries.size() - 1;
     if (timeOf(lo) > t) {
       return -1;
     }
@@ -174,7 +191,14 @@ public final class FileReplayFrameSource implements FrameSource {
       lines = Files.readAllLines(index, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw SwipeException.invalidArgument(
-          "path", "no recording at " + dir + " (cannot read " + FrameRecorder.INDEX + ": " + e.getMessage() + ")");
+          "path",
+          "no recording at "
+              + dir
+              + " (cannot read "
+              + FrameRecorder.INDEX
+              + ": "
+              + e.getMessage()
+              + ")");
     }
     List<Entry> entries = new ArrayList<>();
     long previous = Long.MIN_VALUE;
@@ -185,10 +209,18 @@ public final class FileReplayFrameSource implements FrameSource {
       }
       String[] cols = line.split("\t");
       try {
-        if (cols.length != 4 || cols[0].contains("/") || cols[0].contains("\\") || cols[0].startsWith(".")) {
+        if (cols.length != 4
+            || cols[0].contains("/")
+            || cols[0].contains("\\")
+            || cols[0].startsWith(".")) {
           throw new NumberFormatException();
         }
-        Entry e = new Entry(cols[0], Long.parseLong(cols[1]), Integer.parseInt(cols[2]), Integer.parseInt(cols[3]));
+        Entry e =
+            new Entry(
+                cols[0],
+                Long.parseLong(cols[1]),
+                Integer.parseInt(cols[2]),
+                Integer.parseInt(cols[3]));
         if (e.width() <= 0 || e.height() <= 0 || e.recordedNanos() < previous) {
           throw new NumberFormatException();
         }
@@ -197,8 +229,13 @@ public final class FileReplayFrameSource implements FrameSource {
       } catch (NumberFormatException e) {
         throw SwipeException.invalidArgument(
             "path",
-            FrameRecorder.INDEX + " line " + (i + 1) + " must be 'file<TAB>capture_nanos<TAB>width<TAB>height' with"
-                + " non-decreasing times and a plain file name, was '" + line + "'");
+            FrameRecorder.INDEX
+                + " line "
+                + (i + 1)
+                + " must be 'file<TAB>capture_nanos<TAB>width<TAB>height' with"
+                + " non-decreasing times and a plain file name, was '"
+                + line
+                + "'");
       }
     }
     if (entries.isEmpty()) {

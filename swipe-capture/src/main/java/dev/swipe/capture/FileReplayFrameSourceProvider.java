@@ -9,12 +9,12 @@ import java.nio.file.Path;
 import java.util.Set;
 
 /**
- * The {@code files:} scheme: {@code files:/runs/2026-11-29?speed=1&loop=false} replays a
- * directory written by {@link FrameRecorder} (or by {@code record=} on any capture URI). Options
- * (defaults in brackets): {@code speed} [1.0: the recorded pace], {@code loop} [false], plus the
- * shared {@code latency_ms} [0: recorded times are already arrival times], {@code crop} [none:
- * recordings hold cropped frames], {@code rotate} [0], {@code quality} [0.9], {@code black_level}
- * [40], {@code record}.
+ * The {@code files:} scheme: {@code files:/runs/2026-11-29?speed=1&loop=false} replays a directory
+ * written by {@link FrameRecorder} (or by {@code record=} on any capture URI). Options (defaults in
+ * brackets): {@code speed} [1.0: the recorded pace], {@code loop} [false], plus the shared {@code
+ * latency_ms} [0: recorded times are already arrival times], {@code crop} [none: recordings hold
+ * cropped frames], {@code rotate} [0], {@code quality} [0.9], {@code black_level} [40], {@code
+ * record}.
  */
 public final class FileReplayFrameSourceProvider implements FrameSourceProvider {
   private static final Set<String> KEYS = CaptureOptions.keysWith("speed", "loop");
@@ -28,13 +28,15 @@ public final class FileReplayFrameSourceProvider implements FrameSourceProvider 
   public FrameSource open(DeviceUri uri, ProviderContext context) {
     uri.requireKnownKeys(KEYS);
     if (uri.path().isBlank()) {
-      throw SwipeException.invalidArgument("path", "files: needs a recording directory, e.g. files:/tmp/run1");
+      throw SwipeException.invalidArgument(
+          "path", "files: needs a recording directory, e.g. files:/tmp/run1");
     }
     CaptureOptions options = CaptureOptions.parse(uri, 0, CaptureOptions.CropMode.NONE);
     double speed = uri.doubleParam("speed", 1.0, 0.01, 1000.0);
     boolean loop = uri.boolParam("loop", false);
     Path dir = Path.of(uri.path());
     return RecordingFrameSource.wrapIfAsked(
-        new FileReplayFrameSource(dir, options, context.ticker(), context.sleeper(), speed, loop), options);
+        new FileReplayFrameSource(dir, options, context.ticker(), context.sleeper(), speed, loop),
+        options);
   }
 }

@@ -11,14 +11,14 @@ import java.nio.file.StandardOpenOption;
 import java.util.Map;
 
 /**
- * Writes frames to a directory that {@code files:} replays: one JPEG per frame
- * ({@code 000001.jpg}, ...) and {@code frames.tsv} with each file's capture time and size, so a
- * run on a real rig can be replayed offline, frame for frame and at its original pace.
+ * Writes frames to a directory that {@code files:} replays: one JPEG per frame ({@code 000001.jpg},
+ * ...) and {@code frames.tsv} with each file's capture time and size, so a run on a real rig can be
+ * replayed offline, frame for frame and at its original pace.
  *
- * <p>{@code frames.tsv}: a comment line {@code # swipe-capture frames v1}, a header line
- * {@code file capture_nanos width height}, then one tab-separated line per frame. Capture times
- * are the device clock's readings; only their differences matter. Each line is flushed after its
- * JPEG is written, so a killed process leaves a readable recording.
+ * <p>{@code frames.tsv}: a comment line {@code # swipe-capture frames v1}, a header line {@code
+ * file capture_nanos width height}, then one tab-separated line per frame. Capture times are the
+ * device clock's readings; only their differences matter. Each line is flushed after its JPEG is
+ * written, so a killed process leaves a readable recording.
  */
 public final class FrameRecorder implements AutoCloseable {
   /** The index file's name. */
@@ -48,10 +48,15 @@ public final class FrameRecorder implements AutoCloseable {
       Files.createDirectories(dir);
       Path index = dir.resolve(INDEX);
       if (Files.exists(index)) {
-        throw SwipeException.invalidArgument("record", dir + " already holds a recording (" + INDEX + ")");
+        throw SwipeException.invalidArgument(
+            "record", dir + " already holds a recording (" + INDEX + ")");
       }
       BufferedWriter writer =
-          Files.newBufferedWriter(index, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+          Files.newBufferedWriter(
+              index,
+              StandardCharsets.UTF_8,
+              StandardOpenOption.CREATE_NEW,
+              StandardOpenOption.WRITE);
       writer.write(MAGIC + "\n" + HEADER + "\n");
       writer.flush();
       return new FrameRecorder(dir, writer);
@@ -72,7 +77,8 @@ public final class FrameRecorder implements AutoCloseable {
     String file = String.format("%06d.jpg", count + 1);
     try {
       Files.write(dir.resolve(file), frame.jpeg());
-      index.write(file + "\t" + frame.captureNanos() + "\t" + frame.width() + "\t" + frame.height() + "\n");
+      index.write(
+          file + "\t" + frame.captureNanos() + "\t" + frame.width() + "\t" + frame.height() + "\n");
       index.flush();
       count++;
     } catch (IOException e) {

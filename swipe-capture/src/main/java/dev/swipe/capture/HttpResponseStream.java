@@ -31,7 +31,8 @@ final class HttpResponseStream implements Closeable {
   private final Map<String, String> headers;
   private final InputStream body;
 
-  private HttpResponseStream(Socket socket, int status, Map<String, String> headers, InputStream body) {
+  private HttpResponseStream(
+      Socket socket, int status, Map<String, String> headers, InputStream body) {
     this.socket = socket;
     this.status = status;
     this.headers = headers;
@@ -43,7 +44,11 @@ final class HttpResponseStream implements Closeable {
    *
    * @param onSocket receives the socket before any blocking I/O, so a concurrent close can abort it
    */
-  static HttpResponseStream open(URI url, int connectTimeoutMs, int readTimeoutMs, java.util.function.Consumer<Socket> onSocket)
+  static HttpResponseStream open(
+      URI url,
+      int connectTimeoutMs,
+      int readTimeoutMs,
+      java.util.function.Consumer<Socket> onSocket)
       throws IOException {
     boolean tls = "https".equalsIgnoreCase(url.getScheme());
     int port = url.getPort() > 0 ? url.getPort() : (tls ? 443 : 80);
@@ -55,22 +60,32 @@ final class HttpResponseStream implements Closeable {
       socket.setTcpNoDelay(true);
       Socket io = socket;
       if (tls) {
-        io = ((SSLSocketFactory) SSLSocketFactory.getDefault()).createSocket(socket, url.getHost(), port, true);
+        io =
+            ((SSLSocketFactory) SSLSocketFactory.getDefault())
+                .createSocket(socket, url.getHost(), port, true);
         onSocket.accept(io);
       }
       OutputStream out = io.getOutputStream();
-      String target = url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath();
+      String target =
+          url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath();
       if (url.getRawQuery() != null) {
         target += "?" + url.getRawQuery();
       }
-      StringBuilder req = new StringBuilder()
-          .append("GET ").append(target).append(" HTTP/1.1\r\n")
-          .append("Host: ").append(url.getHost()).append(url.getPort() > 0 ? ":" + url.getPort() : "").append("\r\n")
-          .append("User-Agent: swipe-capture\r\n")
-          .append("Accept: multipart/x-mixed-replace, image/jpeg\r\n")
-          .append("Connection: close\r\n");
+      StringBuilder req =
+          new StringBuilder()
+              .append("GET ")
+              .append(target)
+              .append(" HTTP/1.1\r\n")
+              .append("Host: ")
+              .append(url.getHost())
+              .append(url.getPort() > 0 ? ":" + url.getPort() : "")
+              .append("\r\n")
+              .append("User-Agent: swipe-capture\r\n")
+              .append("Accept: multipart/x-mixed-replace, image/jpeg\r\n")
+              .append("Connection: close\r\n");
       if (url.getRawUserInfo() != null) {
-        String auth = Base64.getEncoder().encodeToString(url.getUserInfo().getBytes(StandardCharsets.UTF_8));
+        String auth =
+            Base64.getEncoder().encodeToString(url.getUserInfo().getBytes(StandardCharsets.UTF_8));
         req.append("Authorization: Basic ").append(auth).append("\r\n");
       }
       req.append("\r\n");
@@ -99,11 +114,16 @@ final class HttpResponseStream implements Closeable {
         }
         int colon = line.indexOf(':');
         if (colon > 0) {
-          headers.put(line.substring(0, colon).strip().toLowerCase(Locale.ROOT), line.substring(colon + 1).strip());
+          headers.put(
+              line.substring(0, colon).strip().toLowerCase(Locale.ROOT),
+              line.substring(colon + 1).strip());
         }
       }
       InputStream body;
-      if (headers.getOrDefault("transfer-encoding", "").toLowerCase(Locale.ROOT).contains("chunked")) {
+      if (headers
+          .getOrDefault("transfer-encoding", "")
+          .toLowerCase(Locale.ROOT)
+          .contains("chunked")) {
         body = new ChunkedBody(in);
       } else if (headers.containsKey("content-length")) {
         long length;

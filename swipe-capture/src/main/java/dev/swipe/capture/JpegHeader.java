@@ -2,8 +2,9 @@ package dev.swipe.capture;
 
 /**
  * What the capture paths need to know about JPEG bytes without decoding them: the frame size from
- * the SOF marker, and whether the bytes form a whole image (SOI first, EOI last). A structural check
- * costs microseconds, so every received part is checked before it can become the newest frame.
+ * the SOF marker, and whether the bytes form a whole image (SOI first, EOI last). A structural
+ * check costs microseconds, so every received part is checked before it can become the newest
+ * frame.
  */
 record JpegHeader(int width, int height) {
 
@@ -48,7 +49,8 @@ record JpegHeader(int width, int height) {
       if (segment < 2) {
         return null;
       }
-      boolean sof = marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC;
+      boolean sof =
+          marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC;
       if (sof) {
         if (i + 8 >= length) {
           return null;

@@ -9,8 +9,8 @@ import java.util.Optional;
 
 /**
  * What the live sources (UVC, MJPEG) share: a producer thread fills a {@link NewestFrameSlot},
- * {@link #grab} waits there for a fresh enough frame and runs only that one through the
- * {@link ScreenPipeline}.
+ * {@link #grab} waits there for a fresh enough frame and runs only that one through the {@link
+ * ScreenPipeline}.
  */
 abstract class LiveFrameSource implements FrameSource {
   final String name;
@@ -28,7 +28,8 @@ abstract class LiveFrameSource implements FrameSource {
   @Override
   public Frame grab(long notBeforeNanos, Duration timeout) {
     SwipeException.requireArgument(timeout, "timeout");
-    NewestFrameSlot.Captured captured = slot.await(notBeforeNanos + options.latency().toNanos(), timeout);
+    NewestFrameSlot.Captured captured =
+        slot.await(notBeforeNanos + options.latency().toNanos(), timeout);
     return pipeline.toFrame(captured);
   }
 

@@ -22,8 +22,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * JPEG; corrupt parts are skipped and counted; a stalled or dropped connection is reopened with
  * exponential backoff. Frames are stamped on arrival with the device's clock. When a part carries
  * the producer's own {@code X-Timestamp} (ustreamer does) and it does not advance, the frame is a
- * repeat of an old picture and keeps its old time, so a frozen producer shows as
- * {@code capture_stale}.
+ * repeat of an old picture and keeps its old time, so a frozen producer shows as {@code
+ * capture_stale}.
  */
 public final class MjpegHttpFrameSource extends LiveFrameSource {
   private static final AtomicInteger THREADS = new AtomicInteger();
@@ -116,8 +116,8 @@ public final class MjpegHttpFrameSource extends LiveFrameSource {
 
   /**
    * Remembers the socket about to block, so close() can abort it; closes it at once when close()
-   * already ran (close writes {@code closed} then reads {@code socket}, this the reverse, so one
-   * of the two always sees the other).
+   * already ran (close writes {@code closed} then reads {@code socket}, this the reverse, so one of
+   * the two always sees the other).
    */
   private void adopt(Socket s) {
     socket = s;
@@ -146,7 +146,8 @@ public final class MjpegHttpFrameSource extends LiveFrameSource {
     while (!closed) {
       boolean delivered = false;
       try (HttpResponseStream response =
-          HttpResponseStream.open(settings.url(), settings.connectTimeoutMs(), settings.readTimeoutMs(), this::adopt)) {
+          HttpResponseStream.open(
+              settings.url(), settings.connectTimeoutMs(), settings.readTimeoutMs(), this::adopt)) {
         if (closed) {
           break;
         }
@@ -155,12 +156,16 @@ public final class MjpegHttpFrameSource extends LiveFrameSource {
         }
         String type = response.contentType();
         boolean snapshot =
-            settings.mode() == Mode.SNAPSHOT || (settings.mode() == Mode.AUTO && type.startsWith("image/"));
+            settings.mode() == Mode.SNAPSHOT
+                || (settings.mode() == Mode.AUTO && type.startsWith("image/"));
         if (snapshot) {
           delivered = readSnapshot(response);
         } else {
           if (!type.startsWith("multipart/") && settings.mode() == Mode.AUTO) {
-            throw new IOException("unexpected content type '" + type + "' (want multipart/x-mixed-replace or image/jpeg)");
+            throw new IOException(
+                "unexpected content type '"
+                    + type
+                    + "' (want multipart/x-mixed-replace or image/jpeg)");
           }
           delivered = readStream(response);
           if (!closed) {
@@ -201,7 +206,8 @@ public final class MjpegHttpFrameSource extends LiveFrameSource {
   private boolean readStream(HttpResponseStream response) throws IOException {
     snapshotPolling = false;
     MultipartJpegReader parts =
-        new MultipartJpegReader(response.body(), response.boundary(), settings.maxPartBytes(), ticker::read);
+        new MultipartJpegReader(
+            response.body(), response.boundary(), settings.maxPartBytes(), ticker::read);
     boolean delivered = false;
     double lastProducerTime = Double.NEGATIVE_INFINITY;
     long baseCorrupt = corruptParts;
@@ -215,7 +221,9 @@ public final class MjpegHttpFrameSource extends LiveFrameSource {
           return delivered;
         }
         double producerTime = producerTimestamp(part.headers().get("x-timestamp"));
-        if (!Double.isNaN(producerTime) && producerTime <= lastProducerTime && slot.newest() != null) {
+        if (!Double.isNaN(producerTime)
+            && producerTime <= lastProducerTime
+            && slot.newest() != null) {
           slot.repeat();
           continue;
         }
@@ -282,10 +290,14 @@ public final class MjpegHttpFrameSource extends LiveFrameSource {
     } catch (IllegalArgumentException e) {
       throw SwipeException.invalidArgument("url", "is not a valid URL: '" + text + "'");
     }
-    String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(java.util.Locale.ROOT);
+    String scheme =
+        url.getScheme() == null ? "" : url.getScheme().toLowerCase(java.util.Locale.ROOT);
     if (!(scheme.equals("http") || scheme.equals("https")) || url.getHost() == null) {
       throw SwipeException.invalidArgument(
-          "url", "must be an http:// or https:// URL with a host, e.g. mjpeg:http://127.0.0.1:8080/stream, was '" + text + "'");
+          "url",
+          "must be an http:// or https:// URL with a host, e.g. mjpeg:http://127.0.0.1:8080/stream, was '"
+              + text
+              + "'");
     }
     return url;
   }

@@ -116,7 +116,10 @@ final class MultipartJpegReader {
         if (found == -1) {
           // The stream ended without a closing delimiter: keep the part only if it is whole.
           JpegHeader last = JpegHeader.ofComplete(data, length);
-          return last == null ? null : new Part(Arrays.copyOf(data, length), last.width(), last.height(), headers, arrival);
+          return last == null
+              ? null
+              : new Part(
+                  Arrays.copyOf(data, length), last.width(), last.height(), headers, arrival);
         }
         int rest = restOfDelimiterLine();
         atPartStart = rest == 1;
@@ -212,7 +215,9 @@ final class MultipartJpegReader {
       if (colon <= 0) {
         return null;
       }
-      headers.put(text.substring(0, colon).strip().toLowerCase(Locale.ROOT), text.substring(colon + 1).strip());
+      headers.put(
+          text.substring(0, colon).strip().toLowerCase(Locale.ROOT),
+          text.substring(colon + 1).strip());
     }
   }
 
@@ -230,8 +235,9 @@ final class MultipartJpegReader {
   }
 
   /**
-   * Reads body bytes up to and including the next boundary token (the token is not kept). Returns 0 when found, -1 at end of stream, -2 when the part exceeded the bound
-   * (the stream is then positioned after that delimiter search gave up).
+   * Reads body bytes up to and including the next boundary token (the token is not kept). Returns 0
+   * when found, -1 at end of stream, -2 when the part exceeded the bound (the stream is then
+   * positioned after that delimiter search gave up).
    */
   private int readUntilDelimiter(Growable body) throws IOException {
     int matched = 0;

@@ -20,7 +20,8 @@ final class NewestFrameSlot {
    *
    * @param seq publication number, so the pipeline can reuse work for a frame handed out twice
    */
-  record Captured(byte[] jpeg, BufferedImage image, int width, int height, long captureNanos, long seq) {}
+  record Captured(
+      byte[] jpeg, BufferedImage image, int width, int height, long captureNanos, long seq) {}
 
   private final String sourceName;
   private final Ticker ticker;
@@ -41,7 +42,8 @@ final class NewestFrameSlot {
   }
 
   /** Publishes a new frame with a given capture stamp (never moving backwards). */
-  synchronized Captured publishAt(byte[] jpeg, BufferedImage image, int width, int height, long captureNanos) {
+  synchronized Captured publishAt(
+      byte[] jpeg, BufferedImage image, int width, int height, long captureNanos) {
     long stamp = newest == null ? captureNanos : Math.max(captureNanos, newest.captureNanos());
     newest = new Captured(jpeg, image, width, height, stamp, ++published);
     lastProblem = null;
@@ -86,8 +88,8 @@ final class NewestFrameSlot {
   }
 
   /**
-   * Waits for a frame captured at or after {@code dueNanos} (device clock), for at most
-   * {@code timeout} of real time.
+   * Waits for a frame captured at or after {@code dueNanos} (device clock), for at most {@code
+   * timeout} of real time.
    *
    * @throws SwipeException {@code capture_stale} when only repeats of an older frame arrived,
    *     {@code capture_timeout} when nothing new arrived, {@code device_closed} after close
@@ -112,7 +114,8 @@ final class NewestFrameSlot {
         wait(Math.max(1, left / 1_000_000L));
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new SwipeException(ErrorCode.INTERRUPTED, "interrupted while waiting for a frame from " + sourceName);
+        throw new SwipeException(
+            ErrorCode.INTERRUPTED, "interrupted while waiting for a frame from " + sourceName);
       }
     }
   }
@@ -132,19 +135,25 @@ final class NewestFrameSlot {
       details.put("repeats", repeats);
       return new SwipeException(
           ErrorCode.CAPTURE_STALE,
-          sourceName + " keeps delivering a frame captured before the asked time (the producer is frozen)",
+          sourceName
+              + " keeps delivering a frame captured before the asked time (the producer is frozen)",
           details,
           null);
     }
     return new SwipeException(
         ErrorCode.CAPTURE_TIMEOUT,
-        "no frame captured after the asked time arrived from " + sourceName + " within " + timeout.toMillis() + " ms"
+        "no frame captured after the asked time arrived from "
+            + sourceName
+            + " within "
+            + timeout.toMillis()
+            + " ms"
             + (lastProblem == null ? "" : " (last problem: " + lastProblem + ")"),
         details,
         null);
   }
 
   static SwipeException closedError(String sourceName) {
-    return new SwipeException(ErrorCode.DEVICE_CLOSED, sourceName + " is closed", Map.of("source", sourceName), null);
+    return new SwipeException(
+        ErrorCode.DEVICE_CLOSED, sourceName + " is closed", Map.of("source", sourceName), null);
   }
 }

@@ -4,7 +4,9 @@ import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
 import java.time.Duration;
 
-/** A source that also writes every frame it hands out to a {@link FrameRecorder} ({@code record=}). */
+/**
+ * A source that also writes every frame it hands out to a {@link FrameRecorder} ({@code record=}).
+ */
 final class RecordingFrameSource implements FrameSource {
   private final FrameSource delegate;
   private final FrameRecorder recorder;

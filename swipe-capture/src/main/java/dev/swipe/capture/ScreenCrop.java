@@ -7,9 +7,9 @@ import java.awt.image.DataBufferInt;
 
 /**
  * Where the phone screen sits inside a capture frame, in capture pixels. A portrait phone on an
- * HDMI capture of 1920x1080 arrives pillarboxed (black bars left and right); normalized
- * coordinates must refer to the screen, not to the capture frame, so every frame is cut to this
- * rectangle before the SDK sees it.
+ * HDMI capture of 1920x1080 arrives pillarboxed (black bars left and right); normalized coordinates
+ * must refer to the screen, not to the capture frame, so every frame is cut to this rectangle
+ * before the SDK sees it.
  *
  * @param x left edge
  * @param y top edge
@@ -24,7 +24,15 @@ public record ScreenCrop(int x, int y, int width, int height) {
   public ScreenCrop {
     if (x < 0 || y < 0 || width <= 0 || height <= 0) {
       throw SwipeException.invalidArgument(
-          "crop", "must be x,y,w,h with x,y >= 0 and w,h > 0, was " + x + "," + y + "," + width + "," + height);
+          "crop",
+          "must be x,y,w,h with x,y >= 0 and w,h > 0, was "
+              + x
+              + ","
+              + y
+              + ","
+              + width
+              + ","
+              + height);
     }
   }
 
@@ -36,14 +44,16 @@ public record ScreenCrop(int x, int y, int width, int height) {
   public static ScreenCrop parse(String text) {
     String[] parts = text.strip().split(",");
     if (parts.length != 4) {
-      throw SwipeException.invalidArgument("crop", "must be auto, none or x,y,w,h in pixels, was '" + text + "'");
+      throw SwipeException.invalidArgument(
+          "crop", "must be auto, none or x,y,w,h in pixels, was '" + text + "'");
     }
     int[] v = new int[4];
     for (int i = 0; i < 4; i++) {
       try {
         v[i] = Integer.parseInt(parts[i].strip());
       } catch (NumberFormatException e) {
-        throw SwipeException.invalidArgument("crop", "must be auto, none or x,y,w,h in pixels, was '" + text + "'");
+        throw SwipeException.invalidArgument(
+            "crop", "must be auto, none or x,y,w,h in pixels, was '" + text + "'");
       }
     }
     return new ScreenCrop(v[0], v[1], v[2], v[3]);
@@ -67,16 +77,16 @@ public record ScreenCrop(int x, int y, int width, int height) {
   /**
    * Finds the phone screen inside a letterboxed or pillarboxed capture frame.
    *
-   * <p>A row or column belongs to the screen when enough of its pixels are brighter than
-   * {@code blackLevel}, so bar noise below that level (capture devices deliver black as 0..20
-   * with noise) is ignored. Each edge is then moved to the strongest brightness step nearby, so
-   * JPEG ringing that bleeds a few pixels into a bar does not widen the crop. HDMI scalers centre
-   * the picture, so the screen is taken to be centred: a dark screen edge on one side (a black
-   * status bar, a dark list) is restored from the bar width on the other side. The result must
-   * look like a fitted phone screen (filling the frame on one axis, aspect 5:4 to 13:5).
+   * <p>A row or column belongs to the screen when enough of its pixels are brighter than {@code
+   * blackLevel}, so bar noise below that level (capture devices deliver black as 0..20 with noise)
+   * is ignored. Each edge is then moved to the strongest brightness step nearby, so JPEG ringing
+   * that bleeds a few pixels into a bar does not widen the crop. HDMI scalers centre the picture,
+   * so the screen is taken to be centred: a dark screen edge on one side (a black status bar, a
+   * dark list) is restored from the bar width on the other side. The result must look like a fitted
+   * phone screen (filling the frame on one axis, aspect 5:4 to 13:5).
    *
-   * @return the screen rectangle, or empty when nothing in the frame looks like a phone screen
-   *     (an all-black frame, a capture device's "no signal" picture)
+   * @return the screen rectangle, or empty when nothing in the frame looks like a phone screen (an
+   *     all-black frame, a capture device's "no signal" picture)
    */
   public static java.util.Optional<ScreenCrop> detect(BufferedImage frame, int blackLevel) {
     Luma luma = Luma.of(frame);
@@ -145,8 +155,8 @@ public record ScreenCrop(int x, int y, int width, int height) {
 
   /**
    * A scaler fits the phone picture to the frame, so the screen fills the frame on at least one
-   * axis, and a phone screen is between 5:4 and 13:5 (long side to short side). Anything else
-   * (a capture device's "no signal" text, a lone dialog on a black screen) is not a screen.
+   * axis, and a phone screen is between 5:4 and 13:5 (long side to short side). Anything else (a
+   * capture device's "no signal" text, a lone dialog on a black screen) is not a screen.
    */
   private static boolean plausible(int left, int top, int w, int h) {
     int cw = w - 2 * left;
@@ -179,8 +189,8 @@ public record ScreenCrop(int x, int y, int width, int height) {
 
   /**
    * Places a leading edge where the brightness profile crosses half-way between the bar and the
-   * screen just inside it. JPEG ringing lifts a few bar pixels above the black level right next
-   * to a bright screen, but not the profile's mean half-way up, so the crop does not widen.
+   * screen just inside it. JPEG ringing lifts a few bar pixels above the black level right next to
+   * a bright screen, but not the profile's mean half-way up, so the crop does not widen.
    */
   private static int refineRising(long[] sums, int edge, int step, int n) {
     if (edge == 0) {
@@ -244,22 +254,25 @@ public record ScreenCrop(int x, int y, int width, int height) {
               && img.getRaster().getSampleModelTranslateX() == 0
               && img.getRaster().getSampleModelTranslateY() == 0;
       switch (plain ? img.getType() : BufferedImage.TYPE_CUSTOM) {
-        case BufferedImage.TYPE_3BYTE_BGR: {
-          byte[] d = ((DataBufferByte) img.getRaster().getDataBuffer()).getData();
-          return (x, y) -> {
-            int i = (y * w + x) * 3;
-            return ((d[i] & 0xFF) * 29 + (d[i + 1] & 0xFF) * 150 + (d[i + 2] & 0xFF) * 77) >> 8;
-          };
-        }
-        case BufferedImage.TYPE_BYTE_GRAY: {
-          byte[] d = ((DataBufferByte) img.getRaster().getDataBuffer()).getData();
-          return (x, y) -> d[y * w + x] & 0xFF;
-        }
+        case BufferedImage.TYPE_3BYTE_BGR:
+          {
+            byte[] d = ((DataBufferByte) img.getRaster().getDataBuffer()).getData();
+            return (x, y) -> {
+              int i = (y * w + x) * 3;
+              return ((d[i] & 0xFF) * 29 + (d[i + 1] & 0xFF) * 150 + (d[i + 2] & 0xFF) * 77) >> 8;
+            };
+          }
+        case BufferedImage.TYPE_BYTE_GRAY:
+          {
+            byte[] d = ((DataBufferByte) img.getRaster().getDataBuffer()).getData();
+            return (x, y) -> d[y * w + x] & 0xFF;
+          }
         case BufferedImage.TYPE_INT_RGB:
-        case BufferedImage.TYPE_INT_ARGB: {
-          int[] d = ((DataBufferInt) img.getRaster().getDataBuffer()).getData();
-          return (x, y) -> rgbLuma(d[y * w + x]);
-        }
+        case BufferedImage.TYPE_INT_ARGB:
+          {
+            int[] d = ((DataBufferInt) img.getRaster().getDataBuffer()).getData();
+            return (x, y) -> rgbLuma(d[y * w + x]);
+          }
         default:
           return (x, y) -> rgbLuma(img.getRGB(x, y));
       }

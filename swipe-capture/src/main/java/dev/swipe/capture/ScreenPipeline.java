@@ -39,7 +39,8 @@ final class ScreenPipeline {
 
   /** The crop in use (fixed, or detected and locked), if any yet. */
   synchronized Optional<ScreenCrop> crop() {
-    return Optional.ofNullable(options.cropMode() == CaptureOptions.CropMode.FIXED ? options.fixedCrop() : lockedCrop);
+    return Optional.ofNullable(
+        options.cropMode() == CaptureOptions.CropMode.FIXED ? options.fixedCrop() : lockedCrop);
   }
 
   synchronized Frame toFrame(NewestFrameSlot.Captured captured) {
@@ -78,7 +79,11 @@ final class ScreenPipeline {
     if (!upright) {
       screen = rotate(screen, options.rotateDegrees());
     }
-    return new Frame(encode(screen, options.jpegQuality()), screen.getWidth(), screen.getHeight(), c.captureNanos());
+    return new Frame(
+        encode(screen, options.jpegQuality()),
+        screen.getWidth(),
+        screen.getHeight(),
+        c.captureNanos());
   }
 
   /** The crop already settled for frames of this size (fixed, or detected and locked), or null. */
@@ -87,7 +92,9 @@ final class ScreenPipeline {
       case FIXED:
         return options.fixedCrop().fitsIn(w, h) ? options.fixedCrop() : null;
       case AUTO:
-        return lockedCrop != null && lockedFrameWidth == w && lockedFrameHeight == h ? lockedCrop : null;
+        return lockedCrop != null && lockedFrameWidth == w && lockedFrameHeight == h
+            ? lockedCrop
+            : null;
       default:
         return null;
     }
@@ -139,7 +146,8 @@ final class ScreenPipeline {
         reader.setInput(in, true, true);
         ImageReadParam param = reader.getDefaultReadParam();
         if (region != null) {
-          param.setSourceRegion(new java.awt.Rectangle(region.x(), region.y(), region.width(), region.height()));
+          param.setSourceRegion(
+              new java.awt.Rectangle(region.x(), region.y(), region.width(), region.height()));
         }
         return reader.read(0, param);
       } finally {
@@ -159,7 +167,8 @@ final class ScreenPipeline {
 
   /** Copies the crop into a compact BGR image (the JPEG writer is fastest on those). */
   static BufferedImage cut(BufferedImage image, ScreenCrop crop) {
-    BufferedImage out = new BufferedImage(crop.width(), crop.height(), BufferedImage.TYPE_3BYTE_BGR);
+    BufferedImage out =
+        new BufferedImage(crop.width(), crop.height(), BufferedImage.TYPE_3BYTE_BGR);
     if (image.getType() == BufferedImage.TYPE_3BYTE_BGR
         && image.getRaster().getParent() == null
         && image.getRaster().getSampleModelTranslateX() == 0
@@ -169,7 +178,8 @@ final class ScreenPipeline {
       int srcStride = image.getWidth() * 3;
       int rowBytes = crop.width() * 3;
       for (int row = 0; row < crop.height(); row++) {
-        System.arraycopy(src, (crop.y() + row) * srcStride + crop.x() * 3, dst, row * rowBytes, rowBytes);
+        System.arraycopy(
+            src, (crop.y() + row) * srcStride + crop.x() * 3, dst, row * rowBytes, rowBytes);
       }
     } else {
       var g = out.createGraphics();
@@ -188,7 +198,8 @@ final class ScreenPipeline {
     int w = src.getWidth();
     int h = src.getHeight();
     boolean quarter = degrees == 90 || degrees == 270;
-    BufferedImage out = new BufferedImage(quarter ? h : w, quarter ? w : h, BufferedImage.TYPE_3BYTE_BGR);
+    BufferedImage out =
+        new BufferedImage(quarter ? h : w, quarter ? w : h, BufferedImage.TYPE_3BYTE_BGR);
     byte[] s = ((DataBufferByte) src.getRaster().getDataBuffer()).getData();
     byte[] d = ((DataBufferByte) out.getRaster().getDataBuffer()).getData();
     int ow = out.getWidth();
@@ -222,7 +233,8 @@ final class ScreenPipeline {
 
   static byte[] encode(BufferedImage image, float quality) {
     ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream(Math.max(1024, image.getWidth() * image.getHeight() / 4));
+    ByteArrayOutputStream bytes =
+        new ByteArrayOutputStream(Math.max(1024, image.getWidth() * image.getHeight() / 4));
     try (MemoryCacheImageOutputStream out = new MemoryCacheImageOutputStream(bytes)) {
       writer.setOutput(out);
       ImageWriteParam param = writer.getDefaultWriteParam();
@@ -230,7 +242,11 @@ final class ScreenPipeline {
       param.setCompressionQuality(quality);
       writer.write(null, new IIOImage(image, null, null), param);
     } catch (IOException e) {
-      throw new SwipeException(ErrorCode.INTERNAL, "JPEG encoding of a cropped frame failed: " + e.getMessage(), Map.of(), e);
+      throw new SwipeException(
+          ErrorCode.INTERNAL,
+          "JPEG encoding of a cropped frame failed: " + e.getMessage(),
+          Map.of(),
+          e);
     } finally {
       writer.dispose();
     }

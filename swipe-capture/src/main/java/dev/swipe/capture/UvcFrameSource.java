@@ -49,7 +49,12 @@ public final class UvcFrameSource extends LiveFrameSource {
    *     index into webcam-capture's list, or empty for the first device
    * @param size the wanted resolution, or null for the device's default
    */
-  static UvcFrameSource open(String device, Dimension size, long discoveryTimeoutMs, CaptureOptions options, Ticker ticker) {
+  static UvcFrameSource open(
+      String device,
+      Dimension size,
+      long discoveryTimeoutMs,
+      CaptureOptions options,
+      Ticker ticker) {
     Webcam webcam = find(device, discoveryTimeoutMs);
     if (webcam.isOpen()) {
       throw new SwipeException(
@@ -66,14 +71,18 @@ public final class UvcFrameSource extends LiveFrameSource {
       opened = webcam.open(false);
     } catch (com.github.sarxos.webcam.WebcamLockException e) {
       throw unavailable(
-          "cannot open " + webcam.getName() + ": another process holds webcam-capture's lock on it"
+          "cannot open "
+              + webcam.getName()
+              + ": another process holds webcam-capture's lock on it"
               + " (a lock file in java.io.tmpdir, refreshed while that process has it open)",
           e);
     } catch (RuntimeException e) {
       throw unavailable("cannot open " + webcam.getName() + ": " + e.getMessage(), e);
     }
     if (!opened) {
-      throw unavailable("cannot open " + webcam.getName() + " (the driver refused; is another program using it?)", null);
+      throw unavailable(
+          "cannot open " + webcam.getName() + " (the driver refused; is another program using it?)",
+          null);
     }
     UvcFrameSource source = new UvcFrameSource(webcam, options, ticker);
     source.reader.start();
@@ -129,7 +138,9 @@ public final class UvcFrameSource extends LiveFrameSource {
       return matches.get(0);
     }
     throw notFound(
-        matches.isEmpty() ? "no UVC device is named like '" + wanted + "'" : "'" + wanted + "' matches several devices",
+        matches.isEmpty()
+            ? "no UVC device is named like '" + wanted + "'"
+            : "'" + wanted + "' matches several devices",
         names);
   }
 
@@ -146,7 +157,15 @@ public final class UvcFrameSource extends LiveFrameSource {
     } catch (RuntimeException e) {
       throw new SwipeException(
           ErrorCode.INVALID_ARGUMENT,
-          "size: " + size.width + "x" + size.height + " is not offered by " + webcam.getName() + " (" + e.getMessage() + ")",
+          "size: "
+              + size.width
+              + "x"
+              + size.height
+              + " is not offered by "
+              + webcam.getName()
+              + " ("
+              + e.getMessage()
+              + ")",
           Map.of("field", "size", "offered", describe(offered)),
           e);
     }

@@ -1,7 +1,7 @@
 /**
- * Capture sources for real rigs: {@code uvc:} (HDMI capture sticks through sarxos
- * webcam-capture), {@code mjpeg:} (MJPEG over HTTP: ustreamer/PiKVM, mjpg-streamer, IP cameras)
- * and {@code files:} (replay of a run recorded with {@link dev.swipe.capture.FrameRecorder}).
+ * Capture sources for real rigs: {@code uvc:} (HDMI capture sticks through sarxos webcam-capture),
+ * {@code mjpeg:} (MJPEG over HTTP: ustreamer/PiKVM, mjpg-streamer, IP cameras) and {@code files:}
+ * (replay of a run recorded with {@link dev.swipe.capture.FrameRecorder}).
  *
  * <p>Every source hands core JPEG frames of the phone screen only ({@link
  * dev.swipe.capture.ScreenCrop}: detected inside black bars or given), upright, stamped on the

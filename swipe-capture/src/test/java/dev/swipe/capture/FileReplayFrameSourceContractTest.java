@@ -31,7 +31,9 @@ class FileReplayFrameSourceContractTest extends FrameSourceContract {
   protected FrameSource openSource() {
     Path dir = record(recordings.resolve("run" + (++runs)));
     return new FileReplayFrameSourceProvider()
-        .open(DeviceUri.parse("files:" + dir + "?loop=true&latency_ms=15"), new ProviderContext(clock, clock));
+        .open(
+            DeviceUri.parse("files:" + dir + "?loop=true&latency_ms=15"),
+            new ProviderContext(clock, clock));
   }
 
   @Override

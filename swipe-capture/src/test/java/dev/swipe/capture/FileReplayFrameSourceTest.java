@@ -24,7 +24,9 @@ class FileReplayFrameSourceTest {
 
   private FrameSource open(Path dir, String options) {
     return new FileReplayFrameSourceProvider()
-        .open(DeviceUri.parse("files:" + dir + (options.isEmpty() ? "" : "?" + options)), new ProviderContext(clock, clock));
+        .open(
+            DeviceUri.parse("files:" + dir + (options.isEmpty() ? "" : "?" + options)),
+            new ProviderContext(clock, clock));
   }
 
   @Test
@@ -37,7 +39,9 @@ class FileReplayFrameSourceTest {
       assertThat(first.captureNanos()).isEqualTo(start);
       Frame third = replay.grab(start + 2 * 33_333_333L, Duration.ofSeconds(1));
       assertThat(third.jpeg()).isEqualTo(Files.readAllBytes(dir.resolve("000003.jpg")));
-      assertThat(clock.read() - start).as("slept on the device clock until it arrived").isEqualTo(2 * 33_333_333L);
+      assertThat(clock.read() - start)
+          .as("slept on the device clock until it arrived")
+          .isEqualTo(2 * 33_333_333L);
     }
   }
 
@@ -58,12 +62,14 @@ class FileReplayFrameSourceTest {
     try (FrameSource replay = open(dir, "")) {
       clock.advance(Duration.ofSeconds(3));
       assertThatThrownBy(() -> replay.grab(clock.read(), Duration.ofSeconds(1)))
-          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.CAPTURE_STALE));
+          .isInstanceOfSatisfying(
+              SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.CAPTURE_STALE));
     }
     try (FrameSource looped = open(dir, "loop=true")) {
       clock.advance(Duration.ofSeconds(3));
       long asked = clock.read();
-      assertThat(looped.grab(asked, Duration.ofSeconds(1)).captureNanos()).isGreaterThanOrEqualTo(asked);
+      assertThat(looped.grab(asked, Duration.ofSeconds(1)).captureNanos())
+          .isGreaterThanOrEqualTo(asked);
     }
   }
 
@@ -106,11 +112,17 @@ class FileReplayFrameSourceTest {
     assertThatThrownBy(() -> open(tmp.resolve("nothing"), ""))
         .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("path"));
     Path broken = Files.createDirectories(tmp.resolve("broken"));
-    Files.writeString(broken.resolve(FrameRecorder.INDEX), "# swipe-capture frames v1\n../etc/passwd\t1\t2\t3\n");
+    Files.writeString(
+        broken.resolve(FrameRecorder.INDEX), "# swipe-capture frames v1\n../etc/passwd\t1\t2\t3\n");
     assertThatThrownBy(() -> open(broken, ""))
-        .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.getMessage()).contains("line 2"));
-    assertThatThrownBy(() -> FrameRecorder.create(FileReplayFrameSourceContractTest.record(tmp.resolve("again"))))
-        .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("record"));
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.getMessage()).contains("line 2"));
+    assertThatThrownBy(
+            () ->
+                FrameRecorder.create(
+                    FileReplayFrameSourceContractTest.record(tmp.resolve("again"))))
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.field()).isEqualTo("record"));
   }
 
   @Test
@@ -121,7 +133,8 @@ class FileReplayFrameSourceTest {
     try (FrameSource replay = open(dir, "")) {
       assertThatThrownBy(() -> replay.grab(clock.read(), Duration.ofSeconds(1)))
           .isInstanceOfSatisfying(
-              SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.IMAGE_DECODE_FAILED));
+              SwipeException.class,
+              e -> assertThat(e.code()).isEqualTo(ErrorCode.IMAGE_DECODE_FAILED));
     }
   }
 }

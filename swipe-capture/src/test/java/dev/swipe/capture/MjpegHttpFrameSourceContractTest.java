@@ -20,7 +20,9 @@ class MjpegHttpFrameSourceContractTest extends FrameSourceContract {
       throw new UncheckedIOException(e);
     }
     return new MjpegFrameSourceProvider()
-        .open(DeviceUri.parse("mjpeg:" + server.url("/stream") + "?latency_ms=20"), ProviderContext.system());
+        .open(
+            DeviceUri.parse("mjpeg:" + server.url("/stream") + "?latency_ms=20"),
+            ProviderContext.system());
   }
 
   @Override

@@ -114,7 +114,8 @@ class MjpegHttpFrameSourceFaultTest {
   }
 
   private static boolean threadAlive(String name) {
-    return Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().equals(name) && t.isAlive());
+    return Thread.getAllStackTraces().keySet().stream()
+        .anyMatch(t -> t.getName().equals(name) && t.isAlive());
   }
 
   @Test
@@ -129,10 +130,12 @@ class MjpegHttpFrameSourceFaultTest {
               }
               s.forever(30);
             });
-    MjpegHttpFrameSource source = open(server.url("/stream"), "latency_ms=0&read_timeout_ms=1500&crop=none");
+    MjpegHttpFrameSource source =
+        open(server.url("/stream"), "latency_ms=0&read_timeout_ms=1500&crop=none");
     eventually(() -> source.framesReceived() >= 2);
     assertThatThrownBy(() -> source.grab(now(), Duration.ofMillis(100)))
-        .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.CAPTURE_TIMEOUT));
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.CAPTURE_TIMEOUT));
     Frame fresh = source.grab(now(), GENEROUS);
     assertThat(decode(fresh)).isNotNull();
     assertThat(source.reconnects()).isGreaterThanOrEqualTo(1);
@@ -150,7 +153,8 @@ class MjpegHttpFrameSourceFaultTest {
               }
               s.forever(30);
             });
-    MjpegHttpFrameSource source = open(server.url("/stream"), "latency_ms=0&reconnect_min_ms=10&crop=none");
+    MjpegHttpFrameSource source =
+        open(server.url("/stream"), "latency_ms=0&reconnect_min_ms=10&crop=none");
     eventually(() -> server.connections() >= 4);
     Frame fresh = source.grab(now(), GENEROUS);
     assertThat(decode(fresh)).isNotNull();
@@ -234,7 +238,8 @@ class MjpegHttpFrameSourceFaultTest {
                 Thread.sleep(20);
               }
             });
-    MjpegHttpFrameSource source = open(server.url("/stream"), "latency_ms=0&crop=none&max_part_bytes=100000");
+    MjpegHttpFrameSource source =
+        open(server.url("/stream"), "latency_ms=0&crop=none&max_part_bytes=100000");
     Frame f = source.grab(now(), GENEROUS);
     assertThat(f.jpeg().length).isLessThan(100_000);
     eventually(() -> source.oversizeParts() >= 2);
@@ -270,10 +275,12 @@ class MjpegHttpFrameSourceFaultTest {
               s.frame();
               Thread.sleep(60_000);
             });
-    MjpegHttpFrameSource source = open(server.url("/stream"), "latency_ms=0&crop=none&read_timeout_ms=60000");
+    MjpegHttpFrameSource source =
+        open(server.url("/stream"), "latency_ms=0&crop=none&read_timeout_ms=60000");
     Frame first = source.grab(now(), GENEROUS);
     assertThatThrownBy(() -> source.grab(first.captureNanos() + 1, Duration.ofMillis(200)))
-        .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.CAPTURE_TIMEOUT));
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.CAPTURE_TIMEOUT));
   }
 
   @Test
@@ -282,7 +289,8 @@ class MjpegHttpFrameSourceFaultTest {
     try (ServerSocket probe = new ServerSocket(0)) {
       port = probe.getLocalPort();
     }
-    MjpegHttpFrameSource source = open("http://127.0.0.1:" + port + "/stream", "reconnect_min_ms=10");
+    MjpegHttpFrameSource source =
+        open("http://127.0.0.1:" + port + "/stream", "reconnect_min_ms=10");
     Thread.sleep(100);
     assertThatThrownBy(() -> source.grab(now(), Duration.ofMillis(200)))
         .isInstanceOfSatisfying(
@@ -300,7 +308,8 @@ class MjpegHttpFrameSourceFaultTest {
     MjpegHttpFrameSource source = open(server.url("/missing"), "reconnect_min_ms=10");
     Thread.sleep(100);
     assertThatThrownBy(() -> source.grab(now(), Duration.ofMillis(200)))
-        .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.getMessage()).contains("HTTP 404"));
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.getMessage()).contains("HTTP 404"));
   }
 
   @Test
@@ -312,14 +321,17 @@ class MjpegHttpFrameSourceFaultTest {
     assertThat(threadAlive(thread)).isTrue();
     assertThat(server.openResponses()).isEqualTo(1);
     if (java.nio.file.Files.isReadable(java.nio.file.Path.of("/proc/net/tcp"))) {
-      assertThat(establishedClientConnections(server.port())).as("the check sees a live connection").isEqualTo(1);
+      assertThat(establishedClientConnections(server.port()))
+          .as("the check sees a live connection")
+          .isEqualTo(1);
     }
     source.close();
     assertThat(establishedClientConnections(server.port())).isZero();
     assertThat(threadAlive(thread)).isFalse();
     eventually(() -> server.openResponses() == 0);
     assertThatThrownBy(() -> source.grab(now(), GENEROUS))
-        .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.DEVICE_CLOSED));
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.DEVICE_CLOSED));
   }
 
   @Test
@@ -346,8 +358,10 @@ class MjpegHttpFrameSourceFaultTest {
     Thread.sleep(100);
     source.close();
     waiter.join(GENEROUS.toMillis());
-    assertThat(seen).singleElement().isInstanceOfSatisfying(
-        SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.DEVICE_CLOSED));
+    assertThat(seen)
+        .singleElement()
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.DEVICE_CLOSED));
   }
 
   @Test
@@ -367,7 +381,8 @@ class MjpegHttpFrameSourceFaultTest {
     assertThatThrownBy(() -> open("http://127.0.0.1:1/stream", "crop=1,2,3"))
         .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("crop"));
     assertThatThrownBy(() -> open("http://127.0.0.1:1/stream", "rotate=45"))
-        .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("rotate"));
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.field()).isEqualTo("rotate"));
     assertThatThrownBy(() -> open("http://127.0.0.1:1/stream", "mode=rtsp"))
         .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("mode"));
   }
@@ -375,7 +390,8 @@ class MjpegHttpFrameSourceFaultTest {
   @Test
   void anEncodedQueryInTheUrlReachesTheServer() throws Exception {
     MjpegTestServer server = server((s, c) -> s.forever(30));
-    MjpegHttpFrameSource source = open(server.url("/snapshot%3Faction=snapshot"), "latency_ms=0&crop=none");
+    MjpegHttpFrameSource source =
+        open(server.url("/snapshot%3Faction=snapshot"), "latency_ms=0&crop=none");
     assertThat(decode(source.grab(now(), GENEROUS))).isNotNull();
     assertThat(source.toString()).contains("/snapshot?action=snapshot");
     MjpegHttpFrameSource spaced = open(server.url("/snapshot/my%20cam"), "latency_ms=0&crop=none");
@@ -393,7 +409,8 @@ class MjpegHttpFrameSourceFaultTest {
               Thread.sleep(60_000);
             });
     long before = now();
-    MjpegHttpFrameSource source = open(server.url("/stream"), "latency_ms=0&crop=none&read_timeout_ms=60000");
+    MjpegHttpFrameSource source =
+        open(server.url("/stream"), "latency_ms=0&crop=none&read_timeout_ms=60000");
     eventually(() -> source.framesReceived() >= 10);
     Frame f = source.grab(before, GENEROUS);
     assertThat(f.jpeg()).isEqualTo(PhoneScreens.smallFrame(9));
@@ -401,7 +418,8 @@ class MjpegHttpFrameSourceFaultTest {
 
   @Test
   void snapshotModePollsOneImagePerRequestAndSkipsBrokenOnes() throws Exception {
-    java.util.concurrent.atomic.AtomicInteger requests = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicInteger requests =
+        new java.util.concurrent.atomic.AtomicInteger();
     com.sun.net.httpserver.HttpServer http =
         com.sun.net.httpserver.HttpServer.create(
             new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 8);
@@ -421,7 +439,9 @@ class MjpegHttpFrameSourceFaultTest {
     http.start();
     toClose.add(() -> http.stop(0));
     MjpegHttpFrameSource source =
-        open("http://127.0.0.1:" + http.getAddress().getPort() + "/shot", "mode=snapshot&latency_ms=0&crop=none&snapshot_interval_ms=5&reconnect_min_ms=5");
+        open(
+            "http://127.0.0.1:" + http.getAddress().getPort() + "/shot",
+            "mode=snapshot&latency_ms=0&crop=none&snapshot_interval_ms=5&reconnect_min_ms=5");
     Frame a = source.grab(now(), GENEROUS);
     Frame b = source.grab(a.captureNanos() + 1, GENEROUS);
     assertThat(decode(b)).isNotNull();

@@ -21,7 +21,10 @@ class MjpegSnapshotContractTest extends FrameSourceContract {
     }
     return new MjpegFrameSourceProvider()
         .open(
-            DeviceUri.parse("mjpeg:" + server.url("/snapshot") + "?latency_ms=10&snapshot_interval_ms=20&crop=none"),
+            DeviceUri.parse(
+                "mjpeg:"
+                    + server.url("/snapshot")
+                    + "?latency_ms=10&snapshot_interval_ms=20&crop=none"),
             ProviderContext.system());
   }
 

@@ -24,7 +24,8 @@ class MultipartJpegReaderTest {
   };
 
   private static List<byte[]> readAll(byte[] stream, String boundary, int max) {
-    MultipartJpegReader reader = new MultipartJpegReader(new ByteArrayInputStream(stream), boundary, max, () -> 0L);
+    MultipartJpegReader reader =
+        new MultipartJpegReader(new ByteArrayInputStream(stream), boundary, max, () -> 0L);
     List<byte[]> out = new ArrayList<>();
     try {
       MultipartJpegReader.Part p;
@@ -37,8 +38,13 @@ class MultipartJpegReaderTest {
     return out;
   }
 
-  private static void part(ByteArrayOutputStream out, String delimiter, byte[] body, Integer length) {
-    String head = delimiter + "\r\nContent-Type: image/jpeg\r\n" + (length == null ? "" : "Content-Length: " + length + "\r\n") + "\r\n";
+  private static void part(
+      ByteArrayOutputStream out, String delimiter, byte[] body, Integer length) {
+    String head =
+        delimiter
+            + "\r\nContent-Type: image/jpeg\r\n"
+            + (length == null ? "" : "Content-Length: " + length + "\r\n")
+            + "\r\n";
     out.writeBytes(head.getBytes(StandardCharsets.ISO_8859_1));
     out.writeBytes(body);
     out.writeBytes("\r\n".getBytes(StandardCharsets.ISO_8859_1));
@@ -77,7 +83,9 @@ class MultipartJpegReaderTest {
     part(s, "--bb8", FRAMES[2], FRAMES[2].length);
     part(s, "--bb8", cut, null);
     part(s, "--bb8", FRAMES[0], null);
-    MultipartJpegReader reader = new MultipartJpegReader(new ByteArrayInputStream(s.toByteArray()), "bb8", 1 << 20, () -> 0L);
+    MultipartJpegReader reader =
+        new MultipartJpegReader(
+            new ByteArrayInputStream(s.toByteArray()), "bb8", 1 << 20, () -> 0L);
     assertThat(reader.next().jpeg()).isEqualTo(FRAMES[2]);
     assertThat(reader.next().jpeg()).isEqualTo(FRAMES[0]);
     assertThat(reader.next()).isNull();
@@ -91,7 +99,8 @@ class MultipartJpegReaderTest {
     part(s, "--bb8", FRAMES[1], FRAMES[1].length);
     long[] clock = {100};
     MultipartJpegReader reader =
-        new MultipartJpegReader(new ByteArrayInputStream(s.toByteArray()), "bb8", 1 << 20, () -> clock[0]++);
+        new MultipartJpegReader(
+            new ByteArrayInputStream(s.toByteArray()), "bb8", 1 << 20, () -> clock[0]++);
     assertThat(reader.next().arrivalNanos()).isEqualTo(100);
     MultipartJpegReader.Part second = reader.next();
     assertThat(second.arrivalNanos()).isEqualTo(101);
@@ -115,7 +124,9 @@ class MultipartJpegReaderTest {
             });
   }
 
-  /** Raw bytes mixed with the pieces a multipart parser reacts to, so the tries hit its branches. */
+  /**
+   * Raw bytes mixed with the pieces a multipart parser reacts to, so the tries hit its branches.
+   */
   private static byte[] streamOf(List<Integer> tokens) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     for (int t : tokens) {
@@ -144,7 +155,9 @@ class MultipartJpegReaderTest {
     return out.toByteArray();
   }
 
-  /** A part plan: 0 good with length, 1 good without, 2 truncated, 3 short length, 4 a junk part. */
+  /**
+   * A part plan: 0 good with length, 1 good without, 2 truncated, 3 short length, 4 a junk part.
+   */
   private static Gen<List<Integer>> plans() {
     return lists().of(integers().between(0, 4)).ofSizeBetween(1, 12);
   }
@@ -170,7 +183,10 @@ class MultipartJpegReaderTest {
                   }
                   case 2 -> part(s, "--bnd", Arrays.copyOf(f, f.length / 2), f.length / 2);
                   case 3 -> part(s, "--bnd", f, f.length - 20);
-                  default -> s.writeBytes("--bnd\r\ngarbage\r\n\r\n\u00ff\u00d8junk\r\n".getBytes(StandardCharsets.ISO_8859_1));
+                  default ->
+                      s.writeBytes(
+                          "--bnd\r\ngarbage\r\n\r\n\u00ff\u00d8junk\r\n"
+                              .getBytes(StandardCharsets.ISO_8859_1));
                 }
               }
               List<byte[]> got = readAll(s.toByteArray(), "bnd", 1 << 20);

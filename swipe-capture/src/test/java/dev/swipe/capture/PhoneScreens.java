@@ -25,14 +25,16 @@ final class PhoneScreens {
   static BufferedImage screen(int width, int height, int number) {
     BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
     Graphics2D g = img.createGraphics();
-    g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+    g.setRenderingHint(
+        RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
     g.setColor(new Color(250, 250, 250));
     g.fillRect(0, 0, width, height);
     g.setColor(new Color(30, 90, 200));
     g.fillRect(0, 0, width, Math.max(8, height / 20));
     g.setColor(Color.WHITE);
     g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, Math.max(8, height / 50)));
-    g.drawString("12:" + String.format("%02d", number % 60), width / 20, Math.max(8, height / 20) - 4);
+    g.drawString(
+        "12:" + String.format("%02d", number % 60), width / 20, Math.max(8, height / 20) - 4);
     g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, Math.max(8, height / 40)));
     int rowHeight = Math.max(12, height / 14);
     for (int i = 0; i * rowHeight + height / 10 < height; i++) {
@@ -47,10 +49,11 @@ final class PhoneScreens {
   }
 
   /**
-   * A capture frame of {@code frameW x frameH} with {@code screen} scaled to full height (or
-   * width) and centred, the bars filled with black noise in [0, maxNoise].
+   * A capture frame of {@code frameW x frameH} with {@code screen} scaled to full height (or width)
+   * and centred, the bars filled with black noise in [0, maxNoise].
    */
-  static BufferedImage letterboxed(BufferedImage screen, int frameW, int frameH, int maxNoise, long seed) {
+  static BufferedImage letterboxed(
+      BufferedImage screen, int frameW, int frameH, int maxNoise, long seed) {
     BufferedImage frame = new BufferedImage(frameW, frameH, BufferedImage.TYPE_INT_RGB);
     Random random = new Random(seed);
     int[] px = new int[frameW * frameH];
@@ -61,7 +64,8 @@ final class PhoneScreens {
     frame.setRGB(0, 0, frameW, frameH, px, 0, frameW);
     Placement p = placement(screen.getWidth(), screen.getHeight(), frameW, frameH);
     Graphics2D g = frame.createGraphics();
-    g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
+    g.setRenderingHint(
+        RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
     g.drawImage(screen, p.x, p.y, p.w, p.h, null);
     g.dispose();
     return frame;
@@ -79,7 +83,8 @@ final class PhoneScreens {
 
   static byte[] jpeg(BufferedImage img, float quality) {
     BufferedImage rgb = img;
-    if (img.getType() != BufferedImage.TYPE_INT_RGB && img.getType() != BufferedImage.TYPE_3BYTE_BGR) {
+    if (img.getType() != BufferedImage.TYPE_INT_RGB
+        && img.getType() != BufferedImage.TYPE_3BYTE_BGR) {
       rgb = new BufferedImage(img.getWidth(), img.getHeight(), BufferedImage.TYPE_INT_RGB);
       Graphics2D g = rgb.createGraphics();
       g.drawImage(img, 0, 0, null);
@@ -110,12 +115,14 @@ final class PhoneScreens {
    */
   static byte[] hdmiFrame(int number) {
     return HDMI.computeIfAbsent(
-        Math.floorMod(number, 8), n -> jpeg(letterboxed(screen(540, 1170, n), 1920, 1080, 20, n), 0.85f));
+        Math.floorMod(number, 8),
+        n -> jpeg(letterboxed(screen(540, 1170, n), 1920, 1080, 20, n), 0.85f));
   }
 
   /** A small frame for fast streaming tests: 320x180 showing a portrait screen (30 cycle). */
   static byte[] smallFrame(int number) {
     return SMALL.computeIfAbsent(
-        Math.floorMod(number, 30), n -> jpeg(letterboxed(screen(90, 195, n), 320, 180, 20, n), 0.85f));
+        Math.floorMod(number, 30),
+        n -> jpeg(letterboxed(screen(90, 195, n), 320, 180, 20, n), 0.85f));
   }
 }

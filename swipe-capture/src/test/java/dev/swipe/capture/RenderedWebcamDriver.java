@@ -34,8 +34,17 @@ class RenderedWebcamDriver implements WebcamDriver {
   private final List<WebcamDevice> devices = new ArrayList<>();
 
   RenderedWebcamDriver() {
-    this(new Device("Rendered Capture 0", new Dimension[] {new Dimension(640, 360), new Dimension(1920, 1080)},
-        size -> PhoneScreens.letterboxed(PhoneScreens.screen(size.height / 2, size.height * 13 / 12, 1), size.width, size.height, 20, 1)));
+    this(
+        new Device(
+            "Rendered Capture 0",
+            new Dimension[] {new Dimension(640, 360), new Dimension(1920, 1080)},
+            size ->
+                PhoneScreens.letterboxed(
+                    PhoneScreens.screen(size.height / 2, size.height * 13 / 12, 1),
+                    size.width,
+                    size.height,
+                    20,
+                    1)));
   }
 
   RenderedWebcamDriver(WebcamDevice... devices) {
@@ -122,7 +131,8 @@ class RenderedWebcamDriver implements WebcamDriver {
         case FROZEN:
           return base;
         default:
-          BufferedImage copy = new BufferedImage(base.getWidth(), base.getHeight(), BufferedImage.TYPE_INT_RGB);
+          BufferedImage copy =
+              new BufferedImage(base.getWidth(), base.getHeight(), BufferedImage.TYPE_INT_RGB);
           Graphics2D g = copy.createGraphics();
           g.drawImage(base, 0, 0, null);
           g.dispose();

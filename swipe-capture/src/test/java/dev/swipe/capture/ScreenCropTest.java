@@ -2,10 +2,10 @@ package dev.swipe.capture;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.data.Offset.offset;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.longs;
-import static org.assertj.core.data.Offset.offset;
 
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
@@ -17,7 +17,6 @@ import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.time.Duration;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class ScreenCropTest {
@@ -69,7 +68,9 @@ class ScreenCropTest {
 
   @Test
   void anAllBlackFrameHasNothingToDetect() {
-    BufferedImage frame = PhoneScreens.letterboxed(new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB), 640, 360, 20, 5);
+    BufferedImage frame =
+        PhoneScreens.letterboxed(
+            new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB), 640, 360, 20, 5);
     BufferedImage black = ScreenPipeline.decode(PhoneScreens.jpeg(frame, 0.85f));
     assertThat(ScreenCrop.detect(black, ScreenCrop.DEFAULT_BLACK_LEVEL)).isEmpty();
   }
@@ -77,13 +78,20 @@ class ScreenCropTest {
   @Test
   void detectionIsInvariantToBarNoiseAndJpegQuality() {
     qt().withExamples(25)
-        .forAll(integers().between(0, 20), longs().between(0, 1_000_000), integers().between(60, 95), integers().between(300, 700))
+        .forAll(
+            integers().between(0, 20),
+            longs().between(0, 1_000_000),
+            integers().between(60, 95),
+            integers().between(300, 700))
         .checkAssert(
             (noise, seed, quality, screenWidth) -> {
               int screenHeight = screenWidth * 13 / 6;
-              BufferedImage screen = PhoneScreens.screen(screenWidth, screenHeight, (int) (seed % 50));
+              BufferedImage screen =
+                  PhoneScreens.screen(screenWidth, screenHeight, (int) (seed % 50));
               BufferedImage frame = PhoneScreens.letterboxed(screen, 960, 540, noise, seed);
-              assertNear(detectInJpeg(frame, quality / 100f), PhoneScreens.placement(screenWidth, screenHeight, 960, 540));
+              assertNear(
+                  detectInJpeg(frame, quality / 100f),
+                  PhoneScreens.placement(screenWidth, screenHeight, 960, 540));
             });
   }
 
@@ -103,7 +111,9 @@ class ScreenCropTest {
     try (MjpegTestServer server = MjpegTestServer.streaming(PhoneScreens::hdmiFrame);
         FrameSource source =
             new MjpegFrameSourceProvider()
-                .open(DeviceUri.parse("mjpeg:" + server.url("/stream") + "?latency_ms=0"), ProviderContext.system())) {
+                .open(
+                    DeviceUri.parse("mjpeg:" + server.url("/stream") + "?latency_ms=0"),
+                    ProviderContext.system())) {
       Frame f = source.grab(Ticker.system().read(), Duration.ofSeconds(10));
       PhoneScreens.Placement p = PhoneScreens.placement(540, 1170, 1920, 1080);
       assertThat(f.width()).isCloseTo(p.w(), org.assertj.core.data.Offset.offset(2 * TOLERANCE));
@@ -116,10 +126,11 @@ class ScreenCropTest {
     }
   }
 
-
   @Test
   void aNoSignalPictureIsNotAScreen() {
-    BufferedImage frame = PhoneScreens.letterboxed(new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB), 1920, 1080, 20, 6);
+    BufferedImage frame =
+        PhoneScreens.letterboxed(
+            new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB), 1920, 1080, 20, 6);
     Graphics2D g = frame.createGraphics();
     g.setColor(Color.WHITE);
     g.setFont(new java.awt.Font(java.awt.Font.MONOSPACED, java.awt.Font.BOLD, 40));
@@ -144,14 +155,22 @@ class ScreenCropTest {
   @Test
   void untilTheScreenShowsTheSourceHandsOverTheWholeFrameAndLocksNothing() {
     ScreenPipeline pipeline =
-        new ScreenPipeline(CaptureOptions.parse(DeviceUri.parse("x:"), 0, CaptureOptions.CropMode.AUTO));
-    byte[] black = PhoneScreens.jpeg(PhoneScreens.letterboxed(new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB), 640, 360, 20, 1), 0.85f);
+        new ScreenPipeline(
+            CaptureOptions.parse(DeviceUri.parse("x:"), 0, CaptureOptions.CropMode.AUTO));
+    byte[] black =
+        PhoneScreens.jpeg(
+            PhoneScreens.letterboxed(
+                new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB), 640, 360, 20, 1),
+            0.85f);
     Frame whole = pipeline.toFrame(new NewestFrameSlot.Captured(black, null, 640, 360, 1, 1));
     assertThat(whole.width()).isEqualTo(640);
     assertThat(pipeline.crop()).isEmpty();
-    byte[] phone = PhoneScreens.jpeg(PhoneScreens.letterboxed(PhoneScreens.screen(180, 390, 1), 640, 360, 20, 2), 0.85f);
+    byte[] phone =
+        PhoneScreens.jpeg(
+            PhoneScreens.letterboxed(PhoneScreens.screen(180, 390, 1), 640, 360, 20, 2), 0.85f);
     Frame cropped = pipeline.toFrame(new NewestFrameSlot.Captured(phone, null, 640, 360, 2, 2));
-    assertThat(cropped.width()).isCloseTo(PhoneScreens.placement(180, 390, 640, 360).w(), offset(4));
+    assertThat(cropped.width())
+        .isCloseTo(PhoneScreens.placement(180, 390, 640, 360).w(), offset(4));
     assertThat(pipeline.crop()).isPresent();
   }
 }

@@ -83,7 +83,8 @@ class ScreenPipelineTest {
   @Test
   void aLandscapePhoneIsCroppedThenRotated() {
     byte[] landscape =
-        PhoneScreens.jpeg(PhoneScreens.letterboxed(PhoneScreens.screen(1170, 540, 2), 1920, 1080, 20, 9), 0.85f);
+        PhoneScreens.jpeg(
+            PhoneScreens.letterboxed(PhoneScreens.screen(1170, 540, 2), 1920, 1080, 20, 9), 0.85f);
     Frame f = pipeline("rotate=90").toFrame(captured(landscape, 1));
     PhoneScreens.Placement p = PhoneScreens.placement(1170, 540, 1920, 1080);
     assertThat(f.width()).isCloseTo(p.h(), org.assertj.core.data.Offset.offset(4));

@@ -43,10 +43,13 @@ class UvcFrameSourceTest {
 
   private static RenderedWebcamDriver.Device device(String name, BufferedImage picture) {
     return new RenderedWebcamDriver.Device(
-        name, new Dimension[] {new Dimension(picture.getWidth(), picture.getHeight())}, size -> picture);
+        name,
+        new Dimension[] {new Dimension(picture.getWidth(), picture.getHeight())},
+        size -> picture);
   }
 
-  private static void eventually(java.util.function.BooleanSupplier condition) throws InterruptedException {
+  private static void eventually(java.util.function.BooleanSupplier condition)
+      throws InterruptedException {
     long deadline = System.nanoTime() + GENEROUS.toNanos();
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > deadline) {
@@ -85,9 +88,15 @@ class UvcFrameSourceTest {
     RenderedWebcamDriver.Device a = device("Integrated Camera /dev/video0", pic);
     RenderedWebcamDriver.Device b = device("USB3.0 Capture /dev/video2", pic);
     Webcam.setDriver(new RenderedWebcamDriver(a, b));
-    for (String uri : List.of("uvc:1", "uvc:usb3.0", "uvc:video2", "uvc:USB3.0 Capture /dev/video2" + RenderedWebcamDriver.JVM)) {
+    for (String uri :
+        List.of(
+            "uvc:1",
+            "uvc:usb3.0",
+            "uvc:video2",
+            "uvc:USB3.0 Capture /dev/video2" + RenderedWebcamDriver.JVM)) {
       try (FrameSource s = open(uri + "?crop=none")) {
-        assertThat(s.toString()).isEqualTo("uvc:USB3.0 Capture /dev/video2" + RenderedWebcamDriver.JVM);
+        assertThat(s.toString())
+            .isEqualTo("uvc:USB3.0 Capture /dev/video2" + RenderedWebcamDriver.JVM);
       }
     }
     try (FrameSource s = open("uvc:")) {
@@ -98,17 +107,21 @@ class UvcFrameSourceTest {
             SwipeException.class,
             e -> {
               assertThat(e.field()).isEqualTo("device");
-              assertThat(e.getMessage()).contains("several").contains("Integrated Camera /dev/video0");
+              assertThat(e.getMessage())
+                  .contains("several")
+                  .contains("Integrated Camera /dev/video0");
             });
     assertThatThrownBy(() -> open("uvc:7"))
-        .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("device"));
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.field()).isEqualTo("device"));
   }
 
   @Test
   void selectsAListedOrACustomResolution() {
     RenderedWebcamDriver.Device dev =
         new RenderedWebcamDriver.Device(
-            "Cam", new Dimension[] {new Dimension(320, 240), new Dimension(640, 480)},
+            "Cam",
+            new Dimension[] {new Dimension(320, 240), new Dimension(640, 480)},
             size -> PhoneScreens.screen(size.width, size.height, 2));
     Webcam.setDriver(new RenderedWebcamDriver(dev));
     try (FrameSource s = open("uvc:Cam?size=640x480&crop=none")) {
@@ -134,7 +147,8 @@ class UvcFrameSourceTest {
       eventually(() -> uvc.slot.repeats() >= 2);
       long lastFresh = uvc.slot.newest().captureNanos();
       assertThatThrownBy(() -> s.grab(lastFresh + 1, Duration.ofMillis(300)))
-          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.CAPTURE_STALE));
+          .isInstanceOfSatisfying(
+              SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.CAPTURE_STALE));
       dev.behave(RenderedWebcamDriver.Behaviour.DEAD);
       int served = dev.nothingServed;
       eventually(() -> dev.nothingServed >= served + 2);
@@ -176,7 +190,8 @@ class UvcFrameSourceTest {
     } while (System.nanoTime() < deadline);
     assertThat(leaked).as("threads left behind by webcam-capture or us").isEmpty();
     assertThatThrownBy(() -> s.grab(Ticker.system().read(), GENEROUS))
-        .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.DEVICE_CLOSED));
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.DEVICE_CLOSED));
     // the device can be opened again
     try (FrameSource again = open("uvc:Cam?crop=none")) {
       assertThat(again.grab(Ticker.system().read(), GENEROUS)).isNotNull();
@@ -192,7 +207,10 @@ class UvcFrameSourceTest {
     Path maps = Path.of("/proc/self/maps");
     org.junit.jupiter.api.Assumptions.assumeTrue(Files.isReadable(maps), "needs Linux /proc");
     String mapped = Files.readString(maps).toLowerCase(java.util.Locale.ROOT);
-    assertThat(mapped).doesNotContain("bridj").doesNotContain("openimajgrabber").doesNotContain("v4l");
+    assertThat(mapped)
+        .doesNotContain("bridj")
+        .doesNotContain("openimajgrabber")
+        .doesNotContain("v4l");
   }
 
   /** A driver class with a no-argument constructor, for the {@code driver=} option. */
@@ -209,9 +227,11 @@ class UvcFrameSourceTest {
       assertThat(Webcam.getDriver()).isInstanceOf(OneCameraDriver.class);
     }
     assertThatThrownBy(() -> open("uvc:0?driver=java.lang.String"))
-        .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("driver"));
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.field()).isEqualTo("driver"));
     assertThatThrownBy(() -> open("uvc:0?driver=no.such.Driver"))
-        .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("driver"));
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.field()).isEqualTo("driver"));
   }
 
   @Test

@@ -12,16 +12,17 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * A real capture device through webcam-capture's default driver (native; needs libv4l-0 on
- * Linux). Runs only with {@code -Dgroups=hardware}; the URI comes from {@code SWIPE_UVC}
- * (default {@code uvc:0?size=1920x1080}).
+ * A real capture device through webcam-capture's default driver (native; needs libv4l-0 on Linux).
+ * Runs only with {@code -Dgroups=hardware}; the URI comes from {@code SWIPE_UVC} (default {@code
+ * uvc:0?size=1920x1080}).
  */
 @Tag("hardware")
 class UvcHardwareTest {
   @Test
   void grabsAFreshDecodableFrameFromARealDevice() throws Exception {
     String uri = System.getenv().getOrDefault("SWIPE_UVC", "uvc:0?size=1920x1080");
-    try (FrameSource source = new UvcFrameSourceProvider().open(DeviceUri.parse(uri), ProviderContext.system())) {
+    try (FrameSource source =
+        new UvcFrameSourceProvider().open(DeviceUri.parse(uri), ProviderContext.system())) {
       long asked = Ticker.system().read();
       Frame f = source.grab(asked, Duration.ofSeconds(10));
       assertThat(f.captureNanos()).isGreaterThanOrEqualTo(asked + source.latency().toNanos());

@@ -9,10 +9,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 
 /**
- * The attachments of one run (an agent run or a device session): it issues ids such as
- * {@code shot-12} and resolves them again. Ids resolve only in the run that made them; paths,
- * unknown ids, ids of other runs and non-screenshot attachments are refused with clear errors,
- * so a model can never make the SDK read an arbitrary file.
+ * The attachments of one run (an agent run or a device session): it issues ids such as {@code
+ * shot-12} and resolves them again. Ids resolve only in the run that made them; paths, unknown ids,
+ * ids of other runs and non-screenshot attachments are refused with clear errors, so a model can
+ * never make the SDK read an arbitrary file.
  *
  * <p>Memory is bounded: the oldest attachments beyond {@link #DEFAULT_CAPACITY} are forgotten and
  * then resolve as unknown (the message says they expired).
@@ -67,8 +67,8 @@ public final class AttachmentRegistry {
   }
 
   /**
-   * Registers a captured frame whose diff raster was already decoded (by the settling loop), so
-   * the observation does not decode it again.
+   * Registers a captured frame whose diff raster was already decoded (by the settling loop), so the
+   * observation does not decode it again.
    *
    * @param greyForDiff the frame's {@link Observation#greyForDiff()} raster, or null
    */
@@ -77,7 +77,14 @@ public final class AttachmentRegistry {
     String id = "shot-" + counter.incrementAndGet();
     Observation o =
         new Observation(
-            id, runId, frame.jpeg(), frame.width(), frame.height(), frame.captureNanos(), settled, greyForDiff);
+            id,
+            runId,
+            frame.jpeg(),
+            frame.width(),
+            frame.height(),
+            frame.captureNanos(),
+            settled,
+            greyForDiff);
     entries.put(id, o);
     return o;
   }
@@ -89,8 +96,15 @@ public final class AttachmentRegistry {
    */
   public Observation inPassing(Frame frame, GreyRaster greyForDiff) {
     SwipeException.requireArgument(frame, "frame");
-    return new Observation(IN_PASSING_PREFIX + passing.incrementAndGet(), runId, frame.jpeg(), frame.width(), frame.height(),
-        frame.captureNanos(), false, greyForDiff);
+    return new Observation(
+        IN_PASSING_PREFIX + passing.incrementAndGet(),
+        runId,
+        frame.jpeg(),
+        frame.width(),
+        frame.height(),
+        frame.captureNanos(),
+        false,
+        greyForDiff);
   }
 
   /**
@@ -101,7 +115,8 @@ public final class AttachmentRegistry {
   public synchronized String registerOther(String kind, Object value) {
     SwipeException.requireArgument(value, "value");
     if (kind == null || !kind.matches("[a-z][a-z0-9_]{0,15}") || kind.equals("shot")) {
-      throw SwipeException.invalidArgument("kind", "must be lower-case letters and not 'shot', was " + kind);
+      throw SwipeException.invalidArgument(
+          "kind", "must be lower-case letters and not 'shot', was " + kind);
     }
     String id = kind + "-" + counter.incrementAndGet();
     entries.put(id, value);
@@ -113,8 +128,8 @@ public final class AttachmentRegistry {
    *
    * @param field the argument's name, for the error (e.g. {@code before})
    * @throws SwipeException {@code invalid_argument} for something that is not an id (a path, a
-   *     URL), {@code unknown_attachment} for an id this run does not hold, {@code
-   *     not_a_screenshot} for another kind of attachment
+   *     URL), {@code unknown_attachment} for an id this run does not hold, {@code not_a_screenshot}
+   *     for another kind of attachment
    */
   public synchronized Observation screenshot(String id, String field) {
     SwipeException.requireArgument(id, field);
@@ -123,13 +138,18 @@ public final class AttachmentRegistry {
       throw SwipeException.invalidArgument(
           field,
           "must be a screenshot_attachment_id such as shot-3, copied from a screenshot label; paths and"
-              + " URLs are never accepted, was '" + abbreviate(id) + "'");
+              + " URLs are never accepted, was '"
+              + abbreviate(id)
+              + "'");
     }
     Object entry = entries.get(trimmed);
     if (entry == null && trimmed.startsWith(IN_PASSING_PREFIX)) {
       throw new SwipeException(
           ErrorCode.UNKNOWN_ATTACHMENT,
-          field + ": " + trimmed + " is a frame seen in passing while content moved; such frames are not"
+          field
+              + ": "
+              + trimmed
+              + " is a frame seen in passing while content moved; such frames are not"
               + " kept: use the settled screenshot id of the result",
           Map.of("field", field, "id", trimmed),
           null);
@@ -138,9 +158,13 @@ public final class AttachmentRegistry {
       boolean issuedHere = trimmed.startsWith("shot-") && issued(trimmed);
       throw new SwipeException(
           ErrorCode.UNKNOWN_ATTACHMENT,
-          field + ": " + trimmed
+          field
+              + ": "
+              + trimmed
               + (issuedHere
-                  ? " has expired (this run keeps the latest " + capacity + " attachments); take a new screenshot"
+                  ? " has expired (this run keeps the latest "
+                      + capacity
+                      + " attachments); take a new screenshot"
                   : " is not an attachment of the current run; use an id shown beside a screenshot of this run"),
           Map.of("field", field, "id", trimmed),
           null);

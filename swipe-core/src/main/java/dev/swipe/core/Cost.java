@@ -10,7 +10,8 @@ package dev.swipe.core;
  * @param framesGrabbed frames captured
  * @param settleWaitMs time spent in the settling gate, in milliseconds
  */
-public record Cost(long wallMs, int gestures, int hidReports, int framesGrabbed, long settleWaitMs) {
+public record Cost(
+    long wallMs, int gestures, int hidReports, int framesGrabbed, long settleWaitMs) {
   /** No cost at all. */
   public static final Cost ZERO = new Cost(0, 0, 0, 0, 0);
 

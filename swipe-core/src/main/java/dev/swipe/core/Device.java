@@ -7,40 +7,40 @@ import dev.swipe.core.gesture.KeyPress;
 import dev.swipe.core.gesture.LongPress;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Tap;
+import dev.swipe.core.internal.DefaultDevice;
+import dev.swipe.core.screen.GoldenScreen;
+import dev.swipe.core.screen.ScreenComparison;
+import dev.swipe.core.screen.ScreenCondition;
+import dev.swipe.core.screen.WaitResult;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.scroll.SearchPace;
-import dev.swipe.core.internal.DefaultDevice;
 import dev.swipe.core.spi.FrameSource;
+import dev.swipe.core.spi.HidCapabilities;
+import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.text.ScreenText;
 import dev.swipe.core.text.TextSearchResult;
 import dev.swipe.core.wheel.WheelNudgeResult;
 import dev.swipe.core.wheel.WheelReading;
 import dev.swipe.core.wheel.WheelSet;
 import dev.swipe.core.wheel.WheelSetResult;
+import dev.swipe.diff.DiffResult;
+import dev.swipe.memory.MemoryStore;
 import dev.swipe.text.TextQuery;
 import dev.swipe.text.TextReader;
-import java.util.List;
-import dev.swipe.memory.MemoryStore;
 import dev.swipe.wheel.WheelRequest;
 import dev.swipe.wheel.WheelRunGuard;
-import dev.swipe.diff.DiffResult;
-import dev.swipe.core.spi.HidCapabilities;
-import dev.swipe.core.spi.HidTransport;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
-import dev.swipe.core.screen.GoldenScreen;
-import dev.swipe.core.screen.ScreenComparison;
-import dev.swipe.core.screen.ScreenCondition;
-import dev.swipe.core.screen.WaitResult;
-import java.nio.file.Path;
 
 /**
- * A phone as the SDK sees it: a HID finger and a capture eye. Every action returns an
- * {@link ActionResult} whose observation was captured after the action (never before it).
+ * A phone as the SDK sees it: a HID finger and a capture eye. Every action returns an {@link
+ * ActionResult} whose observation was captured after the action (never before it).
  *
  * <pre>{@code
  * try (Device phone = Device.open("sim:")) {
@@ -51,15 +51,16 @@ import java.nio.file.Path;
  * }</pre>
  *
  * <p>A device serializes its actions: gestures from two threads never interleave. When anything
- * fails inside a gesture the pointer is released before the exception leaves the SDK. Every
- * method throws {@link SwipeException}; after {@link #close()} they throw {@code device_closed}.
+ * fails inside a gesture the pointer is released before the exception leaves the SDK. Every method
+ * throws {@link SwipeException}; after {@link #close()} they throw {@code device_closed}.
  */
 public interface Device extends AutoCloseable {
 
   /**
    * Opens a combined device by URI, e.g. {@code sim:} or {@code sim:?scene=picker&platform=ios}.
    *
-   * @throws SwipeException {@code unknown_scheme} listing the known schemes, or the provider's error
+   * @throws SwipeException {@code unknown_scheme} listing the known schemes, or the provider's
+   *     error
    */
   static Device open(String uri) {
     return builder().device(uri).open();
@@ -81,8 +82,8 @@ public interface Device extends AutoCloseable {
    * {@link #newRun()} with its own trace in {@code traceDir}, so a server that hosts many runs (an
    * agent server's clients, WebDriver sessions) leaves one trace per run that renders on its own.
    * The directory is opened now: a run that cannot be traced fails before it starts, never in the
-   * middle; a full disk or the budget only stops the trace, with a recorded reason. Closing the
-   * run closes its trace.
+   * middle; a full disk or the budget only stops the trace, with a recorded reason. Closing the run
+   * closes its trace.
    *
    * @param traceMaxBytes the disk budget of the run's trace directory (at least 4096)
    * @throws SwipeException {@code invalid_argument} (field {@code trace}) when the directory cannot
@@ -119,9 +120,9 @@ public interface Device extends AutoCloseable {
   ActionResult perform(Gesture gesture, Duration settleBound);
 
   /**
-   * Compares two observations of this device's run ({@code image_diff}): whether the screen
-   * changed ({@code diff_ratio > 0.01}, or less when the content shifted by a few pixels: a short
-   * pan of a sparse map) and along which axis content moved. Never a distance.
+   * Compares two observations of this device's run ({@code image_diff}): whether the screen changed
+   * ({@code diff_ratio > 0.01}, or less when the content shifted by a few pixels: a short pan of a
+   * sparse map) and along which axis content moved. Never a distance.
    *
    * <p>When the two frames changed but share nothing that moved (a carousel page switch, a wheel
    * turned several rows) and {@code after} is the screen of the one action taken from {@code
@@ -130,14 +131,14 @@ public interface Device extends AutoCloseable {
    * motion_between}).
    *
    * @param region the part to compare, or null for the whole screen
-   * @throws SwipeException {@code unknown_attachment} for observations of another run,
-   *     {@code image_size_mismatch} for observations of different sizes
+   * @throws SwipeException {@code unknown_attachment} for observations of another run, {@code
+   *     image_size_mismatch} for observations of different sizes
    */
   DiffResult diff(Observation before, Observation after, NormRegion region);
 
   /**
-   * Scrolls in a direction and reports what moved ({@code moved}, {@code at-edge},
-   * {@code unchanged}, {@code unobserved}). One gesture, then a look: never a burst.
+   * Scrolls in a direction and reports what moved ({@code moved}, {@code at-edge}, {@code
+   * unchanged}, {@code unobserved}). One gesture, then a look: never a burst.
    *
    * @throws SwipeException {@code scroll_no_progress} when nothing moved although the request
    *     expects content; {@code scroll_keyboard_occludes_surface} when a keyboard leaves too little
@@ -145,28 +146,31 @@ public interface Device extends AutoCloseable {
   ScrollResult scroll(Scroll scroll);
 
   /**
-   * Scrolls pass after pass until {@code until} holds on a settled screen, an edge is reached,
-   * the search's passes ran, or its timeout (device time) passed. With {@link SearchPace#FLING}
-   * the predicate also sees the frames of each coast (observations with {@code motion-N} ids,
-   * never settled, not registered in the run), so keep it cheap and free of side effects; "found"
-   * is still only claimed on a settled screen.
+   * Scrolls pass after pass until {@code until} holds on a settled screen, an edge is reached, the
+   * search's passes ran, or its timeout (device time) passed. With {@link SearchPace#FLING} the
+   * predicate also sees the frames of each coast (observations with {@code motion-N} ids, never
+   * settled, not registered in the run), so keep it cheap and free of side effects; "found" is
+   * still only claimed on a settled screen.
    *
    * @param search how many passes, how long and at which pace ({@link ScrollSearch#defaults()}:
    *     flinging, 12 passes, 90 s)
    */
   ScrollUntilResult scrollUntil(Scroll scroll, Predicate<Observation> until, ScrollSearch search);
 
-  /** Scroll until with {@link ScrollSearch#defaults()}: flinging, at most 12 passes within 90 seconds. */
+  /**
+   * Scroll until with {@link ScrollSearch#defaults()}: flinging, at most 12 passes within 90
+   * seconds.
+   */
   default ScrollUntilResult scrollUntil(Scroll scroll, Predicate<Observation> until) {
     return scrollUntil(scroll, until, ScrollSearch.defaults());
   }
 
   /**
    * Scrolls until {@code text} is on a settled screen (see {@link #scrollUntil(Scroll, Predicate,
-   * ScrollSearch)}). Reads the query's region (default the whole screen) and only on
-   * the frames worth reading: each pass's end screen, and during a
-   * fling's coast one frame every 150 ms, at most 16 a pass. Find the match on the result's
-   * observation with {@link #findText(Observation, TextQuery)}: that read is cached.
+   * ScrollSearch)}). Reads the query's region (default the whole screen) and only on the frames
+   * worth reading: each pass's end screen, and during a fling's coast one frame every 150 ms, at
+   * most 16 a pass. Find the match on the result's observation with {@link #findText(Observation,
+   * TextQuery)}: that read is cached.
    *
    * @throws SwipeException {@code text_reader_unavailable} when no text reader can be loaded, and
    *     the errors of the predicate form
@@ -199,8 +203,8 @@ public interface Device extends AutoCloseable {
   List<ScreenText> readText(Observation observation, NormRegion region);
 
   /**
-   * Finds {@code query} on an observation of this run, best match first; an empty result is not
-   * an error.
+   * Finds {@code query} on an observation of this run, best match first; an empty result is not an
+   * error.
    *
    * @throws SwipeException {@code text_reader_unavailable}, {@code unknown_attachment}, {@code
    *     text_query_too_costly} for a regular expression that backtracks past its budget
@@ -229,8 +233,8 @@ public interface Device extends AutoCloseable {
   ActionResult tapText(Observation observation, TextQuery query);
 
   /**
-   * Takes settled screenshots until {@code query} is found or {@code timeout} (device time)
-   * passes; returns the last read either way, so check {@link TextSearchResult#found()}.
+   * Takes settled screenshots until {@code query} is found or {@code timeout} (device time) passes;
+   * returns the last read either way, so check {@link TextSearchResult#found()}.
    *
    * @throws SwipeException {@code invalid_argument} for a timeout outside (0, 10 min]
    */
@@ -257,8 +261,8 @@ public interface Device extends AutoCloseable {
    * screen still moving is looked at again. Never throws for a condition that did not hold: check
    * {@link WaitResult#held()}.
    *
-   * @throws SwipeException {@code invalid_argument} for a timeout outside (0, 10 min], and what
-   *     the condition throws
+   * @throws SwipeException {@code invalid_argument} for a timeout outside (0, 10 min], and what the
+   *     condition throws
    */
   WaitResult waitUntil(ScreenCondition condition, Duration timeout);
 
@@ -272,8 +276,8 @@ public interface Device extends AutoCloseable {
 
   /**
    * Compares a fresh screenshot with a golden one and returns the comparison when it matches;
-   * otherwise writes a diff image (into the trace directory when tracing, else a temporary one)
-   * and fails.
+   * otherwise writes a diff image (into the trace directory when tracing, else a temporary one) and
+   * fails.
    *
    * @throws SwipeException {@code screen_mismatch} (details: {@code diff_ratio}, {@code tolerance},
    *     {@code diff_image}), {@code image_size_mismatch} for a golden of another size
@@ -299,17 +303,17 @@ public interface Device extends AutoCloseable {
   DeviceListener.Registration listen(DeviceListener listener);
 
   /**
-   * Moves a picker wheel toward a target value with one bounded, slow, measured drag
-   * ({@code wheel_nudge}). The request's geometry is read from {@code screenshot}, which must be an
+   * Moves a picker wheel toward a target value with one bounded, slow, measured drag ({@code
+   * wheel_nudge}). The request's geometry is read from {@code screenshot}, which must be an
    * observation of this run; the row pitch is measured on it and overrides a wrong estimate when
    * confident. The drag never starts on the selected row, dwells before release, and is charged to
    * the run's wheel budget only after it succeeded. Read the new value from the result's
    * observation and call again until it shows the target (then once with current == target to
    * release the column).
    *
-   * @throws SwipeException {@code wheel_target_unreachable}, {@code wheel_budget_exhausted},
-   *     {@code wheel_no_progress}, {@code wheel_column_busy}, {@code unknown_attachment},
-   *     {@code invalid_argument} naming the field
+   * @throws SwipeException {@code wheel_target_unreachable}, {@code wheel_budget_exhausted}, {@code
+   *     wheel_no_progress}, {@code wheel_column_busy}, {@code unknown_attachment}, {@code
+   *     invalid_argument} naming the field
    */
   WheelNudgeResult wheelNudge(Observation screenshot, WheelRequest request);
 
@@ -335,15 +339,15 @@ public interface Device extends AutoCloseable {
    *
    * @throws SwipeException {@code wheel_not_found} (no picker on the screen), {@code
    *     invalid_argument} naming {@code column} when the column asked for is not there, {@code
-   *     wheel_target_unreachable} (the target is not a value of the column: details list the
-   *     labels seen), {@code wheel_labels_unrecognized}, and the errors of {@link #wheelNudge}
+   *     wheel_target_unreachable} (the target is not a value of the column: details list the labels
+   *     seen), {@code wheel_labels_unrecognized}, and the errors of {@link #wheelNudge}
    */
   WheelSetResult setWheel(WheelSet request);
 
   /**
    * Sets several columns of one picker, in the order given (a full time: hour then minute, or
-   * minute then hour), and returns once every column shows its target on one reading after the
-   * last set. Columns can be linked: a TimePicker spinner's hour follows its minute past 59/00, so
+   * minute then hour), and returns once every column shows its target on one reading after the last
+   * set. Columns can be linked: a TimePicker spinner's hour follows its minute past 59/00, so
    * setting the minute can move an hour already set; such a column is read again and set back (at
    * most three passes), and its evidence says what moved it.
    *
@@ -351,16 +355,16 @@ public interface Device extends AutoCloseable {
    *     screenshot and then followed by their x
    * @return one result per request, in the same order: the column's last confirmed label, with
    *     every nudge and reading of every pass
-   * @throws SwipeException {@code invalid_argument} naming {@code requests} (empty, more than 20,
-   *     a null, or two requests for one column), {@code wheel_no_progress} when a column is still
-   *     off its target after the passes, and the errors of {@link #setWheel}
+   * @throws SwipeException {@code invalid_argument} naming {@code requests} (empty, more than 20, a
+   *     null, or two requests for one column), {@code wheel_no_progress} when a column is still off
+   *     its target after the passes, and the errors of {@link #setWheel}
    */
   java.util.List<WheelSetResult> setWheels(java.util.List<WheelSet> requests);
 
   /**
    * The run's wheel guard: budgets left per column and for the run, and which regions are being
-   * worked (generic touch and key input aimed there is refused with
-   * {@code wheel_generic_input_blocked}).
+   * worked (generic touch and key input aimed there is refused with {@code
+   * wheel_generic_input_blocked}).
    */
   WheelRunGuard wheelGuard();
 
@@ -397,10 +401,10 @@ public interface Device extends AutoCloseable {
    *
    * @param text 1 to 10,000 characters
    * @return the last key's result (its observation is the settled screen) with the cost of all keys
-   * @throws SwipeException {@code invalid_argument} for null, empty or too long text;
-   *     {@code unsupported_character} (details: {@code character}, {@code code_point},
-   *     {@code index}) for a character the layout cannot type; {@code unsupported_input} when the
-   *     HID link has no keyboard
+   * @throws SwipeException {@code invalid_argument} for null, empty or too long text; {@code
+   *     unsupported_character} (details: {@code character}, {@code code_point}, {@code index}) for
+   *     a character the layout cannot type; {@code unsupported_input} when the HID link has no
+   *     keyboard
    */
   default ActionResult typeText(String text) {
     return UsKeyboardLayout.type(this, text);
@@ -420,13 +424,13 @@ public interface Device extends AutoCloseable {
    * Configures and opens a {@link Device}. Give either one combined {@link #device(String)} URI, or
    * a HID part and a capture part (each as a URI or as an instance).
    *
-   * <p>Each part is set once: the device or the HID and capture links, the memory, the text
-   * reader, the trace, the clock, the sleeper and the attachment registry. Setting one again (by
-   * URI or by instance) fails at once with {@code invalid_argument} naming the field ({@code device}, {@code hid}, {@code capture},
-   * {@code memory}, {@code text_reader}, {@code trace}, {@code ticker}, {@code sleeper}, {@code
-   * attachments}); a combined device beside a HID or capture part fails naming {@code device}.
-   * The two timing options ({@link #captureTimeout}, {@link #settleBound}) take the
-   * last value given.
+   * <p>Each part is set once: the device or the HID and capture links, the memory, the text reader,
+   * the trace, the clock, the sleeper and the attachment registry. Setting one again (by URI or by
+   * instance) fails at once with {@code invalid_argument} naming the field ({@code device}, {@code
+   * hid}, {@code capture}, {@code memory}, {@code text_reader}, {@code trace}, {@code ticker},
+   * {@code sleeper}, {@code attachments}); a combined device beside a HID or capture part fails
+   * naming {@code device}. The two timing options ({@link #captureTimeout}, {@link #settleBound})
+   * take the last value given.
    */
   final class Builder {
     private String deviceUri;
@@ -449,9 +453,9 @@ public interface Device extends AutoCloseable {
     Builder() {}
 
     /**
-     * Opens a widget-parameter memory by URI: {@code sqlite:PATH} (the embedded default;
-     * {@code sqlite:} alone is {@code ~/.swipe/memory.db}), {@code mem:}, or the scheme of a
-     * {@code MemoryStoreProvider} on the class path. The device closes it.
+     * Opens a widget-parameter memory by URI: {@code sqlite:PATH} (the embedded default; {@code
+     * sqlite:} alone is {@code ~/.swipe/memory.db}), {@code mem:}, or the scheme of a {@code
+     * MemoryStoreProvider} on the class path. The device closes it.
      */
     public Builder memory(String uri) {
       SwipeException.requireArgument(uri, "memory");
@@ -490,8 +494,8 @@ public interface Device extends AutoCloseable {
 
     /**
      * Records every action in a JSON Lines trace in {@code dir}, with the screenshots beside it
-     * (also {@code trace=DIR} in a combined device URI). Render it with
-     * {@code dev.swipe.core.trace.HtmlReport}.
+     * (also {@code trace=DIR} in a combined device URI). Render it with {@code
+     * dev.swipe.core.trace.HtmlReport}.
      */
     public Builder trace(java.nio.file.Path dir) {
       SwipeException.requireArgument(dir, "trace");
@@ -502,15 +506,16 @@ public interface Device extends AutoCloseable {
 
     /**
      * {@link #trace(java.nio.file.Path)} with a disk budget for the directory (default 512 MiB):
-     * screenshots stop at three quarters of it, and the trace stops with a recorded reason when
-     * the next record would not fit; the run goes on. Works the same for rigs and combined devices;
-     * a directory that cannot be written fails {@link #open()} before any part is opened.
+     * screenshots stop at three quarters of it, and the trace stops with a recorded reason when the
+     * next record would not fit; the run goes on. Works the same for rigs and combined devices; a
+     * directory that cannot be written fails {@link #open()} before any part is opened.
      *
      * @throws SwipeException {@code invalid_argument} (field {@code trace_max_bytes}) under 4096
      */
     public Builder trace(java.nio.file.Path dir, long maxBytes) {
       if (maxBytes < 4096) {
-        throw SwipeException.invalidArgument("trace_max_bytes", "must be at least 4096, was " + maxBytes);
+        throw SwipeException.invalidArgument(
+            "trace_max_bytes", "must be at least 4096, was " + maxBytes);
       }
       SwipeException.requireArgument(dir, "trace");
       SwipeException.requireNotSet(trace != null, "trace");
@@ -581,8 +586,11 @@ public interface Device extends AutoCloseable {
     /** How long to wait for a fresh frame before {@code capture_timeout} (default 5 s). */
     public Builder captureTimeout(Duration timeout) {
       SwipeException.requireArgument(timeout, "capture_timeout");
-      if (timeout.isNegative() || timeout.isZero() || timeout.compareTo(Duration.ofMinutes(5)) > 0) {
-        throw SwipeException.invalidArgument("capture_timeout", "must be in (0, 5 min], was " + timeout);
+      if (timeout.isNegative()
+          || timeout.isZero()
+          || timeout.compareTo(Duration.ofMinutes(5)) > 0) {
+        throw SwipeException.invalidArgument(
+            "capture_timeout", "must be in (0, 5 min], was " + timeout);
       }
       this.captureTimeout = timeout;
       return this;
@@ -591,9 +599,8 @@ public interface Device extends AutoCloseable {
     /**
      * How long the phone's screen may take to settle after an action (frames equal within JPEG
      * noise over a quiet window: 150 ms; a wheel nudge's snap, 1000 ms or longer while it crawls,
-     * within twice this bound) before an unsettled observation is returned; the capture
-     * source's latency is added, since the screen is seen that much later. Default 1000 ms,
-     * zero disables.
+     * within twice this bound) before an unsettled observation is returned; the capture source's
+     * latency is added, since the screen is seen that much later. Default 1000 ms, zero disables.
      */
     public Builder settleBound(Duration bound) {
       SwipeException.requireArgument(bound, "settle_bound");
@@ -620,22 +627,38 @@ public interface Device extends AutoCloseable {
       }
     }
 
-    /** Names {@code device} whichever came first: the combined device is what excludes the links. */
+    /**
+     * Names {@code device} whichever came first: the combined device is what excludes the links.
+     */
     private static SwipeException notBoth() {
       return SwipeException.invalidArgument(
-          "device", "give either a combined device URI or separate hid and capture parts, not both");
+          "device",
+          "give either a combined device URI or separate hid and capture parts, not both");
     }
 
     /**
-     * Opens the parts and returns the device. When a part fails to open, the parts already open
-     * are closed before the error is thrown.
+     * Opens the parts and returns the device. When a part fails to open, the parts already open are
+     * closed before the error is thrown.
      */
     public Device open() {
       return DefaultDevice.open(
           new DefaultDevice.Config(
-              deviceUri, hidUri, hid, captureUri, capture, ticker, sleeper, captureTimeout, settleBound,
-              attachments == null ? new AttachmentRegistry() : attachments, trace, traceMaxBytes, memoryUri, memory,
-              textReaderUri, textReader));
+              deviceUri,
+              hidUri,
+              hid,
+              captureUri,
+              capture,
+              ticker,
+              sleeper,
+              captureTimeout,
+              settleBound,
+              attachments == null ? new AttachmentRegistry() : attachments,
+              trace,
+              traceMaxBytes,
+              memoryUri,
+              memory,
+              textReaderUri,
+              textReader));
     }
   }
 }

@@ -4,11 +4,10 @@ import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.PointerReport;
 
 /**
- * Hears what a device does as it does it: every frame it captures, every pointer report it
- * sends, every step it starts. For recorders (a video of the run) that must not change the run:
- * callbacks come on the device's thread while it works, so they must return at once (hand the
- * work to another thread) and must not call back into the device. An exception thrown by a
- * listener is swallowed.
+ * Hears what a device does as it does it: every frame it captures, every pointer report it sends,
+ * every step it starts. For recorders (a video of the run) that must not change the run: callbacks
+ * come on the device's thread while it works, so they must return at once (hand the work to another
+ * thread) and must not call back into the device. An exception thrown by a listener is swallowed.
  */
 public interface DeviceListener {
   /** A frame the device captured (settling, probing, watching a coast); may repeat a frame. */

@@ -9,7 +9,9 @@ import java.util.Locale;
 public enum ErrorCode {
   /** An argument is missing, NaN, out of range or of the wrong unit; details name the field. */
   INVALID_ARGUMENT,
-  /** An attachment id is unknown to the current run (never issued, from another run, or evicted). */
+  /**
+   * An attachment id is unknown to the current run (never issued, from another run, or evicted).
+   */
   UNKNOWN_ATTACHMENT,
   /** An attachment id names something that is not a screenshot. */
   NOT_A_SCREENSHOT,
@@ -41,7 +43,10 @@ public enum ErrorCode {
   WHEEL_NO_PROGRESS,
   /** Generic touch or key input aimed at a wheel that is being worked by wheel_nudge. */
   WHEEL_GENERIC_INPUT_BLOCKED,
-  /** Another wheel_nudge of the same column is still running; planning from a stale value could overshoot. */
+  /**
+   * Another wheel_nudge of the same column is still running; planning from a stale value could
+   * overshoot.
+   */
   WHEEL_COLUMN_BUSY,
   /** A picker column's labels form no known sequence (numbers with a step, months, AM/PM). */
   WHEEL_LABELS_UNRECOGNIZED,

@@ -72,7 +72,10 @@ public record NormPoint(double x, double y) {
     }
     if (v < 0 || v > MAX) {
       throw SwipeException.invalidArgument(
-          field, "must be in the normalized range [0, 1000], was " + v + " (pixels must be converted first)");
+          field,
+          "must be in the normalized range [0, 1000], was "
+              + v
+              + " (pixels must be converted first)");
     }
   }
 
@@ -80,7 +83,8 @@ public record NormPoint(double x, double y) {
   private static void checkPixel(String field, double p, int size) {
     double last = Math.max(size - 1, 1);
     if (!(p >= 0 && p <= last)) {
-      throw SwipeException.invalidArgument(field, "must lie on the image [0, " + last + "], was " + p);
+      throw SwipeException.invalidArgument(
+          field, "must lie on the image [0, " + last + "], was " + p);
     }
   }
 

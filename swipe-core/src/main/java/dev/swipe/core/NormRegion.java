@@ -69,7 +69,9 @@ public record NormRegion(double x, double y, double w, double h) {
     return p.x() >= x && p.x() <= x2() && p.y() >= y && p.y() <= y2();
   }
 
-  /** Whether the point lies strictly inside (not on the border), as SwipeBench's start rule asks. */
+  /**
+   * Whether the point lies strictly inside (not on the border), as SwipeBench's start rule asks.
+   */
   public boolean containsStrictly(NormPoint p) {
     return p.x() > x && p.x() < x2() && p.y() > y && p.y() < y2();
   }

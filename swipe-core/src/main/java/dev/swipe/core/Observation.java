@@ -11,8 +11,8 @@ import java.util.Base64;
  * A screenshot: JPEG bytes of the phone screen with its size, capture time and the run-unique
  * attachment id that agents use to refer to it ({@code shot-12}).
  *
- * <p>{@link #settled()} is true only when the capture passed the settling gate (frames equal
- * within JPEG noise over a quiet window: 150 ms, longer for a wheel nudge's snap, see {@link
+ * <p>{@link #settled()} is true only when the capture passed the settling gate (frames equal within
+ * JPEG noise over a quiet window: 150 ms, longer for a wheel nudge's snap, see {@link
  * Device.Builder#settleBound}); false means it was not checked or never came to rest (a blinking
  * caret, a ticking clock, a deceleration still crawling at the bound), so re-observe if
  * completeness matters.
@@ -146,6 +146,13 @@ public final class Observation {
 
   @Override
   public String toString() {
-    return "Observation[" + id + " " + width + "x" + height + (settled ? " settled" : " unsettled") + "]";
+    return "Observation["
+        + id
+        + " "
+        + width
+        + "x"
+        + height
+        + (settled ? " settled" : " unsettled")
+        + "]";
   }
 }

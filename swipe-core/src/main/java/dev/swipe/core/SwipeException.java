@@ -7,8 +7,8 @@ import java.util.Objects;
 
 /**
  * The one exception the SDK throws. It carries a stable {@link ErrorCode} that callers (and agents)
- * branch on, a human message, and a details map with machine-readable context such as the
- * offending {@code field}.
+ * branch on, a human message, and a details map with machine-readable context such as the offending
+ * {@code field}.
  */
 public final class SwipeException extends RuntimeException {
   private static final long serialVersionUID = 1L;
@@ -22,8 +22,7 @@ public final class SwipeException extends RuntimeException {
   }
 
   /** Creates an exception with a code, message, details and an optional cause. */
-  public SwipeException(
-      ErrorCode code, String message, Map<String, ?> details, Throwable cause) {
+  public SwipeException(ErrorCode code, String message, Map<String, ?> details, Throwable cause) {
     super(message, cause);
     this.code = Objects.requireNonNull(code, "code");
     this.details = Collections.unmodifiableMap(new LinkedHashMap<>(details));
@@ -60,9 +59,9 @@ public final class SwipeException extends RuntimeException {
   }
 
   /**
-   * Turns an exception of a leaf module ({@code swipe-diff}, {@code swipe-wheel},
-   * {@code swipe-memory}), which carries the same snake_case code, into a {@code SwipeException}
-   * so callers see one error model. Other exceptions become {@link ErrorCode#INTERNAL}.
+   * Turns an exception of a leaf module ({@code swipe-diff}, {@code swipe-wheel}, {@code
+   * swipe-memory}), which carries the same snake_case code, into a {@code SwipeException} so
+   * callers see one error model. Other exceptions become {@link ErrorCode#INTERNAL}.
    */
   public static SwipeException translate(RuntimeException e) {
     if (e instanceof SwipeException s) {

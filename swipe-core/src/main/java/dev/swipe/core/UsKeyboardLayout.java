@@ -27,7 +27,9 @@ final class UsKeyboardLayout {
 
   private static final String UNSHIFTED_PUNCT = "-=[]\\;'`,./";
   private static final String SHIFTED_PUNCT = "_+{}|:\"~<>?";
-  private static final int[] PUNCT_USAGE = {0x2D, 0x2E, 0x2F, 0x30, 0x31, 0x33, 0x34, 0x35, 0x36, 0x37, 0x38};
+  private static final int[] PUNCT_USAGE = {
+    0x2D, 0x2E, 0x2F, 0x30, 0x31, 0x33, 0x34, 0x35, 0x36, 0x37, 0x38
+  };
   private static final String SHIFTED_DIGITS = "!@#$%^&*()";
 
   /** Most characters one {@link Device#typeText} call types. */
@@ -37,7 +39,8 @@ final class UsKeyboardLayout {
 
   /**
    * Types {@code text} on {@code device}: every character is checked first, so a character the
-   * layout cannot type leaves the phone untouched; only the last key waits for the screen to settle.
+   * layout cannot type leaves the phone untouched; only the last key waits for the screen to
+   * settle.
    */
   static ActionResult type(Device device, String text) {
     SwipeException.requireArgument(text, "text");
@@ -46,8 +49,8 @@ final class UsKeyboardLayout {
     }
     int count = text.codePointCount(0, text.length());
     if (count > MAX_CHARS) {
-      throw SwipeException.invalidArgument("text", "has " + count + " characters; at most " + MAX_CHARS
-          + " per call");
+      throw SwipeException.invalidArgument(
+          "text", "has " + count + " characters; at most " + MAX_CHARS + " per call");
     }
     List<Stroke> strokes = new ArrayList<>(count);
     int index = 0;
@@ -61,17 +64,29 @@ final class UsKeyboardLayout {
         d.put("character", ch);
         d.put("code_point", String.format("U+%04X", cp));
         d.put("index", index);
-        throw new SwipeException(ErrorCode.UNSUPPORTED_CHARACTER, "text: the character '" + ch + "' ("
-            + d.get("code_point") + ") at index " + index + " cannot be typed with a US-layout HID keyboard;"
-            + " nothing was typed. Type only ASCII letters, digits, punctuation, space, tab and newline.", d, null);
+        throw new SwipeException(
+            ErrorCode.UNSUPPORTED_CHARACTER,
+            "text: the character '"
+                + ch
+                + "' ("
+                + d.get("code_point")
+                + ") at index "
+                + index
+                + " cannot be typed with a US-layout HID keyboard;"
+                + " nothing was typed. Type only ASCII letters, digits, punctuation, space, tab and newline.",
+            d,
+            null);
       }
       strokes.add(s);
       i += Character.charCount(cp);
       index++;
     }
     if (!device.hidCapabilities().keyboard()) {
-      throw new SwipeException(ErrorCode.UNSUPPORTED_INPUT, "this HID link has no keyboard; nothing was typed",
-          Map.of("key", "keyboard"), null);
+      throw new SwipeException(
+          ErrorCode.UNSUPPORTED_INPUT,
+          "this HID link has no keyboard; nothing was typed",
+          Map.of("key", "keyboard"),
+          null);
     }
     ActionResult last = null;
     Cost total = Cost.ZERO;
@@ -102,7 +117,9 @@ final class UsKeyboardLayout {
     }
     int shiftedDigit = c < 0x80 ? SHIFTED_DIGITS.indexOf(c) : -1;
     if (shiftedDigit >= 0) {
-      return new Stroke(Key.keyboard(shiftedDigit == 9 ? 0x27 : 0x1E + shiftedDigit, String.valueOf((char) c)), true);
+      return new Stroke(
+          Key.keyboard(shiftedDigit == 9 ? 0x27 : 0x1E + shiftedDigit, String.valueOf((char) c)),
+          true);
     }
     int p = c < 0x80 ? UNSHIFTED_PUNCT.indexOf(c) : -1;
     if (p >= 0) {

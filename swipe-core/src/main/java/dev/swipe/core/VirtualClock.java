@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Virtual time: a {@link Ticker} whose reading only moves when someone sleeps on it (as a
- * {@link Sleeper}) or calls {@link #advance}. With it a 100-action session on the simulator runs in
+ * Virtual time: a {@link Ticker} whose reading only moves when someone sleeps on it (as a {@link
+ * Sleeper}) or calls {@link #advance}. With it a 100-action session on the simulator runs in
  * seconds, and tests are exact and repeatable.
  */
 public final class VirtualClock implements Ticker, Sleeper {

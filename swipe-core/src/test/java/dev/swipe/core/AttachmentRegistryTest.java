@@ -31,9 +31,14 @@ class AttachmentRegistryTest {
     assertThat(passing.id()).startsWith("motion-");
     assertThat(passing.settled()).isFalse();
     assertThat(passing.runId()).isEqualTo(run.runId());
-    assertThat(run.screenshot(kept.id(), "before")).as("two views in passing evicted nothing").isSameAs(kept);
+    assertThat(run.screenshot(kept.id(), "before"))
+        .as("two views in passing evicted nothing")
+        .isSameAs(kept);
     assertThat(run.ids()).containsExactly(kept.id());
-    expect(() -> run.screenshot(passing.id(), "before"), ErrorCode.UNKNOWN_ATTACHMENT, "seen in passing");
+    expect(
+        () -> run.screenshot(passing.id(), "before"),
+        ErrorCode.UNKNOWN_ATTACHMENT,
+        "seen in passing");
   }
 
   @Test
@@ -43,7 +48,10 @@ class AttachmentRegistryTest {
     Observation foreign = other.register(FRAME, false);
     other.register(FRAME, false);
     run.register(FRAME, false);
-    expect(() -> run.screenshot("shot-2", "before"), ErrorCode.UNKNOWN_ATTACHMENT, "not an attachment of the current run");
+    expect(
+        () -> run.screenshot("shot-2", "before"),
+        ErrorCode.UNKNOWN_ATTACHMENT,
+        "not an attachment of the current run");
     expect(() -> run.requireOwn(foreign, "before"), ErrorCode.UNKNOWN_ATTACHMENT, "belongs to");
     expect(() -> run.screenshot("/etc/passwd", "before"), ErrorCode.INVALID_ARGUMENT, "paths");
     expect(() -> run.screenshot("../shot-1.jpg", "before"), ErrorCode.INVALID_ARGUMENT, "paths");
@@ -76,9 +84,11 @@ class AttachmentRegistryTest {
 
   private static void expect(Runnable r, ErrorCode code, String text) {
     assertThatThrownBy(r::run)
-        .isInstanceOfSatisfying(SwipeException.class, e -> {
-          assertThat(e.code()).isEqualTo(code);
-          assertThat(e.getMessage()).contains(text);
-        });
+        .isInstanceOfSatisfying(
+            SwipeException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(code);
+              assertThat(e.getMessage()).contains(text);
+            });
   }
 }

@@ -30,51 +30,64 @@ class CoordinatesTest {
 
   @Test
   void normalizedToPixelAndBackStaysWithinOneUnit() {
-    qt().forAll(doubles().between(0, 1000), doubles().between(0, 1000), integers().between(1, 4000), integers().between(1, 4000))
-        .checkAssert((x, y, w, h) -> {
-          PixelPoint px = NormPoint.of(x, y).toPixel(w, h);
-          // rounding to whole pixels, as a screenshot does, still lands within one normalized unit
-          // whenever a pixel is at most one unit wide
-          NormPoint exact = NormPoint.fromPixel(px.x(), px.y(), w, h);
-          assertThat(exact.x()).isCloseTo(x, within(1e-6));
-          assertThat(exact.y()).isCloseTo(y, within(1e-6));
-          if (w > 1000 && h > 1000) {
-            NormPoint rounded = NormPoint.fromPixel(Math.round(px.x()), Math.round(px.y()), w, h);
-            assertThat(Math.abs(rounded.x() - x)).isLessThanOrEqualTo(1.0);
-            assertThat(Math.abs(rounded.y() - y)).isLessThanOrEqualTo(1.0);
-          }
-        });
+    qt().forAll(
+            doubles().between(0, 1000),
+            doubles().between(0, 1000),
+            integers().between(1, 4000),
+            integers().between(1, 4000))
+        .checkAssert(
+            (x, y, w, h) -> {
+              PixelPoint px = NormPoint.of(x, y).toPixel(w, h);
+              // rounding to whole pixels, as a screenshot does, still lands within one normalized
+              // unit
+              // whenever a pixel is at most one unit wide
+              NormPoint exact = NormPoint.fromPixel(px.x(), px.y(), w, h);
+              assertThat(exact.x()).isCloseTo(x, within(1e-6));
+              assertThat(exact.y()).isCloseTo(y, within(1e-6));
+              if (w > 1000 && h > 1000) {
+                NormPoint rounded =
+                    NormPoint.fromPixel(Math.round(px.x()), Math.round(px.y()), w, h);
+                assertThat(Math.abs(rounded.x() - x)).isLessThanOrEqualTo(1.0);
+                assertThat(Math.abs(rounded.y() - y)).isLessThanOrEqualTo(1.0);
+              }
+            });
   }
 
   @Test
   void hidRoundTripStaysWithinOneUnit() {
-    List<HidRange> ranges = List.of(HidRange.CH9329_ABSOLUTE, HidRange.USB_ABSOLUTE, HidRange.SIGNED_INT16);
+    List<HidRange> ranges =
+        List.of(HidRange.CH9329_ABSOLUTE, HidRange.USB_ABSOLUTE, HidRange.SIGNED_INT16);
     qt().forAll(doubles().between(0, 1000), integers().between(0, 2))
-        .checkAssert((n, r) -> {
-          HidRange range = ranges.get(r);
-          int logical = range.toLogical(n);
-          assertThat(logical).isBetween(range.min(), range.max());
-          assertThat(range.toNorm(logical)).isCloseTo(n, within(1.0));
-          // and within half a logical unit, the best the link allows
-          assertThat(Math.abs(range.toNorm(logical) - n)).isLessThanOrEqualTo(range.normPerUnit() / 2 + 1e-9);
-        });
+        .checkAssert(
+            (n, r) -> {
+              HidRange range = ranges.get(r);
+              int logical = range.toLogical(n);
+              assertThat(logical).isBetween(range.min(), range.max());
+              assertThat(range.toNorm(logical)).isCloseTo(n, within(1.0));
+              // and within half a logical unit, the best the link allows
+              assertThat(Math.abs(range.toNorm(logical) - n))
+                  .isLessThanOrEqualTo(range.normPerUnit() / 2 + 1e-9);
+            });
   }
 
   @Test
   void clampingNeverWraps() {
-    List<HidRange> ranges = List.of(HidRange.CH9329_ABSOLUTE, HidRange.USB_ABSOLUTE, HidRange.SIGNED_INT16);
+    List<HidRange> ranges =
+        List.of(HidRange.CH9329_ABSOLUTE, HidRange.USB_ABSOLUTE, HidRange.SIGNED_INT16);
     qt().forAll(doubles().any(), doubles().any(), integers().between(0, 2))
         .assuming((a, b, r) -> !Double.isNaN(a) && !Double.isNaN(b))
-        .checkAssert((a, b, r) -> {
-          HidRange range = ranges.get(r);
-          int la = range.toLogical(a);
-          int lb = range.toLogical(b);
-          assertThat(la).isBetween(range.min(), range.max());
-          // monotonic: a larger coordinate never maps to a smaller logical value (no wrap-around)
-          if (a <= b) {
-            assertThat(la).isLessThanOrEqualTo(lb);
-          }
-        });
+        .checkAssert(
+            (a, b, r) -> {
+              HidRange range = ranges.get(r);
+              int la = range.toLogical(a);
+              int lb = range.toLogical(b);
+              assertThat(la).isBetween(range.min(), range.max());
+              // monotonic: a larger coordinate never maps to a smaller logical value (no
+              // wrap-around)
+              if (a <= b) {
+                assertThat(la).isLessThanOrEqualTo(lb);
+              }
+            });
     assertThat(HidRange.CH9329_ABSOLUTE.toLogical(1e9)).isEqualTo(4095);
     assertThat(HidRange.SIGNED_INT16.toLogical(-5)).isEqualTo(-32768);
     assertThat(HidRange.SIGNED_INT16.toLogical(1000)).isEqualTo(32767);
@@ -110,10 +123,12 @@ class CoordinatesTest {
 
   static void assertInvalid(Runnable r, String field) {
     assertThatThrownBy(r::run)
-        .isInstanceOfSatisfying(SwipeException.class, e -> {
-          assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-          assertThat(e.field()).isEqualTo(field);
-          assertThat(e.getMessage()).startsWith(field + ":");
-        });
+        .isInstanceOfSatisfying(
+            SwipeException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+              assertThat(e.field()).isEqualTo(field);
+              assertThat(e.getMessage()).startsWith(field + ":");
+            });
   }
 }

@@ -62,9 +62,17 @@ class DeviceBuilderTest {
 
   @Test
   void timingOptionsTakeTheLastValueAndPartsSetOnceOpen() {
-    try (Device d = Device.builder().hid(hid).capture(eyes).ticker(clock).sleeper(clock)
-        .captureTimeout(Duration.ofSeconds(1)).captureTimeout(Duration.ofSeconds(2))
-        .settleBound(Duration.ofMillis(300)).settleBound(Duration.ZERO).open()) {
+    try (Device d =
+        Device.builder()
+            .hid(hid)
+            .capture(eyes)
+            .ticker(clock)
+            .sleeper(clock)
+            .captureTimeout(Duration.ofSeconds(1))
+            .captureTimeout(Duration.ofSeconds(2))
+            .settleBound(Duration.ofMillis(300))
+            .settleBound(Duration.ZERO)
+            .open()) {
       Observation shot = d.screenshot();
       // settle bound zero (the last value): the first fresh frame, not waited on to settle
       assertThat(shot.settled()).isFalse();

@@ -19,17 +19,28 @@ class DeviceMemoryTest {
   private final VirtualClock clock = new VirtualClock();
 
   private Device.Builder rig(RecordingHidTransport hid) {
-    return Device.builder().hid(hid).capture(new StillFrameSource(clock, clock, Duration.ofMillis(60)))
-        .ticker(clock).sleeper(clock);
+    return Device.builder()
+        .hid(hid)
+        .capture(new StillFrameSource(clock, clock, Duration.ofMillis(60)))
+        .ticker(clock)
+        .sleeper(clock);
   }
 
   @Test
   void savedParametersAreRecalledAcrossDevicesAndRuns() {
     String uri = "sqlite:" + dir.resolve("memory.db");
     try (Device d = rig(new RecordingHidTransport(clock)).memory(uri).open()) {
-      d.memory().orElseThrow().save(MemoryRecord.builder("[Clock] [Hour wheel] swipe parameters",
-          "app: Clock, screen: alarm, picker: hour column, effective distance: 35, hold_after_ms: 100,"
-              + " center position: x=500 y=380").tags("swipe", "picker").entities("Clock").priority(70).build());
+      d.memory()
+          .orElseThrow()
+          .save(
+              MemoryRecord.builder(
+                      "[Clock] [Hour wheel] swipe parameters",
+                      "app: Clock, screen: alarm, picker: hour column, effective distance: 35, hold_after_ms: 100,"
+                          + " center position: x=500 y=380")
+                  .tags("swipe", "picker")
+                  .entities("Clock")
+                  .priority(70)
+                  .build());
       assertThat(d.newRun().memory()).as("runs share the device's memory").isPresent();
     }
     assertThat(Files.exists(dir.resolve("memory.db"))).isTrue();
@@ -46,15 +57,20 @@ class DeviceMemoryTest {
     Files.writeString(notADir, "x");
     RecordingHidTransport hid = new RecordingHidTransport(clock);
     assertThatThrownBy(() -> rig(hid).memory("sqlite:" + notADir.resolve("m.db")).open())
-        .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.MEMORY_UNAVAILABLE));
+        .isInstanceOfSatisfying(
+            SwipeException.class,
+            e -> assertThat(e.code()).isEqualTo(ErrorCode.MEMORY_UNAVAILABLE));
     assertThat(hid.releaseCalls()).as("the HID part was closed").isEqualTo(1);
     assertThatThrownBy(() -> rig(new RecordingHidTransport(clock)).memory("nosql:x").open())
-        .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
     try (Device d = rig(new RecordingHidTransport(clock)).memory("mem:").open()) {
       // records are validated where they are built (swipe-memory); the store's own errors come
       // through the facade as SwipeExceptions with the same code
       assertThatThrownBy(() -> d.memory().orElseThrow().list(-1, 10))
-          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
+          .isInstanceOfSatisfying(
+              SwipeException.class,
+              e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
       assertThat(d.memory().orElseThrow().count()).isZero();
     }
     try (Device d = rig(new RecordingHidTransport(clock)).open()) {

@@ -11,8 +11,8 @@ import dev.swipe.core.spi.PointerReport;
 import dev.swipe.core.testkit.ObservedPointer;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import dev.swipe.core.testkit.StillFrameSource;
-import java.io.UncheckedIOException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +25,11 @@ import org.junit.jupiter.api.Test;
 
 class DeviceTest {
   private static final Swipe SWIPE =
-      Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300)).durationMs(400).steps(16).holdAfterMs(100).build();
+      Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300))
+          .durationMs(400)
+          .steps(16)
+          .holdAfterMs(100)
+          .build();
 
   private final VirtualClock clock = new VirtualClock();
   private final RecordingHidTransport hid = new RecordingHidTransport(clock);
@@ -43,7 +47,9 @@ class DeviceTest {
       assertThat(r.timeline().maxAbsErrorNanos()).isZero();
       assertThat(r.cost().hidReports()).isEqualTo(18);
       assertThat(r.cost().gestures()).isEqualTo(1);
-      assertThat(r.cost().framesGrabbed()).as("one fresh frame and four more through the quiet window").isEqualTo(5);
+      assertThat(r.cost().framesGrabbed())
+          .as("one fresh frame and four more through the quiet window")
+          .isEqualTo(5);
       assertThat(r.observation().settled()).isTrue();
       assertThat(r.cost().wallMs()).isEqualTo(80 + 400 + 100 + 60);
       List<ObservedPointer> seen = hid.observed();
@@ -57,9 +63,11 @@ class DeviceTest {
     try (Device d = device()) {
       ActionResult r = d.swipe(SWIPE);
       long lastReport = hid.sent().get(hid.sent().size() - 1).atNanos();
-      assertThat(r.observation().captureNanos()).isGreaterThanOrEqualTo(lastReport + Duration.ofMillis(60).toNanos());
+      assertThat(r.observation().captureNanos())
+          .isGreaterThanOrEqualTo(lastReport + Duration.ofMillis(60).toNanos());
       assertThat(r.observation().id()).startsWith("shot-");
-      assertThat(d.attachments().screenshot(r.observation().id(), "after")).isSameAs(r.observation());
+      assertThat(d.attachments().screenshot(r.observation().id(), "after"))
+          .isSameAs(r.observation());
       assertThat(r.observation().settled()).isTrue();
     }
   }
@@ -67,14 +75,21 @@ class DeviceTest {
   @Test
   void aScreenThatNeverSettlesReturnsUnsettledAtTheBound() {
     eyes.blinking(true);
-    try (Device d = Device.builder().hid(hid).capture(eyes).ticker(clock).sleeper(clock)
-        .settleBound(Duration.ofMillis(500)).open()) {
+    try (Device d =
+        Device.builder()
+            .hid(hid)
+            .capture(eyes)
+            .ticker(clock)
+            .sleeper(clock)
+            .settleBound(Duration.ofMillis(500))
+            .open()) {
       ActionResult r = d.tap(NormPoint.CENTER);
       assertThat(r.observation().settled()).isFalse();
       // the bound is the phone's time; this source shows the phone 60 ms late
       assertThat(r.cost().settleWaitMs()).isBetween(500L + 60, 500L + 60 + 34);
       assertThat(r.cost().framesGrabbed()).isGreaterThan(10);
-      ActionResult quick = d.perform(dev.swipe.core.gesture.Tap.at(NormPoint.CENTER), Duration.ZERO);
+      ActionResult quick =
+          d.perform(dev.swipe.core.gesture.Tap.at(NormPoint.CENTER), Duration.ZERO);
       assertThat(quick.cost().framesGrabbed()).isEqualTo(1);
       assertThat(quick.observation().settled()).isFalse();
     }
@@ -82,7 +97,8 @@ class DeviceTest {
 
   @Test
   void diffComparesObservationsOfTheRunAndRefusesOthers() {
-    try (Device d = device(); Device other = Device.open("fakephone:")) {
+    try (Device d = device();
+        Device other = Device.open("fakephone:")) {
       Observation a = d.screenshot();
       Observation b = d.tap(NormPoint.CENTER).observation();
       assertThat(d.diff(a, b, null).changed()).isFalse();
@@ -91,14 +107,17 @@ class DeviceTest {
       // with the caret blinking, some fresh frame shows it and differs from the caret-less one
       double maxRatio = 0;
       for (int i = 0; i < 4; i++) {
-        Observation c = d.perform(dev.swipe.core.gesture.Tap.at(NormPoint.CENTER), Duration.ZERO).observation();
+        Observation c =
+            d.perform(dev.swipe.core.gesture.Tap.at(NormPoint.CENTER), Duration.ZERO).observation();
         maxRatio = Math.max(maxRatio, d.diff(a, c, null).diffRatio());
       }
       assertThat(maxRatio).isPositive();
       assertThat(d.diff(a, b, NormRegion.of(500, 500, 500, 500)).diffRatio()).isZero();
       Observation foreign = other.screenshot();
       assertThatThrownBy(() -> d.diff(a, foreign, null))
-          .isInstanceOfSatisfying(SwipeException.class, ex -> assertThat(ex.code()).isEqualTo(ErrorCode.UNKNOWN_ATTACHMENT));
+          .isInstanceOfSatisfying(
+              SwipeException.class,
+              ex -> assertThat(ex.code()).isEqualTo(ErrorCode.UNKNOWN_ATTACHMENT));
       CoordinatesTest.assertInvalid(() -> d.diff(null, a, null), "before");
     }
   }
@@ -110,7 +129,9 @@ class DeviceTest {
         new UncheckedIOException(new IOException("cable pulled")));
     try (Device d = device()) {
       assertThatThrownBy(() -> d.swipe(SWIPE))
-          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.HID_DISCONNECTED));
+          .isInstanceOfSatisfying(
+              SwipeException.class,
+              e -> assertThat(e.code()).isEqualTo(ErrorCode.HID_DISCONNECTED));
       List<ObservedPointer> seen = hid.observed();
       assertThat(seen.get(0).pressed()).isTrue();
       assertThat(seen.get(seen.size() - 1).pressed()).as("released after the failure").isFalse();
@@ -121,12 +142,15 @@ class DeviceTest {
 
   @Test
   void anInterruptMidGestureReleasesAndKeepsTheInterruptFlag() throws Exception {
-    Sleeper interrupting = nanos -> {
-      throw new InterruptedException();
-    };
-    try (Device d = Device.builder().hid(hid).capture(eyes).ticker(clock).sleeper(interrupting).open()) {
+    Sleeper interrupting =
+        nanos -> {
+          throw new InterruptedException();
+        };
+    try (Device d =
+        Device.builder().hid(hid).capture(eyes).ticker(clock).sleeper(interrupting).open()) {
       assertThatThrownBy(() -> d.swipe(SWIPE))
-          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INTERRUPTED));
+          .isInstanceOfSatisfying(
+              SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INTERRUPTED));
       assertThat(Thread.interrupted()).isTrue();
       assertThat(hid.observed().get(hid.observed().size() - 1).pressed()).isFalse();
     }
@@ -135,20 +159,28 @@ class DeviceTest {
   @Test
   void gesturesFromTwoThreadsNeverInterleave() throws Exception {
     RecordingHidTransport realHid = new RecordingHidTransport(Ticker.system());
-    StillFrameSource realEyes = new StillFrameSource(Ticker.system(), Sleeper.system(), Duration.ZERO);
-    Swipe quick = Swipe.builder(NormPoint.of(100, 100), NormPoint.of(900, 900)).durationMs(8).steps(8).holdBeforeMs(0).build();
+    StillFrameSource realEyes =
+        new StillFrameSource(Ticker.system(), Sleeper.system(), Duration.ZERO);
+    Swipe quick =
+        Swipe.builder(NormPoint.of(100, 100), NormPoint.of(900, 900))
+            .durationMs(8)
+            .steps(8)
+            .holdBeforeMs(0)
+            .build();
     try (Device d = Device.builder().hid(realHid).capture(realEyes).open()) {
       ExecutorService pool = Executors.newFixedThreadPool(2);
       CountDownLatch start = new CountDownLatch(1);
       List<Future<?>> jobs = new ArrayList<>();
       for (int t = 0; t < 2; t++) {
-        jobs.add(pool.submit(() -> {
-          start.await();
-          for (int i = 0; i < 10; i++) {
-            d.swipe(quick);
-          }
-          return null;
-        }));
+        jobs.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  for (int i = 0; i < 10; i++) {
+                    d.swipe(quick);
+                  }
+                  return null;
+                }));
       }
       start.countDown();
       for (Future<?> j : jobs) {
@@ -161,7 +193,9 @@ class DeviceTest {
     assertThat(sent.size()).isGreaterThanOrEqualTo(200);
     List<RecordingHidTransport.Sent> gestures = sent.subList(0, 200);
     for (RecordingHidTransport.Sent closing : sent.subList(200, sent.size())) {
-      assertThat(((PointerReport) closing.report()).pressed()).as("only releases after the gestures").isFalse();
+      assertThat(((PointerReport) closing.report()).pressed())
+          .as("only releases after the gestures")
+          .isFalse();
     }
     for (int g = 0; g < 20; g++) {
       String thread = gestures.get(g * 10).thread();
@@ -187,7 +221,10 @@ class DeviceTest {
   @Test
   void aDragEndsAtItsLastPointWithADwell() {
     try (Device d = device()) {
-      Drag drag = Drag.builder(NormPoint.of(100, 100), NormPoint.of(400, 100)).then(NormPoint.of(400, 500)).build();
+      Drag drag =
+          Drag.builder(NormPoint.of(100, 100), NormPoint.of(400, 100))
+              .then(NormPoint.of(400, 500))
+              .build();
       ActionResult r = d.drag(drag);
       List<RecordingHidTransport.Sent> sent = hid.sent();
       RecordingHidTransport.Sent up = sent.get(sent.size() - 1);
@@ -205,9 +242,15 @@ class DeviceTest {
     d.close();
     assertThat(hid.releaseCalls()).isGreaterThanOrEqualTo(1);
     assertThat(hid.observed().get(hid.observed().size() - 1).pressed()).isFalse();
-    for (Runnable r : List.<Runnable>of(d::screenshot, () -> d.swipe(SWIPE), () -> d.tap(NormPoint.CENTER), d::hidCapabilities)) {
+    for (Runnable r :
+        List.<Runnable>of(
+            d::screenshot,
+            () -> d.swipe(SWIPE),
+            () -> d.tap(NormPoint.CENTER),
+            d::hidCapabilities)) {
       assertThatThrownBy(r::run)
-          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.DEVICE_CLOSED));
+          .isInstanceOfSatisfying(
+              SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.DEVICE_CLOSED));
     }
   }
 
@@ -224,8 +267,10 @@ class DeviceTest {
     }
     CoordinatesTest.assertInvalid(() -> Device.builder().capture(eyes).open(), "hid");
     CoordinatesTest.assertInvalid(() -> Device.builder().hid(hid).open(), "capture");
-    CoordinatesTest.assertInvalid(() -> Device.builder().device("fakephone:").hid(hid).open(), "device");
-    CoordinatesTest.assertInvalid(() -> Device.builder().captureTimeout(Duration.ZERO), "capture_timeout");
+    CoordinatesTest.assertInvalid(
+        () -> Device.builder().device("fakephone:").hid(hid).open(), "device");
+    CoordinatesTest.assertInvalid(
+        () -> Device.builder().captureTimeout(Duration.ZERO), "capture_timeout");
     CoordinatesTest.assertInvalid(() -> Device.builder().hid((String) null), "hid");
     CoordinatesTest.assertInvalid(() -> Device.open(null), "device");
   }
@@ -236,7 +281,8 @@ class DeviceTest {
       long before = d.ticker().read();
       assertThat(before).isEqualTo(1_000_000_000L);
       d.tap(NormPoint.CENTER);
-      assertThat(d.ticker().read() - before).isGreaterThanOrEqualTo(Duration.ofMillis(60 + 60).toNanos());
+      assertThat(d.ticker().read() - before)
+          .isGreaterThanOrEqualTo(Duration.ofMillis(60 + 60).toNanos());
       assertThat(d.unwrap(RecordingHidTransport.class)).isPresent();
       assertThat(d.unwrap(StillFrameSource.class)).isPresent();
       assertThat(d.unwrap(String.class)).isEmpty();
@@ -252,18 +298,22 @@ class DeviceTest {
       assertThat(inRun.runId()).isNotEqualTo(own.runId());
       assertThat(run.attachments().screenshot(inRun.id(), "x")).isSameAs(inRun);
       assertThatThrownBy(() -> run.diff(own, inRun, null))
-          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_ATTACHMENT));
+          .isInstanceOfSatisfying(
+              SwipeException.class,
+              e -> assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_ATTACHMENT));
       assertThat(run.wheelGuard()).isNotSameAs(d.wheelGuard());
       run.tap(NormPoint.CENTER);
       run.close();
       assertThat(run.wheelGuard().ended()).isTrue();
       assertThatThrownBy(run::screenshot)
-          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.DEVICE_CLOSED));
+          .isInstanceOfSatisfying(
+              SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.DEVICE_CLOSED));
       assertThat(d.screenshot()).as("the device outlives its runs").isNotNull();
       Device second = d.newRun();
       d.close();
       assertThatThrownBy(second::screenshot)
-          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.DEVICE_CLOSED));
+          .isInstanceOfSatisfying(
+              SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.DEVICE_CLOSED));
     }
   }
 
@@ -271,11 +321,17 @@ class DeviceTest {
   void aSlowLinkGetsAMergedPlan() {
     RecordingHidTransport slow = new RecordingHidTransport(clock, Duration.ofNanos(13_540_000L));
     try (Device d = Device.builder().hid(slow).capture(eyes).ticker(clock).sleeper(clock).open()) {
-      ActionResult r = d.swipe(Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300)).durationMs(400).steps(64).build());
+      ActionResult r =
+          d.swipe(
+              Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300))
+                  .durationMs(400)
+                  .steps(64)
+                  .build());
       assertThat(r.timeline().planned().mergedSteps()).isPositive();
       List<RecordingHidTransport.Sent> sent = slow.sent();
       for (int i = 1; i < sent.size() - 1; i++) {
-        assertThat(sent.get(i).atNanos() - sent.get(i - 1).atNanos()).isGreaterThanOrEqualTo(13_540_000L);
+        assertThat(sent.get(i).atNanos() - sent.get(i - 1).atNanos())
+            .isGreaterThanOrEqualTo(13_540_000L);
       }
     }
   }

@@ -13,7 +13,10 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** {@link Device#typeText}: the US layout's keys and Shift, checked in full before any key goes down. */
+/**
+ * {@link Device#typeText}: the US layout's keys and Shift, checked in full before any key goes
+ * down.
+ */
 class DeviceTypeTextTest {
   private final VirtualClock clock = new VirtualClock();
   private final RecordingHidTransport hid = new RecordingHidTransport(clock);
@@ -32,9 +35,13 @@ class DeviceTypeTextTest {
     try (Device d = device()) {
       ActionResult r = d.typeText("aZ1!\n");
       List<KeyReport> downs = downs();
-      assertThat(downs).extracting(k -> k.key().usage()).containsExactly(0x04, 0x1D, 0x1E, 0x1E, Key.ENTER.usage());
-      assertThat(downs).extracting(KeyReport::modifiers)
-          .containsExactly(Set.of(), Set.of(Modifier.SHIFT), Set.of(), Set.of(Modifier.SHIFT), Set.of());
+      assertThat(downs)
+          .extracting(k -> k.key().usage())
+          .containsExactly(0x04, 0x1D, 0x1E, 0x1E, Key.ENTER.usage());
+      assertThat(downs)
+          .extracting(KeyReport::modifiers)
+          .containsExactly(
+              Set.of(), Set.of(Modifier.SHIFT), Set.of(), Set.of(Modifier.SHIFT), Set.of());
       assertThat(hid.keysDown()).isEmpty();
       assertThat(r.cost().gestures()).as("the cost covers every key").isEqualTo(5);
       assertThat(r.observation().settled()).isTrue();
@@ -45,12 +52,16 @@ class DeviceTypeTextTest {
   void aCharacterTheLayoutCannotTypeTypesNothing() {
     try (Device d = device()) {
       assertThatThrownBy(() -> d.typeText("abc é"))
-          .isInstanceOfSatisfying(SwipeException.class, e -> {
-            assertThat(e.code()).isEqualTo(ErrorCode.UNSUPPORTED_CHARACTER);
-            assertThat(e.code().id()).isEqualTo("unsupported_character");
-            assertThat(e.details()).containsEntry("index", 4).containsEntry("code_point", "U+00E9")
-                .containsEntry("field", "text");
-          });
+          .isInstanceOfSatisfying(
+              SwipeException.class,
+              e -> {
+                assertThat(e.code()).isEqualTo(ErrorCode.UNSUPPORTED_CHARACTER);
+                assertThat(e.code().id()).isEqualTo("unsupported_character");
+                assertThat(e.details())
+                    .containsEntry("index", 4)
+                    .containsEntry("code_point", "U+00E9")
+                    .containsEntry("field", "text");
+              });
       assertThat(hid.keys()).isEmpty();
     }
   }

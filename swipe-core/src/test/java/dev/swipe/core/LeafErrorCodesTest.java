@@ -29,7 +29,10 @@ import org.junit.jupiter.api.Test;
  */
 class LeafErrorCodesTest {
   /** A leaf exception type: its declared codes and how to make one with a code. */
-  private record Leaf(String module, Class<? extends RuntimeException> type, List<String> codes,
+  private record Leaf(
+      String module,
+      Class<? extends RuntimeException> type,
+      List<String> codes,
       Function<String, RuntimeException> make) {}
 
   private static List<String> stringConstants(Class<?> type) {
@@ -49,16 +52,33 @@ class LeafErrorCodesTest {
 
   private static List<Leaf> leaves() {
     return List.of(
-        new Leaf("swipe-diff", ImageException.class, stringConstants(ImageException.class),
+        new Leaf(
+            "swipe-diff",
+            ImageException.class,
+            stringConstants(ImageException.class),
             c -> new ImageException(c, "m")),
-        new Leaf("swipe-memory", MemoryException.class, stringConstants(MemoryException.class),
+        new Leaf(
+            "swipe-memory",
+            MemoryException.class,
+            stringConstants(MemoryException.class),
             c -> new MemoryException(c, "m", null, Map.of(), null)),
-        new Leaf("swipe-text", TextException.class, stringConstants(TextException.class),
+        new Leaf(
+            "swipe-text",
+            TextException.class,
+            stringConstants(TextException.class),
             c -> new TextException(c, "m", null, Map.of(), null)),
-        new Leaf("swipe-wheel", WheelException.class,
+        new Leaf(
+            "swipe-wheel",
+            WheelException.class,
             Stream.of(WheelErrorCode.values()).map(WheelErrorCode::code).toList(),
-            c -> new WheelException(Stream.of(WheelErrorCode.values()).filter(w -> w.code().equals(c)).findFirst()
-                .orElseThrow(), "m", Map.of())));
+            c ->
+                new WheelException(
+                    Stream.of(WheelErrorCode.values())
+                        .filter(w -> w.code().equals(c))
+                        .findFirst()
+                        .orElseThrow(),
+                    "m",
+                    Map.of())));
   }
 
   @Test
@@ -86,10 +106,13 @@ class LeafErrorCodesTest {
     assertThat(s.code()).isEqualTo(ErrorCode.INTERNAL);
   }
 
-  /** Leaves may only throw their declared constants: a string literal as the code is refused here. */
+  /**
+   * Leaves may only throw their declared constants: a string literal as the code is refused here.
+   */
   @Test
   void leavesThrowOnlyTheirDeclaredCodes() throws IOException {
-    Pattern literal = Pattern.compile("new (ImageException|MemoryException|TextException)\\(\\s*\"([^\"]*)\"");
+    Pattern literal =
+        Pattern.compile("new (ImageException|MemoryException|TextException)\\(\\s*\"([^\"]*)\"");
     List<String> found = new ArrayList<>();
     for (String module : List.of("swipe-diff", "swipe-memory", "swipe-text", "swipe-wheel")) {
       Path src = Path.of("..", module, "src", "main", "java");

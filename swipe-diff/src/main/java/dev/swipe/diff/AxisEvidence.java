@@ -9,9 +9,9 @@ public enum AxisEvidence {
   /** Read from the two compared frames (also the answer when the axis is {@code none}). */
   FRAME_PAIR("frame_pair"),
   /**
-   * The two frames share nothing that moved (a carousel page, a wheel several rows on), so the
-   * axis was read from consecutive frames the device captured between them while the content
-   * moved inside the compared region.
+   * The two frames share nothing that moved (a carousel page, a wheel several rows on), so the axis
+   * was read from consecutive frames the device captured between them while the content moved
+   * inside the compared region.
    */
   MOTION_BETWEEN("motion_between");
 
@@ -21,7 +21,9 @@ public enum AxisEvidence {
     this.id = id;
   }
 
-  /** The lowercase id used in the agent tools' JSON: {@code frame_pair} or {@code motion_between}. */
+  /**
+   * The lowercase id used in the agent tools' JSON: {@code frame_pair} or {@code motion_between}.
+   */
   public String id() {
     return id;
   }

@@ -7,11 +7,11 @@ import java.nio.ByteOrder;
 /**
  * The noise-robust pixel comparison shared by {@link ImageDiff} and {@link FrameStability}.
  *
- * <p>The region is tiled into small cells anchored at its own top-left corner (2x2 source pixels
- * on a full-size raster, single pixels on a raster already box-reduced by 2 or more); trailing
- * rows and columns join the last cell, so a cell never reaches outside the region. A cell counts
- * as changed when its mean luminance differs by more than {@link #MEAN_THRESHOLD} levels, and then
- * all its pixels count as changed. Averaging four pixels cancels most JPEG ringing: measured on a
+ * <p>The region is tiled into small cells anchored at its own top-left corner (2x2 source pixels on
+ * a full-size raster, single pixels on a raster already box-reduced by 2 or more); trailing rows
+ * and columns join the last cell, so a cell never reaches outside the region. A cell counts as
+ * changed when its mean luminance differs by more than {@link #MEAN_THRESHOLD} levels, and then all
+ * its pixels count as changed. Averaging four pixels cancels most JPEG ringing: measured on a
  * rendered phone screen re-encoded at quality 50 vs 95, single-pixel differences reach 71 levels
  * while 2x2 means stay below 20. Any real content change (text, caret, image) moves a 2x2 mean by
  * far more than 24.
@@ -23,8 +23,10 @@ final class ChangedCells {
 
   final long changedPixels;
   final long totalPixels;
+
   /** Bounding box of changed cells (raster pixels, inclusive), valid when changedPixels > 0. */
   final int minX;
+
   final int minY;
   final int maxX;
   final int maxY;
@@ -49,20 +51,43 @@ final class ChangedCells {
 
   static void requireSameSize(GreyRaster a, GreyRaster b) {
     if (a == null || b == null) {
-      throw ImageException.invalidArgument("both rasters are required, got "
-          + (a == null ? "null" : "a raster") + " and " + (b == null ? "null" : "a raster"));
+      throw ImageException.invalidArgument(
+          "both rasters are required, got "
+              + (a == null ? "null" : "a raster")
+              + " and "
+              + (b == null ? "null" : "a raster"));
     }
     // the images' own sizes first: a raster reduced for diffing is a fraction of its image, and
     // naming the reduced size would tell the caller sizes no screenshot of theirs has
     if (a.sourceWidth() != b.sourceWidth() || a.sourceHeight() != b.sourceHeight()) {
-      throw new ImageException(ImageException.IMAGE_SIZE_MISMATCH,
-          "images have different sizes: " + a.sourceWidth() + "x" + a.sourceHeight() + " vs " + b.sourceWidth() + "x"
-              + b.sourceHeight() + "; compare screenshots of the same screen and capture size");
+      throw new ImageException(
+          ImageException.IMAGE_SIZE_MISMATCH,
+          "images have different sizes: "
+              + a.sourceWidth()
+              + "x"
+              + a.sourceHeight()
+              + " vs "
+              + b.sourceWidth()
+              + "x"
+              + b.sourceHeight()
+              + "; compare screenshots of the same screen and capture size");
     }
     if (a.width() != b.width() || a.height() != b.height()) {
-      throw new ImageException(ImageException.IMAGE_SIZE_MISMATCH,
-          "images of " + a.sourceWidth() + "x" + a.sourceHeight() + " were reduced differently: to " + a.width() + "x"
-              + a.height() + " vs " + b.width() + "x" + b.height() + "; reduce both by the same factor");
+      throw new ImageException(
+          ImageException.IMAGE_SIZE_MISMATCH,
+          "images of "
+              + a.sourceWidth()
+              + "x"
+              + a.sourceHeight()
+              + " were reduced differently: to "
+              + a.width()
+              + "x"
+              + a.height()
+              + " vs "
+              + b.width()
+              + "x"
+              + b.height()
+              + "; reduce both by the same factor");
     }
   }
 
@@ -117,8 +142,15 @@ final class ChangedCells {
         }
         int limit = 4 * MEAN_THRESHOLD;
         for (; i < fastCells; i++, p += 2) {
-          int d = (pa[p] & 0xFF) + (pa[p + 1] & 0xFF) + (pa[p + w] & 0xFF) + (pa[p + w + 1] & 0xFF)
-              - (pb[p] & 0xFF) - (pb[p + 1] & 0xFF) - (pb[p + w] & 0xFF) - (pb[p + w + 1] & 0xFF);
+          int d =
+              (pa[p] & 0xFF)
+                  + (pa[p + 1] & 0xFF)
+                  + (pa[p + w] & 0xFF)
+                  + (pa[p + w + 1] & 0xFF)
+                  - (pb[p] & 0xFF)
+                  - (pb[p + 1] & 0xFF)
+                  - (pb[p + w] & 0xFF)
+                  - (pb[p + w + 1] & 0xFF);
           if (d > limit || d < -limit) {
             rowChanged += 4;
             if (i < rowMin) {
@@ -199,9 +231,13 @@ final class ChangedCells {
   private static final long EVEN_BYTES = 0x00FF00FF00FF00FFL;
   private static final long LANE_SIGN = 0x8000800080008000L;
   private static final long LANE_OFFSET = lanes(1024);
+
   /** Per 16-bit lane: 0x8000 - (1024 + 4T + 1), so bit 15 is set iff x > 1024 + 4T. */
   private static final long ABOVE = lanes(0x8000 - (1024 + 4 * MEAN_THRESHOLD + 1));
-  /** Per 16-bit lane: 0x8000 + (1024 - 4T - 1), so bit 15 of (BELOW - x) is set iff x < 1024 - 4T. */
+
+  /**
+   * Per 16-bit lane: 0x8000 + (1024 - 4T - 1), so bit 15 of (BELOW - x) is set iff x < 1024 - 4T.
+   */
   private static final long BELOW = lanes(0x8000 + (1024 - 4 * MEAN_THRESHOLD - 1));
 
   private static long lanes(int v) {
@@ -210,20 +246,29 @@ final class ChangedCells {
   }
 
   /**
-   * Four adjacent 2x2 cells given as the eight bytes of their top row ({@code a0}, {@code b0})
-   * and bottom row ({@code a1}, {@code b1}): returns a mask with bit 15 of 16-bit lane k set when
-   * cell k changed. Each lane holds {@code 1024 + sumA - sumB} (4..2044),
-   * so no lane ever borrows from or carries into its neighbour.
+   * Four adjacent 2x2 cells given as the eight bytes of their top row ({@code a0}, {@code b0}) and
+   * bottom row ({@code a1}, {@code b1}): returns a mask with bit 15 of 16-bit lane k set when cell
+   * k changed. Each lane holds {@code 1024 + sumA - sumB} (4..2044), so no lane ever borrows from
+   * or carries into its neighbour.
    */
   private static long changedLanes(long a0, long a1, long b0, long b1) {
-    long sa = (a0 & EVEN_BYTES) + ((a0 >>> 8) & EVEN_BYTES) + (a1 & EVEN_BYTES) + ((a1 >>> 8) & EVEN_BYTES);
-    long sb = (b0 & EVEN_BYTES) + ((b0 >>> 8) & EVEN_BYTES) + (b1 & EVEN_BYTES) + ((b1 >>> 8) & EVEN_BYTES);
+    long sa =
+        (a0 & EVEN_BYTES)
+            + ((a0 >>> 8) & EVEN_BYTES)
+            + (a1 & EVEN_BYTES)
+            + ((a1 >>> 8) & EVEN_BYTES);
+    long sb =
+        (b0 & EVEN_BYTES)
+            + ((b0 >>> 8) & EVEN_BYTES)
+            + (b1 & EVEN_BYTES)
+            + ((b1 >>> 8) & EVEN_BYTES);
     long x = sa + LANE_OFFSET - sb;
     return ((x + ABOVE) | (BELOW - x)) & LANE_SIGN;
   }
 
   /** Per-lane constants of {@link #pixelLanes}: thresholds for single pixels (no 2x2 sum). */
   private static final long PIXEL_ABOVE = lanes(0x8000 - (1024 + MEAN_THRESHOLD + 1));
+
   private static final long PIXEL_BELOW = lanes(0x8000 + (1024 - MEAN_THRESHOLD - 1));
 
   /** Four pixels in 16-bit lanes: bit 15 of lane k set when |a - b| exceeds the threshold. */

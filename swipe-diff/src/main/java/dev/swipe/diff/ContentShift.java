@@ -5,32 +5,35 @@ package dev.swipe.diff;
  * sparse map, a list nudged by a few pixels.
  *
  * <p>Why: {@code diff_ratio} counts changed pixels, and content with few edges (a map of pale
- * blocks and roads) shifted by a few pixels changes under 1% of them, so {@code changed} said
- * false while the content had moved, which an agent reads as "the boundary". A caret, a ticking
- * clock or any other change in place is no shift, and stays under the threshold.
+ * blocks and roads) shifted by a few pixels changes under 1% of them, so {@code changed} said false
+ * while the content had moved, which an agent reads as "the boundary". A caret, a ticking clock or
+ * any other change in place is no shift, and stays under the threshold.
  *
  * <p>The test, on a raster reduced for diffing (single-pixel cells): for each shift {@code d} of up
  * to {@link #MAX_SHIFT} pixels along each axis, a pixel of {@code b} is explained when it lies
  * within the noise threshold of the span of {@code a} at {@code p - d} and its neighbour one more
  * pixel along {@code d} (content moved by a fraction of a pixel more than {@code d} blends the
- * two). A shift is the answer when it explains nearly every changed pixel ({@link
- * #MAX_UNEXPLAINED} of them may stay) both ways: {@code a} moved by {@code d} gives {@code b}, and
- * {@code b} moved back gives {@code a}. Content that appears or vanishes passes one way only (a
- * vanished caret leaves background, which any shift of the background explains), and content
- * replaced in place is left unexplained. Changed pixels in the strip a shift reveals cannot be explained
- * and do not count against it. Unchanged pixels a shift breaks (static chrome over a map, such as
- * a search field, breaks at its edges) only rank the shifts that pass.
+ * two). A shift is the answer when it explains nearly every changed pixel ({@link #MAX_UNEXPLAINED}
+ * of them may stay) both ways: {@code a} moved by {@code d} gives {@code b}, and {@code b} moved
+ * back gives {@code a}. Content that appears or vanishes passes one way only (a vanished caret
+ * leaves background, which any shift of the background explains), and content replaced in place is
+ * left unexplained. Changed pixels in the strip a shift reveals cannot be explained and do not
+ * count against it. Unchanged pixels a shift breaks (static chrome over a map, such as a search
+ * field, breaks at its edges) only rank the shifts that pass.
  */
 final class ContentShift {
   /** Largest shift tried, in raster pixels, along each axis. */
   static final int MAX_SHIFT = 8;
+
   /** Fewest changed pixels worth judging; fewer are a speck, not content. */
   static final int MIN_CHANGED = 16;
+
   /** Share of the changed pixels a shift may leave unexplained. */
   static final double MAX_UNEXPLAINED = 0.1;
+
   /**
-   * Unchanged pixels a shift may break, as a share of the region: past it the shift is not
-   * followed further (a wrong shift of a busy screen breaks most of its edges).
+   * Unchanged pixels a shift may break, as a share of the region: past it the shift is not followed
+   * further (a wrong shift of a busy screen breaks most of its edges).
    */
   static final double MAX_BROKEN = 0.05;
 
@@ -76,8 +79,9 @@ final class ContentShift {
         }
         long cost = forward + backward;
         // on a tie the shortest shift: content even along one axis shows no shift along it
-        if (cost < bestCost || cost == bestCost
-            && Math.abs(dx) + Math.abs(dy) < Math.abs(best[0]) + Math.abs(best[1])) {
+        if (cost < bestCost
+            || cost == bestCost
+                && Math.abs(dx) + Math.abs(dy) < Math.abs(best[0]) + Math.abs(best[1])) {
           bestCost = cost;
           best = new int[] {dx, dy};
         }
@@ -90,7 +94,14 @@ final class ContentShift {
    * Pixels of {@code to} that {@code from} moved by {@code (dx, dy)} does not explain: changed ones
    * plus broken ones, or {@link Long#MAX_VALUE} once either passes its limit.
    */
-  static long cost(byte[] from, byte[] to, int w, PixelRect r, int dx, int dy, long unexplainedLimit,
+  static long cost(
+      byte[] from,
+      byte[] to,
+      int w,
+      PixelRect r,
+      int dx,
+      int dy,
+      long unexplainedLimit,
       long brokenLimit) {
     int ux = Integer.signum(dx);
     int uy = Integer.signum(dy);

@@ -3,11 +3,11 @@ package dev.swipe.diff;
 /**
  * How {@link ImageDecoder} turns bytes into a {@link GreyRaster}.
  *
- * @param maxPixels images whose header announces more than this many pixels are refused before
- *     any pixel is decoded, so a tiny "decompression bomb" cannot allocate gigabytes
+ * @param maxPixels images whose header announces more than this many pixels are refused before any
+ *     pixel is decoded, so a tiny "decompression bomb" cannot allocate gigabytes
  * @param reduction 1 for a full-size raster; 2, 4 or 8 for a box-averaged reduced raster, which is
- *     what diffing needs: averaging removes most JPEG block noise and makes every later pass
- *     4x (or more) cheaper
+ *     what diffing needs: averaging removes most JPEG block noise and makes every later pass 4x (or
+ *     more) cheaper
  */
 public record DecodeOptions(long maxPixels, int reduction) {
 

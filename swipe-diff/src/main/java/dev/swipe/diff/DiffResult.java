@@ -11,7 +11,8 @@ package dev.swipe.diff;
  * @param axisEvidence what the axis rests on: the compared frames themselves, or the motion a
  *     device watched between them
  */
-public record DiffResult(boolean changed, double diffRatio, PrimaryAxis primaryAxis, AxisEvidence axisEvidence) {
+public record DiffResult(
+    boolean changed, double diffRatio, PrimaryAxis primaryAxis, AxisEvidence axisEvidence) {
 
   /** The {@code changed} threshold of the tool contract: more than 1% of pixels changed. */
   public static final double CHANGED_THRESHOLD = 0.01;
@@ -27,8 +28,10 @@ public record DiffResult(boolean changed, double diffRatio, PrimaryAxis primaryA
     if (axisEvidence == null) {
       throw ImageException.invalidArgument("axisEvidence must not be null");
     }
-    if (axisEvidence == AxisEvidence.MOTION_BETWEEN && (!changed || primaryAxis == PrimaryAxis.NONE)) {
-      throw ImageException.invalidArgument("an axis from the motion between two frames needs a change and an axis");
+    if (axisEvidence == AxisEvidence.MOTION_BETWEEN
+        && (!changed || primaryAxis == PrimaryAxis.NONE)) {
+      throw ImageException.invalidArgument(
+          "an axis from the motion between two frames needs a change and an axis");
     }
   }
 

@@ -4,14 +4,14 @@ import java.util.Optional;
 
 /**
  * Decides whether two consecutive frames are the same screen within JPEG noise, which is how the
- * SDK knows an action has settled (no callback from the phone exists), and reports the bounding
- * box of what changed, which the scroll {@code at-edge} rule and callers that ignore a ticking
+ * SDK knows an action has settled (no callback from the phone exists), and reports the bounding box
+ * of what changed, which the scroll {@code at-edge} rule and callers that ignore a ticking
  * status-bar clock need.
  *
- * <p>Uses the same noise-robust cells as {@link ImageDiff}; a frame pair is stable when the
- * changed fraction is at most {@link #tolerance()}. The default tolerance is zero: any changed cell
- * (a blinking caret included) makes a pair unstable, because settling must not declare a moving
- * screen settled; a caller watching a live clock passes a region that excludes it instead.
+ * <p>Uses the same noise-robust cells as {@link ImageDiff}; a frame pair is stable when the changed
+ * fraction is at most {@link #tolerance()}. The default tolerance is zero: any changed cell (a
+ * blinking caret included) makes a pair unstable, because settling must not declare a moving screen
+ * settled; a caller watching a live clock passes a region that excludes it instead.
  *
  * <p>Immutable and thread-safe.
  */
@@ -29,7 +29,8 @@ public final class FrameStability {
    */
   public FrameStability(double tolerance) {
     if (!(tolerance >= 0.0 && tolerance < 1.0)) {
-      throw ImageException.invalidArgument("stability tolerance must be within [0, 1), got " + tolerance);
+      throw ImageException.invalidArgument(
+          "stability tolerance must be within [0, 1), got " + tolerance);
     }
     this.tolerance = tolerance;
   }
@@ -55,10 +56,12 @@ public final class FrameStability {
     if (region == null) {
       throw ImageException.invalidArgument("region must not be null");
     }
-    ChangedCells cells = ChangedCells.compare(previous, current, region.clipTo(previous.width(), previous.height()));
-    Optional<PixelRect> box = cells.changedPixels == 0
-        ? Optional.empty()
-        : Optional.of(PixelRect.ofCorners(cells.minX, cells.minY, cells.maxX, cells.maxY));
+    ChangedCells cells =
+        ChangedCells.compare(previous, current, region.clipTo(previous.width(), previous.height()));
+    Optional<PixelRect> box =
+        cells.changedPixels == 0
+            ? Optional.empty()
+            : Optional.of(PixelRect.ofCorners(cells.minX, cells.minY, cells.maxX, cells.maxY));
     double ratio = cells.ratio();
     return new StabilityResult(ratio <= tolerance, ratio, box);
   }

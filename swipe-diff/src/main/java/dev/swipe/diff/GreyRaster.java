@@ -44,7 +44,9 @@ public final class GreyRaster {
     checkSize(width, height);
     if (pixels == null || pixels.length != (long) width * height) {
       throw ImageException.invalidArgument(
-          "pixel array must hold width*height=" + ((long) width * height) + " bytes, got "
+          "pixel array must hold width*height="
+              + ((long) width * height)
+              + " bytes, got "
               + (pixels == null ? "null" : pixels.length));
     }
     return new GreyRaster(width, height, width, height, pixels.clone());
@@ -106,12 +108,17 @@ public final class GreyRaster {
     return sourceHeight;
   }
 
-  /** Source pixels per raster pixel horizontally: 1.0 for a full-size raster, 2.0 for a half-size one. */
+  /**
+   * Source pixels per raster pixel horizontally: 1.0 for a full-size raster, 2.0 for a half-size
+   * one.
+   */
   public double scaleX() {
     return sourceWidth / (double) width;
   }
 
-  /** Source pixels per raster pixel vertically: 1.0 for a full-size raster, 2.0 for a half-size one. */
+  /**
+   * Source pixels per raster pixel vertically: 1.0 for a full-size raster, 2.0 for a half-size one.
+   */
   public double scaleY() {
     return sourceHeight / (double) height;
   }
@@ -140,10 +147,9 @@ public final class GreyRaster {
   }
 
   /**
-   * A half-, quarter- (...) size copy whose pixels are the means of {@code factor x factor}
-   * blocks. Box averaging (not point sampling) removes most JPEG block noise, which is why the
-   * decoder uses it for diffing. Trailing rows/columns that do not fill a block are averaged over
-   * what exists.
+   * A half-, quarter- (...) size copy whose pixels are the means of {@code factor x factor} blocks.
+   * Box averaging (not point sampling) removes most JPEG block noise, which is why the decoder uses
+   * it for diffing. Trailing rows/columns that do not fill a block are averaged over what exists.
    *
    * @param factor 1 (returns this) to 16
    */
@@ -236,7 +242,11 @@ public final class GreyRaster {
 
   @Override
   public String toString() {
-    return "GreyRaster[" + width + "x" + height
-        + (isReduced() ? " of " + sourceWidth + "x" + sourceHeight : "") + "]";
+    return "GreyRaster["
+        + width
+        + "x"
+        + height
+        + (isReduced() ? " of " + sourceWidth + "x" + sourceHeight : "")
+        + "]";
   }
 }

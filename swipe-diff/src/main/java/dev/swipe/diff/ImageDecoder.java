@@ -19,10 +19,10 @@ import javax.imageio.stream.MemoryCacheImageInputStream;
  * Turns screenshot bytes (JPEG, PNG or anything else ImageIO with TwelveMonkeys reads) or base64
  * text into a {@link GreyRaster}.
  *
- * <p>JPEGs take a fast path: the reader is asked for a grey destination, so the codec outputs the
- * Y channel directly and skips chroma upsampling and colour conversion (about 3x faster than a
- * colour decode of a phone screenshot). Every failure, whether empty input, bad base64, truncated
- * data, an unknown format or an image above the pixel limit, becomes an {@link ImageException} with code
+ * <p>JPEGs take a fast path: the reader is asked for a grey destination, so the codec outputs the Y
+ * channel directly and skips chroma upsampling and colour conversion (about 3x faster than a colour
+ * decode of a phone screenshot). Every failure, whether empty input, bad base64, truncated data, an
+ * unknown format or an image above the pixel limit, becomes an {@link ImageException} with code
  * {@code image_decode_failed} and a message that says which; no ImageIO exception leaks.
  *
  * <p>Stateless and thread-safe; every call uses its own reader.
@@ -42,8 +42,8 @@ public final class ImageDecoder {
   /**
    * Decodes image bytes with explicit options (pixel limit, reduction).
    *
-   * @throws ImageException {@code image_decode_failed} saying what was wrong with the data,
-   *     {@code invalid_argument} when options are null
+   * @throws ImageException {@code image_decode_failed} saying what was wrong with the data, {@code
+   *     invalid_argument} when options are null
    */
   public static GreyRaster decode(byte[] image, DecodeOptions options) {
     if (options == null) {
@@ -99,7 +99,8 @@ public final class ImageDecoder {
     if (text.regionMatches(true, 0, "data:", 0, 5)) {
       int comma = text.indexOf(',');
       if (comma < 0 || !text.substring(0, comma).toLowerCase(Locale.ROOT).endsWith(";base64")) {
-        throw ImageException.decodeFailed("data URL is not base64-encoded (expected 'data:<type>;base64,...')", null);
+        throw ImageException.decodeFailed(
+            "data URL is not base64-encoded (expected 'data:<type>;base64,...')", null);
       }
       text = text.substring(comma + 1);
     }
@@ -126,24 +127,38 @@ public final class ImageDecoder {
       Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
       if (!readers.hasNext()) {
         throw ImageException.decodeFailed(
-            "data is not a recognised image format (" + image.length + " bytes starting "
-                + hexPrefix(image) + ")", null);
+            "data is not a recognised image format ("
+                + image.length
+                + " bytes starting "
+                + hexPrefix(image)
+                + ")",
+            null);
       }
       ImageReader reader = readers.next();
       TruncationListener truncation = new TruncationListener();
       try {
-        // Not seek-forward-only: a refused grey read falls back to a colour read of the same stream.
+        // Not seek-forward-only: a refused grey read falls back to a colour read of the same
+        // stream.
         reader.setInput(in, false, true);
         reader.addIIOReadWarningListener(truncation);
         int w = reader.getWidth(0);
         int h = reader.getHeight(0);
         if (w < 1 || h < 1) {
-          throw ImageException.decodeFailed("image header declares an empty size " + w + "x" + h, null);
+          throw ImageException.decodeFailed(
+              "image header declares an empty size " + w + "x" + h, null);
         }
         if ((long) w * h > maxPixels) {
           throw ImageException.decodeFailed(
-              "image is " + w + "x" + h + " = " + ((long) w * h) + " pixels, above the limit of "
-                  + maxPixels + " pixels", null);
+              "image is "
+                  + w
+                  + "x"
+                  + h
+                  + " = "
+                  + ((long) w * h)
+                  + " pixels, above the limit of "
+                  + maxPixels
+                  + " pixels",
+              null);
         }
         boolean jpeg = isJpeg(image);
         GreyRaster raster = jpeg ? readJpegGrey(reader, w, h) : null;
@@ -156,8 +171,16 @@ public final class ImageDecoder {
         }
         if (raster.width() != w || raster.height() != h) {
           throw ImageException.decodeFailed(
-              "decoder returned " + raster.width() + "x" + raster.height() + " for a " + w + "x" + h
-                  + " image", null);
+              "decoder returned "
+                  + raster.width()
+                  + "x"
+                  + raster.height()
+                  + " for a "
+                  + w
+                  + "x"
+                  + h
+                  + " image",
+              null);
         }
         return raster;
       } finally {
@@ -184,12 +207,14 @@ public final class ImageDecoder {
     }
     if (img.getType() != BufferedImage.TYPE_BYTE_GRAY
         || !(img.getRaster().getDataBuffer() instanceof DataBufferByte)
-        || img.getWidth() != w || img.getHeight() != h) {
+        || img.getWidth() != w
+        || img.getHeight() != h) {
       return GreyRaster.fromImage(img);
     }
     DataBufferByte buffer = (DataBufferByte) img.getRaster().getDataBuffer();
     byte[] data = buffer.getData();
-    if (data.length == w * h && buffer.getOffset() == 0
+    if (data.length == w * h
+        && buffer.getOffset() == 0
         && img.getRaster().getSampleModelTranslateX() == 0
         && img.getRaster().getSampleModelTranslateY() == 0) {
       // Fresh array made by the reader for us alone: take it without a copy.
@@ -204,7 +229,9 @@ public final class ImageDecoder {
   }
 
   static boolean isJpeg(byte[] data) {
-    return data.length >= 3 && (data[0] & 0xFF) == 0xFF && (data[1] & 0xFF) == 0xD8
+    return data.length >= 3
+        && (data[0] & 0xFF) == 0xFF
+        && (data[1] & 0xFF) == 0xD8
         && (data[2] & 0xFF) == 0xFF;
   }
 
@@ -222,7 +249,8 @@ public final class ImageDecoder {
   }
 
   /** Records the "premature end of data" style warnings that codecs give instead of failing. */
-  private static final class TruncationListener implements javax.imageio.event.IIOReadWarningListener {
+  private static final class TruncationListener
+      implements javax.imageio.event.IIOReadWarningListener {
     private String message;
 
     @Override

@@ -4,12 +4,11 @@ package dev.swipe.diff;
  * The {@code image_diff} algorithm: did the screen (or a region of it) change between two
  * screenshots, by how much, and along which axis did content move.
  *
- * <p>Comparison is on luminance in small cells (see the class comment of the package) so that
- * the same screen JPEG-encoded at another quality counts as unchanged, while a caret, a scrolled
- * row or a carousel page counts as changed. {@code diffRatio} is the fraction of the region's
- * pixels in changed cells; cells never reach outside the region. The axis comes from combining
- * gradient correlation (small moves) with profile correlation (large moves); no displacement is
- * reported.
+ * <p>Comparison is on luminance in small cells (see the class comment of the package) so that the
+ * same screen JPEG-encoded at another quality counts as unchanged, while a caret, a scrolled row or
+ * a carousel page counts as changed. {@code diffRatio} is the fraction of the region's pixels in
+ * changed cells; cells never reach outside the region. The axis comes from combining gradient
+ * correlation (small moves) with profile correlation (large moves); no displacement is reported.
  *
  * <p>Stateless and thread-safe.
  */
@@ -34,11 +33,15 @@ public final class ImageDiff {
    * @throws ImageException {@code invalid_argument} naming the bad field (NaN, negative, beyond
    *     1000, zero size), {@code image_size_mismatch} when the sizes differ
    */
-  public static DiffResult compare(GreyRaster a, GreyRaster b, double x, double y, double w, double h) {
+  public static DiffResult compare(
+      GreyRaster a, GreyRaster b, double x, double y, double w, double h) {
     return compare(a, b, new NormalizedRegion(x, y, w, h));
   }
 
-  /** Compares a normalized region; see {@link #compare(GreyRaster, GreyRaster, double, double, double, double)}. */
+  /**
+   * Compares a normalized region; see {@link #compare(GreyRaster, GreyRaster, double, double,
+   * double, double)}.
+   */
   public static DiffResult compare(GreyRaster a, GreyRaster b, NormalizedRegion region) {
     ChangedCells.requireSameSize(a, b);
     if (region == null) {
@@ -59,9 +62,10 @@ public final class ImageDiff {
     }
     PixelRect clipped = region.clipTo(a.width(), a.height());
     double ratio = ChangedCells.compare(a, b, clipped).ratio();
-    PrimaryAxis axis = ratio > DiffResult.CHANGED_THRESHOLD
-        ? MotionAxisEstimator.estimate(a, b, clipped)
-        : PrimaryAxis.NONE;
+    PrimaryAxis axis =
+        ratio > DiffResult.CHANGED_THRESHOLD
+            ? MotionAxisEstimator.estimate(a, b, clipped)
+            : PrimaryAxis.NONE;
     return DiffResult.of(ratio, axis);
   }
 
@@ -70,13 +74,14 @@ public final class ImageDiff {
    * threshold counts as {@code changed} when it is the region's content shifted by a few pixels,
    * with the axis of the shift ({@link PrimaryAxis#NONE} for an exact diagonal).
    *
-   * <p>Why: a map of pale blocks panned by a few pixels changes under 1% of its pixels, and
-   * {@code changed = false} reads as "nothing moved, the boundary". A change in place (a caret, a
-   * clock's digits) is no shift and keeps the plain answer.
+   * <p>Why: a map of pale blocks panned by a few pixels changes under 1% of its pixels, and {@code
+   * changed = false} reads as "nothing moved, the boundary". A change in place (a caret, a clock's
+   * digits) is no shift and keeps the plain answer.
    *
    * @param region the part to compare, or null for the whole frame
    */
-  public static DiffResult compareNoticingShifts(GreyRaster a, GreyRaster b, NormalizedRegion region) {
+  public static DiffResult compareNoticingShifts(
+      GreyRaster a, GreyRaster b, NormalizedRegion region) {
     NormalizedRegion r = region == null ? NormalizedRegion.FULL : region;
     DiffResult plain = region == null ? compare(a, b) : compare(a, b, region);
     if (plain.changed() || plain.diffRatio() == 0) {
@@ -93,7 +98,8 @@ public final class ImageDiff {
     }
     int ax = Math.abs(shift[0]);
     int ay = Math.abs(shift[1]);
-    PrimaryAxis axis = ax > ay ? PrimaryAxis.HORIZONTAL : ay > ax ? PrimaryAxis.VERTICAL : PrimaryAxis.NONE;
+    PrimaryAxis axis =
+        ax > ay ? PrimaryAxis.HORIZONTAL : ay > ax ? PrimaryAxis.VERTICAL : PrimaryAxis.NONE;
     return new DiffResult(true, plain.diffRatio(), axis);
   }
 
@@ -111,8 +117,10 @@ public final class ImageDiff {
    */
   public static PrimaryAxis motionAxis(GreyRaster a, GreyRaster b, NormalizedRegion region) {
     ChangedCells.requireSameSize(a, b);
-    PixelRect clipped = (region == null ? NormalizedRegion.FULL : region).toPixelRect(a.width(), a.height())
-        .clipTo(a.width(), a.height());
+    PixelRect clipped =
+        (region == null ? NormalizedRegion.FULL : region)
+            .toPixelRect(a.width(), a.height())
+            .clipTo(a.width(), a.height());
     return ChangedCells.compare(a, b, clipped).ratio() > 0
         ? MotionAxisEstimator.estimate(a, b, clipped)
         : PrimaryAxis.NONE;
@@ -123,7 +131,8 @@ public final class ImageDiff {
    * one-call path for callers holding JPEG bytes.
    */
   public static DiffResult compareImages(byte[] before, byte[] after) {
-    return compare(ImageDecoder.decode(before, DecodeOptions.FOR_DIFF),
+    return compare(
+        ImageDecoder.decode(before, DecodeOptions.FOR_DIFF),
         ImageDecoder.decode(after, DecodeOptions.FOR_DIFF));
   }
 
@@ -134,7 +143,8 @@ public final class ImageDiff {
    * @throws ImageException {@code image_decode_failed} for bad base64 or image data
    */
   public static DiffResult compareBase64(String before, String after) {
-    return compare(ImageDecoder.decodeBase64(before, DecodeOptions.FOR_DIFF),
+    return compare(
+        ImageDecoder.decodeBase64(before, DecodeOptions.FOR_DIFF),
         ImageDecoder.decodeBase64(after, DecodeOptions.FOR_DIFF));
   }
 }

@@ -1,15 +1,18 @@
 package dev.swipe.diff;
 
 /**
- * The one unchecked exception of swipe-diff. It carries a stable snake_case {@link #code()} so
- * that callers (swipe-core maps it onto its own error model) can react to the kind of failure
- * without parsing messages, while the message says what exactly was wrong.
+ * The one unchecked exception of swipe-diff. It carries a stable snake_case {@link #code()} so that
+ * callers (swipe-core maps it onto its own error model) can react to the kind of failure without
+ * parsing messages, while the message says what exactly was wrong.
  */
 public final class ImageException extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
 
-  /** Image bytes or base64 text could not be turned into a raster (empty, truncated, not an image, too large). */
+  /**
+   * Image bytes or base64 text could not be turned into a raster (empty, truncated, not an image,
+   * too large).
+   */
   public static final String IMAGE_DECODE_FAILED = "image_decode_failed";
 
   /** An argument (region field, band, option) was missing, not finite or out of range. */
@@ -45,7 +48,10 @@ public final class ImageException extends RuntimeException {
     this(code, message, null);
   }
 
-  /** The stable snake_case error code, e.g. {@code image_decode_failed}; never changes between releases. */
+  /**
+   * The stable snake_case error code, e.g. {@code image_decode_failed}; never changes between
+   * releases.
+   */
   public String code() {
     return code;
   }

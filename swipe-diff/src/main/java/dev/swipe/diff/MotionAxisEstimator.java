@@ -12,21 +12,20 @@ import java.nio.ByteOrder;
  * one that leaves the least of the change energy unexplained wins:
  *
  * <ul>
- *   <li><b>Small moves</b> (below a grid cell or two): on a grid of about {@value #TARGET_GRID_CELLS}
- *       cells the temporal difference is correlated with the spatial gradients (a global
- *       Lucas-Kanade step). A translation {@code (u, v)} predicts
- *       {@code B - A = -(gx u + gy v)}; the least-squares fit gives the dominant component and the
- *       residual says how well a translation explains the change.
+ *   <li><b>Small moves</b> (below a grid cell or two): on a grid of about {@value
+ *       #TARGET_GRID_CELLS} cells the temporal difference is correlated with the spatial gradients
+ *       (a global Lucas-Kanade step). A translation {@code (u, v)} predicts {@code B - A = -(gx u +
+ *       gy v)}; the least-squares fit gives the dominant component and the residual says how well a
+ *       translation explains the change.
  *   <li><b>Large moves</b> (up to three quarters of the region): row and column brightness profiles
  *       are compared at every shift (coarse to fine, pixel precise); the best few shifts per axis
  *       are verified on per-strip profiles, where parts that did not move (status bar, app bar)
- *       keep their unshifted match, and every plausible one then on the pixels, where a shifted
- *       row must match within noise. The gradient model breaks down here, profile matching does
- *       not.
+ *       keep their unshifted match, and every plausible one then on the pixels, where a shifted row
+ *       must match within noise. The gradient model breaks down here, profile matching does not.
  * </ul>
  *
- * If no translation explains at least half of the change (content replaced, a caret blinking,
- * a diagonal pan), the answer is {@link PrimaryAxis#NONE}.
+ * If no translation explains at least half of the change (content replaced, a caret blinking, a
+ * diagonal pan), the answer is {@link PrimaryAxis#NONE}.
  */
 final class MotionAxisEstimator {
 
@@ -175,8 +174,17 @@ final class MotionAxisEstimator {
     double[] pixelTotal = {-1};
     double verticalTotal = StripProfiles.energy(pa.rows, pb.rows, pa.strips, region.height(), 0);
     int[] rowShifts = candidateShifts(pa.meanRows(), pb.meanRows());
-    double v = bestVerified(a, b, region, pixelTotal, true, rowShifts,
-        shift -> StripProfiles.unexplained(pa.rows, pb.rows, pa.strips, region.height(), shift, verticalTotal));
+    double v =
+        bestVerified(
+            a,
+            b,
+            region,
+            pixelTotal,
+            true,
+            rowShifts,
+            shift ->
+                StripProfiles.unexplained(
+                    pa.rows, pb.rows, pa.strips, region.height(), shift, verticalTotal));
     if (v < best) {
       best = v;
       bestAxis = PrimaryAxis.VERTICAL;
@@ -184,33 +192,52 @@ final class MotionAxisEstimator {
     if (best <= CLEAR_MATCH) {
       return bestAxis; // a vertical shift explains nearly everything: no need to try the other axis
     }
-    double horizontalTotal = StripProfiles.energy(pa.columns, pb.columns, pa.strips, region.width(), 0);
+    double horizontalTotal =
+        StripProfiles.energy(pa.columns, pb.columns, pa.strips, region.width(), 0);
     int[] columnShifts = candidateShifts(pa.meanColumns(), pb.meanColumns());
-    double h = bestVerified(a, b, region, pixelTotal, false, columnShifts,
-        shift -> StripProfiles.unexplained(pa.columns, pb.columns, pa.strips, region.width(), shift, horizontalTotal));
+    double h =
+        bestVerified(
+            a,
+            b,
+            region,
+            pixelTotal,
+            false,
+            columnShifts,
+            shift ->
+                StripProfiles.unexplained(
+                    pa.columns, pb.columns, pa.strips, region.width(), shift, horizontalTotal));
     if (h < best) {
       best = h;
       bestAxis = PrimaryAxis.HORIZONTAL;
     }
     if (bestAxis == PrimaryAxis.NONE) {
-      bestAxis = diagonal(a, b, region, pixelTotal,
-          topShifts(rowShifts, pa.meanRows(), pb.meanRows()), topShifts(columnShifts, pa.meanColumns(), pb.meanColumns()));
+      bestAxis =
+          diagonal(
+              a,
+              b,
+              region,
+              pixelTotal,
+              topShifts(rowShifts, pa.meanRows(), pb.meanRows()),
+              topShifts(columnShifts, pa.meanColumns(), pb.meanColumns()));
     }
     return bestAxis;
   }
 
-  /** Candidates per axis combined into two-dimensional shifts when no single axis explains the change. */
+  /**
+   * Candidates per axis combined into two-dimensional shifts when no single axis explains the
+   * change.
+   */
   static final int DIAGONAL_CANDIDATES = 4;
 
   /**
-   * The axis of a move along both axes at once (a map panned at an angle), which neither axis
-   * alone explains: the best few shifts of each profile are combined and checked on the pixels.
-   * Named only when one component is {@link #DOMINANCE} times the other; a move near 45 degrees
-   * has no primary axis. Found by the honesty benchmark: a 200-unit pan 17 degrees off vertical
-   * (187 px down, 60 px across) read {@code none}.
+   * The axis of a move along both axes at once (a map panned at an angle), which neither axis alone
+   * explains: the best few shifts of each profile are combined and checked on the pixels. Named
+   * only when one component is {@link #DOMINANCE} times the other; a move near 45 degrees has no
+   * primary axis. Found by the honesty benchmark: a 200-unit pan 17 degrees off vertical (187 px
+   * down, 60 px across) read {@code none}.
    */
-  private static PrimaryAxis diagonal(GreyRaster a, GreyRaster b, PixelRect region, double[] pixelTotal, int[] ys,
-      int[] xs) {
+  private static PrimaryAxis diagonal(
+      GreyRaster a, GreyRaster b, PixelRect region, double[] pixelTotal, int[] ys, int[] xs) {
     if (ys.length == 0 || xs.length == 0) {
       return PrimaryAxis.NONE;
     }
@@ -223,8 +250,10 @@ final class MotionAxisEstimator {
       for (int dx : xs) {
         double u = Math.abs(dx);
         double v = Math.abs(dy);
-        PrimaryAxis dominant = v >= DOMINANCE * u ? PrimaryAxis.VERTICAL
-            : u >= DOMINANCE * v ? PrimaryAxis.HORIZONTAL : PrimaryAxis.NONE;
+        PrimaryAxis dominant =
+            v >= DOMINANCE * u
+                ? PrimaryAxis.VERTICAL
+                : u >= DOMINANCE * v ? PrimaryAxis.HORIZONTAL : PrimaryAxis.NONE;
         double r = pixelUnexplained(a, b, region, pixelTotal[0], dx, dy);
         if (r < best) {
           best = r;
@@ -235,7 +264,10 @@ final class MotionAxisEstimator {
     return axis;
   }
 
-  /** The {@link #DIAGONAL_CANDIDATES} of an axis's candidate shifts that match its profile best, best first. */
+  /**
+   * The {@link #DIAGONAL_CANDIDATES} of an axis's candidate shifts that match its profile best,
+   * best first.
+   */
   private static int[] topShifts(int[] shifts, float[] pa, float[] pb) {
     Integer[] order = new Integer[shifts.length];
     double[] err = new double[shifts.length];
@@ -254,21 +286,21 @@ final class MotionAxisEstimator {
 
   /**
    * Unexplained fraction at which a verified shift ends the search: nothing else can explain the
-   * change much better, and checking up to {@link #VERIFIED_PER_AXIS} shifts per axis on the
-   * pixels is most of the estimate's cost.
+   * change much better, and checking up to {@link #VERIFIED_PER_AXIS} shifts per axis on the pixels
+   * is most of the estimate's cost.
    */
   static final double CLEAR_MATCH = 0.1;
 
   /**
-   * Mean squared difference per pixel below which a shifted row counts as matched: the
-   * change threshold of {@link ImageDiff} (24 levels), squared.
+   * Mean squared difference per pixel below which a shifted row counts as matched: the change
+   * threshold of {@link ImageDiff} (24 levels), squared.
    */
   static final double MATCH_MSE = 24.0 * 24.0;
 
   /**
-   * Candidates per axis checked on the pixels, best profile match first. On a list every row
-   * height is an alias the profile cannot tell from the true shift (a 0.8 scroll's true shift
-   * ranked fifth, another's 26th), so all plausible candidates may need a look.
+   * Candidates per axis checked on the pixels, best profile match first. On a list every row height
+   * is an alias the profile cannot tell from the true shift (a 0.8 scroll's true shift ranked
+   * fifth, another's 26th), so all plausible candidates may need a look.
    */
   static final int VERIFIED_PER_AXIS = CANDIDATES_PER_AXIS;
 
@@ -278,13 +310,19 @@ final class MotionAxisEstimator {
    * frames gives the same answer), or 1.0 when none does.
    *
    * <p>Why verify: a profile sample keeps the better of its shifted and unshifted match, so any
-   * shift gets credit wherever it happens to fit, and with a quarter-region overlap a replaced
-   * page (a carousel switch: same card, other colour and art) found a vertical shift that
-   * "explained" two thirds of the change. On pixels, whole rows choose between shifted and
-   * unshifted (static bars stay allowed), which a coincidence cannot pass.
+   * shift gets credit wherever it happens to fit, and with a quarter-region overlap a replaced page
+   * (a carousel switch: same card, other colour and art) found a vertical shift that "explained"
+   * two thirds of the change. On pixels, whole rows choose between shifted and unshifted (static
+   * bars stay allowed), which a coincidence cannot pass.
    */
-  private static double bestVerified(GreyRaster a, GreyRaster b, PixelRect region, double[] total, boolean vertical,
-      int[] shifts, java.util.function.IntToDoubleFunction profileUnexplained) {
+  private static double bestVerified(
+      GreyRaster a,
+      GreyRaster b,
+      PixelRect region,
+      double[] total,
+      boolean vertical,
+      int[] shifts,
+      java.util.function.IntToDoubleFunction profileUnexplained) {
     int n = shifts.length;
     double[] r = new double[n];
     Integer[] order = new Integer[n];
@@ -318,7 +356,8 @@ final class MotionAxisEstimator {
    * better of its shifted and (symmetric) unshifted mismatch. 1.0 when the overlap holds less than
    * half its share of the change (cropping the change away is no match).
    */
-  static double pixelUnexplained(GreyRaster a, GreyRaster b, PixelRect region, double total, int dx, int dy) {
+  static double pixelUnexplained(
+      GreyRaster a, GreyRaster b, PixelRect region, double total, int dx, int dy) {
     byte[] pa = a.pixels();
     byte[] pb = b.pixels();
     int w = a.width();
@@ -365,7 +404,9 @@ final class MotionAxisEstimator {
     return shifted / still;
   }
 
-  /** Means of {@code bw x bh} blocks of the region, row-major, {@code gw x gh}; leftovers dropped. */
+  /**
+   * Means of {@code bw x bh} blocks of the region, row-major, {@code gw x gh}; leftovers dropped.
+   */
   static float[] grid(GreyRaster r, PixelRect region, int bw, int bh, int gw, int gh) {
     byte[] p = r.pixels();
     int w = r.width();
@@ -451,11 +492,12 @@ final class MotionAxisEstimator {
   }
 
   /**
-   * Squared mismatches of two equally long pixel runs starting at {@code ia} and {@code ib}:
-   * {@code out[0]} A at ia against B at ib (the shifted match), {@code out[1]} and {@code out[2]}
-   * each run against itself in the other frame (the unshifted matches).
+   * Squared mismatches of two equally long pixel runs starting at {@code ia} and {@code ib}: {@code
+   * out[0]} A at ia against B at ib (the shifted match), {@code out[1]} and {@code out[2]} each run
+   * against itself in the other frame (the unshifted matches).
    */
-  private static void segmentMismatch(byte[] pa, byte[] pb, int ia, int ib, int length, long[] out) {
+  private static void segmentMismatch(
+      byte[] pa, byte[] pb, int ia, int ib, int length, long[] out) {
     long d2 = 0;
     long z1 = 0;
     long z2 = 0;
@@ -478,8 +520,8 @@ final class MotionAxisEstimator {
    * row: B averaged with its row above or below, or A averaged likewise ({@code w} is the row
    * stride; {@code up} and {@code down} say which neighbours exist in both frames).
    */
-  private static long halfRowMismatch(byte[] pa, byte[] pb, int ia, int ib, int length, int w, boolean up,
-      boolean down) {
+  private static long halfRowMismatch(
+      byte[] pa, byte[] pb, int ia, int ib, int length, int w, boolean up, boolean down) {
     long best = Long.MAX_VALUE;
     for (int dir = -1; dir <= 1; dir += 2) {
       if ((dir < 0 && !up) || (dir > 0 && !down)) {
@@ -543,8 +585,8 @@ final class MotionAxisEstimator {
   }
 
   /**
-   * Shortest overlap a candidate shift may leave: a quarter of the profile. Shorter overlaps
-   * let a caret's blank surroundings or a replaced page match by coincidence.
+   * Shortest overlap a candidate shift may leave: a quarter of the profile. Shorter overlaps let a
+   * caret's blank surroundings or a replaced page match by coincidence.
    */
   static int minOverlap(int n) {
     return Math.max(2, (int) Math.ceil(MIN_OVERLAP_SHARE * n));
@@ -616,8 +658,9 @@ final class MotionAxisEstimator {
         continue;
       }
       int pos = count < CANDIDATES_PER_AXIS ? count : CANDIDATES_PER_AXIS;
-      while (pos > 0 && (bestErr[pos - 1] > e
-          || (bestErr[pos - 1] == e && Math.abs(best[pos - 1]) > Math.abs(s)))) {
+      while (pos > 0
+          && (bestErr[pos - 1] > e
+              || (bestErr[pos - 1] == e && Math.abs(best[pos - 1]) > Math.abs(s)))) {
         if (pos < CANDIDATES_PER_AXIS) {
           best[pos] = best[pos - 1];
           bestErr[pos] = bestErr[pos - 1];
@@ -632,5 +675,4 @@ final class MotionAxisEstimator {
     }
     return java.util.Arrays.copyOf(best, count);
   }
-
 }

@@ -3,8 +3,8 @@ package dev.swipe.diff;
 /**
  * A rectangle in the normalized 0-1000 space of the public tools ({@code image_diff}'s {@code
  * region}): origin top-left of the phone screen, {@code (1000, 1000)} the bottom-right pixel.
- * Normalized to pixel follows the project rule {@code px = n / 1000 * max(W - 1, 1)} and {@code
- * py = n / 1000 * max(H - 1, 1)}.
+ * Normalized to pixel follows the project rule {@code px = n / 1000 * max(W - 1, 1)} and {@code py
+ * = n / 1000 * max(H - 1, 1)}.
  *
  * @param x left edge, 0..1000
  * @param y top edge, 0..1000
@@ -19,7 +19,8 @@ public record NormalizedRegion(double x, double y, double w, double h) {
   /**
    * Validates every field; the message names the field so an agent can fix its call.
    *
-   * @throws ImageException {@code invalid_argument} for NaN, infinite, negative or out-of-range values
+   * @throws ImageException {@code invalid_argument} for NaN, infinite, negative or out-of-range
+   *     values
    */
   public NormalizedRegion {
     checkCoordinate("x", x);
@@ -34,7 +35,8 @@ public record NormalizedRegion(double x, double y, double w, double h) {
    */
   public PixelRect toPixelRect(int width, int height) {
     if (width < 1 || height < 1) {
-      throw ImageException.invalidArgument("raster size must be at least 1x1, got " + width + "x" + height);
+      throw ImageException.invalidArgument(
+          "raster size must be at least 1x1, got " + width + "x" + height);
     }
     double sx = Math.max(width - 1, 1) / 1000.0;
     double sy = Math.max(height - 1, 1) / 1000.0;
@@ -51,7 +53,8 @@ public record NormalizedRegion(double x, double y, double w, double h) {
 
   private static void checkCoordinate(String field, double v) {
     if (!Double.isFinite(v)) {
-      throw ImageException.invalidArgument("region." + field + " must be a finite number, got " + v);
+      throw ImageException.invalidArgument(
+          "region." + field + " must be a finite number, got " + v);
     }
     if (v < 0 || v > 1000) {
       throw ImageException.invalidArgument(
@@ -61,7 +64,8 @@ public record NormalizedRegion(double x, double y, double w, double h) {
 
   private static void checkExtent(String field, double v) {
     if (!Double.isFinite(v)) {
-      throw ImageException.invalidArgument("region." + field + " must be a finite number, got " + v);
+      throw ImageException.invalidArgument(
+          "region." + field + " must be a finite number, got " + v);
     }
     if (v <= 0 || v > 1000) {
       throw ImageException.invalidArgument(

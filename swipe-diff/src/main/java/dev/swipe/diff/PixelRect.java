@@ -1,10 +1,10 @@
 package dev.swipe.diff;
 
 /**
- * An axis-aligned rectangle of whole pixels in a raster's own pixel grid: columns
- * {@code x .. x+width-1}, rows {@code y .. y+height-1}. Used for comparison regions, the column
- * band of a wheel and the bounding box of changed pixels, so that pixel geometry never gets mixed
- * up with the normalized 0-1000 space of the public tools.
+ * An axis-aligned rectangle of whole pixels in a raster's own pixel grid: columns {@code x ..
+ * x+width-1}, rows {@code y .. y+height-1}. Used for comparison regions, the column band of a wheel
+ * and the bounding box of changed pixels, so that pixel geometry never gets mixed up with the
+ * normalized 0-1000 space of the public tools.
  *
  * @param x left column (inclusive), at least 0
  * @param y top row (inclusive), at least 0
@@ -16,7 +16,8 @@ public record PixelRect(int x, int y, int width, int height) {
   /** Validates that the rectangle is non-empty and starts inside the first quadrant. */
   public PixelRect {
     if (x < 0 || y < 0) {
-      throw ImageException.invalidArgument("pixel rect origin must be >= 0, got x=" + x + " y=" + y);
+      throw ImageException.invalidArgument(
+          "pixel rect origin must be >= 0, got x=" + x + " y=" + y);
     }
     if (width < 1 || height < 1) {
       throw ImageException.invalidArgument(
@@ -60,8 +61,8 @@ public record PixelRect(int x, int y, int width, int height) {
   }
 
   /**
-   * The part of this rectangle inside a raster of {@code rasterWidth x rasterHeight}; throws
-   * {@code invalid_argument} when nothing is left, so a caller never silently compares nothing.
+   * The part of this rectangle inside a raster of {@code rasterWidth x rasterHeight}; throws {@code
+   * invalid_argument} when nothing is left, so a caller never silently compares nothing.
    */
   public PixelRect clipTo(int rasterWidth, int rasterHeight) {
     int l = Math.max(0, x);
@@ -70,7 +71,13 @@ public record PixelRect(int x, int y, int width, int height) {
     int b = Math.min(rasterHeight, bottom());
     if (r <= l || b <= t) {
       throw ImageException.invalidArgument(
-          "pixel rect " + this + " lies outside the " + rasterWidth + "x" + rasterHeight + " image");
+          "pixel rect "
+              + this
+              + " lies outside the "
+              + rasterWidth
+              + "x"
+              + rasterHeight
+              + " image");
     }
     return new PixelRect(l, t, r - l, b - t);
   }

@@ -1,15 +1,18 @@
 package dev.swipe.diff;
 
 /**
- * Along which axis screen content moved between two frames, without saying how far: a JPEG
- * cannot back up a displacement claim, but it can back up a direction of travel.
+ * Along which axis screen content moved between two frames, without saying how far: a JPEG cannot
+ * back up a displacement claim, but it can back up a direction of travel.
  */
 public enum PrimaryAxis {
   /** Content moved left or right (carousel, tabs, horizontal scroller). */
   HORIZONTAL("horizontal"),
   /** Content moved up or down (list, page, wheel). */
   VERTICAL("vertical"),
-  /** Nothing changed, or the change is not a translation (content replaced, caret blink, diagonal pan). */
+  /**
+   * Nothing changed, or the change is not a translation (content replaced, caret blink, diagonal
+   * pan).
+   */
   NONE("none");
 
   private final String id;
@@ -18,7 +21,10 @@ public enum PrimaryAxis {
     this.id = id;
   }
 
-  /** The lowercase id used in the agent tools' JSON: {@code horizontal}, {@code vertical}, {@code none}. */
+  /**
+   * The lowercase id used in the agent tools' JSON: {@code horizontal}, {@code vertical}, {@code
+   * none}.
+   */
   public String id() {
     return id;
   }
@@ -34,6 +40,7 @@ public enum PrimaryAxis {
         return a;
       }
     }
-    throw ImageException.invalidArgument("primary_axis must be horizontal, vertical or none, got " + id);
+    throw ImageException.invalidArgument(
+        "primary_axis must be horizontal, vertical or none, got " + id);
   }
 }

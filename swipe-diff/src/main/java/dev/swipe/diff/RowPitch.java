@@ -1,16 +1,16 @@
 package dev.swipe.diff;
 
 /**
- * Measures the row pitch of a picker wheel from one screenshot, so {@code wheel_nudge} can
- * override a caller's wrong {@code row_spacing} estimate.
+ * Measures the row pitch of a picker wheel from one screenshot, so {@code wheel_nudge} can override
+ * a caller's wrong {@code row_spacing} estimate.
  *
  * <p>Method: inside the column band, each row's horizontal-gradient energy (text has strong
  * left-right edges, the selection band's horizontal lines and tints have almost none),
- * soft-saturated so every text line weighs about the same, gives a profile over y. Its normalized autocorrelation peaks at every multiple of the pitch; the first
- * strong peak is taken (never a later multiple), refined to sub-pixel precision with a parabola and
- * with the positions of the later multiples. Confidence combines how high the peak is, how deep
- * the trough before it is (the profile really alternates text and gap) and whether the multiples
- * repeat it.
+ * soft-saturated so every text line weighs about the same, gives a profile over y. Its normalized
+ * autocorrelation peaks at every multiple of the pitch; the first strong peak is taken (never a
+ * later multiple), refined to sub-pixel precision with a parabola and with the positions of the
+ * later multiples. Confidence combines how high the peak is, how deep the trough before it is (the
+ * profile really alternates text and gap) and whether the multiples repeat it.
  *
  * <p>Stateless and thread-safe.
  */
@@ -77,9 +77,9 @@ public final class RowPitch {
   }
 
   /**
-   * Measures the pitch around a wheel column given in normalized units, the way {@code
-   * wheel_nudge} receives it: {@code columnX} by the width rule, {@code centerY} by the height
-   * rule, with the default band half-extents.
+   * Measures the pitch around a wheel column given in normalized units, the way {@code wheel_nudge}
+   * receives it: {@code columnX} by the width rule, {@code centerY} by the height rule, with the
+   * default band half-extents.
    */
   public static RowPitchResult measureColumn(GreyRaster raster, double columnX, double centerY) {
     return measureColumn(raster, columnX, centerY, DEFAULT_HALF_WIDTH, DEFAULT_HALF_HEIGHT);
@@ -89,10 +89,11 @@ public final class RowPitch {
    * Measures the pitch in the band {@code [columnX - halfWidth, columnX + halfWidth] x [centerY -
    * halfHeight, centerY + halfHeight]}, all normalized (0-1000), clipped to the screen.
    *
-   * @throws ImageException {@code invalid_argument} naming a field that is not finite or out of range
+   * @throws ImageException {@code invalid_argument} naming a field that is not finite or out of
+   *     range
    */
-  public static RowPitchResult measureColumn(GreyRaster raster, double columnX, double centerY,
-      double halfWidth, double halfHeight) {
+  public static RowPitchResult measureColumn(
+      GreyRaster raster, double columnX, double centerY, double halfWidth, double halfHeight) {
     if (raster == null) {
       throw ImageException.invalidArgument("raster is required");
     }
@@ -106,15 +107,17 @@ public final class RowPitch {
     int right = clamp((int) Math.ceil((columnX + halfWidth) * sx), raster.width() - 1);
     int top = clamp((int) Math.floor((centerY - halfHeight) * sy), raster.height() - 1);
     int bottom = clamp((int) Math.ceil((centerY + halfHeight) * sy), raster.height() - 1);
-    return measure(raster, PixelRect.ofCorners(left, top, Math.max(left, right), Math.max(top, bottom)),
+    return measure(
+        raster,
+        PixelRect.ofCorners(left, top, Math.max(left, right), Math.max(top, bottom)),
         centerY * sy);
   }
 
   /**
-   * Text-row envelope over y: each row's mean absolute horizontal gradient, soft-saturated so
-   * that every row holding glyphs counts about the same (digits differ in shape, faded rows in
-   * contrast; all of them are "a text line here") while thin overlays barely count. Null when the
-   * band is blank or too small.
+   * Text-row envelope over y: each row's mean absolute horizontal gradient, soft-saturated so that
+   * every row holding glyphs counts about the same (digits differ in shape, faded rows in contrast;
+   * all of them are "a text line here") while thin overlays barely count. Null when the band is
+   * blank or too small.
    */
   static double[] gradientProfile(GreyRaster r, PixelRect b) {
     if (b.width() < 2 || b.height() < 2 * MIN_LAG + 1) {
@@ -295,9 +298,9 @@ public final class RowPitch {
 
     /**
      * 0 for fewer than three regular rows; 0.7 at three, rising to 1 at six (three whole rows
-     * evenly spaced to a pixel rarely happen by chance); scaled by regularity and by the share
-     * of the segments between the first and last fitted row that the grid explains. Segments
-     * outside that span are other content (a label below the wheel) and say nothing against it.
+     * evenly spaced to a pixel rarely happen by chance); scaled by regularity and by the share of
+     * the segments between the first and last fitted row that the grid explains. Segments outside
+     * that span are other content (a label below the wheel) and say nothing against it.
      */
     double confidence() {
       if (fitted < 3) {
@@ -317,9 +320,9 @@ public final class RowPitch {
      * Tries the autocorrelation pitch and its halves and thirds (in case it locked onto a
      * multiple). A finer candidate replaces a coarser one only when it explains at least half as
      * many rows again: a finer grid always fits one more midpoint (a faded row at the band's edge
-     * sits between two grid lines of the true pitch and on one of half of it), and taking that
-     * as evidence measured month wheels at half their pitch. Null when the rows disagree with
-     * every candidate by more than 10%.
+     * sits between two grid lines of the true pitch and on one of half of it), and taking that as
+     * evidence measured month wheels at half their pitch. Null when the rows disagree with every
+     * candidate by more than 10%.
      */
     static RowFit best(double[] f, double approx) {
       RowFit best = null;
@@ -333,7 +336,8 @@ public final class RowPitch {
           continue;
         }
         RowFit fit = fit(mids, candidate);
-        if (fit != null && Math.abs(fit.pitch - candidate) <= 0.1 * candidate
+        if (fit != null
+            && Math.abs(fit.pitch - candidate) <= 0.1 * candidate
             && (best == null || 2 * fit.fitted >= 3 * best.fitted)) {
           best = fit;
         }
@@ -419,7 +423,9 @@ public final class RowPitch {
             fit = trimmed;
           }
         }
-        if (best == null || fit.fitted > best.fitted || (fit.fitted == best.fitted && fit.rms < best.rms)) {
+        if (best == null
+            || fit.fitted > best.fitted
+            || (fit.fitted == best.fitted && fit.rms < best.rms)) {
           best = fit;
         }
       }
@@ -474,8 +480,10 @@ public final class RowPitch {
   static final class CylinderFit {
     /** Least curvature (radians per row) taken as a cylinder; flatter rows are left to the grid. */
     static final double MIN_CURVATURE = 0.1;
+
     /** Most curvature tried: a row more than a quarter turn from the centre is not drawn. */
     static final double MAX_CURVATURE = 0.9;
+
     /** The curved fit's squared residuals must be at most this share of the even grid's. */
     static final double BETTER_THAN_GRID = 0.25;
 
@@ -528,7 +536,10 @@ public final class RowPitch {
       return new double[] {pitch, confidence};
     }
 
-    /** Distances from the centre row of the rows after it in direction {@code dir}, while they follow on. */
+    /**
+     * Distances from the centre row of the rows after it in direction {@code dir}, while they
+     * follow on.
+     */
     private static double[] outward(double[] mids, int ci, int dir, double approx) {
       double[] out = new double[mids.length];
       int n = 0;
@@ -545,10 +556,10 @@ public final class RowPitch {
     }
 
     /**
-     * Least squares of {@code c + P sin(j a) / a} (j = -k..-1 above the centre, 1..k below it)
-     * with the curvature {@code a} searched on a grid: {arc pitch, rms}, or null when the curve
-     * is too flat, or no better than an even grid. The centre {@code c} is fitted, not the
-     * selected row's midpoint: that row is drawn larger, and its text box sits off its centre.
+     * Least squares of {@code c + P sin(j a) / a} (j = -k..-1 above the centre, 1..k below it) with
+     * the curvature {@code a} searched on a grid: {arc pitch, rms}, or null when the curve is too
+     * flat, or no better than an even grid. The centre {@code c} is fitted, not the selected row's
+     * midpoint: that row is drawn larger, and its text box sits off its centre.
      */
     private static double[] fit(double[] below, double[] above, int k) {
       double bestA = 0;
@@ -626,8 +637,13 @@ public final class RowPitch {
   private static void checkRange(String field, double v, double min, double max) {
     if (!Double.isFinite(v) || v < min || v > max) {
       throw ImageException.invalidArgument(
-          field + " must be a finite number within " + (min == Double.MIN_VALUE ? "(0" : "[" + (int) min)
-              + ", " + (int) max + "], got " + v);
+          field
+              + " must be a finite number within "
+              + (min == Double.MIN_VALUE ? "(0" : "[" + (int) min)
+              + ", "
+              + (int) max
+              + "], got "
+              + v);
     }
   }
 }

@@ -5,10 +5,10 @@ package dev.swipe.diff;
  *
  * @param pitchPx row pitch in source-image pixels (a reduced raster's pixels are scaled back); 0
  *     when no periodic structure was found
- * @param pitchNorm the same pitch in normalized units by the height rule, {@code pitchPx / max(H
- *     - 1, 1) * 1000}, ready to compare with a caller's {@code row_spacing}
- * @param confidence 0..1: how strongly and how often the profile repeats at that pitch; near 0
- *     for blank areas, photos and single rows
+ * @param pitchNorm the same pitch in normalized units by the height rule, {@code pitchPx / max(H -
+ *     1, 1) * 1000}, ready to compare with a caller's {@code row_spacing}
+ * @param confidence 0..1: how strongly and how often the profile repeats at that pitch; near 0 for
+ *     blank areas, photos and single rows
  */
 public record RowPitchResult(double pitchPx, double pitchNorm, double confidence) {
 

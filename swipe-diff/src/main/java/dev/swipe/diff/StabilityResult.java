@@ -8,10 +8,11 @@ import java.util.Optional;
  *
  * @param stable at most the tolerated fraction of pixels changed
  * @param changedRatio fraction of the compared pixels in changed cells, 0..1
- * @param changedBounds bounding box of all changed cells in the rasters' pixels; empty when
- *     nothing changed at all
+ * @param changedBounds bounding box of all changed cells in the rasters' pixels; empty when nothing
+ *     changed at all
  */
-public record StabilityResult(boolean stable, double changedRatio, Optional<PixelRect> changedBounds) {
+public record StabilityResult(
+    boolean stable, double changedRatio, Optional<PixelRect> changedBounds) {
 
   /** Validates the fields. */
   public StabilityResult {
@@ -23,9 +24,18 @@ public record StabilityResult(boolean stable, double changedRatio, Optional<Pixe
     }
   }
 
-  /** Whether any changed cell touches {@code area} (e.g. the scroll surface, ignoring a status-bar clock). */
+  /**
+   * Whether any changed cell touches {@code area} (e.g. the scroll surface, ignoring a status-bar
+   * clock).
+   */
   public boolean changedWithin(PixelRect area) {
-    return changedBounds.map(b -> b.x() < area.right() && area.x() < b.right()
-        && b.y() < area.bottom() && area.y() < b.bottom()).orElse(false);
+    return changedBounds
+        .map(
+            b ->
+                b.x() < area.right()
+                    && area.x() < b.right()
+                    && b.y() < area.bottom()
+                    && area.y() < b.bottom())
+        .orElse(false);
   }
 }

@@ -2,9 +2,9 @@ package dev.swipe.diff;
 
 /**
  * Brightness profiles of a region at full pixel resolution, kept per strip so that a shift can be
- * verified in (coarse) 2D: row profiles of {@code strips} vertical strips (for vertical motion)
- * and column profiles of {@code strips} horizontal bands (for horizontal motion). A vertical
- * scroll shifts every strip's row profile by the same amount; replaced content does not.
+ * verified in (coarse) 2D: row profiles of {@code strips} vertical strips (for vertical motion) and
+ * column profiles of {@code strips} horizontal bands (for horizontal motion). A vertical scroll
+ * shifts every strip's row profile by the same amount; replaced content does not.
  */
 final class StripProfiles {
 
@@ -14,8 +14,10 @@ final class StripProfiles {
   final int strips;
   final int width;
   final int height;
+
   /** {@code rows[k * height + y]}: mean of row y inside vertical strip k. */
   final float[] rows;
+
   /** {@code columns[k * width + x]}: mean of column x inside horizontal band k. */
   final float[] columns;
 

@@ -8,7 +8,10 @@ import static org.quicktheories.generators.SourceDSL.longs;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The shift test's cost against a brute-force count, and the shift it finds in content moved by a known amount. */
+/**
+ * The shift test's cost against a brute-force count, and the shift it finds in content moved by a
+ * known amount.
+ */
 class ContentShiftCostTest {
 
   private static final int T = ChangedCells.MEAN_THRESHOLD;
@@ -22,7 +25,10 @@ class ContentShiftCostTest {
     return px;
   }
 
-  /** Pixels of {@code to} left unexplained by {@code from} moved by (dx, dy): changed ones and broken ones. */
+  /**
+   * Pixels of {@code to} left unexplained by {@code from} moved by (dx, dy): changed ones and
+   * broken ones.
+   */
   private static long[] bruteForce(byte[] from, byte[] to, int w, PixelRect r, int dx, int dy) {
     int ux = Integer.signum(dx);
     int uy = Integer.signum(dy);
@@ -56,58 +62,71 @@ class ContentShiftCostTest {
   @Test
   void costCountsThePixelsTheShiftLeavesUnexplainedUpToItsLimits() {
     qt().withExamples(300)
-        .forAll(longs().all(), integers().between(-ContentShift.MAX_SHIFT, ContentShift.MAX_SHIFT),
+        .forAll(
+            longs().all(),
+            integers().between(-ContentShift.MAX_SHIFT, ContentShift.MAX_SHIFT),
             integers().between(-ContentShift.MAX_SHIFT, ContentShift.MAX_SHIFT))
-        .checkAssert((seed, dx, dy) -> {
-          Random r = new Random(seed);
-          int w = 1 + r.nextInt(30);
-          int h = 1 + r.nextInt(30);
-          int spread = 1 + r.nextInt(120); // from flat to busy
-          byte[] a = levels(r, w * h, spread);
-          byte[] b = levels(r, w * h, spread);
-          int x = r.nextInt(w);
-          int y = r.nextInt(h);
-          PixelRect region = new PixelRect(x, y, 1 + r.nextInt(w - x), 1 + r.nextInt(h - y));
-          long[] expected = bruteForce(a, b, w, region, dx, dy);
-          long total = expected[0] + expected[1];
-          assertThat(ContentShift.cost(a, b, w, region, dx, dy, Long.MAX_VALUE - 1, Long.MAX_VALUE - 1))
-              .as("(%d, %d) in %s", dx, dy, region).isEqualTo(total);
-          // at its limits the count stands; one past either and the shift is out
-          assertThat(ContentShift.cost(a, b, w, region, dx, dy, expected[0], expected[1])).isEqualTo(total);
-          if (expected[0] > 0) {
-            assertThat(ContentShift.cost(a, b, w, region, dx, dy, expected[0] - 1, expected[1]))
-                .isEqualTo(Long.MAX_VALUE);
-          }
-          if (expected[1] > 0) {
-            assertThat(ContentShift.cost(a, b, w, region, dx, dy, expected[0], expected[1] - 1))
-                .isEqualTo(Long.MAX_VALUE);
-          }
-        });
+        .checkAssert(
+            (seed, dx, dy) -> {
+              Random r = new Random(seed);
+              int w = 1 + r.nextInt(30);
+              int h = 1 + r.nextInt(30);
+              int spread = 1 + r.nextInt(120); // from flat to busy
+              byte[] a = levels(r, w * h, spread);
+              byte[] b = levels(r, w * h, spread);
+              int x = r.nextInt(w);
+              int y = r.nextInt(h);
+              PixelRect region = new PixelRect(x, y, 1 + r.nextInt(w - x), 1 + r.nextInt(h - y));
+              long[] expected = bruteForce(a, b, w, region, dx, dy);
+              long total = expected[0] + expected[1];
+              assertThat(
+                      ContentShift.cost(
+                          a, b, w, region, dx, dy, Long.MAX_VALUE - 1, Long.MAX_VALUE - 1))
+                  .as("(%d, %d) in %s", dx, dy, region)
+                  .isEqualTo(total);
+              // at its limits the count stands; one past either and the shift is out
+              assertThat(ContentShift.cost(a, b, w, region, dx, dy, expected[0], expected[1]))
+                  .isEqualTo(total);
+              if (expected[0] > 0) {
+                assertThat(ContentShift.cost(a, b, w, region, dx, dy, expected[0] - 1, expected[1]))
+                    .isEqualTo(Long.MAX_VALUE);
+              }
+              if (expected[1] > 0) {
+                assertThat(ContentShift.cost(a, b, w, region, dx, dy, expected[0], expected[1] - 1))
+                    .isEqualTo(Long.MAX_VALUE);
+              }
+            });
   }
 
   @Test
   void contentMovedByAFewPixelsIsFoundAtExactlyThatShift() {
     qt().withExamples(30)
-        .forAll(longs().all(), integers().between(-ContentShift.MAX_SHIFT, ContentShift.MAX_SHIFT),
+        .forAll(
+            longs().all(),
+            integers().between(-ContentShift.MAX_SHIFT, ContentShift.MAX_SHIFT),
             integers().between(-ContentShift.MAX_SHIFT, ContentShift.MAX_SHIFT))
-        .checkAssert((seed, dx, dy) -> {
-          if (dx == 0 && dy == 0) {
-            return;
-          }
-          Random r = new Random(seed);
-          int w = 60;
-          int h = 50;
-          int margin = ContentShift.MAX_SHIFT;
-          byte[] world = new byte[(w + 2 * margin) * (h + 2 * margin)];
-          r.nextBytes(world);
-          GreyRaster a = view(world, w + 2 * margin, margin, margin, w, h);
-          GreyRaster b = view(world, w + 2 * margin, margin - dx, margin - dy, w, h);
-          PixelRect all = PixelRect.full(w, h);
-          int[] expected = shortestShiftExplaining(dx, dy);
-          assertThat(ContentShift.find(a, b, all)).as("(%d, %d)", dx, dy).containsExactly(expected);
-          assertThat(ContentShift.find(b, a, all)).as("(%d, %d) back", dx, dy)
-              .containsExactly(-expected[0], -expected[1]);
-        });
+        .checkAssert(
+            (seed, dx, dy) -> {
+              if (dx == 0 && dy == 0) {
+                return;
+              }
+              Random r = new Random(seed);
+              int w = 60;
+              int h = 50;
+              int margin = ContentShift.MAX_SHIFT;
+              byte[] world = new byte[(w + 2 * margin) * (h + 2 * margin)];
+              r.nextBytes(world);
+              GreyRaster a = view(world, w + 2 * margin, margin, margin, w, h);
+              GreyRaster b = view(world, w + 2 * margin, margin - dx, margin - dy, w, h);
+              PixelRect all = PixelRect.full(w, h);
+              int[] expected = shortestShiftExplaining(dx, dy);
+              assertThat(ContentShift.find(a, b, all))
+                  .as("(%d, %d)", dx, dy)
+                  .containsExactly(expected);
+              assertThat(ContentShift.find(b, a, all))
+                  .as("(%d, %d) back", dx, dy)
+                  .containsExactly(-expected[0], -expected[1]);
+            });
   }
 
   /**
@@ -120,7 +139,9 @@ class ContentShiftCostTest {
     for (int sy = -ContentShift.MAX_SHIFT; sy <= ContentShift.MAX_SHIFT; sy++) {
       for (int sx = -ContentShift.MAX_SHIFT; sx <= ContentShift.MAX_SHIFT; sx++) {
         boolean explains = sx + Integer.signum(sx) == dx && sy + Integer.signum(sy) == dy;
-        if ((sx != 0 || sy != 0) && explains && Math.abs(sx) + Math.abs(sy) < Math.abs(best[0]) + Math.abs(best[1])) {
+        if ((sx != 0 || sy != 0)
+            && explains
+            && Math.abs(sx) + Math.abs(sy) < Math.abs(best[0]) + Math.abs(best[1])) {
           best = new int[] {sx, sy};
         }
       }
@@ -138,10 +159,14 @@ class ContentShiftCostTest {
     for (int i = 0; i < ContentShift.MIN_CHANGED - 1; i++) {
       changed[i * 41] = (byte) ((changed[i * 41] & 0xFF) ^ 0x80);
     }
-    assertThat(ContentShift.find(a, GreyRaster.of(40, 40, changed), PixelRect.full(40, 40))).as("a speck").isNull();
+    assertThat(ContentShift.find(a, GreyRaster.of(40, 40, changed), PixelRect.full(40, 40)))
+        .as("a speck")
+        .isNull();
     byte[] other = new byte[40 * 40];
     r.nextBytes(other);
-    assertThat(ContentShift.find(a, GreyRaster.of(40, 40, other), PixelRect.full(40, 40))).as("replaced").isNull();
+    assertThat(ContentShift.find(a, GreyRaster.of(40, 40, other), PixelRect.full(40, 40)))
+        .as("replaced")
+        .isNull();
   }
 
   private static GreyRaster view(byte[] world, int stride, int x0, int y0, int w, int h) {

@@ -24,6 +24,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class ContentShiftTest {
   /** The simulator's frame at scale 0.5. */
   static final int W = 540;
+
   static final int H = 1200;
 
   /**
@@ -81,18 +82,28 @@ class ContentShiftTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"6, 0, HORIZONTAL", "-5, 0, HORIZONTAL", "0, 6, VERTICAL", "0, -4.5, VERTICAL", "3, 0, HORIZONTAL"})
+  @CsvSource({
+    "6, 0, HORIZONTAL",
+    "-5, 0, HORIZONTAL",
+    "0, 6, VERTICAL",
+    "0, -4.5, VERTICAL",
+    "3, 0, HORIZONTAL"
+  })
   void aShortPanOfAPaleMapIsAChange(double dx, double dy, PrimaryAxis axis) {
     GreyRaster before = forDiff(map(0, 0, "9:41", false));
     GreyRaster after = forDiff(map(dx, dy, "9:41", false));
     DiffResult plain = ImageDiff.compare(before, after);
-    assertThat(plain.diffRatio()).as("the case in question: a move under the 1% threshold").isBetween(0.0001, 0.01);
+    assertThat(plain.diffRatio())
+        .as("the case in question: a move under the 1% threshold")
+        .isBetween(0.0001, 0.01);
     assertThat(plain.changed()).isFalse();
 
     DiffResult noticed = ImageDiff.compareNoticingShifts(before, after, null);
     assertThat(noticed.changed()).isTrue();
     assertThat(noticed.primaryAxis()).isEqualTo(axis);
-    assertThat(noticed.diffRatio()).as("the ratio is still the pixels' share").isEqualTo(plain.diffRatio());
+    assertThat(noticed.diffRatio())
+        .as("the ratio is still the pixels' share")
+        .isEqualTo(plain.diffRatio());
     assertThat(noticed.axisEvidence()).isEqualTo(AxisEvidence.FRAME_PAIR);
   }
 
@@ -101,7 +112,8 @@ class ContentShiftTest {
     GreyRaster before = forDiff(map(0, 0, "9:41", false));
     GreyRaster after = forDiff(map(6, 0, "9:41", false));
     // the status bar and the search field do not move with the map
-    DiffResult chrome = ImageDiff.compareNoticingShifts(before, after, new NormalizedRegion(0, 0, 1000, 25));
+    DiffResult chrome =
+        ImageDiff.compareNoticingShifts(before, after, new NormalizedRegion(0, 0, 1000, 25));
     assertThat(chrome.changed()).isFalse();
     assertThat(chrome.primaryAxis()).isEqualTo(PrimaryAxis.NONE);
   }
@@ -116,8 +128,12 @@ class ContentShiftTest {
     GreyRaster[][] pairs = {{still, caret}, {caret, still}, {still, tick}};
     for (GreyRaster[] pair : pairs) {
       DiffResult plain = ImageDiff.compare(pair[0], pair[1]);
-      assertThat(plain.diffRatio()).as("something changed, under the threshold").isBetween(0.0, 0.01).isPositive();
-      assertThat(ChangedCellsCount.of(pair[0], pair[1])).as("enough to judge")
+      assertThat(plain.diffRatio())
+          .as("something changed, under the threshold")
+          .isBetween(0.0, 0.01)
+          .isPositive();
+      assertThat(ChangedCellsCount.of(pair[0], pair[1]))
+          .as("enough to judge")
           .isGreaterThanOrEqualTo(ContentShift.MIN_CHANGED);
       assertThat(ImageDiff.compareNoticingShifts(pair[0], pair[1], null)).isEqualTo(plain);
     }
@@ -179,40 +195,54 @@ class ContentShiftTest {
   @Test
   void anyShortShiftOfSparseContentIsAChangeAlongItsAxis() {
     qt().withExamples(60)
-        .forAll(longs().all(), integers().between(1, ContentShift.MAX_SHIFT), booleans().all(), booleans().all())
-        .checkAssert((seed, step, horizontal, forward) -> {
-          int d = forward ? step : -step;
-          GreyRaster a = sparse(seed, 0, 0);
-          GreyRaster b = horizontal ? sparse(seed, d, 0) : sparse(seed, 0, d);
-          DiffResult plain = ImageDiff.compare(a, b);
-          DiffResult noticed = ImageDiff.compareNoticingShifts(a, b, null);
-          if (plain.changed()) {
-            assertThat(noticed).isEqualTo(plain);
-          } else if (plain.diffRatio() > 0 && ChangedCellsCount.of(a, b) >= ContentShift.MIN_CHANGED) {
-            assertThat(noticed.changed()).isTrue();
-            assertThat(noticed.primaryAxis()).isEqualTo(horizontal ? PrimaryAxis.HORIZONTAL : PrimaryAxis.VERTICAL);
-          }
-        });
+        .forAll(
+            longs().all(),
+            integers().between(1, ContentShift.MAX_SHIFT),
+            booleans().all(),
+            booleans().all())
+        .checkAssert(
+            (seed, step, horizontal, forward) -> {
+              int d = forward ? step : -step;
+              GreyRaster a = sparse(seed, 0, 0);
+              GreyRaster b = horizontal ? sparse(seed, d, 0) : sparse(seed, 0, d);
+              DiffResult plain = ImageDiff.compare(a, b);
+              DiffResult noticed = ImageDiff.compareNoticingShifts(a, b, null);
+              if (plain.changed()) {
+                assertThat(noticed).isEqualTo(plain);
+              } else if (plain.diffRatio() > 0
+                  && ChangedCellsCount.of(a, b) >= ContentShift.MIN_CHANGED) {
+                assertThat(noticed.changed()).isTrue();
+                assertThat(noticed.primaryAxis())
+                    .isEqualTo(horizontal ? PrimaryAxis.HORIZONTAL : PrimaryAxis.VERTICAL);
+              }
+            });
   }
 
   @Test
   void contentAppearingOrVanishingInPlaceIsNeverAShift() {
     qt().withExamples(60)
         .forAll(longs().all(), integers().between(4, 40), integers().between(4, 40))
-        .checkAssert((seed, bw, bh) -> {
-          // a blob appears among sparse content, away from it: whatever its size, no shift explains it
-          GreyRaster flat = sparse(seed, 0, 0);
-          byte[] blob = flat.toByteArray();
-          for (int y = 0; y < bh; y++) {
-            for (int x = 0; x < bw; x++) {
-              blob[(100 + y) * flat.width() + 60 + x] = (byte) 60;
-            }
-          }
-          GreyRaster b = GreyRaster.wrap(flat.width(), flat.height(), flat.sourceWidth(), flat.sourceHeight(), blob);
-          assertThat(ImageDiff.compareNoticingShifts(flat, b, null)).isEqualTo(ImageDiff.compare(flat, b));
-          // vanishing: the background around explains where it was, nothing explains it in the other frame
-          assertThat(ImageDiff.compareNoticingShifts(b, flat, null)).isEqualTo(ImageDiff.compare(b, flat));
-        });
+        .checkAssert(
+            (seed, bw, bh) -> {
+              // a blob appears among sparse content, away from it: whatever its size, no shift
+              // explains it
+              GreyRaster flat = sparse(seed, 0, 0);
+              byte[] blob = flat.toByteArray();
+              for (int y = 0; y < bh; y++) {
+                for (int x = 0; x < bw; x++) {
+                  blob[(100 + y) * flat.width() + 60 + x] = (byte) 60;
+                }
+              }
+              GreyRaster b =
+                  GreyRaster.wrap(
+                      flat.width(), flat.height(), flat.sourceWidth(), flat.sourceHeight(), blob);
+              assertThat(ImageDiff.compareNoticingShifts(flat, b, null))
+                  .isEqualTo(ImageDiff.compare(flat, b));
+              // vanishing: the background around explains where it was, nothing explains it in the
+              // other frame
+              assertThat(ImageDiff.compareNoticingShifts(b, flat, null))
+                  .isEqualTo(ImageDiff.compare(b, flat));
+            });
   }
 
   /** Changed pixels as the shift test counts them (single-pixel cells on a reduced raster). */

@@ -47,15 +47,18 @@ class FrameStabilityTest {
     assertThat(box.bottom()).isBetween(280, 295);
     assertThat(r.changedWithin(new PixelRect(0, 600, W, 600))).isFalse();
     assertThat(r.changedWithin(new PixelRect(0, 200, W, 200))).isTrue();
-    // Excluding the caret's area makes the same pair stable (e.g. settling on a list below a field).
-    assertThat(FrameStability.STRICT.compare(on, off, new PixelRect(0, 400, W, 800)).stable()).isTrue();
+    // Excluding the caret's area makes the same pair stable (e.g. settling on a list below a
+    // field).
+    assertThat(FrameStability.STRICT.compare(on, off, new PixelRect(0, 400, W, 800)).stable())
+        .isTrue();
     // A tolerance above the caret's share accepts it.
     assertThat(new FrameStability(0.001).compare(on, off).stable()).isTrue();
     // The tolerance is inclusive: exactly the changed share passes, anything less does not.
     FrameStability exact = new FrameStability(r.changedRatio());
     assertThat(exact.tolerance()).isEqualTo(r.changedRatio());
     assertThat(exact.compare(on, off).stable()).isTrue();
-    assertThat(new FrameStability(Math.nextDown(r.changedRatio())).compare(on, off).stable()).isFalse();
+    assertThat(new FrameStability(Math.nextDown(r.changedRatio())).compare(on, off).stable())
+        .isFalse();
   }
 
   @Test
@@ -65,24 +68,30 @@ class FrameStabilityTest {
     StabilityResult r = FrameStability.STRICT.compare(a, b);
     assertThat(r.stable()).isFalse();
     PixelRect box = r.changedBounds().orElseThrow();
-    assertThat(box.y()).isGreaterThanOrEqualTo(130); // status + app bar (132 px at this scale) unchanged
+    assertThat(box.y())
+        .isGreaterThanOrEqualTo(130); // status + app bar (132 px at this scale) unchanged
     assertThat(r.changedRatio()).isGreaterThan(0.01);
-    assertThat(FrameStability.STRICT.compare(a, b, new NormalizedRegion(0, 0, 1000, 50)).stable()).isTrue();
+    assertThat(FrameStability.STRICT.compare(a, b, new NormalizedRegion(0, 0, 1000, 50)).stable())
+        .isTrue();
   }
 
   @Test
   void invalidArgumentsAreRefused() {
-    assertThatThrownBy(() -> new FrameStability(-0.1)).isInstanceOf(ImageException.class)
+    assertThatThrownBy(() -> new FrameStability(-0.1))
+        .isInstanceOf(ImageException.class)
         .hasMessageContaining("tolerance");
     assertThatThrownBy(() -> new FrameStability(Double.NaN)).isInstanceOf(ImageException.class);
-    assertThatThrownBy(() -> new FrameStability(1.0)).isInstanceOf(ImageException.class)
+    assertThatThrownBy(() -> new FrameStability(1.0))
+        .isInstanceOf(ImageException.class)
         .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("invalid_argument"));
     assertThat(new FrameStability(0.0).tolerance()).isZero();
     GreyRaster a = GreyRaster.of(4, 4, new byte[16]);
     GreyRaster b = GreyRaster.of(4, 5, new byte[20]);
-    assertThatThrownBy(() -> FrameStability.STRICT.compare(a, b)).isInstanceOf(ImageException.class)
+    assertThatThrownBy(() -> FrameStability.STRICT.compare(a, b))
+        .isInstanceOf(ImageException.class)
         .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("image_size_mismatch"));
     assertThatThrownBy(() -> FrameStability.STRICT.compare(a, a, new PixelRect(10, 10, 2, 2)))
-        .isInstanceOf(ImageException.class).hasMessageContaining("outside");
+        .isInstanceOf(ImageException.class)
+        .hasMessageContaining("outside");
   }
 }

@@ -24,12 +24,17 @@ class ImageDecoderTest {
 
   @Test
   void jpegFastPathYieldsBt601Luma() {
-    assertThat(ImageDecoder.decode(ScreenRenderer.jpeg(filled(64, 48, Color.RED), 0.95f)).get(30, 20))
+    assertThat(
+            ImageDecoder.decode(ScreenRenderer.jpeg(filled(64, 48, Color.RED), 0.95f)).get(30, 20))
         .isBetween(73, 79); // 0.299 * 255 = 76
-    assertThat(ImageDecoder.decode(ScreenRenderer.jpeg(filled(64, 48, Color.BLUE), 0.95f)).get(30, 20))
+    assertThat(
+            ImageDecoder.decode(ScreenRenderer.jpeg(filled(64, 48, Color.BLUE), 0.95f)).get(30, 20))
         .isBetween(26, 32); // 0.114 * 255 = 29
-    assertThat(ImageDecoder.decode(ScreenRenderer.jpeg(filled(64, 48, new Color(128, 128, 128)), 0.95f))
-        .get(10, 10)).isBetween(126, 130);
+    assertThat(
+            ImageDecoder.decode(
+                    ScreenRenderer.jpeg(filled(64, 48, new Color(128, 128, 128)), 0.95f))
+                .get(10, 10))
+        .isBetween(126, 130);
     GreyRaster white = ImageDecoder.decode(ScreenRenderer.jpeg(filled(64, 48, Color.WHITE), 0.8f));
     assertThat(white.width()).isEqualTo(64);
     assertThat(white.height()).isEqualTo(48);
@@ -86,9 +91,11 @@ class ImageDecoderTest {
     byte[] jpeg = ScreenRenderer.jpeg(ScreenRenderer.listScreen(360, 800, 0), 0.8f);
     expectDecodeFailure(() -> ImageDecoder.decode((byte[]) null), "null");
     expectDecodeFailure(() -> ImageDecoder.decode(new byte[0]), "empty");
-    expectDecodeFailure(() -> ImageDecoder.decode(Arrays.copyOf(jpeg, jpeg.length / 2)), "truncated");
+    expectDecodeFailure(
+        () -> ImageDecoder.decode(Arrays.copyOf(jpeg, jpeg.length / 2)), "truncated");
     expectDecodeFailure(() -> ImageDecoder.decode(Arrays.copyOf(jpeg, 40)), "");
-    expectDecodeFailure(() -> ImageDecoder.decode("hello, I am not a picture".getBytes(StandardCharsets.UTF_8)),
+    expectDecodeFailure(
+        () -> ImageDecoder.decode("hello, I am not a picture".getBytes(StandardCharsets.UTF_8)),
         "not a recognised image format");
     byte[] garbage = new byte[500];
     new java.util.Random(3).nextBytes(garbage);
@@ -99,20 +106,25 @@ class ImageDecoderTest {
     expectDecodeFailure(() -> ImageDecoder.decodeBase64("not base64 at all!!"), "not valid base64");
     expectDecodeFailure(() -> ImageDecoder.decodeBase64("   "), "empty");
     expectDecodeFailure(() -> ImageDecoder.decodeBase64(null), "null");
-    expectDecodeFailure(() -> ImageDecoder.decodeBase64("data:image/jpeg,abcd"), "not base64-encoded");
-    expectDecodeFailure(() -> ImageDecoder.decodeBase64(Base64.getEncoder().encodeToString(new byte[] {1, 2, 3})),
+    expectDecodeFailure(
+        () -> ImageDecoder.decodeBase64("data:image/jpeg,abcd"), "not base64-encoded");
+    expectDecodeFailure(
+        () -> ImageDecoder.decodeBase64(Base64.getEncoder().encodeToString(new byte[] {1, 2, 3})),
         "not a recognised image format");
-    expectDecodeFailure(() -> ImageDecoder.decode(jpeg, DecodeOptions.DEFAULT.withMaxPixels(360 * 800 - 1)),
+    expectDecodeFailure(
+        () -> ImageDecoder.decode(jpeg, DecodeOptions.DEFAULT.withMaxPixels(360 * 800 - 1)),
         "above the limit");
     // Exactly at the limit is fine.
-    assertThat(ImageDecoder.decode(jpeg, DecodeOptions.DEFAULT.withMaxPixels(360 * 800)).width()).isEqualTo(360);
+    assertThat(ImageDecoder.decode(jpeg, DecodeOptions.DEFAULT.withMaxPixels(360 * 800)).width())
+        .isEqualTo(360);
   }
 
   @Test
   void fourChannelJpegDecodes() throws Exception {
     // A 4-component (CMYK-style) JPEG, as some capture tools write: TwelveMonkeys reads it.
-    java.awt.image.WritableRaster raster = java.awt.image.Raster.createInterleavedRaster(
-        java.awt.image.DataBuffer.TYPE_BYTE, 40, 30, 4, null);
+    java.awt.image.WritableRaster raster =
+        java.awt.image.Raster.createInterleavedRaster(
+            java.awt.image.DataBuffer.TYPE_BYTE, 40, 30, 4, null);
     for (int y = 0; y < 30; y++) {
       for (int x = 0; x < 40; x++) {
         raster.setPixel(x, y, new int[] {x * 6, y * 8, 100, 20});
@@ -120,7 +132,8 @@ class ImageDecoderTest {
     }
     javax.imageio.ImageWriter w = javax.imageio.ImageIO.getImageWritersByFormatName("jpeg").next();
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-    try (javax.imageio.stream.ImageOutputStream o = javax.imageio.ImageIO.createImageOutputStream(out)) {
+    try (javax.imageio.stream.ImageOutputStream o =
+        javax.imageio.ImageIO.createImageOutputStream(out)) {
       w.setOutput(o);
       w.write(null, new javax.imageio.IIOImage(raster, null, null), null);
     } finally {
@@ -136,8 +149,10 @@ class ImageDecoderTest {
     byte[] jpeg = ScreenRenderer.jpeg(ScreenRenderer.listScreen(360, 800, 0), 0.8f);
     byte[] trailer = Arrays.copyOf(jpeg, jpeg.length + 300); // e.g. a vendor trailer after EOI
     Arrays.fill(trailer, jpeg.length, trailer.length, (byte) 0x5A);
-    assertThat(ImageDecoder.decode(trailer).toByteArray()).isEqualTo(ImageDecoder.decode(jpeg).toByteArray());
-    expectDecodeFailure(() -> ImageDecoder.decode(Arrays.copyOf(jpeg, jpeg.length - 2)), "truncated");
+    assertThat(ImageDecoder.decode(trailer).toByteArray())
+        .isEqualTo(ImageDecoder.decode(jpeg).toByteArray());
+    expectDecodeFailure(
+        () -> ImageDecoder.decode(Arrays.copyOf(jpeg, jpeg.length - 2)), "truncated");
   }
 
   @Test
@@ -166,11 +181,14 @@ class ImageDecoderTest {
 
   @Test
   void optionsAreValidated() {
-    assertThatThrownBy(() -> new DecodeOptions(0, 1)).isInstanceOf(ImageException.class)
+    assertThatThrownBy(() -> new DecodeOptions(0, 1))
+        .isInstanceOf(ImageException.class)
         .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("invalid_argument"));
-    assertThatThrownBy(() -> new DecodeOptions(100, 3)).isInstanceOf(ImageException.class)
+    assertThatThrownBy(() -> new DecodeOptions(100, 3))
+        .isInstanceOf(ImageException.class)
         .hasMessageContaining("reduction");
-    assertThatThrownBy(() -> ImageDecoder.decode(new byte[] {1}, null)).isInstanceOf(ImageException.class)
+    assertThatThrownBy(() -> ImageDecoder.decode(new byte[] {1}, null))
+        .isInstanceOf(ImageException.class)
         .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("invalid_argument"));
   }
 
@@ -183,14 +201,17 @@ class ImageDecoderTest {
     assertThat(r.get(0, 0)).isEqualTo(10);
     assertThat(r.get(1, 0)).isEqualTo(20);
     assertThat(r.get(2, 1)).isEqualTo(60);
-    assertThatThrownBy(() -> r.get(3, 0)).isInstanceOf(ImageException.class).hasMessageContaining("outside");
-    assertThatThrownBy(() -> GreyRaster.of(3, 3, px)).isInstanceOf(ImageException.class)
+    assertThatThrownBy(() -> r.get(3, 0))
+        .isInstanceOf(ImageException.class)
+        .hasMessageContaining("outside");
+    assertThatThrownBy(() -> GreyRaster.of(3, 3, px))
+        .isInstanceOf(ImageException.class)
         .hasMessageContaining("width*height");
     assertThatThrownBy(() -> GreyRaster.of(0, 3, new byte[0])).isInstanceOf(ImageException.class);
   }
 
-  private static void expectDecodeFailure(org.assertj.core.api.ThrowableAssert.ThrowingCallable call,
-      String messagePart) {
+  private static void expectDecodeFailure(
+      org.assertj.core.api.ThrowableAssert.ThrowingCallable call, String messagePart) {
     assertThatThrownBy(call)
         .isExactlyInstanceOf(ImageException.class)
         .hasMessageContaining(messagePart)

@@ -14,7 +14,9 @@ import org.junit.jupiter.api.Test;
 /** Properties of image_diff over generated rasters (small, so the suite stays fast). */
 class ImageDiffPropertiesTest {
 
-  /** A random "UI-like" scene: flat background, sharp rectangles and bars, a few text-like dashes. */
+  /**
+   * A random "UI-like" scene: flat background, sharp rectangles and bars, a few text-like dashes.
+   */
   static BufferedImage scene(long seed, int width, int height) {
     Random r = new Random(seed);
     BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
@@ -58,92 +60,117 @@ class ImageDiffPropertiesTest {
   void aRasterEqualsItself() {
     qt().withExamples(60)
         .forAll(longs().all(), integers().between(8, 160), integers().between(8, 160))
-        .checkAssert((seed, w, h) -> {
-          GreyRaster a = raster(seed, w, h);
-          assertThat(ImageDiff.compare(a, a)).isEqualTo(new DiffResult(false, 0.0, PrimaryAxis.NONE));
-          assertThat(ImageDiff.compare(a, GreyRaster.of(w, h, a.toByteArray())).diffRatio()).isZero();
-        });
+        .checkAssert(
+            (seed, w, h) -> {
+              GreyRaster a = raster(seed, w, h);
+              assertThat(ImageDiff.compare(a, a))
+                  .isEqualTo(new DiffResult(false, 0.0, PrimaryAxis.NONE));
+              assertThat(ImageDiff.compare(a, GreyRaster.of(w, h, a.toByteArray())).diffRatio())
+                  .isZero();
+            });
   }
 
   @Test
   void diffIsSymmetricAndARatio() {
     qt().withExamples(60)
-        .forAll(longs().all(), longs().all(), integers().between(8, 160), integers().between(8, 160))
-        .checkAssert((s1, s2, w, h) -> {
-          GreyRaster a = raster(s1, w, h);
-          GreyRaster b = raster(s2, w, h);
-          DiffResult ab = ImageDiff.compare(a, b);
-          DiffResult ba = ImageDiff.compare(b, a);
-          assertThat(ab.diffRatio()).isEqualTo(ba.diffRatio());
-          assertThat(ab.changed()).isEqualTo(ba.changed());
-          assertThat(ab.primaryAxis()).isEqualTo(ba.primaryAxis());
-          assertThat(ab.diffRatio()).isBetween(0.0, 1.0);
-          assertThat(ab.changed()).isEqualTo(ab.diffRatio() > 0.01);
-        });
+        .forAll(
+            longs().all(), longs().all(), integers().between(8, 160), integers().between(8, 160))
+        .checkAssert(
+            (s1, s2, w, h) -> {
+              GreyRaster a = raster(s1, w, h);
+              GreyRaster b = raster(s2, w, h);
+              DiffResult ab = ImageDiff.compare(a, b);
+              DiffResult ba = ImageDiff.compare(b, a);
+              assertThat(ab.diffRatio()).isEqualTo(ba.diffRatio());
+              assertThat(ab.changed()).isEqualTo(ba.changed());
+              assertThat(ab.primaryAxis()).isEqualTo(ba.primaryAxis());
+              assertThat(ab.diffRatio()).isBetween(0.0, 1.0);
+              assertThat(ab.changed()).isEqualTo(ab.diffRatio() > 0.01);
+            });
   }
 
   @Test
   void normalizedRegionRatioIsARatioForAnyValidRegion() {
     qt().withExamples(80)
-        .forAll(longs().all(), integers().between(0, 1000), integers().between(0, 1000),
+        .forAll(
+            longs().all(),
+            integers().between(0, 1000),
+            integers().between(0, 1000),
             integers().between(1, 1000))
-        .checkAssert((seed, x, y, size) -> {
-          GreyRaster a = raster(seed, 90, 70);
-          GreyRaster b = raster(seed + 1, 90, 70);
-          DiffResult d = ImageDiff.compare(a, b, x, y, size, 1001 - size);
-          assertThat(d.diffRatio()).isBetween(0.0, 1.0);
-          assertThat(ImageDiff.compare(b, a, x, y, size, 1001 - size).diffRatio()).isEqualTo(d.diffRatio());
-        });
+        .checkAssert(
+            (seed, x, y, size) -> {
+              GreyRaster a = raster(seed, 90, 70);
+              GreyRaster b = raster(seed + 1, 90, 70);
+              DiffResult d = ImageDiff.compare(a, b, x, y, size, 1001 - size);
+              assertThat(d.diffRatio()).isBetween(0.0, 1.0);
+              assertThat(ImageDiff.compare(b, a, x, y, size, 1001 - size).diffRatio())
+                  .isEqualTo(d.diffRatio());
+            });
   }
 
   @Test
   void aRegionNeverCountsPixelsOutsideIt() {
     qt().withExamples(80)
-        .forAll(longs().all(), integers().between(0, 999), integers().between(0, 999),
+        .forAll(
+            longs().all(),
+            integers().between(0, 999),
+            integers().between(0, 999),
             integers().between(1, 400))
-        .checkAssert((seed, nx, ny, extent) -> {
-          int w = 120;
-          int h = 96;
-          GreyRaster a = raster(seed, w, h);
-          GreyRaster b = raster(seed ^ 0x5DEECE66DL, w, h);
-          NormalizedRegion region = new NormalizedRegion(nx, ny, extent, extent);
-          PixelRect px = region.toPixelRect(w, h);
-          // Scribble over everything outside the region in both images: the ratio must not move.
-          GreyRaster a2 = noisyCopy(a, seed + 7, px);
-          GreyRaster b2 = noisyCopy(b, seed + 9, px);
-          double before = ImageDiff.compare(a, b, region).diffRatio();
-          assertThat(ImageDiff.compare(a2, b2, region).diffRatio()).isEqualTo(before);
-          assertThat(ImageDiff.compare(a2, b2, px).diffRatio()).isEqualTo(before);
-          assertThat(FrameStability.STRICT.compare(a2, b2, px).changedRatio()).isEqualTo(before);
-          // And the changed box, if any, lies inside the region.
-          FrameStability.STRICT.compare(a2, b2, px).changedBounds()
-              .ifPresent(box -> assertThat(px.contains(box)).as("%s inside %s", box, px).isTrue());
-        });
+        .checkAssert(
+            (seed, nx, ny, extent) -> {
+              int w = 120;
+              int h = 96;
+              GreyRaster a = raster(seed, w, h);
+              GreyRaster b = raster(seed ^ 0x5DEECE66DL, w, h);
+              NormalizedRegion region = new NormalizedRegion(nx, ny, extent, extent);
+              PixelRect px = region.toPixelRect(w, h);
+              // Scribble over everything outside the region in both images: the ratio must not
+              // move.
+              GreyRaster a2 = noisyCopy(a, seed + 7, px);
+              GreyRaster b2 = noisyCopy(b, seed + 9, px);
+              double before = ImageDiff.compare(a, b, region).diffRatio();
+              assertThat(ImageDiff.compare(a2, b2, region).diffRatio()).isEqualTo(before);
+              assertThat(ImageDiff.compare(a2, b2, px).diffRatio()).isEqualTo(before);
+              assertThat(FrameStability.STRICT.compare(a2, b2, px).changedRatio())
+                  .isEqualTo(before);
+              // And the changed box, if any, lies inside the region.
+              FrameStability.STRICT
+                  .compare(a2, b2, px)
+                  .changedBounds()
+                  .ifPresent(
+                      box -> assertThat(px.contains(box)).as("%s inside %s", box, px).isTrue());
+            });
   }
 
   @Test
   void axisFollowsTheDirectionOfSyntheticShifts() {
     qt().withExamples(80)
-        .forAll(longs().all(), integers().between(64, 192), integers().between(1, 40),
+        .forAll(
+            longs().all(),
+            integers().between(64, 192),
+            integers().between(1, 40),
             integers().between(0, 3))
-        .checkAssert((seed, size, amount, direction) -> {
-          int w = size;
-          int h = size + size / 3;
-          int margin = 48;
-          BufferedImage world = scene(seed, w + 2 * margin, h + 2 * margin);
-          int dx = direction == 0 ? amount : direction == 1 ? -amount : 0;
-          int dy = direction == 2 ? amount : direction == 3 ? -amount : 0;
-          GreyRaster a = GreyRaster.fromImage(world.getSubimage(margin, margin, w, h));
-          GreyRaster b = GreyRaster.fromImage(world.getSubimage(margin + dx, margin + dy, w, h));
-          DiffResult d = ImageDiff.compare(a, b);
-          PrimaryAxis expected = dx != 0 ? PrimaryAxis.HORIZONTAL : PrimaryAxis.VERTICAL;
-          if (d.changed()) {
-            assertThat(d.primaryAxis()).as("shift (%d, %d) of %dx%d, ratio %s", dx, dy, w, h, d.diffRatio())
-                .isEqualTo(expected);
-          } else {
-            assertThat(d.primaryAxis()).isEqualTo(PrimaryAxis.NONE);
-          }
-        });
+        .checkAssert(
+            (seed, size, amount, direction) -> {
+              int w = size;
+              int h = size + size / 3;
+              int margin = 48;
+              BufferedImage world = scene(seed, w + 2 * margin, h + 2 * margin);
+              int dx = direction == 0 ? amount : direction == 1 ? -amount : 0;
+              int dy = direction == 2 ? amount : direction == 3 ? -amount : 0;
+              GreyRaster a = GreyRaster.fromImage(world.getSubimage(margin, margin, w, h));
+              GreyRaster b =
+                  GreyRaster.fromImage(world.getSubimage(margin + dx, margin + dy, w, h));
+              DiffResult d = ImageDiff.compare(a, b);
+              PrimaryAxis expected = dx != 0 ? PrimaryAxis.HORIZONTAL : PrimaryAxis.VERTICAL;
+              if (d.changed()) {
+                assertThat(d.primaryAxis())
+                    .as("shift (%d, %d) of %dx%d, ratio %s", dx, dy, w, h, d.diffRatio())
+                    .isEqualTo(expected);
+              } else {
+                assertThat(d.primaryAxis()).isEqualTo(PrimaryAxis.NONE);
+              }
+            });
   }
 
   /** Straightforward reference for the packed (SWAR) cell comparison: same cells, same rule. */
@@ -184,104 +211,127 @@ class ImageDiffPropertiesTest {
   @Test
   void packedCellComparisonMatchesTheReference() {
     qt().withExamples(150)
-        .forAll(longs().all(), integers().between(1, 70), integers().between(1, 50), integers().between(0, 30))
-        .checkAssert((seed, w, h, spread) -> {
-          Random r = new Random(seed);
-          byte[] pa = new byte[w * h];
-          byte[] pb = new byte[w * h];
-          for (int i = 0; i < pa.length; i++) {
-            int v = r.nextInt(256);
-            // Differences straddle the threshold (24 levels of a cell mean) from both sides.
-            int delta = r.nextInt(4) == 0 ? 0 : (r.nextBoolean() ? 1 : -1) * (24 - spread + r.nextInt(2 * spread + 1));
-            pa[i] = (byte) v;
-            pb[i] = (byte) Math.max(0, Math.min(255, v + delta));
-          }
-          GreyRaster a = GreyRaster.of(w, h, pa);
-          GreyRaster b = GreyRaster.of(w, h, pb);
-          int rx = r.nextInt(w);
-          int ry = r.nextInt(h);
-          PixelRect region = new PixelRect(rx, ry, 1 + r.nextInt(w - rx), 1 + r.nextInt(h - ry));
-          GreyRaster ra = a.reduce(2);
-          GreyRaster rb = b.reduce(2);
-          // Single-pixel cells (a reduced raster): the whole raster and a region anywhere in it.
-          int qx = r.nextInt(ra.width());
-          int qy = r.nextInt(ra.height());
-          PixelRect reduced = new PixelRect(qx, qy, 1 + r.nextInt(ra.width() - qx), 1 + r.nextInt(ra.height() - qy));
-          GreyRaster[][] pairs = {{a, b}, {ra, rb}, {ra, rb}};
-          PixelRect[] regions = {region, PixelRect.full(ra.width(), ra.height()), reduced};
-          for (int k = 0; k < pairs.length; k++) {
-            GreyRaster[] pair = pairs[k];
-            PixelRect reg = regions[k];
-            ChangedCells got = ChangedCells.compare(pair[0], pair[1], reg);
-            long[] want = referenceCells(pair[0], pair[1], reg);
-            assertThat(got.changedPixels).isEqualTo(want[0]);
-            if (want[0] > 0) {
-              assertThat(new long[] {got.minX, got.minY, got.maxX, got.maxY})
-                  .containsExactly(want[1], want[2], want[3], want[4]);
-            }
-          }
-        });
+        .forAll(
+            longs().all(),
+            integers().between(1, 70),
+            integers().between(1, 50),
+            integers().between(0, 30))
+        .checkAssert(
+            (seed, w, h, spread) -> {
+              Random r = new Random(seed);
+              byte[] pa = new byte[w * h];
+              byte[] pb = new byte[w * h];
+              for (int i = 0; i < pa.length; i++) {
+                int v = r.nextInt(256);
+                // Differences straddle the threshold (24 levels of a cell mean) from both sides.
+                int delta =
+                    r.nextInt(4) == 0
+                        ? 0
+                        : (r.nextBoolean() ? 1 : -1) * (24 - spread + r.nextInt(2 * spread + 1));
+                pa[i] = (byte) v;
+                pb[i] = (byte) Math.max(0, Math.min(255, v + delta));
+              }
+              GreyRaster a = GreyRaster.of(w, h, pa);
+              GreyRaster b = GreyRaster.of(w, h, pb);
+              int rx = r.nextInt(w);
+              int ry = r.nextInt(h);
+              PixelRect region =
+                  new PixelRect(rx, ry, 1 + r.nextInt(w - rx), 1 + r.nextInt(h - ry));
+              GreyRaster ra = a.reduce(2);
+              GreyRaster rb = b.reduce(2);
+              // Single-pixel cells (a reduced raster): the whole raster and a region anywhere in
+              // it.
+              int qx = r.nextInt(ra.width());
+              int qy = r.nextInt(ra.height());
+              PixelRect reduced =
+                  new PixelRect(
+                      qx, qy, 1 + r.nextInt(ra.width() - qx), 1 + r.nextInt(ra.height() - qy));
+              GreyRaster[][] pairs = {{a, b}, {ra, rb}, {ra, rb}};
+              PixelRect[] regions = {region, PixelRect.full(ra.width(), ra.height()), reduced};
+              for (int k = 0; k < pairs.length; k++) {
+                GreyRaster[] pair = pairs[k];
+                PixelRect reg = regions[k];
+                ChangedCells got = ChangedCells.compare(pair[0], pair[1], reg);
+                long[] want = referenceCells(pair[0], pair[1], reg);
+                assertThat(got.changedPixels).isEqualTo(want[0]);
+                if (want[0] > 0) {
+                  assertThat(new long[] {got.minX, got.minY, got.maxX, got.maxY})
+                      .containsExactly(want[1], want[2], want[3], want[4]);
+                }
+              }
+            });
   }
 
   @Test
   void packedRegionReductionMatchesTheReference() {
     qt().withExamples(100)
-        .forAll(longs().all(), integers().between(1, 90), integers().between(1, 60), integers().between(0, 3))
-        .checkAssert((seed, w, h, power) -> {
-          int f = 1 << (power + 1);
-          Random r = new Random(seed);
-          byte[] px = new byte[w * h];
-          r.nextBytes(px);
-          GreyRaster g = GreyRaster.of(w, h, px);
-          int rx = r.nextInt(w);
-          int ry = r.nextInt(h);
-          PixelRect region = new PixelRect(rx, ry, 1 + r.nextInt(w - rx), 1 + r.nextInt(h - ry));
-          GreyRaster got = MotionAxisEstimator.reduceRegion(g, region, f);
-          int bw = Math.min(f, region.width());
-          int bh = Math.min(f, region.height());
-          assertThat(got.width()).isEqualTo(Math.max(1, region.width() / f));
-          assertThat(got.height()).isEqualTo(Math.max(1, region.height() / f));
-          for (int oy = 0; oy < got.height(); oy++) {
-            for (int ox = 0; ox < got.width(); ox++) {
-              int s = 0;
-              for (int y = 0; y < bh; y++) {
-                for (int x = 0; x < bw; x++) {
-                  s += g.get(region.x() + ox * bw + x, region.y() + oy * bh + y);
+        .forAll(
+            longs().all(),
+            integers().between(1, 90),
+            integers().between(1, 60),
+            integers().between(0, 3))
+        .checkAssert(
+            (seed, w, h, power) -> {
+              int f = 1 << (power + 1);
+              Random r = new Random(seed);
+              byte[] px = new byte[w * h];
+              r.nextBytes(px);
+              GreyRaster g = GreyRaster.of(w, h, px);
+              int rx = r.nextInt(w);
+              int ry = r.nextInt(h);
+              PixelRect region =
+                  new PixelRect(rx, ry, 1 + r.nextInt(w - rx), 1 + r.nextInt(h - ry));
+              GreyRaster got = MotionAxisEstimator.reduceRegion(g, region, f);
+              int bw = Math.min(f, region.width());
+              int bh = Math.min(f, region.height());
+              assertThat(got.width()).isEqualTo(Math.max(1, region.width() / f));
+              assertThat(got.height()).isEqualTo(Math.max(1, region.height() / f));
+              for (int oy = 0; oy < got.height(); oy++) {
+                for (int ox = 0; ox < got.width(); ox++) {
+                  int s = 0;
+                  for (int y = 0; y < bh; y++) {
+                    for (int x = 0; x < bw; x++) {
+                      s += g.get(region.x() + ox * bw + x, region.y() + oy * bh + y);
+                    }
+                  }
+                  int n = bw * bh;
+                  assertThat(got.get(ox, oy)).isEqualTo((s + n / 2) / n);
                 }
               }
-              int n = bw * bh;
-              assertThat(got.get(ox, oy)).isEqualTo((s + n / 2) / n);
-            }
-          }
-        });
+            });
   }
 
   @Test
   void rasterReductionMatchesTheReference() {
     qt().withExamples(100)
-        .forAll(longs().all(), integers().between(1, 90), integers().between(1, 40), integers().between(0, 3))
-        .checkAssert((seed, w, h, power) -> {
-          int f = 1 << power;
-          byte[] px = new byte[w * h];
-          new Random(seed).nextBytes(px);
-          GreyRaster g = GreyRaster.of(w, h, px);
-          GreyRaster got = g.reduce(f);
-          assertThat(got.width()).isEqualTo((w + f - 1) / f);
-          assertThat(got.height()).isEqualTo((h + f - 1) / f);
-          assertThat(got.sourceWidth()).isEqualTo(w);
-          for (int oy = 0; oy < got.height(); oy++) {
-            for (int ox = 0; ox < got.width(); ox++) {
-              int s = 0;
-              int n = 0;
-              for (int y = oy * f; y < Math.min(h, oy * f + f); y++) {
-                for (int x = ox * f; x < Math.min(w, ox * f + f); x++) {
-                  s += g.get(x, y);
-                  n++;
+        .forAll(
+            longs().all(),
+            integers().between(1, 90),
+            integers().between(1, 40),
+            integers().between(0, 3))
+        .checkAssert(
+            (seed, w, h, power) -> {
+              int f = 1 << power;
+              byte[] px = new byte[w * h];
+              new Random(seed).nextBytes(px);
+              GreyRaster g = GreyRaster.of(w, h, px);
+              GreyRaster got = g.reduce(f);
+              assertThat(got.width()).isEqualTo((w + f - 1) / f);
+              assertThat(got.height()).isEqualTo((h + f - 1) / f);
+              assertThat(got.sourceWidth()).isEqualTo(w);
+              for (int oy = 0; oy < got.height(); oy++) {
+                for (int ox = 0; ox < got.width(); ox++) {
+                  int s = 0;
+                  int n = 0;
+                  for (int y = oy * f; y < Math.min(h, oy * f + f); y++) {
+                    for (int x = ox * f; x < Math.min(w, ox * f + f); x++) {
+                      s += g.get(x, y);
+                      n++;
+                    }
+                  }
+                  assertThat(got.get(ox, oy)).isEqualTo((s + n / 2) / n);
                 }
               }
-              assertThat(got.get(ox, oy)).isEqualTo((s + n / 2) / n);
-            }
-          }
-        });
+            });
   }
 }

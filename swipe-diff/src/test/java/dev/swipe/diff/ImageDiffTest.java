@@ -42,13 +42,16 @@ class ImageDiffTest {
 
   @Test
   void sameCarouselAndFormScreensAtAnyQualityAreUnchanged() {
-    for (BufferedImage screen : new BufferedImage[] {
-        ScreenRenderer.carouselScreen(W, H, 0), ScreenRenderer.textFieldScreen(W, H, true)}) {
+    for (BufferedImage screen :
+        new BufferedImage[] {
+          ScreenRenderer.carouselScreen(W, H, 0), ScreenRenderer.textFieldScreen(W, H, true)
+        }) {
       GreyRaster q50 = ScreenRenderer.viaJpeg(screen, 0.5f);
       GreyRaster q95 = ScreenRenderer.viaJpeg(screen, 0.95f);
       assertThat(ImageDiff.compare(q50, q95).diffRatio()).isLessThan(0.005);
       // Regions whose cells do not line up with the JPEG 8x8 grid are just as robust.
-      assertThat(ImageDiff.compare(q50, q95, 3.3, 101.7, 611.1, 777.7).diffRatio()).isLessThan(0.005);
+      assertThat(ImageDiff.compare(q50, q95, 3.3, 101.7, 611.1, 777.7).diffRatio())
+          .isLessThan(0.005);
     }
   }
 
@@ -65,7 +68,8 @@ class ImageDiffTest {
   void base64PairsAreComparedOnTheDiffingPath() {
     java.util.Base64.Encoder b64 = java.util.Base64.getEncoder();
     String before = b64.encodeToString(ScreenRenderer.jpeg(list, 0.8f));
-    String after = b64.encodeToString(ScreenRenderer.jpeg(ScreenRenderer.listScreen(W, H, 300), 0.8f));
+    String after =
+        b64.encodeToString(ScreenRenderer.jpeg(ScreenRenderer.listScreen(W, H, 300), 0.8f));
     DiffResult d = ImageDiff.compareBase64(before, after);
     assertThat(d.changed()).isTrue();
     assertThat(d.primaryAxis()).isEqualTo(PrimaryAxis.VERTICAL);
@@ -77,7 +81,8 @@ class ImageDiffTest {
 
   @Test
   void listScrolledByOneRowIsVerticalChange() {
-    GreyRaster scrolled = ScreenRenderer.viaJpeg(ScreenRenderer.listScreen(W, H, ScreenRenderer.ROW_H), 0.8f);
+    GreyRaster scrolled =
+        ScreenRenderer.viaJpeg(ScreenRenderer.listScreen(W, H, ScreenRenderer.ROW_H), 0.8f);
     DiffResult d = ImageDiff.compare(listQ80, scrolled);
     assertThat(d.changed()).isTrue();
     assertThat(d.diffRatio()).isGreaterThan(0.05); // the seed's "scroll confirmed" bar
@@ -102,7 +107,9 @@ class ImageDiffTest {
     // The next switch of the same session (page 1 to page 0): a 308-row shift lays the old
     // card over the static blank below it, which matches better than the new card does but
     // not within noise; it once passed the pixel check and read as vertical.
-    DiffResult band = ImageDiff.compare(frame("ios-carousel-page1.jpg"), frame("ios-carousel-page0.jpg"), 0, 200, 1000, 700);
+    DiffResult band =
+        ImageDiff.compare(
+            frame("ios-carousel-page1.jpg"), frame("ios-carousel-page0.jpg"), 0, 200, 1000, 700);
     assertThat(band.changed()).isTrue();
     assertThat(band.primaryAxis()).isEqualTo(PrimaryAxis.NONE);
   }
@@ -112,10 +119,12 @@ class ImageDiffTest {
     // Simulator frames (ios, seed 5009) around a 0.8 scroll: the list moved about 662 px of the
     // 1200 px frame, 331.x rows of the diff raster. The true shift has to be found among
     // row-height aliases and matched half a row off; both failed once (axis none).
-    assertAxisBothWays("ios-list-before-long-scroll.jpg", "ios-list-after-long-scroll.jpg", PrimaryAxis.VERTICAL);
+    assertAxisBothWays(
+        "ios-list-before-long-scroll.jpg", "ios-list-after-long-scroll.jpg", PrimaryAxis.VERTICAL);
     // ios seed 5014, a 0.8 scroll up (657 px): the true shift ranked 26th among row-height
     // aliases when 24 were kept, and 34 of 800 such scrolls came back unobserved
-    assertAxisBothWays("ios-list-before-scroll-up.jpg", "ios-list-after-scroll-up.jpg", PrimaryAxis.VERTICAL);
+    assertAxisBothWays(
+        "ios-list-before-scroll-up.jpg", "ios-list-after-scroll-up.jpg", PrimaryAxis.VERTICAL);
   }
 
   @Test
@@ -124,12 +133,17 @@ class ImageDiffTest {
     // 219 px down) and ios seed 5001 at 10 degrees (91 px across, 36 px down). Neither axis alone
     // explains a move along both, and both read none once (the honesty benchmark: 181 of 400
     // android pans).
-    assertAxisBothWays("android-map-pan-72deg-before.jpg", "android-map-pan-72deg-after.jpg", PrimaryAxis.VERTICAL);
-    assertAxisBothWays("ios-map-pan-10deg-before.jpg", "ios-map-pan-10deg-after.jpg", PrimaryAxis.HORIZONTAL);
+    assertAxisBothWays(
+        "android-map-pan-72deg-before.jpg",
+        "android-map-pan-72deg-after.jpg",
+        PrimaryAxis.VERTICAL);
+    assertAxisBothWays(
+        "ios-map-pan-10deg-before.jpg", "ios-map-pan-10deg-after.jpg", PrimaryAxis.HORIZONTAL);
   }
 
   /** The pair's axis is {@code expected} whichever frame comes first. */
-  private static void assertAxisBothWays(String before, String after, PrimaryAxis expected) throws Exception {
+  private static void assertAxisBothWays(String before, String after, PrimaryAxis expected)
+      throws Exception {
     GreyRaster a = frame(before);
     GreyRaster b = frame(after);
     assertThat(ImageDiff.compare(a, b).primaryAxis()).as(before).isEqualTo(expected);
@@ -145,14 +159,15 @@ class ImageDiffTest {
   @ParameterizedTest
   @ValueSource(ints = {3, 6, 12, 40, 100, 400, 900, 1500, -5, -300})
   void listScrolledBySmallAndLargeAmountsIsVertical(int scroll) {
-    GreyRaster base = scroll < 0
-        ? ScreenRenderer.viaJpeg(ScreenRenderer.listScreen(W, H, 2000), 0.8f)
-        : listQ80;
+    GreyRaster base =
+        scroll < 0 ? ScreenRenderer.viaJpeg(ScreenRenderer.listScreen(W, H, 2000), 0.8f) : listQ80;
     int to = scroll < 0 ? 2000 + scroll : scroll;
     GreyRaster moved = ScreenRenderer.viaJpeg(ScreenRenderer.listScreen(W, H, to), 0.8f);
     DiffResult d = ImageDiff.compare(base, moved);
     assertThat(d.changed()).isTrue();
-    assertThat(d.primaryAxis()).as("scroll %d ratio %s", scroll, d.diffRatio()).isEqualTo(PrimaryAxis.VERTICAL);
+    assertThat(d.primaryAxis())
+        .as("scroll %d ratio %s", scroll, d.diffRatio())
+        .isEqualTo(PrimaryAxis.VERTICAL);
     // Also on reduced rasters (the diffing decode path).
     DiffResult r = ImageDiff.compare(base.reduce(2), moved.reduce(2));
     assertThat(r.primaryAxis()).isEqualTo(PrimaryAxis.VERTICAL);
@@ -165,7 +180,9 @@ class ImageDiffTest {
     GreyRaster b = ScreenRenderer.viaJpeg(ScreenRenderer.carouselScreen(W, H, offset), 0.8f);
     DiffResult d = ImageDiff.compare(a, b);
     assertThat(d.changed()).isTrue();
-    assertThat(d.primaryAxis()).as("offset %d ratio %s", offset, d.diffRatio()).isEqualTo(PrimaryAxis.HORIZONTAL);
+    assertThat(d.primaryAxis())
+        .as("offset %d ratio %s", offset, d.diffRatio())
+        .isEqualTo(PrimaryAxis.HORIZONTAL);
   }
 
   @Test
@@ -220,9 +237,11 @@ class ImageDiffTest {
     assertThat(ImageDiff.motionAxis(right, a, null)).isEqualTo(PrimaryAxis.HORIZONTAL);
     assertThat(ImageDiff.motionAxis(a, down, null)).isEqualTo(PrimaryAxis.VERTICAL);
     double badgeTop = 1000.0 * 880 / H;
-    assertThat(ImageDiff.motionAxis(a, down, new NormalizedRegion(0, badgeTop, 1000, 200))).isEqualTo(PrimaryAxis.VERTICAL);
+    assertThat(ImageDiff.motionAxis(a, down, new NormalizedRegion(0, badgeTop, 1000, 200)))
+        .isEqualTo(PrimaryAxis.VERTICAL);
     assertThat(ImageDiff.motionAxis(a, down, new NormalizedRegion(0, 0, 1000, badgeTop)))
-        .as("nothing moved above the badge").isEqualTo(PrimaryAxis.NONE);
+        .as("nothing moved above the badge")
+        .isEqualTo(PrimaryAxis.NONE);
     assertThat(ImageDiff.motionAxis(a, a, null)).isEqualTo(PrimaryAxis.NONE);
     // a caret appearing is a change but no translation
     GreyRaster on = ScreenRenderer.viaJpeg(ScreenRenderer.textFieldScreen(W, H, true), 0.8f);
@@ -239,11 +258,16 @@ class ImageDiffTest {
     assertThat(seen.diffRatio()).isEqualTo(0.4);
     assertThat(replaced.axisEvidence()).isEqualTo(AxisEvidence.FRAME_PAIR);
     assertThatThrownBy(() -> replaced.withAxisFromMotionBetween(PrimaryAxis.NONE))
-        .isInstanceOf(ImageException.class).hasMessageContaining("needs a change and an axis");
-    assertThatThrownBy(() -> DiffResult.of(0.005, PrimaryAxis.NONE).withAxisFromMotionBetween(PrimaryAxis.VERTICAL))
+        .isInstanceOf(ImageException.class)
+        .hasMessageContaining("needs a change and an axis");
+    assertThatThrownBy(
+            () ->
+                DiffResult.of(0.005, PrimaryAxis.NONE)
+                    .withAxisFromMotionBetween(PrimaryAxis.VERTICAL))
         .isInstanceOf(ImageException.class);
     assertThatThrownBy(() -> new DiffResult(true, 0.4, PrimaryAxis.NONE, null))
-        .isInstanceOf(ImageException.class).hasMessageContaining("axisEvidence");
+        .isInstanceOf(ImageException.class)
+        .hasMessageContaining("axisEvidence");
   }
 
   @Test
@@ -269,7 +293,8 @@ class ImageDiffTest {
 
   @Test
   void aSizeMismatchNamesTheImagesSizesNotTheReducedRasters() {
-    GreyRaster other = GreyRaster.fromImage(new BufferedImage(720, 1280, BufferedImage.TYPE_INT_RGB));
+    GreyRaster other =
+        GreyRaster.fromImage(new BufferedImage(720, 1280, BufferedImage.TYPE_INT_RGB));
     // diffing works on rasters reduced by 2: the message must still speak of the screenshots' sizes
     assertThatThrownBy(() -> ImageDiff.compare(listQ80.reduce(2), other.reduce(2)))
         .isInstanceOf(ImageException.class)
@@ -287,7 +312,8 @@ class ImageDiffTest {
     expectInvalid(() -> ImageDiff.compare(listQ80, listQ80, Double.NaN, 0, 10, 10), "region.x");
     expectInvalid(() -> ImageDiff.compare(listQ80, listQ80, 0, -1, 10, 10), "region.y");
     expectInvalid(() -> ImageDiff.compare(listQ80, listQ80, 0, 0, 0, 10), "region.w");
-    expectInvalid(() -> ImageDiff.compare(listQ80, listQ80, 0, 0, 10, Double.POSITIVE_INFINITY), "region.h");
+    expectInvalid(
+        () -> ImageDiff.compare(listQ80, listQ80, 0, 0, 10, Double.POSITIVE_INFINITY), "region.h");
     expectInvalid(() -> ImageDiff.compare(listQ80, listQ80, 1000.5, 0, 10, 10), "region.x");
     expectInvalid(() -> ImageDiff.compare(listQ80, listQ80, 0, 0, 1001, 10), "region.w");
     expectInvalid(() -> ImageDiff.compare(listQ80, listQ80, (NormalizedRegion) null), "region");
@@ -302,10 +328,12 @@ class ImageDiffTest {
     assertThat(new NormalizedRegion(900, 900, 1000, 1000).toPixelRect(W, H))
         .isEqualTo(PixelRect.ofCorners(971, 2159, 1079, 2399));
     assertThat(NormalizedRegion.FULL.toPixelRect(W, H)).isEqualTo(PixelRect.full(W, H));
-    assertThat(new NormalizedRegion(500, 500, 0.001, 0.001).toPixelRect(W, H).area()).isLessThanOrEqualTo(4);
+    assertThat(new NormalizedRegion(500, 500, 0.001, 0.001).toPixelRect(W, H).area())
+        .isLessThanOrEqualTo(4);
   }
 
-  private static void expectInvalid(org.assertj.core.api.ThrowableAssert.ThrowingCallable call, String field) {
+  private static void expectInvalid(
+      org.assertj.core.api.ThrowableAssert.ThrowingCallable call, String field) {
     assertThatThrownBy(call)
         .isInstanceOf(ImageException.class)
         .hasMessageContaining(field)

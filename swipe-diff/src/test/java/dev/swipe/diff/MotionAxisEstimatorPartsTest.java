@@ -35,88 +35,96 @@ class MotionAxisEstimatorPartsTest {
   void reduceRegionIsTheRoundedMeanOfItsWholeBlocks() {
     qt().withExamples(200)
         .forAll(longs().all(), integers().between(1, 4))
-        .checkAssert((seed, power) -> {
-          int f = 1 << power; // 2, 4, 8, 16: the factors the estimator uses
-          Random r = new Random(seed);
-          int w = 1 + r.nextInt(90);
-          int h = 1 + r.nextInt(40);
-          GreyRaster raster = noise(r, w, h);
-          PixelRect region = someRegion(r, w, h);
-          GreyRaster reduced = MotionAxisEstimator.reduceRegion(raster, region, f);
-          int ow = Math.max(1, region.width() / f);
-          int oh = Math.max(1, region.height() / f);
-          int bw = Math.min(f, region.width()); // a region narrower than a block is one block of its width
-          int bh = Math.min(f, region.height());
-          assertThat(reduced.width()).isEqualTo(ow);
-          assertThat(reduced.height()).isEqualTo(oh);
-          for (int oy = 0; oy < oh; oy++) {
-            for (int ox = 0; ox < ow; ox++) {
-              int sum = 0;
-              for (int y = 0; y < bh; y++) {
-                for (int x = 0; x < bw; x++) {
-                  sum += raster.get(region.x() + ox * bw + x, region.y() + oy * bh + y);
+        .checkAssert(
+            (seed, power) -> {
+              int f = 1 << power; // 2, 4, 8, 16: the factors the estimator uses
+              Random r = new Random(seed);
+              int w = 1 + r.nextInt(90);
+              int h = 1 + r.nextInt(40);
+              GreyRaster raster = noise(r, w, h);
+              PixelRect region = someRegion(r, w, h);
+              GreyRaster reduced = MotionAxisEstimator.reduceRegion(raster, region, f);
+              int ow = Math.max(1, region.width() / f);
+              int oh = Math.max(1, region.height() / f);
+              int bw =
+                  Math.min(
+                      f,
+                      region.width()); // a region narrower than a block is one block of its width
+              int bh = Math.min(f, region.height());
+              assertThat(reduced.width()).isEqualTo(ow);
+              assertThat(reduced.height()).isEqualTo(oh);
+              for (int oy = 0; oy < oh; oy++) {
+                for (int ox = 0; ox < ow; ox++) {
+                  int sum = 0;
+                  for (int y = 0; y < bh; y++) {
+                    for (int x = 0; x < bw; x++) {
+                      sum += raster.get(region.x() + ox * bw + x, region.y() + oy * bh + y);
+                    }
+                  }
+                  int n = bw * bh;
+                  int expected = (int) Math.floor(sum / (double) n + 0.5); // half rounds up
+                  assertThat(reduced.get(ox, oy))
+                      .as("f %d block (%d, %d) of %s in %dx%d", f, ox, oy, region, w, h)
+                      .isEqualTo(expected);
                 }
               }
-              int n = bw * bh;
-              int expected = (int) Math.floor(sum / (double) n + 0.5); // half rounds up
-              assertThat(reduced.get(ox, oy)).as("f %d block (%d, %d) of %s in %dx%d", f, ox, oy, region, w, h)
-                  .isEqualTo(expected);
-            }
-          }
-        });
+            });
   }
 
   @Test
   void gridIsTheMeanOfItsBlocks() {
     qt().withExamples(150)
         .forAll(longs().all())
-        .checkAssert(seed -> {
-          Random r = new Random(seed);
-          int w = 1 + r.nextInt(60);
-          int h = 1 + r.nextInt(50);
-          GreyRaster raster = noise(r, w, h);
-          PixelRect region = someRegion(r, w, h);
-          int bw = 1 + r.nextInt(region.width());
-          int bh = 1 + r.nextInt(region.height());
-          int gw = region.width() / bw;
-          int gh = region.height() / bh;
-          float[] grid = MotionAxisEstimator.grid(raster, region, bw, bh, gw, gh);
-          assertThat(grid).hasSize(gw * gh);
-          for (int gy = 0; gy < gh; gy++) {
-            for (int gx = 0; gx < gw; gx++) {
-              double sum = 0;
-              for (int y = 0; y < bh; y++) {
-                for (int x = 0; x < bw; x++) {
-                  sum += raster.get(region.x() + gx * bw + x, region.y() + gy * bh + y);
+        .checkAssert(
+            seed -> {
+              Random r = new Random(seed);
+              int w = 1 + r.nextInt(60);
+              int h = 1 + r.nextInt(50);
+              GreyRaster raster = noise(r, w, h);
+              PixelRect region = someRegion(r, w, h);
+              int bw = 1 + r.nextInt(region.width());
+              int bh = 1 + r.nextInt(region.height());
+              int gw = region.width() / bw;
+              int gh = region.height() / bh;
+              float[] grid = MotionAxisEstimator.grid(raster, region, bw, bh, gw, gh);
+              assertThat(grid).hasSize(gw * gh);
+              for (int gy = 0; gy < gh; gy++) {
+                for (int gx = 0; gx < gw; gx++) {
+                  double sum = 0;
+                  for (int y = 0; y < bh; y++) {
+                    for (int x = 0; x < bw; x++) {
+                      sum += raster.get(region.x() + gx * bw + x, region.y() + gy * bh + y);
+                    }
+                  }
+                  assertThat((double) grid[gy * gw + gx])
+                      .isCloseTo(sum / (bw * bh), Offset.offset(1e-3));
                 }
               }
-              assertThat((double) grid[gy * gw + gx]).isCloseTo(sum / (bw * bh), Offset.offset(1e-3));
-            }
-          }
-        });
+            });
   }
 
   @Test
   void pixelEnergyIsTheSumOfSquaredDifferencesOverTheRegion() {
     qt().withExamples(150)
         .forAll(longs().all())
-        .checkAssert(seed -> {
-          Random r = new Random(seed);
-          int w = 1 + r.nextInt(60);
-          int h = 1 + r.nextInt(50);
-          GreyRaster a = noise(r, w, h);
-          GreyRaster b = noise(r, w, h);
-          PixelRect region = someRegion(r, w, h);
-          double expected = 0;
-          for (int y = region.y(); y < region.bottom(); y++) {
-            for (int x = region.x(); x < region.right(); x++) {
-              int d = a.get(x, y) - b.get(x, y);
-              expected += d * d;
-            }
-          }
-          assertThat(MotionAxisEstimator.pixelEnergy(a, b, region)).isEqualTo(expected);
-          assertThat(MotionAxisEstimator.pixelEnergy(b, a, region)).isEqualTo(expected);
-        });
+        .checkAssert(
+            seed -> {
+              Random r = new Random(seed);
+              int w = 1 + r.nextInt(60);
+              int h = 1 + r.nextInt(50);
+              GreyRaster a = noise(r, w, h);
+              GreyRaster b = noise(r, w, h);
+              PixelRect region = someRegion(r, w, h);
+              double expected = 0;
+              for (int y = region.y(); y < region.bottom(); y++) {
+                for (int x = region.x(); x < region.right(); x++) {
+                  int d = a.get(x, y) - b.get(x, y);
+                  expected += d * d;
+                }
+              }
+              assertThat(MotionAxisEstimator.pixelEnergy(a, b, region)).isEqualTo(expected);
+              assertThat(MotionAxisEstimator.pixelEnergy(b, a, region)).isEqualTo(expected);
+            });
   }
 
   @Test
@@ -126,10 +134,15 @@ class MotionAxisEstimatorPartsTest {
     assertThat(MotionAxisEstimator.minOverlap(9)).isEqualTo(3);
     assertThat(MotionAxisEstimator.minOverlap(100)).isEqualTo(25);
     assertThat(MotionAxisEstimator.minOverlap(101)).isEqualTo(26);
-    assertThat(MotionAxisEstimator.profileCandidates(new float[2], new float[2])).as("no room to shift").isEmpty();
+    assertThat(MotionAxisEstimator.profileCandidates(new float[2], new float[2]))
+        .as("no room to shift")
+        .isEmpty();
   }
 
-  /** The mean squared profile mismatch at shift s, over the overlap (content at i in A is at i + s in B). */
+  /**
+   * The mean squared profile mismatch at shift s, over the overlap (content at i in A is at i + s
+   * in B).
+   */
   private static double profileError(float[] pa, float[] pb, int s) {
     int n = pa.length;
     double e = 0;
@@ -156,32 +169,41 @@ class MotionAxisEstimatorPartsTest {
   void profileCandidatesAreTheBestLocalMinimaOfTheMismatch() {
     qt().withExamples(200)
         .forAll(longs().all(), integers().between(3, 160))
-        .checkAssert((seed, n) -> {
-          Random r = new Random(seed);
-          float[] pa = profile(r, n);
-          float[] pb = r.nextBoolean() ? profile(r, n) : wrappedShift(pa, r);
-          int maxShift = n - Math.max(2, (int) Math.ceil(0.25 * n));
-          double[] err = new double[2 * maxShift + 1];
-          for (int s = -maxShift; s <= maxShift; s++) {
-            err[s + maxShift] = profileError(pa, pb, s);
-          }
-          List<Integer> minima = new ArrayList<>();
-          for (int k = 0; k < err.length; k++) {
-            boolean left = k == 0 || err[k] <= err[k - 1];
-            boolean right = k == err.length - 1 || err[k] <= err[k + 1];
-            if (k != maxShift && left && right) {
-              minima.add(k - maxShift);
-            }
-          }
-          // best first; between equal mismatches the smaller shift, then the earlier one (a stable sort)
-          minima.sort(Comparator.<Integer>comparingDouble(s -> err[s + maxShift]).thenComparingInt(Math::abs));
-          List<Integer> expected = minima.subList(0, Math.min(40, minima.size()));
-          int[] got = MotionAxisEstimator.profileCandidates(pa, pb);
-          assertThat(got).as("n %d", n).containsExactly(expected.stream().mapToInt(Integer::intValue).toArray());
-        });
+        .checkAssert(
+            (seed, n) -> {
+              Random r = new Random(seed);
+              float[] pa = profile(r, n);
+              float[] pb = r.nextBoolean() ? profile(r, n) : wrappedShift(pa, r);
+              int maxShift = n - Math.max(2, (int) Math.ceil(0.25 * n));
+              double[] err = new double[2 * maxShift + 1];
+              for (int s = -maxShift; s <= maxShift; s++) {
+                err[s + maxShift] = profileError(pa, pb, s);
+              }
+              List<Integer> minima = new ArrayList<>();
+              for (int k = 0; k < err.length; k++) {
+                boolean left = k == 0 || err[k] <= err[k - 1];
+                boolean right = k == err.length - 1 || err[k] <= err[k + 1];
+                if (k != maxShift && left && right) {
+                  minima.add(k - maxShift);
+                }
+              }
+              // best first; between equal mismatches the smaller shift, then the earlier one (a
+              // stable sort)
+              minima.sort(
+                  Comparator.<Integer>comparingDouble(s -> err[s + maxShift])
+                      .thenComparingInt(Math::abs));
+              List<Integer> expected = minima.subList(0, Math.min(40, minima.size()));
+              int[] got = MotionAxisEstimator.profileCandidates(pa, pb);
+              assertThat(got)
+                  .as("n %d", n)
+                  .containsExactly(expected.stream().mapToInt(Integer::intValue).toArray());
+            });
   }
 
-  /** {@code p} moved by a random shift (wrapping), lightly perturbed: a profile with a clear best shift. */
+  /**
+   * {@code p} moved by a random shift (wrapping), lightly perturbed: a profile with a clear best
+   * shift.
+   */
   private static float[] wrappedShift(float[] p, Random r) {
     int n = p.length;
     int s = r.nextInt(n);
@@ -196,53 +218,59 @@ class MotionAxisEstimatorPartsTest {
   void theTrueShiftOfALongProfileIsFoundToThePixel() {
     qt().withExamples(60)
         .forAll(longs().all(), integers().between(300, 1500))
-        .checkAssert((seed, n) -> {
-          Random r = new Random(seed);
-          // content that moved by s: B at i + s is A at i; what enters B is new content
-          int max = n - MotionAxisEstimator.minOverlap(n);
-          int s = (r.nextBoolean() ? 1 : -1) * (1 + r.nextInt(max));
-          float[] world = profile(r, n + Math.abs(s));
-          float[] pa = new float[n];
-          float[] pb = new float[n];
-          for (int i = 0; i < n; i++) {
-            pa[i] = s > 0 ? world[i + s] : world[i];
-            pb[i] = s > 0 ? world[i] : world[i - s];
-          }
-          int[] candidates = MotionAxisEstimator.candidateShifts(pa, pb);
-          assertThat(candidates).as("n %d shift %d", n, s).contains(s);
-          assertThat(candidates).doesNotContain(0).doesNotHaveDuplicates();
-          for (int c : candidates) {
-            assertThat(Math.abs(c)).isLessThanOrEqualTo(max);
-          }
-        });
+        .checkAssert(
+            (seed, n) -> {
+              Random r = new Random(seed);
+              // content that moved by s: B at i + s is A at i; what enters B is new content
+              int max = n - MotionAxisEstimator.minOverlap(n);
+              int s = (r.nextBoolean() ? 1 : -1) * (1 + r.nextInt(max));
+              float[] world = profile(r, n + Math.abs(s));
+              float[] pa = new float[n];
+              float[] pb = new float[n];
+              for (int i = 0; i < n; i++) {
+                pa[i] = s > 0 ? world[i + s] : world[i];
+                pb[i] = s > 0 ? world[i] : world[i - s];
+              }
+              int[] candidates = MotionAxisEstimator.candidateShifts(pa, pb);
+              assertThat(candidates).as("n %d shift %d", n, s).contains(s);
+              assertThat(candidates).doesNotContain(0).doesNotHaveDuplicates();
+              for (int c : candidates) {
+                assertThat(Math.abs(c)).isLessThanOrEqualTo(max);
+              }
+            });
   }
 
   @Test
   void undoingTheTrueShiftExplainsTheWholeChangeAndSwappingTheFramesChangesNothing() {
     qt().withExamples(120)
         .forAll(longs().all(), integers().between(-30, 30), integers().between(-30, 30))
-        .checkAssert((seed, dx, dy) -> {
-          Random r = new Random(seed);
-          int w = 40 + r.nextInt(40);
-          int h = 40 + r.nextInt(40);
-          // a world larger than the frames; B shows it moved by (dx, dy): A's pixel (x, y) is B's (x + dx, y + dy)
-          GreyRaster world = noise(r, w + 60, h + 60);
-          GreyRaster a = crop(world, 30, 30, w, h);
-          GreyRaster b = crop(world, 30 - dx, 30 - dy, w, h);
-          PixelRect all = PixelRect.full(w, h);
-          double total = MotionAxisEstimator.pixelEnergy(a, b, all);
-          double undone = MotionAxisEstimator.pixelUnexplained(a, b, all, total, dx, dy);
-          double swapped = MotionAxisEstimator.pixelUnexplained(b, a, all, total, -dx, -dy);
-          assertThat(swapped).as("(%d, %d) swapped", dx, dy).isEqualTo(undone);
-          if (dx != 0 || dy != 0) {
-            assertThat(undone).as("(%d, %d)", dx, dy).isEqualTo(0.0);
-            // any other shift of noise explains little of it
-            int ox = dx + 1 + r.nextInt(5);
-            double wrong = MotionAxisEstimator.pixelUnexplained(a, b, all, total, ox, dy);
-            assertThat(wrong).as("(%d, %d) undone as (%d, %d)", dx, dy, ox, dy).isGreaterThan(0.5);
-            assertThat(MotionAxisEstimator.pixelUnexplained(b, a, all, total, -ox, -dy)).isEqualTo(wrong);
-          }
-        });
+        .checkAssert(
+            (seed, dx, dy) -> {
+              Random r = new Random(seed);
+              int w = 40 + r.nextInt(40);
+              int h = 40 + r.nextInt(40);
+              // a world larger than the frames; B shows it moved by (dx, dy): A's pixel (x, y) is
+              // B's (x + dx, y + dy)
+              GreyRaster world = noise(r, w + 60, h + 60);
+              GreyRaster a = crop(world, 30, 30, w, h);
+              GreyRaster b = crop(world, 30 - dx, 30 - dy, w, h);
+              PixelRect all = PixelRect.full(w, h);
+              double total = MotionAxisEstimator.pixelEnergy(a, b, all);
+              double undone = MotionAxisEstimator.pixelUnexplained(a, b, all, total, dx, dy);
+              double swapped = MotionAxisEstimator.pixelUnexplained(b, a, all, total, -dx, -dy);
+              assertThat(swapped).as("(%d, %d) swapped", dx, dy).isEqualTo(undone);
+              if (dx != 0 || dy != 0) {
+                assertThat(undone).as("(%d, %d)", dx, dy).isEqualTo(0.0);
+                // any other shift of noise explains little of it
+                int ox = dx + 1 + r.nextInt(5);
+                double wrong = MotionAxisEstimator.pixelUnexplained(a, b, all, total, ox, dy);
+                assertThat(wrong)
+                    .as("(%d, %d) undone as (%d, %d)", dx, dy, ox, dy)
+                    .isGreaterThan(0.5);
+                assertThat(MotionAxisEstimator.pixelUnexplained(b, a, all, total, -ox, -dy))
+                    .isEqualTo(wrong);
+              }
+            });
   }
 
   @Test
@@ -257,7 +285,8 @@ class MotionAxisEstimatorPartsTest {
     assertThat(MotionAxisEstimator.pixelUnexplained(a, b, all, total, 30, 0)).isEqualTo(1.0);
     assertThat(MotionAxisEstimator.pixelUnexplained(a, b, all, total, -30, 0)).isEqualTo(1.0);
     assertThat(MotionAxisEstimator.pixelUnexplained(a, b, all, 0.0, 0, 5)).isEqualTo(1.0);
-    assertThat(MotionAxisEstimator.pixelUnexplained(a, b, all, total, 0, 19)).isLessThanOrEqualTo(1.0);
+    assertThat(MotionAxisEstimator.pixelUnexplained(a, b, all, total, 0, 19))
+        .isLessThanOrEqualTo(1.0);
     // a frame against itself holds no change for a shift to explain
     assertThat(MotionAxisEstimator.pixelUnexplained(a, a, all, 1.0, 0, 19)).isEqualTo(1.0);
   }
@@ -271,15 +300,22 @@ class MotionAxisEstimatorPartsTest {
     GreyRaster world = blocks(r, w + 400, h + 400, 8);
     GreyRaster a = crop(world, 200, 200, w, h);
     PixelRect all = PixelRect.full(w, h);
-    assertThat(MotionAxisEstimator.estimate(a, crop(world, 200, 120, w, h), all)).isEqualTo(PrimaryAxis.VERTICAL);
-    assertThat(MotionAxisEstimator.estimate(a, crop(world, 96, 200, w, h), all)).isEqualTo(PrimaryAxis.HORIZONTAL);
-    assertThat(MotionAxisEstimator.estimate(a, crop(world, 160, 72, w, h), all)).as("mostly down")
+    assertThat(MotionAxisEstimator.estimate(a, crop(world, 200, 120, w, h), all))
         .isEqualTo(PrimaryAxis.VERTICAL);
-    assertThat(MotionAxisEstimator.estimate(a, crop(world, 72, 160, w, h), all)).as("mostly across")
+    assertThat(MotionAxisEstimator.estimate(a, crop(world, 96, 200, w, h), all))
         .isEqualTo(PrimaryAxis.HORIZONTAL);
-    assertThat(MotionAxisEstimator.estimate(a, crop(world, 104, 104, w, h), all)).as("45 degrees")
+    assertThat(MotionAxisEstimator.estimate(a, crop(world, 160, 72, w, h), all))
+        .as("mostly down")
+        .isEqualTo(PrimaryAxis.VERTICAL);
+    assertThat(MotionAxisEstimator.estimate(a, crop(world, 72, 160, w, h), all))
+        .as("mostly across")
+        .isEqualTo(PrimaryAxis.HORIZONTAL);
+    assertThat(MotionAxisEstimator.estimate(a, crop(world, 104, 104, w, h), all))
+        .as("45 degrees")
         .isEqualTo(PrimaryAxis.NONE);
-    assertThat(MotionAxisEstimator.estimate(a, blocks(r, w, h, 8), all)).as("replaced").isEqualTo(PrimaryAxis.NONE);
+    assertThat(MotionAxisEstimator.estimate(a, blocks(r, w, h, 8), all))
+        .as("replaced")
+        .isEqualTo(PrimaryAxis.NONE);
     assertThat(MotionAxisEstimator.estimate(a, a, all)).as("unchanged").isEqualTo(PrimaryAxis.NONE);
   }
 

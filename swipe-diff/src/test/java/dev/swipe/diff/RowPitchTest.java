@@ -13,22 +13,36 @@ import org.junit.jupiter.api.Test;
 
 class RowPitchTest {
 
-  private static final String[] FONTS = {"SansSerif", "Serif", "Monospaced", "DejaVu Sans Condensed"};
+  private static final String[] FONTS = {
+    "SansSerif", "Serif", "Monospaced", "DejaVu Sans Condensed"
+  };
   private static final int[] FONT_SIZES = {26, 40, 60};
   private static final double[] SPACING = {1.5, 1.9, 2.4};
 
   /** One rendered wheel, measured in a column band around it. */
-  record Case(int rows, String font, int fontSize, double pitch, ScreenRenderer.Selection sel,
+  record Case(
+      int rows,
+      String font,
+      int fontSize,
+      double pitch,
+      ScreenRenderer.Selection sel,
       RowPitchResult result) {}
 
-  static Case measureWheel(int rows, String font, int fontSize, double pitch,
-      ScreenRenderer.Selection sel, int firstValue, float quality) {
+  static Case measureWheel(
+      int rows,
+      String font,
+      int fontSize,
+      double pitch,
+      ScreenRenderer.Selection sel,
+      int firstValue,
+      float quality) {
     int width = 480;
     int centerX = 240;
     int height = (int) Math.ceil(rows * pitch + 240);
     int centerY = height / 2 + 7;
-    BufferedImage img = ScreenRenderer.wheel(width, height, centerX, centerY, rows, pitch, font,
-        fontSize, sel, firstValue);
+    BufferedImage img =
+        ScreenRenderer.wheel(
+            width, height, centerX, centerY, rows, pitch, font, fontSize, sel, firstValue);
     GreyRaster r = ScreenRenderer.viaJpeg(img, quality);
     int bandTop = Math.max(0, (int) (centerY - rows * pitch / 2 - 30));
     int bandBottom = Math.min(height - 1, (int) (centerY + rows * pitch / 2 + 30));
@@ -72,8 +86,18 @@ class RowPitchTest {
           double pitch = size * (1.5 + 0.3 * (i % 3)) + (i % 4) * 0.37;
           int height = (int) Math.ceil(7 * pitch + 240);
           int centerY = height / 2 + 7;
-          BufferedImage img = ScreenRenderer.wheel(480, height, 240, centerY, 7, pitch, font, size,
-              ScreenRenderer.Selection.values()[i % 3], 10 + 7 * i);
+          BufferedImage img =
+              ScreenRenderer.wheel(
+                  480,
+                  height,
+                  240,
+                  centerY,
+                  7,
+                  pitch,
+                  font,
+                  size,
+                  ScreenRenderer.Selection.values()[i % 3],
+                  10 + 7 * i);
           GreyRaster r = ScreenRenderer.viaJpeg(img, 0.8f);
           int half = (int) Math.round(rowsInBand * pitch / 2);
           int off = (i % 5) * 3;
@@ -83,8 +107,10 @@ class RowPitchTest {
           RowPitchResult res = RowPitch.measure(r, band);
           double err = Math.abs(res.pitchPx() - pitch) / pitch;
           if (whole >= 3 || err > 0.04 || res.confidence() < 0.6) {
-            failures.add(String.format("%.1f rows, %s %d, pitch %.2f, %d whole rows: %s err=%.4f", rowsInBand, font,
-                size, pitch, whole, res, err));
+            failures.add(
+                String.format(
+                    "%.1f rows, %s %d, pitch %.2f, %d whole rows: %s err=%.4f",
+                    rowsInBand, font, size, pitch, whole, res, err));
           }
           i++;
         }
@@ -106,15 +132,21 @@ class RowPitchTest {
         double radius = radiusRows * pitch;
         int height = 1400;
         int centerY = 700 + (i % 5) - 2;
-        BufferedImage img = ScreenRenderer.cylinderWheel(480, height, 240, centerY, pitch, radius, font, size, 7 * i);
+        BufferedImage img =
+            ScreenRenderer.cylinderWheel(
+                480, height, 240, centerY, pitch, radius, font, size, 7 * i);
         GreyRaster r = ScreenRenderer.viaJpeg(img, 0.8f);
         double columnX = 240 / 479.0 * 1000;
         double centreNorm = centerY / (double) (height - 1) * 1000;
-        RowPitchResult column = RowPitch.measureColumn(r, columnX, centreNorm, 100, (radius + 40) / (height - 1) * 1000);
+        RowPitchResult column =
+            RowPitch.measureColumn(
+                r, columnX, centreNorm, 100, (radius + 40) / (height - 1) * 1000);
         double err = Math.abs(column.pitchPx() - pitch) / pitch;
         if (err > 0.02 || column.confidence() < 0.6) {
-          failures.add(String.format("%s size %d pitch %.1f radius %.1f: %s err=%.4f", font, size, pitch, radius,
-              column, err));
+          failures.add(
+              String.format(
+                  "%s size %d pitch %.1f radius %.1f: %s err=%.4f",
+                  font, size, pitch, radius, column, err));
         }
         i++;
       }
@@ -127,22 +159,37 @@ class RowPitchTest {
     // The same wheel measured without knowing its centre: the grid's pitch is the crowded rows'
     // mean spacing, which is why the wheel's centre matters.
     double pitch = 96;
-    BufferedImage img = ScreenRenderer.cylinderWheel(480, 1400, 240, 700, pitch, 3.2 * pitch, "SansSerif", 44, 12);
+    BufferedImage img =
+        ScreenRenderer.cylinderWheel(480, 1400, 240, 700, pitch, 3.2 * pitch, "SansSerif", 44, 12);
     GreyRaster r = ScreenRenderer.viaJpeg(img, 0.8f);
     RowPitchResult grid = RowPitch.measure(r, PixelRect.ofCorners(140, 700 - 350, 339, 700 + 350));
-    RowPitchResult column = RowPitch.measureColumn(r, 240 / 479.0 * 1000, 700 / 1399.0 * 1000, 100, 350 / 1399.0 * 1000);
+    RowPitchResult column =
+        RowPitch.measureColumn(
+            r, 240 / 479.0 * 1000, 700 / 1399.0 * 1000, 100, 350 / 1399.0 * 1000);
     assertThat(grid.pitchPx()).isLessThan(0.96 * pitch);
-    assertThat(column.pitchPx()).isCloseTo(pitch, org.assertj.core.data.Percentage.withPercentage(2));
+    assertThat(column.pitchPx())
+        .isCloseTo(pitch, org.assertj.core.data.Percentage.withPercentage(2));
   }
 
   @Test
   void aFlatWheelMeasuresTheSameWithOrWithoutItsCentre() {
     for (int rows = 5; rows <= 7; rows++) {
-      BufferedImage img = ScreenRenderer.wheel(480, 1400, 240, 700, rows, 96, "SansSerif", 44,
-          ScreenRenderer.Selection.LINES, 3 * rows);
+      BufferedImage img =
+          ScreenRenderer.wheel(
+              480,
+              1400,
+              240,
+              700,
+              rows,
+              96,
+              "SansSerif",
+              44,
+              ScreenRenderer.Selection.LINES,
+              3 * rows);
       GreyRaster r = ScreenRenderer.viaJpeg(img, 0.8f);
       double halfNorm = (rows * 48 + 30) / 1399.0 * 1000;
-      RowPitchResult column = RowPitch.measureColumn(r, 240 / 479.0 * 1000, 700 / 1399.0 * 1000, 100, halfNorm);
+      RowPitchResult column =
+          RowPitch.measureColumn(r, 240 / 479.0 * 1000, 700 / 1399.0 * 1000, 100, halfNorm);
       int top = (int) Math.floor((700 / 1399.0 * 1000 - halfNorm) * 1399 / 1000.0);
       int bottom = (int) Math.ceil((700 / 1399.0 * 1000 + halfNorm) * 1399 / 1000.0);
       int left = (int) Math.floor((240 / 479.0 * 1000 - 100) * 479 / 1000.0);
@@ -154,17 +201,20 @@ class RowPitchTest {
 
   @Test
   void normalizedPitchUsesTheHeightRule() {
-    BufferedImage img = ScreenRenderer.wheel(1080, 2400, 540, 1200, 5, 120, "SansSerif", 56,
-        ScreenRenderer.Selection.LINES, 0);
+    BufferedImage img =
+        ScreenRenderer.wheel(
+            1080, 2400, 540, 1200, 5, 120, "SansSerif", 56, ScreenRenderer.Selection.LINES, 0);
     GreyRaster full = ScreenRenderer.viaJpeg(img, 0.8f);
     RowPitchResult r = RowPitch.measureColumn(full, 500, 500);
     assertThat(r.pitchPx()).isCloseTo(120, org.assertj.core.data.Percentage.withPercentage(2));
-    assertThat(r.pitchNorm()).isCloseTo(120 / 2399.0 * 1000, org.assertj.core.data.Percentage.withPercentage(2));
+    assertThat(r.pitchNorm())
+        .isCloseTo(120 / 2399.0 * 1000, org.assertj.core.data.Percentage.withPercentage(2));
     assertThat(r.isConfident(0.5)).isTrue();
     // A half-size raster reports the same pitch in source pixels.
     RowPitchResult half = RowPitch.measureColumn(full.reduce(2), 500, 500);
     assertThat(half.pitchPx()).isCloseTo(120, org.assertj.core.data.Percentage.withPercentage(2));
-    assertThat(half.pitchNorm()).isCloseTo(r.pitchNorm(), org.assertj.core.data.Percentage.withPercentage(2));
+    assertThat(half.pitchNorm())
+        .isCloseTo(r.pitchNorm(), org.assertj.core.data.Percentage.withPercentage(2));
   }
 
   @Test
@@ -172,7 +222,9 @@ class RowPitchTest {
     // Selected row in a much heavier style: the strongest repetition is still one row, not two.
     for (ScreenRenderer.Selection sel : ScreenRenderer.Selection.values()) {
       Case c = measureWheel(7, "Serif", 30, 64, sel, 3, 0.7f);
-      assertThat(c.result().pitchPx()).as(c.toString()).isCloseTo(64, org.assertj.core.data.Percentage.withPercentage(2));
+      assertThat(c.result().pitchPx())
+          .as(c.toString())
+          .isCloseTo(64, org.assertj.core.data.Percentage.withPercentage(2));
     }
   }
 
@@ -188,12 +240,17 @@ class RowPitchTest {
     for (int i = 0; i < 11; i++) {
       boolean even = i % 2 == 0;
       g.setColor(even ? Color.BLACK : new Color(150, 150, 150));
-      g.setFont(new java.awt.Font("SansSerif", even ? java.awt.Font.BOLD : java.awt.Font.PLAIN, even ? 40 : 22));
+      g.setFont(
+          new java.awt.Font(
+              "SansSerif", even ? java.awt.Font.BOLD : java.awt.Font.PLAIN, even ? 40 : 22));
       g.drawString(String.format("%02d", i * 3), 170, (float) (80 + i * pitch));
     }
     g.dispose();
-    RowPitchResult r = RowPitch.measure(ScreenRenderer.viaJpeg(img, 0.8f), new PixelRect(50, 20, 300, 840));
-    assertThat(r.pitchPx()).as(r.toString()).isCloseTo(pitch, org.assertj.core.data.Percentage.withPercentage(2));
+    RowPitchResult r =
+        RowPitch.measure(ScreenRenderer.viaJpeg(img, 0.8f), new PixelRect(50, 20, 300, 840));
+    assertThat(r.pitchPx())
+        .as(r.toString())
+        .isCloseTo(pitch, org.assertj.core.data.Percentage.withPercentage(2));
   }
 
   /** A profile with text rows of {@code height} samples starting at {@code starts}. */
@@ -227,7 +284,9 @@ class RowPitchTest {
     double[] f = rows(241, 15, 67, 112.75, 158.5, 212);
     double[] pc = RowPitch.pitchFromProfile(f);
     assertThat(pc[0]).isCloseTo(45.75, org.assertj.core.data.Offset.offset(0.5));
-    assertThat(pc[1]).as("three even rows are trusted by wheel_nudge (0.6)").isGreaterThanOrEqualTo(0.6);
+    assertThat(pc[1])
+        .as("three even rows are trusted by wheel_nudge (0.6)")
+        .isGreaterThanOrEqualTo(0.6);
   }
 
   @Test
@@ -237,18 +296,21 @@ class RowPitchTest {
     // fits all three at rms 4.5 px and was trusted at 0.72, so nudges planned on it landed a row
     // off; trusted, a pitch must be the true one.
     GreyRaster shot;
-    try (java.io.InputStream in = getClass().getResourceAsStream("/frames/android-month-wheel-at-december.jpg")) {
+    try (java.io.InputStream in =
+        getClass().getResourceAsStream("/frames/android-month-wheel-at-december.jpg")) {
       shot = ImageDecoder.decode(in.readAllBytes(), DecodeOptions.DEFAULT);
     }
     RowPitchResult r = RowPitch.measureColumn(shot, 241.19, 375.31);
     assertThat(!r.found() || r.confidence() < 0.6 || Math.abs(r.pitchPx() - 75) <= 0.05 * 75)
-        .as(r.toString()).isTrue();
+        .as(r.toString())
+        .isTrue();
     assertThat(r.found() && r.confidence() >= 0.6).as("this frame is not trusted: " + r).isFalse();
   }
 
   @Test
   void threeRowsWithAStrayRowBetweenThemAreNotTrusted() {
-    // The same three rows, but with an extra text line off the grid between two of them: the grid does not
+    // The same three rows, but with an extra text line off the grid between two of them: the grid
+    // does not
     // explain what lies inside its own span, so the spacing is not trusted.
     double[] f = rows(241, 15, 67, 112.75, 131, 158.5);
     double[] pc = RowPitch.pitchFromProfile(f);
@@ -262,7 +324,11 @@ class RowPitchTest {
     Graphics2D g = ScreenRenderer.graphics(img);
     for (int k = 0; k < 400; k++) {
       g.setColor(new Color(rnd.nextInt(256), rnd.nextInt(256), rnd.nextInt(256)));
-      g.fillOval(rnd.nextInt(400) - 40, rnd.nextInt(900) - 40, 10 + rnd.nextInt(120), 10 + rnd.nextInt(120));
+      g.fillOval(
+          rnd.nextInt(400) - 40,
+          rnd.nextInt(900) - 40,
+          10 + rnd.nextInt(120),
+          10 + rnd.nextInt(120));
     }
     g.dispose();
     for (int y = 0; y < 900; y++) {
@@ -271,7 +337,8 @@ class RowPitchTest {
         img.setRGB(x, y, (img.getRGB(x, y) & 0xFF00FF) | (v << 8));
       }
     }
-    RowPitchResult r = RowPitch.measure(ScreenRenderer.viaJpeg(img, 0.8f), new PixelRect(50, 0, 300, 900));
+    RowPitchResult r =
+        RowPitch.measure(ScreenRenderer.viaJpeg(img, 0.8f), new PixelRect(50, 0, 300, 900));
     assertThat(r.confidence()).as(r.toString()).isLessThan(0.3);
   }
 
@@ -282,7 +349,8 @@ class RowPitchTest {
     g.setColor(new Color(236, 236, 240));
     g.fillRect(0, 0, 400, 900);
     g.dispose();
-    RowPitchResult r = RowPitch.measure(ScreenRenderer.viaJpeg(img, 0.5f), new PixelRect(50, 0, 300, 900));
+    RowPitchResult r =
+        RowPitch.measure(ScreenRenderer.viaJpeg(img, 0.5f), new PixelRect(50, 0, 300, 900));
     assertThat(r).isEqualTo(RowPitchResult.NOT_FOUND);
     assertThat(r.found()).isFalse();
   }
@@ -291,7 +359,8 @@ class RowPitchTest {
   void lowConfidenceOnASingleRow() {
     for (ScreenRenderer.Selection sel : ScreenRenderer.Selection.values()) {
       BufferedImage img = ScreenRenderer.wheel(400, 900, 200, 450, 1, 90, "SansSerif", 48, sel, 5);
-      RowPitchResult r = RowPitch.measure(ScreenRenderer.viaJpeg(img, 0.8f), new PixelRect(50, 0, 300, 900));
+      RowPitchResult r =
+          RowPitch.measure(ScreenRenderer.viaJpeg(img, 0.8f), new PixelRect(50, 0, 300, 900));
       assertThat(r.confidence()).as(sel + " " + r).isLessThan(0.3);
     }
   }
@@ -299,15 +368,20 @@ class RowPitchTest {
   @Test
   void badArgumentsAreRefusedByName() {
     GreyRaster r = GreyRaster.of(10, 10, new byte[100]);
-    assertThatThrownBy(() -> RowPitch.measureColumn(r, Double.NaN, 500)).isInstanceOf(ImageException.class)
+    assertThatThrownBy(() -> RowPitch.measureColumn(r, Double.NaN, 500))
+        .isInstanceOf(ImageException.class)
         .hasMessageContaining("column_x");
-    assertThatThrownBy(() -> RowPitch.measureColumn(r, 500, 1200)).isInstanceOf(ImageException.class)
+    assertThatThrownBy(() -> RowPitch.measureColumn(r, 500, 1200))
+        .isInstanceOf(ImageException.class)
         .hasMessageContaining("center_y");
-    assertThatThrownBy(() -> RowPitch.measureColumn(r, 500, 500, 0, 10)).isInstanceOf(ImageException.class)
+    assertThatThrownBy(() -> RowPitch.measureColumn(r, 500, 500, 0, 10))
+        .isInstanceOf(ImageException.class)
         .hasMessageContaining("half_width");
-    assertThatThrownBy(() -> RowPitch.measure(r, null)).isInstanceOf(ImageException.class)
+    assertThatThrownBy(() -> RowPitch.measure(r, null))
+        .isInstanceOf(ImageException.class)
         .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("invalid_argument"));
-    assertThatThrownBy(() -> RowPitch.measure(r, new PixelRect(20, 0, 5, 5))).isInstanceOf(ImageException.class)
+    assertThatThrownBy(() -> RowPitch.measure(r, new PixelRect(20, 0, 5, 5)))
+        .isInstanceOf(ImageException.class)
         .hasMessageContaining("outside");
     // A band too small to hold two rows is not an error, just nothing found.
     assertThat(RowPitch.measure(r, new PixelRect(0, 0, 10, 5))).isEqualTo(RowPitchResult.NOT_FOUND);

@@ -17,7 +17,9 @@ import javax.imageio.ImageWriteParam;
 import javax.imageio.ImageWriter;
 import javax.imageio.stream.ImageOutputStream;
 
-/** Renders phone-like screens with Java2D and encodes real JPEGs, so tests need no binary fixtures. */
+/**
+ * Renders phone-like screens with Java2D and encodes real JPEGs, so tests need no binary fixtures.
+ */
 final class ScreenRenderer {
 
   static final int PHONE_W = 1080;
@@ -31,12 +33,17 @@ final class ScreenRenderer {
   static Graphics2D graphics(BufferedImage img) {
     Graphics2D g = img.createGraphics();
     g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-    g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-    g.setRenderingHint(RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_ON);
+    g.setRenderingHint(
+        RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+    g.setRenderingHint(
+        RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_ON);
     return g;
   }
 
-  /** A contacts-like list whose content is scrolled up by {@code scrollY} pixels (status/app bar fixed). */
+  /**
+   * A contacts-like list whose content is scrolled up by {@code scrollY} pixels (status/app bar
+   * fixed).
+   */
   static BufferedImage listScreen(int width, int height, int scrollY) {
     BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
     Graphics2D g = graphics(img);
@@ -60,7 +67,9 @@ final class ScreenRenderer {
       g.drawString(NAMES[i % NAMES.length] + " " + (i + 1), (int) (190 * s), y + (int) (74 * s));
       g.setColor(new Color(110, 110, 110));
       g.setFont(new Font(Font.SERIF, Font.PLAIN, (int) (34 * s)));
-      g.drawString("+1 555 01" + (10 + i) + "  mobile  " + (i * 7 % 60) + " min ago", (int) (190 * s),
+      g.drawString(
+          "+1 555 01" + (10 + i) + "  mobile  " + (i * 7 % 60) + " min ago",
+          (int) (190 * s),
           y + (int) (130 * s));
       g.setColor(new Color(225, 225, 225));
       g.fillRect((int) (190 * s), y + rowH - 2, width, Math.max(1, (int) (2 * s)));
@@ -99,19 +108,28 @@ final class ScreenRenderer {
       g.fillRoundRect(x, top, cw, cardH, (int) (60 * s), (int) (60 * s));
       g.setColor(Color.WHITE);
       for (int k = 0; k < 8; k++) {
-        g.fillOval(x + r.nextInt(Math.max(1, cw - 200)), top + r.nextInt(Math.max(1, cardH - 200)),
-            (int) ((60 + r.nextInt(140)) * s), (int) ((60 + r.nextInt(140)) * s));
+        g.fillOval(
+            x + r.nextInt(Math.max(1, cw - 200)),
+            top + r.nextInt(Math.max(1, cardH - 200)),
+            (int) ((60 + r.nextInt(140)) * s),
+            (int) ((60 + r.nextInt(140)) * s));
       }
       g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, (int) (90 * s)));
       g.drawString("Page " + (p + 1), x + (int) (80 * s), top + (int) (200 * s));
       g.setColor(Color.DARK_GRAY);
       g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, (int) (44 * s)));
-      g.drawString("Swipe to see what is new on page " + (p + 1), x + (int) (30 * s),
+      g.drawString(
+          "Swipe to see what is new on page " + (p + 1),
+          x + (int) (30 * s),
           top + cardH + (int) (90 * s));
     }
     g.setColor(Color.GRAY);
     for (int p = 0; p < 6; p++) {
-      g.fillOval(width / 2 - (int) (150 * s) + (int) (p * 60 * s), (int) (1950 * s), (int) (24 * s), (int) (24 * s));
+      g.fillOval(
+          width / 2 - (int) (150 * s) + (int) (p * 60 * s),
+          (int) (1950 * s),
+          (int) (24 * s),
+          (int) (24 * s));
     }
     statusBar(g, width, s);
     g.dispose();
@@ -155,14 +173,27 @@ final class ScreenRenderer {
   }
 
   /** How the selected row of a wheel is marked. */
-  enum Selection { LINES, TINT, NONE }
+  enum Selection {
+    LINES,
+    TINT,
+    NONE
+  }
 
   /**
    * A picker wheel: {@code visibleRows} rows of {@code pitch} pixels centred on {@code centerY},
    * showing numbers starting at {@code firstValue}; optional selection overlay.
    */
-  static BufferedImage wheel(int width, int height, int centerX, int centerY, int visibleRows,
-      double pitch, String fontName, int fontSize, Selection selection, int firstValue) {
+  static BufferedImage wheel(
+      int width,
+      int height,
+      int centerX,
+      int centerY,
+      int visibleRows,
+      double pitch,
+      String fontName,
+      int fontSize,
+      Selection selection,
+      int firstValue) {
     BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
     Graphics2D g = graphics(img);
     g.setColor(Color.WHITE);
@@ -205,11 +236,19 @@ final class ScreenRenderer {
   /**
    * A picker wheel drawn on a cylinder (as UIPickerView draws it): the row {@code j} rows from the
    * selected one is centred {@code radius sin(j pitch / radius)} from {@code centerY}, its text
-   * squashed by the cosine of that angle and faded towards the background; rows past a quarter
-   * turn are not drawn.
+   * squashed by the cosine of that angle and faded towards the background; rows past a quarter turn
+   * are not drawn.
    */
-  static BufferedImage cylinderWheel(int width, int height, int centerX, int centerY, double pitch,
-      double radius, String fontName, int fontSize, int firstValue) {
+  static BufferedImage cylinderWheel(
+      int width,
+      int height,
+      int centerX,
+      int centerY,
+      double pitch,
+      double radius,
+      String fontName,
+      int fontSize,
+      int firstValue) {
     BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
     Graphics2D g = graphics(img);
     g.setColor(Color.WHITE);

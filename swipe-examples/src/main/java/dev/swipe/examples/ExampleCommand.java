@@ -4,8 +4,8 @@ import dev.swipe.core.SwipeException;
 import java.io.PrintStream;
 
 /**
- * How the example programs read their arguments and end: a failure is one line naming its code
- * and the field, never a stack trace, and the process exits with status 2.
+ * How the example programs read their arguments and end: a failure is one line naming its code and
+ * the field, never a stack trace, and the process exits with status 2.
  */
 final class ExampleCommand {
   private ExampleCommand() {}
@@ -23,8 +23,12 @@ final class ExampleCommand {
       return 0;
     } catch (RuntimeException failure) {
       SwipeException e = SwipeException.translate(failure);
-      err.println("error " + e.code().id() + ": " + e.getMessage()
-          + (e.details().isEmpty() ? "" : " " + e.details()));
+      err.println(
+          "error "
+              + e.code().id()
+              + ": "
+              + e.getMessage()
+              + (e.details().isEmpty() ? "" : " " + e.details()));
       return 2;
     }
   }
@@ -38,13 +42,16 @@ final class ExampleCommand {
 
   /** The argument at {@code index}, or {@code fallback} when there are fewer arguments. */
   static String optional(String[] args, int index, String fallback) {
-    return args != null && args.length > index && !args[index].isBlank() ? args[index].strip() : fallback;
+    return args != null && args.length > index && !args[index].isBlank()
+        ? args[index].strip()
+        : fallback;
   }
 
   /**
    * The argument at {@code index}.
    *
-   * @throws SwipeException {@code invalid_argument} naming {@code field} when it is missing or blank
+   * @throws SwipeException {@code invalid_argument} naming {@code field} when it is missing or
+   *     blank
    */
   static String required(String[] args, int index, String field, String usage) {
     if (args == null || args.length <= index || args[index].isBlank()) {

@@ -24,6 +24,7 @@ import java.util.stream.Collectors;
  */
 public final class OnboardingCarousel {
   static final String USAGE = "OnboardingCarousel [device-uri (sim:?scene=carousel)]";
+
   /** A bound on swipes, so a carousel that never reports its end cannot keep the program going. */
   static final int MAX_SWIPES = 20;
 
@@ -33,7 +34,8 @@ public final class OnboardingCarousel {
    * What the example saw.
    *
    * @param pagesTurned swipes whose verdict was {@code moved}
-   * @param lastPageReached whether a verdict said the end was reached (false: the swipe bound ran out)
+   * @param lastPageReached whether a verdict said the end was reached (false: the swipe bound ran
+   *     out)
    * @param lastPage the settled screen of the last page
    */
   public record Outcome(int pagesTurned, boolean lastPageReached, Observation lastPage) {}
@@ -44,12 +46,16 @@ public final class OnboardingCarousel {
   }
 
   static int run(String[] args, PrintStream out, PrintStream err) {
-    return ExampleCommand.run(out, err, o -> {
-      ExampleCommand.atMost(args, 1, USAGE);
-      try (Device phone = Device.open(ExampleCommand.optional(args, 0, "sim:?scene=carousel"))) {
-        toLastPage(phone, o);
-      }
-    });
+    return ExampleCommand.run(
+        out,
+        err,
+        o -> {
+          ExampleCommand.atMost(args, 1, USAGE);
+          try (Device phone =
+              Device.open(ExampleCommand.optional(args, 0, "sim:?scene=carousel"))) {
+            toLastPage(phone, o);
+          }
+        });
   }
 
   /** Swipes {@code phone}'s carousel forward until a verdict says it is on its last page. */
@@ -59,7 +65,8 @@ public final class OnboardingCarousel {
     boolean end = false;
     for (int swipe = 1; swipe <= MAX_SWIPES && !end; swipe++) {
       // RIGHT reveals what is to the right: the next page (the finger moves left).
-      ScrollResult r = phone.scroll(Scroll.builder(ScrollDirection.RIGHT).amount(0.8).before(shown).build());
+      ScrollResult r =
+          phone.scroll(Scroll.builder(ScrollDirection.RIGHT).amount(0.8).before(shown).build());
       out.printf(Locale.ROOT, "swipe %d: %s%n", swipe, r.movement().id());
       if (r.movement() == Movement.MOVED) {
         turned++;
@@ -67,9 +74,16 @@ public final class OnboardingCarousel {
       end = r.movement() == Movement.AT_EDGE || r.movement() == Movement.UNCHANGED;
       shown = r.observation();
     }
-    String text = phone.readText(shown, null).stream().map(ScreenText::text).collect(Collectors.joining(" | "));
-    out.printf(Locale.ROOT, "%s after %d page turns; the page reads: %s%n",
-        end ? "last page" : "no end seen", turned, text);
+    String text =
+        phone.readText(shown, null).stream()
+            .map(ScreenText::text)
+            .collect(Collectors.joining(" | "));
+    out.printf(
+        Locale.ROOT,
+        "%s after %d page turns; the page reads: %s%n",
+        end ? "last page" : "no end seen",
+        turned,
+        text);
     return new Outcome(turned, end, shown);
   }
 }

@@ -17,10 +17,10 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Pans a map until a labelled place shows, then drags it toward the middle of the screen (as far
- * as the map's edges let it go). The search
- * sweeps the map in rows: across until the map's edge stops it (the scroll's verdict says so),
- * one step down, back across, and so on, reading the screen after every pan.
+ * Pans a map until a labelled place shows, then drags it toward the middle of the screen (as far as
+ * the map's edges let it go). The search sweeps the map in rows: across until the map's edge stops
+ * it (the scroll's verdict says so), one step down, back across, and so on, reading the screen
+ * after every pan.
  *
  * <pre>
  * mvn -B -ntp -q -pl swipe-examples exec:java -Dexec.mainClass=dev.swipe.examples.PanMapToPlace \
@@ -29,6 +29,7 @@ import java.util.Optional;
  */
 public final class PanMapToPlace {
   static final String USAGE = "PanMapToPlace [device-uri (sim:?scene=map)] [place (Town Hall)]";
+
   /** A bound on pans: a map this example cannot cover in so many gives up with a coded error. */
   static final int MAX_PANS = 40;
 
@@ -50,25 +51,29 @@ public final class PanMapToPlace {
   }
 
   static int run(String[] args, PrintStream out, PrintStream err) {
-    return ExampleCommand.run(out, err, o -> {
-      ExampleCommand.atMost(args, 2, USAGE);
-      String uri = ExampleCommand.optional(args, 0, "sim:?scene=map");
-      String place = ExampleCommand.optional(args, 1, "Town Hall");
-      try (Device phone = Device.open(uri)) {
-        find(phone, place, o);
-      }
-    });
+    return ExampleCommand.run(
+        out,
+        err,
+        o -> {
+          ExampleCommand.atMost(args, 2, USAGE);
+          String uri = ExampleCommand.optional(args, 0, "sim:?scene=map");
+          String place = ExampleCommand.optional(args, 1, "Town Hall");
+          try (Device phone = Device.open(uri)) {
+            find(phone, place, o);
+          }
+        });
   }
 
   /**
    * Pans {@code phone}'s map until {@code place} shows and centres it.
    *
-   * @throws SwipeException {@code text_not_found} naming {@code place} when the sweep ends
-   *     without it
+   * @throws SwipeException {@code text_not_found} naming {@code place} when the sweep ends without
+   *     it
    */
   public static Outcome find(Device phone, String place, PrintStream out) {
     // Below the floating search bar, where a drag moves the map rather than focusing the field.
-    TextQuery wanted = TextQuery.builder(place).scope(TextQuery.Scope.LINE).within(0, 120, 1000, 860).build();
+    TextQuery wanted =
+        TextQuery.builder(place).scope(TextQuery.Scope.LINE).within(0, 120, 1000, 860).build();
     Observation shown = phone.screenshot();
     Optional<ScreenText> seen = phone.findText(shown, wanted).best();
     ScrollDirection across = ScrollDirection.RIGHT;
@@ -93,20 +98,44 @@ public final class PanMapToPlace {
       }
       shown = r.observation();
       seen = phone.findText(shown, wanted).best();
-      out.printf(Locale.ROOT, "pan %d %s: %s, %s%n", pans, direction.name().toLowerCase(Locale.ROOT),
-          r.movement().id(), seen.map(t -> "\"" + t.text() + "\" at " + t.center()).orElse("not seen"));
+      out.printf(
+          Locale.ROOT,
+          "pan %d %s: %s, %s%n",
+          pans,
+          direction.name().toLowerCase(Locale.ROOT),
+          r.movement().id(),
+          seen.map(t -> "\"" + t.text() + "\" at " + t.center()).orElse("not seen"));
     }
-    ScreenText label = seen.orElseThrow(() -> new SwipeException(dev.swipe.core.ErrorCode.TEXT_NOT_FOUND,
-        "\"" + place + "\" did not show in " + MAX_PANS + " pans", java.util.Map.of("field", "place"), null));
+    ScreenText label =
+        seen.orElseThrow(
+            () ->
+                new SwipeException(
+                    dev.swipe.core.ErrorCode.TEXT_NOT_FOUND,
+                    "\"" + place + "\" did not show in " + MAX_PANS + " pans",
+                    java.util.Map.of("field", "place"),
+                    null));
     // A slow drag that rests before lifting moves the map with the finger and does not fling it.
-    ActionResult drag = phone.swipe(Swipe.builder(label.center(), NormPoint.CENTER)
-        .durationMs(900).steps(30).holdBeforeMs(80).holdAfterMs(250).build());
-    ScreenText after = phone.findText(drag.observation(), TextQuery.builder(place).scope(TextQuery.Scope.LINE).build())
-        .best()
-        .orElseThrow(() -> new SwipeException(dev.swipe.core.ErrorCode.TEXT_NOT_FOUND,
-            "\"" + place + "\" was lost while dragging it to the middle", java.util.Map.of("field", "place"), null));
+    ActionResult drag =
+        phone.swipe(
+            Swipe.builder(label.center(), NormPoint.CENTER)
+                .durationMs(900)
+                .steps(30)
+                .holdBeforeMs(80)
+                .holdAfterMs(250)
+                .build());
+    ScreenText after =
+        phone
+            .findText(
+                drag.observation(), TextQuery.builder(place).scope(TextQuery.Scope.LINE).build())
+            .best()
+            .orElseThrow(
+                () ->
+                    new SwipeException(
+                        dev.swipe.core.ErrorCode.TEXT_NOT_FOUND,
+                        "\"" + place + "\" was lost while dragging it to the middle",
+                        java.util.Map.of("field", "place"),
+                        null));
     out.printf(Locale.ROOT, "\"%s\" is at %s after %d pans%n", after.text(), after.center(), pans);
     return new Outcome(pans, label.center(), after.center(), drag.observation());
   }
-
 }

@@ -17,8 +17,9 @@ import java.util.Locale;
  * </pre>
  */
 public final class RigOpenContact {
-  static final String USAGE = "RigOpenContact <hid-uri (ch9329:/dev/ttyUSB0?baud=115200&pointer=abs)>"
-      + " <capture-uri (mjpeg:http://127.0.0.1:8080/stream)> [name (Ivan Patel)]";
+  static final String USAGE =
+      "RigOpenContact <hid-uri (ch9329:/dev/ttyUSB0?baud=115200&pointer=abs)>"
+          + " <capture-uri (mjpeg:http://127.0.0.1:8080/stream)> [name (Ivan Patel)]";
 
   private RigOpenContact() {}
 
@@ -28,16 +29,19 @@ public final class RigOpenContact {
   }
 
   static int run(String[] args, PrintStream out, PrintStream err) {
-    return ExampleCommand.run(out, err, o -> {
-      ExampleCommand.atMost(args, 3, USAGE);
-      String hid = ExampleCommand.required(args, 0, "hid", USAGE);
-      String capture = ExampleCommand.required(args, 1, "capture", USAGE);
-      String name = ExampleCommand.optional(args, 2, "Ivan Patel");
-      try (Device rig = Device.builder().hid(hid).capture(capture).open()) {
-        o.printf(Locale.ROOT, "rig: finger %s, eyes %s%n", hid, capture);
-        // Frames come over a stream here: steady passes, which stop before the next look.
-        OpenContact.open(rig, name, SearchPace.STEADY, o);
-      }
-    });
+    return ExampleCommand.run(
+        out,
+        err,
+        o -> {
+          ExampleCommand.atMost(args, 3, USAGE);
+          String hid = ExampleCommand.required(args, 0, "hid", USAGE);
+          String capture = ExampleCommand.required(args, 1, "capture", USAGE);
+          String name = ExampleCommand.optional(args, 2, "Ivan Patel");
+          try (Device rig = Device.builder().hid(hid).capture(capture).open()) {
+            o.printf(Locale.ROOT, "rig: finger %s, eyes %s%n", hid, capture);
+            // Frames come over a stream here: steady passes, which stop before the next look.
+            OpenContact.open(rig, name, SearchPace.STEADY, o);
+          }
+        });
   }
 }

@@ -16,8 +16,8 @@ import java.util.regex.Pattern;
 /**
  * Sets an alarm time on a time picker: reads the wheels from the screen, takes the two numeric
  * columns that wrap around as hour and minute (a month or AM/PM wheel beside them is left alone),
- * and sets each with {@code setWheel}, which nudges the
- * wheel and stops once two readings in a row show the target.
+ * and sets each with {@code setWheel}, which nudges the wheel and stops once two readings in a row
+ * show the target.
  *
  * <pre>
  * mvn -B -ntp -q -pl swipe-examples exec:java -Dexec.mainClass=dev.swipe.examples.SetAlarm \
@@ -45,15 +45,23 @@ public final class SetAlarm {
   }
 
   static int run(String[] args, PrintStream out, PrintStream err) {
-    return ExampleCommand.run(out, err, o -> {
-      ExampleCommand.atMost(args, 2, USAGE);
-      String uri = ExampleCommand.optional(args, 0, "sim:?scene=picker");
-      int[] time = parseTime(ExampleCommand.optional(args, 1, "07:30"));
-      try (Device phone = Device.open(uri)) {
-        Alarm alarm = set(phone, time[0], time[1], o);
-        o.printf(Locale.ROOT, "alarm set to %s:%s in %d drags%n", alarm.hour(), alarm.minute(), alarm.drags());
-      }
-    });
+    return ExampleCommand.run(
+        out,
+        err,
+        o -> {
+          ExampleCommand.atMost(args, 2, USAGE);
+          String uri = ExampleCommand.optional(args, 0, "sim:?scene=picker");
+          int[] time = parseTime(ExampleCommand.optional(args, 1, "07:30"));
+          try (Device phone = Device.open(uri)) {
+            Alarm alarm = set(phone, time[0], time[1], o);
+            o.printf(
+                Locale.ROOT,
+                "alarm set to %s:%s in %d drags%n",
+                alarm.hour(),
+                alarm.minute(),
+                alarm.drags());
+          }
+        });
   }
 
   /**
@@ -64,16 +72,23 @@ public final class SetAlarm {
    */
   public static Alarm set(Device phone, int hour, int minute, PrintStream out) {
     WheelReading reading = phone.readWheels();
-    List<WheelColumn> wrapping = reading.columns().stream()
-        .filter(c -> c.cyclic() && c.scale().kind() == WheelScale.Kind.NUMBER)
-        .toList();
+    List<WheelColumn> wrapping =
+        reading.columns().stream()
+            .filter(c -> c.cyclic() && c.scale().kind() == WheelScale.Kind.NUMBER)
+            .toList();
     for (WheelColumn c : reading.columns()) {
-      out.printf(Locale.ROOT, "wheel %d shows %s%s%n", c.index(), c.selectedLabel().orElse("?"),
+      out.printf(
+          Locale.ROOT,
+          "wheel %d shows %s%s%n",
+          c.index(),
+          c.selectedLabel().orElse("?"),
           c.cyclic() ? " (wraps at " + c.scale().cycleSize().getAsInt() + ")" : "");
     }
     if (wrapping.size() < 2) {
-      throw new SwipeException(dev.swipe.core.ErrorCode.WHEEL_NOT_FOUND,
-          "a time picker has numeric hour and minute wheels that wrap around; found " + wrapping.size());
+      throw new SwipeException(
+          dev.swipe.core.ErrorCode.WHEEL_NOT_FOUND,
+          "a time picker has numeric hour and minute wheels that wrap around; found "
+              + wrapping.size());
     }
     WheelSetResult h = phone.setWheel(WheelSet.column(wrapping.get(0).index()).to(hour));
     out.printf(Locale.ROOT, "hour wheel set to %s in %d drags%n", h.label(), h.actions());

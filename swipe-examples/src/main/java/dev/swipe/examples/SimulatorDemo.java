@@ -14,16 +14,16 @@ import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.strategy.StepResult;
 import dev.swipe.core.strategy.SwipeStrategies;
+import dev.swipe.core.text.ScreenText;
 import dev.swipe.core.trace.HtmlReport;
 import dev.swipe.core.wheel.WheelColumn;
 import dev.swipe.core.wheel.WheelSet;
 import dev.swipe.core.wheel.WheelSetResult;
 import dev.swipe.diff.DiffResult;
-import dev.swipe.core.text.ScreenText;
 import dev.swipe.text.TextQuery;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -31,8 +31,8 @@ import java.util.stream.Collectors;
 /**
  * The README's main job: operate the simulated phone ({@code sim:}) the way an agent would and
  * print what each action did, as the SDK judged it from screenshots. The contact search, the
- * carousel's page numbers and the picker are read from the screen with the SDK's OCR, as on a
- * rig; nothing here reads the simulator's truth (its test does, to judge these claims).
+ * carousel's page numbers and the picker are read from the screen with the SDK's OCR, as on a rig;
+ * nothing here reads the simulator's truth (its test does, to judge these claims).
  */
 public final class SimulatorDemo {
   private SimulatorDemo() {}
@@ -103,28 +103,36 @@ public final class SimulatorDemo {
   }
 
   static int run(String[] args, PrintStream out, PrintStream err) {
-    return ExampleCommand.run(out, err, o -> {
-      ExampleCommand.atMost(args, 1, "SimulatorDemo [android|ios|flutter]");
-      tour(ExampleCommand.optional(args, 0, "android"), o, (scene, phone, claims) -> {});
-    });
+    return ExampleCommand.run(
+        out,
+        err,
+        o -> {
+          ExampleCommand.atMost(args, 1, "SimulatorDemo [android|ios|flutter]");
+          tour(ExampleCommand.optional(args, 0, "android"), o, (scene, phone, claims) -> {});
+        });
   }
 
-  /** Runs every scene on {@code platform}, printing to {@code out}; {@code check} sees each scene's phone. */
+  /**
+   * Runs every scene on {@code platform}, printing to {@code out}; {@code check} sees each scene's
+   * phone.
+   */
   static void tour(String platform, PrintStream out, SceneCheck check) {
     if (!List.of("android", "ios", "flutter").contains(platform)) {
-      throw SwipeException.invalidArgument("platform", "android, ios or flutter, was '" + platform + "'");
+      throw SwipeException.invalidArgument(
+          "platform", "android, ios or flutter, was '" + platform + "'");
     }
     long t0 = System.nanoTime();
     out.println("swipe demo on the simulator (" + platform + "), virtual time");
     for (String scene : SCENES) {
       try (Device phone = open(scene, platform)) {
         check.opened(scene, phone);
-        Record claims = switch (scene) {
-          case "list" -> contacts(phone, out, check);
-          case "carousel" -> carousel(phone, out);
-          case "map" -> map(phone, out);
-          default -> picker(phone, out);
-        };
+        Record claims =
+            switch (scene) {
+              case "list" -> contacts(phone, out, check);
+              case "carousel" -> carousel(phone, out);
+              case "map" -> map(phone, out);
+              default -> picker(phone, out);
+            };
         check.check(scene, phone, claims);
       }
     }
@@ -153,23 +161,49 @@ public final class SimulatorDemo {
   }
 
   private static BackAtTop contacts(Device phone, PrintStream out, SceneCheck check) {
-    out.println("\n== contacts list: scroll until \"Ivan Patel\" is on screen, reading the screen's text");
+    out.println(
+        "\n== contacts list: scroll until \"Ivan Patel\" is on screen, reading the screen's text");
     ScrollResult first = phone.scroll(Scroll.of(ScrollDirection.DOWN));
-    out.printf(Locale.ROOT, "scroll down: movement=%s diff_ratio=%.3f axis=%s settled=%s (%s)%n",
-        first.movement().id(), first.diff().diffRatio(), axis(first.diff()), first.observation().settled(),
+    out.printf(
+        Locale.ROOT,
+        "scroll down: movement=%s diff_ratio=%.3f axis=%s settled=%s (%s)%n",
+        first.movement().id(),
+        first.diff().diffRatio(),
+        axis(first.diff()),
+        first.observation().settled(),
         first.cost());
     TextQuery wanted = TextQuery.of("Ivan Patel");
-    ScrollUntilResult until = phone.scrollUntil(
-        Scroll.builder(ScrollDirection.DOWN).amount(0.8).before(first.observation()).build(), wanted);
-    String where = phone.findText(until.observation(), wanted).best().map(ScreenText::toString).orElse("not read");
-    out.printf(Locale.ROOT, "scroll until text: found=%s %s after %d passes, edge=%s, %d HID reports, %d frames%n",
-        until.found(), where, until.passes(), until.edgeReached(), until.cost().hidReports(),
+    ScrollUntilResult until =
+        phone.scrollUntil(
+            Scroll.builder(ScrollDirection.DOWN).amount(0.8).before(first.observation()).build(),
+            wanted);
+    String where =
+        phone
+            .findText(until.observation(), wanted)
+            .best()
+            .map(ScreenText::toString)
+            .orElse("not read");
+    out.printf(
+        Locale.ROOT,
+        "scroll until text: found=%s %s after %d passes, edge=%s, %d HID reports, %d frames%n",
+        until.found(),
+        where,
+        until.passes(),
+        until.edgeReached(),
+        until.cost().hidReports(),
         until.cost().framesGrabbed());
     check.check("list", phone, new ContactFound(until.found(), until.observation()));
-    ScrollUntilResult top = phone.scrollUntil(Scroll.builder(ScrollDirection.UP).amount(0.8).build(), o -> false,
-        ScrollSearch.builder().maxPasses(40).build());
+    ScrollUntilResult top =
+        phone.scrollUntil(
+            Scroll.builder(ScrollDirection.UP).amount(0.8).build(),
+            o -> false,
+            ScrollSearch.builder().maxPasses(40).build());
     ScrollResult last = top.scrolls().get(top.scrolls().size() - 1);
-    out.printf(Locale.ROOT, "back to the top: %d passes, last movement=%s%n", top.passes(), last.movement().id());
+    out.printf(
+        Locale.ROOT,
+        "back to the top: %d passes, last movement=%s%n",
+        top.passes(),
+        last.movement().id());
     return new BackAtTop(last.movement().id());
   }
 
@@ -183,11 +217,19 @@ public final class SimulatorDemo {
       StepResult r = strategies.carouselSwitch(ScrollDirection.RIGHT, o);
       o = r.observation();
       // The page number ("2 / 6") sits at the top of each card.
-      String label = phone.readText(o, PAGE_NUMBER).stream().map(ScreenText::text).collect(Collectors.joining(" "));
+      String label =
+          phone.readText(o, PAGE_NUMBER).stream()
+              .map(ScreenText::text)
+              .collect(Collectors.joining(" "));
       labels.add(label);
       confirmed += r.confirmed() ? 1 : 0;
-      out.printf(Locale.ROOT, "page switch: diff_ratio=%.3f axis=%s confirmed=%s, the card reads \"%s\"%n",
-          r.diff().diffRatio(), axis(r.diff()), r.confirmed(), label);
+      out.printf(
+          Locale.ROOT,
+          "page switch: diff_ratio=%.3f axis=%s confirmed=%s, the card reads \"%s\"%n",
+          r.diff().diffRatio(),
+          axis(r.diff()),
+          r.confirmed(),
+          label);
     }
     return new Carousel(confirmed, List.copyOf(labels));
   }
@@ -197,29 +239,52 @@ public final class SimulatorDemo {
     SwipeStrategies strategies = new SwipeStrategies(phone);
     StepResult coarse = strategies.mapPan(ScrollDirection.RIGHT, false, null);
     StepResult fine = strategies.mapPan(ScrollDirection.DOWN, true, coarse.observation());
-    out.printf(Locale.ROOT, "pan 200: changed=%s axis=%s; pan 50: changed=%s axis=%s%n",
-        coarse.diff().changed(), axis(coarse.diff()), fine.diff().changed(), axis(fine.diff()));
-    ActionResult drag = phone.drag(Drag.builder(NormPoint.of(300, 700), NormPoint.of(600, 700))
-        .then(NormPoint.of(600, 400)).build());
+    out.printf(
+        Locale.ROOT,
+        "pan 200: changed=%s axis=%s; pan 50: changed=%s axis=%s%n",
+        coarse.diff().changed(),
+        axis(coarse.diff()),
+        fine.diff().changed(),
+        axis(fine.diff()));
+    ActionResult drag =
+        phone.drag(
+            Drag.builder(NormPoint.of(300, 700), NormPoint.of(600, 700))
+                .then(NormPoint.of(600, 400))
+                .build());
     DiffResult d = phone.diff(fine.observation(), drag.observation(), null);
-    out.printf(Locale.ROOT, "drag along 2 segments: %d reports in %d ms, diff_ratio=%.3f%n",
-        drag.timeline().reportCount(), drag.cost().wallMs(), d.diffRatio());
+    out.printf(
+        Locale.ROOT,
+        "drag along 2 segments: %d reports in %d ms, diff_ratio=%.3f%n",
+        drag.timeline().reportCount(),
+        drag.cost().wallMs(),
+        d.diffRatio());
     return new MapPan(coarse.diff().changed(), fine.diff().changed(), d.diffRatio());
   }
 
   private static Picker picker(Device phone, PrintStream out) {
     out.println("\n== time picker: set 18:45, reading the wheels from the screen");
     for (WheelColumn c : phone.readWheels().columns()) {
-      out.printf(Locale.ROOT, "column %d at x=%.0f: %s, row spacing %.1f, %s%s%n", c.index(), c.columnX(),
-          c.selectedLabel().orElse("?"), c.rowSpacing(), c.scale().kind().name().toLowerCase(Locale.ROOT),
+      out.printf(
+          Locale.ROOT,
+          "column %d at x=%.0f: %s, row spacing %.1f, %s%s%n",
+          c.index(),
+          c.columnX(),
+          c.selectedLabel().orElse("?"),
+          c.rowSpacing(),
+          c.scale().kind().name().toLowerCase(Locale.ROOT),
           c.cyclic() ? ", wraps at " + c.scale().cycleSize().getAsInt() : "");
     }
     String[] labels = new String[2];
     for (String[] set : new String[][] {{"1", "18"}, {"2", "45"}}) {
       WheelSetResult r = phone.setWheel(WheelSet.column(Integer.parseInt(set[0])).to(set[1]));
       labels[Integer.parseInt(set[0]) - 1] = r.label();
-      out.printf(Locale.ROOT, "column %s set to %s in %d drags; readings: %s%n",
-          set[0], r.label(), r.actions(), String.join(" | ", r.evidence()));
+      out.printf(
+          Locale.ROOT,
+          "column %s set to %s in %d drags; readings: %s%n",
+          set[0],
+          r.label(),
+          r.actions(),
+          String.join(" | ", r.evidence()));
     }
     out.printf(Locale.ROOT, "picker reads %s:%s%n", labels[0], labels[1]);
     return new Picker(labels[0], labels[1]);

@@ -25,7 +25,9 @@ class OnboardingCarouselTest {
       String printed = out.echoed();
       assertThat(outcome.lastPageReached()).isTrue();
       assertThat(truth.page()).isEqualTo(truth.state().pageCount() - 1);
-      assertThat(outcome.pagesTurned()).as("every 'moved' verdict was a page turn").isEqualTo(truth.page());
+      assertThat(outcome.pagesTurned())
+          .as("every 'moved' verdict was a page turn")
+          .isEqualTo(truth.page());
       assertThat(printed).contains("last page after " + truth.page() + " page turns");
     }
   }
@@ -34,7 +36,9 @@ class OnboardingCarouselTest {
   void extraArgumentsAreACodedError() {
     ConsoleCapture out = new ConsoleCapture();
     ConsoleCapture err = new ConsoleCapture();
-    int status = OnboardingCarousel.run(new String[] {"sim:?scene=carousel", "more"}, out.stream, err.stream);
+    int status =
+        OnboardingCarousel.run(
+            new String[] {"sim:?scene=carousel", "more"}, out.stream, err.stream);
     assertThat(status).isEqualTo(2);
     assertThat(err.text()).startsWith("error invalid_argument: args:").doesNotContain("\tat ");
   }
@@ -43,8 +47,12 @@ class OnboardingCarouselTest {
   void aBadDeviceUriIsACodedErrorNamingTheKey() {
     ConsoleCapture out = new ConsoleCapture();
     ConsoleCapture err = new ConsoleCapture();
-    int status = OnboardingCarousel.run(new String[] {"sim:?scene=carousell"}, out.stream, err.stream);
+    int status =
+        OnboardingCarousel.run(new String[] {"sim:?scene=carousell"}, out.stream, err.stream);
     assertThat(status).isEqualTo(2);
-    assertThat(err.text()).startsWith("error invalid_argument:").contains("scene").doesNotContain("\tat ");
+    assertThat(err.text())
+        .startsWith("error invalid_argument:")
+        .contains("scene")
+        .doesNotContain("\tat ");
   }
 }

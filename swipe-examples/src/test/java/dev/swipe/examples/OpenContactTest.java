@@ -9,7 +9,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** OpenContact finds a name by reading the screen and opens it; the oracle says which contact is open. */
+/**
+ * OpenContact finds a name by reading the screen and opens it; the oracle says which contact is
+ * open.
+ */
 class OpenContactTest {
 
   @ParameterizedTest
@@ -19,7 +22,8 @@ class OpenContactTest {
     try (Device phone = Device.open("sim:?scene=list&platform=" + platform)) {
       SimOracle truth = SimOracle.of(phone);
       assertThat(truth.visibleListRows(phone.screenshot())).doesNotContain("Ivan Patel");
-      OpenContact.Outcome outcome = OpenContact.open(phone, "Ivan Patel", dev.swipe.core.scroll.SearchPace.FLING, out.stream);
+      OpenContact.Outcome outcome =
+          OpenContact.open(phone, "Ivan Patel", dev.swipe.core.scroll.SearchPace.FLING, out.stream);
       out.echoed();
       assertThat(outcome.opened()).isTrue();
       assertThat(outcome.passes()).isPositive();
@@ -36,9 +40,14 @@ class OpenContactTest {
   void tooManyArgumentsAreACodedError() {
     ConsoleCapture out = new ConsoleCapture();
     ConsoleCapture err = new ConsoleCapture();
-    int status = OpenContact.run(new String[] {"sim:?scene=list", "Ivan Patel", "extra"}, out.stream, err.stream);
+    int status =
+        OpenContact.run(
+            new String[] {"sim:?scene=list", "Ivan Patel", "extra"}, out.stream, err.stream);
     assertThat(status).isEqualTo(2);
-    assertThat(err.text()).startsWith("error invalid_argument: args:").contains("usage: OpenContact").doesNotContain("\tat ");
+    assertThat(err.text())
+        .startsWith("error invalid_argument: args:")
+        .contains("usage: OpenContact")
+        .doesNotContain("\tat ");
   }
 
   @Test

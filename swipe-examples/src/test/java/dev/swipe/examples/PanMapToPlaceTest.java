@@ -37,8 +37,10 @@ class PanMapToPlaceTest {
       double x = (box.getCenterX()) * 1000.0 / (start.width() - 1);
       double y = (box.getCenterY()) * 1000.0 / (start.height() - 1);
       assertThat(Math.hypot(x - outcome.centred().x(), y - outcome.centred().y()))
-          .as("where the example read the label is where it was drawn").isLessThan(25);
-      assertThat(distanceToMiddle(x, y)).as("the drag brought it nearer the middle")
+          .as("where the example read the label is where it was drawn")
+          .isLessThan(25);
+      assertThat(distanceToMiddle(x, y))
+          .as("the drag brought it nearer the middle")
           .isLessThan(Math.max(50, distanceToMiddle(outcome.foundAt().x(), outcome.foundAt().y())));
       assertThat(truth.state().animating()).isFalse();
     }
@@ -50,14 +52,17 @@ class PanMapToPlaceTest {
 
   private static Optional<DrawnText> drawn(SimOracle truth, Observation o) {
     List<DrawnText> text = truth.textOn(o);
-    return text.stream().filter(t -> t.text().equals(PLACE) && t.visibleFraction() > 0.5).findFirst();
+    return text.stream()
+        .filter(t -> t.text().equals(PLACE) && t.visibleFraction() > 0.5)
+        .findFirst();
   }
 
   @Test
   void extraArgumentsAreACodedError() {
     ConsoleCapture out = new ConsoleCapture();
     ConsoleCapture err = new ConsoleCapture();
-    int status = PanMapToPlace.run(new String[] {"sim:?scene=map", PLACE, "north"}, out.stream, err.stream);
+    int status =
+        PanMapToPlace.run(new String[] {"sim:?scene=map", PLACE, "north"}, out.stream, err.stream);
     assertThat(status).isEqualTo(2);
     assertThat(err.text()).startsWith("error invalid_argument: args:").doesNotContain("\tat ");
   }

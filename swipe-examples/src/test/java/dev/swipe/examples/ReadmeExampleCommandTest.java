@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
  */
 class ReadmeExampleCommandTest {
   private static final Pattern EXEC =
-      Pattern.compile("exec:java -Dexec\\.mainClass=(dev\\.swipe\\.examples\\.\\w+) -Dexec\\.args=\"([^\"]*)\"");
+      Pattern.compile(
+          "exec:java -Dexec\\.mainClass=(dev\\.swipe\\.examples\\.\\w+) -Dexec\\.args=\"([^\"]*)\"");
 
   @Test
   void theReadmesExampleCommandRunsAsWritten() throws Exception {
@@ -30,7 +31,9 @@ class ReadmeExampleCommandTest {
     Matcher m = EXEC.matcher(Files.readString(dir.resolve("README.md")));
     List<String> ran = new ArrayList<>();
     while (m.find()) {
-      Method run = Class.forName(m.group(1)).getDeclaredMethod("run", String[].class, PrintStream.class, PrintStream.class);
+      Method run =
+          Class.forName(m.group(1))
+              .getDeclaredMethod("run", String[].class, PrintStream.class, PrintStream.class);
       run.setAccessible(true);
       ConsoleCapture out = new ConsoleCapture();
       ConsoleCapture err = new ConsoleCapture();

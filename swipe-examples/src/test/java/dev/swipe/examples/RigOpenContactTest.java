@@ -21,27 +21,36 @@ class RigOpenContactTest {
 
   @Test
   void opensTheContactThroughASerialFingerAndAnMjpegEye() throws Exception {
-    assumeTrue(PseudoTerminalPair.socatAvailable(), "socat is not installed (apt-get install socat)");
-    try (SimPhone sim = SimPhone.open("sim:?scene=list&platform=android&pointer=rel&time=real&scale=0.5")) {
+    assumeTrue(
+        PseudoTerminalPair.socatAvailable(), "socat is not installed (apt-get install socat)");
+    try (SimPhone sim =
+        SimPhone.open("sim:?scene=list&platform=android&pointer=rel&time=real&scale=0.5")) {
       // One relative count moves the phone's pointer one frame pixel.
       double countsX = (sim.frameWidth() - 1) / 1000.0;
       double countsY = (sim.frameHeight() - 1) / 1000.0;
-      Ch9329Emulator chip = Ch9329Emulator.builder(r -> {
-            if (r instanceof KeyReport) {
-              sim.input(r);
-            }
-          })
-          .baud(115200)
-          .lineTiming(true)
-          .relativeMouse(sim::relativeInput)
-          .build();
+      Ch9329Emulator chip =
+          Ch9329Emulator.builder(
+                  r -> {
+                    if (r instanceof KeyReport) {
+                      sim.input(r);
+                    }
+                  })
+              .baud(115200)
+              .lineTiming(true)
+              .relativeMouse(sim::relativeInput)
+              .build();
       String name = SimOracle.listContacts().get(16);
       SimOracle truth = sim.oracle();
       try (PseudoTerminalPair cable = PseudoTerminalPair.open();
           SimMjpegServer stream = new SimMjpegServer(sim, 15)) {
         chip.start(cable.deviceSide());
-        String hid = "ch9329:" + cable.hostSide()
-            + "?baud=115200&pointer=rel&counts_per_unit_x=" + countsX + "&counts_per_unit_y=" + countsY;
+        String hid =
+            "ch9329:"
+                + cable.hostSide()
+                + "?baud=115200&pointer=rel&counts_per_unit_x="
+                + countsX
+                + "&counts_per_unit_y="
+                + countsY;
         String capture = "mjpeg:" + stream.url() + "?crop=none";
         ConsoleCapture out = new ConsoleCapture();
         ConsoleCapture err = new ConsoleCapture();
@@ -62,10 +71,13 @@ class RigOpenContactTest {
     ConsoleCapture out = new ConsoleCapture();
     ConsoleCapture err = new ConsoleCapture();
     assertThat(RigOpenContact.run(new String[0], out.stream, err.stream)).isEqualTo(2);
-    assertThat(err.text()).startsWith("error invalid_argument: hid:").contains("usage: RigOpenContact")
+    assertThat(err.text())
+        .startsWith("error invalid_argument: hid:")
+        .contains("usage: RigOpenContact")
         .doesNotContain("\tat ");
     ConsoleCapture err2 = new ConsoleCapture();
-    assertThat(RigOpenContact.run(new String[] {"ch9329:/dev/null"}, out.stream, err2.stream)).isEqualTo(2);
+    assertThat(RigOpenContact.run(new String[] {"ch9329:/dev/null"}, out.stream, err2.stream))
+        .isEqualTo(2);
     assertThat(err2.text()).startsWith("error invalid_argument: capture:").doesNotContain("\tat ");
     assertThat(out.text()).isEmpty();
   }
@@ -74,9 +86,15 @@ class RigOpenContactTest {
   void aSerialPortThatIsNotThereIsACodedError() {
     ConsoleCapture out = new ConsoleCapture();
     ConsoleCapture err = new ConsoleCapture();
-    int status = RigOpenContact.run(
-        new String[] {"ch9329:/dev/swipe-no-such-port?baud=115200", "files:/nonexistent"}, out.stream, err.stream);
+    int status =
+        RigOpenContact.run(
+            new String[] {"ch9329:/dev/swipe-no-such-port?baud=115200", "files:/nonexistent"},
+            out.stream,
+            err.stream);
     assertThat(status).isEqualTo(2);
-    assertThat(err.echoed()).startsWith("error ").doesNotContain("\tat ").doesNotContain("error internal");
+    assertThat(err.echoed())
+        .startsWith("error ")
+        .doesNotContain("\tat ")
+        .doesNotContain("error internal");
   }
 }

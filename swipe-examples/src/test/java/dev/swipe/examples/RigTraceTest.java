@@ -31,21 +31,34 @@ class RigTraceTest {
 
   @Test
   void aSerialFingerAndAnMjpegEyeLeaveATraceThatRenders() throws Exception {
-    assumeTrue(PseudoTerminalPair.socatAvailable(), "socat is not installed (apt-get install socat)");
-    try (SimPhone sim = SimPhone.open("sim:?scene=list&platform=android&pointer=rel&time=real&scale=0.5")) {
-      Ch9329Emulator chip = Ch9329Emulator.builder(r -> { })
-          .baud(115200)
-          .lineTiming(true)
-          .relativeMouse(sim::relativeInput)
-          .build();
+    assumeTrue(
+        PseudoTerminalPair.socatAvailable(), "socat is not installed (apt-get install socat)");
+    try (SimPhone sim =
+        SimPhone.open("sim:?scene=list&platform=android&pointer=rel&time=real&scale=0.5")) {
+      Ch9329Emulator chip =
+          Ch9329Emulator.builder(r -> {})
+              .baud(115200)
+              .lineTiming(true)
+              .relativeMouse(sim::relativeInput)
+              .build();
       Path trace = dir.resolve("rig");
       ScrollResult scrolled;
       try (PseudoTerminalPair cable = PseudoTerminalPair.open();
           SimMjpegServer stream = new SimMjpegServer(sim, 15)) {
         chip.start(cable.deviceSide());
-        String hid = "ch9329:" + cable.hostSide() + "?baud=115200&pointer=rel&counts_per_unit_x="
-            + (sim.frameWidth() - 1) / 1000.0 + "&counts_per_unit_y=" + (sim.frameHeight() - 1) / 1000.0;
-        try (Device rig = Device.builder().hid(hid).capture("mjpeg:" + stream.url() + "?crop=none").trace(trace).open()) {
+        String hid =
+            "ch9329:"
+                + cable.hostSide()
+                + "?baud=115200&pointer=rel&counts_per_unit_x="
+                + (sim.frameWidth() - 1) / 1000.0
+                + "&counts_per_unit_y="
+                + (sim.frameHeight() - 1) / 1000.0;
+        try (Device rig =
+            Device.builder()
+                .hid(hid)
+                .capture("mjpeg:" + stream.url() + "?crop=none")
+                .trace(trace)
+                .open()) {
           Observation first = rig.screenshot();
           scrolled = rig.scroll(Scroll.of(ScrollDirection.DOWN));
           rig.tap(NormPoint.of(500, 950));
@@ -59,10 +72,14 @@ class RigTraceTest {
       TraceReader.Trace read = TraceReader.read(trace);
       assertThat(read.skipped()).isEmpty();
       List<ObjectNode> records = read.records();
-      assertThat(records).extracting(r -> r.path("action").asText()).containsExactly("screenshot", "scroll", "tap");
+      assertThat(records)
+          .extracting(r -> r.path("action").asText())
+          .containsExactly("screenshot", "scroll", "tap");
       // the trace says what the API returned
-      assertThat(records.get(1).at("/decision/movement").asText()).isEqualTo(scrolled.movement().id());
-      assertThat(records.get(1).at("/diff/changed").asBoolean()).isEqualTo(scrolled.diff().changed());
+      assertThat(records.get(1).at("/decision/movement").asText())
+          .isEqualTo(scrolled.movement().id());
+      assertThat(records.get(1).at("/diff/changed").asBoolean())
+          .isEqualTo(scrolled.diff().changed());
       Path page = HtmlReport.render(trace);
       String html = Files.readString(page);
       assertThat(html).contains("scroll").contains("tap");

@@ -8,7 +8,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** SetAlarm sets the picker from what it reads; the simulator's oracle says what the wheels show. */
+/**
+ * SetAlarm sets the picker from what it reads; the simulator's oracle says what the wheels show.
+ */
 class SetAlarmTest {
 
   @ParameterizedTest
@@ -17,7 +19,9 @@ class SetAlarmTest {
     ConsoleCapture out = new ConsoleCapture();
     try (Device phone = Device.open("sim:?scene=picker&platform=" + platform)) {
       SimOracle truth = SimOracle.of(phone);
-      assertThat(truth.wheel("hour").value()).as("the picker does not start at the alarm time").isNotEqualTo(hour);
+      assertThat(truth.wheel("hour").value())
+          .as("the picker does not start at the alarm time")
+          .isNotEqualTo(hour);
       int month = truth.wheel("month").value();
       truth.setWheelTarget("hour", hour);
       truth.setWheelTarget("minute", minute);
@@ -39,7 +43,10 @@ class SetAlarmTest {
     ConsoleCapture err = new ConsoleCapture();
     int status = SetAlarm.run(new String[] {"sim:?scene=picker", "25:00"}, out.stream, err.stream);
     assertThat(status).isEqualTo(2);
-    assertThat(err.text()).startsWith("error invalid_argument: time:").contains("field=time").doesNotContain("\tat ");
+    assertThat(err.text())
+        .startsWith("error invalid_argument: time:")
+        .contains("field=time")
+        .doesNotContain("\tat ");
     assertThat(out.text()).isEmpty();
     status = SetAlarm.run(new String[] {"sim:?scene=picker", "7.30"}, out.stream, err.stream);
     assertThat(status).isEqualTo(2);
@@ -49,7 +56,8 @@ class SetAlarmTest {
   void aScreenWithoutATimePickerIsWheelNotFound() {
     ConsoleCapture out = new ConsoleCapture();
     ConsoleCapture err = new ConsoleCapture();
-    int status = SetAlarm.run(new String[] {"sim:?scene=carousel", "07:30"}, out.stream, err.stream);
+    int status =
+        SetAlarm.run(new String[] {"sim:?scene=carousel", "07:30"}, out.stream, err.stream);
     assertThat(status).isEqualTo(2);
     assertThat(err.text()).startsWith("error wheel_not_found:").doesNotContain("\tat ");
   }

@@ -16,11 +16,12 @@ import java.util.concurrent.TimeUnit;
 /**
  * A real HTTP server on 127.0.0.1 that streams a simulated phone's screen the way ustreamer or
  * mjpg-streamer serve a capture device: multipart/x-mixed-replace JPEG parts, one capture latency
- * behind the phone. The pictures are the phone's own frames (only the screen, no black bars),
- * so the rig's capture URI says {@code crop=none}.
+ * behind the phone. The pictures are the phone's own frames (only the screen, no black bars), so
+ * the rig's capture URI says {@code crop=none}.
  */
 final class SimMjpegServer implements AutoCloseable {
   private static final String BOUNDARY = "simframe";
+
   /** No stream outlives this, whatever the client does. */
   private static final Duration MAX_STREAM = Duration.ofMinutes(10);
 
@@ -33,11 +34,13 @@ final class SimMjpegServer implements AutoCloseable {
   SimMjpegServer(SimPhone phone, int fps) throws IOException {
     this.phone = phone;
     this.frameMillis = 1000 / fps;
-    executor = Executors.newCachedThreadPool(r -> {
-      Thread t = new Thread(r, "sim-mjpeg-server");
-      t.setDaemon(true);
-      return t;
-    });
+    executor =
+        Executors.newCachedThreadPool(
+            r -> {
+              Thread t = new Thread(r, "sim-mjpeg-server");
+              t.setDaemon(true);
+              return t;
+            });
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 4);
     server.setExecutor(executor);
     server.createContext("/stream", this::stream);
@@ -57,8 +60,13 @@ final class SimMjpegServer implements AutoCloseable {
       long end = System.nanoTime() + MAX_STREAM.toNanos();
       while (!closed && System.nanoTime() < end) {
         byte[] jpeg = picture();
-        out.write(("--" + BOUNDARY + "\r\nContent-Type: image/jpeg\r\nContent-Length: " + jpeg.length + "\r\n\r\n")
-            .getBytes(StandardCharsets.ISO_8859_1));
+        out.write(
+            ("--"
+                    + BOUNDARY
+                    + "\r\nContent-Type: image/jpeg\r\nContent-Length: "
+                    + jpeg.length
+                    + "\r\n\r\n")
+                .getBytes(StandardCharsets.ISO_8859_1));
         out.write(jpeg);
         out.write("\r\n".getBytes(StandardCharsets.ISO_8859_1));
         out.flush();

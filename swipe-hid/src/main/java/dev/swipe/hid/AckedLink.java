@@ -2,37 +2,36 @@ package dev.swipe.hid;
 
 import java.io.IOException;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 
 /**
- * Matches a serial HID device's replies to the requests they answer, for devices that read
- * requests in order and answer each one, without sequence numbers (the CH9329, PiKVM's firmware).
+ * Matches a serial HID device's replies to the requests they answer, for devices that read requests
+ * in order and answer each one, without sequence numbers (the CH9329, PiKVM's firmware).
  *
- * <p>Each request has a key: the kind of reply that can answer it (the CH9329's command; for
- * PiKVM, a report or the probe). A reply answers the oldest outstanding request of its key, and
- * every request older than that one is finished too: if its reply never came, it was lost. A reply
- * that no outstanding request waits for is stale (a duplicate, or the answer to a request given up
+ * <p>Each request has a key: the kind of reply that can answer it (the CH9329's command; for PiKVM,
+ * a report or the probe). A reply answers the oldest outstanding request of its key, and every
+ * request older than that one is finished too: if its reply never came, it was lost. A reply that
+ * no outstanding request waits for is stale (a duplicate, or the answer to a request given up
  * earlier): it is counted and never taken as the answer to a newer request.
  *
- * <p>When a report's reply does not come in time, its fate is unknown: the device may not have
- * read it, may be reading it late, or its reply may be damaged. Resending then could act twice.
- * Instead a probe, a request whose reply no report shares, is queued behind the report ({@link
+ * <p>When a report's reply does not come in time, its fate is unknown: the device may not have read
+ * it, may be reading it late, or its reply may be damaged. Resending then could act twice. Instead
+ * a probe, a request whose reply no report shares, is queued behind the report ({@link
  * #sync(Request)}): the report's own reply or the probe's, whichever comes first, says what the
  * device did with the report.
  *
  * <p>A request stays outstanding until its reply comes or a later reply proves it finished, even
- * when waiting for it has been given up: a late reply then still answers the oldest request it
- * can, never a newer one. (Taking a late probe reply for a newer probe's would prove a report
- * lost that the device is still to read, and a resent relative move would act twice.)
+ * when waiting for it has been given up: a late reply then still answers the oldest request it can,
+ * never a newer one. (Taking a late probe reply for a newer probe's would prove a report lost that
+ * the device is still to read, and a resent relative move would act twice.)
  */
 final class AckedLink {
   /** Most requests kept waiting for a reply (a device that never answers must not grow this). */
   private static final int MAX_OUTSTANDING = 256;
+
   private static final int STATUS_PENDING = -1;
 
   /** The byte format of one device. */
@@ -73,8 +72,10 @@ final class AckedLink {
   /** One request on the wire and what became of it. */
   static final class Request {
     final int key;
+
     /** Order of writing on this link. */
     final long seq;
+
     final long writtenAt;
     private final long noiseBefore;
     private int status = STATUS_PENDING;
@@ -134,33 +135,39 @@ final class AckedLink {
   private final ArrayDeque<Request> outstanding = new ArrayDeque<>();
   private final Map<Integer, Request> lastAnswered = new HashMap<>();
   private final byte[] buf = new byte[256];
-  private final Replies replies = new Replies() {
-    @Override
-    public void reply(int key, int status, byte[] data) {
-      onReply(key, status, data, true);
-    }
+  private final Replies replies =
+      new Replies() {
+        @Override
+        public void reply(int key, int status, byte[] data) {
+          onReply(key, status, data, true);
+        }
 
-    @Override
-    public void reply(int key, int fallbackKey, int status, byte[] data) {
-      boolean waited = false;
-      for (Request r : outstanding) {
-        waited |= r.key == key;
-      }
-      onReply(waited ? key : fallbackKey, status, data, false);
-    }
+        @Override
+        public void reply(int key, int fallbackKey, int status, byte[] data) {
+          boolean waited = false;
+          for (Request r : outstanding) {
+            waited |= r.key == key;
+          }
+          onReply(waited ? key : fallbackKey, status, data, false);
+        }
 
-    @Override
-    public void noise() {
-      noiseSeen++;
-      faults.count(LinkFaults.CORRUPT_REPLY);
-    }
-  };
+        @Override
+        public void noise() {
+          noiseSeen++;
+          faults.count(LinkFaults.CORRUPT_REPLY);
+        }
+      };
   private long noiseSeen;
   private long written;
-  /** Every request up to this one in writing order is finished (a reply matched it or a later one). */
+
+  /**
+   * Every request up to this one in writing order is finished (a reply matched it or a later one).
+   */
   private long finishedThrough = -1;
 
-  /** @param probeTimeoutNanos how long a probe's reply is waited for before another is sent */
+  /**
+   * @param probeTimeoutNanos how long a probe's reply is waited for before another is sent
+   */
   AckedLink(SerialLink port, Protocol protocol, LinkFaults faults, long probeTimeoutNanos) {
     this.port = port;
     this.protocol = protocol;
@@ -260,8 +267,8 @@ final class AckedLink {
   }
 
   /**
-   * Waits until no report written earlier is still waiting for its reply (after a failure left
-   * some unanswered), queueing probes whose replies prove them finished.
+   * Waits until no report written earlier is still waiting for its reply (after a failure left some
+   * unanswered), queueing probes whose replies prove them finished.
    *
    * @return whether none is left
    */
@@ -274,8 +281,8 @@ final class AckedLink {
   }
 
   /**
-   * Stops waiting for every probe sent so far: for a query where any probe reply will do (all
-   * carry the same information).
+   * Stops waiting for every probe sent so far: for a query where any probe reply will do (all carry
+   * the same information).
    */
   void abandonProbes() {
     for (Iterator<Request> it = outstanding.iterator(); it.hasNext(); ) {

@@ -18,6 +18,7 @@ record Ch9329Frame(int address, int command, byte[] data) {
   static final int HEAD1 = 0x57;
   static final int HEAD2 = 0xAB;
   static final int MAX_DATA = 64;
+
   /** Bytes around the payload: head (2), address, command, length, sum. */
   static final int OVERHEAD = 6;
 

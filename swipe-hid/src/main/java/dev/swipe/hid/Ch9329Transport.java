@@ -39,13 +39,13 @@ import java.util.TreeSet;
  *   <li>{@code home} (rel only) {@code press} (default: push the pointer into the top-left corner
  *       before every press, from its believed position plus a quarter screen, so drift never
  *       accumulates) or {@code once} (only at first use and after an uncertain outcome);
- *   <li>{@code ack} (default true): wait for the chip's reply to every report; without it only
- *       the report that ends a gesture (the finger lifted, the last key released) is waited for;
+ *   <li>{@code ack} (default true): wait for the chip's reply to every report; without it only the
+ *       report that ends a gesture (the finger lifted, the last key released) is waited for;
  *   <li>{@code ack_timeout_ms} (default 50): how long a reply may take beyond its wire time;
  *   <li>{@code sync_timeout_ms} (default 1000): how long a chip that missed that timeout may take
  *       to show what it did with the report (see below);
- *   <li>{@code retries} (default 2): resends of a report the chip provably did not act on (it
- *       never read it, or answered E1, E2 or E4), or of an absolute or key report whose reply was
+ *   <li>{@code retries} (default 2): resends of a report the chip provably did not act on (it never
+ *       read it, or answered E1, E2 or E4), or of an absolute or key report whose reply was
  *       damaged;
  *   <li>{@code addr} (default 0): the chip's serial address;
  *   <li>{@code turnaround_ms} (default 1): time beyond the wire time that an acknowledged report
@@ -57,29 +57,41 @@ import java.util.TreeSet;
  * reply is 200 bits, 20.8 ms at 9600 baud and 1.74 ms at 115200, plus the turnaround, so the
  * planner merges steps that come faster ({@link HidCapabilities#minReportInterval()}).
  *
- * <p>Acknowledgements are matched to the frames they answer by command and order (the chip
- * answers in order, without sequence numbers), so a late or duplicated reply is never taken for a
- * newer report's. A report whose reply misses its timeout is not resent blindly: a GET_INFO
- * request queued behind it shows whether the chip took it (late: counted, and the report stands),
- * refused it, or never read it (then it is resent, even a relative one). A report whose reply
- * arrived damaged is resent only when sending it twice changes nothing (absolute position, key
- * state); a relative move is not, so that case fails and the next press homes again. The report
- * that ends a gesture returns only after a GET_INFO behind it was answered, so the chip has
- * consumed it; {@link #linkHealth()} counts every fault met on the way.
+ * <p>Acknowledgements are matched to the frames they answer by command and order (the chip answers
+ * in order, without sequence numbers), so a late or duplicated reply is never taken for a newer
+ * report's. A report whose reply misses its timeout is not resent blindly: a GET_INFO request
+ * queued behind it shows whether the chip took it (late: counted, and the report stands), refused
+ * it, or never read it (then it is resent, even a relative one). A report whose reply arrived
+ * damaged is resent only when sending it twice changes nothing (absolute position, key state); a
+ * relative move is not, so that case fails and the next press homes again. The report that ends a
+ * gesture returns only after a GET_INFO behind it was answered, so the chip has consumed it; {@link
+ * #linkHealth()} counts every fault met on the way.
  *
  * <p>Errors: a failed write or a hung-up port is {@code hid_disconnected} (a release is attempted
  * first); an error status, or no answer within the acknowledgement and sync timeouts, is {@code
- * hid_rejected} (the device then releases the pointer). Both carry the link's fault counts in
- * their details ({@code link_faults}).
+ * hid_rejected} (the device then releases the pointer). Both carry the link's fault counts in their
+ * details ({@code link_faults}).
  */
 public final class Ch9329Transport implements HidTransport {
   /** Baud rates the chip supports. */
   public static final Set<Integer> SUPPORTED_BAUDS =
       Set.of(1200, 2400, 4800, 9600, 14400, 19200, 38400, 57600, 115200);
 
-  static final Set<String> KEYS = Set.of(
-      "baud", "set_baud", "pointer", "counts_per_unit", "counts_per_unit_x", "counts_per_unit_y",
-      "home", "ack", "ack_timeout_ms", "sync_timeout_ms", "retries", "addr", "turnaround_ms");
+  static final Set<String> KEYS =
+      Set.of(
+          "baud",
+          "set_baud",
+          "pointer",
+          "counts_per_unit",
+          "counts_per_unit_x",
+          "counts_per_unit_y",
+          "home",
+          "ack",
+          "ack_timeout_ms",
+          "sync_timeout_ms",
+          "retries",
+          "addr",
+          "turnaround_ms");
 
   private static final int REPLY_STATUS_BYTES = Ch9329Frame.OVERHEAD + 1;
   private static final int ABSOLUTE_FRAME_BYTES = Ch9329Frame.OVERHEAD + 7;
@@ -100,8 +112,10 @@ public final class Ch9329Transport implements HidTransport {
   private final int retries;
   private final RelativePointer relative;
   private final LinkFaults faults = new LinkFaults();
+
   /** Reports written without waiting (ack=false) whose replies are still to be checked. */
   private final ArrayDeque<AckedLink.Request> unchecked = new ArrayDeque<>();
+
   private SerialLink link;
   private AckedLink wire;
   private Ch9329ChipInfo info;
@@ -114,8 +128,15 @@ public final class Ch9329Transport implements HidTransport {
   private int mediaBits;
 
   private Ch9329Transport(
-      String path, int address, PointerKind pointer, boolean ack, Duration ackTimeout, Duration syncTimeout,
-      int retries, RelativePointer relative, long turnaroundNanos) {
+      String path,
+      int address,
+      PointerKind pointer,
+      boolean ack,
+      Duration ackTimeout,
+      Duration syncTimeout,
+      int retries,
+      RelativePointer relative,
+      long turnaroundNanos) {
     this.path = path;
     this.address = address;
     this.pointer = pointer;
@@ -129,8 +150,8 @@ public final class Ch9329Transport implements HidTransport {
 
   /**
    * Opens the chip named by a {@code ch9329:} URI: opens the port, reads the chip info (which
-   * proves the chip answers at this baud), changes the baud if asked, and releases every button
-   * and key (a previous session may have died with the finger down).
+   * proves the chip answers at this baud), changes the baud if asked, and releases every button and
+   * key (a previous session may have died with the finger down).
    *
    * @throws SwipeException {@code invalid_argument} naming a bad option, {@code hid_disconnected}
    *     when the port cannot be opened, {@code hid_rejected} when no chip answers
@@ -139,18 +160,19 @@ public final class Ch9329Transport implements HidTransport {
     uri.requireKnownKeys(KEYS);
     String path = uri.path();
     if (path.isBlank()) {
-      throw SwipeException.invalidArgument("path", "a ch9329: URI needs the serial port, e.g. ch9329:/dev/ttyUSB0");
+      throw SwipeException.invalidArgument(
+          "path", "a ch9329: URI needs the serial port, e.g. ch9329:/dev/ttyUSB0");
     }
     int baud = baudParam(uri, "baud", 9600);
     int setBaud = uri.param("set_baud").isPresent() ? baudParam(uri, "set_baud", baud) : baud;
-    PointerKind pointer =
-        PointerKind.fromId(uri.choice("pointer", "abs", Set.of("abs", "rel")));
+    PointerKind pointer = PointerKind.fromId(uri.choice("pointer", "abs", Set.of("abs", "rel")));
     double cpu = uri.doubleParam("counts_per_unit", 1.0, 0.01, 100);
     double cpuX = uri.doubleParam("counts_per_unit_x", cpu, 0.01, 100);
     double cpuY = uri.doubleParam("counts_per_unit_y", cpu, 0.01, 100);
     boolean homeOnPress = uri.choice("home", "press", Set.of("press", "once")).equals("press");
     if (pointer != PointerKind.RELATIVE) {
-      for (String relOnly : List.of("counts_per_unit", "counts_per_unit_x", "counts_per_unit_y", "home")) {
+      for (String relOnly :
+          List.of("counts_per_unit", "counts_per_unit_x", "counts_per_unit_y", "home")) {
         if (uri.param(relOnly).isPresent()) {
           throw SwipeException.invalidArgument(relOnly, "only applies to pointer=rel");
         }
@@ -164,9 +186,17 @@ public final class Ch9329Transport implements HidTransport {
     double turnaroundMs = uri.doubleParam("turnaround_ms", 1.0, 0, 100);
     RelativePointer relative =
         pointer == PointerKind.RELATIVE ? new RelativePointer(cpuX, cpuY, 0.25, homeOnPress) : null;
-    Ch9329Transport t = new Ch9329Transport(
-        path, address, pointer, ack, Duration.ofMillis(ackTimeoutMs), Duration.ofMillis(syncTimeoutMs), retries,
-        relative, Math.round(turnaroundMs * 1_000_000));
+    Ch9329Transport t =
+        new Ch9329Transport(
+            path,
+            address,
+            pointer,
+            ack,
+            Duration.ofMillis(ackTimeoutMs),
+            Duration.ofMillis(syncTimeoutMs),
+            retries,
+            relative,
+            Math.round(turnaroundMs * 1_000_000));
     t.attach(SerialLink.open(path, baud));
     try {
       t.info = t.readInfo(1 + retries);
@@ -185,7 +215,8 @@ public final class Ch9329Transport implements HidTransport {
   private static int baudParam(DeviceUri uri, String key, int defaultValue) {
     int b = uri.intParam(key, defaultValue, 1200, 115200);
     if (!SUPPORTED_BAUDS.contains(b)) {
-      throw SwipeException.invalidArgument(key, "must be one of " + new TreeSet<>(SUPPORTED_BAUDS) + ", was " + b);
+      throw SwipeException.invalidArgument(
+          key, "must be one of " + new TreeSet<>(SUPPORTED_BAUDS) + ", was " + b);
     }
     return b;
   }
@@ -197,8 +228,8 @@ public final class Ch9329Transport implements HidTransport {
   }
 
   /**
-   * What the link has been through since it was opened: reports the chip confirmed, and the
-   * faults met on the way (late, stale, damaged or missing replies, resends).
+   * What the link has been through since it was opened: reports the chip confirmed, and the faults
+   * met on the way (late, stale, damaged or missing replies, resends).
    */
   public synchronized LinkHealth linkHealth() {
     return faults.snapshot();
@@ -216,9 +247,17 @@ public final class Ch9329Transport implements HidTransport {
 
   @Override
   public synchronized HidCapabilities capabilities() {
-    HidRange range = pointer == PointerKind.ABSOLUTE
-        ? HidRange.CH9329_ABSOLUTE
-        : new HidRange(0, Math.max(1, (int) Math.round(1000 * Math.min(relative.countsPerUnitX(), relative.countsPerUnitY()))));
+    HidRange range =
+        pointer == PointerKind.ABSOLUTE
+            ? HidRange.CH9329_ABSOLUTE
+            : new HidRange(
+                0,
+                Math.max(
+                    1,
+                    (int)
+                        Math.round(
+                            1000
+                                * Math.min(relative.countsPerUnitX(), relative.countsPerUnitY()))));
     return HidCapabilities.builder()
         .pointerKinds(EnumSet.of(PointerKind.ABSOLUTE, PointerKind.RELATIVE))
         .activePointer(pointer)
@@ -230,8 +269,8 @@ public final class Ch9329Transport implements HidTransport {
   }
 
   /**
-   * The smallest spacing between pointer reports the link carries at its baud: one frame at 10
-   * bits per byte (8N1), plus its reply and the turnaround when acknowledgements are awaited.
+   * The smallest spacing between pointer reports the link carries at its baud: one frame at 10 bits
+   * per byte (8N1), plus its reply and the turnaround when acknowledgements are awaited.
    */
   Duration minReportInterval() {
     int frame = pointer == PointerKind.ABSOLUTE ? ABSOLUTE_FRAME_BYTES : RELATIVE_FRAME_BYTES;
@@ -285,7 +324,11 @@ public final class Ch9329Transport implements HidTransport {
       RelativePointer.Step s = steps.get(i);
       byte[] data = {0x01, (byte) (s.pressed() ? 1 : 0), (byte) s.dx(), (byte) s.dy(), 0};
       // A relative move acts again if sent twice: resent only when the chip provably did not act.
-      report(Ch9329Frame.CMD_MOUSE_RELATIVE, data, s.dx() == 0 && s.dy() == 0, lift && i == steps.size() - 1);
+      report(
+          Ch9329Frame.CMD_MOUSE_RELATIVE,
+          data,
+          s.dx() == 0 && s.dy() == 0,
+          lift && i == steps.size() - 1);
     }
     pointerDown = p.pressed();
   }
@@ -297,14 +340,21 @@ public final class Ch9329Transport implements HidTransport {
       if (bit == null) {
         throw new SwipeException(
             ErrorCode.UNSUPPORTED_INPUT,
-            "the CH9329 media report has no bit for consumer usage 0x" + Integer.toHexString(key.usage())
-                + " (" + key.name() + "); supported: " + new TreeSet<>(MEDIA_BIT.keySet()),
+            "the CH9329 media report has no bit for consumer usage 0x"
+                + Integer.toHexString(key.usage())
+                + " ("
+                + key.name()
+                + "); supported: "
+                + new TreeSet<>(MEDIA_BIT.keySet()),
             Map.of("usage", key.usage()),
             null);
       }
       if (!k.modifiers().isEmpty()) {
         throw new SwipeException(
-            ErrorCode.UNSUPPORTED_INPUT, "consumer keys carry no modifiers on a CH9329", Map.of("key", key.name()), null);
+            ErrorCode.UNSUPPORTED_INPUT,
+            "consumer keys carry no modifiers on a CH9329",
+            Map.of("key", key.name()),
+            null);
       }
       int bits = k.down() ? mediaBits | (1 << bit) : mediaBits & ~(1 << bit);
       report(Ch9329Frame.CMD_MEDIA, mediaData(bits), true, !k.down() && bits == 0);
@@ -325,14 +375,21 @@ public final class Ch9329Transport implements HidTransport {
       if (!keys.contains(usage)) {
         if (keys.size() == 6) {
           throw new SwipeException(
-              ErrorCode.UNSUPPORTED_INPUT, "a CH9329 keyboard report holds at most 6 keys", Map.of("key", key.name()), null);
+              ErrorCode.UNSUPPORTED_INPUT,
+              "a CH9329 keyboard report holds at most 6 keys",
+              Map.of("key", key.name()),
+              null);
         }
         keys.add(usage);
       }
     } else {
       keys.remove(Integer.valueOf(usage));
     }
-    report(Ch9329Frame.CMD_KEYBOARD, keyboardData(mods, keys), true, !k.down() && keys.isEmpty() && mods == 0);
+    report(
+        Ch9329Frame.CMD_KEYBOARD,
+        keyboardData(mods, keys),
+        true,
+        !k.down() && keys.isEmpty() && mods == 0);
     keysDown.clear();
     keysDown.addAll(keys);
   }
@@ -351,8 +408,8 @@ public final class Ch9329Transport implements HidTransport {
   }
 
   /**
-   * Sends one report frame. With acknowledgements it returns once the chip answered it; without,
-   * at once, after failing on a refusal of an earlier report. A report that ends a gesture ({@code
+   * Sends one report frame. With acknowledgements it returns once the chip answered it; without, at
+   * once, after failing on a refusal of an earlier report. A report that ends a gesture ({@code
    * last}) returns only after the chip has consumed it.
    *
    * @param idempotent whether sending the frame twice acts like sending it once
@@ -395,15 +452,16 @@ public final class Ch9329Transport implements HidTransport {
   }
 
   /**
-   * Waits until the chip has answered a GET_INFO queued behind everything written so far, so it
-   * has consumed the report that ends a gesture.
+   * Waits until the chip has answered a GET_INFO queued behind everything written so far, so it has
+   * consumed the report that ends a gesture.
    */
   private void confirmConsumed(AckedLink.Request last) throws IOException {
     if (!wire.barrier(last)) {
       faults.count(LinkFaults.NO_REPLY);
       throw rejected(
           "the chip did not confirm that it consumed the report that ends the gesture (command "
-              + hex(last.key) + ")",
+              + hex(last.key)
+              + ")",
           reason(last.key, "release_unconfirmed"));
     }
   }
@@ -429,27 +487,31 @@ public final class Ch9329Transport implements HidTransport {
         Map<String, Object> details = new LinkedHashMap<>(e.details());
         details.remove("retryable");
         throw new SwipeException(
-            ErrorCode.HID_REJECTED, "an earlier report was refused: " + e.getMessage(), details, null);
+            ErrorCode.HID_REJECTED,
+            "an earlier report was refused: " + e.getMessage(),
+            details,
+            null);
       }
     }
   }
 
   /**
    * Changes the chip's baud rate: reads the parameter block, writes it back with the new baud,
-   * resets the chip (the new baud takes effect after a reset), reopens the port at the new baud
-   * and reads the chip info again to prove the chip answers there. The setting persists in the
-   * chip.
+   * resets the chip (the new baud takes effect after a reset), reopens the port at the new baud and
+   * reads the chip info again to prove the chip answers there. The setting persists in the chip.
    *
    * @throws SwipeException {@code invalid_argument} for an unsupported baud, {@code hid_rejected}
    *     when the chip refuses or does not answer at the new baud
    */
   public synchronized void changeBaud(int newBaud) {
     if (!SUPPORTED_BAUDS.contains(newBaud)) {
-      throw SwipeException.invalidArgument("baud", "must be one of " + new TreeSet<>(SUPPORTED_BAUDS) + ", was " + newBaud);
+      throw SwipeException.invalidArgument(
+          "baud", "must be one of " + new TreeSet<>(SUPPORTED_BAUDS) + ", was " + newBaud);
     }
     ensureUsable();
     try {
-      byte[] block = exchange(Ch9329Frame.CMD_GET_PARA_CFG, new byte[0], true, PARAMETER_BLOCK).reply();
+      byte[] block =
+          exchange(Ch9329Frame.CMD_GET_PARA_CFG, new byte[0], true, PARAMETER_BLOCK).reply();
       if (block.length != PARAMETER_BLOCK) {
         throw rejected("the parameter block has " + block.length + " bytes, expected 50", Map.of());
       }
@@ -497,7 +559,11 @@ public final class Ch9329Transport implements HidTransport {
     }
     throw new SwipeException(
         ErrorCode.HID_REJECTED,
-        "no CH9329 answered on " + path + " at " + link.baud() + " baud (factory setting 9600; check baud and wiring): "
+        "no CH9329 answered on "
+            + path
+            + " at "
+            + link.baud()
+            + " baud (factory setting 9600; check baud and wiring): "
             + last.getMessage(),
         Map.of("path", path, "baud", link.baud()),
         last);
@@ -515,7 +581,8 @@ public final class Ch9329Transport implements HidTransport {
   private AckedLink.Request exchange(int cmd, byte[] data, boolean idempotent, int replyDataBytes)
       throws IOException {
     settleBacklog();
-    long wait = wire.wireNanos(2 * Ch9329Frame.OVERHEAD + data.length + replyDataBytes) + ackSlackNanos;
+    long wait =
+        wire.wireNanos(2 * Ch9329Frame.OVERHEAD + data.length + replyDataBytes) + ackSlackNanos;
     SwipeException last = null;
     for (int attempt = 0; attempt <= retries; attempt++) {
       if (attempt > 0) {
@@ -567,7 +634,9 @@ public final class Ch9329Transport implements HidTransport {
     wire.drain();
     if (!wire.settle()) {
       faults.count(LinkFaults.NO_REPLY);
-      throw rejected("the chip has not answered earlier reports and does not answer now", reason(-1, "ack_timeout"));
+      throw rejected(
+          "the chip has not answered earlier reports and does not answer now",
+          reason(-1, "ack_timeout"));
     }
   }
 
@@ -575,10 +644,14 @@ public final class Ch9329Transport implements HidTransport {
    * One try without resends or sync (for GET_INFO while a chip may be restarting, and RESET, whose
    * reply a chip may not send).
    */
-  private AckedLink.Request exchangeOnce(int cmd, byte[] data, int replyDataBytes) throws IOException {
+  private AckedLink.Request exchangeOnce(int cmd, byte[] data, int replyDataBytes)
+      throws IOException {
     wire.drain();
     AckedLink.Request r = wire.send(cmd, new Ch9329Frame(address, cmd, data).encode());
-    long deadline = r.writtenAt + wire.wireNanos(2 * Ch9329Frame.OVERHEAD + data.length + replyDataBytes) + ackSlackNanos;
+    long deadline =
+        r.writtenAt
+            + wire.wireNanos(2 * Ch9329Frame.OVERHEAD + data.length + replyDataBytes)
+            + ackSlackNanos;
     wire.await(r::resolved, deadline);
     if (r.ok()) {
       return r;
@@ -634,8 +707,13 @@ public final class Ch9329Transport implements HidTransport {
     details.put("link_faults", faults.details());
     return new SwipeException(
         ErrorCode.HID_REJECTED,
-        "CH9329 refused command " + hex(cmd) + " with status " + String.format("0x%02X", status)
-            + " (" + statusName(status) + ")",
+        "CH9329 refused command "
+            + hex(cmd)
+            + " with status "
+            + String.format("0x%02X", status)
+            + " ("
+            + statusName(status)
+            + ")",
         details,
         null);
   }
@@ -643,14 +721,22 @@ public final class Ch9329Transport implements HidTransport {
   /** The datasheet's meaning of a status byte. */
   static String statusName(int status) {
     switch (status) {
-      case 0x00: return "ok";
-      case 0xE1: return "receive_timeout";
-      case 0xE2: return "bad_head";
-      case 0xE3: return "unknown_command";
-      case 0xE4: return "checksum_error";
-      case 0xE5: return "bad_parameter";
-      case 0xE6: return "operation_failed";
-      default: return "unknown_status";
+      case 0x00:
+        return "ok";
+      case 0xE1:
+        return "receive_timeout";
+      case 0xE2:
+        return "bad_head";
+      case 0xE3:
+        return "unknown_command";
+      case 0xE4:
+        return "checksum_error";
+      case 0xE5:
+        return "bad_parameter";
+      case 0xE6:
+        return "operation_failed";
+      default:
+        return "unknown_status";
     }
   }
 
@@ -661,12 +747,15 @@ public final class Ch9329Transport implements HidTransport {
     details.remove("silence");
     details.put("link_faults", faults.details());
     return new SwipeException(
-        last.code(), last.getMessage() + " (after " + attempts + " attempt" + (attempts == 1 ? "" : "s") + ")",
-        details, last);
+        last.code(),
+        last.getMessage() + " (after " + attempts + " attempt" + (attempts == 1 ? "" : "s") + ")",
+        details,
+        last);
   }
 
   private SwipeException rejected(String message, Map<String, ?> details) {
-    return new SwipeException(ErrorCode.HID_REJECTED, "CH9329 on " + path + ": " + message, details, null);
+    return new SwipeException(
+        ErrorCode.HID_REJECTED, "CH9329 on " + path + ": " + message, details, null);
   }
 
   /** Marks the link broken, attempts a release, and describes the failure. */
@@ -675,20 +764,35 @@ public final class Ch9329Transport implements HidTransport {
     boolean released = releaseEverything(false);
     return new SwipeException(
         ErrorCode.HID_DISCONNECTED,
-        "the CH9329 link on " + path + " failed: " + e.getMessage() + "; a release was attempted"
+        "the CH9329 link on "
+            + path
+            + " failed: "
+            + e.getMessage()
+            + "; a release was attempted"
             + (released ? " and sent" : " but could not be sent"),
-        Map.of("path", path, "release_attempted", true, "release_sent", released, "link_faults", faults.details()),
+        Map.of(
+            "path",
+            path,
+            "release_attempted",
+            true,
+            "release_sent",
+            released,
+            "link_faults",
+            faults.details()),
         e);
   }
 
   private void ensureUsable() {
     if (closed) {
-      throw new SwipeException(ErrorCode.DEVICE_CLOSED, "the CH9329 transport on " + path + " is closed");
+      throw new SwipeException(
+          ErrorCode.DEVICE_CLOSED, "the CH9329 transport on " + path + " is closed");
     }
     if (broken) {
       throw new SwipeException(
-          ErrorCode.HID_DISCONNECTED, "the CH9329 link on " + path + " failed earlier; reopen the device",
-          Map.of("path", path), null);
+          ErrorCode.HID_DISCONNECTED,
+          "the CH9329 link on " + path + " failed earlier; reopen the device",
+          Map.of("path", path),
+          null);
     }
   }
 
@@ -716,7 +820,8 @@ public final class Ch9329Transport implements HidTransport {
         byte[] data = {0x02, 0, (byte) x, (byte) (x >> 8), (byte) y, (byte) (y >> 8), 0};
         written &= releaseFrame(Ch9329Frame.CMD_MOUSE_ABSOLUTE, data, strict);
       } else {
-        written &= releaseFrame(Ch9329Frame.CMD_MOUSE_RELATIVE, new byte[] {0x01, 0, 0, 0, 0}, strict);
+        written &=
+            releaseFrame(Ch9329Frame.CMD_MOUSE_RELATIVE, new byte[] {0x01, 0, 0, 0, 0}, strict);
         relative.released();
       }
       pointerDown = false;
@@ -750,7 +855,8 @@ public final class Ch9329Transport implements HidTransport {
     if (ack) {
       // Wait for the answer, so the next frame is not queued behind a chip that is busy; a chip
       // that does not answer does not stop the other releases.
-      long deadline = r.writtenAt + wire.wireNanos(2 * Ch9329Frame.OVERHEAD + data.length + 1) + ackSlackNanos;
+      long deadline =
+          r.writtenAt + wire.wireNanos(2 * Ch9329Frame.OVERHEAD + data.length + 1) + ackSlackNanos;
       wire.await(r::resolved, deadline);
     } else {
       unchecked.addLast(r);
@@ -801,16 +907,19 @@ public final class Ch9329Transport implements HidTransport {
     @Override
     public void feed(byte[] buf, int n, AckedLink.Replies replies) {
       for (int i = 0; i < n; i++) {
-        reader.feed(buf[i] & 0xFF, received -> {
-          Ch9329Frame f = received.frame();
-          if (received.corrupt() || f.address() != address) {
-            replies.noise();
-            return;
-          }
-          boolean error = (f.command() & 0xC0) == 0xC0;
-          int status = error ? Math.max(1, f.status()) : (f.data().length == 1 ? f.status() : 0);
-          replies.reply(f.command() & 0x3F, status, f.data());
-        });
+        reader.feed(
+            buf[i] & 0xFF,
+            received -> {
+              Ch9329Frame f = received.frame();
+              if (received.corrupt() || f.address() != address) {
+                replies.noise();
+                return;
+              }
+              boolean error = (f.command() & 0xC0) == 0xC0;
+              int status =
+                  error ? Math.max(1, f.status()) : (f.data().length == 1 ? f.status() : 0);
+              replies.reply(f.command() & 0x3F, status, f.data());
+            });
       }
     }
   }
@@ -828,6 +937,14 @@ public final class Ch9329Transport implements HidTransport {
 
   @Override
   public String toString() {
-    return "Ch9329Transport[" + path + ", " + link.baud() + " baud, pointer=" + pointer.id() + ", ack=" + ack + "]";
+    return "Ch9329Transport["
+        + path
+        + ", "
+        + link.baud()
+        + " baud, pointer="
+        + pointer.id()
+        + ", ack="
+        + ack
+        + "]";
   }
 }

@@ -19,9 +19,9 @@ import java.util.concurrent.locks.LockSupport;
  * report still waits for the USB host to read it (a host that stopped polling blocks it for good),
  * answers {@code EAGAIN} instead when the file is non-blocking, and cuts a report longer than the
  * gadget's report length short. So each report is one write on a thread of its own, waited for at
- * most the bound; a write that takes nothing is retried until the bound; a write that takes part
- * of a report is an error, never followed by the rest (which the host would read as a report of
- * its own).
+ * most the bound; a write that takes nothing is retried until the bound; a write that takes part of
+ * a report is an error, never followed by the rest (which the host would read as a report of its
+ * own).
  */
 final class GadgetWriter implements AutoCloseable {
   private static final long BUSY_PAUSE_NANOS = 500_000;
@@ -40,6 +40,7 @@ final class GadgetWriter implements AutoCloseable {
   private final WritableByteChannel channel;
   private final LinkFaults faults;
   private final ExecutorService thread;
+
   /** A write the host did not take in time; the next writes queue behind it. */
   private Future<Integer> stuck;
 
@@ -47,11 +48,13 @@ final class GadgetWriter implements AutoCloseable {
     this.path = path;
     this.channel = channel;
     this.faults = faults;
-    this.thread = Executors.newSingleThreadExecutor(r -> {
-      Thread t = new Thread(r, "hidg-writer " + path);
-      t.setDaemon(true);
-      return t;
-    });
+    this.thread =
+        Executors.newSingleThreadExecutor(
+            r -> {
+              Thread t = new Thread(r, "hidg-writer " + path);
+              t.setDaemon(true);
+              return t;
+            });
   }
 
   String path() {
@@ -76,8 +79,12 @@ final class GadgetWriter implements AutoCloseable {
       } catch (TimeoutException e) {
         stuck = f;
         faults.count(LinkFaults.STALLED_WRITE);
-        throw new Refused("write_stalled",
-            "the USB host did not take a report from " + path + " within " + timeoutNanos / 1_000_000
+        throw new Refused(
+            "write_stalled",
+            "the USB host did not take a report from "
+                + path
+                + " within "
+                + timeoutNanos / 1_000_000
                 + " ms (is the phone awake and the cable in?)");
       } catch (ExecutionException e) {
         throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
@@ -91,21 +98,34 @@ final class GadgetWriter implements AutoCloseable {
       }
       if (n > 0) {
         faults.count(LinkFaults.SHORT_WRITE);
-        throw new Refused("short_write",
-            path + " took " + n + " of a " + report.length + "-byte report: its report descriptor does not"
+        throw new Refused(
+            "short_write",
+            path
+                + " took "
+                + n
+                + " of a "
+                + report.length
+                + "-byte report: its report descriptor does not"
                 + " match this pointer profile (see docs/hid-gadget.md)");
       }
       // Nothing taken: the previous report is still pending. Try again until the bound.
       faults.count(LinkFaults.BUSY_WRITE);
       if (System.nanoTime() - deadline >= 0) {
-        throw new Refused("write_stalled", "the USB host kept " + path + " busy for "
-            + timeoutNanos / 1_000_000 + " ms (is the phone awake and the cable in?)");
+        throw new Refused(
+            "write_stalled",
+            "the USB host kept "
+                + path
+                + " busy for "
+                + timeoutNanos / 1_000_000
+                + " ms (is the phone awake and the cable in?)");
       }
       LockSupport.parkNanos(BUSY_PAUSE_NANOS);
     }
   }
 
-  /** Queues {@code report} behind whatever is pending and returns at once (a last-resort release). */
+  /**
+   * Queues {@code report} behind whatever is pending and returns at once (a last-resort release).
+   */
   void queue(byte[] report) {
     thread.submit(() -> channel.write(ByteBuffer.wrap(report)));
   }
@@ -123,7 +143,8 @@ final class GadgetWriter implements AutoCloseable {
       stuck.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
       stuck = null;
     } catch (TimeoutException e) {
-      throw new Refused("write_stalled", "an earlier report to " + path + " is still not taken by the USB host");
+      throw new Refused(
+          "write_stalled", "an earlier report to " + path + " is still not taken by the USB host");
     } catch (ExecutionException e) {
       stuck = null;
       throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());

@@ -24,17 +24,17 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The finger as a Linux board in USB gadget mode: each report is one {@code write} to a
- * {@code /dev/hidgN} character device created by configfs (see {@code docs/hid-gadget.md} for the
- * set-up script and the report descriptors these reports match).
+ * The finger as a Linux board in USB gadget mode: each report is one {@code write} to a {@code
+ * /dev/hidgN} character device created by configfs (see {@code docs/hid-gadget.md} for the set-up
+ * script and the report descriptors these reports match).
  *
  * <p>URI: {@code hidg:/dev/hidg1?pointer=touch}. Options:
  *
  * <ul>
  *   <li>{@code pointer} {@code abs} (default): absolute mouse report, 6 bytes {@code buttons, X lo,
- *       X hi, Y lo, Y hi, wheel} with X/Y 0..32767; {@code touch}: single-finger touch digitizer,
- *       5 bytes {@code flags (bit 0 tip switch, bit 1 in range), X lo, X hi, Y lo, Y hi}, the
- *       profile Android accepts as a touchscreen;
+ *       X hi, Y lo, Y hi, wheel} with X/Y 0..32767; {@code touch}: single-finger touch digitizer, 5
+ *       bytes {@code flags (bit 0 tip switch, bit 1 in range), X lo, X hi, Y lo, Y hi}, the profile
+ *       Android accepts as a touchscreen;
  *   <li>{@code keyboard}: the gadget's boot keyboard device (8-byte reports), e.g. {@code
  *       /dev/hidg0}; keys are refused without it;
  *   <li>{@code consumer}: the gadget's consumer-control device (2-byte reports: one usage, little
@@ -48,18 +48,19 @@ import java.util.Set;
  * <p>The kernel takes one report per write and blocks the next write until the host has read the
  * previous report; a host that stopped polling (phone asleep, cable to the phone pulled) would
  * block it for good. Each report is therefore written whole within {@code write_timeout_ms}, or
- * fails with {@code hid_rejected} (reason {@code write_stalled}); a report the device takes only
- * in part (its report descriptor is shorter) fails with reason {@code short_write} and is never
+ * fails with {@code hid_rejected} (reason {@code write_stalled}); a report the device takes only in
+ * part (its report descriptor is shorter) fails with reason {@code short_write} and is never
  * followed by its rest. The report that ends a gesture (the finger lifted, the last key released)
- * is written twice: the second write returns only once the host has read the first, so the
- * gesture returns after the phone has its release (the repeat changes no state). {@link
- * #linkHealth()} counts stalled, busy and short writes.
+ * is written twice: the second write returns only once the host has read the first, so the gesture
+ * returns after the phone has its release (the repeat changes no state). {@link #linkHealth()}
+ * counts stalled, busy and short writes.
  *
  * <p>A write that fails (gadget unbound, cable pulled: {@code ESHUTDOWN}, or a closed FIFO in
  * tests) is {@code hid_disconnected}, after a release was attempted.
  */
 public final class HidGadgetTransport implements HidTransport {
-  static final Set<String> KEYS = Set.of("pointer", "keyboard", "consumer", "interval_ms", "write_timeout_ms");
+  static final Set<String> KEYS =
+      Set.of("pointer", "keyboard", "consumer", "interval_ms", "write_timeout_ms");
 
   private final String path;
   private final PointerKind pointer;
@@ -78,8 +79,14 @@ public final class HidGadgetTransport implements HidTransport {
   private int consumerDown;
 
   private HidGadgetTransport(
-      String path, PointerKind pointer, Duration interval, Duration writeTimeout, LinkFaults faults,
-      GadgetWriter pointerOut, GadgetWriter keyboardOut, GadgetWriter consumerOut) {
+      String path,
+      PointerKind pointer,
+      Duration interval,
+      Duration writeTimeout,
+      LinkFaults faults,
+      GadgetWriter pointerOut,
+      GadgetWriter keyboardOut,
+      GadgetWriter consumerOut) {
     this.path = path;
     this.pointer = pointer;
     this.interval = interval;
@@ -100,7 +107,8 @@ public final class HidGadgetTransport implements HidTransport {
   public static HidGadgetTransport open(DeviceUri uri) {
     uri.requireKnownKeys(KEYS);
     if (uri.path().isBlank()) {
-      throw SwipeException.invalidArgument("path", "a hidg: URI needs the gadget device, e.g. hidg:/dev/hidg1");
+      throw SwipeException.invalidArgument(
+          "path", "a hidg: URI needs the gadget device, e.g. hidg:/dev/hidg1");
     }
     PointerKind pointer = PointerKind.fromId(uri.choice("pointer", "abs", Set.of("abs", "touch")));
     int intervalMs = uri.intParam("interval_ms", 1, 1, 255);
@@ -108,10 +116,12 @@ public final class HidGadgetTransport implements HidTransport {
     String keyboard = uri.param("keyboard").map(String::strip).orElse(null);
     String consumer = uri.param("consumer").map(String::strip).orElse(null);
     if (keyboard != null && keyboard.isEmpty()) {
-      throw SwipeException.invalidArgument("keyboard", "must name the keyboard gadget device, e.g. /dev/hidg0");
+      throw SwipeException.invalidArgument(
+          "keyboard", "must name the keyboard gadget device, e.g. /dev/hidg0");
     }
     if (consumer != null && consumer.isEmpty()) {
-      throw SwipeException.invalidArgument("consumer", "must name the consumer-control gadget device, e.g. /dev/hidg2");
+      throw SwipeException.invalidArgument(
+          "consumer", "must name the consumer-control gadget device, e.g. /dev/hidg2");
     }
     LinkFaults faults = new LinkFaults();
     List<GadgetWriter> opened = new ArrayList<>();
@@ -119,11 +129,22 @@ public final class HidGadgetTransport implements HidTransport {
       GadgetWriter p = openDevice(uri.path(), faults, opened);
       GadgetWriter k = keyboard == null ? null : openDevice(keyboard, faults, opened);
       GadgetWriter c = consumer == null ? null : openDevice(consumer, faults, opened);
-      HidGadgetTransport t = new HidGadgetTransport(
-          uri.path(), pointer, Duration.ofMillis(intervalMs), Duration.ofMillis(writeTimeoutMs), faults, p, k, c);
+      HidGadgetTransport t =
+          new HidGadgetTransport(
+              uri.path(),
+              pointer,
+              Duration.ofMillis(intervalMs),
+              Duration.ofMillis(writeTimeoutMs),
+              faults,
+              p,
+              k,
+              c);
       if (!t.releaseEverything()) {
         throw new SwipeException(
-            ErrorCode.HID_DISCONNECTED, "cannot write to the gadget device " + uri.path(), Map.of("path", uri.path()), null);
+            ErrorCode.HID_DISCONNECTED,
+            "cannot write to the gadget device " + uri.path(),
+            Map.of("path", uri.path()),
+            null);
       }
       return t;
     } catch (RuntimeException e) {
@@ -134,16 +155,20 @@ public final class HidGadgetTransport implements HidTransport {
     }
   }
 
-  private static GadgetWriter openDevice(String path, LinkFaults faults, List<GadgetWriter> opened) {
+  private static GadgetWriter openDevice(
+      String path, LinkFaults faults, List<GadgetWriter> opened) {
     try {
       // Append: a regular file standing in for the device collects every report.
-      GadgetWriter out = new GadgetWriter(path, new FileOutputStream(path, true).getChannel(), faults);
+      GadgetWriter out =
+          new GadgetWriter(path, new FileOutputStream(path, true).getChannel(), faults);
       opened.add(out);
       return out;
     } catch (FileNotFoundException e) {
       throw new SwipeException(
           ErrorCode.HID_DISCONNECTED,
-          "cannot open the gadget device " + path + " (is the gadget configured and bound? see docs/hid-gadget.md): "
+          "cannot open the gadget device "
+              + path
+              + " (is the gadget configured and bound? see docs/hid-gadget.md): "
               + e.getMessage(),
           Map.of("path", path),
           e);
@@ -172,12 +197,16 @@ public final class HidGadgetTransport implements HidTransport {
 
   /** The absolute-mouse report: buttons, X and Y (u16 little endian), wheel. */
   static byte[] mouseReport(int x, int y, boolean pressed) {
-    return new byte[] {(byte) (pressed ? 1 : 0), (byte) x, (byte) (x >> 8), (byte) y, (byte) (y >> 8), 0};
+    return new byte[] {
+      (byte) (pressed ? 1 : 0), (byte) x, (byte) (x >> 8), (byte) y, (byte) (y >> 8), 0
+    };
   }
 
   /** The touch report: tip switch and in-range bits, X and Y (u16 little endian). */
   static byte[] touchReport(int x, int y, boolean touching) {
-    return new byte[] {(byte) (touching ? 0x03 : 0x00), (byte) x, (byte) (x >> 8), (byte) y, (byte) (y >> 8)};
+    return new byte[] {
+      (byte) (touching ? 0x03 : 0x00), (byte) x, (byte) (x >> 8), (byte) y, (byte) (y >> 8)
+    };
   }
 
   private byte[] pointerReport(int x, int y, boolean down) {
@@ -188,11 +217,15 @@ public final class HidGadgetTransport implements HidTransport {
   public synchronized void send(HidReport report) {
     SwipeException.requireArgument(report, "report");
     if (closed) {
-      throw new SwipeException(ErrorCode.DEVICE_CLOSED, "the gadget transport on " + path + " is closed");
+      throw new SwipeException(
+          ErrorCode.DEVICE_CLOSED, "the gadget transport on " + path + " is closed");
     }
     if (broken) {
       throw new SwipeException(
-          ErrorCode.HID_DISCONNECTED, "the gadget link on " + path + " failed earlier; reopen the device", Map.of("path", path), null);
+          ErrorCode.HID_DISCONNECTED,
+          "the gadget link on " + path + " failed earlier; reopen the device",
+          Map.of("path", path),
+          null);
     }
     try {
       if (report instanceof PointerReport p) {
@@ -211,9 +244,19 @@ public final class HidGadgetTransport implements HidTransport {
       boolean released = releaseEverything();
       throw new SwipeException(
           ErrorCode.HID_DISCONNECTED,
-          "writing to the gadget device failed: " + e.getMessage() + "; a release was attempted"
+          "writing to the gadget device failed: "
+              + e.getMessage()
+              + "; a release was attempted"
               + (released ? " and sent" : " but could not be sent"),
-          Map.of("path", path, "release_attempted", true, "release_sent", released, "link_faults", faults.details()),
+          Map.of(
+              "path",
+              path,
+              "release_attempted",
+              true,
+              "release_sent",
+              released,
+              "link_faults",
+              faults.details()),
           e);
     } catch (GadgetWriter.Refused e) {
       Map<String, Object> details = new LinkedHashMap<>();
@@ -228,7 +271,8 @@ public final class HidGadgetTransport implements HidTransport {
    * Writes one report; one that ends a gesture ({@code last}) is written again, and that write
    * returns only once the host has read the first.
    */
-  private void write(GadgetWriter out, byte[] report, boolean last) throws IOException, GadgetWriter.Refused {
+  private void write(GadgetWriter out, byte[] report, boolean last)
+      throws IOException, GadgetWriter.Refused {
     out.write(report, writeTimeoutNanos);
     if (last) {
       out.write(report, writeTimeoutNanos);
@@ -240,10 +284,15 @@ public final class HidGadgetTransport implements HidTransport {
     Key key = k.key();
     if (key.page() == Key.Page.CONSUMER) {
       if (consumerOut == null) {
-        throw unsupported(key, "consumer keys need a consumer-control gadget device (option consumer=/dev/hidgN)");
+        throw unsupported(
+            key,
+            "consumer keys need a consumer-control gadget device (option consumer=/dev/hidgN)");
       }
       int usage = k.down() ? key.usage() : 0;
-      write(consumerOut, new byte[] {(byte) usage, (byte) (usage >> 8)}, !k.down() && consumerDown != 0);
+      write(
+          consumerOut,
+          new byte[] {(byte) usage, (byte) (usage >> 8)},
+          !k.down() && consumerDown != 0);
       consumerDown = usage;
       return;
     }
@@ -280,12 +329,13 @@ public final class HidGadgetTransport implements HidTransport {
   }
 
   private static SwipeException unsupported(Key key, String why) {
-    return new SwipeException(ErrorCode.UNSUPPORTED_INPUT, key.name() + ": " + why, Map.of("key", key.name()), null);
+    return new SwipeException(
+        ErrorCode.UNSUPPORTED_INPUT, key.name() + ": " + why, Map.of("key", key.name()), null);
   }
 
   /**
-   * Writes a release on every device, each once and within the write bound; behind a write the
-   * host has not taken, the release is queued instead. Never throws.
+   * Writes a release on every device, each once and within the write bound; behind a write the host
+   * has not taken, the release is queued instead. Never throws.
    *
    * @return whether every release was written
    */

@@ -22,32 +22,32 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The finger as a microcontroller (Arduino, Raspberry Pi Pico) running PiKVM's serial HID
- * firmware, driven over its serial port with jSerialComm.
+ * The finger as a microcontroller (Arduino, Raspberry Pi Pico) running PiKVM's serial HID firmware,
+ * driven over its serial port with jSerialComm.
  *
  * <p>URI: {@code pikvm:/dev/ttyACM0?baud=115200}. Options: {@code baud} (default 115200, the
  * firmware's), {@code pointer} (only {@code abs}), {@code ack_timeout_ms} (default 50, beyond the
- * wire time), {@code sync_timeout_ms} (default 1000: how long firmware that missed that timeout
- * may take to show what it did with the request), {@code retries} (default 2), {@code
- * turnaround_ms} (default 1: the firmware's and the USB-serial path's latency beyond the wire
- * time, added to the report interval the planner sees).
+ * wire time), {@code sync_timeout_ms} (default 1000: how long firmware that missed that timeout may
+ * take to show what it did with the request), {@code retries} (default 2), {@code turnaround_ms}
+ * (default 1: the firmware's and the USB-serial path's latency beyond the wire time, added to the
+ * report interval the planner sees).
  *
- * <p>Every request is 8 bytes {@code 33 cmd a b c d crc16} (CRC-16/MODBUS over the first six
- * bytes, big endian) and is answered with 8 bytes: code 0x80 ok, 0x40 CRC error and 0x48 timeout
- * (the request arrived damaged or incomplete: resent), 0x45 invalid command ({@code
- * hid_rejected}). A pointer report becomes an absolute move (0x12, signed int16 X and Y) and, when
- * the finger goes down or up, a button request (0x13, left select bit 0x80 with state bit 0x08).
- * Keys use the firmware's own key codes; consumer keys (Back, Home) are not carried.
+ * <p>Every request is 8 bytes {@code 33 cmd a b c d crc16} (CRC-16/MODBUS over the first six bytes,
+ * big endian) and is answered with 8 bytes: code 0x80 ok, 0x40 CRC error and 0x48 timeout (the
+ * request arrived damaged or incomplete: resent), 0x45 invalid command ({@code hid_rejected}). A
+ * pointer report becomes an absolute move (0x12, signed int16 X and Y) and, when the finger goes
+ * down or up, a button request (0x13, left select bit 0x80 with state bit 0x08). Keys use the
+ * firmware's own key codes; consumer keys (Back, Home) are not carried.
  *
- * <p>Responses carry neither the command nor a sequence number, so they are matched to requests
- * in order; a late or duplicated response is never taken for a newer request's, and a response
- * stream broken by line noise is re-synchronized on the magic byte and the CRC. When a response
- * misses its timeout, a request with a command the firmware does not know (answered 0x45 without
- * acting) is queued behind it to learn whether the firmware took the request late or never read
- * it; every request carries a whole state (position, button, key), so one the firmware did not
- * take, or whose response was damaged, can be resent. The request that ends a gesture (the
- * button or the last key released) returns only after a probe behind it was answered. {@link
- * #linkHealth()} counts the faults met on the way; errors carry them in {@code link_faults}.
+ * <p>Responses carry neither the command nor a sequence number, so they are matched to requests in
+ * order; a late or duplicated response is never taken for a newer request's, and a response stream
+ * broken by line noise is re-synchronized on the magic byte and the CRC. When a response misses its
+ * timeout, a request with a command the firmware does not know (answered 0x45 without acting) is
+ * queued behind it to learn whether the firmware took the request late or never read it; every
+ * request carries a whole state (position, button, key), so one the firmware did not take, or whose
+ * response was damaged, can be resent. The request that ends a gesture (the button or the last key
+ * released) returns only after a probe behind it was answered. {@link #linkHealth()} counts the
+ * faults met on the way; errors carry them in {@code link_faults}.
  */
 public final class PikvmTransport implements HidTransport {
   static final Set<String> KEYS =
@@ -59,14 +59,18 @@ public final class PikvmTransport implements HidTransport {
   private static final int CMD_KEY = 0x11;
   private static final int CMD_MOUSE_MOVE = 0x12;
   private static final int CMD_MOUSE_BUTTON = 0x13;
+
   /** A command no firmware defines: answered 0x45 (invalid command) without acting. */
   private static final int CMD_PROBE = 0x7F;
+
   private static final int LEFT_SELECT = 0x80;
   private static final int LEFT_STATE = 0x08;
   private static final int MAGIC_RESPONSE = 0x34;
   private static final int RESPONSE_INVALID = 0x45;
+
   /** Matching keys: a response to a report request, or to the probe. */
   private static final int KEY_REPORT = 0;
+
   private static final int KEY_PROBE = 1;
 
   private final String path;
@@ -85,7 +89,12 @@ public final class PikvmTransport implements HidTransport {
   private final Set<Integer> keysDown = new HashSet<>();
 
   private PikvmTransport(
-      String path, SerialLink link, Duration ackTimeout, Duration syncTimeout, int retries, long turnaroundNanos) {
+      String path,
+      SerialLink link,
+      Duration ackTimeout,
+      Duration syncTimeout,
+      int retries,
+      long turnaroundNanos) {
     this.path = path;
     this.turnaroundNanos = turnaroundNanos;
     this.link = link;
@@ -103,7 +112,8 @@ public final class PikvmTransport implements HidTransport {
   public static PikvmTransport open(DeviceUri uri) {
     uri.requireKnownKeys(KEYS);
     if (uri.path().isBlank()) {
-      throw SwipeException.invalidArgument("path", "a pikvm: URI needs the serial port, e.g. pikvm:/dev/ttyACM0");
+      throw SwipeException.invalidArgument(
+          "path", "a pikvm: URI needs the serial port, e.g. pikvm:/dev/ttyACM0");
     }
     int baud = uri.intParam("baud", 115200, 1200, 4_000_000);
     uri.choice("pointer", "abs", Set.of("abs"));
@@ -112,23 +122,37 @@ public final class PikvmTransport implements HidTransport {
     int retries = uri.intParam("retries", 2, 0, 10);
     double turnaroundMs = uri.doubleParam("turnaround_ms", 1.0, 0, 100);
     SerialLink link = SerialLink.open(uri.path(), baud);
-    PikvmTransport t = new PikvmTransport(
-        uri.path(), link, Duration.ofMillis(ackTimeoutMs), Duration.ofMillis(syncTimeoutMs), retries,
-        Math.round(turnaroundMs * 1_000_000));
+    PikvmTransport t =
+        new PikvmTransport(
+            uri.path(),
+            link,
+            Duration.ofMillis(ackTimeoutMs),
+            Duration.ofMillis(syncTimeoutMs),
+            retries,
+            Math.round(turnaroundMs * 1_000_000));
     try {
       try {
         t.exchange(request(CMD_PING, 0, 0, 0, 0));
       } catch (SwipeException e) {
         throw new SwipeException(
             ErrorCode.HID_REJECTED,
-            "no PiKVM HID firmware answered on " + uri.path() + " at " + baud + " baud: " + e.getMessage(),
+            "no PiKVM HID firmware answered on "
+                + uri.path()
+                + " at "
+                + baud
+                + " baud: "
+                + e.getMessage(),
             Map.of("path", uri.path(), "baud", baud),
             e);
       }
       t.exchange(request(CMD_CLEAR_HID, 0, 0, 0, 0));
     } catch (IOException e) {
       link.close();
-      throw new SwipeException(ErrorCode.HID_DISCONNECTED, "the PiKVM link on " + uri.path() + " failed: " + e.getMessage(), Map.of("path", uri.path()), e);
+      throw new SwipeException(
+          ErrorCode.HID_DISCONNECTED,
+          "the PiKVM link on " + uri.path() + " failed: " + e.getMessage(),
+          Map.of("path", uri.path()),
+          e);
     } catch (RuntimeException e) {
       link.close();
       throw e;
@@ -190,11 +214,15 @@ public final class PikvmTransport implements HidTransport {
   public synchronized void send(HidReport report) {
     SwipeException.requireArgument(report, "report");
     if (closed) {
-      throw new SwipeException(ErrorCode.DEVICE_CLOSED, "the PiKVM transport on " + path + " is closed");
+      throw new SwipeException(
+          ErrorCode.DEVICE_CLOSED, "the PiKVM transport on " + path + " is closed");
     }
     if (broken) {
       throw new SwipeException(
-          ErrorCode.HID_DISCONNECTED, "the PiKVM link on " + path + " failed earlier; reopen the device", Map.of("path", path), null);
+          ErrorCode.HID_DISCONNECTED,
+          "the PiKVM link on " + path + " failed earlier; reopen the device",
+          Map.of("path", path),
+          null);
     }
     try {
       if (report instanceof PointerReport p) {
@@ -216,7 +244,9 @@ public final class PikvmTransport implements HidTransport {
       lastY = y;
     }
     if (p.pressed() != pressed) {
-      AckedLink.Request r = exchange(request(CMD_MOUSE_BUTTON, LEFT_SELECT | (p.pressed() ? LEFT_STATE : 0), 0, 0, 0));
+      AckedLink.Request r =
+          exchange(
+              request(CMD_MOUSE_BUTTON, LEFT_SELECT | (p.pressed() ? LEFT_STATE : 0), 0, 0, 0));
       pressed = p.pressed();
       if (!pressed) {
         confirmConsumed(r);
@@ -230,8 +260,13 @@ public final class PikvmTransport implements HidTransport {
     if (code == 0) {
       throw new SwipeException(
           ErrorCode.UNSUPPORTED_INPUT,
-          "the PiKVM serial protocol has no key code for " + key.page() + " usage 0x" + Integer.toHexString(key.usage())
-              + " (" + key.name() + ")",
+          "the PiKVM serial protocol has no key code for "
+              + key.page()
+              + " usage 0x"
+              + Integer.toHexString(key.usage())
+              + " ("
+              + key.name()
+              + ")",
           Map.of("key", key.name(), "usage", key.usage()),
           null);
     }
@@ -260,10 +295,14 @@ public final class PikvmTransport implements HidTransport {
 
   private static int modifierCode(Modifier m) {
     switch (m) {
-      case CTRL: return keyCode(0xE0);
-      case SHIFT: return keyCode(0xE1);
-      case ALT: return keyCode(0xE2);
-      default: return keyCode(0xE3);
+      case CTRL:
+        return keyCode(0xE0);
+      case SHIFT:
+        return keyCode(0xE1);
+      case ALT:
+        return keyCode(0xE2);
+      default:
+        return keyCode(0xE3);
     }
   }
 
@@ -291,18 +330,30 @@ public final class PikvmTransport implements HidTransport {
       return usage + 5; // keypad
     }
     switch (usage) {
-      case 0x48: return 85; // Pause
-      case 0x47: return 86; // ScrollLock
-      case 0x53: return 87; // NumLock
-      case 0x65: return 88; // ContextMenu
-      case 0x66: return 105; // Power
-      case 0x64: return 106; // IntlBackslash
-      case 0x89: return 107; // IntlYen
-      case 0x87: return 108; // IntlRo
-      case 0x88: return 109; // KanaMode
-      case 0x8A: return 110; // Convert
-      case 0x8B: return 111; // NonConvert
-      default: return 0;
+      case 0x48:
+        return 85; // Pause
+      case 0x47:
+        return 86; // ScrollLock
+      case 0x53:
+        return 87; // NumLock
+      case 0x65:
+        return 88; // ContextMenu
+      case 0x66:
+        return 105; // Power
+      case 0x64:
+        return 106; // IntlBackslash
+      case 0x89:
+        return 107; // IntlYen
+      case 0x87:
+        return 108; // IntlRo
+      case 0x88:
+        return 109; // KanaMode
+      case 0x8A:
+        return 110; // Convert
+      case 0x8B:
+        return 111; // NonConvert
+      default:
+        return 0;
     }
   }
 
@@ -329,7 +380,11 @@ public final class PikvmTransport implements HidTransport {
         faults.count(LinkFaults.NO_REPLY);
         boolean noise = wire.noiseSince(r);
         throw withAttempts(
-            failure(cmd, noise ? "only corrupt responses" : "no response", noise ? "corrupt_response" : "ack_timeout", true),
+            failure(
+                cmd,
+                noise ? "only corrupt responses" : "no response",
+                noise ? "corrupt_response" : "ack_timeout",
+                true),
             attempt + 1);
       }
       if (r.ok()) {
@@ -347,9 +402,11 @@ public final class PikvmTransport implements HidTransport {
         }
         continue;
       }
-      last = r.uncertain()
-          ? failure(cmd, "a corrupt response", "corrupt_response", true)
-          : failure(cmd, "no response (the firmware answered a later request)", "lost_frame", true);
+      last =
+          r.uncertain()
+              ? failure(cmd, "a corrupt response", "corrupt_response", true)
+              : failure(
+                  cmd, "no response (the firmware answered a later request)", "lost_frame", true);
     }
     throw withAttempts(last, retries + 1);
   }
@@ -368,14 +425,17 @@ public final class PikvmTransport implements HidTransport {
 
   /**
    * Waits until the firmware has answered a probe queued behind everything written so far, so it
-   * has consumed the request that ends a gesture; fails if the last response to a report (in
-   * order, that request's true answer) was a refusal.
+   * has consumed the request that ends a gesture; fails if the last response to a report (in order,
+   * that request's true answer) was a refusal.
    */
   private void confirmConsumed(AckedLink.Request last) throws IOException {
     if (!wire.barrier(last)) {
       faults.count(LinkFaults.NO_REPLY);
-      throw failure(-1,
-          "no confirmation that the firmware consumed the request that ends the gesture", "release_unconfirmed", false);
+      throw failure(
+          -1,
+          "no confirmation that the firmware consumed the request that ends the gesture",
+          "release_unconfirmed",
+          false);
     }
   }
 
@@ -384,11 +444,13 @@ public final class PikvmTransport implements HidTransport {
       case 0x40:
         return failure(cmd, "response 0x40 (the firmware saw a bad CRC)", "crc_error", true);
       case 0x48:
-        return failure(cmd, "response 0x48 (the firmware timed out reading the request)", "timeout", true);
+        return failure(
+            cmd, "response 0x48 (the firmware timed out reading the request)", "timeout", true);
       case RESPONSE_INVALID:
         return failure(cmd, "response 0x45 (invalid command)", "invalid_command", false);
       default:
-        return failure(cmd, String.format("unknown response code 0x%02X", code), "unknown_response", true);
+        return failure(
+            cmd, String.format("unknown response code 0x%02X", code), "unknown_response", true);
     }
   }
 
@@ -400,7 +462,8 @@ public final class PikvmTransport implements HidTransport {
     details.put("reason", reason);
     details.put("retryable", retryable);
     details.put("link_faults", faults.details());
-    String request = cmd >= 0 ? "PiKVM request 0x" + String.format("%02X", cmd) : "PiKVM firmware on " + path;
+    String request =
+        cmd >= 0 ? "PiKVM request 0x" + String.format("%02X", cmd) : "PiKVM firmware on " + path;
     return new SwipeException(ErrorCode.HID_REJECTED, request + " got " + what, details, null);
   }
 
@@ -410,7 +473,10 @@ public final class PikvmTransport implements HidTransport {
     details.put("attempts", attempts);
     details.put("link_faults", faults.details());
     return new SwipeException(
-        last.code(), last.getMessage() + " (after " + attempts + " attempt" + (attempts == 1 ? "" : "s") + ")", details, last);
+        last.code(),
+        last.getMessage() + " (after " + attempts + " attempt" + (attempts == 1 ? "" : "s") + ")",
+        details,
+        last);
   }
 
   private SwipeException disconnected(IOException e) {
@@ -418,9 +484,21 @@ public final class PikvmTransport implements HidTransport {
     boolean released = releaseOnce();
     return new SwipeException(
         ErrorCode.HID_DISCONNECTED,
-        "the PiKVM link on " + path + " failed: " + e.getMessage() + "; a release was attempted"
+        "the PiKVM link on "
+            + path
+            + " failed: "
+            + e.getMessage()
+            + "; a release was attempted"
             + (released ? " and sent" : " but could not be sent"),
-        Map.of("path", path, "release_attempted", true, "release_sent", released, "link_faults", faults.details()),
+        Map.of(
+            "path",
+            path,
+            "release_attempted",
+            true,
+            "release_sent",
+            released,
+            "link_faults",
+            faults.details()),
         e);
   }
 

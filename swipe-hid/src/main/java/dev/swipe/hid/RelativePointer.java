@@ -10,8 +10,8 @@ import java.util.List;
  * at the screen edge) and then tracked in counts from there. A calibration factor (counts per
  * normalized unit, per axis) turns normalized targets into counts.
  *
- * <p>Plans the relative reports for one pointer state; moves larger than a report can carry
- * (int8, at most 127 counts) are split into equal steps along the straight line.
+ * <p>Plans the relative reports for one pointer state; moves larger than a report can carry (int8,
+ * at most 127 counts) are split into equal steps along the straight line.
  */
 final class RelativePointer {
   /** Largest count one report carries. */
@@ -34,7 +34,8 @@ final class RelativePointer {
    *     re-homing) to push, as a fraction of the screen: covers calibration error and drift
    * @param homeOnPress re-home before every press (else only first and after uncertain outcomes)
    */
-  RelativePointer(double countsPerUnitX, double countsPerUnitY, double homeMargin, boolean homeOnPress) {
+  RelativePointer(
+      double countsPerUnitX, double countsPerUnitY, double homeMargin, boolean homeOnPress) {
     this.countsPerUnitX = countsPerUnitX;
     this.countsPerUnitY = countsPerUnitY;
     this.homeMargin = homeMargin;
@@ -106,7 +107,9 @@ final class RelativePointer {
   }
 
   private void moveBy(long dx, long dy, boolean button, List<Step> steps) {
-    long n = Math.max((Math.abs(dx) + MAX_STEP - 1) / MAX_STEP, (Math.abs(dy) + MAX_STEP - 1) / MAX_STEP);
+    long n =
+        Math.max(
+            (Math.abs(dx) + MAX_STEP - 1) / MAX_STEP, (Math.abs(dy) + MAX_STEP - 1) / MAX_STEP);
     long doneX = 0;
     long doneY = 0;
     for (long i = 1; i <= n; i++) {

@@ -15,6 +15,7 @@ import java.util.Map;
 final class SerialLink implements AutoCloseable {
   /** Granularity of waiting reads: a read returns after this long even when nothing arrived. */
   private static final int READ_SLICE_MS = 5;
+
   private static final int WRITE_TIMEOUT_MS = 1000;
 
   private final String path;
@@ -46,8 +47,11 @@ final class SerialLink implements AutoCloseable {
     if (!port.openPort()) {
       throw new SwipeException(
           ErrorCode.HID_DISCONNECTED,
-          "cannot open serial port " + path + " (missing, busy, or no permission; error "
-              + port.getLastErrorCode() + ")",
+          "cannot open serial port "
+              + path
+              + " (missing, busy, or no permission; error "
+              + port.getLastErrorCode()
+              + ")",
           Map.of("path", path),
           null);
     }
@@ -75,8 +79,15 @@ final class SerialLink implements AutoCloseable {
     int n = port.writeBytes(bytes, bytes.length);
     if (n != bytes.length) {
       throw new IOException(
-          "write to " + path + " failed (" + n + " of " + bytes.length + " bytes, error "
-              + port.getLastErrorCode() + ")");
+          "write to "
+              + path
+              + " failed ("
+              + n
+              + " of "
+              + bytes.length
+              + " bytes, error "
+              + port.getLastErrorCode()
+              + ")");
     }
   }
 
@@ -91,7 +102,8 @@ final class SerialLink implements AutoCloseable {
     }
     int n = port.readBytes(buf, buf.length);
     if (n < 0) {
-      throw new IOException("read from " + path + " failed (error " + port.getLastErrorCode() + ")");
+      throw new IOException(
+          "read from " + path + " failed (error " + port.getLastErrorCode() + ")");
     }
     return n;
   }
@@ -100,7 +112,8 @@ final class SerialLink implements AutoCloseable {
   int available() throws IOException {
     int n = port.bytesAvailable();
     if (n < 0) {
-      throw new IOException("serial port " + path + " is gone (error " + port.getLastErrorCode() + ")");
+      throw new IOException(
+          "serial port " + path + " is gone (error " + port.getLastErrorCode() + ")");
     }
     return n;
   }

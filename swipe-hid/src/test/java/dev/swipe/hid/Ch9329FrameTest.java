@@ -36,16 +36,21 @@ class Ch9329FrameTest {
 
   @Test
   void keyboardMediaAndRelativeFrames() {
-    assertThat(encode(0x02, 0x01, 0, 0x28, 0, 0, 0, 0, 0)).isEqualTo("57 AB 00 02 08 01 00 28 00 00 00 00 00 35");
-    assertThat(encode(0x03, 0x02, 0x00, 0x08, 0x00)).isEqualTo("57 AB 00 03 04 02 00 08 00 13"); // Home
-    assertThat(encode(0x03, 0x02, 0x00, 0x10, 0x00)).isEqualTo("57 AB 00 03 04 02 00 10 00 1B"); // Back
-    assertThat(encode(0x05, 0x01, 0x01, 0x0A, 0xFB, 0x00)).isEqualTo("57 AB 00 05 05 01 01 0A FB 00 13");
+    assertThat(encode(0x02, 0x01, 0, 0x28, 0, 0, 0, 0, 0))
+        .isEqualTo("57 AB 00 02 08 01 00 28 00 00 00 00 00 35");
+    assertThat(encode(0x03, 0x02, 0x00, 0x08, 0x00))
+        .isEqualTo("57 AB 00 03 04 02 00 08 00 13"); // Home
+    assertThat(encode(0x03, 0x02, 0x00, 0x10, 0x00))
+        .isEqualTo("57 AB 00 03 04 02 00 10 00 1B"); // Back
+    assertThat(encode(0x05, 0x01, 0x01, 0x0A, 0xFB, 0x00))
+        .isEqualTo("57 AB 00 05 05 01 01 0A FB 00 13");
   }
 
   @Test
   void readerFindsRepliesAfterNoiseAndFlagsBadSums() {
     Ch9329Frame.Reader reader = new Ch9329Frame.Reader();
-    byte[] stream = HEX.parseHex("00 57 57 AB 00 84 01 00 87 57 AB 00 C4 01 E5 AC 57 AB 00 84 01 00 88");
+    byte[] stream =
+        HEX.parseHex("00 57 57 AB 00 84 01 00 87 57 AB 00 C4 01 E5 AC 57 AB 00 84 01 00 88");
     java.util.List<Ch9329Frame.Reader.Received> got = new java.util.ArrayList<>();
     for (byte b : stream) {
       reader.feed(b & 0xFF, got::add);

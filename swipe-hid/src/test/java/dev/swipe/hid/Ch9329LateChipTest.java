@@ -20,14 +20,18 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A CH9329 that reads every frame 300 ms late (a device behind a slow USB-serial path): a swipe
- * may take longer, but it returns only after the chip consumed its release, and every report the
+ * A CH9329 that reads every frame 300 ms late (a device behind a slow USB-serial path): a swipe may
+ * take longer, but it returns only after the chip consumed its release, and every report the
  * gesture planned reaches the phone exactly once.
  */
 class Ch9329LateChipTest {
   private static final FrameFault LATE = FrameFault.late(Duration.ofMillis(300));
-  private static final Swipe UP = Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300))
-      .durationMs(120).steps(4).holdBeforeMs(0).build();
+  private static final Swipe UP =
+      Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300))
+          .durationMs(120)
+          .steps(4)
+          .holdBeforeMs(0)
+          .build();
 
   private static Device open(SerialRig<Ch9329Emulator> rig, String options) {
     return Device.builder()
@@ -43,7 +47,8 @@ class Ch9329LateChipTest {
    */
   @ParameterizedTest
   @ValueSource(strings = {"ack_timeout_ms=50", "ack_timeout_ms=250", "ack=false"})
-  void anAbsoluteSwipeReturnsAfterTheChipConsumedItsRelease(String options) throws InterruptedException {
+  void anAbsoluteSwipeReturnsAfterTheChipConsumedItsRelease(String options)
+      throws InterruptedException {
     try (SerialRig<Ch9329Emulator> rig = SerialRig.start(Ch9329Emulator.builder(r -> {}).build());
         Device phone = open(rig, "baud=115200&" + options)) {
       rig.settle();
@@ -57,22 +62,29 @@ class Ch9329LateChipTest {
       List<Long> consumedAt = rig.emulator.reportTimes();
       int release = lastRelease(consumed);
       assertThat(release).as("the chip consumed a release").isGreaterThanOrEqualTo(0);
-      assertThat(consumedAt.get(release)).as("the release was consumed before the swipe returned")
+      assertThat(consumedAt.get(release))
+          .as("the release was consumed before the swipe returned")
           .isLessThanOrEqualTo(returnedAt);
-      assertThat(consumed.subList(0, release + 1)).as("each planned report consumed once, in order")
+      assertThat(consumed.subList(0, release + 1))
+          .as("each planned report consumed once, in order")
           .hasSize(r.timeline().reportCount());
       assertThat(rig.emulator.frames().stream().filter(f -> (f[3] & 0xFF) == 0x04).count())
-          .as("no absolute report was resent").isEqualTo(r.timeline().reportCount());
+          .as("no absolute report was resent")
+          .isEqualTo(r.timeline().reportCount());
       Ch9329Transport t = phone.unwrap(Ch9329Transport.class).orElseThrow();
-      assertThat(t.linkHealth().count("late_ack")).as("the late acknowledgements are counted as link faults")
+      assertThat(t.linkHealth().count("late_ack"))
+          .as("the late acknowledgements are counted as link faults")
           .isEqualTo(options.equals("ack=false") ? 0 : r.timeline().reportCount());
-      assertThat(t.linkHealth().reports()).as("every report confirmed").isGreaterThanOrEqualTo(r.timeline().reportCount());
+      assertThat(t.linkHealth().reports())
+          .as("every report confirmed")
+          .isGreaterThanOrEqualTo(r.timeline().reportCount());
     }
   }
 
   @Test
   void aRelativeSwipeNeverResendsAMoveAndEndsWhereItShould() throws InterruptedException {
-    try (SerialRig<Ch9329Emulator> rig = SerialRig.start(Ch9329Emulator.builder(r -> {}).countsPerUnit(0.2, 0.2).build());
+    try (SerialRig<Ch9329Emulator> rig =
+            SerialRig.start(Ch9329Emulator.builder(r -> {}).countsPerUnit(0.2, 0.2).build());
         Device phone = open(rig, "baud=115200&pointer=rel&counts_per_unit=0.2")) {
       rig.settle();
       rig.emulator.clearRecording();
@@ -92,9 +104,12 @@ class Ch9329LateChipTest {
         PointerReport p = (PointerReport) dev.swipe.core.internal.TimelineRunner.toReport(e);
         planned += plan.plan(p.at(), p.pressed()).size();
       }
-      assertThat(consumed.subList(0, release + 1)).as("every planned relative report consumed once").hasSize(planned);
+      assertThat(consumed.subList(0, release + 1))
+          .as("every planned relative report consumed once")
+          .hasSize(planned);
       assertThat(rig.emulator.frames().stream().filter(f -> (f[3] & 0xFF) == 0x05).count())
-          .as("no relative report was resent").isEqualTo(planned);
+          .as("no relative report was resent")
+          .isEqualTo(planned);
       PointerReport end = (PointerReport) consumed.get(release);
       assertThat(end.at()).isEqualTo(NormPoint.of(500, 300));
     }

@@ -2,9 +2,9 @@ package dev.swipe.hid;
 
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.HidTransport;
+import dev.swipe.sim.serial.Ch9329Emulator;
 import dev.swipe.tck.HidTransportContract;
 import dev.swipe.tck.ObservedPointer;
-import dev.swipe.sim.serial.Ch9329Emulator;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 
@@ -24,9 +24,16 @@ class Ch9329RelativeContractTest extends HidTransportContract {
 
   @Override
   protected HidTransport openTransport() {
-    rig = SerialRig.start(Ch9329Emulator.builder(r -> {}).countsPerUnit(1.08, 2.4).baud(115200).build());
+    rig =
+        SerialRig.start(
+            Ch9329Emulator.builder(r -> {}).countsPerUnit(1.08, 2.4).baud(115200).build());
     return new Ch9329TransportProvider()
-        .open(DeviceUri.parse(rig.uri("ch9329", "baud=115200&pointer=rel&counts_per_unit_x=1.08&counts_per_unit_y=2.4")), null);
+        .open(
+            DeviceUri.parse(
+                rig.uri(
+                    "ch9329",
+                    "baud=115200&pointer=rel&counts_per_unit_x=1.08&counts_per_unit_y=2.4")),
+            null);
   }
 
   @Override

@@ -20,8 +20,13 @@ import org.junit.jupiter.api.Test;
  */
 class Ch9329SimulatedPhoneTest {
   private static final String PHONE = "sim:?platform=android&pointer=rel&time=real&scale=0.5";
-  private static final Swipe UP = Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300))
-      .durationMs(400).steps(16).holdBeforeMs(40).holdAfterMs(60).build();
+  private static final Swipe UP =
+      Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300))
+          .durationMs(400)
+          .steps(16)
+          .holdBeforeMs(40)
+          .holdAfterMs(60)
+          .build();
 
   @Test
   void aRelativeSwipeScrollsTheAndroidList() {
@@ -30,26 +35,37 @@ class Ch9329SimulatedPhoneTest {
       // (540-1)/1000 and (1200-1)/1000 counts per normalized unit.
       double cpuX = (sim.frameWidth() - 1) / 1000.0;
       double cpuY = (sim.frameHeight() - 1) / 1000.0;
-      Ch9329Emulator chip = Ch9329Emulator.builder(r -> {
-            if (r instanceof KeyReport) {
-              sim.input(r);
-            }
-          })
-          .baud(115200)
-          .lineTiming(true)
-          .relativeMouse(sim::relativeInput)
-          .build();
+      Ch9329Emulator chip =
+          Ch9329Emulator.builder(
+                  r -> {
+                    if (r instanceof KeyReport) {
+                      sim.input(r);
+                    }
+                  })
+              .baud(115200)
+              .lineTiming(true)
+              .relativeMouse(sim::relativeInput)
+              .build();
       try (SerialRig<Ch9329Emulator> rig = SerialRig.start(chip);
-          Device phone = Device.builder()
-              .hid(rig.uri("ch9329", "baud=115200&pointer=rel&counts_per_unit_x=" + cpuX + "&counts_per_unit_y=" + cpuY))
-              .capture(sim.frameSource())
-              .ticker(sim.ticker())
-              .sleeper(sim.sleeper())
-              .open()) {
+          Device phone =
+              Device.builder()
+                  .hid(
+                      rig.uri(
+                          "ch9329",
+                          "baud=115200&pointer=rel&counts_per_unit_x="
+                              + cpuX
+                              + "&counts_per_unit_y="
+                              + cpuY))
+                  .capture(sim.frameSource())
+                  .ticker(sim.ticker())
+                  .sleeper(sim.sleeper())
+                  .open()) {
         double before = sim.oracle().listOffsetPx();
         ActionResult r = phone.swipe(UP);
         double after = sim.oracle().listOffsetPx();
-        assertThat(after - before).as("the list scrolled up (content moved by the swipe)").isGreaterThan(100);
+        assertThat(after - before)
+            .as("the list scrolled up (content moved by the swipe)")
+            .isGreaterThan(100);
         assertThat(r.timeline().reportCount()).isEqualTo(18);
       }
     }
@@ -58,22 +74,25 @@ class Ch9329SimulatedPhoneTest {
   @Test
   void anAbsoluteSwipeDoesNotMoveTheAndroidList() {
     try (SimPhone sim = SimPhone.open(PHONE)) {
-      Ch9329Emulator chip = Ch9329Emulator.builder(r -> {
-            if (r instanceof PointerReport p) {
-              sim.input(PointerKind.ABSOLUTE, p);
-            } else {
-              sim.input(r);
-            }
-          })
-          .baud(115200)
-          .build();
+      Ch9329Emulator chip =
+          Ch9329Emulator.builder(
+                  r -> {
+                    if (r instanceof PointerReport p) {
+                      sim.input(PointerKind.ABSOLUTE, p);
+                    } else {
+                      sim.input(r);
+                    }
+                  })
+              .baud(115200)
+              .build();
       try (SerialRig<Ch9329Emulator> rig = SerialRig.start(chip);
-          Device phone = Device.builder()
-              .hid(rig.uri("ch9329", "baud=115200&pointer=abs"))
-              .capture(sim.frameSource())
-              .ticker(sim.ticker())
-              .sleeper(sim.sleeper())
-              .open()) {
+          Device phone =
+              Device.builder()
+                  .hid(rig.uri("ch9329", "baud=115200&pointer=abs"))
+                  .capture(sim.frameSource())
+                  .ticker(sim.ticker())
+                  .sleeper(sim.sleeper())
+                  .open()) {
         double before = sim.oracle().listOffsetPx();
         phone.swipe(UP);
         assertThat(sim.oracle().listOffsetPx()).isEqualTo(before);

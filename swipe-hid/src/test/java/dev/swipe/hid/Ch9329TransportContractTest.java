@@ -2,9 +2,9 @@ package dev.swipe.hid;
 
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.HidTransport;
+import dev.swipe.sim.serial.Ch9329Emulator;
 import dev.swipe.tck.HidTransportContract;
 import dev.swipe.tck.ObservedPointer;
-import dev.swipe.sim.serial.Ch9329Emulator;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 
@@ -21,7 +21,8 @@ class Ch9329TransportContractTest extends HidTransportContract {
   @Override
   protected HidTransport openTransport() {
     rig = SerialRig.start(Ch9329Emulator.builder(r -> {}).build());
-    return new Ch9329TransportProvider().open(DeviceUri.parse(rig.uri("ch9329", "baud=9600")), null);
+    return new Ch9329TransportProvider()
+        .open(DeviceUri.parse(rig.uri("ch9329", "baud=9600")), null);
   }
 
   @Override

@@ -1,7 +1,6 @@
 package dev.swipe.hid;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.swipe.core.Device;
@@ -16,9 +15,9 @@ import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerReport;
-import dev.swipe.tck.ObservedPointer;
 import dev.swipe.core.testkit.StillFrameSource;
 import dev.swipe.sim.serial.Ch9329Emulator;
+import dev.swipe.tck.ObservedPointer;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.time.Duration;
@@ -32,6 +31,7 @@ import org.junit.jupiter.api.Test;
 class Ch9329TransportTest {
   /** The request queued behind a report to learn what the chip did with it. */
   private static final String GET_INFO = "57 AB 00 01 00 03";
+
   private SerialRig<Ch9329Emulator> rig;
   private Ch9329Transport transport;
 
@@ -69,11 +69,12 @@ class Ch9329TransportTest {
   @Test
   void openReadsTheChipInfoThenReleasesEverything() {
     open(chip(), "baud=9600");
-    assertThat(rig.framesHex()).containsExactly(
-        "57 AB 00 01 00 03", // GET_INFO
-        "57 AB 00 04 07 02 00 00 00 00 00 00 0F", // absolute mouse, no button
-        "57 AB 00 02 08 00 00 00 00 00 00 00 00 0C", // keyboard, nothing held
-        "57 AB 00 03 04 02 00 00 00 0B"); // media keys, nothing held
+    assertThat(rig.framesHex())
+        .containsExactly(
+            "57 AB 00 01 00 03", // GET_INFO
+            "57 AB 00 04 07 02 00 00 00 00 00 00 0F", // absolute mouse, no button
+            "57 AB 00 02 08 00 00 00 00 00 00 00 00 0C", // keyboard, nothing held
+            "57 AB 00 03 04 02 00 00 00 0B"); // media keys, nothing held
     assertThat(transport.chipInfo().version()).isEqualTo(0x30);
     assertThat(transport.chipInfo().versionName()).isEqualTo("V1.0");
     assertThat(transport.chipInfo().usbConnected()).isTrue();
@@ -118,26 +119,32 @@ class Ch9329TransportTest {
     transport.send(new KeyReport(Key.HOME, Set.of(), true));
     transport.send(new KeyReport(Key.HOME, Set.of(), false));
     // Releasing the last key ends a gesture: a GET_INFO behind it proves the chip consumed it.
-    assertThat(rig.framesHex()).containsExactly(
-        "57 AB 00 02 08 01 00 28 00 00 00 00 00 35",
-        "57 AB 00 02 08 00 00 00 00 00 00 00 00 0C", GET_INFO,
-        "57 AB 00 03 04 02 00 10 00 1B",
-        "57 AB 00 03 04 02 00 00 00 0B", GET_INFO,
-        "57 AB 00 03 04 02 00 08 00 13",
-        "57 AB 00 03 04 02 00 00 00 0B", GET_INFO);
-    assertThat(rig.emulator.reports()).containsExactly(
-        new KeyReport(Key.ENTER, Set.of(Modifier.CTRL), true),
-        new KeyReport(Key.ENTER, Set.of(), false),
-        new KeyReport(Key.BACK, Set.of(), true),
-        new KeyReport(Key.BACK, Set.of(), false),
-        new KeyReport(Key.HOME, Set.of(), true),
-        new KeyReport(Key.HOME, Set.of(), false));
+    assertThat(rig.framesHex())
+        .containsExactly(
+            "57 AB 00 02 08 01 00 28 00 00 00 00 00 35",
+            "57 AB 00 02 08 00 00 00 00 00 00 00 00 0C",
+            GET_INFO,
+            "57 AB 00 03 04 02 00 10 00 1B",
+            "57 AB 00 03 04 02 00 00 00 0B",
+            GET_INFO,
+            "57 AB 00 03 04 02 00 08 00 13",
+            "57 AB 00 03 04 02 00 00 00 0B",
+            GET_INFO);
+    assertThat(rig.emulator.reports())
+        .containsExactly(
+            new KeyReport(Key.ENTER, Set.of(Modifier.CTRL), true),
+            new KeyReport(Key.ENTER, Set.of(), false),
+            new KeyReport(Key.BACK, Set.of(), true),
+            new KeyReport(Key.BACK, Set.of(), false),
+            new KeyReport(Key.HOME, Set.of(), true),
+            new KeyReport(Key.HOME, Set.of(), false));
   }
 
   @Test
   void aConsumerKeyWithoutAMediaBitIsUnsupported() {
     open(chip(), "");
-    SwipeException e = thrown(() -> transport.send(new KeyReport(Key.consumer(0x30, "power"), Set.of(), true)));
+    SwipeException e =
+        thrown(() -> transport.send(new KeyReport(Key.consumer(0x30, "power"), Set.of(), true)));
     assertThat(e.code()).isEqualTo(ErrorCode.UNSUPPORTED_INPUT);
   }
 
@@ -148,7 +155,9 @@ class Ch9329TransportTest {
     rig.emulator.rejectNextFrames(1, Ch9329Emulator.STATUS_PARAMETER);
     SwipeException e = thrown(() -> transport.send(new PointerReport(NormPoint.CENTER, false)));
     assertThat(e.code()).isEqualTo(ErrorCode.HID_REJECTED);
-    assertThat(e.details()).containsEntry("status", "0xE5").containsEntry("reason", "bad_parameter");
+    assertThat(e.details())
+        .containsEntry("status", "0xE5")
+        .containsEntry("reason", "bad_parameter");
     assertThat(rig.emulator.frames()).hasSize(before + 1);
   }
 
@@ -158,8 +167,9 @@ class Ch9329TransportTest {
     rig.emulator.clearRecording();
     rig.emulator.rejectNextFrames(1, Ch9329Emulator.STATUS_CHECKSUM);
     transport.send(new PointerReport(NormPoint.of(250, 750), true));
-    assertThat(rig.framesHex()).containsExactly(
-        "57 AB 00 04 07 02 01 00 04 FF 0B 00 1E", "57 AB 00 04 07 02 01 00 04 FF 0B 00 1E");
+    assertThat(rig.framesHex())
+        .containsExactly(
+            "57 AB 00 04 07 02 01 00 04 FF 0B 00 1E", "57 AB 00 04 07 02 01 00 04 FF 0B 00 1E");
     assertThat(rig.emulator.pointer().pressed()).isTrue();
   }
 
@@ -185,7 +195,8 @@ class Ch9329TransportTest {
     assertThat(e.code()).isEqualTo(ErrorCode.HID_REJECTED);
     assertThat(e.details()).containsEntry("reason", "ack_timeout").containsEntry("attempts", 1);
     // The chip may be reading it late: ask twice what it did instead of sending it again.
-    assertThat(rig.framesHex()).containsExactly("57 AB 00 04 07 02 01 00 08 00 08 00 20", GET_INFO, GET_INFO);
+    assertThat(rig.framesHex())
+        .containsExactly("57 AB 00 04 07 02 01 00 08 00 08 00 20", GET_INFO, GET_INFO);
     assertThat(transport.linkHealth().count("no_reply")).isEqualTo(1);
     rig.emulator.resumeAnswering();
     transport.send(new PointerReport(NormPoint.CENTER, false));
@@ -234,24 +245,32 @@ class Ch9329TransportTest {
   void theLinkRateFollowsTheBaudAndAcknowledgements() {
     open(chip(), "baud=9600");
     // (13-byte frame + 7-byte reply) * 10 bits / 9600 baud = 20.833 ms, plus 1 ms turnaround
-    assertThat(transport.capabilities().minReportInterval()).isEqualTo(Duration.ofNanos(21_833_333));
+    assertThat(transport.capabilities().minReportInterval())
+        .isEqualTo(Duration.ofNanos(21_833_333));
     transport.close();
     rig.close();
     transport = null;
     open(chip(), "baud=9600&turnaround_ms=0");
-    assertThat(transport.capabilities().minReportInterval()).isEqualTo(Duration.ofNanos(20_833_333));
+    assertThat(transport.capabilities().minReportInterval())
+        .isEqualTo(Duration.ofNanos(20_833_333));
     transport.close();
     rig.close();
     transport = null;
     open(chip(), "baud=9600&ack=false");
     // 13 bytes * 10 bits / 9600 baud = 13.542 ms: no reply, no turnaround
-    assertThat(transport.capabilities().minReportInterval()).isEqualTo(Duration.ofNanos(13_541_666));
+    assertThat(transport.capabilities().minReportInterval())
+        .isEqualTo(Duration.ofNanos(13_541_666));
   }
 
   @Test
   void changingTheBaudWritesTheParameterBlockResetsAndReopens() {
-    rig = SerialRig.start(Ch9329Emulator.builder(r -> {}).hostBaud(() -> SerialRig.terminalBaud(rigHost())).build());
-    transport = Ch9329Transport.open(DeviceUri.parse(rig.uri("ch9329", "baud=9600&set_baud=115200")));
+    rig =
+        SerialRig.start(
+            Ch9329Emulator.builder(r -> {})
+                .hostBaud(() -> SerialRig.terminalBaud(rigHost()))
+                .build());
+    transport =
+        Ch9329Transport.open(DeviceUri.parse(rig.uri("ch9329", "baud=9600&set_baud=115200")));
     assertThat(transport.baud()).isEqualTo(115200);
     assertThat(rig.emulator.baud()).isEqualTo(115200);
     assertThat(rig.emulator.resets()).isEqualTo(1);
@@ -272,9 +291,15 @@ class Ch9329TransportTest {
 
   @Test
   void aChipThatRestartsWithoutAcknowledgingTheResetIsFoundAtTheNewBaud() {
-    rig = SerialRig.start(Ch9329Emulator.builder(r -> {}).replyToReset(false)
-        .hostBaud(() -> SerialRig.terminalBaud(rigHost())).build());
-    transport = Ch9329Transport.open(DeviceUri.parse(rig.uri("ch9329", "baud=9600&set_baud=57600&ack_timeout_ms=20")));
+    rig =
+        SerialRig.start(
+            Ch9329Emulator.builder(r -> {})
+                .replyToReset(false)
+                .hostBaud(() -> SerialRig.terminalBaud(rigHost()))
+                .build());
+    transport =
+        Ch9329Transport.open(
+            DeviceUri.parse(rig.uri("ch9329", "baud=9600&set_baud=57600&ack_timeout_ms=20")));
     assertThat(transport.baud()).isEqualTo(57600);
     assertThat(rig.emulator.baud()).isEqualTo(57600);
     assertThat(transport.chipInfo().usbConnected()).isTrue();
@@ -286,8 +311,15 @@ class Ch9329TransportTest {
 
   @Test
   void talkingAtTheWrongBaudFindsNoChip() {
-    rig = SerialRig.start(Ch9329Emulator.builder(r -> {}).hostBaud(() -> SerialRig.terminalBaud(rigHost())).build());
-    SwipeException e = thrown(() -> Ch9329Transport.open(DeviceUri.parse(rig.uri("ch9329", "baud=115200&retries=1"))));
+    rig =
+        SerialRig.start(
+            Ch9329Emulator.builder(r -> {})
+                .hostBaud(() -> SerialRig.terminalBaud(rigHost()))
+                .build());
+    SwipeException e =
+        thrown(
+            () ->
+                Ch9329Transport.open(DeviceUri.parse(rig.uri("ch9329", "baud=115200&retries=1"))));
     if (rig.emulator.garbledFrames() == 0) {
       // The terminal's speed could not be read here (not root, or stty missing): nothing to prove.
       return;
@@ -300,13 +332,21 @@ class Ch9329TransportTest {
   void theLineHangingUpMidSwipeIsDisconnectedAfterAReleaseAttempt() {
     rig = SerialRig.start(chip());
     rig.emulator.hangUpAfterFrames(4 + 6, rig.pair::hangUp); // 4 at open, then down and 5 moves
-    try (Device phone = Device.builder()
-        // A long acknowledgement timeout: the hang-up, not a timeout, must end the wait.
-        .hid(rig.uri("ch9329", "baud=115200&ack_timeout_ms=2000"))
-        .capture(new StillFrameSource(Ticker.system(), Sleeper.system(), Duration.ZERO))
-        .open()) {
-      SwipeException e = thrown(() -> phone.swipe(
-          Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300)).durationMs(200).steps(10).holdBeforeMs(0).build()));
+    try (Device phone =
+        Device.builder()
+            // A long acknowledgement timeout: the hang-up, not a timeout, must end the wait.
+            .hid(rig.uri("ch9329", "baud=115200&ack_timeout_ms=2000"))
+            .capture(new StillFrameSource(Ticker.system(), Sleeper.system(), Duration.ZERO))
+            .open()) {
+      SwipeException e =
+          thrown(
+              () ->
+                  phone.swipe(
+                      Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300))
+                          .durationMs(200)
+                          .steps(10)
+                          .holdBeforeMs(0)
+                          .build()));
       assertThat(e.code()).isEqualTo(ErrorCode.HID_DISCONNECTED);
       assertThat(e.details()).containsEntry("release_attempted", true);
       assertThat(e.getMessage()).contains("a release was attempted");
@@ -315,25 +355,36 @@ class Ch9329TransportTest {
     }
     List<ObservedPointer> seen = rig.observedPointer();
     assertThat(seen).isNotEmpty();
-    assertThat(seen.get(seen.size() - 1).pressed()).as("the phone saw the finger down before the line died").isTrue();
+    assertThat(seen.get(seen.size() - 1).pressed())
+        .as("the phone saw the finger down before the line died")
+        .isTrue();
   }
 
   @Test
   void aSwipeThroughTheDeviceArrivesInOrder() {
     rig = SerialRig.start(Ch9329Emulator.builder(r -> {}).baud(115200).lineTiming(true).build());
-    try (Device phone = Device.builder()
-        .hid(rig.uri("ch9329", "baud=115200"))
-        .capture(new StillFrameSource(Ticker.system(), Sleeper.system(), Duration.ZERO))
-        .open()) {
+    try (Device phone =
+        Device.builder()
+            .hid(rig.uri("ch9329", "baud=115200"))
+            .capture(new StillFrameSource(Ticker.system(), Sleeper.system(), Duration.ZERO))
+            .open()) {
       rig.emulator.clearRecording();
-      var result = phone.swipe(
-          Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300)).durationMs(400).steps(16).holdBeforeMs(0).build());
+      var result =
+          phone.swipe(
+              Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300))
+                  .durationMs(400)
+                  .steps(16)
+                  .holdBeforeMs(0)
+                  .build());
       assertThat(result.timeline().reportCount()).isEqualTo(18);
     }
     List<ObservedPointer> seen = rig.observedPointer();
     // down, 16 moves, up; then the device's close releases once more
-    assertThat(seen.subList(0, 18)).extracting(ObservedPointer::pressed)
-        .containsExactly(true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, false);
+    assertThat(seen.subList(0, 18))
+        .extracting(ObservedPointer::pressed)
+        .containsExactly(
+            true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+            true, true, true, false);
     for (int i = 1; i < 17; i++) {
       assertThat(seen.get(i).y()).isLessThan(seen.get(i - 1).y());
     }
@@ -355,8 +406,11 @@ class Ch9329TransportTest {
     rig.emulator.clearRecording();
     transport.send(new PointerReport(NormPoint.of(400, 50), true));
     // 300 counts right is more than one int8 report carries: three equal steps of 100
-    assertThat(rig.framesHex()).containsExactly(
-        "57 AB 00 05 05 01 01 64 00 00 72", "57 AB 00 05 05 01 01 64 00 00 72", "57 AB 00 05 05 01 01 64 00 00 72");
+    assertThat(rig.framesHex())
+        .containsExactly(
+            "57 AB 00 05 05 01 01 64 00 00 72",
+            "57 AB 00 05 05 01 01 64 00 00 72",
+            "57 AB 00 05 05 01 01 64 00 00 72");
     PointerReport seen = rig.emulator.pointer();
     assertThat(seen.at().x()).isEqualTo(400.0);
     assertThat(seen.at().y()).isEqualTo(50.0);
@@ -371,26 +425,35 @@ class Ch9329TransportTest {
     List<String> again = rig.framesHex();
     assertThat(again).hasSize(8);
     assertThat(again.subList(0, 6)).allMatch(f -> f.equals("57 AB 00 05 05 01 00 81 81 00 0F"));
-    assertThat(again.subList(6, 8)).containsExactly("57 AB 00 05 05 01 00 64 32 00 A3", "57 AB 00 05 05 01 01 00 00 00 0E");
+    assertThat(again.subList(6, 8))
+        .containsExactly("57 AB 00 05 05 01 00 64 32 00 A3", "57 AB 00 05 05 01 01 00 00 00 0E");
     assertThat(rig.emulator.pointer().at().x()).isEqualTo(100.0);
   }
 
   @Test
   void aRelativeReportIsNeverResentAfterSilenceAndThePointerRehomes() {
-    open(Ch9329Emulator.builder(r -> {}).build(), "pointer=rel&home=once&retries=2&ack_timeout_ms=30&sync_timeout_ms=100");
+    open(
+        Ch9329Emulator.builder(r -> {}).build(),
+        "pointer=rel&home=once&retries=2&ack_timeout_ms=30&sync_timeout_ms=100");
     transport.send(new PointerReport(NormPoint.of(100, 100), false));
     rig.emulator.clearRecording();
     rig.emulator.stopAnswering();
-    SwipeException e = thrown(() -> transport.send(new PointerReport(NormPoint.of(200, 100), false)));
+    SwipeException e =
+        thrown(() -> transport.send(new PointerReport(NormPoint.of(200, 100), false)));
     assertThat(e.code()).isEqualTo(ErrorCode.HID_REJECTED);
-    assertThat(rig.framesHex()).as("a resent relative report would move the pointer twice")
+    assertThat(rig.framesHex())
+        .as("a resent relative report would move the pointer twice")
         .containsExactly("57 AB 00 05 05 01 00 64 00 00 71", GET_INFO, GET_INFO);
     rig.emulator.resumeAnswering();
     rig.emulator.clearRecording();
     transport.send(new PointerReport(NormPoint.of(200, 100), false));
     List<String> frames = rig.framesHex();
-    assertThat(frames.get(0)).as("first the chip shows it is done with the unanswered move").isEqualTo(GET_INFO);
-    assertThat(frames.get(1)).as("the position is unknown: home again").isEqualTo("57 AB 00 05 05 01 00 81 81 00 0F");
+    assertThat(frames.get(0))
+        .as("first the chip shows it is done with the unanswered move")
+        .isEqualTo(GET_INFO);
+    assertThat(frames.get(1))
+        .as("the position is unknown: home again")
+        .isEqualTo("57 AB 00 05 05 01 00 81 81 00 0F");
     assertThat(rig.emulator.pointer().at().x()).isEqualTo(200.0);
   }
 
@@ -415,8 +478,8 @@ class Ch9329TransportTest {
 
   @Test
   void aMissingPortIsDisconnected() {
-    SwipeException e = thrown(() -> Ch9329Transport.open(DeviceUri.parse("ch9329:/dev/ttyNOPE9?baud=9600")));
+    SwipeException e =
+        thrown(() -> Ch9329Transport.open(DeviceUri.parse("ch9329:/dev/ttyNOPE9?baud=9600")));
     assertThat(e.code()).isEqualTo(ErrorCode.HID_DISCONNECTED);
   }
-
 }

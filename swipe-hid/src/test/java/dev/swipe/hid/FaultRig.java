@@ -32,11 +32,11 @@ import java.util.function.IntFunction;
 import java.util.function.Predicate;
 
 /**
- * Plays one swipe through a serial transport whose device (an emulator over a real
- * pseudo-terminal pair) suffers a schedule of per-frame faults, and judges the outcome against
- * what the device actually consumed: a coded error with a release attempt, or a success after
- * which the device consumed exactly the gesture (and nothing of it after the return), never a
- * hang or a success claimed early.
+ * Plays one swipe through a serial transport whose device (an emulator over a real pseudo-terminal
+ * pair) suffers a schedule of per-frame faults, and judges the outcome against what the device
+ * actually consumed: a coded error with a release attempt, or a success after which the device
+ * consumed exactly the gesture (and nothing of it after the return), never a hang or a success
+ * claimed early.
  */
 final class FaultRig {
   /**
@@ -44,16 +44,24 @@ final class FaultRig {
    * -Dswipe.faults.timeouts} replaces them, e.g. to measure a transport without a sync timeout).
    */
   static final String TIMEOUTS =
-      System.getProperty("swipe.faults.timeouts", "ack_timeout_ms=20&sync_timeout_ms=250&retries=2");
+      System.getProperty(
+          "swipe.faults.timeouts", "ack_timeout_ms=20&sync_timeout_ms=250&retries=2");
+
   /** Well beyond any bounded wait of the transports: a trial that takes longer hung. */
   private static final Duration HANG = Duration.ofSeconds(20);
 
-  static final Swipe GESTURE = Swipe.builder(NormPoint.of(400, 700), NormPoint.of(400, 300))
-      .durationMs(60).steps(4).holdBeforeMs(0).build();
+  static final Swipe GESTURE =
+      Swipe.builder(NormPoint.of(400, 700), NormPoint.of(400, 300))
+          .durationMs(60)
+          .steps(4)
+          .holdBeforeMs(0)
+          .build();
 
   /** The serial links under test. */
   enum Link {
-    CH9329_ABS, CH9329_REL, PIKVM,
+    CH9329_ABS,
+    CH9329_REL,
+    PIKVM,
     /** Without acknowledgements only the release is confirmed: a lost move may go unnoticed. */
     CH9329_ABS_UNACKNOWLEDGED;
 
@@ -64,19 +72,24 @@ final class FaultRig {
     SerialDeviceEmulator emulator(List<List<Integer>> moves) {
       return this == PIKVM
           ? PikvmEmulator.create(r -> {})
-          : Ch9329Emulator.builder(r -> {}).countsPerUnit(0.2, 0.2)
+          : Ch9329Emulator.builder(r -> {})
+              .countsPerUnit(0.2, 0.2)
               .relativeMouse((dx, dy, pressed) -> moves.add(List.of(dx, dy, pressed ? 1 : 0)))
               .build();
     }
 
     HidTransport open(SerialRig<?> rig) {
       return switch (this) {
-        case CH9329_ABS -> Ch9329Transport.open(DeviceUri.parse(rig.uri("ch9329", "baud=115200&" + TIMEOUTS)));
-        case CH9329_REL -> Ch9329Transport.open(
-            DeviceUri.parse(rig.uri("ch9329", "baud=115200&pointer=rel&counts_per_unit=0.2&" + TIMEOUTS)));
+        case CH9329_ABS ->
+            Ch9329Transport.open(DeviceUri.parse(rig.uri("ch9329", "baud=115200&" + TIMEOUTS)));
+        case CH9329_REL ->
+            Ch9329Transport.open(
+                DeviceUri.parse(
+                    rig.uri("ch9329", "baud=115200&pointer=rel&counts_per_unit=0.2&" + TIMEOUTS)));
         case PIKVM -> PikvmTransport.open(DeviceUri.parse(rig.uri("pikvm", TIMEOUTS)));
         case CH9329_ABS_UNACKNOWLEDGED ->
-            Ch9329Transport.open(DeviceUri.parse(rig.uri("ch9329", "baud=115200&ack=false&" + TIMEOUTS)));
+            Ch9329Transport.open(
+                DeviceUri.parse(rig.uri("ch9329", "baud=115200&ack=false&" + TIMEOUTS)));
       };
     }
 
@@ -106,8 +119,8 @@ final class FaultRig {
   record Trial(Link link, Outcome outcome, Map<FrameFault.Kind, Integer> injected, String detail) {}
 
   /**
-   * What the device consumed: the reports it acted on and, for a relative mouse, the raw moves
-   * (dx, dy, button) that carried them.
+   * What the device consumed: the reports it acted on and, for a relative mouse, the raw moves (dx,
+   * dy, button) that carried them.
    */
   record Consumed(List<HidReport> reports, List<List<Integer>> moves) {}
 
@@ -120,13 +133,15 @@ final class FaultRig {
 
   /** What the device consumes for the gesture when nothing goes wrong. */
   static Consumed golden(Link link) {
-    return GOLDEN.computeIfAbsent(link, l -> {
-      Played p = play(l, n -> FrameFault.NONE, null);
-      if (p.trial().outcome() != Outcome.CLEAN) {
-        throw new AssertionError("the fault-free run failed: " + p.trial());
-      }
-      return p.consumed();
-    });
+    return GOLDEN.computeIfAbsent(
+        link,
+        l -> {
+          Played p = play(l, n -> FrameFault.NONE, null);
+          if (p.trial().outcome() != Outcome.CLEAN) {
+            throw new AssertionError("the fault-free run failed: " + p.trial());
+          }
+          return p.consumed();
+        });
   }
 
   /** Plays the gesture with {@code schedule} applied to every frame the device reads. */
@@ -138,33 +153,39 @@ final class FaultRig {
     List<List<Integer>> moves = Collections.synchronizedList(new ArrayList<>());
     try (SerialRig<SerialDeviceEmulator> rig = SerialRig.start(link.emulator(moves))) {
       HidTransport transport = link.open(rig);
-      ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "fault-trial " + link);
-        t.setDaemon(true);
-        return t;
-      });
+      ExecutorService runner =
+          Executors.newSingleThreadExecutor(
+              r -> {
+                Thread t = new Thread(r, "fault-trial " + link);
+                t.setDaemon(true);
+                return t;
+              });
       try {
         rig.settle();
-        Timeline plan = TimelinePlanner.plan(GESTURE, transport.capabilities().minReportInterval().toNanos());
+        Timeline plan =
+            TimelinePlanner.plan(GESTURE, transport.capabilities().minReportInterval().toNanos());
         rig.emulator.clearRecording();
         moves.clear();
         rig.emulator.injectFaults(schedule, rig.pair::hangUp);
         long[] returnedAt = new long[1];
-        Future<Throwable> done = runner.submit(() -> {
-          try {
-            new TimelineRunner(Ticker.system(), Sleeper.system()).run(plan, transport);
-            returnedAt[0] = System.nanoTime();
-            return null;
-          } catch (RuntimeException e) {
-            return e;
-          }
-        });
+        Future<Throwable> done =
+            runner.submit(
+                () -> {
+                  try {
+                    new TimelineRunner(Ticker.system(), Sleeper.system()).run(plan, transport);
+                    returnedAt[0] = System.nanoTime();
+                    return null;
+                  } catch (RuntimeException e) {
+                    return e;
+                  }
+                });
         Throwable failure;
         try {
           failure = done.get(HANG.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
           done.cancel(true);
-          return new Played(new Trial(link, Outcome.HUNG, rig.emulator.faultCounts(), "no return within " + HANG),
+          return new Played(
+              new Trial(link, Outcome.HUNG, rig.emulator.faultCounts(), "no return within " + HANG),
               new Consumed(List.of(), List.of()));
         } catch (ExecutionException e) {
           failure = e.getCause();
@@ -183,7 +204,11 @@ final class FaultRig {
   }
 
   private static Trial judge(
-      Link link, SerialRig<SerialDeviceEmulator> rig, Throwable failure, long returnedAt, Consumed expected,
+      Link link,
+      SerialRig<SerialDeviceEmulator> rig,
+      Throwable failure,
+      long returnedAt,
+      Consumed expected,
       Consumed consumed) {
     List<Long> consumedAt = rig.emulator.reportTimes();
     Map<FrameFault.Kind, Integer> injected = rig.emulator.faultCounts();
@@ -192,31 +217,46 @@ final class FaultRig {
     }
     for (int i = 0; i < consumedAt.size(); i++) {
       if (consumedAt.get(i) - returnedAt > 0) {
-        return new Trial(link, Outcome.CLAIMED_EARLY, injected,
-            "report " + i + " of " + consumedAt.size() + " consumed "
-                + (consumedAt.get(i) - returnedAt) / 1_000_000 + " ms after the gesture returned");
+        return new Trial(
+            link,
+            Outcome.CLAIMED_EARLY,
+            injected,
+            "report "
+                + i
+                + " of "
+                + consumedAt.size()
+                + " consumed "
+                + (consumedAt.get(i) - returnedAt) / 1_000_000
+                + " ms after the gesture returned");
       }
     }
     if (expected != null && !sameGesture(link, expected, consumed)) {
-      return new Trial(link, Outcome.WRONG, injected, "consumed " + consumed + " instead of " + expected);
+      return new Trial(
+          link, Outcome.WRONG, injected, "consumed " + consumed + " instead of " + expected);
     }
     return new Trial(link, injected.isEmpty() ? Outcome.CLEAN : Outcome.RECOVERED, injected, "");
   }
 
   private static Trial judgeFailure(
-      Link link, SerialRig<SerialDeviceEmulator> rig, Throwable failure, Map<FrameFault.Kind, Integer> injected) {
+      Link link,
+      SerialRig<SerialDeviceEmulator> rig,
+      Throwable failure,
+      Map<FrameFault.Kind, Integer> injected) {
     if (!(failure instanceof SwipeException e) || !e.code().id().startsWith("hid_")) {
       return new Trial(link, Outcome.WRONG, injected, "not a coded HID error: " + failure);
     }
     // The device read a release after the failure, or the line had died and the transport says
     // it tried one.
     boolean vanished = injected.containsKey(FrameFault.Kind.VANISH);
-    boolean attempted = releaseReceived(link, rig.emulator.frames())
-        || (vanished && Boolean.TRUE.equals(e.details().get("release_attempted")));
+    boolean attempted =
+        releaseReceived(link, rig.emulator.frames())
+            || (vanished && Boolean.TRUE.equals(e.details().get("release_attempted")));
     if (!attempted) {
-      return new Trial(link, Outcome.WRONG, injected, "no release attempt reached the device after " + e);
+      return new Trial(
+          link, Outcome.WRONG, injected, "no release attempt reached the device after " + e);
     }
-    return new Trial(link, Outcome.CODED_ERROR, injected, e.code().id() + " " + e.details().get("reason"));
+    return new Trial(
+        link, Outcome.CODED_ERROR, injected, e.code().id() + " " + e.details().get("reason"));
   }
 
   /** Whether the last pointer frame the device read lifts the finger (or clears every button). */
@@ -260,10 +300,13 @@ final class FaultRig {
       // gesture ends with its release.
       List<HidReport> want = collapse(expected.reports(), r -> true);
       List<HidReport> got = collapse(consumed.reports(), r -> true);
-      return !got.isEmpty() && got.get(got.size() - 1).equals(want.get(want.size() - 1)) && isSubsequence(got, want);
+      return !got.isEmpty()
+          && got.get(got.size() - 1).equals(want.get(want.size() - 1))
+          && isSubsequence(got, want);
     }
     if (link.wholeStates()) {
-      return collapse(expected.reports(), r -> true).equals(collapse(consumed.reports(), r -> true));
+      return collapse(expected.reports(), r -> true)
+          .equals(collapse(consumed.reports(), r -> true));
     }
     return collapse(expected.moves(), m -> m.get(0) == 0 && m.get(1) == 0)
         .equals(collapse(consumed.moves(), m -> m.get(0) == 0 && m.get(1) == 0));
@@ -298,7 +341,9 @@ final class FaultRig {
     void add(Trial t) {
       t.injected().forEach((k, n) -> injected.merge(k, n, Integer::sum));
       outcomes.merge(t.outcome(), 1, Integer::sum);
-      if (t.outcome() == Outcome.HUNG || t.outcome() == Outcome.CLAIMED_EARLY || t.outcome() == Outcome.WRONG) {
+      if (t.outcome() == Outcome.HUNG
+          || t.outcome() == Outcome.CLAIMED_EARLY
+          || t.outcome() == Outcome.WRONG) {
         bad.add(t);
       }
     }

@@ -14,9 +14,9 @@ import java.util.List;
 
 /**
  * A FIFO standing in for {@code /dev/hidgN}: a reader thread takes fixed-size reports as the USB
- * host would and stamps when each arrived. It can close its end after some reports (the host
- * going away), which makes the next write fail with a broken pipe, or stop reading for a while
- * (the host not polling), which blocks writes once the pipe is full.
+ * host would and stamps when each arrived. It can close its end after some reports (the host going
+ * away), which makes the next write fail with a broken pipe, or stop reading for a while (the host
+ * not polling), which blocks writes once the pipe is full.
  */
 final class GadgetFifo implements AutoCloseable {
   final Path path;
@@ -127,7 +127,11 @@ final class GadgetFifo implements AutoCloseable {
     for (byte[] r : reports) {
       int x = (r[1] & 0xFF) | (r[2] & 0xFF) << 8;
       int y = (r[3] & 0xFF) | (r[4] & 0xFF) << 8;
-      out.add(new ObservedPointer(HidRange.USB_ABSOLUTE.toNorm(x), HidRange.USB_ABSOLUTE.toNorm(y), (r[0] & 0x01) != 0));
+      out.add(
+          new ObservedPointer(
+              HidRange.USB_ABSOLUTE.toNorm(x),
+              HidRange.USB_ABSOLUTE.toNorm(y),
+              (r[0] & 0x01) != 0));
     }
     return out;
   }

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The gadget writer against kernel pipes: a non-blocking pipe answers a full buffer with EAGAIN
- * (as {@code /dev/hidgN} does while the previous report is pending), a blocking one blocks (as
- * {@code /dev/hidgN} does when the host stops polling).
+ * The gadget writer against kernel pipes: a non-blocking pipe answers a full buffer with EAGAIN (as
+ * {@code /dev/hidgN} does while the previous report is pending), a blocking one blocks (as {@code
+ * /dev/hidgN} does when the host stops polling).
  */
 class GadgetWriterTest {
   private static final HexFormat HEX = HexFormat.ofDelimiter(" ").withUpperCase();
@@ -59,14 +59,16 @@ class GadgetWriterTest {
     long filled = fill(pipe); // non-blocking and full: every write answers EAGAIN for now
     LinkFaults faults = new LinkFaults();
     try (GadgetWriter w = new GadgetWriter("pipe", pipe.sink(), faults)) {
-      CompletableFuture<Long> host = CompletableFuture.supplyAsync(() -> {
-        try {
-          Thread.sleep(50);
-          return drain(pipe, filled);
-        } catch (IOException | InterruptedException e) {
-          throw new IllegalStateException(e);
-        }
-      });
+      CompletableFuture<Long> host =
+          CompletableFuture.supplyAsync(
+              () -> {
+                try {
+                  Thread.sleep(50);
+                  return drain(pipe, filled);
+                } catch (IOException | InterruptedException e) {
+                  throw new IllegalStateException(e);
+                }
+              });
       w.write(REPORT, 5_000_000_000L);
       assertThat(host.get()).isEqualTo(filled);
       ByteBuffer got = ByteBuffer.allocate(REPORT.length);
@@ -85,7 +87,8 @@ class GadgetWriterTest {
     LinkFaults faults = new LinkFaults();
     try (GadgetWriter w = new GadgetWriter("pipe", pipe.sink(), faults)) {
       assertThatThrownBy(() -> w.write(REPORT, BOUND))
-          .isInstanceOfSatisfying(GadgetWriter.Refused.class, e -> assertThat(e.reason).isEqualTo("write_stalled"));
+          .isInstanceOfSatisfying(
+              GadgetWriter.Refused.class, e -> assertThat(e.reason).isEqualTo("write_stalled"));
     }
   }
 
@@ -97,7 +100,8 @@ class GadgetWriterTest {
     LinkFaults faults = new LinkFaults();
     try (GadgetWriter w = new GadgetWriter("pipe", pipe.sink(), faults)) {
       assertThatThrownBy(() -> w.write(REPORT, BOUND))
-          .isInstanceOfSatisfying(GadgetWriter.Refused.class, e -> assertThat(e.reason).isEqualTo("write_stalled"));
+          .isInstanceOfSatisfying(
+              GadgetWriter.Refused.class, e -> assertThat(e.reason).isEqualTo("write_stalled"));
       assertThat(w.stalled()).isTrue();
       assertThat(faults.snapshot().count("stalled_write")).isEqualTo(1);
       drain(pipe, filled); // the host reads again: the blocked report goes out
@@ -107,7 +111,8 @@ class GadgetWriterTest {
       while (got.hasRemaining()) {
         pipe.source().read(got);
       }
-      assertThat(HEX.formatHex(got.array())).isEqualTo(HEX.formatHex(REPORT) + " " + HEX.formatHex(REPORT));
+      assertThat(HEX.formatHex(got.array()))
+          .isEqualTo(HEX.formatHex(REPORT) + " " + HEX.formatHex(REPORT));
     }
   }
 
@@ -149,10 +154,15 @@ class GadgetWriterTest {
   void aReportTakenInPartFailsAndItsRestIsNeverSentAsAReportOfItsOwn() throws Exception {
     Path dev = dir.resolve("hidg1");
     LinkFaults faults = new LinkFaults();
-    try (GadgetWriter w = new GadgetWriter("hidg1",
-        new ShortReportLength(FileChannel.open(dev, StandardOpenOption.CREATE, StandardOpenOption.WRITE), 5), faults)) {
+    try (GadgetWriter w =
+        new GadgetWriter(
+            "hidg1",
+            new ShortReportLength(
+                FileChannel.open(dev, StandardOpenOption.CREATE, StandardOpenOption.WRITE), 5),
+            faults)) {
       assertThatThrownBy(() -> w.write(REPORT, BOUND))
-          .isInstanceOfSatisfying(GadgetWriter.Refused.class, e -> assertThat(e.reason).isEqualTo("short_write"));
+          .isInstanceOfSatisfying(
+              GadgetWriter.Refused.class, e -> assertThat(e.reason).isEqualTo("short_write"));
     }
     assertThat(Files.readAllBytes(dev)).hasSize(5);
     assertThat(faults.snapshot().count("short_write")).isEqualTo(1);

@@ -30,7 +30,8 @@ import org.quicktheories.generators.Generate;
 @Tag("reliability")
 class GeneratedFaultScheduleTest {
   private static final int FRAMES = 16;
-  private static final Set<Outcome> HONEST = Set.of(Outcome.CLEAN, Outcome.RECOVERED, Outcome.CODED_ERROR);
+  private static final Set<Outcome> HONEST =
+      Set.of(Outcome.CLEAN, Outcome.RECOVERED, Outcome.CODED_ERROR);
 
   @BeforeAll
   static void requireSocat() {
@@ -39,15 +40,16 @@ class GeneratedFaultScheduleTest {
 
   private static Gen<FrameFault> frameFaults() {
     Gen<FrameFault> late = Generate.range(5, 200).map(ms -> FrameFault.late(Duration.ofMillis(ms)));
-    return Generate.frequency(List.of(
-        Pair.of(30, Generate.constant(FrameFault.NONE)),
-        Pair.of(4, late),
-        Pair.of(2, Generate.constant(FrameFault.of(Kind.DROP))),
-        Pair.of(2, Generate.constant(FrameFault.of(Kind.DUPLICATE_REPLY))),
-        Pair.of(2, Generate.constant(FrameFault.of(Kind.CORRUPT_REPLY))),
-        Pair.of(2, Generate.constant(FrameFault.of(Kind.GARBAGE))),
-        Pair.of(2, Generate.constant(FrameFault.of(Kind.DAMAGED_REQUEST))),
-        Pair.of(1, Generate.constant(FrameFault.of(Kind.VANISH)))));
+    return Generate.frequency(
+        List.of(
+            Pair.of(30, Generate.constant(FrameFault.NONE)),
+            Pair.of(4, late),
+            Pair.of(2, Generate.constant(FrameFault.of(Kind.DROP))),
+            Pair.of(2, Generate.constant(FrameFault.of(Kind.DUPLICATE_REPLY))),
+            Pair.of(2, Generate.constant(FrameFault.of(Kind.CORRUPT_REPLY))),
+            Pair.of(2, Generate.constant(FrameFault.of(Kind.GARBAGE))),
+            Pair.of(2, Generate.constant(FrameFault.of(Kind.DAMAGED_REQUEST))),
+            Pair.of(1, Generate.constant(FrameFault.of(Kind.VANISH)))));
   }
 
   @Test
@@ -60,13 +62,21 @@ class GeneratedFaultScheduleTest {
         .withExamples(Integer.getInteger("swipe.faults.examples", 60))
         .withShrinkCycles(10)
         .forAll(Generate.enumValues(Link.class), lists().of(frameFaults()).ofSize(FRAMES))
-        .checkAssert((link, schedule) -> {
-          FaultRig.Trial trial = FaultRig.run(link, n -> n < schedule.size() ? schedule.get(n) : FrameFault.NONE);
-          tally.add(trial);
-          assertThat(trial.outcome()).as("%s on %s: %s", schedule, link, trial.detail()).isIn(HONEST);
-        });
-    System.out.printf("generated fault schedules: %d trials, %s frames faulted; recovered %d, coded error %d, clean %d%n",
-        tally.trials(), tally.injected(), tally.count(Outcome.RECOVERED), tally.count(Outcome.CODED_ERROR),
+        .checkAssert(
+            (link, schedule) -> {
+              FaultRig.Trial trial =
+                  FaultRig.run(link, n -> n < schedule.size() ? schedule.get(n) : FrameFault.NONE);
+              tally.add(trial);
+              assertThat(trial.outcome())
+                  .as("%s on %s: %s", schedule, link, trial.detail())
+                  .isIn(HONEST);
+            });
+    System.out.printf(
+        "generated fault schedules: %d trials, %s frames faulted; recovered %d, coded error %d, clean %d%n",
+        tally.trials(),
+        tally.injected(),
+        tally.count(Outcome.RECOVERED),
+        tally.count(Outcome.CODED_ERROR),
         tally.count(Outcome.CLEAN));
     // Not vacuous: the schedules both let gestures recover and make them fail.
     assertThat(tally.count(Outcome.RECOVERED)).isPositive();

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Nested;
 
 /**
  * The HID compatibility kit against regular files standing in for /dev/hidgN, both pointer
- * profiles: a write that returned is in the file, so what the "host" observed is exact and needs
- * no waiting. (The FIFO tests in {@link HidGadgetTransportTest} cover a live reader.)
+ * profiles: a write that returned is in the file, so what the "host" observed is exact and needs no
+ * waiting. (The FIFO tests in {@link HidGadgetTransportTest} cover a live reader.)
  */
 class HidGadgetTransportContractTest {
   abstract static class OverFile extends HidTransportContract {
@@ -37,7 +37,8 @@ class HidGadgetTransportContractTest {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-      return new HidGadgetTransportProvider().open(DeviceUri.parse("hidg:" + device + "?pointer=" + pointer()), null);
+      return new HidGadgetTransportProvider()
+          .open(DeviceUri.parse("hidg:" + device + "?pointer=" + pointer()), null);
     }
 
     @Override
@@ -52,8 +53,11 @@ class HidGadgetTransportContractTest {
       for (int at = 0; at + reportSize() <= all.length; at += reportSize()) {
         int x = (all[at + 1] & 0xFF) | (all[at + 2] & 0xFF) << 8;
         int y = (all[at + 3] & 0xFF) | (all[at + 4] & 0xFF) << 8;
-        seen.add(new ObservedPointer(
-            HidRange.USB_ABSOLUTE.toNorm(x), HidRange.USB_ABSOLUTE.toNorm(y), (all[at] & 0x01) != 0));
+        seen.add(
+            new ObservedPointer(
+                HidRange.USB_ABSOLUTE.toNorm(x),
+                HidRange.USB_ABSOLUTE.toNorm(y),
+                (all[at] & 0x01) != 0));
       }
       return seen;
     }

@@ -14,8 +14,8 @@ import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerReport;
-import dev.swipe.tck.ObservedPointer;
 import dev.swipe.core.testkit.StillFrameSource;
+import dev.swipe.tck.ObservedPointer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,8 +23,8 @@ import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,22 +49,27 @@ class HidGadgetTransportTest {
   @Test
   void absoluteMouseReportsAreExactBytes() throws IOException {
     Path dev = Files.createFile(dir.resolve("hidg1"));
-    try (HidGadgetTransport t = HidGadgetTransport.open(DeviceUri.parse("hidg:" + dev + "?pointer=abs"))) {
+    try (HidGadgetTransport t =
+        HidGadgetTransport.open(DeviceUri.parse("hidg:" + dev + "?pointer=abs"))) {
       // x = round(0.25 * 32767) = 8192 = 0x2000, y = round(0.75 * 32767) = 24575 = 0x5FFF
       t.send(new PointerReport(NormPoint.of(250, 750), true));
       t.send(new PointerReport(NormPoint.of(1000, 0), true));
     }
-    assertThat(HEX.formatHex(Files.readAllBytes(dev))).isEqualTo(String.join(" ",
-        "00 00 00 00 00 00", // release at open
-        "01 00 20 FF 5F 00",
-        "01 FF 7F 00 00 00", // 32767 = 0x7FFF: the edge, not wrapped
-        "00 FF 7F 00 00 00")); // release at close, where the finger was
+    assertThat(HEX.formatHex(Files.readAllBytes(dev)))
+        .isEqualTo(
+            String.join(
+                " ",
+                "00 00 00 00 00 00", // release at open
+                "01 00 20 FF 5F 00",
+                "01 FF 7F 00 00 00", // 32767 = 0x7FFF: the edge, not wrapped
+                "00 FF 7F 00 00 00")); // release at close, where the finger was
   }
 
   @Test
   void touchReportsCarryTipSwitchAndInRange() throws IOException {
     Path dev = Files.createFile(dir.resolve("hidg1"));
-    try (HidGadgetTransport t = HidGadgetTransport.open(DeviceUri.parse("hidg:" + dev + "?pointer=touch"))) {
+    try (HidGadgetTransport t =
+        HidGadgetTransport.open(DeviceUri.parse("hidg:" + dev + "?pointer=touch"))) {
       t.send(new PointerReport(NormPoint.of(250, 750), true));
       t.send(new PointerReport(NormPoint.of(250, 750), false));
     }
@@ -79,8 +84,9 @@ class HidGadgetTransportTest {
     Path mouse = Files.createFile(dir.resolve("hidg1"));
     Path kbd = Files.createFile(dir.resolve("hidg0"));
     Path media = Files.createFile(dir.resolve("hidg2"));
-    try (HidGadgetTransport t = HidGadgetTransport.open(
-        DeviceUri.parse("hidg:" + mouse + "?keyboard=" + kbd + "&consumer=" + media))) {
+    try (HidGadgetTransport t =
+        HidGadgetTransport.open(
+            DeviceUri.parse("hidg:" + mouse + "?keyboard=" + kbd + "&consumer=" + media))) {
       assertThat(t.capabilities().keyboard()).isTrue();
       assertThat(t.capabilities().consumerKeys()).isTrue();
       t.send(new KeyReport(Key.ENTER, Set.of(Modifier.CTRL), true));
@@ -89,9 +95,15 @@ class HidGadgetTransportTest {
       t.send(new KeyReport(Key.BACK, Set.of(), false));
     }
     // open, Ctrl+Enter, all up (twice: it ends the gesture), close
-    assertThat(HEX.formatHex(Files.readAllBytes(kbd))).isEqualTo(String.join(" ",
-        "00 00 00 00 00 00 00 00", "01 00 28 00 00 00 00 00", "00 00 00 00 00 00 00 00", "00 00 00 00 00 00 00 00",
-        "00 00 00 00 00 00 00 00"));
+    assertThat(HEX.formatHex(Files.readAllBytes(kbd)))
+        .isEqualTo(
+            String.join(
+                " ",
+                "00 00 00 00 00 00 00 00",
+                "01 00 28 00 00 00 00 00",
+                "00 00 00 00 00 00 00 00",
+                "00 00 00 00 00 00 00 00",
+                "00 00 00 00 00 00 00 00"));
     // Back is consumer usage 0x0224, little endian
     assertThat(HEX.formatHex(Files.readAllBytes(media))).isEqualTo("00 00 24 02 00 00 00 00 00 00");
   }
@@ -110,18 +122,25 @@ class HidGadgetTransportTest {
   @Test
   void aSwipeReachesTheHostInPlanOrder() throws InterruptedException {
     GadgetFifo fifo = GadgetFifo.create(dir, "hidg1", 5);
-    try (Device phone = Device.builder()
-        .hid("hidg:" + fifo.path + "?pointer=touch")
-        .capture(new StillFrameSource(Ticker.system(), Sleeper.system(), Duration.ZERO))
-        .open()) {
-      phone.swipe(Swipe.builder(NormPoint.of(500, 800), NormPoint.of(500, 200)).durationMs(200).steps(8).holdBeforeMs(0).build());
+    try (Device phone =
+        Device.builder()
+            .hid("hidg:" + fifo.path + "?pointer=touch")
+            .capture(new StillFrameSource(Ticker.system(), Sleeper.system(), Duration.ZERO))
+            .open()) {
+      phone.swipe(
+          Swipe.builder(NormPoint.of(500, 800), NormPoint.of(500, 200))
+              .durationMs(200)
+              .steps(8)
+              .holdBeforeMs(0)
+              .build());
     }
     fifo.close();
     List<ObservedPointer> seen = fifo.pointers();
     // release at open, down, 8 moves, up, then the device's releases at close
     assertThat(seen.size()).isGreaterThanOrEqualTo(12);
     assertThat(seen.subList(10, seen.size())).allMatch(p -> !p.pressed());
-    assertThat(seen.subList(1, 11)).extracting(ObservedPointer::pressed)
+    assertThat(seen.subList(1, 11))
+        .extracting(ObservedPointer::pressed)
         .containsExactly(true, true, true, true, true, true, true, true, true, false);
     for (int i = 2; i < 10; i++) {
       assertThat(seen.get(i).y()).isLessThan(seen.get(i - 1).y());
@@ -136,12 +155,20 @@ class HidGadgetTransportTest {
   void aHostThatGoesAwayMidGestureIsDisconnected() throws InterruptedException {
     GadgetFifo fifo = GadgetFifo.create(dir, "hidg1", 6);
     fifo.closeAfter(4); // release at open, down, two moves
-    try (Device phone = Device.builder()
-        .hid("hidg:" + fifo.path)
-        .capture(new StillFrameSource(Ticker.system(), Sleeper.system(), Duration.ZERO))
-        .open()) {
-      SwipeException e = thrown(() -> phone.swipe(
-          Swipe.builder(NormPoint.of(500, 800), NormPoint.of(500, 200)).durationMs(300).steps(10).holdBeforeMs(0).build()));
+    try (Device phone =
+        Device.builder()
+            .hid("hidg:" + fifo.path)
+            .capture(new StillFrameSource(Ticker.system(), Sleeper.system(), Duration.ZERO))
+            .open()) {
+      SwipeException e =
+          thrown(
+              () ->
+                  phone.swipe(
+                      Swipe.builder(NormPoint.of(500, 800), NormPoint.of(500, 200))
+                          .durationMs(300)
+                          .steps(10)
+                          .holdBeforeMs(0)
+                          .build()));
       assertThat(e.code()).isEqualTo(ErrorCode.HID_DISCONNECTED);
       assertThat(e.details()).containsEntry("release_attempted", true);
     }
@@ -154,7 +181,9 @@ class HidGadgetTransportTest {
   @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
   void aHostThatStopsReadingFailsTheReportWithinTheBoundAndTheReleaseFollowsWhenItReadsAgain() {
     GadgetFifo fifo = GadgetFifo.create(dir, "hidg1", 5);
-    try (HidGadgetTransport t = HidGadgetTransport.open(DeviceUri.parse("hidg:" + fifo.path + "?pointer=touch&write_timeout_ms=200"))) {
+    try (HidGadgetTransport t =
+        HidGadgetTransport.open(
+            DeviceUri.parse("hidg:" + fifo.path + "?pointer=touch&write_timeout_ms=200"))) {
       fifo.pause();
       // Before: the write blocked for as long as the host did not read (forever).
       // The pipe holds 64 KiB: about 13,000 touch reports go in before a write blocks.
@@ -171,10 +200,14 @@ class HidGadgetTransportTest {
       assertThat(e.details()).containsEntry("reason", "write_stalled");
       assertThat(t.linkHealth().count("stalled_write")).isEqualTo(1);
       SwipeException again = thrown(() -> t.send(new PointerReport(NormPoint.CENTER, true)));
-      assertThat(again.details()).as("later reports do not pile up behind it").containsEntry("reason", "write_stalled");
+      assertThat(again.details())
+          .as("later reports do not pile up behind it")
+          .containsEntry("reason", "write_stalled");
       t.releaseAll(); // queued behind the stalled write
       fifo.resume();
-      assertThat(awaitLast(fifo, false)).as("the queued release reaches the host once it reads again").isTrue();
+      assertThat(awaitLast(fifo, false))
+          .as("the queued release reaches the host once it reads again")
+          .isTrue();
     } finally {
       fifo.resume();
     }
@@ -199,11 +232,17 @@ class HidGadgetTransportTest {
 
   @Test
   void badOptionsNameTheirKey() {
-    for (String[] c : new String[][] {
-        {"hidg:/dev/null?pointer=rel", "pointer"}, {"hidg:/dev/null?interval_ms=0", "interval_ms"},
-        {"hidg:/dev/null?keyboard=", "keyboard"}, {"hidg:/dev/null?mouse=1", "mouse"}, {"hidg:", "path"},
-        {"hidg:/dev/null?write_timeout_ms=0", "write_timeout_ms"}}) {
-      SwipeException e = thrown(() -> new HidGadgetTransportProvider().open(DeviceUri.parse(c[0]), null));
+    for (String[] c :
+        new String[][] {
+          {"hidg:/dev/null?pointer=rel", "pointer"},
+          {"hidg:/dev/null?interval_ms=0", "interval_ms"},
+          {"hidg:/dev/null?keyboard=", "keyboard"},
+          {"hidg:/dev/null?mouse=1", "mouse"},
+          {"hidg:", "path"},
+          {"hidg:/dev/null?write_timeout_ms=0", "write_timeout_ms"}
+        }) {
+      SwipeException e =
+          thrown(() -> new HidGadgetTransportProvider().open(DeviceUri.parse(c[0]), null));
       assertThat(e.code()).as(c[0]).isEqualTo(ErrorCode.INVALID_ARGUMENT);
       assertThat(e.field()).as(c[0]).isEqualTo(c[1]);
     }
@@ -211,7 +250,8 @@ class HidGadgetTransportTest {
 
   @Test
   void aMissingGadgetIsDisconnected() {
-    SwipeException e = thrown(() -> HidGadgetTransport.open(DeviceUri.parse("hidg:" + dir.resolve("nope/hidg9"))));
+    SwipeException e =
+        thrown(() -> HidGadgetTransport.open(DeviceUri.parse("hidg:" + dir.resolve("nope/hidg9"))));
     assertThat(e.code()).isEqualTo(ErrorCode.HID_DISCONNECTED);
   }
 }

@@ -23,18 +23,26 @@ import org.junit.jupiter.params.provider.ValueSource;
  * consumed its release, and every request of the gesture reaches it once.
  */
 class PikvmLateFirmwareTest {
-  private static final Swipe UP = Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300))
-      .durationMs(120).steps(4).holdBeforeMs(0).build();
+  private static final Swipe UP =
+      Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300))
+          .durationMs(120)
+          .steps(4)
+          .holdBeforeMs(0)
+          .build();
 
-  /** The earlier code resent on every timeout and took each late response for the next request's. */
+  /**
+   * The earlier code resent on every timeout and took each late response for the next request's.
+   */
   @ParameterizedTest
   @ValueSource(ints = {50, 250})
-  void aSwipeReturnsAfterTheFirmwareConsumedItsRelease(int ackTimeoutMs) throws InterruptedException {
+  void aSwipeReturnsAfterTheFirmwareConsumedItsRelease(int ackTimeoutMs)
+      throws InterruptedException {
     try (SerialRig<PikvmEmulator> rig = SerialRig.start(PikvmEmulator.create(r -> {}));
-        Device phone = Device.builder()
-            .hid(rig.uri("pikvm", "ack_timeout_ms=" + ackTimeoutMs))
-            .capture(new StillFrameSource(Ticker.system(), Sleeper.system(), Duration.ZERO))
-            .open()) {
+        Device phone =
+            Device.builder()
+                .hid(rig.uri("pikvm", "ack_timeout_ms=" + ackTimeoutMs))
+                .capture(new StillFrameSource(Ticker.system(), Sleeper.system(), Duration.ZERO))
+                .open()) {
       rig.settle();
       rig.emulator.clearRecording();
       rig.emulator.injectFaults(n -> FrameFault.late(Duration.ofMillis(300)), null);
@@ -46,21 +54,25 @@ class PikvmLateFirmwareTest {
       List<Long> consumedAt = rig.emulator.reportTimes();
       int release = -1;
       for (int i = 1; i < consumed.size(); i++) {
-        if (!((PointerReport) consumed.get(i)).pressed() && ((PointerReport) consumed.get(i - 1)).pressed()) {
+        if (!((PointerReport) consumed.get(i)).pressed()
+            && ((PointerReport) consumed.get(i - 1)).pressed()) {
           release = i;
         }
       }
       assertThat(release).as("the firmware consumed a release").isGreaterThan(0);
-      assertThat(consumedAt.get(release)).as("the release was consumed before the swipe returned")
+      assertThat(consumedAt.get(release))
+          .as("the release was consumed before the swipe returned")
           .isLessThanOrEqualTo(returnedAt);
       // A press is a move and a button request; the release, where the last move left the
       // pointer, only a button request.
       int planned = r.timeline().reportCount() + 1;
       assertThat(consumed).as("each planned request consumed once").hasSize(planned);
       assertThat(rig.emulator.frames().stream().filter(f -> f[1] == 0x12 || f[1] == 0x13).count())
-          .as("no request was resent").isEqualTo(planned);
+          .as("no request was resent")
+          .isEqualTo(planned);
       assertThat(phone.unwrap(PikvmTransport.class).orElseThrow().linkHealth().count("late_ack"))
-          .as("the late responses are counted as link faults").isEqualTo(planned);
+          .as("the late responses are counted as link faults")
+          .isEqualTo(planned);
     }
   }
 }

@@ -2,9 +2,9 @@ package dev.swipe.hid;
 
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.HidTransport;
+import dev.swipe.sim.serial.PikvmEmulator;
 import dev.swipe.tck.HidTransportContract;
 import dev.swipe.tck.ObservedPointer;
-import dev.swipe.sim.serial.PikvmEmulator;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 
@@ -21,7 +21,8 @@ class PikvmTransportContractTest extends HidTransportContract {
   @Override
   protected HidTransport openTransport() {
     rig = SerialRig.start(PikvmEmulator.create(r -> {}));
-    return new PikvmTransportProvider().open(DeviceUri.parse(rig.uri("pikvm", "baud=115200")), null);
+    return new PikvmTransportProvider()
+        .open(DeviceUri.parse(rig.uri("pikvm", "baud=115200")), null);
   }
 
   @Override

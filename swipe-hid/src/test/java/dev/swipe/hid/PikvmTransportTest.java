@@ -27,8 +27,10 @@ import org.junit.jupiter.api.Test;
  */
 class PikvmTransportTest {
   private static final HexFormat HEX = HexFormat.ofDelimiter(" ").withUpperCase();
+
   /** A command the firmware does not know, queued behind a request to learn what became of it. */
   private static final String PROBE = "33 7F 00 00 00 00 12 10";
+
   private SerialRig<PikvmEmulator> rig;
   private PikvmTransport transport;
 
@@ -60,11 +62,15 @@ class PikvmTransportTest {
 
   @Test
   void requestsCarryCrc16ModbusBigEndian() {
-    assertThat(PikvmTransport.crc16("123456789".getBytes(StandardCharsets.US_ASCII), 9)).isEqualTo(0x4B37);
-    assertThat(HEX.formatHex(PikvmTransport.request(0x01, 0, 0, 0, 0))).isEqualTo("33 01 00 00 00 00 18 38");
+    assertThat(PikvmTransport.crc16("123456789".getBytes(StandardCharsets.US_ASCII), 9))
+        .isEqualTo(0x4B37);
+    assertThat(HEX.formatHex(PikvmTransport.request(0x01, 0, 0, 0, 0)))
+        .isEqualTo("33 01 00 00 00 00 18 38");
     // x = -32768 (normalized 0), y = 32767 (normalized 1000)
-    assertThat(HEX.formatHex(PikvmTransport.request(0x12, 0x80, 0x00, 0x7F, 0xFF))).isEqualTo("33 12 80 00 7F FF 6B F4");
-    assertThat(HEX.formatHex(PikvmTransport.request(0x13, 0x88, 0, 0, 0))).isEqualTo("33 13 88 00 00 00 BB AB");
+    assertThat(HEX.formatHex(PikvmTransport.request(0x12, 0x80, 0x00, 0x7F, 0xFF)))
+        .isEqualTo("33 12 80 00 7F FF 6B F4");
+    assertThat(HEX.formatHex(PikvmTransport.request(0x13, 0x88, 0, 0, 0)))
+        .isEqualTo("33 13 88 00 00 00 BB AB");
   }
 
   @Test
@@ -84,15 +90,21 @@ class PikvmTransportTest {
   @Test
   void openPingsThenClearsAndAPressIsAMoveThenAButton() {
     open("");
-    assertThat(rig.framesHex()).containsExactly("33 01 00 00 00 00 18 38", "33 10 00 00 00 00 1B C4");
+    assertThat(rig.framesHex())
+        .containsExactly("33 01 00 00 00 00 18 38", "33 10 00 00 00 00 1B C4");
     rig.emulator.clearRecording();
     transport.send(new PointerReport(NormPoint.CENTER, true));
     transport.send(new PointerReport(NormPoint.of(0, 1000), true));
     transport.send(new PointerReport(NormPoint.of(0, 1000), false));
     // centre: round(-32768 + 0.5 * 65535) = 0
     // The release ends the gesture: a probe behind it proves the firmware consumed it.
-    assertThat(rig.framesHex()).containsExactly(
-        "33 12 00 00 00 00 DB BD", "33 13 88 00 00 00 BB AB", "33 12 80 00 7F FF 6B F4", "33 13 80 00 00 00 DB A9", PROBE);
+    assertThat(rig.framesHex())
+        .containsExactly(
+            "33 12 00 00 00 00 DB BD",
+            "33 13 88 00 00 00 BB AB",
+            "33 12 80 00 7F FF 6B F4",
+            "33 13 80 00 00 00 DB A9",
+            PROBE);
     PointerReport last = rig.emulator.pointer();
     assertThat(last.pressed()).isFalse();
     assertThat(last.at().y()).isCloseTo(1000, within(1e-9));
@@ -104,8 +116,10 @@ class PikvmTransportTest {
     rig.emulator.clearRecording();
     transport.send(new KeyReport(Key.ENTER, Set.of(Modifier.SHIFT), true));
     transport.send(new KeyReport(Key.ENTER, Set.of(), false));
-    assertThat(rig.emulator.reports()).containsExactly(
-        new KeyReport(Key.ENTER, Set.of(Modifier.SHIFT), true), new KeyReport(Key.ENTER, Set.of(Modifier.SHIFT), false));
+    assertThat(rig.emulator.reports())
+        .containsExactly(
+            new KeyReport(Key.ENTER, Set.of(Modifier.SHIFT), true),
+            new KeyReport(Key.ENTER, Set.of(Modifier.SHIFT), false));
     assertThat(rig.framesHex()).hasSize(5); // shift down, enter down, enter up, shift up, probe
     SwipeException e = thrown(() -> transport.send(new KeyReport(Key.BACK, Set.of(), true)));
     assertThat(e.code()).isEqualTo(ErrorCode.UNSUPPORTED_INPUT);
@@ -118,7 +132,8 @@ class PikvmTransportTest {
     rig.emulator.clearRecording();
     rig.emulator.rejectNextFrames(1, PikvmEmulator.RESPONSE_CRC_ERROR);
     transport.send(new PointerReport(NormPoint.CENTER, false));
-    assertThat(rig.framesHex()).containsExactly("33 12 00 00 00 00 DB BD", "33 12 00 00 00 00 DB BD");
+    assertThat(rig.framesHex())
+        .containsExactly("33 12 00 00 00 00 DB BD", "33 12 00 00 00 00 DB BD");
     rig.emulator.rejectNextFrames(1, PikvmEmulator.RESPONSE_TIMEOUT);
     transport.send(new PointerReport(NormPoint.CENTER, false));
     rig.emulator.rejectNextFrames(1, PikvmEmulator.RESPONSE_INVALID);
@@ -133,7 +148,8 @@ class PikvmTransportTest {
     rig.emulator.clearRecording();
     rig.emulator.corruptNextReplies(1);
     transport.send(new PointerReport(NormPoint.CENTER, false)); // resent once, then ok
-    assertThat(rig.framesHex()).containsExactly("33 12 00 00 00 00 DB BD", PROBE, "33 12 00 00 00 00 DB BD");
+    assertThat(rig.framesHex())
+        .containsExactly("33 12 00 00 00 00 DB BD", PROBE, "33 12 00 00 00 00 DB BD");
     assertThat(transport.linkHealth().count("corrupt_reply")).isEqualTo(1);
     rig.emulator.clearRecording();
     rig.emulator.stopAnswering();
@@ -150,7 +166,8 @@ class PikvmTransportTest {
     open("ack_timeout_ms=2000"); // the hang-up, not a timeout, must end the wait
     rig.emulator.hangUpAfterFrames(3, rig.pair::hangUp); // a press is a move and a button request
     transport.send(new PointerReport(NormPoint.CENTER, true));
-    SwipeException e = thrown(() -> transport.send(new PointerReport(NormPoint.of(500, 400), true)));
+    SwipeException e =
+        thrown(() -> transport.send(new PointerReport(NormPoint.of(500, 400), true)));
     assertThat(e.code()).isEqualTo(ErrorCode.HID_DISCONNECTED);
     assertThat(e.details()).containsEntry("release_attempted", true);
   }
@@ -159,7 +176,12 @@ class PikvmTransportTest {
   void openingWithoutFirmwareAnsweringIsRejected() {
     rig = SerialRig.start(PikvmEmulator.create(r -> {}));
     rig.emulator.stopAnswering();
-    SwipeException e = thrown(() -> PikvmTransport.open(DeviceUri.parse(rig.uri("pikvm", "retries=1&ack_timeout_ms=20&sync_timeout_ms=50"))));
+    SwipeException e =
+        thrown(
+            () ->
+                PikvmTransport.open(
+                    DeviceUri.parse(
+                        rig.uri("pikvm", "retries=1&ack_timeout_ms=20&sync_timeout_ms=50"))));
     assertThat(e.code()).isEqualTo(ErrorCode.HID_REJECTED);
     assertThat(e.getMessage()).contains("no PiKVM HID firmware answered");
     assertThat(rig.framesHex()).containsExactly("33 01 00 00 00 00 18 38", PROBE, PROBE);
@@ -174,9 +196,14 @@ class PikvmTransportTest {
 
   @Test
   void badOptionsNameTheirKey() {
-    for (String[] c : new String[][] {
-        {"pikvm:/dev/null?pointer=rel", "pointer"}, {"pikvm:/dev/null?baud=0", "baud"}, {"pikvm:/dev/null?speed=1", "speed"}}) {
-      SwipeException e = thrown(() -> new PikvmTransportProvider().open(DeviceUri.parse(c[0]), null));
+    for (String[] c :
+        new String[][] {
+          {"pikvm:/dev/null?pointer=rel", "pointer"},
+          {"pikvm:/dev/null?baud=0", "baud"},
+          {"pikvm:/dev/null?speed=1", "speed"}
+        }) {
+      SwipeException e =
+          thrown(() -> new PikvmTransportProvider().open(DeviceUri.parse(c[0]), null));
       assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
       assertThat(e.field()).isEqualTo(c[1]);
     }

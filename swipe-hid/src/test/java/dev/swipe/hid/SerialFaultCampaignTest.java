@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every fault kind a serial HID device can commit, on one frame at a time (at several places in
- * a swipe: the press, a move, the release, the request sent to learn a report's fate) and on every
+ * Every fault kind a serial HID device can commit, on one frame at a time (at several places in a
+ * swipe: the press, a move, the release, the request sent to learn a report's fate) and on every
  * frame of a gesture, against both serial transports over real pseudo-terminals. Each trial must
  * end in a recovery (the device consumed exactly the gesture, all of it before the return) or a
  * coded error with a release attempt: never a hang, never success claimed early.
@@ -36,8 +36,15 @@ import org.junit.jupiter.api.Test;
 @Tag("reliability")
 class SerialFaultCampaignTest {
   private static final Duration LATE = Duration.ofMillis(300);
-  private static final List<Kind> SINGLE = List.of(
-      Kind.LATE, Kind.DROP, Kind.DUPLICATE_REPLY, Kind.CORRUPT_REPLY, Kind.GARBAGE, Kind.DAMAGED_REQUEST, Kind.VANISH);
+  private static final List<Kind> SINGLE =
+      List.of(
+          Kind.LATE,
+          Kind.DROP,
+          Kind.DUPLICATE_REPLY,
+          Kind.CORRUPT_REPLY,
+          Kind.GARBAGE,
+          Kind.DAMAGED_REQUEST,
+          Kind.VANISH);
 
   @BeforeAll
   static void requireSocat() {
@@ -95,21 +102,28 @@ class SerialFaultCampaignTest {
     for (Link link : Link.ACKNOWLEDGED) {
       Map<Kind, Tally> kinds = byKind.get(link);
       for (Kind kind : SINGLE) {
-        assertThat(kinds.get(kind).injected(kind)).as(link + " " + kind + " was injected").isPositive();
+        assertThat(kinds.get(kind).injected(kind))
+            .as(link + " " + kind + " was injected")
+            .isPositive();
       }
       // A late, lost, duplicated or damaged frame is recoverable whatever it carried.
       for (Kind kind : List.of(Kind.LATE, Kind.DROP, Kind.DUPLICATE_REPLY, Kind.DAMAGED_REQUEST)) {
         assertThat(kinds.get(kind).count(Outcome.CODED_ERROR)).as(link + " " + kind).isZero();
         assertThat(kinds.get(kind).count(Outcome.RECOVERED)).as(link + " " + kind).isPositive();
       }
-      assertThat(kinds.get(Kind.VANISH).count(Outcome.RECOVERED)).as(link + " a vanished line").isZero();
-      assertThat(kinds.get(Kind.VANISH).count(Outcome.CODED_ERROR)).as(link + " a vanished line").isPositive();
+      assertThat(kinds.get(Kind.VANISH).count(Outcome.RECOVERED))
+          .as(link + " a vanished line")
+          .isZero();
+      assertThat(kinds.get(Kind.VANISH).count(Outcome.CODED_ERROR))
+          .as(link + " a vanished line")
+          .isPositive();
     }
   }
 
   private static String table(Map<String, Tally> rows) {
     StringBuilder sb = new StringBuilder();
-    sb.append("| link | fault | trials | frames faulted | recovered | coded error | clean | hung | claimed early | wrong |\n");
+    sb.append(
+        "| link | fault | trials | frames faulted | recovered | coded error | clean | hung | claimed early | wrong |\n");
     sb.append("|---|---|---|---|---|---|---|---|---|---|\n");
     int trials = 0;
     int faulted = 0;
@@ -118,9 +132,19 @@ class SerialFaultCampaignTest {
       int frames = t.injected().values().stream().mapToInt(Integer::intValue).sum();
       trials += t.trials();
       faulted += frames;
-      sb.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d | %d | %d | %d | %d |%n",
-          e.getKey(), t.trials(), frames, t.count(Outcome.RECOVERED), t.count(Outcome.CODED_ERROR),
-          t.count(Outcome.CLEAN), t.count(Outcome.HUNG), t.count(Outcome.CLAIMED_EARLY), t.count(Outcome.WRONG)));
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %d | %d | %d | %d | %d | %d | %d | %d |%n",
+              e.getKey(),
+              t.trials(),
+              frames,
+              t.count(Outcome.RECOVERED),
+              t.count(Outcome.CODED_ERROR),
+              t.count(Outcome.CLEAN),
+              t.count(Outcome.HUNG),
+              t.count(Outcome.CLAIMED_EARLY),
+              t.count(Outcome.WRONG)));
     }
     int[] sums = new int[Outcome.values().length];
     for (Tally t : rows.values()) {
@@ -128,10 +152,18 @@ class SerialFaultCampaignTest {
         sums[o.ordinal()] += t.count(o);
       }
     }
-    sb.append(String.format(Locale.ROOT, "| all | all | %d | %d | %d | %d | %d | %d | %d | %d |%n",
-        trials, faulted, sums[Outcome.RECOVERED.ordinal()], sums[Outcome.CODED_ERROR.ordinal()],
-        sums[Outcome.CLEAN.ordinal()], sums[Outcome.HUNG.ordinal()], sums[Outcome.CLAIMED_EARLY.ordinal()],
-        sums[Outcome.WRONG.ordinal()]));
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "| all | all | %d | %d | %d | %d | %d | %d | %d | %d |%n",
+            trials,
+            faulted,
+            sums[Outcome.RECOVERED.ordinal()],
+            sums[Outcome.CODED_ERROR.ordinal()],
+            sums[Outcome.CLEAN.ordinal()],
+            sums[Outcome.HUNG.ordinal()],
+            sums[Outcome.CLAIMED_EARLY.ordinal()],
+            sums[Outcome.WRONG.ordinal()]));
     return sb.toString();
   }
 }

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.PointerReport;
-import dev.swipe.tck.ObservedPointer;
 import dev.swipe.sim.serial.PseudoTerminalPair;
 import dev.swipe.sim.serial.SerialDeviceEmulator;
+import dev.swipe.tck.ObservedPointer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -83,7 +83,10 @@ final class SerialRig<E extends SerialDeviceEmulator> implements AutoCloseable {
   /** The host side's baud as the terminal driver holds it (0 when unknown). */
   static int terminalBaud(java.nio.file.Path terminal) {
     try {
-      Process p = new ProcessBuilder("stty", "-F", terminal.toString(), "speed").redirectErrorStream(true).start();
+      Process p =
+          new ProcessBuilder("stty", "-F", terminal.toString(), "speed")
+              .redirectErrorStream(true)
+              .start();
       String out = new String(p.getInputStream().readAllBytes()).strip();
       if (!p.waitFor(2, TimeUnit.SECONDS) || p.exitValue() != 0) {
         return 0;

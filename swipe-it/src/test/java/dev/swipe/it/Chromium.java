@@ -20,7 +20,8 @@ final class Chromium {
 
   /** The installed browser, working in {@code work}, or null when none is installed. */
   static Chromium find(Path work) {
-    for (String c : List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")) {
+    for (String c :
+        List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")) {
       if (Files.isExecutable(Path.of(c))) {
         return new Chromium(Path.of(c), work);
       }
@@ -39,14 +40,28 @@ final class Chromium {
   }
 
   private String run(String... args) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(List.of(binary.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-        "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--allow-file-access-from-files", "--user-data-dir=" + work.resolve("profile"),
-        "--virtual-time-budget=5000"));
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                binary.toString(),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--allow-file-access-from-files",
+                "--user-data-dir=" + work.resolve("profile"),
+                "--virtual-time-budget=5000"));
     cmd.addAll(List.of(args));
     Path out = work.resolve("chromium-out.txt");
-    Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile())
-        .redirectError(work.resolve("chromium-err.txt").toFile()).start();
+    Process p =
+        new ProcessBuilder(cmd)
+            .redirectOutput(out.toFile())
+            .redirectError(work.resolve("chromium-err.txt").toFile())
+            .start();
     if (!p.waitFor(120, TimeUnit.SECONDS)) {
       p.destroyForcibly();
       throw new AssertionError("chromium did not finish");

@@ -24,9 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every MCP client configuration the docs show (an {@code mcpServers} JSON block, a Spring AI
- * {@code application.yml} block) starts the server: its command and arguments are run, with the
- * jar replaced by this build's class path and a memory file moved into a temporary folder, and an
- * MCP client lists the phone's tools.
+ * {@code application.yml} block) starts the server: its command and arguments are run, with the jar
+ * replaced by this build's class path and a memory file moved into a temporary folder, and an MCP
+ * client lists the phone's tools.
  */
 class DocMcpConfigTest {
   private static final Pattern BLOCK = Pattern.compile("```(json|yaml)\\n(.*?)```", Pattern.DOTALL);
@@ -51,8 +51,11 @@ class DocMcpConfigTest {
           JsonNode servers = new ObjectMapper().readTree(m.group(2)).get("mcpServers");
           servers.forEach(s -> out.add(server(where, s)));
         } else if (m.group(1).equals("yaml") && m.group(2).contains("mcp:")) {
-          JsonNode connections = new YAMLMapper().readTree(m.group(2)).at("/spring/ai/mcp/client/stdio/connections");
-          assertThat(connections.isObject()).as(where + " has spring.ai.mcp.client.stdio.connections").isTrue();
+          JsonNode connections =
+              new YAMLMapper().readTree(m.group(2)).at("/spring/ai/mcp/client/stdio/connections");
+          assertThat(connections.isObject())
+              .as(where + " has spring.ai.mcp.client.stdio.connections")
+              .isTrue();
           connections.forEach(s -> out.add(server(where, s)));
         }
       }
@@ -73,7 +76,8 @@ class DocMcpConfigTest {
       String a = s.args().get(i);
       if (a.equals("-jar")) {
         assertThat(s.args().get(i + 1)).as(s.where()).endsWith("swipe-agent.jar");
-        out.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.swipe.agent.SwipeAgentCli"));
+        out.addAll(
+            List.of("-cp", System.getProperty("java.class.path"), "dev.swipe.agent.SwipeAgentCli"));
         i++;
       } else if (a.startsWith("sqlite:")) {
         out.add("sqlite:" + tmp.resolve("memory.db"));
@@ -87,19 +91,29 @@ class DocMcpConfigTest {
   @Test
   void everyDocumentedMcpConfigurationStartsTheServer() throws Exception {
     List<Server> servers = servers();
-    assertThat(servers).extracting(Server::where)
+    assertThat(servers)
+        .extracting(Server::where)
         .contains("agents.md (json block)", "agents.md (yaml block)");
     for (Server s : servers) {
       assertThat(s.command()).as(s.where()).isEqualTo("java");
       List<String> args = runnable(s);
       assertThat(args).as(s.where()).contains("mcp");
-      ServerParameters params = ServerParameters.builder(
-          Path.of(System.getProperty("java.home"), "bin", "java").toString()).args(args).build();
-      StdioClientTransport transport = new StdioClientTransport(params, new JacksonMcpJsonMapper(new ObjectMapper()));
-      try (McpSyncClient c = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60))
-          .initializationTimeout(Duration.ofSeconds(60)).build()) {
+      ServerParameters params =
+          ServerParameters.builder(
+                  Path.of(System.getProperty("java.home"), "bin", "java").toString())
+              .args(args)
+              .build();
+      StdioClientTransport transport =
+          new StdioClientTransport(params, new JacksonMcpJsonMapper(new ObjectMapper()));
+      try (McpSyncClient c =
+          McpClient.sync(transport)
+              .requestTimeout(Duration.ofSeconds(60))
+              .initializationTimeout(Duration.ofSeconds(60))
+              .build()) {
         c.initialize();
-        assertThat(c.listTools().tools()).as(s.where()).extracting(McpSchema.Tool::name)
+        assertThat(c.listTools().tools())
+            .as(s.where())
+            .extracting(McpSchema.Tool::name)
             .contains("screenshot", "set_wheel", "find_text", "finished");
       }
     }

@@ -29,8 +29,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DocSnippetsTest {
   private static final Pattern BLOCK = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL);
-  private static final Pattern TYPE = Pattern.compile(
-      "^\\s*(public\\s+)?(final\\s+)?(class|record|interface|enum)\\s+(\\w+)", Pattern.MULTILINE);
+  private static final Pattern TYPE =
+      Pattern.compile(
+          "^\\s*(public\\s+)?(final\\s+)?(class|record|interface|enum)\\s+(\\w+)",
+          Pattern.MULTILINE);
 
   /**
    * Pages whose snippets need clients this module does not carry; their own module compiles and
@@ -59,8 +61,12 @@ class DocSnippetsTest {
     List<Path> files = new ArrayList<>();
     files.add(root.resolve("README.md"));
     try (Stream<Path> docs = Files.list(root.resolve("docs"))) {
-      docs.filter(f -> f.toString().endsWith(".md") && !COMPILED_ELSEWHERE.contains(f.getFileName().toString()))
-          .sorted().forEach(files::add);
+      docs.filter(
+              f ->
+                  f.toString().endsWith(".md")
+                      && !COMPILED_ELSEWHERE.contains(f.getFileName().toString()))
+          .sorted()
+          .forEach(files::add);
     }
     return snippets(files);
   }
@@ -87,10 +93,10 @@ class DocSnippetsTest {
   }
 
   /**
-   * The snippet as a compilation unit: its imports first, then its text unchanged, as a type of
-   * its own when it declares one, else as the body of {@code static void run() throws Exception} in
-   * a class {@code Snippet<index>}. ReadmeConsumerSourcesTest writes the same files for the
-   * consumer project that imports only the BOM.
+   * The snippet as a compilation unit: its imports first, then its text unchanged, as a type of its
+   * own when it declares one, else as the body of {@code static void run() throws Exception} in a
+   * class {@code Snippet<index>}. ReadmeConsumerSourcesTest writes the same files for the consumer
+   * project that imports only the BOM.
    */
   static SnippetSource source(Snippet s, int index) {
     List<String> imports = new ArrayList<>();
@@ -107,13 +113,20 @@ class DocSnippetsTest {
       return new SnippetSource(type.group(4), String.join("\n", imports) + "\n" + body);
     }
     String name = "Snippet" + index;
-    return new SnippetSource(name, String.join("\n", imports) + "\nclass " + name
-        + " {\n  static void run() throws Exception {\n" + body + "\n  }\n}\n");
+    return new SnippetSource(
+        name,
+        String.join("\n", imports)
+            + "\nclass "
+            + name
+            + " {\n  static void run() throws Exception {\n"
+            + body
+            + "\n  }\n}\n");
   }
 
   static JavaFileObject unit(Snippet s, int index) {
     SnippetSource source = source(s, index);
-    return new SimpleJavaFileObject(URI.create("string:///" + source.fileName()), JavaFileObject.Kind.SOURCE) {
+    return new SimpleJavaFileObject(
+        URI.create("string:///" + source.fileName()), JavaFileObject.Kind.SOURCE) {
       @Override
       public CharSequence getCharContent(boolean ignoreEncodingErrors) {
         return source.text();
@@ -132,8 +145,14 @@ class DocSnippetsTest {
       DiagnosticCollector<JavaFileObject> diags = new DiagnosticCollector<>();
       try (StandardJavaFileManager fm = javac.getStandardFileManager(diags, null, null)) {
         Path dir = Files.createDirectories(out.resolve("s" + i));
-        List<String> options = List.of(
-            "-classpath", System.getProperty("java.class.path"), "-d", dir.toString(), "-proc:none", "-Xlint:none");
+        List<String> options =
+            List.of(
+                "-classpath",
+                System.getProperty("java.class.path"),
+                "-d",
+                dir.toString(),
+                "-proc:none",
+                "-Xlint:none");
         StringWriter log = new StringWriter();
         boolean ok = javac.getTask(log, fm, diags, options, null, List.of(unit(s, i))).call();
         if (!ok) {

@@ -22,21 +22,27 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@code image_diff} of an action's before and after screens when the two share nothing that
- * moved. Found by the honesty benchmark: 400 of 400 carousel page switches per platform, and about
- * a third of the wheel nudges, said {@code primary_axis none} although the device had watched the
- * content travel. The oracle is read only to check the claims.
+ * {@code image_diff} of an action's before and after screens when the two share nothing that moved.
+ * Found by the honesty benchmark: 400 of 400 carousel page switches per platform, and about a third
+ * of the wheel nudges, said {@code primary_axis none} although the device had watched the content
+ * travel. The oracle is read only to check the claims.
  */
 class ImageDiffOnSimulatorTest {
-  static final Swipe PAGE_SWITCH = Swipe.builder(NormPoint.of(700, 500), NormPoint.of(300, 500))
-      .durationMs(dev.swipe.core.strategy.SwipeStrategies.CAROUSEL_MS).steps(16).holdAfterMs(0).shape(GestureShape.CAROUSEL).build();
+  static final Swipe PAGE_SWITCH =
+      Swipe.builder(NormPoint.of(700, 500), NormPoint.of(300, 500))
+          .durationMs(dev.swipe.core.strategy.SwipeStrategies.CAROUSEL_MS)
+          .steps(16)
+          .holdAfterMs(0)
+          .shape(GestureShape.CAROUSEL)
+          .build();
 
   static Device open(String options) {
     return Device.open("sim:?scale=0.5&scene=carousel&" + options);
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"android&seed=5000", "ios&seed=5000", "android&seed=5001", "ios&seed=5001"})
+  @ValueSource(
+      strings = {"android&seed=5000", "ios&seed=5000", "android&seed=5001", "ios&seed=5001"})
   void aPageSwitchIsHorizontalByTheMotionWatchedBetweenItsScreens(String platform) {
     try (Device d = open("platform=" + platform)) {
       SimOracle oracle = SimOracle.of(d);
@@ -46,12 +52,16 @@ class ImageDiffOnSimulatorTest {
 
       DiffResult pair = ImageDiff.compare(before.greyForDiff(), after.greyForDiff());
       assertThat(pair.changed()).isTrue();
-      assertThat(pair.primaryAxis()).as("the two frames alone show no axis").isEqualTo(PrimaryAxis.NONE);
+      assertThat(pair.primaryAxis())
+          .as("the two frames alone show no axis")
+          .isEqualTo(PrimaryAxis.NONE);
 
       DiffResult diff = d.diff(before, after, null);
       assertThat(diff.primaryAxis()).isEqualTo(PrimaryAxis.HORIZONTAL);
       assertThat(diff.axisEvidence()).isEqualTo(AxisEvidence.MOTION_BETWEEN);
-      assertThat(diff.diffRatio()).as("only the axis comes from the motion").isEqualTo(pair.diffRatio());
+      assertThat(diff.diffRatio())
+          .as("only the axis comes from the motion")
+          .isEqualTo(pair.diffRatio());
       // the motion was in the pages, not in the title above them
       DiffResult title = d.diff(before, after, NormRegion.of(0, 0, 1000, 90));
       assertThat(title.changed()).isFalse();
@@ -91,7 +101,13 @@ class ImageDiffOnSimulatorTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"android&seed=5003", "ios&seed=5003", "android&seed=5004&latency_ms=300", "ios&seed=5004"})
+  @ValueSource(
+      strings = {
+        "android&seed=5003",
+        "ios&seed=5003",
+        "android&seed=5004&latency_ms=300",
+        "ios&seed=5004"
+      })
   void aWheelTurnedSeveralRowsIsVerticalInsideItsColumn(String platform) {
     // Found by the honesty benchmark: an Android wheel lands within a pixel of its row, so nothing
     // moves after release, and the column before and after shares no rows that moved. The frames
@@ -102,13 +118,19 @@ class ImageDiffOnSimulatorTest {
       int target = ((w.index() + 4) % w.rowCount()) * w.valueStep();
       oracle.setWheelTarget("hour", target);
       Observation before = d.screenshot();
-      WheelRequest.Builder b = WheelRequest.builder().currentValue(w.value()).targetValue(target)
-          .valueStep(w.valueStep()).columnX(w.columnXNorm()).centerY(w.selectedCenterYNorm())
-          .rowSpacing(w.rowPitchNorm());
+      WheelRequest.Builder b =
+          WheelRequest.builder()
+              .currentValue(w.value())
+              .targetValue(target)
+              .valueStep(w.valueStep())
+              .columnX(w.columnXNorm())
+              .centerY(w.selectedCenterYNorm())
+              .rowSpacing(w.rowPitchNorm());
       w.cycleSize().ifPresent(b::cycleSize);
       WheelNudgeResult r = d.wheelNudge(before, b.build());
       assertThat(r.decision().rows()).as("a nudge of several rows").isGreaterThanOrEqualTo(2);
-      SimState.Wheel now = oracle.awaitRest(java.time.Duration.ofSeconds(6)).wheel("hour").orElseThrow();
+      SimState.Wheel now =
+          oracle.awaitRest(java.time.Duration.ofSeconds(6)).wheel("hour").orElseThrow();
       assertThat(now.value()).isNotEqualTo(w.value());
       double top = w.selectedCenterYNorm() - 1.5 * w.rowPitchNorm();
       NormRegion column = NormRegion.of(w.columnXNorm() - 80, top, 160, 3 * w.rowPitchNorm());
@@ -121,9 +143,11 @@ class ImageDiffOnSimulatorTest {
       for (int i = 1; i < played.reportCount(); i++) {
         var events = played.planned().events();
         long planned = events.get(i).offsetNanos() - events.get(i - 1).offsetNanos();
-        assertThat(played.actualOffsetNanos(i) - played.actualOffsetNanos(i - 1)).isGreaterThanOrEqualTo(planned);
+        assertThat(played.actualOffsetNanos(i) - played.actualOffsetNanos(i - 1))
+            .isGreaterThanOrEqualTo(planned);
       }
-      assertThat(r.action().orElseThrow().cost().framesGrabbed()).as("three looks in the tail plus the settling")
+      assertThat(r.action().orElseThrow().cost().framesGrabbed())
+          .as("three looks in the tail plus the settling")
           .isGreaterThan(3);
     }
   }
@@ -135,17 +159,30 @@ class ImageDiffOnSimulatorTest {
     // 0.90% of the screen. changed=false read as the map's boundary.
     try (Device d = Device.open("sim:?scale=0.5&scene=map&platform=ios&seed=5036")) {
       SimOracle oracle = SimOracle.of(d);
-      d.swipe(Swipe.builder(NormPoint.of(500, 500), NormPoint.of(582.3, 682.3)).durationMs(500).holdAfterMs(100)
-          .shape(GestureShape.MAP).build());
+      d.swipe(
+          Swipe.builder(NormPoint.of(500, 500), NormPoint.of(582.3, 682.3))
+              .durationMs(500)
+              .holdAfterMs(100)
+              .shape(GestureShape.MAP)
+              .build());
       SimState start = oracle.awaitRest(java.time.Duration.ofSeconds(6));
       Observation before = d.screenshot();
-      Observation after = d.swipe(Swipe.builder(NormPoint.of(500, 500), NormPoint.of(550, 500)).durationMs(300)
-          .holdAfterMs(100).shape(GestureShape.MAP).build()).observation();
+      Observation after =
+          d.swipe(
+                  Swipe.builder(NormPoint.of(500, 500), NormPoint.of(550, 500))
+                      .durationMs(300)
+                      .holdAfterMs(100)
+                      .shape(GestureShape.MAP)
+                      .build())
+              .observation();
       double moved = Math.abs(oracle.state().mapOffsetXPx() - start.mapOffsetXPx());
       assertThat(moved).as("the map moved a few pixels").isBetween(1.0, 12.0);
 
       DiffResult pair = ImageDiff.compare(before.greyForDiff(), after.greyForDiff());
-      assertThat(pair.diffRatio()).as("under the 1% threshold").isPositive().isLessThanOrEqualTo(0.01);
+      assertThat(pair.diffRatio())
+          .as("under the 1% threshold")
+          .isPositive()
+          .isLessThanOrEqualTo(0.01);
       DiffResult diff = d.diff(before, after, null);
       assertThat(diff.changed()).isTrue();
       assertThat(diff.primaryAxis()).isEqualTo(PrimaryAxis.HORIZONTAL);

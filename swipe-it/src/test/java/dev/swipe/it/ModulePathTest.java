@@ -16,20 +16,22 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The published modules work on the module path, not only on the class path every other test
- * uses: a host module that requires only {@code dev.swipe.core} is compiled against them and run
- * in its own JVM with every published module and its dependencies on the module path. {@code sim:}
- * is then found only through {@code provides} in swipe-sim's module-info (a named module's
+ * The published modules work on the module path, not only on the class path every other test uses:
+ * a host module that requires only {@code dev.swipe.core} is compiled against them and run in its
+ * own JVM with every published module and its dependencies on the module path. {@code sim:} is then
+ * found only through {@code provides} in swipe-sim's module-info (a named module's
  * META-INF/services file is ignored), and core's internals are out of the host's reach.
  */
 class ModulePathTest {
-  private static final String MODULE_INFO = """
+  private static final String MODULE_INFO =
+      """
       module dev.swipe.probe {
         requires dev.swipe.core;
       }
       """;
 
-  private static final String PROBE = """
+  private static final String PROBE =
+      """
       package dev.swipe.probe;
 
       import dev.swipe.core.ActionResult;
@@ -63,8 +65,8 @@ class ModulePathTest {
       """;
 
   /**
-   * JavaCPP's per-platform jars (the natives) are named modules nothing requires, so a modular
-   * host adds the ones of its platform; this is the platform the build depends on.
+   * JavaCPP's per-platform jars (the natives) are named modules nothing requires, so a modular host
+   * adds the ones of its platform; this is the platform the build depends on.
    */
   private static final String NATIVES =
       "org.bytedeco.javacpp.linux.x86_64,org.bytedeco.leptonica.linux.x86_64,"
@@ -74,7 +76,8 @@ class ModulePathTest {
 
   @Test
   void aModularHostOpensSimThroughTheServiceBindingAndDrivesIt() throws Exception {
-    String modulePath = Files.readString(Path.of(System.getProperty("swipe.it.modulePath"))).strip();
+    String modulePath =
+        Files.readString(Path.of(System.getProperty("swipe.it.modulePath"))).strip();
     assertThat(modulePath.split(File.pathSeparator))
         .as("the published modules are on the module path")
         .anyMatch(p -> p.contains("swipe-core"))
@@ -88,21 +91,35 @@ class ModulePathTest {
     Path classes = dir.resolve("classes");
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     StringWriter log = new StringWriter();
-    boolean compiled = javac.getTask(log, null, null,
-        List.of("--module-path", modulePath, "-d", classes.toString(), "-Xlint:none"), null,
-        javac.getStandardFileManager(null, null, StandardCharsets.UTF_8)
-            .getJavaFileObjects(src.resolve("module-info.java"), src.resolve("dev/swipe/probe/Probe.java")))
-        .call();
+    boolean compiled =
+        javac
+            .getTask(
+                log,
+                null,
+                null,
+                List.of("--module-path", modulePath, "-d", classes.toString(), "-Xlint:none"),
+                null,
+                javac
+                    .getStandardFileManager(null, null, StandardCharsets.UTF_8)
+                    .getJavaFileObjects(
+                        src.resolve("module-info.java"), src.resolve("dev/swipe/probe/Probe.java")))
+            .call();
     assertThat(compiled).as("the probe compiles against the modules: %s", log).isTrue();
 
-    List<String> cmd = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Djava.awt.headless=true",
-        "--module-path", classes + File.pathSeparator + modulePath,
-        "--add-modules", NATIVES,
-        "-m", "dev.swipe.probe/dev.swipe.probe.Probe"));
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.awt.headless=true",
+                "--module-path",
+                classes + File.pathSeparator + modulePath,
+                "--add-modules",
+                NATIVES,
+                "-m",
+                "dev.swipe.probe/dev.swipe.probe.Probe"));
     Path output = dir.resolve("probe.log");
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+    Process p =
+        new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(output.toFile()).start();
     boolean ended = p.waitFor(3, TimeUnit.MINUTES);
     if (!ended) {
       p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);

@@ -24,7 +24,9 @@ import org.junit.jupiter.api.Test;
  */
 class ReadmeConsumerSourcesTest {
 
-  /** Where the consumer project's prebuild.groovy takes its sources from (target/readme-sources). */
+  /**
+   * Where the consumer project's prebuild.groovy takes its sources from (target/readme-sources).
+   */
   static Path consumerSources() {
     String dir = System.getProperty("swipe.it.readmeSources");
     assertThat(dir).as("swipe.it.readmeSources, set by swipe-it's pom").isNotBlank();
@@ -50,12 +52,23 @@ class ReadmeConsumerSourcesTest {
     for (int i = 0; i < snippets.size(); i++) {
       Snippet s = snippets.get(i);
       SnippetSource source = DocSnippetsTest.source(s, i);
-      assertThat(names.add(source.typeName())).as("a second README type named " + source.typeName()).isTrue();
-      String header = "// README.md line " + s.line() + ", written by swipe-it's ReadmeConsumerSourcesTest:"
-          + " edit the README, not this file.\n";
+      assertThat(names.add(source.typeName()))
+          .as("a second README type named " + source.typeName())
+          .isTrue();
+      String header =
+          "// README.md line "
+              + s.line()
+              + ", written by swipe-it's ReadmeConsumerSourcesTest:"
+              + " edit the README, not this file.\n";
       Files.writeString(src.resolve(source.fileName()), header + source.text());
-      assertThat(Files.readString(src.resolve(source.fileName()))).contains(s.code().strip().lines()
-          .filter(l -> !l.strip().startsWith("import ")).findFirst().orElseThrow());
+      assertThat(Files.readString(src.resolve(source.fileName())))
+          .contains(
+              s.code()
+                  .strip()
+                  .lines()
+                  .filter(l -> !l.strip().startsWith("import "))
+                  .findFirst()
+                  .orElseThrow());
     }
     try (Stream<Path> written = Files.list(src)) {
       assertThat(written.count()).isEqualTo(snippets.size());

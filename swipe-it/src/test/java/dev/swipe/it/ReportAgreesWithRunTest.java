@@ -9,13 +9,13 @@ import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
+import dev.swipe.core.screen.ScreenCondition;
+import dev.swipe.core.screen.WaitResult;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
-import dev.swipe.core.screen.ScreenCondition;
-import dev.swipe.core.screen.WaitResult;
 import dev.swipe.core.strategy.CalibrationResult;
 import dev.swipe.core.strategy.StepResult;
 import dev.swipe.core.strategy.SwipeStrategies;
@@ -44,9 +44,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The report's own check: a run on each scene records what the API returned; the trace must say
- * the same, and the page rendered from it in headless Chromium must show the same verdicts, with
- * no contradiction between a step's claims, its HID report counts, its times and its sub-steps.
+ * The report's own check: a run on each scene records what the API returned; the trace must say the
+ * same, and the page rendered from it in headless Chromium must show the same verdicts, with no
+ * contradiction between a step's claims, its HID report counts, its times and its sub-steps.
  */
 class ReportAgreesWithRunTest {
   @TempDir Path dir;
@@ -65,46 +65,74 @@ class ReportAgreesWithRunTest {
   }
 
   private void expectScroll(String action, ScrollResult r) {
-    expect(action, r.observation(), "/decision/movement", r.movement().id(),
-        "/diff/changed", r.diff().changed(), "/diff/primary_axis", r.diff().primaryAxis().name().toLowerCase(Locale.ROOT),
-        "/diff/scope", "band", "/cost/hid_reports", r.cost().hidReports());
+    expect(
+        action,
+        r.observation(),
+        "/decision/movement",
+        r.movement().id(),
+        "/diff/changed",
+        r.diff().changed(),
+        "/diff/primary_axis",
+        r.diff().primaryAxis().name().toLowerCase(Locale.ROOT),
+        "/diff/scope",
+        "band",
+        "/cost/hid_reports",
+        r.cost().hidReports());
   }
 
   @Test
   void theListReportAgreesWithTheApi() throws Exception {
     Path trace = dir.resolve("list");
-    try (Device d = Device.builder().device("sim:?scene=list&scale=0.5").memory("mem:").trace(trace).open()) {
+    try (Device d =
+        Device.builder().device("sim:?scene=list&scale=0.5").memory("mem:").trace(trace).open()) {
       SimOracle truth = SimOracle.of(d);
       d.screenshot();
       ScrollResult first = d.scroll(Scroll.of(ScrollDirection.DOWN));
       expectScroll("scroll", first);
       String target = SimOracle.listContacts().get(60);
-      ScrollUntilResult found = d.scrollUntil(Scroll.builder(ScrollDirection.DOWN).amount(0.8).build(),
-          ScreenCondition.of("row " + target + " visible", o -> truth.visibleListRows(o).contains(target)));
+      ScrollUntilResult found =
+          d.scrollUntil(
+              Scroll.builder(ScrollDirection.DOWN).amount(0.8).build(),
+              ScreenCondition.of(
+                  "row " + target + " visible", o -> truth.visibleListRows(o).contains(target)));
       assertThat(found.found()).as("the search finds its row").isTrue();
       expectSearch(found);
-      d.memory().orElseThrow().save(MemoryRecord.builder("[Contacts] [List] swipe parameters",
-          "app: contacts, screen: list, effective distance: 350").type("procedure").build());
-      List<MemoryRecord> recalled = d.memory().orElseThrow().recall(MemoryQuery.of("contacts list"));
+      d.memory()
+          .orElseThrow()
+          .save(
+              MemoryRecord.builder(
+                      "[Contacts] [List] swipe parameters",
+                      "app: contacts, screen: list, effective distance: 350")
+                  .type("procedure")
+                  .build());
+      List<MemoryRecord> recalled =
+          d.memory().orElseThrow().recall(MemoryQuery.of("contacts list"));
       assertThat(recalled).hasSize(1);
       WaitResult stable = d.waitForStable(Duration.ofSeconds(2));
       expect("wait_for_stable", stable.observation(), "/outcome/held", stable.held());
-      WaitResult unchanged = d.waitUntil(
-          ScreenCondition.unchangedFrom(stable.observation(), NormRegion.of(0, 100, 1000, 800)), Duration.ofSeconds(2));
+      WaitResult unchanged =
+          d.waitUntil(
+              ScreenCondition.unchangedFrom(stable.observation(), NormRegion.of(0, 100, 1000, 800)),
+              Duration.ofSeconds(2));
       expect("wait_until", unchanged.observation(), "/outcome/held", unchanged.held());
-      ScrollUntilResult top = d.scrollUntil(Scroll.builder(ScrollDirection.UP).amount(0.8).build(),
-          ScreenCondition.of("never", o -> false),
-          ScrollSearch.builder().maxPasses(3).timeout(Duration.ofSeconds(60)).build());
+      ScrollUntilResult top =
+          d.scrollUntil(
+              Scroll.builder(ScrollDirection.UP).amount(0.8).build(),
+              ScreenCondition.of("never", o -> false),
+              ScrollSearch.builder().maxPasses(3).timeout(Duration.ofSeconds(60)).build());
       assertThat(top.found()).isFalse();
       expectSearch(top);
       d.tap(NormPoint.of(500, 600));
     }
     List<ObjectNode> records = checkReport(trace);
-    assertThat(records).anySatisfy(r -> {
-      assertThat(r.path("action").asText()).isEqualTo("memory_recall");
-      assertThat(r.path("outcome").path("records").asInt()).isEqualTo(1);
-    });
-    assertThat(records).anySatisfy(r -> assertThat(r.path("action").asText()).isEqualTo("memory_save"));
+    assertThat(records)
+        .anySatisfy(
+            r -> {
+              assertThat(r.path("action").asText()).isEqualTo("memory_recall");
+              assertThat(r.path("outcome").path("records").asInt()).isEqualTo(1);
+            });
+    assertThat(records)
+        .anySatisfy(r -> assertThat(r.path("action").asText()).isEqualTo("memory_save"));
   }
 
   @Test
@@ -128,7 +156,11 @@ class ReportAgreesWithRunTest {
       expect("map_coarse", coarse.observation(), "/outcome/confirmed", coarse.confirmed());
       CalibrationResult cal = s.calibrate(ScrollDirection.DOWN, step -> step.diff().changed());
       StepResult lastTry = cal.tries().get(cal.tries().size() - 1);
-      expect("calibrate", lastTry.observation(), "/outcome/result", cal.succeeded() ? "calibrated" : "gave_up");
+      expect(
+          "calibrate",
+          lastTry.observation(),
+          "/outcome/result",
+          cal.succeeded() ? "calibrated" : "gave_up");
     }
     checkReport(map);
   }
@@ -142,21 +174,34 @@ class ReportAgreesWithRunTest {
       truth.setWheelTarget("hour", 14);
       for (int i = 0; i < 6; i++) {
         SimState.Wheel w = truth.wheel("hour");
-        WheelRequest.Builder req = WheelRequest.builder().currentValue(w.value()).targetValue(14)
-            .valueStep(w.valueStep()).columnX(w.columnXNorm()).centerY(w.selectedCenterYNorm())
-            .rowSpacing(w.rowPitchNorm());
+        WheelRequest.Builder req =
+            WheelRequest.builder()
+                .currentValue(w.value())
+                .targetValue(14)
+                .valueStep(w.valueStep())
+                .columnX(w.columnXNorm())
+                .centerY(w.selectedCenterYNorm())
+                .rowSpacing(w.rowPitchNorm());
         w.cycleSize().ifPresent(req::cycleSize);
         WheelNudgeResult r = d.wheelNudge(shot, req.build());
         shot = r.observation();
         if (r.action().isEmpty()) {
           break;
         }
-        expect("wheel_nudge", r.observation(), "/decision/rows", r.decision().rows(), "/diff/scope", "column",
-            "/after/settled", r.observation().settled());
+        expect(
+            "wheel_nudge",
+            r.observation(),
+            "/decision/rows",
+            r.decision().rows(),
+            "/diff/scope",
+            "column",
+            "/after/settled",
+            r.observation().settled());
       }
     }
     List<ObjectNode> records = checkReport(trace);
-    List<ObjectNode> nudges = records.stream().filter(r -> r.path("action").asText().equals("wheel_nudge")).toList();
+    List<ObjectNode> nudges =
+        records.stream().filter(r -> r.path("action").asText().equals("wheel_nudge")).toList();
     assertThat(nudges).isNotEmpty();
     for (ObjectNode n : nudges) {
       if (n.path("diff").path("changed").asBoolean()) {
@@ -174,50 +219,90 @@ class ReportAgreesWithRunTest {
     try (Device d = Device.open("sim:?scene=picker&trace=" + trace)) {
       set = d.setWheel(WheelSet.column(1).to("14"));
       assertThat(SimOracle.of(d).wheel("hour").value()).as("the simulator's hour").isEqualTo(14);
-      expect("set_wheel", set.observation(), "/outcome/reached", true, "/outcome/value", set.label(),
-          "/outcome/nudges", set.nudges().size(), "/goal/column", 1, "/goal/target", "14");
+      expect(
+          "set_wheel",
+          set.observation(),
+          "/outcome/reached",
+          true,
+          "/outcome/value",
+          set.label(),
+          "/outcome/nudges",
+          set.nudges().size(),
+          "/goal/column",
+          1,
+          "/goal/target",
+          "14");
       assertThatThrownBy(() -> d.setWheel(WheelSet.column(2).to("75")))
           .hasFieldOrPropertyWithValue("code", ErrorCode.WHEEL_TARGET_UNREACHABLE);
     }
     List<ObjectNode> records = checkReport(trace);
-    List<ObjectNode> steps = records.stream().filter(r -> r.path("action").asText().equals("set_wheel")).toList();
+    List<ObjectNode> steps =
+        records.stream().filter(r -> r.path("action").asText().equals("set_wheel")).toList();
     assertThat(steps).hasSize(2);
     ObjectNode ok = steps.get(0);
     assertThat(ok.path("composite").asBoolean()).isTrue();
     long seq = ok.path("seq").asLong();
-    List<ObjectNode> nudges = records.stream()
-        .filter(r -> r.path("parent").asLong(-1) == seq && r.path("action").asText().equals("wheel_nudge")).toList();
+    List<ObjectNode> nudges =
+        records.stream()
+            .filter(
+                r ->
+                    r.path("parent").asLong(-1) == seq
+                        && r.path("action").asText().equals("wheel_nudge"))
+            .toList();
     // every nudge that played a drag is a sub-step (the release at the end plays nothing)
     assertThat(nudges.stream().map(n -> n.path("after").path("id").asText()).toList())
-        .isEqualTo(set.nudges().stream().filter(n -> n.action().isPresent()).map(n -> n.observation().id()).toList());
-    assertThat(ok.path("outcome").path("drags").asInt()).isEqualTo(set.actions()).isEqualTo(nudges.size());
-    assertThat(ok.path("evidence").path("reached").asText()).as("the readings that confirmed it")
-        .contains(set.observation().id()).contains("'" + set.label() + "'");
-    assertThat(ok.path("evidence").path("readings").asText()).isEqualTo(String.join("; ", set.evidence()));
+        .isEqualTo(
+            set.nudges().stream()
+                .filter(n -> n.action().isPresent())
+                .map(n -> n.observation().id())
+                .toList());
+    assertThat(ok.path("outcome").path("drags").asInt())
+        .isEqualTo(set.actions())
+        .isEqualTo(nudges.size());
+    assertThat(ok.path("evidence").path("reached").asText())
+        .as("the readings that confirmed it")
+        .contains(set.observation().id())
+        .contains("'" + set.label() + "'");
+    assertThat(ok.path("evidence").path("readings").asText())
+        .isEqualTo(String.join("; ", set.evidence()));
     ObjectNode failed = steps.get(1);
     assertThat(failed.path("error").path("code").asText()).isEqualTo("wheel_target_unreachable");
     assertThat(failed.path("outcome").path("reached").asBoolean(true)).isFalse();
-    assertThat(failed.path("outcome").path("result").asText()).isEqualTo("wheel_target_unreachable");
+    assertThat(failed.path("outcome").path("result").asText())
+        .isEqualTo("wheel_target_unreachable");
     assertThat(failed.path("goal").path("target").asText()).isEqualTo("75");
   }
 
   @Test
   void aRigOfSeparateHidAndCapturePartsLeavesATraceThatRenders() throws Exception {
     Path trace = dir.resolve("rig");
-    try (Device d = Device.builder().hid("sim:?name=evidence-rig&scale=0.5").capture("sim:?name=evidence-rig&scale=0.5")
-        .trace(trace).open()) {
+    try (Device d =
+        Device.builder()
+            .hid("sim:?name=evidence-rig&scale=0.5")
+            .capture("sim:?name=evidence-rig&scale=0.5")
+            .trace(trace)
+            .open()) {
       d.screenshot();
       ScrollResult r = d.scroll(Scroll.of(ScrollDirection.DOWN));
       expectScroll("scroll", r);
       d.tap(NormPoint.of(500, 600));
     }
     List<ObjectNode> records = checkReport(trace);
-    assertThat(records).extracting(r -> r.path("action").asText()).containsExactly("screenshot", "scroll", "tap");
+    assertThat(records)
+        .extracting(r -> r.path("action").asText())
+        .containsExactly("screenshot", "scroll", "tap");
   }
 
   private void expectSearch(ScrollUntilResult u) {
-    expect("scroll_until", u.observation(), "/outcome/found", u.found(), "/outcome/passes", u.passes(),
-        "/outcome/edge_reached", u.edgeReached());
+    expect(
+        "scroll_until",
+        u.observation(),
+        "/outcome/found",
+        u.found(),
+        "/outcome/passes",
+        u.passes(),
+        "/outcome/edge_reached",
+        u.edgeReached());
     for (ScrollResult pass : u.scrolls()) {
       expectScroll("scroll_pass", pass);
     }
@@ -234,11 +319,22 @@ class ReportAgreesWithRunTest {
 
     // 1. the trace says what the API returned
     for (Expected e : expected) {
-      ObjectNode r = records.stream()
-          .filter(x -> x.path("action").asText().equals(e.action()) && x.path("after").path("id").asText().equals(e.afterId()))
-          .findFirst().orElseThrow(() -> new AssertionError("no " + e.action() + " record ending on " + e.afterId()));
-      e.fields().forEach((pointer, value) ->
-          assertThat(r.at(pointer).asText()).as(e.action() + " " + e.afterId() + " " + pointer).isEqualTo(value));
+      ObjectNode r =
+          records.stream()
+              .filter(
+                  x ->
+                      x.path("action").asText().equals(e.action())
+                          && x.path("after").path("id").asText().equals(e.afterId()))
+              .findFirst()
+              .orElseThrow(
+                  () ->
+                      new AssertionError("no " + e.action() + " record ending on " + e.afterId()));
+      e.fields()
+          .forEach(
+              (pointer, value) ->
+                  assertThat(r.at(pointer).asText())
+                      .as(e.action() + " " + e.afterId() + " " + pointer)
+                      .isEqualTo(value));
     }
 
     // 2. the page shows what the trace says
@@ -247,20 +343,31 @@ class ReportAgreesWithRunTest {
     // the page as a browser builds it
     String dom = chromium == null ? Files.readString(page) : chromium.dumpDom(page);
     if (chromium != null) {
-      assertThat(attr(dom, "data-ready")).as("every image loaded and no script error").isEqualTo("ok");
+      assertThat(attr(dom, "data-ready"))
+          .as("every image loaded and no script error")
+          .isEqualTo("ok");
       // kept for a person to look at: target/report-<scene>.png
-      chromium.screenshot(page, Path.of("target", "report-" + trace.getFileName() + ".png").toAbsolutePath(), "1300,2600");
+      chromium.screenshot(
+          page,
+          Path.of("target", "report-" + trace.getFileName() + ".png").toAbsolutePath(),
+          "1300,2600");
     }
     Map<Long, Map<String, String>> claims = claims(dom);
     Map<Long, String> status = statuses(dom);
-    assertThat(claims.keySet()).as("one claims table per record").containsExactlyInAnyOrderElementsOf(bySeq.keySet());
+    assertThat(claims.keySet())
+        .as("one claims table per record")
+        .containsExactlyInAnyOrderElementsOf(bySeq.keySet());
     for (ObjectNode r : records) {
       long seq = r.path("seq").asLong();
       Map<String, String> c = claims.get(seq);
       String what = "#" + seq + " " + r.path("action").asText();
-      assertThat(c.get("at_ms")).as(what + " time").isEqualTo(String.format(Locale.ROOT, "%.0f", r.path("t_ms").asDouble()));
+      assertThat(c.get("at_ms"))
+          .as(what + " time")
+          .isEqualTo(String.format(Locale.ROOT, "%.0f", r.path("t_ms").asDouble()));
       if (r.path("decision").has("movement")) {
-        assertThat(c.get("movement")).as(what + " movement").isEqualTo(r.path("decision").path("movement").asText());
+        assertThat(c.get("movement"))
+            .as(what + " movement")
+            .isEqualTo(r.path("decision").path("movement").asText());
       }
       for (String k : List.of("found", "confirmed", "held", "result", "reached")) {
         if (r.path("outcome").has(k)) {
@@ -268,29 +375,44 @@ class ReportAgreesWithRunTest {
         }
       }
       if (r.has("diff")) {
-        assertThat(c.get("diff")).as(what + " diff").isEqualTo(r.path("diff").path("changed").asBoolean() ? "changed" : "unchanged");
-        assertThat(c.get("axis")).as(what + " axis").isEqualTo(r.path("diff").path("primary_axis").asText());
+        assertThat(c.get("diff"))
+            .as(what + " diff")
+            .isEqualTo(r.path("diff").path("changed").asBoolean() ? "changed" : "unchanged");
+        assertThat(c.get("axis"))
+            .as(what + " axis")
+            .isEqualTo(r.path("diff").path("primary_axis").asText());
       }
       if (r.path("after").has("settled")) {
-        assertThat(c.get("settled")).as(what + " settled").isEqualTo(r.path("after").path("settled").asText());
+        assertThat(c.get("settled"))
+            .as(what + " settled")
+            .isEqualTo(r.path("after").path("settled").asText());
       }
-      boolean unmet = r.path("outcome").path("found").asText().equals("false")
-          || r.path("outcome").path("confirmed").asText().equals("false")
-          || r.path("outcome").path("held").asText().equals("false")
-          || r.path("outcome").path("reached").asText().equals("false");
-      assertThat(status.get(seq)).as(what + " shown as")
-          .isEqualTo(r.has("error") ? "bad" : unmet ? "unmet" : r.path("composite").asBoolean() ? "goal" : "ok");
+      boolean unmet =
+          r.path("outcome").path("found").asText().equals("false")
+              || r.path("outcome").path("confirmed").asText().equals("false")
+              || r.path("outcome").path("held").asText().equals("false")
+              || r.path("outcome").path("reached").asText().equals("false");
+      assertThat(status.get(seq))
+          .as(what + " shown as")
+          .isEqualTo(
+              r.has("error")
+                  ? "bad"
+                  : unmet ? "unmet" : r.path("composite").asBoolean() ? "goal" : "ok");
 
       // 3. no step contradicts itself or its sub-steps
       if (r.has("planned") && r.has("cost")) {
-        int sub = c.containsKey("sub_step_reports") ? Integer.parseInt(c.get("sub_step_reports")) : 0;
-        assertThat(Integer.parseInt(c.get("hid_reports"))).as(what + ": HID reports = its timeline + its sub-steps'")
+        int sub =
+            c.containsKey("sub_step_reports") ? Integer.parseInt(c.get("sub_step_reports")) : 0;
+        assertThat(Integer.parseInt(c.get("hid_reports")))
+            .as(what + ": HID reports = its timeline + its sub-steps'")
             .isEqualTo(Integer.parseInt(c.get("timeline_reports")) + sub);
       }
       if (r.path("action").asText().matches("scroll|scroll_pass")) {
         assertThat(c.get("diff_scope")).as(what + " judged in its band").isEqualTo("band");
         if ("moved".equals(c.get("movement"))) {
-          assertThat(c.get("axis")).as(what + ": a vertical scroll that moved shows its axis").isEqualTo("vertical");
+          assertThat(c.get("axis"))
+              .as(what + ": a vertical scroll that moved shows its axis")
+              .isEqualTo("vertical");
         }
       }
       if (r.path("action").asText().equals("wheel_nudge")) {
@@ -299,33 +421,43 @@ class ReportAgreesWithRunTest {
       if (r.has("parent")) {
         ObjectNode parent = bySeq.get(r.path("parent").asLong());
         assertThat(parent).as(what + " has its parent in the trace").isNotNull();
-        assertThat(r.path("t_ms").asDouble()).as(what + " starts within its parent")
+        assertThat(r.path("t_ms").asDouble())
+            .as(what + " starts within its parent")
             .isGreaterThanOrEqualTo(parent.path("t_ms").asDouble())
             .isLessThanOrEqualTo(parent.path("end_ms").asDouble());
       }
       if (r.has("evidence") && r.path("decision").has("movement")) {
-        assertThat(r.path("evidence").path("movement").asText()).as(what + " has evidence for its movement").isNotBlank();
+        assertThat(r.path("evidence").path("movement").asText())
+            .as(what + " has evidence for its movement")
+            .isNotBlank();
       }
     }
     // passes of one search start at different times, in order
     Map<Long, List<Double>> passTimes = new HashMap<>();
     for (ObjectNode r : records) {
       if (r.path("action").asText().equals("scroll_pass")) {
-        passTimes.computeIfAbsent(r.path("parent").asLong(), k -> new ArrayList<>()).add(r.path("t_ms").asDouble());
+        passTimes
+            .computeIfAbsent(r.path("parent").asLong(), k -> new ArrayList<>())
+            .add(r.path("t_ms").asDouble());
       }
     }
-    passTimes.values().forEach(times -> {
-      for (int i = 1; i < times.size(); i++) {
-        assertThat(times.get(i)).as("pass times " + times).isGreaterThan(times.get(i - 1));
-      }
-    });
+    passTimes
+        .values()
+        .forEach(
+            times -> {
+              for (int i = 1; i < times.size(); i++) {
+                assertThat(times.get(i)).as("pass times " + times).isGreaterThan(times.get(i - 1));
+              }
+            });
     // a composite's sub-steps nest inside it on the page
     for (ObjectNode r : records) {
       if (r.has("parent")) {
         long parent = r.path("parent").asLong();
         int open = dom.indexOf("id=\"step-" + parent + "\"");
         int child = dom.indexOf("id=\"step-" + r.path("seq").asLong() + "\"");
-        assertThat(child).as("sub-step #" + r.path("seq").asLong() + " after its parent on the page").isGreaterThan(open);
+        assertThat(child)
+            .as("sub-step #" + r.path("seq").asLong() + " after its parent on the page")
+            .isGreaterThan(open);
       }
     }
     assertThat(dom).contains("legend");
@@ -334,7 +466,9 @@ class ReportAgreesWithRunTest {
 
   private static Map<Long, Map<String, String>> claims(String dom) {
     Map<Long, Map<String, String>> out = new HashMap<>();
-    Matcher m = Pattern.compile("<dl class=\"claims\" id=\"claims-(\\d+)\">(.*?)</dl>", Pattern.DOTALL).matcher(dom);
+    Matcher m =
+        Pattern.compile("<dl class=\"claims\" id=\"claims-(\\d+)\">(.*?)</dl>", Pattern.DOTALL)
+            .matcher(dom);
     while (m.find()) {
       Map<String, String> c = new LinkedHashMap<>();
       Matcher kv = Pattern.compile("<dt>(.*?)</dt><dd>(.*?)</dd>").matcher(m.group(2));
@@ -348,7 +482,9 @@ class ReportAgreesWithRunTest {
 
   private static Map<Long, String> statuses(String dom) {
     Map<Long, String> out = new HashMap<>();
-    Matcher m = Pattern.compile("<section class=\"step (\\w+)(?: nested)?\" id=\"step-(\\d+)\"").matcher(dom);
+    Matcher m =
+        Pattern.compile("<section class=\"step (\\w+)(?: nested)?\" id=\"step-(\\d+)\"")
+            .matcher(dom);
     while (m.find()) {
       out.put(Long.parseLong(m.group(2)), m.group(1));
     }

@@ -23,9 +23,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Renders the report of a simulator run and loads it in headless Chromium (installed by
- * .ci/run from Debian's packages): the page must load with every image and no script error,
- * show one step per trace record, and a screenshot of it is saved.
+ * Renders the report of a simulator run and loads it in headless Chromium (installed by .ci/run
+ * from Debian's packages): the page must load with every image and no script error, show one step
+ * per trace record, and a screenshot of it is saved.
  */
 class ReportInChromiumTest {
   @TempDir Path dir;
@@ -38,7 +38,12 @@ class ReportInChromiumTest {
     try (Device d = Device.open("sim:?scale=0.5&platform=ios&trace=" + trace)) {
       d.screenshot();
       d.scroll(Scroll.of(ScrollDirection.DOWN));
-      d.swipe(Swipe.builder(NormPoint.of(500, 750), NormPoint.of(500, 450)).durationMs(400).steps(16).holdAfterMs(100).build());
+      d.swipe(
+          Swipe.builder(NormPoint.of(500, 750), NormPoint.of(500, 450))
+              .durationMs(400)
+              .steps(16)
+              .holdAfterMs(100)
+              .build());
       d.tap(NormPoint.of(500, 600));
     }
     int records = TraceReader.read(trace).records().size();
@@ -50,7 +55,8 @@ class ReportInChromiumTest {
     assertThat(ready.find()).as("the page's script ran").isTrue();
     assertThat(ready.group(1)).as("every image loaded and no script error").isEqualTo("ok");
     assertThat(attr(dom, "data-steps")).isEqualTo(String.valueOf(records));
-    assertThat(Integer.parseInt(attr(dom, "data-images"))).as("before/after images and heat overlays")
+    assertThat(Integer.parseInt(attr(dom, "data-images")))
+        .as("before/after images and heat overlays")
         .isGreaterThanOrEqualTo(2 * (records - 1) + 1);
     assertThat(attr(dom, "data-broken-images")).isEqualTo("0");
 
@@ -68,14 +74,29 @@ class ReportInChromiumTest {
   }
 
   private String run(Path chromium, String... args) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(List.of(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-        "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--allow-file-access-from-files", "--user-data-dir=" + dir.resolve("profile"),
-        "--virtual-time-budget=5000"));
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                chromium.toString(),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--allow-file-access-from-files",
+                "--user-data-dir=" + dir.resolve("profile"),
+                "--virtual-time-budget=5000"));
     cmd.addAll(List.of(args));
     Path out = dir.resolve("chromium-out.txt");
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(false).redirectOutput(out.toFile())
-        .redirectError(dir.resolve("chromium-err.txt").toFile()).start();
+    Process p =
+        new ProcessBuilder(cmd)
+            .redirectErrorStream(false)
+            .redirectOutput(out.toFile())
+            .redirectError(dir.resolve("chromium-err.txt").toFile())
+            .start();
     if (!p.waitFor(120, TimeUnit.SECONDS)) {
       p.destroyForcibly();
       throw new AssertionError("chromium did not finish");
@@ -84,7 +105,8 @@ class ReportInChromiumTest {
   }
 
   private static Path findChromium() {
-    for (String c : List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")) {
+    for (String c :
+        List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")) {
       if (Files.isExecutable(Path.of(c))) {
         return Path.of(c);
       }

@@ -19,9 +19,9 @@ import dev.swipe.core.scroll.SearchPace;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimState;
 import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * The scroll verdicts against the simulator's truth. The simulator's oracle is read only to check
@@ -44,8 +44,10 @@ class ScrollOnSimulatorTest {
       assertThat(r.observation().settled()).isTrue();
       assertThat(r.diff().changed()).isTrue();
       assertThat(r.diff().primaryAxis().name()).isEqualTo("VERTICAL");
-      long lastReport = r.action().timeline().actualOffsetNanos(r.action().timeline().reportCount() - 1);
-      assertThat(r.observation().captureNanos()).as("after frame is fresh")
+      long lastReport =
+          r.action().timeline().actualOffsetNanos(r.action().timeline().reportCount() - 1);
+      assertThat(r.observation().captureNanos())
+          .as("after frame is fresh")
           .isGreaterThan(r.before().captureNanos() + lastReport);
     }
   }
@@ -105,11 +107,14 @@ class ScrollOnSimulatorTest {
       ScrollResult r = d.scroll(Scroll.of(ScrollDirection.DOWN));
       assertThat(r.movement()).isEqualTo(Movement.UNCHANGED);
       assertThat(oracle.listOffsetPx()).isZero();
-      assertThatThrownBy(() -> d.scroll(Scroll.builder(ScrollDirection.DOWN).expectContent(true).build()))
-          .isInstanceOfSatisfying(SwipeException.class, e -> {
-            assertThat(e.code()).isEqualTo(ErrorCode.SCROLL_NO_PROGRESS);
-            assertThat(e.details()).containsEntry("movement", "unchanged");
-          });
+      assertThatThrownBy(
+              () -> d.scroll(Scroll.builder(ScrollDirection.DOWN).expectContent(true).build()))
+          .isInstanceOfSatisfying(
+              SwipeException.class,
+              e -> {
+                assertThat(e.code()).isEqualTo(ErrorCode.SCROLL_NO_PROGRESS);
+                assertThat(e.details()).containsEntry("movement", "unchanged");
+              });
     }
   }
 
@@ -125,12 +130,23 @@ class ScrollOnSimulatorTest {
         // the agent reading the screenshot: is the target contact fully on it?
         String name = SimOracle.listContacts().get(targetRow);
         Predicate<Observation> visible = o -> oracle.visibleListRows(o).contains(name);
-        ScrollUntilResult r = d.scrollUntil(Scroll.builder(ScrollDirection.DOWN).amount(0.8).build(), visible);
-        assertThat(r.found()).as("row %d, seed %d on %s: %d passes, %s", targetRow, seed, platform, r.passes(),
-            r.scrolls().stream().map(p -> p.movement().id() + "/" + p.cost().gestures()).toList()).isTrue();
+        ScrollUntilResult r =
+            d.scrollUntil(Scroll.builder(ScrollDirection.DOWN).amount(0.8).build(), visible);
+        assertThat(r.found())
+            .as(
+                "row %d, seed %d on %s: %d passes, %s",
+                targetRow,
+                seed,
+                platform,
+                r.passes(),
+                r.scrolls().stream()
+                    .map(p -> p.movement().id() + "/" + p.cost().gestures())
+                    .toList())
+            .isTrue();
         assertThat(r.passes()).isBetween(1, 12);
         assertThat(r.observation().settled()).isTrue();
-        assertThat(oracle.awaitRest(java.time.Duration.ofSeconds(3)).visibleListRows()).contains(name);
+        assertThat(oracle.awaitRest(java.time.Duration.ofSeconds(3)).visibleListRows())
+            .contains(name);
         assertThat(r.edgeReached()).isFalse();
       }
     }
@@ -141,10 +157,14 @@ class ScrollOnSimulatorTest {
     try (Device d = open("platform=android&seed=3")) {
       SimOracle oracle = SimOracle.of(d);
       int targetRow = 40;
-      ScrollUntilResult r = d.scrollUntil(Scroll.builder(ScrollDirection.DOWN).amount(0.8).build(),
-          o -> rowVisible(oracle.state(), targetRow), ScrollSearch.builder().pace(SearchPace.STEADY).build());
+      ScrollUntilResult r =
+          d.scrollUntil(
+              Scroll.builder(ScrollDirection.DOWN).amount(0.8).build(),
+              o -> rowVisible(oracle.state(), targetRow),
+              ScrollSearch.builder().pace(SearchPace.STEADY).build());
       assertThat(r.found()).isTrue();
-      // 0.8 of the 700-unit default region is 560 units, 1344 px of a 2400 px screen: 7 rows of 192 px
+      // 0.8 of the 700-unit default region is 560 units, 1344 px of a 2400 px screen: 7 rows of 192
+      // px
       double rows = oracle.listOffsetPx() / oracle.state().listRowHeightPx();
       assertThat(rows / r.passes()).as("rows per pass").isBetween(6.0, 7.5);
       assertThat(r.scrolls()).allSatisfy(p -> assertThat(p.cost().gestures()).isEqualTo(1));
@@ -190,8 +210,14 @@ class ScrollOnSimulatorTest {
       assertThat(r.keyboardMinY()).isPresent();
       assertThat(r.keyboardMinY().getAsDouble()).isBetween(500.0, 800.0);
       assertThat(r.movement()).isEqualTo(Movement.MOVED);
-      assertThatThrownBy(() -> d.scroll(Scroll.builder(ScrollDirection.DOWN).region(NormRegion.of(0, 600, 1000, 400)).build()))
-          .isInstanceOfSatisfying(SwipeException.class,
+      assertThatThrownBy(
+              () ->
+                  d.scroll(
+                      Scroll.builder(ScrollDirection.DOWN)
+                          .region(NormRegion.of(0, 600, 1000, 400))
+                          .build()))
+          .isInstanceOfSatisfying(
+              SwipeException.class,
               e -> assertThat(e.code()).isEqualTo(ErrorCode.SCROLL_KEYBOARD_OCCLUDES_SURFACE));
     }
   }
@@ -203,7 +229,8 @@ class ScrollOnSimulatorTest {
       assertThat(r.amountUsed()).isEqualTo(0.8);
       assertThat(r.amountRequested()).isEqualTo(1.0);
       dev.swipe.core.gesture.Swipe s = (dev.swipe.core.gesture.Swipe) r.action().gesture();
-      assertThat(s.start().y() - s.end().y()).isCloseTo(0.8 * 700, org.assertj.core.api.Assertions.within(1e-6));
+      assertThat(s.start().y() - s.end().y())
+          .isCloseTo(0.8 * 700, org.assertj.core.api.Assertions.within(1e-6));
       assertThat(s.holdAfterMs()).as("dwell before release").isEqualTo(Scroll.DWELL_MS);
     }
   }
@@ -214,18 +241,21 @@ class ScrollOnSimulatorTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"android&seed=5000", "ios&seed=5000", "android&seed=5001", "ios&seed=5001"})
+  @ValueSource(
+      strings = {"android&seed=5000", "ios&seed=5000", "android&seed=5001", "ios&seed=5001"})
   void aCarouselPageSwitchIsAHorizontalMoveAlthoughItsEndsDoNotOverlap(String platform) {
     // Found by the honesty benchmark: the page before and the page after share no pixels, so the
     // pair showed no axis and 400 of 400 such scrolls per platform came back unobserved; the frames
     // in between show the page sliding.
     try (Device d = open("scene=carousel&platform=" + platform)) {
       SimOracle oracle = SimOracle.of(d);
-      ScrollResult right = d.scroll(Scroll.builder(ScrollDirection.RIGHT).amount(0.8).durationMs(400).build());
+      ScrollResult right =
+          d.scroll(Scroll.builder(ScrollDirection.RIGHT).amount(0.8).durationMs(400).build());
       assertThat(oracle.page()).as("the phone switched").isEqualTo(1);
       assertThat(right.movement()).isEqualTo(Movement.MOVED);
       assertThat(right.diff().primaryAxis().name()).isEqualTo("HORIZONTAL");
-      ScrollResult left = d.scroll(Scroll.builder(ScrollDirection.LEFT).amount(0.8).durationMs(400).build());
+      ScrollResult left =
+          d.scroll(Scroll.builder(ScrollDirection.LEFT).amount(0.8).durationMs(400).build());
       assertThat(oracle.page()).isZero();
       assertThat(left.movement()).isEqualTo(Movement.MOVED);
       assertThat(left.diff().primaryAxis().name()).isEqualTo("HORIZONTAL");

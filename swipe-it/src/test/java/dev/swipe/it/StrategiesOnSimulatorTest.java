@@ -23,14 +23,17 @@ class StrategiesOnSimulatorTest {
   @ValueSource(strings = {"android", "ios"})
   void aCarouselSwitchesExactlyOnePagePerCall(String platform) {
     for (int seed = 1; seed <= 10; seed++) {
-      try (Device d = Device.open("sim:?scale=0.5&scene=carousel&platform=" + platform + "&seed=" + seed)) {
+      try (Device d =
+          Device.open("sim:?scale=0.5&scene=carousel&platform=" + platform + "&seed=" + seed)) {
         SimOracle oracle = SimOracle.of(d);
         SwipeStrategies s = new SwipeStrategies(d);
         Observation o = d.screenshot();
         for (int expected = 1; expected <= 3; expected++) {
           StepResult r = s.carouselSwitch(ScrollDirection.RIGHT, o);
           assertThat(oracle.page()).as("seed %d, switch %d", seed, expected).isEqualTo(expected);
-          assertThat(r.confirmed()).as("a page switch shows diff_ratio > 0.3, was %s", r.diff()).isTrue();
+          assertThat(r.confirmed())
+              .as("a page switch shows diff_ratio > 0.3, was %s", r.diff())
+              .isTrue();
           o = r.observation();
         }
         StepResult back = s.carouselSwitch(ScrollDirection.LEFT, o);
@@ -44,11 +47,14 @@ class StrategiesOnSimulatorTest {
   @Test
   void carouselSwipesShorterThan300AreRefused() {
     try (Device d = Device.open("sim:?scale=0.5&scene=carousel")) {
-      assertThatThrownBy(() -> new SwipeStrategies(d).carouselSwitch(ScrollDirection.RIGHT, 250, null))
-          .isInstanceOfSatisfying(SwipeException.class, e -> {
-            assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-            assertThat(e.field()).isEqualTo("distance");
-          });
+      assertThatThrownBy(
+              () -> new SwipeStrategies(d).carouselSwitch(ScrollDirection.RIGHT, 250, null))
+          .isInstanceOfSatisfying(
+              SwipeException.class,
+              e -> {
+                assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+                assertThat(e.field()).isEqualTo("distance");
+              });
     }
   }
 
@@ -56,8 +62,12 @@ class StrategiesOnSimulatorTest {
   void aListSearchFindsItsTargetOrStopsAtTheBoundary() {
     try (Device d = Device.open("sim:?scale=0.5&platform=android")) {
       SimOracle oracle = SimOracle.of(d);
-      SearchResult found = new SwipeStrategies(d).listSearch(
-          ScrollDirection.DOWN, o -> ScrollOnSimulatorTest.rowVisible(oracle.state(), 60), 30);
+      SearchResult found =
+          new SwipeStrategies(d)
+              .listSearch(
+                  ScrollDirection.DOWN,
+                  o -> ScrollOnSimulatorTest.rowVisible(oracle.state(), 60),
+                  30);
       assertThat(found.found()).isTrue();
       assertThat(found.steps()).allSatisfy(st -> assertThat(st.confirmed()).isTrue());
       SearchResult end = new SwipeStrategies(d).listSearch(ScrollDirection.UP, o -> false, 60);
@@ -102,12 +112,14 @@ class StrategiesOnSimulatorTest {
   @Test
   void calibrationFindsAnEffectiveDistanceWithinTenTries() {
     try (Device d = Device.open("sim:?scale=0.5&platform=ios")) {
-      CalibrationResult r = new SwipeStrategies(d).calibrate(ScrollDirection.DOWN, StepResult::confirmed);
+      CalibrationResult r =
+          new SwipeStrategies(d).calibrate(ScrollDirection.DOWN, StepResult::confirmed);
       assertThat(r.succeeded()).isTrue();
       assertThat(r.tries()).hasSizeLessThanOrEqualTo(10);
     }
     try (Device d = Device.open("sim:?scale=0.5&platform=android&pointer=abs")) {
-      CalibrationResult r = new SwipeStrategies(d).calibrate(ScrollDirection.DOWN, StepResult::confirmed);
+      CalibrationResult r =
+          new SwipeStrategies(d).calibrate(ScrollDirection.DOWN, StepResult::confirmed);
       assertThat(r.succeeded()).as("an ignored input never calibrates").isFalse();
       assertThat(r.tries()).hasSize(10);
     }

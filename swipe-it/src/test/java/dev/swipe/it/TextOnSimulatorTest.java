@@ -28,8 +28,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The facade's text calls on real simulator frames read by the real OCR engine: what a host gets
- * on a rig, with the simulator's truth only to judge the answers.
+ * The facade's text calls on real simulator frames read by the real OCR engine: what a host gets on
+ * a rig, with the simulator's truth only to judge the answers.
  */
 class TextOnSimulatorTest {
 
@@ -95,18 +95,24 @@ class TextOnSimulatorTest {
       Observation shot = phone.screenshot();
       int taps = truth.pointerLog().size();
       assertThatThrownBy(() -> phone.tapText(shot, TextQuery.of("Quentin Zimmerman")))
-          .isInstanceOfSatisfying(SwipeException.class, e -> {
-            assertThat(e.code()).isEqualTo(ErrorCode.TEXT_NOT_FOUND);
-            assertThat((List<?>) e.details().get("read_nearby")).isNotEmpty();
-          });
+          .isInstanceOfSatisfying(
+              SwipeException.class,
+              e -> {
+                assertThat(e.code()).isEqualTo(ErrorCode.TEXT_NOT_FOUND);
+                assertThat((List<?>) e.details().get("read_nearby")).isNotEmpty();
+              });
       String first = truth.visibleListRows(shot).get(0).split(" ")[0];
-      long sameFirst = truth.visibleListRows(shot).stream().filter(n -> n.startsWith(first + " ")).count();
+      long sameFirst =
+          truth.visibleListRows(shot).stream().filter(n -> n.startsWith(first + " ")).count();
       if (sameFirst > 1) {
         assertThatThrownBy(() -> phone.tapText(shot, TextQuery.of(first)))
-            .isInstanceOfSatisfying(SwipeException.class, e -> {
-              assertThat(e.code()).isEqualTo(ErrorCode.TEXT_AMBIGUOUS);
-              assertThat((List<?>) e.details().get("candidates")).hasSizeGreaterThanOrEqualTo(2);
-            });
+            .isInstanceOfSatisfying(
+                SwipeException.class,
+                e -> {
+                  assertThat(e.code()).isEqualTo(ErrorCode.TEXT_AMBIGUOUS);
+                  assertThat((List<?>) e.details().get("candidates"))
+                      .hasSizeGreaterThanOrEqualTo(2);
+                });
       }
       assertThat(truth.pointerLog()).hasSize(taps);
     }
@@ -117,18 +123,24 @@ class TextOnSimulatorTest {
   void scrollUntilTextFindsAContactFarDownReadingOnlyAFewFrames(String platform) {
     CountingReader reader = new CountingReader();
     String target = SimOracle.listContacts().get(150);
-    try (Device phone = Device.builder().device("sim:?scene=list&platform=" + platform).textReader(reader).open()) {
+    try (Device phone =
+        Device.builder().device("sim:?scene=list&platform=" + platform).textReader(reader).open()) {
       AtomicInteger predicateCalls = new AtomicInteger();
       var condition = phone.textCondition(TextQuery.of(target), Scroll.of(ScrollDirection.DOWN));
-      ScrollUntilResult r = phone.scrollUntil(Scroll.builder(ScrollDirection.DOWN).amount(0.8).build(), o -> {
-        predicateCalls.incrementAndGet();
-        return condition.test(o);
-      }, dev.swipe.core.scroll.ScrollSearch.defaults());
+      ScrollUntilResult r =
+          phone.scrollUntil(
+              Scroll.builder(ScrollDirection.DOWN).amount(0.8).build(),
+              o -> {
+                predicateCalls.incrementAndGet();
+                return condition.test(o);
+              },
+              dev.swipe.core.scroll.ScrollSearch.defaults());
       assertThat(r.found()).isTrue();
       assertThat(r.observation().settled()).isTrue();
       assertThat(SimOracle.of(phone).visibleListRows(r.observation())).contains(target);
       assertThat(phone.findText(r.observation(), TextQuery.of(target)).found()).isTrue();
-      assertThat(reader.reads.get()).as("frames read of %d offered", predicateCalls.get())
+      assertThat(reader.reads.get())
+          .as("frames read of %d offered", predicateCalls.get())
           .isLessThan(predicateCalls.get());
     }
   }
@@ -137,12 +149,16 @@ class TextOnSimulatorTest {
   @ValueSource(strings = {"android"})
   void waitForTextAnswersAtOnceWhenShownAndAfterTheTimeoutWhenNot(String platform) {
     try (Device phone = Device.open("sim:?scene=list&platform=" + platform)) {
-      TextSearchResult shown = phone.waitForText(TextQuery.of("Search contacts"), Duration.ofSeconds(5));
+      TextSearchResult shown =
+          phone.waitForText(TextQuery.of("Search contacts"), Duration.ofSeconds(5));
       assertThat(shown.found()).isTrue();
       long t0 = phone.ticker().read();
-      TextSearchResult missing = phone.waitForText(TextQuery.of("Payment received"), Duration.ofSeconds(2));
+      TextSearchResult missing =
+          phone.waitForText(TextQuery.of("Payment received"), Duration.ofSeconds(2));
       assertThat(missing.found()).isFalse();
-      assertThat(phone.ticker().read() - t0).as("device time waited").isGreaterThanOrEqualTo(2_000_000_000L);
+      assertThat(phone.ticker().read() - t0)
+          .as("device time waited")
+          .isGreaterThanOrEqualTo(2_000_000_000L);
       assertThatThrownBy(() -> phone.waitForText(TextQuery.of("x"), Duration.ZERO))
           .hasFieldOrPropertyWithValue("code", ErrorCode.INVALID_ARGUMENT);
     }
@@ -151,19 +167,31 @@ class TextOnSimulatorTest {
   @ParameterizedTest
   @ValueSource(strings = {"android"})
   void aReaderThatCannotLoadIsACodedErrorAndTheDeviceStillWorks(String platform) {
-    try (Device phone = Device.builder().device("sim:?scene=list&platform=" + platform).textReader("nosuch:").open()) {
+    try (Device phone =
+        Device.builder()
+            .device("sim:?scene=list&platform=" + platform)
+            .textReader("nosuch:")
+            .open()) {
       assertThatThrownBy(() -> phone.findText(TextQuery.of("Search")))
-          .isInstanceOfSatisfying(SwipeException.class, e -> {
-            assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-            assertThat(e.details()).containsEntry("field", "uri");
-            assertThat((List<?>) e.details().get("known_schemes")).asList().contains("tesseract");
-          });
+          .isInstanceOfSatisfying(
+              SwipeException.class,
+              e -> {
+                assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+                assertThat(e.details()).containsEntry("field", "uri");
+                assertThat((List<?>) e.details().get("known_schemes"))
+                    .asList()
+                    .contains("tesseract");
+              });
       assertThat(phone.screenshot().width()).isPositive();
     }
     try (CountingReader own = new CountingReader()) {
-      assertThatThrownBy(() -> Device.builder().device("sim:").textReader("tesseract:").textReader(own).open())
+      assertThatThrownBy(
+              () -> Device.builder().device("sim:").textReader("tesseract:").textReader(own).open())
           .hasFieldOrPropertyWithValue("code", ErrorCode.INVALID_ARGUMENT)
-          .satisfies(e -> assertThat(((SwipeException) e).details()).isEqualTo(Map.of("field", "text_reader")));
+          .satisfies(
+              e ->
+                  assertThat(((SwipeException) e).details())
+                      .isEqualTo(Map.of("field", "text_reader")));
     }
   }
 }

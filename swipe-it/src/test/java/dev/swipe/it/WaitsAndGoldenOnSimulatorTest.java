@@ -34,8 +34,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class WaitsAndGoldenOnSimulatorTest {
   private static final String CLOCK_LIST = "sim:?scene=list&scale=0.5&noise=clock";
+
   /** The status bar's clock (the bar is 30 units high; the clock sits at its left). */
   private static final NormRegion CLOCK = NormRegion.of(0, 0, 450, 32);
+
   private static final NormRegion LIST = NormRegion.of(0, 100, 1000, 800);
 
   @TempDir Path dir;
@@ -58,10 +60,13 @@ class WaitsAndGoldenOnSimulatorTest {
   @Test
   void theClockIsMaskedAndAnotherJpegQualityStillMatches() {
     Path golden = golden();
-    try (Device d = Device.builder().device(CLOCK_LIST + "&quality=60").trace(dir.resolve("trace")).open()) {
+    try (Device d =
+        Device.builder().device(CLOCK_LIST + "&quality=60").trace(dir.resolve("trace")).open()) {
       later(d);
-      SwipeException unmasked = (SwipeException) org.assertj.core.api.Assertions.catchThrowable(
-          () -> d.assertScreen(golden, List.of(), 0));
+      SwipeException unmasked =
+          (SwipeException)
+              org.assertj.core.api.Assertions.catchThrowable(
+                  () -> d.assertScreen(golden, List.of(), 0));
       assertThat(unmasked.code()).isEqualTo(ErrorCode.SCREEN_MISMATCH);
       assertThat((Double) unmasked.details().get("diff_ratio")).isGreaterThan(0).isLessThan(0.01);
       Path diffImage = Path.of((String) unmasked.details().get("diff_image"));
@@ -81,7 +86,9 @@ class WaitsAndGoldenOnSimulatorTest {
       d.scroll(Scroll.builder(ScrollDirection.DOWN).amount(0.3).build());
       ScreenComparison c = GoldenScreen.load(golden).mask(CLOCK).compare(d.screenshot());
       assertThat(c.matched()).isFalse();
-      assertThat(c.diffRatio()).as("a scrolled list differs in most of its rows").isGreaterThan(0.05);
+      assertThat(c.diffRatio())
+          .as("a scrolled list differs in most of its rows")
+          .isGreaterThan(0.05);
       BufferedImage png = ImageIO.read(c.writeDiffImage(dir.resolve("out/diff.png")).toFile());
       int red = 0;
       int third = png.getWidth() / 3;
@@ -106,27 +113,38 @@ class WaitsAndGoldenOnSimulatorTest {
     }
     try (Device smaller = Device.open("sim:?scene=list&scale=0.4&noise=clock")) {
       assertThatThrownBy(() -> smaller.assertScreen(golden, List.of(CLOCK), 0.01))
-          .isInstanceOfSatisfying(SwipeException.class, e -> {
-            assertThat(e.code()).isEqualTo(ErrorCode.IMAGE_SIZE_MISMATCH);
-            assertThat(e.details()).containsEntry("baseline_width", 540).containsEntry("baseline_height", 1200)
-                .containsEntry("screen_width", 432).containsEntry("screen_height", 960);
-          });
+          .isInstanceOfSatisfying(
+              SwipeException.class,
+              e -> {
+                assertThat(e.code()).isEqualTo(ErrorCode.IMAGE_SIZE_MISMATCH);
+                assertThat(e.details())
+                    .containsEntry("baseline_width", 540)
+                    .containsEntry("baseline_height", 1200)
+                    .containsEntry("screen_width", 432)
+                    .containsEntry("screen_height", 960);
+              });
     }
   }
 
   @Test
   void badMasksAndTolerancesNameTheirField() {
     GoldenScreen g = GoldenScreen.load(golden());
-    assertThatThrownBy(() -> g.mask(900, 0, 200, 50)).isInstanceOfSatisfying(SwipeException.class,
-        e -> assertThat(e.details()).containsEntry("field", "masks[0]"));
-    assertThatThrownBy(() -> g.mask(CLOCK).mask(10, -5, 20, 20)).isInstanceOfSatisfying(SwipeException.class,
-        e -> assertThat(e.details()).containsEntry("field", "masks[1]"));
-    assertThatThrownBy(() -> g.tolerance(1.5)).isInstanceOfSatisfying(SwipeException.class,
-        e -> assertThat(e.details()).containsEntry("field", "tolerance"));
-    assertThatThrownBy(() -> GoldenScreen.load(dir.resolve("missing.png"))).isInstanceOfSatisfying(SwipeException.class,
-        e -> assertThat(e.details()).containsEntry("field", "baseline"));
-    assertThatThrownBy(() -> GoldenScreen.of("junk", new byte[] {1, 2, 3})).isInstanceOfSatisfying(SwipeException.class,
-        e -> assertThat(e.code()).isEqualTo(ErrorCode.IMAGE_DECODE_FAILED));
+    assertThatThrownBy(() -> g.mask(900, 0, 200, 50))
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.details()).containsEntry("field", "masks[0]"));
+    assertThatThrownBy(() -> g.mask(CLOCK).mask(10, -5, 20, 20))
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.details()).containsEntry("field", "masks[1]"));
+    assertThatThrownBy(() -> g.tolerance(1.5))
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.details()).containsEntry("field", "tolerance"));
+    assertThatThrownBy(() -> GoldenScreen.load(dir.resolve("missing.png")))
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.details()).containsEntry("field", "baseline"));
+    assertThatThrownBy(() -> GoldenScreen.of("junk", new byte[] {1, 2, 3}))
+        .isInstanceOfSatisfying(
+            SwipeException.class,
+            e -> assertThat(e.code()).isEqualTo(ErrorCode.IMAGE_DECODE_FAILED));
   }
 
   @Test
@@ -136,7 +154,10 @@ class WaitsAndGoldenOnSimulatorTest {
       Path png = dir.resolve("contacts.png");
       ImageIO.write(ImageIO.read(shot.jpegStream()), "png", png.toFile());
       assertThat(d.assertScreen(png, List.of(), 0).diffRatio()).isZero();
-      assertThat(d.waitUntil(ScreenCondition.matches(GoldenScreen.load(png)), Duration.ofSeconds(1)).held()).isTrue();
+      assertThat(
+              d.waitUntil(ScreenCondition.matches(GoldenScreen.load(png)), Duration.ofSeconds(1))
+                  .held())
+          .isTrue();
     }
   }
 
@@ -144,18 +165,28 @@ class WaitsAndGoldenOnSimulatorTest {
   void waitUntilLooksAtSettledScreensUntilTheConditionHolds() {
     try (Device d = Device.open("sim:?scene=list&scale=0.5")) {
       Observation start = d.screenshot();
-      Swipe fling = Swipe.builder(NormPoint.of(500, 800), NormPoint.of(500, 300))
-          .durationMs(120).steps(8).holdBeforeMs(20).holdAfterMs(0).shape(GestureShape.LINEAR).build();
+      Swipe fling =
+          Swipe.builder(NormPoint.of(500, 800), NormPoint.of(500, 300))
+              .durationMs(120)
+              .steps(8)
+              .holdBeforeMs(20)
+              .holdAfterMs(0)
+              .shape(GestureShape.LINEAR)
+              .build();
       ActionResult coasting = d.perform(fling, Duration.ZERO);
       assertThat(coasting.observation().settled()).as("taken mid-coast").isFalse();
 
-      WaitResult moved = d.waitUntil(ScreenCondition.changedFrom(start, LIST)
-          .and(ScreenCondition.changedFrom(coasting.observation(), LIST)), Duration.ofSeconds(10));
+      WaitResult moved =
+          d.waitUntil(
+              ScreenCondition.changedFrom(start, LIST)
+                  .and(ScreenCondition.changedFrom(coasting.observation(), LIST)),
+              Duration.ofSeconds(10));
       assertThat(moved.held()).isTrue();
       assertThat(moved.observation().settled()).as("held only on a settled screen").isTrue();
       assertThat(moved.condition()).contains("changed from " + start.id()).contains(" and ");
 
-      WaitResult never = d.waitUntil(ScreenCondition.unchangedFrom(start, LIST), Duration.ofSeconds(2));
+      WaitResult never =
+          d.waitUntil(ScreenCondition.unchangedFrom(start, LIST), Duration.ofSeconds(2));
       assertThat(never.held()).isFalse();
       assertThat(never.looks()).as("looks 250 ms apart within 2 s").isBetween(2, 10);
       assertThat(never.waitedMs()).isGreaterThanOrEqualTo(2000);
@@ -163,7 +194,8 @@ class WaitsAndGoldenOnSimulatorTest {
 
       assertThat(d.waitForStable(Duration.ofSeconds(1)).held()).isTrue();
       assertThatThrownBy(() -> d.waitUntil(ScreenCondition.changedFrom(start, null), Duration.ZERO))
-          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.details()).containsEntry("field", "timeout"));
+          .isInstanceOfSatisfying(
+              SwipeException.class, e -> assertThat(e.details()).containsEntry("field", "timeout"));
     }
   }
 

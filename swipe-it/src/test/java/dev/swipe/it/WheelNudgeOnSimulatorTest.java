@@ -41,13 +41,14 @@ class WheelNudgeOnSimulatorTest {
     int actions = 0;
     for (int i = 0; i < 40; i++) {
       SimState.Wheel w = oracle.wheel(column);
-      WheelRequest.Builder b = WheelRequest.builder()
-          .currentValue(w.value())
-          .targetValue(target)
-          .valueStep(w.valueStep())
-          .columnX(w.columnXNorm())
-          .centerY(w.selectedCenterYNorm())
-          .rowSpacing(w.rowPitchNorm() * spacingError);
+      WheelRequest.Builder b =
+          WheelRequest.builder()
+              .currentValue(w.value())
+              .targetValue(target)
+              .valueStep(w.valueStep())
+              .columnX(w.columnXNorm())
+              .centerY(w.selectedCenterYNorm())
+              .rowSpacing(w.rowPitchNorm() * spacingError);
       if (w.cycleSize().isPresent()) {
         b.cycleSize(w.cycleSize().getAsInt());
       }
@@ -64,8 +65,9 @@ class WheelNudgeOnSimulatorTest {
 
   @ParameterizedTest(name = "{0} {1} -> {2}")
   @CsvSource({
-      "android,hour,18", "android,hour,1", "android,minute,35", "android,month,11",
-      "ios,hour,18", "ios,hour,23", "ios,minute,55", "ios,month,0"})
+    "android,hour,18", "android,hour,1", "android,minute,35", "android,month,11",
+    "ios,hour,18", "ios,hour,23", "ios,minute,55", "ios,month,0"
+  })
   void reachesTheTargetWithoutOvershootOrEditor(String platform, String column, int target) {
     try (Device d = Device.open("sim:?scale=0.5&scene=picker&platform=" + platform)) {
       SimOracle oracle = SimOracle.of(d);
@@ -81,9 +83,13 @@ class WheelNudgeOnSimulatorTest {
       // the caps tables bound the actions: 6/4/3/2/1 rows when the pitch was measured confidently,
       // 5/3/2/1 when the caller's (here 30% wrong) estimate had to be used; plus one correction
       int bound = (int) WheelMath.minActions(gap, drive.allConfident()) + 1;
-      assertThat(actions).as("gap %d rows, confident %s", gap, drive.allConfident()).isLessThanOrEqualTo(bound);
+      assertThat(actions)
+          .as("gap %d rows, confident %s", gap, drive.allConfident())
+          .isLessThanOrEqualTo(bound);
       if (platform.equals("ios") && !column.equals("month")) {
-        assertThat(drive.allConfident()).as("iOS wheels show 7 rows: the pitch is measured").isTrue();
+        assertThat(drive.allConfident())
+            .as("iOS wheels show 7 rows: the pitch is measured")
+            .isTrue();
         assertThat(actions).isLessThanOrEqualTo((int) Math.ceil(gap / 6.0) + 1);
       }
     }
@@ -96,24 +102,37 @@ class WheelNudgeOnSimulatorTest {
       SimOracle oracle = SimOracle.of(d);
       SimState.Wheel w = oracle.wheel("hour");
       Observation shot = d.screenshot();
-      WheelNudgeResult r = d.wheelNudge(shot, WheelRequest.builder()
-          .currentValue(w.value()).targetValue((w.value() + 2) % 24).cycleSize(24).valueStep(1)
-          .columnX(w.columnXNorm()).centerY(w.selectedCenterYNorm()).rowSpacing(w.rowPitchNorm() * 1.4).build());
+      WheelNudgeResult r =
+          d.wheelNudge(
+              shot,
+              WheelRequest.builder()
+                  .currentValue(w.value())
+                  .targetValue((w.value() + 2) % 24)
+                  .cycleSize(24)
+                  .valueStep(1)
+                  .columnX(w.columnXNorm())
+                  .centerY(w.selectedCenterYNorm())
+                  .rowSpacing(w.rowPitchNorm() * 1.4)
+                  .build());
       assertThat(r.decision().pitchSource()).isEqualTo(PitchSource.MEASURED);
-      assertThat(r.decision().pitch()).isCloseTo(w.rowPitchNorm(), org.assertj.core.api.Assertions.within(w.rowPitchNorm() * 0.03));
+      assertThat(r.decision().pitch())
+          .isCloseTo(
+              w.rowPitchNorm(), org.assertj.core.api.Assertions.within(w.rowPitchNorm() * 0.03));
       assertThat(oracle.wheel("hour").value()).isEqualTo((w.value() + 2) % 24);
     }
   }
 
   /**
-   * Regression cases from the policy benchmark: month names measured at a third (android) or a
-   * half (ios) of the pitch with confidence above the threshold used to override a good estimate,
-   * make every drag a fraction of a row, and end in wheel_no_progress.
+   * Regression cases from the policy benchmark: month names measured at a third (android) or a half
+   * (ios) of the pitch with confidence above the threshold used to override a good estimate, make
+   * every drag a fraction of a row, and end in wheel_no_progress.
    */
   @ParameterizedTest(name = "{0} seed {1} month {2} -> {3}")
   @CsvSource({"android,1086,10,0", "android,1098,8,9", "ios,1011,5,6", "ios,1101,1,11"})
-  void monthNamesMeasuredAtAFractionOfThePitchStillReachTheTarget(String platform, int seed, int from, int to) {
-    try (Device d = Device.open("sim:?scale=0.5&scene=picker&platform=" + platform + "&seed=" + seed)) {
+  void monthNamesMeasuredAtAFractionOfThePitchStillReachTheTarget(
+      String platform, int seed, int from, int to) {
+    try (Device d =
+        Device.open("sim:?scale=0.5&scene=picker&platform=" + platform + "&seed=" + seed)) {
       SimOracle oracle = SimOracle.of(d);
       oracle.setWheelValue("month", from);
       oracle.awaitRest(java.time.Duration.ofSeconds(2));
@@ -130,17 +149,29 @@ class WheelNudgeOnSimulatorTest {
   @ParameterizedTest(name = "{0} seed {1}")
   @CsvSource({"ios,1003", "ios,1017", "ios,1042", "android,1003", "android,1017", "android,1042"})
   void oneRowNudgesLandOnTheNextRowDespiteTouchSlop(String platform, int seed) {
-    try (Device d = Device.open("sim:?scale=0.5&scene=picker&platform=" + platform + "&seed=" + seed)) {
+    try (Device d =
+        Device.open("sim:?scale=0.5&scene=picker&platform=" + platform + "&seed=" + seed)) {
       SimOracle oracle = SimOracle.of(d);
       for (String column : new String[] {"hour", "minute"}) {
         SimState.Wheel w = oracle.wheel(column);
         int next = (w.value() + w.valueStep()) % w.cycleSize().getAsInt();
         oracle.setWheelTarget(column, next);
-        WheelNudgeResult r = d.wheelNudge(d.screenshot(), WheelRequest.builder()
-            .currentValue(w.value()).targetValue(next).cycleSize(w.cycleSize().getAsInt()).valueStep(w.valueStep())
-            .columnX(w.columnXNorm()).centerY(w.selectedCenterYNorm()).rowSpacing(w.rowPitchNorm() * 0.8).build());
+        WheelNudgeResult r =
+            d.wheelNudge(
+                d.screenshot(),
+                WheelRequest.builder()
+                    .currentValue(w.value())
+                    .targetValue(next)
+                    .cycleSize(w.cycleSize().getAsInt())
+                    .valueStep(w.valueStep())
+                    .columnX(w.columnXNorm())
+                    .centerY(w.selectedCenterYNorm())
+                    .rowSpacing(w.rowPitchNorm() * 0.8)
+                    .build());
         assertThat(r.decision().rows()).isEqualTo(1);
-        assertThat(oracle.wheel(column).value()).as("%s lands on the planned row", column).isEqualTo(next);
+        assertThat(oracle.wheel(column).value())
+            .as("%s lands on the planned row", column)
+            .isEqualTo(next);
       }
     }
   }
@@ -152,18 +183,33 @@ class WheelNudgeOnSimulatorTest {
       SimState.Wheel w = oracle.wheel("hour");
       int target = (w.value() + 10) % 24;
       Observation shot = d.screenshot();
-      WheelRequest req = WheelRequest.builder().currentValue(w.value()).targetValue(target).cycleSize(24).valueStep(1)
-          .columnX(w.columnXNorm()).centerY(w.selectedCenterYNorm()).rowSpacing(w.rowPitchNorm()).build();
+      WheelRequest req =
+          WheelRequest.builder()
+              .currentValue(w.value())
+              .targetValue(target)
+              .cycleSize(24)
+              .valueStep(1)
+              .columnX(w.columnXNorm())
+              .centerY(w.selectedCenterYNorm())
+              .rowSpacing(w.rowPitchNorm())
+              .build();
       d.wheelNudge(shot, req);
       NormPoint onWheel = NormPoint.of(w.columnXNorm(), w.selectedCenterYNorm());
-      assertThatThrownBy(() -> d.swipe(Swipe.of(onWheel, NormPoint.of(w.columnXNorm(), w.selectedCenterYNorm() - 100))))
-          .isInstanceOfSatisfying(SwipeException.class,
+      assertThatThrownBy(
+              () ->
+                  d.swipe(
+                      Swipe.of(
+                          onWheel, NormPoint.of(w.columnXNorm(), w.selectedCenterYNorm() - 100))))
+          .isInstanceOfSatisfying(
+              SwipeException.class,
               e -> assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_GENERIC_INPUT_BLOCKED));
       assertThatThrownBy(() -> d.tap(onWheel))
-          .isInstanceOfSatisfying(SwipeException.class,
+          .isInstanceOfSatisfying(
+              SwipeException.class,
               e -> assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_GENERIC_INPUT_BLOCKED));
       assertThatThrownBy(() -> d.key(dev.swipe.core.gesture.Key.ENTER))
-          .isInstanceOfSatisfying(SwipeException.class,
+          .isInstanceOfSatisfying(
+              SwipeException.class,
               e -> assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_GENERIC_INPUT_BLOCKED));
       // reaching the target ends the guard for that column
       drive(d, "hour", target, 1.0);
@@ -173,17 +219,27 @@ class WheelNudgeOnSimulatorTest {
 
   @Test
   void unreachableTargetsAndForeignScreenshotsAreRefused() {
-    try (Device d = Device.open("sim:?scale=0.5&scene=picker"); Device other = Device.open("sim:?scale=0.5&scene=picker")) {
+    try (Device d = Device.open("sim:?scale=0.5&scene=picker");
+        Device other = Device.open("sim:?scale=0.5&scene=picker")) {
       SimState.Wheel w = SimOracle.of(d).wheel("minute");
       Observation shot = d.screenshot();
-      WheelRequest.Builder b = WheelRequest.builder().currentValue(w.value()).targetValue(33).cycleSize(60).valueStep(5)
-          .columnX(w.columnXNorm()).centerY(w.selectedCenterYNorm()).rowSpacing(w.rowPitchNorm());
+      WheelRequest.Builder b =
+          WheelRequest.builder()
+              .currentValue(w.value())
+              .targetValue(33)
+              .cycleSize(60)
+              .valueStep(5)
+              .columnX(w.columnXNorm())
+              .centerY(w.selectedCenterYNorm())
+              .rowSpacing(w.rowPitchNorm());
       assertThatThrownBy(() -> d.wheelNudge(shot, b.build()))
-          .isInstanceOfSatisfying(SwipeException.class,
+          .isInstanceOfSatisfying(
+              SwipeException.class,
               e -> assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_TARGET_UNREACHABLE));
       Observation foreign = other.screenshot();
       assertThatThrownBy(() -> d.wheelNudge(foreign, b.targetValue(35).build()))
-          .isInstanceOfSatisfying(SwipeException.class,
+          .isInstanceOfSatisfying(
+              SwipeException.class,
               e -> assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_ATTACHMENT));
       assertThat(d.wheelGuard().runActionsUsed()).as("refusals cost nothing").isZero();
     }
@@ -201,23 +257,37 @@ class WheelNudgeOnSimulatorTest {
   }
 
   @ParameterizedTest(name = "{0} {1} seed {2}")
-  @CsvSource({"ios,month,5002,0", "ios,month,5004,0", "ios,minute,5011,0", "ios,hour,5000,6", "ios,month,5016,8",
-      "android,hour,5000,1"})
-  void aNudgeCalledSettledShowsTheRestScreen(String platform, String column, long seed, int target) {
+  @CsvSource({
+    "ios,month,5002,0",
+    "ios,month,5004,0",
+    "ios,minute,5011,0",
+    "ios,hour,5000,6",
+    "ios,month,5016,8",
+    "android,hour,5000,1"
+  })
+  void aNudgeCalledSettledShowsTheRestScreen(
+      String platform, String column, long seed, int target) {
     // Found by the honesty benchmark: iOS snaps crawl in whole-pixel steps hundreds of ms apart,
     // and nudges came back settled 0.3-1.2 px from rest, on a frame unlike the rest frame (seed
     // 5016: no step for 300 ms after release, then one 531 ms after it).
-    try (Device d = Device.open("sim:?scale=0.5&scene=picker&seed=" + seed + "&platform=" + platform)) {
+    try (Device d =
+        Device.open("sim:?scale=0.5&scene=picker&seed=" + seed + "&platform=" + platform)) {
       SimOracle oracle = SimOracle.of(d);
       SimState.Wheel w = oracle.wheel(column);
-      WheelRequest.Builder b = WheelRequest.builder().currentValue(w.value()).targetValue(target)
-          .valueStep(w.valueStep()).columnX(w.columnXNorm()).centerY(w.selectedCenterYNorm())
-          .rowSpacing(w.rowPitchNorm());
+      WheelRequest.Builder b =
+          WheelRequest.builder()
+              .currentValue(w.value())
+              .targetValue(target)
+              .valueStep(w.valueStep())
+              .columnX(w.columnXNorm())
+              .centerY(w.selectedCenterYNorm())
+              .rowSpacing(w.rowPitchNorm());
       w.cycleSize().ifPresent(b::cycleSize);
       WheelNudgeResult r = d.wheelNudge(d.screenshot(), b.build());
       assertThat(r.action()).isPresent();
       SimState.Wheel atReturn = oracle.wheel(column);
-      SimState.Wheel atRest = oracle.awaitRest(java.time.Duration.ofSeconds(6)).wheel(column).orElseThrow();
+      SimState.Wheel atRest =
+          oracle.awaitRest(java.time.Duration.ofSeconds(6)).wheel(column).orElseThrow();
       Observation rest = d.screenshot();
       if (platform.equals("android")) {
         // NumberPicker's adjust ends without a crawl: its nudges settle within the bound

@@ -22,8 +22,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Pickers read from pixels with the real OCR engine and set in one call, judged by the
- * simulator's truth (which the SDK never sees).
+ * Pickers read from pixels with the real OCR engine and set in one call, judged by the simulator's
+ * truth (which the SDK never sees).
  */
 class WheelsFromPixelsTest {
   private static final List<String> COLUMNS = List.of("month", "hour", "minute");
@@ -45,8 +45,10 @@ class WheelsFromPixelsTest {
         assertThat(c.value()).hasValue(expected);
         assertThat(c.scale().step()).isEqualTo(COLUMNS.get(i).equals("month") ? 1 : w.valueStep());
         // within 2% of the drawn pitch and a quarter row of the drawn centre
-        assertThat(c.rowSpacing()).isCloseTo(w.rowPitchNorm(), org.assertj.core.data.Percentage.withPercentage(2));
-        assertThat(Math.abs(c.centerY() - w.selectedCenterYNorm())).isLessThan(w.rowPitchNorm() / 4);
+        assertThat(c.rowSpacing())
+            .isCloseTo(w.rowPitchNorm(), org.assertj.core.data.Percentage.withPercentage(2));
+        assertThat(Math.abs(c.centerY() - w.selectedCenterYNorm()))
+            .isLessThan(w.rowPitchNorm() / 4);
         assertThat(Math.abs(c.columnX() - w.columnXNorm())).isLessThan(30);
         assertThat(c.confidence()).isBetween(0.5, 1.0);
       }
@@ -71,7 +73,9 @@ class WheelsFromPixelsTest {
       WheelSetResult minute = phone.setWheel(WheelSet.columnAt(800).to("45"));
       assertThat(truth.wheel("minute").value()).isEqualTo(45);
       assertThat(minute.evidence()).isNotEmpty();
-      assertThat(minute.nudges().get(minute.nudges().size() - 1).action()).as("the release plays nothing").isEmpty();
+      assertThat(minute.nudges().get(minute.nudges().size() - 1).action())
+          .as("the release plays nothing")
+          .isEmpty();
 
       assertThat(truth.editorOpen()).isFalse();
       for (String c : COLUMNS) {
@@ -91,11 +95,13 @@ class WheelsFromPixelsTest {
     try (Device phone = Device.open("sim:?scene=picker&platform=" + platform)) {
       SimOracle truth = SimOracle.of(phone);
       assertThatThrownBy(() -> phone.setWheel(WheelSet.column(1).to("27")))
-          .isInstanceOfSatisfying(SwipeException.class, e -> {
-            assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_TARGET_UNREACHABLE);
-            assertThat(e.details()).containsEntry("cycle_size", 24);
-            assertThat(e.details().get("labels_seen").toString()).contains("00");
-          });
+          .isInstanceOfSatisfying(
+              SwipeException.class,
+              e -> {
+                assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_TARGET_UNREACHABLE);
+                assertThat(e.details()).containsEntry("cycle_size", 24);
+                assertThat(e.details().get("labels_seen").toString()).contains("00");
+              });
       assertThat(truth.wheel("hour").value()).isBetween(0, 23);
       assertThat(truth.wheel("hour").overshoots()).isZero();
       assertThat(truth.editorOpen()).isFalse();
@@ -103,8 +109,8 @@ class WheelsFromPixelsTest {
   }
 
   /**
-   * Seeded devices whose month column read short or long before the columns shared their pitch:
-   * at its end (Jan, Dec: two or three rows drawn) or with names whose capitals and descenders move
+   * Seeded devices whose month column read short or long before the columns shared their pitch: at
+   * its end (Jan, Dec: two or three rows drawn) or with names whose capitals and descenders move
    * the rows' ink (both platforms; on ios the rows are on a cylinder).
    */
   @ParameterizedTest
@@ -124,9 +130,11 @@ class WheelsFromPixelsTest {
         SimState.Wheel w = s.wheel(COLUMNS.get(i)).orElseThrow();
         WheelColumn c = reading.columns().get(i);
         assertThat(c.selectedLabel()).as(COLUMNS.get(i)).hasValue(w.label());
-        assertThat(c.rowSpacing()).as(COLUMNS.get(i) + " pitch")
+        assertThat(c.rowSpacing())
+            .as(COLUMNS.get(i) + " pitch")
             .isCloseTo(w.rowPitchNorm(), org.assertj.core.data.Percentage.withPercentage(2));
-        assertThat(Math.abs(c.centerY() - w.selectedCenterYNorm())).isLessThan(w.rowPitchNorm() / 4);
+        assertThat(Math.abs(c.centerY() - w.selectedCenterYNorm()))
+            .isLessThan(w.rowPitchNorm() / 4);
       }
     }
   }
@@ -153,10 +161,12 @@ class WheelsFromPixelsTest {
 
       int before = truth.pointerLog().size();
       assertThatThrownBy(() -> phone.setWheel(WheelSet.column(2).to("07")))
-          .isInstanceOfSatisfying(SwipeException.class, e -> {
-            assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_TARGET_UNREACHABLE);
-            assertThat(e.details()).containsEntry("value_step", 5);
-          });
+          .isInstanceOfSatisfying(
+              SwipeException.class,
+              e -> {
+                assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_TARGET_UNREACHABLE);
+                assertThat(e.details()).containsEntry("value_step", 5);
+              });
       assertThat(truth.pointerLog()).hasSize(before);
       assertThat(truth.editorOpen()).isFalse();
       assertThat(truth.wheel("minute").overshoots()).isZero();
@@ -169,24 +179,30 @@ class WheelsFromPixelsTest {
    */
   @ParameterizedTest
   @CsvSource({
-    "9, 55, 10, 3, hour", // forwards past 00 with the hour set first: the wrap moves it to 11, set back
-    "14, 4, 13, 57, minute", // backwards past 59 with the minute first: the wrap brings the hour to 13
+    "9, 55, 10, 3, hour", // forwards past 00 with the hour set first: the wrap moves it to 11, set
+    // back
+    "14, 4, 13, 57, minute", // backwards past 59 with the minute first: the wrap brings the hour to
+    // 13
     "14, 4, 13, 57, hour" // backwards with the hour first: the wrap takes it to 12, set back
   })
-  void setsAFullTimeAcrossTheMinuteWrapOnTheTimePicker(int h0, int m0, int h1, int m1, String first) {
+  void setsAFullTimeAcrossTheMinuteWrapOnTheTimePicker(
+      int h0, int m0, int h1, int m1, String first) {
     try (Device phone = Device.open("sim:?scene=picker&platform=android&picker=timepicker")) {
       SimOracle truth = SimOracle.of(phone);
       truth.setWheelValue("hour", h0);
       truth.setWheelValue("minute", m0);
       WheelSet hour = WheelSet.column(1).to(String.format("%02d", h1));
       WheelSet minute = WheelSet.column(2).to(m1);
-      List<WheelSetResult> r = phone.setWheels(first.equals("hour") ? List.of(hour, minute) : List.of(minute, hour));
+      List<WheelSetResult> r =
+          phone.setWheels(first.equals("hour") ? List.of(hour, minute) : List.of(minute, hour));
       assertThat(truth.wheel("hour").value()).isEqualTo(h1);
       assertThat(truth.wheel("minute").value()).isEqualTo(m1);
       WheelSetResult hourResult = r.get(first.equals("hour") ? 0 : 1);
       assertThat(hourResult.value()).isEqualTo(h1);
       boolean setBack = hourResult.evidence().stream().anyMatch(l -> l.contains("set again"));
-      assertThat(setBack).as("the hour was set back after the wrap").isEqualTo(first.equals("hour"));
+      assertThat(setBack)
+          .as("the hour was set back after the wrap")
+          .isEqualTo(first.equals("hour"));
       assertThat(truth.editorOpen()).isFalse();
     }
   }
@@ -198,9 +214,14 @@ class WheelsFromPixelsTest {
       SimOracle truth = SimOracle.of(phone);
       int before = truth.pointerLog().size();
       assertThatThrownBy(() -> phone.setWheels(List.of()))
-          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("requests"));
-      assertThatThrownBy(() -> phone.setWheels(List.of(WheelSet.column(1).to(3), WheelSet.columnShowing("09").to(4))))
-          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("requests"));
+          .isInstanceOfSatisfying(
+              SwipeException.class, e -> assertThat(e.field()).isEqualTo("requests"));
+      assertThatThrownBy(
+              () ->
+                  phone.setWheels(
+                      List.of(WheelSet.column(1).to(3), WheelSet.columnShowing("09").to(4))))
+          .isInstanceOfSatisfying(
+              SwipeException.class, e -> assertThat(e.field()).isEqualTo("requests"));
       assertThat(truth.pointerLog()).hasSize(before);
     }
   }
@@ -212,9 +233,18 @@ class WheelsFromPixelsTest {
       Observation shot = phone.screenshot();
       WheelColumn hour = phone.readWheels(shot, null).columns().get(1);
       // aimed beside the picker, where nothing turns
-      WheelNudgeResult missed = phone.wheelNudge(shot, WheelRequest.builder()
-          .currentValue(9).targetValue(12).cycleSize(24).valueStep(1)
-          .columnX(60.0).centerY(hour.centerY()).rowSpacing(hour.rowSpacing()).build());
+      WheelNudgeResult missed =
+          phone.wheelNudge(
+              shot,
+              WheelRequest.builder()
+                  .currentValue(9)
+                  .targetValue(12)
+                  .cycleSize(24)
+                  .valueStep(1)
+                  .columnX(60.0)
+                  .centerY(hour.centerY())
+                  .rowSpacing(hour.rowSpacing())
+                  .build());
       assertThat(missed.action()).isPresent();
       assertThat(missed.moved()).isFalse();
       assertThat(missed.noOp()).isTrue();
@@ -237,24 +267,31 @@ class WheelsFromPixelsTest {
       SimOracle truth = SimOracle.of(phone);
       int before = truth.pointerLog().size();
       assertThatThrownBy(() -> phone.setWheel(WheelSet.column(2).to("75")))
-          .isInstanceOfSatisfying(SwipeException.class, e -> {
-            assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_TARGET_UNREACHABLE);
-            assertThat(e.details().get("labels_seen").toString()).contains("30");
-          });
+          .isInstanceOfSatisfying(
+              SwipeException.class,
+              e -> {
+                assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_TARGET_UNREACHABLE);
+                assertThat(e.details().get("labels_seen").toString()).contains("30");
+              });
       assertThatThrownBy(() -> phone.setWheel(WheelSet.column(0).to("Smarch")))
           .hasFieldOrPropertyWithValue("code", ErrorCode.WHEEL_TARGET_UNREACHABLE);
       assertThatThrownBy(() -> phone.setWheel(WheelSet.column(0).to(12)))
           .hasFieldOrPropertyWithValue("code", ErrorCode.WHEEL_TARGET_UNREACHABLE);
       assertThatThrownBy(() -> phone.setWheel(WheelSet.column(5).to("1")))
-          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("column"));
+          .isInstanceOfSatisfying(
+              SwipeException.class, e -> assertThat(e.field()).isEqualTo("column"));
       assertThatThrownBy(() -> phone.setWheel(WheelSet.columnShowing("Xyz").to("1")))
-          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("column"));
-      assertThatThrownBy(() -> WheelSet.column(-1)).hasFieldOrPropertyWithValue("code", ErrorCode.INVALID_ARGUMENT);
-      assertThatThrownBy(() -> WheelSet.column(0).to(" ")).hasFieldOrPropertyWithValue("code", ErrorCode.INVALID_ARGUMENT);
+          .isInstanceOfSatisfying(
+              SwipeException.class, e -> assertThat(e.field()).isEqualTo("column"));
+      assertThatThrownBy(() -> WheelSet.column(-1))
+          .hasFieldOrPropertyWithValue("code", ErrorCode.INVALID_ARGUMENT);
+      assertThatThrownBy(() -> WheelSet.column(0).to(" "))
+          .hasFieldOrPropertyWithValue("code", ErrorCode.INVALID_ARGUMENT);
       // a band too short to hold three rows holds no column
       Observation shot = phone.screenshot();
       WheelColumn hour = phone.readWheels(shot, null).columns().get(1);
-      NormRegion oneRow = NormRegion.of(0, hour.centerY() - hour.rowSpacing() / 2, 1000, hour.rowSpacing());
+      NormRegion oneRow =
+          NormRegion.of(0, hour.centerY() - hour.rowSpacing() / 2, 1000, hour.rowSpacing());
       assertThat(phone.readWheels(shot, oneRow).columns()).isEmpty();
       assertThat(truth.pointerLog()).hasSize(before);
     }

@@ -17,14 +17,16 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Pickers whose screens the text reader reads badly, read and set from pixels with the real OCR
- * engine and judged by the simulator's truth: a row left unread (so the rows either side of it
- * look adjacent), a cylinder's compressed outer rows, a misread outer label, a whole column the
- * screen's read missed. Each device is put where the SetWheelBench device of the same number
- * starts, where these readings went wrong.
+ * engine and judged by the simulator's truth: a row left unread (so the rows either side of it look
+ * adjacent), a cylinder's compressed outer rows, a misread outer label, a whole column the screen's
+ * read missed. Each device is put where the SetWheelBench device of the same number starts, where
+ * these readings went wrong.
  */
 class WheelsOnHardScreensTest {
   private static final String[] COLUMNS = {"month", "hour", "minute"};
-  private static final String[] MONTHS = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+  private static final String[] MONTHS = {
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
+  };
 
   /** Sets each column where the benchmark's device starts; returns the targets it then asks for. */
   private static int[] startAsTheBenchmark(SimOracle truth, long number) {
@@ -55,8 +57,20 @@ class WheelsOnHardScreensTest {
    * the selection only and pressed together by the cylinder (read 15% short on its own).
    */
   @ParameterizedTest
-  @CsvSource({"android,3022", "android,3036", "android,3098", "android,3135", "ios,3025", "ios,3031", "ios,3043", "ios,3059", "ios,3123", "ios,3145", "ios,3163",
-      "ios,3182"})
+  @CsvSource({
+    "android,3022",
+    "android,3036",
+    "android,3098",
+    "android,3135",
+    "ios,3025",
+    "ios,3031",
+    "ios,3043",
+    "ios,3059",
+    "ios,3123",
+    "ios,3145",
+    "ios,3163",
+    "ios,3182"
+  })
   void readsEveryColumnWithItsStepAndValue(String platform, long number) {
     try (Device phone = Device.open("sim:?scene=picker&platform=" + platform + "&seed=" + number)) {
       SimOracle truth = SimOracle.of(phone);
@@ -74,9 +88,11 @@ class WheelsOnHardScreensTest {
         if (c.scale().cycleSize().isPresent()) {
           assertThat(c.scale().cycleSize().getAsInt()).as(COLUMNS[i] + " cycle").isIn(12, 24, 60);
         }
-        assertThat(c.rowSpacing()).as(COLUMNS[i] + " pitch")
+        assertThat(c.rowSpacing())
+            .as(COLUMNS[i] + " pitch")
             .isCloseTo(w.rowPitchNorm(), org.assertj.core.data.Percentage.withPercentage(2));
-        assertThat(Math.abs(c.centerY() - w.selectedCenterYNorm())).as(COLUMNS[i] + " centre")
+        assertThat(Math.abs(c.centerY() - w.selectedCenterYNorm()))
+            .as(COLUMNS[i] + " centre")
             .isLessThan(w.rowPitchNorm() / 4);
       }
     }
@@ -107,8 +123,8 @@ class WheelsOnHardScreensTest {
   }
 
   /**
-   * 10, 11, 12 unpadded in an android hour column: a cycle of 12 cannot hold the 12 in view, so
-   * the column is a 24-hour clock, and an hour past 12 is reached without a guess widened first.
+   * 10, 11, 12 unpadded in an android hour column: a cycle of 12 cannot hold the 12 in view, so the
+   * column is a 24-hour clock, and an hour past 12 is reached without a guess widened first.
    */
   @ParameterizedTest
   @CsvSource({"android"})

@@ -7,14 +7,15 @@ package dev.swipe.langchain4j;
  */
 public enum ImageDelivery {
   /**
-   * The tool result carries the JSON text and the screenshot as {@code ImageContent}
-   * (Anthropic, and any model whose API accepts images in tool results).
+   * The tool result carries the JSON text and the screenshot as {@code ImageContent} (Anthropic,
+   * and any model whose API accepts images in tool results).
    */
   IN_TOOL_RESULT,
   /**
-   * The tool result is the JSON text only; {@link PhoneTools#execute(dev.langchain4j.data.message.AiMessage)}
-   * appends one user message with the latest screenshot after the tool results (OpenAI Chat
-   * Completions and OpenAI-compatible servers).
+   * The tool result is the JSON text only; {@link
+   * PhoneTools#execute(dev.langchain4j.data.message.AiMessage)} appends one user message with the
+   * latest screenshot after the tool results (OpenAI Chat Completions and OpenAI-compatible
+   * servers).
    */
   IN_USER_MESSAGE,
   /** Text only, for models that cannot see images: they work from find_text and read_wheel. */

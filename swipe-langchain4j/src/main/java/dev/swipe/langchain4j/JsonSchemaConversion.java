@@ -19,11 +19,11 @@ import java.util.Set;
 
 /**
  * Our tools' JSON Schemas as LangChain4j schema elements, without losing a keyword. A node whose
- * keywords a typed element can hold (type, description, properties, required,
- * additionalProperties, items, enum) becomes that element; a node with more (minimum, maximum,
- * minLength, maxLength, minItems, maxItems) becomes a {@link JsonRawSchema} carrying the node as
- * written, which is how LangChain4j itself keeps such keywords, and which its provider mappers
- * send to the model unchanged. A model therefore sees the same bounds the dispatcher enforces.
+ * keywords a typed element can hold (type, description, properties, required, additionalProperties,
+ * items, enum) becomes that element; a node with more (minimum, maximum, minLength, maxLength,
+ * minItems, maxItems) becomes a {@link JsonRawSchema} carrying the node as written, which is how
+ * LangChain4j itself keeps such keywords, and which its provider mappers send to the model
+ * unchanged. A model therefore sees the same bounds the dispatcher enforces.
  */
 final class JsonSchemaConversion {
   private static final Set<String> SCALAR_KEYS = Set.of("type", "description");
@@ -37,7 +37,8 @@ final class JsonSchemaConversion {
   /** The arguments object of a tool; its top level always fits {@link JsonObjectSchema}. */
   static JsonObjectSchema parameters(ObjectNode schema) {
     if (!"object".equals(schema.path("type").asText()) || !fits(schema, OBJECT_KEYS)) {
-      throw new IllegalArgumentException("a tool's input schema must be a plain object schema: " + schema);
+      throw new IllegalArgumentException(
+          "a tool's input schema must be a plain object schema: " + schema);
     }
     return object(schema);
   }

@@ -26,19 +26,21 @@ import java.util.Optional;
  *
  * <p>The loop never throws for what the model does: wrong tool calls are error results the model
  * reads and recovers from, a model that stops calling tools is reminded once, and a model error
- * ends the run with {@link Status#MODEL_ERROR}. Older screenshots are dropped from the
- * conversation (only the latest few stay as images), so a long run does not resend every picture.
+ * ends the run with {@link Status#MODEL_ERROR}. Older screenshots are dropped from the conversation
+ * (only the latest few stay as images), so a long run does not resend every picture.
  */
 public final class PhoneAgent {
   /** The system prompt the loop uses unless told otherwise. */
-  public static final String DEFAULT_SYSTEM_PROMPT = String.join("\n",
-      "You operate a phone through tools: a finger (tap, swipe, drag, wheel and scroll tools) and the screen's pixels.",
-      "Coordinates are normalized: x and y from 0 to 1000, origin at the top-left of the screen.",
-      "Start with a screenshot. Every action returns the settled screen after it with a screenshot_attachment_id;",
-      "pass those ids to image_diff, read_wheel, find_text and wheel_nudge. Prefer find_text and tap_text to locate",
-      "text, read_wheel and set_wheel for pickers, scroll for lists and carousels. A result with an error object",
-      "tells you what was wrong (code, message, details.field): fix the call rather than repeat it.",
-      "When the goal shows on the screen, call finished; if it cannot be done, call failed_to_complete_task.");
+  public static final String DEFAULT_SYSTEM_PROMPT =
+      String.join(
+          "\n",
+          "You operate a phone through tools: a finger (tap, swipe, drag, wheel and scroll tools) and the screen's pixels.",
+          "Coordinates are normalized: x and y from 0 to 1000, origin at the top-left of the screen.",
+          "Start with a screenshot. Every action returns the settled screen after it with a screenshot_attachment_id;",
+          "pass those ids to image_diff, read_wheel, find_text and wheel_nudge. Prefer find_text and tap_text to locate",
+          "text, read_wheel and set_wheel for pickers, scroll for lists and carousels. A result with an error object",
+          "tells you what was wrong (code, message, details.field): fix the call rather than repeat it.",
+          "When the goal shows on the screen, call finished; if it cannot be done, call failed_to_complete_task.");
 
   /** How a run ended. */
   public enum Status {
@@ -65,7 +67,12 @@ public final class PhoneAgent {
    * @param transcript the conversation as the model last saw it
    */
   public record Outcome(
-      Status status, String text, int turns, int toolCalls, List<String> toolErrors, List<ChatMessage> transcript) {
+      Status status,
+      String text,
+      int turns,
+      int toolCalls,
+      List<String> toolErrors,
+      List<ChatMessage> transcript) {
     /** Copies the lists. */
     public Outcome {
       toolErrors = List.copyOf(toolErrors);
@@ -107,28 +114,51 @@ public final class PhoneAgent {
     while (turns < maxTurns) {
       ChatResponse response;
       try {
-        response = model.chat(ChatRequest.builder()
-            .messages(messages)
-            .toolSpecifications(tools.specifications())
-            .build());
+        response =
+            model.chat(
+                ChatRequest.builder()
+                    .messages(messages)
+                    .toolSpecifications(tools.specifications())
+                    .build());
       } catch (RuntimeException e) {
-        return outcome(Status.MODEL_ERROR, e.getClass().getSimpleName() + ": " + e.getMessage(),
-            turns, tools, callsBefore, errorsBefore, messages);
+        return outcome(
+            Status.MODEL_ERROR,
+            e.getClass().getSimpleName() + ": " + e.getMessage(),
+            turns,
+            tools,
+            callsBefore,
+            errorsBefore,
+            messages);
       }
       turns++;
       AiMessage reply = response == null ? null : response.aiMessage();
       if (reply == null) {
-        return outcome(Status.MODEL_ERROR, "the model returned no message", turns, tools, callsBefore, errorsBefore, messages);
+        return outcome(
+            Status.MODEL_ERROR,
+            "the model returned no message",
+            turns,
+            tools,
+            callsBefore,
+            errorsBefore,
+            messages);
       }
       messages.add(reply);
       if (!reply.hasToolExecutionRequests()) {
         if (reminded) {
-          return outcome(Status.STOPPED_WITHOUT_ENDING, reply.text() == null ? "" : reply.text(),
-              turns, tools, callsBefore, errorsBefore, messages);
+          return outcome(
+              Status.STOPPED_WITHOUT_ENDING,
+              reply.text() == null ? "" : reply.text(),
+              turns,
+              tools,
+              callsBefore,
+              errorsBefore,
+              messages);
         }
         reminded = true;
-        messages.add(UserMessage.from("Keep working with the tools. When the task is done call finished;"
-            + " if it cannot be done call failed_to_complete_task."));
+        messages.add(
+            UserMessage.from(
+                "Keep working with the tools. When the task is done call finished;"
+                    + " if it cannot be done call failed_to_complete_task."));
         continue;
       }
       messages.addAll(tools.execute(reply));
@@ -139,14 +169,32 @@ public final class PhoneAgent {
         return outcome(s, end.get().text(), turns, tools, callsBefore, errorsBefore, messages);
       }
     }
-    return outcome(Status.TURN_BUDGET_EXHAUSTED, "no end after " + maxTurns + " model replies",
-        turns, tools, callsBefore, errorsBefore, messages);
+    return outcome(
+        Status.TURN_BUDGET_EXHAUSTED,
+        "no end after " + maxTurns + " model replies",
+        turns,
+        tools,
+        callsBefore,
+        errorsBefore,
+        messages);
   }
 
-  private static Outcome outcome(Status s, String text, int turns, PhoneTools tools, int callsBefore,
-      int errorsBefore, List<ChatMessage> messages) {
+  private static Outcome outcome(
+      Status s,
+      String text,
+      int turns,
+      PhoneTools tools,
+      int callsBefore,
+      int errorsBefore,
+      List<ChatMessage> messages) {
     List<String> errors = tools.errorCodes();
-    return new Outcome(s, text, turns, tools.calls() - callsBefore, errors.subList(errorsBefore, errors.size()), messages);
+    return new Outcome(
+        s,
+        text,
+        turns,
+        tools.calls() - callsBefore,
+        errors.subList(errorsBefore, errors.size()),
+        messages);
   }
 
   /** Replaces all but the latest {@code keepImages} screenshots with a short note. */
@@ -154,8 +202,10 @@ public final class PhoneAgent {
     int seen = 0;
     for (int i = messages.size() - 1; i >= 0; i--) {
       ChatMessage m = messages.get(i);
-      List<Content> contents = m instanceof ToolExecutionResultMessage t ? t.contents()
-          : m instanceof UserMessage u ? u.contents() : List.of();
+      List<Content> contents =
+          m instanceof ToolExecutionResultMessage t
+              ? t.contents()
+              : m instanceof UserMessage u ? u.contents() : List.of();
       if (contents.stream().noneMatch(c -> c instanceof ImageContent)) {
         continue;
       }
@@ -165,7 +215,10 @@ public final class PhoneAgent {
       }
       List<Content> kept = new ArrayList<>();
       for (Content c : contents) {
-        kept.add(c instanceof ImageContent ? TextContent.from("(an older screenshot, no longer shown)") : c);
+        kept.add(
+            c instanceof ImageContent
+                ? TextContent.from("(an older screenshot, no longer shown)")
+                : c);
       }
       if (m instanceof ToolExecutionResultMessage t) {
         messages.set(i, t.toBuilder().contents(kept).build());

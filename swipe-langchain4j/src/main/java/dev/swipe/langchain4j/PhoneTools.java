@@ -35,8 +35,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The phone's agent tools for LangChain4j: one agent conversation on one phone. Opening it starts
  * an {@link AgentRun} (its own screenshot ids and wheel guard); closing it ends that run, and the
- * tools then answer {@code run_closed}. Hand it to an AI service as a {@link ToolProvider}, take the
- * {@link #executors() specification and executor pairs}, or drive your own loop with {@link
+ * tools then answer {@code run_closed}. Hand it to an AI service as a {@link ToolProvider}, take
+ * the {@link #executors() specification and executor pairs}, or drive your own loop with {@link
  * #execute(AiMessage)}.
  *
  * <p>Results are the tool's JSON as text, with the screenshot as {@link ImageContent} where the
@@ -140,8 +140,8 @@ public final class PhoneTools implements ToolProvider, AutoCloseable {
   }
 
   /**
-   * Runs one tool request; never throws. The result's text is the tool's JSON (without the
-   * base64 image); with {@link ImageDelivery#IN_TOOL_RESULT} a screenshot follows as image content.
+   * Runs one tool request; never throws. The result's text is the tool's JSON (without the base64
+   * image); with {@link ImageDelivery#IN_TOOL_RESULT} a screenshot follows as image content.
    */
   public ToolExecutionResult execute(ToolExecutionRequest request) {
     return answer(request).result();
@@ -158,20 +158,25 @@ public final class PhoneTools implements ToolProvider, AutoCloseable {
     Answer latest = null;
     for (ToolExecutionRequest r : message.toolExecutionRequests()) {
       Answer a = answer(r);
-      out.add(ToolExecutionResultMessage.builder()
-          .id(r.id())
-          .toolName(r.name())
-          .contents(a.result().resultContents())
-          .isError(a.result().isError())
-          .build());
+      out.add(
+          ToolExecutionResultMessage.builder()
+              .id(r.id())
+              .toolName(r.name())
+              .contents(a.result().resultContents())
+              .isError(a.result().isError())
+              .build());
       if (a.image() != null) {
         latest = a;
       }
     }
     if (latest != null && images == ImageDelivery.IN_USER_MESSAGE) {
-      out.add(UserMessage.from(
-          TextContent.from("The screen after the tool calls above (screenshot_attachment_id: " + latest.screenshotId() + "):"),
-          ImageContent.from(latest.image(), JPEG)));
+      out.add(
+          UserMessage.from(
+              TextContent.from(
+                  "The screen after the tool calls above (screenshot_attachment_id: "
+                      + latest.screenshotId()
+                      + "):"),
+              ImageContent.from(latest.image(), JPEG)));
     }
     return out;
   }
@@ -188,11 +193,15 @@ public final class PhoneTools implements ToolProvider, AutoCloseable {
     if (image != null && images == ImageDelivery.IN_TOOL_RESULT) {
       contents.add(ImageContent.from(image.asText(), JPEG));
     }
-    ToolExecutionResult r = ToolExecutionResult.builder()
-        .isError(ToolDispatcher.isError(result))
-        .resultContents(contents)
-        .build();
-    return new Answer(r, image == null ? null : image.asText(), result.path("screenshot_attachment_id").asText(""));
+    ToolExecutionResult r =
+        ToolExecutionResult.builder()
+            .isError(ToolDispatcher.isError(result))
+            .resultContents(contents)
+            .build();
+    return new Answer(
+        r,
+        image == null ? null : image.asText(),
+        result.path("screenshot_attachment_id").asText(""));
   }
 
   /**
@@ -224,11 +233,19 @@ public final class PhoneTools implements ToolProvider, AutoCloseable {
     if (request == null) {
       result = error("invalid_argument", "no tool request", Map.of("field", "request"));
     } else if (closed.get()) {
-      result = error("run_closed", "this conversation's tools were closed; open new PhoneTools to go on", Map.of());
+      result =
+          error(
+              "run_closed",
+              "this conversation's tools were closed; open new PhoneTools to go on",
+              Map.of());
     } else if (calls.get() > maxCalls) {
-      result = error("call_budget_exhausted",
-          "this conversation made more than " + maxCalls + " tool calls; finish or give up with failed_to_complete_task",
-          Map.of("max_calls", maxCalls));
+      result =
+          error(
+              "call_budget_exhausted",
+              "this conversation made more than "
+                  + maxCalls
+                  + " tool calls; finish or give up with failed_to_complete_task",
+              Map.of("max_calls", maxCalls));
     } else {
       result = parse(dispatcher.call(request.name(), request.arguments()));
     }
@@ -272,15 +289,16 @@ public final class PhoneTools implements ToolProvider, AutoCloseable {
     }
 
     @Override
-    public ToolExecutionResult executeWithContext(ToolExecutionRequest request, InvocationContext context) {
+    public ToolExecutionResult executeWithContext(
+        ToolExecutionRequest request, InvocationContext context) {
       return PhoneTools.this.execute(request);
     }
   }
 
   /**
-   * Builds {@link PhoneTools}. The memory store is a part, set once: a second set fails with
-   * {@code invalid_argument} naming {@code memory}. The options ({@link #images}, {@link
-   * #maxCalls}) take the last value given.
+   * Builds {@link PhoneTools}. The memory store is a part, set once: a second set fails with {@code
+   * invalid_argument} naming {@code memory}. The options ({@link #images}, {@link #maxCalls}) take
+   * the last value given.
    */
   public static final class Builder {
     private final Device phone;

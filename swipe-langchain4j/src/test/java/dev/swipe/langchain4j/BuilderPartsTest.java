@@ -14,13 +14,17 @@ import org.junit.jupiter.api.Test;
 class BuilderPartsTest {
   @Test
   void theMemorySetTwiceIsRefusedAndOptionsTwiceBuild() {
-    try (Device phone = Device.open("sim:?scale=0.3"); MemoryStore memory = MemoryStores.inMemory()) {
+    try (Device phone = Device.open("sim:?scale=0.3");
+        MemoryStore memory = MemoryStores.inMemory()) {
       assertThatThrownBy(() -> PhoneTools.builder(phone).memory(memory).memory(memory))
-          .isInstanceOfSatisfying(SwipeException.class, e -> {
-            assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-            assertThat(e.field()).isEqualTo("memory");
-          });
-      try (PhoneTools tools = PhoneTools.builder(phone).memory(memory).maxCalls(1).maxCalls(5).build()) {
+          .isInstanceOfSatisfying(
+              SwipeException.class,
+              e -> {
+                assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+                assertThat(e.field()).isEqualTo("memory");
+              });
+      try (PhoneTools tools =
+          PhoneTools.builder(phone).memory(memory).maxCalls(1).maxCalls(5).build()) {
         assertThat(tools.specifications()).isNotEmpty();
       }
     }

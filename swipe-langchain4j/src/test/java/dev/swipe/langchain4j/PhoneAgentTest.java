@@ -32,7 +32,9 @@ class PhoneAgentTest {
     phone.close();
   }
 
-  /** A chat model that answers by {@code reply} (ChatModel has no abstract method, so no lambda). */
+  /**
+   * A chat model that answers by {@code reply} (ChatModel has no abstract method, so no lambda).
+   */
   private static ChatModel model(java.util.function.Function<ChatRequest, ChatResponse> reply) {
     return new ChatModel() {
       @Override
@@ -43,22 +45,37 @@ class PhoneAgentTest {
   }
 
   private static ChatResponse calls(String name, String args) {
-    return ChatResponse.builder().aiMessage(AiMessage.from(List.of(
-        ToolExecutionRequest.builder().id("c").name(name).arguments(args).build()))).build();
+    return ChatResponse.builder()
+        .aiMessage(
+            AiMessage.from(
+                List.of(ToolExecutionRequest.builder().id("c").name(name).arguments(args).build())))
+        .build();
   }
 
   private static long images(List<ChatMessage> transcript) {
-    return transcript.stream().mapToLong(m -> {
-      var contents = m instanceof ToolExecutionResultMessage t ? t.contents()
-          : m instanceof UserMessage u ? u.contents() : List.<dev.langchain4j.data.message.Content>of();
-      return contents.stream().filter(c -> c instanceof ImageContent).count();
-    }).sum();
+    return transcript.stream()
+        .mapToLong(
+            m -> {
+              var contents =
+                  m instanceof ToolExecutionResultMessage t
+                      ? t.contents()
+                      : m instanceof UserMessage u
+                          ? u.contents()
+                          : List.<dev.langchain4j.data.message.Content>of();
+              return contents.stream().filter(c -> c instanceof ImageContent).count();
+            })
+        .sum();
   }
 
   @Test
   void onlyTheLatestScreenshotsStayImagesAndFinishedEndsTheRun() {
     AtomicInteger turn = new AtomicInteger();
-    ChatModel model = model(request -> turn.incrementAndGet() <= 4 ? calls("screenshot", "{}") : calls("finished", "{\"text\":\"seen\"}"));
+    ChatModel model =
+        model(
+            request ->
+                turn.incrementAndGet() <= 4
+                    ? calls("screenshot", "{}")
+                    : calls("finished", "{\"text\":\"seen\"}"));
     try (PhoneTools tools = PhoneTools.open(phone)) {
       PhoneAgent.Outcome out = PhoneAgent.builder(model).keepImages(1).build().run(tools, "Look.");
       assertThat(out.status()).isEqualTo(PhoneAgent.Status.FINISHED);
@@ -72,10 +89,12 @@ class PhoneAgentTest {
   @Test
   void aModelThatStopsCallingToolsIsRemindedOnceThenTheRunStops() {
     AtomicInteger turn = new AtomicInteger();
-    ChatModel model = model(request -> {
-      turn.incrementAndGet();
-      return ChatResponse.builder().aiMessage(AiMessage.from("All done, I think.")).build();
-    });
+    ChatModel model =
+        model(
+            request -> {
+              turn.incrementAndGet();
+              return ChatResponse.builder().aiMessage(AiMessage.from("All done, I think.")).build();
+            });
     try (PhoneTools tools = PhoneTools.open(phone)) {
       PhoneAgent.Outcome out = PhoneAgent.builder(model).build().run(tools, "Do something.");
       assertThat(out.status()).isEqualTo(PhoneAgent.Status.STOPPED_WITHOUT_ENDING);
@@ -86,7 +105,8 @@ class PhoneAgentTest {
 
   @Test
   void aModelThatLoopsRunsOutOfTurnsWithItsErrorsCounted() {
-    ChatModel model = model(request -> calls("image_diff", "{\"before\":\"shot-5\",\"after\":\"shot-6\"}"));
+    ChatModel model =
+        model(request -> calls("image_diff", "{\"before\":\"shot-5\",\"after\":\"shot-6\"}"));
     try (PhoneTools tools = PhoneTools.open(phone)) {
       PhoneAgent.Outcome out = PhoneAgent.builder(model).maxTurns(6).build().run(tools, "Compare.");
       assertThat(out.status()).isEqualTo(PhoneAgent.Status.TURN_BUDGET_EXHAUSTED);
@@ -97,9 +117,11 @@ class PhoneAgentTest {
 
   @Test
   void aFailingModelEndsTheRunWithModelErrorInsteadOfThrowing() {
-    ChatModel model = model(request -> {
-      throw new IllegalStateException("HTTP 529 overloaded");
-    });
+    ChatModel model =
+        model(
+            request -> {
+              throw new IllegalStateException("HTTP 529 overloaded");
+            });
     try (PhoneTools tools = PhoneTools.open(phone)) {
       PhoneAgent.Outcome out = PhoneAgent.builder(model).build().run(tools, "Anything.");
       assertThat(out.status()).isEqualTo(PhoneAgent.Status.MODEL_ERROR);
@@ -109,7 +131,8 @@ class PhoneAgentTest {
 
   @Test
   void givingUpIsReportedWithTheReason() {
-    ChatModel model = model(request -> calls("failed_to_complete_task", "{\"reason\":\"no such app\"}"));
+    ChatModel model =
+        model(request -> calls("failed_to_complete_task", "{\"reason\":\"no such app\"}"));
     try (PhoneTools tools = PhoneTools.open(phone)) {
       PhoneAgent.Outcome out = PhoneAgent.builder(model).build().run(tools, "Open the app.");
       assertThat(out.status()).isEqualTo(PhoneAgent.Status.GAVE_UP);

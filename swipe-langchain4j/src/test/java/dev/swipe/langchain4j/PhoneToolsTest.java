@@ -21,8 +21,8 @@ import dev.swipe.agent.AgentRun;
 import dev.swipe.agent.ToolDispatcher;
 import dev.swipe.agent.ToolSpec;
 import dev.swipe.core.Device;
-import java.io.ByteArrayInputStream;
 import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -55,16 +55,20 @@ class PhoneToolsTest {
 
   @Test
   void everyToolIsOfferedWithItsDescriptionAndItsSchemaKeywordForKeyword() throws Exception {
-    try (AgentRun run = AgentRun.start(phone); PhoneTools tools = PhoneTools.open(phone)) {
+    try (AgentRun run = AgentRun.start(phone);
+        PhoneTools tools = PhoneTools.open(phone)) {
       List<ToolSpec> ours = new ToolDispatcher(run).specs();
       List<ToolSpecification> theirs = tools.specifications();
-      assertThat(theirs).extracting(ToolSpecification::name).containsExactlyElementsOf(ours.stream().map(ToolSpec::name).toList());
+      assertThat(theirs)
+          .extracting(ToolSpecification::name)
+          .containsExactlyElementsOf(ours.stream().map(ToolSpec::name).toList());
       for (int i = 0; i < ours.size(); i++) {
         ToolSpec spec = ours.get(i);
         ToolSpecification t = theirs.get(i);
         assertThat(t.description()).isEqualTo(spec.description());
         // LangChain4j's own lossless writer gives back exactly the schema the dispatcher enforces
-        JsonNode back = withEmptyProperties(JSON.valueToTree(JsonSchemaElementJsonUtils.toMap(t.parameters())));
+        JsonNode back =
+            withEmptyProperties(JSON.valueToTree(JsonSchemaElementJsonUtils.toMap(t.parameters())));
         assertThat(back).as(spec.name()).isEqualTo(JSON.readTree(spec.inputSchema().toString()));
       }
       assertThat(tools.executors()).hasSameSizeAs(ours);
@@ -73,7 +77,9 @@ class PhoneToolsTest {
 
   /** LangChain4j's writer leaves out an empty properties map; the schema means the same. */
   private static JsonNode withEmptyProperties(JsonNode schema) {
-    if (schema.isObject() && "object".equals(schema.path("type").asText()) && !schema.has("properties")) {
+    if (schema.isObject()
+        && "object".equals(schema.path("type").asText())
+        && !schema.has("properties")) {
       ((com.fasterxml.jackson.databind.node.ObjectNode) schema).putObject("properties");
     }
     schema.forEach(PhoneToolsTest::withEmptyProperties);
@@ -81,9 +87,14 @@ class PhoneToolsTest {
   }
 
   @Test
-  void boundsTypedElementsCannotHoldTravelAsRawSchemaAndPlainFieldsAsTypedElements() throws Exception {
+  void boundsTypedElementsCannotHoldTravelAsRawSchemaAndPlainFieldsAsTypedElements()
+      throws Exception {
     try (PhoneTools tools = PhoneTools.open(phone)) {
-      ToolSpecification gesture = tools.specifications().stream().filter(s -> s.name().equals("touch_gesture")).findFirst().orElseThrow();
+      ToolSpecification gesture =
+          tools.specifications().stream()
+              .filter(s -> s.name().equals("touch_gesture"))
+              .findFirst()
+              .orElseThrow();
       JsonObjectSchema start = (JsonObjectSchema) gesture.parameters().properties().get("start");
       assertThat(start.properties().get("x")).isInstanceOf(JsonRawSchema.class);
       JsonNode x = JSON.readTree(((JsonRawSchema) start.properties().get("x")).schema());
@@ -106,19 +117,33 @@ class PhoneToolsTest {
       assertThat(r.resultContents()).hasSize(2);
       ImageContent image = (ImageContent) r.resultContents().get(1);
       assertThat(image.image().mimeType()).isEqualTo("image/jpeg");
-      BufferedImage decoded = ImageIO.read(new ByteArrayInputStream(Base64.getDecoder().decode(image.image().base64Data())));
+      BufferedImage decoded =
+          ImageIO.read(
+              new ByteArrayInputStream(Base64.getDecoder().decode(image.image().base64Data())));
       assertThat(decoded.getWidth()).isEqualTo(json.get("width").asInt());
       assertThat(decoded.getHeight()).isEqualTo(json.get("height").asInt());
     }
   }
 
   @Test
-  void forOpenAiStyleApisTheResultsStayTextAndTheLatestScreenFollowsAsAUserMessage() throws Exception {
-    try (PhoneTools tools = PhoneTools.builder(phone).images(ImageDelivery.IN_USER_MESSAGE).build()) {
-      AiMessage ask = AiMessage.from(List.of(
-          ToolExecutionRequest.builder().id("a").name("screenshot").arguments("{}").build(),
-          ToolExecutionRequest.builder().id("b").name("tap").arguments("{\"point_2d\":[500,900]}").build(),
-          ToolExecutionRequest.builder().id("c").name("image_diff").arguments("{\"before\":\"shot-1\",\"after\":\"shot-2\"}").build()));
+  void forOpenAiStyleApisTheResultsStayTextAndTheLatestScreenFollowsAsAUserMessage()
+      throws Exception {
+    try (PhoneTools tools =
+        PhoneTools.builder(phone).images(ImageDelivery.IN_USER_MESSAGE).build()) {
+      AiMessage ask =
+          AiMessage.from(
+              List.of(
+                  ToolExecutionRequest.builder().id("a").name("screenshot").arguments("{}").build(),
+                  ToolExecutionRequest.builder()
+                      .id("b")
+                      .name("tap")
+                      .arguments("{\"point_2d\":[500,900]}")
+                      .build(),
+                  ToolExecutionRequest.builder()
+                      .id("c")
+                      .name("image_diff")
+                      .arguments("{\"before\":\"shot-1\",\"after\":\"shot-2\"}")
+                      .build()));
       List<ChatMessage> answer = tools.execute(ask);
       assertThat(answer).hasSize(4);
       for (int i = 0; i < 3; i++) {
@@ -135,7 +160,8 @@ class PhoneToolsTest {
   @Test
   void withoutImagesNothingButTextIsSent() throws Exception {
     try (PhoneTools tools = PhoneTools.builder(phone).images(ImageDelivery.NONE).build()) {
-      List<ChatMessage> answer = tools.execute(AiMessage.from(List.of(request("screenshot", "{}"))));
+      List<ChatMessage> answer =
+          tools.execute(AiMessage.from(List.of(request("screenshot", "{}"))));
       assertThat(answer).hasSize(1);
       assertThat(((ToolExecutionResultMessage) answer.get(0)).hasSingleText()).isTrue();
     }
@@ -153,22 +179,32 @@ class PhoneToolsTest {
       assertThat(malformed.isError()).isTrue();
       assertThat(text(malformed).at("/error/code").asText()).isEqualTo("invalid_argument");
 
-      ToolExecutionResult outOfRange = tools.execute(request("touch_gesture", "{\"type\":\"tap\",\"start\":{\"x\":1500,\"y\":10}}"));
+      ToolExecutionResult outOfRange =
+          tools.execute(
+              request("touch_gesture", "{\"type\":\"tap\",\"start\":{\"x\":1500,\"y\":10}}"));
       assertThat(text(outOfRange).at("/error/code").asText()).isEqualTo("invalid_argument");
       assertThat(text(outOfRange).at("/error/details/field").asText()).isEqualTo("start.x");
 
-      ToolExecutionResult badId = tools.execute(request("read_wheel", "{\"screenshot_attachment_id\":\"shot-77\"}"));
+      ToolExecutionResult badId =
+          tools.execute(request("read_wheel", "{\"screenshot_attachment_id\":\"shot-77\"}"));
       assertThat(text(badId).at("/error/code").asText()).isEqualTo("unknown_attachment");
-      assertThat(text(badId).at("/error/details/field").asText()).isEqualTo("screenshot_attachment_id");
+      assertThat(text(badId).at("/error/details/field").asText())
+          .isEqualTo("screenshot_attachment_id");
 
-      ToolExecutionResult path = tools.execute(request("read_wheel", "{\"screenshot_attachment_id\":\"/etc/passwd\"}"));
+      ToolExecutionResult path =
+          tools.execute(request("read_wheel", "{\"screenshot_attachment_id\":\"/etc/passwd\"}"));
       assertThat(path.isError()).isTrue();
 
       ToolExecutionResult nullArgs = tools.execute(request("screenshot", null));
       assertThat(nullArgs.isError()).isFalse();
 
-      assertThat(tools.errorCodes()).containsExactly(
-          "unknown_tool", "invalid_argument", "invalid_argument", "unknown_attachment", text(path).at("/error/code").asText());
+      assertThat(tools.errorCodes())
+          .containsExactly(
+              "unknown_tool",
+              "invalid_argument",
+              "invalid_argument",
+              "unknown_attachment",
+              text(path).at("/error/code").asText());
       assertThat(tools.calls()).isEqualTo(6);
     }
   }
@@ -186,13 +222,19 @@ class PhoneToolsTest {
   @Test
   void eachConversationHasItsOwnIdsAndClosingItEndsTheRun() throws Exception {
     PhoneTools first = PhoneTools.open(phone);
-    String id = text(first.execute(request("screenshot", "{}"))).get("screenshot_attachment_id").asText();
+    String id =
+        text(first.execute(request("screenshot", "{}"))).get("screenshot_attachment_id").asText();
     try (PhoneTools second = PhoneTools.open(phone)) {
-      ToolExecutionResult foreign = second.execute(request("read_wheel", "{\"screenshot_attachment_id\":\"" + id + "\"}"));
+      ToolExecutionResult foreign =
+          second.execute(request("read_wheel", "{\"screenshot_attachment_id\":\"" + id + "\"}"));
       assertThat(text(foreign).at("/error/code").asText()).isEqualTo("unknown_attachment");
       assertThat(second.run().runId()).isNotEqualTo(first.run().runId());
     }
-    assertThat(first.execute(request("read_wheel", "{\"screenshot_attachment_id\":\"" + id + "\"}")).isError()).isFalse();
+    assertThat(
+            first
+                .execute(request("read_wheel", "{\"screenshot_attachment_id\":\"" + id + "\"}"))
+                .isError())
+        .isFalse();
     first.close();
     first.close();
     ToolExecutionResult after = first.execute(request("screenshot", "{}"));
@@ -207,7 +249,11 @@ class PhoneToolsTest {
   void aModelThatKeepsCallingIsStoppedByTheCallBudget() throws Exception {
     try (PhoneTools tools = PhoneTools.builder(phone).maxCalls(3).build()) {
       for (int i = 0; i < 3; i++) {
-        assertThat(tools.execute(request("image_diff", "{\"before\":\"shot-1\",\"after\":\"shot-1\"}")).isError()).isTrue();
+        assertThat(
+                tools
+                    .execute(request("image_diff", "{\"before\":\"shot-1\",\"after\":\"shot-1\"}"))
+                    .isError())
+            .isTrue();
       }
       ToolExecutionResult over = tools.execute(request("screenshot", "{}"));
       assertThat(text(over).at("/error/code").asText()).isEqualTo("call_budget_exhausted");
@@ -218,11 +264,15 @@ class PhoneToolsTest {
   @Test
   void theExecutorsRunTheirToolForAnAiServiceAndForTheOlderTextOnlyCall() throws Exception {
     try (PhoneTools tools = PhoneTools.open(phone)) {
-      Map.Entry<ToolSpecification, ToolExecutor> shot = tools.executors().entrySet().stream()
-          .filter(e -> e.getKey().name().equals("screenshot")).findFirst().orElseThrow();
+      Map.Entry<ToolSpecification, ToolExecutor> shot =
+          tools.executors().entrySet().stream()
+              .filter(e -> e.getKey().name().equals("screenshot"))
+              .findFirst()
+              .orElseThrow();
       String plain = shot.getValue().execute(request("screenshot", "{}"), null);
       assertThat(JSON.readTree(plain).get("screenshot_attachment_id").asText()).isEqualTo("shot-1");
-      ToolExecutionResult rich = shot.getValue().executeWithContext(request("screenshot", "{}"), null);
+      ToolExecutionResult rich =
+          shot.getValue().executeWithContext(request("screenshot", "{}"), null);
       assertThat(rich.resultContents()).hasSize(2);
       assertThat(tools.provideTools(null).aiServiceTools()).hasSize(tools.executors().size());
     }

@@ -22,12 +22,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A chat model that plays an agent by rules instead of weights: each reply is decided from the
- * task (the first user message) and what the tools returned so far in the conversation, never from
- * the simulator's truth. It makes the mistakes models make on each task (an attachment id it never
- * saw, a minute past the end of the wheel, a tap on a name before searching for it, a match mode
- * and a field name the tools do not have, a scroll along the wrong axis) and recovers from the
- * error results. It only calls tools the request offers, so a missing tool shows up as a failure.
+ * A chat model that plays an agent by rules instead of weights: each reply is decided from the task
+ * (the first user message) and what the tools returned so far in the conversation, never from the
+ * simulator's truth. It makes the mistakes models make on each task (an attachment id it never saw,
+ * a minute past the end of the wheel, a tap on a name before searching for it, a match mode and a
+ * field name the tools do not have, a scroll along the wrong axis) and recovers from the error
+ * results. It only calls tools the request offers, so a missing tool shows up as a failure.
  *
  * <p>A test fixture, not API: it ships in this module's test-jar (this class alone), for this
  * module's tests and for swipe-bench, whose agent benchmark runs it as the baseline a real model is
@@ -38,10 +38,14 @@ public final class ScriptedPhoneModel implements ChatModel {
   private static final Pattern TIME = Pattern.compile("(\\d{2}):(\\d{2})");
   private static final Pattern CONTACT = Pattern.compile("contact (.+?) in the contacts list");
   private static final Pattern PLACE = Pattern.compile("labelled (.+?) is near");
-  /** Pans tried in turn while a place is not in sight: a widening square spiral, in content directions. */
+
+  /**
+   * Pans tried in turn while a place is not in sight: a widening square spiral, in content
+   * directions.
+   */
   private static final int[][] SPIRAL = {
-    {1, 0}, {0, 1}, {-1, 0}, {-1, 0}, {0, -1}, {0, -1}, {1, 0}, {1, 0}, {1, 0}, {0, 1}, {0, 1}, {0, 1},
-    {-1, 0}, {-1, 0}, {-1, 0}, {-1, 0}
+    {1, 0}, {0, 1}, {-1, 0}, {-1, 0}, {0, -1}, {0, -1}, {1, 0}, {1, 0}, {1, 0}, {0, 1}, {0, 1},
+    {0, 1}, {-1, 0}, {-1, 0}, {-1, 0}, {-1, 0}
   };
 
   /** One call of the conversation and its result. */
@@ -59,7 +63,8 @@ public final class ScriptedPhoneModel implements ChatModel {
 
   @Override
   public ChatResponse doChat(ChatRequest request) {
-    List<String> offered = request.toolSpecifications().stream().map(ToolSpecification::name).toList();
+    List<String> offered =
+        request.toolSpecifications().stream().map(ToolSpecification::name).toList();
     String task = "";
     for (ChatMessage m : request.messages()) {
       if (m instanceof UserMessage u && u.hasSingleText()) {
@@ -78,10 +83,14 @@ public final class ScriptedPhoneModel implements ChatModel {
     } else if (task.contains("map")) {
       next = map(task, calls);
     } else {
-      next = call("failed_to_complete_task", Map.of("reason", "a task this agent has no rules for"));
+      next =
+          call("failed_to_complete_task", Map.of("reason", "a task this agent has no rules for"));
     }
     if (!offered.contains(next.name())) {
-      next = call("failed_to_complete_task", Map.of("reason", "no tool named " + next.name() + " was offered"));
+      next =
+          call(
+              "failed_to_complete_task",
+              Map.of("reason", "no tool named " + next.name() + " was offered"));
     }
     return ChatResponse.builder().aiMessage(AiMessage.from(List.of(next))).build();
   }
@@ -131,12 +140,15 @@ public final class ScriptedPhoneModel implements ChatModel {
       return call("finished", Map.of("text", "the picker shows " + h + ":" + m));
     }
     if (sets.size() < 6) {
-      // Android's TimePicker carries a minute wheel's wrap into the hour: set what the check shows wrong
+      // Android's TimePicker carries a minute wheel's wrap into the hour: set what the check shows
+      // wrong
       return hour.equals(h)
           ? call("set_wheel", Map.of("column", minuteColumn, "target", minute))
           : call("set_wheel", Map.of("column", hourColumn, "target", hour));
     }
-    return call("failed_to_complete_task", Map.of("reason", "the picker shows " + h + ":" + m + " after setting it"));
+    return call(
+        "failed_to_complete_task",
+        Map.of("reason", "the picker shows " + h + ":" + m + " after setting it"));
   }
 
   private ToolExecutionRequest contact(String task, List<Call> calls) {
@@ -161,7 +173,8 @@ public final class ScriptedPhoneModel implements ChatModel {
     }
     if (first(calls, "type_text") == null) {
       if (taps.get(1).failed()) {
-        return call("failed_to_complete_task", Map.of("reason", "no search field: " + taps.get(1).code()));
+        return call(
+            "failed_to_complete_task", Map.of("reason", "no search field: " + taps.get(1).code()));
       }
       return call("type_text", Map.of("text", name));
     }
@@ -173,7 +186,8 @@ public final class ScriptedPhoneModel implements ChatModel {
     if (!lastTap.failed()) {
       return call("finished", Map.of("text", "opened " + name));
     }
-    return call("failed_to_complete_task", Map.of("reason", name + " not tapped: " + lastTap.code()));
+    return call(
+        "failed_to_complete_task", Map.of("reason", name + " not tapped: " + lastTap.code()));
   }
 
   private ToolExecutionRequest carousel(List<Call> calls) {
@@ -184,11 +198,18 @@ public final class ScriptedPhoneModel implements ChatModel {
     if (lastScroll == null) {
       return call("scroll", Map.of("direction", "down", "expect_content", true));
     }
-    long rights = calls.stream().filter(c -> c.name().equals("scroll") && c.args().path("direction").asText().equals("right")).count();
-    boolean stopped = lastScroll.args().path("direction").asText().equals("right")
-        && (lastScroll.code().equals("scroll_no_progress")
-            || lastScroll.result().path("movement").asText().equals("at-edge")
-            || lastScroll.result().path("movement").asText().equals("unchanged"));
+    long rights =
+        calls.stream()
+            .filter(
+                c ->
+                    c.name().equals("scroll")
+                        && c.args().path("direction").asText().equals("right"))
+            .count();
+    boolean stopped =
+        lastScroll.args().path("direction").asText().equals("right")
+            && (lastScroll.code().equals("scroll_no_progress")
+                || lastScroll.result().path("movement").asText().equals("at-edge")
+                || lastScroll.result().path("movement").asText().equals("unchanged"));
     if (stopped) {
       return call("finished", Map.of("text", "the carousel does not page further right"));
     }
@@ -206,8 +227,12 @@ public final class ScriptedPhoneModel implements ChatModel {
     String place = p.group(1);
     Call lastCall = calls.isEmpty() ? null : calls.get(calls.size() - 1);
     if (lastCall == null || !lastCall.name().equals("find_text")) {
-      if (lastCall != null && lastCall.name().equals("drag") && lastCall.failed() && !lastCall.code().equals("invalid_argument")) {
-        return call("failed_to_complete_task", Map.of("reason", "the map did not pan: " + lastCall.code()));
+      if (lastCall != null
+          && lastCall.name().equals("drag")
+          && lastCall.failed()
+          && !lastCall.code().equals("invalid_argument")) {
+        return call(
+            "failed_to_complete_task", Map.of("reason", "the map did not pan: " + lastCall.code()));
       }
       if (lastCall != null && lastCall.name().equals("drag") && lastCall.failed()) {
         // fix the call the tool refused, with the field names its schema has
@@ -228,28 +253,39 @@ public final class ScriptedPhoneModel implements ChatModel {
     }
     JsonNode best = lastCall.result().path("matches").path(0);
     List<Call> drags = all(calls, "drag");
-    boolean centring = lastCall.args().path("text").asText().equals(place) && !drags.isEmpty()
-        && drags.get(drags.size() - 1).args().path("end").path("x").asDouble() == 500;
+    boolean centring =
+        lastCall.args().path("text").asText().equals(place)
+            && !drags.isEmpty()
+            && drags.get(drags.size() - 1).args().path("end").path("x").asDouble() == 500;
     if (lastCall.result().path("found").asBoolean() && best.has("center")) {
       double x = best.path("center").path("x").asDouble();
       double y = best.path("center").path("y").asDouble();
       if (Math.abs(x - 500) <= 150 && Math.abs(y - 500) <= 150) {
-        return call("finished", Map.of("text", place + " is at (" + Math.round(x) + ", " + Math.round(y) + ")"));
+        return call(
+            "finished",
+            Map.of("text", place + " is at (" + Math.round(x) + ", " + Math.round(y) + ")"));
       }
       JsonNode before = previousMatch(calls, place);
-      if (centring && before != null
+      if (centring
+          && before != null
           && Math.hypot(before.path("x").asDouble() - x, before.path("y").asDouble() - y) < 30) {
         // the drag toward the middle hardly moved it: the map is at its edge
         if (Math.abs(x - 500) <= 250 && Math.abs(y - 500) <= 250) {
-          return call("finished", Map.of("text", place + " is as near the middle as the map's edge allows"));
+          return call(
+              "finished",
+              Map.of("text", place + " is as near the middle as the map's edge allows"));
         }
-        return call("failed_to_complete_task", Map.of("reason", place + " is at the map's edge, far from the middle"));
+        return call(
+            "failed_to_complete_task",
+            Map.of("reason", place + " is at the map's edge, far from the middle"));
       }
       return call("drag", Map.of("start", point(x, y), "end", point(500, 500), "duration_ms", 900));
     }
     long pans = drags.stream().filter(d -> !d.failed()).count();
     if (pans >= SPIRAL.length) {
-      return call("failed_to_complete_task", Map.of("reason", place + " not found after " + pans + " pans"));
+      return call(
+          "failed_to_complete_task",
+          Map.of("reason", place + " not found after " + pans + " pans"));
     }
     int[] d = SPIRAL[(int) pans];
     // Reveal content in direction d: the finger moves the other way.
@@ -270,9 +306,13 @@ public final class ScriptedPhoneModel implements ChatModel {
     int seen = 0;
     for (int i = calls.size() - 1; i >= 0; i--) {
       Call c = calls.get(i);
-      if (c.name().equals("find_text") && c.args().path("text").asText().equals(place) && !c.failed()) {
+      if (c.name().equals("find_text")
+          && c.args().path("text").asText().equals(place)
+          && !c.failed()) {
         if (++seen == 2) {
-          return c.result().path("found").asBoolean() ? c.result().path("matches").path(0).path("center") : null;
+          return c.result().path("found").asBoolean()
+              ? c.result().path("matches").path(0).path("center")
+              : null;
         }
       }
     }
@@ -332,7 +372,11 @@ public final class ScriptedPhoneModel implements ChatModel {
 
   private ToolExecutionRequest call(String name, Map<String, ?> args) {
     try {
-      return ToolExecutionRequest.builder().id("call-" + (++ids)).name(name).arguments(JSON.writeValueAsString(args)).build();
+      return ToolExecutionRequest.builder()
+          .id("call-" + (++ids))
+          .name(name)
+          .arguments(JSON.writeValueAsString(args))
+          .build();
     } catch (java.io.IOException e) {
       throw new IllegalStateException(e);
     }
@@ -345,7 +389,8 @@ public final class ScriptedPhoneModel implements ChatModel {
       if (messages.get(i) instanceof AiMessage ai && ai.hasToolExecutionRequests()) {
         for (ToolExecutionRequest r : ai.toolExecutionRequests()) {
           for (int j = i + 1; j < messages.size(); j++) {
-            if (messages.get(j) instanceof ToolExecutionResultMessage res && r.id().equals(res.id())) {
+            if (messages.get(j) instanceof ToolExecutionResultMessage res
+                && r.id().equals(res.id())) {
               out.add(new Call(r.name(), read(r.arguments()), read(textOf(res.contents()))));
               break;
             }

@@ -28,10 +28,13 @@ public final class MemoryException extends RuntimeException {
 
   /** A caller-supplied value is invalid; {@link #field()} names it. */
   public static final String INVALID_ARGUMENT = "invalid_argument";
+
   /** The store cannot be opened or used; details carry the path when there is one. */
   public static final String MEMORY_UNAVAILABLE = "memory_unavailable";
+
   /** An id given for an update does not exist. */
   public static final String MEMORY_NOT_FOUND = "memory_not_found";
+
   /** An update would collide with another record's title and entities. */
   public static final String MEMORY_CONFLICT = "memory_conflict";
 
@@ -74,7 +77,9 @@ public final class MemoryException extends RuntimeException {
     return new MemoryException(INVALID_ARGUMENT, field + ": " + message, field, details, null);
   }
 
-  /** A {@code memory_unavailable} error naming the store's path (may be null for non-file stores). */
+  /**
+   * A {@code memory_unavailable} error naming the store's path (may be null for non-file stores).
+   */
   public static MemoryException unavailable(String path, String message, Throwable cause) {
     Map<String, Object> details = new LinkedHashMap<>();
     if (path != null) {

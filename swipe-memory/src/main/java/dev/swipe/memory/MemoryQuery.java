@@ -6,8 +6,8 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * What to recall: free text plus optional filters. An agent about to operate a widget asks for
- * e.g. {@code MemoryQuery.text("hour picker swipe").entities("WeChat")} and gets the best matches.
+ * What to recall: free text plus optional filters. An agent about to operate a widget asks for e.g.
+ * {@code MemoryQuery.text("hour picker swipe").entities("WeChat")} and gets the best matches.
  *
  * <p>Semantics, identical in every built-in store:
  *
@@ -34,8 +34,10 @@ public record MemoryQuery(
 
   /** Longest query text, in characters. */
   public static final int MAX_TEXT = 2000;
+
   /** Largest limit. */
   public static final int MAX_LIMIT = 100;
+
   /** Limit used when none is given. */
   public static final int DEFAULT_LIMIT = 10;
 
@@ -75,8 +77,8 @@ public record MemoryQuery(
   }
 
   /**
-   * Builds {@link MemoryQuery}s. A value builder: setting a field again replaces it (the last
-   * value wins).
+   * Builds {@link MemoryQuery}s. A value builder: setting a field again replaces it (the last value
+   * wins).
    */
   public static final class Builder {
     private String text = "";

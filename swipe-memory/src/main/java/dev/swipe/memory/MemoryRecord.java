@@ -15,8 +15,8 @@ import java.util.Objects;
  *
  * <p>Immutable and validated on construction, so no store ever sees a bad record: text is stripped,
  * empty titles, control characters, oversize fields and priorities outside 0-100 are refused with
- * {@code invalid_argument} naming the field. Tags and entities keep their order and drop
- * duplicates that differ only in case.
+ * {@code invalid_argument} naming the field. Tags and entities keep their order and drop duplicates
+ * that differ only in case.
  *
  * <p>{@code id}, {@code createdAt} and {@code updatedAt} are null on a record that has not been
  * saved; a store fills them in and returns the stored record.
@@ -45,18 +45,25 @@ public record MemoryRecord(
 
   /** Longest id, in characters. */
   public static final int MAX_ID = 128;
+
   /** Longest type, in characters. */
   public static final int MAX_TYPE = 64;
+
   /** Longest title, in characters. */
   public static final int MAX_TITLE = 256;
+
   /** Longest content, in characters. */
   public static final int MAX_CONTENT = 8192;
+
   /** Most tags, and most entities. */
   public static final int MAX_LABELS = 32;
+
   /** Longest tag or entity, in characters. */
   public static final int MAX_LABEL_LENGTH = 128;
+
   /** Priority used when none is given. */
   public static final int DEFAULT_PRIORITY = 50;
+
   /** Type used when none is given. */
   public static final String DEFAULT_TYPE = "procedure";
 
@@ -122,7 +129,9 @@ public record MemoryRecord(
     return id != null;
   }
 
-  /** The same record as stored by a store: with id and timestamps. Used by store implementations. */
+  /**
+   * The same record as stored by a store: with id and timestamps. Used by store implementations.
+   */
   public MemoryRecord withIdentity(String newId, Instant created, Instant updated) {
     return new MemoryRecord(
         Objects.requireNonNull(newId, "id"),
@@ -137,7 +146,8 @@ public record MemoryRecord(
   }
 
   /**
-   * Builds {@link MemoryRecord}s; required fields are taken up front. A value builder: setting a field again replaces it (the last value wins).
+   * Builds {@link MemoryRecord}s; required fields are taken up front. A value builder: setting a
+   * field again replaces it (the last value wins).
    */
   public static final class Builder {
     private String id;

@@ -22,9 +22,9 @@ public interface MemoryStore extends AutoCloseable {
    * Saves a memory and returns it as stored, with id and timestamps.
    *
    * <p>Without an id this is an upsert by {@link MemoryRecord#identityKey() title and entities}: if
-   * a record with the same title and entities exists (ignoring case and entity order) it is replaced
-   * in place, keeping its id and {@code createdAt}; otherwise a new record is created. With an id
-   * the record with that id is updated (its title and entities may change); {@code
+   * a record with the same title and entities exists (ignoring case and entity order) it is
+   * replaced in place, keeping its id and {@code createdAt}; otherwise a new record is created.
+   * With an id the record with that id is updated (its title and entities may change); {@code
    * memory_not_found} if there is none, {@code memory_conflict} if the new title and entities
    * belong to another record. {@code updatedAt} is the store clock's time of the save.
    */
@@ -56,9 +56,9 @@ public interface MemoryStore extends AutoCloseable {
    *
    * <p>To stay fast on large stores the built-in stores score a bounded set of candidates, found
    * through the query's rarest words or its tag/entity filters (without words: the highest
-   * priorities and the most recent); a record that shares only very common words with the query
-   * may therefore be left out when rarer words match. Other implementations may rank differently
-   * but must honour the filters and the limit.
+   * priorities and the most recent); a record that shares only very common words with the query may
+   * therefore be left out when rarer words match. Other implementations may rank differently but
+   * must honour the filters and the limit.
    */
   List<MemoryRecord> recall(MemoryQuery query);
 

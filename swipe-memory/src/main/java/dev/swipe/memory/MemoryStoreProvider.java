@@ -3,9 +3,9 @@ package dev.swipe.memory;
 import java.time.Clock;
 
 /**
- * Service-provider interface that lets {@link MemoryStores#open(String)} open a store by URI scheme,
- * JDBC style. A host agent with its own memory implements {@link MemoryStore}, implements this
- * interface with its scheme, and lists the provider class in {@code
+ * Service-provider interface that lets {@link MemoryStores#open(String)} open a store by URI
+ * scheme, JDBC style. A host agent with its own memory implements {@link MemoryStore}, implements
+ * this interface with its scheme, and lists the provider class in {@code
  * META-INF/services/dev.swipe.memory.MemoryStoreProvider}; then {@code
  * Device.builder().memory("myscheme:...")} uses it. See {@code docs/memory.md}.
  *

@@ -28,6 +28,7 @@ import java.util.TreeMap;
 public final class MemoryStores {
   /** Where {@code sqlite:} puts the database when no path is given. */
   public static final String DEFAULT_SQLITE_PATH = "~/.swipe/memory.db";
+
   /** The URI of the embedded default store. */
   public static final String DEFAULT_URI = "sqlite:" + DEFAULT_SQLITE_PATH;
 

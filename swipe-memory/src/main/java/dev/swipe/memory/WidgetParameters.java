@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -51,6 +50,7 @@ public record WidgetParameters(
 
   /** Longest app, screen or widget name. */
   public static final int MAX_NAME = 128;
+
   /** Longest notes or extra value. */
   public static final int MAX_NOTES = 2000;
 
@@ -86,13 +86,13 @@ public record WidgetParameters(
   }
 
   private static final Pattern KEY = Pattern.compile("[A-Za-z][A-Za-z0-9 _\\-]{0,63}");
+
   /** Where one pair ends: a separator followed by the next "key:". */
   private static final Pattern BOUNDARY =
       Pattern.compile("\\s*[,;\\n]\\s*(?=[A-Za-z][A-Za-z0-9 _\\-]{0,63}\\s*:)");
 
   private static final String NUM = "[+-]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][+-]?\\d+)?";
-  private static final Pattern NUMBER_WITH_UNIT =
-      Pattern.compile("(" + NUM + ")\\s*([A-Za-z]*)");
+  private static final Pattern NUMBER_WITH_UNIT = Pattern.compile("(" + NUM + ")\\s*([A-Za-z]*)");
   private static final Pattern AXIS =
       Pattern.compile("(?<![A-Za-z])([xXyY])\\s*[=:]\\s*(" + NUM + ")");
   private static final Pattern PAIR =

@@ -105,7 +105,8 @@ class MemoryRecordTest {
   void unpairedSurrogatesAreRefused() {
     assertInvalid(() -> MemoryRecord.builder("a\uD800b", "c").build(), "title");
     assertInvalid(() -> MemoryRecord.builder("t", "\uDC00").build(), "content");
-    assertThat(MemoryRecord.builder("emoji \uD83D\uDE00", "c").build().title()).endsWith("\uD83D\uDE00");
+    assertThat(MemoryRecord.builder("emoji \uD83D\uDE00", "c").build().title())
+        .endsWith("\uD83D\uDE00");
   }
 
   @Test
@@ -200,7 +201,9 @@ class MemoryRecordTest {
   @Test
   void validationOnlyEverThrowsInvalidArgument() {
     qt().withExamples(500)
-        .forAll(strings().allPossible().ofLengthBetween(0, 40), strings().allPossible().ofLengthBetween(0, 40))
+        .forAll(
+            strings().allPossible().ofLengthBetween(0, 40),
+            strings().allPossible().ofLengthBetween(0, 40))
         .checkAssert(
             (title, tag) -> {
               try {

@@ -1,7 +1,6 @@
 package dev.swipe.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -74,7 +73,9 @@ class MemoryStoresTest {
   @Test
   void badSqliteOptionsAreRefused() {
     for (String bad :
-        new String[] {"?sync=maybe", "?busy_timeout_ms=soon", "?busy_timeout_ms=-1", "?color=red"}) {
+        new String[] {
+          "?sync=maybe", "?busy_timeout_ms=soon", "?busy_timeout_ms=-1", "?color=red"
+        }) {
       MemoryException e = thrown(() -> MemoryStores.open("sqlite:" + dir.resolve("x.db") + bad));
       assertThat(e.code()).as(bad).isEqualTo("invalid_argument");
     }
@@ -101,7 +102,9 @@ class MemoryStoresTest {
         new URLClassLoader(new URL[] {dir.resolve("cp").toUri().toURL()}, old)) {
       Thread.currentThread().setContextClassLoader(cl);
       MemoryException e = thrown(() -> MemoryStores.open("mem:"));
-      assertThat(e.getMessage()).contains("sqlite").contains(DuplicateSqliteProvider.class.getName());
+      assertThat(e.getMessage())
+          .contains("sqlite")
+          .contains(DuplicateSqliteProvider.class.getName());
     } finally {
       Thread.currentThread().setContextClassLoader(old);
     }

@@ -23,9 +23,27 @@ import org.quicktheories.core.Gen;
  */
 class StoreEquivalenceTest {
   private static final String[] WORDS = {
-    "swipe", "parameters", "hour", "minute", "wheel", "column", "list", "carousel", "map",
-    "slider", "alarm", "timer", "wechat", "clock", "photos", "maps", "notes", "rare", "zebra",
-    "quartz", "every"
+    "swipe",
+    "parameters",
+    "hour",
+    "minute",
+    "wheel",
+    "column",
+    "list",
+    "carousel",
+    "map",
+    "slider",
+    "alarm",
+    "timer",
+    "wechat",
+    "clock",
+    "photos",
+    "maps",
+    "notes",
+    "rare",
+    "zebra",
+    "quartz",
+    "every"
   };
 
   @TempDir Path dir;
@@ -44,7 +62,9 @@ class StoreEquivalenceTest {
       // Skewed word choice: low indexes are common, high ones rare.
       StringBuilder title = new StringBuilder("app" + rnd.nextInt(150));
       for (int w = 0; w < 3; w++) {
-        title.append(' ').append(WORDS[(int) Math.min(WORDS.length - 1, Math.abs(rnd.nextGaussian()) * 6)]);
+        title
+            .append(' ')
+            .append(WORDS[(int) Math.min(WORDS.length - 1, Math.abs(rnd.nextGaussian()) * 6)]);
       }
       batch.add(
           // "every" is in every record: more than the candidate budget, so queries of only common
@@ -89,7 +109,8 @@ class StoreEquivalenceTest {
 
   @Test
   void bothStoresRecallTheSameRecordsInTheSameOrder() {
-    Gen<List<Integer>> words = lists().of(integers().between(0, WORDS.length + 5)).ofSizeBetween(0, 5);
+    Gen<List<Integer>> words =
+        lists().of(integers().between(0, WORDS.length + 5)).ofSizeBetween(0, 5);
     Gen<Integer> filter = integers().between(0, 5);
     qt().withExamples(300)
         .forAll(words, filter, integers().between(1, 20))
@@ -108,7 +129,9 @@ class StoreEquivalenceTest {
                 q.type("procedure");
               }
               MemoryQuery query = q.build();
-              assertThat(ids(sql.recall(query))).as(query.toString()).isEqualTo(ids(mem.recall(query)));
+              assertThat(ids(sql.recall(query)))
+                  .as(query.toString())
+                  .isEqualTo(ids(mem.recall(query)));
             });
   }
 

@@ -146,13 +146,22 @@ class WidgetParametersTest {
   void badNumbersAndMissingFieldsAreRefusedNamingTheKey() {
     assertInvalid(() -> WidgetParameters.parse("widget: w"), "app");
     assertInvalid(() -> WidgetParameters.parse("app: A"), "widget");
-    assertInvalid(() -> WidgetParameters.parse("app: A, widget: w, effective distance: far"), "effective distance");
-    assertInvalid(() -> WidgetParameters.parse("app: A, widget: w, effective distance: 35px"), "effective distance");
-    assertInvalid(() -> WidgetParameters.parse("app: A, widget: w, effective distance: 1500"), "effective distance");
-    assertInvalid(() -> WidgetParameters.parse("app: A, widget: w, hold_after_ms: 1.5"), "hold_after_ms");
-    assertInvalid(() -> WidgetParameters.parse("app: A, widget: w, hold_after_ms: -1"), "hold_after_ms");
+    assertInvalid(
+        () -> WidgetParameters.parse("app: A, widget: w, effective distance: far"),
+        "effective distance");
+    assertInvalid(
+        () -> WidgetParameters.parse("app: A, widget: w, effective distance: 35px"),
+        "effective distance");
+    assertInvalid(
+        () -> WidgetParameters.parse("app: A, widget: w, effective distance: 1500"),
+        "effective distance");
+    assertInvalid(
+        () -> WidgetParameters.parse("app: A, widget: w, hold_after_ms: 1.5"), "hold_after_ms");
+    assertInvalid(
+        () -> WidgetParameters.parse("app: A, widget: w, hold_after_ms: -1"), "hold_after_ms");
     assertInvalid(() -> WidgetParameters.parse("app: A, widget: w, duration_ms: 0"), "duration_ms");
-    assertInvalid(() -> WidgetParameters.parse("app: A, widget: w, center: x=5"), "center position");
+    assertInvalid(
+        () -> WidgetParameters.parse("app: A, widget: w, center: x=5"), "center position");
     assertInvalid(() -> WidgetParameters.parse("app: A, widget: w, row pitch: 0"), "row pitch");
     assertInvalid(() -> WidgetParameters.parse("app: A, widget: w, notes: \"open"), "notes");
     assertInvalid(() -> WidgetParameters.parse(""), "content");
@@ -167,7 +176,8 @@ class WidgetParametersTest {
     assertInvalid(
         () -> WidgetParameters.builder("A", "w").effectiveDistance(Double.NaN).build(),
         "effective distance");
-    assertInvalid(() -> WidgetParameters.builder("A", "w").center(-1, 5).build(), "center position");
+    assertInvalid(
+        () -> WidgetParameters.builder("A", "w").center(-1, 5).build(), "center position");
     assertInvalid(() -> WidgetParameters.builder("A", "w").extra("app", "x").build(), "extras");
     assertInvalid(() -> WidgetParameters.builder("A", "w").extra("a:b", "x").build(), "extras");
     assertInvalid(() -> WidgetParameters.builder("A", "w").notes("a\nb").build(), "notes");
@@ -199,17 +209,29 @@ class WidgetParametersTest {
       doubles().between(0, 1000).mix(integers().between(0, 1000).map(i -> (double) i), 50);
 
   private static final Gen<WidgetParameters> PARAMS =
-      TEXT.zip(TEXT, TEXT, (app, widget, screen) -> WidgetParameters.builder(app, widget).screen(screen))
-          .zip(NORM, integers().between(0, 60_000), (b, d, h) -> b.effectiveDistance(d).holdAfterMs(h))
+      TEXT.zip(
+              TEXT,
+              TEXT,
+              (app, widget, screen) -> WidgetParameters.builder(app, widget).screen(screen))
+          .zip(
+              NORM,
+              integers().between(0, 60_000),
+              (b, d, h) -> b.effectiveDistance(d).holdAfterMs(h))
           .zip(NORM, NORM, (b, x, y) -> b.center(x, y))
-          .zip(integers().between(1, 60_000), NORM.map(v -> v == 0 ? 1.0 : v), TEXT,
+          .zip(
+              integers().between(1, 60_000),
+              NORM.map(v -> v == 0 ? 1.0 : v),
+              TEXT,
               (b, dur, pitch, notes) -> b.durationMs(dur).rowPitch(pitch).notes(notes))
-          .zip(TEXT, integers().between(0, 3), (b, extraValue, nExtras) -> {
-            for (int i = 0; i < nExtras; i++) {
-              b.extra("extra key " + i, extraValue + i);
-            }
-            return b.build();
-          });
+          .zip(
+              TEXT,
+              integers().between(0, 3),
+              (b, extraValue, nExtras) -> {
+                for (int i = 0; i < nExtras; i++) {
+                  b.extra("extra key " + i, extraValue + i);
+                }
+                return b.build();
+              });
 
   @Test
   void formatThenParseIsTheIdentity() {
@@ -243,8 +265,11 @@ class WidgetParametersTest {
   @Test
   void parsingArbitraryTextEitherSucceedsOrNamesAField() {
     qt().withExamples(1000)
-        .forAll(strings().allPossible().ofLengthBetween(0, 80)
-            .mix(strings().betweenCodePoints(0x20, 0x7e).ofLengthBetween(0, 80), 70))
+        .forAll(
+            strings()
+                .allPossible()
+                .ofLengthBetween(0, 80)
+                .mix(strings().betweenCodePoints(0x20, 0x7e).ofLengthBetween(0, 80), 70))
         .checkAssert(
             s -> {
               try {

@@ -5,10 +5,10 @@ import java.awt.Rectangle;
 import java.util.List;
 
 /**
- * One string the simulator drew on a frame, for tests and benchmarks only (the truth an OCR
- * engine is measured against; SDK code never reads it). Boxes are the ink of the glyphs in the
- * pixels of the frame the phone delivered (after scaling or letterboxing), cut to what stayed
- * visible: clipped by its container or covered by something drawn later (keyboard, status bar).
+ * One string the simulator drew on a frame, for tests and benchmarks only (the truth an OCR engine
+ * is measured against; SDK code never reads it). Boxes are the ink of the glyphs in the pixels of
+ * the frame the phone delivered (after scaling or letterboxing), cut to what stayed visible:
+ * clipped by its container or covered by something drawn later (keyboard, status bar).
  *
  * @param text the string as drawn
  * @param box the ink box of the visible part of the string

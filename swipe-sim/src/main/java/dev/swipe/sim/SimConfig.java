@@ -25,8 +25,8 @@ import java.util.Set;
  *   <li>{@code pointer=touch|abs|rel} (touch)
  *   <li>{@code abs_mouse=ignore|accept} (ignore): whether Android treats an absolute mouse as touch
  *   <li>{@code scale=0.1..1} (1): frame size relative to 1080x2400; layout and physics unchanged
- *   <li>{@code seed=N} (none): draw a varied device (slop, friction, row pitch, font, latency,
- *       JPEG quality); without a seed the nominal device is used
+ *   <li>{@code seed=N} (none): draw a varied device (slop, friction, row pitch, font, latency, JPEG
+ *       quality); without a seed the nominal device is used
  *   <li>{@code quality=1..100} (80, or drawn from the seed)
  *   <li>{@code latency_ms=0..2000} (60, or drawn from the seed)
  *   <li>{@code fps=1..120} (30)
@@ -39,8 +39,8 @@ import java.util.Set;
  *       {@code capture("sim:?name=X")} part
  *   <li>{@code overscroll=stretch|glow} (stretch on android and flutter): Android 12's stretching
  *       edge or the older glow over still content; iOS always rubber-bands
- *   <li>{@code picker=timepicker|numberpicker|listwheel|uipicker} (timepicker on android,
- *       listwheel on flutter, uipicker on ios): how the picker scene's wheels behave
+ *   <li>{@code picker=timepicker|numberpicker|listwheel|uipicker} (timepicker on android, listwheel
+ *       on flutter, uipicker on ios): how the picker scene's wheels behave
  *   <li>{@code paging=viewpager|snaphelper} (viewpager on android, snaphelper on flutter): the
  *       carousel's rule for when a release turns the page
  *   <li>{@code display=xxhdpi|420dpi} (xxhdpi): the panel, see {@link Display}
@@ -88,14 +88,36 @@ public record SimConfig(
   /** The URI options {@code sim:} understands. */
   public static final Set<String> URI_KEYS =
       Set.of(
-          "scene", "platform", "pointer", "abs_mouse", "scale", "seed", "quality", "latency_ms", "fps",
-          "noise", "letterbox", "theme", "time", "name", "overscroll", "picker", "paging", "display");
+          "scene",
+          "platform",
+          "pointer",
+          "abs_mouse",
+          "scale",
+          "seed",
+          "quality",
+          "latency_ms",
+          "fps",
+          "noise",
+          "letterbox",
+          "theme",
+          "time",
+          "name",
+          "overscroll",
+          "picker",
+          "paging",
+          "display");
 
   /** The screens the phone can show. */
   public enum Scene {
-    /** A contacts list (at least 200 sorted names) with a search field; a tap on a name opens its page. */
+    /**
+     * A contacts list (at least 200 sorted names) with a search field; a tap on a name opens its
+     * page.
+     */
     LIST,
-    /** A time picker: month (not cyclic), hour 00-23 and minute 00-59 (00-55 by 5 with {@code picker=numberpicker}), both cyclic, a text field below. */
+    /**
+     * A time picker: month (not cyclic), hour 00-23 and minute 00-59 (00-55 by 5 with {@code
+     * picker=numberpicker}), both cyclic, a text field below.
+     */
     PICKER,
     /** A paging carousel of six pages with a caption field. */
     CAROUSEL,
@@ -254,7 +276,8 @@ public record SimConfig(
           return d;
         }
       }
-      throw SwipeException.invalidArgument("display", "must be one of xxhdpi, 420dpi, was '" + id + "'");
+      throw SwipeException.invalidArgument(
+          "display", "must be one of xxhdpi, 420dpi, was '" + id + "'");
     }
   }
 
@@ -311,11 +334,13 @@ public record SimConfig(
       throw SwipeException.invalidArgument("scale", "must be in [0.1, 1], was " + scale);
     }
     if (jpegQuality.isPresent() && (jpegQuality.getAsInt() < 1 || jpegQuality.getAsInt() > 100)) {
-      throw SwipeException.invalidArgument("quality", "must be in [1, 100], was " + jpegQuality.getAsInt());
+      throw SwipeException.invalidArgument(
+          "quality", "must be in [1, 100], was " + jpegQuality.getAsInt());
     }
     if (latency.isPresent()
         && (latency.get().isNegative() || latency.get().compareTo(Duration.ofSeconds(2)) > 0)) {
-      throw SwipeException.invalidArgument("latency_ms", "must be in [0, 2000] ms, was " + latency.get());
+      throw SwipeException.invalidArgument(
+          "latency_ms", "must be in [0, 2000] ms, was " + latency.get());
     }
     if (fps < 1 || fps > 120) {
       throw SwipeException.invalidArgument("fps", "must be in [1, 120], was " + fps);
@@ -347,15 +372,19 @@ public record SimConfig(
     }
     if (!uri.path().isBlank()) {
       throw SwipeException.invalidArgument(
-          "uri", "sim: takes no path, only options such as sim:?scene=picker, was '" + uri.raw() + "'");
+          "uri",
+          "sim: takes no path, only options such as sim:?scene=picker, was '" + uri.raw() + "'");
     }
     uri.requireKnownKeys(URI_KEYS);
     Builder b = builder();
-    b.scene(Scene.valueOf(uri.choice("scene", "list", ids(Scene.values())).toUpperCase(Locale.ROOT)));
+    b.scene(
+        Scene.valueOf(uri.choice("scene", "list", ids(Scene.values())).toUpperCase(Locale.ROOT)));
     b.platform(
-        Platform.valueOf(uri.choice("platform", "android", ids(Platform.values())).toUpperCase(Locale.ROOT)));
+        Platform.valueOf(
+            uri.choice("platform", "android", ids(Platform.values())).toUpperCase(Locale.ROOT)));
     b.pointer(PointerKind.fromId(uri.choice("pointer", "touch", Set.of("touch", "abs", "rel"))));
-    b.acceptAbsoluteMouse(uri.choice("abs_mouse", "ignore", Set.of("ignore", "accept")).equals("accept"));
+    b.acceptAbsoluteMouse(
+        uri.choice("abs_mouse", "ignore", Set.of("ignore", "accept")).equals("accept"));
     b.scale(uri.doubleParam("scale", 1.0, 0.1, 1.0));
     if (uri.param("seed").isPresent()) {
       String raw = uri.param("seed").get().strip();
@@ -372,21 +401,38 @@ public record SimConfig(
       b.latency(Duration.ofMillis(uri.intParam("latency_ms", 60, 0, 2000)));
     }
     b.fps(uri.intParam("fps", 30, 1, 120));
-    b.noise(Noise.valueOf(uri.choice("noise", "none", ids(Noise.values())).toUpperCase(Locale.ROOT)));
+    b.noise(
+        Noise.valueOf(uri.choice("noise", "none", ids(Noise.values())).toUpperCase(Locale.ROOT)));
     b.letterbox(uri.boolParam("letterbox", false));
-    b.theme(Theme.valueOf(uri.choice("theme", "light", ids(Theme.values())).toUpperCase(Locale.ROOT)));
-    b.time(TimeMode.valueOf(uri.choice("time", "virtual", ids(TimeMode.values())).toUpperCase(Locale.ROOT)));
+    b.theme(
+        Theme.valueOf(uri.choice("theme", "light", ids(Theme.values())).toUpperCase(Locale.ROOT)));
+    b.time(
+        TimeMode.valueOf(
+            uri.choice("time", "virtual", ids(TimeMode.values())).toUpperCase(Locale.ROOT)));
     uri.param("name").ifPresent(n -> b.name(n.strip()));
     if (uri.param("overscroll").isPresent()) {
-      b.overscroll(Overscroll.valueOf(uri.choice("overscroll", "stretch", ids(Overscroll.values())).toUpperCase(Locale.ROOT)));
+      b.overscroll(
+          Overscroll.valueOf(
+              uri.choice("overscroll", "stretch", ids(Overscroll.values()))
+                  .toUpperCase(Locale.ROOT)));
     }
     if (uri.param("picker").isPresent()) {
-      b.picker(PickerKind.valueOf(uri.choice("picker", "timepicker", ids(PickerKind.values())).toUpperCase(Locale.ROOT)));
+      b.picker(
+          PickerKind.valueOf(
+              uri.choice("picker", "timepicker", ids(PickerKind.values()))
+                  .toUpperCase(Locale.ROOT)));
     }
     if (uri.param("paging").isPresent()) {
-      b.paging(Paging.valueOf(uri.choice("paging", "viewpager", ids(Paging.values())).toUpperCase(Locale.ROOT)));
+      b.paging(
+          Paging.valueOf(
+              uri.choice("paging", "viewpager", ids(Paging.values())).toUpperCase(Locale.ROOT)));
     }
-    b.display(Display.fromId(uri.choice("display", Display.XXHDPI.id(), Set.of(Display.XXHDPI.id(), Display.DENSITY_420.id()))));
+    b.display(
+        Display.fromId(
+            uri.choice(
+                "display",
+                Display.XXHDPI.id(),
+                Set.of(Display.XXHDPI.id(), Display.DENSITY_420.id()))));
     return b.build();
   }
 
@@ -483,7 +529,8 @@ public record SimConfig(
   }
 
   /**
-   * Builds a {@link SimConfig}; every setter has the {@code sim:} default. A value builder: setting a field again replaces it (the last value wins).
+   * Builds a {@link SimConfig}; every setter has the {@code sim:} default. A value builder: setting
+   * a field again replaces it (the last value wins).
    */
   public static final class Builder {
     private Scene scene = Scene.LIST;
@@ -618,8 +665,24 @@ public record SimConfig(
     /** Validates and builds. */
     public SimConfig build() {
       return new SimConfig(
-          scene, platform, pointer, acceptAbsoluteMouse, scale, seed, jpegQuality, latency, fps, noise,
-          letterbox, theme, time, name, overscroll, picker, paging, display);
+          scene,
+          platform,
+          pointer,
+          acceptAbsoluteMouse,
+          scale,
+          seed,
+          jpegQuality,
+          latency,
+          fps,
+          noise,
+          letterbox,
+          theme,
+          time,
+          name,
+          overscroll,
+          picker,
+          paging,
+          display);
     }
   }
 }

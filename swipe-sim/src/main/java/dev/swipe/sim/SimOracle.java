@@ -40,7 +40,10 @@ public final class SimOracle {
   public SimState.Wheel wheel(String column) {
     return state()
         .wheel(column)
-        .orElseThrow(() -> SwipeException.invalidArgument("column", "no wheel named '" + column + "' on this screen"));
+        .orElseThrow(
+            () ->
+                SwipeException.invalidArgument(
+                    "column", "no wheel named '" + column + "' on this screen"));
   }
 
   /**
@@ -52,8 +55,8 @@ public final class SimOracle {
   }
 
   /**
-   * Test setup: puts a wheel at rest on {@code value} at once (as if set by the app), e.g. to
-   * start a benchmark episode near the wrap of a cyclic wheel. Overshoot counts are kept.
+   * Test setup: puts a wheel at rest on {@code value} at once (as if set by the app), e.g. to start
+   * a benchmark episode near the wrap of a cyclic wheel. Overshoot counts are kept.
    */
   public void setWheelValue(String column, int value) {
     phone.wheelValue(column, value);
@@ -75,9 +78,9 @@ public final class SimOracle {
   }
 
   /**
-   * The list rows fully visible in a screenshot of this phone, top down: what an agent reading
-   * that picture would see (the phone one capture latency before the frame was taken), which
-   * during a fling is not what {@link #state()} says now.
+   * The list rows fully visible in a screenshot of this phone, top down: what an agent reading that
+   * picture would see (the phone one capture latency before the frame was taken), which during a
+   * fling is not what {@link #state()} says now.
    */
   public List<String> visibleListRows(Observation screenshot) {
     SwipeException.requireArgument(screenshot, "screenshot");
@@ -85,8 +88,8 @@ public final class SimOracle {
   }
 
   /**
-   * The text the phone drew on the frame a screenshot shows (strings and words with their ink
-   * boxes in that frame's pixels, sizes and colours): the truth OCR is measured against.
+   * The text the phone drew on the frame a screenshot shows (strings and words with their ink boxes
+   * in that frame's pixels, sizes and colours): the truth OCR is measured against.
    *
    * @throws SwipeException {@code invalid_argument} when the screenshot is not a frame this phone
    *     delivered, or is older than the last few hundred frames
@@ -96,8 +99,9 @@ public final class SimOracle {
     return phone
         .drawnTextOn(screenshot.captureNanos(), screenshot.jpeg())
         .orElseThrow(
-            () -> SwipeException.invalidArgument(
-                "screenshot", "is not one of the recent frames of this simulator"));
+            () ->
+                SwipeException.invalidArgument(
+                    "screenshot", "is not one of the recent frames of this simulator"));
   }
 
   /** The text drawn on the latest frame the phone painted, in the phone frame's pixels. */
@@ -105,12 +109,15 @@ public final class SimOracle {
     return phone.drawnText();
   }
 
-    /** The list content offset in frame pixels (NaN when the scene has no list). */
+  /** The list content offset in frame pixels (NaN when the scene has no list). */
   public double listOffsetPx() {
     return state().listOffsetPx();
   }
 
-  /** The contact whose page a tap on its row opened, empty while the list shows (or on other scenes). */
+  /**
+   * The contact whose page a tap on its row opened, empty while the list shows (or on other
+   * scenes).
+   */
   public java.util.Optional<String> openedContact() {
     return phone.openedContact();
   }
@@ -147,7 +154,8 @@ public final class SimOracle {
         phone.sleeper().sleep(STEP_NANOS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new SwipeException(dev.swipe.core.ErrorCode.INTERRUPTED, "interrupted while waiting for rest");
+        throw new SwipeException(
+            dev.swipe.core.ErrorCode.INTERRUPTED, "interrupted while waiting for rest");
       }
       s = state();
     }

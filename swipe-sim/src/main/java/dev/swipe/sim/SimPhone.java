@@ -20,8 +20,8 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A virtual phone: a HID finger ({@link #transport()}), capture eyes ({@link #frameSource()}) and
- * a test-only {@link #oracle()} of its true state, on its own clock. {@code Device.open("sim:")}
+ * A virtual phone: a HID finger ({@link #transport()}), capture eyes ({@link #frameSource()}) and a
+ * test-only {@link #oracle()} of its true state, on its own clock. {@code Device.open("sim:")}
  * builds one; tests, benchmarks and the serial emulators can also build one directly and feed it
  * reports.
  *
@@ -45,8 +45,8 @@ public final class SimPhone implements AutoCloseable {
   }
 
   /**
-   * A phone on its own clock: a new {@link VirtualClock} for {@code time=virtual}, the JVM's
-   * clock for {@code time=real}. A named configuration is registered until the phone closes.
+   * A phone on its own clock: a new {@link VirtualClock} for {@code time=virtual}, the JVM's clock
+   * for {@code time=real}. A named configuration is registered until the phone closes.
    */
   public static SimPhone create(SimConfig config) {
     SwipeException.requireArgument(config, "config");

@@ -6,10 +6,10 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * The simulator's true state at one instant, for tests and benchmarks only (SDK policies must
- * judge from pixels). Pixel values are in frame pixels (after {@code scale}); normalized values
- * follow DESIGN.md (x by the width rule, y by the height rule). Fields that do not apply to the
- * scene are {@code NaN}, {@code -1} or empty.
+ * The simulator's true state at one instant, for tests and benchmarks only (SDK policies must judge
+ * from pixels). Pixel values are in frame pixels (after {@code scale}); normalized values follow
+ * DESIGN.md (x by the width rule, y by the height rule). Fields that do not apply to the scene are
+ * {@code NaN}, {@code -1} or empty.
  *
  * @param scene the scene shown
  * @param platform the platform physics
@@ -75,7 +75,8 @@ public record SimState(
    * @param rowCount rows in one cycle
    * @param valueStep value difference between adjacent rows
    * @param cycleSize the numeric modulus of a cyclic wheel (24, 60), empty when not cyclic
-   * @param position the wheel position in rows (fractional while moving; unwrapped on cyclic wheels)
+   * @param position the wheel position in rows (fractional while moving; unwrapped on cyclic
+   *     wheels)
    * @param moving whether it is flinging or snapping
    * @param rowPitchPx distance between adjacent rows
    * @param selectedCenterYPx y of the selected row's centre (the selection band)
@@ -84,7 +85,8 @@ public record SimState(
    * @param selectedCenterYNorm selected row centre, normalized by the height rule
    * @param columnXNorm column centre, normalized by the width rule
    * @param target the value set with {@link SimOracle#setWheelTarget}, if any
-   * @param overshoots how often the wheel went past the target row (entered it and left on the far side)
+   * @param overshoots how often the wheel went past the target row (entered it and left on the far
+   *     side)
    * @param maxRowsPastTarget the farthest it went past the target, in rows
    */
   public record Wheel(
@@ -128,5 +130,6 @@ public record SimState(
    * @param y vertical position, normalized
    * @param pressed whether the finger touched (button down)
    */
-  public record PointerSample(long atNanos, PointerKind kind, double x, double y, boolean pressed) {}
+  public record PointerSample(
+      long atNanos, PointerKind kind, double x, double y, boolean pressed) {}
 }

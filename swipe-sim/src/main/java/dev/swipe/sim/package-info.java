@@ -15,9 +15,9 @@
  * UIPickerView, Flutter's mouse rules). Time is virtual by default: the SDK's sleeps advance the
  * phone's clock, and every animation is a closed-form function of that clock.
  *
- * <p>Public types: {@link dev.swipe.sim.SimPhone} (the phone and its parts),
- * {@link dev.swipe.sim.SimConfig} (what to build, and the {@code sim:} URI options),
- * {@link dev.swipe.sim.SimOracle} and {@link dev.swipe.sim.SimState} (the true state, never for
- * SDK policies). Everything in {@code dev.swipe.sim.internal} may change without notice.
+ * <p>Public types: {@link dev.swipe.sim.SimPhone} (the phone and its parts), {@link
+ * dev.swipe.sim.SimConfig} (what to build, and the {@code sim:} URI options), {@link
+ * dev.swipe.sim.SimOracle} and {@link dev.swipe.sim.SimState} (the true state, never for SDK
+ * policies). Everything in {@code dev.swipe.sim.internal} may change without notice.
  */
 package dev.swipe.sim;

@@ -30,10 +30,16 @@ class CaptureRealismTest {
     List<byte[]> frames = new ArrayList<>();
     try (Device d = Device.open(uri)) {
       frames.add(d.screenshot().jpeg());
-      ActionResult r = d.swipe(Swipe.builder(NormPoint.of(800, 480), NormPoint.of(800, 330)).durationMs(90).steps(6).build());
+      ActionResult r =
+          d.swipe(
+              Swipe.builder(NormPoint.of(800, 480), NormPoint.of(800, 330))
+                  .durationMs(90)
+                  .steps(6)
+                  .build());
       frames.add(r.observation().jpeg());
       frames.add(d.tap(NormPoint.of(500, 490)).observation().jpeg());
-      frames.add(d.swipe(Swipe.of(NormPoint.of(500, 700), NormPoint.of(500, 300))).observation().jpeg());
+      frames.add(
+          d.swipe(Swipe.of(NormPoint.of(500, 700), NormPoint.of(500, 300))).observation().jpeg());
       SimPhone phone = SimPhone.of(d).orElseThrow();
       for (int i = 0; i < 5; i++) {
         frames.add(phone.frameSource().grab(phone.ticker().read(), Duration.ofSeconds(1)).jpeg());
@@ -58,7 +64,8 @@ class CaptureRealismTest {
   void seededDevicesDifferInPhysicsAndCapture() {
     try (SimPhone one = SimPhone.open("sim:?scene=picker&scale=0.5&seed=1");
         SimPhone two = SimPhone.open("sim:?scene=picker&scale=0.5&seed=2")) {
-      boolean pitchDiffers = one.oracle().wheel("hour").rowPitchPx() != two.oracle().wheel("hour").rowPitchPx();
+      boolean pitchDiffers =
+          one.oracle().wheel("hour").rowPitchPx() != two.oracle().wheel("hour").rowPitchPx();
       boolean latencyDiffers = !one.frameSource().latency().equals(two.frameSource().latency());
       assertThat(pitchDiffers || latencyDiffers).isTrue();
     }
@@ -82,7 +89,9 @@ class CaptureRealismTest {
           total++;
         }
       }
-      assertThat((double) changed / total).as("re-encoding changes pixels: the frame is lossy").isGreaterThan(0.01);
+      assertThat((double) changed / total)
+          .as("re-encoding changes pixels: the frame is lossy")
+          .isGreaterThan(0.01);
       assertThat(sumAbs / total).as("but only by noise").isLessThan(3.0);
       // Anti-aliased text and JPEG ringing give many grey levels, not a handful of flat colours.
       assertThat(distinctLevels(once)).isGreaterThan(100);
@@ -136,7 +145,8 @@ class CaptureRealismTest {
     try (SimPhone phone = SimPhone.open("sim:?scale=0.5&fps=30")) {
       long period = 1_000_000_000L / 30;
       for (int i = 0; i < 5; i++) {
-        Frame f = phone.frameSource().grab(phone.ticker().read() + i * 7_000_000L, Duration.ofSeconds(1));
+        Frame f =
+            phone.frameSource().grab(phone.ticker().read() + i * 7_000_000L, Duration.ofSeconds(1));
         assertThat(f.captureNanos() % period).isZero();
       }
     }

@@ -14,7 +14,10 @@ class CarouselAndMapTest {
   private static final Duration REST = Duration.ofSeconds(10);
 
   private static Swipe horizontal(double fromX, double toX, int durationMs) {
-    return Swipe.builder(NormPoint.of(fromX, 400), NormPoint.of(toX, 400)).durationMs(durationMs).steps(16).build();
+    return Swipe.builder(NormPoint.of(fromX, 400), NormPoint.of(toX, 400))
+        .durationMs(durationMs)
+        .steps(16)
+        .build();
   }
 
   @Test
@@ -23,7 +26,9 @@ class CarouselAndMapTest {
       try (Device d = Device.open("sim:?scene=carousel&scale=0.5&platform=" + platform)) {
         SimOracle oracle = SimOracle.of(d);
         if (platform.equals("android")) {
-          d.swipe(horizontal(700, 300, 400)); // 400 units in 400 ms: under 400 dp/s and 60%, ViewPager stays
+          d.swipe(
+              horizontal(
+                  700, 300, 400)); // 400 units in 400 ms: under 400 dp/s and 60%, ViewPager stays
           assertThat(oracle.awaitRest(REST).page()).as("ViewPager: no fling, under 60%").isZero();
         }
         d.swipe(horizontal(700, 300, platform.equals("android") ? 150 : 400));
@@ -45,7 +50,8 @@ class CarouselAndMapTest {
     try (Device d = Device.open("sim:?scene=carousel&scale=0.5")) {
       var before = d.screenshot();
       var after = d.swipe(horizontal(700, 300, 150)).observation();
-      assertThat(d.diff(before, after, dev.swipe.core.NormRegion.of(0, 100, 1000, 550)).diffRatio()).isGreaterThan(0.3);
+      assertThat(d.diff(before, after, dev.swipe.core.NormRegion.of(0, 100, 1000, 550)).diffRatio())
+          .isGreaterThan(0.3);
     }
   }
 
@@ -60,8 +66,10 @@ class CarouselAndMapTest {
       double fingerY = 200 / 1000.0 * 1199;
       double slop = 12; // 8 dp at density 3, scale 0.5
       double along = Math.hypot(fingerX, fingerY);
-      assertThat(moved.mapOffsetXPx() - start.mapOffsetXPx()).isCloseTo(fingerX * (1 - slop / along), within(0.6));
-      assertThat(moved.mapOffsetYPx() - start.mapOffsetYPx()).isCloseTo(fingerY * (1 - slop / along), within(0.6));
+      assertThat(moved.mapOffsetXPx() - start.mapOffsetXPx())
+          .isCloseTo(fingerX * (1 - slop / along), within(0.6));
+      assertThat(moved.mapOffsetYPx() - start.mapOffsetYPx())
+          .isCloseTo(fingerY * (1 - slop / along), within(0.6));
       for (int i = 0; i < 8; i++) {
         Play.gesture(phone, Play.drag(300, 0, NormPoint.of(100, 150), NormPoint.of(900, 950)));
       }
@@ -75,8 +83,13 @@ class CarouselAndMapTest {
   void mapFlingsEachAxisOnItsOwnVelocity() {
     try (SimPhone phone = SimPhone.open("sim:?scene=map&scale=0.5")) {
       SimState start = phone.oracle().state();
-      Play.gesture(phone, Swipe.builder(NormPoint.of(600, 600), NormPoint.of(400, 400)).durationMs(120).steps(8)
-          .holdBeforeMs(0).build());
+      Play.gesture(
+          phone,
+          Swipe.builder(NormPoint.of(600, 600), NormPoint.of(400, 400))
+              .durationMs(120)
+              .steps(8)
+              .holdBeforeMs(0)
+              .build());
       SimState lift = phone.oracle().state();
       SimState rest = phone.oracle().awaitRest(REST);
       double dx = rest.mapOffsetXPx() - lift.mapOffsetXPx();
@@ -87,7 +100,8 @@ class CarouselAndMapTest {
       // spline(vx):spline(vy), not vx:vy (the old 2-D Scroller), in layout pixels (scale 0.5).
       double vx = -lift.lastTouchVelocity().xPxPerS() * 2;
       double vy = -lift.lastTouchVelocity().yPxPerS() * 2;
-      dev.swipe.sim.internal.AndroidSpline spline = new dev.swipe.sim.internal.AndroidSpline(3.0, 0.015);
+      dev.swipe.sim.internal.AndroidSpline spline =
+          new dev.swipe.sim.internal.AndroidSpline(3.0, 0.015);
       assertThat(dx / dy).isCloseTo(spline.distance(vx) / spline.distance(vy), within(0.02));
       assertThat(dx / dy).isNotCloseTo(vx / vy, within(0.05));
       assertThat(lift.mapOffsetXPx()).isGreaterThan(start.mapOffsetXPx());

@@ -23,10 +23,13 @@ class ContactPageTest {
       Observation list = phone.screenshot();
       List<String> rows = truth.visibleListRows(list);
       // Rows start at 408 px of 2400 and are 192 px tall: the third row's centre.
-      Observation page = phone.tap(NormPoint.of(500, (408 + 2.5 * 192) / 2400 * 1000)).observation();
+      Observation page =
+          phone.tap(NormPoint.of(500, (408 + 2.5 * 192) / 2400 * 1000)).observation();
       assertThat(truth.openedContact()).contains(rows.get(2));
       assertThat(truth.visibleListRows(page)).isEmpty();
-      assertThat(truth.textOn(page)).extracting(DrawnText::text).contains(rows.get(2), "Call", "Message", "Email")
+      assertThat(truth.textOn(page))
+          .extracting(DrawnText::text)
+          .contains(rows.get(2), "Call", "Message", "Email")
           .doesNotContain(rows.get(0));
       phone.key(Key.BACK);
       assertThat(truth.openedContact()).isEmpty();
@@ -43,7 +46,11 @@ class ContactPageTest {
   void aTapThatCatchesAFlingOnlyStopsTheList(String platform) {
     try (Device phone = Device.open("sim:?scene=list&scale=0.5&platform=" + platform)) {
       SimOracle truth = SimOracle.of(phone);
-      phone.perform(Swipe.builder(NormPoint.of(500, 800), NormPoint.of(500, 300)).durationMs(120).steps(8).build(),
+      phone.perform(
+          Swipe.builder(NormPoint.of(500, 800), NormPoint.of(500, 300))
+              .durationMs(120)
+              .steps(8)
+              .build(),
           Duration.ZERO);
       assertThat(truth.state().animating()).as("the list flings").isTrue();
       phone.tap(NormPoint.of(500, 600));

@@ -56,7 +56,8 @@ class DrawnTextTest {
       List<String> rows = SimOracle.of(phone).visibleListRows(o);
       assertThat(rows).isNotEmpty();
       for (String name : rows) {
-        DrawnText t = find(texts, name).orElseThrow(() -> new AssertionError("no record of " + name));
+        DrawnText t =
+            find(texts, name).orElseThrow(() -> new AssertionError("no record of " + name));
         assertThat(t.fullyVisible()).isTrue();
         assertThat(t.words()).extracting(DrawnText.Word::text).containsExactly(name.split(" "));
         assertThat(new Rectangle(0, 0, o.width(), o.height()).contains(t.box())).isTrue();
@@ -75,9 +76,12 @@ class DrawnTextTest {
         Device half = Device.open("sim:?scene=picker&seed=3&scale=0.5")) {
       DrawnText big = find(SimOracle.of(full).textOn(full.screenshot()), "Save").orElseThrow();
       DrawnText small = find(SimOracle.of(half).textOn(half.screenshot()), "Save").orElseThrow();
-      assertThat(small.box().getCenterX()).isCloseTo(big.box().getCenterX() / 2, org.assertj.core.data.Offset.offset(2.0));
-      assertThat(small.box().getCenterY()).isCloseTo(big.box().getCenterY() / 2, org.assertj.core.data.Offset.offset(2.0));
-      assertThat(small.capHeightPx()).isCloseTo(big.capHeightPx() / 2, org.assertj.core.data.Offset.offset(0.5));
+      assertThat(small.box().getCenterX())
+          .isCloseTo(big.box().getCenterX() / 2, org.assertj.core.data.Offset.offset(2.0));
+      assertThat(small.box().getCenterY())
+          .isCloseTo(big.box().getCenterY() / 2, org.assertj.core.data.Offset.offset(2.0));
+      assertThat(small.capHeightPx())
+          .isCloseTo(big.capHeightPx() / 2, org.assertj.core.data.Offset.offset(0.5));
     }
   }
 
@@ -108,13 +112,15 @@ class DrawnTextTest {
       Observation o = phone.screenshot();
       BufferedImage img = ImageIO.read(new ByteArrayInputStream(o.jpeg()));
       DrawnText title = find(SimOracle.of(phone).textOn(o), "Contacts").orElseThrow();
-      assertThat(luma(title.color().getRGB())).isGreaterThan(luma(title.background().getRGB()) + 100);
+      assertThat(luma(title.color().getRGB()))
+          .isGreaterThan(luma(title.background().getRGB()) + 100);
       assertThat(inkMinusRing(img, title.box())).isGreaterThan(20);
     }
     assertThat(SimConfig.fromUri("sim:?theme=dark").theme()).isEqualTo(SimConfig.Theme.DARK);
     assertThat(SimConfig.fromUri("sim:?theme=dark").toUri()).contains("theme=dark");
     assertThatThrownBy(() -> SimConfig.fromUri("sim:?theme=sepia"))
-        .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.getMessage()).contains("theme"));
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.getMessage()).contains("theme"));
   }
 
   @Test
@@ -136,20 +142,25 @@ class DrawnTextTest {
       assertThat(o.width()).isEqualTo(1920);
       Rectangle area = SimPhone.of(d).orElseThrow().hdmiScreenArea();
       List<DrawnText> texts = SimOracle.of(d).textOn(o);
-      assertThat(texts).isNotEmpty().allSatisfy(t -> assertThat(area.contains(t.box())).as(t.text()).isTrue());
+      assertThat(texts)
+          .isNotEmpty()
+          .allSatisfy(t -> assertThat(area.contains(t.box())).as(t.text()).isTrue());
       DrawnText save = find(texts, "Save").orElseThrow();
-      assertThat(save.box().getCenterX()).isCloseTo(960.0, org.assertj.core.data.Offset.offset(3.0));
+      assertThat(save.box().getCenterX())
+          .isCloseTo(960.0, org.assertj.core.data.Offset.offset(3.0));
     }
   }
 
   @Test
   void aScreenshotOfAnotherPhoneIsRefused() {
-    try (Device a = Device.open("sim:"); Device b = Device.open("sim:?scene=picker")) {
+    try (Device a = Device.open("sim:");
+        Device b = Device.open("sim:?scene=picker")) {
       Observation fromB = b.screenshot();
       SimOracle oracleA = SimOracle.of(a);
       a.screenshot();
       assertThatThrownBy(() -> oracleA.textOn(fromB))
-          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.getMessage()).contains("screenshot"));
+          .isInstanceOfSatisfying(
+              SwipeException.class, e -> assertThat(e.getMessage()).contains("screenshot"));
     }
   }
 }

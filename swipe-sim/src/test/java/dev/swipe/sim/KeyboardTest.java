@@ -28,7 +28,9 @@ class KeyboardTest {
       assertThat(oracle.state().focusedText()).isEqualTo("que");
       assertThat(oracle.state().listMaxOffsetPx()).isLessThan(maxBefore);
       assertThat(oracle.state().firstVisibleRow()).isZero();
-      assertThat(oracle.state().visibleListRows()).isNotEmpty().allMatch(n -> n.toLowerCase().contains("que"));
+      assertThat(oracle.state().visibleListRows())
+          .isNotEmpty()
+          .allMatch(n -> n.toLowerCase().contains("que"));
       d.key(Key.BACK);
       assertThat(oracle.keyboardVisible()).isFalse();
     }

@@ -36,7 +36,8 @@ class ListPhysicsTest {
       assertThat(rest.listOffsetPx()).isEqualTo(atLift.listOffsetPx());
       assertThat(rest.lastTouchVelocity()).isEqualTo(SimState.Velocity.ZERO);
       assertThat(rest.visibleListRows()).hasSizeBetween(9, 10).isSorted();
-      // Content followed the finger less the 8 dp slop: 300 units of 1199 px = 359.7 px, slop 12 px at scale 0.5.
+      // Content followed the finger less the 8 dp slop: 300 units of 1199 px = 359.7 px, slop 12 px
+      // at scale 0.5.
       assertThat(rest.listOffsetPx()).isCloseTo(300 / 1000.0 * 1199 - 12, within(1.0));
     }
   }
@@ -70,9 +71,15 @@ class ListPhysicsTest {
       double sixPx = 6 / 1199.0 * 1000;
       Play.gesture(phone, Play.drag(80, 0, NormPoint.of(500, 600), NormPoint.of(500, 600 + sixPx)));
       assertThat(phone.oracle().awaitRest(REST).listOffsetPx()).isZero();
-      assertThat(phone.oracle().openedContact()).as("a tap on a row opens that contact").isPresent();
-      phone.input(new dev.swipe.core.spi.KeyReport(dev.swipe.core.gesture.Key.BACK, java.util.Set.of(), true));
-      phone.input(new dev.swipe.core.spi.KeyReport(dev.swipe.core.gesture.Key.BACK, java.util.Set.of(), false));
+      assertThat(phone.oracle().openedContact())
+          .as("a tap on a row opens that contact")
+          .isPresent();
+      phone.input(
+          new dev.swipe.core.spi.KeyReport(
+              dev.swipe.core.gesture.Key.BACK, java.util.Set.of(), true));
+      phone.input(
+          new dev.swipe.core.spi.KeyReport(
+              dev.swipe.core.gesture.Key.BACK, java.util.Set.of(), false));
       assertThat(phone.oracle().openedContact()).isEmpty();
       Play.gesture(phone, Play.drag(80, 0, NormPoint.of(300, 133), NormPoint.of(300 + sixPx, 133)));
       assertThat(phone.oracle().keyboardVisible()).as("a tap on the search field").isTrue();
@@ -102,7 +109,9 @@ class ListPhysicsTest {
       phone.transport().send(new PointerReport(NormPoint.of(500, 800), false));
       phone.oracle().awaitRest(REST);
       Frame after = phone.frameSource().grab(phone.ticker().read(), REST);
-      assertThat(Arrays.equals(pulling.jpeg(), before.jpeg())).as("the glow shows while pulling").isFalse();
+      assertThat(Arrays.equals(pulling.jpeg(), before.jpeg()))
+          .as("the glow shows while pulling")
+          .isFalse();
       assertThat(Arrays.equals(after.jpeg(), before.jpeg())).as("and is gone at rest").isTrue();
       assertThat(phone.oracle().listOffsetPx()).isZero();
     }
@@ -157,7 +166,11 @@ class ListPhysicsTest {
   void anAbsoluteMouseOnAndroidDoesNothing() {
     try (Device d = Device.open("sim:?scale=0.5&pointer=abs")) {
       Observation before = d.screenshot();
-      ActionResult r = d.swipe(Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300)).durationMs(300).build());
+      ActionResult r =
+          d.swipe(
+              Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300))
+                  .durationMs(300)
+                  .build());
       d.tap(NormPoint.of(300, 133));
       SimOracle oracle = SimOracle.of(d);
       assertThat(oracle.listOffsetPx()).isZero();
@@ -166,7 +179,8 @@ class ListPhysicsTest {
       assertThat(oracle.pointerLog()).as("the reports did arrive").isNotEmpty();
     }
     try (Device d = Device.open("sim:?scale=0.5&pointer=abs&abs_mouse=accept")) {
-      d.swipe(Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300)).durationMs(300).build());
+      d.swipe(
+          Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300)).durationMs(300).build());
       assertThat(SimOracle.of(d).listOffsetPx()).isPositive();
     }
   }
@@ -193,7 +207,11 @@ class ListPhysicsTest {
   void deviceSwipeScrollsTheList() {
     try (Device d = Device.open("sim:?scale=0.5")) {
       Observation before = d.screenshot();
-      ActionResult r = d.swipe(Swipe.builder(NormPoint.of(500, 750), NormPoint.of(500, 400)).durationMs(500).build());
+      ActionResult r =
+          d.swipe(
+              Swipe.builder(NormPoint.of(500, 750), NormPoint.of(500, 400))
+                  .durationMs(500)
+                  .build());
       assertThat(Arrays.equals(r.observation().jpeg(), before.jpeg())).isFalse();
       assertThat(SimOracle.of(d).listOffsetPx()).isPositive();
       assertThat(r.observation().captureNanos() - r.timeline().actualOffsetNanos(0))
@@ -209,7 +227,8 @@ class ListPhysicsTest {
       double offsetAtRelease = phone.oracle().listOffsetPx();
       Frame first = phone.frameSource().grab(released, Duration.ofSeconds(1));
       // The first fresh frame is at least one latency after the release.
-      assertThat(first.captureNanos()).isGreaterThanOrEqualTo(released + Duration.ofMillis(60).toNanos());
+      assertThat(first.captureNanos())
+          .isGreaterThanOrEqualTo(released + Duration.ofMillis(60).toNanos());
       byte[] previous = first.jpeg();
       int distinct = 0;
       for (int i = 0; i < 10; i++) {

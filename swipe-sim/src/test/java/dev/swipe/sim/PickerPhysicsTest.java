@@ -74,7 +74,9 @@ class PickerPhysicsTest {
     try (SimPhone phone = SimPhone.open("sim:?scene=picker&scale=0.5")) {
       NormPoint at = selected(phone.oracle().wheel("minute"));
       Play.gesture(phone, new LongPress(at, 390));
-      assertThat(phone.oracle().editorOpen()).as("released before 400 ms, after the tap timeout").isFalse();
+      assertThat(phone.oracle().editorOpen())
+          .as("released before 400 ms, after the tap timeout")
+          .isFalse();
       Play.gesture(phone, new LongPress(at, 450));
       assertThat(phone.oracle().editorOpen()).isTrue();
       assertThat(phone.oracle().keyboardVisible()).isTrue();
@@ -101,7 +103,9 @@ class PickerPhysicsTest {
       assertThat(rest.wheel("hour").orElseThrow().value()).isEqualTo(11);
       assertThat(rest.wheel("hour").orElseThrow().position()).isEqualTo(11.0);
       d.tap(selected(oracle.wheel("hour")));
-      assertThat(oracle.keyboardVisible()).as("iOS: a tap on the selected row does nothing").isFalse();
+      assertThat(oracle.keyboardVisible())
+          .as("iOS: a tap on the selected row does nothing")
+          .isFalse();
       d.tap(rowsBelow(oracle.wheel("month"), -3));
       assertThat(oracle.awaitRest(REST).wheel("month").orElseThrow().label()).isEqualTo("Mar");
     }
@@ -131,7 +135,12 @@ class PickerPhysicsTest {
         // A quick flick up from the selected row: meant for the next hour, flies past it.
         Play.gesture(
             phone,
-            Swipe.builder(selected(hour), rowsBelow(hour, -1.5)).durationMs(60).steps(6).holdBeforeMs(0).holdAfterMs(0).build());
+            Swipe.builder(selected(hour), rowsBelow(hour, -1.5))
+                .durationMs(60)
+                .steps(6)
+                .holdBeforeMs(0)
+                .holdAfterMs(0)
+                .build());
         SimState.Wheel rest = phone.oracle().awaitRest(REST).wheel("hour").orElseThrow();
         assertThat(rest.overshoots()).as(platform).isEqualTo(1);
         assertThat(rest.maxRowsPastTarget()).as(platform).isGreaterThanOrEqualTo(2);
@@ -150,7 +159,9 @@ class PickerPhysicsTest {
       Play.gesture(phone, dev.swipe.core.gesture.Tap.at(rowsBelow(minute, 1)));
       SimState rest = phone.oracle().awaitRest(REST);
       assertThat(rest.wheel("minute").orElseThrow().value()).as("59 + 1 wraps").isZero();
-      assertThat(rest.wheel("hour").orElseThrow().value()).as("TimePicker: the wrap moves the hour").isEqualTo(10);
+      assertThat(rest.wheel("hour").orElseThrow().value())
+          .as("TimePicker: the wrap moves the hour")
+          .isEqualTo(10);
     }
     try (SimPhone phone = SimPhone.open("sim:?scene=picker&picker=numberpicker&scale=0.5")) {
       phone.oracle().setWheelValue("minute", 55);
@@ -158,7 +169,9 @@ class PickerPhysicsTest {
       Play.gesture(phone, dev.swipe.core.gesture.Tap.at(rowsBelow(minute, 1)));
       SimState rest = phone.oracle().awaitRest(REST);
       assertThat(rest.wheel("minute").orElseThrow().value()).as("55 + 5 wraps").isZero();
-      assertThat(rest.wheel("hour").orElseThrow().value()).as("independent NumberPickers").isEqualTo(9);
+      assertThat(rest.wheel("hour").orElseThrow().value())
+          .as("independent NumberPickers")
+          .isEqualTo(9);
     }
   }
 
@@ -167,7 +180,13 @@ class PickerPhysicsTest {
     try (SimPhone phone = SimPhone.open("sim:?scene=picker&scale=0.5")) {
       SimState.Wheel month = phone.oracle().wheel("month");
       for (int i = 0; i < 4; i++) {
-        Play.gesture(phone, Swipe.builder(selected(month), rowsBelow(month, -1.4)).durationMs(50).steps(5).holdBeforeMs(0).build());
+        Play.gesture(
+            phone,
+            Swipe.builder(selected(month), rowsBelow(month, -1.4))
+                .durationMs(50)
+                .steps(5)
+                .holdBeforeMs(0)
+                .build());
         phone.oracle().awaitRest(REST);
       }
       assertThat(phone.oracle().wheel("month").label()).isEqualTo("Dec");

@@ -8,14 +8,15 @@ import dev.swipe.core.gesture.TimelinePlanner;
 import dev.swipe.core.internal.TimelineRunner;
 
 /**
- * Plays gestures straight into a phone's transport on its clock, so a test can read the oracle
- * at the instant of release (a {@code Device} action returns only after a later frame).
+ * Plays gestures straight into a phone's transport on its clock, so a test can read the oracle at
+ * the instant of release (a {@code Device} action returns only after a later frame).
  */
 final class Play {
   private Play() {}
 
   static void gesture(SimPhone phone, Gesture g) {
-    new TimelineRunner(phone.ticker(), phone.sleeper()).run(TimelinePlanner.plan(g), phone.transport());
+    new TimelineRunner(phone.ticker(), phone.sleeper())
+        .run(TimelinePlanner.plan(g), phone.transport());
   }
 
   /** A vertical swipe along x = 500. */

@@ -17,10 +17,12 @@ import org.junit.jupiter.api.Test;
 class SimUriAndPartsTest {
   private static void refused(String uri, String field) {
     assertThatThrownBy(() -> Device.open(uri))
-        .isInstanceOfSatisfying(SwipeException.class, e -> {
-          assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-          assertThat(e.field()).isEqualTo(field);
-        });
+        .isInstanceOfSatisfying(
+            SwipeException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+              assertThat(e.field()).isEqualTo(field);
+            });
   }
 
   @Test
@@ -40,7 +42,9 @@ class SimUriAndPartsTest {
 
   @Test
   void uriRoundTrips() {
-    SimConfig c = SimConfig.fromUri("sim:?scene=picker&platform=ios&pointer=rel&seed=9&quality=70&noise=caret&scale=0.5");
+    SimConfig c =
+        SimConfig.fromUri(
+            "sim:?scene=picker&platform=ios&pointer=rel&seed=9&quality=70&noise=caret&scale=0.5");
     assertThat(c.scene()).isEqualTo(SimConfig.Scene.PICKER);
     assertThat(c.platform()).isEqualTo(SimConfig.Platform.IOS);
     assertThat(c.pointer()).isEqualTo(PointerKind.RELATIVE);
@@ -69,7 +73,11 @@ class SimUriAndPartsTest {
   @Test
   void aRelativeMouseDeadReckonsAndScrolls() {
     try (Device d = Device.open("sim:?scale=0.5&pointer=rel")) {
-      d.swipe(Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 400)).durationMs(400).holdAfterMs(100).build());
+      d.swipe(
+          Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 400))
+              .durationMs(400)
+              .holdAfterMs(100)
+              .build());
       SimOracle oracle = SimOracle.of(d);
       assertThat(oracle.listOffsetPx()).isPositive();
       SimState.PointerSample last = oracle.pointerLog().get(oracle.pointerLog().size() - 1);
@@ -80,26 +88,40 @@ class SimUriAndPartsTest {
   @Test
   void aMousePointerIsDrawnUntilItFades() {
     try (SimPhone phone = SimPhone.open("sim:?scale=0.5&pointer=rel")) {
-      dev.swipe.core.spi.Frame start = phone.frameSource().grab(phone.ticker().read(), Duration.ofSeconds(1));
+      dev.swipe.core.spi.Frame start =
+          phone.frameSource().grab(phone.ticker().read(), Duration.ofSeconds(1));
       phone.transport().send(new dev.swipe.core.spi.PointerReport(NormPoint.of(500, 500), false));
-      dev.swipe.core.spi.Frame hover = phone.frameSource().grab(phone.ticker().read(), Duration.ofSeconds(1));
+      dev.swipe.core.spi.Frame hover =
+          phone.frameSource().grab(phone.ticker().read(), Duration.ofSeconds(1));
       Play.sleepMs(phone, 16_000);
-      dev.swipe.core.spi.Frame faded = phone.frameSource().grab(phone.ticker().read(), Duration.ofSeconds(1));
-      assertThat(java.util.Arrays.equals(start.jpeg(), hover.jpeg())).as("the arrow shows").isFalse();
-      assertThat(java.util.Arrays.equals(start.jpeg(), faded.jpeg())).as("and fades after 15 s").isTrue();
+      dev.swipe.core.spi.Frame faded =
+          phone.frameSource().grab(phone.ticker().read(), Duration.ofSeconds(1));
+      assertThat(java.util.Arrays.equals(start.jpeg(), hover.jpeg()))
+          .as("the arrow shows")
+          .isFalse();
+      assertThat(java.util.Arrays.equals(start.jpeg(), faded.jpeg()))
+          .as("and fades after 15 s")
+          .isTrue();
     }
   }
 
   @Test
   void separatelyOpenedPartsWithOneNameShareAPhone() {
     VirtualClock clock = new VirtualClock();
-    try (Device d = Device.builder().hid("sim:?name=shared&scene=picker&scale=0.5")
-        .capture("sim:?name=shared&scene=picker&scale=0.5").ticker(clock).sleeper(clock).open()) {
+    try (Device d =
+        Device.builder()
+            .hid("sim:?name=shared&scene=picker&scale=0.5")
+            .capture("sim:?name=shared&scene=picker&scale=0.5")
+            .ticker(clock)
+            .sleeper(clock)
+            .open()) {
       SimPhone phone = SimPhone.of(d).orElseThrow();
       assertThat(SimPhone.named("shared")).containsSame(phone);
       SimState.Wheel hour = phone.oracle().wheel("hour");
       d.tap(NormPoint.of(hour.columnXNorm(), hour.selectedCenterYNorm() + hour.rowPitchNorm()));
-      assertThat(phone.oracle().awaitRest(Duration.ofSeconds(5)).wheel("hour").orElseThrow().value()).isEqualTo(10);
+      assertThat(
+              phone.oracle().awaitRest(Duration.ofSeconds(5)).wheel("hour").orElseThrow().value())
+          .isEqualTo(10);
       assertThat(phone.ticker().read()).isEqualTo(clock.read());
     }
     assertThat(SimPhone.named("shared")).isEmpty();
@@ -111,8 +133,14 @@ class SimUriAndPartsTest {
   @Test
   void partsWithOneNameMustAgree() {
     VirtualClock clock = new VirtualClock();
-    assertThatThrownBy(() -> Device.builder().hid("sim:?name=x&scene=picker").capture("sim:?name=x&scene=map")
-            .ticker(clock).sleeper(clock).open())
+    assertThatThrownBy(
+            () ->
+                Device.builder()
+                    .hid("sim:?name=x&scene=picker")
+                    .capture("sim:?name=x&scene=map")
+                    .ticker(clock)
+                    .sleeper(clock)
+                    .open())
         .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("name"));
     assertThat(SimPhone.named("x")).as("the half-open phone was released").isEmpty();
     refusedPart("sim:?time=real", "time");

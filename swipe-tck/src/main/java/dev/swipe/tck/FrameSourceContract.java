@@ -18,8 +18,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The compatibility kit every {@link FrameSource} passes: frames are real JPEGs of the stated
- * size, never older than asked for, and a source that cannot deliver in time says so.
+ * The compatibility kit every {@link FrameSource} passes: frames are real JPEGs of the stated size,
+ * never older than asked for, and a source that cannot deliver in time says so.
  */
 public abstract class FrameSourceContract {
   /** The source under test, opened fresh for each test. */

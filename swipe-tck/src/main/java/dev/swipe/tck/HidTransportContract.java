@@ -31,8 +31,8 @@ public abstract class HidTransportContract {
   protected abstract HidTransport openTransport();
 
   /**
-   * Every pointer state the peer has received so far, oldest first. Implementations wait until
-   * the peer has processed what was sent (e.g. until the emulator is quiet).
+   * Every pointer state the peer has received so far, oldest first. Implementations wait until the
+   * peer has processed what was sent (e.g. until the emulator is quiet).
    */
   protected abstract List<ObservedPointer> observedPointer();
 
@@ -131,7 +131,8 @@ public abstract class HidTransportContract {
     } else {
       assertThatThrownBy(() -> transport.send(down))
           .isInstanceOfSatisfying(
-              SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.UNSUPPORTED_INPUT));
+              SwipeException.class,
+              e -> assertThat(e.code()).isEqualTo(ErrorCode.UNSUPPORTED_INPUT));
     }
   }
 

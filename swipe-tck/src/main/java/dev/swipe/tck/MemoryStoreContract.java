@@ -37,6 +37,7 @@ public abstract class MemoryStoreContract {
 
   /** The clock the store under test reads; a test moves it to age records. */
   protected MutableClock clock;
+
   /** The store under test, fresh and empty for each test. */
   protected MemoryStore store;
 
@@ -158,7 +159,8 @@ public abstract class MemoryStoreContract {
 
   @Test
   void sameTitleWithOtherEntitiesIsAnotherRecord() {
-    MemoryRecord a = store.save(MemoryRecord.builder("hour wheel", "v1").entities("WeChat").build());
+    MemoryRecord a =
+        store.save(MemoryRecord.builder("hour wheel", "v1").entities("WeChat").build());
     MemoryRecord b = store.save(MemoryRecord.builder("hour wheel", "v2").entities("Clock").build());
     MemoryRecord c = store.save(MemoryRecord.builder("hour wheel", "v3").build());
 
@@ -250,7 +252,9 @@ public abstract class MemoryStoreContract {
     assertThat(store.get(a.id())).isEmpty();
     assertThat(store.get(b.id())).isPresent();
     assertThat(store.count()).isEqualTo(1);
-    assertThat(store.recall(MemoryQuery.of("hour"))).extracting(MemoryRecord::id).doesNotContain(a.id());
+    assertThat(store.recall(MemoryQuery.of("hour")))
+        .extracting(MemoryRecord::id)
+        .doesNotContain(a.id());
   }
 
   @Test
@@ -301,7 +305,8 @@ public abstract class MemoryStoreContract {
                 .build());
 
     assertThat(ids(store.recall(MemoryQuery.of("hour")))).containsExactly(hour.id());
-    assertThat(ids(store.recall(MemoryQuery.of("COLUMN")))).containsExactlyInAnyOrder(hour.id(), minute.id());
+    assertThat(ids(store.recall(MemoryQuery.of("COLUMN"))))
+        .containsExactlyInAnyOrder(hour.id(), minute.id());
     assertThat(ids(store.recall(MemoryQuery.of("google")))).containsExactly(map.id());
     assertThat(ids(store.recall(MemoryQuery.of("canvas")))).containsExactly(map.id());
     assertThat(store.recall(MemoryQuery.of("nonexistentword"))).isEmpty();
@@ -338,9 +343,12 @@ public abstract class MemoryStoreContract {
 
   @Test
   void amongEquallyRelevantRecordsHigherPriorityComesFirst() {
-    MemoryRecord low = store.save(MemoryRecord.builder("wheel one", "same body").priority(20).build());
-    MemoryRecord high = store.save(MemoryRecord.builder("wheel two", "same body").priority(90).build());
-    MemoryRecord mid = store.save(MemoryRecord.builder("wheel six", "same body").priority(50).build());
+    MemoryRecord low =
+        store.save(MemoryRecord.builder("wheel one", "same body").priority(20).build());
+    MemoryRecord high =
+        store.save(MemoryRecord.builder("wheel two", "same body").priority(90).build());
+    MemoryRecord mid =
+        store.save(MemoryRecord.builder("wheel six", "same body").priority(50).build());
 
     assertThat(ids(store.recall(MemoryQuery.of("wheel"))))
         .containsExactly(high.id(), mid.id(), low.id());
@@ -359,7 +367,8 @@ public abstract class MemoryStoreContract {
   @Test
   void muchMoreRelevantBeatsHigherPriority() {
     MemoryRecord relevant =
-        store.save(MemoryRecord.builder("hour wheel alarm", "hour wheel alarm").priority(10).build());
+        store.save(
+            MemoryRecord.builder("hour wheel alarm", "hour wheel alarm").priority(10).build());
     MemoryRecord important =
         store.save(MemoryRecord.builder("minute list", "an alarm somewhere").priority(100).build());
     store.save(MemoryRecord.builder("other", "nothing").build());
@@ -376,7 +385,8 @@ public abstract class MemoryStoreContract {
     MemoryRecord c = store.save(MemoryRecord.builder("c", "x").priority(80).build());
 
     assertThat(ids(store.recall(MemoryQuery.of("")))).containsExactly(c.id(), b.id(), a.id());
-    assertThat(ids(store.recall(MemoryQuery.of("  ... --- ")))).containsExactly(c.id(), b.id(), a.id());
+    assertThat(ids(store.recall(MemoryQuery.of("  ... --- "))))
+        .containsExactly(c.id(), b.id(), a.id());
   }
 
   @Test
@@ -456,7 +466,10 @@ public abstract class MemoryStoreContract {
             "{title content}: hour",
             "hour'; DROP TABLE memory; --",
             "\u0000hour\u0007")) {
-      assertThat(ids(store.recall(MemoryQuery.of(q)))).as(q).contains(near.id()).doesNotContain(other.id());
+      assertThat(ids(store.recall(MemoryQuery.of(q))))
+          .as(q)
+          .contains(near.id())
+          .doesNotContain(other.id());
     }
     assertThat(ids(store.recall(MemoryQuery.of("near")))).containsExactly(near.id());
     assertThat(store.count()).isEqualTo(2);
@@ -467,12 +480,16 @@ public abstract class MemoryStoreContract {
     store.save(widget("WeChat", "hour column").build());
     store.save(MemoryRecord.builder("NEAR AND OR NOT \"quoted\" (x) a:b -c d*", "x").build());
     Gen<String> text =
-        strings().allPossible().ofLengthBetween(0, 60)
+        strings()
+            .allPossible()
+            .ofLengthBetween(0, 60)
             .mix(strings().betweenCodePoints(0x20, 0x7e).ofLengthBetween(0, 40), 50);
     qt().withExamples(300)
         .forAll(text)
         .checkAssert(
-            t -> assertThat(store.recall(MemoryQuery.text(t).limit(5).build())).hasSizeLessThanOrEqualTo(5));
+            t ->
+                assertThat(store.recall(MemoryQuery.text(t).limit(5).build()))
+                    .hasSizeLessThanOrEqualTo(5));
   }
 
   @Test

@@ -37,8 +37,8 @@ public abstract class TextReaderContract {
   protected abstract TextReader openReader();
 
   /**
-   * Two words the kit draws (dark on white, large, far apart on one line) and expects the reader
-   * to find; override for an engine that reads another script.
+   * Two words the kit draws (dark on white, large, far apart on one line) and expects the reader to
+   * find; override for an engine that reads another script.
    */
   protected List<String> sampleWords() {
     return List.of("SWIPE", "HELLO");
@@ -97,7 +97,8 @@ public abstract class TextReaderContract {
     TextBox beyond = new TextBox(img.getWidth() - 10, 0, 50, 20);
     assertThatThrownBy(() -> reader.read(img, beyond))
         .isInstanceOfSatisfying(
-            TextException.class, e -> assertThat(e.code()).isEqualTo(TextException.INVALID_ARGUMENT));
+            TextException.class,
+            e -> assertThat(e.code()).isEqualTo(TextException.INVALID_ARGUMENT));
   }
 
   @Test
@@ -107,7 +108,10 @@ public abstract class TextReaderContract {
     try {
       List<Future<List<String>>> runs =
           pool.invokeAll(
-              List.of(() -> upper(reader.read(img)), () -> upper(reader.read(img)), () -> upper(reader.read(img))),
+              List.of(
+                  () -> upper(reader.read(img)),
+                  () -> upper(reader.read(img)),
+                  () -> upper(reader.read(img))),
               2,
               TimeUnit.MINUTES);
       for (Future<List<String>> run : runs) {
@@ -133,12 +137,15 @@ public abstract class TextReaderContract {
             e -> assertThat(e.code()).isEqualTo(TextException.TEXT_READER_UNAVAILABLE));
   }
 
-  /** The sample words drawn in a wide image, the first in its left half, the second in its right. */
+  /**
+   * The sample words drawn in a wide image, the first in its left half, the second in its right.
+   */
   private BufferedImage sample() {
     BufferedImage img = new BufferedImage(640, 160, BufferedImage.TYPE_INT_RGB);
     Graphics2D g = img.createGraphics();
     try {
-      g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+      g.setRenderingHint(
+          RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
       g.setColor(Color.WHITE);
       g.fillRect(0, 0, img.getWidth(), img.getHeight());
       g.setColor(Color.BLACK);

@@ -17,6 +17,8 @@ class RecordingHidTransportContractTest extends HidTransportContract {
 
   @Override
   protected List<ObservedPointer> observedPointer() {
-    return recording.observed().stream().map(p -> new ObservedPointer(p.x(), p.y(), p.pressed())).toList();
+    return recording.observed().stream()
+        .map(p -> new ObservedPointer(p.x(), p.y(), p.pressed()))
+        .toList();
   }
 }

@@ -11,7 +11,8 @@ class SqliteMemoryStoreContractTest extends MemoryStoreContract {
 
   @Override
   protected MemoryStore newStore(MutableClock clock) {
-    // sync=normal keeps the kit quick; durability is tested in swipe-memory with the default (full).
+    // sync=normal keeps the kit quick; durability is tested in swipe-memory with the default
+    // (full).
     return MemoryStores.open("sqlite:" + dir.resolve("kit.db") + "?sync=normal", clock);
   }
 }

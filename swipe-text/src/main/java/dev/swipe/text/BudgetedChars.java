@@ -3,8 +3,8 @@ package dev.swipe.text;
 import java.util.Map;
 
 /**
- * A character sequence that stops a regular expression after a fixed number of reads, so a
- * pattern that backtracks catastrophically fails fast instead of hanging the caller.
+ * A character sequence that stops a regular expression after a fixed number of reads, so a pattern
+ * that backtracks catastrophically fails fast instead of hanging the caller.
  */
 final class BudgetedChars implements CharSequence {
   private final String s;

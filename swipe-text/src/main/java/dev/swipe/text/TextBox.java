@@ -49,7 +49,10 @@ public record TextBox(int x, int y, int width, int height) {
   /** The smallest box holding both. */
   public TextBox union(TextBox o) {
     return ofCorners(
-        Math.min(x, o.x), Math.min(y, o.y), Math.max(right(), o.right()), Math.max(bottom(), o.bottom()));
+        Math.min(x, o.x),
+        Math.min(y, o.y),
+        Math.max(right(), o.right()),
+        Math.max(bottom(), o.bottom()));
   }
 
   /** The same box moved by {@code (dx, dy)}: from a crop's pixels back to the whole image's. */

@@ -23,10 +23,13 @@ public final class TextException extends RuntimeException {
 
   /** A caller-supplied value is invalid; {@link #field()} names it. */
   public static final String INVALID_ARGUMENT = "invalid_argument";
+
   /** The reader cannot be loaded or used. */
   public static final String TEXT_READER_UNAVAILABLE = "text_reader_unavailable";
+
   /** A regular expression query exceeded its matching budget. */
   public static final String TEXT_QUERY_TOO_COSTLY = "text_query_too_costly";
+
   /** The image cannot be decoded. */
   public static final String IMAGE_DECODE_FAILED = "image_decode_failed";
 

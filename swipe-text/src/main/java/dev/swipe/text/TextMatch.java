@@ -8,8 +8,8 @@ import java.util.Objects;
  * @param text what was read there (the words matched, joined by spaces, or the regex's span)
  * @param box the union of the matched words' boxes, in the image's pixels
  * @param confidence the lowest engine confidence among the matched words, in [0, 1]
- * @param edits edit distance between the query and the text read (0 for exact, normalized and
- *     regex matches)
+ * @param edits edit distance between the query and the text read (0 for exact, normalized and regex
+ *     matches)
  * @param wholeLine the match covers its whole line (a button's label, a row's title), which makes
  *     it a better answer than the same words inside a longer line
  */

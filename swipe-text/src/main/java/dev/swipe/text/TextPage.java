@@ -16,7 +16,8 @@ public record TextPage(int width, int height, List<TextLine> lines) {
   /** Validates and copies. */
   public TextPage {
     if (width < 1 || height < 1) {
-      throw TextException.invalidArgument("size", "must be at least 1x1, got " + width + "x" + height);
+      throw TextException.invalidArgument(
+          "size", "must be at least 1x1, got " + width + "x" + height);
     }
     lines = List.copyOf(Objects.requireNonNull(lines, "lines"));
   }

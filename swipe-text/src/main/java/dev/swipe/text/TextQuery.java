@@ -22,14 +22,16 @@ import java.util.regex.PatternSyntaxException;
  * TextQuery.builder("Alarm").scope(TextQuery.Scope.LINE).within(0, 0, 1000, 300).build();
  * }</pre>
  *
- * <p>Matching a regular expression is bounded: a pattern that backtracks past its budget fails
- * with {@code text_query_too_costly} instead of hanging.
+ * <p>Matching a regular expression is bounded: a pattern that backtracks past its budget fails with
+ * {@code text_query_too_costly} instead of hanging.
  */
 public final class TextQuery {
   /** The longest query text accepted. */
   public static final int MAX_LENGTH = 200;
+
   /** The largest edit distance a fuzzy query may allow. */
   public static final int MAX_EDITS = 5;
+
   /** Character reads a regular expression may make per line before it is stopped. */
   static final long REGEX_STEP_BUDGET = 200_000;
 
@@ -54,8 +56,8 @@ public final class TextQuery {
   }
 
   /**
-   * A region in normalized screen units (0-1000 on both axes, top-left origin); a match counts
-   * when its centre lies inside.
+   * A region in normalized screen units (0-1000 on both axes, top-left origin); a match counts when
+   * its centre lies inside.
    *
    * @param x left edge
    * @param y top edge
@@ -65,11 +67,22 @@ public final class TextQuery {
   public record Region(double x, double y, double width, double height) {
     /** Validates: inside 0-1000 and not empty. */
     public Region {
-      if (!(x >= 0 && y >= 0 && width > 0 && height > 0 && x + width <= 1000.0001 && y + height <= 1000.0001)) {
+      if (!(x >= 0
+          && y >= 0
+          && width > 0
+          && height > 0
+          && x + width <= 1000.0001
+          && y + height <= 1000.0001)) {
         throw TextException.invalidArgument(
             "region",
             "must lie inside 0-1000 with a positive size, got x="
-                + x + " y=" + y + " width=" + width + " height=" + height);
+                + x
+                + " y="
+                + y
+                + " width="
+                + width
+                + " height="
+                + height);
       }
     }
 
@@ -111,14 +124,16 @@ public final class TextQuery {
       try {
         this.pattern = Pattern.compile(text);
       } catch (PatternSyntaxException e) {
-        throw TextException.invalidArgument("query", "is not a valid regular expression: " + e.getDescription());
+        throw TextException.invalidArgument(
+            "query", "is not a valid regular expression: " + e.getDescription());
       }
       this.queryWords = List.of();
     } else {
       this.pattern = null;
       this.queryWords = words(match == Match.EXACT ? text : normalize(text));
       if (queryWords.isEmpty()) {
-        throw TextException.invalidArgument("query", "has no letters or digits to look for: '" + text + "'");
+        throw TextException.invalidArgument(
+            "query", "has no letters or digits to look for: '" + text + "'");
       }
     }
   }
@@ -195,8 +210,10 @@ public final class TextQuery {
       }
     }
     out.removeIf(
-        m -> m.confidence() < minConfidence
-            || (region != null && !region.containsCentreOf(m.box(), page.width(), page.height())));
+        m ->
+            m.confidence() < minConfidence
+                || (region != null
+                    && !region.containsCentreOf(m.box(), page.width(), page.height())));
     List<TextMatch> sorted = new ArrayList<>(out);
     sorted.sort(
         Comparator.comparingInt(TextMatch::edits)
@@ -314,7 +331,9 @@ public final class TextQuery {
       if (first >= 0) {
         TextMatch whole = matchOf(ws, first, last + 1, 0);
         boolean all = m.start() == 0 && m.end() == lineText.length();
-        out.add(new TextMatch(lineText.substring(m.start(), m.end()), whole.box(), whole.confidence(), 0, all));
+        out.add(
+            new TextMatch(
+                lineText.substring(m.start(), m.end()), whole.box(), whole.confidence(), 0, all));
       }
     }
   }
@@ -350,14 +369,16 @@ public final class TextQuery {
   public String toString() {
     return match.name().toLowerCase(Locale.ROOT)
         + (match == Match.FUZZY ? "(" + maxEdits + ")" : "")
-        + " '" + text + "'"
+        + " '"
+        + text
+        + "'"
         + (scope == Scope.LINE ? " as a whole line" : "")
         + (region == null ? "" : " within " + region);
   }
 
   /**
-   * Builds a {@link TextQuery}; {@link #build()} validates. A value builder: setting a field
-   * again replaces it (the last value wins).
+   * Builds a {@link TextQuery}; {@link #build()} validates. A value builder: setting a field again
+   * replaces it (the last value wins).
    */
   public static final class Builder {
     private final String text;
@@ -413,7 +434,8 @@ public final class TextQuery {
       }
       if (text.length() > MAX_LENGTH) {
         throw TextException.invalidArgument(
-            "query", "is " + text.length() + " characters; at most " + MAX_LENGTH + " are accepted");
+            "query",
+            "is " + text.length() + " characters; at most " + MAX_LENGTH + " are accepted");
       }
       if (match == Match.FUZZY) {
         if (maxEdits < 0) {
@@ -427,7 +449,8 @@ public final class TextQuery {
         throw TextException.invalidArgument("max_edits", "applies only to fuzzy queries");
       }
       if (!(minConfidence >= 0 && minConfidence <= 1)) {
-        throw TextException.invalidArgument("min_confidence", "must be in [0, 1], got " + minConfidence);
+        throw TextException.invalidArgument(
+            "min_confidence", "must be in [0, 1], got " + minConfidence);
       }
       return new TextQuery(this);
     }

@@ -63,19 +63,25 @@ public final class TextReaders {
   private static Map<String, TextReaderProvider> providers() {
     Map<String, TextReaderProvider> byScheme = new TreeMap<>();
     try {
-      for (TextReaderProvider p : ServiceLoader.load(TextReaderProvider.class, TextReaders.class.getClassLoader())) {
+      for (TextReaderProvider p :
+          ServiceLoader.load(TextReaderProvider.class, TextReaders.class.getClassLoader())) {
         String s = p.scheme().toLowerCase(Locale.ROOT);
         TextReaderProvider old = byScheme.putIfAbsent(s, p);
         if (old != null && old.getClass() != p.getClass()) {
           throw TextException.unavailable(
-              "two text reader providers claim the scheme '" + s + "': "
-                  + old.getClass().getName() + " and " + p.getClass().getName(),
+              "two text reader providers claim the scheme '"
+                  + s
+                  + "': "
+                  + old.getClass().getName()
+                  + " and "
+                  + p.getClass().getName(),
               Map.of("scheme", s),
               null);
         }
       }
     } catch (ServiceConfigurationError e) {
-      throw TextException.unavailable("a text reader provider failed to load: " + e.getMessage(), null, e);
+      throw TextException.unavailable(
+          "a text reader provider failed to load: " + e.getMessage(), null, e);
     }
     return byScheme;
   }

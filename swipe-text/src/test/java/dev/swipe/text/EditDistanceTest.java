@@ -17,9 +17,10 @@ class EditDistanceTest {
         if (i == 0 || j == 0) {
           d[i][j] = i + j;
         } else {
-          d[i][j] = Math.min(
-              d[i - 1][j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1),
-              Math.min(d[i - 1][j], d[i][j - 1]) + 1);
+          d[i][j] =
+              Math.min(
+                  d[i - 1][j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1),
+                  Math.min(d[i - 1][j], d[i][j - 1]) + 1);
         }
       }
     }
@@ -32,15 +33,16 @@ class EditDistanceTest {
             strings().betweenCodePoints('a', 'd').ofLengthBetween(0, 9),
             strings().betweenCodePoints('a', 'd').ofLengthBetween(0, 9),
             integers().between(0, 5))
-        .checkAssert((a, b, bound) -> {
-          int truth = bruteForce(a, b);
-          int got = EditDistance.bounded(a, b, bound);
-          if (truth <= bound) {
-            assertThat(got).isEqualTo(truth);
-          } else {
-            assertThat(got).isEqualTo(Integer.MAX_VALUE);
-          }
-        });
+        .checkAssert(
+            (a, b, bound) -> {
+              int truth = bruteForce(a, b);
+              int got = EditDistance.bounded(a, b, bound);
+              if (truth <= bound) {
+                assertThat(got).isEqualTo(truth);
+              } else {
+                assertThat(got).isEqualTo(Integer.MAX_VALUE);
+              }
+            });
   }
 
   @Test

@@ -30,7 +30,9 @@ class TextValuesTest {
     assertThat(b.centerX()).isEqualTo(25.0);
     assertThat(b.centerY()).isEqualTo(40.5);
     assertThat(TextBox.ofCorners(10, 20, 40, 61)).isEqualTo(b);
-    assertThat(TextBox.ofCorners(10, 20, 10, 15)).as("at least one pixel").isEqualTo(new TextBox(10, 20, 1, 1));
+    assertThat(TextBox.ofCorners(10, 20, 10, 15))
+        .as("at least one pixel")
+        .isEqualTo(new TextBox(10, 20, 1, 1));
     assertThat(b.translate(5, -20)).isEqualTo(new TextBox(15, 0, 30, 41));
     assertThat(b.fitsIn(40, 61)).isTrue();
     assertThat(b.fitsIn(39, 61)).isFalse();
@@ -41,21 +43,22 @@ class TextValuesTest {
   void aUnionHoldsBothBoxesAndNothingMore() {
     qt().withExamples(200)
         .forAll(longs().all())
-        .checkAssert(seed -> {
-          java.util.Random r = new java.util.Random(seed);
-          int ax = r.nextInt(51);
-          int ay = r.nextInt(51);
-          int bx = r.nextInt(51);
-          int by = r.nextInt(51);
-          TextBox a = new TextBox(ax, ay, 1 + r.nextInt(30), 1 + r.nextInt(30));
-          TextBox b = new TextBox(bx, by, 1 + r.nextInt(30), 1 + r.nextInt(30));
-          TextBox u = a.union(b);
-          assertThat(u).isEqualTo(b.union(a));
-          assertThat(u.x()).isEqualTo(Math.min(ax, bx));
-          assertThat(u.y()).isEqualTo(Math.min(ay, by));
-          assertThat(u.right()).isEqualTo(Math.max(a.right(), b.right()));
-          assertThat(u.bottom()).isEqualTo(Math.max(a.bottom(), b.bottom()));
-        });
+        .checkAssert(
+            seed -> {
+              java.util.Random r = new java.util.Random(seed);
+              int ax = r.nextInt(51);
+              int ay = r.nextInt(51);
+              int bx = r.nextInt(51);
+              int by = r.nextInt(51);
+              TextBox a = new TextBox(ax, ay, 1 + r.nextInt(30), 1 + r.nextInt(30));
+              TextBox b = new TextBox(bx, by, 1 + r.nextInt(30), 1 + r.nextInt(30));
+              TextBox u = a.union(b);
+              assertThat(u).isEqualTo(b.union(a));
+              assertThat(u.x()).isEqualTo(Math.min(ax, bx));
+              assertThat(u.y()).isEqualTo(Math.min(ay, by));
+              assertThat(u.right()).isEqualTo(Math.max(a.right(), b.right()));
+              assertThat(u.bottom()).isEqualTo(Math.max(a.bottom(), b.bottom()));
+            });
   }
 
   @Test
@@ -82,20 +85,27 @@ class TextValuesTest {
 
   @Test
   void aLineIsAsSureAsItsWeakestWordAndSpansThemAll() {
-    TextLine line = TextLine.of(List.of(word("Save", 10, 20, 40, 30, 0.9), word("all", 60, 15, 30, 30, 0.7),
-        word("now", 100, 22, 35, 30, 0.95)));
+    TextLine line =
+        TextLine.of(
+            List.of(
+                word("Save", 10, 20, 40, 30, 0.9),
+                word("all", 60, 15, 30, 30, 0.7),
+                word("now", 100, 22, 35, 30, 0.95)));
     assertThat(line.text()).isEqualTo("Save all now");
     assertThat(line.confidence()).isEqualTo(0.7);
     assertThat(line.box()).isEqualTo(TextBox.ofCorners(10, 15, 135, 52));
-    assertThat(TextLine.of(List.of(word("OK", 3, 4, 5, 6, 0.4))).box()).isEqualTo(new TextBox(3, 4, 5, 6));
+    assertThat(TextLine.of(List.of(word("OK", 3, 4, 5, 6, 0.4))).box())
+        .isEqualTo(new TextBox(3, 4, 5, 6));
     assertThat(field(catchText(() -> TextLine.of(List.of())))).isEqualTo("words");
     assertThat(field(catchText(() -> TextLine.of(null)))).isEqualTo("words");
-    assertThat(field(catchText(() -> new TextLine(List.of(), new TextBox(0, 0, 1, 1), 1)))).isEqualTo("words");
+    assertThat(field(catchText(() -> new TextLine(List.of(), new TextBox(0, 0, 1, 1), 1))))
+        .isEqualTo("words");
   }
 
   @Test
   void aPageListsItsWordsAndLinesInReadingOrder() {
-    TextLine first = TextLine.of(List.of(word("Wi-Fi", 0, 0, 50, 20, 0.9), word("on", 60, 0, 20, 20, 0.9)));
+    TextLine first =
+        TextLine.of(List.of(word("Wi-Fi", 0, 0, 50, 20, 0.9), word("on", 60, 0, 20, 20, 0.9)));
     TextLine second = TextLine.of(List.of(word("Bluetooth", 0, 40, 90, 20, 0.8)));
     TextPage page = new TextPage(100, 80, List.of(first, second));
     assertThat(page.text()).isEqualTo("Wi-Fi on\nBluetooth");
@@ -118,13 +128,16 @@ class TextValuesTest {
     assertThat(e.getMessage()).isEqualTo("query: must not be empty");
     assertThat(e.details()).containsExactly(Map.entry("field", "query"));
     RuntimeException cause = new RuntimeException("dlopen failed");
-    TextException u = TextException.unavailable("no engine", Map.of("platform", "linux-x86_64"), cause);
+    TextException u =
+        TextException.unavailable("no engine", Map.of("platform", "linux-x86_64"), cause);
     assertThat(u.code()).isEqualTo(TextException.TEXT_READER_UNAVAILABLE);
     assertThat(u.field()).isEmpty();
     assertThat(u.getCause()).isSameAs(cause);
     assertThat(u.details()).containsExactly(Map.entry("platform", "linux-x86_64"));
-    assertThatThrownBy(() -> u.details().put("x", 1)).isInstanceOf(UnsupportedOperationException.class);
-    assertThatThrownBy(() -> new TextException(null, "m", null, null, null)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> u.details().put("x", 1))
+        .isInstanceOf(UnsupportedOperationException.class);
+    assertThatThrownBy(() -> new TextException(null, "m", null, null, null))
+        .isInstanceOf(NullPointerException.class);
   }
 
   private static Throwable catchText(Runnable r) {

@@ -35,24 +35,26 @@ import java.util.concurrent.TimeUnit;
  * }   // the report rendered from dir links each step to its moment in the video
  * }</pre>
  *
- * <p>What is recorded: every frame the device captured (settling, probes, a fling's coast), at
- * its capture time. Timing is variable: each frame is shown from its capture time until the next
+ * <p>What is recorded: every frame the device captured (settling, probes, a fling's coast), at its
+ * capture time. Timing is variable: each frame is shown from its capture time until the next
  * frame's, so the video's clock is the device's and nothing is duplicated; between actions, when
- * the device captures nothing, the last screen stays up. Frames closer together than the frame
- * rate cap are thinned (the latest one of a burst is kept when the next step starts).
+ * the device captures nothing, the last screen stays up. Frames closer together than the frame rate
+ * cap are thinned (the latest one of a burst is kept when the next step starts).
  *
  * <p>The device's thread only hands frames over: decoding, drawing and encoding happen on the
- * recorder's own thread, and when it falls behind by more than the queue, newer frames are
- * dropped (counted in the summary) rather than slowing the run. At the disk or duration budget
- * recording stops with a reason and the file stays playable. Beside the MP4 a JSON sidecar
- * ({@code video.mp4.json}) gives its start on the device clock, which {@link HtmlReport} uses to
- * link each step of a trace in the same directory to its moment.
+ * recorder's own thread, and when it falls behind by more than the queue, newer frames are dropped
+ * (counted in the summary) rather than slowing the run. At the disk or duration budget recording
+ * stops with a reason and the file stays playable. Beside the MP4 a JSON sidecar ({@code
+ * video.mp4.json}) gives its start on the device clock, which {@link HtmlReport} uses to link each
+ * step of a trace in the same directory to its moment.
  */
 public final class VideoRecorder implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Object END = new Object();
+
   /** Index bytes kept free per frame, and in all, below the disk budget. */
   private static final long INDEX_BYTES_PER_FRAME = 64;
+
   private static final long INDEX_BYTES = 16 * 1024;
 
   private final Path file;
@@ -77,6 +79,7 @@ public final class VideoRecorder implements AutoCloseable {
 
   /** A pointer report as heard, on the device clock. */
   private record TouchAt(double x, double y, boolean pressed, long atNanos) {}
+
   private final List<long[]> labelTimes = new ArrayList<>();
   private final List<String> labels = new ArrayList<>();
 
@@ -97,22 +100,24 @@ public final class VideoRecorder implements AutoCloseable {
     this.worker = new Thread(this::work, "swipe-video-" + file.getFileName());
     this.worker.setDaemon(true);
     this.worker.start();
-    this.registration = device.listen(new DeviceListener() {
-      @Override
-      public void frameCaptured(Frame frame) {
-        seen(frame);
-      }
+    this.registration =
+        device.listen(
+            new DeviceListener() {
+              @Override
+              public void frameCaptured(Frame frame) {
+                seen(frame);
+              }
 
-      @Override
-      public void pointerSent(PointerReport report, long atNanos) {
-        touched(report, atNanos);
-      }
+              @Override
+              public void pointerSent(PointerReport report, long atNanos) {
+                touched(report, atNanos);
+              }
 
-      @Override
-      public void stepStarted(String action, long atNanos) {
-        step(action, atNanos);
-      }
-    });
+              @Override
+              public void stepStarted(String action, long atNanos) {
+                step(action, atNanos);
+              }
+            });
   }
 
   /**
@@ -132,8 +137,11 @@ public final class VideoRecorder implements AutoCloseable {
       }
       w = Mp4Writer.create(mp4);
     } catch (IOException | RuntimeException e) {
-      throw new SwipeException(ErrorCode.INVALID_ARGUMENT, "video: cannot write " + mp4 + ": " + e.getMessage(),
-          Map.of("field", "video", "path", mp4.toString()), e);
+      throw new SwipeException(
+          ErrorCode.INVALID_ARGUMENT,
+          "video: cannot write " + mp4 + ": " + e.getMessage(),
+          Map.of("field", "video", "path", mp4.toString()),
+          e);
     }
     try {
       return new VideoRecorder(mp4, options, w, device);
@@ -254,7 +262,9 @@ public final class VideoRecorder implements AutoCloseable {
     }
   }
 
-  /** Writes the held frame for {@code durationMs}; false (and stopped) when the budget is reached. */
+  /**
+   * Writes the held frame for {@code durationMs}; false (and stopped) when the budget is reached.
+   */
   private boolean writeHeld(long durationMs) throws IOException {
     long before = writer.bytes();
     long reserve = INDEX_BYTES + INDEX_BYTES_PER_FRAME * (written.size() + 1);
@@ -279,7 +289,9 @@ public final class VideoRecorder implements AutoCloseable {
       }
       for (TouchAt t : touches) {
         if (t.atNanos() >= from && t.atNanos() <= atNanos) {
-          trail.add(new FramePainter.Touch(t.x(), t.y(), t.pressed(), (t.atNanos() - originNanos) / 1_000_000L));
+          trail.add(
+              new FramePainter.Touch(
+                  t.x(), t.y(), t.pressed(), (t.atNanos() - originNanos) / 1_000_000L));
         }
       }
       for (int i = labels.size() - 1; i >= 0; i--) {
@@ -301,8 +313,8 @@ public final class VideoRecorder implements AutoCloseable {
   // ---- ending ------------------------------------------------------------------------------
 
   /**
-   * Stops listening, encodes the frames still queued, writes the MP4's index and the sidecar,
-   * and says what was written; calling it twice returns the same summary.
+   * Stops listening, encodes the frames still queued, writes the MP4's index and the sidecar, and
+   * says what was written; calling it twice returns the same summary.
    *
    * @throws SwipeException {@code invalid_argument} (field {@code video}) when the file could not
    *     be finished
@@ -338,7 +350,8 @@ public final class VideoRecorder implements AutoCloseable {
         writeHeld(1000L / options.maxFps());
       }
       writer.close();
-      long duration = written.isEmpty() ? 0 : written.get(written.size() - 1) + 1000L / options.maxFps();
+      long duration =
+          written.isEmpty() ? 0 : written.get(written.size() - 1) + 1000L / options.maxFps();
       int thinnedFrames;
       int droppedFrames;
       long originNanos;
@@ -347,13 +360,24 @@ public final class VideoRecorder implements AutoCloseable {
         droppedFrames = dropped;
         originNanos = origin;
       }
-      summary = new VideoSummary(file, written, originNanos == Long.MIN_VALUE ? 0 : originNanos / 1e6, duration,
-          Files.size(file), thinnedFrames, droppedFrames, Optional.ofNullable(stopReason));
+      summary =
+          new VideoSummary(
+              file,
+              written,
+              originNanos == Long.MIN_VALUE ? 0 : originNanos / 1e6,
+              duration,
+              Files.size(file),
+              thinnedFrames,
+              droppedFrames,
+              Optional.ofNullable(stopReason));
       writeSidecar(summary);
       return summary;
     } catch (IOException e) {
-      throw new SwipeException(ErrorCode.INVALID_ARGUMENT, "video: cannot finish " + file + ": " + e.getMessage(),
-          Map.of("field", "video", "path", file.toString()), e);
+      throw new SwipeException(
+          ErrorCode.INVALID_ARGUMENT,
+          "video: cannot finish " + file + ": " + e.getMessage(),
+          Map.of("field", "video", "path", file.toString()),
+          e);
     }
   }
 
@@ -371,7 +395,9 @@ public final class VideoRecorder implements AutoCloseable {
     s.stopReason().ifPresent(r -> j.put("stop_reason", r));
     var times = j.putArray("frame_times_ms");
     s.frameTimesMs().forEach(times::add);
-    Files.writeString(file.resolveSibling(file.getFileName() + HtmlReport.VIDEO_SIDECAR_SUFFIX), j.toPrettyString());
+    Files.writeString(
+        file.resolveSibling(file.getFileName() + HtmlReport.VIDEO_SIDECAR_SUFFIX),
+        j.toPrettyString());
   }
 
   /** {@link #stop()}. */

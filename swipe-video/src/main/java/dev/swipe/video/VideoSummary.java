@@ -19,7 +19,13 @@ import java.util.Optional;
  * @param stopReason why recording stopped before {@link VideoRecorder#stop()}, if it did
  */
 public record VideoSummary(
-    Path file, List<Long> frameTimesMs, double startClockMs, long durationMs, long bytes, int thinned, int dropped,
+    Path file,
+    List<Long> frameTimesMs,
+    double startClockMs,
+    long durationMs,
+    long bytes,
+    int thinned,
+    int dropped,
     Optional<String> stopReason) {
   /** Copies the list. */
   public VideoSummary {

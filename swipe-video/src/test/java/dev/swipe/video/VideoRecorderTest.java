@@ -49,7 +49,12 @@ class VideoRecorderTest {
   private static void session(Device d) {
     d.screenshot();
     d.scroll(Scroll.of(ScrollDirection.DOWN));
-    d.swipe(Swipe.builder(NormPoint.of(500, 750), NormPoint.of(500, 450)).durationMs(400).steps(16).holdAfterMs(100).build());
+    d.swipe(
+        Swipe.builder(NormPoint.of(500, 750), NormPoint.of(500, 450))
+            .durationMs(400)
+            .steps(16)
+            .holdAfterMs(100)
+            .build());
     d.tap(NormPoint.of(500, 600));
   }
 
@@ -72,18 +77,24 @@ class VideoRecorderTest {
       assertThat(gap).as("frames in capture order").isPositive();
       closer += gap < 100 ? 1 : 0;
     }
-    assertThat(closer).as("only a step's last screen comes closer than the 10 fps cap").isLessThanOrEqualTo(4);
+    assertThat(closer)
+        .as("only a step's last screen comes closer than the 10 fps cap")
+        .isLessThanOrEqualTo(4);
     Decoded v = decode(mp4);
     assertThat(v.width()).isEqualTo(540);
     assertThat(v.height()).isEqualTo(1200);
     assertThat(v.times()).as("one decoded frame per written frame").hasSize(s.frames());
     for (int i = 0; i < s.frames(); i++) {
-      assertThat(v.times().get(i) * 1000).as("frame " + i + " at its capture time")
+      assertThat(v.times().get(i) * 1000)
+          .as("frame " + i + " at its capture time")
           .isCloseTo(s.frameTimesMs().get(i), org.assertj.core.api.Assertions.within(1.0));
     }
     for (int i = 0; i + 1 < s.frames(); i++) {
-      assertThat(v.durations().get(i) * 1000).as("frame " + i + " shown until the next")
-          .isCloseTo((double) (s.frameTimesMs().get(i + 1) - s.frameTimesMs().get(i)), org.assertj.core.api.Assertions.within(1.0));
+      assertThat(v.durations().get(i) * 1000)
+          .as("frame " + i + " shown until the next")
+          .isCloseTo(
+              (double) (s.frameTimesMs().get(i + 1) - s.frameTimesMs().get(i)),
+              org.assertj.core.api.Assertions.within(1.0));
     }
     assertThat(Files.size(mp4)).isEqualTo(s.bytes());
     String sidecar = Files.readString(dir.resolve("video.mp4.json"));
@@ -98,7 +109,8 @@ class VideoRecorderTest {
     long budget = 96 * 1024;
     VideoSummary s;
     try (Device d = Device.open("sim:?scene=list&scale=0.5")) {
-      VideoRecorder rec = VideoRecorder.start(d, mp4, VideoOptions.DEFAULT.withScale(1.0).withMaxBytes(budget));
+      VideoRecorder rec =
+          VideoRecorder.start(d, mp4, VideoOptions.DEFAULT.withScale(1.0).withMaxBytes(budget));
       for (int i = 0; i < 3; i++) {
         session(d);
       }
@@ -115,7 +127,9 @@ class VideoRecorderTest {
     Path mp4 = dir.resolve("short.mp4");
     VideoSummary s;
     try (Device d = Device.open("sim:?scene=list&scale=0.3");
-        VideoRecorder rec = VideoRecorder.start(d, mp4, VideoOptions.DEFAULT.withMaxDuration(Duration.ofSeconds(1)))) {
+        VideoRecorder rec =
+            VideoRecorder.start(
+                d, mp4, VideoOptions.DEFAULT.withMaxDuration(Duration.ofSeconds(1)))) {
       session(d);
       session(d);
       s = rec.stop();
@@ -128,16 +142,21 @@ class VideoRecorderTest {
 
   @Test
   void badOptionsAndPathsNameTheirField() throws Exception {
-    assertThatThrownBy(() -> VideoOptions.DEFAULT.withMaxFps(0)).isInstanceOfSatisfying(SwipeException.class,
-        e -> assertThat(e.details()).containsEntry("field", "max_fps"));
-    assertThatThrownBy(() -> VideoOptions.DEFAULT.withScale(2)).isInstanceOfSatisfying(SwipeException.class,
-        e -> assertThat(e.details()).containsEntry("field", "scale"));
-    assertThatThrownBy(() -> VideoOptions.DEFAULT.withMaxBytes(10)).isInstanceOfSatisfying(SwipeException.class,
-        e -> assertThat(e.details()).containsEntry("field", "max_bytes"));
+    assertThatThrownBy(() -> VideoOptions.DEFAULT.withMaxFps(0))
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.details()).containsEntry("field", "max_fps"));
+    assertThatThrownBy(() -> VideoOptions.DEFAULT.withScale(2))
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.details()).containsEntry("field", "scale"));
+    assertThatThrownBy(() -> VideoOptions.DEFAULT.withMaxBytes(10))
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.details()).containsEntry("field", "max_bytes"));
     Path blocker = Files.writeString(dir.resolve("file"), "x");
     try (Device d = Device.open("sim:?scale=0.3")) {
-      assertThatThrownBy(() -> VideoRecorder.start(d, blocker.resolve("v.mp4"), VideoOptions.DEFAULT))
-          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.details()).containsEntry("field", "video"));
+      assertThatThrownBy(
+              () -> VideoRecorder.start(d, blocker.resolve("v.mp4"), VideoOptions.DEFAULT))
+          .isInstanceOfSatisfying(
+              SwipeException.class, e -> assertThat(e.details()).containsEntry("field", "video"));
     }
   }
 }

@@ -22,7 +22,10 @@ public interface SessionTools extends AutoCloseable {
    */
   Device device();
 
-  /** The tool names, snake_case (e.g. {@code wheel_nudge}); {@code swipe: wheelNudge} calls {@code wheel_nudge}. */
+  /**
+   * The tool names, snake_case (e.g. {@code wheel_nudge}); {@code swipe: wheelNudge} calls {@code
+   * wheel_nudge}.
+   */
   Set<String> names();
 
   /**

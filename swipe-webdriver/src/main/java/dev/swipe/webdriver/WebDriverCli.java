@@ -25,7 +25,8 @@ import java.util.Map;
  */
 public final class WebDriverCli {
   /** The command's usage text. */
-  public static final String USAGE = """
+  public static final String USAGE =
+      """
       usage:
         webdriver [--address HOST] [--port N] [--device URI | --hid URI --capture URI] [--settle-ms N]
                   [--rig NAME] [--platform-name NAME] [--token TOKEN] [--idle-timeout-s N]
@@ -35,9 +36,20 @@ public final class WebDriverCli {
       a non-loopback --address needs --token (or SWIPE_AGENT_TOKEN); clients send Authorization: Bearer TOKEN.
       """;
 
-  private static final List<String> KNOWN = List.of("--address", "--port", "--device", "--hid", "--capture",
-      "--settle-ms", "--rig", "--platform-name", "--token", "--idle-timeout-s", "--max-idle-timeout-s",
-      "--max-request-bytes");
+  private static final List<String> KNOWN =
+      List.of(
+          "--address",
+          "--port",
+          "--device",
+          "--hid",
+          "--capture",
+          "--settle-ms",
+          "--rig",
+          "--platform-name",
+          "--token",
+          "--idle-timeout-s",
+          "--max-idle-timeout-s",
+          "--max-request-bytes");
 
   private WebDriverCli() {}
 
@@ -89,31 +101,52 @@ public final class WebDriverCli {
       return 1;
     }
     try {
-      String token = o.containsKey("--token") ? o.get("--token") : System.getenv("SWIPE_AGENT_TOKEN");
-      server = WebDriverServer.builder(device)
-          .address(new InetSocketAddress(o.getOrDefault("--address", "127.0.0.1"),
-              (int) number(o, "--port", 0, 65535, WebDriverServer.DEFAULT_PORT)))
-          .token(token)
-          .rigName(o.getOrDefault("--rig", "rig"))
-          .platformName(o.getOrDefault("--platform-name", "android"))
-          .idleTimeout(Duration.ofSeconds(number(o, "--idle-timeout-s", 1, 86_400, 60)))
-          .maxIdleTimeout(Duration.ofSeconds(number(o, "--max-idle-timeout-s", 1, 86_400, 3600)))
-          .maxRequestBytes((int) number(o, "--max-request-bytes", 1024, 256L * 1024 * 1024,
-              WebDriverServer.DEFAULT_MAX_REQUEST_BYTES))
-          .tools(tools)
-          .start();
+      String token =
+          o.containsKey("--token") ? o.get("--token") : System.getenv("SWIPE_AGENT_TOKEN");
+      server =
+          WebDriverServer.builder(device)
+              .address(
+                  new InetSocketAddress(
+                      o.getOrDefault("--address", "127.0.0.1"),
+                      (int) number(o, "--port", 0, 65535, WebDriverServer.DEFAULT_PORT)))
+              .token(token)
+              .rigName(o.getOrDefault("--rig", "rig"))
+              .platformName(o.getOrDefault("--platform-name", "android"))
+              .idleTimeout(Duration.ofSeconds(number(o, "--idle-timeout-s", 1, 86_400, 60)))
+              .maxIdleTimeout(
+                  Duration.ofSeconds(number(o, "--max-idle-timeout-s", 1, 86_400, 3600)))
+              .maxRequestBytes(
+                  (int)
+                      number(
+                          o,
+                          "--max-request-bytes",
+                          1024,
+                          256L * 1024 * 1024,
+                          WebDriverServer.DEFAULT_MAX_REQUEST_BYTES))
+              .tools(tools)
+              .start();
     } catch (IllegalArgumentException | SwipeException e) {
       err.println("swipe webdriver: " + e.getMessage());
       device.close();
       return e instanceof SwipeException ? 1 : 2;
     }
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      server.close();
-      device.close();
-    }, "swipe-webdriver-stop"));
-    err.println("swipe webdriver: rig " + o.getOrDefault("--rig", "rig") + " listening on " + server.uri()
-        + ", device " + (o.containsKey("--hid") ? o.get("--hid") + " + " + o.get("--capture")
-        : o.getOrDefault("--device", "sim:")));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  server.close();
+                  device.close();
+                },
+                "swipe-webdriver-stop"));
+    err.println(
+        "swipe webdriver: rig "
+            + o.getOrDefault("--rig", "rig")
+            + " listening on "
+            + server.uri()
+            + ", device "
+            + (o.containsKey("--hid")
+                ? o.get("--hid") + " + " + o.get("--capture")
+                : o.getOrDefault("--device", "sim:")));
     err.flush();
     try {
       Thread.currentThread().join();
@@ -155,7 +188,13 @@ public final class WebDriverCli {
     if (v.containsKey("--hid") != v.containsKey("--capture")) {
       throw new IllegalArgumentException("--hid and --capture go together");
     }
-    for (String k : List.of("--port", "--settle-ms", "--idle-timeout-s", "--max-idle-timeout-s", "--max-request-bytes")) {
+    for (String k :
+        List.of(
+            "--port",
+            "--settle-ms",
+            "--idle-timeout-s",
+            "--max-idle-timeout-s",
+            "--max-request-bytes")) {
       if (v.containsKey(k)) {
         number(v, k, Long.MIN_VALUE, Long.MAX_VALUE, 0);
       }

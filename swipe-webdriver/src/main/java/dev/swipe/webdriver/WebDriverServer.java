@@ -12,8 +12,8 @@ import java.net.URI;
 import java.time.Duration;
 
 /**
- * A rig as a W3C WebDriver remote end, so Appium and Selenium clients, and Selenium Grid through
- * a relay node, drive it like any device host.
+ * A rig as a W3C WebDriver remote end, so Appium and Selenium clients, and Selenium Grid through a
+ * relay node, drive it like any device host.
  *
  * <pre>{@code
  * try (Device phone = Device.open("sim:");
@@ -23,13 +23,13 @@ import java.time.Duration;
  * }
  * }</pre>
  *
- * <p>Commands: {@code GET /status}; {@code POST /session} and {@code DELETE /session/{id}};
- * {@code GET|POST /session/{id}/timeouts}; {@code GET /session/{id}/screenshot} (base64 PNG);
- * {@code GET /session/{id}/window/rect} (the screenshot's size: screenshot pixels are pointer
- * coordinates); {@code POST|DELETE /session/{id}/actions} (one touch pointer and the HID
- * keyboard, played as the device's gestures); {@code POST /session/{id}/execute/sync} with
- * {@code mobile:} gesture methods and the tools' {@code swipe:} methods. Everything else is
- * {@code unknown command}; errors are the specification's JSON and statuses.
+ * <p>Commands: {@code GET /status}; {@code POST /session} and {@code DELETE /session/{id}}; {@code
+ * GET|POST /session/{id}/timeouts}; {@code GET /session/{id}/screenshot} (base64 PNG); {@code GET
+ * /session/{id}/window/rect} (the screenshot's size: screenshot pixels are pointer coordinates);
+ * {@code POST|DELETE /session/{id}/actions} (one touch pointer and the HID keyboard, played as the
+ * device's gestures); {@code POST /session/{id}/execute/sync} with {@code mobile:} gesture methods
+ * and the tools' {@code swipe:} methods. Everything else is {@code unknown command}; errors are the
+ * specification's JSON and statuses.
  *
  * <p>The rig holds one session at a time (it is one phone). The session ends on delete, after its
  * idle timeout ({@code appium:newCommandTimeout}; a Grid never deletes a relayed session itself),
@@ -37,28 +37,36 @@ import java.time.Duration;
  * and the session's run closed. The server binds loopback by default; any other address needs a
  * bearer token. Closing the server ends the session but not the device.
  *
- * <p>Every answer is the specification's JSON, also for what is not a command at all (a target
- * that is not a URI, a broken request head, a body too large, a client that stalls mid-request):
- * the remote end runs on swipe's own HTTP server, which hands those to it instead of answering
- * with an HTML page. A request must arrive whole within 20 s, a kept-alive connection is closed
- * after 30 s idle, and one client address holds at most 32 connections.
+ * <p>Every answer is the specification's JSON, also for what is not a command at all (a target that
+ * is not a URI, a broken request head, a body too large, a client that stalls mid-request): the
+ * remote end runs on swipe's own HTTP server, which hands those to it instead of answering with an
+ * HTML page. A request must arrive whole within 20 s, a kept-alive connection is closed after 30 s
+ * idle, and one client address holds at most 32 connections.
  */
 public final class WebDriverServer implements AutoCloseable {
   /** Default port, Appium's. */
   public static final int DEFAULT_PORT = 4723;
+
   /** Default idle timeout of a session, Appium's {@code newCommandTimeout} default. */
   public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(60);
+
   /** Default longest idle timeout a session may ask for. */
   public static final Duration DEFAULT_MAX_IDLE_TIMEOUT = Duration.ofHours(1);
-  /** Default largest request body: room for two base64 screenshots in a {@code swipe: imageDiff}. */
+
+  /**
+   * Default largest request body: room for two base64 screenshots in a {@code swipe: imageDiff}.
+   */
   public static final int DEFAULT_MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
   /** Default time for a whole request (head and body) to arrive. */
   static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(20);
+
   /** Time a kept-alive connection waits for its next request. */
   static final Duration IDLE_CONNECTION_TIMEOUT = Duration.ofSeconds(30);
+
   /** Most open connections in all. */
   static final int MAX_CONNECTIONS = 128;
+
   /** Most open connections from one client address. */
   static final int MAX_CONNECTIONS_PER_CLIENT = 32;
 
@@ -66,12 +74,25 @@ public final class WebDriverServer implements AutoCloseable {
   private final SessionSlot slot;
 
   private WebDriverServer(Builder b) throws IOException {
-    this.slot = new SessionSlot(b.phone, b.tools,
-        new Capabilities.Rig(b.rigName, b.platformName, b.idleTimeout, b.maxIdleTimeout));
-    RemoteEnd remoteEnd = new RemoteEnd(slot, b.token, b.address.getAddress().isLoopbackAddress(), b.maxRequestBytes);
+    this.slot =
+        new SessionSlot(
+            b.phone,
+            b.tools,
+            new Capabilities.Rig(b.rigName, b.platformName, b.idleTimeout, b.maxIdleTimeout));
+    RemoteEnd remoteEnd =
+        new RemoteEnd(slot, b.token, b.address.getAddress().isLoopbackAddress(), b.maxRequestBytes);
     try {
-      this.http = new JsonHttpServer("swipe-webdriver-http", b.address, new JsonHttpServer.Limits(b.maxRequestBytes,
-          b.requestTimeout, IDLE_CONNECTION_TIMEOUT, MAX_CONNECTIONS, MAX_CONNECTIONS_PER_CLIENT), remoteEnd);
+      this.http =
+          new JsonHttpServer(
+              "swipe-webdriver-http",
+              b.address,
+              new JsonHttpServer.Limits(
+                  b.maxRequestBytes,
+                  b.requestTimeout,
+                  IDLE_CONNECTION_TIMEOUT,
+                  MAX_CONNECTIONS,
+                  MAX_CONNECTIONS_PER_CLIENT),
+              remoteEnd);
     } catch (IOException e) {
       slot.close();
       throw e;
@@ -92,7 +113,8 @@ public final class WebDriverServer implements AutoCloseable {
   public URI uri() {
     InetSocketAddress a = address();
     String host = a.getAddress().getHostAddress();
-    return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort());
+    return URI.create(
+        "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort());
   }
 
   /** Ends the session (releasing the finger) and stops listening; the device stays open. */
@@ -104,9 +126,9 @@ public final class WebDriverServer implements AutoCloseable {
 
   /**
    * Configures and starts a {@link WebDriverServer}. Its parts, the address, the bearer token and
-   * the session tools, are set once: a second set fails with {@code invalid_argument} naming
-   * {@code address}, {@code token} or {@code tools}. The names, timeouts and limits take the last
-   * value given.
+   * the session tools, are set once: a second set fails with {@code invalid_argument} naming {@code
+   * address}, {@code token} or {@code tools}. The names, timeouts and limits take the last value
+   * given.
    */
   public static final class Builder {
     private final Device phone;
@@ -147,7 +169,8 @@ public final class WebDriverServer implements AutoCloseable {
     /** The rig's name, matched by the {@code swipe:rig} capability (default {@code rig}). */
     public Builder rigName(String name) {
       if (name == null || !Capabilities.RIG_NAME.matcher(name).matches()) {
-        throw SwipeException.invalidArgument("rig", "must be 1-64 of A-Z a-z 0-9 . _ -, was " + name);
+        throw SwipeException.invalidArgument(
+            "rig", "must be 1-64 of A-Z a-z 0-9 . _ -, was " + name);
       }
       this.rigName = name;
       return this;
@@ -156,7 +179,8 @@ public final class WebDriverServer implements AutoCloseable {
     /** The platform the phone is, matched by {@code platformName} (default {@code android}). */
     public Builder platformName(String name) {
       if (name == null || !name.matches("[A-Za-z][A-Za-z0-9]{0,31}")) {
-        throw SwipeException.invalidArgument("platform_name", "must be a word such as android or ios, was " + name);
+        throw SwipeException.invalidArgument(
+            "platform_name", "must be a word such as android or ios, was " + name);
       }
       this.platformName = name;
       return this;
@@ -168,7 +192,10 @@ public final class WebDriverServer implements AutoCloseable {
       return this;
     }
 
-    /** The longest idle timeout a session may ask for, and what {@code newCommandTimeout} 0 gets (default 1 h). */
+    /**
+     * The longest idle timeout a session may ask for, and what {@code newCommandTimeout} 0 gets
+     * (default 1 h).
+     */
     public Builder maxIdleTimeout(Duration timeout) {
       this.maxIdleTimeout = positive(timeout, "max_idle_timeout");
       return this;
@@ -177,19 +204,26 @@ public final class WebDriverServer implements AutoCloseable {
     /** Largest request body in bytes (default 16 MiB). */
     public Builder maxRequestBytes(int bytes) {
       if (bytes < 1024) {
-        throw SwipeException.invalidArgument("max_request_bytes", "must be at least 1024, was " + bytes);
+        throw SwipeException.invalidArgument(
+            "max_request_bytes", "must be at least 1024, was " + bytes);
       }
       this.maxRequestBytes = bytes;
       return this;
     }
 
-    /** How long a whole request may take to arrive (tests shorten it to see stalled clients refused). */
+    /**
+     * How long a whole request may take to arrive (tests shorten it to see stalled clients
+     * refused).
+     */
     Builder requestTimeout(Duration timeout) {
       this.requestTimeout = positive(timeout, "request_timeout");
       return this;
     }
 
-    /** Opens each session's run and tools (default: a run without tools, so no {@code swipe:} methods). */
+    /**
+     * Opens each session's run and tools (default: a run without tools, so no {@code swipe:}
+     * methods).
+     */
     public Builder tools(SessionTools.Factory tools) {
       SwipeException.requireArgument(tools, "tools");
       SwipeException.requireNotSet(toolsSet, "tools");
@@ -214,20 +248,26 @@ public final class WebDriverServer implements AutoCloseable {
      */
     public WebDriverServer start() {
       if (address.isUnresolved()) {
-        throw SwipeException.invalidArgument("address", "cannot resolve host '" + address.getHostString() + "'");
+        throw SwipeException.invalidArgument(
+            "address", "cannot resolve host '" + address.getHostString() + "'");
       }
       if (!address.getAddress().isLoopbackAddress() && token == null) {
-        throw SwipeException.invalidArgument("token", "a bearer token is required to serve on "
-            + address.getAddress().getHostAddress() + " (not loopback)");
+        throw SwipeException.invalidArgument(
+            "token",
+            "a bearer token is required to serve on "
+                + address.getAddress().getHostAddress()
+                + " (not loopback)");
       }
       if (idleTimeout.compareTo(maxIdleTimeout) > 0) {
-        throw SwipeException.invalidArgument("idle_timeout", "must not exceed the maximum " + maxIdleTimeout
-            + ", was " + idleTimeout);
+        throw SwipeException.invalidArgument(
+            "idle_timeout",
+            "must not exceed the maximum " + maxIdleTimeout + ", was " + idleTimeout);
       }
       try {
         return new WebDriverServer(this);
       } catch (IOException e) {
-        throw SwipeException.invalidArgument("address", "cannot listen on " + address + ": " + e.getMessage());
+        throw SwipeException.invalidArgument(
+            "address", "cannot listen on " + address + ": " + e.getMessage());
       }
     }
   }

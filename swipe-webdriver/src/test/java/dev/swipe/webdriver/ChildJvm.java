@@ -21,17 +21,26 @@ import java.util.regex.Pattern;
  */
 final class ChildJvm {
   /** Few JIT threads and a small serial heap: the machine is shared. */
-  static final List<String> JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-      "-XX:CICompilerCount=1", "-Xmx384m", "-Djava.awt.headless=true");
-  private static final Pattern LISTENING = Pattern.compile("listening on http://127\\.0\\.0\\.1:(\\d+)");
+  static final List<String> JVM_OPTIONS =
+      List.of(
+          "-XX:TieredStopAtLevel=1",
+          "-XX:+UseSerialGC",
+          "-XX:CICompilerCount=1",
+          "-Xmx384m",
+          "-Djava.awt.headless=true");
+
+  private static final Pattern LISTENING =
+      Pattern.compile("listening on http://127\\.0\\.0\\.1:(\\d+)");
 
   private ChildJvm() {}
 
   /** The Selenium Grid 4.41.0 class path resolved by swipe-webdriver-grid-hub. */
   static String gridClasspath() {
-    try (InputStream in = ChildJvm.class.getResourceAsStream("/dev/swipe/webdriver/grid/hub.classpath")) {
+    try (InputStream in =
+        ChildJvm.class.getResourceAsStream("/dev/swipe/webdriver/grid/hub.classpath")) {
       if (in == null) {
-        throw new IllegalStateException("hub.classpath is missing: build with -am so swipe-webdriver-grid-hub runs");
+        throw new IllegalStateException(
+            "hub.classpath is missing: build with -am so swipe-webdriver-grid-hub runs");
       }
       String cp = new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
       for (String entry : cp.split(java.io.File.pathSeparator)) {
@@ -64,8 +73,12 @@ final class ChildJvm {
   /** A rig ({@code WebDriverCli} on a simulator) on a free port; returns once it listens. */
   static Rig rig(String name, String simUri, Path logs) throws InterruptedException {
     Path log = logs.resolve(name + ".log");
-    Process p = start(System.getProperty("java.class.path"), WebDriverCli.class.getName(),
-        List.of("--port", "0", "--rig", name, "--device", simUri), log);
+    Process p =
+        start(
+            System.getProperty("java.class.path"),
+            WebDriverCli.class.getName(),
+            List.of("--port", "0", "--rig", name, "--device", simUri),
+            log);
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
     while (System.nanoTime() < deadline) {
       Matcher m = LISTENING.matcher(read(log));

@@ -17,7 +17,12 @@ final class Docs {
   private Docs() {}
 
   static Path gridPage() {
-    Path p = Path.of(System.getProperty("user.dir")).toAbsolutePath().getParent().resolve("docs").resolve("grid.md");
+    Path p =
+        Path.of(System.getProperty("user.dir"))
+            .toAbsolutePath()
+            .getParent()
+            .resolve("docs")
+            .resolve("grid.md");
     if (!Files.exists(p)) {
       throw new IllegalStateException("docs/grid.md not found at " + p);
     }
@@ -46,8 +51,13 @@ final class Docs {
   static String block(String language, String marker) {
     List<String> found = blocks(language).stream().filter(b -> b.contains(marker)).toList();
     if (found.size() != 1) {
-      throw new IllegalStateException("expected one " + language + " block with '" + marker + "' in docs/grid.md, found "
-          + found.size());
+      throw new IllegalStateException(
+          "expected one "
+              + language
+              + " block with '"
+              + marker
+              + "' in docs/grid.md, found "
+              + found.size());
     }
     return found.get(0);
   }

@@ -13,16 +13,19 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * docs/grid.md's snippets without a Grid: both Java clients compile against the real client jars,
- * and the WebdriverIO snippet's capabilities create a session on a rig (and the script parses
- * under Node where Node is installed). {@link GridTest} runs the Java snippets and the TOML.
+ * and the WebdriverIO snippet's capabilities create a session on a rig (and the script parses under
+ * Node where Node is installed). {@link GridTest} runs the Java snippets and the TOML.
  */
 @Timeout(120)
 class DocsSnippetsTest {
   @Test
   void theJavaSnippetsCompile(@TempDir Path dir) throws Exception {
-    assertThat(SnippetCompiler.compile(Docs.block("java", "public class AppiumOnGrid"), dir).getName())
+    assertThat(
+            SnippetCompiler.compile(Docs.block("java", "public class AppiumOnGrid"), dir).getName())
         .isEqualTo("AppiumOnGrid");
-    assertThat(SnippetCompiler.compile(Docs.block("java", "public class SeleniumOnGrid"), dir).getName())
+    assertThat(
+            SnippetCompiler.compile(Docs.block("java", "public class SeleniumOnGrid"), dir)
+                .getName())
         .isEqualTo("SeleniumOnGrid");
   }
 
@@ -43,16 +46,23 @@ class DocsSnippetsTest {
     JsonNode caps = W3cHttp.JSON.readTree(js.substring(open, end + 1));
     assertThat(caps.get("appium:automationName").asText()).isEqualTo("Swipe");
     assertThat(js).contains("port: 4444").contains("path: '/'").contains("pointerType: 'touch'");
-    try (SimRig rig = SimRig.start("sim:?scale=0.25", b -> b.rigName(caps.get("swipe:rig").asText()))) {
-      W3cHttp.Answer a = new W3cHttp(rig.uri()).post("/session", "{\"capabilities\":{\"alwaysMatch\":" + caps + "}}");
+    try (SimRig rig =
+        SimRig.start("sim:?scale=0.25", b -> b.rigName(caps.get("swipe:rig").asText()))) {
+      W3cHttp.Answer a =
+          new W3cHttp(rig.uri())
+              .post("/session", "{\"capabilities\":{\"alwaysMatch\":" + caps + "}}");
       assertThat(a.status()).as(a.json().toString()).isEqualTo(200);
-      assertThat(a.value().get("capabilities").get("swipe:rig").asText()).isEqualTo(caps.get("swipe:rig").asText());
+      assertThat(a.value().get("capabilities").get("swipe:rig").asText())
+          .isEqualTo(caps.get("swipe:rig").asText());
     }
     Path node = findOnPath("node");
     if (node != null) {
       Path script = dir.resolve("grid-snippet.mjs");
       Files.writeString(script, js);
-      Process p = new ProcessBuilder(node.toString(), "--check", script.toString()).redirectErrorStream(true).start();
+      Process p =
+          new ProcessBuilder(node.toString(), "--check", script.toString())
+              .redirectErrorStream(true)
+              .start();
       String out = new String(p.getInputStream().readAllBytes());
       assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
       assertThat(p.exitValue()).as("node --check: " + out).isZero();

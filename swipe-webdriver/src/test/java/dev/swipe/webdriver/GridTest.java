@@ -61,7 +61,9 @@ class GridTest {
     try {
       ports = ChildJvm.freePorts(3 + RIGS.size());
     } catch (IOException e) {
-      assumeTrue(false, "no loopback port can be bound here (" + e.getMessage() + "): the Grid cannot run");
+      assumeTrue(
+          false,
+          "no loopback port can be bound here (" + e.getMessage() + "): the Grid cannot run");
       return;
     }
     logs = Path.of("target", "grid-test-logs");
@@ -74,37 +76,67 @@ class GridTest {
     int hubPort = ports[0];
     String publish = "tcp://127.0.0.1:" + ports[1];
     String subscribe = "tcp://127.0.0.1:" + ports[2];
-    PROCESSES.add(ChildJvm.start(gridClasspath, "org.openqa.selenium.grid.Main", List.of("hub",
-        "--host", "127.0.0.1", "--port", String.valueOf(hubPort),
-        "--publish-events", publish, "--subscribe-events", subscribe,
-        "--healthcheck-interval", "10", "--session-request-timeout", "240"), logs.resolve("hub.log")));
+    PROCESSES.add(
+        ChildJvm.start(
+            gridClasspath,
+            "org.openqa.selenium.grid.Main",
+            List.of(
+                "hub",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                String.valueOf(hubPort),
+                "--publish-events",
+                publish,
+                "--subscribe-events",
+                subscribe,
+                "--healthcheck-interval",
+                "10",
+                "--session-request-timeout",
+                "240"),
+            logs.resolve("hub.log")));
     String toml = Docs.block("toml", "[relay]");
     for (int i = 0; i < RIGS.size(); i++) {
       String name = RIGS.get(i);
       Path config = logs.resolve("node-" + name + ".toml");
-      Files.writeString(config, Docs.replaceAll(toml,
-          "port = 5555", "port = " + ports[3 + i],
-          "tcp://127.0.0.1:4442", publish,
-          "tcp://127.0.0.1:4443", subscribe,
-          "http://127.0.0.1:4723", RIG_PROCESSES.get(name).url(),
-          "rig-a", name));
-      PROCESSES.add(ChildJvm.start(gridClasspath, "org.openqa.selenium.grid.Main",
-          List.of("node", "--config", config.toString()), logs.resolve("node-" + name + ".log")));
+      Files.writeString(
+          config,
+          Docs.replaceAll(
+              toml,
+              "port = 5555",
+              "port = " + ports[3 + i],
+              "tcp://127.0.0.1:4442",
+              publish,
+              "tcp://127.0.0.1:4443",
+              subscribe,
+              "http://127.0.0.1:4723",
+              RIG_PROCESSES.get(name).url(),
+              "rig-a",
+              name));
+      PROCESSES.add(
+          ChildJvm.start(
+              gridClasspath,
+              "org.openqa.selenium.grid.Main",
+              List.of("node", "--config", config.toString()),
+              logs.resolve("node-" + name + ".log")));
     }
     hub = URI.create("http://127.0.0.1:" + hubPort);
     hubHttp = new W3cHttp(hub);
-    await("the hub lists the three rigs UP", 240_000, () -> {
-      try {
-        JsonNode nodes = hubHttp.get("/status").value().path("nodes");
-        int up = 0;
-        for (JsonNode n : nodes) {
-          up += n.path("availability").asText().equals("UP") ? 1 : 0;
-        }
-        return up == RIGS.size();
-      } catch (RuntimeException e) {
-        return false; // not listening yet
-      }
-    });
+    await(
+        "the hub lists the three rigs UP",
+        240_000,
+        () -> {
+          try {
+            JsonNode nodes = hubHttp.get("/status").value().path("nodes");
+            int up = 0;
+            for (JsonNode n : nodes) {
+              up += n.path("availability").asText().equals("UP") ? 1 : 0;
+            }
+            return up == RIGS.size();
+          } catch (RuntimeException e) {
+            return false; // not listening yet
+          }
+        });
   }
 
   @AfterAll
@@ -114,11 +146,13 @@ class GridTest {
     }
   }
 
-  private static void await(String what, long timeoutMs, BooleanSupplier condition) throws InterruptedException {
+  private static void await(String what, long timeoutMs, BooleanSupplier condition)
+      throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > deadline) {
-        throw new AssertionError("timed out waiting until " + what + "; logs in " + logs.toAbsolutePath());
+        throw new AssertionError(
+            "timed out waiting until " + what + "; logs in " + logs.toAbsolutePath());
       }
       Thread.sleep(200);
     }
@@ -172,13 +206,18 @@ class GridTest {
       for (RemoteWebDriver d : drivers) {
         Dimension size = d.manage().window().getSize();
         byte[] before = d.getScreenshotAs(OutputType.BYTES);
-        d.perform(List.of(SeleniumClientTest.swipe(size.width / 2, size.height * 3 / 4, size.height / 4, 300)));
-        assertThat(Screens.compare(before, d.getScreenshotAs(OutputType.BYTES)).shiftUp()).isPositive();
+        d.perform(
+            List.of(
+                SeleniumClientTest.swipe(
+                    size.width / 2, size.height * 3 / 4, size.height / 4, 300)));
+        assertThat(Screens.compare(before, d.getScreenshotAs(OutputType.BYTES)).shiftUp())
+            .isPositive();
       }
       Future<RemoteWebDriver> fourth = pool.submit(() -> new RemoteWebDriver(hubUrl(), caps(null)));
       await("the fourth request is queued", 60_000, () -> queued() == 1);
       assertThat(fourth.isDone()).isFalse();
-      RemoteWebDriver onB = drivers.stream().filter(d -> rigOf(d).equals("rig-b")).findFirst().orElseThrow();
+      RemoteWebDriver onB =
+          drivers.stream().filter(d -> rigOf(d).equals("rig-b")).findFirst().orElseThrow();
       onB.quit();
       drivers.remove(onB);
       RemoteWebDriver served = fourth.get(180, TimeUnit.SECONDS);
@@ -199,7 +238,8 @@ class GridTest {
     RemoteWebDriver second = null;
     try {
       assertThat(rigOf(first)).isEqualTo("rig-c");
-      Future<RemoteWebDriver> pinned = pool.submit(() -> new RemoteWebDriver(hubUrl(), caps("rig-c")));
+      Future<RemoteWebDriver> pinned =
+          pool.submit(() -> new RemoteWebDriver(hubUrl(), caps("rig-c")));
       await("the pinned request is queued", 60_000, () -> queued() == 1);
       RemoteWebDriver unpinned = new RemoteWebDriver(hubUrl(), caps(null));
       assertThat(rigOf(unpinned)).isIn("rig-a", "rig-b");
@@ -219,9 +259,11 @@ class GridTest {
 
   @Test
   @Order(3)
-  void theDocsJavaSnippetsRunThroughTheHub(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+  void theDocsJavaSnippetsRunThroughTheHub(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
     Class<?> appium = SnippetCompiler.compile(Docs.block("java", "public class AppiumOnGrid"), dir);
-    Class<?> selenium = SnippetCompiler.compile(Docs.block("java", "public class SeleniumOnGrid"), dir);
+    Class<?> selenium =
+        SnippetCompiler.compile(Docs.block("java", "public class SeleniumOnGrid"), dir);
     SnippetCompiler.run(appium, hub.toString());
     SnippetCompiler.run(selenium, hub.toString());
     assertThat(queued()).isZero();
@@ -231,14 +273,32 @@ class GridTest {
   @Test
   @Order(4)
   void appiumThroughTheHubGetsTheRigsErrorsAsItsExceptions() throws Exception {
-    AppiumDriver driver = new AppiumDriver(hubUrl(), AppiumClientTest.options().amend("swipe:rig", "rig-b"));
+    AppiumDriver driver =
+        new AppiumDriver(hubUrl(), AppiumClientTest.options().amend("swipe:rig", "rig-b"));
     try {
       assertThat(driver.getCapabilities().getCapability("swipe:rig")).isEqualTo("rig-b");
       Dimension size = driver.manage().window().getSize();
-      assertThatThrownBy(() -> driver.perform(List.of(SeleniumClientTest.swipe(size.width + 10, 10, 20, 100))))
+      assertThatThrownBy(
+              () -> driver.perform(List.of(SeleniumClientTest.swipe(size.width + 10, 10, 20, 100))))
           .isInstanceOf(MoveTargetOutOfBoundsException.class);
-      assertThat((Boolean) driver.executeScript("mobile: scrollGesture", Map.of("left", 0, "top", size.height / 6,
-          "width", size.width, "height", size.height * 2 / 3, "direction", "up", "percent", 1.0))).isNotNull();
+      assertThat(
+              (Boolean)
+                  driver.executeScript(
+                      "mobile: scrollGesture",
+                      Map.of(
+                          "left",
+                          0,
+                          "top",
+                          size.height / 6,
+                          "width",
+                          size.width,
+                          "height",
+                          size.height * 2 / 3,
+                          "direction",
+                          "up",
+                          "percent",
+                          1.0)))
+          .isNotNull();
     } finally {
       driver.quit();
     }
@@ -253,15 +313,24 @@ class GridTest {
       Process rig = RIG_PROCESSES.get("rig-a").process();
       rig.destroyForcibly();
       assertThat(rig.waitFor(30, TimeUnit.SECONDS)).isTrue();
-      assertThatThrownBy(() -> driver.getScreenshotAs(OutputType.BYTES)).isInstanceOf(WebDriverException.class);
-      await("the hub marks rig-a DOWN", 120_000, () -> {
-        for (JsonNode n : hubHttp.get("/status").value().path("nodes")) {
-          if (n.path("slots").path(0).path("stereotype").path("swipe:rig").asText().equals("rig-a")) {
-            return n.path("availability").asText().equals("DOWN");
-          }
-        }
-        return false;
-      });
+      assertThatThrownBy(() -> driver.getScreenshotAs(OutputType.BYTES))
+          .isInstanceOf(WebDriverException.class);
+      await(
+          "the hub marks rig-a DOWN",
+          120_000,
+          () -> {
+            for (JsonNode n : hubHttp.get("/status").value().path("nodes")) {
+              if (n.path("slots")
+                  .path(0)
+                  .path("stereotype")
+                  .path("swipe:rig")
+                  .asText()
+                  .equals("rig-a")) {
+                return n.path("availability").asText().equals("DOWN");
+              }
+            }
+            return false;
+          });
       RemoteWebDriver other = new RemoteWebDriver(hubUrl(), caps(null));
       try {
         assertThat(rigOf(other)).isIn("rig-b", "rig-c");

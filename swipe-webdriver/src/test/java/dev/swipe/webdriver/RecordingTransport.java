@@ -24,11 +24,16 @@ final class RecordingTransport implements HidTransport {
     this(phone, true);
   }
 
-  /** With {@code keyboard} false the link presents itself as a pointer-only link (a gadget without a keyboard). */
+  /**
+   * With {@code keyboard} false the link presents itself as a pointer-only link (a gadget without a
+   * keyboard).
+   */
   RecordingTransport(HidTransport phone, boolean keyboard) {
     this.phone = phone;
-    this.capabilities = keyboard ? phone.capabilities()
-        : HidCapabilities.builder().from(phone.capabilities()).keyboard(false).build();
+    this.capabilities =
+        keyboard
+            ? phone.capabilities()
+            : HidCapabilities.builder().from(phone.capabilities()).keyboard(false).build();
   }
 
   @Override

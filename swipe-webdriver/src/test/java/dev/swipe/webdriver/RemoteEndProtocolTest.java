@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerReport;
+import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -17,16 +18,15 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import javax.imageio.ImageIO;
-import java.awt.image.BufferedImage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The remote end over real HTTP on a simulator rig: routing and the specification's error JSON
- * and statuses, bounded bodies, the caller checks, and that a refused request never reaches the
- * phone's HID link.
+ * The remote end over real HTTP on a simulator rig: routing and the specification's error JSON and
+ * statuses, bounded bodies, the caller checks, and that a refused request never reaches the phone's
+ * HID link.
  */
 @Timeout(120)
 class RemoteEndProtocolTest {
@@ -69,8 +69,11 @@ class RemoteEndProtocolTest {
 
   @Test
   void newSessionAnswersTheMatchedCapabilitiesAndASecondSessionIsRefused() {
-    W3cHttp.Answer a = http.post("/session", "{\"capabilities\":{\"firstMatch\":[{\"platformName\":\"iOS\"},"
-        + "{\"platformName\":\"Android\",\"appium:automationName\":\"Swipe\",\"swipe:rig\":\"rig-a\"}]}}");
+    W3cHttp.Answer a =
+        http.post(
+            "/session",
+            "{\"capabilities\":{\"firstMatch\":[{\"platformName\":\"iOS\"},"
+                + "{\"platformName\":\"Android\",\"appium:automationName\":\"Swipe\",\"swipe:rig\":\"rig-a\"}]}}");
     assertThat(a.status()).isEqualTo(200);
     JsonNode caps = a.value().get("capabilities");
     assertThat(caps.get("platformName").asText()).isEqualTo("android");
@@ -83,12 +86,22 @@ class RemoteEndProtocolTest {
   void malformedOrUnmatchedCapabilitiesNeverTouchTheRig() {
     int before = rig.hid.reports();
     assertError(http.post("/session", "{"), 400, "invalid argument");
-    assertError(http.post("/session", "{\"capabilities\":{\"alwaysMatch\":{\"platformName\":1}}}"), 400, "invalid argument");
-    assertError(http.post("/session", "{\"capabilities\":{\"firstMatch\":[]}}"), 400, "invalid argument");
-    assertError(http.post("/session", "{\"capabilities\":{\"alwaysMatch\":{\"swipe:rig\":\"rig-b\"}}}"), 500,
+    assertError(
+        http.post("/session", "{\"capabilities\":{\"alwaysMatch\":{\"platformName\":1}}}"),
+        400,
+        "invalid argument");
+    assertError(
+        http.post("/session", "{\"capabilities\":{\"firstMatch\":[]}}"), 400, "invalid argument");
+    assertError(
+        http.post("/session", "{\"capabilities\":{\"alwaysMatch\":{\"swipe:rig\":\"rig-b\"}}}"),
+        500,
         "session not created");
-    assertError(http.post("/session", "{\"capabilities\":{\"alwaysMatch\":{\"appium:automationName\":\"XCUITest\"}}}"),
-        500, "session not created");
+    assertError(
+        http.post(
+            "/session",
+            "{\"capabilities\":{\"alwaysMatch\":{\"appium:automationName\":\"XCUITest\"}}}"),
+        500,
+        "session not created");
     assertError(http.post("/session", "{\"a\":1,\"a\":2}"), 400, "invalid argument");
     assertThat(rig.hid.reports()).isEqualTo(before);
     assertThat(http.get("/status").value().get("ready").asBoolean()).isTrue();
@@ -98,8 +111,12 @@ class RemoteEndProtocolTest {
   void unknownPathsWrongMethodsAndUnknownSessionsHaveTheirOwnErrors() {
     assertError(http.get("/session/x/url"), 404, "unknown command");
     assertError(http.get("/wd/hub/status"), 404, "unknown command");
-    assertError(http.send(HttpRequest.newBuilder(rig.uri().resolve("/status")).PUT(HttpRequest.BodyPublishers.noBody())),
-        405, "unknown method");
+    assertError(
+        http.send(
+            HttpRequest.newBuilder(rig.uri().resolve("/status"))
+                .PUT(HttpRequest.BodyPublishers.noBody())),
+        405,
+        "unknown method");
     assertError(http.get("/session"), 405, "unknown method");
     assertError(http.get("/session/nope/screenshot"), 404, "invalid session id");
     assertError(http.delete("/session/nope"), 404, "invalid session id");
@@ -111,14 +128,29 @@ class RemoteEndProtocolTest {
   void bodiesMustBeBoundedJson() {
     String id = http.newSession();
     int before = rig.hid.reports();
-    String big = "{\"script\":\"mobile: clickGesture\",\"args\":[{\"x\":1,\"y\":1,\"pad\":\"" + "x".repeat(10_000) + "\"}]}";
+    String big =
+        "{\"script\":\"mobile: clickGesture\",\"args\":[{\"x\":1,\"y\":1,\"pad\":\""
+            + "x".repeat(10_000)
+            + "\"}]}";
     assertError(http.post("/session/" + id + "/execute/sync", big), 400, "invalid argument");
-    assertError(http.send(HttpRequest.newBuilder(rig.uri().resolve("/session/" + id + "/actions"))
-        .header("Content-Type", "text/plain").POST(HttpRequest.BodyPublishers.ofString("{\"actions\":[]}"))), 400,
+    assertError(
+        http.send(
+            HttpRequest.newBuilder(rig.uri().resolve("/session/" + id + "/actions"))
+                .header("Content-Type", "text/plain")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"actions\":[]}"))),
+        400,
         "invalid argument");
-    assertError(http.post("/session/" + id + "/actions", "{\"actions\":[{\"type\":\"pointer\",\"id\":\"f\",\"actions\":"
-        + "[{\"type\":\"pointerMove\",\"x\":NaN,\"y\":1}]}]}"), 400, "invalid argument");
-    assertError(http.post("/session/" + id + "/actions", "[" .repeat(200) + "]".repeat(200)), 400, "invalid argument");
+    assertError(
+        http.post(
+            "/session/" + id + "/actions",
+            "{\"actions\":[{\"type\":\"pointer\",\"id\":\"f\",\"actions\":"
+                + "[{\"type\":\"pointerMove\",\"x\":NaN,\"y\":1}]}]}"),
+        400,
+        "invalid argument");
+    assertError(
+        http.post("/session/" + id + "/actions", "[".repeat(200) + "]".repeat(200)),
+        400,
+        "invalid argument");
     assertThat(rig.hid.reports()).isEqualTo(before);
     assertThat(http.get("/session/" + id + "/window/rect").status()).isEqualTo(200);
   }
@@ -129,14 +161,26 @@ class RemoteEndProtocolTest {
     int before = rig.hid.reports();
     String path = "/session/" + id + "/actions";
     String[][] cases = {
-        {"{\"actions\":{}}", "400", "invalid argument"},
-        {finger("{\"type\":\"pointerMove\",\"x\":500,\"y\":10}"), "500", "move target out of bounds"},
-        {finger("{\"type\":\"pointerMove\",\"x\":10,\"y\":10,\"duration\":99999999999}"), "400", "invalid argument"},
-        {finger("{\"type\":\"pointerMove\",\"origin\":{\"element-6066-11e4-a52e-4f735466cecf\":\"x\"},\"x\":0,\"y\":0}"),
-            "404", "no such element"},
-        {"{\"actions\":[" + src("a", DOWN + "," + UP) + "," + src("b", DOWN + "," + UP) + "]}", "500", "unsupported operation"},
-        // a complete first touch, then one left down: nothing of it may be played
-        {finger(DOWN + "," + UP + "," + DOWN), "400", "invalid argument"},
+      {"{\"actions\":{}}", "400", "invalid argument"},
+      {finger("{\"type\":\"pointerMove\",\"x\":500,\"y\":10}"), "500", "move target out of bounds"},
+      {
+        finger("{\"type\":\"pointerMove\",\"x\":10,\"y\":10,\"duration\":99999999999}"),
+        "400",
+        "invalid argument"
+      },
+      {
+        finger(
+            "{\"type\":\"pointerMove\",\"origin\":{\"element-6066-11e4-a52e-4f735466cecf\":\"x\"},\"x\":0,\"y\":0}"),
+        "404",
+        "no such element"
+      },
+      {
+        "{\"actions\":[" + src("a", DOWN + "," + UP) + "," + src("b", DOWN + "," + UP) + "]}",
+        "500",
+        "unsupported operation"
+      },
+      // a complete first touch, then one left down: nothing of it may be played
+      {finger(DOWN + "," + UP + "," + DOWN), "400", "invalid argument"},
     };
     for (String[] c : cases) {
       assertError(http.post(path, c[0]), Integer.parseInt(c[1]), c[2]);
@@ -148,7 +192,11 @@ class RemoteEndProtocolTest {
   private static final String UP = "{\"type\":\"pointerUp\",\"button\":0}";
 
   private static String src(String id, String actions) {
-    return "{\"type\":\"pointer\",\"id\":\"" + id + "\",\"parameters\":{\"pointerType\":\"touch\"},\"actions\":[" + actions + "]}";
+    return "{\"type\":\"pointer\",\"id\":\""
+        + id
+        + "\",\"parameters\":{\"pointerType\":\"touch\"},\"actions\":["
+        + actions
+        + "]}";
   }
 
   private static String finger(String actions) {
@@ -159,18 +207,28 @@ class RemoteEndProtocolTest {
   void aW3cSwipeIsPlayedAsOneTouchFromStartToEnd() {
     String id = http.newSession();
     int before = rig.hid.reports();
-    W3cHttp.Answer a = http.post("/session/" + id + "/actions", finger(
-        "{\"type\":\"pointerMove\",\"duration\":0,\"x\":135,\"y\":450},"
-            + DOWN + ",{\"type\":\"pointerMove\",\"duration\":400,\"x\":135,\"y\":150}," + UP));
+    W3cHttp.Answer a =
+        http.post(
+            "/session/" + id + "/actions",
+            finger(
+                "{\"type\":\"pointerMove\",\"duration\":0,\"x\":135,\"y\":450},"
+                    + DOWN
+                    + ",{\"type\":\"pointerMove\",\"duration\":400,\"x\":135,\"y\":150},"
+                    + UP));
     assertThat(a.status()).as(a.json().toString()).isEqualTo(200);
     assertThat(a.value().isNull()).isTrue();
-    List<PointerReport> sent = rig.hid.reportsSince(before).stream()
-        .filter(PointerReport.class::isInstance).map(PointerReport.class::cast).toList();
+    List<PointerReport> sent =
+        rig.hid.reportsSince(before).stream()
+            .filter(PointerReport.class::isInstance)
+            .map(PointerReport.class::cast)
+            .toList();
     assertThat(sent.size()).isGreaterThan(2);
     assertThat(sent.get(0).pressed()).isTrue();
-    assertThat(sent.get(0).at().y()).isCloseTo(450.0 / 599 * 1000, org.assertj.core.data.Offset.offset(1e-6));
+    assertThat(sent.get(0).at().y())
+        .isCloseTo(450.0 / 599 * 1000, org.assertj.core.data.Offset.offset(1e-6));
     assertThat(sent.get(sent.size() - 1).pressed()).isFalse();
-    assertThat(sent.get(sent.size() - 1).at().y()).isCloseTo(150.0 / 599 * 1000, org.assertj.core.data.Offset.offset(1e-6));
+    assertThat(sent.get(sent.size() - 1).at().y())
+        .isCloseTo(150.0 / 599 * 1000, org.assertj.core.data.Offset.offset(1e-6));
     assertThat(rig.phone.oracle().listOffsetPx()).isGreaterThan(0);
   }
 
@@ -178,12 +236,18 @@ class RemoteEndProtocolTest {
   void keyActionsReachTheHidKeyboard() {
     String id = http.newSession();
     int before = rig.hid.reports();
-    W3cHttp.Answer a = http.post("/session/" + id + "/actions", "{\"actions\":[{\"type\":\"key\",\"id\":\"kb\",\"actions\":["
-        + "{\"type\":\"keyDown\",\"value\":\"H\"},{\"type\":\"keyUp\",\"value\":\"H\"},"
-        + "{\"type\":\"keyDown\",\"value\":\"\\uE007\"},{\"type\":\"keyUp\",\"value\":\"\\uE007\"}]}]}");
+    W3cHttp.Answer a =
+        http.post(
+            "/session/" + id + "/actions",
+            "{\"actions\":[{\"type\":\"key\",\"id\":\"kb\",\"actions\":["
+                + "{\"type\":\"keyDown\",\"value\":\"H\"},{\"type\":\"keyUp\",\"value\":\"H\"},"
+                + "{\"type\":\"keyDown\",\"value\":\"\\uE007\"},{\"type\":\"keyUp\",\"value\":\"\\uE007\"}]}]}");
     assertThat(a.status()).as(a.json().toString()).isEqualTo(200);
-    List<KeyReport> keys = rig.hid.reportsSince(before).stream()
-        .filter(KeyReport.class::isInstance).map(KeyReport.class::cast).toList();
+    List<KeyReport> keys =
+        rig.hid.reportsSince(before).stream()
+            .filter(KeyReport.class::isInstance)
+            .map(KeyReport.class::cast)
+            .toList();
     assertThat(keys).hasSize(4);
     assertThat(keys.get(0).key().usage()).isEqualTo(0x0B);
     assertThat(keys.get(0).down()).isTrue();
@@ -196,9 +260,15 @@ class RemoteEndProtocolTest {
       W3cHttp h = new W3cHttp(pointerOnly.uri());
       String id = h.newSession();
       int before = pointerOnly.hid.reports();
-      assertError(h.post("/session/" + id + "/actions", "{\"actions\":[" + src("f", DOWN + "," + UP + ",{\"type\":\"pause\"}")
-          + ",{\"type\":\"key\",\"id\":\"kb\",\"actions\":[{\"type\":\"pause\"},{\"type\":\"pause\"},"
-          + "{\"type\":\"keyDown\",\"value\":\"a\"},{\"type\":\"keyUp\",\"value\":\"a\"}]}]}"), 500, "unsupported operation");
+      assertError(
+          h.post(
+              "/session/" + id + "/actions",
+              "{\"actions\":["
+                  + src("f", DOWN + "," + UP + ",{\"type\":\"pause\"}")
+                  + ",{\"type\":\"key\",\"id\":\"kb\",\"actions\":[{\"type\":\"pause\"},{\"type\":\"pause\"},"
+                  + "{\"type\":\"keyDown\",\"value\":\"a\"},{\"type\":\"keyUp\",\"value\":\"a\"}]}]}"),
+          500,
+          "unsupported operation");
       assertThat(pointerOnly.hid.reports()).isEqualTo(before);
     }
   }
@@ -227,13 +297,17 @@ class RemoteEndProtocolTest {
   @Test
   void timeoutsAreKeptPerSession() {
     String id = http.newSession();
-    assertThat(http.post("/session/" + id + "/timeouts", "{\"script\":5000,\"implicit\":10}").status()).isEqualTo(200);
+    assertThat(
+            http.post("/session/" + id + "/timeouts", "{\"script\":5000,\"implicit\":10}").status())
+        .isEqualTo(200);
     JsonNode t = http.get("/session/" + id + "/timeouts").value();
     assertThat(t.get("script").asLong()).isEqualTo(5000);
     assertThat(t.get("implicit").asLong()).isEqualTo(10);
     assertThat(t.get("pageLoad").asLong()).isEqualTo(300_000);
-    assertError(http.post("/session/" + id + "/timeouts", "{\"script\":-1}"), 400, "invalid argument");
-    assertError(http.post("/session/" + id + "/timeouts", "{\"sript\":1}"), 400, "invalid argument");
+    assertError(
+        http.post("/session/" + id + "/timeouts", "{\"script\":-1}"), 400, "invalid argument");
+    assertError(
+        http.post("/session/" + id + "/timeouts", "{\"sript\":1}"), 400, "invalid argument");
   }
 
   @Test
@@ -242,20 +316,44 @@ class RemoteEndProtocolTest {
     String path = "/session/" + id + "/execute/sync";
     int before = rig.hid.reports();
     assertError(http.post(path, "{\"script\":\"return 1\",\"args\":[]}"), 404, "unknown command");
-    assertError(http.post(path, "{\"script\":\"mobile: pinchGesture\",\"args\":[]}"), 404, "unknown command");
-    assertError(http.post(path, "{\"script\":\"swipe: wheelNudge\",\"args\":[{}]}"), 404, "unknown command");
+    assertError(
+        http.post(path, "{\"script\":\"mobile: pinchGesture\",\"args\":[]}"),
+        404,
+        "unknown command");
+    assertError(
+        http.post(path, "{\"script\":\"swipe: wheelNudge\",\"args\":[{}]}"),
+        404,
+        "unknown command");
     assertError(http.post(path, "{\"script\":\"mobile: clickGesture\"}"), 400, "invalid argument");
-    assertError(http.post(path, "{\"script\":\"mobile: clickGesture\",\"args\":[1]}"), 400, "invalid argument");
-    assertError(http.post(path, "{\"script\":\"mobile: clickGesture\",\"args\":[{\"elementId\":\"e\"}]}"), 404,
+    assertError(
+        http.post(path, "{\"script\":\"mobile: clickGesture\",\"args\":[1]}"),
+        400,
+        "invalid argument");
+    assertError(
+        http.post(path, "{\"script\":\"mobile: clickGesture\",\"args\":[{\"elementId\":\"e\"}]}"),
+        404,
         "no such element");
-    assertError(http.post(path, "{\"script\":\"mobile: clickGesture\",\"args\":[{\"x\":-3,\"y\":1}]}"), 500,
+    assertError(
+        http.post(path, "{\"script\":\"mobile: clickGesture\",\"args\":[{\"x\":-3,\"y\":1}]}"),
+        500,
         "move target out of bounds");
-    assertError(http.post(path, "{\"script\":\"mobile: swipeGesture\",\"args\":[{\"left\":0,\"top\":0,\"width\":10,"
-        + "\"height\":10,\"direction\":\"sideways\",\"percent\":0.5}]}"), 400, "invalid argument");
-    assertError(http.post(path, "{\"script\":\"mobile: swipeGesture\",\"args\":[{\"left\":0,\"top\":0,\"width\":10,"
-        + "\"height\":10,\"direction\":\"up\",\"percent\":0.5,\"speeed\":1}]}"), 400, "invalid argument");
+    assertError(
+        http.post(
+            path,
+            "{\"script\":\"mobile: swipeGesture\",\"args\":[{\"left\":0,\"top\":0,\"width\":10,"
+                + "\"height\":10,\"direction\":\"sideways\",\"percent\":0.5}]}"),
+        400,
+        "invalid argument");
+    assertError(
+        http.post(
+            path,
+            "{\"script\":\"mobile: swipeGesture\",\"args\":[{\"left\":0,\"top\":0,\"width\":10,"
+                + "\"height\":10,\"direction\":\"up\",\"percent\":0.5,\"speeed\":1}]}"),
+        400,
+        "invalid argument");
     assertThat(rig.hid.reports()).isEqualTo(before);
-    W3cHttp.Answer click = http.post(path, "{\"script\":\"mobile:clickGesture\",\"args\":[{\"x\":100,\"y\":300}]}");
+    W3cHttp.Answer click =
+        http.post(path, "{\"script\":\"mobile:clickGesture\",\"args\":[{\"x\":100,\"y\":300}]}");
     assertThat(click.status()).isEqualTo(200);
     assertThat(rig.hid.reports()).isEqualTo(before + 2);
   }
@@ -264,8 +362,9 @@ class RemoteEndProtocolTest {
   void mobileScrollGestureSaysWhetherTheListCanScrollFurther() {
     String id = http.newSession();
     String path = "/session/" + id + "/execute/sync";
-    String down = "{\"script\":\"mobile: scrollGesture\",\"args\":[{\"left\":0,\"top\":100,\"width\":270,\"height\":450,"
-        + "\"direction\":\"down\",\"percent\":0.8}]}";
+    String down =
+        "{\"script\":\"mobile: scrollGesture\",\"args\":[{\"left\":0,\"top\":100,\"width\":270,\"height\":450,"
+            + "\"direction\":\"down\",\"percent\":0.8}]}";
     assertThat(http.post(path, down).value().asBoolean()).isTrue();
     String up = down.replace("\"down\"", "\"up\"");
     boolean more = true;
@@ -284,26 +383,43 @@ class RemoteEndProtocolTest {
       W3cHttp.Answer none = h.post("/session", "{\"capabilities\":{}}");
       assertThat(none.status()).isEqualTo(401);
       assertThat(none.error()).isEqualTo("unknown error");
-      W3cHttp.Answer wrong = h.send(HttpRequest.newBuilder(guarded.uri().resolve("/session"))
-          .header("Content-Type", "application/json").header("Authorization", "Bearer nope")
-          .POST(HttpRequest.BodyPublishers.ofString("{\"capabilities\":{}}")));
+      W3cHttp.Answer wrong =
+          h.send(
+              HttpRequest.newBuilder(guarded.uri().resolve("/session"))
+                  .header("Content-Type", "application/json")
+                  .header("Authorization", "Bearer nope")
+                  .POST(HttpRequest.BodyPublishers.ofString("{\"capabilities\":{}}")));
       assertThat(wrong.status()).isEqualTo(401);
-      W3cHttp.Answer right = h.send(HttpRequest.newBuilder(guarded.uri().resolve("/session"))
-          .header("Content-Type", "application/json").header("Authorization", "Bearer s3cret")
-          .POST(HttpRequest.BodyPublishers.ofString("{\"capabilities\":{}}")));
+      W3cHttp.Answer right =
+          h.send(
+              HttpRequest.newBuilder(guarded.uri().resolve("/session"))
+                  .header("Content-Type", "application/json")
+                  .header("Authorization", "Bearer s3cret")
+                  .POST(HttpRequest.BodyPublishers.ofString("{\"capabilities\":{}}")));
       assertThat(right.status()).isEqualTo(200);
     }
-    assertThatThrownBy(() -> WebDriverServer.builder(rig.device).address(new InetSocketAddress("0.0.0.0", 0)).start())
-        .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("token"));
+    assertThatThrownBy(
+            () ->
+                WebDriverServer.builder(rig.device)
+                    .address(new InetSocketAddress("0.0.0.0", 0))
+                    .start())
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.field()).isEqualTo("token"));
   }
 
   @Test
   void aForeignHostHeaderIsRefusedOnLoopback() throws Exception {
     assertThat(raw("GET /status HTTP/1.1\r\nHost: attacker.example\r\nConnection: close\r\n\r\n"))
-        .startsWith("HTTP/1.1 400").contains("invalid argument");
-    assertThat(raw("GET /status HTTP/1.1\r\nHost: localhost:" + rig.uri().getPort() + "\r\nConnection: close\r\n\r\n"))
+        .startsWith("HTTP/1.1 400")
+        .contains("invalid argument");
+    assertThat(
+            raw(
+                "GET /status HTTP/1.1\r\nHost: localhost:"
+                    + rig.uri().getPort()
+                    + "\r\nConnection: close\r\n\r\n"))
         .startsWith("HTTP/1.1 200");
-    assertThat(raw("GET /status HTTP/1.1\r\nHost: [::1]\r\nConnection: close\r\n\r\n")).startsWith("HTTP/1.1 200");
+    assertThat(raw("GET /status HTTP/1.1\r\nHost: [::1]\r\nConnection: close\r\n\r\n"))
+        .startsWith("HTTP/1.1 200");
   }
 
   private String raw(String request) throws Exception {

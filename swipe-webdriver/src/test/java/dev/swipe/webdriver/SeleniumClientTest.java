@@ -32,7 +32,8 @@ class SeleniumClientTest {
   private RemoteWebDriver driver;
 
   static MutableCapabilities swipeCapabilities() {
-    return new MutableCapabilities(Map.of("platformName", "android", "appium:automationName", "Swipe"));
+    return new MutableCapabilities(
+        Map.of("platformName", "android", "appium:automationName", "Swipe"));
   }
 
   @BeforeEach
@@ -54,9 +55,11 @@ class SeleniumClientTest {
   static Sequence swipe(int x, int fromY, int toY, int ms) {
     PointerInput finger = new PointerInput(PointerInput.Kind.TOUCH, "finger");
     return new Sequence(finger, 0)
-        .addAction(finger.createPointerMove(Duration.ZERO, PointerInput.Origin.viewport(), x, fromY))
+        .addAction(
+            finger.createPointerMove(Duration.ZERO, PointerInput.Origin.viewport(), x, fromY))
         .addAction(finger.createPointerDown(PointerInput.MouseButton.LEFT.asArg()))
-        .addAction(finger.createPointerMove(Duration.ofMillis(ms), PointerInput.Origin.viewport(), x, toY))
+        .addAction(
+            finger.createPointerMove(Duration.ofMillis(ms), PointerInput.Origin.viewport(), x, toY))
         .addAction(finger.createPointerUp(PointerInput.MouseButton.LEFT.asArg()));
   }
 
@@ -76,8 +79,20 @@ class SeleniumClientTest {
   @Test
   void mobileScrollGestureReachesTheEndOfTheList() {
     Dimension size = driver.manage().window().getSize();
-    Map<String, Object> args = Map.of("left", 0, "top", size.height / 6, "width", size.width,
-        "height", size.height * 2 / 3, "direction", "down", "percent", 1.0);
+    Map<String, Object> args =
+        Map.of(
+            "left",
+            0,
+            "top",
+            size.height / 6,
+            "width",
+            size.width,
+            "height",
+            size.height * 2 / 3,
+            "direction",
+            "down",
+            "percent",
+            1.0);
     boolean more = true;
     int calls = 0;
     while (more && calls < 80) {
@@ -87,15 +102,18 @@ class SeleniumClientTest {
     assertThat(more).as("the end was reached within 80 scrolls").isFalse();
     assertThat(calls).isGreaterThan(1);
     assertThat(rig.phone.oracle().listOffsetPx())
-        .isCloseTo(rig.phone.oracle().state().listMaxOffsetPx(), org.assertj.core.data.Offset.offset(2.0));
+        .isCloseTo(
+            rig.phone.oracle().state().listMaxOffsetPx(), org.assertj.core.data.Offset.offset(2.0));
   }
 
   @Test
   void errorsAreDecodedIntoSeleniumsExceptionTypes() throws Exception {
     Dimension size = driver.manage().window().getSize();
-    assertThatThrownBy(() -> driver.perform(List.of(swipe(size.width / 2, size.height + 50, 10, 100))))
+    assertThatThrownBy(
+            () -> driver.perform(List.of(swipe(size.width / 2, size.height + 50, 10, 100))))
         .isInstanceOf(MoveTargetOutOfBoundsException.class);
-    assertThatThrownBy(() -> driver.executeScript("mobile: swipeGesture", Map.of("direction", "up")))
+    assertThatThrownBy(
+            () -> driver.executeScript("mobile: swipeGesture", Map.of("direction", "up")))
         .isInstanceOf(InvalidArgumentException.class);
     assertThatThrownBy(() -> driver.executeScript("return document.title"))
         .isInstanceOf(UnsupportedCommandException.class);
@@ -105,12 +123,24 @@ class SeleniumClientTest {
     ghost.setParent(driver);
     ghost.setId("no-such-element");
     PointerInput finger = new PointerInput(PointerInput.Kind.TOUCH, "finger");
-    assertThatThrownBy(() -> driver.perform(List.of(new Sequence(finger, 0)
-        .addAction(finger.createPointerMove(Duration.ZERO, PointerInput.Origin.fromElement(ghost), 0, 0)))))
+    assertThatThrownBy(
+            () ->
+                driver.perform(
+                    List.of(
+                        new Sequence(finger, 0)
+                            .addAction(
+                                finger.createPointerMove(
+                                    Duration.ZERO, PointerInput.Origin.fromElement(ghost), 0, 0)))))
         .isInstanceOf(NoSuchElementException.class);
     PointerInput second = new PointerInput(PointerInput.Kind.TOUCH, "second");
-    assertThatThrownBy(() -> driver.perform(List.of(swipe(10, 100, 200, 50), new Sequence(second, 0)
-        .addAction(second.createPointerDown(0)).addAction(second.createPointerUp(0)))))
+    assertThatThrownBy(
+            () ->
+                driver.perform(
+                    List.of(
+                        swipe(10, 100, 200, 50),
+                        new Sequence(second, 0)
+                            .addAction(second.createPointerDown(0))
+                            .addAction(second.createPointerUp(0)))))
         .isInstanceOf(UnsupportedCommandException.class);
     assertThatThrownBy(() -> new RemoteWebDriver(rig.uri().toURL(), swipeCapabilities()))
         .isInstanceOf(SessionNotCreatedException.class)
@@ -120,8 +150,10 @@ class SeleniumClientTest {
   @Test
   void aMismatchIsSessionNotCreatedAndAnEndedSessionIsNoSuchSession() throws Exception {
     driver.quit();
-    MutableCapabilities ios = new MutableCapabilities(Map.of("platformName", "ios", "appium:automationName", "Swipe"));
-    assertThatThrownBy(() -> new RemoteWebDriver(rig.uri().toURL(), ios)).isInstanceOf(SessionNotCreatedException.class);
+    MutableCapabilities ios =
+        new MutableCapabilities(Map.of("platformName", "ios", "appium:automationName", "Swipe"));
+    assertThatThrownBy(() -> new RemoteWebDriver(rig.uri().toURL(), ios))
+        .isInstanceOf(SessionNotCreatedException.class);
     MutableCapabilities shortLived = swipeCapabilities();
     shortLived.setCapability("appium:newCommandTimeout", 1);
     driver = new RemoteWebDriver(rig.uri().toURL(), shortLived);
@@ -130,6 +162,7 @@ class SeleniumClientTest {
     while (!http.get("/status").value().get("ready").asBoolean() && System.nanoTime() < deadline) {
       Thread.sleep(50);
     }
-    assertThatThrownBy(() -> driver.getScreenshotAs(OutputType.BYTES)).isInstanceOf(NoSuchSessionException.class);
+    assertThatThrownBy(() -> driver.getScreenshotAs(OutputType.BYTES))
+        .isInstanceOf(NoSuchSessionException.class);
   }
 }

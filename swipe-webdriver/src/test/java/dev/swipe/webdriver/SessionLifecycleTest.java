@@ -21,10 +21,12 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(120)
 class SessionLifecycleTest {
   private static final String SIM = "sim:?scene=list&scale=0.25";
+
   /** The phone on the JVM's clock, so a long press takes real time and can be caught in flight. */
   private static final String REAL_TIME_SIM = SIM + "&time=real";
 
-  private static void await(String what, long timeoutMs, BooleanSupplier condition) throws InterruptedException {
+  private static void await(String what, long timeoutMs, BooleanSupplier condition)
+      throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > deadline) {
@@ -42,7 +44,9 @@ class SessionLifecycleTest {
   private static String longPress(int ms) {
     return "{\"actions\":[{\"type\":\"pointer\",\"id\":\"f\",\"parameters\":{\"pointerType\":\"touch\"},\"actions\":["
         + "{\"type\":\"pointerMove\",\"x\":100,\"y\":300},{\"type\":\"pointerDown\",\"button\":0},"
-        + "{\"type\":\"pause\",\"duration\":" + ms + "},{\"type\":\"pointerUp\",\"button\":0}]}]}";
+        + "{\"type\":\"pause\",\"duration\":"
+        + ms
+        + "},{\"type\":\"pointerUp\",\"button\":0}]}]}";
   }
 
   @Test
@@ -86,8 +90,9 @@ class SessionLifecycleTest {
     try (SimRig rig = SimRig.start(REAL_TIME_SIM)) {
       W3cHttp http = new W3cHttp(rig.uri());
       String id = http.newSession();
-      CompletableFuture<W3cHttp.Answer> press = CompletableFuture.supplyAsync(
-          () -> http.post("/session/" + id + "/actions", longPress(20_000)));
+      CompletableFuture<W3cHttp.Answer> press =
+          CompletableFuture.supplyAsync(
+              () -> http.post("/session/" + id + "/actions", longPress(20_000)));
       await("the finger is down", 20_000, () -> fingerDown(rig));
       assertThat(http.delete("/session/" + id).status()).isEqualTo(200);
       W3cHttp.Answer interrupted = press.get(30, TimeUnit.SECONDS);
@@ -105,14 +110,21 @@ class SessionLifecycleTest {
       byte[] body = longPress(1500).getBytes(StandardCharsets.UTF_8);
       try (Socket s = new Socket("127.0.0.1", rig.uri().getPort())) {
         OutputStream out = s.getOutputStream();
-        out.write(("POST /session/" + id + "/actions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            + "Content-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        out.write(
+            ("POST /session/"
+                    + id
+                    + "/actions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: "
+                    + body.length
+                    + "\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
         out.write(body);
         out.flush();
         await("the finger is down", 20_000, () -> fingerDown(rig));
         s.setSoLinger(true, 0); // close with a reset: the answer cannot be delivered
       }
-      await("the session ended", 30_000, () -> http.get("/status").value().get("ready").asBoolean());
+      await(
+          "the session ended", 30_000, () -> http.get("/status").value().get("ready").asBoolean());
       W3cHttp.Answer gone = http.get("/session/" + id + "/window/rect");
       assertThat(gone.error()).isEqualTo("invalid session id");
       assertThat(gone.value().get("message").asText()).contains("disconnected");
@@ -125,12 +137,16 @@ class SessionLifecycleTest {
     try (SimRig rig = SimRig.start(REAL_TIME_SIM)) {
       W3cHttp http = new W3cHttp(rig.uri());
       String id = http.newSession("{\"timeouts\":{\"script\":300}}");
-      W3cHttp.Answer a = http.post("/session/" + id + "/execute/sync",
-          "{\"script\":\"mobile: longClickGesture\",\"args\":[{\"x\":100,\"y\":300,\"duration\":20000}]}");
+      W3cHttp.Answer a =
+          http.post(
+              "/session/" + id + "/execute/sync",
+              "{\"script\":\"mobile: longClickGesture\",\"args\":[{\"x\":100,\"y\":300,\"duration\":20000}]}");
       assertThat(a.status()).isEqualTo(500);
       assertThat(a.error()).isEqualTo("script timeout");
       assertThat(fingerDown(rig)).isFalse();
-      assertThat(http.get("/session/" + id + "/window/rect").status()).as("the session goes on").isEqualTo(200);
+      assertThat(http.get("/session/" + id + "/window/rect").status())
+          .as("the session goes on")
+          .isEqualTo(200);
     }
   }
 
@@ -140,8 +156,10 @@ class SessionLifecycleTest {
       W3cHttp http = new W3cHttp(rig.uri());
       String id = http.newSession();
       rig.hid.unplug();
-      W3cHttp.Answer a = http.post("/session/" + id + "/execute/sync",
-          "{\"script\":\"mobile: clickGesture\",\"args\":[{\"x\":100,\"y\":300}]}");
+      W3cHttp.Answer a =
+          http.post(
+              "/session/" + id + "/execute/sync",
+              "{\"script\":\"mobile: clickGesture\",\"args\":[{\"x\":100,\"y\":300}]}");
       assertThat(a.status()).isEqualTo(500);
       assertThat(a.error()).isEqualTo("unknown error");
       assertThat(a.value().get("data").get("code").asText()).isEqualTo("device_closed");

@@ -27,13 +27,21 @@ final class SimRig implements AutoCloseable {
   }
 
   /** A rig whose HID link has a keyboard or not. */
-  static SimRig start(String simUri, boolean keyboard, UnaryOperator<WebDriverServer.Builder> config) {
+  static SimRig start(
+      String simUri, boolean keyboard, UnaryOperator<WebDriverServer.Builder> config) {
     SimPhone phone = SimPhone.create(SimConfig.fromUri(simUri));
     RecordingTransport hid = new RecordingTransport(phone.transport(), keyboard);
-    Device device = Device.builder().hid(hid).capture(phone.frameSource()).ticker(phone.ticker())
-        .sleeper(phone.sleeper()).open();
-    WebDriverServer server = config.apply(WebDriverServer.builder(device)
-        .address(new InetSocketAddress("127.0.0.1", 0))).start();
+    Device device =
+        Device.builder()
+            .hid(hid)
+            .capture(phone.frameSource())
+            .ticker(phone.ticker())
+            .sleeper(phone.sleeper())
+            .open();
+    WebDriverServer server =
+        config
+            .apply(WebDriverServer.builder(device).address(new InetSocketAddress("127.0.0.1", 0)))
+            .start();
     return new SimRig(phone, hid, device, server);
   }
 

@@ -30,13 +30,27 @@ final class SnippetCompiler {
     Files.writeString(src, source);
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     StringWriter messages = new StringWriter();
-    boolean ok = javac.getTask(messages, null, null,
-        List.of("-classpath", System.getProperty("java.class.path"), "-d", dir.toString(), "-Xlint:none", "-proc:none"),
-        null, javac.getStandardFileManager(null, null, null).getJavaFileObjects(src)).call();
+    boolean ok =
+        javac
+            .getTask(
+                messages,
+                null,
+                null,
+                List.of(
+                    "-classpath",
+                    System.getProperty("java.class.path"),
+                    "-d",
+                    dir.toString(),
+                    "-Xlint:none",
+                    "-proc:none"),
+                null,
+                javac.getStandardFileManager(null, null, null).getJavaFileObjects(src))
+            .call();
     if (!ok) {
       throw new AssertionError("the docs snippet " + name + " does not compile:\n" + messages);
     }
-    URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, SnippetCompiler.class.getClassLoader());
+    URLClassLoader loader =
+        new URLClassLoader(new URL[] {dir.toUri().toURL()}, SnippetCompiler.class.getClassLoader());
     return loader.loadClass(name);
   }
 

@@ -13,8 +13,11 @@ import java.time.Duration;
 /** A plain HTTP client for protocol-level checks: the raw status and JSON of each answer. */
 final class W3cHttp {
   static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
-      .version(HttpClient.Version.HTTP_1_1).build();
+  private static final HttpClient CLIENT =
+      HttpClient.newBuilder()
+          .connectTimeout(Duration.ofSeconds(10))
+          .version(HttpClient.Version.HTTP_1_1)
+          .build();
 
   /** An answer. */
   record Answer(int status, JsonNode json) {
@@ -42,14 +45,17 @@ final class W3cHttp {
   }
 
   Answer post(String path, String json) {
-    return send(HttpRequest.newBuilder(base.resolve(path)).header("Content-Type", "application/json; charset=utf-8")
-        .POST(HttpRequest.BodyPublishers.ofString(json)));
+    return send(
+        HttpRequest.newBuilder(base.resolve(path))
+            .header("Content-Type", "application/json; charset=utf-8")
+            .POST(HttpRequest.BodyPublishers.ofString(json)));
   }
 
   Answer send(HttpRequest.Builder b) {
     try {
-      HttpResponse<String> r = CLIENT.send(b.timeout(Duration.ofSeconds(60)).build(),
-          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> r =
+          CLIENT.send(
+              b.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
       return new Answer(r.statusCode(), JSON.readTree(r.body()));
     } catch (IOException e) {
       throw new UncheckedIOException(e);

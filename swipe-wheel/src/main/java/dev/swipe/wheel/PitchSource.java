@@ -2,19 +2,21 @@ package dev.swipe.wheel;
 
 /** Where the row pitch used for a nudge came from. */
 public enum PitchSource {
-    /** Measured on the screenshot with confidence at or above {@link WheelMath#CONFIDENCE_THRESHOLD}. */
-    MEASURED("measured"),
-    /** The caller's {@code row_spacing}: no measurement, or not confident enough to trust. */
-    CALLER_ESTIMATE("caller_estimate");
+  /**
+   * Measured on the screenshot with confidence at or above {@link WheelMath#CONFIDENCE_THRESHOLD}.
+   */
+  MEASURED("measured"),
+  /** The caller's {@code row_spacing}: no measurement, or not confident enough to trust. */
+  CALLER_ESTIMATE("caller_estimate");
 
-    private final String wireName;
+  private final String wireName;
 
-    PitchSource(String wireName) {
-        this.wireName = wireName;
-    }
+  PitchSource(String wireName) {
+    this.wireName = wireName;
+  }
 
-    /** snake_case name for JSON results. */
-    public String wireName() {
-        return wireName;
-    }
+  /** snake_case name for JSON results. */
+  public String wireName() {
+    return wireName;
+  }
 }

@@ -1,36 +1,36 @@
 package dev.swipe.wheel;
 
 /**
- * The stable error codes this module raises. Core maps each one onto its own error model by
- * {@link #code()}, so the string is part of the public contract and never changes.
+ * The stable error codes this module raises. Core maps each one onto its own error model by {@link
+ * #code()}, so the string is part of the public contract and never changes.
  */
 public enum WheelErrorCode {
-    /** A request field is missing, not finite, or outside its documented range. */
-    INVALID_ARGUMENT("invalid_argument"),
-    /** The target cannot be reached from the current value by whole {@code value_step}s. */
-    WHEEL_TARGET_UNREACHABLE("wheel_target_unreachable"),
-    /** The column's allowance or the run's hard ceiling of actions is used up. */
-    WHEEL_BUDGET_EXHAUSTED("wheel_budget_exhausted"),
-    /** A step and the micro-probe retry after it both moved nothing. */
-    WHEEL_NO_PROGRESS("wheel_no_progress"),
-    /** Generic touch or keyboard input was aimed at a wheel that is being worked. */
-    WHEEL_GENERIC_INPUT_BLOCKED("wheel_generic_input_blocked"),
-    /**
-     * An action on this column is still in flight (authorized, neither committed nor aborted);
-     * a second concurrent nudge of the same column would plan from a stale value and overshoot.
-     */
-    WHEEL_COLUMN_BUSY("wheel_column_busy"),
-    /** A column's labels form no sequence the SDK knows (numbers with a step, months, AM/PM). */
-    WHEEL_LABELS_UNRECOGNIZED("wheel_labels_unrecognized");
+  /** A request field is missing, not finite, or outside its documented range. */
+  INVALID_ARGUMENT("invalid_argument"),
+  /** The target cannot be reached from the current value by whole {@code value_step}s. */
+  WHEEL_TARGET_UNREACHABLE("wheel_target_unreachable"),
+  /** The column's allowance or the run's hard ceiling of actions is used up. */
+  WHEEL_BUDGET_EXHAUSTED("wheel_budget_exhausted"),
+  /** A step and the micro-probe retry after it both moved nothing. */
+  WHEEL_NO_PROGRESS("wheel_no_progress"),
+  /** Generic touch or keyboard input was aimed at a wheel that is being worked. */
+  WHEEL_GENERIC_INPUT_BLOCKED("wheel_generic_input_blocked"),
+  /**
+   * An action on this column is still in flight (authorized, neither committed nor aborted); a
+   * second concurrent nudge of the same column would plan from a stale value and overshoot.
+   */
+  WHEEL_COLUMN_BUSY("wheel_column_busy"),
+  /** A column's labels form no sequence the SDK knows (numbers with a step, months, AM/PM). */
+  WHEEL_LABELS_UNRECOGNIZED("wheel_labels_unrecognized");
 
-    private final String code;
+  private final String code;
 
-    WheelErrorCode(String code) {
-        this.code = code;
-    }
+  WheelErrorCode(String code) {
+    this.code = code;
+  }
 
-    /** The snake_case wire code, e.g. {@code "wheel_no_progress"}. */
-    public String code() {
-        return code;
-    }
+  /** The snake_case wire code, e.g. {@code "wheel_no_progress"}. */
+  public String code() {
+    return code;
+  }
 }

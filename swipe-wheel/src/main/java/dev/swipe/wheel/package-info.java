@@ -1,34 +1,36 @@
 /**
- * Pure picker-wheel math and the run-scoped policy behind {@code wheel_nudge}: move a picker
- * wheel to a target value with bounded, slow, verified steps, never flinging past it, never
- * tapping the selected row (which opens an editor), never falling back to generic input.
+ * Pure picker-wheel math and the run-scoped policy behind {@code wheel_nudge}: move a picker wheel
+ * to a target value with bounded, slow, verified steps, never flinging past it, never tapping the
+ * selected row (which opens an editor), never falling back to generic input.
  *
  * <h2>Model</h2>
+ *
  * <ul>
- * <li><b>Units.</b> All geometry is normalized screen space 0-1000, origin top-left of the phone
- *     screen: {@code column_x} by the width rule, {@code center_y}, {@code row_spacing},
- *     {@code visible_target_y} and every pitch and travel by the height rule. Values are ints;
- *     wheels of names use row indices.</li>
- * <li><b>Rows and steps.</b> Adjacent rows differ by {@code value_step}; a cyclic wheel wraps at
- *     {@code cycle_size}, the numeric modulus ({@code 00..55} by fives: cycle 60, step 5, 12 rows).
- *     The gap is the number of rows between current and target the shorter way round; a tie on a
- *     cyclic wheel goes {@link dev.swipe.wheel.ValueDirection#INCREASE}.</li>
- * <li><b>Directions.</b> {@link dev.swipe.wheel.ValueDirection} says which way the VALUES go;
- *     {@link dev.swipe.wheel.FingerDirection} which way the finger moves on screen. Content follows
- *     the finger, so with the usual order (values increase downward) showing the next LARGER value
- *     needs the content to move up: {@code INCREASE -> finger UP (end_y < start_y)},
- *     {@code DECREASE -> finger DOWN}. {@link dev.swipe.wheel.RowOrder} maps one to the other; the
- *     guard learns it from observations.</li>
- * <li><b>Steps.</b> Rows per action follow the caps tables of {@link dev.swipe.wheel.WheelMath#capRows};
- *     a request without {@code value_step} (order unknown) moves exactly one row; an exact
- *     {@code visible_target_y} of the adjacent row is moved exactly. No action travels more than
- *     {@link dev.swipe.wheel.WheelMath#MAX_ROWS_PER_ACTION} rows of pitch.</li>
- * <li><b>Errors.</b> Everything caller-visible is a {@link dev.swipe.wheel.WheelException} with a
- *     stable snake_case code; core maps it to its own error model.</li>
+ *   <li><b>Units.</b> All geometry is normalized screen space 0-1000, origin top-left of the phone
+ *       screen: {@code column_x} by the width rule, {@code center_y}, {@code row_spacing}, {@code
+ *       visible_target_y} and every pitch and travel by the height rule. Values are ints; wheels of
+ *       names use row indices.
+ *   <li><b>Rows and steps.</b> Adjacent rows differ by {@code value_step}; a cyclic wheel wraps at
+ *       {@code cycle_size}, the numeric modulus ({@code 00..55} by fives: cycle 60, step 5, 12
+ *       rows). The gap is the number of rows between current and target the shorter way round; a
+ *       tie on a cyclic wheel goes {@link dev.swipe.wheel.ValueDirection#INCREASE}.
+ *   <li><b>Directions.</b> {@link dev.swipe.wheel.ValueDirection} says which way the VALUES go;
+ *       {@link dev.swipe.wheel.FingerDirection} which way the finger moves on screen. Content
+ *       follows the finger, so with the usual order (values increase downward) showing the next
+ *       LARGER value needs the content to move up: {@code INCREASE -> finger UP (end_y < start_y)},
+ *       {@code DECREASE -> finger DOWN}. {@link dev.swipe.wheel.RowOrder} maps one to the other;
+ *       the guard learns it from observations.
+ *   <li><b>Steps.</b> Rows per action follow the caps tables of {@link
+ *       dev.swipe.wheel.WheelMath#capRows}; a request without {@code value_step} (order unknown)
+ *       moves exactly one row; an exact {@code visible_target_y} of the adjacent row is moved
+ *       exactly. No action travels more than {@link dev.swipe.wheel.WheelMath#MAX_ROWS_PER_ACTION}
+ *       rows of pitch.
+ *   <li><b>Errors.</b> Everything caller-visible is a {@link dev.swipe.wheel.WheelException} with a
+ *       stable snake_case code; core maps it to its own error model.
  * </ul>
  *
- * <p>Entry points: {@link dev.swipe.wheel.WheelRequest} (validated input),
- * {@link dev.swipe.wheel.WheelPlanner} (stateless plan for one action),
- * {@link dev.swipe.wheel.WheelRunGuard} (one per run: budgets, no-progress, generic-input blocking).
+ * <p>Entry points: {@link dev.swipe.wheel.WheelRequest} (validated input), {@link
+ * dev.swipe.wheel.WheelPlanner} (stateless plan for one action), {@link
+ * dev.swipe.wheel.WheelRunGuard} (one per run: budgets, no-progress, generic-input blocking).
  */
 package dev.swipe.wheel;

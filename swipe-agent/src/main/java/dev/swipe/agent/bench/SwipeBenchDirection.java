@@ -32,7 +32,10 @@ public enum SwipeBenchDirection {
     return null;
   }
 
-  /** The direction of a finger move from {@code start} to {@code end}: the dominant axis (ties: vertical). */
+  /**
+   * The direction of a finger move from {@code start} to {@code end}: the dominant axis (ties:
+   * vertical).
+   */
   public static SwipeBenchDirection of(NormPoint start, NormPoint end) {
     double dx = end.x() - start.x();
     double dy = end.y() - start.y();

@@ -21,9 +21,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads and writes SwipeBench's JSON Lines format: one object per line,
- * {@code {"img_filename": ..., "action_data": {"action": "swipe", "bbox": [x1, y1, x2, y2],
- * "instruction": ..., "start": [x, y], "end": [x, y], "duration": 0.3, "direction": "left"}}}.
+ * Reads and writes SwipeBench's JSON Lines format: one object per line, {@code {"img_filename":
+ * ..., "action_data": {"action": "swipe", "bbox": [x1, y1, x2, y2], "instruction": ..., "start":
+ * [x, y], "end": [x, y], "duration": 0.3, "direction": "left"}}}.
  *
  * <p><b>Duration units.</b> The format says seconds (0.3), but published files also carry
  * milliseconds (300). The rule: a value {@code d} with {@code 0 < d < 10} is seconds; a value with
@@ -34,11 +34,13 @@ import java.util.Map;
  * below 10 s, and as milliseconds from 10 s on, so that every written value reads back the same.
  *
  * <p>Blank lines are skipped; unknown fields are ignored (published files carry extras). Every
- * refusal is a {@code SwipeException} {@code invalid_argument} whose details name the line and field.
+ * refusal is a {@code SwipeException} {@code invalid_argument} whose details name the line and
+ * field.
  */
 public final class SwipeBenchJsonl {
   /** Below this a duration is read as seconds. */
   public static final double SECONDS_BELOW = 10;
+
   /** From this on a duration is read as milliseconds. */
   public static final double MILLISECONDS_FROM = 50;
 
@@ -102,7 +104,8 @@ public final class SwipeBenchJsonl {
     try {
       return JSON.writeValueAsString(o);
     } catch (JsonProcessingException e) {
-      throw new SwipeException(ErrorCode.INTERNAL, "cannot write a SwipeBench record: " + e.getOriginalMessage());
+      throw new SwipeException(
+          ErrorCode.INTERNAL, "cannot write a SwipeBench record: " + e.getOriginalMessage());
     }
   }
 
@@ -114,7 +117,8 @@ public final class SwipeBenchJsonl {
    */
   public static int durationMs(double d) {
     if (!Double.isFinite(d) || d <= 0) {
-      throw SwipeException.invalidArgument("duration", "must be a positive number of seconds (0.3) or milliseconds (300), was " + d);
+      throw SwipeException.invalidArgument(
+          "duration", "must be a positive number of seconds (0.3) or milliseconds (300), was " + d);
     }
     long ms;
     if (d < SECONDS_BELOW) {
@@ -122,10 +126,19 @@ public final class SwipeBenchJsonl {
     } else if (d >= MILLISECONDS_FROM) {
       ms = Math.round(d);
     } else {
-      throw new SwipeException(ErrorCode.INVALID_ARGUMENT,
-          "duration: " + d + " is ambiguous: below " + (int) SECONDS_BELOW + " is read as seconds, from "
-              + (int) MILLISECONDS_FROM + " on as milliseconds; give 0.0" + (int) d + " (seconds) or a value in ms >= 50",
-          Map.of("field", "duration", "reason", "ambiguous_unit"), null);
+      throw new SwipeException(
+          ErrorCode.INVALID_ARGUMENT,
+          "duration: "
+              + d
+              + " is ambiguous: below "
+              + (int) SECONDS_BELOW
+              + " is read as seconds, from "
+              + (int) MILLISECONDS_FROM
+              + " on as milliseconds; give 0.0"
+              + (int) d
+              + " (seconds) or a value in ms >= 50",
+          Map.of("field", "duration", "reason", "ambiguous_unit"),
+          null);
     }
     if (ms < 1 || ms > SwipeBenchRecord.MAX_DURATION_MS) {
       throw SwipeException.invalidArgument("duration", "must be 1 ms .. 60 s, was " + d);
@@ -150,7 +163,8 @@ public final class SwipeBenchJsonl {
       }
       String action = text(a, "action", "action_data.action", true);
       if (!action.equals("swipe")) {
-        throw SwipeException.invalidArgument("action_data.action", "must be \"swipe\", was \"" + action + "\"");
+        throw SwipeException.invalidArgument(
+            "action_data.action", "must be \"swipe\", was \"" + action + "\"");
       }
       double[] box = numbers(a, "bbox", 4);
       NormRegion bbox = NormRegion.fromCorners(box[0], box[1], box[2], box[3]);
@@ -158,18 +172,24 @@ public final class SwipeBenchJsonl {
       double[] e = numbers(a, "end", 2);
       JsonNode d = a.get("duration");
       if (d == null || !d.isNumber()) {
-        throw SwipeException.invalidArgument("action_data.duration", "is required and must be a number");
+        throw SwipeException.invalidArgument(
+            "action_data.duration", "is required and must be a number");
       }
       int ms = durationMs(d.asDouble());
       String dir = text(a, "direction", "action_data.direction", true);
       SwipeBenchDirection direction = SwipeBenchDirection.fromId(dir);
       if (direction == null) {
-        throw SwipeException.invalidArgument("action_data.direction", "must be up, down, left or right, was \"" + dir + "\"");
+        throw SwipeException.invalidArgument(
+            "action_data.direction", "must be up, down, left or right, was \"" + dir + "\"");
       }
       return new SwipeBenchRecord(
           text(root, "img_filename", "img_filename", false),
           text(a, "instruction", "action_data.instruction", false),
-          bbox, NormPoint.of(s[0], s[1]), NormPoint.of(e[0], e[1]), ms, direction);
+          bbox,
+          NormPoint.of(s[0], s[1]),
+          NormPoint.of(e[0], e[1]),
+          ms,
+          direction);
     } catch (SwipeException ex) {
       Map<String, Object> details = new LinkedHashMap<>(ex.details());
       details.put("line", lineNo);

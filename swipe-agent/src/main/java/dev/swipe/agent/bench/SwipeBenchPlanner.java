@@ -14,8 +14,10 @@ import dev.swipe.core.gesture.Swipe;
 public final class SwipeBenchPlanner {
   /** Fraction of the region's extent the finger travels. */
   public static final double TRAVEL = 0.6;
+
   /** Duration of a fast swipe (the published records' 0.3 s). */
   public static final int FAST_MS = 300;
+
   /** Duration of a slow swipe. */
   public static final int SLOW_MS = 800;
 
@@ -50,7 +52,12 @@ public final class SwipeBenchPlanner {
       }
     }
     int ms = speed == SwipeBenchSpeed.FAST ? FAST_MS : SLOW_MS;
-    return Swipe.builder(start, end).durationMs(ms).steps(Swipe.DEFAULT_STEPS).holdBeforeMs(0).holdAfterMs(0).build();
+    return Swipe.builder(start, end)
+        .durationMs(ms)
+        .steps(Swipe.DEFAULT_STEPS)
+        .holdBeforeMs(0)
+        .holdAfterMs(0)
+        .build();
   }
 
   /** The planned swipe as a record for {@code truth}'s screenshot, bbox and instruction. */

@@ -6,10 +6,10 @@ import dev.swipe.core.SwipeException;
 import dev.swipe.core.gesture.Swipe;
 
 /**
- * One SwipeBench instance: the screenshot's file name, the instruction, the target
- * region as a bbox {@code [x1, y1, x2, y2]}, start and end points and the direction, all in the
- * normalized [0, 1000] space, and the duration in milliseconds (the file format's seconds or
- * milliseconds are normalized when read; see {@link SwipeBenchJsonl}).
+ * One SwipeBench instance: the screenshot's file name, the instruction, the target region as a bbox
+ * {@code [x1, y1, x2, y2]}, start and end points and the direction, all in the normalized [0, 1000]
+ * space, and the duration in milliseconds (the file format's seconds or milliseconds are normalized
+ * when read; see {@link SwipeBenchJsonl}).
  *
  * @param imgFilename the screenshot's file name (may be empty for a prediction)
  * @param instruction the step's natural-language command (may be empty)
@@ -39,7 +39,8 @@ public record SwipeBenchRecord(
     SwipeException.requireArgument(end, "end");
     SwipeException.requireArgument(direction, "direction");
     if (durationMs < 1 || durationMs > MAX_DURATION_MS) {
-      throw SwipeException.invalidArgument("duration", "must be in [1, " + MAX_DURATION_MS + "] ms, was " + durationMs);
+      throw SwipeException.invalidArgument(
+          "duration", "must be in [1, " + MAX_DURATION_MS + "] ms, was " + durationMs);
     }
   }
 
@@ -61,9 +62,16 @@ public record SwipeBenchRecord(
    * A record for a swipe (e.g. a prediction to score): the duration is the swipe's move time, the
    * direction is derived from its geometry.
    */
-  public static SwipeBenchRecord fromSwipe(String imgFilename, String instruction, NormRegion bbox, Swipe swipe) {
+  public static SwipeBenchRecord fromSwipe(
+      String imgFilename, String instruction, NormRegion bbox, Swipe swipe) {
     SwipeException.requireArgument(swipe, "swipe");
-    return new SwipeBenchRecord(imgFilename, instruction, bbox, swipe.start(), swipe.end(), swipe.durationMs(),
+    return new SwipeBenchRecord(
+        imgFilename,
+        instruction,
+        bbox,
+        swipe.start(),
+        swipe.end(),
+        swipe.durationMs(),
         SwipeBenchDirection.of(swipe.start(), swipe.end()));
   }
 

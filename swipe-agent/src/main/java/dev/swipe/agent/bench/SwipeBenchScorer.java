@@ -71,7 +71,12 @@ public final class SwipeBenchScorer {
    * @param verdicts each prediction's verdict, in order
    */
   public record Score(
-      int count, double startRate, double endRate, double directionRate, double speedRate, double successRate,
+      int count,
+      double startRate,
+      double endRate,
+      double directionRate,
+      double speedRate,
+      double successRate,
       List<Verdict> verdicts) {
     /** Copies the verdicts. */
     public Score {
@@ -83,12 +88,14 @@ public final class SwipeBenchScorer {
   public Verdict judge(SwipeBenchRecord truth, SwipeBenchRecord prediction) {
     SwipeException.requireArgument(truth, "truth");
     SwipeException.requireArgument(prediction, "prediction");
-    boolean start = prediction.start().distanceTo(truth.start()) <= radius
-        && truth.bbox().containsStrictly(prediction.start());
+    boolean start =
+        prediction.start().distanceTo(truth.start()) <= radius
+            && truth.bbox().containsStrictly(prediction.start());
     boolean end = prediction.end().distanceTo(truth.end()) <= radius;
     boolean direction = prediction.direction() == truth.direction();
-    boolean speed = SwipeBenchSpeed.of(prediction.durationMs(), fastBelowMs)
-        == SwipeBenchSpeed.of(truth.durationMs(), fastBelowMs);
+    boolean speed =
+        SwipeBenchSpeed.of(prediction.durationMs(), fastBelowMs)
+            == SwipeBenchSpeed.of(truth.durationMs(), fastBelowMs);
     return new Verdict(start, end, direction, speed);
   }
 
@@ -97,8 +104,13 @@ public final class SwipeBenchScorer {
     SwipeException.requireArgument(truth, "truth");
     SwipeException.requireArgument(predictions, "predictions");
     if (truth.size() != predictions.size()) {
-      throw SwipeException.invalidArgument("predictions",
-          "must pair with the truth one to one: " + predictions.size() + " predictions for " + truth.size() + " records");
+      throw SwipeException.invalidArgument(
+          "predictions",
+          "must pair with the truth one to one: "
+              + predictions.size()
+              + " predictions for "
+              + truth.size()
+              + " records");
     }
     List<Verdict> verdicts = new ArrayList<>();
     int s = 0;

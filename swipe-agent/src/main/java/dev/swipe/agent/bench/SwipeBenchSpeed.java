@@ -1,11 +1,11 @@
 package dev.swipe.agent.bench;
 
 /**
- * SwipeBench's speed category. The benchmark only says a duration falls into "fast" or "slow";
- * we put the boundary at {@value #FAST_BELOW_MS} ms: below it the finger leaves with fling velocity
- * (the published records' 0.3 s swipes, a 400 ms carousel swipe), at or above it the swipe
- * is a controlled drag (a 500 ms coarse list swipe and slower). A scorer may use another
- * boundary; both sides of a comparison then use the same one.
+ * SwipeBench's speed category. The benchmark only says a duration falls into "fast" or "slow"; we
+ * put the boundary at {@value #FAST_BELOW_MS} ms: below it the finger leaves with fling velocity
+ * (the published records' 0.3 s swipes, a 400 ms carousel swipe), at or above it the swipe is a
+ * controlled drag (a 500 ms coarse list swipe and slower). A scorer may use another boundary; both
+ * sides of a comparison then use the same one.
  */
 public enum SwipeBenchSpeed {
   /** Shorter than the boundary: a flick. */

@@ -10,8 +10,8 @@ import java.util.Locale;
 import java.util.Random;
 
 /**
- * One task of the agent benchmark: the screen, the words a model is given, and how the
- * simulator's truth judges the run afterwards (the agent never sees that truth).
+ * One task of the agent benchmark: the screen, the words a model is given, and how the simulator's
+ * truth judges the run afterwards (the agent never sees that truth).
  *
  * @param id a short name for tables, e.g. {@code picker-ios-2}
  * @param kind what is asked
@@ -20,16 +20,31 @@ import java.util.Random;
  * @param instruction the task as the model reads it
  * @param target what the judge checks: {@code HH:MM}, a contact's name, a place's name, or empty
  */
-record AgentTask(String id, Kind kind, String platform, String deviceUri, String instruction, String target) {
+record AgentTask(
+    String id, Kind kind, String platform, String deviceUri, String instruction, String target) {
   /** The tasks. */
   enum Kind {
-    PICKER, CONTACT, CAROUSEL, MAP
+    PICKER,
+    CONTACT,
+    CAROUSEL,
+    MAP
   }
 
   /** Places the simulator's map labels. */
-  static final List<String> PLACES = List.of(
-      "Cafe Aurora", "City Library", "Harbor Market", "Museum of Light", "Green Park", "Central Station",
-      "Bakery Nord", "Town Hall", "Riverside Gym", "Star Cinema", "Old Mill", "Bike Shop");
+  static final List<String> PLACES =
+      List.of(
+          "Cafe Aurora",
+          "City Library",
+          "Harbor Market",
+          "Museum of Light",
+          "Green Park",
+          "Central Station",
+          "Bakery Nord",
+          "Town Hall",
+          "Riverside Gym",
+          "Star Cinema",
+          "Old Mill",
+          "Bike Shop");
 
   static final List<String> PLATFORMS = List.of("android", "ios", "flutter");
 
@@ -46,24 +61,52 @@ record AgentTask(String id, Kind kind, String platform, String deviceUri, String
           Random r = new Random(31L * v + 7L * kind.ordinal() + platform.hashCode());
           String id = kind.name().toLowerCase(Locale.ROOT) + "-" + platform + "-" + v;
           String base = "sim:?scale=0.5&platform=" + platform + "&scene=";
-          out.add(switch (kind) {
-            case PICKER -> {
-              String time = String.format(Locale.ROOT, "%02d:%02d", r.nextInt(24), 5 * r.nextInt(12));
-              yield new AgentTask(id, kind, platform, base + "picker", "Set the time picker to " + time + ".", time);
-            }
-            case CONTACT -> {
-              String name = contacts.get(r.nextInt(contacts.size()));
-              yield new AgentTask(id, kind, platform, base + "list",
-                  "Find the contact " + name + " in the contacts list and open it (tap its row).", name);
-            }
-            case CAROUSEL -> new AgentTask(id, kind, platform, base + "carousel",
-                "Page the onboarding carousel to its last page.", "");
-            case MAP -> {
-              String place = PLACES.get(r.nextInt(PLACES.size()));
-              yield new AgentTask(id, kind, platform, base + "map",
-                  "Pan the map until the place labelled " + place + " is near the middle of the screen.", place);
-            }
-          });
+          out.add(
+              switch (kind) {
+                case PICKER -> {
+                  String time =
+                      String.format(Locale.ROOT, "%02d:%02d", r.nextInt(24), 5 * r.nextInt(12));
+                  yield new AgentTask(
+                      id,
+                      kind,
+                      platform,
+                      base + "picker",
+                      "Set the time picker to " + time + ".",
+                      time);
+                }
+                case CONTACT -> {
+                  String name = contacts.get(r.nextInt(contacts.size()));
+                  yield new AgentTask(
+                      id,
+                      kind,
+                      platform,
+                      base + "list",
+                      "Find the contact "
+                          + name
+                          + " in the contacts list and open it (tap its row).",
+                      name);
+                }
+                case CAROUSEL ->
+                    new AgentTask(
+                        id,
+                        kind,
+                        platform,
+                        base + "carousel",
+                        "Page the onboarding carousel to its last page.",
+                        "");
+                case MAP -> {
+                  String place = PLACES.get(r.nextInt(PLACES.size()));
+                  yield new AgentTask(
+                      id,
+                      kind,
+                      platform,
+                      base + "map",
+                      "Pan the map until the place labelled "
+                          + place
+                          + " is near the middle of the screen.",
+                      place);
+                }
+              });
         }
       }
     }
@@ -89,10 +132,12 @@ record AgentTask(String id, Kind kind, String platform, String deviceUri, String
         int minute = Integer.parseInt(target.substring(3));
         int h = oracle.wheel("hour").value();
         int m = oracle.wheel("minute").value();
-        return new Verdict(h == hour && m == minute, String.format(Locale.ROOT, "picker shows %02d:%02d", h, m));
+        return new Verdict(
+            h == hour && m == minute, String.format(Locale.ROOT, "picker shows %02d:%02d", h, m));
       }
       case CAROUSEL -> {
-        return new Verdict(s.page() == s.pageCount() - 1, "page " + (s.page() + 1) + " of " + s.pageCount());
+        return new Verdict(
+            s.page() == s.pageCount() - 1, "page " + (s.page() + 1) + " of " + s.pageCount());
       }
       case MAP -> {
         for (DrawnText t : oracle.drawnText()) {
@@ -100,7 +145,8 @@ record AgentTask(String id, Kind kind, String platform, String deviceUri, String
             double cx = 1000.0 * t.box().getCenterX() / Math.max(s.frameWidth() - 1, 1);
             double cy = 1000.0 * t.box().getCenterY() / Math.max(s.frameHeight() - 1, 1);
             if (Math.abs(cx - 500) <= 250 && Math.abs(cy - 500) <= 250) {
-              return new Verdict(true, String.format(Locale.ROOT, "%s at (%.0f, %.0f)", target, cx, cy));
+              return new Verdict(
+                  true, String.format(Locale.ROOT, "%s at (%.0f, %.0f)", target, cx, cy));
             }
           }
         }

@@ -31,7 +31,8 @@ import org.opencv.imgcodecs.Imgcodecs;
  * OpenCV doing the same, so the numbers hold on a machine shared with other work where JMH's
  * wall-clock scores are inflated. Median and p90 over 200 operations after 100 warm-up ones.
  *
- * <p>Run: {@code java -cp swipe-bench/target/benchmarks.jar dev.swipe.bench.capture.CropCpuTimeBench}
+ * <p>Run: {@code java -cp swipe-bench/target/benchmarks.jar
+ * dev.swipe.bench.capture.CropCpuTimeBench}
  */
 public final class CropCpuTimeBench {
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -46,48 +47,70 @@ public final class CropCpuTimeBench {
         recorder.record(new Frame(frames.jpegs.get(i), 1920, 1080, i * 33_333_333L));
       }
     }
-    System.out.printf(Locale.ROOT, "1920x1080 sim HDMI frame, screen %dx%d at x=%d; thread CPU ms per op (median, p90)%n",
-        s.width, s.height, s.x);
-    for (String options : new String[] {"crop=none", "crop=auto", "crop=" + s.x + "," + s.y + "," + s.width + "," + s.height, "crop=auto&rotate=90"}) {
+    System.out.printf(
+        Locale.ROOT,
+        "1920x1080 sim HDMI frame, screen %dx%d at x=%d; thread CPU ms per op (median, p90)%n",
+        s.width,
+        s.height,
+        s.x);
+    for (String options :
+        new String[] {
+          "crop=none",
+          "crop=auto",
+          "crop=" + s.x + "," + s.y + "," + s.width + "," + s.height,
+          "crop=auto&rotate=90"
+        }) {
       VirtualClock clock = new VirtualClock();
       try (FrameSource source =
           new FileReplayFrameSourceProvider()
-              .open(DeviceUri.parse("files:" + dir + "?loop=true&" + options), new ProviderContext(clock, clock))) {
+              .open(
+                  DeviceUri.parse("files:" + dir + "?loop=true&" + options),
+                  new ProviderContext(clock, clock))) {
         long[] asked = {clock.read()};
-        report("pipeline " + options, () -> {
-          Frame f = source.grab(asked[0], Duration.ofSeconds(1));
-          asked[0] = f.captureNanos() + 1;
-          return f;
-        });
+        report(
+            "pipeline " + options,
+            () -> {
+              Frame f = source.grab(asked[0], Duration.ofSeconds(1));
+              asked[0] = f.captureNanos() + 1;
+              return f;
+            });
       }
     }
     byte[] jpeg = frames.jpegs.get(0);
     BufferedImage decoded = ImageIO.read(new ByteArrayInputStream(jpeg));
-    report("ScreenCrop.detect (decoded frame)", () -> ScreenCrop.detect(decoded, ScreenCrop.DEFAULT_BLACK_LEVEL));
-    report("javax.imageio decode, full frame", () -> {
-      try {
-        return ImageIO.read(new ByteArrayInputStream(jpeg));
-      } catch (java.io.IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
-    });
+    report(
+        "ScreenCrop.detect (decoded frame)",
+        () -> ScreenCrop.detect(decoded, ScreenCrop.DEFAULT_BLACK_LEVEL));
+    report(
+        "javax.imageio decode, full frame",
+        () -> {
+          try {
+            return ImageIO.read(new ByteArrayInputStream(jpeg));
+          } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        });
     MatOfByte bytes = new MatOfByte(jpeg);
     Rect rect = new Rect(s.x, s.y, s.width, s.height);
     MatOfInt quality = new MatOfInt(Imgcodecs.IMWRITE_JPEG_QUALITY, 90);
-    report("OpenCV imdecode, full frame", () -> {
-      Mat m = Imgcodecs.imdecode(bytes, Imgcodecs.IMREAD_COLOR);
-      m.release();
-      return m;
-    });
-    report("OpenCV imdecode + submat + imencode q90", () -> {
-      Mat full = Imgcodecs.imdecode(bytes, Imgcodecs.IMREAD_COLOR);
-      MatOfByte out = new MatOfByte();
-      Imgcodecs.imencode(".jpg", full.submat(rect), out, quality);
-      byte[] b = out.toArray();
-      full.release();
-      out.release();
-      return b;
-    });
+    report(
+        "OpenCV imdecode, full frame",
+        () -> {
+          Mat m = Imgcodecs.imdecode(bytes, Imgcodecs.IMREAD_COLOR);
+          m.release();
+          return m;
+        });
+    report(
+        "OpenCV imdecode + submat + imencode q90",
+        () -> {
+          Mat full = Imgcodecs.imdecode(bytes, Imgcodecs.IMREAD_COLOR);
+          MatOfByte out = new MatOfByte();
+          Imgcodecs.imencode(".jpg", full.submat(rect), out, quality);
+          byte[] b = out.toArray();
+          full.release();
+          out.release();
+          return b;
+        });
   }
 
   private static Object sink;
@@ -103,6 +126,11 @@ public final class CropCpuTimeBench {
       cpu[i] = THREADS.getCurrentThreadCpuTime() - t0;
     }
     Arrays.sort(cpu);
-    System.out.printf(Locale.ROOT, "%-62s %7.2f %7.2f%n", name, cpu[cpu.length / 2] / 1e6, cpu[cpu.length * 9 / 10] / 1e6);
+    System.out.printf(
+        Locale.ROOT,
+        "%-62s %7.2f %7.2f%n",
+        name,
+        cpu[cpu.length / 2] / 1e6,
+        cpu[cpu.length * 9 / 10] / 1e6);
   }
 }

@@ -1,12 +1,12 @@
 package dev.swipe.bench.capture;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.swipe.capture.MjpegFrameSourceProvider;
 import dev.swipe.capture.MjpegHttpFrameSource;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
-import dev.swipe.capture.MjpegFrameSourceProvider;
 import dev.swipe.core.spi.ProviderContext;
 import java.io.BufferedInputStream;
 import java.io.IOException;
@@ -40,9 +40,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li><b>throughput</b>: the server writes as fast as the socket takes; frames per second the
  *       source parses and publishes.
  *   <li><b>latency</b>: the server paces 30 fps; the client grabs each next frame; latency = grab
- *       returned minus the server starting to write that part (same JVM clock). With
- *       {@code crop=none} the JPEG passes through; with {@code crop=auto} each grab decodes, crops
- *       and re-encodes.
+ *       returned minus the server starting to write that part (same JVM clock). With {@code
+ *       crop=none} the JPEG passes through; with {@code crop=auto} each grab decodes, crops and
+ *       re-encodes.
  *   <li><b>memory</b>: heap retained per open source (after GC) while the server streams flat out
  *       and nobody grabs, at two instants, against a naive reader that queues every frame.
  * </ul>
@@ -50,8 +50,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Competing approach in the same run: {@code HttpURLConnection} + a SOI/EOI byte scanner + a
  * {@code LinkedBlockingQueue} of frames (the common "MJPEG in Java" snippet).
  *
- * <p>Run: {@code java -cp swipe-bench/target/benchmarks.jar dev.swipe.bench.capture.MjpegLoopbackBench
- * [throughput] [latency] [memory]} (all three by default).
+ * <p>Run: {@code java -cp swipe-bench/target/benchmarks.jar
+ * dev.swipe.bench.capture.MjpegLoopbackBench [throughput] [latency] [memory]} (all three by
+ * default).
  */
 public final class MjpegLoopbackBench {
   private static final String BOUNDARY = "boundarydonotcross";
@@ -72,10 +73,12 @@ public final class MjpegLoopbackBench {
   public static void main(String[] args) throws Exception {
     HdmiFrames hdmi = HdmiFrames.render(8);
     int avg = (int) hdmi.jpegs.stream().mapToInt(b -> b.length).average().orElse(0);
-    System.out.printf(Locale.ROOT, "frames: 8 distinct 1920x1080 sim HDMI JPEGs, mean %d bytes%n", avg);
+    System.out.printf(
+        Locale.ROOT, "frames: 8 distinct 1920x1080 sim HDMI JPEGs, mean %d bytes%n", avg);
     MjpegLoopbackBench bench = new MjpegLoopbackBench(hdmi.jpegs);
     bench.start();
-    List<String> phases = args.length == 0 ? List.of("throughput", "latency", "memory") : List.of(args);
+    List<String> phases =
+        args.length == 0 ? List.of("throughput", "latency", "memory") : List.of(args);
     try {
       if (phases.contains("throughput")) {
         bench.throughput();
@@ -93,50 +96,60 @@ public final class MjpegLoopbackBench {
   }
 
   private void start() throws IOException {
-    executor = Executors.newCachedThreadPool(r -> {
-      Thread t = new Thread(r, "bench-mjpeg-server");
-      t.setDaemon(true);
-      return t;
-    });
+    executor =
+        Executors.newCachedThreadPool(
+            r -> {
+              Thread t = new Thread(r, "bench-mjpeg-server");
+              t.setDaemon(true);
+              return t;
+            });
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
     server.setExecutor(executor);
-    server.createContext("/stream", ex -> {
-      try (ex) {
-        ex.getResponseHeaders().set("Content-Type", "multipart/x-mixed-replace;boundary=" + BOUNDARY);
-        ex.sendResponseHeaders(200, 0);
-        OutputStream out = ex.getResponseBody();
-        long next = System.nanoTime();
-        for (int i = 0; ; i++) {
-          while (paused) {
-            TimeUnit.MILLISECONDS.sleep(5);
-          }
-          int fps = paceFps;
-          if (fps > 0) {
-            long wait = next - System.nanoTime();
-            if (wait > 0) {
-              TimeUnit.NANOSECONDS.sleep(wait);
+    server.createContext(
+        "/stream",
+        ex -> {
+          try (ex) {
+            ex.getResponseHeaders()
+                .set("Content-Type", "multipart/x-mixed-replace;boundary=" + BOUNDARY);
+            ex.sendResponseHeaders(200, 0);
+            OutputStream out = ex.getResponseBody();
+            long next = System.nanoTime();
+            for (int i = 0; ; i++) {
+              while (paused) {
+                TimeUnit.MILLISECONDS.sleep(5);
+              }
+              int fps = paceFps;
+              if (fps > 0) {
+                long wait = next - System.nanoTime();
+                if (wait > 0) {
+                  TimeUnit.NANOSECONDS.sleep(wait);
+                }
+                next += 1_000_000_000L / fps;
+              }
+              long seq = sequence.incrementAndGet();
+              byte[] body = tagged(frames.get(i % frames.size()), seq);
+              if (recordSends) {
+                sentAt.put(seq, System.nanoTime());
+              }
+              out.write(
+                  ("--"
+                          + BOUNDARY
+                          + "\r\nContent-Type: image/jpeg\r\nContent-Length: "
+                          + body.length
+                          + "\r\n\r\n")
+                      .getBytes(StandardCharsets.ISO_8859_1));
+              out.write(body);
+              out.write('\r');
+              out.write('\n');
+              out.flush();
+              if (sentAt.size() > 100_000) {
+                sentAt.clear();
+              }
             }
-            next += 1_000_000_000L / fps;
+          } catch (IOException | InterruptedException e) {
+            // client gone
           }
-          long seq = sequence.incrementAndGet();
-          byte[] body = tagged(frames.get(i % frames.size()), seq);
-          if (recordSends) {
-            sentAt.put(seq, System.nanoTime());
-          }
-          out.write(("--" + BOUNDARY + "\r\nContent-Type: image/jpeg\r\nContent-Length: " + body.length + "\r\n\r\n")
-              .getBytes(StandardCharsets.ISO_8859_1));
-          out.write(body);
-          out.write('\r');
-          out.write('\n');
-          out.flush();
-          if (sentAt.size() > 100_000) {
-            sentAt.clear();
-          }
-        }
-      } catch (IOException | InterruptedException e) {
-        // client gone
-      }
-    });
+        });
     server.start();
   }
 
@@ -169,7 +182,9 @@ public final class MjpegLoopbackBench {
 
   private FrameSource open(String options) {
     return new MjpegFrameSourceProvider()
-        .open(DeviceUri.parse("mjpeg:" + url() + "?latency_ms=0&" + options), ProviderContext.system());
+        .open(
+            DeviceUri.parse("mjpeg:" + url() + "?latency_ms=0&" + options),
+            ProviderContext.system());
   }
 
   private void throughput() throws Exception {
@@ -182,8 +197,12 @@ public final class MjpegLoopbackBench {
       long t0 = System.nanoTime();
       Thread.sleep(5000);
       double fps = (mjpeg.framesReceived() - f0) / ((System.nanoTime() - t0) / 1e9);
-      System.out.printf(Locale.ROOT, "throughput swipe mjpeg: %.0f frames/s (%.0f MB/s), corrupt parts %d%n",
-          fps, fps * frames.get(0).length / 1e6, mjpeg.corruptParts());
+      System.out.printf(
+          Locale.ROOT,
+          "throughput swipe mjpeg: %.0f frames/s (%.0f MB/s), corrupt parts %d%n",
+          fps,
+          fps * frames.get(0).length / 1e6,
+          mjpeg.corruptParts());
     }
     NaiveQueueReader naive = new NaiveQueueReader(url());
     try {
@@ -192,7 +211,8 @@ public final class MjpegLoopbackBench {
       long t0 = System.nanoTime();
       Thread.sleep(5000);
       double fps = (naive.frames.get() - f0) / ((System.nanoTime() - t0) / 1e9);
-      System.out.printf(Locale.ROOT, "throughput naive SOI/EOI scanner + queue: %.0f frames/s%n", fps);
+      System.out.printf(
+          Locale.ROOT, "throughput naive SOI/EOI scanner + queue: %.0f frames/s%n", fps);
     } finally {
       naive.close();
     }
@@ -225,12 +245,24 @@ public final class MjpegLoopbackBench {
         }
       }
       if (!grabbed.isEmpty()) {
-        System.out.printf(Locale.ROOT, "latency %s, server write start -> grab returns (n=%d): %s%n",
-            options, grabbed.size(), percentiles(grabbed));
-        System.out.printf(Locale.ROOT, "latency %s, server write start -> arrival stamp: %s%n", options, percentiles(stamped));
+        System.out.printf(
+            Locale.ROOT,
+            "latency %s, server write start -> grab returns (n=%d): %s%n",
+            options,
+            grabbed.size(),
+            percentiles(grabbed));
+        System.out.printf(
+            Locale.ROOT,
+            "latency %s, server write start -> arrival stamp: %s%n",
+            options,
+            percentiles(stamped));
       } else {
-        System.out.printf(Locale.ROOT, "latency %s, arrival stamp -> grab returns (crop work) (n=%d): %s%n",
-            options, stamped.size(), percentiles(stamped));
+        System.out.printf(
+            Locale.ROOT,
+            "latency %s, arrival stamp -> grab returns (crop work) (n=%d): %s%n",
+            options,
+            stamped.size(),
+            percentiles(stamped));
       }
     }
     NaiveQueueReader naive = new NaiveQueueReader(url());
@@ -247,8 +279,11 @@ public final class MjpegLoopbackBench {
             lat.add(now - sent);
           }
         }
-        System.out.printf(Locale.ROOT, "latency naive queue reader, write start -> dequeued (n=%d): %s%n",
-            lat.size(), percentiles(lat));
+        System.out.printf(
+            Locale.ROOT,
+            "latency naive queue reader, write start -> dequeued (n=%d): %s%n",
+            lat.size(),
+            percentiles(lat));
       } finally {
         naive.close();
       }
@@ -278,10 +313,14 @@ public final class MjpegLoopbackBench {
       frames += ((MjpegHttpFrameSource) s).framesReceived();
       s.close();
     }
-    System.out.printf(Locale.ROOT,
+    System.out.printf(
+        Locale.ROOT,
         "memory swipe mjpeg (%d sources streaming flat out, %d frames received, no grabs), heap per source"
             + " (server paused while sampled) at 2..7 s: %s (mean frame %d KiB)%n",
-        n, frames, kib(perSource), avgFrameBytes / 1024);
+        n,
+        frames,
+        kib(perSource),
+        avgFrameBytes / 1024);
     base = usedAfterGc();
     NaiveQueueReader naive = new NaiveQueueReader(url());
     List<Long> naiveHeld = new ArrayList<>();
@@ -293,12 +332,17 @@ public final class MjpegLoopbackBench {
       Thread.sleep(2000);
     }
     naive.close();
-    System.out.printf(Locale.ROOT,
-        "memory naive queue reader (1 source, no consumer) at 2, 4, 6 s: %s holding %s frames%n", kib(naiveHeld), queued);
+    System.out.printf(
+        Locale.ROOT,
+        "memory naive queue reader (1 source, no consumer) at 2, 4, 6 s: %s holding %s frames%n",
+        kib(naiveHeld),
+        queued);
   }
 
   private static String kib(List<Long> bytes) {
-    return bytes.stream().map(b -> (b / 1024) + " KiB").collect(java.util.stream.Collectors.joining(", ", "[", "]"));
+    return bytes.stream()
+        .map(b -> (b / 1024) + " KiB")
+        .collect(java.util.stream.Collectors.joining(", ", "[", "]"));
   }
 
   /** Heap in use with the server paused, so nothing is allocated while it is read. */
@@ -325,8 +369,12 @@ public final class MjpegLoopbackBench {
     if (v.length == 0) {
       return "no samples";
     }
-    return String.format(Locale.ROOT, "p50 %.2f ms, p95 %.2f ms, max %.2f ms",
-        v[v.length / 2] / 1e6, v[(int) (v.length * 0.95)] / 1e6, v[v.length - 1] / 1e6);
+    return String.format(
+        Locale.ROOT,
+        "p50 %.2f ms, p95 %.2f ms, max %.2f ms",
+        v[v.length / 2] / 1e6,
+        v[(int) (v.length * 0.95)] / 1e6,
+        v[v.length - 1] / 1e6);
   }
 
   /** The common snippet: HttpURLConnection, scan for FFD8..FFD9, queue every frame. */

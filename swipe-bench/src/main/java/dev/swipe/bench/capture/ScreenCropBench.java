@@ -43,15 +43,15 @@ import org.openjdk.jmh.annotations.Warmup;
  * What cropping costs per grabbed frame on a 1920x1080 HDMI picture of a pillarboxed phone.
  *
  * <ul>
- *   <li>{@code detect}: {@link ScreenCrop#detect} on an already decoded frame (runs once per
- *       source in practice: the crop is locked after the first frame with content).
+ *   <li>{@code detect}: {@link ScreenCrop#detect} on an already decoded frame (runs once per source
+ *       in practice: the crop is locked after the first frame with content).
  *   <li>{@code pipeline}: a whole grab through the public path ({@code files:} replay on a virtual
  *       clock, so each grab is a new frame): read + decode + crop + encode at quality 0.9, for
  *       {@code crop=none} (pass-through, no decode), {@code auto} and a fixed rectangle, upright or
  *       rotated.
- *   <li>{@code opencv*}: the competing approach in the same run: OpenCV {@code imdecode} +
- *       {@code submat} + {@code imencode} (quality 90), and its decode alone; {@code imageioDecode}
- *       is the decode swipe uses (javax.imageio).
+ *   <li>{@code opencv*}: the competing approach in the same run: OpenCV {@code imdecode} + {@code
+ *       submat} + {@code imencode} (quality 90), and its decode alone; {@code imageioDecode} is the
+ *       decode swipe uses (javax.imageio).
  * </ul>
  */
 @State(Scope.Benchmark)

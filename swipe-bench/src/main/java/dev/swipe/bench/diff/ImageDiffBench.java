@@ -21,21 +21,21 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * image_diff on a pair of 1080x2400 quality-80 phone screenshots (a contacts list and the same
- * list scrolled by 60 px), swipe-diff side by side with OpenCV doing the equivalent work in the
- * same JMH run.
+ * image_diff on a pair of 1080x2400 quality-80 phone screenshots (a contacts list and the same list
+ * scrolled by 60 px), swipe-diff side by side with OpenCV doing the equivalent work in the same JMH
+ * run.
  *
  * <ul>
  *   <li>{@code cached*}: two already-decoded grey images. OpenCV: {@code absdiff} + {@code
  *       threshold} + {@code countNonZero}. swipe: {@code FrameStability} (the same changed-ratio
  *       work, noise-robust 2x2 cells) and {@code ImageDiff.compare} (ratio plus primary axis).
  *   <li>{@code job*}: from two JPEG byte arrays to the answer. OpenCV: {@code imdecode(GRAYSCALE)}
- *       x2 (and {@code IMREAD_REDUCED_GRAYSCALE_2} x2 for fairness) + the diff above. swipe:
- *       {@code ImageDecoder} (grey fast path, full or box-reduced by 2) x2 + {@code ImageDiff}.
+ *       x2 (and {@code IMREAD_REDUCED_GRAYSCALE_2} x2 for fairness) + the diff above. swipe: {@code
+ *       ImageDecoder} (grey fast path, full or box-reduced by 2) x2 + {@code ImageDiff}.
  *   <li>{@code decode*}: one decode alone, to see where the job's time goes.
  * </ul>
  */
@@ -82,8 +82,9 @@ public class ImageDiffBench {
     scratch = new Mat();
     DiffResult check = ImageDiff.compare(fullA, fullB);
     double cv = opencvRatio(matA, matB, scratch);
-    System.out.printf("%nswipe: %s   opencv ratio: %.4f   jpeg sizes: %d / %d bytes%n", check, cv,
-        jpegA.length, jpegB.length);
+    System.out.printf(
+        "%nswipe: %s   opencv ratio: %.4f   jpeg sizes: %d / %d bytes%n",
+        check, cv, jpegA.length, jpegB.length);
   }
 
   /** Frees the native matrices. */

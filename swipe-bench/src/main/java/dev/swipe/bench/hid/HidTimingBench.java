@@ -50,8 +50,15 @@ public final class HidTimingBench {
   private HidTimingBench() {}
 
   /** One measured configuration. */
-  record Row(String swipe, String link, String planning, double intervalMs, int reports, int merged,
-      double[] emitMs, double[] deviceMs) {}
+  record Row(
+      String swipe,
+      String link,
+      String planning,
+      double intervalMs,
+      int reports,
+      int merged,
+      double[] emitMs,
+      double[] deviceMs) {}
 
   /** An open link under test: the transport, where the device saw reports arrive, and cleanup. */
   interface Link extends AutoCloseable {
@@ -82,10 +89,20 @@ public final class HidTimingBench {
       System.err.println("socat is required (apt-get install socat)");
       System.exit(2);
     }
-    Swipe requested = Swipe.builder(NormPoint.of(500, 750), NormPoint.of(500, 250))
-        .durationMs(400).steps(16).holdBeforeMs(80).holdAfterMs(100).build();
-    Swipe fast = Swipe.builder(NormPoint.of(500, 750), NormPoint.of(500, 250))
-        .durationMs(200).steps(16).holdBeforeMs(80).holdAfterMs(100).build();
+    Swipe requested =
+        Swipe.builder(NormPoint.of(500, 750), NormPoint.of(500, 250))
+            .durationMs(400)
+            .steps(16)
+            .holdBeforeMs(80)
+            .holdAfterMs(100)
+            .build();
+    Swipe fast =
+        Swipe.builder(NormPoint.of(500, 750), NormPoint.of(500, 250))
+            .durationMs(200)
+            .steps(16)
+            .holdBeforeMs(80)
+            .holdAfterMs(100)
+            .build();
     List<Row> rows = new ArrayList<>();
     for (Swipe s : List.of(requested, fast)) {
       String name = s.durationMs() + " ms / " + s.steps() + " steps";
@@ -95,18 +112,34 @@ public final class HidTimingBench {
         }
       }
       if (s == requested) {
-        rows.add(measure(name, "CH9329 115200 rel", HidTimingBench::ch9329Relative, true, s, repetitions));
+        rows.add(
+            measure(
+                name, "CH9329 115200 rel", HidTimingBench::ch9329Relative, true, s, repetitions));
         rows.add(measure(name, "PiKVM 115200", HidTimingBench::pikvm, true, s, repetitions));
         rows.add(measure(name, "hidg FIFO", HidTimingBench::gadget, true, s, repetitions));
       }
     }
-    System.out.printf(Locale.ROOT, "%d swipes per row after one warm-up; %d cores, load average at start %s%n%n",
-        repetitions, Runtime.getRuntime().availableProcessors(), loadAverage());
-    System.out.println("| swipe | link | planning | link interval | reports (merged steps) | emit error p50 / p99 / max | device arrival error p50 / p99 / max |");
+    System.out.printf(
+        Locale.ROOT,
+        "%d swipes per row after one warm-up; %d cores, load average at start %s%n%n",
+        repetitions,
+        Runtime.getRuntime().availableProcessors(),
+        loadAverage());
+    System.out.println(
+        "| swipe | link | planning | link interval | reports (merged steps) | emit error p50 / p99 / max | device arrival error p50 / p99 / max |");
     System.out.println("|---|---|---|---|---|---|---|");
     for (Row r : rows) {
-      System.out.printf(Locale.ROOT, "| %s | %s | %s | %.2f ms | %d (%d) | %s | %s |%n",
-          r.swipe, r.link, r.planning, r.intervalMs, r.reports, r.merged, stats(r.emitMs), stats(r.deviceMs));
+      System.out.printf(
+          Locale.ROOT,
+          "| %s | %s | %s | %.2f ms | %d (%d) | %s | %s |%n",
+          r.swipe,
+          r.link,
+          r.planning,
+          r.intervalMs,
+          r.reports,
+          r.merged,
+          stats(r.emitMs),
+          stats(r.deviceMs));
     }
   }
 
@@ -118,14 +151,21 @@ public final class HidTimingBench {
     }
   }
 
-  private static Row measure(String name, String linkName, LinkFactory factory, boolean linkAware, Swipe swipe,
-      int repetitions) throws Exception {
+  private static Row measure(
+      String name,
+      String linkName,
+      LinkFactory factory,
+      boolean linkAware,
+      Swipe swipe,
+      int repetitions)
+      throws Exception {
     List<Double> emit = new ArrayList<>();
     List<Double> device = new ArrayList<>();
     int reports = 0;
     int merged = 0;
     double intervalMs;
-    try (SimPhone sim = SimPhone.open("sim:?platform=ios&pointer=abs&time=real&scale=0.25&latency_ms=0");
+    try (SimPhone sim =
+            SimPhone.open("sim:?platform=ios&pointer=abs&time=real&scale=0.25&latency_ms=0");
         Link link = factory.open()) {
       intervalMs = link.transport().capabilities().minReportInterval().toNanos() / 1e6;
       HidTransport hid = linkAware ? link.transport() : new RateBlind(link.transport());
@@ -144,7 +184,8 @@ public final class HidTimingBench {
           for (int k = 0; k < reports; k++) {
             emit.add(Math.abs(t.errorNanos(k)) / 1e6);
             if (k < arrived.size()) {
-              long planned = plan.events().get(k).offsetNanos() - plan.events().get(0).offsetNanos();
+              long planned =
+                  plan.events().get(k).offsetNanos() - plan.events().get(0).offsetNanos();
               long actual = arrived.get(k) - arrived.get(0);
               device.add(Math.abs(actual - planned) / 1e6);
             }
@@ -152,8 +193,15 @@ public final class HidTimingBench {
         }
       }
     }
-    return new Row(name, linkName, linkAware ? "link-aware (SDK)" : "rate-blind", intervalMs, reports, merged,
-        sorted(emit), sorted(device));
+    return new Row(
+        name,
+        linkName,
+        linkAware ? "link-aware (SDK)" : "rate-blind",
+        intervalMs,
+        reports,
+        merged,
+        sorted(emit),
+        sorted(device));
   }
 
   private static List<Long> awaitArrivals(Link link, int count) throws InterruptedException {
@@ -170,7 +218,8 @@ public final class HidTimingBench {
     PseudoTerminalPair pair = PseudoTerminalPair.open();
     Ch9329Emulator chip = Ch9329Emulator.builder(r -> {}).baud(baud).lineTiming(true).build();
     chip.start(pair.deviceSide());
-    Ch9329Transport t = Ch9329Transport.open(DeviceUri.parse("ch9329:" + pair.hostSide() + "?baud=" + baud));
+    Ch9329Transport t =
+        Ch9329Transport.open(DeviceUri.parse("ch9329:" + pair.hostSide() + "?baud=" + baud));
     return serial(pair, chip, t, false);
   }
 
@@ -181,10 +230,19 @@ public final class HidTimingBench {
    */
   private static Link ch9329Relative() throws Exception {
     PseudoTerminalPair pair = PseudoTerminalPair.open();
-    Ch9329Emulator chip = Ch9329Emulator.builder(r -> {}).baud(115200).lineTiming(true).countsPerUnit(1.08, 2.4).build();
+    Ch9329Emulator chip =
+        Ch9329Emulator.builder(r -> {})
+            .baud(115200)
+            .lineTiming(true)
+            .countsPerUnit(1.08, 2.4)
+            .build();
     chip.start(pair.deviceSide());
-    Ch9329Transport t = Ch9329Transport.open(DeviceUri.parse(
-        "ch9329:" + pair.hostSide() + "?baud=115200&pointer=rel&counts_per_unit_x=1.08&counts_per_unit_y=2.4"));
+    Ch9329Transport t =
+        Ch9329Transport.open(
+            DeviceUri.parse(
+                "ch9329:"
+                    + pair.hostSide()
+                    + "?baud=115200&pointer=rel&counts_per_unit_x=1.08&counts_per_unit_y=2.4"));
     Link frames = serial(pair, chip, t, false);
     return new Link() {
       @Override
@@ -218,12 +276,16 @@ public final class HidTimingBench {
     PseudoTerminalPair pair = PseudoTerminalPair.open();
     PikvmEmulator mcu = PikvmEmulator.create(r -> {}, 115200, true);
     mcu.start(pair.deviceSide());
-    PikvmTransport t = PikvmTransport.open(DeviceUri.parse("pikvm:" + pair.hostSide() + "?baud=115200"));
+    PikvmTransport t =
+        PikvmTransport.open(DeviceUri.parse("pikvm:" + pair.hostSide() + "?baud=115200"));
     // A press is a move request and then a button request: the button request is the report.
     return serial(pair, mcu, t, true);
   }
 
-  private static Link serial(PseudoTerminalPair pair, SerialDeviceEmulator emulator, HidTransport t,
+  private static Link serial(
+      PseudoTerminalPair pair,
+      SerialDeviceEmulator emulator,
+      HidTransport t,
       boolean pressIsTwoFrames) {
     return new Link() {
       @Override
@@ -259,22 +321,25 @@ public final class HidTimingBench {
       throw new IOException("mkfifo failed");
     }
     List<Long> arrivals = new ArrayList<>();
-    Thread host = new Thread(() -> {
-      try (DataInputStream in = new DataInputStream(new FileInputStream(fifo.toFile()))) {
-        byte[] report = new byte[6];
-        while (true) {
-          in.readFully(report);
-          long now = System.nanoTime();
-          synchronized (arrivals) {
-            arrivals.add(now);
-          }
-        }
-      } catch (EOFException closed) {
-        // the transport closed the device
-      } catch (IOException e) {
-        // host gone
-      }
-    }, "hidg-host");
+    Thread host =
+        new Thread(
+            () -> {
+              try (DataInputStream in = new DataInputStream(new FileInputStream(fifo.toFile()))) {
+                byte[] report = new byte[6];
+                while (true) {
+                  in.readFully(report);
+                  long now = System.nanoTime();
+                  synchronized (arrivals) {
+                    arrivals.add(now);
+                  }
+                }
+              } catch (EOFException closed) {
+                // the transport closed the device
+              } catch (IOException e) {
+                // host gone
+              }
+            },
+            "hidg-host");
     host.setDaemon(true);
     host.start();
     HidTransport t = HidGadgetTransport.open(DeviceUri.parse("hidg:" + fifo + "?pointer=abs"));
@@ -318,8 +383,12 @@ public final class HidTimingBench {
     if (sorted.length == 0) {
       return "n/a";
     }
-    return String.format(Locale.ROOT, "%.2f / %.2f / %.2f ms",
-        percentile(sorted, 0.50), percentile(sorted, 0.99), sorted[sorted.length - 1]);
+    return String.format(
+        Locale.ROOT,
+        "%.2f / %.2f / %.2f ms",
+        percentile(sorted, 0.50),
+        percentile(sorted, 0.99),
+        sorted[sorted.length - 1]);
   }
 
   private static double percentile(double[] sorted, double p) {

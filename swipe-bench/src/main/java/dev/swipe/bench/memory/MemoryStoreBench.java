@@ -29,24 +29,54 @@ import java.util.stream.Stream;
  *
  * <p>Run: {@code java -cp swipe-bench/target/benchmarks.jar dev.swipe.bench.memory.MemoryStoreBench
  * [sizes...]}. A plain program rather than JMH: each measurement is a whole store operation
- * (milliseconds, with disk sync), and percentiles over a few thousand timed calls are what the
- * goal (recall p99 under 5 ms at 100k) is stated in.
+ * (milliseconds, with disk sync), and percentiles over a few thousand timed calls are what the goal
+ * (recall p99 under 5 ms at 100k) is stated in.
  */
 public final class MemoryStoreBench {
   private static final String[] WIDGETS = {
-    "hour column", "minute column", "second column", "am pm column", "day wheel", "month wheel",
-    "year wheel", "photo carousel", "banner carousel", "story carousel", "map canvas",
-    "image canvas", "chat list", "contact list", "settings list", "feed list", "volume slider",
-    "brightness slider", "seek bar", "tab bar", "date picker", "timer wheel", "number stepper",
-    "color wheel", "font size slider"
+    "hour column",
+    "minute column",
+    "second column",
+    "am pm column",
+    "day wheel",
+    "month wheel",
+    "year wheel",
+    "photo carousel",
+    "banner carousel",
+    "story carousel",
+    "map canvas",
+    "image canvas",
+    "chat list",
+    "contact list",
+    "settings list",
+    "feed list",
+    "volume slider",
+    "brightness slider",
+    "seek bar",
+    "tab bar",
+    "date picker",
+    "timer wheel",
+    "number stepper",
+    "color wheel",
+    "font size slider"
   };
   private static final String[] SCREENS = {
-    "time picker", "alarm", "settings", "checkout", "map", "gallery", "chat", "profile",
-    "timer", "calendar", "player", "editor"
+    "time picker",
+    "alarm",
+    "settings",
+    "checkout",
+    "map",
+    "gallery",
+    "chat",
+    "profile",
+    "timer",
+    "calendar",
+    "player",
+    "editor"
   };
   private static final String[] SYLLABLES = {
-    "we", "chat", "ka", "lo", "mi", "tro", "zen", "pay", "go", "fit", "snap", "cal", "note",
-    "map", "shop", "bit", "ly", "vio", "ra", "nex", "qu", "dro", "pix", "tune"
+    "we", "chat", "ka", "lo", "mi", "tro", "zen", "pay", "go", "fit", "snap", "cal", "note", "map",
+    "shop", "bit", "ly", "vio", "ra", "nex", "qu", "dro", "pix", "tune"
   };
 
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -278,9 +308,9 @@ public final class MemoryStoreBench {
   }
 
   /**
-   * The LIKE way to rank by relevance: count the query words found anywhere in title, content,
-   * tags or entities; rows with at least one, most words first, then priority, then newest. Every
-   * row has to be tested, as no index helps with {@code LIKE '%word%'}.
+   * The LIKE way to rank by relevance: count the query words found anywhere in title, content, tags
+   * or entities; rows with at least one, most words first, then priority, then newest. Every row
+   * has to be tested, as no index helps with {@code LIKE '%word%'}.
    */
   private static int like(Connection c, String[] words) throws SQLException {
     StringBuilder hits = new StringBuilder();

@@ -21,7 +21,8 @@ final class Claims {
     all.addAll(o.all);
   }
 
-  void bool(String claim, boolean claimed, boolean truth, Boolean cautiousWhenClaimed, String detail) {
+  void bool(
+      String claim, boolean claimed, boolean truth, Boolean cautiousWhenClaimed, String detail) {
     String v;
     if (claimed == truth) {
       v = "agree";
@@ -37,27 +38,39 @@ final class Claims {
     add(new Claim(claim, claimed, truth, verdict, detail));
   }
 
-  /** scene, profile flags and action of a claim's detail, with digits folded, plus the rest-frame flag. */
+  /**
+   * scene, profile flags and action of a claim's detail, with digits folded, plus the rest-frame
+   * flag.
+   */
   static String where(String detail) {
     String uri = detail.split(" ", 2)[0];
     StringBuilder w = new StringBuilder();
     for (String kv : uri.substring(uri.indexOf('?') + 1).split("&")) {
-      if (kv.startsWith("scene=") || kv.startsWith("platform=flutter") || kv.startsWith("pointer=")
-          || kv.startsWith("noise=") || kv.startsWith("latency_ms=")) {
+      if (kv.startsWith("scene=")
+          || kv.startsWith("platform=flutter")
+          || kv.startsWith("pointer=")
+          || kv.startsWith("noise=")
+          || kv.startsWith("latency_ms=")) {
         w.append(kv.replaceAll("[0-9]+", "#")).append(' ');
       }
     }
     String rest = detail.contains(" ") ? detail.split(" ", 2)[1] : "";
     int cut = rest.length();
-    for (String stop : new String[] {" [", " movement=", " settled=", " diff_ratio", " until", " passes"}) {
+    for (String stop :
+        new String[] {" [", " movement=", " settled=", " diff_ratio", " until", " passes"}) {
       int i = rest.indexOf(stop);
       if (i >= 0 && i < cut) {
         cut = i;
       }
     }
-    String action = rest.substring(0, cut).replaceAll("[0-9]+", "#").replaceAll("(hour|minute|month) #->#", "$1");
-    String flag = detail.contains("frame_equals_rest=true") ? " (frame = rest frame)"
-        : detail.contains("frame_equals_rest=false") ? " (frame != rest frame)" : "";
+    String action =
+        rest.substring(0, cut)
+            .replaceAll("[0-9]+", "#")
+            .replaceAll("(hour|minute|month) #->#", "$1");
+    String flag =
+        detail.contains("frame_equals_rest=true")
+            ? " (frame = rest frame)"
+            : detail.contains("frame_equals_rest=false") ? " (frame != rest frame)" : "";
     return w.toString().strip() + ": " + action.strip() + flag;
   }
 
@@ -82,10 +95,18 @@ final class Claims {
       a += na;
       ca += nc;
       w += nw;
-      System.out.printf(Locale.ROOT, "| %s | %d | %d | %d | %d | %s |%n", e.getKey(), e.getValue().size(), na, nc, nw,
+      System.out.printf(
+          Locale.ROOT,
+          "| %s | %d | %d | %d | %d | %s |%n",
+          e.getKey(),
+          e.getValue().size(),
+          na,
+          nc,
+          nw,
           Stats.pctText2(na, e.getValue().size()));
     }
-    System.out.printf(Locale.ROOT, "| **all** | %d | %d | %d | %d | %s |%n", n, a, ca, w, Stats.pctText2(a, n));
+    System.out.printf(
+        Locale.ROOT, "| **all** | %d | %d | %d | %d | %s |%n", n, a, ca, w, Stats.pctText2(a, n));
     for (Map.Entry<String, List<Claim>> e : byClaim.entrySet()) {
       System.out.println();
       System.out.println("Confusion `" + e.getKey() + "` (rows: claimed, columns: truth):");
@@ -120,15 +141,28 @@ final class Claims {
     Map<String, Integer> groups = new TreeMap<>();
     for (Claim c : all) {
       if (!c.verdict().equals("agree")) {
-        groups.merge(c.claim() + " | " + c.verdict() + " | " + c.claimed() + " -> " + c.truth() + " | " + where(c.detail()),
-            1, Integer::sum);
+        groups.merge(
+            c.claim()
+                + " | "
+                + c.verdict()
+                + " | "
+                + c.claimed()
+                + " -> "
+                + c.truth()
+                + " | "
+                + where(c.detail()),
+            1,
+            Integer::sum);
       }
     }
     for (Map.Entry<String, Integer> g : groups.entrySet()) {
       System.out.println("| " + g.getKey() + " | " + g.getValue() + " |");
     }
     System.out.println();
-    System.out.println("Disagreements (wrong first, then cautious; at most " + maxListed + " per claim and kind):");
+    System.out.println(
+        "Disagreements (wrong first, then cautious; at most "
+            + maxListed
+            + " per claim and kind):");
     for (String kind : new String[] {"wrong", "cautious"}) {
       for (Map.Entry<String, List<Claim>> e : byClaim.entrySet()) {
         int shown = 0;
@@ -137,13 +171,20 @@ final class Claims {
           if (c.verdict().equals(kind)) {
             total++;
             if (shown++ < maxListed) {
-              System.out.printf(Locale.ROOT, "  [%s] %s claimed=%s truth=%s :: %s%n", kind, c.claim(), c.claimed(),
-                  c.truth(), c.detail());
+              System.out.printf(
+                  Locale.ROOT,
+                  "  [%s] %s claimed=%s truth=%s :: %s%n",
+                  kind,
+                  c.claim(),
+                  c.claimed(),
+                  c.truth(),
+                  c.detail());
             }
           }
         }
         if (total > maxListed) {
-          System.out.printf(Locale.ROOT, "  [%s] %s ... %d more%n", kind, e.getKey(), total - maxListed);
+          System.out.printf(
+              Locale.ROOT, "  [%s] %s ... %d more%n", kind, e.getKey(), total - maxListed);
         }
       }
     }

@@ -2,7 +2,6 @@ package dev.swipe.bench.policy;
 
 import dev.swipe.core.Device;
 import dev.swipe.core.NormPoint;
-import dev.swipe.core.strategy.SwipeStrategies;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
 import dev.swipe.core.SwipeException;
@@ -13,6 +12,7 @@ import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.spi.FrameSource;
+import dev.swipe.core.strategy.SwipeStrategies;
 import dev.swipe.core.wheel.WheelNudgeResult;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.sim.SimOracle;
@@ -37,8 +37,10 @@ import java.util.function.Supplier;
  */
 public final class HonestyBench {
   static final Duration REST = Duration.ofSeconds(6);
+
   /** Motion left after the action returns that no frame can show (frame pixels). */
   static final double SUBPIXEL = 0.5;
+
   static final List<String> NAMES = SimOracle.listContacts();
 
   private HonestyBench() {}
@@ -61,8 +63,16 @@ public final class HonestyBench {
     }
     devices = ran;
     double realS = (System.nanoTime() - t0) / 1e9;
-    System.out.printf(Locale.ROOT, "%n### %s: %d devices (seeds %d..%d), %d claims, %.0f s real (%.1f s per device)%n%n",
-        platform, devices, seed0, seed0 + devices - 1, total.all.size(), realS, realS / devices);
+    System.out.printf(
+        Locale.ROOT,
+        "%n### %s: %d devices (seeds %d..%d), %d claims, %.0f s real (%.1f s per device)%n%n",
+        platform,
+        devices,
+        seed0,
+        seed0 + devices - 1,
+        total.all.size(),
+        realS,
+        realS / devices);
     total.print(12);
   }
 
@@ -77,11 +87,21 @@ public final class HonestyBench {
       mapSession(c, base + "&scene=map", rnd);
       pickerSession(c, base + "&scene=picker", rnd);
       switch ((int) Math.floorMod(seed, 4)) {
-        case 0 -> ignoredSession(c, platform.equals("android")
-            ? base + "&scene=list&pointer=abs" : "sim:?scale=0.5&seed=" + seed + "&platform=flutter&scene=list&pointer=abs");
+        case 0 ->
+            ignoredSession(
+                c,
+                platform.equals("android")
+                    ? base + "&scene=list&pointer=abs"
+                    : "sim:?scale=0.5&seed=" + seed + "&platform=flutter&scene=list&pointer=abs");
         case 1 -> listSession(c, base + "&scene=list&noise=caret", "list+caret", rnd, false);
         case 2 -> listSession(c, base + "&scene=list&noise=clock", "list+clock", rnd, false);
-        default -> listSession(c, base + "&scene=list&latency_ms=" + (500 + rnd.nextInt(1000)), "list+latency", rnd, false);
+        default ->
+            listSession(
+                c,
+                base + "&scene=list&latency_ms=" + (500 + rnd.nextInt(1000)),
+                "list+latency",
+                rnd,
+                false);
       }
     } catch (RuntimeException e) {
       c.add("session_error", e.toString(), "-", "wrong", base);
@@ -120,35 +140,78 @@ public final class HonestyBench {
      * Judges an action's after frame: settled and fresh always; the pixel claims when given.
      * Returns the truth at rest after the action.
      */
-    Truth judge(String action, Observation after, long gestureNanos, DiffResult diff, Supplier<String> more) {
+    Truth judge(
+        String action,
+        Observation after,
+        long gestureNanos,
+        DiffResult diff,
+        Supplier<String> more) {
       Truth now = Truth.of(o.state());
       Truth rest = Truth.of(o.awaitRest(REST));
       Observation again = run.screenshot();
-      boolean same = Arrays.equals(after.jpeg(), again.jpeg()) || run.diff(after, again, null).diffRatio() < 0.002;
+      boolean same =
+          Arrays.equals(after.jpeg(), again.jpeg())
+              || run.diff(after, again, null).diffRatio() < 0.002;
       // Content still moving by under half a pixel, on a frame identical to the rest frame, is at
       // rest as far as any screenshot can tell: the agent holds the rest screen.
       double tail = Math.max(now.dx(rest, width), now.dy(rest));
       boolean settledTruth = !noisy && tail < SUBPIXEL && same;
-      String d = uri + " " + action + (more == null ? "" : " " + more.get())
-          + String.format(Locale.ROOT, " [animating_at_return=%s moved_after_return=%.1fpx frame_equals_rest=%s]",
-              now.animating(), tail, same);
+      String d =
+          uri
+              + " "
+              + action
+              + (more == null ? "" : " " + more.get())
+              + String.format(
+                  Locale.ROOT,
+                  " [animating_at_return=%s moved_after_return=%.1fpx frame_equals_rest=%s]",
+                  now.animating(),
+                  tail,
+                  same);
       c().bool("settled", after.settled(), settledTruth, false, d);
       long frameTime = after.captureNanos() - latencyNanos;
       boolean fresh = frameTime >= startNanos + gestureNanos;
-      c().bool("fresh_after_frame", true, fresh, null, d + " frame_time-start=" + (frameTime - startNanos) / 1_000_000 + "ms gesture="
-          + gestureNanos / 1_000_000 + "ms");
+      c().bool(
+              "fresh_after_frame",
+              true,
+              fresh,
+              null,
+              d
+                  + " frame_time-start="
+                  + (frameTime - startNanos) / 1_000_000
+                  + "ms gesture="
+                  + gestureNanos / 1_000_000
+                  + "ms");
       if (diff != null && !noisy) {
         boolean changedTruth = before.anyChange(now, width);
-        c().bool("changed", diff.changed(), changedTruth, null,
-            d + String.format(Locale.ROOT, " diff_ratio=%.4f dy=%.1fpx dx=%.1fpx", diff.diffRatio(), before.dy(now),
-                before.dx(now, width)));
+        c().bool(
+                "changed",
+                diff.changed(),
+                changedTruth,
+                null,
+                d
+                    + String.format(
+                        Locale.ROOT,
+                        " diff_ratio=%.4f dy=%.1fpx dx=%.1fpx",
+                        diff.diffRatio(),
+                        before.dy(now),
+                        before.dx(now, width)));
         if (changedTruth && before.contentMoved(now, width)) {
           String axisTruth = before.axis(now, width);
           String axisClaim = diff.primaryAxis().name().toLowerCase(Locale.ROOT);
-          c().add("primary_axis", axisClaim, axisTruth,
-              axisClaim.equals(axisTruth) ? "agree" : axisClaim.equals("none") ? "cautious" : "wrong",
-              d + String.format(Locale.ROOT, " diff_ratio=%.4f dy=%.1fpx dx=%.1fpx", diff.diffRatio(), before.dy(now),
-                  before.dx(now, width)));
+          c().add(
+                  "primary_axis",
+                  axisClaim,
+                  axisTruth,
+                  axisClaim.equals(axisTruth)
+                      ? "agree"
+                      : axisClaim.equals("none") ? "cautious" : "wrong",
+                  d
+                      + String.format(
+                          Locale.ROOT,
+                          " diff_ratio=%.4f dy=%.1fpx dx=%.1fpx",
+                          diff.diffRatio(),
+                          before.dy(now),
+                          before.dx(now, width)));
         }
       }
       return rest;
@@ -173,9 +236,22 @@ public final class HonestyBench {
     } else {
       v = "wrong";
     }
-    x.c().add("movement", claim, truth, v, x.uri + " " + action + String.format(Locale.ROOT,
-        " settled=%s diff_ratio=%.4f rest dy=%.1fpx dx=%.1fpx", r.observation().settled(), r.diff().diffRatio(),
-        x.before.dy(rest), x.before.dx(rest, x.width)));
+    x.c()
+        .add(
+            "movement",
+            claim,
+            truth,
+            v,
+            x.uri
+                + " "
+                + action
+                + String.format(
+                    Locale.ROOT,
+                    " settled=%s diff_ratio=%.4f rest dy=%.1fpx dx=%.1fpx",
+                    r.observation().settled(),
+                    r.diff().diffRatio(),
+                    x.before.dy(rest),
+                    x.before.dx(rest, x.width)));
   }
 
   static void scroll(Ctx x, String label, Scroll s) {
@@ -186,12 +262,22 @@ public final class HonestyBench {
     } catch (SwipeException e) {
       Truth rest = Truth.of(x.o.awaitRest(REST));
       boolean moved = x.before.contentMoved(rest, x.width);
-      x.c().add("movement", e.code().name().toLowerCase(Locale.ROOT), moved ? "moved" : "not moved",
-          moved ? "wrong" : "agree", x.uri + " " + label);
+      x.c()
+          .add(
+              "movement",
+              e.code().name().toLowerCase(Locale.ROOT),
+              moved ? "moved" : "not moved",
+              moved ? "wrong" : "agree",
+              x.uri + " " + label);
       return;
     }
-    Truth rest = x.judge(label, r.observation(), r.action().timeline().planned().durationNanos(), r.diff(),
-        () -> "movement=" + r.movement().id());
+    Truth rest =
+        x.judge(
+            label,
+            r.observation(),
+            r.action().timeline().planned().durationNanos(),
+            r.diff(),
+            () -> "movement=" + r.movement().id());
     movement(x, label, r, rest);
   }
 
@@ -209,26 +295,50 @@ public final class HonestyBench {
       x.c = c;
       scroll(x, "scroll down (mid-list)", Scroll.builder(ScrollDirection.DOWN).build());
       scroll(x, "scroll down (mid-list)", Scroll.builder(ScrollDirection.DOWN).amount(0.8).build());
-      swipe(x, "touch_gesture swipe up 300", Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 400)).build());
+      swipe(
+          x,
+          "touch_gesture swipe up 300",
+          Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 400)).build());
       if (!until) {
         return;
       }
       for (int i = 0; i < 4; i++) {
-        scroll(x, "scroll up #" + (i + 1) + " (towards the top edge)", Scroll.builder(ScrollDirection.UP).amount(0.8).build());
+        scroll(
+            x,
+            "scroll up #" + (i + 1) + " (towards the top edge)",
+            Scroll.builder(ScrollDirection.UP).amount(0.8).build());
       }
       // scroll until a named contact (the predicate plays the agent reading the screen)
       x.o.awaitRest(REST);
       int row = 12 + rnd.nextInt(40);
       String name = NAMES.get(row);
       x.begin();
-      ScrollUntilResult u = x.run.scrollUntil(Scroll.builder(ScrollDirection.DOWN).amount(0.8).build(),
-          obs -> x.o.visibleListRows(obs).contains(name));
+      ScrollUntilResult u =
+          x.run.scrollUntil(
+              Scroll.builder(ScrollDirection.DOWN).amount(0.8).build(),
+              obs -> x.o.visibleListRows(obs).contains(name));
       SimState atReturn = x.o.state();
       SimState atRest = x.o.awaitRest(REST);
-      boolean truth = atReturn.visibleListRows().contains(name) && atRest.visibleListRows().contains(name);
-      c.bool("scroll_until_found", u.found(), truth, false, uri + " until '" + name + "' (row " + row + ") passes="
-          + u.passes() + " edge=" + u.edgeReached() + " settled=" + u.observation().settled() + " visible_at_rest="
-          + atRest.visibleListRows());
+      boolean truth =
+          atReturn.visibleListRows().contains(name) && atRest.visibleListRows().contains(name);
+      c.bool(
+          "scroll_until_found",
+          u.found(),
+          truth,
+          false,
+          uri
+              + " until '"
+              + name
+              + "' (row "
+              + row
+              + ") passes="
+              + u.passes()
+              + " edge="
+              + u.edgeReached()
+              + " settled="
+              + u.observation().settled()
+              + " visible_at_rest="
+              + atRest.visibleListRows());
     }
   }
 
@@ -237,9 +347,14 @@ public final class HonestyBench {
       Ctx x = new Ctx(dev, uri);
       x.c = c;
       scroll(x, "scroll down (input ignored)", Scroll.builder(ScrollDirection.DOWN).build());
-      scroll(x, "scroll down, expect content (input ignored)",
+      scroll(
+          x,
+          "scroll down, expect content (input ignored)",
           Scroll.builder(ScrollDirection.DOWN).expectContent(true).build());
-      swipe(x, "touch_gesture swipe (input ignored)", Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 400)).build());
+      swipe(
+          x,
+          "touch_gesture swipe (input ignored)",
+          Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 400)).build());
     }
   }
 
@@ -248,12 +363,21 @@ public final class HonestyBench {
       Ctx x = new Ctx(dev, uri);
       x.c = c;
       for (int i = 0; i < 2; i++) {
-        swipe(x, "carousel switch right (400 units / " + SwipeStrategies.CAROUSEL_MS + " ms)",
+        swipe(
+            x,
+            "carousel switch right (400 units / " + SwipeStrategies.CAROUSEL_MS + " ms)",
             Swipe.builder(NormPoint.of(700, 500), NormPoint.of(300, 500))
-            .durationMs(SwipeStrategies.CAROUSEL_MS).steps(16).holdAfterMs(0).shape(GestureShape.CAROUSEL).build());
+                .durationMs(SwipeStrategies.CAROUSEL_MS)
+                .steps(16)
+                .holdAfterMs(0)
+                .shape(GestureShape.CAROUSEL)
+                .build());
       }
       for (int i = 0; i < 3; i++) {
-        scroll(x, "scroll left #" + (i + 1) + " (towards page 0)", Scroll.builder(ScrollDirection.LEFT).amount(0.8).durationMs(400).build());
+        scroll(
+            x,
+            "scroll left #" + (i + 1) + " (towards page 0)",
+            Scroll.builder(ScrollDirection.LEFT).amount(0.8).durationMs(400).build());
       }
     }
   }
@@ -263,11 +387,24 @@ public final class HonestyBench {
       Ctx x = new Ctx(dev, uri);
       x.c = c;
       double ang = rnd.nextDouble() * 2 * Math.PI;
-      swipe(x, "map pan 200", Swipe.builder(NormPoint.of(500, 500),
-          NormPoint.of(500 + 200 * Math.cos(ang), 500 + 200 * Math.sin(ang))).durationMs(500).holdAfterMs(100)
-          .shape(GestureShape.MAP).build());
-      swipe(x, "map pan 50 (fine)", Swipe.builder(NormPoint.of(500, 500), NormPoint.of(550, 500)).durationMs(300)
-          .holdAfterMs(100).shape(GestureShape.MAP).build());
+      swipe(
+          x,
+          "map pan 200",
+          Swipe.builder(
+                  NormPoint.of(500, 500),
+                  NormPoint.of(500 + 200 * Math.cos(ang), 500 + 200 * Math.sin(ang)))
+              .durationMs(500)
+              .holdAfterMs(100)
+              .shape(GestureShape.MAP)
+              .build());
+      swipe(
+          x,
+          "map pan 50 (fine)",
+          Swipe.builder(NormPoint.of(500, 500), NormPoint.of(550, 500))
+              .durationMs(300)
+              .holdAfterMs(100)
+              .shape(GestureShape.MAP)
+              .build());
       scroll(x, "map scroll up", Scroll.builder(ScrollDirection.UP).build());
     }
   }
@@ -284,21 +421,36 @@ public final class HonestyBench {
       Observation shot = x.run.screenshot();
       for (int call = 0; call < 12; call++) {
         w = x.o.awaitRest(REST).wheel(column).orElseThrow();
-        WheelRequest.Builder b = WheelRequest.builder().currentValue(w.value()).targetValue(target)
-            .valueStep(w.valueStep()).columnX(w.columnXNorm()).centerY(w.selectedCenterYNorm())
-            .rowSpacing(w.rowPitchNorm() * err);
+        WheelRequest.Builder b =
+            WheelRequest.builder()
+                .currentValue(w.value())
+                .targetValue(target)
+                .valueStep(w.valueStep())
+                .columnX(w.columnXNorm())
+                .centerY(w.selectedCenterYNorm())
+                .rowSpacing(w.rowPitchNorm() * err);
         w.cycleSize().ifPresent(b::cycleSize);
         x.begin();
         WheelNudgeResult r;
         try {
           r = x.run.wheelNudge(shot, b.build());
         } catch (SwipeException e) {
-          c.add("wheel_nudge_error", e.code().name().toLowerCase(Locale.ROOT), "-", "wrong", uri + " " + column);
+          c.add(
+              "wheel_nudge_error",
+              e.code().name().toLowerCase(Locale.ROOT),
+              "-",
+              "wrong",
+              uri + " " + column);
           return;
         }
         if (r.action().isEmpty()) {
           boolean truth = x.o.state().wheel(column).orElseThrow().value() == target;
-          c.bool("wheel_target_reached", r.decision().targetReached(), truth, false, uri + " " + column + " -> " + target);
+          c.bool(
+              "wheel_target_reached",
+              r.decision().targetReached(),
+              truth,
+              false,
+              uri + " " + column + " -> " + target);
           return;
         }
         final SimState.Wheel wb = w;
@@ -306,13 +458,31 @@ public final class HonestyBench {
         // change below the contract's 1% (0.79-0.99% on 12 of 3586 android claims at 6 rows)
         double top = Math.max(0, w.selectedCenterYNorm() - 1.5 * w.rowPitchNorm());
         double left = Math.max(0, w.columnXNorm() - 80);
-        NormRegion col = NormRegion.of(left, top, Math.min(160, 1000 - left), Math.min(3 * w.rowPitchNorm(), 1000 - top));
+        NormRegion col =
+            NormRegion.of(
+                left, top, Math.min(160, 1000 - left), Math.min(3 * w.rowPitchNorm(), 1000 - top));
         DiffResult d = x.run.diff(shot, r.observation(), col);
-        x.judge("wheel_nudge " + column + " " + wb.value() + "->" + target + " rows=" + r.decision().rows(),
-            r.observation(), r.action().get().timeline().planned().durationNanos(), d, null);
+        x.judge(
+            "wheel_nudge "
+                + column
+                + " "
+                + wb.value()
+                + "->"
+                + target
+                + " rows="
+                + r.decision().rows(),
+            r.observation(),
+            r.action().get().timeline().planned().durationNanos(),
+            d,
+            null);
         shot = x.run.screenshot();
       }
-      c.add("wheel_target_reached", "never", "-", "wrong", uri + " " + column + " -> " + target + " (12 calls)");
+      c.add(
+          "wheel_target_reached",
+          "never",
+          "-",
+          "wrong",
+          uri + " " + column + " -> " + target + " (12 calls)");
     }
   }
 }

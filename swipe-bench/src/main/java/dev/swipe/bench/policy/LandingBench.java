@@ -1,7 +1,6 @@
 package dev.swipe.bench.policy;
 
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.GestureShape;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.scroll.Scroll;
@@ -28,7 +27,8 @@ public final class LandingBench {
   private LandingBench() {}
 
   /** One device's rest displacements (px) per gesture kind and duration. */
-  record Row(long seed, double rowPx, int height, double[] shaped, double[] linear, double plannedPx) {}
+  record Row(
+      long seed, double rowPx, int height, double[] shaped, double[] linear, double plannedPx) {}
 
   public static void main(String[] args) {
     String platform = Stats.opt(args, "platform", "android");
@@ -50,9 +50,18 @@ public final class LandingBench {
     }
     double realS = (System.nanoTime() - t0) / 1e9;
     int h = rows.isEmpty() ? 0 : rows.get(0).height();
-    System.out.printf(Locale.ROOT, "%n### %s: %d devices (seeds %d..%d), %.0f s real; frame height %d px, 2%% = %.0f px%n%n",
-        platform, rows.size(), seed0, seed0 + rows.size() - 1, realS, h, 0.02 * h);
-    System.out.println("| gesture | duration | devices | rest displacement p50 px | planned px | |dev from median| p50 px | p95 px | max px | spread max-min px | spread rows | spread % of screen | within 2% |");
+    System.out.printf(
+        Locale.ROOT,
+        "%n### %s: %d devices (seeds %d..%d), %.0f s real; frame height %d px, 2%% = %.0f px%n%n",
+        platform,
+        rows.size(),
+        seed0,
+        seed0 + rows.size() - 1,
+        realS,
+        h,
+        0.02 * h);
+    System.out.println(
+        "| gesture | duration | devices | rest displacement p50 px | planned px | |dev from median| p50 px | p95 px | max px | spread max-min px | spread rows | spread % of screen | within 2% |");
     System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
     for (int k = 0; k < durations.length; k++) {
       for (int kind = 0; kind < 2; kind++) {
@@ -71,21 +80,35 @@ public final class LandingBench {
         }
         double spread = Stats.max(disp) - Stats.pct(disp, 0);
         double rowPx = Stats.pct(rowsPx, 50);
-        System.out.printf(Locale.ROOT, "| %s | %d ms | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
-            kind == 0 ? "SDK scroll (smoothstep, slow tail, 120 ms dwell)" : "linear swipe, lift while moving",
-            durations[k], disp.size(), Stats.f1(med), Stats.f1(planned), Stats.f1(Stats.pct(dev, 50)),
-            Stats.f1(Stats.pct(dev, 95)), Stats.f1(Stats.max(dev)), Stats.f1(spread), Stats.f2(spread / rowPx),
-            Stats.f2(100.0 * spread / h), spread <= 0.02 * h ? "yes" : "no");
+        System.out.printf(
+            Locale.ROOT,
+            "| %s | %d ms | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+            kind == 0
+                ? "SDK scroll (smoothstep, slow tail, 120 ms dwell)"
+                : "linear swipe, lift while moving",
+            durations[k],
+            disp.size(),
+            Stats.f1(med),
+            Stats.f1(planned),
+            Stats.f1(Stats.pct(dev, 50)),
+            Stats.f1(Stats.pct(dev, 95)),
+            Stats.f1(Stats.max(dev)),
+            Stats.f1(spread),
+            Stats.f2(spread / rowPx),
+            Stats.f2(100.0 * spread / h),
+            spread <= 0.02 * h ? "yes" : "no");
       }
     }
     System.out.println();
     System.out.println("Extremes (SDK scroll, first duration): seed -> displacement px");
     rows.sort((a, b) -> Double.compare(a.shaped()[0], b.shaped()[0]));
     for (int i = 0; i < Math.min(3, rows.size()); i++) {
-      System.out.printf(Locale.ROOT, "  min seed=%d %.1f px%n", rows.get(i).seed(), rows.get(i).shaped()[0]);
+      System.out.printf(
+          Locale.ROOT, "  min seed=%d %.1f px%n", rows.get(i).seed(), rows.get(i).shaped()[0]);
     }
     for (int i = Math.max(0, rows.size() - 3); i < rows.size(); i++) {
-      System.out.printf(Locale.ROOT, "  max seed=%d %.1f px%n", rows.get(i).seed(), rows.get(i).shaped()[0]);
+      System.out.printf(
+          Locale.ROOT, "  max seed=%d %.1f px%n", rows.get(i).seed(), rows.get(i).shaped()[0]);
     }
   }
 
@@ -103,12 +126,23 @@ public final class LandingBench {
       double plannedPx = 300.0 / 1000 * (s0.frameHeight() - 1);
       for (int k = 0; k < durations.length; k++) {
         double before = o.awaitRest(Duration.ofSeconds(10)).listOffsetPx();
-        ScrollResult r = d.scroll(Scroll.builder(ScrollDirection.DOWN).amount(amount).durationMs(durations[k]).build());
+        ScrollResult r =
+            d.scroll(
+                Scroll.builder(ScrollDirection.DOWN)
+                    .amount(amount)
+                    .durationMs(durations[k])
+                    .build());
         shaped[k] = o.awaitRest(Duration.ofSeconds(10)).listOffsetPx() - before;
         Swipe sdk = (Swipe) r.action().gesture();
         before = o.listOffsetPx();
-        d.swipe(Swipe.builder(sdk.start(), sdk.end()).durationMs(durations[k]).steps(sdk.steps())
-            .holdBeforeMs(sdk.holdBeforeMs()).holdAfterMs(0).shape(GestureShape.LINEAR).build());
+        d.swipe(
+            Swipe.builder(sdk.start(), sdk.end())
+                .durationMs(durations[k])
+                .steps(sdk.steps())
+                .holdBeforeMs(sdk.holdBeforeMs())
+                .holdAfterMs(0)
+                .shape(GestureShape.LINEAR)
+                .build());
         linear[k] = o.awaitRest(Duration.ofSeconds(10)).listOffsetPx() - before;
       }
       return new Row(seed, s0.listRowHeightPx(), s0.frameHeight(), shaped, linear, plannedPx);

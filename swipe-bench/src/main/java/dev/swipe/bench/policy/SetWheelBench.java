@@ -17,10 +17,11 @@ import java.util.Locale;
 import java.util.Random;
 
 /**
- * Issue 19's proof: a random date/time set with one {@code setWheels} call (month, hour, minute
- * in that order; a column a linked wheel moved is set again) reading the picker through OCR, beside the same loop driven by the simulator's oracle (value and geometry
- * read from the truth), on the same seeded devices in one run. Also checks the geometry {@code
- * readWheels} gives against the truth.
+ * Issue 19's proof: a random date/time set with one {@code setWheels} call (month, hour, minute in
+ * that order; a column a linked wheel moved is set again) reading the picker through OCR, beside
+ * the same loop driven by the simulator's oracle (value and geometry read from the truth), on the
+ * same seeded devices in one run. Also checks the geometry {@code readWheels} gives against the
+ * truth.
  *
  * <pre>
  * java -cp swipe-bench/target/benchmarks.jar dev.swipe.bench.policy.SetWheelBench \
@@ -30,13 +31,23 @@ import java.util.Random;
 public final class SetWheelBench {
   static final String[] COLUMNS = {"month", "hour", "minute"};
   static final int MAX_ORACLE_NUDGES = 40;
+
   /** The readers compared ({@code --readers=ocr} reproduces the OCR failures at half the cost). */
   static String[] readers = {"ocr", "oracle"};
 
   private SetWheelBench() {}
 
-  record Episode(String reader, String column, int gap, boolean success, int actions, int overshoots, boolean editor,
-      long virtualMs, String failure, boolean misread) {}
+  record Episode(
+      String reader,
+      String column,
+      int gap,
+      boolean success,
+      int actions,
+      int overshoots,
+      boolean editor,
+      long virtualMs,
+      String failure,
+      boolean misread) {}
 
   record Geometry(double pitchError, double centerErrorRows, boolean labelRight) {}
 
@@ -67,22 +78,37 @@ public final class SetWheelBench {
         geo.addAll(d.geometry());
       }
     }
-    System.out.printf(Locale.ROOT, "%s: %d devices (seeds %d..%d), %.0f s real%n", platform, Stats.started.get(), seed0,
-        seed0 + devices - 1, (System.nanoTime() - t0) / 1e9);
-    System.out.println("| reader | columns | success | overshoots | editor | median actions | median limit ceil(gap/6)+1 | misreads | median virtual s |");
+    System.out.printf(
+        Locale.ROOT,
+        "%s: %d devices (seeds %d..%d), %.0f s real%n",
+        platform,
+        Stats.started.get(),
+        seed0,
+        seed0 + devices - 1,
+        (System.nanoTime() - t0) / 1e9);
+    System.out.println(
+        "| reader | columns | success | overshoots | editor | median actions | median limit ceil(gap/6)+1 | misreads | median virtual s |");
     System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (String reader : new String[] {"ocr", "oracle"}) {
       List<Episode> r = eps.stream().filter(e -> e.reader().equals(reader)).toList();
-      System.out.printf(Locale.ROOT, "| %s | %d | %s | %d | %d | %s | %s | %d | %s |%n", reader, r.size(),
+      System.out.printf(
+          Locale.ROOT,
+          "| %s | %d | %s | %d | %d | %s | %s | %d | %s |%n",
+          reader,
+          r.size(),
           Stats.pctText2(r.stream().filter(Episode::success).count(), r.size()),
-          r.stream().mapToInt(Episode::overshoots).sum(), r.stream().filter(Episode::editor).count(),
+          r.stream().mapToInt(Episode::overshoots).sum(),
+          r.stream().filter(Episode::editor).count(),
           Stats.f1(Stats.pct(r.stream().map(Episode::actions).toList(), 50)),
           Stats.f1(Stats.pct(r.stream().map(e -> (int) Math.ceil(e.gap() / 6.0) + 1).toList(), 50)),
           r.stream().filter(Episode::misread).count(),
           Stats.f1(Stats.pct(r.stream().map(e -> e.virtualMs() / 1000.0).toList(), 50)));
     }
-    System.out.printf(Locale.ROOT, "geometry (%d columns): pitch within 2%%: %s, centre within a quarter row: %s, label right: %s;"
-            + " worst pitch error %.2f%%, worst centre error %.2f rows%n", geo.size(),
+    System.out.printf(
+        Locale.ROOT,
+        "geometry (%d columns): pitch within 2%%: %s, centre within a quarter row: %s, label right: %s;"
+            + " worst pitch error %.2f%%, worst centre error %.2f rows%n",
+        geo.size(),
         Stats.pctText2(geo.stream().filter(g -> g.pitchError() <= 0.02).count(), geo.size()),
         Stats.pctText2(geo.stream().filter(g -> g.centerErrorRows() <= 0.25).count(), geo.size()),
         Stats.pctText2(geo.stream().filter(Geometry::labelRight).count(), geo.size()),
@@ -131,7 +157,10 @@ public final class SetWheelBench {
           truth.setWheelTarget(COLUMNS[c], targets[c]);
         }
         try {
-          out.addAll(reader.equals("ocr") ? ocr(phone, truth, targets, gaps) : oracle(phone, truth, targets, gaps));
+          out.addAll(
+              reader.equals("ocr")
+                  ? ocr(phone, truth, targets, gaps)
+                  : oracle(phone, truth, targets, gaps));
         } finally {
           for (String c : COLUMNS) {
             truth.clearWheelTarget(c);
@@ -142,8 +171,20 @@ public final class SetWheelBench {
     List<Episode> named = new ArrayList<>();
     for (Episode e : out) {
       // the failure names its device, so a miss can be run again alone with --seed0
-      named.add(e.success() && !e.misread() ? e : new Episode(e.reader(), e.column(), e.gap(), e.success(), e.actions(),
-          e.overshoots(), e.editor(), e.virtualMs(), platform + " " + seed + ": " + e.failure(), e.misread()));
+      named.add(
+          e.success() && !e.misread()
+              ? e
+              : new Episode(
+                  e.reader(),
+                  e.column(),
+                  e.gap(),
+                  e.success(),
+                  e.actions(),
+                  e.overshoots(),
+                  e.editor(),
+                  e.virtualMs(),
+                  platform + " " + seed + ": " + e.failure(),
+                  e.misread()));
     }
     named.stream().filter(e -> !e.success()).forEach(e -> System.out.println("  failed now: " + e));
     return new Device3(named, geo);
@@ -176,11 +217,24 @@ public final class SetWheelBench {
           if (Math.abs(k.columnX() - w.columnXNorm()) < 60) {
             int want = c == 0 ? w.index() : w.value();
             int step = c == 0 ? 1 : w.valueStep();
-            if (k.value().orElse(-1) != want || k.scale().step() != step
+            if (k.value().orElse(-1) != want
+                || k.scale().step() != step
                 || k.scale().cycleSize().isPresent() && k.scale().cycleSize().getAsInt() % step != 0
                 || k.scale().cycleSize().orElse(99) <= want) {
-              bad.add(COLUMNS[c] + " read " + k.labelsAbove() + "[" + k.selectedLabel().orElse("?") + "]"
-                  + k.labelsBelow() + " value " + k.value() + " " + k.scale() + ", truth " + w.label());
+              bad.add(
+                  COLUMNS[c]
+                      + " read "
+                      + k.labelsAbove()
+                      + "["
+                      + k.selectedLabel().orElse("?")
+                      + "]"
+                      + k.labelsBelow()
+                      + " value "
+                      + k.value()
+                      + " "
+                      + k.scale()
+                      + ", truth "
+                      + w.label());
             }
           }
         }
@@ -205,9 +259,11 @@ public final class SetWheelBench {
         geo.add(new Geometry(1, 99, false));
         continue;
       }
-      geo.add(new Geometry(Math.abs(col.rowSpacing() - w.rowPitchNorm()) / w.rowPitchNorm(),
-          Math.abs(col.centerY() - w.selectedCenterYNorm()) / w.rowPitchNorm(),
-          col.selectedLabel().map(l -> l.equals(w.label())).orElse(false)));
+      geo.add(
+          new Geometry(
+              Math.abs(col.rowSpacing() - w.rowPitchNorm()) / w.rowPitchNorm(),
+              Math.abs(col.centerY() - w.selectedCenterYNorm()) / w.rowPitchNorm(),
+              col.selectedLabel().map(l -> l.equals(w.label())).orElse(false)));
     }
   }
 
@@ -228,22 +284,44 @@ public final class SetWheelBench {
         WheelSetResult r = rs.get(c);
         SimState.Wheel after = truth.wheel(COLUMNS[c]);
         boolean right = after.value() == targets[c];
-        out.add(new Episode("ocr", COLUMNS[c], gaps[c], right, r.actions(), after.overshoots(), truth.editorOpen(),
-            r.cost().wallMs(), right ? "" : "confirmed " + r.label() + ", truth " + after.label(),
-            !r.label().equals(after.label())));
+        out.add(
+            new Episode(
+                "ocr",
+                COLUMNS[c],
+                gaps[c],
+                right,
+                r.actions(),
+                after.overshoots(),
+                truth.editorOpen(),
+                r.cost().wallMs(),
+                right ? "" : "confirmed " + r.label() + ", truth " + after.label(),
+                !r.label().equals(after.label())));
       }
     } catch (SwipeException e) {
       long ms = (phone.ticker().read() - v0) / 1_000_000L;
       for (int c = 0; c < 3; c++) {
         SimState.Wheel after = truth.wheel(COLUMNS[c]);
-        out.add(new Episode("ocr", COLUMNS[c], gaps[c], after.value() == targets[c], 0, after.overshoots(),
-            truth.editorOpen(), ms / 3, e.code().id() + ": " + e.getMessage(), false));
+        out.add(
+            new Episode(
+                "ocr",
+                COLUMNS[c],
+                gaps[c],
+                after.value() == targets[c],
+                0,
+                after.overshoots(),
+                truth.editorOpen(),
+                ms / 3,
+                e.code().id() + ": " + e.getMessage(),
+                false));
       }
     }
     return out;
   }
 
-  /** The same plan with the truth as reader: each column in turn, then any column a wrap moved again. */
+  /**
+   * The same plan with the truth as reader: each column in turn, then any column a wrap moved
+   * again.
+   */
   private static List<Episode> oracle(Device phone, SimOracle truth, int[] targets, int[] gaps) {
     int[] actions = new int[3];
     long[] ms = new long[3];
@@ -274,8 +352,18 @@ public final class SetWheelBench {
     List<Episode> out = new ArrayList<>();
     for (int c = 0; c < 3; c++) {
       SimState.Wheel after = truth.wheel(COLUMNS[c]);
-      out.add(new Episode("oracle", COLUMNS[c], gaps[c], after.value() == targets[c], actions[c], after.overshoots(),
-          truth.editorOpen(), ms[c], failure[c], false));
+      out.add(
+          new Episode(
+              "oracle",
+              COLUMNS[c],
+              gaps[c],
+              after.value() == targets[c],
+              actions[c],
+              after.overshoots(),
+              truth.editorOpen(),
+              ms[c],
+              failure[c],
+              false));
     }
     return out;
   }
@@ -286,9 +374,14 @@ public final class SetWheelBench {
     int confirmed = 0;
     for (int i = 0; i < MAX_ORACLE_NUDGES && confirmed < 2; i++) {
       SimState.Wheel w = truth.wheel(column);
-      WheelRequest.Builder req = WheelRequest.builder().currentValue(w.value()).targetValue(target)
-          .valueStep(w.valueStep()).columnX(w.columnXNorm()).centerY(w.selectedCenterYNorm())
-          .rowSpacing(w.rowPitchNorm());
+      WheelRequest.Builder req =
+          WheelRequest.builder()
+              .currentValue(w.value())
+              .targetValue(target)
+              .valueStep(w.valueStep())
+              .columnX(w.columnXNorm())
+              .centerY(w.selectedCenterYNorm())
+              .rowSpacing(w.rowPitchNorm());
       w.cycleSize().ifPresent(req::cycleSize);
       if (w.value() == target) {
         confirmed++;
@@ -310,7 +403,10 @@ public final class SetWheelBench {
   /** The label the column draws for a value: the agent knows what it wants to see. */
   private static String label(SimOracle truth, String column, int value) {
     if (column.equals("month")) {
-      return new String[] {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"}[value];
+      return new String[] {
+            "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
+          }
+          [value];
     }
     return String.format(Locale.ROOT, "%02d", value);
   }

@@ -9,7 +9,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.IntFunction;
 
-/** Small helpers shared by the policy benchmarks: percentiles, formatting, a seeded parallel map. */
+/**
+ * Small helpers shared by the policy benchmarks: percentiles, formatting, a seeded parallel map.
+ */
 final class Stats {
   private Stats() {}
 
@@ -47,10 +49,14 @@ final class Stats {
     return den == 0 ? "-" : String.format(Locale.ROOT, "%.2f%%", 100.0 * num / den);
   }
 
-  /** Wall-clock deadline (System.nanoTime) after which no new task starts; set from --deadline-min. */
+  /**
+   * Wall-clock deadline (System.nanoTime) after which no new task starts; set from --deadline-min.
+   */
   static volatile long deadlineNanos = Long.MAX_VALUE;
+
   /** Tasks that started (the rest were skipped by the deadline). */
-  static final java.util.concurrent.atomic.AtomicInteger started = new java.util.concurrent.atomic.AtomicInteger();
+  static final java.util.concurrent.atomic.AtomicInteger started =
+      new java.util.concurrent.atomic.AtomicInteger();
 
   static void deadlineFrom(String[] args) {
     String m = opt(args, "deadline-min", "");
@@ -60,8 +66,8 @@ final class Stats {
   }
 
   /**
-   * Runs {@code task} for 0..n-1 on {@code threads} threads; results in index order, null for
-   * tasks the deadline skipped (tasks start in index order, so the ones run are a prefix).
+   * Runs {@code task} for 0..n-1 on {@code threads} threads; results in index order, null for tasks
+   * the deadline skipped (tasks start in index order, so the ones run are a prefix).
    */
   static <T> List<T> parallel(int n, int threads, IntFunction<T> task) {
     ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -69,15 +75,17 @@ final class Stats {
       List<Future<T>> futures = new ArrayList<>();
       for (int i = 0; i < n; i++) {
         int idx = i;
-        futures.add(pool.submit(() -> {
-          if (System.nanoTime() > deadlineNanos) {
-            return null;
-          }
-          started.incrementAndGet();
-          T r = task.apply(idx);
-          System.err.println("done " + idx);
-          return r;
-        }));
+        futures.add(
+            pool.submit(
+                () -> {
+                  if (System.nanoTime() > deadlineNanos) {
+                    return null;
+                  }
+                  started.incrementAndGet();
+                  T r = task.apply(idx);
+                  System.err.println("done " + idx);
+                  return r;
+                }));
       }
       List<T> out = new ArrayList<>();
       for (Future<T> f : futures) {

@@ -23,10 +23,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 
 /**
- * Issue 18's search cost: {@code scrollUntil} for a random contact with the text condition (OCR
- * on the frames worth reading) beside the same search with the oracle's predicate (what is
- * visible, free to ask), on the same seeded devices in one run: OCR calls, predicate calls, passes,
- * real and device time, and whether the screen found really shows the contact.
+ * Issue 18's search cost: {@code scrollUntil} for a random contact with the text condition (OCR on
+ * the frames worth reading) beside the same search with the oracle's predicate (what is visible,
+ * free to ask), on the same seeded devices in one run: OCR calls, predicate calls, passes, real and
+ * device time, and whether the screen found really shows the contact.
  *
  * <pre>
  * java -cp swipe-bench/target/benchmarks.jar dev.swipe.bench.policy.TextSearchBench \
@@ -36,8 +36,16 @@ import java.util.function.Predicate;
 public final class TextSearchBench {
   private TextSearchBench() {}
 
-  record Search(String how, String target, boolean found, boolean reallyShown, int passes, int predicateCalls,
-      int ocrCalls, long realMs, long deviceMs) {}
+  record Search(
+      String how,
+      String target,
+      boolean found,
+      boolean reallyShown,
+      int passes,
+      int predicateCalls,
+      int ocrCalls,
+      long realMs,
+      long deviceMs) {}
 
   /** The default engine, counting its reads. */
   static final class CountingReader implements TextReader {
@@ -75,14 +83,24 @@ public final class TextSearchBench {
       all.add(search(platform, seed, target, false));
       System.err.println("done " + i);
     }
-    System.out.printf(Locale.ROOT, "%s: %d devices (seeds %d..%d), %.0f s real%n", platform, devices, seed0,
-        seed0 + devices - 1, (System.nanoTime() - t0) / 1e9);
-    System.out.println("| condition | found and shown | median passes | median predicate calls | median OCR calls"
-        + " | p90 OCR calls | median real s | median device s |");
+    System.out.printf(
+        Locale.ROOT,
+        "%s: %d devices (seeds %d..%d), %.0f s real%n",
+        platform,
+        devices,
+        seed0,
+        seed0 + devices - 1,
+        (System.nanoTime() - t0) / 1e9);
+    System.out.println(
+        "| condition | found and shown | median passes | median predicate calls | median OCR calls"
+            + " | p90 OCR calls | median real s | median device s |");
     System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|");
     for (String how : new String[] {"text (OCR)", "oracle"}) {
       List<Search> r = all.stream().filter(s -> s.how().equals(how)).toList();
-      System.out.printf(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s |%n", how,
+      System.out.printf(
+          Locale.ROOT,
+          "| %s | %s | %s | %s | %s | %s | %s | %s |%n",
+          how,
           Stats.pctText(r.stream().filter(s -> s.found() && s.reallyShown()).count(), r.size()),
           Stats.f1(Stats.pct(r.stream().map(Search::passes).toList(), 50)),
           Stats.f1(Stats.pct(r.stream().map(Search::predicateCalls).toList(), 50)),
@@ -104,20 +122,36 @@ public final class TextSearchBench {
     try (Device phone = Device.builder().device(uri).textReader(reader).open()) {
       SimOracle truth = SimOracle.of(phone);
       Scroll scroll = Scroll.builder(ScrollDirection.DOWN).amount(0.8).build();
-      Predicate<Observation> condition = text
-          ? phone.textCondition(TextQuery.of(target), scroll)
-          : o -> truth.visibleListRows(o).contains(target);
+      Predicate<Observation> condition =
+          text
+              ? phone.textCondition(TextQuery.of(target), scroll)
+              : o -> truth.visibleListRows(o).contains(target);
       AtomicInteger calls = new AtomicInteger();
       long r0 = System.nanoTime();
       long d0 = phone.ticker().read();
-      ScrollUntilResult r = phone.scrollUntil(scroll, o -> {
-        calls.incrementAndGet();
-        return condition.test(o);
-      }, ScrollSearch.builder().maxPasses(30).timeout(Duration.ofSeconds(180)).pace(SearchPace.FLING).build());
+      ScrollUntilResult r =
+          phone.scrollUntil(
+              scroll,
+              o -> {
+                calls.incrementAndGet();
+                return condition.test(o);
+              },
+              ScrollSearch.builder()
+                  .maxPasses(30)
+                  .timeout(Duration.ofSeconds(180))
+                  .pace(SearchPace.FLING)
+                  .build());
       long realMs = (System.nanoTime() - r0) / 1_000_000L;
-      return new Search(text ? "text (OCR)" : "oracle", target, r.found(),
-          truth.visibleListRows(r.observation()).contains(target), r.passes(), calls.get(), reader.reads.get(),
-          realMs, (phone.ticker().read() - d0) / 1_000_000L);
+      return new Search(
+          text ? "text (OCR)" : "oracle",
+          target,
+          r.found(),
+          truth.visibleListRows(r.observation()).contains(target),
+          r.passes(),
+          calls.get(),
+          reader.reads.get(),
+          realMs,
+          (phone.ticker().read() - d0) / 1_000_000L);
     }
   }
 }

@@ -9,16 +9,33 @@ import java.util.List;
  * instants: a list offset, a carousel page, a map offset, wheel positions, keyboard and editor.
  */
 record Truth(
-    double list, int page, double mapX, double mapY, List<Double> wheelPx, boolean keyboard, boolean editor,
-    String text, boolean animating, long atNanos) {
+    double list,
+    int page,
+    double mapX,
+    double mapY,
+    List<Double> wheelPx,
+    boolean keyboard,
+    boolean editor,
+    String text,
+    boolean animating,
+    long atNanos) {
 
   static Truth of(SimState s) {
     List<Double> w = new ArrayList<>();
     for (SimState.Wheel wh : s.wheels()) {
       w.add(wh.position() * wh.rowPitchPx());
     }
-    return new Truth(s.listOffsetPx(), s.page(), s.mapOffsetXPx(), s.mapOffsetYPx(), w, s.keyboardVisible(),
-        s.editorOpen(), s.focusedText(), s.animating(), s.atNanos());
+    return new Truth(
+        s.listOffsetPx(),
+        s.page(),
+        s.mapOffsetXPx(),
+        s.mapOffsetYPx(),
+        w,
+        s.keyboardVisible(),
+        s.editorOpen(),
+        s.focusedText(),
+        s.animating(),
+        s.atNanos());
   }
 
   private static double d(double a, double b) {
@@ -53,7 +70,10 @@ record Truth(
 
   /** True iff anything the oracle knows differs: moved content, keyboard, editor, focused text. */
   boolean anyChange(Truth o, int frameWidth) {
-    return contentMoved(o, frameWidth) || keyboard != o.keyboard || editor != o.editor || !text.equals(o.text);
+    return contentMoved(o, frameWidth)
+        || keyboard != o.keyboard
+        || editor != o.editor
+        || !text.equals(o.text);
   }
 
   /** The axis of the larger displacement, or none. */

@@ -26,14 +26,14 @@ import java.util.Random;
  * oracle) and a random target != start. The agent's geometry comes from the oracle (column x,
  * selected-row centre) with a row-spacing estimate = true pitch x U[0.8, 1.25]. Value reading: the
  * oracle, or a reader that misreads 10% of the time by one row; both strategies confirm a "target
- * reached" reading with a second one (see {@link #readConfirmingTarget}). Per device and reader, the nudge
- * loop and the baseline each start from the same value on a fresh run of the same phone.
+ * reached" reading with a second one (see {@link #readConfirmingTarget}). Per device and reader,
+ * the nudge loop and the baseline each start from the same value on a fresh run of the same phone.
  *
  * <p>Linked targets ({@code --linked}, on by default): each device also sets a full time, hour and
  * minute, with the oracle reader, the minute's shortest way crossing 59/00 (forwards or backwards
  * by seed). On the TimePicker spinner that wrap moves the hour; the agent sets the columns in a
- * drawn order (hour first or minute first), then reads both and sets again a column that is off
- * (at most three passes). Success: both columns on their targets; the bound is the two columns'
+ * drawn order (hour first or minute first), then reads both and sets again a column that is off (at
+ * most three passes). Success: both columns on their targets; the bound is the two columns'
  * ceil(gap/6)+1 added.
  *
  * <pre>
@@ -56,28 +56,47 @@ public final class WheelPolicyBench {
   static final Reader ORACLE = (w, rnd) -> w.value();
 
   /** Misreads 10% of the time by exactly one row (either neighbour, a valid value). */
-  static final Reader NOISY = (w, rnd) -> {
-    if (rnd.nextDouble() >= 0.10) {
-      return w.value();
-    }
-    int step = w.valueStep();
-    int sign = rnd.nextBoolean() ? 1 : -1;
-    if (w.cycleSize().isPresent()) {
-      return Math.floorMod(w.value() + sign * step, w.cycleSize().getAsInt());
-    }
-    int max = (w.rowCount() - 1) * step;
-    int v = w.value() + sign * step;
-    if (v < 0 || v > max) {
-      v = w.value() - sign * step;
-    }
-    return v;
-  };
+  static final Reader NOISY =
+      (w, rnd) -> {
+        if (rnd.nextDouble() >= 0.10) {
+          return w.value();
+        }
+        int step = w.valueStep();
+        int sign = rnd.nextBoolean() ? 1 : -1;
+        if (w.cycleSize().isPresent()) {
+          return Math.floorMod(w.value() + sign * step, w.cycleSize().getAsInt());
+        }
+        int max = (w.rowCount() - 1) * step;
+        int v = w.value() + sign * step;
+        if (v < 0 || v > max) {
+          v = w.value() - sign * step;
+        }
+        return v;
+      };
 
   /** One episode's outcome. */
   record Episode(
-      String platform, long seed, String column, String strategy, String reader, int start, int target, int gap,
-      boolean success, int actions, int overshoots, int maxRowsPast, boolean editor, int genericInputs,
-      int refusals, String failure, int finalValue, int rescreens, long virtualMs, List<Nudge> nudges, int bound) {
+      String platform,
+      long seed,
+      String column,
+      String strategy,
+      String reader,
+      int start,
+      int target,
+      int gap,
+      boolean success,
+      int actions,
+      int overshoots,
+      int maxRowsPast,
+      boolean editor,
+      int genericInputs,
+      int refusals,
+      String failure,
+      int finalValue,
+      int rescreens,
+      long virtualMs,
+      List<Nudge> nudges,
+      int bound) {
 
     /** The issue's action bound for one column's gap. */
     static int boundFor(int gap) {
@@ -89,7 +108,13 @@ public final class WheelPolicyBench {
    * One played nudge: rows planned, rows the wheel really moved in the planned direction (oracle,
    * at rest), the pitch used against the true pitch, and its source.
    */
-  record Nudge(int planned, int moved, double pitchRatio, String pitchSource, double confidence, int readValue,
+  record Nudge(
+      int planned,
+      int moved,
+      double pitchRatio,
+      String pitchSource,
+      double confidence,
+      int readValue,
       int trueBefore) {}
 
   public static void main(String[] args) {
@@ -102,7 +127,9 @@ public final class WheelPolicyBench {
     boolean baseline = Boolean.parseBoolean(Stats.opt(args, "baseline", "true"));
     Stats.deadlineFrom(args);
     long t0 = System.nanoTime();
-    List<List<Episode>> all = Stats.parallel(devices, threads, i -> runDevice(platform, seed0 + i, baseline, baselineNoisy, linked));
+    List<List<Episode>> all =
+        Stats.parallel(
+            devices, threads, i -> runDevice(platform, seed0 + i, baseline, baselineNoisy, linked));
     double realS = (System.nanoTime() - t0) / 1e9;
     List<Episode> eps = new ArrayList<>();
     int ran = 0;
@@ -112,15 +139,23 @@ public final class WheelPolicyBench {
         ran++;
       }
     }
-    System.out.printf(Locale.ROOT, "seeds %d..%d, %d of %d devices ran before the deadline%n", seed0, seed0 + ran - 1, ran, devices);
+    System.out.printf(
+        Locale.ROOT,
+        "seeds %d..%d, %d of %d devices ran before the deadline%n",
+        seed0,
+        seed0 + ran - 1,
+        ran,
+        devices);
     print(platform, ran, eps, realS);
   }
 
-  static List<Episode> runDevice(String platform, long seed, boolean baseline, boolean baselineNoisy, boolean linked) {
+  static List<Episode> runDevice(
+      String platform, long seed, boolean baseline, boolean baselineNoisy, boolean linked) {
     List<Episode> out = new ArrayList<>();
     String column = COLUMNS[(int) Math.floorMod(seed, 3)];
     Random rnd = new Random(seed * 7919L + platform.hashCode());
-    try (Device dev = Device.open("sim:?scene=picker&platform=" + platform + "&seed=" + seed + "&scale=0.5")) {
+    try (Device dev =
+        Device.open("sim:?scene=picker&platform=" + platform + "&seed=" + seed + "&scale=0.5")) {
       SimOracle o = SimOracle.of(dev);
       SimState.Wheel w0 = o.wheel(column);
       int rows = w0.rowCount();
@@ -131,13 +166,61 @@ public final class WheelPolicyBench {
       int target = targetRow * step;
       double err = 0.8 * Math.pow(1.25 / 0.8, rnd.nextDouble()); // log-uniform in [0.8, 1.25]
       long readerSeed = rnd.nextLong();
-      out.add(nudge(dev, o, platform, seed, column, start, target, err, "oracle", ORACLE, new Random(readerSeed)));
-      out.add(nudge(dev, o, platform, seed, column, start, target, err, "noisy10", NOISY, new Random(readerSeed + 1)));
+      out.add(
+          nudge(
+              dev,
+              o,
+              platform,
+              seed,
+              column,
+              start,
+              target,
+              err,
+              "oracle",
+              ORACLE,
+              new Random(readerSeed)));
+      out.add(
+          nudge(
+              dev,
+              o,
+              platform,
+              seed,
+              column,
+              start,
+              target,
+              err,
+              "noisy10",
+              NOISY,
+              new Random(readerSeed + 1)));
       if (baseline) {
-        out.add(baseline(dev, o, platform, seed, column, start, target, err, "oracle", ORACLE, new Random(readerSeed + 2)));
+        out.add(
+            baseline(
+                dev,
+                o,
+                platform,
+                seed,
+                column,
+                start,
+                target,
+                err,
+                "oracle",
+                ORACLE,
+                new Random(readerSeed + 2)));
       }
       if (baseline && baselineNoisy) {
-        out.add(baseline(dev, o, platform, seed, column, start, target, err, "noisy10", NOISY, new Random(readerSeed + 3)));
+        out.add(
+            baseline(
+                dev,
+                o,
+                platform,
+                seed,
+                column,
+                start,
+                target,
+                err,
+                "noisy10",
+                NOISY,
+                new Random(readerSeed + 3)));
       }
       if (linked) {
         // drawn after the single-column episodes' draws, so those stay what they were
@@ -152,8 +235,8 @@ public final class WheelPolicyBench {
 
   /**
    * The agent's reading rule for both strategies: a reading that says "target reached" ends the
-   * episode, so it is confirmed by a second, independent reading; when they disagree the second
-   * one counts. Other readings are acted on at once (a wrong one costs one more action, not the
+   * episode, so it is confirmed by a second, independent reading; when they disagree the second one
+   * counts. Other readings are acted on at once (a wrong one costs one more action, not the
    * episode).
    */
   static int readConfirmingTarget(Reader reader, SimState.Wheel w, Random rnd, int target) {
@@ -203,7 +286,14 @@ public final class WheelPolicyBench {
    * The agent's loop on one column: read, nudge toward {@code target}, until a confirmed reading
    * shows it and the release call plays nothing (at most {@link #MAX_NUDGE_CALLS} calls).
    */
-  static Loop nudgeLoop(Device run, SimOracle o, String column, int target, double err, Reader reader, Random rnd,
+  static Loop nudgeLoop(
+      Device run,
+      SimOracle o,
+      String column,
+      int target,
+      double err,
+      Reader reader,
+      Random rnd,
       List<Nudge> nudges) {
     SimState.Wheel w = o.wheel(column);
     double spacing = w.rowPitchNorm() * err;
@@ -217,10 +307,17 @@ public final class WheelPolicyBench {
     for (int call = 0; call < MAX_NUDGE_CALLS; call++) {
       w = o.wheel(column);
       int read = readConfirmingTarget(reader, w, rnd, target);
-      WheelRequest.Builder b = WheelRequest.builder()
-          .currentValue(read).targetValue(target).valueStep(w.valueStep())
-          .columnX(w.columnXNorm()).centerY(w.selectedCenterYNorm())
-          .rowSpacing(Math.max(WheelRequest.MIN_ROW_SPACING, Math.min(WheelRequest.MAX_ROW_SPACING, spacing)));
+      WheelRequest.Builder b =
+          WheelRequest.builder()
+              .currentValue(read)
+              .targetValue(target)
+              .valueStep(w.valueStep())
+              .columnX(w.columnXNorm())
+              .centerY(w.selectedCenterYNorm())
+              .rowSpacing(
+                  Math.max(
+                      WheelRequest.MIN_ROW_SPACING,
+                      Math.min(WheelRequest.MAX_ROW_SPACING, spacing)));
       w.cycleSize().ifPresent(b::cycleSize);
       WheelNudgeResult r;
       try {
@@ -247,8 +344,15 @@ public final class WheelPolicyBench {
       }
       SimState.Wheel after = o.awaitRest(Duration.ofSeconds(3)).wheel(column).orElseThrow();
       int moved = signedGap(w, w.value(), after.value()) * r.decision().direction().sign();
-      nudges.add(new Nudge(r.decision().rows(), moved, r.decision().pitch() / w.rowPitchNorm(),
-          r.decision().pitchSource().wireName(), r.decision().confidence(), read, w.value()));
+      nudges.add(
+          new Nudge(
+              r.decision().rows(),
+              moved,
+              r.decision().pitch() / w.rowPitchNorm(),
+              r.decision().pitchSource().wireName(),
+              r.decision().confidence(),
+              read,
+              w.value()));
     }
     if (!released && failure == null) {
       failure = "loop_limit";
@@ -260,7 +364,8 @@ public final class WheelPolicyBench {
    * A full time, hour and minute, whose minute crosses 59/00: set in the drawn order, then both
    * read and a column off its target set again, at most three passes.
    */
-  static Episode linked(Device dev, SimOracle o, String platform, long seed, double err, Random rnd) {
+  static Episode linked(
+      Device dev, SimOracle o, String platform, long seed, double err, Random rnd) {
     SimState.Wheel mw = o.wheel("minute");
     int rows = mw.rowCount();
     int step = mw.valueStep();
@@ -310,7 +415,8 @@ public final class WheelPolicyBench {
         }
         o.awaitRest(Duration.ofSeconds(3));
         for (int c = 0; c < 2; c++) {
-          again[c] = readConfirmingTarget(ORACLE, o.wheel(order[c]), readRnd, targets[c]) != targets[c];
+          again[c] =
+              readConfirmingTarget(ORACLE, o.wheel(order[c]), readRnd, targets[c]) != targets[c];
         }
       }
       o.awaitRest(Duration.ofSeconds(3));
@@ -324,17 +430,51 @@ public final class WheelPolicyBench {
       long vms = (run.ticker().read() - v0) / 1_000_000L;
       o.clearWheelTarget("hour");
       o.clearWheelTarget("minute");
-      return new Episode(platform, seed, String.format(Locale.ROOT, "time %02d:%02d->%02d:%02d (%s, %d passes)", h0, m0,
-          h1, m1, forwards ? "forwards" : "backwards", passes),
-          "wheel_nudge linked, " + order[0] + " first", "oracle", h0 * 100 + m0, h1 * 100 + m1, g + gh, ok, actions,
-          hour.overshoots() + minute.overshoots(), Math.max(hour.maxRowsPastTarget(), minute.maxRowsPastTarget()),
-          editor, 0, refusals, failure, hour.value() * 100 + minute.value(), rescreens, vms, nudges,
+      return new Episode(
+          platform,
+          seed,
+          String.format(
+              Locale.ROOT,
+              "time %02d:%02d->%02d:%02d (%s, %d passes)",
+              h0,
+              m0,
+              h1,
+              m1,
+              forwards ? "forwards" : "backwards",
+              passes),
+          "wheel_nudge linked, " + order[0] + " first",
+          "oracle",
+          h0 * 100 + m0,
+          h1 * 100 + m1,
+          g + gh,
+          ok,
+          actions,
+          hour.overshoots() + minute.overshoots(),
+          Math.max(hour.maxRowsPastTarget(), minute.maxRowsPastTarget()),
+          editor,
+          0,
+          refusals,
+          failure,
+          hour.value() * 100 + minute.value(),
+          rescreens,
+          vms,
+          nudges,
           Episode.boundFor(g) + Episode.boundFor(gh));
     }
   }
 
-  static Episode nudge(Device dev, SimOracle o, String platform, long seed, String column, int start, int target,
-      double err, String readerName, Reader reader, Random rnd) {
+  static Episode nudge(
+      Device dev,
+      SimOracle o,
+      String platform,
+      long seed,
+      String column,
+      int start,
+      int target,
+      double err,
+      String readerName,
+      Reader reader,
+      Random rnd) {
     try (Device run = dev.newRun()) {
       reset(run, o, column, start, target);
       long v0 = run.ticker().read();
@@ -354,14 +494,43 @@ public final class WheelPolicyBench {
         failure = "stopped_off_target";
       }
       long vms = (run.ticker().read() - v0) / 1_000_000L;
-      return new Episode(platform, seed, column, "wheel_nudge", readerName, start, target, gap, ok, actions,
-          end.overshoots(), end.maxRowsPastTarget(), editor, 0, refusals, failure, end.value(), rescreens, vms, nudges,
+      return new Episode(
+          platform,
+          seed,
+          column,
+          "wheel_nudge",
+          readerName,
+          start,
+          target,
+          gap,
+          ok,
+          actions,
+          end.overshoots(),
+          end.maxRowsPastTarget(),
+          editor,
+          0,
+          refusals,
+          failure,
+          end.value(),
+          rescreens,
+          vms,
+          nudges,
           Episode.boundFor(gap));
     }
   }
 
-  static Episode baseline(Device dev, SimOracle o, String platform, long seed, String column, int start, int target,
-      double err, String readerName, Reader reader, Random rnd) {
+  static Episode baseline(
+      Device dev,
+      SimOracle o,
+      String platform,
+      long seed,
+      String column,
+      int start,
+      int target,
+      double err,
+      String readerName,
+      Reader reader,
+      Random rnd) {
     try (Device run = dev.newRun()) {
       reset(run, o, column, start, target);
       long v0 = run.ticker().read();
@@ -391,7 +560,9 @@ public final class WheelPolicyBench {
         double endY = sg > 0 ? cy - dist : cy + dist;
         endY = Math.max(5, Math.min(995, endY)); // capped to the screen
         try {
-          run.swipe(Swipe.builder(NormPoint.of(w.columnXNorm(), cy), NormPoint.of(w.columnXNorm(), endY)).build());
+          run.swipe(
+              Swipe.builder(NormPoint.of(w.columnXNorm(), cy), NormPoint.of(w.columnXNorm(), endY))
+                  .build());
         } catch (SwipeException e) {
           if (e.code() == ErrorCode.WHEEL_GENERIC_INPUT_BLOCKED) {
             refusals++;
@@ -411,19 +582,45 @@ public final class WheelPolicyBench {
         failure = editor ? "editor_open" : "stopped_off_target";
       }
       long vms = (run.ticker().read() - v0) / 1_000_000L;
-      return new Episode(platform, seed, column, "touch_gesture baseline", readerName, start, target, gap, ok, swipes,
-          end.overshoots(), end.maxRowsPastTarget(), editor, swipes, refusals, failure, end.value(), 0, vms, List.of(),
+      return new Episode(
+          platform,
+          seed,
+          column,
+          "touch_gesture baseline",
+          readerName,
+          start,
+          target,
+          gap,
+          ok,
+          swipes,
+          end.overshoots(),
+          end.maxRowsPastTarget(),
+          editor,
+          swipes,
+          refusals,
+          failure,
+          end.value(),
+          0,
+          vms,
+          List.of(),
           Episode.boundFor(gap));
     }
   }
 
   static void print(String platform, int devices, List<Episode> eps, double realS) {
-    System.out.printf(Locale.ROOT, "%n### %s: %d devices (seeds as listed), %d episodes, %.0f s real%n%n",
-        platform, devices, eps.size(), realS);
-    System.out.println("| strategy | reader | episodes | success | actions p50 | actions p95 | actions max "
-        + "| within ceil(gap/6)+1 | overshooting episodes | overshoots total | max rows past | editor openings "
-        + "| generic inputs | refusals | virtual s p50 |");
-    System.out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    System.out.printf(
+        Locale.ROOT,
+        "%n### %s: %d devices (seeds as listed), %d episodes, %.0f s real%n%n",
+        platform,
+        devices,
+        eps.size(),
+        realS);
+    System.out.println(
+        "| strategy | reader | episodes | success | actions p50 | actions p95 | actions max "
+            + "| within ceil(gap/6)+1 | overshooting episodes | overshoots total | max rows past | editor openings "
+            + "| generic inputs | refusals | virtual s p50 |");
+    System.out.println(
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     Map<String, List<Episode>> groups = new LinkedHashMap<>();
     for (Episode e : eps) {
       groups.computeIfAbsent(e.strategy() + "|" + e.reader(), k -> new ArrayList<>()).add(e);
@@ -453,14 +650,29 @@ public final class WheelPolicyBench {
         refusals += e.refusals();
       }
       String[] k = g.getKey().split("\\|");
-      System.out.printf(Locale.ROOT, "| %s | %s | %d | %s | %s | %s | %s | %s | %d | %d | %d | %d | %d | %d | %s |%n",
-          k[0], k[1], l.size(), Stats.pctText(ok, l.size()), Stats.f1(Stats.pct(acts, 50)),
-          Stats.f1(Stats.pct(acts, 95)), Stats.f1(Stats.max(acts)), Stats.pctText(within, l.size()), oversEp, overs,
-          maxPast, editors, generic, refusals, Stats.f1(Stats.pct(vs, 50)));
+      System.out.printf(
+          Locale.ROOT,
+          "| %s | %s | %d | %s | %s | %s | %s | %s | %d | %d | %d | %d | %d | %d | %s |%n",
+          k[0],
+          k[1],
+          l.size(),
+          Stats.pctText(ok, l.size()),
+          Stats.f1(Stats.pct(acts, 50)),
+          Stats.f1(Stats.pct(acts, 95)),
+          Stats.f1(Stats.max(acts)),
+          Stats.pctText(within, l.size()),
+          oversEp,
+          overs,
+          maxPast,
+          editors,
+          generic,
+          refusals,
+          Stats.f1(Stats.pct(vs, 50)));
     }
     // by gap bucket for the nudge loop
     System.out.println();
-    System.out.println("| strategy | reader | gap rows | episodes | success | actions p50 | actions p95 | bound ceil(gap/6)+1 |");
+    System.out.println(
+        "| strategy | reader | gap rows | episodes | success | actions p50 | actions p95 | bound ceil(gap/6)+1 |");
     System.out.println("|---|---|---|---:|---:|---:|---:|---:|");
     int[][] buckets = {{1, 1}, {2, 2}, {3, 4}, {5, 8}, {9, 12}, {13, 99}};
     for (Map.Entry<String, List<Episode>> g : groups.entrySet()) {
@@ -477,18 +689,32 @@ public final class WheelPolicyBench {
         if (acts.isEmpty()) {
           continue;
         }
-        String bound = b[0] == b[1] ? String.valueOf((int) Math.ceil(b[0] / 6.0) + 1)
-            : ((int) Math.ceil(b[0] / 6.0) + 1) + ".." + ((int) Math.ceil(Math.min(b[1], 11) / 6.0) + 1);
-        System.out.printf(Locale.ROOT, "| %s | %s | %s | %d | %s | %s | %s | %s |%n", k[0], k[1],
-            b[0] == b[1] ? String.valueOf(b[0]) : b[0] + "-" + (b[1] == 99 ? "max" : String.valueOf(b[1])),
-            acts.size(), Stats.pctText(ok, acts.size()), Stats.f1(Stats.pct(acts, 50)), Stats.f1(Stats.pct(acts, 95)),
+        String bound =
+            b[0] == b[1]
+                ? String.valueOf((int) Math.ceil(b[0] / 6.0) + 1)
+                : ((int) Math.ceil(b[0] / 6.0) + 1)
+                    + ".."
+                    + ((int) Math.ceil(Math.min(b[1], 11) / 6.0) + 1);
+        System.out.printf(
+            Locale.ROOT,
+            "| %s | %s | %s | %d | %s | %s | %s | %s |%n",
+            k[0],
+            k[1],
+            b[0] == b[1]
+                ? String.valueOf(b[0])
+                : b[0] + "-" + (b[1] == 99 ? "max" : String.valueOf(b[1])),
+            acts.size(),
+            Stats.pctText(ok, acts.size()),
+            Stats.f1(Stats.pct(acts, 50)),
+            Stats.f1(Stats.pct(acts, 95)),
             bound);
       }
     }
     System.out.println();
     System.out.println("Wheel nudge landings (rows moved vs rows planned, oracle at rest):");
     System.out.println();
-    System.out.println("| reader | pitch source | nudges | exact | short 1 | short 2+ | long 1 | long 2+ | pitch used / true p50 | p5 | p95 |");
+    System.out.println(
+        "| reader | pitch source | nudges | exact | short 1 | short 2+ | long 1 | long 2+ | pitch used / true p50 | p5 | p95 |");
     System.out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (String rd : new String[] {"oracle", "noisy10"}) {
       for (String src : new String[] {"measured", "caller_estimate", "all"}) {
@@ -504,17 +730,33 @@ public final class WheelPolicyBench {
             }
             n++;
             int d = nd.moved() - nd.planned();
-            if (d == 0) exact++; else if (d == -1) s1++; else if (d < -1) s2++; else if (d == 1) l1++; else l2++;
+            if (d == 0) exact++;
+            else if (d == -1) s1++;
+            else if (d < -1) s2++;
+            else if (d == 1) l1++;
+            else l2++;
             ratios.add(nd.pitchRatio());
           }
         }
-        System.out.printf(Locale.ROOT, "| %s | %s | %d | %s | %d | %d | %d | %d | %s | %s | %s |%n", rd, src, n,
-            Stats.pctText(exact, n), s1, s2, l1, l2, Stats.f2(Stats.pct(ratios, 50)), Stats.f2(Stats.pct(ratios, 5)),
+        System.out.printf(
+            Locale.ROOT,
+            "| %s | %s | %d | %s | %d | %d | %d | %d | %s | %s | %s |%n",
+            rd,
+            src,
+            n,
+            Stats.pctText(exact, n),
+            s1,
+            s2,
+            l1,
+            l2,
+            Stats.f2(Stats.pct(ratios, 50)),
+            Stats.f2(Stats.pct(ratios, 5)),
             Stats.f2(Stats.pct(ratios, 95)));
       }
     }
     System.out.println();
-    System.out.println("Landing misses by planned rows (oracle reader): planned -> count exact/short/long");
+    System.out.println(
+        "Landing misses by planned rows (oracle reader): planned -> count exact/short/long");
     for (int pr = 1; pr <= 6; pr++) {
       long n = 0, exact = 0, sh = 0, lo = 0;
       for (Episode e : eps) {
@@ -522,12 +764,21 @@ public final class WheelPolicyBench {
           for (Nudge nd : e.nudges()) {
             if (nd.planned() == pr) {
               n++;
-              if (nd.moved() == pr) exact++; else if (nd.moved() < pr) sh++; else lo++;
+              if (nd.moved() == pr) exact++;
+              else if (nd.moved() < pr) sh++;
+              else lo++;
             }
           }
         }
       }
-      System.out.printf(Locale.ROOT, "  planned %d: %d nudges, exact %d, short %d, long %d%n", pr, n, exact, sh, lo);
+      System.out.printf(
+          Locale.ROOT,
+          "  planned %d: %d nudges, exact %d, short %d, long %d%n",
+          pr,
+          n,
+          exact,
+          sh,
+          lo);
     }
     System.out.println();
     System.out.println("Off-row landings (oracle reader, moved != planned, first 15):");
@@ -536,9 +787,18 @@ public final class WheelPolicyBench {
       if (!e.strategy().equals("wheel_nudge") || !e.reader().equals("oracle")) continue;
       for (Nudge nd : e.nudges()) {
         if (nd.moved() != nd.planned() && shown++ < 15) {
-          System.out.printf(Locale.ROOT, "  %s seed=%d %s from %d: planned %d moved %d, pitch used/true %.2f (%s, conf %.2f)%n",
-              e.platform(), e.seed(), e.column(), nd.trueBefore(), nd.planned(), nd.moved(), nd.pitchRatio(),
-              nd.pitchSource(), nd.confidence());
+          System.out.printf(
+              Locale.ROOT,
+              "  %s seed=%d %s from %d: planned %d moved %d, pitch used/true %.2f (%s, conf %.2f)%n",
+              e.platform(),
+              e.seed(),
+              e.column(),
+              nd.trueBefore(),
+              nd.planned(),
+              nd.moved(),
+              nd.pitchRatio(),
+              nd.pitchSource(),
+              nd.confidence());
         }
       }
     }
@@ -551,10 +811,24 @@ public final class WheelPolicyBench {
         if (!e.strategy().equals("wheel_nudge") && !e.success() && e.overshoots() == 0) {
           // baseline failures are counted in the table; list only the first few of them
         }
-        System.out.printf(Locale.ROOT,
+        System.out.printf(
+            Locale.ROOT,
             "  %s seed=%d %s %s/%s %d->%d (gap %d): success=%s final=%d actions=%d overshoots=%d past=%d editor=%s failure=%s%s%n",
-            e.platform(), e.seed(), e.column(), e.strategy(), e.reader(), e.start(), e.target(), e.gap(), e.success(),
-            e.finalValue(), e.actions(), e.overshoots(), e.maxRowsPast(), e.editor(), e.failure(),
+            e.platform(),
+            e.seed(),
+            e.column(),
+            e.strategy(),
+            e.reader(),
+            e.start(),
+            e.target(),
+            e.gap(),
+            e.success(),
+            e.finalValue(),
+            e.actions(),
+            e.overshoots(),
+            e.maxRowsPast(),
+            e.editor(),
+            e.failure(),
             overBound ? " OVER-BOUND" : "");
       }
     }

@@ -1,8 +1,8 @@
 package dev.swipe.bench.sim;
 
+import dev.swipe.core.VirtualClock;
 import dev.swipe.sim.SimConfig;
 import dev.swipe.sim.internal.VirtualPhone;
-import dev.swipe.core.VirtualClock;
 import java.awt.image.BufferedImage;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -21,8 +21,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What one simulator frame costs: Java2D rendering of a scene plus JPEG encoding, at the full
- * 1080x2400 and at {@code scale=0.5}, with rendering and encoding also measured apart, and the
- * cost of a frame the phone can reuse because nothing on screen changed.
+ * 1080x2400 and at {@code scale=0.5}, with rendering and encoding also measured apart, and the cost
+ * of a frame the phone can reuse because nothing on screen changed.
  *
  * <p>Caret noise toggles on every frame index, so every {@code renderAndEncode} call really paints
  * and encodes (the cache cannot answer it).
@@ -49,8 +49,11 @@ public class SimFrameBenchmark {
   public void open() {
     SimConfig.Scene s = SimConfig.Scene.valueOf(scene.toUpperCase());
     VirtualClock clock = new VirtualClock();
-    phone = new VirtualPhone(
-        SimConfig.builder().scene(s).scale(scale).noise(SimConfig.Noise.CARET).build(), clock, clock);
+    phone =
+        new VirtualPhone(
+            SimConfig.builder().scene(s).scale(scale).noise(SimConfig.Noise.CARET).build(),
+            clock,
+            clock);
     quiet = new VirtualPhone(SimConfig.builder().scene(s).scale(scale).build(), clock, clock);
     rendered = phone.renderOnly(0, 0);
     quiet.jpegAt(0, 0);

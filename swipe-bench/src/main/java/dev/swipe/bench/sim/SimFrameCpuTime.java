@@ -28,8 +28,11 @@ public final class SimFrameCpuTime {
     for (double scale : new double[] {1.0, 0.5}) {
       for (SimConfig.Scene scene : SimConfig.Scene.values()) {
         VirtualClock clock = new VirtualClock();
-        VirtualPhone phone = new VirtualPhone(
-            SimConfig.builder().scene(scene).scale(scale).noise(SimConfig.Noise.CARET).build(), clock, clock);
+        VirtualPhone phone =
+            new VirtualPhone(
+                SimConfig.builder().scene(scene).scale(scale).noise(SimConfig.Noise.CARET).build(),
+                clock,
+                clock);
         long frame = 0;
         for (; frame < WARMUP; frame++) {
           phone.jpegAt(frame * 33_333_333L, frame);
@@ -49,8 +52,14 @@ public final class SimFrameCpuTime {
           phone.jpegAt(frame * 33_333_333L, frame);
         }
         long t4 = mx.getCurrentThreadCpuTime();
-        System.out.printf(Locale.ROOT, "| %s | %.1f | %.1f | %.1f | %.1f |%n", scene.id(), scale,
-            ms(t1 - t0), ms(t3 - t2), ms(t4 - t3));
+        System.out.printf(
+            Locale.ROOT,
+            "| %s | %.1f | %.1f | %.1f | %.1f |%n",
+            scene.id(),
+            scale,
+            ms(t1 - t0),
+            ms(t3 - t2),
+            ms(t4 - t3));
         phone.dispose();
       }
     }

@@ -21,8 +21,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Wall time of one settled swipe action on {@code sim:} (virtual time): the gesture, the capture
- * latency, and the settling frames until two match. This is what a simulator session of N
- * actions costs on a build machine.
+ * latency, and the settling frames until two match. This is what a simulator session of N actions
+ * costs on a build machine.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

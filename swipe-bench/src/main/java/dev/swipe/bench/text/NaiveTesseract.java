@@ -28,7 +28,9 @@ final class NaiveTesseract implements AutoCloseable {
 
   NaiveTesseract() throws IOException {
     Path dir = Files.createTempDirectory("bench-tessdata-");
-    try (InputStream in = NaiveTesseract.class.getResourceAsStream("/dev/swipe/text/tesseract/tessdata/eng.traineddata")) {
+    try (InputStream in =
+        NaiveTesseract.class.getResourceAsStream(
+            "/dev/swipe/text/tesseract/tessdata/eng.traineddata")) {
       Files.copy(in, dir.resolve("eng.traineddata"), StandardCopyOption.REPLACE_EXISTING);
     }
     if (api.Init(dir.toString(), "eng") != 0) {

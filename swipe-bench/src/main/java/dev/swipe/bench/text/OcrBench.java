@@ -28,7 +28,8 @@ import javax.imageio.ImageIO;
 /**
  * Issue 18's accuracy and speed of reading text, on simulator screens whose drawn words are known
  * (lists, pickers with a button, carousels, the keyboard; light and dark; android and ios; several
- * devices; full-size frames and frames at the 0.45 and 0.33 scales of 1080p and 720p HDMI captures).
+ * devices; full-size frames and frames at the 0.45 and 0.33 scales of 1080p and 720p HDMI
+ * captures).
  *
  * <ul>
  *   <li>Accuracy: the swipe reader ({@code tesseract:}) on every screen: word recall split by cap
@@ -47,13 +48,16 @@ import javax.imageio.ImageIO;
 public final class OcrBench {
   private static final String[] PLATFORMS = {"android", "ios"};
   private static final String[] THEMES = {"light", "dark"};
-  private static final String[] SCREENS = {"list", "list+keyboard", "picker", "carousel", "carousel+keyboard"};
+  private static final String[] SCREENS = {
+    "list", "list+keyboard", "picker", "carousel", "carousel+keyboard"
+  };
   private static final int BAND_Y = 760;
   private static final int BAND_H = 300;
 
   private OcrBench() {}
 
-  record Screen(String name, BufferedImage image, List<DrawnText> truth, double scale, int device) {}
+  record Screen(
+      String name, BufferedImage image, List<DrawnText> truth, double scale, int device) {}
 
   public static void main(String[] args) throws Exception {
     int devices = Integer.parseInt(opt(args, "devices", "3"));
@@ -72,11 +76,16 @@ public final class OcrBench {
         }
       }
     }
-    System.out.printf(Locale.ROOT, "%d screens rendered in %.1f s%n", screens.size(), (System.nanoTime() - t0) / 1e9);
+    System.out.printf(
+        Locale.ROOT,
+        "%d screens rendered in %.1f s%n",
+        screens.size(),
+        (System.nanoTime() - t0) / 1e9);
     String dump = opt(args, "dump", "");
     if (!dump.isEmpty()) {
       for (Screen s : screens) {
-        ImageIO.write(s.image(), "png", Path.of(dump, s.name().replace('/', '_') + ".png").toFile());
+        ImageIO.write(
+            s.image(), "png", Path.of(dump, s.name().replace('/', '_') + ".png").toFile());
       }
     }
     try (TextReader reader = TextReaders.open("tesseract:")) {
@@ -95,15 +104,21 @@ public final class OcrBench {
       List<TextScore.TruthWord> truth = TextScore.truth(s.truth(), null);
       all.add(s.name(), truth, read);
       String[] parts = s.name().split("/");
-      for (String g : new String[] {"platform " + parts[0], "theme " + parts[1], "screen " + parts[2].replace("+keyboard", " (keyboard up)"),
-          "scale " + s.scale()}) {
+      for (String g :
+          new String[] {
+            "platform " + parts[0],
+            "theme " + parts[1],
+            "screen " + parts[2].replace("+keyboard", " (keyboard up)"),
+            "scale " + s.scale()
+          }) {
         byGroup.computeIfAbsent(g, k -> new TextScore()).add(s.name(), truth, read);
       }
     }
     System.out.println();
     System.out.println("### Accuracy: swipe reader, " + screens.size() + " screens");
     System.out.println();
-    System.out.println("| set | words, cap >= 12 px | recall | words, cap < 12 px | recall | lone glyphs | recall | reads | precision | reads on glyphs | precision | centre error mean / p95 px |");
+    System.out.println(
+        "| set | words, cap >= 12 px | recall | words, cap < 12 px | recall | lone glyphs | recall | reads | precision | reads on glyphs | precision | centre error mean / p95 px |");
     System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
     row("all", all);
     for (Map.Entry<String, TextScore> e : byGroup.entrySet()) {
@@ -118,13 +133,26 @@ public final class OcrBench {
   }
 
   private static void row(String name, TextScore s) {
-    System.out.printf(Locale.ROOT, "| %s | %d | %s | %d | %s | %d | %s | %d | %s | %d | %s | %s / %s |%n", name,
-        s.scoredLarge, pct(s.recallLarge()), s.scoredSmall, pct(s.recallSmall()), s.scoredGlyphs, pct(s.recallGlyphs()),
-        s.correct + s.wrong, pct(s.precision()), s.correctOnGlyphs + s.wrongOnGlyphs, pct(s.precisionOnGlyphs()),
-        f1(mean(s.centreErrors)), f1(pctl(s.centreErrors, 95)));
+    System.out.printf(
+        Locale.ROOT,
+        "| %s | %d | %s | %d | %s | %d | %s | %d | %s | %d | %s | %s / %s |%n",
+        name,
+        s.scoredLarge,
+        pct(s.recallLarge()),
+        s.scoredSmall,
+        pct(s.recallSmall()),
+        s.scoredGlyphs,
+        pct(s.recallGlyphs()),
+        s.correct + s.wrong,
+        pct(s.precision()),
+        s.correctOnGlyphs + s.wrongOnGlyphs,
+        pct(s.precisionOnGlyphs()),
+        f1(mean(s.centreErrors)),
+        f1(pctl(s.centreErrors, 95)));
   }
 
-  private static void speed(TextReader reader, List<Screen> screens, boolean verbose) throws Exception {
+  private static void speed(TextReader reader, List<Screen> screens, boolean verbose)
+      throws Exception {
     List<Screen> set = new ArrayList<>();
     for (Screen s : screens) {
       if (s.scale() == 1.0 && s.device() == 0) {
@@ -135,7 +163,10 @@ public final class OcrBench {
     Rectangle band = new Rectangle(0, BAND_Y, 1080, BAND_H);
     Map<String, List<Double>> ms = new LinkedHashMap<>();
     Map<String, TextScore> score = new LinkedHashMap<>();
-    for (String k : new String[] {"swipe full", "defaults full", "cli full", "swipe band", "defaults band", "cli band"}) {
+    for (String k :
+        new String[] {
+          "swipe full", "defaults full", "cli full", "swipe band", "defaults band", "cli band"
+        }) {
       ms.put(k, new ArrayList<>());
       score.put(k, new TextScore());
     }
@@ -146,7 +177,8 @@ public final class OcrBench {
       for (Screen s : set) {
         BufferedImage img = s.image();
         BufferedImage cut = img.getSubimage(band.x, band.y, band.width, band.height);
-        BufferedImage cutCopy = new BufferedImage(cut.getWidth(), cut.getHeight(), BufferedImage.TYPE_3BYTE_BGR);
+        BufferedImage cutCopy =
+            new BufferedImage(cut.getWidth(), cut.getHeight(), BufferedImage.TYPE_3BYTE_BGR);
         cutCopy.getGraphics().drawImage(cut, 0, 0, null);
         List<TextScore.TruthWord> truthFull = TextScore.truth(s.truth(), null);
         List<TextScore.TruthWord> truthBand = TextScore.truth(s.truth(), band);
@@ -183,16 +215,28 @@ public final class OcrBench {
           score.get("cli band").add(s.name(), truthBand, cb);
         }
         if (verbose) {
-          System.err.printf(Locale.ROOT, "%s: swipe %.0f ms, defaults %.0f ms%n", s.name(),
-              last(ms.get("swipe full")), last(ms.get("defaults full")));
+          System.err.printf(
+              Locale.ROOT,
+              "%s: swipe %.0f ms, defaults %.0f ms%n",
+              s.name(),
+              last(ms.get("swipe full")),
+              last(ms.get("defaults full")));
         }
       }
     }
     System.out.println();
-    System.out.println("### Speed and anchors: " + set.size() + " screens 1080x2400 (first device), band y "
-        + BAND_Y + "..." + (BAND_Y + BAND_H) + "; CLI: " + (cli == null ? "absent (column skipped)" : cli));
+    System.out.println(
+        "### Speed and anchors: "
+            + set.size()
+            + " screens 1080x2400 (first device), band y "
+            + BAND_Y
+            + "..."
+            + (BAND_Y + BAND_H)
+            + "; CLI: "
+            + (cli == null ? "absent (column skipped)" : cli));
     System.out.println();
-    System.out.println("| engine | image | median ms | p90 ms | max ms | recall, words | recall, lone glyphs | precision | precision on glyphs |");
+    System.out.println(
+        "| engine | image | median ms | p90 ms | max ms | recall, words | recall, lone glyphs | precision | precision on glyphs |");
     System.out.println("|---|---|---|---|---|---|---|---|---|");
     for (String k : ms.keySet()) {
       List<Double> v = ms.get(k);
@@ -201,14 +245,24 @@ public final class OcrBench {
       }
       TextScore sc = score.get(k);
       String[] kk = k.split(" ");
-      String engine = switch (kk[0]) {
-        case "swipe" -> "swipe reader (tesseract:)";
-        case "defaults" -> "in-process defaults";
-        default -> "tesseract CLI";
-      };
-      System.out.printf(Locale.ROOT, "| %s | %s | %.0f | %.0f | %.0f | %s | %s | %s | %s |%n", engine,
-          kk[1].equals("full") ? "1080x2400" : "1080x300", pctl(v, 50), pctl(v, 90), pctl(v, 100), pct(sc.recallWords()),
-          pct(sc.recallGlyphs()), pct(sc.precision()), pct(sc.precisionOnGlyphs()));
+      String engine =
+          switch (kk[0]) {
+            case "swipe" -> "swipe reader (tesseract:)";
+            case "defaults" -> "in-process defaults";
+            default -> "tesseract CLI";
+          };
+      System.out.printf(
+          Locale.ROOT,
+          "| %s | %s | %.0f | %.0f | %.0f | %s | %s | %s | %s |%n",
+          engine,
+          kk[1].equals("full") ? "1080x2400" : "1080x300",
+          pctl(v, 50),
+          pctl(v, 90),
+          pctl(v, 100),
+          pct(sc.recallWords()),
+          pct(sc.recallGlyphs()),
+          pct(sc.precision()),
+          pct(sc.precisionOnGlyphs()));
     }
   }
 
@@ -229,31 +283,50 @@ public final class OcrBench {
   static List<TextScore.ReadWord> words(TextPage page) {
     List<TextScore.ReadWord> out = new ArrayList<>();
     for (Word w : page.words()) {
-      out.add(new TextScore.ReadWord(w.text(), new Rectangle(w.box().x(), w.box().y(), w.box().width(), w.box().height())));
+      out.add(
+          new TextScore.ReadWord(
+              w.text(),
+              new Rectangle(w.box().x(), w.box().y(), w.box().width(), w.box().height())));
     }
     return out;
   }
 
   /** Renders one screen on a fresh simulated device and returns its frame and truth. */
-  static Screen screen(String platform, String theme, String kind, long seed, double scale, int device) throws IOException {
+  static Screen screen(
+      String platform, String theme, String kind, long seed, double scale, int device)
+      throws IOException {
     String scene = kind.replace("+keyboard", "");
-    String uri = "sim:?scene=" + scene + "&platform=" + platform + "&theme=" + theme + "&seed=" + seed
-        + (scale == 1.0 ? "" : "&scale=" + scale);
-    SplittableRandom r = new SplittableRandom(seed * 31 + kind.hashCode() + platform.hashCode() * 7L + theme.hashCode());
+    String uri =
+        "sim:?scene="
+            + scene
+            + "&platform="
+            + platform
+            + "&theme="
+            + theme
+            + "&seed="
+            + seed
+            + (scale == 1.0 ? "" : "&scale=" + scale);
+    SplittableRandom r =
+        new SplittableRandom(
+            seed * 31 + kind.hashCode() + platform.hashCode() * 7L + theme.hashCode());
     try (Device phone = Device.open(uri)) {
       SimOracle oracle = SimOracle.of(phone);
       switch (scene) {
         case "list" -> {
           double up = 150 + r.nextInt(450);
-          phone.swipe(Swipe.builder(NormPoint.of(500, 800), NormPoint.of(500, 800 - up)).durationMs(900).steps(30)
-              .holdAfterMs(150).build());
+          phone.swipe(
+              Swipe.builder(NormPoint.of(500, 800), NormPoint.of(500, 800 - up))
+                  .durationMs(900)
+                  .steps(30)
+                  .holdAfterMs(150)
+                  .build());
         }
         case "picker" -> {
           oracle.setWheelValue("month", r.nextInt(12));
           oracle.setWheelValue("hour", r.nextInt(24));
           oracle.setWheelValue("minute", 5 * r.nextInt(12));
         }
-        default -> { }
+        default -> {}
       }
       if (kind.endsWith("+keyboard")) {
         phone.tap(NormPoint.of(500, scene.equals("list") ? 134 : 738.6));
@@ -288,7 +361,9 @@ public final class OcrBench {
   }
 
   private static double mean(List<Double> v) {
-    return v.isEmpty() ? Double.NaN : v.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    return v.isEmpty()
+        ? Double.NaN
+        : v.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
   }
 
   private static double pctl(List<Double> v, double p) {

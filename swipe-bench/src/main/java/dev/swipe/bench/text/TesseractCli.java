@@ -44,11 +44,13 @@ final class TesseractCli {
   }
 
   /** Runs the program on {@code png}; returns the words and sets {@code ms[0]} to the wall time. */
-  static List<TextScore.ReadWord> read(Path png, double[] ms) throws IOException, InterruptedException {
+  static List<TextScore.ReadWord> read(Path png, double[] ms)
+      throws IOException, InterruptedException {
     long t0 = System.nanoTime();
-    Process p = new ProcessBuilder("tesseract", png.toString(), "stdout", "tsv")
-        .redirectError(ProcessBuilder.Redirect.DISCARD)
-        .start();
+    Process p =
+        new ProcessBuilder("tesseract", png.toString(), "stdout", "tsv")
+            .redirectError(ProcessBuilder.Redirect.DISCARD)
+            .start();
     byte[] out = p.getInputStream().readAllBytes();
     if (!p.waitFor(120, TimeUnit.SECONDS)) {
       p.destroyForcibly();
@@ -65,8 +67,14 @@ final class TesseractCli {
       if (text.isEmpty()) {
         continue;
       }
-      words.add(new TextScore.ReadWord(text, new Rectangle(Integer.parseInt(c[6]), Integer.parseInt(c[7]),
-          Integer.parseInt(c[8]), Integer.parseInt(c[9]))));
+      words.add(
+          new TextScore.ReadWord(
+              text,
+              new Rectangle(
+                  Integer.parseInt(c[6]),
+                  Integer.parseInt(c[7]),
+                  Integer.parseInt(c[8]),
+                  Integer.parseInt(c[9]))));
     }
     Files.deleteIfExists(png);
     return words;

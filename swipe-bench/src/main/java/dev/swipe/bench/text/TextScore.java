@@ -15,11 +15,11 @@ import java.util.Locale;
  * digit, and drawn with an effective contrast of at least {@link #MIN_CONTRAST} grey levels against
  * their background; the others are neutral. Words of one character (keyboard keys, avatar initials,
  * "1 / 6") are counted apart as lone glyphs, and so is the precision of reads overlapping one; the
- * cap-height split covers words of two or more: reading them is neither required nor an error. A read
- * word is correct when its text equals a scored truth word's (ignoring case, accents and
- * punctuation around it) and its centre lies in that word's box grown by half its height, or when it
- * equals two or three consecutive words of one drawn string run together (an engine that missed a
- * narrow space, "1/6" for "1 / 6"): those words all count as found. A read word over a neutral
+ * cap-height split covers words of two or more: reading them is neither required nor an error. A
+ * read word is correct when its text equals a scored truth word's (ignoring case, accents and
+ * punctuation around it) and its centre lies in that word's box grown by half its height, or when
+ * it equals two or three consecutive words of one drawn string run together (an engine that missed
+ * a narrow space, "1/6" for "1 / 6"): those words all count as found. A read word over a neutral
  * word is ignored; anything else is wrong.
  */
 final class TextScore {
@@ -57,8 +57,12 @@ final class TextScore {
           continue;
         }
         String key = key(w.text());
-        boolean scored = !t.statusBar() && w.visibleFraction() >= 0.999 && !key.isEmpty() && contrast >= MIN_CONTRAST
-            && (within == null || within.contains(b));
+        boolean scored =
+            !t.statusBar()
+                && w.visibleFraction() >= 0.999
+                && !key.isEmpty()
+                && contrast >= MIN_CONTRAST
+                && (within == null || within.contains(b));
         out.add(new TruthWord(key, w.text(), b, t.capHeightPx(), scored, line));
       }
     }
@@ -78,7 +82,10 @@ final class TextScore {
 
   /** Lower case, no accents, no punctuation around the word. */
   static String key(String s) {
-    String d = Normalizer.normalize(s, Normalizer.Form.NFKD).replaceAll("\\p{M}+", "").toLowerCase(Locale.ROOT);
+    String d =
+        Normalizer.normalize(s, Normalizer.Form.NFKD)
+            .replaceAll("\\p{M}+", "")
+            .toLowerCase(Locale.ROOT);
     return d.replaceAll("^[^\\p{L}\\p{N}]+|[^\\p{L}\\p{N}]+$", "");
   }
 
@@ -144,8 +151,19 @@ final class TextScore {
           wrong++;
         }
         if (wrongSamples.size() < 5000) {
-          wrongSamples.add((overGlyph ? "[glyph] " : "") + screen + ": '" + r.text() + "' at " + r.box().x + "," + r.box().y + " " + r.box().width + "x"
-              + r.box().height);
+          wrongSamples.add(
+              (overGlyph ? "[glyph] " : "")
+                  + screen
+                  + ": '"
+                  + r.text()
+                  + "' at "
+                  + r.box().x
+                  + ","
+                  + r.box().y
+                  + " "
+                  + r.box().width
+                  + "x"
+                  + r.box().height);
         }
       }
     }
@@ -166,14 +184,26 @@ final class TextScore {
         foundLarge += taken[i] ? 1 : 0;
       }
       if (!taken[i] && missedSamples.size() < 5000) {
-        missedSamples.add(screen + ": '" + t.key() + "' cap " + Math.round(t.capPx()) + " at " + t.box().x + ","
-            + t.box().y);
+        missedSamples.add(
+            screen
+                + ": '"
+                + t.key()
+                + "' cap "
+                + Math.round(t.capPx())
+                + " at "
+                + t.box().x
+                + ","
+                + t.box().y);
       }
     }
   }
 
-  /** Consecutive truth words of one string, 2 or 3, that read together give {@code k} around the point. */
-  private static int[] runTogether(List<TruthWord> truth, boolean[] taken, String k, double cx, double cy) {
+  /**
+   * Consecutive truth words of one string, 2 or 3, that read together give {@code k} around the
+   * point.
+   */
+  private static int[] runTogether(
+      List<TruthWord> truth, boolean[] taken, String k, double cx, double cy) {
     for (int i = 0; i < truth.size(); i++) {
       StringBuilder raw = new StringBuilder(truth.get(i).raw());
       Rectangle area = grown(truth.get(i).box());
@@ -232,6 +262,8 @@ final class TextScore {
 
   /** Precision of the reads over lone glyphs (keys, initials). */
   double precisionOnGlyphs() {
-    return correctOnGlyphs + wrongOnGlyphs == 0 ? Double.NaN : (double) correctOnGlyphs / (correctOnGlyphs + wrongOnGlyphs);
+    return correctOnGlyphs + wrongOnGlyphs == 0
+        ? Double.NaN
+        : (double) correctOnGlyphs / (correctOnGlyphs + wrongOnGlyphs);
   }
 }

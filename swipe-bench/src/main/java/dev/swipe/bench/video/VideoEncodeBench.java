@@ -23,10 +23,10 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What one video frame costs swipe-video's recorder thread: decode the captured JPEG (a
- * 1080x2400 simulator screen, quality 80), scale it, draw the finger path and step label, convert
- * to YUV 4:2:0 and encode it as H.264 into an MP4 (jcodec). {@code scale} 1.0 encodes at
- * 1080x2400, 0.5 at 540x1200 (the recorder's default).
+ * What one video frame costs swipe-video's recorder thread: decode the captured JPEG (a 1080x2400
+ * simulator screen, quality 80), scale it, draw the finger path and step label, convert to YUV
+ * 4:2:0 and encode it as H.264 into an MP4 (jcodec). {@code scale} 1.0 encodes at 1080x2400, 0.5 at
+ * 540x1200 (the recorder's default).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -44,9 +44,11 @@ public class VideoEncodeBench {
   private Mp4Writer writer;
   private Path file;
   private long pts;
-  private final List<FramePainter.Touch> trail = List.of(
-      new FramePainter.Touch(500, 700, true, 0), new FramePainter.Touch(500, 500, true, 100),
-      new FramePainter.Touch(500, 300, true, 200));
+  private final List<FramePainter.Touch> trail =
+      List.of(
+          new FramePainter.Touch(500, 700, true, 0),
+          new FramePainter.Touch(500, 500, true, 100),
+          new FramePainter.Touch(500, 300, true, 200));
 
   @Setup
   public void setUp() throws IOException {

@@ -48,24 +48,33 @@ import java.util.regex.Pattern;
  *       error of every report (when it reached the HID transport, relative to the gesture's first
  *       report, minus its planned offset) and the wall time per command.
  *   <li>Session create + delete, and one command, sent to a rig directly and through the hub.
- *   <li>Sessions per minute with N = 1..max rigs behind one hub: 2N clients each loop create,
- *       touch swipe, screenshot, delete for a fixed time.
+ *   <li>Sessions per minute with N = 1..max rigs behind one hub: 2N clients each loop create, touch
+ *       swipe, screenshot, delete for a fixed time.
  * </ol>
  *
- * <p>The hub and relay nodes run in child JVMs on Grid's own class path; rigs in child JVMs
- * ({@code WebDriverCli} on {@code sim:}); all on 127.0.0.1. Prints Markdown tables.
+ * <p>The hub and relay nodes run in child JVMs on Grid's own class path; rigs in child JVMs ({@code
+ * WebDriverCli} on {@code sim:}); all on 127.0.0.1. Prints Markdown tables.
  *
- * <p>Run: {@code java -cp swipe-bench/target/benchmarks.jar dev.swipe.bench.webdriver.WebDriverBench
- * [swipes] [seconds per N] [max N]} (defaults 40, 20, 3).
+ * <p>Run: {@code java -cp swipe-bench/target/benchmarks.jar
+ * dev.swipe.bench.webdriver.WebDriverBench [swipes] [seconds per N] [max N]} (defaults 40, 20, 3).
  */
 public final class WebDriverBench {
   private static final ObjectMapper M = new ObjectMapper();
-  private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-      .connectTimeout(Duration.ofSeconds(10)).build();
-  private static final List<String> JVM = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-      "-XX:CICompilerCount=1", "-Xmx384m", "-Djava.awt.headless=true");
-  private static final String CAPS = "{\"capabilities\":{\"alwaysMatch\":{\"platformName\":\"android\","
-      + "\"appium:automationName\":\"Swipe\"}}}";
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(10))
+          .build();
+  private static final List<String> JVM =
+      List.of(
+          "-XX:TieredStopAtLevel=1",
+          "-XX:+UseSerialGC",
+          "-XX:CICompilerCount=1",
+          "-Xmx384m",
+          "-Djava.awt.headless=true");
+  private static final String CAPS =
+      "{\"capabilities\":{\"alwaysMatch\":{\"platformName\":\"android\","
+          + "\"appium:automationName\":\"Swipe\"}}}";
   private static final int W = 270;
   private static final int H = 600;
 
@@ -117,9 +126,17 @@ public final class WebDriverBench {
   private static void emitTiming(int swipes) throws Exception {
     SimPhone phone = SimPhone.create(SimConfig.fromUri("sim:?scene=list&scale=0.25&time=real"));
     TimedTransport hid = new TimedTransport(phone.transport());
-    try (Device device = Device.builder().hid(hid).capture(phone.frameSource()).ticker(phone.ticker())
-        .sleeper(phone.sleeper()).open();
-        WebDriverServer server = WebDriverServer.builder(device).address(new InetSocketAddress("127.0.0.1", 0)).start()) {
+    try (Device device =
+            Device.builder()
+                .hid(hid)
+                .capture(phone.frameSource())
+                .ticker(phone.ticker())
+                .sleeper(phone.sleeper())
+                .open();
+        WebDriverServer server =
+            WebDriverServer.builder(device)
+                .address(new InetSocketAddress("127.0.0.1", 0))
+                .start()) {
       URI base = server.uri();
       String id = post(base, "/session", CAPS).get("value").get("sessionId").asText();
       List<Double> directErr = new ArrayList<>();
@@ -131,9 +148,15 @@ public final class WebDriverBench {
         boolean up = i % 2 == 0;
         int from = up ? 450 : 150;
         int to = up ? 150 : 450;
-        Swipe swipe = Swipe.builder(norm(W / 2, from), norm(W / 2, to)).durationMs(300).steps(19)
-            .holdBeforeMs(0).holdAfterMs(0).build();
-        Timeline plan = TimelinePlanner.plan(swipe, hid.capabilities().minReportInterval().toNanos());
+        Swipe swipe =
+            Swipe.builder(norm(W / 2, from), norm(W / 2, to))
+                .durationMs(300)
+                .steps(19)
+                .holdBeforeMs(0)
+                .holdAfterMs(0)
+                .build();
+        Timeline plan =
+            TimelinePlanner.plan(swipe, hid.capabilities().minReportInterval().toNanos());
         int first = hid.sentNanos.size();
         long t0 = System.nanoTime();
         device.perform(swipe, Duration.ZERO);
@@ -141,10 +164,19 @@ public final class WebDriverBench {
         errors(hid, first, plan, directErr);
         first = hid.sentNanos.size();
         t0 = System.nanoTime();
-        post(base, "/session/" + id + "/actions", "{\"actions\":[{\"type\":\"pointer\",\"id\":\"f\",\"parameters\":"
-            + "{\"pointerType\":\"touch\"},\"actions\":[{\"type\":\"pointerMove\",\"duration\":0,\"x\":" + W / 2 + ",\"y\":"
-            + from + "},{\"type\":\"pointerDown\",\"button\":0},{\"type\":\"pointerMove\",\"duration\":300,\"x\":" + W / 2
-            + ",\"y\":" + to + "},{\"type\":\"pointerUp\",\"button\":0}]}]}");
+        post(
+            base,
+            "/session/" + id + "/actions",
+            "{\"actions\":[{\"type\":\"pointer\",\"id\":\"f\",\"parameters\":"
+                + "{\"pointerType\":\"touch\"},\"actions\":[{\"type\":\"pointerMove\",\"duration\":0,\"x\":"
+                + W / 2
+                + ",\"y\":"
+                + from
+                + "},{\"type\":\"pointerDown\",\"button\":0},{\"type\":\"pointerMove\",\"duration\":300,\"x\":"
+                + W / 2
+                + ",\"y\":"
+                + to
+                + "},{\"type\":\"pointerUp\",\"button\":0}]}]}");
         w3cMs.add((System.nanoTime() - t0) / 1e6);
         errors(hid, first, plan, w3cErr);
         t0 = System.nanoTime();
@@ -153,14 +185,20 @@ public final class WebDriverBench {
       }
       delete(base, "/session/" + id);
       System.out.println();
-      System.out.println("Same swipe (300 ms, 19 steps, 21 reports) on one real-time sim rig, " + swipes + " each, in turns:");
+      System.out.println(
+          "Same swipe (300 ms, 19 steps, 21 reports) on one real-time sim rig, "
+              + swipes
+              + " each, in turns:");
       System.out.println();
       System.out.println("| path | emit error p50 / p99 / max | wall per command p50 / p99 |");
       System.out.println("|---|---|---|");
-      System.out.println("| Device.perform (in process) | " + ms3(directErr) + " | " + ms2(directMs) + " |");
+      System.out.println(
+          "| Device.perform (in process) | " + ms3(directErr) + " | " + ms2(directMs) + " |");
       System.out.println("| W3C actions over HTTP | " + ms3(w3cErr) + " | " + ms2(w3cMs) + " |");
-      System.out.println("| W3C overhead per command (W3C - direct, p50) | - | "
-          + String.format(Locale.ROOT, "%.2f ms", pct(w3cMs, 50) - pct(directMs, 50)) + " |");
+      System.out.println(
+          "| W3C overhead per command (W3C - direct, p50) | - | "
+              + String.format(Locale.ROOT, "%.2f ms", pct(w3cMs, 50) - pct(directMs, 50))
+              + " |");
       System.out.println("| GET window/rect (protocol alone) | - | " + ms2(rectMs) + " |");
     } finally {
       phone.close();
@@ -174,7 +212,8 @@ public final class WebDriverBench {
   private static void errors(TimedTransport hid, int first, Timeline plan, List<Double> out) {
     List<Long> sent = new ArrayList<>(hid.sentNanos.subList(first, hid.sentNanos.size()));
     if (sent.size() != plan.reportCount()) {
-      throw new IllegalStateException("expected " + plan.reportCount() + " reports, saw " + sent.size());
+      throw new IllegalStateException(
+          "expected " + plan.reportCount() + " reports, saw " + sent.size());
     }
     for (int i = 0; i < sent.size(); i++) {
       out.add(Math.abs((sent.get(i) - sent.get(0)) - plan.events().get(i).offsetNanos()) / 1e6);
@@ -194,25 +233,55 @@ public final class WebDriverBench {
       String pub = "tcp://127.0.0.1:" + ports[1];
       String sub = "tcp://127.0.0.1:" + ports[2];
       URI hub = URI.create("http://127.0.0.1:" + ports[0]);
-      procs.add(start(gridCp, "org.openqa.selenium.grid.Main", List.of("hub", "--host", "127.0.0.1", "--port",
-          String.valueOf(ports[0]), "--publish-events", pub, "--subscribe-events", sub), logs.resolve("hub.log")));
+      procs.add(
+          start(
+              gridCp,
+              "org.openqa.selenium.grid.Main",
+              List.of(
+                  "hub",
+                  "--host",
+                  "127.0.0.1",
+                  "--port",
+                  String.valueOf(ports[0]),
+                  "--publish-events",
+                  pub,
+                  "--subscribe-events",
+                  sub),
+              logs.resolve("hub.log")));
       List<String> rows = new ArrayList<>();
       List<URI> rigs = new ArrayList<>();
       for (int n = 1; n <= maxRigs; n++) {
         String name = "rig-" + n;
-        Proc rig = start(System.getProperty("java.class.path"), WebDriverCli.class.getName(),
-            List.of("--port", "0", "--rig", name, "--device", "sim:?scene=list&scale=0.25"), logs.resolve(name + ".log"));
+        Proc rig =
+            start(
+                System.getProperty("java.class.path"),
+                WebDriverCli.class.getName(),
+                List.of("--port", "0", "--rig", name, "--device", "sim:?scene=list&scale=0.25"),
+                logs.resolve(name + ".log"));
         procs.add(rig);
         URI rigUri = awaitRigUri(rig);
         rigs.add(rigUri);
         Path toml = logs.resolve(name + ".toml");
-        Files.writeString(toml, "[server]\nhost = \"127.0.0.1\"\nport = " + ports[2 + n] + "\n\n[events]\npublish = \""
-            + pub + "\"\nsubscribe = \"" + sub + "\"\n\n[node]\ndetect-drivers = false\n\n[relay]\nurl = \"" + rigUri
-            + "\"\nstatus-endpoint = \"/status\"\nprotocol-version = \"HTTP/1.1\"\nconfigs = [\n  \"1\", "
-            + "\"{\\\"platformName\\\": \\\"android\\\", \\\"appium:automationName\\\": \\\"Swipe\\\", \\\"swipe:rig\\\": \\\""
-            + name + "\\\"}\"\n]\n");
-        procs.add(start(gridCp, "org.openqa.selenium.grid.Main", List.of("node", "--config", toml.toString()),
-            logs.resolve(name + "-node.log")));
+        Files.writeString(
+            toml,
+            "[server]\nhost = \"127.0.0.1\"\nport = "
+                + ports[2 + n]
+                + "\n\n[events]\npublish = \""
+                + pub
+                + "\"\nsubscribe = \""
+                + sub
+                + "\"\n\n[node]\ndetect-drivers = false\n\n[relay]\nurl = \""
+                + rigUri
+                + "\"\nstatus-endpoint = \"/status\"\nprotocol-version = \"HTTP/1.1\"\nconfigs = [\n  \"1\", "
+                + "\"{\\\"platformName\\\": \\\"android\\\", \\\"appium:automationName\\\": \\\"Swipe\\\", \\\"swipe:rig\\\": \\\""
+                + name
+                + "\\\"}\"\n]\n");
+        procs.add(
+            start(
+                gridCp,
+                "org.openqa.selenium.grid.Main",
+                List.of("node", "--config", toml.toString()),
+                logs.resolve(name + "-node.log")));
         awaitNodesUp(hub, n);
         if (n == 1) {
           overhead(rigUri, hub);
@@ -220,8 +289,11 @@ public final class WebDriverBench {
         rows.add(throughput(hub, n, seconds));
       }
       System.out.println();
-      System.out.println("Sessions per minute through one hub (2N clients, each session: create, touch swipe, "
-          + "screenshot, delete; " + seconds + " s per N):");
+      System.out.println(
+          "Sessions per minute through one hub (2N clients, each session: create, touch swipe, "
+              + "screenshot, delete; "
+              + seconds
+              + " s per N):");
       System.out.println();
       System.out.println("| rigs N | sessions | sessions/minute | session p50 / p99 | failed |");
       System.out.println("|---:|---:|---:|---|---:|");
@@ -260,14 +332,28 @@ public final class WebDriverBench {
       }
     }
     System.out.println();
-    System.out.println("One rig, direct and through the hub, in turns (" + n + " sessions, 5 commands each):");
+    System.out.println(
+        "One rig, direct and through the hub, in turns (" + n + " sessions, 5 commands each):");
     System.out.println();
-    System.out.println("| measure | direct p50 / p99 | through the hub p50 / p99 | the hub adds (p50) |");
+    System.out.println(
+        "| measure | direct p50 / p99 | through the hub p50 / p99 | the hub adds (p50) |");
     System.out.println("|---|---|---|---|");
-    System.out.println("| session create + delete | " + ms2(createDirect) + " | " + ms2(createHub) + " | "
-        + String.format(Locale.ROOT, "%.2f ms", pct(createHub, 50) - pct(createDirect, 50)) + " |");
-    System.out.println("| command (GET window/rect) | " + ms2(cmdDirect) + " | " + ms2(cmdHub) + " | "
-        + String.format(Locale.ROOT, "%.2f ms", pct(cmdHub, 50) - pct(cmdDirect, 50)) + " |");
+    System.out.println(
+        "| session create + delete | "
+            + ms2(createDirect)
+            + " | "
+            + ms2(createHub)
+            + " | "
+            + String.format(Locale.ROOT, "%.2f ms", pct(createHub, 50) - pct(createDirect, 50))
+            + " |");
+    System.out.println(
+        "| command (GET window/rect) | "
+            + ms2(cmdDirect)
+            + " | "
+            + ms2(cmdHub)
+            + " | "
+            + String.format(Locale.ROOT, "%.2f ms", pct(cmdHub, 50) - pct(cmdDirect, 50))
+            + " |");
   }
 
   private static String throughput(URI hub, int rigs, int seconds) throws Exception {
@@ -279,37 +365,48 @@ public final class WebDriverBench {
     ExecutorService pool = Executors.newFixedThreadPool(clients);
     long start = System.nanoTime();
     for (int c = 0; c < clients; c++) {
-      pool.submit(() -> {
-        while (System.nanoTime() < end) {
-          long t0 = System.nanoTime();
-          try {
-            String id = post(hub, "/session", CAPS).get("value").get("sessionId").asText();
-            post(hub, "/session/" + id + "/actions", "{\"actions\":[{\"type\":\"pointer\",\"id\":\"f\",\"parameters\":"
-                + "{\"pointerType\":\"touch\"},\"actions\":[{\"type\":\"pointerMove\",\"x\":135,\"y\":450},"
-                + "{\"type\":\"pointerDown\",\"button\":0},{\"type\":\"pointerMove\",\"duration\":300,\"x\":135,\"y\":150},"
-                + "{\"type\":\"pointerUp\",\"button\":0}]}]}");
-            get(hub, "/session/" + id + "/screenshot");
-            delete(hub, "/session/" + id);
-            done.incrementAndGet();
-            sessionMs.add((System.nanoTime() - t0) / 1e6);
-          } catch (Exception e) {
-            failed.incrementAndGet();
-          }
-        }
-        return null;
-      });
+      pool.submit(
+          () -> {
+            while (System.nanoTime() < end) {
+              long t0 = System.nanoTime();
+              try {
+                String id = post(hub, "/session", CAPS).get("value").get("sessionId").asText();
+                post(
+                    hub,
+                    "/session/" + id + "/actions",
+                    "{\"actions\":[{\"type\":\"pointer\",\"id\":\"f\",\"parameters\":"
+                        + "{\"pointerType\":\"touch\"},\"actions\":[{\"type\":\"pointerMove\",\"x\":135,\"y\":450},"
+                        + "{\"type\":\"pointerDown\",\"button\":0},{\"type\":\"pointerMove\",\"duration\":300,\"x\":135,\"y\":150},"
+                        + "{\"type\":\"pointerUp\",\"button\":0}]}]}");
+                get(hub, "/session/" + id + "/screenshot");
+                delete(hub, "/session/" + id);
+                done.incrementAndGet();
+                sessionMs.add((System.nanoTime() - t0) / 1e6);
+              } catch (Exception e) {
+                failed.incrementAndGet();
+              }
+            }
+            return null;
+          });
     }
     pool.shutdown();
     pool.awaitTermination(seconds + 300L, TimeUnit.SECONDS);
     double minutes = (System.nanoTime() - start) / 60e9;
-    return String.format(Locale.ROOT, "| %d | %d | %.1f | %s | %d |", rigs, done.get(), done.get() / minutes,
-        ms2(sessionMs), failed.get());
+    return String.format(
+        Locale.ROOT,
+        "| %d | %d | %.1f | %s | %d |",
+        rigs,
+        done.get(),
+        done.get() / minutes,
+        ms2(sessionMs),
+        failed.get());
   }
 
   // ---------------------------------------------------------------- plumbing
 
   private static String gridClasspath() throws IOException {
-    try (InputStream in = WebDriverBench.class.getResourceAsStream("/dev/swipe/webdriver/grid/hub.classpath")) {
+    try (InputStream in =
+        WebDriverBench.class.getResourceAsStream("/dev/swipe/webdriver/grid/hub.classpath")) {
       if (in == null) {
         throw new IllegalStateException("hub.classpath missing: build swipe-bench with -am");
       }
@@ -317,7 +414,8 @@ public final class WebDriverBench {
     }
   }
 
-  private static Proc start(String cp, String main, List<String> args, Path log) throws IOException {
+  private static Proc start(String cp, String main, List<String> args, Path log)
+      throws IOException {
     List<String> cmd = new ArrayList<>();
     cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     cmd.addAll(JVM);
@@ -325,7 +423,9 @@ public final class WebDriverBench {
     cmd.add(cp);
     cmd.add(main);
     cmd.addAll(args);
-    return new Proc(new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start(), log);
+    return new Proc(
+        new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start(),
+        log);
   }
 
   private static URI awaitRigUri(Proc rig) throws Exception {
@@ -378,9 +478,12 @@ public final class WebDriverBench {
     return ports;
   }
 
-  private static JsonNode post(URI base, String path, String json) throws IOException, InterruptedException {
-    return send(HttpRequest.newBuilder(base.resolve(path)).header("Content-Type", "application/json; charset=utf-8")
-        .POST(HttpRequest.BodyPublishers.ofString(json)));
+  private static JsonNode post(URI base, String path, String json)
+      throws IOException, InterruptedException {
+    return send(
+        HttpRequest.newBuilder(base.resolve(path))
+            .header("Content-Type", "application/json; charset=utf-8")
+            .POST(HttpRequest.BodyPublishers.ofString(json)));
   }
 
   private static JsonNode get(URI base, String path) throws IOException, InterruptedException {
@@ -392,7 +495,8 @@ public final class WebDriverBench {
   }
 
   private static JsonNode send(HttpRequest.Builder b) throws IOException, InterruptedException {
-    HttpResponse<String> r = HTTP.send(b.timeout(Duration.ofSeconds(300)).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> r =
+        HTTP.send(b.timeout(Duration.ofSeconds(300)).build(), HttpResponse.BodyHandlers.ofString());
     JsonNode n = M.readTree(r.body());
     if (r.statusCode() != 200) {
       throw new IOException(r.statusCode() + " " + n);

@@ -9,8 +9,8 @@ import java.util.List;
  * A finger move along a polyline of two or more points at constant speed, for reordering, drawing
  * or panning along a path. The finger visits every vertex exactly.
  *
- * <p>Unlike {@link Swipe}, a drag dwells 100 ms at the last point by default so the release
- * carries no velocity: a drag is meant to end where it is aimed, not to fling.
+ * <p>Unlike {@link Swipe}, a drag dwells 100 ms at the last point by default so the release carries
+ * no velocity: a drag is meant to end where it is aimed, not to fling.
  *
  * @param path the points, in order (2..64)
  * @param durationMs time of the move phase, 1..60000 ms
@@ -23,12 +23,16 @@ public record Drag(
     implements Gesture {
   /** Most vertices a drag may have. */
   public static final int MAX_POINTS = 64;
+
   /** Default move duration. */
   public static final int DEFAULT_DURATION_MS = 1000;
+
   /** Default number of move steps. */
   public static final int DEFAULT_STEPS = 32;
+
   /** Default pause after pressing. */
   public static final int DEFAULT_HOLD_BEFORE_MS = 80;
+
   /** Default dwell before release: long enough that no platform computes a release velocity. */
   public static final int DEFAULT_HOLD_AFTER_MS = 100;
 
@@ -69,8 +73,8 @@ public record Drag(
   }
 
   /**
-   * Builds a {@link Drag}. A value builder: setting a field again replaces it (the last
-   * value wins).
+   * Builds a {@link Drag}. A value builder: setting a field again replaces it (the last value
+   * wins).
    */
   public static final class Builder {
     private final List<NormPoint> path = new ArrayList<>();

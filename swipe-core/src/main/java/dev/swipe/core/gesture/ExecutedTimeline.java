@@ -17,7 +17,11 @@ public final class ExecutedTimeline {
   public ExecutedTimeline(Timeline planned, long[] actualOffsetNanos) {
     if (actualOffsetNanos.length != planned.reportCount()) {
       throw new IllegalArgumentException(
-          "actual offsets (" + actualOffsetNanos.length + ") must match planned reports (" + planned.reportCount() + ")");
+          "actual offsets ("
+              + actualOffsetNanos.length
+              + ") must match planned reports ("
+              + planned.reportCount()
+              + ")");
     }
     this.planned = planned;
     this.actualOffsetNanos = actualOffsetNanos.clone();
@@ -54,7 +58,14 @@ public final class ExecutedTimeline {
 
   @Override
   public String toString() {
-    return "ExecutedTimeline[reports=" + reportCount() + ", merged=" + planned.mergedSteps()
-        + ", maxErrorNanos=" + maxAbsErrorNanos() + ", actual=" + Arrays.toString(actualOffsetNanos) + "]";
+    return "ExecutedTimeline[reports="
+        + reportCount()
+        + ", merged="
+        + planned.mergedSteps()
+        + ", maxErrorNanos="
+        + maxAbsErrorNanos()
+        + ", actual="
+        + Arrays.toString(actualOffsetNanos)
+        + "]";
   }
 }

@@ -3,21 +3,22 @@ package dev.swipe.core.gesture;
 import dev.swipe.core.SwipeException;
 
 /**
- * How a swipe travels between its end points: the easing of the move phase, an optional slow
- * tail (the last part of the path covered at low speed), and optional stationary samples during
- * the dwell. A finger that lifts while still moving lands somewhere different every time (the
- * release velocity starts a fling); one that decelerates and rests before lifting lands where it
- * was planned.
+ * How a swipe travels between its end points: the easing of the move phase, an optional slow tail
+ * (the last part of the path covered at low speed), and optional stationary samples during the
+ * dwell. A finger that lifts while still moving lands somewhere different every time (the release
+ * velocity starts a fling); one that decelerates and rests before lifting lands where it was
+ * planned.
  *
  * @param easing the position profile of the move phase
  * @param tailDistance fraction of the path covered in the slow tail, [0, 0.5]
- * @param tailTime fraction of the move duration spent in the tail, [0, 0.8]; with
- *     {@code tailDistance} it sets the tail's speed ({@code tailDistance / tailTime} of the mean)
- * @param dwellSamples during the hold after the move, repeat the end position every
- *     {@link #DWELL_SAMPLE_MS} ms, so velocity trackers that look at the last samples (not at
- *     time) also see zero velocity
+ * @param tailTime fraction of the move duration spent in the tail, [0, 0.8]; with {@code
+ *     tailDistance} it sets the tail's speed ({@code tailDistance / tailTime} of the mean)
+ * @param dwellSamples during the hold after the move, repeat the end position every {@link
+ *     #DWELL_SAMPLE_MS} ms, so velocity trackers that look at the last samples (not at time) also
+ *     see zero velocity
  */
-public record GestureShape(Easing easing, double tailDistance, double tailTime, boolean dwellSamples) {
+public record GestureShape(
+    Easing easing, double tailDistance, double tailTime, boolean dwellSamples) {
   /** Spacing of stationary samples during the dwell: one display frame at 60 Hz. */
   public static final int DWELL_SAMPLE_MS = 16;
 
@@ -33,9 +34,9 @@ public record GestureShape(Easing easing, double tailDistance, double tailTime, 
   public static final GestureShape LINEAR = new GestureShape(Easing.LINEAR, 0, 0, false);
 
   /**
-   * Scrolls: ease in and out, the last 10% of the path in the last 25% of the time, then rest.
-   * The content moves by the finger's travel and stops there, instead of by a fling whose length
-   * varies per device.
+   * Scrolls: ease in and out, the last 10% of the path in the last 25% of the time, then rest. The
+   * content moves by the finger's travel and stops there, instead of by a fling whose length varies
+   * per device.
    */
   public static final GestureShape SCROLL = new GestureShape(Easing.SMOOTHSTEP, 0.10, 0.25, true);
 
@@ -58,19 +59,21 @@ public record GestureShape(Easing easing, double tailDistance, double tailTime, 
   public GestureShape {
     SwipeException.requireArgument(easing, "easing");
     if (!(tailDistance >= 0 && tailDistance <= 0.5)) {
-      throw SwipeException.invalidArgument("tail_distance", "must be in [0, 0.5], was " + tailDistance);
+      throw SwipeException.invalidArgument(
+          "tail_distance", "must be in [0, 0.5], was " + tailDistance);
     }
     if (!(tailTime >= 0 && tailTime <= 0.8)) {
       throw SwipeException.invalidArgument("tail_time", "must be in [0, 0.8], was " + tailTime);
     }
     if ((tailDistance == 0) != (tailTime == 0)) {
-      throw SwipeException.invalidArgument("tail_time", "a tail needs both a distance and a time, or neither");
+      throw SwipeException.invalidArgument(
+          "tail_time", "a tail needs both a distance and a time, or neither");
     }
   }
 
   /**
-   * Fraction of the path covered at fraction {@code t} of the move duration; 0 at 0, 1 at 1,
-   * never decreasing.
+   * Fraction of the path covered at fraction {@code t} of the move duration; 0 at 0, 1 at 1, never
+   * decreasing.
    */
   public double progress(double t) {
     double clamped = Math.max(0, Math.min(1, t));

@@ -3,8 +3,8 @@ package dev.swipe.core.gesture;
 import dev.swipe.core.SwipeException;
 
 /**
- * A key by its USB HID usage: keyboard keys on usage page 0x07, phone buttons such as Back and
- * Home on the consumer page 0x0C (which is how a USB keyboard's media keys reach Android).
+ * A key by its USB HID usage: keyboard keys on usage page 0x07, phone buttons such as Back and Home
+ * on the consumer page 0x0C (which is how a USB keyboard's media keys reach Android).
  *
  * @param page the usage page
  * @param usage the usage id on that page
@@ -21,28 +21,40 @@ public record Key(Page page, int usage, String name) {
 
   /** Return / Enter. */
   public static final Key ENTER = keyboard(0x28, "enter");
+
   /** Escape. */
   public static final Key ESCAPE = keyboard(0x29, "escape");
+
   /** Backspace (delete backwards). */
   public static final Key BACKSPACE = keyboard(0x2A, "backspace");
+
   /** Tab. */
   public static final Key TAB = keyboard(0x2B, "tab");
+
   /** Space bar. */
   public static final Key SPACE = keyboard(0x2C, "space");
+
   /** Arrow right. */
   public static final Key RIGHT = keyboard(0x4F, "right");
+
   /** Arrow left. */
   public static final Key LEFT = keyboard(0x50, "left");
+
   /** Arrow down. */
   public static final Key DOWN = keyboard(0x51, "down");
+
   /** Arrow up. */
   public static final Key UP = keyboard(0x52, "up");
+
   /** Application-control Home (consumer 0x0223): the phone's home action. */
   public static final Key HOME = consumer(0x0223, "home");
+
   /** Application-control Back (consumer 0x0224): Android's back action. */
   public static final Key BACK = consumer(0x0224, "back");
+
   /** Volume up (consumer 0xE9). */
   public static final Key VOLUME_UP = consumer(0xE9, "volume_up");
+
   /** Volume down (consumer 0xEA). */
   public static final Key VOLUME_DOWN = consumer(0xEA, "volume_down");
 
@@ -53,7 +65,8 @@ public record Key(Page page, int usage, String name) {
     int max = page == Page.KEYBOARD ? 0xFF : 0xFFFF;
     if (usage <= 0 || usage > max) {
       throw SwipeException.invalidArgument(
-          "usage", "must be in [1, 0x" + Integer.toHexString(max) + "] on page " + page + ", was " + usage);
+          "usage",
+          "must be in [1, 0x" + Integer.toHexString(max) + "] on page " + page + ", was " + usage);
     }
   }
 

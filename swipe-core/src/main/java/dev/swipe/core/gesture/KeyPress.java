@@ -22,7 +22,8 @@ public record KeyPress(Key key, Set<Modifier> modifiers, int holdMs) implements 
     modifiers = modifiers.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(modifiers));
     if (!modifiers.isEmpty() && key.page() != Key.Page.KEYBOARD) {
       throw SwipeException.invalidArgument(
-          "modifiers", "only keyboard-page keys take modifiers; " + key.name() + " is a consumer key");
+          "modifiers",
+          "only keyboard-page keys take modifiers; " + key.name() + " is a consumer key");
     }
     Limits.millis("hold_ms", holdMs, 1);
   }

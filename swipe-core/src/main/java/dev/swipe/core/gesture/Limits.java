@@ -5,8 +5,11 @@ import dev.swipe.core.SwipeException;
 
 /** Bounds that separate a plausible gesture from a typo; shared by every gesture's validation. */
 final class Limits {
-  /** One minute: longer holds or moves are a mistake (a unit error, seconds vs ms), not a gesture. */
+  /**
+   * One minute: longer holds or moves are a mistake (a unit error, seconds vs ms), not a gesture.
+   */
   static final int MAX_MS = 60_000;
+
   /** More steps than a HID link can carry in any sane duration. */
   static final int MAX_STEPS = 1_000;
 

@@ -9,7 +9,8 @@ import dev.swipe.core.NormPoint;
  * @param phase down (first contact), move (still touching), or up (released)
  * @param point the position in normalized space
  */
-public record PointerEvent(long offsetNanos, Phase phase, NormPoint point) implements TimelineEvent {
+public record PointerEvent(long offsetNanos, Phase phase, NormPoint point)
+    implements TimelineEvent {
   /** The contact phase of a pointer report. */
   public enum Phase {
     /** The finger touches down. */

@@ -30,10 +30,13 @@ public record Swipe(
     implements Gesture {
   /** Default move duration. */
   public static final int DEFAULT_DURATION_MS = 700;
+
   /** Default number of move steps. */
   public static final int DEFAULT_STEPS = 24;
+
   /** Default pause after pressing. */
   public static final int DEFAULT_HOLD_BEFORE_MS = 80;
+
   /** Default dwell before releasing. */
   public static final int DEFAULT_HOLD_AFTER_MS = 0;
 

@@ -10,12 +10,12 @@ import java.util.Set;
 /**
  * Compiles gestures to timelines.
  *
- * <p>A swipe of duration D, N steps, holds B and A becomes: down at 0; move i (1..N) at
- * {@code B + D*i/N} to the point {@code i/N} of the way; up at {@code B + D + A} at the end point.
- * With a link limit, a move that comes before the link is free again is dropped when the next move
- * is also due by then (merged into it: the next move goes farther along the same line), and
- * otherwise delayed until the link is free. The last move and the down, up and key reports are
- * never dropped, only delayed, so the finger always reaches the end point.
+ * <p>A swipe of duration D, N steps, holds B and A becomes: down at 0; move i (1..N) at {@code B +
+ * D*i/N} to the point {@code i/N} of the way; up at {@code B + D + A} at the end point. With a link
+ * limit, a move that comes before the link is free again is dropped when the next move is also due
+ * by then (merged into it: the next move goes farther along the same line), and otherwise delayed
+ * until the link is free. The last move and the down, up and key reports are never dropped, only
+ * delayed, so the finger always reaches the end point.
  */
 public final class TimelinePlanner {
   private static final long MS = 1_000_000L;
@@ -56,7 +56,10 @@ public final class TimelinePlanner {
       GestureShape shape = s.shape();
       out.add(new PointerEvent(0, Phase.DOWN, s.start()));
       for (int i = 1; i <= s.steps(); i++) {
-        NormPoint p = i == s.steps() ? s.end() : s.start().lerp(s.end(), shape.progress((double) i / s.steps()));
+        NormPoint p =
+            i == s.steps()
+                ? s.end()
+                : s.start().lerp(s.end(), shape.progress((double) i / s.steps()));
         out.add(new PointerEvent(before + duration * i / s.steps(), Phase.MOVE, p));
       }
       long up = before + duration + s.holdAfterMs() * MS;
@@ -102,12 +105,16 @@ public final class TimelinePlanner {
       double endFraction = s == segments - 1 ? 1.0 : startFraction + share[s];
       for (int j = 1; j <= steps[s]; j++) {
         double f = startFraction + (endFraction - startFraction) * j / steps[s];
-        NormPoint p = j == steps[s] ? path.get(s + 1) : path.get(s).lerp(path.get(s + 1), (double) j / steps[s]);
+        NormPoint p =
+            j == steps[s]
+                ? path.get(s + 1)
+                : path.get(s).lerp(path.get(s + 1), (double) j / steps[s]);
         out.add(new PointerEvent(before + Math.round(duration * f), Phase.MOVE, p));
       }
       startFraction = endFraction;
     }
-    out.add(new PointerEvent(before + duration + d.holdAfterMs() * MS, Phase.UP, path.get(segments)));
+    out.add(
+        new PointerEvent(before + duration + d.holdAfterMs() * MS, Phase.UP, path.get(segments)));
   }
 
   /** At least one step per segment, the rest by largest remainder; the sum is exactly {@code n}. */

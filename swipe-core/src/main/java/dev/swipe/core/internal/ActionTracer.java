@@ -32,10 +32,9 @@ import java.util.Map;
 /**
  * Turns actions into trace records: what was asked, when it started and ended, the planned and
  * actual timeline, the before and after screenshots, what the diff saw where the action acted and
- * on the whole screen, the decision, the evidence behind each claim, the cost, the error.
- * Composite actions (scroll until, strategies, waits) are records of their own whose sub-steps
- * name them as {@code parent}. Tracing never changes or fails an action: problems only cost the
- * record.
+ * on the whole screen, the decision, the evidence behind each claim, the cost, the error. Composite
+ * actions (scroll until, strategies, waits) are records of their own whose sub-steps name them as
+ * {@code parent}. Tracing never changes or fails an action: problems only cost the record.
  *
  * <p>One tracer serves a device and all its runs, so every record's time counts from one origin.
  */
@@ -43,6 +42,7 @@ final class ActionTracer {
   private final TraceWriter writer;
   private final Ticker ticker;
   private final long origin;
+
   /** Open composite steps per run, innermost last. */
   private final Map<String, Deque<Composite>> open = new HashMap<>();
 
@@ -65,7 +65,9 @@ final class ActionTracer {
       this.startNanos = startNanos;
     }
 
-    /** Ends the step with its outcome (may be null), evidence (may be null) and cost (may be null). */
+    /**
+     * Ends the step with its outcome (may be null), evidence (may be null) and cost (may be null).
+     */
     void end(ObjectNode outcome, ObjectNode evidence, Cost cost, Observation after) {
       finish(outcome, evidence, cost, after, null);
     }
@@ -80,7 +82,12 @@ final class ActionTracer {
       finish(outcome, evidence, null, null, error);
     }
 
-    private void finish(ObjectNode outcome, ObjectNode evidence, Cost cost, Observation after, SwipeException error) {
+    private void finish(
+        ObjectNode outcome,
+        ObjectNode evidence,
+        Cost cost,
+        Observation after,
+        SwipeException error) {
       synchronized (ActionTracer.this) {
         if (ended) {
           return;
@@ -152,8 +159,16 @@ final class ActionTracer {
    * @param focusDiff the diff inside {@code focus} as the API computed it, or null to compute it
    * @param evidence what decided the claims (may be null)
    */
-  void action(String runId, String action, ActionResult result, Observation before, ObjectNode decision,
-      long startNanos, NormRegion focus, DiffResult focusDiff, ObjectNode evidence) {
+  void action(
+      String runId,
+      String action,
+      ActionResult result,
+      Observation before,
+      ObjectNode decision,
+      long startNanos,
+      NormRegion focus,
+      DiffResult focusDiff,
+      ObjectNode evidence) {
     try {
       ObjectNode r = newRecord(action, runId, startNanos);
       stamp(r, startNanos);
@@ -205,13 +220,23 @@ final class ActionTracer {
       if (p.caught() != null) {
         ObjectNode c = newRecord("catch_drag", runId, p.catchStartNanos());
         c.put("parent", passSeq);
-        stamp(c, p.catchStartNanos(), p.catchStartNanos() + p.caught().actualOffsetNanos(p.caught().reportCount() - 1));
+        stamp(
+            c,
+            p.catchStartNanos(),
+            p.catchStartNanos() + p.caught().actualOffsetNanos(p.caught().reportCount() - 1));
         c.set("args", args(p.catcher()));
         timeline(c, p.caught());
-        c.putObject("evidence").put("why", "the search condition held on " + p.sightedId()
-            + " while the content coasted; a short slow drag stopped it there");
-        c.putObject("cost").put("wall_ms", p.caught().actualOffsetNanos(p.caught().reportCount() - 1) / 1_000_000L)
-            .put("gestures", 1).put("hid_reports", p.caught().reportCount()).put("frames_grabbed", 0)
+        c.putObject("evidence")
+            .put(
+                "why",
+                "the search condition held on "
+                    + p.sightedId()
+                    + " while the content coasted; a short slow drag stopped it there");
+        c.putObject("cost")
+            .put("wall_ms", p.caught().actualOffsetNanos(p.caught().reportCount() - 1) / 1_000_000L)
+            .put("gestures", 1)
+            .put("hid_reports", p.caught().reportCount())
+            .put("frames_grabbed", 0)
             .put("settle_wait_ms", 0);
         writer.append(c);
       }
@@ -223,7 +248,12 @@ final class ActionTracer {
   }
 
   /** An action that failed, with what it was asked to do. */
-  void failure(String runId, String action, Gesture gesture, Observation before, SwipeException error,
+  void failure(
+      String runId,
+      String action,
+      Gesture gesture,
+      Observation before,
+      SwipeException error,
       long startNanos) {
     try {
       ObjectNode r = newRecord(action, runId, startNanos);
@@ -244,7 +274,13 @@ final class ActionTracer {
    *
    * @param on the screenshot it read, or null
    */
-  void call(String runId, String action, long startNanos, ObjectNode args, ObjectNode outcome, Observation on,
+  void call(
+      String runId,
+      String action,
+      long startNanos,
+      ObjectNode args,
+      ObjectNode outcome,
+      Observation on,
       SwipeException error) {
     try {
       ObjectNode r = newRecord(action, runId, startNanos);
@@ -309,9 +345,17 @@ final class ActionTracer {
    * The diff where the action acted and, beside it, the whole screen's: a wheel turning in its
    * column is a small share of the screen, and a clock ticking elsewhere is not the action's doing.
    */
-  private static void diffs(ObjectNode r, Observation before, Observation after, NormRegion focus,
-      DiffResult focusDiff, String scope) {
-    if (before == null || after == null || before.width() != after.width() || before.height() != after.height()) {
+  private static void diffs(
+      ObjectNode r,
+      Observation before,
+      Observation after,
+      NormRegion focus,
+      DiffResult focusDiff,
+      String scope) {
+    if (before == null
+        || after == null
+        || before.width() != after.width()
+        || before.height() != after.height()) {
       return;
     }
     DiffResult screen = ImageDiff.compare(before.greyForDiff(), after.greyForDiff());
@@ -319,8 +363,16 @@ final class ActionTracer {
       diff(r.putObject("diff"), focusDiff != null ? focusDiff : screen, "screen", NormRegion.FULL);
       return;
     }
-    DiffResult inside = focusDiff != null ? focusDiff
-        : ImageDiff.compare(before.greyForDiff(), after.greyForDiff(), focus.x(), focus.y(), focus.w(), focus.h());
+    DiffResult inside =
+        focusDiff != null
+            ? focusDiff
+            : ImageDiff.compare(
+                before.greyForDiff(),
+                after.greyForDiff(),
+                focus.x(),
+                focus.y(),
+                focus.w(),
+                focus.h());
     diff(r.putObject("diff"), inside, scope, focus);
     diff(r.putObject("diff_screen"), screen, "screen", NormRegion.FULL);
   }

@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Where two rasters differ, as boxes of changed cells: the image is cut into tiles and each tile
- * is compared with swipe-diff's noise-robust cells, so the picture shows exactly what {@code
+ * Where two rasters differ, as boxes of changed cells: the image is cut into tiles and each tile is
+ * compared with swipe-diff's noise-robust cells, so the picture shows exactly what {@code
  * image_diff} counts (not a per-pixel difference that JPEG ringing would light up).
  */
 public final class ChangeMap {
@@ -21,14 +21,20 @@ public final class ChangeMap {
   /**
    * The boxes of changed cells, in raster pixels, inside {@code within} (null: everywhere).
    *
-   * @throws dev.swipe.diff.ImageException {@code image_size_mismatch} for rasters of different sizes
+   * @throws dev.swipe.diff.ImageException {@code image_size_mismatch} for rasters of different
+   *     sizes
    */
   public static List<PixelRect> changed(GreyRaster a, GreyRaster b, PixelRect within) {
-    PixelRect area = within == null ? PixelRect.full(a.width(), a.height()) : within.clipTo(a.width(), a.height());
+    PixelRect area =
+        within == null
+            ? PixelRect.full(a.width(), a.height())
+            : within.clipTo(a.width(), a.height());
     List<PixelRect> out = new ArrayList<>();
     for (int y = area.y(); y < area.bottom(); y += TILE) {
       for (int x = area.x(); x < area.right(); x += TILE) {
-        PixelRect tile = new PixelRect(x, y, Math.min(TILE, area.right() - x), Math.min(TILE, area.bottom() - y));
+        PixelRect tile =
+            new PixelRect(
+                x, y, Math.min(TILE, area.right() - x), Math.min(TILE, area.bottom() - y));
         StabilityResult s = FrameStability.STRICT.compare(a, b, tile);
         if (!s.stable()) {
           s.changedBounds().ifPresent(out::add);

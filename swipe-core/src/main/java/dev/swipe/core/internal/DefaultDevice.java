@@ -1,59 +1,59 @@
 package dev.swipe.core.internal;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.AttachmentRegistry;
 import dev.swipe.core.Cost;
 import dev.swipe.core.Device;
+import dev.swipe.core.DeviceListener;
 import dev.swipe.core.ErrorCode;
+import dev.swipe.core.NormPoint;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
 import dev.swipe.core.Sleeper;
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.ExecutedTimeline;
-import dev.swipe.core.gesture.LongPress;
-import dev.swipe.core.gesture.Swipe;
-import dev.swipe.core.gesture.Tap;
-import dev.swipe.core.wheel.WheelNudgeResult;
-import dev.swipe.core.wheel.WheelReading;
-import dev.swipe.core.wheel.WheelSet;
-import dev.swipe.core.wheel.WheelSetResult;
-import dev.swipe.wheel.WheelRequest;
-import dev.swipe.wheel.WheelRunGuard;
 import dev.swipe.core.gesture.Gesture;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.KeyPress;
+import dev.swipe.core.gesture.LongPress;
+import dev.swipe.core.gesture.Swipe;
+import dev.swipe.core.gesture.Tap;
 import dev.swipe.core.gesture.Timeline;
 import dev.swipe.core.gesture.TimelinePlanner;
-import dev.swipe.core.scroll.Scroll;
-import dev.swipe.core.scroll.ScrollResult;
-import dev.swipe.core.scroll.ScrollUntilResult;
-import dev.swipe.core.scroll.ScrollSearch;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.swipe.core.DeviceListener;
 import dev.swipe.core.screen.GoldenScreen;
 import dev.swipe.core.screen.ScreenComparison;
 import dev.swipe.core.screen.ScreenCondition;
 import dev.swipe.core.screen.WaitResult;
-import dev.swipe.core.trace.TraceWriter;
-import dev.swipe.memory.MemoryStore;
-import dev.swipe.core.text.ScreenText;
-import dev.swipe.core.text.TextSearchResult;
-import dev.swipe.text.TextQuery;
-import dev.swipe.text.TextReader;
-import java.util.List;
-import java.nio.file.Path;
+import dev.swipe.core.scroll.Scroll;
+import dev.swipe.core.scroll.ScrollResult;
+import dev.swipe.core.scroll.ScrollSearch;
+import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidTransport;
+import dev.swipe.core.text.ScreenText;
+import dev.swipe.core.text.TextSearchResult;
+import dev.swipe.core.trace.TraceWriter;
+import dev.swipe.core.wheel.WheelNudgeResult;
+import dev.swipe.core.wheel.WheelReading;
+import dev.swipe.core.wheel.WheelSet;
+import dev.swipe.core.wheel.WheelSetResult;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDiff;
 import dev.swipe.diff.NormalizedRegion;
 import dev.swipe.diff.PrimaryAxis;
+import dev.swipe.memory.MemoryStore;
+import dev.swipe.text.TextQuery;
+import dev.swipe.text.TextReader;
+import dev.swipe.wheel.WheelRequest;
+import dev.swipe.wheel.WheelRunGuard;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -87,13 +87,29 @@ public final class DefaultDevice implements Device {
       String textReaderUri,
       TextReader textReader) {
     Config withTrace(Path dir) {
-      return new Config(deviceUri, hidUri, hid, captureUri, capture, ticker, sleeper, captureTimeout, settleBound,
-          attachments, dir, traceMaxBytes, memoryUri, memory, textReaderUri, textReader);
+      return new Config(
+          deviceUri,
+          hidUri,
+          hid,
+          captureUri,
+          capture,
+          ticker,
+          sleeper,
+          captureTimeout,
+          settleBound,
+          attachments,
+          dir,
+          traceMaxBytes,
+          memoryUri,
+          memory,
+          textReaderUri,
+          textReader);
     }
   }
 
   /** What the device owns: shared by all its runs, closed by the device. */
   final DeviceParts parts;
+
   private final HidTransport hid;
   private final FrameSource capture;
   final Ticker ticker;
@@ -104,19 +120,30 @@ public final class DefaultDevice implements Device {
   final WheelRunGuard wheelGuard = new WheelRunGuard();
   final Duration settleBound;
   final AttachmentRegistry attachments;
+
   /** The device that owns the parts, for a run view; null for the device itself. */
   private final DefaultDevice owner;
-  /** Records this run's actions when tracing is on (the device's trace, or the run's own); null otherwise. */
+
+  /**
+   * Records this run's actions when tracing is on (the device's trace, or the run's own); null
+   * otherwise.
+   */
   final TraceWriter traceWriter;
+
   final ActionTracer tracer;
+
   /** Whether this run view opened {@link #traceWriter} itself (and so closes it). */
   private boolean ownsTrace;
+
   /** When the current step of this run began (device time), for its trace record. */
   private long stepStart;
+
   /** What the settling gate saw for this run's latest played gesture, for its trace record. */
   private FrameSettler.Settled lastSettled;
+
   /** The latest screen this run saw: the "before" of its next action in traces. */
   private Observation lastSeen;
+
   private volatile boolean closed;
   private final TextActions text;
   private final Waits waits;
@@ -125,7 +152,10 @@ public final class DefaultDevice implements Device {
   private final ScreenAssertions screens;
 
   private DefaultDevice(
-      DeviceParts parts, AttachmentRegistry attachments, DefaultDevice owner, TraceWriter traceWriter,
+      DeviceParts parts,
+      AttachmentRegistry attachments,
+      DefaultDevice owner,
+      TraceWriter traceWriter,
       ActionTracer tracer) {
     this.parts = parts;
     this.hid = parts.hid;
@@ -138,9 +168,19 @@ public final class DefaultDevice implements Device {
     this.traceWriter = traceWriter;
     this.tracer = tracer;
     this.runner = new TimelineRunner(ticker, sleeper);
-    this.settler = new FrameSettler(capture, attachments, ticker, parts.captureTimeout, parts.motionLog);
-    this.scroller = new ScrollExecutor(
-        hid, capture, ticker, runner, settler, attachments, parts.captureTimeout, settleBound, wheelGuard);
+    this.settler =
+        new FrameSettler(capture, attachments, ticker, parts.captureTimeout, parts.motionLog);
+    this.scroller =
+        new ScrollExecutor(
+            hid,
+            capture,
+            ticker,
+            runner,
+            settler,
+            attachments,
+            parts.captureTimeout,
+            settleBound,
+            wheelGuard);
     this.text = new TextActions(this);
     this.waits = new Waits(this);
     this.scrolls = new ScrollActions(this);
@@ -148,7 +188,9 @@ public final class DefaultDevice implements Device {
     this.screens = new ScreenAssertions(this);
   }
 
-  /** Opens the parts named in {@code config} (see {@link DeviceParts#open}) and returns the device. */
+  /**
+   * Opens the parts named in {@code config} (see {@link DeviceParts#open}) and returns the device.
+   */
   public static Device open(Config config) {
     DeviceParts parts = DeviceParts.open(config);
     return new DefaultDevice(parts, config.attachments(), null, parts.traceWriter, parts.tracer);
@@ -166,7 +208,9 @@ public final class DefaultDevice implements Device {
     ensureOpen();
     TraceWriter own = TraceWriter.open(traceDir, traceMaxBytes);
     DefaultDevice root = owner == null ? this : owner;
-    DefaultDevice run = new DefaultDevice(parts, new AttachmentRegistry(), root, own, new ActionTracer(own, ticker));
+    DefaultDevice run =
+        new DefaultDevice(
+            parts, new AttachmentRegistry(), root, own, new ActionTracer(own, ticker));
     run.ownsTrace = true;
     return run;
   }
@@ -177,7 +221,8 @@ public final class DefaultDevice implements Device {
     if (memory == null) {
       return Optional.empty();
     }
-    return Optional.of(tracer == null ? memory : new TracedMemoryStore(memory, tracer, attachments.runId()));
+    return Optional.of(
+        tracer == null ? memory : new TracedMemoryStore(memory, tracer, attachments.runId()));
   }
 
   @Override
@@ -205,15 +250,20 @@ public final class DefaultDevice implements Device {
 
   @Override
   public Observation screenshot() {
-    return locked("screenshot", null, null, before -> {
-      FrameSettler.Settled settled = settler.settle(ticker.read(), settleBound);
-      Observation o = settled.observation();
-      lastSeen = o;
-      if (tracer != null) {
-        tracer.screenshot(attachments.runId(), o, stepStart, ScrollExecutor.settledEvidence(settled));
-      }
-      return o;
-    });
+    return locked(
+        "screenshot",
+        null,
+        null,
+        before -> {
+          FrameSettler.Settled settled = settler.settle(ticker.read(), settleBound);
+          Observation o = settled.observation();
+          lastSeen = o;
+          if (tracer != null) {
+            tracer.screenshot(
+                attachments.runId(), o, stepStart, ScrollExecutor.settledEvidence(settled));
+          }
+          return o;
+        });
   }
 
   @Override
@@ -228,12 +278,16 @@ public final class DefaultDevice implements Device {
     if (bound.isNegative()) {
       throw SwipeException.invalidArgument("settle_bound", "must not be negative, was " + bound);
     }
-    return locked(gesture.kind(), gesture, null, before -> {
-      checkNotAimedAtAWheel(gesture);
-      ActionResult r = play(gesture, bound);
-      traced(gesture.kind(), r, before, null);
-      return r;
-    });
+    return locked(
+        gesture.kind(),
+        gesture,
+        null,
+        before -> {
+          checkNotAimedAtAWheel(gesture);
+          ActionResult r = play(gesture, bound);
+          traced(gesture.kind(), r, before, null);
+          return r;
+        });
   }
 
   /**
@@ -280,29 +334,31 @@ public final class DefaultDevice implements Device {
    */
   ActionResult play(Gesture gesture, Duration bound, FrameSettler.Quiet quiet, boolean watchTail) {
     HidCapabilities caps = hid.capabilities();
-      checkSupported(gesture, caps);
-      Timeline timeline = TimelinePlanner.plan(gesture, caps.minReportInterval().toNanos());
-      TailWatch tail = watchTail && gesture instanceof Swipe s
-          ? new TailWatch(s, timeline, capture, ticker, parts.captureTimeout)
-          : null;
-      Observation prior = parts.motionLog.latest();
-      long start = ticker.read();
-      ExecutedTimeline executed = tail == null
-          ? runner.run(timeline, hid)
-          : runner.run(timeline, hid, tail.lookBefore(), tail::look);
-      long lastReport = start + executed.actualOffsetNanos(executed.reportCount() - 1);
-      FrameSettler.Settled after = settler.settle(lastReport, bound, quiet);
-      lastSettled = after;
-      MotionTrail watched = tail == null ? after.motion() : tail.trail().then(after.motion());
-      parts.motionLog.acted(prior, after.observation(), watched);
-      long wallMs = (ticker.read() - start) / 1_000_000L;
-      int frames = after.frames() + (tail == null ? 0 : tail.frames());
-      return ActionResult.builder()
-          .gesture(gesture)
-          .timeline(executed)
-          .observation(after.observation())
-          .cost(new Cost(wallMs, 1, executed.reportCount(), frames, after.waitNanos() / 1_000_000L))
-          .build();
+    checkSupported(gesture, caps);
+    Timeline timeline = TimelinePlanner.plan(gesture, caps.minReportInterval().toNanos());
+    TailWatch tail =
+        watchTail && gesture instanceof Swipe s
+            ? new TailWatch(s, timeline, capture, ticker, parts.captureTimeout)
+            : null;
+    Observation prior = parts.motionLog.latest();
+    long start = ticker.read();
+    ExecutedTimeline executed =
+        tail == null
+            ? runner.run(timeline, hid)
+            : runner.run(timeline, hid, tail.lookBefore(), tail::look);
+    long lastReport = start + executed.actualOffsetNanos(executed.reportCount() - 1);
+    FrameSettler.Settled after = settler.settle(lastReport, bound, quiet);
+    lastSettled = after;
+    MotionTrail watched = tail == null ? after.motion() : tail.trail().then(after.motion());
+    parts.motionLog.acted(prior, after.observation(), watched);
+    long wallMs = (ticker.read() - start) / 1_000_000L;
+    int frames = after.frames() + (tail == null ? 0 : tail.frames());
+    return ActionResult.builder()
+        .gesture(gesture)
+        .timeline(executed)
+        .observation(after.observation())
+        .cost(new Cost(wallMs, 1, executed.reportCount(), frames, after.waitNanos() / 1_000_000L))
+        .build();
   }
 
   void checkNotAimedAtAWheel(Gesture gesture) {
@@ -327,15 +383,17 @@ public final class DefaultDevice implements Device {
     }
   }
 
-
-
-
   void traced(String action, ActionResult r, Observation before, ObjectNode decision) {
     traced(action, r, before, decision, null, null);
   }
 
   /** Records a played gesture whose diff is judged in {@code focus} (null: the whole screen). */
-  void traced(String action, ActionResult r, Observation before, ObjectNode decision, NormRegion focus,
+  void traced(
+      String action,
+      ActionResult r,
+      Observation before,
+      ObjectNode decision,
+      NormRegion focus,
       DiffResult focusDiff) {
     lastSeen = r.observation();
     if (tracer != null) {
@@ -343,20 +401,20 @@ public final class DefaultDevice implements Device {
       if (lastSettled != null && lastSettled.observation() == r.observation()) {
         evidence.put("settled", ScrollExecutor.settledEvidence(lastSettled));
       }
-      tracer.action(attachments.runId(), action, r, before, decision, stepStart, focus, focusDiff, evidence);
+      tracer.action(
+          attachments.runId(), action, r, before, decision, stepStart, focus, focusDiff, evidence);
     }
   }
 
   /**
-   * Starts a composite step of this run in the trace (a strategy, a search); null when not
-   * tracing. Actions of this run until it ends are its sub-steps.
+   * Starts a composite step of this run in the trace (a strategy, a search); null when not tracing.
+   * Actions of this run until it ends are its sub-steps.
    */
   ActionTracer.Composite beginStep(String action, ObjectNode goal) {
     ensureOpen();
     parts.listeners.stepStarted(action, ticker.read());
     return tracer == null ? null : tracer.begin(attachments.runId(), action, goal, lastSeen);
   }
-
 
   @Override
   public WheelRunGuard wheelGuard() {
@@ -369,29 +427,15 @@ public final class DefaultDevice implements Device {
       if (!ok) {
         throw new SwipeException(
             ErrorCode.UNSUPPORTED_INPUT,
-            "this HID link cannot send " + k.key().page().name().toLowerCase() + " keys such as " + k.key().name(),
+            "this HID link cannot send "
+                + k.key().page().name().toLowerCase()
+                + " keys such as "
+                + k.key().name(),
             Map.of("key", k.key().name()),
             null);
       }
     }
   }
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
   /** The latest screen this run saw. */
   Observation lastSeen() {
@@ -409,7 +453,8 @@ public final class DefaultDevice implements Device {
   }
 
   @Override
-  public ScrollUntilResult scrollUntil(Scroll scroll, Predicate<Observation> until, ScrollSearch search) {
+  public ScrollUntilResult scrollUntil(
+      Scroll scroll, Predicate<Observation> until, ScrollSearch search) {
     return scrolls.scrollUntil(scroll, until, search);
   }
 
@@ -480,8 +525,13 @@ public final class DefaultDevice implements Device {
     try {
       GreyRaster a = before.greyForDiff();
       GreyRaster b = after.greyForDiff();
-      DiffResult pair = ImageDiff.compareNoticingShifts(a, b,
-          region == null ? null : new NormalizedRegion(region.x(), region.y(), region.w(), region.h()));
+      DiffResult pair =
+          ImageDiff.compareNoticingShifts(
+              a,
+              b,
+              region == null
+                  ? null
+                  : new NormalizedRegion(region.x(), region.y(), region.w(), region.h()));
       if (pair.changed() && pair.primaryAxis() == PrimaryAxis.NONE) {
         PrimaryAxis watched = parts.motionLog.between(before, after).axis(region);
         if (watched != PrimaryAxis.NONE) {
@@ -531,7 +581,8 @@ public final class DefaultDevice implements Device {
 
   void ensureOpen() {
     if (closed) {
-      throw new SwipeException(ErrorCode.DEVICE_CLOSED, owner == null ? "the device is closed" : "the run is closed");
+      throw new SwipeException(
+          ErrorCode.DEVICE_CLOSED, owner == null ? "the device is closed" : "the run is closed");
     }
     if (owner != null && owner.closed) {
       throw new SwipeException(ErrorCode.DEVICE_CLOSED, "the device of this run is closed");

@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * The listeners of one device (shared by its runs), and the part wrappers that tell them of
- * frames and pointer reports. With no listener the wrappers cost one list check.
+ * The listeners of one device (shared by its runs), and the part wrappers that tell them of frames
+ * and pointer reports. With no listener the wrappers cost one list check.
  */
 final class DeviceListeners {
   private final List<DeviceListener> listeners = new CopyOnWriteArrayList<>();

@@ -4,6 +4,7 @@ import dev.swipe.core.ErrorCode;
 import dev.swipe.core.Sleeper;
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
+import dev.swipe.core.internal.DefaultDevice.Config;
 import dev.swipe.core.spi.DeviceConnection;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.FrameSource;
@@ -17,7 +18,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
-import dev.swipe.core.internal.DefaultDevice.Config;
 
 /**
  * What a device owns and its runs share: the finger, the eyes, the lock, the trace, the memory and
@@ -27,29 +27,43 @@ import dev.swipe.core.internal.DefaultDevice.Config;
 final class DeviceParts {
   /** The HID link, as the listeners hear it. */
   final HidTransport hid;
+
   /** The capture source, as the listeners hear it. */
   final FrameSource capture;
+
   final Ticker ticker;
   final Sleeper sleeper;
   final Duration captureTimeout;
   final Duration settleBound;
+
   /** Serializes the actions of the device and all its runs. */
   final ReentrantLock lock = new ReentrantLock(true);
+
   /** The device's trace when tracing is on (a run may have its own); null otherwise. */
   final TraceWriter traceWriter;
+
   /** Records actions in {@link #traceWriter}; null when not tracing. */
   final ActionTracer tracer;
+
   /** Who hears of frames, pointer reports and steps. */
   final DeviceListeners listeners;
+
   /** The memory store, or null. */
   final MemoryStore memory;
+
   /** Reads text with the device's engine (opened on first use). */
   final ScreenReader screenReader;
+
   /** The motion watched during the device's latest actions. */
   final MotionLog motionLog = new MotionLog();
 
   private DeviceParts(
-      HidTransport hid, FrameSource capture, Ticker ticker, Sleeper sleeper, Config config, TraceWriter trace) {
+      HidTransport hid,
+      FrameSource capture,
+      Ticker ticker,
+      Sleeper sleeper,
+      Config config,
+      TraceWriter trace) {
     this.listeners = new DeviceListeners(ticker);
     this.hid = listeners.hid(hid);
     this.capture = listeners.capture(capture);
@@ -71,7 +85,9 @@ final class DeviceParts {
     if (config.trace() == null) {
       return null;
     }
-    return TraceWriter.open(config.trace(), config.traceMaxBytes() > 0 ? config.traceMaxBytes() : TraceWriter.DEFAULT_MAX_BYTES);
+    return TraceWriter.open(
+        config.trace(),
+        config.traceMaxBytes() > 0 ? config.traceMaxBytes() : TraceWriter.DEFAULT_MAX_BYTES);
   }
 
   private static ScreenReader screenReader(Config config) {
@@ -98,22 +114,29 @@ final class DeviceParts {
     }
   }
 
-  /** Opens the parts named in {@code config}; parts already open are closed if a later one fails. */
+  /**
+   * Opens the parts named in {@code config}; parts already open are closed if a later one fails.
+   */
   static DeviceParts open(Config config) {
     ProviderRegistry providers = ProviderRegistry.load();
     Ticker ticker = config.ticker() != null ? config.ticker() : Ticker.system();
     Sleeper sleeper = config.sleeper() != null ? config.sleeper() : Sleeper.system();
     if (config.deviceUri() != null) {
-      if (config.hidUri() != null || config.hid() != null || config.captureUri() != null || config.capture() != null) {
+      if (config.hidUri() != null
+          || config.hid() != null
+          || config.captureUri() != null
+          || config.capture() != null) {
         throw SwipeException.invalidArgument(
-            "device", "give either a combined device URI or separate hid and capture parts, not both");
+            "device",
+            "give either a combined device URI or separate hid and capture parts, not both");
       }
       DeviceUri uri = DeviceUri.parse(config.deviceUri());
       Config effective = config;
       if (uri.param("trace").isPresent()) {
         String dir = uri.param("trace").get();
         if (dir.isBlank()) {
-          throw SwipeException.invalidArgument("trace", "must name a directory, e.g. trace=/tmp/swipe-trace");
+          throw SwipeException.invalidArgument(
+              "trace", "must name a directory, e.g. trace=/tmp/swipe-trace");
         }
         effective = config.withTrace(Path.of(dir));
         uri = uri.without("trace");
@@ -140,7 +163,8 @@ final class DeviceParts {
     }
     if (config.hidUri() == null && config.hid() == null) {
       throw SwipeException.invalidArgument(
-          "hid", "a device needs a HID part: call hid(uri) or hid(transport), or device(uri) for a combined device");
+          "hid",
+          "a device needs a HID part: call hid(uri) or hid(transport), or device(uri) for a combined device");
     }
     if (config.captureUri() == null && config.capture() == null) {
       throw SwipeException.invalidArgument(
@@ -187,16 +211,18 @@ final class DeviceParts {
   }
 
   /**
-   * Closes every part, even when one fails: the trace, the text reader, the memory, then the
-   * finger (releasing the pointer and keys first) and the eyes. The first failure is thrown with
-   * the others suppressed.
+   * Closes every part, even when one fails: the trace, the text reader, the memory, then the finger
+   * (releasing the pointer and keys first) and the eyes. The first failure is thrown with the
+   * others suppressed.
    */
   void close() {
     if (traceWriter != null) {
       traceWriter.close();
     }
     RuntimeException failure = null;
-    List<Runnable> steps = List.of(screenReader::close, this::closeMemory, hid::releaseAll, hid::close, capture::close);
+    List<Runnable> steps =
+        List.of(
+            screenReader::close, this::closeMemory, hid::releaseAll, hid::close, capture::close);
     for (Runnable step : steps) {
       try {
         step.run();
@@ -207,7 +233,8 @@ final class DeviceParts {
     if (failure != null) {
       throw failure instanceof SwipeException s
           ? s
-          : new SwipeException(ErrorCode.INTERNAL, "closing the device failed: " + failure, Map.of(), failure);
+          : new SwipeException(
+              ErrorCode.INTERNAL, "closing the device failed: " + failure, Map.of(), failure);
     }
   }
 

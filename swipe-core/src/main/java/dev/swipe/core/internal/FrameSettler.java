@@ -17,10 +17,10 @@ import java.time.Duration;
 
 /**
  * The settling gate: re-capture until consecutive frames stay equal within JPEG noise for a quiet
- * window ({@link #QUIET_NANOS} of capture time, or {@link #QUIET_FRAMES} frames from a fast
- * source; a wheel nudge asks for {@link Quiet#PICKER}), bounded in time. Only a passed gate
- * yields {@code settled = true}; a screen that never rests (a spinner, a ticking clock) returns its latest
- * frame unsettled when the bound expires, never hangs.
+ * window ({@link #QUIET_NANOS} of capture time, or {@link #QUIET_FRAMES} frames from a fast source;
+ * a wheel nudge asks for {@link Quiet#PICKER}), bounded in time. Only a passed gate yields {@code
+ * settled = true}; a screen that never rests (a spinner, a ticking clock) returns its latest frame
+ * unsettled when the bound expires, never hangs.
  *
  * <p>Why a window and not just two frames: the end of a spring or deceleration moves content by
  * less than a pixel per frame, so two frames in a row can be equal while the content still has a
@@ -33,10 +33,15 @@ final class FrameSettler {
    *
    * @param motion the last consecutive frame pairs that differed, to read a large move's axis
    * @param focusSettled whether the focus region (the whole screen when none was given) stayed
-   *     equal over the quiet window up to the returned frame: true for a settled screen, and for
-   *     a scroll band that rests while a clock ticks or a caret blinks elsewhere
+   *     equal over the quiet window up to the returned frame: true for a settled screen, and for a
+   *     scroll band that rests while a clock ticks or a caret blinks elsewhere
    */
-  public record Settled(Observation observation, int frames, long waitNanos, MotionTrail motion, boolean focusSettled) {}
+  public record Settled(
+      Observation observation,
+      int frames,
+      long waitNanos,
+      MotionTrail motion,
+      boolean focusSettled) {}
 
   /** Looks at each frame while settling; returning true ends the wait at that frame. */
   @FunctionalInterface
@@ -50,10 +55,13 @@ final class FrameSettler {
   private final Ticker ticker;
   private final Duration captureTimeout;
   private final MotionLog log;
+
   /** Frames must stay equal at least this long (capture time) to count as settled... */
   static final long QUIET_NANOS = 150_000_000L;
+
   /** ...or over this many consecutive frames, for sources that deliver faster than 30 fps. */
   static final int QUIET_FRAMES = 5;
+
   /** The default quiet window, as a duration. */
   public static final Duration QUIET = Duration.ofNanos(QUIET_NANOS);
 
@@ -75,7 +83,11 @@ final class FrameSettler {
    *     yet; zero for none
    */
   public record Quiet(
-      Duration afterMotion, double crawlFactor, boolean motionAtStart, int crawlGaps, Duration longestCrawlStep,
+      Duration afterMotion,
+      double crawlFactor,
+      boolean motionAtStart,
+      int crawlGaps,
+      Duration longestCrawlStep,
       Duration crawlGrace) {
     /** No gap is too long for a crawl's step. */
     static final Duration ANY_STEP = Duration.ofDays(1);
@@ -85,14 +97,13 @@ final class FrameSettler {
 
     /**
      * A scroll's verdict: 150 ms, or four times the longer of the latest two gaps between crawl
-     * steps, and up to a bound more for a crawl still slowing down when the bound runs out.
-     * Found on the simulator's iOS bounce-back (a critically damped spring of 8 to 14 rad/s):
-     * its last whole-pixel steps come unevenly further apart (66, 34, then 166 ms; 100 then
-     * 200 ms), so a 150 ms window, or three times the latest gap alone, passed between two of
-     * them with the content still a pixel off the edge (the scroll read as moved), and after a
-     * long pull the crawl outlasted the 1000 ms bound (read as unobserved). Gaps longer than
-     * 400 ms are not taken for a crawl's steps, so a caret blinking in the band does not stretch
-     * the window.
+     * steps, and up to a bound more for a crawl still slowing down when the bound runs out. Found
+     * on the simulator's iOS bounce-back (a critically damped spring of 8 to 14 rad/s): its last
+     * whole-pixel steps come unevenly further apart (66, 34, then 166 ms; 100 then 200 ms), so a
+     * 150 ms window, or three times the latest gap alone, passed between two of them with the
+     * content still a pixel off the edge (the scroll read as moved), and after a long pull the
+     * crawl outlasted the 1000 ms bound (read as unobserved). Gaps longer than 400 ms are not taken
+     * for a crawl's steps, so a caret blinking in the band does not stretch the window.
      */
     public static final Quiet SCROLL =
         new Quiet(QUIET, 4, false, 2, Duration.ofMillis(400), Duration.ofMillis(1000));
@@ -103,29 +114,30 @@ final class FrameSettler {
     }
 
     /**
-     * A frame of a 30 fps source and its jitter: a crawl's whole-pixel steps land on frames, so
-     * one gap can come a frame shorter than the one before (three frames, then two) while the
-     * crawl itself keeps slowing down.
+     * A frame of a 30 fps source and its jitter: a crawl's whole-pixel steps land on frames, so one
+     * gap can come a frame shorter than the one before (three frames, then two) while the crawl
+     * itself keeps slowing down.
      */
     static final long FRAME_ROUNDING_NANOS = 40_000_000L;
 
-    /** Changes closer than this are continuous motion (every frame of a 30 fps source), not a crawl. */
+    /**
+     * Changes closer than this are continuous motion (every frame of a 30 fps source), not a crawl.
+     */
     static final long CRAWL_MIN_STEP_NANOS = 50_000_000L;
-
 
     /**
      * A picker wheel's snap. A deceleration ends in an exponential crawl (iOS pickers: 0.998 per
      * ms) whose last whole-pixel steps come hundreds of milliseconds apart: on the simulator the
      * gaps grow 100, 167, 266, 534 ms (each up to about twice the one before, give or take a
-     * frame). The honesty benchmark found every shorter policy calling crawling wheels settled:
-     * a fixed 150 ms window (24 of 30 nudges), a fixed 300 ms one (about 1 in 10), 2.5 times the
-     * latest gap (2 of 40 devices), and a 300 ms, then a 600 ms window from release when the
-     * drag's own dwell had hidden the earlier steps (the next one came 531 ms after release, or
-     * later, 0.3 px from rest; 1 of 200 ios devices at 600 ms). So the window is at least
-     * 1000 ms from release and four times the latest gap; on 40 ios devices the longer first
-     * window cost one more unsettled nudge than 600 ms did, on 40 android devices none. Only wheel
-     * nudges use it: for every action the longer window pushed Android's 600 ms edge-glow
-     * recede past the 1000 ms bound, and 7 of 24 edge scrolls came back unobserved.
+     * frame). The honesty benchmark found every shorter policy calling crawling wheels settled: a
+     * fixed 150 ms window (24 of 30 nudges), a fixed 300 ms one (about 1 in 10), 2.5 times the
+     * latest gap (2 of 40 devices), and a 300 ms, then a 600 ms window from release when the drag's
+     * own dwell had hidden the earlier steps (the next one came 531 ms after release, or later, 0.3
+     * px from rest; 1 of 200 ios devices at 600 ms). So the window is at least 1000 ms from release
+     * and four times the latest gap; on 40 ios devices the longer first window cost one more
+     * unsettled nudge than 600 ms did, on 40 android devices none. Only wheel nudges use it: for
+     * every action the longer window pushed Android's 600 ms edge-glow recede past the 1000 ms
+     * bound, and 7 of 24 edge scrolls came back unobserved.
      */
     public static final Quiet PICKER = new Quiet(Duration.ofMillis(1000), 4, true);
 
@@ -137,11 +149,24 @@ final class FrameSettler {
     public static final int PICKER_BOUND_FACTOR = 2;
 
     public Quiet {
-      if (afterMotion == null || afterMotion.isNegative() || !(crawlFactor >= 0 && crawlFactor < 100)
-          || crawlGaps < 1 || crawlGaps > 2 || longestCrawlStep == null || longestCrawlStep.isNegative()
-          || crawlGrace == null || crawlGrace.isNegative()) {
-        throw new IllegalArgumentException("quiet window " + afterMotion + " x" + crawlFactor + " steps up to "
-            + longestCrawlStep + " grace " + crawlGrace);
+      if (afterMotion == null
+          || afterMotion.isNegative()
+          || !(crawlFactor >= 0 && crawlFactor < 100)
+          || crawlGaps < 1
+          || crawlGaps > 2
+          || longestCrawlStep == null
+          || longestCrawlStep.isNegative()
+          || crawlGrace == null
+          || crawlGrace.isNegative()) {
+        throw new IllegalArgumentException(
+            "quiet window "
+                + afterMotion
+                + " x"
+                + crawlFactor
+                + " steps up to "
+                + longestCrawlStep
+                + " grace "
+                + crawlGrace);
       }
     }
 
@@ -151,8 +176,8 @@ final class FrameSettler {
     }
 
     /**
-     * The window after changes {@code previousGapNanos} then {@code lastGapNanos} apart: the
-     * crawl factor applies to the longest of the latest {@link #crawlGaps()} that is a crawl's step.
+     * The window after changes {@code previousGapNanos} then {@code lastGapNanos} apart: the crawl
+     * factor applies to the longest of the latest {@link #crawlGaps()} that is a crawl's step.
      */
     long windowNanos(boolean moved, long lastGapNanos, long previousGapNanos) {
       long step = 0;
@@ -164,20 +189,20 @@ final class FrameSettler {
         step = Math.max(step, previousGapNanos);
       }
       long crawl = (long) (crawlFactor * step);
-      return moved
-          ? Math.max(Math.max(QUIET_NANOS, afterMotion.toNanos()), crawl)
-          : QUIET_NANOS;
+      return moved ? Math.max(Math.max(QUIET_NANOS, afterMotion.toNanos()), crawl) : QUIET_NANOS;
     }
 
     /**
      * Whether changes {@code previousGap} then {@code lastGap} apart are a crawl that is not
      * speeding up: steps with still frames between them (whole-pixel steps of a slow spring come
      * two frames apart, then three, rarely ever further apart at once, and at most a frame closer
-     * than the step before), not continuous motion. An animation of under 20 frames a second
-     * looks the same and costs the grace; it never settles.
+     * than the step before), not continuous motion. An animation of under 20 frames a second looks
+     * the same and costs the grace; it never settles.
      */
     boolean slowingCrawl(long previousGap, long lastGap) {
-      return previousGap > 0 && lastGap >= CRAWL_MIN_STEP_NANOS && lastGap <= longestCrawlStep.toNanos()
+      return previousGap > 0
+          && lastGap >= CRAWL_MIN_STEP_NANOS
+          && lastGap <= longestCrawlStep.toNanos()
           && lastGap + FRAME_ROUNDING_NANOS >= previousGap;
     }
 
@@ -188,12 +213,17 @@ final class FrameSettler {
   }
 
   /** A gate on one capture source, registering results in one run. */
-  public FrameSettler(FrameSource capture, AttachmentRegistry attachments, Ticker ticker, Duration captureTimeout) {
+  public FrameSettler(
+      FrameSource capture, AttachmentRegistry attachments, Ticker ticker, Duration captureTimeout) {
     this(capture, attachments, ticker, captureTimeout, new MotionLog());
   }
 
   /** A gate that also tells the device's {@code log} of every screen it returns. */
-  FrameSettler(FrameSource capture, AttachmentRegistry attachments, Ticker ticker, Duration captureTimeout,
+  FrameSettler(
+      FrameSource capture,
+      AttachmentRegistry attachments,
+      Ticker ticker,
+      Duration captureTimeout,
       MotionLog log) {
     this.capture = capture;
     this.attachments = attachments;
@@ -203,9 +233,9 @@ final class FrameSettler {
   }
 
   /**
-   * Captures the first frame newer than {@code notBeforeNanos} (plus latency), then keeps
-   * capturing until the frames stay equal over the quiet window or {@code bound} (plus the
-   * source's latency) has passed.
+   * Captures the first frame newer than {@code notBeforeNanos} (plus latency), then keeps capturing
+   * until the frames stay equal over the quiet window or {@code bound} (plus the source's latency)
+   * has passed.
    */
   public Settled settle(long notBeforeNanos, Duration bound) {
     return settle(notBeforeNanos, bound, null, Quiet.DEFAULT);
@@ -244,25 +274,42 @@ final class FrameSettler {
    * {@link #settle(long, Duration, Watcher, NormRegion)} with the {@code quiet} policy ({@link
    * Quiet#SCROLL} for a scroll's verdict); a crawl's grace is judged on {@code focus} when given.
    */
-  public Settled settle(long notBeforeNanos, Duration bound, Watcher watcher, Quiet quiet, NormRegion focus) {
+  public Settled settle(
+      long notBeforeNanos, Duration bound, Watcher watcher, Quiet quiet, NormRegion focus) {
     long start = ticker.read();
     Frame previous = capture.grab(notBeforeNanos, captureTimeout);
     int frames = 1;
     if (bound.isZero() && watcher == null) {
-      return seen(new Settled(
-          attachments.register(previous, false), frames, ticker.read() - start, MotionTrail.NONE, false));
+      return seen(
+          new Settled(
+              attachments.register(previous, false),
+              frames,
+              ticker.read() - start,
+              MotionTrail.NONE,
+              false));
     }
     GreyRaster previousGrey = decode(previous);
     if (watcher != null && watcher.stopAt(previous, previousGrey)) {
-      return seen(new Settled(attachments.register(previous, false, previousGrey), frames, ticker.read() - start,
-          MotionTrail.NONE, false));
+      return seen(
+          new Settled(
+              attachments.register(previous, false, previousGrey),
+              frames,
+              ticker.read() - start,
+              MotionTrail.NONE,
+              false));
     }
     // The quiet run is judged against its first frame, not only frame to frame: a slow fade (an
     // edge glow) changes each frame by less than the noise threshold but adds up.
-    QuietRun screen = new QuietRun(null, previousGrey, previous.captureNanos(), quiet.motionAtStart());
-    QuietRun band = focus == null ? null : new QuietRun(
-        new NormalizedRegion(focus.x(), focus.y(), focus.w(), focus.h()), previousGrey, previous.captureNanos(),
-        quiet.motionAtStart());
+    QuietRun screen =
+        new QuietRun(null, previousGrey, previous.captureNanos(), quiet.motionAtStart());
+    QuietRun band =
+        focus == null
+            ? null
+            : new QuietRun(
+                new NormalizedRegion(focus.x(), focus.y(), focus.w(), focus.h()),
+                previousGrey,
+                previous.captureNanos(),
+                quiet.motionAtStart());
     MotionTrail trail = new MotionTrail();
     long latency = capture.latency().toNanos();
     // The bound is the phone's time to settle; the source shows it a latency late (found by the
@@ -276,8 +323,10 @@ final class FrameSettler {
         QuietRun judged = band != null ? band : screen;
         // A quiet window already running when the bound runs out (the region, or the screen
         // around a band that has rested) is let finish once: its next frame decides.
-        long windowLeft = Math.max(judged.windowLeft(previous.captureNanos(), quiet),
-            screen.windowLeft(previous.captureNanos(), quiet));
+        long windowLeft =
+            Math.max(
+                judged.windowLeft(previous.captureNanos(), quiet),
+                screen.windowLeft(previous.captureNanos(), quiet));
         if (windowLeft > 0 && !finishing) {
           finishing = true;
           deadline = ticker.read() + windowLeft + Quiet.FRAME_ROUNDING_NANOS;
@@ -292,7 +341,8 @@ final class FrameSettler {
         deadline += quiet.crawlGrace().toNanos();
       }
       long remaining = Math.max(deadline - ticker.read(), 1_000_000L);
-      Frame next = grabInTime(capture, previous.captureNanos() - latency + 1, Duration.ofNanos(remaining));
+      Frame next =
+          grabInTime(capture, previous.captureNanos() - latency + 1, Duration.ofNanos(remaining));
       if (next == null) {
         if (graced || ticker.read() < deadline) {
           break; // no further frame within the bound: the latest one stays unsettled
@@ -305,13 +355,23 @@ final class FrameSettler {
         band.see(nextGrey, next.captureNanos());
       }
       if (watcher != null && watcher.stopAt(next, nextGrey)) {
-        return seen(new Settled(
-            attachments.register(next, false, nextGrey), frames, ticker.read() - start, trail, false));
+        return seen(
+            new Settled(
+                attachments.register(next, false, nextGrey),
+                frames,
+                ticker.read() - start,
+                trail,
+                false));
       }
       if (screen.see(nextGrey, next.captureNanos())) {
         if (screen.passed(next.captureNanos(), quiet)) {
-          return seen(new Settled(
-              attachments.register(next, true, nextGrey), frames, ticker.read() - start, trail, true));
+          return seen(
+              new Settled(
+                  attachments.register(next, true, nextGrey),
+                  frames,
+                  ticker.read() - start,
+                  trail,
+                  true));
         }
       } else {
         trail.add(previousGrey, nextGrey);
@@ -319,8 +379,13 @@ final class FrameSettler {
       previous = next;
       previousGrey = nextGrey;
     }
-    return seen(new Settled(attachments.register(previous, false, previousGrey), frames, ticker.read() - start, trail,
-        band != null && band.passed(previous.captureNanos(), quiet)));
+    return seen(
+        new Settled(
+            attachments.register(previous, false, previousGrey),
+            frames,
+            ticker.read() - start,
+            trail,
+            band != null && band.passed(previous.captureNanos(), quiet)));
   }
 
   private Settled seen(Settled settled) {
@@ -338,8 +403,12 @@ final class FrameSettler {
     private long since;
     private int frames = 1;
     private boolean moved;
-    /** When the latest change was seen (MIN_VALUE before any), and the gaps between the last three. */
+
+    /**
+     * When the latest change was seen (MIN_VALUE before any), and the gaps between the last three.
+     */
     private long lastChange;
+
     private long lastGap;
     private long previousGap;
 
@@ -354,9 +423,11 @@ final class FrameSettler {
 
     /** Adds a frame: true when it continues the run, false when it starts a new one. */
     boolean see(GreyRaster next, long at) {
-      boolean same = sameSize(anchor, next) && (region == null
-          ? FrameStability.isStable(anchor, next)
-          : FrameStability.STRICT.compare(anchor, next, region).stable());
+      boolean same =
+          sameSize(anchor, next)
+              && (region == null
+                  ? FrameStability.isStable(anchor, next)
+                  : FrameStability.STRICT.compare(anchor, next, region).stable());
       if (same) {
         frames++;
       } else {
@@ -389,12 +460,14 @@ final class FrameSettler {
 
     /**
      * Whether, at the frame at {@code at}, the region still crawls: not yet quiet, and its steps
-     * not speeding up (the latest gap at least the one before, or the pause since the latest
-     * change already as long as that gap).
+     * not speeding up (the latest gap at least the one before, or the pause since the latest change
+     * already as long as that gap).
      */
     boolean crawling(long at, Quiet quiet) {
-      return moved && !passed(at, quiet) && (quiet.slowingCrawl(previousGap, lastGap)
-          || (lastChange != Long.MIN_VALUE && quiet.slowingCrawl(lastGap, at - lastChange)));
+      return moved
+          && !passed(at, quiet)
+          && (quiet.slowingCrawl(previousGap, lastGap)
+              || (lastChange != Long.MIN_VALUE && quiet.slowingCrawl(lastGap, at - lastChange)));
     }
   }
 

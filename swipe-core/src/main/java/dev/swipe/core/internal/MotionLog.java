@@ -14,8 +14,8 @@ import java.util.Deque;
  * about a third of all wheel nudges answered {@code primary_axis none}, although the device had
  * watched the content travel between the two frames. That watched motion counts only when nothing
  * else could have moved the screen unseen: {@code before} must be the latest screen this device
- * returned when the action began (no other action, in any run, came between), and {@code after}
- * the screen the action returned.
+ * returned when the action began (no other action, in any run, came between), and {@code after} the
+ * screen the action returned.
  *
  * <p>Shared by every run of a device; thread-safe.
  */
@@ -57,8 +57,8 @@ final class MotionLog {
   }
 
   /**
-   * The motion watched by the one action that led from {@code before} straight to {@code after},
-   * or {@link MotionTrail#NONE} when no remembered action did.
+   * The motion watched by the one action that led from {@code before} straight to {@code after}, or
+   * {@link MotionTrail#NONE} when no remembered action did.
    */
   synchronized MotionTrail between(Observation before, Observation after) {
     for (Entry e : entries) {

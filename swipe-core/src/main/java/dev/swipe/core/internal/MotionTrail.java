@@ -15,11 +15,11 @@ import java.util.List;
  * watched, kept so that the direction of a move too large for the before/after pair can still be
  * seen.
  *
- * <p>Why: a carousel page switch or a scroll of most of the viewport leaves no overlap between
- * the frame before the action and the settled one, so no translation is measurable there and
- * {@code primary_axis} can only say {@code none}. Between two consecutive frames of the same
- * motion the content moved a little, which the estimator reads reliably. The axis is computed
- * only when asked, so an action whose before/after pair already shows it pays nothing.
+ * <p>Why: a carousel page switch or a scroll of most of the viewport leaves no overlap between the
+ * frame before the action and the settled one, so no translation is measurable there and {@code
+ * primary_axis} can only say {@code none}. Between two consecutive frames of the same motion the
+ * content moved a little, which the estimator reads reliably. The axis is computed only when asked,
+ * so an action whose before/after pair already shows it pays nothing.
  */
 final class MotionTrail {
   /**
@@ -30,6 +30,7 @@ final class MotionTrail {
    * the drag's dwell.
    */
   static final int PAIRS = 4;
+
   /** Agreeing pairs needed before the trail names an axis. */
   static final int VOTES = 2;
 
@@ -90,16 +91,17 @@ final class MotionTrail {
   }
 
   /**
-   * The axis along which content moved inside {@code region} between consecutive frames: named
-   * only when at least {@link #VOTES} of the kept pairs show it and none shows the other axis;
-   * otherwise {@link PrimaryAxis#NONE} (a fade, a glow, a page replaced in one frame).
+   * The axis along which content moved inside {@code region} between consecutive frames: named only
+   * when at least {@link #VOTES} of the kept pairs show it and none shows the other axis; otherwise
+   * {@link PrimaryAxis#NONE} (a fade, a glow, a page replaced in one frame).
    */
   public PrimaryAxis axis(NormRegion region) {
     int vertical = 0;
     int horizontal = 0;
-    NormalizedRegion inside = region == null
-        ? null
-        : new NormalizedRegion(region.x(), region.y(), region.w(), region.h());
+    NormalizedRegion inside =
+        region == null
+            ? null
+            : new NormalizedRegion(region.x(), region.y(), region.w(), region.h());
     for (GreyRaster[] p : pairs()) {
       PrimaryAxis a = ImageDiff.motionAxis(p[0], p[1], inside);
       if (a == PrimaryAxis.VERTICAL) {

@@ -22,7 +22,9 @@ final class ProviderRegistry {
   private final Map<String, DeviceProvider> devices;
 
   private ProviderRegistry(
-      List<HidTransportProvider> hid, List<FrameSourceProvider> capture, List<DeviceProvider> devices) {
+      List<HidTransportProvider> hid,
+      List<FrameSourceProvider> capture,
+      List<DeviceProvider> devices) {
     this.hid = index(hid, HidTransportProvider::scheme, "HID transport");
     this.capture = index(capture, FrameSourceProvider::scheme, "frame source");
     this.devices = index(devices, DeviceProvider::scheme, "device");
@@ -30,7 +32,9 @@ final class ProviderRegistry {
 
   /** A registry of the given providers (tests and hosts that bypass the class path). */
   public static ProviderRegistry of(
-      List<HidTransportProvider> hid, List<FrameSourceProvider> capture, List<DeviceProvider> devices) {
+      List<HidTransportProvider> hid,
+      List<FrameSourceProvider> capture,
+      List<DeviceProvider> devices) {
     return new ProviderRegistry(hid, capture, devices);
   }
 
@@ -69,7 +73,8 @@ final class ProviderRegistry {
     return List.copyOf(devices.keySet());
   }
 
-  private static <P> Map<String, P> index(List<P> providers, Function<P, String> scheme, String what) {
+  private static <P> Map<String, P> index(
+      List<P> providers, Function<P, String> scheme, String what) {
     Map<String, P> out = new TreeMap<>();
     for (P p : providers) {
       String s = scheme.apply(p);
@@ -77,8 +82,15 @@ final class ProviderRegistry {
       if (previous != null) {
         throw new SwipeException(
             ErrorCode.DUPLICATE_SCHEME,
-            "two " + what + " providers claim the scheme '" + s + "': " + previous.getClass().getName()
-                + " and " + p.getClass().getName() + "; remove one from the class path",
+            "two "
+                + what
+                + " providers claim the scheme '"
+                + s
+                + "': "
+                + previous.getClass().getName()
+                + " and "
+                + p.getClass().getName()
+                + "; remove one from the class path",
             Map.of("scheme", s),
             null);
       }
@@ -91,7 +103,12 @@ final class ProviderRegistry {
     if (p == null) {
       throw new SwipeException(
           ErrorCode.UNKNOWN_SCHEME,
-          "no " + what + " provider for scheme '" + scheme + "'; known schemes: " + map.keySet()
+          "no "
+              + what
+              + " provider for scheme '"
+              + scheme
+              + "'; known schemes: "
+              + map.keySet()
               + " (is the module that provides it on the class path?)",
           Map.of("scheme", scheme, "known_schemes", List.copyOf(map.keySet())),
           null);
@@ -102,7 +119,9 @@ final class ProviderRegistry {
   private static final class Holder {
     static final ProviderRegistry INSTANCE =
         new ProviderRegistry(
-            loadAll(HidTransportProvider.class), loadAll(FrameSourceProvider.class), loadAll(DeviceProvider.class));
+            loadAll(HidTransportProvider.class),
+            loadAll(FrameSourceProvider.class),
+            loadAll(DeviceProvider.class));
 
     private static <P> List<P> loadAll(Class<P> type) {
       return ServiceLoader.load(type, ProviderRegistry.class.getClassLoader()).stream()

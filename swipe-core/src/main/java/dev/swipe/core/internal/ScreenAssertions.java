@@ -28,17 +28,33 @@ final class ScreenAssertions {
       c = golden.compare(shot);
     } catch (SwipeException e) {
       if (run.tracer != null) {
-        run.tracer.call(run.attachments.runId(), "assert_screen", start,
-            TraceWriter.object().put("baseline", golden.name()), null, shot, e);
+        run.tracer.call(
+            run.attachments.runId(),
+            "assert_screen",
+            start,
+            TraceWriter.object().put("baseline", golden.name()),
+            null,
+            shot,
+            e);
       }
       throw e;
     }
-    ObjectNode outcome = TraceWriter.object().put("matched", c.matched()).put("diff_ratio", c.diffRatio())
-        .put("tolerance", c.tolerance()).put("masked_share", c.maskedShare());
+    ObjectNode outcome =
+        TraceWriter.object()
+            .put("matched", c.matched())
+            .put("diff_ratio", c.diffRatio())
+            .put("tolerance", c.tolerance())
+            .put("masked_share", c.maskedShare());
     if (c.matched()) {
       if (run.tracer != null) {
-        run.tracer.call(run.attachments.runId(), "assert_screen", start, TraceWriter.object().put("baseline", golden.name()),
-            outcome, shot, null);
+        run.tracer.call(
+            run.attachments.runId(),
+            "assert_screen",
+            start,
+            TraceWriter.object().put("baseline", golden.name()),
+            outcome,
+            shot,
+            null);
       }
       return c;
     }
@@ -55,20 +71,32 @@ final class ScreenAssertions {
     details.put("diff_ratio", c.diffRatio());
     details.put("tolerance", c.tolerance());
     details.put("diff_image", written);
-    SwipeException mismatch = new SwipeException(ErrorCode.SCREEN_MISMATCH, c.summary() + "; diff image: " + written,
-        details, null);
+    SwipeException mismatch =
+        new SwipeException(
+            ErrorCode.SCREEN_MISMATCH, c.summary() + "; diff image: " + written, details, null);
     if (run.tracer != null) {
       outcome.put("diff_image", run.traceWriter.directory().relativize(diffImage).toString());
-      run.tracer.call(run.attachments.runId(), "assert_screen", start, TraceWriter.object().put("baseline", golden.name()),
-          outcome, shot, mismatch);
+      run.tracer.call(
+          run.attachments.runId(),
+          "assert_screen",
+          start,
+          TraceWriter.object().put("baseline", golden.name()),
+          outcome,
+          shot,
+          mismatch);
     }
     throw mismatch;
   }
 
   /** Inside the trace when tracing (the report shows it), else in a temporary directory. */
   private Path diffImagePath(GoldenScreen golden, Observation shot) {
-    String name = golden.name().replaceAll("[^A-Za-z0-9._-]", "_") + "-" + run.attachments.runId() + "-" + shot.id()
-        + ".diff.png";
+    String name =
+        golden.name().replaceAll("[^A-Za-z0-9._-]", "_")
+            + "-"
+            + run.attachments.runId()
+            + "-"
+            + shot.id()
+            + ".diff.png";
     if (run.traceWriter != null) {
       return run.traceWriter.directory().resolve("golden").resolve(name);
     }

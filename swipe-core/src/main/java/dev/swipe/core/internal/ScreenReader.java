@@ -24,13 +24,14 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * Reads observations with the device's text reader: opens the reader on first use, converts
- * boxes to normalized space, and keeps the latest pages per observation so that finding, tapping
- * and a scroll's condition never read the same screenshot twice.
+ * Reads observations with the device's text reader: opens the reader on first use, converts boxes
+ * to normalized space, and keeps the latest pages per observation so that finding, tapping and a
+ * scroll's condition never read the same screenshot twice.
  */
 final class ScreenReader implements AutoCloseable {
   /** Pages kept: a scroll search re-reads its latest screens, an agent its latest shot. */
   private static final int CACHE_PAGES = 16;
+
   /** Lines listed in a not-found error, nearest to the query first. */
   private static final int NEARBY_LINES = 8;
 
@@ -45,6 +46,7 @@ final class ScreenReader implements AutoCloseable {
   private TextReader reader;
   private long reads;
   private boolean closed;
+
   /** Set when the reader could not be opened: optional reads stop trying. */
   private boolean unavailable;
 
@@ -112,7 +114,8 @@ final class ScreenReader implements AutoCloseable {
 
   /** Finds a query on an observation (reading only the query's region when it has one). */
   TextSearchResult find(Observation o, TextQuery query) {
-    NormRegion region = query.region().map(r -> NormRegion.of(r.x(), r.y(), r.width(), r.height())).orElse(null);
+    NormRegion region =
+        query.region().map(r -> NormRegion.of(r.x(), r.y(), r.width(), r.height())).orElse(null);
     TextPage page = page(o, region);
     List<ScreenText> out = new ArrayList<>();
     try {
@@ -126,12 +129,13 @@ final class ScreenReader implements AutoCloseable {
   }
 
   /**
-   * The single best match, or {@code text_not_found} listing the lines read nearest to the
-   * query, or {@code text_ambiguous} listing the equally good candidates.
+   * The single best match, or {@code text_not_found} listing the lines read nearest to the query,
+   * or {@code text_ambiguous} listing the equally good candidates.
    */
   ScreenText single(Observation o, TextQuery query) {
     TextSearchResult r = find(o, query);
-    NormRegion region = query.region().map(q -> NormRegion.of(q.x(), q.y(), q.width(), q.height())).orElse(null);
+    NormRegion region =
+        query.region().map(q -> NormRegion.of(q.x(), q.y(), q.width(), q.height())).orElse(null);
     if (!r.found()) {
       List<Map<String, Object>> nearby = nearby(page(o, region), o, query);
       Map<String, Object> details = new LinkedHashMap<>();
@@ -140,7 +144,11 @@ final class ScreenReader implements AutoCloseable {
       details.put("read_nearby", nearby);
       throw new SwipeException(
           ErrorCode.TEXT_NOT_FOUND,
-          "no text matching " + query + " on " + o.id() + "; read instead: "
+          "no text matching "
+              + query
+              + " on "
+              + o.id()
+              + "; read instead: "
               + nearby.stream().map(m -> "'" + m.get("text") + "'").limit(4).toList(),
           details,
           null);
@@ -161,7 +169,11 @@ final class ScreenReader implements AutoCloseable {
       details.put("candidates", ties);
       throw new SwipeException(
           ErrorCode.TEXT_AMBIGUOUS,
-          ties.size() + " places match " + query + " equally well on " + o.id()
+          ties.size()
+              + " places match "
+              + query
+              + " equally well on "
+              + o.id()
               + "; narrow the query with a region or more words",
           details,
           null);
@@ -172,7 +184,9 @@ final class ScreenReader implements AutoCloseable {
   private List<Map<String, Object>> nearby(TextPage page, Observation o, TextQuery query) {
     String wanted = query.text().toLowerCase(java.util.Locale.ROOT);
     List<TextLine> lines = new ArrayList<>(page.lines());
-    lines.sort(Comparator.comparingInt(l -> letterDistance(wanted, l.text().toLowerCase(java.util.Locale.ROOT))));
+    lines.sort(
+        Comparator.comparingInt(
+            l -> letterDistance(wanted, l.text().toLowerCase(java.util.Locale.ROOT))));
     List<Map<String, Object>> out = new ArrayList<>();
     for (TextLine l : lines.subList(0, Math.min(NEARBY_LINES, lines.size()))) {
       out.add(describe(new ScreenText(l.text(), norm(l.box(), o), l.confidence(), 0)));
@@ -192,7 +206,10 @@ final class ScreenReader implements AutoCloseable {
     for (int i = 1; i <= n; i++) {
       cur[0] = i;
       for (int j = 1; j <= m; j++) {
-        cur[j] = Math.min(prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1), Math.min(prev[j], cur[j - 1]) + 1);
+        cur[j] =
+            Math.min(
+                prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1),
+                Math.min(prev[j], cur[j - 1]) + 1);
       }
       int[] t = prev;
       prev = cur;
@@ -227,7 +244,9 @@ final class ScreenReader implements AutoCloseable {
     return new TextQuery.Region(r.x(), r.y(), r.w(), r.h()).toPixels(w, h);
   }
 
-  /** The observation's full-size luminance as an image (decoded once, bounded like every decode). */
+  /**
+   * The observation's full-size luminance as an image (decoded once, bounded like every decode).
+   */
   private static BufferedImage image(Observation o) {
     GreyRaster g = o.grey();
     BufferedImage img = new BufferedImage(g.width(), g.height(), BufferedImage.TYPE_BYTE_GRAY);

@@ -39,24 +39,30 @@ import java.util.OptionalDouble;
 import java.util.function.Predicate;
 
 /**
- * Directional scrolls with movement verdicts (seed 003 semantics on pixels): the before screen,
- * a frame during the dwell (finger still down at the end point; for a flinging pass, the first
- * frame of the coast) and the settled after screen decide between moved, at-edge, unchanged and
+ * Directional scrolls with movement verdicts (seed 003 semantics on pixels): the before screen, a
+ * frame during the dwell (finger still down at the end point; for a flinging pass, the first frame
+ * of the coast) and the settled after screen decide between moved, at-edge, unchanged and
  * unobserved. Scroll-until plays steady or flinging passes ({@link SearchPace}).
  */
 final class ScrollExecutor {
   /** Less usable band than this (normalized units) above a keyboard is refused. */
   static final double MIN_SURFACE = 150;
+
   /** Space kept between the swipe band and a keyboard. */
   static final double KEYBOARD_MARGIN = 10;
+
   /** Move time of a flinging pass. */
   static final int FLING_MOVE_MS = 150;
+
   /** A coast lasts longer than a steady settle: seconds, and iOS's decay crawls at the end. */
   static final Duration FLING_SETTLE_BOUND = Duration.ofSeconds(8);
+
   /** Travel of the catching drag, normalized units. */
   static final double CATCH_TRAVEL = 40;
+
   /** Amount of a steady pass back toward a target seen while coasting. */
   static final double STEP_BACK_AMOUNT = 0.5;
+
   /** Steady passes back before flinging on again. */
   static final int MAX_STEPS_BACK = 3;
 
@@ -125,16 +131,23 @@ final class ScrollExecutor {
    * @param movementEvidence which frames decided the movement verdict
    */
   record Played(
-      ScrollResult result, boolean sighted, String sightedId, long startNanos, NormRegion band, Swipe catcher,
-      ExecutedTimeline caught, long catchStartNanos, String settledEvidence, String movementEvidence) {}
+      ScrollResult result,
+      boolean sighted,
+      String sightedId,
+      long startNanos,
+      NormRegion band,
+      Swipe catcher,
+      ExecutedTimeline caught,
+      long catchStartNanos,
+      String settledEvidence,
+      String movementEvidence) {}
 
   /** A verdict and the frames that decided it. */
   private record Verdict(Movement movement, String evidence) {}
 
   /**
-   * Plays one pass: steady (shaped, dwell, a frame during the dwell) when {@code watchFor} is
-   * null, else a fling whose coast is watched frame by frame and caught where {@code watchFor}
-   * holds.
+   * Plays one pass: steady (shaped, dwell, a frame during the dwell) when {@code watchFor} is null,
+   * else a fling whose coast is watched frame by frame and caught where {@code watchFor} holds.
    */
   private Played play(Scroll scroll, Predicate<Observation> watchFor) {
     long t0 = ticker.read();
@@ -151,9 +164,12 @@ final class ScrollExecutor {
     }
 
     NormRegion band = scroll.region();
-    OptionalDouble keyboardY = scroll.keyboard().isPresent()
-        ? OptionalDouble.of(scroll.keyboard().get().y())
-        : scroll.detectKeyboard() ? KeyboardDetector.detect(before.greyForDiff()) : OptionalDouble.empty();
+    OptionalDouble keyboardY =
+        scroll.keyboard().isPresent()
+            ? OptionalDouble.of(scroll.keyboard().get().y())
+            : scroll.detectKeyboard()
+                ? KeyboardDetector.detect(before.greyForDiff())
+                : OptionalDouble.empty();
     boolean avoided = false;
     if (keyboardY.isPresent() && keyboardY.getAsDouble() < band.y2()) {
       double usableBottom = keyboardY.getAsDouble() - KEYBOARD_MARGIN;
@@ -166,8 +182,12 @@ final class ScrollExecutor {
         details.put("needed_height", needed);
         throw new SwipeException(
             ErrorCode.SCROLL_KEYBOARD_OCCLUDES_SURFACE,
-            "the on-screen keyboard (from y=" + Math.round(keyboardY.getAsDouble()) + ") leaves "
-                + Math.round(Math.max(0, usable)) + " of the " + Math.round(band.h())
+            "the on-screen keyboard (from y="
+                + Math.round(keyboardY.getAsDouble())
+                + ") leaves "
+                + Math.round(Math.max(0, usable))
+                + " of the "
+                + Math.round(band.h())
                 + " units of the scroll region; dismiss it or scroll a region above it",
             details,
             null);
@@ -191,32 +211,46 @@ final class ScrollExecutor {
     int reports;
     if (!fling) {
       long start = ticker.read();
-      executed = runner.run(timeline(swipe), hid,
-          () -> during[0] = FrameSettler.grabInTime(capture, ticker.read(), captureTimeout));
+      executed =
+          runner.run(
+              timeline(swipe),
+              hid,
+              () -> during[0] = FrameSettler.grabInTime(capture, ticker.read(), captureTimeout));
       if (during[0] != null) {
         frames++;
       }
-      after = settler.settle(start + executed.actualOffsetNanos(executed.reportCount() - 1), settleBound, null,
-          FrameSettler.Quiet.SCROLL, band);
+      after =
+          settler.settle(
+              start + executed.actualOffsetNanos(executed.reportCount() - 1),
+              settleBound,
+              null,
+              FrameSettler.Quiet.SCROLL,
+              band);
       reports = executed.reportCount();
     } else {
       // No frame is grabbed before release: waiting for one would be a dwell and kill the fling.
       long start = ticker.read();
       executed = runner.run(timeline(swipe), hid, () -> {});
       reports = executed.reportCount();
-      Duration coastBound = settleBound.compareTo(FLING_SETTLE_BOUND) > 0 ? settleBound : FLING_SETTLE_BOUND;
-      FrameSettler.Settled coast = settler.settle(
-          start + executed.actualOffsetNanos(executed.reportCount() - 1), coastBound, (frame, grey) -> {
-            if (during[0] == null) {
-              during[0] = frame; // the content coasting: evidence for at-edge
-            }
-            Observation passing = attachments.inPassing(frame, grey);
-            sighted[0] = watchFor.test(passing);
-            if (sighted[0]) {
-              sightedId[0] = passing.id();
-            }
-            return sighted[0];
-          }, FrameSettler.Quiet.SCROLL, band);
+      Duration coastBound =
+          settleBound.compareTo(FLING_SETTLE_BOUND) > 0 ? settleBound : FLING_SETTLE_BOUND;
+      FrameSettler.Settled coast =
+          settler.settle(
+              start + executed.actualOffsetNanos(executed.reportCount() - 1),
+              coastBound,
+              (frame, grey) -> {
+                if (during[0] == null) {
+                  during[0] = frame; // the content coasting: evidence for at-edge
+                }
+                Observation passing = attachments.inPassing(frame, grey);
+                sighted[0] = watchFor.test(passing);
+                if (sighted[0]) {
+                  sightedId[0] = passing.id();
+                }
+                return sighted[0];
+              },
+              FrameSettler.Quiet.SCROLL,
+              band);
       after = coast;
       if (sighted[0]) {
         frames += coast.frames();
@@ -227,8 +261,13 @@ final class ScrollExecutor {
         caught = runner.run(timeline(catcher), hid, () -> {});
         gestures++;
         reports += caught.reportCount();
-        after = settler.settle(catchStart + caught.actualOffsetNanos(caught.reportCount() - 1), settleBound, null,
-            FrameSettler.Quiet.SCROLL, band);
+        after =
+            settler.settle(
+                catchStart + caught.actualOffsetNanos(caught.reportCount() - 1),
+                settleBound,
+                null,
+                FrameSettler.Quiet.SCROLL,
+                band);
       }
     }
     frames += after.frames();
@@ -249,23 +288,25 @@ final class ScrollExecutor {
     }
     long wall = ticker.read() - t0;
     Cost cost = new Cost(wall / 1_000_000L, gestures, reports, frames, settleWait / 1_000_000L);
-    ActionResult action = ActionResult.builder()
-        .gesture(swipe)
-        .timeline(executed)
-        .observation(after.observation())
-        .cost(cost)
-        .build();
-    ScrollResult result = ScrollResult.builder()
-        .action(action)
-        .before(before)
-        .movement(movement)
-        .diff(inside)
-        .amountRequested(scroll.amount())
-        .amountUsed(scroll.honouredAmount())
-        .keyboardAvoided(avoided)
-        .keyboardMinY(keyboardY)
-        .cost(cost)
-        .build();
+    ActionResult action =
+        ActionResult.builder()
+            .gesture(swipe)
+            .timeline(executed)
+            .observation(after.observation())
+            .cost(cost)
+            .build();
+    ScrollResult result =
+        ScrollResult.builder()
+            .action(action)
+            .before(before)
+            .movement(movement)
+            .diff(inside)
+            .amountRequested(scroll.amount())
+            .amountUsed(scroll.honouredAmount())
+            .keyboardAvoided(avoided)
+            .keyboardMinY(keyboardY)
+            .cost(cost)
+            .build();
     if (movement == Movement.UNCHANGED && scroll.expectContent()) {
       Map<String, Object> details = new LinkedHashMap<>();
       details.put("movement", movement.id());
@@ -273,29 +314,49 @@ final class ScrollExecutor {
       details.put("after", after.observation().id());
       throw new SwipeException(
           ErrorCode.SCROLL_NO_PROGRESS,
-          "the scroll " + scroll.direction().id() + " moved nothing although content was expected; "
+          "the scroll "
+              + scroll.direction().id()
+              + " moved nothing although content was expected; "
               + "check that the region is scrollable and that the input reaches the phone, rather than repeating it",
           details,
           null);
     }
-    return new Played(result, sighted[0], sightedId[0], t0, band, catcher, caught, catchStart,
-        settledEvidence(after), verdict.evidence());
+    return new Played(
+        result,
+        sighted[0],
+        sightedId[0],
+        t0,
+        band,
+        catcher,
+        caught,
+        catchStart,
+        settledEvidence(after),
+        verdict.evidence());
   }
 
   /** What the settling gate saw, in words, for the trace. */
   static String settledEvidence(FrameSettler.Settled s) {
     String id = s.observation().id();
-    String span = s.frames() + (s.frames() == 1 ? " frame" : " frames") + " over " + s.waitNanos() / 1_000_000L + " ms";
+    String span =
+        s.frames()
+            + (s.frames() == 1 ? " frame" : " frames")
+            + " over "
+            + s.waitNanos() / 1_000_000L
+            + " ms";
     if (s.observation().settled()) {
       return id + " settled: consecutive frames stayed equal over the quiet window (" + span + ")";
     }
-    return id + " not settled: the screen still changed when the bound ran out (" + span + ")"
+    return id
+        + " not settled: the screen still changed when the bound ran out ("
+        + span
+        + ")"
         + (s.focusSettled() ? "; the scrolled band itself was at rest" : "");
   }
 
   private void checkGuard(Swipe swipe) {
     try {
-      wheelGuard.checkGenericTouch(swipe.start().x(), swipe.start().y(), swipe.end().x(), swipe.end().y());
+      wheelGuard.checkGenericTouch(
+          swipe.start().x(), swipe.start().y(), swipe.end().x(), swipe.end().y());
     } catch (RuntimeException e) {
       throw SwipeException.translate(e);
     }
@@ -306,13 +367,24 @@ final class ScrollExecutor {
   }
 
   ScrollUntilResult scrollUntil(
-      Scroll scroll, Predicate<Observation> until, int maxPasses, Duration timeout, SearchPace pace) {
+      Scroll scroll,
+      Predicate<Observation> until,
+      int maxPasses,
+      Duration timeout,
+      SearchPace pace) {
     return scrollUntil(scroll, until, maxPasses, timeout, pace, null);
   }
 
-  /** {@link #scrollUntil(Scroll, Predicate, int, Duration, SearchPace)}, telling {@code listener} of each pass. */
+  /**
+   * {@link #scrollUntil(Scroll, Predicate, int, Duration, SearchPace)}, telling {@code listener} of
+   * each pass.
+   */
   ScrollUntilResult scrollUntil(
-      Scroll scroll, Predicate<Observation> until, int maxPasses, Duration timeout, SearchPace pace,
+      Scroll scroll,
+      Predicate<Observation> until,
+      int maxPasses,
+      Duration timeout,
+      SearchPace pace,
       PassListener listener) {
     long t0 = ticker.read();
     long deadline = t0 + timeout.toNanos();
@@ -340,8 +412,16 @@ final class ScrollExecutor {
       boolean back = stepsBack > 0;
       ScrollDirection direction = back ? scroll.direction().opposite() : scroll.direction();
       double amount = back ? Math.min(scroll.amount(), STEP_BACK_AMOUNT) : scroll.amount();
-      Scroll pass = new Scroll(direction, amount, scroll.durationMs(), scroll.region(),
-          scroll.keyboard(), scroll.detectKeyboard(), false, Optional.of(current));
+      Scroll pass =
+          new Scroll(
+              direction,
+              amount,
+              scroll.durationMs(),
+              scroll.region(),
+              scroll.keyboard(),
+              scroll.detectKeyboard(),
+              false,
+              Optional.of(current));
       Played played = play(pass, pace == SearchPace.FLING && !back ? until : null);
       if (listener != null) {
         listener.played(played);
@@ -359,16 +439,22 @@ final class ScrollExecutor {
         stepsBack--;
       }
     }
-    Cost total = new Cost(
-        (ticker.read() - t0) / 1_000_000L, cost.gestures(), cost.hidReports(), cost.framesGrabbed(), cost.settleWaitMs());
-    return new ScrollUntilResult(found, passes.size(), edge && !found, timedOut, current, passes, total);
+    Cost total =
+        new Cost(
+            (ticker.read() - t0) / 1_000_000L,
+            cost.gestures(),
+            cost.hidReports(),
+            cost.framesGrabbed(),
+            cost.settleWaitMs());
+    return new ScrollUntilResult(
+        found, passes.size(), edge && !found, timedOut, current, passes, total);
   }
 
   /**
    * A flinging pass: the steady pass's path, moved linearly in {@link #FLING_MOVE_MS} and lifted
-   * without a dwell, so the content coasts on: a 0.8 pass on a 2400 px screen lifts at about
-   * 9000 px/s, and the simulator's list then travels 25 rows on Android and 30 on iOS per pass
-   * (a steady pass: 7).
+   * without a dwell, so the content coasts on: a 0.8 pass on a 2400 px screen lifts at about 9000
+   * px/s, and the simulator's list then travels 25 rows on Android and 30 on iOS per pass (a steady
+   * pass: 7).
    */
   static Swipe planFling(Scroll scroll, NormRegion band) {
     Swipe steady = plan(scroll, band);
@@ -382,16 +468,17 @@ final class ScrollExecutor {
   }
 
   /**
-   * The catch: a touch in the middle of the band stops the coast, and a short slow drag along
-   * the pass (past the touch slop, so never a tap on what lies under it) lifts after a dwell
-   * without velocity. Along, not against: a coasting list shows each row first at its leading
-   * edge, so the target was seen as it came in and a little more travel keeps it on screen; one
-   * that slid out at the trailing edge is fetched back by the steps back.
+   * The catch: a touch in the middle of the band stops the coast, and a short slow drag along the
+   * pass (past the touch slop, so never a tap on what lies under it) lifts after a dwell without
+   * velocity. Along, not against: a coasting list shows each row first at its leading edge, so the
+   * target was seen as it came in and a little more travel keeps it on screen; one that slid out at
+   * the trailing edge is fetched back by the steps back.
    */
   static Swipe planCatch(Scroll scroll, NormRegion band) {
     ScrollDirection d = scroll.direction();
     NormPoint c = band.center();
-    NormPoint to = NormPoint.of(c.x() + d.fingerDx() * CATCH_TRAVEL, c.y() + d.fingerDy() * CATCH_TRAVEL);
+    NormPoint to =
+        NormPoint.of(c.x() + d.fingerDx() * CATCH_TRAVEL, c.y() + d.fingerDy() * CATCH_TRAVEL);
     return Swipe.builder(c, to)
         .durationMs(200)
         .steps(12)
@@ -401,13 +488,17 @@ final class ScrollExecutor {
         .build();
   }
 
-  /** The finger path: centred in the band, {@code amount} of its axis long, against the direction. */
+  /**
+   * The finger path: centred in the band, {@code amount} of its axis long, against the direction.
+   */
   static Swipe plan(Scroll scroll, NormRegion band) {
     ScrollDirection d = scroll.direction();
     double travel = scroll.honouredAmount() * (d.vertical() ? band.h() : band.w());
     NormPoint c = band.center();
-    NormPoint from = NormPoint.of(c.x() - d.fingerDx() * travel / 2, c.y() - d.fingerDy() * travel / 2);
-    NormPoint to = NormPoint.of(c.x() + d.fingerDx() * travel / 2, c.y() + d.fingerDy() * travel / 2);
+    NormPoint from =
+        NormPoint.of(c.x() - d.fingerDx() * travel / 2, c.y() - d.fingerDy() * travel / 2);
+    NormPoint to =
+        NormPoint.of(c.x() + d.fingerDx() * travel / 2, c.y() + d.fingerDy() * travel / 2);
     int steps = Math.max(8, Math.min(60, scroll.durationMs() / 16));
     return Swipe.builder(from, to)
         .durationMs(scroll.durationMs())
@@ -425,13 +516,18 @@ final class ScrollExecutor {
    * (the band's move leaves more of the screen overlapping), else none.
    */
   private static DiffResult largeMove(
-      ScrollDirection direction, Observation before, FrameSettler.Settled after, NormRegion band, DiffResult inside) {
+      ScrollDirection direction,
+      Observation before,
+      FrameSettler.Settled after,
+      NormRegion band,
+      DiffResult inside) {
     PrimaryAxis seen = after.motion().axis(band);
     if (seen != PrimaryAxis.NONE) {
       return inside.withAxisFromMotionBetween(seen);
     }
     PrimaryAxis along = direction.vertical() ? PrimaryAxis.VERTICAL : PrimaryAxis.HORIZONTAL;
-    PrimaryAxis whole = ImageDiff.compare(before.greyForDiff(), after.observation().greyForDiff()).primaryAxis();
+    PrimaryAxis whole =
+        ImageDiff.compare(before.greyForDiff(), after.observation().greyForDiff()).primaryAxis();
     return DiffResult.of(inside.diffRatio(), whole == along ? along : PrimaryAxis.NONE);
   }
 
@@ -440,36 +536,58 @@ final class ScrollExecutor {
    * outside it keeps the screen unsettled (and says so) without hiding how the band moved.
    */
   private static Verdict verdict(
-      Observation before, FrameSettler.Settled settled, Frame during, NormRegion band, DiffResult inside,
+      Observation before,
+      FrameSettler.Settled settled,
+      Frame during,
+      NormRegion band,
+      DiffResult inside,
       ScrollDirection direction) {
     Observation after = settled.observation();
     String pair = before.id() + " vs " + after.id() + " in the band";
     if (!settled.focusSettled()) {
-      return new Verdict(Movement.UNOBSERVED, "the band of " + after.id() + " was still moving when the bound ran out");
+      return new Verdict(
+          Movement.UNOBSERVED,
+          "the band of " + after.id() + " was still moving when the bound ran out");
     }
     if (inside.changed()) {
       // Pixels changed; only motion along the scroll axis backs "moved". An overscroll glow
       // still fading, a replaced page or a popup changes pixels without such motion (found by
       // the honesty benchmark: android edge glow after a strong pull at the top of a list).
       PrimaryAxis along = direction.vertical() ? PrimaryAxis.VERTICAL : PrimaryAxis.HORIZONTAL;
-      String seen = String.format(java.util.Locale.ROOT, "%s: diff_ratio %.4f, axis %s (%s)", pair, inside.diffRatio(),
-          inside.primaryAxis().name().toLowerCase(java.util.Locale.ROOT), inside.axisEvidence().id());
+      String seen =
+          String.format(
+              java.util.Locale.ROOT,
+              "%s: diff_ratio %.4f, axis %s (%s)",
+              pair,
+              inside.diffRatio(),
+              inside.primaryAxis().name().toLowerCase(java.util.Locale.ROOT),
+              inside.axisEvidence().id());
       return inside.primaryAxis() == along
           ? new Verdict(Movement.MOVED, seen + ", along the scroll")
           : new Verdict(Movement.UNOBSERVED, seen + ", not along the scroll");
     }
     if (during == null) {
-      return new Verdict(Movement.UNOBSERVED, pair + " unchanged, and no frame came during the dwell to tell at-edge from unchanged");
+      return new Verdict(
+          Movement.UNOBSERVED,
+          pair + " unchanged, and no frame came during the dwell to tell at-edge from unchanged");
     }
     GreyRaster duringGrey = FrameSettler.decode(during);
     if (compare(before.greyForDiff(), duringGrey, band).changed()) {
-      return new Verdict(Movement.AT_EDGE, pair + " unchanged, but the frame during the gesture (captured at "
-          + during.captureNanos() / 1_000_000L + " ms) differed from " + before.id() + ": it bounced back");
+      return new Verdict(
+          Movement.AT_EDGE,
+          pair
+              + " unchanged, but the frame during the gesture (captured at "
+              + during.captureNanos() / 1_000_000L
+              + " ms) differed from "
+              + before.id()
+              + ": it bounced back");
     }
     if (ImageDiff.compare(before.greyForDiff(), after.greyForDiff()).changed()) {
-      return new Verdict(Movement.UNOBSERVED, pair + " unchanged, but the screen outside the band changed");
+      return new Verdict(
+          Movement.UNOBSERVED, pair + " unchanged, but the screen outside the band changed");
     }
-    return new Verdict(Movement.UNCHANGED, pair + " unchanged, and so was the frame during the gesture");
+    return new Verdict(
+        Movement.UNCHANGED, pair + " unchanged, and so was the frame during the gesture");
   }
 
   private static DiffResult compare(GreyRaster a, GreyRaster b, NormRegion r) {

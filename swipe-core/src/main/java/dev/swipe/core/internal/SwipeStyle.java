@@ -8,8 +8,8 @@ import org.immutables.value.Value;
 
 /**
  * The one Immutables style of the project: generated implementations stay package-private behind
- * the abstract value type, which exposes a nested {@code Builder}; no Guava in generated code.
- * Not public API even though it must be public for annotation processing across packages.
+ * the abstract value type, which exposes a nested {@code Builder}; no Guava in generated code. Not
+ * public API even though it must be public for annotation processing across packages.
  */
 @Target({ElementType.PACKAGE, ElementType.TYPE})
 @Retention(RetentionPolicy.CLASS)

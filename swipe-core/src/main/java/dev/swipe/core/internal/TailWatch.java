@@ -16,16 +16,15 @@ import java.util.List;
 import java.util.function.IntPredicate;
 
 /**
- * Frames captured during a swipe's slow tail: where it begins, halfway through it, and in the
- * dwell before release, so that the content's travel is seen while it follows the finger.
+ * Frames captured during a swipe's slow tail: where it begins, halfway through it, and in the dwell
+ * before release, so that the content's travel is seen while it follows the finger.
  *
  * <p>Why: a wheel nudge planned on a measured pitch lands within a pixel of its row, so its snap
- * after release shows no motion, and the wheel before and after the nudge shares no rows that
- * moved (three rows visible, turned three or more, or back in place with other labels and another
- * fade): the honesty benchmark found a third of the Android nudges' {@code image_diff} answering
- * {@code none}. In the tail the finger moves slowly, so a capture there only pauses it for up to a
- * frame (the timeline runner keeps the later reports' spacing) and the release still carries no
- * velocity.
+ * after release shows no motion, and the wheel before and after the nudge shares no rows that moved
+ * (three rows visible, turned three or more, or back in place with other labels and another fade):
+ * the honesty benchmark found a third of the Android nudges' {@code image_diff} answering {@code
+ * none}. In the tail the finger moves slowly, so a capture there only pauses it for up to a frame
+ * (the timeline runner keeps the later reports' spacing) and the release still carries no velocity.
  */
 final class TailWatch {
   private final FrameSource capture;
@@ -35,7 +34,8 @@ final class TailWatch {
   private final List<Frame> frames = new ArrayList<>(3);
 
   /** A watch over {@code swipe}'s tail as {@code timeline} (its plan) plays it. */
-  TailWatch(Swipe swipe, Timeline timeline, FrameSource capture, Ticker ticker, Duration captureTimeout) {
+  TailWatch(
+      Swipe swipe, Timeline timeline, FrameSource capture, Ticker ticker, Duration captureTimeout) {
     this.capture = capture;
     this.ticker = ticker;
     this.captureTimeout = captureTimeout;
@@ -76,7 +76,9 @@ final class TailWatch {
    * waiting out the latency would hold the finger still for it at every look.
    */
   void look() {
-    Frame frame = FrameSettler.grabInTime(capture, ticker.read() - capture.latency().toNanos(), captureTimeout);
+    Frame frame =
+        FrameSettler.grabInTime(
+            capture, ticker.read() - capture.latency().toNanos(), captureTimeout);
     if (frame != null) {
       frames.add(frame);
     }
@@ -93,7 +95,9 @@ final class TailWatch {
     GreyRaster previous = null;
     for (Frame f : frames) {
       GreyRaster grey = FrameSettler.decode(f);
-      if (previous != null && FrameSettler.sameSize(previous, grey) && !FrameStability.isStable(previous, grey)) {
+      if (previous != null
+          && FrameSettler.sameSize(previous, grey)
+          && !FrameStability.isStable(previous, grey)) {
         trail.add(previous, grey);
       }
       previous = grey;

@@ -42,7 +42,8 @@ final class TextActions {
     }
     if (run.tracer != null) {
       ObjectNode outcome = TraceWriter.object().put("lines", out.size());
-      run.tracer.call(run.attachments.runId(), "read_text", start, null, outcome, observation, null);
+      run.tracer.call(
+          run.attachments.runId(), "read_text", start, null, outcome, observation, null);
     }
     return out;
   }
@@ -54,10 +55,17 @@ final class TextActions {
     long start = run.ticker.read();
     TextSearchResult found = run.parts.screenReader.find(observation, query);
     if (run.tracer != null) {
-      ObjectNode outcome = TraceWriter.object().put("found", found.found()).put("matches", found.matches().size());
+      ObjectNode outcome =
+          TraceWriter.object().put("found", found.found()).put("matches", found.matches().size());
       found.best().ifPresent(b -> outcome.put("best", b.text()));
-      run.tracer.call(run.attachments.runId(), "find_text", start, TraceWriter.object().put("query", query.toString()),
-          outcome, observation, null);
+      run.tracer.call(
+          run.attachments.runId(),
+          "find_text",
+          start,
+          TraceWriter.object().put("query", query.toString()),
+          outcome,
+          observation,
+          null);
     }
     return found;
   }
@@ -68,11 +76,19 @@ final class TextActions {
     run.ensureOpen();
     ScreenText target = run.parts.screenReader.single(observation, query);
     Tap tap = Tap.at(target.center());
-    return run.locked(tap.kind(), tap, observation, before -> {
-      run.checkNotAimedAtAWheel(tap);
-      ActionResult r = run.play(tap, run.settleBound);
-      run.traced(tap.kind(), r, before, ActionTracer.decision(Map.of("text", target.text(), "query", query.toString())));
-      return r;
-    });
+    return run.locked(
+        tap.kind(),
+        tap,
+        observation,
+        before -> {
+          run.checkNotAimedAtAWheel(tap);
+          ActionResult r = run.play(tap, run.settleBound);
+          run.traced(
+              tap.kind(),
+              r,
+              before,
+              ActionTracer.decision(Map.of("text", target.text(), "query", query.toString())));
+          return r;
+        });
   }
 }

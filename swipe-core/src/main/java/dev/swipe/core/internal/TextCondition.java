@@ -7,11 +7,11 @@ import java.util.function.Predicate;
 /**
  * "The text is on the screen" as a scroll search's condition, reading only the frames worth
  * reading. Every pass's end screen is read: "found" is claimed only there. Of a fling's coast
- * frames (seen in passing, ids {@code motion-N}),
- * one is read every {@link #COAST_READ_INTERVAL_NANOS} of capture time and at most {@link
- * #MAX_COAST_READS} per pass: at the fastest fling a pass makes a row crosses the list in about a
- * fifth of a second, whole for a little less, so reads that far apart see every row whole at
- * least once, while the frames in between (most of a coast) show nothing new.
+ * frames (seen in passing, ids {@code motion-N}), one is read every {@link
+ * #COAST_READ_INTERVAL_NANOS} of capture time and at most {@link #MAX_COAST_READS} per pass: at the
+ * fastest fling a pass makes a row crosses the list in about a fifth of a second, whole for a
+ * little less, so reads that far apart see every row whole at least once, while the frames in
+ * between (most of a coast) show nothing new.
  */
 final class TextCondition implements Predicate<Observation> {
   static final long COAST_READ_INTERVAL_NANOS = 150_000_000L;
@@ -39,7 +39,8 @@ final class TextCondition implements Predicate<Observation> {
       return found(o);
     }
     if (coastReads >= MAX_COAST_READS
-        || (lastCoastRead != Long.MIN_VALUE && o.captureNanos() - lastCoastRead < COAST_READ_INTERVAL_NANOS)) {
+        || (lastCoastRead != Long.MIN_VALUE
+            && o.captureNanos() - lastCoastRead < COAST_READ_INTERVAL_NANOS)) {
       return false;
     }
     coastReads++;

@@ -44,23 +44,31 @@ public final class TimelineRunner {
 
   /**
    * Plays {@code timeline}, calling {@code beforeRelease} just before the final pointer-up report
-   * (while the finger still rests at the end point), e.g. to capture a frame during the dwell.
-   * A failure inside the hook releases the pointer like any other failure.
+   * (while the finger still rests at the end point), e.g. to capture a frame during the dwell. A
+   * failure inside the hook releases the pointer like any other failure.
    */
   public ExecutedTimeline run(Timeline timeline, HidTransport transport, Runnable beforeRelease) {
     int n = timeline.reportCount();
-    return run(timeline, transport, i -> beforeRelease != null && i == n - 1
-        && timeline.events().get(i) instanceof PointerEvent p && !p.pressed(), beforeRelease);
+    return run(
+        timeline,
+        transport,
+        i ->
+            beforeRelease != null
+                && i == n - 1
+                && timeline.events().get(i) instanceof PointerEvent p
+                && !p.pressed(),
+        beforeRelease);
   }
 
   /**
    * Plays {@code timeline}, calling {@code look} before each report whose index {@code lookBefore}
-   * accepts (the finger rests where the previous report put it). A look that outlasts the time
-   * left before its report pauses the gesture: the later reports keep their spacing instead of
-   * bunching up, which would add speed the plan did not have. A failure inside the hook releases
-   * the pointer like any other failure.
+   * accepts (the finger rests where the previous report put it). A look that outlasts the time left
+   * before its report pauses the gesture: the later reports keep their spacing instead of bunching
+   * up, which would add speed the plan did not have. A failure inside the hook releases the pointer
+   * like any other failure.
    */
-  public ExecutedTimeline run(Timeline timeline, HidTransport transport, IntPredicate lookBefore, Runnable look) {
+  public ExecutedTimeline run(
+      Timeline timeline, HidTransport transport, IntPredicate lookBefore, Runnable look) {
     int n = timeline.reportCount();
     long[] actual = new long[n];
     long start = ticker.read();
@@ -80,8 +88,12 @@ public final class TimelineRunner {
         transport.send(toReport(e));
       }
     } catch (InterruptedException e) {
-      SwipeException failure = new SwipeException(
-          ErrorCode.INTERRUPTED, "interrupted during a gesture; the pointer was released", Map.of(), e);
+      SwipeException failure =
+          new SwipeException(
+              ErrorCode.INTERRUPTED,
+              "interrupted during a gesture; the pointer was released",
+              Map.of(),
+              e);
       releaseAfterFailure(transport, failure);
       Thread.currentThread().interrupt();
       throw failure;
@@ -108,7 +120,10 @@ public final class TimelineRunner {
     }
     if (e instanceof UncheckedIOException) {
       return new SwipeException(
-          ErrorCode.HID_DISCONNECTED, "HID link failed during a gesture: " + e.getMessage(), Map.of(), e);
+          ErrorCode.HID_DISCONNECTED,
+          "HID link failed during a gesture: " + e.getMessage(),
+          Map.of(),
+          e);
     }
     return new SwipeException(
         ErrorCode.INTERNAL, "HID transport failed during a gesture: " + e, Map.of(), e);

@@ -13,9 +13,9 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * A run's view of the device's memory that records each call in the trace (what was saved or
- * asked, what came back), so a report shows where an agent's remembered parameters came from.
- * Closing it closes the store, as closing the device's store always did.
+ * A run's view of the device's memory that records each call in the trace (what was saved or asked,
+ * what came back), so a report shows where an agent's remembered parameters came from. Closing it
+ * closes the store, as closing the device's store always did.
  */
 final class TracedMemoryStore implements MemoryStore {
   private final MemoryStore delegate;
@@ -30,7 +30,10 @@ final class TracedMemoryStore implements MemoryStore {
 
   @Override
   public MemoryRecord save(MemoryRecord record) {
-    return traced("memory_save", args(record), () -> delegate.save(record),
+    return traced(
+        "memory_save",
+        args(record),
+        () -> delegate.save(record),
         saved -> TraceWriter.object().put("id", saved.id()));
   }
 
@@ -43,7 +46,10 @@ final class TracedMemoryStore implements MemoryStore {
 
   @Override
   public Optional<MemoryRecord> get(String id) {
-    return traced("memory_get", TraceWriter.object().put("id", id), () -> delegate.get(id),
+    return traced(
+        "memory_get",
+        TraceWriter.object().put("id", id),
+        () -> delegate.get(id),
         r -> TraceWriter.object().put("found", r.isPresent()));
   }
 
@@ -62,14 +68,20 @@ final class TracedMemoryStore implements MemoryStore {
 
   @Override
   public boolean delete(String id) {
-    return traced("memory_delete", TraceWriter.object().put("id", id), () -> delegate.delete(id),
+    return traced(
+        "memory_delete",
+        TraceWriter.object().put("id", id),
+        () -> delegate.delete(id),
         d -> TraceWriter.object().put("deleted", d));
   }
 
   @Override
   public List<MemoryRecord> list(int offset, int limit) {
-    return traced("memory_list", TraceWriter.object().put("offset", offset).put("limit", limit),
-        () -> delegate.list(offset, limit), this::ids);
+    return traced(
+        "memory_list",
+        TraceWriter.object().put("offset", offset).put("limit", limit),
+        () -> delegate.list(offset, limit),
+        this::ids);
   }
 
   @Override
@@ -102,7 +114,8 @@ final class TracedMemoryStore implements MemoryStore {
     return a;
   }
 
-  private <T> T traced(String action, ObjectNode args, Supplier<T> call, Function<T, ObjectNode> outcome) {
+  private <T> T traced(
+      String action, ObjectNode args, Supplier<T> call, Function<T, ObjectNode> outcome) {
     long start = tracer.now();
     try {
       T result = call.get();

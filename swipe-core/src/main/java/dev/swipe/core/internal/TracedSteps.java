@@ -7,9 +7,9 @@ import dev.swipe.core.SwipeException;
 import java.util.Map;
 
 /**
- * Composite steps for code in core that plays several actions through the public facade (the
- * swipe strategies): in a trace they become one step with their goal, outcome and evidence, the
- * actions nested under it. On a device that does not trace, steps cost nothing.
+ * Composite steps for code in core that plays several actions through the public facade (the swipe
+ * strategies): in a trace they become one step with their goal, outcome and evidence, the actions
+ * nested under it. On a device that does not trace, steps cost nothing.
  */
 public final class TracedSteps {
   private TracedSteps() {}
@@ -23,13 +23,15 @@ public final class TracedSteps {
     void fail(SwipeException error);
   }
 
-  private static final Step NONE = new Step() {
-    @Override
-    public void end(Map<String, ?> outcome, Map<String, ?> evidence, Cost cost, Observation after) {}
+  private static final Step NONE =
+      new Step() {
+        @Override
+        public void end(
+            Map<String, ?> outcome, Map<String, ?> evidence, Cost cost, Observation after) {}
 
-    @Override
-    public void fail(SwipeException error) {}
-  };
+        @Override
+        public void fail(SwipeException error) {}
+      };
 
   /** Starts a step named {@code action} on {@code device} with its goal. */
   public static Step begin(Device device, String action, Map<String, ?> goal) {
@@ -42,8 +44,13 @@ public final class TracedSteps {
     }
     return new Step() {
       @Override
-      public void end(Map<String, ?> outcome, Map<String, ?> evidence, Cost cost, Observation after) {
-        c.end(ActionTracer.decision(outcome), evidence == null ? null : ActionTracer.decision(evidence), cost, after);
+      public void end(
+          Map<String, ?> outcome, Map<String, ?> evidence, Cost cost, Observation after) {
+        c.end(
+            ActionTracer.decision(outcome),
+            evidence == null ? null : ActionTracer.decision(evidence),
+            cost,
+            after);
       }
 
       @Override

@@ -56,10 +56,11 @@ final class TranslatingMemoryStore implements MemoryStore {
 
   @Override
   public void close() {
-    call(() -> {
-      delegate.close();
-      return null;
-    });
+    call(
+        () -> {
+          delegate.close();
+          return null;
+        });
   }
 
   private static <T> T call(Supplier<T> body) {

@@ -10,7 +10,6 @@ import dev.swipe.core.trace.TraceWriter;
 import dev.swipe.text.TextQuery;
 import java.time.Duration;
 import java.util.Map;
-import java.util.function.Predicate;
 
 /**
  * The waits of a run: looking at settled screenshots until text shows, a condition holds or the
@@ -37,9 +36,16 @@ final class Waits {
     // whose clock does not advance
     long maxLooks = Math.max(2, timeout.toMillis() / WAIT_POLL.toMillis() + 2);
     TextSearchResult last = null;
-    ActionTracer.Composite step = run.tracer == null ? null
-        : run.tracer.begin(run.attachments.runId(), "wait_for_text", TraceWriter.object().put("text", query.toString())
-            .put("timeout_ms", timeout.toMillis()), run.lastSeen());
+    ActionTracer.Composite step =
+        run.tracer == null
+            ? null
+            : run.tracer.begin(
+                run.attachments.runId(),
+                "wait_for_text",
+                TraceWriter.object()
+                    .put("text", query.toString())
+                    .put("timeout_ms", timeout.toMillis()),
+                run.lastSeen());
     for (long look = 0; look < maxLooks; look++) {
       try {
         last = run.findText(run.screenshot(), query);
@@ -51,9 +57,20 @@ final class Waits {
       }
       if (last.found() || run.ticker.read() >= deadline) {
         if (step != null) {
-          step.end(TraceWriter.object().put("result", last.found() ? "found" : "timed_out").put("found", last.found()),
-              TraceWriter.object().put("found", (last.found() ? "found on " : "not found on ") + last.observation().id()
-                  + " after " + (look + 1) + " looks"), null, last.observation());
+          step.end(
+              TraceWriter.object()
+                  .put("result", last.found() ? "found" : "timed_out")
+                  .put("found", last.found()),
+              TraceWriter.object()
+                  .put(
+                      "found",
+                      (last.found() ? "found on " : "not found on ")
+                          + last.observation().id()
+                          + " after "
+                          + (look + 1)
+                          + " looks"),
+              null,
+              last.observation());
         }
         return last;
       }
@@ -61,11 +78,16 @@ final class Waits {
         run.sleeper.sleep(Math.min(WAIT_POLL.toNanos(), Math.max(0, deadline - run.ticker.read())));
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new SwipeException(ErrorCode.INTERRUPTED, "interrupted while waiting for text", Map.of(), e);
+        throw new SwipeException(
+            ErrorCode.INTERRUPTED, "interrupted while waiting for text", Map.of(), e);
       }
     }
     if (step != null) {
-      step.end(TraceWriter.object().put("result", "timed_out").put("found", false), null, null, last.observation());
+      step.end(
+          TraceWriter.object().put("result", "timed_out").put("found", false),
+          null,
+          null,
+          last.observation());
     }
     return last;
   }
@@ -83,7 +105,10 @@ final class Waits {
    * Takes screenshots (each settles first) until one is settled and {@code condition} holds on it,
    * or {@code timeout} of device time passes; bounded in looks for a clock that does not advance.
    */
-  private WaitResult await(String action, String description, java.util.function.Predicate<Observation> condition,
+  private WaitResult await(
+      String action,
+      String description,
+      java.util.function.Predicate<Observation> condition,
       Duration timeout) {
     SwipeException.requireArgument(timeout, "timeout");
     if (timeout.isNegative() || timeout.isZero() || timeout.compareTo(Duration.ofMinutes(10)) > 0) {
@@ -93,9 +118,16 @@ final class Waits {
     long start = run.ticker.read();
     long deadline = start + timeout.toNanos();
     long maxLooks = Math.max(2, timeout.toMillis() / WAIT_POLL.toMillis() + 2);
-    ActionTracer.Composite step = run.tracer == null ? null
-        : run.tracer.begin(run.attachments.runId(), action, TraceWriter.object().put("until", description)
-            .put("timeout_ms", timeout.toMillis()), run.lastSeen());
+    ActionTracer.Composite step =
+        run.tracer == null
+            ? null
+            : run.tracer.begin(
+                run.attachments.runId(),
+                action,
+                TraceWriter.object()
+                    .put("until", description)
+                    .put("timeout_ms", timeout.toMillis()),
+                run.lastSeen());
     run.parts.listeners.stepStarted(action, start);
     Observation last = null;
     int looks = 0;
@@ -113,10 +145,12 @@ final class Waits {
           break;
         }
         try {
-          run.sleeper.sleep(Math.min(WAIT_POLL.toNanos(), Math.max(0, deadline - run.ticker.read())));
+          run.sleeper.sleep(
+              Math.min(WAIT_POLL.toNanos(), Math.max(0, deadline - run.ticker.read())));
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
-          throw new SwipeException(ErrorCode.INTERRUPTED, "interrupted while waiting until " + description, Map.of(), e);
+          throw new SwipeException(
+              ErrorCode.INTERRUPTED, "interrupted while waiting until " + description, Map.of(), e);
         }
       }
     } catch (SwipeException e) {
@@ -131,13 +165,29 @@ final class Waits {
       }
       throw s;
     }
-    WaitResult result = new WaitResult(held, description, last, looks, settled, (run.ticker.read() - start) / 1_000_000L);
+    WaitResult result =
+        new WaitResult(
+            held, description, last, looks, settled, (run.ticker.read() - start) / 1_000_000L);
     if (step != null) {
-      step.end(TraceWriter.object().put("result", held ? "held" : "timed_out").put("held", held)
-              .put("looks", looks).put("settled_looks", settled),
-          TraceWriter.object().put("held", (held ? "held on " : "did not hold on ") + last.id()
-              + (last.settled() ? " (settled)" : " (not settled)") + " after " + looks + " looks, " + settled + " settled"),
-          null, last);
+      step.end(
+          TraceWriter.object()
+              .put("result", held ? "held" : "timed_out")
+              .put("held", held)
+              .put("looks", looks)
+              .put("settled_looks", settled),
+          TraceWriter.object()
+              .put(
+                  "held",
+                  (held ? "held on " : "did not hold on ")
+                      + last.id()
+                      + (last.settled() ? " (settled)" : " (not settled)")
+                      + " after "
+                      + looks
+                      + " looks, "
+                      + settled
+                      + " settled"),
+          null,
+          last);
     }
     return result;
   }

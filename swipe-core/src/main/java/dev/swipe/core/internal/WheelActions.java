@@ -30,6 +30,7 @@ import java.util.Optional;
  */
 final class WheelActions {
   private final DefaultDevice run;
+
   /** Reads picker columns with the device's text reader. */
   private final WheelReader wheels;
 
@@ -52,32 +53,49 @@ final class WheelActions {
     } catch (RuntimeException e) {
       throw SwipeException.translate(e);
     }
-    PitchMeasurement m = measured.found()
-        ? PitchMeasurement.of(measured.pitchNorm(), measured.confidence())
-        : PitchMeasurement.none();
+    PitchMeasurement m =
+        measured.found()
+            ? PitchMeasurement.of(measured.pitchNorm(), measured.confidence())
+            : PitchMeasurement.none();
     ActionResult[] played = new ActionResult[1];
     WheelDecision decision;
     try {
-      decision = run.wheelGuard.nudge(request, m, (drag, d) -> played[0] = run.play(WheelDrags.toSwipe(drag, d.plan().pitch().pitch()),
-          run.settleBound.multipliedBy(FrameSettler.Quiet.PICKER_BOUND_FACTOR), FrameSettler.Quiet.PICKER, true));
+      decision =
+          run.wheelGuard.nudge(
+              request,
+              m,
+              (drag, d) ->
+                  played[0] =
+                      run.play(
+                          WheelDrags.toSwipe(drag, d.plan().pitch().pitch()),
+                          run.settleBound.multipliedBy(FrameSettler.Quiet.PICKER_BOUND_FACTOR),
+                          FrameSettler.Quiet.PICKER,
+                          true));
     } catch (RuntimeException e) {
       throw SwipeException.translate(e);
     }
-    Cost cost = played[0] == null
-        ? new Cost((run.ticker.read() - t0) / 1_000_000L, 0, 0, 0, 0)
-        : played[0].cost();
+    Cost cost =
+        played[0] == null
+            ? new Cost((run.ticker.read() - t0) / 1_000_000L, 0, 0, 0, 0)
+            : played[0].cost();
     if (played[0] != null) {
       NormRegion column = columnBand(request.columnX(), request.centerY(), decision.pitch());
-      run.traced("wheel_nudge", played[0], screenshot, ActionTracer.decision(decision.asMap()), column,
+      run.traced(
+          "wheel_nudge",
+          played[0],
+          screenshot,
+          ActionTracer.decision(decision.asMap()),
+          column,
           run.diff(screenshot, played[0].observation(), column));
     }
-    WheelNudgeResult.Builder result = WheelNudgeResult.builder()
-        .decision(decision)
-        .measuredPitch(measured)
-        .action(java.util.Optional.ofNullable(played[0]))
-        .observation(played[0] == null ? screenshot : played[0].observation())
-        .cost(cost)
-        .moved(false);
+    WheelNudgeResult.Builder result =
+        WheelNudgeResult.builder()
+            .decision(decision)
+            .measuredPitch(measured)
+            .action(java.util.Optional.ofNullable(played[0]))
+            .observation(played[0] == null ? screenshot : played[0].observation())
+            .cost(cost)
+            .moved(false);
     if (played[0] != null) {
       observeNudge(screenshot, played[0].observation(), request, decision.pitch(), result);
     }
@@ -85,18 +103,24 @@ final class WheelActions {
   }
 
   /**
-   * What the column shows happened: whether its pixels changed, and, when a text reader is at
-   * hand, the label now selected and the rows turned as read before and after.
+   * What the column shows happened: whether its pixels changed, and, when a text reader is at hand,
+   * the label now selected and the rows turned as read before and after.
    */
   private void observeNudge(
-      Observation before, Observation after, WheelRequest request, double pitch, WheelNudgeResult.Builder out) {
+      Observation before,
+      Observation after,
+      WheelRequest request,
+      double pitch,
+      WheelNudgeResult.Builder out) {
     double spacing = pitch > 0 ? pitch : request.rowSpacing();
     double x1 = Math.max(0, request.columnX() - Math.max(spacing, 40));
     double x2 = Math.min(1000, request.columnX() + Math.max(spacing, 40));
     double y1 = Math.max(0, request.centerY() - 1.5 * spacing);
     double y2 = Math.min(1000, request.centerY() + 1.5 * spacing);
     try {
-      out.moved(ImageDiff.compare(before.greyForDiff(), after.greyForDiff(), x1, y1, x2 - x1, y2 - y1).changed());
+      out.moved(
+          ImageDiff.compare(before.greyForDiff(), after.greyForDiff(), x1, y1, x2 - x1, y2 - y1)
+              .changed());
     } catch (RuntimeException e) {
       throw SwipeException.translate(e);
     }
@@ -106,7 +130,9 @@ final class WheelActions {
     }
     now.get().selectedLabel().ifPresent(out::labelNow);
     Optional<WheelColumn> then = wheels.near(before, request.columnX(), request.centerY(), spacing);
-    if (then.isPresent() && then.get().value().isPresent() && now.get().value().isPresent()
+    if (then.isPresent()
+        && then.get().value().isPresent()
+        && now.get().value().isPresent()
         && then.get().scale().kind() == now.get().scale().kind()) {
       int step = Math.max(1, now.get().scale().step());
       int delta = now.get().value().getAsInt() - then.get().value().getAsInt();
@@ -142,21 +168,30 @@ final class WheelActions {
   WheelSetResult setWheel(WheelSet request) {
     SwipeException.requireArgument(request, "request");
     run.ensureOpen();
-    ActionTracer.Composite step = run.tracer == null ? null : run.beginStep("set_wheel", wheelGoal(request));
+    ActionTracer.Composite step =
+        run.tracer == null ? null : run.beginStep("set_wheel", wheelGoal(request));
     WheelSetter setter = new WheelSetter(run, wheels);
     WheelSetResult r;
     try {
       r = setter.set(request);
     } catch (SwipeException e) {
       if (step != null) {
-        ObjectNode outcome = TraceWriter.object().put("result", e.code().id()).put("reached", false)
-            .put("nudges", setter.nudgesSoFar().size());
+        ObjectNode outcome =
+            TraceWriter.object()
+                .put("result", e.code().id())
+                .put("reached", false)
+                .put("nudges", setter.nudgesSoFar().size());
         if (setter.lastLabel() != null) {
           outcome.put("value", setter.lastLabel());
         }
         ObjectNode evidence = TraceWriter.object();
-        evidence.put("reached", "not confirmed: " + e.code().id()
-            + (setter.readings().isEmpty() ? ", nothing was read" : "; last reading " + last(setter.readings())));
+        evidence.put(
+            "reached",
+            "not confirmed: "
+                + e.code().id()
+                + (setter.readings().isEmpty()
+                    ? ", nothing was read"
+                    : "; last reading " + last(setter.readings())));
         if (!setter.readings().isEmpty()) {
           evidence.put("readings", String.join("; ", setter.readings()));
         }
@@ -170,12 +205,22 @@ final class WheelActions {
       throw e;
     }
     if (step != null) {
-      ObjectNode outcome = TraceWriter.object().put("result", "reached").put("reached", true)
-          .put("value", r.label()).put("nudges", r.nudges().size()).put("drags", r.actions());
+      ObjectNode outcome =
+          TraceWriter.object()
+              .put("result", "reached")
+              .put("reached", true)
+              .put("value", r.label())
+              .put("nudges", r.nudges().size())
+              .put("drags", r.actions());
       ObjectNode evidence = TraceWriter.object();
       List<String> on = setter.confirmedOn();
-      evidence.put("reached", "'" + r.label() + "' read in the selected row on " + String.join(" and ", on)
-          + (on.size() > 1 ? ", two readings in a row" : ""));
+      evidence.put(
+          "reached",
+          "'"
+              + r.label()
+              + "' read in the selected row on "
+              + String.join(" and ", on)
+              + (on.size() > 1 ? ", two readings in a row" : ""));
       evidence.put("readings", String.join("; ", r.evidence()));
       step.end(outcome, evidence, r.cost(), r.observation());
     }

@@ -13,19 +13,22 @@ import java.util.List;
 /**
  * Finds picker columns among the words read on a screen: a column is a stack of words sharing a
  * centre line, evenly pitched, whose labels count something ({@link WheelScale}). The selected row
- * is the one drawn with the most contrast (pickers fade or grey the rows around the selection),
- * the middle row when two are as strong.
+ * is the one drawn with the most contrast (pickers fade or grey the rows around the selection), the
+ * middle row when two are as strong.
  */
 final class WheelColumnFinder {
   /** Rows a column needs; a NumberPicker shows three. */
   static final int MIN_ROWS = 3;
+
   /** How far apart consecutive rows may be from the column's pitch, as a fraction of it. */
   private static final double PITCH_TOLERANCE = 0.2;
+
   /**
    * A word this far past a run's last row, as a fraction of its pitch, lies between rows rather
    * than on the last one (a second word of the same row).
    */
   private static final double BETWEEN_ROWS = 0.3;
+
   /** Contrast within this fraction of the strongest row counts as a tie. */
   private static final double CONTRAST_TIE = 0.08;
 
@@ -42,7 +45,10 @@ final class WheelColumnFinder {
       return rows.get(selected);
     }
 
-    /** The lowest OCR confidence of the selection and its two neighbours, times how evenly pitched the rows are. */
+    /**
+     * The lowest OCR confidence of the selection and its two neighbours, times how evenly pitched
+     * the rows are.
+     */
     double confidence() {
       double c = 1;
       for (int i = Math.max(0, selected - 1); i <= Math.min(rows.size() - 1, selected + 1); i++) {
@@ -54,7 +60,8 @@ final class WheelColumnFinder {
     double regularity() {
       double worst = 0;
       for (int i = 1; i < rows.size(); i++) {
-        worst = Math.max(worst, Math.abs(rows.get(i).cy() - rows.get(i - 1).cy() - pitchPx) / pitchPx);
+        worst =
+            Math.max(worst, Math.abs(rows.get(i).cy() - rows.get(i - 1).cy() - pitchPx) / pitchPx);
       }
       return Math.max(0, 1 - worst);
     }
@@ -68,17 +75,17 @@ final class WheelColumnFinder {
   }
 
   /**
-   * The columns of at least {@code minRows} rows: two where the place of a column is already
-   * known (a column at its end shows only the last row and one neighbour).
+   * The columns of at least {@code minRows} rows: two where the place of a column is already known
+   * (a column at its end shows only the last row and one neighbour).
    */
   static List<Column> find(TextPage page, GreyRaster grey, int minRows) {
     return find(page, grey, minRows, null);
   }
 
   /**
-   * As {@link #find(TextPage, GreyRaster, int)}, where the column's scale may already be known
-   * (a reread after a nudge): rows whose labels count on {@code known} are a column even where
-   * they alone would not say their step (two rows across a wrap, 23 then 00).
+   * As {@link #find(TextPage, GreyRaster, int)}, where the column's scale may already be known (a
+   * reread after a nudge): rows whose labels count on {@code known} are a column even where they
+   * alone would not say their step (two rows across a wrap, 23 then 00).
    */
   static List<Column> find(TextPage page, GreyRaster grey, int minRows, WheelScale known) {
     List<Word> words = new ArrayList<>(page.words());
@@ -88,7 +95,8 @@ final class WheelColumnFinder {
       List<Word> home = null;
       for (List<Word> s : stacks) {
         double cx = s.stream().mapToDouble(x -> x.box().centerX()).average().orElse(0);
-        double tolerance = Math.max(page.width() * 0.02, Math.max(w.box().width(), s.get(0).box().width()) * 0.35);
+        double tolerance =
+            Math.max(page.width() * 0.02, Math.max(w.box().width(), s.get(0).box().width()) * 0.35);
         if (Math.abs(cx - w.box().centerX()) <= tolerance) {
           home = s;
           break;
@@ -111,14 +119,18 @@ final class WheelColumnFinder {
       }
     }
     // A column at its end shows its last row and one neighbour: two rows, taken as a column when
-    // they stand on the rows of a column beside it (pickers align their rows), selected where it is.
+    // they stand on the rows of a column beside it (pickers align their rows), selected where it
+    // is.
     if (minRows > 2 && !out.isEmpty()) {
       Column ref = out.get(0);
       for (List<Word> s : short2) {
         column(s, grey, page.width(), page.height(), 2, known)
             .filter(c -> alignedWith(c, ref))
             .map(c -> withSelection(c, ref.selectedRow().cy()))
-            .filter(c -> Math.abs(c.selectedRow().cy() - ref.selectedRow().cy()) <= PITCH_TOLERANCE * ref.pitchPx())
+            .filter(
+                c ->
+                    Math.abs(c.selectedRow().cy() - ref.selectedRow().cy())
+                        <= PITCH_TOLERANCE * ref.pitchPx())
             .ifPresent(out::add);
       }
     }
@@ -146,15 +158,16 @@ final class WheelColumnFinder {
   private static Column withSelection(Column c, double selectedY) {
     int sel = 0;
     for (int i = 1; i < c.rows().size(); i++) {
-      if (Math.abs(c.rows().get(i).cy() - selectedY) < Math.abs(c.rows().get(sel).cy() - selectedY)) {
+      if (Math.abs(c.rows().get(i).cy() - selectedY)
+          < Math.abs(c.rows().get(sel).cy() - selectedY)) {
         sel = i;
       }
     }
     return new Column(c.rows(), sel, c.pitchPx(), c.centerXPx(), c.scale());
   }
 
-  private static java.util.Optional<Column> column(List<Word> stack, GreyRaster grey, int w, int h, int minRows,
-      WheelScale known) {
+  private static java.util.Optional<Column> column(
+      List<Word> stack, GreyRaster grey, int w, int h, int minRows, WheelScale known) {
     if (stack.size() < minRows) {
       return java.util.Optional.empty();
     }
@@ -174,7 +187,9 @@ final class WheelColumnFinder {
         double d = byY.get(j).box().centerY() - run.get(run.size() - 1).box().centerY();
         if (Math.abs(d - pitch) <= PITCH_TOLERANCE * pitch) {
           run.add(byY.get(j));
-        } else if (!gap && Math.abs(d - 2 * pitch) <= 2 * PITCH_TOLERANCE * pitch && isLabel(byY.get(j).text())) {
+        } else if (!gap
+            && Math.abs(d - 2 * pitch) <= 2 * PITCH_TOLERANCE * pitch
+            && isLabel(byY.get(j).text())) {
           // one row the reader left unread (often the selected one, drawn largest, so on a
           // cylinder the widest gap): kept as a row without a label, counted from its
           // neighbours, rather than pairing the rows either side of it as if they were adjacent
@@ -206,8 +221,10 @@ final class WheelColumnFinder {
       }
     }
     Word selection = strongest;
-    runs.sort(Comparator.comparingInt((List<Word> r) -> r.size()).reversed()
-        .thenComparing(r -> r.contains(selection) ? 0 : 1));
+    runs.sort(
+        Comparator.comparingInt((List<Word> r) -> r.size())
+            .reversed()
+            .thenComparing(r -> r.contains(selection) ? 0 : 1));
     List<Word> best = null;
     WheelScale scale = null;
     for (List<Word> run : runs) {
@@ -220,8 +237,16 @@ final class WheelColumnFinder {
       } catch (WheelException e) {
         if (known != null && countsOn(known, labels)) {
           // a wrap among these rows shows the cycle the earlier reading only guessed
-          scale = crossesWrap(known, labels) ? new WheelScale(known.kind(), known.step(), known.cycleSize(), true,
-              known.width(), known.shortNames()) : known;
+          scale =
+              crossesWrap(known, labels)
+                  ? new WheelScale(
+                      known.kind(),
+                      known.step(),
+                      known.cycleSize(),
+                      true,
+                      known.width(),
+                      known.shortNames())
+                  : known;
           best = run;
           break;
         }
@@ -238,8 +263,12 @@ final class WheelColumnFinder {
         // the unread row: midway between its neighbours, as large as they are
         TextBox a = best.get(k - 1).box();
         TextBox b = best.get(k + 1).box();
-        TextBox box = new TextBox((a.x() + b.x()) / 2, (a.y() + b.y()) / 2, Math.max(1, (a.width() + b.width()) / 2),
-            Math.max(1, (a.height() + b.height()) / 2));
+        TextBox box =
+            new TextBox(
+                (a.x() + b.x()) / 2,
+                (a.y() + b.y()) / 2,
+                Math.max(1, (a.width() + b.width()) / 2),
+                Math.max(1, (a.height() + b.height()) / 2));
         double conf = Math.min(best.get(k - 1).confidence(), best.get(k + 1).confidence()) / 2;
         rows.add(new Row("", box, conf, contrast(grey, box, w, h)));
       } else {
@@ -248,11 +277,20 @@ final class WheelColumnFinder {
     }
     double pitch = (rows.get(rows.size() - 1).cy() - rows.get(0).cy()) / (rows.size() - 1);
     List<Word> read = best.stream().filter(java.util.Objects::nonNull).toList();
-    double cx = read.stream().mapToDouble(x -> x.box().centerX()).sorted().skip(read.size() / 2).findFirst().orElse(0);
+    double cx =
+        read.stream()
+            .mapToDouble(x -> x.box().centerX())
+            .sorted()
+            .skip(read.size() / 2)
+            .findFirst()
+            .orElse(0);
     return java.util.Optional.of(new Column(rows, selected(rows), pitch, cx, scale));
   }
 
-  /** Whether every label reads on {@code scale} and each is one step past the one above (round its cycle). */
+  /**
+   * Whether every label reads on {@code scale} and each is one step past the one above (round its
+   * cycle).
+   */
   static boolean countsOn(WheelScale scale, List<String> labelsTopDown) {
     Integer prev = null;
     int rowsSince = 0;
@@ -299,10 +337,15 @@ final class WheelColumnFinder {
     return false;
   }
 
-  /** Whether a word reads as a value of some column (a number, a month, AM/PM), not a mark or a title. */
+  /**
+   * Whether a word reads as a value of some column (a number, a month, AM/PM), not a mark or a
+   * title.
+   */
   static boolean isLabel(String text) {
     for (WheelScale.Kind k : WheelScale.Kind.values()) {
-      if (new WheelScale(k, 1, java.util.OptionalInt.empty(), false, 0, false).valueOf(text).isPresent()) {
+      if (new WheelScale(k, 1, java.util.OptionalInt.empty(), false, 0, false)
+          .valueOf(text)
+          .isPresent()) {
         return true;
       }
     }
@@ -316,7 +359,8 @@ final class WheelColumnFinder {
     int pick = -1;
     for (int i = 0; i < rows.size(); i++) {
       if (rows.get(i).contrast() >= max * (1 - CONTRAST_TIE)
-          && (pick < 0 || Math.abs(rows.get(i).cy() - middle) < Math.abs(rows.get(pick).cy() - middle))) {
+          && (pick < 0
+              || Math.abs(rows.get(i).cy() - middle) < Math.abs(rows.get(pick).cy() - middle))) {
         pick = i;
       }
     }

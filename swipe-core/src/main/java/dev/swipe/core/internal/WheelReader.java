@@ -36,12 +36,13 @@ final class WheelReader {
   }
 
   /**
-   * A picker's columns line their rows up: a label on the selected line of the columns found,
-   * away from all of them, is a column the screen's read missed (a row left unread, so the two
-   * left say no step). Its band is read again on its own, and the column joins where it reads,
-   * with the pitch the columns on its line share.
+   * A picker's columns line their rows up: a label on the selected line of the columns found, away
+   * from all of them, is a column the screen's read missed (a row left unread, so the two left say
+   * no step). Its band is read again on its own, and the column joins where it reads, with the
+   * pitch the columns on its line share.
    */
-  private List<WheelColumn> withColumnsMissed(Observation o, TextPage page, List<WheelColumn> found) {
+  private List<WheelColumn> withColumnsMissed(
+      Observation o, TextPage page, List<WheelColumn> found) {
     if (found.isEmpty()) {
       return found;
     }
@@ -64,11 +65,24 @@ final class WheelReader {
       double line = median(mates);
       if (c.rowSpacing() > (1 + 3 * SHARED_PITCH_AGREEMENT) * line) {
         Optional<WheelColumn> again = near(o, c.columnX(), c.centerY(), line);
-        if (again.isPresent() && Math.abs(again.get().rowSpacing() - line) <= SHARED_PITCH_AGREEMENT * line
+        if (again.isPresent()
+            && Math.abs(again.get().rowSpacing() - line) <= SHARED_PITCH_AGREEMENT * line
             && Math.abs(again.get().columnX() - c.columnX()) < Math.max(40, line)) {
           WheelColumn m = again.get();
-          all.set(i, new WheelColumn(c.index(), m.columnX(), m.centerY(), line, m.selectedLabel(), m.labelsAbove(),
-              m.labelsBelow(), m.value(), m.scale(), m.confidence(), m.region()));
+          all.set(
+              i,
+              new WheelColumn(
+                  c.index(),
+                  m.columnX(),
+                  m.centerY(),
+                  line,
+                  m.selectedLabel(),
+                  m.labelsAbove(),
+                  m.labelsBelow(),
+                  m.value(),
+                  m.scale(),
+                  m.confidence(),
+                  m.region()));
         } else {
           all.remove(i--);
         }
@@ -100,11 +114,24 @@ final class WheelReader {
       }
       tried.add(x);
       Optional<WheelColumn> missed = near(o, x, line.centerY(), line.rowSpacing());
-      if (missed.isPresent() && Math.abs(missed.get().columnX() - x) < Math.max(40, line.rowSpacing())
-          && Math.abs(missed.get().rowSpacing() - line.rowSpacing()) <= SHARED_PITCH_AGREEMENT * line.rowSpacing()) {
+      if (missed.isPresent()
+          && Math.abs(missed.get().columnX() - x) < Math.max(40, line.rowSpacing())
+          && Math.abs(missed.get().rowSpacing() - line.rowSpacing())
+              <= SHARED_PITCH_AGREEMENT * line.rowSpacing()) {
         WheelColumn m = missed.get();
-        all.add(new WheelColumn(0, m.columnX(), m.centerY(), line.rowSpacing(), m.selectedLabel(), m.labelsAbove(),
-            m.labelsBelow(), m.value(), m.scale(), m.confidence(), m.region()));
+        all.add(
+            new WheelColumn(
+                0,
+                m.columnX(),
+                m.centerY(),
+                line.rowSpacing(),
+                m.selectedLabel(),
+                m.labelsAbove(),
+                m.labelsBelow(),
+                m.value(),
+                m.scale(),
+                m.confidence(),
+                m.region()));
       }
     }
     if (all.equals(found)) {
@@ -113,8 +140,19 @@ final class WheelReader {
     all.sort(Comparator.comparingDouble(WheelColumn::columnX));
     List<WheelColumn> out = new ArrayList<>();
     for (WheelColumn c : all) {
-      out.add(new WheelColumn(out.size(), c.columnX(), c.centerY(), c.rowSpacing(), c.selectedLabel(), c.labelsAbove(),
-          c.labelsBelow(), c.value(), c.scale(), c.confidence(), c.region()));
+      out.add(
+          new WheelColumn(
+              out.size(),
+              c.columnX(),
+              c.centerY(),
+              c.rowSpacing(),
+              c.selectedLabel(),
+              c.labelsAbove(),
+              c.labelsBelow(),
+              c.value(),
+              c.scale(),
+              c.confidence(),
+              c.region()));
     }
     return out;
   }
@@ -128,10 +166,11 @@ final class WheelReader {
   }
 
   /**
-   * As {@link #near(Observation, double, double, double)} for a column whose scale is known from
-   * an earlier reading: two rows that count on it are enough (23 then 00 across a wrap).
+   * As {@link #near(Observation, double, double, double)} for a column whose scale is known from an
+   * earlier reading: two rows that count on it are enough (23 then 00 across a wrap).
    */
-  Optional<WheelColumn> near(Observation o, double columnX, double centerY, double rowSpacing, WheelScale known) {
+  Optional<WheelColumn> near(
+      Observation o, double columnX, double centerY, double rowSpacing, WheelScale known) {
     double halfW = Math.min(250, 1.4 * rowSpacing + 40);
     double halfH = 1.7 * rowSpacing;
     double x1 = Math.max(0, columnX - halfW);
@@ -152,20 +191,26 @@ final class WheelReader {
         best = c;
       }
     }
-    return best == null || Math.abs(best.columnX() - columnX) > halfW ? Optional.empty() : Optional.of(best);
+    return best == null || Math.abs(best.columnX() - columnX) > halfW
+        ? Optional.empty()
+        : Optional.of(best);
   }
 
   /**
    * The last resort of a reread: a column whose scale and rows are known from earlier readings,
    * where the reader made out too few of its labels to form a column. Every label read on one of
-   * its row lines (the selected one or up to two either side) counts the selected value from
-   * where it stands; they must all agree. Empty when none reads or they disagree.
+   * its row lines (the selected one or up to two either side) counts the selected value from where
+   * it stands; they must all agree. Empty when none reads or they disagree.
    */
   Optional<WheelColumn> countedFromRowsRead(Observation o, WheelColumn was) {
     double pitch = was.rowSpacing();
     double halfW = Math.min(250, 1.4 * pitch + 40);
-    NormRegion band = NormRegion.fromCorners(Math.max(0, was.columnX() - halfW), Math.max(0, was.centerY() - 2.5 * pitch),
-        Math.min(1000, was.columnX() + halfW), Math.min(1000, was.centerY() + 2.5 * pitch));
+    NormRegion band =
+        NormRegion.fromCorners(
+            Math.max(0, was.columnX() - halfW),
+            Math.max(0, was.centerY() - 2.5 * pitch),
+            Math.min(1000, was.columnX() + halfW),
+            Math.min(1000, was.centerY() + 2.5 * pitch));
     Optional<TextPage> page = screen.tryPage(o, band);
     if (page.isEmpty()) {
       return Optional.empty();
@@ -181,8 +226,10 @@ final class WheelReader {
       double rows = (w.box().centerY() * sy - was.centerY()) / pitch;
       long k = Math.round(rows);
       OptionalInt v = scale.valueOf(w.text());
-      if (Math.abs(w.box().centerX() * sx - was.columnX()) > Math.max(40, pitch) || Math.abs(rows - k) > 0.25
-          || Math.abs(k) > 2 || v.isEmpty()) {
+      if (Math.abs(w.box().centerX() * sx - was.columnX()) > Math.max(40, pitch)
+          || Math.abs(rows - k) > 0.25
+          || Math.abs(k) > 2
+          || v.isEmpty()) {
         continue;
       }
       int counted = v.getAsInt() - (int) k * scale.step();
@@ -204,23 +251,40 @@ final class WheelReader {
     if (value == null) {
       return Optional.empty();
     }
-    return Optional.of(new WheelColumn(was.index(), was.columnX(), was.centerY(), was.rowSpacing(),
-        Optional.ofNullable(selected), above, below, OptionalInt.of(value), scale, 0, was.region()));
+    return Optional.of(
+        new WheelColumn(
+            was.index(),
+            was.columnX(),
+            was.centerY(),
+            was.rowSpacing(),
+            Optional.ofNullable(selected),
+            above,
+            below,
+            OptionalInt.of(value),
+            scale,
+            0,
+            was.region()));
   }
 
-  /** Converts the finder's columns; {@code selectedAt} forces the selected row to the one nearest that y. */
-  private static List<WheelColumn> columns(Observation o, TextPage page, Double selectedAt, WheelScale known) {
+  /**
+   * Converts the finder's columns; {@code selectedAt} forces the selected row to the one nearest
+   * that y.
+   */
+  private static List<WheelColumn> columns(
+      Observation o, TextPage page, Double selectedAt, WheelScale known) {
     double sx = 1000.0 / Math.max(o.width() - 1, 1);
     double sy = 1000.0 / Math.max(o.height() - 1, 1);
     List<WheelColumn> out = new ArrayList<>();
     List<Boolean> sure = new ArrayList<>();
-    List<WheelColumnFinder.Column> found = WheelColumnFinder.find(page, o.grey(), selectedAt == null ? 3 : 2, known);
+    List<WheelColumnFinder.Column> found =
+        WheelColumnFinder.find(page, o.grey(), selectedAt == null ? 3 : 2, known);
     for (WheelColumnFinder.Column c : found) {
       List<WheelColumnFinder.Row> rows = c.rows();
       int sel = c.selected();
       if (selectedAt != null) {
         for (int i = 0; i < rows.size(); i++) {
-          if (Math.abs(rows.get(i).cy() * sy - selectedAt) < Math.abs(rows.get(sel).cy() * sy - selectedAt)) {
+          if (Math.abs(rows.get(i).cy() * sy - selectedAt)
+              < Math.abs(rows.get(sel).cy() * sy - selectedAt)) {
             sel = i;
           }
         }
@@ -244,33 +308,36 @@ final class WheelReader {
       for (WheelColumnFinder.Row r : rows) {
         box = box.union(r.box());
       }
-      double confidence = new WheelColumnFinder.Column(rows, sel, c.pitchPx(), c.centerXPx(), c.scale()).confidence();
+      double confidence =
+          new WheelColumnFinder.Column(rows, sel, c.pitchPx(), c.centerXPx(), c.scale())
+              .confidence();
       double columnX = clamp(c.centerXPx() * sx);
       double centerY = clamp(rows.get(sel).cy() * sy);
       double fromWords = centrePitch(rows, sel, c.pitchPx()) * sy;
       OptionalDouble measured = measuredPitch(o, columnX, centerY, fromWords);
       sure.add(measured.isPresent());
-      out.add(new WheelColumn(
-          out.size(),
-          columnX,
-          centerY,
-          measured.orElse(fromWords),
-          Optional.of(rows.get(sel).label()).filter(l -> !l.isEmpty()),
-          above,
-          below,
-          value,
-          c.scale(),
-          confidence,
-          ScreenReader.norm(box, o)));
+      out.add(
+          new WheelColumn(
+              out.size(),
+              columnX,
+              centerY,
+              measured.orElse(fromWords),
+              Optional.of(rows.get(sel).label()).filter(l -> !l.isEmpty()),
+              above,
+              below,
+              value,
+              c.scale(),
+              confidence,
+              ScreenReader.norm(box, o)));
     }
     return sharedPitch(out, sure);
   }
 
   /**
-   * The pitch at the selection from the rows' word boxes. On a flat wheel it is the mean spacing
-   * of all rows read (word boxes jitter; a long span evens that out). On a cylinder the rows away
-   * from the centre are pressed together and the mean reads short, so where the second neighbours
-   * show the curve (offsets {@code R sin(k t)}: {@code cos t} is the second offset over twice the
+   * The pitch at the selection from the rows' word boxes. On a flat wheel it is the mean spacing of
+   * all rows read (word boxes jitter; a long span evens that out). On a cylinder the rows away from
+   * the centre are pressed together and the mean reads short, so where the second neighbours show
+   * the curve (offsets {@code R sin(k t)}: {@code cos t} is the second offset over twice the
    * first), the pitch {@code R t} comes from the first neighbours with the curve undone.
    */
   static double centrePitch(List<WheelColumnFinder.Row> rows, int sel, double meanPitch) {
@@ -299,7 +366,10 @@ final class WheelReader {
     return d1 * t / Math.sin(t);
   }
 
-  /** Least angle between rows, radians, taken for a cylinder; below it word boxes' jitter could stand for one. */
+  /**
+   * Least angle between rows, radians, taken for a cylinder; below it word boxes' jitter could
+   * stand for one.
+   */
   static final double MIN_CURVE = 0.08;
 
   /**
@@ -307,10 +377,13 @@ final class WheelReader {
    * agrees with the words' spacing: word boxes jitter by a pixel or two with their glyphs, which is
    * several percent of a small picker's rows. Empty where the words' spacing has to stand.
    */
-  private static OptionalDouble measuredPitch(Observation o, double columnX, double centerY, double fromWords) {
+  private static OptionalDouble measuredPitch(
+      Observation o, double columnX, double centerY, double fromWords) {
     try {
       RowPitchResult m = RowPitch.measureColumn(o.grey(), columnX, centerY);
-      if (m.found() && m.confidence() >= 0.6 && Math.abs(m.pitchNorm() - fromWords) <= 0.15 * fromWords) {
+      if (m.found()
+          && m.confidence() >= 0.6
+          && Math.abs(m.pitchNorm() - fromWords) <= 0.15 * fromWords) {
         return OptionalDouble.of(m.pitchNorm());
       }
     } catch (RuntimeException e) {
@@ -325,8 +398,8 @@ final class WheelReader {
    * baseline, so every row's ink is centred alike, where month names rise with capitals and drop
    * with descenders ("Jul", "Sep") by several percent of a row, and a column at its end shows too
    * few rows for the cylinder's curve. Columns whose selected rows share a line and whose pitches
-   * agree within {@link #SHARED_PITCH_AGREEMENT} take the median of the sure pitches measured
-   * on the number columns among them (or on all of them when none counts numbers). A column whose
+   * agree within {@link #SHARED_PITCH_AGREEMENT} take the median of the sure pitches measured on
+   * the number columns among them (or on all of them when none counts numbers). A column whose
    * pitch stands on its words' spacing alone (not sure from its pixels), or whose rows lie on one
    * side only (at its end), reads short on a cylinder, whose curve presses its outer rows together:
    * it may read up to {@link #PRESSED_ROWS} shorter than a sure line-mate with rows on both sides
@@ -342,10 +415,16 @@ final class WheelReader {
       for (int j = 0; j < cols.size(); j++) {
         WheelColumn d = cols.get(j);
         double gap = d.rowSpacing() - c.rowSpacing();
-        boolean agree = Math.abs(gap) <= SHARED_PITCH_AGREEMENT * c.rowSpacing()
-            || j != i && (oneSided(c) || !sure.get(i)) && !oneSided(d) && sure.get(j) && gap > 0
-                && gap <= PRESSED_ROWS * d.rowSpacing();
-        if (Math.abs(d.centerY() - c.centerY()) <= 0.25 * Math.min(c.rowSpacing(), d.rowSpacing()) && agree) {
+        boolean agree =
+            Math.abs(gap) <= SHARED_PITCH_AGREEMENT * c.rowSpacing()
+                || j != i
+                    && (oneSided(c) || !sure.get(i))
+                    && !oneSided(d)
+                    && sure.get(j)
+                    && gap > 0
+                    && gap <= PRESSED_ROWS * d.rowSpacing();
+        if (Math.abs(d.centerY() - c.centerY()) <= 0.25 * Math.min(c.rowSpacing(), d.rowSpacing())
+            && agree) {
           group.add(j);
           anyTwoSided |= !oneSided(d) && sure.get(j);
         }
@@ -365,8 +444,20 @@ final class WheelReader {
         continue;
       }
       double shared = median(from);
-      out.set(i, new WheelColumn(c.index(), c.columnX(), c.centerY(), shared, c.selectedLabel(), c.labelsAbove(),
-          c.labelsBelow(), c.value(), c.scale(), c.confidence(), c.region()));
+      out.set(
+          i,
+          new WheelColumn(
+              c.index(),
+              c.columnX(),
+              c.centerY(),
+              shared,
+              c.selectedLabel(),
+              c.labelsAbove(),
+              c.labelsBelow(),
+              c.value(),
+              c.scale(),
+              c.confidence(),
+              c.region()));
     }
     return out;
   }
@@ -417,8 +508,10 @@ final class WheelReader {
           OptionalInt v = c.scale().valueOf(c.rows().get(j).label());
           if (v.isPresent()) {
             int value = v.getAsInt() + (sel - j) * c.scale().step();
-            return OptionalInt.of(c.scale().cycleSize().isPresent()
-                ? Math.floorMod(value, c.scale().cycleSize().getAsInt()) : value);
+            return OptionalInt.of(
+                c.scale().cycleSize().isPresent()
+                    ? Math.floorMod(value, c.scale().cycleSize().getAsInt())
+                    : value);
           }
         }
       }
@@ -434,10 +527,15 @@ final class WheelReader {
   static SwipeException notFound(Observation o, String where, List<String> read) {
     return new SwipeException(
         ErrorCode.WHEEL_NOT_FOUND,
-        "no picker column " + where + " on " + o.id() + ": a column is three or more evenly spaced labels"
+        "no picker column "
+            + where
+            + " on "
+            + o.id()
+            + ": a column is three or more evenly spaced labels"
             + " that count (numbers with a step, months, AM/PM); read there: "
             + read.subList(0, Math.min(read.size(), 8)),
-        Map.of("screenshot_attachment_id", o.id(), "read", read.subList(0, Math.min(read.size(), 20))),
+        Map.of(
+            "screenshot_attachment_id", o.id(), "read", read.subList(0, Math.min(read.size(), 20))),
         null);
   }
 }

@@ -27,9 +27,14 @@ import java.util.OptionalInt;
 final class WheelSetter {
   /** Nudges before giving up; the run guard's budgets usually end a hopeless loop first. */
   static final int MAX_NUDGES = 16;
+
   /** Rereads of a column that did not read (a frame caught mid-snap) before a nudge is refused. */
   private static final int REREADS = 2;
-  /** Passes of {@link #setAll} over the columns: one to set them, two to set back what a linked column moved. */
+
+  /**
+   * Passes of {@link #setAll} over the columns: one to set them, two to set back what a linked
+   * column moved.
+   */
   static final int PASSES = 3;
 
   private final Device device;
@@ -37,8 +42,10 @@ final class WheelSetter {
   private final List<String> evidence = new ArrayList<>();
   private final List<WheelNudgeResult> nudges = new ArrayList<>();
   private Cost cost = Cost.ZERO;
+
   /** The screenshots of the latest readings in a row that showed the target. */
   private final List<String> confirmedOn = new ArrayList<>();
+
   /** The latest label read in the selected row, for a trace of a loop that failed. */
   private String lastLabel;
 
@@ -67,13 +74,20 @@ final class WheelSetter {
           // release the column: a request with current == target plays nothing and frees it
           WheelNudgeResult release = device.wheelNudge(shot, column.requestTo(target));
           nudges.add(release);
-          Cost total = new Cost((device.ticker().read() - t0) / 1_000_000L, cost.gestures(), cost.hidReports(),
-              cost.framesGrabbed(), cost.settleWaitMs());
+          Cost total =
+              new Cost(
+                  (device.ticker().read() - t0) / 1_000_000L,
+                  cost.gestures(),
+                  cost.hidReports(),
+                  cost.framesGrabbed(),
+                  cost.settleWaitMs());
           WheelScale now = scale;
-          String shown = column.selectedLabel().filter(l -> now.valueOf(l).equals(OptionalInt.of(target)))
-              .orElse(now.label(target));
-          return new WheelSetResult(shown, target, column,
-              nudges, evidence, shot, total);
+          String shown =
+              column
+                  .selectedLabel()
+                  .filter(l -> now.valueOf(l).equals(OptionalInt.of(target)))
+                  .orElse(now.label(target));
+          return new WheelSetResult(shown, target, column, nudges, evidence, shot, total);
         }
         shot = device.screenshot();
       } else {
@@ -91,8 +105,11 @@ final class WheelSetter {
         if (r.noOp() && column.cyclic() && !column.scale().cycleSeen()) {
           // a drag toward a wrap that did not move: the column has ends after all
           WheelScale s = column.scale();
-          scale = new WheelScale(s.kind(), s.step(), OptionalInt.empty(), false, s.width(), s.shortNames());
-          evidence.add(shot.id() + ": no movement toward the wrap; the column is taken as having ends");
+          scale =
+              new WheelScale(
+                  s.kind(), s.step(), OptionalInt.empty(), false, s.width(), s.shortNames());
+          evidence.add(
+              shot.id() + ": no movement toward the wrap; the column is taken as having ends");
         }
       }
       WheelColumn next = reread(shot, column);
@@ -102,27 +119,47 @@ final class WheelSetter {
         // a wrap in view, or a value that went back while the column turned forward (or the other
         // way), settles a cycle that was only guessed; a target the guess was widened for may lie
         // beyond it (hour 27 on a 24-hour clock)
-        OptionalInt crossed = scale.cycleSeen() || next.value().isEmpty() ? OptionalInt.empty()
-            : wrapCrossed(scale, current, next.value().getAsInt(), direction);
+        OptionalInt crossed =
+            scale.cycleSeen() || next.value().isEmpty()
+                ? OptionalInt.empty()
+                : wrapCrossed(scale, current, next.value().getAsInt(), direction);
         if (next.scale().cycleSeen() && !scale.cycleSeen()) {
           scale = next.scale();
         } else if (crossed.isPresent()) {
-          scale = new WheelScale(scale.kind(), scale.step(), crossed, true, scale.width(), scale.shortNames());
-          evidence.add(shot.id() + ": the column wrapped between " + current + " and " + next.value().getAsInt()
-              + "; its cycle is " + crossed.getAsInt());
+          scale =
+              new WheelScale(
+                  scale.kind(), scale.step(), crossed, true, scale.width(), scale.shortNames());
+          evidence.add(
+              shot.id()
+                  + ": the column wrapped between "
+                  + current
+                  + " and "
+                  + next.value().getAsInt()
+                  + "; its cycle is "
+                  + crossed.getAsInt());
         } else if (next.value().isPresent()) {
           scale = widened(scale, next.value().getAsInt());
         }
-        if (scale.cycleSeen() && scale.cycleSize().isPresent() && target >= scale.cycleSize().getAsInt()) {
-          throw unreachable(withScale(next, scale), scale.label(target) + " is beyond the cycle of "
-              + scale.cycleSize().getAsInt() + " the column showed when it wrapped");
+        if (scale.cycleSeen()
+            && scale.cycleSize().isPresent()
+            && target >= scale.cycleSize().getAsInt()) {
+          throw unreachable(
+              withScale(next, scale),
+              scale.label(target)
+                  + " is beyond the cycle of "
+                  + scale.cycleSize().getAsInt()
+                  + " the column showed when it wrapped");
         }
       }
       column = withScale(next, scale);
     }
     throw new SwipeException(
         ErrorCode.WHEEL_NO_PROGRESS,
-        "the column did not settle on " + column.scale().label(target) + " within " + MAX_NUDGES + " nudges; read: "
+        "the column did not settle on "
+            + column.scale().label(target)
+            + " within "
+            + MAX_NUDGES
+            + " nudges; read: "
             + evidence.subList(Math.max(0, evidence.size() - 4), evidence.size()),
         Map.of("evidence", List.copyOf(evidence)),
         null);
@@ -152,10 +189,14 @@ final class WheelSetter {
    * Sets the columns in the order asked, then reads them all on one screenshot: a column a later
    * set moved (a linked hour) is set again, at most {@link #PASSES} passes in all.
    */
-  static List<WheelSetResult> setAll(Device device, WheelReader reader, List<WheelSet> requests,
+  static List<WheelSetResult> setAll(
+      Device device,
+      WheelReader reader,
+      List<WheelSet> requests,
       java.util.function.Function<WheelSet, WheelSetResult> setOne) {
     if (requests.isEmpty() || requests.size() > 20) {
-      throw SwipeException.invalidArgument("requests", "must name 1 to 20 columns, was " + requests.size());
+      throw SwipeException.invalidArgument(
+          "requests", "must name 1 to 20 columns, was " + requests.size());
     }
     for (WheelSet r : requests) {
       SwipeException.requireArgument(r, "requests");
@@ -168,14 +209,24 @@ final class WheelSetter {
       WheelColumn c = pick(reading, requests.get(i));
       for (int j = 0; j < i; j++) {
         if (Math.abs(xs[j] - c.columnX()) < 1e-9) {
-          throw SwipeException.invalidArgument("requests", "requests " + j + " and " + i + " both name column "
-              + c.index() + "; set each column once");
+          throw SwipeException.invalidArgument(
+              "requests",
+              "requests "
+                  + j
+                  + " and "
+                  + i
+                  + " both name column "
+                  + c.index()
+                  + "; set each column once");
         }
       }
       xs[i] = c.columnX();
       WheelSet.Column at = WheelSet.columnAt(c.columnX());
       WheelSet r = requests.get(i);
-      pinned.add(r.targetLabel().isPresent() ? at.to(r.targetLabel().get()) : at.to(r.targetValue().getAsInt()));
+      pinned.add(
+          r.targetLabel().isPresent()
+              ? at.to(r.targetLabel().get())
+              : at.to(r.targetValue().getAsInt()));
     }
     WheelSetResult[] results = new WheelSetResult[requests.size()];
     boolean[] again = new boolean[requests.size()];
@@ -199,10 +250,20 @@ final class WheelSetter {
         again[i] = seen.isEmpty() || seen.getAsInt() != results[i].value();
         if (again[i]) {
           allRight = false;
-          String was = seen.isPresent() ? results[i].column().scale().label(seen.getAsInt()) : "nothing readable";
-          results[i] = noted(results[i], String.format(Locale.ROOT,
-              "%s: column %d shows %s after the other columns were set, not %s: set again (a linked column)",
-              check.id(), results[i].column().index(), was, results[i].label()));
+          String was =
+              seen.isPresent()
+                  ? results[i].column().scale().label(seen.getAsInt())
+                  : "nothing readable";
+          results[i] =
+              noted(
+                  results[i],
+                  String.format(
+                      Locale.ROOT,
+                      "%s: column %d shows %s after the other columns were set, not %s: set again (a linked column)",
+                      check.id(),
+                      results[i].column().index(),
+                      was,
+                      results[i].label()));
         }
       }
       if (allRight) {
@@ -215,9 +276,11 @@ final class WheelSetter {
         off.add(requests.get(i).toString());
       }
     }
-    throw new SwipeException(ErrorCode.WHEEL_NO_PROGRESS,
+    throw new SwipeException(
+        ErrorCode.WHEEL_NO_PROGRESS,
         "columns still off their targets after " + PASSES + " passes: " + off,
-        Map.of("off_target", off), null);
+        Map.of("off_target", off),
+        null);
   }
 
   /** A column set again: one result holding every pass's nudges, readings and cost. */
@@ -229,45 +292,89 @@ final class WheelSetter {
     n.addAll(now.nudges());
     List<String> e = new ArrayList<>(before.evidence());
     e.addAll(now.evidence());
-    return new WheelSetResult(now.label(), now.value(), now.column(), n, e, now.observation(), before.cost().plus(now.cost()));
+    return new WheelSetResult(
+        now.label(),
+        now.value(),
+        now.column(),
+        n,
+        e,
+        now.observation(),
+        before.cost().plus(now.cost()));
   }
 
   private static WheelSetResult noted(WheelSetResult r, String line) {
     List<String> e = new ArrayList<>(r.evidence());
     e.add(line);
-    return new WheelSetResult(r.label(), r.value(), r.column(), r.nudges(), e, r.observation(), r.cost());
+    return new WheelSetResult(
+        r.label(), r.value(), r.column(), r.nudges(), e, r.observation(), r.cost());
   }
 
   private static WheelColumn withScale(WheelColumn c, WheelScale scale) {
-    return new WheelColumn(c.index(), c.columnX(), c.centerY(), c.rowSpacing(), c.selectedLabel(), c.labelsAbove(),
-        c.labelsBelow(), c.value(), scale, c.confidence(), c.region());
+    return new WheelColumn(
+        c.index(),
+        c.columnX(),
+        c.centerY(),
+        c.rowSpacing(),
+        c.selectedLabel(),
+        c.labelsAbove(),
+        c.labelsBelow(),
+        c.value(),
+        scale,
+        c.confidence(),
+        c.region());
   }
 
-  /** The same column on a new screenshot, read around where it was; a frame mid-snap is read again. */
+  /**
+   * The same column on a new screenshot, read around where it was; a frame mid-snap is read again.
+   */
   private WheelColumn reread(Observation shot, WheelColumn was) {
     for (int attempt = 0; ; attempt++) {
-      Optional<WheelColumn> now = reader.near(shot, was.columnX(), was.centerY(), was.rowSpacing(), was.scale());
+      Optional<WheelColumn> now =
+          reader.near(shot, was.columnX(), was.centerY(), was.rowSpacing(), was.scale());
       if (now.isEmpty() || now.get().value().isEmpty()) {
         // the band around the selection did not read (a label caught half-drawn): read the screen
         now = nearestOnScreen(shot, was);
       }
-      if (now.isPresent() && now.get().value().isPresent() && now.get().scale().kind() == was.scale().kind()) {
+      if (now.isPresent()
+          && now.get().value().isPresent()
+          && now.get().scale().kind() == was.scale().kind()) {
         WheelColumn c = now.get();
-        // keep the first reading's scale: a window of three rows may miss the wrap that showed the cycle
-        WheelColumn kept = new WheelColumn(was.index(), c.columnX(), c.centerY(), c.rowSpacing(), c.selectedLabel(),
-            c.labelsAbove(), c.labelsBelow(), c.value(), was.scale(), c.confidence(), c.region());
-        if (c.value().isPresent() && was.scale().cycleSize().isPresent()
-            && c.value().getAsInt() >= was.scale().cycleSize().getAsInt()
+        // keep the first reading's scale: a window of three rows may miss the wrap that showed the
+        // cycle
+        WheelColumn kept =
+            new WheelColumn(
+                was.index(),
+                c.columnX(),
+                c.centerY(),
+                c.rowSpacing(),
+                c.selectedLabel(),
+                c.labelsAbove(),
+                c.labelsBelow(),
+                c.value(),
+                was.scale(),
+                c.confidence(),
+                c.region());
+        if (c.value().isPresent()
+                && was.scale().cycleSize().isPresent()
+                && c.value().getAsInt() >= was.scale().cycleSize().getAsInt()
             || c.scale().cycleSeen() && !was.scale().cycleSeen()) {
           // a value beyond the guess, or a wrap in view, tells more than the first reading did
           kept = withScale(kept, c.scale());
         }
         note(shot, kept);
-        if (kept.cyclic() && !kept.scale().cycleSeen() && (c.labelsAbove().isEmpty() || c.labelsBelow().isEmpty())) {
+        if (kept.cyclic()
+            && !kept.scale().cycleSeen()
+            && (c.labelsAbove().isEmpty() || c.labelsBelow().isEmpty())) {
           // nothing drawn on one side of the selection: the column ends there, it does not wrap
           WheelScale s = kept.scale();
-          kept = withScale(kept, new WheelScale(s.kind(), s.step(), OptionalInt.empty(), false, s.width(), s.shortNames()));
-          evidence.add(shot.id() + ": no row on one side of the selection; the column is taken as having ends");
+          kept =
+              withScale(
+                  kept,
+                  new WheelScale(
+                      s.kind(), s.step(), OptionalInt.empty(), false, s.width(), s.shortNames()));
+          evidence.add(
+              shot.id()
+                  + ": no row on one side of the selection; the column is taken as having ends");
         }
         return kept;
       }
@@ -276,9 +383,15 @@ final class WheelSetter {
         // too few labels read for a column: the rows read still count the value where they stand
         Optional<WheelColumn> counted = reader.countedFromRowsRead(shot, was);
         if (counted.isPresent()) {
-          evidence.add(String.format(Locale.ROOT, "%s: %s read on the column's rows, counting %s", shot.id(),
-              counted.get().labelsAbove().isEmpty() ? counted.get().labelsBelow() : counted.get().labelsAbove(),
-              was.scale().label(counted.get().value().getAsInt())));
+          evidence.add(
+              String.format(
+                  Locale.ROOT,
+                  "%s: %s read on the column's rows, counting %s",
+                  shot.id(),
+                  counted.get().labelsAbove().isEmpty()
+                      ? counted.get().labelsBelow()
+                      : counted.get().labelsAbove(),
+                  was.scale().label(counted.get().value().getAsInt())));
           return counted.get();
         }
         throw new SwipeException(
@@ -295,7 +408,9 @@ final class WheelSetter {
     WheelColumn best = null;
     for (WheelColumn c : reader.read(shot, null).columns()) {
       if (Math.abs(c.columnX() - was.columnX()) < Math.max(40, was.rowSpacing())
-          && (best == null || Math.abs(c.columnX() - was.columnX()) < Math.abs(best.columnX() - was.columnX()))) {
+          && (best == null
+              || Math.abs(c.columnX() - was.columnX())
+                  < Math.abs(best.columnX() - was.columnX()))) {
         best = c;
       }
     }
@@ -303,10 +418,17 @@ final class WheelSetter {
   }
 
   private void note(Observation shot, WheelColumn c) {
-    evidence.add(String.format(Locale.ROOT, "%s: %s %s (confidence %.2f)", shot.id(),
-        c.labelsAbove().isEmpty() ? "" : c.labelsAbove().get(c.labelsAbove().size() - 1) + " /",
-        "[" + c.selectedLabel().orElse("?") + "]" + (c.labelsBelow().isEmpty() ? "" : " / " + c.labelsBelow().get(0)),
-        c.confidence()));
+    evidence.add(
+        String.format(
+            Locale.ROOT,
+            "%s: %s %s (confidence %.2f)",
+            shot.id(),
+            c.labelsAbove().isEmpty() ? "" : c.labelsAbove().get(c.labelsAbove().size() - 1) + " /",
+            "["
+                + c.selectedLabel().orElse("?")
+                + "]"
+                + (c.labelsBelow().isEmpty() ? "" : " / " + c.labelsBelow().get(0)),
+            c.confidence()));
   }
 
   private static WheelColumn pick(WheelReading reading, WheelSet request) {
@@ -317,8 +439,15 @@ final class WheelSetter {
     if (request.columnIndex().isPresent()) {
       int i = request.columnIndex().getAsInt();
       if (i >= cols.size()) {
-        throw SwipeException.invalidArgument("column", "asks for column " + i + " but " + cols.size()
-            + " picker columns show (" + describe(cols) + ")");
+        throw SwipeException.invalidArgument(
+            "column",
+            "asks for column "
+                + i
+                + " but "
+                + cols.size()
+                + " picker columns show ("
+                + describe(cols)
+                + ")");
       }
       return usable(cols.get(i));
     }
@@ -332,8 +461,12 @@ final class WheelSetter {
           return usable(c);
         }
       }
-      throw SwipeException.invalidArgument("column", "no picker column shows '" + request.columnShowing().get()
-          + "'; columns read: " + describe(cols));
+      throw SwipeException.invalidArgument(
+          "column",
+          "no picker column shows '"
+              + request.columnShowing().get()
+              + "'; columns read: "
+              + describe(cols));
     }
     double x = request.columnX().getAsDouble();
     WheelColumn best = cols.get(0);
@@ -343,15 +476,19 @@ final class WheelSetter {
       }
     }
     if (Math.abs(best.columnX() - x) > 150) {
-      throw SwipeException.invalidArgument("column_x", "no picker column near x=" + x + "; columns read: " + describe(cols));
+      throw SwipeException.invalidArgument(
+          "column_x", "no picker column near x=" + x + "; columns read: " + describe(cols));
     }
     return usable(best);
   }
 
   private static WheelColumn usable(WheelColumn c) {
     if (c.value().isEmpty()) {
-      throw new SwipeException(ErrorCode.WHEEL_LABELS_UNRECOGNIZED,
-          "the selected row of column " + c.index() + " cannot be read", Map.of("column", c.index()), null);
+      throw new SwipeException(
+          ErrorCode.WHEEL_LABELS_UNRECOGNIZED,
+          "the selected row of column " + c.index() + " cannot be read",
+          Map.of("column", c.index()),
+          null);
     }
     return c;
   }
@@ -366,7 +503,10 @@ final class WheelSetter {
     if (s.cycleSize().isEmpty() || s.cycleSeen() || s.kind() != WheelScale.Kind.NUMBER) {
       return column;
     }
-    OptionalInt v = request.targetLabel().isPresent() ? s.valueOf(request.targetLabel().get()) : request.targetValue();
+    OptionalInt v =
+        request.targetLabel().isPresent()
+            ? s.valueOf(request.targetLabel().get())
+            : request.targetValue();
     return v.isPresent() ? withScale(column, widened(s, v.getAsInt())) : column;
   }
 
@@ -400,7 +540,9 @@ final class WheelSetter {
     return OptionalInt.empty();
   }
 
-  /** The guessed clock cycle that holds {@code value}: 12, 24 or 60; the scale unchanged otherwise. */
+  /**
+   * The guessed clock cycle that holds {@code value}: 12, 24 or 60; the scale unchanged otherwise.
+   */
   private static WheelScale widened(WheelScale s, int value) {
     int cycle = s.cycleSize().orElse(0);
     if (s.cycleSeen() || s.kind() != WheelScale.Kind.NUMBER || cycle == 0 || value < cycle) {
@@ -408,7 +550,8 @@ final class WheelSetter {
     }
     for (int c : new int[] {24, 60}) {
       if (c > cycle && value < c && c % s.step() == 0) {
-        return new WheelScale(s.kind(), s.step(), OptionalInt.of(c), false, s.width(), s.shortNames());
+        return new WheelScale(
+            s.kind(), s.step(), OptionalInt.of(c), false, s.width(), s.shortNames());
       }
     }
     return s;
@@ -420,16 +563,24 @@ final class WheelSetter {
     if (request.targetLabel().isPresent()) {
       OptionalInt v = scale.valueOf(request.targetLabel().get());
       if (v.isEmpty()) {
-        throw unreachable(column, "'" + request.targetLabel().get() + "' is not a label of this column");
+        throw unreachable(
+            column, "'" + request.targetLabel().get() + "' is not a label of this column");
       }
       target = v.getAsInt();
     } else {
       target = request.targetValue().getAsInt();
     }
     if (!scale.reachable(column.value().getAsInt(), target)) {
-      throw unreachable(column, scale.label(target) + " is not a whole number of steps of " + scale.step()
-          + (scale.cycleSize().isPresent() ? " within a cycle of " + scale.cycleSize().getAsInt() : "")
-          + " from " + column.selectedLabel().orElse("?"));
+      throw unreachable(
+          column,
+          scale.label(target)
+              + " is not a whole number of steps of "
+              + scale.step()
+              + (scale.cycleSize().isPresent()
+                  ? " within a cycle of " + scale.cycleSize().getAsInt()
+                  : "")
+              + " from "
+              + column.selectedLabel().orElse("?"));
     }
     return target;
   }
@@ -442,14 +593,15 @@ final class WheelSetter {
     details.put("labels_seen", seen);
     details.put("value_step", c.scale().step());
     c.scale().cycleSize().ifPresent(s -> details.put("cycle_size", s));
-    return new SwipeException(ErrorCode.WHEEL_TARGET_UNREACHABLE,
-        why + "; the column shows " + seen, details, null);
+    return new SwipeException(
+        ErrorCode.WHEEL_TARGET_UNREACHABLE, why + "; the column shows " + seen, details, null);
   }
 
   private static String describe(List<WheelColumn> cols) {
     List<String> out = new ArrayList<>();
     for (WheelColumn c : cols) {
-      out.add(c.index() + ": " + c.selectedLabel().orElse("?") + " at x=" + Math.round(c.columnX()));
+      out.add(
+          c.index() + ": " + c.selectedLabel().orElse("?") + " at x=" + Math.round(c.columnX()));
     }
     return String.join(", ", out);
   }

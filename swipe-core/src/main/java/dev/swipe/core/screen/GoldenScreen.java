@@ -20,10 +20,10 @@ import java.util.Map;
 
 /**
  * A golden screenshot (JPEG or PNG of the phone screen) to compare screenshots with: regions that
- * change on their own (a clock, a caret, an avatar) are masked out, and a tolerance says what
- * share of the rest may differ. The comparison is {@code image_diff}'s: luminance in 2x2-pixel
- * cells against a threshold JPEG noise does not cross, so a golden saved at another JPEG quality
- * still matches.
+ * change on their own (a clock, a caret, an avatar) are masked out, and a tolerance says what share
+ * of the rest may differ. The comparison is {@code image_diff}'s: luminance in 2x2-pixel cells
+ * against a threshold JPEG noise does not cross, so a golden saved at another JPEG quality still
+ * matches.
  *
  * <pre>{@code
  * GoldenScreen golden = GoldenScreen.load(Path.of("src/test/resources/contacts.png"))
@@ -44,7 +44,8 @@ public final class GoldenScreen {
   private final List<NormRegion> masks;
   private final double tolerance;
 
-  private GoldenScreen(String name, byte[] image, GreyRaster grey, List<NormRegion> masks, double tolerance) {
+  private GoldenScreen(
+      String name, byte[] image, GreyRaster grey, List<NormRegion> masks, double tolerance) {
     this.name = name;
     this.image = image;
     this.grey = grey;
@@ -55,8 +56,8 @@ public final class GoldenScreen {
   /**
    * Reads a golden from a JPEG or PNG file.
    *
-   * @throws SwipeException {@code invalid_argument} (field {@code baseline}) when the file cannot be
-   *     read, {@code image_decode_failed} when it is no image
+   * @throws SwipeException {@code invalid_argument} (field {@code baseline}) when the file cannot
+   *     be read, {@code image_decode_failed} when it is no image
    */
   public static GoldenScreen load(Path file) {
     SwipeException.requireArgument(file, "baseline");
@@ -64,8 +65,11 @@ public final class GoldenScreen {
     try {
       bytes = Files.readAllBytes(file);
     } catch (IOException e) {
-      throw new SwipeException(ErrorCode.INVALID_ARGUMENT, "baseline: cannot read " + file + ": " + e.getMessage(),
-          Map.of("field", "baseline", "path", file.toString()), e);
+      throw new SwipeException(
+          ErrorCode.INVALID_ARGUMENT,
+          "baseline: cannot read " + file + ": " + e.getMessage(),
+          Map.of("field", "baseline", "path", file.toString()),
+          e);
     }
     return of(file.getFileName().toString(), bytes);
   }
@@ -79,7 +83,11 @@ public final class GoldenScreen {
     SwipeException.requireArgument(name, "name");
     SwipeException.requireArgument(image, "baseline");
     try {
-      return new GoldenScreen(name, image.clone(), ImageDecoder.decode(image, DecodeOptions.DEFAULT), List.of(),
+      return new GoldenScreen(
+          name,
+          image.clone(),
+          ImageDecoder.decode(image, DecodeOptions.DEFAULT),
+          List.of(),
           DEFAULT_TOLERANCE);
     } catch (RuntimeException e) {
       throw SwipeException.translate(e);
@@ -89,7 +97,8 @@ public final class GoldenScreen {
   /**
    * Saves a screenshot as a golden file (its JPEG bytes as captured), creating parent directories.
    *
-   * @throws SwipeException {@code invalid_argument} (field {@code baseline}) when it cannot be written
+   * @throws SwipeException {@code invalid_argument} (field {@code baseline}) when it cannot be
+   *     written
    */
   public static Path save(Observation screenshot, Path file) {
     SwipeException.requireArgument(screenshot, "screenshot");
@@ -100,8 +109,11 @@ public final class GoldenScreen {
       }
       return Files.write(file, screenshot.jpeg());
     } catch (IOException e) {
-      throw new SwipeException(ErrorCode.INVALID_ARGUMENT, "baseline: cannot write " + file + ": " + e.getMessage(),
-          Map.of("field", "baseline", "path", file.toString()), e);
+      throw new SwipeException(
+          ErrorCode.INVALID_ARGUMENT,
+          "baseline: cannot write " + file + ": " + e.getMessage(),
+          Map.of("field", "baseline", "path", file.toString()),
+          e);
     }
   }
 
@@ -121,7 +133,8 @@ public final class GoldenScreen {
     List<NormRegion> all = new ArrayList<>(masks);
     for (int i = 0; i < regions.size(); i++) {
       if (regions.get(i) == null) {
-        throw SwipeException.invalidArgument("masks[" + (masks.size() + i) + "]", "must not be null");
+        throw SwipeException.invalidArgument(
+            "masks[" + (masks.size() + i) + "]", "must not be null");
       }
       all.add(regions.get(i));
     }
@@ -137,20 +150,38 @@ public final class GoldenScreen {
    */
   public GoldenScreen mask(double x, double y, double w, double h) {
     String field = "masks[" + masks.size() + "]";
-    boolean inside = Double.isFinite(x) && Double.isFinite(y) && Double.isFinite(w) && Double.isFinite(h)
-        && x >= 0 && y >= 0 && w > 0 && h > 0 && x + w <= 1000 + 1e-9 && y + h <= 1000 + 1e-9;
+    boolean inside =
+        Double.isFinite(x)
+            && Double.isFinite(y)
+            && Double.isFinite(w)
+            && Double.isFinite(h)
+            && x >= 0
+            && y >= 0
+            && w > 0
+            && h > 0
+            && x + w <= 1000 + 1e-9
+            && y + h <= 1000 + 1e-9;
     if (!inside) {
-      throw new SwipeException(ErrorCode.INVALID_ARGUMENT,
-          field + " must be a positive rectangle inside the screen (x, y >= 0, x + w and y + h <= 1000), was {"
-              + x + ", " + y + ", " + w + ", " + h + "}",
-          Map.of("field", field, "x", x, "y", y, "w", w, "h", h), null);
+      throw new SwipeException(
+          ErrorCode.INVALID_ARGUMENT,
+          field
+              + " must be a positive rectangle inside the screen (x, y >= 0, x + w and y + h <= 1000), was {"
+              + x
+              + ", "
+              + y
+              + ", "
+              + w
+              + ", "
+              + h
+              + "}",
+          Map.of("field", field, "x", x, "y", y, "w", w, "h", h),
+          null);
     }
     return masks(List.of(NormRegion.of(x, y, w, h)));
   }
 
   /**
-   * This golden with another tolerance: the share of unmasked pixels, in [0, 1), allowed to
-   * differ.
+   * This golden with another tolerance: the share of unmasked pixels, in [0, 1), allowed to differ.
    *
    * @throws SwipeException {@code invalid_argument} (field {@code tolerance}) outside [0, 1)
    */
@@ -201,18 +232,32 @@ public final class GoldenScreen {
       details.put("baseline_height", grey.height());
       details.put("screen_width", screenshot.width());
       details.put("screen_height", screenshot.height());
-      throw new SwipeException(ErrorCode.IMAGE_SIZE_MISMATCH,
-          "the golden " + name + " is " + grey.width() + "x" + grey.height() + " but the screenshot "
-              + screenshot.id() + " is " + screenshot.width() + "x" + screenshot.height()
+      throw new SwipeException(
+          ErrorCode.IMAGE_SIZE_MISMATCH,
+          "the golden "
+              + name
+              + " is "
+              + grey.width()
+              + "x"
+              + grey.height()
+              + " but the screenshot "
+              + screenshot.id()
+              + " is "
+              + screenshot.width()
+              + "x"
+              + screenshot.height()
               + "; record the golden on the same device and capture size",
-          details, null);
+          details,
+          null);
     }
     try {
       GreyRaster actual = screenshot.grey();
       List<PixelRect> maskRects = new ArrayList<>();
       for (NormRegion m : masks) {
-        maskRects.add(new NormalizedRegion(m.x(), m.y(), m.w(), m.h()).toPixelRect(grey.width(), grey.height())
-            .clipTo(grey.width(), grey.height()));
+        maskRects.add(
+            new NormalizedRegion(m.x(), m.y(), m.w(), m.h())
+                .toPixelRect(grey.width(), grey.height())
+                .clipTo(grey.width(), grey.height()));
       }
       GreyRaster a = masked(grey, maskRects);
       GreyRaster b = masked(actual, maskRects);
@@ -220,8 +265,8 @@ public final class GoldenScreen {
       long masked = maskedArea(maskRects, grey.width(), grey.height());
       double whole = FrameStability.STRICT.compare(a, b).changedRatio();
       double ratio = total == masked ? 0 : Math.min(1.0, whole * total / (total - masked));
-      return new ScreenComparison(this, screenshot, a, b, maskRects, ratio, (double) masked / total,
-          ratio <= tolerance);
+      return new ScreenComparison(
+          this, screenshot, a, b, maskRects, ratio, (double) masked / total, ratio <= tolerance);
     } catch (RuntimeException e) {
       throw SwipeException.translate(e);
     }

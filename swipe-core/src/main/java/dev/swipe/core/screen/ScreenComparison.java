@@ -21,9 +21,7 @@ import java.util.Locale;
 import java.util.Map;
 import javax.imageio.ImageIO;
 
-/**
- * The outcome of comparing a screenshot with a {@link GoldenScreen}.
- */
+/** The outcome of comparing a screenshot with a {@link GoldenScreen}. */
 public final class ScreenComparison {
   /** Width of each of the three panels of the diff image, in pixels. */
   private static final int PANEL_WIDTH = 360;
@@ -37,8 +35,15 @@ public final class ScreenComparison {
   private final double maskedShare;
   private final boolean matched;
 
-  ScreenComparison(GoldenScreen golden, Observation screenshot, GreyRaster maskedGolden, GreyRaster maskedScreen,
-      List<PixelRect> masks, double diffRatio, double maskedShare, boolean matched) {
+  ScreenComparison(
+      GoldenScreen golden,
+      Observation screenshot,
+      GreyRaster maskedGolden,
+      GreyRaster maskedScreen,
+      List<PixelRect> masks,
+      double diffRatio,
+      double maskedShare,
+      boolean matched) {
     this.golden = golden;
     this.screenshot = screenshot;
     this.maskedGolden = maskedGolden;
@@ -81,8 +86,14 @@ public final class ScreenComparison {
 
   /** A one-line account for failure messages. */
   public String summary() {
-    return String.format(Locale.ROOT, "%s %s %s: %.4f of the unmasked screen changed (tolerance %.4f, %.1f%% masked)",
-        screenshot.id(), matched ? "matches" : "does not match", golden.name(), diffRatio, golden.tolerance(),
+    return String.format(
+        Locale.ROOT,
+        "%s %s %s: %.4f of the unmasked screen changed (tolerance %.4f, %.1f%% masked)",
+        screenshot.id(),
+        matched ? "matches" : "does not match",
+        golden.name(),
+        diffRatio,
+        golden.tolerance(),
         100 * maskedShare);
   }
 
@@ -91,7 +102,8 @@ public final class ScreenComparison {
    * changed cells in red and the masks in grey; creates parent directories.
    *
    * @return {@code file}
-   * @throws SwipeException {@code invalid_argument} (field {@code diff_image}) when it cannot be written
+   * @throws SwipeException {@code invalid_argument} (field {@code diff_image}) when it cannot be
+   *     written
    */
   public Path writeDiffImage(Path file) {
     SwipeException.requireArgument(file, "diff_image");
@@ -102,18 +114,23 @@ public final class ScreenComparison {
       int h = maskedGolden.height();
       double s = (double) PANEL_WIDTH / w;
       int ph = Math.max(1, (int) Math.round(h * s));
-      BufferedImage out = new BufferedImage(3 * PANEL_WIDTH + 20, ph + 24, BufferedImage.TYPE_INT_RGB);
+      BufferedImage out =
+          new BufferedImage(3 * PANEL_WIDTH + 20, ph + 24, BufferedImage.TYPE_INT_RGB);
       Graphics2D g = out.createGraphics();
       try {
-        g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
+        g.setRenderingHint(
+            RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
         g.setColor(Color.WHITE);
         g.fillRect(0, 0, out.getWidth(), out.getHeight());
         g.setColor(Color.DARK_GRAY);
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
         g.drawString("golden " + golden.name(), 4, 16);
         g.drawString("screenshot " + screenshot.id(), PANEL_WIDTH + 14, 16);
-        g.drawString(String.format(Locale.ROOT, "changed %.4f (tolerance %.4f)", diffRatio, golden.tolerance()),
-            2 * PANEL_WIDTH + 24, 16);
+        g.drawString(
+            String.format(
+                Locale.ROOT, "changed %.4f (tolerance %.4f)", diffRatio, golden.tolerance()),
+            2 * PANEL_WIDTH + 24,
+            16);
         g.drawImage(expected, 0, 24, PANEL_WIDTH, ph, null);
         g.drawImage(actual, PANEL_WIDTH + 10, 24, PANEL_WIDTH, ph, null);
         int x0 = 2 * PANEL_WIDTH + 20;
@@ -122,13 +139,19 @@ public final class ScreenComparison {
         g.fillRect(x0, 24, PANEL_WIDTH, ph);
         g.setColor(new Color(120, 120, 120, 200));
         for (PixelRect m : masks) {
-          g.fillRect(x0 + (int) (m.x() * s), 24 + (int) (m.y() * s), Math.max(1, (int) Math.ceil(m.width() * s)),
+          g.fillRect(
+              x0 + (int) (m.x() * s),
+              24 + (int) (m.y() * s),
+              Math.max(1, (int) Math.ceil(m.width() * s)),
               Math.max(1, (int) Math.ceil(m.height() * s)));
         }
         g.setColor(new Color(230, 20, 20, 220));
         g.setStroke(new BasicStroke(1f));
         for (PixelRect c : ChangeMap.changed(maskedGolden, maskedScreen, null)) {
-          g.fillRect(x0 + (int) (c.x() * s), 24 + (int) (c.y() * s), Math.max(1, (int) Math.ceil(c.width() * s)),
+          g.fillRect(
+              x0 + (int) (c.x() * s),
+              24 + (int) (c.y() * s),
+              Math.max(1, (int) Math.ceil(c.width() * s)),
               Math.max(1, (int) Math.ceil(c.height() * s)));
         }
       } finally {
@@ -142,8 +165,11 @@ public final class ScreenComparison {
       }
       return file;
     } catch (IOException e) {
-      throw new SwipeException(ErrorCode.INVALID_ARGUMENT, "diff_image: cannot write " + file + ": " + e.getMessage(),
-          Map.of("field", "diff_image", "path", file.toString()), e);
+      throw new SwipeException(
+          ErrorCode.INVALID_ARGUMENT,
+          "diff_image: cannot write " + file + ": " + e.getMessage(),
+          Map.of("field", "diff_image", "path", file.toString()),
+          e);
     }
   }
 

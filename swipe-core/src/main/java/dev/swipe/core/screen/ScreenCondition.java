@@ -7,10 +7,10 @@ import dev.swipe.diff.ImageDiff;
 import java.util.function.Predicate;
 
 /**
- * Something that holds or not on one screenshot, with a description for results, traces and
- * failure messages. Pixel conditions are built here; text conditions come from the device that
- * reads them ({@code Device.textVisible}, {@code Device.textGone}); any predicate becomes one with
- * {@link #of}. Conditions combine with {@link #and}, {@link #or} and {@link #negate}.
+ * Something that holds or not on one screenshot, with a description for results, traces and failure
+ * messages. Pixel conditions are built here; text conditions come from the device that reads them
+ * ({@code Device.textVisible}, {@code Device.textGone}); any predicate becomes one with {@link
+ * #of}. Conditions combine with {@link #and}, {@link #or} and {@link #negate}.
  *
  * <p>Conditions are checked on screenshots of one device's run, so they may read text or compare
  * with earlier screenshots of that run; keep them free of side effects, since a wait checks them
@@ -18,7 +18,10 @@ import java.util.function.Predicate;
  */
 public interface ScreenCondition extends Predicate<Observation> {
 
-  /** What the condition checks, in words, e.g. {@code "region {0,200,1000,600} changed from shot-3"}. */
+  /**
+   * What the condition checks, in words, e.g. {@code "region {0,200,1000,600} changed from
+   * shot-3"}.
+   */
   String description();
 
   /** Any predicate, described. */
@@ -54,10 +57,13 @@ public interface ScreenCondition extends Predicate<Observation> {
     return of("changed from " + reference.id() + where(region), o -> changed(reference, o, region));
   }
 
-  /** The region equals {@code reference} within JPEG noise (the negation of {@link #changedFrom}). */
+  /**
+   * The region equals {@code reference} within JPEG noise (the negation of {@link #changedFrom}).
+   */
   static ScreenCondition unchangedFrom(Observation reference, NormRegion region) {
     SwipeException.requireArgument(reference, "reference");
-    return of("unchanged from " + reference.id() + where(region), o -> !changed(reference, o, region));
+    return of(
+        "unchanged from " + reference.id() + where(region), o -> !changed(reference, o, region));
   }
 
   /** The screen matches a golden screenshot within its masks and tolerance. */
@@ -70,14 +76,17 @@ public interface ScreenCondition extends Predicate<Observation> {
   default ScreenCondition and(Predicate<? super Observation> other) {
     SwipeException.requireArgument(other, "other");
     ScreenCondition self = this;
-    return of("(" + description() + ") and (" + describe(other) + ")", o -> self.test(o) && other.test(o));
+    return of(
+        "(" + description() + ") and (" + describe(other) + ")",
+        o -> self.test(o) && other.test(o));
   }
 
   @Override
   default ScreenCondition or(Predicate<? super Observation> other) {
     SwipeException.requireArgument(other, "other");
     ScreenCondition self = this;
-    return of("(" + description() + ") or (" + describe(other) + ")", o -> self.test(o) || other.test(o));
+    return of(
+        "(" + description() + ") or (" + describe(other) + ")", o -> self.test(o) || other.test(o));
   }
 
   @Override
@@ -91,7 +100,9 @@ public interface ScreenCondition extends Predicate<Observation> {
   }
 
   private static String where(NormRegion r) {
-    return r == null ? "" : " in {" + fmt(r.x()) + "," + fmt(r.y()) + "," + fmt(r.w()) + "," + fmt(r.h()) + "}";
+    return r == null
+        ? ""
+        : " in {" + fmt(r.x()) + "," + fmt(r.y()) + "," + fmt(r.w()) + "," + fmt(r.h()) + "}";
   }
 
   private static String fmt(double v) {
@@ -105,7 +116,8 @@ public interface ScreenCondition extends Predicate<Observation> {
     try {
       return r == null
           ? ImageDiff.compare(a.greyForDiff(), b.greyForDiff()).changed()
-          : ImageDiff.compare(a.greyForDiff(), b.greyForDiff(), r.x(), r.y(), r.w(), r.h()).changed();
+          : ImageDiff.compare(a.greyForDiff(), b.greyForDiff(), r.x(), r.y(), r.w(), r.h())
+              .changed();
     } catch (RuntimeException e) {
       throw SwipeException.translate(e);
     }

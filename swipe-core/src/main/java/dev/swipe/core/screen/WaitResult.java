@@ -15,12 +15,26 @@ import dev.swipe.core.Observation;
  * @param waitedMs device time from the start of the wait to its end
  */
 public record WaitResult(
-    boolean held, String condition, Observation observation, int looks, int settledLooks, long waitedMs) {
+    boolean held,
+    String condition,
+    Observation observation,
+    int looks,
+    int settledLooks,
+    long waitedMs) {
 
   /** A one-line account, e.g. for a failure message. */
   public String summary() {
-    return (held ? "held: " : "did not hold: ") + condition + " (" + looks + " looks, " + settledLooks
-        + " settled, " + waitedMs + " ms; last " + observation.id() + (observation.settled() ? " settled" : " unsettled")
+    return (held ? "held: " : "did not hold: ")
+        + condition
+        + " ("
+        + looks
+        + " looks, "
+        + settledLooks
+        + " settled, "
+        + waitedMs
+        + " ms; last "
+        + observation.id()
+        + (observation.settled() ? " settled" : " unsettled")
         + ")";
   }
 }

@@ -9,10 +9,10 @@ import java.util.OptionalDouble;
  * rows of similar-sized key caps on a flat background, several rows of them stacked in the bottom
  * part of the screen. Returns where the keyboard begins (normalized y), so scrolls stay above it.
  *
- * <p>A pixel row counts as a key row when it splits into at least {@link #MIN_KEYS} runs of
- * similar luminance, each 4%..16% of the width wide, separated by short gaps: letter rows on
- * phone keyboards have 9..10 such keys, while list text is made of narrow glyph strokes and wide
- * blank runs.
+ * <p>A pixel row counts as a key row when it splits into at least {@link #MIN_KEYS} runs of similar
+ * luminance, each 4%..16% of the width wide, separated by short gaps: letter rows on phone
+ * keyboards have 9..10 such keys, while list text is made of narrow glyph strokes and wide blank
+ * runs.
  */
 public final class KeyboardDetector {
   static final int MIN_KEYS = 6;
@@ -20,8 +20,10 @@ public final class KeyboardDetector {
   private static final double MAX_KEY_WIDTH = 0.16;
   private static final double MAX_GAP_WIDTH = 0.04;
   private static final int LEVEL_TOLERANCE = 10;
+
   /** Keyboards take 25%..55% of a portrait screen. */
   private static final double MIN_TOP = 0.45;
+
   private static final int MIN_KEY_ROW_BANDS = 3;
 
   private KeyboardDetector() {}

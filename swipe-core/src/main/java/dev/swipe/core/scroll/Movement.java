@@ -1,8 +1,8 @@
 package dev.swipe.core.scroll;
 
 /**
- * What a directional scroll observed, judged from pixels only (seed 003 semantics).
- * Disagreements with the truth must stay on the cautious side: when in doubt, {@link #UNOBSERVED}.
+ * What a directional scroll observed, judged from pixels only (seed 003 semantics). Disagreements
+ * with the truth must stay on the cautious side: when in doubt, {@link #UNOBSERVED}.
  */
 public enum Movement {
   /**
@@ -15,12 +15,14 @@ public enum Movement {
    * was pulled and bounced back (an overscroll at the end of the content).
    */
   AT_EDGE("at-edge"),
-  /** Nothing moved at all, neither during the gesture nor after (no end-of-content signal either). */
+  /**
+   * Nothing moved at all, neither during the gesture nor after (no end-of-content signal either).
+   */
   UNCHANGED("unchanged"),
   /**
-   * The pair could not back a claim: the screen never came to rest, every difference lies
-   * outside the scrolled region (a status-bar clock), or pixels changed without motion along
-   * the scroll's axis (a fading edge glow, a replaced page).
+   * The pair could not back a claim: the screen never came to rest, every difference lies outside
+   * the scrolled region (a status-bar clock), or pixels changed without motion along the scroll's
+   * axis (a fading edge glow, a replaced page).
    */
   UNOBSERVED("unobserved");
 

@@ -9,9 +9,9 @@ import java.util.Optional;
  * A directional scroll request.
  *
  * <p>{@code amount} is the finger path as a fraction of the scroll region's axis, honoured up to
- * {@link #MAX_AMOUNT} (0.8); larger values are cut to 0.8 and the result says so. The finger
- * dwells at the end before lifting ({@link #DWELL_MS}), which removes release velocity: app
- * physics decide the final offset, not a fling.
+ * {@link #MAX_AMOUNT} (0.8); larger values are cut to 0.8 and the result says so. The finger dwells
+ * at the end before lifting ({@link #DWELL_MS}), which removes release velocity: app physics decide
+ * the final offset, not a fling.
  *
  * @param direction the content to reveal (see {@link ScrollDirection})
  * @param amount fraction of the region's axis in (0, 1]; values above 0.8 are honoured as 0.8
@@ -34,16 +34,20 @@ public record Scroll(
     Optional<Observation> before) {
   /** The largest honoured amount. */
   public static final double MAX_AMOUNT = 0.8;
+
   /** Default amount: half the region. */
   public static final double DEFAULT_AMOUNT = 0.5;
+
   /** Default move duration. */
   public static final int DEFAULT_DURATION_MS = 500;
+
   /** Dwell at the end of the move before lifting: no release velocity, no fling. */
   public static final int DWELL_MS = 120;
+
   /**
    * Default region: the middle of the screen (y 200..900), away from status and app bars, search
-   * fields and the bottom navigation or home indicator, where a swipe would start on something
-   * that does not scroll. Pass the real scroll region when you know it.
+   * fields and the bottom navigation or home indicator, where a swipe would start on something that
+   * does not scroll. Pass the real scroll region when you know it.
    */
   public static final NormRegion DEFAULT_REGION = NormRegion.of(0, 200, 1000, 700);
 
@@ -52,10 +56,12 @@ public record Scroll(
     SwipeException.requireArgument(direction, "direction");
     if (!Double.isFinite(amount) || amount <= 0 || amount > 1) {
       throw SwipeException.invalidArgument(
-          "amount", "must be a fraction of the viewport in (0, 1] (honoured up to 0.8), was " + amount);
+          "amount",
+          "must be a fraction of the viewport in (0, 1] (honoured up to 0.8), was " + amount);
     }
     if (durationMs < 100 || durationMs > 10_000) {
-      throw SwipeException.invalidArgument("duration_ms", "must be in [100, 10000], was " + durationMs);
+      throw SwipeException.invalidArgument(
+          "duration_ms", "must be in [100, 10000], was " + durationMs);
     }
     SwipeException.requireArgument(region, "region");
     SwipeException.requireArgument(keyboard, "keyboard");
@@ -78,8 +84,8 @@ public record Scroll(
   }
 
   /**
-   * Builds a {@link Scroll}. A value builder: setting a field again replaces it (the last
-   * value wins).
+   * Builds a {@link Scroll}. A value builder: setting a field again replaces it (the last value
+   * wins).
    */
   public static final class Builder {
     private final ScrollDirection direction;
@@ -140,7 +146,13 @@ public record Scroll(
     /** Validates and builds. */
     public Scroll build() {
       return new Scroll(
-          direction, amount, durationMs, region, Optional.ofNullable(keyboard), detectKeyboard, expectContent,
+          direction,
+          amount,
+          durationMs,
+          region,
+          Optional.ofNullable(keyboard),
+          detectKeyboard,
+          expectContent,
           Optional.ofNullable(before));
     }
   }

@@ -22,8 +22,8 @@ public abstract class ScrollResult {
   public abstract Movement movement();
 
   /**
-   * The comparison of before and after inside the scrolled region. When the move was too large
-   * for the two frames to overlap (a page switch, most of the viewport), its axis is the one the
+   * The comparison of before and after inside the scrolled region. When the move was too large for
+   * the two frames to overlap (a page switch, most of the viewport), its axis is the one the
    * consecutive frames showed while the screen settled, or {@code none} if they did not agree.
    */
   public abstract DiffResult diff();

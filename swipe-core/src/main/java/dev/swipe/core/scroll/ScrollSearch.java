@@ -20,6 +20,7 @@ import java.time.Duration;
 public record ScrollSearch(int maxPasses, Duration timeout, SearchPace pace) {
   /** Default number of passes. */
   public static final int DEFAULT_MAX_PASSES = 12;
+
   /** Default timeout. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(90);
 
@@ -46,8 +47,8 @@ public record ScrollSearch(int maxPasses, Duration timeout, SearchPace pace) {
   }
 
   /**
-   * Builds a {@link ScrollSearch}; validation happens in {@link #build()}. A value builder:
-   * setting a field again replaces it (the last value wins).
+   * Builds a {@link ScrollSearch}; validation happens in {@link #build()}. A value builder: setting
+   * a field again replaces it (the last value wins).
    */
   public static final class Builder {
     private int maxPasses = DEFAULT_MAX_PASSES;

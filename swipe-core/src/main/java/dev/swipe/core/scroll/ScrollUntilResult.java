@@ -5,8 +5,8 @@ import dev.swipe.core.Observation;
 import java.util.List;
 
 /**
- * The outcome of {@code scroll until}: whether the caller's predicate held, after how many
- * passes, and whether an edge stopped the search.
+ * The outcome of {@code scroll until}: whether the caller's predicate held, after how many passes,
+ * and whether an edge stopped the search.
  *
  * @param found the predicate held on {@link #observation()}
  * @param passes scroll gestures played (0 when the target was visible at the start)
@@ -21,7 +21,9 @@ public record ScrollUntilResult(
     int passes,
     boolean edgeReached,
     boolean timedOut,
-    Observation observation, List<ScrollResult> scrolls, Cost cost) {
+    Observation observation,
+    List<ScrollResult> scrolls,
+    Cost cost) {
   /** Copies the pass list. */
   public ScrollUntilResult {
     scrolls = List.copyOf(scrolls);

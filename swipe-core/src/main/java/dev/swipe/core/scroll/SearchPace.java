@@ -6,23 +6,23 @@ package dev.swipe.core.scroll;
  * <p>A screen shows ten to twenty rows of a list, and a steady pass moves content by at most the
  * finger's travel, so a steady search covers about one screen per pass: twelve passes do not reach
  * row 150 of a contacts list. Flinging covers many screens per pass, but anything that slides past
- * between two looks is missed unless the frames in between are looked at too. {@link #FLING}
- * does exactly that.
+ * between two looks is missed unless the frames in between are looked at too. {@link #FLING} does
+ * exactly that.
  */
 public enum SearchPace {
   /**
-   * Shaped passes that dwell before lifting (no release velocity): the content moves the
-   * finger's travel and stops, and the predicate is checked on each settled screen. Predictable
-   * and slow; right for short lists and for stepping back.
+   * Shaped passes that dwell before lifting (no release velocity): the content moves the finger's
+   * travel and stops, and the predicate is checked on each settled screen. Predictable and slow;
+   * right for short lists and for stepping back.
    */
   STEADY("steady"),
   /**
    * Flinging passes for long lists: the finger lifts while moving, the content coasts, and the
-   * predicate is checked on every frame captured while it coasts. When it holds in motion, a
-   * short slow drag along the travel catches the content (a touch stops a fling on Android and
-   * iOS, and a drag past the touch slop is never a tap); if the target then slid out behind
-   * the screen, steady passes in the opposite direction bring it back. "Found" is only ever claimed
-   * on a settled screen.
+   * predicate is checked on every frame captured while it coasts. When it holds in motion, a short
+   * slow drag along the travel catches the content (a touch stops a fling on Android and iOS, and a
+   * drag past the touch slop is never a tap); if the target then slid out behind the screen, steady
+   * passes in the opposite direction bring it back. "Found" is only ever claimed on a settled
+   * screen.
    */
   FLING("fling");
 

@@ -13,7 +13,8 @@ import dev.swipe.core.Ticker;
  * @param ticker the device's time source
  * @param sleeper how the device waits (advances virtual time on a simulator)
  */
-public record DeviceConnection(HidTransport hid, FrameSource capture, Ticker ticker, Sleeper sleeper) {
+public record DeviceConnection(
+    HidTransport hid, FrameSource capture, Ticker ticker, Sleeper sleeper) {
   /** Requires every part. */
   public DeviceConnection {
     SwipeException.requireArgument(hid, "hid");

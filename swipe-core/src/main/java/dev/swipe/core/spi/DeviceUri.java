@@ -13,10 +13,10 @@ import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
- * A device URI, JDBC style: {@code scheme:path?key=value&key=value}, e.g.
- * {@code ch9329:/dev/ttyUSB0?baud=115200&pointer=abs}. The scheme picks the provider; the path and
- * options are the provider's to interpret through the typed accessors, which turn missing or
- * malformed values into {@code invalid_argument} errors that name the key and list what is valid.
+ * A device URI, JDBC style: {@code scheme:path?key=value&key=value}, e.g. {@code
+ * ch9329:/dev/ttyUSB0?baud=115200&pointer=abs}. The scheme picks the provider; the path and options
+ * are the provider's to interpret through the typed accessors, which turn missing or malformed
+ * values into {@code invalid_argument} errors that name the key and list what is valid.
  *
  * <p>Options start at the first {@code ?}. Values are percent-decoded; a path that itself contains
  * {@code ?} (an HTTP URL with a query) must encode it as {@code %3F}.
@@ -47,11 +47,15 @@ public final class DeviceUri {
     int colon = text.indexOf(':');
     if (colon <= 0) {
       throw SwipeException.invalidArgument(
-          "uri", "must look like scheme:path?key=value (e.g. sim: or ch9329:/dev/ttyUSB0), was '" + uri + "'");
+          "uri",
+          "must look like scheme:path?key=value (e.g. sim: or ch9329:/dev/ttyUSB0), was '"
+              + uri
+              + "'");
     }
     String scheme = text.substring(0, colon).toLowerCase(Locale.ROOT);
     if (!SCHEME.matcher(scheme).matches()) {
-      throw SwipeException.invalidArgument("uri", "scheme '" + scheme + "' is not a valid URI scheme");
+      throw SwipeException.invalidArgument(
+          "uri", "scheme '" + scheme + "' is not a valid URI scheme");
     }
     String rest = text.substring(colon + 1);
     int q = rest.indexOf('?');
@@ -89,7 +93,10 @@ public final class DeviceUri {
     StringBuilder raw = new StringBuilder(scheme).append(':').append(encode(path, true));
     String sep = "?";
     for (Map.Entry<String, String> e : rest.entrySet()) {
-      raw.append(sep).append(encode(e.getKey(), false)).append('=').append(encode(e.getValue(), false));
+      raw.append(sep)
+          .append(encode(e.getKey(), false))
+          .append('=')
+          .append(encode(e.getValue(), false));
       sep = "&";
     }
     return new DeviceUri(raw.toString(), scheme, path, Collections.unmodifiableMap(rest));
@@ -140,7 +147,11 @@ public final class DeviceUri {
       if (!known.contains(key)) {
         throw new SwipeException(
             dev.swipe.core.ErrorCode.INVALID_ARGUMENT,
-            key + ": unknown option for " + scheme + ": URIs; valid options are " + new TreeSet<>(known),
+            key
+                + ": unknown option for "
+                + scheme
+                + ": URIs; valid options are "
+                + new TreeSet<>(known),
             Map.of("field", key, "valid_keys", new TreeSet<>(known)),
             null);
       }
@@ -167,11 +178,13 @@ public final class DeviceUri {
     try {
       int parsed = Integer.parseInt(v.strip());
       if (parsed < min || parsed > max) {
-        throw SwipeException.invalidArgument(key, "must be in [" + min + ", " + max + "], was " + parsed);
+        throw SwipeException.invalidArgument(
+            key, "must be in [" + min + ", " + max + "], was " + parsed);
       }
       return parsed;
     } catch (NumberFormatException e) {
-      throw SwipeException.invalidArgument(key, "must be an integer in [" + min + ", " + max + "], was '" + v + "'");
+      throw SwipeException.invalidArgument(
+          key, "must be an integer in [" + min + ", " + max + "], was '" + v + "'");
     }
   }
 
@@ -185,7 +198,8 @@ public final class DeviceUri {
     try {
       parsed = Double.parseDouble(v.strip());
     } catch (NumberFormatException e) {
-      throw SwipeException.invalidArgument(key, "must be a number in [" + min + ", " + max + "], was '" + v + "'");
+      throw SwipeException.invalidArgument(
+          key, "must be a number in [" + min + ", " + max + "], was '" + v + "'");
     }
     if (!(parsed >= min && parsed <= max)) {
       throw SwipeException.invalidArgument(key, "must be in [" + min + ", " + max + "], was " + v);
@@ -217,7 +231,8 @@ public final class DeviceUri {
     }
     String lower = v.strip().toLowerCase(Locale.ROOT);
     if (!allowed.contains(lower)) {
-      throw SwipeException.invalidArgument(key, "must be one of " + new TreeSet<>(allowed) + ", was '" + v + "'");
+      throw SwipeException.invalidArgument(
+          key, "must be one of " + new TreeSet<>(allowed) + ", was '" + v + "'");
     }
     return lower;
   }
@@ -240,7 +255,8 @@ public final class DeviceUri {
     } catch (NumberFormatException e) {
       // fall through to the error below
     }
-    throw SwipeException.invalidArgument(key, "must be WIDTHxHEIGHT with sizes in [1, 16384], was '" + v + "'");
+    throw SwipeException.invalidArgument(
+        key, "must be WIDTHxHEIGHT with sizes in [1, 16384], was '" + v + "'");
   }
 
   private static String decode(String s) {

@@ -5,8 +5,8 @@ import dev.swipe.core.SwipeException;
 /**
  * One captured screen image, already cropped to the phone screen.
  *
- * <p>The JPEG array is handed over, not copied: sources must not touch it after creating the
- * frame, and readers must not modify it.
+ * <p>The JPEG array is handed over, not copied: sources must not touch it after creating the frame,
+ * and readers must not modify it.
  *
  * @param jpeg JPEG bytes
  * @param width pixel width
@@ -20,7 +20,8 @@ public record Frame(byte[] jpeg, int width, int height, long captureNanos) {
       throw SwipeException.invalidArgument("jpeg", "must hold image bytes");
     }
     if (width <= 0 || height <= 0) {
-      throw SwipeException.invalidArgument("width", "frame size must be positive, was " + width + "x" + height);
+      throw SwipeException.invalidArgument(
+          "width", "frame size must be positive, was " + width + "x" + height);
     }
   }
 }

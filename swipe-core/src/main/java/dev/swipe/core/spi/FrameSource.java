@@ -5,18 +5,17 @@ import java.time.Duration;
 /**
  * The eyes: a capture source of screen frames.
  *
- * <p>Freshness is the contract: {@link #grab} never returns a frame captured before
- * {@code notBeforeNanos} plus the source's {@link #latency()}, because a "post-action" frame
- * that predates the action's effect would be a lie.
+ * <p>Freshness is the contract: {@link #grab} never returns a frame captured before {@code
+ * notBeforeNanos} plus the source's {@link #latency()}, because a "post-action" frame that predates
+ * the action's effect would be a lie.
  */
 public interface FrameSource extends AutoCloseable {
   /**
-   * Returns a frame captured at or after {@code notBeforeNanos + latency()}, waiting up to
-   * {@code timeout}.
+   * Returns a frame captured at or after {@code notBeforeNanos + latency()}, waiting up to {@code
+   * timeout}.
    *
-   * @throws dev.swipe.core.SwipeException {@code capture_timeout} when none arrives in time,
-   *     {@code capture_stale} when the source only has older frames, {@code device_closed} after
-   *     close
+   * @throws dev.swipe.core.SwipeException {@code capture_timeout} when none arrives in time, {@code
+   *     capture_stale} when the source only has older frames, {@code device_closed} after close
    */
   Frame grab(long notBeforeNanos, Duration timeout);
 

@@ -1,8 +1,8 @@
 package dev.swipe.core.spi;
 
 /**
- * Opens {@link FrameSource}s for one URI scheme (e.g. {@code mjpeg}). Registered in
- * {@code META-INF/services/dev.swipe.core.spi.FrameSourceProvider}; the scheme must be unique.
+ * Opens {@link FrameSource}s for one URI scheme (e.g. {@code mjpeg}). Registered in {@code
+ * META-INF/services/dev.swipe.core.spi.FrameSourceProvider}; the scheme must be unique.
  */
 public interface FrameSourceProvider {
   /** The URI scheme this provider answers, lower case. */

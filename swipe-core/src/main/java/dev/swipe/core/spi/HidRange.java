@@ -4,9 +4,9 @@ import dev.swipe.core.NormPoint;
 import dev.swipe.core.SwipeException;
 
 /**
- * A HID logical coordinate range and the mapping from normalized space onto it. Values outside
- * the range are clamped, never wrapped: a wrapped coordinate would teleport the finger to the
- * opposite edge.
+ * A HID logical coordinate range and the mapping from normalized space onto it. Values outside the
+ * range are clamped, never wrapped: a wrapped coordinate would teleport the finger to the opposite
+ * edge.
  *
  * @param min logical value of normalized 0
  * @param max logical value of normalized 1000
@@ -14,8 +14,10 @@ import dev.swipe.core.SwipeException;
 public record HidRange(int min, int max) {
   /** CH9329 absolute mouse: 0..4095. */
   public static final HidRange CH9329_ABSOLUTE = new HidRange(0, 4095);
+
   /** Linux gadget and PiKVM USB absolute reports: 0..32767. */
   public static final HidRange USB_ABSOLUTE = new HidRange(0, 32767);
+
   /** PiKVM serial protocol: signed int16, -32768..32767. */
   public static final HidRange SIGNED_INT16 = new HidRange(-32768, 32767);
 

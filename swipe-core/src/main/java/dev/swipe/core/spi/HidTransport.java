@@ -5,8 +5,8 @@ package dev.swipe.core.spi;
  *
  * <p>Implementations are used from one thread at a time (the device serializes gestures). They
  * throw {@link dev.swipe.core.SwipeException} with {@code hid_disconnected} when the link fails,
- * {@code hid_rejected} when the device refuses a report, {@code unsupported_input} for reports
- * they cannot carry, and {@code device_closed} after {@link #close()}.
+ * {@code hid_rejected} when the device refuses a report, {@code unsupported_input} for reports they
+ * cannot carry, and {@code device_closed} after {@link #close()}.
  */
 public interface HidTransport extends AutoCloseable {
   /** What this link can do. */
@@ -16,13 +16,13 @@ public interface HidTransport extends AutoCloseable {
    * Sends one report now.
    *
    * <p>Returns once the device has taken the report as far as the link can tell: a link with
-   * acknowledgements waits for the device's answer to this very report (a late or duplicated
-   * answer to an earlier report never counts); a link without them returns once the report is
-   * written. A report that ends a gesture (the pointer lifted, the last key released) returns only
-   * after the device has consumed it, so an observation taken after the gesture sees its end. When
-   * that cannot be established within the transport's bounded timeouts, it throws ({@code
-   * hid_rejected} or {@code hid_disconnected}) instead of returning, and the caller releases with
-   * {@link #releaseAll()}.
+   * acknowledgements waits for the device's answer to this very report (a late or duplicated answer
+   * to an earlier report never counts); a link without them returns once the report is written. A
+   * report that ends a gesture (the pointer lifted, the last key released) returns only after the
+   * device has consumed it, so an observation taken after the gesture sees its end. When that
+   * cannot be established within the transport's bounded timeouts, it throws ({@code hid_rejected}
+   * or {@code hid_disconnected}) instead of returning, and the caller releases with {@link
+   * #releaseAll()}.
    */
   void send(HidReport report);
 

@@ -1,8 +1,8 @@
 package dev.swipe.core.spi;
 
 /**
- * Opens {@link HidTransport}s for one URI scheme (e.g. {@code ch9329}). Registered in
- * {@code META-INF/services/dev.swipe.core.spi.HidTransportProvider}; the scheme must be unique.
+ * Opens {@link HidTransport}s for one URI scheme (e.g. {@code ch9329}). Registered in {@code
+ * META-INF/services/dev.swipe.core.spi.HidTransportProvider}; the scheme must be unique.
  */
 public interface HidTransportProvider {
   /** The URI scheme this provider answers, lower case, e.g. {@code ch9329}. */

@@ -5,8 +5,8 @@ import dev.swipe.core.gesture.Modifier;
 import java.util.Set;
 
 /**
- * A key going down (with modifiers held) or up. Transports without a keyboard refuse it with
- * {@code unsupported_input}.
+ * A key going down (with modifiers held) or up. Transports without a keyboard refuse it with {@code
+ * unsupported_input}.
  */
 public record KeyReport(Key key, Set<Modifier> modifiers, boolean down) implements HidReport {
   /** Copies the modifiers. */

@@ -4,8 +4,8 @@ import dev.swipe.core.Sleeper;
 import dev.swipe.core.Ticker;
 
 /**
- * What a provider receives when it opens a part: the device's clock, so frame timestamps and
- * report times share one time base.
+ * What a provider receives when it opens a part: the device's clock, so frame timestamps and report
+ * times share one time base.
  */
 public record ProviderContext(Ticker ticker, Sleeper sleeper) {
   /** Real time. */

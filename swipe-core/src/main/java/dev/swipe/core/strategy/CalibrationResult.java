@@ -4,11 +4,11 @@ import java.util.List;
 import java.util.OptionalDouble;
 
 /**
- * The outcome of generic swipe calibration: the first distance that worked, if any within
- * {@link SwipeStrategies#MAX_CALIBRATION_TRIES} tries.
+ * The outcome of generic swipe calibration: the first distance that worked, if any within {@link
+ * SwipeStrategies#MAX_CALIBRATION_TRIES} tries.
  *
- * @param effectiveDistance the distance whose step was confirmed (the value to save with
- *     {@code save_memory} as "effective distance")
+ * @param effectiveDistance the distance whose step was confirmed (the value to save with {@code
+ *     save_memory} as "effective distance")
  * @param tries every step, in order
  */
 public record CalibrationResult(OptionalDouble effectiveDistance, List<StepResult> tries) {

@@ -11,7 +11,8 @@ import java.util.List;
  * @param steps every swipe, in order
  * @param observation the last screen
  */
-public record SearchResult(boolean found, boolean boundary, List<StepResult> steps, Observation observation) {
+public record SearchResult(
+    boolean found, boolean boundary, List<StepResult> steps, Observation observation) {
   /** Copies the steps. */
   public SearchResult {
     steps = List.copyOf(steps);

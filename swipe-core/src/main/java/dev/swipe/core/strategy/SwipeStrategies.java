@@ -8,66 +8,78 @@ import dev.swipe.core.Observation;
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.gesture.GestureShape;
 import dev.swipe.core.gesture.Swipe;
-import dev.swipe.core.scroll.ScrollDirection;
-import dev.swipe.diff.DiffResult;
 import dev.swipe.core.internal.TracedSteps;
 import dev.swipe.core.screen.ScreenCondition;
+import dev.swipe.core.scroll.ScrollDirection;
+import dev.swipe.diff.DiffResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.List;
 import java.util.OptionalDouble;
 import java.util.function.Predicate;
 
 /**
- * The swipe strategies that work on real phones, per scenario (seed 000, section IV), as ready
- * API. Every method plays exactly one swipe and then looks (one settled screenshot and a diff);
- * none sends bursts of swipes. Distances are finger travel in normalized units along the axis,
- * centred in the region.
+ * The swipe strategies that work on real phones, per scenario (seed 000, section IV), as ready API.
+ * Every method plays exactly one swipe and then looks (one settled screenshot and a diff); none
+ * sends bursts of swipes. Distances are finger travel in normalized units along the axis, centred
+ * in the region.
  *
  * <ul>
- *   <li>List: coarse 350 units in 500 ms, confirmed by {@code diff_ratio > 0.05}; fine 50 units;
- *       a swipe with {@code changed = false} means the boundary.
+ *   <li>List: coarse 350 units in 500 ms, confirmed by {@code diff_ratio > 0.05}; fine 50 units; a
+ *       swipe with {@code changed = false} means the boundary.
  *   <li>Carousel / tabs: 400 units in 400 ms, never below 300 (shorter swipes read as accidental
  *       touches and bounce back); a page switch shows {@code diff_ratio > 0.3}.
  *   <li>Map / canvas: 200 units, then 50 for fine positioning.
  *   <li>Generic calibration: start small (50), grow after each unconfirmed try, give up after 10.
  * </ul>
  *
- * <p>List and map swipes are shaped ({@link GestureShape#SCROLL}: eased, a slow tail, then a
- * 100 ms dwell) so the release carries no velocity (the content moves by the finger's travel, not
- * by a fling); carousel swipes are linear and release while moving, because a pager needs release
+ * <p>List and map swipes are shaped ({@link GestureShape#SCROLL}: eased, a slow tail, then a 100 ms
+ * dwell) so the release carries no velocity (the content moves by the finger's travel, not by a
+ * fling); carousel swipes are linear and release while moving, because a pager needs release
  * velocity to turn a 40% drag into a page switch.
  */
 public final class SwipeStrategies {
   /** List coarse distance. */
   public static final double LIST_COARSE = 350;
+
   /** List coarse duration. */
   public static final int LIST_COARSE_MS = 500;
+
   /** List fine distance. */
   public static final double LIST_FINE = 50;
+
   /** A list swipe is confirmed above this diff ratio. */
   public static final double LIST_CONFIRM = 0.05;
+
   /** Carousel distance. */
   public static final double CAROUSEL_DISTANCE = 400;
+
   /** Shortest carousel distance that is not read as an accidental touch. */
   public static final double CAROUSEL_MIN_DISTANCE = 300;
+
   /**
-   * Carousel duration: 400 units in 200 ms release at about 2000 units/s, over ViewPager's
-   * 400 dp/s fling minimum on phones up to about 1800 dp wide (400 ms was under it on a 360 dp phone).
+   * Carousel duration: 400 units in 200 ms release at about 2000 units/s, over ViewPager's 400 dp/s
+   * fling minimum on phones up to about 1800 dp wide (400 ms was under it on a 360 dp phone).
    */
   public static final int CAROUSEL_MS = 200;
+
   /** A page switch shows more change than this. */
   public static final double CAROUSEL_CONFIRM = 0.3;
+
   /** Map coarse distance. */
   public static final double MAP_COARSE = 200;
+
   /** Map fine distance. */
   public static final double MAP_FINE = 50;
+
   /** Generic calibration gives up after this many tries. */
   public static final int MAX_CALIBRATION_TRIES = 10;
+
   /** Any visible change confirms a generic step ({@code changed}). */
   public static final double GENERIC_CONFIRM = 0.01;
+
   /** Dwell before release for list and map swipes. */
   public static final int DWELL_MS = 100;
 
@@ -80,36 +92,61 @@ public final class SwipeStrategies {
     this.region = SwipeException.requireArgument(region, "region");
   }
 
-  /** Strategies in {@link dev.swipe.core.scroll.Scroll#DEFAULT_REGION}, the middle of the screen. */
+  /**
+   * Strategies in {@link dev.swipe.core.scroll.Scroll#DEFAULT_REGION}, the middle of the screen.
+   */
   public SwipeStrategies(Device device) {
     this(device, dev.swipe.core.scroll.Scroll.DEFAULT_REGION);
   }
 
   /** One coarse list swipe (350 units, 500 ms). */
   public StepResult listCoarse(ScrollDirection direction, Observation before) {
-    return step("list_coarse", direction, LIST_COARSE, LIST_COARSE_MS, DWELL_MS, LIST_CONFIRM, before,
+    return step(
+        "list_coarse",
+        direction,
+        LIST_COARSE,
+        LIST_COARSE_MS,
+        DWELL_MS,
+        LIST_CONFIRM,
+        before,
         GestureShape.SCROLL);
   }
 
   /** One fine list swipe (50 units) to bring a visible target into place. */
   public StepResult listFine(ScrollDirection direction, Observation before) {
-    return step("list_fine", direction, LIST_FINE, LIST_COARSE_MS, DWELL_MS, GENERIC_CONFIRM, before,
+    return step(
+        "list_fine",
+        direction,
+        LIST_FINE,
+        LIST_COARSE_MS,
+        DWELL_MS,
+        GENERIC_CONFIRM,
+        before,
         GestureShape.SCROLL);
   }
 
   /**
-   * Coarse swipes until {@code found} holds, a swipe changes nothing (the boundary), or
-   * {@code maxSwipes} were played. Checks the screen before the first swipe too.
+   * Coarse swipes until {@code found} holds, a swipe changes nothing (the boundary), or {@code
+   * maxSwipes} were played. Checks the screen before the first swipe too.
    */
-  public SearchResult listSearch(ScrollDirection direction, Predicate<Observation> found, int maxSwipes) {
+  public SearchResult listSearch(
+      ScrollDirection direction, Predicate<Observation> found, int maxSwipes) {
     SwipeException.requireArgument(found, "found");
     if (maxSwipes < 1 || maxSwipes > 100) {
       throw SwipeException.invalidArgument("max_swipes", "must be in [1, 100], was " + maxSwipes);
     }
     SwipeException.requireArgument(direction, "direction");
-    TracedSteps.Step traced = TracedSteps.begin(device, "list_search", goal(
-        "until", found instanceof ScreenCondition c ? c.description() : "the caller's condition",
-        "direction", direction.id(), "max_swipes", maxSwipes));
+    TracedSteps.Step traced =
+        TracedSteps.begin(
+            device,
+            "list_search",
+            goal(
+                "until",
+                found instanceof ScreenCondition c ? c.description() : "the caller's condition",
+                "direction",
+                direction.id(),
+                "max_swipes",
+                maxSwipes));
     try {
       Observation current = device.screenshot();
       List<StepResult> steps = new ArrayList<>();
@@ -126,11 +163,23 @@ public final class SwipeStrategies {
         }
       }
       SearchResult result = new SearchResult(held, boundary, steps, current);
-      traced.end(goal("result", held ? "found" : boundary ? "boundary" : "max_swipes", "found", held,
-              "swipes", steps.size()),
-          goal("found", (held ? "the condition held on " : "the condition did not hold on ") + current.id()
-              + (boundary ? "; the last swipe changed nothing in the region: the boundary" : "")),
-          null, current);
+      traced.end(
+          goal(
+              "result",
+              held ? "found" : boundary ? "boundary" : "max_swipes",
+              "found",
+              held,
+              "swipes",
+              steps.size()),
+          goal(
+              "found",
+              (held ? "the condition held on " : "the condition did not hold on ")
+                  + current.id()
+                  + (boundary
+                      ? "; the last swipe changed nothing in the region: the boundary"
+                      : "")),
+          null,
+          current);
       return result;
     } catch (SwipeException e) {
       traced.fail(e);
@@ -160,16 +209,34 @@ public final class SwipeStrategies {
   public StepResult carouselSwitch(ScrollDirection direction, double distance, Observation before) {
     if (!(distance >= CAROUSEL_MIN_DISTANCE)) {
       throw SwipeException.invalidArgument(
-          "distance", "carousel swipes must be at least " + (int) CAROUSEL_MIN_DISTANCE
-              + " units (shorter ones read as accidental touches and bounce back), was " + distance);
+          "distance",
+          "carousel swipes must be at least "
+              + (int) CAROUSEL_MIN_DISTANCE
+              + " units (shorter ones read as accidental touches and bounce back), was "
+              + distance);
     }
-    return step("carousel", direction, distance, CAROUSEL_MS, 0, CAROUSEL_CONFIRM, before, GestureShape.CAROUSEL);
+    return step(
+        "carousel",
+        direction,
+        distance,
+        CAROUSEL_MS,
+        0,
+        CAROUSEL_CONFIRM,
+        before,
+        GestureShape.CAROUSEL);
   }
 
   /** One map pan: 200 units, or 50 when {@code fine}. */
   public StepResult mapPan(ScrollDirection direction, boolean fine, Observation before) {
-    return step(fine ? "map_fine" : "map_coarse", direction, fine ? MAP_FINE : MAP_COARSE, 400, DWELL_MS,
-        GENERIC_CONFIRM, before, GestureShape.MAP);
+    return step(
+        fine ? "map_fine" : "map_coarse",
+        direction,
+        fine ? MAP_FINE : MAP_COARSE,
+        400,
+        DWELL_MS,
+        GENERIC_CONFIRM,
+        before,
+        GestureShape.MAP);
   }
 
   /**
@@ -179,22 +246,43 @@ public final class SwipeStrategies {
   public CalibrationResult calibrate(ScrollDirection direction, Predicate<StepResult> effective) {
     SwipeException.requireArgument(effective, "effective");
     SwipeException.requireArgument(direction, "direction");
-    TracedSteps.Step traced = TracedSteps.begin(device, "calibrate", goal(
-        "direction", direction.id(), "max_tries", MAX_CALIBRATION_TRIES));
+    TracedSteps.Step traced =
+        TracedSteps.begin(
+            device,
+            "calibrate",
+            goal("direction", direction.id(), "max_tries", MAX_CALIBRATION_TRIES));
     try {
       List<StepResult> tries = new ArrayList<>();
       Observation current = device.screenshot();
       double axis = direction.vertical() ? region.h() : region.w();
       for (int i = 1; i <= MAX_CALIBRATION_TRIES; i++) {
         double distance = Math.min(LIST_FINE * i, axis * 0.8);
-        StepResult s = step("calibration", direction, distance, LIST_COARSE_MS, DWELL_MS, GENERIC_CONFIRM, current,
-            GestureShape.SCROLL);
+        StepResult s =
+            step(
+                "calibration",
+                direction,
+                distance,
+                LIST_COARSE_MS,
+                DWELL_MS,
+                GENERIC_CONFIRM,
+                current,
+                GestureShape.SCROLL);
         tries.add(s);
         current = s.observation();
         if (effective.test(s)) {
-          traced.end(goal("result", "calibrated", "effective_distance", distance, "tries", tries.size()),
-              goal("effective", "the caller's check accepted try " + tries.size() + " (" + s.before().id() + " vs "
-                  + current.id() + ")"), null, current);
+          traced.end(
+              goal("result", "calibrated", "effective_distance", distance, "tries", tries.size()),
+              goal(
+                  "effective",
+                  "the caller's check accepted try "
+                      + tries.size()
+                      + " ("
+                      + s.before().id()
+                      + " vs "
+                      + current.id()
+                      + ")"),
+              null,
+              current);
           return new CalibrationResult(OptionalDouble.of(distance), tries);
         }
       }
@@ -207,8 +295,14 @@ public final class SwipeStrategies {
   }
 
   private StepResult step(
-      String name, ScrollDirection direction, double distance, int durationMs, int dwellMs, double threshold,
-      Observation before, GestureShape shape) {
+      String name,
+      ScrollDirection direction,
+      double distance,
+      int durationMs,
+      int dwellMs,
+      double threshold,
+      Observation before,
+      GestureShape shape) {
     SwipeException.requireArgument(direction, "direction");
     Observation start = before != null ? before : device.screenshot();
     double axis = direction.vertical() ? region.h() : region.w();
@@ -217,28 +311,67 @@ public final class SwipeStrategies {
           "distance", "must be in (0, " + axis + "] for this region, was " + distance);
     }
     NormPoint c = region.center();
-    NormPoint from = NormPoint.of(c.x() - direction.fingerDx() * distance / 2, c.y() - direction.fingerDy() * distance / 2);
-    NormPoint to = NormPoint.of(c.x() + direction.fingerDx() * distance / 2, c.y() + direction.fingerDy() * distance / 2);
-    Swipe swipe = Swipe.builder(from, to)
-        .durationMs(durationMs)
-        .steps(Math.max(8, durationMs / 16))
-        .holdBeforeMs(40)
-        .holdAfterMs(dwellMs)
-        .shape(shape)
-        .build();
-    TracedSteps.Step traced = TracedSteps.begin(device, name, goal("direction", direction.id(), "distance", distance,
-        "duration_ms", durationMs, "confirm_above", threshold));
+    NormPoint from =
+        NormPoint.of(
+            c.x() - direction.fingerDx() * distance / 2,
+            c.y() - direction.fingerDy() * distance / 2);
+    NormPoint to =
+        NormPoint.of(
+            c.x() + direction.fingerDx() * distance / 2,
+            c.y() + direction.fingerDy() * distance / 2);
+    Swipe swipe =
+        Swipe.builder(from, to)
+            .durationMs(durationMs)
+            .steps(Math.max(8, durationMs / 16))
+            .holdBeforeMs(40)
+            .holdAfterMs(dwellMs)
+            .shape(shape)
+            .build();
+    TracedSteps.Step traced =
+        TracedSteps.begin(
+            device,
+            name,
+            goal(
+                "direction",
+                direction.id(),
+                "distance",
+                distance,
+                "duration_ms",
+                durationMs,
+                "confirm_above",
+                threshold));
     try {
       ActionResult action = device.swipe(swipe);
       DiffResult diff = device.diff(start, action.observation(), region);
       boolean confirmed = diff.diffRatio() > threshold;
-      traced.end(goal("result", confirmed ? "confirmed" : "not_confirmed", "confirmed", confirmed,
-              "diff_ratio", diff.diffRatio(), "changed", diff.changed(),
-              "primary_axis", diff.primaryAxis().name().toLowerCase(Locale.ROOT)),
-          goal("confirmed", String.format(Locale.ROOT, "%s vs %s in the region {%.0f,%.0f,%.0f,%.0f}: diff_ratio %.4f %s %.2f",
-              start.id(), action.observation().id(), region.x(), region.y(), region.w(), region.h(), diff.diffRatio(),
-              confirmed ? ">" : "<=", threshold)),
-          action.cost(), action.observation());
+      traced.end(
+          goal(
+              "result",
+              confirmed ? "confirmed" : "not_confirmed",
+              "confirmed",
+              confirmed,
+              "diff_ratio",
+              diff.diffRatio(),
+              "changed",
+              diff.changed(),
+              "primary_axis",
+              diff.primaryAxis().name().toLowerCase(Locale.ROOT)),
+          goal(
+              "confirmed",
+              String.format(
+                  Locale.ROOT,
+                  "%s vs %s in the region {%.0f,%.0f,%.0f,%.0f}: diff_ratio %.4f %s %.2f",
+                  start.id(),
+                  action.observation().id(),
+                  region.x(),
+                  region.y(),
+                  region.w(),
+                  region.h(),
+                  diff.diffRatio(),
+                  confirmed ? ">" : "<=",
+                  threshold)),
+          action.cost(),
+          action.observation());
       return new StepResult(name, distance, action, start, diff, threshold, confirmed);
     } catch (SwipeException e) {
       traced.fail(e);

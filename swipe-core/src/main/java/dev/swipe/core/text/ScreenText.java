@@ -27,6 +27,12 @@ public record ScreenText(String text, NormRegion region, double confidence, int 
 
   @Override
   public String toString() {
-    return "'" + text + "' at (" + Math.round(region.center().x()) + ", " + Math.round(region.center().y()) + ")";
+    return "'"
+        + text
+        + "' at ("
+        + Math.round(region.center().x())
+        + ", "
+        + Math.round(region.center().y())
+        + ")";
   }
 }

@@ -28,30 +28,35 @@ import java.util.stream.Stream;
 /**
  * Renders a trace as one self-contained HTML page beside it ({@code report.html}, no network).
  *
- * <p>Each step shows what the run claimed and why: the verdicts as the API returned them
- * (movement, found, confirmed, settled) in a claims table, an evidence line per claim naming the
- * frames that decided it, the diff judged where the action acted (a scroll's band, a wheel's
- * column) beside the whole screen's, the step's own start time and duration, before and after
- * screenshots with the planned finger path and the changed cells of the judged region, and its
- * HID timeline. Composite actions ({@code scroll_until}, strategies, waits) are one step with
- * their goal and outcome and their passes nested inside. A legend explains the marks. Videos of
- * the run recorded into the trace directory are linked at each step's time. Unreadable trace
- * lines are listed, not fatal, and a trace that stopped early says why.
+ * <p>Each step shows what the run claimed and why: the verdicts as the API returned them (movement,
+ * found, confirmed, settled) in a claims table, an evidence line per claim naming the frames that
+ * decided it, the diff judged where the action acted (a scroll's band, a wheel's column) beside the
+ * whole screen's, the step's own start time and duration, before and after screenshots with the
+ * planned finger path and the changed cells of the judged region, and its HID timeline. Composite
+ * actions ({@code scroll_until}, strategies, waits) are one step with their goal and outcome and
+ * their passes nested inside. A legend explains the marks. Videos of the run recorded into the
+ * trace directory are linked at each step's time. Unreadable trace lines are listed, not fatal, and
+ * a trace that stopped early says why.
  *
- * <p>Command line: {@code java -cp <swipe-core and its dependencies> dev.swipe.core.trace.HtmlReport DIR
- * [--out FILE]}, or {@code java -jar swipe-agent.jar report DIR [--out FILE]} (see docs/reports.md).
+ * <p>Command line: {@code java -cp <swipe-core and its dependencies>
+ * dev.swipe.core.trace.HtmlReport DIR [--out FILE]}, or {@code java -jar swipe-agent.jar report DIR
+ * [--out FILE]} (see docs/reports.md).
  */
 public final class HtmlReport {
   /** The report's file name inside the trace directory. */
   public static final String FILE = "report.html";
+
   /** A video's sidecar: the same name with this suffix, holding its start on the device clock. */
   public static final String VIDEO_SIDECAR_SUFFIX = ".json";
+
   private static final String HEAT_DIR = "report";
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private HtmlReport() {}
 
-  /** The command line: {@code HtmlReport DIR [--out FILE]}; see {@link #run}. Exits with its status. */
+  /**
+   * The command line: {@code HtmlReport DIR [--out FILE]}; see {@link #run}. Exits with its status.
+   */
   public static void main(String[] args) {
     System.exit(run(args, System.out, System.err));
   }
@@ -60,12 +65,13 @@ public final class HtmlReport {
    * Renders from the command line, for launchers such as the agent jar's {@code report} command.
    * {@code DIR} is a trace directory, or a directory whose sub-directories are traces (one per run
    * of a server): each is rendered beside itself and an {@code index.html} links them. {@code --out
-   * FILE} writes a single trace's page elsewhere, linking the screenshots where they are. Lines that
-   * could not be read are listed on {@code err} and skipped.
+   * FILE} writes a single trace's page elsewhere, linking the screenshots where they are. Lines
+   * that could not be read are listed on {@code err} and skipped.
    *
    * @param out where the written pages' paths go, one a line
    * @param err where skipped lines and errors go
-   * @return 0 when rendered, 1 when there is no trace or a page cannot be written, 2 for a usage error
+   * @return 0 when rendered, 1 when there is no trace or a page cannot be written, 2 for a usage
+   *     error
    */
   public static int run(String[] args, java.io.PrintStream out, java.io.PrintStream err) {
     Path dir = null;
@@ -95,34 +101,57 @@ public final class HtmlReport {
     }
     try {
       if (Files.isRegularFile(dir.resolve(TraceWriter.FILE))) {
-        out.println(renderListing(dir, file == null ? dir.resolve(FILE) : file, err).toAbsolutePath());
+        out.println(
+            renderListing(dir, file == null ? dir.resolve(FILE) : file, err).toAbsolutePath());
         return 0;
       }
       List<Path> runs = runDirectories(dir);
       if (runs.isEmpty()) {
-        throw new SwipeException(ErrorCode.INVALID_ARGUMENT, "trace: no " + TraceWriter.FILE + " in " + dir
-            + " or in its sub-directories", Map.of("field", "trace", "path", dir.toString()), null);
+        throw new SwipeException(
+            ErrorCode.INVALID_ARGUMENT,
+            "trace: no " + TraceWriter.FILE + " in " + dir + " or in its sub-directories",
+            Map.of("field", "trace", "path", dir.toString()),
+            null);
       }
-      StringBuilder index = new StringBuilder("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-          + "<title>swipe run reports</title><style>" + CSS + "</style></head><body data-ready=\"ok\"><header>"
-          + "<h1>swipe run reports</h1><p class=\"totals\">" + runs.size() + (runs.size() == 1 ? " run" : " runs")
-          + "</p></header><main><ul class=\"runs\">");
+      StringBuilder index =
+          new StringBuilder(
+              "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+                  + "<title>swipe run reports</title><style>"
+                  + CSS
+                  + "</style></head><body data-ready=\"ok\"><header>"
+                  + "<h1>swipe run reports</h1><p class=\"totals\">"
+                  + runs.size()
+                  + (runs.size() == 1 ? " run" : " runs")
+                  + "</p></header><main><ul class=\"runs\">");
       Path indexFile = file == null ? dir.resolve("index.html") : file;
       for (Path run : runs) {
         Path page = renderListing(run, run.resolve(FILE), err);
         out.println(page.toAbsolutePath());
         TraceReader.Trace t = TraceReader.read(run);
-        index.append("<li><a href=\"").append(escape(linkBase(run, indexFile))).append(FILE).append("\">")
-            .append(escape(run.getFileName().toString())).append("</a> ").append(t.records().size())
-            .append(" records").append(t.skipped().isEmpty() ? "" : ", " + t.skipped().size() + " unreadable lines")
-            .append(t.stopReason().map(r -> ", stopped early: " + escape(r)).orElse("")).append("</li>");
+        index
+            .append("<li><a href=\"")
+            .append(escape(linkBase(run, indexFile)))
+            .append(FILE)
+            .append("\">")
+            .append(escape(run.getFileName().toString()))
+            .append("</a> ")
+            .append(t.records().size())
+            .append(" records")
+            .append(t.skipped().isEmpty() ? "" : ", " + t.skipped().size() + " unreadable lines")
+            .append(t.stopReason().map(r -> ", stopped early: " + escape(r)).orElse(""))
+            .append("</li>");
       }
       index.append("</ul></main></body></html>");
       write(indexFile, index.toString());
       out.println(indexFile.toAbsolutePath());
       return 0;
     } catch (SwipeException e) {
-      err.println("report: " + e.code().id() + (e.field() == null ? "" : " (" + e.field() + ")") + ": " + e.getMessage());
+      err.println(
+          "report: "
+              + e.code().id()
+              + (e.field() == null ? "" : " (" + e.field() + ")")
+              + ": "
+              + e.getMessage());
       return 1;
     }
   }
@@ -133,13 +162,23 @@ public final class HtmlReport {
   private static Path renderListing(Path dir, Path file, java.io.PrintStream err) {
     TraceReader.Trace t = TraceReader.read(dir);
     for (TraceReader.Skipped s : t.skipped()) {
-      err.println("report: " + dir.resolve(TraceWriter.FILE) + " line " + s.line() + " skipped: " + s.reason());
+      err.println(
+          "report: "
+              + dir.resolve(TraceWriter.FILE)
+              + " line "
+              + s.line()
+              + " skipped: "
+              + s.reason());
     }
-    t.stopReason().ifPresent(r -> err.println("report: the trace in " + dir + " stopped early: " + r));
+    t.stopReason()
+        .ifPresent(r -> err.println("report: the trace in " + dir + " stopped early: " + r));
     return render(dir, file);
   }
 
-  /** The sub-directories of {@code dir} that hold a trace, in name order (runs are named by start time). */
+  /**
+   * The sub-directories of {@code dir} that hold a trace, in name order (runs are named by start
+   * time).
+   */
   private static List<Path> runDirectories(Path dir) {
     if (!Files.isDirectory(dir)) {
       return List.of();
@@ -175,7 +214,9 @@ public final class HtmlReport {
         return to.toUri().toString().endsWith("/") ? to.toUri().toString() : to.toUri() + "/";
       }
     }
-    return b.indexOf(":") >= 0 && b.indexOf(":") < Math.max(b.indexOf("/"), 0) ? "./" + b : b.toString();
+    return b.indexOf(":") >= 0 && b.indexOf(":") < Math.max(b.indexOf("/"), 0)
+        ? "./" + b
+        : b.toString();
   }
 
   private static void write(Path out, String html) {
@@ -185,8 +226,11 @@ public final class HtmlReport {
       }
       Files.writeString(out, html, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new SwipeException(ErrorCode.INVALID_ARGUMENT, "out: cannot write " + out + ": " + e.getMessage(),
-          Map.of("field", "out", "path", out.toString()), e);
+      throw new SwipeException(
+          ErrorCode.INVALID_ARGUMENT,
+          "out: cannot write " + out + ": " + e.getMessage(),
+          Map.of("field", "out", "path", out.toString()),
+          e);
     }
   }
 
@@ -232,45 +276,84 @@ public final class HtmlReport {
         roots.add(r);
       }
     }
-    Comparator<ObjectNode> order = Comparator.<ObjectNode>comparingDouble(r -> r.path("t_ms").asDouble())
-        .thenComparingLong(r -> r.path("seq").asLong());
+    Comparator<ObjectNode> order =
+        Comparator.<ObjectNode>comparingDouble(r -> r.path("t_ms").asDouble())
+            .thenComparingLong(r -> r.path("seq").asLong());
     roots.sort(order);
     children.values().forEach(l -> l.sort(order));
     List<Video> videos = videos(dir);
 
     long errors = steps.stream().filter(r -> r.has("error")).count();
     long actions = steps.stream().filter(r -> r.has("planned")).count();
-    double totalMs = steps.stream().mapToDouble(r -> r.path("end_ms").asDouble(r.path("t_ms").asDouble()
-        + r.path("cost").path("wall_ms").asDouble())).max().orElse(0);
+    double totalMs =
+        steps.stream()
+            .mapToDouble(
+                r ->
+                    r.path("end_ms")
+                        .asDouble(
+                            r.path("t_ms").asDouble() + r.path("cost").path("wall_ms").asDouble()))
+            .max()
+            .orElse(0);
     StringBuilder html = new StringBuilder(64 * 1024);
-    html.append("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>swipe run report</title>")
-        .append("<style>").append(CSS).append("</style></head><body data-ready=\"loading\">");
+    html.append(
+            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>swipe run report</title>")
+        .append("<style>")
+        .append(CSS)
+        .append("</style></head><body data-ready=\"loading\">");
     html.append("<header><h1>swipe run report</h1><p class=\"totals\">")
-        .append(roots.size()).append(" steps &middot; ").append(steps.size()).append(" records &middot; ")
-        .append(actions).append(actions == 1 ? " gesture" : " gestures").append(" &middot; ")
-        .append(errors).append(errors == 1 ? " error" : " errors").append(" &middot; ")
-        .append(String.format(Locale.ROOT, "%.1f s", totalMs / 1000)).append("</p>");
+        .append(roots.size())
+        .append(" steps &middot; ")
+        .append(steps.size())
+        .append(" records &middot; ")
+        .append(actions)
+        .append(actions == 1 ? " gesture" : " gestures")
+        .append(" &middot; ")
+        .append(errors)
+        .append(errors == 1 ? " error" : " errors")
+        .append(" &middot; ")
+        .append(String.format(Locale.ROOT, "%.1f s", totalMs / 1000))
+        .append("</p>");
     for (ObjectNode s : stops) {
-      html.append("<div class=\"stopped\" id=\"stopped\"><strong>The trace stopped early:</strong> ")
-          .append(escape(s.path("reason").asText())).append(". Steps after that were not recorded; the run went on.</div>");
+      html.append(
+              "<div class=\"stopped\" id=\"stopped\"><strong>The trace stopped early:</strong> ")
+          .append(escape(s.path("reason").asText()))
+          .append(". Steps after that were not recorded; the run went on.</div>");
     }
     if (!trace.skipped().isEmpty()) {
-      html.append("<div class=\"skipped\" id=\"skipped\"><strong>Skipped ").append(trace.skipped().size())
-          .append(trace.skipped().size() == 1 ? " unreadable line" : " unreadable lines").append(":</strong><ul>");
+      html.append("<div class=\"skipped\" id=\"skipped\"><strong>Skipped ")
+          .append(trace.skipped().size())
+          .append(trace.skipped().size() == 1 ? " unreadable line" : " unreadable lines")
+          .append(":</strong><ul>");
       for (TraceReader.Skipped s : trace.skipped()) {
-        html.append("<li>line ").append(s.line()).append(": ").append(escape(s.reason())).append("</li>");
+        html.append("<li>line ")
+            .append(s.line())
+            .append(": ")
+            .append(escape(s.reason()))
+            .append("</li>");
       }
       html.append("</ul></div>");
     }
     for (Video v : videos) {
-      html.append("<p class=\"video\">video: <a href=\"").append(escape(base + v.file())).append("\">").append(escape(v.file()))
-          .append("</a> (").append(String.format(Locale.ROOT, "%.1f s", v.durationMs() / 1000)).append(")</p>");
+      html.append("<p class=\"video\">video: <a href=\"")
+          .append(escape(base + v.file()))
+          .append("\">")
+          .append(escape(v.file()))
+          .append("</a> (")
+          .append(String.format(Locale.ROOT, "%.1f s", v.durationMs() / 1000))
+          .append(")</p>");
     }
     html.append("<nav class=\"timeline\">");
     for (ObjectNode r : roots) {
       long seq = r.path("seq").asLong();
-      html.append("<a href=\"#step-").append(seq).append("\" class=\"").append(status(r))
-          .append("\" title=\"").append(escape(r.path("action").asText())).append("\">").append(seq).append("</a>");
+      html.append("<a href=\"#step-")
+          .append(seq)
+          .append("\" class=\"")
+          .append(status(r))
+          .append("\" title=\"")
+          .append(escape(r.path("action").asText()))
+          .append("\">")
+          .append(seq)
+          .append("</a>");
     }
     html.append("</nav>").append(LEGEND).append("</header><main>");
     for (ObjectNode r : roots) {
@@ -300,26 +383,51 @@ public final class HtmlReport {
     return r.path("composite").asBoolean() ? "goal" : "ok";
   }
 
-  private static void step(StringBuilder html, Path dir, String base, ObjectNode r, Map<Long, List<ObjectNode>> children,
-      List<Video> videos, int depth) {
+  private static void step(
+      StringBuilder html,
+      Path dir,
+      String base,
+      ObjectNode r,
+      Map<Long, List<ObjectNode>> children,
+      List<Video> videos,
+      int depth) {
     long seq = r.path("seq").asLong();
     String action = r.path("action").asText();
     List<ObjectNode> kids = children.getOrDefault(seq, List.of());
     double at = r.path("t_ms").asDouble();
-    double took = r.has("end_ms") ? r.path("end_ms").asDouble() - at : r.path("cost").path("wall_ms").asDouble();
-    html.append("<section class=\"step ").append(status(r)).append(depth > 0 ? " nested" : "").append("\" id=\"step-")
-        .append(seq).append("\" data-action=\"").append(escape(action)).append("\">");
-    html.append("<h2>#").append(seq).append(' ').append(escape(action))
+    double took =
+        r.has("end_ms")
+            ? r.path("end_ms").asDouble() - at
+            : r.path("cost").path("wall_ms").asDouble();
+    html.append("<section class=\"step ")
+        .append(status(r))
+        .append(depth > 0 ? " nested" : "")
+        .append("\" id=\"step-")
+        .append(seq)
+        .append("\" data-action=\"")
+        .append(escape(action))
+        .append("\">");
+    html.append("<h2>#")
+        .append(seq)
+        .append(' ')
+        .append(escape(action))
         .append(String.format(Locale.ROOT, " <small>at %.0f ms &middot; took %.0f ms", at, took));
     JsonNode cost = r.path("cost");
     if (!cost.isMissingNode()) {
-      html.append(String.format(Locale.ROOT, " &middot; %d HID reports &middot; %d frames &middot; settle %d ms",
-          cost.path("hid_reports").asLong(), cost.path("frames_grabbed").asLong(), cost.path("settle_wait_ms").asLong()));
+      html.append(
+          String.format(
+              Locale.ROOT,
+              " &middot; %d HID reports &middot; %d frames &middot; settle %d ms",
+              cost.path("hid_reports").asLong(),
+              cost.path("frames_grabbed").asLong(),
+              cost.path("settle_wait_ms").asLong()));
     }
     String clip = clip(r, videos);
     clip = clip == null ? null : base + clip;
     if (clip != null) {
-      html.append(" &middot; <a class=\"clip\" href=\"").append(escape(clip)).append("\">video</a>");
+      html.append(" &middot; <a class=\"clip\" href=\"")
+          .append(escape(clip))
+          .append("\">video</a>");
     }
     html.append("</small></h2>");
     if (r.has("goal")) {
@@ -329,15 +437,25 @@ public final class HtmlReport {
       html.append("<p class=\"outcome\">outcome: ").append(pairs(r.path("outcome"))).append("</p>");
     }
     if (r.has("error")) {
-      html.append("<p class=\"error\"><code>").append(escape(r.path("error").path("code").asText())).append("</code> ")
-          .append(escape(r.path("error").path("message").asText())).append("</p>");
+      html.append("<p class=\"error\"><code>")
+          .append(escape(r.path("error").path("code").asText()))
+          .append("</code> ")
+          .append(escape(r.path("error").path("message").asText()))
+          .append("</p>");
     }
     claims(html, r, kids, seq);
     JsonNode evidence = r.path("evidence");
     if (evidence.size() > 0) {
       html.append("<ul class=\"evidence\">");
-      evidence.fields().forEachRemaining(e -> html.append("<li><b>evidence for ").append(escape(e.getKey()))
-          .append(":</b> ").append(escape(e.getValue().asText())).append("</li>"));
+      evidence
+          .fields()
+          .forEachRemaining(
+              e ->
+                  html.append("<li><b>evidence for ")
+                      .append(escape(e.getKey()))
+                      .append(":</b> ")
+                      .append(escape(e.getValue().asText()))
+                      .append("</li>"));
       html.append("</ul>");
     }
     if (r.has("before") || r.has("after")) {
@@ -347,30 +465,53 @@ public final class HtmlReport {
       }
       String heat = r.has("before") ? heat(dir, r, seq) : null;
       String region = regionOverlay(r.path("diff"));
-      figure(html, base, r.path("after"), "after",
-          (heat == null ? "" : "<img class=\"heat\" alt=\"changed cells\" src=\"" + escape(base + heat) + "\">") + region);
+      figure(
+          html,
+          base,
+          r.path("after"),
+          "after",
+          (heat == null
+                  ? ""
+                  : "<img class=\"heat\" alt=\"changed cells\" src=\""
+                      + escape(base + heat)
+                      + "\">")
+              + region);
       String diffImage = r.path("outcome").path("diff_image").asText(null);
       if (diffImage != null) {
         html.append("<figure class=\"golden\"><img class=\"diffimage\" alt=\"golden diff\" src=\"")
-            .append(escape(base + diffImage)).append("\"><figcaption>golden | screenshot | changed cells</figcaption></figure>");
+            .append(escape(base + diffImage))
+            .append("\"><figcaption>golden | screenshot | changed cells</figcaption></figure>");
       }
       html.append("</div>");
     }
     diffLine(html, r.path("diff"), "diff");
     diffLine(html, r.path("diff_screen"), "whole screen");
     if (r.has("decision")) {
-      html.append("<p class=\"decision\">decision: ").append(pairs(r.path("decision"))).append("</p>");
+      html.append("<p class=\"decision\">decision: ")
+          .append(pairs(r.path("decision")))
+          .append("</p>");
     }
     if (r.has("args")) {
-      html.append("<p class=\"args\">args: <code>").append(escape(r.path("args").toString())).append("</code></p>");
+      html.append("<p class=\"args\">args: <code>")
+          .append(escape(r.path("args").toString()))
+          .append("</code></p>");
     }
     if (r.has("planned")) {
-      html.append("<details><summary>timeline (").append(r.path("planned").size()).append(" reports, ")
-          .append(r.path("merged_steps").asInt()).append(" merged)</summary><table><tr><th>#</th><th>planned ms</th><th>actual ms</th><th>report</th></tr>");
+      html.append("<details><summary>timeline (")
+          .append(r.path("planned").size())
+          .append(" reports, ")
+          .append(r.path("merged_steps").asInt())
+          .append(
+              " merged)</summary><table><tr><th>#</th><th>planned ms</th><th>actual ms</th><th>report</th></tr>");
       for (int i = 0; i < r.path("planned").size(); i++) {
         JsonNode p = r.path("planned").get(i);
-        html.append(String.format(Locale.ROOT, "<tr><td>%d</td><td>%.2f</td><td>%.2f</td><td>", i, p.get(0).asDouble(),
-            r.path("actual_ms").path(i).asDouble()));
+        html.append(
+            String.format(
+                Locale.ROOT,
+                "<tr><td>%d</td><td>%.2f</td><td>%.2f</td><td>",
+                i,
+                p.get(0).asDouble(),
+                r.path("actual_ms").path(i).asDouble()));
         for (int k = 1; k < p.size(); k++) {
           html.append(escape(p.get(k).asText())).append(' ');
         }
@@ -379,8 +520,10 @@ public final class HtmlReport {
       html.append("</table></details>");
     }
     if (!kids.isEmpty()) {
-      html.append("<div class=\"children\"><p class=\"kids\">").append(kids.size())
-          .append(kids.size() == 1 ? " sub-step" : " sub-steps").append("</p>");
+      html.append("<div class=\"children\"><p class=\"kids\">")
+          .append(kids.size())
+          .append(kids.size() == 1 ? " sub-step" : " sub-steps")
+          .append("</p>");
       for (ObjectNode k : kids) {
         step(html, dir, base, k, children, videos, depth + 1);
       }
@@ -390,8 +533,8 @@ public final class HtmlReport {
   }
 
   /**
-   * The step's verdicts as a table, each from the one record field the API's answer was written
-   * to, so the page and the trace cannot disagree unnoticed (swipe-it reads it back).
+   * The step's verdicts as a table, each from the one record field the API's answer was written to,
+   * so the page and the trace cannot disagree unnoticed (swipe-it reads it back).
    */
   private static void claims(StringBuilder html, ObjectNode r, List<ObjectNode> kids, long seq) {
     Map<String, String> c = new LinkedHashMap<>();
@@ -413,7 +556,9 @@ public final class HtmlReport {
       c.put("axis", diff.path("primary_axis").asText());
     }
     if (r.has("diff_screen")) {
-      c.put("screen_diff", r.path("diff_screen").path("changed").asBoolean() ? "changed" : "unchanged");
+      c.put(
+          "screen_diff",
+          r.path("diff_screen").path("changed").asBoolean() ? "changed" : "unchanged");
     }
     if (r.path("after").has("settled")) {
       c.put("settled", r.path("after").path("settled").asText());
@@ -432,7 +577,13 @@ public final class HtmlReport {
       c.put("error", r.path("error").path("code").asText());
     }
     html.append("<dl class=\"claims\" id=\"claims-").append(seq).append("\">");
-    c.forEach((k, v) -> html.append("<dt>").append(escape(k)).append("</dt><dd>").append(escape(v)).append("</dd>"));
+    c.forEach(
+        (k, v) ->
+            html.append("<dt>")
+                .append(escape(k))
+                .append("</dt><dd>")
+                .append(escape(v))
+                .append("</dd>"));
     html.append("</dl>");
   }
 
@@ -441,32 +592,67 @@ public final class HtmlReport {
       return;
     }
     JsonNode reg = diff.path("region");
-    String where = "screen".equals(diff.path("scope").asText("screen")) ? "whole screen"
-        : String.format(Locale.ROOT, "%s {%.0f, %.0f, %.0f, %.0f}", diff.path("scope").asText(), reg.path(0).asDouble(),
-            reg.path(1).asDouble(), reg.path(2).asDouble(), reg.path(3).asDouble());
-    html.append(String.format(Locale.ROOT, "<p class=\"diffline\">%s (%s): %s, diff_ratio %.4f, primary axis %s%s</p>",
-        escape(label), escape(where), diff.path("changed").asBoolean() ? "changed" : "unchanged",
-        diff.path("diff_ratio").asDouble(), escape(diff.path("primary_axis").asText()),
-        "motion_between".equals(diff.path("axis_evidence").asText()) ? " (axis read from the frames between)" : ""));
+    String where =
+        "screen".equals(diff.path("scope").asText("screen"))
+            ? "whole screen"
+            : String.format(
+                Locale.ROOT,
+                "%s {%.0f, %.0f, %.0f, %.0f}",
+                diff.path("scope").asText(),
+                reg.path(0).asDouble(),
+                reg.path(1).asDouble(),
+                reg.path(2).asDouble(),
+                reg.path(3).asDouble());
+    html.append(
+        String.format(
+            Locale.ROOT,
+            "<p class=\"diffline\">%s (%s): %s, diff_ratio %.4f, primary axis %s%s</p>",
+            escape(label),
+            escape(where),
+            diff.path("changed").asBoolean() ? "changed" : "unchanged",
+            diff.path("diff_ratio").asDouble(),
+            escape(diff.path("primary_axis").asText()),
+            "motion_between".equals(diff.path("axis_evidence").asText())
+                ? " (axis read from the frames between)"
+                : ""));
   }
 
   private static String pairs(JsonNode node) {
     StringBuilder out = new StringBuilder();
-    node.fields().forEachRemaining(e -> out.append("<span>").append(escape(e.getKey())).append(" = ")
-        .append(escape(e.getValue().isValueNode() ? e.getValue().asText() : e.getValue().toString())).append("</span> "));
+    node.fields()
+        .forEachRemaining(
+            e ->
+                out.append("<span>")
+                    .append(escape(e.getKey()))
+                    .append(" = ")
+                    .append(
+                        escape(
+                            e.getValue().isValueNode()
+                                ? e.getValue().asText()
+                                : e.getValue().toString()))
+                    .append("</span> "));
     return out.toString();
   }
 
-  private static void figure(StringBuilder html, String base, JsonNode shot, String label, String overlay) {
+  private static void figure(
+      StringBuilder html, String base, JsonNode shot, String label, String overlay) {
     html.append("<figure class=\"").append(label).append("\">");
     if (shot.isMissingNode()) {
       html.append("<div class=\"noshot\">no ").append(label).append(" screenshot</div>");
     } else if (shot.has("file")) {
-      html.append("<div class=\"shot\"><img class=\"screen\" alt=\"").append(label).append(' ')
-          .append(escape(shot.path("id").asText())).append("\" src=\"").append(escape(base + shot.path("file").asText())).append("\">")
-          .append(overlay).append("</div>");
+      html.append("<div class=\"shot\"><img class=\"screen\" alt=\"")
+          .append(label)
+          .append(' ')
+          .append(escape(shot.path("id").asText()))
+          .append("\" src=\"")
+          .append(escape(base + shot.path("file").asText()))
+          .append("\">")
+          .append(overlay)
+          .append("</div>");
     } else {
-      html.append("<div class=\"noshot\">").append(escape(shot.path("skipped").asText("not stored"))).append("</div>");
+      html.append("<div class=\"noshot\">")
+          .append(escape(shot.path("skipped").asText("not stored")))
+          .append("</div>");
     }
     html.append("<figcaption>").append(label).append(' ').append(escape(shot.path("id").asText()));
     if (shot.has("settled")) {
@@ -481,9 +667,14 @@ public final class HtmlReport {
       return "";
     }
     JsonNode g = diff.path("region");
-    return String.format(Locale.ROOT, "<svg class=\"region\" viewBox=\"0 0 1000 1000\" preserveAspectRatio=\"none\">"
-        + "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/></svg>", g.path(0).asDouble(), g.path(1).asDouble(),
-        g.path(2).asDouble(), g.path(3).asDouble());
+    return String.format(
+        Locale.ROOT,
+        "<svg class=\"region\" viewBox=\"0 0 1000 1000\" preserveAspectRatio=\"none\">"
+            + "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/></svg>",
+        g.path(0).asDouble(),
+        g.path(1).asDouble(),
+        g.path(2).asDouble(),
+        g.path(3).asDouble());
   }
 
   /** The planned finger path as SVG in normalized space over the before image. */
@@ -507,10 +698,14 @@ public final class HtmlReport {
         continue;
       }
       if (last == null || last[0] != x || last[1] != y) {
-        lastMoveMs = p.get(0).asDouble(); // the finger arrived here; later samples at the same place are dwell
+        lastMoveMs =
+            p.get(0)
+                .asDouble(); // the finger arrived here; later samples at the same place are dwell
       }
       pts.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
-      dots.append(String.format(Locale.ROOT, "<circle class=\"sample\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\"/>", x, y));
+      dots.append(
+          String.format(
+              Locale.ROOT, "<circle class=\"sample\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\"/>", x, y));
       if (first == null) {
         first = new double[] {x, y};
       }
@@ -519,13 +714,30 @@ public final class HtmlReport {
     if (first == null) {
       return "";
     }
-    StringBuilder svg = new StringBuilder("<svg class=\"path\" viewBox=\"0 0 1000 1000\" preserveAspectRatio=\"none\">");
+    StringBuilder svg =
+        new StringBuilder(
+            "<svg class=\"path\" viewBox=\"0 0 1000 1000\" preserveAspectRatio=\"none\">");
     svg.append("<polyline points=\"").append(pts).append("\"/>").append(dots);
-    svg.append(String.format(Locale.ROOT, "<circle class=\"start\" cx=\"%.1f\" cy=\"%.1f\" r=\"12\"/>", first[0], first[1]));
-    svg.append(String.format(Locale.ROOT, "<circle class=\"end\" cx=\"%.1f\" cy=\"%.1f\" r=\"12\"/>", last[0], last[1]));
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<circle class=\"start\" cx=\"%.1f\" cy=\"%.1f\" r=\"12\"/>",
+            first[0],
+            first[1]));
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<circle class=\"end\" cx=\"%.1f\" cy=\"%.1f\" r=\"12\"/>",
+            last[0],
+            last[1]));
     if (upMs > lastMoveMs) {
-      svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\">dwell %.0f ms</text>",
-          Math.min(last[0] + 16, 760), Math.max(last[1] - 16, 30), upMs - lastMoveMs));
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<text x=\"%.1f\" y=\"%.1f\">dwell %.0f ms</text>",
+              Math.min(last[0] + 16, 760),
+              Math.max(last[1] - 16, 30),
+              upMs - lastMoveMs));
     }
     return svg.append("</svg>").toString();
   }
@@ -541,16 +753,23 @@ public final class HtmlReport {
       return null;
     }
     try {
-      GreyRaster a = ImageDecoder.decode(Files.readAllBytes(dir.resolve(before)), DecodeOptions.FOR_DIFF);
-      GreyRaster b = ImageDecoder.decode(Files.readAllBytes(dir.resolve(after)), DecodeOptions.FOR_DIFF);
+      GreyRaster a =
+          ImageDecoder.decode(Files.readAllBytes(dir.resolve(before)), DecodeOptions.FOR_DIFF);
+      GreyRaster b =
+          ImageDecoder.decode(Files.readAllBytes(dir.resolve(after)), DecodeOptions.FOR_DIFF);
       if (a.width() != b.width() || a.height() != b.height()) {
         return null;
       }
       JsonNode g = r.path("diff").path("region");
-      PixelRect within = g.size() == 4
-          ? new NormalizedRegion(g.get(0).asDouble(), g.get(1).asDouble(), g.get(2).asDouble(), g.get(3).asDouble())
-              .toPixelRect(a.width(), a.height())
-          : null;
+      PixelRect within =
+          g.size() == 4
+              ? new NormalizedRegion(
+                      g.get(0).asDouble(),
+                      g.get(1).asDouble(),
+                      g.get(2).asDouble(),
+                      g.get(3).asDouble())
+                  .toPixelRect(a.width(), a.height())
+              : null;
       BufferedImage img = new BufferedImage(a.width(), a.height(), BufferedImage.TYPE_INT_ARGB);
       for (PixelRect c : ChangeMap.changed(a, b, within)) {
         for (int y = c.y(); y < c.bottom(); y++) {
@@ -585,7 +804,9 @@ public final class HtmlReport {
         try {
           JsonNode j = JSON.readTree(side.toFile());
           if (j.has("start_clock_ms") && j.has("duration_ms")) {
-            out.add(new Video(name, j.path("start_clock_ms").asDouble(), j.path("duration_ms").asDouble()));
+            out.add(
+                new Video(
+                    name, j.path("start_clock_ms").asDouble(), j.path("duration_ms").asDouble()));
           }
         } catch (IOException e) {
           // a sidecar that cannot be read links nothing
@@ -627,63 +848,69 @@ public final class HtmlReport {
     return out.toString();
   }
 
-  private static final String LEGEND = String.join("",
-      "<details class=\"legend\" open><summary>legend</summary><ul>",
-      "<li><span class=\"dot ok\"></span> step done</li>",
-      "<li><span class=\"dot goal\"></span> composite step (search, set wheel, strategy, wait) that met its goal</li>",
-      "<li><span class=\"dot unmet\"></span> step that ran but did not get what it was for (not found, not confirmed, did not hold, no match, wheel not reached)</li>",
-      "<li><span class=\"dot bad\"></span> step that failed with an error</li>",
-      "<li><svg width=\"14\" height=\"14\"><circle cx=\"7\" cy=\"7\" r=\"6\" fill=\"#2ca02c\"/></svg> finger down, ",
-      "<svg width=\"14\" height=\"14\"><circle cx=\"7\" cy=\"7\" r=\"3\" fill=\"#1e6fff\"/></svg> planned samples, ",
-      "<svg width=\"14\" height=\"14\"><circle cx=\"7\" cy=\"7\" r=\"6\" fill=\"#d62728\"/></svg> finger lifted; ",
-      "\"dwell\" is the rest before lifting</li>",
-      "<li><span class=\"swatch heat\"></span> cells that changed beyond JPEG noise, inside ",
-      "<span class=\"swatch region\"></span> the region the step was judged in (a scroll's band, a wheel's column; ",
-      "none drawn: the whole screen)</li>",
-      "<li>claims: the verdicts the API returned; evidence: the frames that decided them</li>",
-      "</ul></details>");
+  private static final String LEGEND =
+      String.join(
+          "",
+          "<details class=\"legend\" open><summary>legend</summary><ul>",
+          "<li><span class=\"dot ok\"></span> step done</li>",
+          "<li><span class=\"dot goal\"></span> composite step (search, set wheel, strategy, wait) that met its goal</li>",
+          "<li><span class=\"dot unmet\"></span> step that ran but did not get what it was for (not found, not confirmed, did not hold, no match, wheel not reached)</li>",
+          "<li><span class=\"dot bad\"></span> step that failed with an error</li>",
+          "<li><svg width=\"14\" height=\"14\"><circle cx=\"7\" cy=\"7\" r=\"6\" fill=\"#2ca02c\"/></svg> finger down, ",
+          "<svg width=\"14\" height=\"14\"><circle cx=\"7\" cy=\"7\" r=\"3\" fill=\"#1e6fff\"/></svg> planned samples, ",
+          "<svg width=\"14\" height=\"14\"><circle cx=\"7\" cy=\"7\" r=\"6\" fill=\"#d62728\"/></svg> finger lifted; ",
+          "\"dwell\" is the rest before lifting</li>",
+          "<li><span class=\"swatch heat\"></span> cells that changed beyond JPEG noise, inside ",
+          "<span class=\"swatch region\"></span> the region the step was judged in (a scroll's band, a wheel's column; ",
+          "none drawn: the whole screen)</li>",
+          "<li>claims: the verdicts the API returned; evidence: the frames that decided them</li>",
+          "</ul></details>");
 
-  private static final String CSS = String.join("\n",
-      "body{font:14px/1.4 system-ui,sans-serif;margin:0;background:#f6f7f9;color:#1d2330}",
-      "header{position:sticky;top:0;background:#fff;border-bottom:1px solid #dde;padding:8px 16px;z-index:2;max-height:40vh;overflow:auto}",
-      "h1{font-size:18px;margin:0 0 4px}.totals{margin:0;color:#445}",
-      ".timeline{display:flex;flex-wrap:wrap;gap:3px;margin-top:6px}",
-      ".timeline a{display:inline-block;min-width:22px;padding:1px 4px;border-radius:3px;font-size:11px;text-align:center;text-decoration:none;color:#fff}",
-      ".ok.dot,.timeline a.ok{background:#3b8c5a}.goal.dot,.timeline a.goal{background:#1f5fbf}",
-      ".unmet.dot,.timeline a.unmet{background:#d08a00}.bad.dot,.timeline a.bad{background:#c33}",
-      ".dot{display:inline-block;width:12px;height:12px;border-radius:3px;vertical-align:middle}",
-      ".swatch{display:inline-block;width:14px;height:10px;vertical-align:middle}.swatch.heat{background:rgba(255,32,32,.56)}",
-      ".swatch.region{border:2px dashed #ff9f1c}.legend{font-size:12px;margin-top:4px}.legend ul{margin:2px 0;padding-left:18px}",
-      ".skipped,.stopped{background:#fff4e0;border:1px solid #e9b866;padding:6px 10px;margin-top:6px}",
-      "main{padding:12px 16px}.step{background:#fff;border:1px solid #dde;border-radius:6px;margin:0 0 14px;padding:10px 14px}",
-      ".step.bad{border-color:#c33}.step.unmet{border-color:#d08a00}.step.goal{border-color:#1f5fbf}",
-      ".step.nested{margin:8px 0 8px 0;background:#fbfbfd}.children{border-left:3px solid #cfd6e6;padding-left:10px;margin-top:8px}",
-      ".kids{margin:0;color:#556;font-size:12px}",
-      ".step h2{font-size:15px;margin:0 0 8px}.step h2 small{font-weight:normal;color:#667}",
-      ".error{color:#a11}.pair{display:flex;gap:14px;flex-wrap:wrap}figure{margin:0}",
-      ".claims{display:flex;flex-wrap:wrap;gap:2px 10px;margin:4px 0;font-size:12px}.claims dt{color:#556}.claims dt::after{content:':'}",
-      ".claims dd{margin:0 6px 0 0;font-weight:600}",
-      ".evidence{margin:4px 0;padding-left:18px;font-size:12px;color:#333}",
-      ".shot{position:relative;width:240px}.shot img.screen{width:100%;display:block;border:1px solid #ccd}",
-      ".shot svg,.shot img.heat{position:absolute;left:0;top:0;width:100%;height:100%}",
-      ".path polyline{fill:none;stroke:#1e6fff;stroke-width:6;opacity:.8}.path .sample{fill:#1e6fff}",
-      ".path .start{fill:#2ca02c}.path .end{fill:#d62728}.path text{font-size:40px;fill:#d62728;font-weight:bold}",
-      ".region rect{fill:none;stroke:#ff9f1c;stroke-width:6;stroke-dasharray:20 12}",
-      ".diffimage{max-width:540px;border:1px solid #ccd}",
-      ".noshot{width:240px;height:120px;display:flex;align-items:center;justify-content:center;background:#eee;color:#777}",
-      "figcaption{font-size:12px;color:#556}.decision span,.goal span,.outcome span{display:inline-block;background:#eef2ff;border-radius:3px;padding:0 4px;margin:1px}",
-      ".outcome span{background:#eaf7ee}",
-      "table{border-collapse:collapse;font-size:12px}td,th{border:1px solid #dde;padding:1px 6px}");
+  private static final String CSS =
+      String.join(
+          "\n",
+          "body{font:14px/1.4 system-ui,sans-serif;margin:0;background:#f6f7f9;color:#1d2330}",
+          "header{position:sticky;top:0;background:#fff;border-bottom:1px solid #dde;padding:8px 16px;z-index:2;max-height:40vh;overflow:auto}",
+          "h1{font-size:18px;margin:0 0 4px}.totals{margin:0;color:#445}",
+          ".timeline{display:flex;flex-wrap:wrap;gap:3px;margin-top:6px}",
+          ".timeline a{display:inline-block;min-width:22px;padding:1px 4px;border-radius:3px;font-size:11px;text-align:center;text-decoration:none;color:#fff}",
+          ".ok.dot,.timeline a.ok{background:#3b8c5a}.goal.dot,.timeline a.goal{background:#1f5fbf}",
+          ".unmet.dot,.timeline a.unmet{background:#d08a00}.bad.dot,.timeline a.bad{background:#c33}",
+          ".dot{display:inline-block;width:12px;height:12px;border-radius:3px;vertical-align:middle}",
+          ".swatch{display:inline-block;width:14px;height:10px;vertical-align:middle}.swatch.heat{background:rgba(255,32,32,.56)}",
+          ".swatch.region{border:2px dashed #ff9f1c}.legend{font-size:12px;margin-top:4px}.legend ul{margin:2px 0;padding-left:18px}",
+          ".skipped,.stopped{background:#fff4e0;border:1px solid #e9b866;padding:6px 10px;margin-top:6px}",
+          "main{padding:12px 16px}.step{background:#fff;border:1px solid #dde;border-radius:6px;margin:0 0 14px;padding:10px 14px}",
+          ".step.bad{border-color:#c33}.step.unmet{border-color:#d08a00}.step.goal{border-color:#1f5fbf}",
+          ".step.nested{margin:8px 0 8px 0;background:#fbfbfd}.children{border-left:3px solid #cfd6e6;padding-left:10px;margin-top:8px}",
+          ".kids{margin:0;color:#556;font-size:12px}",
+          ".step h2{font-size:15px;margin:0 0 8px}.step h2 small{font-weight:normal;color:#667}",
+          ".error{color:#a11}.pair{display:flex;gap:14px;flex-wrap:wrap}figure{margin:0}",
+          ".claims{display:flex;flex-wrap:wrap;gap:2px 10px;margin:4px 0;font-size:12px}.claims dt{color:#556}.claims dt::after{content:':'}",
+          ".claims dd{margin:0 6px 0 0;font-weight:600}",
+          ".evidence{margin:4px 0;padding-left:18px;font-size:12px;color:#333}",
+          ".shot{position:relative;width:240px}.shot img.screen{width:100%;display:block;border:1px solid #ccd}",
+          ".shot svg,.shot img.heat{position:absolute;left:0;top:0;width:100%;height:100%}",
+          ".path polyline{fill:none;stroke:#1e6fff;stroke-width:6;opacity:.8}.path .sample{fill:#1e6fff}",
+          ".path .start{fill:#2ca02c}.path .end{fill:#d62728}.path text{font-size:40px;fill:#d62728;font-weight:bold}",
+          ".region rect{fill:none;stroke:#ff9f1c;stroke-width:6;stroke-dasharray:20 12}",
+          ".diffimage{max-width:540px;border:1px solid #ccd}",
+          ".noshot{width:240px;height:120px;display:flex;align-items:center;justify-content:center;background:#eee;color:#777}",
+          "figcaption{font-size:12px;color:#556}.decision span,.goal span,.outcome span{display:inline-block;background:#eef2ff;border-radius:3px;padding:0 4px;margin:1px}",
+          ".outcome span{background:#eaf7ee}",
+          "table{border-collapse:collapse;font-size:12px}td,th{border:1px solid #dde;padding:1px 6px}");
 
   /** Marks the page ready once every image loaded, and counts script or image errors. */
-  private static final String SCRIPT = String.join("\n",
-      "(function(){var errors=0;",
-      "window.addEventListener('error',function(){errors++;document.body.dataset.errors=errors;},true);",
-      "window.addEventListener('load',function(){",
-      " var imgs=document.images,broken=0;",
-      " for(var i=0;i<imgs.length;i++){if(!imgs[i].complete||imgs[i].naturalWidth===0){broken++;}}",
-      " document.body.dataset.images=imgs.length;document.body.dataset.brokenImages=broken;",
-      " document.body.dataset.steps=document.querySelectorAll('section.step').length;",
-      " document.body.dataset.ready=(broken===0&&errors===0)?'ok':'broken';",
-      "});})();");
+  private static final String SCRIPT =
+      String.join(
+          "\n",
+          "(function(){var errors=0;",
+          "window.addEventListener('error',function(){errors++;document.body.dataset.errors=errors;},true);",
+          "window.addEventListener('load',function(){",
+          " var imgs=document.images,broken=0;",
+          " for(var i=0;i<imgs.length;i++){if(!imgs[i].complete||imgs[i].naturalWidth===0){broken++;}}",
+          " document.body.dataset.images=imgs.length;document.body.dataset.brokenImages=broken;",
+          " document.body.dataset.steps=document.querySelectorAll('section.step').length;",
+          " document.body.dataset.ready=(broken===0&&errors===0)?'ok':'broken';",
+          "});})();");
 }

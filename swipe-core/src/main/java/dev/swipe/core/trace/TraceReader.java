@@ -36,8 +36,10 @@ public final class TraceReader {
 
     /** Why the writer stopped before the run ended, if it did. */
     public java.util.Optional<String> stopReason() {
-      return records.stream().filter(r -> TraceWriter.STOPPED.equals(r.path("action").asText()))
-          .map(r -> r.path("reason").asText()).findFirst();
+      return records.stream()
+          .filter(r -> TraceWriter.STOPPED.equals(r.path("action").asText()))
+          .map(r -> r.path("reason").asText())
+          .findFirst();
     }
   }
 
@@ -51,8 +53,11 @@ public final class TraceReader {
   public static Trace read(Path dir) {
     Path file = dir.resolve(TraceWriter.FILE);
     if (!Files.isRegularFile(file)) {
-      throw new SwipeException(ErrorCode.INVALID_ARGUMENT, "trace: no " + TraceWriter.FILE + " in " + dir,
-          Map.of("field", "trace", "path", dir.toString()), null);
+      throw new SwipeException(
+          ErrorCode.INVALID_ARGUMENT,
+          "trace: no " + TraceWriter.FILE + " in " + dir,
+          Map.of("field", "trace", "path", dir.toString()),
+          null);
     }
     List<ObjectNode> records = new ArrayList<>();
     List<Skipped> skipped = new ArrayList<>();
@@ -66,9 +71,12 @@ public final class TraceReader {
         }
         try {
           JsonNode node = JSON.readTree(line);
-          if (!(node instanceof ObjectNode o) || !o.path("seq").canConvertToLong() || !o.path("seq").isIntegralNumber()
+          if (!(node instanceof ObjectNode o)
+              || !o.path("seq").canConvertToLong()
+              || !o.path("seq").isIntegralNumber()
               || !o.path("action").isTextual()) {
-            skipped.add(new Skipped(n, "not a trace record (needs a whole-number seq and an action name)"));
+            skipped.add(
+                new Skipped(n, "not a trace record (needs a whole-number seq and an action name)"));
             continue;
           }
           if (o.has("t_ms") && !o.path("t_ms").isNumber()) {
@@ -81,8 +89,11 @@ public final class TraceReader {
         }
       }
     } catch (IOException e) {
-      throw new SwipeException(ErrorCode.INVALID_ARGUMENT, "trace: cannot read " + file + ": " + e.getMessage(),
-          Map.of("field", "trace", "path", file.toString()), e);
+      throw new SwipeException(
+          ErrorCode.INVALID_ARGUMENT,
+          "trace: cannot read " + file + ": " + e.getMessage(),
+          Map.of("field", "trace", "path", file.toString()),
+          e);
     }
     return new Trace(dir, records, skipped);
   }

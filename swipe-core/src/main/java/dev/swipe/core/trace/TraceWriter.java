@@ -24,17 +24,19 @@ import java.util.concurrent.atomic.AtomicLong;
  * process leaves at most one truncated last line, which {@link TraceReader} skips.
  *
  * <p>Disk use is bounded by {@code maxBytes} for the whole directory: screenshots stop at three
- * quarters of it (records say so), records when the next line would not fit. A trace that stops,
- * at its budget or because the disk refused a write, ends with a {@code trace_stopped} record
- * giving the reason (when that line can still be written) and keeps everything written before;
- * the run goes on untraced. A directory that cannot be written fails when the trace is opened,
- * before any action.
+ * quarters of it (records say so), records when the next line would not fit. A trace that stops, at
+ * its budget or because the disk refused a write, ends with a {@code trace_stopped} record giving
+ * the reason (when that line can still be written) and keeps everything written before; the run
+ * goes on untraced. A directory that cannot be written fails when the trace is opened, before any
+ * action.
  */
 public final class TraceWriter implements AutoCloseable {
   /** The trace file's name inside the trace directory. */
   public static final String FILE = "trace.jsonl";
+
   /** Where screenshots go, relative to the trace directory. */
   public static final String SHOTS = "shots";
+
   /** Default disk budget: 512 MiB. */
   public static final long DEFAULT_MAX_BYTES = 512L * 1024 * 1024;
 
@@ -42,6 +44,7 @@ public final class TraceWriter implements AutoCloseable {
   public static final String STOPPED = "trace_stopped";
 
   private static final ObjectMapper JSON = new ObjectMapper();
+
   /** Room kept for the {@code trace_stopped} line. */
   private static final int STOP_RESERVE = 512;
 
@@ -64,25 +67,33 @@ public final class TraceWriter implements AutoCloseable {
   /**
    * Opens (or continues) a trace in {@code dir}.
    *
-   * @throws SwipeException {@code invalid_argument} (field {@code trace}) when the directory
-   *     cannot be created or written
+   * @throws SwipeException {@code invalid_argument} (field {@code trace}) when the directory cannot
+   *     be created or written
    */
   public static TraceWriter open(Path dir, long maxBytes) {
     SwipeException.requireArgument(dir, "trace");
     if (maxBytes < 4096) {
-      throw SwipeException.invalidArgument("trace_max_bytes", "must be at least 4096, was " + maxBytes);
+      throw SwipeException.invalidArgument(
+          "trace_max_bytes", "must be at least 4096, was " + maxBytes);
     }
     try {
       Files.createDirectories(dir.resolve(SHOTS));
       if (!Files.isWritable(dir.resolve(SHOTS))) {
         throw new IOException("the directory " + dir.resolve(SHOTS) + " is not writable");
       }
-      FileChannel ch = FileChannel.open(dir.resolve(FILE),
-          StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+      FileChannel ch =
+          FileChannel.open(
+              dir.resolve(FILE),
+              StandardOpenOption.CREATE,
+              StandardOpenOption.WRITE,
+              StandardOpenOption.APPEND);
       return new TraceWriter(dir, maxBytes, ch, directorySize(dir));
     } catch (IOException | RuntimeException e) {
-      throw new SwipeException(ErrorCode.INVALID_ARGUMENT,
-          "trace: cannot write a trace in " + dir + ": " + e.getMessage(), Map.of("field", "trace", "path", dir.toString()), e);
+      throw new SwipeException(
+          ErrorCode.INVALID_ARGUMENT,
+          "trace: cannot write a trace in " + dir + ": " + e.getMessage(),
+          Map.of("field", "trace", "path", dir.toString()),
+          e);
     }
   }
 
@@ -126,7 +137,11 @@ public final class TraceWriter implements AutoCloseable {
       return;
     }
     if (bytes + o.jpegSize() > maxBytes / 4 * 3) {
-      shot.put("skipped", "trace disk budget of " + maxBytes + " bytes reached (screenshots may use three quarters)");
+      shot.put(
+          "skipped",
+          "trace disk budget of "
+              + maxBytes
+              + " bytes reached (screenshots may use three quarters)");
       return;
     }
     try {

@@ -24,8 +24,8 @@ import java.util.OptionalInt;
  * @param value the selected row's value under {@link #scale()} (a month's index, a number), read
  *     or, when the selected label was unreadable, counted from its neighbours
  * @param scale what the labels count (step, cycle, padding)
- * @param confidence in [0, 1]: the weakest OCR confidence around the selection times how evenly
- *     the rows are pitched
+ * @param confidence in [0, 1]: the weakest OCR confidence around the selection times how evenly the
+ *     rows are pitched
  * @param region the rows read, as a box on the screen
  */
 public record WheelColumn(
@@ -66,17 +66,20 @@ public record WheelColumn(
     if (value.isEmpty()) {
       throw new SwipeException(
           dev.swipe.core.ErrorCode.WHEEL_LABELS_UNRECOGNIZED,
-          "the selected row of column " + index + " could not be read, nor counted from its neighbours",
+          "the selected row of column "
+              + index
+              + " could not be read, nor counted from its neighbours",
           java.util.Map.of("labels_above", labelsAbove, "labels_below", labelsBelow),
           null);
     }
-    WheelRequest.Builder b = WheelRequest.builder()
-        .currentValue(value.getAsInt())
-        .targetValue(target)
-        .valueStep(scale.step())
-        .columnX(columnX)
-        .centerY(centerY)
-        .rowSpacing(rowSpacing);
+    WheelRequest.Builder b =
+        WheelRequest.builder()
+            .currentValue(value.getAsInt())
+            .targetValue(target)
+            .valueStep(scale.step())
+            .columnX(columnX)
+            .centerY(centerY)
+            .rowSpacing(rowSpacing);
     scale.cycleSize().ifPresent(b::cycleSize);
     try {
       return b.build();

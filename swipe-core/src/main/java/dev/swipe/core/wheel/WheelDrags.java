@@ -7,37 +7,43 @@ import dev.swipe.wheel.WheelDrag;
 
 /**
  * The shape of a wheel drag: slow, eased in and out with a slow tail ({@link GestureShape#WHEEL}),
- * with a press before moving and a dwell at the final coordinate before release, so the phone
- * sees the whole travel and no release velocity (no fling past the target; the picker's own snap
- * lands on the planned row).
+ * with a press before moving and a dwell at the final coordinate before release, so the phone sees
+ * the whole travel and no release velocity (no fling past the target; the picker's own snap lands
+ * on the planned row).
  */
 public final class WheelDrags {
   /** Press before moving: lets the picker register the touch before any travel. */
   public static final int HOLD_BEFORE_MS = 60;
+
   /** Dwell before release: well above Android's 40 ms rest rule and iOS's velocity window. */
   public static final int DWELL_MS = 150;
+
   /** Shortest move phase. */
   public static final int MIN_DURATION_MS = 300;
+
   /** Longest move phase. */
   public static final int MAX_DURATION_MS = 1200;
+
   /** Move time per normalized unit of travel: about 0.4 units per ms at most. */
   public static final double MS_PER_UNIT = 2.5;
 
   private WheelDrags() {}
 
   /**
-   * Extra finger travel for the touch slop, normalized units. A picker follows the finger only
-   * once it has left the slop (Android's 8 dp, iOS's pan hysteresis of about 10 pt; some 10-12
-   * units of a 2400 px screen), so a drag of exactly {@code rows x pitch} moves the content a
-   * slop short. On a 32 pt iOS row that can be half a row, and the snap then lands one row
-   * short (2 of 72 nudges in the wheel policy benchmark).
+   * Extra finger travel for the touch slop, normalized units. A picker follows the finger only once
+   * it has left the slop (Android's 8 dp, iOS's pan hysteresis of about 10 pt; some 10-12 units of
+   * a 2400 px screen), so a drag of exactly {@code rows x pitch} moves the content a slop short. On
+   * a 32 pt iOS row that can be half a row, and the snap then lands one row short (2 of 72 nudges
+   * in the wheel policy benchmark).
    */
   public static final double SLOP_ALLOWANCE = 12;
+
   /**
    * The allowance never exceeds this share of the pitch, so a picker that follows from the very
    * first pixel still snaps back to the planned row.
    */
   public static final double MAX_SLOP_ALLOWANCE_ROWS = 0.3;
+
   /** The extended end stays this far inside the screen (as the planner's own margin). */
   static final double EDGE_MARGIN = 10;
 
@@ -60,7 +66,10 @@ public final class WheelDrags {
       endX = clampToScreen(endX + dx / length * allowance);
       endY = clampToScreen(endY + dy / length * allowance);
     }
-    int duration = (int) Math.round(Math.max(MIN_DURATION_MS, Math.min(MAX_DURATION_MS, 200 + MS_PER_UNIT * travel)));
+    int duration =
+        (int)
+            Math.round(
+                Math.max(MIN_DURATION_MS, Math.min(MAX_DURATION_MS, 200 + MS_PER_UNIT * travel)));
     return Swipe.builder(NormPoint.of(drag.startX(), drag.startY()), NormPoint.of(endX, endY))
         .durationMs(duration)
         .steps(Math.max(12, duration / 16))

@@ -10,10 +10,10 @@ import java.util.Optional;
 import org.immutables.value.Value;
 
 /**
- * What one {@code wheel_nudge} decided and did: the direction, rows, pitch used and its source,
- * the budget left, the drag that was played (none when the target was already centred), the new
- * settled screenshot to read the wheel from, and what that screenshot shows happened: whether the
- * column moved, the label now selected and the rows turned, read from the pixels.
+ * What one {@code wheel_nudge} decided and did: the direction, rows, pitch used and its source, the
+ * budget left, the drag that was played (none when the target was already centred), the new settled
+ * screenshot to read the wheel from, and what that screenshot shows happened: whether the column
+ * moved, the label now selected and the rows turned, read from the pixels.
  */
 @Value.Immutable
 @SwipeStyle

@@ -20,7 +20,12 @@ public final class WheelSet {
   private final Optional<String> targetLabel;
   private final OptionalInt targetValue;
 
-  private WheelSet(OptionalInt index, Optional<String> showing, OptionalDouble x, Optional<String> label, OptionalInt value) {
+  private WheelSet(
+      OptionalInt index,
+      Optional<String> showing,
+      OptionalDouble x,
+      Optional<String> label,
+      OptionalInt value) {
     this.index = index;
     this.showing = showing;
     this.x = x;
@@ -31,7 +36,8 @@ public final class WheelSet {
   /** Picks a column by place, 0 for the leftmost picker column. */
   public static Column column(int index) {
     if (index < 0 || index > 20) {
-      throw SwipeException.invalidArgument("column", "must be a column index in [0, 20], was " + index);
+      throw SwipeException.invalidArgument(
+          "column", "must be a column index in [0, 20], was " + index);
     }
     return new Column(OptionalInt.of(index), Optional.empty(), OptionalDouble.empty());
   }
@@ -39,7 +45,8 @@ public final class WheelSet {
   /** Picks the column that shows {@code label} (in its selected row or around it). */
   public static Column columnShowing(String label) {
     if (label == null || label.isBlank() || label.length() > 40) {
-      throw SwipeException.invalidArgument("column", "a label to pick the column by must be 1 to 40 characters");
+      throw SwipeException.invalidArgument(
+          "column", "a label to pick the column by must be 1 to 40 characters");
     }
     return new Column(OptionalInt.empty(), Optional.of(label.strip()), OptionalDouble.empty());
   }
@@ -105,15 +112,27 @@ public final class WheelSet {
 
   @Override
   public String toString() {
-    String col = index.isPresent() ? "column " + index.getAsInt()
-        : showing.isPresent() ? "the column showing '" + showing.get() + "'" : "the column at x=" + x.getAsDouble();
-    return col + " to " + (targetLabel.isPresent() ? "'" + targetLabel.get() + "'" : Integer.toString(targetValue.getAsInt()));
+    String col =
+        index.isPresent()
+            ? "column " + index.getAsInt()
+            : showing.isPresent()
+                ? "the column showing '" + showing.get() + "'"
+                : "the column at x=" + x.getAsDouble();
+    return col
+        + " to "
+        + (targetLabel.isPresent()
+            ? "'" + targetLabel.get() + "'"
+            : Integer.toString(targetValue.getAsInt()));
   }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof WheelSet w && index.equals(w.index) && showing.equals(w.showing) && x.equals(w.x)
-        && targetLabel.equals(w.targetLabel) && targetValue.equals(w.targetValue);
+    return o instanceof WheelSet w
+        && index.equals(w.index)
+        && showing.equals(w.showing)
+        && x.equals(w.x)
+        && targetLabel.equals(w.targetLabel)
+        && targetValue.equals(w.targetValue);
   }
 
   @Override

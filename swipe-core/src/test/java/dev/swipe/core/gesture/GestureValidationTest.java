@@ -64,9 +64,11 @@ class GestureValidationTest {
 
   static void assertInvalid(Runnable r, String field) {
     assertThatThrownBy(r::run)
-        .isInstanceOfSatisfying(SwipeException.class, e -> {
-          assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-          assertThat(e.field()).isEqualTo(field);
-        });
+        .isInstanceOfSatisfying(
+            SwipeException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+              assertThat(e.field()).isEqualTo(field);
+            });
   }
 }

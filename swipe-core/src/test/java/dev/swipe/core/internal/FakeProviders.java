@@ -60,7 +60,10 @@ public final class FakeProviders {
       uri.requireKnownKeys(Set.of());
       VirtualClock clock = new VirtualClock(1_000_000_000L);
       return new DeviceConnection(
-          new RecordingHidTransport(clock), new StillFrameSource(clock, clock, Duration.ofMillis(60)), clock, clock);
+          new RecordingHidTransport(clock),
+          new StillFrameSource(clock, clock, Duration.ofMillis(60)),
+          clock,
+          clock);
     }
   }
 }

@@ -24,18 +24,21 @@ class FrameSettlerTest {
   private static final long FRAME = 33 * MS;
 
   /**
-   * A 30 fps screen whose bar moves one pixel at each of the given times (ms) and then rests:
-   * the end of a deceleration, whose last steps come further and further apart.
+   * A 30 fps screen whose bar moves one pixel at each of the given times (ms) and then rests: the
+   * end of a deceleration, whose last steps come further and further apart.
    */
   static final class CrawlingSource implements FrameSource {
     final VirtualClock clock;
     private final long[] stepsMs;
     private final byte[][] jpegs;
     private final byte[][] dotted;
+
     /** Capture latency: a frame of the phone at time t arrives (and is stamped) at t + latency. */
     long latencyNanos;
+
     /** Whether a dot in the status bar blinks every frame (a screen that never settles). */
     boolean blinking;
+
     /** When (ms) a dot appears in the status bar for good; negative for never. */
     long dotFromMs = -1;
 
@@ -114,7 +117,9 @@ class FrameSettlerTest {
     FrameSettler.Settled s = settler.settle(0, Duration.ofSeconds(2), FrameSettler.Quiet.PICKER);
     Observation o = s.observation();
     assertThat(o.settled()).isTrue();
-    assertThat(Arrays.equals(o.jpeg(), source.jpeg(4))).as("the frame after the last step").isTrue();
+    assertThat(Arrays.equals(o.jpeg(), source.jpeg(4)))
+        .as("the frame after the last step")
+        .isTrue();
     assertThat(o.captureNanos()).isGreaterThanOrEqualTo((450 + 300) * MS);
   }
 
@@ -123,15 +128,21 @@ class FrameSettlerTest {
     return new FrameSettler(source, new AttachmentRegistry(), source.clock, Duration.ofSeconds(1));
   }
 
-  /** The last visible steps of an iOS picker's snap on the simulator (seed 5002, month): 67-534 ms apart. */
+  /**
+   * The last visible steps of an iOS picker's snap on the simulator (seed 5002, month): 67-534 ms
+   * apart.
+   */
   private static final long[] IOS_SNAP_STEPS = {0, 67, 200, 300, 467, 733, 1267};
 
   @Test
   void aPickerCrawlIsWaitedOutWhenTheBoundAllows() {
     CrawlingSource source = new CrawlingSource(new VirtualClock(), IOS_SNAP_STEPS);
-    Observation o = gate(source).settle(0, Duration.ofSeconds(4), FrameSettler.Quiet.PICKER).observation();
+    Observation o =
+        gate(source).settle(0, Duration.ofSeconds(4), FrameSettler.Quiet.PICKER).observation();
     assertThat(o.settled()).isTrue();
-    assertThat(Arrays.equals(o.jpeg(), source.jpeg(IOS_SNAP_STEPS.length))).as("the frame after the last step").isTrue();
+    assertThat(Arrays.equals(o.jpeg(), source.jpeg(IOS_SNAP_STEPS.length)))
+        .as("the frame after the last step")
+        .isTrue();
     // four times the last gap, 534 ms as scripted and 528 ms as the 30 fps frames see it
     assertThat(o.captureNanos()).isGreaterThanOrEqualTo((1267 + 4 * 500) * MS);
   }
@@ -140,11 +151,18 @@ class FrameSettlerTest {
   void aPickerCrawlLongerThanTheBoundComesBackUnsettledNeverSettledBetweenSteps() {
     // with a fixed 300 ms window the gate passed in the 534 ms gap before the last step (found by
     // the honesty benchmark: iOS wheel nudges "settled" with content still to move)
-    Observation o = gate(new CrawlingSource(new VirtualClock(), IOS_SNAP_STEPS))
-        .settle(0, Duration.ofMillis(1800), FrameSettler.Quiet.PICKER).observation();
+    Observation o =
+        gate(new CrawlingSource(new VirtualClock(), IOS_SNAP_STEPS))
+            .settle(0, Duration.ofMillis(1800), FrameSettler.Quiet.PICKER)
+            .observation();
     assertThat(o.settled()).isFalse();
-    Observation fixed = gate(new CrawlingSource(new VirtualClock(), IOS_SNAP_STEPS))
-        .settle(0, Duration.ofMillis(1800), new FrameSettler.Quiet(Duration.ofMillis(300), 0, false)).observation();
+    Observation fixed =
+        gate(new CrawlingSource(new VirtualClock(), IOS_SNAP_STEPS))
+            .settle(
+                0,
+                Duration.ofMillis(1800),
+                new FrameSettler.Quiet(Duration.ofMillis(300), 0, false))
+            .observation();
     assertThat(fixed.settled()).as("the fixed window, for contrast").isTrue();
     assertThat(fixed.captureNanos()).isLessThan(1267 * MS);
   }
@@ -156,10 +174,13 @@ class FrameSettlerTest {
     VirtualClock clock = new VirtualClock();
     CrawlingSource source = new CrawlingSource(clock, 100, 200);
     source.latencyNanos = 1200 * MS;
-    FrameSettler settler = new FrameSettler(source, new AttachmentRegistry(), clock, Duration.ofSeconds(3));
+    FrameSettler settler =
+        new FrameSettler(source, new AttachmentRegistry(), clock, Duration.ofSeconds(3));
     Observation o = settler.settle(0, Duration.ofSeconds(1)).observation();
     assertThat(o.settled()).isTrue();
-    assertThat(Arrays.equals(o.jpeg(), source.jpeg(2))).as("the frame after the last step").isTrue();
+    assertThat(Arrays.equals(o.jpeg(), source.jpeg(2)))
+        .as("the frame after the last step")
+        .isTrue();
     assertThat(o.captureNanos() - source.latencyNanos).as("phone time").isLessThan(1000 * MS);
   }
 
@@ -169,11 +190,14 @@ class FrameSettlerTest {
     CrawlingSource source = new CrawlingSource(clock, 100, 200);
     source.blinking = true;
     FrameSettler settler = gate(source);
-    FrameSettler.Settled below = settler.settle(0, Duration.ofSeconds(1), null, NormRegion.of(0, 100, 1000, 900));
+    FrameSettler.Settled below =
+        settler.settle(0, Duration.ofSeconds(1), null, NormRegion.of(0, 100, 1000, 900));
     assertThat(below.observation().settled()).as("the screen never rests").isFalse();
     assertThat(below.focusSettled()).as("the bar's region does").isTrue();
-    assertThat(below.observation().jpeg()).isIn((Object) source.jpeg(2, true), (Object) source.jpeg(2, false));
-    FrameSettler.Settled all = settler.settle(clock.read(), Duration.ofSeconds(1), null, NormRegion.of(0, 0, 1000, 1000));
+    assertThat(below.observation().jpeg())
+        .isIn((Object) source.jpeg(2, true), (Object) source.jpeg(2, false));
+    FrameSettler.Settled all =
+        settler.settle(clock.read(), Duration.ofSeconds(1), null, NormRegion.of(0, 0, 1000, 1000));
     assertThat(all.focusSettled()).as("a focus holding the dot").isFalse();
   }
 
@@ -201,12 +225,16 @@ class FrameSettlerTest {
     CrawlingSource fixed = new CrawlingSource(new VirtualClock(), steps);
     Observation early = gate(fixed).settle(0, Duration.ofSeconds(2), null, band).observation();
     assertThat(early.settled() && !Arrays.equals(early.jpeg(), fixed.jpeg(steps.length)))
-        .as("the default window, for contrast: settled a step short").isTrue();
+        .as("the default window, for contrast: settled a step short")
+        .isTrue();
     CrawlingSource source = new CrawlingSource(new VirtualClock(), steps);
-    FrameSettler.Settled s = gate(source).settle(0, Duration.ofSeconds(2), null, FrameSettler.Quiet.SCROLL, band);
+    FrameSettler.Settled s =
+        gate(source).settle(0, Duration.ofSeconds(2), null, FrameSettler.Quiet.SCROLL, band);
     assertThat(s.observation().settled()).isTrue();
     assertThat(s.focusSettled()).isTrue();
-    assertThat(Arrays.equals(s.observation().jpeg(), source.jpeg(steps.length))).as("the frame after the last step").isTrue();
+    assertThat(Arrays.equals(s.observation().jpeg(), source.jpeg(steps.length)))
+        .as("the frame after the last step")
+        .isTrue();
   }
 
   @Test
@@ -214,9 +242,12 @@ class FrameSettlerTest {
     NormRegion band = NormRegion.of(0, 100, 1000, 800);
     long[] steps = bounceSteps(27, 100, 150); // last steps at 958 and 1108 ms, the bound is 1000 ms
     CrawlingSource source = new CrawlingSource(new VirtualClock(), steps);
-    FrameSettler.Settled s = gate(source).settle(0, Duration.ofSeconds(1), null, FrameSettler.Quiet.SCROLL, band);
+    FrameSettler.Settled s =
+        gate(source).settle(0, Duration.ofSeconds(1), null, FrameSettler.Quiet.SCROLL, band);
     assertThat(s.observation().settled()).isTrue();
-    assertThat(Arrays.equals(s.observation().jpeg(), source.jpeg(steps.length))).as("the frame after the last step").isTrue();
+    assertThat(Arrays.equals(s.observation().jpeg(), source.jpeg(steps.length)))
+        .as("the frame after the last step")
+        .isTrue();
     assertThat(s.observation().captureNanos()).isLessThanOrEqualTo(2000 * MS + FRAME);
     CrawlingSource plain = new CrawlingSource(new VirtualClock(), steps);
     Observation bounded = gate(plain).settle(0, Duration.ofSeconds(1), null, band).observation();
@@ -237,11 +268,15 @@ class FrameSettlerTest {
     steps[28] = 1060;
     CrawlingSource source = new CrawlingSource(new VirtualClock(), steps);
     source.dotFromMs = 957;
-    FrameSettler.Settled s = gate(source).settle(0, Duration.ofSeconds(1), null, FrameSettler.Quiet.SCROLL, band);
+    FrameSettler.Settled s =
+        gate(source).settle(0, Duration.ofSeconds(1), null, FrameSettler.Quiet.SCROLL, band);
     assertThat(s.observation().settled()).isTrue();
     assertThat(Arrays.equals(s.observation().jpeg(), source.jpeg(steps.length, true)))
-        .as("the frame after the last step").isTrue();
-    assertThat(s.observation().captureNanos()).as("within the crawl's grace").isLessThanOrEqualTo(2000 * MS + FRAME);
+        .as("the frame after the last step")
+        .isTrue();
+    assertThat(s.observation().captureNanos())
+        .as("within the crawl's grace")
+        .isLessThanOrEqualTo(2000 * MS + FRAME);
   }
 
   @Test
@@ -250,8 +285,14 @@ class FrameSettlerTest {
     VirtualClock clock = new VirtualClock();
     CrawlingSource source = new CrawlingSource(clock, 100, 200);
     source.blinking = true;
-    FrameSettler.Settled s = gate(source).settle(0, Duration.ofSeconds(1), null, FrameSettler.Quiet.SCROLL,
-        NormRegion.of(0, 0, 1000, 1000));
+    FrameSettler.Settled s =
+        gate(source)
+            .settle(
+                0,
+                Duration.ofSeconds(1),
+                null,
+                FrameSettler.Quiet.SCROLL,
+                NormRegion.of(0, 0, 1000, 1000));
     assertThat(s.observation().settled()).isFalse();
     assertThat(s.focusSettled()).isFalse();
     assertThat(clock.read()).isLessThanOrEqualTo(1000 * MS + 2 * FRAME);
@@ -262,16 +303,29 @@ class FrameSettlerTest {
     FrameSettler.Quiet q = FrameSettler.Quiet.SCROLL;
     assertThat(q.windowNanos(true, 33 * MS)).isEqualTo(FrameSettler.QUIET_NANOS);
     assertThat(q.windowNanos(true, 200 * MS)).isEqualTo(800 * MS);
-    assertThat(q.windowNanos(true, 34 * MS, 66 * MS)).as("uneven whole-pixel steps").isEqualTo(264 * MS);
-    assertThat(q.windowNanos(true, 530 * MS)).as("a caret's blink").isEqualTo(FrameSettler.QUIET_NANOS);
-    assertThat(q.windowNanos(true, 530 * MS, 500 * MS)).as("a caret's blink").isEqualTo(FrameSettler.QUIET_NANOS);
-    assertThat(FrameSettler.Quiet.PICKER.windowNanos(true, 34 * MS, 500 * MS)).as("the picker's window, as before")
+    assertThat(q.windowNanos(true, 34 * MS, 66 * MS))
+        .as("uneven whole-pixel steps")
+        .isEqualTo(264 * MS);
+    assertThat(q.windowNanos(true, 530 * MS))
+        .as("a caret's blink")
+        .isEqualTo(FrameSettler.QUIET_NANOS);
+    assertThat(q.windowNanos(true, 530 * MS, 500 * MS))
+        .as("a caret's blink")
+        .isEqualTo(FrameSettler.QUIET_NANOS);
+    assertThat(FrameSettler.Quiet.PICKER.windowNanos(true, 34 * MS, 500 * MS))
+        .as("the picker's window, as before")
         .isEqualTo(1000 * MS);
-    assertThat(q.windowNanos(false, 200 * MS)).as("a still screen").isEqualTo(FrameSettler.QUIET_NANOS);
+    assertThat(q.windowNanos(false, 200 * MS))
+        .as("a still screen")
+        .isEqualTo(FrameSettler.QUIET_NANOS);
     assertThat(q.slowingCrawl(100 * MS, 200 * MS)).isTrue();
-    assertThat(q.slowingCrawl(67 * MS, 66 * MS)).as("two-frame steps, one a millisecond shorter").isTrue();
+    assertThat(q.slowingCrawl(67 * MS, 66 * MS))
+        .as("two-frame steps, one a millisecond shorter")
+        .isTrue();
     assertThat(q.slowingCrawl(66 * MS, 67 * MS)).as("two-frame steps").isTrue();
-    assertThat(q.slowingCrawl(100 * MS, 66 * MS)).as("three-frame then two-frame steps: frame rounding").isTrue();
+    assertThat(q.slowingCrawl(100 * MS, 66 * MS))
+        .as("three-frame then two-frame steps: frame rounding")
+        .isTrue();
     assertThat(q.slowingCrawl(133 * MS, 67 * MS)).as("speeding up").isFalse();
     assertThat(q.slowingCrawl(33 * MS, 34 * MS)).as("every frame").isFalse();
     assertThat(q.slowingCrawl(500 * MS, 530 * MS)).as("a blink").isFalse();
@@ -293,14 +347,18 @@ class FrameSettlerTest {
   @Test
   void aStillScreenSettlesOnTheShortWindowUnlessTheGestureIsKnownToMoveIt() {
     VirtualClock clock = new VirtualClock();
-    FrameSettler settler = new FrameSettler(new CrawlingSource(clock), new AttachmentRegistry(), clock, Duration.ofSeconds(1));
+    FrameSettler settler =
+        new FrameSettler(
+            new CrawlingSource(clock), new AttachmentRegistry(), clock, Duration.ofSeconds(1));
     FrameSettler.Settled still = settler.settle(0, Duration.ofSeconds(2));
     assertThat(still.observation().settled()).isTrue();
-    assertThat(still.frames()).isBetween(FrameSettler.QUIET_FRAMES, 2 * FrameSettler.QUIET_FRAMES - 1);
+    assertThat(still.frames())
+        .isBetween(FrameSettler.QUIET_FRAMES, 2 * FrameSettler.QUIET_FRAMES - 1);
     assertThat(still.motion().size()).isZero();
     // a wheel drag moved its wheel: a crawl can look still right after release, so the picker's
     // window applies from the first frame (ten frames of the scripted 30 fps source)
-    FrameSettler.Settled picker = settler.settle(clock.read(), Duration.ofSeconds(2), FrameSettler.Quiet.PICKER);
+    FrameSettler.Settled picker =
+        settler.settle(clock.read(), Duration.ofSeconds(2), FrameSettler.Quiet.PICKER);
     assertThat(picker.observation().settled()).isTrue();
     assertThat(picker.frames()).isGreaterThanOrEqualTo(2 * FrameSettler.QUIET_FRAMES);
   }
@@ -312,11 +370,17 @@ class FrameSettlerTest {
     VirtualClock clock = new VirtualClock();
     CrawlingSource source = new CrawlingSource(clock, 200, 433, 999);
     FrameSettler settler = gate(source);
-    Observation o = settler.settle(0, Duration.ofSeconds(1), FrameSettler.Quiet.PICKER).observation();
-    assertThat(o.settled() && !Arrays.equals(o.jpeg(), source.jpeg(3))).as("settled before the last step").isFalse();
+    Observation o =
+        settler.settle(0, Duration.ofSeconds(1), FrameSettler.Quiet.PICKER).observation();
+    assertThat(o.settled() && !Arrays.equals(o.jpeg(), source.jpeg(3)))
+        .as("settled before the last step")
+        .isFalse();
     // ios seed 5016: the drag's dwell hid the earlier steps; the next came 531 ms after release
     CrawlingSource late = new CrawlingSource(new VirtualClock(), 531);
-    Observation l = gate(late).settle(0, Duration.ofSeconds(2), FrameSettler.Quiet.PICKER).observation();
-    assertThat(l.settled() && !Arrays.equals(l.jpeg(), late.jpeg(1))).as("settled before the late step").isFalse();
+    Observation l =
+        gate(late).settle(0, Duration.ofSeconds(2), FrameSettler.Quiet.PICKER).observation();
+    assertThat(l.settled() && !Arrays.equals(l.jpeg(), late.jpeg(1)))
+        .as("settled before the late step")
+        .isFalse();
   }
 }

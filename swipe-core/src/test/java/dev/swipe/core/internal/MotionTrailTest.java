@@ -13,7 +13,10 @@ class MotionTrailTest {
   private static final int W = 180;
   private static final int H = 300;
 
-  /** A strip of pages, each a different random pattern of blocks, seen through the screen at offset {@code x}. */
+  /**
+   * A strip of pages, each a different random pattern of blocks, seen through the screen at offset
+   * {@code x}.
+   */
   private static GreyRaster pages(int x) {
     byte[] px = new byte[W * H];
     for (int y = 0; y < H; y++) {
@@ -42,7 +45,8 @@ class MotionTrailTest {
     GreyRaster before = pages(0);
     GreyRaster after = pages(W);
     assertThat(ImageDiff.compare(before, after).primaryAxis())
-        .as("no overlap: the pair alone cannot tell").isEqualTo(PrimaryAxis.NONE);
+        .as("no overlap: the pair alone cannot tell")
+        .isEqualTo(PrimaryAxis.NONE);
     MotionTrail trail = new MotionTrail();
     int[] xs = {0, 60, 110, 145, 165, 175, W};
     for (int i = 1; i < xs.length; i++) {

@@ -21,14 +21,22 @@ import org.junit.jupiter.api.Test;
  * the finger instead of bunching the later reports into a flick.
  */
 class TailWatchTest {
-  static final Swipe WHEEL_DRAG = Swipe.builder(NormPoint.of(500, 600), NormPoint.of(500, 420))
-      .durationMs(400).steps(25).holdBeforeMs(60).holdAfterMs(200).shape(GestureShape.WHEEL).build();
+  static final Swipe WHEEL_DRAG =
+      Swipe.builder(NormPoint.of(500, 600), NormPoint.of(500, 420))
+          .durationMs(400)
+          .steps(25)
+          .holdBeforeMs(60)
+          .holdAfterMs(200)
+          .shape(GestureShape.WHEEL)
+          .build();
 
   @Test
   void itLooksWhereTheTailBeginsHalfwayThroughItAndBeforeRelease() {
     Timeline plan = TimelinePlanner.plan(WHEEL_DRAG);
-    TailWatch watch = new TailWatch(WHEEL_DRAG, plan, null, new VirtualClock(), Duration.ofSeconds(1));
-    List<Integer> looks = IntStream.range(0, plan.reportCount()).filter(watch.lookBefore()::test).boxed().toList();
+    TailWatch watch =
+        new TailWatch(WHEEL_DRAG, plan, null, new VirtualClock(), Duration.ofSeconds(1));
+    List<Integer> looks =
+        IntStream.range(0, plan.reportCount()).filter(watch.lookBefore()::test).boxed().toList();
     assertThat(looks).hasSize(3);
     long tailStart = 60_000_000L + (long) (400_000_000L * (1 - GestureShape.WHEEL.tailTime()));
     long tailMiddle = 60_000_000L + (long) (400_000_000L * (1 - GestureShape.WHEEL.tailTime() / 2));
@@ -37,15 +45,22 @@ class TailWatchTest {
     assertThat(plan.events().get(looks.get(1)).offsetNanos()).isGreaterThanOrEqualTo(tailMiddle);
     assertThat(plan.events().get(looks.get(1) - 1).offsetNanos()).isLessThan(tailMiddle);
     assertThat(looks.get(2)).isEqualTo(plan.reportCount() - 1);
-    assertThat(((PointerEvent) plan.events().get(looks.get(2))).pressed()).as("the release").isFalse();
+    assertThat(((PointerEvent) plan.events().get(looks.get(2))).pressed())
+        .as("the release")
+        .isFalse();
   }
 
   @Test
   void aSwipeWithoutATailIsOnlyLookedAtBeforeRelease() {
-    Swipe linear = Swipe.builder(NormPoint.of(500, 600), NormPoint.of(500, 420)).durationMs(300).build();
+    Swipe linear =
+        Swipe.builder(NormPoint.of(500, 600), NormPoint.of(500, 420)).durationMs(300).build();
     Timeline plan = TimelinePlanner.plan(linear);
     TailWatch watch = new TailWatch(linear, plan, null, new VirtualClock(), Duration.ofSeconds(1));
-    assertThat(IntStream.range(0, plan.reportCount()).filter(watch.lookBefore()::test).boxed().toList())
+    assertThat(
+            IntStream.range(0, plan.reportCount())
+                .filter(watch.lookBefore()::test)
+                .boxed()
+                .toList())
         .containsExactly(plan.reportCount() - 1);
   }
 
@@ -58,10 +73,15 @@ class TailWatchTest {
     Timeline plan = TimelinePlanner.plan(WHEEL_DRAG);
     TailWatch watch = new TailWatch(WHEEL_DRAG, plan, null, clock, Duration.ofSeconds(1));
     int[] looks = {0};
-    new TimelineRunner(clock, clock).run(plan, hid, watch.lookBefore(), () -> {
-      looks[0]++;
-      clock.advance(Duration.ofMillis(300));
-    });
+    new TimelineRunner(clock, clock)
+        .run(
+            plan,
+            hid,
+            watch.lookBefore(),
+            () -> {
+              looks[0]++;
+              clock.advance(Duration.ofMillis(300));
+            });
     assertThat(looks[0]).isEqualTo(3);
     List<RecordingHidTransport.Sent> sent = hid.sent();
     assertThat(sent).hasSize(plan.reportCount());
@@ -70,7 +90,8 @@ class TailWatchTest {
       long planned = plan.events().get(i).offsetNanos() - plan.events().get(i - 1).offsetNanos();
       long actual = sent.get(i).atNanos() - sent.get(i - 1).atNanos();
       assertThat(actual).as("report %d keeps its spacing", i).isGreaterThanOrEqualTo(planned);
-      assertThat(((PointerReport) sent.get(i).report()).at()).isEqualTo(((PointerEvent) plan.events().get(i)).point());
+      assertThat(((PointerReport) sent.get(i).report()).at())
+          .isEqualTo(((PointerEvent) plan.events().get(i)).point());
     }
     assertThat(sent.get(sent.size() - 1).atNanos() - t0)
         .as("three looks of 300 ms each paused the gesture")

@@ -16,7 +16,8 @@ class WheelCentrePitchTest {
   private static final int CENTER = 900;
 
   /** Rows at offsets {@code offset(k)} for k = -above..below, boxes rounded to whole pixels. */
-  private static List<WheelColumnFinder.Row> rows(int above, int below, java.util.function.IntToDoubleFunction offset) {
+  private static List<WheelColumnFinder.Row> rows(
+      int above, int below, java.util.function.IntToDoubleFunction offset) {
     List<WheelColumnFinder.Row> rows = new ArrayList<>();
     for (int k = -above; k <= below; k++) {
       int y = (int) Math.round(CENTER + offset.applyAsDouble(k) - 20);
@@ -34,14 +35,19 @@ class WheelCentrePitchTest {
     // rows drawn at R sin(k t): the picker's row height is R t; rows away from the centre crowd.
     // Two rows on one side show the curve (one either side alone cannot: R sin t stands for R t).
     qt().withExamples(300)
-        .forAll(doubles().between(0.15, 0.5), doubles().between(70, 200), integers().between(1, 3),
+        .forAll(
+            doubles().between(0.15, 0.5),
+            doubles().between(70, 200),
+            integers().between(1, 3),
             integers().between(2, 3))
-        .checkAssert((t, pitch, above, below) -> {
-          double r = pitch / t;
-          List<WheelColumnFinder.Row> rows = rows(above, below, k -> r * Math.sin(k * t));
-          assertThat(WheelReader.centrePitch(rows, above, mean(rows))).as("t %s pitch %s", t, pitch)
-              .isCloseTo(pitch, Percentage.withPercentage(2));
-        });
+        .checkAssert(
+            (t, pitch, above, below) -> {
+              double r = pitch / t;
+              List<WheelColumnFinder.Row> rows = rows(above, below, k -> r * Math.sin(k * t));
+              assertThat(WheelReader.centrePitch(rows, above, mean(rows)))
+                  .as("t %s pitch %s", t, pitch)
+                  .isCloseTo(pitch, Percentage.withPercentage(2));
+            });
   }
 
   @Test
@@ -51,7 +57,8 @@ class WheelCentrePitchTest {
     double r = 96 / t;
     List<WheelColumnFinder.Row> rows = rows(2, 3, k -> r * Math.sin(k * t));
     assertThat(mean(rows)).isLessThan(96 * 0.91);
-    assertThat(WheelReader.centrePitch(rows, 2, mean(rows))).isCloseTo(96, Percentage.withPercentage(1));
+    assertThat(WheelReader.centrePitch(rows, 2, mean(rows)))
+        .isCloseTo(96, Percentage.withPercentage(1));
   }
 
   @Test
@@ -59,14 +66,16 @@ class WheelCentrePitchTest {
     // boxes rounded to whole pixels may look a little curved; the answer stays within 2%
     qt().withExamples(200)
         .forAll(doubles().between(60, 200), integers().between(0, 3), integers().between(0, 3))
-        .checkAssert((pitch, above, below) -> {
-          List<WheelColumnFinder.Row> rows = rows(above, below, k -> k * pitch);
-          if (rows.size() < 2) {
-            return;
-          }
-          assertThat(WheelReader.centrePitch(rows, above, mean(rows))).as("pitch %s", pitch)
-              .isCloseTo(pitch, Percentage.withPercentage(2));
-        });
+        .checkAssert(
+            (pitch, above, below) -> {
+              List<WheelColumnFinder.Row> rows = rows(above, below, k -> k * pitch);
+              if (rows.size() < 2) {
+                return;
+              }
+              assertThat(WheelReader.centrePitch(rows, above, mean(rows)))
+                  .as("pitch %s", pitch)
+                  .isCloseTo(pitch, Percentage.withPercentage(2));
+            });
   }
 
   @Test

@@ -27,7 +27,9 @@ class WheelColumnFinderTest {
         String label = columns[c][r];
         if (label != null) {
           int cy = CENTER + (r - columns[c].length / 2) * PITCH;
-          lines.add(TextLine.of(List.of(new Word(label, new TextBox(xs[c] - 40, cy - 25, 80, 50), 0.95))));
+          lines.add(
+              TextLine.of(
+                  List.of(new Word(label, new TextBox(xs[c] - 40, cy - 25, 80, 50), 0.95))));
         }
       }
     }
@@ -42,9 +44,14 @@ class WheelColumnFinderTest {
 
   @Test
   void threeEvenRowsThatCountAreAColumnAndTheMiddleOneIsSelectedWhenAllAreDrawnAlike() {
-    List<WheelColumnFinder.Column> cols = WheelColumnFinder.find(
-        page(new int[] {260, 600, 860}, new String[] {"May", "Jun", "Jul"}, new String[] {"08", "09", "10"},
-            new String[] {"25", "30", "35"}), blank());
+    List<WheelColumnFinder.Column> cols =
+        WheelColumnFinder.find(
+            page(
+                new int[] {260, 600, 860},
+                new String[] {"May", "Jun", "Jul"},
+                new String[] {"08", "09", "10"},
+                new String[] {"25", "30", "35"}),
+            blank());
     assertThat(cols).hasSize(3);
     assertThat(cols).extracting(c -> c.selectedRow().label()).containsExactly("Jun", "09", "30");
     assertThat(cols.get(2).scale().step()).isEqualTo(5);
@@ -53,9 +60,14 @@ class WheelColumnFinderTest {
 
   @Test
   void aColumnAtItsEndShowsTwoRowsAndStillCountsWhereItStandsOnItsNeighboursRows() {
-    List<WheelColumnFinder.Column> cols = WheelColumnFinder.find(
-        page(new int[] {260, 600, 860}, new String[] {null, "Jan", "Feb"}, new String[] {"08", "09", "10"},
-            new String[] {"25", "30", "35"}), blank());
+    List<WheelColumnFinder.Column> cols =
+        WheelColumnFinder.find(
+            page(
+                new int[] {260, 600, 860},
+                new String[] {null, "Jan", "Feb"},
+                new String[] {"08", "09", "10"},
+                new String[] {"25", "30", "35"}),
+            blank());
     assertThat(cols).hasSize(3);
     WheelColumnFinder.Column month = cols.get(0);
     assertThat(month.scale().kind()).isEqualTo(WheelScale.Kind.MONTH);
@@ -69,20 +81,27 @@ class WheelColumnFinderTest {
     lines.add(TextLine.of(List.of(new Word("Jan", new TextBox(220, CENTER + 60, 80, 50), 0.9))));
     lines.add(TextLine.of(List.of(new Word("Feb", new TextBox(220, CENTER + 240, 80, 50), 0.9))));
     assertThat(WheelColumnFinder.find(new TextPage(W, H, lines), blank())).hasSize(1);
-    assertThat(WheelColumnFinder.find(page(new int[] {300}, new String[] {"Alice Chen", "Amelia Diaz", "Anna Evans"}),
-        blank())).isEmpty();
+    assertThat(
+            WheelColumnFinder.find(
+                page(new int[] {300}, new String[] {"Alice Chen", "Amelia Diaz", "Anna Evans"}),
+                blank()))
+        .isEmpty();
   }
 
   @Test
   void aRowLeftUnreadIsCountedFromItsNeighboursNotJumpedOver() {
     // 12 unread: 11 and 13 either side of it are two rows apart, not adjacent rows of step 2
-    List<WheelColumnFinder.Column> cols = WheelColumnFinder.find(
-        page(new int[] {600}, new String[] {"09", "10", "11", null, "13", "14", "15"}), blank());
+    List<WheelColumnFinder.Column> cols =
+        WheelColumnFinder.find(
+            page(new int[] {600}, new String[] {"09", "10", "11", null, "13", "14", "15"}),
+            blank());
     assertThat(cols).hasSize(1);
     WheelColumnFinder.Column hour = cols.get(0);
     assertThat(hour.scale().step()).isEqualTo(1);
     assertThat(hour.pitchPx()).isEqualTo(PITCH);
-    assertThat(hour.rows()).extracting(WheelColumnFinder.Row::label).containsExactly("09", "10", "11", "", "13", "14", "15");
+    assertThat(hour.rows())
+        .extracting(WheelColumnFinder.Row::label)
+        .containsExactly("09", "10", "11", "", "13", "14", "15");
   }
 
   @Test
@@ -91,10 +110,18 @@ class WheelColumnFinderTest {
     List<TextLine> lines = new ArrayList<>();
     String[] labels = {"10", "12", "14"};
     for (int r = 0; r < 3; r++) {
-      lines.add(TextLine.of(List.of(new Word(labels[r], new TextBox(560, CENTER + (r - 1) * 2 * PITCH - 25, 80, 50), 0.95))));
+      lines.add(
+          TextLine.of(
+              List.of(
+                  new Word(
+                      labels[r],
+                      new TextBox(560, CENTER + (r - 1) * 2 * PITCH - 25, 80, 50),
+                      0.95))));
     }
-    lines.add(TextLine.of(List.of(new Word("11", new TextBox(560, CENTER - PITCH - 25, 80, 50), 0.95))));
-    List<WheelColumnFinder.Column> cols = WheelColumnFinder.find(new TextPage(W, H, lines), blank());
+    lines.add(
+        TextLine.of(List.of(new Word("11", new TextBox(560, CENTER - PITCH - 25, 80, 50), 0.95))));
+    List<WheelColumnFinder.Column> cols =
+        WheelColumnFinder.find(new TextPage(W, H, lines), blank());
     assertThat(cols).allSatisfy(c -> assertThat(c.scale().step()).isEqualTo(1));
   }
 
@@ -107,7 +134,10 @@ class WheelColumnFinderTest {
     assertThat(cols).hasSize(1);
     assertThat(cols.get(0).scale().cycleSize()).hasValue(24);
     assertThat(cols.get(0).scale().cycleSeen()).as("the wrap is in view").isTrue();
-    assertThat(WheelColumnFinder.find(page(new int[] {600}, new String[] {"23", "05", null}), blank(), 2, hours))
-        .as("not one step apart").isEmpty();
+    assertThat(
+            WheelColumnFinder.find(
+                page(new int[] {600}, new String[] {"23", "05", null}), blank(), 2, hours))
+        .as("not one step apart")
+        .isEmpty();
   }
 }

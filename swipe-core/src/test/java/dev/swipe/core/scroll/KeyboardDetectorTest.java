@@ -45,7 +45,8 @@ class KeyboardDetectorTest {
   private static BufferedImage listScreen() {
     BufferedImage img = new BufferedImage(W, H, BufferedImage.TYPE_INT_RGB);
     Graphics2D g = img.createGraphics();
-    g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+    g.setRenderingHint(
+        RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
     g.setColor(Color.WHITE);
     g.fillRect(0, 0, W, H);
     g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 22));

@@ -25,7 +25,8 @@ class DeviceUriTest {
   void pathsWithSpacesAndEncodedCharactersSurvive() {
     DeviceUri u = DeviceUri.parse("uvc:USB3.0 Capture?size=1920x1080");
     assertThat(u.path()).isEqualTo("USB3.0 Capture");
-    assertThat(u.sizeParam("size")).hasValueSatisfying(s -> assertThat(s).containsExactly(1920, 1080));
+    assertThat(u.sizeParam("size"))
+        .hasValueSatisfying(s -> assertThat(s).containsExactly(1920, 1080));
     DeviceUri m = DeviceUri.parse("mjpeg:http://127.0.0.1:8080/snap%3Fq=1?timeout_ms=5");
     assertThat(m.path()).isEqualTo("http://127.0.0.1:8080/snap?q=1");
     assertThat(DeviceUri.parse("SIM:").scheme()).isEqualTo("sim");
@@ -46,24 +47,31 @@ class DeviceUriTest {
     assertInvalid(() -> u.boolParam("ack", false), "ack");
     assertInvalid(() -> u.doubleParam("q", 1, 0, 10), "q");
     assertInvalid(() -> u.choice("p", "abs", Set.of("abs", "rel")), "p");
-    assertInvalid(() -> DeviceUri.parse("a:?baud=300").intParam("baud", 9600, 1200, 115200), "baud");
+    assertInvalid(
+        () -> DeviceUri.parse("a:?baud=300").intParam("baud", 9600, 1200, 115200), "baud");
   }
 
   @Test
   void unknownKeysAreRefusedWithTheValidOnesListed() {
-    assertThatThrownBy(() -> DeviceUri.parse("ch9329:/dev/x?bad=1").requireKnownKeys(Set.of("baud", "pointer")))
-        .isInstanceOfSatisfying(SwipeException.class, e -> {
-          assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-          assertThat(e.field()).isEqualTo("bad");
-          assertThat(e.getMessage()).contains("[baud, pointer]");
-        });
+    assertThatThrownBy(
+            () ->
+                DeviceUri.parse("ch9329:/dev/x?bad=1").requireKnownKeys(Set.of("baud", "pointer")))
+        .isInstanceOfSatisfying(
+            SwipeException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+              assertThat(e.field()).isEqualTo("bad");
+              assertThat(e.getMessage()).contains("[baud, pointer]");
+            });
   }
 
   private static void assertInvalid(Runnable r, String field) {
     assertThatThrownBy(r::run)
-        .isInstanceOfSatisfying(SwipeException.class, e -> {
-          assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-          assertThat(e.field()).isEqualTo(field);
-        });
+        .isInstanceOfSatisfying(
+            SwipeException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+              assertThat(e.field()).isEqualTo(field);
+            });
   }
 }

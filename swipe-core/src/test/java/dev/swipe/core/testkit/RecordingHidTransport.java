@@ -18,9 +18,9 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * A HID transport for tests where no real link is involved: it records every report with its
- * time and thread, and can be told to fail on a chosen report (to test release-on-failure).
- * Not a mock of a phone: it only stands in for the wire.
+ * A HID transport for tests where no real link is involved: it records every report with its time
+ * and thread, and can be told to fail on a chosen report (to test release-on-failure). Not a mock
+ * of a phone: it only stands in for the wire.
  */
 public final class RecordingHidTransport implements HidTransport {
   /** A report as recorded. */
@@ -54,7 +54,8 @@ public final class RecordingHidTransport implements HidTransport {
   }
 
   /** Makes the first report matching {@code when} throw {@code failure} (once). */
-  public synchronized RecordingHidTransport failOn(Predicate<HidReport> when, RuntimeException failure) {
+  public synchronized RecordingHidTransport failOn(
+      Predicate<HidReport> when, RuntimeException failure) {
     this.failWhen = when;
     this.failure = failure;
     return this;
@@ -82,7 +83,8 @@ public final class RecordingHidTransport implements HidTransport {
   public synchronized void releaseAll() {
     releaseCalls++;
     NormPoint at = lastPointer().map(PointerReport::at).orElse(NormPoint.CENTER);
-    sent.add(new Sent(new PointerReport(at, false), ticker.read(), Thread.currentThread().getName()));
+    sent.add(
+        new Sent(new PointerReport(at, false), ticker.read(), Thread.currentThread().getName()));
   }
 
   @Override

@@ -1,8 +1,8 @@
 package dev.swipe.core.testkit;
 
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.Sleeper;
+import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
@@ -47,8 +47,8 @@ public final class StillFrameSource implements FrameSource {
   }
 
   /**
-   * Makes every other frame handed out show a mark (frames 33 ms apart), like a spinner that
-   * never settles.
+   * Makes every other frame handed out show a mark (frames 33 ms apart), like a spinner that never
+   * settles.
    *
    * @return this
    */
@@ -66,7 +66,10 @@ public final class StillFrameSource implements FrameSource {
     long wait = due - ticker.read();
     if (wait > timeout.toNanos()) {
       throw new SwipeException(
-          ErrorCode.CAPTURE_TIMEOUT, "no frame within " + timeout, Map.of("timeout_ms", timeout.toMillis()), null);
+          ErrorCode.CAPTURE_TIMEOUT,
+          "no frame within " + timeout,
+          Map.of("timeout_ms", timeout.toMillis()),
+          null);
     }
     if (wait > 0) {
       try {
@@ -112,7 +115,8 @@ public final class StillFrameSource implements FrameSource {
   private static byte[] render(int w, int h, boolean caret) {
     BufferedImage img = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
     Graphics2D g = img.createGraphics();
-    g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+    g.setRenderingHint(
+        RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
     g.setColor(Color.WHITE);
     g.fillRect(0, 0, w, h);
     g.setColor(Color.DARK_GRAY);

@@ -24,7 +24,10 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Runs traced each in their own directory, and the report's command line (elsewhere, a directory of runs). */
+/**
+ * Runs traced each in their own directory, and the report's command line (elsewhere, a directory of
+ * runs).
+ */
 class RunTraceTest {
   @TempDir Path dir;
 
@@ -33,13 +36,16 @@ class RunTraceTest {
     return Device.builder()
         .hid(new RecordingHidTransport(clock))
         .capture(new StillFrameSource(clock, clock, Duration.ofMillis(60)))
-        .ticker(clock).sleeper(clock).open();
+        .ticker(clock)
+        .sleeper(clock)
+        .open();
   }
 
   @Test
   void eachRunHasItsOwnTraceAndTheDeviceNone() throws IOException {
     try (Device d = device()) {
-      try (Device a = d.newRun(dir.resolve("a"), 1 << 20); Device b = d.newRun(dir.resolve("b"), 1 << 20)) {
+      try (Device a = d.newRun(dir.resolve("a"), 1 << 20);
+          Device b = d.newRun(dir.resolve("b"), 1 << 20)) {
         a.screenshot();
         b.tap(NormPoint.CENTER);
         a.tap(NormPoint.of(100, 100));
@@ -51,7 +57,9 @@ class RunTraceTest {
     List<ObjectNode> b = TraceReader.read(dir.resolve("b")).records();
     assertThat(a).extracting(r -> r.path("action").asText()).containsExactly("screenshot", "tap");
     assertThat(b).extracting(r -> r.path("action").asText()).containsExactly("tap");
-    assertThat(a).extracting(r -> r.path("run").asText()).doesNotContain(b.get(0).path("run").asText());
+    assertThat(a)
+        .extracting(r -> r.path("run").asText())
+        .doesNotContain(b.get(0).path("run").asText());
     assertThat(Files.exists(dir.resolve("trace.jsonl"))).isFalse();
   }
 
@@ -60,42 +68,53 @@ class RunTraceTest {
     Files.writeString(dir.resolve("file"), "in the way");
     try (Device d = device()) {
       assertThatThrownBy(() -> d.newRun(dir.resolve("file"), 1 << 20))
-          .isInstanceOfSatisfying(SwipeException.class, e -> {
-            assertThat(e.code().id()).isEqualTo("invalid_argument");
-            assertThat(e.field()).isEqualTo("trace");
-          });
+          .isInstanceOfSatisfying(
+              SwipeException.class,
+              e -> {
+                assertThat(e.code().id()).isEqualTo("invalid_argument");
+                assertThat(e.field()).isEqualTo("trace");
+              });
       assertThatThrownBy(() -> d.newRun(dir.resolve("ok"), 100))
-          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("trace_max_bytes"));
+          .isInstanceOfSatisfying(
+              SwipeException.class, e -> assertThat(e.field()).isEqualTo("trace_max_bytes"));
       d.tap(NormPoint.CENTER); // the device is unharmed
     }
   }
 
   @Test
   void aRunsBudgetStopsItsTraceAndTheRunGoesOn() {
-    try (Device d = device(); Device run = d.newRun(dir, 8192)) {
+    try (Device d = device();
+        Device run = d.newRun(dir, 8192)) {
       for (int i = 0; i < 12; i++) {
         run.tap(NormPoint.of(100 + 50 * i, 500));
       }
       assertThat(run.screenshot()).isNotNull();
     }
-    assertThat(TraceReader.read(dir).stopReason()).hasValueSatisfying(r -> assertThat(r).contains("8192"));
+    assertThat(TraceReader.read(dir).stopReason())
+        .hasValueSatisfying(r -> assertThat(r).contains("8192"));
   }
 
   @Test
   void theCommandLineRendersElsewhereWithWorkingLinksAndListsUnreadableLines() throws IOException {
     Path trace = dir.resolve("my trace#1");
-    try (Device d = device(); Device run = d.newRun(trace, 1 << 20)) {
+    try (Device d = device();
+        Device run = d.newRun(trace, 1 << 20)) {
       run.screenshot();
       run.tap(NormPoint.CENTER);
     }
-    Files.writeString(trace.resolve(TraceWriter.FILE), "{\"seq\":9,\"act", StandardOpenOption.APPEND);
+    Files.writeString(
+        trace.resolve(TraceWriter.FILE), "{\"seq\":9,\"act", StandardOpenOption.APPEND);
     Path out = dir.resolve("site/pages/run.html");
     ByteArrayOutputStream o = new ByteArrayOutputStream();
     ByteArrayOutputStream e = new ByteArrayOutputStream();
-    int code = HtmlReport.run(new String[] {trace.toString(), "--out", out.toString()}, new PrintStream(o, true),
-        new PrintStream(e, true));
+    int code =
+        HtmlReport.run(
+            new String[] {trace.toString(), "--out", out.toString()},
+            new PrintStream(o, true),
+            new PrintStream(e, true));
     assertThat(code).isZero();
-    assertThat(o.toString(StandardCharsets.UTF_8).strip()).isEqualTo(out.toAbsolutePath().toString());
+    assertThat(o.toString(StandardCharsets.UTF_8).strip())
+        .isEqualTo(out.toAbsolutePath().toString());
     assertThat(e.toString(StandardCharsets.UTF_8)).contains("line 3 skipped");
     String html = Files.readString(out);
     assertThat(html).contains("Skipped 1 unreadable line");
@@ -108,25 +127,34 @@ class RunTraceTest {
       images++;
     }
     assertThat(images).isGreaterThanOrEqualTo(2);
-    assertThat(Files.exists(trace.resolve(HtmlReport.FILE))).as("nothing written beside the trace").isFalse();
+    assertThat(Files.exists(trace.resolve(HtmlReport.FILE)))
+        .as("nothing written beside the trace")
+        .isFalse();
   }
 
   @Test
   void aDirectoryOfRunsRendersEachAndAnIndex() throws IOException {
-    try (Device d = device(); Device a = d.newRun(dir.resolve("1-first"), 1 << 20);
+    try (Device d = device();
+        Device a = d.newRun(dir.resolve("1-first"), 1 << 20);
         Device b = d.newRun(dir.resolve("2-second"), 1 << 20)) {
       a.screenshot();
       b.tap(NormPoint.CENTER);
     }
     ByteArrayOutputStream o = new ByteArrayOutputStream();
-    int code = HtmlReport.run(new String[] {dir.toString()}, new PrintStream(o, true), new PrintStream(new ByteArrayOutputStream()));
+    int code =
+        HtmlReport.run(
+            new String[] {dir.toString()},
+            new PrintStream(o, true),
+            new PrintStream(new ByteArrayOutputStream()));
     assertThat(code).isZero();
-    assertThat(o.toString(StandardCharsets.UTF_8).lines().toList()).containsExactly(
-        dir.resolve("1-first/report.html").toAbsolutePath().toString(),
-        dir.resolve("2-second/report.html").toAbsolutePath().toString(),
-        dir.resolve("index.html").toAbsolutePath().toString());
+    assertThat(o.toString(StandardCharsets.UTF_8).lines().toList())
+        .containsExactly(
+            dir.resolve("1-first/report.html").toAbsolutePath().toString(),
+            dir.resolve("2-second/report.html").toAbsolutePath().toString(),
+            dir.resolve("index.html").toAbsolutePath().toString());
     assertThat(Files.readString(dir.resolve("index.html")))
-        .contains("href=\"1-first/report.html\"").contains("href=\"2-second/report.html\"");
+        .contains("href=\"1-first/report.html\"")
+        .contains("href=\"2-second/report.html\"");
   }
 
   @Test
@@ -138,6 +166,7 @@ class RunTraceTest {
     assertThat(e.toString(StandardCharsets.UTF_8)).contains("invalid_argument (trace)");
     assertThat(HtmlReport.run(new String[] {}, out, err)).isEqualTo(2);
     assertThat(HtmlReport.run(new String[] {dir.toString(), "--out"}, out, err)).isEqualTo(2);
-    assertThat(HtmlReport.run(new String[] {dir.toString(), "--frobnicate"}, out, err)).isEqualTo(2);
+    assertThat(HtmlReport.run(new String[] {dir.toString(), "--frobnicate"}, out, err))
+        .isEqualTo(2);
   }
 }

@@ -30,20 +30,30 @@ class TraceTest {
     return Device.builder()
         .hid(new RecordingHidTransport(clock))
         .capture(new StillFrameSource(clock, clock, Duration.ofMillis(60)))
-        .ticker(clock).sleeper(clock).trace(trace).open();
+        .ticker(clock)
+        .sleeper(clock)
+        .trace(trace)
+        .open();
   }
 
   @Test
   void everyActionAppendsARecordWithItsScreenshotsBesideIt() throws IOException {
     try (Device d = device(dir)) {
       d.screenshot();
-      d.swipe(Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300)).durationMs(300).steps(6).holdAfterMs(100).build());
+      d.swipe(
+          Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300))
+              .durationMs(300)
+              .steps(6)
+              .holdAfterMs(100)
+              .build());
       d.tap(NormPoint.CENTER);
     }
     TraceReader.Trace t = TraceReader.read(dir);
     assertThat(t.skipped()).isEmpty();
     List<ObjectNode> r = t.records();
-    assertThat(r).extracting(n -> n.path("action").asText()).containsExactly("screenshot", "swipe", "tap");
+    assertThat(r)
+        .extracting(n -> n.path("action").asText())
+        .containsExactly("screenshot", "swipe", "tap");
     ObjectNode swipe = r.get(1);
     assertThat(swipe.path("before").path("id").asText()).isEqualTo("shot-1");
     assertThat(swipe.path("after").path("id").asText()).isEqualTo("shot-2");
@@ -56,7 +66,9 @@ class TraceTest {
     for (ObjectNode rec : r) {
       assertThat(Files.exists(dir.resolve(rec.path("after").path("file").asText()))).isTrue();
     }
-    assertThat(Files.list(dir.resolve(TraceWriter.SHOTS)).count()).as("each screenshot stored once").isEqualTo(3);
+    assertThat(Files.list(dir.resolve(TraceWriter.SHOTS)).count())
+        .as("each screenshot stored once")
+        .isEqualTo(3);
   }
 
   @Test
@@ -64,8 +76,14 @@ class TraceTest {
     VirtualClock clock = new VirtualClock();
     RecordingHidTransport hid = new RecordingHidTransport(clock);
     hid.failOn(rep -> true, new java.io.UncheckedIOException(new IOException("unplugged")));
-    try (Device d = Device.builder().hid(hid).capture(new StillFrameSource(clock, clock, Duration.ofMillis(60)))
-        .ticker(clock).sleeper(clock).trace(dir).open()) {
+    try (Device d =
+        Device.builder()
+            .hid(hid)
+            .capture(new StillFrameSource(clock, clock, Duration.ofMillis(60)))
+            .ticker(clock)
+            .sleeper(clock)
+            .trace(dir)
+            .open()) {
       assertThatThrownBy(() -> d.key(Key.ENTER)).isInstanceOf(SwipeException.class);
     }
     ObjectNode rec = TraceReader.read(dir).records().get(0);
@@ -84,7 +102,8 @@ class TraceTest {
     String text = Files.readString(file);
     String[] lines = text.split("\n");
     // garbage in the middle, and a last line cut in half as a killed process would leave it
-    String damaged = lines[0] + "\n{not json\n" + lines[1] + "\n" + lines[2].substring(0, lines[2].length() / 2);
+    String damaged =
+        lines[0] + "\n{not json\n" + lines[1] + "\n" + lines[2].substring(0, lines[2].length() / 2);
     Files.writeString(file, damaged, StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
     TraceReader.Trace t = TraceReader.read(dir);
     assertThat(t.records()).hasSize(2);
@@ -99,7 +118,8 @@ class TraceTest {
   void theReportShowsEachStepWithImagesPathAndTotals() throws IOException {
     try (Device d = device(dir)) {
       d.screenshot();
-      d.swipe(Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300)).holdAfterMs(120).build());
+      d.swipe(
+          Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300)).holdAfterMs(120).build());
     }
     String html = Files.readString(HtmlReport.render(dir));
     assertThat(html).contains("2 steps").contains("1 gesture").contains("0 errors");
@@ -129,7 +149,8 @@ class TraceTest {
       d.screenshot();
     }
     assertThat(TraceReader.read(t).records()).hasSize(1);
-    assertThatThrownBy(() -> TraceReader.read(dir.resolve("missing"))).isInstanceOf(SwipeException.class);
+    assertThatThrownBy(() -> TraceReader.read(dir.resolve("missing")))
+        .isInstanceOf(SwipeException.class);
   }
 
   @Test
@@ -137,24 +158,44 @@ class TraceTest {
     Path file = Files.writeString(dir.resolve("not-a-dir"), "x");
     VirtualClock clock = new VirtualClock();
     RecordingHidTransport hid = new RecordingHidTransport(clock);
-    assertThatThrownBy(() -> Device.builder().hid(hid).capture(new StillFrameSource(clock, clock, Duration.ofMillis(60)))
-        .ticker(clock).sleeper(clock).trace(file.resolve("trace")).open())
-        .isInstanceOfSatisfying(SwipeException.class, e -> {
-          assertThat(e.code().id()).isEqualTo("invalid_argument");
-          assertThat(e.details()).containsEntry("field", "trace");
-        });
-    assertThat(hid.sent()).as("nothing was played; the given part was only released and closed")
-        .allSatisfy(sent -> assertThat(sent.report()).isEqualTo(new dev.swipe.core.spi.PointerReport(NormPoint.CENTER, false)));
+    assertThatThrownBy(
+            () ->
+                Device.builder()
+                    .hid(hid)
+                    .capture(new StillFrameSource(clock, clock, Duration.ofMillis(60)))
+                    .ticker(clock)
+                    .sleeper(clock)
+                    .trace(file.resolve("trace"))
+                    .open())
+        .isInstanceOfSatisfying(
+            SwipeException.class,
+            e -> {
+              assertThat(e.code().id()).isEqualTo("invalid_argument");
+              assertThat(e.details()).containsEntry("field", "trace");
+            });
+    assertThat(hid.sent())
+        .as("nothing was played; the given part was only released and closed")
+        .allSatisfy(
+            sent ->
+                assertThat(sent.report())
+                    .isEqualTo(new dev.swipe.core.spi.PointerReport(NormPoint.CENTER, false)));
     assertThatThrownBy(() -> Device.builder().trace(dir, 100))
-        .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.details()).containsEntry("field", "trace_max_bytes"));
+        .isInstanceOfSatisfying(
+            SwipeException.class,
+            e -> assertThat(e.details()).containsEntry("field", "trace_max_bytes"));
   }
 
   @Test
   void aFullBudgetStopsTheTraceWithItsReasonAndTheRunGoesOn() throws IOException {
     VirtualClock clock = new VirtualClock();
-    try (Device d = Device.builder().hid(new RecordingHidTransport(clock))
-        .capture(new StillFrameSource(clock, clock, Duration.ofMillis(60)))
-        .ticker(clock).sleeper(clock).trace(dir, 8192).open()) {
+    try (Device d =
+        Device.builder()
+            .hid(new RecordingHidTransport(clock))
+            .capture(new StillFrameSource(clock, clock, Duration.ofMillis(60)))
+            .ticker(clock)
+            .sleeper(clock)
+            .trace(dir, 8192)
+            .open()) {
       for (int i = 0; i < 12; i++) {
         d.tap(NormPoint.of(100 + 50 * i, 500)); // every tap still plays
       }
@@ -163,9 +204,14 @@ class TraceTest {
     TraceReader.Trace t = TraceReader.read(dir);
     assertThat(t.skipped()).isEmpty();
     assertThat(t.stopReason()).hasValueSatisfying(r -> assertThat(r).contains("8192"));
-    List<ObjectNode> taps = t.records().stream().filter(r -> r.path("action").asText().equals("tap")).toList();
-    assertThat(taps).as("what was written before the stop stays readable").isNotEmpty().hasSizeLessThan(12);
-    assertThat(t.records().get(t.records().size() - 1).path("action").asText()).isEqualTo(TraceWriter.STOPPED);
+    List<ObjectNode> taps =
+        t.records().stream().filter(r -> r.path("action").asText().equals("tap")).toList();
+    assertThat(taps)
+        .as("what was written before the stop stays readable")
+        .isNotEmpty()
+        .hasSizeLessThan(12);
+    assertThat(t.records().get(t.records().size() - 1).path("action").asText())
+        .isEqualTo(TraceWriter.STOPPED);
     long size;
     try (var files = Files.walk(dir)) {
       size = files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
@@ -200,8 +246,11 @@ class TraceTest {
       d.screenshot();
     }
     Path file = dir.resolve(TraceWriter.FILE);
-    Files.writeString(file, "{\"seq\":\"7\",\"action\":\"tap\"}\n{\"seq\":8,\"action\":\"tap\",\"t_ms\":\"soon\"}\n[1,2]\n",
-        StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+    Files.writeString(
+        file,
+        "{\"seq\":\"7\",\"action\":\"tap\"}\n{\"seq\":8,\"action\":\"tap\",\"t_ms\":\"soon\"}\n[1,2]\n",
+        StandardCharsets.UTF_8,
+        StandardOpenOption.APPEND);
     TraceReader.Trace t = TraceReader.read(dir);
     assertThat(t.records()).hasSize(1);
     assertThat(t.skipped()).extracting(TraceReader.Skipped::line).containsExactly(2, 3, 4);

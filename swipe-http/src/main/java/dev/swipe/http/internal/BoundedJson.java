@@ -26,16 +26,19 @@ import java.util.Map;
  * happened, never a parser exception or a Java class name; each endpoint words it in its own error
  * shape. The caller bounds the input's size. Decimals are read exactly ({@code BigDecimal}).
  *
- * <p>Codes: {@code invalid_argument} (not JSON, a key given twice, a number no double can come near),
- * {@code json_too_deep}, {@code json_number_too_long}, {@code json_string_too_long}.
+ * <p>Codes: {@code invalid_argument} (not JSON, a key given twice, a number no double can come
+ * near), {@code json_too_deep}, {@code json_number_too_long}, {@code json_string_too_long}.
  */
 public final class BoundedJson {
   /** Deepest nesting of arrays and objects; the tools' arguments need 3. */
   public static final int MAX_DEPTH = 64;
+
   /** Most characters in one number literal. */
   public static final int MAX_NUMBER_CHARS = 1000;
+
   /** Largest decimal exponent kept; beyond it no double is near (doubles stop at about 1e308). */
   public static final int MAX_EXPONENT = 1000;
+
   /** Most characters in one string: room for a base64 screenshot in a 16 MiB body, and more. */
   public static final int MAX_STRING_CHARS = 64 * 1024 * 1024;
 
@@ -64,8 +67,8 @@ public final class BoundedJson {
   }
 
   /**
-   * A refused document: the message starts with the field (a path such as {@code start.x} under
-   * the caller's root name), and the details carry {@code field} and the bound or the location.
+   * A refused document: the message starts with the field (a path such as {@code start.x} under the
+   * caller's root name), and the details carry {@code field} and the bound or the location.
    */
   public static final class Refusal extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -83,7 +86,10 @@ public final class BoundedJson {
       return code;
     }
 
-    /** The field ({@code field}) and the bound passed or where the text broke ({@code line}, {@code column}). */
+    /**
+     * The field ({@code field}) and the bound passed or where the text broke ({@code line}, {@code
+     * column}).
+     */
     public Map<String, Object> details() {
       return details;
     }
@@ -131,7 +137,9 @@ public final class BoundedJson {
     return p.value();
   }
 
-  /** Reads one JSON value; numbers out of range are reported in the result, other problems thrown. */
+  /**
+   * Reads one JSON value; numbers out of range are reported in the result, other problems thrown.
+   */
   public static Parsed parse(byte[] bytes, String root) {
     try (JsonParser p = FACTORY.createParser(bytes)) {
       return new Reader(p, root, MAX_STRING_CHARS).document();
@@ -149,7 +157,10 @@ public final class BoundedJson {
     }
   }
 
-  /** As {@link #parse(String, String)} with another string bound (tests reach it without 64 MiB strings). */
+  /**
+   * As {@link #parse(String, String)} with another string bound (tests reach it without 64 MiB
+   * strings).
+   */
   public static Parsed parse(String text, String root, int maxStringChars) {
     try (JsonParser p = factory(maxStringChars).createParser(text)) {
       return new Reader(p, root, maxStringChars).document();
@@ -160,12 +171,13 @@ public final class BoundedJson {
 
   private static JsonFactory factory(int maxStringChars) {
     return new JsonFactoryBuilder()
-        .streamReadConstraints(StreamReadConstraints.builder()
-            // our own depth check answers first; the parser's is a second fence
-            .maxNestingDepth(MAX_DEPTH + 1)
-            .maxNumberLength(MAX_NUMBER_CHARS)
-            .maxStringLength(maxStringChars)
-            .build())
+        .streamReadConstraints(
+            StreamReadConstraints.builder()
+                // our own depth check answers first; the parser's is a second fence
+                .maxNestingDepth(MAX_DEPTH + 1)
+                .maxNumberLength(MAX_NUMBER_CHARS)
+                .maxStringLength(maxStringChars)
+                .build())
         .build();
   }
 
@@ -185,12 +197,16 @@ public final class BoundedJson {
     Parsed document() throws IOException {
       JsonToken t = next("");
       if (t == null) {
-        throw failure(Code.INVALID_ARGUMENT, root, root + ": is empty; send one JSON value", Map.of());
+        throw failure(
+            Code.INVALID_ARGUMENT, root, root + ": is empty; send one JSON value", Map.of());
       }
       JsonNode v = value(t, "", 0);
       if (next("") != null) {
-        throw failure(Code.INVALID_ARGUMENT,
-            root, root + ": has more after the JSON value; send exactly one", location());
+        throw failure(
+            Code.INVALID_ARGUMENT,
+            root,
+            root + ": has more after the JSON value; send exactly one",
+            location());
       }
       return new Parsed(v, numberProblem);
     }
@@ -218,13 +234,20 @@ public final class BoundedJson {
           ObjectNode o = NODES.objectNode();
           for (JsonToken k = next(path); k != JsonToken.END_OBJECT; k = next(path)) {
             if (k != JsonToken.FIELD_NAME) {
-              throw failure(Code.INVALID_ARGUMENT, name(path), name(path) + ": is not valid JSON", location());
+              throw failure(
+                  Code.INVALID_ARGUMENT,
+                  name(path),
+                  name(path) + ": is not valid JSON",
+                  location());
             }
             String key = p.currentName();
             String child = path.isEmpty() ? key : path + "." + key;
             if (o.has(key)) {
-              throw failure(Code.INVALID_ARGUMENT,
-                  abbreviate(child), abbreviate(child) + ": is given twice", location());
+              throw failure(
+                  Code.INVALID_ARGUMENT,
+                  abbreviate(child),
+                  abbreviate(child) + ": is given twice",
+                  location());
             }
             JsonToken vt = next(child);
             o.set(key, value(vt, child, depth + 1));
@@ -263,8 +286,9 @@ public final class BoundedJson {
         case VALUE_NULL -> {
           return NODES.nullNode();
         }
-        default -> throw failure(Code.INVALID_ARGUMENT,
-            name(path), name(path) + ": is not valid JSON", location());
+        default ->
+            throw failure(
+                Code.INVALID_ARGUMENT, name(path), name(path) + ": is not valid JSON", location());
       }
     }
 
@@ -284,8 +308,17 @@ public final class BoundedJson {
       if (d == null || Math.abs((long) d.precision() - d.scale() - 1) > MAX_EXPONENT) {
         if (numberProblem == null) {
           String field = name(path);
-          numberProblem = failure(Code.INVALID_ARGUMENT, field, field + ": the number " + abbreviate(text)
-              + " is out of range (exponents beyond " + MAX_EXPONENT + " are refused)", Map.of());
+          numberProblem =
+              failure(
+                  Code.INVALID_ARGUMENT,
+                  field,
+                  field
+                      + ": the number "
+                      + abbreviate(text)
+                      + " is out of range (exponents beyond "
+                      + MAX_EXPONENT
+                      + " are refused)",
+                  Map.of());
         }
         return NODES.nullNode();
       }
@@ -294,27 +327,38 @@ public final class BoundedJson {
 
     private void checkDepth(String path, int depth) {
       if (depth > MAX_DEPTH) {
-        throw failure(Code.JSON_TOO_DEEP, name(path), name(path) + ": nests deeper than " + MAX_DEPTH
-            + " arrays and objects", Map.of("max_depth", MAX_DEPTH));
+        throw failure(
+            Code.JSON_TOO_DEEP,
+            name(path),
+            name(path) + ": nests deeper than " + MAX_DEPTH + " arrays and objects",
+            Map.of("max_depth", MAX_DEPTH));
       }
     }
 
     private Refusal limit(StreamConstraintsException e, String path) {
       String m = String.valueOf(e.getOriginalMessage());
-      // the parser reads a value together with its name, so its own context knows better where it is
+      // the parser reads a value together with its name, so its own context knows better where it
+      // is
       String at = pathOf(p.getParsingContext());
       String field = name(at.length() > path.length() ? at : path);
       if (m.startsWith("Number value length")) {
-        return failure(Code.JSON_NUMBER_TOO_LONG,
-            field, field + ": a number has more than " + MAX_NUMBER_CHARS
-            + " characters", Map.of("max_chars", MAX_NUMBER_CHARS));
+        return failure(
+            Code.JSON_NUMBER_TOO_LONG,
+            field,
+            field + ": a number has more than " + MAX_NUMBER_CHARS + " characters",
+            Map.of("max_chars", MAX_NUMBER_CHARS));
       }
       if (m.startsWith("String value length") || m.startsWith("Name length")) {
-        return failure(Code.JSON_STRING_TOO_LONG, field, field + ": a string has more than " + maxStringChars
-            + " characters", Map.of("max_chars", maxStringChars));
+        return failure(
+            Code.JSON_STRING_TOO_LONG,
+            field,
+            field + ": a string has more than " + maxStringChars + " characters",
+            Map.of("max_chars", maxStringChars));
       }
-      return failure(Code.JSON_TOO_DEEP,
-          field, field + ": nests deeper than " + MAX_DEPTH + " arrays and objects",
+      return failure(
+          Code.JSON_TOO_DEEP,
+          field,
+          field + ": nests deeper than " + MAX_DEPTH + " arrays and objects",
           Map.of("max_depth", MAX_DEPTH));
     }
 
@@ -346,10 +390,18 @@ public final class BoundedJson {
 
   private static Refusal syntax(String root, IOException e) {
     String reason = e instanceof JsonProcessingException j ? readable(j.getOriginalMessage()) : "";
-    Map<String, Object> details = e instanceof JsonProcessingException j ? locationOf(j.getLocation()) : Map.of();
-    return failure(Code.INVALID_ARGUMENT,
-        root, root + ": is not valid JSON" + (reason.isEmpty() ? "" : ": " + reason)
-        + (details.isEmpty() ? "" : " (line " + details.get("line") + ", column " + details.get("column") + ")"), details);
+    Map<String, Object> details =
+        e instanceof JsonProcessingException j ? locationOf(j.getLocation()) : Map.of();
+    return failure(
+        Code.INVALID_ARGUMENT,
+        root,
+        root
+            + ": is not valid JSON"
+            + (reason.isEmpty() ? "" : ": " + reason)
+            + (details.isEmpty()
+                ? ""
+                : " (line " + details.get("line") + ", column " + details.get("column") + ")"),
+        details);
   }
 
   private static Map<String, Object> locationOf(JsonLocation at) {
@@ -379,7 +431,10 @@ public final class BoundedJson {
     if (nl >= 0) {
       s = s.substring(0, nl).strip();
     }
-    if (s.contains("java.") || s.contains("com.fasterxml") || s.contains("`") || s.contains("Exception")) {
+    if (s.contains("java.")
+        || s.contains("com.fasterxml")
+        || s.contains("`")
+        || s.contains("Exception")) {
       return "";
     }
     return abbreviate(s);

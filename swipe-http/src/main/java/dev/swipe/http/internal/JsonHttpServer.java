@@ -32,11 +32,11 @@ import java.util.regex.Pattern;
 /**
  * A small HTTP/1.1 server whose every answer is JSON, written for swipe's endpoints (the agent's
  * {@code serve} and the WebDriver remote end) because the JDK's server cannot be made to hold up
- * under abuse: it has no read timeout (a client that sends
- * part of a request holds a worker for good), answers malformed requests (a target that is not a
- * URI, one without a path) with HTML before any handler runs, cannot limit
- * connections per client, and writes headers and body as two segments, so Nagle's algorithm and the
- * client's delayed acknowledgement stall every kept-alive request by about 40 ms.
+ * under abuse: it has no read timeout (a client that sends part of a request holds a worker for
+ * good), answers malformed requests (a target that is not a URI, one without a path) with HTML
+ * before any handler runs, cannot limit connections per client, and writes headers and body as two
+ * segments, so Nagle's algorithm and the client's delayed acknowledgement stall every kept-alive
+ * request by about 40 ms.
  *
  * <p>Here: each connection has its own thread (a stalled client holds only its own); a request must
  * arrive whole within the request timeout (408 {@code request_timeout} otherwise) and a kept-alive
@@ -46,33 +46,51 @@ import java.util.regex.Pattern;
  * chunked, never both; 400 {@code malformed_request}). Bodies are bounded (413). The request target
  * is passed on as sent (origin form, not decoded): routing it is the handler's business.
  *
- * <p>Every refusal of the server's own ({@link RefusalCode}) is worded by {@link
- * Handler#refused}, so each endpoint answers in its protocol's error shape.
+ * <p>Every refusal of the server's own ({@link RefusalCode}) is worded by {@link Handler#refused},
+ * so each endpoint answers in its protocol's error shape.
  */
 public final class JsonHttpServer implements AutoCloseable {
   /** Most bytes of a request line. */
   static final int MAX_REQUEST_LINE = 8 * 1024;
+
   /** Most bytes of all header lines together. */
   static final int MAX_HEAD_BYTES = 64 * 1024;
+
   /** Most header fields. */
   static final int MAX_HEADERS = 100;
-  /** Most bytes of a body read and dropped so a client still sending gets the answer, not a reset. */
+
+  /**
+   * Most bytes of a body read and dropped so a client still sending gets the answer, not a reset.
+   */
   static final long DRAIN_LIMIT = 64L * 1024 * 1024;
 
   /** Longest wait, and most bytes dropped, when ending a connection after its last answer. */
   private static final Duration LINGER = Duration.ofSeconds(1);
+
   private static final long LINGER_BYTES = 1024 * 1024;
 
   private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
   private static final Pattern VERSION = Pattern.compile("HTTP/[0-9]\\.[0-9]");
-  private static final Map<Integer, String> REASONS = Map.ofEntries(
-      Map.entry(200, "OK"), Map.entry(400, "Bad Request"), Map.entry(401, "Unauthorized"),
-      Map.entry(403, "Forbidden"), Map.entry(404, "Not Found"), Map.entry(405, "Method Not Allowed"),
-      Map.entry(408, "Request Timeout"), Map.entry(409, "Conflict"), Map.entry(410, "Gone"),
-      Map.entry(413, "Content Too Large"), Map.entry(414, "URI Too Long"), Map.entry(415, "Unsupported Media Type"),
-      Map.entry(422, "Unprocessable Content"), Map.entry(431, "Request Header Fields Too Large"),
-      Map.entry(500, "Internal Server Error"), Map.entry(501, "Not Implemented"),
-      Map.entry(503, "Service Unavailable"), Map.entry(505, "HTTP Version Not Supported"));
+  private static final Map<Integer, String> REASONS =
+      Map.ofEntries(
+          Map.entry(200, "OK"),
+          Map.entry(400, "Bad Request"),
+          Map.entry(401, "Unauthorized"),
+          Map.entry(403, "Forbidden"),
+          Map.entry(404, "Not Found"),
+          Map.entry(405, "Method Not Allowed"),
+          Map.entry(408, "Request Timeout"),
+          Map.entry(409, "Conflict"),
+          Map.entry(410, "Gone"),
+          Map.entry(413, "Content Too Large"),
+          Map.entry(414, "URI Too Long"),
+          Map.entry(415, "Unsupported Media Type"),
+          Map.entry(422, "Unprocessable Content"),
+          Map.entry(431, "Request Header Fields Too Large"),
+          Map.entry(500, "Internal Server Error"),
+          Map.entry(501, "Not Implemented"),
+          Map.entry(503, "Service Unavailable"),
+          Map.entry(505, "HTTP Version Not Supported"));
 
   /** What the server does with requests. Called on the connection's thread. */
   public interface Handler {
@@ -125,8 +143,13 @@ public final class JsonHttpServer implements AutoCloseable {
    * @param headers header values by lower-case name
    * @param remote the client
    */
-  public record Request(String method, String target, String path, String version,
-      Map<String, List<String>> headers, InetSocketAddress remote) {
+  public record Request(
+      String method,
+      String target,
+      String path,
+      String version,
+      Map<String, List<String>> headers,
+      InetSocketAddress remote) {
     /** The first value of a header, or null. */
     public String header(String name) {
       List<String> v = headers.get(name);
@@ -148,7 +171,8 @@ public final class JsonHttpServer implements AutoCloseable {
    * @param close whether the connection ends after it
    * @param undelivered run when the answer could not be written (the client left), or null
    */
-  public record Response(int status, byte[] body, Map<String, String> headers, boolean close, Runnable undelivered)
+  public record Response(
+      int status, byte[] body, Map<String, String> headers, boolean close, Runnable undelivered)
       implements Step {
     /** An answer with a JSON body. */
     public static Response of(int status, byte[] body) {
@@ -209,12 +233,17 @@ public final class JsonHttpServer implements AutoCloseable {
    * Bounds.
    *
    * @param maxBodyBytes largest request body
-   * @param requestTimeout a request (head and body) must arrive within this; also bounds writing an answer
+   * @param requestTimeout a request (head and body) must arrive within this; also bounds writing an
+   *     answer
    * @param idleTimeout how long a kept-alive connection waits for its next request
    * @param maxConnections most open connections
    * @param maxConnectionsPerClient most open connections from one client address
    */
-  public record Limits(int maxBodyBytes, Duration requestTimeout, Duration idleTimeout, int maxConnections,
+  public record Limits(
+      int maxBodyBytes,
+      Duration requestTimeout,
+      Duration idleTimeout,
+      int maxConnections,
       int maxConnectionsPerClient) {}
 
   private final String name;
@@ -234,7 +263,8 @@ public final class JsonHttpServer implements AutoCloseable {
    *
    * @param name the prefix of the server's thread names, e.g. {@code swipe-agent-http}
    */
-  public JsonHttpServer(String name, InetSocketAddress address, Limits limits, Handler handler) throws IOException {
+  public JsonHttpServer(String name, InetSocketAddress address, Limits limits, Handler handler)
+      throws IOException {
     this.name = name;
     this.handler = handler;
     this.limits = limits;
@@ -244,8 +274,15 @@ public final class JsonHttpServer implements AutoCloseable {
     this.watchdog = new ScheduledThreadPoolExecutor(1, r -> daemon(r, name + "-watchdog"));
     // a guard is cancelled on almost every write: drop it at once instead of at its deadline
     watchdog.setRemoveOnCancelPolicy(true);
-    this.rejecter = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(64),
-        r -> daemon(r, name + "-reject"), (r, pool) -> ((Rejection) r).drop());
+    this.rejecter =
+        new ThreadPoolExecutor(
+            1,
+            1,
+            0,
+            TimeUnit.MILLISECONDS,
+            new ArrayBlockingQueue<>(64),
+            r -> daemon(r, name + "-reject"),
+            (r, pool) -> ((Rejection) r).drop());
     this.acceptor = daemon(this::acceptLoop, name + "-accept");
     acceptor.start();
   }
@@ -312,7 +349,8 @@ public final class JsonHttpServer implements AutoCloseable {
         rejecter.execute(new Rejection(s));
         continue;
       }
-      Connection c = new Connection(ids.incrementAndGet(), (InetSocketAddress) s.getRemoteSocketAddress());
+      Connection c =
+          new Connection(ids.incrementAndGet(), (InetSocketAddress) s.getRemoteSocketAddress());
       try {
         daemon(() -> serve(s, c), name + "-" + c.id()).start();
       } catch (OutOfMemoryError e) {
@@ -350,11 +388,21 @@ public final class JsonHttpServer implements AutoCloseable {
         } catch (SocketTimeoutException e) {
           // nothing sent yet
         }
-        Response r = refusal(new Refusal(RefusalCode.TOO_MANY_CONNECTIONS,
-            "too many open connections (at most " + limits.maxConnectionsPerClient() + " per client and "
-                + limits.maxConnections() + " in all); close idle ones and retry",
-            Map.of("max_connections_per_client", limits.maxConnectionsPerClient(),
-                "max_connections", limits.maxConnections()))).withHeader("Retry-After", "1");
+        Response r =
+            refusal(
+                    new Refusal(
+                        RefusalCode.TOO_MANY_CONNECTIONS,
+                        "too many open connections (at most "
+                            + limits.maxConnectionsPerClient()
+                            + " per client and "
+                            + limits.maxConnections()
+                            + " in all); close idle ones and retry",
+                        Map.of(
+                            "max_connections_per_client",
+                            limits.maxConnectionsPerClient(),
+                            "max_connections",
+                            limits.maxConnections())))
+                .withHeader("Retry-After", "1");
         s.getOutputStream().write(bytes(r, false));
         s.shutdownOutput();
       } catch (IOException e) {
@@ -432,7 +480,9 @@ public final class JsonHttpServer implements AutoCloseable {
     }
   }
 
-  /** A problem with the request itself, answered in the handler's shape and the connection closed. */
+  /**
+   * A problem with the request itself, answered in the handler's shape and the connection closed.
+   */
   private static final class Refused extends Exception {
     private static final long serialVersionUID = 1L;
     private final transient Refusal refusal;
@@ -443,7 +493,10 @@ public final class JsonHttpServer implements AutoCloseable {
     }
   }
 
-  /** The handler's answer to a refusal, closing the connection; a plain JSON error if the handler fails. */
+  /**
+   * The handler's answer to a refusal, closing the connection; a plain JSON error if the handler
+   * fails.
+   */
   private Response refusal(Refusal r) {
     Response answer;
     try {
@@ -452,14 +505,18 @@ public final class JsonHttpServer implements AutoCloseable {
       answer = null;
     }
     if (answer == null) {
-      String body = "{\"error\":{\"code\":\"" + r.code().id() + "\",\"message\":\"the request was refused\"}}";
+      String body =
+          "{\"error\":{\"code\":\""
+              + r.code().id()
+              + "\",\"message\":\"the request was refused\"}}";
       answer = Response.of(r.code().status(), body.getBytes(StandardCharsets.UTF_8));
     }
     return answer.closing();
   }
 
   /** Reads one request and answers it; false when the connection must end. */
-  private boolean exchange(int first, DeadlineInput in, OutputStream out, Socket s, Connection c) throws IOException {
+  private boolean exchange(int first, DeadlineInput in, OutputStream out, Socket s, Connection c)
+      throws IOException {
     Request req;
     try {
       req = readHead(first, in, c);
@@ -471,10 +528,13 @@ public final class JsonHttpServer implements AutoCloseable {
       return false;
     }
     boolean head = req.method().equals("HEAD");
-    boolean expectContinue = "100-continue".equalsIgnoreCase(String.valueOf(req.header("expect")))
-        && req.version().equals("HTTP/1.1");
-    boolean keepAlive = req.version().equals("HTTP/1.1")
-        && req.headers("connection").stream().noneMatch(v -> v.toLowerCase(Locale.ROOT).contains("close"));
+    boolean expectContinue =
+        "100-continue".equalsIgnoreCase(String.valueOf(req.header("expect")))
+            && req.version().equals("HTTP/1.1");
+    boolean keepAlive =
+        req.version().equals("HTTP/1.1")
+            && req.headers("connection").stream()
+                .noneMatch(v -> v.toLowerCase(Locale.ROOT).contains("close"));
     Framing framing;
     try {
       framing = framing(req);
@@ -529,18 +589,24 @@ public final class JsonHttpServer implements AutoCloseable {
   }
 
   private Response timeout() {
-    return refusal(new Refusal(RefusalCode.REQUEST_TIMEOUT, "the request did not arrive within "
-        + limits.requestTimeout().toMillis() + " ms", Map.of("request_timeout_ms", limits.requestTimeout().toMillis())));
+    return refusal(
+        new Refusal(
+            RefusalCode.REQUEST_TIMEOUT,
+            "the request did not arrive within " + limits.requestTimeout().toMillis() + " ms",
+            Map.of("request_timeout_ms", limits.requestTimeout().toMillis())));
   }
 
   private Response tooLarge() {
-    return refusal(new Refusal(RefusalCode.REQUEST_TOO_LARGE,
-        "the request body exceeds " + limits.maxBodyBytes() + " bytes",
-        Map.of("max_request_bytes", limits.maxBodyBytes())));
+    return refusal(
+        new Refusal(
+            RefusalCode.REQUEST_TOO_LARGE,
+            "the request body exceeds " + limits.maxBodyBytes() + " bytes",
+            Map.of("max_request_bytes", limits.maxBodyBytes())));
   }
 
   private Response internal() {
-    return refusal(new Refusal(RefusalCode.INTERNAL, "the server failed on this request", Map.of()));
+    return refusal(
+        new Refusal(RefusalCode.INTERNAL, "the server failed on this request", Map.of()));
   }
 
   private Request readHead(int first, DeadlineInput in, Connection c) throws IOException, Refused {
@@ -555,23 +621,33 @@ public final class JsonHttpServer implements AutoCloseable {
     }
     String[] parts = line.split(" ", -1);
     if (parts.length != 3 || !TOKEN.matcher(parts[0]).matches() || parts[1].isEmpty()) {
-      throw new Refused(RefusalCode.MALFORMED_REQUEST,
-          "the request line must be METHOD TARGET HTTP/1.1", Map.of());
+      throw new Refused(
+          RefusalCode.MALFORMED_REQUEST,
+          "the request line must be METHOD TARGET HTTP/1.1",
+          Map.of());
     }
     if (!parts[2].equals("HTTP/1.1") && !parts[2].equals("HTTP/1.0")) {
       if (VERSION.matcher(parts[2]).matches()) {
-        throw new Refused(RefusalCode.HTTP_VERSION_NOT_SUPPORTED, "this server speaks HTTP/1.1", Map.of());
+        throw new Refused(
+            RefusalCode.HTTP_VERSION_NOT_SUPPORTED, "this server speaks HTTP/1.1", Map.of());
       }
-      throw new Refused(RefusalCode.MALFORMED_REQUEST, "the request line must end with HTTP/1.1", Map.of());
+      throw new Refused(
+          RefusalCode.MALFORMED_REQUEST, "the request line must end with HTTP/1.1", Map.of());
     }
     String target = parts[1];
     if (!target.startsWith("/")) {
-      throw new Refused(RefusalCode.MALFORMED_REQUEST,
-          "the request target must be a path starting with /", Map.of());
+      throw new Refused(
+          RefusalCode.MALFORMED_REQUEST,
+          "the request target must be a path starting with /",
+          Map.of());
     }
     if (target.indexOf('#') >= 0) {
-      // a fragment never leaves the client; cutting it off here would route a request it did not send
-      throw new Refused(RefusalCode.MALFORMED_REQUEST, "the request target must not carry a fragment (#)", Map.of());
+      // a fragment never leaves the client; cutting it off here would route a request it did not
+      // send
+      throw new Refused(
+          RefusalCode.MALFORMED_REQUEST,
+          "the request target must not carry a fragment (#)",
+          Map.of());
     }
     int q = target.indexOf('?');
     String path = q < 0 ? target : target.substring(0, q);
@@ -589,24 +665,34 @@ public final class JsonHttpServer implements AutoCloseable {
       }
       total += h.length() + 2;
       if (++count > MAX_HEADERS) {
-        throw new Refused(RefusalCode.HEADERS_TOO_LARGE, "more than " + MAX_HEADERS + " header fields",
+        throw new Refused(
+            RefusalCode.HEADERS_TOO_LARGE,
+            "more than " + MAX_HEADERS + " header fields",
             Map.of("max_headers", MAX_HEADERS));
       }
       if (h.charAt(0) == ' ' || h.charAt(0) == '\t') {
-        throw new Refused(RefusalCode.MALFORMED_REQUEST, "folded header lines are not accepted", Map.of());
+        throw new Refused(
+            RefusalCode.MALFORMED_REQUEST, "folded header lines are not accepted", Map.of());
       }
       int colon = h.indexOf(':');
       if (colon <= 0 || !TOKEN.matcher(h.substring(0, colon)).matches()) {
-        throw new Refused(RefusalCode.MALFORMED_REQUEST, "a header line must be NAME: VALUE", Map.of());
+        throw new Refused(
+            RefusalCode.MALFORMED_REQUEST, "a header line must be NAME: VALUE", Map.of());
       }
       String value = h.substring(colon + 1).strip();
-      headers.computeIfAbsent(h.substring(0, colon).toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(value);
+      headers
+          .computeIfAbsent(h.substring(0, colon).toLowerCase(Locale.ROOT), k -> new ArrayList<>())
+          .add(value);
     }
     headers.replaceAll((k, v) -> Collections.unmodifiableList(v));
-    Request r = new Request(parts[0], target, path, parts[2], Collections.unmodifiableMap(headers), c.remote());
+    Request r =
+        new Request(
+            parts[0], target, path, parts[2], Collections.unmodifiableMap(headers), c.remote());
     if (r.version().equals("HTTP/1.1") && r.headers("host").size() != 1) {
-      throw new Refused(RefusalCode.MALFORMED_REQUEST,
-          "an HTTP/1.1 request needs exactly one Host header", Map.of());
+      throw new Refused(
+          RefusalCode.MALFORMED_REQUEST,
+          "an HTTP/1.1 request needs exactly one Host header",
+          Map.of());
     }
     return r;
   }
@@ -624,7 +710,8 @@ public final class JsonHttpServer implements AutoCloseable {
         throw new Refused(code, "the request head is too long", Map.of());
       }
       if (c == 0) {
-        throw new Refused(RefusalCode.MALFORMED_REQUEST, "the request head holds a NUL byte", Map.of());
+        throw new Refused(
+            RefusalCode.MALFORMED_REQUEST, "the request head holds a NUL byte", Map.of());
       }
       b.write(c);
       c = in.read();
@@ -654,12 +741,16 @@ public final class JsonHttpServer implements AutoCloseable {
     List<String> cl = r.headers("content-length");
     if (!te.isEmpty()) {
       if (!cl.isEmpty()) {
-        throw new Refused(RefusalCode.MALFORMED_REQUEST,
-            "send Content-Length or Transfer-Encoding, not both", Map.of());
+        throw new Refused(
+            RefusalCode.MALFORMED_REQUEST,
+            "send Content-Length or Transfer-Encoding, not both",
+            Map.of());
       }
       if (te.size() != 1 || !te.get(0).equalsIgnoreCase("chunked")) {
-        throw new Refused(RefusalCode.UNSUPPORTED_TRANSFER_ENCODING,
-            "only Transfer-Encoding: chunked is accepted", Map.of());
+        throw new Refused(
+            RefusalCode.UNSUPPORTED_TRANSFER_ENCODING,
+            "only Transfer-Encoding: chunked is accepted",
+            Map.of());
       }
       return new Framing(-1);
     }
@@ -669,12 +760,16 @@ public final class JsonHttpServer implements AutoCloseable {
     String v = cl.get(0);
     for (String other : cl) {
       if (!other.equals(v)) {
-        throw new Refused(RefusalCode.MALFORMED_REQUEST,
-            "Content-Length is given twice with different values", Map.of());
+        throw new Refused(
+            RefusalCode.MALFORMED_REQUEST,
+            "Content-Length is given twice with different values",
+            Map.of());
       }
     }
     if (v.isEmpty() || v.length() > 18 || !v.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
-      throw new Refused(RefusalCode.MALFORMED_REQUEST, "Content-Length must be a number of bytes",
+      throw new Refused(
+          RefusalCode.MALFORMED_REQUEST,
+          "Content-Length must be a number of bytes",
           Map.of("field", "content-length"));
     }
     return new Framing(Long.parseLong(v));
@@ -716,8 +811,11 @@ public final class JsonHttpServer implements AutoCloseable {
     String line = readLine(b, in, 1024, RefusalCode.MALFORMED_REQUEST);
     int semi = line.indexOf(';');
     String hex = (semi < 0 ? line : line.substring(0, semi)).strip();
-    if (hex.isEmpty() || hex.length() > 8 || !hex.chars().allMatch(ch -> Character.digit(ch, 16) >= 0)) {
-      throw new Refused(RefusalCode.MALFORMED_REQUEST, "a chunk must start with its size in hex", Map.of());
+    if (hex.isEmpty()
+        || hex.length() > 8
+        || !hex.chars().allMatch(ch -> Character.digit(ch, 16) >= 0)) {
+      throw new Refused(
+          RefusalCode.MALFORMED_REQUEST, "a chunk must start with its size in hex", Map.of());
     }
     return Long.parseLong(hex, 16);
   }
@@ -780,8 +878,9 @@ public final class JsonHttpServer implements AutoCloseable {
    */
   private boolean write(OutputStream out, Socket s, Response r, boolean headOnly) {
     byte[] bytes = bytes(r, headOnly);
-    ScheduledFuture<?> guard = watchdog.schedule(() -> quietClose(s), limits.requestTimeout().toMillis(),
-        TimeUnit.MILLISECONDS);
+    ScheduledFuture<?> guard =
+        watchdog.schedule(
+            () -> quietClose(s), limits.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
     boolean sent;
     try {
       out.write(bytes);
@@ -805,7 +904,11 @@ public final class JsonHttpServer implements AutoCloseable {
   private static byte[] bytes(Response r, boolean headOnly) {
     byte[] body = r.body();
     StringBuilder h = new StringBuilder(256);
-    h.append("HTTP/1.1 ").append(r.status()).append(' ').append(REASONS.getOrDefault(r.status(), "Status")).append("\r\n");
+    h.append("HTTP/1.1 ")
+        .append(r.status())
+        .append(' ')
+        .append(REASONS.getOrDefault(r.status(), "Status"))
+        .append("\r\n");
     h.append("Content-Type: application/json; charset=utf-8\r\n");
     h.append("Content-Length: ").append(body.length).append("\r\n");
     h.append("Cache-Control: no-store\r\n");
@@ -853,7 +956,8 @@ public final class JsonHttpServer implements AutoCloseable {
       if (left <= 0) {
         throw new SocketTimeoutException("deadline passed");
       }
-      socket.setSoTimeout((int) Math.max(1, Math.min(Integer.MAX_VALUE, TimeUnit.NANOSECONDS.toMillis(left) + 1)));
+      socket.setSoTimeout(
+          (int) Math.max(1, Math.min(Integer.MAX_VALUE, TimeUnit.NANOSECONDS.toMillis(left) + 1)));
       int n;
       try {
         n = in.read(buf, 0, buf.length);

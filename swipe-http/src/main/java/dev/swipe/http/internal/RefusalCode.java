@@ -3,9 +3,9 @@ package dev.swipe.http.internal;
 import java.util.Locale;
 
 /**
- * Why the server answered a request itself, before or instead of its handler, with the HTTP
- * status it means. The handler words the answer in its protocol's error shape; the snake_case
- * {@link #id()} is the code a client reads there.
+ * Why the server answered a request itself, before or instead of its handler, with the HTTP status
+ * it means. The handler words the answer in its protocol's error shape; the snake_case {@link
+ * #id()} is the code a client reads there.
  */
 public enum RefusalCode {
   /** The client holds as many connections as it may, or the server holds as many as it takes. */

@@ -35,9 +35,11 @@ class JsonHttpServerTest {
     @Override
     public Step head(Request request, Connection connection) {
       return switch (request.path()) {
-        case "/ok" -> request.method().equals("POST")
-            ? (JsonHttpServer.BodyReader) body -> Response.of(200, "{\"read\":true}".getBytes(StandardCharsets.UTF_8))
-            : Response.of(200, "{\"ok\":true}".getBytes(StandardCharsets.UTF_8));
+        case "/ok" ->
+            request.method().equals("POST")
+                ? (JsonHttpServer.BodyReader)
+                    body -> Response.of(200, "{\"read\":true}".getBytes(StandardCharsets.UTF_8))
+                : Response.of(200, "{\"ok\":true}".getBytes(StandardCharsets.UTF_8));
         case "/boom" -> throw new IllegalStateException("a bug");
         case "/slow" -> {
           try {
@@ -48,13 +50,19 @@ class JsonHttpServerTest {
           yield Response.of(200, "{\"late\":true}".getBytes(StandardCharsets.UTF_8))
               .onUndelivered(() -> undelivered.set(true));
         }
-        default -> Response.of(404, "{\"shape\":\"mine\",\"code\":\"not_found\"}".getBytes(StandardCharsets.UTF_8));
+        default ->
+            Response.of(
+                404,
+                "{\"shape\":\"mine\",\"code\":\"not_found\"}".getBytes(StandardCharsets.UTF_8));
       };
     }
 
     @Override
     public Response refused(Refusal r) {
-      return Response.of(418, ("{\"shape\":\"mine\",\"code\":\"" + r.code().id() + "\"}").getBytes(StandardCharsets.UTF_8));
+      return Response.of(
+          418,
+          ("{\"shape\":\"mine\",\"code\":\"" + r.code().id() + "\"}")
+              .getBytes(StandardCharsets.UTF_8));
     }
 
     @Override
@@ -62,39 +70,54 @@ class JsonHttpServerTest {
   }
 
   private static JsonHttpServer start(Shaped h) throws IOException {
-    return new JsonHttpServer("test-http", new InetSocketAddress("127.0.0.1", 0),
-        new JsonHttpServer.Limits(4096, Duration.ofSeconds(5), Duration.ofSeconds(5), 16, 8), h);
+    return new JsonHttpServer(
+        "test-http",
+        new InetSocketAddress("127.0.0.1", 0),
+        new JsonHttpServer.Limits(4096, Duration.ofSeconds(5), Duration.ofSeconds(5), 16, 8),
+        h);
   }
 
   @Test
-  void everyRequestTheServerRefusesIsAnsweredInTheHandlersShapeAndServingGoesOn() throws IOException {
+  void everyRequestTheServerRefusesIsAnsweredInTheHandlersShapeAndServingGoesOn()
+      throws IOException {
     Shaped h = new Shaped();
     try (JsonHttpServer s = start(h)) {
       int port = s.address().getPort();
-      List<String> refused = List.of(
-          "GET http://127.0.0.1/ok HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
-          "GET /ok#x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
-          "GET /a b HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
-          "GET /ok HTTP/2.0\r\nHost: 127.0.0.1\r\n\r\n",
-          "GET /ok HTTP/1.1\r\n\r\n",
-          "GET /" + "y".repeat(20_000) + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
-          "POST /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5000\r\n\r\n" + "z".repeat(5000),
-          "POST /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: gzip\r\n\r\n");
+      List<String> refused =
+          List.of(
+              "GET http://127.0.0.1/ok HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+              "GET /ok#x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+              "GET /a b HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+              "GET /ok HTTP/2.0\r\nHost: 127.0.0.1\r\n\r\n",
+              "GET /ok HTTP/1.1\r\n\r\n",
+              "GET /" + "y".repeat(20_000) + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+              "POST /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5000\r\n\r\n"
+                  + "z".repeat(5000),
+              "POST /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: gzip\r\n\r\n");
       for (String request : refused) {
         String answer = exchange(port, request);
-        assertThat(answer).as(abbreviate(request)).startsWith("HTTP/1.1 418 ")
-            .contains("Content-Type: application/json").contains("\"shape\":\"mine\"").doesNotContain("<");
+        assertThat(answer)
+            .as(abbreviate(request))
+            .startsWith("HTTP/1.1 418 ")
+            .contains("Content-Type: application/json")
+            .contains("\"shape\":\"mine\"")
+            .doesNotContain("<");
       }
       assertThat(exchange(port, "GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"))
-          .startsWith("HTTP/1.1 200 ").endsWith("{\"ok\":true}");
+          .startsWith("HTTP/1.1 200 ")
+          .endsWith("{\"ok\":true}");
     }
   }
 
   @Test
   void aHandlerThatThrowsIsAnsweredAsInternalInTheHandlersShape() throws IOException {
     try (JsonHttpServer s = start(new Shaped())) {
-      String answer = exchange(s.address().getPort(), "GET /boom HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
-      assertThat(answer).startsWith("HTTP/1.1 418 ").contains("\"code\":\"internal\"").doesNotContain("IllegalState");
+      String answer =
+          exchange(s.address().getPort(), "GET /boom HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+      assertThat(answer)
+          .startsWith("HTTP/1.1 418 ")
+          .contains("\"code\":\"internal\"")
+          .doesNotContain("IllegalState");
     }
   }
 
@@ -103,7 +126,10 @@ class JsonHttpServerTest {
     Shaped h = new Shaped();
     try (JsonHttpServer s = start(h)) {
       try (Socket c = new Socket("127.0.0.1", s.address().getPort())) {
-        c.getOutputStream().write("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        c.getOutputStream()
+            .write(
+                "GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
         c.getOutputStream().flush();
         c.setSoLinger(true, 0); // closed with a reset: the answer cannot be delivered
       }

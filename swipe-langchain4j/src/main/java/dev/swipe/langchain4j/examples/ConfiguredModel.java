@@ -23,17 +23,19 @@ import java.util.Optional;
  */
 public record ConfiguredModel(ChatModel model, ImageDelivery images, String name) {
   /** What to set, printed when nothing is. */
-  public static final String HOW_TO_CONFIGURE = String.join("\n",
-      "No chat model is configured. Set one of:",
-      "  OpenAI or any OpenAI-compatible server (vLLM, LM Studio, Ollama's /v1):",
-      "    OPENAI_API_KEY=...            (any text for a local server that takes none)",
-      "    OPENAI_BASE_URL=...           (optional; e.g. http://localhost:11434/v1 for Ollama)",
-      "    OPENAI_MODEL=...              (optional; default gpt-4o-mini)",
-      "  Anthropic:",
-      "    ANTHROPIC_API_KEY=...",
-      "    ANTHROPIC_MODEL=...           (optional; default claude-sonnet-4-5-20250929)",
-      "  SWIPE_AGENT_PROVIDER=openai|anthropic picks one when both are set;",
-      "  SWIPE_AGENT_IMAGES=none sends no screenshots (for models that cannot see images).");
+  public static final String HOW_TO_CONFIGURE =
+      String.join(
+          "\n",
+          "No chat model is configured. Set one of:",
+          "  OpenAI or any OpenAI-compatible server (vLLM, LM Studio, Ollama's /v1):",
+          "    OPENAI_API_KEY=...            (any text for a local server that takes none)",
+          "    OPENAI_BASE_URL=...           (optional; e.g. http://localhost:11434/v1 for Ollama)",
+          "    OPENAI_MODEL=...              (optional; default gpt-4o-mini)",
+          "  Anthropic:",
+          "    ANTHROPIC_API_KEY=...",
+          "    ANTHROPIC_MODEL=...           (optional; default claude-sonnet-4-5-20250929)",
+          "  SWIPE_AGENT_PROVIDER=openai|anthropic picks one when both are set;",
+          "  SWIPE_AGENT_IMAGES=none sends no screenshots (for models that cannot see images).");
 
   /** The model the variables describe, or empty when none is set. */
   public static Optional<ConfiguredModel> fromEnvironment(Map<String, String> env) {
@@ -52,9 +54,10 @@ public record ConfiguredModel(ChatModel model, ImageDelivery images, String name
     switch (provider.toLowerCase(Locale.ROOT)) {
       case "openai" -> {
         String key = require(env, "OPENAI_API_KEY");
-        String model = env.getOrDefault("OPENAI_MODEL", OpenAiChatModelName.GPT_4_O_MINI.toString());
-        OpenAiChatModel.OpenAiChatModelBuilder b = OpenAiChatModel.builder()
-            .apiKey(key).modelName(model).timeout(timeout).maxRetries(2);
+        String model =
+            env.getOrDefault("OPENAI_MODEL", OpenAiChatModelName.GPT_4_O_MINI.toString());
+        OpenAiChatModel.OpenAiChatModelBuilder b =
+            OpenAiChatModel.builder().apiKey(key).modelName(model).timeout(timeout).maxRetries(2);
         String baseUrl = blankToNull(env.get("OPENAI_BASE_URL"));
         if (baseUrl != null) {
           b.baseUrl(baseUrl);
@@ -64,22 +67,31 @@ public record ConfiguredModel(ChatModel model, ImageDelivery images, String name
       }
       case "anthropic" -> {
         String key = require(env, "ANTHROPIC_API_KEY");
-        String model = env.getOrDefault("ANTHROPIC_MODEL", AnthropicChatModelName.CLAUDE_SONNET_4_5_20250929.toString());
-        AnthropicChatModel.AnthropicChatModelBuilder b = AnthropicChatModel.builder()
-            .apiKey(key).modelName(model).maxTokens(2048).timeout(timeout).maxRetries(2);
+        String model =
+            env.getOrDefault(
+                "ANTHROPIC_MODEL", AnthropicChatModelName.CLAUDE_SONNET_4_5_20250929.toString());
+        AnthropicChatModel.AnthropicChatModelBuilder b =
+            AnthropicChatModel.builder()
+                .apiKey(key)
+                .modelName(model)
+                .maxTokens(2048)
+                .timeout(timeout)
+                .maxRetries(2);
         String baseUrl = blankToNull(env.get("ANTHROPIC_BASE_URL"));
         if (baseUrl != null) {
           b.baseUrl(baseUrl);
         }
         m = new ConfiguredModel(b.build(), ImageDelivery.IN_TOOL_RESULT, "anthropic " + model);
       }
-      default -> throw SwipeException.invalidArgument("SWIPE_AGENT_PROVIDER",
-          "must be openai or anthropic, was '" + provider + "'");
+      default ->
+          throw SwipeException.invalidArgument(
+              "SWIPE_AGENT_PROVIDER", "must be openai or anthropic, was '" + provider + "'");
     }
     String images = blankToNull(env.get("SWIPE_AGENT_IMAGES"));
     if (images != null) {
       if (!images.equalsIgnoreCase("none")) {
-        throw SwipeException.invalidArgument("SWIPE_AGENT_IMAGES", "must be none when set, was '" + images + "'");
+        throw SwipeException.invalidArgument(
+            "SWIPE_AGENT_IMAGES", "must be none when set, was '" + images + "'");
       }
       m = new ConfiguredModel(m.model(), ImageDelivery.NONE, m.name());
     }

@@ -22,12 +22,13 @@ import java.util.Optional;
  * </pre>
  *
  * <p>Arguments: the device URI (default {@code sim:?scene=picker}) and the task (default: set the
- * picker to 07:45). Exit code 0 when the model finished the task, 1 when it did not, 2 when no model
- * is configured or an argument is wrong.
+ * picker to 07:45). Exit code 0 when the model finished the task, 1 when it did not, 2 when no
+ * model is configured or an argument is wrong.
  */
 public final class PhoneAgentExample {
   /** The device when none is given. */
   public static final String DEFAULT_DEVICE = "sim:?scene=picker";
+
   /** The task when none is given. */
   public static final String DEFAULT_TASK = "Set the time picker to 07:45.";
 
@@ -58,10 +59,14 @@ public final class PhoneAgentExample {
     return run(model.get().model(), model.get().images(), args, out);
   }
 
-  /** Runs the agent with {@code model} on the device and task the arguments name; returns the exit code. */
+  /**
+   * Runs the agent with {@code model} on the device and task the arguments name; returns the exit
+   * code.
+   */
   public static int run(ChatModel model, ImageDelivery images, String[] args, PrintStream out) {
     String uri = args.length > 0 ? args[0] : DEFAULT_DEVICE;
-    String task = args.length > 1 ? String.join(" ", Arrays.copyOfRange(args, 1, args.length)) : DEFAULT_TASK;
+    String task =
+        args.length > 1 ? String.join(" ", Arrays.copyOfRange(args, 1, args.length)) : DEFAULT_TASK;
     try (Device phone = Device.open(uri)) {
       return run(model, images, phone, task, out);
     } catch (SwipeException e) {
@@ -74,13 +79,19 @@ public final class PhoneAgentExample {
    * One conversation on an open phone: the tools open a run, the loop works on the task, and
    * closing the tools ends the run (the phone stays open). Returns the exit code.
    */
-  public static int run(ChatModel model, ImageDelivery images, Device phone, String task, PrintStream out) {
+  public static int run(
+      ChatModel model, ImageDelivery images, Device phone, String task, PrintStream out) {
     try (PhoneTools tools = PhoneTools.builder(phone).images(images).build()) {
       PhoneAgent.Outcome outcome = PhoneAgent.builder(model).build().run(tools, task);
       out.println("task: " + task);
       out.println("status: " + outcome.status() + " (" + outcome.text() + ")");
-      out.println("turns: " + outcome.turns() + ", tool calls: " + outcome.toolCalls()
-          + ", tool errors: " + outcome.toolErrors());
+      out.println(
+          "turns: "
+              + outcome.turns()
+              + ", tool calls: "
+              + outcome.toolCalls()
+              + ", tool errors: "
+              + outcome.toolErrors());
       return outcome.status() == PhoneAgent.Status.FINISHED ? 0 : 1;
     }
   }

@@ -45,8 +45,8 @@ final class Bm25 {
     }
 
     /**
-     * Indexes a record for scoring only: the length, and frequencies of the given words only
-     * (the same numbers {@link #of} gives for them, for less work).
+     * Indexes a record for scoring only: the length, and frequencies of the given words only (the
+     * same numbers {@link #of} gives for them, for less work).
      */
     public static Doc forTerms(MemoryRecord r, Set<String> terms) {
       String[] cols = columns(r);

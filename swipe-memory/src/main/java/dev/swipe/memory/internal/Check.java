@@ -48,7 +48,8 @@ public final class Check {
         throw MemoryException.invalidArgument(
             field, "contains an unpaired surrogate at index " + i, Map.of("index", i));
       }
-      if (Character.getType(c) == Character.CONTROL && !(allowNewlines && (c == '\n' || c == '\t'))) {
+      if (Character.getType(c) == Character.CONTROL
+          && !(allowNewlines && (c == '\n' || c == '\t'))) {
         throw MemoryException.invalidArgument(
             field,
             String.format(Locale.ROOT, "contains control character U+%04X at index %d", (int) c, i),
@@ -69,7 +70,8 @@ public final class Check {
    * Validates a list of labels (tags or entities): each stripped, non-empty, bounded; duplicates
    * (ignoring case) dropped keeping the first.
    */
-  public static List<String> labels(String field, List<String> values, int maxCount, int maxLength) {
+  public static List<String> labels(
+      String field, List<String> values, int maxCount, int maxLength) {
     if (values == null) {
       return List.of();
     }

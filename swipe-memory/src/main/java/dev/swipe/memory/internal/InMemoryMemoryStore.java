@@ -185,7 +185,9 @@ final class InMemoryMemoryStore implements MemoryStore {
                   .thenComparingLong(Entry::sequence)
                   .reversed();
           Comparator<Entry> byPriority =
-              Comparator.comparingInt((Entry e) -> e.record().priority()).reversed().thenComparing(byAge);
+              Comparator.comparingInt((Entry e) -> e.record().priority())
+                  .reversed()
+                  .thenComparing(byAge);
           Set<Entry> union = new java.util.LinkedHashSet<>();
           filtered.sort(byPriority);
           union.addAll(filtered.subList(0, Math.min(RecallPlan.BUDGET, filtered.size())));
@@ -237,18 +239,26 @@ final class InMemoryMemoryStore implements MemoryStore {
     }
   }
 
-  /** Records carrying the rarest tag or entity the query requires; MAX_VALUE without such filters. */
+  /**
+   * Records carrying the rarest tag or entity the query requires; MAX_VALUE without such filters.
+   */
   private long smallestLabelFilter(MemoryQuery query) {
     long min = Long.MAX_VALUE;
     for (String tag : query.tags()) {
       String f = Text.fold(tag);
-      min = Math.min(min, byId.values().stream().filter(e -> folded(e.record().tags()).contains(f)).count());
+      min =
+          Math.min(
+              min,
+              byId.values().stream().filter(e -> folded(e.record().tags()).contains(f)).count());
     }
     for (String ent : query.entities()) {
       String f = Text.fold(ent);
       min =
           Math.min(
-              min, byId.values().stream().filter(e -> folded(e.record().entities()).contains(f)).count());
+              min,
+              byId.values().stream()
+                  .filter(e -> folded(e.record().entities()).contains(f))
+                  .count());
     }
     return min;
   }

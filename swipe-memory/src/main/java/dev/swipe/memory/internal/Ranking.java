@@ -14,10 +14,13 @@ import java.util.List;
 public final class Ranking {
   /** Weight of text relevance (0-1). */
   public static final double W_RELEVANCE = 0.6;
+
   /** Weight of priority/100. */
   public static final double W_PRIORITY = 0.3;
+
   /** Weight of recency (0-1). */
   public static final double W_RECENCY = 0.1;
+
   /** Age at which recency has halved. */
   public static final double RECENCY_HALF_LIFE_DAYS = 30.0;
 

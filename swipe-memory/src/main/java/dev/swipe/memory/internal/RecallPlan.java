@@ -28,8 +28,8 @@ import java.util.Set;
  * #BUDGET} most recently updated.
  *
  * <p>So a record that only shares very common words ("swipe", "parameters") with the query is not
- * returned when rarer words of the query (an app name) match something, which is also what its
- * BM25 score would say.
+ * returned when rarer words of the query (an app name) match something, which is also what its BM25
+ * score would say.
  */
 final class RecallPlan {
   /** Most candidates scored per query. */
@@ -52,7 +52,8 @@ final class RecallPlan {
       }
     }
     present.sort(
-        Comparator.comparingLong((String t) -> docFreq.get(t)).thenComparing(Comparator.naturalOrder()));
+        Comparator.comparingLong((String t) -> docFreq.get(t))
+            .thenComparing(Comparator.naturalOrder()));
     List<String> out = new ArrayList<>();
     long sum = 0;
     for (String t : present) {
@@ -84,7 +85,11 @@ final class RecallPlan {
    * @param totalTokens number of words in all records (for the average record length)
    */
   public static List<Ranking.Candidate> score(
-      List<Doc> candidates, List<String> terms, Map<String, Long> docFreq, long rows, long totalTokens) {
+      List<Doc> candidates,
+      List<String> terms,
+      Map<String, Long> docFreq,
+      long rows,
+      long totalTokens) {
     double avg = rows <= 0 ? 1.0 : Math.max(1e-9, (double) totalTokens / rows);
     double[] idfs = new double[terms.size()];
     for (int i = 0; i < terms.size(); i++) {

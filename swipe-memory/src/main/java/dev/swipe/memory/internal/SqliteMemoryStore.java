@@ -38,14 +38,15 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Concurrency: all writes of this instance go through one connection under a lock, each in a
  * {@code BEGIN IMMEDIATE} transaction, so writer threads queue instead of failing; other processes
- * (or other instances) wait up to the busy timeout for the file's write lock. Reads use a small pool
- * of separate connections and, thanks to WAL, never wait for writers. With {@code synchronous=FULL}
- * (the default) a save returns only after its commit is on disk; with NORMAL it still survives a
- * killed process, only a power cut may lose the last commits.
+ * (or other instances) wait up to the busy timeout for the file's write lock. Reads use a small
+ * pool of separate connections and, thanks to WAL, never wait for writers. With {@code
+ * synchronous=FULL} (the default) a save returns only after its commit is on disk; with NORMAL it
+ * still survives a killed process, only a power cut may lose the last commits.
  *
  * <p>Recall: an FTS5 index of each record's words (as {@link Text#tokens} folds them) finds
- * candidates through the query's rarest words ({@link RecallPlan}); word statistics kept in the same
- * transactions as the records let the store score BM25 itself, exactly like the in-memory store.
+ * candidates through the query's rarest words ({@link RecallPlan}); word statistics kept in the
+ * same transactions as the records let the store score BM25 itself, exactly like the in-memory
+ * store.
  *
  * <p>Schema: {@link SqliteSchema} creates and migrates it on open; a file from a newer version, a
  * foreign database or a corrupt file is refused with {@code memory_unavailable} naming the path.
@@ -64,6 +65,7 @@ public final class SqliteMemoryStore implements MemoryStore {
   private final ConcurrentLinkedDeque<Session> idleReaders = new ConcurrentLinkedDeque<>();
   private final AtomicInteger openReaders = new AtomicInteger();
   private volatile boolean closed;
+
   /** Statistics changes of the current write transaction; guarded by writeLock. */
   private Delta delta;
 
@@ -118,11 +120,13 @@ public final class SqliteMemoryStore implements MemoryStore {
       }
     }
     try {
-      return new SqliteMemoryStore(abs, clock, options, new Session(SqliteSchema.openWriter(abs, options)));
+      return new SqliteMemoryStore(
+          abs, clock, options, new Session(SqliteSchema.openWriter(abs, options)));
     } catch (SQLException e) {
       throw unavailable(p, "cannot open memory database", e);
     }
   }
+
   static MemoryException unavailable(String path, String what, SQLException e) {
     int code = e.getErrorCode() & 0xff;
     String why;
@@ -279,7 +283,8 @@ public final class SqliteMemoryStore implements MemoryStore {
         ps.setLong(9, id);
         ps.executeUpdate();
       }
-      try (PreparedStatement ps = c.prepareStatement("DELETE FROM memory_label WHERE memory_id = ?")) {
+      try (PreparedStatement ps =
+          c.prepareStatement("DELETE FROM memory_label WHERE memory_id = ?")) {
         ps.setLong(1, id);
         ps.executeUpdate();
       }
@@ -540,7 +545,9 @@ public final class SqliteMemoryStore implements MemoryStore {
     return RecallPlan.score(candidates, terms, df, rows, tokens);
   }
 
-  /** See {@link RecallPlan}: all filtered records when few, else the best by priority and by age. */
+  /**
+   * See {@link RecallPlan}: all filtered records when few, else the best by priority and by age.
+   */
   private static List<Ranking.Candidate> wordlessCandidates(
       Session c, MemoryQuery query, String filters, List<Object> filterArgs) throws SQLException {
     List<RecallPlan.Doc> docs;
@@ -639,7 +646,8 @@ public final class SqliteMemoryStore implements MemoryStore {
         while (rs.next()) {
           MemoryRecord r = toRecord(rs);
           long seq = rs.getLong(1);
-          out.add(terms != null ? RecallPlan.Doc.of(r, seq, terms) : new RecallPlan.Doc(r, seq, null));
+          out.add(
+              terms != null ? RecallPlan.Doc.of(r, seq, terms) : new RecallPlan.Doc(r, seq, null));
         }
       }
       return out;

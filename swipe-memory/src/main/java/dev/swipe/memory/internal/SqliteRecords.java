@@ -46,8 +46,7 @@ final class SqliteRecords {
     }
   }
 
-  static void bindRecord(PreparedStatement ps, String key, MemoryRecord r)
-      throws SQLException {
+  static void bindRecord(PreparedStatement ps, String key, MemoryRecord r) throws SQLException {
     ps.setString(1, key);
     ps.setString(2, r.type());
     ps.setString(3, r.title());

@@ -10,11 +10,11 @@ import java.util.List;
 import org.sqlite.SQLiteConfig;
 
 /**
- * The schema of the SQLite store and how a file gets there: the DDL of each version, the
- * migrations run forward on open inside one write transaction (versioned through {@code PRAGMA
- * user_version}; v1 records, labels and FTS5; v2 word statistics; v3 FTS5 over the store's own
- * words; v4 an index by priority), the connection PRAGMAs, and the identity checks that refuse a
- * foreign database or a file from a newer version. The queries are in {@link SqliteMemoryStore}.
+ * The schema of the SQLite store and how a file gets there: the DDL of each version, the migrations
+ * run forward on open inside one write transaction (versioned through {@code PRAGMA user_version};
+ * v1 records, labels and FTS5; v2 word statistics; v3 FTS5 over the store's own words; v4 an index
+ * by priority), the connection PRAGMAs, and the identity checks that refuse a foreign database or a
+ * file from a newer version. The queries are in {@link SqliteMemoryStore}.
  */
 final class SqliteSchema {
   private SqliteSchema() {}
@@ -53,9 +53,7 @@ final class SqliteSchema {
               + "title, content, tags, entities,"
               + " content='memory', content_rowid='id',"
               + " tokenize='unicode61 remove_diacritics 2')",
-          "INSERT INTO memory_fts(memory_fts, rank) VALUES ('rank', 'bm25("
-              + weights()
-              + ")')",
+          "INSERT INTO memory_fts(memory_fts, rank) VALUES ('rank', 'bm25(" + weights() + ")')",
           "CREATE TRIGGER memory_ai AFTER INSERT ON memory BEGIN"
               + " INSERT INTO memory_fts(rowid, title, content, tags, entities)"
               + " VALUES (new.id, new.title, new.content, new.tags, new.entities); END",
@@ -76,7 +74,8 @@ final class SqliteSchema {
    */
   static void migrateToV2(Connection c) throws SQLException {
     try (Statement s = c.createStatement()) {
-      s.execute("CREATE TABLE memory_term (term TEXT PRIMARY KEY, df INTEGER NOT NULL) WITHOUT ROWID");
+      s.execute(
+          "CREATE TABLE memory_term (term TEXT PRIMARY KEY, df INTEGER NOT NULL) WITHOUT ROWID");
       s.execute(
           "CREATE TABLE memory_stats (key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID");
       s.execute("INSERT INTO memory_stats(key, value) VALUES ('records', 0), ('tokens', 0)");
@@ -154,12 +153,14 @@ final class SqliteSchema {
     return config.createConnection("jdbc:sqlite:" + path);
   }
 
-  private static void setUpWriter(Connection c, SqliteMemoryStore.Options options) throws SQLException {
+  private static void setUpWriter(Connection c, SqliteMemoryStore.Options options)
+      throws SQLException {
     try (Statement s = c.createStatement()) {
       try (ResultSet rs = s.executeQuery("PRAGMA journal_mode=WAL")) {
         rs.next();
         if (!"wal".equalsIgnoreCase(rs.getString(1))) {
-          throw new SQLException("could not switch to WAL (journal_mode is " + rs.getString(1) + ")");
+          throw new SQLException(
+              "could not switch to WAL (journal_mode is " + rs.getString(1) + ")");
         }
       }
       s.execute("PRAGMA synchronous=" + (options.synchronousFull() ? "FULL" : "NORMAL"));

@@ -9,9 +9,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Locale;
 
-/**
- * Provides {@code sqlite:PATH[?sync=full|normal&busy_timeout_ms=N]}. Not public API.
- */
+/** Provides {@code sqlite:PATH[?sync=full|normal&busy_timeout_ms=N]}. Not public API. */
 public final class SqliteStoreProvider implements MemoryStoreProvider {
   /** For ServiceLoader. */
   public SqliteStoreProvider() {}
@@ -31,7 +29,8 @@ public final class SqliteStoreProvider implements MemoryStoreProvider {
       rest = rest.substring(0, q);
     }
     SqliteMemoryStore.Options options = parseOptions(uri, query);
-    return SqliteMemoryStore.open(resolvePath(rest, System.getProperty("user.home")), clock, options);
+    return SqliteMemoryStore.open(
+        resolvePath(rest, System.getProperty("user.home")), clock, options);
   }
 
   /**

@@ -42,7 +42,11 @@ public final class Text {
     if (cp < 0x80) {
       return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') || (cp >= '0' && cp <= '9');
     }
-    if ((cp >= 0x19B0 && cp <= 0x19C0) || cp == 0x19C8 || cp == 0x19C9 || cp == 0x1CF2 || cp == 0x1CF3) {
+    if ((cp >= 0x19B0 && cp <= 0x19C0)
+        || cp == 0x19C8
+        || cp == 0x19C9
+        || cp == 0x1CF2
+        || cp == 0x1CF3) {
       return false;
     }
     switch (Character.getType(cp)) {
@@ -76,7 +80,8 @@ public final class Text {
     // Simple case folding per code point (as FTS5 does: micro sign to mu, final sigma to sigma),
     // not String.toLowerCase, whose context rules FTS5 does not share.
     StringBuilder sb = new StringBuilder(d.length());
-    d.codePoints().forEach(cp -> sb.appendCodePoint(Character.toLowerCase(Character.toUpperCase(cp))));
+    d.codePoints()
+        .forEach(cp -> sb.appendCodePoint(Character.toLowerCase(Character.toUpperCase(cp))));
     return sb.toString();
   }
 
@@ -92,7 +97,8 @@ public final class Text {
       int cp = text.codePointAt(i);
       // Non-spacing marks stay inside a word (they are folded away afterwards); spacing and
       // enclosing marks separate words, as in FTS5.
-      boolean inWord = isTokenChar(cp) || (start >= 0 && Character.getType(cp) == Character.NON_SPACING_MARK);
+      boolean inWord =
+          isTokenChar(cp) || (start >= 0 && Character.getType(cp) == Character.NON_SPACING_MARK);
       if (inWord && start < 0) {
         start = i;
       } else if (!inWord && start >= 0) {
@@ -122,9 +128,9 @@ public final class Text {
   }
 
   /**
-   * Builds an FTS5 MATCH expression that matches any of the given words literally. Every word is
-   * a double-quoted string (inner quotes doubled), so FTS5 syntax that reached a word (quotes,
-   * {@code *}, {@code NEAR}, {@code -}, parentheses, {@code :}, AND/OR/NOT) is never interpreted.
+   * Builds an FTS5 MATCH expression that matches any of the given words literally. Every word is a
+   * double-quoted string (inner quotes doubled), so FTS5 syntax that reached a word (quotes, {@code
+   * *}, {@code NEAR}, {@code -}, parentheses, {@code :}, AND/OR/NOT) is never interpreted.
    *
    * @param words words as returned by {@link #queryTokens}; not empty
    */

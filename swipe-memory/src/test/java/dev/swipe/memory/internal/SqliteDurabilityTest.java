@@ -87,7 +87,10 @@ class SqliteDurabilityTest {
         while ((parentIds.size() < 30 || acked.size() < ACKS_BEFORE_KILL / 2) && child.isAlive()) {
           parentIds.add(
               parent
-                  .save(MemoryRecord.builder("parent record " + i, "p" + i).entities("Parent").build())
+                  .save(
+                      MemoryRecord.builder("parent record " + i, "p" + i)
+                          .entities("Parent")
+                          .build())
                   .id());
           i++;
           enough.await(5, TimeUnit.MILLISECONDS);
@@ -127,7 +130,9 @@ class SqliteDurabilityTest {
         assertThat(store.get(id)).isPresent();
       }
       long last = acked.values().stream().mapToLong(Long::longValue).max().orElseThrow();
-      assertThat(store.recall(MemoryQuery.text("child record " + last).entities("Child").limit(1).build()))
+      assertThat(
+              store.recall(
+                  MemoryQuery.text("child record " + last).entities("Child").limit(1).build()))
           .extracting(MemoryRecord::title)
           .containsExactly("child record " + last);
       assertThat(store.count()).isGreaterThanOrEqualTo((long) acked.size() + parentIds.size());

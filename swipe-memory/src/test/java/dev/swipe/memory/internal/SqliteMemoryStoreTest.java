@@ -96,10 +96,13 @@ class SqliteMemoryStoreTest {
     }
     try (MemoryStore s = open(db)) {
       assertThat(s.get(id)).isPresent();
-      assertThat(s.recall(MemoryQuery.of("persisted"))).extracting(MemoryRecord::id).containsExactly(id);
+      assertThat(s.recall(MemoryQuery.of("persisted")))
+          .extracting(MemoryRecord::id)
+          .containsExactly(id);
     }
     try (Connection c = jdbc(db)) {
-      assertThat(scalar(c, "SELECT group_concat(sql, ';') FROM sqlite_schema")).isEqualTo(schemaBefore);
+      assertThat(scalar(c, "SELECT group_concat(sql, ';') FROM sqlite_schema"))
+          .isEqualTo(schemaBefore);
     }
   }
 
@@ -230,7 +233,10 @@ class SqliteMemoryStoreTest {
         Statement st = c.createStatement()) {
       st.execute("INSERT INTO memory_fts(memory_fts) VALUES ('integrity-check')");
       assertThat(scalar(c, "PRAGMA integrity_check")).isEqualTo("ok");
-      assertThat(scalar(c, "SELECT count(*) FROM memory_label WHERE memory_id NOT IN (SELECT id FROM memory)"))
+      assertThat(
+              scalar(
+                  c,
+                  "SELECT count(*) FROM memory_label WHERE memory_id NOT IN (SELECT id FROM memory)"))
           .isEqualTo("0");
     }
   }
@@ -370,7 +376,8 @@ class SqliteMemoryStoreTest {
         int op = rnd.nextInt(10);
         String title = words[rnd.nextInt(words.length)] + " " + words[rnd.nextInt(words.length)];
         if (op < 6 || ids.isEmpty()) {
-          ids.add(s.save(MemoryRecord.builder(title, words[rnd.nextInt(words.length)]).build()).id());
+          ids.add(
+              s.save(MemoryRecord.builder(title, words[rnd.nextInt(words.length)]).build()).id());
         } else if (op < 8) {
           String id = ids.get(rnd.nextInt(ids.size()));
           s.get(id).ifPresent(r -> s.save(r.toBuilder().content(title + " again").build()));

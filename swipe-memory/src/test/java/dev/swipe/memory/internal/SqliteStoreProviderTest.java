@@ -25,7 +25,8 @@ class SqliteStoreProviderTest {
     assertThat(SqliteStoreProvider.resolvePath("/data/~/m.db", HOME))
         .isEqualTo(Path.of("/data/~/m.db"));
     assertThat(SqliteStoreProvider.resolvePath("/data/../m.db", HOME)).isEqualTo(Path.of("/m.db"));
-    assertThat(SqliteStoreProvider.resolvePath("///abs/m.db", HOME)).isEqualTo(Path.of("/abs/m.db"));
+    assertThat(SqliteStoreProvider.resolvePath("///abs/m.db", HOME))
+        .isEqualTo(Path.of("/abs/m.db"));
   }
 
   @Test
@@ -36,13 +37,13 @@ class SqliteStoreProviderTest {
   @Test
   void tildeWithoutHomeIsRefused() {
     assertThatThrownBy(() -> SqliteStoreProvider.resolvePath("~/m.db", ""))
-        .isInstanceOfSatisfying(
-            MemoryException.class, e -> assertThat(e.field()).contains("uri"));
+        .isInstanceOfSatisfying(MemoryException.class, e -> assertThat(e.field()).contains("uri"));
   }
 
   @Test
   void optionsParse() {
-    assertThat(SqliteStoreProvider.parseOptions("u", null)).isEqualTo(SqliteMemoryStore.Options.defaults());
+    assertThat(SqliteStoreProvider.parseOptions("u", null))
+        .isEqualTo(SqliteMemoryStore.Options.defaults());
     assertThat(SqliteStoreProvider.parseOptions("u", "sync=NORMAL&busy_timeout_ms=250"))
         .isEqualTo(new SqliteMemoryStore.Options(false, 250));
   }

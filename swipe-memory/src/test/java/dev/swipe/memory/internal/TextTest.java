@@ -69,7 +69,8 @@ class TextTest {
   @Test
   void marksAndLateLettersSplitWordsAsFts5Does() throws Exception {
     // found by the property below: U+19B0 is a letter to Java, a spacing mark to FTS5
-    for (String text : new String[] {"x\u19B0x", "x\u1CF2x", "x\u0903x", "x\u20DDx", "\u19B0", "x\u0301x"}) {
+    for (String text :
+        new String[] {"x\u19B0x", "x\u1CF2x", "x\u0903x", "x\u20DDx", "\u19B0", "x\u0301x"}) {
       assertThat(Text.tokens(text)).as(text).hasSameSizeAs(ftsTokens(text));
     }
     assertThat(Text.tokens("x\u0903x")).containsExactly("x", "x");

@@ -9,13 +9,13 @@ import java.awt.geom.RoundRectangle2D;
 import java.util.List;
 
 /**
- * A paging carousel of six onboarding pages, with the platform's rule for when a release turns
- * the page:
+ * A paging carousel of six onboarding pages, with the platform's rule for when a release turns the
+ * page:
  *
  * <ul>
- *   <li>ViewPager (android default; ViewPager.java determineTargetPage, MIN_DISTANCE_FOR_FLING
- *       25 dp, MIN_FLING_VELOCITY 400 dp/s): a fling past 25 dp faster than 400 dp/s turns to the
- *       page it points at; otherwise the page turns once 60% of it is shown. It settles over
+ *   <li>ViewPager (android default; ViewPager.java determineTargetPage, MIN_DISTANCE_FOR_FLING 25
+ *       dp, MIN_FLING_VELOCITY 400 dp/s): a fling past 25 dp faster than 400 dp/s turns to the page
+ *       it points at; otherwise the page turns once 60% of it is shown. It settles over
  *       smoothScrollTo's duration (at most MAX_SETTLE_DURATION 600 ms, quintic).
  *   <li>PagerSnapHelper (flutter default; PagerSnapHelper.java findTargetSnapPosition, any fling
  *       over RecyclerView's 50 dp/s minimum): a fling turns to the next page in its direction,
@@ -30,10 +30,16 @@ final class CarouselScene extends Scene {
   static final double W = DeviceProfile.WIDTH;
   static final double TOP = 240;
   static final double BOTTOM = 1560;
-  private static final String[] TITLES = {"Welcome", "Discover", "Share", "Track", "Secure", "Ready"};
+  private static final String[] TITLES = {
+    "Welcome", "Discover", "Share", "Track", "Secure", "Ready"
+  };
   private static final Color[] COLORS = {
     // Neighbours differ in luminance too, so a page switch shows in a grey diff.
-    new Color(0x3F51B5), new Color(0xF2B14A), new Color(0x00897B), new Color(0xE57373), new Color(0x5E35B1),
+    new Color(0x3F51B5),
+    new Color(0xF2B14A),
+    new Color(0x00897B),
+    new Color(0xE57373),
+    new Color(0x5E35B1),
     new Color(0x4FC3F7)
   };
 
@@ -98,7 +104,9 @@ final class CarouselScene extends Scene {
     int target = startPage;
     if (Math.abs(moved) > W / 2) {
       target = startPage + (int) Math.signum(moved);
-    } else if (Math.abs(moved) > W / 3 && Math.abs(v) > profile.minFlingPxPerS() && Math.signum(v) == Math.signum(moved)) {
+    } else if (Math.abs(moved) > W / 3
+        && Math.abs(v) > profile.minFlingPxPerS()
+        && Math.signum(v) == Math.signum(moved)) {
       target = startPage + (int) Math.signum(moved);
     }
     target = Math.max(0, Math.min(PAGES - 1, target));
@@ -115,7 +123,8 @@ final class CarouselScene extends Scene {
       int currentPage = (int) Math.floor(pos / W);
       double pageOffset = pos / W - currentPage;
       double deltaX = touch.x - touch.downX;
-      if (Math.abs(deltaX) > 25 * profile.density() && Math.abs(fingerVx) > 400 * profile.density()) {
+      if (Math.abs(deltaX) > 25 * profile.density()
+          && Math.abs(fingerVx) > 400 * profile.density()) {
         target = fingerVx > 0 ? currentPage : currentPage + 1;
       } else {
         double truncator = currentPage >= startPage ? 0.4 : 0.6;
@@ -133,7 +142,10 @@ final class CarouselScene extends Scene {
     double ratio = Math.min(1, Math.abs(to - pos) / W);
     double distance = half + half * Math.sin((ratio - 0.5) * 0.3 * Math.PI / 2);
     double v = Math.abs(fingerVx);
-    long ms = v > 0 ? 4 * Math.round(1000 * Math.abs(distance / v)) : (long) ((Math.abs(to - pos) / W + 1) * 100);
+    long ms =
+        v > 0
+            ? 4 * Math.round(1000 * Math.abs(distance / v))
+            : (long) ((Math.abs(to - pos) / W + 1) * 100);
     ms = Math.max(1, Math.min(600, ms));
     axis.animate(new Motion.Eased(pos, to, t, ms * 1_000_000L, Motion.Easing.DECELERATE_2_5));
   }
@@ -141,9 +153,10 @@ final class CarouselScene extends Scene {
   /** PagerSnapHelper: onFling above RecyclerView's minimum, else snapToTargetExistingView. */
   private void snapHelperRelease(long t, double pos, double contentV) {
     boolean fling = horizontal && Math.abs(contentV) > profile.minFlingPxPerS();
-    int target = fling
-        ? (contentV > 0 ? (int) Math.floor(pos / W) + 1 : (int) Math.floor(pos / W))
-        : nearestPage(pos);
+    int target =
+        fling
+            ? (contentV > 0 ? (int) Math.floor(pos / W) + 1 : (int) Math.floor(pos / W))
+            : nearestPage(pos);
     target = Math.max(0, Math.min(PAGES - 1, target));
     double to = target * W;
     double dx = Math.abs(to - pos);
@@ -177,9 +190,8 @@ final class CarouselScene extends Scene {
       easing = Motion.Easing.EASE_OUT_CUBIC;
     } else {
       double dx = Math.abs(to - pos);
-      durationMs = Math.abs(v) > 0
-          ? 4 * Math.round(1000 * dx / Math.abs(v))
-          : (long) ((dx / W + 1) * 100);
+      durationMs =
+          Math.abs(v) > 0 ? 4 * Math.round(1000 * dx / Math.abs(v)) : (long) ((dx / W + 1) * 100);
       durationMs = Math.max(1, Math.min(600, durationMs));
       easing = Motion.Easing.DECELERATE_2_5;
     }
@@ -223,18 +235,34 @@ final class CarouselScene extends Scene {
     g.setColor(c.brighter());
     for (int i = 0; i < 3; i++) {
       double r = 150 + 90 * ((p + i) % 3);
-      g.fill(new Ellipse2D.Double(x + 180 + i * 240 - r / 2, TOP + 420 - r / 2 + 60 * ((p * 7 + i) % 3), r, r));
+      g.fill(
+          new Ellipse2D.Double(
+              x + 180 + i * 240 - r / 2, TOP + 420 - r / 2 + 60 * ((p * 7 + i) % 3), r, r));
     }
     look.centred(g, (p + 1) + " / " + PAGES, x + W / 2, TOP + 180, 44, false, Color.WHITE);
     look.centred(g, TITLES[p], x + W / 2, TOP + 820, 110, true, Color.WHITE);
-    look.centred(g, "Swipe to continue with page " + (p + 2 > PAGES ? 1 : p + 2), x + W / 2, TOP + 980, 44, false,
+    look.centred(
+        g,
+        "Swipe to continue with page " + (p + 2 > PAGES ? 1 : p + 2),
+        x + W / 2,
+        TOP + 980,
+        44,
+        false,
         Color.WHITE);
-    look.centred(g, "Everything you need, one page at a time.", x + W / 2, TOP + 1060, 40, false, Color.WHITE);
+    look.centred(
+        g,
+        "Everything you need, one page at a time.",
+        x + W / 2,
+        TOP + 1060,
+        40,
+        false,
+        Color.WHITE);
   }
 
   @Override
   Object viewKey(long t) {
-    return List.of(Math.floor(0.5 + axis.at(t)), caption.text(), caption.focused(), phone.caret(caption));
+    return List.of(
+        Math.floor(0.5 + axis.at(t)), caption.text(), caption.focused(), phone.caret(caption));
   }
 
   @Override

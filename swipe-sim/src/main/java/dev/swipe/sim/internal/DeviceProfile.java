@@ -47,23 +47,38 @@ record DeviceProfile(
 
   /** Layout width in pixels. */
   public static final int WIDTH = 1080;
+
   /** Layout height in pixels of the default display (xxhdpi). */
   public static final int HEIGHT = 2400;
+
   /** Pixels per dp of the default display (xxhdpi). */
   public static final double DENSITY = 3.0;
+
   /** iOS UIScrollView normal deceleration rate per millisecond. */
   public static final double IOS_DECELERATION = 0.998;
+
   /** iOS rubber-band constant. */
   public static final double IOS_RUBBER_BAND = 0.55;
+
   /** Android long-press timeout. */
   public static final long LONG_PRESS_NANOS = 400_000_000L;
+
   /** Android tap timeout (NumberPicker counts a tap only below it). */
   public static final long TAP_TIMEOUT_NANOS = 100_000_000L;
+
   /** Android NumberPicker lowers the maximum fling velocity by this factor. */
   public static final double PICKER_FLING_DIVISOR = 8.0;
-  /** Bounce spring of the published UIScrollView model (Lobanov, "How UIScrollView works": stiffness 100, mass 1, damping ratio 1). */
+
+  /**
+   * Bounce spring of the published UIScrollView model (Lobanov, "How UIScrollView works": stiffness
+   * 100, mass 1, damping ratio 1).
+   */
   public static final double IOS_BOUNCE_OMEGA = 10.0;
-  /** Flutter's kTouchSlop (gestures/constants.dart): also the least span of a fling's velocity samples, in logical pixels. */
+
+  /**
+   * Flutter's kTouchSlop (gestures/constants.dart): also the least span of a fling's velocity
+   * samples, in logical pixels.
+   */
   public static final double FLUTTER_MIN_FLING_DISTANCE_LP = 18.0;
 
   private static final String[] FONTS = {"DejaVu Sans", "DejaVu Sans Condensed", "DejaVu Serif"};
@@ -84,17 +99,29 @@ record DeviceProfile(
     double omega = IOS_BOUNCE_OMEGA;
     if (config.seed().isPresent()) {
       SplittableRandom r = new SplittableRandom(config.seed().getAsLong());
-      slopDp = 5 + r.nextInt(10); // 5..14 dp: OEM config_viewConfigurationTouchSlop values around AOSP's 8
-      friction = 0.010 + r.nextDouble() * 0.014; // 0.010..0.024: ViewConfiguration's 0.015 and OEM setFriction tunings
-      pitchUnits = p == Platform.ANDROID ? 48 + r.nextInt(17) : 32 + r.nextInt(4); // 48..64 dp, 32..35 pt
+      slopDp =
+          5
+              + r.nextInt(
+                  10); // 5..14 dp: OEM config_viewConfigurationTouchSlop values around AOSP's 8
+      friction =
+          0.010
+              + r.nextDouble()
+                  * 0.014; // 0.010..0.024: ViewConfiguration's 0.015 and OEM setFriction tunings
+      pitchUnits =
+          p == Platform.ANDROID ? 48 + r.nextInt(17) : 32 + r.nextInt(4); // 48..64 dp, 32..35 pt
       font = FONTS[r.nextInt(FONTS.length)];
       fontScale = 0.9 + r.nextDouble() * 0.25; // 0.9..1.15
       latencyMs = 40 + r.nextInt(111); // 40..150 ms: HDMI dongles
       quality = 60 + r.nextInt(36); // 60..95
       phase = r.nextLong(33_000_000L);
       // drawn last so the draws above stay those of earlier simulator versions
-      stopPt = 0.05 + r.nextDouble() * 0.45; // 0.05..0.5 pt: UIKit leaves its stop threshold unpublished
-      omega = 8 + r.nextDouble() * 6.2; // 8..14.2 rad/s: from the published model (10) to Flutter's bounce spring (14.1)
+      stopPt =
+          0.05 + r.nextDouble() * 0.45; // 0.05..0.5 pt: UIKit leaves its stop threshold unpublished
+      omega =
+          8
+              + r.nextDouble()
+                  * 6.2; // 8..14.2 rad/s: from the published model (10) to Flutter's bounce spring
+      // (14.1)
     }
     return new DeviceProfile(
         p,

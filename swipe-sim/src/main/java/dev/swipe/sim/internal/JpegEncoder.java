@@ -50,7 +50,8 @@ final class JpegEncoder {
       writer.write(null, new IIOImage(image, null, null), param);
       writer.reset();
     } catch (IOException e) {
-      throw new SwipeException(ErrorCode.INTERNAL, "JPEG encoding failed: " + e.getMessage(), Map.of(), e);
+      throw new SwipeException(
+          ErrorCode.INTERNAL, "JPEG encoding failed: " + e.getMessage(), Map.of(), e);
     }
     return out.toByteArray();
   }

@@ -5,8 +5,8 @@ import java.awt.Graphics2D;
 import java.awt.geom.RoundRectangle2D;
 
 /**
- * The on-screen keyboard: slides up over the bottom of the screen in 250 ms when an editable
- * field is focused, and down again when dismissed. A tap on a key types it.
+ * The on-screen keyboard: slides up over the bottom of the screen in 250 ms when an editable field
+ * is focused, and down again when dismissed. A tap on a key types it.
  */
 final class Keyboard {
   static final double HEIGHT = 880;
@@ -15,6 +15,7 @@ final class Keyboard {
 
   /** The screen's layout height: the keyboard rises from its bottom. */
   private final double screenHeight;
+
   private boolean shown;
   private long changedAt = Long.MIN_VALUE / 2;
 
@@ -61,8 +62,8 @@ final class Keyboard {
   }
 
   /**
-   * The key at a point on a fully shown keyboard: a letter, ' ' for space, '\b' for backspace,
-   * '\n' for enter, or 0 for none (shift, symbols, gaps).
+   * The key at a point on a fully shown keyboard: a letter, ' ' for space, '\b' for backspace, '\n'
+   * for enter, or 0 for none (shift, symbols, gaps).
    */
   char keyAt(long t, double x, double y) {
     double top = top(t) + 110;
@@ -125,10 +126,17 @@ final class Keyboard {
     }
     double top = top(t);
     g.setColor(look.keyboard);
-    java.awt.geom.Rectangle2D.Double board = new java.awt.geom.Rectangle2D.Double(0, top, DeviceProfile.WIDTH, HEIGHT);
+    java.awt.geom.Rectangle2D.Double board =
+        new java.awt.geom.Rectangle2D.Double(0, top, DeviceProfile.WIDTH, HEIGHT);
     g.fill(board);
     look.cover(g, board);
-    look.text(g, ios ? "\"the\"      \"to\"      \"and\"" : "the        to        and", 150, top + 72, 40, false,
+    look.text(
+        g,
+        ios ? "\"the\"      \"to\"      \"and\"" : "the        to        and",
+        150,
+        top + 72,
+        40,
+        false,
         look.secondaryText);
     double rowH = (HEIGHT - 140) / 4.0;
     double keysTop = top + 110;
@@ -145,15 +153,17 @@ final class Keyboard {
         boolean letter = Character.isLetter(c);
         g.setColor(letter || c == ' ' || c == ',' || c == '.' ? keyColor : special);
         g.fill(new RoundRectangle2D.Double(kx, ky, w - 16, rowH - 20, 24, 24));
-        String label = switch (c) {
-          case '<' -> "\u232B";
-          case '>' -> "\u21B5";
-          case '^' -> "\u21E7";
-          case '#' -> "?123";
-          case ' ' -> ios ? "space" : "";
-          default -> String.valueOf(c);
-        };
-        look.centred(g, label, kx + (w - 16) / 2, ky + (rowH - 20) / 2, letter ? 56 : 40, false, look.text);
+        String label =
+            switch (c) {
+              case '<' -> "\u232B";
+              case '>' -> "\u21B5";
+              case '^' -> "\u21E7";
+              case '#' -> "?123";
+              case ' ' -> ios ? "space" : "";
+              default -> String.valueOf(c);
+            };
+        look.centred(
+            g, label, kx + (w - 16) / 2, ky + (rowH - 20) / 2, letter ? 56 : 40, false, look.text);
       }
     }
   }

@@ -11,17 +11,18 @@ import java.util.Locale;
 import java.util.TreeSet;
 
 /**
- * A contacts list: 240 sorted names under a search field. Typing into the search field filters
- * the list (the seed's "prefer search over blind scrolling"). At its ends Android 12+ stretches
- * the rows (AOSP {@code EdgeEffect} TYPE_STRETCH) or, with {@code overscroll=glow}, glows. A tap
- * on a row of a list at rest opens that contact's page (a tap on a moving list only stops it);
- * its back link or the Back key returns to the list where it was.
+ * A contacts list: 240 sorted names under a search field. Typing into the search field filters the
+ * list (the seed's "prefer search over blind scrolling"). At its ends Android 12+ stretches the
+ * rows (AOSP {@code EdgeEffect} TYPE_STRETCH) or, with {@code overscroll=glow}, glows. A tap on a
+ * row of a list at rest opens that contact's page (a tap on a moving list only stops it); its back
+ * link or the Back key returns to the list where it was.
  */
 final class ListScene extends Scene {
   static final double TOP = 408;
   static final double ROW = 192;
   private static final String[] FIRST = {
-    "Aaron", "Abigail", "Adrian", "Alice", "Amelia", "Andre", "Anna", "Arthur", "Beatrice", "Benjamin",
+    "Aaron", "Abigail", "Adrian", "Alice", "Amelia", "Andre", "Anna", "Arthur", "Beatrice",
+        "Benjamin",
     "Bianca", "Caleb", "Camila", "Carlos", "Chloe", "Daniel", "Diana", "Dmitri", "Elena", "Ethan",
     "Fatima", "Felix", "Grace", "Hannah", "Hugo", "Isabel", "Ivan", "Jasmine", "Jonas", "Julia",
     "Kenji", "Laura", "Leo", "Lucia", "Mateo", "Maya", "Nadia", "Noah", "Olivia", "Oscar",
@@ -30,9 +31,11 @@ final class ListScene extends Scene {
   };
   private static final String[] LAST = {
     "Adams", "Baker", "Chen", "Diaz", "Evans", "Fischer", "Garcia", "Hughes", "Ito", "Jensen",
-    "Kowalski", "Lopez", "Martin", "Nguyen", "Okafor", "Patel", "Quinn", "Rossi", "Schmidt", "Tanaka",
+    "Kowalski", "Lopez", "Martin", "Nguyen", "Okafor", "Patel", "Quinn", "Rossi", "Schmidt",
+        "Tanaka",
     "Ueda", "Varga", "Weber", "Xu", "Young", "Zimmer"
   };
+
   /** All contacts, sorted. */
   static final List<String> NAMES = names();
 
@@ -99,7 +102,8 @@ final class ListScene extends Scene {
     } else if (inList) {
       axis.release(touch.time, 0, 0);
       if (tapOpens && touch.withinSlop()) {
-        int row = (int) Math.floor((touch.downY - TOP + Math.floor(0.5 + axis.at(touch.time))) / ROW);
+        int row =
+            (int) Math.floor((touch.downY - TOP + Math.floor(0.5 + axis.at(touch.time))) / ROW);
         if (row >= 0 && row < rows.size()) {
           opened = rows.get(row);
         }
@@ -170,7 +174,8 @@ final class ListScene extends Scene {
     }
     g.setTransform(unstretched);
     if (rows.isEmpty()) {
-      look.centred(g, "No contacts", DeviceProfile.WIDTH / 2.0, TOP + 300, 48, false, look.secondaryText);
+      look.centred(
+          g, "No contacts", DeviceProfile.WIDTH / 2.0, TOP + 300, 48, false, look.secondaryText);
     }
     paintGlow(g, look, axis.edgeGlow(t));
     g.setClip(clip);
@@ -191,7 +196,14 @@ final class ListScene extends Scene {
     g.fill(new Ellipse2D.Double(DeviceProfile.WIDTH / 2.0 - 150, 480, 300, 300));
     look.centred(g, name.substring(0, 1), DeviceProfile.WIDTH / 2.0, 630, 130, true, Color.WHITE);
     look.centred(g, name, DeviceProfile.WIDTH / 2.0, 900, 66, true, look.text);
-    look.centred(g, "mobile " + phoneNumber(name), DeviceProfile.WIDTH / 2.0, 1000, 44, false, look.secondaryText);
+    look.centred(
+        g,
+        "mobile " + phoneNumber(name),
+        DeviceProfile.WIDTH / 2.0,
+        1000,
+        44,
+        false,
+        look.secondaryText);
     String[] actions = {"Call", "Message", "Email"};
     for (int i = 0; i < actions.length; i++) {
       double cx = DeviceProfile.WIDTH / 2.0 + (i - 1) * 300;
@@ -217,7 +229,9 @@ final class ListScene extends Scene {
     double h = 60 + 260 * Math.abs(glow);
     double y = glow < 0 ? TOP - h : profile.heightPx() - h;
     Color a = look.accent;
-    g.setColor(new Color(a.getRed(), a.getGreen(), a.getBlue(), (int) Math.round(40 + 60 * Math.abs(glow))));
+    g.setColor(
+        new Color(
+            a.getRed(), a.getGreen(), a.getBlue(), (int) Math.round(40 + 60 * Math.abs(glow))));
     g.fill(new Ellipse2D.Double(-200, y, DeviceProfile.WIDTH + 400, 2 * h));
   }
 
@@ -235,7 +249,14 @@ final class ListScene extends Scene {
 
   @Override
   Object viewKey(long t) {
-    return List.of(Math.floor(0.5 + axis.at(t)), Math.round(axis.edgeGlow(t) * 1000), stretchPx(t), search.text(), search.focused(), phone.caret(search), String.valueOf(opened));
+    return List.of(
+        Math.floor(0.5 + axis.at(t)),
+        Math.round(axis.edgeGlow(t) * 1000),
+        stretchPx(t),
+        search.text(),
+        search.focused(),
+        phone.caret(search),
+        String.valueOf(opened));
   }
 
   @Override

@@ -18,8 +18,10 @@ final class Look {
   final Color text;
   final Color secondaryText;
   final Color accent;
+
   /** Text on an accent-coloured button. */
   final Color onAccent;
+
   final Color divider;
   final Color fieldFill;
   final Color keyboard;
@@ -100,7 +102,8 @@ final class Look {
   Font font(double px, boolean bold) {
     double size = px * fontScale;
     long key = Math.round(size * 16) * 2 + (bold ? 1 : 0);
-    return fonts.computeIfAbsent(key, k -> new Font(family, bold ? Font.BOLD : Font.PLAIN, 1).deriveFont((float) size));
+    return fonts.computeIfAbsent(
+        key, k -> new Font(family, bold ? Font.BOLD : Font.PLAIN, 1).deriveFont((float) size));
   }
 
   /** Draws text with its baseline at {@code y}. */

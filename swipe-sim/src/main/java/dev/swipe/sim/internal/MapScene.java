@@ -11,9 +11,10 @@ import java.util.List;
 
 /**
  * A street map three screens wide and two and a half screens tall, panned in both axes with the
- * platform's fling physics per axis (Android's OverScroller flings each axis on its own
- * velocity, AOSP {@code OverScroller.fling} with {@code mScrollerX} and {@code mScrollerY}), clamped (Android, Flutter) or rubber-banded (iOS) at its edges. A floating search pill
- * is an editable field.
+ * platform's fling physics per axis (Android's OverScroller flings each axis on its own velocity,
+ * AOSP {@code OverScroller.fling} with {@code mScrollerX} and {@code mScrollerY}), clamped
+ * (Android, Flutter) or rubber-banded (iOS) at its edges. A floating search pill is an editable
+ * field.
  */
 final class MapScene extends Scene {
   static final double MAP_W = 3240;
@@ -21,11 +22,27 @@ final class MapScene extends Scene {
   static final double TOP = 72;
   private static final double BLOCK = 360;
   private static final String[] STREETS = {
-    "Elm St", "Oak Ave", "Pine St", "Maple Ave", "Cedar St", "Birch Rd", "Walnut St", "Willow Ave", "Spruce St",
-    "Aspen Rd", "Chestnut St", "Poplar Ave", "Laurel St", "Hazel Rd", "Juniper St", "Linden Ave", "Alder St"
+    "Elm St",
+    "Oak Ave",
+    "Pine St",
+    "Maple Ave",
+    "Cedar St",
+    "Birch Rd",
+    "Walnut St",
+    "Willow Ave",
+    "Spruce St",
+    "Aspen Rd",
+    "Chestnut St",
+    "Poplar Ave",
+    "Laurel St",
+    "Hazel Rd",
+    "Juniper St",
+    "Linden Ave",
+    "Alder St"
   };
   private static final String[] PLACES = {
-    "Cafe Aurora", "City Library", "Harbor Market", "Museum of Light", "Green Park", "Central Station",
+    "Cafe Aurora", "City Library", "Harbor Market", "Museum of Light", "Green Park",
+        "Central Station",
     "Bakery Nord", "Town Hall", "Riverside Gym", "Star Cinema", "Old Mill", "Bike Shop"
   };
 
@@ -93,7 +110,8 @@ final class MapScene extends Scene {
     g.setColor(new Color(0, 0, 0, 40));
     g.fill(new java.awt.geom.RoundRectangle2D.Double(52, 128, 984, 132, 132, 132));
     g.setColor(Color.WHITE);
-    java.awt.geom.RoundRectangle2D.Double pill = new java.awt.geom.RoundRectangle2D.Double(48, 120, 984, 132, 132, 132);
+    java.awt.geom.RoundRectangle2D.Double pill =
+        new java.awt.geom.RoundRectangle2D.Double(48, 120, 984, 132, 132, 132);
     g.fill(pill);
     look.cover(g, pill);
     search.paint(g, look, phone.caret(search), 0);
@@ -130,12 +148,16 @@ final class MapScene extends Scene {
     for (int bx = bx0; bx <= bx1; bx++) {
       boolean major = Math.floorMod(bx, 3) == 0;
       g.setColor(major ? new Color(0xFCE08A) : Color.WHITE);
-      g.fill(new Rectangle2D.Double(bx * BLOCK - (major ? 22 : 12), y0 - 2, major ? 44 : 24, y1 - y0 + 4));
+      g.fill(
+          new Rectangle2D.Double(
+              bx * BLOCK - (major ? 22 : 12), y0 - 2, major ? 44 : 24, y1 - y0 + 4));
     }
     for (int by = by0; by <= by1; by++) {
       boolean major = Math.floorMod(by, 3) == 0;
       g.setColor(major ? new Color(0xFCE08A) : Color.WHITE);
-      g.fill(new Rectangle2D.Double(x0 - 2, by * BLOCK - (major ? 22 : 12), x1 - x0 + 4, major ? 44 : 24));
+      g.fill(
+          new Rectangle2D.Double(
+              x0 - 2, by * BLOCK - (major ? 22 : 12), x1 - x0 + 4, major ? 44 : 24));
       if (major) {
         for (int bx = bx0; bx <= bx1; bx++) {
           if (Math.floorMod(bx, 3) == 1) {
@@ -155,7 +177,14 @@ final class MapScene extends Scene {
           g.fill(new Ellipse2D.Double(px - 22, py - 60, 44, 44));
           g.setStroke(new BasicStroke(8f));
           g.draw(new java.awt.geom.Line2D.Double(px, py - 20, px, py));
-          look.text(g, PLACES[Math.floorMod(h / 5, PLACES.length)], px - 120, py + 44, 32, true, new Color(0x3C3A36));
+          look.text(
+              g,
+              PLACES[Math.floorMod(h / 5, PLACES.length)],
+              px - 120,
+              py + 44,
+              32,
+              true,
+              new Color(0x3C3A36));
         }
       }
     }
@@ -171,7 +200,11 @@ final class MapScene extends Scene {
   @Override
   Object viewKey(long t) {
     return List.of(
-        Math.floor(0.5 + x.at(t)), Math.floor(0.5 + y.at(t)), search.text(), search.focused(), phone.caret(search));
+        Math.floor(0.5 + x.at(t)),
+        Math.floor(0.5 + y.at(t)),
+        search.text(),
+        search.focused(),
+        phone.caret(search));
   }
 
   @Override

@@ -57,7 +57,8 @@ public interface Motion {
    * Android's OverScroller spline fling: {@code start + distance * spline(t / duration)}, clamped
    * to [lo, hi] (a RecyclerView stops at its edge; the glow does not move content).
    */
-  record SplineFling(double start, long t0, double distance, long durationNanos, double lo, double hi)
+  record SplineFling(
+      double start, long t0, double distance, long durationNanos, double lo, double hi)
       implements Motion {
     @Override
     public double at(long t) {
@@ -96,9 +97,9 @@ public interface Motion {
   }
 
   /**
-   * iOS deceleration: the remaining distance shrinks by {@code rate} every millisecond, so it
-   * ends at {@code start + total} ({@code total = v/1000 * rate/(1-rate)}, UIKit's projection).
-   * Once the remainder is below {@code epsilon} it is at rest exactly on the end.
+   * iOS deceleration: the remaining distance shrinks by {@code rate} every millisecond, so it ends
+   * at {@code start + total} ({@code total = v/1000 * rate/(1-rate)}, UIKit's projection). Once the
+   * remainder is below {@code epsilon} it is at rest exactly on the end.
    */
   final class Decay implements Motion {
     private final double start;
@@ -112,9 +113,10 @@ public interface Motion {
       this.t0 = t0;
       this.total = total;
       this.rate = rate;
-      this.end = Math.abs(total) <= epsilon
-          ? t0
-          : t0 + (long) (Math.log(epsilon / Math.abs(total)) / Math.log(rate) * 1e6);
+      this.end =
+          Math.abs(total) <= epsilon
+              ? t0
+              : t0 + (long) (Math.log(epsilon / Math.abs(total)) / Math.log(rate) * 1e6);
     }
 
     @Override
@@ -154,9 +156,9 @@ public interface Motion {
   }
 
   /**
-   * A critically damped spring towards {@code rest}: iOS's bounce back to an edge. Starts
-   * {@code x0} away from rest moving at {@code v0} units per second; once within {@code epsilon}
-   * it is at rest exactly.
+   * A critically damped spring towards {@code rest}: iOS's bounce back to an edge. Starts {@code
+   * x0} away from rest moving at {@code v0} units per second; once within {@code epsilon} it is at
+   * rest exactly.
    */
   final class Spring implements Motion {
     private final double rest;
@@ -201,15 +203,17 @@ public interface Motion {
   }
 
   /**
-   * iOS's bounce back to an edge: a critically damped spring while the content still moves
-   * outwards (released past the edge with outward velocity, or hitting it mid-deceleration), then
-   * a return to the edge in a fixed time that never crawls slower than {@code minSpeed}. The
-   * floor keeps the last frames of the return distinct until the edge is reached: two equal
-   * frames short of the edge would look settled while it is still moving.
+   * iOS's bounce back to an edge: a critically damped spring while the content still moves outwards
+   * (released past the edge with outward velocity, or hitting it mid-deceleration), then a return
+   * to the edge in a fixed time that never crawls slower than {@code minSpeed}. The floor keeps the
+   * last frames of the return distinct until the edge is reached: two equal frames short of the
+   * edge would look settled while it is still moving.
    */
-  static Motion bounceBack(double edge, long t0, double x0, double v0, double omega, long returnNanos, double minSpeed) {
+  static Motion bounceBack(
+      double edge, long t0, double x0, double v0, double omega, long returnNanos, double minSpeed) {
     double c = v0 + omega * x0;
-    double peakS = (c != 0 && Math.signum(v0) == Math.signum(x0 == 0 ? v0 : x0)) ? v0 / (omega * c) : 0;
+    double peakS =
+        (c != 0 && Math.signum(v0) == Math.signum(x0 == 0 ? v0 : x0)) ? v0 / (omega * c) : 0;
     if (peakS > 0) {
       Spring out = new Spring(edge, t0, x0, v0, omega, 0.5);
       long peak = t0 + (long) (peakS * 1e9);
@@ -219,10 +223,11 @@ public interface Motion {
   }
 
   /**
-   * A cubic ease-out from one position to another over a fixed time, blended with a linear move
-   * so its speed never drops below {@code minSpeed} (units per second) before it arrives.
+   * A cubic ease-out from one position to another over a fixed time, blended with a linear move so
+   * its speed never drops below {@code minSpeed} (units per second) before it arrives.
    */
-  record Approach(double from, double to, long t0, long maxDurationNanos, double minSpeed) implements Motion {
+  record Approach(double from, double to, long t0, long maxDurationNanos, double minSpeed)
+      implements Motion {
     /** A short way is covered at the minimum speed, sooner than the full duration. */
     private long duration() {
       return Math.min(maxDurationNanos, (long) (Math.abs(to - from) / minSpeed * 1e9));
@@ -250,7 +255,8 @@ public interface Motion {
   }
 
   /** An eased move from one position to another over a fixed duration. */
-  record Eased(double from, double to, long t0, long durationNanos, Easing easing) implements Motion {
+  record Eased(double from, double to, long t0, long durationNanos, Easing easing)
+      implements Motion {
     @Override
     public double at(long t) {
       if (t >= t0 + durationNanos || durationNanos <= 0) {
@@ -270,8 +276,8 @@ public interface Motion {
 
   /**
    * Android 12's EdgeEffect stretch spring (AOSP {@code EdgeEffect.updateSpring}: NATURAL_FREQUENCY
-   * 24.657, DAMPING_RATIO 0.98): the stretch distance in pixels, from {@code x0} moving at
-   * {@code v0} pixels per second, held at {@code cap} when it would pass it (the source clamps the
+   * 24.657, DAMPING_RATIO 0.98): the stretch distance in pixels, from {@code x0} moving at {@code
+   * v0} pixels per second, held at {@code cap} when it would pass it (the source clamps the
    * distance to 1), at rest once it returns to 0 (isAtEquilibrium).
    */
   final class EdgeSpring implements Motion {
@@ -300,10 +306,14 @@ public interface Motion {
       double s = (t - t0) / 1e9;
       double wd = NATURAL_FREQUENCY * Math.sqrt(1 - DAMPING_RATIO * DAMPING_RATIO);
       double sinCoeff = (DAMPING_RATIO * NATURAL_FREQUENCY * x0 + v0) / wd;
-      return Math.exp(-DAMPING_RATIO * NATURAL_FREQUENCY * s) * (x0 * Math.cos(wd * s) + sinCoeff * Math.sin(wd * s));
+      return Math.exp(-DAMPING_RATIO * NATURAL_FREQUENCY * s)
+          * (x0 * Math.cos(wd * s) + sinCoeff * Math.sin(wd * s));
     }
 
-    /** The spring as drawn: from a release, or an absorb that is held at {@code cap} and released from it. */
+    /**
+     * The spring as drawn: from a release, or an absorb that is held at {@code cap} and released
+     * from it.
+     */
     static Motion of(long t0, double x0, double v0, double cap) {
       EdgeSpring free = new EdgeSpring(t0, x0, v0);
       if (v0 <= 0) {
@@ -332,13 +342,15 @@ public interface Motion {
   }
 
   /**
-   * Flutter's ClampingScrollSimulation (scroll_simulation.dart: friction 0.015, the cubic
-   * 1.2t^3 - 3.27t^2 + 3.065t), in pixels of a screen with {@code density} pixels per logical
-   * pixel, stopped at [lo, hi] like a clamped list.
+   * Flutter's ClampingScrollSimulation (scroll_simulation.dart: friction 0.015, the cubic 1.2t^3 -
+   * 3.27t^2 + 3.065t), in pixels of a screen with {@code density} pixels per logical pixel, stopped
+   * at [lo, hi] like a clamped list.
    */
-  record FlutterFling(double start, long t0, double velocity, double density, double lo, double hi) implements Motion {
+  record FlutterFling(double start, long t0, double velocity, double density, double lo, double hi)
+      implements Motion {
     /** Flutter's _decelerationForFriction factor (9.80665 * 39.37 * 160). */
     static final double DECELERATION_PER_FRICTION = 61774.04968;
+
     static final double FRICTION = 0.015;
     static final double INITIAL_VELOCITY_PENETRATION = 3.065;
 
@@ -354,7 +366,11 @@ public interface Motion {
     }
 
     private double distance() {
-      return Math.abs(lp()) * durationSeconds(lp()) / INITIAL_VELOCITY_PENETRATION * density * Math.signum(velocity);
+      return Math.abs(lp())
+          * durationSeconds(lp())
+          / INITIAL_VELOCITY_PENETRATION
+          * density
+          * Math.signum(velocity);
     }
 
     private long durationNanos() {
@@ -369,12 +385,15 @@ public interface Motion {
     /** Velocity in pixels per second at {@code t} (ClampingScrollSimulation.dx). */
     double velocityAt(long t) {
       double u = Math.min(1, Math.max(0, (double) (t - t0) / durationNanos()));
-      return distance() * (3.6 * u * u - 6.54 * u + INITIAL_VELOCITY_PENETRATION) / durationSeconds(lp());
+      return distance()
+          * (3.6 * u * u - 6.54 * u + INITIAL_VELOCITY_PENETRATION)
+          / durationSeconds(lp());
     }
 
     private double free(long t) {
       double u = Math.min(1, Math.max(0, (double) (t - t0) / durationNanos()));
-      return start + distance() * (1.2 * u * u * u - 3.27 * u * u + INITIAL_VELOCITY_PENETRATION * u);
+      return start
+          + distance() * (1.2 * u * u * u - 3.27 * u * u + INITIAL_VELOCITY_PENETRATION * u);
     }
 
     @Override
@@ -407,10 +426,11 @@ public interface Motion {
   }
 
   /**
-   * Flutter's FrictionSimulation.through (friction_simulation.dart): from {@code start} at
-   * {@code v0} to {@code stop}, the velocity decaying exponentially until it is {@code vEnd}.
+   * Flutter's FrictionSimulation.through (friction_simulation.dart): from {@code start} at {@code
+   * v0} to {@code stop}, the velocity decaying exponentially until it is {@code vEnd}.
    */
-  record FrictionThrough(double start, double stop, double v0, double vEnd, long t0) implements Motion {
+  record FrictionThrough(double start, double stop, double v0, double vEnd, long t0)
+      implements Motion {
     private double dragLog() {
       return (v0 - vEnd) / (start - stop);
     }
@@ -438,9 +458,9 @@ public interface Motion {
   }
 
   /**
-   * Flutter's default scroll spring (ScrollPhysics.spring: mass 0.5, stiffness 100, damping
-   * ratio 1.1, so overdamped) from {@code from} at {@code v0} to {@code to}; at rest within
-   * {@code tolerance}.
+   * Flutter's default scroll spring (ScrollPhysics.spring: mass 0.5, stiffness 100, damping ratio
+   * 1.1, so overdamped) from {@code from} at {@code v0} to {@code to}; at rest within {@code
+   * tolerance}.
    */
   final class OverdampedSpring implements Motion {
     private static final double MASS = 0.5;
@@ -498,7 +518,10 @@ public interface Motion {
 
   /** Interpolators. */
   enum Easing {
-    /** Android DecelerateInterpolator(2.5): NumberPicker's 800 ms adjustment; equals ViewPager's quintic. */
+    /**
+     * Android DecelerateInterpolator(2.5): NumberPicker's 800 ms adjustment; equals ViewPager's
+     * quintic.
+     */
     DECELERATE_2_5,
     /** A cubic ease-out, as UIKit's default scroll animations. */
     EASE_OUT_CUBIC,

@@ -31,7 +31,8 @@ public final class PhoneRegistry {
   /** Registers a phone whose parts are both taken (a combined or directly created phone). */
   public static synchronized void register(String name, Object phone) {
     if (PHONES.containsKey(name)) {
-      throw SwipeException.invalidArgument("name", "a sim phone named '" + name + "' is already open");
+      throw SwipeException.invalidArgument(
+          "name", "a sim phone named '" + name + "' is already open");
     }
     Entry e = new Entry(phone, "");
     e.hid = true;
@@ -45,7 +46,8 @@ public final class PhoneRegistry {
    * @param uri the configuration's URI; a second part must use the same options
    * @param hid true for the HID part, false for the capture part
    */
-  public static synchronized Object take(String name, String uri, boolean hid, Supplier<Object> create) {
+  public static synchronized Object take(
+      String name, String uri, boolean hid, Supplier<Object> create) {
     Entry e = PHONES.get(name);
     if (e == null) {
       e = new Entry(create.get(), uri);
@@ -53,12 +55,16 @@ public final class PhoneRegistry {
     } else if (!e.uri.equals(uri)) {
       throw SwipeException.invalidArgument(
           "name",
-          "sim phone '" + name + "' is open with other options ("
-              + (e.uri.isEmpty() ? "opened as one device" : e.uri) + "); open both parts with the same URI");
+          "sim phone '"
+              + name
+              + "' is open with other options ("
+              + (e.uri.isEmpty() ? "opened as one device" : e.uri)
+              + "); open both parts with the same URI");
     }
     if (hid ? e.hid : e.capture) {
       throw SwipeException.invalidArgument(
-          "name", "sim phone '" + name + "' already has an open " + (hid ? "hid" : "capture") + " part");
+          "name",
+          "sim phone '" + name + "' already has an open " + (hid ? "hid" : "capture") + " part");
     }
     if (hid) {
       e.hid = true;
@@ -69,8 +75,8 @@ public final class PhoneRegistry {
   }
 
   /**
-   * A part of {@code phone} closed. Returns true when the phone was registered and no part of it
-   * is taken any more (it has been removed).
+   * A part of {@code phone} closed. Returns true when the phone was registered and no part of it is
+   * taken any more (it has been removed).
    */
   public static synchronized boolean partClosed(Object phone, boolean hid) {
     for (Iterator<Entry> it = PHONES.values().iterator(); it.hasNext(); ) {

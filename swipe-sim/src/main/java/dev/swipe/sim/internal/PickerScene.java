@@ -3,7 +3,6 @@ package dev.swipe.sim.internal;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.SwipeException;
 import dev.swipe.sim.SimState;
-import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.geom.Rectangle2D;
 import java.awt.geom.RoundRectangle2D;
@@ -13,10 +12,10 @@ import java.util.OptionalInt;
 
 /**
  * A time picker: a month column (not cyclic), an hour column 00-23 and a minute column (both
- * cyclic), with a selection band, and an editable label field directly below the picker (the trap
- * a wheel drag that slips off the picker falls into). As Android's TimePicker spinner the minute
- * column has 60 rows and wrapping it past 59/00 moves the hour (TimePickerSpinnerDelegate's
- * minute OnValueChangeListener); the other kinds show 00-55 by five on independent columns.
+ * cyclic), with a selection band, and an editable label field directly below the picker (the trap a
+ * wheel drag that slips off the picker falls into). As Android's TimePicker spinner the minute
+ * column has 60 rows and wrapping it past 59/00 moves the hour (TimePickerSpinnerDelegate's minute
+ * OnValueChangeListener); the other kinds show 00-55 by five on independent columns.
  */
 final class PickerScene extends Scene {
   static final double CENTER_Y = 900;
@@ -41,7 +40,8 @@ final class PickerScene extends Scene {
       hours[i] = String.format("%02d", i);
       hourValues[i] = i;
     }
-    boolean timePicker = phone.config().effectivePicker() == dev.swipe.sim.SimConfig.PickerKind.TIMEPICKER;
+    boolean timePicker =
+        phone.config().effectivePicker() == dev.swipe.sim.SimConfig.PickerKind.TIMEPICKER;
     int step = timePicker ? 1 : 5;
     int minuteRows = 60 / step;
     String[] minutes = new String[minuteRows];
@@ -52,7 +52,9 @@ final class PickerScene extends Scene {
     }
     wheels.add(new Wheel(phone, "month", MONTHS, monthValues, 1, 0, false, 260, 340, CENTER_Y, 5));
     Wheel hour = new Wheel(phone, "hour", hours, hourValues, 1, 24, true, 600, 240, CENTER_Y, 9);
-    Wheel minute = new Wheel(phone, "minute", minutes, minuteValues, step, 60, true, 860, 240, CENTER_Y, 30 / step);
+    Wheel minute =
+        new Wheel(
+            phone, "minute", minutes, minuteValues, step, 60, true, 860, 240, CENTER_Y, 30 / step);
     if (timePicker) {
       // Each pass of the minute from 59 to 00 adds an hour, from 00 to 59 takes one away.
       hour.carry(t -> Math.floorDiv(Math.round(minute.position(t)), (long) minuteRows));
@@ -134,10 +136,19 @@ final class PickerScene extends Scene {
     double pitch = first.pitch;
     if (profile.ios()) {
       g.setColor(look.fieldFill);
-      g.fill(new RoundRectangle2D.Double(48, CENTER_Y - pitch / 2, DeviceProfile.WIDTH - 96, pitch, 36, 36));
+      g.fill(
+          new RoundRectangle2D.Double(
+              48, CENTER_Y - pitch / 2, DeviceProfile.WIDTH - 96, pitch, 36, 36));
     } else {
       g.setColor(look.surface);
-      g.fill(new RoundRectangle2D.Double(36, first.top() - 24, DeviceProfile.WIDTH - 72, first.bottom() - first.top() + 48, 48, 48));
+      g.fill(
+          new RoundRectangle2D.Double(
+              36,
+              first.top() - 24,
+              DeviceProfile.WIDTH - 72,
+              first.bottom() - first.top() + 48,
+              48,
+              48));
     }
     for (Wheel w : wheels) {
       w.paint(g, look, t, phone.caret(w.editor()));
@@ -229,7 +240,8 @@ final class PickerScene extends Scene {
         return;
       }
     }
-    throw SwipeException.invalidArgument("column", "no wheel named '" + column + "'; columns are month, hour, minute");
+    throw SwipeException.invalidArgument(
+        "column", "no wheel named '" + column + "'; columns are month, hour, minute");
   }
 
   @Override
@@ -240,6 +252,7 @@ final class PickerScene extends Scene {
         return;
       }
     }
-    throw SwipeException.invalidArgument("column", "no wheel named '" + column + "'; columns are month, hour, minute");
+    throw SwipeException.invalidArgument(
+        "column", "no wheel named '" + column + "'; columns are month, hour, minute");
   }
 }

@@ -9,10 +9,15 @@ package dev.swipe.sim.internal;
  * bounces back on a critically damped spring.
  */
 final class ScrollAxis {
-  /** AOSP EdgeEffect ON_ABSORB_VELOCITY_ADJUSTMENT: a fling's velocity at the edge, scaled, starts the stretch. */
+  /**
+   * AOSP EdgeEffect ON_ABSORB_VELOCITY_ADJUSTMENT: a fling's velocity at the edge, scaled, starts
+   * the stretch.
+   */
   static final double ON_ABSORB_VELOCITY_ADJUSTMENT = 13.0;
+
   /** AOSP EdgeEffect LINEAR_STRETCH_INTENSITY and EXP_STRETCH_INTENSITY. */
   static final double STRETCH_INTENSITY = 0.016;
+
   /** AOSP EdgeEffect SCROLL_DIST_AFFECTED_BY_EXP_STRETCH. */
   static final double SCROLL_DIST_AFFECTED_BY_EXP_STRETCH = 0.33;
 
@@ -25,12 +30,19 @@ final class ScrollAxis {
   private double anchorOffset;
   private double anchorFinger;
   private boolean caught;
-  /** Android 12 stretch: the stretch distance in pixels (EdgeEffect's mDistance times the height) and its edge. */
+
+  /**
+   * Android 12 stretch: the stretch distance in pixels (EdgeEffect's mDistance times the height)
+   * and its edge.
+   */
   private Motion stretch = Motion.still(0);
+
   private int stretchSide;
   private double pullBase;
+
   /** Android edge effect: how far the finger pulled past an edge (signed), and its fade-out. */
   private boolean dragging;
+
   private double pull;
   private double releasedPull;
   private long releasedAt = Long.MIN_VALUE / 2;
@@ -74,7 +86,8 @@ final class ScrollAxis {
     if (d <= 0) {
       return 0;
     }
-    double exp = STRETCH_INTENSITY * (1 - Math.exp(-d * Math.E / SCROLL_DIST_AFFECTED_BY_EXP_STRETCH));
+    double exp =
+        STRETCH_INTENSITY * (1 - Math.exp(-d * Math.E / SCROLL_DIST_AFFECTED_BY_EXP_STRETCH));
     return stretchSide * (STRETCH_INTENSITY * d + exp);
   }
 
@@ -141,7 +154,8 @@ final class ScrollAxis {
       shown = Math.max(min, Math.min(max, raw));
       pull = raw - shown;
       if (stretchMode()) {
-        // EdgeEffect.onPullDistance: the pull past the edge, as a fraction of the height, capped at 1.
+        // EdgeEffect.onPullDistance: the pull past the edge, as a fraction of the height, capped at
+        // 1.
         stretchSide = pull > 0 ? 1 : -1;
         stretch = Motion.still(Math.min(viewport, Math.abs(pull)));
       }
@@ -150,8 +164,8 @@ final class ScrollAxis {
   }
 
   /**
-   * The finger lifted with {@code fingerVelocity} (pixels per second on this axis);
-   * {@code speed} is the 2-D speed for Android's spline (it flings along the velocity direction).
+   * The finger lifted with {@code fingerVelocity} (pixels per second on this axis); {@code speed}
+   * is the 2-D speed for Android's spline (it flings along the velocity direction).
    */
   void release(long t, double fingerVelocity, double speed) {
     if (dragging) {
@@ -192,8 +206,13 @@ final class ScrollAxis {
     Motion.SplineFling fling = new Motion.SplineFling(pos, t, distance, duration, min, max);
     motion = fling;
     long hit = fling.end();
-    absorb(hit, pos + distance, () -> Math.abs(distance)
-        * AndroidSpline.slope((double) (hit - t) / duration) / (duration / 1e9));
+    absorb(
+        hit,
+        pos + distance,
+        () ->
+            Math.abs(distance)
+                * AndroidSpline.slope((double) (hit - t) / duration)
+                / (duration / 1e9));
   }
 
   /**
@@ -238,9 +257,9 @@ final class ScrollAxis {
 
   /**
    * Android's edge glow at {@code t}: 0 (none) to 1, negative at the start edge, positive at the
-   * end edge. It grows with the pull past the edge (saturating at 1) and, like EdgeEffect's
-   * recede, fades from the value shown at release to 0 over {@link #GLOW_RECEDE_NANOS} with a
-   * decelerating curve, starting at once; it never moves content.
+   * end edge. It grows with the pull past the edge (saturating at 1) and, like EdgeEffect's recede,
+   * fades from the value shown at release to 0 over {@link #GLOW_RECEDE_NANOS} with a decelerating
+   * curve, starting at once; it never moves content.
    */
   double edgeGlow(long t) {
     if (stretchMode()) {
@@ -272,7 +291,8 @@ final class ScrollAxis {
     }
     double edge = raw < min ? min : max;
     double excess = Math.abs(raw - edge);
-    double band = (1.0 - 1.0 / (excess * DeviceProfile.IOS_RUBBER_BAND / dimension + 1.0)) * dimension;
+    double band =
+        (1.0 - 1.0 / (excess * DeviceProfile.IOS_RUBBER_BAND / dimension + 1.0)) * dimension;
     return raw < min ? edge - band : edge + band;
   }
 }

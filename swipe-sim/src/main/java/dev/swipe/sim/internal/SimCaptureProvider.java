@@ -6,8 +6,8 @@ import dev.swipe.core.spi.FrameSourceProvider;
 import dev.swipe.core.spi.ProviderContext;
 
 /**
- * Opens the eyes of a shared sim phone ({@code capture("sim:?name=x")}); the HID part with the
- * same name and options reaches the same phone.
+ * Opens the eyes of a shared sim phone ({@code capture("sim:?name=x")}); the HID part with the same
+ * name and options reaches the same phone.
  */
 public final class SimCaptureProvider implements FrameSourceProvider {
   @Override

@@ -21,6 +21,7 @@ public final class SimDeviceProvider implements DeviceProvider {
         config.time() == SimConfig.TimeMode.REAL
             ? SimPhone.create(config, context.ticker(), context.sleeper())
             : SimPhone.create(config);
-    return new DeviceConnection(phone.transport(), phone.frameSource(), phone.ticker(), phone.sleeper());
+    return new DeviceConnection(
+        phone.transport(), phone.frameSource(), phone.ticker(), phone.sleeper());
   }
 }

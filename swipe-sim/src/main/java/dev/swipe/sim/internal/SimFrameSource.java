@@ -8,9 +8,9 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * The simulator's capture path: frames on a fixed grid (30 fps by default) that show the screen
- * as it was one latency earlier, JPEG-encoded at the device's quality, optionally letterboxed
- * into a 1920x1080 HDMI picture.
+ * The simulator's capture path: frames on a fixed grid (30 fps by default) that show the screen as
+ * it was one latency earlier, JPEG-encoded at the device's quality, optionally letterboxed into a
+ * 1920x1080 HDMI picture.
  */
 public final class SimFrameSource implements FrameSource {
   private final VirtualPhone phone;

@@ -15,24 +15,42 @@ final class SimProviders {
   private SimProviders() {}
 
   /**
-   * The phone behind one separately opened part: parts with the same {@code name} (default
-   * {@code default}) share one phone, which runs on the device's clock.
+   * The phone behind one separately opened part: parts with the same {@code name} (default {@code
+   * default}) share one phone, which runs on the device's clock.
    */
   static SimPhone sharedPart(DeviceUri uri, ProviderContext context, boolean hid) {
     SimConfig config = SimConfig.fromUri(uri);
     if (uri.param("time").isPresent()) {
       throw SwipeException.invalidArgument(
-          "time", "separately opened sim parts run on the device's clock; time= applies only to sim: devices");
+          "time",
+          "separately opened sim parts run on the device's clock; time= applies only to sim: devices");
     }
     String name = config.name().orElse(DEFAULT_SHARED_NAME);
     SimConfig unnamed =
         new SimConfig(
-            config.scene(), config.platform(), config.pointer(), config.acceptAbsoluteMouse(), config.scale(),
-            config.seed(), config.jpegQuality(), config.latency(), config.fps(), config.noise(), config.letterbox(),
-            config.theme(), config.time(), Optional.empty(), config.overscroll(), config.picker(), config.paging(),
+            config.scene(),
+            config.platform(),
+            config.pointer(),
+            config.acceptAbsoluteMouse(),
+            config.scale(),
+            config.seed(),
+            config.jpegQuality(),
+            config.latency(),
+            config.fps(),
+            config.noise(),
+            config.letterbox(),
+            config.theme(),
+            config.time(),
+            Optional.empty(),
+            config.overscroll(),
+            config.picker(),
+            config.paging(),
             config.display());
     return (SimPhone)
         PhoneRegistry.take(
-            name, unnamed.toUri(), hid, () -> SimPhone.create(unnamed, context.ticker(), context.sleeper()));
+            name,
+            unnamed.toUri(),
+            hid,
+            () -> SimPhone.create(unnamed, context.ticker(), context.sleeper()));
   }
 }

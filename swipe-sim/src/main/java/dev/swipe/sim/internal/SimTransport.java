@@ -83,7 +83,9 @@ public final class SimTransport implements HidTransport {
     if (kind == PointerKind.RELATIVE) {
       relative(p);
     } else {
-      NormPoint q = NormPoint.of(RANGE.toNorm(RANGE.toLogical(p.at().x())), RANGE.toNorm(RANGE.toLogical(p.at().y())));
+      NormPoint q =
+          NormPoint.of(
+              RANGE.toNorm(RANGE.toLogical(p.at().x())), RANGE.toNorm(RANGE.toLogical(p.at().y())));
       phone.pointer(kind, q, p.pressed());
     }
     pressed = p.pressed();

@@ -44,8 +44,8 @@ final class TextField {
   }
 
   /**
-   * Paints the field; {@code caret} is whether the caret is drawn (solid when focused, or
-   * toggled every frame by caret noise).
+   * Paints the field; {@code caret} is whether the caret is drawn (solid when focused, or toggled
+   * every frame by caret noise).
    */
   void paint(Graphics2D g, Look look, boolean caret, double offsetY) {
     double top = y + offsetY;

@@ -77,8 +77,10 @@ final class TextRecorder {
       if (ci < 0 || ci >= s.length() || b.isEmpty()) {
         continue;
       }
-      Rectangle2D d = tx.createTransformedShape(
-          new Rectangle2D.Double(b.getX() + x, b.getY() + y, b.getWidth(), b.getHeight())).getBounds2D();
+      Rectangle2D d =
+          tx.createTransformedShape(
+                  new Rectangle2D.Double(b.getX() + x, b.getY() + y, b.getWidth(), b.getHeight()))
+              .getBounds2D();
       glyphs[ci] = glyphs[ci] == null ? d : glyphs[ci].createUnion(d);
     }
     int i = 0;
@@ -111,7 +113,9 @@ final class TextRecorder {
     entries.add(e);
   }
 
-  /** Something opaque painted over {@code shape} (user space): text drawn before it is hidden there. */
+  /**
+   * Something opaque painted over {@code shape} (user space): text drawn before it is hidden there.
+   */
   void cover(Graphics2D g, Shape shape) {
     Rectangle2D c = g.getTransform().createTransformedShape(shape).getBounds2D();
     for (Entry e : entries) {
@@ -136,32 +140,58 @@ final class TextRecorder {
         }
       }
       Rectangle box = pixels(e.whole.visible);
-      out.add(new DrawnText(e.text, box, words, e.capPx, e.fontPx, e.color, background(raster, box), e.alpha,
-          e.whole.fraction(), e.statusBar));
+      out.add(
+          new DrawnText(
+              e.text,
+              box,
+              words,
+              e.capPx,
+              e.fontPx,
+              e.color,
+              background(raster, box),
+              e.alpha,
+              e.whole.fraction(),
+              e.statusBar));
     }
     return List.copyOf(out);
   }
 
-  /** The same text in a picture where the frame was drawn at {@code (ox, oy)} scaled by {@code (fx, fy)}. */
+  /**
+   * The same text in a picture where the frame was drawn at {@code (ox, oy)} scaled by {@code (fx,
+   * fy)}.
+   */
   static List<DrawnText> placed(List<DrawnText> texts, double ox, double oy, double fx, double fy) {
     List<DrawnText> out = new ArrayList<>();
     for (DrawnText t : texts) {
       List<DrawnText.Word> words = new ArrayList<>();
       for (DrawnText.Word w : t.words()) {
-        words.add(new DrawnText.Word(w.text(), placed(w.box(), ox, oy, fx, fy), w.visibleFraction()));
+        words.add(
+            new DrawnText.Word(w.text(), placed(w.box(), ox, oy, fx, fy), w.visibleFraction()));
       }
-      out.add(new DrawnText(t.text(), placed(t.box(), ox, oy, fx, fy), words, t.capHeightPx() * fy,
-          t.fontPx() * fy, t.color(), t.background(), t.alpha(), t.visibleFraction(), t.statusBar()));
+      out.add(
+          new DrawnText(
+              t.text(),
+              placed(t.box(), ox, oy, fx, fy),
+              words,
+              t.capHeightPx() * fy,
+              t.fontPx() * fy,
+              t.color(),
+              t.background(),
+              t.alpha(),
+              t.visibleFraction(),
+              t.statusBar()));
     }
     return List.copyOf(out);
   }
 
   private static Rectangle placed(Rectangle r, double ox, double oy, double fx, double fy) {
-    return pixels(new Rectangle2D.Double(ox + r.x * fx, oy + r.y * fy, r.width * fx, r.height * fy));
+    return pixels(
+        new Rectangle2D.Double(ox + r.x * fx, oy + r.y * fy, r.width * fx, r.height * fy));
   }
 
   private double capHeight(Font font, FontRenderContext frc) {
-    return capHeights.computeIfAbsent(font, f -> f.createGlyphVector(frc, "H").getVisualBounds().getHeight());
+    return capHeights.computeIfAbsent(
+        font, f -> f.createGlyphVector(frc, "H").getVisualBounds().getHeight());
   }
 
   private static Rectangle pixels(Rectangle2D r) {
@@ -236,7 +266,9 @@ final class TextRecorder {
       return a <= 0 ? 0 : Math.max(0, Math.min(1, visibleArea / a));
     }
 
-    /** Hides what {@code c} covers: a cut along one axis keeps a box; a corner lowers the area only. */
+    /**
+     * Hides what {@code c} covers: a cut along one axis keeps a box; a corner lowers the area only.
+     */
     void cover(Rectangle2D c) {
       if (visibleArea <= 0 || !c.intersects(visible)) {
         return;
@@ -254,11 +286,19 @@ final class TextRecorder {
         Rectangle2D r1;
         Rectangle2D r2;
         if (spansX) {
-          r1 = new Rectangle2D.Double(v.getMinX(), v.getMinY(), v.getWidth(), Math.max(0, c.getMinY() - v.getMinY()));
-          r2 = new Rectangle2D.Double(v.getMinX(), c.getMaxY(), v.getWidth(), Math.max(0, v.getMaxY() - c.getMaxY()));
+          r1 =
+              new Rectangle2D.Double(
+                  v.getMinX(), v.getMinY(), v.getWidth(), Math.max(0, c.getMinY() - v.getMinY()));
+          r2 =
+              new Rectangle2D.Double(
+                  v.getMinX(), c.getMaxY(), v.getWidth(), Math.max(0, v.getMaxY() - c.getMaxY()));
         } else {
-          r1 = new Rectangle2D.Double(v.getMinX(), v.getMinY(), Math.max(0, c.getMinX() - v.getMinX()), v.getHeight());
-          r2 = new Rectangle2D.Double(c.getMaxX(), v.getMinY(), Math.max(0, v.getMaxX() - c.getMaxX()), v.getHeight());
+          r1 =
+              new Rectangle2D.Double(
+                  v.getMinX(), v.getMinY(), Math.max(0, c.getMinX() - v.getMinX()), v.getHeight());
+          r2 =
+              new Rectangle2D.Double(
+                  c.getMaxX(), v.getMinY(), Math.max(0, v.getMaxX() - c.getMaxX()), v.getHeight());
         }
         a1 = r1.getWidth() * r1.getHeight();
         a2 = r2.getWidth() * r2.getHeight();

@@ -1,22 +1,26 @@
 package dev.swipe.sim.internal;
 
 /**
- * One finger contact from down to up, in layout pixels: where it went down, where it is, whether
- * it left the touch slop (after which it is a drag, never a tap), and its velocity samples.
+ * One finger contact from down to up, in layout pixels: where it went down, where it is, whether it
+ * left the touch slop (after which it is a drag, never a tap), and its velocity samples.
  */
 final class Touch {
   final long downTime;
   final double downX;
   final double downY;
   final double slop;
+
   /** False for a Flutter mouse: pointer drags do not scroll, clicks still tap. */
   final boolean canScroll;
+
   double x;
   double y;
   long time;
   boolean dragging;
+
   /** Position when the slop was crossed. */
   double slopX;
+
   double slopY;
   final VelocityTracker velocity = new VelocityTracker();
 

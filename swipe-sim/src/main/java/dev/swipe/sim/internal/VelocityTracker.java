@@ -5,9 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Android's default VelocityTracker strategy (LSQ2): a least-squares quadratic fit over the
- * touch samples of the last 100 ms, differentiated at the newest sample. A finger that rested more
- * than 40 ms before lifting has no velocity (ASSUME_POINTER_STOPPED_TIME).
+ * Android's default VelocityTracker strategy (LSQ2): a least-squares quadratic fit over the touch
+ * samples of the last 100 ms, differentiated at the newest sample. A finger that rested more than
+ * 40 ms before lifting has no velocity (ASSUME_POINTER_STOPPED_TIME).
  */
 final class VelocityTracker {
   static final long HORIZON_NANOS = 100_000_000L;
@@ -104,7 +104,8 @@ final class VelocityTracker {
       // Solve [[s0 s1 s2][s1 s2 s3][s2 s3 s4]] * [b0 b1 b2] = [r0 r1 r2] for b1 (Cramer's rule).
       double det = s0 * (s2 * s4 - s3 * s3) - s1 * (s1 * s4 - s3 * s2) + s2 * (s1 * s3 - s2 * s2);
       if (Math.abs(det) > 1e-18) {
-        double det1 = s0 * (r1 * s4 - s3 * r2) - r0 * (s1 * s4 - s3 * s2) + s2 * (s1 * r2 - r1 * s2);
+        double det1 =
+            s0 * (r1 * s4 - s3 * r2) - r0 * (s1 * s4 - s3 * s2) + s2 * (s1 * r2 - r1 * s2);
         return det1 / det;
       }
     }

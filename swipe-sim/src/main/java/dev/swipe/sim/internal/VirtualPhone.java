@@ -26,14 +26,16 @@ import java.util.Map;
 /**
  * The virtual phone's state machine: it receives pointer and key input, routes touches to the
  * keyboard or the scene under the platform's input rules, advances time lazily to the clock's
- * reading, and renders frames. All methods are synchronized: transports, capture and the oracle
- * may be called from different threads.
+ * reading, and renders frames. All methods are synchronized: transports, capture and the oracle may
+ * be called from different threads.
  */
 public final class VirtualPhone {
   private static final int LOG_LIMIT = 100_000;
   private static final double STATUS_BAR = 72;
+
   /** How long a mouse pointer stays drawn after the last mouse input (Android fades it at 15 s). */
   private static final long MOUSE_FADE_NANOS = 15_000_000_000L;
+
   /** How many delivered frames the oracle can still tell the drawn text of. */
   private static final int TEXT_HISTORY = 256;
 
@@ -53,6 +55,7 @@ public final class VirtualPhone {
   private final JpegEncoder encoder;
   private final TextRecorder recorder;
   private List<DrawnText> drawn = List.of();
+
   /** A delivered frame's bytes and the text drawn on it. */
   private record Shown(byte[] jpeg, List<DrawnText> text) {}
 
@@ -72,8 +75,10 @@ public final class VirtualPhone {
   private long advancedTo = Long.MIN_VALUE;
   private SimState.Velocity lastVelocity = SimState.Velocity.ZERO;
   private Boolean caretNoise;
+
   /** The mouse pointer the platform draws for a mouse (Android arrow, iOS AssistiveTouch dot). */
   private double mouseX;
+
   private double mouseY;
   private long mouseSeenAt = Long.MIN_VALUE / 2;
   private Object lastKey;
@@ -159,8 +164,12 @@ public final class VirtualPhone {
     lastInputNanos = now;
     cursorX = Math.max(0, Math.min(DeviceProfile.WIDTH - 1.0 / scaleX, cursorX + dx / scaleX));
     cursorY = Math.max(0, Math.min(profile.heightPx() - 1.0 / scaleY, cursorY + dy / scaleY));
-    log(now, PointerKind.RELATIVE, NormPoint.toNorm(cursorX * scaleX, width),
-        NormPoint.toNorm(cursorY * scaleY, height), pressed);
+    log(
+        now,
+        PointerKind.RELATIVE,
+        NormPoint.toNorm(cursorX * scaleX, width),
+        NormPoint.toNorm(cursorY * scaleY, height),
+        pressed);
     handle(PointerKind.RELATIVE, cursorX, cursorY, pressed, now);
   }
 
@@ -209,8 +218,12 @@ public final class VirtualPhone {
     advance(now);
     if (touch != null) {
       lastInputNanos = now;
-      log(now, PointerKind.TOUCH, NormPoint.toNorm(touch.x * scaleX, width),
-          NormPoint.toNorm(touch.y * scaleY, height), false);
+      log(
+          now,
+          PointerKind.TOUCH,
+          NormPoint.toNorm(touch.x * scaleX, width),
+          NormPoint.toNorm(touch.y * scaleY, height),
+          false);
       end(now);
     }
   }
@@ -257,7 +270,8 @@ public final class VirtualPhone {
     t.time = now;
     double[] v = t.velocityAt(now);
     if (config.platform() == Platform.FLUTTER
-        && t.velocity.windowSpan(now) <= DeviceProfile.FLUTTER_MIN_FLING_DISTANCE_LP * profile.density()) {
+        && t.velocity.windowSpan(now)
+            <= DeviceProfile.FLUTTER_MIN_FLING_DISTANCE_LP * profile.density()) {
       // DragGestureRecognizer.isFlingGesture: samples spanning no more than the slop are no fling.
       v = new double[] {0, 0};
     }
@@ -347,16 +361,22 @@ public final class VirtualPhone {
   }
 
   /**
-   * The JPEG of the screen as a capture at {@code captureNanos} sees it: the state at capture
-   * time minus latency (never before the last input, which the SDK's freshness rule guarantees).
+   * The JPEG of the screen as a capture at {@code captureNanos} sees it: the state at capture time
+   * minus latency (never before the last input, which the SDK's freshness rule guarantees).
    */
   public synchronized byte[] jpegAt(long captureNanos, long frameIndex) {
     advance(Math.max(captureNanos, ticker.read()));
     long shown = Math.max(captureNanos - profile.latency().toNanos(), lastInputNanos);
     caretNoise = config.noise() == Noise.CARET ? (frameIndex & 1) == 0 : null;
     String clock = clockText(shown);
-    Object key = List.of(scene.viewKey(shown), Math.round(keyboard.fraction(shown) * 10000),
-        String.valueOf(caretNoise), clock, fieldKey(), mouseKey(shown));
+    Object key =
+        List.of(
+            scene.viewKey(shown),
+            Math.round(keyboard.fraction(shown) * 10000),
+            String.valueOf(caretNoise),
+            clock,
+            fieldKey(),
+            mouseKey(shown));
     if (key.equals(lastKey) && lastJpeg != null) {
       shownByCapture.put(captureNanos, new Shown(lastJpeg, drawn));
       return lastJpeg;
@@ -391,14 +411,18 @@ public final class VirtualPhone {
     Graphics2D g = hdmi.createGraphics();
     g.setColor(Color.BLACK);
     g.fillRect(0, 0, 1920, 1080);
-    g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
+    g.setRenderingHint(
+        RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
     int[] area = hdmiArea();
     g.drawImage(screen, area[0], area[1], area[2], area[3], null);
     g.dispose();
     byte[] jpeg = encoder.encode(hdmi);
     shownByCapture.put(
         captureNanos,
-        new Shown(jpeg, TextRecorder.placed(drawn, area[0], area[1], (double) area[2] / width, (double) area[3] / height)));
+        new Shown(
+            jpeg,
+            TextRecorder.placed(
+                drawn, area[0], area[1], (double) area[2] / width, (double) area[3] / height)));
     return new Frame(jpeg, 1920, 1080, captureNanos);
   }
 
@@ -456,15 +480,18 @@ public final class VirtualPhone {
     }
     long centis = Math.floorDiv(t, 10_000_000L) + (12 * 3600 + 30 * 60) * 100L;
     long secs = Math.floorMod(centis / 100, 24 * 3600);
-    return String.format("%d:%02d:%02d.%02d", secs / 3600, (secs / 60) % 60, secs % 60, Math.floorMod(centis, 100));
+    return String.format(
+        "%d:%02d:%02d.%02d", secs / 3600, (secs / 60) % 60, secs % 60, Math.floorMod(centis, 100));
   }
 
   private void paint(long t, String clock) {
     Graphics2D g = screen.createGraphics();
     try {
       g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-      g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-      g.setRenderingHint(RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_ON);
+      g.setRenderingHint(
+          RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+      g.setRenderingHint(
+          RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_ON);
       g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
       g.transform(AffineTransform.getScaleInstance(scaleX, scaleY));
       g.setColor(look.background);
@@ -544,9 +571,12 @@ public final class VirtualPhone {
    * frame's pixels; empty when this phone delivered no such frame or it is older than the last few
    * hundred frames.
    */
-  public synchronized java.util.Optional<List<DrawnText>> drawnTextOn(long captureNanos, byte[] jpeg) {
+  public synchronized java.util.Optional<List<DrawnText>> drawnTextOn(
+      long captureNanos, byte[] jpeg) {
     Shown s = shownByCapture.get(captureNanos);
-    return s != null && java.util.Arrays.equals(s.jpeg(), jpeg) ? java.util.Optional.of(s.text()) : java.util.Optional.empty();
+    return s != null && java.util.Arrays.equals(s.jpeg(), jpeg)
+        ? java.util.Optional.of(s.text())
+        : java.util.Optional.empty();
   }
 
   /** The text drawn on the latest frame painted, in the phone frame's pixels. */

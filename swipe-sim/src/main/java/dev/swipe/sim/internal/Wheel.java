@@ -13,32 +13,35 @@ import java.awt.geom.Rectangle2D;
  * is {@code i}; unwrapped on cyclic wheels, so it can pass the cycle many times). Values increase
  * downwards: dragging the finger down brings smaller values to the centre.
  *
- * <p>Android follows NumberPicker: the move that crosses the slop does not scroll; release
- * velocity above 50 dp/s flings with the Scroller spline (maximum velocity divided by 8), then an
- * 800 ms DecelerateInterpolator(2.5) adjustment snaps to the nearest row; a tap (under 100 ms) on
- * the selected row or a 400 ms press on it opens the inline editor and keyboard; a tap on the row
- * above or below steps by one (also on a wheel the touch stopped), a long press there keeps
- * stepping; a touch on a flinging wheel stops it and snaps it to a row while the finger is down.
- * iOS follows UIPickerView: the content follows the finger, the release projects with 0.998/ms
- * deceleration onto the nearest row, the ends rubber-band, a tap on a visible row centres it, and
- * the rows are drawn on a cylinder. Flutter's ListWheelScrollView clamps its ends and settles
- * with FixedExtentScrollPhysics.
+ * <p>Android follows NumberPicker: the move that crosses the slop does not scroll; release velocity
+ * above 50 dp/s flings with the Scroller spline (maximum velocity divided by 8), then an 800 ms
+ * DecelerateInterpolator(2.5) adjustment snaps to the nearest row; a tap (under 100 ms) on the
+ * selected row or a 400 ms press on it opens the inline editor and keyboard; a tap on the row above
+ * or below steps by one (also on a wheel the touch stopped), a long press there keeps stepping; a
+ * touch on a flinging wheel stops it and snaps it to a row while the finger is down. iOS follows
+ * UIPickerView: the content follows the finger, the release projects with 0.998/ms deceleration
+ * onto the nearest row, the ends rubber-band, a tap on a visible row centres it, and the rows are
+ * drawn on a cylinder. Flutter's ListWheelScrollView clamps its ends and settles with
+ * FixedExtentScrollPhysics.
  *
  * <p>Sources, one per behaviour: NumberPicker.java DEFAULT_LONG_PRESS_UPDATE_INTERVAL (300 ms);
  * TimePickerSpinnerDelegate.java setOnLongPressUpdateInterval(100) on its hour and minute spinners;
- * NumberPicker.java onInterceptTouchEvent (a finished fling scroller runs ensureScrollWheelAdjusted,
- * SELECTOR_ADJUSTMENT_DURATION_MILLIS 800) and onTouchEvent ACTION_UP (changeValueByOne on a tap
- * under getTapTimeout); list_wheel_scroll_view.dart FixedExtentScrollPhysics.createBallisticSimulation
- * (the item where the parent's clamping simulation stops, reached by FrictionSimulation.through or
- * the default spring).
+ * NumberPicker.java onInterceptTouchEvent (a finished fling scroller runs
+ * ensureScrollWheelAdjusted, SELECTOR_ADJUSTMENT_DURATION_MILLIS 800) and onTouchEvent ACTION_UP
+ * (changeValueByOne on a tap under getTapTimeout); list_wheel_scroll_view.dart
+ * FixedExtentScrollPhysics.createBallisticSimulation (the item where the parent's clamping
+ * simulation stops, reached by FrictionSimulation.through or the default spring).
  */
 final class Wheel {
   private static final long SAMPLE_NANOS = 4_000_000L;
   private static final long ADJUST_NANOS = 800_000_000L;
+
   /** NumberPicker SNAP_SCROLL_DURATION: one step's scroll. */
   private static final long STEP_NANOS = 300_000_000L;
+
   /** NumberPicker DEFAULT_LONG_PRESS_UPDATE_INTERVAL. */
   static final long NUMBER_PICKER_REPEAT_NANOS = 300_000_000L;
+
   /** TimePickerSpinnerDelegate's setOnLongPressUpdateInterval(100). */
   static final long TIME_PICKER_REPEAT_NANOS = 100_000_000L;
 
@@ -52,19 +55,29 @@ final class Wheel {
   final double width;
   final double centerY;
   final double pitch;
-  /** Rows visible on each side of the selected one (fractional: the window's half height in rows). */
+
+  /**
+   * Rows visible on each side of the selected one (fractional: the window's half height in rows).
+   */
   final double halfWindowRows;
+
   private final DeviceProfile profile;
   private final AndroidSpline spline;
   private final VirtualPhone phone;
   private final TextField editor;
   private final dev.swipe.sim.SimConfig.PickerKind kind;
-  /** Rows added to this wheel's own position by a linked wheel (TimePicker's hour follows minute wraps). */
+
+  /**
+   * Rows added to this wheel's own position by a linked wheel (TimePicker's hour follows minute
+   * wraps).
+   */
   private java.util.function.LongToDoubleFunction carry = t -> 0;
 
   private Motion motion;
+
   /** When the fling scroller (a fling or a one-row step) of the current motion finishes. */
   private long flingScrollerEnd = Long.MIN_VALUE;
+
   private Touch touch;
   private boolean scrolling;
   private double lastY;
@@ -86,8 +99,17 @@ final class Wheel {
   private int maxRowsPast;
 
   Wheel(
-      VirtualPhone phone, String name, String[] labels, int[] values, int valueStep, int valueCycle, boolean cyclic,
-      double centerX, double width, double centerY, int initialIndex) {
+      VirtualPhone phone,
+      String name,
+      String[] labels,
+      int[] values,
+      int valueStep,
+      int valueCycle,
+      boolean cyclic,
+      double centerX,
+      double width,
+      double centerY,
+      int initialIndex) {
     this.phone = phone;
     this.profile = phone.profile();
     this.spline = new AndroidSpline(profile.density(), profile.friction());
@@ -102,14 +124,16 @@ final class Wheel {
     this.centerY = centerY;
     this.pitch = profile.wheelPitchPx();
     this.kind = phone.config().effectivePicker();
-    this.halfWindowRows = profile.platform() == dev.swipe.sim.SimConfig.Platform.ANDROID ? 1.5 : 324.0 / pitch;
+    this.halfWindowRows =
+        profile.platform() == dev.swipe.sim.SimConfig.Platform.ANDROID ? 1.5 : 324.0 / pitch;
     this.motion = Motion.still(initialIndex);
     this.lastRow = initialIndex;
     this.editor = new TextField(centerX - width / 2, centerY - pitch / 2, width, pitch, "");
   }
 
   private boolean android() {
-    return kind == dev.swipe.sim.SimConfig.PickerKind.TIMEPICKER || kind == dev.swipe.sim.SimConfig.PickerKind.NUMBERPICKER;
+    return kind == dev.swipe.sim.SimConfig.PickerKind.TIMEPICKER
+        || kind == dev.swipe.sim.SimConfig.PickerKind.NUMBERPICKER;
   }
 
   private boolean listWheel() {
@@ -122,7 +146,9 @@ final class Wheel {
   }
 
   private long repeatNanos() {
-    return kind == dev.swipe.sim.SimConfig.PickerKind.TIMEPICKER ? TIME_PICKER_REPEAT_NANOS : NUMBER_PICKER_REPEAT_NANOS;
+    return kind == dev.swipe.sim.SimConfig.PickerKind.TIMEPICKER
+        ? TIME_PICKER_REPEAT_NANOS
+        : NUMBER_PICKER_REPEAT_NANOS;
   }
 
   /** Links this wheel to another: its shown position is its own plus {@code carry} rows. */
@@ -198,9 +224,13 @@ final class Wheel {
     boolean wasMoving = motion.moving(now);
     double at = motion.at(now);
     if (android() && now < flingScrollerEnd) {
-      // NumberPicker: the fling scroller is force-finished and ensureScrollWheelAdjusted snaps to a row.
+      // NumberPicker: the fling scroller is force-finished and ensureScrollWheelAdjusted snaps to a
+      // row.
       double target = clamp(Math.round(at));
-      motion = target == at ? Motion.still(at) : new Motion.Eased(at, target, now, ADJUST_NANOS, Motion.Easing.DECELERATE_2_5);
+      motion =
+          target == at
+              ? Motion.still(at)
+              : new Motion.Eased(at, target, now, ADJUST_NANOS, Motion.Easing.DECELERATE_2_5);
     } else {
       motion = Motion.still(at);
     }
@@ -263,10 +293,15 @@ final class Wheel {
     if (scrolling && Math.abs(vy) > profile.minFlingPxPerS()) {
       double speed = Math.min(Math.abs(vy), maxFling);
       double rows = -Math.signum(vy) * spline.distance(speed) / pitch;
-      Motion.SplineFling fling = new Motion.SplineFling(pos, now, rows, spline.durationNanos(speed), lo(), hi());
+      Motion.SplineFling fling =
+          new Motion.SplineFling(pos, now, rows, spline.durationNanos(speed), lo(), hi());
       long end = Math.max(now, fling.end());
       double rest = fling.at(end);
-      motion = fling.then(end, new Motion.Eased(rest, clamp(Math.round(rest)), end, ADJUST_NANOS, Motion.Easing.DECELERATE_2_5));
+      motion =
+          fling.then(
+              end,
+              new Motion.Eased(
+                  rest, clamp(Math.round(rest)), end, ADJUST_NANOS, Motion.Easing.DECELERATE_2_5));
       flingScrollerEnd = end;
       return;
     }
@@ -295,12 +330,15 @@ final class Wheel {
       double vRows = -vy / pitch;
       double projected = vRows / 1000.0 * r / (1 - r);
       double target = clamp(Math.round(pos + projected));
-      motion = new Motion.Decay(pos, now, target - pos, r, Math.min(0.002, profile.iosStopPx() / pitch));
+      motion =
+          new Motion.Decay(pos, now, target - pos, r, Math.min(0.002, profile.iosStopPx() / pitch));
       return;
     }
     if (caught || !t.withinSlop()) {
       // A stopped wheel, or a pointer drag the platform did not scroll with: settle, no tap.
-      motion = new Motion.Eased(pos, clamp(Math.round(pos)), now, 200_000_000L, Motion.Easing.EASE_OUT_CUBIC);
+      motion =
+          new Motion.Eased(
+              pos, clamp(Math.round(pos)), now, 200_000_000L, Motion.Easing.EASE_OUT_CUBIC);
       return;
     }
     long tapped = Math.round(pos + (t.y - centerY) / pitch);
@@ -320,7 +358,9 @@ final class Wheel {
     double vRows = scrolling ? -vy / pitch : 0;
     double finalPos = pos;
     if (Math.abs(vRows) >= tolVelocityRows) {
-      Motion.FlutterFling sim = new Motion.FlutterFling(pos * pitch, now, vRows * pitch, density, lo() * pitch, hi() * pitch);
+      Motion.FlutterFling sim =
+          new Motion.FlutterFling(
+              pos * pitch, now, vRows * pitch, density, lo() * pitch, hi() * pitch);
       finalPos = clamp(sim.target() / pitch);
     }
     double settle = clamp(Math.round(finalPos));
@@ -329,14 +369,18 @@ final class Wheel {
     } else if (settle == Math.round(pos) || Math.signum(settle - pos) != Math.signum(vRows)) {
       motion = new Motion.OverdampedSpring(pos, settle, vRows, now, toleranceRows);
     } else {
-      motion = new Motion.FrictionThrough(pos, settle, vRows, tolVelocityRows * Math.signum(vRows), now);
+      motion =
+          new Motion.FrictionThrough(pos, settle, vRows, tolVelocityRows * Math.signum(vRows), now);
     }
   }
 
   /** NumberPicker's ensureScrollWheelAdjusted: 800 ms to the nearest row. */
   private void adjust(long now, double pos) {
     double target = clamp(Math.round(pos));
-    motion = target == pos ? Motion.still(pos) : new Motion.Eased(pos, target, now, ADJUST_NANOS, Motion.Easing.DECELERATE_2_5);
+    motion =
+        target == pos
+            ? Motion.still(pos)
+            : new Motion.Eased(pos, target, now, ADJUST_NANOS, Motion.Easing.DECELERATE_2_5);
   }
 
   /** NumberPicker's changeValueByOne: a 300 ms scroll of one row. */
@@ -344,7 +388,9 @@ final class Wheel {
     // moveToFinalScrollerPosition: a running step or adjustment jumps to its end first.
     double base = Math.round(motion.at(Long.MAX_VALUE / 2));
     double target = clamp(base + rows);
-    motion = motion.then(now, new Motion.Eased(base, target, now, STEP_NANOS, Motion.Easing.DECELERATE_2_5));
+    motion =
+        motion.then(
+            now, new Motion.Eased(base, target, now, STEP_NANOS, Motion.Easing.DECELERATE_2_5));
     flingScrollerEnd = now + STEP_NANOS;
   }
 
@@ -437,7 +483,8 @@ final class Wheel {
   }
 
   private boolean isTarget(long row) {
-    return targetIndex != null && (cyclic ? Math.floorMod(row, rows()) == targetIndex : row == targetIndex);
+    return targetIndex != null
+        && (cyclic ? Math.floorMod(row, rows()) == targetIndex : row == targetIndex);
   }
 
   private void rowChanged(long from, long to, int dir) {
@@ -536,7 +583,8 @@ final class Wheel {
       double y = centerY + (row - pos) * pitch;
       double squash = 1;
       if (cylinder()) {
-        // UIPickerView and ListWheelScrollView: rows sit on a cylinder whose radius is the window's half height.
+        // UIPickerView and ListWheelScrollView: rows sit on a cylinder whose radius is the window's
+        // half height.
         double radius = halfWindowRows * pitch;
         double theta = (row - pos) * pitch / radius;
         if (Math.abs(theta) >= Math.PI / 2) {
@@ -558,7 +606,8 @@ final class Wheel {
         alpha = (float) Math.max(0.08, Math.min(alpha, squash * squash));
       }
       g.setComposite(AlphaComposite.getInstance(AlphaComposite.SRC_OVER, d < 0.5 ? 1f : alpha));
-      // NumberPicker paints every row alike (the fading edge dims the outer ones); iOS darkens the band.
+      // NumberPicker paints every row alike (the fading edge dims the outer ones); iOS darkens the
+      // band.
       Color c = look.text;
       java.awt.geom.AffineTransform flat = g.getTransform();
       if (squash < 1) {
@@ -566,7 +615,8 @@ final class Wheel {
         g.scale(1, squash);
         g.translate(0, -y);
       }
-      look.centred(g, labels[index], centerX, y, d < 0.5 && !android() ? size * 1.05 : size, false, c);
+      look.centred(
+          g, labels[index], centerX, y, d < 0.5 && !android() ? size * 1.05 : size, false, c);
       g.setTransform(flat);
     }
     g.setComposite(composite);
@@ -576,8 +626,10 @@ final class Wheel {
     g.setClip(clip);
     if (android()) {
       g.setColor(look.accent);
-      g.fill(new Rectangle2D.Double(centerX - width / 2 + 12, centerY - pitch / 2 - 3, width - 24, 6));
-      g.fill(new Rectangle2D.Double(centerX - width / 2 + 12, centerY + pitch / 2 - 3, width - 24, 6));
+      g.fill(
+          new Rectangle2D.Double(centerX - width / 2 + 12, centerY - pitch / 2 - 3, width - 24, 6));
+      g.fill(
+          new Rectangle2D.Double(centerX - width / 2 + 12, centerY + pitch / 2 - 3, width - 24, 6));
     }
   }
 

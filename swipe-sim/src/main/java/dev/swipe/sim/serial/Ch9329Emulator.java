@@ -19,8 +19,8 @@ import java.util.function.IntSupplier;
 /**
  * A WCH CH9329 serial-to-HID chip as its serial port sees it. Frames are {@code 57 AB addr cmd len
  * data sum} (sum: low byte of all preceding bytes); the chip answers {@code cmd|0x80} with status
- * 0x00 (or its data), or {@code cmd|0xC0} with an error status (E1 receive timeout, E2 bad head,
- * E3 unknown command, E4 bad checksum, E5 bad parameter, E6 operation failed).
+ * 0x00 (or its data), or {@code cmd|0xC0} with an error status (E1 receive timeout, E2 bad head, E3
+ * unknown command, E4 bad checksum, E5 bad parameter, E6 operation failed).
  *
  * <p>Emulated commands: GET_INFO 0x01, keyboard 0x02, media/ACPI keys 0x03, absolute mouse 0x04,
  * relative mouse 0x05, GET_PARA_CFG 0x08, SET_PARA_CFG 0x09 (a 50-byte block; the baud rate, bytes
@@ -34,16 +34,22 @@ import java.util.function.IntSupplier;
 public final class Ch9329Emulator extends SerialDeviceEmulator {
   /** Status byte: success. */
   public static final int STATUS_OK = 0x00;
+
   /** Status: a byte did not arrive in time (incomplete frame). */
   public static final int STATUS_TIMEOUT = 0xE1;
+
   /** Status: bad frame head. */
   public static final int STATUS_HEAD = 0xE2;
+
   /** Status: unknown command. */
   public static final int STATUS_COMMAND = 0xE3;
+
   /** Status: checksum mismatch. */
   public static final int STATUS_CHECKSUM = 0xE4;
+
   /** Status: bad parameter. */
   public static final int STATUS_PARAMETER = 0xE5;
+
   /** Status: the operation failed (e.g. USB not enumerated). */
   public static final int STATUS_OPERATION = 0xE6;
 
@@ -120,8 +126,8 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
   }
 
   /**
-   * Configures a {@link Ch9329Emulator}. Its parts, the host's baud and the relative mouse, are
-   * set once: a second set fails with {@code invalid_argument} naming {@code host_baud} or {@code
+   * Configures a {@link Ch9329Emulator}. Its parts, the host's baud and the relative mouse, are set
+   * once: a second set fails with {@code invalid_argument} naming {@code host_baud} or {@code
    * relative_mouse}. The chip's settings take the last value given.
    */
   public static final class Builder {
@@ -152,7 +158,8 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
     /** The baud rate the chip starts at (default 9600, the factory setting). */
     public Builder baud(int baud) {
       if (!SUPPORTED_BAUDS.contains(baud)) {
-        throw new IllegalArgumentException("baud must be one of " + SUPPORTED_BAUDS + ", was " + baud);
+        throw new IllegalArgumentException(
+            "baud must be one of " + SUPPORTED_BAUDS + ", was " + baud);
       }
       this.baud = baud;
       return this;
@@ -203,8 +210,8 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
     }
 
     /**
-     * Whether RESET is acknowledged before the chip restarts (default true); false emulates a
-     * chip that restarts without a word.
+     * Whether RESET is acknowledged before the chip restarts (default true); false emulates a chip
+     * that restarts without a word.
      */
     public Builder replyToReset(boolean reply) {
       this.replyToReset = reply;
@@ -233,7 +240,9 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
     return garbledFrames;
   }
 
-  /** Absolute reports whose coordinates exceeded 4095 (a transport that wraps or fails to clamp). */
+  /**
+   * Absolute reports whose coordinates exceeded 4095 (a transport that wraps or fails to clamp).
+   */
   public synchronized int outOfRangeCoordinates() {
     return outOfRangeCoordinates;
   }
@@ -301,7 +310,10 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
     for (HidReport r : out) {
       deliver(r);
     }
-    if (relativeMouse != null && reply != null && (frame[3] & 0xFF) == 0x05 && (reply[3] & 0xFF) == 0x85) {
+    if (relativeMouse != null
+        && reply != null
+        && (frame[3] & 0xFF) == 0x05
+        && (reply[3] & 0xFF) == 0x85) {
       try {
         relativeMouse.move(frame[7], frame[8], (frame[6] & 0x01) != 0);
       } catch (RuntimeException e) {
@@ -469,7 +481,17 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
   }
 
   static Key keyboardKey(int usage) {
-    for (Key k : List.of(Key.ENTER, Key.ESCAPE, Key.BACKSPACE, Key.TAB, Key.SPACE, Key.RIGHT, Key.LEFT, Key.DOWN, Key.UP)) {
+    for (Key k :
+        List.of(
+            Key.ENTER,
+            Key.ESCAPE,
+            Key.BACKSPACE,
+            Key.TAB,
+            Key.SPACE,
+            Key.RIGHT,
+            Key.LEFT,
+            Key.DOWN,
+            Key.UP)) {
       if (k.usage() == usage) {
         return k;
       }
@@ -542,7 +564,10 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
   }
 
   static int readBaud(byte[] block) {
-    return (block[3] & 0xFF) << 24 | (block[4] & 0xFF) << 16 | (block[5] & 0xFF) << 8 | (block[6] & 0xFF);
+    return (block[3] & 0xFF) << 24
+        | (block[4] & 0xFF) << 16
+        | (block[5] & 0xFF) << 8
+        | (block[6] & 0xFF);
   }
 
   private static void writeBaud(byte[] block, int baud) {

@@ -38,7 +38,8 @@ public record FrameFault(Kind kind, Duration delay) {
     Objects.requireNonNull(kind, "kind");
     Objects.requireNonNull(delay, "delay");
     if (delay.isNegative() || (kind != Kind.LATE && !delay.isZero())) {
-      throw new IllegalArgumentException("only a late frame has a (non-negative) delay: " + kind + " " + delay);
+      throw new IllegalArgumentException(
+          "only a late frame has a (non-negative) delay: " + kind + " " + delay);
     }
   }
 

@@ -29,10 +29,13 @@ import java.util.function.Consumer;
 public final class PikvmEmulator extends SerialDeviceEmulator {
   /** Response code: ok (status flags may be or-ed in). */
   public static final int RESPONSE_OK = 0x80;
+
   /** Response code: the request's magic or CRC was wrong. */
   public static final int RESPONSE_CRC_ERROR = 0x40;
+
   /** Response code: unknown command. */
   public static final int RESPONSE_INVALID = 0x45;
+
   /** Response code: the request did not arrive completely in time. */
   public static final int RESPONSE_TIMEOUT = 0x48;
 
@@ -41,19 +44,11 @@ public final class PikvmEmulator extends SerialDeviceEmulator {
    * translates them.
    */
   private static final int[] USAGE_BY_CODE = {
-    0,
-    4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
-    30, 31, 32, 33, 34, 35, 36, 37, 38, 39,
-    40, 41, 42, 43, 44, 45, 46, 47, 48, 49,
-    51, 52, 53, 54, 55, 56,
-    57,
-    58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69,
-    70,
-    73, 74, 75, 76, 77, 78, 79, 80, 81, 82,
-    224, 225, 226, 227, 228, 229, 230, 231,
-    72, 71, 83, 101,
-    84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99,
-    102, 100, 137, 135, 136, 138, 139,
+    0, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
+    29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 51, 52, 53,
+    54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 73, 74, 75, 76, 77, 78, 79,
+    80, 81, 82, 224, 225, 226, 227, 228, 229, 230, 231, 72, 71, 83, 101, 84, 85, 86, 87, 88, 89, 90,
+    91, 92, 93, 94, 95, 96, 97, 98, 99, 102, 100, 137, 135, 136, 138, 139,
   };
 
   private final byte[] assembly = new byte[8];

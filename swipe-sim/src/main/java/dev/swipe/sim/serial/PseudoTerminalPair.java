@@ -14,10 +14,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Two connected pseudo-terminals made by {@code socat}: bytes written to one come out of the
- * other, like a serial cable between the host's transport and a device emulator. Closing (or
- * {@link #hangUp()}) ends socat, which hangs up both terminals: the same thing a program sees when
- * a USB serial adapter is unplugged.
+ * Two connected pseudo-terminals made by {@code socat}: bytes written to one come out of the other,
+ * like a serial cable between the host's transport and a device emulator. Closing (or {@link
+ * #hangUp()}) ends socat, which hangs up both terminals: the same thing a program sees when a USB
+ * serial adapter is unplugged.
  */
 public final class PseudoTerminalPair implements AutoCloseable {
   private static final Pattern PTY = Pattern.compile("PTY is (\\S+)");
@@ -61,16 +61,20 @@ public final class PseudoTerminalPair implements AutoCloseable {
     List<String> ptys = new ArrayList<>();
     List<String> log = new ArrayList<>();
     AtomicBoolean started = new AtomicBoolean();
-    Thread watchdog = new Thread(() -> {
-      try {
-        // A socat that never reports its terminals would leave open() stuck reading: end it.
-        if (!p.waitFor(5, TimeUnit.SECONDS) && !started.get()) {
-          p.destroyForcibly();
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }, "socat-start-watchdog");
+    Thread watchdog =
+        new Thread(
+            () -> {
+              try {
+                // A socat that never reports its terminals would leave open() stuck reading: end
+                // it.
+                if (!p.waitFor(5, TimeUnit.SECONDS) && !started.get()) {
+                  p.destroyForcibly();
+                }
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            },
+            "socat-start-watchdog");
     watchdog.setDaemon(true);
     watchdog.start();
     String line;
@@ -90,15 +94,18 @@ public final class PseudoTerminalPair implements AutoCloseable {
       p.destroyForcibly();
       throw new IOException("socat did not create a pseudo-terminal pair: " + log);
     }
-    Thread drain = new Thread(() -> {
-      try {
-        while (err.readLine() != null) {
-          // socat logs nothing we need once it is copying; keep its pipe from filling up.
-        }
-      } catch (IOException ignored) {
-        // socat ended
-      }
-    }, "socat-stderr");
+    Thread drain =
+        new Thread(
+            () -> {
+              try {
+                while (err.readLine() != null) {
+                  // socat logs nothing we need once it is copying; keep its pipe from filling up.
+                }
+              } catch (IOException ignored) {
+                // socat ended
+              }
+            },
+            "socat-stderr");
     drain.setDaemon(true);
     drain.start();
     return new PseudoTerminalPair(p, Path.of(ptys.get(0)), Path.of(ptys.get(1)));

@@ -23,9 +23,9 @@ import java.util.function.IntFunction;
 /**
  * The device end of a serial HID link: reads request frames from a stream (usually a
  * pseudo-terminal), answers them like the real device would, and hands every decoded report to a
- * {@link Consumer} sink, e.g. a simulated phone's HID input. Faults can be injected to exercise
- * a transport's error handling: stop answering, corrupt replies, reject frames, hang up the line
- * in the middle of a gesture, or follow a per-frame schedule of {@link FrameFault}s (late, lost,
+ * {@link Consumer} sink, e.g. a simulated phone's HID input. Faults can be injected to exercise a
+ * transport's error handling: stop answering, corrupt replies, reject frames, hang up the line in
+ * the middle of a gesture, or follow a per-frame schedule of {@link FrameFault}s (late, lost,
  * duplicated, corrupted, noisy, damaged, vanishing).
  *
  * <p>Reading and acting are apart, as in a real device: the line is read as bytes arrive, and
@@ -145,23 +145,27 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
   }
 
   /** Serves the given streams on a daemon thread. */
-  public synchronized SerialDeviceEmulator start(InputStream input, OutputStream output, String name) {
+  public synchronized SerialDeviceEmulator start(
+      InputStream input, OutputStream output, String name) {
     if (thread != null) {
       throw new IllegalStateException("already serving");
     }
     this.in = input;
     this.out = output;
-    thread = new Thread(() -> {
-      try {
-        serve(input, output);
-      } catch (IOException e) {
-        if (!closed) {
-          serveFailure = e;
-        }
-      } catch (RuntimeException e) {
-        serveFailure = e;
-      }
-    }, name);
+    thread =
+        new Thread(
+            () -> {
+              try {
+                serve(input, output);
+              } catch (IOException e) {
+                if (!closed) {
+                  serveFailure = e;
+                }
+              } catch (RuntimeException e) {
+                serveFailure = e;
+              }
+            },
+            name);
     thread.setDaemon(true);
     thread.start();
     return this;
@@ -178,13 +182,16 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
       inputEnded = false;
     }
     IOException[] actFailure = new IOException[1];
-    Thread actor = new Thread(() -> {
-      try {
-        act(output);
-      } catch (IOException e) {
-        actFailure[0] = e;
-      }
-    }, Thread.currentThread().getName() + " device");
+    Thread actor =
+        new Thread(
+            () -> {
+              try {
+                act(output);
+              } catch (IOException e) {
+                actFailure[0] = e;
+              }
+            },
+            Thread.currentThread().getName() + " device");
     actor.setDaemon(true);
     actor.start();
     try {
@@ -258,7 +265,10 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
       if (vanished) {
         return; // the line died: whatever was still queued never reaches the device
       }
-      fault = schedule == null ? FrameFault.NONE : Objects.requireNonNull(schedule.apply(scheduled++), "fault");
+      fault =
+          schedule == null
+              ? FrameFault.NONE
+              : Objects.requireNonNull(schedule.apply(scheduled++), "fault");
       if (fault.kind() == FrameFault.Kind.VANISH && hangUpAction == null) {
         fault = FrameFault.NONE; // nothing to hang up with
       }
@@ -321,7 +331,8 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
     }
     byte[] garbage = new byte[0];
     synchronized (this) {
-      if ((corruptReplies > 0 || fault.kind() == FrameFault.Kind.CORRUPT_REPLY) && reply.length > 0) {
+      if ((corruptReplies > 0 || fault.kind() == FrameFault.Kind.CORRUPT_REPLY)
+          && reply.length > 0) {
         if (fault.kind() != FrameFault.Kind.CORRUPT_REPLY) {
           corruptReplies--;
         }
@@ -332,7 +343,10 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
         garbage = noise(reply);
       }
     }
-    byte[] wire = fault.kind() == FrameFault.Kind.DUPLICATE_REPLY ? concat(reply, reply) : concat(garbage, reply);
+    byte[] wire =
+        fault.kind() == FrameFault.Kind.DUPLICATE_REPLY
+            ? concat(reply, reply)
+            : concat(garbage, reply);
     if (lineTiming) {
       sleepUntil(System.nanoTime() + wireNanos(wire.length));
     }
@@ -342,13 +356,16 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
   }
 
   /**
-   * Line noise: a few random bytes, biased towards the protocol's head bytes (those of the reply
-   * it precedes), so that noise can start a false frame that swallows the real reply.
+   * Line noise: a few random bytes, biased towards the protocol's head bytes (those of the reply it
+   * precedes), so that noise can start a false frame that swallows the real reply.
    */
   private byte[] noise(byte[] reply) {
     byte[] g = new byte[1 + noise.nextInt(MAX_GARBAGE)];
     for (int i = 0; i < g.length; i++) {
-      g[i] = noise.nextInt(3) == 0 ? reply[noise.nextInt(Math.min(2, reply.length))] : (byte) noise.nextInt(256);
+      g[i] =
+          noise.nextInt(3) == 0
+              ? reply[noise.nextInt(Math.min(2, reply.length))]
+              : (byte) noise.nextInt(256);
     }
     return g;
   }
@@ -406,9 +423,9 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
   }
 
   /**
-   * Fault: when the {@code count}-th next frame arrives, run {@code hangUp} (typically
-   * {@link PseudoTerminalPair#hangUp()}) instead of acting on or answering it: the line dies in
-   * the middle of a gesture.
+   * Fault: when the {@code count}-th next frame arrives, run {@code hangUp} (typically {@link
+   * PseudoTerminalPair#hangUp()}) instead of acting on or answering it: the line dies in the middle
+   * of a gesture.
    */
   public synchronized void hangUpAfterFrames(int count, Runnable hangUp) {
     if (count < 1) {

@@ -11,8 +11,8 @@ import dev.swipe.sim.SimConfig;
 import org.junit.jupiter.api.Test;
 
 /**
- * The panel option: Android's DisplayMetrics.DENSITY_420 on a 1080x2340 panel is 891 dp tall,
- * the default DENSITY_XXHIGH 1080x2400 panel 800 dp; lengths given in dp scale with the density.
+ * The panel option: Android's DisplayMetrics.DENSITY_420 on a 1080x2340 panel is 891 dp tall, the
+ * default DENSITY_XXHIGH 1080x2400 panel 800 dp; lengths given in dp scale with the density.
  */
 class DisplayProfileTest {
   @Test
@@ -46,6 +46,7 @@ class DisplayProfileTest {
       assertThat(o.height()).isEqualTo(1170);
     }
     assertThatThrownBy(() -> SimConfig.fromUri("sim:?display=hdpi"))
-        .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("display"));
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.field()).isEqualTo("display"));
   }
 }

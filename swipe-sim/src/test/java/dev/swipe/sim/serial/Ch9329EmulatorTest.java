@@ -35,29 +35,40 @@ class Ch9329EmulatorTest {
 
   @Test
   void theHostBaudAndTheRelativeMouseAreEachSetOnce() throws IOException {
-    Ch9329Emulator.Builder b = Ch9329Emulator.builder(sink::add).hostBaud(() -> 9600)
-        .relativeMouse((dx, dy, pressed) -> {});
-    for (Runnable again : List.<Runnable>of(() -> b.hostBaud(() -> 115200), () -> b.relativeMouse((dx, dy, p) -> {}))) {
-      assertThatThrownBy(again::run).isInstanceOfSatisfying(SwipeException.class,
-          e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
+    Ch9329Emulator.Builder b =
+        Ch9329Emulator.builder(sink::add)
+            .hostBaud(() -> 9600)
+            .relativeMouse((dx, dy, pressed) -> {});
+    for (Runnable again :
+        List.<Runnable>of(
+            () -> b.hostBaud(() -> 115200), () -> b.relativeMouse((dx, dy, p) -> {}))) {
+      assertThatThrownBy(again::run)
+          .isInstanceOfSatisfying(
+              SwipeException.class,
+              e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
     }
-    assertThatThrownBy(() -> b.hostBaud(() -> 1)).hasMessageStartingWith("host_baud: was already set");
-    assertThatThrownBy(() -> b.relativeMouse((dx, dy, p) -> {})).hasMessageStartingWith("relative_mouse: was already set");
+    assertThatThrownBy(() -> b.hostBaud(() -> 1))
+        .hasMessageStartingWith("host_baud: was already set");
+    assertThatThrownBy(() -> b.relativeMouse((dx, dy, p) -> {}))
+        .hasMessageStartingWith("relative_mouse: was already set");
     // the chip settings are values: the last one given is the one GET_INFO reports (0x30)
     Ch9329Emulator chip = Ch9329Emulator.builder(sink::add).version(0x31).version(0x30).build();
-    assertThat(serve(chip, "57 AB 00 01 00 03")).isEqualTo("57 AB 00 81 08 30 01 00 00 00 00 00 00 BC");
+    assertThat(serve(chip, "57 AB 00 01 00 03"))
+        .isEqualTo("57 AB 00 81 08 30 01 00 00 00 00 00 00 BC");
   }
 
   @Test
   void getInfoAnswersVersionAndUsbState() throws IOException {
     Ch9329Emulator chip = Ch9329Emulator.builder(sink::add).build();
-    assertThat(serve(chip, "57 AB 00 01 00 03")).isEqualTo("57 AB 00 81 08 30 01 00 00 00 00 00 00 BC");
+    assertThat(serve(chip, "57 AB 00 01 00 03"))
+        .isEqualTo("57 AB 00 81 08 30 01 00 00 00 00 00 00 BC");
   }
 
   @Test
   void absoluteReportIsAcknowledgedAndDecoded() throws IOException {
     Ch9329Emulator chip = Ch9329Emulator.builder(sink::add).build();
-    assertThat(serve(chip, "57 AB 00 04 07 02 01 00 04 FF 0B 00 1E")).isEqualTo("57 AB 00 84 01 00 87");
+    assertThat(serve(chip, "57 AB 00 04 07 02 01 00 04 FF 0B 00 1E"))
+        .isEqualTo("57 AB 00 84 01 00 87");
     assertThat(sink).hasSize(1);
     PointerReport p = (PointerReport) sink.get(0);
     assertThat(p.pressed()).isTrue();
@@ -68,8 +79,10 @@ class Ch9329EmulatorTest {
   @Test
   void badChecksumUnknownCommandAndBadParameterAreRefused() throws IOException {
     Ch9329Emulator chip = Ch9329Emulator.builder(sink::add).build();
-    assertThat(serve(chip, "57 AB 00 04 07 02 01 00 04 FF 0B 00 1F")).isEqualTo("57 AB 00 C4 01 E4 AB");
-    assertThat(serve(chip, "57 AB 00 04 07 03 01 00 04 FF 0B 00 1F")).isEqualTo("57 AB 00 C4 01 E5 AC");
+    assertThat(serve(chip, "57 AB 00 04 07 02 01 00 04 FF 0B 00 1F"))
+        .isEqualTo("57 AB 00 C4 01 E4 AB");
+    assertThat(serve(chip, "57 AB 00 04 07 03 01 00 04 FF 0B 00 1F"))
+        .isEqualTo("57 AB 00 C4 01 E5 AC");
     assertThat(serve(chip, "57 AB 00 0A 00 0C")).isEqualTo("57 AB 00 CA 01 E3 B0");
     assertThat(sink).isEmpty();
   }
@@ -77,7 +90,8 @@ class Ch9329EmulatorTest {
   @Test
   void framesForAnotherAddressAndNoiseAreIgnored() throws IOException {
     Ch9329Emulator chip = Ch9329Emulator.builder(sink::add).build();
-    assertThat(serve(chip, "FF 00 57 57 AB 01 01 00 04 57 AB 00 01 00 03")).isEqualTo("57 AB 00 81 08 30 01 00 00 00 00 00 00 BC");
+    assertThat(serve(chip, "FF 00 57 57 AB 01 01 00 04 57 AB 00 01 00 03"))
+        .isEqualTo("57 AB 00 81 08 30 01 00 00 00 00 00 00 BC");
   }
 
   @Test
@@ -94,9 +108,14 @@ class Ch9329EmulatorTest {
   @Test
   void mediaBitsBecomeConsumerKeys() throws IOException {
     Ch9329Emulator chip = Ch9329Emulator.builder(sink::add).build();
-    serve(chip, "57 AB 00 03 04 02 00 10 00 1B  57 AB 00 03 04 02 00 00 00 0B  57 AB 00 03 04 02 00 08 00 13");
-    assertThat(sink).containsExactly(
-        new KeyReport(Key.BACK, Set.of(), true), new KeyReport(Key.BACK, Set.of(), false), new KeyReport(Key.HOME, Set.of(), true));
+    serve(
+        chip,
+        "57 AB 00 03 04 02 00 10 00 1B  57 AB 00 03 04 02 00 00 00 0B  57 AB 00 03 04 02 00 08 00 13");
+    assertThat(sink)
+        .containsExactly(
+            new KeyReport(Key.BACK, Set.of(), true),
+            new KeyReport(Key.BACK, Set.of(), false),
+            new KeyReport(Key.HOME, Set.of(), true));
   }
 
   @Test
@@ -130,10 +149,13 @@ class Ch9329EmulatorTest {
   void rejectionAndCorruptionFaults() throws IOException {
     Ch9329Emulator chip = Ch9329Emulator.builder(sink::add).build();
     chip.rejectNextFrames(1, Ch9329Emulator.STATUS_OPERATION);
-    assertThat(serve(chip, "57 AB 00 01 00 03")).isEqualTo("57 AB 00 C1 01 E6 AA"); // 57+AB+C1+01+E6 = 0x2AA
+    assertThat(serve(chip, "57 AB 00 01 00 03"))
+        .isEqualTo("57 AB 00 C1 01 E6 AA"); // 57+AB+C1+01+E6 = 0x2AA
     assertThat(chip.frames()).hasSize(1);
     chip.corruptNextReplies(1);
-    assertThat(serve(chip, "57 AB 00 04 07 02 01 00 04 FF 0B 00 1E")).isNotEqualTo("57 AB 00 84 01 00 87").startsWith("57 AB 00 84 01 00");
+    assertThat(serve(chip, "57 AB 00 04 07 02 01 00 04 FF 0B 00 1E"))
+        .isNotEqualTo("57 AB 00 84 01 00 87")
+        .startsWith("57 AB 00 84 01 00");
     chip.stopAnswering();
     assertThat(serve(chip, "57 AB 00 01 00 03")).isEmpty();
     assertThat(chip.frames()).hasSize(3);

@@ -18,8 +18,10 @@ import org.junit.jupiter.api.Test;
 /** The per-frame fault schedule of the serial device emulators, fed with byte streams. */
 class FrameFaultTest {
   private static final HexFormat HEX = HexFormat.ofDelimiter(" ").withUpperCase();
+
   /** An absolute press at (1024, 3071) and the chip's ok reply to it. */
   private static final String PRESS = "57 AB 00 04 07 02 01 00 04 FF 0B 00 1E";
+
   private static final String OK = "57 AB 00 84 01 00 87";
   private static final String GET_INFO = "57 AB 00 01 00 03";
 
@@ -45,7 +47,8 @@ class FrameFaultTest {
     List<Long> acted = chip.reportTimes();
     assertThat(acted).hasSize(1);
     assertThat(acted.get(0) - start).isGreaterThanOrEqualTo(150_000_000L);
-    assertThat(chip.frameTimes().get(1)).as("in order: the second frame is read after the late one")
+    assertThat(chip.frameTimes().get(1))
+        .as("in order: the second frame is read after the late one")
         .isGreaterThanOrEqualTo(chip.frameTimes().get(0));
     assertThat(chip.faultCounts()).isEqualTo(Map.of(FrameFault.Kind.LATE, 1));
   }
@@ -91,7 +94,9 @@ class FrameFaultTest {
   void vanishingHangsUpInsteadOfActingAndNothingAfterIsActedOn() throws IOException {
     Ch9329Emulator chip = Ch9329Emulator.builder(sink::add).build();
     AtomicInteger hangUps = new AtomicInteger();
-    chip.injectFaults(n -> n == 1 ? FrameFault.of(FrameFault.Kind.VANISH) : FrameFault.NONE, hangUps::incrementAndGet);
+    chip.injectFaults(
+        n -> n == 1 ? FrameFault.of(FrameFault.Kind.VANISH) : FrameFault.NONE,
+        hangUps::incrementAndGet);
     assertThat(serve(chip, PRESS + " " + PRESS + " " + PRESS)).isEqualTo(OK);
     assertThat(hangUps).hasValue(1);
     assertThat(sink).hasSize(1);
@@ -101,7 +106,12 @@ class FrameFaultTest {
   @Test
   void thePikvmFirmwareSuffersTheSameSchedule() throws IOException {
     PikvmEmulator mcu = PikvmEmulator.create(sink::add);
-    mcu.injectFaults(n -> n == 0 ? FrameFault.of(FrameFault.Kind.DAMAGED_REQUEST) : FrameFault.of(FrameFault.Kind.DUPLICATE_REPLY), null);
+    mcu.injectFaults(
+        n ->
+            n == 0
+                ? FrameFault.of(FrameFault.Kind.DAMAGED_REQUEST)
+                : FrameFault.of(FrameFault.Kind.DUPLICATE_REPLY),
+        null);
     String ping = "33 01 00 00 00 00 18 38";
     String wire = serve(mcu, ping + " " + ping);
     assertThat(wire).startsWith("34 40"); // the damaged request: CRC error
@@ -112,6 +122,7 @@ class FrameFaultTest {
   void onlyALateFrameHasADelay() {
     assertThatThrownBy(() -> new FrameFault(FrameFault.Kind.DROP, Duration.ofMillis(1)))
         .isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> FrameFault.late(Duration.ofMillis(-1))).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> FrameFault.late(Duration.ofMillis(-1)))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 }

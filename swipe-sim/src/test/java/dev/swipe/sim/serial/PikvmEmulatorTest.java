@@ -18,7 +18,9 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** The PiKVM firmware emulator; CRCs were cross-checked with an independent Python CRC-16/MODBUS. */
+/**
+ * The PiKVM firmware emulator; CRCs were cross-checked with an independent Python CRC-16/MODBUS.
+ */
 class PikvmEmulatorTest {
   private static final HexFormat HEX = HexFormat.ofDelimiter(" ").withUpperCase();
   private final List<HidReport> sink = new ArrayList<>();
@@ -31,7 +33,8 @@ class PikvmEmulatorTest {
 
   @Test
   void crcIsModbus() {
-    assertThat(PikvmEmulator.crc16("123456789".getBytes(StandardCharsets.US_ASCII), 9)).isEqualTo(0x4B37);
+    assertThat(PikvmEmulator.crc16("123456789".getBytes(StandardCharsets.US_ASCII), 9))
+        .isEqualTo(0x4B37);
   }
 
   @Test
@@ -48,7 +51,9 @@ class PikvmEmulatorTest {
   void buttonSelectAndStateBits() throws IOException {
     PikvmEmulator mcu = PikvmEmulator.create(sink::add);
     serve(mcu, "33 12 00 00 00 00 DB BD 33 13 88 00 00 00 BB AB 33 13 80 00 00 00 DB A9");
-    assertThat(sink).extracting(r -> ((PointerReport) r).pressed()).containsExactly(false, true, false);
+    assertThat(sink)
+        .extracting(r -> ((PointerReport) r).pressed())
+        .containsExactly(false, true, false);
     assertThat(((PointerReport) sink.get(1)).at().x()).isCloseTo(500, within(0.01));
   }
 
@@ -78,8 +83,10 @@ class PikvmEmulatorTest {
       reqs.append(HEX.formatHex(r)).append(' ');
     }
     serve(mcu, reqs.toString().strip());
-    assertThat(sink).containsExactly(
-        new KeyReport(Key.ENTER, Set.of(Modifier.CTRL), true), new KeyReport(Key.ENTER, Set.of(Modifier.CTRL), false));
+    assertThat(sink)
+        .containsExactly(
+            new KeyReport(Key.ENTER, Set.of(Modifier.CTRL), true),
+            new KeyReport(Key.ENTER, Set.of(Modifier.CTRL), false));
   }
 
   @Test

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 class PseudoTerminalPairTest {
   @Test
   void bytesCrossAndAHangUpEndsReads() throws Exception {
-    assumeTrue(PseudoTerminalPair.socatAvailable(), "socat is not installed (apt-get install socat)");
+    assumeTrue(
+        PseudoTerminalPair.socatAvailable(), "socat is not installed (apt-get install socat)");
     try (PseudoTerminalPair pair = PseudoTerminalPair.open();
         FileOutputStream host = new FileOutputStream(pair.hostSide().toFile());
         InputStream device = new FileInputStream(pair.deviceSide().toFile())) {

@@ -38,7 +38,11 @@ final class Engine implements AutoCloseable {
       api.close();
       throw TextException.unavailable(
           "Tesseract could not load the trained data '" + languages + "' from " + dir,
-          Map.of("missing", dir + "/" + languages + ".traineddata (readable, uncorrupted)", "platform", Natives.platform()),
+          Map.of(
+              "missing",
+              dir + "/" + languages + ".traineddata (readable, uncorrupted)",
+              "platform",
+              Natives.platform()),
           null);
     }
     // Lines come one at a time, already inverted where needed; quiet logs.

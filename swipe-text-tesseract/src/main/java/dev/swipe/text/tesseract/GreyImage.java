@@ -26,9 +26,10 @@ final class GreyImage {
   /** The luminance of {@code (x, y, w, h)} of {@code image} (a rectangle inside it). */
   static GreyImage of(BufferedImage image, int x, int y, int w, int h) {
     byte[] out = new byte[w * h];
-    boolean whole = image.getRaster().getParent() == null
-        && image.getRaster().getSampleModelTranslateX() == 0
-        && image.getRaster().getSampleModelTranslateY() == 0;
+    boolean whole =
+        image.getRaster().getParent() == null
+            && image.getRaster().getSampleModelTranslateX() == 0
+            && image.getRaster().getSampleModelTranslateY() == 0;
     int iw = image.getWidth();
     switch (whole ? image.getType() : BufferedImage.TYPE_CUSTOM) {
       case BufferedImage.TYPE_3BYTE_BGR -> {
@@ -37,7 +38,9 @@ final class GreyImage {
           int s = ((y + r) * iw + x) * 3;
           int o = r * w;
           for (int c = 0; c < w; c++, s += 3) {
-            out[o + c] = (byte) ((29 * (d[s] & 0xFF) + 150 * (d[s + 1] & 0xFF) + 77 * (d[s + 2] & 0xFF)) >> 8);
+            out[o + c] =
+                (byte)
+                    ((29 * (d[s] & 0xFF) + 150 * (d[s + 1] & 0xFF) + 77 * (d[s + 2] & 0xFF)) >> 8);
           }
         }
       }
@@ -47,7 +50,9 @@ final class GreyImage {
           System.arraycopy(d, (y + r) * iw + x, out, r * w, w);
         }
       }
-      case BufferedImage.TYPE_INT_RGB, BufferedImage.TYPE_INT_ARGB, BufferedImage.TYPE_INT_ARGB_PRE -> {
+      case BufferedImage.TYPE_INT_RGB,
+          BufferedImage.TYPE_INT_ARGB,
+          BufferedImage.TYPE_INT_ARGB_PRE -> {
         int[] d = ((DataBufferInt) image.getRaster().getDataBuffer()).getData();
         for (int r = 0; r < h; r++) {
           int s = (y + r) * iw + x;
@@ -72,7 +77,8 @@ final class GreyImage {
   }
 
   private static byte luma(int rgb) {
-    return (byte) ((77 * ((rgb >> 16) & 0xFF) + 150 * ((rgb >> 8) & 0xFF) + 29 * (rgb & 0xFF)) >> 8);
+    return (byte)
+        ((77 * ((rgb >> 16) & 0xFF) + 150 * ((rgb >> 8) & 0xFF) + 29 * (rgb & 0xFF)) >> 8);
   }
 
   int at(int x, int y) {

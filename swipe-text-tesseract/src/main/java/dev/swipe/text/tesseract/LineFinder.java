@@ -17,36 +17,61 @@ import java.util.List;
 final class LineFinder {
   /** Cell size in pixels. */
   static final int CELL = 2;
+
   /** Smallest luminance step between neighbouring pixels that counts as an edge of ink. */
   static final int EDGE = 40;
-  /** Gaps between marked cells in a row that are bridged (letters of a word), in cells of a 1080 px wide screen. */
+
+  /**
+   * Gaps between marked cells in a row that are bridged (letters of a word), in cells of a 1080 px
+   * wide screen.
+   */
   static final int BRIDGE = 5;
+
   /** Screen width the pixel constants are set for. */
   static final double REFERENCE_WIDTH = 1080;
+
   /** Shortest line box kept, pixels (at any screen size: smaller is not legible). */
   static final int MIN_HEIGHT = 7;
+
   /** Shortest line box kept on a 1080 px wide screen (about 8 sp text); scales with the width. */
   static final int MIN_SCREEN_HEIGHT = 18;
+
   /** Tallest line box kept, pixels (larger blobs are pictures, not text). */
   static final int MAX_HEIGHT = 260;
-  /** Share of a box's middle that its own cells must fill: outlines fill none, the two stems of a serif "11" little. */
+
+  /**
+   * Share of a box's middle that its own cells must fill: outlines fill none, the two stems of a
+   * serif "11" little.
+   */
   static final double MIN_MIDDLE_FILL = 0.06;
-  /** A hollow blob holding a hollow blob at least this share of its area is a thick glyph and its counter. */
+
+  /**
+   * A hollow blob holding a hollow blob at least this share of its area is a thick glyph and its
+   * counter.
+   */
   static final double COUNTER_SHARE = 0.2;
+
   /** A box inside another at least this share of its height makes the outer one a container. */
   static final double CONTAINED_SHARE = 0.3;
+
   /** Least share of a blob's edge cells stepping along each axis; below it the blob is a rule. */
   static final double MIN_AXIS_SHARE = 0.1;
+
   /** Widest gap, in line heights, across which boxes on one line and background are joined. */
   static final double GLYPH_RUN_GAP = 2.5;
+
   /** Greys within which two backgrounds count as the same. */
   static final int SAME_BACKGROUND = 24;
+
   /** A row with at most this share of a blob's fullest row's cells separates two lines. */
   static final double SPLIT_VALLEY = 0.12;
+
   /** Each side of a split holds a row with at least this share of the fullest row's cells. */
   static final double SPLIT_SIDE = 0.35;
+
   /** Each side of a split is at least this many times wider than tall. */
   static final double SPLIT_ASPECT = 3;
+
   static final byte ACROSS = 1;
   static final byte DOWN = 2;
   static final byte BRIDGED = 4;
@@ -80,7 +105,8 @@ final class LineFinder {
     Line union(Line o) {
       int x1 = Math.min(x, o.x);
       int y1 = Math.min(y, o.y);
-      return new Line(x1, y1, Math.max(right(), o.right()) - x1, Math.max(bottom(), o.bottom()) - y1);
+      return new Line(
+          x1, y1, Math.max(right(), o.right()) - x1, Math.max(bottom(), o.bottom()) - y1);
     }
   }
 
@@ -98,7 +124,8 @@ final class LineFinder {
     byte[] mark = edges(g, cw, ch);
     bridge(mark, cw, ch, Math.max(1, (int) Math.round(BRIDGE * screenWidth / REFERENCE_WIDTH)));
     Blobs blobs = Blobs.label(mark, cw, ch);
-    int minHeight = Math.max(MIN_HEIGHT, (int) Math.round(MIN_SCREEN_HEIGHT * screenWidth / REFERENCE_WIDTH));
+    int minHeight =
+        Math.max(MIN_HEIGHT, (int) Math.round(MIN_SCREEN_HEIGHT * screenWidth / REFERENCE_WIDTH));
     List<Integer> candidates = new ArrayList<>();
     for (int b = 0; b < blobs.count; b++) {
       int h = Math.min(g.height, (blobs.y2[b] + 1) * CELL) - blobs.y1[b] * CELL;
@@ -148,7 +175,9 @@ final class LineFinder {
     return join(g, dropInner(kept));
   }
 
-  /** Marks cells with a luminance step: {@link #ACROSS} for a step along x, {@link #DOWN} along y. */
+  /**
+   * Marks cells with a luminance step: {@link #ACROSS} for a step along x, {@link #DOWN} along y.
+   */
   private static byte[] edges(GreyImage g, int cw, int ch) {
     byte[] mark = new byte[cw * ch];
     byte[] p = g.px;
@@ -199,8 +228,12 @@ final class LineFinder {
       Line a = lines.get(i);
       for (int j = 0; j < lines.size(); j++) {
         Line b = lines.get(j);
-        if (i == j || (long) b.width * b.height <= (long) a.width * a.height
-            || a.x < b.x || a.y < b.y || a.right() > b.right() || a.bottom() > b.bottom()) {
+        if (i == j
+            || (long) b.width * b.height <= (long) a.width * a.height
+            || a.x < b.x
+            || a.y < b.y
+            || a.right() > b.right()
+            || a.bottom() > b.bottom()) {
           continue;
         }
         if (a.height >= CONTAINED_SHARE * b.height) {
@@ -220,10 +253,10 @@ final class LineFinder {
   }
 
   /**
-   * Joins boxes on one line (overlapping mostly in y, similar height) on the same background:
-   * words less than a line height apart, and runs of lone glyphs (keyboard keys, "09 : 30") up to
-   * {@link #GLYPH_RUN_GAP} line heights apart, because the recogniser reads letters far better in
-   * a row than one by one.
+   * Joins boxes on one line (overlapping mostly in y, similar height) on the same background: words
+   * less than a line height apart, and runs of lone glyphs (keyboard keys, "09 : 30") up to {@link
+   * #GLYPH_RUN_GAP} line heights apart, because the recogniser reads letters far better in a row
+   * than one by one.
    */
   private static List<Line> join(GreyImage g, List<Line> lines) {
     List<Line> sorted = new ArrayList<>(lines);
@@ -254,8 +287,12 @@ final class LineFinder {
           int overlap = Math.min(cur.bottom(), n.bottom()) - Math.max(cur.y, n.y);
           int minH = Math.min(cur.height, n.height);
           int maxH = Math.max(cur.height, n.height);
-          boolean sameLook = Math.abs(tone[0] - tones[j][0]) <= SAME_BACKGROUND && tone[1] == tones[j][1];
-          if (sameLook && gap <= GLYPH_RUN_GAP * maxH && overlap >= 0.6 * minH && maxH <= 1.6 * minH) {
+          boolean sameLook =
+              Math.abs(tone[0] - tones[j][0]) <= SAME_BACKGROUND && tone[1] == tones[j][1];
+          if (sameLook
+              && gap <= GLYPH_RUN_GAP * maxH
+              && overlap >= 0.6 * minH
+              && maxH <= 1.6 * minH) {
             Line last = parts.get(parts.size() - 1);
             if (n.x - last.right() <= maxH) {
               parts.set(parts.size() - 1, last.union(n));
@@ -268,7 +305,10 @@ final class LineFinder {
           }
         }
       }
-      out.add(parts.size() == 1 ? cur : new Line(cur.x, cur.y, cur.width, cur.height, List.copyOf(parts)));
+      out.add(
+          parts.size() == 1
+              ? cur
+              : new Line(cur.x, cur.y, cur.width, cur.height, List.copyOf(parts)));
     }
     out.sort(Comparator.comparingInt(Line::y).thenComparingInt(Line::x));
     return out;
@@ -420,7 +460,8 @@ final class LineFinder {
 
     /**
      * Blob {@code b} split into lines where its row profile (marked cells per row) drops to a
-     * valley, for lines that touch (tight line spacing, small text): boxes {x1, y1, x2, y2} in cells.
+     * valley, for lines that touch (tight line spacing, small text): boxes {x1, y1, x2, y2} in
+     * cells.
      */
     List<int[]> bands(int b) {
       List<int[]> out = new ArrayList<>();
@@ -514,7 +555,9 @@ final class LineFinder {
       return (long) (x2[b] - x1[b] + 1) * (y2[b] - y1[b] + 1);
     }
 
-    /** Whether blob {@code b}'s edges step (almost) only along one axis: a straight rule, not text. */
+    /**
+     * Whether blob {@code b}'s edges step (almost) only along one axis: a straight rule, not text.
+     */
     boolean oneWay(int b) {
       return across[b] < MIN_AXIS_SHARE * edgeCells[b] || down[b] < MIN_AXIS_SHARE * edgeCells[b];
     }

@@ -10,12 +10,17 @@ import java.util.List;
  * #toImageX} and {@link #toImageY} map the picture's pixels back to the whole image's.
  */
 final class LinePicture {
-  /** Line height (pixels) the recogniser reads best at; smaller lines are enlarged, larger shrunk. */
+  /**
+   * Line height (pixels) the recogniser reads best at; smaller lines are enlarged, larger shrunk.
+   */
   static final int TARGET_HEIGHT = 32;
+
   /** The height of a second look at a line the recogniser was unsure of. */
   static final int SECOND_LOOK_HEIGHT = 52;
+
   /** Largest enlargement. */
   static final double MAX_UPSCALE = 4;
+
   /** Space set between parts, as a share of the line height. */
   static final double PART_GAP = 1.6;
 
@@ -27,14 +32,27 @@ final class LinePicture {
   private final int padY;
   private final int imageY;
   private final int imageH;
+
   /** Per part: its first column in the picture, its width there, and its left edge in the image. */
   private final int[] partX;
+
   private final int[] partW;
   private final int[] partImageX;
   private final int[] partImageW;
 
-  private LinePicture(byte[] px, int width, int height, boolean inverted, double scale, int padY, int imageY, int imageH,
-      int[] partX, int[] partW, int[] partImageX, int[] partImageW) {
+  private LinePicture(
+      byte[] px,
+      int width,
+      int height,
+      boolean inverted,
+      double scale,
+      int padY,
+      int imageY,
+      int imageH,
+      int[] partX,
+      int[] partW,
+      int[] partImageX,
+      int[] partImageW) {
     this.px = px;
     this.width = width;
     this.height = height;
@@ -168,7 +186,8 @@ final class LinePicture {
       resample(g, xs1[i], y1, xs2[i] - xs1[i], h, lut, out, pw, partX[i], pad, partW[i], oh);
       eraseCaret(out, pw, partX[i], partW[i], pad, oh);
     }
-    return new LinePicture(out, pw, ph, invert, scale, pad, g.y0 + y1, h, partX, partW, partImageX, partImageW);
+    return new LinePicture(
+        out, pw, ph, invert, scale, pad, g.y0 + y1, h, partX, partW, partImageX, partImageW);
   }
 
   /**
@@ -201,7 +220,10 @@ final class LinePicture {
       int start = c;
       int barTop = Integer.MAX_VALUE;
       int barBottom = -1;
-      while (c >= 0 && c < w && top[c] >= 0 && ink[c] >= 0.9 * (bottom[c] - top[c] + 1)
+      while (c >= 0
+          && c < w
+          && top[c] >= 0
+          && ink[c] >= 0.9 * (bottom[c] - top[c] + 1)
           && bottom[c] - top[c] + 1 >= 0.6 * h) {
         barTop = Math.min(barTop, top[c]);
         barBottom = Math.max(barBottom, bottom[c]);
@@ -231,8 +253,19 @@ final class LinePicture {
   }
 
   /** Area-average when shrinking, bilinear when enlarging, through {@code lut}. */
-  private static void resample(GreyImage g, int x1, int y1, int w, int h, byte[] lut, byte[] out, int stride, int padX,
-      int padY, int ow, int oh) {
+  private static void resample(
+      GreyImage g,
+      int x1,
+      int y1,
+      int w,
+      int h,
+      byte[] lut,
+      byte[] out,
+      int stride,
+      int padX,
+      int padY,
+      int ow,
+      int oh) {
     if (ow == w && oh == h) {
       for (int y = 0; y < h; y++) {
         int s = (y1 + y) * g.width + x1;
@@ -280,8 +313,10 @@ final class LinePicture {
         int xa = Math.max(0, Math.min(w - 1, (int) Math.floor(sx)));
         int xb = Math.min(w - 1, xa + 1);
         double wx = Math.max(0, Math.min(1, sx - xa));
-        double top = (lut[g.px[ra + xa] & 0xFF] & 0xFF) * (1 - wx) + (lut[g.px[ra + xb] & 0xFF] & 0xFF) * wx;
-        double bot = (lut[g.px[rb + xa] & 0xFF] & 0xFF) * (1 - wx) + (lut[g.px[rb + xb] & 0xFF] & 0xFF) * wx;
+        double top =
+            (lut[g.px[ra + xa] & 0xFF] & 0xFF) * (1 - wx) + (lut[g.px[ra + xb] & 0xFF] & 0xFF) * wx;
+        double bot =
+            (lut[g.px[rb + xa] & 0xFF] & 0xFF) * (1 - wx) + (lut[g.px[rb + xb] & 0xFF] & 0xFF) * wx;
         out[o + x] = (byte) Math.round(top * (1 - wy) + bot * wy);
       }
     }

@@ -10,6 +10,7 @@ import org.bytedeco.javacpp.Loader;
 final class Natives {
   /** The artifact version whose native jars this module was built against. */
   static final String TESSERACT_ARTIFACT = "org.bytedeco:tesseract:5.5.1-1.5.12";
+
   private static volatile boolean loaded;
 
   private Natives() {}
@@ -19,11 +20,16 @@ final class Natives {
     try {
       return Loader.getPlatform();
     } catch (LinkageError | RuntimeException e) {
-      return System.getProperty("os.name", "?").toLowerCase(Locale.ROOT) + "-" + System.getProperty("os.arch", "?");
+      return System.getProperty("os.name", "?").toLowerCase(Locale.ROOT)
+          + "-"
+          + System.getProperty("os.arch", "?");
     }
   }
 
-  /** Loads the natives or throws {@code text_reader_unavailable} naming the platform and the jars to add. */
+  /**
+   * Loads the natives or throws {@code text_reader_unavailable} naming the platform and the jars to
+   * add.
+   */
   static synchronized void load() {
     if (loaded) {
       return;
@@ -38,11 +44,21 @@ final class Natives {
       d.put("os_name", System.getProperty("os.name", "?"));
       d.put("os_arch", System.getProperty("os.arch", "?"));
       d.put("missing", "Tesseract native library for " + p);
-      d.put("add", TESSERACT_ARTIFACT + ":" + p + " (and leptonica, javacpp with the same classifier)");
+      d.put(
+          "add",
+          TESSERACT_ARTIFACT + ":" + p + " (and leptonica, javacpp with the same classifier)");
       throw TextException.unavailable(
-          "Tesseract's native library cannot be loaded on " + p + " (" + d.get("os_name") + ", " + d.get("os_arch")
-              + "): add the jars with classifier " + p + " of org.bytedeco:tesseract, leptonica and javacpp"
-              + " (see the swipe README); cause: " + e,
+          "Tesseract's native library cannot be loaded on "
+              + p
+              + " ("
+              + d.get("os_name")
+              + ", "
+              + d.get("os_arch")
+              + "): add the jars with classifier "
+              + p
+              + " of org.bytedeco:tesseract, leptonica and javacpp"
+              + " (see the swipe README); cause: "
+              + e,
           d,
           e);
     }

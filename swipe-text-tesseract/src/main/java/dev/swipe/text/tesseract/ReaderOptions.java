@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  * @param threads engine instances (and threads) that recognise lines in parallel
  * @param readStatusBar whether a whole-screen read keeps the status bar band
  */
-record ReaderOptions(String languages, Optional<Path> tessdata, int threads, boolean readStatusBar) {
+record ReaderOptions(
+    String languages, Optional<Path> tessdata, int threads, boolean readStatusBar) {
   static final Set<String> KEYS = Set.of("lang", "tessdata", "threads", "status_bar");
   static final int MAX_THREADS = 16;
   private static final Pattern LANGS = Pattern.compile("[A-Za-z_]{2,20}(\\+[A-Za-z_]{2,20}){0,7}");
@@ -48,7 +49,8 @@ record ReaderOptions(String languages, Optional<Path> tessdata, int threads, boo
     }
     if (!path.isBlank() && !path.equals("//")) {
       throw TextException.invalidArgument(
-          "uri", "tesseract: takes no path, only options such as tesseract:?lang=eng, got '" + u + "'");
+          "uri",
+          "tesseract: takes no path, only options such as tesseract:?lang=eng, got '" + u + "'");
     }
     Map<String, String> params = new LinkedHashMap<>();
     for (String pair : query.split("&")) {
@@ -60,7 +62,13 @@ record ReaderOptions(String languages, Optional<Path> tessdata, int threads, boo
       String v = eq < 0 ? "" : decode(pair.substring(eq + 1)).strip();
       if (!KEYS.contains(k)) {
         throw TextException.invalidArgument(
-            "uri", "unknown option '" + k + "' in '" + u + "'; tesseract: understands " + KEYS.stream().sorted().toList());
+            "uri",
+            "unknown option '"
+                + k
+                + "' in '"
+                + u
+                + "'; tesseract: understands "
+                + KEYS.stream().sorted().toList());
       }
       if (params.put(k, v) != null) {
         throw TextException.invalidArgument("uri", "option '" + k + "' given twice in '" + u + "'");
@@ -69,14 +77,20 @@ record ReaderOptions(String languages, Optional<Path> tessdata, int threads, boo
     String lang = params.getOrDefault("lang", "eng");
     if (!LANGS.matcher(lang).matches()) {
       throw TextException.invalidArgument(
-          "uri", "lang must be Tesseract language codes joined by +, e.g. eng or eng+deu, got '" + lang + "'");
+          "uri",
+          "lang must be Tesseract language codes joined by +, e.g. eng or eng+deu, got '"
+              + lang
+              + "'");
     }
-    Optional<Path> dir = Optional.ofNullable(params.get("tessdata")).map(s -> {
-      if (s.isEmpty()) {
-        throw TextException.invalidArgument("uri", "tessdata must name a directory");
-      }
-      return Path.of(s);
-    });
+    Optional<Path> dir =
+        Optional.ofNullable(params.get("tessdata"))
+            .map(
+                s -> {
+                  if (s.isEmpty()) {
+                    throw TextException.invalidArgument("uri", "tessdata must name a directory");
+                  }
+                  return Path.of(s);
+                });
     int threads = defaultThreads();
     if (params.containsKey("threads")) {
       try {
@@ -86,12 +100,18 @@ record ReaderOptions(String languages, Optional<Path> tessdata, int threads, boo
       }
       if (threads < 1 || threads > MAX_THREADS) {
         throw TextException.invalidArgument(
-            "uri", "threads must be an integer in [1, " + MAX_THREADS + "], got '" + params.get("threads") + "'");
+            "uri",
+            "threads must be an integer in [1, "
+                + MAX_THREADS
+                + "], got '"
+                + params.get("threads")
+                + "'");
       }
     }
     String sb = params.getOrDefault("status_bar", "skip");
     if (!sb.equals("skip") && !sb.equals("read")) {
-      throw TextException.invalidArgument("uri", "status_bar must be skip or read, got '" + sb + "'");
+      throw TextException.invalidArgument(
+          "uri", "status_bar must be skip or read, got '" + sb + "'");
     }
     return new ReaderOptions(lang, dir, threads, sb.equals("read"));
   }

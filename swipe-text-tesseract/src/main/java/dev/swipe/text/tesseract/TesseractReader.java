@@ -24,20 +24,29 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
- * Tesseract tuned for phone screens: text lines are found from pixels, each line is cut out,
- * turned dark-on-light, scaled to the height the recogniser reads best and read as a single line;
- * lines are read in parallel by a small pool of engines, one thread per engine.
+ * Tesseract tuned for phone screens: text lines are found from pixels, each line is cut out, turned
+ * dark-on-light, scaled to the height the recogniser reads best and read as a single line; lines
+ * are read in parallel by a small pool of engines, one thread per engine.
  */
 final class TesseractReader implements TextReader {
-  /** Words the engine is less sure of than this (0-100) are dropped: mostly icons read as letters. */
+  /**
+   * Words the engine is less sure of than this (0-100) are dropped: mostly icons read as letters.
+   */
   static final float MIN_CONFIDENCE = 50;
+
   /** A lone character must be surer: fragments of icons and shapes read as one letter. */
   static final float MIN_CONFIDENCE_ONE_CHAR = 70;
+
   /** Words of a line that two looks at different sizes read alike need only this confidence. */
   static final float MIN_CONFIDENCE_AGREED = 20;
+
   /** Lines with a word below this confidence get a second look at another scale. */
   static final float SURE = 90;
-  /** The status bar's height as a share of the screen width (24 dp of a 360 dp wide phone, plus room). */
+
+  /**
+   * The status bar's height as a share of the screen width (24 dp of a 360 dp wide phone, plus
+   * room).
+   */
   static final double STATUS_BAR_PER_WIDTH = 0.085;
 
   private final ReaderOptions options;
@@ -53,15 +62,21 @@ final class TesseractReader implements TextReader {
     this.engines = List.copyOf(engines);
     this.idle = new ArrayBlockingQueue<>(engines.size(), false, engines);
     AtomicInteger n = new AtomicInteger();
-    this.pool = Executors.newFixedThreadPool(engines.size(), r -> {
-      Thread t = new Thread(r, "swipe-tesseract-" + n.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    });
-    this.description = "tesseract " + version + " (" + options.languages() + ", " + engines.size() + " threads)";
+    this.pool =
+        Executors.newFixedThreadPool(
+            engines.size(),
+            r -> {
+              Thread t = new Thread(r, "swipe-tesseract-" + n.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
+    this.description =
+        "tesseract " + version + " (" + options.languages() + ", " + engines.size() + " threads)";
   }
 
-  /** Loads the natives and the data and starts {@code options.threads()} engines, or nothing at all. */
+  /**
+   * Loads the natives and the data and starts {@code options.threads()} engines, or nothing at all.
+   */
   static TesseractReader open(ReaderOptions options) {
     Natives.load();
     Path dir = TrainedData.directoryFor(options);
@@ -99,17 +114,22 @@ final class TesseractReader implements TextReader {
     try {
       if (closed) {
         throw TextException.unavailable(
-            "this text reader is closed (" + description + ")", Map.of("reader", description), null);
+            "this text reader is closed (" + description + ")",
+            Map.of("reader", description),
+            null);
       }
       TextBox area = region == null ? new TextBox(0, 0, w, h) : region;
       GreyImage grey = GreyImage.of(image, area.x(), area.y(), area.width(), area.height());
       boolean screen = region == null && h >= 1.5 * w;
-      int skipTop = screen && !options.readStatusBar() ? (int) Math.round(STATUS_BAR_PER_WIDTH * w) : 0;
+      int skipTop =
+          screen && !options.readStatusBar() ? (int) Math.round(STATUS_BAR_PER_WIDTH * w) : 0;
       List<LineFinder.Line> lines = LineFinder.find(grey, skipTop, w);
       List<Future<TextLine>> pending = new ArrayList<>(lines.size());
       // Biggest first, so the last line to finish is a small one.
       List<LineFinder.Line> order = new ArrayList<>(lines);
-      order.sort(Comparator.comparingLong((LineFinder.Line l) -> (long) l.width() * l.height()).reversed());
+      order.sort(
+          Comparator.comparingLong((LineFinder.Line l) -> (long) l.width() * l.height())
+              .reversed());
       for (LineFinder.Line line : order) {
         pending.add(pool.submit(() -> readLine(grey, line, area)));
       }
@@ -131,16 +151,19 @@ final class TesseractReader implements TextReader {
         if (c instanceof TextException te) {
           throw te;
         }
-        throw TextException.unavailable("Tesseract failed while reading: " + c, Map.of("reader", description), c);
+        throw TextException.unavailable(
+            "Tesseract failed while reading: " + c, Map.of("reader", description), c);
       }
-      out.sort(Comparator.comparingInt((TextLine l) -> l.box().y()).thenComparingInt(l -> l.box().x()));
+      out.sort(
+          Comparator.comparingInt((TextLine l) -> l.box().y()).thenComparingInt(l -> l.box().x()));
       return new TextPage(w, h, out);
     } finally {
       lifecycle.readLock().unlock();
     }
   }
 
-  private TextLine readLine(GreyImage grey, LineFinder.Line line, TextBox area) throws InterruptedException {
+  private TextLine readLine(GreyImage grey, LineFinder.Line line, TextBox area)
+      throws InterruptedException {
     LinePicture pic = LinePicture.of(grey, line);
     List<Engine.RawWord> raw;
     boolean agreed = false;
@@ -150,7 +173,8 @@ final class TesseractReader implements TextReader {
       if (unsure(raw)) {
         // A second look at another size: the recogniser's doubts are often about scale.
         LinePicture other = LinePicture.of(grey, line, LinePicture.SECOND_LOOK_HEIGHT);
-        List<Engine.RawWord> again = engine.recognise(other.px, other.width, other.height, PSM_SINGLE_LINE);
+        List<Engine.RawWord> again =
+            engine.recognise(other.px, other.width, other.height, PSM_SINGLE_LINE);
         agreed = sameWords(raw, again);
         if (meanConfidence(again) > meanConfidence(raw)) {
           raw = again;
@@ -163,8 +187,10 @@ final class TesseractReader implements TextReader {
     List<Word> words = new ArrayList<>();
     for (Engine.RawWord r : raw) {
       boolean oneChar = r.text().codePointCount(0, r.text().length()) == 1;
-      // Two looks at different sizes that read the same words vouch for them, however unsure each was.
-      float need = oneChar ? MIN_CONFIDENCE_ONE_CHAR : agreed ? MIN_CONFIDENCE_AGREED : MIN_CONFIDENCE;
+      // Two looks at different sizes that read the same words vouch for them, however unsure each
+      // was.
+      float need =
+          oneChar ? MIN_CONFIDENCE_ONE_CHAR : agreed ? MIN_CONFIDENCE_AGREED : MIN_CONFIDENCE;
       if (r.confidence() < need || !hasLetterOrDigit(r.text())) {
         continue;
       }
@@ -234,7 +260,10 @@ final class TesseractReader implements TextReader {
     return description;
   }
 
-  /** Waits for reads in progress, then ends every engine; later reads fail with text_reader_unavailable. */
+  /**
+   * Waits for reads in progress, then ends every engine; later reads fail with
+   * text_reader_unavailable.
+   */
   @Override
   public void close() {
     lifecycle.writeLock().lock();

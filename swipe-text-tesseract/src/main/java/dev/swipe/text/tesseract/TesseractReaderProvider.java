@@ -4,8 +4,8 @@ import dev.swipe.text.TextReader;
 import dev.swipe.text.TextReaderProvider;
 
 /**
- * The {@code tesseract:} text reader: Tesseract 5 in process, with English trained data shipped
- * in this jar and the native library from {@code org.bytedeco:tesseract}, tuned for phone screens
+ * The {@code tesseract:} text reader: Tesseract 5 in process, with English trained data shipped in
+ * this jar and the native library from {@code org.bytedeco:tesseract}, tuned for phone screens
  * (lines found from pixels, light-on-dark inverted, small text enlarged, status bar skipped).
  *
  * <p>URI options: {@code lang} (default {@code eng}; codes joined by {@code +}), {@code tessdata}

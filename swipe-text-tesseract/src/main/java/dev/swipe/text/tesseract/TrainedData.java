@@ -25,9 +25,14 @@ final class TrainedData {
       Path f = dir.resolve(lang + ".traineddata");
       if (!Files.isRegularFile(f)) {
         throw TextException.unavailable(
-            "Tesseract trained data for '" + lang + "' is missing: no " + f
+            "Tesseract trained data for '"
+                + lang
+                + "' is missing: no "
+                + f
                 + (options.tessdata().isEmpty()
-                    ? " (this jar ships eng only; pass tessdata=<directory> with " + lang + ".traineddata)"
+                    ? " (this jar ships eng only; pass tessdata=<directory> with "
+                        + lang
+                        + ".traineddata)"
                     : ""),
             Map.of("missing", f.toString(), "language", lang, "platform", Natives.platform()),
             null);
@@ -60,7 +65,11 @@ final class TrainedData {
     } catch (IOException e) {
       throw TextException.unavailable(
           "cannot copy the English trained data to a temporary directory: " + e.getMessage(),
-          Map.of("missing", "a writable temporary directory (java.io.tmpdir)", "platform", Natives.platform()),
+          Map.of(
+              "missing",
+              "a writable temporary directory (java.io.tmpdir)",
+              "platform",
+              Natives.platform()),
           e);
     }
   }

@@ -15,12 +15,14 @@ import org.junit.jupiter.api.Test;
 
 /** The provider of docs/text-readers.md is found by its scheme and keeps the SPI contract. */
 class ProviderGuideTest {
-  private static final BufferedImage SCREEN = new BufferedImage(1080, 2400, BufferedImage.TYPE_3BYTE_BGR);
+  private static final BufferedImage SCREEN =
+      new BufferedImage(1080, 2400, BufferedImage.TYPE_3BYTE_BGR);
 
   @Test
   void theGuidesProviderIsFoundByItsSchemeAndFindsText() {
     assertThat(TextReaders.knownSchemes()).contains("replay");
-    try (TextReader reader = TextReaders.open("replay:?words=Save@430,900,220,80;Cancel@430,1100,220,80")) {
+    try (TextReader reader =
+        TextReaders.open("replay:?words=Save@430,900,220,80;Cancel@430,1100,220,80")) {
       List<TextMatch> found = TextQuery.of("save").find(reader.read(SCREEN));
       assertThat(found).hasSize(1);
       assertThat(found.get(0).box()).isEqualTo(new TextBox(430, 900, 220, 80));
@@ -38,6 +40,7 @@ class ProviderGuideTest {
     TextReader reader = TextReaders.open("replay:");
     reader.close();
     assertThatThrownBy(() -> reader.read(SCREEN))
-        .isInstanceOfSatisfying(TextException.class, e -> assertThat(e.code()).isEqualTo("text_reader_unavailable"));
+        .isInstanceOfSatisfying(
+            TextException.class, e -> assertThat(e.code()).isEqualTo("text_reader_unavailable"));
   }
 }

@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The example of docs/text-readers.md: an engine that "reads" words given in its URI, e.g.
- * {@code replay:?words=Save@430,900,220,80;Cancel@430,1100,220,80} (text@x,y,width,height in the
- * pixels of a full screen). A stand-in for a real engine, for offline agent tests.
+ * The example of docs/text-readers.md: an engine that "reads" words given in its URI, e.g. {@code
+ * replay:?words=Save@430,900,220,80;Cancel@430,1100,220,80} (text@x,y,width,height in the pixels of
+ * a full screen). A stand-in for a real engine, for offline agent tests.
  */
 public final class ReplayTextReaderProvider implements TextReaderProvider {
 
@@ -34,16 +34,22 @@ public final class ReplayTextReaderProvider implements TextReaderProvider {
       }
       if (!option.startsWith("words=")) {
         // Unknown options are refused, naming the field, never ignored.
-        throw TextException.invalidArgument("uri", "unknown option '" + option + "'; replay: understands words");
+        throw TextException.invalidArgument(
+            "uri", "unknown option '" + option + "'; replay: understands words");
       }
       for (String w : option.substring("words=".length()).split(";")) {
         String[] parts = w.split("[@,]");
         if (parts.length != 5) {
-          throw TextException.invalidArgument("uri", "a word is text@x,y,width,height, got '" + w + "'");
+          throw TextException.invalidArgument(
+              "uri", "a word is text@x,y,width,height, got '" + w + "'");
         }
         try {
-          TextBox box = new TextBox(Integer.parseInt(parts[1]), Integer.parseInt(parts[2]),
-              Integer.parseInt(parts[3]), Integer.parseInt(parts[4]));
+          TextBox box =
+              new TextBox(
+                  Integer.parseInt(parts[1]),
+                  Integer.parseInt(parts[2]),
+                  Integer.parseInt(parts[3]),
+                  Integer.parseInt(parts[4]));
           words.add(new Word(parts[0], box, 1.0));
         } catch (NumberFormatException e) {
           throw TextException.invalidArgument("uri", "bad number in '" + w + "'");
@@ -78,8 +84,12 @@ public final class ReplayTextReaderProvider implements TextReaderProvider {
         TextBox b = w.box();
         boolean inImage = b.fitsIn(image.getWidth(), image.getHeight());
         // Only words inside the region; boxes stay in the whole image's pixels.
-        boolean inRegion = region == null || (b.x() >= region.x() && b.y() >= region.y()
-            && b.right() <= region.right() && b.bottom() <= region.bottom());
+        boolean inRegion =
+            region == null
+                || (b.x() >= region.x()
+                    && b.y() >= region.y()
+                    && b.right() <= region.right()
+                    && b.bottom() <= region.bottom());
         if (inImage && inRegion) {
           lines.add(TextLine.of(List.of(w)));
         }

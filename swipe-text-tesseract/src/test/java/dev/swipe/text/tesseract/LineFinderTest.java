@@ -50,7 +50,8 @@ class LineFinderTest {
   void findsPlainDarkModeAndButtonTextButNotTheOutlines() {
     BufferedImage img = canvas(1080, 900);
     Graphics2D g = img.createGraphics();
-    g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+    g.setRenderingHint(
+        RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
     g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
     List<Rectangle> drawn = new ArrayList<>();
     drawn.add(draw(g, "Aaron Adams", 200, 120, Color.BLACK));
@@ -65,13 +66,27 @@ class LineFinderTest {
     g.dispose();
     List<LineFinder.Line> lines = LineFinder.find(grey(img), 0, 1080);
     for (Rectangle d : drawn) {
-      assertThat(lines).as("a line holds %s", d)
-          .anySatisfy(l -> assertThat(new Rectangle(l.x(), l.y(), l.width(), l.height()).contains(
-              d.getCenterX(), d.getCenterY())).isTrue());
+      assertThat(lines)
+          .as("a line holds %s", d)
+          .anySatisfy(
+              l ->
+                  assertThat(
+                          new Rectangle(l.x(), l.y(), l.width(), l.height())
+                              .contains(d.getCenterX(), d.getCenterY()))
+                      .isTrue());
     }
     // Nothing stands for the button's outline or the plain circle: every line holds drawn text.
-    assertThat(lines).hasSize(drawn.size()).allSatisfy(l -> assertThat(drawn).anySatisfy(d ->
-        assertThat(new Rectangle(l.x(), l.y(), l.width(), l.height()).intersects(d)).isTrue()));
+    assertThat(lines)
+        .hasSize(drawn.size())
+        .allSatisfy(
+            l ->
+                assertThat(drawn)
+                    .anySatisfy(
+                        d ->
+                            assertThat(
+                                    new Rectangle(l.x(), l.y(), l.width(), l.height())
+                                        .intersects(d))
+                                .isTrue()));
   }
 
   @Test
@@ -82,17 +97,24 @@ class LineFinderTest {
       for (String s : new String[] {"11", "12", "13", "1", "10"}) {
         BufferedImage img = canvas(400, 200);
         Graphics2D g = img.createGraphics();
-        g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+        g.setRenderingHint(
+            RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
         Font serif = new Font("DejaVu Serif", Font.PLAIN, size);
         g.setFont(serif);
         g.setColor(new Color(0x1C1B1F));
         g.drawString(s, 150, 120);
-        Rectangle b = serif.createGlyphVector(g.getFontRenderContext(), s).getVisualBounds().getBounds();
+        Rectangle b =
+            serif.createGlyphVector(g.getFontRenderContext(), s).getVisualBounds().getBounds();
         b.translate(150, 120);
         g.dispose();
-        assertThat(LineFinder.find(grey(img), 0, 1080)).as("%s at %d px", s, size).anySatisfy(l ->
-            assertThat(new Rectangle(l.x(), l.y(), l.width(), l.height()).contains(b.getCenterX(), b.getCenterY()))
-                .isTrue());
+        assertThat(LineFinder.find(grey(img), 0, 1080))
+            .as("%s at %d px", s, size)
+            .anySatisfy(
+                l ->
+                    assertThat(
+                            new Rectangle(l.x(), l.y(), l.width(), l.height())
+                                .contains(b.getCenterX(), b.getCenterY()))
+                        .isTrue());
       }
     }
   }
@@ -103,7 +125,8 @@ class LineFinderTest {
     Graphics2D g = img.createGraphics();
     g.setColor(Color.BLACK);
     g.fillRect(0, 0, 600, 200);
-    g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+    g.setRenderingHint(
+        RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
     draw(g, "Inverted", 100, 120, Color.WHITE);
     g.dispose();
     GreyImage grey = grey(img);
@@ -123,7 +146,8 @@ class LineFinderTest {
   void touchingLinesAreSplitAtTheValleyBetweenThem() {
     BufferedImage img = canvas(800, 200);
     Graphics2D g = img.createGraphics();
-    g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+    g.setRenderingHint(
+        RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
     Rectangle top = draw(g, "Abigail Adams", 20, 60, Color.BLACK);
     Rectangle bottom = draw(g, "+1 555-4313 MMMM", 20, 60 + top.height + 6, Color.BLACK);
     g.dispose();
@@ -135,45 +159,51 @@ class LineFinderTest {
 
   @Test
   void linesPartsAndPicturesStayInsideTheImageWhateverIsDrawn() {
-    qt().withExamples(40).forAll(longs().all(), integers().between(60, 600), integers().between(40, 400))
-        .checkAssert((seed, w, h) -> {
-          SplittableRandom r = new SplittableRandom(seed);
-          BufferedImage img = canvas(w, h);
-          Graphics2D g = img.createGraphics();
-          g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-          g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-          for (int i = 0; i < 12; i++) {
-            g.setColor(new Color(r.nextInt(0x1000000)));
-            int x = r.nextInt(-50, w);
-            int y = r.nextInt(-50, h);
-            switch (r.nextInt(3)) {
-              case 0 -> g.fillRect(x, y, r.nextInt(1, 300), r.nextInt(1, 200));
-              case 1 -> g.fill(new Ellipse2D.Double(x, y, r.nextInt(1, 200), r.nextInt(1, 200)));
-              default -> {
-                g.setFont(FONT.deriveFont((float) r.nextInt(8, 90)));
-                g.drawString("Word " + r.nextInt(1000), x, y);
+    qt().withExamples(40)
+        .forAll(longs().all(), integers().between(60, 600), integers().between(40, 400))
+        .checkAssert(
+            (seed, w, h) -> {
+              SplittableRandom r = new SplittableRandom(seed);
+              BufferedImage img = canvas(w, h);
+              Graphics2D g = img.createGraphics();
+              g.setRenderingHint(
+                  RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+              g.setRenderingHint(
+                  RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+              for (int i = 0; i < 12; i++) {
+                g.setColor(new Color(r.nextInt(0x1000000)));
+                int x = r.nextInt(-50, w);
+                int y = r.nextInt(-50, h);
+                switch (r.nextInt(3)) {
+                  case 0 -> g.fillRect(x, y, r.nextInt(1, 300), r.nextInt(1, 200));
+                  case 1 ->
+                      g.fill(new Ellipse2D.Double(x, y, r.nextInt(1, 200), r.nextInt(1, 200)));
+                  default -> {
+                    g.setFont(FONT.deriveFont((float) r.nextInt(8, 90)));
+                    g.drawString("Word " + r.nextInt(1000), x, y);
+                  }
+                }
               }
-            }
-          }
-          g.dispose();
-          GreyImage grey = grey(img);
-          for (LineFinder.Line l : LineFinder.find(grey, r.nextInt(0, 40), r.nextInt(300, 1500))) {
-            assertThat(l.x()).isGreaterThanOrEqualTo(0);
-            assertThat(l.y()).isGreaterThanOrEqualTo(0);
-            assertThat(l.width()).isPositive();
-            assertThat(l.height()).isPositive();
-            assertThat(l.right()).isLessThanOrEqualTo(w);
-            assertThat(l.bottom()).isLessThanOrEqualTo(h);
-            for (LineFinder.Line p : l.pieces()) {
-              assertThat(p.x()).isGreaterThanOrEqualTo(l.x());
-              assertThat(p.right()).isLessThanOrEqualTo(l.right());
-            }
-            LinePicture pic = LinePicture.of(grey, l);
-            assertThat(pic.px).hasSize(pic.width * pic.height);
-            assertThat(pic.toImageX(0)).isBetween(l.x() - 4.0, l.right() + 4.0);
-            assertThat(pic.toImageX(pic.width)).isBetween(l.x() - 4.0, l.right() + 4.0);
-            assertThat(pic.toImageY(pic.height / 2.0)).isBetween(l.y() - 4.0, l.bottom() + 4.0);
-          }
-        });
+              g.dispose();
+              GreyImage grey = grey(img);
+              for (LineFinder.Line l :
+                  LineFinder.find(grey, r.nextInt(0, 40), r.nextInt(300, 1500))) {
+                assertThat(l.x()).isGreaterThanOrEqualTo(0);
+                assertThat(l.y()).isGreaterThanOrEqualTo(0);
+                assertThat(l.width()).isPositive();
+                assertThat(l.height()).isPositive();
+                assertThat(l.right()).isLessThanOrEqualTo(w);
+                assertThat(l.bottom()).isLessThanOrEqualTo(h);
+                for (LineFinder.Line p : l.pieces()) {
+                  assertThat(p.x()).isGreaterThanOrEqualTo(l.x());
+                  assertThat(p.right()).isLessThanOrEqualTo(l.right());
+                }
+                LinePicture pic = LinePicture.of(grey, l);
+                assertThat(pic.px).hasSize(pic.width * pic.height);
+                assertThat(pic.toImageX(0)).isBetween(l.x() - 4.0, l.right() + 4.0);
+                assertThat(pic.toImageX(pic.width)).isBetween(l.x() - 4.0, l.right() + 4.0);
+                assertThat(pic.toImageY(pic.height / 2.0)).isBetween(l.y() - 4.0, l.bottom() + 4.0);
+              }
+            });
   }
 }

@@ -4,8 +4,8 @@ import dev.swipe.text.TextException;
 import dev.swipe.text.TextReaders;
 
 /**
- * Run in a child JVM told it is another platform: prints what opening the reader reports, one
- * field per line.
+ * Run in a child JVM told it is another platform: prints what opening the reader reports, one field
+ * per line.
  */
 public final class MissingNativesProbe {
   private MissingNativesProbe() {}

@@ -13,12 +13,19 @@ import org.junit.jupiter.api.Test;
 class MissingNativesTest {
 
   @Test
-  void anotherPlatformWithoutItsNativeJarsIsUnavailableNamingWhatToAdd() throws IOException, InterruptedException {
+  void anotherPlatformWithoutItsNativeJarsIsUnavailableNamingWhatToAdd()
+      throws IOException, InterruptedException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process p = new ProcessBuilder(List.of(java, "-Dorg.bytedeco.javacpp.platform=macosx-arm64", "-cp",
-        System.getProperty("java.class.path"), MissingNativesProbe.class.getName()))
-        .redirectErrorStream(true)
-        .start();
+    Process p =
+        new ProcessBuilder(
+                List.of(
+                    java,
+                    "-Dorg.bytedeco.javacpp.platform=macosx-arm64",
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    MissingNativesProbe.class.getName()))
+            .redirectErrorStream(true)
+            .start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(out)

@@ -22,7 +22,8 @@ class ReaderOptionsTest {
     assertThat(d.tessdata()).isEmpty();
     assertThat(d.threads()).isBetween(1, 4);
     assertThat(d.readStatusBar()).isFalse();
-    ReaderOptions o = ReaderOptions.parse("tesseract:?lang=eng%2Bdeu&threads=3&status_bar=read&tessdata=/opt/td");
+    ReaderOptions o =
+        ReaderOptions.parse("tesseract:?lang=eng%2Bdeu&threads=3&status_bar=read&tessdata=/opt/td");
     assertThat(o.languages()).isEqualTo("eng+deu");
     assertThat(o.threads()).isEqualTo(3);
     assertThat(o.readStatusBar()).isTrue();
@@ -31,28 +32,43 @@ class ReaderOptionsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"tesseract:?colour=red", "tesseract:?threads=0", "tesseract:?threads=99",
-      "tesseract:?threads=two", "tesseract:?lang=../etc", "tesseract:?status_bar=maybe", "tesseract:/some/path",
-      "tesseract:?threads=1&threads=2", "tesseract:?tessdata="})
+  @ValueSource(
+      strings = {
+        "tesseract:?colour=red",
+        "tesseract:?threads=0",
+        "tesseract:?threads=99",
+        "tesseract:?threads=two",
+        "tesseract:?lang=../etc",
+        "tesseract:?status_bar=maybe",
+        "tesseract:/some/path",
+        "tesseract:?threads=1&threads=2",
+        "tesseract:?tessdata="
+      })
   void unknownOrBadOptionsAreInvalidArgumentsNamingTheUri(String uri) {
     assertThatThrownBy(() -> TextReaders.open(uri))
-        .isInstanceOfSatisfying(TextException.class, e -> {
-          assertThat(e.code()).isEqualTo("invalid_argument");
-          assertThat(e.field()).contains("uri");
-        });
+        .isInstanceOfSatisfying(
+            TextException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo("invalid_argument");
+              assertThat(e.field()).contains("uri");
+            });
   }
 
   @Test
-  void aLanguageWithoutTrainedDataIsUnavailableNamingTheMissingFile(@TempDir Path dir) throws Exception {
+  void aLanguageWithoutTrainedDataIsUnavailableNamingTheMissingFile(@TempDir Path dir)
+      throws Exception {
     assertThatThrownBy(() -> TextReaders.open("tesseract:?lang=deu"))
-        .isInstanceOfSatisfying(TextException.class, e -> {
-          assertThat(e.code()).isEqualTo("text_reader_unavailable");
-          assertThat(e.details().get("missing").toString()).endsWith("deu.traineddata");
-          assertThat(e.details()).containsKey("platform");
-        });
+        .isInstanceOfSatisfying(
+            TextException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo("text_reader_unavailable");
+              assertThat(e.details().get("missing").toString()).endsWith("deu.traineddata");
+              assertThat(e.details()).containsKey("platform");
+            });
     // A file that is there but is not trained data: the engine refuses it, nothing is left open.
     Files.writeString(dir.resolve("eng.traineddata"), "not trained data");
     assertThatThrownBy(() -> TextReaders.open("tesseract:?threads=2&tessdata=" + dir))
-        .isInstanceOfSatisfying(TextException.class, e -> assertThat(e.code()).isEqualTo("text_reader_unavailable"));
+        .isInstanceOfSatisfying(
+            TextException.class, e -> assertThat(e.code()).isEqualTo("text_reader_unavailable"));
   }
 }

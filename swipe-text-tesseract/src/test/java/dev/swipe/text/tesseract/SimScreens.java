@@ -25,7 +25,10 @@ final class SimScreens {
 
   /** A frame and its truth. */
   record Screen(BufferedImage image, List<DrawnText> truth) {
-    /** Words that must be readable: fully visible, not in the status bar, two characters or more, clear contrast. */
+    /**
+     * Words that must be readable: fully visible, not in the status bar, two characters or more,
+     * clear contrast.
+     */
     List<DrawnText.Word> readableWords() {
       List<DrawnText.Word> out = new ArrayList<>();
       for (DrawnText t : truth) {
@@ -63,7 +66,10 @@ final class SimScreens {
 
   /** Lower case, no accents, no punctuation around it. */
   static String key(String s) {
-    String d = Normalizer.normalize(s, Normalizer.Form.NFKD).replaceAll("\\p{M}+", "").toLowerCase(Locale.ROOT);
+    String d =
+        Normalizer.normalize(s, Normalizer.Form.NFKD)
+            .replaceAll("\\p{M}+", "")
+            .toLowerCase(Locale.ROOT);
     return d.replaceAll("^[^\\p{L}\\p{N}]+|[^\\p{L}\\p{N}]+$", "");
   }
 
@@ -83,7 +89,9 @@ final class SimScreens {
         return w;
       }
       Rectangle wb = new Rectangle(w.box().x(), w.box().y(), w.box().width(), w.box().height());
-      if (got.length() > want.length() && got.contains(want) && wb.contains(b.getCenterX(), b.getCenterY())) {
+      if (got.length() > want.length()
+          && got.contains(want)
+          && wb.contains(b.getCenterX(), b.getCenterY())) {
         return w;
       }
     }

@@ -39,7 +39,10 @@ class TesseractReaderTest {
     reader.close();
   }
 
-  /** Every contact name on a list frame is read (what a search looks for), and nine words in ten overall. */
+  /**
+   * Every contact name on a list frame is read (what a search looks for), and nine words in ten
+   * overall.
+   */
   private static void assertFindsEveryContact(SimScreens.Screen s) {
     TextPage page = reader.read(s.image());
     List<String> contacts = dev.swipe.sim.SimOracle.listContacts();
@@ -48,7 +51,9 @@ class TesseractReaderTest {
       if (contacts.contains(t.text()) && t.fullyVisible()) {
         names++;
         for (DrawnText.Word w : t.words()) {
-          assertThat(SimScreens.readAt(page, w)).as("%s of %s in %s", w.text(), t.text(), page.text()).isNotNull();
+          assertThat(SimScreens.readAt(page, w))
+              .as("%s of %s in %s", w.text(), t.text(), page.text())
+              .isNotNull();
         }
       }
     }
@@ -69,12 +74,17 @@ class TesseractReaderTest {
       }
       if (SimScreens.key(got.text()).equals(SimScreens.key(w.text()))) {
         double tolerance = Math.max(4.0, w.box().height / 2.0);
-        assertThat(got.box().centerX()).as(w.text()).isCloseTo(w.box().getCenterX(), within(tolerance));
-        assertThat(got.box().centerY()).as(w.text()).isCloseTo(w.box().getCenterY(), within(tolerance));
+        assertThat(got.box().centerX())
+            .as(w.text())
+            .isCloseTo(w.box().getCenterX(), within(tolerance));
+        assertThat(got.box().centerY())
+            .as(w.text())
+            .isCloseTo(w.box().getCenterY(), within(tolerance));
       }
       assertThat(got.confidence()).isBetween(0.0, 1.0);
     }
-    assertThat(want.size() - missed.size()).as("found of %s, missed %s", want.size(), missed)
+    assertThat(want.size() - missed.size())
+        .as("found of %s, missed %s", want.size(), missed)
         .isGreaterThanOrEqualTo((int) Math.ceil(share * want.size()));
   }
 
@@ -86,8 +96,13 @@ class TesseractReaderTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"picker&platform=android", "picker&platform=ios", "carousel&platform=android",
-      "carousel&platform=ios"})
+  @ValueSource(
+      strings = {
+        "picker&platform=android",
+        "picker&platform=ios",
+        "carousel&platform=android",
+        "carousel&platform=ios"
+      })
   void readsPickersCarouselsAndButtons(String scene) {
     SimScreens.Screen s = SimScreens.shoot("sim:?seed=22&scene=" + scene);
     assertFindsMostWords(s, 0.95);
@@ -98,7 +113,8 @@ class TesseractReaderTest {
   @ParameterizedTest
   @ValueSource(strings = {"android", "ios"})
   void readsLightTextOnDarkBackgrounds(String platform) {
-    SimScreens.Screen s = SimScreens.shoot("sim:?scene=list&theme=dark&seed=23&platform=" + platform);
+    SimScreens.Screen s =
+        SimScreens.shoot("sim:?scene=list&theme=dark&seed=23&platform=" + platform);
     assertFindsEveryContact(s);
   }
 
@@ -128,12 +144,15 @@ class TesseractReaderTest {
     TextPage page = reader.read(s.image(), band);
     assertThat(page.width()).isEqualTo(1080);
     assertThat(page.height()).isEqualTo(2400);
-    assertThat(page.words()).isNotEmpty().allSatisfy(w -> {
-      assertThat(w.box().x()).isGreaterThanOrEqualTo(band.x());
-      assertThat(w.box().y()).isGreaterThanOrEqualTo(band.y());
-      assertThat(w.box().right()).isLessThanOrEqualTo(band.right());
-      assertThat(w.box().bottom()).isLessThanOrEqualTo(band.bottom());
-    });
+    assertThat(page.words())
+        .isNotEmpty()
+        .allSatisfy(
+            w -> {
+              assertThat(w.box().x()).isGreaterThanOrEqualTo(band.x());
+              assertThat(w.box().y()).isGreaterThanOrEqualTo(band.y());
+              assertThat(w.box().right()).isLessThanOrEqualTo(band.right());
+              assertThat(w.box().bottom()).isLessThanOrEqualTo(band.bottom());
+            });
     int inside = 0;
     for (DrawnText.Word w : s.readableWords()) {
       if (w.box().y >= band.y() && w.box().y + w.box().height <= band.bottom()) {
@@ -146,11 +165,12 @@ class TesseractReaderTest {
 
   @Test
   void fourThreadsReadTheSameAsOneAtATime() throws Exception {
-    List<BufferedImage> images = List.of(
-        SimScreens.shoot("sim:?scene=list&seed=26").image(),
-        SimScreens.shoot("sim:?scene=picker&seed=26&theme=dark").image(),
-        SimScreens.shoot("sim:?scene=carousel&seed=26&platform=ios").image(),
-        SimScreens.shoot("sim:?scene=list&seed=27&scale=0.45").image());
+    List<BufferedImage> images =
+        List.of(
+            SimScreens.shoot("sim:?scene=list&seed=26").image(),
+            SimScreens.shoot("sim:?scene=picker&seed=26&theme=dark").image(),
+            SimScreens.shoot("sim:?scene=carousel&seed=26&platform=ios").image(),
+            SimScreens.shoot("sim:?scene=list&seed=27&scale=0.45").image());
     List<TextPage> sequential = new ArrayList<>();
     for (BufferedImage img : images) {
       sequential.add(reader.read(img));
@@ -164,7 +184,8 @@ class TesseractReaderTest {
         }
       }
       for (int i = 0; i < futures.size(); i++) {
-        assertThat(futures.get(i).get(60, TimeUnit.SECONDS)).isEqualTo(sequential.get(i % images.size()));
+        assertThat(futures.get(i).get(60, TimeUnit.SECONDS))
+            .isEqualTo(sequential.get(i % images.size()));
       }
     } finally {
       pool.shutdownNow();
@@ -180,17 +201,20 @@ class TesseractReaderTest {
     r.close();
     r.close();
     assertThatThrownBy(() -> r.read(img))
-        .isInstanceOfSatisfying(TextException.class, e -> assertThat(e.code()).isEqualTo("text_reader_unavailable"));
+        .isInstanceOfSatisfying(
+            TextException.class, e -> assertThat(e.code()).isEqualTo("text_reader_unavailable"));
   }
 
   @Test
   void badInputsAreCodedErrors() {
     BufferedImage img = new BufferedImage(200, 100, BufferedImage.TYPE_3BYTE_BGR);
     assertThatThrownBy(() -> reader.read(img, new TextBox(150, 50, 100, 10)))
-        .isInstanceOfSatisfying(TextException.class, e -> {
-          assertThat(e.code()).isEqualTo("invalid_argument");
-          assertThat(e.field()).contains("region");
-        });
+        .isInstanceOfSatisfying(
+            TextException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo("invalid_argument");
+              assertThat(e.field()).contains("region");
+            });
     assertThatThrownBy(() -> reader.read(null))
         .isInstanceOfSatisfying(TextException.class, e -> assertThat(e.field()).contains("image"));
     // The smallest images hold no text, and say so without failing.

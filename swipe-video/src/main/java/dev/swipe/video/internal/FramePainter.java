@@ -44,7 +44,8 @@ public final class FramePainter {
     BufferedImage out = new BufferedImage(s[0], s[1], BufferedImage.TYPE_3BYTE_BGR);
     Graphics2D g = out.createGraphics();
     try {
-      g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
+      g.setRenderingHint(
+          RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
       g.drawImage(src, 0, 0, s[0], s[1], null);
     } finally {
       g.dispose();

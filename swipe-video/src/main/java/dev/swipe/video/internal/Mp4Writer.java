@@ -60,7 +60,9 @@ public final class Mp4Writer implements AutoCloseable {
     Picture in = rgbPicture(rgb);
     Picture out = Picture.create(in.getWidth(), in.getHeight(), yuv);
     toYuv.transform(in, out);
-    Packet p = Packet.createPacket(null, ptsMs, TIMESCALE, Math.max(1, durationMs), frameNo++, Packet.FrameType.KEY, null);
+    Packet p =
+        Packet.createPacket(
+            null, ptsMs, TIMESCALE, Math.max(1, durationMs), frameNo++, Packet.FrameType.KEY, null);
     sink.outputVideoFrame(new VideoFrameWithPacket(p, new PixelStore.LoanerPicture(out, 0)));
   }
 

@@ -22,20 +22,19 @@ import java.util.Set;
 /**
  * A W3C Perform Actions request compiled into the gestures a {@link dev.swipe.core.Device} plays.
  *
- * <p>Ticks follow the specification: tick i lasts as long as its longest {@code pause} or
- * {@code pointerMove} duration over all input sources, and a {@code pointerMove} without a
- * duration takes the whole tick. The touch pointer's presses become strokes (down ... up); each
- * stroke becomes one gesture, so it gets the core planner's link-rate-aware steps and its
- * release-on-failure:
+ * <p>Ticks follow the specification: tick i lasts as long as its longest {@code pause} or {@code
+ * pointerMove} duration over all input sources, and a {@code pointerMove} without a duration takes
+ * the whole tick. The touch pointer's presses become strokes (down ... up); each stroke becomes one
+ * gesture, so it gets the core planner's link-rate-aware steps and its release-on-failure:
  *
  * <ul>
  *   <li>no movement while pressed: a {@link Tap} (a {@link LongPress} from 500 ms) held as long as
  *       the press lasted;
- *   <li>one move while pressed: a {@link Swipe} with the press's wait before it as
- *       {@code holdBeforeMs}, the move's duration, and the wait after it as {@code holdAfterMs},
- *       so the timing is exact;
- *   <li>several moves: a {@link Drag} through every position reached, over the same total time
- *       at constant speed (vertices exact; time split by path length, not per move).
+ *   <li>one move while pressed: a {@link Swipe} with the press's wait before it as {@code
+ *       holdBeforeMs}, the move's duration, and the wait after it as {@code holdAfterMs}, so the
+ *       timing is exact;
+ *   <li>several moves: a {@link Drag} through every position reached, over the same total time at
+ *       constant speed (vertices exact; time split by path length, not per move).
  * </ul>
  *
  * <p>Key presses become {@link KeyPress}es with the modifiers held at the time. Everything is
@@ -44,10 +43,13 @@ import java.util.Set;
 final class ActionPlan {
   /** Longest a request may last: a gesture longer than a minute is a unit mistake. */
   static final long MAX_TOTAL_MS = 60_000;
+
   /** A stroke of at least this hold is played as a long press. */
   static final long LONG_PRESS_MS = 500;
+
   /** One move report per display frame. */
   static final int STEP_MS = 16;
+
   static final int MAX_SOURCES = 16;
   static final int MAX_ACTIONS = 1024;
 
@@ -77,11 +79,20 @@ final class ActionPlan {
    * @param pointerY where the finger is afterwards
    * @param modifiers modifiers held afterwards (kept for the session's next request)
    */
-  record Compiled(List<Item> items, long totalMs, double pointerX, double pointerY, Set<Modifier> modifiers) {}
+  record Compiled(
+      List<Item> items, long totalMs, double pointerX, double pointerY, Set<Modifier> modifiers) {}
 
-  private enum Kind { PAUSE, DOWN, UP, MOVE, KEY_DOWN, KEY_UP }
+  private enum Kind {
+    PAUSE,
+    DOWN,
+    UP,
+    MOVE,
+    KEY_DOWN,
+    KEY_UP
+  }
 
-  private record Action(Kind kind, Long duration, String origin, double x, double y, int codePoint, String field) {}
+  private record Action(
+      Kind kind, Long duration, String origin, double x, double y, int codePoint, String field) {}
 
   private record Source(String type, String id, List<Action> actions) {}
 
@@ -97,7 +108,8 @@ final class ActionPlan {
    * @param width screen width in pixels
    * @param height screen height in pixels
    */
-  static Compiled compile(JsonNode body, double[] pointer, Set<Modifier> held, int width, int height) {
+  static Compiled compile(
+      JsonNode body, double[] pointer, Set<Modifier> held, int width, int height) {
     List<Source> sources = parse(body);
     return plan(sources, pointer, held, width, height);
   }
@@ -106,10 +118,12 @@ final class ActionPlan {
     ObjectNode b = Json.object(body, "body");
     JsonNode list = b.get("actions");
     if (list == null || !list.isArray()) {
-      throw W3cFailure.invalidArgument("actions", "must be an array of input source sequences, was " + Json.kind(list));
+      throw W3cFailure.invalidArgument(
+          "actions", "must be an array of input source sequences, was " + Json.kind(list));
     }
     if (list.size() > MAX_SOURCES) {
-      throw W3cFailure.invalidArgument("actions", "has more than " + MAX_SOURCES + " input sources");
+      throw W3cFailure.invalidArgument(
+          "actions", "has more than " + MAX_SOURCES + " input sources");
     }
     List<Source> out = new ArrayList<>();
     Set<String> ids = new HashSet<>();
@@ -118,30 +132,40 @@ final class ActionPlan {
       ObjectNode s = Json.object(list.get(i), f);
       String type = Json.string(s, "type", f + ".type");
       if (!List.of("none", "key", "pointer", "wheel").contains(type)) {
-        throw W3cFailure.invalidArgument(f + ".type", "must be none, key, pointer or wheel, was '" + Json.abbreviate(type) + "'");
+        throw W3cFailure.invalidArgument(
+            f + ".type",
+            "must be none, key, pointer or wheel, was '" + Json.abbreviate(type) + "'");
       }
       String id = Json.string(s, "id", f + ".id");
       if (!ids.add(id)) {
-        throw W3cFailure.invalidArgument(f + ".id", "'" + Json.abbreviate(id) + "' names two input sources");
+        throw W3cFailure.invalidArgument(
+            f + ".id", "'" + Json.abbreviate(id) + "' names two input sources");
       }
       if (type.equals("pointer") && s.has("parameters") && !s.get("parameters").isNull()) {
         ObjectNode p = Json.object(s.get("parameters"), f + ".parameters");
         String pt = Json.optString(p, "pointerType", f + ".parameters.pointerType");
         if (pt != null && !List.of("mouse", "pen", "touch").contains(pt)) {
-          throw W3cFailure.invalidArgument(f + ".parameters.pointerType", "must be mouse, pen or touch, was '"
-              + Json.abbreviate(pt) + "'");
+          throw W3cFailure.invalidArgument(
+              f + ".parameters.pointerType",
+              "must be mouse, pen or touch, was '" + Json.abbreviate(pt) + "'");
         }
       }
       JsonNode acts = s.get("actions");
       if (acts == null || !acts.isArray()) {
-        throw W3cFailure.invalidArgument(f + ".actions", "must be an array, was " + Json.kind(acts));
+        throw W3cFailure.invalidArgument(
+            f + ".actions", "must be an array, was " + Json.kind(acts));
       }
       if (acts.size() > MAX_ACTIONS) {
-        throw W3cFailure.invalidArgument(f + ".actions", "has more than " + MAX_ACTIONS + " actions");
+        throw W3cFailure.invalidArgument(
+            f + ".actions", "has more than " + MAX_ACTIONS + " actions");
       }
       List<Action> actions = new ArrayList<>();
       for (int j = 0; j < acts.size(); j++) {
-        actions.add(action(type, Json.object(acts.get(j), f + ".actions[" + j + "]"), f + ".actions[" + j + "]"));
+        actions.add(
+            action(
+                type,
+                Json.object(acts.get(j), f + ".actions[" + j + "]"),
+                f + ".actions[" + j + "]"));
       }
       out.add(new Source(type, id, actions));
     }
@@ -158,21 +182,35 @@ final class ActionPlan {
         if (type.equals("keyDown") || type.equals("keyUp")) {
           String v = Json.string(a, "value", f + ".value");
           if (v.isEmpty() || v.codePointCount(0, v.length()) != 1) {
-            throw W3cFailure.invalidArgument(f + ".value", "must be exactly one character or normalized key");
+            throw W3cFailure.invalidArgument(
+                f + ".value", "must be exactly one character or normalized key");
           }
-          return new Action(type.equals("keyDown") ? Kind.KEY_DOWN : Kind.KEY_UP, null, null, 0, 0, v.codePointAt(0), f);
+          return new Action(
+              type.equals("keyDown") ? Kind.KEY_DOWN : Kind.KEY_UP,
+              null,
+              null,
+              0,
+              0,
+              v.codePointAt(0),
+              f);
         }
       }
       case "pointer" -> {
         switch (type) {
           case "pointerDown", "pointerUp", "pointerCancel" -> {
-            long button = type.equals("pointerCancel") ? 0
-                : required(Json.optInteger(a, "button", f + ".button", 0, Json.MAX_SAFE_INTEGER), f + ".button");
+            long button =
+                type.equals("pointerCancel")
+                    ? 0
+                    : required(
+                        Json.optInteger(a, "button", f + ".button", 0, Json.MAX_SAFE_INTEGER),
+                        f + ".button");
             pointerProperties(a, f);
             if (button != 0) {
-              throw W3cFailure.unsupported(f + ".button", "a touch rig has one contact, button 0; was " + button);
+              throw W3cFailure.unsupported(
+                  f + ".button", "a touch rig has one contact, button 0; was " + button);
             }
-            return new Action(type.equals("pointerDown") ? Kind.DOWN : Kind.UP, null, null, 0, 0, 0, f);
+            return new Action(
+                type.equals("pointerDown") ? Kind.DOWN : Kind.UP, null, null, 0, 0, 0, f);
           }
           case "pointerMove" -> {
             Long d = duration(a, f);
@@ -180,13 +218,18 @@ final class ActionPlan {
             String origin;
             if (o == null || o.isNull()) {
               origin = "viewport";
-            } else if (o.isTextual() && (o.asText().equals("viewport") || o.asText().equals("pointer"))) {
+            } else if (o.isTextual()
+                && (o.asText().equals("viewport") || o.asText().equals("pointer"))) {
               origin = o.asText();
             } else if (o.isObject() && (o.has(ELEMENT_KEY) || o.has("ELEMENT"))) {
-              throw W3cFailure.of(W3cError.NO_SUCH_ELEMENT, RemoteEndCode.NO_SUCH_ELEMENT, f + ".origin",
+              throw W3cFailure.of(
+                  W3cError.NO_SUCH_ELEMENT,
+                  RemoteEndCode.NO_SUCH_ELEMENT,
+                  f + ".origin",
                   "a rig has no element tree, so no element can be an origin; use viewport or pointer");
             } else {
-              throw W3cFailure.invalidArgument(f + ".origin", "must be viewport, pointer or an element reference");
+              throw W3cFailure.invalidArgument(
+                  f + ".origin", "must be viewport, pointer or an element reference");
             }
             double x = Json.number(a, "x", f + ".x");
             double y = Json.number(a, "y", f + ".y");
@@ -200,14 +243,18 @@ final class ActionPlan {
       }
       case "wheel" -> {
         if (type.equals("scroll")) {
-          throw W3cFailure.unsupported(f + ".type", "a rig has no wheel; scroll with a touch pointer or mobile: scrollGesture");
+          throw W3cFailure.unsupported(
+              f + ".type",
+              "a rig has no wheel; scroll with a touch pointer or mobile: scrollGesture");
         }
       }
       default -> {
         // none: only pause
       }
     }
-    throw W3cFailure.invalidArgument(f + ".type", "'" + Json.abbreviate(type) + "' is not an action of a " + source + " input source");
+    throw W3cFailure.invalidArgument(
+        f + ".type",
+        "'" + Json.abbreviate(type) + "' is not an action of a " + source + " input source");
   }
 
   private static Long duration(ObjectNode a, String f) {
@@ -223,21 +270,37 @@ final class ActionPlan {
 
   /** The optional pointer properties must be numbers when present; a rig's finger ignores them. */
   private static void pointerProperties(ObjectNode a, String f) {
-    for (String k : List.of("width", "height", "pressure", "tangentialPressure", "tiltX", "tiltY", "twist",
-        "altitudeAngle", "azimuthAngle")) {
+    for (String k :
+        List.of(
+            "width",
+            "height",
+            "pressure",
+            "tangentialPressure",
+            "tiltX",
+            "tiltY",
+            "twist",
+            "altitudeAngle",
+            "azimuthAngle")) {
       Json.optNumber(a, k, f + "." + k);
     }
   }
 
-  private static Compiled plan(List<Source> sources, double[] pointer, Set<Modifier> heldBefore, int width, int height) {
+  private static Compiled plan(
+      List<Source> sources, double[] pointer, Set<Modifier> heldBefore, int width, int height) {
     Source finger = null;
     for (Source s : sources) {
-      if (!s.type().equals("pointer") || s.actions().stream().allMatch(a -> a.kind() == Kind.PAUSE)) {
+      if (!s.type().equals("pointer")
+          || s.actions().stream().allMatch(a -> a.kind() == Kind.PAUSE)) {
         continue;
       }
       if (finger != null) {
-        throw W3cFailure.unsupported("actions", "input sources '" + Json.abbreviate(finger.id()) + "' and '"
-            + Json.abbreviate(s.id()) + "' are two pointers; a rig has one finger");
+        throw W3cFailure.unsupported(
+            "actions",
+            "input sources '"
+                + Json.abbreviate(finger.id())
+                + "' and '"
+                + Json.abbreviate(s.id())
+                + "' are two pointers; a rig has one finger");
       }
       finger = s;
     }
@@ -250,7 +313,8 @@ final class ActionPlan {
     double downX = 0;
     double downY = 0;
     List<double[]> segments = new ArrayList<>(); // {start ms, end ms, fromX, fromY, toX, toY}
-    EnumSet<Modifier> held = heldBefore.isEmpty() ? EnumSet.noneOf(Modifier.class) : EnumSet.copyOf(heldBefore);
+    EnumSet<Modifier> held =
+        heldBefore.isEmpty() ? EnumSet.noneOf(Modifier.class) : EnumSet.copyOf(heldBefore);
     Map<Integer, KeyDown> keysDown = new LinkedHashMap<>();
     List<Item> items = new ArrayList<>();
     for (int tick = 0; tick < ticks; tick++) {
@@ -273,9 +337,13 @@ final class ActionPlan {
             double tx = a.origin().equals("pointer") ? x + a.x() : a.x();
             double ty = a.origin().equals("pointer") ? y + a.y() : a.y();
             if (!(tx >= 0 && tx <= width && ty >= 0 && ty <= height)) {
-              throw W3cFailure.of(W3cError.MOVE_TARGET_OUT_OF_BOUNDS, RemoteEndCode.MOVE_TARGET_OUT_OF_BOUNDS,
+              throw W3cFailure.of(
+                  W3cError.MOVE_TARGET_OUT_OF_BOUNDS,
+                  RemoteEndCode.MOVE_TARGET_OUT_OF_BOUNDS,
                   a.field(),
-                  String.format("(%.1f, %.1f) is outside the screen, 0..%d x 0..%d pixels", tx, ty, width, height));
+                  String.format(
+                      "(%.1f, %.1f) is outside the screen, 0..%d x 0..%d pixels",
+                      tx, ty, width, height));
             }
             long d = a.duration() != null ? a.duration() : tickMs;
             if (pressed) {
@@ -321,8 +389,14 @@ final class ActionPlan {
             } else {
               KeyDown down = keysDown.remove(a.codePoint());
               if (down != null) {
-                items.add(new KeyItem(down.atMs(), t, new KeyPress(down.meaning().key(), down.modifiers(),
-                    (int) Math.max(1, t - down.atMs()))));
+                items.add(
+                    new KeyItem(
+                        down.atMs(),
+                        t,
+                        new KeyPress(
+                            down.meaning().key(),
+                            down.modifiers(),
+                            (int) Math.max(1, t - down.atMs()))));
               }
             }
           }
@@ -333,26 +407,34 @@ final class ActionPlan {
       }
       t += tickMs;
       if (t > MAX_TOTAL_MS) {
-        throw W3cFailure.invalidArgument("actions", "the ticks last " + t + " ms; at most " + MAX_TOTAL_MS
-            + " ms per request");
+        throw W3cFailure.invalidArgument(
+            "actions", "the ticks last " + t + " ms; at most " + MAX_TOTAL_MS + " ms per request");
       }
     }
     if (pressed) {
-      throw W3cFailure.invalidArgument("actions", "the finger is still down at the end; a rig plays whole touches:"
-          + " end each touch with pointerUp in the same request");
+      throw W3cFailure.invalidArgument(
+          "actions",
+          "the finger is still down at the end; a rig plays whole touches:"
+              + " end each touch with pointerUp in the same request");
     }
     if (!keysDown.isEmpty()) {
       int cp = keysDown.keySet().iterator().next();
-      throw W3cFailure.invalidArgument("actions", String.format("the key U+%04X is still down at the end; release"
-          + " every key but the modifiers with keyUp in the same request", cp));
+      throw W3cFailure.invalidArgument(
+          "actions",
+          String.format(
+              "the key U+%04X is still down at the end; release"
+                  + " every key but the modifiers with keyUp in the same request",
+              cp));
     }
     items.sort(Comparator.comparingLong(Item::startMs));
     for (Item k : items) {
       if (k instanceof KeyItem) {
         for (Item s : items) {
           if (s instanceof Stroke && k.startMs() < s.endMs() && s.startMs() < k.endMs()) {
-            throw W3cFailure.unsupported("actions", "a key press overlaps a touch in time; the rig's HID link"
-                + " plays one gesture at a time");
+            throw W3cFailure.unsupported(
+                "actions",
+                "a key press overlaps a touch in time; the rig's HID link"
+                    + " plays one gesture at a time");
           }
         }
       }
@@ -360,8 +442,8 @@ final class ActionPlan {
     return new Compiled(List.copyOf(items), t, x, y, held);
   }
 
-  private static Stroke stroke(long down, long up, double x, double y, List<double[]> segments, int w, int h,
-      String field) {
+  private static Stroke stroke(
+      long down, long up, double x, double y, List<double[]> segments, int w, int h, String field) {
     List<double[]> moving = new ArrayList<>();
     for (double[] s : segments) {
       if (s[2] != s[4] || s[3] != s[5]) {
@@ -371,7 +453,8 @@ final class ActionPlan {
     NormPoint at = norm(x, y, w, h);
     if (moving.isEmpty()) {
       int hold = (int) Math.max(1, up - down);
-      return new Stroke(down, up, up - down >= LONG_PRESS_MS ? new LongPress(at, hold) : new Tap(at, hold));
+      return new Stroke(
+          down, up, up - down >= LONG_PRESS_MS ? new LongPress(at, hold) : new Tap(at, hold));
     }
     double[] first = moving.get(0);
     double[] last = moving.get(moving.size() - 1);
@@ -380,25 +463,44 @@ final class ActionPlan {
     int holdAfter = (int) Math.max(0, up - last[1]);
     int steps = (int) Math.min(1000, Math.max(1, Math.ceil(moveMs / (double) STEP_MS)));
     if (moving.size() == 1) {
-      return new Stroke(down, up, Swipe.builder(at, norm(first[4], first[5], w, h))
-          .durationMs(moveMs).steps(steps).holdBeforeMs(holdBefore).holdAfterMs(holdAfter).build());
+      return new Stroke(
+          down,
+          up,
+          Swipe.builder(at, norm(first[4], first[5], w, h))
+              .durationMs(moveMs)
+              .steps(steps)
+              .holdBeforeMs(holdBefore)
+              .holdAfterMs(holdAfter)
+              .build());
     }
     if (moving.size() + 1 > Drag.MAX_POINTS) {
-      throw W3cFailure.invalidArgument(field, "a touch moves through " + (moving.size() + 1) + " positions; at most "
-          + Drag.MAX_POINTS + " per touch");
+      throw W3cFailure.invalidArgument(
+          field,
+          "a touch moves through "
+              + (moving.size() + 1)
+              + " positions; at most "
+              + Drag.MAX_POINTS
+              + " per touch");
     }
     Drag.Builder b = Drag.builder(at, norm(first[4], first[5], w, h));
     for (int i = 1; i < moving.size(); i++) {
       b.then(norm(moving.get(i)[4], moving.get(i)[5], w, h));
     }
-    return new Stroke(down, up, b.durationMs(moveMs).steps(Math.max(steps, moving.size()))
-        .holdBeforeMs(holdBefore).holdAfterMs(holdAfter).build());
+    return new Stroke(
+        down,
+        up,
+        b.durationMs(moveMs)
+            .steps(Math.max(steps, moving.size()))
+            .holdBeforeMs(holdBefore)
+            .holdAfterMs(holdAfter)
+            .build());
   }
 
   /** Screenshot pixels to normalized units (the width and height rules), clamped to the screen. */
   static NormPoint norm(double px, double py, int width, int height) {
     double nx = px / Math.max(width - 1, 1) * NormPoint.MAX;
     double ny = py / Math.max(height - 1, 1) * NormPoint.MAX;
-    return NormPoint.of(Math.min(NormPoint.MAX, Math.max(0, nx)), Math.min(NormPoint.MAX, Math.max(0, ny)));
+    return NormPoint.of(
+        Math.min(NormPoint.MAX, Math.max(0, nx)), Math.min(NormPoint.MAX, Math.max(0, ny)));
   }
 }

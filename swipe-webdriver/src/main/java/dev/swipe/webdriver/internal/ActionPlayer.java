@@ -12,11 +12,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Plays a compiled request on the session's device: each stroke or key press is one gesture of
- * the device (its timeline runner plays it and releases the finger when anything fails), and the
- * time between them is waited out on the device's clock (a virtual clock is advanced instead of
- * slept on). The time between two gestures is at least the capture latency, since the device looks
- * at the screen after every gesture.
+ * Plays a compiled request on the session's device: each stroke or key press is one gesture of the
+ * device (its timeline runner plays it and releases the finger when anything fails), and the time
+ * between them is waited out on the device's clock (a virtual clock is advanced instead of slept
+ * on). The time between two gestures is at least the capture latency, since the device looks at the
+ * screen after every gesture.
  */
 final class ActionPlayer {
   private ActionPlayer() {}
@@ -55,7 +55,11 @@ final class ActionPlayer {
       Thread.sleep(leftNanos / 1_000_000L, (int) (leftNanos % 1_000_000L));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new SwipeException(ErrorCode.INTERRUPTED, "interrupted between two gestures; the finger was up", Map.of(), e);
+      throw new SwipeException(
+          ErrorCode.INTERRUPTED,
+          "interrupted between two gestures; the finger was up",
+          Map.of(),
+          e);
     }
   }
 }

@@ -15,14 +15,16 @@ import java.util.regex.Pattern;
  * W3C capability processing for a rig: validates {@code alwaysMatch} and every {@code firstMatch}
  * entry, merges them, and returns the first merged set this rig matches ({@code platformName},
  * {@code appium:automationName} {@code Swipe}, {@code swipe:rig}, no browser). Malformed input is
- * {@code invalid argument}; well-formed input that no set of which matches is
- * {@code session not created}.
+ * {@code invalid argument}; well-formed input that no set of which matches is {@code session not
+ * created}.
  */
 public final class Capabilities {
   /** The automation name a rig answers to. */
   static final String AUTOMATION_NAME = "Swipe";
+
   /** The capability that pins a session to one rig. */
   static final String RIG = "swipe:rig";
+
   /** What a rig name may look like. */
   public static final Pattern RIG_NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
@@ -54,20 +56,25 @@ public final class Capabilities {
     ObjectNode params = Json.object(body, "body");
     JsonNode request = params.get("capabilities");
     if (request == null || !request.isObject()) {
-      throw W3cFailure.invalidArgument("capabilities", "must be a JSON object with alwaysMatch and/or firstMatch, was "
-          + Json.kind(request) + (params.has("desiredCapabilities") ? " (desiredCapabilities is not W3C)" : ""));
+      throw W3cFailure.invalidArgument(
+          "capabilities",
+          "must be a JSON object with alwaysMatch and/or firstMatch, was "
+              + Json.kind(request)
+              + (params.has("desiredCapabilities") ? " (desiredCapabilities is not W3C)" : ""));
     }
     JsonNode always = request.get("alwaysMatch");
-    ObjectNode alwaysMatch = always == null || always.isNull()
-        ? Json.MAPPER.createObjectNode()
-        : validate(Json.object(always, "capabilities.alwaysMatch"), "capabilities.alwaysMatch");
+    ObjectNode alwaysMatch =
+        always == null || always.isNull()
+            ? Json.MAPPER.createObjectNode()
+            : validate(Json.object(always, "capabilities.alwaysMatch"), "capabilities.alwaysMatch");
     JsonNode first = request.get("firstMatch");
     List<ObjectNode> firstMatch = new ArrayList<>();
     if (first == null || first.isNull()) {
       firstMatch.add(Json.MAPPER.createObjectNode());
     } else {
       if (!first.isArray() || first.isEmpty()) {
-        throw W3cFailure.invalidArgument("capabilities.firstMatch", "must be a non-empty array of objects");
+        throw W3cFailure.invalidArgument(
+            "capabilities.firstMatch", "must be a non-empty array of objects");
       }
       if (first.size() > 64) {
         throw W3cFailure.invalidArgument("capabilities.firstMatch", "has more than 64 entries");
@@ -84,7 +91,8 @@ public final class Capabilities {
       while (it.hasNext()) {
         Map.Entry<String, JsonNode> e = it.next();
         if (m.has(e.getKey())) {
-          throw W3cFailure.invalidArgument("capabilities.firstMatch[" + i + "]." + e.getKey(),
+          throw W3cFailure.invalidArgument(
+              "capabilities.firstMatch[" + i + "]." + e.getKey(),
               "is also in alwaysMatch; a capability may be in only one of them");
         }
         m.set(e.getKey(), e.getValue());
@@ -103,8 +111,10 @@ public final class Capabilities {
     data.put("code", RemoteEndCode.NO_MATCHING_CAPABILITIES.id());
     ArrayNode r = data.putArray("reasons");
     reasons.forEach(r::add);
-    throw new W3cFailure(W3cError.SESSION_NOT_CREATED,
-        "no capability set matches rig " + rig.name() + ": " + String.join("; ", reasons), data);
+    throw new W3cFailure(
+        W3cError.SESSION_NOT_CREATED,
+        "no capability set matches rig " + rig.name() + ": " + String.join("; ", reasons),
+        data);
   }
 
   /** Checks the types of one capability object; drops nulls and unknown non-extension names. */
@@ -120,7 +130,8 @@ public final class Capabilities {
         continue;
       }
       switch (name) {
-        case "acceptInsecureCerts", "strictFileInteractability", "setWindowRect", "webSocketUrl" -> Json.optBoolean(caps, name, f);
+        case "acceptInsecureCerts", "strictFileInteractability", "setWindowRect", "webSocketUrl" ->
+            Json.optBoolean(caps, name, f);
         case "browserName", "browserVersion", "platformName" -> Json.optString(caps, name, f);
         case "pageLoadStrategy" -> {
           String s = Json.optString(caps, name, f);
@@ -131,11 +142,16 @@ public final class Capabilities {
         case "proxy" -> Json.object(v, f);
         case "unhandledPromptBehavior" -> {
           if (!v.isTextual() && !v.isObject()) {
-            throw W3cFailure.invalidArgument(f, "must be a string or an object, was " + Json.kind(v));
+            throw W3cFailure.invalidArgument(
+                f, "must be a string or an object, was " + Json.kind(v));
           }
         }
         case "timeouts" -> Timeouts.DEFAULT.with(Json.object(v, f), f);
-        case "appium:automationName", "appium:deviceName", "appium:platformVersion", "appium:udid" -> Json.optString(caps, name, f);
+        case "appium:automationName",
+            "appium:deviceName",
+            "appium:platformVersion",
+            "appium:udid" ->
+            Json.optString(caps, name, f);
         case "appium:newCommandTimeout" -> {
           Double d = Json.optNumber(caps, name, f);
           if (d < 0) {
@@ -145,7 +161,8 @@ public final class Capabilities {
         case RIG -> {
           String s = Json.optString(caps, name, f);
           if (!RIG_NAME.matcher(s).matches()) {
-            throw W3cFailure.invalidArgument(f, "must be 1-64 of A-Z a-z 0-9 . _ -, was '" + Json.abbreviate(s) + "'");
+            throw W3cFailure.invalidArgument(
+                f, "must be 1-64 of A-Z a-z 0-9 . _ -, was '" + Json.abbreviate(s) + "'");
           }
         }
         default -> {
@@ -172,7 +189,9 @@ public final class Capabilities {
       return "browserVersion: a rig has no browser";
     }
     String platform = caps.path("platformName").asText("");
-    if (!platform.isEmpty() && !platform.equalsIgnoreCase(rig.platformName()) && !platform.equalsIgnoreCase("any")) {
+    if (!platform.isEmpty()
+        && !platform.equalsIgnoreCase(rig.platformName())
+        && !platform.equalsIgnoreCase("any")) {
       return "platformName '" + platform + "': this rig is " + rig.platformName();
     }
     String automation = caps.path("appium:automationName").asText("");
@@ -197,7 +216,10 @@ public final class Capabilities {
 
   private static Matched matched(ObjectNode m, Rig rig) {
     ObjectNode caps = m.deepCopy();
-    Timeouts timeouts = m.has("timeouts") ? Timeouts.DEFAULT.with((ObjectNode) m.get("timeouts"), "timeouts") : Timeouts.DEFAULT;
+    Timeouts timeouts =
+        m.has("timeouts")
+            ? Timeouts.DEFAULT.with((ObjectNode) m.get("timeouts"), "timeouts")
+            : Timeouts.DEFAULT;
     Duration idle = rig.defaultIdle();
     if (m.has("appium:newCommandTimeout")) {
       double s = m.get("appium:newCommandTimeout").asDouble();
@@ -232,7 +254,10 @@ public final class Capabilities {
       Json.onlyKeys(o, field, TIMEOUT_KEYS);
       Long s = script;
       if (o.has("script")) {
-        s = o.get("script").isNull() ? null : Json.optInteger(o, "script", field + ".script", 0, Json.MAX_SAFE_INTEGER);
+        s =
+            o.get("script").isNull()
+                ? null
+                : Json.optInteger(o, "script", field + ".script", 0, Json.MAX_SAFE_INTEGER);
       }
       Long p = Json.optInteger(o, "pageLoad", field + ".pageLoad", 0, Json.MAX_SAFE_INTEGER);
       Long i = Json.optInteger(o, "implicit", field + ".implicit", 0, Json.MAX_SAFE_INTEGER);

@@ -25,7 +25,9 @@ import javax.imageio.ImageIO;
 
 /** The session commands: screenshot, window rect, timeouts, actions, execute. */
 final class Commands {
-  private static final Pattern METHOD = Pattern.compile("\\s*(mobile|swipe)\\s*:\\s*([A-Za-z][A-Za-z0-9]{0,63})\\s*");
+  private static final Pattern METHOD =
+      Pattern.compile("\\s*(mobile|swipe)\\s*:\\s*([A-Za-z][A-Za-z0-9]{0,63})\\s*");
+
   /** Agent tools that end the agent's run: a WebDriver session ends with Delete Session instead. */
   private static final Set<String> NOT_VERBS = Set.of("finished", "failed_to_complete_task");
 
@@ -48,7 +50,9 @@ final class Commands {
       ImageIO.write(img, "png", png);
       return TextNode.valueOf(Base64.getEncoder().encodeToString(png.toByteArray()));
     } catch (IOException | RuntimeException e) {
-      throw new W3cFailure(W3cError.UNKNOWN_ERROR, "the frame could not be encoded as PNG: " + e.getMessage(),
+      throw new W3cFailure(
+          W3cError.UNKNOWN_ERROR,
+          "the frame could not be encoded as PNG: " + e.getMessage(),
           Json.MAPPER.createObjectNode().put("code", ErrorCode.IMAGE_DECODE_FAILED.id()));
     }
   }
@@ -79,7 +83,8 @@ final class Commands {
     ActionPlan.Compiled plan = ActionPlan.compile(body, s.pointer(), s.modifiers(), wh[0], wh[1]);
     boolean keys = plan.items().stream().anyMatch(i -> i instanceof ActionPlan.KeyItem);
     if (keys && !device(s, () -> s.device().hidCapabilities().keyboard())) {
-      throw W3cFailure.unsupported("actions", "this rig's HID link has no keyboard; nothing was played");
+      throw W3cFailure.unsupported(
+          "actions", "this rig's HID link has no keyboard; nothing was played");
     }
     device(s, () -> ActionPlayer.play(s.device(), plan));
     s.pointer(plan.pointerX(), plan.pointerY());
@@ -89,15 +94,19 @@ final class Commands {
 
   /** Release Actions: lifts the finger and every key, and forgets held modifiers. */
   JsonNode releaseActions(RigSession s) {
-    device(s, () -> {
-      s.device().unwrap(HidTransport.class).ifPresent(HidTransport::releaseAll);
-      return null;
-    });
+    device(
+        s,
+        () -> {
+          s.device().unwrap(HidTransport.class).ifPresent(HidTransport::releaseAll);
+          return null;
+        });
     s.modifiers(Set.of());
     return NullNode.getInstance();
   }
 
-  /** Execute Script with {@code mobile:} and {@code swipe:} methods, bounded by the script timeout. */
+  /**
+   * Execute Script with {@code mobile:} and {@code swipe:} methods, bounded by the script timeout.
+   */
   JsonNode execute(RigSession s, JsonNode body) {
     ObjectNode b = Json.object(body, "body");
     String script = Json.string(b, "script", "script");
@@ -106,30 +115,40 @@ final class Commands {
       throw W3cFailure.invalidArgument("args", "must be an array, was " + Json.kind(args));
     }
     if (args.size() > 1 || args.size() == 1 && !args.get(0).isObject()) {
-      throw W3cFailure.invalidArgument("args", "must be empty or hold one object of named parameters");
+      throw W3cFailure.invalidArgument(
+          "args", "must be empty or hold one object of named parameters");
     }
     ObjectNode params = args.isEmpty() ? Json.MAPPER.createObjectNode() : (ObjectNode) args.get(0);
     Matcher m = METHOD.matcher(script);
     if (!m.matches()) {
-      throw W3cFailure.of(W3cError.UNKNOWN_COMMAND, RemoteEndCode.UNKNOWN_METHOD,
-          "script", "a rig runs no JavaScript; methods: "
-          + String.join(", ", methods(s)));
+      throw W3cFailure.of(
+          W3cError.UNKNOWN_COMMAND,
+          RemoteEndCode.UNKNOWN_METHOD,
+          "script",
+          "a rig runs no JavaScript; methods: " + String.join(", ", methods(s)));
     }
     String verb = m.group(2);
     boolean mobile = m.group(1).equals("mobile");
     String tool = snake(verb);
     if (mobile ? !MobileGestures.NAMES.contains(verb) : !verbs(s).contains(tool)) {
-      throw W3cFailure.of(W3cError.UNKNOWN_COMMAND, RemoteEndCode.UNKNOWN_METHOD,
-          "script", "no method " + m.group(1) + ": "
-          + verb + "; methods: " + String.join(", ", methods(s)));
+      throw W3cFailure.of(
+          W3cError.UNKNOWN_COMMAND,
+          RemoteEndCode.UNKNOWN_METHOD,
+          "script",
+          "no method " + m.group(1) + ": " + verb + "; methods: " + String.join(", ", methods(s)));
     }
     Long limit = s.timeouts().script();
     AtomicBoolean timedOut = new AtomicBoolean();
     Thread self = Thread.currentThread();
-    ScheduledFuture<?> watchdog = limit == null ? null : slot.schedule(() -> {
-      timedOut.set(true);
-      s.interrupt(self);
-    }, limit);
+    ScheduledFuture<?> watchdog =
+        limit == null
+            ? null
+            : slot.schedule(
+                () -> {
+                  timedOut.set(true);
+                  s.interrupt(self);
+                },
+                limit);
     try {
       if (mobile) {
         try {

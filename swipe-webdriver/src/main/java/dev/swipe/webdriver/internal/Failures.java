@@ -8,22 +8,35 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Turns the SDK's error codes into W3C errors. Codes about what the client sent become
- * {@code invalid argument}; codes that mean the rig itself failed (HID link, capture) become
- * {@code unknown error} and end the session; an interruption is the session ending under the
- * command ({@code invalid session id}) or its script timeout ({@code script timeout}).
+ * Turns the SDK's error codes into W3C errors. Codes about what the client sent become {@code
+ * invalid argument}; codes that mean the rig itself failed (HID link, capture) become {@code
+ * unknown error} and end the session; an interruption is the session ending under the command
+ * ({@code invalid session id}) or its script timeout ({@code script timeout}).
  */
 final class Failures {
   /** Codes that blame the request. */
-  static final Set<String> INPUT = Set.of(
-      ErrorCode.INVALID_ARGUMENT.id(), ErrorCode.UNKNOWN_ATTACHMENT.id(), ErrorCode.NOT_A_SCREENSHOT.id(),
-      ErrorCode.IMAGE_DECODE_FAILED.id(), ErrorCode.IMAGE_SIZE_MISMATCH.id(), ErrorCode.UNSUPPORTED_INPUT.id(),
-      ErrorCode.WHEEL_GENERIC_INPUT_BLOCKED.id(), ErrorCode.WHEEL_TARGET_UNREACHABLE.id(),
-      ErrorCode.UNSUPPORTED_CHARACTER.id(), RemoteEndCode.UNKNOWN_TOOL.id());
+  static final Set<String> INPUT =
+      Set.of(
+          ErrorCode.INVALID_ARGUMENT.id(),
+          ErrorCode.UNKNOWN_ATTACHMENT.id(),
+          ErrorCode.NOT_A_SCREENSHOT.id(),
+          ErrorCode.IMAGE_DECODE_FAILED.id(),
+          ErrorCode.IMAGE_SIZE_MISMATCH.id(),
+          ErrorCode.UNSUPPORTED_INPUT.id(),
+          ErrorCode.WHEEL_GENERIC_INPUT_BLOCKED.id(),
+          ErrorCode.WHEEL_TARGET_UNREACHABLE.id(),
+          ErrorCode.UNSUPPORTED_CHARACTER.id(),
+          RemoteEndCode.UNKNOWN_TOOL.id());
+
   /** Codes that mean the rig cannot go on. */
-  static final Set<String> FAULT = Set.of(
-      ErrorCode.HID_DISCONNECTED.id(), ErrorCode.HID_REJECTED.id(), ErrorCode.CAPTURE_TIMEOUT.id(),
-      ErrorCode.CAPTURE_STALE.id(), ErrorCode.DEVICE_CLOSED.id(), ErrorCode.INTERNAL.id());
+  static final Set<String> FAULT =
+      Set.of(
+          ErrorCode.HID_DISCONNECTED.id(),
+          ErrorCode.HID_REJECTED.id(),
+          ErrorCode.CAPTURE_TIMEOUT.id(),
+          ErrorCode.CAPTURE_STALE.id(),
+          ErrorCode.DEVICE_CLOSED.id(),
+          ErrorCode.INTERNAL.id());
 
   private Failures() {}
 
@@ -51,23 +64,43 @@ final class Failures {
     ObjectNode data = Json.MAPPER.createObjectNode();
     data.put("code", code);
     data.set("error", error.deepCopy());
-    if (!INPUT.contains(code) && !FAULT.contains(code) && !code.equals(ErrorCode.INTERRUPTED.id())) {
+    if (!INPUT.contains(code)
+        && !FAULT.contains(code)
+        && !code.equals(ErrorCode.INTERRUPTED.id())) {
       return null;
     }
-    return of(slot, s, code, message, data, timedOut,
+    return of(
+        slot,
+        s,
+        code,
+        message,
+        data,
+        timedOut,
         FAULT.contains(code) ? new SwipeException(ErrorCode.fromId(code), message) : null);
   }
 
-  private static W3cFailure of(SessionSlot slot, RigSession s, String code, String message, ObjectNode data,
-      boolean timedOut, SwipeException cause) {
+  private static W3cFailure of(
+      SessionSlot slot,
+      RigSession s,
+      String code,
+      String message,
+      ObjectNode data,
+      boolean timedOut,
+      SwipeException cause) {
     if (code.equals(ErrorCode.INTERRUPTED.id())) {
       if (timedOut) {
-        return new W3cFailure(W3cError.SCRIPT_TIMEOUT, "the method outlived the session's script timeout of "
-            + s.timeouts().script() + " ms; the finger was released", data);
+        return new W3cFailure(
+            W3cError.SCRIPT_TIMEOUT,
+            "the method outlived the session's script timeout of "
+                + s.timeouts().script()
+                + " ms; the finger was released",
+            data);
       }
       if (s.endReason() != null) {
-        return new W3cFailure(W3cError.INVALID_SESSION_ID, "session " + s.id() + " ended during the command: "
-            + s.endReason(), data);
+        return new W3cFailure(
+            W3cError.INVALID_SESSION_ID,
+            "session " + s.id() + " ended during the command: " + s.endReason(),
+            data);
       }
       return new W3cFailure(W3cError.UNKNOWN_ERROR, message, data);
     }
@@ -76,8 +109,10 @@ final class Failures {
     }
     if (FAULT.contains(code) && cause != null) {
       slot.fault(s, cause);
-      return new W3cFailure(W3cError.UNKNOWN_ERROR, "the rig failed (" + code + "): " + message
-          + "; the session has ended", data);
+      return new W3cFailure(
+          W3cError.UNKNOWN_ERROR,
+          "the rig failed (" + code + "): " + message + "; the session has ended",
+          data);
     }
     return new W3cFailure(W3cError.UNKNOWN_ERROR, code + ": " + message, data);
   }

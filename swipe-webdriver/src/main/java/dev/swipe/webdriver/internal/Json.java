@@ -11,15 +11,16 @@ import dev.swipe.http.internal.BoundedJson;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The remote end's JSON: bounded, strict parsing of bodies (shared with the agent's endpoints)
- * and readers that turn wrong types into {@code invalid argument} errors naming the field.
+ * The remote end's JSON: bounded, strict parsing of bodies (shared with the agent's endpoints) and
+ * readers that turn wrong types into {@code invalid argument} errors naming the field.
  */
 public final class Json {
   /** The mapper every part of the remote end uses. */
-  static final ObjectMapper MAPPER = JsonMapper.builder()
-      .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-      .build();
+  static final ObjectMapper MAPPER =
+      JsonMapper.builder()
+          .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .build();
 
   /** Largest integer the specification allows (2^53 - 1). */
   static final long MAX_SAFE_INTEGER = 9_007_199_254_740_991L;
@@ -38,7 +39,8 @@ public final class Json {
     try {
       return BoundedJson.read(body, "body");
     } catch (BoundedJson.Refusal r) {
-      throw W3cFailure.withDetails(W3cError.INVALID_ARGUMENT, r.code().id(), r.getMessage(), r.details());
+      throw W3cFailure.withDetails(
+          W3cError.INVALID_ARGUMENT, r.code().id(), r.getMessage(), r.details());
     }
   }
 
@@ -160,7 +162,8 @@ public final class Json {
     while (names.hasNext()) {
       String k = names.next();
       if (!allowed.contains(k)) {
-        throw W3cFailure.invalidArgument(field.isEmpty() ? k : field + "." + k,
+        throw W3cFailure.invalidArgument(
+            field.isEmpty() ? k : field + "." + k,
             "is not a known parameter; known: " + String.join(", ", allowed));
       }
     }

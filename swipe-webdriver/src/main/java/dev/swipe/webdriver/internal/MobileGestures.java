@@ -27,33 +27,36 @@ import java.util.Set;
  *   <li>{@code swipeGesture} {left, top, width, height, direction, percent, speed}: the finger
  *       crosses {@code percent} of the area from its edge in {@code direction} (UiAutomator2's
  *       rule) at {@code speed} (default 5000 px/s) and lifts while moving.
- *   <li>{@code scrollGesture} {left, top, width, height, direction, percent, speed}: one
- *       {@code Device.scroll} in the area, {@code direction} naming the content to reveal; returns
- *       whether the content can scroll further: false when the scroll observed the edge
- *       ({@code at-edge}) or no movement at all ({@code unchanged}).
- *   <li>{@code clickGesture} {x, y}; {@code longClickGesture} {x, y, duration (500)};
- *       {@code dragGesture} {startX, startY, endX, endY, speed (2500)}: a drag that dwells at the
- *       end before lifting.
+ *   <li>{@code scrollGesture} {left, top, width, height, direction, percent, speed}: one {@code
+ *       Device.scroll} in the area, {@code direction} naming the content to reveal; returns whether
+ *       the content can scroll further: false when the scroll observed the edge ({@code at-edge})
+ *       or no movement at all ({@code unchanged}).
+ *   <li>{@code clickGesture} {x, y}; {@code longClickGesture} {x, y, duration (500)}; {@code
+ *       dragGesture} {startX, startY, endX, endY, speed (2500)}: a drag that dwells at the end
+ *       before lifting.
  * </ul>
  *
  * <p>An {@code elementId} is {@code no such element}: a rig has no element tree.
  */
 final class MobileGestures {
-  static final List<String> NAMES = List.of("swipeGesture", "scrollGesture", "clickGesture", "longClickGesture",
-      "dragGesture");
+  static final List<String> NAMES =
+      List.of("swipeGesture", "scrollGesture", "clickGesture", "longClickGesture", "dragGesture");
 
   private static final int SWIPE_SPEED = 5000;
   private static final int DRAG_SPEED = 2500;
   private static final int LONG_CLICK_MS = 500;
-  private static final List<String> AREA_GESTURE = List.of("elementId", "left", "top", "width", "height", "direction",
-      "percent", "speed");
+  private static final List<String> AREA_GESTURE =
+      List.of("elementId", "left", "top", "width", "height", "direction", "percent", "speed");
 
   private MobileGestures() {}
 
   /** Runs {@code mobile: name}; returns the method's value. */
   static JsonNode run(String name, ObjectNode p, RigSession s) {
     if (p.has("elementId") && !p.get("elementId").isNull()) {
-      throw W3cFailure.of(W3cError.NO_SUCH_ELEMENT, RemoteEndCode.NO_SUCH_ELEMENT, "elementId",
+      throw W3cFailure.of(
+          W3cError.NO_SUCH_ELEMENT,
+          RemoteEndCode.NO_SUCH_ELEMENT,
+          "elementId",
           "a rig has no element tree; give screen coordinates in screenshot pixels instead");
     }
     int[] screen = s.screen();
@@ -70,15 +73,34 @@ final class MobileGestures {
         double[] from;
         double[] to;
         switch (dir) {
-          case "left" -> { from = new double[] {a[0] + a[2], cy}; to = new double[] {a[0] + a[2] - a[2] * percent, cy}; }
-          case "right" -> { from = new double[] {a[0], cy}; to = new double[] {a[0] + a[2] * percent, cy}; }
-          case "up" -> { from = new double[] {cx, a[1] + a[3]}; to = new double[] {cx, a[1] + a[3] - a[3] * percent}; }
-          default -> { from = new double[] {cx, a[1]}; to = new double[] {cx, a[1] + a[3] * percent}; }
+          case "left" -> {
+            from = new double[] {a[0] + a[2], cy};
+            to = new double[] {a[0] + a[2] - a[2] * percent, cy};
+          }
+          case "right" -> {
+            from = new double[] {a[0], cy};
+            to = new double[] {a[0] + a[2] * percent, cy};
+          }
+          case "up" -> {
+            from = new double[] {cx, a[1] + a[3]};
+            to = new double[] {cx, a[1] + a[3] - a[3] * percent};
+          }
+          default -> {
+            from = new double[] {cx, a[1]};
+            to = new double[] {cx, a[1] + a[3] * percent};
+          }
         }
         int ms = moveMs(Math.hypot(to[0] - from[0], to[1] - from[1]), speed, 1);
-        d.perform(Swipe.builder(ActionPlan.norm(from[0], from[1], screen[0], screen[1]),
-                ActionPlan.norm(to[0], to[1], screen[0], screen[1]))
-            .durationMs(ms).steps(steps(ms)).holdBeforeMs(0).holdAfterMs(0).build(), Duration.ZERO);
+        d.perform(
+            Swipe.builder(
+                    ActionPlan.norm(from[0], from[1], screen[0], screen[1]),
+                    ActionPlan.norm(to[0], to[1], screen[0], screen[1]))
+                .durationMs(ms)
+                .steps(steps(ms))
+                .holdBeforeMs(0)
+                .holdAfterMs(0)
+                .build(),
+            Duration.ZERO);
         return NullNode.getInstance();
       }
       case "scrollGesture" -> {
@@ -95,9 +117,15 @@ final class MobileGestures {
         if (br.x() <= tl.x() || br.y() <= tl.y()) {
           throw W3cFailure.invalidArgument("width", "the area is too small to scroll in");
         }
-        ScrollResult r = d.scroll(Scroll.builder(direction).amount(percent).durationMs(Math.min(ms, 10_000))
-            .region(NormRegion.fromCorners(tl.x(), tl.y(), br.x(), br.y())).build());
-        return BooleanNode.valueOf(r.movement() != Movement.AT_EDGE && r.movement() != Movement.UNCHANGED);
+        ScrollResult r =
+            d.scroll(
+                Scroll.builder(direction)
+                    .amount(percent)
+                    .durationMs(Math.min(ms, 10_000))
+                    .region(NormRegion.fromCorners(tl.x(), tl.y(), br.x(), br.y()))
+                    .build());
+        return BooleanNode.valueOf(
+            r.movement() != Movement.AT_EDGE && r.movement() != Movement.UNCHANGED);
       }
       case "clickGesture" -> {
         Json.onlyKeys(p, "", List.of("elementId", "x", "y"));
@@ -108,7 +136,8 @@ final class MobileGestures {
         Json.onlyKeys(p, "", List.of("elementId", "x", "y", "duration"));
         NormPoint at = point(p, "x", "y", screen);
         Long ms = Json.optInteger(p, "duration", "duration", 0, ActionPlan.MAX_TOTAL_MS);
-        d.perform(new LongPress(at, (int) Math.max(1, ms == null ? LONG_CLICK_MS : ms)), Duration.ZERO);
+        d.perform(
+            new LongPress(at, (int) Math.max(1, ms == null ? LONG_CLICK_MS : ms)), Duration.ZERO);
         return NullNode.getInstance();
       }
       case "dragGesture" -> {
@@ -116,13 +145,22 @@ final class MobileGestures {
         NormPoint from = point(p, "startX", "startY", screen);
         NormPoint to = point(p, "endX", "endY", screen);
         long speed = speed(p, DRAG_SPEED);
-        double px = Math.hypot(Json.number(p, "endX", "endX") - Json.number(p, "startX", "startX"),
-            Json.number(p, "endY", "endY") - Json.number(p, "startY", "startY"));
+        double px =
+            Math.hypot(
+                Json.number(p, "endX", "endX") - Json.number(p, "startX", "startX"),
+                Json.number(p, "endY", "endY") - Json.number(p, "startY", "startY"));
         d.perform(Drag.builder(from, to).durationMs(moveMs(px, speed, 1)).build(), Duration.ZERO);
         return NullNode.getInstance();
       }
-      default -> throw W3cFailure.of(W3cError.UNKNOWN_COMMAND, RemoteEndCode.UNKNOWN_METHOD, "script",
-          "no method mobile: " + name + "; methods: mobile: " + String.join(", mobile: ", NAMES));
+      default ->
+          throw W3cFailure.of(
+              W3cError.UNKNOWN_COMMAND,
+              RemoteEndCode.UNKNOWN_METHOD,
+              "script",
+              "no method mobile: "
+                  + name
+                  + "; methods: mobile: "
+                  + String.join(", mobile: ", NAMES));
     }
   }
 
@@ -136,8 +174,11 @@ final class MobileGestures {
       throw W3cFailure.invalidArgument(width <= 0 ? "width" : "height", "must be greater than 0");
     }
     if (left < 0 || top < 0 || left + width > screen[0] || top + height > screen[1]) {
-      throw W3cFailure.invalidArgument("left", String.format("the area (%.0f, %.0f, %.0f x %.0f) must lie inside the"
-          + " screen, %d x %d pixels", left, top, width, height, screen[0], screen[1]));
+      throw W3cFailure.invalidArgument(
+          "left",
+          String.format(
+              "the area (%.0f, %.0f, %.0f x %.0f) must lie inside the" + " screen, %d x %d pixels",
+              left, top, width, height, screen[0], screen[1]));
     }
     return new double[] {left, top, width, height};
   }
@@ -145,7 +186,8 @@ final class MobileGestures {
   private static String direction(ObjectNode p) {
     String dir = Json.string(p, "direction", "direction").toLowerCase(java.util.Locale.ROOT);
     if (!Set.of("up", "down", "left", "right").contains(dir)) {
-      throw W3cFailure.invalidArgument("direction", "must be up, down, left or right, was '" + Json.abbreviate(dir) + "'");
+      throw W3cFailure.invalidArgument(
+          "direction", "must be up, down, left or right, was '" + Json.abbreviate(dir) + "'");
     }
     return dir;
   }
@@ -153,7 +195,8 @@ final class MobileGestures {
   private static double percent(ObjectNode p) {
     double percent = Json.number(p, "percent", "percent");
     if (!(percent > 0 && percent <= 1)) {
-      throw W3cFailure.invalidArgument("percent", "must be in (0, 1] (1.0 is the whole area), was " + percent);
+      throw W3cFailure.invalidArgument(
+          "percent", "must be in (0, 1] (1.0 is the whole area), was " + percent);
     }
     return percent;
   }
@@ -167,9 +210,13 @@ final class MobileGestures {
     double x = Json.number(p, xKey, xKey);
     double y = Json.number(p, yKey, yKey);
     if (!(x >= 0 && x <= screen[0] && y >= 0 && y <= screen[1])) {
-      throw W3cFailure.of(W3cError.MOVE_TARGET_OUT_OF_BOUNDS, RemoteEndCode.MOVE_TARGET_OUT_OF_BOUNDS,
-          xKey, String.format(
-          "(%.1f, %.1f) is outside the screen, 0..%d x 0..%d pixels", x, y, screen[0], screen[1]));
+      throw W3cFailure.of(
+          W3cError.MOVE_TARGET_OUT_OF_BOUNDS,
+          RemoteEndCode.MOVE_TARGET_OUT_OF_BOUNDS,
+          xKey,
+          String.format(
+              "(%.1f, %.1f) is outside the screen, 0..%d x 0..%d pixels",
+              x, y, screen[0], screen[1]));
     }
     return ActionPlan.norm(x, y, screen[0], screen[1]);
   }
@@ -178,8 +225,14 @@ final class MobileGestures {
   private static int moveMs(double px, long speed, int min) {
     double ms = px / speed * 1000;
     if (ms > ActionPlan.MAX_TOTAL_MS) {
-      throw W3cFailure.invalidArgument("speed", "moving " + Math.round(px) + " px at " + speed + " px/s would take"
-          + " longer than a minute");
+      throw W3cFailure.invalidArgument(
+          "speed",
+          "moving "
+              + Math.round(px)
+              + " px at "
+              + speed
+              + " px/s would take"
+              + " longer than a minute");
     }
     return (int) Math.max(min, Math.round(ms));
   }

@@ -18,12 +18,12 @@ import java.security.MessageDigest;
 import java.util.Locale;
 
 /**
- * The HTTP side of the remote end: routes W3C requests, checks the caller (a bearer token when
- * one is set; a loopback Host header on a loopback address, against DNS rebinding), reads bounded
- * JSON bodies, and always answers with the specification's JSON ({@code {"value": ...}}, errors
- * as {@code {"value": {"error", "message", "stacktrace", "data"}}}), never with a stack trace.
- * It runs on swipe's own HTTP server, so even requests that server refuses before routing (a
- * target that is not a URI, a broken head, a body too large or too slow) get that error JSON.
+ * The HTTP side of the remote end: routes W3C requests, checks the caller (a bearer token when one
+ * is set; a loopback Host header on a loopback address, against DNS rebinding), reads bounded JSON
+ * bodies, and always answers with the specification's JSON ({@code {"value": ...}}, errors as
+ * {@code {"value": {"error", "message", "stacktrace", "data"}}}), never with a stack trace. It runs
+ * on swipe's own HTTP server, so even requests that server refuses before routing (a target that is
+ * not a URI, a broken head, a body too large or too slow) get that error JSON.
  */
 public final class RemoteEnd implements JsonHttpServer.Handler {
 
@@ -48,7 +48,10 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
       this.segments = pattern.split("/");
     }
 
-    /** The session id when {@code path} has this route's shape, "" for a route without one, else null. */
+    /**
+     * The session id when {@code path} has this route's shape, "" for a route without one, else
+     * null.
+     */
     String match(String[] path) {
       if (path.length != segments.length) {
         return null;
@@ -74,7 +77,8 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
   /**
    * @param slot the rig's session place
    * @param token the bearer token, or null for none
-   * @param loopbackOnly whether the server is bound to a loopback address (Host must then be loopback)
+   * @param loopbackOnly whether the server is bound to a loopback address (Host must then be
+   *     loopback)
    * @param maxRequestBytes the largest body accepted
    */
   public RemoteEnd(SessionSlot slot, String token, boolean loopbackOnly, int maxRequestBytes) {
@@ -100,8 +104,9 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
       if (method.equals("POST")) {
         String type = req.header("content-type");
         if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
-          throw W3cFailure.invalidArgument("Content-Type", "send the parameters as JSON with Content-Type:"
-              + " application/json");
+          throw W3cFailure.invalidArgument(
+              "Content-Type",
+              "send the parameters as JSON with Content-Type:" + " application/json");
         }
       }
     } catch (RuntimeException e) {
@@ -110,15 +115,16 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
     if (!method.equals("POST")) {
       return run(route, id, null);
     }
-    return (BodyReader) body -> {
-      JsonNode json;
-      try {
-        json = Json.parse(body);
-      } catch (RuntimeException e) {
-        return failed(e);
-      }
-      return run(route, id, json);
-    };
+    return (BodyReader)
+        body -> {
+          JsonNode json;
+          try {
+            json = Json.parse(body);
+          } catch (RuntimeException e) {
+            return failed(e);
+          }
+          return run(route, id, json);
+        };
   }
 
   /** The route of {@code method} and {@code path}, or unknown method / unknown command. */
@@ -134,11 +140,17 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
       }
     }
     if (pathKnown) {
-      throw W3cFailure.of(W3cError.UNKNOWN_METHOD, RemoteEndCode.UNKNOWN_METHOD, null,
+      throw W3cFailure.of(
+          W3cError.UNKNOWN_METHOD,
+          RemoteEndCode.UNKNOWN_METHOD,
+          null,
           method + " is not a method of " + Json.abbreviate(rawPath));
     }
-    throw W3cFailure.of(W3cError.UNKNOWN_COMMAND, RemoteEndCode.UNKNOWN_COMMAND, null, "no command "
-        + Json.abbreviate(method) + " " + Json.abbreviate(rawPath));
+    throw W3cFailure.of(
+        W3cError.UNKNOWN_COMMAND,
+        RemoteEndCode.UNKNOWN_COMMAND,
+        null,
+        "no command " + Json.abbreviate(method) + " " + Json.abbreviate(rawPath));
   }
 
   /** Runs a routed command; a session command whose answer cannot be delivered ends its session. */
@@ -164,28 +176,43 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
       return answer(f.error().status(), error(f));
     }
     if (e instanceof Unauthorized u) {
-      return answer(401, error(new W3cFailure(W3cError.UNKNOWN_ERROR, u.getMessage(),
-          Json.MAPPER.createObjectNode().put("code", RemoteEndCode.UNAUTHORIZED.id()))))
+      return answer(
+              401,
+              error(
+                  new W3cFailure(
+                      W3cError.UNKNOWN_ERROR,
+                      u.getMessage(),
+                      Json.MAPPER.createObjectNode().put("code", RemoteEndCode.UNAUTHORIZED.id()))))
           .withHeader("WWW-Authenticate", "Bearer");
     }
-    return answer(500, error(new W3cFailure(W3cError.UNKNOWN_ERROR, "the remote end failed: "
-        + e.getClass().getSimpleName(), Json.MAPPER.createObjectNode().put("code", ErrorCode.INTERNAL.id()))));
+    return answer(
+        500,
+        error(
+            new W3cFailure(
+                W3cError.UNKNOWN_ERROR,
+                "the remote end failed: " + e.getClass().getSimpleName(),
+                Json.MAPPER.createObjectNode().put("code", ErrorCode.INTERNAL.id()))));
   }
 
   /**
    * What the HTTP layer refuses itself, in the specification's shape: a request that is not
    * well-formed HTTP, too large or too slow is {@code invalid argument} (400) with the transport's
-   * code in {@code data.code}; too many connections and a failure of the remote end are
-   * {@code unknown error} (500, the table's status).
+   * code in {@code data.code}; too many connections and a failure of the remote end are {@code
+   * unknown error} (500, the table's status).
    */
   @Override
   public Response refused(Refusal r) {
-    W3cFailure f = switch (r.code()) {
-      case REQUEST_TOO_LARGE -> W3cFailure.invalidArgument("body", "exceeds " + maxRequestBytes + " bytes");
-      case TOO_MANY_CONNECTIONS, INTERNAL ->
-          W3cFailure.withDetails(W3cError.UNKNOWN_ERROR, r.code().id(), r.message(), r.details());
-      default -> W3cFailure.withDetails(W3cError.INVALID_ARGUMENT, r.code().id(), r.message(), r.details());
-    };
+    W3cFailure f =
+        switch (r.code()) {
+          case REQUEST_TOO_LARGE ->
+              W3cFailure.invalidArgument("body", "exceeds " + maxRequestBytes + " bytes");
+          case TOO_MANY_CONNECTIONS, INTERNAL ->
+              W3cFailure.withDetails(
+                  W3cError.UNKNOWN_ERROR, r.code().id(), r.message(), r.details());
+          default ->
+              W3cFailure.withDetails(
+                  W3cError.INVALID_ARGUMENT, r.code().id(), r.message(), r.details());
+        };
     return answer(f.error().status(), error(f));
   }
 
@@ -232,7 +259,9 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
     }
   }
 
-  /** The path's segments after its one leading slash ({@code //session} is not {@code /session}). */
+  /**
+   * The path's segments after its one leading slash ({@code //session} is not {@code /session}).
+   */
   private static String[] split(String rawPath) {
     String p = rawPath.startsWith("/") ? rawPath.substring(1) : rawPath;
     return p.isEmpty() ? new String[0] : p.split("/", -1);
@@ -257,8 +286,8 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
     if (name.equalsIgnoreCase("localhost") || isLoopbackLiteral(name)) {
       return;
     }
-    throw W3cFailure.invalidArgument("Host", "this rig serves loopback clients only; Host was '"
-        + Json.abbreviate(host) + "'");
+    throw W3cFailure.invalidArgument(
+        "Host", "this rig serves loopback clients only; Host was '" + Json.abbreviate(host) + "'");
   }
 
   private static boolean isLoopbackLiteral(String name) {
@@ -277,8 +306,11 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
       return;
     }
     String h = req.header("authorization");
-    boolean ok = h != null && h.regionMatches(true, 0, "Bearer ", 0, 7)
-        && MessageDigest.isEqual(token, h.substring(7).strip().getBytes(StandardCharsets.UTF_8));
+    boolean ok =
+        h != null
+            && h.regionMatches(true, 0, "Bearer ", 0, 7)
+            && MessageDigest.isEqual(
+                token, h.substring(7).strip().getBytes(StandardCharsets.UTF_8));
     if (!ok) {
       throw new Unauthorized();
     }

@@ -3,12 +3,12 @@ package dev.swipe.webdriver.internal;
 import java.util.Locale;
 
 /**
- * This project's snake_case codes for what the remote end refuses on its own (next to core's
- * {@link dev.swipe.core.ErrorCode}s, which it passes on). A client reads them in an error's
- * {@code data.code}, to branch on more than the W3C code; the ids never change once released.
- * A request the HTTP layer refuses before routing carries that layer's code instead
- * ({@code malformed_request}, {@code request_line_too_long}, {@code headers_too_large},
- * {@code request_timeout}, {@code http_version_not_supported}, {@code unsupported_transfer_encoding},
+ * This project's snake_case codes for what the remote end refuses on its own (next to core's {@link
+ * dev.swipe.core.ErrorCode}s, which it passes on). A client reads them in an error's {@code
+ * data.code}, to branch on more than the W3C code; the ids never change once released. A request
+ * the HTTP layer refuses before routing carries that layer's code instead ({@code
+ * malformed_request}, {@code request_line_too_long}, {@code headers_too_large}, {@code
+ * request_timeout}, {@code http_version_not_supported}, {@code unsupported_transfer_encoding},
  * {@code too_many_connections}).
  */
 public enum RemoteEndCode {
@@ -22,7 +22,10 @@ public enum RemoteEndCode {
   NO_SUCH_ELEMENT,
   /** A pointer target lies outside the screen. */
   MOVE_TARGET_OUT_OF_BOUNDS,
-  /** A well-formed request the rig cannot carry out (a second finger, a wheel, a key it cannot type). */
+  /**
+   * A well-formed request the rig cannot carry out (a second finger, a wheel, a key it cannot
+   * type).
+   */
   UNSUPPORTED_OPERATION,
   /** The bearer token is missing or wrong. */
   UNAUTHORIZED,

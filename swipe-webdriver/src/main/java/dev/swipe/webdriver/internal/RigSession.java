@@ -11,8 +11,8 @@ import java.util.Set;
 
 /**
  * One WebDriver session on a rig: its run of the phone and tools, its timeouts and the input state
- * that W3C actions keep between commands (where the finger last was, which modifiers are held),
- * and the commands running in it, so ending the session can interrupt them (an interrupted gesture
+ * that W3C actions keep between commands (where the finger last was, which modifiers are held), and
+ * the commands running in it, so ending the session can interrupt them (an interrupted gesture
  * releases the finger).
  */
 final class RigSession {
@@ -24,11 +24,13 @@ final class RigSession {
 
   /** Guarded by this: the commands in flight, the activity clock and the end. */
   private final Set<Thread> running = new HashSet<>();
+
   private long lastActivityNanos;
   private String endReason;
 
   /** Guarded by this: the input state of actions. */
   private double pointerX;
+
   private double pointerY;
   private final EnumSet<Modifier> modifiers = EnumSet.noneOf(Modifier.class);
   private int screenWidth;
@@ -102,12 +104,14 @@ final class RigSession {
 
   /** Whether the session has gone without a command for longer than its idle timeout. */
   synchronized boolean idleExpired(long nowNanos) {
-    return endReason == null && running.isEmpty() && nowNanos - lastActivityNanos > idleTimeout.toNanos();
+    return endReason == null
+        && running.isEmpty()
+        && nowNanos - lastActivityNanos > idleTimeout.toNanos();
   }
 
   /**
-   * Marks the session ended and interrupts the other commands running in it; returns false when
-   * it had already ended.
+   * Marks the session ended and interrupts the other commands running in it; returns false when it
+   * had already ended.
    */
   synchronized boolean markEnded(String reason) {
     if (endReason != null) {

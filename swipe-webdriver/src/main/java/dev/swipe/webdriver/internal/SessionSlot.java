@@ -18,12 +18,12 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The rig's one session place. A rig is one phone, so it holds at most one session; a second
- * New Session is {@code session not created}. A session ends on Delete Session, after its idle
- * timeout (status polls are not commands, so they do not keep it alive), when its client went away
- * in the middle of a command, when the rig faults, or when the server stops; in every case the
- * session's running commands are interrupted (an interrupted gesture releases the finger), the
- * finger and keys are released, and the session's run is closed before the place is free again.
+ * The rig's one session place. A rig is one phone, so it holds at most one session; a second New
+ * Session is {@code session not created}. A session ends on Delete Session, after its idle timeout
+ * (status polls are not commands, so they do not keep it alive), when its client went away in the
+ * middle of a command, when the rig faults, or when the server stops; in every case the session's
+ * running commands are interrupted (an interrupted gesture releases the finger), the finger and
+ * keys are released, and the session's run is closed before the place is free again.
  */
 public final class SessionSlot implements AutoCloseable {
   private static final long REAP_EVERY_MS = 200;
@@ -37,19 +37,25 @@ public final class SessionSlot implements AutoCloseable {
 
   /** Guarded by this. */
   private RigSession current;
+
   private boolean reserved;
   private String fault;
-  /** Whether the fault needs a restart (the HID link is gone) rather than a good look at the screen. */
-  private boolean faultNeedsRestart;
-  private boolean closed;
-  private final Map<String, String> ended = new LinkedHashMap<>(16, 0.75f, false) {
-    private static final long serialVersionUID = 1L;
 
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
-      return size() > REMEMBERED;
-    }
-  };
+  /**
+   * Whether the fault needs a restart (the HID link is gone) rather than a good look at the screen.
+   */
+  private boolean faultNeedsRestart;
+
+  private boolean closed;
+  private final Map<String, String> ended =
+      new LinkedHashMap<>(16, 0.75f, false) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
+          return size() > REMEMBERED;
+        }
+      };
 
   /**
    * @param phone the rig's device
@@ -60,11 +66,13 @@ public final class SessionSlot implements AutoCloseable {
     this.phone = phone;
     this.tools = tools;
     this.rig = rig;
-    this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "swipe-webdriver-timer");
-      t.setDaemon(true);
-      return t;
-    });
+    this.timer =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "swipe-webdriver-timer");
+              t.setDaemon(true);
+              return t;
+            });
     timer.scheduleWithFixedDelay(this::reap, REAP_EVERY_MS, REAP_EVERY_MS, TimeUnit.MILLISECONDS);
   }
 
@@ -72,18 +80,23 @@ public final class SessionSlot implements AutoCloseable {
     return rig;
   }
 
-  /** New Session: processes the capabilities, opens the session's run and looks at the screen once. */
+  /**
+   * New Session: processes the capabilities, opens the session's run and looks at the screen once.
+   */
   RigSession create(JsonNode body) {
     synchronized (this) {
       if (closed) {
         throw notCreated(RemoteEndCode.RIG_STOPPING, "rig " + rig.name() + " is stopping");
       }
       if (current != null || reserved) {
-        throw notCreated(RemoteEndCode.RIG_BUSY,
+        throw notCreated(
+            RemoteEndCode.RIG_BUSY,
             "rig " + rig.name() + " is busy with another session; a rig is one phone");
       }
       if (faultNeedsRestart) {
-        throw notCreated(RemoteEndCode.RIG_FAULT, "rig " + rig.name() + " is broken until it is restarted: " + fault);
+        throw notCreated(
+            RemoteEndCode.RIG_FAULT,
+            "rig " + rig.name() + " is broken until it is restarted: " + fault);
       }
       reserved = true;
     }
@@ -102,7 +115,8 @@ public final class SessionSlot implements AutoCloseable {
         closeQuietly(t);
         throw broken(SwipeException.translate(e));
       }
-      RigSession s = new RigSession(UUID.randomUUID().toString(), t, matched, screen.width(), screen.height());
+      RigSession s =
+          new RigSession(UUID.randomUUID().toString(), t, matched, screen.width(), screen.height());
       synchronized (this) {
         fault = null;
         current = s;
@@ -119,9 +133,14 @@ public final class SessionSlot implements AutoCloseable {
     synchronized (this) {
       fault = e.code().id() + ": " + e.getMessage();
     }
-    return notCreated(RemoteEndCode.RIG_FAULT,
-        "rig " + rig.name() + " cannot look at its phone: " + e.code().id() + ": "
-        + e.getMessage());
+    return notCreated(
+        RemoteEndCode.RIG_FAULT,
+        "rig "
+            + rig.name()
+            + " cannot look at its phone: "
+            + e.code().id()
+            + ": "
+            + e.getMessage());
   }
 
   private static W3cFailure notCreated(RemoteEndCode code, String message) {
@@ -145,9 +164,13 @@ public final class SessionSlot implements AutoCloseable {
       if (s != null) {
         why = s.endReason();
       }
-      throw W3cFailure.of(W3cError.INVALID_SESSION_ID, RemoteEndCode.INVALID_SESSION_ID, null, why == null
-          ? "no session " + Json.abbreviate(id) + " on rig " + rig.name()
-          : "session " + id + " has ended: " + why);
+      throw W3cFailure.of(
+          W3cError.INVALID_SESSION_ID,
+          RemoteEndCode.INVALID_SESSION_ID,
+          null,
+          why == null
+              ? "no session " + Json.abbreviate(id) + " on rig " + rig.name()
+              : "session " + id + " has ended: " + why);
     }
     return s;
   }
@@ -204,10 +227,15 @@ public final class SessionSlot implements AutoCloseable {
     boolean ready = !closed && current == null && !reserved && fault == null;
     ObjectNode v = Json.MAPPER.createObjectNode();
     v.put("ready", ready);
-    v.put("message", closed ? "rig " + rig.name() + " is stopping"
-        : fault != null ? "rig " + rig.name() + " is broken: " + fault
-        : current != null || reserved ? "rig " + rig.name() + " is busy with a session"
-        : "rig " + rig.name() + " is ready");
+    v.put(
+        "message",
+        closed
+            ? "rig " + rig.name() + " is stopping"
+            : fault != null
+                ? "rig " + rig.name() + " is broken: " + fault
+                : current != null || reserved
+                    ? "rig " + rig.name() + " is busy with a session"
+                    : "rig " + rig.name() + " is ready");
     ObjectNode swipe = v.putObject("swipe");
     swipe.put("rig", rig.name());
     swipe.put("platformName", rig.platformName());
@@ -226,7 +254,11 @@ public final class SessionSlot implements AutoCloseable {
       s = current;
     }
     if (s != null && s.idleExpired(System.nanoTime())) {
-      end(s, "no command for " + s.idleTimeout().toMillis() / 1000.0 + " s (appium:newCommandTimeout)");
+      end(
+          s,
+          "no command for "
+              + s.idleTimeout().toMillis() / 1000.0
+              + " s (appium:newCommandTimeout)");
     }
   }
 

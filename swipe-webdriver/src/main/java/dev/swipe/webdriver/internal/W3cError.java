@@ -2,8 +2,8 @@ package dev.swipe.webdriver.internal;
 
 /**
  * The W3C WebDriver error codes this remote end answers with, and the HTTP status the
- * specification's error table gives each. Clients decode the code string into their exception
- * types (Selenium: {@code InvalidArgumentException}, {@code NoSuchSessionException}, ...).
+ * specification's error table gives each. Clients decode the code string into their exception types
+ * (Selenium: {@code InvalidArgumentException}, {@code NoSuchSessionException}, ...).
  */
 enum W3cError {
   /** Malformed or unusable arguments. */
@@ -22,7 +22,10 @@ enum W3cError {
   SESSION_NOT_CREATED("session not created", 500),
   /** An execute method outlived the session's script timeout. */
   SCRIPT_TIMEOUT("script timeout", 500),
-  /** A well-formed request the rig cannot carry out (a second finger, a wheel, a key it cannot type). */
+  /**
+   * A well-formed request the rig cannot carry out (a second finger, a wheel, a key it cannot
+   * type).
+   */
   UNSUPPORTED_OPERATION("unsupported operation", 500),
   /** The rig failed (HID link, capture). */
   UNKNOWN_ERROR("unknown error", 500);

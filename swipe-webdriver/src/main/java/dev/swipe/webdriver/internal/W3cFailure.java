@@ -5,9 +5,9 @@ import dev.swipe.core.ErrorCode;
 import java.util.Map;
 
 /**
- * A command that ends in a W3C error. {@link #data()} carries this project's stable snake_case
- * code and, for argument errors, the field it concerns, so a client can branch on more than the
- * W3C code.
+ * A command that ends in a W3C error. {@link #data()} carries this project's stable snake_case code
+ * and, for argument errors, the field it concerns, so a client can branch on more than the W3C
+ * code.
  */
 final class W3cFailure extends RuntimeException {
   private static final long serialVersionUID = 1L;
@@ -45,8 +45,12 @@ final class W3cFailure extends RuntimeException {
     return new W3cFailure(error, field == null ? message : field + ": " + message, d);
   }
 
-  /** A failure whose data is {@code {"code": code}} plus {@code details} (a refusal of the shared HTTP or JSON layer). */
-  static W3cFailure withDetails(W3cError error, String code, String message, Map<String, ?> details) {
+  /**
+   * A failure whose data is {@code {"code": code}} plus {@code details} (a refusal of the shared
+   * HTTP or JSON layer).
+   */
+  static W3cFailure withDetails(
+      W3cError error, String code, String message, Map<String, ?> details) {
     ObjectNode d = Json.MAPPER.createObjectNode();
     d.put("code", code);
     details.forEach((k, v) -> d.set(k, Json.MAPPER.valueToTree(v)));

@@ -24,7 +24,10 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** W3C action sequences compiled into the device's gestures: ticks, durations, coordinates, refusals. */
+/**
+ * W3C action sequences compiled into the device's gestures: ticks, durations, coordinates,
+ * refusals.
+ */
 @Timeout(60)
 class ActionPlanTest {
   private static final int W = 270;
@@ -41,11 +44,17 @@ class ActionPlanTest {
 
   private static String finger(String... actions) {
     return "[{\"type\":\"pointer\",\"id\":\"finger\",\"parameters\":{\"pointerType\":\"touch\"},\"actions\":["
-        + String.join(",", actions) + "]}]";
+        + String.join(",", actions)
+        + "]}]";
   }
 
   private static String move(double x, double y, Integer duration) {
-    return "{\"type\":\"pointerMove\",\"x\":" + x + ",\"y\":" + y + (duration == null ? "" : ",\"duration\":" + duration) + "}";
+    return "{\"type\":\"pointerMove\",\"x\":"
+        + x
+        + ",\"y\":"
+        + y
+        + (duration == null ? "" : ",\"duration\":" + duration)
+        + "}";
   }
 
   private static final String DOWN = "{\"type\":\"pointerDown\",\"button\":0}";
@@ -57,7 +66,8 @@ class ActionPlanTest {
 
   @Test
   void anAppiumSwipeIsOneSwipeWithItsExactTiming() throws Exception {
-    ActionPlan.Compiled c = compile(finger(move(135, 500, 0), DOWN, pause(80), move(135, 100, 600), pause(120), UP));
+    ActionPlan.Compiled c =
+        compile(finger(move(135, 500, 0), DOWN, pause(80), move(135, 100, 600), pause(120), UP));
     assertThat(c.items()).hasSize(1);
     Swipe s = (Swipe) c.items().get(0).gesture();
     assertThat(s.start()).isEqualTo(ActionPlan.norm(135, 500, W, H));
@@ -73,10 +83,13 @@ class ActionPlanTest {
 
   @Test
   void aPressWithoutMovementIsATapOrFromHalfASecondALongPress() throws Exception {
-    Tap t = (Tap) compile(finger(move(10, 20, null), DOWN, pause(100), UP)).items().get(0).gesture();
+    Tap t =
+        (Tap) compile(finger(move(10, 20, null), DOWN, pause(100), UP)).items().get(0).gesture();
     assertThat(t.holdMs()).isEqualTo(100);
     assertThat(t.at()).isEqualTo(ActionPlan.norm(10, 20, W, H));
-    LongPress p = (LongPress) compile(finger(move(10, 20, null), DOWN, pause(800), UP)).items().get(0).gesture();
+    LongPress p =
+        (LongPress)
+            compile(finger(move(10, 20, null), DOWN, pause(800), UP)).items().get(0).gesture();
     assertThat(p.holdMs()).isEqualTo(800);
     Tap instant = (Tap) compile(finger(DOWN, UP)).items().get(0).gesture();
     assertThat(instant.holdMs()).isEqualTo(1);
@@ -84,11 +97,22 @@ class ActionPlanTest {
 
   @Test
   void severalMovesAreOneDragThroughEveryPosition() throws Exception {
-    ActionPlan.Compiled c = compile(finger(move(10, 10, 0), DOWN, move(100, 10, 200), pause(50),
-        move(100, 300, 300), move(100, 300, 100), UP));
+    ActionPlan.Compiled c =
+        compile(
+            finger(
+                move(10, 10, 0),
+                DOWN,
+                move(100, 10, 200),
+                pause(50),
+                move(100, 300, 300),
+                move(100, 300, 100),
+                UP));
     Drag d = (Drag) c.items().get(0).gesture();
-    assertThat(d.path()).containsExactly(ActionPlan.norm(10, 10, W, H), ActionPlan.norm(100, 10, W, H),
-        ActionPlan.norm(100, 300, W, H));
+    assertThat(d.path())
+        .containsExactly(
+            ActionPlan.norm(10, 10, W, H),
+            ActionPlan.norm(100, 10, W, H),
+            ActionPlan.norm(100, 300, W, H));
     assertThat(d.durationMs()).isEqualTo(550);
     assertThat(d.holdBeforeMs()).isZero();
     assertThat(d.holdAfterMs()).isEqualTo(100);
@@ -96,31 +120,56 @@ class ActionPlanTest {
 
   @Test
   void pointerOriginMovesRelativeToTheFinger() throws Exception {
-    ActionPlan.Compiled c = compile("[{\"type\":\"pointer\",\"id\":\"f\",\"actions\":[" + move(100, 300, 0) + "," + DOWN
-        + ",{\"type\":\"pointerMove\",\"origin\":\"pointer\",\"x\":20,\"y\":-200,\"duration\":100}," + UP + "]}]");
+    ActionPlan.Compiled c =
+        compile(
+            "[{\"type\":\"pointer\",\"id\":\"f\",\"actions\":["
+                + move(100, 300, 0)
+                + ","
+                + DOWN
+                + ",{\"type\":\"pointerMove\",\"origin\":\"pointer\",\"x\":20,\"y\":-200,\"duration\":100},"
+                + UP
+                + "]}]");
     Swipe s = (Swipe) c.items().get(0).gesture();
     assertThat(s.end()).isEqualTo(ActionPlan.norm(120, 100, W, H));
   }
 
   @Test
   void aMoveWithoutDurationTakesTheWholeTickSetByAnotherSource() throws Exception {
-    String fingerSeq = "{\"type\":\"pointer\",\"id\":\"f\",\"actions\":[" + move(10, 500, 0) + "," + DOWN + ","
-        + move(10, 100, null) + "," + UP + "]}";
-    String keys = "{\"type\":\"key\",\"id\":\"k\",\"actions\":[" + pause(0) + "," + pause(0) + "," + pause(400) + "]}";
+    String fingerSeq =
+        "{\"type\":\"pointer\",\"id\":\"f\",\"actions\":["
+            + move(10, 500, 0)
+            + ","
+            + DOWN
+            + ","
+            + move(10, 100, null)
+            + ","
+            + UP
+            + "]}";
+    String keys =
+        "{\"type\":\"key\",\"id\":\"k\",\"actions\":["
+            + pause(0)
+            + ","
+            + pause(0)
+            + ","
+            + pause(400)
+            + "]}";
     Swipe s = (Swipe) compile("[" + fingerSeq + "," + keys + "]").items().get(0).gesture();
     assertThat(s.durationMs()).isEqualTo(400);
   }
 
   @Test
   void keysBecomeKeyPressesWithTheModifiersHeld() throws Exception {
-    String keys = "[{\"type\":\"key\",\"id\":\"k\",\"actions\":["
-        + "{\"type\":\"keyDown\",\"value\":\"\\uE009\"},{\"type\":\"keyDown\",\"value\":\"a\"},{\"type\":\"pause\",\"duration\":30},"
-        + "{\"type\":\"keyUp\",\"value\":\"a\"},{\"type\":\"keyUp\",\"value\":\"\\uE009\"},"
-        + "{\"type\":\"keyDown\",\"value\":\"H\"},{\"type\":\"keyUp\",\"value\":\"H\"},"
-        + "{\"type\":\"keyDown\",\"value\":\"\\uE007\"},{\"type\":\"keyUp\",\"value\":\"\\uE007\"}]}]";
+    String keys =
+        "[{\"type\":\"key\",\"id\":\"k\",\"actions\":["
+            + "{\"type\":\"keyDown\",\"value\":\"\\uE009\"},{\"type\":\"keyDown\",\"value\":\"a\"},{\"type\":\"pause\",\"duration\":30},"
+            + "{\"type\":\"keyUp\",\"value\":\"a\"},{\"type\":\"keyUp\",\"value\":\"\\uE009\"},"
+            + "{\"type\":\"keyDown\",\"value\":\"H\"},{\"type\":\"keyUp\",\"value\":\"H\"},"
+            + "{\"type\":\"keyDown\",\"value\":\"\\uE007\"},{\"type\":\"keyUp\",\"value\":\"\\uE007\"}]}]";
     ActionPlan.Compiled c = compile(keys);
     List<KeyPress> presses = c.items().stream().map(i -> (KeyPress) i.gesture()).toList();
-    assertThat(presses).extracting(KeyPress::key).containsExactly(Key.keyboard(0x04, "a"), Key.keyboard(0x0B, "H"), Key.ENTER);
+    assertThat(presses)
+        .extracting(KeyPress::key)
+        .containsExactly(Key.keyboard(0x04, "a"), Key.keyboard(0x0B, "H"), Key.ENTER);
     assertThat(presses.get(0).modifiers()).containsExactly(Modifier.CTRL);
     assertThat(presses.get(0).holdMs()).isEqualTo(30);
     assertThat(presses.get(1).modifiers()).containsExactly(Modifier.SHIFT);
@@ -130,116 +179,221 @@ class ActionPlanTest {
 
   @Test
   void aModifierHeldAtTheEndIsKeptForTheNextRequest() throws Exception {
-    ActionPlan.Compiled c = compile("[{\"type\":\"key\",\"id\":\"k\",\"actions\":[{\"type\":\"keyDown\",\"value\":\"\\uE008\"}]}]");
+    ActionPlan.Compiled c =
+        compile(
+            "[{\"type\":\"key\",\"id\":\"k\",\"actions\":[{\"type\":\"keyDown\",\"value\":\"\\uE008\"}]}]");
     assertThat(c.modifiers()).containsExactly(Modifier.SHIFT);
-    ActionPlan.Compiled next = compile("[{\"type\":\"key\",\"id\":\"k\",\"actions\":[{\"type\":\"keyDown\",\"value\":\"1\"},"
-        + "{\"type\":\"keyUp\",\"value\":\"1\"}]}]", c.modifiers());
-    assertThat(((KeyPress) next.items().get(0).gesture()).modifiers()).containsExactly(Modifier.SHIFT);
+    ActionPlan.Compiled next =
+        compile(
+            "[{\"type\":\"key\",\"id\":\"k\",\"actions\":[{\"type\":\"keyDown\",\"value\":\"1\"},"
+                + "{\"type\":\"keyUp\",\"value\":\"1\"}]}]",
+            c.modifiers());
+    assertThat(((KeyPress) next.items().get(0).gesture()).modifiers())
+        .containsExactly(Modifier.SHIFT);
   }
 
   private static void refused(String actions, W3cError error, String fieldPrefix) {
     assertThatThrownBy(() -> compile(actions))
         .as(actions)
-        .isInstanceOfSatisfying(W3cFailure.class, f -> {
-          assertThat(f.error()).isEqualTo(error);
-          assertThat(f.data().path("field").asText()).startsWith(fieldPrefix);
-        });
+        .isInstanceOfSatisfying(
+            W3cFailure.class,
+            f -> {
+              assertThat(f.error()).isEqualTo(error);
+              assertThat(f.data().path("field").asText()).startsWith(fieldPrefix);
+            });
   }
 
   @Test
   void badRequestsAreRefusedWithTheSpecificationsErrors() {
     refused("{}", W3cError.INVALID_ARGUMENT, "actions");
-    refused("[{\"type\":\"pen\",\"id\":\"x\",\"actions\":[]}]", W3cError.INVALID_ARGUMENT, "actions[0].type");
+    refused(
+        "[{\"type\":\"pen\",\"id\":\"x\",\"actions\":[]}]",
+        W3cError.INVALID_ARGUMENT,
+        "actions[0].type");
     refused("[{\"type\":\"pointer\",\"actions\":[]}]", W3cError.INVALID_ARGUMENT, "actions[0].id");
-    refused("[{\"type\":\"pointer\",\"id\":\"a\",\"actions\":[]},{\"type\":\"key\",\"id\":\"a\",\"actions\":[]}]",
-        W3cError.INVALID_ARGUMENT, "actions[1].id");
-    refused("[{\"type\":\"pointer\",\"id\":\"a\",\"parameters\":{\"pointerType\":\"stylus\"},\"actions\":[]}]",
-        W3cError.INVALID_ARGUMENT, "actions[0].parameters.pointerType");
-    refused(finger("{\"type\":\"pointerMove\",\"x\":\"1\",\"y\":2}"), W3cError.INVALID_ARGUMENT, "actions[0].actions[0].x");
-    refused(finger("{\"type\":\"pointerMove\",\"y\":2}"), W3cError.INVALID_ARGUMENT, "actions[0].actions[0].x");
+    refused(
+        "[{\"type\":\"pointer\",\"id\":\"a\",\"actions\":[]},{\"type\":\"key\",\"id\":\"a\",\"actions\":[]}]",
+        W3cError.INVALID_ARGUMENT,
+        "actions[1].id");
+    refused(
+        "[{\"type\":\"pointer\",\"id\":\"a\",\"parameters\":{\"pointerType\":\"stylus\"},\"actions\":[]}]",
+        W3cError.INVALID_ARGUMENT,
+        "actions[0].parameters.pointerType");
+    refused(
+        finger("{\"type\":\"pointerMove\",\"x\":\"1\",\"y\":2}"),
+        W3cError.INVALID_ARGUMENT,
+        "actions[0].actions[0].x");
+    refused(
+        finger("{\"type\":\"pointerMove\",\"y\":2}"),
+        W3cError.INVALID_ARGUMENT,
+        "actions[0].actions[0].x");
     refused(finger(move(1, 1, -5)), W3cError.INVALID_ARGUMENT, "actions[0].actions[0].duration");
-    refused(finger(move(1, 1, 1_000_000_000)), W3cError.INVALID_ARGUMENT, "actions[0].actions[0].duration");
-    refused(finger("{\"type\":\"pointerMove\",\"x\":1,\"y\":1,\"duration\":2.5}"), W3cError.INVALID_ARGUMENT,
+    refused(
+        finger(move(1, 1, 1_000_000_000)),
+        W3cError.INVALID_ARGUMENT,
+        "actions[0].actions[0].duration");
+    refused(
+        finger("{\"type\":\"pointerMove\",\"x\":1,\"y\":1,\"duration\":2.5}"),
+        W3cError.INVALID_ARGUMENT,
         "actions[0].actions[0].duration");
     refused(finger(pause(40_000), pause(40_000)), W3cError.INVALID_ARGUMENT, "actions");
-    refused(finger(move(W + 1, 10, 0)), W3cError.MOVE_TARGET_OUT_OF_BOUNDS, "actions[0].actions[0]");
+    refused(
+        finger(move(W + 1, 10, 0)), W3cError.MOVE_TARGET_OUT_OF_BOUNDS, "actions[0].actions[0]");
     refused(finger(move(10, -0.5, 0)), W3cError.MOVE_TARGET_OUT_OF_BOUNDS, "actions[0].actions[0]");
-    refused(finger(move(200, 10, 0), "{\"type\":\"pointerMove\",\"origin\":\"pointer\",\"x\":100,\"y\":0}"),
-        W3cError.MOVE_TARGET_OUT_OF_BOUNDS, "actions[0].actions[1]");
-    refused(finger("{\"type\":\"pointerMove\",\"origin\":{\"element-6066-11e4-a52e-4f735466cecf\":\"e1\"},\"x\":0,\"y\":0}"),
-        W3cError.NO_SUCH_ELEMENT, "actions[0].actions[0].origin");
-    refused(finger("{\"type\":\"pointerMove\",\"origin\":\"screen\",\"x\":0,\"y\":0}"), W3cError.INVALID_ARGUMENT,
+    refused(
+        finger(
+            move(200, 10, 0),
+            "{\"type\":\"pointerMove\",\"origin\":\"pointer\",\"x\":100,\"y\":0}"),
+        W3cError.MOVE_TARGET_OUT_OF_BOUNDS,
+        "actions[0].actions[1]");
+    refused(
+        finger(
+            "{\"type\":\"pointerMove\",\"origin\":{\"element-6066-11e4-a52e-4f735466cecf\":\"e1\"},\"x\":0,\"y\":0}"),
+        W3cError.NO_SUCH_ELEMENT,
+        "actions[0].actions[0].origin");
+    refused(
+        finger("{\"type\":\"pointerMove\",\"origin\":\"screen\",\"x\":0,\"y\":0}"),
+        W3cError.INVALID_ARGUMENT,
         "actions[0].actions[0].origin");
     refused(finger(DOWN), W3cError.INVALID_ARGUMENT, "actions");
-    refused(finger("{\"type\":\"pointerDown\",\"button\":2}", UP), W3cError.UNSUPPORTED_OPERATION, "actions[0].actions[0].button");
-    refused(finger("{\"type\":\"pointerDown\"}"), W3cError.INVALID_ARGUMENT, "actions[0].actions[0].button");
-    refused(finger("{\"type\":\"keyDown\",\"value\":\"a\"}"), W3cError.INVALID_ARGUMENT, "actions[0].actions[0].type");
-    refused("[{\"type\":\"pointer\",\"id\":\"a\",\"actions\":[" + DOWN + "," + UP + "]},"
-        + "{\"type\":\"pointer\",\"id\":\"b\",\"actions\":[" + DOWN + "," + UP + "]}]", W3cError.UNSUPPORTED_OPERATION, "actions");
-    refused("[{\"type\":\"wheel\",\"id\":\"w\",\"actions\":[{\"type\":\"scroll\",\"x\":0,\"y\":0,\"deltaX\":0,\"deltaY\":5}]}]",
-        W3cError.UNSUPPORTED_OPERATION, "actions[0].actions[0].type");
-    refused("[{\"type\":\"key\",\"id\":\"k\",\"actions\":[{\"type\":\"keyDown\",\"value\":\"ab\"}]}]", W3cError.INVALID_ARGUMENT,
-        "actions[0].actions[0].value");
-    refused("[{\"type\":\"key\",\"id\":\"k\",\"actions\":[{\"type\":\"keyDown\",\"value\":\"\u00e9\"}]}]",
-        W3cError.UNSUPPORTED_OPERATION, "actions[0].actions[0].value");
-    refused("[{\"type\":\"key\",\"id\":\"k\",\"actions\":[{\"type\":\"keyDown\",\"value\":\"a\"}]}]", W3cError.INVALID_ARGUMENT,
+    refused(
+        finger("{\"type\":\"pointerDown\",\"button\":2}", UP),
+        W3cError.UNSUPPORTED_OPERATION,
+        "actions[0].actions[0].button");
+    refused(
+        finger("{\"type\":\"pointerDown\"}"),
+        W3cError.INVALID_ARGUMENT,
+        "actions[0].actions[0].button");
+    refused(
+        finger("{\"type\":\"keyDown\",\"value\":\"a\"}"),
+        W3cError.INVALID_ARGUMENT,
+        "actions[0].actions[0].type");
+    refused(
+        "[{\"type\":\"pointer\",\"id\":\"a\",\"actions\":["
+            + DOWN
+            + ","
+            + UP
+            + "]},"
+            + "{\"type\":\"pointer\",\"id\":\"b\",\"actions\":["
+            + DOWN
+            + ","
+            + UP
+            + "]}]",
+        W3cError.UNSUPPORTED_OPERATION,
         "actions");
-    refused("[{\"type\":\"pointer\",\"id\":\"f\",\"actions\":[" + DOWN + "," + pause(100) + "," + pause(100) + "," + UP + "]},"
-        + "{\"type\":\"key\",\"id\":\"k\",\"actions\":[" + pause(0) + ",{\"type\":\"keyDown\",\"value\":\"a\"},"
-        + "{\"type\":\"keyUp\",\"value\":\"a\"}]}]",
-        W3cError.UNSUPPORTED_OPERATION, "actions");
+    refused(
+        "[{\"type\":\"wheel\",\"id\":\"w\",\"actions\":[{\"type\":\"scroll\",\"x\":0,\"y\":0,\"deltaX\":0,\"deltaY\":5}]}]",
+        W3cError.UNSUPPORTED_OPERATION,
+        "actions[0].actions[0].type");
+    refused(
+        "[{\"type\":\"key\",\"id\":\"k\",\"actions\":[{\"type\":\"keyDown\",\"value\":\"ab\"}]}]",
+        W3cError.INVALID_ARGUMENT,
+        "actions[0].actions[0].value");
+    refused(
+        "[{\"type\":\"key\",\"id\":\"k\",\"actions\":[{\"type\":\"keyDown\",\"value\":\"\u00e9\"}]}]",
+        W3cError.UNSUPPORTED_OPERATION,
+        "actions[0].actions[0].value");
+    refused(
+        "[{\"type\":\"key\",\"id\":\"k\",\"actions\":[{\"type\":\"keyDown\",\"value\":\"a\"}]}]",
+        W3cError.INVALID_ARGUMENT,
+        "actions");
+    refused(
+        "[{\"type\":\"pointer\",\"id\":\"f\",\"actions\":["
+            + DOWN
+            + ","
+            + pause(100)
+            + ","
+            + pause(100)
+            + ","
+            + UP
+            + "]},"
+            + "{\"type\":\"key\",\"id\":\"k\",\"actions\":["
+            + pause(0)
+            + ",{\"type\":\"keyDown\",\"value\":\"a\"},"
+            + "{\"type\":\"keyUp\",\"value\":\"a\"}]}]",
+        W3cError.UNSUPPORTED_OPERATION,
+        "actions");
   }
 
   @Test
   void aSecondPointerThatOnlyPausesIsJustTime() throws Exception {
-    ActionPlan.Compiled c = compile("[{\"type\":\"pointer\",\"id\":\"a\",\"actions\":[" + DOWN + "," + pause(10) + "," + UP + "]},"
-        + "{\"type\":\"pointer\",\"id\":\"b\",\"actions\":[" + pause(0) + "," + pause(300) + "]}]");
+    ActionPlan.Compiled c =
+        compile(
+            "[{\"type\":\"pointer\",\"id\":\"a\",\"actions\":["
+                + DOWN
+                + ","
+                + pause(10)
+                + ","
+                + UP
+                + "]},"
+                + "{\"type\":\"pointer\",\"id\":\"b\",\"actions\":["
+                + pause(0)
+                + ","
+                + pause(300)
+                + "]}]");
     assertThat(((Tap) c.items().get(0).gesture()).holdMs()).isEqualTo(300);
   }
 
   @Test
   void theTotalIsTheSumOverTicksOfTheLongestDuration() {
     // property: for any number of sources of pauses, the request lasts sum_i max_s duration(s, i)
-    qt().withExamples(200).forAll(
-            lists().of(lists().of(integers().between(0, 400)).ofSizeBetween(0, 6)).ofSizeBetween(1, 4))
-        .check(sources -> {
-          ArrayNode arr = Json.MAPPER.createArrayNode();
-          for (int s = 0; s < sources.size(); s++) {
-            ObjectNode src = arr.addObject();
-            src.put("type", "none");
-            src.put("id", "s" + s);
-            ArrayNode acts = src.putArray("actions");
-            sources.get(s).forEach(d -> acts.addObject().put("type", "pause").put("duration", d));
-          }
-          int ticks = sources.stream().mapToInt(List::size).max().orElse(0);
-          long expected = 0;
-          for (int i = 0; i < ticks; i++) {
-            int max = 0;
-            for (List<Integer> s : sources) {
-              if (i < s.size()) {
-                max = Math.max(max, s.get(i));
+    qt().withExamples(200)
+        .forAll(
+            lists()
+                .of(lists().of(integers().between(0, 400)).ofSizeBetween(0, 6))
+                .ofSizeBetween(1, 4))
+        .check(
+            sources -> {
+              ArrayNode arr = Json.MAPPER.createArrayNode();
+              for (int s = 0; s < sources.size(); s++) {
+                ObjectNode src = arr.addObject();
+                src.put("type", "none");
+                src.put("id", "s" + s);
+                ArrayNode acts = src.putArray("actions");
+                sources
+                    .get(s)
+                    .forEach(d -> acts.addObject().put("type", "pause").put("duration", d));
               }
-            }
-            expected += max;
-          }
-          ObjectNode body = Json.MAPPER.createObjectNode();
-          body.set("actions", arr);
-          return ActionPlan.compile(body, new double[] {0, 0}, Set.of(), W, H).totalMs() == expected;
-        });
+              int ticks = sources.stream().mapToInt(List::size).max().orElse(0);
+              long expected = 0;
+              for (int i = 0; i < ticks; i++) {
+                int max = 0;
+                for (List<Integer> s : sources) {
+                  if (i < s.size()) {
+                    max = Math.max(max, s.get(i));
+                  }
+                }
+                expected += max;
+              }
+              ObjectNode body = Json.MAPPER.createObjectNode();
+              body.set("actions", arr);
+              return ActionPlan.compile(body, new double[] {0, 0}, Set.of(), W, H).totalMs()
+                  == expected;
+            });
   }
 
   @Test
   void screenshotPixelsMapToNormalizedPointsAndBack() {
-    // property: a pixel on the screen maps into [0, 1000] and back to the same pixel (DESIGN's rule)
-    qt().withExamples(500).forAll(integers().between(2, 3000), integers().between(2, 3000),
-            doubles().between(0, 1), doubles().between(0, 1))
-        .check((w, h, fx, fy) -> {
-          double px = fx * (w - 1);
-          double py = fy * (h - 1);
-          NormPoint n = ActionPlan.norm(px, py, w, h);
-          PixelPoint back = n.toPixel(w, h);
-          return n.x() >= 0 && n.x() <= 1000 && n.y() >= 0 && n.y() <= 1000
-              && Math.abs(back.x() - px) < 1e-6 && Math.abs(back.y() - py) < 1e-6;
-        });
+    // property: a pixel on the screen maps into [0, 1000] and back to the same pixel (DESIGN's
+    // rule)
+    qt().withExamples(500)
+        .forAll(
+            integers().between(2, 3000),
+            integers().between(2, 3000),
+            doubles().between(0, 1),
+            doubles().between(0, 1))
+        .check(
+            (w, h, fx, fy) -> {
+              double px = fx * (w - 1);
+              double py = fy * (h - 1);
+              NormPoint n = ActionPlan.norm(px, py, w, h);
+              PixelPoint back = n.toPixel(w, h);
+              return n.x() >= 0
+                  && n.x() <= 1000
+                  && n.y() >= 0
+                  && n.y() <= 1000
+                  && Math.abs(back.x() - px) < 1e-6
+                  && Math.abs(back.y() - py) < 1e-6;
+            });
   }
 }
