@@ -8,6 +8,7 @@ import static org.quicktheories.generators.SourceDSL.integers;
 import dev.swipe.text.TextBox;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntToDoubleFunction;
 import org.assertj.core.data.Percentage;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +18,7 @@ class WheelCentrePitchTest {
 
   /** Rows at offsets {@code offset(k)} for k = -above..below, boxes rounded to whole pixels. */
   private static List<WheelColumnFinder.Row> rows(
-      int above, int below, java.util.function.IntToDoubleFunction offset) {
+      int above, int below, IntToDoubleFunction offset) {
     List<WheelColumnFinder.Row> rows = new ArrayList<>();
     for (int k = -above; k <= below; k++) {
       int y = (int) Math.round(CENTER + offset.applyAsDouble(k) - 20);
