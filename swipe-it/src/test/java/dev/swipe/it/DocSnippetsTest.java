@@ -95,7 +95,7 @@ class DocSnippetsTest {
   /**
    * The snippet as a compilation unit: its imports first, then its text unchanged, as a type of its
    * own when it declares one, else as the body of {@code static void run() throws Exception} in a
-   * class {@code Snippet<index>}. ReadmeConsumerSourcesTest writes the same files for the consumer
+   * class {@code Snippet<index>}. DocsConsumerSourcesTest writes the same files for the consumer
    * project that imports only the BOM.
    */
   static SnippetSource source(Snippet s, int index) {
