@@ -3,6 +3,7 @@ package dev.swipe.core;
 import dev.swipe.core.gesture.ExecutedTimeline;
 import dev.swipe.core.gesture.Gesture;
 import dev.swipe.core.internal.SwipeStyle;
+import dev.swipe.core.internal.ValueBuilders;
 import org.immutables.value.Value;
 
 /**
@@ -30,5 +31,15 @@ public abstract class ActionResult {
   }
 
   /** Builds {@link ActionResult}. */
-  public static final class Builder extends ImmutableActionResult.Builder {}
+  public static final class Builder extends ImmutableActionResult.Builder {
+    /**
+     * The value; a required part left unset fails with {@code invalid_argument} naming it.
+     *
+     * @throws dev.swipe.core.SwipeException when a required part is missing
+     */
+    @Override
+    public ActionResult build() {
+      return ValueBuilders.build(super::build);
+    }
+  }
 }

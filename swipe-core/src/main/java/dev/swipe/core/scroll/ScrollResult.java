@@ -4,6 +4,7 @@ import dev.swipe.core.ActionResult;
 import dev.swipe.core.Cost;
 import dev.swipe.core.Observation;
 import dev.swipe.core.internal.SwipeStyle;
+import dev.swipe.core.internal.ValueBuilders;
 import dev.swipe.diff.DiffResult;
 import java.util.OptionalDouble;
 import org.immutables.value.Value;
@@ -54,5 +55,15 @@ public abstract class ScrollResult {
   }
 
   /** Builds {@link ScrollResult}. */
-  public static final class Builder extends ImmutableScrollResult.Builder {}
+  public static final class Builder extends ImmutableScrollResult.Builder {
+    /**
+     * The value; a required part left unset fails with {@code invalid_argument} naming it.
+     *
+     * @throws dev.swipe.core.SwipeException when a required part is missing
+     */
+    @Override
+    public ScrollResult build() {
+      return ValueBuilders.build(super::build);
+    }
+  }
 }

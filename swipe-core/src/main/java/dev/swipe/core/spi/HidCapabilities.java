@@ -1,6 +1,7 @@
 package dev.swipe.core.spi;
 
 import dev.swipe.core.internal.SwipeStyle;
+import dev.swipe.core.internal.ValueBuilders;
 import java.time.Duration;
 import java.util.Set;
 import org.immutables.value.Value;
@@ -57,5 +58,15 @@ public abstract class HidCapabilities {
   }
 
   /** Builds {@link HidCapabilities}. */
-  public static final class Builder extends ImmutableHidCapabilities.Builder {}
+  public static final class Builder extends ImmutableHidCapabilities.Builder {
+    /**
+     * The value; a required part left unset fails with {@code invalid_argument} naming it.
+     *
+     * @throws dev.swipe.core.SwipeException when a required part is missing
+     */
+    @Override
+    public HidCapabilities build() {
+      return ValueBuilders.build(super::build);
+    }
+  }
 }

@@ -4,6 +4,7 @@ import dev.swipe.core.ActionResult;
 import dev.swipe.core.Cost;
 import dev.swipe.core.Observation;
 import dev.swipe.core.internal.SwipeStyle;
+import dev.swipe.core.internal.ValueBuilders;
 import dev.swipe.diff.RowPitchResult;
 import dev.swipe.wheel.WheelDecision;
 import java.util.Optional;
@@ -59,5 +60,15 @@ public abstract class WheelNudgeResult {
   }
 
   /** Builds {@link WheelNudgeResult}. */
-  public static final class Builder extends ImmutableWheelNudgeResult.Builder {}
+  public static final class Builder extends ImmutableWheelNudgeResult.Builder {
+    /**
+     * The value; a required part left unset fails with {@code invalid_argument} naming it.
+     *
+     * @throws dev.swipe.core.SwipeException when a required part is missing
+     */
+    @Override
+    public WheelNudgeResult build() {
+      return ValueBuilders.build(super::build);
+    }
+  }
 }
