@@ -128,7 +128,8 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
   /**
    * Configures a {@link Ch9329Emulator}. Its parts, the host's baud and the relative mouse, are set
    * once: a second set fails with {@code invalid_argument} naming {@code host_baud} or {@code
-   * relative_mouse}. The chip's settings take the last value given.
+   * relative_mouse}. The chip's settings take the last value given; a setting out of range fails
+   * with {@code invalid_argument} naming it.
    */
   public static final class Builder {
     private final Consumer<HidReport> sink;
@@ -149,7 +150,7 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
     /** The chip's serial address (default 0x00). */
     public Builder address(int address) {
       if (address < 0 || address > 0xFE) {
-        throw new IllegalArgumentException("address must be in [0, 0xFE], was " + address);
+        throw SwipeException.invalidArgument("address", "must be in [0, 0xFE], was " + address);
       }
       this.address = address;
       return this;
@@ -158,8 +159,8 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
     /** The baud rate the chip starts at (default 9600, the factory setting). */
     public Builder baud(int baud) {
       if (!SUPPORTED_BAUDS.contains(baud)) {
-        throw new IllegalArgumentException(
-            "baud must be one of " + SUPPORTED_BAUDS + ", was " + baud);
+        throw SwipeException.invalidArgument(
+            "baud", "must be one of " + SUPPORTED_BAUDS + ", was " + baud);
       }
       this.baud = baud;
       return this;
@@ -183,7 +184,8 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
      */
     public Builder countsPerUnit(double x, double y) {
       if (!(x > 0) || !(y > 0)) {
-        throw new IllegalArgumentException("counts per unit must be positive, was " + x + ", " + y);
+        throw SwipeException.invalidArgument(
+            "counts_per_unit", "must be positive, was " + x + ", " + y);
       }
       this.countsPerUnitX = x;
       this.countsPerUnitY = y;

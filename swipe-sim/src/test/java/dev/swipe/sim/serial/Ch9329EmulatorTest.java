@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -55,6 +56,27 @@ class Ch9329EmulatorTest {
     Ch9329Emulator chip = Ch9329Emulator.builder(sink::add).version(0x31).version(0x30).build();
     assertThat(serve(chip, "57 AB 00 01 00 03"))
         .isEqualTo("57 AB 00 81 08 30 01 00 00 00 00 00 00 BC");
+  }
+
+  @Test
+  void aChipSettingOutOfRangeIsAnInvalidArgumentNamingIt() {
+    Ch9329Emulator.Builder b = Ch9329Emulator.builder(sink::add);
+    Map<String, Runnable> bad =
+        Map.of(
+            "address", () -> b.address(0xFF),
+            "baud", () -> b.baud(9601),
+            "counts_per_unit", () -> b.countsPerUnit(1.0, 0.0));
+    bad.forEach(
+        (field, call) ->
+            assertThatThrownBy(call::run)
+                .isInstanceOfSatisfying(
+                    SwipeException.class,
+                    e -> {
+                      assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+                      assertThat(e.field()).isEqualTo(field);
+                    }));
+    // the limits themselves are settings a chip takes
+    assertThat(b.address(0xFE).baud(115200).countsPerUnit(0.5, 2.0).build()).isNotNull();
   }
 
   @Test
