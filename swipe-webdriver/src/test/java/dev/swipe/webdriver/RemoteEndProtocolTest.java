@@ -422,6 +422,24 @@ class RemoteEndProtocolTest {
         .startsWith("HTTP/1.1 200");
   }
 
+  @Test
+  void aWebPageElsewhereIsRefusedOnLoopbackAndALoopbackPageServed() throws Exception {
+    String status = "GET /status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n";
+    for (String foreign :
+        List.of("https://attacker.example", "null", "http://127.0.0.1.attacker.example:80")) {
+      assertThat(raw(status + "Origin: " + foreign + "\r\n\r\n"))
+          .as(foreign)
+          .startsWith("HTTP/1.1 400")
+          .contains("invalid argument")
+          .contains("Origin");
+    }
+    for (String local : List.of("http://localhost:3000", "http://127.0.0.1", "http://[::1]:8080")) {
+      assertThat(raw(status + "Origin: " + local + "\r\n\r\n"))
+          .as(local)
+          .startsWith("HTTP/1.1 200");
+    }
+  }
+
   private String raw(String request) throws Exception {
     try (Socket s = new Socket("127.0.0.1", rig.uri().getPort())) {
       s.setSoTimeout(30_000);

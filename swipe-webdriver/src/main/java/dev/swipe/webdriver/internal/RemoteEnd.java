@@ -267,27 +267,46 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
     return p.isEmpty() ? new String[0] : p.split("/", -1);
   }
 
-  /** On a loopback address only loopback Host names are served: a rebinding page gets nothing. */
+  /**
+   * On a loopback address only loopback Host names are served, so a rebinding page gets nothing,
+   * and a request a web page sent (it carries an Origin) only from a loopback page.
+   */
   private void checkHost(Request req) {
     if (!loopbackOnly) {
       return;
     }
     String host = req.header("host");
-    if (host == null) {
-      return;
+    if (host != null && !isLoopbackName(hostName(host.strip()))) {
+      throw W3cFailure.invalidArgument(
+          "Host",
+          "this rig serves loopback clients only; Host was '" + Json.abbreviate(host) + "'");
     }
-    String name = host.strip();
+    String origin = req.header("origin");
+    if (origin != null) {
+      String o = origin.strip();
+      int scheme = o.indexOf("://");
+      if (scheme < 0 || !isLoopbackName(hostName(o.substring(scheme + 3)))) {
+        throw W3cFailure.invalidArgument(
+            "Origin",
+            "this rig serves no web page but a loopback one; Origin was '"
+                + Json.abbreviate(origin)
+                + "'");
+      }
+    }
+  }
+
+  /** The name of {@code host[:port]} or {@code [v6][:port]}. */
+  private static String hostName(String hostAndPort) {
+    String name = hostAndPort;
     if (name.startsWith("[")) {
       int end = name.indexOf(']');
-      name = end > 0 ? name.substring(1, end) : name;
-    } else if (name.indexOf(':') >= 0) {
-      name = name.substring(0, name.lastIndexOf(':'));
+      return end > 0 ? name.substring(1, end) : name;
     }
-    if (name.equalsIgnoreCase("localhost") || isLoopbackLiteral(name)) {
-      return;
-    }
-    throw W3cFailure.invalidArgument(
-        "Host", "this rig serves loopback clients only; Host was '" + Json.abbreviate(host) + "'");
+    return name.indexOf(':') >= 0 ? name.substring(0, name.lastIndexOf(':')) : name;
+  }
+
+  private static boolean isLoopbackName(String name) {
+    return name.equalsIgnoreCase("localhost") || isLoopbackLiteral(name);
   }
 
   private static boolean isLoopbackLiteral(String name) {
