@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One remembered fact, usually the swipe parameters that worked on a widget (seed 000, section V):
- * {@code type} ("procedure"), {@code title} ("[App] [Widget] swipe parameters"), free-form {@code
- * content} (see {@link WidgetParameters}), {@code tags}, {@code entities} and a {@code priority}.
+ * One remembered fact, usually the swipe parameters that worked on a widget: {@code type}
+ * ("procedure"), {@code title} ("[App] [Widget] swipe parameters"), free-form {@code content} (see
+ * {@link WidgetParameters}), {@code tags}, {@code entities} and a {@code priority}.
  *
  * <p>Immutable and validated on construction, so no store ever sees a bad record: text is stripped,
  * empty titles, control characters, oversize fields and priorities outside 0-100 are refused with

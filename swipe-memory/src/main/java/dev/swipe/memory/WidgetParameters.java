@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 
 /**
  * The swipe parameters that worked on one widget, typed, so that an agent can recall them and skip
- * the exploration phase (seed 000, section V). It maps to and from the seed's content form:
+ * the exploration phase. It maps to and from the content form of a calibration memory:
  *
  * <pre>app: WeChat, screen: time picker, widget: hour column, effective distance: 35,
  * hold_after_ms: 100, center position: x=500 y=380</pre>
@@ -176,13 +176,13 @@ public record WidgetParameters(
     return b;
   }
 
-  /** The seed's title form: {@code [App] [Widget] swipe parameters}. */
+  /** The title form: {@code [App] [Widget] swipe parameters}. */
   public String title() {
     return "[" + app + "] [" + widget + "] swipe parameters";
   }
 
   /**
-   * Writes the seed's {@code key: value, ...} content form. Values containing {@code , ; " \} are
+   * Writes the {@code key: value, ...} content form. Values containing {@code , ; " \} are
    * double-quoted (with {@code \"} and {@code \\} escapes) so that {@link #parse} reads them back
    * exactly.
    */
@@ -218,10 +218,10 @@ public record WidgetParameters(
   }
 
   /**
-   * A memory record for these parameters in the seed's shape: type {@code procedure}, the seed's
-   * title, this content, tags {@code swipe} and {@code calibration}, the app as entity.
+   * A memory record for these parameters in the calibration shape: type {@code procedure}, the
+   * title form, this content, tags {@code swipe} and {@code calibration}, the app as entity.
    *
-   * @param priority 0-100; the seed uses 70
+   * @param priority 0-100; calibration memories use 70
    */
   public MemoryRecord toRecord(int priority) {
     return MemoryRecord.builder(title(), toContent())

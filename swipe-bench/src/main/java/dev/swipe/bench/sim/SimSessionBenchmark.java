@@ -47,7 +47,7 @@ public class SimSessionBenchmark {
     device.close();
   }
 
-  /** A 350-unit, 500 ms list swipe (the seed's coarse scroll), alternating direction. */
+  /** A 350-unit, 500 ms list swipe (a coarse list scroll), alternating direction. */
   @Benchmark
   public ActionResult settledListSwipe() {
     down = !down;

@@ -39,10 +39,10 @@ import java.util.OptionalDouble;
 import java.util.function.Predicate;
 
 /**
- * Directional scrolls with movement verdicts (seed 003 semantics on pixels): the before screen, a
- * frame during the dwell (finger still down at the end point; for a flinging pass, the first frame
- * of the coast) and the settled after screen decide between moved, at-edge, unchanged and
- * unobserved. Scroll-until plays steady or flinging passes ({@link SearchPace}).
+ * Directional scrolls with movement verdicts (the scroll tool's semantics, on pixels): the before
+ * screen, a frame during the dwell (finger still down at the end point; for a flinging pass, the
+ * first frame of the coast) and the settled after screen decide between moved, at-edge, unchanged
+ * and unobserved. Scroll-until plays steady or flinging passes ({@link SearchPace}).
  */
 final class ScrollExecutor {
   /** Less usable band than this (normalized units) above a keyboard is refused. */

@@ -1,8 +1,8 @@
 package dev.swipe.core.scroll;
 
 /**
- * What a directional scroll observed, judged from pixels only (seed 003 semantics). Disagreements
- * with the truth must stay on the cautious side: when in doubt, {@link #UNOBSERVED}.
+ * What a directional scroll observed, judged from pixels only. Disagreements with the truth must
+ * stay on the cautious side: when in doubt, {@link #UNOBSERVED}.
  */
 public enum Movement {
   /**

@@ -2,8 +2,8 @@ package dev.swipe.core.scroll;
 
 /**
  * Which content a scroll should reveal. {@code DOWN} shows what lies further down the list, so the
- * finger moves UP; this is the convention of {@code scroll} tools (seed 003) and of people saying
- * "scroll down". Callers who think in finger moves use {@link #revealedByFinger}.
+ * finger moves UP; this is the convention of {@code scroll} tools and of people saying "scroll
+ * down". Callers who think in finger moves use {@link #revealedByFinger}.
  */
 public enum ScrollDirection {
   /** Reveal content above; the finger moves down. */

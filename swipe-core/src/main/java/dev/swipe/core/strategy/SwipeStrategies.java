@@ -21,10 +21,9 @@ import java.util.OptionalDouble;
 import java.util.function.Predicate;
 
 /**
- * The swipe strategies that work on real phones, per scenario (seed 000, section IV), as ready API.
- * Every method plays exactly one swipe and then looks (one settled screenshot and a diff); none
- * sends bursts of swipes. Distances are finger travel in normalized units along the axis, centred
- * in the region.
+ * The swipe strategies that work on real phones, per scenario, as ready API. Every method plays
+ * exactly one swipe and then looks (one settled screenshot and a diff); none sends bursts of
+ * swipes. Distances are finger travel in normalized units along the axis, centred in the region.
  *
  * <ul>
  *   <li>List: coarse 350 units in 500 ms, confirmed by {@code diff_ratio > 0.05}; fine 50 units; a

@@ -12,7 +12,7 @@ import java.util.TreeSet;
 
 /**
  * A contacts list: 240 sorted names under a search field. Typing into the search field filters the
- * list (the seed's "prefer search over blind scrolling"). At its ends Android 12+ stretches the
+ * list (the advice "prefer search over blind scrolling"). At its ends Android 12+ stretches the
  * rows (AOSP {@code EdgeEffect} TYPE_STRETCH) or, with {@code overscroll=glow}, glows. A tap on a
  * row of a list at rest opens that contact's page (a tap on a moving list only stops it); its back
  * link or the Back key returns to the list where it was.
