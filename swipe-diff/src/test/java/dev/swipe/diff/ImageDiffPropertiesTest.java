@@ -262,6 +262,54 @@ class ImageDiffPropertiesTest {
             });
   }
 
+  /**
+   * A few changed pixels on a still screen, brighter or darker: wherever they fall (a packed lane,
+   * the scalar tail, the last cell of a row, the last row), the cells and their bounds are the
+   * reference's exactly. Dense random changes hide a lost direction or a wrong bound; these do not.
+   */
+  @Test
+  void sparseChangesEitherWayAreFoundAndBoundedLikeTheReference() {
+    qt().withExamples(300)
+        .forAll(
+            longs().all(),
+            integers().between(1, 70),
+            integers().between(1, 40),
+            integers().between(1, 3))
+        .checkAssert(
+            (seed, w, h, count) -> {
+              Random r = new Random(seed);
+              byte[] pa = new byte[w * h];
+              java.util.Arrays.fill(pa, (byte) 128);
+              byte[] pb = pa.clone();
+              for (int k = 0; k < count; k++) {
+                int delta = (r.nextBoolean() ? 1 : -1) * (100 + r.nextInt(27));
+                pb[r.nextInt(pb.length)] = (byte) (128 + delta);
+              }
+              GreyRaster a = GreyRaster.of(w, h, pa);
+              GreyRaster b = GreyRaster.of(w, h, pb);
+              int rx = r.nextInt(w);
+              int ry = r.nextInt(h);
+              PixelRect region =
+                  new PixelRect(rx, ry, 1 + r.nextInt(w - rx), 1 + r.nextInt(h - ry));
+              GreyRaster ra = a.reduce(2);
+              GreyRaster rb = b.reduce(2);
+              GreyRaster[][] pairs = {{a, b}, {a, b}, {ra, rb}};
+              PixelRect[] regions = {
+                PixelRect.full(w, h), region, PixelRect.full(ra.width(), ra.height())
+              };
+              for (int k = 0; k < pairs.length; k++) {
+                ChangedCells got = ChangedCells.compare(pairs[k][0], pairs[k][1], regions[k]);
+                long[] want = referenceCells(pairs[k][0], pairs[k][1], regions[k]);
+                assertThat(got.changedPixels).as("region %s", regions[k]).isEqualTo(want[0]);
+                if (want[0] > 0) {
+                  assertThat(new long[] {got.minX, got.minY, got.maxX, got.maxY})
+                      .as("region %s", regions[k])
+                      .containsExactly(want[1], want[2], want[3], want[4]);
+                }
+              }
+            });
+  }
+
   @Test
   void packedRegionReductionMatchesTheReference() {
     qt().withExamples(100)

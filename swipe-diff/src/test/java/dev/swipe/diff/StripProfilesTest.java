@@ -220,4 +220,23 @@ class StripProfilesTest {
     }
     return (float) (s / ((x1 - x0) * (y1 - y0)));
   }
+
+  /**
+   * The limits of {@code unexplained}: one sample of overlap is enough to judge, no change energy
+   * is nothing to explain, and a shift is only judged when the unshifted mismatch over the overlap
+   * holds at least half its share of the change.
+   */
+  @Test
+  void unexplainedJudgesFromOneSampleOfOverlapAndHalfTheOverlapsShare() {
+    float[] a = {5, 0};
+    float[] b = {0, 5};
+    // shift 1 overlaps one sample: the shift explains it fully (d = 0), unshifted mismatch 25
+    assertThat(StripProfiles.unexplained(a, b, 1, 2, 1, 50)).isZero();
+    assertThat(StripProfiles.unexplained(a, b, 1, 2, 1, 0)).as("no change").isEqualTo(1.0);
+    // the overlap's share is half the samples: judged while 25 >= 0.5 * 0.5 * total
+    assertThat(StripProfiles.unexplained(a, b, 1, 2, 1, 100)).isZero();
+    assertThat(StripProfiles.unexplained(a, b, 1, 2, 1, 40)).isZero();
+    assertThat(StripProfiles.unexplained(a, b, 1, 2, 1, 100.001)).isEqualTo(1.0);
+    assertThat(StripProfiles.unexplained(a, b, 1, 2, 1, 1000)).isEqualTo(1.0);
+  }
 }

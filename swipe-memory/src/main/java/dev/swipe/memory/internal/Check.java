@@ -77,13 +77,11 @@ public final class Check {
     }
     List<String> out = new ArrayList<>();
     Set<String> seen = new LinkedHashSet<>();
-    int i = 0;
     for (String raw : values) {
       String v = text(field, raw, true, maxLength, false);
       if (seen.add(Text.fold(v))) {
         out.add(v);
       }
-      i++;
     }
     if (out.size() > maxCount) {
       throw MemoryException.invalidArgument(
@@ -106,13 +104,12 @@ public final class Check {
   }
 
   /** Validates a finite double range. */
-  public static double range(String field, double value, double min, double max) {
+  public static void range(String field, double value, double min, double max) {
     if (!Double.isFinite(value) || value < min || value > max) {
       throw MemoryException.invalidArgument(
           field,
           "must be a number between " + Text.num(min) + " and " + Text.num(max) + ", was " + value,
           Map.of("min", min, "max", max));
     }
-    return value;
   }
 }

@@ -22,14 +22,18 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every acknowledged save survives SIGKILL: a child JVM saves in a loop (while this JVM writes to
  * the same file too), is killed with SIGKILL after enough acknowledgements, and then every
- * acknowledged record must be present and the database intact.
+ * acknowledged record must be present and the database intact. Tagged {@code child-process}: the
+ * mutation profile leaves it out, as its child JVM runs the unmutated code and its waits turn a
+ * mutant into minutes of timeouts; the other SQLite tests cover the same code in process.
  */
+@Tag("child-process")
 class SqliteDurabilityTest {
   private static final int ACKS_BEFORE_KILL = 150;
 

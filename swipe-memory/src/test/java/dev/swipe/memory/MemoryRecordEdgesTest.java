@@ -1,0 +1,96 @@
+package dev.swipe.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Records and store URIs at their edges: a new record is unsaved and typed by default, a timestamp
+ * alone names the missing one, and a URI without a scheme, store or clock is refused by name.
+ */
+class MemoryRecordEdgesTest {
+  private static final Clock CLOCK =
+      Clock.fixed(Instant.parse("2026-01-02T03:04:05Z"), ZoneOffset.UTC);
+
+  @TempDir Path dir;
+
+  @Test
+  void aNewRecordIsUnsavedTypedByDefaultAndTakesNullLabelListsAsNone() {
+    MemoryRecord r =
+        MemoryRecord.builder("t", "c")
+            .type(null)
+            .title("title")
+            .tags((java.util.List<String>) null)
+            .entities((java.util.List<String>) null)
+            .build();
+    assertThat(r.isSaved()).isFalse();
+    assertThat(r.id()).isNull();
+    assertThat(r.type()).isEqualTo(MemoryRecord.DEFAULT_TYPE);
+    assertThat(r.title()).isEqualTo("title");
+    assertThat(r.tags()).isEmpty();
+    assertThat(r.entities()).isEmpty();
+    assertThat(r.toBuilder().id("m-1").build().isSaved()).isTrue();
+    MemoryRecord direct = new MemoryRecord(null, null, "t", "c", null, null, 50, null, null);
+    assertThat(direct.tags()).isEmpty();
+    assertThat(direct.type()).isEqualTo("procedure");
+  }
+
+  @Test
+  void aTimestampAloneNamesTheMissingOne() {
+    Instant t = Instant.parse("2026-01-01T00:00:00Z");
+    assertThatThrownBy(() -> new MemoryRecord(null, null, "t", "c", null, null, 50, t, null))
+        .isInstanceOfSatisfying(
+            MemoryException.class, e -> assertThat(e.field()).contains("updated_at"));
+    assertThatThrownBy(() -> new MemoryRecord(null, null, "t", "c", null, null, 50, null, t))
+        .isInstanceOfSatisfying(
+            MemoryException.class, e -> assertThat(e.field()).contains("created_at"));
+  }
+
+  @Test
+  void aStoreUriNeedsTextASchemeAndAClock() {
+    for (String blank : new String[] {null, "", "  "}) {
+      assertThatThrownBy(() -> MemoryStores.open(blank, CLOCK))
+          .isInstanceOfSatisfying(MemoryException.class, e -> assertThat(e.field()).contains("uri"))
+          .hasMessageContaining("is required");
+    }
+    assertThatThrownBy(() -> MemoryStores.open("mem:", null))
+        .isInstanceOfSatisfying(
+            MemoryException.class, e -> assertThat(e.field()).contains("clock"));
+    assertThatThrownBy(() -> MemoryStores.open(":memory", CLOCK))
+        .hasMessageContaining("has no scheme");
+    assertThatThrownBy(() -> MemoryStores.open("nosuch:x", CLOCK))
+        .hasMessageContaining("unknown memory store scheme 'nosuch'");
+  }
+
+  @Test
+  void theShortcutsOpenWorkingStores() throws Exception {
+    try (MemoryStore m = MemoryStores.inMemory();
+        MemoryStore s = MemoryStores.sqlite(dir.resolve("m.db"), CLOCK)) {
+      for (MemoryStore store : new MemoryStore[] {m, s}) {
+        MemoryRecord saved = store.save(MemoryRecord.builder("t", "c").build());
+        assertThat(store.get(saved.id())).contains(saved);
+      }
+      assertThat(
+              s.get(s.recall(MemoryQuery.text("t").build()).get(0).id()).orElseThrow().createdAt())
+          .isEqualTo(CLOCK.instant());
+    }
+  }
+
+  @Test
+  void providersAreFoundWithoutAContextClassLoader() throws Exception {
+    Thread t = Thread.currentThread();
+    ClassLoader was = t.getContextClassLoader();
+    t.setContextClassLoader(null);
+    try (MemoryStore store = MemoryStores.open("hostmem:x", CLOCK)) {
+      assertThat(store).isNotNull();
+    } finally {
+      t.setContextClassLoader(was);
+    }
+  }
+}
