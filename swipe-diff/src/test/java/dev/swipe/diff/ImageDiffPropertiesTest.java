@@ -231,35 +231,40 @@ class ImageDiffPropertiesTest {
                 pa[i] = (byte) v;
                 pb[i] = (byte) Math.max(0, Math.min(255, v + delta));
               }
-              GreyRaster a = GreyRaster.of(w, h, pa);
-              GreyRaster b = GreyRaster.of(w, h, pb);
-              int rx = r.nextInt(w);
-              int ry = r.nextInt(h);
-              PixelRect region =
-                  new PixelRect(rx, ry, 1 + r.nextInt(w - rx), 1 + r.nextInt(h - ry));
-              GreyRaster ra = a.reduce(2);
-              GreyRaster rb = b.reduce(2);
-              // Single-pixel cells (a reduced raster): the whole raster and a region anywhere in
-              // it.
-              int qx = r.nextInt(ra.width());
-              int qy = r.nextInt(ra.height());
-              PixelRect reduced =
-                  new PixelRect(
-                      qx, qy, 1 + r.nextInt(ra.width() - qx), 1 + r.nextInt(ra.height() - qy));
-              GreyRaster[][] pairs = {{a, b}, {ra, rb}, {ra, rb}};
-              PixelRect[] regions = {region, PixelRect.full(ra.width(), ra.height()), reduced};
-              for (int k = 0; k < pairs.length; k++) {
-                GreyRaster[] pair = pairs[k];
-                PixelRect reg = regions[k];
-                ChangedCells got = ChangedCells.compare(pair[0], pair[1], reg);
-                long[] want = referenceCells(pair[0], pair[1], reg);
-                assertThat(got.changedPixels).isEqualTo(want[0]);
-                if (want[0] > 0) {
-                  assertThat(new long[] {got.minX, got.minY, got.maxX, got.maxY})
-                      .containsExactly(want[1], want[2], want[3], want[4]);
-                }
-              }
+              assertCellsLikeTheReference(GreyRaster.of(w, h, pa), GreyRaster.of(w, h, pb), r);
             });
+  }
+
+  /**
+   * Two-pixel cells (the rasters as given) and single-pixel cells (reduced by 2), each on the whole
+   * raster and on a region anywhere in it: the same changed pixels and bounds as the reference.
+   */
+  private static void assertCellsLikeTheReference(GreyRaster a, GreyRaster b, Random r) {
+    GreyRaster ra = a.reduce(2);
+    GreyRaster rb = b.reduce(2);
+    GreyRaster[][] pairs = {{a, b}, {a, b}, {ra, rb}, {ra, rb}};
+    PixelRect[] regions = {
+      PixelRect.full(a.width(), a.height()),
+      randomRegion(r, a.width(), a.height()),
+      PixelRect.full(ra.width(), ra.height()),
+      randomRegion(r, ra.width(), ra.height())
+    };
+    for (int k = 0; k < pairs.length; k++) {
+      ChangedCells got = ChangedCells.compare(pairs[k][0], pairs[k][1], regions[k]);
+      long[] want = referenceCells(pairs[k][0], pairs[k][1], regions[k]);
+      assertThat(got.changedPixels).as("region %s", regions[k]).isEqualTo(want[0]);
+      if (want[0] > 0) {
+        assertThat(new long[] {got.minX, got.minY, got.maxX, got.maxY})
+            .as("region %s", regions[k])
+            .containsExactly(want[1], want[2], want[3], want[4]);
+      }
+    }
+  }
+
+  private static PixelRect randomRegion(Random r, int w, int h) {
+    int x = r.nextInt(w);
+    int y = r.nextInt(h);
+    return new PixelRect(x, y, 1 + r.nextInt(w - x), 1 + r.nextInt(h - y));
   }
 
   /**
@@ -285,28 +290,7 @@ class ImageDiffPropertiesTest {
                 int delta = (r.nextBoolean() ? 1 : -1) * (100 + r.nextInt(27));
                 pb[r.nextInt(pb.length)] = (byte) (128 + delta);
               }
-              GreyRaster a = GreyRaster.of(w, h, pa);
-              GreyRaster b = GreyRaster.of(w, h, pb);
-              int rx = r.nextInt(w);
-              int ry = r.nextInt(h);
-              PixelRect region =
-                  new PixelRect(rx, ry, 1 + r.nextInt(w - rx), 1 + r.nextInt(h - ry));
-              GreyRaster ra = a.reduce(2);
-              GreyRaster rb = b.reduce(2);
-              GreyRaster[][] pairs = {{a, b}, {a, b}, {ra, rb}};
-              PixelRect[] regions = {
-                PixelRect.full(w, h), region, PixelRect.full(ra.width(), ra.height())
-              };
-              for (int k = 0; k < pairs.length; k++) {
-                ChangedCells got = ChangedCells.compare(pairs[k][0], pairs[k][1], regions[k]);
-                long[] want = referenceCells(pairs[k][0], pairs[k][1], regions[k]);
-                assertThat(got.changedPixels).as("region %s", regions[k]).isEqualTo(want[0]);
-                if (want[0] > 0) {
-                  assertThat(new long[] {got.minX, got.minY, got.maxX, got.maxY})
-                      .as("region %s", regions[k])
-                      .containsExactly(want[1], want[2], want[3], want[4]);
-                }
-              }
+              assertCellsLikeTheReference(GreyRaster.of(w, h, pa), GreyRaster.of(w, h, pb), r);
             });
   }
 
@@ -325,10 +309,7 @@ class ImageDiffPropertiesTest {
               byte[] px = new byte[w * h];
               r.nextBytes(px);
               GreyRaster g = GreyRaster.of(w, h, px);
-              int rx = r.nextInt(w);
-              int ry = r.nextInt(h);
-              PixelRect region =
-                  new PixelRect(rx, ry, 1 + r.nextInt(w - rx), 1 + r.nextInt(h - ry));
+              PixelRect region = randomRegion(r, w, h);
               GreyRaster got = MotionAxisEstimator.reduceRegion(g, region, f);
               int bw = Math.min(f, region.width());
               int bh = Math.min(f, region.height());
