@@ -7,6 +7,7 @@ import dev.swipe.core.Device;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.SwipeException;
 import dev.swipe.http.internal.BoundedJson;
+import dev.swipe.http.internal.HostPort;
 import dev.swipe.http.internal.JsonHttpServer;
 import dev.swipe.http.internal.JsonHttpServer.Connection;
 import dev.swipe.http.internal.JsonHttpServer.Refusal;
@@ -15,8 +16,6 @@ import dev.swipe.http.internal.JsonHttpServer.Response;
 import dev.swipe.memory.MemoryStore;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
@@ -27,7 +26,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 
@@ -80,13 +78,9 @@ public final class AgentHttpServer implements AutoCloseable {
 
   private static final Pattern RUN = Pattern.compile("[A-Za-z0-9._-]{1,64}");
   private static final Pattern TOOL_PATH = Pattern.compile("/tools/([a-z_]{1,64})");
-  private static final Pattern HOST_NAME = Pattern.compile("[a-z0-9._-]{1,253}");
-  private static final Pattern IPV6 = Pattern.compile("[0-9a-f:.]{2,45}");
 
   /** Names of connection runs; a run header may not take this prefix. */
   private static final String CONNECTION_RUN = "connection-";
-
-  private static final Set<String> LOOPBACK_NAMES = Set.of("localhost", "127.0.0.1", "::1");
 
   private final Device device;
   private final MemoryStore memory;
@@ -115,9 +109,6 @@ public final class AgentHttpServer implements AutoCloseable {
    * @param connection the connection that owns it, or -1 for an explicit run
    */
   private record Run(String name, ToolDispatcher tools, int owner, long connection) {}
-
-  /** A host name (lower case, IPv6 without brackets) and a port, -1 for any. */
-  private record HostPort(String host, int port) {}
 
   private AgentHttpServer(Builder b) throws IOException {
     this.device = b.device;
@@ -211,7 +202,7 @@ public final class AgentHttpServer implements AutoCloseable {
     @Override
     public JsonHttpServer.Step head(Request req, Connection c) {
       String host = req.header("host");
-      if (host != null && !allowed(parseHost(host))) {
+      if (host != null && !allowed(HostPort.parse(host))) {
         return error(
             403,
             AgentErrorCode.HOST_NOT_ALLOWED,
@@ -223,7 +214,7 @@ public final class AgentHttpServer implements AutoCloseable {
             Map.of("host", abbreviate(host)));
       }
       String origin = req.header("origin");
-      if (origin != null && !allowed(parseOrigin(origin))) {
+      if (origin != null && !allowed(HostPort.ofOrigin(origin))) {
         return error(
             403,
             AgentErrorCode.ORIGIN_NOT_ALLOWED,
@@ -431,7 +422,7 @@ public final class AgentHttpServer implements AutoCloseable {
     if (h == null) {
       return false;
     }
-    if (LOOPBACK_NAMES.contains(h.host())) {
+    if (h.isLoopback()) {
       return true;
     }
     for (HostPort a : allowedHosts) {
@@ -440,81 +431,6 @@ public final class AgentHttpServer implements AutoCloseable {
       }
     }
     return false;
-  }
-
-  /**
-   * {@code name}, {@code name:port}, {@code [v6]} or {@code [v6]:port}; null when it is none of
-   * those.
-   */
-  static HostPort parseHost(String s) {
-    String v = s.strip().toLowerCase(Locale.ROOT);
-    String host;
-    String port = null;
-    if (v.startsWith("[")) {
-      int close = v.indexOf(']');
-      if (close < 0) {
-        return null;
-      }
-      host = v.substring(1, close);
-      String rest = v.substring(close + 1);
-      if (!rest.isEmpty()) {
-        if (!rest.startsWith(":")) {
-          return null;
-        }
-        port = rest.substring(1);
-      }
-      if (!IPV6.matcher(host).matches()) {
-        return null;
-      }
-    } else {
-      int colon = v.indexOf(':');
-      if (colon >= 0) {
-        if (v.indexOf(':', colon + 1) >= 0) {
-          return null;
-        }
-        host = v.substring(0, colon);
-        port = v.substring(colon + 1);
-      } else {
-        host = v;
-      }
-      if (!HOST_NAME.matcher(host).matches()) {
-        return null;
-      }
-    }
-    int p = -1;
-    if (port != null) {
-      if (port.isEmpty()
-          || port.length() > 5
-          || !port.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
-        return null;
-      }
-      p = Integer.parseInt(port);
-      if (p > 65535) {
-        return null;
-      }
-    }
-    return new HostPort(host, p);
-  }
-
-  private static HostPort parseOrigin(String origin) {
-    try {
-      URI u = new URI(origin.strip());
-      String scheme = u.getScheme();
-      if (u.getHost() == null
-          || scheme == null
-          || !scheme.equalsIgnoreCase("http") && !scheme.equalsIgnoreCase("https")) {
-        return null; // "null" (a sandboxed page, a file) and anything that is not a web origin
-      }
-      int port = u.getPort() >= 0 ? u.getPort() : scheme.equalsIgnoreCase("https") ? 443 : 80;
-      return parseHost(
-          (u.getHost().contains(":") && !u.getHost().startsWith("[")
-                  ? "[" + u.getHost() + "]"
-                  : u.getHost())
-              + ":"
-              + port);
-    } catch (URISyntaxException e) {
-      return null;
-    }
   }
 
   static int status(JsonNode result) {
@@ -654,7 +570,7 @@ public final class AgentHttpServer implements AutoCloseable {
      */
     public Builder allowHosts(List<String> hosts) {
       for (String h : SwipeException.requireArgument(hosts, "hosts")) {
-        HostPort hp = h == null ? null : parseHost(h);
+        HostPort hp = h == null ? null : HostPort.parse(h);
         if (hp == null) {
           throw SwipeException.invalidArgument(
               "allow_host", "'" + h + "' is not HOST or HOST:PORT");

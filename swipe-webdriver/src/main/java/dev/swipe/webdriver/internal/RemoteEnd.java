@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.core.ErrorCode;
+import dev.swipe.http.internal.HostPort;
 import dev.swipe.http.internal.JsonHttpServer;
 import dev.swipe.http.internal.JsonHttpServer.BodyReader;
 import dev.swipe.http.internal.JsonHttpServer.Connection;
@@ -11,8 +12,6 @@ import dev.swipe.http.internal.JsonHttpServer.Refusal;
 import dev.swipe.http.internal.JsonHttpServer.Request;
 import dev.swipe.http.internal.JsonHttpServer.Response;
 import dev.swipe.http.internal.JsonHttpServer.Step;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Locale;
@@ -276,48 +275,23 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
       return;
     }
     String host = req.header("host");
-    if (host != null && !isLoopbackName(hostName(host.strip()))) {
+    if (host != null && !isLoopback(HostPort.parse(host))) {
       throw W3cFailure.invalidArgument(
           "Host",
           "this rig serves loopback clients only; Host was '" + Json.abbreviate(host) + "'");
     }
     String origin = req.header("origin");
-    if (origin != null) {
-      String o = origin.strip();
-      int scheme = o.indexOf("://");
-      if (scheme < 0 || !isLoopbackName(hostName(o.substring(scheme + 3)))) {
-        throw W3cFailure.invalidArgument(
-            "Origin",
-            "this rig serves no web page but a loopback one; Origin was '"
-                + Json.abbreviate(origin)
-                + "'");
-      }
+    if (origin != null && !isLoopback(HostPort.ofOrigin(origin))) {
+      throw W3cFailure.invalidArgument(
+          "Origin",
+          "this rig serves no web page but a loopback one; Origin was '"
+              + Json.abbreviate(origin)
+              + "'");
     }
   }
 
-  /** The name of {@code host[:port]} or {@code [v6][:port]}. */
-  private static String hostName(String hostAndPort) {
-    String name = hostAndPort;
-    if (name.startsWith("[")) {
-      int end = name.indexOf(']');
-      return end > 0 ? name.substring(1, end) : name;
-    }
-    return name.indexOf(':') >= 0 ? name.substring(0, name.lastIndexOf(':')) : name;
-  }
-
-  private static boolean isLoopbackName(String name) {
-    return name.equalsIgnoreCase("localhost") || isLoopbackLiteral(name);
-  }
-
-  private static boolean isLoopbackLiteral(String name) {
-    if (!name.matches("[0-9.]+|[0-9A-Fa-f:]+")) {
-      return false; // never resolve a name
-    }
-    try {
-      return InetAddress.getByName(name).isLoopbackAddress();
-    } catch (UnknownHostException e) {
-      return false;
-    }
+  private static boolean isLoopback(HostPort h) {
+    return h != null && h.isLoopback();
   }
 
   private void checkToken(Request req) {
