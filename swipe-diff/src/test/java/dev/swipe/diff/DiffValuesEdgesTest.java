@@ -14,12 +14,13 @@ import org.junit.jupiter.api.Test;
  */
 class DiffValuesEdgesTest {
 
-  private static void refused(ThrowingCallable call, String field) {
+  /** The call fails with {@code invalid_argument} whose message holds {@code messagePart}. */
+  static void refused(ThrowingCallable call, String messagePart) {
     assertThatThrownBy(call)
         .isInstanceOfSatisfying(
             ImageException.class,
             e -> assertThat(e.code()).isEqualTo(ImageException.INVALID_ARGUMENT))
-        .hasMessageContaining(field);
+        .hasMessageContaining(messagePart);
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.swipe.diff;
 
+import static dev.swipe.diff.DiffValuesEdgesTest.refused;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.quicktheories.QuickTheory.qt;
@@ -221,14 +222,6 @@ class RasterEdgesTest {
       b[i] = (byte) values[i];
     }
     return b;
-  }
-
-  private static void refused(ThrowingCallable call, String messagePart) {
-    assertThatThrownBy(call)
-        .isInstanceOfSatisfying(
-            ImageException.class,
-            e -> assertThat(e.code()).isEqualTo(ImageException.INVALID_ARGUMENT))
-        .hasMessageContaining(messagePart);
   }
 
   @Test
