@@ -44,7 +44,13 @@ final class WheelReadTools {
         .prop(
             "cycle_size",
             Schema.integer("The modulus when the column wraps; absent when it has ends."))
-        .prop("confidence", Schema.number("0..1: how sure the reading is."));
+        .prop("confidence", Schema.number("0..1: how sure the reading is."))
+        .prop(
+            "selection_cues",
+            Schema.array(
+                "What marks the selected row (band, lines, ink, weight, curve, centre): two or"
+                    + " more that agree; empty, with no value, when they disagree.",
+                Schema.string("A cue.")));
   }
 
   static ObjectNode column(ObjectNode n, WheelColumn c) {
@@ -66,6 +72,8 @@ final class WheelReadTools {
       n.put("cycle_size", c.scale().cycleSize().getAsInt());
     }
     n.put("confidence", Math.round(c.confidence() * 100) / 100.0);
+    ArrayNode cues = n.putArray("selection_cues");
+    c.selectionCues().forEach(cues::add);
     return n;
   }
 

@@ -82,7 +82,10 @@ class ToolFuzzTest {
   @Test
   void randomArgumentsForEveryToolGiveAResultNeverAnException() {
     for (ToolSpec spec : specs) {
-      qt().withExamples(80)
+      // a fixed seed per tool: the same 80 cases every run, so the coverage check below cannot
+      // fail on a draw where no valid case happened to come up
+      qt().withFixedSeed(spec.name().hashCode())
+          .withExamples(80)
           .withShrinkCycles(20)
           .forAll(seeds())
           .checkAssert(

@@ -48,6 +48,11 @@ public enum ErrorCode {
    * overshoot.
    */
   WHEEL_COLUMN_BUSY,
+  /**
+   * The marks of a picker's selected row disagree (a band, lines, emphasis, a cylinder's curve, the
+   * middle of the rows shown), so no value is claimed for the column.
+   */
+  WHEEL_SELECTION_UNCLEAR,
   /** A picker column's labels form no known sequence (numbers with a step, months, AM/PM). */
   WHEEL_LABELS_UNRECOGNIZED,
   /** No picker column was found where one was looked for; details say what was read there. */

@@ -41,6 +41,8 @@ import java.util.Set;
  *       edge or the older glow over still content; iOS always rubber-bands
  *   <li>{@code picker=timepicker|numberpicker|listwheel|uipicker} (timepicker on android, listwheel
  *       on flutter, uipicker on ios): how the picker scene's wheels behave
+ *   <li>{@code picker_style=platform|band|bold|lines} (platform): how the picker marks its selected
+ *       row, see {@link PickerStyle}
  *   <li>{@code paging=viewpager|snaphelper} (viewpager on android, snaphelper on flutter): the
  *       carousel's rule for when a release turns the page
  *   <li>{@code display=xxhdpi|420dpi} (xxhdpi): the panel, see {@link Display}
@@ -62,6 +64,7 @@ import java.util.Set;
  * @param name a registry name for sharing one phone between separately opened parts
  * @param overscroll the edge effect, empty for the platform's default
  * @param picker the picker kind, empty for the platform's default
+ * @param pickerStyle how the picker marks its selected row
  * @param paging the carousel's paging rule, empty for the platform's default
  * @param display the panel's size and density
  */
@@ -82,6 +85,7 @@ public record SimConfig(
     Optional<String> name,
     Optional<Overscroll> overscroll,
     Optional<PickerKind> picker,
+    PickerStyle pickerStyle,
     Optional<Paging> paging,
     Display display) {
 
@@ -104,6 +108,7 @@ public record SimConfig(
           "name",
           "overscroll",
           "picker",
+          "picker_style",
           "paging",
           "display");
 
@@ -196,6 +201,33 @@ public record SimConfig(
     LISTWHEEL,
     /** iOS UIPickerView: rows on a cylinder, projected deceleration, rubber-banded ends. */
     UIPICKER;
+
+    /** The URI value. */
+    public String id() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /**
+   * How the picker scene marks its selected row. Real pickers mark it in one of a few ways, and no
+   * single cue holds on all of them: a band behind a row lowers its contrast, so "the row drawn
+   * strongest" finds a neighbour there.
+   */
+  public enum PickerStyle {
+    /**
+     * The platform's own look: faded outer rows with a band (iOS), faded rows between two lines
+     * (Android), faded rows on a cylinder (Flutter).
+     */
+    PLATFORM,
+    /**
+     * iOS 14 and later: every row in the same ink, the selection marked only by a rounded grey band
+     * behind it, no lines.
+     */
+    BAND,
+    /** Every row in the same colour, the selected one bold; no band, no lines. */
+    BOLD,
+    /** Every row in the same ink between two lines across the column; no band. */
+    LINES;
 
     /** The URI value. */
     public String id() {
@@ -328,6 +360,7 @@ public record SimConfig(
     SwipeException.requireArgument(name, "name");
     SwipeException.requireArgument(overscroll, "overscroll");
     SwipeException.requireArgument(picker, "picker");
+    SwipeException.requireArgument(pickerStyle, "picker_style");
     SwipeException.requireArgument(paging, "paging");
     SwipeException.requireArgument(display, "display");
     if (!(scale >= 0.1 && scale <= 1.0)) {
@@ -422,6 +455,10 @@ public record SimConfig(
               uri.choice("picker", "timepicker", ids(PickerKind.values()))
                   .toUpperCase(Locale.ROOT)));
     }
+    b.pickerStyle(
+        PickerStyle.valueOf(
+            uri.choice("picker_style", "platform", ids(PickerStyle.values()))
+                .toUpperCase(Locale.ROOT)));
     if (uri.param("paging").isPresent()) {
       b.paging(
           Paging.valueOf(
@@ -510,6 +547,10 @@ public record SimConfig(
       s.append(sep).append("picker=").append(picker.get().id());
       sep = "&";
     }
+    if (pickerStyle != PickerStyle.PLATFORM) {
+      s.append(sep).append("picker_style=").append(pickerStyle.id());
+      sep = "&";
+    }
     if (paging.isPresent()) {
       s.append(sep).append("paging=").append(paging.get().id());
       sep = "&";
@@ -549,6 +590,7 @@ public record SimConfig(
     private Optional<String> name = Optional.empty();
     private Optional<Overscroll> overscroll = Optional.empty();
     private Optional<PickerKind> picker = Optional.empty();
+    private PickerStyle pickerStyle = PickerStyle.PLATFORM;
     private Optional<Paging> paging = Optional.empty();
     private Display display = Display.XXHDPI;
 
@@ -569,6 +611,12 @@ public record SimConfig(
     /** The picker kind (default: the platform's). */
     public Builder picker(PickerKind picker) {
       this.picker = Optional.of(SwipeException.requireArgument(picker, "picker"));
+      return this;
+    }
+
+    /** How the picker marks its selected row (default: the platform's look). */
+    public Builder pickerStyle(PickerStyle pickerStyle) {
+      this.pickerStyle = SwipeException.requireArgument(pickerStyle, "picker_style");
       return this;
     }
 
@@ -681,6 +729,7 @@ public record SimConfig(
           name,
           overscroll,
           picker,
+          pickerStyle,
           paging,
           display);
     }

@@ -13,8 +13,8 @@ import java.util.List;
 /**
  * Finds picker columns among the words read on a screen: a column is a stack of words sharing a
  * centre line, evenly pitched, whose labels count something ({@link WheelScale}). The selected row
- * is the one drawn with the most contrast (pickers fade or grey the rows around the selection), the
- * middle row when two are as strong.
+ * is where the picker's cues agree it is ({@link WheelSelection}); a column whose cues disagree is
+ * still a column, with its selection marked unclear.
  */
 final class WheelColumnFinder {
   /** Rows a column needs; a NumberPicker shows three. */
@@ -39,8 +39,25 @@ final class WheelColumnFinder {
     }
   }
 
-  /** A column found, pixels; rows top to bottom, {@code selected} indexes them. */
-  record Column(List<Row> rows, int selected, double pitchPx, double centerXPx, WheelScale scale) {
+  /**
+   * A column found, pixels; rows top to bottom, {@code selected} indexes them, {@code selection}
+   * says which cues placed it and whether they agree.
+   */
+  record Column(
+      List<Row> rows,
+      int selected,
+      double pitchPx,
+      double centerXPx,
+      WheelScale scale,
+      WheelSelection.Verdict selection) {
+    Column(List<Row> rows, int selected, double pitchPx, double centerXPx, WheelScale scale) {
+      this(rows, selected, pitchPx, centerXPx, scale, provisional(selected));
+    }
+
+    Column withSelection(WheelSelection.Verdict v) {
+      return new Column(rows, v.row(), pitchPx, centerXPx, scale, v);
+    }
+
     Row selectedRow() {
       return rows.get(selected);
     }
@@ -108,25 +125,29 @@ final class WheelColumnFinder {
       }
       home.add(w);
     }
-    List<Column> out = new ArrayList<>();
+    List<Column> found = new ArrayList<>();
     List<List<Word>> short2 = new ArrayList<>();
     for (List<Word> s : stacks) {
       java.util.Optional<Column> c = column(s, grey, page.width(), page.height(), minRows, known);
       if (c.isPresent()) {
-        out.add(c.get());
+        found.add(c.get());
       } else if (s.size() >= 2) {
         short2.add(s);
       }
     }
+    List<Column> out = new ArrayList<>();
+    for (Column c : found) {
+      out.add(c.withSelection(judge(c, found, grey, page.width(), page.height())));
+    }
     // A column at its end shows its last row and one neighbour: two rows, taken as a column when
-    // they stand on the rows of a column beside it (pickers align their rows), selected where it
-    // is.
-    if (minRows > 2 && !out.isEmpty()) {
-      Column ref = out.get(0);
+    // they stand on the rows of a column beside it (pickers align their rows), selected on the
+    // line where that column's cues agree its selection is.
+    Column ref = out.stream().filter(c -> c.selection().clear()).findFirst().orElse(null);
+    if (minRows > 2 && ref != null) {
       for (List<Word> s : short2) {
         column(s, grey, page.width(), page.height(), 2, known)
             .filter(c -> alignedWith(c, ref))
-            .map(c -> withSelection(c, ref.selectedRow().cy()))
+            .map(c -> withSelection(c, ref.selectedRow().cy(), ref.selection()))
             .filter(
                 c ->
                     Math.abs(c.selectedRow().cy() - ref.selectedRow().cy())
@@ -136,6 +157,112 @@ final class WheelColumnFinder {
     }
     out.sort(Comparator.comparingDouble(Column::centerXPx));
     return out;
+  }
+
+  /**
+   * The cues' verdict on {@code c}; the middle of the rows shown is taken over every column whose
+   * rows lie on its row lines (a picker's columns share their selected line, and a column at its
+   * end shows rows on one side only).
+   */
+  private static WheelSelection.Verdict judge(
+      Column c, List<Column> all, GreyRaster grey, int w, int h) {
+    List<TextBox> boxes = new ArrayList<>();
+    List<Boolean> read = new ArrayList<>();
+    for (Row r : c.rows()) {
+      boxes.add(r.box());
+      read.add(!r.label().isEmpty());
+    }
+    return WheelSelection.judge(
+        boxes,
+        read,
+        grey,
+        w,
+        h,
+        c.centerXPx(),
+        c.pitchPx(),
+        c.scale().kind() == WheelScale.Kind.NUMBER,
+        middle(c, all));
+  }
+
+  /**
+   * The line the rows a picker shows are symmetric about: each column's rows mirror about its
+   * selected row (flat or on a cylinder), and the columns of one picker share that line. Where a
+   * column shows rows on one side only (a wheel at its end) or an extra row at its window's edge,
+   * its own mirror line is off or unsure, so the line most of its line-mates' mirror lines agree on
+   * stands; NaN where no majority does.
+   */
+  private static double middle(Column c, List<Column> all) {
+    List<Double> lines = new ArrayList<>();
+    for (Column d : all) {
+      if (d == c || onSameLines(c, d)) {
+        mirrorLine(d).ifPresent(lines::add);
+      }
+    }
+    double best = Double.NaN;
+    int most = 0;
+    for (double y : lines) {
+      int n = 0;
+      for (double z : lines) {
+        n += Math.abs(y - z) <= 0.25 * c.pitchPx() ? 1 : 0;
+      }
+      if (n > most) {
+        most = n;
+        best = y;
+      }
+    }
+    return 2 * most > lines.size() ? best : Double.NaN;
+  }
+
+  /**
+   * The row that the most rows mirror about (a row at the same distance on the other side, within
+   * {@link #PITCH_TOLERANCE} of a row); empty on a tie or where no row has a mirror pair.
+   */
+  static java.util.OptionalDouble mirrorLine(Column c) {
+    List<Row> rows = c.rows();
+    int best = -1;
+    int most = 0;
+    boolean tie = false;
+    for (int k = 0; k < rows.size(); k++) {
+      int pairs = 0;
+      for (int j = 1; k - j >= 0 && k + j < rows.size(); j++) {
+        double up = rows.get(k).cy() - rows.get(k - j).cy();
+        double down = rows.get(k + j).cy() - rows.get(k).cy();
+        if (Math.abs(up - down) <= PITCH_TOLERANCE * c.pitchPx()) {
+          pairs++;
+        }
+      }
+      if (pairs > most) {
+        most = pairs;
+        best = k;
+        tie = false;
+      } else if (pairs == most && pairs > 0) {
+        tie = true;
+      }
+    }
+    return best < 0 || tie
+        ? java.util.OptionalDouble.empty()
+        : java.util.OptionalDouble.of(rows.get(best).cy());
+  }
+
+  /** Whether two columns' pitches agree and a row of one lies on a row of the other. */
+  private static boolean onSameLines(Column a, Column b) {
+    if (Math.abs(a.pitchPx() - b.pitchPx())
+        > PITCH_TOLERANCE * Math.max(a.pitchPx(), b.pitchPx())) {
+      return false;
+    }
+    for (Row r : a.rows()) {
+      for (Row q : b.rows()) {
+        if (Math.abs(r.cy() - q.cy()) <= PITCH_TOLERANCE * a.pitchPx()) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** A verdict for a selection placed by the caller (a known line), before any cue is measured. */
+  static WheelSelection.Verdict provisional(int row) {
+    return new WheelSelection.Verdict(row, false, List.of());
   }
 
   private static boolean alignedWith(Column c, Column ref) {
@@ -155,7 +282,8 @@ final class WheelColumnFinder {
     return true;
   }
 
-  private static Column withSelection(Column c, double selectedY) {
+  private static Column withSelection(
+      Column c, double selectedY, WheelSelection.Verdict lineMates) {
     int sel = 0;
     for (int i = 1; i < c.rows().size(); i++) {
       if (Math.abs(c.rows().get(i).cy() - selectedY)
@@ -163,7 +291,19 @@ final class WheelColumnFinder {
         sel = i;
       }
     }
-    return new Column(c.rows(), sel, c.pitchPx(), c.centerXPx(), c.scale());
+    List<WheelSelection.Vote> votes = new ArrayList<>();
+    for (String cue : lineMates.agreeing()) {
+      votes.add(
+          new WheelSelection.Vote(
+              WheelSelection.Cue.valueOf(cue.toUpperCase(java.util.Locale.ROOT)), sel));
+    }
+    return new Column(
+        c.rows(),
+        sel,
+        c.pitchPx(),
+        c.centerXPx(),
+        c.scale(),
+        new WheelSelection.Verdict(sel, lineMates.clear(), votes));
   }
 
   private static java.util.Optional<Column> column(

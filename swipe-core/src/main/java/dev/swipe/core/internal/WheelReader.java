@@ -82,7 +82,8 @@ final class WheelReader {
                   m.value(),
                   m.scale(),
                   m.confidence(),
-                  m.region()));
+                  m.region(),
+                  m.selectionCues()));
         } else {
           all.remove(i--);
         }
@@ -131,7 +132,8 @@ final class WheelReader {
                 m.value(),
                 m.scale(),
                 m.confidence(),
-                m.region()));
+                m.region(),
+                m.selectionCues()));
       }
     }
     if (all.equals(found)) {
@@ -152,7 +154,8 @@ final class WheelReader {
               c.value(),
               c.scale(),
               c.confidence(),
-              c.region()));
+              c.region(),
+              c.selectionCues()));
     }
     return out;
   }
@@ -263,7 +266,8 @@ final class WheelReader {
             OptionalInt.of(value),
             scale,
             0,
-            was.region()));
+            was.region(),
+            was.selectionCues()));
   }
 
   /**
@@ -281,6 +285,7 @@ final class WheelReader {
     for (WheelColumnFinder.Column c : found) {
       List<WheelColumnFinder.Row> rows = c.rows();
       int sel = c.selected();
+      List<String> cues = c.selection().clear() ? c.selection().agreeing() : List.of();
       if (selectedAt != null) {
         for (int i = 0; i < rows.size(); i++) {
           if (Math.abs(rows.get(i).cy() * sy - selectedAt)
@@ -288,6 +293,7 @@ final class WheelReader {
             sel = i;
           }
         }
+        cues = List.of(KNOWN_LINE);
       }
       List<String> above = new ArrayList<>();
       List<String> below = new ArrayList<>();
@@ -303,6 +309,9 @@ final class WheelReader {
       if (value.isEmpty() || neighbours.isPresent() && neighbours.getAsInt() != value.getAsInt()) {
         // unreadable, or misread against both neighbours ("1" between 09 and 11): counted from them
         value = neighbours.isPresent() ? neighbours : countedFromNeighbours(c, sel);
+      }
+      if (cues.isEmpty()) {
+        value = OptionalInt.empty(); // the marks of the selection disagree: no value is claimed
       }
       TextBox box = rows.get(0).box();
       for (WheelColumnFinder.Row r : rows) {
@@ -328,7 +337,8 @@ final class WheelReader {
               value,
               c.scale(),
               confidence,
-              ScreenReader.norm(box, o)));
+              ScreenReader.norm(box, o),
+              cues));
     }
     return sharedPitch(out, sure);
   }
@@ -457,10 +467,14 @@ final class WheelReader {
               c.value(),
               c.scale(),
               c.confidence(),
-              c.region()));
+              c.region(),
+              c.selectionCues()));
     }
     return out;
   }
+
+  /** The cue of a reread: the selected line an earlier reading's cues agreed on. */
+  static final String KNOWN_LINE = "known_line";
 
   /** How far apart two columns' own pitches may be for them to share one. */
   static final double SHARED_PITCH_AGREEMENT = 0.1;

@@ -321,7 +321,8 @@ final class WheelSetter {
         c.value(),
         scale,
         c.confidence(),
-        c.region());
+        c.region(),
+        c.selectionCues());
   }
 
   /**
@@ -353,7 +354,8 @@ final class WheelSetter {
                 c.value(),
                 was.scale(),
                 c.confidence(),
-                c.region());
+                c.region(),
+                c.selectionCues());
         if (c.value().isPresent()
                 && was.scale().cycleSize().isPresent()
                 && c.value().getAsInt() >= was.scale().cycleSize().getAsInt()
@@ -404,10 +406,15 @@ final class WheelSetter {
     }
   }
 
+  /**
+   * The column read on the whole screen nearest where it was, selected on the line where it was (a
+   * picker's selection does not move; a reading that selects another row is not this column's).
+   */
   private Optional<WheelColumn> nearestOnScreen(Observation shot, WheelColumn was) {
     WheelColumn best = null;
     for (WheelColumn c : reader.read(shot, null).columns()) {
       if (Math.abs(c.columnX() - was.columnX()) < Math.max(40, was.rowSpacing())
+          && Math.abs(c.centerY() - was.centerY()) <= 0.25 * was.rowSpacing()
           && (best == null
               || Math.abs(c.columnX() - was.columnX())
                   < Math.abs(best.columnX() - was.columnX()))) {
@@ -483,6 +490,9 @@ final class WheelSetter {
   }
 
   private static WheelColumn usable(WheelColumn c) {
+    if (!c.selectionClear()) {
+      throw c.selectionUnclear();
+    }
     if (c.value().isEmpty()) {
       throw new SwipeException(
           ErrorCode.WHEEL_LABELS_UNRECOGNIZED,

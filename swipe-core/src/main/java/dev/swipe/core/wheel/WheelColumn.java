@@ -27,6 +27,10 @@ import java.util.OptionalInt;
  * @param confidence in [0, 1]: the weakest OCR confidence around the selection times how evenly the
  *     rows are pitched
  * @param region the rows read, as a box on the screen
+ * @param selectionCues the cues that place the selection on this row ({@code band}, {@code lines},
+ *     {@code ink}, {@code weight}, {@code curve}, {@code centre}; {@code known_line} where a reread
+ *     keeps the line an earlier reading found): two or more that agree, or none where the picker's
+ *     cues disagree or too few mark a row ({@link #selectionClear()})
  */
 public record WheelColumn(
     int index,
@@ -39,16 +43,27 @@ public record WheelColumn(
     OptionalInt value,
     WheelScale scale,
     double confidence,
-    NormRegion region) {
+    NormRegion region,
+    List<String> selectionCues) {
 
   /** Copies the lists. */
   public WheelColumn {
+    selectionCues = List.copyOf(selectionCues);
     Objects.requireNonNull(selectedLabel, "selectedLabel");
     labelsAbove = List.copyOf(labelsAbove);
     labelsBelow = List.copyOf(labelsBelow);
     Objects.requireNonNull(value, "value");
     Objects.requireNonNull(scale, "scale");
     Objects.requireNonNull(region, "region");
+  }
+
+  /**
+   * Whether the picker's cues agree on which row is selected. Where they do not, {@link #value()}
+   * is empty and a request from this reading is refused with {@code wheel_selection_unclear}: the
+   * SDK never claims a value the screen may not show.
+   */
+  public boolean selectionClear() {
+    return !selectionCues.isEmpty();
   }
 
   /** Whether the column wraps around (seen, or inferred from the kind of values). */
@@ -60,9 +75,13 @@ public record WheelColumn(
    * A {@code wheel_nudge} request from this reading toward {@code target} (a value under {@link
    * #scale()}).
    *
-   * @throws SwipeException {@code wheel_labels_unrecognized} when the selected value is unknown
+   * @throws SwipeException {@code wheel_selection_unclear} when the picker's cues do not agree on
+   *     the selected row, {@code wheel_labels_unrecognized} when the selected value is unknown
    */
   public WheelRequest requestTo(int target) {
+    if (!selectionClear()) {
+      throw selectionUnclear();
+    }
     if (value.isEmpty()) {
       throw new SwipeException(
           dev.swipe.core.ErrorCode.WHEEL_LABELS_UNRECOGNIZED,
@@ -86,5 +105,18 @@ public record WheelColumn(
     } catch (RuntimeException e) {
       throw SwipeException.translate(e);
     }
+  }
+
+  /** {@code wheel_selection_unclear} for this column. */
+  public SwipeException selectionUnclear() {
+    return new SwipeException(
+        dev.swipe.core.ErrorCode.WHEEL_SELECTION_UNCLEAR,
+        "the marks of column "
+            + index
+            + "'s selected row disagree (a band, lines, faded or bold rows, a cylinder's curve and"
+            + " the middle of the rows shown must agree), so its value is not claimed; move the"
+            + " column one row and read it again",
+        java.util.Map.of("column", index, "labels_above", labelsAbove, "labels_below", labelsBelow),
+        null);
   }
 }

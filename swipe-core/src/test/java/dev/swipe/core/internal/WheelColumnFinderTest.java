@@ -42,8 +42,18 @@ class WheelColumnFinderTest {
     return GreyRaster.of(W, H, px);
   }
 
+  /** A picker of iOS 14 and later: nothing but a grey band behind the selected line. */
+  private static GreyRaster banded() {
+    byte[] px = new byte[W * H];
+    Arrays.fill(px, (byte) 240);
+    for (int y = CENTER - PITCH / 2; y < CENTER + PITCH / 2; y++) {
+      Arrays.fill(px, y * W + 40, y * W + W - 40, (byte) 214);
+    }
+    return GreyRaster.of(W, H, px);
+  }
+
   @Test
-  void threeEvenRowsThatCountAreAColumnAndTheMiddleOneIsSelectedWhenAllAreDrawnAlike() {
+  void threeEvenRowsThatCountAreAColumnSelectedWhereTheBandAndTheMiddleAgree() {
     List<WheelColumnFinder.Column> cols =
         WheelColumnFinder.find(
             page(
@@ -51,11 +61,47 @@ class WheelColumnFinderTest {
                 new String[] {"May", "Jun", "Jul"},
                 new String[] {"08", "09", "10"},
                 new String[] {"25", "30", "35"}),
-            blank());
+            banded());
     assertThat(cols).hasSize(3);
     assertThat(cols).extracting(c -> c.selectedRow().label()).containsExactly("Jun", "09", "30");
+    assertThat(cols)
+        .allSatisfy(
+            c -> {
+              assertThat(c.selection().clear()).isTrue();
+              assertThat(c.selection().agreeing()).containsExactlyInAnyOrder("band", "centre");
+            });
     assertThat(cols.get(2).scale().step()).isEqualTo(5);
     assertThat(cols.get(1).pitchPx()).isEqualTo(PITCH);
+  }
+
+  @Test
+  void rowsDrawnAlikeWithNothingMarkingTheSelectionAreAColumnWhoseSelectionIsUnclear() {
+    List<WheelColumnFinder.Column> cols =
+        WheelColumnFinder.find(
+            page(
+                new int[] {600, 860},
+                new String[] {"08", "09", "10"},
+                new String[] {"25", "30", "35"}),
+            blank());
+    assertThat(cols).hasSize(2);
+    assertThat(cols).allSatisfy(c -> assertThat(c.selection().clear()).isFalse());
+  }
+
+  @Test
+  void aBandOffTheMiddleOfTheRowsIsADisagreementNotASelection() {
+    // the band behind the row below the middle: the middle and the band place different rows
+    byte[] px = new byte[W * H];
+    Arrays.fill(px, (byte) 240);
+    for (int y = CENTER + PITCH / 2; y < CENTER + 3 * PITCH / 2; y++) {
+      Arrays.fill(px, y * W + 40, y * W + W - 40, (byte) 214);
+    }
+    List<WheelColumnFinder.Column> cols =
+        WheelColumnFinder.find(
+            page(new int[] {600}, new String[] {"07", "08", "09", "10", "11"}),
+            GreyRaster.of(W, H, px));
+    assertThat(cols).hasSize(1);
+    assertThat(cols.get(0).selection().clear()).isFalse();
+    assertThat(cols.get(0).selection().describe()).contains("band 1 below", "centre here");
   }
 
   @Test
@@ -67,11 +113,12 @@ class WheelColumnFinderTest {
                 new String[] {null, "Jan", "Feb"},
                 new String[] {"08", "09", "10"},
                 new String[] {"25", "30", "35"}),
-            blank());
+            banded());
     assertThat(cols).hasSize(3);
     WheelColumnFinder.Column month = cols.get(0);
     assertThat(month.scale().kind()).isEqualTo(WheelScale.Kind.MONTH);
     assertThat(month.selectedRow().label()).isEqualTo("Jan");
+    assertThat(month.selection().clear()).as("on its line-mates' agreed line").isTrue();
   }
 
   @Test

@@ -134,7 +134,9 @@ final class PickerScene extends Scene {
     look.text(g, "Set alarm", 48, 196, profile.ios() ? 96 : 66, profile.ios(), look.text);
     Wheel first = wheels.get(0);
     double pitch = first.pitch;
-    if (profile.ios()) {
+    dev.swipe.sim.SimConfig.PickerStyle style = phone.config().pickerStyle();
+    if (style == dev.swipe.sim.SimConfig.PickerStyle.BAND
+        || profile.ios() && style == dev.swipe.sim.SimConfig.PickerStyle.PLATFORM) {
       g.setColor(look.fieldFill);
       g.fill(
           new RoundRectangle2D.Double(

@@ -44,6 +44,7 @@ final class SimProviders {
             Optional.empty(),
             config.overscroll(),
             config.picker(),
+            config.pickerStyle(),
             config.paging(),
             config.display());
     return (SimPhone)

@@ -1,6 +1,7 @@
 package dev.swipe.sim.internal;
 
 import dev.swipe.core.SwipeException;
+import dev.swipe.sim.SimConfig;
 import java.awt.AlphaComposite;
 import java.awt.Color;
 import java.awt.Composite;
@@ -568,6 +569,7 @@ final class Wheel {
   }
 
   void paint(Graphics2D g, Look look, long t, boolean caret) {
+    SimConfig.PickerStyle style = phone.config().pickerStyle();
     double pos = shownPosition(t);
     Shape clip = g.getClip();
     g.clip(new Rectangle2D.Double(centerX - width / 2, top(), width, bottom() - top()));
@@ -605,6 +607,9 @@ final class Wheel {
       if (cylinder()) {
         alpha = (float) Math.max(0.08, Math.min(alpha, squash * squash));
       }
+      if (style != SimConfig.PickerStyle.PLATFORM) {
+        alpha = 1f; // every row in the same ink: only the band, the lines or the bold face mark it
+      }
       g.setComposite(AlphaComposite.getInstance(AlphaComposite.SRC_OVER, d < 0.5 ? 1f : alpha));
       // NumberPicker paints every row alike (the fading edge dims the outer ones); iOS darkens the
       // band.
@@ -615,8 +620,15 @@ final class Wheel {
         g.scale(1, squash);
         g.translate(0, -y);
       }
+      boolean platformLook = style == SimConfig.PickerStyle.PLATFORM;
       look.centred(
-          g, labels[index], centerX, y, d < 0.5 && !android() ? size * 1.05 : size, false, c);
+          g,
+          labels[index],
+          centerX,
+          y,
+          d < 0.5 && !android() && platformLook ? size * 1.05 : size,
+          d < 0.5 && style == SimConfig.PickerStyle.BOLD,
+          c);
       g.setTransform(flat);
     }
     g.setComposite(composite);
@@ -624,7 +636,8 @@ final class Wheel {
       editor.paint(g, look, caret, 0);
     }
     g.setClip(clip);
-    if (android()) {
+    if (style == SimConfig.PickerStyle.PLATFORM && android()
+        || style == SimConfig.PickerStyle.LINES) {
       g.setColor(look.accent);
       g.fill(
           new Rectangle2D.Double(centerX - width / 2 + 12, centerY - pitch / 2 - 3, width - 24, 6));
