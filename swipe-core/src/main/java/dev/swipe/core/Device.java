@@ -22,6 +22,7 @@ import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.text.ScreenText;
 import dev.swipe.core.text.TextSearchResult;
+import dev.swipe.core.wheel.WheelColumn;
 import dev.swipe.core.wheel.WheelNudgeResult;
 import dev.swipe.core.wheel.WheelReading;
 import dev.swipe.core.wheel.WheelSet;
@@ -320,7 +321,10 @@ public interface Device extends AutoCloseable {
   /**
    * Finds the picker columns on an observation of this run by reading its text: for each, the
    * geometry a {@code wheel_nudge} needs (column x, selected row's y, row spacing), the selected
-   * label and its neighbours, the value they count to and whether the column wraps.
+   * label and its neighbours, the value they count to and whether the column wraps. The selected
+   * row is where two or more of the picker's marks agree (a band behind it, lines across the
+   * column, faded or bold rows, a cylinder's curve, the line the rows mirror about); where they
+   * disagree the column has no value and {@link WheelColumn#selectionClear()} is false.
    *
    * @param region where to look, or null for the whole screen
    * @throws SwipeException {@code text_reader_unavailable}, {@code unknown_attachment}
@@ -338,9 +342,10 @@ public interface Device extends AutoCloseable {
    * a row show the target, releasing the column. Decides from what it reads, never from the plan.
    *
    * @throws SwipeException {@code wheel_not_found} (no picker on the screen), {@code
-   *     invalid_argument} naming {@code column} when the column asked for is not there, {@code
-   *     wheel_target_unreachable} (the target is not a value of the column: details list the labels
-   *     seen), {@code wheel_labels_unrecognized}, and the errors of {@link #wheelNudge}
+   *     wheel_selection_unclear} (the marks of the selected row disagree, so no value is claimed),
+   *     {@code invalid_argument} naming {@code column} when the column asked for is not there,
+   *     {@code wheel_target_unreachable} (the target is not a value of the column: details list the
+   *     labels seen), {@code wheel_labels_unrecognized}, and the errors of {@link #wheelNudge}
    */
   WheelSetResult setWheel(WheelSet request);
 

@@ -43,6 +43,9 @@ import java.util.Set;
  *       on flutter, uipicker on ios): how the picker scene's wheels behave
  *   <li>{@code picker_style=platform|band|bold|lines} (platform): how the picker marks its selected
  *       row, see {@link PickerStyle}
+ *   <li>{@code looping=true|false} (true): whether the picker's hour and minute wheels wrap round;
+ *       false stops them at both ends (Flutter's {@code CupertinoPicker} with {@code looping:
+ *       false}, CSS scroll-snap wheels, Android pickers with wrapping off)
  *   <li>{@code paging=viewpager|snaphelper} (viewpager on android, snaphelper on flutter): the
  *       carousel's rule for when a release turns the page
  *   <li>{@code display=xxhdpi|420dpi} (xxhdpi): the panel, see {@link Display}
@@ -65,6 +68,7 @@ import java.util.Set;
  * @param overscroll the edge effect, empty for the platform's default
  * @param picker the picker kind, empty for the platform's default
  * @param pickerStyle how the picker marks its selected row
+ * @param looping whether the picker's hour and minute wheels wrap round
  * @param paging the carousel's paging rule, empty for the platform's default
  * @param display the panel's size and density
  */
@@ -86,6 +90,7 @@ public record SimConfig(
     Optional<Overscroll> overscroll,
     Optional<PickerKind> picker,
     PickerStyle pickerStyle,
+    boolean looping,
     Optional<Paging> paging,
     Display display) {
 
@@ -109,6 +114,7 @@ public record SimConfig(
           "overscroll",
           "picker",
           "picker_style",
+          "looping",
           "paging",
           "display");
 
@@ -459,6 +465,7 @@ public record SimConfig(
         PickerStyle.valueOf(
             uri.choice("picker_style", "platform", ids(PickerStyle.values()))
                 .toUpperCase(Locale.ROOT)));
+    b.looping(uri.choice("looping", "true", Set.of("true", "false")).equals("true"));
     if (uri.param("paging").isPresent()) {
       b.paging(
           Paging.valueOf(
@@ -551,6 +558,10 @@ public record SimConfig(
       s.append(sep).append("picker_style=").append(pickerStyle.id());
       sep = "&";
     }
+    if (!looping) {
+      s.append(sep).append("looping=false");
+      sep = "&";
+    }
     if (paging.isPresent()) {
       s.append(sep).append("paging=").append(paging.get().id());
       sep = "&";
@@ -591,6 +602,7 @@ public record SimConfig(
     private Optional<Overscroll> overscroll = Optional.empty();
     private Optional<PickerKind> picker = Optional.empty();
     private PickerStyle pickerStyle = PickerStyle.PLATFORM;
+    private boolean looping = true;
     private Optional<Paging> paging = Optional.empty();
     private Display display = Display.XXHDPI;
 
@@ -617,6 +629,12 @@ public record SimConfig(
     /** How the picker marks its selected row (default: the platform's look). */
     public Builder pickerStyle(PickerStyle pickerStyle) {
       this.pickerStyle = SwipeException.requireArgument(pickerStyle, "picker_style");
+      return this;
+    }
+
+    /** Whether the picker's hour and minute wheels wrap round (default true). */
+    public Builder looping(boolean looping) {
+      this.looping = looping;
       return this;
     }
 
@@ -730,6 +748,7 @@ public record SimConfig(
           overscroll,
           picker,
           pickerStyle,
+          looping,
           paging,
           display);
     }

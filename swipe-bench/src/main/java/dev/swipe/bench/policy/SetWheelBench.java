@@ -25,8 +25,13 @@ import java.util.Random;
  *
  * <pre>
  * java -cp swipe-bench/target/benchmarks.jar dev.swipe.bench.policy.SetWheelBench \
- *     --platform=android --devices=24 --threads=1 [--seed0=3000] [--readers=ocr,oracle]
+ *     --platform=android --devices=24 --threads=1 [--seed0=3000] [--readers=ocr,oracle] \
+ *     [--style=platform|band|bold|lines]
  * </pre>
+ *
+ * <p>{@code --style} draws the pickers as {@code sim:}'s {@code picker_style} does: the platform's
+ * faded rows, a band behind same-ink rows (iOS 14 and later), a bold selection, or two lines. The
+ * misreads column counts wrong claims: a column confirmed at a label the wheel does not show.
  */
 public final class SetWheelBench {
   static final String[] COLUMNS = {"month", "hour", "minute"};
@@ -34,6 +39,9 @@ public final class SetWheelBench {
 
   /** The readers compared ({@code --readers=ocr} reproduces the OCR failures at half the cost). */
   static String[] readers = {"ocr", "oracle"};
+
+  /** How the pickers mark their selected row ({@code sim:}'s {@code picker_style}). */
+  static String style = "platform";
 
   private SetWheelBench() {}
 
@@ -59,6 +67,7 @@ public final class SetWheelBench {
     int threads = Integer.parseInt(Stats.opt(args, "threads", "1"));
     long seed0 = Long.parseLong(Stats.opt(args, "seed0", "3000"));
     readers = Stats.opt(args, "readers", "ocr,oracle").split(",");
+    style = Stats.opt(args, "style", "platform");
     Stats.deadlineFrom(args);
     if (Stats.opt(args, "scan", "false").equals("true")) {
       // one readWheels per device at its start values, compared with the truth: finds the devices
@@ -80,8 +89,9 @@ public final class SetWheelBench {
     }
     System.out.printf(
         Locale.ROOT,
-        "%s: %d devices (seeds %d..%d), %.0f s real%n",
+        "%s, picker_style=%s: %d devices (seeds %d..%d), %.0f s real%n",
         platform,
+        style,
         Stats.started.get(),
         seed0,
         seed0 + devices - 1,
@@ -127,7 +137,8 @@ public final class SetWheelBench {
     int[] targets = new int[3];
     List<Episode> out = new ArrayList<>();
     List<Geometry> geo = new ArrayList<>();
-    String uri = "sim:?scene=picker&platform=" + platform + "&seed=" + seed;
+    String uri =
+        "sim:?scene=picker&platform=" + platform + "&picker_style=" + style + "&seed=" + seed;
     try (Device probe = Device.open(uri)) {
       SimState s = SimOracle.of(probe).state();
       for (int c = 0; c < 3; c++) {
@@ -192,7 +203,8 @@ public final class SetWheelBench {
 
   private static void scan(String platform, long seed) {
     Random rnd = new Random(seed);
-    String uri = "sim:?scene=picker&platform=" + platform + "&seed=" + seed;
+    String uri =
+        "sim:?scene=picker&platform=" + platform + "&picker_style=" + style + "&seed=" + seed;
     try (Device phone = Device.open(uri)) {
       SimOracle truth = SimOracle.of(phone);
       SimState s0 = truth.state();

@@ -113,6 +113,27 @@ final class WheelSetter {
         }
       }
       WheelColumn next = reread(shot, column);
+      if (direction != 0
+          && scale.cycleSize().isPresent()
+          && !scale.cycleSeen()
+          && next.value().equals(OptionalInt.of(current))
+          && Integer.signum(target - current) != direction) {
+        // a drag toward a wrap only guessed that left the value where it was (a push against an
+        // end may still bounce the rows): the column has ends, so turn round rather than push again
+        scale =
+            new WheelScale(
+                scale.kind(),
+                scale.step(),
+                OptionalInt.empty(),
+                false,
+                scale.width(),
+                scale.shortNames());
+        evidence.add(
+            shot.id()
+                + ": "
+                + scale.label(current)
+                + " did not move toward the wrap; the column is taken as having ends");
+      }
       if (!next.cyclic()) {
         scale = next.scale();
       } else {

@@ -51,11 +51,12 @@ final class PickerScene extends Scene {
       minuteValues[i] = i * step;
     }
     wheels.add(new Wheel(phone, "month", MONTHS, monthValues, 1, 0, false, 260, 340, CENTER_Y, 5));
-    Wheel hour = new Wheel(phone, "hour", hours, hourValues, 1, 24, true, 600, 240, CENTER_Y, 9);
+    boolean loops = phone.config().looping();
+    Wheel hour = new Wheel(phone, "hour", hours, hourValues, 1, 24, loops, 600, 240, CENTER_Y, 9);
     Wheel minute =
         new Wheel(
-            phone, "minute", minutes, minuteValues, step, 60, true, 860, 240, CENTER_Y, 30 / step);
-    if (timePicker) {
+            phone, "minute", minutes, minuteValues, step, 60, loops, 860, 240, CENTER_Y, 30 / step);
+    if (timePicker && loops) {
       // Each pass of the minute from 59 to 00 adds an hour, from 00 to 59 takes one away.
       hour.carry(t -> Math.floorDiv(Math.round(minute.position(t)), (long) minuteRows));
       hour.carryEnd(minute::endOfShown);

@@ -45,6 +45,7 @@ final class SimProviders {
             config.overscroll(),
             config.picker(),
             config.pickerStyle(),
+            config.looping(),
             config.paging(),
             config.display());
     return (SimPhone)
