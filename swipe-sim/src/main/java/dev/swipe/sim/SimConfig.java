@@ -43,6 +43,9 @@ import java.util.Set;
  *       on flutter, uipicker on ios): how the picker scene's wheels behave
  *   <li>{@code picker_style=platform|band|bold|lines} (platform): how the picker marks its selected
  *       row, see {@link PickerStyle}
+ *   <li>{@code words=none|repeat|city} (none): a column of words in place of the month: {@code
+ *       repeat} (Once, Daily, Weekdays, ...: seven in no order) or {@code city} (thirty cities
+ *       A-Z); neither wraps
  *   <li>{@code looping=true|false} (true): whether the picker's hour and minute wheels wrap round;
  *       false stops them at both ends (Flutter's {@code CupertinoPicker} with {@code looping:
  *       false}, CSS scroll-snap wheels, Android pickers with wrapping off)
@@ -69,6 +72,7 @@ import java.util.Set;
  * @param picker the picker kind, empty for the platform's default
  * @param pickerStyle how the picker marks its selected row
  * @param looping whether the picker's hour and minute wheels wrap round
+ * @param words a column of words in place of the picker's month column
  * @param paging the carousel's paging rule, empty for the platform's default
  * @param display the panel's size and density
  */
@@ -91,6 +95,7 @@ public record SimConfig(
     Optional<PickerKind> picker,
     PickerStyle pickerStyle,
     boolean looping,
+    Words words,
     Optional<Paging> paging,
     Display display) {
 
@@ -115,6 +120,7 @@ public record SimConfig(
           "picker",
           "picker_style",
           "looping",
+          "words",
           "paging",
           "display");
 
@@ -234,6 +240,21 @@ public record SimConfig(
     BOLD,
     /** Every row in the same ink between two lines across the column; no band. */
     LINES;
+
+    /** The URI value. */
+    public String id() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** A column of words the picker scene can show in place of its month column. */
+  public enum Words {
+    /** No words: the month column. */
+    NONE,
+    /** A repeat rule: Once, Daily, Weekdays, Weekends, Weekly, Monthly, Yearly (in no order). */
+    REPEAT,
+    /** Thirty city names in alphabetical order. */
+    CITY;
 
     /** The URI value. */
     public String id() {
@@ -367,6 +388,7 @@ public record SimConfig(
     SwipeException.requireArgument(overscroll, "overscroll");
     SwipeException.requireArgument(picker, "picker");
     SwipeException.requireArgument(pickerStyle, "picker_style");
+    SwipeException.requireArgument(words, "words");
     SwipeException.requireArgument(paging, "paging");
     SwipeException.requireArgument(display, "display");
     if (!(scale >= 0.1 && scale <= 1.0)) {
@@ -466,6 +488,8 @@ public record SimConfig(
             uri.choice("picker_style", "platform", ids(PickerStyle.values()))
                 .toUpperCase(Locale.ROOT)));
     b.looping(uri.choice("looping", "true", Set.of("true", "false")).equals("true"));
+    b.words(
+        Words.valueOf(uri.choice("words", "none", ids(Words.values())).toUpperCase(Locale.ROOT)));
     if (uri.param("paging").isPresent()) {
       b.paging(
           Paging.valueOf(
@@ -562,6 +586,10 @@ public record SimConfig(
       s.append(sep).append("looping=false");
       sep = "&";
     }
+    if (words != Words.NONE) {
+      s.append(sep).append("words=").append(words.id());
+      sep = "&";
+    }
     if (paging.isPresent()) {
       s.append(sep).append("paging=").append(paging.get().id());
       sep = "&";
@@ -603,6 +631,7 @@ public record SimConfig(
     private Optional<PickerKind> picker = Optional.empty();
     private PickerStyle pickerStyle = PickerStyle.PLATFORM;
     private boolean looping = true;
+    private Words words = Words.NONE;
     private Optional<Paging> paging = Optional.empty();
     private Display display = Display.XXHDPI;
 
@@ -635,6 +664,12 @@ public record SimConfig(
     /** Whether the picker's hour and minute wheels wrap round (default true). */
     public Builder looping(boolean looping) {
       this.looping = looping;
+      return this;
+    }
+
+    /** A column of words in place of the picker's month column (default none). */
+    public Builder words(Words words) {
+      this.words = SwipeException.requireArgument(words, "words");
       return this;
     }
 
@@ -749,6 +784,7 @@ public record SimConfig(
           picker,
           pickerStyle,
           looping,
+          words,
           paging,
           display);
     }

@@ -37,7 +37,13 @@ public record WheelScale(
     /** English month names. */
     MONTH,
     /** AM and PM. */
-    MERIDIEM
+    MERIDIEM,
+    /**
+     * Words that do not count (Once / Daily / Weekdays, cities, sizes): never inferred from labels
+     * by {@link #infer}; a reader that finds such a column numbers its rows itself, so a value is a
+     * row's position and {@link #label} cannot name it.
+     */
+    OPTIONS
   }
 
   private static final String[] MONTHS = {
@@ -266,6 +272,7 @@ public record WheelScale(
         yield shortNames ? SHORT[m] : Character.toUpperCase(full.charAt(0)) + full.substring(1);
       }
       case MERIDIEM -> value == 0 ? "AM" : "PM";
+      case OPTIONS -> "row " + value;
       case NUMBER ->
           width > 0
               ? String.format(Locale.ROOT, "%0" + width + "d", value)
@@ -292,6 +299,9 @@ public record WheelScale(
             return OptionalInt.of(m);
           }
         }
+        return OptionalInt.empty();
+      }
+      case OPTIONS -> {
         return OptionalInt.empty();
       }
       case MERIDIEM -> {

@@ -137,14 +137,37 @@ final class WheelColumnFinder {
     }
     List<Column> out = new ArrayList<>();
     for (Column c : found) {
-      out.add(c.withSelection(judge(c, found, grey, page.width(), page.height())));
+      Column judged = c.withSelection(judge(c, found, grey, page.width(), page.height()));
+      boolean knownWords = known != null && known.kind() == WheelScale.Kind.OPTIONS;
+      if (c.scale().kind() != WheelScale.Kind.OPTIONS
+          || knownWords
+          || pickerOfWords(judged, found)) {
+        out.add(judged);
+      }
     }
     // A column at its end shows its last row and one neighbour: two rows, taken as a column when
     // they stand on the rows of a column beside it (pickers align their rows), selected on the
     // line where that column's cues agree its selection is.
     Column ref = out.stream().filter(c -> c.selection().clear()).findFirst().orElse(null);
     if (minRows > 2 && ref != null) {
-      for (List<Word> s : short2) {
+      // also the stacks that were tried as columns: words far above or below the picker (a title,
+      // a field's label) can share a column's x and break its run
+      for (List<Word> s : stacks) {
+        if (!short2.contains(s) && s.size() >= 2 && out.stream().noneMatch(c -> holds(c, s))) {
+          short2.add(s);
+        }
+      }
+      for (List<Word> all : short2) {
+        // only the words on the picker's rows: within the rows read beside it, and half a row
+        double top = ref.rows().get(0).cy() - 0.6 * ref.pitchPx();
+        double bottom = ref.rows().get(ref.rows().size() - 1).cy() + 0.6 * ref.pitchPx();
+        List<Word> s =
+            all.stream()
+                .filter(x -> x.box().centerY() >= top && x.box().centerY() <= bottom)
+                .toList();
+        if (s.size() < 2) {
+          continue;
+        }
         column(s, grey, page.width(), page.height(), 2, known)
             .filter(c -> alignedWith(c, ref))
             .map(c -> withSelection(c, ref.selectedRow().cy(), ref.selection()))
@@ -244,6 +267,38 @@ final class WheelColumnFinder {
         : java.util.OptionalDouble.of(rows.get(best).cy());
   }
 
+  /**
+   * Words stacked at an even pitch are a picker column only where the picker's marks agree on a
+   * selected row, and where they stand beside a column that counts or show no more rows than a
+   * picker does: a list of names is evenly pitched too, but marks no row and shows many.
+   */
+  private static boolean pickerOfWords(Column c, List<Column> all) {
+    if (!c.selection().clear()) {
+      return false;
+    }
+    if (c.rows().size() <= MAX_OPTION_ROWS) {
+      return true;
+    }
+    for (Column d : all) {
+      if (d.scale().kind() != WheelScale.Kind.OPTIONS && onSameLines(c, d)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The most rows a picker shows at once (a cylinder's seven). */
+  static final int MAX_OPTION_ROWS = 7;
+
+  /** The scale of a column of words: rows are numbered by whoever reads them. */
+  static final WheelScale OPTIONS =
+      new WheelScale(WheelScale.Kind.OPTIONS, 1, java.util.OptionalInt.empty(), false, 0, false);
+
+  /** Whether a word reads as one option of a column of words: a short word of letters. */
+  static boolean isOption(String text) {
+    return text.length() >= 2 && text.length() <= 20 && text.matches("\\p{L}[\\p{L}'.\\-]*");
+  }
+
   /** Whether two columns' pitches agree and a row of one lies on a row of the other. */
   private static boolean onSameLines(Column a, Column b) {
     if (Math.abs(a.pitchPx() - b.pitchPx())
@@ -253,6 +308,18 @@ final class WheelColumnFinder {
     for (Row r : a.rows()) {
       for (Row q : b.rows()) {
         if (Math.abs(r.cy() - q.cy()) <= PITCH_TOLERANCE * a.pitchPx()) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether a column found was made of words of this stack. */
+  private static boolean holds(Column c, List<Word> stack) {
+    for (Row r : c.rows()) {
+      for (Word w : stack) {
+        if (w.box().equals(r.box())) {
           return true;
         }
       }
@@ -391,6 +458,20 @@ final class WheelColumnFinder {
           break;
         }
         // not a sequence: the next run
+      }
+    }
+    if (best == null) {
+      // words that do not count (Once / Daily / Weekdays, cities): the longest run of them, kept
+      // only where the picker's cues mark a selection ({@link #find})
+      boolean knownWords = known != null && known.kind() == WheelScale.Kind.OPTIONS;
+      for (List<Word> run : runs) {
+        if (!run.contains(null)
+            && run.size() >= (knownWords ? 2 : minRows)
+            && run.stream().allMatch(x -> isOption(x.text()))) {
+          best = run;
+          scale = OPTIONS;
+          break;
+        }
       }
     }
     if (best == null) {

@@ -10,6 +10,7 @@ import dev.swipe.core.wheel.WheelNudgeResult;
 import dev.swipe.core.wheel.WheelReading;
 import dev.swipe.core.wheel.WheelSet;
 import dev.swipe.core.wheel.WheelSetResult;
+import dev.swipe.wheel.WheelRequest;
 import dev.swipe.wheel.WheelScale;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -59,6 +60,9 @@ final class WheelSetter {
     Observation shot = device.screenshot();
     WheelReading all = reader.read(shot, null);
     WheelColumn column = pick(all, request);
+    if (column.scale().kind() == WheelScale.Kind.OPTIONS) {
+      return setOption(column, request, shot, t0);
+    }
     column = fitCycleTo(column, request);
     int target = target(column, request);
     WheelScale scale = column.scale();
@@ -186,6 +190,238 @@ final class WheelSetter {
         null);
   }
 
+  /**
+   * A column of words: its rows are numbered as they are read (the first selected row is {@link
+   * #FIRST_ROW}), the target is looked for among the labels seen, and where it has not been seen
+   * the column is turned the way its order suggests (down the alphabet when its labels are sorted,
+   * else down first), reading as it goes, and back the other way from an end. A target on neither
+   * side is {@code wheel_target_unreachable} with every label seen.
+   */
+  private WheelSetResult setOption(
+      WheelColumn column, WheelSet request, Observation shot, long t0) {
+    if (request.targetLabel().isEmpty()) {
+      throw SwipeException.invalidArgument(
+          "target",
+          "column "
+              + column.index()
+              + " is a column of words ("
+              + describeRows(column)
+              + "); ask for a label, e.g. to(\"Weekends\")");
+    }
+    String want = request.targetLabel().get();
+    java.util.TreeMap<Integer, String> rows = new java.util.TreeMap<>();
+    int sel = FIRST_ROW;
+    learn(rows, sel, column);
+    note(shot, column);
+    int direction = 0;
+    boolean[] endSeen = new boolean[2]; // [up, down]
+    int confirmed = 0;
+    for (int i = 0; i <= MAX_NUDGES; i++) {
+      lastLabel = column.selectedLabel().orElse(null);
+      if (column.selectedLabel().filter(l -> sameOption(l, want)).isPresent()) {
+        confirmedOn.add(shot.id());
+        if (++confirmed >= 2) {
+          WheelNudgeResult release = device.wheelNudge(shot, optionRequest(column, sel, sel));
+          nudges.add(release);
+          Cost total =
+              new Cost(
+                  (device.ticker().read() - t0) / 1_000_000L,
+                  cost.gestures(),
+                  cost.hidReports(),
+                  cost.framesGrabbed(),
+                  cost.settleWaitMs());
+          return new WheelSetResult(
+              column.selectedLabel().get(), sel, column, nudges, evidence, shot, total);
+        }
+        shot = device.screenshot();
+      } else {
+        confirmed = 0;
+        confirmedOn.clear();
+        Integer at = null;
+        for (Map.Entry<Integer, String> e : rows.entrySet()) {
+          if (sameOption(e.getValue(), want)) {
+            at = e.getKey();
+          }
+        }
+        int to;
+        if (at != null) {
+          to = at;
+        } else {
+          if (direction == 0) {
+            direction = alphabetical(rows) ? Integer.signum(compare(want, rows.get(sel))) : 1;
+            direction = direction == 0 ? 1 : direction;
+          }
+          if (endSeen[direction > 0 ? 1 : 0]) {
+            direction = -direction;
+          }
+          if (endSeen[0] && endSeen[1]) {
+            throw optionUnreachable(column, want, rows);
+          }
+          // as many rows as the reading shows: the next reading starts where this one ended, so
+          // no label passes the selection unread
+          int window = column.labelsAbove().size() + 1 + column.labelsBelow().size();
+          to = sel + direction * Math.max(1, Math.min(window, 6));
+        }
+        WheelNudgeResult r = device.wheelNudge(shot, optionRequest(column, sel, to));
+        nudges.add(r);
+        cost = cost.plus(r.cost());
+        shot = r.action().isEmpty() ? device.screenshot() : r.observation();
+        WheelColumn next = reread(shot, column);
+        int moved = aligned(rows, sel, next, to - sel);
+        if (moved == 0 && to != sel) {
+          endSeen[to > sel ? 1 : 0] = true;
+          evidence.add(
+              shot.id() + ": the column did not move " + (to > sel ? "down" : "up") + "; an end");
+          if (at != null) {
+            throw optionUnreachable(column, want, rows);
+          }
+        }
+        sel += moved;
+        learn(rows, sel, next);
+        column = next;
+        continue;
+      }
+      WheelColumn next = reread(shot, column);
+      sel += aligned(rows, sel, next, 0);
+      learn(rows, sel, next);
+      column = next;
+    }
+    throw new SwipeException(
+        ErrorCode.WHEEL_NO_PROGRESS,
+        "the column did not settle on '" + want + "' within " + MAX_NUDGES + " nudges",
+        Map.of("evidence", List.copyOf(evidence)),
+        null);
+  }
+
+  /** The number the first selected row of a column of words gets (rows above it count down). */
+  static final int FIRST_ROW = 1000;
+
+  private static WheelRequest optionRequest(WheelColumn c, int current, int target) {
+    if (!c.selectionClear()) {
+      throw c.selectionUnclear();
+    }
+    return WheelRequest.builder()
+        .currentValue(current)
+        .targetValue(target)
+        .valueStep(1)
+        .columnX(c.columnX())
+        .centerY(c.centerY())
+        .rowSpacing(c.rowSpacing())
+        .build();
+  }
+
+  /** Records the labels of a reading around the selected row numbered {@code sel}. */
+  private static void learn(java.util.TreeMap<Integer, String> rows, int sel, WheelColumn c) {
+    List<String> above = c.labelsAbove();
+    for (int k = 0; k < above.size(); k++) {
+      rows.put(sel - above.size() + k, above.get(k));
+    }
+    c.selectedLabel().ifPresent(l -> rows.put(sel, l));
+    List<String> below = c.labelsBelow();
+    for (int k = 0; k < below.size(); k++) {
+      rows.put(sel + 1 + k, below.get(k));
+    }
+  }
+
+  /**
+   * How many rows the column moved: the shift that lines the new reading's labels up with the
+   * labels read before, nearest the shift asked for; the shift asked for when nothing lines up.
+   */
+  private static int aligned(
+      java.util.TreeMap<Integer, String> rows, int sel, WheelColumn next, int asked) {
+    List<String> window = new ArrayList<>(next.labelsAbove());
+    int selAt = window.size();
+    next.selectedLabel().ifPresentOrElse(window::add, () -> window.add(null));
+    window.addAll(next.labelsBelow());
+    int best = asked;
+    int most = 0;
+    for (int d = 0; d <= 12; d++) {
+      for (int shift : d == 0 ? new int[] {asked} : new int[] {asked - d, asked + d}) {
+        int hits = 0;
+        int misses = 0;
+        for (int k = 0; k < window.size(); k++) {
+          String was = rows.get(sel + shift + k - selAt);
+          if (was != null && window.get(k) != null) {
+            if (sameOption(was, window.get(k))) {
+              hits++;
+            } else {
+              misses++;
+            }
+          }
+        }
+        if (misses == 0 && hits > most) {
+          most = hits;
+          best = shift;
+        }
+      }
+    }
+    return best;
+  }
+
+  /** Whether a column's labels read top down are in alphabetical order. */
+  private static boolean alphabetical(java.util.TreeMap<Integer, String> rows) {
+    String prev = null;
+    for (String l : rows.values()) {
+      if (prev != null && compare(prev, l) > 0) {
+        return false;
+      }
+      prev = l;
+    }
+    return rows.size() >= 3;
+  }
+
+  private static int compare(String a, String b) {
+    return java.text.Normalizer.normalize(a, java.text.Normalizer.Form.NFKD)
+        .toLowerCase(Locale.ROOT)
+        .compareTo(
+            java.text.Normalizer.normalize(b, java.text.Normalizer.Form.NFKD)
+                .toLowerCase(Locale.ROOT));
+  }
+
+  /**
+   * A label read against the one asked for, as text queries match: ignoring case and accents,
+   * within one edit for a word of five letters or more (OCR's usual slip).
+   */
+  static boolean sameOption(String read, String wanted) {
+    try {
+      dev.swipe.text.TextPage page =
+          new dev.swipe.text.TextPage(
+              1000,
+              100,
+              List.of(
+                  dev.swipe.text.TextLine.of(
+                      List.of(
+                          new dev.swipe.text.Word(
+                              read, new dev.swipe.text.TextBox(0, 0, 100, 50), 1)))));
+      int edits = wanted.strip().length() >= 5 ? 1 : 0;
+      return dev.swipe.text.TextQuery.fuzzy(wanted, edits).find(page).stream()
+          .anyMatch(m -> m.text().strip().length() <= wanted.strip().length() + edits);
+    } catch (RuntimeException e) {
+      return false; // nothing to compare (no letters)
+    }
+  }
+
+  private SwipeException optionUnreachable(
+      WheelColumn c, String want, java.util.TreeMap<Integer, String> rows) {
+    return new SwipeException(
+        ErrorCode.WHEEL_TARGET_UNREACHABLE,
+        "'"
+            + want
+            + "' is not on column "
+            + c.index()
+            + ": both ends were reached; the column shows "
+            + rows.values(),
+        Map.of("labels_seen", List.copyOf(rows.values()), "evidence", List.copyOf(evidence)),
+        null);
+  }
+
+  private static String describeRows(WheelColumn c) {
+    List<String> all = new ArrayList<>(c.labelsAbove());
+    c.selectedLabel().ifPresent(l -> all.add("[" + l + "]"));
+    all.addAll(c.labelsBelow());
+    return String.join(" / ", all);
+  }
+
   /** The screenshots whose readings confirmed the target (the last two in a row), or empty. */
   List<String> confirmedOn() {
     return List.copyOf(confirmedOn);
@@ -263,18 +499,24 @@ final class WheelSetter {
       boolean allRight = true;
       for (int i = 0; i < requests.size(); i++) {
         OptionalInt seen = OptionalInt.empty();
+        Optional<String> seenLabel = Optional.empty();
         for (WheelColumn c : now.columns()) {
           if (Math.abs(c.columnX() - xs[i]) < Math.max(40, c.rowSpacing())) {
             seen = c.value();
+            seenLabel = c.selectionClear() ? c.selectedLabel() : Optional.empty();
           }
         }
-        again[i] = seen.isEmpty() || seen.getAsInt() != results[i].value();
+        String confirmed = results[i].label();
+        again[i] =
+            results[i].column().scale().kind() == WheelScale.Kind.OPTIONS
+                ? seenLabel.filter(l -> sameOption(l, confirmed)).isEmpty()
+                : seen.isEmpty() || seen.getAsInt() != results[i].value();
         if (again[i]) {
           allRight = false;
           String was =
               seen.isPresent()
                   ? results[i].column().scale().label(seen.getAsInt())
-                  : "nothing readable";
+                  : seenLabel.orElse("nothing readable");
           results[i] =
               noted(
                   results[i],
@@ -349,16 +591,24 @@ final class WheelSetter {
   /**
    * The same column on a new screenshot, read around where it was; a frame mid-snap is read again.
    */
+  /** A value read, or the selected label of a column of words. */
+  private static boolean readable(WheelColumn c) {
+    return c.value().isPresent()
+        || c.scale().kind() == WheelScale.Kind.OPTIONS
+            && c.selectionClear()
+            && c.selectedLabel().isPresent();
+  }
+
   private WheelColumn reread(Observation shot, WheelColumn was) {
     for (int attempt = 0; ; attempt++) {
       Optional<WheelColumn> now =
           reader.near(shot, was.columnX(), was.centerY(), was.rowSpacing(), was.scale());
-      if (now.isEmpty() || now.get().value().isEmpty()) {
+      if (now.isEmpty() || !readable(now.get())) {
         // the band around the selection did not read (a label caught half-drawn): read the screen
         now = nearestOnScreen(shot, was);
       }
       if (now.isPresent()
-          && now.get().value().isPresent()
+          && readable(now.get())
           && now.get().scale().kind() == was.scale().kind()) {
         WheelColumn c = now.get();
         // keep the first reading's scale: a window of three rows may miss the wrap that showed the
@@ -514,7 +764,7 @@ final class WheelSetter {
     if (!c.selectionClear()) {
       throw c.selectionUnclear();
     }
-    if (c.value().isEmpty()) {
+    if (c.value().isEmpty() && !readable(c)) {
       throw new SwipeException(
           ErrorCode.WHEEL_LABELS_UNRECOGNIZED,
           "the selected row of column " + c.index() + " cannot be read",

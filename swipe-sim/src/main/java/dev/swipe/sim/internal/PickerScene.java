@@ -23,6 +23,45 @@ final class PickerScene extends Scene {
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
   };
 
+  /** A repeat rule as alarm pickers offer it: words in no order. */
+  private static final String[] REPEAT = {
+    "Once", "Daily", "Weekdays", "Weekends", "Weekly", "Monthly", "Yearly"
+  };
+
+  /** Cities A-Z, as a world clock's picker lists them. */
+  private static final String[] CITIES = {
+    "Accra",
+    "Athens",
+    "Auckland",
+    "Bangkok",
+    "Berlin",
+    "Bogota",
+    "Cairo",
+    "Chicago",
+    "Dakar",
+    "Denver",
+    "Dublin",
+    "Havana",
+    "Istanbul",
+    "Jakarta",
+    "Kyiv",
+    "Lagos",
+    "Lima",
+    "Lisbon",
+    "London",
+    "Madrid",
+    "Manila",
+    "Moscow",
+    "Nairobi",
+    "Oslo",
+    "Paris",
+    "Quito",
+    "Riga",
+    "Rome",
+    "Seoul",
+    "Tokyo"
+  };
+
   private final List<Wheel> wheels = new ArrayList<>();
   private final TextField label;
   private Wheel active;
@@ -50,7 +89,13 @@ final class PickerScene extends Scene {
       minutes[i] = String.format("%02d", i * step);
       minuteValues[i] = i * step;
     }
-    wheels.add(new Wheel(phone, "month", MONTHS, monthValues, 1, 0, false, 260, 340, CENTER_Y, 5));
+    switch (phone.config().words()) {
+      case REPEAT -> wheels.add(words("repeat", REPEAT));
+      case CITY -> wheels.add(words("city", CITIES));
+      default ->
+          wheels.add(
+              new Wheel(phone, "month", MONTHS, monthValues, 1, 0, false, 260, 340, CENTER_Y, 5));
+    }
     boolean loops = phone.config().looping();
     Wheel hour = new Wheel(phone, "hour", hours, hourValues, 1, 24, loops, 600, 240, CENTER_Y, 9);
     Wheel minute =
@@ -65,6 +110,15 @@ final class PickerScene extends Scene {
     wheels.add(minute);
     double below = wheels.get(0).bottom() + 60;
     this.label = new TextField(60, below, 960, 144, "Alarm label");
+  }
+
+  /** A column of words that stops at both ends, where the month column stands. */
+  private Wheel words(String name, String[] labels) {
+    int[] values = new int[labels.length];
+    for (int i = 0; i < labels.length; i++) {
+      values[i] = i;
+    }
+    return new Wheel(phone, name, labels, values, 1, 0, false, 260, 340, CENTER_Y, 2);
   }
 
   @Override
@@ -166,6 +220,14 @@ final class PickerScene extends Scene {
     g.fill(new Rectangle2D.Double(0, 238, DeviceProfile.WIDTH, 2));
   }
 
+  private String names() {
+    List<String> n = new ArrayList<>();
+    for (Wheel w : wheels) {
+      n.add(w.name);
+    }
+    return String.join(", ", n);
+  }
+
   @Override
   Object viewKey(long t) {
     List<Object> key = new ArrayList<>();
@@ -244,7 +306,7 @@ final class PickerScene extends Scene {
       }
     }
     throw SwipeException.invalidArgument(
-        "column", "no wheel named '" + column + "'; columns are month, hour, minute");
+        "column", "no wheel named '" + column + "'; columns are " + names());
   }
 
   @Override
@@ -256,6 +318,6 @@ final class PickerScene extends Scene {
       }
     }
     throw SwipeException.invalidArgument(
-        "column", "no wheel named '" + column + "'; columns are month, hour, minute");
+        "column", "no wheel named '" + column + "'; columns are " + names());
   }
 }

@@ -46,6 +46,7 @@ final class SimProviders {
             config.picker(),
             config.pickerStyle(),
             config.looping(),
+            config.words(),
             config.paging(),
             config.display());
     return (SimPhone)

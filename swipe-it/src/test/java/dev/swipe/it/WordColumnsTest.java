@@ -1,0 +1,89 @@
+package dev.swipe.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.swipe.core.Device;
+import dev.swipe.core.ErrorCode;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.wheel.WheelColumn;
+import dev.swipe.core.wheel.WheelReading;
+import dev.swipe.core.wheel.WheelSet;
+import dev.swipe.core.wheel.WheelSetResult;
+import dev.swipe.sim.SimOracle;
+import dev.swipe.wheel.WheelScale;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Columns of words that do not count (a repeat rule, cities) beside hour and minute: found as
+ * columns, set to a label not yet in view by searching the way the column's order suggests, and
+ * judged by the simulator's truth.
+ */
+class WordColumnsTest {
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios", "flutter"})
+  void aColumnOfWordsIsFoundBesideTheNumbers(String platform) {
+    try (Device phone = Device.open("sim:?scene=picker&words=repeat&platform=" + platform)) {
+      WheelReading r = phone.readWheels();
+      assertThat(r.columns()).hasSize(3);
+      WheelColumn words = r.columns().get(0);
+      assertThat(words.scale().kind()).isEqualTo(WheelScale.Kind.OPTIONS);
+      assertThat(words.selectionClear()).isTrue();
+      assertThat(words.selectedLabel()).hasValue(SimOracle.of(phone).wheel("repeat").label());
+      assertThat(r.columns().get(1).scale().kind()).isEqualTo(WheelScale.Kind.NUMBER);
+    }
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "android, repeat, Weekends",
+    "ios, repeat, Once",
+    "flutter, repeat, Yearly",
+    "android, city, Tokyo",
+    "ios, city, Accra",
+    "flutter, city, Lisbon"
+  })
+  void aLabelNotInViewIsReachedAndClaimedOnlyWhenShown(
+      String platform, String words, String target) {
+    try (Device phone = Device.open("sim:?scene=picker&words=" + words + "&platform=" + platform)) {
+      SimOracle truth = SimOracle.of(phone);
+      WheelSetResult r = phone.setWheel(WheelSet.column(0).to(target));
+      assertThat(r.label()).isEqualTo(target);
+      assertThat(truth.wheel(words).label()).isEqualTo(target);
+      assertThat(truth.editorOpen()).isFalse();
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios"})
+  void aWholeAlarmWithItsRepeatRuleIsSetInOneCall(String platform) {
+    try (Device phone = Device.open("sim:?scene=picker&words=repeat&platform=" + platform)) {
+      SimOracle truth = SimOracle.of(phone);
+      List<WheelSetResult> rs =
+          phone.setWheels(
+              List.of(
+                  WheelSet.column(0).to("Weekly"),
+                  WheelSet.column(1).to(7),
+                  WheelSet.column(2).to("30")));
+      assertThat(rs).hasSize(3);
+      assertThat(truth.wheel("repeat").label()).isEqualTo("Weekly");
+      assertThat(truth.wheel("hour").value()).isEqualTo(7);
+      assertThat(truth.wheel("minute").value()).isEqualTo(30);
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios"})
+  void aLabelOnNeitherSideIsRefusedWithEveryLabelSeen(String platform) {
+    try (Device phone = Device.open("sim:?scene=picker&words=repeat&platform=" + platform)) {
+      assertThatThrownBy(() -> phone.setWheel(WheelSet.column(0).to("Fortnightly")))
+          .isInstanceOf(SwipeException.class)
+          .hasFieldOrPropertyWithValue("code", ErrorCode.WHEEL_TARGET_UNREACHABLE)
+          .hasMessageContaining("Once")
+          .hasMessageContaining("Yearly");
+    }
+  }
+}
