@@ -313,6 +313,30 @@ class AgentHttpServerHardeningTest {
         403,
         "origin_not_allowed");
     assertJsonError(
+        ask(s, RawHttp.post("/tools/save_memory", save, "Origin: http://evil.example@127.0.0.1")),
+        403,
+        "origin_not_allowed");
+    assertJsonError(
+        ask(
+            s,
+            RawHttp.post(
+                "/tools/save_memory",
+                save,
+                "Origin: http://127.0.0.1:" + port,
+                "Origin: http://evil.example")),
+        400,
+        "malformed_request");
+    assertJsonError(
+        ask(
+            s,
+            RawHttp.post(
+                "/tools/save_memory",
+                save,
+                "Host: 127.0.0.1:" + port,
+                "Host: evil.example:" + port)),
+        400,
+        "malformed_request");
+    assertJsonError(
         ask(s, RawHttp.post("/tools/save_memory", save, "Host: a b")), 403, "host_not_allowed");
     assertJsonError(
         ask(s, RawHttp.get("/tools").replace("Host: 127.0.0.1", "Host: evil.example")),
