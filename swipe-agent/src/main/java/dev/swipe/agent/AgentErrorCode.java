@@ -69,7 +69,12 @@ public enum AgentErrorCode {
   /** MCP: {@code method} is not a non-empty string. */
   INVALID_METHOD,
   /** MCP: a message that fits no JSON-RPC shape. */
-  INVALID_REQUEST;
+  INVALID_REQUEST,
+  /**
+   * MCP: a request other than {@code initialize} or {@code ping} before {@code
+   * notifications/initialized}.
+   */
+  NOT_INITIALIZED;
 
   private final String id = name().toLowerCase(Locale.ROOT);
 

@@ -20,9 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -43,9 +41,11 @@ import java.util.regex.Pattern;
  *       its own run, ended when the connection closes, and no other connection can name it. A
  *       {@code run: NAME} header creates or joins an explicit run that any connection may use; when
  *       the server has tokens, only requests with the token that created it. At most {@code
- *       maxRuns} runs are kept; the least recently used is ended beyond that, and its next request
- *       is refused with 410 {@code run_evicted} (the name stays retired, so old ids never come to
- *       mean new images). The response header {@code run} says which run answered.
+ *       maxRuns} runs are kept per token (in all when the server has no tokens); beyond that the
+ *       token's own least recently used run is ended, never another token's, and its next request
+ *       is refused with 410 {@code run_evicted}. An explicit name stays retired for the server's
+ *       lifetime, so old ids never come to mean new images. The response header {@code run} says
+ *       which run answered.
  *   <li>Security: loopback by default; any other address requires a bearer token ({@code
  *       Authorization: Bearer T}). {@code Host} (and {@code Origin}, when sent) must be a loopback
  *       name ({@code localhost}, {@code 127.0.0.1}, {@code [::1]}), the bound address, or an
@@ -61,7 +61,7 @@ public final class AgentHttpServer implements AutoCloseable {
   /** Default largest request body: room for two base64 screenshots. */
   public static final int DEFAULT_MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
-  /** Default most runs kept at once. */
+  /** Default most runs kept at once per token. */
   public static final int DEFAULT_MAX_RUNS = 64;
 
   /** Default time for a whole request (head and body) to arrive. */
@@ -94,8 +94,8 @@ public final class AgentHttpServer implements AutoCloseable {
   /** Live runs, least recently used first: explicit names and connection run names. */
   private final LinkedHashMap<String, Run> runs = new LinkedHashMap<>(16, 0.75f, true);
 
-  /** Explicit run names ended to make room, oldest first (bounded). */
-  private final LinkedHashSet<String> retired = new LinkedHashSet<>();
+  /** Explicit run names ended to make room, for the server's lifetime. */
+  private final RetiredNames retired = new RetiredNames();
 
   private final AtomicLong connectionRuns = new AtomicLong();
 
@@ -178,21 +178,25 @@ public final class AgentHttpServer implements AutoCloseable {
     return traces == null || name == null ? b.build() : traces.start(b, name);
   }
 
-  /** Adds a run, ending the least recently used one beyond the limit. Holds the runs lock. */
+  /**
+   * Adds a run, ending the least recently used run of the same token beyond the limit: a client
+   * makes room among its own runs only, so one token cannot end another's. Holds the runs lock.
+   */
   private Run add(Run r) {
     runs.put(r.name(), r);
-    if (runs.size() > maxRuns) {
-      Iterator<Map.Entry<String, Run>> it = runs.entrySet().iterator();
-      Run eldest = it.next().getValue();
-      it.remove();
+    Run eldest = null;
+    int own = 0;
+    for (Run x : runs.values()) { // least recently used first; iterating is no access
+      if (x.owner() == r.owner()) {
+        eldest = eldest == null ? x : eldest;
+        own++;
+      }
+    }
+    if (own > maxRuns) {
+      runs.remove(eldest.name());
       eldest.tools().run().close();
       if (eldest.connection() < 0) {
         retired.add(eldest.name());
-        if (retired.size() > 16 * maxRuns + 1024) {
-          Iterator<String> old = retired.iterator();
-          old.next();
-          old.remove();
-        }
       }
     }
     return r;
@@ -590,7 +594,11 @@ public final class AgentHttpServer implements AutoCloseable {
       return this;
     }
 
-    /** Most runs kept at once (default 64). */
+    /**
+     * Most runs kept at once per token, or in all when the server has no tokens (default 64):
+     * beyond it a token's least recently used run is ended, so memory stays bounded without one
+     * client ending another's runs.
+     */
     public Builder maxRuns(int runs) {
       if (runs < 1) {
         throw SwipeException.invalidArgument("max_runs", "must be at least 1, was " + runs);

@@ -38,7 +38,8 @@ public final class AgentRun implements AutoCloseable {
 
   private AgentRun(Builder b) {
     this.run = b.trace == null ? b.device.newRun() : b.device.newRun(b.trace, b.traceMaxBytes);
-    this.memory = b.memory;
+    // recorded in the run's trace like every other tool call (an untraced run uses it as it is)
+    this.memory = b.memory == null ? null : run.tracedMemory(b.memory);
     this.inlineImages = b.inlineImages;
     this.simState = b.simState;
   }
@@ -63,7 +64,10 @@ public final class AgentRun implements AutoCloseable {
     return run.attachments().runId();
   }
 
-  /** The memory store for {@code save_memory}/{@code recall_memory}, if one was given. */
+  /**
+   * The memory store for {@code save_memory}/{@code recall_memory}, if one was given: the run's
+   * view of it, whose calls are recorded in the run's trace when the run is traced.
+   */
   public Optional<MemoryStore> memory() {
     return Optional.ofNullable(memory);
   }

@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
@@ -34,6 +35,13 @@ import reactor.core.publisher.Mono;
  * than {@link #MAX_LINE_BYTES} is skipped without being held in memory and answered with {@code
  * -32600}. Every error carries {@code data.code}, a snake_case reason. Responses from the client
  * are never answered. The reader stops only at the end of the input.
+ *
+ * <p>Every request is answered whatever the order of messages. The SDK holds a request that comes
+ * before {@code notifications/initialized} until that notification arrives, which may be never, so
+ * here, until then, {@code ping} is answered at once (MCP allows it any time) and every other
+ * request but {@code initialize} gets {@code -32600} {@code not_initialized}. A {@code tools/call}
+ * naming no tool gets the tool result every front end gives, {@code isError} with {@code
+ * unknown_tool} and the list of tools, not the SDK's bare protocol error.
  */
 final class McpLineTransport implements McpServerTransportProvider {
   /** Longest line read: tool arguments are small (over MCP no image travels to the server). */
@@ -48,6 +56,7 @@ final class McpLineTransport implements McpServerTransportProvider {
   private static final Logger LOG = LoggerFactory.getLogger(McpLineTransport.class);
 
   private final McpJsonMapper mapper;
+  private final Function<String, McpSchema.CallToolResult> unknownTool;
   private final InputStream in;
   private final OutputStream out;
   private final Object writeLock = new Object();
@@ -58,10 +67,22 @@ final class McpLineTransport implements McpServerTransportProvider {
   private volatile boolean outputBroken;
   private volatile McpServerSession session;
 
-  McpLineTransport(McpJsonMapper mapper, InputStream in, OutputStream out) {
+  /** Whether {@code notifications/initialized} reached the session (read on the reader thread). */
+  private boolean initialized;
+
+  /**
+   * @param unknownTool the result of a {@code tools/call} naming {@code name}, or null when there
+   *     is such a tool (then the SDK calls it)
+   */
+  McpLineTransport(
+      McpJsonMapper mapper,
+      InputStream in,
+      OutputStream out,
+      Function<String, McpSchema.CallToolResult> unknownTool) {
     this.mapper = mapper;
     this.in = in;
     this.out = out;
+    this.unknownTool = unknownTool;
   }
 
   @Override
@@ -266,7 +287,36 @@ final class McpLineTransport implements McpServerTransportProvider {
           Map.of("field", problem.field()));
       return;
     }
-    dispatch(McpSchema.JSONRPCRequest.class, m, id, method.asText());
+    String name = method.asText();
+    if (!initialized) {
+      if (name.equals(McpSchema.METHOD_PING)) {
+        writeResult(id, Map.of());
+        return;
+      }
+      if (!name.equals(McpSchema.METHOD_INITIALIZE)) {
+        writeError(
+            id,
+            INVALID_REQUEST,
+            "Invalid Request: the session is not initialized; send initialize, then"
+                + " notifications/initialized, before "
+                + abbreviate(name),
+            AgentErrorCode.NOT_INITIALIZED,
+            Map.of());
+        return;
+      }
+    }
+    if (name.equals(McpSchema.METHOD_TOOLS_CALL)) {
+      McpSchema.CallToolResult unknown = unknownTool.apply(params.get("name").asText());
+      if (unknown != null) {
+        writeResult(id, unknown);
+        return;
+      }
+    }
+    dispatch(McpSchema.JSONRPCRequest.class, m, id, name);
+  }
+
+  private static String abbreviate(String s) {
+    return s.length() <= 80 ? s : s.substring(0, 77) + "...";
   }
 
   private void response(ObjectNode m, JsonNode id) {
@@ -390,6 +440,10 @@ final class McpLineTransport implements McpServerTransportProvider {
     if (s == null) {
       return;
     }
+    if (message instanceof McpSchema.JSONRPCNotification n
+        && McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(n.method())) {
+      initialized = true; // the session sets its state as it handles it, below, on this thread
+    }
     Object key = message instanceof McpSchema.JSONRPCRequest r ? r.id() : null;
     if (key != null) {
       methodOfRequest.put(key, method);
@@ -439,6 +493,28 @@ final class McpLineTransport implements McpServerTransportProvider {
         LOG.warn("the output closed; answers are dropped from now on: {}", e.getMessage());
       }
     }
+  }
+
+  /**
+   * Answers request {@code id} with {@code result} (the SDK's types are written as it writes them).
+   */
+  private void writeResult(JsonNode id, Object result) {
+    Object rpcId = id.isTextual() ? id.asText() : (Object) id.asLong();
+    String json;
+    try {
+      json =
+          mapper.writeValueAsString(
+              new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, rpcId, result, null));
+    } catch (IOException e) {
+      writeError(
+          id,
+          INTERNAL_ERROR,
+          "Internal error: the answer could not be written",
+          ErrorCode.INTERNAL,
+          Map.of());
+      return;
+    }
+    writeLine(json);
   }
 
   private void writeError(

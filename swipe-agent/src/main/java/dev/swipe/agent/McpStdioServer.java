@@ -29,6 +29,11 @@ import java.util.concurrent.TimeUnit;
  * invalid params {@code -32602}; {@code data.code} gives a snake_case reason) and the next line is
  * read. JSON is read with bounds (nesting depth, number and string length, a line of at most 4
  * MiB). The server reads until its input ends.
+ *
+ * <p>Every request is answered whatever the order of messages: {@code ping} at any time, any other
+ * request before {@code notifications/initialized} (but {@code initialize}) with {@code -32600}
+ * {@code not_initialized}, so a client never waits on a request the session would hold. An unknown
+ * tool is an {@code isError} result with {@code unknown_tool}, as on every front end.
  */
 public final class McpStdioServer implements AutoCloseable {
   private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {};
@@ -50,7 +55,15 @@ public final class McpStdioServer implements AutoCloseable {
    */
   public static McpStdioServer start(ToolDispatcher tools, InputStream in, OutputStream out) {
     JacksonMcpJsonMapper mapper = new JacksonMcpJsonMapper(ToolDispatcher.JSON.copy());
-    McpLineTransport transport = new McpLineTransport(mapper, in, out);
+    McpLineTransport transport =
+        new McpLineTransport(
+            mapper,
+            in,
+            out,
+            name ->
+                tools.spec(name).isPresent()
+                    ? null
+                    : toMcpResult(tools.call(name, (JsonNode) null)));
     List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();
     for (ToolSpec spec : tools.specs()) {
       McpSchema.Tool tool =

@@ -313,6 +313,30 @@ class AgentHttpServerHardeningTest {
         403,
         "origin_not_allowed");
     assertJsonError(
+        ask(s, RawHttp.post("/tools/save_memory", save, "Origin: http://evil.example@127.0.0.1")),
+        403,
+        "origin_not_allowed");
+    assertJsonError(
+        ask(
+            s,
+            RawHttp.post(
+                "/tools/save_memory",
+                save,
+                "Origin: http://127.0.0.1:" + port,
+                "Origin: http://evil.example")),
+        400,
+        "malformed_request");
+    assertJsonError(
+        ask(
+            s,
+            RawHttp.post(
+                "/tools/save_memory",
+                save,
+                "Host: 127.0.0.1:" + port,
+                "Host: evil.example:" + port)),
+        400,
+        "malformed_request");
+    assertJsonError(
         ask(s, RawHttp.post("/tools/save_memory", save, "Host: a b")), 403, "host_not_allowed");
     assertJsonError(
         ask(s, RawHttp.get("/tools").replace("Host: 127.0.0.1", "Host: evil.example")),
@@ -415,6 +439,53 @@ class AgentHttpServerHardeningTest {
     RawHttp.Answer fresh = alice.send(RawHttp.post("/tools/screenshot", "{}")).read();
     assertThat(fresh.status()).isEqualTo(200);
     assertThat(fresh.headers().get("run")).isNotEqualTo(aliceRun).startsWith("connection-");
+  }
+
+  @Test
+  void oneTokensRunsMakeRoomAmongThemselvesNeverByEndingAnothers() throws Exception {
+    AgentHttpServer s = server(b -> b.tokens(List.of("token-a", "token-b")).maxRuns(2));
+    String a = "Authorization: Bearer token-a";
+    String b = "Authorization: Bearer token-b";
+    RawHttp.Answer made = ask(s, RawHttp.post("/tools/screenshot", "{}", a, "run: victim"));
+    assertThat(made.status()).isEqualTo(200);
+    String id = made.json().get("screenshot_attachment_id").asText();
+    String diff = "{\"before\":\"" + id + "\",\"after\":\"" + id + "\"}";
+    RawHttp bob = raw(s);
+    for (int i = 0; i < 6; i++) {
+      assertThat(ask(s, RawHttp.post("/tools/recall_memory", "{}", b, "run: b" + i)).status())
+          .isEqualTo(200);
+      assertThat(bob.send(RawHttp.post("/tools/recall_memory", "{}", b)).read().status())
+          .as("a connection run of token b counts toward b's runs")
+          .isIn(200, 410);
+    }
+    RawHttp.Answer still = ask(s, RawHttp.post("/tools/image_diff", diff, a, "run: victim"));
+    assertThat(still.status()).as(still.json().toString()).isEqualTo(200);
+    assertJsonError(
+        ask(s, RawHttp.post("/tools/recall_memory", "{}", b, "run: b0")), 410, "run_evicted");
+    assertThat(ask(s, RawHttp.post("/tools/recall_memory", "{}", b, "run: b5")).status())
+        .isEqualTo(200);
+  }
+
+  @Test
+  void aRetiredNameIsNeverReissuedHoweverManyRunsFollow() throws Exception {
+    AgentHttpServer s = server(b -> b.maxRuns(2));
+    RawHttp.Answer first = ask(s, RawHttp.post("/tools/screenshot", "{}", "run: victim"));
+    assertThat(first.json().get("screenshot_attachment_id").asText()).isEqualTo("shot-1");
+    RawHttp client = raw(s);
+    for (int i = 0; i < 3000; i++) {
+      RawHttp.Answer a =
+          client.send(RawHttp.post("/tools/recall_memory", "{}", "run: r-" + i)).read();
+      assertThat(a.status()).as("run r-%d", i).isEqualTo(200);
+    }
+    String diff = "{\"before\":\"shot-1\",\"after\":\"shot-1\"}";
+    for (int i = 0; i < 2; i++) {
+      assertJsonError(
+          ask(s, RawHttp.post("/tools/image_diff", diff, "run: victim")), 410, "run_evicted");
+    }
+    assertJsonError(
+        ask(s, RawHttp.post("/tools/recall_memory", "{}", "run: r-0")), 410, "run_evicted");
+    assertThat(ask(s, RawHttp.post("/tools/recall_memory", "{}", "run: r-2999")).status())
+        .isEqualTo(200);
   }
 
   @Test

@@ -9,6 +9,8 @@ import dev.swipe.core.Device;
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.trace.TraceReader;
 import dev.swipe.core.trace.TraceWriter;
+import dev.swipe.memory.MemoryStore;
+import dev.swipe.memory.MemoryStores;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -116,6 +118,40 @@ class AgentTraceTest {
     List<ObjectNode> swipes =
         t.records().stream().filter(r -> r.path("action").asText().equals("swipe")).toList();
     assertThat(swipes).as("what was written before the stop stays").isNotEmpty().hasSizeLessThan(6);
+  }
+
+  @Test
+  void memoryToolCallsAreTracedInTheRunLikeEveryOtherTool() throws Exception {
+    try (Device device = Device.open("sim:?scale=0.5&scene=list");
+        MemoryStore memory = MemoryStores.open("mem:");
+        AgentHttpServer server =
+            AgentHttpServer.builder(device)
+                .address(new InetSocketAddress("127.0.0.1", 0))
+                .memory(memory)
+                .trace(dir, 1 << 24)
+                .start()) {
+      String save =
+          "{\"title\":\"[Clock] [Hour picker] swipe parameters\",\"content\":\"distance: 35\","
+              + "\"entities\":[\"Clock\"]}";
+      assertThat(post(server, "save_memory", save, "mem").statusCode()).isEqualTo(200);
+      assertThat(post(server, "recall_memory", "{\"query\":\"hour picker\"}", "mem").statusCode())
+          .isEqualTo(200);
+      HttpResponse<String> missing =
+          post(
+              server,
+              "save_memory",
+              "{\"id\":\"no-such-id\",\"title\":\"t\",\"content\":\"c\"}",
+              "mem");
+      assertThat(missing.body()).contains("memory_not_found");
+    }
+    List<ObjectNode> records = TraceReader.read(runs(dir).get(0)).records();
+    assertThat(records)
+        .extracting(r -> r.path("action").asText())
+        .containsExactly("memory_save", "memory_recall", "memory_save");
+    assertThat(records.get(0).path("args").path("title").asText())
+        .isEqualTo("[Clock] [Hour picker] swipe parameters");
+    assertThat(records.get(1).path("outcome").path("records").asInt()).isEqualTo(1);
+    assertThat(records.get(2).path("error").path("code").asText()).isEqualTo("memory_not_found");
   }
 
   @Test

@@ -99,6 +99,16 @@ public interface Device extends AutoCloseable {
    */
   Optional<MemoryStore> memory();
 
+  /**
+   * {@code store} as this run uses it: each call is recorded in the run's trace, as the calls on
+   * {@link #memory()} are, so a store the caller owns (an agent server's, shared by its runs)
+   * leaves the same records as the device's own. An untraced run gives {@code store} itself.
+   * Closing the view closes the store.
+   *
+   * @throws SwipeException {@code invalid_argument} (field {@code store}) for null
+   */
+  MemoryStore tracedMemory(MemoryStore store);
+
   /** What the HID link can do. */
   HidCapabilities hidCapabilities();
 

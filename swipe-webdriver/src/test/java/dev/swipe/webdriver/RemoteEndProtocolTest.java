@@ -426,7 +426,11 @@ class RemoteEndProtocolTest {
   void aWebPageElsewhereIsRefusedOnLoopbackAndALoopbackPageServed() throws Exception {
     String status = "GET /status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n";
     for (String foreign :
-        List.of("https://attacker.example", "null", "http://127.0.0.1.attacker.example:80")) {
+        List.of(
+            "https://attacker.example",
+            "null",
+            "http://127.0.0.1.attacker.example:80",
+            "http://attacker.example@127.0.0.1")) {
       assertThat(raw(status + "Origin: " + foreign + "\r\n\r\n"))
           .as(foreign)
           .startsWith("HTTP/1.1 400")
@@ -438,6 +442,14 @@ class RemoteEndProtocolTest {
           .as(local)
           .startsWith("HTTP/1.1 200");
     }
+    // a second Origin (or Host) is refused whichever one a check would have read
+    assertThat(raw(status + "Origin: http://127.0.0.1\r\nOrigin: https://attacker.example\r\n\r\n"))
+        .startsWith("HTTP/1.1 400");
+    assertThat(
+            raw(
+                "GET /status HTTP/1.0\r\nHost: 127.0.0.1\r\nHost: attacker.example\r\n"
+                    + "Connection: close\r\n\r\n"))
+        .startsWith("HTTP/1.1 400");
   }
 
   private String raw(String request) throws Exception {

@@ -217,12 +217,13 @@ public final class DefaultDevice implements Device {
 
   @Override
   public Optional<MemoryStore> memory() {
-    MemoryStore memory = parts.memory;
-    if (memory == null) {
-      return Optional.empty();
-    }
-    return Optional.of(
-        tracer == null ? memory : new TracedMemoryStore(memory, tracer, attachments.runId()));
+    return Optional.ofNullable(parts.memory).map(this::tracedMemory);
+  }
+
+  @Override
+  public MemoryStore tracedMemory(MemoryStore store) {
+    SwipeException.requireArgument(store, "store");
+    return tracer == null ? store : new TracedMemoryStore(store, tracer, attachments.runId());
   }
 
   @Override

@@ -121,8 +121,10 @@ final class TracedMemoryStore implements MemoryStore {
       T result = call.get();
       tracer.call(runId, action, start, args, outcome.apply(result), null, null);
       return result;
-    } catch (SwipeException e) {
-      tracer.call(runId, action, start, args, null, null, e);
+    } catch (RuntimeException e) {
+      // a store's own failures (MemoryException: memory_not_found, memory_conflict, ...) are
+      // recorded with the code an agent is shown, and thrown on as they came
+      tracer.call(runId, action, start, args, null, null, SwipeException.translate(e));
       throw e;
     }
   }

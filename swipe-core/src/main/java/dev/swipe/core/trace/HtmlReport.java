@@ -38,6 +38,12 @@ import java.util.stream.Stream;
  * trace directory are linked at each step's time. Unreadable trace lines are listed, not fatal, and
  * a trace that stopped early says why.
  *
+ * <p>A trace is data that may have been edited or made elsewhere, so the report reads and links
+ * only regular files inside the trace directory (links resolved; none leading out of it) of at most
+ * {@link #MAX_IMAGE_BYTES}: a file name that is absolute, has {@code ..}, is a URL ({@code
+ * javascript:}, {@code https:}), a device, a FIFO or bigger is skipped without being opened, and
+ * the page and {@code err} list it.
+ *
  * <p>Command line: {@code java -cp <swipe-core and its dependencies>
  * dev.swipe.core.trace.HtmlReport DIR [--out FILE]}, or {@code java -jar swipe-agent.jar report DIR
  * [--out FILE]} (see docs/reports.md).
@@ -48,6 +54,15 @@ public final class HtmlReport {
 
   /** A video's sidecar: the same name with this suffix, holding its start on the device clock. */
   public static final String VIDEO_SIDECAR_SUFFIX = ".json";
+
+  /**
+   * Largest image file (screenshot, golden diff) the report reads or links, 20 MiB: a phone's
+   * screenshots are far smaller, so a bigger file is not one the SDK wrote and is skipped.
+   */
+  public static final long MAX_IMAGE_BYTES = 20L * 1024 * 1024;
+
+  /** Largest video sidecar read (it holds two numbers). */
+  private static final long MAX_SIDECAR_BYTES = 64 * 1024;
 
   private static final String HEAT_DIR = "report";
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -158,7 +173,9 @@ public final class HtmlReport {
 
   private static final String USAGE = "usage: report TRACE_DIR [--out FILE]";
 
-  /** Renders one trace and lists its unreadable lines and early stop on {@code err}. */
+  /**
+   * Renders one trace and lists its unreadable lines, skipped files and early stop on {@code err}.
+   */
   private static Path renderListing(Path dir, Path file, java.io.PrintStream err) {
     TraceReader.Trace t = TraceReader.read(dir);
     for (TraceReader.Skipped s : t.skipped()) {
@@ -172,8 +189,16 @@ public final class HtmlReport {
     }
     t.stopReason()
         .ifPresent(r -> err.println("report: the trace in " + dir + " stopped early: " + r));
-    return render(dir, file);
+    Rendered r = renderChecked(dir, file);
+    for (TraceFiles.Skipped s : r.skippedFiles()) {
+      err.println(
+          "report: " + dir + ": " + s.where() + " file '" + s.name() + "' skipped: " + s.reason());
+    }
+    return r.file();
   }
+
+  /** A written page and the files the trace named that it did not use. */
+  private record Rendered(Path file, List<TraceFiles.Skipped> skippedFiles) {}
 
   /**
    * The sub-directories of {@code dir} that hold a trace, in name order (runs are named by start
@@ -255,6 +280,10 @@ public final class HtmlReport {
    *     (field {@code out}) the page cannot be written
    */
   public static Path render(Path dir, Path out) {
+    return renderChecked(dir, out).file();
+  }
+
+  private static Rendered renderChecked(Path dir, Path out) {
     SwipeException.requireArgument(out, "out");
     String base = linkBase(dir, out);
     TraceReader.Trace trace = TraceReader.read(dir);
@@ -281,7 +310,12 @@ public final class HtmlReport {
             .thenComparingLong(r -> r.path("seq").asLong());
     roots.sort(order);
     children.values().forEach(l -> l.sort(order));
-    List<Video> videos = videos(dir);
+    TraceFiles files = new TraceFiles(dir);
+    List<Video> videos = videos(dir, files);
+    StringBuilder main = new StringBuilder(64 * 1024);
+    for (ObjectNode r : roots) {
+      step(main, dir, files, base, r, children, videos, 0);
+    }
 
     long errors = steps.stream().filter(r -> r.has("error")).count();
     long actions = steps.stream().filter(r -> r.has("planned")).count();
@@ -333,9 +367,28 @@ public final class HtmlReport {
       }
       html.append("</ul></div>");
     }
+    List<TraceFiles.Skipped> skippedFiles = files.skipped();
+    if (!skippedFiles.isEmpty()) {
+      html.append("<div class=\"skipped\" id=\"skipped-files\"><strong>Skipped ")
+          .append(skippedFiles.size())
+          .append(skippedFiles.size() == 1 ? " file the trace names" : " files the trace names")
+          .append(" (only regular files inside the trace directory of at most ")
+          .append(MAX_IMAGE_BYTES / (1024 * 1024))
+          .append(" MiB are used):</strong><ul>");
+      for (TraceFiles.Skipped f : skippedFiles) {
+        html.append("<li>")
+            .append(escape(f.where()))
+            .append(": <code>")
+            .append(escape(f.name()))
+            .append("</code>: ")
+            .append(escape(f.reason()))
+            .append("</li>");
+      }
+      html.append("</ul></div>");
+    }
     for (Video v : videos) {
       html.append("<p class=\"video\">video: <a href=\"")
-          .append(escape(base + v.file()))
+          .append(escape(base + TraceFiles.link(v.file())))
           .append("\">")
           .append(escape(v.file()))
           .append("</a> (")
@@ -356,12 +409,10 @@ public final class HtmlReport {
           .append("</a>");
     }
     html.append("</nav>").append(LEGEND).append("</header><main>");
-    for (ObjectNode r : roots) {
-      step(html, dir, base, r, children, videos, 0);
-    }
+    html.append(main);
     html.append("</main><script>").append(SCRIPT).append("</script></body></html>");
     write(out, html.toString());
-    return out;
+    return new Rendered(out, skippedFiles);
   }
 
   /**
@@ -386,6 +437,7 @@ public final class HtmlReport {
   private static void step(
       StringBuilder html,
       Path dir,
+      TraceFiles files,
       String base,
       ObjectNode r,
       Map<Long, List<ObjectNode>> children,
@@ -461,13 +513,15 @@ public final class HtmlReport {
     if (r.has("before") || r.has("after")) {
       html.append("<div class=\"pair\">");
       if (r.has("before") && (r.has("planned") || r.path("composite").asBoolean())) {
-        figure(html, base, r.path("before"), "before", pathOverlay(r));
+        figure(html, files, base, seq, r.path("before"), "before", pathOverlay(r));
       }
-      String heat = r.has("before") ? heat(dir, r, seq) : null;
+      String heat = r.has("before") ? heat(dir, files, r, seq) : null;
       String region = regionOverlay(r.path("diff"));
       figure(
           html,
+          files,
           base,
+          seq,
           r.path("after"),
           "after",
           (heat == null
@@ -478,9 +532,18 @@ public final class HtmlReport {
               + region);
       String diffImage = r.path("outcome").path("diff_image").asText(null);
       if (diffImage != null) {
-        html.append("<figure class=\"golden\"><img class=\"diffimage\" alt=\"golden diff\" src=\"")
-            .append(escape(base + diffImage))
-            .append("\"><figcaption>golden | screenshot | changed cells</figcaption></figure>");
+        TraceFiles.Checked golden =
+            files.check(diffImage, "step #" + seq + " golden diff", MAX_IMAGE_BYTES);
+        if (golden.ok()) {
+          html.append(
+                  "<figure class=\"golden\"><img class=\"diffimage\" alt=\"golden diff\" src=\"")
+              .append(escape(base + TraceFiles.link(diffImage)))
+              .append("\"><figcaption>golden | screenshot | changed cells</figcaption></figure>");
+        } else {
+          html.append("<figure class=\"golden\"><div class=\"noshot\">golden diff skipped: ")
+              .append(escape(golden.reason()))
+              .append("</div></figure>");
+        }
       }
       html.append("</div>");
     }
@@ -525,7 +588,7 @@ public final class HtmlReport {
           .append(kids.size() == 1 ? " sub-step" : " sub-steps")
           .append("</p>");
       for (ObjectNode k : kids) {
-        step(html, dir, base, k, children, videos, depth + 1);
+        step(html, dir, files, base, k, children, videos, depth + 1);
       }
       html.append("</div>");
     }
@@ -635,20 +698,32 @@ public final class HtmlReport {
   }
 
   private static void figure(
-      StringBuilder html, String base, JsonNode shot, String label, String overlay) {
+      StringBuilder html,
+      TraceFiles files,
+      String base,
+      long seq,
+      JsonNode shot,
+      String label,
+      String overlay) {
     html.append("<figure class=\"").append(label).append("\">");
+    TraceFiles.Checked file =
+        shot.has("file")
+            ? files.check(shot.path("file").asText(), "step #" + seq + " " + label, MAX_IMAGE_BYTES)
+            : null;
     if (shot.isMissingNode()) {
       html.append("<div class=\"noshot\">no ").append(label).append(" screenshot</div>");
-    } else if (shot.has("file")) {
+    } else if (file != null && file.ok()) {
       html.append("<div class=\"shot\"><img class=\"screen\" alt=\"")
           .append(label)
           .append(' ')
           .append(escape(shot.path("id").asText()))
           .append("\" src=\"")
-          .append(escape(base + shot.path("file").asText()))
+          .append(escape(base + TraceFiles.link(shot.path("file").asText())))
           .append("\">")
           .append(overlay)
           .append("</div>");
+    } else if (file != null) {
+      html.append("<div class=\"noshot\">skipped: ").append(escape(file.reason())).append("</div>");
     } else {
       html.append("<div class=\"noshot\">")
           .append(escape(shot.path("skipped").asText("not stored")))
@@ -746,17 +821,26 @@ public final class HtmlReport {
    * A PNG marking the changed cells (as image_diff counts them) inside the judged region, or null
    * when not computable.
    */
-  private static String heat(Path dir, ObjectNode r, long seq) {
+  private static String heat(Path dir, TraceFiles files, ObjectNode r, long seq) {
     String before = r.path("before").path("file").asText(null);
     String after = r.path("after").path("file").asText(null);
     if (before == null || after == null || before.equals(after)) {
       return null;
     }
+    TraceFiles.Checked beforeFile =
+        files.check(before, "step #" + seq + " before", MAX_IMAGE_BYTES);
+    TraceFiles.Checked afterFile = files.check(after, "step #" + seq + " after", MAX_IMAGE_BYTES);
+    if (!beforeFile.ok() || !afterFile.ok()) {
+      return null;
+    }
     try {
-      GreyRaster a =
-          ImageDecoder.decode(Files.readAllBytes(dir.resolve(before)), DecodeOptions.FOR_DIFF);
-      GreyRaster b =
-          ImageDecoder.decode(Files.readAllBytes(dir.resolve(after)), DecodeOptions.FOR_DIFF);
+      byte[] beforeBytes = TraceFiles.read(beforeFile.file(), MAX_IMAGE_BYTES);
+      byte[] afterBytes = TraceFiles.read(afterFile.file(), MAX_IMAGE_BYTES);
+      if (beforeBytes == null || afterBytes == null) {
+        return null;
+      }
+      GreyRaster a = ImageDecoder.decode(beforeBytes, DecodeOptions.FOR_DIFF);
+      GreyRaster b = ImageDecoder.decode(afterBytes, DecodeOptions.FOR_DIFF);
       if (a.width() != b.width() || a.height() != b.height()) {
         return null;
       }
@@ -779,30 +863,49 @@ public final class HtmlReport {
         }
       }
       Path heatDir = dir.resolve(HEAT_DIR);
+      if (Files.isSymbolicLink(heatDir)) {
+        return null; // never written through a link the trace brought
+      }
       Files.createDirectories(heatDir);
       String name = "heat-" + seq + ".png";
-      javax.imageio.ImageIO.write(img, "png", heatDir.resolve(name).toFile());
+      Path heatFile = heatDir.resolve(name);
+      Files.deleteIfExists(heatFile); // a link in its place is removed, not written through
+      try (java.io.OutputStream o =
+          Files.newOutputStream(
+              heatFile,
+              java.nio.file.StandardOpenOption.CREATE_NEW,
+              java.nio.file.StandardOpenOption.WRITE)) {
+        javax.imageio.ImageIO.write(img, "png", o);
+      }
       return HEAT_DIR + "/" + name;
     } catch (IOException | RuntimeException e) {
       return null;
     }
   }
 
-  /** Videos in the trace directory that have a sidecar saying when they start. */
-  private static List<Video> videos(Path dir) {
+  /**
+   * Videos in the trace directory that have a sidecar saying when they start (both checked as
+   * {@link TraceFiles} does; a video is linked, never read).
+   */
+  private static List<Video> videos(Path dir, TraceFiles checked) {
     List<Video> out = new ArrayList<>();
     try (Stream<Path> files = Files.list(dir)) {
       for (Path p : (Iterable<Path>) files.sorted()::iterator) {
         String name = p.getFileName().toString();
-        if (!name.endsWith(".mp4")) {
+        if (!name.endsWith(".mp4") || !Files.exists(dir.resolve(name + VIDEO_SIDECAR_SUFFIX))) {
           continue;
         }
-        Path side = dir.resolve(name + VIDEO_SIDECAR_SUFFIX);
-        if (!Files.isRegularFile(side)) {
+        TraceFiles.Checked side =
+            checked.check(name + VIDEO_SIDECAR_SUFFIX, "video sidecar", MAX_SIDECAR_BYTES);
+        if (!side.ok() || !checked.check(name, "video", Long.MAX_VALUE).ok()) {
           continue;
         }
         try {
-          JsonNode j = JSON.readTree(side.toFile());
+          byte[] text = TraceFiles.read(side.file(), MAX_SIDECAR_BYTES);
+          if (text == null) {
+            continue;
+          }
+          JsonNode j = JSON.readTree(text);
           if (j.has("start_clock_ms") && j.has("duration_ms")) {
             out.add(
                 new Video(
@@ -827,7 +930,8 @@ public final class HtmlReport {
     for (Video v : videos) {
       double t = clock - v.startClockMs();
       if (t >= -1 && t <= v.durationMs()) {
-        return String.format(Locale.ROOT, "%s#t=%.3f", v.file(), Math.max(0, t) / 1000);
+        return String.format(
+            Locale.ROOT, "%s#t=%.3f", TraceFiles.link(v.file()), Math.max(0, t) / 1000);
       }
     }
     return null;

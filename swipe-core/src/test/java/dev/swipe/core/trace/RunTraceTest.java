@@ -10,6 +10,11 @@ import dev.swipe.core.SwipeException;
 import dev.swipe.core.VirtualClock;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import dev.swipe.core.testkit.StillFrameSource;
+import dev.swipe.memory.MemoryException;
+import dev.swipe.memory.MemoryQuery;
+import dev.swipe.memory.MemoryRecord;
+import dev.swipe.memory.MemoryStore;
+import dev.swipe.memory.MemoryStores;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -61,6 +66,35 @@ class RunTraceTest {
         .extracting(r -> r.path("run").asText())
         .doesNotContain(b.get(0).path("run").asText());
     assertThat(Files.exists(dir.resolve("trace.jsonl"))).isFalse();
+  }
+
+  @Test
+  void aStoreTheCallerOwnsIsTracedInTheRunsTraceFailuresToo() {
+    try (Device d = device();
+        MemoryStore store = MemoryStores.inMemory()) {
+      try (Device run = d.newRun(dir.resolve("m"), 1 << 20)) {
+        MemoryStore traced = run.tracedMemory(store);
+        traced.save(
+            MemoryRecord.builder("[App] [Picker] swipe parameters", "distance: 35").build());
+        assertThat(traced.recall(MemoryQuery.text("picker").build())).hasSize(1);
+        assertThatThrownBy(
+                () -> traced.save(MemoryRecord.builder("t", "c").id("no-such-id").build()))
+            .as("the store's own exception, as it came")
+            .isInstanceOf(MemoryException.class);
+      }
+      assertThat(d.tracedMemory(store)).as("an untraced device uses it as it is").isSameAs(store);
+      assertThatThrownBy(() -> d.tracedMemory(null))
+          .isInstanceOfSatisfying(
+              SwipeException.class, e -> assertThat(e.field()).isEqualTo("store"));
+    }
+    List<ObjectNode> r = TraceReader.read(dir.resolve("m")).records();
+    assertThat(r)
+        .extracting(n -> n.path("action").asText())
+        .containsExactly("memory_save", "memory_recall", "memory_save");
+    assertThat(r.get(0).path("args").path("title").asText())
+        .isEqualTo("[App] [Picker] swipe parameters");
+    assertThat(r.get(1).path("outcome").path("records").asInt()).isEqualTo(1);
+    assertThat(r.get(2).path("error").path("code").asText()).isEqualTo("memory_not_found");
   }
 
   @Test

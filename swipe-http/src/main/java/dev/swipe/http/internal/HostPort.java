@@ -75,7 +75,9 @@ public record HostPort(String host, int port) {
   /**
    * The host and port of an {@code Origin} header ({@code http} or {@code https}, default ports
    * filled in); null for {@code null} (a sandboxed page, a file) and anything that is not a web
-   * origin.
+   * origin. An origin is only {@code scheme://host[:port]}: user info ({@code
+   * http://evil.example@127.0.0.1}), a path, a query or a fragment make it none, since a browser
+   * never sends them and a checker that read past them would trust the wrong host.
    */
   public static HostPort ofOrigin(String origin) {
     try {
@@ -84,6 +86,14 @@ public record HostPort(String host, int port) {
       if (u.getHost() == null
           || scheme == null
           || !scheme.equalsIgnoreCase("http") && !scheme.equalsIgnoreCase("https")) {
+        return null;
+      }
+      if (u.getRawUserInfo() != null
+          || u.getRawAuthority() == null
+          || u.getRawAuthority().indexOf('@') >= 0
+          || u.getRawPath() != null && !u.getRawPath().isEmpty()
+          || u.getRawQuery() != null
+          || u.getRawFragment() != null) {
         return null;
       }
       int port = u.getPort() >= 0 ? u.getPort() : scheme.equalsIgnoreCase("https") ? 443 : 80;

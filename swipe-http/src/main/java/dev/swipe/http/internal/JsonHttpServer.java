@@ -43,8 +43,10 @@ import java.util.regex.Pattern;
  * connection waits for the next one at most the idle timeout; connections are bounded in total and
  * per client address (503 {@code too_many_connections}); every response is written at once with
  * {@code TCP_NODELAY}; heads are bounded (431, 414) and framing is strict (Content-Length or
- * chunked, never both; 400 {@code malformed_request}). Bodies are bounded (413). The request target
- * is passed on as sent (origin form, not decoded): routing it is the handler's business.
+ * chunked, never both; 400 {@code malformed_request}), and a request with two {@code Host} or two
+ * {@code Origin} fields is refused (400 {@code malformed_request}). Bodies are bounded (413). The
+ * request target is passed on as sent (origin form, not decoded): routing it is the handler's
+ * business.
  *
  * <p>Every refusal of the server's own ({@link RefusalCode}) is worded by {@link Handler#refused},
  * so each endpoint answers in its protocol's error shape.
@@ -55,6 +57,9 @@ public final class JsonHttpServer implements AutoCloseable {
 
   /** Most bytes of all header lines together. */
   static final int MAX_HEAD_BYTES = 64 * 1024;
+
+  /** Header fields a request may carry at most once (lower case). */
+  static final List<String> SINGLE_HEADERS = List.of("host", "origin");
 
   /** Most header fields. */
   static final int MAX_HEADERS = 100;
@@ -693,6 +698,16 @@ public final class JsonHttpServer implements AutoCloseable {
           RefusalCode.MALFORMED_REQUEST,
           "an HTTP/1.1 request needs exactly one Host header",
           Map.of());
+    }
+    // the endpoints judge who is asking by Host and Origin: a second field, whichever they read,
+    // could carry what the check never saw, so a request with two is refused whatever its version
+    for (String once : SINGLE_HEADERS) {
+      if (r.headers(once).size() > 1) {
+        throw new Refused(
+            RefusalCode.MALFORMED_REQUEST,
+            "more than one " + once + " header field",
+            Map.of("header", once));
+      }
     }
     return r;
   }

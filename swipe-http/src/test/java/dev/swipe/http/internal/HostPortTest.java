@@ -30,6 +30,24 @@ class HostPortTest {
   }
 
   @Test
+  void anOriginWithUserInfoPathQueryOrFragmentIsNoOrigin() {
+    for (String bad :
+        new String[] {
+          "http://evil.com@127.0.0.1",
+          "http://evil.com@127.0.0.1:8765",
+          "http://@127.0.0.1",
+          "http://user:pw@localhost",
+          "http://evil.com%40@127.0.0.1",
+          "http://127.0.0.1/",
+          "http://127.0.0.1/x",
+          "http://127.0.0.1?x=1",
+          "http://127.0.0.1#x"
+        }) {
+      assertThat(HostPort.ofOrigin(bad)).as("'%s'", bad).isNull();
+    }
+  }
+
+  @Test
   void loopbackIsLocalhostOrALoopbackLiteral() {
     for (String h : new String[] {"localhost", "127.0.0.1", "127.0.0.2", "::1"}) {
       assertThat(new HostPort(h, -1).isLoopback()).as(h).isTrue();

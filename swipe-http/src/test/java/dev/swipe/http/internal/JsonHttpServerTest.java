@@ -93,7 +93,13 @@ class JsonHttpServerTest {
               "GET /" + "y".repeat(20_000) + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
               "POST /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5000\r\n\r\n"
                   + "z".repeat(5000),
-              "POST /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: gzip\r\n\r\n");
+              "POST /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: gzip\r\n\r\n",
+              // a second Host or Origin could carry what the endpoint's check never read
+              "GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n\r\n",
+              "GET /ok HTTP/1.0\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n\r\n",
+              "GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://127.0.0.1\r\n"
+                  + "Origin: http://evil.example\r\n\r\n",
+              "GET /ok HTTP/1.0\r\nOrigin: http://localhost\r\norigin: http://evil.example\r\n\r\n");
       for (String request : refused) {
         String answer = exchange(port, request);
         assertThat(answer)
