@@ -81,4 +81,45 @@ class PickerStylesTest {
       assertThat(truth.editorOpen()).isFalse();
     }
   }
+
+  /**
+   * A device whose first reading leaves a column's selection unclear (a bold face the reader cannot
+   * tell from the others on one frame): setWheels moves that column one row, reads it again and
+   * goes on, rather than refusing or guessing.
+   */
+  @org.junit.jupiter.api.Test
+  void aColumnWhoseMarksDisagreeIsMovedOneRowAndReadAgain() {
+    long seed = 3013;
+    try (Device phone =
+        Device.open("sim:?scene=picker&platform=android&picker_style=bold&seed=" + seed)) {
+      SimOracle truth = SimOracle.of(phone);
+      // the start and target values SetWheelBench draws for this device
+      Random rnd = new Random(seed);
+      int[] targets = new int[3];
+      for (int c = 0; c < 3; c++) {
+        SimState.Wheel w = truth.wheel(COLUMNS.get(c));
+        int a = rnd.nextInt(w.rowCount());
+        int b;
+        do {
+          b = rnd.nextInt(w.rowCount());
+        } while (b == a);
+        truth.setWheelValue(COLUMNS.get(c), a * w.valueStep());
+        targets[c] = b * w.valueStep();
+      }
+      phone.screenshot();
+      WheelReading first = phone.readWheels();
+      assertThat(first.columns()).anyMatch(c -> !c.selectionClear());
+      List<WheelSetResult> rs =
+          phone.setWheels(
+              List.of(
+                  WheelSet.column(0).to(truth.wheel("month").label().equals("Jan") ? "Feb" : "Jan"),
+                  WheelSet.column(1).to(targets[1]),
+                  WheelSet.column(2).to(targets[2])));
+      assertThat(truth.wheel("hour").value()).isEqualTo(targets[1]);
+      assertThat(truth.wheel("minute").value()).isEqualTo(targets[2]);
+      assertThat(rs.get(0).label()).isEqualTo(truth.wheel("month").label());
+      assertThat(rs.stream().flatMap(r -> r.evidence().stream()))
+          .anyMatch(e -> e.contains("selection unclear; moved one row"));
+    }
+  }
 }

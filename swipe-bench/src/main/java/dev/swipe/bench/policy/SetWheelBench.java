@@ -306,7 +306,9 @@ public final class SetWheelBench {
                 after.overshoots(),
                 truth.editorOpen(),
                 r.cost().wallMs(),
-                right ? "" : "confirmed " + r.label() + ", truth " + after.label(),
+                right && r.label().equals(after.label())
+                    ? ""
+                    : "confirmed " + r.label() + ", truth " + after.label(),
                 !r.label().equals(after.label())));
       }
     } catch (SwipeException e) {

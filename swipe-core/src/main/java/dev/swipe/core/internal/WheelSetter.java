@@ -59,7 +59,15 @@ final class WheelSetter {
     long t0 = device.ticker().read();
     Observation shot = device.screenshot();
     WheelReading all = reader.read(shot, null);
-    WheelColumn column = pick(all, request);
+    WheelColumn column = located(all, request);
+    if (!column.selectionClear()) {
+      // the marks of the selection disagree: one row moved shows them other labels (and often
+      // reads whole what was cut or faint), then they are asked again; still unclear is refused
+      shot = probed(shot, column);
+      all = reader.read(shot, null);
+      column = located(all, request);
+    }
+    column = usable(column);
     if (column.scale().kind() == WheelScale.Kind.OPTIONS) {
       return setOption(column, request, shot, t0);
     }
@@ -86,11 +94,15 @@ final class WheelSetter {
                   cost.framesGrabbed(),
                   cost.settleWaitMs());
           WheelScale now = scale;
+          // the label as read, in the scale's case where only case differs ("jul" read off a
+          // bold "Jul")
+          String canonical = now.label(target);
           String shown =
               column
                   .selectedLabel()
                   .filter(l -> now.valueOf(l).equals(OptionalInt.of(target)))
-                  .orElse(now.label(target));
+                  .map(l -> l.equalsIgnoreCase(canonical) ? canonical : l)
+                  .orElse(canonical);
           return new WheelSetResult(shown, target, column, nudges, evidence, shot, total);
         }
         shot = device.screenshot();
@@ -293,6 +305,43 @@ final class WheelSetter {
         null);
   }
 
+  /**
+   * Moves a column whose selection is unclear by one row (a wheel_nudge numbered from {@link
+   * #FIRST_ROW}, then released so that numbering is forgotten) and returns the settled screen.
+   */
+  private Observation probed(Observation shot, WheelColumn c) {
+    WheelRequest one =
+        WheelRequest.builder()
+            .currentValue(FIRST_ROW)
+            .targetValue(FIRST_ROW + 1)
+            .valueStep(1)
+            .columnX(c.columnX())
+            .centerY(c.centerY())
+            .rowSpacing(c.rowSpacing())
+            .build();
+    WheelNudgeResult r = device.wheelNudge(shot, one);
+    nudges.add(r);
+    cost = cost.plus(r.cost());
+    Observation after = r.action().isEmpty() ? device.screenshot() : r.observation();
+    WheelRequest done =
+        WheelRequest.builder()
+            .currentValue(FIRST_ROW + 1)
+            .targetValue(FIRST_ROW + 1)
+            .valueStep(1)
+            .columnX(c.columnX())
+            .centerY(c.centerY())
+            .rowSpacing(c.rowSpacing())
+            .build();
+    nudges.add(device.wheelNudge(after, done));
+    evidence.add(
+        shot.id()
+            + ": column "
+            + c.index()
+            + "'s selection unclear; moved one row to read it again on "
+            + after.id());
+    return after;
+  }
+
   /** The number the first selected row of a column of words gets (rows above it count down). */
   static final int FIRST_ROW = 1000;
 
@@ -463,7 +512,7 @@ final class WheelSetter {
     double[] xs = new double[requests.size()];
     List<WheelSet> pinned = new ArrayList<>();
     for (int i = 0; i < requests.size(); i++) {
-      WheelColumn c = pick(reading, requests.get(i));
+      WheelColumn c = located(reading, requests.get(i)); // each set reads its column again
       for (int j = 0; j < i; j++) {
         if (Math.abs(xs[j] - c.columnX()) < 1e-9) {
           throw SwipeException.invalidArgument(
@@ -710,6 +759,11 @@ final class WheelSetter {
   }
 
   private static WheelColumn pick(WheelReading reading, WheelSet request) {
+    return usable(located(reading, request));
+  }
+
+  /** The column a request names, whatever its reading. */
+  private static WheelColumn located(WheelReading reading, WheelSet request) {
     List<WheelColumn> cols = reading.columns();
     if (cols.isEmpty()) {
       throw WheelReader.notFound(reading.observation(), "on the screen", List.of());
@@ -727,7 +781,7 @@ final class WheelSetter {
                 + describe(cols)
                 + ")");
       }
-      return usable(cols.get(i));
+      return cols.get(i);
     }
     if (request.columnShowing().isPresent()) {
       String want = request.columnShowing().get().toLowerCase(Locale.ROOT);
@@ -736,7 +790,7 @@ final class WheelSetter {
         c.selectedLabel().ifPresent(all::add);
         all.addAll(c.labelsBelow());
         if (all.stream().anyMatch(l -> l.toLowerCase(Locale.ROOT).equals(want))) {
-          return usable(c);
+          return c;
         }
       }
       throw SwipeException.invalidArgument(
@@ -757,7 +811,7 @@ final class WheelSetter {
       throw SwipeException.invalidArgument(
           "column_x", "no picker column near x=" + x + "; columns read: " + describe(cols));
     }
-    return usable(best);
+    return best;
   }
 
   private static WheelColumn usable(WheelColumn c) {
