@@ -138,9 +138,11 @@ final class WheelReadTools {
                 + " with slow measured drags (never a fling, never a tap on the selected row), reads it again after"
                 + " every nudge, and returns once two readings in a row show the target. Pick the column by index"
                 + " (0 = leftmost picker column), by a label it shows now (\"Jun\", \"09\"), or by column_x. Give the"
-                + " target as the label the column should show (\"Sep\", \"07\", \"45\", \"PM\"). Errors:"
-                + " wheel_not_found (no picker on screen), wheel_target_unreachable (details.labels_seen: e.g. 47"
-                + " on a column in steps of 5), wheel_labels_unrecognized, wheel_budget_exhausted.",
+                + " target as the label the column should show (\"Sep\", \"07\", \"45\", \"PM\", or a word on a"
+                + " column of words such as \"Weekends\"). Errors: wheel_not_found (no picker on screen),"
+                + " wheel_selection_unclear (the marks of the selected row disagree: nothing is claimed),"
+                + " wheel_target_unreachable (details.labels_seen: e.g. 47 on a column in steps of 5),"
+                + " wheel_labels_unrecognized, wheel_budget_exhausted.",
             Schema.object(null)
                 .prop(
                     "column",
