@@ -43,6 +43,9 @@ import java.util.Set;
  *       on flutter, uipicker on ios): how the picker scene's wheels behave
  *   <li>{@code picker_style=platform|band|bold|lines} (platform): how the picker marks its selected
  *       row, see {@link PickerStyle}
+ *   <li>{@code layout=time|time12|date} (time): the picker scene's columns: month, hour 00-23 and
+ *       minute; hour 1-12, minute by 15 and AM/PM; or month, day (its length follows the month and
+ *       year, clamped when they change) and year 1950-2050, none of which wrap
  *   <li>{@code words=none|repeat|city} (none): a column of words in place of the month: {@code
  *       repeat} (Once, Daily, Weekdays, ...: seven in no order) or {@code city} (thirty cities
  *       A-Z); neither wraps
@@ -73,6 +76,7 @@ import java.util.Set;
  * @param pickerStyle how the picker marks its selected row
  * @param looping whether the picker's hour and minute wheels wrap round
  * @param words a column of words in place of the picker's month column
+ * @param layout which columns the picker scene shows
  * @param paging the carousel's paging rule, empty for the platform's default
  * @param display the panel's size and density
  */
@@ -96,6 +100,7 @@ public record SimConfig(
     PickerStyle pickerStyle,
     boolean looping,
     Words words,
+    PickerLayout layout,
     Optional<Paging> paging,
     Display display) {
 
@@ -121,6 +126,7 @@ public record SimConfig(
           "picker_style",
           "looping",
           "words",
+          "layout",
           "paging",
           "display");
 
@@ -262,6 +268,24 @@ public record SimConfig(
     }
   }
 
+  /** Which columns the picker scene shows. */
+  public enum PickerLayout {
+    /** Month, hour 00-23 and minute (the alarm picker). */
+    TIME,
+    /** A 12-hour clock: hour 1-12, minute 00-45 by 15 (both wrap) and AM/PM (two rows). */
+    TIME12,
+    /**
+     * A date: month, day 1-28/29/30/31 as the month and year allow (clamped when they change) and
+     * year 1950-2050; none wraps.
+     */
+    DATE;
+
+    /** The URI value. */
+    public String id() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
   /** When a carousel release turns the page. */
   public enum Paging {
     /** ViewPager: a fling past 25 dp faster than 400 dp/s, else 60% of a page. */
@@ -389,6 +413,7 @@ public record SimConfig(
     SwipeException.requireArgument(picker, "picker");
     SwipeException.requireArgument(pickerStyle, "picker_style");
     SwipeException.requireArgument(words, "words");
+    SwipeException.requireArgument(layout, "layout");
     SwipeException.requireArgument(paging, "paging");
     SwipeException.requireArgument(display, "display");
     if (!(scale >= 0.1 && scale <= 1.0)) {
@@ -490,6 +515,9 @@ public record SimConfig(
     b.looping(uri.choice("looping", "true", Set.of("true", "false")).equals("true"));
     b.words(
         Words.valueOf(uri.choice("words", "none", ids(Words.values())).toUpperCase(Locale.ROOT)));
+    b.layout(
+        PickerLayout.valueOf(
+            uri.choice("layout", "time", ids(PickerLayout.values())).toUpperCase(Locale.ROOT)));
     if (uri.param("paging").isPresent()) {
       b.paging(
           Paging.valueOf(
@@ -590,6 +618,10 @@ public record SimConfig(
       s.append(sep).append("words=").append(words.id());
       sep = "&";
     }
+    if (layout != PickerLayout.TIME) {
+      s.append(sep).append("layout=").append(layout.id());
+      sep = "&";
+    }
     if (paging.isPresent()) {
       s.append(sep).append("paging=").append(paging.get().id());
       sep = "&";
@@ -632,6 +664,7 @@ public record SimConfig(
     private PickerStyle pickerStyle = PickerStyle.PLATFORM;
     private boolean looping = true;
     private Words words = Words.NONE;
+    private PickerLayout layout = PickerLayout.TIME;
     private Optional<Paging> paging = Optional.empty();
     private Display display = Display.XXHDPI;
 
@@ -670,6 +703,12 @@ public record SimConfig(
     /** A column of words in place of the picker's month column (default none). */
     public Builder words(Words words) {
       this.words = SwipeException.requireArgument(words, "words");
+      return this;
+    }
+
+    /** Which columns the picker scene shows (default: month, hour, minute). */
+    public Builder layout(PickerLayout layout) {
+      this.layout = SwipeException.requireArgument(layout, "layout");
       return this;
     }
 
@@ -785,6 +824,7 @@ public record SimConfig(
           pickerStyle,
           looping,
           words,
+          layout,
           paging,
           display);
     }

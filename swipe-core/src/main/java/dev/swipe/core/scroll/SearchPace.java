@@ -4,9 +4,9 @@ package dev.swipe.core.scroll;
  * How {@code scroll until} travels between looks.
  *
  * <p>A screen shows ten to twenty rows of a list, and a steady pass moves content by at most the
- * finger's travel, under half a screen: twelve passes do not reach row 150 of a contacts list. Flinging covers many screens per pass, but anything that slides past
- * between two looks is missed unless the frames in between are looked at too. {@link #FLING} does
- * exactly that.
+ * finger's travel, under half a screen: twelve passes do not reach row 150 of a contacts list.
+ * Flinging covers many screens per pass, but anything that slides past between two looks is missed
+ * unless the frames in between are looked at too. {@link #FLING} does exactly that.
  */
 public enum SearchPace {
   /**

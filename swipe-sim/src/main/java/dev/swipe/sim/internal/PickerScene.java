@@ -79,6 +79,16 @@ final class PickerScene extends Scene {
       hours[i] = String.format("%02d", i);
       hourValues[i] = i;
     }
+    dev.swipe.sim.SimConfig.PickerLayout layout = phone.config().layout();
+    if (layout != dev.swipe.sim.SimConfig.PickerLayout.TIME) {
+      if (layout == dev.swipe.sim.SimConfig.PickerLayout.DATE) {
+        date(monthValues);
+      } else {
+        clock12();
+      }
+      this.label = new TextField(60, wheels.get(0).bottom() + 60, 960, 144, "Alarm label");
+      return;
+    }
     boolean timePicker =
         phone.config().effectivePicker() == dev.swipe.sim.SimConfig.PickerKind.TIMEPICKER;
     int step = timePicker ? 1 : 5;
@@ -111,6 +121,77 @@ final class PickerScene extends Scene {
     double below = wheels.get(0).bottom() + 60;
     this.label = new TextField(60, below, 960, 144, "Alarm label");
   }
+
+  /** Month, day (as long as the month and year allow) and year 1950-2050; none wraps. */
+  private void date(int[] monthValues) {
+    Wheel month =
+        new Wheel(phone, "month", MONTHS, monthValues, 1, 0, false, 250, 300, CENTER_Y, 5);
+    String[] days = new String[31];
+    int[] dayValues = new int[31];
+    for (int i = 0; i < 31; i++) {
+      days[i] = Integer.toString(i + 1);
+      dayValues[i] = i + 1;
+    }
+    Wheel day = new Wheel(phone, "day", days, dayValues, 1, 0, false, 560, 200, CENTER_Y, 14);
+    String[] years = new String[101];
+    int[] yearValues = new int[101];
+    for (int i = 0; i <= 100; i++) {
+      years[i] = Integer.toString(1950 + i);
+      yearValues[i] = 1950 + i;
+    }
+    Wheel year = new Wheel(phone, "year", years, yearValues, 1, 0, false, 840, 280, CENTER_Y, 76);
+    day.rowsFrom(
+        () -> {
+          long t = phone.ticker().read();
+          return java.time.YearMonth.of(year.values[year.index(t)], month.index(t) + 1)
+              .lengthOfMonth();
+        });
+    wheels.add(month);
+    wheels.add(day);
+    wheels.add(year);
+    dayColumn = day;
+  }
+
+  /** Hour 1-12 and minute by 15 (both wrap), and AM/PM: two rows that stop. */
+  private void clock12() {
+    String[] hours = new String[12];
+    int[] hourValues = new int[12];
+    for (int i = 0; i < 12; i++) {
+      hours[i] = Integer.toString(i + 1);
+      hourValues[i] = i + 1;
+    }
+    boolean loops = phone.config().looping();
+    wheels.add(new Wheel(phone, "hour", hours, hourValues, 1, 12, loops, 300, 240, CENTER_Y, 8));
+    wheels.add(
+        new Wheel(
+            phone,
+            "minute",
+            new String[] {"00", "15", "30", "45"},
+            new int[] {0, 15, 30, 45},
+            15,
+            60,
+            loops,
+            560,
+            240,
+            CENTER_Y,
+            2));
+    wheels.add(
+        new Wheel(
+            phone,
+            "meridiem",
+            new String[] {"AM", "PM"},
+            new int[] {0, 1},
+            1,
+            0,
+            false,
+            820,
+            240,
+            CENTER_Y,
+            0));
+  }
+
+  /** The day column of a date picker, clamped when its month or year shortens it; else null. */
+  private Wheel dayColumn;
 
   /** A column of words that stops at both ends, where the month column stands. */
   private Wheel words(String name, String[] labels) {
@@ -163,6 +244,13 @@ final class PickerScene extends Scene {
     for (int i = wheels.size() - 1; i >= 0; i--) {
       wheels.get(i).advance(from, to);
     }
+    if (dayColumn != null
+        && !dayColumn.moving(to)
+        && Math.round(dayColumn.position(to)) > dayColumn.rows() - 1) {
+      // a shorter month or a common year: the day rolls back to the month's last (as
+      // UIDatePicker and DatePicker do)
+      dayColumn.jumpTo(dayColumn.rows(), to);
+    }
   }
 
   @Override
@@ -210,7 +298,11 @@ final class PickerScene extends Scene {
     for (Wheel w : wheels) {
       w.paint(g, look, t, phone.caret(w.editor()));
     }
-    look.centred(g, ":", 730, CENTER_Y - 4, 64, true, look.text);
+    switch (phone.config().layout()) {
+      case TIME -> look.centred(g, ":", 730, CENTER_Y - 4, 64, true, look.text);
+      case TIME12 -> look.centred(g, ":", 430, CENTER_Y - 4, 64, true, look.text);
+      default -> {} // a date has no separator
+    }
     label.paint(g, look, phone.caret(label), 0);
     double buttonTop = label.y + label.h + 80;
     g.setColor(look.accent);

@@ -47,6 +47,7 @@ final class SimProviders {
             config.pickerStyle(),
             config.looping(),
             config.words(),
+            config.layout(),
             config.paging(),
             config.display());
     return (SimPhone)

@@ -163,7 +163,14 @@ final class Wheel {
   }
 
   int rows() {
-    return labels.length;
+    return Math.min(labels.length, shownRows.getAsInt());
+  }
+
+  /** How many of the labels the wheel has now (a day column follows its month and year). */
+  private java.util.function.IntSupplier shownRows = () -> Integer.MAX_VALUE;
+
+  void rowsFrom(java.util.function.IntSupplier rows) {
+    this.shownRows = rows;
   }
 
   double top() {

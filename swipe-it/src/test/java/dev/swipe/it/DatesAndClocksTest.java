@@ -1,0 +1,74 @@
+package dev.swipe.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.swipe.core.Device;
+import dev.swipe.core.wheel.WheelColumn;
+import dev.swipe.core.wheel.WheelReading;
+import dev.swipe.core.wheel.WheelSet;
+import dev.swipe.core.wheel.WheelSetResult;
+import dev.swipe.sim.SimOracle;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Whole dates (a day column as long as its month and year allow, a long year column that stops) and
+ * 12-hour clocks (minutes by 15, AM/PM on two rows), set in one call and judged by the simulator's
+ * truth.
+ */
+class DatesAndClocksTest {
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios"})
+  void aWholeDateIsSetYearMonthThenDay(String platform) {
+    try (Device phone = Device.open("sim:?scene=picker&layout=date&platform=" + platform)) {
+      SimOracle truth = SimOracle.of(phone);
+      List<WheelSetResult> rs =
+          phone.setWheels(
+              List.of(
+                  WheelSet.column(2).to("2024"),
+                  WheelSet.column(0).to("Feb"),
+                  WheelSet.column(1).to("29")));
+      assertThat(truth.wheel("year").value()).isEqualTo(2024);
+      assertThat(truth.wheel("month").label()).isEqualTo("Feb");
+      assertThat(truth.wheel("day").value()).isEqualTo(29);
+      assertThat(rs).extracting(WheelSetResult::label).containsExactly("2024", "Feb", "29");
+      assertThat(truth.editorOpen()).isFalse();
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios"})
+  void aDayPastTheNewMonthsEndIsReadWhereItWasClampedNeverAsSet(String platform) {
+    try (Device phone = Device.open("sim:?scene=picker&layout=date&platform=" + platform)) {
+      SimOracle truth = SimOracle.of(phone);
+      truth.setWheelValue("year", 2023);
+      truth.setWheelValue("month", 0);
+      phone.setWheel(WheelSet.column(1).to("31"));
+      assertThat(truth.wheel("day").value()).isEqualTo(31);
+      phone.setWheel(WheelSet.column(0).to("Feb"));
+      assertThat(truth.wheel("day").value()).as("February 2023 has 28 days").isEqualTo(28);
+      WheelReading r = phone.readWheels();
+      WheelColumn day = r.columns().get(1);
+      assertThat(day.selectionClear()).isTrue();
+      assertThat(day.value()).hasValue(28);
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios", "flutter"})
+  void aTwelveHourClockIsSetWithItsMeridiem(String platform) {
+    try (Device phone = Device.open("sim:?scene=picker&layout=time12&platform=" + platform)) {
+      SimOracle truth = SimOracle.of(phone);
+      phone.setWheels(
+          List.of(
+              WheelSet.column(0).to("7"),
+              WheelSet.column(1).to("45"),
+              WheelSet.column(2).to("PM")));
+      assertThat(truth.wheel("hour").value()).isEqualTo(7);
+      assertThat(truth.wheel("minute").value()).isEqualTo(45);
+      assertThat(truth.wheel("meridiem").label()).isEqualTo("PM");
+      assertThat(truth.editorOpen()).isFalse();
+    }
+  }
+}
