@@ -455,7 +455,8 @@ public interface Device extends AutoCloseable {
     /**
      * Opens a widget-parameter memory by URI: {@code sqlite:PATH} (the embedded default; {@code
      * sqlite:} alone is {@code ~/.swipe/memory.db}), {@code mem:}, or the scheme of a {@code
-     * MemoryStoreProvider} on the class path. The device closes it.
+     * MemoryStoreProvider} on the class path. The device closes it. An unknown scheme fails {@link
+     * #open} with {@code unknown_scheme} listing the known ones, as for the device's own parts.
      */
     public Builder memory(String uri) {
       SwipeException.requireArgument(uri, "memory");
@@ -475,7 +476,8 @@ public interface Device extends AutoCloseable {
     /**
      * The text reader by URI (default {@code tesseract:}, opened on the first text call, so a
      * device that never reads text never loads an engine); any scheme of a {@code
-     * TextReaderProvider} on the class path.
+     * TextReaderProvider} on the class path. The scheme is checked by {@link #open}: an unknown one
+     * fails there with {@code unknown_scheme} listing the known ones, not at the first text call.
      */
     public Builder textReader(String uri) {
       SwipeException.requireArgument(uri, "text_reader");
