@@ -285,6 +285,19 @@ final class WheelAndScrollTools {
                 .prop("edge_reached", Schema.bool("top/bottom: an edge stopped the passes."))
                 .prop("timed_out", Schema.bool("top/bottom: the timeout stopped the passes."))
                 .prop(
+                    "stopped_by",
+                    Schema.oneOf(
+                        "top/bottom: why the passes stopped; max_passes and timed_out mean the"
+                            + " search ran out, not the content (call again to go on).",
+                        "found",
+                        "edge_reached",
+                        "timed_out",
+                        "max_passes"))
+                .prop(
+                    "budget_exhausted",
+                    Schema.bool(
+                        "top/bottom: the passes or the time ran out before an edge or the text."))
+                .prop(
                     "found", Schema.bool("until_text: the text shows on the returned screenshot."))
                 .prop(
                     "matches",
@@ -353,6 +366,8 @@ final class WheelAndScrollTools {
             out.put("passes", r.passes());
             out.put("edge_reached", r.edgeReached());
             out.put("timed_out", r.timedOut());
+            out.put("stopped_by", r.stoppedBy().id());
+            out.put("budget_exhausted", r.budgetExhausted());
             Results.cost(out, r.cost());
             return Results.screenshot(out, r.observation());
           }
