@@ -247,19 +247,29 @@ final class ActionTracer {
     }
   }
 
-  /** An action that failed, with what it was asked to do. */
+  /**
+   * An action that failed, with what it was asked to do.
+   *
+   * @param gesture the gesture it was to play, or null when it failed before one was planned
+   * @param asked further arguments (a tap's text query), or null
+   */
   void failure(
       String runId,
       String action,
       Gesture gesture,
+      ObjectNode asked,
       Observation before,
       SwipeException error,
       long startNanos) {
     try {
       ObjectNode r = newRecord(action, runId, startNanos);
       stamp(r, startNanos);
-      if (gesture != null) {
-        r.set("args", args(gesture));
+      if (gesture != null || asked != null) {
+        ObjectNode a = gesture != null ? args(gesture) : TraceWriter.object();
+        if (asked != null) {
+          a.setAll(asked.deepCopy());
+        }
+        r.set("args", a);
       }
       writer.attachShot(r, "before", before);
       error(r, error);

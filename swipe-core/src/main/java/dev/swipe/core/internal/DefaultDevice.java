@@ -297,6 +297,22 @@ public final class DefaultDevice implements Device {
    * @param before the screen the action starts from, or null for the run's latest one
    */
   <T> T locked(String action, Gesture gesture, Observation before, Function<Observation, T> body) {
+    return locked(action, gesture, null, before, body);
+  }
+
+  /**
+   * {@link #locked(String, Gesture, Observation, Function)} for an action whose gesture is only
+   * known once the body ran (a tap on text found first): a failure's record carries {@code args},
+   * which the body may fill in as it learns more.
+   *
+   * @param args what was asked, for the record of a failure (may be null)
+   */
+  <T> T locked(
+      String action,
+      Gesture gesture,
+      ObjectNode args,
+      Observation before,
+      Function<Observation, T> body) {
     parts.lock.lock();
     long outerStart = stepStart;
     try {
@@ -308,7 +324,7 @@ public final class DefaultDevice implements Device {
         return body.apply(start);
       } catch (SwipeException e) {
         if (tracer != null) {
-          tracer.failure(attachments.runId(), action, gesture, start, e, stepStart);
+          tracer.failure(attachments.runId(), action, gesture, args, start, e, stepStart);
         }
         throw e;
       }
