@@ -43,6 +43,9 @@ final class ActionTracer {
   private final Ticker ticker;
   private final long origin;
 
+  /** Where this tracer's time starts in the trace: after the records of a continued trace. */
+  private final double startMs;
+
   /** Open composite steps per run, innermost last. */
   private final Map<String, Deque<Composite>> open = new HashMap<>();
 
@@ -50,6 +53,7 @@ final class ActionTracer {
     this.writer = writer;
     this.ticker = ticker;
     this.origin = ticker.read();
+    this.startMs = writer.startMs();
   }
 
   /** A composite step under way: its record is written when it ends. */
@@ -344,7 +348,7 @@ final class ActionTracer {
   }
 
   private double ms(long nanos) {
-    return (nanos - origin) / 1e6;
+    return startMs + (nanos - origin) / 1e6;
   }
 
   private static String scopeOf(String action) {
