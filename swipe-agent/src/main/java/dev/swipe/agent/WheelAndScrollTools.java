@@ -44,8 +44,9 @@ final class WheelAndScrollTools {
                 + " read the selected row a second time: releasing on a misread leaves the wheel one row off)."
                 + " Never tap the"
                 + " selected row, never use touch_gesture or type_text on a picker: they are refused while a"
-                + " wheel is worked (wheel_generic_input_blocked). Errors: wheel_target_unreachable,"
-                + " wheel_budget_exhausted, wheel_no_progress.",
+                + " wheel is worked (wheel_generic_input_blocked). Errors: wheel_not_found (nothing at"
+                + " column_x/center_y reads as a picker: nothing was played; use scroll for lists),"
+                + " wheel_target_unreachable, wheel_budget_exhausted, wheel_no_progress.",
             Schema.object(null)
                 .prop(
                     "current_value",

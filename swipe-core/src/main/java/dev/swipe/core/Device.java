@@ -309,11 +309,15 @@ public interface Device extends AutoCloseable {
    * confident. The drag never starts on the selected row, dwells before release, and is charged to
    * the run's wheel budget only after it succeeded. Read the new value from the result's
    * observation and call again until it shows the target (then once with current == target to
-   * release the column).
+   * release the column). Before its first drag on a column, the column must read as a picker at
+   * {@code column_x}/{@code center_y} (as {@link #readWheels} reads them; with no text reader, its
+   * rows must at least repeat there): a nudge on a list would scroll it, and the guard would then
+   * refuse scrolls across it.
    *
-   * @throws SwipeException {@code wheel_target_unreachable}, {@code wheel_budget_exhausted}, {@code
-   *     wheel_no_progress}, {@code wheel_column_busy}, {@code unknown_attachment}, {@code
-   *     invalid_argument} naming the field
+   * @throws SwipeException {@code wheel_not_found} (nothing reads as a picker there; nothing was
+   *     played and the guard is untouched), {@code wheel_target_unreachable}, {@code
+   *     wheel_budget_exhausted}, {@code wheel_no_progress}, {@code wheel_column_busy}, {@code
+   *     unknown_attachment}, {@code invalid_argument} naming the field
    */
   WheelNudgeResult wheelNudge(Observation screenshot, WheelRequest request);
 

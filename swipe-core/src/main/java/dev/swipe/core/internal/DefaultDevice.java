@@ -516,6 +516,30 @@ public final class DefaultDevice implements Device {
 
   @Override
   public WheelNudgeResult wheelNudge(Observation screenshot, WheelRequest request) {
+    SwipeException.requireArgument(request, "request");
+    attachments.requireOwn(screenshot, "screenshot_attachment_id");
+    // a nudge off any picker is refused before input is played (and before the guard takes the
+    // "column"); a refusal is a traced step of its own
+    ObjectNode asked =
+        TraceWriter.object()
+            .put("column_x", request.columnX())
+            .put("center_y", request.centerY())
+            .put("current_value", request.currentValue())
+            .put("target_value", request.targetValue());
+    locked(
+        "wheel_nudge",
+        null,
+        asked,
+        screenshot,
+        before -> {
+          PickerCheck.confirm(
+              new WheelReader(parts.screenReader),
+              parts.screenReader,
+              wheelGuard,
+              screenshot,
+              request);
+          return null;
+        });
     return wheels.wheelNudge(screenshot, request);
   }
 
