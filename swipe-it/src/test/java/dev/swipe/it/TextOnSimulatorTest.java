@@ -179,9 +179,7 @@ class TextOnSimulatorTest {
             e -> {
               assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_SCHEME);
               assertThat(e.details()).containsEntry("field", "uri");
-              assertThat((List<?>) e.details().get("known_schemes"))
-                  .asList()
-                  .contains("tesseract");
+              assertThat((List<?>) e.details().get("known_schemes")).asList().contains("tesseract");
             });
     // a known engine that cannot load (no trained data for the language) fails at the first read
     try (Device phone =

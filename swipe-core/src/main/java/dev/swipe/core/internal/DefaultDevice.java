@@ -144,6 +144,9 @@ public final class DefaultDevice implements Device {
   /** The latest screen this run saw: the "before" of its next action in traces. */
   private Observation lastSeen;
 
+  /** The wheel nudge under way in this run (under the device lock), for its trace record. */
+  private WheelRequest nudgeRequest;
+
   private volatile boolean closed;
   private final TextActions text;
   private final Waits waits;
@@ -399,11 +402,30 @@ public final class DefaultDevice implements Device {
     }
   }
 
+  /**
+   * Where a nudge's rows turn: the selected row and one and a half rows either side, a row's reach
+   * either side of the column (at least 40). The nudge's result judges {@code moved} there; the
+   * trace judges its diff there too. In the guard's wider band (seven rows, 240 wide) a one-row
+   * turn of a column's thin digits changes under 1% of the pixels, so every nudge read "unchanged".
+   */
+  static NormRegion nudgeRows(WheelRequest request, double pitch) {
+    double spacing = pitch > 0 ? pitch : request.rowSpacing();
+    double x1 = Math.max(0, request.columnX() - Math.max(spacing, 40));
+    double x2 = Math.min(1000, request.columnX() + Math.max(spacing, 40));
+    double y1 = Math.max(0, request.centerY() - 1.5 * spacing);
+    double y2 = Math.min(1000, request.centerY() + 1.5 * spacing);
+    return NormRegion.of(x1, y1, Math.max(x2 - x1, 1), Math.max(y2 - y1, 1));
+  }
+
   void traced(String action, ActionResult r, Observation before, ObjectNode decision) {
     traced(action, r, before, decision, null, null);
   }
 
-  /** Records a played gesture whose diff is judged in {@code focus} (null: the whole screen). */
+  /**
+   * Records a played gesture whose diff is judged in {@code focus} (null: the whole screen). A
+   * wheel nudge's diff is judged where its rows turned (see {@link #nudgeRows}), not in the wide
+   * band passed as {@code focus}.
+   */
   void traced(
       String action,
       ActionResult r,
@@ -413,6 +435,11 @@ public final class DefaultDevice implements Device {
       DiffResult focusDiff) {
     lastSeen = r.observation();
     if (tracer != null) {
+      WheelRequest nudging = nudgeRequest;
+      if (nudging != null && "wheel_nudge".equals(action) && before != null) {
+        focus = nudgeRows(nudging, decision == null ? 0 : decision.path("pitch").asDouble(0));
+        focusDiff = diff(before, r.observation(), focus);
+      }
       ObjectNode evidence = TraceWriter.object();
       if (lastSettled != null && lastSettled.observation() == r.observation()) {
         evidence.put("settled", ScrollExecutor.settledEvidence(lastSettled));
@@ -526,21 +553,29 @@ public final class DefaultDevice implements Device {
             .put("center_y", request.centerY())
             .put("current_value", request.currentValue())
             .put("target_value", request.targetValue());
-    locked(
-        "wheel_nudge",
-        null,
-        asked,
-        screenshot,
-        before -> {
-          PickerCheck.confirm(
-              new WheelReader(parts.screenReader),
-              parts.screenReader,
-              wheelGuard,
-              screenshot,
-              request);
-          return null;
-        });
-    return wheels.wheelNudge(screenshot, request);
+    parts.lock.lock(); // reentrant: the nudge's own steps take it again
+    WheelRequest outer = nudgeRequest;
+    try {
+      locked(
+          "wheel_nudge",
+          null,
+          asked,
+          screenshot,
+          before -> {
+            PickerCheck.confirm(
+                new WheelReader(parts.screenReader),
+                parts.screenReader,
+                wheelGuard,
+                screenshot,
+                request);
+            return null;
+          });
+      nudgeRequest = request; // for the trace: where its rows turn (see traced)
+      return wheels.wheelNudge(screenshot, request);
+    } finally {
+      nudgeRequest = outer;
+      parts.lock.unlock();
+    }
   }
 
   @Override
