@@ -3,6 +3,7 @@ package dev.swipe.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.core.Device;
 import dev.swipe.core.DeviceListener;
 import dev.swipe.core.ErrorCode;
@@ -15,14 +16,18 @@ import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.trace.TraceReader;
 import dev.swipe.core.wheel.WheelNudgeResult;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimState;
 import dev.swipe.wheel.PitchSource;
 import dev.swipe.wheel.WheelMath;
 import dev.swipe.wheel.WheelRequest;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -253,8 +258,8 @@ class WheelNudgeOnSimulatorTest {
   }
 
   @Test
-  void aNudgeWhereNoPickerIsIsRefusedBeforeAnyInputAndLeavesScrollsFree() {
-    try (Device d = Device.open("sim:?scene=list")) {
+  void aNudgeWhereNoPickerIsIsRefusedBeforeAnyInputAndLeavesScrollsFree(@TempDir Path trace) {
+    try (Device d = Device.open("sim:?scene=list&trace=" + trace)) {
       SimOracle truth = SimOracle.of(d);
       Observation shot = d.screenshot();
       double offset = truth.listOffsetPx();
@@ -289,6 +294,12 @@ class WheelNudgeOnSimulatorTest {
       ScrollResult r = d.scroll(Scroll.of(ScrollDirection.DOWN));
       assertThat(r.movement()).as("scrolls are not blocked").isEqualTo(Movement.MOVED);
     }
+    List<ObjectNode> steps = TraceReader.read(trace).records();
+    assertThat(steps)
+        .extracting(n -> n.path("action").asText())
+        .containsExactly("screenshot", "wheel_nudge", "scroll");
+    assertThat(steps.get(1).path("error").path("code").asText()).isEqualTo("wheel_not_found");
+    assertThat(steps.get(1).path("args").path("column_x").asDouble()).isEqualTo(500.0);
   }
 
   static long gapRows(SimState.Wheel w, int target) {

@@ -545,31 +545,33 @@ public final class DefaultDevice implements Device {
   public WheelNudgeResult wheelNudge(Observation screenshot, WheelRequest request) {
     SwipeException.requireArgument(request, "request");
     attachments.requireOwn(screenshot, "screenshot_attachment_id");
-    // a nudge off any picker is refused before input is played (and before the guard takes the
-    // "column"); a refusal is a traced step of its own
-    ObjectNode asked =
-        TraceWriter.object()
-            .put("column_x", request.columnX())
-            .put("center_y", request.centerY())
-            .put("current_value", request.currentValue())
-            .put("target_value", request.targetValue());
-    parts.lock.lock(); // reentrant: the nudge's own steps take it again
+    parts.lock.lock(); // reentrant: the nudge's own step takes it again
     WheelRequest outer = nudgeRequest;
     try {
-      locked(
-          "wheel_nudge",
-          null,
-          asked,
-          screenshot,
-          before -> {
-            PickerCheck.confirm(
-                new WheelReader(parts.screenReader),
-                parts.screenReader,
-                wheelGuard,
-                screenshot,
-                request);
-            return null;
-          });
+      ensureOpen();
+      // a nudge off any picker is refused before input is played (and before the guard takes the
+      // "column"); the refusal is recorded as the nudge's step
+      long start = ticker.read();
+      try {
+        PickerCheck.confirm(
+            new WheelReader(parts.screenReader),
+            parts.screenReader,
+            wheelGuard,
+            screenshot,
+            request);
+      } catch (SwipeException e) {
+        parts.listeners.stepStarted("wheel_nudge", start);
+        if (tracer != null) {
+          ObjectNode asked =
+              TraceWriter.object()
+                  .put("column_x", request.columnX())
+                  .put("center_y", request.centerY())
+                  .put("current_value", request.currentValue())
+                  .put("target_value", request.targetValue());
+          tracer.failure(attachments.runId(), "wheel_nudge", null, asked, screenshot, e, start);
+        }
+        throw e;
+      }
       nudgeRequest = request; // for the trace: where its rows turn (see traced)
       return wheels.wheelNudge(screenshot, request);
     } finally {
