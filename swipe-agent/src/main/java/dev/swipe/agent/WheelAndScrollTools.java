@@ -44,8 +44,9 @@ final class WheelAndScrollTools {
                 + " read the selected row a second time: releasing on a misread leaves the wheel one row off)."
                 + " Never tap the"
                 + " selected row, never use touch_gesture or type_text on a picker: they are refused while a"
-                + " wheel is worked (wheel_generic_input_blocked). Errors: wheel_target_unreachable,"
-                + " wheel_budget_exhausted, wheel_no_progress.",
+                + " wheel is worked (wheel_generic_input_blocked). Errors: wheel_not_found (nothing at"
+                + " column_x/center_y reads as a picker: nothing was played; use scroll for lists),"
+                + " wheel_target_unreachable, wheel_budget_exhausted, wheel_no_progress.",
             Schema.object(null)
                 .prop(
                     "current_value",
@@ -285,6 +286,19 @@ final class WheelAndScrollTools {
                 .prop("edge_reached", Schema.bool("top/bottom: an edge stopped the passes."))
                 .prop("timed_out", Schema.bool("top/bottom: the timeout stopped the passes."))
                 .prop(
+                    "stopped_by",
+                    Schema.oneOf(
+                        "top/bottom: why the passes stopped; max_passes and timed_out mean the"
+                            + " search ran out, not the content (call again to go on).",
+                        "found",
+                        "edge_reached",
+                        "timed_out",
+                        "max_passes"))
+                .prop(
+                    "budget_exhausted",
+                    Schema.bool(
+                        "top/bottom: the passes or the time ran out before an edge or the text."))
+                .prop(
                     "found", Schema.bool("until_text: the text shows on the returned screenshot."))
                 .prop(
                     "matches",
@@ -353,6 +367,8 @@ final class WheelAndScrollTools {
             out.put("passes", r.passes());
             out.put("edge_reached", r.edgeReached());
             out.put("timed_out", r.timedOut());
+            out.put("stopped_by", r.stoppedBy().id());
+            out.put("budget_exhausted", r.budgetExhausted());
             Results.cost(out, r.cost());
             return Results.screenshot(out, r.observation());
           }

@@ -446,6 +446,8 @@ class ToolDispatcherTest {
     ToolDispatcher fling = tools("sim:?scale=0.5&scene=list", false);
     JsonNode r = call(fling, "scroll", "{\"direction\":\"bottom\",\"amount\":0.8}");
     assertThat(r.get("edge_reached").asBoolean()).as(brief(r)).isTrue();
+    assertThat(r.get("stopped_by").asText()).isEqualTo("edge_reached");
+    assertThat(r.get("budget_exhausted").asBoolean(true)).isFalse();
     SimOracle o = SimOracle.of(fling.run().device());
     assertThat(o.listOffsetPx()).isEqualTo(o.state().listMaxOffsetPx());
     ToolDispatcher steady = tools("sim:?scale=0.5&scene=list", false);
@@ -454,6 +456,10 @@ class ToolDispatcherTest {
         .as("7 rows a pass: 12 passes cannot reach the end")
         .isFalse();
     assertThat(r.get("passes").asInt()).isEqualTo(12);
+    assertThat(r.get("stopped_by").asText())
+        .as("a model must see that the budget, not the list, ended")
+        .isEqualTo("max_passes");
+    assertThat(r.get("budget_exhausted").asBoolean()).isTrue();
   }
 
   @Test

@@ -320,11 +320,15 @@ public interface Device extends AutoCloseable {
    * confident. The drag never starts on the selected row, dwells before release, and is charged to
    * the run's wheel budget only after it succeeded. Read the new value from the result's
    * observation and call again until it shows the target (then once with current == target to
-   * release the column).
+   * release the column). Before its first drag on a column, the column must read as a picker at
+   * {@code column_x}/{@code center_y} (as {@link #readWheels} reads them; with no text reader, its
+   * rows must at least repeat there): a nudge on a list would scroll it, and the guard would then
+   * refuse scrolls across it.
    *
-   * @throws SwipeException {@code wheel_target_unreachable}, {@code wheel_budget_exhausted}, {@code
-   *     wheel_no_progress}, {@code wheel_column_busy}, {@code unknown_attachment}, {@code
-   *     invalid_argument} naming the field
+   * @throws SwipeException {@code wheel_not_found} (nothing reads as a picker there; nothing was
+   *     played and the guard is untouched), {@code wheel_target_unreachable}, {@code
+   *     wheel_budget_exhausted}, {@code wheel_no_progress}, {@code wheel_column_busy}, {@code
+   *     unknown_attachment}, {@code invalid_argument} naming the field
    */
   WheelNudgeResult wheelNudge(Observation screenshot, WheelRequest request);
 
@@ -470,7 +474,8 @@ public interface Device extends AutoCloseable {
     /**
      * Opens a widget-parameter memory by URI: {@code sqlite:PATH} (the embedded default; {@code
      * sqlite:} alone is {@code ~/.swipe/memory.db}), {@code mem:}, or the scheme of a {@code
-     * MemoryStoreProvider} on the class path. The device closes it.
+     * MemoryStoreProvider} on the class path. The device closes it. An unknown scheme fails {@link
+     * #open} with {@code unknown_scheme} listing the known ones, as for the device's own parts.
      */
     public Builder memory(String uri) {
       SwipeException.requireArgument(uri, "memory");
@@ -490,7 +495,8 @@ public interface Device extends AutoCloseable {
     /**
      * The text reader by URI (default {@code tesseract:}, opened on the first text call, so a
      * device that never reads text never loads an engine); any scheme of a {@code
-     * TextReaderProvider} on the class path.
+     * TextReaderProvider} on the class path. The scheme is checked by {@link #open}: an unknown one
+     * fails there with {@code unknown_scheme} listing the known ones, not at the first text call.
      */
     public Builder textReader(String uri) {
       SwipeException.requireArgument(uri, "text_reader");

@@ -2,6 +2,7 @@ package dev.swipe.core;
 
 import static dev.swipe.core.CoordinatesTest.assertInvalid;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.swipe.core.testkit.RecordingHidTransport;
 import dev.swipe.core.testkit.StillFrameSource;
@@ -77,5 +78,33 @@ class DeviceBuilderTest {
       // settle bound zero (the last value): the first fresh frame, not waited on to settle
       assertThat(shot.settled()).isFalse();
     }
+  }
+
+  @Test
+  void anUnknownMemoryOrTextReaderSchemeFailsWhenTheDeviceOpensAsForItsParts() {
+    assertThatThrownBy(
+            () ->
+                Device.builder()
+                    .hid(new RecordingHidTransport(clock))
+                    .capture(new StillFrameSource(clock, clock, Duration.ofMillis(60)))
+                    .memory("redis://localhost")
+                    .open())
+        .isInstanceOfSatisfying(
+            SwipeException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_SCHEME);
+              assertThat(e.details().get("known_schemes").toString()).contains("mem", "sqlite");
+            });
+    // a typo in the reader's URI fails at open, not at the first text call (swipe-core's tests
+    // have no reader on the class path; with one, the code is unknown_scheme: ReaderOptionsTest)
+    assertThatThrownBy(
+            () ->
+                Device.builder()
+                    .hid(new RecordingHidTransport(clock))
+                    .capture(new StillFrameSource(clock, clock, Duration.ofMillis(60)))
+                    .textReader("tesserct:")
+                    .open())
+        .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("uri"))
+        .hasMessageContaining("tesserct");
   }
 }

@@ -63,7 +63,7 @@ class DeviceMemoryTest {
     assertThat(hid.releaseCalls()).as("the HID part was closed").isEqualTo(1);
     assertThatThrownBy(() -> rig(new RecordingHidTransport(clock)).memory("nosql:x").open())
         .isInstanceOfSatisfying(
-            SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
+            SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_SCHEME));
     try (Device d = rig(new RecordingHidTransport(clock)).memory("mem:").open()) {
       // records are validated where they are built (swipe-memory); the store's own errors come
       // through the facade as SwipeExceptions with the same code

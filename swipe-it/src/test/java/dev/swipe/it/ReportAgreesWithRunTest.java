@@ -259,6 +259,16 @@ class ReportAgreesWithRunTest {
     assertThat(ok.path("outcome").path("drags").asInt())
         .isEqualTo(set.actions())
         .isEqualTo(nudges.size());
+    // each nudge's diff is judged where its rows turned, so it agrees with the result's moved
+    // (judged in the guard's wide band, a one-row turn read "unchanged" in a step marked reached)
+    List<WheelNudgeResult> played =
+        set.nudges().stream().filter(n -> n.action().isPresent()).toList();
+    for (int i = 0; i < nudges.size(); i++) {
+      assertThat(played.get(i).moved()).as("nudge %d turned the wheel", i).isTrue();
+      assertThat(nudges.get(i).path("diff").path("changed").asBoolean())
+          .as("nudge %d: the trace's diff says what the result says", i)
+          .isTrue();
+    }
     assertThat(ok.path("evidence").path("reached").asText())
         .as("the readings that confirmed it")
         .contains(set.observation().id())

@@ -178,6 +178,29 @@ class ScrollOnSimulatorTest {
       assertThat(r.found()).isFalse();
       assertThat(r.edgeReached()).isTrue();
       assertThat(r.passes()).isEqualTo(1);
+      assertThat(r.stoppedBy()).isEqualTo(ScrollUntilResult.StopReason.EDGE_REACHED);
+      assertThat(r.budgetExhausted()).as("the content ended, not the search").isFalse();
+    }
+  }
+
+  @Test
+  void aSearchThatRanOutOfPassesSaysSoAndPrintsShort() {
+    try (Device d = open("platform=android")) {
+      ScrollUntilResult r =
+          d.scrollUntil(
+              Scroll.builder(ScrollDirection.DOWN).amount(0.8).build(),
+              o -> false,
+              ScrollSearch.builder().maxPasses(3).pace(SearchPace.STEADY).build());
+      assertThat(r.found()).isFalse();
+      assertThat(r.edgeReached()).isFalse();
+      assertThat(r.passes()).isEqualTo(3);
+      assertThat(r.stoppedBy()).isEqualTo(ScrollUntilResult.StopReason.MAX_PASSES);
+      assertThat(r.stoppedBy().id()).isEqualTo("max_passes");
+      assertThat(r.budgetExhausted()).as("the list goes on: only the passes ran out").isTrue();
+      // counts and the last screen, not every pass's timeline and frames
+      assertThat(r.toString())
+          .contains("found=false", "stopped_by=max_passes", "passes=3", r.observation().id())
+          .hasSizeLessThan(400);
     }
   }
 

@@ -167,21 +167,30 @@ class TextOnSimulatorTest {
   @ParameterizedTest
   @ValueSource(strings = {"android"})
   void aReaderThatCannotLoadIsACodedErrorAndTheDeviceStillWorks(String platform) {
+    // a typo in the scheme fails when the device opens, with the code devices answer
+    assertThatThrownBy(
+            () ->
+                Device.builder()
+                    .device("sim:?scene=list&platform=" + platform)
+                    .textReader("nosuch:")
+                    .open())
+        .isInstanceOfSatisfying(
+            SwipeException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_SCHEME);
+              assertThat(e.details()).containsEntry("field", "uri");
+              assertThat((List<?>) e.details().get("known_schemes")).asList().contains("tesseract");
+            });
+    // a known engine that cannot load (no trained data for the language) fails at the first read
     try (Device phone =
         Device.builder()
             .device("sim:?scene=list&platform=" + platform)
-            .textReader("nosuch:")
+            .textReader("tesseract:?lang=deu")
             .open()) {
       assertThatThrownBy(() -> phone.findText(TextQuery.of("Search")))
           .isInstanceOfSatisfying(
               SwipeException.class,
-              e -> {
-                assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-                assertThat(e.details()).containsEntry("field", "uri");
-                assertThat((List<?>) e.details().get("known_schemes"))
-                    .asList()
-                    .contains("tesseract");
-              });
+              e -> assertThat(e.code()).isEqualTo(ErrorCode.TEXT_READER_UNAVAILABLE));
       assertThat(phone.screenshot().width()).isPositive();
     }
     try (CountingReader own = new CountingReader()) {

@@ -3,19 +3,31 @@ package dev.swipe.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.core.Device;
+import dev.swipe.core.DeviceListener;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.Observation;
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.gesture.Swipe;
+import dev.swipe.core.scroll.Movement;
+import dev.swipe.core.scroll.Scroll;
+import dev.swipe.core.scroll.ScrollDirection;
+import dev.swipe.core.scroll.ScrollResult;
+import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.trace.TraceReader;
 import dev.swipe.core.wheel.WheelNudgeResult;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimState;
 import dev.swipe.wheel.PitchSource;
 import dev.swipe.wheel.WheelMath;
 import dev.swipe.wheel.WheelRequest;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -243,6 +255,51 @@ class WheelNudgeOnSimulatorTest {
               e -> assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_ATTACHMENT));
       assertThat(d.wheelGuard().runActionsUsed()).as("refusals cost nothing").isZero();
     }
+  }
+
+  @Test
+  void aNudgeWhereNoPickerIsIsRefusedBeforeAnyInputAndLeavesScrollsFree(@TempDir Path trace) {
+    try (Device d = Device.open("sim:?scene=list&trace=" + trace)) {
+      SimOracle truth = SimOracle.of(d);
+      Observation shot = d.screenshot();
+      double offset = truth.listOffsetPx();
+      AtomicInteger reports = new AtomicInteger();
+      d.listen(
+          new DeviceListener() {
+            @Override
+            public void pointerSent(PointerReport report, long atNanos) {
+              reports.incrementAndGet();
+            }
+          });
+      // a list's rows repeat like a wheel's (the pitch measures), but nothing there counts
+      WheelRequest onTheList =
+          WheelRequest.builder()
+              .currentValue(1)
+              .targetValue(9)
+              .valueStep(1)
+              .columnX(500)
+              .centerY(500)
+              .rowSpacing(60)
+              .build();
+      assertThatThrownBy(() -> d.wheelNudge(shot, onTheList))
+          .isInstanceOfSatisfying(
+              SwipeException.class,
+              e -> {
+                assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_NOT_FOUND);
+                assertThat(e.field()).isEqualTo("column_x");
+              });
+      assertThat(reports.get()).as("no input played").isZero();
+      assertThat(truth.listOffsetPx()).isEqualTo(offset);
+      assertThat(d.wheelGuard().working()).as("the guard took no column").isFalse();
+      ScrollResult r = d.scroll(Scroll.of(ScrollDirection.DOWN));
+      assertThat(r.movement()).as("scrolls are not blocked").isEqualTo(Movement.MOVED);
+    }
+    List<ObjectNode> steps = TraceReader.read(trace).records();
+    assertThat(steps)
+        .extracting(n -> n.path("action").asText())
+        .containsExactly("screenshot", "wheel_nudge", "scroll");
+    assertThat(steps.get(1).path("error").path("code").asText()).isEqualTo("wheel_not_found");
+    assertThat(steps.get(1).path("args").path("column_x").asDouble()).isEqualTo(500.0);
   }
 
   static long gapRows(SimState.Wheel w, int target) {

@@ -228,26 +228,28 @@ class WheelsFromPixelsTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"android"})
-  void aNudgeThatMovesNothingSaysSo(String platform) {
+  void aNudgeBesideThePickerIsRefusedAndOneOnItMoves(String platform) {
     try (Device phone = Device.open("sim:?scene=picker&platform=" + platform)) {
       Observation shot = phone.screenshot();
       WheelColumn hour = phone.readWheels(shot, null).columns().get(1);
-      // aimed beside the picker, where nothing turns
-      WheelNudgeResult missed =
-          phone.wheelNudge(
-              shot,
-              WheelRequest.builder()
-                  .currentValue(9)
-                  .targetValue(12)
-                  .cycleSize(24)
-                  .valueStep(1)
-                  .columnX(60.0)
-                  .centerY(hour.centerY())
-                  .rowSpacing(hour.rowSpacing())
-                  .build());
-      assertThat(missed.action()).isPresent();
-      assertThat(missed.moved()).isFalse();
-      assertThat(missed.noOp()).isTrue();
+      // aimed beside the picker, where nothing turns: refused before anything is played
+      int reports = SimOracle.of(phone).pointerLog().size();
+      assertThatThrownBy(
+              () ->
+                  phone.wheelNudge(
+                      shot,
+                      WheelRequest.builder()
+                          .currentValue(9)
+                          .targetValue(12)
+                          .cycleSize(24)
+                          .valueStep(1)
+                          .columnX(60)
+                          .centerY(hour.centerY())
+                          .rowSpacing(hour.rowSpacing())
+                          .build()))
+          .isInstanceOfSatisfying(
+              SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_NOT_FOUND));
+      assertThat(SimOracle.of(phone).pointerLog()).hasSize(reports);
       assertThat(SimOracle.of(phone).wheel("hour").value()).isEqualTo(9);
 
       Observation again = phone.screenshot();

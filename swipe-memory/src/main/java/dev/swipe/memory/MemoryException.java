@@ -18,6 +18,8 @@ import java.util.Optional;
  *   <li>{@value #MEMORY_UNAVAILABLE}: the store cannot be used (corrupt or unwritable file, closed
  *       store, database busy too long); {@code details().get("path")} names the file when there is
  *       one.
+ *   <li>{@value #UNKNOWN_SCHEME}: a store URI names a scheme no provider serves; details list the
+ *       known ones (the same code devices answer for an unknown scheme).
  *   <li>{@value #MEMORY_NOT_FOUND}: an update named an id that does not exist.
  *   <li>{@value #MEMORY_CONFLICT}: an update would give a record the title and entities of another
  *       record.
@@ -28,6 +30,12 @@ public final class MemoryException extends RuntimeException {
 
   /** A caller-supplied value is invalid; {@link #field()} names it. */
   public static final String INVALID_ARGUMENT = "invalid_argument";
+
+  /**
+   * A store URI's scheme has no provider; {@code details().get("known_schemes")} lists those that
+   * do. Devices answer the same code for an unknown scheme, so a caller handles both alike.
+   */
+  public static final String UNKNOWN_SCHEME = "unknown_scheme";
 
   /** The store cannot be opened or used; details carry the path when there is one. */
   public static final String MEMORY_UNAVAILABLE = "memory_unavailable";

@@ -44,9 +44,10 @@ public final class MemoryStores {
    *
    * @param uri e.g. {@code "sqlite:~/.swipe/memory.db"} or {@code "mem:"}
    * @param clock source of timestamps (inject a fixed clock in tests)
-   * @throws MemoryException {@code invalid_argument} (field {@code uri}) for a malformed URI or an
-   *     unknown scheme (the message lists the known ones); {@code memory_unavailable} when the
-   *     store cannot be opened
+   * @throws MemoryException {@code invalid_argument} (field {@code uri}) for a missing or malformed
+   *     URI; {@code unknown_scheme} (field {@code uri}, details {@code known_schemes}) for a scheme
+   *     no provider serves, as devices answer; {@code memory_unavailable} when the store cannot be
+   *     opened
    */
   public static MemoryStore open(String uri, Clock clock) {
     if (uri == null || uri.isBlank()) {
@@ -68,10 +69,12 @@ public final class MemoryStores {
     Map<String, MemoryStoreProvider> providers = providers();
     MemoryStoreProvider p = providers.get(scheme);
     if (p == null) {
-      throw MemoryException.invalidArgument(
+      throw new MemoryException(
+          MemoryException.UNKNOWN_SCHEME,
+          "uri: unknown memory store scheme '" + scheme + "', known schemes: " + knownSchemes(),
           "uri",
-          "unknown memory store scheme '" + scheme + "', known schemes: " + knownSchemes(),
-          Map.of("uri", u, "known_schemes", List.copyOf(providers.keySet())));
+          Map.of("uri", u, "scheme", scheme, "known_schemes", List.copyOf(providers.keySet())),
+          null);
     }
     MemoryStore store = p.open(u, clock);
     if (store == null) {

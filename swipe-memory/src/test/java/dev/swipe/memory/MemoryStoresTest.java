@@ -54,7 +54,7 @@ class MemoryStoresTest {
   @Test
   void unknownSchemeListsTheKnownOnes() {
     MemoryException e = thrown(() -> MemoryStores.open("redis://localhost"));
-    assertThat(e.code()).isEqualTo("invalid_argument");
+    assertThat(e.code()).as("the code devices answer").isEqualTo("unknown_scheme");
     assertThat(e.field()).contains("uri");
     assertThat(e.getMessage()).contains("redis").contains("hostmem, mem, sqlite");
     assertThat(e.details().get("known_schemes")).isEqualTo(List.of("hostmem", "mem", "sqlite"));

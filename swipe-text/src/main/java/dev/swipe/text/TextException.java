@@ -12,6 +12,8 @@ import java.util.Optional;
  *
  * <ul>
  *   <li>{@value #INVALID_ARGUMENT}: a caller value is wrong; {@link #field()} names it.
+ *   <li>{@value #UNKNOWN_SCHEME}: a reader URI names a scheme no provider on the class path serves;
+ *       details list the known ones (the same code devices answer).
  *   <li>{@value #TEXT_READER_UNAVAILABLE}: an engine cannot be loaded or used (missing native
  *       library or trained data, closed reader); details name the platform and what is missing.
  *   <li>{@value #TEXT_QUERY_TOO_COSTLY}: a regular expression ran past its step budget.
@@ -23,6 +25,12 @@ public final class TextException extends RuntimeException {
 
   /** A caller-supplied value is invalid; {@link #field()} names it. */
   public static final String INVALID_ARGUMENT = "invalid_argument";
+
+  /**
+   * A reader URI's scheme has no provider; {@code details().get("known_schemes")} lists those that
+   * do. Devices answer the same code for an unknown scheme, so a caller handles both alike.
+   */
+  public static final String UNKNOWN_SCHEME = "unknown_scheme";
 
   /** The reader cannot be loaded or used. */
   public static final String TEXT_READER_UNAVAILABLE = "text_reader_unavailable";

@@ -18,15 +18,32 @@ public final class TextReaders {
    * Opens a reader.
    *
    * @param uri e.g. {@code tesseract:} or {@code tesseract:?lang=eng}
-   * @throws TextException {@code invalid_argument} (field {@code uri}) for a missing or unknown
-   *     scheme, listing the known ones; the provider's errors otherwise
+   * @throws TextException {@code invalid_argument} (field {@code uri}) for a missing URI or one
+   *     without a scheme; {@code unknown_scheme} (field {@code uri}, details {@code known_schemes})
+   *     for a scheme no provider serves, as devices answer; {@code text_reader_unavailable} when no
+   *     reader at all is on the class path; the provider's errors otherwise
    */
   public static TextReader open(String uri) {
-    if (uri == null || uri.isBlank()) {
+    String u = uri == null ? null : uri.strip();
+    return provider(u).open(u);
+  }
+
+  /**
+   * Checks that {@code uri} names a reader on the class path, without opening it. A device opens
+   * its reader on the first text call (the engine is heavy and may be absent where no text is
+   * read); checking when it is built makes a typo fail there, not at that first call.
+   *
+   * @throws TextException as {@link #open} does for the URI itself, before any engine is loaded
+   */
+  public static void check(String uri) {
+    provider(uri == null ? null : uri.strip());
+  }
+
+  private static TextReaderProvider provider(String u) {
+    if (u == null || u.isBlank()) {
       throw TextException.invalidArgument(
           "uri", "is required, e.g. " + DEFAULT_URI + " (known schemes: " + knownSchemes() + ")");
     }
-    String u = uri.strip();
     int colon = u.indexOf(':');
     if (colon <= 0) {
       throw new TextException(
@@ -41,7 +58,7 @@ public final class TextReaders {
     if (p == null) {
       List<String> known = knownSchemes();
       throw new TextException(
-          known.isEmpty() ? TextException.TEXT_READER_UNAVAILABLE : TextException.INVALID_ARGUMENT,
+          known.isEmpty() ? TextException.TEXT_READER_UNAVAILABLE : TextException.UNKNOWN_SCHEME,
           "uri: unknown text reader scheme '"
               + scheme
               + "'"
@@ -49,10 +66,10 @@ public final class TextReaders {
                   ? "; no text reader is on the class path (add dev.swipe:swipe-text-tesseract)"
                   : ", known schemes: " + known),
           "uri",
-          Map.of("known_schemes", known),
+          Map.of("scheme", scheme, "known_schemes", known),
           null);
     }
-    return p.open(u);
+    return p;
   }
 
   /** The schemes of the providers found, sorted. */

@@ -157,7 +157,10 @@ public record WheelRequest(
   /**
    * Builds a request from possibly-missing fields (as parsed from JSON), reporting a missing
    * required field as {@code invalid_argument} with its name. A value builder: setting a field
-   * again replaces it (the last value wins).
+   * again replaces it (the last value wins). Each field has a primitive setter for Java callers
+   * ({@code columnX(500)}, {@code cycleSize(24)}) and a boxed one for values parsed from JSON,
+   * where null means the field is absent: unset optional fields stay empty, unset required ones
+   * fail.
    */
   public static final class Builder {
     private Integer currentValue;
@@ -172,48 +175,99 @@ public record WheelRequest(
     private Builder() {}
 
     /** {@code current_value} (required). */
+    public Builder currentValue(int v) {
+      this.currentValue = v;
+      return this;
+    }
+
+    /** {@code current_value} as parsed (JSON): null leaves it unset, so build() names it. */
     public Builder currentValue(Integer v) {
       this.currentValue = v;
       return this;
     }
 
     /** {@code target_value} (required). */
+    public Builder targetValue(int v) {
+      this.targetValue = v;
+      return this;
+    }
+
+    /** {@code target_value} as parsed (JSON): null leaves it unset, so build() names it. */
     public Builder targetValue(Integer v) {
       this.targetValue = v;
       return this;
     }
 
-    /** {@code cycle_size}; null for a non-cyclic wheel. */
+    /** {@code cycle_size}; leave it unset for a non-cyclic wheel. */
+    public Builder cycleSize(int v) {
+      this.cycleSize = v;
+      return this;
+    }
+
+    /** {@code cycle_size} as parsed (JSON): null means absent (a non-cyclic wheel). */
     public Builder cycleSize(Integer v) {
       this.cycleSize = v;
       return this;
     }
 
-    /** {@code value_step}; null when the row order is unknown (single-row probe). */
+    /** {@code value_step}; leave it unset when the row order is unknown (single-row probe). */
+    public Builder valueStep(int v) {
+      this.valueStep = v;
+      return this;
+    }
+
+    /** {@code value_step} as parsed (JSON): null means absent (a single-row probe). */
     public Builder valueStep(Integer v) {
       this.valueStep = v;
       return this;
     }
 
-    /** {@code column_x} (required). */
+    /**
+     * {@code column_x} (required). A primitive, so that {@code columnX(500)} compiles: an int
+     * literal widens to double but does not box to {@link Double}.
+     */
+    public Builder columnX(double v) {
+      this.columnX = v;
+      return this;
+    }
+
+    /** {@code column_x} as parsed (JSON): null leaves it unset, so build() names it. */
     public Builder columnX(Double v) {
       this.columnX = v;
       return this;
     }
 
     /** {@code center_y} (required, from the selected row of the latest screenshot). */
+    public Builder centerY(double v) {
+      this.centerY = v;
+      return this;
+    }
+
+    /** {@code center_y} as parsed (JSON): null leaves it unset, so build() names it. */
     public Builder centerY(Double v) {
       this.centerY = v;
       return this;
     }
 
     /** {@code row_spacing} (required, the caller's estimate). */
+    public Builder rowSpacing(double v) {
+      this.rowSpacing = v;
+      return this;
+    }
+
+    /** {@code row_spacing} as parsed (JSON): null leaves it unset, so build() names it. */
     public Builder rowSpacing(Double v) {
       this.rowSpacing = v;
       return this;
     }
 
-    /** {@code visible_target_y}; null unless the target row is actually visible. */
+    /** {@code visible_target_y}; leave it unset unless the target row is actually visible. */
+    public Builder visibleTargetY(double v) {
+      this.visibleTargetY = v;
+      return this;
+    }
+
+    /** {@code visible_target_y} as parsed (JSON): null means absent. */
     public Builder visibleTargetY(Double v) {
       this.visibleTargetY = v;
       return this;

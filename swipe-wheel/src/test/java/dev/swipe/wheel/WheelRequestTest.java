@@ -52,6 +52,42 @@ class WheelRequestTest {
   }
 
   @Test
+  void intLiteralsBuildARequestAndNullLeavesAFieldAbsent() {
+    WheelRequest r =
+        WheelRequest.builder()
+            .currentValue(9)
+            .targetValue(18)
+            .cycleSize(24)
+            .valueStep(1)
+            .columnX(500)
+            .centerY(375)
+            .rowSpacing(75)
+            .visibleTargetY(450)
+            .build();
+    assertThat(r.columnX()).isEqualTo(500.0);
+    assertThat(r.centerY()).isEqualTo(375.0);
+    assertThat(r.rowSpacing()).isEqualTo(75.0);
+    assertThat(r.visibleTargetY()).hasValue(450.0);
+    Integer absent = null;
+    Double none = null;
+    WheelRequest probe =
+        WheelRequest.builder()
+            .currentValue(9)
+            .targetValue(18)
+            .cycleSize(absent)
+            .valueStep(absent)
+            .columnX(500)
+            .centerY(375)
+            .rowSpacing(75)
+            .visibleTargetY(none)
+            .build();
+    assertThat(probe.cycleSize()).isEmpty();
+    assertThat(probe.orderProbe()).isTrue();
+    assertThat(probe.visibleTargetY()).isEmpty();
+    assertInvalid(WheelRequest.builder().currentValue(9).targetValue(18).columnX(500), "center_y");
+  }
+
+  @Test
   void geometryMustBeFiniteAndNormalized() {
     for (double bad : new double[] {-0.001, 1000.001, Double.NaN, Double.POSITIVE_INFINITY}) {
       assertInvalid(minutes(0, 5).columnX(bad), "column_x");

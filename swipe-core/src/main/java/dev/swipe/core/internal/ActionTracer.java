@@ -43,6 +43,9 @@ final class ActionTracer {
   private final Ticker ticker;
   private final long origin;
 
+  /** Where this tracer's time starts in the trace: after the records of a continued trace. */
+  private final double startMs;
+
   /** Open composite steps per run, innermost last. */
   private final Map<String, Deque<Composite>> open = new HashMap<>();
 
@@ -50,6 +53,7 @@ final class ActionTracer {
     this.writer = writer;
     this.ticker = ticker;
     this.origin = ticker.read();
+    this.startMs = writer.startMs();
   }
 
   /** A composite step under way: its record is written when it ends. */
@@ -247,19 +251,29 @@ final class ActionTracer {
     }
   }
 
-  /** An action that failed, with what it was asked to do. */
+  /**
+   * An action that failed, with what it was asked to do.
+   *
+   * @param gesture the gesture it was to play, or null when it failed before one was planned
+   * @param asked further arguments (a tap's text query), or null
+   */
   void failure(
       String runId,
       String action,
       Gesture gesture,
+      ObjectNode asked,
       Observation before,
       SwipeException error,
       long startNanos) {
     try {
       ObjectNode r = newRecord(action, runId, startNanos);
       stamp(r, startNanos);
-      if (gesture != null) {
-        r.set("args", args(gesture));
+      if (gesture != null || asked != null) {
+        ObjectNode a = gesture != null ? args(gesture) : TraceWriter.object();
+        if (asked != null) {
+          a.setAll(asked.deepCopy());
+        }
+        r.set("args", a);
       }
       writer.attachShot(r, "before", before);
       error(r, error);
@@ -334,7 +348,7 @@ final class ActionTracer {
   }
 
   private double ms(long nanos) {
-    return (nanos - origin) / 1e6;
+    return startMs + (nanos - origin) / 1e6;
   }
 
   private static String scopeOf(String action) {

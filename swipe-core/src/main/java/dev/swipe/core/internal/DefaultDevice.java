@@ -144,6 +144,9 @@ public final class DefaultDevice implements Device {
   /** The latest screen this run saw: the "before" of its next action in traces. */
   private Observation lastSeen;
 
+  /** The wheel nudge under way in this run (under the device lock), for its trace record. */
+  private WheelRequest nudgeRequest;
+
   private volatile boolean closed;
   private final TextActions text;
   private final Waits waits;
@@ -298,6 +301,22 @@ public final class DefaultDevice implements Device {
    * @param before the screen the action starts from, or null for the run's latest one
    */
   <T> T locked(String action, Gesture gesture, Observation before, Function<Observation, T> body) {
+    return locked(action, gesture, null, before, body);
+  }
+
+  /**
+   * {@link #locked(String, Gesture, Observation, Function)} for an action whose gesture is only
+   * known once the body ran (a tap on text found first): a failure's record carries {@code args},
+   * which the body may fill in as it learns more.
+   *
+   * @param args what was asked, for the record of a failure (may be null)
+   */
+  <T> T locked(
+      String action,
+      Gesture gesture,
+      ObjectNode args,
+      Observation before,
+      Function<Observation, T> body) {
     parts.lock.lock();
     long outerStart = stepStart;
     try {
@@ -309,7 +328,7 @@ public final class DefaultDevice implements Device {
         return body.apply(start);
       } catch (SwipeException e) {
         if (tracer != null) {
-          tracer.failure(attachments.runId(), action, gesture, start, e, stepStart);
+          tracer.failure(attachments.runId(), action, gesture, args, start, e, stepStart);
         }
         throw e;
       }
@@ -384,11 +403,30 @@ public final class DefaultDevice implements Device {
     }
   }
 
+  /**
+   * Where a nudge's rows turn: the selected row and one and a half rows either side, a row's reach
+   * either side of the column (at least 40). The nudge's result judges {@code moved} there; the
+   * trace judges its diff there too. In the guard's wider band (seven rows, 240 wide) a one-row
+   * turn of a column's thin digits changes under 1% of the pixels, so every nudge read "unchanged".
+   */
+  static NormRegion nudgeRows(WheelRequest request, double pitch) {
+    double spacing = pitch > 0 ? pitch : request.rowSpacing();
+    double x1 = Math.max(0, request.columnX() - Math.max(spacing, 40));
+    double x2 = Math.min(1000, request.columnX() + Math.max(spacing, 40));
+    double y1 = Math.max(0, request.centerY() - 1.5 * spacing);
+    double y2 = Math.min(1000, request.centerY() + 1.5 * spacing);
+    return NormRegion.of(x1, y1, Math.max(x2 - x1, 1), Math.max(y2 - y1, 1));
+  }
+
   void traced(String action, ActionResult r, Observation before, ObjectNode decision) {
     traced(action, r, before, decision, null, null);
   }
 
-  /** Records a played gesture whose diff is judged in {@code focus} (null: the whole screen). */
+  /**
+   * Records a played gesture whose diff is judged in {@code focus} (null: the whole screen). A
+   * wheel nudge's diff is judged where its rows turned (see {@link #nudgeRows}), not in the wide
+   * band passed as {@code focus}.
+   */
   void traced(
       String action,
       ActionResult r,
@@ -398,6 +436,11 @@ public final class DefaultDevice implements Device {
       DiffResult focusDiff) {
     lastSeen = r.observation();
     if (tracer != null) {
+      WheelRequest nudging = nudgeRequest;
+      if (nudging != null && "wheel_nudge".equals(action) && before != null) {
+        focus = nudgeRows(nudging, decision == null ? 0 : decision.path("pitch").asDouble(0));
+        focusDiff = diff(before, r.observation(), focus);
+      }
       ObjectNode evidence = TraceWriter.object();
       if (lastSettled != null && lastSettled.observation() == r.observation()) {
         evidence.put("settled", ScrollExecutor.settledEvidence(lastSettled));
@@ -501,7 +544,41 @@ public final class DefaultDevice implements Device {
 
   @Override
   public WheelNudgeResult wheelNudge(Observation screenshot, WheelRequest request) {
-    return wheels.wheelNudge(screenshot, request);
+    SwipeException.requireArgument(request, "request");
+    attachments.requireOwn(screenshot, "screenshot_attachment_id");
+    parts.lock.lock(); // reentrant: the nudge's own step takes it again
+    WheelRequest outer = nudgeRequest;
+    try {
+      ensureOpen();
+      // a nudge off any picker is refused before input is played (and before the guard takes the
+      // "column"); the refusal is recorded as the nudge's step
+      long start = ticker.read();
+      try {
+        PickerCheck.confirm(
+            new WheelReader(parts.screenReader),
+            parts.screenReader,
+            wheelGuard,
+            screenshot,
+            request);
+      } catch (SwipeException e) {
+        parts.listeners.stepStarted("wheel_nudge", start);
+        if (tracer != null) {
+          ObjectNode asked =
+              TraceWriter.object()
+                  .put("column_x", request.columnX())
+                  .put("center_y", request.centerY())
+                  .put("current_value", request.currentValue())
+                  .put("target_value", request.targetValue());
+          tracer.failure(attachments.runId(), "wheel_nudge", null, asked, screenshot, e, start);
+        }
+        throw e;
+      }
+      nudgeRequest = request; // for the trace: where its rows turn (see traced)
+      return wheels.wheelNudge(screenshot, request);
+    } finally {
+      nudgeRequest = outer;
+      parts.lock.unlock();
+    }
   }
 
   @Override

@@ -13,6 +13,7 @@ import dev.swipe.core.spi.ProviderContext;
 import dev.swipe.core.trace.TraceWriter;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.memory.MemoryStores;
+import dev.swipe.text.TextReaders;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -73,8 +74,8 @@ final class DeviceParts {
     this.settleBound = config.settleBound();
     this.traceWriter = trace;
     this.tracer = trace == null ? null : new ActionTracer(trace, ticker);
+    this.screenReader = screenReader(config); // checks the reader's URI before a store opens
     this.memory = openMemory(config);
-    this.screenReader = screenReader(config);
   }
 
   /**
@@ -95,9 +96,18 @@ final class DeviceParts {
       throw SwipeException.invalidArgument(
           "text_reader", "give either a text reader URI or a reader instance, not both");
     }
-    return config.textReader() != null
-        ? ScreenReader.of(config.textReader())
-        : ScreenReader.of(config.textReaderUri());
+    if (config.textReader() != null) {
+      return ScreenReader.of(config.textReader());
+    }
+    if (config.textReaderUri() != null) {
+      // the engine opens on the first text call; a typo in its URI fails here, when it is built
+      try {
+        TextReaders.check(config.textReaderUri());
+      } catch (RuntimeException e) {
+        throw SwipeException.translate(e);
+      }
+    }
+    return ScreenReader.of(config.textReaderUri());
   }
 
   private static MemoryStore openMemory(Config config) {

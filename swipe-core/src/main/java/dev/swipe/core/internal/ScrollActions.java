@@ -96,11 +96,7 @@ final class ScrollActions {
           run.saw(r.observation());
           if (step != null) {
             ObjectNode outcome = TraceWriter.object();
-            outcome.put(
-                "result",
-                r.found()
-                    ? "found"
-                    : r.edgeReached() ? "edge_reached" : r.timedOut() ? "timed_out" : "max_passes");
+            outcome.put("result", r.stoppedBy().id());
             outcome.put("found", r.found());
             outcome.put("passes", r.passes());
             outcome.put("edge_reached", r.edgeReached());

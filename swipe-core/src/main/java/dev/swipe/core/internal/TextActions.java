@@ -74,13 +74,19 @@ final class TextActions {
     SwipeException.requireArgument(query, "query");
     run.attachments.requireOwn(observation, "screenshot_attachment_id");
     run.ensureOpen();
-    ScreenText target = run.parts.screenReader.single(observation, query);
-    Tap tap = Tap.at(target.center());
+    // the text is looked up inside the step, so a refusal (text_not_found, text_ambiguous) is
+    // traced with its query like a refused scroll, not lost before the step began
+    ObjectNode asked = TraceWriter.object().put("type", "tap").put("query", query.toString());
     return run.locked(
-        tap.kind(),
-        tap,
+        "tap",
+        null,
+        asked,
         observation,
         before -> {
+          ScreenText target = run.parts.screenReader.single(observation, query);
+          Tap tap = Tap.at(target.center());
+          asked.put("text", target.text());
+          asked.putObject("at").put("x", tap.at().x()).put("y", tap.at().y());
           run.checkNotAimedAtAWheel(tap);
           ActionResult r = run.play(tap, run.settleBound);
           run.traced(

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -29,6 +30,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * the reason (when that line can still be written) and keeps everything written before; the run
  * goes on untraced. A directory that cannot be written fails when the trace is opened, before any
  * action.
+ *
+ * <p>A directory that already holds a trace (a second run given the same directory) is continued,
+ * never merged or overwritten: records go on numbering after its last {@code seq} and their times
+ * after its last record's end, and a run whose id the directory already holds (each process counts
+ * its runs from {@code run-1}) is recorded under a new one, {@code run-1.2}, so its screenshots get
+ * files of their own. A screenshot file is never written over.
  */
 public final class TraceWriter implements AutoCloseable {
   /** The trace file's name inside the trace directory. */
@@ -51,17 +58,61 @@ public final class TraceWriter implements AutoCloseable {
   private final Path dir;
   private final long maxBytes;
   private final FileChannel channel;
-  private final AtomicLong seq = new AtomicLong();
+  private final AtomicLong seq;
   private final Set<String> storedShots = new HashSet<>();
+
+  /** What the directory held when this writer opened it. */
+  private final Prior prior;
+
+  /** The id each run of this writer is recorded under (its own unless the directory had it). */
+  private final Map<String, String> runIds = new HashMap<>();
+
   private long bytes;
   private boolean closed;
   private String stopReason;
 
-  private TraceWriter(Path dir, long maxBytes, FileChannel channel, long existingBytes) {
+  /**
+   * What an earlier trace in the directory used: its last record number, when its last record
+   * ended, its run ids and its screenshot files.
+   */
+  private record Prior(long lastSeq, double endMs, Set<String> runs, Set<String> shots) {
+    static final Prior NONE = new Prior(0, 0, Set.of(), Set.of());
+
+    static Prior of(Path dir) throws IOException {
+      Set<String> shots = new HashSet<>();
+      try (var files = Files.list(dir.resolve(SHOTS))) {
+        files.forEach(f -> shots.add(f.getFileName().toString()));
+      }
+      if (!Files.isRegularFile(dir.resolve(FILE))) {
+        return new Prior(0, 0, Set.of(), shots);
+      }
+      long last = 0;
+      double end = 0;
+      Set<String> runs = new HashSet<>();
+      for (ObjectNode r : TraceReader.read(dir).records()) {
+        last = Math.max(last, r.path("seq").asLong());
+        end = Math.max(end, Math.max(r.path("t_ms").asDouble(), r.path("end_ms").asDouble()));
+        if (r.path("run").isTextual()) {
+          runs.add(r.path("run").asText());
+        }
+      }
+      return new Prior(last, end, runs, shots);
+    }
+
+    /** True when {@code run} was used here: by a record, or by a screenshot file's name. */
+    boolean taken(String run) {
+      return runs.contains(run) || shots.stream().anyMatch(f -> f.startsWith(run + "-"));
+    }
+  }
+
+  private TraceWriter(
+      Path dir, long maxBytes, FileChannel channel, long existingBytes, Prior prior) {
     this.dir = dir;
     this.maxBytes = maxBytes;
     this.channel = channel;
     this.bytes = existingBytes;
+    this.prior = prior;
+    this.seq = new AtomicLong(prior.lastSeq());
   }
 
   /**
@@ -81,13 +132,14 @@ public final class TraceWriter implements AutoCloseable {
       if (!Files.isWritable(dir.resolve(SHOTS))) {
         throw new IOException("the directory " + dir.resolve(SHOTS) + " is not writable");
       }
+      Prior prior = Prior.of(dir);
       FileChannel ch =
           FileChannel.open(
               dir.resolve(FILE),
               StandardOpenOption.CREATE,
               StandardOpenOption.WRITE,
               StandardOpenOption.APPEND);
-      return new TraceWriter(dir, maxBytes, ch, directorySize(dir));
+      return new TraceWriter(dir, maxBytes, ch, directorySize(dir), prior);
     } catch (IOException | RuntimeException e) {
       throw new SwipeException(
           ErrorCode.INVALID_ARGUMENT,
@@ -107,12 +159,36 @@ public final class TraceWriter implements AutoCloseable {
     return java.util.Optional.ofNullable(stopReason);
   }
 
+  /**
+   * Where this writer's time starts, in the trace's milliseconds: 0 for a new trace, the end of the
+   * last record of a continued one (so a second run's steps follow the first's).
+   */
+  public double startMs() {
+    return prior.endMs();
+  }
+
+  /**
+   * The id {@code runId} is recorded under: itself, or {@code runId.N} when the directory already
+   * held a run of that id (written by another process, whose runs count from {@code run-1} too).
+   */
+  public synchronized String runId(String runId) {
+    return runIds.computeIfAbsent(
+        runId,
+        id -> {
+          String name = id;
+          for (int n = 2; prior.taken(name) || runIds.containsValue(name); n++) {
+            name = id + "." + n;
+          }
+          return name;
+        });
+  }
+
   /** A new record builder stamped with the next sequence number. */
   public ObjectNode newRecord(String action, double timeMs, String runId) {
     ObjectNode r = JSON.createObjectNode();
     r.put("seq", seq.incrementAndGet());
     r.put("t_ms", timeMs);
-    r.put("run", runId);
+    r.put("run", runId(runId));
     r.put("action", action);
     return r;
   }
@@ -127,7 +203,7 @@ public final class TraceWriter implements AutoCloseable {
     shot.put("width", o.width());
     shot.put("height", o.height());
     shot.put("settled", o.settled());
-    String name = o.runId() + "-" + o.id() + ".jpg";
+    String name = runId(o.runId()) + "-" + o.id() + ".jpg";
     if (storedShots.contains(name)) {
       shot.put("file", SHOTS + "/" + name);
       return;
@@ -145,7 +221,12 @@ public final class TraceWriter implements AutoCloseable {
       return;
     }
     try {
-      Files.write(dir.resolve(SHOTS).resolve(name), o.jpeg());
+      // CREATE_NEW: a file already there (another writer's) is never written over
+      Files.write(
+          dir.resolve(SHOTS).resolve(name),
+          o.jpeg(),
+          StandardOpenOption.CREATE_NEW,
+          StandardOpenOption.WRITE);
       bytes += o.jpegSize();
       storedShots.add(name);
       shot.put("file", SHOTS + "/" + name);

@@ -6,12 +6,22 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.core.Device;
 import dev.swipe.core.NormPoint;
+import dev.swipe.core.Observation;
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.VirtualClock;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Swipe;
+import dev.swipe.core.scroll.Scroll;
+import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import dev.swipe.core.testkit.StillFrameSource;
+import dev.swipe.text.TextBox;
+import dev.swipe.text.TextLine;
+import dev.swipe.text.TextPage;
+import dev.swipe.text.TextQuery;
+import dev.swipe.text.TextReader;
+import dev.swipe.text.Word;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -89,6 +99,66 @@ class TraceTest {
     ObjectNode rec = TraceReader.read(dir).records().get(0);
     assertThat(rec.path("action").asText()).isEqualTo("key");
     assertThat(rec.path("error").path("code").asText()).isEqualTo("hid_disconnected");
+  }
+
+  /** A reader that sees one word, "Save", in the middle of any screen. */
+  private static final class OneWordReader implements TextReader {
+    @Override
+    public TextPage read(BufferedImage image, TextBox region) {
+      Word save =
+          new Word(
+              "Save", new TextBox(image.getWidth() / 2 - 40, image.getHeight() / 2, 80, 30), 0.95);
+      return new TextPage(image.getWidth(), image.getHeight(), List.of(TextLine.of(List.of(save))));
+    }
+
+    @Override
+    public String description() {
+      return "one word";
+    }
+
+    @Override
+    public void close() {}
+  }
+
+  @Test
+  void aRefusedTapTextIsTracedWithItsQueryLikeARefusedScroll() {
+    VirtualClock clock = new VirtualClock();
+    try (Device d =
+        Device.builder()
+            .hid(new RecordingHidTransport(clock))
+            .capture(new StillFrameSource(clock, clock, Duration.ofMillis(60)))
+            .ticker(clock)
+            .sleeper(clock)
+            .textReader(new OneWordReader())
+            .trace(dir)
+            .open()) {
+      Observation shot = d.screenshot();
+      assertThatThrownBy(() -> d.tapText(shot, TextQuery.of("Cancel")))
+          .isInstanceOfSatisfying(
+              SwipeException.class, e -> assertThat(e.code().id()).isEqualTo("text_not_found"));
+      assertThatThrownBy(
+              () -> d.scroll(Scroll.builder(ScrollDirection.DOWN).expectContent(true).build()))
+          .isInstanceOf(SwipeException.class);
+      d.tapText(shot, TextQuery.of("Save"));
+    }
+    List<ObjectNode> r = TraceReader.read(dir).records();
+    assertThat(r)
+        .extracting(n -> n.path("action").asText())
+        .containsExactly("screenshot", "tap", "scroll", "tap");
+    ObjectNode refused = r.get(1);
+    assertThat(refused.path("error").path("code").asText()).isEqualTo("text_not_found");
+    assertThat(refused.path("args").path("query").asText()).contains("Cancel");
+    assertThat(refused.path("before").path("id").asText()).isEqualTo(shot(r.get(0)));
+    assertThat(r.get(2).path("error").path("code").asText())
+        .as("a refused scroll, for comparison")
+        .isEqualTo("scroll_no_progress");
+    ObjectNode tapped = r.get(3);
+    assertThat(tapped.has("error")).isFalse();
+    assertThat(tapped.path("decision").path("text").asText()).isEqualTo("Save");
+  }
+
+  private static String shot(ObjectNode screenshot) {
+    return screenshot.path("after").path("id").asText();
   }
 
   @Test

@@ -55,6 +55,26 @@ class ReaderOptionsTest {
   }
 
   @Test
+  void aTypoInTheSchemeIsAnUnknownSchemeListingTheKnownOnesAlsoWithoutOpening() {
+    for (Runnable call :
+        new Runnable[] {
+          () -> TextReaders.open("tesserct:"), () -> TextReaders.check("tesserct:?lang=eng")
+        }) {
+      assertThatThrownBy(call::run)
+          .isInstanceOfSatisfying(
+              TextException.class,
+              e -> {
+                assertThat(e.code()).as("the code devices answer").isEqualTo("unknown_scheme");
+                assertThat(e.field()).contains("uri");
+                assertThat(e.details().get("known_schemes").toString()).contains("tesseract");
+              })
+          .hasMessageContaining("tesserct")
+          .hasMessageContaining("tesseract");
+    }
+    TextReaders.check("tesseract:"); // a known scheme passes, and no engine is loaded for it
+  }
+
+  @Test
   void aLanguageWithoutTrainedDataIsUnavailableNamingTheMissingFile(@TempDir Path dir)
       throws Exception {
     assertThatThrownBy(() -> TextReaders.open("tesseract:?lang=deu"))
