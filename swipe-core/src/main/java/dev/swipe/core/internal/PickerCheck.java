@@ -4,6 +4,7 @@ import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
 import dev.swipe.core.SwipeException;
+import dev.swipe.core.wheel.WheelColumn;
 import dev.swipe.diff.RowPitch;
 import dev.swipe.diff.RowPitchResult;
 import dev.swipe.text.TextPage;
@@ -48,6 +49,22 @@ final class PickerCheck {
     }
     double x = request.columnX();
     double y = request.centerY();
+    // a column readWheels finds there, selected on that line (setWheel's own reading of this
+    // screenshot, so read once): a column of words or a two-row AM/PM column too, which neither
+    // a label count nor a pitch measurement would confirm
+    List<WheelColumn> columns;
+    try {
+      columns = wheels.read(shot, null).columns();
+    } catch (SwipeException e) {
+      columns = List.of(); // no reader on this device: the checks below say what they can
+    }
+    for (WheelColumn c : columns) {
+      if (c.selectionClear()
+          && Math.abs(c.columnX() - x) < Math.max(40, c.rowSpacing())
+          && Math.abs(c.centerY() - y) <= 0.25 * c.rowSpacing()) {
+        return;
+      }
+    }
     RowPitchResult pitch;
     try {
       pitch = RowPitch.measureColumn(shot.grey(), x, y);
