@@ -49,6 +49,7 @@ import java.util.Set;
  *   <li>{@code paging=viewpager|snaphelper} (viewpager on android, snaphelper on flutter): the
  *       carousel's rule for when a release turns the page
  *   <li>{@code display=xxhdpi|420dpi} (xxhdpi): the panel, see {@link Display}
+ *   <li>{@code carousel=vivid|pastel} (vivid): the carousel's pages, see {@link CarouselPages}
  * </ul>
  *
  * @param scene the screen content
@@ -71,6 +72,7 @@ import java.util.Set;
  * @param looping whether the picker's hour and minute wheels wrap round
  * @param paging the carousel's paging rule, empty for the platform's default
  * @param display the panel's size and density
+ * @param carousel the carousel scene's pages
  */
 public record SimConfig(
     Scene scene,
@@ -92,7 +94,8 @@ public record SimConfig(
     PickerStyle pickerStyle,
     boolean looping,
     Optional<Paging> paging,
-    Display display) {
+    Display display,
+    CarouselPages carousel) {
 
   /** The URI options {@code sim:} understands. */
   public static final Set<String> URI_KEYS =
@@ -116,7 +119,8 @@ public record SimConfig(
           "picker_style",
           "looping",
           "paging",
-          "display");
+          "display",
+          "carousel");
 
   /** The screens the phone can show. */
   public enum Scene {
@@ -234,6 +238,23 @@ public record SimConfig(
     BOLD,
     /** Every row in the same ink between two lines across the column; no band. */
     LINES;
+
+    /** The URI value. */
+    public String id() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** The pages the carousel scene shows. */
+  public enum CarouselPages {
+    /** Six saturated pages with white text; neighbours differ in brightness too. */
+    VIVID,
+    /**
+     * Six pastel pages of equal Rec.601 luma (215) and different hue, with dark text: a page switch
+     * shows in colour, hardly in brightness (the onboarding pages of issue 32, whose grey diff was
+     * 0.010-0.018).
+     */
+    PASTEL;
 
     /** The URI value. */
     public String id() {
@@ -369,6 +390,7 @@ public record SimConfig(
     SwipeException.requireArgument(pickerStyle, "picker_style");
     SwipeException.requireArgument(paging, "paging");
     SwipeException.requireArgument(display, "display");
+    SwipeException.requireArgument(carousel, "carousel");
     if (!(scale >= 0.1 && scale <= 1.0)) {
       throw SwipeException.invalidArgument("scale", "must be in [0.1, 1], was " + scale);
     }
@@ -477,6 +499,9 @@ public record SimConfig(
                 "display",
                 Display.XXHDPI.id(),
                 Set.of(Display.XXHDPI.id(), Display.DENSITY_420.id()))));
+    b.carousel(
+        CarouselPages.valueOf(
+            uri.choice("carousel", "vivid", ids(CarouselPages.values())).toUpperCase(Locale.ROOT)));
     return b.build();
   }
 
@@ -568,6 +593,10 @@ public record SimConfig(
     }
     if (display != Display.XXHDPI) {
       s.append(sep).append("display=").append(display.id());
+      sep = "&";
+    }
+    if (carousel != CarouselPages.VIVID) {
+      s.append(sep).append("carousel=").append(carousel.id());
     }
     return s.toString();
   }
@@ -605,6 +634,7 @@ public record SimConfig(
     private boolean looping = true;
     private Optional<Paging> paging = Optional.empty();
     private Display display = Display.XXHDPI;
+    private CarouselPages carousel = CarouselPages.VIVID;
 
     Builder() {}
 
@@ -750,7 +780,14 @@ public record SimConfig(
           pickerStyle,
           looping,
           paging,
-          display);
+          display,
+          carousel);
+    }
+
+    /** The carousel scene's pages (default vivid). */
+    public Builder carousel(CarouselPages carousel) {
+      this.carousel = SwipeException.requireArgument(carousel, "carousel");
+      return this;
     }
   }
 }

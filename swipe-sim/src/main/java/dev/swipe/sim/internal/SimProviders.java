@@ -47,7 +47,8 @@ final class SimProviders {
             config.pickerStyle(),
             config.looping(),
             config.paging(),
-            config.display());
+            config.display(),
+            config.carousel());
     return (SimPhone)
         PhoneRegistry.take(
             name,
