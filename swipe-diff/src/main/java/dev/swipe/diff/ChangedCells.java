@@ -15,11 +15,31 @@ import java.nio.ByteOrder;
  * rendered phone screen re-encoded at quality 50 vs 95, single-pixel differences reach 71 levels
  * while 2x2 means stay below 20. Any real content change (text, caret, image) moves a 2x2 mean by
  * far more than 24.
+ *
+ * <p>When both rasters carry chroma (decoded from colour images, see {@link GreyRaster}), a cell
+ * also counts as changed when its chroma changed: the Cb or Cr mean of the 8x8 source block holding
+ * its top-left pixel differs by more than {@link #CHROMA_THRESHOLD}, and so does the cell's own 2x2
+ * chroma sample. Two pastel pages of equal brightness but another hue differ in chroma alone. The
+ * block mean is what JPEG noise does not cross (single samples move by up to 55 levels on saturated
+ * edges of the same screen re-encoded); the cell's own sample keeps a block's change from spilling
+ * onto its unchanged cells (a static bar beside a scrolled list). A change of hue within a block
+ * reaching over a region's edge may still mark the region's cells next to it whose own chroma
+ * moved.
  */
 final class ChangedCells {
 
   /** Mean luminance difference (0-255 levels) a cell must exceed to count as changed. */
   static final int MEAN_THRESHOLD = 24;
+
+  /**
+   * Cb or Cr block-mean difference (0-255 levels) a block must exceed for its cells to count as
+   * changed. Measured on rendered 1080x2400 screens re-encoded at qualities 50, 60, 80 and 95
+   * (ImageIO, 4:2:0): the 8x8 block means of the same screen differ by at most 10 levels on
+   * saturated text and shapes on white and by at most 7 on list, carousel, form and pastel screens,
+   * while single 2x2 cells differ by up to 55. Pastel pages of equal luma but another hue differ by
+   * 20 to 50 (pink and mint: 50 in Cr).
+   */
+  static final int CHROMA_THRESHOLD = 12;
 
   final long changedPixels;
   final long totalPixels;
@@ -102,6 +122,14 @@ final class ChangedCells {
     int rh = region.height();
     int nx = Math.max(1, rw / c);
     int ny = Math.max(1, rh / c);
+    // Chroma: per block of the current block row, 1 when its mean changed; per cell of the
+    // current row (padded for 8-byte reads), 1 when its chroma changed. Null without chroma.
+    boolean colour = a.chroma() != null && b.chroma() != null;
+    byte[] cellChroma = colour ? new byte[nx + 8] : null;
+    byte[] blockFlags = colour ? new byte[a.chromaBlocksX()] : null;
+    int blockRow = -1;
+    boolean blockAny = false;
+    boolean chromaRow = false;
     long changed = 0;
     int minX = Integer.MAX_VALUE;
     int minY = Integer.MAX_VALUE;
@@ -117,6 +145,14 @@ final class ChangedCells {
       long rowChanged = 0;
       int rowMin = Integer.MAX_VALUE;
       int rowMax = -1;
+      if (colour) {
+        int br = (ys * a.reduction()) / GreyRaster.CHROMA_BLOCK;
+        if (br != blockRow) {
+          blockRow = br;
+          blockAny = fillBlockFlags(a.chroma(), b.chroma(), br, a.chromaBlocksX(), blockFlags);
+        }
+        chromaRow = blockAny && fillCellChroma(a, b, ys, x0, c, nx, blockFlags, cellChroma);
+      }
       if (c == 2 && ch == 2) {
         int p = ys * w + x0;
         int i = 0;
@@ -126,10 +162,11 @@ final class ChangedCells {
           long b0 = (long) LONGS.get(pb, p);
           long a1 = (long) LONGS.get(pa, p + w);
           long b1 = (long) LONGS.get(pb, p + w);
-          if (a0 == b0 && a1 == b1) {
+          int hue = chromaRow ? (int) INTS.get(cellChroma, i) : 0;
+          if (a0 == b0 && a1 == b1 && hue == 0) {
             continue; // identical bytes (static areas of two captures often decode identically)
           }
-          long mask = changedLanes(a0, a1, b0, b1);
+          long mask = changedLanes(a0, a1, b0, b1) | ((spread(hue) << 15) & LANE_SIGN);
           if (mask != 0) {
             rowChanged += 4L * Long.bitCount(mask);
             int first = i + (Long.numberOfTrailingZeros(mask) >>> 4);
@@ -151,7 +188,7 @@ final class ChangedCells {
                   - (pb[p + 1] & 0xFF)
                   - (pb[p + w] & 0xFF)
                   - (pb[p + w + 1] & 0xFF);
-          if (d > limit || d < -limit) {
+          if (d > limit || d < -limit || (chromaRow && cellChroma[i] != 0)) {
             rowChanged += 4;
             if (i < rowMin) {
               rowMin = i;
@@ -166,11 +203,14 @@ final class ChangedCells {
         for (; i + 8 <= fastCells; i += 8, p += 8) {
           long va = (long) LONGS.get(pa, p);
           long vb = (long) LONGS.get(pb, p);
-          if (va == vb) {
+          long hue = chromaRow ? (long) LONGS.get(cellChroma, i) : 0;
+          if (va == vb && hue == 0) {
             continue;
           }
-          long even = pixelLanes(va & EVEN_BYTES, vb & EVEN_BYTES);
-          long odd = pixelLanes((va >>> 8) & EVEN_BYTES, (vb >>> 8) & EVEN_BYTES);
+          long even = pixelLanes(va & EVEN_BYTES, vb & EVEN_BYTES) | ((hue & EVEN_BYTES) << 15);
+          long odd =
+              pixelLanes((va >>> 8) & EVEN_BYTES, (vb >>> 8) & EVEN_BYTES)
+                  | (((hue >>> 8) & EVEN_BYTES) << 15);
           if ((even | odd) != 0) {
             rowChanged += (long) ch * (Long.bitCount(even) + Long.bitCount(odd));
             int first = Integer.MAX_VALUE;
@@ -189,7 +229,7 @@ final class ChangedCells {
         }
         for (; i < fastCells; i++, p++) {
           int d = (pa[p] & 0xFF) - (pb[p] & 0xFF);
-          if (d > MEAN_THRESHOLD || d < -MEAN_THRESHOLD) {
+          if (d > MEAN_THRESHOLD || d < -MEAN_THRESHOLD || (chromaRow && cellChroma[i] != 0)) {
             rowChanged += ch;
             if (i < rowMin) {
               rowMin = i;
@@ -199,7 +239,7 @@ final class ChangedCells {
         }
       } else {
         for (int i = 0; i < fastCells; i++) {
-          if (cellChanged(pa, pb, w, x0 + i * c, ys, c, ch)) {
+          if (cellChanged(pa, pb, w, x0 + i * c, ys, c, ch) || (chromaRow && cellChroma[i] != 0)) {
             rowChanged += (long) c * ch;
             if (i < rowMin) {
               rowMin = i;
@@ -210,7 +250,8 @@ final class ChangedCells {
       }
       int rowMinPx = rowMin == Integer.MAX_VALUE ? Integer.MAX_VALUE : x0 + rowMin * c;
       int rowMaxPx = rowMax < 0 ? -1 : x0 + rowMax * c + c - 1;
-      if (cellChanged(pa, pb, w, lastX, ys, lastW, ch)) {
+      if (cellChanged(pa, pb, w, lastX, ys, lastW, ch)
+          || (chromaRow && cellChroma[fastCells] != 0)) {
         rowChanged += (long) lastW * ch;
         rowMinPx = Math.min(rowMinPx, lastX);
         rowMaxPx = lastX + lastW - 1;
@@ -228,6 +269,8 @@ final class ChangedCells {
 
   private static final VarHandle LONGS =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INTS =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
   private static final long EVEN_BYTES = 0x00FF00FF00FF00FFL;
   private static final long LANE_SIGN = 0x8000800080008000L;
   private static final long LANE_OFFSET = lanes(1024);
@@ -275,6 +318,63 @@ final class ChangedCells {
   private static long pixelLanes(long a, long b) {
     long x = a + LANE_OFFSET - b;
     return ((x + PIXEL_ABOVE) | (PIXEL_BELOW - x)) & LANE_SIGN;
+  }
+
+  /** Marks the blocks of block row {@code br} whose Cb or Cr mean changed; returns whether any. */
+  private static boolean fillBlockFlags(
+      GreyRaster.Chroma a, GreyRaster.Chroma b, int br, int bw, byte[] flags) {
+    int row = br * bw;
+    boolean any = false;
+    for (int bx = 0; bx < bw; bx++) {
+      boolean changed =
+          differ(a.blockCb, b.blockCb, row + bx) || differ(a.blockCr, b.blockCr, row + bx);
+      flags[bx] = changed ? (byte) 1 : 0;
+      any |= changed;
+    }
+    return any;
+  }
+
+  /**
+   * Marks, for each of the row's {@code nx} cells (top row {@code ys}), whether its chroma changed:
+   * its block's mean and its own 2x2 sample. Returns whether any did.
+   */
+  private static boolean fillCellChroma(
+      GreyRaster a,
+      GreyRaster b,
+      int ys,
+      int x0,
+      int c,
+      int nx,
+      byte[] blockFlags,
+      byte[] cellChroma) {
+    GreyRaster.Chroma ca = a.chroma();
+    GreyRaster.Chroma cb = b.chroma();
+    int f = a.reduction();
+    int row = ((ys * f) >> 1) * ((a.sourceWidth() + 1) / 2);
+    boolean any = false;
+    for (int i = 0; i < nx; i++) {
+      int sx = (x0 + i * c) * f;
+      boolean changed = false;
+      if (blockFlags[sx / GreyRaster.CHROMA_BLOCK] != 0) {
+        int q = row + (sx >> 1);
+        changed = differ(ca.cb, cb.cb, q) || differ(ca.cr, cb.cr, q);
+      }
+      cellChroma[i] = changed ? (byte) 1 : 0;
+      any |= changed;
+    }
+    return any;
+  }
+
+  private static boolean differ(byte[] a, byte[] b, int i) {
+    int d = (a[i] & 0xFF) - (b[i] & 0xFF);
+    return d > CHROMA_THRESHOLD || d < -CHROMA_THRESHOLD;
+  }
+
+  /** The four bytes of {@code v} (little-endian) in the low bytes of four 16-bit lanes. */
+  private static long spread(int v) {
+    long x = v & 0xFFFFFFFFL;
+    x = (x | (x << 16)) & 0x0000FFFF0000FFFFL;
+    return (x | (x << 8)) & EVEN_BYTES;
   }
 
   private static boolean cellChanged(byte[] pa, byte[] pb, int w, int x, int y, int cw, int ch) {

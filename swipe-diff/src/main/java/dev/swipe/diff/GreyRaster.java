@@ -13,6 +13,12 @@ import java.util.Arrays;
  * fast diffing); {@link #sourceWidth()}, {@link #sourceHeight()} and {@link #scaleX()}/{@link
  * #scaleY()} map its pixel geometry back to the full-size image.
  *
+ * <p>A raster decoded from a colour image also carries its chroma: the mean Cb and Cr (JPEG's
+ * colour difference signals) of each 2x2 pixels (JPEG's 4:2:0 grid) and of each 8x8 block (JPEG's
+ * block grid) of the source image. Only the comparison of cells reads it, so that a page switch
+ * between two colours of equal brightness counts as a change; every other algorithm sees luminance
+ * alone.
+ *
  * <p>Instances are safe to share between threads and to cache with an observation: the pixel array
  * is never exposed.
  */
@@ -27,12 +33,34 @@ public final class GreyRaster {
   private final int sourceHeight;
   private final byte[] pixels;
 
+  /** Source pixels per raster pixel along each axis: 1, or the product of the reductions. */
+  private final int factor;
+
+  /** The image's chroma, or null when its colour is unknown (grey images and rasters). */
+  private final Chroma chroma;
+
+  /** Edge of a chroma block in source pixels: a JPEG block, a quarter of a 4:2:0 chroma block. */
+  static final int CHROMA_BLOCK = 8;
+
   private GreyRaster(int width, int height, int sourceWidth, int sourceHeight, byte[] pixels) {
+    this(width, height, sourceWidth, sourceHeight, pixels, 1, null);
+  }
+
+  private GreyRaster(
+      int width,
+      int height,
+      int sourceWidth,
+      int sourceHeight,
+      byte[] pixels,
+      int factor,
+      Chroma chroma) {
     this.width = width;
     this.height = height;
     this.sourceWidth = sourceWidth;
     this.sourceHeight = sourceHeight;
     this.pixels = pixels;
+    this.factor = factor;
+    this.chroma = chroma;
   }
 
   /**
@@ -68,6 +96,9 @@ public final class GreyRaster {
       return new GreyRaster(w, h, w, h, out);
     }
     int[] row = new int[w];
+    Chroma chroma = new Chroma(w, h);
+    int[] pairB = chroma.pairB;
+    int[] pairR = chroma.pairR;
     for (int y = 0; y < h; y++) {
       image.getRGB(0, y, w, 1, row, 0, w);
       int o = y * w;
@@ -78,14 +109,130 @@ public final class GreyRaster {
         int b = p & 0xFF;
         // 0.299 R + 0.587 G + 0.114 B in 16.16 fixed point, rounded.
         out[o + x] = (byte) ((19595 * r + 38470 * g + 7471 * b + 32768) >>> 16);
+        // JFIF: Cb = 128 - 0.168736 R - 0.331264 G + 0.5 B, Cr = 128 + 0.5 R - 0.418688 G -
+        // 0.081312 B, in 16.16 fixed point and rounded like the luma
+        pairB[x >> 1] += (-11059 * r - 21709 * g + 32768 * b + (128 << 16) + 32768) >> 16;
+        pairR[x >> 1] += (32768 * r - 27439 * g - 5329 * b + (128 << 16) + 32768) >> 16;
+      }
+      chroma.endRow(y);
+    }
+    return new GreyRaster(w, h, w, h, out, 1, chroma);
+  }
+
+  /**
+   * Builds the chroma of a {@code w x h} image row by row: Cb and Cr means per 2x2 pixels (JPEG's
+   * 4:2:0 grid, the diff's cells) and per 8x8 block (JPEG's block grid); trailing samples and
+   * blocks are averaged over what exists. Shared by {@link #fromImage} and the JPEG decoder.
+   */
+  static final class Chroma {
+    final byte[] cb;
+    final byte[] cr;
+    final byte[] blockCb;
+    final byte[] blockCr;
+
+    /** Sums over the current row pair, per 2x2 sample: add to these, then call endRow. */
+    final int[] pairB;
+
+    final int[] pairR;
+    private final int w;
+    private final int h;
+    private final int cw;
+    private final int bw;
+    private final int[] blockB;
+    private final int[] blockR;
+
+    Chroma(int w, int h) {
+      this.w = w;
+      this.h = h;
+      this.cw = (w + 1) / 2;
+      this.bw = (w + CHROMA_BLOCK - 1) / CHROMA_BLOCK;
+      int chh = (h + 1) / 2;
+      int bh = (h + CHROMA_BLOCK - 1) / CHROMA_BLOCK;
+      cb = new byte[cw * chh];
+      cr = new byte[cw * chh];
+      blockCb = new byte[bw * bh];
+      blockCr = new byte[bw * bh];
+      pairB = new int[cw];
+      pairR = new int[cw];
+      blockB = new int[bw];
+      blockR = new int[bw];
+    }
+
+    /** A copy of the finished planes (for masking). */
+    Chroma copy() {
+      Chroma c = new Chroma(w, h);
+      System.arraycopy(cb, 0, c.cb, 0, cb.length);
+      System.arraycopy(cr, 0, c.cr, 0, cr.length);
+      System.arraycopy(blockCb, 0, c.blockCb, 0, blockCb.length);
+      System.arraycopy(blockCr, 0, c.blockCr, 0, blockCr.length);
+      return c;
+    }
+
+    /** Sets the samples and blocks touching source pixels [x0, x1) x [y0, y1) to 128 (no hue). */
+    void neutral(int x0, int y0, int x1, int y1) {
+      x1 = Math.min(x1, w);
+      y1 = Math.min(y1, h);
+      for (int cy = y0 / 2; cy < (y1 + 1) / 2; cy++) {
+        Arrays.fill(cb, cy * cw + x0 / 2, cy * cw + (x1 + 1) / 2, (byte) 128);
+        Arrays.fill(cr, cy * cw + x0 / 2, cy * cw + (x1 + 1) / 2, (byte) 128);
+      }
+      int b = CHROMA_BLOCK;
+      for (int by = y0 / b; by < (y1 + b - 1) / b; by++) {
+        Arrays.fill(blockCb, by * bw + x0 / b, by * bw + (x1 + b - 1) / b, (byte) 128);
+        Arrays.fill(blockCr, by * bw + x0 / b, by * bw + (x1 + b - 1) / b, (byte) 128);
       }
     }
-    return new GreyRaster(w, h, w, h, out);
+
+    /** Call after each row {@code y}: closes a row of samples after every odd row and the last. */
+    void endRow(int y) {
+      if ((y & 1) == 0 && y != h - 1) {
+        return;
+      }
+      int rows = (y & 1) + 1;
+      int o = (y >> 1) * cw;
+      int full = rows == 2 ? w >> 1 : 0;
+      for (int cx = 0; cx < full; cx++) {
+        int u = pairB[cx];
+        int v = pairR[cx];
+        cb[o + cx] = (byte) ((u + 2) >> 2);
+        cr[o + cx] = (byte) ((v + 2) >> 2);
+        blockB[cx >> 2] += u;
+        blockR[cx >> 2] += v;
+      }
+      for (int cx = full; cx < cw; cx++) {
+        int n = rows * Math.min(2, w - 2 * cx);
+        int u = pairB[cx];
+        int v = pairR[cx];
+        cb[o + cx] = (byte) ((u + n / 2) / n);
+        cr[o + cx] = (byte) ((v + n / 2) / n);
+        blockB[cx >> 2] += u;
+        blockR[cx >> 2] += v;
+      }
+      Arrays.fill(pairB, 0);
+      Arrays.fill(pairR, 0);
+      if ((y & 7) != 7 && y != h - 1) {
+        return;
+      }
+      int blockRows = (y & 7) + 1;
+      int bo = (y >> 3) * bw;
+      for (int bx = 0; bx < bw; bx++) {
+        int n = blockRows * (Math.min(w, (bx + 1) * CHROMA_BLOCK) - bx * CHROMA_BLOCK);
+        blockCb[bo + bx] = (byte) ((blockB[bx] + n / 2) / n);
+        blockCr[bo + bx] = (byte) ((blockR[bx] + n / 2) / n);
+      }
+      Arrays.fill(blockB, 0);
+      Arrays.fill(blockR, 0);
+    }
   }
 
   /** Wraps an array the caller gives up (no copy); only for this module's decoders. */
   static GreyRaster wrap(int width, int height, int sourceWidth, int sourceHeight, byte[] pixels) {
     return new GreyRaster(width, height, sourceWidth, sourceHeight, pixels);
+  }
+
+  /** Wraps a full-size luminance array and its chroma blocks, all given up by the caller. */
+  static GreyRaster wrapColour(int width, int height, byte[] pixels, Chroma chroma) {
+    return new GreyRaster(width, height, width, height, pixels, 1, chroma);
   }
 
   /** Width in this raster's pixels. */
@@ -225,12 +372,61 @@ public final class GreyRaster {
         out[o + bx] = (byte) ((sums[bx] + m / 2) / m);
       }
     }
-    return new GreyRaster(rw, rh, sourceWidth, sourceHeight, out);
+    // the chroma is on the source image's grids: shared as it is
+    return new GreyRaster(rw, rh, sourceWidth, sourceHeight, out, this.factor * factor, chroma);
+  }
+
+  /**
+   * A copy with the given rectangles (in this raster's pixels, clipped to it) painted black and
+   * their colour made neutral. Why: a comparison that masks parts of the screen (a golden screen's
+   * clock) paints both sides alike, and must keep comparing the colour of everything else, which a
+   * copy through {@link #of} would drop.
+   */
+  public GreyRaster masked(java.util.List<PixelRect> rects) {
+    if (rects == null) {
+      throw ImageException.invalidArgument("rects must not be null");
+    }
+    byte[] px = pixels.clone();
+    Chroma c = chroma == null ? null : chroma.copy();
+    for (PixelRect m : rects) {
+      int l = Math.max(0, m.x());
+      int t = Math.max(0, m.y());
+      int r = Math.min(width, m.right());
+      int b = Math.min(height, m.bottom());
+      if (r <= l || b <= t) {
+        continue;
+      }
+      for (int y = t; y < b; y++) {
+        Arrays.fill(px, y * width + l, y * width + r, (byte) 0);
+      }
+      if (c != null) {
+        c.neutral(l * factor, t * factor, r * factor, b * factor);
+      }
+    }
+    return new GreyRaster(width, height, sourceWidth, sourceHeight, px, factor, c);
   }
 
   /** Direct access for this module's algorithms; never handed out. */
   byte[] pixels() {
     return pixels;
+  }
+
+  /**
+   * The chroma of the source image (2x2 and 8x8 means of Cb and Cr, on the source's pixel grid), or
+   * null when its colour is unknown; never handed out.
+   */
+  Chroma chroma() {
+    return chroma;
+  }
+
+  /** Chroma blocks per row: {@code ceil(sourceWidth / 8)}. */
+  int chromaBlocksX() {
+    return (sourceWidth + CHROMA_BLOCK - 1) / CHROMA_BLOCK;
+  }
+
+  /** Source pixels per raster pixel: 1 unless reduced, else the product of the reductions. */
+  int reduction() {
+    return factor;
   }
 
   private static void checkSize(int width, int height) {

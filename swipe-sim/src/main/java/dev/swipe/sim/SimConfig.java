@@ -55,6 +55,7 @@ import java.util.Set;
  *   <li>{@code paging=viewpager|snaphelper} (viewpager on android, snaphelper on flutter): the
  *       carousel's rule for when a release turns the page
  *   <li>{@code display=xxhdpi|420dpi} (xxhdpi): the panel, see {@link Display}
+ *   <li>{@code carousel=vivid|pastel} (vivid): the carousel's pages, see {@link CarouselPages}
  * </ul>
  *
  * @param scene the screen content
@@ -79,6 +80,7 @@ import java.util.Set;
  * @param layout which columns the picker scene shows
  * @param paging the carousel's paging rule, empty for the platform's default
  * @param display the panel's size and density
+ * @param carousel the carousel scene's pages
  */
 public record SimConfig(
     Scene scene,
@@ -102,7 +104,8 @@ public record SimConfig(
     Words words,
     PickerLayout layout,
     Optional<Paging> paging,
-    Display display) {
+    Display display,
+    CarouselPages carousel) {
 
   /** The URI options {@code sim:} understands. */
   public static final Set<String> URI_KEYS =
@@ -128,7 +131,8 @@ public record SimConfig(
           "words",
           "layout",
           "paging",
-          "display");
+          "display",
+          "carousel");
 
   /** The screens the phone can show. */
   public enum Scene {
@@ -286,6 +290,22 @@ public record SimConfig(
     }
   }
 
+  /** The pages the carousel scene shows. */
+  public enum CarouselPages {
+    /** Six saturated pages with white text; neighbours differ in brightness too. */
+    VIVID,
+    /**
+     * Six pastel pages of equal Rec.601 luma (215) and different hue, with dark text: a page switch
+     * shows in colour, hardly in brightness (onboarding pages whose grey diff is 0.010-0.018).
+     */
+    PASTEL;
+
+    /** The URI value. */
+    public String id() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
   /** When a carousel release turns the page. */
   public enum Paging {
     /** ViewPager: a fling past 25 dp faster than 400 dp/s, else 60% of a page. */
@@ -416,6 +436,7 @@ public record SimConfig(
     SwipeException.requireArgument(layout, "layout");
     SwipeException.requireArgument(paging, "paging");
     SwipeException.requireArgument(display, "display");
+    SwipeException.requireArgument(carousel, "carousel");
     if (!(scale >= 0.1 && scale <= 1.0)) {
       throw SwipeException.invalidArgument("scale", "must be in [0.1, 1], was " + scale);
     }
@@ -529,6 +550,9 @@ public record SimConfig(
                 "display",
                 Display.XXHDPI.id(),
                 Set.of(Display.XXHDPI.id(), Display.DENSITY_420.id()))));
+    b.carousel(
+        CarouselPages.valueOf(
+            uri.choice("carousel", "vivid", ids(CarouselPages.values())).toUpperCase(Locale.ROOT)));
     return b.build();
   }
 
@@ -628,6 +652,10 @@ public record SimConfig(
     }
     if (display != Display.XXHDPI) {
       s.append(sep).append("display=").append(display.id());
+      sep = "&";
+    }
+    if (carousel != CarouselPages.VIVID) {
+      s.append(sep).append("carousel=").append(carousel.id());
     }
     return s.toString();
   }
@@ -667,6 +695,7 @@ public record SimConfig(
     private PickerLayout layout = PickerLayout.TIME;
     private Optional<Paging> paging = Optional.empty();
     private Display display = Display.XXHDPI;
+    private CarouselPages carousel = CarouselPages.VIVID;
 
     Builder() {}
 
@@ -826,7 +855,14 @@ public record SimConfig(
           words,
           layout,
           paging,
-          display);
+          display,
+          carousel);
+    }
+
+    /** The carousel scene's pages (default vivid). */
+    public Builder carousel(CarouselPages carousel) {
+      this.carousel = SwipeException.requireArgument(carousel, "carousel");
+      return this;
     }
   }
 }

@@ -276,19 +276,12 @@ public final class GoldenScreen {
     return image;
   }
 
-  /** A copy with the masked pixels zeroed, so both sides agree there. */
+  /** A copy with the masked pixels zeroed and their colour neutral, so both sides agree there. */
   private static GreyRaster masked(GreyRaster r, List<PixelRect> masks) {
     if (masks.isEmpty()) {
       return r;
     }
-    byte[] px = r.toByteArray();
-    int w = r.width();
-    for (PixelRect m : masks) {
-      for (int y = m.y(); y < m.bottom(); y++) {
-        java.util.Arrays.fill(px, y * w + m.x(), y * w + m.right(), (byte) 0);
-      }
-    }
-    return GreyRaster.of(w, r.height(), px);
+    return r.masked(masks);
   }
 
   private static long maskedArea(List<PixelRect> masks, int w, int h) {

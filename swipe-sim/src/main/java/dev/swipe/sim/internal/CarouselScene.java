@@ -43,6 +43,22 @@ final class CarouselScene extends Scene {
     new Color(0x4FC3F7)
   };
 
+  /**
+   * {@code carousel=pastel}: pink, mint, peach, sky, lemon, lavender, all of Rec.601 luma 215
+   * (0.299 R + 0.587 G + 0.114 B within half a level); neighbours differ by 30-65 levels in Cb or
+   * Cr.
+   */
+  static final Color[] PASTELS = {
+    new Color(255, 193, 225),
+    new Color(170, 241, 200),
+    new Color(255, 203, 170),
+    new Color(170, 230, 255),
+    new Color(240, 217, 140),
+    new Color(215, 207, 255)
+  };
+
+  private static final Color PASTEL_INK = new Color(0x30, 0x30, 0x38);
+
   private final ScrollAxis axis;
   private final TextField caption = new TextField(60, 1700, 960, 144, "Add a caption");
   private boolean onPager;
@@ -229,18 +245,21 @@ final class CarouselScene extends Scene {
   }
 
   private void paintPage(Graphics2D g, Look look, int p, double x) {
-    Color c = COLORS[p];
+    boolean pastel = phone.config().carousel() == dev.swipe.sim.SimConfig.CarouselPages.PASTEL;
+    Color c = pastel ? PASTELS[p] : COLORS[p];
+    Color ink = pastel ? PASTEL_INK : Color.WHITE;
     g.setColor(c);
     g.fill(new RoundRectangle2D.Double(x + 60, TOP + 60, W - 120, BOTTOM - TOP - 120, 72, 72));
-    g.setColor(c.brighter());
+    // pastel bubbles: the page's hue a little lighter (18 levels of luma at most)
+    g.setColor(pastel ? lighter(c) : c.brighter());
     for (int i = 0; i < 3; i++) {
       double r = 150 + 90 * ((p + i) % 3);
       g.fill(
           new Ellipse2D.Double(
               x + 180 + i * 240 - r / 2, TOP + 420 - r / 2 + 60 * ((p * 7 + i) % 3), r, r));
     }
-    look.centred(g, (p + 1) + " / " + PAGES, x + W / 2, TOP + 180, 44, false, Color.WHITE);
-    look.centred(g, TITLES[p], x + W / 2, TOP + 820, 110, true, Color.WHITE);
+    look.centred(g, (p + 1) + " / " + PAGES, x + W / 2, TOP + 180, 44, false, ink);
+    look.centred(g, TITLES[p], x + W / 2, TOP + 820, 110, true, ink);
     look.centred(
         g,
         "Swipe to continue with page " + (p + 2 > PAGES ? 1 : p + 2),
@@ -248,15 +267,16 @@ final class CarouselScene extends Scene {
         TOP + 980,
         44,
         false,
-        Color.WHITE);
+        ink);
     look.centred(
-        g,
-        "Everything you need, one page at a time.",
-        x + W / 2,
-        TOP + 1060,
-        40,
-        false,
-        Color.WHITE);
+        g, "Everything you need, one page at a time.", x + W / 2, TOP + 1060, 40, false, ink);
+  }
+
+  private static Color lighter(Color c) {
+    return new Color(
+        c.getRed() + (255 - c.getRed()) * 45 / 100,
+        c.getGreen() + (255 - c.getGreen()) * 45 / 100,
+        c.getBlue() + (255 - c.getBlue()) * 45 / 100);
   }
 
   @Override

@@ -49,7 +49,8 @@ final class SimProviders {
             config.words(),
             config.layout(),
             config.paging(),
-            config.display());
+            config.display(),
+            config.carousel());
     return (SimPhone)
         PhoneRegistry.take(
             name,
