@@ -27,7 +27,8 @@ import java.util.Map;
  * java -jar swipe-agent.jar mcp   [--device URI | --hid URI --capture URI] [--memory URI|none] [--settle-ms N]
  *                                 [--trace DIR [--trace-max-bytes N]]
  * java -jar swipe-agent.jar serve --http HOST:PORT [device options] [--memory URI|none] [--token T[,T...]]
- *                                 [--allow-host H[,H...]] [--max-request-bytes N] [--max-runs N] [trace options]
+ *                                 [--allow-host H[,H...]] [--max-request-bytes N] [--max-runs N]
+ *                                 [--max-attachment-bytes N] [--max-run-attachment-bytes N] [trace options]
  * java -jar swipe-agent.jar tools [--device URI]      (prints the tool specs as JSON)
  * java -jar swipe-agent.jar webdriver [--port N] [device options] [--rig NAME] [trace options] ...
  * java -jar swipe-agent.jar report DIR [--out FILE]   (renders the HTML report of a trace)
@@ -51,6 +52,7 @@ public final class SwipeAgentCli {
         swipe-agent serve --http HOST:PORT [--device URI | --hid URI --capture URI] [--memory URI|none]
                           [--token TOKEN[,TOKEN...]] [--allow-host HOST[:PORT][,...]]
                           [--max-request-bytes N] [--max-runs N] [--settle-ms N]
+                          [--max-attachment-bytes N] [--max-run-attachment-bytes N]
                           [--trace DIR [--trace-max-bytes N]]
         swipe-agent tools [--device URI]
         swipe-agent webdriver [--address HOST] [--port N] [device options] [--rig NAME]
@@ -63,6 +65,8 @@ public final class SwipeAgentCli {
         a DIR that cannot be written is refused before anything starts.
       report DIR: renders DIR/report.html from a trace, or each run's report and DIR/index.html from
         a DIR of runs; --out FILE writes a single trace's page elsewhere. Unreadable lines are listed.
+      serve keeps screenshots within --max-run-attachment-bytes per run (default 64 MiB) and
+        --max-attachment-bytes in all (default 256 MiB); the oldest beyond are evicted (attachment_evicted).
       serve needs --token (or SWIPE_AGENT_TOKEN) when bound to a non-loopback address.
       serve refuses requests whose Host or Origin is not a loopback name, the bound address or an --allow-host.
       """;
@@ -188,6 +192,8 @@ public final class SwipeAgentCli {
                     .allowHosts(o.allowHosts())
                     .maxRequestBytes(o.maxRequestBytes())
                     .maxRuns(o.maxRuns())
+                    .maxAttachmentBytes(o.maxAttachmentBytes())
+                    .maxRunAttachmentBytes(o.maxRunAttachmentBytes())
                     .simState(o.simState())
                     .traces(traces)
                     .start()) {
@@ -253,6 +259,8 @@ public final class SwipeAgentCli {
             "--allow-host",
             "--max-request-bytes",
             "--max-runs",
+            "--max-attachment-bytes",
+            "--max-run-attachment-bytes",
             "--settle-ms",
             "--trace",
             "--trace-max-bytes",
@@ -415,6 +423,22 @@ public final class SwipeAgentCli {
 
     int maxRuns() {
       return (int) number("--max-runs", 1, 10_000, AgentHttpServer.DEFAULT_MAX_RUNS);
+    }
+
+    long maxAttachmentBytes() {
+      return number(
+          "--max-attachment-bytes",
+          1024 * 1024,
+          Long.MAX_VALUE,
+          AgentHttpServer.DEFAULT_MAX_ATTACHMENT_BYTES);
+    }
+
+    long maxRunAttachmentBytes() {
+      return number(
+          "--max-run-attachment-bytes",
+          1024 * 1024,
+          Long.MAX_VALUE,
+          AgentHttpServer.DEFAULT_MAX_RUN_ATTACHMENT_BYTES);
     }
 
     private long number(String key, long min, long max) {

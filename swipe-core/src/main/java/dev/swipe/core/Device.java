@@ -93,6 +93,16 @@ public interface Device extends AutoCloseable {
   Device newRun(Path traceDir, long traceMaxBytes);
 
   /**
+   * {@link #newRun()} keeping its screenshots in {@code attachments} (a registry made for this run,
+   * e.g. with a byte bound or a server's shared {@link AttachmentBudget}), traced into {@code
+   * traceDir} as {@link #newRun(Path, long)} when it is not null.
+   *
+   * @throws SwipeException {@code invalid_argument} (field {@code attachments}) for null, and as
+   *     {@link #newRun(Path, long)} for the trace
+   */
+  Device newRun(AttachmentRegistry attachments, Path traceDir, long traceMaxBytes);
+
+  /**
    * The widget-parameter memory configured with {@link Builder#memory(String)} (shared by the
    * device's runs), if any. Its errors are {@link SwipeException}s ({@code memory_unavailable},
    * {@code invalid_argument}, ...).

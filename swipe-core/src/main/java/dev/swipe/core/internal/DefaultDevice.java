@@ -205,12 +205,20 @@ public final class DefaultDevice implements Device {
 
   @Override
   public Device newRun(Path traceDir, long traceMaxBytes) {
+    return newRun(new AttachmentRegistry(), traceDir, traceMaxBytes);
+  }
+
+  @Override
+  public Device newRun(AttachmentRegistry registry, Path traceDir, long traceMaxBytes) {
+    SwipeException.requireArgument(registry, "attachments");
     ensureOpen();
-    TraceWriter own = TraceWriter.open(traceDir, traceMaxBytes);
     DefaultDevice root = owner == null ? this : owner;
+    if (traceDir == null) {
+      return new DefaultDevice(parts, registry, root, root.traceWriter, root.tracer);
+    }
+    TraceWriter own = TraceWriter.open(traceDir, traceMaxBytes);
     DefaultDevice run =
-        new DefaultDevice(
-            parts, new AttachmentRegistry(), root, own, new ActionTracer(own, ticker));
+        new DefaultDevice(parts, registry, root, own, new ActionTracer(own, ticker));
     run.ownsTrace = true;
     return run;
   }
@@ -569,6 +577,7 @@ public final class DefaultDevice implements Device {
       closed = true;
       wheelGuard.endRun();
       if (owner != null) {
+        attachments.close(); // give the screenshots' bytes back (to a server's budget too)
         if (ownsTrace) {
           traceWriter.close();
         }
