@@ -119,6 +119,17 @@ public interface Device extends AutoCloseable {
    */
   MemoryStore tracedMemory(MemoryStore store);
 
+  /**
+   * Records an event of this run that is not an action (a WebDriver session that ended, and why) in
+   * the run's trace, as a record named {@code event} whose {@code outcome} holds {@code details};
+   * an untraced run ignores it. Never fails because of the trace.
+   *
+   * @param event snake_case, e.g. {@code session_ended}
+   * @throws SwipeException {@code invalid_argument} (field {@code event}) for a name that is not
+   *     snake_case
+   */
+  void traceNote(String event, java.util.Map<String, ?> details);
+
   /** What the HID link can do. */
   HidCapabilities hidCapabilities();
 

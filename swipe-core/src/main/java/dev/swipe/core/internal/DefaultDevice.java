@@ -242,6 +242,24 @@ public final class DefaultDevice implements Device {
   }
 
   @Override
+  public void traceNote(String event, Map<String, ?> details) {
+    if (event == null || !event.matches("[a-z][a-z0-9_]{0,63}")) {
+      throw SwipeException.invalidArgument("event", "must be snake_case, was " + event);
+    }
+    if (tracer == null || closed) {
+      return;
+    }
+    tracer.call(
+        attachments.runId(),
+        event,
+        ticker.read(),
+        null,
+        ActionTracer.decision(details == null ? Map.of() : details),
+        null,
+        null);
+  }
+
+  @Override
   public HidCapabilities hidCapabilities() {
     ensureOpen();
     return hid.capabilities();

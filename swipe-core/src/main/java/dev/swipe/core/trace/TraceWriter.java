@@ -6,13 +6,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.Observation;
 import dev.swipe.core.SwipeException;
+import java.io.FileOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -29,6 +27,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * the reason (when that line can still be written) and keeps everything written before; the run
  * goes on untraced. A directory that cannot be written fails when the trace is opened, before any
  * action.
+ *
+ * <p>Writes are not interruptible: a run whose thread is interrupted (a WebDriver session ended
+ * under a gesture) still records the interrupted action, where an interruptible channel would close
+ * itself and lose that record and every later one.
  */
 public final class TraceWriter implements AutoCloseable {
   /** The trace file's name inside the trace directory. */
@@ -50,17 +52,17 @@ public final class TraceWriter implements AutoCloseable {
 
   private final Path dir;
   private final long maxBytes;
-  private final FileChannel channel;
+  private final FileOutputStream out;
   private final AtomicLong seq = new AtomicLong();
   private final Set<String> storedShots = new HashSet<>();
   private long bytes;
   private boolean closed;
   private String stopReason;
 
-  private TraceWriter(Path dir, long maxBytes, FileChannel channel, long existingBytes) {
+  private TraceWriter(Path dir, long maxBytes, FileOutputStream out, long existingBytes) {
     this.dir = dir;
     this.maxBytes = maxBytes;
-    this.channel = channel;
+    this.out = out;
     this.bytes = existingBytes;
   }
 
@@ -81,13 +83,8 @@ public final class TraceWriter implements AutoCloseable {
       if (!Files.isWritable(dir.resolve(SHOTS))) {
         throw new IOException("the directory " + dir.resolve(SHOTS) + " is not writable");
       }
-      FileChannel ch =
-          FileChannel.open(
-              dir.resolve(FILE),
-              StandardOpenOption.CREATE,
-              StandardOpenOption.WRITE,
-              StandardOpenOption.APPEND);
-      return new TraceWriter(dir, maxBytes, ch, directorySize(dir));
+      FileOutputStream file = new FileOutputStream(dir.resolve(FILE).toFile(), true);
+      return new TraceWriter(dir, maxBytes, file, directorySize(dir));
     } catch (IOException | RuntimeException e) {
       throw new SwipeException(
           ErrorCode.INVALID_ARGUMENT,
@@ -145,7 +142,10 @@ public final class TraceWriter implements AutoCloseable {
       return;
     }
     try {
-      Files.write(dir.resolve(SHOTS).resolve(name), o.jpeg());
+      try (FileOutputStream shotFile =
+          new FileOutputStream(dir.resolve(SHOTS).resolve(name).toFile())) {
+        shotFile.write(o.jpeg());
+      }
       bytes += o.jpegSize();
       storedShots.add(name);
       shot.put("file", SHOTS + "/" + name);
@@ -200,10 +200,7 @@ public final class TraceWriter implements AutoCloseable {
   }
 
   private void write(byte[] line) throws IOException {
-    ByteBuffer buf = ByteBuffer.wrap(line);
-    while (buf.hasRemaining()) {
-      channel.write(buf);
-    }
+    out.write(line); // one write of the whole line
     bytes += line.length;
   }
 
@@ -223,9 +220,8 @@ public final class TraceWriter implements AutoCloseable {
       return;
     }
     closed = true;
-    try {
-      channel.force(true);
-      channel.close();
+    try (out) {
+      out.getFD().sync();
     } catch (IOException e) {
       // nothing more to save
     }
