@@ -35,6 +35,7 @@ public final class AgentRun implements AutoCloseable {
   private final boolean inlineImages;
   private final boolean simState;
   private final AtomicReference<Termination> termination = new AtomicReference<>();
+  private volatile boolean closed;
 
   private AgentRun(Builder b) {
     this.run =
@@ -104,7 +105,13 @@ public final class AgentRun implements AutoCloseable {
   /** Ends the run's view of the phone (not the phone, and not the memory store). */
   @Override
   public void close() {
+    closed = true;
     run.close();
+  }
+
+  /** Whether {@link #close()} was called (a server may then remove the run's trace). */
+  boolean isClosed() {
+    return closed;
   }
 
   /**
