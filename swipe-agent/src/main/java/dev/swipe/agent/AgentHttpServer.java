@@ -3,6 +3,8 @@ package dev.swipe.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.core.AttachmentBudget;
+import dev.swipe.core.AttachmentRegistry;
 import dev.swipe.core.Device;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.SwipeException;
@@ -67,6 +69,12 @@ public final class AgentHttpServer implements AutoCloseable {
   /** Default time for a whole request (head and body) to arrive. */
   public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(20);
 
+  /** Default most bytes one run's kept screenshots hold (JPEG and cached rasters): 64 MiB. */
+  public static final long DEFAULT_MAX_RUN_ATTACHMENT_BYTES = AttachmentRegistry.DEFAULT_MAX_BYTES;
+
+  /** Default most bytes the kept screenshots of all runs hold together: 256 MiB. */
+  public static final long DEFAULT_MAX_ATTACHMENT_BYTES = AttachmentBudget.DEFAULT_MAX_BYTES;
+
   /** Default time a kept-alive connection waits for its next request. */
   public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
 
@@ -88,6 +96,8 @@ public final class AgentHttpServer implements AutoCloseable {
   private final List<byte[]> tokens;
   private final List<HostPort> allowedHosts;
   private final int maxRuns;
+  private final long maxRunAttachmentBytes;
+  private final AttachmentBudget attachmentBudget;
   private final JsonHttpServer http;
   private final ToolDispatcher catalog;
 
@@ -123,6 +133,8 @@ public final class AgentHttpServer implements AutoCloseable {
     }
     this.allowedHosts = List.copyOf(allowed);
     this.maxRuns = b.maxRuns;
+    this.maxRunAttachmentBytes = Math.min(b.maxRunAttachmentBytes, b.maxAttachmentBytes);
+    this.attachmentBudget = new AttachmentBudget(b.maxAttachmentBytes);
     this.traces = b.traces;
     this.catalog = new ToolDispatcher(newRun(null));
     this.http =
@@ -148,6 +160,11 @@ public final class AgentHttpServer implements AutoCloseable {
     return http.address();
   }
 
+  /** The budget of all runs' kept screenshots (for tests: its accounting of held bytes). */
+  AttachmentBudget attachmentBudget() {
+    return attachmentBudget;
+  }
+
   /** Open client connections (for leak checks). */
   int openConnections() {
     return http.openConnections();
@@ -171,7 +188,13 @@ public final class AgentHttpServer implements AutoCloseable {
    * A run named {@code name} (traced when the server traces), or the untraced catalog run for null.
    */
   private AgentRun newRun(String name) {
-    AgentRun.Builder b = AgentRun.builder(device).acceptInlineImages(true).simState(simState);
+    AgentRun.Builder b =
+        AgentRun.builder(device)
+            .acceptInlineImages(true)
+            .simState(simState)
+            .attachments(
+                new AttachmentRegistry(
+                    AttachmentRegistry.DEFAULT_CAPACITY, maxRunAttachmentBytes, attachmentBudget));
     if (memory != null) {
       b.memory(memory);
     }
@@ -454,6 +477,7 @@ public final class AgentHttpServer implements AutoCloseable {
       };
     }
     return switch (ErrorCode.fromId(id)) {
+      case ATTACHMENT_EVICTED -> 410;
       case INVALID_ARGUMENT,
           UNKNOWN_ATTACHMENT,
           NOT_A_SCREENSHOT,
@@ -503,6 +527,8 @@ public final class AgentHttpServer implements AutoCloseable {
     private final List<HostPort> allowedHosts = new ArrayList<>();
     private int maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
     private int maxRuns = DEFAULT_MAX_RUNS;
+    private long maxRunAttachmentBytes = DEFAULT_MAX_RUN_ATTACHMENT_BYTES;
+    private long maxAttachmentBytes = DEFAULT_MAX_ATTACHMENT_BYTES;
     private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
     private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
     private int maxConnectionsPerClient = DEFAULT_MAX_CONNECTIONS_PER_CLIENT;
@@ -604,6 +630,34 @@ public final class AgentHttpServer implements AutoCloseable {
         throw SwipeException.invalidArgument("max_runs", "must be at least 1, was " + runs);
       }
       this.maxRuns = runs;
+      return this;
+    }
+
+    /**
+     * Most bytes one run's kept screenshots hold, JPEG and cached rasters (default 64 MiB, at least
+     * 1 MiB): beyond it the run's oldest screenshots are evicted and their ids answer {@code
+     * attachment_evicted} (410).
+     */
+    public Builder maxRunAttachmentBytes(long bytes) {
+      if (bytes < 1024 * 1024) {
+        throw SwipeException.invalidArgument(
+            "max_run_attachment_bytes", "must be at least 1 MiB (1048576), was " + bytes);
+      }
+      this.maxRunAttachmentBytes = bytes;
+      return this;
+    }
+
+    /**
+     * Most bytes the kept screenshots of all runs hold together (default 256 MiB, at least 1 MiB):
+     * beyond it the oldest screenshots of the whole server are evicted, whichever run holds them,
+     * and their ids answer {@code attachment_evicted} (410).
+     */
+    public Builder maxAttachmentBytes(long bytes) {
+      if (bytes < 1024 * 1024) {
+        throw SwipeException.invalidArgument(
+            "max_attachment_bytes", "must be at least 1 MiB (1048576), was " + bytes);
+      }
+      this.maxAttachmentBytes = bytes;
       return this;
     }
 

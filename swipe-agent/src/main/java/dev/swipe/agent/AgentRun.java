@@ -35,9 +35,13 @@ public final class AgentRun implements AutoCloseable {
   private final boolean inlineImages;
   private final boolean simState;
   private final AtomicReference<Termination> termination = new AtomicReference<>();
+  private volatile boolean closed;
 
   private AgentRun(Builder b) {
-    this.run = b.trace == null ? b.device.newRun() : b.device.newRun(b.trace, b.traceMaxBytes);
+    this.run =
+        b.attachments != null
+            ? b.device.newRun(b.attachments, b.trace, b.traceMaxBytes)
+            : b.trace == null ? b.device.newRun() : b.device.newRun(b.trace, b.traceMaxBytes);
     // recorded in the run's trace like every other tool call (an untraced run uses it as it is)
     this.memory = b.memory == null ? null : run.tracedMemory(b.memory);
     this.inlineImages = b.inlineImages;
@@ -101,7 +105,13 @@ public final class AgentRun implements AutoCloseable {
   /** Ends the run's view of the phone (not the phone, and not the memory store). */
   @Override
   public void close() {
+    closed = true;
     run.close();
+  }
+
+  /** Whether {@link #close()} was called (a server may then remove the run's trace). */
+  boolean isClosed() {
+    return closed;
   }
 
   /**
@@ -117,6 +127,7 @@ public final class AgentRun implements AutoCloseable {
     private java.nio.file.Path trace;
     private long traceMaxBytes;
     private boolean traceSet;
+    private dev.swipe.core.AttachmentRegistry attachments;
 
     private Builder(Device device) {
       this.device = SwipeException.requireArgument(device, "device");
@@ -155,6 +166,20 @@ public final class AgentRun implements AutoCloseable {
       this.traceSet = true;
       this.trace = dir;
       this.traceMaxBytes = maxBytes;
+      return this;
+    }
+
+    /**
+     * Keeps the run's screenshots in {@code registry}, a new one made for this run (e.g. with a
+     * byte bound, or counted in a server's shared {@link dev.swipe.core.AttachmentBudget});
+     * default: a registry with the default bounds ({@link
+     * dev.swipe.core.AttachmentRegistry#DEFAULT_CAPACITY} attachments, {@link
+     * dev.swipe.core.AttachmentRegistry#DEFAULT_MAX_BYTES}).
+     */
+    public Builder attachments(dev.swipe.core.AttachmentRegistry registry) {
+      SwipeException.requireArgument(registry, "attachments");
+      SwipeException.requireNotSet(this.attachments != null, "attachments");
+      this.attachments = registry;
       return this;
     }
 

@@ -25,9 +25,10 @@ import java.util.Map;
  *
  * <pre>
  * java -jar swipe-agent.jar mcp   [--device URI | --hid URI --capture URI] [--memory URI|none] [--settle-ms N]
- *                                 [--trace DIR [--trace-max-bytes N]]
+ *                                 [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]]
  * java -jar swipe-agent.jar serve --http HOST:PORT [device options] [--memory URI|none] [--token T[,T...]]
- *                                 [--allow-host H[,H...]] [--max-request-bytes N] [--max-runs N] [trace options]
+ *                                 [--allow-host H[,H...]] [--max-request-bytes N] [--max-runs N]
+ *                                 [--max-attachment-bytes N] [--max-run-attachment-bytes N] [trace options]
  * java -jar swipe-agent.jar tools [--device URI]      (prints the tool specs as JSON)
  * java -jar swipe-agent.jar webdriver [--port N] [device options] [--rig NAME] [trace options] ...
  * java -jar swipe-agent.jar report DIR [--out FILE]   (renders the HTML report of a trace)
@@ -47,22 +48,27 @@ public final class SwipeAgentCli {
       """
       usage:
         swipe-agent mcp   [--device URI | --hid URI --capture URI] [--memory URI|none] [--settle-ms N]
-                          [--trace DIR [--trace-max-bytes N]]
+                          [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]]
         swipe-agent serve --http HOST:PORT [--device URI | --hid URI --capture URI] [--memory URI|none]
                           [--token TOKEN[,TOKEN...]] [--allow-host HOST[:PORT][,...]]
                           [--max-request-bytes N] [--max-runs N] [--settle-ms N]
-                          [--trace DIR [--trace-max-bytes N]]
+                          [--max-attachment-bytes N] [--max-run-attachment-bytes N]
+                          [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]]
         swipe-agent tools [--device URI]
         swipe-agent webdriver [--address HOST] [--port N] [device options] [--rig NAME]
-                          [--trace DIR [--trace-max-bytes N]] ...  (webdriver --help)
+                          [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]] ...  (webdriver --help)
         swipe-agent report DIR [--out FILE]
       --sim-state (any command): add the sim_state tool (simulator only; for demos and tests)
       defaults: --device sim:  --memory sqlite:~/.swipe/memory.db  --http 127.0.0.1:8765
       --trace DIR: each run (the mcp session, each serve run, each webdriver session) is traced in a
         new sub-directory of DIR, with a disk budget of --trace-max-bytes (default 512 MiB) each;
-        a DIR that cannot be written is refused before anything starts.
+        all run directories together stay within --trace-total-bytes (default 4 GiB): the oldest
+        ended runs' directories are removed first. A DIR that cannot be written is refused before
+        anything starts.
       report DIR: renders DIR/report.html from a trace, or each run's report and DIR/index.html from
         a DIR of runs; --out FILE writes a single trace's page elsewhere. Unreadable lines are listed.
+      serve keeps screenshots within --max-run-attachment-bytes per run (default 64 MiB) and
+        --max-attachment-bytes in all (default 256 MiB); the oldest beyond are evicted (attachment_evicted).
       serve needs --token (or SWIPE_AGENT_TOKEN) when bound to a non-loopback address.
       serve refuses requests whose Host or Origin is not a loopback name, the bound address or an --allow-host.
       """;
@@ -126,7 +132,9 @@ public final class SwipeAgentCli {
         String key = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
         if (a.equals(SIM_STATE)) {
           simState = true;
-        } else if (key.equals("--trace") || key.equals("--trace-max-bytes")) {
+        } else if (key.equals("--trace")
+            || key.equals("--trace-max-bytes")
+            || key.equals("--trace-total-bytes")) {
           String value =
               a.contains("=")
                   ? a.substring(a.indexOf('=') + 1)
@@ -144,7 +152,8 @@ public final class SwipeAgentCli {
       if (rest.size() == 1 && (rest.get(0).equals("--help") || rest.get(0).equals("help"))) {
         System.err.print(WebDriverCli.USAGE);
         System.err.println(
-            "  [--trace DIR [--trace-max-bytes N]]: each session traced in a new sub-directory of DIR");
+            "  [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]]: each session traced in a"
+                + " new sub-directory of DIR");
         return 0;
       }
       RunTraces traces = new Options("webdriver", trace).traces();
@@ -188,6 +197,8 @@ public final class SwipeAgentCli {
                     .allowHosts(o.allowHosts())
                     .maxRequestBytes(o.maxRequestBytes())
                     .maxRuns(o.maxRuns())
+                    .maxAttachmentBytes(o.maxAttachmentBytes())
+                    .maxRunAttachmentBytes(o.maxRunAttachmentBytes())
                     .simState(o.simState())
                     .traces(traces)
                     .start()) {
@@ -253,9 +264,12 @@ public final class SwipeAgentCli {
             "--allow-host",
             "--max-request-bytes",
             "--max-runs",
+            "--max-attachment-bytes",
+            "--max-run-attachment-bytes",
             "--settle-ms",
             "--trace",
             "--trace-max-bytes",
+            "--trace-total-bytes",
             SIM_STATE);
 
     static Options parse(String[] args) {
@@ -337,12 +351,17 @@ public final class SwipeAgentCli {
         if (values.containsKey("--trace-max-bytes")) {
           throw new UsageException("--trace-max-bytes needs --trace");
         }
+        if (values.containsKey("--trace-total-bytes")) {
+          throw new UsageException("--trace-total-bytes needs --trace");
+        }
         return null;
       }
       if (values.get("--trace").isBlank()) {
         throw new UsageException("--trace needs a directory");
       }
       long max = number("--trace-max-bytes", 4096, Long.MAX_VALUE, RunTraces.defaultMaxBytes());
+      long total =
+          number("--trace-total-bytes", 4096, Long.MAX_VALUE, RunTraces.DEFAULT_TOTAL_MAX_BYTES);
       java.nio.file.Path root;
       try {
         root = java.nio.file.Path.of(values.get("--trace"));
@@ -350,7 +369,7 @@ public final class SwipeAgentCli {
         throw SwipeException.invalidArgument(
             "trace", "'" + values.get("--trace") + "' is not a path: " + e.getReason());
       }
-      return RunTraces.open(root, max, System.err);
+      return RunTraces.open(root, max, total, System.err);
     }
 
     InetSocketAddress http() {
@@ -415,6 +434,22 @@ public final class SwipeAgentCli {
 
     int maxRuns() {
       return (int) number("--max-runs", 1, 10_000, AgentHttpServer.DEFAULT_MAX_RUNS);
+    }
+
+    long maxAttachmentBytes() {
+      return number(
+          "--max-attachment-bytes",
+          1024 * 1024,
+          Long.MAX_VALUE,
+          AgentHttpServer.DEFAULT_MAX_ATTACHMENT_BYTES);
+    }
+
+    long maxRunAttachmentBytes() {
+      return number(
+          "--max-run-attachment-bytes",
+          1024 * 1024,
+          Long.MAX_VALUE,
+          AgentHttpServer.DEFAULT_MAX_RUN_ATTACHMENT_BYTES);
     }
 
     private long number(String key, long min, long max) {

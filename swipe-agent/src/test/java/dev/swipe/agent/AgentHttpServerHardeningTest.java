@@ -158,20 +158,17 @@ class AgentHttpServerHardeningTest {
   }
 
   @Test
-  void connectionsPerClientAreBounded() throws Exception {
+  void idleLocalSocketsDoNotLockOutAnotherLocalClient() throws Exception {
+    // every local process is 127.0.0.1: a per-address bound would let one process's idle sockets
+    // refuse every other local client
     AgentHttpServer s = server(b -> b.maxConnectionsPerClient(3));
-    List<RawHttp> idle = new ArrayList<>();
-    for (int i = 0; i < 3; i++) {
-      idle.add(raw(s));
-    }
-    RawHttp.Answer refused = raw(s).send(RawHttp.get("/tools")).read();
-    assertJsonError(refused, 503, "too_many_connections");
-    assertThat(refused.headers()).containsKey("retry-after");
-    idle.get(0).close();
-    for (int i = 0; i < 200 && s.openConnections() > 2; i++) {
-      Thread.sleep(10);
+    for (int i = 0; i < 200; i++) { // bounded: 200 sockets that never ask anything
+      raw(s);
     }
     assertThat(ask(s, RawHttp.get("/tools")).status()).isEqualTo(200);
+    assertThat(s.openConnections())
+        .as("the total bound holds")
+        .isLessThanOrEqualTo(AgentHttpServer.MAX_CONNECTIONS);
   }
 
   @Test

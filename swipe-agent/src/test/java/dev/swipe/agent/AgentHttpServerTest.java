@@ -192,4 +192,55 @@ class AgentHttpServerTest {
       assertThat(json(ok).get("screenshot_attachment_id").asText()).startsWith("shot-");
     }
   }
+
+  @Test
+  void keptScreenshotsStayWithinTheServersBudgetAndEvictedIdsSaySo() throws Exception {
+    long mib = 1024 * 1024;
+    try (AgentHttpServer small =
+        AgentHttpServer.builder(device)
+            .address(new InetSocketAddress("127.0.0.1", 0))
+            .maxRunAttachmentBytes(mib)
+            .maxAttachmentBytes(2 * mib)
+            .start()) {
+      URI shot = URI.create("http://127.0.0.1:" + small.address().getPort() + "/tools/screenshot");
+      URI diff = URI.create("http://127.0.0.1:" + small.address().getPort() + "/tools/image_diff");
+      java.util.Map<String, java.util.List<String>> ids = new java.util.LinkedHashMap<>();
+      for (int i = 0; i < 48; i++) { // bounded: 12 screenshots in each of 4 runs
+        String run = "run-" + (i % 4);
+        HttpResponse<String> r = send(shot, "{}", run);
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        java.util.List<String> mine = ids.computeIfAbsent(run, k -> new java.util.ArrayList<>());
+        mine.add(json(r).get("screenshot_attachment_id").asText());
+        if (mine.size() >= 2) { // diffing decodes and caches the rasters of both
+          String body =
+              M.createObjectNode()
+                  .put("before", mine.get(mine.size() - 2))
+                  .put("after", mine.get(mine.size() - 1))
+                  .toString();
+          HttpResponse<String> d = send(diff, body, run);
+          assertThat(d.statusCode()).as(d.body()).isEqualTo(200);
+        }
+        assertThat(small.attachmentBudget().heldBytes())
+            .as("bytes held by all runs' screenshots after request %d", i)
+            .isPositive()
+            .isLessThanOrEqualTo(2 * mib);
+      }
+      String first = ids.get("run-0").get(0);
+      HttpResponse<String> gone =
+          send(diff, "{\"before\":\"" + first + "\",\"after\":\"" + first + "\"}", "run-0");
+      assertThat(gone.statusCode()).as(gone.body()).isEqualTo(410);
+      assertThat(json(gone).get("error").get("code").asText()).isEqualTo("attachment_evicted");
+      assertThat(json(gone).get("error").get("message").asText()).contains("take a new screenshot");
+    }
+  }
+
+  private HttpResponse<String> send(URI u, String body, String run) throws Exception {
+    return http.send(
+        HttpRequest.newBuilder(u)
+            .header("Content-Type", "application/json")
+            .header("run", run)
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
 }

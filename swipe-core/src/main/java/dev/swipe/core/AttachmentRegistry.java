@@ -2,7 +2,11 @@ package dev.swipe.core;
 
 import dev.swipe.core.spi.Frame;
 import dev.swipe.diff.GreyRaster;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
@@ -14,8 +18,13 @@ import java.util.regex.Pattern;
  * ids of other runs and non-screenshot attachments are refused with clear errors, so a model can
  * never make the SDK read an arbitrary file.
  *
- * <p>Memory is bounded: the oldest attachments beyond {@link #DEFAULT_CAPACITY} are forgotten and
- * then resolve as unknown (the message says they expired).
+ * <p>Memory is bounded, in count and in bytes. A run keeps at most {@link #DEFAULT_CAPACITY}
+ * attachments, and its kept screenshots hold at most {@link #DEFAULT_MAX_BYTES} of heap (JPEG bytes
+ * and cached rasters, by {@link Observation#retainedBytes()}); a shared {@link AttachmentBudget}
+ * bounds the sum over many runs. Decoded rasters are cached only for the run's latest {@link
+ * #RASTER_CACHED_SCREENSHOTS} screenshots (older ones decode again on demand). Beyond a bound the
+ * oldest screenshots are evicted; their ids then answer {@code attachment_evicted}, saying to take
+ * a new screenshot.
  */
 public final class AttachmentRegistry {
   /** The id prefix of frames seen in passing. */
@@ -24,36 +33,64 @@ public final class AttachmentRegistry {
   /** How many attachments a run keeps before forgetting the oldest. */
   public static final int DEFAULT_CAPACITY = 512;
 
+  /** The most bytes a run's kept screenshots hold by default: 64 MiB. */
+  public static final long DEFAULT_MAX_BYTES = 64L * 1024 * 1024;
+
+  /** How many of a run's latest screenshots keep their decoded rasters. */
+  public static final int RASTER_CACHED_SCREENSHOTS = 4;
+
   private static final Pattern ID = Pattern.compile("[a-z][a-z0-9_]{0,15}-[0-9]{1,9}");
   private static final AtomicLong RUNS = new AtomicLong();
 
   private final String runId;
   private final int capacity;
+  private final long maxBytes;
+  private final AttachmentBudget shared;
   private final AtomicLong counter = new AtomicLong();
   private final AtomicLong passing = new AtomicLong();
-  private final Map<String, Object> entries;
+
+  /** Guarded by this: the attachments, oldest first. */
+  private final LinkedHashMap<String, Object> entries = new LinkedHashMap<>();
+
+  /** Guarded by this: bytes counted per kept screenshot, and their sum. */
+  private final Map<String, Long> counted = new HashMap<>();
+
+  private long held;
+
+  /** Guarded by this: the latest screenshots, whose rasters are cached, oldest first. */
+  private final ArrayDeque<Observation> rasterCached = new ArrayDeque<>();
+
+  private boolean closed;
 
   /** A registry for a new run. */
   public AttachmentRegistry() {
     this(DEFAULT_CAPACITY);
   }
 
-  /** A registry keeping at most {@code capacity} attachments. */
+  /** A registry keeping at most {@code capacity} attachments (and the default bytes). */
   public AttachmentRegistry(int capacity) {
+    this(capacity, DEFAULT_MAX_BYTES, null);
+  }
+
+  /**
+   * A registry keeping at most {@code capacity} attachments whose screenshots hold at most {@code
+   * maxBytes}, and, when {@code shared} is given, counting them in that budget of many runs too.
+   *
+   * @throws SwipeException {@code invalid_argument} for a capacity under 1 or a byte bound under 1
+   *     MiB
+   */
+  public AttachmentRegistry(int capacity, long maxBytes, AttachmentBudget shared) {
     if (capacity < 1) {
       throw SwipeException.invalidArgument("capacity", "must be at least 1, was " + capacity);
     }
+    if (maxBytes < 1024 * 1024) {
+      throw SwipeException.invalidArgument(
+          "max_run_attachment_bytes", "must be at least 1 MiB (1048576), was " + maxBytes);
+    }
     this.runId = "run-" + RUNS.incrementAndGet();
     this.capacity = capacity;
-    this.entries =
-        new LinkedHashMap<>(16, 0.75f, false) {
-          private static final long serialVersionUID = 1L;
-
-          @Override
-          protected boolean removeEldestEntry(Map.Entry<String, Object> eldest) {
-            return size() > AttachmentRegistry.this.capacity;
-          }
-        };
+    this.maxBytes = maxBytes;
+    this.shared = shared;
   }
 
   /** This run's id. */
@@ -72,21 +109,143 @@ public final class AttachmentRegistry {
    *
    * @param greyForDiff the frame's {@link Observation#greyForDiff()} raster, or null
    */
-  public synchronized Observation register(Frame frame, boolean settled, GreyRaster greyForDiff) {
+  public Observation register(Frame frame, boolean settled, GreyRaster greyForDiff) {
     SwipeException.requireArgument(frame, "frame");
-    String id = "shot-" + counter.incrementAndGet();
-    Observation o =
-        new Observation(
-            id,
-            runId,
-            frame.jpeg(),
-            frame.width(),
-            frame.height(),
-            frame.captureNanos(),
-            settled,
-            greyForDiff);
-    entries.put(id, o);
+    Observation o;
+    List<AttachmentBudget.Key> victims = new ArrayList<>();
+    synchronized (this) {
+      String id = "shot-" + counter.incrementAndGet();
+      o =
+          new Observation(
+              id,
+              runId,
+              frame.jpeg(),
+              frame.width(),
+              frame.height(),
+              frame.captureNanos(),
+              settled,
+              greyForDiff);
+      if (closed) {
+        o.dropRasters();
+        return o; // a closed run keeps nothing
+      }
+      entries.put(id, o);
+      o.keptBy(this);
+      rasterCached.addLast(o);
+      while (rasterCached.size() > RASTER_CACHED_SCREENSHOTS) {
+        Observation cold = rasterCached.removeFirst();
+        cold.dropRasters();
+        victims.addAll(count(cold));
+      }
+      victims.addAll(count(o));
+      evictOwn(id);
+    }
+    evict(victims);
     return o;
+  }
+
+  /**
+   * Counts what {@code o} holds now (here and in the shared budget); returns what the shared budget
+   * wants evicted. Holds this lock.
+   */
+  private List<AttachmentBudget.Key> count(Observation o) {
+    if (entries.get(o.id()) != o) {
+      return List.of();
+    }
+    long now = o.retainedBytes();
+    Long before = counted.put(o.id(), now);
+    held += now - (before == null ? 0 : before);
+    return shared == null ? List.of() : shared.charge(new AttachmentBudget.Key(this, o.id()), now);
+  }
+
+  /**
+   * Evicts this run's oldest attachments (never {@code keep}) while it holds more than its count,
+   * then its oldest screenshots while they hold more than its bytes. Holds this lock.
+   */
+  private void evictOwn(String keep) {
+    while (entries.size() > capacity) {
+      String oldest = oldest(keep, false);
+      if (oldest == null) {
+        return;
+      }
+      remove(oldest);
+    }
+    while (held > maxBytes) {
+      String oldest = oldest(keep, true);
+      if (oldest == null) {
+        return;
+      }
+      remove(oldest);
+    }
+  }
+
+  /** The oldest attachment (only screenshots when asked) other than {@code keep}, or null. */
+  private String oldest(String keep, boolean screenshotsOnly) {
+    for (String id : entries.keySet()) {
+      if (!id.equals(keep) && (!screenshotsOnly || counted.containsKey(id))) {
+        return id;
+      }
+    }
+    return null;
+  }
+
+  /** Removes an attachment and its bytes. Holds this lock. */
+  private void remove(String id) {
+    Object gone = entries.remove(id);
+    Long bytes = counted.remove(id);
+    if (bytes != null) {
+      held -= bytes;
+      if (shared != null) {
+        shared.charge(new AttachmentBudget.Key(this, id), 0);
+      }
+    }
+    if (gone instanceof Observation o) {
+      rasterCached.remove(o);
+      o.dropRasters();
+    }
+  }
+
+  /** Evicts screenshots the shared budget chose, each in its own registry. */
+  private static void evict(List<AttachmentBudget.Key> victims) {
+    for (AttachmentBudget.Key k : victims) {
+      k.registry().evict(k.id());
+    }
+  }
+
+  private synchronized void evict(String id) {
+    if (entries.containsKey(id)) {
+      remove(id);
+    }
+  }
+
+  /** An observation of this run cached a raster: counts its bytes again. */
+  void recount(Observation o) {
+    List<AttachmentBudget.Key> victims;
+    synchronized (this) {
+      victims = count(o);
+    }
+    evict(victims);
+  }
+
+  /** The bytes this run's kept screenshots hold now, by this registry's accounting. */
+  public synchronized long heldBytes() {
+    return held;
+  }
+
+  /** The most bytes this run's kept screenshots may hold. */
+  public long maxBytes() {
+    return maxBytes;
+  }
+
+  /**
+   * Forgets every attachment (the run ended), giving their bytes back to the shared budget; later
+   * registrations are not kept.
+   */
+  public synchronized void close() {
+    closed = true;
+    for (String id : List.copyOf(entries.keySet())) {
+      remove(id);
+    }
   }
 
   /**
@@ -119,7 +278,10 @@ public final class AttachmentRegistry {
           "kind", "must be lower-case letters and not 'shot', was " + kind);
     }
     String id = kind + "-" + counter.incrementAndGet();
-    entries.put(id, value);
+    if (!closed) {
+      entries.put(id, value);
+      evictOwn(id);
+    }
     return id;
   }
 
@@ -128,8 +290,9 @@ public final class AttachmentRegistry {
    *
    * @param field the argument's name, for the error (e.g. {@code before})
    * @throws SwipeException {@code invalid_argument} for something that is not an id (a path, a
-   *     URL), {@code unknown_attachment} for an id this run does not hold, {@code not_a_screenshot}
-   *     for another kind of attachment
+   *     URL), {@code attachment_evicted} for a screenshot id this run issued and no longer keeps,
+   *     {@code unknown_attachment} for an id this run never issued, {@code not_a_screenshot} for
+   *     another kind of attachment
    */
   public synchronized Observation screenshot(String id, String field) {
     SwipeException.requireArgument(id, field);
@@ -155,17 +318,31 @@ public final class AttachmentRegistry {
           null);
     }
     if (entry == null) {
-      boolean issuedHere = trimmed.startsWith("shot-") && issued(trimmed);
+      if (trimmed.startsWith("shot-") && issued(trimmed)) {
+        throw new SwipeException(
+            ErrorCode.ATTACHMENT_EVICTED,
+            field
+                + ": "
+                + trimmed
+                + " was evicted (this run keeps its latest "
+                + capacity
+                + " attachments and at most "
+                + maxBytes / (1024 * 1024)
+                + " MiB of screenshots"
+                + (shared == null
+                    ? ""
+                    : ", and all runs at most " + shared.maxBytes() / (1024 * 1024) + " MiB")
+                + "); take a new screenshot",
+            Map.of("field", field, "id", trimmed),
+            null);
+      }
       throw new SwipeException(
           ErrorCode.UNKNOWN_ATTACHMENT,
           field
               + ": "
               + trimmed
-              + (issuedHere
-                  ? " has expired (this run keeps the latest "
-                      + capacity
-                      + " attachments); take a new screenshot"
-                  : " is not an attachment of the current run; use an id shown beside a screenshot of this run"),
+              + " is not an attachment of the current run; use an id shown beside a screenshot of"
+              + " this run",
           Map.of("field", field, "id", trimmed),
           null);
     }

@@ -93,6 +93,16 @@ public interface Device extends AutoCloseable {
   Device newRun(Path traceDir, long traceMaxBytes);
 
   /**
+   * {@link #newRun()} keeping its screenshots in {@code attachments} (a registry made for this run,
+   * e.g. with a byte bound or a server's shared {@link AttachmentBudget}), traced into {@code
+   * traceDir} as {@link #newRun(Path, long)} when it is not null.
+   *
+   * @throws SwipeException {@code invalid_argument} (field {@code attachments}) for null, and as
+   *     {@link #newRun(Path, long)} for the trace
+   */
+  Device newRun(AttachmentRegistry attachments, Path traceDir, long traceMaxBytes);
+
+  /**
    * The widget-parameter memory configured with {@link Builder#memory(String)} (shared by the
    * device's runs), if any. Its errors are {@link SwipeException}s ({@code memory_unavailable},
    * {@code invalid_argument}, ...).
@@ -108,6 +118,17 @@ public interface Device extends AutoCloseable {
    * @throws SwipeException {@code invalid_argument} (field {@code store}) for null
    */
   MemoryStore tracedMemory(MemoryStore store);
+
+  /**
+   * Records an event of this run that is not an action (a WebDriver session that ended, and why) in
+   * the run's trace, as a record named {@code event} whose {@code outcome} holds {@code details};
+   * an untraced run ignores it. Never fails because of the trace.
+   *
+   * @param event snake_case, e.g. {@code session_ended}
+   * @throws SwipeException {@code invalid_argument} (field {@code event}) for a name that is not
+   *     snake_case
+   */
+  void traceNote(String event, java.util.Map<String, ?> details);
 
   /** What the HID link can do. */
   HidCapabilities hidCapabilities();

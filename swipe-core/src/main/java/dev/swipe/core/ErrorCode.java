@@ -13,6 +13,11 @@ public enum ErrorCode {
    * An attachment id is unknown to the current run (never issued, from another run, or evicted).
    */
   UNKNOWN_ATTACHMENT,
+  /**
+   * A screenshot id this run issued but no longer keeps: the run's (or the server's) count or byte
+   * bound evicted it, oldest first. Take a new screenshot.
+   */
+  ATTACHMENT_EVICTED,
   /** An attachment id names something that is not a screenshot. */
   NOT_A_SCREENSHOT,
   /** Image bytes are empty, truncated, not an image, or too large to decode safely. */

@@ -17,7 +17,10 @@ import java.util.Base64;
  * caret, a ticking clock, a deceleration still crawling at the bound), so re-observe if
  * completeness matters.
  *
- * <p>Observations are created by an {@link AttachmentRegistry}, which ties each to its run.
+ * <p>Observations are created by an {@link AttachmentRegistry}, which ties each to its run. The
+ * decoded rasters are cached while the registry counts the observation among its latest few (see
+ * {@link AttachmentRegistry#RASTER_CACHED_SCREENSHOTS}); an older one decodes again when asked, so
+ * a run that keeps hundreds of screenshots holds their JPEG bytes, not their rasters.
  */
 public final class Observation {
   private final String id;
@@ -29,6 +32,12 @@ public final class Observation {
   private final boolean settled;
   private volatile GreyRaster grey;
   private volatile GreyRaster greyForDiff;
+
+  /** Whether decoded rasters are kept; guarded by this for changes. */
+  private volatile boolean cacheRasters = true;
+
+  /** The registry that accounts for this observation's bytes, or null (not kept by a run). */
+  private volatile AttachmentRegistry keeper;
 
   Observation(
       String id,
@@ -116,14 +125,15 @@ public final class Observation {
     GreyRaster g = grey;
     if (g == null) {
       g = decode(DecodeOptions.DEFAULT);
-      grey = g;
+      cache(g, true);
     }
     return g;
   }
 
   /**
    * The half-size, box-averaged raster that diffing and settling compare, decoded once and cached
-   * so comparing two observations never decodes twice.
+   * so comparing two observations never decodes twice (while the run counts this observation among
+   * its latest few; an older one decodes again).
    *
    * @throws SwipeException {@code image_decode_failed} when the bytes are not a decodable image
    */
@@ -131,9 +141,53 @@ public final class Observation {
     GreyRaster g = greyForDiff;
     if (g == null) {
       g = decode(DecodeOptions.FOR_DIFF);
-      greyForDiff = g;
+      cache(g, false);
     }
     return g;
+  }
+
+  /** Keeps a freshly decoded raster when rasters are cached, and has its bytes counted. */
+  private void cache(GreyRaster g, boolean full) {
+    boolean kept = false;
+    synchronized (this) {
+      if (cacheRasters) {
+        if (full && grey == null) {
+          grey = g;
+          kept = true;
+        } else if (!full && greyForDiff == null) {
+          greyForDiff = g;
+          kept = true;
+        }
+      }
+    }
+    AttachmentRegistry k = keeper;
+    if (kept && k != null) {
+      k.recount(this);
+    }
+  }
+
+  /**
+   * Bytes this observation holds on the heap: its JPEG and whichever decoded rasters are cached (an
+   * array's header and the object around it are not counted).
+   */
+  public synchronized long retainedBytes() {
+    return jpeg.length + rasterBytes(grey) + rasterBytes(greyForDiff);
+  }
+
+  private static long rasterBytes(GreyRaster g) {
+    return g == null ? 0 : (long) g.width() * g.height();
+  }
+
+  /** Counts this observation's bytes in {@code registry} (called once, by the registry). */
+  void keptBy(AttachmentRegistry registry) {
+    keeper = registry;
+  }
+
+  /** Drops the cached rasters and decodes again on each later request. */
+  synchronized void dropRasters() {
+    cacheRasters = false;
+    grey = null;
+    greyForDiff = null;
   }
 
   private GreyRaster decode(DecodeOptions options) {

@@ -41,7 +41,10 @@ import java.time.Duration;
  * is not a URI, a broken request head, a body too large, a client that stalls mid-request): the
  * remote end runs on swipe's own HTTP server, which hands those to it instead of answering with an
  * HTML page. A request must arrive whole within 20 s, a kept-alive connection is closed after 30 s
- * idle, and one client address holds at most 32 connections.
+ * idle, and at most 128 connections are open (off loopback at most 32 from one client address); at
+ * a bound the longest-idle connection is closed to make room. A client that closes or resets its
+ * connection while a command runs ends its session at once: the command is interrupted and the
+ * finger released.
  */
 public final class WebDriverServer implements AutoCloseable {
   /** Default port, Appium's. */
@@ -67,7 +70,7 @@ public final class WebDriverServer implements AutoCloseable {
   /** Most open connections in all. */
   static final int MAX_CONNECTIONS = 128;
 
-  /** Most open connections from one client address. */
+  /** Most open connections from one client address (not counted on loopback). */
   static final int MAX_CONNECTIONS_PER_CLIENT = 32;
 
   private final JsonHttpServer http;

@@ -2,16 +2,24 @@ package dev.swipe.webdriver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.swipe.core.Device;
 import dev.swipe.sim.SimState;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * How sessions end: idle timeout (status polls do not count), delete, a client that disconnects
@@ -130,6 +138,80 @@ class SessionLifecycleTest {
       assertThat(gone.value().get("message").asText()).contains("disconnected");
       assertThat(fingerDown(rig)).isFalse();
     }
+  }
+
+  /**
+   * A client that leaves in the middle of a long touch (its socket closed cleanly, or reset) frees
+   * the finger long before the touch would have ended, the session ends, and its trace says why:
+   * the interrupted gesture and the session's end, each a record.
+   */
+  @ParameterizedTest(name = "reset={0}")
+  @ValueSource(booleans = {false, true})
+  void aClientThatLeavesMidGestureFreesTheFingerAndTheSessionAtOnce(
+      boolean reset, @TempDir Path tmp) throws Exception {
+    Path trace = tmp.resolve("session");
+    try (SimRig rig = SimRig.start(REAL_TIME_SIM, b -> b.tools(phone -> traced(phone, trace)))) {
+      W3cHttp http = new W3cHttp(rig.uri());
+      String id = http.newSession();
+      // a touch of 60 s: the finger must come up long before it would end by itself
+      byte[] body = longPress(60_000).getBytes(StandardCharsets.UTF_8);
+      try (Socket s = new Socket("127.0.0.1", rig.uri().getPort())) {
+        OutputStream out = s.getOutputStream();
+        out.write(
+            ("POST /session/"
+                    + id
+                    + "/actions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: "
+                    + body.length
+                    + "\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+        out.write(body);
+        out.flush();
+        await("the finger is down", 20_000, () -> fingerDown(rig));
+        if (reset) {
+          s.setSoLinger(true, 0);
+        }
+      }
+      await("the finger is up after the client left", 15_000, () -> !fingerDown(rig));
+      await(
+          "the session ended", 15_000, () -> http.get("/status").value().get("ready").asBoolean());
+      W3cHttp.Answer gone = http.get("/session/" + id + "/window/rect");
+      assertThat(gone.error()).isEqualTo("invalid session id");
+      assertThat(gone.value().get("message").asText()).contains("disconnected");
+      List<String> lines = Files.readAllLines(trace.resolve("trace.jsonl"));
+      assertThat(lines)
+          .as("the interrupted gesture is recorded")
+          .anySatisfy(l -> assertThat(l).contains("\"interrupted\""));
+      assertThat(lines)
+          .as("the session's end is recorded with its reason")
+          .anySatisfy(l -> assertThat(l).contains("session_ended").contains("disconnected"));
+    }
+  }
+
+  /** Sessions whose runs are traced in {@code dir}, without tools. */
+  private static SessionTools traced(Device phone, Path dir) {
+    Device run = phone.newRun(dir, 4L * 1024 * 1024);
+    return new SessionTools() {
+      @Override
+      public Device device() {
+        return run;
+      }
+
+      @Override
+      public Set<String> names() {
+        return Set.of();
+      }
+
+      @Override
+      public JsonNode call(String name, JsonNode arguments) {
+        throw new UnsupportedOperationException(name);
+      }
+
+      @Override
+      public void close() {
+        run.close();
+      }
+    };
   }
 
   @Test

@@ -208,12 +208,20 @@ public final class DefaultDevice implements Device {
 
   @Override
   public Device newRun(Path traceDir, long traceMaxBytes) {
+    return newRun(new AttachmentRegistry(), traceDir, traceMaxBytes);
+  }
+
+  @Override
+  public Device newRun(AttachmentRegistry registry, Path traceDir, long traceMaxBytes) {
+    SwipeException.requireArgument(registry, "attachments");
     ensureOpen();
-    TraceWriter own = TraceWriter.open(traceDir, traceMaxBytes);
     DefaultDevice root = owner == null ? this : owner;
+    if (traceDir == null) {
+      return new DefaultDevice(parts, registry, root, root.traceWriter, root.tracer);
+    }
+    TraceWriter own = TraceWriter.open(traceDir, traceMaxBytes);
     DefaultDevice run =
-        new DefaultDevice(
-            parts, new AttachmentRegistry(), root, own, new ActionTracer(own, ticker));
+        new DefaultDevice(parts, registry, root, own, new ActionTracer(own, ticker));
     run.ownsTrace = true;
     return run;
   }
@@ -234,6 +242,24 @@ public final class DefaultDevice implements Device {
     SwipeException.requireArgument(listener, "listener");
     ensureOpen();
     return parts.listeners.add(listener);
+  }
+
+  @Override
+  public void traceNote(String event, Map<String, ?> details) {
+    if (event == null || !event.matches("[a-z][a-z0-9_]{0,63}")) {
+      throw SwipeException.invalidArgument("event", "must be snake_case, was " + event);
+    }
+    if (tracer == null || closed) {
+      return;
+    }
+    tracer.call(
+        attachments.runId(),
+        event,
+        ticker.read(),
+        null,
+        ActionTracer.decision(details == null ? Map.of() : details),
+        null,
+        null);
   }
 
   @Override
@@ -646,6 +672,7 @@ public final class DefaultDevice implements Device {
       closed = true;
       wheelGuard.endRun();
       if (owner != null) {
+        attachments.close(); // give the screenshots' bytes back (to a server's budget too)
         if (ownsTrace) {
           traceWriter.close();
         }

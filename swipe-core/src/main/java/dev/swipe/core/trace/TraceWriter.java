@@ -6,13 +6,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.Observation;
 import dev.swipe.core.SwipeException;
+import java.io.FileOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -36,6 +34,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * after its last record's end, and a run whose id the directory already holds (each process counts
  * its runs from {@code run-1}) is recorded under a new one, {@code run-1.2}, so its screenshots get
  * files of their own. A screenshot file is never written over.
+ *
+ * <p>Writes are not interruptible: a run whose thread is interrupted (a WebDriver session ended
+ * under a gesture) still records the interrupted action, where an interruptible channel would close
+ * itself and lose that record and every later one.
  */
 public final class TraceWriter implements AutoCloseable {
   /** The trace file's name inside the trace directory. */
@@ -57,7 +59,7 @@ public final class TraceWriter implements AutoCloseable {
 
   private final Path dir;
   private final long maxBytes;
-  private final FileChannel channel;
+  private final FileOutputStream out;
   private final AtomicLong seq;
   private final Set<String> storedShots = new HashSet<>();
 
@@ -106,10 +108,10 @@ public final class TraceWriter implements AutoCloseable {
   }
 
   private TraceWriter(
-      Path dir, long maxBytes, FileChannel channel, long existingBytes, Prior prior) {
+      Path dir, long maxBytes, FileOutputStream out, long existingBytes, Prior prior) {
     this.dir = dir;
     this.maxBytes = maxBytes;
-    this.channel = channel;
+    this.out = out;
     this.bytes = existingBytes;
     this.prior = prior;
     this.seq = new AtomicLong(prior.lastSeq());
@@ -133,13 +135,8 @@ public final class TraceWriter implements AutoCloseable {
         throw new IOException("the directory " + dir.resolve(SHOTS) + " is not writable");
       }
       Prior prior = Prior.of(dir);
-      FileChannel ch =
-          FileChannel.open(
-              dir.resolve(FILE),
-              StandardOpenOption.CREATE,
-              StandardOpenOption.WRITE,
-              StandardOpenOption.APPEND);
-      return new TraceWriter(dir, maxBytes, ch, directorySize(dir), prior);
+      FileOutputStream file = new FileOutputStream(dir.resolve(FILE).toFile(), true);
+      return new TraceWriter(dir, maxBytes, file, directorySize(dir), prior);
     } catch (IOException | RuntimeException e) {
       throw new SwipeException(
           ErrorCode.INVALID_ARGUMENT,
@@ -221,12 +218,11 @@ public final class TraceWriter implements AutoCloseable {
       return;
     }
     try {
-      // CREATE_NEW: a file already there (another writer's) is never written over
-      Files.write(
-          dir.resolve(SHOTS).resolve(name),
-          o.jpeg(),
-          StandardOpenOption.CREATE_NEW,
-          StandardOpenOption.WRITE);
+      // createFile fails on a file already there (another writer's): it is never written over
+      Path file = Files.createFile(dir.resolve(SHOTS).resolve(name));
+      try (FileOutputStream shotFile = new FileOutputStream(file.toFile())) {
+        shotFile.write(o.jpeg());
+      }
       bytes += o.jpegSize();
       storedShots.add(name);
       shot.put("file", SHOTS + "/" + name);
@@ -281,10 +277,7 @@ public final class TraceWriter implements AutoCloseable {
   }
 
   private void write(byte[] line) throws IOException {
-    ByteBuffer buf = ByteBuffer.wrap(line);
-    while (buf.hasRemaining()) {
-      channel.write(buf);
-    }
+    out.write(line); // one write of the whole line
     bytes += line.length;
   }
 
@@ -305,8 +298,8 @@ public final class TraceWriter implements AutoCloseable {
     }
     closed = true;
     try {
-      channel.force(true);
-      channel.close();
+      out.getFD().sync();
+      out.close();
     } catch (IOException e) {
       // nothing more to save
     }

@@ -19,7 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
@@ -40,13 +39,18 @@ import java.util.regex.Pattern;
  *
  * <p>Here: each connection has its own thread (a stalled client holds only its own); a request must
  * arrive whole within the request timeout (408 {@code request_timeout} otherwise) and a kept-alive
- * connection waits for the next one at most the idle timeout; connections are bounded in total and
- * per client address (503 {@code too_many_connections}); every response is written at once with
- * {@code TCP_NODELAY}; heads are bounded (431, 414) and framing is strict (Content-Length or
- * chunked, never both; 400 {@code malformed_request}), and a request with two {@code Host} or two
- * {@code Origin} fields is refused (400 {@code malformed_request}). Bodies are bounded (413). The
- * request target is passed on as sent (origin form, not decoded): routing it is the handler's
- * business.
+ * connection waits for the next one at most the idle timeout; connections are bounded in total and,
+ * off loopback, per client address. At a bound the connection that has waited longest for its next
+ * request is closed to make room (an idle kept-alive connection may be closed at any time in HTTP),
+ * so idle sockets never lock a client out; only when every connection is in the middle of a request
+ * is the new one refused (503 {@code too_many_connections}). On loopback every local process has
+ * the same address, so it names no client and only the total counts. A handler may ask to hear when
+ * its client leaves during a request ({@link Connection#onDisconnect}). Every response is written
+ * at once with {@code TCP_NODELAY}; heads are bounded (431, 414) and framing is strict
+ * (Content-Length or chunked, never both; 400 {@code malformed_request}), and a request with two
+ * {@code Host} or two {@code Origin} fields is refused (400 {@code malformed_request}). Bodies are
+ * bounded (413). The request target is passed on as sent (origin form, not decoded): routing it is
+ * the handler's business.
  *
  * <p>Every refusal of the server's own ({@link RefusalCode}) is worded by {@link Handler#refused},
  * so each endpoint answers in its protocol's error shape.
@@ -208,9 +212,26 @@ public final class JsonHttpServer implements AutoCloseable {
     private final InetSocketAddress remote;
     private volatile Object state;
 
+    /** Set by the server: watches for the client's leaving during a request. */
+    private volatile DisconnectWatch watch;
+
     Connection(long id, InetSocketAddress remote) {
       this.id = id;
       this.remote = remote;
+    }
+
+    /**
+     * While the current request is being answered, runs {@code action} once (on another thread) as
+     * soon as the client closes or resets the connection: a command that takes long (a gesture) is
+     * cancelled when nobody waits for its answer any more. Call it from the handler, on the
+     * connection's thread; the watch ends when the handler returns. Not run when the answer was
+     * ready first.
+     */
+    public void onDisconnect(Runnable action) {
+      DisconnectWatch w = watch;
+      if (w != null && action != null) {
+        w.start(action);
+      }
     }
 
     /** A number unique in this server. */
@@ -242,7 +263,8 @@ public final class JsonHttpServer implements AutoCloseable {
    *     answer
    * @param idleTimeout how long a kept-alive connection waits for its next request
    * @param maxConnections most open connections
-   * @param maxConnectionsPerClient most open connections from one client address
+   * @param maxConnectionsPerClient most open connections from one client address (not counted on
+   *     loopback, where every local process has the same address)
    */
   public record Limits(
       int maxBodyBytes,
@@ -258,8 +280,22 @@ public final class JsonHttpServer implements AutoCloseable {
   private final Thread acceptor;
   private final ScheduledThreadPoolExecutor watchdog;
   private final ThreadPoolExecutor rejecter;
-  private final Set<Socket> open = ConcurrentHashMap.newKeySet();
+
+  /**
+   * Open connections, each with when it began to wait for its next request (guarded by perClient).
+   */
+  private final Map<Socket, Idle> open = new ConcurrentHashMap<>();
+
   private final Map<InetAddress, Integer> perClient = new HashMap<>();
+
+  /**
+   * When a connection began waiting for its next request ({@link Long#MIN_VALUE} while it is in the
+   * middle of one).
+   */
+  private static final class Idle {
+    volatile long since = System.nanoTime();
+  }
+
   private final AtomicLong ids = new AtomicLong();
   private volatile boolean closed;
 
@@ -316,7 +352,7 @@ public final class JsonHttpServer implements AutoCloseable {
     } catch (IOException e) {
       // already closed
     }
-    for (Socket s : List.copyOf(open)) {
+    for (Socket s : List.copyOf(open.keySet())) {
       quietClose(s);
     }
     try {
@@ -342,13 +378,32 @@ public final class JsonHttpServer implements AutoCloseable {
       }
       InetAddress client = s.getInetAddress();
       boolean admitted;
+      Socket idlest = null;
       synchronized (perClient) {
-        int mine = perClient.getOrDefault(client, 0);
-        admitted = open.size() < limits.maxConnections() && mine < limits.maxConnectionsPerClient();
-        if (admitted) {
-          perClient.put(client, mine + 1);
-          open.add(s);
+        // every local process is 127.0.0.1: on loopback the address names no client, so only the
+        // total counts, and room is made by closing the connection idle longest
+        boolean counted = !client.isLoopbackAddress();
+        int mine = counted ? perClient.getOrDefault(client, 0) : 0;
+        if (counted && mine >= limits.maxConnectionsPerClient()) {
+          idlest = idlest(client);
+        } else if (open.size() >= limits.maxConnections()) {
+          idlest = idlest(null);
         }
+        admitted =
+            idlest != null
+                || open.size() < limits.maxConnections() && mine < limits.maxConnectionsPerClient();
+        if (idlest != null) {
+          release(idlest);
+        }
+        if (admitted) {
+          if (counted) {
+            perClient.merge(client, 1, Integer::sum);
+          }
+          open.put(s, new Idle());
+        }
+      }
+      if (idlest != null) {
+        quietClose(idlest); // its thread sees the socket closed and ends
       }
       if (!admitted) {
         rejecter.execute(new Rejection(s));
@@ -397,11 +452,11 @@ public final class JsonHttpServer implements AutoCloseable {
             refusal(
                     new Refusal(
                         RefusalCode.TOO_MANY_CONNECTIONS,
-                        "too many open connections (at most "
-                            + limits.maxConnectionsPerClient()
-                            + " per client and "
+                        "too many connections in the middle of a request (at most "
                             + limits.maxConnections()
-                            + " in all); close idle ones and retry",
+                            + " in all, and "
+                            + limits.maxConnectionsPerClient()
+                            + " per client address off loopback); retry shortly",
                         Map.of(
                             "max_connections_per_client",
                             limits.maxConnectionsPerClient(),
@@ -422,8 +477,37 @@ public final class JsonHttpServer implements AutoCloseable {
 
   private void release(Socket s) {
     synchronized (perClient) {
-      if (open.remove(s)) {
+      if (open.remove(s) != null && !s.getInetAddress().isLoopbackAddress()) {
         perClient.computeIfPresent(s.getInetAddress(), (k, n) -> n <= 1 ? null : n - 1);
+      }
+    }
+  }
+
+  /**
+   * The open connection (of {@code client}, or of anyone for null) that has waited longest for its
+   * next request, or null when every one is in the middle of a request. Holds the perClient lock.
+   */
+  private Socket idlest(InetAddress client) {
+    Socket best = null;
+    long oldest = Long.MAX_VALUE;
+    for (Map.Entry<Socket, Idle> e : open.entrySet()) {
+      long since = e.getValue().since;
+      if (since != Long.MIN_VALUE
+          && (client == null || client.equals(e.getKey().getInetAddress()))
+          && (best == null || since - oldest < 0)) {
+        best = e.getKey();
+        oldest = since;
+      }
+    }
+    return best;
+  }
+
+  /** Marks a connection as waiting for its next request (true) or in the middle of one. */
+  private void idle(Socket s, boolean waiting) {
+    synchronized (perClient) {
+      Idle i = open.get(s);
+      if (i != null) {
+        i.since = waiting ? System.nanoTime() : Long.MIN_VALUE;
       }
     }
   }
@@ -441,8 +525,11 @@ public final class JsonHttpServer implements AutoCloseable {
       s.setTcpNoDelay(true);
       DeadlineInput in = new DeadlineInput(s);
       OutputStream out = s.getOutputStream();
+      c.watch = new DisconnectWatch(in, c);
       while (!closed) {
+        c.watch.quiet(); // the watcher of the last request reads no more
         in.deadline(limits.idleTimeout());
+        idle(s, true);
         int first;
         try {
           first = in.read();
@@ -452,8 +539,11 @@ public final class JsonHttpServer implements AutoCloseable {
         if (first < 0) {
           return;
         }
+        idle(s, false);
         in.deadline(limits.requestTimeout());
         if (!exchange(first, in, out, s, c)) {
+          c.watch.decide();
+          c.watch.quiet();
           linger(s, in);
           return;
         }
@@ -461,6 +551,12 @@ public final class JsonHttpServer implements AutoCloseable {
     } catch (IOException e) {
       // the client went away
     } finally {
+      DisconnectWatch w = c.watch;
+      c.watch = null;
+      if (w != null) {
+        w.decide();
+        w.quiet();
+      }
       release(s);
       try {
         handler.closed(c);
@@ -552,6 +648,11 @@ public final class JsonHttpServer implements AutoCloseable {
       step = handler.head(req, c);
     } catch (RuntimeException e) {
       step = internal();
+    } finally {
+      c.watch.decide();
+    }
+    if (framing.hasBody()) {
+      c.watch.quiet(); // the body is read (or dropped) by this thread alone
     }
     if (step instanceof Response early) {
       // the body is not wanted: drop it (bounded) so the connection stays usable, or close
@@ -589,6 +690,8 @@ public final class JsonHttpServer implements AutoCloseable {
       r = ((BodyReader) step).read(body);
     } catch (RuntimeException e) {
       r = internal();
+    } finally {
+      c.watch.decide();
     }
     return write(out, s, keepAlive ? r : r.closing(), head) && keepAlive && !r.close();
   }
@@ -893,9 +996,15 @@ public final class JsonHttpServer implements AutoCloseable {
    */
   private boolean write(OutputStream out, Socket s, Response r, boolean headOnly) {
     byte[] bytes = bytes(r, headOnly);
-    ScheduledFuture<?> guard =
-        watchdog.schedule(
-            () -> quietClose(s), limits.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+    ScheduledFuture<?> guard;
+    try {
+      guard =
+          watchdog.schedule(
+              () -> quietClose(s), limits.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.RejectedExecutionException e) {
+      quietClose(s); // the server has stopped: nobody is answered any more
+      return false;
+    }
     boolean sent;
     try {
       out.write(bytes);
@@ -943,6 +1052,95 @@ public final class JsonHttpServer implements AutoCloseable {
     System.arraycopy(head, 0, all, 0, head.length);
     System.arraycopy(body, 0, all, head.length, body.length);
     return all;
+  }
+
+  /** How long the watcher waits in one read before it looks whether the request was answered. */
+  static final int WATCH_POLL_MS = 50;
+
+  /**
+   * Watches a connection for its client leaving while the handler works on a request: a thread
+   * reads ahead on the socket (what arrives is kept for the next request), and when the read ends
+   * (the client closed) or fails (it reset), the handler's action runs, unless the handler returned
+   * first ({@link #decide}). The connection's thread waits for the watcher ({@link #quiet}) before
+   * it reads again, so only one thread reads at a time; it writes the answer before that, so a
+   * watcher still waiting in a read never delays an answer.
+   */
+  private static final class DisconnectWatch {
+    private final DeadlineInput in;
+    private final Connection c;
+    private Thread thread;
+    private java.util.concurrent.atomic.AtomicBoolean decided;
+
+    DisconnectWatch(DeadlineInput in, Connection c) {
+      this.in = in;
+      this.c = c;
+    }
+
+    /** Starts watching for the current request, unless already watching. */
+    void start(Runnable action) {
+      if (thread != null || in == null) {
+        return;
+      }
+      java.util.concurrent.atomic.AtomicBoolean d = new java.util.concurrent.atomic.AtomicBoolean();
+      decided = d;
+      Thread t =
+          new Thread(
+              () -> {
+                try {
+                  while (!d.get()) {
+                    if (in.readAhead(WATCH_POLL_MS) < 0) {
+                      if (d.compareAndSet(false, true)) {
+                        action.run();
+                      }
+                      return;
+                    }
+                  }
+                } catch (IOException e) {
+                  if (d.compareAndSet(false, true)) {
+                    action.run();
+                  }
+                } catch (RuntimeException e) {
+                  // the action failed; the connection's thread goes on
+                }
+              },
+              "swipe-http-watch-" + c.id());
+      t.setDaemon(true);
+      thread = t;
+      t.start();
+    }
+
+    /** The handler returned: its answer goes out, the action no longer runs. */
+    void decide() {
+      java.util.concurrent.atomic.AtomicBoolean d = decided;
+      if (d != null) {
+        d.set(true);
+      }
+    }
+
+    /**
+     * Waits until the watcher no longer reads (at most about one poll after {@link #decide}, less
+     * when the client sends its next request).
+     */
+    void quiet() {
+      Thread t = thread;
+      if (t == null) {
+        return;
+      }
+      decide();
+      thread = null;
+      boolean interrupted = false;
+      while (true) {
+        try {
+          t.join();
+          break;
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 
   /**
@@ -1006,6 +1204,40 @@ public final class JsonHttpServer implements AutoCloseable {
       int n = Math.min(len, end - pos);
       System.arraycopy(buf, pos, b, off, n);
       pos += n;
+      return n;
+    }
+
+    /**
+     * Reads what the client sends next into the buffer without consuming it, waiting at most {@code
+     * timeoutMs}: the bytes read (0 when nothing came or the buffer is full), -1 when the client
+     * closed. Only while no other thread reads.
+     *
+     * @throws IOException when the connection was reset
+     */
+    int readAhead(int timeoutMs) throws IOException {
+      if (pos == end) {
+        pos = 0;
+        end = 0;
+      }
+      if (end == buf.length) {
+        try {
+          Thread.sleep(timeoutMs); // nothing more can be kept: look again later
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        return 0;
+      }
+      socket.setSoTimeout(timeoutMs);
+      int n;
+      try {
+        n = in.read(buf, end, buf.length - end);
+      } catch (SocketTimeoutException e) {
+        return 0;
+      }
+      if (n < 0) {
+        return -1;
+      }
+      end += n;
       return n;
     }
 

@@ -31,6 +31,10 @@ class JsonHttpServerTest {
   private static final class Shaped implements JsonHttpServer.Handler {
     final CountDownLatch release = new CountDownLatch(1);
     final AtomicBoolean undelivered = new AtomicBoolean();
+    final CountDownLatch left = new CountDownLatch(1);
+    final CountDownLatch watching = new CountDownLatch(1);
+    final java.util.concurrent.atomic.AtomicInteger slow =
+        new java.util.concurrent.atomic.AtomicInteger();
 
     @Override
     public Step head(Request request, Connection connection) {
@@ -41,7 +45,18 @@ class JsonHttpServerTest {
                     body -> Response.of(200, "{\"read\":true}".getBytes(StandardCharsets.UTF_8))
                 : Response.of(200, "{\"ok\":true}".getBytes(StandardCharsets.UTF_8));
         case "/boom" -> throw new IllegalStateException("a bug");
+        case "/watch" -> {
+          connection.onDisconnect(left::countDown);
+          watching.countDown();
+          try {
+            release.await(30, TimeUnit.SECONDS);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          yield Response.of(200, "{\"watched\":true}".getBytes(StandardCharsets.UTF_8));
+        }
         case "/slow" -> {
+          slow.incrementAndGet();
           try {
             release.await(30, TimeUnit.SECONDS);
           } catch (InterruptedException e) {
@@ -144,6 +159,104 @@ class JsonHttpServerTest {
         Thread.sleep(20);
       }
       assertThat(h.undelivered).isTrue();
+    }
+  }
+
+  @Test
+  void aHandlerHearsAtOnceWhenItsClientClosesOrResetsMidRequest() throws Exception {
+    for (boolean reset : new boolean[] {false, true}) {
+      Shaped h = new Shaped();
+      try (JsonHttpServer s = start(h)) {
+        try (Socket c = new Socket("127.0.0.1", s.address().getPort())) {
+          c.getOutputStream()
+              .write(
+                  "GET /watch HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                      .getBytes(StandardCharsets.US_ASCII));
+          c.getOutputStream().flush();
+          assertThat(h.watching.await(10, TimeUnit.SECONDS)).isTrue();
+          if (reset) {
+            c.setSoLinger(true, 0);
+          }
+        }
+        assertThat(h.left.await(10, TimeUnit.SECONDS))
+            .as("reset=%s: the handler heard while still working (its answer not ready)", reset)
+            .isTrue();
+        assertThat(h.release.getCount()).isEqualTo(1);
+        h.release.countDown();
+      }
+    }
+  }
+
+  @Test
+  void aClientThatStaysGetsItsAnswerAndTheConnectionServesOn() throws Exception {
+    Shaped h = new Shaped();
+    h.release.countDown();
+    try (JsonHttpServer s = start(h);
+        Socket c = new Socket("127.0.0.1", s.address().getPort())) {
+      c.setSoTimeout(20_000);
+      OutputStream out = c.getOutputStream();
+      // the second request arrives while the watcher reads ahead: it is kept, not lost
+      out.write(
+          ("GET /watch HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                  + "GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+              .getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      String answers = new String(c.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(answers).contains("{\"watched\":true}").endsWith("{\"ok\":true}");
+      assertThat(h.left.getCount()).as("the client stayed: nothing to cancel").isEqualTo(1);
+    }
+  }
+
+  @Test
+  void manyIdleLocalSocketsDoNotLockOutAnotherLocalClient() throws Exception {
+    try (JsonHttpServer s = start(new Shaped())) {
+      int port = s.address().getPort();
+      List<Socket> idle = new java.util.ArrayList<>();
+      try {
+        for (int i = 0; i < 200; i++) { // bounded: 200 sockets that never ask anything
+          idle.add(new Socket("127.0.0.1", port));
+        }
+        assertThat(
+                exchange(port, "GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"))
+            .as("another local client is served")
+            .startsWith("HTTP/1.1 200 ");
+        assertThat(s.openConnections()).as("the total bound still holds").isLessThanOrEqualTo(16);
+      } finally {
+        for (Socket x : idle) {
+          x.close();
+        }
+      }
+    }
+  }
+
+  @Test
+  void whenEveryConnectionIsBusyANewOneIsRefused() throws Exception {
+    Shaped h = new Shaped();
+    try (JsonHttpServer s = start(h)) {
+      int port = s.address().getPort();
+      List<Socket> busy = new java.util.ArrayList<>();
+      try {
+        for (int i = 0; i < 16; i++) {
+          Socket b = new Socket("127.0.0.1", port);
+          b.getOutputStream()
+              .write(
+                  "GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                      .getBytes(StandardCharsets.US_ASCII));
+          b.getOutputStream().flush();
+          busy.add(b);
+        }
+        for (int i = 0; i < 500 && h.slow.get() < 16; i++) {
+          Thread.sleep(20); // until every request is in the handler
+        }
+        assertThat(h.slow.get()).isEqualTo(16);
+        String refused = exchange(port, "GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        assertThat(refused).startsWith("HTTP/1.1 418 ").contains("too_many_connections");
+      } finally {
+        h.release.countDown();
+        for (Socket x : busy) {
+          x.close();
+        }
+      }
     }
   }
 

@@ -40,11 +40,18 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
     EXECUTE("POST", "session/{id}/execute/sync");
 
     final String method;
+    final String pattern;
     final String[] segments;
 
     Route(String method, String pattern) {
       this.method = method;
+      this.pattern = pattern;
       this.segments = pattern.split("/");
+    }
+
+    /** The command as a person reads it, e.g. {@code POST /session/{id}/actions}. */
+    String label() {
+      return method + " /" + pattern;
     }
 
     /**
@@ -112,7 +119,7 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
       return failed(e);
     }
     if (!method.equals("POST")) {
-      return run(route, id, null);
+      return run(route, id, null, connection);
     }
     return (BodyReader)
         body -> {
@@ -122,7 +129,7 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
           } catch (RuntimeException e) {
             return failed(e);
           }
-          return run(route, id, json);
+          return run(route, id, json, connection);
         };
   }
 
@@ -152,12 +159,16 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
         "no command " + Json.abbreviate(method) + " " + Json.abbreviate(rawPath));
   }
 
-  /** Runs a routed command; a session command whose answer cannot be delivered ends its session. */
-  private Response run(Route route, String id, JsonNode body) {
+  /**
+   * Runs a routed command; a session command whose client leaves before the answer (the connection
+   * closed or reset while it runs, or the answer cannot be delivered) ends its session, which
+   * interrupts the command and releases the finger.
+   */
+  private Response run(Route route, String id, JsonNode body, Connection connection) {
     RigSession[] session = new RigSession[1];
     Response answer;
     try {
-      answer = answer(200, envelope(respond(route, id, body, session)));
+      answer = answer(200, envelope(respond(route, id, body, session, connection)));
     } catch (RuntimeException e) {
       answer = failed(e);
     }
@@ -220,7 +231,8 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
     // sessions outlive connections: a client may reconnect for its next command
   }
 
-  private JsonNode respond(Route route, String id, JsonNode body, RigSession[] session) {
+  private JsonNode respond(
+      Route route, String id, JsonNode body, RigSession[] session, Connection connection) {
     switch (route) {
       case STATUS -> {
         return slot.status();
@@ -238,6 +250,11 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
     }
     RigSession s = slot.enter(id);
     session[0] = s;
+    if (route != Route.DELETE_SESSION) {
+      // nobody waits for the answer any more: end the session now, not when the command is over
+      connection.onDisconnect(
+          () -> slot.end(s, "the client disconnected during a command (" + route.label() + ")"));
+    }
     try {
       return switch (route) {
         case DELETE_SESSION -> {

@@ -191,6 +191,12 @@ public final class SessionSlot implements AutoCloseable {
     } catch (RuntimeException e) {
       // best effort: a link that is gone has nothing pressed
     }
+    try {
+      // the session's trace says why it ended (a client that left, an idle timeout, a fault)
+      s.device().traceNote("session_ended", Map.of("session", s.id(), "reason", reason));
+    } catch (RuntimeException e) {
+      // a trace never stops the end of a session
+    }
     closeQuietly(s.tools());
     synchronized (this) {
       if (current == s) {
