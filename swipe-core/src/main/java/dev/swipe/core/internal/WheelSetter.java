@@ -86,13 +86,7 @@ final class WheelSetter {
           // release the column: a request with current == target plays nothing and frees it
           WheelNudgeResult release = device.wheelNudge(shot, column.requestTo(target));
           nudges.add(release);
-          Cost total =
-              new Cost(
-                  (device.ticker().read() - t0) / 1_000_000L,
-                  cost.gestures(),
-                  cost.hidReports(),
-                  cost.framesGrabbed(),
-                  cost.settleWaitMs());
+          Cost total = totalSince(t0);
           WheelScale now = scale;
           // the label as read, in the scale's case where only case differs ("jul" read off a
           // bold "Jul")
@@ -235,13 +229,7 @@ final class WheelSetter {
         if (++confirmed >= 2) {
           WheelNudgeResult release = device.wheelNudge(shot, optionRequest(column, sel, sel));
           nudges.add(release);
-          Cost total =
-              new Cost(
-                  (device.ticker().read() - t0) / 1_000_000L,
-                  cost.gestures(),
-                  cost.hidReports(),
-                  cost.framesGrabbed(),
-                  cost.settleWaitMs());
+          Cost total = totalSince(t0);
           return new WheelSetResult(
               column.selectedLabel().get(), sel, column, nudges, evidence, shot, total);
         }
@@ -340,6 +328,16 @@ final class WheelSetter {
             + "'s selection unclear; moved one row to read it again on "
             + after.id());
     return after;
+  }
+
+  /** The loop's cost: the nudges' gestures, reports and frames, over the time since {@code t0}. */
+  private Cost totalSince(long t0) {
+    return new Cost(
+        (device.ticker().read() - t0) / 1_000_000L,
+        cost.gestures(),
+        cost.hidReports(),
+        cost.framesGrabbed(),
+        cost.settleWaitMs());
   }
 
   /** The number the first selected row of a column of words gets (rows above it count down). */
