@@ -136,9 +136,9 @@ final class WheelColumnFinder {
       }
     }
     List<Column> out = new ArrayList<>();
+    boolean knownWords = known != null && known.kind() == WheelScale.Kind.OPTIONS;
     for (Column c : found) {
       Column judged = c.withSelection(judge(c, found, grey, page.width(), page.height()));
-      boolean knownWords = known != null && known.kind() == WheelScale.Kind.OPTIONS;
       if (c.scale().kind() != WheelScale.Kind.OPTIONS
           || knownWords
           || pickerOfWords(judged, found)) {
