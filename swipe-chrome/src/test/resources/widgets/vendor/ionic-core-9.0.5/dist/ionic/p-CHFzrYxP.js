@@ -1,0 +1,4 @@
+/*!
+ * (C) Ionic http://ionicframework.com - MIT License
+ */
+import{e as t}from"./p-BiQyyAay.js";import{i as o}from"./p-Dojwmvde.js";import{createGesture as r}from"./p-D0YpjgON.js";import"./p-Ci0c0wtC.js";import"./p-B_gJaBk0.js";const s=(s,e,n,p,a)=>{const i=s.ownerDocument.defaultView;let c=o(s);const m=t=>c?-t.deltaX:t.deltaX;return r({el:s,gestureName:"goback-swipe",gesturePriority:101,threshold:10,canStart:t=>(c=o(s),(t=>{const{startX:o}=t;return c?o>=i.innerWidth-50:o<=50})(t)&&e()),onStart:n,onMove:t=>{const o=m(t);p(o/i.innerWidth)},onEnd:o=>{const r=m(o),s=i.innerWidth,e=r/s,n=(t=>c?-t.velocityX:t.velocityX)(o),p=n>=0&&(n>.2||r>s/2),j=(p?1-e:e)*s;let g=0;if(j>5){const t=j/Math.abs(n);g=Math.min(t,540)}a(p,e<=0?.01:t(0,e,.9999),g)}})};export{s as createSwipeBackGesture}
