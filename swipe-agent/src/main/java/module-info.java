@@ -7,6 +7,7 @@ module dev.swipe.agent {
   requires dev.swipe.sim;
   requires dev.swipe.hid;
   requires dev.swipe.capture;
+  requires dev.swipe.chrome;
   requires dev.swipe.webdriver;
   requires dev.swipe.http;
   requires dev.swipe.text.tesseract;

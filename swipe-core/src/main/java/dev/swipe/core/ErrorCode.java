@@ -81,6 +81,11 @@ public enum ErrorCode {
    * ratio, the tolerance and where the diff image was written.
    */
   SCREEN_MISMATCH,
+  /**
+   * No browser to run the phone in: Chromium is not installed or not found, failed to start, or its
+   * DevTools endpoint cannot be reached; details say what to install or where it looked.
+   */
+  BROWSER_UNAVAILABLE,
   /** No provider is registered for a device URI scheme. */
   UNKNOWN_SCHEME,
   /** Two providers claim the same URI scheme. */

@@ -27,8 +27,14 @@ final class SerialRig<E extends SerialDeviceEmulator> implements AutoCloseable {
     this.emulator = emulator;
   }
 
-  /** Skips the calling test when socat is missing (CI installs it). */
+  /**
+   * Skips the calling test when socat is missing; fails it under {@code .ci/run}, which installs
+   * socat and sets {@code SWIPE_REQUIRE_TOOLS=1}.
+   */
   static void assumeSocat() {
+    if (!PseudoTerminalPair.socatAvailable() && "1".equals(System.getenv("SWIPE_REQUIRE_TOOLS"))) {
+      throw new AssertionError("socat is not installed, and SWIPE_REQUIRE_TOOLS=1 requires it");
+    }
     assumeTrue(
         PseudoTerminalPair.socatAvailable(),
         "socat is not installed: the serial transport tests need pseudo-terminal pairs (apt-get install socat)");

@@ -24,4 +24,22 @@ public record Frame(byte[] jpeg, int width, int height, long captureNanos) {
           "width", "frame size must be positive, was " + width + "x" + height);
     }
   }
+
+  /**
+   * A frame whose size is read from the JPEG's own header, for sources that receive images without
+   * their dimensions (a browser's screencast, a file).
+   *
+   * @throws SwipeException {@code image_decode_failed} when the bytes declare no size
+   */
+  public static Frame ofJpeg(byte[] jpeg, long captureNanos) {
+    int[] size = JpegSize.of(jpeg);
+    if (size == null) {
+      throw new SwipeException(
+          dev.swipe.core.ErrorCode.IMAGE_DECODE_FAILED,
+          "not a JPEG with a frame header ("
+              + (jpeg == null ? "null" : jpeg.length + " bytes")
+              + ")");
+    }
+    return new Frame(jpeg, size[0], size[1], captureNanos);
+  }
 }

@@ -1,0 +1,205 @@
+package dev.swipe.chrome.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.core.ErrorCode;
+import dev.swipe.core.NormPoint;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.spi.HidCapabilities;
+import dev.swipe.core.spi.HidRange;
+import dev.swipe.core.spi.HidReport;
+import dev.swipe.core.spi.HidTransport;
+import dev.swipe.core.spi.KeyReport;
+import dev.swipe.core.spi.PointerKind;
+import dev.swipe.core.spi.PointerReport;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The finger on a page: each pointer report becomes an {@code Input.dispatchTouchEvent} stamped
+ * with the moment it is sent, which the timeline runner makes the moment it was planned for, so the
+ * engine's velocity tracker sees the gesture as planned. Moves are sent without waiting for the
+ * engine's answer, so a busy page cannot stretch the gesture; the lift waits for every answer
+ * before it returns, as the transport contract asks of a report that ends a gesture.
+ *
+ * <p>A finger that is not pressed has no touch equivalent; it moves the page's mouse, as a hovering
+ * stylus would. Keys go through {@code Input.dispatchKeyEvent}.
+ */
+final class ChromeTouchTransport implements HidTransport {
+  /** Touch points a page is told the screen takes. */
+  static final int MAX_TOUCH_POINTS = 5;
+
+  /** CSS pixel coordinates as the logical range: 0..width-1 would lose the far edge's fraction. */
+  private static final HidRange RANGE = new HidRange(0, 10_000);
+
+  private final ChromePage page;
+  private final HidCapabilities capabilities;
+  private final long epochNanosAtStart;
+  private final long tickerAtStart;
+  private final Deque<CompletableFuture<JsonNode>> unanswered = new ArrayDeque<>();
+  private boolean touching;
+  private boolean closed;
+
+  ChromeTouchTransport(ChromePage page) {
+    this.page = page;
+    this.capabilities =
+        HidCapabilities.builder()
+            .pointerKinds(Set.of(PointerKind.TOUCH))
+            .activePointer(PointerKind.TOUCH)
+            .range(RANGE)
+            .minReportInterval(Duration.ZERO)
+            .keyboard(true)
+            .consumerKeys(false)
+            .build();
+    Instant now = Instant.now();
+    this.epochNanosAtStart = now.getEpochSecond() * 1_000_000_000L + now.getNano();
+    this.tickerAtStart = page.ticker().read();
+  }
+
+  @Override
+  public HidCapabilities capabilities() {
+    return capabilities;
+  }
+
+  @Override
+  public synchronized void send(HidReport report) {
+    if (closed) {
+      throw new SwipeException(ErrorCode.DEVICE_CLOSED, "the chrome: finger is closed");
+    }
+    checkAnswers();
+    if (report instanceof PointerReport p) {
+      pointer(p);
+    } else if (report instanceof KeyReport k) {
+      key(k);
+    }
+  }
+
+  private void pointer(PointerReport p) {
+    double x = p.at().x() / NormPoint.MAX * page.screen().width();
+    double y = p.at().y() / NormPoint.MAX * page.screen().height();
+    // The far edge (normalized 1000) lies on the last pixel's far side; keep it on the screen.
+    x = Math.min(x, page.screen().width() - 0.01);
+    y = Math.min(y, page.screen().height() - 0.01);
+    if (p.pressed()) {
+      ObjectNode e = touch(touching ? "touchMove" : "touchStart");
+      ObjectNode point = ((ArrayNode) e.get("touchPoints")).addObject();
+      point.put("x", x).put("y", y).put("id", 0);
+      point.put("radiusX", 4).put("radiusY", 4).put("force", 1);
+      touching = true;
+      unanswered.add(page.callAsync("Input.dispatchTouchEvent", e));
+    } else if (touching) {
+      touching = false;
+      unanswered.add(page.callAsync("Input.dispatchTouchEvent", touch("touchEnd")));
+      awaitAnswers();
+    } else {
+      ObjectNode e = ChromePage.json().put("type", "mouseMoved").put("x", x).put("y", y);
+      e.put("timestamp", nowSeconds());
+      unanswered.add(page.callAsync("Input.dispatchMouseEvent", e));
+      awaitAnswers();
+    }
+  }
+
+  private void key(KeyReport k) {
+    ObjectNode e = ChromeKeys.event(k);
+    e.put("timestamp", nowSeconds());
+    unanswered.add(page.callAsync("Input.dispatchKeyEvent", e));
+    if (!k.down()) {
+      awaitAnswers();
+    }
+  }
+
+  private ObjectNode touch(String type) {
+    ObjectNode e = ChromePage.json().put("type", type);
+    e.putArray("touchPoints");
+    e.put("timestamp", nowSeconds());
+    return e;
+  }
+
+  /** Now, as epoch seconds, counted on the device's ticker so that report spacing is exact. */
+  private double nowSeconds() {
+    long nanos = epochNanosAtStart + (page.ticker().read() - tickerAtStart);
+    return nanos / 1e9;
+  }
+
+  /** Fails on an earlier report the page refused; drops the answers that came. */
+  private void checkAnswers() {
+    while (!unanswered.isEmpty() && unanswered.peekFirst().isDone()) {
+      CompletableFuture<JsonNode> f = unanswered.removeFirst();
+      if (f.isCompletedExceptionally()) {
+        unanswered.clear();
+        throw asHid(f);
+      }
+    }
+  }
+
+  private void awaitAnswers() {
+    while (!unanswered.isEmpty()) {
+      CompletableFuture<JsonNode> f = unanswered.removeFirst();
+      try {
+        CdpConnection.await("Input.dispatch", f, CdpConnection.COMMAND_TIMEOUT);
+      } catch (SwipeException e) {
+        unanswered.clear();
+        throw asHid(e);
+      }
+    }
+  }
+
+  private SwipeException asHid(CompletableFuture<JsonNode> failed) {
+    try {
+      failed.join();
+      return new SwipeException(ErrorCode.INTERNAL, "a failed answer completed normally");
+    } catch (java.util.concurrent.CompletionException e) {
+      return e.getCause() instanceof SwipeException se
+          ? asHid(se)
+          : new SwipeException(
+              ErrorCode.HID_DISCONNECTED, "touch event failed: " + e.getCause(), Map.of(), e);
+    }
+  }
+
+  private SwipeException asHid(SwipeException e) {
+    if (e.code() == ErrorCode.INTERRUPTED) {
+      return e;
+    }
+    ErrorCode code = page.isLost() ? ErrorCode.HID_DISCONNECTED : ErrorCode.HID_REJECTED;
+    return new SwipeException(
+        code,
+        (page.isLost() ? "the browser is gone (" + page.lostReason() + "): " : "") + e.getMessage(),
+        e.details(),
+        e);
+  }
+
+  @Override
+  public synchronized void releaseAll() {
+    if (!touching || page.isLost()) {
+      touching = false;
+      unanswered.clear();
+      return;
+    }
+    touching = false;
+    try {
+      page.callAsync("Input.dispatchTouchEvent", touch("touchCancel"))
+          .get(2, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (Exception e) {
+      // best effort: the contract forbids throwing here
+    }
+    unanswered.clear();
+  }
+
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    releaseAll();
+    closed = true;
+    page.release();
+  }
+}

@@ -1,0 +1,38 @@
+package dev.swipe.chrome;
+
+import dev.swipe.core.Ticker;
+import dev.swipe.core.spi.FrameSource;
+import dev.swipe.tck.FrameSourceContract;
+import java.nio.file.Path;
+
+/** The frame source kit on a real page, still (screenshots) as most of the kit's grabs are. */
+class ChromeScreencastContractTest extends FrameSourceContract {
+  private PageServer server;
+  private ChromePhone page;
+
+  @Override
+  protected FrameSource openSource() {
+    Chromium.assumeInstalled();
+    server = PageServer.of(Path.of("src/test/resources/kit"));
+    page = ChromePhone.open("chrome:?device=iphone-15&url=" + server.url("touch-log.html"));
+    return page.frameSource();
+  }
+
+  @Override
+  protected Ticker ticker() {
+    return Ticker.system();
+  }
+
+  @Override
+  protected void closeProducer() {
+    try {
+      if (page != null) {
+        page.close();
+      }
+    } finally {
+      if (server != null) {
+        server.close();
+      }
+    }
+  }
+}
