@@ -38,7 +38,7 @@ class CdpAttachTest {
   @BeforeAll
   static void startBrowser() throws Exception {
     Chromium.assumeInstalled();
-    server = PageServer.of(Path.of("src/test/resources/kit"));
+    server = PageServer.classpath("kit");
     String binary =
         List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome").stream()
             .filter(p -> Files.isExecutable(Path.of(p)))

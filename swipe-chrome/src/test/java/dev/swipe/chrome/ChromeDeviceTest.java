@@ -13,7 +13,6 @@ import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.spi.PointerKind;
-import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -25,7 +24,7 @@ class ChromeDeviceTest {
   @BeforeAll
   static void serve() {
     Chromium.assumeInstalled();
-    server = PageServer.of(Path.of("src/test/resources/kit"));
+    server = PageServer.classpath("kit");
   }
 
   @AfterAll

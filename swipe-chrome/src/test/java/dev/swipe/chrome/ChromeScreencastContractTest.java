@@ -3,7 +3,6 @@ package dev.swipe.chrome;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.tck.FrameSourceContract;
-import java.nio.file.Path;
 
 /** The frame source kit on a real page, still (screenshots) as most of the kit's grabs are. */
 class ChromeScreencastContractTest extends FrameSourceContract {
@@ -13,8 +12,8 @@ class ChromeScreencastContractTest extends FrameSourceContract {
   @Override
   protected FrameSource openSource() {
     Chromium.assumeInstalled();
-    server = PageServer.of(Path.of("src/test/resources/kit"));
-    page = ChromePhone.open("chrome:?device=iphone-15&url=" + server.url("touch-log.html"));
+    server = PageServer.widgets();
+    page = ChromePhone.open("chrome:?device=iphone-15&url=" + server.url("pages/touch-log.html"));
     return page.frameSource();
   }
 

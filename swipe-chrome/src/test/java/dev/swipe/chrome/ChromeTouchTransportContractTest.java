@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.tck.HidTransportContract;
 import dev.swipe.tck.ObservedPointer;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -14,14 +13,19 @@ import java.util.Set;
  * event it receives.
  */
 class ChromeTouchTransportContractTest extends HidTransportContract {
+  private static final double WIDTH = 390;
+  private static final double HEIGHT = 844;
+  private static final Set<String> FINGER =
+      Set.of("touchstart", "touchmove", "touchend", "touchcancel", "mousemove");
+
   private PageServer server;
   private ChromePhone page;
 
   @Override
   protected HidTransport openTransport() {
     Chromium.assumeInstalled();
-    server = PageServer.of(Path.of("src/test/resources/kit"));
-    page = ChromePhone.open("chrome:?device=390x844@3&url=" + server.url("touch-log.html"));
+    server = PageServer.widgets();
+    page = ChromePhone.open("chrome:?device=390x844@3&url=" + server.url("pages/touch-log.html"));
     return page.transport();
   }
 
@@ -30,11 +34,11 @@ class ChromeTouchTransportContractTest extends HidTransportContract {
     List<ObservedPointer> seen = new ArrayList<>();
     for (JsonNode e : page.evaluate("window.swipeTouchLog")) {
       String type = e.path("type").asText();
-      if (!e.has("x")) {
-        continue; // a key
+      if (!FINGER.contains(type)) {
+        continue; // pointer events repeat the touches; clicks and buttons come later
       }
-      double x = e.path("x").asDouble() / e.path("w").asDouble() * 1000;
-      double y = e.path("y").asDouble() / e.path("h").asDouble() * 1000;
+      double x = e.path("x").asDouble() / WIDTH * 1000;
+      double y = e.path("y").asDouble() / HEIGHT * 1000;
       seen.add(new ObservedPointer(x, y, Set.of("touchstart", "touchmove").contains(type)));
     }
     return seen;
@@ -43,7 +47,7 @@ class ChromeTouchTransportContractTest extends HidTransportContract {
   /** The page resolves touches to a CSS pixel: 1000/390 normalized units. */
   @Override
   protected double positionTolerance() {
-    return 1000.0 / 390;
+    return 1000 / WIDTH;
   }
 
   @Override
