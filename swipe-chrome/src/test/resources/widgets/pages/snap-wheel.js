@@ -111,4 +111,10 @@
   window.swipeTruth = function () {
     return { columns: wheels.map(function (c) { return c.truth(); }) };
   };
+  // Test-only set-up: puts column `column` on value index `index` without a gesture, so a test or a
+  // benchmark can start a wheel anywhere (at its ends too). The SDK never calls it.
+  window.swipeJump = function (column, index) {
+    wheels[column].jumpTo(index);
+    return wheels[column].truth();
+  };
 })();

@@ -288,6 +288,31 @@ public final class GreyRaster {
     return pixels[y * width + x] & 0xFF;
   }
 
+  /** Whether the raster knows its image's colour (decoded from a colour image). */
+  public boolean hasColour() {
+    return chroma != null;
+  }
+
+  /**
+   * How coloured the image is around raster pixel (x, y): the distance of its 2x2 chroma sample
+   * (Cb, Cr) from neutral grey, 0 for grey, up to about 180 for a pure hue; 0 when the colour is
+   * unknown.
+   *
+   * @throws ImageException {@code invalid_argument} outside the raster
+   */
+  public int colourfulness(int x, int y) {
+    get(x, y); // bounds
+    if (chroma == null) {
+      return 0;
+    }
+    int sx = Math.min(sourceWidth - 1, (int) (x * scaleX()));
+    int sy = Math.min(sourceHeight - 1, (int) (y * scaleY()));
+    int i = (sy / 2) * ((sourceWidth + 1) / 2) + sx / 2;
+    int u = (chroma.cb[i] & 0xFF) - 128;
+    int v = (chroma.cr[i] & 0xFF) - 128;
+    return (int) Math.round(Math.sqrt((double) u * u + (double) v * v));
+  }
+
   /** A copy of the row-major pixel bytes, for callers that need bulk access. */
   public byte[] toByteArray() {
     return pixels.clone();

@@ -16,6 +16,7 @@ import java.util.Set;
  * @param binary the Chromium binary ({@code chrome:}), or null to search
  * @param endpoint the DevTools endpoint ({@code cdp:}), or null
  * @param target which page to attach to ({@code cdp:}), or null for the first
+ * @param scale frame pixels per CSS pixel ({@code chrome:}; an attached browser draws at its own)
  * @param quality JPEG quality of the frames, 1-100
  * @param latency how long after an event its image counts as showing it
  * @param launchTimeout how long starting, attaching and loading may take
@@ -26,6 +27,7 @@ record ChromeConfig(
     String binary,
     URI endpoint,
     String target,
+    double scale,
     int quality,
     Duration latency,
     Duration launchTimeout) {
@@ -35,7 +37,7 @@ record ChromeConfig(
 
   /** Parses {@code chrome:?url=...&device=...}. */
   static ChromeConfig chrome(DeviceUri uri) {
-    uri.requireKnownKeys(with(COMMON, "binary"));
+    uri.requireKnownKeys(with(with(COMMON, "binary"), "scale"));
     if (!uri.path().isEmpty()) {
       throw SwipeException.invalidArgument(
           "uri",
@@ -53,6 +55,7 @@ record ChromeConfig(
         uri.param("binary").orElse(null),
         null,
         null,
+        uri.doubleParam("scale", 2, 1, 4),
         uri.intParam("quality", 80, 1, 100),
         Duration.ofMillis(uri.intParam("latency_ms", 50, 0, 10_000)),
         Duration.ofMillis(uri.intParam("timeout_ms", 30_000, 1_000, 600_000)));
@@ -85,6 +88,7 @@ record ChromeConfig(
         null,
         endpoint,
         uri.param("target").filter(t -> !t.isBlank()).orElse(null),
+        1,
         uri.intParam("quality", 80, 1, 100),
         Duration.ofMillis(uri.intParam("latency_ms", 50, 0, 10_000)),
         Duration.ofMillis(uri.intParam("timeout_ms", 30_000, 1_000, 600_000)));

@@ -52,6 +52,7 @@ final class ChromePage {
             ChromeProcess.find(config.binary(), System.getenv()),
             config.screen().width(),
             config.screen().height(),
+            config.scale(),
             config.launchTimeout());
     CdpConnection cdp = null;
     try {

@@ -119,10 +119,12 @@ final class ChromeProcess implements AutoCloseable {
    *
    * @param windowWidth CSS pixels
    * @param windowHeight CSS pixels
+   * @param scale picture pixels per CSS pixel
    * @throws SwipeException {@code browser_unavailable} when it does not start within {@code
    *     timeout}, with the last lines it printed
    */
-  static ChromeProcess start(Path binary, int windowWidth, int windowHeight, Duration timeout) {
+  static ChromeProcess start(
+      Path binary, int windowWidth, int windowHeight, double scale, Duration timeout) {
     Path profile;
     try {
       profile = Files.createTempDirectory("swipe-chrome-");
@@ -159,6 +161,9 @@ final class ChromeProcess implements AutoCloseable {
     if ("root".equals(System.getProperty("user.name"))) {
       cmd.add("--no-sandbox"); // Chromium refuses to start as root with its sandbox
     }
+    // Pictures at this many pixels per CSS pixel: the screencast and the view's screenshots are
+    // drawn at the window's own scale, whatever the page's emulated pixel ratio.
+    cmd.add("--force-device-scale-factor=" + scale);
     cmd.add("about:blank");
     Process process;
     try {

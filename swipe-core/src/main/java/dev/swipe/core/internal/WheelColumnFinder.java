@@ -204,7 +204,7 @@ final class WheelColumnFinder {
         c.centerXPx(),
         c.pitchPx(),
         c.scale().kind() == WheelScale.Kind.NUMBER,
-        middle(c, all));
+        middle(c, all, grey, w, h));
   }
 
   /**
@@ -214,11 +214,11 @@ final class WheelColumnFinder {
    * its own mirror line is off or unsure, so the line most of its line-mates' mirror lines agree on
    * stands; NaN where no majority does.
    */
-  private static double middle(Column c, List<Column> all) {
+  private static double middle(Column c, List<Column> all, GreyRaster grey, int w, int h) {
     List<Double> lines = new ArrayList<>();
     for (Column d : all) {
       if (d == c || onSameLines(c, d)) {
-        mirrorLine(d).ifPresent(lines::add);
+        mirrorLine(d, grey, w, h).ifPresent(lines::add);
       }
     }
     double best = Double.NaN;
@@ -241,16 +241,90 @@ final class WheelColumnFinder {
    * {@link #PITCH_TOLERANCE} of a row); empty on a tie or where no row has a mirror pair.
    */
   static java.util.OptionalDouble mirrorLine(Column c) {
-    List<Row> rows = c.rows();
+    List<Double> cys = new ArrayList<>();
+    for (Row r : c.rows()) {
+      cys.add(r.cy());
+    }
+    return mirrorLine(cys, c.pitchPx());
+  }
+
+  /**
+   * As {@link #mirrorLine(Column)}; where the rows read leave it undecided (an even count: rows cut
+   * by the picker's window or faded past reading at its edges), the middle of the column's ink from
+   * top to bottom, cut rows included, where a row was read on it: a picker's window is centred on
+   * its selected row.
+   */
+  static java.util.OptionalDouble mirrorLine(Column c, GreyRaster g, int w, int h) {
+    java.util.OptionalDouble read = mirrorLine(c);
+    if (read.isPresent()) {
+      return read;
+    }
+    double halfW = 0;
+    for (Row r : c.rows()) {
+      halfW = Math.max(halfW, r.box().width() / 2);
+    }
+    double sx = (double) g.width() / w;
+    double sy = (double) g.height() / h;
+    int x0 = (int) Math.floor((c.centerXPx() - halfW) * sx);
+    int x1 = (int) Math.ceil((c.centerXPx() + halfW) * sx);
+    if (x0 < 0 || x1 >= g.width() || x1 <= x0) {
+      return java.util.OptionalDouble.empty();
+    }
+    Row first = c.rows().get(0);
+    Row last = c.rows().get(c.rows().size() - 1);
+    double top = inkEdge(g, x0, x1, first.box().y() * sy, -c.pitchPx() * sy) / sy;
+    double bottom = inkEdge(g, x0, x1, last.box().bottom() * sy, c.pitchPx() * sy) / sy;
+    double middle = (top + bottom) / 2;
+    for (Row r : c.rows()) {
+      if (Math.abs(r.cy() - middle) <= 0.25 * c.pitchPx()) {
+        return java.util.OptionalDouble.of(r.cy());
+      }
+    }
+    return java.util.OptionalDouble.empty();
+  }
+
+  /** Grey levels a pixel must stand off its row's median to count as the ink of a faint row. */
+  static final int FAINT_INK = 12;
+
+  /**
+   * The farthest pixel row, from {@code fromY} within {@code reach} (pixels, signed: a row's
+   * pitch), that holds ink in columns [x0, x1]: where the next row, cut by the window or faded,
+   * ends.
+   */
+  private static double inkEdge(GreyRaster g, int x0, int x1, double fromY, double reach) {
+    int step = reach < 0 ? -1 : 1;
+    int start = (int) Math.round(fromY);
+    int stop = (int) Math.round(fromY + reach);
+    int edge = start;
+    int[] px = new int[x1 - x0 + 1];
+    for (int y = start; y != stop && y >= 0 && y < g.height(); y += step) {
+      for (int x = x0; x <= x1; x++) {
+        px[x - x0] = g.get(x, y);
+      }
+      int[] sorted = px.clone();
+      java.util.Arrays.sort(sorted);
+      int median = sorted[sorted.length / 2];
+      boolean ink = false;
+      for (int v : px) {
+        ink |= Math.abs(v - median) >= FAINT_INK;
+      }
+      if (ink) {
+        edge = y;
+      }
+    }
+    return edge;
+  }
+
+  private static java.util.OptionalDouble mirrorLine(List<Double> cys, double pitch) {
     int best = -1;
     int most = 0;
     boolean tie = false;
-    for (int k = 0; k < rows.size(); k++) {
+    for (int k = 0; k < cys.size(); k++) {
       int pairs = 0;
-      for (int j = 1; k - j >= 0 && k + j < rows.size(); j++) {
-        double up = rows.get(k).cy() - rows.get(k - j).cy();
-        double down = rows.get(k + j).cy() - rows.get(k).cy();
-        if (Math.abs(up - down) <= PITCH_TOLERANCE * c.pitchPx()) {
+      for (int j = 1; k - j >= 0 && k + j < cys.size(); j++) {
+        double up = cys.get(k) - cys.get(k - j);
+        double down = cys.get(k + j) - cys.get(k);
+        if (Math.abs(up - down) <= PITCH_TOLERANCE * pitch) {
           pairs++;
         }
       }
@@ -264,28 +338,37 @@ final class WheelColumnFinder {
     }
     return best < 0 || tie
         ? java.util.OptionalDouble.empty()
-        : java.util.OptionalDouble.of(rows.get(best).cy());
+        : java.util.OptionalDouble.of(cys.get(best));
   }
 
   /**
    * Words stacked at an even pitch are a picker column only where the picker's marks agree on a
-   * selected row, and where they stand beside a column that counts or show no more rows than a
-   * picker does: a list of names is evenly pitched too, but marks no row and shows many.
+   * selected row, and where they stand beside a column that counts, or show no more rows than a
+   * picker does and draw the selected row apart from the others (a band, bolder, darker or coloured
+   * ink, a cylinder's spacing). A list of names is evenly pitched too but marks no row; a settings
+   * card's rows have separators around the middle one and a middle, but draw every row alike.
    */
   private static boolean pickerOfWords(Column c, List<Column> all) {
     if (!c.selection().clear()) {
       return false;
-    }
-    if (c.rows().size() <= MAX_OPTION_ROWS) {
-      return true;
     }
     for (Column d : all) {
       if (d.scale().kind() != WheelScale.Kind.OPTIONS && onSameLines(c, d)) {
         return true;
       }
     }
-    return false;
+    return c.rows().size() <= MAX_OPTION_ROWS
+        && c.selection().votes().stream().anyMatch(v -> DRAWN_APART.contains(v.cue()));
   }
+
+  /** The cues that draw the selected row unlike the others, which a plain list never does. */
+  private static final java.util.Set<WheelSelection.Cue> DRAWN_APART =
+      java.util.EnumSet.of(
+          WheelSelection.Cue.BAND,
+          WheelSelection.Cue.INK,
+          WheelSelection.Cue.WEIGHT,
+          WheelSelection.Cue.CURVE,
+          WheelSelection.Cue.ACCENT);
 
   /** The most rows a picker shows at once (a cylinder's seven). */
   static final int MAX_OPTION_ROWS = 7;

@@ -271,8 +271,9 @@ final class WheelReader {
   }
 
   /**
-   * Converts the finder's columns; {@code selectedAt} forces the selected row to the one nearest
-   * that y.
+   * Converts the finder's columns. Where a column's marks do not agree on a selected row, {@code
+   * selectedAt} (the line earlier readings agreed on) picks the row read on that line; where none
+   * was read there, no value is claimed. Marks that agree on this frame outrank the earlier line.
    */
   private static List<WheelColumn> columns(
       Observation o, TextPage page, Double selectedAt, WheelScale known) {
@@ -286,14 +287,21 @@ final class WheelReader {
       List<WheelColumnFinder.Row> rows = c.rows();
       int sel = c.selected();
       List<String> cues = c.selection().clear() ? c.selection().agreeing() : List.of();
-      if (selectedAt != null) {
+      if (selectedAt != null && !c.selection().clear()) {
+        // the marks on this frame do not settle it: the line earlier readings agreed on does, when
+        // a row was read on it (a neighbour a row away is not the selection: that would be a
+        // claim one row off)
+        int near = 0;
         for (int i = 0; i < rows.size(); i++) {
           if (Math.abs(rows.get(i).cy() * sy - selectedAt)
-              < Math.abs(rows.get(sel).cy() * sy - selectedAt)) {
-            sel = i;
+              < Math.abs(rows.get(near).cy() * sy - selectedAt)) {
+            near = i;
           }
         }
-        cues = List.of(KNOWN_LINE);
+        boolean onLine =
+            Math.abs(rows.get(near).cy() * sy - selectedAt) <= ON_LINE * c.pitchPx() * sy;
+        sel = near;
+        cues = onLine ? List.of(KNOWN_LINE) : List.of();
       }
       List<String> above = new ArrayList<>();
       List<String> below = new ArrayList<>();
@@ -472,6 +480,9 @@ final class WheelReader {
     }
     return out;
   }
+
+  /** How near (in rows) to the known selected line a row must be read to stand on it. */
+  static final double ON_LINE = 0.35;
 
   /** The cue of a reread: the selected line an earlier reading's cues agreed on. */
   static final String KNOWN_LINE = "known_line";

@@ -29,6 +29,8 @@ final class WheelSelection {
     WEIGHT,
     /** The rows around it are spaced widest (a cylinder presses its outer rows together). */
     CURVE,
+    /** The row's ink is in a colour the other rows' ink lacks (an accent colour on grey text). */
+    ACCENT,
     /** The row lies in the middle of the rows the picker shows. */
     CENTRE;
 
@@ -75,8 +77,11 @@ final class WheelSelection {
     }
   }
 
-  /** Contrast within this fraction of the strongest row's counts as a tie. */
-  static final double INK_TIE = 0.08;
+  /**
+   * Contrast within this fraction of the strongest row's counts as a tie: words of one colour
+   * measure apart by their glyphs (a heavy "May" beside a thin "July"), a faded row by far more.
+   */
+  static final double INK_TIE = 0.2;
 
   /** A bold row's strokes are at least this much thicker than every other row's. */
   static final double WEIGHT_RATIO = 1.25;
@@ -89,6 +94,12 @@ final class WheelSelection {
 
   /** Grey levels a line across the column must differ from the page by. */
   static final double LINE_LEVEL = 24;
+
+  /** An accented row's ink is at least this colourful (distance from grey in Cb/Cr). */
+  static final double ACCENT_LEVEL = 20;
+
+  /** ... and at least this many times as colourful as every other row's. */
+  static final double ACCENT_RATIO = 2;
 
   /** A word box shorter than this fraction of the column's median is cut by the window's edge. */
   static final double CLIPPED = 0.75;
@@ -153,6 +164,7 @@ final class WheelSelection {
     double height = median(heights);
     double[] ink = new double[n];
     double[] weight = new double[n];
+    double[] accent = new double[n];
     for (int i = 0; i < n; i++) {
       TextBox b = rows.get(i);
       // a row cut by the picker's window (or not read) says nothing of how it is drawn
@@ -160,13 +172,19 @@ final class WheelSelection {
         int[] px = pixels(g, b.x() * sx, b.y() * sy, b.right() * sx, b.bottom() * sy);
         ink[i] = inkDistance(px, page, bg[i]);
         weight[i] = strokeWeight(g, b, sx, sy, page, ink[i]);
+        accent[i] = inkColour(g, b, sx, sy, bg[i]);
       } else {
         ink[i] = Double.NaN;
         weight[i] = Double.NaN;
+        accent[i] = Double.NaN;
       }
     }
     standsOut(ink, 1 + INK_TIE).ifPresent(r -> votes.add(new Vote(Cue.INK, r)));
     standsOut(weight, WEIGHT_RATIO).ifPresent(r -> votes.add(new Vote(Cue.WEIGHT, r)));
+    OptionalInt coloured = standsOut(accent, ACCENT_RATIO);
+    if (coloured.isPresent() && accent[coloured.getAsInt()] >= ACCENT_LEVEL) {
+      votes.add(new Vote(Cue.ACCENT, coloured.getAsInt()));
+    }
     if (numbers && !readRow.contains(false)) {
       curve(rows).ifPresent(r -> votes.add(new Vote(Cue.CURVE, r)));
     }
@@ -404,6 +422,31 @@ final class WheelSelection {
       sum += d[i];
     }
     return sum / tenth;
+  }
+
+  /**
+   * How coloured a word's ink is: the mean colourfulness of the pixels that stand off the row's
+   * background; NaN when the raster knows no colour or the box holds too little ink.
+   */
+  private static double inkColour(GreyRaster g, TextBox b, double sx, double sy, double rowBg) {
+    if (!g.hasColour()) {
+      return Double.NaN;
+    }
+    int x0 = clamp((int) Math.floor(b.x() * sx), g.width());
+    int x1 = clamp((int) Math.ceil(b.right() * sx), g.width());
+    int y0 = clamp((int) Math.floor(b.y() * sy), g.height());
+    int y1 = clamp((int) Math.ceil(b.bottom() * sy), g.height());
+    double sum = 0;
+    int count = 0;
+    for (int y = y0; y <= y1; y++) {
+      for (int x = x0; x <= x1; x++) {
+        if (Math.abs(g.get(x, y) - rowBg) >= LINE_LEVEL) {
+          sum += g.colourfulness(x, y);
+          count++;
+        }
+      }
+    }
+    return count < 8 ? Double.NaN : sum / count;
   }
 
   /**

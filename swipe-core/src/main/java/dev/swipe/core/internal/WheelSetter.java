@@ -89,13 +89,28 @@ final class WheelSetter {
           Cost total = totalSince(t0);
           WheelScale now = scale;
           // the label as read, in the scale's case where only case differs ("jul" read off a
-          // bold "Jul")
+          // bold "Jul"); a month's name read with its last letters lost ("Octobe") in full
           String canonical = now.label(target);
+          String fullName =
+              now.kind() == WheelScale.Kind.MONTH
+                  ? new WheelScale(
+                          now.kind(), now.step(), now.cycleSize(), now.cycleSeen(), 0, false)
+                      .label(target)
+                  : canonical;
           String shown =
               column
                   .selectedLabel()
                   .filter(l -> now.valueOf(l).equals(OptionalInt.of(target)))
-                  .map(l -> l.equalsIgnoreCase(canonical) ? canonical : l)
+                  .map(
+                      l ->
+                          l.equalsIgnoreCase(canonical)
+                              ? canonical
+                              : l.length() > 3
+                                      && fullName
+                                          .toLowerCase(Locale.ROOT)
+                                          .startsWith(l.toLowerCase(Locale.ROOT))
+                                  ? fullName
+                                  : l)
                   .orElse(canonical);
           return new WheelSetResult(shown, target, column, nudges, evidence, shot, total);
         }

@@ -12,7 +12,9 @@ import java.util.List;
  * that hold a strong step in luminance are marked, runs of marked cells are joined across the gaps
  * between letters, and connected groups of cells become candidate boxes. Outlines (buttons,
  * avatars, cards, keys) are hollow and are dropped, what they hold is kept; boxes side by side on
- * one line within about a line height of each other are joined into one line.
+ * one line within about a line height of each other are joined into one line. Faint text (a
+ * picker's faded rows, light grey on white) steps too little to mark: a second pass with a lower
+ * step adds the lines it finds where the first found none.
  */
 final class LineFinder {
   /** Cell size in pixels. */
@@ -20,6 +22,20 @@ final class LineFinder {
 
   /** Smallest luminance step between neighbouring pixels that counts as an edge of ink. */
   static final int EDGE = 40;
+
+  /**
+   * The step that finds faint text (a picker's faded rows, grey on white): lines found only at this
+   * step, where no line was found at {@link #EDGE}, are added.
+   */
+  static final int FAINT_EDGE = 24;
+
+  /**
+   * A faint-pass box this many times the area of the strong pass's one box within it replaces it.
+   */
+  static final double PARTIAL = 1.5;
+
+  /** ... and this many times the area of several boxes within it. */
+  static final double PIECES = 3;
 
   /**
    * Gaps between marked cells in a row that are bridged (letters of a word), in cells of a 1080 px
@@ -116,12 +132,58 @@ final class LineFinder {
    * letter spacing grows with it.
    */
   static List<Line> find(GreyImage g, int skipTop, int screenWidth) {
+    List<Line> lines = new ArrayList<>(find(g, skipTop, screenWidth, EDGE));
+    boolean added = false;
+    for (Line f : find(g, skipTop, screenWidth, FAINT_EDGE)) {
+      List<Line> under = lines.stream().filter(l -> overlaps(l, f)).toList();
+      if (under.isEmpty()) {
+        lines.add(f);
+        added = true;
+      } else if (wholeOf(f, under)) {
+        // the strong pass saw only the darkest strokes of a faint word: read the whole word
+        lines.removeAll(under);
+        lines.add(f);
+        added = true;
+      }
+    }
+    if (added) {
+      lines.sort(Comparator.comparingInt(Line::y).thenComparingInt(Line::x));
+    }
+    return lines;
+  }
+
+  /**
+   * Whether a faint-pass line is the whole of what the strong pass found in part (the darkest
+   * strokes of a faint word): it holds every part, and is {@link #PARTIAL} times larger than one
+   * part (a box a pixel wider is the same word, read as before) or {@link #PIECES} times larger
+   * than several (words the strong pass kept apart, such as a picker's columns, fill most of a line
+   * that joins them; the strokes of a faint word fill little of it).
+   */
+  private static boolean wholeOf(Line f, List<Line> parts) {
+    long area = 0;
+    for (Line p : parts) {
+      if (p.x < f.x - CELL
+          || p.right() > f.right() + CELL
+          || p.y < f.y - CELL
+          || p.bottom() > f.bottom() + CELL) {
+        return false;
+      }
+      area += (long) p.width * p.height;
+    }
+    return (long) f.width * f.height > (parts.size() == 1 ? PARTIAL : PIECES) * area;
+  }
+
+  private static boolean overlaps(Line a, Line b) {
+    return a.x < b.right() && b.x < a.right() && a.y < b.bottom() && b.y < a.bottom();
+  }
+
+  private static List<Line> find(GreyImage g, int skipTop, int screenWidth, int edge) {
     int cw = (g.width + CELL - 1) / CELL;
     int ch = (g.height + CELL - 1) / CELL;
     if (cw < 2 || ch < 2) {
       return List.of();
     }
-    byte[] mark = edges(g, cw, ch);
+    byte[] mark = edges(g, cw, ch, edge);
     bridge(mark, cw, ch, Math.max(1, (int) Math.round(BRIDGE * screenWidth / REFERENCE_WIDTH)));
     Blobs blobs = Blobs.label(mark, cw, ch);
     int minHeight =
@@ -178,7 +240,7 @@ final class LineFinder {
   /**
    * Marks cells with a luminance step: {@link #ACROSS} for a step along x, {@link #DOWN} along y.
    */
-  private static byte[] edges(GreyImage g, int cw, int ch) {
+  private static byte[] edges(GreyImage g, int cw, int ch, int edge) {
     byte[] mark = new byte[cw * ch];
     byte[] p = g.px;
     int w = g.width;
@@ -190,10 +252,10 @@ final class LineFinder {
         int v = p[row + x] & 0xFF;
         int dx = v - (p[row + x + 2] & 0xFF);
         int dy = v - (p[row + 2 * w + x] & 0xFF);
-        if (dx > EDGE || dx < -EDGE) {
+        if (dx > edge || dx < -edge) {
           mark[cellRow + x / CELL] |= ACROSS;
         }
-        if (dy > EDGE || dy < -EDGE) {
+        if (dy > edge || dy < -edge) {
           mark[cellRow + x / CELL] |= DOWN;
         }
       }

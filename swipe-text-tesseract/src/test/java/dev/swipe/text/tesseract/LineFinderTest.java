@@ -47,6 +47,33 @@ class LineFinderTest {
   }
 
   @Test
+  void findsFadedPickerRowsWholeBesideDarkOnes() {
+    // A picker drawn the iOS 14 way: the selected row black, its neighbours light grey on white
+    // (a step too small for the strong pass, or seen there only by the darkest strokes).
+    BufferedImage img = canvas(1080, 600);
+    Graphics2D g = img.createGraphics();
+    g.setRenderingHint(
+        RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+    List<Rectangle> drawn = new ArrayList<>();
+    drawn.add(draw(g, "May", 300, 150, new Color(0xDADADA)));
+    drawn.add(draw(g, "June", 300, 260, Color.BLACK));
+    drawn.add(draw(g, "July", 300, 370, new Color(0xDEDEDE)));
+    g.dispose();
+    List<LineFinder.Line> lines = LineFinder.find(grey(img), 0, 1080);
+    for (Rectangle d : drawn) {
+      assertThat(lines)
+          .as("one line holds all of %s", d)
+          .anySatisfy(
+              l ->
+                  assertThat(
+                          new Rectangle(l.x(), l.y(), l.width(), l.height())
+                              .contains(new Rectangle(d.x + 2, d.y + 2, d.width - 4, d.height - 4)))
+                      .isTrue());
+    }
+    assertThat(lines).hasSize(3);
+  }
+
+  @Test
   void findsPlainDarkModeAndButtonTextButNotTheOutlines() {
     BufferedImage img = canvas(1080, 900);
     Graphics2D g = img.createGraphics();

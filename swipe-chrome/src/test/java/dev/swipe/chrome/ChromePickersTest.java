@@ -1,0 +1,166 @@
+package dev.swipe.chrome;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.swipe.core.Device;
+import dev.swipe.core.wheel.WheelColumn;
+import dev.swipe.core.wheel.WheelSet;
+import dev.swipe.core.wheel.WheelSetResult;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Pickers as widget libraries draw them (Ionic's wheels in both modes, CSS scroll-snap wheels that
+ * stop, loop, or hold words), read and set on {@code chrome:}, judged by each page's own truth.
+ */
+class ChromePickersTest {
+  private static PageServer server;
+
+  @BeforeAll
+  static void serve() {
+    Chromium.assumeInstalled();
+    server = PageServer.widgets();
+  }
+
+  @AfterAll
+  static void stop() {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  private static ChromePhone open(String page) {
+    return ChromePhone.open(
+        "chrome:?device=iphone-15&url=" + server.url("pages/" + page + ".html"));
+  }
+
+  /** A device on the page, once the page has drawn itself and holds still (as a user waits). */
+  private static Device device(ChromePhone page) {
+    Device phone = Device.builder().hid(page.transport()).capture(page.frameSource()).open();
+    phone.waitForStable(Duration.ofSeconds(10));
+    return phone;
+  }
+
+  /** The page's columns once it is drawn and still. */
+  private static JsonNode columns(ChromePhone page) throws InterruptedException {
+    JsonNode t = page.evaluate("window.swipeTruth()");
+    for (int i = 0; i < 100 && !ready(t); i++) {
+      Thread.sleep(100);
+      t = page.evaluate("window.swipeTruth()");
+    }
+    assertThat(ready(t)).as("the page is ready and still: %s", t).isTrue();
+    return t.path("columns");
+  }
+
+  private static boolean ready(JsonNode t) {
+    if (!t.path("ready").asBoolean(true)) {
+      return false;
+    }
+    for (JsonNode c : t.path("columns")) {
+      if (!c.path("settled").asBoolean(true)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "ionic-picker-ios",
+        "ionic-picker-md",
+        "ionic-datetime-ios",
+        "ionic-datetime-md",
+        "snap-wheel-stop",
+        "snap-wheel-loop",
+        "snap-wheel-words"
+      })
+  void everyColumnReadsAsThePageHoldsItAndNothingElseIsAWheel(String name) throws Exception {
+    try (ChromePhone page = open(name);
+        Device phone = device(page)) {
+      JsonNode truth = columns(page);
+      List<WheelColumn> read = phone.readWheels().columns();
+      assertThat(read)
+          .as("one column per wheel, no settings row taken for one")
+          .hasSize(truth.size());
+      for (int i = 0; i < read.size(); i++) {
+        WheelColumn c = read.get(i);
+        assertThat(c.selectionClear()).as("column %d: %s", i, c).isTrue();
+        assertThat(c.selectedLabel().map(l -> l.toLowerCase(Locale.ROOT)))
+            .as("column %d: %s", i, c)
+            .contains(truth.get(i).path("label").asText().toLowerCase(Locale.ROOT));
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "ionic-picker-ios, 7, 11",
+    "ionic-picker-ios, AM, PM",
+    "ionic-picker-md, 30, 12",
+    "ionic-datetime-ios, June, October",
+    "ionic-datetime-md, 1990, 1984",
+    "snap-wheel-loop, 30, 05",
+    "snap-wheel-words, Lisbon, Vienna"
+  })
+  void setWheelReachesTheTargetThePageHolds(String name, String from, String to) throws Exception {
+    try (ChromePhone page = open(name);
+        Device phone = device(page)) {
+      columns(page);
+      WheelSetResult r = phone.setWheel(WheelSet.columnShowing(from).to(to));
+      JsonNode after = columns(page);
+      assertThat(r.label()).isEqualToIgnoringCase(to);
+      assertThat(labels(after))
+          .as("the page holds what was claimed; %s", r.evidence())
+          .contains(to);
+    }
+  }
+
+  /** A wheel that stops: set into its last row, and across where a looping wheel would wrap. */
+  @ParameterizedTest
+  @CsvSource({"50, 59", "55, 3", "4, 0"})
+  void aWheelThatStopsIsSetAtAndAcrossItsEnds(int start, int target) throws Exception {
+    try (ChromePhone page = open("snap-wheel-stop");
+        Device phone = device(page)) {
+      page.evaluate("window.swipeJump(0, " + start + ")");
+      columns(page);
+      phone.waitForStable(Duration.ofSeconds(10));
+      WheelSetResult r = phone.setWheel(WheelSet.column(0).to(String.valueOf(target)));
+      assertThat(r.value()).isEqualTo(target);
+      assertThat(columns(page).get(0).path("value").asInt())
+          .as("the page holds what was claimed; %s", r.evidence())
+          .isEqualTo(target);
+    }
+  }
+
+  @Test
+  void theLastRowOfAWheelThatStopsReadsAsItselfNotItsNeighbour() throws Exception {
+    try (ChromePhone page = open("snap-wheel-stop");
+        Device phone = device(page)) {
+      page.evaluate("window.swipeJump(0, 59)");
+      columns(page);
+      phone.waitForStable(Duration.ofSeconds(10));
+      for (WheelColumn c : phone.readWheels().columns()) {
+        if (c.value().isPresent()) {
+          assertThat(c.value().getAsInt()).as("%s", c).isEqualTo(59);
+        }
+      }
+    }
+  }
+
+  private static List<String> labels(JsonNode columns) {
+    List<String> out = new java.util.ArrayList<>();
+    for (JsonNode c : columns) {
+      out.add(c.path("label").asText());
+    }
+    return out;
+  }
+}
