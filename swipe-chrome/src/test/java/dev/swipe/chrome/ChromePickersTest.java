@@ -107,6 +107,7 @@ class ChromePickersTest {
     "ionic-picker-ios, AM, PM",
     "ionic-picker-md, 30, 12",
     "ionic-datetime-ios, June, October",
+    "ionic-datetime-ios, June, December",
     "ionic-datetime-md, 1990, 1984",
     "snap-wheel-loop, 30, 05",
     "snap-wheel-words, Lisbon, Vienna"

@@ -174,7 +174,22 @@ final class WheelReader {
    */
   Optional<WheelColumn> near(
       Observation o, double columnX, double centerY, double rowSpacing, WheelScale known) {
-    double halfW = Math.min(250, 1.4 * rowSpacing + 40);
+    return near(o, columnX, centerY, rowSpacing, known, 0);
+  }
+
+  /**
+   * As {@link #near(Observation, double, double, double, WheelScale)}, reading at least {@code
+   * minHalfWidth} either side of the column: a column of long names ("September") is wider than the
+   * band a column of numbers needs, and a name cut at the band's edge does not read.
+   */
+  Optional<WheelColumn> near(
+      Observation o,
+      double columnX,
+      double centerY,
+      double rowSpacing,
+      WheelScale known,
+      double minHalfWidth) {
+    double halfW = Math.max(Math.min(250, 1.4 * rowSpacing + 40), Math.min(450, minHalfWidth));
     double halfH = 1.7 * rowSpacing;
     double x1 = Math.max(0, columnX - halfW);
     double x2 = Math.min(1000, columnX + halfW);

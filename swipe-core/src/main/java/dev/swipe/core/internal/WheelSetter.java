@@ -89,7 +89,8 @@ final class WheelSetter {
           Cost total = totalSince(t0);
           WheelScale now = scale;
           // the label as read, in the scale's case where only case differs ("jul" read off a
-          // bold "Jul"); a month's name read with its last letters lost ("Octobe") in full
+          // bold "Jul"); a number read with a letter for a digit ("L3") as the scale writes it; a
+          // month's name read with its last letters lost ("Octobe") in full
           String canonical = now.label(target);
           String fullName =
               now.kind() == WheelScale.Kind.MONTH
@@ -104,6 +105,7 @@ final class WheelSetter {
                   .map(
                       l ->
                           l.equalsIgnoreCase(canonical)
+                                  || now.kind() == WheelScale.Kind.NUMBER && !l.matches("\\d+")
                               ? canonical
                               : l.length() > 3
                                       && fullName
@@ -245,8 +247,8 @@ final class WheelSetter {
           WheelNudgeResult release = device.wheelNudge(shot, optionRequest(column, sel, sel));
           nudges.add(release);
           Cost total = totalSince(t0);
-          return new WheelSetResult(
-              column.selectedLabel().get(), sel, column, nudges, evidence, shot, total);
+          // the option as asked for: two readings matched it, a letter misread ("Londor") aside
+          return new WheelSetResult(want, sel, column, nudges, evidence, shot, total);
         }
         shot = device.screenshot();
       } else {
@@ -661,10 +663,26 @@ final class WheelSetter {
             && c.selectedLabel().isPresent();
   }
 
+  /**
+   * How far either side of a column of names a reread reads (normalized): a name longer than those
+   * read so far ("September" after "May"), and set flush left, reaches well past the column's x.
+   */
+  static final double NAMES_HALF_WIDTH = 250;
+
+  private static boolean named(WheelColumn c) {
+    return c.scale().kind() == WheelScale.Kind.MONTH || c.scale().kind() == WheelScale.Kind.OPTIONS;
+  }
+
   private WheelColumn reread(Observation shot, WheelColumn was) {
     for (int attempt = 0; ; attempt++) {
       Optional<WheelColumn> now =
-          reader.near(shot, was.columnX(), was.centerY(), was.rowSpacing(), was.scale());
+          reader.near(
+              shot,
+              was.columnX(),
+              was.centerY(),
+              was.rowSpacing(),
+              was.scale(),
+              named(was) ? NAMES_HALF_WIDTH : was.region().w() / 2 + was.rowSpacing());
       if (now.isEmpty() || !readable(now.get())) {
         // the band around the selection did not read (a label caught half-drawn): read the screen
         now = nearestOnScreen(shot, was);
