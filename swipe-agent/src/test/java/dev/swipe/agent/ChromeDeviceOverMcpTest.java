@@ -78,7 +78,7 @@ class ChromeDeviceOverMcpTest {
       c.initialize();
       McpSchema.CallToolResult shot = call(c, "screenshot", Map.of());
       assertThat(shot.isError()).as("%s", shot.content()).isFalse();
-      assertThat(json(shot).path("width").asInt()).isEqualTo(393);
+      assertThat(json(shot).path("width").asInt()).isEqualTo(2 * 393); // scale 2 by default
 
       JsonNode up = json(call(c, "scroll", Map.of("direction", "up")));
       assertThat(up.path("movement").asText()).isIn("unchanged", "at-edge");

@@ -39,6 +39,12 @@ class ChromeDeviceTest {
     try (Device phone = Device.open("chrome:?device=iphone-15&url=" + server.url("list.html"))) {
       assertThat(phone.hidCapabilities().activePointer()).isEqualTo(PointerKind.TOUCH);
       assertThat(phone.hidCapabilities().keyboard()).isTrue();
+      // two frame pixels per CSS pixel by default
+      assertThat(phone.screenshot().width()).isEqualTo(2 * 393);
+      assertThat(phone.screenshot().height()).isEqualTo(2 * 852);
+    }
+    try (Device phone =
+        Device.open("chrome:?device=iphone-15&scale=1&url=" + server.url("list.html"))) {
       assertThat(phone.screenshot().width()).isEqualTo(393);
       assertThat(phone.screenshot().height()).isEqualTo(852);
     }
