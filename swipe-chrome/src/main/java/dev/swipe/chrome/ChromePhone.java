@@ -1,6 +1,5 @@
 package dev.swipe.chrome;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.swipe.chrome.internal.ChromeParts;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.SwipeException;
@@ -14,13 +13,14 @@ import java.util.Set;
  * A page shown as a phone, opened by the same URIs as {@code Device.open} ({@code
  * chrome:?url=...&device=...} or {@code cdp:http://127.0.0.1:9222}), for a host that wants the
  * parts: its finger and eyes to build a device from, and, for tests and benchmarks that judge the
- * SDK, the page's own account of what it shows.
+ * SDK, where the page is, so that a test can read the page's own account of what it shows with a
+ * DevTools connection of its own.
  *
  * <pre>{@code
  * try (ChromePhone page = ChromePhone.open("chrome:?url=http://127.0.0.1:8080/list.html");
  *     Device phone = Device.builder().hid(page.transport()).capture(page.frameSource()).open()) {
  *   phone.swipe(...);
- *   JsonNode truth = page.evaluate("window.swipeTruth()"); // the test's judge, never the SDK's
+ *   // a test reads window.swipeTruth() over its own connection to page.devToolsUrl()
  * }
  * }</pre>
  *
@@ -62,15 +62,16 @@ public final class ChromePhone implements AutoCloseable {
   }
 
   /**
-   * Evaluates a JavaScript expression in the page (awaiting a promise) and returns its value as
-   * JSON. <b>For tests and benchmarks only</b>, to read a page's truth when judging the SDK; the
-   * SDK itself never reads the page, only its pixels.
-   *
-   * @throws SwipeException {@code invalid_argument} (field {@code expression}) when the page throws
+   * The browser's DevTools WebSocket URL, for another client of the same browser (a test that reads
+   * the page's own truth with a connection of its own). The SDK itself reads only pixels.
    */
-  public JsonNode evaluate(String expression) {
-    SwipeException.requireArgument(expression, "expression");
-    return opened.eval().apply(expression);
+  public java.net.URI devToolsUrl() {
+    return opened.browserUrl();
+  }
+
+  /** The DevTools target id of the page shown as the phone. */
+  public String pageId() {
+    return opened.targetId();
   }
 
   /** Closes the finger and the eyes; the last one ends (or detaches from) the browser. */

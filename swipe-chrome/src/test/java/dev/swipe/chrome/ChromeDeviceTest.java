@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.swipe.chrome.internal.PageTruth;
 import dev.swipe.core.Device;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
@@ -126,6 +127,6 @@ class ChromeDeviceTest {
   }
 
   private static JsonNode truth(ChromePhone page) {
-    return page.evaluate("window.swipeTruth()");
+    return PageTruth.evaluate(page, "window.swipeTruth()");
   }
 }

@@ -3,6 +3,7 @@ package dev.swipe.chrome;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.swipe.chrome.internal.PageTruth;
 import dev.swipe.core.Device;
 import dev.swipe.core.wheel.WheelColumn;
 import dev.swipe.core.wheel.WheelSet;
@@ -51,10 +52,10 @@ class ChromePickersTest {
 
   /** The page's columns once it is drawn and still. */
   private static JsonNode columns(ChromePhone page) throws InterruptedException {
-    JsonNode t = page.evaluate("window.swipeTruth()");
+    JsonNode t = PageTruth.evaluate(page, "window.swipeTruth()");
     for (int i = 0; i < 100 && !ready(t); i++) {
       Thread.sleep(100);
-      t = page.evaluate("window.swipeTruth()");
+      t = PageTruth.evaluate(page, "window.swipeTruth()");
     }
     assertThat(ready(t)).as("the page is ready and still: %s", t).isTrue();
     return t.path("columns");
@@ -131,7 +132,7 @@ class ChromePickersTest {
   void aWheelThatStopsIsSetAtAndAcrossItsEnds(int start, int target) throws Exception {
     try (ChromePhone page = open("snap-wheel-stop");
         Device phone = device(page)) {
-      page.evaluate("window.swipeJump(0, " + start + ")");
+      PageTruth.evaluate(page, "window.swipeJump(0, " + start + ")");
       columns(page);
       phone.waitForStable(Duration.ofSeconds(10));
       WheelSetResult r = phone.setWheel(WheelSet.column(0).to(String.valueOf(target)));
@@ -146,7 +147,7 @@ class ChromePickersTest {
   void theLastRowOfAWheelThatStopsReadsAsItselfNotItsNeighbour() throws Exception {
     try (ChromePhone page = open("snap-wheel-stop");
         Device phone = device(page)) {
-      page.evaluate("window.swipeJump(0, 59)");
+      PageTruth.evaluate(page, "window.swipeJump(0, 59)");
       columns(page);
       phone.waitForStable(Duration.ofSeconds(10));
       for (WheelColumn c : phone.readWheels().columns()) {

@@ -1,6 +1,7 @@
 package dev.swipe.chrome;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.swipe.chrome.internal.PageTruth;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.tck.HidTransportContract;
 import dev.swipe.tck.ObservedPointer;
@@ -32,7 +33,7 @@ class ChromeTouchTransportContractTest extends HidTransportContract {
   @Override
   protected List<ObservedPointer> observedPointer() {
     List<ObservedPointer> seen = new ArrayList<>();
-    for (JsonNode e : page.evaluate("window.swipeTouchLog")) {
+    for (JsonNode e : PageTruth.evaluate(page, "window.swipeTouchLog")) {
       String type = e.path("type").asText();
       if (!FINGER.contains(type)) {
         continue; // pointer events repeat the touches; clicks and buttons come later

@@ -3,6 +3,7 @@ package dev.swipe.bench.policy;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.swipe.chrome.ChromePhone;
 import dev.swipe.chrome.PageServer;
+import dev.swipe.chrome.internal.PageTruth;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.Device;
 import dev.swipe.core.NormPoint;
@@ -318,7 +319,7 @@ public final class ChromeHonestyBench {
     }
 
     JsonNode truth() {
-      return chrome.evaluate("window.swipeTruth()");
+      return PageTruth.evaluate(chrome, "window.swipeTruth()");
     }
 
     /**
@@ -694,7 +695,8 @@ public final class ChromeHonestyBench {
 
   static List<String> contactNames(Page p) {
     return names(
-        p.chrome.evaluate(
+        PageTruth.evaluate(
+            p.chrome,
             "Array.from(document.querySelectorAll('#scroller .row')).map(r => r.dataset.label)"));
   }
 

@@ -3,6 +3,7 @@ package dev.swipe.bench.policy;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.swipe.chrome.ChromePhone;
 import dev.swipe.chrome.PageServer;
+import dev.swipe.chrome.internal.PageTruth;
 import dev.swipe.core.Device;
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.wheel.WheelSet;
@@ -153,7 +154,7 @@ public final class ChromeSetWheelBench {
         Device phone = Device.builder().hid(page.transport()).capture(page.frameSource()).open()) {
       awaitReady(page);
       if (!plan.setup().isEmpty()) {
-        page.evaluate(plan.setup());
+        PageTruth.evaluate(page, plan.setup());
         awaitReady(page);
       }
       phone.waitForStable(Duration.ofSeconds(10));
@@ -285,7 +286,7 @@ public final class ChromeSetWheelBench {
 
   private static void awaitReady(ChromePhone page) throws InterruptedException {
     for (int i = 0; i < 100; i++) {
-      JsonNode t = page.evaluate("window.swipeTruth()");
+      JsonNode t = PageTruth.evaluate(page, "window.swipeTruth()");
       boolean ready = t.path("ready").asBoolean(true);
       for (JsonNode c : t.path("columns")) {
         ready &= c.path("settled").asBoolean(true);
@@ -298,6 +299,10 @@ public final class ChromeSetWheelBench {
   }
 
   private static String truthLabel(ChromePhone page, int column) {
-    return page.evaluate("window.swipeTruth()").path("columns").get(column).path("label").asText();
+    return PageTruth.evaluate(page, "window.swipeTruth()")
+        .path("columns")
+        .get(column)
+        .path("label")
+        .asText();
   }
 }

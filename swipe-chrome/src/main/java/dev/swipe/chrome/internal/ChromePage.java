@@ -26,6 +26,7 @@ final class ChromePage {
   private final String sessionId;
   private final String targetId;
   private final PhoneScreen screen;
+  private final URI browserUrl;
   private final ChromeProcess process; // null when attached to a browser someone else runs
   private final Ticker ticker;
   private final AtomicInteger holders = new AtomicInteger(2);
@@ -35,12 +36,14 @@ final class ChromePage {
       String sessionId,
       String targetId,
       PhoneScreen screen,
+      URI browserUrl,
       ChromeProcess process,
       Ticker ticker) {
     this.cdp = cdp;
     this.sessionId = sessionId;
     this.targetId = targetId;
     this.screen = screen;
+    this.browserUrl = browserUrl;
     this.process = process;
     this.ticker = ticker;
   }
@@ -59,7 +62,8 @@ final class ChromePage {
       cdp = CdpConnection.open(process.browserUrl(), config.launchTimeout());
       ObjectNode create = CdpConnection.JSON.createObjectNode().put("url", "about:blank");
       String targetId = cdp.call(null, "Target.createTarget", create).path("targetId").asText();
-      ChromePage page = attach(cdp, targetId, config.screen(), process, ticker);
+      ChromePage page =
+          attach(cdp, targetId, config.screen(), process.browserUrl(), process, ticker);
       page.navigate(config.url(), config.launchTimeout());
       return page;
     } catch (RuntimeException e) {
@@ -113,7 +117,7 @@ final class ChromePage {
             Map.of("field", "target"),
             null);
       }
-      ChromePage page = attach(cdp, targetId, config.screen(), null, ticker);
+      ChromePage page = attach(cdp, targetId, config.screen(), browserUrl, null, ticker);
       if (config.url() != null) {
         page.navigate(config.url(), config.launchTimeout());
       }
@@ -165,6 +169,7 @@ final class ChromePage {
       CdpConnection cdp,
       String targetId,
       PhoneScreen screen,
+      URI browserUrl,
       ChromeProcess process,
       Ticker ticker) {
     ObjectNode attach =
@@ -176,13 +181,14 @@ final class ChromePage {
           ErrorCode.BROWSER_UNAVAILABLE, "the browser gave no session for page " + targetId);
     }
     if (screen != null) {
-      ChromePage page = new ChromePage(cdp, sessionId, targetId, screen, process, ticker);
+      ChromePage page =
+          new ChromePage(cdp, sessionId, targetId, screen, browserUrl, process, ticker);
       page.emulate();
       return page;
     }
-    ChromePage probe = new ChromePage(cdp, sessionId, targetId, null, process, ticker);
+    ChromePage probe = new ChromePage(cdp, sessionId, targetId, null, browserUrl, process, ticker);
     probe.call("Page.enable", null);
-    return new ChromePage(cdp, sessionId, targetId, probe.measure(), process, ticker);
+    return new ChromePage(cdp, sessionId, targetId, probe.measure(), browserUrl, process, ticker);
   }
 
   /** The viewport of a page shown as it is (attached without {@code device=}). */
@@ -290,22 +296,14 @@ final class ChromePage {
     return process != null && !process.isAlive() ? "the browser exited" : cdp.closeReason();
   }
 
-  /**
-   * Evaluates an expression in the page and returns its value. For tests and benchmarks that judge
-   * the SDK against a page's own truth; no SDK code path calls it.
-   */
-  JsonNode evaluate(String expression) {
-    ObjectNode p = json().put("expression", expression).put("returnByValue", true);
-    p.put("awaitPromise", true);
-    JsonNode r = call("Runtime.evaluate", p);
-    if (r.has("exceptionDetails")) {
-      throw new SwipeException(
-          ErrorCode.INVALID_ARGUMENT,
-          "the page threw evaluating it: " + r.get("exceptionDetails").path("text").asText(),
-          Map.of("field", "expression"),
-          null);
-    }
-    return r.path("result").path("value");
+  /** The browser's DevTools WebSocket URL. */
+  URI browserUrl() {
+    return browserUrl;
+  }
+
+  /** The page's target id. */
+  String targetId() {
+    return targetId;
   }
 
   /** One holder (the finger or the eyes) lets go; the last one detaches or ends the browser. */

@@ -1,6 +1,5 @@
 package dev.swipe.chrome.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.swipe.core.spi.DeviceConnection;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.ProviderContext;
@@ -30,10 +29,9 @@ public final class ChromeParts {
         "cdp".equals(uri.scheme())
             ? ChromePage.connect(config, context.ticker())
             : ChromePage.launch(config, context.ticker());
-    return new Opened(connect(page, config, context), page::evaluate);
+    return new Opened(connect(page, config, context), page.browserUrl(), page.targetId());
   }
 
-  /** The parts, and the test-only way to evaluate an expression in the page. */
-  public record Opened(
-      DeviceConnection parts, java.util.function.Function<String, JsonNode> eval) {}
+  /** The parts, and where the page is for another DevTools client. */
+  public record Opened(DeviceConnection parts, java.net.URI browserUrl, String targetId) {}
 }
