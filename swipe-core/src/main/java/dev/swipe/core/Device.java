@@ -204,6 +204,12 @@ public interface Device extends AutoCloseable {
    * most 16 a pass. Find the match on the result's observation with {@link #findText(Observation,
    * TextQuery)}: that read is cached.
    *
+   * <p>Without a region of its own, the query counts as found only inside the scroll's region, a
+   * line clear of its edges, where the row it names is on the screen whole: a match read nearer an
+   * edge (a row half under a header or a tab bar) is brought to the region's middle by up to two
+   * steady passes, which count as passes; where the content cannot move further, a match inside the
+   * region counts.
+   *
    * @throws SwipeException {@code text_reader_unavailable} when no text reader can be loaded, and
    *     the errors of the predicate form
    */

@@ -314,7 +314,7 @@ public final class DefaultDevice implements Device {
         null,
         before -> {
           checkNotAimedAtAWheel(gesture);
-          ActionResult r = play(gesture, bound);
+          ActionResult r = play(gesture, bound, FrameSettler.Quiet.after(gesture));
           traced(gesture.kind(), r, before, null);
           return r;
         });

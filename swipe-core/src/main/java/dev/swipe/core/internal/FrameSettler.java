@@ -6,6 +6,9 @@ import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
+import dev.swipe.core.gesture.Drag;
+import dev.swipe.core.gesture.Gesture;
+import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.diff.DecodeOptions;
@@ -62,6 +65,12 @@ final class FrameSettler {
   /** ...or over this many consecutive frames, for sources that deliver faster than 30 fps. */
   static final int QUIET_FRAMES = 5;
 
+  /**
+   * A frame that arrives this much later than the moment it shows (beyond the source's latency)
+   * adds no watched quiet time: see {@code QuietRun}.
+   */
+  static final long LATE_NANOS = 150_000_000L;
+
   /** The default quiet window, as a duration. */
   public static final Duration QUIET = Duration.ofNanos(QUIET_NANOS);
 
@@ -81,6 +90,8 @@ final class FrameSettler {
    * @param crawlGrace how much longer than the bound the gate waits when, as the bound runs out,
    *     the content is crawling (its changes come further and further apart) and has not rested
    *     yet; zero for none
+   * @param timeOnly whether the window is only capture time: a fast source's frames do not end it
+   *     sooner ({@link #QUIET_FRAMES} frames per {@link #QUIET})
    */
   public record Quiet(
       Duration afterMotion,
@@ -88,7 +99,8 @@ final class FrameSettler {
       boolean motionAtStart,
       int crawlGaps,
       Duration longestCrawlStep,
-      Duration crawlGrace) {
+      Duration crawlGrace,
+      boolean timeOnly) {
     /** No gap is too long for a crawl's step. */
     static final Duration ANY_STEP = Duration.ofDays(1);
 
@@ -108,9 +120,50 @@ final class FrameSettler {
     public static final Quiet SCROLL =
         new Quiet(QUIET, 4, false, 2, Duration.ofMillis(400), Duration.ofMillis(1000));
 
+    /**
+     * A gesture that lifts while still moving (a fling, an inertial pan): half a second of capture
+     * time from release, or from the latest change. The content coasts on an ease-out whose last
+     * fraction of a pixel takes longest, and only then does the page do what it does at rest: a
+     * Leaflet map on a phone draws the tiles it skipped while moving once the pan's inertia ends,
+     * which the default window (passed in five frames of a fast screencast) called settled with
+     * part of the map still blank (found by the honesty benchmark on {@code chrome:}). The window
+     * counts capture time only: the frames of a sub-pixel tail come as fast as ever.
+     */
+    public static final Quiet COAST =
+        new Quiet(Duration.ofMillis(500), 0, true, 1, ANY_STEP, Duration.ZERO, true);
+
+    /**
+     * Below this dwell before release a gesture lifts while moving: velocity trackers look at the
+     * last 50 to 100 ms of a touch (Drag's default dwell is this long so that none computes one).
+     */
+    public static final int COAST_BELOW_HOLD_MS = 100;
+
     /** A window policy whose crawl factor counts any gap, without grace past the bound. */
     public Quiet(Duration afterMotion, double crawlFactor, boolean motionAtStart) {
       this(afterMotion, crawlFactor, motionAtStart, 1, ANY_STEP, Duration.ZERO);
+    }
+
+    /** A window policy that a fast source's frames may end sooner. */
+    public Quiet(
+        Duration afterMotion,
+        double crawlFactor,
+        boolean motionAtStart,
+        int crawlGaps,
+        Duration longestCrawlStep,
+        Duration crawlGrace) {
+      this(afterMotion, crawlFactor, motionAtStart, crawlGaps, longestCrawlStep, crawlGrace, false);
+    }
+
+    /**
+     * The window after a played gesture: {@link #COAST} for a swipe or drag that lifts while moving
+     * (its dwell before release is under {@link #COAST_BELOW_HOLD_MS}), else {@link #DEFAULT}.
+     */
+    public static Quiet after(Gesture gesture) {
+      int hold =
+          gesture instanceof Swipe s
+              ? s.holdAfterMs()
+              : gesture instanceof Drag d ? d.holdAfterMs() : Integer.MAX_VALUE;
+      return hold < COAST_BELOW_HOLD_MS ? COAST : DEFAULT;
     }
 
     /**
@@ -209,6 +262,23 @@ final class FrameSettler {
     /** Whether a run of {@code frames} equal frames over {@code nanos} passes a window. */
     static boolean passed(long nanos, int frames, long windowNanos) {
       return nanos >= windowNanos || frames >= QUIET_FRAMES * windowNanos / QUIET_NANOS;
+    }
+
+    /**
+     * How far apart (capture time) the gate asks for frames: any newer frame, or, when only time
+     * counts, one a 60 Hz display frame later, so that a source that hands out a frame per request
+     * at once cannot keep the window from ever passing.
+     */
+    long frameSpacingNanos() {
+      return timeOnly ? DISPLAY_FRAME_NANOS : 1;
+    }
+
+    /** A display frame at 60 Hz. */
+    static final long DISPLAY_FRAME_NANOS = 16_666_667L;
+
+    /** {@link #passed(long, int, long)}, by capture time alone when this policy says so. */
+    boolean passes(long nanos, int frames, long windowNanos) {
+      return timeOnly ? nanos >= windowNanos : passed(nanos, frames, windowNanos);
     }
   }
 
@@ -342,7 +412,10 @@ final class FrameSettler {
       }
       long remaining = Math.max(deadline - ticker.read(), 1_000_000L);
       Frame next =
-          grabInTime(capture, previous.captureNanos() - latency + 1, Duration.ofNanos(remaining));
+          grabInTime(
+              capture,
+              previous.captureNanos() - latency + quiet.frameSpacingNanos(),
+              Duration.ofNanos(remaining));
       if (next == null) {
         if (graced || ticker.read() < deadline) {
           break; // no further frame within the bound: the latest one stays unsettled
@@ -350,9 +423,13 @@ final class FrameSettler {
         continue; // the bound ran out waiting: a crawl may still get its grace
       }
       frames++;
+      // A frame that comes long after the moment it shows (beyond the source's latency) crossed a
+      // stall: of the phone's renderer, busy drawing, or of the capture; it shows the screen, but
+      // not that nothing happened meanwhile.
+      boolean late = ticker.read() - next.captureNanos() - latency > LATE_NANOS;
       GreyRaster nextGrey = decode(next);
       if (band != null) {
-        band.see(nextGrey, next.captureNanos());
+        band.see(nextGrey, next.captureNanos(), late);
       }
       if (watcher != null && watcher.stopAt(next, nextGrey)) {
         return seen(
@@ -363,7 +440,7 @@ final class FrameSettler {
                 trail,
                 false));
       }
-      if (screen.see(nextGrey, next.captureNanos())) {
+      if (screen.see(nextGrey, next.captureNanos(), late)) {
         if (screen.passed(next.captureNanos(), quiet)) {
           return seen(
               new Settled(
@@ -400,9 +477,19 @@ final class FrameSettler {
   private static final class QuietRun {
     private final NormalizedRegion region;
     private GreyRaster anchor;
-    private long since;
     private int frames = 1;
     private boolean moved;
+
+    /**
+     * Quiet time the run has watched: the capture time between its frames, each gap counted up to
+     * {@link #QUIET_NANOS}. Two equal frames far apart say nothing of what showed between them: a
+     * page whose renderer is busy drawing (a map's tiles once its pan ends) sends no frame until it
+     * is done, and the frame after the stall can still show the screen before the drawing.
+     */
+    private long watched;
+
+    /** The capture time of the run's latest frame. */
+    private long latestAt;
 
     /**
      * When the latest change was seen (MIN_VALUE before any), and the gaps between the last three.
@@ -416,13 +503,16 @@ final class FrameSettler {
     QuietRun(NormalizedRegion region, GreyRaster first, long at, boolean moved) {
       this.region = region;
       this.anchor = first;
-      this.since = at;
+      this.latestAt = at;
       this.moved = moved;
       this.lastChange = moved ? at : Long.MIN_VALUE;
     }
 
-    /** Adds a frame: true when it continues the run, false when it starts a new one. */
-    boolean see(GreyRaster next, long at) {
+    /**
+     * Adds a frame: true when it continues the run, false when it starts a new one. A {@code late}
+     * frame continues a run without adding watched time.
+     */
+    boolean see(GreyRaster next, long at, boolean late) {
       boolean same =
           sameSize(anchor, next)
               && (region == null
@@ -430,21 +520,30 @@ final class FrameSettler {
                   : FrameStability.STRICT.compare(anchor, next, region).stable());
       if (same) {
         frames++;
+        if (!late) {
+          watched += Math.min(Math.max(0, at - latestAt), QUIET_NANOS);
+        }
       } else {
         anchor = next;
-        since = at;
+        watched = 0;
         frames = 1;
         moved = true;
         previousGap = lastGap;
         lastGap = lastChange == Long.MIN_VALUE ? 0 : at - lastChange;
         lastChange = at;
       }
+      latestAt = Math.max(latestAt, at);
       return same;
     }
 
     /** Whether the run, up to the frame at {@code at}, lasts the window {@code quiet} asks for. */
     boolean passed(long at, Quiet quiet) {
-      return Quiet.passed(at - since, frames, quiet.windowNanos(moved, lastGap, previousGap));
+      return quiet.passes(quietNanos(at), frames, quiet.windowNanos(moved, lastGap, previousGap));
+    }
+
+    /** The quiet time watched up to the frame at {@code at}. */
+    private long quietNanos(long at) {
+      return watched + Math.min(Math.max(0, at - latestAt), QUIET_NANOS);
     }
 
     /**
@@ -455,7 +554,7 @@ final class FrameSettler {
       if (!moved || frames < 2 || passed(at, quiet)) {
         return 0;
       }
-      return Math.max(0, quiet.windowNanos(moved, lastGap, previousGap) - (at - since));
+      return Math.max(0, quiet.windowNanos(moved, lastGap, previousGap) - quietNanos(at));
     }
 
     /**

@@ -66,6 +66,12 @@ final class ScrollExecutor {
   /** Steady passes back before flinging on again. */
   static final int MAX_STEPS_BACK = 3;
 
+  /** Passes that may bring a found text from the band's edge into it, per sighting. */
+  static final int MAX_PLACING_PASSES = 2;
+
+  /** The shortest placing pass: a finger travel well past any touch slop. */
+  static final double MIN_PLACING_AMOUNT = 0.1;
+
   private final HidTransport hid;
   private final FrameSource capture;
   private final Ticker ticker;
@@ -398,7 +404,15 @@ final class ScrollExecutor {
       cost = cost.plus(new Cost(0, 0, 0, s.frames(), s.waitNanos() / 1_000_000L));
     }
     List<ScrollResult> passes = new ArrayList<>();
+    TextCondition text = until instanceof TextCondition t ? t : null;
+    Cost[] spent = {cost};
     boolean found = until.test(current);
+    if (found && text != null) {
+      Placement p = place(scroll, text, current, passes, maxPasses, deadline, listener, spent);
+      current = p.screen();
+      found = p.placed();
+    }
+    cost = spent[0];
     boolean edge = false;
     boolean timedOut = false;
     int stepsBack = 0; // steady passes left in the opposite direction after a caught sighting
@@ -431,6 +445,13 @@ final class ScrollExecutor {
       cost = cost.plus(r.cost());
       current = r.observation();
       found = until.test(current);
+      if (found && text != null) {
+        spent[0] = cost;
+        Placement p = place(scroll, text, current, passes, maxPasses, deadline, listener, spent);
+        cost = spent[0];
+        current = p.screen();
+        found = p.placed();
+      }
       edge = r.movement() == Movement.AT_EDGE || r.movement() == Movement.UNCHANGED;
       if (played.sighted() && !found) {
         // seen while coasting, gone after the catch: it lies behind, within a screen or two
@@ -448,6 +469,73 @@ final class ScrollExecutor {
             cost.settleWaitMs());
     return new ScrollUntilResult(
         found, passes.size(), edge && !found, timedOut, current, passes, total);
+  }
+
+  /** Where placing a found match left the search: the screen, and whether "found" holds there. */
+  private record Placement(boolean placed, Observation screen) {}
+
+  /**
+   * Steady passes that bring a match of the text condition, seen on the settled screen {@code
+   * current} outside the band's interior, to the middle of the band (at most {@link
+   * #MAX_PLACING_PASSES}, within the search's passes and time). "Found" then means the match lies a
+   * line inside the band; where the content cannot move further (an edge), a match whose centre is
+   * in the band is as placed as it gets. Every placing pass is one of the search's passes.
+   */
+  private Placement place(
+      Scroll scroll,
+      TextCondition text,
+      Observation current,
+      List<ScrollResult> passes,
+      int maxPasses,
+      long deadline,
+      PassListener listener,
+      Cost[] cost) {
+    boolean vertical = scroll.direction().vertical();
+    NormRegion band = scroll.region();
+    for (int i = 0; ; i++) {
+      OptionalDouble shift = text.misplacement(current, band, vertical);
+      if (shift.isEmpty()) {
+        return new Placement(true, current);
+      }
+      if (i >= MAX_PLACING_PASSES || passes.size() >= maxPasses || ticker.read() >= deadline) {
+        return new Placement(false, current);
+      }
+      double s = shift.getAsDouble();
+      double amount =
+          Math.min(
+              Scroll.MAX_AMOUNT,
+              Math.max(MIN_PLACING_AMOUNT, Math.abs(s) / (vertical ? band.h() : band.w())));
+      // the content moves with the finger
+      ScrollDirection d =
+          vertical
+              ? (s > 0 ? ScrollDirection.UP : ScrollDirection.DOWN)
+              : (s > 0 ? ScrollDirection.LEFT : ScrollDirection.RIGHT);
+      Played played =
+          play(
+              new Scroll(
+                  d,
+                  amount,
+                  scroll.durationMs(),
+                  scroll.region(),
+                  scroll.keyboard(),
+                  scroll.detectKeyboard(),
+                  false,
+                  Optional.of(current)),
+              null);
+      if (listener != null) {
+        listener.played(played);
+      }
+      ScrollResult r = played.result();
+      passes.add(r);
+      cost[0] = cost[0].plus(r.cost());
+      current = r.observation();
+      if (!text.test(current)) {
+        return new Placement(false, current);
+      }
+      if (r.movement() == Movement.AT_EDGE || r.movement() == Movement.UNCHANGED) {
+        return new Placement(text.withinBand(current, band), current);
+      }
+    }
   }
 
   /**

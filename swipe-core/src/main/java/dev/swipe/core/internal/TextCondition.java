@@ -1,7 +1,11 @@
 package dev.swipe.core.internal;
 
+import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
+import dev.swipe.core.text.ScreenText;
 import dev.swipe.text.TextQuery;
+import java.util.List;
+import java.util.OptionalDouble;
 import java.util.function.Predicate;
 
 /**
@@ -50,5 +54,50 @@ final class TextCondition implements Predicate<Observation> {
 
   private boolean found(Observation o) {
     return reader.find(o, query).found();
+  }
+
+  /**
+   * How far (normalized units along the scroll's axis, positive towards larger coordinates) the
+   * content must move to bring the query's match to the middle of {@code band}, when the match is
+   * on the settled screen {@code o} but not inside the band's interior: the band less a line (the
+   * match's own height) at either end. Empty when a match lies inside, when nothing matches, and
+   * for a query with a region of its own (the caller said where it counts).
+   *
+   * <p>A row at the edge of a scrolling list is often cut by the bar above or below it while its
+   * text still reads (found by the honesty benchmark on {@code chrome:}: a contact whose name was
+   * read under the header, its row's top under it); a line's clearance inside the band keeps the
+   * row a tap on the text would hit on the screen whole.
+   */
+  OptionalDouble misplacement(Observation o, NormRegion band, boolean vertical) {
+    if (query.region().isPresent()) {
+      return OptionalDouble.empty();
+    }
+    List<ScreenText> matches = reader.find(o, query).matches();
+    if (matches.isEmpty()) {
+      return OptionalDouble.empty();
+    }
+    double bandLo = vertical ? band.y() : band.x();
+    double bandHi = vertical ? band.y2() : band.x2();
+    for (ScreenText m : matches) {
+      double lo = vertical ? m.region().y() : m.region().x();
+      double hi = vertical ? m.region().y2() : m.region().x2();
+      double line = m.region().h();
+      if (lo >= bandLo + line && hi <= bandHi - line) {
+        return OptionalDouble.empty();
+      }
+    }
+    NormRegion best = matches.get(0).region();
+    double centre = vertical ? best.center().y() : best.center().x();
+    return OptionalDouble.of((bandLo + bandHi) / 2 - centre);
+  }
+
+  /** Whether a match's centre lies inside {@code band} on the settled screen {@code o}. */
+  boolean withinBand(Observation o, NormRegion band) {
+    for (ScreenText m : reader.find(o, query).matches()) {
+      if (band.contains(m.region().center())) {
+        return true;
+      }
+    }
+    return false;
   }
 }

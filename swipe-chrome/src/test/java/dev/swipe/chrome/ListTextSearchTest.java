@@ -1,0 +1,95 @@
+package dev.swipe.chrome;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.swipe.core.Device;
+import dev.swipe.core.scroll.Scroll;
+import dev.swipe.core.scroll.ScrollDirection;
+import dev.swipe.core.scroll.ScrollUntilResult;
+import dev.swipe.text.TextQuery;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Scroll-until text on the contacts list, judged by the page's list of fully visible rows: a name
+ * that reads on the screen while its row is cut by the header or the tab bar is not yet found.
+ */
+class ListTextSearchTest {
+  private static PageServer server;
+
+  @BeforeAll
+  static void serve() {
+    Chromium.assumeInstalled();
+    server = PageServer.widgets();
+  }
+
+  @AfterAll
+  static void stop() {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  /**
+   * Puts row {@code row} where {@code edge} says (its name readable, its row cut by the header or
+   * the tab bar, or the list at its end), then searches for its name.
+   */
+  @ParameterizedTest
+  @CsvSource({
+    "360x800@3, 52, under-header, down",
+    "iphone-15, 90, above-tab-bar, up",
+    "pixel-7, 199, list-end, down",
+  })
+  void aFoundNameIsOnARowThatIsWhollyOnTheScreen(
+      String device, int row, String edge, String direction) throws InterruptedException {
+    try (ChromePhone page =
+            ChromePhone.open(
+                "chrome:?device=" + device + "&url=" + server.url("pages/long-list.html"));
+        Device phone = Device.builder().hid(page.transport()).capture(page.frameSource()).open()) {
+      String name =
+          page.evaluate("document.querySelectorAll('#scroller .row')[" + row + "].dataset.label")
+              .asText();
+      // test set-up, not the SDK: scroll the list so that the row sits at the edge
+      String place =
+          switch (edge) {
+            case "under-header" ->
+                "r.offsetTop + 12"; // the row 12 px under the header, its name not
+            case "above-tab-bar" -> "r.offsetTop + r.offsetHeight - s.clientHeight - 14";
+            default -> "s.scrollHeight";
+          };
+      page.evaluate(
+          "(() => { const s = document.getElementById('scroller');"
+              + " const r = s.querySelectorAll('.row')["
+              + row
+              + "]; s.scrollTop = "
+              + place
+              + "; return s.scrollTop; })()");
+      Thread.sleep(300);
+      if (!edge.equals("list-end")) {
+        assertThat(visible(page)).as("set up with the row cut").doesNotContain(name);
+      }
+
+      ScrollUntilResult r =
+          phone.scrollUntil(
+              Scroll.of(ScrollDirection.valueOf(direction.toUpperCase(java.util.Locale.ROOT))),
+              TextQuery.of(name));
+
+      Thread.sleep(500);
+      assertThat(r.found()).as("%s found", name).isTrue();
+      assertThat(visible(page)).as("the rows wholly on the screen").contains(name);
+    }
+  }
+
+  private static List<String> visible(ChromePhone page) {
+    List<String> out = new ArrayList<>();
+    for (JsonNode n : page.evaluate("window.swipeTruth()").path("visible")) {
+      out.add(n.asText());
+    }
+    return out;
+  }
+}

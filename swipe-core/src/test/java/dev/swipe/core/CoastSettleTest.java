@@ -1,0 +1,277 @@
+package dev.swipe.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.swipe.core.gesture.Drag;
+import dev.swipe.core.gesture.Swipe;
+import dev.swipe.core.spi.Frame;
+import dev.swipe.core.spi.FrameSource;
+import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.testkit.RecordingHidTransport;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A gesture that lifts while moving is followed by a coast, and a page that updates once the coast
+ * ends (a map drawing the tiles it skipped) changes the screen after a still spell longer than the
+ * default quiet window: "settled" must not be claimed on the frame before that update.
+ */
+class CoastSettleTest {
+  private static final long MS = 1_000_000L;
+
+  /** A 60 fps screen source in virtual time. */
+  private static final long FRAME = 16 * MS;
+
+  /**
+   * A map that follows the finger, coasts in whole-pixel steps for {@code coastMs} after release,
+   * then sits still (its sub-pixel tail) for {@code stillMs} before drawing a tile.
+   */
+  static final class CoastingMap implements FrameSource {
+    final VirtualClock clock;
+    final RecordingHidTransport finger;
+    final long coastMs;
+    final long stillMs;
+    final Map<String, byte[]> cache = new HashMap<>();
+
+    /** A spell after release (ms, from and until) in which no frame is drawn at all. */
+    long stallFromMs = -1;
+
+    long stallUntilMs = -1;
+
+    /** A spell after release (ms) in which each frame arrives {@code lateByMs} after it shows. */
+    long lateFromMs = -1;
+
+    long lateUntilMs = -1;
+
+    long lateByMs;
+
+    CoastingMap(VirtualClock clock, RecordingHidTransport finger, long coastMs, long stillMs) {
+      this.clock = clock;
+      this.finger = finger;
+      this.coastMs = coastMs;
+      this.stillMs = stillMs;
+    }
+
+    /** When the finger lifted, or -1 while it is down or before it went down. */
+    long releasedAt() {
+      var sent = finger.sent();
+      for (int i = sent.size() - 1; i >= 0; i--) {
+        if (sent.get(i).report() instanceof PointerReport p) {
+          return p.pressed() ? -1 : sent.get(i).atNanos();
+        }
+      }
+      return -1;
+    }
+
+    /** The map at time {@code t}: its offset in pixels and whether the tile is drawn. */
+    byte[] at(long t) {
+      long released = releasedAt();
+      int offset;
+      boolean tile;
+      if (released < 0) {
+        offset = (int) Math.min(60, t / (10 * MS));
+        tile = false;
+      } else {
+        long since = t - released;
+        offset = 60 + (int) Math.min(coastMs, Math.max(0, since) / MS) / 16;
+        tile = since >= (coastMs + stillMs) * MS;
+      }
+      return jpeg(offset, tile);
+    }
+
+    byte[] jpeg(int offset, boolean tile) {
+      return cache.computeIfAbsent(
+          offset + "/" + tile,
+          k -> {
+            BufferedImage img = new BufferedImage(180, 400, BufferedImage.TYPE_INT_RGB);
+            Graphics2D g = img.createGraphics();
+            g.setColor(new Color(0xf2efe9));
+            g.fillRect(0, 0, 180, 400);
+            g.setColor(Color.DARK_GRAY);
+            for (int y = -80; y < 400; y += 40) {
+              g.fillRect(0, y + offset % 40, 180, 6);
+            }
+            if (tile) {
+              g.setColor(new Color(0x4c8c4a));
+              g.fillRect(0, 250, 180, 150);
+            }
+            g.dispose();
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            try {
+              ImageIO.write(img, "jpg", out);
+            } catch (IOException e) {
+              throw new UncheckedIOException(e);
+            }
+            return out.toByteArray();
+          });
+    }
+
+    @Override
+    public Frame grab(long notBeforeNanos, Duration timeout) {
+      long at = Math.max(notBeforeNanos, clock.read());
+      long shown = ((at + FRAME - 1) / FRAME) * FRAME;
+      long released = releasedAt();
+      if (released >= 0
+          && shown > released + stallFromMs * MS
+          && shown < released + stallUntilMs * MS) {
+        shown = released + stallUntilMs * MS; // the renderer was busy: the next frame comes late
+      }
+      long arrives = shown;
+      if (released >= 0
+          && shown > released + lateFromMs * MS
+          && shown < released + lateUntilMs * MS) {
+        arrives = shown + lateByMs * MS; // a picture of the moment asked for, handed over late
+      }
+      try {
+        clock.sleep(Math.max(0, arrives - clock.read()));
+      } catch (InterruptedException e) {
+        throw new IllegalStateException(e);
+      }
+      return new Frame(at(shown), 180, 400, shown);
+    }
+
+    @Override
+    public Duration latency() {
+      return Duration.ZERO;
+    }
+
+    @Override
+    public void close() {}
+  }
+
+  private final VirtualClock clock = new VirtualClock();
+  private final RecordingHidTransport finger = new RecordingHidTransport(clock);
+
+  private Device device(FrameSource eyes) {
+    return Device.builder().hid(finger).capture(eyes).ticker(clock).sleeper(clock).open();
+  }
+
+  @Test
+  void aFlingIsNotSettledBeforeWhatThePageDrawsWhenItsCoastEnds() {
+    CoastingMap map = new CoastingMap(clock, finger, 120, 250);
+    try (Device d = device(map)) {
+      ActionResult r =
+          d.swipe(
+              Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300))
+                  .durationMs(300)
+                  .steps(16)
+                  .holdAfterMs(0)
+                  .build());
+      byte[] rest = map.jpeg(60 + 120 / 16, true);
+      if (r.observation().settled()) {
+        assertThat(Arrays.equals(r.observation().jpeg(), rest))
+            .as("a settled screen shows the tile drawn after the coast")
+            .isTrue();
+      }
+      assertThat(r.observation().settled()).as("the bound leaves room to see it").isTrue();
+    }
+  }
+
+  @Test
+  void anInertialDragWaitsOutTheStillSpellToo() {
+    CoastingMap map = new CoastingMap(clock, finger, 80, 300);
+    try (Device d = device(map)) {
+      ActionResult r =
+          d.drag(
+              Drag.builder(NormPoint.of(300, 700), NormPoint.of(500, 500))
+                  .then(NormPoint.of(600, 300))
+                  .durationMs(300)
+                  .steps(16)
+                  .holdAfterMs(0)
+                  .build());
+      assertThat(r.observation().settled()).isTrue();
+      assertThat(Arrays.equals(r.observation().jpeg(), map.jpeg(60 + 80 / 16, true))).isTrue();
+    }
+  }
+
+  @Test
+  void equalFramesAcrossAStallAreNotTakenForAWatchedQuietSpell() {
+    // nothing moves after release, the renderer then draws for 600 ms (no frame comes), and the
+    // first frame after the stall still shows the screen before the tile fades in
+    CoastingMap map = new CoastingMap(clock, finger, 0, 700);
+    map.stallFromMs = 30;
+    map.stallUntilMs = 650;
+    try (Device d =
+        Device.builder()
+            .hid(finger)
+            .capture(map)
+            .ticker(clock)
+            .sleeper(clock)
+            .settleBound(Duration.ofMillis(1500))
+            .open()) {
+      ActionResult r =
+          d.swipe(
+              Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300))
+                  .durationMs(300)
+                  .steps(16)
+                  .holdAfterMs(0)
+                  .build());
+      if (r.observation().settled()) {
+        assertThat(Arrays.equals(r.observation().jpeg(), map.jpeg(60, true)))
+            .as("settled only once the tile shows")
+            .isTrue();
+      }
+      assertThat(r.observation().settled()).as("the bound leaves room to see it").isTrue();
+    }
+  }
+
+  @Test
+  void framesThatArriveLongAfterWhatTheyShowAreNotAWatchedQuietSpell() {
+    CoastingMap map = new CoastingMap(clock, finger, 0, 950);
+    map.lateFromMs = 20;
+    map.lateUntilMs = 1000;
+    map.lateByMs = 200;
+    try (Device d =
+        Device.builder()
+            .hid(finger)
+            .capture(map)
+            .ticker(clock)
+            .sleeper(clock)
+            .settleBound(Duration.ofMillis(2000))
+            .open()) {
+      ActionResult r =
+          d.swipe(
+              Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300))
+                  .durationMs(300)
+                  .steps(16)
+                  .holdAfterMs(0)
+                  .build());
+      if (r.observation().settled()) {
+        assertThat(Arrays.equals(r.observation().jpeg(), map.jpeg(60, true)))
+            .as("settled only once the tile shows")
+            .isTrue();
+      }
+      assertThat(r.observation().settled()).as("the bound leaves room to see it").isTrue();
+    }
+  }
+
+  @Test
+  void aGestureThatDwellsBeforeLiftingKeepsTheShortWindow() {
+    // the coast and the tile never come for a finger that rests before lifting on a real page;
+    // here the screen is still after release, and the short window ends long before the tile
+    CoastingMap map = new CoastingMap(clock, finger, 0, 2000);
+    try (Device d = device(map)) {
+      ActionResult r =
+          d.swipe(
+              Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300))
+                  .durationMs(300)
+                  .steps(16)
+                  .holdAfterMs(100)
+                  .build());
+      assertThat(r.observation().settled()).isTrue();
+      assertThat(Arrays.equals(r.observation().jpeg(), map.jpeg(60, false)))
+          .as("settled within the default window, before the tile")
+          .isTrue();
+    }
+  }
+}
