@@ -3,6 +3,7 @@ package dev.swipe.chrome;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.swipe.chrome.internal.PageTruth;
 import dev.swipe.core.Device;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
@@ -52,7 +53,8 @@ class ListTextSearchTest {
                 "chrome:?device=" + device + "&url=" + server.url("pages/long-list.html"));
         Device phone = Device.builder().hid(page.transport()).capture(page.frameSource()).open()) {
       String name =
-          page.evaluate("document.querySelectorAll('#scroller .row')[" + row + "].dataset.label")
+          PageTruth.evaluate(
+                  page, "document.querySelectorAll('#scroller .row')[" + row + "].dataset.label")
               .asText();
       // test set-up, not the SDK: scroll the list so that the row sits at the edge
       String place =
@@ -62,7 +64,8 @@ class ListTextSearchTest {
             case "above-tab-bar" -> "r.offsetTop + r.offsetHeight - s.clientHeight - 14";
             default -> "s.scrollHeight";
           };
-      page.evaluate(
+      PageTruth.evaluate(
+          page,
           "(() => { const s = document.getElementById('scroller');"
               + " const r = s.querySelectorAll('.row')["
               + row
@@ -87,7 +90,7 @@ class ListTextSearchTest {
 
   private static List<String> visible(ChromePhone page) {
     List<String> out = new ArrayList<>();
-    for (JsonNode n : page.evaluate("window.swipeTruth()").path("visible")) {
+    for (JsonNode n : PageTruth.evaluate(page, "window.swipeTruth()").path("visible")) {
       out.add(n.asText());
     }
     return out;

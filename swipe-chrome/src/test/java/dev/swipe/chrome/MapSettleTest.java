@@ -3,6 +3,7 @@ package dev.swipe.chrome;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.swipe.chrome.internal.PageTruth;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.Device;
 import dev.swipe.core.NormPoint;
@@ -73,12 +74,12 @@ class MapSettleTest {
 
   /** Waits until the map's centre stays put and it says it is not moving for half a second. */
   private static JsonNode awaitRest(ChromePhone page) throws InterruptedException {
-    JsonNode last = page.evaluate("window.swipeTruth()");
+    JsonNode last = PageTruth.evaluate(page, "window.swipeTruth()");
     long quietSince = System.nanoTime();
     long deadline = quietSince + 8_000_000_000L;
     while (System.nanoTime() < deadline) {
       Thread.sleep(50);
-      JsonNode t = page.evaluate("window.swipeTruth()");
+      JsonNode t = PageTruth.evaluate(page, "window.swipeTruth()");
       if (!t.path("center").equals(last.path("center")) || t.path("moving").asBoolean()) {
         quietSince = System.nanoTime();
       } else if (System.nanoTime() - quietSince > 500_000_000L) {

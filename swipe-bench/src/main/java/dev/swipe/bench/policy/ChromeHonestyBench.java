@@ -75,7 +75,8 @@ public final class ChromeHonestyBench {
       int gestures,
       int ocrReads,
       long realMs,
-      String stopped) {}
+      String stopped,
+      String detail) {}
 
   /** What one family's sessions produced. */
   static final class Family {
@@ -725,6 +726,7 @@ public final class ChromeHonestyBench {
     long realMs = (System.nanoTime() - r0) / 1_000_000L;
     JsonNode atReturn = p.truth();
     JsonNode atRest = x.rest();
+    double startTop = x.before.path("scrollTop").asDouble();
     boolean shown =
         names(atReturn.path("visible")).contains(name)
             && names(atRest.path("visible")).contains(name);
@@ -744,8 +746,12 @@ public final class ChromeHonestyBench {
                 + u.observation().settled()
                 + " visible_at_rest="
                 + names(atRest.path("visible"))
-                + " "
-                + LIST.show(atRest));
+                + " from scrollTop="
+                + startTop
+                + " to "
+                + LIST.show(atRest)
+                + " of "
+                + atRest.path("scrollMax").asDouble());
     x.c.bool("scroll_until_found", u.found(), shown, false, detail);
     searches.add(
         new Search(
@@ -758,7 +764,11 @@ public final class ChromeHonestyBench {
             u.cost().gestures(),
             p.reader.reads.get() - reads0,
             realMs,
-            u.stoppedBy().id()));
+            u.stoppedBy().id(),
+            detail));
+    if (!u.found() || !shown) {
+      System.err.println("  [search] found=" + u.found() + " shown=" + shown + " :: " + detail);
+    }
   }
 
   // -------------------------------------------------------------------------------- carousels
