@@ -1,0 +1,11 @@
+package host;
+
+import dev.swipe.capture.MjpegHttpFrameSource;
+
+/** Compiles against one public type of swipe-capture, with nothing but its own dependencies. */
+public final class Host {
+  /** The type this host uses. */
+  public static final Class<?> USED = MjpegHttpFrameSource.class;
+
+  private Host() {}
+}
