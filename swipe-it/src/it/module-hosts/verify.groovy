@@ -6,7 +6,7 @@ def bindings = ['org.slf4j:slf4j-simple', 'org.slf4j:slf4j-nop', 'org.slf4j:slf4
                 'org.slf4j:slf4j-reload4j', 'ch.qos.logback:logback-classic',
                 'org.apache.logging.log4j:log4j-slf4j-impl', 'org.apache.logging.log4j:log4j-slf4j2-impl']
 def hosts = new File(basedir, 'pom.xml').text.findAll(/<module>([^<]+)<\/module>/) { it[1] }
-assert hosts.size() >= 17 : "hosts: ${hosts}"
+assert hosts.size() >= 18 : "hosts: ${hosts}"
 hosts.each { module ->
   def tree = new File(basedir, "${module}/target/dependency-tree.txt")
   assert tree.isFile() : "no dependency tree at ${tree}"

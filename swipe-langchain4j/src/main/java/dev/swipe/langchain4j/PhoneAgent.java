@@ -2,11 +2,7 @@ package dev.swipe.langchain4j;
 
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;
-import dev.langchain4j.data.message.Content;
-import dev.langchain4j.data.message.ImageContent;
 import dev.langchain4j.data.message.SystemMessage;
-import dev.langchain4j.data.message.TextContent;
-import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
@@ -162,7 +158,7 @@ public final class PhoneAgent {
         continue;
       }
       messages.addAll(tools.execute(reply));
-      dropOldImages(messages);
+      OlderScreenshots.keepLatest(messages, keepImages);
       Optional<AgentRun.Termination> end = tools.run().termination();
       if (end.isPresent()) {
         Status s = "finished".equals(end.get().status()) ? Status.FINISHED : Status.GAVE_UP;
@@ -195,37 +191,6 @@ public final class PhoneAgent {
         tools.calls() - callsBefore,
         errors.subList(errorsBefore, errors.size()),
         messages);
-  }
-
-  /** Replaces all but the latest {@code keepImages} screenshots with a short note. */
-  private void dropOldImages(List<ChatMessage> messages) {
-    int seen = 0;
-    for (int i = messages.size() - 1; i >= 0; i--) {
-      ChatMessage m = messages.get(i);
-      List<Content> contents =
-          m instanceof ToolExecutionResultMessage t
-              ? t.contents()
-              : m instanceof UserMessage u ? u.contents() : List.of();
-      if (contents.stream().noneMatch(c -> c instanceof ImageContent)) {
-        continue;
-      }
-      seen++;
-      if (seen <= keepImages) {
-        continue;
-      }
-      List<Content> kept = new ArrayList<>();
-      for (Content c : contents) {
-        kept.add(
-            c instanceof ImageContent
-                ? TextContent.from("(an older screenshot, no longer shown)")
-                : c);
-      }
-      if (m instanceof ToolExecutionResultMessage t) {
-        messages.set(i, t.toBuilder().contents(kept).build());
-      } else {
-        messages.set(i, UserMessage.from(kept));
-      }
-    }
   }
 
   /**

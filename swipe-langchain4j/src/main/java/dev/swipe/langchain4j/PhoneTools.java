@@ -29,6 +29,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -47,6 +48,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * budgets hold whatever the model asks (the wheel guard, scroll passes), and a conversation that
  * keeps calling past {@code maxCalls} is answered {@code call_budget_exhausted}.
  *
+ * <p>An AI service returns as soon as the model ends the task: {@code finished} and {@code
+ * failed_to_complete_task} are immediate-return tools, so the model is not asked again after a
+ * successful call of either (a refused call, e.g. with a wrong argument, goes back to the model as
+ * usual). The service method's {@code String} answer is then {@code null}; declare it as {@code
+ * Result<String>} to get the terminal call among {@code toolExecutions()}, or read {@link
+ * AgentRun#termination() run().termination()}. {@link Builder#endServiceOnTerminalTool(boolean)}
+ * turns this off. For long conversations, wrap the service's chat memory in a {@link
+ * ScreenshotTrimmingMemory}.
+ *
  * <pre>{@code
  * try (Device phone = Device.open("sim:?scene=picker");
  *      PhoneTools tools = PhoneTools.open(phone)) {
@@ -62,10 +72,14 @@ public final class PhoneTools implements ToolProvider, AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String JPEG = "image/jpeg";
 
+  /** The tools that end the task: {@code finished} and {@code failed_to_complete_task}. */
+  public static final Set<String> TERMINAL_TOOLS = Set.of("finished", "failed_to_complete_task");
+
   private final AgentRun run;
   private final ToolDispatcher dispatcher;
   private final ImageDelivery images;
   private final int maxCalls;
+  private final boolean endServiceOnTerminalTool;
   private final Map<ToolSpecification, ToolExecutor> executors;
   private final AtomicBoolean closed = new AtomicBoolean();
   private final AtomicInteger calls = new AtomicInteger();
@@ -80,6 +94,7 @@ public final class PhoneTools implements ToolProvider, AutoCloseable {
     this.dispatcher = new ToolDispatcher(run);
     this.images = b.images;
     this.maxCalls = b.maxCalls;
+    this.endServiceOnTerminalTool = b.endServiceOnTerminalTool;
     Map<ToolSpecification, ToolExecutor> m = new LinkedHashMap<>();
     for (ToolSpec spec : dispatcher.specs()) {
       m.put(specification(spec), new Executor());
@@ -116,10 +131,16 @@ public final class PhoneTools implements ToolProvider, AutoCloseable {
     return executors;
   }
 
-  /** The tools for an AI service; the same set on every request of the conversation. */
+  /**
+   * The tools for an AI service, the same set on every request of the conversation; the {@link
+   * #TERMINAL_TOOLS} return at once unless the builder said otherwise.
+   */
   @Override
   public ToolProviderResult provideTools(ToolProviderRequest request) {
-    return new ToolProviderResult(executors);
+    return ToolProviderResult.builder()
+        .addAll(executors)
+        .immediateReturnToolNames(endServiceOnTerminalTool ? TERMINAL_TOOLS : Set.of())
+        .build();
   }
 
   /** The run the tools act on: its id and, once the model called a terminal tool, how it ended. */
@@ -305,6 +326,7 @@ public final class PhoneTools implements ToolProvider, AutoCloseable {
     private MemoryStore memory;
     private ImageDelivery images = ImageDelivery.IN_TOOL_RESULT;
     private int maxCalls = 200;
+    private boolean endServiceOnTerminalTool = true;
 
     private Builder(Device phone) {
       this.phone = SwipeException.requireArgument(phone, "phone");
@@ -333,6 +355,17 @@ public final class PhoneTools implements ToolProvider, AutoCloseable {
         throw SwipeException.invalidArgument("max_calls", "must be at least 1, was " + maxCalls);
       }
       this.maxCalls = maxCalls;
+      return this;
+    }
+
+    /**
+     * Whether an AI service returns right after a successful {@code finished} or {@code
+     * failed_to_complete_task} instead of asking the model once more; default true. Applies to
+     * {@link PhoneTools#provideTools}; a host that passes {@link PhoneTools#executors()} itself
+     * gives LangChain4j {@link PhoneTools#TERMINAL_TOOLS} as the immediate-return names.
+     */
+    public Builder endServiceOnTerminalTool(boolean end) {
+      this.endServiceOnTerminalTool = end;
       return this;
     }
 

@@ -3,6 +3,7 @@ package dev.swipe.langchain4j;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.swipe.core.Device;
+import dev.swipe.langchain4j.testing.ScriptedPhoneModel;
 import dev.swipe.sim.SimOracle;
 import org.junit.jupiter.api.Test;
 

@@ -3,7 +3,7 @@ package dev.swipe.bench.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.swipe.langchain4j.ImageDelivery;
-import dev.swipe.langchain4j.ScriptedPhoneModel;
+import dev.swipe.langchain4j.testing.ScriptedPhoneModel;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import dev.swipe.core.Device;
 import dev.swipe.langchain4j.ImageDelivery;
-import dev.swipe.langchain4j.ScriptedPhoneModel;
+import dev.swipe.langchain4j.testing.ScriptedPhoneModel;
 import dev.swipe.sim.SimOracle;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

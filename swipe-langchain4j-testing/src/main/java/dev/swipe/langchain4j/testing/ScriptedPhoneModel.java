@@ -1,4 +1,4 @@
-package dev.swipe.langchain4j;
+package dev.swipe.langchain4j.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -29,9 +29,16 @@ import java.util.regex.Pattern;
  * field name the tools do not have, a scroll along the wrong axis) and recovers from the error
  * results. It only calls tools the request offers, so a missing tool shows up as a failure.
  *
- * <p>A test fixture, not API: it ships in this module's test-jar (this class alone), for this
- * module's tests and for swipe-bench, whose agent benchmark runs it as the baseline a real model is
- * compared with. One instance per run: it numbers its calls.
+ * <p>It knows four kinds of task, told apart by a word of the first user message: a <em>picker</em>
+ * task names a time ({@code HH:MM}) to set; a <em>contact</em> task says "contact NAME in the
+ * contacts list"; a <em>carousel</em> task pages to the end; a <em>map</em> task says "labelled
+ * NAME is near". Any other task it gives up on with {@code failed_to_complete_task}, as it does
+ * when a tool it needs is not offered. It drives the phone tools of {@code swipe-agent} (through
+ * {@code PhoneTools} or {@code PhoneAgent}), so a host can test its own wiring (memory, listeners,
+ * budgets, an AI service) on {@code sim:} without a model API. The same model is the baseline a
+ * real model is compared with in swipe's agent benchmark.
+ *
+ * <p>One instance per conversation: it numbers its calls.
  */
 public final class ScriptedPhoneModel implements ChatModel {
   private static final ObjectMapper JSON = new ObjectMapper();
