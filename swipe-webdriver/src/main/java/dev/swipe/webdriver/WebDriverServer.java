@@ -18,18 +18,24 @@ import java.time.Duration;
  * <pre>{@code
  * try (Device phone = Device.open("sim:");
  *      WebDriverServer rig = WebDriverServer.builder(phone).rigName("rig-a").start()) {
- *   // clients connect to rig.uri(): POST /session with platformName android,
- *   // appium:automationName Swipe
+ *   // clients connect to rig.uri(): POST /session with platformName android and
+ *   // appium:automationName Swipe or UiAutomator2 (Appium's default options)
  * }
  * }</pre>
  *
  * <p>Commands: {@code GET /status}; {@code POST /session} and {@code DELETE /session/{id}}; {@code
- * GET|POST /session/{id}/timeouts}; {@code GET /session/{id}/screenshot} (base64 PNG); {@code GET
- * /session/{id}/window/rect} (the screenshot's size: screenshot pixels are pointer coordinates);
- * {@code POST|DELETE /session/{id}/actions} (one touch pointer and the HID keyboard, played as the
- * device's gestures); {@code POST /session/{id}/execute/sync} with {@code mobile:} gesture methods
- * and the tools' {@code swipe:} methods. Everything else is {@code unknown command}; errors are the
- * specification's JSON and statuses.
+ * GET /sessions} (also {@code /appium/sessions}); {@code GET|POST /session/{id}/timeouts}; {@code
+ * GET /session/{id}/screenshot} (base64 PNG); {@code GET /session/{id}/window/rect} (the
+ * screenshot's size: screenshot pixels are pointer coordinates); {@code POST|DELETE
+ * /session/{id}/actions} (one touch pointer and the HID keyboard, played as the device's gestures);
+ * {@code POST /session/{id}/back} (Android's Back key); Appium's {@code POST
+ * /session/{id}/appium/device/press_keycode} and {@code long_press_keycode} (Android key codes as
+ * HID keys); {@code GET /session/{id}/source} (the text read on the screen as XML, when the device
+ * has a text reader: there is no accessibility tree); {@code POST /session/{id}/execute/sync} with
+ * {@code mobile:} gesture methods, {@code mobile: pressKey} and {@code mobile: type}, and the
+ * tools' {@code swipe:} methods (a tool's error is a W3C error carrying its code in {@code
+ * data.code}). Everything else is {@code unknown command}; errors are the specification's JSON and
+ * statuses.
  *
  * <p>The rig holds one session at a time (it is one phone). The session ends on delete, after its
  * idle timeout ({@code appium:newCommandTimeout}; a Grid never deletes a relayed session itself),

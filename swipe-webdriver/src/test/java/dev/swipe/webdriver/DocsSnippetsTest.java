@@ -30,6 +30,44 @@ class DocsSnippetsTest {
   }
 
   @Test
+  void theAppiumHabitsSnippetRunsOnARigAndThePageSourceLooksAsShown(@TempDir Path dir)
+      throws Exception {
+    Class<?> habits = SnippetCompiler.compile(Docs.block("java", "public class AppiumHabits"), dir);
+    String printed;
+    try (SimRig rig = SimRig.start("sim:?scene=list&scale=0.5", true, true, b -> b)) {
+      java.io.PrintStream out = System.out;
+      java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+      System.setOut(new java.io.PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8));
+      try {
+        SnippetCompiler.run(habits, rig.uri().toString());
+      } finally {
+        System.setOut(out);
+      }
+      printed = buf.toString(java.nio.charset.StandardCharsets.UTF_8);
+      assertThat(rig.phone.oracle().state().visibleListRows())
+          .isNotEmpty()
+          .allMatch(row -> row.toLowerCase(java.util.Locale.ROOT).contains("chen"));
+      assertThat(new W3cHttp(rig.uri()).get("/sessions").value().size())
+          .as("the snippet quits")
+          .isZero();
+    }
+    assertThat(printed).contains("the rig ignores []"); // UiAutomator2Options asks for no more
+    String shown = Docs.block("xml", "<hierarchy").stripIndent();
+    assertThat(printed).contains(shown.substring(0, shown.indexOf("<hierarchy")));
+    java.util.regex.Matcher root =
+        java.util.regex.Pattern.compile("<hierarchy source=\"ocr\" width=\"\\d+\" height=\"\\d+\">")
+            .matcher(printed);
+    assertThat(root.find()).as(printed).isTrue();
+    java.util.regex.Pattern line =
+        java.util.regex.Pattern.compile(
+            "  <text text=\"([^\"]+)\" bounds=\"\\[\\d+,\\d+\\]\\[\\d+,\\d+\\]\" confidence=\"\\d\\.\\d\\d\"/>");
+    assertThat(line.matcher(printed).find()).as(printed).isTrue();
+    java.util.regex.Matcher example = line.matcher(shown);
+    assertThat(example.find()).as(shown).isTrue();
+    assertThat(dev.swipe.sim.SimOracle.listContacts()).contains(example.group(1));
+  }
+
+  @Test
   void theWebdriverIoCapabilitiesCreateASessionOnARig(@TempDir Path dir) throws Exception {
     String js = Docs.block("js", "webdriverio");
     int start = js.indexOf("capabilities: {");

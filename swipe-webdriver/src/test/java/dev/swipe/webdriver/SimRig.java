@@ -29,15 +29,30 @@ final class SimRig implements AutoCloseable {
   /** A rig whose HID link has a keyboard or not. */
   static SimRig start(
       String simUri, boolean keyboard, UnaryOperator<WebDriverServer.Builder> config) {
+    return start(simUri, keyboard, false, config);
+  }
+
+  /**
+   * A rig whose device reads text with {@link SimTextReader} (the words the simulator drew) when
+   * {@code reader} is true; without it the device has no text reader on this class path.
+   */
+  static SimRig start(
+      String simUri,
+      boolean keyboard,
+      boolean reader,
+      UnaryOperator<WebDriverServer.Builder> config) {
     SimPhone phone = SimPhone.create(SimConfig.fromUri(simUri));
     RecordingTransport hid = new RecordingTransport(phone.transport(), keyboard);
-    Device device =
+    Device.Builder b =
         Device.builder()
             .hid(hid)
             .capture(phone.frameSource())
             .ticker(phone.ticker())
-            .sleeper(phone.sleeper())
-            .open();
+            .sleeper(phone.sleeper());
+    if (reader) {
+      b.textReader(new SimTextReader(phone));
+    }
+    Device device = b.open();
     WebDriverServer server =
         config
             .apply(WebDriverServer.builder(device).address(new InetSocketAddress("127.0.0.1", 0)))

@@ -6,17 +6,24 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /**
  * W3C capability processing for a rig: validates {@code alwaysMatch} and every {@code firstMatch}
- * entry, merges them, and returns the first merged set this rig matches ({@code platformName},
- * {@code appium:automationName} {@code Swipe}, {@code swipe:rig}, no browser). Malformed input is
- * {@code invalid argument}; well-formed input that no set of which matches is {@code session not
- * created}.
+ * entry (unfolding Appium's {@code appium:options} object into {@code appium:} capabilities),
+ * merges them, and returns the first merged set this rig matches ({@code platformName}, {@code
+ * appium:automationName} {@code Swipe} or the platform's Appium driver, {@code swipe:rig}, no
+ * browser). Appium's default options ({@code UiAutomator2Options}, {@code XCUITestOptions}) are
+ * served rather than refused, because that is what an Appium user tries first; the session's
+ * capabilities then say which asked-for capabilities the rig does not act on and why. Malformed or
+ * self-contradictory input is {@code invalid argument}; well-formed input that no set of which
+ * matches is {@code session not created}.
  */
 public final class Capabilities {
   /** The automation name a rig answers to. */
@@ -24,6 +31,71 @@ public final class Capabilities {
 
   /** The capability that pins a session to one rig. */
   static final String RIG = "swipe:rig";
+
+  /** Appium's object of unprefixed capabilities, read as {@code appium:} ones. */
+  static final String APPIUM_OPTIONS = "appium:options";
+
+  /** The answer's list of asked-for capabilities the rig does not act on. */
+  static final String IGNORED = "swipe:ignoredCapabilities";
+
+  /** The answer's notes: capability name to what the rig does with it. */
+  static final String NOTES = "swipe:notes";
+
+  /**
+   * Appium drivers whose sessions a rig serves, by the platform they drive: their users' default
+   * options carry these names, and a rig does what it can of such a session.
+   */
+  private static final Map<String, String> APPIUM_DRIVERS =
+      Map.of("uiautomator2", "android", "xcuitest", "ios");
+
+  /** Capabilities the rig acts on, whatever else was asked. */
+  private static final Set<String> HONOURED =
+      Set.of("platformName", "appium:automationName", RIG, "appium:newCommandTimeout", "timeouts");
+
+  /** The standard capability names; inside {@code appium:options} they keep their own name. */
+  private static final Set<String> STANDARD =
+      Set.of(
+          "acceptInsecureCerts",
+          "browserName",
+          "browserVersion",
+          "platformName",
+          "pageLoadStrategy",
+          "proxy",
+          "setWindowRect",
+          "strictFileInteractability",
+          "timeouts",
+          "unhandledPromptBehavior",
+          "webSocketUrl");
+
+  private static final String INSTALLS_NOTHING =
+      "the rig installs and launches nothing: open the app on the phone before the session";
+
+  private static final String RESETS_NOTHING =
+      "the rig changes nothing on the phone but what HID input does";
+
+  private static final String NOT_USED =
+      "not used: a rig drives the phone with HID input and screen capture only";
+
+  /** Why well-known Appium capabilities are not acted on. */
+  private static final Map<String, String> WHY_IGNORED =
+      Map.ofEntries(
+          Map.entry("appium:app", INSTALLS_NOTHING),
+          Map.entry("appium:appPackage", INSTALLS_NOTHING),
+          Map.entry("appium:appActivity", INSTALLS_NOTHING),
+          Map.entry("appium:appWaitActivity", INSTALLS_NOTHING),
+          Map.entry("appium:bundleId", INSTALLS_NOTHING),
+          Map.entry("appium:otherApps", INSTALLS_NOTHING),
+          Map.entry("appium:noReset", RESETS_NOTHING),
+          Map.entry("appium:fullReset", RESETS_NOTHING),
+          Map.entry("appium:autoGrantPermissions", RESETS_NOTHING),
+          Map.entry(
+              "appium:udid", "a rig is one phone, reached over HID; pin a rig with swipe:rig"),
+          Map.entry(
+              "appium:deviceName",
+              "reported back only; a rig is one phone, pin a rig with swipe:rig"),
+          Map.entry(
+              "appium:platformVersion",
+              "not checked: the rig sees the screen, not the phone's OS version"));
 
   /** What a rig name may look like. */
   public static final Pattern RIG_NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
@@ -117,15 +189,20 @@ public final class Capabilities {
         data);
   }
 
-  /** Checks the types of one capability object; drops nulls and unknown non-extension names. */
-  private static ObjectNode validate(ObjectNode caps, String field) {
+  /**
+   * Checks the types of one capability object; drops nulls and unknown non-extension names, and
+   * unfolds {@code appium:options}.
+   */
+  private static ObjectNode validate(ObjectNode given, String field) {
+    Map<String, String> fields = new LinkedHashMap<>();
+    ObjectNode caps = unfold(given, field, fields);
     ObjectNode out = Json.MAPPER.createObjectNode();
     Iterator<Map.Entry<String, JsonNode>> it = caps.fields();
     while (it.hasNext()) {
       Map.Entry<String, JsonNode> e = it.next();
       String name = e.getKey();
       JsonNode v = e.getValue();
-      String f = field + "." + name;
+      String f = fields.get(name);
       if (v.isNull()) {
         continue;
       }
@@ -179,6 +256,66 @@ public final class Capabilities {
     return out;
   }
 
+  /**
+   * The capabilities with Appium's {@code appium:options} object unfolded: each name in it is read
+   * as {@code appium:name} (a standard name as itself), as Appium does. A name given both inside
+   * and outside with different values contradicts itself and is {@code invalid argument}; {@code
+   * fields} receives where each capability was given, for errors.
+   */
+  private static ObjectNode unfold(ObjectNode given, String field, Map<String, String> fields) {
+    ObjectNode caps = Json.MAPPER.createObjectNode();
+    given
+        .fields()
+        .forEachRemaining(
+            e -> {
+              if (!e.getKey().equals(APPIUM_OPTIONS)) {
+                caps.set(e.getKey(), e.getValue());
+                fields.put(e.getKey(), field + "." + e.getKey());
+              }
+            });
+    JsonNode options = given.get(APPIUM_OPTIONS);
+    if (options == null || options.isNull()) {
+      return caps;
+    }
+    String of = field + "." + APPIUM_OPTIONS;
+    Iterator<Map.Entry<String, JsonNode>> it = Json.object(options, of).fields();
+    while (it.hasNext()) {
+      Map.Entry<String, JsonNode> e = it.next();
+      String key = e.getKey();
+      String f = of + "." + key;
+      if (key.contains(":") || key.isEmpty()) {
+        throw W3cFailure.invalidArgument(
+            f,
+            "names inside "
+                + APPIUM_OPTIONS
+                + " carry no prefix (automationName, not appium:automationName)");
+      }
+      String name = STANDARD.contains(key) ? key : "appium:" + key;
+      JsonNode outside = caps.get(name);
+      if (outside != null && !outside.isNull() && !e.getValue().isNull()) {
+        if (!outside.equals(e.getValue())) {
+          throw W3cFailure.invalidArgument(
+              f,
+              "is "
+                  + Json.abbreviate(e.getValue().toString())
+                  + " but "
+                  + name
+                  + " outside "
+                  + APPIUM_OPTIONS
+                  + " is "
+                  + Json.abbreviate(outside.toString())
+                  + "; give it once");
+        }
+        continue;
+      }
+      if (!e.getValue().isNull() || outside == null) {
+        caps.set(name, e.getValue());
+        fields.put(name, f);
+      }
+    }
+    return caps;
+  }
+
   /** Why this rig does not match {@code caps}, or null when it does. */
   private static String mismatch(ObjectNode caps, Rig rig) {
     String browser = caps.path("browserName").asText("");
@@ -196,7 +333,22 @@ public final class Capabilities {
     }
     String automation = caps.path("appium:automationName").asText("");
     if (!automation.isEmpty() && !automation.equalsIgnoreCase(AUTOMATION_NAME)) {
-      return "appium:automationName '" + automation + "': this rig is " + AUTOMATION_NAME;
+      String drives = APPIUM_DRIVERS.get(automation.toLowerCase(Locale.ROOT));
+      if (drives == null) {
+        return "appium:automationName '"
+            + automation
+            + "': this rig serves "
+            + AUTOMATION_NAME
+            + ", UiAutomator2 (android) and XCUITest (ios)";
+      }
+      if (!drives.equalsIgnoreCase(rig.platformName())) {
+        return "appium:automationName '"
+            + automation
+            + "' drives "
+            + drives
+            + "; this rig is "
+            + rig.platformName();
+      }
     }
     String pinned = caps.path(RIG).asText("");
     if (!pinned.isEmpty() && !pinned.equalsIgnoreCase(rig.name())) {
@@ -226,8 +378,31 @@ public final class Capabilities {
       Duration asked = Duration.ofMillis(Math.round(Math.min(s, 1e9) * 1000));
       idle = s == 0 || asked.compareTo(rig.maxIdle()) > 0 ? rig.maxIdle() : asked;
     }
+    ObjectNode notes = Json.MAPPER.createObjectNode();
+    TreeMap<String, String> ignored = new TreeMap<>();
+    m.fieldNames()
+        .forEachRemaining(
+            name -> {
+              if (name.contains(":") && !HONOURED.contains(name)) {
+                ignored.put(name, WHY_IGNORED.getOrDefault(name, NOT_USED));
+              }
+            });
+    String automation = m.path("appium:automationName").asText("");
+    if (!automation.isEmpty() && !automation.equalsIgnoreCase(AUTOMATION_NAME)) {
+      notes.put(
+          "appium:automationName",
+          automation
+              + " is served by "
+              + AUTOMATION_NAME
+              + ": W3C actions, screenshots, back, pressKey, mobile: gestures and mobile: type"
+              + " work; there is no element tree, so element commands do not");
+    }
+    ignored.forEach(notes::put);
     caps.put("platformName", rig.platformName().toLowerCase(Locale.ROOT));
     caps.put("appium:automationName", AUTOMATION_NAME);
+    ArrayNode ig = caps.putArray(IGNORED);
+    ignored.keySet().forEach(ig::add);
+    caps.set(NOTES, notes);
     caps.put(RIG, rig.name());
     if (!caps.has("appium:deviceName")) {
       caps.put("appium:deviceName", rig.name());

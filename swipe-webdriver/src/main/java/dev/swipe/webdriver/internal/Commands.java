@@ -7,7 +7,10 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.Observation;
 import dev.swipe.core.SwipeException;
+import dev.swipe.core.gesture.KeyPress;
+import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidTransport;
+import dev.swipe.core.text.ScreenText;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -23,8 +26,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 
-/** The session commands: screenshot, window rect, timeouts, actions, execute. */
+/**
+ * The session commands: screenshot, window rect, timeouts, actions, back, Appium's key presses,
+ * page source, execute.
+ */
 final class Commands {
+  /** Appium methods on the HID keyboard (UiAutomator2's names and parameters). */
+  static final List<String> KEY_METHODS = List.of("pressKey", "type");
+
   private static final Pattern METHOD =
       Pattern.compile("\\s*(mobile|swipe)\\s*:\\s*([A-Za-z][A-Za-z0-9]{0,63})\\s*");
 
@@ -105,6 +114,81 @@ final class Commands {
   }
 
   /**
+   * Back: Android's Back key (the HID consumer key Android maps to KEYCODE_BACK). Other platforms
+   * have no system Back, so that is {@code unsupported operation}, not a guessed gesture.
+   */
+  JsonNode back(RigSession s) {
+    String platform = slot.rig().platformName();
+    if (!platform.equalsIgnoreCase("android")) {
+      throw AndroidKeyCodes.noBack(platform, "back");
+    }
+    ObjectNode p = Json.MAPPER.createObjectNode().put("keycode", AndroidKeyCodes.BACK);
+    return pressKey(s, p, false);
+  }
+
+  /**
+   * Appium's press and long press of an Android key code ({@code KeyEvent}: keycode, metastate,
+   * flags, isLongPress), played as one HID key press.
+   */
+  JsonNode pressKey(RigSession s, JsonNode body, boolean longPress) {
+    ObjectNode p = Json.object(body, "body").deepCopy();
+    p.remove("sessionId"); // some clients repeat the URL's session id in the body
+    KeyPress k = AndroidKeyCodes.press(p, slot.rig().platformName(), longPress);
+    HidCapabilities hid = device(s, () -> s.device().hidCapabilities());
+    if (AndroidKeyCodes.consumer(k) ? !hid.consumerKeys() : !hid.keyboard()) {
+      throw W3cFailure.unsupported(
+          "keycode",
+          "this rig's HID link cannot send "
+              + (AndroidKeyCodes.consumer(k) ? "phone buttons (" + k.key().name() + ")" : "keys")
+              + "; nothing was pressed");
+    }
+    device(s, () -> s.device().perform(k));
+    return NullNode.getInstance();
+  }
+
+  /** UiAutomator2's {@code mobile: type}: types {@code text} into the focused field. */
+  private JsonNode type(RigSession s, ObjectNode p) {
+    Json.onlyKeys(p, "", List.of("text"));
+    String text = Json.string(p, "text", "text");
+    if (!device(s, () -> s.device().hidCapabilities().keyboard())) {
+      throw W3cFailure.unsupported(
+          "text", "this rig's HID link has no keyboard; nothing was typed");
+    }
+    s.device().typeText(text);
+    return NullNode.getInstance();
+  }
+
+  /**
+   * Get Page Source. A rig has no accessibility tree; what it can honestly list is the text read on
+   * the settled screen, so the source is those lines as a small XML document (Appium's {@code
+   * hierarchy} root, one {@code text} element per line with UiAutomator2's {@code bounds} in
+   * screenshot pixels). Without a text reader it is {@code unsupported operation}.
+   */
+  JsonNode source(RigSession s) {
+    Observation o = device(s, () -> s.device().screenshot());
+    s.screen(o.width(), o.height());
+    List<ScreenText> lines;
+    try {
+      lines = s.device().readText(o, null);
+    } catch (RuntimeException e) {
+      SwipeException x = SwipeException.translate(e);
+      if (x.code() == ErrorCode.TEXT_READER_UNAVAILABLE) {
+        throw W3cFailure.of(
+            W3cError.UNSUPPORTED_OPERATION,
+            ErrorCode.TEXT_READER_UNAVAILABLE,
+            null,
+            "a rig has no accessibility tree, and this rig has no text reader to list the text on"
+                + " the screen instead ("
+                + x.getMessage()
+                + "); give the rig a text reader (e.g. tesseract:), or read the screenshot; the"
+                + " agent jar's swipe: findText reads text too");
+      }
+      throw Failures.of(slot, s, x, false);
+    }
+    return TextNode.valueOf(PageSource.xml(o.width(), o.height(), lines));
+  }
+
+  /**
    * Execute Script with {@code mobile:} and {@code swipe:} methods, bounded by the script timeout.
    */
   JsonNode execute(RigSession s, JsonNode body) {
@@ -130,7 +214,9 @@ final class Commands {
     String verb = m.group(2);
     boolean mobile = m.group(1).equals("mobile");
     String tool = snake(verb);
-    if (mobile ? !MobileGestures.NAMES.contains(verb) : !verbs(s).contains(tool)) {
+    if (mobile
+        ? !MobileGestures.NAMES.contains(verb) && !KEY_METHODS.contains(verb)
+        : !verbs(s).contains(tool)) {
       throw W3cFailure.of(
           W3cError.UNKNOWN_COMMAND,
           RemoteEndCode.UNKNOWN_METHOD,
@@ -152,7 +238,11 @@ final class Commands {
     try {
       if (mobile) {
         try {
-          return MobileGestures.run(verb, params, s);
+          return switch (verb) {
+            case "pressKey" -> pressKey(s, params, false);
+            case "type" -> type(s, params);
+            default -> MobileGestures.run(verb, params, s);
+          };
         } catch (W3cFailure f) {
           throw f;
         } catch (RuntimeException e) {
@@ -161,10 +251,7 @@ final class Commands {
       }
       JsonNode result = s.tools().call(tool, params);
       if (result != null && result.has("error") && result.get("error").isObject()) {
-        W3cFailure f = Failures.ofToolError(slot, s, result.get("error"), timedOut.get());
-        if (f != null) {
-          throw f;
-        }
+        throw Failures.ofToolError(slot, s, result.get("error"), timedOut.get());
       }
       return result == null ? NullNode.getInstance() : result;
     } finally {
@@ -177,6 +264,7 @@ final class Commands {
   private List<String> methods(RigSession s) {
     List<String> out = new ArrayList<>();
     MobileGestures.NAMES.forEach(n -> out.add("mobile: " + n));
+    KEY_METHODS.forEach(n -> out.add("mobile: " + n));
     verbs(s).forEach(n -> out.add("swipe: " + camel(n)));
     return out;
   }

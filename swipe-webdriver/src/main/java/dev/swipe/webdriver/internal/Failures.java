@@ -55,8 +55,11 @@ final class Failures {
   }
 
   /**
-   * The W3C failure for an agent-style error result, or null when the result is a verdict the
-   * client should read as a value (a wheel budget used up, a scroll that made no progress).
+   * The W3C failure for an agent-style error result. A tool's verdict (a wheel budget used up, a
+   * scroll that made no progress) is an error too, as for Appium's own {@code mobile:} methods: a
+   * client's exception then stops a script that would otherwise read past it. {@code data.code} is
+   * the tool's snake_case code and {@code data.error} the tool's whole error object (its details
+   * included).
    */
   static W3cFailure ofToolError(SessionSlot slot, RigSession s, JsonNode error, boolean timedOut) {
     String code = error.path("code").asText(ErrorCode.INTERNAL.id());
@@ -64,11 +67,6 @@ final class Failures {
     ObjectNode data = Json.MAPPER.createObjectNode();
     data.put("code", code);
     data.set("error", error.deepCopy());
-    if (!INPUT.contains(code)
-        && !FAULT.contains(code)
-        && !code.equals(ErrorCode.INTERRUPTED.id())) {
-      return null;
-    }
     return of(
         slot,
         s,

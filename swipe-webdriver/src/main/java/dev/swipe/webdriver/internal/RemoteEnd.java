@@ -30,6 +30,8 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
   private enum Route {
     STATUS("GET", "status"),
     NEW_SESSION("POST", "session"),
+    LIST_SESSIONS("GET", "sessions"),
+    APPIUM_SESSIONS("GET", "appium/sessions"),
     DELETE_SESSION("DELETE", "session/{id}"),
     GET_TIMEOUTS("GET", "session/{id}/timeouts"),
     SET_TIMEOUTS("POST", "session/{id}/timeouts"),
@@ -37,7 +39,11 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
     WINDOW_RECT("GET", "session/{id}/window/rect"),
     PERFORM_ACTIONS("POST", "session/{id}/actions"),
     RELEASE_ACTIONS("DELETE", "session/{id}/actions"),
-    EXECUTE("POST", "session/{id}/execute/sync");
+    EXECUTE("POST", "session/{id}/execute/sync"),
+    BACK("POST", "session/{id}/back"),
+    SOURCE("GET", "session/{id}/source"),
+    PRESS_KEYCODE("POST", "session/{id}/appium/device/press_keycode"),
+    LONG_PRESS_KEYCODE("POST", "session/{id}/appium/device/long_press_keycode");
 
     final String method;
     final String pattern;
@@ -237,6 +243,9 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
       case STATUS -> {
         return slot.status();
       }
+      case LIST_SESSIONS, APPIUM_SESSIONS -> {
+        return slot.sessions();
+      }
       case NEW_SESSION -> {
         RigSession s = slot.create(body);
         ObjectNode v = Json.MAPPER.createObjectNode();
@@ -268,6 +277,10 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
         case PERFORM_ACTIONS -> commands.performActions(s, body);
         case RELEASE_ACTIONS -> commands.releaseActions(s);
         case EXECUTE -> commands.execute(s, body);
+        case BACK -> commands.back(s);
+        case SOURCE -> commands.source(s);
+        case PRESS_KEYCODE -> commands.pressKey(s, body, false);
+        case LONG_PRESS_KEYCODE -> commands.pressKey(s, body, true);
         default -> throw new IllegalStateException(route.name());
       };
     } finally {

@@ -1,6 +1,7 @@
 package dev.swipe.webdriver.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.core.Device;
 import dev.swipe.core.ErrorCode;
@@ -226,6 +227,20 @@ public final class SessionSlot implements AutoCloseable {
   /** Schedules {@code task} after {@code delayMs}. */
   ScheduledFuture<?> schedule(Runnable task, long delayMs) {
     return timer.schedule(task, delayMs, TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * The {@code value} of {@code GET /sessions} (Appium's and Selenium 3's list): the live session,
+   * if any, as {@code {id, capabilities}}; a rig holds at most one.
+   */
+  synchronized ArrayNode sessions() {
+    ArrayNode out = Json.MAPPER.createArrayNode();
+    if (current != null && current.endReason() == null) {
+      ObjectNode o = out.addObject();
+      o.put("id", current.id());
+      o.set("capabilities", current.capabilities());
+    }
+    return out;
   }
 
   /** The {@code value} of {@code GET /status}. */

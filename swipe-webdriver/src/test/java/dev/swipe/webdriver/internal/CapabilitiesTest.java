@@ -46,6 +46,33 @@ class CapabilitiesTest {
     assertThat(m.capabilities().get("vendor:thing").asInt()).isEqualTo(1);
     assertThat(m.idleTimeout()).isEqualTo(Duration.ofSeconds(120));
     assertThat(m.timeouts()).isEqualTo(Capabilities.Timeouts.DEFAULT);
+    assertThat(m.capabilities().get("swipe:ignoredCapabilities").toString())
+        .isEqualTo("[\"appium:app\",\"appium:deviceName\",\"vendor:thing\"]");
+    assertThat(m.capabilities().get("swipe:notes").has("appium:automationName")).isFalse();
+  }
+
+  @Test
+  void appiumDriversOfTheRigsPlatformAreServedAndAppiumOptionsUnfold() throws Exception {
+    Capabilities.Matched m =
+        process(
+            "{\"capabilities\":{\"alwaysMatch\":{\"platformName\":\"Android\","
+                + "\"appium:options\":{\"automationName\":\"UiAutomator2\",\"newCommandTimeout\":30,"
+                + "\"appPackage\":\"com.example\",\"platformVersion\":\"14\"}}}}");
+    assertThat(m.idleTimeout()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(m.capabilities().has("appium:options")).isFalse();
+    assertThat(m.capabilities().get("appium:automationName").asText()).isEqualTo("Swipe");
+    assertThat(m.capabilities().get("appium:appPackage").asText()).isEqualTo("com.example");
+    assertThat(m.capabilities().get("swipe:ignoredCapabilities").toString())
+        .isEqualTo("[\"appium:appPackage\",\"appium:platformVersion\"]");
+    JsonNode notes = m.capabilities().get("swipe:notes");
+    assertThat(notes.get("appium:automationName").asText()).startsWith("UiAutomator2 is served");
+    assertThat(notes.get("appium:platformVersion").asText()).contains("not checked");
+    Capabilities.Matched ios =
+        Capabilities.process(
+            json(
+                "{\"capabilities\":{\"alwaysMatch\":{\"platformName\":\"iOS\",\"appium:automationName\":\"XCUITest\"}}}"),
+            new Capabilities.Rig("rig-i", "ios", Duration.ofSeconds(60), Duration.ofSeconds(600)));
+    assertThat(ios.capabilities().get("platformName").asText()).isEqualTo("ios");
   }
 
   @Test
@@ -138,6 +165,22 @@ class CapabilitiesTest {
         "{\"capabilities\":{\"alwaysMatch\":{\"platformName\":\"android\"},\"firstMatch\":[{\"platformName\":\"android\"}]}}",
         "capabilities.firstMatch[0].platformName"
       },
+      {
+        "{\"capabilities\":{\"alwaysMatch\":{\"appium:options\":[]}}}",
+        "capabilities.alwaysMatch.appium:options"
+      },
+      {
+        "{\"capabilities\":{\"alwaysMatch\":{\"appium:options\":{\"newCommandTimeout\":\"x\"}}}}",
+        "capabilities.alwaysMatch.appium:options.newCommandTimeout"
+      },
+      {
+        "{\"capabilities\":{\"firstMatch\":[{\"platformName\":\"ios\",\"appium:options\":{\"platformName\":\"android\"}}]}}",
+        "capabilities.firstMatch[0].appium:options.platformName"
+      },
+      {
+        "{\"capabilities\":{\"alwaysMatch\":{\"appium:automationName\":\"Swipe\"},\"firstMatch\":[{\"appium:options\":{\"automationName\":\"Swipe\"}}]}}",
+        "capabilities.firstMatch[0].appium:automationName"
+      },
     };
     for (String[] c : cases) {
       W3cFailure f = failure(c[0]);
@@ -151,7 +194,9 @@ class CapabilitiesTest {
   void wellFormedRequestsThisRigCannotServeAreSessionNotCreatedWithTheReason() {
     String[][] cases = {
       {"{\"platformName\":\"iOS\"}", "platformName"},
-      {"{\"appium:automationName\":\"UiAutomator2\"}", "appium:automationName"},
+      {"{\"appium:automationName\":\"XCUITest\"}", "appium:automationName"},
+      {"{\"appium:automationName\":\"Espresso\"}", "appium:automationName"},
+      {"{\"appium:options\":{\"automationName\":\"Flutter\"}}", "appium:automationName"},
       {"{\"swipe:rig\":\"rig-b\"}", "swipe:rig"},
       {"{\"browserName\":\"chrome\"}", "browserName"},
       {"{\"browserVersion\":\"120\"}", "browserVersion"},
