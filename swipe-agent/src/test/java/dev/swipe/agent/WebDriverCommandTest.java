@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.openqa.selenium.InvalidArgumentException;
 import org.openqa.selenium.UnsupportedCommandException;
+import org.openqa.selenium.WebDriverException;
 
 /**
  * {@code swipe-agent webdriver} as a process, driven by an unmodified Appium java-client: its
@@ -175,14 +176,16 @@ class WebDriverCommandTest {
   }
 
   @Test
-  void aToolsVerdictIsAValueAndBadArgumentsAreExceptions() {
+  void aToolsVerdictAndBadArgumentsAreW3cErrors() {
     ObjectNode scroll = M.createObjectNode();
     scroll.put("direction", "up");
     scroll.put("expect_content", true);
     scroll.set("region", M.valueToTree(Map.of("x", 0, "y", 0, "w", 1000, "h", 60)));
-    JsonNode verdict = method("scroll", scroll);
-    assertThat(verdict.path("error").path("code").asText()).isEqualTo("scroll_no_progress");
-    assertSame(verdict, twinTools.call("scroll", scroll));
+    assertThatThrownBy(() -> method("scroll", scroll))
+        .isInstanceOf(WebDriverException.class)
+        .hasMessageContaining("scroll_no_progress");
+    assertThat(twinTools.call("scroll", scroll).path("error").path("code").asText())
+        .isEqualTo("scroll_no_progress");
     assertThatThrownBy(() -> driver.executeScript("swipe: wheelNudge", Map.of("current_value", 3)))
         .isInstanceOf(InvalidArgumentException.class);
     assertThatThrownBy(() -> driver.executeScript("swipe: finished", Map.of()))
