@@ -202,14 +202,17 @@ public final class HtmlReport {
 
   /**
    * The sub-directories of {@code dir} that hold a trace, in name order (runs are named by start
-   * time).
+   * time). A link among them is left out: its page would be written wherever the link points.
    */
   private static List<Path> runDirectories(Path dir) {
     if (!Files.isDirectory(dir)) {
       return List.of();
     }
     try (Stream<Path> sub = Files.list(dir)) {
-      return sub.filter(p -> Files.isRegularFile(p.resolve(TraceWriter.FILE))).sorted().toList();
+      return sub.filter(p -> !Files.isSymbolicLink(p))
+          .filter(p -> Files.isRegularFile(p.resolve(TraceWriter.FILE)))
+          .sorted()
+          .toList();
     } catch (IOException e) {
       return List.of();
     }
@@ -244,18 +247,44 @@ public final class HtmlReport {
         : b.toString();
   }
 
+  /**
+   * Writes a page through a new file in the same directory, renamed into place: a rename replaces
+   * whatever stands at {@code out}, a link a crafted trace planted as its {@code report.html}
+   * included, where writing to the path would follow the link and overwrite its target.
+   */
   private static void write(Path out, String html) {
+    Path tmp = null;
     try {
-      if (out.toAbsolutePath().getParent() != null) {
-        Files.createDirectories(out.toAbsolutePath().getParent());
+      Path parent = out.toAbsolutePath().getParent();
+      if (parent != null) {
+        Files.createDirectories(parent);
       }
-      Files.writeString(out, html, StandardCharsets.UTF_8);
+      tmp = Files.createTempFile(parent, ".report-", ".tmp");
+      Files.writeString(tmp, html, StandardCharsets.UTF_8);
+      try {
+        Files.move(
+            tmp,
+            out,
+            java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+            java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+      } catch (java.nio.file.AtomicMoveNotSupportedException e) {
+        Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      }
+      tmp = null;
     } catch (IOException e) {
       throw new SwipeException(
           ErrorCode.INVALID_ARGUMENT,
           "out: cannot write " + out + ": " + e.getMessage(),
           Map.of("field", "out", "path", out.toString()),
           e);
+    } finally {
+      if (tmp != null) {
+        try {
+          Files.deleteIfExists(tmp);
+        } catch (IOException ignored) {
+          // the failure above is what the caller hears of
+        }
+      }
     }
   }
 

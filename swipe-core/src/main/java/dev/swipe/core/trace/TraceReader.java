@@ -17,11 +17,15 @@ import java.util.Map;
 /**
  * Reads a trace written by {@link TraceWriter}, keeping what is readable: a malformed line, a
  * record without the basic fields or a truncated last line (a killed process) is skipped and
- * reported, never fatal. A trace that stopped early ends with a {@code trace_stopped} record
- * ({@link Trace#stopReason()}).
+ * reported, never fatal, and so is a line longer than {@link #MAX_LINE_CHARS} (no record the writer
+ * makes comes near it; a crafted trace must not make the reader hold gigabytes). A trace that
+ * stopped early ends with a {@code trace_stopped} record ({@link Trace#stopReason()}).
  */
 public final class TraceReader {
   private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** The longest line read as a record, in characters: 1 MiB. */
+  public static final int MAX_LINE_CHARS = 1 << 20;
 
   /** A line that could not be used, and why. */
   public record Skipped(int line, String reason) {}
@@ -62,10 +66,19 @@ public final class TraceReader {
     List<ObjectNode> records = new ArrayList<>();
     List<Skipped> skipped = new ArrayList<>();
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      String line;
+      StringBuilder buf = new StringBuilder();
       int n = 0;
-      while ((line = in.readLine()) != null) {
+      while (true) {
+        long length = readLine(in, buf);
+        if (length < 0) {
+          break;
+        }
         n++;
+        if (length > MAX_LINE_CHARS) {
+          skipped.add(new Skipped(n, "line of " + length + " characters, over " + MAX_LINE_CHARS));
+          continue;
+        }
+        String line = buf.toString();
         if (line.isBlank()) {
           continue;
         }
@@ -96,6 +109,31 @@ public final class TraceReader {
           e);
     }
     return new Trace(dir, records, skipped);
+  }
+
+  /**
+   * Reads one line into {@code buf} (without its terminator), keeping at most {@link
+   * #MAX_LINE_CHARS} + 1 characters of it and skipping the rest.
+   *
+   * @return the line's whole length, or -1 at the end of the input
+   */
+  static long readLine(java.io.Reader in, StringBuilder buf) throws IOException {
+    buf.setLength(0);
+    long length = 0;
+    int c = in.read();
+    if (c < 0) {
+      return -1;
+    }
+    while (c >= 0 && c != '\n') {
+      if (c != '\r') {
+        if (length <= MAX_LINE_CHARS) {
+          buf.append((char) c);
+        }
+        length++;
+      }
+      c = in.read();
+    }
+    return length;
   }
 
   private static String firstLine(String s) {
