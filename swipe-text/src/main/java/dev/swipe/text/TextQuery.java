@@ -39,7 +39,10 @@ public final class TextQuery {
   public enum Match {
     /** Character for character. */
     EXACT,
-    /** Ignoring case, accents and punctuation around words. */
+    /**
+     * Ignoring case, accents and punctuation around words, and the one pair of letters a sans-serif
+     * face draws alike: capital I and lowercase l (a reader cannot tell "Ivanova" from "lvanova").
+     */
     NORMALIZED,
     /** Like {@code NORMALIZED}, within {@code maxEdits} insertions, deletions or substitutions. */
     FUZZY,
@@ -338,10 +341,14 @@ public final class TextQuery {
     }
   }
 
-  /** Lower case, no accents, no punctuation around words, single spaces. */
+  /**
+   * Lower case, no accents, no punctuation around words, single spaces, and capital I read as
+   * lowercase l: the two are one glyph in sans-serif faces, so a reader's choice between them
+   * carries no information.
+   */
   static String normalize(String s) {
     String d = Normalizer.normalize(s, Normalizer.Form.NFKD).replaceAll("\\p{M}+", "");
-    d = d.toLowerCase(Locale.ROOT);
+    d = d.replace('I', 'l').toLowerCase(Locale.ROOT);
     StringBuilder sb = new StringBuilder();
     for (String w : d.split("\\s+")) {
       String t = w.replaceAll("^[^\\p{L}\\p{N}]+|[^\\p{L}\\p{N}]+$", "");

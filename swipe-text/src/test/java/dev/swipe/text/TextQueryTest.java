@@ -40,6 +40,20 @@ class TextQueryTest {
   }
 
   @Test
+  void normalizedMatchTakesCapitalIAndLowercaseLAsOneGlyph() {
+    TextPage p = page("Aaron lvanova", "Ill", "lit");
+    assertThat(TextQuery.of("Aaron Ivanova").find(p))
+        .singleElement()
+        .satisfies(m -> assertThat(m.text()).isEqualTo("Aaron lvanova"));
+    assertThat(TextQuery.of("III").find(p)).extracting(TextMatch::text).containsExactly("Ill");
+    assertThat(TextQuery.of("it").find(p)).as("a dotted i is not an l").isEmpty();
+    assertThat(TextQuery.exact("Aaron Ivanova").find(p)).as("exact stays exact").isEmpty();
+    assertThat(TextQuery.fuzzy("Aaron Ivanova", 1).find(p))
+        .singleElement()
+        .satisfies(m -> assertThat(m.edits()).isZero());
+  }
+
+  @Test
   void aWordSequenceMatchesInsideALineAndItsBoxIsTheUnionOfItsWords() {
     TextPage p = page("Turn on Wi-Fi now");
     TextMatch m = TextQuery.of("on wi-fi").find(p).get(0);
