@@ -11,10 +11,11 @@ import java.util.OptionalInt;
 /**
  * Which row of a picker column is selected, told by the independent ways pickers mark it: a band
  * behind the row (iOS 14 and later), two lines across the column (NumberPicker), ink or weight the
- * other rows lack (faded or bold rows), a cylinder's widest spacing, and the middle of the rows the
- * picker shows. No single cue holds on every picker (a band behind the selection lowers its
- * contrast, so "drawn strongest" picks a neighbour), so a selection stands only where two or more
- * cues place it and none places it elsewhere.
+ * other rows lack (faded or bold rows), an accent colour the other rows' ink lacks (Material), a
+ * cylinder's widest spacing, and the middle of the rows the picker shows. No single cue holds on
+ * every picker (a band behind the selection lowers its contrast, so "drawn strongest" picks a
+ * neighbour), so a selection stands only where two or more cues place it and none places it
+ * elsewhere.
  */
 final class WheelSelection {
   /** A way a picker marks its selected row. */
