@@ -6,6 +6,7 @@ import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
+import dev.swipe.diff.JpegHeader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -117,7 +118,7 @@ public final class FileReplayFrameSource implements FrameSource {
     }
     Entry entry = entries.get((int) (index % entries.size()));
     byte[] jpeg = read(entry);
-    JpegHeader size = JpegHeader.ofComplete(jpeg, jpeg.length);
+    JpegHeader size = JpegHeader.readComplete(jpeg, jpeg.length);
     return pipeline.toFrame(
         new NewestFrameSlot.Captured(jpeg, null, size.width(), size.height(), at, index + 1));
   }
@@ -167,7 +168,7 @@ public final class FileReplayFrameSource implements FrameSource {
   private byte[] read(Entry entry) {
     try {
       byte[] jpeg = Files.readAllBytes(dir.resolve(entry.file()));
-      if (JpegHeader.ofComplete(jpeg, jpeg.length) == null) {
+      if (JpegHeader.readComplete(jpeg, jpeg.length) == null) {
         throw new SwipeException(
             ErrorCode.IMAGE_DECODE_FAILED,
             "recorded frame " + entry.file() + " in " + dir + " is not a whole JPEG",

@@ -3,6 +3,7 @@ package dev.swipe.capture;
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.spi.Frame;
+import dev.swipe.diff.JpegHeader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -256,7 +257,7 @@ public final class MjpegHttpFrameSource extends LiveFrameSource {
       }
     }
     byte[] jpeg = bytes.toByteArray();
-    JpegHeader header = JpegHeader.ofComplete(jpeg, jpeg.length);
+    JpegHeader header = JpegHeader.readComplete(jpeg, jpeg.length);
     if (header == null) {
       corruptParts++;
       throw new IOException("the snapshot is not a whole JPEG (" + jpeg.length + " bytes)");

@@ -1,5 +1,6 @@
 package dev.swipe.capture;
 
+import dev.swipe.diff.JpegHeader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -115,7 +116,7 @@ final class MultipartJpegReader {
         length = trimLineEnd(body.data, body.size);
         if (found == -1) {
           // The stream ended without a closing delimiter: keep the part only if it is whole.
-          JpegHeader last = JpegHeader.ofComplete(data, length);
+          JpegHeader last = JpegHeader.readComplete(data, length);
           return last == null
               ? null
               : new Part(
@@ -124,7 +125,7 @@ final class MultipartJpegReader {
         int rest = restOfDelimiterLine();
         atPartStart = rest == 1;
       }
-      JpegHeader header = JpegHeader.ofComplete(data, length);
+      JpegHeader header = JpegHeader.readComplete(data, length);
       if (header == null) {
         corruptParts++;
         continue;

@@ -5,6 +5,7 @@ import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.lists;
 
+import dev.swipe.diff.JpegHeader;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -116,10 +117,10 @@ class MultipartJpegReaderTest {
             tokens -> {
               byte[] bytes = streamOf(tokens);
               for (byte[] p : readAll(bytes, "bb8", 2000)) {
-                assertThat(JpegHeader.ofComplete(p, p.length)).isNotNull();
+                assertThat(JpegHeader.readComplete(p, p.length)).isNotNull();
               }
               for (byte[] p : readAll(bytes, null, 2000)) {
-                assertThat(JpegHeader.ofComplete(p, p.length)).isNotNull();
+                assertThat(JpegHeader.readComplete(p, p.length)).isNotNull();
               }
             });
   }

@@ -7,6 +7,7 @@ import dev.swipe.core.ErrorCode;
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.Frame;
+import dev.swipe.diff.JpegHeader;
 import java.awt.Color;
 import java.awt.image.BufferedImage;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,7 @@ class ScreenPipelineTest {
   }
 
   private static NewestFrameSlot.Captured captured(byte[] jpeg, long seq) {
-    JpegHeader h = JpegHeader.sizeOf(jpeg, jpeg.length);
+    JpegHeader h = JpegHeader.read(jpeg, jpeg.length);
     return new NewestFrameSlot.Captured(jpeg, null, h.width(), h.height(), 42, seq);
   }
 

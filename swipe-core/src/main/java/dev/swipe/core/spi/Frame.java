@@ -32,7 +32,8 @@ public record Frame(byte[] jpeg, int width, int height, long captureNanos) {
    * @throws SwipeException {@code image_decode_failed} when the bytes declare no size
    */
   public static Frame ofJpeg(byte[] jpeg, long captureNanos) {
-    int[] size = JpegSize.of(jpeg);
+    dev.swipe.diff.JpegHeader size =
+        jpeg == null ? null : dev.swipe.diff.JpegHeader.read(jpeg, jpeg.length);
     if (size == null) {
       throw new SwipeException(
           dev.swipe.core.ErrorCode.IMAGE_DECODE_FAILED,
@@ -40,6 +41,6 @@ public record Frame(byte[] jpeg, int width, int height, long captureNanos) {
               + (jpeg == null ? "null" : jpeg.length + " bytes")
               + ")");
     }
-    return new Frame(jpeg, size[0], size[1], captureNanos);
+    return new Frame(jpeg, size.width(), size.height(), captureNanos);
   }
 }
