@@ -27,9 +27,12 @@ import java.util.stream.Stream;
  * <p>Disk use is bounded twice: each run's directory by its own budget ({@code --trace-max-bytes},
  * default 512 MiB), and the run directories together by a total ({@code --trace-total-bytes},
  * default 4 GiB): before a run starts, the directories of the oldest runs that have ended are
- * removed until the total plus the new run's budget fits. Only directories this naming makes
- * ({@code yyyyMMdd-HHmmss.SSS-...}) are ever removed, and never a run still going on; a run's
- * budget larger than the total is cut to the total.
+ * removed until the total plus the new run's budget fits. A run still going on counts at its whole
+ * budget, reserved when it started, since it may still fill it; when the runs going on leave less
+ * room than a run's budget, the new run gets what is left, and below 4096 bytes it goes untraced
+ * (the server says so on its log), so many live runs together cannot pass the total either. Only
+ * directories this naming makes ({@code yyyyMMdd-HHmmss.SSS-...}) are ever removed, and never a run
+ * still going on; a run's budget larger than the total is cut to the total.
  *
  * <p>The root is checked when the server starts (a coded error then, never in the middle of a run).
  * A run whose own directory cannot be made later (the disk filled up) goes on untraced, and the
@@ -55,6 +58,12 @@ final class RunTraces {
    * Guarded by this: the runs started here, by directory, so a live run's trace is never removed.
    */
   private final Map<Path, AgentRun> started = new HashMap<>();
+
+  /** Guarded by this: the budget each run still going on reserved when it started. */
+  private final Map<Path, Long> reserved = new HashMap<>();
+
+  /** The smallest trace budget a run is given; with less room left it goes untraced. */
+  static final long MIN_RUN_BYTES = 4096;
 
   private RunTraces(Path root, long maxBytes, long totalMaxBytes, PrintStream log) {
     this.root = root;
@@ -112,31 +121,47 @@ final class RunTraces {
    */
   AgentRun start(AgentRun.Builder run, String label) {
     Path dir;
-    try {
-      makeRoom();
-    } catch (IOException | RuntimeException e) {
-      log.println("swipe-agent: could not remove old traces in " + root + ": " + e);
+    long budget;
+    synchronized (this) {
+      try {
+        budget = makeRoom();
+      } catch (IOException | RuntimeException e) {
+        log.println("swipe-agent: could not remove old traces in " + root + ": " + e);
+        budget = maxBytes;
+      }
+      if (budget < MIN_RUN_BYTES) {
+        log.println(
+            "swipe-agent: run "
+                + label
+                + " is not traced: the traces of runs still going on fill --trace-total-bytes "
+                + totalMaxBytes);
+        return run.build();
+      }
+      try {
+        dir = newDirectory(label);
+      } catch (IOException | RuntimeException e) {
+        log.println(
+            "swipe-agent: run "
+                + label
+                + " is not traced: cannot make its directory in "
+                + root
+                + ": "
+                + e);
+        return run.build();
+      }
+      reserved.put(dir, budget);
     }
     try {
-      dir = newDirectory(label);
-    } catch (IOException | RuntimeException e) {
-      log.println(
-          "swipe-agent: run "
-              + label
-              + " is not traced: cannot make its directory in "
-              + root
-              + ": "
-              + e);
-      return run.build();
-    }
-    try {
-      AgentRun r = run.trace(dir, maxBytes).build();
+      AgentRun r = run.trace(dir, budget).build();
       synchronized (this) {
         started.put(dir, r);
       }
       return r;
-    } catch (SwipeException e) {
-      if (!"trace".equals(e.field())) {
+    } catch (RuntimeException e) {
+      synchronized (this) {
+        reserved.remove(dir); // its directory holds no run now
+      }
+      if (!(e instanceof SwipeException s) || !"trace".equals(s.field())) {
         throw e;
       }
       log.println("swipe-agent: run " + label + " is not traced: " + e.getMessage());
@@ -146,10 +171,21 @@ final class RunTraces {
 
   /**
    * Removes the directories of the oldest ended runs until the run directories and one more run's
-   * budget fit the total.
+   * budget fit the total, counting a run still going on at its reserved budget.
+   *
+   * @return the budget the new run can have: a whole run's, or what the total leaves
    */
-  private synchronized void makeRoom() throws IOException {
-    started.values().removeIf(AgentRun::isClosed);
+  private synchronized long makeRoom() throws IOException {
+    started
+        .entrySet()
+        .removeIf(
+            e -> {
+              if (!e.getValue().isClosed()) {
+                return false;
+              }
+              reserved.remove(e.getKey());
+              return true;
+            });
     List<Path> dirs;
     try (Stream<Path> list = Files.list(root)) {
       dirs =
@@ -163,13 +199,13 @@ final class RunTraces {
     for (Path d : dirs) {
       long size = size(d);
       sizes.put(d, size);
-      total += size;
+      total += Math.max(size, reserved.getOrDefault(d, 0L));
     }
     for (Path d : dirs) {
       if (total + maxBytes <= totalMaxBytes) {
-        return;
+        break;
       }
-      if (started.containsKey(d)) {
+      if (reserved.containsKey(d)) {
         continue; // a run still going on keeps its trace
       }
       delete(d);
@@ -180,6 +216,7 @@ final class RunTraces {
               + ", to keep traces within --trace-total-bytes "
               + totalMaxBytes);
     }
+    return Math.min(maxBytes, totalMaxBytes - total);
   }
 
   private static long size(Path dir) throws IOException {

@@ -52,6 +52,45 @@ class RunTracesBudgetTest {
     }
   }
 
+  @Test
+  void runsGoingOnTogetherStayWithinTheTotalAndTheLastGoesUntraced(@TempDir Path root)
+      throws IOException {
+    long perRun = 48 * 1024;
+    long total = 120 * 1024; // two whole budgets and a part of a third
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    RunTraces traces =
+        RunTraces.open(root, perRun, total, new PrintStream(log, true, StandardCharsets.UTF_8));
+    List<AgentRun> live = new ArrayList<>();
+    try (Device device = Device.open("sim:?scale=0.25&scene=list")) {
+      for (int i = 0; i < 4; i++) { // bounded: 4 runs kept open, each filling its budget
+        AgentRun run = traces.start(AgentRun.builder(device), "live-" + i);
+        live.add(run);
+        for (int k = 0; k < 40; k++) {
+          run.device().screenshot();
+        }
+        assertThat(size(root))
+            .as("all traces with %d runs going on", i + 1)
+            .isLessThanOrEqualTo(total);
+      }
+      try (Stream<Path> s = Files.list(root)) {
+        assertThat(s.count()).as("the fourth run found no room and went untraced").isEqualTo(3);
+      }
+      assertThat(log.toString(StandardCharsets.UTF_8))
+          .contains("live-3 is not traced")
+          .contains("--trace-total-bytes");
+      for (AgentRun r : live) {
+        r.close();
+      }
+      try (AgentRun next = traces.start(AgentRun.builder(device), "after")) {
+        next.device().screenshot();
+      }
+      assertThat(size(root)).as("ended runs make room again").isLessThanOrEqualTo(total);
+      try (Stream<Path> s = Files.list(root)) {
+        assertThat(s.map(p -> p.getFileName().toString())).anyMatch(n -> n.endsWith("-after"));
+      }
+    }
+  }
+
   private static Path only(Path root) throws IOException {
     try (Stream<Path> s = Files.list(root)) {
       List<Path> all = s.toList();
