@@ -11,8 +11,6 @@ import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.List;
@@ -29,31 +27,13 @@ class ChromeDeviceOverMcpTest {
 
   @TempDir java.nio.file.Path tmp;
 
-  /**
-   * A page of 80 numbered rows, as a data: URL so that no server is needed (without a {@code #},
-   * which would end a data URL's content).
-   */
-  private static String rowsPage() {
-    StringBuilder html =
-        new StringBuilder(
-            "<!doctype html><meta name=viewport content='width=device-width,initial-scale=1'>"
-                + "<style>body{margin:0;font-family:sans-serif}div{height:64px;line-height:64px;"
-                + "padding:0 20px;border-bottom:1px solid silver;font-size:22px}</style>");
-    for (int i = 1; i <= 80; i++) {
-      html.append("<div>Row ").append(i).append("</div>");
-    }
-    return "data:text/html;charset=utf-8," + html;
-  }
-
   @Test
   void anAgentScrollsAPageByChangingOnlyTheDeviceUri() throws Exception {
     if (Chromium.find(tmp) == null && "1".equals(System.getenv("SWIPE_REQUIRE_TOOLS"))) {
       throw new AssertionError("chromium is not installed, and SWIPE_REQUIRE_TOOLS=1 requires it");
     }
     assumeTrue(Chromium.find(tmp) != null, "chromium is not installed");
-    String device =
-        "chrome:?device=iphone-15&url="
-            + URLEncoder.encode(rowsPage(), StandardCharsets.UTF_8).replace("+", "%20");
+    String device = RowsPage.chromeDevice("iphone-15");
     String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
     List<String> args =
         List.of(

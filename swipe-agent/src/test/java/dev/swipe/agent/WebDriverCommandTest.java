@@ -9,18 +9,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.core.Device;
 import io.appium.java_client.AppiumDriver;
 import io.appium.java_client.remote.options.BaseOptions;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.net.URL;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Paths;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -38,10 +29,8 @@ import org.openqa.selenium.WebDriverException;
 class WebDriverCommandTest {
   private static final String SIM = "sim:?scene=picker&scale=0.5";
   private static final ObjectMapper M = new ObjectMapper();
-  private static final Pattern LISTENING =
-      Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+)");
 
-  private Process rig;
+  private WebDriverProcess rig;
   private AppiumDriver driver;
   private Device twin;
   private AgentRun twinRun;
@@ -49,54 +38,10 @@ class WebDriverCommandTest {
 
   @BeforeEach
   void start() throws Exception {
-    rig =
-        new ProcessBuilder(
-                Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                SwipeAgentCli.class.getName(),
-                "webdriver",
-                "--port",
-                "0",
-                "--rig",
-                "picker-1",
-                "--device",
-                SIM,
-                "--sim-state")
-            .start();
-    BufferedReader err =
-        new BufferedReader(new InputStreamReader(rig.getErrorStream(), StandardCharsets.UTF_8));
-    String url =
-        CompletableFuture.supplyAsync(
-                () -> {
-                  try {
-                    for (String line; (line = err.readLine()) != null; ) {
-                      Matcher m = LISTENING.matcher(line);
-                      if (m.find()) {
-                        return m.group(1);
-                      }
-                    }
-                    return null;
-                  } catch (java.io.IOException e) {
-                    return null;
-                  }
-                })
-            .get(90, TimeUnit.SECONDS);
-    assertThat(url).as("the webdriver command printed its address").isNotNull();
-    CompletableFuture.runAsync(
-        () -> {
-          try {
-            while (err.readLine() != null) {
-              // keep the pipe drained
-            }
-          } catch (java.io.IOException e) {
-            // the process ended
-          }
-        });
+    rig = WebDriverProcess.start("--rig", "picker-1", "--device", SIM, "--sim-state");
     driver =
         new AppiumDriver(
-            new URL(url),
-            new BaseOptions<>().setPlatformName("android").setAutomationName("Swipe"));
+            rig.url(), new BaseOptions<>().setPlatformName("android").setAutomationName("Swipe"));
     twin = Device.open(SIM);
     twinRun = AgentRun.builder(twin).acceptInlineImages(true).simState(true).build();
     twinTools = new ToolDispatcher(twinRun);
@@ -110,10 +55,7 @@ class WebDriverCommandTest {
     } finally {
       twinRun.close();
       twin.close();
-      rig.destroy();
-      if (!rig.waitFor(20, TimeUnit.SECONDS)) {
-        rig.destroyForcibly();
-      }
+      rig.close();
     }
   }
 
