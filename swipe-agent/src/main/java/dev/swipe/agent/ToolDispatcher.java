@@ -65,9 +65,33 @@ public final class ToolDispatcher {
     all.addAll(MemoryTools.tools(run));
     all.addAll(RunTools.tools(run));
     for (Tool t : all) {
-      m.put(t.name(), t);
+      m.put(t.name(), withImageOption(t));
     }
     this.tools = Collections.unmodifiableMap(m);
+  }
+
+  /**
+   * A tool that returns a screenshot also takes {@code image} ({@link ImageOption}): added here,
+   * once, so no tool can answer with a whole JPEG a caller asked to have scaled or left out.
+   */
+  private static Tool withImageOption(Tool t) {
+    ToolSpec s = t.spec();
+    if (!s.outputSchema().path("properties").has(ImageOption.FIELD)) {
+      return t;
+    }
+    ObjectNode in = s.inputSchema();
+    ((ObjectNode) in.get("properties")).set(ImageOption.FIELD, ImageOption.schema());
+    ToolSpec spec =
+        new ToolSpec(
+            s.name(), s.description(), in, s.outputSchema(), s.shortDescription(), s.hints());
+    Tool.Handler h = t.handler();
+    return new Tool(
+        spec,
+        a -> {
+          ImageOption image = ImageOption.of(a.node());
+          return image.apply(h.call(a));
+        },
+        t.usesPhone());
   }
 
   /** The run the tools act on. */
@@ -79,6 +103,19 @@ public final class ToolDispatcher {
   public List<ToolSpec> specs() {
     List<ToolSpec> out = new ArrayList<>();
     tools.values().forEach(t -> out.add(t.spec()));
+    return out;
+  }
+
+  /**
+   * Every tool's spec as {@code listing} shows it: {@link ToolListing#COMPACT} for models with
+   * little context ({@link ToolSpec#compact}).
+   */
+  public List<ToolSpec> specs(ToolListing listing) {
+    SwipeException.requireArgument(listing, "listing");
+    List<ToolSpec> out = specs();
+    if (listing == ToolListing.COMPACT) {
+      out.replaceAll(ToolSpec::compact);
+    }
     return out;
   }
 
