@@ -126,9 +126,11 @@ final class GestureTools {
                     .required("type", "start")
                     .build(),
                 Results.actionSchema("The gesture played and the settled screen after it.").build())
-            .withShortDescription(
-                "Raw touch (swipe, tap, long_press, drag) at normalized 0-1000 points; prefer tap_text,"
-                    + " scroll and set_wheel.")
+            .withCompact(
+                "Raw swipe, tap, long_press or drag (0-1000 coordinates); prefer tap_text, scroll,"
+                    + " set_wheel.",
+                "end",
+                "duration_ms")
             .withHints(ToolHints.ANY_INPUT);
     return new Tool(
         spec,
@@ -208,8 +210,7 @@ final class GestureTools {
                     .required("point_2d")
                     .build(),
                 Results.actionSchema("The tap and the settled screen after it.").build())
-            .withShortDescription(
-                "Tap at point_2d [x, y] (normalized 0-1000); prefer tap_text for a label.")
+            .withCompact("Tap at point_2d [x, y] (0-1000); for a label prefer tap_text.")
             .withHints(ToolHints.ANY_INPUT);
     return new Tool(spec, a -> Results.action("tap", run.device().tap(a.pair("point_2d"))), true);
   }
@@ -250,8 +251,7 @@ final class GestureTools {
                     .required("start", "end")
                     .build(),
                 Results.actionSchema("The drag and the settled screen after it.").build())
-            .withShortDescription(
-                "Press, move through via points to end, dwell, release (no fling).")
+            .withCompact("Press at start, move to end, dwell, release (no fling).", "duration_ms")
             .withHints(ToolHints.ANY_INPUT);
     return new Tool(
         spec,
@@ -293,8 +293,8 @@ final class GestureTools {
                 Results.actionSchema("What was typed and the settled screen after it.")
                     .prop("typed_characters", Schema.integer("Characters typed."))
                     .build())
-            .withShortDescription(
-                "Type ASCII text into the focused field (tap it first); submit=true presses Enter.")
+            .withCompact(
+                "Type ASCII text into the focused field; submit=true presses Enter.", "submit")
             .withHints(ToolHints.ANY_INPUT);
     return new Tool(
         spec,
@@ -317,7 +317,7 @@ final class GestureTools {
                 description + " Returns the settled post-action screenshot.",
                 Schema.object(null).build(),
                 Results.actionSchema("The key press and the settled screen after it.").build())
-            .withShortDescription(brief)
+            .withCompact(brief)
             .withHints(hints);
     return new Tool(spec, a -> Results.action(name, run.device().key(key)), true);
   }

@@ -59,13 +59,13 @@ record ImageOption(Mode mode, int side) {
   static ObjectNode schema() {
     ObjectNode n =
         Schema.string(
-            "How the screenshot comes back: full (default), scaled:N (a JPEG whose longest side is"
-                + " N px, "
+            "full (default), scaled:N or none. scaled:N sends a JPEG whose"
+                + " longest side is N px ("
                 + MIN_SIDE
                 + ".."
                 + MAX_SIDE
-                + "; coordinates stay normalized 0-1000) or none (only screenshot_attachment_id;"
-                + " fetch the image later with screenshot).",
+                + "; coordinates stay normalized 0-1000); none sends only screenshot_attachment_id,"
+                + " and screenshot fetches the image later.",
             4,
             11);
     n.put("pattern", "^(full|none|scaled:[0-9]{2,4})$");

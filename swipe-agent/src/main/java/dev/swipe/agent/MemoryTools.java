@@ -87,9 +87,10 @@ final class MemoryTools {
                     .required("title", "content")
                     .build(),
                 recordSchema("The stored record."))
-            .withShortDescription(
-                "Remember widget parameters that worked (title, content, tags, entities); same title and"
-                    + " entities replaces.")
+            .withCompact(
+                "Remember widget parameters that worked; same title and entities replaces.",
+                "tags",
+                "entities")
             // a memory with the same title and entities is replaced
             .withHints(new ToolHints(false, true, true, false));
     return new Tool(
@@ -158,8 +159,7 @@ final class MemoryTools {
                     .prop("count", Schema.integer("How many were returned."))
                     .required("memories", "count")
                     .build())
-            .withShortDescription(
-                "Look up remembered widget parameters by words, tags or entities.")
+            .withCompact("Look up remembered widget parameters.", "query")
             .withHints(ToolHints.READS_LOCAL);
     return new Tool(
         spec,

@@ -54,8 +54,9 @@ final class ObservationTools {
                             64))
                     .build(),
                 Results.screenshotSchema(Schema.result("The screenshot.")).build())
-            .withShortDescription(
-                "Capture the screen now (or return an earlier screenshot by screenshot_attachment_id).")
+            .withCompact(
+                "Capture the screen (or return an earlier screenshot by id).",
+                "screenshot_attachment_id")
             .withHints(ToolHints.OBSERVES_PHONE);
     return new Tool(
         spec,
@@ -128,9 +129,8 @@ final class ObservationTools {
                             "motion_between"))
                     .required("changed", "diff_ratio", "primary_axis", "axis_evidence")
                     .build())
-            .withShortDescription(
-                "Compare two screenshots of this run (by id): changed (diff_ratio > 0.01), diff_ratio,"
-                    + " primary_axis.")
+            .withCompact(
+                "Compare two screenshots by id: changed, diff_ratio, primary_axis.", "region")
             .withHints(ToolHints.READS_LOCAL);
     return new Tool(
         spec,
@@ -201,7 +201,7 @@ final class ObservationTools {
                     .prop("editor_open", Schema.bool("Whether a picker's inline editor is open."))
                     .required("scene", "platform", "wheels", "keyboard_visible", "editor_open")
                     .build())
-            .withShortDescription("Simulator only: its true state, for checking outcomes.")
+            .withCompact("Simulator only: its true state, for checking outcomes.")
             .withHints(ToolHints.READS_LOCAL);
     return new Tool(spec, a -> simStateJson(oracle.state()), false);
   }

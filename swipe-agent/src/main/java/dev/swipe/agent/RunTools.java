@@ -51,7 +51,7 @@ final class RunTools {
                     .prop(field, Schema.string(fieldDescription))
                     .required("status")
                     .build())
-            .withShortDescription(brief)
+            .withCompact(brief, field)
             // ends the run, never the phone's content; a second call changes nothing more
             .withHints(new ToolHints(false, false, true, false));
     return new Tool(

@@ -176,8 +176,7 @@ final class TextTools {
                 matchesSchema(Results.screenshotSchema(Schema.result("The matches.")))
                     .required("found", "matches")
                     .build())
-            .withShortDescription(
-                "Find text on the screen: where each match stands (box, centre), best first.")
+            .withCompact("Find text on screen: boxes and centres, best first.", "region")
             .withHints(ToolHints.OBSERVES_PHONE);
     return new Tool(
         spec,
@@ -218,8 +217,7 @@ final class TextTools {
                             .prop("center", Schema.point("Where the tap landed."))
                             .build())
                     .build())
-            .withShortDescription(
-                "Tap the one place where this text is read (a button, a row); the way to press a label.")
+            .withCompact("Tap the one place this text is read: the way to press a label.", "region")
             .withHints(ToolHints.ANY_INPUT);
     return new Tool(
         spec,
@@ -265,8 +263,7 @@ final class TextTools {
                 matchesSchema(Results.screenshotSchema(Schema.result("What was found.")))
                     .required("found", "matches")
                     .build())
-            .withShortDescription(
-                "Wait until text shows on a settled screen (timeout_ms of device time).")
+            .withCompact("Wait until text shows on a settled screen.", "timeout_ms")
             .withHints(ToolHints.OBSERVES_PHONE);
     return new Tool(
         spec,

@@ -81,9 +81,9 @@ public final class ToolDispatcher {
     }
     ObjectNode in = s.inputSchema();
     ((ObjectNode) in.get("properties")).set(ImageOption.FIELD, ImageOption.schema());
-    ToolSpec spec =
-        new ToolSpec(
-            s.name(), s.description(), in, s.outputSchema(), s.shortDescription(), s.hints());
+    List<String> kept = new ArrayList<>(s.compactArguments());
+    kept.add(ImageOption.FIELD); // the option small-context models need most
+    ToolSpec spec = s.withInputSchema(in, kept);
     Tool.Handler h = t.handler();
     return new Tool(
         spec,

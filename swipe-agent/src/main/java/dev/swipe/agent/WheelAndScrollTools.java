@@ -140,8 +140,10 @@ final class WheelAndScrollTools {
                             "Rows the column turned as read from its labels (+ = values grew)."))
                     .required("played", "target_reached", "moved", "no_op")
                     .build())
-            .withShortDescription(
-                "One measured drag of a picker column toward target_value; prefer set_wheel.")
+            .withCompact(
+                "One measured drag of a picker column; prefer set_wheel.",
+                "cycle_size",
+                "value_step")
             .withHints(ToolHints.MOVES_VIEW);
     return new Tool(
         spec,
@@ -350,9 +352,12 @@ final class WheelAndScrollTools {
                             "until_text: where it shows, best first.", Schema.result(null).build()))
                     .required("direction")
                     .build())
-            .withShortDescription(
-                "Scroll content in a direction, or to top/bottom (optionally until_text shows); reports"
-                    + " movement.")
+            .withCompact(
+                "Scroll to reveal content, or to top/bottom until until_text shows.",
+                "amount",
+                "region",
+                "max_passes",
+                "until_text")
             .withHints(ToolHints.MOVES_VIEW);
     return new Tool(
         spec,

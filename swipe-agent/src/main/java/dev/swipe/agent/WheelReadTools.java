@@ -109,9 +109,7 @@ final class WheelReadTools {
                             columnSchema(Schema.result(null)).build()))
                     .required("columns")
                     .build())
-            .withShortDescription(
-                "Read the picker columns on screen: selected label, value, step, geometry; set_wheel sets"
-                    + " one.")
+            .withCompact("Read the picker columns: selected label, value, geometry.")
             .withHints(ToolHints.OBSERVES_PHONE);
     return new Tool(
         spec,
@@ -178,9 +176,10 @@ final class WheelReadTools {
                         columnSchema(Schema.result("The last reading of the column.")).build())
                     .required("label", "value", "actions")
                     .build())
-            .withShortDescription(
-                "Set a picker column to a label (\"Sep\", \"07\", \"PM\") in one call: the first"
-                    + " choice for pickers.")
+            .withCompact(
+                "Set a picker column to a label (Sep, 07, PM): the first choice for pickers.",
+                "column",
+                "column_showing")
             // a picker's value is set, not deleted; asking again for the same label changes nothing
             .withHints(new ToolHints(false, false, true, true));
     return new Tool(
