@@ -29,6 +29,10 @@ import java.util.Optional;
  * type_text}, {@code drag}, {@code press_back}, {@code home}, {@code finished}, {@code
  * failed_to_complete_task}, and {@code sim_state} when the phone is the simulator.
  *
+ * <p>Every tool that answers with a screenshot takes {@code image}: {@code full} (default), {@code
+ * scaled:N} or {@code none}, so a model with little context can ask for less; {@link
+ * #specs(ToolListing)} lists the tools short for the same models.
+ *
  * <p>Thread-safe; the phone serializes actions, so calls from several threads take turns.
  */
 public final class ToolDispatcher {

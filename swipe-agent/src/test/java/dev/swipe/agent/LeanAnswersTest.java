@@ -129,6 +129,66 @@ class LeanAnswersTest {
   }
 
   @Test
+  void theHttpServerListsCompactToolsWhenAskedAndStillTakesEveryArgument() throws Exception {
+    device = Device.open("sim:?scale=0.5&scene=list");
+    try (AgentHttpServer server =
+        AgentHttpServer.builder(device)
+            .address(new java.net.InetSocketAddress("127.0.0.1", 0))
+            .toolListing(ToolListing.COMPACT)
+            .start()) {
+      java.net.http.HttpClient http =
+          java.net.http.HttpClient.newBuilder()
+              .version(java.net.http.HttpClient.Version.HTTP_1_1)
+              .build();
+      String base = "http://127.0.0.1:" + server.address().getPort();
+      JsonNode list =
+          M.readTree(
+              http.send(
+                      java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + "/tools"))
+                          .build(),
+                      java.net.http.HttpResponse.BodyHandlers.ofString())
+                  .body());
+      JsonNode scroll = null;
+      for (JsonNode t : list.get("tools")) {
+        if (t.get("name").asText().equals("scroll")) {
+          scroll = t;
+        }
+      }
+      assertThat(scroll).isNotNull();
+      assertThat(scroll.get("input_schema").get("properties").has("keyboard_region")).isFalse();
+      assertThat(scroll.get("input_schema").get("properties").has("image")).isTrue();
+      assertThat(scroll.get("output_schema").has("properties")).isFalse();
+      assertThat(scroll.get("annotations").get("readOnlyHint").asBoolean()).isFalse();
+      JsonNode one =
+          M.readTree(
+              http.send(
+                      java.net.http.HttpRequest.newBuilder(
+                              java.net.URI.create(base + "/tools/scroll"))
+                          .build(),
+                      java.net.http.HttpResponse.BodyHandlers.ofString())
+                  .body());
+      assertThat(one).isEqualTo(scroll);
+      // an argument the compact list leaves out still works
+      JsonNode r =
+          M.readTree(
+              http.send(
+                      java.net.http.HttpRequest.newBuilder(
+                              java.net.URI.create(base + "/tools/scroll"))
+                          .header("Content-Type", "application/json")
+                          .POST(
+                              java.net.http.HttpRequest.BodyPublishers.ofString(
+                                  "{\"direction\":\"down\",\"detect_keyboard\":false,"
+                                      + "\"image\":\"none\"}"))
+                          .build(),
+                      java.net.http.HttpResponse.BodyHandlers.ofString())
+                  .body());
+      assertThat(r.has("error")).as(r.toString()).isFalse();
+      assertThat(r.get("movement").asText()).isEqualTo("moved");
+      assertThat(r.has("image")).isFalse();
+    }
+  }
+
+  @Test
   void everyToolThatAnswersWithAScreenshotTakesTheImageOption() {
     ToolDispatcher t = tools("sim:?scale=0.5");
     Set<String> with = new TreeSet<>();
