@@ -93,6 +93,7 @@ public final class AgentHttpServer implements AutoCloseable {
   private final Device device;
   private final MemoryStore memory;
   private final boolean simState;
+  private final ToolListing toolListing;
   private final List<byte[]> tokens;
   private final List<HostPort> allowedHosts;
   private final int maxRuns;
@@ -124,6 +125,7 @@ public final class AgentHttpServer implements AutoCloseable {
     this.device = b.device;
     this.memory = b.memory;
     this.simState = b.simState;
+    this.toolListing = b.toolListing;
     this.tokens = b.tokens.stream().map(t -> t.getBytes(StandardCharsets.UTF_8)).toList();
     List<HostPort> allowed = new ArrayList<>(b.allowedHosts);
     if (!b.address.getAddress().isAnyLocalAddress()) {
@@ -272,7 +274,7 @@ public final class AgentHttpServer implements AutoCloseable {
         }
         ObjectNode out = ToolDispatcher.JSON.createObjectNode();
         ArrayNode arr = out.putArray("tools");
-        catalog.specs().forEach(s -> arr.add(s.toJson()));
+        catalog.specs(toolListing).forEach(s -> arr.add(s.toJson()));
         return json(200, out);
       }
       var m = TOOL_PATH.matcher(path);
@@ -285,7 +287,9 @@ public final class AgentHttpServer implements AutoCloseable {
         var spec = catalog.spec(name);
         return spec.isEmpty()
             ? json(404, catalog.call(name, (JsonNode) null))
-            : json(200, spec.get().toJson());
+            : json(
+                200,
+                (toolListing == ToolListing.COMPACT ? spec.get().compact() : spec.get()).toJson());
       }
       if (!method.equals("POST")) {
         return error(
@@ -523,6 +527,7 @@ public final class AgentHttpServer implements AutoCloseable {
     private InetSocketAddress address = new InetSocketAddress("127.0.0.1", 8765);
     private MemoryStore memory;
     private boolean simState;
+    private ToolListing toolListing = ToolListing.FULL;
     private List<String> tokens = List.of();
     private final List<HostPort> allowedHosts = new ArrayList<>();
     private int maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
@@ -567,6 +572,15 @@ public final class AgentHttpServer implements AutoCloseable {
      */
     public Builder simState(boolean offer) {
       this.simState = offer;
+      return this;
+    }
+
+    /**
+     * How {@code GET /tools} lists the tools: {@link ToolListing#COMPACT} for models with little
+     * context; default {@link ToolListing#FULL}. Calls behave the same either way.
+     */
+    public Builder toolListing(ToolListing listing) {
+      this.toolListing = SwipeException.requireArgument(listing, "tool_listing");
       return this;
     }
 

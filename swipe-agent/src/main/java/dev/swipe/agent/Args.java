@@ -19,6 +19,11 @@ final class Args {
     this.node = node;
   }
 
+  /** The arguments object itself. */
+  ObjectNode node() {
+    return node;
+  }
+
   boolean has(String f) {
     JsonNode v = node.get(f);
     return v != null && !v.isNull();

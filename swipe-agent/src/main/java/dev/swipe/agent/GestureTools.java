@@ -33,42 +33,105 @@ final class GestureTools {
             run,
             "press_back",
             Key.BACK,
-            "Press the phone's Back button (Android back; HID consumer key)."),
-        key(run, "home", Key.HOME, "Go to the home screen (HID consumer Home key)."));
+            "Press the phone's Back button (Android back; HID consumer key).",
+            "Press Back.",
+            ToolHints.ANY_INPUT),
+        key(
+            run,
+            "home",
+            Key.HOME,
+            "Go to the home screen (HID consumer Home key).",
+            "Go to the home screen.",
+            // the home screen again is the same home screen, and nothing is pressed in an app
+            new ToolHints(false, false, true, true)));
   }
 
   private static Tool touchGesture(AgentRun run) {
     ToolSpec spec =
         new ToolSpec(
-            "touch_gesture",
-            "Touch the phone screen through the HID finger. Coordinates are normalized 0-1000 (centre 500,500),"
-                + " never pixels. type=swipe moves from start to end: defaults duration_ms 700, steps 24,"
-                + " hold_before_ms 80, hold_after_ms 0; hold_after_ms 100 releases without velocity (no fling)."
-                + " Prefer small steps (distance <= 50) and confirm with image_diff before swiping again;"
-                + " lists: 350 units in 500 ms; carousels: 400 units in 200 ms (never below 300); maps: 200 then 50."
-                + " type=tap and type=long_press touch start (duration_ms is the hold). type=drag moves and"
-                + " dwells at end before release. Never use it on picker wheels: use wheel_nudge."
-                + " Returns the settled post-action screenshot.",
-            Schema.object(null)
-                .prop("type", Schema.oneOf("The gesture.", "swipe", "tap", "long_press", "drag"))
-                .prop("start", Schema.point("Where the finger goes down."))
-                .prop("end", Schema.point("Where the finger ends (swipe and drag only)."))
-                .prop(
-                    "duration_ms",
-                    Schema.integer(
-                        "Move time for swipe (700) and drag (1000); hold time for tap (60) and long_press (800).",
-                        1,
-                        60000))
-                .prop("steps", Schema.integer("Move reports (swipe 24, drag 32).", 1, 1000))
-                .prop(
-                    "hold_before_ms",
-                    Schema.integer("Pause after pressing, before moving (80).", 0, 60000))
-                .prop(
-                    "hold_after_ms",
-                    Schema.integer("Dwell at end before releasing (swipe 0, drag 100).", 0, 60000))
-                .required("type", "start")
-                .build(),
-            Results.actionSchema("The gesture played and the settled screen after it.").build());
+                "touch_gesture",
+                "Touch the phone screen through the HID finger. Prefer the higher-level tools when they fit:"
+                    + " tap_text for a labelled button or row, scroll for lists, set_wheel for pickers."
+                    + " Coordinates are normalized 0-1000 (centre 500,500), never pixels. type=swipe moves from"
+                    + " start to end: defaults duration_ms "
+                    + Swipe.DEFAULT_DURATION_MS
+                    + ", steps "
+                    + Swipe.DEFAULT_STEPS
+                    + ", hold_before_ms "
+                    + Swipe.DEFAULT_HOLD_BEFORE_MS
+                    + ", hold_after_ms "
+                    + Swipe.DEFAULT_HOLD_AFTER_MS
+                    + "; hold_after_ms 100 releases without velocity (no fling). On a widget you have not"
+                    + " swiped before, try a short swipe first (about 50 units) and confirm with image_diff"
+                    + " before a longer one; typical travel: lists 350 units in 500 ms; carousels 400 units in"
+                    + " 200 ms (never below 300); maps 200, then 50 to adjust. type=tap and type=long_press"
+                    + " touch start (duration_ms is the hold). type=drag moves and dwells at end before"
+                    + " release. Never use it on picker wheels: use set_wheel (or wheel_nudge)."
+                    + " Returns the settled post-action screenshot.",
+                Schema.object(null)
+                    .prop(
+                        "type", Schema.oneOf("The gesture.", "swipe", "tap", "long_press", "drag"))
+                    .prop("start", Schema.point("Where the finger goes down."))
+                    .prop("end", Schema.point("Where the finger ends (swipe and drag only)."))
+                    .prop(
+                        "duration_ms",
+                        Schema.dflt(
+                            Schema.integer(
+                                "Move time for swipe (default "
+                                    + Swipe.DEFAULT_DURATION_MS
+                                    + ") and drag ("
+                                    + Drag.DEFAULT_DURATION_MS
+                                    + "); hold time for tap ("
+                                    + Tap.DEFAULT_HOLD_MS
+                                    + ") and long_press ("
+                                    + LongPress.DEFAULT_HOLD_MS
+                                    + ").",
+                                1,
+                                60000),
+                            Swipe.DEFAULT_DURATION_MS))
+                    .prop(
+                        "steps",
+                        Schema.dflt(
+                            Schema.integer(
+                                "Move reports (swipe default "
+                                    + Swipe.DEFAULT_STEPS
+                                    + ", drag "
+                                    + Drag.DEFAULT_STEPS
+                                    + ").",
+                                1,
+                                1000),
+                            Swipe.DEFAULT_STEPS))
+                    .prop(
+                        "hold_before_ms",
+                        Schema.dflt(
+                            Schema.integer(
+                                "Pause after pressing, before moving (default "
+                                    + Swipe.DEFAULT_HOLD_BEFORE_MS
+                                    + ").",
+                                0,
+                                60000),
+                            Swipe.DEFAULT_HOLD_BEFORE_MS))
+                    .prop(
+                        "hold_after_ms",
+                        Schema.dflt(
+                            Schema.integer(
+                                "Dwell at end before releasing (swipe default "
+                                    + Swipe.DEFAULT_HOLD_AFTER_MS
+                                    + ", drag "
+                                    + Drag.DEFAULT_HOLD_AFTER_MS
+                                    + ").",
+                                0,
+                                60000),
+                            Swipe.DEFAULT_HOLD_AFTER_MS))
+                    .required("type", "start")
+                    .build(),
+                Results.actionSchema("The gesture played and the settled screen after it.").build())
+            .withCompact(
+                "Raw swipe, tap, long_press or drag (0-1000 coordinates); prefer tap_text, scroll,"
+                    + " set_wheel.",
+                "end",
+                "duration_ms")
+            .withHints(ToolHints.ANY_INPUT);
     return new Tool(
         spec,
         a -> {
@@ -131,47 +194,65 @@ final class GestureTools {
   private static Tool click(AgentRun run, String name) {
     ToolSpec spec =
         new ToolSpec(
-            name,
-            "Tap once at point_2d = [x, y] in normalized 0-1000 screen coordinates."
-                + " Never tap a picker's selected row (it opens an editor): use wheel_nudge."
-                + " Returns the settled post-action screenshot.",
-            Schema.object(null)
-                .prop(
-                    "point_2d",
-                    Schema.array(
-                        "[x, y], each 0..1000 (0,0 top-left, 1000,1000 bottom-right).",
-                        Schema.number(null, 0, 1000),
-                        2,
-                        2))
-                .required("point_2d")
-                .build(),
-            Results.actionSchema("The tap and the settled screen after it.").build());
+                name,
+                "Tap once at point_2d = [x, y] in normalized 0-1000 screen coordinates. To tap a button"
+                    + " or a row by its label, prefer tap_text: it reads where the words are."
+                    + " Never tap a picker's selected row (it opens an editor): use set_wheel."
+                    + " Returns the settled post-action screenshot.",
+                Schema.object(null)
+                    .prop(
+                        "point_2d",
+                        Schema.array(
+                            "[x, y], each 0..1000 (0,0 top-left, 1000,1000 bottom-right).",
+                            Schema.number(null, 0, 1000),
+                            2,
+                            2))
+                    .required("point_2d")
+                    .build(),
+                Results.actionSchema("The tap and the settled screen after it.").build())
+            .withCompact("Tap at point_2d [x, y] (0-1000); for a label prefer tap_text.")
+            .withHints(ToolHints.ANY_INPUT);
     return new Tool(spec, a -> Results.action("tap", run.device().tap(a.pair("point_2d"))), true);
   }
 
   private static Tool drag(AgentRun run) {
     ToolSpec spec =
         new ToolSpec(
-            "drag",
-            "Press at start, move through the optional via points to end at constant speed, dwell, release"
-                + " (no fling): for reordering, sliders and panning by exact travel. Normalized 0-1000 coordinates."
-                + " Returns the settled post-action screenshot.",
-            Schema.object(null)
-                .prop("start", Schema.point("Where the finger goes down."))
-                .prop("end", Schema.point("Where the finger lifts."))
-                .prop(
-                    "via",
-                    Schema.array(
-                        "Points passed on the way, in order.",
-                        Schema.point(null),
-                        0,
-                        Drag.MAX_POINTS - 2))
-                .prop("duration_ms", Schema.integer("Move time (1000).", 1, 60000))
-                .prop(
-                    "hold_after_ms", Schema.integer("Dwell at end before release (100).", 0, 60000))
-                .required("start", "end")
-                .build(),
-            Results.actionSchema("The drag and the settled screen after it.").build());
+                "drag",
+                "Press at start, move through the optional via points to end at constant speed, dwell, release"
+                    + " (no fling): for reordering, sliders and panning by exact travel. Normalized 0-1000 coordinates."
+                    + " Returns the settled post-action screenshot.",
+                Schema.object(null)
+                    .prop("start", Schema.point("Where the finger goes down."))
+                    .prop("end", Schema.point("Where the finger lifts."))
+                    .prop(
+                        "via",
+                        Schema.array(
+                            "Points passed on the way, in order.",
+                            Schema.point(null),
+                            0,
+                            Drag.MAX_POINTS - 2))
+                    .prop(
+                        "duration_ms",
+                        Schema.dflt(
+                            Schema.integer(
+                                "Move time (default " + Drag.DEFAULT_DURATION_MS + ").", 1, 60000),
+                            Drag.DEFAULT_DURATION_MS))
+                    .prop(
+                        "hold_after_ms",
+                        Schema.dflt(
+                            Schema.integer(
+                                "Dwell at end before release (default "
+                                    + Drag.DEFAULT_HOLD_AFTER_MS
+                                    + ").",
+                                0,
+                                60000),
+                            Drag.DEFAULT_HOLD_AFTER_MS))
+                    .required("start", "end")
+                    .build(),
+                Results.actionSchema("The drag and the settled screen after it.").build())
+            .withCompact("Press at start, move to end, dwell, release (no fling).", "duration_ms")
+            .withHints(ToolHints.ANY_INPUT);
     return new Tool(
         spec,
         a -> {
@@ -194,21 +275,27 @@ final class GestureTools {
   private static Tool typeText(AgentRun run) {
     ToolSpec spec =
         new ToolSpec(
-            "type_text",
-            "Type text into the focused field with the HID keyboard (US layout): letters, digits, ASCII"
-                + " punctuation, space, tab and newline. Other characters (accents, emoji, CJK) cannot be typed"
-                + " this way and are refused before anything is typed. Tap the field first. submit=true presses"
-                + " Enter afterwards. Never use it on pickers. Returns the settled post-action screenshot.",
-            Schema.object(null)
-                .prop(
-                    "text",
-                    Schema.string("What to type, 1.." + MAX_TEXT + " characters.", 1, MAX_TEXT))
-                .prop("submit", Schema.bool("Press Enter after the text (default false)."))
-                .required("text")
-                .build(),
-            Results.actionSchema("What was typed and the settled screen after it.")
-                .prop("typed_characters", Schema.integer("Characters typed."))
-                .build());
+                "type_text",
+                "Type text into the focused field with the HID keyboard (US layout): letters, digits, ASCII"
+                    + " punctuation, space, tab and newline. Other characters (accents, emoji, CJK) cannot be typed"
+                    + " this way and are refused before anything is typed. Tap the field first. submit=true presses"
+                    + " Enter afterwards. Never use it on pickers. Returns the settled post-action screenshot.",
+                Schema.object(null)
+                    .prop(
+                        "text",
+                        Schema.string("What to type, 1.." + MAX_TEXT + " characters.", 1, MAX_TEXT))
+                    .prop(
+                        "submit",
+                        Schema.dflt(
+                            Schema.bool("Press Enter after the text (default false)."), false))
+                    .required("text")
+                    .build(),
+                Results.actionSchema("What was typed and the settled screen after it.")
+                    .prop("typed_characters", Schema.integer("Characters typed."))
+                    .build())
+            .withCompact(
+                "Type ASCII text into the focused field; submit=true presses Enter.", "submit")
+            .withHints(ToolHints.ANY_INPUT);
     return new Tool(
         spec,
         a -> {
@@ -222,13 +309,16 @@ final class GestureTools {
         true);
   }
 
-  private static Tool key(AgentRun run, String name, Key key, String description) {
+  private static Tool key(
+      AgentRun run, String name, Key key, String description, String brief, ToolHints hints) {
     ToolSpec spec =
         new ToolSpec(
-            name,
-            description + " Returns the settled post-action screenshot.",
-            Schema.object(null).build(),
-            Results.actionSchema("The key press and the settled screen after it.").build());
+                name,
+                description + " Returns the settled post-action screenshot.",
+                Schema.object(null).build(),
+                Results.actionSchema("The key press and the settled screen after it.").build())
+            .withCompact(brief)
+            .withHints(hints);
     return new Tool(spec, a -> Results.action(name, run.device().key(key)), true);
   }
 }

@@ -3,6 +3,7 @@ package dev.swipe.agent;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.core.SwipeException;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
@@ -54,6 +55,24 @@ public final class McpStdioServer implements AutoCloseable {
    * @param out the protocol channel (usually the process's real stdout)
    */
   public static McpStdioServer start(ToolDispatcher tools, InputStream in, OutputStream out) {
+    return start(tools, ToolListing.FULL, in, out);
+  }
+
+  /**
+   * Starts serving {@code tools} on a stdio pair, listed as {@code listing} says: {@link
+   * ToolListing#COMPACT} for models with little context. Each tool carries its MCP annotations
+   * ({@code readOnlyHint}, {@code destructiveHint}, {@code idempotentHint}, {@code openWorldHint})
+   * either way, so a host can run read-only tools without asking.
+   *
+   * @param tools the run's tools
+   * @param listing full or compact descriptions and schemas
+   * @param in where requests arrive (usually {@code System.in})
+   * @param out the protocol channel (usually the process's real stdout)
+   */
+  public static McpStdioServer start(
+      ToolDispatcher tools, ToolListing listing, InputStream in, OutputStream out) {
+    SwipeException.requireArgument(tools, "tools");
+    SwipeException.requireArgument(listing, "listing");
     JacksonMcpJsonMapper mapper = new JacksonMcpJsonMapper(ToolDispatcher.JSON.copy());
     McpLineTransport transport =
         new McpLineTransport(
@@ -65,13 +84,24 @@ public final class McpStdioServer implements AutoCloseable {
                     ? null
                     : toMcpResult(tools.call(name, (JsonNode) null)));
     List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();
-    for (ToolSpec spec : tools.specs()) {
-      McpSchema.Tool tool =
+    for (ToolSpec spec : tools.specs(listing)) {
+      ToolHints h = spec.hints();
+      McpSchema.Tool.Builder tb =
           McpSchema.Tool.builder(
                   spec.name(), ToolDispatcher.JSON.convertValue(spec.inputSchema(), MAP))
               .description(spec.description())
-              .outputSchema(ToolDispatcher.JSON.convertValue(spec.outputSchema(), MAP))
-              .build();
+              .annotations(
+                  McpSchema.ToolAnnotations.builder()
+                      .readOnlyHint(h.readOnly())
+                      .destructiveHint(h.destructive())
+                      .idempotentHint(h.idempotent())
+                      .openWorldHint(h.openWorld())
+                      .build());
+      if (listing == ToolListing.FULL) {
+        // compact listings leave the output schema out: results are the same, read without it
+        tb.outputSchema(ToolDispatcher.JSON.convertValue(spec.outputSchema(), MAP));
+      }
+      McpSchema.Tool tool = tb.build();
       specs.add(
           McpServerFeatures.SyncToolSpecification.builder()
               .tool(tool)
@@ -126,6 +156,12 @@ public final class McpStdioServer implements AutoCloseable {
               + structured.path("width").asInt()
               + "x"
               + structured.path("height").asInt()
+              + (structured.has("image_width")
+                  ? ", sent as "
+                      + structured.path("image_width").asInt()
+                      + "x"
+                      + structured.path("image_height").asInt()
+                  : "")
               + (structured.path("settled").asBoolean() ? ", settled" : ", not settled")
               + ")");
       b.addContent(McpSchema.ImageContent.builder(image.asText(), Results.JPEG).build());

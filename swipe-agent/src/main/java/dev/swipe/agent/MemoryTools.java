@@ -35,41 +35,64 @@ final class MemoryTools {
   private static Tool save(AgentRun run) {
     ToolSpec spec =
         new ToolSpec(
-            "save_memory",
-            "Remember something across sessions, typically the swipe parameters that worked on a widget, right"
-                + " after the first successful operation. Format: type \"procedure\", title \"[App] [Widget] swipe"
-                + " parameters\", content like \"app: WeChat, screen: time picker, picker: hour column, effective"
-                + " distance: 35, hold_after_ms: 100, center position: x=500 y=380\", tags such as"
-                + " [\"swipe\",\"picker\",\"calibration\"], entities [\"WeChat\"], priority 0-100. A memory with the"
-                + " same title and entities is replaced (upsert). Returns the stored record with its id.",
-            Schema.object(null)
-                .prop(
-                    "type",
-                    Schema.string("Kind of memory (default procedure).", 1, MemoryRecord.MAX_TYPE))
-                .prop("title", Schema.string("Short identifying title.", 1, MemoryRecord.MAX_TITLE))
-                .prop("content", Schema.string("What to remember.", 0, MemoryRecord.MAX_CONTENT))
-                .prop(
-                    "tags",
-                    Schema.array(
-                        "Labels for filtering.",
-                        Schema.string(null, 1, MemoryRecord.MAX_LABEL_LENGTH),
-                        0,
-                        MemoryRecord.MAX_LABELS))
-                .prop(
-                    "entities",
-                    Schema.array(
-                        "The apps or things it is about.",
-                        Schema.string(null, 1, MemoryRecord.MAX_LABEL_LENGTH),
-                        0,
-                        MemoryRecord.MAX_LABELS))
-                .prop("priority", Schema.integer("0-100, higher ranks first (default 50).", 0, 100))
-                .prop(
-                    "id",
-                    Schema.string(
-                        "Id of an existing memory to update in place.", 1, MemoryRecord.MAX_ID))
-                .required("title", "content")
-                .build(),
-            recordSchema("The stored record."));
+                "save_memory",
+                "Remember something across sessions, typically the swipe parameters that worked on a widget, right"
+                    + " after the first successful operation. Format: type \"procedure\", title \"[App] [Widget] swipe"
+                    + " parameters\", content like \"app: WeChat, screen: time picker, picker: hour column, effective"
+                    + " distance: 35, hold_after_ms: 100, center position: x=500 y=380\", tags such as"
+                    + " [\"swipe\",\"picker\",\"calibration\"], entities [\"WeChat\"], priority 0-100. A memory with the"
+                    + " same title and entities is replaced (upsert). Returns the stored record with its id.",
+                Schema.object(null)
+                    .prop(
+                        "type",
+                        Schema.dflt(
+                            Schema.string(
+                                "Kind of memory (default " + MemoryRecord.DEFAULT_TYPE + ").",
+                                1,
+                                MemoryRecord.MAX_TYPE),
+                            MemoryRecord.DEFAULT_TYPE))
+                    .prop(
+                        "title",
+                        Schema.string("Short identifying title.", 1, MemoryRecord.MAX_TITLE))
+                    .prop(
+                        "content", Schema.string("What to remember.", 0, MemoryRecord.MAX_CONTENT))
+                    .prop(
+                        "tags",
+                        Schema.array(
+                            "Labels for filtering.",
+                            Schema.string(null, 1, MemoryRecord.MAX_LABEL_LENGTH),
+                            0,
+                            MemoryRecord.MAX_LABELS))
+                    .prop(
+                        "entities",
+                        Schema.array(
+                            "The apps or things it is about.",
+                            Schema.string(null, 1, MemoryRecord.MAX_LABEL_LENGTH),
+                            0,
+                            MemoryRecord.MAX_LABELS))
+                    .prop(
+                        "priority",
+                        Schema.dflt(
+                            Schema.integer(
+                                "0-100, higher ranks first (default "
+                                    + MemoryRecord.DEFAULT_PRIORITY
+                                    + ").",
+                                0,
+                                100),
+                            MemoryRecord.DEFAULT_PRIORITY))
+                    .prop(
+                        "id",
+                        Schema.string(
+                            "Id of an existing memory to update in place.", 1, MemoryRecord.MAX_ID))
+                    .required("title", "content")
+                    .build(),
+                recordSchema("The stored record."))
+            .withCompact(
+                "Remember widget parameters that worked; same title and entities replaces.",
+                "tags",
+                "entities")
+            // a memory with the same title and entities is replaced
+            .withHints(new ToolHints(false, true, true, false));
     return new Tool(
         spec,
         a -> {
@@ -91,42 +114,53 @@ final class MemoryTools {
   private static Tool recall(AgentRun run) {
     ToolSpec spec =
         new ToolSpec(
-            "recall_memory",
-            "Look up remembered widget parameters before exploring a widget again: free-text query (words"
-                + " matched against title, content, tags, entities), optional tag/entity/type filters. Returns the"
-                + " best matches first (relevance, then priority and recency). When one fits, use its"
-                + " parameters directly and skip calibration.",
-            Schema.object(null)
-                .prop(
-                    "query",
-                    Schema.string(
-                        "Free text, e.g. \"WeChat hour picker swipe\".", 0, MemoryQuery.MAX_TEXT))
-                .prop(
-                    "tags",
-                    Schema.array(
-                        "Tags a memory must all carry.",
-                        Schema.string(null, 1, MemoryRecord.MAX_LABEL_LENGTH),
-                        0,
-                        MemoryRecord.MAX_LABELS))
-                .prop(
-                    "entities",
-                    Schema.array(
-                        "Entities a memory must all carry.",
-                        Schema.string(null, 1, MemoryRecord.MAX_LABEL_LENGTH),
-                        0,
-                        MemoryRecord.MAX_LABELS))
-                .prop(
-                    "type", Schema.string("Only memories of this type.", 1, MemoryRecord.MAX_TYPE))
-                .prop(
-                    "limit",
-                    Schema.integer(
-                        "Most memories returned (default 10).", 1, MemoryQuery.MAX_LIMIT))
-                .build(),
-            Schema.result("The matches, best first.")
-                .prop("memories", Schema.array("Matching records.", recordSchema(null)))
-                .prop("count", Schema.integer("How many were returned."))
-                .required("memories", "count")
-                .build());
+                "recall_memory",
+                "Look up remembered widget parameters before exploring a widget again: free-text query (words"
+                    + " matched against title, content, tags, entities), optional tag/entity/type filters. Returns the"
+                    + " best matches first (relevance, then priority and recency). When one fits, use its"
+                    + " parameters directly and skip calibration.",
+                Schema.object(null)
+                    .prop(
+                        "query",
+                        Schema.string(
+                            "Free text, e.g. \"WeChat hour picker swipe\".",
+                            0,
+                            MemoryQuery.MAX_TEXT))
+                    .prop(
+                        "tags",
+                        Schema.array(
+                            "Tags a memory must all carry.",
+                            Schema.string(null, 1, MemoryRecord.MAX_LABEL_LENGTH),
+                            0,
+                            MemoryRecord.MAX_LABELS))
+                    .prop(
+                        "entities",
+                        Schema.array(
+                            "Entities a memory must all carry.",
+                            Schema.string(null, 1, MemoryRecord.MAX_LABEL_LENGTH),
+                            0,
+                            MemoryRecord.MAX_LABELS))
+                    .prop(
+                        "type",
+                        Schema.string("Only memories of this type.", 1, MemoryRecord.MAX_TYPE))
+                    .prop(
+                        "limit",
+                        Schema.dflt(
+                            Schema.integer(
+                                "Most memories returned (default "
+                                    + MemoryQuery.DEFAULT_LIMIT
+                                    + ").",
+                                1,
+                                MemoryQuery.MAX_LIMIT),
+                            MemoryQuery.DEFAULT_LIMIT))
+                    .build(),
+                Schema.result("The matches, best first.")
+                    .prop("memories", Schema.array("Matching records.", recordSchema(null)))
+                    .prop("count", Schema.integer("How many were returned."))
+                    .required("memories", "count")
+                    .build())
+            .withCompact("Look up remembered widget parameters.", "query")
+            .withHints(ToolHints.READS_LOCAL);
     return new Tool(
         spec,
         a -> {

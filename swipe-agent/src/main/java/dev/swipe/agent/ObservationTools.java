@@ -38,15 +38,38 @@ final class ObservationTools {
   private static Tool screenshot(AgentRun run) {
     ToolSpec spec =
         new ToolSpec(
-            "screenshot",
-            "Capture the phone screen now. Returns the JPEG (base64), its width and height, and a"
-                + " screenshot_attachment_id (e.g. shot-3) to pass to image_diff or wheel_nudge. HID action"
-                + " tools already return a settled post-action screenshot; take one manually only when you"
-                + " need a fresh observation before acting.",
-            Schema.object(null).build(),
-            Results.screenshotSchema(Schema.result("The screenshot.")).build());
+                "screenshot",
+                "Capture the phone screen now. Returns the JPEG (base64), its width and height, and a"
+                    + " screenshot_attachment_id (e.g. shot-3) to pass to image_diff or wheel_nudge. HID"
+                    + " action tools already return a settled post-action screenshot; take one manually"
+                    + " only when you need a fresh observation before acting. With"
+                    + " screenshot_attachment_id it returns that earlier screenshot of this run instead"
+                    + " (e.g. one answered with image=none).",
+                Schema.object(null)
+                    .prop(
+                        "screenshot_attachment_id",
+                        Schema.string(
+                            "An earlier screenshot of this run to return (default: capture now).",
+                            1,
+                            64))
+                    .build(),
+                Results.screenshotSchema(Schema.result("The screenshot.")).build())
+            .withCompact(
+                "Capture the screen (or return an earlier screenshot by id).",
+                "screenshot_attachment_id")
+            .withHints(ToolHints.OBSERVES_PHONE);
     return new Tool(
-        spec, a -> Results.screenshot(Results.object(), run.device().screenshot()), true);
+        spec,
+        a ->
+            Results.screenshot(
+                Results.object(),
+                a.has("screenshot_attachment_id")
+                    ? run.device()
+                        .attachments()
+                        .screenshot(
+                            a.string("screenshot_attachment_id"), "screenshot_attachment_id")
+                    : run.device().screenshot()),
+        true);
   }
 
   private static Tool imageDiff(AgentRun run) {
@@ -56,56 +79,59 @@ final class ObservationTools {
             : "a screenshot_attachment_id of this run (e.g. shot-3), copied exactly from a screenshot label";
     ToolSpec spec =
         new ToolSpec(
-            "image_diff",
-            "Compare two screenshots to tell whether a swipe had an effect. Returns changed"
-                + " (diff_ratio > 0.01, or content shifted by a few pixels), diff_ratio (fraction of changed"
-                + " pixels, 0..1) and primary_axis"
-                + " (horizontal, vertical or none: along which axis content moved). It never reports how far"
-                + " content moved: JPEG noise makes such numbers unreliable. changed=false after a swipe means"
-                + " no effect (increase distance or check the position; in a list it means the edge);"
-                + " diff_ratio < 0.03 may be inertia still running. Give a region tight around what should"
-                + " change: in a mostly blank region a real change (a wheel's digits) can stay under 0.01."
-                + " When the two frames share nothing that moved (a carousel page, a wheel several rows on),"
-                + " primary_axis comes from the frames watched during the one action between them"
-                + " (axis_evidence motion_between); with no such action it is none (a page replaced in place)."
-                + " Only screenshots of this run are accepted;"
-                + " paths are never read.",
-            Schema.object(null)
-                .prop(
-                    "before",
-                    Schema.string(
-                        "The pre-action screenshot: " + source + ".", 1, 32 * 1024 * 1024))
-                .prop(
-                    "after",
-                    Schema.string(
-                        "The post-action screenshot: " + source + ".", 1, 32 * 1024 * 1024))
-                .prop(
-                    "region",
-                    Schema.region(
-                        "Optional area to compare, normalized 0-1000 {x, y, w, h}; default the whole screen."))
-                .required("before", "after")
-                .build(),
-            Schema.result("The comparison.")
-                .prop(
-                    "changed",
-                    Schema.bool(
-                        "diff_ratio > 0.01, or less when the content shifted by a few pixels"
-                            + " (a short pan of a sparse map)."))
-                .prop(
-                    "diff_ratio",
-                    Schema.number(
-                        "Fraction of compared pixels that changed beyond JPEG noise, 0..1."))
-                .prop(
-                    "primary_axis",
-                    Schema.oneOf("Axis of motion.", "horizontal", "vertical", "none"))
-                .prop(
-                    "axis_evidence",
-                    Schema.oneOf(
-                        "What primary_axis rests on: the two frames, or the motion watched between them.",
-                        "frame_pair",
-                        "motion_between"))
-                .required("changed", "diff_ratio", "primary_axis", "axis_evidence")
-                .build());
+                "image_diff",
+                "Compare two screenshots to tell whether a swipe had an effect. Returns changed"
+                    + " (diff_ratio > 0.01, or content shifted by a few pixels), diff_ratio (fraction of changed"
+                    + " pixels, 0..1) and primary_axis"
+                    + " (horizontal, vertical or none: along which axis content moved). It never reports how far"
+                    + " content moved: JPEG noise makes such numbers unreliable. changed=false after a swipe means"
+                    + " no effect (increase distance or check the position; in a list it means the edge);"
+                    + " diff_ratio < 0.03 may be inertia still running. Give a region tight around what should"
+                    + " change: in a mostly blank region a real change (a wheel's digits) can stay under 0.01."
+                    + " When the two frames share nothing that moved (a carousel page, a wheel several rows on),"
+                    + " primary_axis comes from the frames watched during the one action between them"
+                    + " (axis_evidence motion_between); with no such action it is none (a page replaced in place)."
+                    + " Only screenshots of this run are accepted;"
+                    + " paths are never read.",
+                Schema.object(null)
+                    .prop(
+                        "before",
+                        Schema.string(
+                            "The pre-action screenshot: " + source + ".", 1, 32 * 1024 * 1024))
+                    .prop(
+                        "after",
+                        Schema.string(
+                            "The post-action screenshot: " + source + ".", 1, 32 * 1024 * 1024))
+                    .prop(
+                        "region",
+                        Schema.region(
+                            "Optional area to compare, normalized 0-1000 {x, y, w, h}; default the whole screen."))
+                    .required("before", "after")
+                    .build(),
+                Schema.result("The comparison.")
+                    .prop(
+                        "changed",
+                        Schema.bool(
+                            "diff_ratio > 0.01, or less when the content shifted by a few pixels"
+                                + " (a short pan of a sparse map)."))
+                    .prop(
+                        "diff_ratio",
+                        Schema.number(
+                            "Fraction of compared pixels that changed beyond JPEG noise, 0..1."))
+                    .prop(
+                        "primary_axis",
+                        Schema.oneOf("Axis of motion.", "horizontal", "vertical", "none"))
+                    .prop(
+                        "axis_evidence",
+                        Schema.oneOf(
+                            "What primary_axis rests on: the two frames, or the motion watched between them.",
+                            "frame_pair",
+                            "motion_between"))
+                    .required("changed", "diff_ratio", "primary_axis", "axis_evidence")
+                    .build())
+            .withCompact(
+                "Compare two screenshots by id: changed, diff_ratio, primary_axis.", "region")
+            .withHints(ToolHints.READS_LOCAL);
     return new Tool(
         spec,
         a -> {
@@ -159,22 +185,24 @@ final class ObservationTools {
   private static Tool simState(SimOracle oracle) {
     ToolSpec spec =
         new ToolSpec(
-            "sim_state",
-            "Simulator only: the virtual phone's true state (picker wheel values, list offset, carousel"
-                + " page, keyboard shown, editor opened). For demos and tests that check outcomes; a real"
-                + " phone has no such tool, so judge from screenshots when acting.",
-            Schema.object(null).build(),
-            Schema.result("The simulator's state.")
-                .prop("scene", Schema.string("list, picker, carousel or map."))
-                .prop("platform", Schema.string("android, ios or flutter."))
-                .prop("animating", Schema.bool("Whether anything still moves."))
-                .prop(
-                    "wheels",
-                    Schema.array("Picker columns, left to right.", Schema.result(null).build()))
-                .prop("keyboard_visible", Schema.bool("Whether the on-screen keyboard is up."))
-                .prop("editor_open", Schema.bool("Whether a picker's inline editor is open."))
-                .required("scene", "platform", "wheels", "keyboard_visible", "editor_open")
-                .build());
+                "sim_state",
+                "Simulator only: the virtual phone's true state (picker wheel values, list offset, carousel"
+                    + " page, keyboard shown, editor opened). For demos and tests that check outcomes; a real"
+                    + " phone has no such tool, so judge from screenshots when acting.",
+                Schema.object(null).build(),
+                Schema.result("The simulator's state.")
+                    .prop("scene", Schema.string("list, picker, carousel or map."))
+                    .prop("platform", Schema.string("android, ios or flutter."))
+                    .prop("animating", Schema.bool("Whether anything still moves."))
+                    .prop(
+                        "wheels",
+                        Schema.array("Picker columns, left to right.", Schema.result(null).build()))
+                    .prop("keyboard_visible", Schema.bool("Whether the on-screen keyboard is up."))
+                    .prop("editor_open", Schema.bool("Whether a picker's inline editor is open."))
+                    .required("scene", "platform", "wheels", "keyboard_visible", "editor_open")
+                    .build())
+            .withCompact("Simulator only: its true state, for checking outcomes.")
+            .withHints(ToolHints.READS_LOCAL);
     return new Tool(spec, a -> simStateJson(oracle.state()), false);
   }
 

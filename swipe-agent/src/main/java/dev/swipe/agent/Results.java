@@ -86,6 +86,11 @@ final class Results {
         .prop(
             "image",
             Schema.string("The screenshot as base64 JPEG (MCP sends it as image content instead)."))
+        .prop("image_width", Schema.integer("image=scaled:N: width of the image sent."))
+        .prop("image_height", Schema.integer("image=scaled:N: height of the image sent."))
+        .prop(
+            "image_omitted",
+            Schema.bool("image=none: no image was sent; screenshot can fetch it by id."))
         .required("screenshot_attachment_id", "width", "height", "settled");
   }
 

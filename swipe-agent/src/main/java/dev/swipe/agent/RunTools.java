@@ -22,28 +22,38 @@ final class RunTools {
             "text",
             "Declare the task done (terminal): call it once, when the latest screenshot shows the goal reached."
                 + " Afterwards the run's phone tools refuse with run_terminated.",
-            "Optional answer or summary for the user."),
+            "Optional answer or summary for the user.",
+            "Declare the task done (ends the run)."),
         terminator(
             run,
             FAILED,
             "reason",
             "Give up on the task (terminal), e.g. after the retry limits are reached or when the goal is"
                 + " impossible. Afterwards the run's phone tools refuse with run_terminated.",
-            "Why the task cannot be completed."));
+            "Why the task cannot be completed.",
+            "Give up on the task (ends the run)."));
   }
 
   private static Tool terminator(
-      AgentRun run, String name, String field, String description, String fieldDescription) {
+      AgentRun run,
+      String name,
+      String field,
+      String description,
+      String fieldDescription,
+      String brief) {
     ToolSpec spec =
         new ToolSpec(
-            name,
-            description,
-            Schema.object(null).prop(field, Schema.string(fieldDescription, 0, 4000)).build(),
-            Schema.result("The run's end.")
-                .prop("status", Schema.oneOf("How the run ended.", FINISHED, FAILED))
-                .prop(field, Schema.string(fieldDescription))
-                .required("status")
-                .build());
+                name,
+                description,
+                Schema.object(null).prop(field, Schema.string(fieldDescription, 0, 4000)).build(),
+                Schema.result("The run's end.")
+                    .prop("status", Schema.oneOf("How the run ended.", FINISHED, FAILED))
+                    .prop(field, Schema.string(fieldDescription))
+                    .required("status")
+                    .build())
+            .withCompact(brief, field)
+            // ends the run, never the phone's content; a second call changes nothing more
+            .withHints(new ToolHints(false, false, true, false));
     return new Tool(
         spec,
         a -> {

@@ -130,6 +130,33 @@ final class Schema {
         .build();
   }
 
+  /**
+   * Declares the value the tool uses when the argument is absent, so a description's "default N"
+   * can be checked against it (and a client can show it).
+   */
+  static ObjectNode dflt(ObjectNode property, long value) {
+    property.put("default", value);
+    return property;
+  }
+
+  /** {@link #dflt(ObjectNode, long)} for a number. */
+  static ObjectNode dflt(ObjectNode property, double value) {
+    property.put("default", value);
+    return property;
+  }
+
+  /** {@link #dflt(ObjectNode, long)} for a boolean. */
+  static ObjectNode dflt(ObjectNode property, boolean value) {
+    property.put("default", value);
+    return property;
+  }
+
+  /** {@link #dflt(ObjectNode, long)} for a string. */
+  static ObjectNode dflt(ObjectNode property, String value) {
+    property.put("default", value);
+    return property;
+  }
+
   private static ObjectNode typed(String type, String description) {
     ObjectNode n = ToolDispatcher.JSON.createObjectNode();
     n.put("type", type);

@@ -29,10 +29,13 @@ import java.util.Map;
  * java -jar swipe-agent.jar serve --http HOST:PORT [device options] [--memory URI|none] [--token T[,T...]]
  *                                 [--allow-host H[,H...]] [--max-request-bytes N] [--max-runs N]
  *                                 [--max-attachment-bytes N] [--max-run-attachment-bytes N] [trace options]
- * java -jar swipe-agent.jar tools [--device URI]      (prints the tool specs as JSON)
+ * java -jar swipe-agent.jar tools [--device URI] [--tools full|compact]   (prints the tool specs)
  * java -jar swipe-agent.jar webdriver [--port N] [device options] [--rig NAME] [trace options] ...
  * java -jar swipe-agent.jar report DIR [--out FILE]   (renders the HTML report of a trace)
  * </pre>
+ *
+ * <p>{@code --tools compact} ({@code mcp}, {@code serve}, {@code tools}) lists the tools with short
+ * descriptions and no output schemas, for models with little context; the tools behave the same.
  *
  * <p>{@code --sim-state} (any command) adds the {@code sim_state} tool on the simulator, for demos
  * and tests; it is off by default because it reveals what a model must judge from screenshots.
@@ -54,11 +57,13 @@ public final class SwipeAgentCli {
                           [--max-request-bytes N] [--max-runs N] [--settle-ms N]
                           [--max-attachment-bytes N] [--max-run-attachment-bytes N]
                           [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]]
-        swipe-agent tools [--device URI]
+        swipe-agent tools [--device URI] [--tools full|compact]
         swipe-agent webdriver [--address HOST] [--port N] [device options] [--rig NAME]
                           [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]] ...  (webdriver --help)
         swipe-agent report DIR [--out FILE]
       --sim-state (any command): add the sim_state tool (simulator only; for demos and tests)
+      --tools compact (mcp, serve, tools): list the tools with short descriptions and no output
+        schemas, for models with little context (default full); the tools behave the same
       defaults: --device sim:  --memory sqlite:~/.swipe/memory.db  --http 127.0.0.1:8765
       --trace DIR: each run (the mcp session, each serve run, each webdriver session) is traced in a
         new sub-directory of DIR, with a disk budget of --trace-max-bytes (default 512 MiB) each;
@@ -169,7 +174,7 @@ public final class SwipeAgentCli {
         try (Device device = o.openDevice();
             AgentRun run = AgentRun.builder(device).simState(o.simState()).build()) {
           ArrayNode arr = ToolDispatcher.JSON.createArrayNode();
-          new ToolDispatcher(run).specs().forEach(s -> arr.add(s.toJson()));
+          new ToolDispatcher(run).specs(o.toolListing()).forEach(s -> arr.add(s.toJson()));
           stdout.println(ToolDispatcher.toText(arr));
         }
         return 0;
@@ -179,7 +184,8 @@ public final class SwipeAgentCli {
             MemoryStore memory = o.openMemory();
             AgentRun run = o.run(device, memory, traces)) {
           releaseOnExit(device);
-          McpStdioServer server = McpStdioServer.start(new ToolDispatcher(run), System.in, stdout);
+          McpStdioServer server =
+              McpStdioServer.start(new ToolDispatcher(run), o.toolListing(), System.in, stdout);
           System.err.println("swipe-agent: MCP server on stdio, device " + o.deviceLabel());
           server.awaitInputClosed();
           server.close();
@@ -200,6 +206,7 @@ public final class SwipeAgentCli {
                     .maxAttachmentBytes(o.maxAttachmentBytes())
                     .maxRunAttachmentBytes(o.maxRunAttachmentBytes())
                     .simState(o.simState())
+                    .toolListing(o.toolListing())
                     .traces(traces)
                     .start()) {
           System.err.println(
@@ -270,6 +277,7 @@ public final class SwipeAgentCli {
             "--trace",
             "--trace-max-bytes",
             "--trace-total-bytes",
+            "--tools",
             SIM_STATE);
 
     static Options parse(String[] args) {
@@ -306,6 +314,7 @@ public final class SwipeAgentCli {
       if (v.containsKey("--hid") != v.containsKey("--capture")) {
         throw new UsageException("--hid and --capture go together");
       }
+      o.toolListing(); // a bad value is refused before anything opens
       return o;
     }
 
@@ -335,6 +344,16 @@ public final class SwipeAgentCli {
 
     boolean simState() {
       return values.containsKey(SIM_STATE);
+    }
+
+    /** How the tools are listed ({@code --tools full|compact}, default full). */
+    ToolListing toolListing() {
+      String v = values.getOrDefault("--tools", "full");
+      return switch (v) {
+        case "full" -> ToolListing.FULL;
+        case "compact" -> ToolListing.COMPACT;
+        default -> throw new UsageException("--tools must be full or compact, was '" + v + "'");
+      };
     }
 
     AgentRun run(Device device, MemoryStore memory, RunTraces traces) {

@@ -18,6 +18,12 @@ final class TextTools {
   /** Matches listed in a result; more say nothing a model can use. */
   private static final int MAX_MATCHES = 20;
 
+  /** Letters a fuzzy query tolerates when max_edits is not given (the query builder's default). */
+  static final int FUZZY_EDITS = 1;
+
+  /** How long wait_for_text waits when timeout_ms is not given. */
+  static final int WAIT_TIMEOUT_MS = 10_000;
+
   private TextTools() {}
 
   static List<Tool> tools(AgentRun run) {
@@ -34,20 +40,29 @@ final class TextTools {
                 TextQuery.MAX_LENGTH))
         .prop(
             "match",
-            Schema.oneOf(
-                "How to compare: normalized (default: ignores case, accents and punctuation around words),"
-                    + " exact, fuzzy (tolerates max_edits misread letters), or regex.",
-                "normalized",
-                "exact",
-                "fuzzy",
-                "regex"))
+            Schema.dflt(
+                Schema.oneOf(
+                    "How to compare: normalized (the default: ignores case, accents and punctuation"
+                        + " around words), exact, fuzzy (tolerates max_edits misread letters), or regex.",
+                    "normalized",
+                    "exact",
+                    "fuzzy",
+                    "regex"),
+                "normalized"))
         .prop(
             "max_edits",
-            Schema.integer(
-                "fuzzy only: letters that may differ (default 1).", 0, TextQuery.MAX_EDITS))
+            Schema.dflt(
+                Schema.integer(
+                    "fuzzy only: letters that may differ (default " + FUZZY_EDITS + ").",
+                    0,
+                    TextQuery.MAX_EDITS),
+                FUZZY_EDITS))
         .prop(
             "whole_line",
-            Schema.bool("Match whole lines only, not words inside a longer line (default false)."))
+            Schema.dflt(
+                Schema.bool(
+                    "Match whole lines only, not words inside a longer line (default false)."),
+                false))
         .prop(
             "region",
             Schema.region(
@@ -64,6 +79,8 @@ final class TextTools {
     b.match(TextQuery.Match.valueOf(match.toUpperCase(java.util.Locale.ROOT)));
     if (a.has("max_edits")) {
       b.maxEdits(a.integer("max_edits"));
+    } else if (match.equals("fuzzy")) {
+      b.maxEdits(FUZZY_EDITS); // the schema's declared default, not the builder's by chance
     }
     if (a.bool("whole_line", false)) {
       b.scope(TextQuery.Scope.LINE);
@@ -142,22 +159,25 @@ final class TextTools {
   private static Tool findText(AgentRun run) {
     ToolSpec spec =
         new ToolSpec(
-            "find_text",
-            "Read the screen and find text on it: returns where each match stands (normalized 0-1000 box and"
-                + " centre), what was read there, and the reader's confidence, best match first. Reads the"
-                + " screenshot_attachment_id given, or takes a fresh screenshot (then returned). Use it to locate"
-                + " a button or a row before tapping, or to check that something shows. Matching ignores case,"
-                + " accents and punctuation unless match=exact; fuzzy tolerates misread letters. found=false is"
-                + " an answer, not an error. Reading is optical: very small or low-contrast text may be missed.",
-            queryProps(Schema.object(null))
-                .prop(
-                    "screenshot_attachment_id",
-                    Schema.string("A screenshot of this run to read (default: take one).", 1, 64))
-                .required("text")
-                .build(),
-            matchesSchema(Results.screenshotSchema(Schema.result("The matches.")))
-                .required("found", "matches")
-                .build());
+                "find_text",
+                "Read the screen and find text on it: returns where each match stands (normalized 0-1000 box and"
+                    + " centre), what was read there, and the reader's confidence, best match first. Reads the"
+                    + " screenshot_attachment_id given, or takes a fresh screenshot (then returned). Use it to locate"
+                    + " a button or a row before tapping, or to check that something shows. Matching ignores case,"
+                    + " accents and punctuation unless match=exact; fuzzy tolerates misread letters. found=false is"
+                    + " an answer, not an error. Reading is optical: very small or low-contrast text may be missed.",
+                queryProps(Schema.object(null))
+                    .prop(
+                        "screenshot_attachment_id",
+                        Schema.string(
+                            "A screenshot of this run to read (default: take one).", 1, 64))
+                    .required("text")
+                    .build(),
+                matchesSchema(Results.screenshotSchema(Schema.result("The matches.")))
+                    .required("found", "matches")
+                    .build())
+            .withCompact("Find text on screen: boxes and centres, best first.", "region")
+            .withHints(ToolHints.OBSERVES_PHONE);
     return new Tool(
         spec,
         a -> {
@@ -173,28 +193,32 @@ final class TextTools {
   private static Tool tapText(AgentRun run) {
     ToolSpec spec =
         new ToolSpec(
-            "tap_text",
-            "Tap the centre of the one place where text matching the query is read (a button label, a list"
-                + " row). Reads the screenshot_attachment_id given or a fresh screenshot. Fails with"
-                + " text_not_found (details.read_nearby lists the lines read closest to the query: check the"
-                + " spelling or scroll) or text_ambiguous (details.candidates: add a region or more words, or"
-                + " whole_line=true); nothing is tapped then. Not for picker wheels (tapping the selected row"
-                + " opens an editor; use wheel_nudge). Returns the settled post-tap screenshot and what was"
-                + " tapped.",
-            queryProps(Schema.object(null))
-                .prop(
-                    "screenshot_attachment_id",
-                    Schema.string("A screenshot of this run to read (default: take one).", 1, 64))
-                .required("text")
-                .build(),
-            Results.actionSchema("The tap.")
-                .prop(
-                    "tapped",
-                    Schema.result("The text tapped.")
-                        .prop("text", Schema.string("What was read there."))
-                        .prop("center", Schema.point("Where the tap landed."))
-                        .build())
-                .build());
+                "tap_text",
+                "Tap the centre of the one place where text matching the query is read (a button label, a list"
+                    + " row): the way to press something that has a label, rather than tap or click at guessed"
+                    + " coordinates. Reads the screenshot_attachment_id given or a fresh screenshot. Fails with"
+                    + " text_not_found (details.read_nearby lists the lines read closest to the query: check the"
+                    + " spelling or scroll) or text_ambiguous (details.candidates: add a region or more words, or"
+                    + " whole_line=true); nothing is tapped then. Not for picker wheels (tapping the selected row"
+                    + " opens an editor; use set_wheel). Returns the settled post-tap screenshot and what was"
+                    + " tapped.",
+                queryProps(Schema.object(null))
+                    .prop(
+                        "screenshot_attachment_id",
+                        Schema.string(
+                            "A screenshot of this run to read (default: take one).", 1, 64))
+                    .required("text")
+                    .build(),
+                Results.actionSchema("The tap.")
+                    .prop(
+                        "tapped",
+                        Schema.result("The text tapped.")
+                            .prop("text", Schema.string("What was read there."))
+                            .prop("center", Schema.point("Where the tap landed."))
+                            .build())
+                    .build())
+            .withCompact("Tap the one place this text is read: the way to press a label.", "region")
+            .withHints(ToolHints.ANY_INPUT);
     return new Tool(
         spec,
         a -> {
@@ -218,26 +242,36 @@ final class TextTools {
   private static Tool waitForText(AgentRun run) {
     ToolSpec spec =
         new ToolSpec(
-            "wait_for_text",
-            "Wait until text matching the query shows on a settled screen (a page loading, a toast, a dialog),"
-                + " looking about four times a second, at most timeout_ms of device time. Returns found, the"
-                + " matches and the last screenshot read. found=false after the timeout is an answer, not an"
-                + " error: decide what to do from the screenshot. Use it instead of repeated screenshots.",
-            queryProps(Schema.object(null))
-                .prop(
-                    "timeout_ms",
-                    Schema.integer("How long to wait in device time (default 10000).", 1, 600_000))
-                .required("text")
-                .build(),
-            matchesSchema(Results.screenshotSchema(Schema.result("What was found.")))
-                .required("found", "matches")
-                .build());
+                "wait_for_text",
+                "Wait until text matching the query shows on a settled screen (a page loading, a toast, a dialog),"
+                    + " looking about four times a second, at most timeout_ms of device time. Returns found, the"
+                    + " matches and the last screenshot read. found=false after the timeout is an answer, not an"
+                    + " error: decide what to do from the screenshot. Use it instead of repeated screenshots.",
+                queryProps(Schema.object(null))
+                    .prop(
+                        "timeout_ms",
+                        Schema.dflt(
+                            Schema.integer(
+                                "How long to wait in device time (default "
+                                    + WAIT_TIMEOUT_MS
+                                    + ").",
+                                1,
+                                600_000),
+                            WAIT_TIMEOUT_MS))
+                    .required("text")
+                    .build(),
+                matchesSchema(Results.screenshotSchema(Schema.result("What was found.")))
+                    .required("found", "matches")
+                    .build())
+            .withCompact("Wait until text shows on a settled screen.", "timeout_ms")
+            .withHints(ToolHints.OBSERVES_PHONE);
     return new Tool(
         spec,
         a -> {
           TextQuery q = query(a, "text");
           TextSearchResult r =
-              run.device().waitForText(q, Duration.ofMillis(a.integer("timeout_ms", 10_000)));
+              run.device()
+                  .waitForText(q, Duration.ofMillis(a.integer("timeout_ms", WAIT_TIMEOUT_MS)));
           return Results.screenshot(matches(Results.object(), r), r.observation());
         },
         true);

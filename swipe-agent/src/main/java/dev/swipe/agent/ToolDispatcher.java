@@ -29,6 +29,10 @@ import java.util.Optional;
  * type_text}, {@code drag}, {@code press_back}, {@code home}, {@code finished}, {@code
  * failed_to_complete_task}, and {@code sim_state} when the phone is the simulator.
  *
+ * <p>Every tool that answers with a screenshot takes {@code image}: {@code full} (default), {@code
+ * scaled:N} or {@code none}, so a model with little context can ask for less; {@link
+ * #specs(ToolListing)} lists the tools short for the same models.
+ *
  * <p>Thread-safe; the phone serializes actions, so calls from several threads take turns.
  */
 public final class ToolDispatcher {
@@ -65,9 +69,33 @@ public final class ToolDispatcher {
     all.addAll(MemoryTools.tools(run));
     all.addAll(RunTools.tools(run));
     for (Tool t : all) {
-      m.put(t.name(), t);
+      m.put(t.name(), withImageOption(t));
     }
     this.tools = Collections.unmodifiableMap(m);
+  }
+
+  /**
+   * A tool that returns a screenshot also takes {@code image} ({@link ImageOption}): added here,
+   * once, so no tool can answer with a whole JPEG a caller asked to have scaled or left out.
+   */
+  private static Tool withImageOption(Tool t) {
+    ToolSpec s = t.spec();
+    if (!s.outputSchema().path("properties").has(ImageOption.FIELD)) {
+      return t;
+    }
+    ObjectNode in = s.inputSchema();
+    ((ObjectNode) in.get("properties")).set(ImageOption.FIELD, ImageOption.schema());
+    List<String> kept = new ArrayList<>(s.compactArguments());
+    kept.add(ImageOption.FIELD); // the option small-context models need most
+    ToolSpec spec = s.withInputSchema(in, kept);
+    Tool.Handler h = t.handler();
+    return new Tool(
+        spec,
+        a -> {
+          ImageOption image = ImageOption.of(a.node());
+          return image.apply(h.call(a));
+        },
+        t.usesPhone());
   }
 
   /** The run the tools act on. */
@@ -79,6 +107,19 @@ public final class ToolDispatcher {
   public List<ToolSpec> specs() {
     List<ToolSpec> out = new ArrayList<>();
     tools.values().forEach(t -> out.add(t.spec()));
+    return out;
+  }
+
+  /**
+   * Every tool's spec as {@code listing} shows it: {@link ToolListing#COMPACT} for models with
+   * little context ({@link ToolSpec#compact}).
+   */
+  public List<ToolSpec> specs(ToolListing listing) {
+    SwipeException.requireArgument(listing, "listing");
+    List<ToolSpec> out = specs();
+    if (listing == ToolListing.COMPACT) {
+      out.replaceAll(ToolSpec::compact);
+    }
     return out;
   }
 

@@ -28,112 +28,123 @@ final class WheelAndScrollTools {
   private static Tool wheelNudge(AgentRun run) {
     ToolSpec spec =
         new ToolSpec(
-            "wheel_nudge",
-            "Move a picker wheel (time, date, city picker) toward target_value with one bounded, slow, measured"
-                + " drag. Read the selected value, the target, the column centre and an estimated row spacing from"
-                + " the latest screenshot, all normalized 0-1000: column_x by the width rule (px / max(W-1,1) *"
-                + " 1000), center_y, row_spacing and visible_target_y by the height rule. center_y is required and"
-                + " must be the selected row of the latest screenshot, whose screenshot_attachment_id you pass."
-                + " Values are integers; for wheels of names (months, AM/PM) use row indices. cycle_size is the"
-                + " numeric modulus of a cyclic wheel (minutes shown by fives: cycle_size 60, value_step 5). Omit"
-                + " value_step when the row order is unknown: the nudge then moves exactly one row and the next"
-                + " screenshot tells the order. Pass visible_target_y only when the target row is actually"
-                + " visible next to the selection. The tool measures the row pitch itself and picks direction and"
-                + " rows; call again with the new value read from the returned screenshot until it shows the"
-                + " target (once more with current_value == target_value releases the column; before that,"
-                + " read the selected row a second time: releasing on a misread leaves the wheel one row off)."
-                + " Never tap the"
-                + " selected row, never use touch_gesture or type_text on a picker: they are refused while a"
-                + " wheel is worked (wheel_generic_input_blocked). Errors: wheel_not_found (nothing at"
-                + " column_x/center_y reads as a picker: nothing was played; use scroll for lists),"
-                + " wheel_target_unreachable, wheel_budget_exhausted, wheel_no_progress.",
-            Schema.object(null)
-                .prop(
-                    "current_value",
-                    Schema.integer("Value on the selected row now.", -1_000_000, 1_000_000))
-                .prop(
-                    "target_value",
-                    Schema.integer("Value wanted on the selected row.", -1_000_000, 1_000_000))
-                .prop(
-                    "cycle_size",
-                    Schema.integer(
-                        "Numeric modulus of a cyclic wheel (24 hours, 60 minutes); omit if not cyclic.",
-                        2,
-                        WheelRequest.MAX_CYCLE_SIZE))
-                .prop(
-                    "value_step",
-                    Schema.integer(
-                        "Value difference between adjacent rows; omit when the row order is unknown.",
-                        1,
-                        2L * WheelRequest.MAX_ABS_VALUE))
-                .prop(
-                    "column_x",
-                    Schema.number("x of the wheel column centre (width rule).", 0, 1000))
-                .prop(
-                    "center_y",
-                    Schema.number(
-                        "y of the selected row's centre in the latest screenshot (height rule).",
-                        0,
-                        1000))
-                .prop(
-                    "row_spacing",
-                    Schema.number(
-                        "Your estimate of the distance between adjacent row centres (height rule).",
-                        WheelRequest.MIN_ROW_SPACING,
-                        WheelRequest.MAX_ROW_SPACING))
-                .prop(
-                    "visible_target_y",
-                    Schema.number(
-                        "y of the target row when it is visible next to the selection.", 0, 1000))
-                .prop(
-                    "screenshot_attachment_id",
-                    Schema.string("The screenshot the geometry was read from (this run's).", 1, 64))
-                .required(
-                    "current_value",
-                    "target_value",
-                    "column_x",
-                    "center_y",
-                    "row_spacing",
-                    "screenshot_attachment_id")
-                .build(),
-            Results.costSchema(
-                    Results.screenshotSchema(
-                        Schema.result("What was decided and the settled screen after it.")))
-                .prop(
-                    "played",
-                    Schema.bool(
-                        "Whether a drag was played (false when current_value == target_value)."))
-                .prop(
-                    "target_reached",
-                    Schema.bool(
-                        "current_value == target_value: nothing to do, the column is released."))
-                .prop("direction", Schema.string("Which way the values go."))
-                .prop("rows", Schema.integer("Rows this nudge aimed to move."))
-                .prop("pitch", Schema.number("Row pitch used, normalized."))
-                .prop(
-                    "pitch_source",
-                    Schema.string("Where the pitch came from (measured or the caller's estimate)."))
-                .prop(
-                    "column_actions_left", Schema.integer("Nudges left for this column's target."))
-                .prop("run_actions_left", Schema.integer("Nudges left in the run."))
-                .prop(
-                    "moved",
-                    Schema.bool(
-                        "Whether the column's pixels changed: what happened, not what was planned."))
-                .prop(
-                    "no_op",
-                    Schema.bool(
-                        "A drag was played and the column did not move: check column_x and center_y."))
-                .prop(
-                    "label_now",
-                    Schema.string(
-                        "The label read in the selected row afterwards, when it could be read."))
-                .prop(
-                    "rows_observed",
-                    Schema.integer(
-                        "Rows the column turned as read from its labels (+ = values grew)."))
-                .required("played", "target_reached", "moved", "no_op")
-                .build());
+                "wheel_nudge",
+                "Move a picker wheel (time, date, city picker) toward target_value with one bounded, slow, measured"
+                    + " drag. Prefer set_wheel, which reads and sets a column in one call; use wheel_nudge when"
+                    + " set_wheel cannot read the column (wheel_labels_unrecognized). Read the selected value, the target, the column centre and an estimated row spacing from"
+                    + " the latest screenshot, all normalized 0-1000: column_x by the width rule (px / max(W-1,1) *"
+                    + " 1000), center_y, row_spacing and visible_target_y by the height rule. center_y is required and"
+                    + " must be the selected row of the latest screenshot, whose screenshot_attachment_id you pass."
+                    + " Values are integers; for wheels of names (months, AM/PM) use row indices. cycle_size is the"
+                    + " numeric modulus of a cyclic wheel (minutes shown by fives: cycle_size 60, value_step 5). Omit"
+                    + " value_step when the row order is unknown: the nudge then moves exactly one row and the next"
+                    + " screenshot tells the order. Pass visible_target_y only when the target row is actually"
+                    + " visible next to the selection. The tool measures the row pitch itself and picks direction and"
+                    + " rows; call again with the new value read from the returned screenshot until it shows the"
+                    + " target (once more with current_value == target_value releases the column; before that,"
+                    + " read the selected row a second time: releasing on a misread leaves the wheel one row off)."
+                    + " Never tap the"
+                    + " selected row, never use touch_gesture or type_text on a picker: they are refused while a"
+                    + " wheel is worked (wheel_generic_input_blocked). Errors: wheel_not_found (nothing at"
+                    + " column_x/center_y reads as a picker: nothing was played; use scroll for lists),"
+                    + " wheel_target_unreachable, wheel_budget_exhausted, wheel_no_progress.",
+                Schema.object(null)
+                    .prop(
+                        "current_value",
+                        Schema.integer("Value on the selected row now.", -1_000_000, 1_000_000))
+                    .prop(
+                        "target_value",
+                        Schema.integer("Value wanted on the selected row.", -1_000_000, 1_000_000))
+                    .prop(
+                        "cycle_size",
+                        Schema.integer(
+                            "Numeric modulus of a cyclic wheel (24 hours, 60 minutes); omit if not cyclic.",
+                            2,
+                            WheelRequest.MAX_CYCLE_SIZE))
+                    .prop(
+                        "value_step",
+                        Schema.integer(
+                            "Value difference between adjacent rows; omit when the row order is unknown.",
+                            1,
+                            2L * WheelRequest.MAX_ABS_VALUE))
+                    .prop(
+                        "column_x",
+                        Schema.number("x of the wheel column centre (width rule).", 0, 1000))
+                    .prop(
+                        "center_y",
+                        Schema.number(
+                            "y of the selected row's centre in the latest screenshot (height rule).",
+                            0,
+                            1000))
+                    .prop(
+                        "row_spacing",
+                        Schema.number(
+                            "Your estimate of the distance between adjacent row centres (height rule).",
+                            WheelRequest.MIN_ROW_SPACING,
+                            WheelRequest.MAX_ROW_SPACING))
+                    .prop(
+                        "visible_target_y",
+                        Schema.number(
+                            "y of the target row when it is visible next to the selection.",
+                            0,
+                            1000))
+                    .prop(
+                        "screenshot_attachment_id",
+                        Schema.string(
+                            "The screenshot the geometry was read from (this run's).", 1, 64))
+                    .required(
+                        "current_value",
+                        "target_value",
+                        "column_x",
+                        "center_y",
+                        "row_spacing",
+                        "screenshot_attachment_id")
+                    .build(),
+                Results.costSchema(
+                        Results.screenshotSchema(
+                            Schema.result("What was decided and the settled screen after it.")))
+                    .prop(
+                        "played",
+                        Schema.bool(
+                            "Whether a drag was played (false when current_value == target_value)."))
+                    .prop(
+                        "target_reached",
+                        Schema.bool(
+                            "current_value == target_value: nothing to do, the column is released."))
+                    .prop("direction", Schema.string("Which way the values go."))
+                    .prop("rows", Schema.integer("Rows this nudge aimed to move."))
+                    .prop("pitch", Schema.number("Row pitch used, normalized."))
+                    .prop(
+                        "pitch_source",
+                        Schema.string(
+                            "Where the pitch came from (measured or the caller's estimate)."))
+                    .prop(
+                        "column_actions_left",
+                        Schema.integer("Nudges left for this column's target."))
+                    .prop("run_actions_left", Schema.integer("Nudges left in the run."))
+                    .prop(
+                        "moved",
+                        Schema.bool(
+                            "Whether the column's pixels changed: what happened, not what was planned."))
+                    .prop(
+                        "no_op",
+                        Schema.bool(
+                            "A drag was played and the column did not move: check column_x and center_y."))
+                    .prop(
+                        "label_now",
+                        Schema.string(
+                            "The label read in the selected row afterwards, when it could be read."))
+                    .prop(
+                        "rows_observed",
+                        Schema.integer(
+                            "Rows the column turned as read from its labels (+ = values grew)."))
+                    .required("played", "target_reached", "moved", "no_op")
+                    .build())
+            .withCompact(
+                "One measured drag of a picker column; prefer set_wheel.",
+                "cycle_size",
+                "value_step")
+            .withHints(ToolHints.MOVES_VIEW);
     return new Tool(
         spec,
         a -> {
@@ -192,120 +203,162 @@ final class WheelAndScrollTools {
   private static Tool scroll(AgentRun run) {
     ToolSpec spec =
         new ToolSpec(
-            "scroll",
-            "Scroll to reveal content in a direction (down shows what is further down: the finger moves up), or"
-                + " toward the top/bottom edge. amount is the finger path as a fraction of the scroll region's axis,"
-                + " honoured up to 0.8; the finger dwells before lifting, so app physics, not a fling, decide the"
-                + " final offset. One gesture, then a look: the result reports movement: moved (content changed),"
-                + " at-edge (it moved during the gesture and bounced back), unchanged (nothing moved), unobserved"
-                + " (no trustworthy pair). movement is judged inside the region, which may rest while a clock ticks"
-                + " elsewhere (the screenshot then stays settled=false); diff.primary_axis of a move too large for"
-                + " the two frames to overlap (a page switch) is read from the frames in between. With expect_content=true an unchanged surface is refused with"
-                + " scroll_no_progress. A visible keyboard shortens the swiped band; too little room left refuses"
-                + " with scroll_keyboard_occludes_surface. direction=top/bottom scrolls pass after pass until the"
-                + " edge (max_passes, default 12; timeout_ms, default 90000; pace fling, the default, lets each pass"
-                + " coast, steady dwells like a single scroll); with until_text they stop as soon as that text shows"
-                + " on a settled screen (found=true, matches tell where). Not for picker wheels (use"
-                + " wheel_nudge). Returns the settled post-action screenshot.",
-            Schema.object(null)
-                .prop(
-                    "direction",
-                    Schema.oneOf(
-                        "Content to reveal.", "up", "down", "left", "right", "top", "bottom"))
-                .prop(
-                    "amount",
-                    Schema.number(
-                        "Fraction of the region's axis in (0, 1]; honoured up to 0.8 (default 0.5).",
-                        0,
-                        1))
-                .prop("duration_ms", Schema.integer("Finger move time (default 500).", 100, 10000))
-                .prop(
-                    "region",
-                    Schema.region(
-                        "The scrollable area, normalized; default the middle of the screen (y 200..900)."))
-                .prop(
-                    "keyboard_region",
-                    Schema.region("A known on-screen keyboard area (skips detection)."))
-                .prop(
-                    "detect_keyboard",
-                    Schema.bool(
-                        "Look for an on-screen keyboard when none is given (default true)."))
-                .prop(
-                    "expect_content",
-                    Schema.bool(
-                        "Content remains in that direction: unchanged fails with scroll_no_progress (default false)."))
-                .prop(
-                    "before",
-                    Schema.string(
-                        "A settled screenshot_attachment_id of this run to compare against (default: take one).",
-                        1,
-                        64))
-                .prop(
-                    "max_passes",
-                    Schema.integer("top/bottom only: most passes (default 12).", 1, 100))
-                .prop(
-                    "timeout_ms",
-                    Schema.integer(
-                        "top/bottom only: overall bound in device time (default 90000).",
-                        1,
-                        3_600_000))
-                .prop(
-                    "pace",
-                    Schema.oneOf(
-                        "top/bottom only: fling (default, passes coast: fast on long lists) or"
-                            + " steady (passes dwell before lifting).",
-                        "fling",
-                        "steady"))
-                .prop(
-                    "until_text",
-                    Schema.string(
-                        "top/bottom only: stop when these words show in the region"
-                            + " (ignoring case and accents; fuzzy within one letter when longer than 5).",
-                        1,
-                        200))
-                .required("direction")
-                .build(),
-            Results.costSchema(
-                    Results.screenshotSchema(Schema.result("What the scroll did and saw.")))
-                .prop("direction", Schema.string("The direction asked for."))
-                .prop(
-                    "movement",
-                    Schema.oneOf(
-                        "Directional scrolls: what was observed.",
-                        "moved",
-                        "at-edge",
-                        "unchanged",
-                        "unobserved"))
-                .prop("amount", Schema.number("The amount asked for."))
-                .prop("amount_used", Schema.number("The amount honoured (at most 0.8)."))
-                .prop(
-                    "keyboard_avoided",
-                    Schema.bool("A keyboard forced the swipe into the band above it."))
-                .prop("keyboard_min_y", Schema.number("Where the keyboard began (normalized y)."))
-                .prop("passes", Schema.integer("top/bottom: passes played."))
-                .prop("edge_reached", Schema.bool("top/bottom: an edge stopped the passes."))
-                .prop("timed_out", Schema.bool("top/bottom: the timeout stopped the passes."))
-                .prop(
-                    "stopped_by",
-                    Schema.oneOf(
-                        "top/bottom: why the passes stopped; max_passes and timed_out mean the"
-                            + " search ran out, not the content (call again to go on).",
+                "scroll",
+                "Scroll to reveal content in a direction (down shows what is further down: the finger moves up), or"
+                    + " toward the top/bottom edge. amount is the finger path as a fraction of the scroll region's axis,"
+                    + " honoured up to 0.8; the finger dwells before lifting, so app physics, not a fling, decide the"
+                    + " final offset. One gesture, then a look: the result reports movement: moved (content changed),"
+                    + " at-edge (it moved during the gesture and bounced back), unchanged (nothing moved), unobserved"
+                    + " (no trustworthy pair). movement is judged inside the region, which may rest while a clock ticks"
+                    + " elsewhere (the screenshot then stays settled=false); diff.primary_axis of a move too large for"
+                    + " the two frames to overlap (a page switch) is read from the frames in between. With expect_content=true an unchanged surface is refused with"
+                    + " scroll_no_progress. A visible keyboard shortens the swiped band; too little room left refuses"
+                    + " with scroll_keyboard_occludes_surface. direction=top/bottom scrolls pass after pass until the"
+                    + " edge (max_passes, default "
+                    + ScrollSearch.DEFAULT_MAX_PASSES
+                    + "; timeout_ms, default "
+                    + ScrollSearch.DEFAULT_TIMEOUT.toMillis()
+                    + "; pace fling, the default, lets each pass"
+                    + " coast, steady dwells like a single scroll); with until_text they stop as soon as that text shows"
+                    + " on a settled screen (found=true, matches tell where). Not for picker wheels (use"
+                    + " set_wheel). Returns the settled post-action screenshot.",
+                Schema.object(null)
+                    .prop(
+                        "direction",
+                        Schema.oneOf(
+                            "Content to reveal.", "up", "down", "left", "right", "top", "bottom"))
+                    .prop(
+                        "amount",
+                        Schema.dflt(
+                            Schema.number(
+                                "Fraction of the region's axis in (0, 1]; honoured up to 0.8 (default "
+                                    + Scroll.DEFAULT_AMOUNT
+                                    + ").",
+                                0,
+                                1),
+                            Scroll.DEFAULT_AMOUNT))
+                    .prop(
+                        "duration_ms",
+                        Schema.dflt(
+                            Schema.integer(
+                                "Finger move time (default " + Scroll.DEFAULT_DURATION_MS + ").",
+                                100,
+                                10000),
+                            Scroll.DEFAULT_DURATION_MS))
+                    .prop(
+                        "region",
+                        Schema.region(
+                            "The scrollable area, normalized; default the middle of the screen (y 200..900)."))
+                    .prop(
+                        "keyboard_region",
+                        Schema.region("A known on-screen keyboard area (skips detection)."))
+                    .prop(
+                        "detect_keyboard",
+                        Schema.dflt(
+                            Schema.bool(
+                                "Look for an on-screen keyboard when none is given (default true)."),
+                            true))
+                    .prop(
+                        "expect_content",
+                        Schema.dflt(
+                            Schema.bool(
+                                "Content remains in that direction: unchanged fails with"
+                                    + " scroll_no_progress (default false)."),
+                            false))
+                    .prop(
+                        "before",
+                        Schema.string(
+                            "A settled screenshot_attachment_id of this run to compare against (default: take one).",
+                            1,
+                            64))
+                    .prop(
+                        "max_passes",
+                        Schema.dflt(
+                            Schema.integer(
+                                "top/bottom only: most passes (default "
+                                    + ScrollSearch.DEFAULT_MAX_PASSES
+                                    + ").",
+                                1,
+                                100),
+                            ScrollSearch.DEFAULT_MAX_PASSES))
+                    .prop(
+                        "timeout_ms",
+                        Schema.dflt(
+                            Schema.integer(
+                                "top/bottom only: overall bound in device time (default "
+                                    + ScrollSearch.DEFAULT_TIMEOUT.toMillis()
+                                    + ").",
+                                1,
+                                3_600_000),
+                            ScrollSearch.DEFAULT_TIMEOUT.toMillis()))
+                    .prop(
+                        "pace",
+                        Schema.dflt(
+                            Schema.oneOf(
+                                "top/bottom only: fling (the default; passes coast: fast on long lists)"
+                                    + " or steady (passes dwell before lifting).",
+                                "fling",
+                                "steady"),
+                            "fling"))
+                    .prop(
+                        "until_text",
+                        Schema.string(
+                            "top/bottom only: stop when these words show in the region"
+                                + " (ignoring case and accents; fuzzy within one letter when longer than 5).",
+                            1,
+                            200))
+                    .required("direction")
+                    .build(),
+                Results.costSchema(
+                        Results.screenshotSchema(Schema.result("What the scroll did and saw.")))
+                    .prop("direction", Schema.string("The direction asked for."))
+                    .prop(
+                        "movement",
+                        Schema.oneOf(
+                            "Directional scrolls: what was observed.",
+                            "moved",
+                            "at-edge",
+                            "unchanged",
+                            "unobserved"))
+                    .prop("amount", Schema.number("The amount asked for."))
+                    .prop("amount_used", Schema.number("The amount honoured (at most 0.8)."))
+                    .prop(
+                        "keyboard_avoided",
+                        Schema.bool("A keyboard forced the swipe into the band above it."))
+                    .prop(
+                        "keyboard_min_y", Schema.number("Where the keyboard began (normalized y)."))
+                    .prop("passes", Schema.integer("top/bottom: passes played."))
+                    .prop("edge_reached", Schema.bool("top/bottom: an edge stopped the passes."))
+                    .prop("timed_out", Schema.bool("top/bottom: the timeout stopped the passes."))
+                    .prop(
+                        "stopped_by",
+                        Schema.oneOf(
+                            "top/bottom: why the passes stopped; max_passes and timed_out mean the"
+                                + " search ran out, not the content (call again to go on).",
+                            "found",
+                            "edge_reached",
+                            "timed_out",
+                            "max_passes"))
+                    .prop(
+                        "budget_exhausted",
+                        Schema.bool(
+                            "top/bottom: the passes or the time ran out before an edge or the text."))
+                    .prop(
                         "found",
-                        "edge_reached",
-                        "timed_out",
-                        "max_passes"))
-                .prop(
-                    "budget_exhausted",
-                    Schema.bool(
-                        "top/bottom: the passes or the time ran out before an edge or the text."))
-                .prop(
-                    "found", Schema.bool("until_text: the text shows on the returned screenshot."))
-                .prop(
-                    "matches",
-                    Schema.array(
-                        "until_text: where it shows, best first.", Schema.result(null).build()))
-                .required("direction")
-                .build());
+                        Schema.bool("until_text: the text shows on the returned screenshot."))
+                    .prop(
+                        "matches",
+                        Schema.array(
+                            "until_text: where it shows, best first.", Schema.result(null).build()))
+                    .required("direction")
+                    .build())
+            .withCompact(
+                "Scroll to reveal content, or to top/bottom until until_text shows.",
+                "amount",
+                "region",
+                "max_passes",
+                "until_text")
+            .withHints(ToolHints.MOVES_VIEW);
     return new Tool(
         spec,
         a -> {
@@ -358,7 +411,11 @@ final class WheelAndScrollTools {
                         text == null ? o -> false : run.device().textCondition(text, scroll),
                         ScrollSearch.builder()
                             .maxPasses(a.integer("max_passes", ScrollSearch.DEFAULT_MAX_PASSES))
-                            .timeout(Duration.ofMillis(a.integer("timeout_ms", 90_000)))
+                            .timeout(
+                                Duration.ofMillis(
+                                    a.integer(
+                                        "timeout_ms",
+                                        (int) ScrollSearch.DEFAULT_TIMEOUT.toMillis())))
                             .pace(pace)
                             .build());
             if (text != null) {

@@ -84,30 +84,33 @@ final class WheelReadTools {
   private static Tool readWheel(AgentRun run) {
     ToolSpec spec =
         new ToolSpec(
-            "read_wheel",
-            "Read the picker wheels (time, date, any scrolling column of values) on a screenshot: for each column,"
-                + " left to right, its column_x, the selected row's center_y and the row_spacing (normalized, ready"
-                + " for wheel_nudge), the selected label and its neighbours, the value they count to (months are"
-                + " indexed from 0 for January), the step between rows and the cycle when the column wraps. Reads"
-                + " the screenshot_attachment_id given, or a fresh screenshot (then returned). To simply set a"
-                + " column, set_wheel does the whole loop.",
-            Schema.object(null)
-                .prop(
-                    "screenshot_attachment_id",
-                    Schema.string("A screenshot of this run to read (default: take one).", 1, 64))
-                .prop(
-                    "region",
-                    Schema.region(
-                        "Where the picker is, normalized {x, y, w, h}; default the whole screen."))
-                .build(),
-            Results.screenshotSchema(Schema.result("The columns read."))
-                .prop(
-                    "columns",
-                    Schema.array(
-                        "Picker columns, left to right; empty when none shows.",
-                        columnSchema(Schema.result(null)).build()))
-                .required("columns")
-                .build());
+                "read_wheel",
+                "Read the picker wheels (time, date, any scrolling column of values) on a screenshot: for each column,"
+                    + " left to right, its column_x, the selected row's center_y and the row_spacing (normalized, ready"
+                    + " for wheel_nudge), the selected label and its neighbours, the value they count to (months are"
+                    + " indexed from 0 for January), the step between rows and the cycle when the column wraps. Reads"
+                    + " the screenshot_attachment_id given, or a fresh screenshot (then returned). To simply set a"
+                    + " column, set_wheel does the whole loop.",
+                Schema.object(null)
+                    .prop(
+                        "screenshot_attachment_id",
+                        Schema.string(
+                            "A screenshot of this run to read (default: take one).", 1, 64))
+                    .prop(
+                        "region",
+                        Schema.region(
+                            "Where the picker is, normalized {x, y, w, h}; default the whole screen."))
+                    .build(),
+                Results.screenshotSchema(Schema.result("The columns read."))
+                    .prop(
+                        "columns",
+                        Schema.array(
+                            "Picker columns, left to right; empty when none shows.",
+                            columnSchema(Schema.result(null)).build()))
+                    .required("columns")
+                    .build())
+            .withCompact("Read the picker columns: selected label, value, geometry.")
+            .withHints(ToolHints.OBSERVES_PHONE);
     return new Tool(
         spec,
         a -> {
@@ -133,43 +136,52 @@ final class WheelReadTools {
   private static Tool setWheel(AgentRun run) {
     ToolSpec spec =
         new ToolSpec(
-            "set_wheel",
-            "Set one picker column to a target in a single call: reads the column from the screen, nudges it"
-                + " with slow measured drags (never a fling, never a tap on the selected row), reads it again after"
-                + " every nudge, and returns once two readings in a row show the target. Pick the column by index"
-                + " (0 = leftmost picker column), by a label it shows now (\"Jun\", \"09\"), or by column_x. Give the"
-                + " target as the label the column should show (\"Sep\", \"07\", \"45\", \"PM\", or a word on a"
-                + " column of words such as \"Weekends\"). Errors: wheel_not_found (no picker on screen),"
-                + " wheel_selection_unclear (the marks of the selected row disagree: nothing is claimed),"
-                + " wheel_target_unreachable (details.labels_seen: e.g. 47 on a column in steps of 5),"
-                + " wheel_labels_unrecognized, wheel_budget_exhausted.",
-            Schema.object(null)
-                .prop(
-                    "column",
-                    Schema.integer("The column's place, 0 for the leftmost picker column.", 0, 20))
-                .prop(
-                    "column_showing",
-                    Schema.string("A label the column shows now, to pick it by.", 1, 40))
-                .prop(
-                    "column_x",
-                    Schema.number("Pick the column nearest this x (normalized).", 0, 1000))
-                .prop(
-                    "target",
-                    Schema.string("The label the column should show, e.g. Sep, 07, 45, PM.", 1, 40))
-                .required("target")
-                .build(),
-            Results.costSchema(Results.screenshotSchema(Schema.result("The column as set.")))
-                .prop("label", Schema.string("The label confirmed in the selected row."))
-                .prop("value", Schema.integer("Its value under the column's scale."))
-                .prop("actions", Schema.integer("Drags played."))
-                .prop(
-                    "evidence",
-                    Schema.array("What each reading saw, in order.", Schema.string(null)))
-                .prop(
-                    "column_read",
-                    columnSchema(Schema.result("The last reading of the column.")).build())
-                .required("label", "value", "actions")
-                .build());
+                "set_wheel",
+                "Set one picker column to a target in a single call; the first choice for any picker (time,"
+                    + " date, list of words), before wheel_nudge. It reads the column from the screen, nudges it"
+                    + " with slow measured drags (never a fling, never a tap on the selected row), reads it again after"
+                    + " every nudge, and returns once two readings in a row show the target. Pick the column by index"
+                    + " (0 = leftmost picker column), by a label it shows now (\"Jun\", \"09\"), or by column_x. Give the"
+                    + " target as the label the column should show (\"Sep\", \"07\", \"45\", \"PM\", or a word on a"
+                    + " column of words such as \"Weekends\"). Errors: wheel_not_found (no picker on screen),"
+                    + " wheel_selection_unclear (the marks of the selected row disagree: nothing is claimed),"
+                    + " wheel_target_unreachable (details.labels_seen: e.g. 47 on a column in steps of 5),"
+                    + " wheel_labels_unrecognized, wheel_budget_exhausted.",
+                Schema.object(null)
+                    .prop(
+                        "column",
+                        Schema.integer(
+                            "The column's place, 0 for the leftmost picker column.", 0, 20))
+                    .prop(
+                        "column_showing",
+                        Schema.string("A label the column shows now, to pick it by.", 1, 40))
+                    .prop(
+                        "column_x",
+                        Schema.number("Pick the column nearest this x (normalized).", 0, 1000))
+                    .prop(
+                        "target",
+                        Schema.string(
+                            "The label the column should show, e.g. Sep, 07, 45, PM.", 1, 40))
+                    .required("target")
+                    .build(),
+                Results.costSchema(Results.screenshotSchema(Schema.result("The column as set.")))
+                    .prop("label", Schema.string("The label confirmed in the selected row."))
+                    .prop("value", Schema.integer("Its value under the column's scale."))
+                    .prop("actions", Schema.integer("Drags played."))
+                    .prop(
+                        "evidence",
+                        Schema.array("What each reading saw, in order.", Schema.string(null)))
+                    .prop(
+                        "column_read",
+                        columnSchema(Schema.result("The last reading of the column.")).build())
+                    .required("label", "value", "actions")
+                    .build())
+            .withCompact(
+                "Set a picker column to a label (Sep, 07, PM): the first choice for pickers.",
+                "column",
+                "column_showing")
+            // a picker's value is set, not deleted; asking again for the same label changes nothing
+            .withHints(new ToolHints(false, false, true, true));
     return new Tool(
         spec,
         a -> {

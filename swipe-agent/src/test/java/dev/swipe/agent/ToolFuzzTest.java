@@ -206,6 +206,9 @@ class ToolFuzzTest {
       case "integer":
         return valid ? validNumber(schema, r) : number(schema, r);
       case "string":
+        if (valid && schema.has("default")) {
+          return schema.get("default"); // the declared default is a valid value by definition
+        }
         return valid && schema.has("enum")
             ? schema.get("enum").get(r.nextInt(schema.get("enum").size()))
             : valid ? F.textNode(r.nextBoolean() ? "shot-1" : "hour picker") : string(schema, r);
@@ -258,6 +261,10 @@ class ToolFuzzTest {
     if (schema.has("enum") && r.nextInt(3) > 0) {
       JsonNode e = schema.get("enum");
       return e.get(r.nextInt(e.size()));
+    }
+    if (schema.has("pattern") && r.nextInt(3) > 0) {
+      // the image option: its forms, in range and out of it
+      return F.textNode(r.nextBoolean() ? "none" : "scaled:" + r.nextInt(5000));
     }
     return F.textNode(
         switch (r.nextInt(12)) {
