@@ -23,7 +23,19 @@ import java.util.Set;
  *   <li>{@code scene=list|picker|carousel|map} (list)
  *   <li>{@code platform=android|ios|flutter} (android)
  *   <li>{@code pointer=touch|abs|rel} (touch)
- *   <li>{@code abs_mouse=ignore|accept} (ignore): whether Android treats an absolute mouse as touch
+ *   <li>{@code input=ideal|rig} (ideal): {@code ideal} takes every pointer kind as it says (a
+ *       digitizer on iOS, a relative mouse one frame pixel per count, no system UI at the edges);
+ *       {@code rig} takes input as real phones take it from a HID rig: iOS ignores a digitizer,
+ *       accelerates the relative pointer along a measured curve, draws a cursor that hides, taps a
+ *       few pixels above its tip, clamps it at rounded corners and opens system UI at the edges;
+ *       see {@link InputModel} and docs/sim-input.md. The default becomes {@code rig} once the
+ *       SDK's closed-loop pointer exists.
+ *   <li>{@code abs_mouse=ignore|accept|no_click|stuck} (ideal: ignore on android, accepted
+ *       elsewhere; rig: one per device): what the phone does with an absolute mouse, see {@link
+ *       AbsoluteMouse}; with {@code input=ideal} only Android heeds it
+ *   <li>{@code list=view|compose} (view): the app's scrollables are Android Views (a mouse drag
+ *       scrolls them) or Jetpack Compose (a mouse drag does not, touch does); Android only
+ *   <li>{@code cursor=circle|arrow} (one per device): the drawn pointer of {@code input=rig} on iOS
  *   <li>{@code scale=0.1..1} (1): frame size relative to 1080x2400; layout and physics unchanged
  *   <li>{@code seed=N} (none): draw a varied device (slop, friction, row pitch, font, latency, JPEG
  *       quality); without a seed the nominal device is used
@@ -61,7 +73,8 @@ import java.util.Set;
  * @param scene the screen content
  * @param platform whose physics and input rules apply
  * @param pointer how the HID finger presents itself
- * @param acceptAbsoluteMouse whether an Android profile treats an absolute mouse as touch
+ * @param absoluteMouse what the phone does with an absolute mouse, empty for the default of the
+ *     platform and input model
  * @param scale frame size relative to 1080x2400
  * @param seed device variation seed, empty for the nominal device
  * @param jpegQuality explicit JPEG quality, empty for the default or the seed's draw
@@ -81,12 +94,15 @@ import java.util.Set;
  * @param paging the carousel's paging rule, empty for the platform's default
  * @param display the panel's size and density
  * @param carousel the carousel scene's pages
+ * @param input whether input arrives as it says or as a real phone takes it from a HID rig
+ * @param list the toolkit of the app's scrollables (Android)
+ * @param cursor the drawn pointer's shape on iOS with {@code input=rig}, empty for one per device
  */
 public record SimConfig(
     Scene scene,
     Platform platform,
     PointerKind pointer,
-    boolean acceptAbsoluteMouse,
+    Optional<AbsoluteMouse> absoluteMouse,
     double scale,
     OptionalLong seed,
     OptionalInt jpegQuality,
@@ -105,7 +121,10 @@ public record SimConfig(
     PickerLayout layout,
     Optional<Paging> paging,
     Display display,
-    CarouselPages carousel) {
+    CarouselPages carousel,
+    InputModel input,
+    ListToolkit list,
+    Optional<CursorShape> cursor) {
 
   /** The URI options {@code sim:} understands. */
   public static final Set<String> URI_KEYS =
@@ -132,7 +151,10 @@ public record SimConfig(
           "layout",
           "paging",
           "display",
-          "carousel");
+          "carousel",
+          "input",
+          "list",
+          "cursor");
 
   /** The screens the phone can show. */
   public enum Scene {
@@ -165,6 +187,79 @@ public record SimConfig(
     IOS,
     /** Android-like clamping physics, but mouse drags do not scroll (touch does). */
     FLUTTER;
+
+    /** The URI value. */
+    public String id() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /**
+   * How the phone takes HID input. Real phones are stricter than a first guess (public measurements
+   * and field reports: PiKVM issues 633, 1196 and 1202, JetKVM issue 279, NanoKVM issue 627, an
+   * iPad measured against an on-device tap log); {@link #RIG} models what they report, {@link
+   * #IDEAL} is the forgiving model the simulator had first.
+   */
+  public enum InputModel {
+    /**
+     * Every pointer kind does what it says: a digitizer touches, a relative mouse moves one frame
+     * pixel per count, an absolute mouse touches (Android: as {@code abs_mouse} says).
+     */
+    IDEAL,
+    /**
+     * As a real phone takes input from a HID rig. iOS ignores a digitizer; its absolute mouse is
+     * one of the {@link AbsoluteMouse} outcomes per device; its relative pointer is accelerated per
+     * report along the measured curve (scaled by a tracking speed, its shape varied per device,
+     * faster when reports come 10-30 ms apart), clamped at the rounded corners, drawn as a cursor
+     * that hides and taps a few pixels above its drawn tip; pushing or dwelling at the top edge
+     * opens Notification Center (Control Center at the top right), past the bottom edge the Home
+     * screen or the App Switcher. Android ignores an absolute mouse on some devices and takes a
+     * digitizer.
+     */
+    RIG;
+
+    /** The URI value. */
+    public String id() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** What the phone does with an absolute-mouse report. */
+  public enum AbsoluteMouse {
+    /** Nothing: no pointer, no touch (many Android phones, some iOS set-ups). */
+    IGNORE,
+    /** A pointer that moves and clicks as a touch. */
+    ACCEPT,
+    /** The pointer moves but left clicks are dropped (some iOS set-ups). */
+    NO_CLICK,
+    /** A click presses, but the button stays down until a release-all lifts it (iOS). */
+    STUCK;
+
+    /** The URI value. */
+    public String id() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** The UI toolkit of the app's scrollables, which decides whether a mouse drag scrolls. */
+  public enum ListToolkit {
+    /** Android Views (RecyclerView, ScrollView): a mouse drag scrolls like a finger. */
+    VIEW,
+    /** Jetpack Compose: scrollables ignore mouse drags by design; touch drags and clicks work. */
+    COMPOSE;
+
+    /** The URI value. */
+    public String id() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** How iOS draws its pointer. */
+  public enum CursorShape {
+    /** AssistiveTouch's translucent circle; a tap aims at its centre. */
+    CIRCLE,
+    /** The arrow of newer iPadOS; a tap aims at its tip. */
+    ARROW;
 
     /** The URI value. */
     public String id() {
@@ -422,6 +517,10 @@ public record SimConfig(
     SwipeException.requireArgument(scene, "scene");
     SwipeException.requireArgument(platform, "platform");
     SwipeException.requireArgument(pointer, "pointer");
+    SwipeException.requireArgument(absoluteMouse, "abs_mouse");
+    SwipeException.requireArgument(input, "input");
+    SwipeException.requireArgument(list, "list");
+    SwipeException.requireArgument(cursor, "cursor");
     SwipeException.requireArgument(seed, "seed");
     SwipeException.requireArgument(jpegQuality, "quality");
     SwipeException.requireArgument(latency, "latency_ms");
@@ -490,8 +589,23 @@ public record SimConfig(
         Platform.valueOf(
             uri.choice("platform", "android", ids(Platform.values())).toUpperCase(Locale.ROOT)));
     b.pointer(PointerKind.fromId(uri.choice("pointer", "touch", Set.of("touch", "abs", "rel"))));
-    b.acceptAbsoluteMouse(
-        uri.choice("abs_mouse", "ignore", Set.of("ignore", "accept")).equals("accept"));
+    if (uri.param("abs_mouse").isPresent()) {
+      b.absoluteMouse(
+          AbsoluteMouse.valueOf(
+              uri.choice("abs_mouse", "ignore", ids(AbsoluteMouse.values()))
+                  .toUpperCase(Locale.ROOT)));
+    }
+    b.input(
+        InputModel.valueOf(
+            uri.choice("input", "ideal", ids(InputModel.values())).toUpperCase(Locale.ROOT)));
+    b.list(
+        ListToolkit.valueOf(
+            uri.choice("list", "view", ids(ListToolkit.values())).toUpperCase(Locale.ROOT)));
+    if (uri.param("cursor").isPresent()) {
+      b.cursor(
+          CursorShape.valueOf(
+              uri.choice("cursor", "circle", ids(CursorShape.values())).toUpperCase(Locale.ROOT)));
+    }
     b.scale(uri.doubleParam("scale", 1.0, 0.1, 1.0));
     if (uri.param("seed").isPresent()) {
       String raw = uri.param("seed").get().strip();
@@ -578,8 +692,20 @@ public record SimConfig(
       s.append(sep).append("pointer=").append(pointer.id());
       sep = "&";
     }
-    if (acceptAbsoluteMouse) {
-      s.append(sep).append("abs_mouse=accept");
+    if (absoluteMouse.isPresent()) {
+      s.append(sep).append("abs_mouse=").append(absoluteMouse.get().id());
+      sep = "&";
+    }
+    if (input != InputModel.IDEAL) {
+      s.append(sep).append("input=").append(input.id());
+      sep = "&";
+    }
+    if (list != ListToolkit.VIEW) {
+      s.append(sep).append("list=").append(list.id());
+      sep = "&";
+    }
+    if (cursor.isPresent()) {
+      s.append(sep).append("cursor=").append(cursor.get().id());
       sep = "&";
     }
     if (scale != 1.0) {
@@ -676,7 +802,10 @@ public record SimConfig(
     private Scene scene = Scene.LIST;
     private Platform platform = Platform.ANDROID;
     private PointerKind pointer = PointerKind.TOUCH;
-    private boolean acceptAbsoluteMouse;
+    private Optional<AbsoluteMouse> absoluteMouse = Optional.empty();
+    private InputModel input = InputModel.IDEAL;
+    private ListToolkit list = ListToolkit.VIEW;
+    private Optional<CursorShape> cursor = Optional.empty();
     private double scale = 1.0;
     private OptionalLong seed = OptionalLong.empty();
     private OptionalInt jpegQuality = OptionalInt.empty();
@@ -765,9 +894,35 @@ public record SimConfig(
       return this;
     }
 
-    /** Whether Android treats an absolute mouse as touch (default false: it is ignored). */
+    /**
+     * Whether an absolute mouse works as touch or is ignored (default: the platform's and input
+     * model's).
+     */
     public Builder acceptAbsoluteMouse(boolean accept) {
-      this.acceptAbsoluteMouse = accept;
+      return absoluteMouse(accept ? AbsoluteMouse.ACCEPT : AbsoluteMouse.IGNORE);
+    }
+
+    /** What the phone does with an absolute mouse (default: the platform's and input model's). */
+    public Builder absoluteMouse(AbsoluteMouse outcome) {
+      this.absoluteMouse = Optional.of(SwipeException.requireArgument(outcome, "abs_mouse"));
+      return this;
+    }
+
+    /** Whether input arrives as it says or as a real phone takes it from a rig (default ideal). */
+    public Builder input(InputModel input) {
+      this.input = SwipeException.requireArgument(input, "input");
+      return this;
+    }
+
+    /** The toolkit of the app's scrollables (default Android Views). */
+    public Builder list(ListToolkit list) {
+      this.list = SwipeException.requireArgument(list, "list");
+      return this;
+    }
+
+    /** The drawn pointer's shape with {@code input=rig} on iOS (default: one per device). */
+    public Builder cursor(CursorShape cursor) {
+      this.cursor = Optional.of(SwipeException.requireArgument(cursor, "cursor"));
       return this;
     }
 
@@ -837,7 +992,7 @@ public record SimConfig(
           scene,
           platform,
           pointer,
-          acceptAbsoluteMouse,
+          absoluteMouse,
           scale,
           seed,
           jpegQuality,
@@ -856,7 +1011,10 @@ public record SimConfig(
           layout,
           paging,
           display,
-          carousel);
+          carousel,
+          input,
+          list,
+          cursor);
     }
 
     /** The carousel scene's pages (default vivid). */

@@ -67,6 +67,35 @@ public final class SimOracle {
     phone.wheelTarget(column, null);
   }
 
+  /**
+   * Every touch the phone truly took, oldest first: where presses landed after its input rules
+   * (ignored reports and dropped clicks leave nothing) and whether the app or system UI got them.
+   * Score taps against this, never against what the SDK's screenshots suggest.
+   */
+  public List<SimState.TouchEvent> touchLog() {
+    return phone.touchLog();
+  }
+
+  /** The mouse pointer as it truly is: where a press would land, and whether it is drawn. */
+  public SimState.Pointer pointer() {
+    return phone.pointerNow();
+  }
+
+  /** The system UI shown over the app now ({@code NONE} when the app shows). */
+  public SimState.SystemUi systemUi() {
+    return phone.systemUi();
+  }
+
+  /** Every opening and closing of system UI, oldest first. */
+  public List<SimState.SystemUiChange> systemUiLog() {
+    return phone.systemUiLog();
+  }
+
+  /** How this phone takes HID input, as drawn for its device. */
+  public SimInput input() {
+    return phone.input();
+  }
+
   /** Every pointer state the phone received, oldest first. */
   public List<SimState.PointerSample> pointerLog() {
     return phone.pointerLog();

@@ -157,7 +157,10 @@ public final class SimPhone implements AutoCloseable {
     phone.pointer(kind, report.at(), report.pressed());
   }
 
-  /** Feeds one relative mouse report: counts (one count is one frame pixel) and the button. */
+  /**
+   * Feeds one relative mouse report: counts and the button. One count moves one frame pixel, except
+   * on iOS with {@code input=rig}, where iOS accelerates it ({@link SimInput#pxPerCount}).
+   */
   public void relativeInput(int dx, int dy, boolean pressed) {
     phone.relative(dx, dy, pressed);
   }

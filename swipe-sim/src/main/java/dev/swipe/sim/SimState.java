@@ -132,4 +132,89 @@ public record SimState(
    */
   public record PointerSample(
       long atNanos, PointerKind kind, double x, double y, boolean pressed) {}
+
+  /** The system UI drawn over the app (iOS with {@code input=rig}), or none. */
+  public enum SystemUi {
+    /** The app is shown. */
+    NONE,
+    /** Notification Center: pushed or dwelt at the top edge or the top-left corner. */
+    NOTIFICATION_CENTER,
+    /** Control Center: pushed or dwelt at the top-right corner. */
+    CONTROL_CENTER,
+    /** The Home screen: pushed past the bottom edge. */
+    HOME_SCREEN,
+    /** The App Switcher: dwelt at the bottom edge. */
+    APP_SWITCHER
+  }
+
+  /**
+   * A change of the system UI shown.
+   *
+   * @param atNanos phone clock reading
+   * @param shown what shows from then on
+   */
+  public record SystemUiChange(long atNanos, SystemUi shown) {}
+
+  /**
+   * The mouse pointer as it truly is, for scoring where a tap will land.
+   *
+   * @param xPx where a press lands, frame pixels
+   * @param yPx where a press lands, frame pixels
+   * @param xNorm the same, normalized
+   * @param yNorm the same, normalized
+   * @param drawn whether the phone draws its pointer now
+   * @param tipXPx where the drawn pointer's tip (an arrow's point, a circle's centre) is
+   * @param tipYPx the same, vertical (below the landing point by the tap offset)
+   * @param pressed whether the button is down as the phone sees it
+   */
+  public record Pointer(
+      double xPx,
+      double yPx,
+      double xNorm,
+      double yNorm,
+      boolean drawn,
+      double tipXPx,
+      double tipYPx,
+      boolean pressed) {}
+
+  /** What a touch contact reached. */
+  public enum Receiver {
+    /** The app (its scene or the on-screen keyboard). */
+    APP,
+    /** The system UI drawn over the app (Notification Center and the like). */
+    SYSTEM_UI
+  }
+
+  /** The phase of a touch contact. */
+  public enum Phase {
+    /** The contact began. */
+    DOWN,
+    /** The contact moved. */
+    MOVE,
+    /** The contact ended. */
+    UP
+  }
+
+  /**
+   * A touch as the phone truly took it, after its input rules (ignored reports and dropped clicks
+   * leave no event): the truth tap and drag scores are measured against.
+   *
+   * @param atNanos phone clock reading
+   * @param phase down, move or up
+   * @param kind the pointer kind it arrived as
+   * @param receiver what it reached
+   * @param xPx where, frame pixels
+   * @param yPx where, frame pixels
+   * @param xNorm the same, normalized
+   * @param yNorm the same, normalized
+   */
+  public record TouchEvent(
+      long atNanos,
+      Phase phase,
+      PointerKind kind,
+      Receiver receiver,
+      double xPx,
+      double yPx,
+      double xNorm,
+      double yNorm) {}
 }

@@ -31,7 +31,7 @@ final class SimProviders {
             config.scene(),
             config.platform(),
             config.pointer(),
-            config.acceptAbsoluteMouse(),
+            config.absoluteMouse(),
             config.scale(),
             config.seed(),
             config.jpegQuality(),
@@ -50,7 +50,10 @@ final class SimProviders {
             config.layout(),
             config.paging(),
             config.display(),
-            config.carousel());
+            config.carousel(),
+            config.input(),
+            config.list(),
+            config.cursor());
     return (SimPhone)
         PhoneRegistry.take(
             name,

@@ -10,6 +10,7 @@ import dev.swipe.sim.DrawnText;
 import dev.swipe.sim.SimConfig;
 import dev.swipe.sim.SimConfig.Noise;
 import dev.swipe.sim.SimConfig.Platform;
+import dev.swipe.sim.SimInput;
 import dev.swipe.sim.SimState;
 import java.awt.Color;
 import java.awt.Graphics2D;
@@ -50,7 +51,14 @@ public final class VirtualPhone {
   private final double scaleY;
   private final Keyboard keyboard;
   private final Scene scene;
+  private final InputRules rules;
+
+  /** iOS's pointer and system UI under {@code input=rig}; null otherwise. */
+  private final IosPointer iosPointer;
+
+  private final SystemUiLayer systemUi;
   private final ArrayDeque<SimState.PointerSample> pointerLog = new ArrayDeque<>();
+  private final ArrayDeque<SimState.TouchEvent> touchLog = new ArrayDeque<>();
   private final BufferedImage screen;
   private final JpegEncoder encoder;
   private final TextRecorder recorder;
@@ -68,7 +76,12 @@ public final class VirtualPhone {
       };
   private TextField focused;
   private Touch touch;
+  private PointerKind touchKind;
   private boolean touchOnKeyboard;
+
+  /** An absolute mouse whose button stays down until a release-all ({@code abs_mouse=stuck}). */
+  private boolean stuckButton;
+
   private double cursorX = DeviceProfile.WIDTH / 2.0;
   private double cursorY;
   private long lastInputNanos = Long.MIN_VALUE;
@@ -81,6 +94,7 @@ public final class VirtualPhone {
 
   private double mouseY;
   private long mouseSeenAt = Long.MIN_VALUE / 2;
+  private boolean systemUiPressed;
   private Object lastKey;
   private byte[] lastJpeg;
 
@@ -107,7 +121,24 @@ public final class VirtualPhone {
           case CAROUSEL -> new CarouselScene(this);
           case MAP -> new MapScene(this);
         };
+    this.rules = InputRules.of(config);
+    this.iosPointer =
+        rules.iosRig()
+            ? new IosPointer(rules, DeviceProfile.WIDTH, profile.heightPx(), profile.density())
+            : null;
+    this.systemUi =
+        new SystemUiLayer(
+            DeviceProfile.WIDTH, profile.heightPx(), profile.density(), appName(config.scene()));
     this.advancedTo = ticker.read();
+  }
+
+  private static String appName(SimConfig.Scene scene) {
+    return switch (scene) {
+      case LIST -> "Contacts";
+      case PICKER -> "Clock";
+      case CAROUSEL -> "Photos";
+      case MAP -> "Maps";
+    };
   }
 
   public SimConfig config() {
@@ -154,14 +185,36 @@ public final class VirtualPhone {
       cursorX = x;
       cursorY = y;
     }
+    if (iosPointer != null && kind == PointerKind.ABSOLUTE && accepts(kind)) {
+      iosPointer.absolute(x, y, now);
+      x = iosPointer.x();
+      y = iosPointer.y();
+    }
     handle(kind, x, y, pressed, now);
   }
 
-  /** A relative mouse report: {@code dx, dy} counts (one count is one frame pixel). */
+  /**
+   * A relative mouse report: {@code dx, dy} counts (one count is one frame pixel, or along the
+   * acceleration curve on iOS with {@code input=rig}).
+   */
   public synchronized void relative(int dx, int dy, boolean pressed) {
     long now = ticker.read();
     advance(now);
     lastInputNanos = now;
+    if (iosPointer != null) {
+      SimState.SystemUi opens = iosPointer.relative(dx, dy, now, pressed || touch != null);
+      log(
+          now,
+          PointerKind.RELATIVE,
+          NormPoint.toNorm(iosPointer.x() * scaleX, width),
+          NormPoint.toNorm(iosPointer.y() * scaleY, height),
+          pressed);
+      if (opens != SimState.SystemUi.NONE && !systemUi.open()) {
+        systemUi.show(opens, now);
+      }
+      handle(PointerKind.RELATIVE, iosPointer.x(), iosPointer.y(), pressed, now);
+      return;
+    }
     cursorX = Math.max(0, Math.min(DeviceProfile.WIDTH - 1.0 / scaleX, cursorX + dx / scaleX));
     cursorY = Math.max(0, Math.min(profile.heightPx() - 1.0 / scaleY, cursorY + dy / scaleY));
     log(
@@ -175,6 +228,11 @@ public final class VirtualPhone {
 
   /** The relative-mouse cursor position, normalized (for dead-reckoning transports and tests). */
   public synchronized NormPoint cursor() {
+    if (iosPointer != null) {
+      return NormPoint.of(
+          Math.min(NormPoint.MAX, NormPoint.toNorm(iosPointer.x() * scaleX, width)),
+          Math.min(NormPoint.MAX, NormPoint.toNorm(iosPointer.y() * scaleY, height)));
+    }
     return NormPoint.of(
         Math.min(NormPoint.MAX, NormPoint.toNorm(cursorX * scaleX, width)),
         Math.min(NormPoint.MAX, NormPoint.toNorm(cursorY * scaleY, height)));
@@ -186,6 +244,12 @@ public final class VirtualPhone {
     advance(now);
     lastInputNanos = now;
     if (!down) {
+      return;
+    }
+    if (systemUi.open()) {
+      if (key.equals(Key.HOME)) {
+        systemUi.home(now);
+      }
       return;
     }
     if (key.page() == Key.Page.CONSUMER) {
@@ -216,6 +280,8 @@ public final class VirtualPhone {
   public synchronized void releaseAll() {
     long now = ticker.read();
     advance(now);
+    stuckButton = false;
+    systemUi.releaseAll();
     if (touch != null) {
       lastInputNanos = now;
       log(
@@ -229,24 +295,59 @@ public final class VirtualPhone {
   }
 
   private boolean accepts(PointerKind kind) {
-    if (config.platform() == Platform.ANDROID && kind == PointerKind.ABSOLUTE) {
-      return config.acceptAbsoluteMouse();
+    if (kind == PointerKind.ABSOLUTE) {
+      return rules.absoluteMouse() != SimConfig.AbsoluteMouse.IGNORE;
     }
-    return true;
+    return !(kind == PointerKind.TOUCH && rules.iosRig());
   }
 
   private void handle(PointerKind kind, double x, double y, boolean pressed, long now) {
     if (!accepts(kind)) {
       return;
     }
+    if (kind == PointerKind.ABSOLUTE) {
+      if (rules.absoluteMouse() == SimConfig.AbsoluteMouse.NO_CLICK) {
+        pressed = false;
+      } else if (rules.absoluteMouse() == SimConfig.AbsoluteMouse.STUCK) {
+        stuckButton |= pressed;
+        pressed = stuckButton;
+      }
+    }
     if (kind != PointerKind.TOUCH) {
       mouseX = x;
       mouseY = y;
       mouseSeenAt = now;
     }
+    if (touch == null && systemUi.open()) {
+      systemUi.input(x, y, pressed, now);
+      if (pressed != systemUiPressed) {
+        touchEvent(
+            now,
+            pressed ? SimState.Phase.DOWN : SimState.Phase.UP,
+            kind,
+            SimState.Receiver.SYSTEM_UI,
+            x,
+            y);
+        systemUiPressed = pressed;
+      }
+      return;
+    }
+    if (systemUiPressed && !pressed) {
+      // The system UI closed under a press: the press ends there.
+      touchEvent(now, SimState.Phase.UP, kind, SimState.Receiver.SYSTEM_UI, x, y);
+      systemUiPressed = false;
+      return;
+    }
+    if (systemUiPressed) {
+      return;
+    }
     if (pressed && touch == null) {
-      boolean canScroll = !(config.platform() == Platform.FLUTTER && kind != PointerKind.TOUCH);
+      boolean mouse = kind != PointerKind.TOUCH;
+      boolean canScroll =
+          !(mouse && (config.platform() == Platform.FLUTTER || rules.composeLists()));
       touch = new Touch(now, x, y, profile.touchSlopPx(), canScroll);
+      touchKind = kind;
+      touchEvent(now, SimState.Phase.DOWN, kind, SimState.Receiver.APP, x, y);
       touchOnKeyboard = keyboard.covers(now, y);
       if (!touchOnKeyboard) {
         scene.down(touch);
@@ -254,6 +355,7 @@ public final class VirtualPhone {
     } else if (touch != null) {
       if (x != touch.x || y != touch.y) {
         boolean crossed = touch.moveTo(now, x, y);
+        touchEvent(now, SimState.Phase.MOVE, kind, SimState.Receiver.APP, x, y);
         if (!touchOnKeyboard && touch.canScroll) {
           scene.move(touch, crossed);
         }
@@ -264,9 +366,27 @@ public final class VirtualPhone {
     }
   }
 
+  private void touchEvent(
+      long now, SimState.Phase phase, PointerKind kind, SimState.Receiver to, double x, double y) {
+    touchLog.addLast(
+        new SimState.TouchEvent(
+            now,
+            phase,
+            kind,
+            to,
+            x * scaleX,
+            y * scaleY,
+            NormPoint.toNorm(x * scaleX, width),
+            NormPoint.toNorm(y * scaleY, height)));
+    while (touchLog.size() > LOG_LIMIT) {
+      touchLog.removeFirst();
+    }
+  }
+
   private void end(long now) {
     Touch t = touch;
     touch = null;
+    touchEvent(now, SimState.Phase.UP, touchKind, SimState.Receiver.APP, t.x, t.y);
     t.time = now;
     double[] v = t.velocityAt(now);
     if (config.platform() == Platform.FLUTTER
@@ -348,6 +468,12 @@ public final class VirtualPhone {
   /** Brings time-driven state (long presses, overshoot bookkeeping) up to {@code now}. */
   private void advance(long now) {
     if (now > advancedTo) {
+      if (iosPointer != null && touch == null && !systemUi.open()) {
+        long opensAt = iosPointer.dwellOpensAt();
+        if (opensAt <= now) {
+          systemUi.show(iosPointer.dwellOpened(), Math.max(opensAt, advancedTo));
+        }
+      }
       scene.advance(advancedTo, now);
       advancedTo = now;
     }
@@ -376,7 +502,8 @@ public final class VirtualPhone {
             String.valueOf(caretNoise),
             clock,
             fieldKey(),
-            mouseKey(shown));
+            mouseKey(shown),
+            systemUi.at(shown));
     if (key.equals(lastKey) && lastJpeg != null) {
       shownByCapture.put(captureNanos, new Shown(lastJpeg, drawn));
       return lastJpeg;
@@ -438,10 +565,17 @@ public final class VirtualPhone {
   }
 
   private Object mouseKey(long t) {
+    if (iosPointer != null) {
+      return iosPointer.key(t);
+    }
     return mouseVisible(t) ? Math.floor(0.5 + mouseX) + "," + Math.floor(0.5 + mouseY) : "";
   }
 
   private void paintMouse(Graphics2D g, long t) {
+    if (iosPointer != null) {
+      iosPointer.paint(g, t);
+      return;
+    }
     if (!mouseVisible(t)) {
       return;
     }
@@ -503,6 +637,7 @@ public final class VirtualPhone {
       recorder.statusBar(true);
       paintStatusBar(g, t, clock);
       recorder.statusBar(false);
+      systemUi.paint(g, look, t, clock);
       paintMouse(g, t);
     } finally {
       look.recorder(null);
@@ -603,6 +738,73 @@ public final class VirtualPhone {
     advance(Math.max(captureNanos, ticker.read()));
     long shown = Math.max(captureNanos - profile.latency().toNanos(), lastInputNanos);
     return scene.visibleRows(shown, keyboard.top(shown));
+  }
+
+  /** Every touch the phone took (the newest 100 000), oldest first. */
+  public synchronized List<SimState.TouchEvent> touchLog() {
+    return new ArrayList<>(touchLog);
+  }
+
+  /** The system UI shown now. */
+  public synchronized SimState.SystemUi systemUi() {
+    long now = ticker.read();
+    advance(now);
+    return systemUi.at(now);
+  }
+
+  /** Every change of the system UI shown, oldest first. */
+  public synchronized List<SimState.SystemUiChange> systemUiLog() {
+    advance(ticker.read());
+    return systemUi.log();
+  }
+
+  /** The mouse pointer as it truly is. */
+  public synchronized SimState.Pointer pointerNow() {
+    long now = ticker.read();
+    advance(now);
+    double x;
+    double y;
+    double tipY;
+    boolean drawn;
+    if (iosPointer != null) {
+      x = iosPointer.x();
+      y = iosPointer.y();
+      tipY = y + iosPointer.tapOffsetPx();
+      drawn = iosPointer.visible(now);
+    } else {
+      boolean relative = config.pointer() == PointerKind.RELATIVE;
+      x = relative ? cursorX : mouseX;
+      y = relative ? cursorY : mouseY;
+      tipY = y;
+      drawn = mouseVisible(now);
+    }
+    return new SimState.Pointer(
+        x * scaleX,
+        y * scaleY,
+        NormPoint.toNorm(x * scaleX, width),
+        NormPoint.toNorm(y * scaleY, height),
+        drawn,
+        x * scaleX,
+        tipY * scaleY,
+        touch != null || systemUiPressed);
+  }
+
+  /** How this phone takes input, in frame pixels. */
+  public SimInput input() {
+    double capture = profile.heightPx() / 1080.0 * scaleY;
+    return new SimInput(
+        rules.model(),
+        rules.absoluteMouse(),
+        !rules.iosRig(),
+        rules.iosRig(),
+        rules.curve(),
+        profile.density() * scaleY,
+        rules.cursor(),
+        rules.cursorSize() * capture,
+        rules.cursorAlpha(),
+        java.time.Duration.ofNanos(rules.cursorHideNanos()),
+        rules.tapOffset() * capture,
+        rules.cornerRadiusPt() * profile.density() * scaleY);
   }
 
   /** Every pointer state received so far (the newest 100 000), oldest first. */
