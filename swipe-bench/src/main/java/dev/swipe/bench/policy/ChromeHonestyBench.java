@@ -515,6 +515,28 @@ public final class ChromeHonestyBench {
     }
 
     /**
+     * Keeps the after frame and the rest frame of a wrong "settled" claim in {@code
+     * target/chrome-honesty-frames} (or {@code -Dswipe.bench.frames=DIR}), to see what changed.
+     */
+    void keepFrames(String action, Observation after, Observation again) {
+      try {
+        java.nio.file.Path dir =
+            java.nio.file.Path.of(
+                System.getProperty("swipe.bench.frames", "target/chrome-honesty-frames"));
+        java.nio.file.Files.createDirectories(dir);
+        String name =
+            (p.label + "-" + action + "-" + after.captureNanos())
+                .replaceAll("[^A-Za-z0-9._-]", "_");
+        java.nio.file.Files.write(dir.resolve(name + "-after.jpg"), after.jpeg());
+        java.nio.file.Files.write(dir.resolve(name + "-rest.jpg"), again.jpeg());
+        System.err.println(
+            "  frames of the wrong claim: " + dir.resolve(name) + "-{after,rest}.jpg");
+      } catch (java.io.IOException e) {
+        System.err.println("  could not keep the frames: " + e);
+      }
+    }
+
+    /**
      * Judges the after frame of an action that just returned: {@code settled} (the page's value
      * must not change after the return, the page must not call itself busy, and the after frame
      * must equal a screenshot at rest) and {@code fresh_after_frame}. Returns the truth at rest.
@@ -545,6 +567,9 @@ public final class ChromeHonestyBench {
                   same,
                   ratio);
       c.bool("settled", after.settled(), settledTruth, false, d);
+      if (after.settled() && !settledTruth) {
+        keepFrames(action, after, again);
+      }
       long frameTime = after.captureNanos() - p.latencyNanos;
       boolean fresh = frameTime >= startNanos + gestureNanos;
       c.bool(
