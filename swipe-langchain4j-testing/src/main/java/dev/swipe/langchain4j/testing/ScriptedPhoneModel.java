@@ -31,19 +31,21 @@ import java.util.regex.Pattern;
  *
  * <p>It knows four kinds of task, told apart by a word of the first user message: a <em>picker</em>
  * task names a time ({@code HH:MM}) to set; a <em>contact</em> task says "contact NAME in the
- * contacts list"; a <em>carousel</em> task pages to the end; a <em>map</em> task says "labelled
- * NAME is near". Any other task it gives up on with {@code failed_to_complete_task}, as it does
- * when a tool it needs is not offered. It drives the phone tools of {@code swipe-agent} (through
- * {@code PhoneTools} or {@code PhoneAgent}), so a host can test its own wiring (memory, listeners,
- * budgets, an AI service) on {@code sim:} without a model API. The same model is the baseline a
- * real model is compared with in swipe's agent benchmark.
+ * contacts list" or "find NAME and open her contact"; a <em>carousel</em> task pages to the end; a
+ * <em>map</em> task says "labelled NAME is near". Any other task it gives up on with {@code
+ * failed_to_complete_task}, as it does when a tool it needs is not offered. It drives the phone
+ * tools of {@code swipe-agent} (through {@code PhoneTools} or {@code PhoneAgent}), so a host can
+ * test its own wiring (memory, listeners, budgets, an AI service) on {@code sim:} without a model
+ * API. The same model is the baseline a real model is compared with in swipe's agent benchmark.
  *
  * <p>One instance per conversation: it numbers its calls.
  */
 public final class ScriptedPhoneModel implements ChatModel {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern TIME = Pattern.compile("(\\d{2}):(\\d{2})");
-  private static final Pattern CONTACT = Pattern.compile("contact (.+?) in the contacts list");
+  private static final Pattern CONTACT =
+      Pattern.compile(
+          "contact (.+?) in the contacts list|[Ff]ind (.+?) and open (?:her|his|their) contact");
   private static final Pattern PLACE = Pattern.compile("labelled (.+?) is near");
 
   /**
@@ -163,7 +165,7 @@ public final class ScriptedPhoneModel implements ChatModel {
     if (!c.find()) {
       return call("failed_to_complete_task", Map.of("reason", "the task names no contact"));
     }
-    String name = c.group(1);
+    String name = c.group(1) != null ? c.group(1) : c.group(2);
     if (calls.isEmpty()) {
       return call("screenshot", Map.of());
     }
