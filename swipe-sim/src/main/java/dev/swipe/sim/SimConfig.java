@@ -40,7 +40,8 @@ import java.util.Set;
  *   <li>{@code seed=N} (none): draw a varied device (slop, friction, row pitch, font, latency, JPEG
  *       quality); without a seed the nominal device is used
  *   <li>{@code quality=1..100} (80, or drawn from the seed)
- *   <li>{@code latency_ms=0..2000} (60, or drawn from the seed)
+ *   <li>{@code latency_ms=0..2000} (60, or drawn from the seed; 90-240 per device with {@code
+ *       input=rig})
  *   <li>{@code fps=1..120} (30)
  *   <li>{@code noise=none|caret|clock} (none): screen content that changes on every frame
  *   <li>{@code theme=light|dark} (light): the platform's light or dark colours
@@ -214,7 +215,8 @@ public record SimConfig(
      * that hides and taps a few pixels above its drawn tip; pushing or dwelling at the top edge
      * opens Notification Center (Control Center at the top right), past the bottom edge the Home
      * screen or the App Switcher. Android ignores an absolute mouse on some devices and takes a
-     * digitizer.
+     * digitizer. On every platform the capture lags 90-240 ms behind the HID report (one lag per
+     * device) unless {@code latency_ms} says otherwise.
      */
     RIG;
 

@@ -31,7 +31,12 @@ import org.junit.jupiter.api.Test;
  */
 class RigInputTest {
   private static final Duration REST = Duration.ofSeconds(10);
-  private static final String IOS_RIG = "sim:?scale=0.5&platform=ios&input=rig";
+
+  /**
+   * An iOS rig; the capture lag pinned to a dongle's, as these tests time the input, not the lag.
+   */
+  private static final String IOS_RIG = "sim:?scale=0.5&platform=ios&input=rig&latency_ms=60";
+
   private static final long ISOLATED_MS = 200;
 
   private static Frame grab(SimPhone phone) {

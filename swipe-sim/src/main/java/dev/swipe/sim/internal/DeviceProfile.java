@@ -84,6 +84,25 @@ record DeviceProfile(
   private static final String[] FONTS = {"DejaVu Sans", "DejaVu Sans Condensed", "DejaVu Serif"};
 
   /** The profile for a configuration: nominal without a seed, drawn from the seed otherwise. */
+  /** The shortest and longest HID-to-frame lag of a rig's capture path, in ms. */
+  static final long RIG_LAG_MIN_MS = 90;
+
+  static final long RIG_LAG_MAX_MS = 240;
+
+  /**
+   * A rig's capture lag: a pointer move showed in captured frames 90-240 ms after its HID report (a
+   * PiKVM snapshot path, measured in public field reports), longer than an HDMI dongle alone. One
+   * per device from its own draw, so the other draws of a seeded device stay as they were; the
+   * middle of the range without a seed.
+   */
+  static long rigCaptureLagMs(SimConfig config) {
+    if (config.seed().isEmpty()) {
+      return (RIG_LAG_MIN_MS + RIG_LAG_MAX_MS) / 2;
+    }
+    SplittableRandom r = new SplittableRandom(config.seed().getAsLong() ^ 0x5EEDCAFEL);
+    return RIG_LAG_MIN_MS + r.nextLong(RIG_LAG_MAX_MS - RIG_LAG_MIN_MS + 1);
+  }
+
   public static DeviceProfile of(SimConfig config) {
     Platform p = config.platform();
     double density = config.display().density();
@@ -122,6 +141,9 @@ record DeviceProfile(
               + r.nextDouble()
                   * 6.2; // 8..14.2 rad/s: from the published model (10) to Flutter's bounce spring
       // (14.1)
+    }
+    if (config.input() == SimConfig.InputModel.RIG) {
+      latencyMs = rigCaptureLagMs(config);
     }
     return new DeviceProfile(
         p,
