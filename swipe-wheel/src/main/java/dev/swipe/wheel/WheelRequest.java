@@ -3,6 +3,7 @@ package dev.swipe.wheel;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One {@code wheel_nudge} request, validated on construction so nothing downstream has to re-check
@@ -163,14 +164,14 @@ public record WheelRequest(
    * fail.
    */
   public static final class Builder {
-    private Integer currentValue;
-    private Integer targetValue;
-    private Integer cycleSize;
-    private Integer valueStep;
-    private Double columnX;
-    private Double centerY;
-    private Double rowSpacing;
-    private Double visibleTargetY;
+    private @Nullable Integer currentValue;
+    private @Nullable Integer targetValue;
+    private @Nullable Integer cycleSize;
+    private @Nullable Integer valueStep;
+    private @Nullable Double columnX;
+    private @Nullable Double centerY;
+    private @Nullable Double rowSpacing;
+    private @Nullable Double visibleTargetY;
 
     private Builder() {}
 
@@ -286,7 +287,7 @@ public record WheelRequest(
           visibleTargetY == null ? OptionalDouble.empty() : OptionalDouble.of(visibleTargetY));
     }
 
-    private static <T> T required(String field, T value) {
+    private static <T> T required(String field, @Nullable T value) {
       if (value == null) {
         throw WheelException.invalidArgument(field, "is required");
       }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalInt;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The run-scoped safety policy of {@code wheel_nudge}: one instance per agent run, shared by every
@@ -566,7 +567,7 @@ public final class WheelRunGuard {
     return new WheelRegion(x0, y0, x1 - x0, y1 - y0);
   }
 
-  private Column find(double x) {
+  private @Nullable Column find(double x) {
     Column best = null;
     double bestDist = Double.POSITIVE_INFINITY;
     for (Column c : columns) {
@@ -619,11 +620,11 @@ public final class WheelRunGuard {
     final double x;
     RowOrder order = RowOrder.INCREASING_DOWN;
     int contradictions;
-    Episode episode;
-    Last last;
+    @Nullable Episode episode;
+    @Nullable Last last;
     boolean probeNext;
     boolean noProgress;
-    WheelTicket inFlight;
+    @Nullable WheelTicket inFlight;
     double centerY;
     double pitch;
 

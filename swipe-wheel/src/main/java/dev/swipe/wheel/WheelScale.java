@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a picker column's labels count: numbers with a step (zero-padded or not), English month
@@ -325,7 +326,7 @@ public record WheelScale(
    * A number as OCR reads it: {@code O} for zero and {@code l}, {@code I} or {@code |} for one are
    * taken as digits.
    */
-  private static String digits(String c) {
+  private static @Nullable String digits(String c) {
     StringBuilder sb = new StringBuilder();
     boolean anyDigit = false;
     for (char ch : c.toCharArray()) {

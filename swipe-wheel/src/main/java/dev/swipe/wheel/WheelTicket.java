@@ -1,6 +1,7 @@
 package dev.swipe.wheel;
 
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An authorized, not yet charged nudge. It reserves one action of the column's allowance and of the
@@ -19,7 +20,7 @@ final class WheelTicket implements AutoCloseable {
 
   private final WheelRunGuard guard;
   final WheelRunGuard.Column column;
-  final WheelRunGuard.Episode episode;
+  final WheelRunGuard.@Nullable Episode episode;
   final long generation;
   private final WheelRequest request;
   private final WheelDecision decision;
@@ -28,7 +29,7 @@ final class WheelTicket implements AutoCloseable {
   WheelTicket(
       WheelRunGuard guard,
       WheelRunGuard.Column column,
-      WheelRunGuard.Episode episode,
+      WheelRunGuard.@Nullable Episode episode,
       long generation,
       WheelRequest request,
       WheelDecision decision) {

@@ -33,4 +33,7 @@
  * dev.swipe.wheel.WheelPlanner} (stateless plan for one action), {@link
  * dev.swipe.wheel.WheelRunGuard} (one per run: budgets, no-progress, generic-input blocking).
  */
+@NullMarked
 package dev.swipe.wheel;
+
+import org.jspecify.annotations.NullMarked;
