@@ -20,6 +20,7 @@ import dev.langchain4j.service.tool.ToolProviderRequest;
 import dev.langchain4j.service.tool.ToolProviderResult;
 import dev.swipe.agent.AgentRun;
 import dev.swipe.agent.ToolDispatcher;
+import dev.swipe.agent.ToolListing;
 import dev.swipe.agent.ToolSpec;
 import dev.swipe.core.Device;
 import dev.swipe.core.SwipeException;
@@ -96,7 +97,7 @@ public final class PhoneTools implements ToolProvider, AutoCloseable {
     this.maxCalls = b.maxCalls;
     this.endServiceOnTerminalTool = b.endServiceOnTerminalTool;
     Map<ToolSpecification, ToolExecutor> m = new LinkedHashMap<>();
-    for (ToolSpec spec : dispatcher.specs()) {
+    for (ToolSpec spec : dispatcher.specs(b.listing)) {
       m.put(specification(spec), new Executor());
     }
     this.executors = Collections.unmodifiableMap(m);
@@ -327,6 +328,7 @@ public final class PhoneTools implements ToolProvider, AutoCloseable {
     private ImageDelivery images = ImageDelivery.IN_TOOL_RESULT;
     private int maxCalls = 200;
     private boolean endServiceOnTerminalTool = true;
+    private ToolListing listing = ToolListing.FULL;
 
     private Builder(Device phone) {
       this.phone = SwipeException.requireArgument(phone, "phone");
@@ -366,6 +368,16 @@ public final class PhoneTools implements ToolProvider, AutoCloseable {
      */
     public Builder endServiceOnTerminalTool(boolean end) {
       this.endServiceOnTerminalTool = end;
+      return this;
+    }
+
+    /**
+     * How the tools are described to the model; default {@link ToolListing#FULL}. {@link
+     * ToolListing#COMPACT} sends short descriptions and only the arguments most calls need, for
+     * models with a small context; the tools take every argument either way.
+     */
+    public Builder toolListing(ToolListing listing) {
+      this.listing = SwipeException.requireArgument(listing, "tool_listing");
       return this;
     }
 

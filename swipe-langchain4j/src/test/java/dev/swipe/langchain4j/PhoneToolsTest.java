@@ -1,6 +1,7 @@
 package dev.swipe.langchain4j;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -21,6 +22,7 @@ import dev.swipe.agent.AgentRun;
 import dev.swipe.agent.ToolDispatcher;
 import dev.swipe.agent.ToolSpec;
 import dev.swipe.core.Device;
+import dev.swipe.core.SwipeException;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.util.Base64;
@@ -84,6 +86,29 @@ class PhoneToolsTest {
     }
     schema.forEach(PhoneToolsTest::withEmptyProperties);
     return schema;
+  }
+
+  @Test
+  void aCompactListingIsShorterAndItsToolsStillTakeEveryArgument() throws Exception {
+    try (PhoneTools full = PhoneTools.open(phone);
+        PhoneTools compact =
+            PhoneTools.builder(phone).toolListing(dev.swipe.agent.ToolListing.COMPACT).build()) {
+      String fullText = full.specifications().toString();
+      String compactText = compact.specifications().toString();
+      assertThat(compact.specifications())
+          .extracting(dev.langchain4j.agent.tool.ToolSpecification::name)
+          .containsExactlyElementsOf(
+              full.specifications().stream()
+                  .map(dev.langchain4j.agent.tool.ToolSpecification::name)
+                  .toList());
+      assertThat(compactText.length()).isLessThan(fullText.length() / 3);
+      // an argument the compact listing leaves out is still taken
+      ToolExecutionResult r = compact.execute(request("screenshot", "{\"image\":\"scaled:128\"}"));
+      assertThat(r.isError()).as("%s", r.resultContents()).isFalse();
+    }
+    assertThatThrownBy(() -> PhoneTools.builder(phone).toolListing(null))
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.field()).isEqualTo("tool_listing"));
   }
 
   @Test
