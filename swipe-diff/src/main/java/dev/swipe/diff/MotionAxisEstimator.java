@@ -553,10 +553,13 @@ final class MotionAxisEstimator {
     int d = Math.max(1, (n + COARSE_LENGTH - 1) / COARSE_LENGTH);
     float[] ca = downsample(pa, d);
     float[] cb = downsample(pb, d);
-    int[] coarse = profileCandidates(ca, cb);
+    int maxShift = n - minOverlap(n);
+    // the coarse search must reach every shift the fine one allows: the reduced profile's own
+    // overlap rule would stop a quarter of its (shorter) length short of the fine range's edge
+    int coarseMax = Math.min(ca.length - 1, (maxShift + d - 1) / d);
+    int[] coarse = profileCandidates(ca, cb, coarseMax);
     int[] out = new int[coarse.length + 1];
     int count = 0;
-    int maxShift = n - minOverlap(n);
     for (int c = -1; c < coarse.length; c++) {
       int centre = c < 0 ? 0 : coarse[c] * d;
       int best = 0;
@@ -627,9 +630,14 @@ final class MotionAxisEstimator {
    * mismatch is a local minimum, best first, at most {@value #CANDIDATES_PER_AXIS}.
    */
   static int[] profileCandidates(float[] pa, float[] pb) {
+    return profileCandidates(pa, pb, pa.length - minOverlap(pa.length));
+  }
+
+  /**
+   * As {@link #profileCandidates(float[], float[])} over shifts up to {@code maxShift} either way.
+   */
+  private static int[] profileCandidates(float[] pa, float[] pb, int maxShift) {
     int n = pa.length;
-    int minOverlap = minOverlap(n);
-    int maxShift = n - minOverlap;
     if (maxShift < 1) {
       return new int[0];
     }

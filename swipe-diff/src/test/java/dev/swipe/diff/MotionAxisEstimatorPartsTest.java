@@ -214,6 +214,30 @@ class MotionAxisEstimatorPartsTest {
     return out;
   }
 
+  /**
+   * The largest shift the overlap rule allows, either way, for every profile length that is reduced
+   * before the search: the reduced search once stopped short of the full range's edge.
+   */
+  @Test
+  void theLargestAllowedShiftIsFoundForEveryReducedLength() {
+    Random r = new Random(7);
+    for (int n = MotionAxisEstimator.COARSE_LENGTH + 1; n <= 1500; n += 7) {
+      int max = n - MotionAxisEstimator.minOverlap(n);
+      for (int s : new int[] {max, -max, max - 1, -(max - 1)}) {
+        float[] world = profile(r, n + Math.abs(s));
+        float[] pa = new float[n];
+        float[] pb = new float[n];
+        for (int i = 0; i < n; i++) {
+          pa[i] = s > 0 ? world[i + s] : world[i];
+          pb[i] = s > 0 ? world[i] : world[i - s];
+        }
+        assertThat(MotionAxisEstimator.candidateShifts(pa, pb))
+            .as("n %d shift %d", n, s)
+            .contains(s);
+      }
+    }
+  }
+
   @Test
   void theTrueShiftOfALongProfileIsFoundToThePixel() {
     qt().withExamples(60)
