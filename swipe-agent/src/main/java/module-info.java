@@ -1,22 +1,16 @@
 /**
- * The agent tools as JSON (their names and fields), the MCP stdio server, the HTTP agent server and
- * the SwipeBench format. Depends on every provider module, so it knows every scheme.
+ * The agent tools as JSON: their names, fields and schemas, the dispatcher and one run per agent. A
+ * library on core; the MCP, HTTP and WebDriver servers and the CLI are in {@code
+ * dev.swipe.agent.server}. The simulator is optional: {@code sim_state} is offered only where it
+ * is.
  */
 module dev.swipe.agent {
   requires transitive dev.swipe.core;
-  requires dev.swipe.sim;
-  requires dev.swipe.hid;
-  requires dev.swipe.capture;
-  requires dev.swipe.chrome;
-  requires dev.swipe.webdriver;
+  requires transitive com.fasterxml.jackson.databind;
   requires dev.swipe.http;
-  requires dev.swipe.text.tesseract;
-  requires com.fasterxml.jackson.databind;
-  requires io.modelcontextprotocol.sdk.mcp.core;
-  requires io.modelcontextprotocol.sdk.mcp.json.jackson2;
-  requires org.slf4j;
-  requires reactor.core;
+  requires static dev.swipe.sim;
 
   exports dev.swipe.agent;
-  exports dev.swipe.agent.bench;
+  exports dev.swipe.agent.internal to
+      dev.swipe.agent.server;
 }

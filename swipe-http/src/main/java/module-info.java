@@ -7,5 +7,6 @@ module dev.swipe.http {
 
   exports dev.swipe.http.internal to
       dev.swipe.agent,
+      dev.swipe.agent.server,
       dev.swipe.webdriver;
 }

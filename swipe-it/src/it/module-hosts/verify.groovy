@@ -6,7 +6,12 @@ def bindings = ['org.slf4j:slf4j-simple', 'org.slf4j:slf4j-nop', 'org.slf4j:slf4
                 'org.slf4j:slf4j-reload4j', 'ch.qos.logback:logback-classic',
                 'org.apache.logging.log4j:log4j-slf4j-impl', 'org.apache.logging.log4j:log4j-slf4j2-impl']
 def hosts = new File(basedir, 'pom.xml').text.findAll(/<module>([^<]+)<\/module>/) { it[1] }
-assert hosts.size() >= 18 : "hosts: ${hosts}"
+assert hosts.size() >= 20 : "hosts: ${hosts}"
+// A host of the agent tools library (or of the LangChain4j provider on it) gets no rig driver, capture
+// library, OCR natives or MCP SDK unless it adds them: those come with swipe-agent-server.
+def heavy = ['com.fazecast:jSerialComm', 'com.github.sarxos:webcam-capture', 'org.bytedeco:',
+             'io.modelcontextprotocol.sdk:', 'io.projectreactor:']
+def light = ['agent', 'agent-bench', 'langchain4j', 'langchain4j-testing']
 hosts.each { module ->
   def tree = new File(basedir, "${module}/target/dependency-tree.txt")
   assert tree.isFile() : "no dependency tree at ${tree}"
@@ -21,6 +26,10 @@ hosts.each { module ->
   assert versions.size() <= 1 : "${module}: more than one Jackson 2 version: ${jackson}"
   assert versions.isEmpty() || versions.first() == jacksonVersion :
       "${module}: Jackson ${versions} where swipe-bom manages ${jacksonVersion}:\n${tree.text}"
+  if (light.contains(module)) {
+    def pulled = coords.findAll { c -> heavy.any { c.startsWith(it.endsWith(':') ? it : it + ':') } }
+    assert pulled.isEmpty() : "${module}: a library host got ${pulled}:\n${tree.text}"
+  }
   println "swipe-${module}: ${coords.size()} dependencies, Jackson ${versions ? versions.first() : "none"}"
 }
 return true

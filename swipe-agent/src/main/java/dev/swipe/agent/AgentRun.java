@@ -110,7 +110,7 @@ public final class AgentRun implements AutoCloseable {
   }
 
   /** Whether {@link #close()} was called (a server may then remove the run's trace). */
-  boolean isClosed() {
+  public boolean isClosed() {
     return closed;
   }
 

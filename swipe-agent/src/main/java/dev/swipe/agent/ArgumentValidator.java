@@ -2,6 +2,7 @@ package dev.swipe.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.agent.internal.ToolFailure;
 import dev.swipe.core.ErrorCode;
 import java.math.BigDecimal;
 import java.util.ArrayList;

@@ -1,6 +1,7 @@
 package dev.swipe.agent;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.agent.internal.ToolFailure;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.Drag;

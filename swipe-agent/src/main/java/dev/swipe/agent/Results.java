@@ -1,6 +1,7 @@
 package dev.swipe.agent;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.agent.internal.AgentJson;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.Cost;
 import dev.swipe.core.Observation;
@@ -14,7 +15,7 @@ final class Results {
   private Results() {}
 
   static ObjectNode object() {
-    return ToolDispatcher.JSON.createObjectNode();
+    return AgentJson.JSON.createObjectNode();
   }
 
   /** The screenshot fields: image (base64 JPEG), mime_type, width, height, id, settled. */

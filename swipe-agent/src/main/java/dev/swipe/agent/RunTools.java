@@ -1,6 +1,7 @@
 package dev.swipe.agent;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.agent.internal.ToolFailure;
 import java.util.List;
 import java.util.Map;
 

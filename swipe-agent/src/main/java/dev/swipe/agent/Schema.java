@@ -2,6 +2,7 @@ package dev.swipe.agent;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.agent.internal.AgentJson;
 
 /**
  * Builds the JSON Schema subset the tools declare and {@link ArgumentValidator} enforces: object
@@ -16,7 +17,7 @@ final class Schema {
   }
 
   static Schema object(String description) {
-    ObjectNode n = ToolDispatcher.JSON.createObjectNode();
+    ObjectNode n = AgentJson.JSON.createObjectNode();
     n.put("type", "object");
     if (description != null) {
       n.put("description", description);
@@ -158,7 +159,7 @@ final class Schema {
   }
 
   private static ObjectNode typed(String type, String description) {
-    ObjectNode n = ToolDispatcher.JSON.createObjectNode();
+    ObjectNode n = AgentJson.JSON.createObjectNode();
     n.put("type", type);
     if (description != null) {
       n.put("description", description);

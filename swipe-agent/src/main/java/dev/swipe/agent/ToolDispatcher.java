@@ -1,13 +1,11 @@
 package dev.swipe.agent;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.agent.internal.AgentJson;
+import dev.swipe.agent.internal.JsonInput;
+import dev.swipe.agent.internal.ToolFailure;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.SwipeException;
 import java.util.ArrayList;
@@ -36,22 +34,7 @@ import java.util.Optional;
  * <p>Thread-safe; the phone serializes actions, so calls from several threads take turns.
  */
 public final class ToolDispatcher {
-  /** The JSON mapper of the agent layer: strict (duplicate keys, no NaN literals). */
-  static final ObjectMapper JSON =
-      JsonMapper.builder()
-          .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-          .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-          .build();
-
-  static {
-    JSON.getFactory()
-        .setStreamReadConstraints(
-            StreamReadConstraints.builder()
-                .maxNestingDepth(64)
-                .maxStringLength(32 * 1024 * 1024)
-                .build());
-  }
+  private static final ObjectMapper JSON = AgentJson.JSON;
 
   private final AgentRun run;
   private final Map<String, Tool> tools;
@@ -186,9 +169,9 @@ public final class ToolDispatcher {
     try {
       args = parseArguments(argumentsJson);
     } catch (ToolFailure f) {
-      return toText(error(f.code(), f.getMessage(), f.details()));
+      return AgentJson.toText(error(f.code(), f.getMessage(), f.details()));
     }
-    return toText(call(name, args));
+    return AgentJson.toText(call(name, args));
   }
 
   /** Whether a result is an error result. */
@@ -207,31 +190,8 @@ public final class ToolDispatcher {
     return JsonInput.read(text, "arguments");
   }
 
-  static String toText(JsonNode n) {
-    try {
-      return JSON.writeValueAsString(n);
-    } catch (JsonProcessingException e) {
-      return "{\"error\":{\"code\":\"internal\",\"message\":\"result could not be written\",\"details\":{}}}";
-    }
-  }
-
-  /** An error result. */
-  static ObjectNode error(String code, String message, Map<String, ?> details) {
-    ObjectNode out = JSON.createObjectNode();
-    ObjectNode e = out.putObject("error");
-    e.put("code", code);
-    e.put("message", message == null ? code : message);
-    ObjectNode d = e.putObject("details");
-    if (details != null) {
-      for (Map.Entry<String, ?> en : details.entrySet()) {
-        try {
-          d.set(en.getKey(), JSON.valueToTree(en.getValue()));
-        } catch (RuntimeException ex) {
-          d.put(en.getKey(), String.valueOf(en.getValue()));
-        }
-      }
-    }
-    return out;
+  private static ObjectNode error(String code, String message, Map<String, ?> details) {
+    return AgentJson.error(code, message, details);
   }
 
   private static String abbreviate(String s) {

@@ -2,6 +2,7 @@ package dev.swipe.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.agent.internal.AgentJson;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -95,7 +96,7 @@ public record ToolSpec(
    * schema, and the result is the same.
    */
   public ToolSpec compact() {
-    ObjectNode in = ToolDispatcher.JSON.createObjectNode();
+    ObjectNode in = AgentJson.JSON.createObjectNode();
     in.put("type", "object");
     ObjectNode props = in.putObject("properties");
     Set<String> required = new HashSet<>();
@@ -115,13 +116,13 @@ public record ToolSpec(
     if (inputSchema.has("required")) {
       in.set("required", inputSchema.get("required").deepCopy());
     }
-    ObjectNode out = ToolDispatcher.JSON.createObjectNode();
+    ObjectNode out = AgentJson.JSON.createObjectNode();
     out.put("type", "object");
     return new ToolSpec(name, shortDescription, in, out, shortDescription, hints, compactArguments);
   }
 
   private static ObjectNode compactProperty(JsonNode schema, boolean topLevel) {
-    ObjectNode out = ToolDispatcher.JSON.createObjectNode();
+    ObjectNode out = AgentJson.JSON.createObjectNode();
     out.set("type", schema.get("type"));
     if (topLevel && schema.has("description")) {
       String text = firstSentence(schema.get("description").asText());
@@ -171,7 +172,7 @@ public record ToolSpec(
    * annotations}}, the annotations named as MCP names them ({@code readOnlyHint}, ...).
    */
   public ObjectNode toJson() {
-    ObjectNode o = ToolDispatcher.JSON.createObjectNode();
+    ObjectNode o = AgentJson.JSON.createObjectNode();
     o.put("name", name);
     o.put("description", description);
     o.set("input_schema", inputSchema.deepCopy());

@@ -1,6 +1,8 @@
 package dev.swipe.agent;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.agent.internal.AgentJson;
+import dev.swipe.agent.internal.ToolFailure;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
 import dev.swipe.core.SwipeException;
@@ -167,7 +169,7 @@ final class WheelAndScrollTools {
           ObjectNode out = Results.object();
           out.put("played", r.action().isPresent());
           for (Map.Entry<String, Object> e : r.decision().asMap().entrySet()) {
-            out.set(e.getKey(), ToolDispatcher.JSON.valueToTree(e.getValue()));
+            out.set(e.getKey(), AgentJson.JSON.valueToTree(e.getValue()));
           }
           out.put("moved", r.moved());
           out.put("no_op", r.noOp());

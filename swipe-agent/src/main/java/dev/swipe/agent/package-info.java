@@ -1,6 +1,6 @@
 /**
- * The agent layer: the tools as JSON with their names and fields ({@link
- * dev.swipe.agent.ToolDispatcher}, one {@link dev.swipe.agent.AgentRun} per run), served over MCP
- * stdio ({@link dev.swipe.agent.McpStdioServer}) or HTTP ({@link dev.swipe.agent.AgentHttpServer}).
+ * The agent tools as JSON with their names and fields ({@link dev.swipe.agent.ToolDispatcher}, one
+ * {@link dev.swipe.agent.AgentRun} per run). The servers that carry them (MCP stdio, HTTP,
+ * WebDriver) are in {@code swipe-agent-server}.
  */
 package dev.swipe.agent;

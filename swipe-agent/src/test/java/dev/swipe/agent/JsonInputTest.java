@@ -6,6 +6,8 @@ import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.strings;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.swipe.agent.internal.JsonInput;
+import dev.swipe.agent.internal.ToolFailure;
 import dev.swipe.core.Device;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;

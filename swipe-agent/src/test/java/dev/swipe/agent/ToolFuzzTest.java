@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.agent.internal.AgentJson;
 import dev.swipe.core.Device;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.memory.MemoryStores;
@@ -131,7 +132,7 @@ class ToolFuzzTest {
                 String out = tools.call(spec.name(), text);
                 JsonNode result;
                 try {
-                  result = ToolDispatcher.JSON.readTree(out);
+                  result = AgentJson.JSON.readTree(out);
                 } catch (Exception e) {
                   throw new AssertionError("not JSON: " + out, e);
                 }

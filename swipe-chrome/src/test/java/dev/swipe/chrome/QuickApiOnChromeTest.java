@@ -92,17 +92,30 @@ class QuickApiOnChromeTest {
     }
   }
 
+  /**
+   * A 400-unit step is a short swipe: Swiper turns the page for it only when the finger lifts
+   * within its short-swipe time, which a loaded machine can stretch (the touch events reach the
+   * page late). So each step's claim is judged on its own (confirmed exactly when the page turned),
+   * and one of three steps must turn it.
+   */
   @Test
   void aCarouselStepTurnsOnePage() {
     try (ChromePhone page =
             ChromePhone.open(
                 "chrome:?device=pixel-7&url=" + widgets.url("pages/swiper-carousel.html"));
         Device phone = device(page)) {
-      int index0 = truth(page).path("index").asInt();
-      StepResult step =
-          new SwipeStrategies(phone).carouselSwitch(ScrollDirection.RIGHT, phone.screenshot());
-      assertThat(step.confirmed()).isTrue();
-      assertThat(truth(page).path("index").asInt()).isEqualTo(index0 + 1);
+      SwipeStrategies strategies = new SwipeStrategies(phone);
+      boolean turned = false;
+      for (int attempt = 0; attempt < 3 && !turned; attempt++) {
+        int index0 = truth(page).path("index").asInt();
+        StepResult step = strategies.carouselSwitch(ScrollDirection.RIGHT, phone.screenshot());
+        int index1 = truth(page).path("index").asInt();
+        assertThat(index1)
+            .as("diff_ratio %.4f, page %d -> %d", step.diff().diffRatio(), index0, index1)
+            .isEqualTo(step.confirmed() ? index0 + 1 : index0);
+        turned = step.confirmed();
+      }
+      assertThat(turned).as("a page turned in three steps").isTrue();
     }
   }
 

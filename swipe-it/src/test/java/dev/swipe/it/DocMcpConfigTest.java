@@ -77,7 +77,10 @@ class DocMcpConfigTest {
       if (a.equals("-jar")) {
         assertThat(s.args().get(i + 1)).as(s.where()).endsWith("swipe-agent.jar");
         out.addAll(
-            List.of("-cp", System.getProperty("java.class.path"), "dev.swipe.agent.SwipeAgentCli"));
+            List.of(
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.swipe.agent.server.SwipeAgentCli"));
         i++;
       } else if (a.startsWith("sqlite:")) {
         out.add("sqlite:" + tmp.resolve("memory.db"));

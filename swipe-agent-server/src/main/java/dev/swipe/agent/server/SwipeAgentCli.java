@@ -1,0 +1,498 @@
+package dev.swipe.agent.server;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.swipe.agent.AgentRun;
+import dev.swipe.agent.ToolDispatcher;
+import dev.swipe.agent.ToolListing;
+import dev.swipe.agent.internal.AgentJson;
+import dev.swipe.core.Device;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.trace.HtmlReport;
+import dev.swipe.memory.MemoryException;
+import dev.swipe.memory.MemoryStore;
+import dev.swipe.memory.MemoryStores;
+import dev.swipe.webdriver.WebDriverCli;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The runnable jar's entry point.
+ *
+ * <pre>
+ * java -jar swipe-agent.jar mcp   [--device URI | --hid URI --capture URI] [--memory URI|none] [--settle-ms N]
+ *                                 [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]]
+ * java -jar swipe-agent.jar serve --http HOST:PORT [device options] [--memory URI|none] [--token T[,T...]]
+ *                                 [--allow-host H[,H...]] [--max-request-bytes N] [--max-runs N]
+ *                                 [--max-attachment-bytes N] [--max-run-attachment-bytes N] [trace options]
+ * java -jar swipe-agent.jar tools [--device URI] [--tools full|compact]   (prints the tool specs)
+ * java -jar swipe-agent.jar webdriver [--port N] [device options] [--rig NAME] [trace options] ...
+ * java -jar swipe-agent.jar report DIR [--out FILE]   (renders the HTML report of a trace)
+ * </pre>
+ *
+ * <p>{@code --tools compact} ({@code mcp}, {@code serve}, {@code tools}) lists the tools with short
+ * descriptions and no output schemas, for models with little context; the tools behave the same.
+ *
+ * <p>{@code --sim-state} (any command) adds the {@code sim_state} tool on the simulator, for demos
+ * and tests; it is off by default because it reveals what a model must judge from screenshots.
+ *
+ * <p>{@code --trace DIR} gives each run (the mcp session, each serve run, each WebDriver session) a
+ * trace of its own in a new sub-directory of {@code DIR}; {@code report DIR} renders them.
+ *
+ * <p>Defaults: {@code --device sim:}, {@code --memory sqlite:~/.swipe/memory.db}. In {@code mcp}
+ * mode stdout is the protocol channel: everything else goes to stderr.
+ */
+public final class SwipeAgentCli {
+  static final String USAGE =
+      """
+      usage:
+        swipe-agent mcp   [--device URI | --hid URI --capture URI] [--memory URI|none] [--settle-ms N]
+                          [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]]
+        swipe-agent serve --http HOST:PORT [--device URI | --hid URI --capture URI] [--memory URI|none]
+                          [--token TOKEN[,TOKEN...]] [--allow-host HOST[:PORT][,...]]
+                          [--max-request-bytes N] [--max-runs N] [--settle-ms N]
+                          [--max-attachment-bytes N] [--max-run-attachment-bytes N]
+                          [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]]
+        swipe-agent tools [--device URI] [--tools full|compact]
+        swipe-agent webdriver [--address HOST] [--port N] [device options] [--rig NAME]
+                          [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]] ...  (webdriver --help)
+        swipe-agent report DIR [--out FILE]
+      --sim-state (any command): add the sim_state tool (simulator only; for demos and tests)
+      --tools compact (mcp, serve, tools): list the tools with short descriptions and no output
+        schemas, for models with little context (default full); the tools behave the same
+      defaults: --device sim:  --memory sqlite:~/.swipe/memory.db  --http 127.0.0.1:8765
+      --trace DIR: each run (the mcp session, each serve run, each webdriver session) is traced in a
+        new sub-directory of DIR, with a disk budget of --trace-max-bytes (default 512 MiB) each;
+        all run directories together stay within --trace-total-bytes (default 4 GiB): the oldest
+        ended runs' directories are removed first. A DIR that cannot be written is refused before
+        anything starts.
+      report DIR: renders DIR/report.html from a trace, or each run's report and DIR/index.html from
+        a DIR of runs; --out FILE writes a single trace's page elsewhere. Unreadable lines are listed.
+      serve keeps screenshots within --max-run-attachment-bytes per run (default 64 MiB) and
+        --max-attachment-bytes in all (default 256 MiB); the oldest beyond are evicted (attachment_evicted).
+      serve needs --token (or SWIPE_AGENT_TOKEN) when bound to a non-loopback address.
+      serve refuses requests whose Host or Origin is not a loopback name, the bound address or an --allow-host.
+      """;
+
+  private SwipeAgentCli() {}
+
+  /** Runs a command; exits with 0 on a clean end, 2 on a usage error, 1 on a failure. */
+  public static void main(String[] args) {
+    System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
+    System.setProperty(
+        "org.slf4j.simpleLogger.defaultLogLevel", System.getProperty("swipe.log", "warn"));
+    PrintStream protocol =
+        new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+    // stdout may be the MCP channel: stray prints of any library go to stderr instead
+    System.setOut(System.err);
+    int code;
+    try {
+      code = run(args, protocol);
+    } catch (UsageException e) {
+      System.err.println("swipe-agent: " + e.getMessage());
+      System.err.print(USAGE);
+      code = 2;
+    } catch (SwipeException e) {
+      System.err.println(
+          "swipe-agent: "
+              + e.code().id()
+              + (e.field() == null ? "" : " (" + e.field() + ")")
+              + ": "
+              + e.getMessage());
+      code = 1;
+    } catch (MemoryException e) {
+      System.err.println("swipe-agent: " + e.getMessage());
+      code = 1;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      code = 1;
+    } catch (RuntimeException e) {
+      System.err.println("swipe-agent: unexpected failure: " + e);
+      code = 1;
+    }
+    System.exit(code);
+  }
+
+  static int run(String[] args, PrintStream stdout) throws InterruptedException {
+    if (args.length == 0 || args[0].equals("help") || args[0].equals("--help")) {
+      System.err.print(USAGE);
+      return args.length == 0 ? 2 : 0;
+    }
+    if (args[0].equals("report")) {
+      return HtmlReport.run(Arrays.copyOfRange(args, 1, args.length), stdout, System.err);
+    }
+    if (args[0].equals("webdriver")) {
+      // a W3C WebDriver remote end (swipe-webdriver) whose swipe: methods are these tools; the
+      // trace
+      // options are the agent's, taken out before the rest is parsed there
+      List<String> rest = new ArrayList<>();
+      Map<String, String> trace = new LinkedHashMap<>();
+      boolean simState = false;
+      for (int i = 1; i < args.length; i++) {
+        String a = args[i];
+        String key = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+        if (a.equals(SIM_STATE)) {
+          simState = true;
+        } else if (key.equals("--trace")
+            || key.equals("--trace-max-bytes")
+            || key.equals("--trace-total-bytes")) {
+          String value =
+              a.contains("=")
+                  ? a.substring(a.indexOf('=') + 1)
+                  : i + 1 < args.length ? args[++i] : null;
+          if (value == null) {
+            throw new UsageException(key + " needs a value");
+          }
+          if (trace.put(key, value) != null) {
+            throw new UsageException(key + " given twice");
+          }
+        } else {
+          rest.add(a);
+        }
+      }
+      if (rest.size() == 1 && (rest.get(0).equals("--help") || rest.get(0).equals("help"))) {
+        System.err.print(WebDriverCli.USAGE);
+        System.err.println(
+            "  [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]]: each session traced in a"
+                + " new sub-directory of DIR");
+        return 0;
+      }
+      RunTraces traces = new Options("webdriver", trace).traces();
+      return WebDriverCli.run(
+          rest.toArray(String[]::new), WebDriverTools.factory(simState, traces), System.err);
+    }
+    Options o = Options.parse(args);
+    // checked before any part opens: a trace directory that cannot be written fails here, not
+    // mid-run
+    RunTraces traces = o.traces();
+    switch (o.command()) {
+      case "tools" -> {
+        try (Device device = o.openDevice();
+            AgentRun run = AgentRun.builder(device).simState(o.simState()).build()) {
+          ArrayNode arr = AgentJson.JSON.createArrayNode();
+          new ToolDispatcher(run).specs(o.toolListing()).forEach(s -> arr.add(s.toJson()));
+          stdout.println(AgentJson.toText(arr));
+        }
+        return 0;
+      }
+      case "mcp" -> {
+        try (Device device = o.openDevice();
+            MemoryStore memory = o.openMemory();
+            AgentRun run = o.run(device, memory, traces)) {
+          releaseOnExit(device);
+          McpStdioServer server =
+              McpStdioServer.start(new ToolDispatcher(run), o.toolListing(), System.in, stdout);
+          System.err.println("swipe-agent: MCP server on stdio, device " + o.deviceLabel());
+          server.awaitInputClosed();
+          server.close();
+        }
+        return 0;
+      }
+      case "serve" -> {
+        try (Device device = o.openDevice();
+            MemoryStore memory = o.openMemory();
+            AgentHttpServer server =
+                AgentHttpServer.builder(device)
+                    .address(o.http())
+                    .memory(memory)
+                    .tokens(o.tokens())
+                    .allowHosts(o.allowHosts())
+                    .maxRequestBytes(o.maxRequestBytes())
+                    .maxRuns(o.maxRuns())
+                    .maxAttachmentBytes(o.maxAttachmentBytes())
+                    .maxRunAttachmentBytes(o.maxRunAttachmentBytes())
+                    .simState(o.simState())
+                    .toolListing(o.toolListing())
+                    .traces(traces)
+                    .start()) {
+          System.err.println(
+              "swipe-agent: HTTP tools on http://"
+                  + hostPort(server.address())
+                  + "/tools, device "
+                  + o.deviceLabel());
+          Runtime.getRuntime().addShutdownHook(new Thread(server::close, "swipe-agent-http-stop"));
+          releaseOnExit(device);
+          Thread.currentThread().join();
+        }
+        return 0;
+      }
+      default -> throw new UsageException("unknown command '" + o.command() + "'");
+    }
+  }
+
+  /**
+   * Closes the device when the process is stopped (an MCP client ends the server with SIGTERM):
+   * closing releases the pointer and keys, after a gesture in flight has finished.
+   */
+  private static void releaseOnExit(Device device) {
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  try {
+                    device.close();
+                  } catch (RuntimeException e) {
+                    System.err.println("swipe-agent: closing the device failed: " + e.getMessage());
+                  }
+                },
+                "swipe-agent-release"));
+  }
+
+  private static String hostPort(InetSocketAddress a) {
+    return a.getHostString() + ":" + a.getPort();
+  }
+
+  /** The flag that adds the {@code sim_state} tool. */
+  static final String SIM_STATE = "--sim-state";
+
+  /** A command line that cannot be run. */
+  static final class UsageException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    UsageException(String message) {
+      super(message);
+    }
+  }
+
+  /** Parsed command line. */
+  record Options(String command, Map<String, String> values) {
+    private static final List<String> KNOWN =
+        List.of(
+            "--device",
+            "--hid",
+            "--capture",
+            "--memory",
+            "--http",
+            "--token",
+            "--allow-host",
+            "--max-request-bytes",
+            "--max-runs",
+            "--max-attachment-bytes",
+            "--max-run-attachment-bytes",
+            "--settle-ms",
+            "--trace",
+            "--trace-max-bytes",
+            "--trace-total-bytes",
+            "--tools",
+            SIM_STATE);
+
+    static Options parse(String[] args) {
+      Map<String, String> v = new LinkedHashMap<>();
+      List<String> rest = new ArrayList<>(List.of(args).subList(1, args.length));
+      for (int i = 0; i < rest.size(); i++) {
+        String a = rest.get(i);
+        String key = a;
+        String value;
+        int eq = a.indexOf('=');
+        if (a.equals(SIM_STATE)) {
+          value = "true"; // a flag without a value
+        } else if (a.startsWith("--") && eq > 0) {
+          key = a.substring(0, eq);
+          value = a.substring(eq + 1);
+        } else {
+          if (i + 1 >= rest.size()) {
+            throw new UsageException(
+                a.startsWith("--") ? a + " needs a value" : "unexpected argument '" + a + "'");
+          }
+          value = rest.get(++i);
+        }
+        if (!KNOWN.contains(key)) {
+          throw new UsageException("unknown option '" + key + "'");
+        }
+        if (v.put(key, value) != null) {
+          throw new UsageException(key + " given twice");
+        }
+      }
+      Options o = new Options(args[0], v);
+      if (v.containsKey("--device") && (v.containsKey("--hid") || v.containsKey("--capture"))) {
+        throw new UsageException("give either --device or --hid and --capture, not both");
+      }
+      if (v.containsKey("--hid") != v.containsKey("--capture")) {
+        throw new UsageException("--hid and --capture go together");
+      }
+      o.toolListing(); // a bad value is refused before anything opens
+      return o;
+    }
+
+    Device openDevice() {
+      Device.Builder b = Device.builder();
+      if (values.containsKey("--hid")) {
+        b.hid(values.get("--hid")).capture(values.get("--capture"));
+      } else {
+        b.device(values.getOrDefault("--device", "sim:"));
+      }
+      if (values.containsKey("--settle-ms")) {
+        b.settleBound(Duration.ofMillis(number("--settle-ms", 0, 60_000)));
+      }
+      return b.open();
+    }
+
+    String deviceLabel() {
+      return values.containsKey("--hid")
+          ? values.get("--hid") + " + " + values.get("--capture")
+          : values.getOrDefault("--device", "sim:");
+    }
+
+    MemoryStore openMemory() {
+      String uri = values.getOrDefault("--memory", MemoryStores.DEFAULT_URI);
+      return uri.equals("none") ? null : MemoryStores.open(uri);
+    }
+
+    boolean simState() {
+      return values.containsKey(SIM_STATE);
+    }
+
+    /** How the tools are listed ({@code --tools full|compact}, default full). */
+    ToolListing toolListing() {
+      String v = values.getOrDefault("--tools", "full");
+      return switch (v) {
+        case "full" -> ToolListing.FULL;
+        case "compact" -> ToolListing.COMPACT;
+        default -> throw new UsageException("--tools must be full or compact, was '" + v + "'");
+      };
+    }
+
+    AgentRun run(Device device, MemoryStore memory, RunTraces traces) {
+      AgentRun.Builder b = AgentRun.builder(device).acceptInlineImages(false).simState(simState());
+      if (memory != null) {
+        b.memory(memory);
+      }
+      return traces == null ? b.build() : traces.start(b, command);
+    }
+
+    /** The trace root of {@code --trace}, checked writable now; null without it. */
+    RunTraces traces() {
+      if (!values.containsKey("--trace")) {
+        if (values.containsKey("--trace-max-bytes")) {
+          throw new UsageException("--trace-max-bytes needs --trace");
+        }
+        if (values.containsKey("--trace-total-bytes")) {
+          throw new UsageException("--trace-total-bytes needs --trace");
+        }
+        return null;
+      }
+      if (values.get("--trace").isBlank()) {
+        throw new UsageException("--trace needs a directory");
+      }
+      long max = number("--trace-max-bytes", 4096, Long.MAX_VALUE, RunTraces.defaultMaxBytes());
+      long total =
+          number("--trace-total-bytes", 4096, Long.MAX_VALUE, RunTraces.DEFAULT_TOTAL_MAX_BYTES);
+      java.nio.file.Path root;
+      try {
+        root = java.nio.file.Path.of(values.get("--trace"));
+      } catch (java.nio.file.InvalidPathException e) {
+        throw SwipeException.invalidArgument(
+            "trace", "'" + values.get("--trace") + "' is not a path: " + e.getReason());
+      }
+      return RunTraces.open(root, max, total, System.err);
+    }
+
+    InetSocketAddress http() {
+      String hp = values.getOrDefault("--http", "127.0.0.1:8765");
+      int colon = hp.lastIndexOf(':');
+      if (colon <= 0) {
+        throw new UsageException("--http must be HOST:PORT, was '" + hp + "'");
+      }
+      String host = hp.substring(0, colon);
+      if (host.startsWith("[") && host.endsWith("]")) {
+        host = host.substring(1, host.length() - 1);
+      }
+      int port;
+      try {
+        port = Integer.parseInt(hp.substring(colon + 1));
+      } catch (NumberFormatException e) {
+        throw new UsageException(
+            "--http port must be a number, was '" + hp.substring(colon + 1) + "'");
+      }
+      if (port < 0 || port > 65535) {
+        throw new UsageException("--http port must be in [0, 65535], was " + port);
+      }
+      return new InetSocketAddress(host, port);
+    }
+
+    String token() {
+      String t = values.get("--token");
+      return t != null ? t : System.getenv("SWIPE_AGENT_TOKEN");
+    }
+
+    /** The bearer tokens: a comma-separated list gives each client its own. */
+    List<String> tokens() {
+      return commaList(token(), "--token");
+    }
+
+    List<String> allowHosts() {
+      return commaList(values.get("--allow-host"), "--allow-host");
+    }
+
+    private static List<String> commaList(String v, String key) {
+      if (v == null || v.isBlank()) {
+        return List.of();
+      }
+      List<String> out = new ArrayList<>();
+      for (String part : v.split(",", -1)) {
+        if (part.isBlank()) {
+          throw new UsageException(key + " has an empty entry in '" + v + "'");
+        }
+        out.add(part.strip());
+      }
+      return out;
+    }
+
+    int maxRequestBytes() {
+      return (int)
+          number(
+              "--max-request-bytes",
+              1024,
+              256L * 1024 * 1024,
+              AgentHttpServer.DEFAULT_MAX_REQUEST_BYTES);
+    }
+
+    int maxRuns() {
+      return (int) number("--max-runs", 1, 10_000, AgentHttpServer.DEFAULT_MAX_RUNS);
+    }
+
+    long maxAttachmentBytes() {
+      return number(
+          "--max-attachment-bytes",
+          1024 * 1024,
+          Long.MAX_VALUE,
+          AgentHttpServer.DEFAULT_MAX_ATTACHMENT_BYTES);
+    }
+
+    long maxRunAttachmentBytes() {
+      return number(
+          "--max-run-attachment-bytes",
+          1024 * 1024,
+          Long.MAX_VALUE,
+          AgentHttpServer.DEFAULT_MAX_RUN_ATTACHMENT_BYTES);
+    }
+
+    private long number(String key, long min, long max) {
+      return number(key, min, max, 0);
+    }
+
+    private long number(String key, long min, long max, long dflt) {
+      String s = values.get(key);
+      if (s == null) {
+        return dflt;
+      }
+      try {
+        long n = Long.parseLong(s);
+        if (n < min || n > max) {
+          throw new UsageException(key + " must be in [" + min + ", " + max + "], was " + n);
+        }
+        return n;
+      } catch (NumberFormatException e) {
+        throw new UsageException(key + " must be a whole number, was '" + s + "'");
+      }
+    }
+  }
+}

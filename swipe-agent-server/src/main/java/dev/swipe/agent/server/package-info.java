@@ -1,0 +1,7 @@
+/**
+ * The agent tools served: over MCP stdio ({@link dev.swipe.agent.server.McpStdioServer}), over HTTP
+ * ({@link dev.swipe.agent.server.AgentHttpServer}), as a WebDriver remote end's {@code swipe:}
+ * methods, and from the command line ({@link dev.swipe.agent.server.SwipeAgentCli}, also the
+ * runnable jar's main class).
+ */
+package dev.swipe.agent.server;

@@ -1,0 +1,21 @@
+/**
+ * The agent tools served: the MCP stdio server, the HTTP endpoint, the WebDriver command and the
+ * CLI. Depends on every provider module, so it knows every scheme.
+ */
+module dev.swipe.agent.server {
+  requires transitive dev.swipe.agent;
+  requires dev.swipe.sim;
+  requires dev.swipe.hid;
+  requires dev.swipe.capture;
+  requires dev.swipe.chrome;
+  requires dev.swipe.webdriver;
+  requires dev.swipe.http;
+  requires dev.swipe.text.tesseract;
+  requires com.fasterxml.jackson.databind;
+  requires io.modelcontextprotocol.sdk.mcp.core;
+  requires io.modelcontextprotocol.sdk.mcp.json.jackson2;
+  requires org.slf4j;
+  requires reactor.core;
+
+  exports dev.swipe.agent.server;
+}
