@@ -3,6 +3,7 @@
  * Providers of HID transports, frame sources and whole devices are found by URI scheme.
  */
 module dev.swipe.core {
+  requires transitive dev.swipe.base;
   requires transitive dev.swipe.diff;
   requires transitive dev.swipe.wheel;
   requires transitive dev.swipe.memory;

@@ -1,18 +1,21 @@
 package dev.swipe.core;
 
+import dev.swipe.base.NormSpace;
+
 /**
  * A point in the normalized screen space: x and y in [0, 1000], origin at the top-left corner of
  * the phone screen (not of the capture frame), (500, 500) at its centre.
  *
  * <p>Conversion to a W x H screenshot uses {@code px = n / 1000 * max(W - 1, 1)} (and the same with
- * H for y), so 0 maps to the first pixel and 1000 to the last one on either axis.
+ * H for y), so 0 maps to the first pixel and 1000 to the last one on either axis; {@link
+ * dev.swipe.base.NormSpace} holds it for every module.
  *
  * @param x horizontal position, 0 (left) to 1000 (right)
  * @param y vertical position, 0 (top) to 1000 (bottom)
  */
 public record NormPoint(double x, double y) {
   /** The largest normalized coordinate. */
-  public static final double MAX = 1000.0;
+  public static final double MAX = NormSpace.MAX;
 
   /** The screen centre, (500, 500). */
   public static final NormPoint CENTER = new NormPoint(500, 500);
@@ -58,12 +61,12 @@ public record NormPoint(double x, double y) {
 
   /** Normalized coordinate to pixel along an axis of {@code size} pixels. */
   public static double toPixel(double norm, int size) {
-    return norm / MAX * Math.max(size - 1, 1);
+    return NormSpace.toPixel(norm, size);
   }
 
   /** Pixel coordinate to normalized along an axis of {@code size} pixels. */
   public static double toNorm(double pixel, int size) {
-    return pixel / Math.max(size - 1, 1) * MAX;
+    return NormSpace.toNorm(pixel, size);
   }
 
   static void checkCoordinate(String field, double v) {
@@ -81,7 +84,7 @@ public record NormPoint(double x, double y) {
 
   /** Pixels span [0, max(size - 1, 1)], the same span the conversion uses. */
   private static void checkPixel(String field, double p, int size) {
-    double last = Math.max(size - 1, 1);
+    double last = NormSpace.span(size);
     if (!(p >= 0 && p <= last)) {
       throw SwipeException.invalidArgument(
           field, "must lie on the image [0, " + last + "], was " + p);

@@ -1,5 +1,7 @@
 package dev.swipe.diff;
 
+import dev.swipe.base.NormSpace;
+
 /**
  * A rectangle in the normalized 0-1000 space of the public tools ({@code image_diff}'s {@code
  * region}): origin top-left of the phone screen, {@code (1000, 1000)} the bottom-right pixel.
@@ -38,12 +40,12 @@ public record NormalizedRegion(double x, double y, double w, double h) {
       throw ImageException.invalidArgument(
           "raster size must be at least 1x1, got " + width + "x" + height);
     }
-    double sx = Math.max(width - 1, 1) / 1000.0;
-    double sy = Math.max(height - 1, 1) / 1000.0;
+    double sx = NormSpace.pixelsPerUnit(width);
+    double sy = NormSpace.pixelsPerUnit(height);
     int left = clamp((int) Math.floor(x * sx), width - 1);
     int top = clamp((int) Math.floor(y * sy), height - 1);
-    int right = clamp((int) Math.ceil(Math.min(1000.0, x + w) * sx), width - 1);
-    int bottom = clamp((int) Math.ceil(Math.min(1000.0, y + h) * sy), height - 1);
+    int right = clamp((int) Math.ceil(Math.min(NormSpace.MAX, x + w) * sx), width - 1);
+    int bottom = clamp((int) Math.ceil(Math.min(NormSpace.MAX, y + h) * sy), height - 1);
     return PixelRect.ofCorners(left, top, Math.max(left, right), Math.max(top, bottom));
   }
 

@@ -1,5 +1,7 @@
 package dev.swipe.diff;
 
+import dev.swipe.base.NormSpace;
+
 /**
  * Measures the row pitch of a picker wheel from one screenshot, so {@code wheel_nudge} can override
  * a caller's wrong {@code row_spacing} estimate.
@@ -72,7 +74,7 @@ public final class RowPitch {
       }
     }
     double pitchPx = lagConf[0] * raster.scaleY();
-    double pitchNorm = pitchPx / Math.max(raster.sourceHeight() - 1, 1) * 1000.0;
+    double pitchNorm = NormSpace.toNorm(pitchPx, raster.sourceHeight());
     return new RowPitchResult(pitchPx, pitchNorm, lagConf[1]);
   }
 
@@ -101,8 +103,8 @@ public final class RowPitch {
     checkRange("center_y", centerY, 0, 1000);
     checkRange("half_width", halfWidth, Double.MIN_VALUE, 1000);
     checkRange("half_height", halfHeight, Double.MIN_VALUE, 1000);
-    double sx = Math.max(raster.width() - 1, 1) / 1000.0;
-    double sy = Math.max(raster.height() - 1, 1) / 1000.0;
+    double sx = NormSpace.pixelsPerUnit(raster.width());
+    double sy = NormSpace.pixelsPerUnit(raster.height());
     int left = clamp((int) Math.floor((columnX - halfWidth) * sx), raster.width() - 1);
     int right = clamp((int) Math.ceil((columnX + halfWidth) * sx), raster.width() - 1);
     int top = clamp((int) Math.floor((centerY - halfHeight) * sy), raster.height() - 1);

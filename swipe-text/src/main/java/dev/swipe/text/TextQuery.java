@@ -1,5 +1,6 @@
 package dev.swipe.text;
 
+import dev.swipe.base.NormSpace;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -90,17 +91,17 @@ public final class TextQuery {
     }
 
     boolean containsCentreOf(TextBox b, int imageWidth, int imageHeight) {
-      double nx = b.centerX() / Math.max(imageWidth - 1, 1) * 1000;
-      double ny = b.centerY() / Math.max(imageHeight - 1, 1) * 1000;
+      double nx = NormSpace.toNorm(b.centerX(), imageWidth);
+      double ny = NormSpace.toNorm(b.centerY(), imageHeight);
       return nx >= x && nx <= x + width && ny >= y && ny <= y + height;
     }
 
     /** This region in the pixels of an image of {@code w x h}, clamped to the image. */
     public TextBox toPixels(int w, int h) {
-      int x1 = (int) Math.floor(x / 1000 * Math.max(w - 1, 1));
-      int y1 = (int) Math.floor(y / 1000 * Math.max(h - 1, 1));
-      int x2 = (int) Math.ceil((x + width) / 1000 * Math.max(w - 1, 1)) + 1;
-      int y2 = (int) Math.ceil((y + height) / 1000 * Math.max(h - 1, 1)) + 1;
+      int x1 = (int) Math.floor(NormSpace.toPixel(x, w));
+      int y1 = (int) Math.floor(NormSpace.toPixel(y, h));
+      int x2 = (int) Math.ceil(NormSpace.toPixel(x + width, w)) + 1;
+      int y2 = (int) Math.ceil(NormSpace.toPixel(y + height, h)) + 1;
       x1 = Math.max(0, Math.min(x1, w - 1));
       y1 = Math.max(0, Math.min(y1, h - 1));
       return TextBox.ofCorners(x1, y1, Math.min(x2, w), Math.min(y2, h));

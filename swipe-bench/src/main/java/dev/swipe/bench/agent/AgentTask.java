@@ -1,6 +1,7 @@
 package dev.swipe.bench.agent;
 
 import dev.swipe.core.Device;
+import dev.swipe.core.NormPoint;
 import dev.swipe.sim.DrawnText;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimState;
@@ -142,8 +143,8 @@ record AgentTask(
       case MAP -> {
         for (DrawnText t : oracle.drawnText()) {
           if (t.text().equals(target)) {
-            double cx = 1000.0 * t.box().getCenterX() / Math.max(s.frameWidth() - 1, 1);
-            double cy = 1000.0 * t.box().getCenterY() / Math.max(s.frameHeight() - 1, 1);
+            double cx = NormPoint.toNorm(t.box().getCenterX(), s.frameWidth());
+            double cy = NormPoint.toNorm(t.box().getCenterY(), s.frameHeight());
             if (Math.abs(cx - 500) <= 250 && Math.abs(cy - 500) <= 250) {
               return new Verdict(
                   true, String.format(Locale.ROOT, "%s at (%.0f, %.0f)", target, cx, cy));

@@ -1,6 +1,7 @@
 package dev.swipe.bench.policy;
 
 import dev.swipe.core.Device;
+import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.GestureShape;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.scroll.Scroll;
@@ -123,7 +124,7 @@ public final class LandingBench {
       double amount = 300.0 / Scroll.DEFAULT_REGION.h(); // 300 normalized units of finger travel
       double[] shaped = new double[durations.length];
       double[] linear = new double[durations.length];
-      double plannedPx = 300.0 / 1000 * (s0.frameHeight() - 1);
+      double plannedPx = NormPoint.toPixel(300, s0.frameHeight());
       for (int k = 0; k < durations.length; k++) {
         double before = o.awaitRest(Duration.ofSeconds(10)).listOffsetPx();
         ScrollResult r =

@@ -206,7 +206,7 @@ public final class WebDriverBench {
   }
 
   private static NormPoint norm(double px, double py) {
-    return NormPoint.of(px / (W - 1) * 1000, py / (H - 1) * 1000);
+    return NormPoint.of(NormPoint.toNorm(px, W), NormPoint.toNorm(py, H));
   }
 
   private static void errors(TimedTransport hid, int first, Timeline plan, List<Double> out) {

@@ -1,5 +1,6 @@
 package dev.swipe.core.internal;
 
+import dev.swipe.base.NormSpace;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
@@ -111,8 +112,8 @@ final class PickerCheck {
    */
   private static long labelRows(
       TextPage page, Observation shot, double columnX, double centerY, double spacing) {
-    double sx = 1000.0 / Math.max(shot.width() - 1, 1);
-    double sy = 1000.0 / Math.max(shot.height() - 1, 1);
+    double sx = NormSpace.unitsPerPixel(shot.width());
+    double sy = NormSpace.unitsPerPixel(shot.height());
     return page.words().stream()
         .filter(w -> WheelColumnFinder.isLabel(w.text()))
         .filter(w -> Math.abs(w.box().centerX() * sx - columnX) < Math.max(40, spacing))

@@ -1,5 +1,6 @@
 package dev.swipe.core.internal;
 
+import dev.swipe.base.NormSpace;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
@@ -231,8 +232,8 @@ final class ScreenReader implements AutoCloseable {
 
   /** A pixel box of an observation in normalized units ({@code n = px / max(W - 1, 1) * 1000}). */
   static NormRegion norm(TextBox b, Observation o) {
-    double sx = 1000.0 / Math.max(o.width() - 1, 1);
-    double sy = 1000.0 / Math.max(o.height() - 1, 1);
+    double sx = NormSpace.unitsPerPixel(o.width());
+    double sy = NormSpace.unitsPerPixel(o.height());
     double x1 = Math.min(999.99, b.x() * sx);
     double y1 = Math.min(999.99, b.y() * sy);
     double x2 = Math.min(1000, Math.max(x1 + 0.01, (b.right() - 1) * sx));

@@ -1,5 +1,6 @@
 package dev.swipe.core.internal;
 
+import dev.swipe.base.NormSpace;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
@@ -46,8 +47,8 @@ final class WheelReader {
     if (found.isEmpty()) {
       return found;
     }
-    double sx = 1000.0 / Math.max(o.width() - 1, 1);
-    double sy = 1000.0 / Math.max(o.height() - 1, 1);
+    double sx = NormSpace.unitsPerPixel(o.width());
+    double sy = NormSpace.unitsPerPixel(o.height());
     List<WheelColumn> all = new ArrayList<>(found);
     // a column whose rows are twice as far apart as its line-mates' paired every other row (the
     // rows between went unread): its band is read again, and it stands only where it then agrees
@@ -233,8 +234,8 @@ final class WheelReader {
     if (page.isEmpty()) {
       return Optional.empty();
     }
-    double sx = 1000.0 / Math.max(o.width() - 1, 1);
-    double sy = 1000.0 / Math.max(o.height() - 1, 1);
+    double sx = NormSpace.unitsPerPixel(o.width());
+    double sy = NormSpace.unitsPerPixel(o.height());
     WheelScale scale = was.scale();
     Integer value = null;
     List<String> above = new ArrayList<>();
@@ -292,8 +293,8 @@ final class WheelReader {
    */
   private static List<WheelColumn> columns(
       Observation o, TextPage page, Double selectedAt, WheelScale known) {
-    double sx = 1000.0 / Math.max(o.width() - 1, 1);
-    double sy = 1000.0 / Math.max(o.height() - 1, 1);
+    double sx = NormSpace.unitsPerPixel(o.width());
+    double sy = NormSpace.unitsPerPixel(o.height());
     List<WheelColumn> out = new ArrayList<>();
     List<Boolean> sure = new ArrayList<>();
     List<WheelColumnFinder.Column> found =

@@ -101,8 +101,8 @@ public final class SimTransport implements HidTransport {
       cursorY = 0;
       homed = true;
     }
-    long tx = Math.round(p.at().x() / NormPoint.MAX * Math.max(phone.width() - 1, 1));
-    long ty = Math.round(p.at().y() / NormPoint.MAX * Math.max(phone.height() - 1, 1));
+    long tx = Math.round(NormPoint.toPixel(p.at().x(), phone.width()));
+    long ty = Math.round(NormPoint.toPixel(p.at().y(), phone.height()));
     long dx = tx - cursorX;
     long dy = ty - cursorY;
     boolean sent = false;

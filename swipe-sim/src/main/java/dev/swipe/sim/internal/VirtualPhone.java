@@ -179,8 +179,8 @@ public final class VirtualPhone {
     advance(now);
     lastInputNanos = now;
     log(now, kind, at.x(), at.y(), pressed);
-    double x = at.x() / NormPoint.MAX * Math.max(width - 1, 1) / scaleX;
-    double y = at.y() / NormPoint.MAX * Math.max(height - 1, 1) / scaleY;
+    double x = NormPoint.toPixel(at.x(), width) / scaleX;
+    double y = NormPoint.toPixel(at.y(), height) / scaleY;
     if (kind != PointerKind.RELATIVE) {
       cursorX = x;
       cursorY = y;

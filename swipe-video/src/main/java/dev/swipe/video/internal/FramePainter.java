@@ -1,5 +1,6 @@
 package dev.swipe.video.internal;
 
+import dev.swipe.core.NormPoint;
 import java.awt.AlphaComposite;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -97,6 +98,6 @@ public final class FramePainter {
   }
 
   private static int px(double n, int size) {
-    return (int) Math.round(n / 1000 * Math.max(size - 1, 1));
+    return (int) Math.round(NormPoint.toPixel(n, size));
   }
 }

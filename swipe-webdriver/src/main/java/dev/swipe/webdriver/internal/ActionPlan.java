@@ -498,8 +498,8 @@ final class ActionPlan {
 
   /** Screenshot pixels to normalized units (the width and height rules), clamped to the screen. */
   static NormPoint norm(double px, double py, int width, int height) {
-    double nx = px / Math.max(width - 1, 1) * NormPoint.MAX;
-    double ny = py / Math.max(height - 1, 1) * NormPoint.MAX;
+    double nx = NormPoint.toNorm(px, width);
+    double ny = NormPoint.toNorm(py, height);
     return NormPoint.of(
         Math.min(NormPoint.MAX, Math.max(0, nx)), Math.min(NormPoint.MAX, Math.max(0, ny)));
   }
