@@ -4,6 +4,7 @@
  */
 module dev.swipe.agent.server {
   requires transitive dev.swipe.agent;
+  requires dev.swipe.report;
   requires dev.swipe.sim;
   requires dev.swipe.hid;
   requires dev.swipe.capture;

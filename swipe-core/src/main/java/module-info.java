@@ -21,6 +21,9 @@ module dev.swipe.core {
   exports dev.swipe.core.text;
   exports dev.swipe.core.trace;
   exports dev.swipe.core.wheel;
+  // the report draws the changed cells the same way the screen comparison finds them
+  exports dev.swipe.core.internal to
+      dev.swipe.report;
 
   uses dev.swipe.core.spi.DeviceProvider;
   uses dev.swipe.core.spi.FrameSourceProvider;

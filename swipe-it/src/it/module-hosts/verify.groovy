@@ -6,7 +6,7 @@ def bindings = ['org.slf4j:slf4j-simple', 'org.slf4j:slf4j-nop', 'org.slf4j:slf4
                 'org.slf4j:slf4j-reload4j', 'ch.qos.logback:logback-classic',
                 'org.apache.logging.log4j:log4j-slf4j-impl', 'org.apache.logging.log4j:log4j-slf4j2-impl']
 def hosts = new File(basedir, 'pom.xml').text.findAll(/<module>([^<]+)<\/module>/) { it[1] }
-assert hosts.size() >= 21 : "hosts: ${hosts}"
+assert hosts.size() >= 22 : "hosts: ${hosts}"
 // A host of the agent tools library (or of the LangChain4j provider on it) gets no rig driver, capture
 // library, OCR natives or MCP SDK unless it adds them: those come with swipe-agent-server.
 def heavy = ['com.fazecast:jSerialComm', 'com.github.sarxos:webcam-capture', 'org.bytedeco:',

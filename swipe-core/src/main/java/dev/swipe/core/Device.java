@@ -542,8 +542,8 @@ public interface Device extends AutoCloseable {
 
     /**
      * Records every action in a JSON Lines trace in {@code dir}, with the screenshots beside it
-     * (also {@code trace=DIR} in a combined device URI). Render it with {@code
-     * dev.swipe.core.trace.HtmlReport}.
+     * (also {@code trace=DIR} in a combined device URI). Render it with swipe-report's {@code
+     * dev.swipe.report.HtmlReport}.
      */
     public Builder trace(java.nio.file.Path dir) {
       SwipeException.requireArgument(dir, "trace");

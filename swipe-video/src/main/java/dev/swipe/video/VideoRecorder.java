@@ -8,7 +8,7 @@ import dev.swipe.core.ErrorCode;
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.PointerReport;
-import dev.swipe.core.trace.HtmlReport;
+import dev.swipe.core.trace.TraceWriter;
 import dev.swipe.video.internal.FramePainter;
 import dev.swipe.video.internal.Mp4Writer;
 import java.awt.image.BufferedImage;
@@ -45,8 +45,8 @@ import java.util.concurrent.TimeUnit;
  * recorder's own thread, and when it falls behind by more than the queue, newer frames are dropped
  * (counted in the summary) rather than slowing the run. At the disk or duration budget recording
  * stops with a reason and the file stays playable. Beside the MP4 a JSON sidecar ({@code
- * video.mp4.json}) gives its start on the device clock, which {@link HtmlReport} uses to link each
- * step of a trace in the same directory to its moment.
+ * video.mp4.json}) gives its start on the device clock, which the HTML report (swipe-report) uses
+ * to link each step of a trace in the same directory to its moment.
  */
 public final class VideoRecorder implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -396,7 +396,7 @@ public final class VideoRecorder implements AutoCloseable {
     var times = j.putArray("frame_times_ms");
     s.frameTimesMs().forEach(times::add);
     Files.writeString(
-        file.resolveSibling(file.getFileName() + HtmlReport.VIDEO_SIDECAR_SUFFIX),
+        file.resolveSibling(file.getFileName() + TraceWriter.VIDEO_SIDECAR_SUFFIX),
         j.toPrettyString());
   }
 

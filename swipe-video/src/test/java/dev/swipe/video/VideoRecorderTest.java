@@ -9,7 +9,7 @@ import dev.swipe.core.SwipeException;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
-import dev.swipe.core.trace.HtmlReport;
+import dev.swipe.report.HtmlReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -397,7 +397,7 @@ class ShadedJarTest {
         .anyMatch(l -> l.contains(" serve "))
         .anyMatch(l -> l.contains(" webdriver "))
         .anyMatch(l -> l.contains(" report "))
-        .anyMatch(l -> l.contains("dev.swipe.core.trace.HtmlReport"));
+        .anyMatch(l -> l.contains("dev.swipe.report.HtmlReport"));
     HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     for (String line : lines) {
       String cmd = asRun(line);

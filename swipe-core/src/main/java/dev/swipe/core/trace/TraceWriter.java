@@ -43,6 +43,12 @@ public final class TraceWriter implements AutoCloseable {
   /** The trace file's name inside the trace directory. */
   public static final String FILE = "trace.jsonl";
 
+  /**
+   * A video beside a trace has a sidecar: the same name with this suffix, holding its start on the
+   * device clock, so a report can link each step to its moment in the video.
+   */
+  public static final String VIDEO_SIDECAR_SUFFIX = ".json";
+
   /** Where screenshots go, relative to the trace directory. */
   public static final String SHOTS = "shots";
 

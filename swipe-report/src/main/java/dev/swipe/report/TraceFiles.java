@@ -1,4 +1,4 @@
-package dev.swipe.core.trace;
+package dev.swipe.report;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package dev.swipe.core.trace;
+package dev.swipe.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -15,6 +15,8 @@ import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import dev.swipe.core.testkit.StillFrameSource;
+import dev.swipe.core.trace.TraceReader;
+import dev.swipe.core.trace.TraceWriter;
 import dev.swipe.text.TextBox;
 import dev.swipe.text.TextLine;
 import dev.swipe.text.TextPage;

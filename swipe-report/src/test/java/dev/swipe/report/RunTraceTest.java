@@ -1,4 +1,4 @@
-package dev.swipe.core.trace;
+package dev.swipe.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -10,6 +10,8 @@ import dev.swipe.core.SwipeException;
 import dev.swipe.core.VirtualClock;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import dev.swipe.core.testkit.StillFrameSource;
+import dev.swipe.core.trace.TraceReader;
+import dev.swipe.core.trace.TraceWriter;
 import dev.swipe.memory.MemoryException;
 import dev.swipe.memory.MemoryQuery;
 import dev.swipe.memory.MemoryRecord;

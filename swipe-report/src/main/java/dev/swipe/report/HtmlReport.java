@@ -1,4 +1,4 @@
-package dev.swipe.core.trace;
+package dev.swipe.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.internal.ChangeMap;
+import dev.swipe.core.trace.TraceReader;
+import dev.swipe.core.trace.TraceWriter;
 import dev.swipe.diff.DecodeOptions;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDecoder;
@@ -44,16 +46,16 @@ import java.util.stream.Stream;
  * javascript:}, {@code https:}), a device, a FIFO or bigger is skipped without being opened, and
  * the page and {@code err} list it.
  *
- * <p>Command line: {@code java -cp <swipe-core and its dependencies>
- * dev.swipe.core.trace.HtmlReport DIR [--out FILE]}, or {@code java -jar swipe-agent.jar report DIR
- * [--out FILE]} (see docs/reports.md).
+ * <p>The page's legend, style and script are resources beside this class ({@code legend.html},
+ * {@code report.css}, {@code report.js}).
+ *
+ * <p>Command line: {@code java -cp <swipe-report and its dependencies> dev.swipe.report.HtmlReport
+ * DIR [--out FILE]}, or {@code java -jar swipe-agent.jar report DIR [--out FILE]} (see
+ * docs/reports.md).
  */
 public final class HtmlReport {
   /** The report's file name inside the trace directory. */
   public static final String FILE = "report.html";
-
-  /** A video's sidecar: the same name with this suffix, holding its start on the device clock. */
-  public static final String VIDEO_SIDECAR_SUFFIX = ".json";
 
   /**
    * Largest image file (screenshot, golden diff) the report reads or links, 20 MiB: a phone's
@@ -921,11 +923,13 @@ public final class HtmlReport {
     try (Stream<Path> files = Files.list(dir)) {
       for (Path p : (Iterable<Path>) files.sorted()::iterator) {
         String name = p.getFileName().toString();
-        if (!name.endsWith(".mp4") || !Files.exists(dir.resolve(name + VIDEO_SIDECAR_SUFFIX))) {
+        if (!name.endsWith(".mp4")
+            || !Files.exists(dir.resolve(name + TraceWriter.VIDEO_SIDECAR_SUFFIX))) {
           continue;
         }
         TraceFiles.Checked side =
-            checked.check(name + VIDEO_SIDECAR_SUFFIX, "video sidecar", MAX_SIDECAR_BYTES);
+            checked.check(
+                name + TraceWriter.VIDEO_SIDECAR_SUFFIX, "video sidecar", MAX_SIDECAR_BYTES);
         if (!side.ok() || !checked.check(name, "video", Long.MAX_VALUE).ok()) {
           continue;
         }
@@ -981,69 +985,24 @@ public final class HtmlReport {
     return out.toString();
   }
 
-  private static final String LEGEND =
-      String.join(
-          "",
-          "<details class=\"legend\" open><summary>legend</summary><ul>",
-          "<li><span class=\"dot ok\"></span> step done</li>",
-          "<li><span class=\"dot goal\"></span> composite step (search, set wheel, strategy, wait) that met its goal</li>",
-          "<li><span class=\"dot unmet\"></span> step that ran but did not get what it was for (not found, not confirmed, did not hold, no match, wheel not reached)</li>",
-          "<li><span class=\"dot bad\"></span> step that failed with an error</li>",
-          "<li><svg width=\"14\" height=\"14\"><circle cx=\"7\" cy=\"7\" r=\"6\" fill=\"#2ca02c\"/></svg> finger down, ",
-          "<svg width=\"14\" height=\"14\"><circle cx=\"7\" cy=\"7\" r=\"3\" fill=\"#1e6fff\"/></svg> planned samples, ",
-          "<svg width=\"14\" height=\"14\"><circle cx=\"7\" cy=\"7\" r=\"6\" fill=\"#d62728\"/></svg> finger lifted; ",
-          "\"dwell\" is the rest before lifting</li>",
-          "<li><span class=\"swatch heat\"></span> cells that changed beyond JPEG noise, inside ",
-          "<span class=\"swatch region\"></span> the region the step was judged in (a scroll's band, a wheel's column; ",
-          "none drawn: the whole screen)</li>",
-          "<li>claims: the verdicts the API returned; evidence: the frames that decided them</li>",
-          "</ul></details>");
+  private static final String LEGEND = resource("legend.html");
 
-  private static final String CSS =
-      String.join(
-          "\n",
-          "body{font:14px/1.4 system-ui,sans-serif;margin:0;background:#f6f7f9;color:#1d2330}",
-          "header{position:sticky;top:0;background:#fff;border-bottom:1px solid #dde;padding:8px 16px;z-index:2;max-height:40vh;overflow:auto}",
-          "h1{font-size:18px;margin:0 0 4px}.totals{margin:0;color:#445}",
-          ".timeline{display:flex;flex-wrap:wrap;gap:3px;margin-top:6px}",
-          ".timeline a{display:inline-block;min-width:22px;padding:1px 4px;border-radius:3px;font-size:11px;text-align:center;text-decoration:none;color:#fff}",
-          ".ok.dot,.timeline a.ok{background:#3b8c5a}.goal.dot,.timeline a.goal{background:#1f5fbf}",
-          ".unmet.dot,.timeline a.unmet{background:#d08a00}.bad.dot,.timeline a.bad{background:#c33}",
-          ".dot{display:inline-block;width:12px;height:12px;border-radius:3px;vertical-align:middle}",
-          ".swatch{display:inline-block;width:14px;height:10px;vertical-align:middle}.swatch.heat{background:rgba(255,32,32,.56)}",
-          ".swatch.region{border:2px dashed #ff9f1c}.legend{font-size:12px;margin-top:4px}.legend ul{margin:2px 0;padding-left:18px}",
-          ".skipped,.stopped{background:#fff4e0;border:1px solid #e9b866;padding:6px 10px;margin-top:6px}",
-          "main{padding:12px 16px}.step{background:#fff;border:1px solid #dde;border-radius:6px;margin:0 0 14px;padding:10px 14px}",
-          ".step.bad{border-color:#c33}.step.unmet{border-color:#d08a00}.step.goal{border-color:#1f5fbf}",
-          ".step.nested{margin:8px 0 8px 0;background:#fbfbfd}.children{border-left:3px solid #cfd6e6;padding-left:10px;margin-top:8px}",
-          ".kids{margin:0;color:#556;font-size:12px}",
-          ".step h2{font-size:15px;margin:0 0 8px}.step h2 small{font-weight:normal;color:#667}",
-          ".error{color:#a11}.pair{display:flex;gap:14px;flex-wrap:wrap}figure{margin:0}",
-          ".claims{display:flex;flex-wrap:wrap;gap:2px 10px;margin:4px 0;font-size:12px}.claims dt{color:#556}.claims dt::after{content:':'}",
-          ".claims dd{margin:0 6px 0 0;font-weight:600}",
-          ".evidence{margin:4px 0;padding-left:18px;font-size:12px;color:#333}",
-          ".shot{position:relative;width:240px}.shot img.screen{width:100%;display:block;border:1px solid #ccd}",
-          ".shot svg,.shot img.heat{position:absolute;left:0;top:0;width:100%;height:100%}",
-          ".path polyline{fill:none;stroke:#1e6fff;stroke-width:6;opacity:.8}.path .sample{fill:#1e6fff}",
-          ".path .start{fill:#2ca02c}.path .end{fill:#d62728}.path text{font-size:40px;fill:#d62728;font-weight:bold}",
-          ".region rect{fill:none;stroke:#ff9f1c;stroke-width:6;stroke-dasharray:20 12}",
-          ".diffimage{max-width:540px;border:1px solid #ccd}",
-          ".noshot{width:240px;height:120px;display:flex;align-items:center;justify-content:center;background:#eee;color:#777}",
-          "figcaption{font-size:12px;color:#556}.decision span,.goal span,.outcome span{display:inline-block;background:#eef2ff;border-radius:3px;padding:0 4px;margin:1px}",
-          ".outcome span{background:#eaf7ee}",
-          "table{border-collapse:collapse;font-size:12px}td,th{border:1px solid #dde;padding:1px 6px}");
+  private static final String CSS = resource("report.css");
 
   /** Marks the page ready once every image loaded, and counts script or image errors. */
-  private static final String SCRIPT =
-      String.join(
-          "\n",
-          "(function(){var errors=0;",
-          "window.addEventListener('error',function(){errors++;document.body.dataset.errors=errors;},true);",
-          "window.addEventListener('load',function(){",
-          " var imgs=document.images,broken=0;",
-          " for(var i=0;i<imgs.length;i++){if(!imgs[i].complete||imgs[i].naturalWidth===0){broken++;}}",
-          " document.body.dataset.images=imgs.length;document.body.dataset.brokenImages=broken;",
-          " document.body.dataset.steps=document.querySelectorAll('section.step').length;",
-          " document.body.dataset.ready=(broken===0&&errors===0)?'ok':'broken';",
-          "});})();");
+  private static final String SCRIPT = resource("report.js");
+
+  /**
+   * A part of the page kept as a file beside this class, so it reads as HTML, CSS or JavaScript.
+   */
+  private static String resource(String name) {
+    try (java.io.InputStream in = HtmlReport.class.getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IllegalStateException("the report's " + name + " is missing from the jar");
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
 }

@@ -1,4 +1,4 @@
-package dev.swipe.core.trace;
+package dev.swipe.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -11,6 +11,8 @@ import dev.swipe.core.VirtualClock;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import dev.swipe.core.testkit.StillFrameSource;
+import dev.swipe.core.trace.TraceReader;
+import dev.swipe.core.trace.TraceWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

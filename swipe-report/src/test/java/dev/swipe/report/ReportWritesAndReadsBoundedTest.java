@@ -1,11 +1,11 @@
-package dev.swipe.core.trace;
+package dev.swipe.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.swipe.core.trace.TraceWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,37 +62,5 @@ class ReportWritesAndReadsBoundedTest {
     assertThat(Files.readString(runs.resolve("index.html")))
         .contains("2026-12-03T10-00-00")
         .doesNotContain("2026-12-03T11-00-00");
-  }
-
-  @Test
-  void aLineLongerThanTheBoundIsSkippedAndTheRestRead() throws IOException {
-    Path trace = Files.createDirectories(tmp.resolve("long"));
-    String huge =
-        "{\"seq\":2,\"action\":\"x\",\"pad\":\"" + "a".repeat(TraceReader.MAX_LINE_CHARS) + "\"}\n";
-    Files.writeString(
-        trace.resolve(TraceWriter.FILE), RECORD + huge + RECORD.replace("\"seq\":1", "\"seq\":3"));
-
-    TraceReader.Trace t = TraceReader.read(trace);
-
-    assertThat(t.records()).extracting(r -> r.path("seq").asInt()).containsExactly(1, 3);
-    assertThat(t.skipped())
-        .singleElement()
-        .satisfies(
-            s -> {
-              assertThat(s.line()).isEqualTo(2);
-              assertThat(s.reason()).contains("over " + TraceReader.MAX_LINE_CHARS);
-            });
-  }
-
-  @Test
-  void aLineAtTheBoundIsReadWhole() throws IOException {
-    String line = "x".repeat(TraceReader.MAX_LINE_CHARS);
-    StringBuilder buf = new StringBuilder();
-    StringReader in = new StringReader(line + "\r\nnext");
-    assertThat(TraceReader.readLine(in, buf)).isEqualTo(TraceReader.MAX_LINE_CHARS);
-    assertThat(buf.length()).isEqualTo(TraceReader.MAX_LINE_CHARS);
-    assertThat(TraceReader.readLine(in, buf)).isEqualTo(4);
-    assertThat(buf.toString()).isEqualTo("next");
-    assertThat(TraceReader.readLine(in, buf)).isEqualTo(-1);
   }
 }
