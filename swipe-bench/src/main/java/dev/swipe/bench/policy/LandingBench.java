@@ -124,7 +124,7 @@ public final class LandingBench {
       double amount = 300.0 / Scroll.DEFAULT_REGION.h(); // 300 normalized units of finger travel
       double[] shaped = new double[durations.length];
       double[] linear = new double[durations.length];
-      double plannedPx = NormPoint.toPixel(300, s0.frameHeight());
+      double plannedPx = NormPoint.toPixel(300.0, s0.frameHeight());
       for (int k = 0; k < durations.length; k++) {
         double before = o.awaitRest(Duration.ofSeconds(10)).listOffsetPx();
         ScrollResult r =
