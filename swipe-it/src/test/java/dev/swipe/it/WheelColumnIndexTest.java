@@ -5,19 +5,31 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.swipe.core.Device;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.SwipeException;
+import dev.swipe.core.spi.Frame;
+import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.wheel.WheelSet;
 import dev.swipe.core.wheel.WheelSetResult;
 import dev.swipe.sim.SimOracle;
+import dev.swipe.sim.SimPhone;
+import dev.swipe.sim.SimState;
 import dev.swipe.text.TextBox;
 import dev.swipe.text.TextLine;
 import dev.swipe.text.TextPage;
 import dev.swipe.text.TextReader;
 import dev.swipe.text.TextReaders;
 import dev.swipe.text.Word;
+import java.awt.Color;
+import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -164,6 +176,103 @@ class WheelColumnIndexTest {
           "05",
           "setWheels");
       assertThat(truth.wheel("minute").value()).isEqualTo(30);
+    }
+  }
+
+  /**
+   * The simulator's frames with one column not yet drawn until {@code untilNanos} of the phone's
+   * clock: a page that draws a column late, so that neither its words nor its rows are on the first
+   * screenshot.
+   */
+  static final class ColumnDrawnLate implements FrameSource {
+    private final FrameSource inner;
+    private final double fromX;
+    private final double toX;
+    private final double fromY;
+    private final double toY;
+    private final long untilNanos;
+
+    ColumnDrawnLate(
+        FrameSource inner, double fromX, double toX, double fromY, double toY, long untilNanos) {
+      this.inner = inner;
+      this.fromX = fromX;
+      this.toX = toX;
+      this.fromY = fromY;
+      this.toY = toY;
+      this.untilNanos = untilNanos;
+    }
+
+    @Override
+    public Frame grab(long notBeforeNanos, Duration timeout) {
+      Frame f = inner.grab(notBeforeNanos, timeout);
+      if (f.captureNanos() >= untilNanos) {
+        return f;
+      }
+      try {
+        BufferedImage img = ImageIO.read(new ByteArrayInputStream(f.jpeg()));
+        int x1 = (int) (fromX / 1000 * (img.getWidth() - 1));
+        int x2 = (int) (toX / 1000 * (img.getWidth() - 1));
+        int y1 = (int) (fromY / 1000 * (img.getHeight() - 1));
+        int y2 = (int) (toY / 1000 * (img.getHeight() - 1));
+        Graphics2D g = img.createGraphics();
+        // the picker's own background, taken beside the column
+        g.setColor(new Color(img.getRGB(Math.max(0, x1 - 4), y1)));
+        g.fillRect(x1, y1, x2 - x1, y2 - y1);
+        g.dispose();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ImageIO.write(img, "jpg", out);
+        return new Frame(out.toByteArray(), f.width(), f.height(), f.captureNanos());
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    @Override
+    public Duration latency() {
+      return inner.latency();
+    }
+
+    @Override
+    public void close() {
+      inner.close();
+    }
+  }
+
+  /**
+   * A column drawn only after the first screenshot leaves nothing to count it by there, so {@code
+   * column(1)} names the minute and the minute is set; the screenshot that confirms it shows the
+   * hour's rows left of it where no column was counted, and the claim is refused.
+   */
+  @Test
+  void aColumnDrawnAfterTheCountRefusesTheClaim() {
+    try (SimPhone sim = SimPhone.open("sim:?scene=picker&platform=android")) {
+      SimOracle truth = sim.oracle();
+      SimState.Wheel hour = truth.wheel("hour");
+      double half = 3 * hour.rowPitchNorm();
+      FrameSource late =
+          new ColumnDrawnLate(
+              sim.frameSource(),
+              hour.columnXNorm() - 90,
+              hour.columnXNorm() + 90,
+              hour.selectedCenterYNorm() - half,
+              hour.selectedCenterYNorm() + half,
+              Duration.ofMillis(400).toNanos());
+      try (Device phone =
+          Device.builder()
+              .hid(sim.transport())
+              .capture(late)
+              .ticker(sim.ticker())
+              .sleeper(sim.sleeper())
+              .open()) {
+        truth.setWheelValue("hour", 9);
+        truth.setWheelValue("minute", 30);
+        setOrRefuse(
+            () -> phone.setWheel(WheelSet.column(1).to("05")),
+            () -> assertThat(truth.wheel("hour").value()).isEqualTo(5),
+            "05",
+            "a column drawn late");
+        assertThat(truth.wheel("hour").value()).as("the hour is not claimed").isIn(5, 9);
+      }
     }
   }
 }
