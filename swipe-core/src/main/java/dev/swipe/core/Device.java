@@ -384,9 +384,11 @@ public interface Device extends AutoCloseable {
    *
    * @throws SwipeException {@code wheel_not_found} (no picker on the screen), {@code
    *     wheel_selection_unclear} (the marks of the selected row disagree, so no value is claimed),
-   *     {@code invalid_argument} naming {@code column} when the column asked for is not there,
-   *     {@code wheel_target_unreachable} (the target is not a value of the column: details list the
-   *     labels seen), {@code wheel_labels_unrecognized}, and the errors of {@link #wheelNudge}
+   *     {@code wheel_column_unclear} (a column asked for by its place cannot be counted surely:
+   *     rows drawn left of it where no column reads, so the place might name a neighbour), {@code
+   *     invalid_argument} naming {@code column} when the column asked for is not there, {@code
+   *     wheel_target_unreachable} (the target is not a value of the column: details list the labels
+   *     seen), {@code wheel_labels_unrecognized}, and the errors of {@link #wheelNudge}
    */
   WheelSetResult setWheel(WheelSet request);
 

@@ -58,6 +58,12 @@ public enum ErrorCode {
    * middle of the rows shown), so no value is claimed for the column.
    */
   WHEEL_SELECTION_UNCLEAR,
+  /**
+   * A column asked for by its place ({@code column(n)}) cannot be placed surely: a picker column
+   * may have gone unread (rows drawn where no column reads), or the columns read before and after
+   * the set disagree, so no column is set or claimed by that place.
+   */
+  WHEEL_COLUMN_UNCLEAR,
   /** A picker column's labels form no known sequence (numbers with a step, months, AM/PM). */
   WHEEL_LABELS_UNRECOGNIZED,
   /** No picker column was found where one was looked for; details say what was read there. */

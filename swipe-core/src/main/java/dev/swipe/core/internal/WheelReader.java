@@ -216,6 +216,84 @@ final class WheelReader {
   }
 
   /**
+   * Where a picker's rows are drawn on a selected line but no column reads: the x of each such
+   * place between {@code fromX} and {@code toX}. A column whose words all went unread on one frame
+   * (drawn late, or lost in the reader's segmentation) still leaves its rows in the pixels, and
+   * then a place counted from the columns read ({@code column(n)}) names a neighbour. Bands one
+   * strip wide are measured along the line away from the columns {@code known} (and their labels'
+   * ink); a place stands where neighbouring strips repeat at the picker's pitch.
+   */
+  static List<Double> rowsUnread(
+      Observation o,
+      List<WheelColumn> known,
+      double centerY,
+      double pitch,
+      double fromX,
+      double toX) {
+    double halfH = UNREAD_ROWS_HALF_HEIGHT * pitch;
+    List<double[]> taken = new ArrayList<>();
+    for (WheelColumn c : known) {
+      NormRegion r = c.region();
+      if (r.y() > centerY + halfH || r.y2() < centerY - halfH) {
+        continue; // another picker's rows, above or below this line's band
+      }
+      taken.add(
+          new double[] {
+            Math.min(r.x(), c.columnX() - 40) - STRIP_HALF_WIDTH - STRIP_CLEARANCE,
+            Math.max(r.x2(), c.columnX() + 40) + STRIP_HALF_WIDTH + STRIP_CLEARANCE
+          });
+    }
+    List<Double> places = new ArrayList<>();
+    List<Double> run = new ArrayList<>();
+    double first = Math.max(fromX, 0) + STRIP_HALF_WIDTH;
+    double last = Math.min(toX, 1000) - STRIP_HALF_WIDTH;
+    for (double x = first; x <= last + STRIP_STEP; x += STRIP_STEP) {
+      boolean rows = false;
+      if (x <= last) {
+        double at = x;
+        boolean free = taken.stream().noneMatch(t -> at > t[0] && at < t[1]);
+        if (free) {
+          rows = rowsAtPitch(o, x, centerY, pitch, halfH);
+        }
+      }
+      if (rows) {
+        run.add(x);
+      } else {
+        if (run.size() >= 2) {
+          places.add((run.get(0) + run.get(run.size() - 1)) / 2);
+        }
+        run.clear();
+      }
+    }
+    return places;
+  }
+
+  /** Whether a strip's rows repeat at {@code pitch}, surely enough to stand for a column's. */
+  private static boolean rowsAtPitch(
+      Observation o, double x, double centerY, double pitch, double halfH) {
+    try {
+      RowPitchResult m = RowPitch.measureColumn(o.grey(), x, centerY, STRIP_HALF_WIDTH, halfH);
+      return m.found()
+          && m.confidence() >= 0.6
+          && Math.abs(m.pitchNorm() - pitch) <= SHARED_PITCH_AGREEMENT * 1.5 * pitch;
+    } catch (RuntimeException e) {
+      return false; // a strip that cannot be measured shows no rows
+    }
+  }
+
+  /** Half the width of a strip looked at for unread rows (normalized, width rule). */
+  static final double STRIP_HALF_WIDTH = 30;
+
+  /** How far apart the strips looked at for unread rows stand (normalized, width rule). */
+  static final double STRIP_STEP = 20;
+
+  /** Space kept between a strip and the ink of a column read, for labels wider than those read. */
+  static final double STRIP_CLEARANCE = 20;
+
+  /** How many rows either side of the selected line a strip spans. */
+  static final double UNREAD_ROWS_HALF_HEIGHT = 2.5;
+
+  /**
    * The last resort of a reread: a column whose scale and rows are known from earlier readings,
    * where the reader made out too few of its labels to form a column. Every label read on one of
    * its row lines (the selected one or up to two either side) counts the selected value from where

@@ -50,6 +50,12 @@ final class WheelSetter {
   /** The latest label read in the selected row, for a trace of a loop that failed. */
   private String lastLabel;
 
+  /** A column asked for by its place: the columns it was counted among, or null. */
+  private List<WheelColumn> countedAmong;
+
+  /** A column asked for by its place: the column the place named when it was counted, or null. */
+  private WheelColumn countedColumn;
+
   WheelSetter(Device device, WheelReader reader) {
     this.device = device;
     this.reader = reader;
@@ -58,14 +64,20 @@ final class WheelSetter {
   WheelSetResult set(WheelSet request) {
     long t0 = device.ticker().read();
     Observation shot = device.screenshot();
-    WheelReading all = reader.read(shot, null);
+    WheelReading all = counted(reader.read(shot, null), request);
+    shot = all.observation();
     WheelColumn column = located(all, request);
     if (!column.selectionClear()) {
       // the marks of the selection disagree: one row moved shows them other labels (and often
       // reads whole what was cut or faint), then they are asked again; still unclear is refused
       shot = probed(shot, column);
-      all = reader.read(shot, null);
+      all = counted(reader.read(shot, null), request);
+      shot = all.observation();
       column = located(all, request);
+    }
+    if (request.columnIndex().isPresent()) {
+      countedAmong = all.columns();
+      countedColumn = column;
     }
     column = usable(column);
     if (column.scale().kind() == WheelScale.Kind.OPTIONS) {
@@ -83,6 +95,7 @@ final class WheelSetter {
       if (current == target) {
         confirmedOn.add(shot.id());
         if (++confirmed >= 2) {
+          stillInPlace(shot, column);
           // release the column: a request with current == target plays nothing and frees it
           WheelNudgeResult release = device.wheelNudge(shot, column.requestTo(target));
           nudges.add(release);
@@ -244,6 +257,7 @@ final class WheelSetter {
       if (column.selectedLabel().filter(l -> sameOption(l, want)).isPresent()) {
         confirmedOn.add(shot.id());
         if (++confirmed >= 2) {
+          stillInPlace(shot, column);
           WheelNudgeResult release = device.wheelNudge(shot, optionRequest(column, sel, sel));
           nudges.add(release);
           Cost total = totalSince(t0);
@@ -523,7 +537,9 @@ final class WheelSetter {
       SwipeException.requireArgument(r, "requests");
     }
     Observation first = device.screenshot();
-    WheelReading reading = reader.read(first, null);
+    List<String> counting = new ArrayList<>();
+    WheelReading reading =
+        countedForAll(device, reader, reader.read(first, null), requests, counting);
     double[] xs = new double[requests.size()];
     List<WheelSet> pinned = new ArrayList<>();
     for (int i = 0; i < requests.size(); i++) {
@@ -594,6 +610,24 @@ final class WheelSetter {
         }
       }
       if (allRight) {
+        for (int i = 0; i < requests.size(); i++) {
+          if (requests.get(i).columnIndex().isPresent()) {
+            stillCounted(check, reading, now, located(reading, requests.get(i)), counting);
+            if (!counting.isEmpty()) {
+              List<String> e = new ArrayList<>(counting);
+              e.addAll(results[i].evidence());
+              results[i] =
+                  new WheelSetResult(
+                      results[i].label(),
+                      results[i].value(),
+                      results[i].column(),
+                      results[i].nudges(),
+                      e,
+                      results[i].observation(),
+                      results[i].cost());
+            }
+          }
+        }
         return List.of(results);
       }
     }
@@ -608,6 +642,89 @@ final class WheelSetter {
         "columns still off their targets after " + PASSES + " passes: " + off,
         Map.of("off_target", off),
         null);
+  }
+
+  /**
+   * A reading on which every column asked for by its place can be counted ({@link #counted(Device,
+   * WheelReader, WheelReading, int, List)}); a new screenshot taken for one is counted again for
+   * the others.
+   */
+  private static WheelReading countedForAll(
+      Device device,
+      WheelReader reader,
+      WheelReading reading,
+      List<WheelSet> requests,
+      List<String> evidence) {
+    for (int round = 0; round <= REREADS; round++) {
+      WheelReading before = reading;
+      for (WheelSet r : requests) {
+        if (r.columnIndex().isPresent()) {
+          reading = counted(device, reader, reading, r.columnIndex().getAsInt(), evidence);
+        }
+      }
+      if (reading == before) {
+        return reading;
+      }
+    }
+    throw columnUnclear(
+        requests.stream()
+            .filter(r -> r.columnIndex().isPresent())
+            .findFirst()
+            .orElseThrow()
+            .columnIndex()
+            .getAsInt(),
+        reading.observation(),
+        reading.columns(),
+        List.of(),
+        "the columns read differ from one screenshot to the next (last read: "
+            + describe(reading.columns())
+            + ")",
+        evidence);
+  }
+
+  /**
+   * After {@link #setAll}: the screen read at the end shows no picker column left of {@code
+   * counted} that the first reading did not count, neither read nor as rows drawn where no column
+   * was counted.
+   */
+  private static void stillCounted(
+      Observation check,
+      WheelReading first,
+      WheelReading now,
+      WheelColumn counted,
+      List<String> evidence) {
+    List<WheelColumn> known = new ArrayList<>(first.columns());
+    List<Double> unread = new ArrayList<>();
+    for (WheelColumn c : now.columns()) {
+      boolean countedBefore = false;
+      for (WheelColumn f : first.columns()) {
+        countedBefore |= Math.abs(c.columnX() - f.columnX()) < Math.max(40, f.rowSpacing());
+      }
+      if (countedBefore) {
+        known.add(c); // the same column, its labels as they are now
+      } else if (c.columnX() < counted.columnX()
+          && Math.abs(c.centerY() - counted.centerY()) <= 0.25 * counted.rowSpacing()) {
+        unread.add(c.columnX()); // read now, not counted then
+      }
+    }
+    if (unread.isEmpty()) {
+      unread =
+          WheelReader.rowsUnread(
+              check, known, counted.centerY(), counted.rowSpacing(), 0, counted.columnX());
+    }
+    if (!unread.isEmpty()) {
+      throw columnUnclear(
+          counted.index(),
+          check,
+          first.columns(),
+          unread,
+          "after the set, a column stands at x="
+              + rounded(unread)
+              + " left of it where none was counted (columns counted: "
+              + describe(first.columns())
+              + "): the column set may be the neighbour of the one asked for",
+          evidence);
+    }
   }
 
   /** A column set again: one result holding every pass's nudges, readings and cost. */
@@ -787,6 +904,149 @@ final class WheelSetter {
                 + "]"
                 + (c.labelsBelow().isEmpty() ? "" : " / " + c.labelsBelow().get(0)),
             c.confidence()));
+  }
+
+  /**
+   * A reading on which a column asked for by its place can be counted: see {@link #counted(Device,
+   * WheelReader, WheelReading, int, List)}. Other requests take the reading as it is.
+   */
+  private WheelReading counted(WheelReading reading, WheelSet request) {
+    return request.columnIndex().isPresent()
+        ? counted(device, reader, reading, request.columnIndex().getAsInt(), evidence)
+        : reading;
+  }
+
+  /**
+   * A reading on which column {@code index} can be counted from the left: no picker rows drawn on
+   * its line, left of it, where no column reads. Where there are such rows a column went unread and
+   * the place would name its neighbour, so the screen is read again on a new screenshot; still so
+   * after {@link #REREADS} is {@code wheel_column_unclear}, before anything moves.
+   */
+  static WheelReading counted(
+      Device device, WheelReader reader, WheelReading reading, int index, List<String> evidence) {
+    for (int attempt = 0; ; attempt++) {
+      List<WheelColumn> cols = reading.columns();
+      if (cols.isEmpty()) {
+        return reading; // no picker: located says so
+      }
+      WheelColumn at = cols.get(Math.min(index, cols.size() - 1));
+      // a place past the columns read is looked for across the whole line
+      double toX = index < cols.size() ? at.columnX() : 1000;
+      List<Double> unread =
+          WheelReader.rowsUnread(
+              reading.observation(), cols, at.centerY(), at.rowSpacing(), 0, toX);
+      if (unread.isEmpty()) {
+        return reading;
+      }
+      evidence.add(
+          reading.observation().id()
+              + ": rows drawn at x="
+              + rounded(unread)
+              + " where no column reads; column "
+              + index
+              + " counted again on a new screenshot");
+      if (attempt >= REREADS) {
+        throw columnUnclear(
+            index,
+            reading.observation(),
+            cols,
+            unread,
+            "rows are drawn at x="
+                + rounded(unread)
+                + " where no column reads (columns read: "
+                + describe(cols)
+                + ")",
+            evidence);
+      }
+      reading = reader.read(device.screenshot(), null);
+    }
+  }
+
+  /**
+   * Before a column asked for by its place is claimed: it stands where the place named it, and the
+   * screen shows no picker rows left of it that none of the columns it was counted among accounts
+   * for (a column drawn late, after the count).
+   */
+  private void stillInPlace(Observation shot, WheelColumn column) {
+    if (countedColumn == null) {
+      return;
+    }
+    int index = countedColumn.index();
+    // the column is still the one counted when no other counted column stands nearer (a column of
+    // names set flush left moves its centre as its labels change length)
+    WheelColumn nearest = countedColumn;
+    for (WheelColumn c : countedAmong) {
+      if (Math.abs(c.columnX() - column.columnX())
+          < Math.abs(nearest.columnX() - column.columnX())) {
+        nearest = c;
+      }
+    }
+    if (nearest.index() != countedColumn.index()) {
+      throw columnUnclear(
+          index,
+          shot,
+          countedAmong,
+          List.of(),
+          "the column set reads at x="
+              + Math.round(column.columnX())
+              + ", not at x="
+              + Math.round(countedColumn.columnX())
+              + " where column "
+              + index
+              + " was counted",
+          evidence);
+    }
+    List<WheelColumn> known = new ArrayList<>(countedAmong);
+    known.add(column); // its labels now, maybe wider than those counted
+    List<Double> unread =
+        WheelReader.rowsUnread(
+            shot, known, countedColumn.centerY(), countedColumn.rowSpacing(), 0, column.columnX());
+    if (!unread.isEmpty()) {
+      throw columnUnclear(
+          index,
+          shot,
+          countedAmong,
+          unread,
+          "after the set, rows are drawn at x="
+              + rounded(unread)
+              + " left of it where no column was counted (columns counted: "
+              + describe(countedAmong)
+              + "): the column set may be the neighbour of the one asked for",
+          evidence);
+    }
+  }
+
+  /**
+   * {@code wheel_column_unclear}: a column asked for by its place cannot be counted surely, so its
+   * place is not trusted.
+   */
+  static SwipeException columnUnclear(
+      int index,
+      Observation shot,
+      List<WheelColumn> cols,
+      List<Double> unread,
+      String why,
+      List<String> evidence) {
+    Map<String, Object> details = new LinkedHashMap<>();
+    details.put("column", index);
+    details.put("screenshot_attachment_id", shot.id());
+    details.put("columns_read", describe(cols));
+    details.put("rows_unread_x", rounded(unread));
+    details.put("evidence", List.copyOf(evidence));
+    return new SwipeException(
+        ErrorCode.WHEEL_COLUMN_UNCLEAR,
+        "column "
+            + index
+            + " is asked for by its place, but "
+            + why
+            + "; no column is claimed by that place. Read again, or ask for the column by a label"
+            + " it shows (columnShowing) or by its x (columnAt)",
+        details,
+        null);
+  }
+
+  private static List<Long> rounded(List<Double> xs) {
+    return xs.stream().map(Math::round).toList();
   }
 
   private static WheelColumn pick(WheelReading reading, WheelSet request) {
