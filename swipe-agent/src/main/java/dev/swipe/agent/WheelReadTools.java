@@ -146,6 +146,8 @@ final class WheelReadTools {
                     + " target as the label the column should show (\"Sep\", \"07\", \"45\", \"PM\", or a word on a"
                     + " column of words such as \"Weekends\"). Errors: wheel_not_found (no picker on screen),"
                     + " wheel_selection_unclear (the marks of the selected row disagree: nothing is claimed),"
+                    + " wheel_column_unclear (a column by index while a picker column may have gone unread:"
+                    + " pick it by column_showing or column_x),"
                     + " wheel_target_unreachable (details.labels_seen: e.g. 47 on a column in steps of 5),"
                     + " wheel_labels_unrecognized, wheel_budget_exhausted.",
                 Schema.object(null)
