@@ -1,7 +1,6 @@
 package dev.swipe.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.agent.internal.AgentJson;
 import dev.swipe.agent.internal.JsonInput;
@@ -34,8 +33,6 @@ import java.util.Optional;
  * <p>Thread-safe; the phone serializes actions, so calls from several threads take turns.
  */
 public final class ToolDispatcher {
-  private static final ObjectMapper JSON = AgentJson.JSON;
-
   private final AgentRun run;
   private final Map<String, Tool> tools;
 
@@ -132,7 +129,7 @@ public final class ToolDispatcher {
       }
       JsonNode args =
           arguments == null || arguments.isNull() || arguments.isMissingNode()
-              ? JSON.createObjectNode()
+              ? AgentJson.JSON.createObjectNode()
               : arguments;
       ArgumentValidator.validate(tool.spec().inputSchema(), args);
       if (tool.usesPhone() && run.termination().isPresent()) {
@@ -146,14 +143,14 @@ public final class ToolDispatcher {
       }
       return tool.handler().call(new Args((ObjectNode) args));
     } catch (ToolFailure f) {
-      return error(f.code(), f.getMessage(), f.details());
+      return AgentJson.error(f.code(), f.getMessage(), f.details());
     } catch (SwipeException e) {
-      return error(e.code().id(), e.getMessage(), e.details());
+      return AgentJson.error(e.code().id(), e.getMessage(), e.details());
     } catch (RuntimeException e) {
       SwipeException s = SwipeException.translate(e);
-      return error(s.code().id(), s.getMessage(), s.details());
+      return AgentJson.error(s.code().id(), s.getMessage(), s.details());
     } catch (StackOverflowError | OutOfMemoryError e) {
-      return error(
+      return AgentJson.error(
           ErrorCode.INTERNAL.id(),
           "the tool ran out of resources: " + e.getClass().getSimpleName(),
           Map.of());
@@ -169,7 +166,7 @@ public final class ToolDispatcher {
     try {
       args = parseArguments(argumentsJson);
     } catch (ToolFailure f) {
-      return AgentJson.toText(error(f.code(), f.getMessage(), f.details()));
+      return AgentJson.toText(AgentJson.error(f.code(), f.getMessage(), f.details()));
     }
     return AgentJson.toText(call(name, args));
   }
@@ -185,13 +182,9 @@ public final class ToolDispatcher {
    */
   static JsonNode parseArguments(String text) {
     if (text == null || text.isBlank()) {
-      return JSON.createObjectNode();
+      return AgentJson.JSON.createObjectNode();
     }
     return JsonInput.read(text, "arguments");
-  }
-
-  private static ObjectNode error(String code, String message, Map<String, ?> details) {
-    return AgentJson.error(code, message, details);
   }
 
   private static String abbreviate(String s) {
