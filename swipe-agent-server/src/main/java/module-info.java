@@ -2,6 +2,8 @@
  * The agent tools served: the MCP stdio server, the HTTP endpoint, the WebDriver command and the
  * CLI. Depends on every provider module, so it knows every scheme.
  */
+@SuppressWarnings("requires-automatic")
+// the MCP SDK and reactor-core ship as automatic modules; nothing else provides them
 module dev.swipe.agent.server {
   requires transitive dev.swipe.agent;
   requires dev.swipe.report;

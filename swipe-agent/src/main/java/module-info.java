@@ -4,6 +4,8 @@
  * dev.swipe.agent.server}. The simulator is optional: {@code sim_state} is offered only where it
  * is.
  */
+@SuppressWarnings("module")
+// the qualified export names swipe-agent-server, which is built after this module (it needs it)
 module dev.swipe.agent {
   requires transitive dev.swipe.core;
   requires transitive com.fasterxml.jackson.databind;

@@ -1,4 +1,6 @@
 /** Capture sources: UVC devices (webcam-capture), MJPEG over HTTP and file replay. */
+@SuppressWarnings("requires-automatic")
+// webcam-capture ships as an automatic module; nothing else provides it
 module dev.swipe.capture {
   requires transitive dev.swipe.core;
   requires webcam.capture;

@@ -103,8 +103,8 @@ public record ToolSpec(
     inputSchema.path("required").forEach(r -> required.add(r.asText()));
     inputSchema
         .path("properties")
-        .fields()
-        .forEachRemaining(
+        .properties()
+        .forEach(
             e -> {
               if (required.contains(e.getKey()) || compactArguments.contains(e.getKey())) {
                 props.set(e.getKey(), compactProperty(e.getValue(), true));
@@ -135,7 +135,7 @@ public record ToolSpec(
     }
     if (schema.get("properties") instanceof ObjectNode props) {
       ObjectNode p = out.putObject("properties");
-      props.fields().forEachRemaining(e -> p.set(e.getKey(), compactProperty(e.getValue(), false)));
+      props.properties().forEach(e -> p.set(e.getKey(), compactProperty(e.getValue(), false)));
     }
     if (schema.has("items")) {
       out.set("items", compactProperty(schema.get("items"), false));

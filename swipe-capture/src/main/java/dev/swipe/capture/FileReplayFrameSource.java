@@ -208,7 +208,7 @@ public final class FileReplayFrameSource implements FrameSource {
       if (line.isEmpty() || line.startsWith("#") || line.equals(FrameRecorder.HEADER)) {
         continue;
       }
-      String[] cols = line.split("\t");
+      String[] cols = line.split("\t", -1); // stripped: no trailing empty column either way
       try {
         if (cols.length != 4
             || cols[0].contains("/")

@@ -17,6 +17,9 @@ import java.util.Set;
  * record}.
  */
 public final class FileReplayFrameSourceProvider implements FrameSourceProvider {
+  /** Made by {@link java.util.ServiceLoader}. */
+  public FileReplayFrameSourceProvider() {}
+
   private static final Set<String> KEYS = CaptureOptions.keysWith("speed", "loop");
 
   @Override

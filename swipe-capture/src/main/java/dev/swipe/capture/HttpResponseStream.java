@@ -155,7 +155,7 @@ final class HttpResponseStream implements Closeable {
   /** The {@code boundary} parameter of a multipart content type, unquoted, or null. */
   String boundary() {
     String ct = headers.getOrDefault("content-type", "");
-    for (String param : ct.split(";")) {
+    for (String param : ct.split(";", -1)) { // an empty parameter names no boundary
       String p = param.strip();
       if (p.toLowerCase(Locale.ROOT).startsWith("boundary=")) {
         String b = p.substring("boundary=".length()).strip();

@@ -19,6 +19,9 @@ import java.util.Set;
  * rotate} [0], {@code quality} [0.9], {@code black_level} [40], {@code record}.
  */
 public final class MjpegFrameSourceProvider implements FrameSourceProvider {
+  /** Made by {@link java.util.ServiceLoader}. */
+  public MjpegFrameSourceProvider() {}
+
   static final int DEFAULT_LATENCY_MS = 120;
 
   private static final Set<String> KEYS =

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Frames from an MJPEG-over-HTTP server: a {@code multipart/x-mixed-replace} stream (ustreamer's
@@ -55,9 +56,10 @@ public final class MjpegHttpFrameSource extends LiveFrameSource {
   private final Thread reader;
   private final CountDownLatch closing = new CountDownLatch(1);
   private volatile Socket socket;
-  private volatile long corruptParts;
-  private volatile long oversizeParts;
-  private volatile long reconnects;
+  // written by the reader thread alone, read by any
+  private final AtomicLong corruptParts = new AtomicLong();
+  private final AtomicLong oversizeParts = new AtomicLong();
+  private final AtomicLong reconnects = new AtomicLong();
   private volatile boolean closed;
   private volatile boolean snapshotPolling;
 
@@ -72,17 +74,17 @@ public final class MjpegHttpFrameSource extends LiveFrameSource {
 
   /** Parts skipped because they were not whole JPEGs, over the source's life. */
   public long corruptParts() {
-    return corruptParts;
+    return corruptParts.get();
   }
 
   /** Parts skipped for exceeding {@code max_part_bytes} (also counted as corrupt). */
   public long oversizeParts() {
-    return oversizeParts;
+    return oversizeParts.get();
   }
 
   /** Connections reopened after a failure, stall or end of stream. */
   public long reconnects() {
-    return reconnects;
+    return reconnects.get();
   }
 
   /** The name of the reader thread, so tests can see it is gone after close. */
@@ -189,7 +191,7 @@ public final class MjpegHttpFrameSource extends LiveFrameSource {
       if (delivered && snapshotPolling) {
         pause = settings.snapshotIntervalMs();
       } else {
-        reconnects++;
+        reconnects.incrementAndGet();
         pause = backoff;
         backoff = Math.min(settings.reconnectMaxMs(), Math.max(1, backoff) * 2L);
       }
@@ -211,13 +213,13 @@ public final class MjpegHttpFrameSource extends LiveFrameSource {
             response.body(), response.boundary(), settings.maxPartBytes(), ticker::read);
     boolean delivered = false;
     double lastProducerTime = Double.NEGATIVE_INFINITY;
-    long baseCorrupt = corruptParts;
-    long baseOversize = oversizeParts;
+    long baseCorrupt = corruptParts.get();
+    long baseOversize = oversizeParts.get();
     try {
       while (!closed) {
         MultipartJpegReader.Part part = parts.next();
-        corruptParts = baseCorrupt + parts.corruptParts();
-        oversizeParts = baseOversize + parts.oversizeParts();
+        corruptParts.set(baseCorrupt + parts.corruptParts());
+        oversizeParts.set(baseOversize + parts.oversizeParts());
         if (part == null) {
           return delivered;
         }
@@ -236,8 +238,8 @@ public final class MjpegHttpFrameSource extends LiveFrameSource {
       }
       return delivered;
     } finally {
-      corruptParts = baseCorrupt + parts.corruptParts();
-      oversizeParts = baseOversize + parts.oversizeParts();
+      corruptParts.set(baseCorrupt + parts.corruptParts());
+      oversizeParts.set(baseOversize + parts.oversizeParts());
     }
   }
 
@@ -251,15 +253,15 @@ public final class MjpegHttpFrameSource extends LiveFrameSource {
     while ((n = body.read(chunk)) >= 0) {
       bytes.write(chunk, 0, n);
       if (bytes.size() > settings.maxPartBytes()) {
-        oversizeParts++;
-        corruptParts++;
+        oversizeParts.incrementAndGet();
+        corruptParts.incrementAndGet();
         throw new IOException("snapshot larger than max_part_bytes=" + settings.maxPartBytes());
       }
     }
     byte[] jpeg = bytes.toByteArray();
     JpegHeader header = JpegHeader.readComplete(jpeg, jpeg.length);
     if (header == null) {
-      corruptParts++;
+      corruptParts.incrementAndGet();
       throw new IOException("the snapshot is not a whole JPEG (" + jpeg.length + " bytes)");
     }
     slot.publishAt(jpeg, null, header.width(), header.height(), arrival);

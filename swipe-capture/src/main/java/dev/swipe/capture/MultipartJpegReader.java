@@ -19,6 +19,8 @@ import java.util.function.LongSupplier;
  */
 final class MultipartJpegReader {
   /** One JPEG part. {@code arrivalNanos} is when its headers were complete. */
+  @SuppressWarnings("ArrayRecordComponent")
+  // a carrier of the bytes just read, handed on once; never compared or hashed
   record Part(byte[] jpeg, int width, int height, Map<String, String> headers, long arrivalNanos) {}
 
   private static final int MAX_HEADER_BYTES = 16 * 1024;

@@ -20,6 +20,8 @@ final class NewestFrameSlot {
    *
    * @param seq publication number, so the pipeline can reuse work for a frame handed out twice
    */
+  @SuppressWarnings("ArrayRecordComponent")
+  // a carrier of a frame's bytes, handed out as is; never compared or hashed
   record Captured(
       byte[] jpeg, BufferedImage image, int width, int height, long captureNanos, long seq) {}
 

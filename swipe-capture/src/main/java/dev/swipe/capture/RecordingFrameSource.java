@@ -32,7 +32,10 @@ final class RecordingFrameSource implements FrameSource {
   @Override
   public synchronized Frame grab(long notBeforeNanos, Duration timeout) {
     Frame frame = delegate.grab(notBeforeNanos, timeout);
-    if (frame != last) {
+    @SuppressWarnings("ReferenceEquality")
+    // a source hands out the same frame object again until a new one comes: only new ones are kept
+    boolean fresh = frame != last;
+    if (fresh) {
       recorder.record(frame);
       last = frame;
     }

@@ -42,7 +42,8 @@ public record ScreenCrop(int x, int y, int width, int height) {
    * @throws SwipeException {@code invalid_argument} naming {@code crop}
    */
   public static ScreenCrop parse(String text) {
-    String[] parts = text.strip().split(",");
+    // limit 0 as ever: trailing empty strings drop, so "1,2,3,4," still reads as four numbers
+    String[] parts = text.strip().split(",", 0);
     if (parts.length != 4) {
       throw SwipeException.invalidArgument(
           "crop", "must be auto, none or x,y,w,h in pixels, was '" + text + "'");
@@ -254,27 +255,24 @@ public record ScreenCrop(int x, int y, int width, int height) {
               && img.getRaster().getSampleModelTranslateX() == 0
               && img.getRaster().getSampleModelTranslateY() == 0;
       switch (plain ? img.getType() : BufferedImage.TYPE_CUSTOM) {
-        case BufferedImage.TYPE_3BYTE_BGR:
-          {
-            byte[] d = ((DataBufferByte) img.getRaster().getDataBuffer()).getData();
-            return (x, y) -> {
-              int i = (y * w + x) * 3;
-              return ((d[i] & 0xFF) * 29 + (d[i + 1] & 0xFF) * 150 + (d[i + 2] & 0xFF) * 77) >> 8;
-            };
-          }
-        case BufferedImage.TYPE_BYTE_GRAY:
-          {
-            byte[] d = ((DataBufferByte) img.getRaster().getDataBuffer()).getData();
-            return (x, y) -> d[y * w + x] & 0xFF;
-          }
-        case BufferedImage.TYPE_INT_RGB:
-        case BufferedImage.TYPE_INT_ARGB:
-          {
-            int[] d = ((DataBufferInt) img.getRaster().getDataBuffer()).getData();
-            return (x, y) -> rgbLuma(d[y * w + x]);
-          }
-        default:
+        case BufferedImage.TYPE_3BYTE_BGR -> {
+          byte[] d = ((DataBufferByte) img.getRaster().getDataBuffer()).getData();
+          return (x, y) -> {
+            int i = (y * w + x) * 3;
+            return ((d[i] & 0xFF) * 29 + (d[i + 1] & 0xFF) * 150 + (d[i + 2] & 0xFF) * 77) >> 8;
+          };
+        }
+        case BufferedImage.TYPE_BYTE_GRAY -> {
+          byte[] d = ((DataBufferByte) img.getRaster().getDataBuffer()).getData();
+          return (x, y) -> d[y * w + x] & 0xFF;
+        }
+        case BufferedImage.TYPE_INT_RGB, BufferedImage.TYPE_INT_ARGB -> {
+          int[] d = ((DataBufferInt) img.getRaster().getDataBuffer()).getData();
+          return (x, y) -> rgbLuma(d[y * w + x]);
+        }
+        default -> {
           return (x, y) -> rgbLuma(img.getRGB(x, y));
+        }
       }
     }
 

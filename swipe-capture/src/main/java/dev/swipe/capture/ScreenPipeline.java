@@ -88,23 +88,19 @@ final class ScreenPipeline {
 
   /** The crop already settled for frames of this size (fixed, or detected and locked), or null. */
   private ScreenCrop knownCrop(int w, int h) {
-    switch (options.cropMode()) {
-      case FIXED:
-        return options.fixedCrop().fitsIn(w, h) ? options.fixedCrop() : null;
-      case AUTO:
-        return lockedCrop != null && lockedFrameWidth == w && lockedFrameHeight == h
-            ? lockedCrop
-            : null;
-      default:
-        return null;
-    }
+    return switch (options.cropMode()) {
+      case FIXED -> options.fixedCrop().fitsIn(w, h) ? options.fixedCrop() : null;
+      case AUTO ->
+          lockedCrop != null && lockedFrameWidth == w && lockedFrameHeight == h ? lockedCrop : null;
+      default -> null;
+    };
   }
 
   private ScreenCrop cropFor(BufferedImage image) {
     int w = image.getWidth();
     int h = image.getHeight();
     switch (options.cropMode()) {
-      case FIXED:
+      case FIXED -> {
         ScreenCrop fixed = options.fixedCrop();
         if (!fixed.fitsIn(w, h)) {
           throw new SwipeException(
@@ -114,7 +110,8 @@ final class ScreenPipeline {
               null);
         }
         return fixed;
-      case AUTO:
+      }
+      case AUTO -> {
         if (lockedCrop == null || lockedFrameWidth != w || lockedFrameHeight != h) {
           Optional<ScreenCrop> found = ScreenCrop.detect(image, options.blackLevel());
           if (found.isEmpty()) {
@@ -125,8 +122,10 @@ final class ScreenPipeline {
           lockedFrameHeight = h;
         }
         return lockedCrop;
-      default:
+      }
+      default -> {
         return ScreenCrop.full(w, h);
+      }
     }
   }
 
@@ -208,18 +207,18 @@ final class ScreenPipeline {
         int ox;
         int oy;
         switch (degrees) {
-          case 90:
+          case 90 -> {
             ox = h - 1 - y;
             oy = x;
-            break;
-          case 180:
+          }
+          case 180 -> {
             ox = w - 1 - x;
             oy = h - 1 - y;
-            break;
-          default:
+          }
+          default -> {
             ox = y;
             oy = w - 1 - x;
-            break;
+          }
         }
         int si = (y * w + x) * 3;
         int di = (oy * ow + ox) * 3;

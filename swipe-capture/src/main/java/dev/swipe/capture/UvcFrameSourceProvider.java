@@ -19,6 +19,9 @@ import java.util.Set;
  * black_level} [40], {@code record}.
  */
 public final class UvcFrameSourceProvider implements FrameSourceProvider {
+  /** Made by {@link java.util.ServiceLoader}. */
+  public UvcFrameSourceProvider() {}
+
   static final int DEFAULT_LATENCY_MS = 80;
 
   private static final Set<String> KEYS =

@@ -10,9 +10,14 @@ import org.immutables.value.Value;
  * The outcome of one action: the gesture, how it was played, the screen after it (captured after
  * the last report and the source's latency, so it never predates the action) and what it cost.
  */
+@SuppressWarnings("exports")
+// @Value annotations are for the annotation processor: clients need not read org.immutables.value
 @Value.Immutable
 @SwipeStyle
 public abstract class ActionResult {
+  /** For the generated implementation; values come from {@link #builder()}. */
+  public ActionResult() {}
+
   /** The gesture that was played. */
   public abstract Gesture gesture();
 
@@ -32,6 +37,9 @@ public abstract class ActionResult {
 
   /** Builds {@link ActionResult}. */
   public static final class Builder extends ImmutableActionResult.Builder {
+    /** A new builder, as {@link ActionResult#builder()} gives. */
+    public Builder() {}
+
     /**
      * The value; a required part left unset fails with {@code invalid_argument} naming it.
      *

@@ -489,7 +489,7 @@ public interface Device extends AutoCloseable {
     private Ticker ticker;
     private Sleeper sleeper;
     private Duration captureTimeout = Duration.ofSeconds(5);
-    private Duration settleBound = Duration.ofMillis(1000);
+    private Duration settleBound = Duration.ofSeconds(1);
     private AttachmentRegistry attachments;
     private java.nio.file.Path trace;
     private long traceMaxBytes;

@@ -98,6 +98,8 @@ public final class SwipeException extends RuntimeException {
     return f == null ? null : f.toString();
   }
 
+  @SuppressWarnings("OverrideThrowableToString")
+  // the code in the class name's place is what a log line should show; getMessage stays the text
   @Override
   public String toString() {
     return "SwipeException[" + code.id() + "]: " + getMessage();

@@ -80,8 +80,8 @@ final class ContentShift {
         long cost = forward + backward;
         // on a tie the shortest shift: content even along one axis shows no shift along it
         if (cost < bestCost
-            || cost == bestCost
-                && Math.abs(dx) + Math.abs(dy) < Math.abs(best[0]) + Math.abs(best[1])) {
+            || (cost == bestCost
+                && Math.abs(dx) + Math.abs(dy) < Math.abs(best[0]) + Math.abs(best[1]))) {
           bestCost = cost;
           best = new int[] {dx, dy};
         }

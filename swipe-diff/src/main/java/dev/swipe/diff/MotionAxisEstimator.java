@@ -484,7 +484,7 @@ final class MotionAxisEstimator {
       long z = 0;
       for (int x = 0; x < region.width(); x++) {
         int d = (pa[row + x] & 0xFF) - (pb[row + x] & 0xFF);
-        z += d * d;
+        z += (long) d * d;
       }
       total += z;
     }
@@ -506,9 +506,9 @@ final class MotionAxisEstimator {
       int d = a1 - (pb[ib + x] & 0xFF);
       int e1 = a1 - (pb[ia + x] & 0xFF);
       int e2 = (pa[ib + x] & 0xFF) - (pb[ib + x] & 0xFF);
-      d2 += d * d;
-      z1 += e1 * e1;
-      z2 += e2 * e2;
+      d2 += (long) d * d;
+      z1 += (long) e1 * e1;
+      z2 += (long) e2 * e2;
     }
     out[0] = d2;
     out[1] = z1;
@@ -535,8 +535,8 @@ final class MotionAxisEstimator {
         int b1 = pb[ib + x] & 0xFF;
         int d = 2 * a1 - b1 - (pb[ib + o + x] & 0xFF);
         int e = a1 + (pa[ia + o + x] & 0xFF) - 2 * b1;
-        bAvg += d * d;
-        aAvg += e * e;
+        bAvg += (long) d * d;
+        aAvg += (long) e * e;
       }
       best = Math.min(best, Math.min(bAvg, aAvg) / 4);
     }

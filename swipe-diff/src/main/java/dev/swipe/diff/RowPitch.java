@@ -435,7 +435,7 @@ public final class RowPitch {
     }
 
     /** Least-squares spacing of rows given by grid index; segments counted inside their span. */
-    private static RowFit regress(java.util.TreeMap<Long, Double> byIndex, double[] mids) {
+    private static RowFit regress(java.util.NavigableMap<Long, Double> byIndex, double[] mids) {
       double mi = 0;
       double mc = 0;
       for (var e : byIndex.entrySet()) {
@@ -582,7 +582,7 @@ public final class RowPitch {
         double sxx = 0;
         for (int j = 1; j <= k; j++) {
           double x = a == 0 ? j : Math.sin(j * a) / a;
-          sxy += x * (below[j - 1] - my) + (-x) * (-above[j - 1] - my);
+          sxy += x * (below[j - 1] - my) + -x * (-above[j - 1] - my);
           sxx += 2 * x * x;
         }
         double p = sxy / sxx;

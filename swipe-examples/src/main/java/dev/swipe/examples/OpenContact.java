@@ -67,12 +67,14 @@ public final class OpenContact {
     TextQuery wanted = TextQuery.builder(name).scope(TextQuery.Scope.LINE).build();
     ScrollUntilResult down = search(phone, ScrollDirection.DOWN, wanted, pace);
     ScrollUntilResult search = down;
+    boolean searchedUp = false;
     if (!down.found()) {
       out.printf(
           Locale.ROOT, "\"%s\" is not below (%d passes); searching up%n", name, down.passes());
       search = search(phone, ScrollDirection.UP, wanted, pace);
+      searchedUp = true;
     }
-    int passes = down.passes() + (search == down ? 0 : search.passes());
+    int passes = down.passes() + (searchedUp ? search.passes() : 0);
     if (!search.found()) {
       throw new SwipeException(
           dev.swipe.core.ErrorCode.TEXT_NOT_FOUND,

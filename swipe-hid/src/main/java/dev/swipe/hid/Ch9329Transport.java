@@ -720,24 +720,16 @@ public final class Ch9329Transport implements HidTransport {
 
   /** The datasheet's meaning of a status byte. */
   static String statusName(int status) {
-    switch (status) {
-      case 0x00:
-        return "ok";
-      case 0xE1:
-        return "receive_timeout";
-      case 0xE2:
-        return "bad_head";
-      case 0xE3:
-        return "unknown_command";
-      case 0xE4:
-        return "checksum_error";
-      case 0xE5:
-        return "bad_parameter";
-      case 0xE6:
-        return "operation_failed";
-      default:
-        return "unknown_status";
-    }
+    return switch (status) {
+      case 0x00 -> "ok";
+      case 0xE1 -> "receive_timeout";
+      case 0xE2 -> "bad_head";
+      case 0xE3 -> "unknown_command";
+      case 0xE4 -> "checksum_error";
+      case 0xE5 -> "bad_parameter";
+      case 0xE6 -> "operation_failed";
+      default -> "unknown_status";
+    };
   }
 
   private SwipeException withAttempts(SwipeException last, int attempts) {

@@ -7,6 +7,9 @@ import dev.swipe.core.spi.ProviderContext;
 
 /** Opens {@code ch9329:} URIs as {@link Ch9329Transport}s. */
 public final class Ch9329TransportProvider implements HidTransportProvider {
+  /** Made by {@link java.util.ServiceLoader}. */
+  public Ch9329TransportProvider() {}
+
   @Override
   public String scheme() {
     return "ch9329";

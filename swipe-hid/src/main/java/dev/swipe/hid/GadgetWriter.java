@@ -127,7 +127,9 @@ final class GadgetWriter implements AutoCloseable {
    * Queues {@code report} behind whatever is pending and returns at once (a last-resort release).
    */
   void queue(byte[] report) {
-    thread.submit(() -> channel.write(ByteBuffer.wrap(report)));
+    // a last-resort release is not waited on: a failed write stays in the discarded future, as the
+    // link is being given up anyway
+    Future<Integer> unused = thread.submit(() -> channel.write(ByteBuffer.wrap(report)));
   }
 
   /** Whether a write is still blocked in the device. */

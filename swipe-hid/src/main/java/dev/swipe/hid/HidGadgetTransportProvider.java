@@ -7,6 +7,9 @@ import dev.swipe.core.spi.ProviderContext;
 
 /** Opens {@code hidg:} URIs as {@link HidGadgetTransport}s. */
 public final class HidGadgetTransportProvider implements HidTransportProvider {
+  /** Made by {@link java.util.ServiceLoader}. */
+  public HidGadgetTransportProvider() {}
+
   @Override
   public String scheme() {
     return "hidg";

@@ -294,16 +294,12 @@ public final class PikvmTransport implements HidTransport {
   }
 
   private static int modifierCode(Modifier m) {
-    switch (m) {
-      case CTRL:
-        return keyCode(0xE0);
-      case SHIFT:
-        return keyCode(0xE1);
-      case ALT:
-        return keyCode(0xE2);
-      default:
-        return keyCode(0xE3);
-    }
+    return switch (m) {
+      case CTRL -> keyCode(0xE0);
+      case SHIFT -> keyCode(0xE1);
+      case ALT -> keyCode(0xE2);
+      default -> keyCode(0xE3);
+    };
   }
 
   /** The firmware's key code for a keyboard-page usage, or 0 when it has none. */
@@ -329,32 +325,20 @@ public final class PikvmTransport implements HidTransport {
     if (usage >= 0x54 && usage <= 0x63) {
       return usage + 5; // keypad
     }
-    switch (usage) {
-      case 0x48:
-        return 85; // Pause
-      case 0x47:
-        return 86; // ScrollLock
-      case 0x53:
-        return 87; // NumLock
-      case 0x65:
-        return 88; // ContextMenu
-      case 0x66:
-        return 105; // Power
-      case 0x64:
-        return 106; // IntlBackslash
-      case 0x89:
-        return 107; // IntlYen
-      case 0x87:
-        return 108; // IntlRo
-      case 0x88:
-        return 109; // KanaMode
-      case 0x8A:
-        return 110; // Convert
-      case 0x8B:
-        return 111; // NonConvert
-      default:
-        return 0;
-    }
+    return switch (usage) {
+      case 0x48 -> 85; // Pause
+      case 0x47 -> 86; // ScrollLock
+      case 0x53 -> 87; // NumLock
+      case 0x65 -> 88; // ContextMenu
+      case 0x66 -> 105; // Power
+      case 0x64 -> 106; // IntlBackslash
+      case 0x89 -> 107; // IntlYen
+      case 0x87 -> 108; // IntlRo
+      case 0x88 -> 109; // KanaMode
+      case 0x8A -> 110; // Convert
+      case 0x8B -> 111; // NonConvert
+      default -> 0;
+    };
   }
 
   /**
@@ -440,18 +424,17 @@ public final class PikvmTransport implements HidTransport {
   }
 
   private SwipeException refusal(int cmd, int code) {
-    switch (code) {
-      case 0x40:
-        return failure(cmd, "response 0x40 (the firmware saw a bad CRC)", "crc_error", true);
-      case 0x48:
-        return failure(
-            cmd, "response 0x48 (the firmware timed out reading the request)", "timeout", true);
-      case RESPONSE_INVALID:
-        return failure(cmd, "response 0x45 (invalid command)", "invalid_command", false);
-      default:
-        return failure(
-            cmd, String.format("unknown response code 0x%02X", code), "unknown_response", true);
-    }
+    return switch (code) {
+      case 0x40 -> failure(cmd, "response 0x40 (the firmware saw a bad CRC)", "crc_error", true);
+      case 0x48 ->
+          failure(
+              cmd, "response 0x48 (the firmware timed out reading the request)", "timeout", true);
+      case RESPONSE_INVALID ->
+          failure(cmd, "response 0x45 (invalid command)", "invalid_command", false);
+      default ->
+          failure(
+              cmd, String.format("unknown response code 0x%02X", code), "unknown_response", true);
+    };
   }
 
   private SwipeException failure(int cmd, String what, String reason, boolean retryable) {

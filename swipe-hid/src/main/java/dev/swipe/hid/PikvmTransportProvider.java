@@ -7,6 +7,9 @@ import dev.swipe.core.spi.ProviderContext;
 
 /** Opens {@code pikvm:} URIs as {@link PikvmTransport}s. */
 public final class PikvmTransportProvider implements HidTransportProvider {
+  /** Made by {@link java.util.ServiceLoader}. */
+  public PikvmTransportProvider() {}
+
   @Override
   public String scheme() {
     return "pikvm";

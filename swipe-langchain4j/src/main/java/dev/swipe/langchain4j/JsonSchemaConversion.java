@@ -49,12 +49,12 @@ final class JsonSchemaConversion {
     }
     String type = node.path("type").asText("");
     switch (type) {
-      case "object":
+      case "object" -> {
         if (fits(node, OBJECT_KEYS)) {
           return object(node);
         }
-        break;
-      case "array":
+      }
+      case "array" -> {
         if (fits(node, ARRAY_KEYS)) {
           JsonArraySchema.Builder b = JsonArraySchema.builder().description(description(node));
           if (node.has("items")) {
@@ -62,8 +62,8 @@ final class JsonSchemaConversion {
           }
           return b.build();
         }
-        break;
-      case "string":
+      }
+      case "string" -> {
         if (node.has("enum") && fits(node, ENUM_KEYS) && allText(node.get("enum"))) {
           List<String> values = new ArrayList<>();
           node.get("enum").forEach(v -> values.add(v.asText()));
@@ -72,24 +72,23 @@ final class JsonSchemaConversion {
         if (fits(node, SCALAR_KEYS)) {
           return JsonStringSchema.builder().description(description(node)).build();
         }
-        break;
-      case "integer":
+      }
+      case "integer" -> {
         if (fits(node, SCALAR_KEYS)) {
           return JsonIntegerSchema.builder().description(description(node)).build();
         }
-        break;
-      case "number":
+      }
+      case "number" -> {
         if (fits(node, SCALAR_KEYS)) {
           return JsonNumberSchema.builder().description(description(node)).build();
         }
-        break;
-      case "boolean":
+      }
+      case "boolean" -> {
         if (fits(node, SCALAR_KEYS)) {
           return JsonBooleanSchema.builder().description(description(node)).build();
         }
-        break;
-      default:
-        break;
+      }
+      default -> {}
     }
     return JsonRawSchema.from(node.toString());
   }
@@ -97,7 +96,7 @@ final class JsonSchemaConversion {
   private static JsonObjectSchema object(JsonNode node) {
     JsonObjectSchema.Builder b = JsonObjectSchema.builder().description(description(node));
     JsonNode props = node.path("properties");
-    for (Iterator<Map.Entry<String, JsonNode>> it = props.fields(); it.hasNext(); ) {
+    for (Iterator<Map.Entry<String, JsonNode>> it = props.properties().iterator(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> p = it.next();
       b.addProperty(p.getKey(), element(p.getValue()));
     }

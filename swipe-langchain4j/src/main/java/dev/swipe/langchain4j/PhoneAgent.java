@@ -27,6 +27,8 @@ import java.util.Optional;
  */
 public final class PhoneAgent {
   /** The system prompt the loop uses unless told otherwise. */
+  @SuppressWarnings("StringConcatToTextBlock")
+  // one literal a line: several lines pass the column limit, where a text block would need escapes
   public static final String DEFAULT_SYSTEM_PROMPT =
       String.join(
           "\n",

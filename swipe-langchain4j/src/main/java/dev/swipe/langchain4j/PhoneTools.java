@@ -3,6 +3,7 @@ package dev.swipe.langchain4j;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.langchain4j.agent.tool.ReturnBehavior;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.AiMessage;
@@ -138,10 +139,16 @@ public final class PhoneTools implements ToolProvider, AutoCloseable {
    */
   @Override
   public ToolProviderResult provideTools(ToolProviderRequest request) {
-    return ToolProviderResult.builder()
-        .addAll(executors)
-        .immediateReturnToolNames(endServiceOnTerminalTool ? TERMINAL_TOOLS : Set.of())
-        .build();
+    ToolProviderResult.Builder result = ToolProviderResult.builder();
+    executors.forEach(
+        (spec, executor) ->
+            result.add(
+                spec,
+                executor,
+                endServiceOnTerminalTool && TERMINAL_TOOLS.contains(spec.name())
+                    ? ReturnBehavior.IMMEDIATE
+                    : ReturnBehavior.TO_LLM));
+    return result.build();
   }
 
   /** The run the tools act on: its id and, once the model called a terminal tool, how it ended. */

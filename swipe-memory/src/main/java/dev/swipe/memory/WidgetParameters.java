@@ -410,18 +410,13 @@ public record WidgetParameters(
       return true;
     }
     try {
-      switch (slot) {
-        case K_DISTANCE:
-        case K_PITCH:
-          return number(slot, a, "units", "u").equals(number(slot, b, "units", "u"));
-        case K_HOLD:
-        case K_DURATION:
-          return integer(slot, a).equals(integer(slot, b));
-        case K_CENTER:
-          return java.util.Arrays.equals(center(a), center(b));
-        default:
-          return a.strip().replaceAll("\\s+", " ").equals(b.strip().replaceAll("\\s+", " "));
-      }
+      return switch (slot) {
+        case K_DISTANCE, K_PITCH ->
+            number(slot, a, "units", "u").equals(number(slot, b, "units", "u"));
+        case K_HOLD, K_DURATION -> integer(slot, a).equals(integer(slot, b));
+        case K_CENTER -> java.util.Arrays.equals(center(a), center(b));
+        default -> a.strip().replaceAll("\\s+", " ").equals(b.strip().replaceAll("\\s+", " "));
+      };
     } catch (MemoryException e) {
       return false;
     }

@@ -455,11 +455,11 @@ public final class HtmlReport {
       return "bad";
     }
     JsonNode o = r.path("outcome");
-    if (o.has("found") && !o.path("found").asBoolean()
-        || o.has("held") && !o.path("held").asBoolean()
-        || o.has("confirmed") && !o.path("confirmed").asBoolean()
-        || o.has("matched") && !o.path("matched").asBoolean()
-        || o.has("reached") && !o.path("reached").asBoolean()) {
+    if ((o.has("found") && !o.path("found").asBoolean())
+        || (o.has("held") && !o.path("held").asBoolean())
+        || (o.has("confirmed") && !o.path("confirmed").asBoolean())
+        || (o.has("matched") && !o.path("matched").asBoolean())
+        || (o.has("reached") && !o.path("reached").asBoolean())) {
       return "unmet";
     }
     return r.path("composite").asBoolean() ? "goal" : "ok";
@@ -531,8 +531,8 @@ public final class HtmlReport {
     if (evidence.size() > 0) {
       html.append("<ul class=\"evidence\">");
       evidence
-          .fields()
-          .forEachRemaining(
+          .properties()
+          .forEach(
               e ->
                   html.append("<li><b>evidence for ")
                       .append(escape(e.getKey()))
@@ -713,8 +713,8 @@ public final class HtmlReport {
 
   private static String pairs(JsonNode node) {
     StringBuilder out = new StringBuilder();
-    node.fields()
-        .forEachRemaining(
+    node.properties()
+        .forEach(
             e ->
                 out.append("<span>")
                     .append(escape(e.getKey()))
@@ -972,7 +972,8 @@ public final class HtmlReport {
 
   static String escape(String s) {
     StringBuilder out = new StringBuilder(s.length());
-    for (char c : s.toCharArray()) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
       switch (c) {
         case '<' -> out.append("&lt;");
         case '>' -> out.append("&gt;");

@@ -109,9 +109,9 @@ final class TraceFiles {
       }
       for (byte x : segment.toString().getBytes(StandardCharsets.UTF_8)) {
         char c = (char) (x & 0xFF);
-        if (c >= 'A' && c <= 'Z'
-            || c >= 'a' && c <= 'z'
-            || c >= '0' && c <= '9'
+        if ((c >= 'A' && c <= 'Z')
+            || (c >= 'a' && c <= 'z')
+            || (c >= '0' && c <= '9')
             || c == '-'
             || c == '.'
             || c == '_'

@@ -22,6 +22,9 @@ import org.junit.jupiter.api.Test;
  * never older than asked for, and a source that cannot deliver in time says so.
  */
 public abstract class FrameSourceContract {
+  /** For a provider's test class. */
+  public FrameSourceContract() {}
+
   /** The source under test, opened fresh for each test. */
   protected FrameSource source;
 

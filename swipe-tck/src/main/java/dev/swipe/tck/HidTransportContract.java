@@ -24,6 +24,9 @@ import org.junit.jupiter.api.Test;
  * report what the peer observed.
  */
 public abstract class HidTransportContract {
+  /** For a provider's test class. */
+  public HidTransportContract() {}
+
   /** The transport under test, opened fresh for each test. */
   protected HidTransport transport;
 

@@ -32,6 +32,9 @@ import org.quicktheories.core.Gen;
  * moves by hand.
  */
 public abstract class MemoryStoreContract {
+  /** For a provider's test class. */
+  public MemoryStoreContract() {}
+
   /** Where every test's clock starts. */
   protected static final Instant T0 = Instant.parse("2026-01-10T08:00:00Z");
 
@@ -579,7 +582,7 @@ public abstract class MemoryStoreContract {
         f.get(120, TimeUnit.SECONDS);
       }
       assertThat(all).hasSize(threads * perThread);
-      assertThat(store.count()).isEqualTo(threads * perThread + 1L);
+      assertThat(store.count()).isEqualTo((long) threads * perThread + 1L);
       for (String id : all) {
         assertThat(store.get(id)).isPresent();
       }

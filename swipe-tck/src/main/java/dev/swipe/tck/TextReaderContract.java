@@ -30,6 +30,9 @@ import org.junit.jupiter.api.Test;
  * text_reader_unavailable}. Subclass it and implement {@link #openReader()}.
  */
 public abstract class TextReaderContract {
+  /** For a provider's test class. */
+  public TextReaderContract() {}
+
   /** The reader under test, opened fresh for each test. */
   protected TextReader reader;
 

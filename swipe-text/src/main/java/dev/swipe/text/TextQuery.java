@@ -351,7 +351,7 @@ public final class TextQuery {
     String d = Normalizer.normalize(s, Normalizer.Form.NFKD).replaceAll("\\p{M}+", "");
     d = d.replace('I', 'l').toLowerCase(Locale.ROOT);
     StringBuilder sb = new StringBuilder();
-    for (String w : d.split("\\s+")) {
+    for (String w : d.split("\\s+", -1)) { // empty words are skipped
       String t = w.replaceAll("^[^\\p{L}\\p{N}]+|[^\\p{L}\\p{N}]+$", "");
       if (!t.isEmpty()) {
         if (sb.length() > 0) {
@@ -365,7 +365,7 @@ public final class TextQuery {
 
   private static List<String> words(String s) {
     List<String> out = new ArrayList<>();
-    for (String w : s.strip().split("\\s+")) {
+    for (String w : s.strip().split("\\s+", -1)) { // empty words are skipped
       if (!w.isEmpty()) {
         out.add(w);
       }

@@ -141,7 +141,11 @@ public final class WebDriverServer implements AutoCloseable {
    */
   public static final class Builder {
     private final Device phone;
+
+    @SuppressWarnings("AddressSelection")
+    // a literal IPv4 loopback address: parsed, never looked up, so there is no choice to make
     private InetSocketAddress address = new InetSocketAddress("127.0.0.1", DEFAULT_PORT);
+
     private String token;
     private String rigName = "rig";
     private String platformName = "android";

@@ -245,7 +245,8 @@ public final class WheelRunGuard {
     checkOwner(ticket);
     synchronized (lock) {
       if (ticket.state != WheelTicket.State.OPEN) {
-        throw new IllegalStateException("ticket already " + ticket.state.name().toLowerCase());
+        throw new IllegalStateException(
+            "ticket already " + ticket.state.name().toLowerCase(java.util.Locale.ROOT));
       }
       ticket.state = WheelTicket.State.COMMITTED;
       if (ticket.generation != generation || ticket.episode == null) {

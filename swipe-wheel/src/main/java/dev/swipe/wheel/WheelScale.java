@@ -329,7 +329,8 @@ public record WheelScale(
   private static @Nullable String digits(String c) {
     StringBuilder sb = new StringBuilder();
     boolean anyDigit = false;
-    for (char ch : c.toCharArray()) {
+    for (int i = 0; i < c.length(); i++) {
+      char ch = c.charAt(i);
       if (ch >= '0' && ch <= '9') {
         sb.append(ch);
         anyDigit = true;

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -48,6 +49,22 @@ class WheelRunGuardTest {
     assertThat(done.confidence()).isEqualTo(0.9);
     assertThat(done.microProbe()).isFalse();
     assertThatThrownBy(t::commit).isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
+  void aSecondCommitSaysSoInEnglishWhateverTheDefaultLocale() {
+    Locale before = Locale.getDefault();
+    Locale.setDefault(
+        Locale.forLanguageTag("tr-TR")); // where "COMMITTED" lower-cases to "commıtted"
+    try {
+      WheelTicket t = guard.authorize(minutes(10, 40).build(), confident(40.0));
+      t.commit();
+      assertThatThrownBy(t::commit)
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessage("ticket already committed");
+    } finally {
+      Locale.setDefault(before);
+    }
   }
 
   @Test

@@ -315,7 +315,7 @@ public final class AgentHttpServer implements AutoCloseable {
       }
       List<String> runHeaders = req.headers("run");
       if (runHeaders.size() > 1
-          || runHeaders.size() == 1 && !RUN.matcher(runHeaders.get(0)).matches()) {
+          || (runHeaders.size() == 1 && !RUN.matcher(runHeaders.get(0)).matches())) {
         return error(
             400,
             ErrorCode.INVALID_ARGUMENT,
@@ -531,7 +531,11 @@ public final class AgentHttpServer implements AutoCloseable {
    */
   public static final class Builder {
     private final Device device;
+
+    @SuppressWarnings("AddressSelection")
+    // a literal IPv4 loopback address: parsed, never looked up, so there is no choice to make
     private InetSocketAddress address = new InetSocketAddress("127.0.0.1", 8765);
+
     private MemoryStore memory;
     private boolean simState;
     private ToolListing toolListing = ToolListing.FULL;

@@ -198,7 +198,7 @@ final class McpLineTransport implements McpServerTransportProvider {
       return;
     }
     JsonNode id = m.get("id");
-    boolean idOk = id == null || id.isTextual() || id.isIntegralNumber() && id.canConvertToLong();
+    boolean idOk = id == null || id.isTextual() || (id.isIntegralNumber() && id.canConvertToLong());
     JsonNode replyId = idOk ? id : null;
     if (!idOk) {
       if (!isResponse(m)) {
@@ -324,7 +324,7 @@ final class McpLineTransport implements McpServerTransportProvider {
   }
 
   private void response(ObjectNode m, JsonNode id) {
-    if (id == null || m.has("result") && m.has("error")) {
+    if (id == null || (m.has("result") && m.has("error"))) {
       LOG.debug("a malformed response from the client was dropped");
       return;
     }
@@ -611,6 +611,8 @@ final class McpLineTransport implements McpServerTransportProvider {
      *
      * @param bytes the line, or null when it was longer than the limit (then skipped)
      */
+    @SuppressWarnings("ArrayRecordComponent")
+    // a carrier of the bytes just read, handed on once; never compared or hashed
     record Line(byte[] bytes) {
       boolean tooLong() {
         return bytes == null;

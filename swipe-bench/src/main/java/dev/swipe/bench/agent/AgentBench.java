@@ -87,7 +87,7 @@ public final class AgentBench {
 
   static List<AgentTask.Kind> parseKinds(String s) {
     List<AgentTask.Kind> out = new ArrayList<>();
-    for (String k : s.split(",")) {
+    for (String k : s.split(",", 0)) { // limit 0 as ever: a trailing comma is let through
       out.add(AgentTask.Kind.valueOf(k.strip().toUpperCase(Locale.ROOT)));
     }
     return out;

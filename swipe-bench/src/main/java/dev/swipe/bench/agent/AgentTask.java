@@ -59,6 +59,8 @@ record AgentTask(
     for (int v = 0; v < variations; v++) {
       for (Kind kind : kinds) {
         for (String platform : platforms) {
+          // the seeds of the recorded runs: Kind's order is part of them
+          @SuppressWarnings("EnumOrdinal")
           Random r = new Random(31L * v + 7L * kind.ordinal() + platform.hashCode());
           String id = kind.name().toLowerCase(Locale.ROOT) + "-" + platform + "-" + v;
           String base = "sim:?scale=0.5&platform=" + platform + "&scene=";
@@ -154,14 +156,14 @@ record AgentTask(
         return new Verdict(false, target + " is not within 250 of the centre");
       }
       case CONTACT -> {
-        return contactVerdict(oracle, s);
+        return contactVerdict(oracle);
       }
       default -> throw new IllegalStateException(kind.name());
     }
   }
 
   /** The simulator has the target's contact page open (a tap on its row opens it). */
-  private Verdict contactVerdict(SimOracle oracle, SimState s) {
+  private Verdict contactVerdict(SimOracle oracle) {
     java.util.Optional<String> open = oracle.openedContact();
     if (open.isEmpty()) {
       return new Verdict(false, "no contact page is open");

@@ -378,6 +378,7 @@ public final class MjpegLoopbackBench {
   }
 
   /** The common snippet: HttpURLConnection, scan for FFD8..FFD9, queue every frame. */
+  @SuppressWarnings("try") // close() joins the reader thread; the bench is never interrupted
   private static final class NaiveQueueReader implements AutoCloseable {
     final LinkedBlockingQueue<byte[]> queue = new LinkedBlockingQueue<>();
     final AtomicLong frames = new AtomicLong();

@@ -50,6 +50,7 @@ public final class HidTimingBench {
   private HidTimingBench() {}
 
   /** One measured configuration. */
+  @SuppressWarnings("ArrayRecordComponent") // raw samples for one report, never compared
   record Row(
       String swipe,
       String link,
@@ -61,6 +62,7 @@ public final class HidTimingBench {
       double[] deviceMs) {}
 
   /** An open link under test: the transport, where the device saw reports arrive, and cleanup. */
+  @SuppressWarnings("try") // a link may wait for its threads on close; nothing interrupts the bench
   interface Link extends AutoCloseable {
     HidTransport transport();
 
@@ -111,7 +113,9 @@ public final class HidTimingBench {
           rows.add(measure(name, "CH9329 " + baud, () -> ch9329(baud), linkAware, s, repetitions));
         }
       }
-      if (s == requested) {
+      @SuppressWarnings("ReferenceEquality") // the first of the two, even were they equal
+      boolean first = s == requested;
+      if (first) {
         rows.add(
             measure(
                 name, "CH9329 115200 rel", HidTimingBench::ch9329Relative, true, s, repetitions));
@@ -145,12 +149,13 @@ public final class HidTimingBench {
 
   private static String loadAverage() {
     try {
-      return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
+      return Files.readString(Path.of("/proc/loadavg")).split(" ", -1)[0];
     } catch (IOException e) {
       return "unknown";
     }
   }
 
+  @SuppressWarnings("try") // Link.close may wait for threads; see Link
   private static Row measure(
       String name,
       String linkName,
@@ -228,6 +233,7 @@ public final class HidTimingBench {
    * each press first homes and travels, so reports are not frames one to one; only the emit error
    * is measured.
    */
+  @SuppressWarnings("try") // Link.close may wait for threads; see Link
   private static Link ch9329Relative() throws Exception {
     PseudoTerminalPair pair = PseudoTerminalPair.open();
     Ch9329Emulator chip =
@@ -314,6 +320,7 @@ public final class HidTimingBench {
   }
 
   /** A FIFO read by a thread that plays the USB host, stamping each 6-byte report. */
+  @SuppressWarnings("try") // Link.close may wait for threads; see Link
   private static Link gadget() throws Exception {
     Path dir = Files.createTempDirectory("hidg-bench");
     Path fifo = dir.resolve("hidg1");

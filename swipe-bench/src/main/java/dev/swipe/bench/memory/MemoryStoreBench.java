@@ -154,7 +154,7 @@ public final class MemoryStoreBench {
             .rowPitch(30 + rnd.nextInt(40))
             .build();
     return MemoryRecord.builder(p.title(), p.toContent())
-        .tags("swipe", "calibration", widget.split(" ")[widget.split(" ").length - 1])
+        .tags("swipe", "calibration", widget.split(" ", 0)[widget.split(" ", 0).length - 1])
         .entities(app)
         .priority(rnd.nextInt(101))
         .build();
@@ -386,7 +386,7 @@ public final class MemoryStoreBench {
   /** The 1/5/15-minute load average (Linux), to judge how contended the machine was. */
   private static String loadAverage() {
     try {
-      String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
+      String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split(" ", -1);
       return f[0] + " " + f[1] + " " + f[2];
     } catch (IOException | RuntimeException e) {
       return "n/a";

@@ -900,6 +900,8 @@ public final class ChromeHonestyBench {
       int actions = 8;
       for (int i = 0; i < actions; i++) {
         if (rnd.nextBoolean()) {
+          // the seeds of the recorded runs: ScrollDirection's order is part of them
+          @SuppressWarnings("EnumOrdinal")
           ScrollDirection d = ScrollDirection.values()[rnd.nextInt(4)];
           double amount = Math.round((0.1 + 0.7 * rnd.nextDouble()) * 100) / 100.0;
           int ms = 200 + rnd.nextInt(800);

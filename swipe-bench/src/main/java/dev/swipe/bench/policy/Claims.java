@@ -45,7 +45,7 @@ final class Claims {
   static String where(String detail) {
     String uri = detail.split(" ", 2)[0];
     StringBuilder w = new StringBuilder();
-    for (String kv : uri.substring(uri.indexOf('?') + 1).split("&")) {
+    for (String kv : uri.substring(uri.indexOf('?') + 1).split("&", -1)) { // "" matches none
       if (kv.startsWith("scene=")
           || kv.startsWith("platform=flutter")
           || kv.startsWith("pointer=")

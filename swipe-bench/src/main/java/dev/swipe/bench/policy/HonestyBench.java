@@ -86,7 +86,7 @@ public final class HonestyBench {
       carouselSession(c, base + "&scene=carousel", rnd);
       mapSession(c, base + "&scene=map", rnd);
       pickerSession(c, base + "&scene=picker", rnd);
-      switch ((int) Math.floorMod(seed, 4)) {
+      switch (Math.floorMod(seed, 4)) {
         case 0 ->
             ignoredSession(
                 c,

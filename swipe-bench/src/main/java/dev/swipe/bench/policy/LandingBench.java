@@ -28,6 +28,7 @@ public final class LandingBench {
   private LandingBench() {}
 
   /** One device's rest displacements (px) per gesture kind and duration. */
+  @SuppressWarnings("ArrayRecordComponent") // raw samples for one report, never compared
   record Row(
       long seed, double rowPx, int height, double[] shaped, double[] linear, double plannedPx) {}
 
@@ -36,7 +37,8 @@ public final class LandingBench {
     int devices = Integer.parseInt(Stats.opt(args, "devices", "200"));
     int threads = Integer.parseInt(Stats.opt(args, "threads", "2"));
     long seed0 = Long.parseLong(Stats.opt(args, "seed0", "9000"));
-    String[] ds = Stats.opt(args, "durations", "400,1200").split(",");
+    // limit 0 as ever: a trailing comma is let through
+    String[] ds = Stats.opt(args, "durations", "400,1200").split(",", 0);
     int[] durations = new int[ds.length];
     for (int i = 0; i < ds.length; i++) {
       durations[i] = Integer.parseInt(ds[i].strip());

@@ -104,7 +104,7 @@ public final class ScrollScenariosBench {
     for (Map.Entry<String, List<Run>> e : by.entrySet()) {
       Map<String, Integer> verdicts = new LinkedHashMap<>();
       for (Run r : e.getValue()) {
-        verdicts.merge(r.detail().split(";")[0], 1, Integer::sum);
+        verdicts.merge(r.detail().split(";", -1)[0], 1, Integer::sum);
       }
       System.out.println("  " + e.getKey() + ": " + verdicts);
       for (Run r : e.getValue()) {

@@ -231,7 +231,8 @@ public final class SetWheelBench {
             int step = c == 0 ? 1 : w.valueStep();
             if (k.value().orElse(-1) != want
                 || k.scale().step() != step
-                || k.scale().cycleSize().isPresent() && k.scale().cycleSize().getAsInt() % step != 0
+                || (k.scale().cycleSize().isPresent()
+                    && k.scale().cycleSize().getAsInt() % step != 0)
                 || k.scale().cycleSize().orElse(99) <= want) {
               bad.add(
                   COLUMNS[c]
@@ -286,7 +287,7 @@ public final class SetWheelBench {
   private static List<Episode> ocr(Device phone, SimOracle truth, int[] targets, int[] gaps) {
     List<WheelSet> sets = new ArrayList<>();
     for (int c = 0; c < 3; c++) {
-      sets.add(WheelSet.column(c).to(label(truth, COLUMNS[c], targets[c])));
+      sets.add(WheelSet.column(c).to(label(COLUMNS[c], targets[c])));
     }
     long v0 = phone.ticker().read();
     List<Episode> out = new ArrayList<>();
@@ -415,7 +416,7 @@ public final class SetWheelBench {
   }
 
   /** The label the column draws for a value: the agent knows what it wants to see. */
-  private static String label(SimOracle truth, String column, int value) {
+  private static String label(String column, int value) {
     if (column.equals("month")) {
       return new String[] {
             "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"

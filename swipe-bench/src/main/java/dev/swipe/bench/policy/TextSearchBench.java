@@ -138,7 +138,7 @@ public final class TextSearchBench {
               },
               ScrollSearch.builder()
                   .maxPasses(30)
-                  .timeout(Duration.ofSeconds(180))
+                  .timeout(Duration.ofMinutes(3))
                   .pace(SearchPace.FLING)
                   .build());
       long realMs = (System.nanoTime() - r0) / 1_000_000L;

@@ -152,7 +152,7 @@ public final class WheelPolicyBench {
   static List<Episode> runDevice(
       String platform, long seed, boolean baseline, boolean baselineNoisy, boolean linked) {
     List<Episode> out = new ArrayList<>();
-    String column = COLUMNS[(int) Math.floorMod(seed, 3)];
+    String column = COLUMNS[Math.floorMod(seed, 3)];
     Random rnd = new Random(seed * 7919L + platform.hashCode());
     try (Device dev =
         Device.open("sim:?scene=picker&platform=" + platform + "&seed=" + seed + "&scale=0.5")) {
@@ -649,7 +649,7 @@ public final class WheelPolicyBench {
         generic += e.genericInputs();
         refusals += e.refusals();
       }
-      String[] k = g.getKey().split("\\|");
+      String[] k = g.getKey().split("\\|", -1); // strategy|reader, both named
       System.out.printf(
           Locale.ROOT,
           "| %s | %s | %d | %s | %s | %s | %s | %s | %d | %d | %d | %d | %d | %d | %s |%n",
@@ -676,7 +676,7 @@ public final class WheelPolicyBench {
     System.out.println("|---|---|---|---:|---:|---:|---:|---:|");
     int[][] buckets = {{1, 1}, {2, 2}, {3, 4}, {5, 8}, {9, 12}, {13, 99}};
     for (Map.Entry<String, List<Episode>> g : groups.entrySet()) {
-      String[] k = g.getKey().split("\\|");
+      String[] k = g.getKey().split("\\|", -1); // strategy|reader, both named
       for (int[] b : buckets) {
         List<Integer> acts = new ArrayList<>();
         long ok = 0;

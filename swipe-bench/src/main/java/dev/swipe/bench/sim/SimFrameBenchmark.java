@@ -47,7 +47,7 @@ public class SimFrameBenchmark {
 
   @Setup(Level.Trial)
   public void open() {
-    SimConfig.Scene s = SimConfig.Scene.valueOf(scene.toUpperCase());
+    SimConfig.Scene s = SimConfig.Scene.valueOf(scene.toUpperCase(java.util.Locale.ROOT));
     VirtualClock clock = new VirtualClock();
     phone =
         new VirtualPhone(

@@ -103,7 +103,7 @@ public final class OcrBench {
       List<TextScore.ReadWord> read = words(page);
       List<TextScore.TruthWord> truth = TextScore.truth(s.truth(), null);
       all.add(s.name(), truth, read);
-      String[] parts = s.name().split("/");
+      String[] parts = s.name().split("/", -1); // a sample's name: group/name
       for (String g :
           new String[] {
             "platform " + parts[0],
@@ -244,7 +244,7 @@ public final class OcrBench {
         continue;
       }
       TextScore sc = score.get(k);
-      String[] kk = k.split(" ");
+      String[] kk = k.split(" ", -1); // "engine region", as put above
       String engine =
           switch (kk[0]) {
             case "swipe" -> "swipe reader (tesseract:)";

@@ -58,7 +58,8 @@ final class TesseractCli {
     }
     ms[0] = (System.nanoTime() - t0) / 1e6;
     List<TextScore.ReadWord> words = new ArrayList<>();
-    for (String line : new String(out, StandardCharsets.UTF_8).split("\n")) {
+    // the empty last line -1 keeps has too few columns, skipped as before
+    for (String line : new String(out, StandardCharsets.UTF_8).split("\n", -1)) {
       String[] c = line.split("\t", -1);
       if (c.length < 12 || !c[0].equals("5")) {
         continue;

@@ -37,6 +37,7 @@ public final class VideoBesideSession {
     }
   }
 
+  @SuppressWarnings("try") // the listener's registration is only held, then closed
   private static void run(int seconds, double scale) throws Exception {
     Path mp4 = Files.createTempFile("swipe-video-session", ".mp4");
     AtomicInteger captured = new AtomicInteger();

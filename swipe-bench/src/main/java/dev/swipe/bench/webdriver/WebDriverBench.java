@@ -33,6 +33,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
@@ -133,10 +134,7 @@ public final class WebDriverBench {
                 .ticker(phone.ticker())
                 .sleeper(phone.sleeper())
                 .open();
-        WebDriverServer server =
-            WebDriverServer.builder(device)
-                .address(new InetSocketAddress("127.0.0.1", 0))
-                .start()) {
+        WebDriverServer server = WebDriverServer.builder(device).address(loopback()).start()) {
       URI base = server.uri();
       String id = post(base, "/session", CAPS).get("value").get("sessionId").asText();
       List<Double> directErr = new ArrayList<>();
@@ -249,7 +247,6 @@ public final class WebDriverBench {
                   sub),
               logs.resolve("hub.log")));
       List<String> rows = new ArrayList<>();
-      List<URI> rigs = new ArrayList<>();
       for (int n = 1; n <= maxRigs; n++) {
         String name = "rig-" + n;
         Proc rig =
@@ -260,7 +257,6 @@ public final class WebDriverBench {
                 logs.resolve(name + ".log"));
         procs.add(rig);
         URI rigUri = awaitRigUri(rig);
-        rigs.add(rigUri);
         Path toml = logs.resolve(name + ".toml");
         Files.writeString(
             toml,
@@ -365,29 +361,31 @@ public final class WebDriverBench {
     ExecutorService pool = Executors.newFixedThreadPool(clients);
     long start = System.nanoTime();
     for (int c = 0; c < clients; c++) {
-      pool.submit(
-          () -> {
-            while (System.nanoTime() < end) {
-              long t0 = System.nanoTime();
-              try {
-                String id = post(hub, "/session", CAPS).get("value").get("sessionId").asText();
-                post(
-                    hub,
-                    "/session/" + id + "/actions",
-                    "{\"actions\":[{\"type\":\"pointer\",\"id\":\"f\",\"parameters\":"
-                        + "{\"pointerType\":\"touch\"},\"actions\":[{\"type\":\"pointerMove\",\"x\":135,\"y\":450},"
-                        + "{\"type\":\"pointerDown\",\"button\":0},{\"type\":\"pointerMove\",\"duration\":300,\"x\":135,\"y\":150},"
-                        + "{\"type\":\"pointerUp\",\"button\":0}]}]}");
-                get(hub, "/session/" + id + "/screenshot");
-                delete(hub, "/session/" + id);
-                done.incrementAndGet();
-                sessionMs.add((System.nanoTime() - t0) / 1e6);
-              } catch (Exception e) {
-                failed.incrementAndGet();
-              }
-            }
-            return null;
-          });
+      // the clients count their own outcomes; awaitTermination below waits for them all
+      Future<?> unused =
+          pool.submit(
+              () -> {
+                while (System.nanoTime() < end) {
+                  long t0 = System.nanoTime();
+                  try {
+                    String id = post(hub, "/session", CAPS).get("value").get("sessionId").asText();
+                    post(
+                        hub,
+                        "/session/" + id + "/actions",
+                        "{\"actions\":[{\"type\":\"pointer\",\"id\":\"f\",\"parameters\":"
+                            + "{\"pointerType\":\"touch\"},\"actions\":[{\"type\":\"pointerMove\",\"x\":135,\"y\":450},"
+                            + "{\"type\":\"pointerDown\",\"button\":0},{\"type\":\"pointerMove\",\"duration\":300,\"x\":135,\"y\":150},"
+                            + "{\"type\":\"pointerUp\",\"button\":0}]}]}");
+                    get(hub, "/session/" + id + "/screenshot");
+                    delete(hub, "/session/" + id);
+                    done.incrementAndGet();
+                    sessionMs.add((System.nanoTime() - t0) / 1e6);
+                  } catch (Exception e) {
+                    failed.incrementAndGet();
+                  }
+                }
+                return null;
+              });
     }
     pool.shutdown();
     pool.awaitTermination(seconds + 300L, TimeUnit.SECONDS);
@@ -460,13 +458,19 @@ public final class WebDriverBench {
     throw new IllegalStateException("the hub did not list " + n + " rigs UP within 240 s");
   }
 
+  /** Any free port on the IPv4 loopback address. */
+  @SuppressWarnings("AddressSelection") // a literal address: parsed, never looked up
+  private static InetSocketAddress loopback() {
+    return new InetSocketAddress("127.0.0.1", 0);
+  }
+
   private static int[] freePorts(int n) throws IOException {
     int[] ports = new int[n];
     List<ServerSocket> held = new ArrayList<>();
     try {
       for (int i = 0; i < n; i++) {
         ServerSocket s = new ServerSocket();
-        s.bind(new InetSocketAddress("127.0.0.1", 0));
+        s.bind(loopback());
         held.add(s);
         ports[i] = s.getLocalPort();
       }
@@ -496,7 +500,7 @@ public final class WebDriverBench {
 
   private static JsonNode send(HttpRequest.Builder b) throws IOException, InterruptedException {
     HttpResponse<String> r =
-        HTTP.send(b.timeout(Duration.ofSeconds(300)).build(), HttpResponse.BodyHandlers.ofString());
+        HTTP.send(b.timeout(Duration.ofMinutes(5)).build(), HttpResponse.BodyHandlers.ofString());
     JsonNode n = M.readTree(r.body());
     if (r.statusCode() != 200) {
       throw new IOException(r.statusCode() + " " + n);

@@ -236,7 +236,8 @@ final class CdpConnection implements AutoCloseable {
       if (last) {
         String text = partial.toString();
         partial.setLength(0);
-        owner.thenAccept(c -> c.dispatch(text));
+        // the stage runs dispatch once the connection is known; nothing waits on it
+        CompletableFuture<Void> unused = owner.thenAccept(c -> c.dispatch(text));
       }
       ws.request(1);
       return null;
@@ -244,13 +245,16 @@ final class CdpConnection implements AutoCloseable {
 
     @Override
     public CompletionStage<?> onClose(WebSocket ws, int status, String reason) {
-      owner.thenAccept(c -> c.lose("closed by the browser (" + status + ")"));
+      // the connection learns of the loss once known; nothing waits on it
+      CompletableFuture<Void> unused =
+          owner.thenAccept(c -> c.lose("closed by the browser (" + status + ")"));
       return null;
     }
 
     @Override
     public void onError(WebSocket ws, Throwable error) {
-      owner.thenAccept(c -> c.lose("failed: " + error));
+      // the connection learns of the loss once known; nothing waits on it
+      CompletableFuture<Void> unused = owner.thenAccept(c -> c.lose("failed: " + error));
     }
   }
 

@@ -94,7 +94,7 @@ final class ChromeProcess implements AutoCloseable {
       return null;
     }
     String path = env.getOrDefault("PATH", "");
-    for (String dir : path.split(java.io.File.pathSeparator)) {
+    for (String dir : path.split(java.io.File.pathSeparator, -1)) { // empty entries are skipped
       if (dir.isEmpty()) {
         continue;
       }

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -75,9 +76,11 @@ final class ChromeScreencast implements FrameSource {
   }
 
   private void take(JsonNode params) {
-    page.callAsync(
-        "Page.screencastFrameAck",
-        ChromePage.json().put("sessionId", params.path("sessionId").asInt()));
+    // the ack is fire-and-forget: Chrome sends the next frame on it, its reply carries nothing
+    CompletableFuture<JsonNode> unused =
+        page.callAsync(
+            "Page.screencastFrameAck",
+            ChromePage.json().put("sessionId", params.path("sessionId").asInt()));
     byte[] jpeg = Base64.getDecoder().decode(params.path("data").asText(""));
     double swap = params.path("metadata").path("timestamp").asDouble(0);
     long now = page.ticker().read();
@@ -188,6 +191,8 @@ final class ChromeScreencast implements FrameSource {
         null);
   }
 
+  @SuppressWarnings("WaitNotInLoop")
+  // the one caller waits inside its while (true) loop, which rechecks every condition on waking
   private void waitNanos(long nanos) {
     try {
       long ms = Math.max(1, nanos / 1_000_000);
@@ -215,7 +220,8 @@ final class ChromeScreencast implements FrameSource {
     acks.shutdownNow();
     if (!page.isLost()) {
       try {
-        page.callAsync("Page.stopScreencast", null);
+        // closing anyway: the reply, or a lost page, changes nothing
+        CompletableFuture<JsonNode> unused = page.callAsync("Page.stopScreencast", null);
       } catch (RuntimeException e) {
         // going anyway
       }

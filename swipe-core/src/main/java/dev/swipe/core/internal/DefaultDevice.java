@@ -498,7 +498,7 @@ public final class DefaultDevice implements Device {
         throw new SwipeException(
             ErrorCode.UNSUPPORTED_INPUT,
             "this HID link cannot send "
-                + k.key().page().name().toLowerCase()
+                + k.key().page().name().toLowerCase(java.util.Locale.ROOT)
                 + " keys such as "
                 + k.key().name(),
             Map.of("key", k.key().name()),

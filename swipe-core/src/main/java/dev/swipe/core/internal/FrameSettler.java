@@ -192,7 +192,7 @@ final class FrameSettler {
      * every action the longer window pushed Android's 600 ms edge-glow recede past the 1000 ms
      * bound, and 7 of 24 edge scrolls came back unobserved.
      */
-    public static final Quiet PICKER = new Quiet(Duration.ofMillis(1000), 4, true);
+    public static final Quiet PICKER = new Quiet(Duration.ofSeconds(1), 4, true);
 
     /**
      * How many times the device's settle bound a wheel nudge allows its snap: with {@link

@@ -17,5 +17,9 @@ import org.immutables.value.Value;
     visibility = Value.Style.ImplementationVisibility.PACKAGE,
     overshadowImplementation = true,
     jdkOnly = true,
-    defaults = @Value.Immutable(copy = false))
+    defaults = @Value.Immutable(copy = false),
+    // none of Immutables' own annotations on generated code (Override stands for none: an empty
+    // list allows all); its runtime @org.immutables.value.Generated named a class that modules
+    // reading ours cannot see, a javac warning in each of them
+    allowedClasspathAnnotations = {Override.class})
 public @interface SwipeStyle {}

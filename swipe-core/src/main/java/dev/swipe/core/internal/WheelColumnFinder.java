@@ -217,7 +217,9 @@ final class WheelColumnFinder {
   private static double middle(Column c, List<Column> all, GreyRaster grey, int w, int h) {
     List<Double> lines = new ArrayList<>();
     for (Column d : all) {
-      if (d == c || onSameLines(c, d)) {
+      @SuppressWarnings("ReferenceEquality") // the column itself, not one equal to it
+      boolean self = d == c;
+      if (self || onSameLines(c, d)) {
         mirrorLine(d, grey, w, h).ifPresent(lines::add);
       }
     }
@@ -261,7 +263,8 @@ final class WheelColumnFinder {
     }
     double halfW = 0;
     for (Row r : c.rows()) {
-      halfW = Math.max(halfW, r.box().width() / 2);
+      int half = r.box().width() / 2; // whole pixels, as the boxes are
+      halfW = Math.max(halfW, half);
     }
     double sx = (double) g.width() / w;
     double sy = (double) g.height() / h;

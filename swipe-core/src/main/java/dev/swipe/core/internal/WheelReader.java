@@ -56,7 +56,9 @@ final class WheelReader {
       WheelColumn c = all.get(i);
       List<Double> mates = new ArrayList<>();
       for (WheelColumn d : all) {
-        if (d != c && Math.abs(d.centerY() - c.centerY()) <= 0.25 * d.rowSpacing()) {
+        @SuppressWarnings("ReferenceEquality") // the column itself, not one equal to it
+        boolean self = d == c;
+        if (!self && Math.abs(d.centerY() - c.centerY()) <= 0.25 * d.rowSpacing()) {
           mates.add(d.rowSpacing());
         }
       }
@@ -408,7 +410,8 @@ final class WheelReader {
       }
       OptionalInt value = c.scale().valueOf(rows.get(sel).label());
       OptionalInt neighbours = agreedByNeighbours(c, sel);
-      if (value.isEmpty() || neighbours.isPresent() && neighbours.getAsInt() != value.getAsInt()) {
+      if (value.isEmpty()
+          || (neighbours.isPresent() && neighbours.getAsInt() != value.getAsInt())) {
         // unreadable, or misread against both neighbours ("1" between 09 and 11): counted from them
         value = neighbours.isPresent() ? neighbours : countedFromNeighbours(c, sel);
       }
@@ -529,12 +532,12 @@ final class WheelReader {
         double gap = d.rowSpacing() - c.rowSpacing();
         boolean agree =
             Math.abs(gap) <= SHARED_PITCH_AGREEMENT * c.rowSpacing()
-                || j != i
+                || (j != i
                     && (oneSided(c) || !sure.get(i))
                     && !oneSided(d)
                     && sure.get(j)
                     && gap > 0
-                    && gap <= PRESSED_ROWS * d.rowSpacing();
+                    && gap <= PRESSED_ROWS * d.rowSpacing());
         if (Math.abs(d.centerY() - c.centerY()) <= 0.25 * Math.min(c.rowSpacing(), d.rowSpacing())
             && agree) {
           group.add(j);

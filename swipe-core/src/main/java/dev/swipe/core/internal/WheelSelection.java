@@ -139,7 +139,8 @@ final class WheelSelection {
     double sy = (double) g.height() / h;
     double halfW = 0;
     for (TextBox b : rows) {
-      halfW = Math.max(halfW, b.width() / 2);
+      int half = b.width() / 2; // whole pixels, as the boxes are
+      halfW = Math.max(halfW, half);
     }
     halfW += 0.15 * pitchPx;
     double[] bg = new double[n];

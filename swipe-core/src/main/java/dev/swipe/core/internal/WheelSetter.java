@@ -118,7 +118,7 @@ final class WheelSetter {
                   .map(
                       l ->
                           l.equalsIgnoreCase(canonical)
-                                  || now.kind() == WheelScale.Kind.NUMBER && !l.matches("\\d+")
+                                  || (now.kind() == WheelScale.Kind.NUMBER && !l.matches("\\d+"))
                               ? canonical
                               : l.length() > 3
                                       && fullName
@@ -389,7 +389,7 @@ final class WheelSetter {
   }
 
   /** Records the labels of a reading around the selected row numbered {@code sel}. */
-  private static void learn(java.util.TreeMap<Integer, String> rows, int sel, WheelColumn c) {
+  private static void learn(java.util.NavigableMap<Integer, String> rows, int sel, WheelColumn c) {
     List<String> above = c.labelsAbove();
     for (int k = 0; k < above.size(); k++) {
       rows.put(sel - above.size() + k, above.get(k));
@@ -406,7 +406,7 @@ final class WheelSetter {
    * labels read before, nearest the shift asked for; the shift asked for when nothing lines up.
    */
   private static int aligned(
-      java.util.TreeMap<Integer, String> rows, int sel, WheelColumn next, int asked) {
+      java.util.NavigableMap<Integer, String> rows, int sel, WheelColumn next, int asked) {
     List<String> window = new ArrayList<>(next.labelsAbove());
     int selAt = window.size();
     next.selectedLabel().ifPresentOrElse(window::add, () -> window.add(null));
@@ -437,7 +437,7 @@ final class WheelSetter {
   }
 
   /** Whether a column's labels read top down are in alphabetical order. */
-  private static boolean alphabetical(java.util.TreeMap<Integer, String> rows) {
+  private static boolean alphabetical(java.util.NavigableMap<Integer, String> rows) {
     String prev = null;
     for (String l : rows.values()) {
       if (prev != null && compare(prev, l) > 0) {
@@ -480,7 +480,7 @@ final class WheelSetter {
   }
 
   private SwipeException optionUnreachable(
-      WheelColumn c, String want, java.util.TreeMap<Integer, String> rows) {
+      WheelColumn c, String want, java.util.NavigableMap<Integer, String> rows) {
     return new SwipeException(
         ErrorCode.WHEEL_TARGET_UNREACHABLE,
         "'"
@@ -775,9 +775,9 @@ final class WheelSetter {
   /** A value read, or the selected label of a column of words. */
   private static boolean readable(WheelColumn c) {
     return c.value().isPresent()
-        || c.scale().kind() == WheelScale.Kind.OPTIONS
+        || (c.scale().kind() == WheelScale.Kind.OPTIONS
             && c.selectionClear()
-            && c.selectedLabel().isPresent();
+            && c.selectedLabel().isPresent());
   }
 
   /**
@@ -824,10 +824,10 @@ final class WheelSetter {
                 c.confidence(),
                 c.region(),
                 c.selectionCues());
-        if (c.value().isPresent()
+        if ((c.value().isPresent()
                 && was.scale().cycleSize().isPresent()
-                && c.value().getAsInt() >= was.scale().cycleSize().getAsInt()
-            || c.scale().cycleSeen() && !was.scale().cycleSeen()) {
+                && c.value().getAsInt() >= was.scale().cycleSize().getAsInt())
+            || (c.scale().cycleSeen() && !was.scale().cycleSeen())) {
           // a value beyond the guess, or a wrap in view, tells more than the first reading did
           kept = withScale(kept, c.scale());
         }
@@ -1047,10 +1047,6 @@ final class WheelSetter {
 
   private static List<Long> rounded(List<Double> xs) {
     return xs.stream().map(Math::round).toList();
-  }
-
-  private static WheelColumn pick(WheelReading reading, WheelSet request) {
-    return usable(located(reading, request));
   }
 
   /** The column a request names, whatever its reading. */

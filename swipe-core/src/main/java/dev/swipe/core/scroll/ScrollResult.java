@@ -10,9 +10,14 @@ import java.util.OptionalDouble;
 import org.immutables.value.Value;
 
 /** What one scroll did and saw. */
+@SuppressWarnings("exports")
+// @Value annotations are for the annotation processor: clients need not read org.immutables.value
 @Value.Immutable
 @SwipeStyle
 public abstract class ScrollResult {
+  /** For the generated implementation; values come from {@link #builder()}. */
+  public ScrollResult() {}
+
   /** The swipe that was played and the settled screen after it. */
   public abstract ActionResult action();
 
@@ -56,6 +61,9 @@ public abstract class ScrollResult {
 
   /** Builds {@link ScrollResult}. */
   public static final class Builder extends ImmutableScrollResult.Builder {
+    /** A new builder, as {@link ScrollResult#builder()} gives. */
+    public Builder() {}
+
     /**
      * The value; a required part left unset fails with {@code invalid_argument} naming it.
      *

@@ -213,14 +213,12 @@ public final class DeviceUri {
     if (v == null) {
       return defaultValue;
     }
-    switch (v.strip().toLowerCase(Locale.ROOT)) {
-      case "", "true", "1", "yes", "on":
-        return true;
-      case "false", "0", "no", "off":
-        return false;
-      default:
-        throw SwipeException.invalidArgument(key, "must be true or false, was '" + v + "'");
-    }
+    return switch (v.strip().toLowerCase(Locale.ROOT)) {
+      case "", "true", "1", "yes", "on" -> true;
+      case "false", "0", "no", "off" -> false;
+      default ->
+          throw SwipeException.invalidArgument(key, "must be true or false, was '" + v + "'");
+    };
   }
 
   /** One of a fixed set of lower-case words, or the default when absent. */
@@ -243,7 +241,8 @@ public final class DeviceUri {
     if (v == null) {
       return Optional.empty();
     }
-    String[] parts = v.strip().toLowerCase(Locale.ROOT).split("x");
+    // limit 0 as ever: trailing empty strings drop, so "1080x1920x" still reads as two numbers
+    String[] parts = v.strip().toLowerCase(Locale.ROOT).split("x", 0);
     try {
       if (parts.length == 2) {
         int w = Integer.parseInt(parts[0]);

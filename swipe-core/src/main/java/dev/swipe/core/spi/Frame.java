@@ -13,6 +13,8 @@ import dev.swipe.core.SwipeException;
  * @param height pixel height
  * @param captureNanos when the image was captured, on the device's {@link dev.swipe.core.Ticker}
  */
+@SuppressWarnings("ArrayRecordComponent")
+// public API: the JPEG is handed over, not copied (see above), for speed; frames are never compared
 public record Frame(byte[] jpeg, int width, int height, long captureNanos) {
   /** Validates the sizes and that there are bytes at all. */
   public Frame {

@@ -10,9 +10,14 @@ import org.immutables.value.Value;
  * What a HID link can do. The planner uses {@link #minReportInterval()} to merge steps a slow link
  * cannot carry (a 13-byte CH9329 frame takes 13.5 ms at 9600 baud).
  */
+@SuppressWarnings("exports")
+// @Value annotations are for the annotation processor: clients need not read org.immutables.value
 @Value.Immutable
 @SwipeStyle
 public abstract class HidCapabilities {
+  /** For the generated implementation; values come from {@link #builder()}. */
+  public HidCapabilities() {}
+
   /** Pointer kinds this transport supports. */
   public abstract Set<PointerKind> pointerKinds();
 
@@ -59,6 +64,9 @@ public abstract class HidCapabilities {
 
   /** Builds {@link HidCapabilities}. */
   public static final class Builder extends ImmutableHidCapabilities.Builder {
+    /** A new builder, as {@link HidCapabilities#builder()} gives. */
+    public Builder() {}
+
     /**
      * The value; a required part left unset fails with {@code invalid_argument} naming it.
      *

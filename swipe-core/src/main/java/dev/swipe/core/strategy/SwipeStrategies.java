@@ -150,16 +150,16 @@ public final class SwipeStrategies {
       Observation current = device.screenshot();
       List<StepResult> steps = new ArrayList<>();
       boolean boundary = false;
-      boolean held;
-      while (!(held = found.test(current)) && steps.size() < maxSwipes) {
+      boolean held = found.test(current);
+      while (!held && steps.size() < maxSwipes) {
         StepResult s = listCoarse(direction, current);
         steps.add(s);
         current = s.observation();
         if (!s.diff().changed()) {
           boundary = true;
-          held = false;
           break;
         }
+        held = found.test(current);
       }
       SearchResult result = new SearchResult(held, boundary, steps, current);
       traced.end(

@@ -84,8 +84,6 @@ public final class TraceWriter implements AutoCloseable {
    * ended, its run ids and its screenshot files.
    */
   private record Prior(long lastSeq, double endMs, Set<String> runs, Set<String> shots) {
-    static final Prior NONE = new Prior(0, 0, Set.of(), Set.of());
-
     static Prior of(Path dir) throws IOException {
       Set<String> shots = new HashSet<>();
       try (var files = Files.list(dir.resolve(SHOTS))) {

@@ -16,9 +16,14 @@ import org.immutables.value.Value;
  * screenshot to read the wheel from, and what that screenshot shows happened: whether the column
  * moved, the label now selected and the rows turned, read from the pixels.
  */
+@SuppressWarnings("exports")
+// @Value annotations are for the annotation processor: clients need not read org.immutables.value
 @Value.Immutable
 @SwipeStyle
 public abstract class WheelNudgeResult {
+  /** For the generated implementation; values come from {@link #builder()}. */
+  public WheelNudgeResult() {}
+
   /** The decision (direction, rows, pitch and source, confidence, budget left). */
   public abstract WheelDecision decision();
 
@@ -61,6 +66,9 @@ public abstract class WheelNudgeResult {
 
   /** Builds {@link WheelNudgeResult}. */
   public static final class Builder extends ImmutableWheelNudgeResult.Builder {
+    /** A new builder, as {@link WheelNudgeResult#builder()} gives. */
+    public Builder() {}
+
     /**
      * The value; a required part left unset fails with {@code invalid_argument} naming it.
      *

@@ -85,13 +85,13 @@ public record HostPort(String host, int port) {
       String scheme = u.getScheme();
       if (u.getHost() == null
           || scheme == null
-          || !scheme.equalsIgnoreCase("http") && !scheme.equalsIgnoreCase("https")) {
+          || (!scheme.equalsIgnoreCase("http") && !scheme.equalsIgnoreCase("https"))) {
         return null;
       }
       if (u.getRawUserInfo() != null
           || u.getRawAuthority() == null
           || u.getRawAuthority().indexOf('@') >= 0
-          || u.getRawPath() != null && !u.getRawPath().isEmpty()
+          || (u.getRawPath() != null && !u.getRawPath().isEmpty())
           || u.getRawQuery() != null
           || u.getRawFragment() != null) {
         return null;

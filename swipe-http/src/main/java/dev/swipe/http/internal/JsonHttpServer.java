@@ -180,6 +180,8 @@ public final class JsonHttpServer implements AutoCloseable {
    * @param close whether the connection ends after it
    * @param undelivered run when the answer could not be written (the client left), or null
    */
+  @SuppressWarnings("ArrayRecordComponent")
+  // public API: the body is handed over, not copied, and a response is never compared or hashed
   public record Response(
       int status, byte[] body, Map<String, String> headers, boolean close, Runnable undelivered)
       implements Step {
@@ -391,7 +393,8 @@ public final class JsonHttpServer implements AutoCloseable {
         }
         admitted =
             idlest != null
-                || open.size() < limits.maxConnections() && mine < limits.maxConnectionsPerClient();
+                || (open.size() < limits.maxConnections()
+                    && mine < limits.maxConnectionsPerClient());
         if (idlest != null) {
           release(idlest);
         }

@@ -130,14 +130,16 @@ public final class ScriptedPhoneModel implements ChatModel {
     }
     List<Call> sets = all(calls, "set_wheel");
     switch (sets.size()) {
-      case 0:
+      case 0 -> {
         return call("set_wheel", Map.of("column", minuteColumn, "target", "75"));
-      case 1:
+      }
+      case 1 -> {
         return call("set_wheel", Map.of("column", hourColumn, "target", hour));
-      case 2:
+      }
+      case 2 -> {
         return call("set_wheel", Map.of("column", minuteColumn, "target", minute));
-      default:
-        break;
+      }
+      default -> {}
     }
     Call lastCall = calls.get(calls.size() - 1);
     if (!lastCall.name().equals("read_wheel")) {
@@ -382,7 +384,7 @@ public final class ScriptedPhoneModel implements ChatModel {
   private ToolExecutionRequest call(String name, Map<String, ?> args) {
     try {
       return ToolExecutionRequest.builder()
-          .id("call-" + (++ids))
+          .id("call-" + ++ids)
           .name(name)
           .arguments(JSON.writeValueAsString(args))
           .build();

@@ -23,6 +23,8 @@ import java.util.Optional;
  */
 public record ConfiguredModel(ChatModel model, ImageDelivery images, String name) {
   /** What to set, printed when nothing is. */
+  @SuppressWarnings("StringConcatToTextBlock")
+  // one literal a line keeps the column layout of the lines visible, blanks and all
   public static final String HOW_TO_CONFIGURE =
       String.join(
           "\n",
@@ -49,7 +51,7 @@ public record ConfiguredModel(ChatModel model, ImageDelivery images, String name
     if (provider == null) {
       return Optional.empty();
     }
-    Duration timeout = Duration.ofSeconds(120);
+    Duration timeout = Duration.ofMinutes(2);
     ConfiguredModel m;
     switch (provider.toLowerCase(Locale.ROOT)) {
       case "openai" -> {

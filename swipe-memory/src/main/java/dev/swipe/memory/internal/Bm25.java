@@ -13,7 +13,7 @@ import java.util.Set;
  */
 final class Bm25 {
   /** Column weights: title, content, tags, entities. The SQLite store passes the same to bm25(). */
-  public static final double[] WEIGHTS = {4.0, 1.0, 2.0, 3.0};
+  static final double[] WEIGHTS = {4.0, 1.0, 2.0, 3.0};
 
   static final double K1 = 1.2;
   static final double B = 0.75;

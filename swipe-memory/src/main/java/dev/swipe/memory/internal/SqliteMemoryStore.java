@@ -129,29 +129,17 @@ public final class SqliteMemoryStore implements MemoryStore {
 
   static MemoryException unavailable(String path, String what, SQLException e) {
     int code = e.getErrorCode() & 0xff;
-    String why;
-    switch (code) {
-      case 5: // SQLITE_BUSY
-      case 6: // SQLITE_LOCKED
-        why = "the database stayed locked by another writer longer than the busy timeout";
-        break;
-      case 11: // SQLITE_CORRUPT
-        why = "the database file is corrupt";
-        break;
-      case 26: // SQLITE_NOTADB
-        why = "the file is not a SQLite database";
-        break;
-      case 8: // SQLITE_READONLY
-      case 14: // SQLITE_CANTOPEN
-      case 23: // SQLITE_AUTH
-        why = "the database file cannot be opened for writing";
-        break;
-      case 13: // SQLITE_FULL
-        why = "the disk is full";
-        break;
-      default:
-        why = "SQLite error";
-    }
+    String why =
+        switch (code) {
+          case 5, 6 -> // SQLITE_BUSY, SQLITE_LOCKED
+              "the database stayed locked by another writer longer than the busy timeout";
+          case 11 -> "the database file is corrupt"; // SQLITE_CORRUPT
+          case 26 -> "the file is not a SQLite database"; // SQLITE_NOTADB
+          case 8, 14, 23 -> // SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_AUTH
+              "the database file cannot be opened for writing";
+          case 13 -> "the disk is full"; // SQLITE_FULL
+          default -> "SQLite error";
+        };
     return MemoryException.unavailable(path, what + ": " + why + " [" + e.getMessage() + "]", e);
   }
 

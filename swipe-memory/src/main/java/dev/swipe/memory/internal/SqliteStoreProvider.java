@@ -67,7 +67,7 @@ public final class SqliteStoreProvider implements MemoryStoreProvider {
     if (query == null || query.isEmpty()) {
       return o;
     }
-    for (String pair : query.split("&")) {
+    for (String pair : query.split("&", -1)) { // empty pairs are skipped
       if (pair.isEmpty()) {
         continue;
       }
@@ -75,7 +75,7 @@ public final class SqliteStoreProvider implements MemoryStoreProvider {
       String k = (eq < 0 ? pair : pair.substring(0, eq)).toLowerCase(Locale.ROOT);
       String v = eq < 0 ? "" : pair.substring(eq + 1);
       switch (k) {
-        case "sync":
+        case "sync" -> {
           if (v.equalsIgnoreCase("full")) {
             o = o.withSynchronousFull(true);
           } else if (v.equalsIgnoreCase("normal")) {
@@ -84,8 +84,8 @@ public final class SqliteStoreProvider implements MemoryStoreProvider {
             throw MemoryException.invalidArgument(
                 "uri", "sync must be 'full' or 'normal', was '" + v + "' in " + uri);
           }
-          break;
-        case "busy_timeout_ms":
+        }
+        case "busy_timeout_ms" -> {
           try {
             int ms = Integer.parseInt(v);
             o = o.withBusyTimeoutMs(Check.range("busy_timeout_ms", ms, 0, 600_000));
@@ -93,10 +93,10 @@ public final class SqliteStoreProvider implements MemoryStoreProvider {
             throw MemoryException.invalidArgument(
                 "uri", "busy_timeout_ms must be an integer, was '" + v + "' in " + uri);
           }
-          break;
-        default:
-          throw MemoryException.invalidArgument(
-              "uri", "unknown option '" + k + "' in " + uri + " (known: sync, busy_timeout_ms)");
+        }
+        default ->
+            throw MemoryException.invalidArgument(
+                "uri", "unknown option '" + k + "' in " + uri + " (known: sync, busy_timeout_ms)");
       }
     }
     return o;

@@ -49,20 +49,19 @@ public final class Text {
         || cp == 0x1CF3) {
       return false;
     }
-    switch (Character.getType(cp)) {
-      case Character.UPPERCASE_LETTER:
-      case Character.LOWERCASE_LETTER:
-      case Character.TITLECASE_LETTER:
-      case Character.MODIFIER_LETTER:
-      case Character.OTHER_LETTER:
-      case Character.DECIMAL_DIGIT_NUMBER:
-      case Character.LETTER_NUMBER:
-      case Character.OTHER_NUMBER:
-      case Character.PRIVATE_USE:
-        return true;
-      default:
-        return false;
-    }
+    return switch (Character.getType(cp)) {
+      case Character.UPPERCASE_LETTER,
+          Character.LOWERCASE_LETTER,
+          Character.TITLECASE_LETTER,
+          Character.MODIFIER_LETTER,
+          Character.OTHER_LETTER,
+          Character.DECIMAL_DIGIT_NUMBER,
+          Character.LETTER_NUMBER,
+          Character.OTHER_NUMBER,
+          Character.PRIVATE_USE ->
+          true;
+      default -> false;
+    };
   }
 
   /** Lower-cases and strips diacritics from one word. */

@@ -77,7 +77,7 @@ public final class AndroidSpline {
       return 0;
     }
     double l = deceleration(velocity);
-    return (long) (1000.0 * Math.exp(l / (DECELERATION_RATE - 1.0))) * 1_000_000L;
+    return ((long) (1000.0 * Math.exp(l / (DECELERATION_RATE - 1.0)))) * 1_000_000L;
   }
 
   /**

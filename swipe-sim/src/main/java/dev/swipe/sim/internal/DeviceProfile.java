@@ -130,7 +130,7 @@ record DeviceProfile(
           p == Platform.ANDROID ? 48 + r.nextInt(17) : 32 + r.nextInt(4); // 48..64 dp, 32..35 pt
       font = FONTS[r.nextInt(FONTS.length)];
       fontScale = 0.9 + r.nextDouble() * 0.25; // 0.9..1.15
-      latencyMs = 40 + r.nextInt(111); // 40..150 ms: HDMI dongles
+      latencyMs = 40L + r.nextInt(111); // 40..150 ms: HDMI dongles
       quality = 60 + r.nextInt(36); // 60..95
       phase = r.nextLong(33_000_000L);
       // drawn last so the draws above stay those of earlier simulator versions

@@ -279,7 +279,7 @@ final class PickerScene extends Scene {
     double pitch = first.pitch;
     dev.swipe.sim.SimConfig.PickerStyle style = phone.config().pickerStyle();
     if (style == dev.swipe.sim.SimConfig.PickerStyle.BAND
-        || profile.ios() && style == dev.swipe.sim.SimConfig.PickerStyle.PLATFORM) {
+        || (profile.ios() && style == dev.swipe.sim.SimConfig.PickerStyle.PLATFORM)) {
       g.setColor(look.fieldFill);
       g.fill(
           new RoundRectangle2D.Double(

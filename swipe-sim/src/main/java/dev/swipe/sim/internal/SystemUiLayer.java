@@ -139,7 +139,8 @@ final class SystemUiLayer {
     double cell = width / 4;
     double size = cell * 0.62;
     double x = cell * (i % 4) + (cell - size) / 2;
-    double y = height * 0.1 + (i / 4) * cell * 1.35;
+    int row = i / 4;
+    double y = height * 0.1 + row * cell * 1.35;
     return new Rectangle2D.Double(x, y, size, size);
   }
 
@@ -174,7 +175,8 @@ final class SystemUiLayer {
         double tile = r.getWidth() / 4;
         for (int i = 0; i < 8; i++) {
           double x = r.getX() + (i % 4) * tile + tile * 0.06;
-          double y = r.getY() + (i / 4) * tile * 1.05 + tile * 0.06;
+          int row = i / 4;
+          double y = r.getY() + row * tile * 1.05 + tile * 0.06;
           g.setColor(i == 0 ? new Color(0x0A84FF) : new Color(72, 72, 80));
           g.fill(
               new RoundRectangle2D.Double(x, y, tile * 0.88, tile * 0.88, tile * 0.4, tile * 0.4));

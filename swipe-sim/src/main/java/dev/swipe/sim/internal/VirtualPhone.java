@@ -65,6 +65,8 @@ public final class VirtualPhone {
   private List<DrawnText> drawn = List.of();
 
   /** A delivered frame's bytes and the text drawn on it. */
+  @SuppressWarnings("ArrayRecordComponent")
+  // the last encoded screen, handed out as is; never compared or hashed
   private record Shown(byte[] jpeg, List<DrawnText> text) {}
 
   private final Map<Long, Shown> shownByCapture =
@@ -635,7 +637,7 @@ public final class VirtualPhone {
       scene.paint(g, look, t);
       keyboard.paint(g, look, t, profile.ios());
       recorder.statusBar(true);
-      paintStatusBar(g, t, clock);
+      paintStatusBar(g, clock);
       recorder.statusBar(false);
       systemUi.paint(g, look, t, clock);
       paintMouse(g, t);
@@ -646,7 +648,7 @@ public final class VirtualPhone {
     drawn = recorder.finish(screen);
   }
 
-  private void paintStatusBar(Graphics2D g, long t, String clock) {
+  private void paintStatusBar(Graphics2D g, String clock) {
     g.setColor(scene.statusBarColor(look));
     Rectangle2D bar = new Rectangle2D.Double(0, 0, DeviceProfile.WIDTH, STATUS_BAR);
     g.fill(bar);

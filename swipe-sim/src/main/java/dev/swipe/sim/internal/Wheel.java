@@ -234,7 +234,7 @@ final class Wheel {
     if (android() && now < flingScrollerEnd) {
       // NumberPicker: the fling scroller is force-finished and ensureScrollWheelAdjusted snaps to a
       // row.
-      double target = clamp(Math.round(at));
+      double target = clamp((double) Math.round(at));
       motion =
           target == at
               ? Motion.still(at)
@@ -289,7 +289,7 @@ final class Wheel {
     if (android()) {
       androidUp(t, now, pos, vy);
     } else if (listWheel()) {
-      listWheelUp(t, now, pos, vy);
+      listWheelUp(now, pos, vy);
     } else {
       iosUp(t, now, pos, vy);
     }
@@ -309,7 +309,11 @@ final class Wheel {
           fling.then(
               end,
               new Motion.Eased(
-                  rest, clamp(Math.round(rest)), end, ADJUST_NANOS, Motion.Easing.DECELERATE_2_5));
+                  rest,
+                  clamp((double) Math.round(rest)),
+                  end,
+                  ADJUST_NANOS,
+                  Motion.Easing.DECELERATE_2_5));
       flingScrollerEnd = end;
       return;
     }
@@ -337,7 +341,7 @@ final class Wheel {
       double r = DeviceProfile.IOS_DECELERATION;
       double vRows = -vy / pitch;
       double projected = vRows / 1000.0 * r / (1 - r);
-      double target = clamp(Math.round(pos + projected));
+      double target = clamp((double) Math.round(pos + projected));
       motion =
           new Motion.Decay(pos, now, target - pos, r, Math.min(0.002, profile.iosStopPx() / pitch));
       return;
@@ -346,7 +350,11 @@ final class Wheel {
       // A stopped wheel, or a pointer drag the platform did not scroll with: settle, no tap.
       motion =
           new Motion.Eased(
-              pos, clamp(Math.round(pos)), now, 200_000_000L, Motion.Easing.EASE_OUT_CUBIC);
+              pos,
+              clamp((double) Math.round(pos)),
+              now,
+              200_000_000L,
+              Motion.Easing.EASE_OUT_CUBIC);
       return;
     }
     long tapped = Math.round(pos + (t.y - centerY) / pitch);
@@ -359,7 +367,7 @@ final class Wheel {
    * FixedExtentScrollPhysics: the row where the clamping simulation would stop, reached by a
    * friction simulation through it, or by the default spring when that is the row it is on.
    */
-  private void listWheelUp(Touch t, long now, double pos, double vy) {
+  private void listWheelUp(long now, double pos, double vy) {
     double density = profile.density();
     double toleranceRows = 1.0 / pitch;
     double tolVelocityRows = 1.0 / (0.050 * density) * density / pitch;
@@ -371,7 +379,7 @@ final class Wheel {
               pos * pitch, now, vRows * pitch, density, lo() * pitch, hi() * pitch);
       finalPos = clamp(sim.target() / pitch);
     }
-    double settle = clamp(Math.round(finalPos));
+    double settle = clamp((double) Math.round(finalPos));
     if (Math.abs(vRows) < tolVelocityRows && Math.abs(settle - pos) < toleranceRows) {
       motion = Motion.still(settle);
     } else if (settle == Math.round(pos) || Math.signum(settle - pos) != Math.signum(vRows)) {
@@ -384,7 +392,7 @@ final class Wheel {
 
   /** NumberPicker's ensureScrollWheelAdjusted: 800 ms to the nearest row. */
   private void adjust(long now, double pos) {
-    double target = clamp(Math.round(pos));
+    double target = clamp((double) Math.round(pos));
     motion =
         target == pos
             ? Motion.still(pos)
@@ -643,7 +651,7 @@ final class Wheel {
       editor.paint(g, look, caret, 0);
     }
     g.setClip(clip);
-    if (style == SimConfig.PickerStyle.PLATFORM && android()
+    if ((style == SimConfig.PickerStyle.PLATFORM && android())
         || style == SimConfig.PickerStyle.LINES) {
       g.setColor(look.accent);
       g.fill(

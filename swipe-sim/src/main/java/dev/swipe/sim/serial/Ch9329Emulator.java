@@ -90,7 +90,6 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
   private double cursorX;
   private double cursorY;
   private boolean pressed;
-  private int modifierBits;
   private final Set<Integer> keysDown = new LinkedHashSet<>();
   private int mediaBits;
 
@@ -327,18 +326,20 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
 
   private byte[] execute(int cmd, byte[] data, List<HidReport> out) {
     switch (cmd) {
-      case 0x01:
+      case 0x01 -> {
         if (data.length != 0) {
           return status(cmd, STATUS_PARAMETER);
         }
         return reply(cmd, new byte[] {(byte) version, 0x01, 0x00, 0, 0, 0, 0, 0});
-      case 0x02:
+      }
+      case 0x02 -> {
         if (data.length != 8) {
           return status(cmd, STATUS_PARAMETER);
         }
         keyboard(data, out);
         return status(cmd, STATUS_OK);
-      case 0x03:
+      }
+      case 0x03 -> {
         if (data.length == 4 && data[0] == 0x02) {
           media(data, out);
           return status(cmd, STATUS_OK);
@@ -347,38 +348,46 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
           return status(cmd, STATUS_OK); // ACPI power/sleep/wake: accepted, no phone input
         }
         return status(cmd, STATUS_PARAMETER);
-      case 0x04:
+      }
+      case 0x04 -> {
         if (data.length != 7 || data[0] != 0x02) {
           return status(cmd, STATUS_PARAMETER);
         }
         absolute(data, out);
         return status(cmd, STATUS_OK);
-      case 0x05:
+      }
+      case 0x05 -> {
         if (data.length != 5 || data[0] != 0x01) {
           return status(cmd, STATUS_PARAMETER);
         }
         relative(data, out);
         return status(cmd, STATUS_OK);
-      case 0x08:
+      }
+      case 0x08 -> {
         if (data.length != 0) {
           return status(cmd, STATUS_PARAMETER);
         }
         return reply(cmd, parameters.clone());
-      case 0x09:
+      }
+      case 0x09 -> {
         if (data.length != PARAMETER_BLOCK || !SUPPORTED_BAUDS.contains(readBaud(data))) {
           return status(cmd, STATUS_PARAMETER);
         }
         System.arraycopy(data, 0, parameters, 0, PARAMETER_BLOCK);
         return status(cmd, STATUS_OK);
-      case 0x0C:
+      }
+      case 0x0C -> {
         byte[] defaults = defaultParameters(9600);
         System.arraycopy(defaults, 0, parameters, 0, PARAMETER_BLOCK);
         return status(cmd, STATUS_OK);
-      case 0x0F:
+      }
+      case 0x0F -> {
         pendingReset = true;
         return replyToReset ? status(cmd, STATUS_OK) : new byte[0];
-      default:
+      }
+      default -> {
         return status(cmd, STATUS_COMMAND);
+      }
     }
   }
 
@@ -401,7 +410,6 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
         out.add(new KeyReport(keyboardKey(usage), Set.of(), false));
       }
       keysDown.clear();
-      modifierBits = 0;
       for (int bit = 0; bit < MEDIA_USAGES.length; bit++) {
         if ((mediaBits & (1 << bit)) != 0 && MEDIA_USAGES[bit] != 0) {
           out.add(new KeyReport(consumerKey(MEDIA_USAGES[bit]), Set.of(), false));
@@ -457,7 +465,6 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
     }
     keysDown.clear();
     keysDown.addAll(now);
-    modifierBits = mods;
   }
 
   private void media(byte[] d, List<HidReport> out) {

@@ -141,34 +141,37 @@ public final class PikvmEmulator extends SerialDeviceEmulator {
 
   private int execute(int cmd, byte[] r, List<HidReport> out) {
     switch (cmd) {
-      case 0x01: // ping
-      case 0x03: // set keyboard output
-      case 0x04: // set mouse output
-      case 0x05: // set connected
-      case 0x14: // wheel
-      case 0x15: // relative move
+      // ping, set keyboard output, set mouse output, set connected, wheel, relative move
+      case 0x01, 0x03, 0x04, 0x05, 0x14, 0x15 -> {
         return RESPONSE_OK;
-      case 0x02: // repeat the previous response
+      }
+      case 0x02 -> { // repeat the previous response
         return 0;
-      case 0x10:
+      }
+      case 0x10 -> {
         clear(out);
         return RESPONSE_OK;
-      case 0x11:
+      }
+      case 0x11 -> {
         key(r[2] & 0xFF, r[3] != 0, out);
         return RESPONSE_OK;
-      case 0x12:
+      }
+      case 0x12 -> {
         x = (((short) ((r[2] & 0xFF) << 8 | (r[3] & 0xFF))) + 32768) * 1000.0 / 65535;
         y = (((short) ((r[4] & 0xFF) << 8 | (r[5] & 0xFF))) + 32768) * 1000.0 / 65535;
         out.add(new PointerReport(NormPoint.of(x, y), pressed));
         return RESPONSE_OK;
-      case 0x13:
+      }
+      case 0x13 -> {
         if ((r[2] & 0x80) != 0) {
           pressed = (r[2] & 0x08) != 0;
           out.add(new PointerReport(NormPoint.of(x, y), pressed));
         }
         return RESPONSE_OK;
-      default:
+      }
+      default -> {
         return RESPONSE_INVALID;
+      }
     }
   }
 

@@ -38,7 +38,7 @@ public final class PseudoTerminalPair implements AutoCloseable {
     if (path == null) {
       return false;
     }
-    for (String dir : path.split(java.io.File.pathSeparator)) {
+    for (String dir : path.split(java.io.File.pathSeparator, -1)) { // empty entries are skipped
       if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "socat"))) {
         return true;
       }

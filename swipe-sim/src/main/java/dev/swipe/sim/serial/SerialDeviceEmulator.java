@@ -64,7 +64,6 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
   private int scheduled;
   private boolean vanished;
   private long lastActivityNanos = System.nanoTime();
-  private long bytesReceived;
   private int inFlight;
   private boolean inputEnded;
   private Thread thread;
@@ -74,6 +73,8 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
   private volatile Throwable serveFailure;
 
   /** A frame read from the line, waiting to be acted on. */
+  @SuppressWarnings("ArrayRecordComponent")
+  // a frame as it arrived, queued once and consumed; never compared or hashed
   private record Arrival(byte[] frame, long readAt) {}
 
   SerialDeviceEmulator(Consumer<HidReport> sink, boolean lineTiming) {
@@ -201,7 +202,6 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
         long readAt = System.nanoTime();
         synchronized (this) {
           lastActivityNanos = readAt;
-          bytesReceived += n;
           for (int i = 0; i < n; i++) {
             byte[] frame = assemble(buf[i] & 0xFF);
             if (frame != null) {

@@ -536,7 +536,7 @@ final class LineFinder {
       int[] count = new int[h];
       int minX = Integer.MAX_VALUE;
       int maxX = -1;
-      runsOf(b);
+      runsOf();
       for (int k = firstRun[b]; k < firstRun[b + 1]; k++) {
         int r = order[k];
         if (runRow[r] < top || runRow[r] > bottom) {
@@ -589,7 +589,7 @@ final class LineFinder {
     }
 
     /** Groups run indices by blob (once). */
-    private void runsOf(int b) {
+    private void runsOf() {
       if (order != null) {
         return;
       }

@@ -53,7 +53,7 @@ record ReaderOptions(
           "tesseract: takes no path, only options such as tesseract:?lang=eng, got '" + u + "'");
     }
     Map<String, String> params = new LinkedHashMap<>();
-    for (String pair : query.split("&")) {
+    for (String pair : query.split("&", -1)) { // empty pairs are skipped
       if (pair.isEmpty()) {
         continue;
       }

@@ -21,7 +21,8 @@ final class TrainedData {
   /** The directory holding every language of {@code options}; checks each file is there. */
   static Path directoryFor(ReaderOptions options) {
     Path dir = options.tessdata().orElseGet(TrainedData::shipped);
-    for (String lang : options.languages().split("\\+")) {
+    // the languages matched ReaderOptions.LANGS: codes joined by +, none empty
+    for (String lang : options.languages().split("\\+", -1)) {
       Path f = dir.resolve(lang + ".traineddata");
       if (!Files.isRegularFile(f)) {
         throw TextException.unavailable(

@@ -159,7 +159,7 @@ public final class Capabilities {
     List<ObjectNode> merged = new ArrayList<>();
     for (int i = 0; i < firstMatch.size(); i++) {
       ObjectNode m = alwaysMatch.deepCopy();
-      Iterator<Map.Entry<String, JsonNode>> it = firstMatch.get(i).fields();
+      Iterator<Map.Entry<String, JsonNode>> it = firstMatch.get(i).properties().iterator();
       while (it.hasNext()) {
         Map.Entry<String, JsonNode> e = it.next();
         if (m.has(e.getKey())) {
@@ -197,7 +197,7 @@ public final class Capabilities {
     Map<String, String> fields = new LinkedHashMap<>();
     ObjectNode caps = unfold(given, field, fields);
     ObjectNode out = Json.MAPPER.createObjectNode();
-    Iterator<Map.Entry<String, JsonNode>> it = caps.fields();
+    Iterator<Map.Entry<String, JsonNode>> it = caps.properties().iterator();
     while (it.hasNext()) {
       Map.Entry<String, JsonNode> e = it.next();
       String name = e.getKey();
@@ -265,8 +265,8 @@ public final class Capabilities {
   private static ObjectNode unfold(ObjectNode given, String field, Map<String, String> fields) {
     ObjectNode caps = Json.MAPPER.createObjectNode();
     given
-        .fields()
-        .forEachRemaining(
+        .properties()
+        .forEach(
             e -> {
               if (!e.getKey().equals(APPIUM_OPTIONS)) {
                 caps.set(e.getKey(), e.getValue());
@@ -278,7 +278,7 @@ public final class Capabilities {
       return caps;
     }
     String of = field + "." + APPIUM_OPTIONS;
-    Iterator<Map.Entry<String, JsonNode>> it = Json.object(options, of).fields();
+    Iterator<Map.Entry<String, JsonNode>> it = Json.object(options, of).properties().iterator();
     while (it.hasNext()) {
       Map.Entry<String, JsonNode> e = it.next();
       String key = e.getKey();
@@ -436,7 +436,7 @@ public final class Capabilities {
       }
       Long p = Json.optInteger(o, "pageLoad", field + ".pageLoad", 0, Json.MAX_SAFE_INTEGER);
       Long i = Json.optInteger(o, "implicit", field + ".implicit", 0, Json.MAX_SAFE_INTEGER);
-      if (o.has("pageLoad") && p == null || o.has("implicit") && i == null) {
+      if ((o.has("pageLoad") && p == null) || (o.has("implicit") && i == null)) {
         throw W3cFailure.invalidArgument(field, "pageLoad and implicit must be integers, not null");
       }
       return new Timeouts(s, p == null ? pageLoad : p, i == null ? implicit : i);

@@ -198,7 +198,7 @@ final class Commands {
     if (args == null || !args.isArray()) {
       throw W3cFailure.invalidArgument("args", "must be an array, was " + Json.kind(args));
     }
-    if (args.size() > 1 || args.size() == 1 && !args.get(0).isObject()) {
+    if (args.size() > 1 || (args.size() == 1 && !args.get(0).isObject())) {
       throw W3cFailure.invalidArgument(
           "args", "must be empty or hold one object of named parameters");
     }
@@ -284,7 +284,8 @@ final class Commands {
   static String camel(String snake) {
     StringBuilder b = new StringBuilder();
     boolean up = false;
-    for (char c : snake.toCharArray()) {
+    for (int i = 0; i < snake.length(); i++) {
+      char c = snake.charAt(i);
       if (c == '_') {
         up = true;
       } else {

@@ -66,9 +66,9 @@ final class PageSource {
                 case '\r' -> b.append("&#13;");
                 default -> {
                   boolean ok =
-                      c >= 0x20 && c <= 0xD7FF
-                          || c >= 0xE000 && c <= 0xFFFD
-                          || c >= 0x10000 && c <= 0x10FFFF;
+                      (c >= 0x20 && c <= 0xD7FF)
+                          || (c >= 0xE000 && c <= 0xFFFD)
+                          || (c >= 0x10000 && c <= 0x10FFFF);
                   if (ok) {
                     b.appendCodePoint(c);
                   }

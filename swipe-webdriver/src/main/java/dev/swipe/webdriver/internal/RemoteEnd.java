@@ -27,6 +27,8 @@ import java.util.Locale;
 public final class RemoteEnd implements JsonHttpServer.Handler {
 
   /** The commands: method, path pattern ({@code {id}} is the session id). */
+  @SuppressWarnings("ImmutableEnumChecker")
+  // segments is filled in the constructor and only read after; the array never leaves the enum
   private enum Route {
     STATUS("GET", "status"),
     NEW_SESSION("POST", "session"),

@@ -74,7 +74,10 @@ public final class SessionSlot implements AutoCloseable {
               t.setDaemon(true);
               return t;
             });
-    timer.scheduleWithFixedDelay(this::reap, REAP_EVERY_MS, REAP_EVERY_MS, TimeUnit.MILLISECONDS);
+    // runs until close() shuts the timer down; reap() lets no exception out to cancel it
+    ScheduledFuture<?> unused =
+        timer.scheduleWithFixedDelay(
+            this::reap, REAP_EVERY_MS, REAP_EVERY_MS, TimeUnit.MILLISECONDS);
   }
 
   Capabilities.Rig rig() {
