@@ -8,8 +8,10 @@ import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimState;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 
 /**
@@ -77,7 +79,7 @@ public final class HitRateBench {
           Stats.parallel(
               devices, threads, i -> runDevice(platform, input, kind, seed0 + i, targets));
       double realS = (System.nanoTime() - t0) / 1e9;
-      int[] counts = new int[Outcome.values().length];
+      Map<Outcome, Integer> counts = new EnumMap<>(Outcome.class);
       List<Double> errors = new ArrayList<>();
       int openings = 0;
       int taps = 0;
@@ -86,7 +88,7 @@ public final class HitRateBench {
           continue;
         }
         for (Outcome o : r.outcomes()) {
-          counts[o.ordinal()]++;
+          counts.merge(o, 1, Integer::sum);
           taps++;
         }
         errors.addAll(r.errors());
@@ -97,11 +99,11 @@ public final class HitRateBench {
           "| %s | %d | %s | %s | %s | %s | %s | %d | %s | %s | %.0f |%n",
           kind,
           taps,
-          pct(counts[Outcome.HIT.ordinal()], taps),
-          pct(counts[Outcome.OUTSIDE.ordinal()], taps),
-          pct(counts[Outcome.SYSTEM_UI.ordinal()], taps),
-          pct(counts[Outcome.NO_TOUCH.ordinal()], taps),
-          pct(counts[Outcome.REFUSED.ordinal()], taps),
+          pct(counts.getOrDefault(Outcome.HIT, 0), taps),
+          pct(counts.getOrDefault(Outcome.OUTSIDE, 0), taps),
+          pct(counts.getOrDefault(Outcome.SYSTEM_UI, 0), taps),
+          pct(counts.getOrDefault(Outcome.NO_TOUCH, 0), taps),
+          pct(counts.getOrDefault(Outcome.REFUSED, 0), taps),
           openings,
           errors.isEmpty() ? "-" : Stats.f1(Stats.pct(errors, 50)),
           errors.isEmpty() ? "-" : Stats.f1(Stats.pct(errors, 90)),

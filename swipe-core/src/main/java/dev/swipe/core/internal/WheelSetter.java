@@ -662,7 +662,8 @@ final class WheelSetter {
           reading = counted(device, reader, reading, r.columnIndex().getAsInt(), evidence);
         }
       }
-      if (reading == before) {
+      // no request took a new screenshot: every place was counted on this one
+      if (reading.observation().id().equals(before.observation().id())) {
         return reading;
       }
     }
