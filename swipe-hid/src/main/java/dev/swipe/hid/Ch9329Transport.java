@@ -1,6 +1,7 @@
 package dev.swipe.hid;
 
 import dev.swipe.core.ErrorCode;
+import dev.swipe.core.NormPoint;
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Modifier;
@@ -12,6 +13,7 @@ import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerKind;
 import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.spi.RelativePointing;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -20,6 +22,7 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -39,6 +42,10 @@ import java.util.TreeSet;
  *   <li>{@code home} (rel only) {@code press} (default: push the pointer into the top-left corner
  *       before every press, from its believed position plus a quarter screen, so drift never
  *       accumulates) or {@code once} (only at first use and after an uncertain outcome);
+ *   <li>{@code steer} (rel only) {@code frames} (default: the device finds the pointer the phone
+ *       draws, learns its gain and anchors each press there, so neither homing nor the factor is
+ *       used while the pointer is seen; a phone that draws none falls back to them) or {@code
+ *       counts} (dead reckoning only);
  *   <li>{@code ack} (default true): wait for the chip's reply to every report; without it only the
  *       report that ends a gesture (the finger lifted, the last key released) is waited for;
  *   <li>{@code ack_timeout_ms} (default 50): how long a reply may take beyond its wire time;
@@ -86,6 +93,7 @@ public final class Ch9329Transport implements HidTransport {
           "counts_per_unit_x",
           "counts_per_unit_y",
           "home",
+          "steer",
           "ack",
           "ack_timeout_ms",
           "sync_timeout_ms",
@@ -111,6 +119,10 @@ public final class Ch9329Transport implements HidTransport {
   private final long turnaroundNanos;
   private final int retries;
   private final RelativePointer relative;
+
+  /** Whether the device may steer the relative pointer from its frames ({@code steer=frames}). */
+  private boolean steerByFrames;
+
   private final LinkFaults faults = new LinkFaults();
 
   /** Reports written without waiting (ack=false) whose replies are still to be checked. */
@@ -170,9 +182,11 @@ public final class Ch9329Transport implements HidTransport {
     double cpuX = uri.doubleParam("counts_per_unit_x", cpu, 0.01, 100);
     double cpuY = uri.doubleParam("counts_per_unit_y", cpu, 0.01, 100);
     boolean homeOnPress = uri.choice("home", "press", Set.of("press", "once")).equals("press");
+    boolean steerByFrames =
+        uri.choice("steer", "frames", Set.of("frames", "counts")).equals("frames");
     if (pointer != PointerKind.RELATIVE) {
       for (String relOnly :
-          List.of("counts_per_unit", "counts_per_unit_x", "counts_per_unit_y", "home")) {
+          List.of("counts_per_unit", "counts_per_unit_x", "counts_per_unit_y", "home", "steer")) {
         if (uri.param(relOnly).isPresent()) {
           throw SwipeException.invalidArgument(relOnly, "only applies to pointer=rel");
         }
@@ -197,6 +211,7 @@ public final class Ch9329Transport implements HidTransport {
             retries,
             relative,
             Math.round(turnaroundMs * 1_000_000));
+    t.steerByFrames = steerByFrames;
     t.attach(SerialLink.open(path, baud));
     try {
       t.info = t.readInfo(1 + retries);
@@ -302,6 +317,54 @@ public final class Ch9329Transport implements HidTransport {
       }
       throw e;
     }
+  }
+
+  @Override
+  public Optional<RelativePointing> relativePointing() {
+    if (relative == null || !steerByFrames) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new RelativePointing() {
+          @Override
+          public void move(int dx, int dy) {
+            moveRelative(dx, dy);
+          }
+
+          @Override
+          public void anchor(
+              NormPoint at, double countsPerUnitX, double countsPerUnitY, int maxStep) {
+            anchorRelative(at, countsPerUnitX, countsPerUnitY, maxStep);
+          }
+        });
+  }
+
+  private synchronized void moveRelative(int dx, int dy) {
+    if (Math.abs(dx) > RelativePointer.MAX_STEP || Math.abs(dy) > RelativePointer.MAX_STEP) {
+      throw SwipeException.invalidArgument(
+          "counts", "a relative report carries -127..127 per axis, was " + dx + ", " + dy);
+    }
+    ensureUsable();
+    relative.invalidate();
+    try {
+      byte[] data = {0x01, 0, (byte) dx, (byte) dy, 0};
+      report(Ch9329Frame.CMD_MOUSE_RELATIVE, data, dx == 0 && dy == 0, false);
+    } catch (IOException e) {
+      throw disconnected(e);
+    }
+  }
+
+  private synchronized void anchorRelative(
+      NormPoint at, double countsPerUnitX, double countsPerUnitY, int maxStep) {
+    SwipeException.requireArgument(at, "at");
+    if (!(countsPerUnitX > 0) || !(countsPerUnitY > 0)) {
+      throw SwipeException.invalidArgument(
+          "counts_per_unit", "must be positive, was " + countsPerUnitX + ", " + countsPerUnitY);
+    }
+    if (maxStep < 1 || maxStep > RelativePointer.MAX_STEP) {
+      throw SwipeException.invalidArgument("max_step", "must be 1..127, was " + maxStep);
+    }
+    relative.anchor(at, countsPerUnitX, countsPerUnitY, maxStep);
   }
 
   private void sendPointer(PointerReport p) throws IOException {

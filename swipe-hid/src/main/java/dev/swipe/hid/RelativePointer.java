@@ -20,11 +20,15 @@ final class RelativePointer {
   /** One relative report: signed counts and the button. */
   record Step(int dx, int dy, boolean pressed) {}
 
-  private final double countsPerUnitX;
-  private final double countsPerUnitY;
+  private double countsPerUnitX;
+  private double countsPerUnitY;
   private final double homeMargin;
   private final boolean homeOnPress;
   private boolean homed;
+
+  /** Largest count per report while anchored by the device; 0 when not anchored. */
+  private int anchorStep;
+
   private long countX;
   private long countY;
   private boolean pressed;
@@ -46,7 +50,7 @@ final class RelativePointer {
   List<Step> plan(NormPoint target, boolean press) {
     List<Step> steps = new ArrayList<>();
     boolean pressing = press && !pressed;
-    if (!homed || (pressing && homeOnPress)) {
+    if (anchorStep == 0 && (!homed || (pressing && homeOnPress))) {
       if (pressed) {
         // Never home with the button down: that would drag across the screen. Lift first.
         steps.add(new Step(0, 0, false));
@@ -68,6 +72,20 @@ final class RelativePointer {
   /** Forgets the position (after an uncertain outcome): the next report homes again. */
   void invalidate() {
     homed = false;
+    anchorStep = 0;
+  }
+
+  /**
+   * Takes the position and the factors the device found from its frames: the pointer is at {@code
+   * at}; until {@link #invalidate()} no homing, and moves go in reports of at most {@code maxStep}.
+   */
+  void anchor(NormPoint at, double countsPerUnitX, double countsPerUnitY, int maxStep) {
+    this.countsPerUnitX = countsPerUnitX;
+    this.countsPerUnitY = countsPerUnitY;
+    this.anchorStep = maxStep;
+    this.homed = true;
+    this.countX = Math.round(at.x() * countsPerUnitX);
+    this.countY = Math.round(at.y() * countsPerUnitY);
   }
 
   /** Marks the button released (after a release was sent). */
@@ -107,9 +125,8 @@ final class RelativePointer {
   }
 
   private void moveBy(long dx, long dy, boolean button, List<Step> steps) {
-    long n =
-        Math.max(
-            (Math.abs(dx) + MAX_STEP - 1) / MAX_STEP, (Math.abs(dy) + MAX_STEP - 1) / MAX_STEP);
+    int step = anchorStep > 0 ? anchorStep : MAX_STEP;
+    long n = Math.max((Math.abs(dx) + step - 1) / step, (Math.abs(dy) + step - 1) / step);
     long doneX = 0;
     long doneY = 0;
     for (long i = 1; i <= n; i++) {

@@ -85,7 +85,7 @@ class Ch9329LateChipTest {
   void aRelativeSwipeNeverResendsAMoveAndEndsWhereItShould() throws InterruptedException {
     try (SerialRig<Ch9329Emulator> rig =
             SerialRig.start(Ch9329Emulator.builder(r -> {}).countsPerUnit(0.2, 0.2).build());
-        Device phone = open(rig, "baud=115200&pointer=rel&counts_per_unit=0.2")) {
+        Device phone = open(rig, "baud=115200&pointer=rel&counts_per_unit=0.2&steer=counts")) {
       rig.settle();
       rig.emulator.clearRecording();
       rig.emulator.injectFaults(n -> LATE, null);

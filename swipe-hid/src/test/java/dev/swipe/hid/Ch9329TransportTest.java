@@ -1,6 +1,7 @@
 package dev.swipe.hid;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.swipe.core.Device;
@@ -15,12 +16,14 @@ import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.spi.RelativePointing;
 import dev.swipe.core.testkit.StillFrameSource;
 import dev.swipe.sim.serial.Ch9329Emulator;
 import dev.swipe.tck.ObservedPointer;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
@@ -392,6 +395,43 @@ class Ch9329TransportTest {
   }
 
   @Test
+  void aPointerAnchoredByTheDeviceNeitherHomesNorUsesTheFactor() {
+    open(Ch9329Emulator.builder(r -> {}).build(), "pointer=rel&counts_per_unit=1");
+    rig.emulator.clearRecording();
+    RelativePointing raw = transport.relativePointing().orElseThrow();
+    raw.move(5, -3);
+    raw.anchor(NormPoint.of(200, 300), 2.0, 3.0, 16);
+    transport.send(new PointerReport(NormPoint.of(210, 300), true));
+    List<int[]> sent = new ArrayList<>();
+    for (byte[] f : rig.emulator.frames()) {
+      if ((f[3] & 0xFF) == 0x05) {
+        sent.add(new int[] {f[7], f[8], f[6] & 1});
+      }
+    }
+    // the raw move as given; then 20 counts (10 units at 2 per unit) in reports of at most 16,
+    // split evenly, with the button up; then the press where the pointer already is
+    assertThat(sent)
+        .containsExactly(
+            new int[] {5, -3, 0}, new int[] {10, 0, 0}, new int[] {10, 0, 0}, new int[] {0, 0, 1});
+    assertThatThrownBy(() -> raw.move(128, 0))
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.field()).isEqualTo("counts"));
+    assertThatThrownBy(() -> raw.anchor(NormPoint.CENTER, 0, 1, 16))
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.field()).isEqualTo("counts_per_unit"));
+  }
+
+  @Test
+  void onlyARelativePointerSteeredByFramesOffersItsRawSide() {
+    open(chip(), "pointer=rel&steer=counts");
+    assertThat(transport.relativePointing()).isEmpty();
+    transport.close();
+    rig.close();
+    open(chip(), "pointer=abs");
+    assertThat(transport.relativePointing()).isEmpty();
+  }
+
+  @Test
   void relativePointerHomesThenMovesByCountsAndSplitsBigMoves() {
     open(Ch9329Emulator.builder(r -> {}).build(), "pointer=rel&counts_per_unit=1");
     rig.emulator.clearRecording();
@@ -466,6 +506,8 @@ class Ch9329TransportTest {
     assertField("ch9329:/dev/null?counts_per_unit=2", "counts_per_unit");
     assertField("ch9329:/dev/null?pointer=rel&counts_per_unit=0", "counts_per_unit");
     assertField("ch9329:/dev/null?ack=maybe", "ack");
+    assertField("ch9329:/dev/null?pointer=rel&steer=eyes", "steer");
+    assertField("ch9329:/dev/null?steer=counts", "steer");
     assertField("ch9329:/dev/null?retries=99", "retries");
     assertField("ch9329:?baud=9600", "path");
   }

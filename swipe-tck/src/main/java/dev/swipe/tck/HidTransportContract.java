@@ -11,8 +11,11 @@ import dev.swipe.core.gesture.Key;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.KeyReport;
+import dev.swipe.core.spi.PointerKind;
 import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.spi.RelativePointing;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -123,6 +126,43 @@ public abstract class HidTransportContract {
     ObservedPointer last = seen.get(seen.size() - 1);
     assertThat(last.x()).isCloseTo(1000, within(positionTolerance()));
     assertThat(last.y()).isCloseTo(1000, within(positionTolerance()));
+  }
+
+  @Test
+  void aRawRelativeSideIsOfferedOnlyForARelativePointerAndChecksItsInput() {
+    Optional<RelativePointing> offered = transport.relativePointing();
+    if (transport.capabilities().activePointer() != PointerKind.RELATIVE) {
+      assertThat(offered).as("only a relative pointer has a raw relative side").isEmpty();
+      return;
+    }
+    if (offered.isEmpty()) {
+      return; // a relative link may leave every move to its own dead reckoning
+    }
+    RelativePointing raw = offered.get();
+    assertThatThrownBy(() -> raw.move(128, 0))
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.field()).isEqualTo("counts"));
+    assertThatThrownBy(() -> raw.anchor(NormPoint.CENTER, 0, 1, 16))
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.field()).isEqualTo("counts_per_unit"));
+    assertThatThrownBy(() -> raw.anchor(NormPoint.CENTER, 1, 1, 0))
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.field()).isEqualTo("max_step"));
+    // Anchored where it is, a press presses there: no homing, no travel.
+    raw.move(3, 2);
+    List<ObservedPointer> before = observedPointer();
+    ObservedPointer resting = before.get(before.size() - 1);
+    raw.anchor(NormPoint.of(resting.x(), resting.y()), 1, 1, 16);
+    transport.send(new PointerReport(NormPoint.of(resting.x(), resting.y()), true));
+    transport.send(new PointerReport(NormPoint.of(resting.x(), resting.y()), false));
+    List<ObservedPointer> seen = observedPointer();
+    ObservedPointer pressed = lastPressed(seen);
+    assertThat(pressed.x()).isCloseTo(resting.x(), within(positionTolerance()));
+    assertThat(pressed.y()).isCloseTo(resting.y(), within(positionTolerance()));
+    transport.close();
+    assertThatThrownBy(() -> raw.move(1, 0))
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.DEVICE_CLOSED));
   }
 
   @Test

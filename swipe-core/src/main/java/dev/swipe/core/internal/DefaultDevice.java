@@ -170,7 +170,7 @@ public final class DefaultDevice implements Device {
     this.owner = owner;
     this.traceWriter = traceWriter;
     this.tracer = tracer;
-    this.runner = new TimelineRunner(ticker, sleeper);
+    this.runner = new TimelineRunner(ticker, sleeper, parts.pointerLoop);
     this.settler =
         new FrameSettler(capture, attachments, ticker, parts.captureTimeout, parts.motionLog);
     this.scroller =

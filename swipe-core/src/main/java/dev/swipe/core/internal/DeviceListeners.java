@@ -8,8 +8,10 @@ import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.spi.RelativePointing;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -134,6 +136,11 @@ final class DeviceListeners {
     @Override
     public void releaseAll() {
       delegate.releaseAll();
+    }
+
+    @Override
+    public Optional<RelativePointing> relativePointing() {
+      return delegate.relativePointing();
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.swipe.core.spi.DeviceConnection;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.HidTransport;
+import dev.swipe.core.spi.PointerKind;
 import dev.swipe.core.spi.ProviderContext;
 import dev.swipe.core.trace.TraceWriter;
 import dev.swipe.memory.MemoryStore;
@@ -58,6 +59,12 @@ final class DeviceParts {
   /** The motion watched during the device's latest actions. */
   final MotionLog motionLog = new MotionLog();
 
+  /**
+   * Steers a relative pointer from the frames when the link offers its raw side; null otherwise.
+   * Shared by the device and its runs, as the pointer is.
+   */
+  final PointerLoop pointerLoop;
+
   private DeviceParts(
       HidTransport hid,
       FrameSource capture,
@@ -76,6 +83,14 @@ final class DeviceParts {
     this.tracer = trace == null ? null : new ActionTracer(trace, ticker);
     this.screenReader = screenReader(config); // checks the reader's URI before a store opens
     this.memory = openMemory(config);
+    this.pointerLoop =
+        this.hid.capabilities().activePointer() == PointerKind.RELATIVE
+            ? this.hid
+                .relativePointing()
+                .map(
+                    r -> new PointerLoop(r, this.capture, ticker, sleeper, config.captureTimeout()))
+                .orElse(null)
+            : null;
   }
 
   /**

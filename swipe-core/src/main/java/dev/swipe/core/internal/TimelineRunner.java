@@ -14,6 +14,7 @@ import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerReport;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Map;
 import java.util.function.IntPredicate;
 
@@ -25,11 +26,22 @@ import java.util.function.IntPredicate;
 public final class TimelineRunner {
   private final Ticker ticker;
   private final Sleeper sleeper;
+  private final PointerLoop pointer;
 
   /** A runner on the given clock. */
   public TimelineRunner(Ticker ticker, Sleeper sleeper) {
+    this(ticker, sleeper, null);
+  }
+
+  /**
+   * A runner that first brings a relative pointer to each gesture's first press with {@code
+   * pointer} (null for none); the gesture waits for it as for a long look, so its reports' offsets
+   * count from when the run began and keep their planned spacing.
+   */
+  TimelineRunner(Ticker ticker, Sleeper sleeper, PointerLoop pointer) {
     this.ticker = ticker;
     this.sleeper = sleeper;
+    this.pointer = pointer;
   }
 
   /**
@@ -74,6 +86,12 @@ public final class TimelineRunner {
     long start = ticker.read();
     long pause = 0;
     try {
+      PointerEvent firstPress = firstPointer(timeline);
+      if (pointer != null && firstPress != null && firstPress.pressed()) {
+        // like a long look: the gesture waits, its reports keep their spacing
+        pointer.place(firstPress.point());
+        pause = ticker.read() - start;
+      }
       for (int i = 0; i < n; i++) {
         TimelineEvent e = timeline.events().get(i);
         if (look != null && lookBefore.test(i)) {
@@ -88,6 +106,7 @@ public final class TimelineRunner {
         transport.send(toReport(e));
       }
     } catch (InterruptedException e) {
+      lost();
       SwipeException failure =
           new SwipeException(
               ErrorCode.INTERRUPTED,
@@ -98,11 +117,43 @@ public final class TimelineRunner {
       Thread.currentThread().interrupt();
       throw failure;
     } catch (RuntimeException e) {
+      lost();
       SwipeException failure = asSwipeException(e);
       releaseAfterFailure(transport, failure);
       throw failure;
     }
+    if (pointer != null) {
+      PointerEvent last = lastPointer(timeline);
+      if (last != null) {
+        pointer.played(last.point());
+      }
+    }
     return new ExecutedTimeline(timeline, actual);
+  }
+
+  private void lost() {
+    if (pointer != null) {
+      pointer.lost();
+    }
+  }
+
+  private static PointerEvent firstPointer(Timeline timeline) {
+    for (TimelineEvent e : timeline.events()) {
+      if (e instanceof PointerEvent p) {
+        return p;
+      }
+    }
+    return null;
+  }
+
+  private static PointerEvent lastPointer(Timeline timeline) {
+    List<TimelineEvent> events = timeline.events();
+    for (int i = events.size() - 1; i >= 0; i--) {
+      if (events.get(i) instanceof PointerEvent p) {
+        return p;
+      }
+    }
+    return null;
   }
 
   /** The report a timeline event stands for. */

@@ -1,5 +1,7 @@
 package dev.swipe.core.spi;
 
+import java.util.Optional;
+
 /**
  * The finger: a link that sends HID reports to the phone.
  *
@@ -31,6 +33,15 @@ public interface HidTransport extends AutoCloseable {
    * safe to call at any time and must not throw when the link is already gone (best effort).
    */
   void releaseAll();
+
+  /**
+   * The raw relative side of this link, present when it presents the finger as a relative mouse and
+   * lets the device steer it from the frames ({@link RelativePointing}); empty otherwise, and by
+   * default.
+   */
+  default Optional<RelativePointing> relativePointing() {
+    return Optional.empty();
+  }
 
   /** Releases everything and frees the link; calling it twice is harmless. */
   @Override

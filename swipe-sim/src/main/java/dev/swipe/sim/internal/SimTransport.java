@@ -10,14 +10,18 @@ import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerKind;
 import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.spi.RelativePointing;
+import java.util.Optional;
 
 /**
  * The simulator's HID link. Absolute and touch reports are quantized to the USB logical range
  * (0..32767) as a real report would be; a relative mouse is dead-reckoned: the transport first
  * homes the cursor into the top-left corner, then sends whole-count deltas of at most 127 per
- * report (a HID mouse report's range) and keeps the rounding remainder, so it never drifts.
+ * report (a HID mouse report's range) and keeps the rounding remainder, so it never drifts, taking
+ * one count for one frame pixel. A device that steers the pointer from its frames ({@link
+ * RelativePointing}) replaces the homing and the factor with its anchor.
  */
-public final class SimTransport implements HidTransport {
+public final class SimTransport implements HidTransport, RelativePointing {
   private static final HidRange RANGE = HidRange.USB_ABSOLUTE;
   private static final int MAX_COUNTS = 127;
 
@@ -32,6 +36,12 @@ public final class SimTransport implements HidTransport {
   private long cursorY;
   private boolean pressed;
   private NormPoint lastAt = NormPoint.CENTER;
+
+  /** Counts per normalized unit and the largest report while anchored; 0 when not anchored. */
+  private double anchorCountsX;
+
+  private double anchorCountsY;
+  private int anchorStep;
 
   /**
    * A transport into {@code phone} presenting the finger as {@code kind}.
@@ -92,7 +102,53 @@ public final class SimTransport implements HidTransport {
     lastAt = p.at();
   }
 
+  @Override
+  public Optional<RelativePointing> relativePointing() {
+    return kind == PointerKind.RELATIVE ? Optional.of(this) : Optional.empty();
+  }
+
+  @Override
+  public synchronized void move(int dx, int dy) {
+    if (closed) {
+      throw new SwipeException(ErrorCode.DEVICE_CLOSED, "the sim HID transport is closed");
+    }
+    if (Math.abs(dx) > MAX_COUNTS || Math.abs(dy) > MAX_COUNTS) {
+      throw SwipeException.invalidArgument(
+          "counts", "a relative report carries -127..127 per axis, was " + dx + ", " + dy);
+    }
+    homed = false;
+    anchorStep = 0;
+    phone.relative(dx, dy, false);
+  }
+
+  @Override
+  public synchronized void anchor(
+      NormPoint at, double countsPerUnitX, double countsPerUnitY, int maxStep) {
+    SwipeException.requireArgument(at, "at");
+    if (!(countsPerUnitX > 0) || !(countsPerUnitY > 0)) {
+      throw SwipeException.invalidArgument(
+          "counts_per_unit", "must be positive, was " + countsPerUnitX + ", " + countsPerUnitY);
+    }
+    if (maxStep < 1 || maxStep > MAX_COUNTS) {
+      throw SwipeException.invalidArgument("max_step", "must be 1..127, was " + maxStep);
+    }
+    anchorCountsX = countsPerUnitX;
+    anchorCountsY = countsPerUnitY;
+    anchorStep = maxStep;
+    cursorX = Math.round(at.x() * countsPerUnitX);
+    cursorY = Math.round(at.y() * countsPerUnitY);
+    homed = true;
+  }
+
   private void relative(PointerReport p) {
+    if (anchorStep > 0) {
+      travel(
+          Math.round(p.at().x() * anchorCountsX) - cursorX,
+          Math.round(p.at().y() * anchorCountsY) - cursorY,
+          anchorStep,
+          p.pressed());
+      return;
+    }
     if (!homed) {
       for (int i = 0; i < 2 * Math.max(phone.width(), phone.height()) / MAX_COUNTS + 2; i++) {
         phone.relative(-MAX_COUNTS, -MAX_COUNTS, false);
@@ -103,15 +159,20 @@ public final class SimTransport implements HidTransport {
     }
     long tx = Math.round(NormPoint.toPixel(p.at().x(), phone.width()));
     long ty = Math.round(NormPoint.toPixel(p.at().y(), phone.height()));
-    long dx = tx - cursorX;
-    long dy = ty - cursorY;
+    travel(tx - cursorX, ty - cursorY, MAX_COUNTS, p.pressed());
+  }
+
+  /**
+   * Sends {@code dx, dy} counts in reports of at most {@code step} per axis; intermediate reports
+   * keep the old button state, the button changes with the last one.
+   */
+  private void travel(long dx, long dy, int step, boolean press) {
     boolean sent = false;
     while (dx != 0 || dy != 0) {
-      int sx = (int) Math.max(-MAX_COUNTS, Math.min(MAX_COUNTS, dx));
-      int sy = (int) Math.max(-MAX_COUNTS, Math.min(MAX_COUNTS, dy));
+      int sx = (int) Math.max(-step, Math.min(step, dx));
+      int sy = (int) Math.max(-step, Math.min(step, dy));
       boolean last = sx == dx && sy == dy;
-      // Intermediate chunks keep the old button state; the button changes with the last chunk.
-      phone.relative(sx, sy, last ? p.pressed() : pressed);
+      phone.relative(sx, sy, last ? press : pressed);
       dx -= sx;
       dy -= sy;
       cursorX += sx;
@@ -119,7 +180,7 @@ public final class SimTransport implements HidTransport {
       sent = true;
     }
     if (!sent) {
-      phone.relative(0, 0, p.pressed());
+      phone.relative(0, 0, press);
     }
   }
 

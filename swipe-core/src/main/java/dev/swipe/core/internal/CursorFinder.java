@@ -1,0 +1,154 @@
+package dev.swipe.core.internal;
+
+import dev.swipe.diff.GreyRaster;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Finds a drawn pointer by its motion, whatever it looks like: the pixels that changed when the
+ * pointer was moved, less those that changed again while it rested (animation around it), grouped
+ * into blobs of a pointer's size. A translucent circle and an arrow, light or dark, are found
+ * alike; no template is assumed.
+ */
+final class CursorFinder {
+  /** Grey levels two frames must differ by for a pixel to count as changed (above JPEG noise). */
+  static final int THRESHOLD = 12;
+
+  /** How far a pixel that changed while the pointer rested spoils its neighbours, pixels. */
+  static final int SPOIL_RADIUS = 2;
+
+  private CursorFinder() {}
+
+  /** One group of changed pixels, in the frames' pixels. */
+  record Blob(int minX, int minY, int maxX, int maxY, int area, double cx, double cy) {
+    int width() {
+      return maxX - minX + 1;
+    }
+
+    int height() {
+      return maxY - minY + 1;
+    }
+
+    /** The larger side, pixels. */
+    int size() {
+      return Math.max(width(), height());
+    }
+
+    /**
+     * Where the pointer points: a tall blob is an arrow, which points with its top-left tip; a
+     * round one is a circle, which points with its centre, taken from its box (a box holds where
+     * parts of the pointer match what lies under it and leave holes that would pull a centroid).
+     */
+    double hotX() {
+      return arrow() ? minX : (minX + maxX) / 2.0;
+    }
+
+    /** See {@link #hotX()}. */
+    double hotY() {
+      return arrow() ? minY : (minY + maxY) / 2.0;
+    }
+
+    private boolean arrow() {
+      return height() > 1.3 * width();
+    }
+  }
+
+  /**
+   * The blobs of pixels that changed between {@code before} and {@code moved} but not between
+   * {@code moved} and {@code rested} (a later frame, the pointer still), with a pointer's size:
+   * {@code minSize..maxSize} pixels on their larger side.
+   */
+  static List<Blob> moved(
+      GreyRaster before, GreyRaster moved, GreyRaster rested, int minSize, int maxSize) {
+    int w = moved.width();
+    int h = moved.height();
+    if (before.width() != w
+        || before.height() != h
+        || rested.width() != w
+        || rested.height() != h) {
+      return List.of();
+    }
+    boolean[] spoiled = new boolean[w * h];
+    for (int y = 0; y < h; y++) {
+      for (int x = 0; x < w; x++) {
+        if (Math.abs(moved.get(x, y) - rested.get(x, y)) > THRESHOLD) {
+          for (int yy = Math.max(0, y - SPOIL_RADIUS);
+              yy <= Math.min(h - 1, y + SPOIL_RADIUS);
+              yy++) {
+            for (int xx = Math.max(0, x - SPOIL_RADIUS);
+                xx <= Math.min(w - 1, x + SPOIL_RADIUS);
+                xx++) {
+              spoiled[yy * w + xx] = true;
+            }
+          }
+        }
+      }
+    }
+    boolean[] mask = new boolean[w * h];
+    for (int y = 0; y < h; y++) {
+      for (int x = 0; x < w; x++) {
+        int i = y * w + x;
+        mask[i] = !spoiled[i] && Math.abs(before.get(x, y) - moved.get(x, y)) > THRESHOLD;
+      }
+    }
+    return blobs(mask, w, h, minSize, maxSize);
+  }
+
+  /**
+   * The 8-connected groups of {@code mask} whose larger side is {@code minSize..maxSize} and which
+   * fill at least a fifth of their box (a pointer is a solid shape, not a line of text's edge).
+   */
+  static List<Blob> blobs(boolean[] mask, int w, int h, int minSize, int maxSize) {
+    List<Blob> out = new ArrayList<>();
+    boolean[] seen = new boolean[w * h];
+    int[] stack = new int[w * h];
+    for (int start = 0; start < w * h; start++) {
+      if (!mask[start] || seen[start]) {
+        continue;
+      }
+      int top = 0;
+      stack[top++] = start;
+      seen[start] = true;
+      int minX = Integer.MAX_VALUE;
+      int minY = Integer.MAX_VALUE;
+      int maxX = -1;
+      int maxY = -1;
+      int area = 0;
+      long sumX = 0;
+      long sumY = 0;
+      while (top > 0) {
+        int i = stack[--top];
+        int x = i % w;
+        int y = i / w;
+        area++;
+        sumX += x;
+        sumY += y;
+        minX = Math.min(minX, x);
+        maxX = Math.max(maxX, x);
+        minY = Math.min(minY, y);
+        maxY = Math.max(maxY, y);
+        for (int dy = -1; dy <= 1; dy++) {
+          for (int dx = -1; dx <= 1; dx++) {
+            int nx = x + dx;
+            int ny = y + dy;
+            if (nx < 0 || ny < 0 || nx >= w || ny >= h) {
+              continue;
+            }
+            int j = ny * w + nx;
+            if (mask[j] && !seen[j]) {
+              seen[j] = true;
+              stack[top++] = j;
+            }
+          }
+        }
+      }
+      Blob b = new Blob(minX, minY, maxX, maxY, area, (double) sumX / area, (double) sumY / area);
+      if (b.size() >= minSize
+          && b.size() <= maxSize
+          && 5L * area >= (long) b.width() * b.height()) {
+        out.add(b);
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,428 @@
+package dev.swipe.core.internal;
+
+import dev.swipe.base.NormSpace;
+import dev.swipe.core.NormPoint;
+import dev.swipe.core.Sleeper;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.Ticker;
+import dev.swipe.core.spi.Frame;
+import dev.swipe.core.spi.FrameSource;
+import dev.swipe.core.spi.RelativePointing;
+import dev.swipe.diff.DecodeOptions;
+import dev.swipe.diff.GreyRaster;
+import dev.swipe.diff.ImageDecoder;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.DoubleSupplier;
+
+/**
+ * A relative pointer steered by the frames: before a press, the pointer is found where the phone
+ * draws it, moved toward the target with reports of one size and pace (so that the phone's
+ * per-report acceleration acts as one linear gain, learned from what the frames show), checked,
+ * corrected, and only then handed to the transport as its anchor, so the press lands where the
+ * frames say the pointer is. It never homes into a corner or pushes into an edge, which on an
+ * iPhone opens Notification Center, Control Center or the Home screen.
+ *
+ * <p>The pointer is found by its motion ({@link CursorFinder}), so its look is not assumed. The
+ * last move onto the target always comes from a staging point a few pointer sizes away, so the
+ * pointer's old and new images never overlap and its new place is seen clearly. A phone that draws
+ * no pointer leaves the transport to dead-reckon as before.
+ */
+final class PointerLoop {
+  /** Counts per report while travelling: a middle size, where the gain changes slowly with size. */
+  static final int TRAVEL_STEP = 16;
+
+  /** Counts per report on the last approach: small, so one report moves a few pixels. */
+  static final int APPROACH_STEP = 5;
+
+  /** Time between two reports of a move, so every report but the first is paced alike. */
+  static final long PACE_NANOS = 15_000_000L;
+
+  /** Reports in each leg of the wiggle that finds a pointer whose place is unknown. */
+  static final int WIGGLE_REPORTS = 6;
+
+  /** Searches without a pointer seen before the phone is taken to draw none. */
+  static final int MAX_FAILED_SEARCHES = 2;
+
+  /** Moves and checks before a press: enough for a staging and two corrections. */
+  static final int MAX_ROUNDS = 4;
+
+  /**
+   * How far the press lands above the drawn tip, in pixels of a 1080-line capture: iOS's pointer
+   * presses a few pixels above the tip it draws (0-8 measured), so the tip is aimed that far below.
+   * Android presses at its arrow's tip, so there the aim is this much low; the relative pointer is
+   * the one an iPhone needs, so its habit is the one followed (the frames cannot tell them apart).
+   */
+  static final double TAP_OFFSET_1080 = 5;
+
+  /**
+   * An approach report's reach against a travel report's before the approach size is seen: the
+   * measured iPad moves 0.58 pt per count in reports of 5 and 0.87 in reports of 16.
+   */
+  static final double APPROACH_RATIO = (0.58 * APPROACH_STEP) / (0.87 * TRAVEL_STEP);
+
+  /** The first report of a burst after a pause moves less than a paced one, by about this much. */
+  static final double ISOLATED_RATIO = 0.87;
+
+  private final RelativePointing pointing;
+  private final FrameSource capture;
+  private final Ticker ticker;
+  private final Sleeper sleeper;
+  private final Duration captureTimeout;
+  private final Gain travel = new Gain(() -> 20);
+  private final Gain approach = new Gain(() -> travel.perReport() * APPROACH_RATIO);
+
+  /** Where the drawn tip is believed to be, frame pixels; NaN while unknown. */
+  private double tipX = Double.NaN;
+
+  private double tipY = Double.NaN;
+
+  /** The pointer's drawn size, frame pixels, once seen. */
+  private double cursorSize;
+
+  private int frameW;
+  private int frameH;
+
+  /**
+   * Searches that found no drawn pointer; after {@link #MAX_FAILED_SEARCHES} the phone is taken to
+   * draw none and the transport dead-reckons from then on.
+   */
+  private int failedSearches;
+
+  /** The latest frame taken, grey, with the pointer at the believed tip. */
+  private GreyRaster lastSeen;
+
+  /** Frame pixels per pixel of the grey rasters (2 on a large frame, halved to read faster). */
+  private double rasterScale = 1;
+
+  PointerLoop(
+      RelativePointing pointing,
+      FrameSource capture,
+      Ticker ticker,
+      Sleeper sleeper,
+      Duration captureTimeout) {
+    this.pointing = pointing;
+    this.capture = capture;
+    this.ticker = ticker;
+    this.sleeper = sleeper;
+    this.captureTimeout = captureTimeout;
+  }
+
+  /**
+   * Brings the pointer's press point to {@code target} and anchors the transport there.
+   *
+   * @return false when no drawn pointer could be found (the transport then dead-reckons)
+   * @throws InterruptedException when interrupted between reports
+   */
+  boolean place(NormPoint target) throws InterruptedException {
+    if (Double.isNaN(tipX)) {
+      if (failedSearches >= MAX_FAILED_SEARCHES) {
+        return false;
+      }
+      if (!locate()) {
+        failedSearches++;
+        return false;
+      }
+      failedSearches = 0;
+    }
+    double aimX = NormSpace.toPixel(target.x(), frameW);
+    double aimY = NormSpace.toPixel(target.y(), frameH) + TAP_OFFSET_1080 * frameH / 1080.0;
+    double tolerance = Math.max(2.5 * rasterScale, approach.perReport() * 0.75);
+    double stage = Math.max(2.5 * cursorSize, 0.06 * Math.min(frameW, frameH));
+    for (int round = 0; round < MAX_ROUNDS; round++) {
+      double ex = aimX - tipX;
+      double ey = aimY - tipY;
+      if (Math.abs(ex) <= tolerance && Math.abs(ey) <= tolerance) {
+        break;
+      }
+      double dist = Math.hypot(ex, ey);
+      double sx;
+      double sy;
+      if (dist > 1e-9) {
+        sx = aimX - ex / dist * stage;
+        sy = aimY - ey / dist * stage;
+      } else {
+        sx = aimX;
+        sy = aimY - stage;
+      }
+      if (dist < stage * 0.9 || !safe(sx, sy)) {
+        // too close to approach from the pointer's side: back off toward the screen's middle
+        double mx = frameW / 2.0 - aimX;
+        double my = frameH / 2.0 - aimY;
+        double m = Math.max(Math.hypot(mx, my), 1e-9);
+        sx = aimX + mx / m * stage;
+        sy = aimY + my / m * stage;
+      }
+      if (Math.hypot(sx - tipX, sy - tipY) > tolerance) {
+        boolean far = Math.hypot(sx - tipX, sy - tipY) > 2 * stage;
+        moveSeen(sx, sy, far ? travel : approach, far ? TRAVEL_STEP : APPROACH_STEP);
+      }
+      moveSeen(aimX, aimY, approach, APPROACH_STEP);
+    }
+    double unitsPerPxX = 1000.0 / Math.max(frameW - 1, 1);
+    double unitsPerPxY = 1000.0 / Math.max(frameH - 1, 1);
+    double pxPerCount = travel.perReport() / TRAVEL_STEP;
+    NormPoint pressAt =
+        NormPoint.of(
+            clampUnit(tipX * unitsPerPxX),
+            clampUnit((tipY - TAP_OFFSET_1080 * frameH / 1080.0) * unitsPerPxY));
+    pointing.anchor(
+        pressAt, 1 / (pxPerCount * unitsPerPxX), 1 / (pxPerCount * unitsPerPxY), TRAVEL_STEP);
+    return true;
+  }
+
+  /** The gesture ended with the press point at {@code at}: the drawn tip is believed below it. */
+  void played(NormPoint at) {
+    if (Double.isNaN(tipX)) {
+      return;
+    }
+    tipX = NormSpace.toPixel(at.x(), frameW);
+    tipY = NormSpace.toPixel(at.y(), frameH) + TAP_OFFSET_1080 * frameH / 1080.0;
+    lastSeen = null;
+  }
+
+  /** Forgets where the pointer is (after a failure): the next press looks for it again. */
+  void lost() {
+    tipX = Double.NaN;
+    tipY = Double.NaN;
+    lastSeen = null;
+  }
+
+  private static double clampUnit(double v) {
+    return Math.max(0, Math.min(NormSpace.MAX, v));
+  }
+
+  /** Whether a point keeps clear of the edges and corners that open system UI. */
+  private boolean safe(double x, double y) {
+    double mx = 0.04 * frameW;
+    double my = 0.05 * frameH;
+    return x >= mx && x <= frameW - 1 - mx && y >= my && y <= frameH - 1 - my;
+  }
+
+  /**
+   * Finds a pointer whose place is unknown: a horizontal wiggle there, back and there again (never
+   * vertical, so the top and bottom edges are never pushed), judged across three frames.
+   */
+  private boolean locate() throws InterruptedException {
+    for (int dir : new int[] {1, -1}) {
+      burst(dir * TRAVEL_STEP, 0, WIGGLE_REPORTS, 0);
+      GreyRaster there = grab();
+      burst(-dir * TRAVEL_STEP, 0, WIGGLE_REPORTS, 0);
+      GreyRaster back = grab();
+      burst(dir * TRAVEL_STEP, 0, WIGGLE_REPORTS, 0);
+      GreyRaster again = grab();
+      int min = (int) Math.max(4, 8 * frameH / 1080.0 / rasterScale);
+      int max = (int) Math.ceil(90 * frameH / 1080.0 / rasterScale);
+      List<CursorFinder.Blob> blobs = CursorFinder.moved(back, there, again, min, max);
+      CursorFinder.Blob best = null;
+      CursorFinder.Blob pair = null;
+      for (CursorFinder.Blob a : blobs) {
+        for (CursorFinder.Blob b : blobs) {
+          // the pointer now (as in 'there' and 'again') lies dir-ward of where it was in 'back'
+          // (a positive distance, so never a blob paired with itself)
+          double dx = (a.hotX() - b.hotX()) * dir;
+          if (dx > Math.max(a.size(), b.size()) * 0.5
+              && Math.abs(a.hotY() - b.hotY()) < 0.25 * dx
+              && Math.abs(a.size() - b.size()) <= 0.35 * Math.max(a.size(), b.size())
+              && (best == null || a.area() + b.area() > best.area() + pair.area())) {
+            best = a;
+            pair = b;
+          }
+        }
+      }
+      if (best != null) {
+        tipX = best.hotX() * rasterScale;
+        tipY = best.hotY() * rasterScale;
+        cursorSize = best.size() * rasterScale;
+        travel.observeFirst(WIGGLE_REPORTS, Math.abs(best.hotX() - pair.hotX()) * rasterScale);
+        lastSeen = again;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Moves the tip to {@code x, y} with reports of {@code step} counts, whose reach {@code gain}
+   * knows, and updates the tip from the frames: the pointer's new image nearest the prediction,
+   * however far (a gain not yet learned may be off by half); when none is seen, the prediction
+   * stands.
+   */
+  private void moveSeen(double x, double y, Gain gain, int step) throws InterruptedException {
+    double dx = x - tipX;
+    double dy = y - tipY;
+    int nx = gain.reportsFor(Math.abs(dx), true);
+    int ny = gain.reportsFor(Math.abs(dy), nx == 0);
+    if (nx == 0 && ny == 0) {
+      return;
+    }
+    GreyRaster before = lastSeen != null ? lastSeen : grab();
+    burst((int) Math.signum(dx) * step, (int) Math.signum(dy) * step, nx, ny);
+    GreyRaster moved = grab();
+    GreyRaster rested = grab();
+    double predictX = tipX + Math.signum(dx) * gain.distance(nx, true);
+    double predictY = tipY + Math.signum(dy) * gain.distance(ny, nx == 0);
+    int min = (int) Math.max(3, 0.6 * cursorSize / rasterScale);
+    int max = (int) Math.ceil(1.6 * cursorSize / rasterScale) + 2;
+    CursorFinder.Blob seen = null;
+    double bestDistance = Double.MAX_VALUE;
+    for (CursorFinder.Blob b : CursorFinder.moved(before, moved, rested, min, max)) {
+      double bx = b.hotX() * rasterScale;
+      double by = b.hotY() * rasterScale;
+      if (Math.hypot(bx - tipX, by - tipY) < 0.5 * cursorSize) {
+        continue; // where the pointer was: the image it left
+      }
+      double d = Math.hypot(bx - predictX, by - predictY);
+      if (d < bestDistance) {
+        bestDistance = d;
+        seen = b;
+      }
+    }
+    if (seen == null) {
+      // nothing moved where a pointer could be: keep the prediction, look afresh next time
+      tipX = predictX;
+      tipY = predictY;
+      lastSeen = null;
+      return;
+    }
+    double sx = seen.hotX() * rasterScale;
+    double sy = seen.hotY() * rasterScale;
+    if (nx > 0 && !nearEdge(sx, sy)) {
+      gain.observeFirst(nx, Math.abs(sx - tipX));
+    }
+    if (ny > 0 && !nearEdge(sx, sy)) {
+      if (nx == 0) {
+        gain.observeFirst(ny, Math.abs(sy - tipY));
+      } else {
+        gain.observePaced(ny, Math.abs(sy - tipY));
+      }
+    }
+    tipX = sx;
+    tipY = sy;
+    lastSeen = rested;
+  }
+
+  /** Whether the pointer may have been stopped by the screen's edge (its move then says less). */
+  private boolean nearEdge(double x, double y) {
+    double m = 3 * rasterScale;
+    return x < m || y < m || x > frameW - 1 - m || y > frameH - 1 - m;
+  }
+
+  /** Sends {@code nx} reports of {@code stepX} and then {@code ny} of {@code stepY}, paced. */
+  private void burst(int stepX, int stepY, int nx, int ny) throws InterruptedException {
+    int sent = 0;
+    for (int i = 0; i < nx + ny; i++) {
+      if (sent++ > 0) {
+        sleeper.sleep(PACE_NANOS);
+      }
+      if (i < nx) {
+        pointing.move(stepX, 0);
+      } else {
+        pointing.move(0, stepY);
+      }
+    }
+  }
+
+  /** A frame taken after everything sent so far shows, grey (halved on a large frame). */
+  private GreyRaster grab() {
+    Frame f = capture.grab(ticker.read(), captureTimeout);
+    frameW = f.width();
+    frameH = f.height();
+    DecodeOptions options =
+        f.height() > 1400
+            ? new DecodeOptions(DecodeOptions.DEFAULT_MAX_PIXELS, 2)
+            : DecodeOptions.DEFAULT;
+    try {
+      GreyRaster g = ImageDecoder.decode(f.jpeg(), options);
+      rasterScale = g.scaleX();
+      return g;
+    } catch (RuntimeException e) {
+      throw SwipeException.translate(e);
+    }
+  }
+
+  /**
+   * The pixels one size of report moves the pointer: {@code first} for a burst's first report after
+   * a pause, {@code paced} for the ones that follow, learned by least squares from what the frames
+   * showed, with the first assumed {@link #ISOLATED_RATIO} of the paced until both are seen.
+   */
+  static final class Gain {
+    private final List<double[]> rows = new ArrayList<>();
+    private final DoubleSupplier unseen;
+    private double first = Double.NaN;
+    private double paced = Double.NaN;
+
+    /**
+     * @param unseen pixels per paced report until one is seen
+     */
+    Gain(DoubleSupplier unseen) {
+      this.unseen = unseen;
+    }
+
+    /** A burst of {@code n} reports that began after a pause moved {@code px}. */
+    void observeFirst(int n, double px) {
+      rows.add(new double[] {1, n - 1, px});
+      fit();
+    }
+
+    /** {@code n} paced reports (after others in the same burst) moved {@code px}. */
+    void observePaced(int n, double px) {
+      rows.add(new double[] {0, n, px});
+      fit();
+    }
+
+    /** Pixels per paced report. */
+    double perReport() {
+      return Double.isNaN(paced) ? unseen.getAsDouble() : paced;
+    }
+
+    /** How far {@code n} reports move, {@code first} when they begin a burst. */
+    double distance(int n, boolean leading) {
+      if (n <= 0) {
+        return 0;
+      }
+      double p = perReport();
+      double f = Double.isNaN(first) ? ISOLATED_RATIO * p : first;
+      return leading ? f + p * (n - 1) : p * n;
+    }
+
+    /** The number of reports whose distance comes nearest {@code px}. */
+    int reportsFor(double px, boolean leading) {
+      double p = perReport();
+      double offset = leading ? distance(1, true) - p : 0; // distance(n) = offset + n * p
+      int n = (int) Math.min(10_000, Math.max(1, Math.round((px - offset) / p)));
+      // staying put is nearer than the fewest reports would go
+      return Math.abs(distance(n, leading) - px) > px ? 0 : n;
+    }
+
+    /**
+     * Least squares for (first, paced) over the rows, with the prior first = ratio * paced as one
+     * more row, so one kind of sight is enough.
+     */
+    private void fit() {
+      double s11 = 1;
+      double s12 = -ISOLATED_RATIO;
+      double s22 = ISOLATED_RATIO * ISOLATED_RATIO;
+      double t1 = 0;
+      double t2 = 0;
+      for (double[] r : rows) {
+        s11 += r[0] * r[0];
+        s12 += r[0] * r[1];
+        s22 += r[1] * r[1];
+        t1 += r[0] * r[2];
+        t2 += r[1] * r[2];
+      }
+      double det = s11 * s22 - s12 * s12;
+      if (Math.abs(det) < 1e-9) {
+        return;
+      }
+      double f = (t1 * s22 - t2 * s12) / det;
+      double p = (s11 * t2 - s12 * t1) / det;
+      if (p > 0) {
+        paced = p;
+        first = Math.max(0.3 * p, Math.min(1.5 * p, f));
+      }
+    }
+  }
+}

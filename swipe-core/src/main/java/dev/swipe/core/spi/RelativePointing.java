@@ -1,0 +1,42 @@
+package dev.swipe.core.spi;
+
+import dev.swipe.core.NormPoint;
+
+/**
+ * The raw side of a relative-mouse link, for a pointer that is steered by what the frames show
+ * rather than by dead reckoning alone.
+ *
+ * <p>A phone moves a relative pointer by an amount that depends on each report's size and pace (iOS
+ * accelerates per report), and it may clamp the pointer at rounded corners or open system UI when
+ * the pointer is pushed into an edge. A transport alone cannot know where the pointer went; the
+ * device, which sees the frames, can. It moves the pointer here with reports of one size, finds it
+ * in the frames, and then {@linkplain #anchor hands the position over} so that the next pointer
+ * reports of a gesture are planned from where the pointer truly is, without homing into a corner.
+ *
+ * <p>Used from the same thread as {@link HidTransport#send}, never while a button is held.
+ */
+public interface RelativePointing {
+  /**
+   * Sends one relative report of {@code dx, dy} counts with no button held, returning as {@link
+   * HidTransport#send} does. The transport forgets any position it tracked (the move's effect on
+   * the phone is unknown to it) until the next {@link #anchor}.
+   *
+   * @param dx counts to the right, -127..127
+   * @param dy counts down, -127..127
+   * @throws dev.swipe.core.SwipeException {@code invalid_argument} for counts out of range, or what
+   *     {@link HidTransport#send} throws
+   */
+  void move(int dx, int dy);
+
+  /**
+   * Sets where the pointer is and how counts map to the screen from here on: the pointer reports
+   * that follow are planned from {@code at} in reports of at most {@code maxStep} counts, each
+   * normalized unit taking {@code countsPerUnitX} (across) and {@code countsPerUnitY} (down)
+   * counts, and the transport does not home into a corner while the anchor holds. A {@link #move}
+   * or an uncertain outcome drops the anchor.
+   *
+   * @throws dev.swipe.core.SwipeException {@code invalid_argument} for a non-positive factor or a
+   *     step outside 1..127
+   */
+  void anchor(NormPoint at, double countsPerUnitX, double countsPerUnitY, int maxStep);
+}
