@@ -32,8 +32,12 @@ import java.util.function.Supplier;
  * screens, slow capture). Truth definitions are in docs/BENCHMARKS.md ("Honesty").
  *
  * <pre>
- * java -cp ... dev.swipe.bench.policy.HonestyBench --platform=android --devices=200 --threads=2 [--seed0=5000]
+ * java -cp ... dev.swipe.bench.policy.HonestyBench --platform=android --devices=200 --threads=2 [--seed0=5000] [--input=rig --pointer=rel]
  * </pre>
+ *
+ * <p>{@code --input} and {@code --pointer} set how every session's phone takes input (the
+ * simulator's defaults otherwise); the profile of an ignored absolute mouse then gives way to a
+ * caret's.
  */
 public final class HonestyBench {
   static final Duration REST = Duration.ofSeconds(6);
@@ -50,10 +54,16 @@ public final class HonestyBench {
     int devices = Integer.parseInt(Stats.opt(args, "devices", "200"));
     int threads = Integer.parseInt(Stats.opt(args, "threads", "2"));
     long seed0 = Long.parseLong(Stats.opt(args, "seed0", "5000"));
+    String input = Stats.opt(args, "input", "");
+    String pointer = Stats.opt(args, "pointer", "");
+    String inputOptions =
+        (input.isEmpty() ? "" : "&input=" + input)
+            + (pointer.isEmpty() ? "" : "&pointer=" + pointer);
     Stats.deadlineFrom(args);
     long t0 = System.nanoTime();
     Claims total = new Claims();
-    List<Claims> per = Stats.parallel(devices, threads, i -> runDevice(platform, seed0 + i));
+    List<Claims> per =
+        Stats.parallel(devices, threads, i -> runDevice(platform, seed0 + i, inputOptions));
     int ran = 0;
     for (Claims cl : per) {
       if (cl != null) {
@@ -65,8 +75,9 @@ public final class HonestyBench {
     double realS = (System.nanoTime() - t0) / 1e9;
     System.out.printf(
         Locale.ROOT,
-        "%n### %s: %d devices (seeds %d..%d), %d claims, %.0f s real (%.1f s per device)%n%n",
+        "%n### %s%s: %d devices (seeds %d..%d), %d claims, %.0f s real (%.1f s per device)%n%n",
         platform,
+        inputOptions,
         devices,
         seed0,
         seed0 + devices - 1,
@@ -76,17 +87,24 @@ public final class HonestyBench {
     total.print(12);
   }
 
-  /** One device's scripted session over all scenes plus one adverse profile. */
-  static Claims runDevice(String platform, long seed) {
+  /**
+   * One device's scripted session over all scenes plus one adverse profile, with {@code
+   * inputOptions} (URI options, each starting with {@code &}) on every session's phone.
+   */
+  static Claims runDevice(String platform, long seed, String inputOptions) {
     Claims c = new Claims();
     Random rnd = new Random(seed * 31 + platform.hashCode());
-    String base = "sim:?scale=0.5&seed=" + seed + "&platform=" + platform;
+    String base = "sim:?scale=0.5&seed=" + seed + "&platform=" + platform + inputOptions;
     try {
       listSession(c, base + "&scene=list", "list", rnd, true);
       carouselSession(c, base + "&scene=carousel", rnd);
       mapSession(c, base + "&scene=map", rnd);
       pickerSession(c, base + "&scene=picker", rnd);
-      switch (Math.floorMod(seed, 4)) {
+      int profile = Math.floorMod(seed, 4);
+      if (profile == 0 && !inputOptions.isEmpty()) {
+        profile = 1; // the ignored mouse sets its own input
+      }
+      switch (profile) {
         case 0 ->
             ignoredSession(
                 c,

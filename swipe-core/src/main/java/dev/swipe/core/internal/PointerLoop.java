@@ -160,15 +160,17 @@ final class PointerLoop {
       }
       moveSeen(aimX, aimY, approach, APPROACH_STEP);
     }
-    double unitsPerPxX = 1000.0 / Math.max(frameW - 1, 1);
-    double unitsPerPxY = 1000.0 / Math.max(frameH - 1, 1);
-    double pxPerCount = travel.perReport() / TRAVEL_STEP;
+    double unitsPerPxX = NormSpace.unitsPerPixel(frameW);
+    double unitsPerPxY = NormSpace.unitsPerPixel(frameH);
+    // the gesture's own moves go in approach-size reports, whose gain is the best known and which
+    // keep a short drag (a wheel's one-row nudge) to its length
+    double pxPerCount = approach.perReport() / APPROACH_STEP;
     NormPoint pressAt =
         NormPoint.of(
-            clampUnit(tipX * unitsPerPxX),
-            clampUnit((tipY - TAP_OFFSET_1080 * frameH / 1080.0) * unitsPerPxY));
+            clampUnit(NormSpace.toNorm(tipX, frameW)),
+            clampUnit(NormSpace.toNorm(tipY - TAP_OFFSET_1080 * frameH / 1080.0, frameH)));
     pointing.anchor(
-        pressAt, 1 / (pxPerCount * unitsPerPxX), 1 / (pxPerCount * unitsPerPxY), TRAVEL_STEP);
+        pressAt, 1 / (pxPerCount * unitsPerPxX), 1 / (pxPerCount * unitsPerPxY), APPROACH_STEP);
     return true;
   }
 
