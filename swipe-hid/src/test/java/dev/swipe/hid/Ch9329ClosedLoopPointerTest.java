@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.swipe.core.Device;
 import dev.swipe.core.NormPoint;
-import dev.swipe.core.spi.KeyReport;
 import dev.swipe.sim.SimPhone;
 import dev.swipe.sim.SimState;
 import dev.swipe.sim.serial.Ch9329Emulator;
@@ -27,17 +26,7 @@ class Ch9329ClosedLoopPointerTest {
   @Test
   void tapsThroughTheChipLandWhereAskedOnAnIphoneThatAcceleratesItsPointer() {
     try (SimPhone sim = SimPhone.open(PHONE)) {
-      Ch9329Emulator chip =
-          Ch9329Emulator.builder(
-                  r -> {
-                    if (r instanceof KeyReport) {
-                      sim.input(r);
-                    }
-                  })
-              .baud(115200)
-              .lineTiming(true)
-              .relativeMouse(sim::relativeInput)
-              .build();
+      Ch9329Emulator chip = ChipOnSimPhone.relativeChip(sim);
       List<String> misses = new ArrayList<>();
       try (SerialRig<Ch9329Emulator> rig = SerialRig.start(chip);
           Device phone =

@@ -6,7 +6,6 @@ import dev.swipe.core.ActionResult;
 import dev.swipe.core.Device;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.Swipe;
-import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerKind;
 import dev.swipe.core.spi.PointerReport;
 import dev.swipe.sim.SimPhone;
@@ -35,17 +34,7 @@ class Ch9329SimulatedPhoneTest {
       // (540-1)/1000 and (1200-1)/1000 counts per normalized unit.
       double cpuX = (sim.frameWidth() - 1) / 1000.0;
       double cpuY = (sim.frameHeight() - 1) / 1000.0;
-      Ch9329Emulator chip =
-          Ch9329Emulator.builder(
-                  r -> {
-                    if (r instanceof KeyReport) {
-                      sim.input(r);
-                    }
-                  })
-              .baud(115200)
-              .lineTiming(true)
-              .relativeMouse(sim::relativeInput)
-              .build();
+      Ch9329Emulator chip = ChipOnSimPhone.relativeChip(sim);
       try (SerialRig<Ch9329Emulator> rig = SerialRig.start(chip);
           Device phone =
               Device.builder()

@@ -1,0 +1,24 @@
+package dev.swipe.hid;
+
+import dev.swipe.core.spi.KeyReport;
+import dev.swipe.sim.SimPhone;
+import dev.swipe.sim.serial.Ch9329Emulator;
+
+/** A CH9329 chip emulator wired to a simulated phone: keys as keys, relative counts as counts. */
+final class ChipOnSimPhone {
+  private ChipOnSimPhone() {}
+
+  /** A chip at 115200 baud with real line timing that drives {@code sim}. */
+  static Ch9329Emulator relativeChip(SimPhone sim) {
+    return Ch9329Emulator.builder(
+            r -> {
+              if (r instanceof KeyReport) {
+                sim.input(r);
+              }
+            })
+        .baud(115200)
+        .lineTiming(true)
+        .relativeMouse(sim::relativeInput)
+        .build();
+  }
+}
