@@ -340,10 +340,7 @@ public final class Ch9329Transport implements HidTransport {
   }
 
   private synchronized void moveRelative(int dx, int dy) {
-    if (Math.abs(dx) > RelativePointer.MAX_STEP || Math.abs(dy) > RelativePointer.MAX_STEP) {
-      throw SwipeException.invalidArgument(
-          "counts", "a relative report carries -127..127 per axis, was " + dx + ", " + dy);
-    }
+    RelativePointing.checkMove(dx, dy);
     ensureUsable();
     relative.invalidate();
     try {
@@ -356,14 +353,7 @@ public final class Ch9329Transport implements HidTransport {
 
   private synchronized void anchorRelative(
       NormPoint at, double countsPerUnitX, double countsPerUnitY, int maxStep) {
-    SwipeException.requireArgument(at, "at");
-    if (!(countsPerUnitX > 0) || !(countsPerUnitY > 0)) {
-      throw SwipeException.invalidArgument(
-          "counts_per_unit", "must be positive, was " + countsPerUnitX + ", " + countsPerUnitY);
-    }
-    if (maxStep < 1 || maxStep > RelativePointer.MAX_STEP) {
-      throw SwipeException.invalidArgument("max_step", "must be 1..127, was " + maxStep);
-    }
+    RelativePointing.checkAnchor(at, countsPerUnitX, countsPerUnitY, maxStep);
     relative.anchor(at, countsPerUnitX, countsPerUnitY, maxStep);
   }
 

@@ -331,10 +331,7 @@ final class PointerLoop {
     Frame f = capture.grab(ticker.read(), captureTimeout);
     frameW = f.width();
     frameH = f.height();
-    DecodeOptions options =
-        f.height() > 1400
-            ? new DecodeOptions(DecodeOptions.DEFAULT_MAX_PIXELS, 2)
-            : DecodeOptions.DEFAULT;
+    DecodeOptions options = f.height() > 1400 ? DecodeOptions.FOR_DIFF : DecodeOptions.DEFAULT;
     try {
       GreyRaster g = ImageDecoder.decode(f.jpeg(), options);
       rasterScale = g.scaleX();

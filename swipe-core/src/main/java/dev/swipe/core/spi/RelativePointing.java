@@ -1,6 +1,7 @@
 package dev.swipe.core.spi;
 
 import dev.swipe.core.NormPoint;
+import dev.swipe.core.SwipeException;
 
 /**
  * The raw side of a relative-mouse link, for a pointer that is steered by what the frames show
@@ -39,4 +40,33 @@ public interface RelativePointing {
    *     step outside 1..127
    */
   void anchor(NormPoint at, double countsPerUnitX, double countsPerUnitY, int maxStep);
+
+  /**
+   * Checks {@link #move}'s counts, for implementations: each axis -127..127.
+   *
+   * @throws dev.swipe.core.SwipeException {@code invalid_argument} naming {@code counts}
+   */
+  static void checkMove(int dx, int dy) {
+    if (Math.abs(dx) > 127 || Math.abs(dy) > 127) {
+      throw SwipeException.invalidArgument(
+          "counts", "a relative report carries -127..127 per axis, was " + dx + ", " + dy);
+    }
+  }
+
+  /**
+   * Checks {@link #anchor}'s arguments, for implementations.
+   *
+   * @throws dev.swipe.core.SwipeException {@code invalid_argument} naming {@code at}, {@code
+   *     counts_per_unit} or {@code max_step}
+   */
+  static void checkAnchor(NormPoint at, double countsPerUnitX, double countsPerUnitY, int maxStep) {
+    SwipeException.requireArgument(at, "at");
+    if (!(countsPerUnitX > 0) || !(countsPerUnitY > 0)) {
+      throw SwipeException.invalidArgument(
+          "counts_per_unit", "must be positive, was " + countsPerUnitX + ", " + countsPerUnitY);
+    }
+    if (maxStep < 1 || maxStep > 127) {
+      throw SwipeException.invalidArgument("max_step", "must be 1..127, was " + maxStep);
+    }
+  }
 }

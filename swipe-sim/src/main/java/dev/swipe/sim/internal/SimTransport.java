@@ -76,9 +76,7 @@ public final class SimTransport implements HidTransport, RelativePointing {
 
   @Override
   public synchronized void send(HidReport report) {
-    if (closed) {
-      throw new SwipeException(ErrorCode.DEVICE_CLOSED, "the sim HID transport is closed");
-    }
+    ensureOpen();
     SwipeException.requireArgument(report, "report");
     deliver(report);
   }
@@ -109,13 +107,8 @@ public final class SimTransport implements HidTransport, RelativePointing {
 
   @Override
   public synchronized void move(int dx, int dy) {
-    if (closed) {
-      throw new SwipeException(ErrorCode.DEVICE_CLOSED, "the sim HID transport is closed");
-    }
-    if (Math.abs(dx) > MAX_COUNTS || Math.abs(dy) > MAX_COUNTS) {
-      throw SwipeException.invalidArgument(
-          "counts", "a relative report carries -127..127 per axis, was " + dx + ", " + dy);
-    }
+    ensureOpen();
+    RelativePointing.checkMove(dx, dy);
     homed = false;
     anchorStep = 0;
     phone.relative(dx, dy, false);
@@ -124,14 +117,7 @@ public final class SimTransport implements HidTransport, RelativePointing {
   @Override
   public synchronized void anchor(
       NormPoint at, double countsPerUnitX, double countsPerUnitY, int maxStep) {
-    SwipeException.requireArgument(at, "at");
-    if (!(countsPerUnitX > 0) || !(countsPerUnitY > 0)) {
-      throw SwipeException.invalidArgument(
-          "counts_per_unit", "must be positive, was " + countsPerUnitX + ", " + countsPerUnitY);
-    }
-    if (maxStep < 1 || maxStep > MAX_COUNTS) {
-      throw SwipeException.invalidArgument("max_step", "must be 1..127, was " + maxStep);
-    }
+    RelativePointing.checkAnchor(at, countsPerUnitX, countsPerUnitY, maxStep);
     anchorCountsX = countsPerUnitX;
     anchorCountsY = countsPerUnitY;
     anchorStep = maxStep;
@@ -181,6 +167,12 @@ public final class SimTransport implements HidTransport, RelativePointing {
     }
     if (!sent) {
       phone.relative(0, 0, press);
+    }
+  }
+
+  private void ensureOpen() {
+    if (closed) {
+      throw new SwipeException(ErrorCode.DEVICE_CLOSED, "the sim HID transport is closed");
     }
   }
 
