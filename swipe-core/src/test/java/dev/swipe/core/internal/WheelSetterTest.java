@@ -1,0 +1,652 @@
+package dev.swipe.core.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.swipe.core.ActionResult;
+import dev.swipe.core.AttachmentRegistry;
+import dev.swipe.core.Cost;
+import dev.swipe.core.Device;
+import dev.swipe.core.DeviceListener;
+import dev.swipe.core.ErrorCode;
+import dev.swipe.core.NormPoint;
+import dev.swipe.core.NormRegion;
+import dev.swipe.core.Observation;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.Ticker;
+import dev.swipe.core.VirtualClock;
+import dev.swipe.core.gesture.ExecutedTimeline;
+import dev.swipe.core.gesture.Gesture;
+import dev.swipe.core.gesture.Swipe;
+import dev.swipe.core.gesture.Timeline;
+import dev.swipe.core.gesture.TimelinePlanner;
+import dev.swipe.core.screen.GoldenScreen;
+import dev.swipe.core.screen.ScreenComparison;
+import dev.swipe.core.screen.ScreenCondition;
+import dev.swipe.core.screen.WaitResult;
+import dev.swipe.core.scroll.Scroll;
+import dev.swipe.core.scroll.ScrollResult;
+import dev.swipe.core.scroll.ScrollSearch;
+import dev.swipe.core.scroll.ScrollUntilResult;
+import dev.swipe.core.spi.Frame;
+import dev.swipe.core.spi.HidCapabilities;
+import dev.swipe.core.text.ScreenText;
+import dev.swipe.core.text.TextSearchResult;
+import dev.swipe.core.wheel.WheelNudgeResult;
+import dev.swipe.core.wheel.WheelReading;
+import dev.swipe.core.wheel.WheelSet;
+import dev.swipe.core.wheel.WheelSetResult;
+import dev.swipe.diff.DiffResult;
+import dev.swipe.diff.RowPitchResult;
+import dev.swipe.memory.MemoryStore;
+import dev.swipe.text.TextBox;
+import dev.swipe.text.TextLine;
+import dev.swipe.text.TextPage;
+import dev.swipe.text.TextQuery;
+import dev.swipe.text.TextReader;
+import dev.swipe.text.Word;
+import dev.swipe.wheel.PitchMeasurement;
+import dev.swipe.wheel.WheelDecision;
+import dev.swipe.wheel.WheelRequest;
+import dev.swipe.wheel.WheelRunGuard;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.font.FontRenderContext;
+import java.awt.geom.Rectangle2D;
+import java.awt.image.BufferedImage;
+import java.awt.image.DataBufferByte;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+import java.util.stream.IntStream;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link WheelSetter}'s own decisions, on a phone that draws one picker column (real JPEGs: a band
+ * behind the selected row, the other rows faded) and turns it as each {@code wheel_nudge}'s plan
+ * says: when it refuses, which way it turns, that every nudge starts from the value read, and that
+ * it claims the target only after two readings in a row showed it.
+ */
+class WheelSetterTest {
+  private static final int W = 600;
+  private static final int H = 900;
+  private static final int PITCH = 120;
+  private static final int CX = 300;
+
+  /**
+   * A text reader that knows what the phone drew: it answers for a screenshot by its decoded pixels
+   * (the bytes the screen reader hands it), so it reads only screens that were really captured.
+   */
+  static final class DrawnTextReader implements TextReader {
+    private final Map<Integer, List<Word>> drawn = new HashMap<>();
+
+    void remember(byte[] grey, List<Word> words) {
+      drawn.put(Arrays.hashCode(grey), words);
+    }
+
+    @Override
+    public TextPage read(BufferedImage image, TextBox region) {
+      byte[] px = ((DataBufferByte) image.getRaster().getDataBuffer()).getData();
+      List<Word> words = drawn.getOrDefault(Arrays.hashCode(px), List.of());
+      List<TextLine> lines = new ArrayList<>();
+      for (Word w : words) {
+        TextBox b = w.box();
+        if (region == null
+            || (b.x() >= region.x()
+                && b.y() >= region.y()
+                && b.x() + b.width() <= region.x() + region.width()
+                && b.y() + b.height() <= region.y() + region.height())) {
+          lines.add(TextLine.of(List.of(w)));
+        }
+      }
+      return new TextPage(image.getWidth(), image.getHeight(), lines);
+    }
+
+    @Override
+    public String description() {
+      return "drawn text";
+    }
+
+    @Override
+    public void close() {}
+  }
+
+  /**
+   * One picker column of {@code labels}, the selected one in the middle of the screen. A nudge
+   * turns it by the rows the real wheel policy decides for the request (capped at {@link
+   * #maxRows}), wrapping when {@link #cyclic}; it remembers every request and every turn it made.
+   */
+  static final class PickerPhone implements Device {
+    final VirtualClock clock = new VirtualClock(1_000_000_000L);
+    final AttachmentRegistry shots = new AttachmentRegistry();
+    final DrawnTextReader ocr = new DrawnTextReader();
+    final List<String> labels;
+    final boolean cyclic;
+    int selected;
+
+    /** Most rows one nudge turns (a drag that slips); large for a faithful column. */
+    int maxRows = Integer.MAX_VALUE;
+
+    /** Whether the column is stuck: a drag turns nothing. */
+    boolean stuck;
+
+    /** Whether the screen shows no picker at all. */
+    boolean blank;
+
+    final List<WheelRequest> requests = new ArrayList<>();
+
+    /** The rows each played nudge turned, signed (down the list positive). */
+    final List<Integer> turns = new ArrayList<>();
+
+    /** The selected index when each request was made. */
+    final List<Integer> selectedAtRequest = new ArrayList<>();
+
+    PickerPhone(List<String> labels, boolean cyclic, String selected) {
+      this.labels = labels;
+      this.cyclic = cyclic;
+      this.selected = labels.indexOf(selected);
+    }
+
+    String shown() {
+      return labels.get(selected);
+    }
+
+    private Observation capture() {
+      clock.advance(Duration.ofMillis(200));
+      BufferedImage img = new BufferedImage(W, H, BufferedImage.TYPE_INT_RGB);
+      Graphics2D g = img.createGraphics();
+      g.setRenderingHint(
+          RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+      g.setColor(Color.WHITE);
+      g.fillRect(0, 0, W, H);
+      List<Word> words = new ArrayList<>();
+      if (!blank) {
+        g.setColor(new Color(0xE3E3E8));
+        g.fillRoundRect(40, H / 2 - PITCH / 2, W - 80, PITCH, 30, 30);
+        Font f = new Font(Font.SANS_SERIF, Font.PLAIN, 56);
+        g.setFont(f);
+        FontRenderContext frc = g.getFontRenderContext();
+        for (int k = -2; k <= 2; k++) {
+          int i = selected + k;
+          if (cyclic) {
+            i = Math.floorMod(i, labels.size());
+          } else if (i < 0 || i >= labels.size()) {
+            continue;
+          }
+          String label = labels.get(i);
+          g.setColor(k == 0 ? new Color(0x111111) : new Color(0x9A9A9A));
+          Rectangle2D b = f.createGlyphVector(frc, label).getVisualBounds();
+          int y = H / 2 + k * PITCH;
+          float x = (float) (CX - b.getWidth() / 2 - b.getX());
+          float base = (float) (y - b.getHeight() / 2 - b.getY());
+          g.drawString(label, x, base);
+          words.add(
+              new Word(
+                  label,
+                  new TextBox(
+                      (int) Math.floor(x + b.getX()),
+                      (int) Math.floor(base + b.getY()),
+                      (int) Math.ceil(b.getWidth()),
+                      (int) Math.ceil(b.getHeight())),
+                  0.95));
+        }
+      }
+      g.dispose();
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      try {
+        ImageIO.write(img, "jpg", out);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      Observation o = shots.register(new Frame(out.toByteArray(), W, H, clock.read()), true);
+      ocr.remember(o.grey().toByteArray(), words);
+      return o;
+    }
+
+    @Override
+    public Observation screenshot() {
+      return capture();
+    }
+
+    @Override
+    public WheelNudgeResult wheelNudge(Observation screenshot, WheelRequest request) {
+      requests.add(request);
+      selectedAtRequest.add(selected);
+      // the policy's decision for this request alone (a fresh guard: no budgets carried over)
+      WheelDecision plan =
+          new WheelRunGuard()
+              .nudge(request, PitchMeasurement.of(request.rowSpacing(), 0.9), (drag, d) -> {});
+      WheelNudgeResult.Builder b =
+          WheelNudgeResult.builder()
+              .decision(plan)
+              .measuredPitch(new RowPitchResult(PITCH, request.rowSpacing(), 0.9))
+              .cost(Cost.ZERO);
+      if (plan.targetReached()) {
+        return b.observation(screenshot).moved(false).build(); // the release: nothing played
+      }
+      int rows = stuck ? 0 : plan.direction().sign() * Math.min(plan.rows(), maxRows);
+      int before = selected;
+      selected =
+          cyclic
+              ? Math.floorMod(selected + rows, labels.size())
+              : Math.max(0, Math.min(labels.size() - 1, selected + rows));
+      turns.add(selected - before);
+      Observation after = capture();
+      Gesture drag = Swipe.builder(NormPoint.of(CX, 600), NormPoint.of(CX, 400)).build();
+      Timeline t = TimelinePlanner.plan(drag, 0);
+      long[] offsets = new long[t.reportCount()];
+      for (int i = 0; i < offsets.length; i++) {
+        offsets[i] = t.events().get(i).offsetNanos();
+      }
+      ActionResult played =
+          ActionResult.builder()
+              .gesture(drag)
+              .timeline(new ExecutedTimeline(t, offsets))
+              .observation(after)
+              .cost(new Cost(300, 1, offsets.length, 8, 200))
+              .build();
+      return b.action(played)
+          .observation(after)
+          .cost(played.cost())
+          .moved(selected != before)
+          .build();
+    }
+
+    @Override
+    public Ticker ticker() {
+      return clock;
+    }
+
+    @Override
+    public AttachmentRegistry attachments() {
+      return shots;
+    }
+
+    @Override
+    public Device newRun() {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Device newRun(Path traceDir, long traceMaxBytes) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Device newRun(AttachmentRegistry attachments, Path traceDir, long traceMaxBytes) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Optional<MemoryStore> memory() {
+      return Optional.empty();
+    }
+
+    @Override
+    public MemoryStore tracedMemory(MemoryStore store) {
+      return store;
+    }
+
+    @Override
+    public void traceNote(String event, Map<String, ?> details) {}
+
+    @Override
+    public HidCapabilities hidCapabilities() {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public ActionResult perform(Gesture gesture) {
+      throw new UnsupportedOperationException("a set plays nudges only");
+    }
+
+    @Override
+    public ActionResult perform(Gesture gesture, Duration settleBound) {
+      throw new UnsupportedOperationException("a set plays nudges only");
+    }
+
+    @Override
+    public DiffResult diff(Observation before, Observation after, NormRegion region) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public ScrollResult scroll(Scroll scroll) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public ScrollUntilResult scrollUntil(
+        Scroll scroll, Predicate<Observation> until, ScrollSearch search) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Predicate<Observation> textCondition(TextQuery text, Scroll scroll) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public List<ScreenText> readText(Observation observation, NormRegion region) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public TextSearchResult findText(Observation observation, TextQuery query) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public ActionResult tapText(Observation observation, TextQuery query) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public TextSearchResult waitForText(TextQuery query, Duration timeout) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public WaitResult waitUntil(ScreenCondition condition, Duration timeout) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public WaitResult waitForStable(Duration timeout) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public ScreenComparison assertScreen(GoldenScreen golden) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public DeviceListener.Registration listen(DeviceListener listener) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public WheelReading readWheels(Observation observation, NormRegion region) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public WheelSetResult setWheel(WheelSet request) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public List<WheelSetResult> setWheels(List<WheelSet> requests) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public WheelRunGuard wheelGuard() {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public <T> Optional<T> unwrap(Class<T> type) {
+      return Optional.empty();
+    }
+
+    @Override
+    public void close() {}
+  }
+
+  private static final List<String> YEARS =
+      IntStream.rangeClosed(2010, 2040).mapToObj(Integer::toString).toList();
+
+  private static final List<String> MINUTES =
+      IntStream.range(0, 60).mapToObj(m -> String.format("%02d", m)).toList();
+
+  private static final List<String> CITIES =
+      List.of(
+          "Amsterdam",
+          "Berlin",
+          "Cairo",
+          "Dublin",
+          "Geneva",
+          "Helsinki",
+          "Istanbul",
+          "Jakarta",
+          "Lisbon",
+          "London",
+          "Madrid",
+          "Oslo",
+          "Paris",
+          "Prague",
+          "Rome",
+          "Vienna");
+
+  private static WheelSetter setter(PickerPhone phone) {
+    return new WheelSetter(phone, new WheelReader(ScreenReader.of(phone.ocr)));
+  }
+
+  private static WheelSetResult set(PickerPhone phone, WheelSet request) {
+    return setter(phone).set(request);
+  }
+
+  @Test
+  void aColumnOfNumbersIsSetAndClaimedAfterTwoReadingsInARowShowTheTarget() {
+    PickerPhone phone = new PickerPhone(YEARS, false, "2020");
+    WheelSetter setter = setter(phone);
+    WheelSetResult r = setter.set(WheelSet.columnAt(500).to(2027));
+    assertThat(phone.shown()).isEqualTo("2027");
+    assertThat(r.value()).isEqualTo(2027);
+    assertThat(r.label()).isEqualTo("2027");
+    // the claim rests on two different screenshots, the last being the result's
+    assertThat(setter.confirmedOn()).hasSize(2).doesNotHaveDuplicates();
+    assertThat(setter.confirmedOn().get(1)).isEqualTo(r.observation().id());
+    // the column is released last: a request whose current value is the target
+    WheelRequest last = phone.requests.get(phone.requests.size() - 1);
+    assertThat(last.currentValue()).isEqualTo(2027);
+    assertThat(last.targetValue()).isEqualTo(2027);
+    assertThat(r.nudges()).hasSize(phone.requests.size());
+    assertThat(r.nudges().get(r.nudges().size() - 1).action()).isEmpty();
+  }
+
+  @Test
+  void theColumnTurnsTowardTheTargetWhicheverSideItLies() {
+    PickerPhone up = new PickerPhone(YEARS, false, "2030");
+    set(up, WheelSet.columnAt(500).to(2026));
+    assertThat(up.turns).isNotEmpty().allSatisfy(t -> assertThat(t).isNegative());
+    assertThat(up.turns.stream().mapToInt(Integer::intValue).sum()).isEqualTo(-4);
+    PickerPhone down = new PickerPhone(YEARS, false, "2012");
+    set(down, WheelSet.columnAt(500).to("2015"));
+    assertThat(down.turns).isNotEmpty().allSatisfy(t -> assertThat(t).isPositive());
+    assertThat(down.shown()).isEqualTo("2015");
+  }
+
+  @Test
+  void everyNudgeStartsFromTheValueReadNotFromThePlan() {
+    // a column that slips: each drag turns one row, whatever was asked
+    PickerPhone phone = new PickerPhone(YEARS, false, "2020");
+    phone.maxRows = 1;
+    WheelSetResult r = set(phone, WheelSet.columnAt(500).to(2025));
+    assertThat(r.value()).isEqualTo(2025);
+    assertThat(phone.turns).containsOnly(1).hasSize(5);
+    for (int i = 0; i < phone.requests.size(); i++) {
+      assertThat(phone.requests.get(i).currentValue())
+          .as("request %d", i)
+          .isEqualTo(Integer.parseInt(YEARS.get(phone.selectedAtRequest.get(i))));
+      assertThat(phone.requests.get(i).targetValue()).isEqualTo(2025);
+    }
+  }
+
+  @Test
+  void aTargetAlreadyShownIsClaimedWithoutTurningTheColumn() {
+    PickerPhone phone = new PickerPhone(YEARS, false, "2024");
+    WheelSetter setter = setter(phone);
+    WheelSetResult r = setter.set(WheelSet.columnAt(500).to(2024));
+    assertThat(r.value()).isEqualTo(2024);
+    assertThat(phone.turns).isEmpty();
+    assertThat(phone.requests).hasSize(1); // the release
+    assertThat(setter.confirmedOn()).hasSize(2).doesNotHaveDuplicates();
+  }
+
+  @Test
+  void aCyclicColumnGoesTheShortWayRoundItsWrap() {
+    PickerPhone phone = new PickerPhone(MINUTES, true, "57");
+    WheelSetResult r = set(phone, WheelSet.columnAt(500).to(3));
+    assertThat(phone.shown()).isEqualTo("03");
+    assertThat(r.value()).isEqualTo(3);
+    assertThat(r.label()).isEqualTo("03");
+    // forward through 59 -> 00 (6 rows) rather than back 54
+    assertThat(phone.turns).allSatisfy(t -> assertThat(t).isNotZero());
+    assertThat(phone.turns.stream().mapToInt(t -> Math.floorMod(t, 60)).sum()).isEqualTo(6);
+    assertThat(phone.requests.get(0).cycleSize()).hasValue(60);
+  }
+
+  @Test
+  void aLabelTheColumnCannotShowIsRefusedBeforeAnyNudge() {
+    PickerPhone phone = new PickerPhone(YEARS, false, "2020");
+    assertThatThrownBy(() -> set(phone, WheelSet.columnAt(500).to("June")))
+        .isInstanceOfSatisfying(
+            SwipeException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_TARGET_UNREACHABLE);
+              assertThat(e.details().get("labels_seen").toString()).contains("2020", "2022");
+            });
+    assertThat(phone.requests).isEmpty();
+    PickerPhone fives =
+        new PickerPhone(
+            IntStream.range(0, 12).mapToObj(m -> String.format("%02d", 5 * m)).toList(),
+            true,
+            "30");
+    assertThatThrownBy(() -> set(fives, WheelSet.columnAt(500).to(32)))
+        .isInstanceOfSatisfying(
+            SwipeException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_TARGET_UNREACHABLE);
+              assertThat(e.details()).containsEntry("value_step", 5);
+            });
+    assertThat(fives.requests).isEmpty();
+  }
+
+  @Test
+  void aColumnThatNeverTurnsEndsInNoProgressWithinTheNudgeBudget() {
+    PickerPhone phone = new PickerPhone(YEARS, false, "2020");
+    phone.stuck = true;
+    assertThatThrownBy(() -> set(phone, WheelSet.columnAt(500).to(2023)))
+        .isInstanceOfSatisfying(
+            SwipeException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_NO_PROGRESS);
+              assertThat(e.getMessage()).contains("2023");
+            });
+    assertThat(phone.requests)
+        .hasSizeBetween(2, WheelSetter.MAX_NUDGES + 1)
+        .allSatisfy(q -> assertThat(q.currentValue()).isEqualTo(2020));
+  }
+
+  @Test
+  void aColumnAskedForWhereNoneStandsIsRefusedBeforeAnyNudge() {
+    PickerPhone phone = new PickerPhone(YEARS, false, "2020");
+    assertThatThrownBy(() -> set(phone, WheelSet.columnAt(100).to(2021)))
+        .isInstanceOfSatisfying(
+            SwipeException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+              assertThat(e.getMessage()).contains("column_x");
+            });
+    assertThatThrownBy(() -> set(phone, WheelSet.column(2).to(2021)))
+        .isInstanceOfSatisfying(
+            SwipeException.class,
+            e -> assertThat(e.getMessage()).contains("asks for column 2 but 1"));
+    assertThatThrownBy(() -> set(phone, WheelSet.columnShowing("1999").to(2021)))
+        .isInstanceOfSatisfying(
+            SwipeException.class,
+            e -> assertThat(e.getMessage()).contains("no picker column shows '1999'"));
+    assertThat(phone.requests).isEmpty();
+    // the same column asked for by a label it shows is set
+    assertThat(set(phone, WheelSet.columnShowing("2021").to(2021)).value()).isEqualTo(2021);
+  }
+
+  @Test
+  void aScreenWithoutAPickerIsNotFound() {
+    PickerPhone phone = new PickerPhone(YEARS, false, "2020");
+    phone.blank = true;
+    assertThatThrownBy(() -> set(phone, WheelSet.columnAt(500).to(2021)))
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_NOT_FOUND));
+    assertThat(phone.requests).isEmpty();
+  }
+
+  @Test
+  void aColumnOfWordsIsTurnedDownItsAlphabetToALabelNotInView() {
+    PickerPhone phone = new PickerPhone(CITIES, false, "Dublin");
+    WheelSetResult r = set(phone, WheelSet.columnAt(500).to("Paris"));
+    assertThat(phone.shown()).isEqualTo("Paris");
+    assertThat(r.label()).isEqualTo("Paris");
+    // sorted labels: Paris lies below Dublin, so the search starts down the column (it may pass
+    // Paris before reading it, and then come back)
+    assertThat(phone.turns.get(0)).isPositive();
+    assertThat(phone.turns.stream().mapToInt(Integer::intValue).sum()).isEqualTo(9);
+  }
+
+  @Test
+  void aColumnOfWordsIsTurnedUpItsAlphabetToo() {
+    PickerPhone phone = new PickerPhone(CITIES, false, "Paris");
+    WheelSetResult r = set(phone, WheelSet.columnAt(500).to("cairo"));
+    assertThat(phone.shown()).isEqualTo("Cairo");
+    assertThat(r.label()).as("as asked for").isEqualTo("cairo");
+    assertThat(phone.turns).isNotEmpty().allSatisfy(t -> assertThat(t).isNegative());
+  }
+
+  @Test
+  void aWordOnNeitherSideIsUnreachableOnceBothEndsWereSeen() {
+    PickerPhone phone = new PickerPhone(CITIES, false, "Geneva");
+    assertThatThrownBy(() -> set(phone, WheelSet.columnAt(500).to("Zagreb")))
+        .isInstanceOfSatisfying(
+            SwipeException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_TARGET_UNREACHABLE);
+              assertThat(e.getMessage()).contains("both ends were reached");
+              @SuppressWarnings("unchecked")
+              List<String> seen = (List<String>) e.details().get("labels_seen");
+              // every label of the column was seen before it was refused
+              assertThat(seen).containsAll(CITIES);
+            });
+    // down the alphabet first (Zagreb sorts after Geneva), then back up to the other end
+    assertThat(phone.turns.get(0)).isPositive();
+    assertThat(phone.turns).anySatisfy(t -> assertThat(t).isNegative());
+    assertThat(phone.shown()).isEqualTo(CITIES.get(0));
+  }
+
+  @Test
+  void aColumnOfWordsIsAskedForByLabelNotByNumber() {
+    PickerPhone phone = new PickerPhone(CITIES, false, "Dublin");
+    assertThatThrownBy(() -> set(phone, WheelSet.columnAt(500).to(3)))
+        .isInstanceOfSatisfying(
+            SwipeException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+              assertThat(e.getMessage()).contains("column of words", "[Dublin]");
+            });
+    assertThat(phone.requests).isEmpty();
+  }
+
+  @Test
+  void anOptionReadWithinOneSlipOfALongWordIsTheOneAskedFor() {
+    assertThat(WheelSetter.sameOption("Londor", "London")).as("one letter misread").isTrue();
+    assertThat(WheelSetter.sameOption("ZÜRICH", "Zurich")).as("case and accents").isTrue();
+    assertThat(WheelSetter.sameOption("Rame", "Rome")).as("a short word: exact only").isFalse();
+    assertThat(WheelSetter.sameOption("Berlin", "Dublin")).isFalse();
+    assertThat(WheelSetter.sameOption("Londonderry", "London")).as("a longer word").isFalse();
+    assertThat(WheelSetter.sameOption("--", "Oslo")).isFalse();
+  }
+}
