@@ -2,6 +2,7 @@ package dev.swipe.core;
 
 import dev.swipe.core.spi.Frame;
 import dev.swipe.diff.GreyRaster;
+import dev.swipe.diff.PixelRect;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongFunction;
 import java.util.regex.Pattern;
 
 /**
@@ -62,6 +64,9 @@ public final class AttachmentRegistry {
 
   private boolean closed;
 
+  /** Where the device's steered pointer is drawn at a capture time; null while none is steered. */
+  private volatile LongFunction<List<PixelRect>> pointerMarks;
+
   /** A registry for a new run. */
   public AttachmentRegistry() {
     this(DEFAULT_CAPACITY);
@@ -91,6 +96,18 @@ public final class AttachmentRegistry {
     this.capacity = capacity;
     this.maxBytes = maxBytes;
     this.shared = shared;
+  }
+
+  /**
+   * Called by the device whose run this is when it steers a pointer the phone draws: the
+   * screenshots registered from now on leave the pointer's image out of their comparisons (see
+   * {@link Observation#greyToCompareWith}).
+   *
+   * @param marks where the pointer may be drawn in a frame captured at a given time, frame pixels
+   */
+  public void markPointerWith(LongFunction<List<PixelRect>> marks) {
+    SwipeException.requireArgument(marks, "marks");
+    this.pointerMarks = marks;
   }
 
   /** This run's id. */
@@ -124,7 +141,8 @@ public final class AttachmentRegistry {
               frame.height(),
               frame.captureNanos(),
               settled,
-              greyForDiff);
+              greyForDiff,
+              pointerMarks);
       if (closed) {
         o.dropRasters();
         return o; // a closed run keeps nothing
@@ -263,7 +281,8 @@ public final class AttachmentRegistry {
         frame.height(),
         frame.captureNanos(),
         false,
-        greyForDiff);
+        greyForDiff,
+        pointerMarks);
   }
 
   /**

@@ -3,9 +3,13 @@ package dev.swipe.core;
 import dev.swipe.diff.DecodeOptions;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDecoder;
+import dev.swipe.diff.PixelRect;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
+import java.util.function.LongFunction;
 
 /**
  * A screenshot: JPEG bytes of the phone screen with its size, capture time and the run-unique
@@ -33,6 +37,9 @@ public final class Observation {
   private volatile GreyRaster grey;
   private volatile GreyRaster greyForDiff;
 
+  /** Where the device's steered pointer may be drawn at a capture time, or null (none steered). */
+  private final LongFunction<List<PixelRect>> pointerMarks;
+
   /** Whether decoded rasters are kept; guarded by this for changes. */
   private volatile boolean cacheRasters = true;
 
@@ -47,7 +54,8 @@ public final class Observation {
       int height,
       long captureNanos,
       boolean settled,
-      GreyRaster greyForDiff) {
+      GreyRaster greyForDiff,
+      LongFunction<List<PixelRect>> pointerMarks) {
     this.id = id;
     this.runId = runId;
     this.jpeg = jpeg;
@@ -56,6 +64,7 @@ public final class Observation {
     this.captureNanos = captureNanos;
     this.settled = settled;
     this.greyForDiff = greyForDiff;
+    this.pointerMarks = pointerMarks;
   }
 
   /** The attachment id, e.g. {@code shot-12}; valid only inside the run that made it. */
@@ -144,6 +153,54 @@ public final class Observation {
       cache(g, false);
     }
     return g;
+  }
+
+  /**
+   * This screen's {@link #greyForDiff()} raster, made ready to compare with {@code other}'s: where
+   * the device's steered pointer may be drawn in either frame, the later of the two frames shows
+   * the earlier one's pixels, so that the pointer's own image is never taken for a change of the
+   * screen. Compare {@code a.greyToCompareWith(b)} with {@code b.greyToCompareWith(a)}. Without a
+   * drawn, steered pointer (a touch digitizer, an absolute mouse) this is {@link #greyForDiff()}
+   * itself.
+   *
+   * @throws SwipeException {@code invalid_argument} naming {@code other} when it is null; {@code
+   *     image_decode_failed} when the bytes are not a decodable image
+   */
+  public GreyRaster greyToCompareWith(Observation other) {
+    SwipeException.requireArgument(other, "other");
+    GreyRaster g = greyForDiff();
+    boolean later =
+        captureNanos != other.captureNanos
+            ? captureNanos > other.captureNanos
+            : id.compareTo(other.id) > 0;
+    if (!later || other == this) {
+      return g; // the reference side stays as captured
+    }
+    List<PixelRect> marks = new ArrayList<>(marks());
+    marks.addAll(other.marks());
+    if (marks.isEmpty()) {
+      return g;
+    }
+    List<PixelRect> inRaster = new ArrayList<>(marks.size());
+    for (PixelRect m : marks) {
+      int l = (int) Math.floor(m.x() / g.scaleX());
+      int t = (int) Math.floor(m.y() / g.scaleY());
+      int r = (int) Math.ceil(m.right() / g.scaleX());
+      int b = (int) Math.ceil(m.bottom() / g.scaleY());
+      if (l < g.width() && t < g.height()) {
+        inRaster.add(new PixelRect(l, t, Math.max(1, r - l), Math.max(1, b - t)));
+      }
+    }
+    try {
+      return g.patchedFrom(other.greyForDiff(), inRaster);
+    } catch (RuntimeException e) {
+      throw SwipeException.translate(e);
+    }
+  }
+
+  /** Where the steered pointer may be drawn in this frame (frame pixels); empty when unknown. */
+  private List<PixelRect> marks() {
+    return pointerMarks == null ? List.of() : pointerMarks.apply(captureNanos);
   }
 
   /** Keeps a freshly decoded raster when rasters are cached, and has its bytes counted. */

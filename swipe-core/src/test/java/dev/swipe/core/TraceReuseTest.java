@@ -24,7 +24,7 @@ class TraceReuseTest {
 
   /** What a process's first run records: one screenshot, shot-1 of run-1. */
   private void oneProcess(byte[] jpeg, double timeMs) {
-    Observation shot = new Observation("shot-1", "run-1", jpeg, 8, 8, 0, true, null);
+    Observation shot = new Observation("shot-1", "run-1", jpeg, 8, 8, 0, true, null, null);
     try (TraceWriter w = TraceWriter.open(dir, 1 << 20)) {
       ObjectNode r = w.newRecord("screenshot", w.startMs() + timeMs, "run-1");
       r.put("end_ms", w.startMs() + timeMs + 50);

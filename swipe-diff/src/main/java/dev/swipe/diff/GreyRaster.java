@@ -183,6 +183,28 @@ public final class GreyRaster {
       }
     }
 
+    /**
+     * Takes {@code from}'s samples and blocks touching source pixels [x0, x1) x [y0, y1); both
+     * planes are of one image size.
+     */
+    void copyFrom(Chroma from, int x0, int y0, int x1, int y1) {
+      x1 = Math.min(x1, w);
+      y1 = Math.min(y1, h);
+      int l = x0 / 2;
+      int n = (x1 + 1) / 2 - l;
+      for (int cy = y0 / 2; cy < (y1 + 1) / 2 && n > 0; cy++) {
+        System.arraycopy(from.cb, cy * cw + l, cb, cy * cw + l, n);
+        System.arraycopy(from.cr, cy * cw + l, cr, cy * cw + l, n);
+      }
+      int b = CHROMA_BLOCK;
+      int bl = x0 / b;
+      int bn = (x1 + b - 1) / b - bl;
+      for (int by = y0 / b; by < (y1 + b - 1) / b && bn > 0; by++) {
+        System.arraycopy(from.blockCb, by * bw + bl, blockCb, by * bw + bl, bn);
+        System.arraycopy(from.blockCr, by * bw + bl, blockCr, by * bw + bl, bn);
+      }
+    }
+
     /** Call after each row {@code y}: closes a row of samples after every odd row and the last. */
     void endRow(int y) {
       if ((y & 1) == 0 && y != h - 1) {
@@ -426,6 +448,50 @@ public final class GreyRaster {
       }
       if (c != null) {
         c.neutral(l * factor, t * factor, r * factor, b * factor);
+      }
+    }
+    return new GreyRaster(width, height, sourceWidth, sourceHeight, px, factor, c);
+  }
+
+  /**
+   * A copy that shows {@code from}'s pixels (and colour) inside the given rectangles (in this
+   * raster's pixels, clipped to it). Why: a comparison that must not see something drawn over the
+   * screen (a phone's pointer) gives one side the other's pixels there, so that part is equal on
+   * both without a painted block whose edges would stand still while the content moves.
+   *
+   * @throws ImageException {@code invalid_argument} for null arguments; {@code image_size_mismatch}
+   *     when {@code from} differs in size or reduction
+   */
+  public GreyRaster patchedFrom(GreyRaster from, java.util.List<PixelRect> rects) {
+    if (rects == null) {
+      throw ImageException.invalidArgument("rects must not be null");
+    }
+    ChangedCells.requireSameSize(this, from);
+    if (from.factor != factor) {
+      throw new ImageException(
+          ImageException.IMAGE_SIZE_MISMATCH,
+          "cannot patch a raster reduced " + factor + "x from one reduced " + from.factor + "x",
+          null);
+    }
+    byte[] px = pixels.clone();
+    Chroma c = chroma == null ? null : chroma.copy();
+    for (PixelRect m : rects) {
+      int l = Math.max(0, m.x());
+      int t = Math.max(0, m.y());
+      int r = Math.min(width, m.right());
+      int b = Math.min(height, m.bottom());
+      if (r <= l || b <= t) {
+        continue;
+      }
+      for (int y = t; y < b; y++) {
+        System.arraycopy(from.pixels, y * width + l, px, y * width + l, r - l);
+      }
+      if (c != null) {
+        if (from.chroma != null) {
+          c.copyFrom(from.chroma, l * factor, t * factor, r * factor, b * factor);
+        } else {
+          c.neutral(l * factor, t * factor, r * factor, b * factor);
+        }
       }
     }
     return new GreyRaster(width, height, sourceWidth, sourceHeight, px, factor, c);

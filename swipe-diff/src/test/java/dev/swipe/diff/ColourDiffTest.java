@@ -1,6 +1,7 @@
 package dev.swipe.diff;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.awt.Color;
 import java.awt.Graphics2D;
@@ -151,6 +152,41 @@ class ColourDiffTest {
     java.util.List<PixelRect> all = java.util.List.of(new PixelRect(0, 0, 9999, 9999));
     assertThat(FrameStability.STRICT.compare(a.masked(all), b.masked(all)).changedRatio()).isZero();
     assertThat(a.masked(java.util.List.of()).toByteArray()).isEqualTo(a.toByteArray());
+  }
+
+  @Test
+  void aPatchedCopyShowsTheOthersPixelsAndColourInsideItsRectanglesOnly() {
+    GreyRaster a = ImageDecoder.decode(ScreenRenderer.jpeg(pink, 0.8f), DecodeOptions.FOR_DIFF);
+    GreyRaster b = ImageDecoder.decode(ScreenRenderer.jpeg(mint, 0.8f), DecodeOptions.FOR_DIFF);
+    // off the block grid on every side, as a pointer's box is
+    PixelRect box = new PixelRect(13, 21, 57, 43);
+    GreyRaster p = b.patchedFrom(a, java.util.List.of(box));
+    assertThat(p.get(13, 21)).isEqualTo(a.get(13, 21));
+    assertThat(p.get(69, 63)).isEqualTo(a.get(69, 63));
+    assertThat(p.get(70, 64)).isEqualTo(b.get(70, 64));
+    assertThat(ImageDiff.compare(a, p, box).diffRatio()).as("inside, hue too").isZero();
+    PixelRect below = new PixelRect(0, 80, a.width(), a.height() - 80);
+    assertThat(ImageDiff.compare(b, p, below).diffRatio()).as("outside").isZero();
+    assertThat(ImageDiff.compare(a, p, below).changed()).as("outside differs in hue").isTrue();
+    // the pages share their luminance: inside, only the hue tells the patch from the original
+    assertThat(ImageDiff.compare(b, p, box).changed()).as("the original keeps its hue").isTrue();
+    assertThat(ImageDiff.compare(b, b.patchedFrom(a, java.util.List.of()), below).diffRatio())
+        .isZero();
+  }
+
+  @Test
+  void onlyARasterOfTheSameSizeAndReductionPatches() {
+    GreyRaster a = ImageDecoder.decode(ScreenRenderer.jpeg(pink, 0.8f), DecodeOptions.FOR_DIFF);
+    GreyRaster full = ImageDecoder.decode(ScreenRenderer.jpeg(mint, 0.8f), DecodeOptions.DEFAULT);
+    java.util.List<PixelRect> box = java.util.List.of(new PixelRect(0, 0, 4, 4));
+    assertThatThrownBy(() -> a.patchedFrom(full, box))
+        .isInstanceOfSatisfying(
+            ImageException.class,
+            e -> assertThat(e.code()).isEqualTo(ImageException.IMAGE_SIZE_MISMATCH));
+    assertThatThrownBy(() -> a.patchedFrom(a, null))
+        .isInstanceOfSatisfying(
+            ImageException.class,
+            e -> assertThat(e.code()).isEqualTo(ImageException.INVALID_ARGUMENT));
   }
 
   @Test

@@ -4,7 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.swipe.core.Device;
 import dev.swipe.core.NormPoint;
+import dev.swipe.core.NormRegion;
+import dev.swipe.core.Observation;
 import dev.swipe.core.gesture.Swipe;
+import dev.swipe.core.screen.ScreenCondition;
+import dev.swipe.diff.ImageDiff;
 import dev.swipe.sim.SimState.Phase;
 import dev.swipe.sim.SimState.Receiver;
 import dev.swipe.sim.SimState.SystemUi;
@@ -126,6 +130,46 @@ class ClosedLoopPointerTest {
           .allSatisfy(c -> assertThat(c.shown()).isEqualTo(SystemUi.NONE));
       assertThat(oracle.touchLog())
           .allSatisfy(e -> assertThat(e.receiver()).isEqualTo(Receiver.APP));
+    }
+  }
+
+  @Test
+  void thePointersOwnImageIsNoChangeOfTheScreen() {
+    // Taps on the map move nothing but the pointer the phone draws: the SDK's comparisons leave
+    // it out, while the raw frames show it moved.
+    for (String platform : new String[] {"ios", "android"}) {
+      String uri = "sim:?scene=map&platform=" + platform + "&input=rig&pointer=rel&seed=5";
+      try (Device device = Device.open(uri)) {
+        SimOracle oracle = SimOracle.of(device);
+        NormPoint a = NormPoint.of(300, 400);
+        NormPoint b = NormPoint.of(650, 600);
+        device.tap(a);
+        oracle.awaitRest(REST);
+        Observation atA = device.screenshot();
+        device.tap(b);
+        oracle.awaitRest(REST);
+        Observation atB = device.screenshot();
+        for (NormPoint p : new NormPoint[] {a, b}) {
+          NormRegion around = NormRegion.of(p.x() - 60, p.y() - 40, 120, 80);
+          assertThat(
+                  ImageDiff.compare(
+                          atA.greyForDiff(),
+                          atB.greyForDiff(),
+                          around.x(),
+                          around.y(),
+                          around.w(),
+                          around.h())
+                      .changed())
+              .as("%s: the frames show the pointer moving at %s", platform, p)
+              .isTrue();
+          assertThat(device.diff(atA, atB, around).changed())
+              .as("%s: the SDK's comparison at %s", platform, p)
+              .isFalse();
+          assertThat(ScreenCondition.changedFrom(atA, around).test(atB))
+              .as("%s: a wait's condition at %s", platform, p)
+              .isFalse();
+        }
+      }
     }
   }
 

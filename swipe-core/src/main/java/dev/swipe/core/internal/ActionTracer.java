@@ -22,7 +22,6 @@ import dev.swipe.core.gesture.TimelineEvent;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.trace.TraceWriter;
 import dev.swipe.diff.DiffResult;
-import dev.swipe.diff.ImageDiff;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
@@ -372,21 +371,12 @@ final class ActionTracer {
         || before.height() != after.height()) {
       return;
     }
-    DiffResult screen = ImageDiff.compare(before.greyForDiff(), after.greyForDiff());
+    DiffResult screen = ScreenDiff.compare(before, after, null);
     if (focus == null || focus.equals(NormRegion.FULL)) {
       diff(r.putObject("diff"), focusDiff != null ? focusDiff : screen, "screen", NormRegion.FULL);
       return;
     }
-    DiffResult inside =
-        focusDiff != null
-            ? focusDiff
-            : ImageDiff.compare(
-                before.greyForDiff(),
-                after.greyForDiff(),
-                focus.x(),
-                focus.y(),
-                focus.w(),
-                focus.h());
+    DiffResult inside = focusDiff != null ? focusDiff : ScreenDiff.compare(before, after, focus);
     diff(r.putObject("diff"), inside, scope, focus);
     diff(r.putObject("diff_screen"), screen, "screen", NormRegion.FULL);
   }

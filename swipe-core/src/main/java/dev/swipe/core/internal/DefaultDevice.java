@@ -42,9 +42,6 @@ import dev.swipe.core.wheel.WheelReading;
 import dev.swipe.core.wheel.WheelSet;
 import dev.swipe.core.wheel.WheelSetResult;
 import dev.swipe.diff.DiffResult;
-import dev.swipe.diff.GreyRaster;
-import dev.swipe.diff.ImageDiff;
-import dev.swipe.diff.NormalizedRegion;
 import dev.swipe.diff.PrimaryAxis;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.text.TextQuery;
@@ -171,6 +168,9 @@ public final class DefaultDevice implements Device {
     this.traceWriter = traceWriter;
     this.tracer = tracer;
     this.runner = new TimelineRunner(ticker, sleeper, parts.pointerLoop);
+    if (parts.pointerLoop != null) {
+      attachments.markPointerWith(parts.pointerLoop.track());
+    }
     this.settler =
         new FrameSettler(capture, attachments, ticker, parts.captureTimeout, parts.motionLog);
     this.scroller =
@@ -627,15 +627,7 @@ public final class DefaultDevice implements Device {
     attachments.requireOwn(before, "before");
     attachments.requireOwn(after, "after");
     try {
-      GreyRaster a = before.greyForDiff();
-      GreyRaster b = after.greyForDiff();
-      DiffResult pair =
-          ImageDiff.compareNoticingShifts(
-              a,
-              b,
-              region == null
-                  ? null
-                  : new NormalizedRegion(region.x(), region.y(), region.w(), region.h()));
+      DiffResult pair = ScreenDiff.compareNoticingShifts(before, after, region);
       if (pair.changed() && pair.primaryAxis() == PrimaryAxis.NONE) {
         PrimaryAxis watched = parts.motionLog.between(before, after).axis(region);
         if (watched != PrimaryAxis.NONE) {

@@ -5,6 +5,9 @@ import dev.swipe.core.NormPoint;
 import dev.swipe.core.Sleeper;
 import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
+import dev.swipe.core.gesture.PointerEvent;
+import dev.swipe.core.gesture.Timeline;
+import dev.swipe.core.gesture.TimelineEvent;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.RelativePointing;
@@ -70,6 +73,7 @@ final class PointerLoop {
   private final Ticker ticker;
   private final Sleeper sleeper;
   private final Duration captureTimeout;
+  private final PointerTrack track;
   private final Gain travel = new Gain(() -> 20);
   private final Gain approach = new Gain(() -> travel.perReport() * APPROACH_RATIO);
 
@@ -107,6 +111,12 @@ final class PointerLoop {
     this.ticker = ticker;
     this.sleeper = sleeper;
     this.captureTimeout = captureTimeout;
+    this.track = new PointerTrack(capture.latency());
+  }
+
+  /** Where this loop put the pointer, over time, for comparisons that leave its image out. */
+  PointerTrack track() {
+    return track;
   }
 
   /**
@@ -174,18 +184,49 @@ final class PointerLoop {
     return true;
   }
 
-  /** The gesture ended with the press point at {@code at}: the drawn tip is believed below it. */
-  void played(NormPoint at) {
+  /**
+   * A gesture was played from the placed pointer: its press points went out at {@code start +
+   * actual[i]}. The drawn tip is believed below the last one, and every point is noted in the
+   * track, marked wider the farther the pointer went since it was last seen.
+   */
+  void played(Timeline timeline, long start, long[] actual) {
     if (Double.isNaN(tipX)) {
       return;
     }
-    tipX = NormSpace.toPixel(at.x(), frameW);
-    tipY = NormSpace.toPixel(at.y(), frameH) + TAP_OFFSET_1080 * frameH / 1080.0;
+    List<TimelineEvent> events = timeline.events();
+    double offset = TAP_OFFSET_1080 * frameH / 1080.0;
+    double fromX = tipX;
+    double fromY = tipY;
+    double unseen = 0;
+    for (int i = 0; i < events.size() && i < actual.length; i++) {
+      if (events.get(i) instanceof PointerEvent p) {
+        double x = NormSpace.toPixel(p.point().x(), frameW);
+        double y = NormSpace.toPixel(p.point().y(), frameH) + offset;
+        unseen += Math.hypot(x - fromX, y - fromY);
+        fromX = x;
+        fromY = y;
+        track.at(start + actual[i], x, y, reach(unseen));
+        tipX = x;
+        tipY = y;
+      }
+    }
     lastSeen = null;
+  }
+
+  /**
+   * How far around the tip the pointer's image may reach: its size either way (a circle is found by
+   * its middle, an arrow by its tip), a margin for its soft edge, and a share of the distance it
+   * went unseen (a predicted place drifts with the gain's error).
+   */
+  private double reach(double unseenTravel) {
+    return cursorSize + 4 * frameH / 1080.0 + 2 * rasterScale + 0.05 * unseenTravel;
   }
 
   /** Forgets where the pointer is (after a failure): the next press looks for it again. */
   void lost() {
+    if (!Double.isNaN(tipX)) {
+      track.unknown(ticker.read());
+    }
     tipX = Double.NaN;
     tipY = Double.NaN;
     lastSeen = null;
@@ -239,6 +280,9 @@ final class PointerLoop {
         cursorSize = best.size() * rasterScale;
         travel.observeFirst(WIGGLE_REPORTS, Math.abs(best.hotX() - pair.hotX()) * rasterScale);
         lastSeen = again;
+        // the wiggle went there and back before it went again: 'back' shows where it had rested
+        track.restedAt(pair.hotX() * rasterScale, pair.hotY() * rasterScale, reach(0));
+        track.at(ticker.read(), tipX, tipY, reach(0));
         return true;
       }
     }
@@ -283,6 +327,7 @@ final class PointerLoop {
     }
     if (seen == null) {
       // nothing moved where a pointer could be: keep the prediction, look afresh next time
+      track.at(ticker.read(), predictX, predictY, reach(Math.hypot(dx, dy)));
       tipX = predictX;
       tipY = predictY;
       lastSeen = null;
@@ -303,6 +348,7 @@ final class PointerLoop {
     tipX = sx;
     tipY = sy;
     lastSeen = rested;
+    track.at(ticker.read(), sx, sy, reach(0));
   }
 
   /** Whether the pointer may have been stopped by the screen's edge (its move then says less). */

@@ -25,8 +25,6 @@ import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.diff.DiffResult;
-import dev.swipe.diff.GreyRaster;
-import dev.swipe.diff.ImageDiff;
 import dev.swipe.diff.PrimaryAxis;
 import dev.swipe.wheel.WheelRunGuard;
 import java.time.Duration;
@@ -283,11 +281,20 @@ final class ScrollExecutor {
     DiffResult inside;
     Verdict verdict;
     try {
-      inside = compare(before.greyForDiff(), after.observation().greyForDiff(), band);
+      inside = compare(before, after.observation(), band);
       if (inside.changed() && inside.primaryAxis() == PrimaryAxis.NONE) {
         inside = largeMove(scroll.direction(), before, after, band, inside);
       }
-      verdict = verdict(before, after, during[0], band, inside, scroll.direction());
+      verdict =
+          verdict(
+              before,
+              after,
+              during[0] == null
+                  ? null
+                  : attachments.inPassing(during[0], FrameSettler.decode(during[0])),
+              band,
+              inside,
+              scroll.direction());
       movement = verdict.movement();
     } catch (RuntimeException e) {
       throw SwipeException.translate(e);
@@ -614,8 +621,7 @@ final class ScrollExecutor {
       return inside.withAxisFromMotionBetween(seen);
     }
     PrimaryAxis along = direction.vertical() ? PrimaryAxis.VERTICAL : PrimaryAxis.HORIZONTAL;
-    PrimaryAxis whole =
-        ImageDiff.compare(before.greyForDiff(), after.observation().greyForDiff()).primaryAxis();
+    PrimaryAxis whole = ScreenDiff.compare(before, after.observation(), null).primaryAxis();
     return DiffResult.of(inside.diffRatio(), whole == along ? along : PrimaryAxis.NONE);
   }
 
@@ -626,7 +632,7 @@ final class ScrollExecutor {
   private static Verdict verdict(
       Observation before,
       FrameSettler.Settled settled,
-      Frame during,
+      Observation during,
       NormRegion band,
       DiffResult inside,
       ScrollDirection direction) {
@@ -659,8 +665,7 @@ final class ScrollExecutor {
           Movement.UNOBSERVED,
           pair + " unchanged, and no frame came during the dwell to tell at-edge from unchanged");
     }
-    GreyRaster duringGrey = FrameSettler.decode(during);
-    if (compare(before.greyForDiff(), duringGrey, band).changed()) {
+    if (compare(before, during, band).changed()) {
       return new Verdict(
           Movement.AT_EDGE,
           pair
@@ -670,7 +675,7 @@ final class ScrollExecutor {
               + before.id()
               + ": it bounced back");
     }
-    if (ImageDiff.compare(before.greyForDiff(), after.greyForDiff()).changed()) {
+    if (ScreenDiff.compare(before, after, null).changed()) {
       return new Verdict(
           Movement.UNOBSERVED, pair + " unchanged, but the screen outside the band changed");
     }
@@ -678,7 +683,7 @@ final class ScrollExecutor {
         Movement.UNCHANGED, pair + " unchanged, and so was the frame during the gesture");
   }
 
-  private static DiffResult compare(GreyRaster a, GreyRaster b, NormRegion r) {
-    return ImageDiff.compare(a, b, r.x(), r.y(), r.w(), r.h());
+  private static DiffResult compare(Observation a, Observation b, NormRegion r) {
+    return ScreenDiff.compare(a, b, r);
   }
 }

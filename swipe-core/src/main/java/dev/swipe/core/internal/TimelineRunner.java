@@ -14,7 +14,6 @@ import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerReport;
 import java.io.UncheckedIOException;
-import java.util.List;
 import java.util.Map;
 import java.util.function.IntPredicate;
 
@@ -123,10 +122,7 @@ public final class TimelineRunner {
       throw failure;
     }
     if (pointer != null) {
-      PointerEvent last = lastPointer(timeline);
-      if (last != null) {
-        pointer.played(last.point());
-      }
+      pointer.played(timeline, start, actual);
     }
     return new ExecutedTimeline(timeline, actual);
   }
@@ -140,16 +136,6 @@ public final class TimelineRunner {
   private static PointerEvent firstPointer(Timeline timeline) {
     for (TimelineEvent e : timeline.events()) {
       if (e instanceof PointerEvent p) {
-        return p;
-      }
-    }
-    return null;
-  }
-
-  private static PointerEvent lastPointer(Timeline timeline) {
-    List<TimelineEvent> events = timeline.events();
-    for (int i = events.size() - 1; i >= 0; i--) {
-      if (events.get(i) instanceof PointerEvent p) {
         return p;
       }
     }

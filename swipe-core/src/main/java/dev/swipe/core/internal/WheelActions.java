@@ -13,7 +13,6 @@ import dev.swipe.core.wheel.WheelNudgeResult;
 import dev.swipe.core.wheel.WheelReading;
 import dev.swipe.core.wheel.WheelSet;
 import dev.swipe.core.wheel.WheelSetResult;
-import dev.swipe.diff.ImageDiff;
 import dev.swipe.diff.RowPitch;
 import dev.swipe.diff.RowPitchResult;
 import dev.swipe.wheel.PitchMeasurement;
@@ -119,8 +118,7 @@ final class WheelActions {
     double y2 = Math.min(1000, request.centerY() + 1.5 * spacing);
     try {
       out.moved(
-          ImageDiff.compare(before.greyForDiff(), after.greyForDiff(), x1, y1, x2 - x1, y2 - y1)
-              .changed());
+          ScreenDiff.compare(before, after, NormRegion.of(x1, y1, x2 - x1, y2 - y1)).changed());
     } catch (RuntimeException e) {
       throw SwipeException.translate(e);
     }

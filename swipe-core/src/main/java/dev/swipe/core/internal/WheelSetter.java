@@ -298,7 +298,10 @@ final class WheelSetter {
         cost = cost.plus(r.cost());
         shot = r.action().isEmpty() ? device.screenshot() : r.observation();
         WheelColumn next = reread(shot, column);
-        int moved = aligned(rows, sel, next, to - sel);
+        // when no label lines up, the rows the nudge played (its policy may play fewer than asked)
+        int played =
+            r.action().isEmpty() ? 0 : r.decision().rows() * r.decision().direction().sign();
+        int moved = aligned(rows, sel, next, played);
         if (moved == 0 && to != sel) {
           endSeen[to > sel ? 1 : 0] = true;
           evidence.add(
@@ -403,7 +406,7 @@ final class WheelSetter {
 
   /**
    * How many rows the column moved: the shift that lines the new reading's labels up with the
-   * labels read before, nearest the shift asked for; the shift asked for when nothing lines up.
+   * labels read before, nearest {@code asked}; {@code asked} when nothing lines up.
    */
   private static int aligned(
       java.util.NavigableMap<Integer, String> rows, int sel, WheelColumn next, int asked) {

@@ -3,6 +3,7 @@ package dev.swipe.core.screen;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
 import dev.swipe.core.SwipeException;
+import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDiff;
 import java.util.function.Predicate;
 
@@ -114,10 +115,12 @@ public interface ScreenCondition extends Predicate<Observation> {
       return true;
     }
     try {
+      // the device's steered pointer, drawn by the phone, is no change of the screen
+      GreyRaster ga = a.greyToCompareWith(b);
+      GreyRaster gb = b.greyToCompareWith(a);
       return r == null
-          ? ImageDiff.compare(a.greyForDiff(), b.greyForDiff()).changed()
-          : ImageDiff.compare(a.greyForDiff(), b.greyForDiff(), r.x(), r.y(), r.w(), r.h())
-              .changed();
+          ? ImageDiff.compare(ga, gb).changed()
+          : ImageDiff.compare(ga, gb, r.x(), r.y(), r.w(), r.h()).changed();
     } catch (RuntimeException e) {
       throw SwipeException.translate(e);
     }
