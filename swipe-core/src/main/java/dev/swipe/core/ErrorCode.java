@@ -32,6 +32,11 @@ public enum ErrorCode {
   UNSUPPORTED_INPUT,
   /** Text holds a character the HID keyboard's layout cannot type; nothing was typed. */
   UNSUPPORTED_CHARACTER,
+  /**
+   * The phone shows no sign of taking the rig's input (it drew no pointer when the mouse moved)
+   * after an action changed nothing; details name the pointer kind and the fix.
+   */
+  INPUT_IGNORED,
   /** No frame newer than the action arrived within the timeout. */
   CAPTURE_TIMEOUT,
   /** The capture source only delivers frames older than the action (a frozen source). */

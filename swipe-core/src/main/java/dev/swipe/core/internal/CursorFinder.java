@@ -54,6 +54,33 @@ final class CursorFinder {
   }
 
   /**
+   * The pointer moved sideways by a wiggle: frames {@code there} (moved {@code dir}-ward, 1 or -1),
+   * {@code back} (returned) and {@code again} (moved as the first time). Returns the pointer's blob
+   * now and its blob where it was in {@code back}, the largest such pair, or null when none is
+   * seen: two blobs of like size, the one a distance {@code dir}-ward of the other, on one row.
+   */
+  static Blob[] wiggled(
+      GreyRaster back, GreyRaster there, GreyRaster again, int dir, int minSize, int maxSize) {
+    List<Blob> blobs = moved(back, there, again, minSize, maxSize);
+    Blob best = null;
+    Blob pair = null;
+    for (Blob a : blobs) {
+      for (Blob b : blobs) {
+        // a positive distance, so never a blob paired with itself
+        double dx = (a.hotX() - b.hotX()) * dir;
+        if (dx > Math.max(a.size(), b.size()) * 0.5
+            && Math.abs(a.hotY() - b.hotY()) < 0.25 * dx
+            && Math.abs(a.size() - b.size()) <= 0.35 * Math.max(a.size(), b.size())
+            && (best == null || a.area() + b.area() > best.area() + pair.area())) {
+          best = a;
+          pair = b;
+        }
+      }
+    }
+    return best == null ? null : new Blob[] {best, pair};
+  }
+
+  /**
    * The blobs of pixels that changed between {@code before} and {@code moved} but not between
    * {@code moved} and {@code rested} (a later frame, the pointer still), with a pointer's size:
    * {@code minSize..maxSize} pixels on their larger side.

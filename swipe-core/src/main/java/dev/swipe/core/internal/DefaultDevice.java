@@ -175,15 +175,16 @@ public final class DefaultDevice implements Device {
         new FrameSettler(capture, attachments, ticker, parts.captureTimeout, parts.motionLog);
     this.scroller =
         new ScrollExecutor(
-            hid,
-            capture,
-            ticker,
-            runner,
-            settler,
-            attachments,
-            parts.captureTimeout,
-            settleBound,
-            wheelGuard);
+                hid,
+                capture,
+                ticker,
+                runner,
+                settler,
+                attachments,
+                parts.captureTimeout,
+                settleBound,
+                wheelGuard)
+            .checkingInputWith(parts.inputCheck);
     this.text = new TextActions(this);
     this.waits = new Waits(this);
     this.scrolls = new ScrollActions(this);

@@ -65,6 +65,9 @@ final class DeviceParts {
    */
   final PointerLoop pointerLoop;
 
+  /** Tells a phone that ignores the rig's input from a screen that did not change. */
+  final InputCheck inputCheck;
+
   private DeviceParts(
       HidTransport hid,
       FrameSource capture,
@@ -91,6 +94,9 @@ final class DeviceParts {
                     r -> new PointerLoop(r, this.capture, ticker, sleeper, config.captureTimeout()))
                 .orElse(null)
             : null;
+    this.inputCheck =
+        new InputCheck(
+            this.hid, this.capture, ticker, sleeper, config.captureTimeout(), pointerLoop);
   }
 
   /**

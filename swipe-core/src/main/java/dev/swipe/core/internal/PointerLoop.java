@@ -222,6 +222,22 @@ final class PointerLoop {
     return cursorSize + 4 * frameH / 1080.0 + 2 * rasterScale + 0.05 * unseenTravel;
   }
 
+  /**
+   * Whether the frames show the pointer: where it was last seen, or found now by a wiggle.
+   *
+   * @throws InterruptedException when interrupted between reports
+   */
+  boolean shows() throws InterruptedException {
+    if (!Double.isNaN(tipX)) {
+      return true;
+    }
+    if (locate()) {
+      failedSearches = 0;
+      return true;
+    }
+    return false;
+  }
+
   /** Forgets where the pointer is (after a failure): the next press looks for it again. */
   void lost() {
     if (!Double.isNaN(tipX)) {
@@ -257,24 +273,10 @@ final class PointerLoop {
       GreyRaster again = grab();
       int min = (int) Math.max(4, 8 * frameH / 1080.0 / rasterScale);
       int max = (int) Math.ceil(90 * frameH / 1080.0 / rasterScale);
-      List<CursorFinder.Blob> blobs = CursorFinder.moved(back, there, again, min, max);
-      CursorFinder.Blob best = null;
-      CursorFinder.Blob pair = null;
-      for (CursorFinder.Blob a : blobs) {
-        for (CursorFinder.Blob b : blobs) {
-          // the pointer now (as in 'there' and 'again') lies dir-ward of where it was in 'back'
-          // (a positive distance, so never a blob paired with itself)
-          double dx = (a.hotX() - b.hotX()) * dir;
-          if (dx > Math.max(a.size(), b.size()) * 0.5
-              && Math.abs(a.hotY() - b.hotY()) < 0.25 * dx
-              && Math.abs(a.size() - b.size()) <= 0.35 * Math.max(a.size(), b.size())
-              && (best == null || a.area() + b.area() > best.area() + pair.area())) {
-            best = a;
-            pair = b;
-          }
-        }
-      }
-      if (best != null) {
+      CursorFinder.Blob[] seen = CursorFinder.wiggled(back, there, again, dir, min, max);
+      if (seen != null) {
+        CursorFinder.Blob best = seen[0];
+        CursorFinder.Blob pair = seen[1];
         tipX = best.hotX() * rasterScale;
         tipY = best.hotY() * rasterScale;
         cursorSize = best.size() * rasterScale;

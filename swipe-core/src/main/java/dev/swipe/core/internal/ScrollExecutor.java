@@ -80,6 +80,9 @@ final class ScrollExecutor {
   private final Duration settleBound;
   private final WheelRunGuard wheelGuard;
 
+  /** Checks the input after a scroll that moved nothing; null for none. */
+  private InputCheck inputCheck;
+
   ScrollExecutor(
       HidTransport hid,
       FrameSource capture,
@@ -99,6 +102,15 @@ final class ScrollExecutor {
     this.captureTimeout = captureTimeout;
     this.settleBound = settleBound;
     this.wheelGuard = wheelGuard;
+  }
+
+  /**
+   * Has a scroll that moved nothing check whether the phone takes the input at all (see {@link
+   * InputCheck}); without one, such a scroll fails with {@code scroll_no_progress} alone.
+   */
+  ScrollExecutor checkingInputWith(InputCheck check) {
+    this.inputCheck = check;
+    return this;
   }
 
   ScrollResult scroll(Scroll scroll) {
@@ -325,6 +337,9 @@ final class ScrollExecutor {
       details.put("movement", movement.id());
       details.put("before", before.id());
       details.put("after", after.observation().id());
+      if (inputCheck != null) {
+        details.putAll(inputCheck.afterNoChange()); // input_ignored when the phone ignores it
+      }
       throw new SwipeException(
           ErrorCode.SCROLL_NO_PROGRESS,
           "the scroll "

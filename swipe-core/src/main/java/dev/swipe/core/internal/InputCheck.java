@@ -1,0 +1,203 @@
+package dev.swipe.core.internal;
+
+import dev.swipe.core.ErrorCode;
+import dev.swipe.core.NormPoint;
+import dev.swipe.core.Sleeper;
+import dev.swipe.core.SwipeException;
+import dev.swipe.core.Ticker;
+import dev.swipe.core.spi.Frame;
+import dev.swipe.core.spi.FrameSource;
+import dev.swipe.core.spi.HidTransport;
+import dev.swipe.core.spi.PointerKind;
+import dev.swipe.core.spi.PointerReport;
+import dev.swipe.diff.DecodeOptions;
+import dev.swipe.diff.GreyRaster;
+import dev.swipe.diff.ImageDecoder;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Tells a rig whose phone ignores its input apart from a screen that did not change, after an
+ * action that changed nothing, and names the fix.
+ *
+ * <p>Why: real phones are picky about HID input. iOS ignores a touch digitizer, many Android phones
+ * ignore an absolute mouse, an iPhone takes a mouse only with AssistiveTouch on, and Jetpack
+ * Compose lists ignore mouse drags by design. Each looks, from the frames, like a screen that did
+ * not move, and an agent that is told "nothing moved" repeats the gesture instead of changing the
+ * rig.
+ *
+ * <p>A phone that takes a mouse draws its pointer. The check moves the pointer sideways and back
+ * without pressing and looks for it ({@link CursorFinder#wiggled}): seen, the phone takes the
+ * input; not seen, it ignores the mouse (or hides its pointer) and the action fails with {@code
+ * input_ignored}. A touch digitizer draws nothing, so it cannot be checked this way; the answer
+ * then names what a digitizer is known to meet.
+ */
+final class InputCheck {
+  /** What the check found. */
+  enum Finding {
+    /** The phone drew the mouse pointer where it was moved: it takes the input. */
+    TAKEN("taken"),
+    /** The phone drew no pointer for the mouse. */
+    NO_SIGN("no_sign"),
+    /** This kind of input leaves nothing to see without pressing (a touch digitizer). */
+    UNSEEN("unseen");
+
+    private final String id;
+
+    Finding(String id) {
+      this.id = id;
+    }
+
+    String id() {
+      return id;
+    }
+  }
+
+  /** Absolute hover moves, normalized units: middle of the screen, clear of every edge. */
+  private static final NormPoint HOME = NormPoint.of(470, 560);
+
+  private static final NormPoint ASIDE = NormPoint.of(560, 560);
+
+  private static final String ASSISTIVE_TOUCH =
+      "AssistiveTouch on (Settings > Accessibility > Touch > AssistiveTouch) and the orientation"
+          + " locked";
+
+  private final HidTransport hid;
+  private final FrameSource capture;
+  private final Ticker ticker;
+  private final Sleeper sleeper;
+  private final Duration captureTimeout;
+  private final PointerLoop pointer;
+
+  /** Set once the phone was seen to take the input: later checks need not move anything. */
+  private volatile boolean taken;
+
+  /**
+   * @param pointer the loop that steers a relative pointer from the frames, or null
+   */
+  InputCheck(
+      HidTransport hid,
+      FrameSource capture,
+      Ticker ticker,
+      Sleeper sleeper,
+      Duration captureTimeout,
+      PointerLoop pointer) {
+    this.hid = hid;
+    this.capture = capture;
+    this.ticker = ticker;
+    this.sleeper = sleeper;
+    this.captureTimeout = captureTimeout;
+    this.pointer = pointer;
+  }
+
+  /**
+   * Checks the input after an action changed nothing, and returns what was found with the fix
+   * named, for the action's error details.
+   *
+   * @throws SwipeException {@code input_ignored} when the phone drew no pointer for the mouse
+   */
+  Map<String, Object> afterNoChange() {
+    PointerKind kind = hid.capabilities().activePointer();
+    Finding found = taken ? Finding.TAKEN : probe(kind);
+    Map<String, Object> details = new LinkedHashMap<>();
+    details.put("pointer", kind.id());
+    details.put("input", found.id());
+    details.put("fix", fix(kind, found));
+    if (found == Finding.NO_SIGN) {
+      throw new SwipeException(
+          ErrorCode.INPUT_IGNORED,
+          "the phone drew no pointer when the "
+              + (kind == PointerKind.RELATIVE ? "relative" : "absolute")
+              + " mouse moved, so it ignores the rig's input (or the capture does not show the"
+              + " phone): "
+              + fix(kind, found),
+          details,
+          null);
+    }
+    return details;
+  }
+
+  /** What a rig with this input should change, given what was found. */
+  static String fix(PointerKind kind, Finding found) {
+    return switch (found) {
+      case TAKEN ->
+          "the phone takes the mouse (it draws its pointer); a list that a mouse drag does not"
+              + " move may ignore mouse drags, as Jetpack Compose lists do: use pointer=touch there";
+      case NO_SIGN ->
+          kind == PointerKind.RELATIVE
+              ? "on an iPhone switch "
+                  + ASSISTIVE_TOUCH
+                  + "; check that the HID link is plugged into the phone and the capture shows it"
+              : "many Android phones and an iPhone without AssistiveTouch ignore an absolute mouse:"
+                  + " use pointer=rel (on an iPhone with "
+                  + ASSISTIVE_TOUCH
+                  + "), or pointer=touch on Android";
+      case UNSEEN ->
+          kind == PointerKind.TOUCH
+              ? "a touch digitizer shows nothing until it presses; iOS ignores one: on an iPhone"
+                  + " use pointer=rel with "
+                  + ASSISTIVE_TOUCH
+              : "this link does not show where its pointer is; on an iPhone use pointer=rel with "
+                  + ASSISTIVE_TOUCH;
+    };
+  }
+
+  private Finding probe(PointerKind kind) {
+    try {
+      Finding f =
+          switch (kind) {
+            case RELATIVE ->
+                pointer == null
+                    ? Finding.UNSEEN
+                    : pointer.shows() ? Finding.TAKEN : Finding.NO_SIGN;
+            case ABSOLUTE -> hover() ? Finding.TAKEN : Finding.NO_SIGN;
+            case TOUCH -> Finding.UNSEEN;
+          };
+      taken = f == Finding.TAKEN;
+      return f;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SwipeException(
+          ErrorCode.INTERRUPTED, "interrupted while checking the input", Map.of(), e);
+    }
+  }
+
+  /**
+   * Moves an absolute mouse aside, back and aside again without pressing (after a release-all, as a
+   * phone may hold a button whose release it lost) and looks for the pointer it draws.
+   */
+  private boolean hover() throws InterruptedException {
+    hid.releaseAll();
+    hid.send(new PointerReport(HOME, false));
+    for (int dir : new int[] {1, -1}) {
+      NormPoint from = dir > 0 ? HOME : ASIDE;
+      NormPoint to = dir > 0 ? ASIDE : HOME;
+      hid.send(new PointerReport(to, false));
+      GreyRaster there = grab();
+      hid.send(new PointerReport(from, false));
+      GreyRaster back = grab();
+      hid.send(new PointerReport(to, false));
+      GreyRaster again = grab();
+      double h = back.sourceHeight() / 1080.0 / back.scaleY();
+      int min = (int) Math.max(4, 8 * h);
+      int max = (int) Math.ceil(90 * h);
+      if (CursorFinder.wiggled(back, there, again, dir, min, max) != null) {
+        return true;
+      }
+      sleeper.sleep(PointerLoop.PACE_NANOS);
+    }
+    return false;
+  }
+
+  /** A frame taken after everything sent so far shows, grey (halved on a large frame). */
+  private GreyRaster grab() {
+    Frame f = capture.grab(ticker.read(), captureTimeout);
+    DecodeOptions options = f.height() > 1400 ? DecodeOptions.FOR_DIFF : DecodeOptions.DEFAULT;
+    try {
+      return ImageDecoder.decode(f.jpeg(), options);
+    } catch (RuntimeException e) {
+      throw SwipeException.translate(e);
+    }
+  }
+}
