@@ -171,6 +171,16 @@ public final class DefaultDevice implements Device {
     if (parts.pointerLoop != null) {
       attachments.markPointerWith(parts.pointerLoop.track());
     }
+    if (owner == null) {
+      parts.lag.onMeasured(
+          m ->
+              traceNote(
+                  "capture_lag",
+                  Map.of(
+                      "lag_ms", m.lag().toMillis(),
+                      "frame_interval_ms", m.frameInterval().toMillis(),
+                      "stated_ms", parts.lag.delegate().latency().toMillis())));
+    }
     this.settler =
         new FrameSettler(capture, attachments, ticker, parts.captureTimeout, parts.motionLog);
     this.scroller =

@@ -77,6 +77,9 @@ final class DeviceListeners {
 
   /** The part a wrapper stands for (for {@code unwrap}), or {@code part} itself. */
   static Object unwrapped(Object part) {
+    if (part instanceof MeasuredLagSource m) {
+      return unwrapped(m.delegate());
+    }
     if (part instanceof Capture c) {
       return c.delegate;
     }

@@ -65,6 +65,9 @@ final class DeviceParts {
    */
   final PointerLoop pointerLoop;
 
+  /** The capture with the lag the device measured: {@link #capture} itself. */
+  final MeasuredLagSource lag;
+
   /** Tells a phone that ignores the rig's input from a screen that did not change. */
   final InputCheck inputCheck;
 
@@ -77,7 +80,8 @@ final class DeviceParts {
       TraceWriter trace) {
     this.listeners = new DeviceListeners(ticker);
     this.hid = listeners.hid(hid);
-    this.capture = listeners.capture(capture);
+    this.lag = new MeasuredLagSource(listeners.capture(capture));
+    this.capture = lag;
     this.ticker = ticker;
     this.sleeper = sleeper;
     this.captureTimeout = config.captureTimeout();
@@ -90,8 +94,7 @@ final class DeviceParts {
         this.hid.capabilities().activePointer() == PointerKind.RELATIVE
             ? this.hid
                 .relativePointing()
-                .map(
-                    r -> new PointerLoop(r, this.capture, ticker, sleeper, config.captureTimeout()))
+                .map(r -> new PointerLoop(r, lag, ticker, sleeper, config.captureTimeout()))
                 .orElse(null)
             : null;
     this.inputCheck =

@@ -9,7 +9,6 @@ import dev.swipe.core.gesture.PointerEvent;
 import dev.swipe.core.gesture.Timeline;
 import dev.swipe.core.gesture.TimelineEvent;
 import dev.swipe.core.spi.Frame;
-import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.RelativePointing;
 import dev.swipe.diff.DecodeOptions;
 import dev.swipe.diff.GreyRaster;
@@ -68,8 +67,14 @@ final class PointerLoop {
   /** The first report of a burst after a pause moves less than a paced one, by about this much. */
   static final double ISOLATED_RATIO = 0.87;
 
+  /** Frames polled while measuring the lag before giving up. */
+  static final int LAG_FRAMES = 40;
+
+  /** The longest lag measured; a move not seen by then measures nothing. */
+  static final long MAX_LAG_NANOS = 1_500_000_000L;
+
   private final RelativePointing pointing;
-  private final FrameSource capture;
+  private final MeasuredLagSource capture;
   private final Ticker ticker;
   private final Sleeper sleeper;
   private final Duration captureTimeout;
@@ -102,7 +107,7 @@ final class PointerLoop {
 
   PointerLoop(
       RelativePointing pointing,
-      FrameSource capture,
+      MeasuredLagSource capture,
       Ticker ticker,
       Sleeper sleeper,
       Duration captureTimeout) {
@@ -111,7 +116,7 @@ final class PointerLoop {
     this.ticker = ticker;
     this.sleeper = sleeper;
     this.captureTimeout = captureTimeout;
-    this.track = new PointerTrack(capture.latency());
+    this.track = new PointerTrack(() -> capture.latency().toNanos());
   }
 
   /** Where this loop put the pointer, over time, for comparisons that leave its image out. */
@@ -164,8 +169,12 @@ final class PointerLoop {
         sx = aimX + mx / m * stage;
         sy = aimY + my / m * stage;
       }
-      if (Math.hypot(sx - tipX, sy - tipY) > tolerance) {
-        boolean far = Math.hypot(sx - tipX, sy - tipY) > 2 * stage;
+      double toStage = Math.hypot(sx - tipX, sy - tipY);
+      // a move shorter than the pointer's size leaves its old and new images as one blob, whose
+      // middle is neither; from a tip already a staging distance away, the approach is direct
+      boolean overlapping = toStage < 1.5 * cursorSize && dist >= stage * 0.9;
+      if (toStage > tolerance && !overlapping) {
+        boolean far = toStage > 2 * stage;
         moveSeen(sx, sy, far ? travel : approach, far ? TRAVEL_STEP : APPROACH_STEP);
       }
       moveSeen(aimX, aimY, approach, APPROACH_STEP);
@@ -265,7 +274,20 @@ final class PointerLoop {
    */
   private boolean locate() throws InterruptedException {
     for (int dir : new int[] {1, -1}) {
-      burst(dir * TRAVEL_STEP, 0, WIGGLE_REPORTS, 0);
+      if (capture.measured() == null) {
+        // two frames of the pointer at rest, then one report timed against the frames (one, so
+        // that a phone drawing its pointer only where it stops shows the same moment), then the
+        // rest of the leg
+        Frame first = capture.grab(ticker.read(), captureTimeout);
+        GreyRaster rest = decode(first);
+        GreyRaster still = decode(next(first.captureNanos()));
+        long sent = ticker.read();
+        pointing.move(dir * TRAVEL_STEP, 0);
+        measureLag(rest, still, sent);
+        burst(dir * TRAVEL_STEP, 0, WIGGLE_REPORTS - 1, 0);
+      } else {
+        burst(dir * TRAVEL_STEP, 0, WIGGLE_REPORTS, 0);
+      }
       GreyRaster there = grab();
       burst(-dir * TRAVEL_STEP, 0, WIGGLE_REPORTS, 0);
       GreyRaster back = grab();
@@ -353,6 +375,56 @@ final class PointerLoop {
     track.at(ticker.read(), sx, sy, reach(0));
   }
 
+  /**
+   * Measures the capture's lag from a move of a pointer that rested in {@code rest} and {@code
+   * still} (two frames in a row): the frames captured from the first report on, each in turn
+   * whatever the source states, until one differs from them by at least a small pointer's pixels
+   * where the two agreed (what changes by itself, a clock or a spinner, is left out). The lag is
+   * that frame's capture time less the first report's; it goes, with the frames' spacing, to the
+   * capture, which then waits it out. A move not seen within {@link #MAX_LAG_NANOS} measures
+   * nothing.
+   */
+  private void measureLag(GreyRaster rest, GreyRaster still, long sentNanos) {
+    int min = (int) Math.max(4, 8 * frameH / 1080.0 / rasterScale);
+    int max = (int) Math.ceil(90 * frameH / 1080.0 / rasterScale);
+    List<CursorFinder.Blob> animated = CursorFinder.moved(rest, still, still, 2, Integer.MAX_VALUE);
+    long from = sentNanos;
+    long first = Long.MIN_VALUE;
+    int frames = 0;
+    for (int i = 0; i < LAG_FRAMES; i++) {
+      Frame f = next(from - 1);
+      long at = f.captureNanos();
+      if (frames++ == 0) {
+        first = at;
+      }
+      for (CursorFinder.Blob b : CursorFinder.moved(still, decode(f), decode(f), min, max)) {
+        if (animated.stream().noneMatch(a -> overlap(a, b))) {
+          long interval = frames > 1 ? (at - first) / (frames - 1) : 0;
+          capture.measured(
+              Duration.ofNanos(Math.max(0, at - sentNanos)), Duration.ofNanos(interval));
+          return;
+        }
+      }
+      if (at - sentNanos > MAX_LAG_NANOS) {
+        return;
+      }
+      from = at + 1;
+    }
+  }
+
+  /** The first frame captured after {@code nanos}, whatever latency the source states. */
+  private Frame next(long nanos) {
+    // the capture adds its latency: ask from that much earlier
+    return capture.grab(nanos + 1 - capture.latency().toNanos(), captureTimeout);
+  }
+
+  private static boolean overlap(CursorFinder.Blob a, CursorFinder.Blob b) {
+    return a.minX() <= b.maxX()
+        && b.minX() <= a.maxX()
+        && a.minY() <= b.maxY()
+        && b.minY() <= a.maxY();
+  }
+
   /** Whether the pointer may have been stopped by the screen's edge (its move then says less). */
   private boolean nearEdge(double x, double y) {
     double m = 3 * rasterScale;
@@ -376,7 +448,11 @@ final class PointerLoop {
 
   /** A frame taken after everything sent so far shows, grey (halved on a large frame). */
   private GreyRaster grab() {
-    Frame f = capture.grab(ticker.read(), captureTimeout);
+    return decode(capture.grab(ticker.read(), captureTimeout));
+  }
+
+  /** A frame, grey (halved on a large frame). */
+  private GreyRaster decode(Frame f) {
     frameW = f.width();
     frameH = f.height();
     DecodeOptions options = f.height() > 1400 ? DecodeOptions.FOR_DIFF : DecodeOptions.DEFAULT;

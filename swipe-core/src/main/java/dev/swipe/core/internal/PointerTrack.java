@@ -1,11 +1,11 @@
 package dev.swipe.core.internal;
 
 import dev.swipe.diff.PixelRect;
-import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongFunction;
+import java.util.function.LongSupplier;
 
 /**
  * Where the steered pointer was drawn, over time, so that two screens compare without the pointer's
@@ -43,10 +43,13 @@ final class PointerTrack implements LongFunction<List<PixelRect>> {
   }
 
   private final ArrayDeque<Place> places = new ArrayDeque<>();
-  private final long windowNanos;
+  private final LongSupplier latencyNanos;
 
-  PointerTrack(Duration latency) {
-    this.windowNanos = Math.max(0, latency.toNanos()) + LAG_SLACK_NANOS;
+  /**
+   * @param latencyNanos the capture's latency now (it grows when the device measures more)
+   */
+  PointerTrack(LongSupplier latencyNanos) {
+    this.latencyNanos = latencyNanos;
   }
 
   /** The pointer is drawn around {@code x, y} (frame pixels) from {@code nanos} on. */
@@ -89,7 +92,7 @@ final class PointerTrack implements LongFunction<List<PixelRect>> {
    */
   @Override
   public synchronized List<PixelRect> apply(long captureNanos) {
-    long from = captureNanos - windowNanos;
+    long from = captureNanos - Math.max(0, latencyNanos.getAsLong()) - LAG_SLACK_NANOS;
     List<PixelRect> out = new ArrayList<>();
     Place previous = null;
     for (Place p : places) {

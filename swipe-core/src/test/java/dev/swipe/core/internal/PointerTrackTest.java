@@ -28,7 +28,7 @@ class PointerTrackTest {
             integers().between(0, 40_000))
         .checkAssert(
             (seeds, captureMs) -> {
-              PointerTrack track = new PointerTrack(LATENCY);
+              PointerTrack track = new PointerTrack(LATENCY::toNanos);
               List<long[]> places = new ArrayList<>(); // nanos, x, y
               long t = 0;
               for (int s : seeds) {
@@ -86,7 +86,7 @@ class PointerTrackTest {
 
   @Test
   void aSettledFrameMarksOnlyWhereThePointerCameToRest() {
-    PointerTrack track = new PointerTrack(LATENCY);
+    PointerTrack track = new PointerTrack(LATENCY::toNanos);
     track.at(0, 100, 100, 20);
     track.at(1000 * MS, 600, 900, 20);
     List<PixelRect> marks = track.apply(1000 * MS + WINDOW + 1);
@@ -95,7 +95,7 @@ class PointerTrackTest {
 
   @Test
   void aFrameCapturedSoonAfterAMoveMarksBothPlaces() {
-    PointerTrack track = new PointerTrack(LATENCY);
+    PointerTrack track = new PointerTrack(LATENCY::toNanos);
     track.at(0, 100, 100, 20);
     track.at(1000 * MS, 600, 900, 20);
     assertThat(track.apply(1000 * MS + 50 * MS))
@@ -104,7 +104,7 @@ class PointerTrackTest {
 
   @Test
   void beforeAnythingIsKnownNothingIsMarked() {
-    PointerTrack track = new PointerTrack(LATENCY);
+    PointerTrack track = new PointerTrack(LATENCY::toNanos);
     assertThat(track.apply(5 * MS)).isEmpty();
     track.at(1000 * MS, 600, 900, 20);
     assertThat(track.apply(500 * MS)).isEmpty();
@@ -112,7 +112,7 @@ class PointerTrackTest {
 
   @Test
   void wherePointerWasFoundRestingCountsForEveryEarlierFrame() {
-    PointerTrack track = new PointerTrack(LATENCY);
+    PointerTrack track = new PointerTrack(LATENCY::toNanos);
     track.restedAt(300, 400, 20);
     track.at(1000 * MS, 600, 900, 20);
     assertThat(track.apply(-5_000 * MS)).containsExactly(new PixelRect(280, 380, 41, 41));
@@ -121,7 +121,7 @@ class PointerTrackTest {
 
   @Test
   void aPlaceFoundAfterAFailureHeldSinceTheFailure() {
-    PointerTrack track = new PointerTrack(LATENCY);
+    PointerTrack track = new PointerTrack(LATENCY::toNanos);
     track.at(0, 100, 100, 20);
     track.unknown(1000 * MS);
     assertThat(track.apply(1000 * MS + WINDOW + 1)).isEmpty();
@@ -132,7 +132,7 @@ class PointerTrackTest {
 
   @Test
   void aPathOfOverlappingPlacesIsOneBoxAndBoxesStopAtTheFramesOrigin() {
-    PointerTrack track = new PointerTrack(LATENCY);
+    PointerTrack track = new PointerTrack(LATENCY::toNanos);
     for (int i = 0; i <= 10; i++) {
       track.at(i * MS, 5, 5 + 4 * i, 20);
     }
@@ -141,7 +141,7 @@ class PointerTrackTest {
 
   @Test
   void onlyTheNewestPlacesAreKept() {
-    PointerTrack track = new PointerTrack(LATENCY);
+    PointerTrack track = new PointerTrack(LATENCY::toNanos);
     for (int i = 0; i < PointerTrack.KEPT + 10; i++) {
       track.at(i * 1000 * MS, 100 + i % 7, 100, 5);
     }

@@ -483,6 +483,17 @@ public final class VirtualPhone {
 
   // ---- frames ---------------------------------------------------------------------------------
 
+  /**
+   * The moment of the phone a capture at {@code captureNanos} shows: one latency earlier. With
+   * {@code input=rig} that is all, as on a rig, where a frame taken soon after a HID report still
+   * shows the phone before it; otherwise never before the last input, which the SDK's freshness
+   * rule (a frame asked for after an action waits out the stated latency) makes the same.
+   */
+  private long shownAt(long captureNanos) {
+    long lagged = captureNanos - profile.latency().toNanos();
+    return rules.model() == SimConfig.InputModel.RIG ? lagged : Math.max(lagged, lastInputNanos);
+  }
+
   /** When the latest input arrived. */
   public synchronized long lastInputNanos() {
     return lastInputNanos;
@@ -490,11 +501,11 @@ public final class VirtualPhone {
 
   /**
    * The JPEG of the screen as a capture at {@code captureNanos} sees it: the state at capture time
-   * minus latency (never before the last input, which the SDK's freshness rule guarantees).
+   * minus latency (see {@link #shownAt}).
    */
   public synchronized byte[] jpegAt(long captureNanos, long frameIndex) {
     advance(Math.max(captureNanos, ticker.read()));
-    long shown = Math.max(captureNanos - profile.latency().toNanos(), lastInputNanos);
+    long shown = shownAt(captureNanos);
     caretNoise = config.noise() == Noise.CARET ? (frameIndex & 1) == 0 : null;
     String clock = clockText(shown);
     Object key =
@@ -522,7 +533,7 @@ public final class VirtualPhone {
    * (reused) raster: for measuring rendering apart from encoding.
    */
   public synchronized BufferedImage renderOnly(long captureNanos, long frameIndex) {
-    long shown = Math.max(captureNanos - profile.latency().toNanos(), lastInputNanos);
+    long shown = shownAt(captureNanos);
     caretNoise = config.noise() == Noise.CARET ? (frameIndex & 1) == 0 : null;
     paint(shown, clockText(shown));
     return screen;
@@ -734,11 +745,11 @@ public final class VirtualPhone {
 
   /**
    * The list rows fully visible in a frame captured at {@code captureNanos}: the screen as that
-   * capture shows it (one latency earlier, never before the last input), not as it is now.
+   * capture shows it (see {@link #shownAt}), not as it is now.
    */
   public synchronized List<String> visibleListRowsShownAt(long captureNanos) {
     advance(Math.max(captureNanos, ticker.read()));
-    long shown = Math.max(captureNanos - profile.latency().toNanos(), lastInputNanos);
+    long shown = shownAt(captureNanos);
     return scene.visibleRows(shown, keyboard.top(shown));
   }
 
