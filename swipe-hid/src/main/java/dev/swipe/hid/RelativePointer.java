@@ -31,6 +31,11 @@ final class RelativePointer {
 
   private long countX;
   private long countY;
+
+  /** The latest anchored target, counts: the same again means the finger rests there. */
+  private long lastTargetX;
+
+  private long lastTargetY;
   private boolean pressed;
 
   /**
@@ -60,6 +65,22 @@ final class RelativePointer {
     }
     long tx = Math.round(target.x() * countsPerUnitX);
     long ty = Math.round(target.y() * countsPerUnitY);
+    if (anchorStep > 0) {
+      boolean resting = tx == lastTargetX && ty == lastTargetY;
+      lastTargetX = tx;
+      lastTargetY = ty;
+      wholeReports(tx - countX, ty - countY, steps);
+      if (press != pressed || (resting && (tx != countX || ty != countY))) {
+        // what is left, under one report, goes when the finger rests or the button changes
+        steps.add(new Step((int) (tx - countX), (int) (ty - countY), press));
+        countX = tx;
+        countY = ty;
+      } else if (steps.isEmpty()) {
+        steps.add(new Step(0, 0, press));
+      }
+      pressed = press;
+      return steps;
+    }
     // Travel with the button as it was; change the button only at the target.
     moveBy(tx - countX, ty - countY, pressed, steps);
     if (press != pressed || steps.isEmpty()) {
@@ -77,7 +98,8 @@ final class RelativePointer {
 
   /**
    * Takes the position and the factors the device found from its frames: the pointer is at {@code
-   * at}; until {@link #invalidate()} no homing, and moves go in reports of at most {@code maxStep}.
+   * at}; until {@link #invalidate()} no homing, and moves go in whole reports of {@code maxStep} (a
+   * remainder under one report waits, and goes when the finger rests or the button changes).
    */
   void anchor(NormPoint at, double countsPerUnitX, double countsPerUnitY, int maxStep) {
     this.countsPerUnitX = countsPerUnitX;
@@ -86,6 +108,8 @@ final class RelativePointer {
     this.homed = true;
     this.countX = Math.round(at.x() * countsPerUnitX);
     this.countY = Math.round(at.y() * countsPerUnitY);
+    this.lastTargetX = countX;
+    this.lastTargetY = countY;
   }
 
   /** Marks the button released (after a release was sent). */
@@ -122,6 +146,24 @@ final class RelativePointer {
     homed = true;
     countX = 0;
     countY = 0;
+  }
+
+  /**
+   * While anchored: {@code dx, dy} counts in whole reports of the anchor's step along the longer
+   * axis, the button as it is (the device learned the gain of that size); what is left, under one
+   * report, waits for the next plan.
+   */
+  private void wholeReports(long dx, long dy, List<Step> steps) {
+    while (Math.max(Math.abs(dx), Math.abs(dy)) >= anchorStep) {
+      long longer = Math.max(Math.abs(dx), Math.abs(dy));
+      int sx = (int) Math.round((double) dx * anchorStep / longer);
+      int sy = (int) Math.round((double) dy * anchorStep / longer);
+      steps.add(new Step(sx, sy, pressed));
+      dx -= sx;
+      dy -= sy;
+      countX += sx;
+      countY += sy;
+    }
   }
 
   private void moveBy(long dx, long dy, boolean button, List<Step> steps) {

@@ -401,17 +401,28 @@ class Ch9329TransportTest {
     raw.move(5, -3);
     raw.anchor(NormPoint.of(200, 300), 2.0, 3.0, 16);
     transport.send(new PointerReport(NormPoint.of(210, 300), true));
+    transport.send(new PointerReport(NormPoint.of(212, 300), true));
+    transport.send(new PointerReport(NormPoint.of(220, 300), true));
+    transport.send(new PointerReport(NormPoint.of(220, 300), true));
+    transport.send(new PointerReport(NormPoint.of(220, 300), false));
     List<int[]> sent = new ArrayList<>();
     for (byte[] f : rig.emulator.frames()) {
       if ((f[3] & 0xFF) == 0x05) {
         sent.add(new int[] {f[7], f[8], f[6] & 1});
       }
     }
-    // the raw move as given; then 20 counts (10 units at 2 per unit) in reports of at most 16,
-    // split evenly, with the button up; then the press where the pointer already is
+    // the raw move as given; then 20 counts (10 units at 2 per unit): one whole report of 16 with
+    // the button up, the 4 left with the press; 4 more owed, under one report: no motion; 20 owed:
+    // one report of 16; the finger rests: the 4 left; then the release where it is
     assertThat(sent)
         .containsExactly(
-            new int[] {5, -3, 0}, new int[] {10, 0, 0}, new int[] {10, 0, 0}, new int[] {0, 0, 1});
+            new int[] {5, -3, 0},
+            new int[] {16, 0, 0},
+            new int[] {4, 0, 1},
+            new int[] {0, 0, 1},
+            new int[] {16, 0, 1},
+            new int[] {4, 0, 1},
+            new int[] {0, 0, 0});
     // bad counts and factors are the compatibility kit's to check (Ch9329RelativeContractTest)
   }
 

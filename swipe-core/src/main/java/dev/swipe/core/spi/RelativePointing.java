@@ -31,10 +31,14 @@ public interface RelativePointing {
 
   /**
    * Sets where the pointer is and how counts map to the screen from here on: the pointer reports
-   * that follow are planned from {@code at} in reports of at most {@code maxStep} counts, each
-   * normalized unit taking {@code countsPerUnitX} (across) and {@code countsPerUnitY} (down)
-   * counts, and the transport does not home into a corner while the anchor holds. A {@link #move}
-   * or an uncertain outcome drops the anchor.
+   * that follow are planned from {@code at}, each normalized unit taking {@code countsPerUnitX}
+   * (across) and {@code countsPerUnitY} (down) counts, and the transport does not home into a
+   * corner while the anchor holds. Moves go in whole reports of {@code maxStep} counts along the
+   * longer axis, because a phone that accelerates its pointer moves a report of each size its own
+   * distance per count and the device learned that size's: what is left, under one report, waits
+   * for the next pointer report, and goes with it when that one repeats the last target (the finger
+   * rests) or changes the button. Any other report that owes less than one step sends no motion. A
+   * {@link #move} or an uncertain outcome drops the anchor.
    *
    * @throws dev.swipe.core.SwipeException {@code invalid_argument} for a non-positive factor or a
    *     step outside 1..127

@@ -43,6 +43,11 @@ public final class SimTransport implements HidTransport, RelativePointing {
   private double anchorCountsY;
   private int anchorStep;
 
+  /** The latest anchored target, counts: the same again means the finger rests there. */
+  private long lastTargetX;
+
+  private long lastTargetY;
+
   /**
    * A transport into {@code phone} presenting the finger as {@code kind}.
    *
@@ -123,15 +128,16 @@ public final class SimTransport implements HidTransport, RelativePointing {
     anchorStep = maxStep;
     cursorX = Math.round(at.x() * countsPerUnitX);
     cursorY = Math.round(at.y() * countsPerUnitY);
+    lastTargetX = cursorX;
+    lastTargetY = cursorY;
     homed = true;
   }
 
   private void relative(PointerReport p) {
     if (anchorStep > 0) {
-      travel(
-          Math.round(p.at().x() * anchorCountsX) - cursorX,
-          Math.round(p.at().y() * anchorCountsY) - cursorY,
-          anchorStep,
+      wholeReports(
+          Math.round(p.at().x() * anchorCountsX),
+          Math.round(p.at().y() * anchorCountsY),
           p.pressed());
       return;
     }
@@ -166,6 +172,36 @@ public final class SimTransport implements HidTransport, RelativePointing {
       sent = true;
     }
     if (!sent) {
+      phone.relative(0, 0, press);
+    }
+  }
+
+  /**
+   * While anchored: the move to {@code tx, ty} counts in whole reports of the anchor's step along
+   * the longer axis (the learned gain is that size's); what is left, under one report, waits for
+   * the next report unless the finger rests (the same target again) or the button changes now.
+   */
+  private void wholeReports(long tx, long ty, boolean press) {
+    long dx = tx - cursorX;
+    long dy = ty - cursorY;
+    boolean resting = tx == lastTargetX && ty == lastTargetY;
+    lastTargetX = tx;
+    lastTargetY = ty;
+    boolean sent = false;
+    while (Math.max(Math.abs(dx), Math.abs(dy)) >= anchorStep) {
+      long longer = Math.max(Math.abs(dx), Math.abs(dy));
+      int sx = (int) Math.round((double) dx * anchorStep / longer);
+      int sy = (int) Math.round((double) dy * anchorStep / longer);
+      phone.relative(sx, sy, pressed);
+      dx -= sx;
+      dy -= sy;
+      cursorX += sx;
+      cursorY += sy;
+      sent = true;
+    }
+    if ((press != pressed || resting) && (dx != 0 || dy != 0)) {
+      travel(dx, dy, anchorStep, press);
+    } else if (press != pressed || !sent) {
       phone.relative(0, 0, press);
     }
   }
