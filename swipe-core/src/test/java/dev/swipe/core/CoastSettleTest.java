@@ -7,18 +7,15 @@ import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.testkit.Jpegs;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -106,13 +103,7 @@ class CoastSettleTest {
               g.fillRect(0, 250, 180, 150);
             }
             g.dispose();
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            try {
-              ImageIO.write(img, "jpg", out);
-            } catch (IOException e) {
-              throw new UncheckedIOException(e);
-            }
-            return out.toByteArray();
+            return Jpegs.encode(img);
           });
     }
 

@@ -4,17 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.swipe.core.spi.Frame;
+import dev.swipe.core.testkit.Jpegs;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDiff;
 import dev.swipe.diff.PixelRect;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.List;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,13 +33,8 @@ class PointerMarksTest {
       g.fillOval(corners[i], corners[i + 1], 24, 24);
     }
     g.dispose();
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try {
-      ImageIO.write(img, "jpg", out);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return new Frame(out.toByteArray(), W, H, captureNanos);
+    byte[] jpeg = Jpegs.encode(img);
+    return new Frame(jpeg, W, H, captureNanos);
   }
 
   /** The pointer sat at (40, 100) until 2 s, then at (250, 400). */

@@ -433,24 +433,7 @@ public final class GreyRaster {
     if (rects == null) {
       throw ImageException.invalidArgument("rects must not be null");
     }
-    byte[] px = pixels.clone();
-    Chroma c = chroma == null ? null : chroma.copy();
-    for (PixelRect m : rects) {
-      int l = Math.max(0, m.x());
-      int t = Math.max(0, m.y());
-      int r = Math.min(width, m.right());
-      int b = Math.min(height, m.bottom());
-      if (r <= l || b <= t) {
-        continue;
-      }
-      for (int y = t; y < b; y++) {
-        Arrays.fill(px, y * width + l, y * width + r, (byte) 0);
-      }
-      if (c != null) {
-        c.neutral(l * factor, t * factor, r * factor, b * factor);
-      }
-    }
-    return new GreyRaster(width, height, sourceWidth, sourceHeight, px, factor, c);
+    return repainted(rects, null);
   }
 
   /**
@@ -473,6 +456,14 @@ public final class GreyRaster {
           "cannot patch a raster reduced " + factor + "x from one reduced " + from.factor + "x",
           null);
     }
+    return repainted(rects, from);
+  }
+
+  /**
+   * A copy with the rectangles (clipped to this raster) taken from {@code from}, or painted black
+   * and their colour made neutral when {@code from} is null.
+   */
+  private GreyRaster repainted(java.util.List<PixelRect> rects, GreyRaster from) {
     byte[] px = pixels.clone();
     Chroma c = chroma == null ? null : chroma.copy();
     for (PixelRect m : rects) {
@@ -484,14 +475,19 @@ public final class GreyRaster {
         continue;
       }
       for (int y = t; y < b; y++) {
-        System.arraycopy(from.pixels, y * width + l, px, y * width + l, r - l);
-      }
-      if (c != null) {
-        if (from.chroma != null) {
-          c.copyFrom(from.chroma, l * factor, t * factor, r * factor, b * factor);
+        if (from == null) {
+          Arrays.fill(px, y * width + l, y * width + r, (byte) 0);
         } else {
-          c.neutral(l * factor, t * factor, r * factor, b * factor);
+          System.arraycopy(from.pixels, y * width + l, px, y * width + l, r - l);
         }
+      }
+      if (c == null) {
+        continue;
+      }
+      if (from != null && from.chroma != null) {
+        c.copyFrom(from.chroma, l * factor, t * factor, r * factor, b * factor);
+      } else {
+        c.neutral(l * factor, t * factor, r * factor, b * factor);
       }
     }
     return new GreyRaster(width, height, sourceWidth, sourceHeight, px, factor, c);

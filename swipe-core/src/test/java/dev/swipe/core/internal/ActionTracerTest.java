@@ -27,6 +27,7 @@ import dev.swipe.core.gesture.TimelinePlanner;
 import dev.swipe.core.scroll.Movement;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.spi.Frame;
+import dev.swipe.core.testkit.Jpegs;
 import dev.swipe.core.trace.TraceReader;
 import dev.swipe.core.trace.TraceWriter;
 import dev.swipe.diff.DiffResult;
@@ -34,9 +35,7 @@ import dev.swipe.diff.PrimaryAxis;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,7 +44,6 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -84,13 +82,7 @@ class ActionTracerTest {
     g.setColor(Color.BLACK);
     draw.accept(g);
     g.dispose();
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try {
-      ImageIO.write(img, "jpg", out);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return out.toByteArray();
+    return Jpegs.encode(img);
   }
 
   private Observation shot(Consumer<Graphics2D> draw) {

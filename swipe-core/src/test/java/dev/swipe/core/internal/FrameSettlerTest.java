@@ -8,15 +8,12 @@ import dev.swipe.core.Observation;
 import dev.swipe.core.VirtualClock;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
+import dev.swipe.core.testkit.Jpegs;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Arrays;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 
 class FrameSettlerTest {
@@ -75,13 +72,8 @@ class FrameSettlerTest {
           g.fillRect(150, 8, 12, 12);
         }
         g.dispose();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try {
-          ImageIO.write(img, "jpg", out);
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-        cache[k] = out.toByteArray();
+        byte[] jpeg = Jpegs.encode(img);
+        cache[k] = jpeg;
       }
       return cache[k];
     }

@@ -6,6 +6,7 @@ import dev.swipe.core.AttachmentRegistry;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
 import dev.swipe.core.spi.Frame;
+import dev.swipe.core.testkit.Jpegs;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.ImageDiff;
 import dev.swipe.diff.PixelRect;
@@ -14,11 +15,7 @@ import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.List;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,13 +46,8 @@ class ScreenDiffTest {
     g.setColor(new Color(20, 20, 20, 200));
     g.fillOval(px, py, 26, 26);
     g.dispose();
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try {
-      ImageIO.write(img, "jpg", out);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return new Frame(out.toByteArray(), W, H, nanos);
+    byte[] jpeg = Jpegs.encode(img);
+    return new Frame(jpeg, W, H, nanos);
   }
 
   /** The pointer was at (60, 300) until 2 s, then at (260, 120). */

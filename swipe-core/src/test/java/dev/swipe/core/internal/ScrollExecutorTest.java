@@ -21,6 +21,7 @@ import dev.swipe.core.scroll.SearchPace;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.testkit.Jpegs;
 import dev.swipe.core.testkit.ObservedPointer;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import dev.swipe.diff.GreyRaster;
@@ -31,9 +32,6 @@ import dev.swipe.wheel.WheelRunGuard;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -41,7 +39,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.function.Predicate;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -200,13 +197,7 @@ class ScrollExecutorTest {
               }
             }
             g.dispose();
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            try {
-              ImageIO.write(img, "jpg", out);
-            } catch (IOException e) {
-              throw new UncheckedIOException(e);
-            }
-            return out.toByteArray();
+            return Jpegs.encode(img);
           });
     }
 

@@ -30,6 +30,7 @@ import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.HidCapabilities;
+import dev.swipe.core.testkit.Jpegs;
 import dev.swipe.core.text.ScreenText;
 import dev.swipe.core.text.TextSearchResult;
 import dev.swipe.core.wheel.WheelNudgeResult;
@@ -57,9 +58,6 @@ import java.awt.font.FontRenderContext;
 import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferByte;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -70,7 +68,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.stream.IntStream;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -204,13 +201,8 @@ class WheelSetterTest {
         }
       }
       g.dispose();
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      try {
-        ImageIO.write(img, "jpg", out);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-      Observation o = shots.register(new Frame(out.toByteArray(), W, H, clock.read()), true);
+      byte[] jpeg = Jpegs.encode(img);
+      Observation o = shots.register(new Frame(jpeg, W, H, clock.read()), true);
       ocr.remember(o.grey().toByteArray(), words);
       return o;
     }
