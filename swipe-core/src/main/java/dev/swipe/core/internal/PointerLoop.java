@@ -279,11 +279,11 @@ final class PointerLoop {
         // that a phone drawing its pointer only where it stops shows the same moment), then the
         // rest of the leg
         Frame first = capture.grab(ticker.read(), captureTimeout);
-        GreyRaster rest = decode(first);
-        GreyRaster still = decode(next(first.captureNanos()));
+        Frame second = next(first.captureNanos());
         long sent = ticker.read();
         pointing.move(dir * TRAVEL_STEP, 0);
-        measureLag(rest, still, sent);
+        measureLag(
+            decode(first), decode(second), second.captureNanos() - first.captureNanos(), sent);
         burst(dir * TRAVEL_STEP, 0, WIGGLE_REPORTS - 1, 0);
       } else {
         burst(dir * TRAVEL_STEP, 0, WIGGLE_REPORTS, 0);
@@ -377,31 +377,27 @@ final class PointerLoop {
 
   /**
    * Measures the capture's lag from a move of a pointer that rested in {@code rest} and {@code
-   * still} (two frames in a row): the frames captured from the first report on, each in turn
-   * whatever the source states, until one differs from them by at least a small pointer's pixels
-   * where the two agreed (what changes by itself, a clock or a spinner, is left out). The lag is
-   * that frame's capture time less the first report's; it goes, with the frames' spacing, to the
+   * still} (two frames in a row, {@code intervalNanos} apart): the frames captured from the report
+   * on, each in turn whatever the source states, until one differs from {@code still} by a blob of
+   * a pointer's size away from anything that changed between the two (a clock, a spinner). The lag
+   * is that frame's capture time less the report's; it goes, with the frames' spacing, to the
    * capture, which then waits it out. A move not seen within {@link #MAX_LAG_NANOS} measures
    * nothing.
    */
-  private void measureLag(GreyRaster rest, GreyRaster still, long sentNanos) {
+  private void measureLag(GreyRaster rest, GreyRaster still, long intervalNanos, long sentNanos) {
     int min = (int) Math.max(4, 8 * frameH / 1080.0 / rasterScale);
     int max = (int) Math.ceil(90 * frameH / 1080.0 / rasterScale);
     List<CursorFinder.Blob> animated = CursorFinder.moved(rest, still, still, 2, Integer.MAX_VALUE);
     long from = sentNanos;
-    long first = Long.MIN_VALUE;
-    int frames = 0;
     for (int i = 0; i < LAG_FRAMES; i++) {
       Frame f = next(from - 1);
       long at = f.captureNanos();
-      if (frames++ == 0) {
-        first = at;
-      }
-      for (CursorFinder.Blob b : CursorFinder.moved(still, decode(f), decode(f), min, max)) {
+      GreyRaster now = decode(f);
+      for (CursorFinder.Blob b : CursorFinder.moved(still, now, now, min, max)) {
         if (animated.stream().noneMatch(a -> overlap(a, b))) {
-          long interval = frames > 1 ? (at - first) / (frames - 1) : 0;
           capture.measured(
-              Duration.ofNanos(Math.max(0, at - sentNanos)), Duration.ofNanos(interval));
+              Duration.ofNanos(Math.max(0, at - sentNanos)),
+              Duration.ofNanos(Math.max(0, intervalNanos)));
           return;
         }
       }
