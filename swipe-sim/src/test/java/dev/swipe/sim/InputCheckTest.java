@@ -40,7 +40,10 @@ class InputCheckTest {
         assertThat(oracle.touchLog()).as("%s: the phone took no touch", platform).isEmpty();
         assertThat(e.code()).as(platform).isEqualTo(ErrorCode.INPUT_IGNORED);
         Map<String, Object> d = e.details();
-        assertThat(d).containsEntry("pointer", "abs").containsEntry("input", "no_sign");
+        assertThat(d)
+            .containsEntry("pointer", "abs")
+            .containsEntry("input", "no_sign")
+            .containsEntry("movement", "unchanged");
         assertThat((String) d.get("fix")).contains("pointer=rel", "AssistiveTouch");
         assertThat(e.getMessage()).contains("ignores");
       }

@@ -14,7 +14,6 @@ import dev.swipe.diff.DecodeOptions;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDecoder;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -92,15 +91,15 @@ final class InputCheck {
   }
 
   /**
-   * Checks the input after an action changed nothing, and returns what was found with the fix
-   * named, for the action's error details.
+   * Checks the input after an action changed nothing, and adds what was found, with the fix named,
+   * to the action's error {@code details}.
    *
-   * @throws SwipeException {@code input_ignored} when the phone drew no pointer for the mouse
+   * @throws SwipeException {@code input_ignored} with those details when the phone drew no pointer
+   *     for the mouse
    */
-  Map<String, Object> afterNoChange() {
+  void afterNoChange(Map<String, Object> details) {
     PointerKind kind = hid.capabilities().activePointer();
     Finding found = taken ? Finding.TAKEN : probe(kind);
-    Map<String, Object> details = new LinkedHashMap<>();
     details.put("pointer", kind.id());
     details.put("input", found.id());
     details.put("fix", fix(kind, found));
@@ -115,7 +114,6 @@ final class InputCheck {
           details,
           null);
     }
-    return details;
   }
 
   /** What a rig with this input should change, given what was found. */

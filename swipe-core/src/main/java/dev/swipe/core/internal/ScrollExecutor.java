@@ -338,7 +338,7 @@ final class ScrollExecutor {
       details.put("before", before.id());
       details.put("after", after.observation().id());
       if (inputCheck != null) {
-        details.putAll(inputCheck.afterNoChange()); // input_ignored when the phone ignores it
+        inputCheck.afterNoChange(details); // input_ignored when the phone ignores the input
       }
       throw new SwipeException(
           ErrorCode.SCROLL_NO_PROGRESS,
