@@ -74,17 +74,20 @@ class RigTraceTest {
       List<ObjectNode> records = read.records();
       assertThat(records)
           .extracting(r -> r.path("action").asText())
-          .containsExactly("screenshot", "scroll", "tap");
+          .containsExactly("screenshot", "capture_lag", "scroll", "tap");
+      // the rig measured its own lag (over the real MJPEG stream) before its first search
+      assertThat(records.get(1).at("/outcome/frame_interval_ms").asLong()).isPositive();
+      assertThat(records.get(1).at("/outcome/lag_ms").asLong()).isNotNegative();
       // the trace says what the API returned
-      assertThat(records.get(1).at("/decision/movement").asText())
+      assertThat(records.get(2).at("/decision/movement").asText())
           .isEqualTo(scrolled.movement().id());
-      assertThat(records.get(1).at("/diff/changed").asBoolean())
+      assertThat(records.get(2).at("/diff/changed").asBoolean())
           .isEqualTo(scrolled.diff().changed());
       Path page = HtmlReport.render(trace);
       String html = Files.readString(page);
       assertThat(html).contains("scroll").contains("tap");
       // every frame a record names was kept beside the trace
-      String shot = records.get(1).at("/after/file").asText();
+      String shot = records.get(2).at("/after/file").asText();
       assertThat(shot).isNotBlank();
       assertThat(Files.size(trace.resolve(shot))).isPositive();
     }
