@@ -1,6 +1,7 @@
 package dev.swipe.hid;
 
 import dev.swipe.core.NormPoint;
+import dev.swipe.core.spi.RelativePointing;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -154,15 +155,10 @@ final class RelativePointer {
    * report, waits for the next plan.
    */
   private void wholeReports(long dx, long dy, List<Step> steps) {
-    while (Math.max(Math.abs(dx), Math.abs(dy)) >= anchorStep) {
-      long longer = Math.max(Math.abs(dx), Math.abs(dy));
-      int sx = (int) Math.round((double) dx * anchorStep / longer);
-      int sy = (int) Math.round((double) dy * anchorStep / longer);
-      steps.add(new Step(sx, sy, pressed));
-      dx -= sx;
-      dy -= sy;
-      countX += sx;
-      countY += sy;
+    for (RelativePointing.Counts c : RelativePointing.wholeReports(dx, dy, anchorStep)) {
+      steps.add(new Step(c.dx(), c.dy(), pressed));
+      countX += c.dx();
+      countY += c.dy();
     }
   }
 

@@ -2,6 +2,8 @@ package dev.swipe.core.spi;
 
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.SwipeException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The raw side of a relative-mouse link, for a pointer that is steered by what the frames show
@@ -72,5 +74,35 @@ public interface RelativePointing {
     if (maxStep < 1 || maxStep > 127) {
       throw SwipeException.invalidArgument("max_step", "must be 1..127, was " + maxStep);
     }
+  }
+
+  /** One relative report's motion, in counts. */
+  record Counts(int dx, int dy) {}
+
+  /**
+   * Splits a move of {@code dx, dy} counts into the whole reports {@link #anchor} asks for, for
+   * implementations: each report {@code step} counts along the longer axis, the shorter axis in
+   * proportion. What is left, under one report on both axes, is not in the list; the caller keeps
+   * it for later.
+   *
+   * @throws dev.swipe.core.SwipeException {@code invalid_argument} naming {@code max_step} for a
+   *     step outside 1..127
+   */
+  static List<Counts> wholeReports(long dx, long dy, int step) {
+    if (step < 1 || step > 127) {
+      throw SwipeException.invalidArgument("max_step", "must be 1..127, was " + step);
+    }
+    List<Counts> reports = new ArrayList<>();
+    long restX = dx;
+    long restY = dy;
+    while (Math.max(Math.abs(restX), Math.abs(restY)) >= step) {
+      long longer = Math.max(Math.abs(restX), Math.abs(restY));
+      int sx = (int) Math.round((double) restX * step / longer);
+      int sy = (int) Math.round((double) restY * step / longer);
+      reports.add(new Counts(sx, sy));
+      restX -= sx;
+      restY -= sy;
+    }
+    return reports;
   }
 }

@@ -188,15 +188,12 @@ public final class SimTransport implements HidTransport, RelativePointing {
     lastTargetX = tx;
     lastTargetY = ty;
     boolean sent = false;
-    while (Math.max(Math.abs(dx), Math.abs(dy)) >= anchorStep) {
-      long longer = Math.max(Math.abs(dx), Math.abs(dy));
-      int sx = (int) Math.round((double) dx * anchorStep / longer);
-      int sy = (int) Math.round((double) dy * anchorStep / longer);
-      phone.relative(sx, sy, pressed);
-      dx -= sx;
-      dy -= sy;
-      cursorX += sx;
-      cursorY += sy;
+    for (RelativePointing.Counts c : RelativePointing.wholeReports(dx, dy, anchorStep)) {
+      phone.relative(c.dx(), c.dy(), pressed);
+      dx -= c.dx();
+      dy -= c.dy();
+      cursorX += c.dx();
+      cursorY += c.dy();
       sent = true;
     }
     if ((press != pressed || resting) && (dx != 0 || dy != 0)) {
