@@ -10,6 +10,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -143,41 +144,31 @@ class SessionLifecycleTest {
   /**
    * A client that leaves in the middle of a long touch (its socket closed cleanly, or reset) frees
    * the finger long before the touch would have ended, the session ends, and its trace says why:
-   * the interrupted gesture and the session's end, each a record.
+   * the interrupted gesture and the session's end, each a record. How long the finger stayed down
+   * after the client left is read from the phone's own pointer log and printed (the reliability
+   * table repeats it with {@code -Dswipe.reliability.disconnects=N}); it is not asserted, since a
+   * loaded machine delays it.
    */
   @ParameterizedTest(name = "reset={0}")
   @ValueSource(booleans = {false, true})
   void aClientThatLeavesMidGestureFreesTheFingerAndTheSessionAtOnce(
       boolean reset, @TempDir Path tmp) throws Exception {
     Path trace = tmp.resolve("session");
+    int times = Integer.getInteger("swipe.reliability.disconnects", 1);
+    List<Long> releasedAfterMs = new ArrayList<>();
     try (SimRig rig = SimRig.start(REAL_TIME_SIM, b -> b.tools(phone -> traced(phone, trace)))) {
       W3cHttp http = new W3cHttp(rig.uri());
-      String id = http.newSession();
-      // a touch of 60 s: the finger must come up long before it would end by itself
-      byte[] body = longPress(60_000).getBytes(StandardCharsets.UTF_8);
-      try (Socket s = new Socket("127.0.0.1", rig.uri().getPort())) {
-        OutputStream out = s.getOutputStream();
-        out.write(
-            ("POST /session/"
-                    + id
-                    + "/actions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                    + "Content-Length: "
-                    + body.length
-                    + "\r\n\r\n")
-                .getBytes(StandardCharsets.US_ASCII));
-        out.write(body);
-        out.flush();
-        await("the finger is down", 20_000, () -> fingerDown(rig));
-        if (reset) {
-          s.setSoLinger(true, 0);
-        }
+      for (int i = 0; i < times; i++) {
+        String id = http.newSession();
+        releasedAfterMs.add(leaveMidTouch(rig, id, reset));
+        await(
+            "the session ended",
+            15_000,
+            () -> http.get("/status").value().get("ready").asBoolean());
+        W3cHttp.Answer gone = http.get("/session/" + id + "/window/rect");
+        assertThat(gone.error()).isEqualTo("invalid session id");
+        assertThat(gone.value().get("message").asText()).contains("disconnected");
       }
-      await("the finger is up after the client left", 15_000, () -> !fingerDown(rig));
-      await(
-          "the session ended", 15_000, () -> http.get("/status").value().get("ready").asBoolean());
-      W3cHttp.Answer gone = http.get("/session/" + id + "/window/rect");
-      assertThat(gone.error()).isEqualTo("invalid session id");
-      assertThat(gone.value().get("message").asText()).contains("disconnected");
       List<String> lines = Files.readAllLines(trace.resolve("trace.jsonl"));
       assertThat(lines)
           .as("the interrupted gesture is recorded")
@@ -186,6 +177,47 @@ class SessionLifecycleTest {
           .as("the session's end is recorded with its reason")
           .anySatisfy(l -> assertThat(l).contains("session_ended").contains("disconnected"));
     }
+    List<Long> sorted = releasedAfterMs.stream().sorted().toList();
+    System.out.printf(
+        "reliability: client left (reset=%b) %d times; finger released after median %d ms, max %d"
+            + " ms%n",
+        reset, sorted.size(), sorted.get(sorted.size() / 2), sorted.get(sorted.size() - 1));
+  }
+
+  /**
+   * Starts a 60 s touch in session {@code id} over a raw socket, leaves once the finger is down,
+   * and returns how long after the socket closed the phone saw the finger come up.
+   */
+  private static long leaveMidTouch(SimRig rig, String id, boolean reset) throws Exception {
+    byte[] body = longPress(60_000).getBytes(StandardCharsets.UTF_8);
+    long left;
+    try (Socket s = new Socket("127.0.0.1", rig.uri().getPort())) {
+      OutputStream out = s.getOutputStream();
+      out.write(
+          ("POST /session/"
+                  + id
+                  + "/actions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                  + "Content-Length: "
+                  + body.length
+                  + "\r\n\r\n")
+              .getBytes(StandardCharsets.US_ASCII));
+      out.write(body);
+      out.flush();
+      await("the finger is down", 20_000, () -> fingerDown(rig));
+      if (reset) {
+        s.setSoLinger(true, 0);
+      }
+      left = System.nanoTime();
+    }
+    await("the finger is up after the client left", 15_000, () -> !fingerDown(rig));
+    List<SimState.PointerSample> log = rig.phone.oracle().pointerLog();
+    // the phone runs on the JVM's clock (time=real): its release is stamped on the same clock
+    int release = log.size() - 1;
+    while (release > 0 && !log.get(release - 1).pressed()) {
+      release--;
+    }
+    long releasedAt = log.get(release).atNanos();
+    return Math.max(0, TimeUnit.NANOSECONDS.toMillis(releasedAt - left));
   }
 
   /** Sessions whose runs are traced in {@code dir}, without tools. */

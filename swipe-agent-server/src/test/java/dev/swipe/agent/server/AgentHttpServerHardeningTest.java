@@ -41,6 +41,12 @@ class AgentHttpServerHardeningTest {
   private final List<AgentHttpServer> servers = new ArrayList<>();
   private final List<RawHttp> sockets = new ArrayList<>();
 
+  /** Idle local sockets held open at once (the reliability table runs 1,000). */
+  private static final int HELD_SOCKETS = Integer.getInteger("swipe.reliability.sockets", 300);
+
+  /** Runs made after a victim's (the reliability table runs 100,000). */
+  private static final int RUNS_AFTER = Integer.getInteger("swipe.reliability.runs", 3000);
+
   @BeforeEach
   void open() {
     device = Device.open("sim:?scale=0.3&scene=list");
@@ -162,10 +168,16 @@ class AgentHttpServerHardeningTest {
     // every local process is 127.0.0.1: a per-address bound would let one process's idle sockets
     // refuse every other local client
     AgentHttpServer s = server(b -> b.maxConnectionsPerClient(3));
-    for (int i = 0; i < 200; i++) { // bounded: 200 sockets that never ask anything
+    for (int i = 0; i < HELD_SOCKETS; i++) { // bounded: sockets that never ask anything
       raw(s);
     }
-    assertThat(ask(s, RawHttp.get("/tools")).status()).isEqualTo(200);
+    for (int i = 0; i < 3; i++) {
+      assertThat(ask(s, RawHttp.get("/tools")).status())
+          .as("another local client, asking while %d idle sockets are held", HELD_SOCKETS)
+          .isEqualTo(200);
+    }
+    System.out.printf(
+        "reliability: %d idle local sockets held, another client served%n", HELD_SOCKETS);
     assertThat(s.openConnections())
         .as("the total bound holds")
         .isLessThanOrEqualTo(AgentHttpServer.MAX_CONNECTIONS);
@@ -469,7 +481,7 @@ class AgentHttpServerHardeningTest {
     RawHttp.Answer first = ask(s, RawHttp.post("/tools/screenshot", "{}", "run: victim"));
     assertThat(first.json().get("screenshot_attachment_id").asText()).isEqualTo("shot-1");
     RawHttp client = raw(s);
-    for (int i = 0; i < 3000; i++) {
+    for (int i = 0; i < RUNS_AFTER; i++) {
       RawHttp.Answer a =
           client.send(RawHttp.post("/tools/recall_memory", "{}", "run: r-" + i)).read();
       assertThat(a.status()).as("run r-%d", i).isEqualTo(200);
@@ -481,8 +493,12 @@ class AgentHttpServerHardeningTest {
     }
     assertJsonError(
         ask(s, RawHttp.post("/tools/recall_memory", "{}", "run: r-0")), 410, "run_evicted");
-    assertThat(ask(s, RawHttp.post("/tools/recall_memory", "{}", "run: r-2999")).status())
+    assertThat(
+            ask(s, RawHttp.post("/tools/recall_memory", "{}", "run: r-" + (RUNS_AFTER - 1)))
+                .status())
         .isEqualTo(200);
+    System.out.printf(
+        "reliability: %d runs after the victim's, its name and ids never reissued%n", RUNS_AFTER);
   }
 
   @Test
