@@ -30,6 +30,13 @@ public final class WheelMath {
    */
   public static final double SUBHARMONIC_TOLERANCE = 0.15;
 
+  /**
+   * A measurement more than this many times the caller's estimate is not trusted: the band it is
+   * measured in then holds too few such periods to tell a wheel's rows from other lines of the page
+   * around it.
+   */
+  public static final double MAX_OVERRIDE_RATIO = 2.5;
+
   /** Hard per-action bound: no action travels more than this many rows' worth of pitch. */
   public static final int MAX_ROWS_PER_ACTION = 6;
 
@@ -221,6 +228,12 @@ public final class WheelMath {
    * is not trusted. Autocorrelation can lock onto a repeat inside a row (a wheel of month names
    * measured at a third of its pitch, seen in the policy benchmark), and trusting it makes every
    * drag a fraction of a row long, which ends in {@code wheel_no_progress}.
+   *
+   * <p>Nor is one more than {@link #MAX_OVERRIDE_RATIO} times the estimate. Lines of the page
+   * around a picker (a hint above it, a summary below) can stand a few rows apart at even spacing;
+   * with the wheel at an end, its blank side leaves them the strongest repeat in the band (a word
+   * wheel in Chromium measured at three and a half rows). Trusting it drags several rows' worth
+   * from outside the wheel, where the touch moves nothing.
    */
   public static PitchChoice choosePitch(double callerEstimate, PitchMeasurement measurement) {
     PitchMeasurement m = measurement == null ? PitchMeasurement.none() : measurement;
@@ -230,6 +243,7 @@ public final class WheelMath {
             && m.pitch() <= WheelRequest.MAX_ROW_SPACING;
     if (plausible
         && m.confidence() >= CONFIDENCE_THRESHOLD
+        && m.pitch() <= MAX_OVERRIDE_RATIO * callerEstimate
         && !looksLikeFraction(m.pitch(), callerEstimate)) {
       boolean overrode =
           Math.abs(m.pitch() - callerEstimate) > PITCH_OVERRIDE_TOLERANCE * callerEstimate;

@@ -130,6 +130,14 @@ class WheelMathTest {
         .isEqualTo(PitchSource.MEASURED);
     assertThat(WheelMath.choosePitch(40.0, PitchMeasurement.of(75.0, 0.9)).source())
         .isEqualTo(PitchSource.MEASURED);
+    // lines of the page around a picker at its end, a few rows apart, are no correction
+    PitchChoice page = WheelMath.choosePitch(56.2, PitchMeasurement.of(196.9, 0.61));
+    assertThat(page.source()).isEqualTo(PitchSource.CALLER_ESTIMATE);
+    assertThat(page.pitch()).isEqualTo(56.2);
+    assertThat(WheelMath.choosePitch(40.0, PitchMeasurement.of(99.0, 0.9)).source())
+        .isEqualTo(PitchSource.MEASURED);
+    assertThat(WheelMath.choosePitch(40.0, PitchMeasurement.of(101.0, 0.9)).source())
+        .isEqualTo(PitchSource.CALLER_ESTIMATE);
     PitchChoice absurd = WheelMath.choosePitch(40.0, PitchMeasurement.of(900.0, 1.0));
     assertThat(absurd.source()).isEqualTo(PitchSource.CALLER_ESTIMATE);
     assertThat(WheelMath.choosePitch(40.0, PitchMeasurement.none()).source())
