@@ -380,9 +380,22 @@ final class WheelColumnFinder {
   static final WheelScale OPTIONS =
       new WheelScale(WheelScale.Kind.OPTIONS, 1, java.util.OptionalInt.empty(), false, 0, false);
 
-  /** Whether a word reads as one option of a column of words: a short word of letters. */
+  /**
+   * Whether a word reads as one option of a column of words: a short word of letters, perhaps
+   * ending in a mark where the column clips it ({@link #unclipped}).
+   */
   static boolean isOption(String text) {
-    return text.length() >= 2 && text.length() <= 20 && text.matches("\\p{L}[\\p{L}'.\\-]*");
+    String t = unclipped(text);
+    return t.length() >= 2 && t.length() <= 20 && t.matches("\\p{L}[\\p{L}'.\\-]*");
+  }
+
+  /**
+   * A word of a column of words without the mark the reader or the app leaves where the column
+   * clips a label too wide for it: an ellipsis, or the stroke of a cut letter read as a colon,
+   * semicolon or comma ("Copenhag:" for a "Copenhagen" cut after its g).
+   */
+  static String unclipped(String text) {
+    return text.replaceFirst("(\\.\\.\\.|[:;,\u2026])$", "");
   }
 
   /** Whether two columns' pitches agree and a row of one lies on a row of the other. */
@@ -579,7 +592,8 @@ final class WheelColumnFinder {
         double conf = Math.min(best.get(k - 1).confidence(), best.get(k + 1).confidence()) / 2;
         rows.add(new Row("", box, conf, contrast(grey, box, w, h)));
       } else {
-        rows.add(new Row(x.text(), x.box(), x.confidence(), contrast(grey, x.box(), w, h)));
+        String label = scale.kind() == WheelScale.Kind.OPTIONS ? unclipped(x.text()) : x.text();
+        rows.add(new Row(label, x.box(), x.confidence(), contrast(grey, x.box(), w, h)));
       }
     }
     double pitch = (rows.get(rows.size() - 1).cy() - rows.get(0).cy()) / (rows.size() - 1);

@@ -254,7 +254,11 @@ final class WheelSetter {
     int confirmed = 0;
     for (int i = 0; i <= MAX_NUDGES; i++) {
       lastLabel = column.selectedLabel().orElse(null);
-      if (column.selectedLabel().filter(l -> sameOption(l, want)).isPresent()) {
+      Integer selRow = sel;
+      if (column
+          .selectedLabel()
+          .filter(l -> sameOption(l, want) || (clippedOf(l, want) && wantAt(rows, selRow, want)))
+          .isPresent()) {
         confirmedOn.add(shot.id());
         if (++confirmed >= 2) {
           stillInPlace(shot, column);
@@ -391,17 +395,54 @@ final class WheelSetter {
         .build();
   }
 
-  /** Records the labels of a reading around the selected row numbered {@code sel}. */
+  /**
+   * Records the labels of a reading around the selected row numbered {@code sel}; a label read
+   * whole before is kept where this reading shows it clipped.
+   */
   private static void learn(java.util.NavigableMap<Integer, String> rows, int sel, WheelColumn c) {
     List<String> above = c.labelsAbove();
     for (int k = 0; k < above.size(); k++) {
-      rows.put(sel - above.size() + k, above.get(k));
+      keep(rows, sel - above.size() + k, above.get(k));
     }
-    c.selectedLabel().ifPresent(l -> rows.put(sel, l));
+    c.selectedLabel().ifPresent(l -> keep(rows, sel, l));
     List<String> below = c.labelsBelow();
     for (int k = 0; k < below.size(); k++) {
-      rows.put(sel + 1 + k, below.get(k));
+      keep(rows, sel + 1 + k, below.get(k));
     }
+  }
+
+  private static void keep(java.util.NavigableMap<Integer, String> rows, int row, String label) {
+    rows.merge(row, label, (was, now) -> clippedOf(now, was) ? was : now);
+  }
+
+  /** Whether the row numbered {@code row} was read whole as {@code want} in an earlier reading. */
+  private static boolean wantAt(
+      java.util.NavigableMap<Integer, String> rows, int row, String want) {
+    String was = rows.get(row);
+    return was != null && sameOption(was, want);
+  }
+
+  /**
+   * Whether {@code read} is {@code whole} cut short: a column too narrow for a label clips it (the
+   * selected row, drawn larger, most often), leaving its first letters. At least four letters must
+   * be left, and the cut must take at least one.
+   */
+  static boolean clippedOf(String read, String whole) {
+    String r = folded(read);
+    String w = folded(whole);
+    return r.length() >= 4 && r.length() < w.length() && w.startsWith(r);
+  }
+
+  /** Two labels of one row in two readings: the same option, or one of them clipped. */
+  private static boolean sameOrClipped(String a, String b) {
+    return sameOption(a, b) || clippedOf(a, b) || clippedOf(b, a);
+  }
+
+  private static String folded(String s) {
+    return java.text.Normalizer.normalize(
+            WheelColumnFinder.unclipped(s.strip()), java.text.Normalizer.Form.NFKD)
+        .replaceAll("\\p{M}", "")
+        .toLowerCase(Locale.ROOT);
   }
 
   /**
@@ -423,7 +464,7 @@ final class WheelSetter {
         for (int k = 0; k < window.size(); k++) {
           String was = rows.get(sel + shift + k - selAt);
           if (was != null && window.get(k) != null) {
-            if (sameOption(was, window.get(k))) {
+            if (sameOrClipped(was, window.get(k))) {
               hits++;
             } else {
               misses++;
@@ -592,7 +633,9 @@ final class WheelSetter {
         String confirmed = results[i].label();
         again[i] =
             results[i].column().scale().kind() == WheelScale.Kind.OPTIONS
-                ? seenLabel.filter(l -> sameOption(l, confirmed)).isEmpty()
+                ? seenLabel
+                    .filter(l -> sameOption(l, confirmed) || clippedOf(l, confirmed))
+                    .isEmpty()
                 : seen.isEmpty() || seen.getAsInt() != results[i].value();
         if (again[i]) {
           allRight = false;

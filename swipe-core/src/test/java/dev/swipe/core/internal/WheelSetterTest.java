@@ -142,6 +142,12 @@ class WheelSetterTest {
     /** Whether the screen shows no picker at all. */
     boolean blank;
 
+    /**
+     * Letters of the selected label a narrow column leaves (0 for all): a wider label is drawn cut
+     * after them, and the reader takes the cut stroke for a colon.
+     */
+    int clipSelected;
+
     final List<WheelRequest> requests = new ArrayList<>();
 
     /** The rows each played nudge turned, signed (down the list positive). */
@@ -183,6 +189,11 @@ class WheelSetterTest {
             continue;
           }
           String label = labels.get(i);
+          String read = label;
+          if (k == 0 && clipSelected > 0 && label.length() > clipSelected) {
+            label = label.substring(0, clipSelected);
+            read = label + ":";
+          }
           g.setColor(k == 0 ? new Color(0x111111) : new Color(0x9A9A9A));
           Rectangle2D b = f.createGlyphVector(frc, label).getVisualBounds();
           int y = H / 2 + k * PITCH;
@@ -191,7 +202,7 @@ class WheelSetterTest {
           g.drawString(label, x, base);
           words.add(
               new Word(
-                  label,
+                  read,
                   new TextBox(
                       (int) Math.floor(x + b.getX()),
                       (int) Math.floor(base + b.getY()),
@@ -632,6 +643,39 @@ class WheelSetterTest {
               assertThat(e.getMessage()).contains("column of words", "[Dublin]");
             });
     assertThat(phone.requests).isEmpty();
+  }
+
+  @Test
+  void aLabelClippedWhenSelectedIsTheOneReadWholeInItsRowBefore() {
+    PickerPhone phone = new PickerPhone(CITIES, false, "Dublin");
+    phone.clipSelected = 6; // "Helsinki" selected reads "Helsin:"
+    WheelSetResult r = set(phone, WheelSet.columnAt(500).to("Helsinki"));
+    assertThat(phone.shown()).isEqualTo("Helsinki");
+    assertThat(r.label()).isEqualTo("Helsinki");
+  }
+
+  @Test
+  void aClippedLabelIsNeverClaimedForAnotherWordWithTheSameStart() {
+    List<String> cities =
+        List.of("Aarhus", "Bergen", "Gdansk", "Helsingborg", "Malmo", "Oslo", "Turku");
+    PickerPhone phone = new PickerPhone(cities, false, "Bergen");
+    phone.clipSelected = 6; // "Helsingborg" selected reads "Helsin:", as "Helsinki" would
+    assertThatThrownBy(() -> set(phone, WheelSet.columnAt(500).to("Helsinki")))
+        .isInstanceOfSatisfying(
+            SwipeException.class,
+            e -> assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_TARGET_UNREACHABLE));
+  }
+
+  @Test
+  void aClippedReadingIsTheWordCutShortByAtLeastALetter() {
+    assertThat(WheelSetter.clippedOf("Copenhag:", "Copenhagen")).isTrue();
+    assertThat(WheelSetter.clippedOf("Amsterd\u2026", "Amsterdam")).isTrue();
+    assertThat(WheelSetter.clippedOf("Copenhagen", "Copenhagen")).as("not cut").isFalse();
+    assertThat(WheelSetter.clippedOf("Cop", "Copenhagen")).as("too little left").isFalse();
+    assertThat(WheelSetter.clippedOf("Copenhax", "Copenhagen")).isFalse();
+    assertThat(WheelColumnFinder.isOption("Copenhag:")).isTrue();
+    assertThat(WheelColumnFinder.unclipped("Copenhag:")).isEqualTo("Copenhag");
+    assertThat(WheelColumnFinder.unclipped("St.")).isEqualTo("St.");
   }
 
   @Test
