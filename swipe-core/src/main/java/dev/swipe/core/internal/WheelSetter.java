@@ -251,6 +251,7 @@ final class WheelSetter {
     note(shot, column);
     int direction = 0;
     boolean[] endSeen = new boolean[2]; // [up, down]
+    java.util.Set<Integer> probedClipped = new java.util.HashSet<>();
     int confirmed = 0;
     for (int i = 0; i <= MAX_NUDGES; i++) {
       lastLabel = column.selectedLabel().orElse(null);
@@ -279,8 +280,27 @@ final class WheelSetter {
           }
         }
         int to;
+        Optional<String> cut = column.selectedLabel().filter(l -> clippedOf(l, want));
         if (at != null) {
           to = at;
+        } else if (cut.isPresent() && probedClipped.add(sel)) {
+          // the selected label, cut short, may be the target's: a row on, it shows whole beside
+          // the selection, and the search comes back to it if it is (toward rows drawn: at an end
+          // the other way)
+          int step = direction != 0 ? direction : 1;
+          if (column.labelsBelow().isEmpty() || endSeen[1]) {
+            step = -1;
+          } else if (column.labelsAbove().isEmpty() || endSeen[0]) {
+            step = 1;
+          }
+          to = sel + step;
+          evidence.add(
+              shot.id()
+                  + ": '"
+                  + cut.get()
+                  + "' may be '"
+                  + want
+                  + "' cut short; one row on to read it whole");
         } else {
           if (direction == 0) {
             direction = alphabetical(rows) ? Integer.signum(compare(want, rows.get(sel))) : 1;

@@ -655,6 +655,38 @@ class WheelSetterTest {
   }
 
   @Test
+  void everyLabelClippedWhenSelectedIsReachedFromEitherEnd() {
+    // names that fit the reader's band round the column whole on this small screen
+    List<String> cities =
+        List.of(
+            "Athens", "Berlin", "Cairo", "Dublin", "Geneva", "Lisbon", "London", "Madrid", "Oslo",
+            "Paris", "Prague", "Rome", "Vienna");
+    int probed = 0;
+    for (String from : List.of("Athens", "Vienna")) {
+      for (String to : cities) {
+        if (to.equals(from)) {
+          continue;
+        }
+        PickerPhone phone = new PickerPhone(cities, false, from);
+        phone.clipSelected = 4; // every selected label past four letters is cut
+        WheelSetResult r;
+        try {
+          r = set(phone, WheelSet.columnAt(500).to(to));
+        } catch (SwipeException e) {
+          throw new AssertionError(from + " -> " + to + ": " + e.details(), e);
+        }
+        assertThat(phone.shown()).as("%s -> %s", from, to).isEqualTo(to);
+        assertThat(r.label()).isEqualTo(to);
+        if (String.join("\n", r.evidence()).contains("cut short")) {
+          probed++;
+        }
+      }
+    }
+    // some targets are first met as the selected row, cut, and read whole a row on
+    assertThat(probed).isPositive();
+  }
+
+  @Test
   void aClippedLabelIsNeverClaimedForAnotherWordWithTheSameStart() {
     List<String> cities =
         List.of("Aarhus", "Bergen", "Gdansk", "Helsingborg", "Malmo", "Oslo", "Turku");
