@@ -170,6 +170,7 @@ final class WheelColumnFinder {
         }
         column(s, grey, page.width(), page.height(), 2, known)
             .filter(c -> alignedWith(c, ref))
+            .map(c -> withEndRowUnread(c, ref, grey, page.width(), page.height()))
             .map(c -> withSelection(c, ref.selectedRow().cy(), ref.selection()))
             .filter(
                 c ->
@@ -446,6 +447,45 @@ final class WheelColumnFinder {
       }
     }
     return true;
+  }
+
+  /**
+   * A column of words at an end whose last row, on the selected line of the column beside it, went
+   * unread (drawn larger and cut by the column's edge, it reads as nothing or as a fragment): that
+   * row, as a row without a label, where ink is drawn on the line at least as strongly as on the
+   * rows read. Anything else comes back as it was.
+   */
+  private static Column withEndRowUnread(Column c, Column ref, GreyRaster grey, int w, int h) {
+    if (c.scale().kind() != WheelScale.Kind.OPTIONS) {
+      return c;
+    }
+    double line = ref.selectedRow().cy();
+    double tolerance = PITCH_TOLERANCE * ref.pitchPx();
+    Row first = c.rows().get(0);
+    Row last = c.rows().get(c.rows().size() - 1);
+    boolean above = Math.abs(first.cy() - c.pitchPx() - line) <= tolerance;
+    boolean below = Math.abs(last.cy() + c.pitchPx() - line) <= tolerance;
+    if (above == below) {
+      return c;
+    }
+    Row beside = above ? first : last;
+    TextBox b = beside.box();
+    TextBox box =
+        new TextBox(
+            b.x(), (int) Math.round(line - b.height() / 2.0), b.width(), Math.max(1, b.height()));
+    double ink = contrast(grey, box, w, h);
+    double weakest = c.rows().stream().mapToDouble(Row::contrast).min().orElse(0);
+    if (!(ink >= weakest) || ink <= 0) {
+      return c;
+    }
+    List<Row> rows = new ArrayList<>(c.rows());
+    Row unread = new Row("", box, beside.confidence() / 2, ink);
+    if (above) {
+      rows.add(0, unread);
+    } else {
+      rows.add(unread);
+    }
+    return new Column(rows, above ? 0 : rows.size() - 1, c.pitchPx(), c.centerXPx(), c.scale());
   }
 
   private static Column withSelection(

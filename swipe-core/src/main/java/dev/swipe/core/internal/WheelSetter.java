@@ -252,14 +252,18 @@ final class WheelSetter {
     int direction = 0;
     boolean[] endSeen = new boolean[2]; // [up, down]
     java.util.Set<Integer> probedClipped = new java.util.HashSet<>();
+    // labels of the latest reading that stood where earlier readings put them
+    int agreeing = 0;
     int confirmed = 0;
     for (int i = 0; i <= MAX_NUDGES; i++) {
       lastLabel = column.selectedLabel().orElse(null);
       Integer selRow = sel;
       if (column
-          .selectedLabel()
-          .filter(l -> sameOption(l, want) || (clippedOf(l, want) && wantAt(rows, selRow, want)))
-          .isPresent()) {
+              .selectedLabel()
+              .filter(
+                  l -> sameOption(l, want) || (clippedOf(l, want) && wantAt(rows, selRow, want)))
+              .isPresent()
+          || (column.selectedLabel().isEmpty() && wantAt(rows, selRow, want) && agreeing >= 2)) {
         confirmedOn.add(shot.id());
         if (++confirmed >= 2) {
           stillInPlace(shot, column);
@@ -335,12 +339,14 @@ final class WheelSetter {
           }
         }
         sel += moved;
+        agreeing = neighboursAgree(rows, sel, next);
         learn(rows, sel, next);
         column = next;
         continue;
       }
       WheelColumn next = reread(shot, column);
       sel += aligned(rows, sel, next, 0);
+      agreeing = neighboursAgree(rows, sel, next);
       learn(rows, sel, next);
       column = next;
     }
@@ -429,6 +435,31 @@ final class WheelSetter {
     for (int k = 0; k < below.size(); k++) {
       keep(rows, sel + 1 + k, below.get(k));
     }
+  }
+
+  /**
+   * How many labels of a reading stand where earlier readings put them around row {@code sel}, or
+   * -1 when one stands elsewhere: a selected row left unread is known by its neighbours only when
+   * they agree.
+   */
+  private static int neighboursAgree(
+      java.util.NavigableMap<Integer, String> rows, int sel, WheelColumn c) {
+    int agree = 0;
+    List<String> above = c.labelsAbove();
+    List<String> below = c.labelsBelow();
+    for (int k = 0; k < above.size() + below.size(); k++) {
+      int row = k < above.size() ? sel - above.size() + k : sel + 1 + k - above.size();
+      String read = k < above.size() ? above.get(k) : below.get(k - above.size());
+      String was = rows.get(row);
+      if (was == null) {
+        continue;
+      }
+      if (!sameOrClipped(was, read)) {
+        return -1;
+      }
+      agree++;
+    }
+    return agree;
   }
 
   private static void keep(java.util.NavigableMap<Integer, String> rows, int row, String label) {
@@ -839,12 +870,16 @@ final class WheelSetter {
   /**
    * The same column on a new screenshot, read around where it was; a frame mid-snap is read again.
    */
-  /** A value read, or the selected label of a column of words. */
+  /**
+   * A value read, or a column of words with its selection placed and its selected label read, or
+   * two labels read beside it (the selected one unread, its row known from them).
+   */
   private static boolean readable(WheelColumn c) {
     return c.value().isPresent()
         || (c.scale().kind() == WheelScale.Kind.OPTIONS
             && c.selectionClear()
-            && c.selectedLabel().isPresent());
+            && (c.selectedLabel().isPresent()
+                || c.labelsAbove().size() + c.labelsBelow().size() >= 2));
   }
 
   /**

@@ -122,6 +122,36 @@ class WheelColumnFinderTest {
   }
 
   @Test
+  void aColumnOfWordsAtItsEndWithItsSelectedLabelUnreadKeepsTheRowWhereInkIsDrawn() {
+    TextPage atTheTop =
+        page(
+            new int[] {260, 600},
+            new String[] {null, null, null, "Barcelona", "Berlin"},
+            new String[] {"1", "2", "3", "4", "5"});
+    GreyRaster inked = banded();
+    byte[] px = inked.toByteArray();
+    for (int y = CENTER - 20; y < CENTER + 20; y++) {
+      for (int x = 222; x < 298; x += 6) { // the selected label's strokes, drawn but unread
+        Arrays.fill(px, y * W + x, y * W + x + 3, (byte) 20);
+      }
+    }
+    List<WheelColumnFinder.Column> cols = WheelColumnFinder.find(atTheTop, GreyRaster.of(W, H, px));
+    assertThat(cols).hasSize(2);
+    WheelColumnFinder.Column words = cols.get(0);
+    assertThat(words.scale().kind()).isEqualTo(WheelScale.Kind.OPTIONS);
+    assertThat(words.rows())
+        .extracting(WheelColumnFinder.Row::label)
+        .containsExactly("", "Barcelona", "Berlin");
+    assertThat(words.selectedRow().label()).isEmpty();
+    assertThat(words.selectedRow().cy())
+        .isCloseTo(CENTER, org.assertj.core.data.Offset.offset(1.0));
+    assertThat(words.selection().clear()).isTrue();
+
+    // nothing drawn on the line: the two words are no column (their end is elsewhere)
+    assertThat(WheelColumnFinder.find(atTheTop, banded())).hasSize(1);
+  }
+
+  @Test
   void twoRowsOffTheOtherColumnsRowsOrTextThatDoesNotCountAreNoColumn() {
     TextPage offRows = page(new int[] {600}, new String[] {"08", "09", "10"});
     List<TextLine> lines = new ArrayList<>(offRows.lines());
