@@ -126,6 +126,38 @@ class ChromePickersTest {
     }
   }
 
+  /**
+   * The word wheel on phones where its column cuts the larger selected label ("Copenhag",
+   * "Amsterdar") and at its ends, where the page's lines above and below the picker once read as
+   * its row pitch and every drag started off the wheel: set from a row the page puts it on, and the
+   * page holds what was claimed.
+   */
+  @ParameterizedTest
+  @CsvSource({
+    "pixel-7, 11, Lisbon",
+    "390x844@3, 6, Copenhagen",
+    "390x844@3, 3, Oslo",
+    "iphone-15, 5, Amsterdam"
+  })
+  void aWordWheelIsSetAtItsEndsAndOnLabelsItsColumnCuts(String device, int start, String to)
+      throws Exception {
+    try (ChromePhone page =
+            ChromePhone.open(
+                "chrome:?device=" + device + "&url=" + server.url("pages/snap-wheel-words.html"));
+        Device phone = device(page)) {
+      columns(page);
+      PageTruth.evaluate(page, "window.swipeJump(0, " + start + ")");
+      columns(page);
+      phone.waitForStable(Duration.ofSeconds(10));
+      WheelSetResult r = phone.setWheel(WheelSet.column(0).to(to));
+      JsonNode after = columns(page);
+      assertThat(r.label()).isEqualToIgnoringCase(to);
+      assertThat(after.get(0).path("label").asText())
+          .as("the page holds what was claimed; %s", r.evidence())
+          .isEqualTo(to);
+    }
+  }
+
   /** A wheel that stops: set into its last row, and across where a looping wheel would wrap. */
   @ParameterizedTest
   @CsvSource({"50, 59", "55, 3", "4, 0"})
