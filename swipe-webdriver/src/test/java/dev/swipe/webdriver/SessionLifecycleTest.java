@@ -118,17 +118,7 @@ class SessionLifecycleTest {
       String id = http.newSession();
       byte[] body = longPress(1500).getBytes(StandardCharsets.UTF_8);
       try (Socket s = new Socket("127.0.0.1", rig.uri().getPort())) {
-        OutputStream out = s.getOutputStream();
-        out.write(
-            ("POST /session/"
-                    + id
-                    + "/actions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                    + "Content-Length: "
-                    + body.length
-                    + "\r\n\r\n")
-                .getBytes(StandardCharsets.US_ASCII));
-        out.write(body);
-        out.flush();
+        postActions(s, id, body);
         await("the finger is down", 20_000, () -> fingerDown(rig));
         s.setSoLinger(true, 0); // close with a reset: the answer cannot be delivered
       }
@@ -192,17 +182,7 @@ class SessionLifecycleTest {
     byte[] body = longPress(60_000).getBytes(StandardCharsets.UTF_8);
     long left;
     try (Socket s = new Socket("127.0.0.1", rig.uri().getPort())) {
-      OutputStream out = s.getOutputStream();
-      out.write(
-          ("POST /session/"
-                  + id
-                  + "/actions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                  + "Content-Length: "
-                  + body.length
-                  + "\r\n\r\n")
-              .getBytes(StandardCharsets.US_ASCII));
-      out.write(body);
-      out.flush();
+      postActions(s, id, body);
       await("the finger is down", 20_000, () -> fingerDown(rig));
       if (reset) {
         s.setSoLinger(true, 0);
@@ -218,6 +198,21 @@ class SessionLifecycleTest {
     }
     long releasedAt = log.get(release).atNanos();
     return Math.max(0, TimeUnit.NANOSECONDS.toMillis(releasedAt - left));
+  }
+
+  /** Sends a Perform Actions request of session {@code id} on a raw socket, not waiting. */
+  private static void postActions(Socket s, String id, byte[] body) throws java.io.IOException {
+    OutputStream out = s.getOutputStream();
+    out.write(
+        ("POST /session/"
+                + id
+                + "/actions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                + "Content-Length: "
+                + body.length
+                + "\r\n\r\n")
+            .getBytes(StandardCharsets.US_ASCII));
+    out.write(body);
+    out.flush();
   }
 
   /** Sessions whose runs are traced in {@code dir}, without tools. */
