@@ -158,6 +158,36 @@ class ChromePickersTest {
     }
   }
 
+  /**
+   * Ionic's date wheels on a phone where the month column's long names reach far from its x: a
+   * name's letters read again in a cropped band ("ugust", "aptembe") once made a column of words
+   * beside the months, and the year asked for by its place was looked for in the day column.
+   */
+  @ParameterizedTest
+  @CsvSource({"390x844@3, 1991-08-23, 1996", "iphone-15, 1975-09-04, 1970"})
+  void theMonthsLongNamesAreOneColumnAndTheYearIsSetByItsPlace(
+      String device, String date, String year) throws Exception {
+    try (ChromePhone page =
+            ChromePhone.open(
+                "chrome:?device="
+                    + device
+                    + "&url="
+                    + server.url("pages/ionic-datetime-ios.html"));
+        Device phone = device(page)) {
+      columns(page);
+      PageTruth.evaluate(page, "document.querySelector('ion-datetime').value = '" + date + "'");
+      columns(page);
+      phone.waitForStable(Duration.ofSeconds(10));
+      assertThat(phone.readWheels().columns()).as("month, day and year").hasSize(3);
+      WheelSetResult r = phone.setWheel(WheelSet.column(2).to(Integer.parseInt(year)));
+      JsonNode after = columns(page);
+      assertThat(r.value()).isEqualTo(Integer.parseInt(year));
+      assertThat(after.get(2).path("label").asText())
+          .as("the page holds what was claimed; %s", r.evidence())
+          .isEqualTo(year);
+    }
+  }
+
   /** A wheel that stops: set into its last row, and across where a looping wheel would wrap. */
   @ParameterizedTest
   @CsvSource({"50, 59", "55, 3", "4, 0"})

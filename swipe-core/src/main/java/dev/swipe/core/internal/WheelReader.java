@@ -97,10 +97,14 @@ final class WheelReader {
     for (Word w : page.words()) {
       double x = w.box().centerX() * sx;
       double y = w.box().centerY() * sy;
+      double left = w.box().x() * sx;
+      double right = w.box().right() * sx;
       WheelColumn line = null;
       boolean apart = true;
       for (WheelColumn c : all) {
-        if (Math.abs(c.columnX() - x) < Math.max(40, c.rowSpacing())) {
+        // a word of a column's own (a long month name set flush left reaches far from the
+        // column's x) is no sign of a column missed
+        if (Math.abs(c.columnX() - x) < Math.max(40, c.rowSpacing()) || overlaps(c, left, right)) {
           apart = false;
         }
         // on the selected row's line or one of the two rows either side of it
@@ -121,7 +125,14 @@ final class WheelReader {
       if (missed.isPresent()
           && Math.abs(missed.get().columnX() - x) < Math.max(40, line.rowSpacing())
           && Math.abs(missed.get().rowSpacing() - line.rowSpacing())
-              <= SHARED_PITCH_AGREEMENT * line.rowSpacing()) {
+              <= SHARED_PITCH_AGREEMENT * line.rowSpacing()
+          && all.stream()
+              .noneMatch(
+                  c ->
+                      overlaps(
+                          c,
+                          missed.get().region().x(),
+                          missed.get().region().x() + missed.get().region().w()))) {
         WheelColumn m = missed.get();
         all.add(
             new WheelColumn(
@@ -161,6 +172,17 @@ final class WheelReader {
               c.selectionCues()));
     }
     return out;
+  }
+
+  /**
+   * Whether a column's rows span some of {@code left..right} (normalized x): text there is that
+   * column's, read again in pieces when its band is cropped (a column of "ugust" and "aptembe"
+   * beside the months).
+   */
+  private static boolean overlaps(WheelColumn c, double left, double right) {
+    double from = c.region().x();
+    double to = from + c.region().w();
+    return Math.min(to, right) - Math.max(from, left) > 0;
   }
 
   /**
