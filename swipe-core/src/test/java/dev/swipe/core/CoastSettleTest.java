@@ -52,6 +52,12 @@ class CoastSettleTest {
 
     long lateByMs;
 
+    /**
+     * Whether the coast carries the drawn content off the screen: bare background shows from
+     * release until the tile is drawn, with the content around it.
+     */
+    boolean emptiedByCoast;
+
     CoastingMap(VirtualClock clock, RecordingHidTransport finger, long coastMs, long stillMs) {
       this.clock = clock;
       this.finger = finger;
@@ -83,9 +89,10 @@ class CoastSettleTest {
         offset = 60 + (int) Math.min(coastMs, Math.max(0, since) / MS) / 16;
         tile = since >= (coastMs + stillMs) * MS;
       }
-      return jpeg(offset, tile);
+      return emptiedByCoast && released >= 0 && !tile ? jpeg(-1, false) : jpeg(offset, tile);
     }
 
+    /** The map at {@code offset} (bare background for -1), with the tile drawn or not. */
     byte[] jpeg(int offset, boolean tile) {
       return cache.computeIfAbsent(
           offset + "/" + tile,
@@ -95,7 +102,7 @@ class CoastSettleTest {
             g.setColor(new Color(0xf2efe9));
             g.fillRect(0, 0, 180, 400);
             g.setColor(Color.DARK_GRAY);
-            for (int y = -80; y < 400; y += 40) {
+            for (int y = -80; offset >= 0 && y < 400; y += 40) {
               g.fillRect(0, y + offset % 40, 180, 6);
             }
             if (tile) {
@@ -166,6 +173,82 @@ class CoastSettleTest {
       }
       assertThat(r.observation().settled()).as("the bound leaves room to see it").isTrue();
     }
+  }
+
+  @Test
+  void aLongCoastsStillTailIsWaitedOutHoweverLongerThanHalfASecondItIs() {
+    // an inertial pan that coasts visibly for 1200 ms, then for 800 ms by less than the diff sees
+    // (Leaflet's fifth-power ease-out after a fast pan), then draws its tiles: a fixed half second
+    // of quiet called it settled 300 ms before the tiles
+    CoastingMap map = new CoastingMap(clock, finger, 1200, 800);
+    try (Device d =
+        Device.builder()
+            .hid(finger)
+            .capture(map)
+            .ticker(clock)
+            .sleeper(clock)
+            .settleBound(Duration.ofSeconds(4))
+            .open()) {
+      ActionResult r =
+          d.drag(
+              Drag.builder(NormPoint.of(300, 700), NormPoint.of(500, 500))
+                  .then(NormPoint.of(600, 300))
+                  .durationMs(300)
+                  .steps(16)
+                  .holdAfterMs(0)
+                  .build());
+      if (r.observation().settled()) {
+        assertThat(Arrays.equals(r.observation().jpeg(), map.jpeg(60 + 1200 / 16, true)))
+            .as("settled only once the tiles show")
+            .isTrue();
+      }
+      assertThat(r.observation().settled()).as("the bound leaves room to see it").isTrue();
+    }
+  }
+
+  @Test
+  void aScreenTheCoastEmptiedIsNotSettledUntilItsContentIsDrawn() {
+    // a fast pan carries the drawn tiles off the screen: bare background, which looks the same
+    // moving or at rest, shows for 900 ms until the map draws its new tiles
+    CoastingMap map = new CoastingMap(clock, finger, 0, 900);
+    map.emptiedByCoast = true;
+    try (Device d =
+        Device.builder()
+            .hid(finger)
+            .capture(map)
+            .ticker(clock)
+            .sleeper(clock)
+            .settleBound(Duration.ofSeconds(2))
+            .open()) {
+      ActionResult r = d.drag(fastPan());
+      assertThat(r.observation().settled()).as("the bound leaves room to see it").isTrue();
+      assertThat(Arrays.equals(r.observation().jpeg(), map.jpeg(60, true)))
+          .as("settled only once the tiles show")
+          .isTrue();
+    }
+  }
+
+  @Test
+  void aScreenTheCoastLeavesEmptyComesBackUnsettled() {
+    CoastingMap map = new CoastingMap(clock, finger, 0, 60_000);
+    map.emptiedByCoast = true;
+    try (Device d = device(map)) {
+      d.screenshot(); // the screen the pan starts from, seen before it
+      ActionResult r = d.drag(fastPan());
+      assertThat(r.observation().settled())
+          .as("bare background says nothing of whether it still moves")
+          .isFalse();
+      assertThat(Arrays.equals(r.observation().jpeg(), map.jpeg(-1, false))).isTrue();
+    }
+  }
+
+  private static Drag fastPan() {
+    return Drag.builder(NormPoint.of(300, 700), NormPoint.of(500, 500))
+        .then(NormPoint.of(600, 300))
+        .durationMs(200)
+        .steps(12)
+        .holdAfterMs(0)
+        .build();
   }
 
   @Test

@@ -42,6 +42,7 @@ import dev.swipe.core.wheel.WheelReading;
 import dev.swipe.core.wheel.WheelSet;
 import dev.swipe.core.wheel.WheelSetResult;
 import dev.swipe.diff.DiffResult;
+import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.PrimaryAxis;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.text.TextQuery;
@@ -380,6 +381,17 @@ public final class DefaultDevice implements Device {
     return play(gesture, bound, FrameSettler.Quiet.DEFAULT);
   }
 
+  /**
+   * The screen a coasting gesture starts from, for the settling gate to tell a screen the motion
+   * emptied: the latest one seen, or, before any, one captured now.
+   */
+  private GreyRaster startScreen(Observation prior) {
+    if (prior != null) {
+      return prior.greyForDiff();
+    }
+    return FrameSettler.decode(capture.grab(ticker.read(), parts.captureTimeout));
+  }
+
   /** {@link #play(Gesture, Duration)} with the quiet window to require once motion was seen. */
   ActionResult play(Gesture gesture, Duration bound, FrameSettler.Quiet quiet) {
     return play(gesture, bound, quiet, false);
@@ -398,13 +410,14 @@ public final class DefaultDevice implements Device {
             ? new TailWatch(s, timeline, capture, ticker, parts.captureTimeout)
             : null;
     Observation prior = parts.motionLog.latest();
+    GreyRaster startScreen = quiet.equals(FrameSettler.Quiet.COAST) ? startScreen(prior) : null;
     long start = ticker.read();
     ExecutedTimeline executed =
         tail == null
             ? runner.run(timeline, hid)
             : runner.run(timeline, hid, tail.lookBefore(), tail::look);
     long lastReport = start + executed.actualOffsetNanos(executed.reportCount() - 1);
-    FrameSettler.Settled after = settler.settle(lastReport, bound, quiet);
+    FrameSettler.Settled after = settler.settle(lastReport, bound, quiet, startScreen);
     lastSettled = after;
     MotionTrail watched = tail == null ? after.motion() : tail.trail().then(after.motion());
     parts.motionLog.acted(prior, after.observation(), watched);

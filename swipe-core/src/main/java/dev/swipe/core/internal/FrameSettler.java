@@ -92,6 +92,9 @@ final class FrameSettler {
    *     yet; zero for none
    * @param timeOnly whether the window is only capture time: a fast source's frames do not end it
    *     sooner ({@link #QUIET_FRAMES} frames per {@link #QUIET})
+   * @param spanFactor when positive, the window also lasts this many times the span of the motion
+   *     seen (see {@code QuietRun}), so that an ease-out whose last pixels take a share of its time
+   *     is not declared settled in its tail however long it coasts
    */
   public record Quiet(
       Duration afterMotion,
@@ -100,7 +103,8 @@ final class FrameSettler {
       int crawlGaps,
       Duration longestCrawlStep,
       Duration crawlGrace,
-      boolean timeOnly) {
+      boolean timeOnly,
+      double spanFactor) {
     /** No gap is too long for a crawl's step. */
     static final Duration ANY_STEP = Duration.ofDays(1);
 
@@ -122,15 +126,19 @@ final class FrameSettler {
 
     /**
      * A gesture that lifts while still moving (a fling, an inertial pan): half a second of capture
-     * time from release, or from the latest change. The content coasts on an ease-out whose last
-     * fraction of a pixel takes longest, and only then does the page do what it does at rest: a
-     * Leaflet map on a phone draws the tiles it skipped while moving once the pan's inertia ends,
-     * which the default window (passed in five frames of a fast screencast) called settled with
-     * part of the map still blank (found by the honesty benchmark on {@code chrome:}). The window
-     * counts capture time only: the frames of a sub-pixel tail come as fast as ever.
+     * time from release or from the latest change, and at least as long as the motion seen so far.
+     * The content coasts on an ease-out whose last pixels take longest, and only then does the page
+     * do what it does at rest: a Leaflet map on a phone draws the tiles it skipped while moving
+     * once the pan's inertia ends. The default window (passed in five frames of a fast screencast)
+     * called such a map settled with part of it still blank (found by the honesty benchmark on
+     * {@code chrome:}), and so did a fixed half second after a fast pan: Leaflet's inertia eases
+     * out as the fifth power of the time left, so its last few pixels, too small a step for the
+     * noise-robust diff to see, take a share of the coast that grows with its length (a third to a
+     * half of the motion seen before them). The window counts capture time only: the frames of a
+     * sub-pixel tail come as fast as ever.
      */
     public static final Quiet COAST =
-        new Quiet(Duration.ofMillis(500), 0, true, 1, ANY_STEP, Duration.ZERO, true);
+        new Quiet(Duration.ofMillis(500), 0, true, 1, ANY_STEP, Duration.ZERO, true, 1);
 
     /**
      * Below this dwell before release a gesture lifts while moving: velocity trackers look at the
@@ -143,7 +151,7 @@ final class FrameSettler {
       this(afterMotion, crawlFactor, motionAtStart, 1, ANY_STEP, Duration.ZERO);
     }
 
-    /** A window policy that a fast source's frames may end sooner. */
+    /** A window policy that a fast source's frames may end sooner, blind to the motion's span. */
     public Quiet(
         Duration afterMotion,
         double crawlFactor,
@@ -151,7 +159,15 @@ final class FrameSettler {
         int crawlGaps,
         Duration longestCrawlStep,
         Duration crawlGrace) {
-      this(afterMotion, crawlFactor, motionAtStart, crawlGaps, longestCrawlStep, crawlGrace, false);
+      this(
+          afterMotion,
+          crawlFactor,
+          motionAtStart,
+          crawlGaps,
+          longestCrawlStep,
+          crawlGrace,
+          false,
+          0);
     }
 
     /**
@@ -210,7 +226,8 @@ final class FrameSettler {
           || longestCrawlStep == null
           || longestCrawlStep.isNegative()
           || crawlGrace == null
-          || crawlGrace.isNegative()) {
+          || crawlGrace.isNegative()
+          || !(spanFactor >= 0 && spanFactor < 100)) {
         throw new IllegalArgumentException(
             "quiet window "
                 + afterMotion
@@ -219,7 +236,9 @@ final class FrameSettler {
                 + " steps up to "
                 + longestCrawlStep
                 + " grace "
-                + crawlGrace);
+                + crawlGrace
+                + " span x"
+                + spanFactor);
       }
     }
 
@@ -233,6 +252,14 @@ final class FrameSettler {
      * factor applies to the longest of the latest {@link #crawlGaps()} that is a crawl's step.
      */
     long windowNanos(boolean moved, long lastGapNanos, long previousGapNanos) {
+      return windowNanos(moved, lastGapNanos, previousGapNanos, 0);
+    }
+
+    /**
+     * {@link #windowNanos(boolean, long, long)} after motion that has lasted {@code spanNanos} from
+     * its first change to its latest: the span factor applies to it.
+     */
+    long windowNanos(boolean moved, long lastGapNanos, long previousGapNanos, long spanNanos) {
       long step = 0;
       long longest = longestCrawlStep.toNanos();
       if (lastGapNanos <= longest) {
@@ -242,7 +269,10 @@ final class FrameSettler {
         step = Math.max(step, previousGapNanos);
       }
       long crawl = (long) (crawlFactor * step);
-      return moved ? Math.max(Math.max(QUIET_NANOS, afterMotion.toNanos()), crawl) : QUIET_NANOS;
+      long span = (long) (spanFactor * Math.max(0, spanNanos));
+      return moved
+          ? Math.max(Math.max(QUIET_NANOS, afterMotion.toNanos()), Math.max(crawl, span))
+          : QUIET_NANOS;
     }
 
     /**
@@ -346,6 +376,25 @@ final class FrameSettler {
    */
   public Settled settle(
       long notBeforeNanos, Duration bound, Watcher watcher, Quiet quiet, NormRegion focus) {
+    return settle(notBeforeNanos, bound, watcher, quiet, focus, null);
+  }
+
+  /**
+   * {@link #settle(long, Duration, Quiet)} after a gesture that started on the screen {@code
+   * before} (null for none): a frame that shows far less detail than it or than the first frame, a
+   * screen the motion emptied, ends no quiet window (see {@link #emptied}).
+   */
+  public Settled settle(long notBeforeNanos, Duration bound, Quiet quiet, GreyRaster before) {
+    return settle(notBeforeNanos, bound, null, quiet, null, before);
+  }
+
+  private Settled settle(
+      long notBeforeNanos,
+      Duration bound,
+      Watcher watcher,
+      Quiet quiet,
+      NormRegion focus,
+      GreyRaster before) {
     long start = ticker.read();
     Frame previous = capture.grab(notBeforeNanos, captureTimeout);
     int frames = 1;
@@ -359,6 +408,8 @@ final class FrameSettler {
               false));
     }
     GreyRaster previousGrey = decode(previous);
+    // the first frame after release may still show what the motion then carries away
+    double detailBefore = before == null ? 0 : Math.max(detail(before), detail(previousGrey));
     if (watcher != null && watcher.stopAt(previous, previousGrey)) {
       return seen(
           new Settled(
@@ -370,8 +421,7 @@ final class FrameSettler {
     }
     // The quiet run is judged against its first frame, not only frame to frame: a slow fade (an
     // edge glow) changes each frame by less than the noise threshold but adds up.
-    QuietRun screen =
-        new QuietRun(null, previousGrey, previous.captureNanos(), quiet.motionAtStart());
+    QuietRun screen = new QuietRun(null, previousGrey, previous.captureNanos(), quiet);
     QuietRun band =
         focus == null
             ? null
@@ -379,7 +429,7 @@ final class FrameSettler {
                 new NormalizedRegion(focus.x(), focus.y(), focus.w(), focus.h()),
                 previousGrey,
                 previous.captureNanos(),
-                quiet.motionAtStart());
+                quiet);
     MotionTrail trail = new MotionTrail();
     long latency = capture.latency().toNanos();
     // The bound is the phone's time to settle; the source shows it a latency late (found by the
@@ -441,7 +491,7 @@ final class FrameSettler {
                 false));
       }
       if (screen.see(nextGrey, next.captureNanos(), late)) {
-        if (screen.passed(next.captureNanos(), quiet)) {
+        if (screen.passed(next.captureNanos(), quiet) && !emptied(detailBefore, nextGrey)) {
           return seen(
               new Settled(
                   attachments.register(next, true, nextGrey),
@@ -499,13 +549,30 @@ final class FrameSettler {
     private long lastGap;
     private long previousGap;
 
-    /** A run starting at {@code first}; {@code region} null means the whole screen. */
-    QuietRun(NormalizedRegion region, GreyRaster first, long at, boolean moved) {
+    /**
+     * The motion's span: from its first change (or the run's first frame when the gesture is known
+     * to move) to the latest change that came within the policy's shortest window of the one
+     * before. A change after a longer still spell is the page acting once its motion ended (a map's
+     * tiles), not more of the motion, and does not stretch the span.
+     */
+    private long motionStart;
+
+    private long motionEnd;
+    private final long motionGapNanos;
+
+    /**
+     * A run starting at {@code first}, judged by {@code quiet}; {@code region} null means the whole
+     * screen.
+     */
+    QuietRun(NormalizedRegion region, GreyRaster first, long at, Quiet quiet) {
       this.region = region;
       this.anchor = first;
       this.latestAt = at;
-      this.moved = moved;
+      this.moved = quiet.motionAtStart();
       this.lastChange = moved ? at : Long.MIN_VALUE;
+      this.motionStart = at;
+      this.motionEnd = at;
+      this.motionGapNanos = quiet.windowNanos(true, 0, 0);
     }
 
     /**
@@ -530,6 +597,12 @@ final class FrameSettler {
         moved = true;
         previousGap = lastGap;
         lastGap = lastChange == Long.MIN_VALUE ? 0 : at - lastChange;
+        if (lastChange == Long.MIN_VALUE) {
+          motionStart = at;
+          motionEnd = at;
+        } else if (lastGap < motionGapNanos) {
+          motionEnd = at;
+        }
         lastChange = at;
       }
       latestAt = Math.max(latestAt, at);
@@ -538,7 +611,12 @@ final class FrameSettler {
 
     /** Whether the run, up to the frame at {@code at}, lasts the window {@code quiet} asks for. */
     boolean passed(long at, Quiet quiet) {
-      return quiet.passes(quietNanos(at), frames, quiet.windowNanos(moved, lastGap, previousGap));
+      return quiet.passes(quietNanos(at), frames, window(quiet));
+    }
+
+    /** The window {@code quiet} asks of this run. */
+    private long window(Quiet quiet) {
+      return quiet.windowNanos(moved, lastGap, previousGap, motionEnd - motionStart);
     }
 
     /** The quiet time watched up to the frame at {@code at}. */
@@ -554,7 +632,7 @@ final class FrameSettler {
       if (!moved || frames < 2 || passed(at, quiet)) {
         return 0;
       }
-      return Math.max(0, quiet.windowNanos(moved, lastGap, previousGap) - quietNanos(at));
+      return Math.max(0, window(quiet) - quietNanos(at));
     }
 
     /**
@@ -568,6 +646,58 @@ final class FrameSettler {
           && (quiet.slowingCrawl(previousGap, lastGap)
               || (lastChange != Long.MIN_VALUE && quiet.slowingCrawl(lastGap, at - lastChange)));
     }
+  }
+
+  /**
+   * Below this share of the detail of the screen a gesture started from, a frame shows a screen the
+   * motion emptied.
+   */
+  static final double EMPTIED_SHARE = 0.25;
+
+  /** A screen with less detail than this has too little to be emptied of. */
+  static final double LEAST_DETAIL = 0.05;
+
+  /**
+   * Whether {@code frame} shows a screen emptied by the motion, whose stillness says nothing: when
+   * content is flung past what the page has drawn (a map's tiles it draws only once the pan has
+   * ended, a virtual list's rows not yet rendered), the screen shows bare background, and bare
+   * background moving looks exactly like bare background at rest. Found on a Leaflet map on {@code
+   * chrome:}: fast pans left one colour on the screen for seconds while the map still coasted, and
+   * the new tiles came after the quiet window had passed. Such a screen settles only once detail
+   * returns; until then the bound ends the wait unsettled.
+   */
+  static boolean emptied(double detailBefore, GreyRaster frame) {
+    return detailBefore >= LEAST_DETAIL && detail(frame) < EMPTIED_SHARE * detailBefore;
+  }
+
+  /** Grey levels between the darkest and lightest pixel of a block that JPEG noise never makes. */
+  static final int DETAIL_RANGE = 24;
+
+  /**
+   * The share of 8x8 blocks of {@code g} that hold an edge or texture (darkest and lightest pixel
+   * {@link #DETAIL_RANGE} or more apart) rather than a flat fill.
+   */
+  static double detail(GreyRaster g) {
+    int blocks = 0;
+    int detailed = 0;
+    for (int y = 0; y + 8 <= g.height(); y += 8) {
+      for (int x = 0; x + 8 <= g.width(); x += 8) {
+        int min = 255;
+        int max = 0;
+        for (int j = 0; j < 8 && max - min < DETAIL_RANGE; j++) {
+          for (int i = 0; i < 8; i++) {
+            int v = g.get(x + i, y + j);
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+          }
+        }
+        blocks++;
+        if (max - min >= DETAIL_RANGE) {
+          detailed++;
+        }
+      }
+    }
+    return blocks == 0 ? 0 : detailed / (double) blocks;
   }
 
   static boolean sameSize(GreyRaster a, GreyRaster b) {

@@ -324,6 +324,17 @@ class FrameSettlerTest {
   }
 
   @Test
+  void aCoastsWindowLastsAsLongAsTheMotionSeenAndNoLessThanHalfASecond() {
+    FrameSettler.Quiet q = FrameSettler.Quiet.COAST;
+    assertThat(q.windowNanos(true, 16 * MS, 16 * MS, 200 * MS)).isEqualTo(500 * MS);
+    assertThat(q.windowNanos(true, 16 * MS, 16 * MS, 1200 * MS)).isEqualTo(1200 * MS);
+    assertThat(q.windowNanos(false, 0, 0, 1200 * MS)).isEqualTo(FrameSettler.QUIET_NANOS);
+    assertThat(FrameSettler.Quiet.PICKER.windowNanos(true, 16 * MS, 16 * MS, 5000 * MS))
+        .as("other policies are blind to the span")
+        .isEqualTo(1000 * MS);
+  }
+
+  @Test
   void otherActionsKeepTheShortWindowAfterMotion() {
     // the default gate (150 ms or 5 frames) already settles in the 134 ms gap before the third
     // step: fast, and the reason wheel nudges ask for the longer window
