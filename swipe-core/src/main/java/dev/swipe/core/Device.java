@@ -648,9 +648,11 @@ public interface Device extends AutoCloseable {
 
     /**
      * How long the phone's screen may take to settle after an action (frames equal within JPEG
-     * noise over a quiet window: 150 ms; a wheel nudge's snap, 1000 ms or longer while it crawls,
-     * within twice this bound) before an unsettled observation is returned; the capture source's
-     * latency is added, since the screen is seen that much later. Default 1000 ms, zero disables.
+     * noise over a quiet window: 150 ms; after a swipe or drag that lifts while moving, 500 ms or
+     * as long as the motion seen, and never on a screen the motion left bare; a wheel nudge's snap,
+     * 1000 ms or longer while it crawls, within twice this bound) before an unsettled observation
+     * is returned; the capture source's latency is added, since the screen is seen that much later.
+     * Default 1000 ms, zero disables.
      */
     public Builder settleBound(Duration bound) {
       SwipeException.requireArgument(bound, "settle_bound");

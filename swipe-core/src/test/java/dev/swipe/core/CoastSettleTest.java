@@ -207,6 +207,18 @@ class CoastSettleTest {
   }
 
   @Test
+  void aCoastsWindowRunningWhenTheBoundRunsOutIsLetFinish() {
+    // 700 ms of coast ask for 700 ms of quiet after it, past the default 1 s bound
+    CoastingMap map = new CoastingMap(clock, finger, 700, 0);
+    try (Device d = device(map)) {
+      ActionResult r = d.drag(fastPan());
+      assertThat(r.observation().settled()).isTrue();
+      assertThat(Arrays.equals(r.observation().jpeg(), map.jpeg(60 + 700 / 16, true))).isTrue();
+      assertThat(r.cost().settleWaitMs()).isGreaterThanOrEqualTo(1400);
+    }
+  }
+
+  @Test
   void aScreenTheCoastEmptiedIsNotSettledUntilItsContentIsDrawn() {
     // a fast pan carries the drawn tiles off the screen: bare background, which looks the same
     // moving or at rest, shows for 900 ms until the map draws its new tiles

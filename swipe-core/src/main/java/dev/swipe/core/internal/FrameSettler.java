@@ -289,6 +289,15 @@ final class FrameSettler {
           && lastGap + FRAME_ROUNDING_NANOS >= previousGap;
     }
 
+    /**
+     * Whether a quiet window already running when the bound runs out is let finish once: for the
+     * policies that wait out slow endings (a crawl's grace, a coast's span), whose window can
+     * outgrow what the bound leaves after the motion.
+     */
+    boolean finishesWindow() {
+      return !crawlGrace.isZero() || spanFactor > 0;
+    }
+
     /** Whether a run of {@code frames} equal frames over {@code nanos} passes a window. */
     static boolean passed(long nanos, int frames, long windowNanos) {
       return nanos >= windowNanos || frames >= QUIET_FRAMES * windowNanos / QUIET_NANOS;
@@ -437,7 +446,7 @@ final class FrameSettler {
     // unsettled because the bound had run out before their first fresh frame arrived).
     long deadline = start + latency + bound.toNanos();
     boolean graced = quiet.crawlGrace().isZero();
-    boolean finishing = quiet.crawlGrace().isZero();
+    boolean finishing = !quiet.finishesWindow();
     while (true) {
       if (ticker.read() >= deadline) {
         QuietRun judged = band != null ? band : screen;
@@ -649,25 +658,28 @@ final class FrameSettler {
   }
 
   /**
-   * Below this share of the detail of the screen a gesture started from, a frame shows a screen the
-   * motion emptied.
+   * A frame with less detail than this (see {@link #detail}) is bare: background with at most a few
+   * controls on it.
+   */
+  static final double BARE_DETAIL = 0.04;
+
+  /**
+   * A bare frame under this share of the detail of the screen a gesture started from is emptied.
    */
   static final double EMPTIED_SHARE = 0.25;
 
-  /** A screen with less detail than this has too little to be emptied of. */
-  static final double LEAST_DETAIL = 0.05;
-
   /**
-   * Whether {@code frame} shows a screen emptied by the motion, whose stillness says nothing: when
-   * content is flung past what the page has drawn (a map's tiles it draws only once the pan has
-   * ended, a virtual list's rows not yet rendered), the screen shows bare background, and bare
-   * background moving looks exactly like bare background at rest. Found on a Leaflet map on {@code
-   * chrome:}: fast pans left one colour on the screen for seconds while the map still coasted, and
-   * the new tiles came after the quiet window had passed. Such a screen settles only once detail
-   * returns; until then the bound ends the wait unsettled.
+   * Whether {@code frame} shows a screen emptied by the motion (bare, and far barer than the screen
+   * before), whose stillness says nothing: when content is flung past what the page has drawn (a
+   * map's tiles it draws only once the pan has ended, a virtual list's rows not yet rendered), the
+   * screen shows bare background, and bare background moving looks exactly like bare background at
+   * rest. Found on a Leaflet map on {@code chrome:}: fast pans left one colour on the screen for
+   * seconds while the map still coasted, and the new tiles came after the quiet window had passed.
+   * Such a screen settles only once detail returns; until then the bound ends the wait unsettled.
    */
   static boolean emptied(double detailBefore, GreyRaster frame) {
-    return detailBefore >= LEAST_DETAIL && detail(frame) < EMPTIED_SHARE * detailBefore;
+    double d = detail(frame);
+    return d < BARE_DETAIL && d < EMPTIED_SHARE * detailBefore;
   }
 
   /** Grey levels between the darkest and lightest pixel of a block that JPEG noise never makes. */
