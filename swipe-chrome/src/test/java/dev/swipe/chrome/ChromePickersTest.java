@@ -188,6 +188,29 @@ class ChromePickersTest {
     }
   }
 
+  /**
+   * The looping seconds wheel on a phone where the whole screen's read runs the bold selected "31"
+   * into the unit beside it and loses it: the column is read again in its own band, and set.
+   */
+  @Test
+  void aSelectedLabelLostBesideItsUnitIsReadInTheColumnsBand() throws Exception {
+    try (ChromePhone page =
+            ChromePhone.open(
+                "chrome:?device=390x844@3&url=" + server.url("pages/snap-wheel-loop.html"));
+        Device phone = device(page)) {
+      columns(page);
+      PageTruth.evaluate(page, "window.swipeJump(0, 31)");
+      columns(page);
+      phone.waitForStable(Duration.ofSeconds(10));
+      assertThat(phone.readWheels().columns().get(0).value()).hasValue(31);
+      WheelSetResult r = phone.setWheel(WheelSet.column(0).to("19"));
+      assertThat(r.value()).isEqualTo(19);
+      assertThat(columns(page).get(0).path("value").asInt())
+          .as("the page holds what was claimed; %s", r.evidence())
+          .isEqualTo(19);
+    }
+  }
+
   /** A wheel that stops: set into its last row, and across where a looping wheel would wrap. */
   @ParameterizedTest
   @CsvSource({"50, 59", "55, 3", "4, 0"})

@@ -33,7 +33,54 @@ final class WheelReader {
   WheelReading read(Observation o, NormRegion region) {
     TextPage page = screen.page(o, region);
     List<WheelColumn> found = columns(o, page, null, null);
-    return new WheelReading(o, withColumnsMissed(o, page, found));
+    return new WheelReading(o, withSelectionsReadAgain(o, withColumnsMissed(o, page, found)));
+  }
+
+  /**
+   * Columns whose selected row went unread on the whole screen, read again in their own band. The
+   * selected label is often drawn larger and bolder and beside a unit ("31 sec"); a reader that
+   * runs the two together on the whole screen loses the label, and reads it alone in the column's
+   * band (found on a looping seconds wheel in Chromium, where the column then read as "29 30 _ 32
+   * 33" and setting it was refused). The band's reading replaces the column only where it stands on
+   * the same rows and reads the selected label.
+   */
+  private List<WheelColumn> withSelectionsReadAgain(Observation o, List<WheelColumn> cols) {
+    List<WheelColumn> out = cols;
+    for (int i = 0; i < cols.size(); i++) {
+      WheelColumn c = cols.get(i);
+      if (c.selectedLabel().isPresent()) {
+        continue;
+      }
+      double pitch = c.rowSpacing();
+      Optional<WheelColumn> again = near(o, c.columnX(), c.centerY(), pitch, c.scale());
+      if (again.isEmpty()
+          || again.get().selectedLabel().isEmpty()
+          || Math.abs(again.get().centerY() - c.centerY()) > 0.25 * pitch
+          || Math.abs(again.get().rowSpacing() - pitch) > SHARED_PITCH_AGREEMENT * pitch
+          || Math.abs(again.get().columnX() - c.columnX()) > Math.max(40, 0.5 * pitch)) {
+        continue;
+      }
+      WheelColumn a = again.get();
+      if (out == cols) {
+        out = new ArrayList<>(cols);
+      }
+      out.set(
+          i,
+          new WheelColumn(
+              c.index(),
+              a.columnX(),
+              a.centerY(),
+              a.rowSpacing(),
+              a.selectedLabel(),
+              a.labelsAbove(),
+              a.labelsBelow(),
+              a.value(),
+              a.scale(),
+              a.confidence(),
+              a.region(),
+              a.selectionCues()));
+    }
+    return out;
   }
 
   /**
