@@ -154,6 +154,17 @@ class CoastSettleTest {
     return Device.builder().hid(finger).capture(eyes).ticker(clock).sleeper(clock).open();
   }
 
+  /** A device on {@code eyes} whose screen may take {@code bound} to settle. */
+  private Device device(FrameSource eyes, Duration bound) {
+    return Device.builder()
+        .hid(finger)
+        .capture(eyes)
+        .ticker(clock)
+        .sleeper(clock)
+        .settleBound(bound)
+        .open();
+  }
+
   @Test
   void aFlingIsNotSettledBeforeWhatThePageDrawsWhenItsCoastEnds() {
     CoastingMap map = new CoastingMap(clock, finger, 120, 250);
@@ -181,14 +192,7 @@ class CoastSettleTest {
     // (Leaflet's fifth-power ease-out after a fast pan), then draws its tiles: a fixed half second
     // of quiet called it settled 300 ms before the tiles
     CoastingMap map = new CoastingMap(clock, finger, 1200, 800);
-    try (Device d =
-        Device.builder()
-            .hid(finger)
-            .capture(map)
-            .ticker(clock)
-            .sleeper(clock)
-            .settleBound(Duration.ofSeconds(4))
-            .open()) {
+    try (Device d = device(map, Duration.ofSeconds(4))) {
       ActionResult r =
           d.drag(
               Drag.builder(NormPoint.of(300, 700), NormPoint.of(500, 500))
@@ -224,14 +228,7 @@ class CoastSettleTest {
     // moving or at rest, shows for 900 ms until the map draws its new tiles
     CoastingMap map = new CoastingMap(clock, finger, 0, 900);
     map.emptiedByCoast = true;
-    try (Device d =
-        Device.builder()
-            .hid(finger)
-            .capture(map)
-            .ticker(clock)
-            .sleeper(clock)
-            .settleBound(Duration.ofSeconds(2))
-            .open()) {
+    try (Device d = device(map, Duration.ofSeconds(2))) {
       ActionResult r = d.drag(fastPan());
       assertThat(r.observation().settled()).as("the bound leaves room to see it").isTrue();
       assertThat(Arrays.equals(r.observation().jpeg(), map.jpeg(60, true)))
@@ -287,14 +284,7 @@ class CoastSettleTest {
     CoastingMap map = new CoastingMap(clock, finger, 0, 700);
     map.stallFromMs = 30;
     map.stallUntilMs = 650;
-    try (Device d =
-        Device.builder()
-            .hid(finger)
-            .capture(map)
-            .ticker(clock)
-            .sleeper(clock)
-            .settleBound(Duration.ofMillis(1500))
-            .open()) {
+    try (Device d = device(map, Duration.ofMillis(1500))) {
       ActionResult r =
           d.swipe(
               Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300))
@@ -317,14 +307,7 @@ class CoastSettleTest {
     map.lateFromMs = 20;
     map.lateUntilMs = 1000;
     map.lateByMs = 200;
-    try (Device d =
-        Device.builder()
-            .hid(finger)
-            .capture(map)
-            .ticker(clock)
-            .sleeper(clock)
-            .settleBound(Duration.ofMillis(2000))
-            .open()) {
+    try (Device d = device(map, Duration.ofMillis(2000))) {
       ActionResult r =
           d.swipe(
               Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300))

@@ -64,21 +64,7 @@ final class WheelReader {
       if (out == cols) {
         out = new ArrayList<>(cols);
       }
-      out.set(
-          i,
-          new WheelColumn(
-              c.index(),
-              a.columnX(),
-              a.centerY(),
-              a.rowSpacing(),
-              a.selectedLabel(),
-              a.labelsAbove(),
-              a.labelsBelow(),
-              a.value(),
-              a.scale(),
-              a.confidence(),
-              a.region(),
-              a.selectionCues()));
+      out.set(i, renumbered(a, c.index(), a.rowSpacing()));
     }
     return out;
   }
@@ -119,21 +105,7 @@ final class WheelReader {
             && Math.abs(again.get().rowSpacing() - line) <= SHARED_PITCH_AGREEMENT * line
             && Math.abs(again.get().columnX() - c.columnX()) < Math.max(40, line)) {
           WheelColumn m = again.get();
-          all.set(
-              i,
-              new WheelColumn(
-                  c.index(),
-                  m.columnX(),
-                  m.centerY(),
-                  line,
-                  m.selectedLabel(),
-                  m.labelsAbove(),
-                  m.labelsBelow(),
-                  m.value(),
-                  m.scale(),
-                  m.confidence(),
-                  m.region(),
-                  m.selectionCues()));
+          all.set(i, renumbered(m, c.index(), line));
         } else {
           all.remove(i--);
         }
@@ -181,20 +153,7 @@ final class WheelReader {
                           missed.get().region().x(),
                           missed.get().region().x() + missed.get().region().w()))) {
         WheelColumn m = missed.get();
-        all.add(
-            new WheelColumn(
-                0,
-                m.columnX(),
-                m.centerY(),
-                line.rowSpacing(),
-                m.selectedLabel(),
-                m.labelsAbove(),
-                m.labelsBelow(),
-                m.value(),
-                m.scale(),
-                m.confidence(),
-                m.region(),
-                m.selectionCues()));
+        all.add(renumbered(m, 0, line.rowSpacing()));
       }
     }
     if (all.equals(found)) {
@@ -203,22 +162,26 @@ final class WheelReader {
     all.sort(Comparator.comparingDouble(WheelColumn::columnX));
     List<WheelColumn> out = new ArrayList<>();
     for (WheelColumn c : all) {
-      out.add(
-          new WheelColumn(
-              out.size(),
-              c.columnX(),
-              c.centerY(),
-              c.rowSpacing(),
-              c.selectedLabel(),
-              c.labelsAbove(),
-              c.labelsBelow(),
-              c.value(),
-              c.scale(),
-              c.confidence(),
-              c.region(),
-              c.selectionCues()));
+      out.add(renumbered(c, out.size(), c.rowSpacing()));
     }
     return out;
+  }
+
+  /** {@code read} as column {@code index} of its picker, its rows {@code rowSpacing} apart. */
+  private static WheelColumn renumbered(WheelColumn read, int index, double rowSpacing) {
+    return new WheelColumn(
+        index,
+        read.columnX(),
+        read.centerY(),
+        rowSpacing,
+        read.selectedLabel(),
+        read.labelsAbove(),
+        read.labelsBelow(),
+        read.value(),
+        read.scale(),
+        read.confidence(),
+        read.region(),
+        read.selectionCues());
   }
 
   /**
@@ -628,21 +591,7 @@ final class WheelReader {
         continue;
       }
       double shared = median(from);
-      out.set(
-          i,
-          new WheelColumn(
-              c.index(),
-              c.columnX(),
-              c.centerY(),
-              shared,
-              c.selectedLabel(),
-              c.labelsAbove(),
-              c.labelsBelow(),
-              c.value(),
-              c.scale(),
-              c.confidence(),
-              c.region(),
-              c.selectionCues()));
+      out.set(i, renumbered(c, c.index(), shared));
     }
     return out;
   }
