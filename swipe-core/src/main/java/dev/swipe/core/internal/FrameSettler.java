@@ -131,11 +131,12 @@ final class FrameSettler {
      * do what it does at rest: a Leaflet map on a phone draws the tiles it skipped while moving
      * once the pan's inertia ends. The default window (passed in five frames of a fast screencast)
      * called such a map settled with part of it still blank (found by the honesty benchmark on
-     * {@code chrome:}), and so did a fixed half second after a fast pan: Leaflet's inertia eases
-     * out as the fifth power of the time left, so its last few pixels, too small a step for the
-     * noise-robust diff to see, take a share of the coast that grows with its length (a third to a
-     * half of the motion seen before them). The window counts capture time only: the frames of a
-     * sub-pixel tail come as fast as ever.
+     * {@code chrome:}). A fixed window is beaten by a long enough coast: Leaflet's inertia eases
+     * out as the fifth power of the time left and iOS's scroll decays exponentially, so their last
+     * few pixels, steps too small for the noise-robust diff, take a share of the coast that grows
+     * with its length (a third to a half of the motion seen before them). A coast that leaves the
+     * screen bare is another matter: see {@link FrameSettler#emptied}. The window counts capture
+     * time only: the frames of a sub-pixel tail come as fast as ever.
      */
     public static final Quiet COAST =
         new Quiet(Duration.ofMillis(500), 0, true, 1, ANY_STEP, Duration.ZERO, true, 1);
