@@ -154,6 +154,14 @@ class CoastSettleTest {
     return Device.builder().hid(finger).capture(eyes).ticker(clock).sleeper(clock).open();
   }
 
+  /** A settled claim shows {@code expected}, and the bound left room to make it. */
+  private static void assertSettledShowing(ActionResult r, byte[] expected, String what) {
+    if (r.observation().settled()) {
+      assertThat(Arrays.equals(r.observation().jpeg(), expected)).as(what).isTrue();
+    }
+    assertThat(r.observation().settled()).as("the bound leaves room to see it").isTrue();
+  }
+
   /** A device on {@code eyes} whose screen may take {@code bound} to settle. */
   private Device device(FrameSource eyes, Duration bound) {
     return Device.builder()
@@ -177,12 +185,7 @@ class CoastSettleTest {
                   .holdAfterMs(0)
                   .build());
       byte[] rest = map.jpeg(60 + 120 / 16, true);
-      if (r.observation().settled()) {
-        assertThat(Arrays.equals(r.observation().jpeg(), rest))
-            .as("a settled screen shows the tile drawn after the coast")
-            .isTrue();
-      }
-      assertThat(r.observation().settled()).as("the bound leaves room to see it").isTrue();
+      assertSettledShowing(r, rest, "a settled screen shows the tile drawn after the coast");
     }
   }
 
@@ -193,20 +196,8 @@ class CoastSettleTest {
     // of quiet called it settled 300 ms before the tiles
     CoastingMap map = new CoastingMap(clock, finger, 1200, 800);
     try (Device d = device(map, Duration.ofSeconds(4))) {
-      ActionResult r =
-          d.drag(
-              Drag.builder(NormPoint.of(300, 700), NormPoint.of(500, 500))
-                  .then(NormPoint.of(600, 300))
-                  .durationMs(300)
-                  .steps(16)
-                  .holdAfterMs(0)
-                  .build());
-      if (r.observation().settled()) {
-        assertThat(Arrays.equals(r.observation().jpeg(), map.jpeg(60 + 1200 / 16, true)))
-            .as("settled only once the tiles show")
-            .isTrue();
-      }
-      assertThat(r.observation().settled()).as("the bound leaves room to see it").isTrue();
+      ActionResult r = d.drag(pan(300, 16));
+      assertSettledShowing(r, map.jpeg(60 + 1200 / 16, true), "settled only once the tiles show");
     }
   }
 
@@ -252,10 +243,15 @@ class CoastSettleTest {
   }
 
   private static Drag fastPan() {
+    return pan(200, 12);
+  }
+
+  /** A pan up and to the right over {@code ms} in {@code steps}, lifted while moving. */
+  private static Drag pan(int ms, int steps) {
     return Drag.builder(NormPoint.of(300, 700), NormPoint.of(500, 500))
         .then(NormPoint.of(600, 300))
-        .durationMs(200)
-        .steps(12)
+        .durationMs(ms)
+        .steps(steps)
         .holdAfterMs(0)
         .build();
   }
@@ -264,14 +260,7 @@ class CoastSettleTest {
   void anInertialDragWaitsOutTheStillSpellToo() {
     CoastingMap map = new CoastingMap(clock, finger, 80, 300);
     try (Device d = device(map)) {
-      ActionResult r =
-          d.drag(
-              Drag.builder(NormPoint.of(300, 700), NormPoint.of(500, 500))
-                  .then(NormPoint.of(600, 300))
-                  .durationMs(300)
-                  .steps(16)
-                  .holdAfterMs(0)
-                  .build());
+      ActionResult r = d.drag(pan(300, 16));
       assertThat(r.observation().settled()).isTrue();
       assertThat(Arrays.equals(r.observation().jpeg(), map.jpeg(60 + 80 / 16, true))).isTrue();
     }
@@ -292,12 +281,7 @@ class CoastSettleTest {
                   .steps(16)
                   .holdAfterMs(0)
                   .build());
-      if (r.observation().settled()) {
-        assertThat(Arrays.equals(r.observation().jpeg(), map.jpeg(60, true)))
-            .as("settled only once the tile shows")
-            .isTrue();
-      }
-      assertThat(r.observation().settled()).as("the bound leaves room to see it").isTrue();
+      assertSettledShowing(r, map.jpeg(60, true), "settled only once the tile shows");
     }
   }
 
@@ -315,12 +299,7 @@ class CoastSettleTest {
                   .steps(16)
                   .holdAfterMs(0)
                   .build());
-      if (r.observation().settled()) {
-        assertThat(Arrays.equals(r.observation().jpeg(), map.jpeg(60, true)))
-            .as("settled only once the tile shows")
-            .isTrue();
-      }
-      assertThat(r.observation().settled()).as("the bound leaves room to see it").isTrue();
+      assertSettledShowing(r, map.jpeg(60, true), "settled only once the tile shows");
     }
   }
 
