@@ -142,7 +142,10 @@ public interface Device extends AutoCloseable {
   /** Captures the screen now (a frame newer than this call plus the source's latency). */
   Observation screenshot();
 
-  /** Plays any gesture and observes the result, settling within the device's default bound. */
+  /**
+   * Plays any gesture and observes the result, settling within the device's default bound (three
+   * times it for a swipe or drag that lifts while moving: its content coasts on).
+   */
   ActionResult perform(Gesture gesture);
 
   /**
@@ -649,10 +652,11 @@ public interface Device extends AutoCloseable {
     /**
      * How long the phone's screen may take to settle after an action (frames equal within JPEG
      * noise over a quiet window: 150 ms; after a swipe or drag that lifts while moving, 500 ms or
-     * as long as the motion seen, and never on a screen the motion left bare; a wheel nudge's snap,
-     * 1000 ms or longer while it crawls, within twice this bound) before an unsettled observation
-     * is returned; the capture source's latency is added, since the screen is seen that much later.
-     * Default 1000 ms, zero disables.
+     * as long as the motion seen, never on a screen the motion left bare, within three times this
+     * bound when the gesture is played with the default; a wheel nudge's snap, 1000 ms or longer
+     * while it crawls, within twice this bound) before an unsettled observation is returned; the
+     * capture source's latency is added, since the screen is seen that much later. Default 1000 ms,
+     * zero disables.
      */
     public Builder settleBound(Duration bound) {
       SwipeException.requireArgument(bound, "settle_bound");

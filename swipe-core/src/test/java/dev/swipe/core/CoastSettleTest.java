@@ -214,6 +214,19 @@ class CoastSettleTest {
   }
 
   @Test
+  void aCoastLongerThanTheDefaultBoundIsGivenThreeTimesItUnlessTheCallerNamesABound() {
+    // 1500 ms of visible coast end after the 1 s bound, and ask for as long again of quiet: with
+    // the plain bound no window could even start, and the map at rest came back unsettled
+    CoastingMap map = new CoastingMap(clock, finger, 1500, 0);
+    try (Device d = device(map)) {
+      assertSettledShowing(
+          d.drag(fastPan()), map.jpeg(60 + 1500 / 16, true), "the coast's end is waited for");
+      ActionResult named = d.perform(fastPan(), Duration.ofSeconds(1));
+      assertThat(named.observation().settled()).as("a bound the caller names is kept").isFalse();
+    }
+  }
+
+  @Test
   void aScreenTheCoastEmptiedIsNotSettledUntilItsContentIsDrawn() {
     // a fast pan carries the drawn tiles off the screen: bare background, which looks the same
     // moving or at rest, shows for 900 ms until the map draws its new tiles

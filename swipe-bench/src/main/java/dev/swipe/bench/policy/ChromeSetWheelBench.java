@@ -24,7 +24,8 @@ import java.util.Random;
  * target; a claim that the page does not hold is wrong.
  *
  * <pre>
- * java -cp ... dev.swipe.bench.policy.ChromeSetWheelBench --sessions=24 [--seed0=9000] [--family=all]
+ * java -cp ... dev.swipe.bench.policy.ChromeSetWheelBench --sessions=24 [--seed0=9000]
+ *     [--family=all] [--trace=DIR]
  * </pre>
  */
 public final class ChromeSetWheelBench {
@@ -90,6 +91,7 @@ public final class ChromeSetWheelBench {
     int sessions = Integer.parseInt(Stats.opt(args, "sessions", "24"));
     long seed0 = Long.parseLong(Stats.opt(args, "seed0", "9000"));
     String only = Stats.opt(args, "family", "all");
+    String traces = Stats.opt(args, "trace", "");
     Map<String, List<Outcome>> byFamily = new LinkedHashMap<>();
     long t0 = System.nanoTime();
     try (PageServer server = PageServer.widgets()) {
@@ -99,7 +101,14 @@ public final class ChromeSetWheelBench {
         }
         List<Outcome> out = new ArrayList<>();
         for (int i = 0; i < sessions; i++) {
-          Outcome o = session(server, family, seed0 + i);
+          Outcome o =
+              session(
+                  server,
+                  family,
+                  seed0 + i,
+                  traces.isEmpty()
+                      ? null
+                      : java.nio.file.Path.of(traces, family + "-" + (seed0 + i)));
           out.add(o);
           System.err.println(o);
         }
@@ -144,14 +153,18 @@ public final class ChromeSetWheelBench {
     }
   }
 
-  static Outcome session(PageServer server, String family, long seed) {
+  /**
+   * One seeded session; with {@code trace} non-null the device records its trace there (render it
+   * with swipe-report) for a session worth looking into.
+   */
+  static Outcome session(PageServer server, String family, long seed, java.nio.file.Path trace) {
     Random rnd = new Random(seed * 7919 + family.hashCode());
     String device = DEVICES.get(rnd.nextInt(DEVICES.size()));
     Plan plan = plan(family, rnd);
     long t0 = System.nanoTime();
     String uri = "chrome:?device=" + device + "&url=" + server.url("pages/" + family + ".html");
     try (ChromePhone page = ChromePhone.open(uri);
-        Device phone = Device.builder().hid(page.transport()).capture(page.frameSource()).open()) {
+        Device phone = open(page, trace)) {
       awaitReady(page);
       if (!plan.setup().isEmpty()) {
         PageTruth.evaluate(page, plan.setup());
@@ -197,6 +210,11 @@ public final class ChromeSetWheelBench {
           (System.nanoTime() - t0) / 1e9,
           e.toString());
     }
+  }
+
+  private static Device open(ChromePhone page, java.nio.file.Path trace) {
+    Device.Builder b = Device.builder().hid(page.transport()).capture(page.frameSource());
+    return trace == null ? b.open() : b.trace(trace).open();
   }
 
   /** Where the column starts and what it is set to: both drawn from the seed. */

@@ -310,7 +310,10 @@ public final class DefaultDevice implements Device {
 
   @Override
   public ActionResult perform(Gesture gesture) {
-    return perform(gesture, settleBound);
+    boolean coasts = FrameSettler.Quiet.after(gesture).equals(FrameSettler.Quiet.COAST);
+    return perform(
+        gesture,
+        coasts ? settleBound.multipliedBy(FrameSettler.Quiet.COAST_BOUND_FACTOR) : settleBound);
   }
 
   @Override

@@ -147,6 +147,14 @@ final class FrameSettler {
      */
     public static final int COAST_BELOW_HOLD_MS = 100;
 
+    /**
+     * How many times the device's settle bound a gesture that lifts while moving is given by
+     * default: a coast lasts seconds (iOS decays a fling's speed by 0.2% a millisecond, Leaflet's
+     * inertia eases out over up to two seconds), and its window lasts as long as the motion, so
+     * within the plain bound a long coast could only come back unsettled on a page at rest.
+     */
+    public static final int COAST_BOUND_FACTOR = 3;
+
     /** A window policy whose crawl factor counts any gap, without grace past the bound. */
     public Quiet(Duration afterMotion, double crawlFactor, boolean motionAtStart) {
       this(afterMotion, crawlFactor, motionAtStart, 1, ANY_STEP, Duration.ZERO);
