@@ -18,8 +18,8 @@ import java.util.Locale;
  * Issue 35 item 4: the speed of the loop on {@code chrome:} at each frame scale: the cost of one
  * screenshot of a still page (a frame source grab, and {@code Device.screenshot} with its settling
  * gate), frames per second delivered while a list coasts after a fling (beside the competing way,
- * polling {@code Page.captureScreenshot}), and action-to-evidence time
- * (the finger's lift to the settled observation) of a drag and of a fling.
+ * polling {@code Page.captureScreenshot}), and action-to-evidence time (the finger's lift to the
+ * settled observation) of a drag and of a fling.
  *
  * <pre>
  * java -cp ... dev.swipe.bench.policy.ChromeLoopBench [--rounds=20]

@@ -73,16 +73,35 @@ final class TailWatch {
   /**
    * Captures the newest frame the source can deliver now; none when it has none in time. The frame
    * shows the screen a capture latency ago: any frames of the content in motion will do, and
-   * waiting out the latency would hold the finger still for it at every look.
+   * waiting out the latency would hold the finger still for it at every look. After the first look,
+   * any frame newer than the one before will do too.
    */
   void look() {
-    Frame frame =
-        FrameSettler.grabInTime(
-            capture, ticker.read() - capture.latency().toNanos(), captureTimeout);
+    // a source returns frames captured at or after notBefore plus its latency
+    long latency = capture.latency().toNanos();
+    long notBefore =
+        frames.isEmpty()
+            ? ticker.read() - latency
+            : frames.get(frames.size() - 1).captureNanos() + 1 - latency;
+    Frame frame = FrameSettler.grabInTime(capture, notBefore, lookTimeout());
     if (frame != null) {
       frames.add(frame);
     }
   }
+
+  /**
+   * How long a look may hold the finger still: a frame and a half of a 30 fps source, never the
+   * capture timeout. A source slower than that (a screencast drawn by a busy browser, which then
+   * falls back to a screenshot) held every wheel nudge's finger still mid-drag for half a second to
+   * a second at each look, and a picker that settles on its own once its scrolling pauses (Ionic's)
+   * then landed a two-row nudge one row short.
+   */
+  private Duration lookTimeout() {
+    return captureTimeout.compareTo(LOOK_TIMEOUT) < 0 ? captureTimeout : LOOK_TIMEOUT;
+  }
+
+  /** See {@link #lookTimeout()}. */
+  static final Duration LOOK_TIMEOUT = Duration.ofMillis(50);
 
   /** How many frames were captured. */
   int frames() {

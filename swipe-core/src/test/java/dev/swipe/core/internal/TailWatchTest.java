@@ -2,15 +2,21 @@ package dev.swipe.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
+import dev.swipe.core.SwipeException;
 import dev.swipe.core.VirtualClock;
 import dev.swipe.core.gesture.GestureShape;
 import dev.swipe.core.gesture.PointerEvent;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Timeline;
 import dev.swipe.core.gesture.TimelinePlanner;
+import dev.swipe.core.spi.Frame;
+import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.testkit.Jpegs;
 import dev.swipe.core.testkit.RecordingHidTransport;
+import java.awt.image.BufferedImage;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -62,6 +68,67 @@ class TailWatchTest {
                 .boxed()
                 .toList())
         .containsExactly(plan.reportCount() - 1);
+  }
+
+  /** A source that draws a frame once a second (a busy browser's screencast), in virtual time. */
+  static final class SlowFrames implements FrameSource {
+    static final long PERIOD = 1_000_000_000L;
+    final VirtualClock clock;
+    final byte[] jpeg = Jpegs.encode(new BufferedImage(8, 8, BufferedImage.TYPE_INT_RGB));
+
+    SlowFrames(VirtualClock clock) {
+      this.clock = clock;
+    }
+
+    @Override
+    public Frame grab(long notBeforeNanos, Duration timeout) {
+      long latest = clock.read() / PERIOD * PERIOD;
+      if (latest >= notBeforeNanos) {
+        return new Frame(jpeg, 8, 8, latest);
+      }
+      long next = (Math.max(notBeforeNanos, clock.read()) + PERIOD - 1) / PERIOD * PERIOD;
+      if (next - clock.read() > timeout.toNanos()) {
+        clock.advance(timeout);
+        throw new SwipeException(ErrorCode.CAPTURE_TIMEOUT, "no frame in time");
+      }
+      clock.advance(Duration.ofNanos(next - clock.read()));
+      return new Frame(jpeg, 8, 8, next);
+    }
+
+    @Override
+    public Duration latency() {
+      return Duration.ZERO;
+    }
+
+    @Override
+    public void close() {}
+  }
+
+  @Test
+  void aLookHoldsTheFingerNoLongerThanAFrameAndAHalfAndTakesAnyFrameNewerThanTheLast() {
+    // a screencast that draws once a second held every nudge's finger still for up to a second at
+    // each look, and a picker that settles itself when its scrolling pauses landed short
+    VirtualClock clock = new VirtualClock();
+    clock.advance(Duration.ofMillis(1500));
+    TailWatch watch =
+        new TailWatch(
+            WHEEL_DRAG,
+            TimelinePlanner.plan(WHEEL_DRAG),
+            new SlowFrames(clock),
+            clock,
+            Duration.ofSeconds(5));
+    long t = clock.read();
+    watch.look();
+    assertThat(clock.read() - t).as("no frame within the look's wait").isEqualTo(50_000_000L);
+    assertThat(watch.frames()).isZero();
+    clock.advance(Duration.ofMillis(450)); // a frame is drawn at 2 s
+    watch.look();
+    assertThat(watch.frames()).isEqualTo(1);
+    clock.advance(Duration.ofMillis(1200)); // 3.2 s: the frame of 3 s is the newest
+    t = clock.read();
+    watch.look();
+    assertThat(clock.read()).as("a frame newer than the last look's is taken at once").isEqualTo(t);
+    assertThat(watch.frames()).isEqualTo(2);
   }
 
   @Test
