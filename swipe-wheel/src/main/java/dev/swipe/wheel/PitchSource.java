@@ -7,7 +7,13 @@ public enum PitchSource {
    */
   MEASURED("measured"),
   /** The caller's {@code row_spacing}: no measurement, or not confident enough to trust. */
-  CALLER_ESTIMATE("caller_estimate");
+  CALLER_ESTIMATE("caller_estimate"),
+  /**
+   * The pitch the column's previous nudge used, which turned it exactly the rows it planned (three
+   * or more): trusted like a measurement when the screenshot's own is not, as long as the caller's
+   * {@code row_spacing} still agrees with it.
+   */
+  CONFIRMED("confirmed");
 
   private final String wireName;
 

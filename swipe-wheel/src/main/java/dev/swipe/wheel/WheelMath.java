@@ -236,6 +236,17 @@ public final class WheelMath {
    * from outside the wheel, where the touch moves nothing.
    */
   public static PitchChoice choosePitch(double callerEstimate, PitchMeasurement measurement) {
+    return choosePitch(callerEstimate, measurement, Double.NaN);
+  }
+
+  /**
+   * {@link #choosePitch(double, PitchMeasurement)}, with the pitch a previous nudge of the column
+   * confirmed ({@code NaN} for none): when the measurement is not trusted and the caller's estimate
+   * lies within {@link #PITCH_OVERRIDE_TOLERANCE} of it, the confirmed pitch is used with the
+   * confident caps ({@link PitchSource#CONFIRMED}).
+   */
+  public static PitchChoice choosePitch(
+      double callerEstimate, PitchMeasurement measurement, double confirmedPitch) {
     PitchMeasurement m = measurement == null ? PitchMeasurement.none() : measurement;
     boolean plausible =
         Double.isFinite(m.pitch())
@@ -249,6 +260,11 @@ public final class WheelMath {
           Math.abs(m.pitch() - callerEstimate) > PITCH_OVERRIDE_TOLERANCE * callerEstimate;
       return new PitchChoice(
           m.pitch(), PitchSource.MEASURED, m.confidence(), true, overrode, callerEstimate);
+    }
+    if (Double.isFinite(confirmedPitch)
+        && Math.abs(callerEstimate - confirmedPitch) <= PITCH_OVERRIDE_TOLERANCE * confirmedPitch) {
+      return new PitchChoice(
+          confirmedPitch, PitchSource.CONFIRMED, m.confidence(), true, false, callerEstimate);
     }
     return new PitchChoice(
         callerEstimate, PitchSource.CALLER_ESTIMATE, m.confidence(), false, false, callerEstimate);

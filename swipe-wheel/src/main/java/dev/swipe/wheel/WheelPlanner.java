@@ -70,8 +70,21 @@ final class WheelPlanner {
    */
   public static WheelPlan plan(
       WheelRequest request, PitchMeasurement measurement, RowOrder order, boolean singleRow) {
+    return plan(request, measurement, order, singleRow, Double.NaN);
+  }
+
+  /**
+   * {@link #plan(WheelRequest, PitchMeasurement, RowOrder, boolean)} with the pitch an earlier
+   * nudge of the column confirmed ({@code NaN} for none; see {@link PitchSource#CONFIRMED}).
+   */
+  static WheelPlan plan(
+      WheelRequest request,
+      PitchMeasurement measurement,
+      RowOrder order,
+      boolean singleRow,
+      double confirmedPitch) {
     WheelMath.requireReachable(request);
-    PitchChoice pitch = WheelMath.choosePitch(request.rowSpacing(), measurement);
+    PitchChoice pitch = WheelMath.choosePitch(request.rowSpacing(), measurement, confirmedPitch);
     boolean probe = request.orderProbe();
     if (request.currentValue() == request.targetValue()) {
       return new WheelPlan(

@@ -146,7 +146,8 @@ public final class WheelRunGuard {
       if (request.currentValue() == request.targetValue()) {
         Episode done = col.episode;
         release(col);
-        WheelPlan plan = WheelPlanner.plan(request, measurement, col.order, false);
+        WheelPlan plan =
+            WheelPlanner.plan(request, measurement, col.order, false, col.confirmedPitch);
         WheelDecision d =
             new WheelDecision(
                 plan,
@@ -195,7 +196,8 @@ public final class WheelRunGuard {
             details(col, "run"));
       }
       boolean micro = col.probeNext;
-      WheelPlan plan = WheelPlanner.plan(request, measurement, col.order, micro);
+      WheelPlan plan =
+          WheelPlanner.plan(request, measurement, col.order, micro, col.confirmedPitch);
       WheelDecision d =
           new WheelDecision(
               plan,
@@ -260,13 +262,25 @@ public final class WheelRunGuard {
       ep.used++;
       WheelRequest r = ticket.request();
       WheelDecision d = ticket.decision();
+      boolean confirming =
+          d.plan().kind() == ActionKind.ROWS
+              && !d.plan().orderProbe()
+              && !d.microProbe()
+              && r.valueStep().isPresent();
       col.last =
           new Last(
               r.currentValue(),
               d.finger(),
               d.microProbe(),
               d.plan().orderProbe() || d.microProbe(),
-              r.cycleSize());
+              r.cycleSize(),
+              confirming ? d.plan().rows() : 0,
+              confirming
+                  ? (long) d.plan().rows()
+                      * r.valueStep().orElse(1)
+                      * (d.plan().direction() == ValueDirection.INCREASE ? 1 : -1)
+                  : 0,
+              d.pitch());
       if (d.microProbe()) {
         col.probeNext = false;
       }
@@ -500,6 +514,15 @@ public final class WheelRunGuard {
     }
     col.last = null;
     long delta = WheelMath.signedDelta(last.from, observed, last.cycle);
+    // a pitch is confirmed by a nudge that turned the column exactly the rows it planned, three or
+    // more (a snapping picker lands n rows for any pitch within half a row of n, so an exact
+    // landing
+    // of one or two rows says little), and unconfirmed by one that did not
+    if (last.plannedRows >= MIN_CONFIRMING_ROWS && delta == last.plannedDelta) {
+      col.confirmedPitch = last.pitch;
+    } else if (last.plannedRows > 0) {
+      col.confirmedPitch = Double.NaN;
+    }
     if (delta == 0) {
       if (last.microProbe) {
         col.noProgress = true;
@@ -522,6 +545,9 @@ public final class WheelRunGuard {
       }
     }
   }
+
+  /** The fewest rows a nudge must turn exactly to confirm its pitch. */
+  static final int MIN_CONFIRMING_ROWS = 3;
 
   private static void release(Column col) {
     col.episode = null;
@@ -629,6 +655,9 @@ public final class WheelRunGuard {
     double centerY;
     double pitch;
 
+    /** The pitch of a nudge that turned the column exactly the rows it planned; NaN for none. */
+    double confirmedPitch = Double.NaN;
+
     Column(double x) {
       this.x = x;
     }
@@ -654,5 +683,8 @@ public final class WheelRunGuard {
       FingerDirection finger,
       boolean microProbe,
       boolean singleRowProbe,
-      OptionalInt cycle) {}
+      OptionalInt cycle,
+      int plannedRows,
+      long plannedDelta,
+      double pitch) {}
 }

@@ -3,6 +3,7 @@ package dev.swipe.wheel;
 import static dev.swipe.wheel.Fixtures.catchWheel;
 import static dev.swipe.wheel.Fixtures.confident;
 import static dev.swipe.wheel.Fixtures.minutes;
+import static dev.swipe.wheel.Fixtures.years;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -24,6 +25,46 @@ class WheelRunGuardTest {
   private WheelDecision nudge(WheelRequest r) {
     try (WheelTicket t = guard.authorize(r, confident(40.0))) {
       return t.decision().targetReached() ? t.decision() : t.commit();
+    }
+  }
+
+  private WheelDecision nudge(WheelRequest r, PitchMeasurement m) {
+    try (WheelTicket t = guard.authorize(r, m)) {
+      return t.decision().targetReached() ? t.decision() : t.commit();
+    }
+  }
+
+  @Test
+  void aNudgeThatTurnsTheColumnExactlyTheRowsItPlannedConfirmsItsPitch() {
+    // an untrusted measurement keeps the slow caps (5 rows of a gap of 11) until a landing shows
+    // the pitch right; then the confident caps apply (4 of a gap of 6), until a landing misses
+    PitchMeasurement faint = PitchMeasurement.of(40.0, 0.4);
+    WheelDecision first = nudge(years(2000, 2011).build(), faint);
+    assertThat(first.rows()).isEqualTo(5);
+    assertThat(first.pitchSource()).isEqualTo(PitchSource.CALLER_ESTIMATE);
+    WheelDecision second = nudge(years(2005, 2011).build(), faint);
+    assertThat(second.pitchSource()).isEqualTo(PitchSource.CONFIRMED);
+    assertThat(second.rows()).isEqualTo(4);
+    WheelDecision third = nudge(years(2008, 2011).build(), faint); // 3 rows of the 4 planned
+    assertThat(third.pitchSource()).isEqualTo(PitchSource.CALLER_ESTIMATE);
+    assertThat(third.rows()).isEqualTo(2);
+  }
+
+  @Test
+  void aShortLandingOrRowsThatNoLongerLookTheSameConfirmNothing() {
+    nudge(years(2000, 2004).build(), PitchMeasurement.none()); // 2 rows, landed exactly
+    assertThat(nudge(years(2002, 2004).build(), PitchMeasurement.none()).pitchSource())
+        .as("two rows land alike for any pitch within a quarter of the true one")
+        .isEqualTo(PitchSource.CALLER_ESTIMATE);
+    WheelRunGuard other = new WheelRunGuard();
+    try (WheelTicket t = other.authorize(years(2000, 2011).build(), PitchMeasurement.none())) {
+      t.commit();
+    }
+    try (WheelTicket t =
+        other.authorize(years(2005, 2011).rowSpacing(46.0).build(), PitchMeasurement.none())) {
+      assertThat(t.decision().pitchSource())
+          .as("the caller's rows are 15% taller than the confirmed pitch")
+          .isEqualTo(PitchSource.CALLER_ESTIMATE);
     }
   }
 
