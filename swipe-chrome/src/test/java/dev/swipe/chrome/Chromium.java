@@ -12,10 +12,11 @@ import java.util.List;
  * Whether a Chromium is installed: tests that drive one skip without it on a developer's machine,
  * and fail under {@code .ci/run}, which installs it and sets {@code SWIPE_REQUIRE_TOOLS=1}.
  */
-final class Chromium {
+public final class Chromium {
   private Chromium() {}
 
-  static void assumeInstalled() {
+  /** Skips the test without a Chromium, or fails it where tools are required. */
+  public static void assumeInstalled() {
     boolean found = false;
     for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
       for (String name : List.of("chromium", "chromium-browser", "google-chrome")) {

@@ -44,10 +44,39 @@ final class ChromeProcess implements AutoCloseable {
   private final Path profile;
   private final URI browserUrl;
 
+  /**
+   * Kills the browser and deletes its profile when the JVM exits without closing the device (a
+   * signal, {@code System.exit}): a browser left running after its JVM holds a core and its profile
+   * for nothing (found when benchmark runs were stopped with a signal).
+   */
+  private final Thread exitHook;
+
   private ChromeProcess(Process process, Path profile, URI browserUrl) {
     this.process = process;
     this.profile = profile;
     this.browserUrl = browserUrl;
+    this.exitHook =
+        new Thread(
+            () -> {
+              kill(process);
+              deleteTree(profile);
+            },
+            "swipe-chrome-exit");
+    try {
+      Runtime.getRuntime().addShutdownHook(exitHook);
+    } catch (IllegalStateException e) {
+      // the JVM is already exiting: close() or the exit kills the browser
+    }
+  }
+
+  /** The hook that ends the browser at the JVM's exit; for tests. */
+  Thread exitHook() {
+    return exitHook;
+  }
+
+  /** The throwaway profile directory. */
+  Path profile() {
+    return profile;
   }
 
   /** The browser's DevTools WebSocket URL. */
@@ -250,6 +279,11 @@ final class ChromeProcess implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     deleteTree(profile);
+    try {
+      Runtime.getRuntime().removeShutdownHook(exitHook);
+    } catch (IllegalStateException e) {
+      // the JVM is exiting: the hook runs and finds nothing left to do
+    }
   }
 
   private static void kill(Process p) {
