@@ -88,7 +88,10 @@ final class WheelSetter {
     WheelScale scale = column.scale();
     note(shot, column);
     int confirmed = 0;
-    for (int i = 0; i <= MAX_NUDGES; i++) {
+    // the budget counts nudges: the readings that confirm a target reached by the last one are
+    // free (at most two before a nudge or the claim)
+    int nudged = 0;
+    while (true) {
       int current = column.value().getAsInt();
       int direction = 0;
       lastLabel = column.selectedLabel().orElse(null);
@@ -131,6 +134,9 @@ final class WheelSetter {
         }
         shot = device.screenshot();
       } else {
+        if (nudged++ >= MAX_NUDGES) {
+          break;
+        }
         confirmed = 0;
         confirmedOn.clear();
         direction = Integer.signum(shortestRows(scale, current, target));
@@ -255,7 +261,8 @@ final class WheelSetter {
     // labels of the latest reading that stood where earlier readings put them
     int agreeing = 0;
     int confirmed = 0;
-    for (int i = 0; i <= MAX_NUDGES; i++) {
+    int nudged = 0; // as for numbers: confirming readings are free
+    while (true) {
       lastLabel = column.selectedLabel().orElse(null);
       Integer selRow = sel;
       if (column
@@ -275,6 +282,9 @@ final class WheelSetter {
         }
         shot = device.screenshot();
       } else {
+        if (nudged++ >= MAX_NUDGES) {
+          break;
+        }
         confirmed = 0;
         confirmedOn.clear();
         Integer at = null;

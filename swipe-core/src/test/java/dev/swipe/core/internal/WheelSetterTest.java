@@ -557,6 +557,17 @@ class WheelSetterTest {
   }
 
   @Test
+  void aTargetReachedByTheLastNudgeOfTheBudgetIsStillConfirmedAndClaimed() {
+    // sixteen rows a row at a time: the sixteenth nudge lands on the target, and the two readings
+    // that confirm it are not nudges (they were counted as such, and the set was refused)
+    PickerPhone phone = new PickerPhone(YEARS, false, "2020");
+    phone.maxRows = 1;
+    WheelSetResult r = set(phone, WheelSet.columnAt(500).to(2020 + WheelSetter.MAX_NUDGES));
+    assertThat(phone.shown()).isEqualTo(String.valueOf(2020 + WheelSetter.MAX_NUDGES));
+    assertThat(r.actions()).isEqualTo(WheelSetter.MAX_NUDGES);
+  }
+
+  @Test
   void aColumnAskedForWhereNoneStandsIsRefusedBeforeAnyNudge() {
     PickerPhone phone = new PickerPhone(YEARS, false, "2020");
     assertThatThrownBy(() -> set(phone, WheelSet.columnAt(100).to(2021)))
