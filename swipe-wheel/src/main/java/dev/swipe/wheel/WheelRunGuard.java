@@ -516,8 +516,7 @@ public final class WheelRunGuard {
     long delta = WheelMath.signedDelta(last.from, observed, last.cycle);
     // a pitch is confirmed by a nudge that turned the column exactly the rows it planned, three or
     // more (a snapping picker lands n rows for any pitch within half a row of n, so an exact
-    // landing
-    // of one or two rows says little), and unconfirmed by one that did not
+    // landing of one or two rows says little), and unconfirmed by one that did not
     if (last.plannedRows >= MIN_CONFIRMING_ROWS && delta == last.plannedDelta) {
       col.confirmedPitch = last.pitch;
     } else if (last.plannedRows > 0) {
