@@ -33,7 +33,7 @@ public final class ChromeLoopBench {
     System.out.println(
         "| scale | frame | grab, still page (median ms) | screenshot, still (median ms) |"
             + " frames/s while coasting: screencast | polling captureScreenshot |"
-            + " lift to settled, drag (median ms) | lift to settled, fling (median ms) |");
+            + " lift to returned, drag (median ms) | lift to returned, fling (median ms) |");
     System.out.println("|---|---|---|---|---|---|---|---|");
     try (PageServer server = PageServer.widgets()) {
       for (int scale : new int[] {1, 2, 3}) {
