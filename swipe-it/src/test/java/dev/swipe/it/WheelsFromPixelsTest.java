@@ -55,6 +55,32 @@ class WheelsFromPixelsTest {
     }
   }
 
+  /**
+   * A nudge on the way to the target returns once the column's rows rest, before the picker's crawl
+   * has died out (its screen unsettled), and the target is claimed only on a later screenshot that
+   * shows it, as the wheel then stands.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios"})
+  void nudgesOnTheWayDoNotWaitForTheCrawlButTheClaimIsTheWheelsRest(String platform) {
+    try (Device phone = Device.open("sim:?scene=picker&platform=" + platform + "&seed=3001")) {
+      SimOracle truth = SimOracle.of(phone);
+      truth.setWheelValue("minute", 0);
+      WheelSetResult set = phone.setWheel(WheelSet.column(2).to("25"));
+      List<WheelNudgeResult> played =
+          set.nudges().stream().filter(n -> n.action().isPresent()).toList();
+      assertThat(played).isNotEmpty();
+      assertThat(played)
+          .as("each nudge returned as soon as the column rested")
+          .allMatch(n -> !n.observation().settled());
+      assertThat(set.observation().settled()).as("the screenshot the claim rests on").isTrue();
+      assertThat(set.observation().id())
+          .isNotEqualTo(played.get(played.size() - 1).observation().id());
+      assertThat(truth.wheel("minute").value()).isEqualTo(25);
+      assertThat(set.label()).isEqualTo("25");
+    }
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"android", "ios"})
   void setsMonthHourAcrossMidnightAndMinuteByFivesWithoutOvershootOrEditor(String platform) {

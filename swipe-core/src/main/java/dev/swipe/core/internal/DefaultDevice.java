@@ -405,6 +405,19 @@ public final class DefaultDevice implements Device {
    * slow tail when {@code watchTail} (a wheel nudge: its content moves only while the finger does).
    */
   ActionResult play(Gesture gesture, Duration bound, FrameSettler.Quiet quiet, boolean watchTail) {
+    return play(gesture, bound, quiet, watchTail, null);
+  }
+
+  /**
+   * {@link #play(Gesture, Duration, FrameSettler.Quiet, boolean)} whose wait {@code watcher} (may
+   * be null) may end early, unsettled.
+   */
+  ActionResult play(
+      Gesture gesture,
+      Duration bound,
+      FrameSettler.Quiet quiet,
+      boolean watchTail,
+      FrameSettler.Watcher watcher) {
     HidCapabilities caps = hid.capabilities();
     checkSupported(gesture, caps);
     Timeline timeline = TimelinePlanner.plan(gesture, caps.minReportInterval().toNanos());
@@ -420,7 +433,8 @@ public final class DefaultDevice implements Device {
             ? runner.run(timeline, hid)
             : runner.run(timeline, hid, tail.lookBefore(), tail::look);
     long lastReport = start + executed.actualOffsetNanos(executed.reportCount() - 1);
-    FrameSettler.Settled after = settler.settle(lastReport, bound, quiet, startScreen);
+    FrameSettler.Settled after =
+        settler.settle(lastReport, bound, watcher, quiet, null, startScreen);
     lastSettled = after;
     MotionTrail watched = tail == null ? after.motion() : tail.trail().then(after.motion());
     parts.motionLog.acted(prior, after.observation(), watched);
@@ -597,6 +611,16 @@ public final class DefaultDevice implements Device {
 
   @Override
   public WheelNudgeResult wheelNudge(Observation screenshot, WheelRequest request) {
+    return wheelNudge(screenshot, request, false);
+  }
+
+  /**
+   * {@link #wheelNudge(Observation, WheelRequest)}; {@code toRead} returns as soon as the column's
+   * rows rest long enough to be read, unsettled if the screen still crawls (see {@link
+   * ColumnRest}): {@code setWheel}'s nudges on the way to a target, whose readings plan the next
+   * nudge and are confirmed on later screenshots.
+   */
+  WheelNudgeResult wheelNudge(Observation screenshot, WheelRequest request, boolean toRead) {
     SwipeException.requireArgument(request, "request");
     attachments.requireOwn(screenshot, "screenshot_attachment_id");
     parts.lock.lock(); // reentrant: the nudge's own step takes it again
@@ -627,7 +651,7 @@ public final class DefaultDevice implements Device {
         throw e;
       }
       nudgeRequest = request; // for the trace: where its rows turn (see traced)
-      return wheels.wheelNudge(screenshot, request);
+      return wheels.wheelNudge(screenshot, request, toRead);
     } finally {
       nudgeRequest = outer;
       parts.lock.unlock();

@@ -406,7 +406,12 @@ final class FrameSettler {
     return settle(notBeforeNanos, bound, null, quiet, null, before);
   }
 
-  private Settled settle(
+  /**
+   * The whole gate: {@code watcher} (may be null) sees every frame and may end the wait unsettled,
+   * {@code quiet} is the window once motion was seen, {@code focus} (may be null) a region judged
+   * on its own, {@code before} (may be null) the screen a coasting gesture started from.
+   */
+  Settled settle(
       long notBeforeNanos,
       Duration bound,
       Watcher watcher,

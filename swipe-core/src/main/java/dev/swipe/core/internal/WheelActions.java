@@ -38,13 +38,18 @@ final class WheelActions {
     this.wheels = new WheelReader(run.parts.screenReader);
   }
 
-  WheelNudgeResult wheelNudge(Observation screenshot, WheelRequest request) {
+  /**
+   * A nudge; {@code toRead}: see {@link DefaultDevice#wheelNudge(Observation, WheelRequest,
+   * boolean)}.
+   */
+  WheelNudgeResult wheelNudge(Observation screenshot, WheelRequest request, boolean toRead) {
     SwipeException.requireArgument(request, "request");
     run.attachments.requireOwn(screenshot, "screenshot_attachment_id");
-    return run.locked("wheel_nudge", null, screenshot, before -> nudge(screenshot, request));
+    return run.locked(
+        "wheel_nudge", null, screenshot, before -> nudge(screenshot, request, toRead));
   }
 
-  private WheelNudgeResult nudge(Observation screenshot, WheelRequest request) {
+  private WheelNudgeResult nudge(Observation screenshot, WheelRequest request, boolean toRead) {
     long t0 = run.ticker.read();
     RowPitchResult measured;
     try {
@@ -69,7 +74,11 @@ final class WheelActions {
                           WheelDrags.toSwipe(drag, d.plan().pitch().pitch()),
                           run.settleBound.multipliedBy(FrameSettler.Quiet.PICKER_BOUND_FACTOR),
                           FrameSettler.Quiet.PICKER,
-                          true));
+                          true,
+                          toRead
+                              ? new ColumnRest(
+                                  DefaultDevice.nudgeRows(request, d.plan().pitch().pitch()))
+                              : null));
     } catch (RuntimeException e) {
       throw SwipeException.translate(e);
     }
@@ -164,14 +173,19 @@ final class WheelActions {
   }
 
   WheelSetResult setWheel(WheelSet request) {
+    return setWheel(request, null);
+  }
+
+  /** {@link #setWheel(WheelSet)} starting from {@code start} (may be null: a new screenshot). */
+  private WheelSetResult setWheel(WheelSet request, Observation start) {
     SwipeException.requireArgument(request, "request");
     run.ensureOpen();
     ActionTracer.Composite step =
         run.tracer == null ? null : run.beginStep("set_wheel", wheelGoal(request));
-    WheelSetter setter = new WheelSetter(run, wheels);
+    WheelSetter setter = new WheelSetter(run, wheels, (shot, r) -> run.wheelNudge(shot, r, true));
     WheelSetResult r;
     try {
-      r = setter.set(request);
+      r = setter.set(request, start);
     } catch (SwipeException e) {
       if (step != null) {
         ObjectNode outcome =
@@ -244,6 +258,6 @@ final class WheelActions {
     SwipeException.requireArgument(requests, "requests");
     run.ensureOpen();
     // each column through setWheel, so every set is a traced step of its own
-    return WheelSetter.setAll(run, wheels, requests, run::setWheel);
+    return WheelSetter.setAll(run, wheels, requests, this::setWheel);
   }
 }

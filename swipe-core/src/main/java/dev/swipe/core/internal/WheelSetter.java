@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.BiFunction;
 
 /**
  * {@code setWheel}: read the column, nudge under the wheel policy and its run guard, read again,
@@ -56,14 +57,38 @@ final class WheelSetter {
   /** A column asked for by its place: the column the place named when it was counted, or null. */
   private WheelColumn countedColumn;
 
+  /**
+   * The nudges on the way to a target: they may return once the column reads, before the screen has
+   * settled ({@link DefaultDevice#wheelNudge(Observation, WheelRequest, boolean)}); each target is
+   * still confirmed on a later screenshot before it is claimed.
+   */
+  private final BiFunction<Observation, WheelRequest, WheelNudgeResult> nudgeToRead;
+
+  /** A setter whose every nudge waits for the screen to settle. */
   WheelSetter(Device device, WheelReader reader) {
+    this(device, reader, device::wheelNudge);
+  }
+
+  WheelSetter(
+      Device device,
+      WheelReader reader,
+      BiFunction<Observation, WheelRequest, WheelNudgeResult> nudgeToRead) {
     this.device = device;
     this.reader = reader;
+    this.nudgeToRead = nudgeToRead;
   }
 
   WheelSetResult set(WheelSet request) {
+    return set(request, null);
+  }
+
+  /**
+   * Sets one column, starting from {@code start} when given: the latest screen, taken after the
+   * last action (a column set before this one), which a new screenshot would only show again.
+   */
+  WheelSetResult set(WheelSet request, Observation start) {
     long t0 = device.ticker().read();
-    Observation shot = device.screenshot();
+    Observation shot = start != null ? start : device.screenshot();
     WheelReading all = counted(reader.read(shot, null), request);
     shot = all.observation();
     WheelColumn column = located(all, request);
@@ -140,7 +165,7 @@ final class WheelSetter {
         confirmed = 0;
         confirmedOn.clear();
         direction = Integer.signum(shortestRows(scale, current, target));
-        WheelNudgeResult r = device.wheelNudge(shot, column.requestTo(target));
+        WheelNudgeResult r = nudgeToRead.apply(shot, column.requestTo(target));
         nudges.add(r);
         cost = cost.plus(r.cost());
         shot = r.observation();
@@ -331,7 +356,7 @@ final class WheelSetter {
           int window = column.labelsAbove().size() + 1 + column.labelsBelow().size();
           to = sel + direction * Math.max(1, Math.min(window, 6));
         }
-        WheelNudgeResult r = device.wheelNudge(shot, optionRequest(column, sel, to));
+        WheelNudgeResult r = nudgeToRead.apply(shot, optionRequest(column, sel, to));
         nudges.add(r);
         cost = cost.plus(r.cost());
         shot = r.action().isEmpty() ? device.screenshot() : r.observation();
@@ -633,7 +658,7 @@ final class WheelSetter {
       Device device,
       WheelReader reader,
       List<WheelSet> requests,
-      java.util.function.Function<WheelSet, WheelSetResult> setOne) {
+      BiFunction<WheelSet, Observation, WheelSetResult> setOne) {
     if (requests.isEmpty() || requests.size() > 20) {
       throw SwipeException.invalidArgument(
           "requests", "must name 1 to 20 columns, was " + requests.size());
@@ -673,13 +698,17 @@ final class WheelSetter {
     WheelSetResult[] results = new WheelSetResult[requests.size()];
     boolean[] again = new boolean[requests.size()];
     java.util.Arrays.fill(again, true);
+    // each set starts from the screen the one before it ended on: nothing acted since
+    Observation latest = reading.observation();
     for (int pass = 0; pass < PASSES; pass++) {
       for (int i = 0; i < requests.size(); i++) {
         if (again[i]) {
-          results[i] = merged(results[i], setOne.apply(pinned.get(i)));
+          results[i] = merged(results[i], setOne.apply(pinned.get(i), latest));
+          latest = results[i].observation();
         }
       }
       Observation check = device.screenshot();
+      latest = check;
       WheelReading now = reader.read(check, null);
       boolean allRight = true;
       for (int i = 0; i < requests.size(); i++) {

@@ -25,7 +25,7 @@ public final class WheelDrags {
   public static final int MAX_DURATION_MS = 1200;
 
   /** Move time per normalized unit of travel: about 0.4 units per ms at most. */
-  public static final double MS_PER_UNIT = 2.5;
+  public static final double MS_PER_UNIT = 1.5;
 
   private WheelDrags() {}
 
@@ -69,7 +69,7 @@ public final class WheelDrags {
     int duration =
         (int)
             Math.round(
-                Math.max(MIN_DURATION_MS, Math.min(MAX_DURATION_MS, 200 + MS_PER_UNIT * travel)));
+                Math.max(MIN_DURATION_MS, Math.min(MAX_DURATION_MS, 150 + MS_PER_UNIT * travel)));
     return Swipe.builder(NormPoint.of(drag.startX(), drag.startY()), NormPoint.of(endX, endY))
         .durationMs(duration)
         .steps(Math.max(12, duration / 16))
