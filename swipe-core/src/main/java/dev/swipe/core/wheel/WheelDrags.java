@@ -24,7 +24,13 @@ public final class WheelDrags {
   /** Longest move phase. */
   public static final int MAX_DURATION_MS = 1200;
 
-  /** Move time per normalized unit of travel: about 0.4 units per ms at most. */
+  /** Move time of any drag before its travel is counted. */
+  public static final int BASE_DURATION_MS = 150;
+
+  /**
+   * Move time per normalized unit of travel: about 0.67 units per ms at most, a person's quick but
+   * not flicking turn of a wheel (the dwell before release keeps it from flinging).
+   */
   public static final double MS_PER_UNIT = 1.5;
 
   private WheelDrags() {}
@@ -69,7 +75,9 @@ public final class WheelDrags {
     int duration =
         (int)
             Math.round(
-                Math.max(MIN_DURATION_MS, Math.min(MAX_DURATION_MS, 150 + MS_PER_UNIT * travel)));
+                Math.max(
+                    MIN_DURATION_MS,
+                    Math.min(MAX_DURATION_MS, BASE_DURATION_MS + MS_PER_UNIT * travel)));
     return Swipe.builder(NormPoint.of(drag.startX(), drag.startY()), NormPoint.of(endX, endY))
         .durationMs(duration)
         .steps(Math.max(12, duration / 16))
