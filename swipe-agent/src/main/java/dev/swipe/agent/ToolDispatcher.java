@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.agent.internal.AgentJson;
 import dev.swipe.agent.internal.JsonInput;
 import dev.swipe.agent.internal.ToolFailure;
-import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -147,11 +147,11 @@ public final class ToolDispatcher {
     } catch (SwipeException e) {
       return AgentJson.error(e.code().id(), e.getMessage(), e.details());
     } catch (RuntimeException e) {
-      SwipeException s = SwipeException.translate(e);
+      SwipeException s = SwipeException.orInternal(e);
       return AgentJson.error(s.code().id(), s.getMessage(), s.details());
     } catch (StackOverflowError | OutOfMemoryError e) {
       return AgentJson.error(
-          ErrorCode.INTERNAL.id(),
+          CommonCode.INTERNAL.id(),
           "the tool ran out of resources: " + e.getClass().getSimpleName(),
           Map.of());
     }

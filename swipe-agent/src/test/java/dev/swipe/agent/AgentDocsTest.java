@@ -3,8 +3,8 @@ package dev.swipe.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.swipe.core.Codes;
 import dev.swipe.core.Device;
-import dev.swipe.core.ErrorCode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -131,12 +131,15 @@ class AgentDocsTest {
     return String.join(", ", out);
   }
 
-  /** The error-code list: every code a result can carry, from the two enums. */
+  /**
+   * The error-code list: every code a result can carry, from core's lookup and the agent's enum.
+   */
   static String errorCodes() {
     StringBuilder b = new StringBuilder();
-    b.append("Core codes (`ErrorCode`): ");
     b.append(
-        String.join(", ", Arrays.stream(ErrorCode.values()).map(c -> "`" + c.id() + "`").toList()));
+        "Codes of core and the modules below it (`CommonCode`, `ImageCode`, `WheelErrorCode`,"
+            + " `MemoryCode`, `TextCode`, `ErrorCode`; `Codes.all()`): ");
+    b.append(String.join(", ", Codes.all().stream().map(c -> "`" + c.id() + "`").toList()));
     b.append(".\n\nAgent-layer codes (`AgentErrorCode`: the tools, JSON reading, HTTP and MCP): ");
     b.append(
         String.join(
@@ -187,7 +190,7 @@ class AgentDocsTest {
     assertThat(from).isNotNegative();
     assertThat(to).isGreaterThan(from);
     Set<String> known = new TreeSet<>();
-    Arrays.stream(ErrorCode.values()).forEach(c -> known.add(c.id()));
+    Codes.all().forEach(c -> known.add(c.id()));
     Arrays.stream(AgentErrorCode.values()).forEach(c -> known.add(c.id()));
     for (ToolSpec s : specs()) {
       known.add(s.name());
@@ -227,6 +230,6 @@ class AgentDocsTest {
     while (codes.find()) {
       listed++;
     }
-    assertThat(listed).isEqualTo(ErrorCode.values().length + AgentErrorCode.values().length);
+    assertThat(listed).isEqualTo(Codes.all().size() + AgentErrorCode.values().length);
   }
 }

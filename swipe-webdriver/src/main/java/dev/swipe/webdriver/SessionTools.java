@@ -1,8 +1,8 @@
 package dev.swipe.webdriver;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
-import dev.swipe.core.SwipeException;
 import dev.swipe.webdriver.internal.Json;
 import dev.swipe.webdriver.internal.RemoteEndCode;
 import java.util.Set;

@@ -10,11 +10,15 @@ import dev.swipe.agent.ToolListing;
 import dev.swipe.agent.internal.AgentJson;
 import dev.swipe.agent.internal.JsonInput;
 import dev.swipe.agent.internal.ToolFailure;
+import dev.swipe.base.Code;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.AttachmentBudget;
 import dev.swipe.core.AttachmentRegistry;
+import dev.swipe.core.Codes;
 import dev.swipe.core.Device;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
+import dev.swipe.diff.ImageCode;
 import dev.swipe.http.internal.BoundedJson;
 import dev.swipe.http.internal.HostPort;
 import dev.swipe.http.internal.JsonHttpServer;
@@ -22,7 +26,9 @@ import dev.swipe.http.internal.JsonHttpServer.Connection;
 import dev.swipe.http.internal.JsonHttpServer.Refusal;
 import dev.swipe.http.internal.JsonHttpServer.Request;
 import dev.swipe.http.internal.JsonHttpServer.Response;
+import dev.swipe.memory.MemoryCode;
 import dev.swipe.memory.MemoryStore;
+import dev.swipe.wheel.WheelErrorCode;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -318,7 +324,7 @@ public final class AgentHttpServer implements AutoCloseable {
           || (runHeaders.size() == 1 && !RUN.matcher(runHeaders.get(0)).matches())) {
         return error(
             400,
-            ErrorCode.INVALID_ARGUMENT,
+            CommonCode.INVALID_ARGUMENT,
             "run: must be one name of 1-64 of A-Z a-z 0-9 . _ -",
             Map.of("field", "run"));
       }
@@ -487,22 +493,30 @@ public final class AgentHttpServer implements AutoCloseable {
         default -> 422;
       };
     }
-    return switch (ErrorCode.fromId(id)) {
-      case ATTACHMENT_EVICTED -> 410;
-      case INVALID_ARGUMENT,
-          UNKNOWN_ATTACHMENT,
-          NOT_A_SCREENSHOT,
-          IMAGE_DECODE_FAILED,
-          IMAGE_SIZE_MISMATCH,
-          UNSUPPORTED_CHARACTER ->
-          400;
-      case WHEEL_COLUMN_BUSY -> 409;
-      case INTERNAL -> id.equals(ErrorCode.INTERNAL.id()) ? 500 : 422;
-      case HID_DISCONNECTED, CAPTURE_TIMEOUT, CAPTURE_STALE, MEMORY_UNAVAILABLE, DEVICE_CLOSED ->
-          503;
-      default -> 422;
-    };
+    Code code = Codes.fromId(id).orElse(null);
+    if (code == null) {
+      return 422;
+    }
+    return STATUS.getOrDefault(code, 422);
   }
+
+  /** The HTTP status of each core (and leaf) code that is not 422. */
+  private static final Map<Code, Integer> STATUS =
+      Map.ofEntries(
+          Map.entry(ErrorCode.ATTACHMENT_EVICTED, 410),
+          Map.entry(CommonCode.INVALID_ARGUMENT, 400),
+          Map.entry(ErrorCode.UNKNOWN_ATTACHMENT, 400),
+          Map.entry(ErrorCode.NOT_A_SCREENSHOT, 400),
+          Map.entry(CommonCode.IMAGE_DECODE_FAILED, 400),
+          Map.entry(ImageCode.IMAGE_SIZE_MISMATCH, 400),
+          Map.entry(ErrorCode.UNSUPPORTED_CHARACTER, 400),
+          Map.entry(WheelErrorCode.WHEEL_COLUMN_BUSY, 409),
+          Map.entry(CommonCode.INTERNAL, 500),
+          Map.entry(ErrorCode.HID_DISCONNECTED, 503),
+          Map.entry(ErrorCode.CAPTURE_TIMEOUT, 503),
+          Map.entry(ErrorCode.CAPTURE_STALE, 503),
+          Map.entry(MemoryCode.MEMORY_UNAVAILABLE, 503),
+          Map.entry(ErrorCode.DEVICE_CLOSED, 503));
 
   private static Response json(int status, ObjectNode body) {
     return Response.of(status, AgentJson.toText(body).getBytes(StandardCharsets.UTF_8));
@@ -513,8 +527,7 @@ public final class AgentHttpServer implements AutoCloseable {
     return json(status, AgentJson.error(code.id(), message, details));
   }
 
-  private static Response error(
-      int status, ErrorCode code, String message, Map<String, ?> details) {
+  private static Response error(int status, Code code, String message, Map<String, ?> details) {
     return json(status, AgentJson.error(code.id(), message, details));
   }
 

@@ -1,7 +1,8 @@
 package dev.swipe.agent.internal;
 
 import dev.swipe.agent.AgentErrorCode;
-import dev.swipe.core.ErrorCode;
+import dev.swipe.base.Code;
+import dev.swipe.base.CommonCode;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -23,7 +24,7 @@ public final class ToolFailure extends RuntimeException {
   /**
    * A core code raised by the tool layer itself (or carried over from a {@code SwipeException}).
    */
-  public ToolFailure(ErrorCode code, String message, Map<String, ?> details) {
+  public ToolFailure(Code code, String message, Map<String, ?> details) {
     this(code.id(), message, details);
   }
 
@@ -41,7 +42,7 @@ public final class ToolFailure extends RuntimeException {
   /** An {@code invalid_argument} failure naming {@code field}. */
   public static ToolFailure invalidArgument(String field, String message) {
     return new ToolFailure(
-        ErrorCode.INVALID_ARGUMENT, field + ": " + message, Map.of("field", field));
+        CommonCode.INVALID_ARGUMENT, field + ": " + message, Map.of("field", field));
   }
 
   /** The snake_case code on the wire. */

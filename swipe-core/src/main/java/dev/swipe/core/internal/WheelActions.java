@@ -1,11 +1,11 @@
 package dev.swipe.core.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.Cost;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.trace.TraceWriter;
 import dev.swipe.core.wheel.WheelColumn;
 import dev.swipe.core.wheel.WheelDrags;
@@ -50,7 +50,7 @@ final class WheelActions {
     try {
       measured = RowPitch.measureColumn(screenshot.grey(), request.columnX(), request.centerY());
     } catch (RuntimeException e) {
-      throw SwipeException.translate(e);
+      throw SwipeException.orInternal(e);
     }
     PitchMeasurement m =
         measured.found()
@@ -71,7 +71,7 @@ final class WheelActions {
                           FrameSettler.Quiet.PICKER,
                           true));
     } catch (RuntimeException e) {
-      throw SwipeException.translate(e);
+      throw SwipeException.orInternal(e);
     }
     Cost cost =
         played[0] == null
@@ -120,7 +120,7 @@ final class WheelActions {
       out.moved(
           ScreenDiff.compare(before, after, NormRegion.of(x1, y1, x2 - x1, y2 - y1)).changed());
     } catch (RuntimeException e) {
-      throw SwipeException.translate(e);
+      throw SwipeException.orInternal(e);
     }
     Optional<WheelColumn> now = wheels.near(after, request.columnX(), request.centerY(), spacing);
     if (now.isEmpty()) {
@@ -198,7 +198,7 @@ final class WheelActions {
       throw e;
     } catch (RuntimeException e) {
       if (step != null) {
-        step.fail(SwipeException.translate(e));
+        step.fail(SwipeException.orInternal(e));
       }
       throw e;
     }

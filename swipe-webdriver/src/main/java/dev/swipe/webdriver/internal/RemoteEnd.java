@@ -3,7 +3,7 @@ package dev.swipe.webdriver.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.swipe.core.ErrorCode;
+import dev.swipe.base.CommonCode;
 import dev.swipe.http.internal.HostPort;
 import dev.swipe.http.internal.JsonHttpServer;
 import dev.swipe.http.internal.JsonHttpServer.BodyReader;
@@ -209,7 +209,7 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
             new W3cFailure(
                 W3cError.UNKNOWN_ERROR,
                 "the remote end failed: " + e.getClass().getSimpleName(),
-                Json.MAPPER.createObjectNode().put("code", ErrorCode.INTERNAL.id()))));
+                Json.MAPPER.createObjectNode().put("code", CommonCode.INTERNAL.id()))));
   }
 
   /**
