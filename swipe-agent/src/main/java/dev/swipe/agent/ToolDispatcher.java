@@ -7,6 +7,7 @@ import dev.swipe.agent.internal.JsonInput;
 import dev.swipe.agent.internal.ToolFailure;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
+import dev.swipe.http.internal.ServerCode;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -120,7 +121,7 @@ public final class ToolDispatcher {
       Tool tool = tools.get(name);
       if (tool == null) {
         throw new ToolFailure(
-            AgentErrorCode.UNKNOWN_TOOL,
+            ServerCode.UNKNOWN_TOOL,
             "no tool named '"
                 + abbreviate(String.valueOf(name))
                 + "'; tools: "

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.base.Code;
 import dev.swipe.core.Codes;
 import dev.swipe.core.Device;
+import dev.swipe.http.internal.ServerCode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -232,6 +233,9 @@ class ToolDescriptionsTest {
       known.add(c.id());
     }
     for (AgentErrorCode c : AgentErrorCode.values()) {
+      known.add(c.id());
+    }
+    for (ServerCode c : ServerCode.values()) {
       known.add(c.id());
     }
     Set<String> unknown = new TreeSet<>();

@@ -7,6 +7,7 @@ import dev.swipe.base.SwipeException;
 import dev.swipe.core.Codes;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.diff.ImageCode;
+import dev.swipe.http.internal.ServerCode;
 import dev.swipe.wheel.WheelErrorCode;
 import java.util.Map;
 import java.util.Set;
@@ -30,7 +31,7 @@ final class Failures {
           WheelErrorCode.WHEEL_GENERIC_INPUT_BLOCKED.id(),
           WheelErrorCode.WHEEL_TARGET_UNREACHABLE.id(),
           ErrorCode.UNSUPPORTED_CHARACTER.id(),
-          RemoteEndCode.UNKNOWN_TOOL.id());
+          ServerCode.UNKNOWN_TOOL.id());
 
   /** Codes that mean the rig cannot go on. */
   static final Set<String> FAULT =
