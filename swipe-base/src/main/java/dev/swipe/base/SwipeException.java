@@ -6,10 +6,10 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The one exception the SDK throws, from every module. It carries a stable {@link Code} that
- * callers (and agents) branch on, a human message, and a details map with machine-readable context
- * such as the offending {@code field}. It lives at the bottom so the leaves throw it too, and a
- * caller never translates between exception types.
+ * The one exception every module throws for a caller-visible failure. It carries a stable {@link
+ * Code} that callers (and agents) branch on, a human message, and a details map with
+ * machine-readable context such as the offending {@code field}. It lives at the bottom so the
+ * leaves throw it too, and a caller never translates between exception types.
  */
 public final class SwipeException extends RuntimeException {
   private static final long serialVersionUID = 1L;
