@@ -3,7 +3,7 @@
  * devices, no I/O beyond decoding bytes handed in.
  */
 module dev.swipe.diff {
-  requires dev.swipe.base;
+  requires transitive dev.swipe.base;
   requires transitive java.desktop;
 
   // TwelveMonkeys' JPEG reader is not required here: it is an ImageIO plugin, bound at run time

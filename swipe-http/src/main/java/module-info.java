@@ -3,6 +3,7 @@
  * is exported only to the modules that serve over it.
  */
 module dev.swipe.http {
+  requires transitive dev.swipe.base;
   requires transitive com.fasterxml.jackson.databind;
 
   exports dev.swipe.http.internal to

@@ -3,6 +3,7 @@
  * in-memory), found by URI scheme.
  */
 module dev.swipe.memory {
+  requires transitive dev.swipe.base;
   requires java.sql;
   requires org.xerial.sqlitejdbc;
 

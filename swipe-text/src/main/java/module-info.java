@@ -1,6 +1,6 @@
 /** Reading text from screenshots: the TextReader SPI, queries and matching. */
 module dev.swipe.text {
-  requires dev.swipe.base;
+  requires transitive dev.swipe.base;
   requires transitive java.desktop;
 
   exports dev.swipe.text;

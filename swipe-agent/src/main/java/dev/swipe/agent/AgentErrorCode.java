@@ -1,35 +1,28 @@
 package dev.swipe.agent;
 
+import dev.swipe.base.Code;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The error codes of the agent layer that core's {@link dev.swipe.core.ErrorCode} does not have:
- * those of the tools themselves, of reading JSON, and of the HTTP and MCP transports. Every code an
- * agent reads in {@code error.code} (HTTP, tool results) or {@code error.data.code} (MCP) is either
- * one of these or a core code; the {@link #id()} strings are part of the wire contract and never
- * change once released. ({@code unsupported_character} is core's, since {@link
- * dev.swipe.core.Device#typeText} types text too.)
+ * The codes only the agent layer throws: those of the tools themselves and of the HTTP and MCP
+ * transports. Every code an agent reads in {@code error.code} (HTTP, tool results) or {@code
+ * error.data.code} (MCP) is one of these, one of core's and the leaves' ({@link
+ * dev.swipe.core.Codes}), or one the WebDriver server answers too ({@code unknown_tool}, {@code
+ * unauthorized}, the JSON reader's and the HTTP server's own refusals), which swipe-http defines
+ * once for both. The {@link #id()} strings are part of the wire contract and never change once
+ * released. ({@code unsupported_character} is core's, since {@link dev.swipe.core.Device#typeText}
+ * types text too.)
  */
-public enum AgentErrorCode {
-  /** A tool name no tool has; details list the tools. */
-  UNKNOWN_TOOL,
+public enum AgentErrorCode implements Code {
   /**
    * The run already ended ({@code finished} or {@code failed_to_complete_task}); start a new run.
    */
   RUN_TERMINATED,
-  /** JSON nested deeper than the reader allows. */
-  JSON_TOO_DEEP,
-  /** A JSON number literal longer than the reader allows. */
-  JSON_NUMBER_TOO_LONG,
-  /** A JSON string longer than the reader allows. */
-  JSON_STRING_TOO_LONG,
   /** HTTP: the Host header names neither a loopback name nor an allowed host. */
   HOST_NOT_ALLOWED,
   /** HTTP: the Origin header names a page that may not use the server. */
   ORIGIN_NOT_ALLOWED,
-  /** HTTP: the bearer token is missing or wrong. */
-  UNAUTHORIZED,
   /** HTTP: the path exists, but not with this method. */
   METHOD_NOT_ALLOWED,
   /** HTTP: no such path. */
@@ -40,22 +33,6 @@ public enum AgentErrorCode {
   RUN_EVICTED,
   /** HTTP: the named run belongs to another connection or token. */
   RUN_NOT_OWNED,
-  /** HTTP: the client holds as many connections as it may. */
-  TOO_MANY_CONNECTIONS,
-  /** HTTP: the request did not arrive whole in time. */
-  REQUEST_TIMEOUT,
-  /** HTTP: the body is larger than the server accepts. */
-  REQUEST_TOO_LARGE,
-  /** HTTP: the request line is longer than the server accepts. */
-  REQUEST_LINE_TOO_LONG,
-  /** HTTP: the header fields are too many or too long. */
-  HEADERS_TOO_LARGE,
-  /** HTTP: the request is not well-formed HTTP/1.1. */
-  MALFORMED_REQUEST,
-  /** HTTP: a protocol version other than HTTP/1.x. */
-  HTTP_VERSION_NOT_SUPPORTED,
-  /** HTTP: a transfer coding other than chunked. */
-  UNSUPPORTED_TRANSFER_ENCODING,
   /** MCP: a line longer than the server reads. */
   LINE_TOO_LONG,
   /** MCP: a JSON-RPC batch (one message per line is supported). */
@@ -78,7 +55,8 @@ public enum AgentErrorCode {
 
   private final String id = name().toLowerCase(Locale.ROOT);
 
-  /** The snake_case identifier on the wire, e.g. {@code unknown_tool}. */
+  /** The snake_case identifier on the wire, e.g. {@code run_terminated}. */
+  @Override
   public String id() {
     return id;
   }

@@ -1,7 +1,7 @@
 package dev.swipe.agent;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
-import dev.swipe.core.SwipeException;
 import dev.swipe.memory.MemoryStore;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;

@@ -3,7 +3,7 @@ package dev.swipe.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.agent.internal.ToolFailure;
-import dev.swipe.core.ErrorCode;
+import dev.swipe.base.CommonCode;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -38,7 +38,7 @@ final class ArgumentValidator {
       case "array" -> checkArray(schema, value, path, field);
       default ->
           throw new ToolFailure(
-              ErrorCode.INTERNAL, "schema of " + field + " has no known type", Map.of());
+              CommonCode.INTERNAL, "schema of " + field + " has no known type", Map.of());
     }
   }
 
@@ -58,7 +58,7 @@ final class ArgumentValidator {
           List<String> allowed = new ArrayList<>();
           props.fieldNames().forEachRemaining(allowed::add);
           throw new ToolFailure(
-              ErrorCode.INVALID_ARGUMENT,
+              CommonCode.INVALID_ARGUMENT,
               join(path, n)
                   + ": unknown field; allowed fields"
                   + (path.isEmpty() ? "" : " of " + path)
@@ -135,7 +135,7 @@ final class ArgumentValidator {
       }
       if (!ok) {
         throw new ToolFailure(
-            ErrorCode.INVALID_ARGUMENT,
+            CommonCode.INVALID_ARGUMENT,
             field
                 + ": must be one of "
                 + String.join(", ", allowed)

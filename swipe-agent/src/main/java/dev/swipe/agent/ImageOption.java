@@ -3,8 +3,8 @@ package dev.swipe.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.agent.internal.ToolFailure;
-import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
@@ -141,7 +141,7 @@ record ImageOption(Mode mode, int side) {
       return img;
     } catch (IOException e) {
       throw new SwipeException(
-          ErrorCode.IMAGE_DECODE_FAILED,
+          CommonCode.IMAGE_DECODE_FAILED,
           "image: the screenshot could not be scaled: " + e.getMessage(),
           Map.of("field", FIELD),
           e);
@@ -192,7 +192,7 @@ record ImageOption(Mode mode, int side) {
       writer.write(null, new IIOImage(img, null, null), p);
     } catch (IOException e) {
       throw new SwipeException(
-          ErrorCode.INTERNAL, "image: the scaled screenshot could not be encoded", Map.of(), e);
+          CommonCode.INTERNAL, "image: the scaled screenshot could not be encoded", Map.of(), e);
     } finally {
       writer.dispose();
     }

@@ -2,8 +2,8 @@ package dev.swipe.agent;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
+import dev.swipe.memory.MemoryCode;
 import dev.swipe.memory.MemoryQuery;
 import dev.swipe.memory.MemoryRecord;
 import dev.swipe.memory.MemoryStore;
@@ -187,7 +187,7 @@ final class MemoryTools {
         .orElseThrow(
             () ->
                 new SwipeException(
-                    ErrorCode.MEMORY_UNAVAILABLE,
+                    MemoryCode.MEMORY_UNAVAILABLE,
                     "no memory store is configured for this run (start the server with --memory)"));
   }
 

@@ -1,9 +1,9 @@
 package dev.swipe.agent;
 
 import dev.swipe.agent.internal.ToolFailure;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.diff.DecodeOptions;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.GreyRaster;
@@ -154,7 +154,7 @@ final class ObservationTools {
                         ? null
                         : new NormalizedRegion(region.x(), region.y(), region.w(), region.h()));
           } catch (RuntimeException e) {
-            throw SwipeException.translate(e);
+            throw SwipeException.orInternal(e);
           }
           return Results.diff(Results.object(), d);
         },
@@ -175,7 +175,7 @@ final class ObservationTools {
     try {
       return ImageDecoder.decodeBase64(value, DecodeOptions.FOR_DIFF);
     } catch (RuntimeException e) {
-      SwipeException s = SwipeException.translate(e);
+      SwipeException s = SwipeException.orInternal(e);
       throw new ToolFailure(
           s.code(), field + ": " + s.getMessage(), java.util.Map.of("field", field));
     }

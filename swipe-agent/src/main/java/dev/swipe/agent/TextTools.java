@@ -3,10 +3,10 @@ package dev.swipe.agent;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.agent.internal.ToolFailure;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.gesture.Tap;
 import dev.swipe.core.text.ScreenText;
 import dev.swipe.core.text.TextSearchResult;
@@ -93,7 +93,7 @@ final class TextTools {
     try {
       return b.build();
     } catch (RuntimeException e) {
-      SwipeException s = SwipeException.translate(e);
+      SwipeException s = SwipeException.orInternal(e);
       String field =
           s.field() == null ? textField : s.field().equals("query") ? textField : s.field();
       throw new ToolFailure(

@@ -5,8 +5,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.agent.internal.AgentJson;
 import dev.swipe.agent.internal.JsonInput;
 import dev.swipe.agent.internal.ToolFailure;
-import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
+import dev.swipe.http.internal.ServerCode;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -120,7 +121,7 @@ public final class ToolDispatcher {
       Tool tool = tools.get(name);
       if (tool == null) {
         throw new ToolFailure(
-            AgentErrorCode.UNKNOWN_TOOL,
+            ServerCode.UNKNOWN_TOOL,
             "no tool named '"
                 + abbreviate(String.valueOf(name))
                 + "'; tools: "
@@ -147,11 +148,11 @@ public final class ToolDispatcher {
     } catch (SwipeException e) {
       return AgentJson.error(e.code().id(), e.getMessage(), e.details());
     } catch (RuntimeException e) {
-      SwipeException s = SwipeException.translate(e);
+      SwipeException s = SwipeException.orInternal(e);
       return AgentJson.error(s.code().id(), s.getMessage(), s.details());
     } catch (StackOverflowError | OutOfMemoryError e) {
       return AgentJson.error(
-          ErrorCode.INTERNAL.id(),
+          CommonCode.INTERNAL.id(),
           "the tool ran out of resources: " + e.getClass().getSimpleName(),
           Map.of());
     }

@@ -23,7 +23,7 @@ public enum ToolListing {
     if ("compact".equals(value)) {
       return COMPACT;
     }
-    throw dev.swipe.core.SwipeException.invalidArgument(
+    throw dev.swipe.base.SwipeException.invalidArgument(
         field, "must be full or compact, was '" + value + "'");
   }
 

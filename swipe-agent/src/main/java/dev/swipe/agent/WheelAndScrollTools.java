@@ -3,9 +3,9 @@ package dev.swipe.agent;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.agent.internal.AgentJson;
 import dev.swipe.agent.internal.ToolFailure;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollResult;
@@ -194,7 +194,7 @@ final class WheelAndScrollTools {
       String letters = text.replaceAll("[^\\p{L}\\p{N}]", "");
       return letters.length() > 5 ? TextQuery.fuzzy(text, 1) : TextQuery.of(text);
     } catch (RuntimeException e) {
-      SwipeException s = SwipeException.translate(e);
+      SwipeException s = SwipeException.orInternal(e);
       throw new ToolFailure(
           s.code(),
           s.getMessage().replaceFirst("^query:", "until_text:"),

@@ -3,8 +3,9 @@ package dev.swipe.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.swipe.core.Codes;
 import dev.swipe.core.Device;
-import dev.swipe.core.ErrorCode;
+import dev.swipe.http.internal.ServerCode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -131,16 +132,25 @@ class AgentDocsTest {
     return String.join(", ", out);
   }
 
-  /** The error-code list: every code a result can carry, from the two enums. */
+  /**
+   * The error-code list: every code a result can carry, from core's lookup and the agent's enum.
+   */
   static String errorCodes() {
     StringBuilder b = new StringBuilder();
-    b.append("Core codes (`ErrorCode`): ");
     b.append(
-        String.join(", ", Arrays.stream(ErrorCode.values()).map(c -> "`" + c.id() + "`").toList()));
-    b.append(".\n\nAgent-layer codes (`AgentErrorCode`: the tools, JSON reading, HTTP and MCP): ");
+        "Codes of core and the modules below it (`CommonCode`, `ImageCode`, `WheelErrorCode`,"
+            + " `MemoryCode`, `TextCode`, `ErrorCode`; `Codes.all()`): ");
+    b.append(String.join(", ", Codes.all().stream().map(c -> "`" + c.id() + "`").toList()));
+    b.append(".\n\nAgent-layer codes (`AgentErrorCode`: the tools, HTTP and MCP): ");
     b.append(
         String.join(
             ", ", Arrays.stream(AgentErrorCode.values()).map(c -> "`" + c.id() + "`").toList()));
+    b.append(
+        ".\n\nCodes the WebDriver server answers too (swipe-http's `ServerCode`: JSON reading, the"
+            + " HTTP server's own refusals, the bearer token, tool names): ");
+    b.append(
+        String.join(
+            ", ", Arrays.stream(ServerCode.values()).map(c -> "`" + c.id() + "`").toList()));
     b.append(".\n");
     return b.toString();
   }
@@ -187,8 +197,9 @@ class AgentDocsTest {
     assertThat(from).isNotNegative();
     assertThat(to).isGreaterThan(from);
     Set<String> known = new TreeSet<>();
-    Arrays.stream(ErrorCode.values()).forEach(c -> known.add(c.id()));
+    Codes.all().forEach(c -> known.add(c.id()));
     Arrays.stream(AgentErrorCode.values()).forEach(c -> known.add(c.id()));
+    Arrays.stream(ServerCode.values()).forEach(c -> known.add(c.id()));
     for (ToolSpec s : specs()) {
       known.add(s.name());
       s.inputSchema().path("properties").fieldNames().forEachRemaining(known::add);
@@ -227,6 +238,8 @@ class AgentDocsTest {
     while (codes.find()) {
       listed++;
     }
-    assertThat(listed).isEqualTo(ErrorCode.values().length + AgentErrorCode.values().length);
+    assertThat(listed)
+        .isEqualTo(
+            Codes.all().size() + AgentErrorCode.values().length + ServerCode.values().length);
   }
 }

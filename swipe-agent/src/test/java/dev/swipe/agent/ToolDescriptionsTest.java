@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.Code;
+import dev.swipe.core.Codes;
 import dev.swipe.core.Device;
-import dev.swipe.core.ErrorCode;
+import dev.swipe.http.internal.ServerCode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -227,10 +229,13 @@ class ToolDescriptionsTest {
       names(s.inputSchema(), known);
       names(s.outputSchema(), known);
     }
-    for (ErrorCode c : ErrorCode.values()) {
+    for (Code c : Codes.all()) {
       known.add(c.id());
     }
     for (AgentErrorCode c : AgentErrorCode.values()) {
+      known.add(c.id());
+    }
+    for (ServerCode c : ServerCode.values()) {
       known.add(c.id());
     }
     Set<String> unknown = new TreeSet<>();

@@ -1,9 +1,9 @@
 package dev.swipe.assertj;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.screen.GoldenScreen;
 import dev.swipe.core.screen.ScreenComparison;
 import dev.swipe.core.text.ScreenText;

@@ -1,8 +1,9 @@
 package dev.swipe.capture;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.Sleeper;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
@@ -110,7 +111,7 @@ public final class FileReplayFrameSource implements FrameSource {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new SwipeException(
-            ErrorCode.INTERRUPTED, "interrupted while waiting for a replayed frame");
+            CommonCode.INTERRUPTED, "interrupted while waiting for a replayed frame");
       }
     }
     if (closed) {
@@ -170,7 +171,7 @@ public final class FileReplayFrameSource implements FrameSource {
       byte[] jpeg = Files.readAllBytes(dir.resolve(entry.file()));
       if (JpegHeader.readComplete(jpeg, jpeg.length) == null) {
         throw new SwipeException(
-            ErrorCode.IMAGE_DECODE_FAILED,
+            CommonCode.IMAGE_DECODE_FAILED,
             "recorded frame " + entry.file() + " in " + dir + " is not a whole JPEG",
             Map.of("file", entry.file()),
             null);
@@ -178,7 +179,7 @@ public final class FileReplayFrameSource implements FrameSource {
       return jpeg;
     } catch (IOException e) {
       throw new SwipeException(
-          ErrorCode.IMAGE_DECODE_FAILED,
+          CommonCode.IMAGE_DECODE_FAILED,
           "cannot read recorded frame " + entry.file() + " in " + dir + ": " + e.getMessage(),
           Map.of("file", entry.file()),
           e);

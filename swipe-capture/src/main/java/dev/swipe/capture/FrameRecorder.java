@@ -1,6 +1,6 @@
 package dev.swipe.capture;
 
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.spi.Frame;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -62,7 +62,7 @@ public final class FrameRecorder implements AutoCloseable {
       return new FrameRecorder(dir, writer);
     } catch (IOException e) {
       throw new SwipeException(
-          dev.swipe.core.ErrorCode.INVALID_ARGUMENT,
+          dev.swipe.base.CommonCode.INVALID_ARGUMENT,
           "record: cannot record into " + dir + ": " + e.getMessage(),
           Map.of("field", "record"),
           e);
@@ -83,7 +83,7 @@ public final class FrameRecorder implements AutoCloseable {
       count++;
     } catch (IOException e) {
       throw new SwipeException(
-          dev.swipe.core.ErrorCode.INVALID_ARGUMENT,
+          dev.swipe.base.CommonCode.INVALID_ARGUMENT,
           "record: writing " + file + " into " + dir + " failed: " + e.getMessage(),
           Map.of("field", "record"),
           e);

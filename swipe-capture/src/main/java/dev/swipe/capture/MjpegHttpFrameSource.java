@@ -1,6 +1,6 @@
 package dev.swipe.capture;
 
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.diff.JpegHeader;

@@ -1,7 +1,8 @@
 package dev.swipe.capture;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
 import java.awt.image.BufferedImage;
 import java.time.Duration;
@@ -117,7 +118,7 @@ final class NewestFrameSlot {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new SwipeException(
-            ErrorCode.INTERRUPTED, "interrupted while waiting for a frame from " + sourceName);
+            CommonCode.INTERRUPTED, "interrupted while waiting for a frame from " + sourceName);
       }
     }
   }

@@ -1,6 +1,6 @@
 package dev.swipe.capture;
 
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferByte;
 import java.awt.image.DataBufferInt;

@@ -1,7 +1,7 @@
 package dev.swipe.capture;
 
-import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.spi.Frame;
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferByte;
@@ -104,7 +104,7 @@ final class ScreenPipeline {
         ScreenCrop fixed = options.fixedCrop();
         if (!fixed.fitsIn(w, h)) {
           throw new SwipeException(
-              ErrorCode.INVALID_ARGUMENT,
+              CommonCode.INVALID_ARGUMENT,
               "crop: " + fixed + " does not fit the " + w + "x" + h + " capture frame",
               Map.of("field", "crop", "frame_width", w, "frame_height", h),
               null);
@@ -161,7 +161,7 @@ final class ScreenPipeline {
   }
 
   private static SwipeException decodeFailed(String message, Throwable cause) {
-    return new SwipeException(ErrorCode.IMAGE_DECODE_FAILED, message, Map.of(), cause);
+    return new SwipeException(CommonCode.IMAGE_DECODE_FAILED, message, Map.of(), cause);
   }
 
   /** Copies the crop into a compact BGR image (the JPEG writer is fastest on those). */
@@ -242,7 +242,7 @@ final class ScreenPipeline {
       writer.write(null, new IIOImage(image, null, null), param);
     } catch (IOException e) {
       throw new SwipeException(
-          ErrorCode.INTERNAL,
+          CommonCode.INTERNAL,
           "JPEG encoding of a cropped frame failed: " + e.getMessage(),
           Map.of(),
           e);

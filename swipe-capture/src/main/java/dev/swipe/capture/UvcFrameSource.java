@@ -1,8 +1,9 @@
 package dev.swipe.capture;
 
 import com.github.sarxos.webcam.Webcam;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.spi.Frame;
 import java.awt.Dimension;
@@ -58,7 +59,7 @@ public final class UvcFrameSource extends LiveFrameSource {
     Webcam webcam = find(device, discoveryTimeoutMs);
     if (webcam.isOpen()) {
       throw new SwipeException(
-          ErrorCode.INVALID_ARGUMENT,
+          CommonCode.INVALID_ARGUMENT,
           "device: " + webcam.getName() + " is already open in this JVM",
           Map.of("field", "device", "device", webcam.getName()),
           null);
@@ -156,7 +157,7 @@ public final class UvcFrameSource extends LiveFrameSource {
       webcam.setViewSize(size);
     } catch (RuntimeException e) {
       throw new SwipeException(
-          ErrorCode.INVALID_ARGUMENT,
+          CommonCode.INVALID_ARGUMENT,
           "size: "
               + size.width
               + "x"
@@ -183,7 +184,7 @@ public final class UvcFrameSource extends LiveFrameSource {
 
   private static SwipeException notFound(String message, List<String> names) {
     return new SwipeException(
-        ErrorCode.INVALID_ARGUMENT,
+        CommonCode.INVALID_ARGUMENT,
         "device: " + message + "; connected: " + (names.isEmpty() ? "none" : names),
         Map.of("field", "device", "devices", names),
         null);

@@ -2,7 +2,7 @@ package dev.swipe.capture;
 
 import com.github.sarxos.webcam.Webcam;
 import com.github.sarxos.webcam.WebcamDriver;
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.FrameSourceProvider;

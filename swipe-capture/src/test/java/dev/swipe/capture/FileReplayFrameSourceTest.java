@@ -3,8 +3,9 @@ package dev.swipe.capture;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.VirtualClock;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.Frame;
@@ -134,7 +135,7 @@ class FileReplayFrameSourceTest {
       assertThatThrownBy(() -> replay.grab(clock.read(), Duration.ofSeconds(1)))
           .isInstanceOfSatisfying(
               SwipeException.class,
-              e -> assertThat(e.code()).isEqualTo(ErrorCode.IMAGE_DECODE_FAILED));
+              e -> assertThat(e.code()).isEqualTo(CommonCode.IMAGE_DECODE_FAILED));
     }
   }
 }

@@ -7,7 +7,7 @@ import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.longs;
 
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.Frame;

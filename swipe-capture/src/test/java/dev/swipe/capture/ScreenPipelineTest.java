@@ -3,8 +3,8 @@ package dev.swipe.capture;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.diff.JpegHeader;
@@ -49,7 +49,7 @@ class ScreenPipelineTest {
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+              assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
               assertThat(e.field()).isEqualTo("crop");
               assertThat(e.getMessage()).contains("1920x1080");
             });

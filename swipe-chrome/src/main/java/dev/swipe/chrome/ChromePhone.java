@@ -1,8 +1,8 @@
 package dev.swipe.chrome;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.chrome.internal.ChromeParts;
-import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.HidTransport;
@@ -45,7 +45,7 @@ public final class ChromePhone implements AutoCloseable {
     DeviceUri parsed = DeviceUri.parse(uri);
     if (!Set.of("chrome", "cdp").contains(parsed.scheme())) {
       throw new SwipeException(
-          ErrorCode.UNKNOWN_SCHEME,
+          CommonCode.UNKNOWN_SCHEME,
           "ChromePhone opens chrome: and cdp: URIs, not " + parsed.scheme() + ":");
     }
     return new ChromePhone(ChromeParts.open(parsed, ProviderContext.system()));

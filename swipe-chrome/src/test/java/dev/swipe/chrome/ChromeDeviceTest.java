@@ -4,11 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.chrome.internal.PageTruth;
 import dev.swipe.core.Device;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.scroll.Movement;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
@@ -100,7 +101,7 @@ class ChromeDeviceTest {
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+              assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
               assertThat(e.details()).containsEntry("field", "device");
               assertThat(e.getMessage()).contains("pixel-7", "iphone-15");
             });
@@ -121,7 +122,7 @@ class ChromeDeviceTest {
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+              assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
               assertThat(e.details()).containsEntry("field", "url");
             });
   }

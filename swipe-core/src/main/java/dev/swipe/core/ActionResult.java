@@ -43,7 +43,7 @@ public abstract class ActionResult {
     /**
      * The value; a required part left unset fails with {@code invalid_argument} naming it.
      *
-     * @throws dev.swipe.core.SwipeException when a required part is missing
+     * @throws dev.swipe.base.SwipeException when a required part is missing
      */
     @Override
     public ActionResult build() {

@@ -1,5 +1,6 @@
 package dev.swipe.core;
 
+import dev.swipe.base.SwipeException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;

@@ -1,5 +1,6 @@
 package dev.swipe.core;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.PixelRect;

@@ -1,5 +1,6 @@
 package dev.swipe.core;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.Gesture;
 import dev.swipe.core.gesture.Key;

@@ -1,6 +1,7 @@
 package dev.swipe.core;
 
 import dev.swipe.base.NormSpace;
+import dev.swipe.base.SwipeException;
 
 /**
  * A point in the normalized screen space: x and y in [0, 1000], origin at the top-left corner of

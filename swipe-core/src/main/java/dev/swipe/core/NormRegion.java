@@ -1,5 +1,7 @@
 package dev.swipe.core;
 
+import dev.swipe.base.SwipeException;
+
 /**
  * A rectangle in normalized screen space, {@code {x, y, w, h}} as the {@code image_diff} tool takes
  * it. The rectangle must lie inside [0, 1000] on both axes and have a positive size.

@@ -1,5 +1,6 @@
 package dev.swipe.core;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.diff.DecodeOptions;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDecoder;
@@ -194,7 +195,7 @@ public final class Observation {
     try {
       return g.patchedFrom(other.greyForDiff(), inRaster);
     } catch (RuntimeException e) {
-      throw SwipeException.translate(e);
+      throw SwipeException.orInternal(e);
     }
   }
 
@@ -251,7 +252,7 @@ public final class Observation {
     try {
       return ImageDecoder.decode(jpeg, options);
     } catch (RuntimeException e) {
-      throw SwipeException.translate(e);
+      throw SwipeException.orInternal(e);
     }
   }
 

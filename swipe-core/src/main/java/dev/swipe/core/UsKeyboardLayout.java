@@ -1,5 +1,6 @@
 package dev.swipe.core;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.KeyPress;
 import dev.swipe.core.gesture.Modifier;

@@ -1,5 +1,6 @@
 package dev.swipe.core;
 
+import dev.swipe.base.SwipeException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 

@@ -3,6 +3,9 @@ package dev.swipe.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.Code;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.spi.Frame;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
@@ -59,13 +62,13 @@ class AttachmentRegistryTest {
         ErrorCode.UNKNOWN_ATTACHMENT,
         "not an attachment of the current run");
     expect(() -> run.requireOwn(foreign, "before"), ErrorCode.UNKNOWN_ATTACHMENT, "belongs to");
-    expect(() -> run.screenshot("/etc/passwd", "before"), ErrorCode.INVALID_ARGUMENT, "paths");
-    expect(() -> run.screenshot("../shot-1.jpg", "before"), ErrorCode.INVALID_ARGUMENT, "paths");
-    expect(() -> run.screenshot("file:shot-1", "before"), ErrorCode.INVALID_ARGUMENT, "paths");
-    expect(() -> run.screenshot(null, "before"), ErrorCode.INVALID_ARGUMENT, "before");
+    expect(() -> run.screenshot("/etc/passwd", "before"), CommonCode.INVALID_ARGUMENT, "paths");
+    expect(() -> run.screenshot("../shot-1.jpg", "before"), CommonCode.INVALID_ARGUMENT, "paths");
+    expect(() -> run.screenshot("file:shot-1", "before"), CommonCode.INVALID_ARGUMENT, "paths");
+    expect(() -> run.screenshot(null, "before"), CommonCode.INVALID_ARGUMENT, "before");
     String doc = run.registerOther("doc", "some text");
     expect(() -> run.screenshot(doc, "after"), ErrorCode.NOT_A_SCREENSHOT, "not a screenshot");
-    expect(() -> run.registerOther("shot", "x"), ErrorCode.INVALID_ARGUMENT, "kind");
+    expect(() -> run.registerOther("shot", "x"), CommonCode.INVALID_ARGUMENT, "kind");
   }
 
   @Test
@@ -136,8 +139,8 @@ class AttachmentRegistryTest {
 
   @Test
   void byteBoundsBelowOneMibAreRefused() {
-    expect(() -> new AttachmentBudget(1000), ErrorCode.INVALID_ARGUMENT, "1 MiB");
-    expect(() -> new AttachmentRegistry(10, 1000, null), ErrorCode.INVALID_ARGUMENT, "1 MiB");
+    expect(() -> new AttachmentBudget(1000), CommonCode.INVALID_ARGUMENT, "1 MiB");
+    expect(() -> new AttachmentRegistry(10, 1000, null), CommonCode.INVALID_ARGUMENT, "1 MiB");
   }
 
   private static boolean heldBy(List<AttachmentRegistry> runs, Observation o) {
@@ -166,7 +169,7 @@ class AttachmentRegistryTest {
     assertThat(o.base64()).isEqualTo("/9gB");
   }
 
-  private static void expect(Runnable r, ErrorCode code, String text) {
+  private static void expect(Runnable r, Code code, String text) {
     assertThatThrownBy(r::run)
         .isInstanceOfSatisfying(
             SwipeException.class,

@@ -7,6 +7,8 @@ import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.doubles;
 import static org.quicktheories.generators.SourceDSL.integers;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.spi.HidRange;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -126,7 +128,7 @@ class CoordinatesTest {
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+              assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
               assertThat(e.field()).isEqualTo(field);
               assertThat(e.getMessage()).startsWith(field + ":");
             });

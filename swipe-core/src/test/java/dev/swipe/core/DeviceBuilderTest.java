@@ -4,6 +4,8 @@ import static dev.swipe.core.CoordinatesTest.assertInvalid;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import dev.swipe.core.testkit.StillFrameSource;
 import dev.swipe.memory.MemoryStores;
@@ -92,7 +94,7 @@ class DeviceBuilderTest {
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_SCHEME);
+              assertThat(e.code()).isEqualTo(CommonCode.UNKNOWN_SCHEME);
               assertThat(e.details().get("known_schemes").toString()).contains("mem", "sqlite");
             });
     // a typo in the reader's URI fails at open, not at the first text call (swipe-core's tests

@@ -3,8 +3,11 @@ package dev.swipe.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import dev.swipe.core.testkit.StillFrameSource;
+import dev.swipe.memory.MemoryCode;
 import dev.swipe.memory.MemoryQuery;
 import dev.swipe.memory.MemoryRecord;
 import java.nio.file.Files;
@@ -59,18 +62,18 @@ class DeviceMemoryTest {
     assertThatThrownBy(() -> rig(hid).memory("sqlite:" + notADir.resolve("m.db")).open())
         .isInstanceOfSatisfying(
             SwipeException.class,
-            e -> assertThat(e.code()).isEqualTo(ErrorCode.MEMORY_UNAVAILABLE));
+            e -> assertThat(e.code()).isEqualTo(MemoryCode.MEMORY_UNAVAILABLE));
     assertThat(hid.releaseCalls()).as("the HID part was closed").isEqualTo(1);
     assertThatThrownBy(() -> rig(new RecordingHidTransport(clock)).memory("nosql:x").open())
         .isInstanceOfSatisfying(
-            SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_SCHEME));
+            SwipeException.class, e -> assertThat(e.code()).isEqualTo(CommonCode.UNKNOWN_SCHEME));
     try (Device d = rig(new RecordingHidTransport(clock)).memory("mem:").open()) {
       // records are validated where they are built (swipe-memory); the store's own errors come
       // through the facade as SwipeExceptions with the same code
       assertThatThrownBy(() -> d.memory().orElseThrow().list(-1, 10))
           .isInstanceOfSatisfying(
               SwipeException.class,
-              e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
+              e -> assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT));
       assertThat(d.memory().orElseThrow().count()).isZero();
     }
     try (Device d = rig(new RecordingHidTransport(clock)).open()) {

@@ -3,6 +3,8 @@ package dev.swipe.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Swipe;
@@ -150,7 +152,7 @@ class DeviceTest {
         Device.builder().hid(hid).capture(eyes).ticker(clock).sleeper(interrupting).open()) {
       assertThatThrownBy(() -> d.swipe(SWIPE))
           .isInstanceOfSatisfying(
-              SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INTERRUPTED));
+              SwipeException.class, e -> assertThat(e.code()).isEqualTo(CommonCode.INTERRUPTED));
       assertThat(Thread.interrupted()).isTrue();
       assertThat(hid.observed().get(hid.observed().size() - 1).pressed()).isFalse();
     }

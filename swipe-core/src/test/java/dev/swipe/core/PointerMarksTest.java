@@ -3,6 +3,8 @@ package dev.swipe.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.testkit.Jpegs;
 import dev.swipe.diff.GreyRaster;
@@ -95,7 +97,7 @@ class PointerMarksTest {
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+              assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
               assertThat(e.getMessage()).contains("other");
             });
     assertThatThrownBy(() -> run.markPointerWith(null))

@@ -3,6 +3,8 @@ package dev.swipe.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidRange;
@@ -65,7 +67,7 @@ class ResultBuildersTest {
 
   private static org.assertj.core.api.AbstractStringAssert<?> assertInvalidField(SwipeException e) {
     assertThat(e).isNotNull();
-    assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
     return assertThat(e.field());
   }
 }

@@ -1,5 +1,6 @@
 package dev.swipe.diff;
 
+import dev.swipe.base.SwipeException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -71,7 +72,7 @@ final class ChangedCells {
 
   static void requireSameSize(GreyRaster a, GreyRaster b) {
     if (a == null || b == null) {
-      throw ImageException.invalidArgument(
+      throw ImageFailures.invalidArgument(
           "both rasters are required, got "
               + (a == null ? "null" : "a raster")
               + " and "
@@ -80,8 +81,8 @@ final class ChangedCells {
     // the images' own sizes first: a raster reduced for diffing is a fraction of its image, and
     // naming the reduced size would tell the caller sizes no screenshot of theirs has
     if (a.sourceWidth() != b.sourceWidth() || a.sourceHeight() != b.sourceHeight()) {
-      throw new ImageException(
-          ImageException.IMAGE_SIZE_MISMATCH,
+      throw new SwipeException(
+          ImageCode.IMAGE_SIZE_MISMATCH,
           "images have different sizes: "
               + a.sourceWidth()
               + "x"
@@ -93,8 +94,8 @@ final class ChangedCells {
               + "; compare screenshots of the same screen and capture size");
     }
     if (a.width() != b.width() || a.height() != b.height()) {
-      throw new ImageException(
-          ImageException.IMAGE_SIZE_MISMATCH,
+      throw new SwipeException(
+          ImageCode.IMAGE_SIZE_MISMATCH,
           "images of "
               + a.sourceWidth()
               + "x"

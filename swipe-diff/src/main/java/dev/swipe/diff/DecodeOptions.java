@@ -23,10 +23,10 @@ public record DecodeOptions(long maxPixels, int reduction) {
   /** Validates the limits. */
   public DecodeOptions {
     if (maxPixels < 1) {
-      throw ImageException.invalidArgument("maxPixels must be >= 1, got " + maxPixels);
+      throw ImageFailures.invalidArgument("maxPixels must be >= 1, got " + maxPixels);
     }
     if (reduction != 1 && reduction != 2 && reduction != 4 && reduction != 8) {
-      throw ImageException.invalidArgument("reduction must be 1, 2, 4 or 8, got " + reduction);
+      throw ImageFailures.invalidArgument("reduction must be 1, 2, 4 or 8, got " + reduction);
     }
   }
 

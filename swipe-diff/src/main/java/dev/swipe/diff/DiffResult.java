@@ -1,5 +1,7 @@
 package dev.swipe.diff;
 
+import dev.swipe.base.SwipeException;
+
 /**
  * The answer of {@code image_diff}: whether the compared area changed, how much of it changed, and
  * along which axis content moved. Deliberately no displacement (see {@link PrimaryAxis}).
@@ -20,17 +22,17 @@ public record DiffResult(
   /** Validates the ratio and the axis. */
   public DiffResult {
     if (!(diffRatio >= 0.0 && diffRatio <= 1.0)) {
-      throw ImageException.invalidArgument("diffRatio must be within 0..1, got " + diffRatio);
+      throw ImageFailures.invalidArgument("diffRatio must be within 0..1, got " + diffRatio);
     }
     if (primaryAxis == null) {
-      throw ImageException.invalidArgument("primaryAxis must not be null");
+      throw ImageFailures.invalidArgument("primaryAxis must not be null");
     }
     if (axisEvidence == null) {
-      throw ImageException.invalidArgument("axisEvidence must not be null");
+      throw ImageFailures.invalidArgument("axisEvidence must not be null");
     }
     if (axisEvidence == AxisEvidence.MOTION_BETWEEN
         && (!changed || primaryAxis == PrimaryAxis.NONE)) {
-      throw ImageException.invalidArgument(
+      throw ImageFailures.invalidArgument(
           "an axis from the motion between two frames needs a change and an axis");
     }
   }
@@ -49,7 +51,7 @@ public record DiffResult(
    * This result with the axis read from the motion watched between the two frames, for a change
    * whose frames alone show no axis.
    *
-   * @throws ImageException {@code invalid_argument} when nothing changed or {@code axis} is none
+   * @throws SwipeException {@code invalid_argument} when nothing changed or {@code axis} is none
    */
   public DiffResult withAxisFromMotionBetween(PrimaryAxis axis) {
     return new DiffResult(changed, diffRatio, axis, AxisEvidence.MOTION_BETWEEN);

@@ -1,5 +1,6 @@
 package dev.swipe.diff;
 
+import dev.swipe.base.SwipeException;
 import java.util.Optional;
 
 /**
@@ -25,11 +26,11 @@ public final class FrameStability {
   /**
    * Creates a checker that tolerates a fraction of changed pixels (e.g. 0.001 for noisy captures).
    *
-   * @throws ImageException {@code invalid_argument} unless {@code 0 <= tolerance < 1}
+   * @throws SwipeException {@code invalid_argument} unless {@code 0 <= tolerance < 1}
    */
   public FrameStability(double tolerance) {
     if (!(tolerance >= 0.0 && tolerance < 1.0)) {
-      throw ImageException.invalidArgument(
+      throw ImageFailures.invalidArgument(
           "stability tolerance must be within [0, 1), got " + tolerance);
     }
     this.tolerance = tolerance;
@@ -43,7 +44,7 @@ public final class FrameStability {
   /**
    * Compares two whole frames.
    *
-   * @throws ImageException {@code image_size_mismatch} when the sizes differ
+   * @throws SwipeException {@code image_size_mismatch} when the sizes differ
    */
   public StabilityResult compare(GreyRaster previous, GreyRaster current) {
     ChangedCells.requireSameSize(previous, current);
@@ -54,7 +55,7 @@ public final class FrameStability {
   public StabilityResult compare(GreyRaster previous, GreyRaster current, PixelRect region) {
     ChangedCells.requireSameSize(previous, current);
     if (region == null) {
-      throw ImageException.invalidArgument("region must not be null");
+      throw ImageFailures.invalidArgument("region must not be null");
     }
     ChangedCells cells =
         ChangedCells.compare(previous, current, region.clipTo(previous.width(), previous.height()));
@@ -70,7 +71,7 @@ public final class FrameStability {
   public StabilityResult compare(GreyRaster previous, GreyRaster current, NormalizedRegion region) {
     ChangedCells.requireSameSize(previous, current);
     if (region == null) {
-      throw ImageException.invalidArgument("region must not be null");
+      throw ImageFailures.invalidArgument("region must not be null");
     }
     return compare(previous, current, region.toPixelRect(previous.width(), previous.height()));
   }

@@ -1,5 +1,6 @@
 package dev.swipe.diff;
 
+import dev.swipe.base.SwipeException;
 import java.awt.image.BufferedImage;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -66,12 +67,12 @@ public final class GreyRaster {
   /**
    * Copies row-major luminance bytes (0 black .. 255 white) into a new full-size raster.
    *
-   * @throws ImageException {@code invalid_argument} when the sizes do not match the array
+   * @throws SwipeException {@code invalid_argument} when the sizes do not match the array
    */
   public static GreyRaster of(int width, int height, byte[] pixels) {
     checkSize(width, height);
     if (pixels == null || pixels.length != (long) width * height) {
-      throw ImageException.invalidArgument(
+      throw ImageFailures.invalidArgument(
           "pixel array must hold width*height="
               + ((long) width * height)
               + " bytes, got "
@@ -86,7 +87,7 @@ public final class GreyRaster {
    */
   public static GreyRaster fromImage(BufferedImage image) {
     if (image == null) {
-      throw ImageException.invalidArgument("image must not be null");
+      throw ImageFailures.invalidArgument("image must not be null");
     }
     int w = image.getWidth();
     int h = image.getHeight();
@@ -300,11 +301,11 @@ public final class GreyRaster {
   /**
    * Luminance at (x, y), 0 (black) to 255 (white).
    *
-   * @throws ImageException {@code invalid_argument} outside the raster
+   * @throws SwipeException {@code invalid_argument} outside the raster
    */
   public int get(int x, int y) {
     if (x < 0 || y < 0 || x >= width || y >= height) {
-      throw ImageException.invalidArgument(
+      throw ImageFailures.invalidArgument(
           "pixel (" + x + ", " + y + ") is outside the " + width + "x" + height + " raster");
     }
     return pixels[y * width + x] & 0xFF;
@@ -320,7 +321,7 @@ public final class GreyRaster {
    * (Cb, Cr) from neutral grey, 0 for grey, up to about 180 for a pure hue; 0 when the colour is
    * unknown.
    *
-   * @throws ImageException {@code invalid_argument} outside the raster
+   * @throws SwipeException {@code invalid_argument} outside the raster
    */
   public int colourfulness(int x, int y) {
     get(x, y); // bounds
@@ -349,7 +350,7 @@ public final class GreyRaster {
    */
   public GreyRaster reduce(int factor) {
     if (factor < 1 || factor > 16) {
-      throw ImageException.invalidArgument("reduction factor must be 1..16, got " + factor);
+      throw ImageFailures.invalidArgument("reduction factor must be 1..16, got " + factor);
     }
     if (factor == 1) {
       return this;
@@ -431,7 +432,7 @@ public final class GreyRaster {
    */
   public GreyRaster masked(java.util.List<PixelRect> rects) {
     if (rects == null) {
-      throw ImageException.invalidArgument("rects must not be null");
+      throw ImageFailures.invalidArgument("rects must not be null");
     }
     return repainted(rects, null);
   }
@@ -442,17 +443,17 @@ public final class GreyRaster {
    * screen (a phone's pointer) gives one side the other's pixels there, so that part is equal on
    * both without a painted block whose edges would stand still while the content moves.
    *
-   * @throws ImageException {@code invalid_argument} for null arguments; {@code image_size_mismatch}
+   * @throws SwipeException {@code invalid_argument} for null arguments; {@code image_size_mismatch}
    *     when {@code from} differs in size or reduction
    */
   public GreyRaster patchedFrom(GreyRaster from, java.util.List<PixelRect> rects) {
     if (rects == null) {
-      throw ImageException.invalidArgument("rects must not be null");
+      throw ImageFailures.invalidArgument("rects must not be null");
     }
     ChangedCells.requireSameSize(this, from);
     if (from.factor != factor) {
-      throw new ImageException(
-          ImageException.IMAGE_SIZE_MISMATCH,
+      throw new SwipeException(
+          ImageCode.IMAGE_SIZE_MISMATCH,
           "cannot patch a raster reduced " + factor + "x from one reduced " + from.factor + "x",
           null);
     }
@@ -518,7 +519,7 @@ public final class GreyRaster {
 
   private static void checkSize(int width, int height) {
     if (width < 1 || height < 1) {
-      throw ImageException.invalidArgument(
+      throw ImageFailures.invalidArgument(
           "raster must be at least 1x1, got " + width + "x" + height);
     }
   }

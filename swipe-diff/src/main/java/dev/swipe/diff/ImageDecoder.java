@@ -1,5 +1,6 @@
 package dev.swipe.diff;
 
+import dev.swipe.base.SwipeException;
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferByte;
 import java.awt.image.PixelInterleavedSampleModel;
@@ -26,7 +27,7 @@ import javax.imageio.stream.MemoryCacheImageInputStream;
  * screenshot); Y becomes the raster, and Cb and Cr are averaged over each 2x2 pixels and each 8x8
  * block for the diff's chroma test. A grey JPEG is read with a grey destination (Y alone). Every
  * failure, whether empty input, bad base64, truncated data, an unknown format or an image above the
- * pixel limit, becomes an {@link ImageException} with code {@code image_decode_failed} and a
+ * pixel limit, becomes an {@link SwipeException} with code {@code image_decode_failed} and a
  * message that says which; no ImageIO exception leaks.
  *
  * <p>Stateless and thread-safe; every call uses its own reader.
@@ -46,31 +47,31 @@ public final class ImageDecoder {
   /**
    * Decodes image bytes with explicit options (pixel limit, reduction).
    *
-   * @throws ImageException {@code image_decode_failed} saying what was wrong with the data, {@code
+   * @throws SwipeException {@code image_decode_failed} saying what was wrong with the data, {@code
    *     invalid_argument} when options are null
    */
   public static GreyRaster decode(byte[] image, DecodeOptions options) {
     if (options == null) {
-      throw ImageException.invalidArgument("decode options must not be null");
+      throw ImageFailures.invalidArgument("decode options must not be null");
     }
     if (image == null) {
-      throw ImageException.decodeFailed("image data is null", null);
+      throw ImageFailures.decodeFailed("image data is null", null);
     }
     if (image.length == 0) {
-      throw ImageException.decodeFailed("image data is empty (0 bytes)", null);
+      throw ImageFailures.decodeFailed("image data is empty (0 bytes)", null);
     }
     GreyRaster full;
     try {
       full = decodeFull(image, options.maxPixels());
-    } catch (ImageException e) {
+    } catch (SwipeException e) {
       throw e;
     } catch (IIOException e) {
-      throw ImageException.decodeFailed(describe("image data could not be decoded", e), e);
+      throw ImageFailures.decodeFailed(describe("image data could not be decoded", e), e);
     } catch (IOException e) {
-      throw ImageException.decodeFailed(describe("image data could not be read", e), e);
+      throw ImageFailures.decodeFailed(describe("image data could not be read", e), e);
     } catch (RuntimeException e) {
       // Codecs signal corrupt data with all sorts of runtime exceptions; none may escape raw.
-      throw ImageException.decodeFailed(describe("image data is corrupt", e), e);
+      throw ImageFailures.decodeFailed(describe("image data is corrupt", e), e);
     }
     return full.reduce(options.reduction());
   }
@@ -83,7 +84,7 @@ public final class ImageDecoder {
   /**
    * Decodes base64 text with explicit options.
    *
-   * @throws ImageException {@code image_decode_failed} for null, empty or invalid base64, and for
+   * @throws SwipeException {@code image_decode_failed} for null, empty or invalid base64, and for
    *     every failure of {@link #decode(byte[], DecodeOptions)}
    */
   public static GreyRaster decodeBase64(String base64, DecodeOptions options) {
@@ -93,17 +94,17 @@ public final class ImageDecoder {
   /**
    * Decodes base64 text to the raw image bytes (whitespace and a data-URL prefix are ignored).
    *
-   * @throws ImageException {@code image_decode_failed} for null, empty or invalid base64
+   * @throws SwipeException {@code image_decode_failed} for null, empty or invalid base64
    */
   public static byte[] base64Bytes(String base64) {
     if (base64 == null) {
-      throw ImageException.decodeFailed("base64 image text is null", null);
+      throw ImageFailures.decodeFailed("base64 image text is null", null);
     }
     String text = base64.strip();
     if (text.regionMatches(true, 0, "data:", 0, 5)) {
       int comma = text.indexOf(',');
       if (comma < 0 || !text.substring(0, comma).toLowerCase(Locale.ROOT).endsWith(";base64")) {
-        throw ImageException.decodeFailed(
+        throw ImageFailures.decodeFailed(
             "data URL is not base64-encoded (expected 'data:<type>;base64,...')", null);
       }
       text = text.substring(comma + 1);
@@ -116,12 +117,12 @@ public final class ImageDecoder {
       }
     }
     if (compact.length() == 0) {
-      throw ImageException.decodeFailed("base64 image text is empty", null);
+      throw ImageFailures.decodeFailed("base64 image text is empty", null);
     }
     try {
       return Base64.getDecoder().decode(compact.toString());
     } catch (IllegalArgumentException e) {
-      throw ImageException.decodeFailed("image text is not valid base64: " + e.getMessage(), e);
+      throw ImageFailures.decodeFailed("image text is not valid base64: " + e.getMessage(), e);
     }
   }
 
@@ -130,7 +131,7 @@ public final class ImageDecoder {
     try (ImageInputStream in = new MemoryCacheImageInputStream(new ByteArrayInputStream(image))) {
       Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
       if (!readers.hasNext()) {
-        throw ImageException.decodeFailed(
+        throw ImageFailures.decodeFailed(
             "data is not a recognised image format ("
                 + image.length
                 + " bytes starting "
@@ -148,11 +149,11 @@ public final class ImageDecoder {
         int w = reader.getWidth(0);
         int h = reader.getHeight(0);
         if (w < 1 || h < 1) {
-          throw ImageException.decodeFailed(
+          throw ImageFailures.decodeFailed(
               "image header declares an empty size " + w + "x" + h, null);
         }
         if ((long) w * h > maxPixels) {
-          throw ImageException.decodeFailed(
+          throw ImageFailures.decodeFailed(
               "image is "
                   + w
                   + "x"
@@ -177,11 +178,11 @@ public final class ImageDecoder {
           raster = GreyRaster.fromImage(reader.read(0, reader.getDefaultReadParam()));
         }
         if (truncation.message != null) {
-          throw ImageException.decodeFailed(
+          throw ImageFailures.decodeFailed(
               "image data is truncated or corrupt (" + truncation.message + ")", null);
         }
         if (raster.width() != w || raster.height() != h) {
-          throw ImageException.decodeFailed(
+          throw ImageFailures.decodeFailed(
               "decoder returned "
                   + raster.width()
                   + "x"

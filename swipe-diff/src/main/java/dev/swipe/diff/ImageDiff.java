@@ -1,5 +1,7 @@
 package dev.swipe.diff;
 
+import dev.swipe.base.SwipeException;
+
 /**
  * The {@code image_diff} algorithm: did the screen (or a region of it) change between two
  * screenshots, by how much, and along which axis did content move.
@@ -19,7 +21,7 @@ public final class ImageDiff {
   /**
    * Compares two whole rasters.
    *
-   * @throws ImageException {@code image_size_mismatch} when the sizes differ, {@code
+   * @throws SwipeException {@code image_size_mismatch} when the sizes differ, {@code
    *     invalid_argument} for null rasters
    */
   public static DiffResult compare(GreyRaster a, GreyRaster b) {
@@ -30,7 +32,7 @@ public final class ImageDiff {
   /**
    * Compares a normalized region {@code {x, y, w, h}} (0-1000 units, clipped to the image).
    *
-   * @throws ImageException {@code invalid_argument} naming the bad field (NaN, negative, beyond
+   * @throws SwipeException {@code invalid_argument} naming the bad field (NaN, negative, beyond
    *     1000, zero size), {@code image_size_mismatch} when the sizes differ
    */
   public static DiffResult compare(
@@ -45,7 +47,7 @@ public final class ImageDiff {
   public static DiffResult compare(GreyRaster a, GreyRaster b, NormalizedRegion region) {
     ChangedCells.requireSameSize(a, b);
     if (region == null) {
-      throw ImageException.invalidArgument("region must not be null (use NormalizedRegion.FULL)");
+      throw ImageFailures.invalidArgument("region must not be null (use NormalizedRegion.FULL)");
     }
     return compare(a, b, region.toPixelRect(a.width(), a.height()));
   }
@@ -53,12 +55,12 @@ public final class ImageDiff {
   /**
    * Compares a region given in the rasters' own pixels; the part outside the rasters is clipped.
    *
-   * @throws ImageException {@code invalid_argument} when nothing of the region is inside
+   * @throws SwipeException {@code invalid_argument} when nothing of the region is inside
    */
   public static DiffResult compare(GreyRaster a, GreyRaster b, PixelRect region) {
     ChangedCells.requireSameSize(a, b);
     if (region == null) {
-      throw ImageException.invalidArgument("region must not be null");
+      throw ImageFailures.invalidArgument("region must not be null");
     }
     PixelRect clipped = region.clipTo(a.width(), a.height());
     double ratio = ChangedCells.compare(a, b, clipped).ratio();
@@ -140,7 +142,7 @@ public final class ImageDiff {
    * The same for base64 JPEG text, the form direct (non-agent) callers of {@code image_diff} may
    * pass instead of attachment ids.
    *
-   * @throws ImageException {@code image_decode_failed} for bad base64 or image data
+   * @throws SwipeException {@code image_decode_failed} for bad base64 or image data
    */
   public static DiffResult compareBase64(String before, String after) {
     return compare(

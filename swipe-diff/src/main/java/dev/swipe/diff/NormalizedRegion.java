@@ -1,6 +1,7 @@
 package dev.swipe.diff;
 
 import dev.swipe.base.NormSpace;
+import dev.swipe.base.SwipeException;
 
 /**
  * A rectangle in the normalized 0-1000 space of the public tools ({@code image_diff}'s {@code
@@ -21,7 +22,7 @@ public record NormalizedRegion(double x, double y, double w, double h) {
   /**
    * Validates every field; the message names the field so an agent can fix its call.
    *
-   * @throws ImageException {@code invalid_argument} for NaN, infinite, negative or out-of-range
+   * @throws SwipeException {@code invalid_argument} for NaN, infinite, negative or out-of-range
    *     values
    */
   public NormalizedRegion {
@@ -37,7 +38,7 @@ public record NormalizedRegion(double x, double y, double w, double h) {
    */
   public PixelRect toPixelRect(int width, int height) {
     if (width < 1 || height < 1) {
-      throw ImageException.invalidArgument(
+      throw ImageFailures.invalidArgument(
           "raster size must be at least 1x1, got " + width + "x" + height);
     }
     double sx = NormSpace.pixelsPerUnit(width);
@@ -55,22 +56,20 @@ public record NormalizedRegion(double x, double y, double w, double h) {
 
   private static void checkCoordinate(String field, double v) {
     if (!Double.isFinite(v)) {
-      throw ImageException.invalidArgument(
-          "region." + field + " must be a finite number, got " + v);
+      throw ImageFailures.invalidArgument("region." + field + " must be a finite number, got " + v);
     }
     if (v < 0 || v > 1000) {
-      throw ImageException.invalidArgument(
+      throw ImageFailures.invalidArgument(
           "region." + field + " must be within 0..1000 (normalized), got " + v);
     }
   }
 
   private static void checkExtent(String field, double v) {
     if (!Double.isFinite(v)) {
-      throw ImageException.invalidArgument(
-          "region." + field + " must be a finite number, got " + v);
+      throw ImageFailures.invalidArgument("region." + field + " must be a finite number, got " + v);
     }
     if (v <= 0 || v > 1000) {
-      throw ImageException.invalidArgument(
+      throw ImageFailures.invalidArgument(
           "region." + field + " must be above 0 and at most 1000 (normalized), got " + v);
     }
   }

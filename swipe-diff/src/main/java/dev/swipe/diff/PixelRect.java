@@ -16,11 +16,10 @@ public record PixelRect(int x, int y, int width, int height) {
   /** Validates that the rectangle is non-empty and starts inside the first quadrant. */
   public PixelRect {
     if (x < 0 || y < 0) {
-      throw ImageException.invalidArgument(
-          "pixel rect origin must be >= 0, got x=" + x + " y=" + y);
+      throw ImageFailures.invalidArgument("pixel rect origin must be >= 0, got x=" + x + " y=" + y);
     }
     if (width < 1 || height < 1) {
-      throw ImageException.invalidArgument(
+      throw ImageFailures.invalidArgument(
           "pixel rect must be at least 1x1, got width=" + width + " height=" + height);
     }
   }
@@ -70,7 +69,7 @@ public record PixelRect(int x, int y, int width, int height) {
     int r = Math.min(rasterWidth, right());
     int b = Math.min(rasterHeight, bottom());
     if (r <= l || b <= t) {
-      throw ImageException.invalidArgument(
+      throw ImageFailures.invalidArgument(
           "pixel rect "
               + this
               + " lies outside the "

@@ -1,5 +1,7 @@
 package dev.swipe.diff;
 
+import dev.swipe.base.SwipeException;
+
 /**
  * Along which axis screen content moved between two frames, without saying how far: a JPEG cannot
  * back up a displacement claim, but it can back up a direction of travel.
@@ -32,7 +34,7 @@ public enum PrimaryAxis {
   /**
    * Parses an {@link #id()} back.
    *
-   * @throws ImageException {@code invalid_argument} for anything else
+   * @throws SwipeException {@code invalid_argument} for anything else
    */
   public static PrimaryAxis fromId(String id) {
     for (PrimaryAxis a : values()) {
@@ -40,7 +42,7 @@ public enum PrimaryAxis {
         return a;
       }
     }
-    throw ImageException.invalidArgument(
+    throw ImageFailures.invalidArgument(
         "primary_axis must be horizontal, vertical or none, got " + id);
   }
 }

@@ -1,6 +1,7 @@
 package dev.swipe.diff;
 
 import dev.swipe.base.NormSpace;
+import dev.swipe.base.SwipeException;
 
 /**
  * Measures the row pitch of a picker wheel from one screenshot, so {@code wheel_nudge} can override
@@ -44,7 +45,7 @@ public final class RowPitch {
   /**
    * Measures the pitch inside a pixel band of the raster (clipped to it).
    *
-   * @throws ImageException {@code invalid_argument} for a null raster or band, or a band outside
+   * @throws SwipeException {@code invalid_argument} for a null raster or band, or a band outside
    */
   public static RowPitchResult measure(GreyRaster raster, PixelRect band) {
     return measure(raster, band, Double.NaN);
@@ -56,7 +57,7 @@ public final class RowPitch {
    */
   private static RowPitchResult measure(GreyRaster raster, PixelRect band, double centreRow) {
     if (raster == null || band == null) {
-      throw ImageException.invalidArgument("raster and band are required");
+      throw ImageFailures.invalidArgument("raster and band are required");
     }
     PixelRect b = band.clipTo(raster.width(), raster.height());
     double[] profile = gradientProfile(raster, b);
@@ -91,13 +92,13 @@ public final class RowPitch {
    * Measures the pitch in the band {@code [columnX - halfWidth, columnX + halfWidth] x [centerY -
    * halfHeight, centerY + halfHeight]}, all normalized (0-1000), clipped to the screen.
    *
-   * @throws ImageException {@code invalid_argument} naming a field that is not finite or out of
+   * @throws SwipeException {@code invalid_argument} naming a field that is not finite or out of
    *     range
    */
   public static RowPitchResult measureColumn(
       GreyRaster raster, double columnX, double centerY, double halfWidth, double halfHeight) {
     if (raster == null) {
-      throw ImageException.invalidArgument("raster is required");
+      throw ImageFailures.invalidArgument("raster is required");
     }
     checkRange("column_x", columnX, 0, 1000);
     checkRange("center_y", centerY, 0, 1000);
@@ -638,7 +639,7 @@ public final class RowPitch {
 
   private static void checkRange(String field, double v, double min, double max) {
     if (!Double.isFinite(v) || v < min || v > max) {
-      throw ImageException.invalidArgument(
+      throw ImageFailures.invalidArgument(
           field
               + " must be a finite number within "
               + (min == Double.MIN_VALUE ? "(0" : "[" + (int) min)

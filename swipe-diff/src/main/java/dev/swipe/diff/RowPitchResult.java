@@ -18,13 +18,13 @@ public record RowPitchResult(double pitchPx, double pitchNorm, double confidence
   /** Validates the fields. */
   public RowPitchResult {
     if (!(pitchPx >= 0) || !Double.isFinite(pitchPx)) {
-      throw ImageException.invalidArgument("pitchPx must be finite and >= 0, got " + pitchPx);
+      throw ImageFailures.invalidArgument("pitchPx must be finite and >= 0, got " + pitchPx);
     }
     if (!(pitchNorm >= 0) || !Double.isFinite(pitchNorm)) {
-      throw ImageException.invalidArgument("pitchNorm must be finite and >= 0, got " + pitchNorm);
+      throw ImageFailures.invalidArgument("pitchNorm must be finite and >= 0, got " + pitchNorm);
     }
     if (!(confidence >= 0 && confidence <= 1)) {
-      throw ImageException.invalidArgument("confidence must be within 0..1, got " + confidence);
+      throw ImageFailures.invalidArgument("confidence must be within 0..1, got " + confidence);
     }
   }
 

@@ -17,10 +17,10 @@ public record StabilityResult(
   /** Validates the fields. */
   public StabilityResult {
     if (!(changedRatio >= 0.0 && changedRatio <= 1.0)) {
-      throw ImageException.invalidArgument("changedRatio must be within 0..1, got " + changedRatio);
+      throw ImageFailures.invalidArgument("changedRatio must be within 0..1, got " + changedRatio);
     }
     if (changedBounds == null) {
-      throw ImageException.invalidArgument("changedBounds must not be null (use Optional.empty())");
+      throw ImageFailures.invalidArgument("changedBounds must not be null (use Optional.empty())");
     }
   }
 

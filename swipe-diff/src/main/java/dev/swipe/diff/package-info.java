@@ -5,6 +5,6 @@
  * and frame stability for settling ({@link dev.swipe.diff.FrameStability}).
  *
  * <p>Everything here is free of I/O and devices and depends on nothing else of swipe; failures are
- * {@link dev.swipe.diff.ImageException}s with stable snake_case codes.
+ * {@link dev.swipe.base.SwipeException}s with stable snake_case codes.
  */
 package dev.swipe.diff;

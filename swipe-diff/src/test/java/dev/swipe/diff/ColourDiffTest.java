@@ -3,6 +3,8 @@ package dev.swipe.diff;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
@@ -181,12 +183,11 @@ class ColourDiffTest {
     java.util.List<PixelRect> box = java.util.List.of(new PixelRect(0, 0, 4, 4));
     assertThatThrownBy(() -> a.patchedFrom(full, box))
         .isInstanceOfSatisfying(
-            ImageException.class,
-            e -> assertThat(e.code()).isEqualTo(ImageException.IMAGE_SIZE_MISMATCH));
+            SwipeException.class,
+            e -> assertThat(e.code()).isEqualTo(ImageCode.IMAGE_SIZE_MISMATCH));
     assertThatThrownBy(() -> a.patchedFrom(a, null))
         .isInstanceOfSatisfying(
-            ImageException.class,
-            e -> assertThat(e.code()).isEqualTo(ImageException.INVALID_ARGUMENT));
+            SwipeException.class, e -> assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT));
   }
 
   @Test

@@ -4,13 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import java.util.Optional;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 
 /**
  * Each limit of the module's value types, from both sides: the last value accepted and the first
- * refused, with the refusal an {@code invalid_argument} {@link ImageException} naming the field.
+ * refused, with the refusal an {@code invalid_argument} {@link SwipeException} naming the field.
  */
 class DiffValuesEdgesTest {
 
@@ -18,8 +20,7 @@ class DiffValuesEdgesTest {
   static void refused(ThrowingCallable call, String messagePart) {
     assertThatThrownBy(call)
         .isInstanceOfSatisfying(
-            ImageException.class,
-            e -> assertThat(e.code()).isEqualTo(ImageException.INVALID_ARGUMENT))
+            SwipeException.class, e -> assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT))
         .hasMessageContaining(messagePart);
   }
 
@@ -182,15 +183,5 @@ class DiffValuesEdgesTest {
     }
     refused(() -> DecodeOptions.DEFAULT.withReduction(3), "reduction");
     assertThat(DecodeOptions.FOR_DIFF.withMaxPixels(7)).isEqualTo(new DecodeOptions(7, 2));
-  }
-
-  @Test
-  void anImageExceptionNeedsACode() {
-    assertThat(new ImageException(ImageException.INVALID_ARGUMENT, "m", null).code())
-        .isEqualTo(ImageException.INVALID_ARGUMENT);
-    assertThatThrownBy(() -> new ImageException("", "m", null))
-        .isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new ImageException(null, "m", null))
-        .isInstanceOf(IllegalArgumentException.class);
   }
 }

@@ -3,6 +3,7 @@ package dev.swipe.diff;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.SwipeException;
 import java.awt.image.BufferedImage;
 import org.junit.jupiter.api.Test;
 
@@ -79,20 +80,21 @@ class FrameStabilityTest {
   @Test
   void invalidArgumentsAreRefused() {
     assertThatThrownBy(() -> new FrameStability(-0.1))
-        .isInstanceOf(ImageException.class)
+        .isInstanceOf(SwipeException.class)
         .hasMessageContaining("tolerance");
-    assertThatThrownBy(() -> new FrameStability(Double.NaN)).isInstanceOf(ImageException.class);
+    assertThatThrownBy(() -> new FrameStability(Double.NaN)).isInstanceOf(SwipeException.class);
     assertThatThrownBy(() -> new FrameStability(1.0))
-        .isInstanceOf(ImageException.class)
-        .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("invalid_argument"));
+        .isInstanceOf(SwipeException.class)
+        .satisfies(e -> assertThat(((SwipeException) e).code().id()).isEqualTo("invalid_argument"));
     assertThat(new FrameStability(0.0).tolerance()).isZero();
     GreyRaster a = GreyRaster.of(4, 4, new byte[16]);
     GreyRaster b = GreyRaster.of(4, 5, new byte[20]);
     assertThatThrownBy(() -> FrameStability.STRICT.compare(a, b))
-        .isInstanceOf(ImageException.class)
-        .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("image_size_mismatch"));
+        .isInstanceOf(SwipeException.class)
+        .satisfies(
+            e -> assertThat(((SwipeException) e).code().id()).isEqualTo("image_size_mismatch"));
     assertThatThrownBy(() -> FrameStability.STRICT.compare(a, a, new PixelRect(10, 10, 2, 2)))
-        .isInstanceOf(ImageException.class)
+        .isInstanceOf(SwipeException.class)
         .hasMessageContaining("outside");
   }
 }

@@ -3,6 +3,7 @@ package dev.swipe.diff;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.SwipeException;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
@@ -182,14 +183,14 @@ class ImageDecoderTest {
   @Test
   void optionsAreValidated() {
     assertThatThrownBy(() -> new DecodeOptions(0, 1))
-        .isInstanceOf(ImageException.class)
-        .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("invalid_argument"));
+        .isInstanceOf(SwipeException.class)
+        .satisfies(e -> assertThat(((SwipeException) e).code().id()).isEqualTo("invalid_argument"));
     assertThatThrownBy(() -> new DecodeOptions(100, 3))
-        .isInstanceOf(ImageException.class)
+        .isInstanceOf(SwipeException.class)
         .hasMessageContaining("reduction");
     assertThatThrownBy(() -> ImageDecoder.decode(new byte[] {1}, null))
-        .isInstanceOf(ImageException.class)
-        .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("invalid_argument"));
+        .isInstanceOf(SwipeException.class)
+        .satisfies(e -> assertThat(((SwipeException) e).code().id()).isEqualTo("invalid_argument"));
   }
 
   @Test
@@ -202,19 +203,20 @@ class ImageDecoderTest {
     assertThat(r.get(1, 0)).isEqualTo(20);
     assertThat(r.get(2, 1)).isEqualTo(60);
     assertThatThrownBy(() -> r.get(3, 0))
-        .isInstanceOf(ImageException.class)
+        .isInstanceOf(SwipeException.class)
         .hasMessageContaining("outside");
     assertThatThrownBy(() -> GreyRaster.of(3, 3, px))
-        .isInstanceOf(ImageException.class)
+        .isInstanceOf(SwipeException.class)
         .hasMessageContaining("width*height");
-    assertThatThrownBy(() -> GreyRaster.of(0, 3, new byte[0])).isInstanceOf(ImageException.class);
+    assertThatThrownBy(() -> GreyRaster.of(0, 3, new byte[0])).isInstanceOf(SwipeException.class);
   }
 
   private static void expectDecodeFailure(
       org.assertj.core.api.ThrowableAssert.ThrowingCallable call, String messagePart) {
     assertThatThrownBy(call)
-        .isExactlyInstanceOf(ImageException.class)
+        .isExactlyInstanceOf(SwipeException.class)
         .hasMessageContaining(messagePart)
-        .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("image_decode_failed"));
+        .satisfies(
+            e -> assertThat(((SwipeException) e).code().id()).isEqualTo("image_decode_failed"));
   }
 }

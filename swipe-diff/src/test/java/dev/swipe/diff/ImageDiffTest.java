@@ -3,6 +3,7 @@ package dev.swipe.diff;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.SwipeException;
 import java.awt.image.BufferedImage;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -75,8 +76,9 @@ class ImageDiffTest {
     assertThat(d.primaryAxis()).isEqualTo(PrimaryAxis.VERTICAL);
     assertThat(ImageDiff.compareBase64(before, before).changed()).isFalse();
     assertThatThrownBy(() -> ImageDiff.compareBase64(before, "%%%"))
-        .isInstanceOf(ImageException.class)
-        .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("image_decode_failed"));
+        .isInstanceOf(SwipeException.class)
+        .satisfies(
+            e -> assertThat(((SwipeException) e).code().id()).isEqualTo("image_decode_failed"));
   }
 
   @Test
@@ -258,15 +260,15 @@ class ImageDiffTest {
     assertThat(seen.diffRatio()).isEqualTo(0.4);
     assertThat(replaced.axisEvidence()).isEqualTo(AxisEvidence.FRAME_PAIR);
     assertThatThrownBy(() -> replaced.withAxisFromMotionBetween(PrimaryAxis.NONE))
-        .isInstanceOf(ImageException.class)
+        .isInstanceOf(SwipeException.class)
         .hasMessageContaining("needs a change and an axis");
     assertThatThrownBy(
             () ->
                 DiffResult.of(0.005, PrimaryAxis.NONE)
                     .withAxisFromMotionBetween(PrimaryAxis.VERTICAL))
-        .isInstanceOf(ImageException.class);
+        .isInstanceOf(SwipeException.class);
     assertThatThrownBy(() -> new DiffResult(true, 0.4, PrimaryAxis.NONE, null))
-        .isInstanceOf(ImageException.class)
+        .isInstanceOf(SwipeException.class)
         .hasMessageContaining("axisEvidence");
   }
 
@@ -280,15 +282,17 @@ class ImageDiffTest {
   void differentSizesAreAClearError() {
     GreyRaster small = GreyRaster.of(2, 2, new byte[4]);
     assertThatThrownBy(() -> ImageDiff.compare(listQ80, small))
-        .isInstanceOf(ImageException.class)
+        .isInstanceOf(SwipeException.class)
         .hasMessageContaining("1080x2400 vs 2x2")
-        .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("image_size_mismatch"));
+        .satisfies(
+            e -> assertThat(((SwipeException) e).code().id()).isEqualTo("image_size_mismatch"));
     assertThatThrownBy(() -> ImageDiff.compare(listQ80.reduce(2), listQ80))
-        .isInstanceOf(ImageException.class)
-        .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("image_size_mismatch"));
+        .isInstanceOf(SwipeException.class)
+        .satisfies(
+            e -> assertThat(((SwipeException) e).code().id()).isEqualTo("image_size_mismatch"));
     assertThatThrownBy(() -> ImageDiff.compare(null, small))
-        .isInstanceOf(ImageException.class)
-        .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("invalid_argument"));
+        .isInstanceOf(SwipeException.class)
+        .satisfies(e -> assertThat(((SwipeException) e).code().id()).isEqualTo("invalid_argument"));
   }
 
   @Test
@@ -297,14 +301,16 @@ class ImageDiffTest {
         GreyRaster.fromImage(new BufferedImage(720, 1280, BufferedImage.TYPE_INT_RGB));
     // diffing works on rasters reduced by 2: the message must still speak of the screenshots' sizes
     assertThatThrownBy(() -> ImageDiff.compare(listQ80.reduce(2), other.reduce(2)))
-        .isInstanceOf(ImageException.class)
+        .isInstanceOf(SwipeException.class)
         .hasMessageContaining("1080x2400 vs 720x1280")
         .hasMessageNotContaining("540x1200")
-        .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("image_size_mismatch"));
+        .satisfies(
+            e -> assertThat(((SwipeException) e).code().id()).isEqualTo("image_size_mismatch"));
     assertThatThrownBy(() -> ImageDiff.compare(listQ80.reduce(2), listQ80.reduce(4)))
-        .isInstanceOf(ImageException.class)
+        .isInstanceOf(SwipeException.class)
         .hasMessageContaining("1080x2400")
-        .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("image_size_mismatch"));
+        .satisfies(
+            e -> assertThat(((SwipeException) e).code().id()).isEqualTo("image_size_mismatch"));
   }
 
   @Test
@@ -335,8 +341,8 @@ class ImageDiffTest {
   private static void expectInvalid(
       org.assertj.core.api.ThrowableAssert.ThrowingCallable call, String field) {
     assertThatThrownBy(call)
-        .isInstanceOf(ImageException.class)
+        .isInstanceOf(SwipeException.class)
         .hasMessageContaining(field)
-        .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("invalid_argument"));
+        .satisfies(e -> assertThat(((SwipeException) e).code().id()).isEqualTo("invalid_argument"));
   }
 }

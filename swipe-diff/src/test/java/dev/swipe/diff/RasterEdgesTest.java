@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.integers;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import java.awt.image.BufferedImage;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
@@ -115,7 +117,7 @@ class RasterEdgesTest {
   void anUnknownFormatIsNamedByItsFirstEightBytes() {
     byte[] data = "0123456789".getBytes(StandardCharsets.US_ASCII);
     assertThatThrownBy(() -> ImageDecoder.decode(data))
-        .isInstanceOf(ImageException.class)
+        .isInstanceOf(SwipeException.class)
         .hasMessageContaining("(10 bytes starting 3031323334353637)");
     assertThatThrownBy(() -> ImageDecoder.decode(bytes(0x01, 0x02)))
         .hasMessageContaining("(2 bytes starting 0102)");
@@ -125,8 +127,8 @@ class RasterEdgesTest {
   void blankBase64TextIsRefusedAsEmptyBeforeDecoding() {
     assertThatThrownBy(() -> ImageDecoder.base64Bytes(" \n\t "))
         .isInstanceOfSatisfying(
-            ImageException.class,
-            e -> assertThat(e.code()).isEqualTo(ImageException.IMAGE_DECODE_FAILED))
+            SwipeException.class,
+            e -> assertThat(e.code()).isEqualTo(CommonCode.IMAGE_DECODE_FAILED))
         .hasMessage("base64 image text is empty");
     assertThat(ImageDecoder.base64Bytes(" AQID\n")).containsExactly(1, 2, 3);
   }
@@ -177,8 +179,8 @@ class RasterEdgesTest {
         }) {
       assertThatThrownBy(call)
           .isInstanceOfSatisfying(
-              ImageException.class,
-              e -> assertThat(e.code()).isEqualTo(ImageException.IMAGE_SIZE_MISMATCH))
+              SwipeException.class,
+              e -> assertThat(e.code()).isEqualTo(ImageCode.IMAGE_SIZE_MISMATCH))
           .hasMessageContaining("images have different sizes: 10x10 vs 12x12");
     }
     // one side alone differing is a mismatch too
@@ -196,8 +198,8 @@ class RasterEdgesTest {
     GreyRaster whole = random(12, 12, 3);
     assertThatThrownBy(() -> ImageDiff.compare(whole, whole.reduce(2), NormalizedRegion.FULL))
         .isInstanceOfSatisfying(
-            ImageException.class,
-            e -> assertThat(e.code()).isEqualTo(ImageException.IMAGE_SIZE_MISMATCH))
+            SwipeException.class,
+            e -> assertThat(e.code()).isEqualTo(ImageCode.IMAGE_SIZE_MISMATCH))
         .hasMessageContaining("were reduced differently: to 12x12 vs 6x6");
   }
 

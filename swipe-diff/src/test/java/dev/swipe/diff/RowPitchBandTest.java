@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.swipe.base.SwipeException;
 import java.awt.image.BufferedImage;
 import org.junit.jupiter.api.Test;
 
@@ -105,12 +106,12 @@ class RowPitchBandTest {
     assertThatThrownBy(() -> RowPitch.measureColumn(r, 500, -0.001))
         .hasMessage("center_y must be a finite number within [0, 1000], got -0.001");
     assertThatThrownBy(() -> RowPitch.measureColumn(r, 500, 500, 10, 0))
-        .isInstanceOf(ImageException.class)
+        .isInstanceOf(SwipeException.class)
         .hasMessage("half_height must be a finite number within (0, 1000], got 0.0");
     assertThatThrownBy(() -> RowPitch.measureColumn(r, 500, 500, 1000.5, 10))
         .hasMessageContaining("half_width");
     assertThatThrownBy(() -> RowPitch.measureColumn(null, 500, 500))
-        .isInstanceOf(ImageException.class)
+        .isInstanceOf(SwipeException.class)
         .hasMessage("raster is required");
   }
 }

@@ -3,6 +3,7 @@ package dev.swipe.diff;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.SwipeException;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
@@ -369,19 +370,19 @@ class RowPitchTest {
   void badArgumentsAreRefusedByName() {
     GreyRaster r = GreyRaster.of(10, 10, new byte[100]);
     assertThatThrownBy(() -> RowPitch.measureColumn(r, Double.NaN, 500))
-        .isInstanceOf(ImageException.class)
+        .isInstanceOf(SwipeException.class)
         .hasMessageContaining("column_x");
     assertThatThrownBy(() -> RowPitch.measureColumn(r, 500, 1200))
-        .isInstanceOf(ImageException.class)
+        .isInstanceOf(SwipeException.class)
         .hasMessageContaining("center_y");
     assertThatThrownBy(() -> RowPitch.measureColumn(r, 500, 500, 0, 10))
-        .isInstanceOf(ImageException.class)
+        .isInstanceOf(SwipeException.class)
         .hasMessageContaining("half_width");
     assertThatThrownBy(() -> RowPitch.measure(r, null))
-        .isInstanceOf(ImageException.class)
-        .satisfies(e -> assertThat(((ImageException) e).code()).isEqualTo("invalid_argument"));
+        .isInstanceOf(SwipeException.class)
+        .satisfies(e -> assertThat(((SwipeException) e).code().id()).isEqualTo("invalid_argument"));
     assertThatThrownBy(() -> RowPitch.measure(r, new PixelRect(20, 0, 5, 5)))
-        .isInstanceOf(ImageException.class)
+        .isInstanceOf(SwipeException.class)
         .hasMessageContaining("outside");
     // A band too small to hold two rows is not an error, just nothing found.
     assertThat(RowPitch.measure(r, new PixelRect(0, 0, 10, 5))).isEqualTo(RowPitchResult.NOT_FOUND);

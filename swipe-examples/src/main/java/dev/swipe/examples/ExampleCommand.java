@@ -1,6 +1,6 @@
 package dev.swipe.examples;
 
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 import java.io.PrintStream;
 
 /**
@@ -22,7 +22,7 @@ final class ExampleCommand {
       body.run(out);
       return 0;
     } catch (RuntimeException failure) {
-      SwipeException e = SwipeException.translate(failure);
+      SwipeException e = SwipeException.orInternal(failure);
       err.println(
           "error "
               + e.code().id()

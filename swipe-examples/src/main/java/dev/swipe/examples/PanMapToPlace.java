@@ -1,10 +1,10 @@
 package dev.swipe.examples;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.Device;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.scroll.Movement;
 import dev.swipe.core.scroll.Scroll;

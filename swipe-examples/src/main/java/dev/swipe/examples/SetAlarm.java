@@ -1,7 +1,7 @@
 package dev.swipe.examples;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.wheel.WheelColumn;
 import dev.swipe.core.wheel.WheelReading;
 import dev.swipe.core.wheel.WheelSet;

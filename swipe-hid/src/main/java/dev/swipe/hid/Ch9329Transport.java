@@ -1,8 +1,8 @@
 package dev.swipe.hid;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Modifier;
 import dev.swipe.core.spi.DeviceUri;

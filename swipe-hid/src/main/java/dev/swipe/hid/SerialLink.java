@@ -2,8 +2,8 @@ package dev.swipe.hid;
 
 import com.fazecast.jSerialComm.SerialPort;
 import com.fazecast.jSerialComm.SerialPortInvalidPortException;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
 import java.io.IOException;
 import java.util.Map;
 

@@ -3,11 +3,12 @@ package dev.swipe.hid;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.Sleeper;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Modifier;
@@ -519,7 +520,7 @@ class Ch9329TransportTest {
 
   private static void assertField(String uri, String field) {
     SwipeException e = thrown(() -> new Ch9329TransportProvider().open(DeviceUri.parse(uri), null));
-    assertThat(e.code()).as(uri).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    assertThat(e.code()).as(uri).isEqualTo(CommonCode.INVALID_ARGUMENT);
     assertThat(e.field()).as(uri).isEqualTo(field);
   }
 

@@ -1,8 +1,8 @@
 package dev.swipe.hid;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.Sleeper;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Timeline;

@@ -2,11 +2,12 @@ package dev.swipe.hid;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.Sleeper;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Modifier;
@@ -243,7 +244,7 @@ class HidGadgetTransportTest {
         }) {
       SwipeException e =
           thrown(() -> new HidGadgetTransportProvider().open(DeviceUri.parse(c[0]), null));
-      assertThat(e.code()).as(c[0]).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+      assertThat(e.code()).as(c[0]).isEqualTo(CommonCode.INVALID_ARGUMENT);
       assertThat(e.field()).as(c[0]).isEqualTo(c[1]);
     }
   }

@@ -3,9 +3,10 @@ package dev.swipe.hid;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Modifier;
 import dev.swipe.core.spi.DeviceUri;
@@ -204,7 +205,7 @@ class PikvmTransportTest {
         }) {
       SwipeException e =
           thrown(() -> new PikvmTransportProvider().open(DeviceUri.parse(c[0]), null));
-      assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+      assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
       assertThat(e.field()).isEqualTo(c[1]);
     }
   }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.core.Device;
-import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
@@ -28,6 +27,7 @@ import dev.swipe.memory.MemoryRecord;
 import dev.swipe.report.HtmlReport;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimState;
+import dev.swipe.wheel.WheelErrorCode;
 import dev.swipe.wheel.WheelRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -233,7 +233,7 @@ class ReportAgreesWithRunTest {
           "/goal/target",
           "14");
       assertThatThrownBy(() -> d.setWheel(WheelSet.column(2).to("75")))
-          .hasFieldOrPropertyWithValue("code", ErrorCode.WHEEL_TARGET_UNREACHABLE);
+          .hasFieldOrPropertyWithValue("code", WheelErrorCode.WHEEL_TARGET_UNREACHABLE);
     }
     List<ObjectNode> records = checkReport(trace);
     List<ObjectNode> steps =

@@ -3,10 +3,10 @@ package dev.swipe.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
-import dev.swipe.core.ErrorCode;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.strategy.CalibrationResult;
 import dev.swipe.core.strategy.SearchResult;
@@ -52,7 +52,7 @@ class StrategiesOnSimulatorTest {
           .isInstanceOfSatisfying(
               SwipeException.class,
               e -> {
-                assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+                assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
                 assertThat(e.field()).isEqualTo("distance");
               });
     }

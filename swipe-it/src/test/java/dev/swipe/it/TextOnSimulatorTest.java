@@ -3,11 +3,12 @@ package dev.swipe.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.Device;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollUntilResult;
@@ -15,6 +16,7 @@ import dev.swipe.core.text.ScreenText;
 import dev.swipe.core.text.TextSearchResult;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.text.TextBox;
+import dev.swipe.text.TextCode;
 import dev.swipe.text.TextPage;
 import dev.swipe.text.TextQuery;
 import dev.swipe.text.TextReader;
@@ -160,7 +162,7 @@ class TextOnSimulatorTest {
           .as("device time waited")
           .isGreaterThanOrEqualTo(2_000_000_000L);
       assertThatThrownBy(() -> phone.waitForText(TextQuery.of("x"), Duration.ZERO))
-          .hasFieldOrPropertyWithValue("code", ErrorCode.INVALID_ARGUMENT);
+          .hasFieldOrPropertyWithValue("code", CommonCode.INVALID_ARGUMENT);
     }
   }
 
@@ -177,7 +179,7 @@ class TextOnSimulatorTest {
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_SCHEME);
+              assertThat(e.code()).isEqualTo(CommonCode.UNKNOWN_SCHEME);
               assertThat(e.details()).containsEntry("field", "uri");
               assertThat((List<?>) e.details().get("known_schemes")).asList().contains("tesseract");
             });
@@ -190,13 +192,13 @@ class TextOnSimulatorTest {
       assertThatThrownBy(() -> phone.findText(TextQuery.of("Search")))
           .isInstanceOfSatisfying(
               SwipeException.class,
-              e -> assertThat(e.code()).isEqualTo(ErrorCode.TEXT_READER_UNAVAILABLE));
+              e -> assertThat(e.code()).isEqualTo(TextCode.TEXT_READER_UNAVAILABLE));
       assertThat(phone.screenshot().width()).isPositive();
     }
     try (CountingReader own = new CountingReader()) {
       assertThatThrownBy(
               () -> Device.builder().device("sim:").textReader("tesseract:").textReader(own).open())
-          .hasFieldOrPropertyWithValue("code", ErrorCode.INVALID_ARGUMENT)
+          .hasFieldOrPropertyWithValue("code", CommonCode.INVALID_ARGUMENT)
           .satisfies(
               e ->
                   assertThat(((SwipeException) e).details())

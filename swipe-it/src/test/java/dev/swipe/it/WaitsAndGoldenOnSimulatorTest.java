@@ -3,13 +3,14 @@ package dev.swipe.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.Device;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.gesture.GestureShape;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.screen.GoldenScreen;
@@ -18,6 +19,7 @@ import dev.swipe.core.screen.ScreenCondition;
 import dev.swipe.core.screen.WaitResult;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
+import dev.swipe.diff.ImageCode;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -116,7 +118,7 @@ class WaitsAndGoldenOnSimulatorTest {
           .isInstanceOfSatisfying(
               SwipeException.class,
               e -> {
-                assertThat(e.code()).isEqualTo(ErrorCode.IMAGE_SIZE_MISMATCH);
+                assertThat(e.code()).isEqualTo(ImageCode.IMAGE_SIZE_MISMATCH);
                 assertThat(e.details())
                     .containsEntry("baseline_width", 540)
                     .containsEntry("baseline_height", 1200)
@@ -144,7 +146,7 @@ class WaitsAndGoldenOnSimulatorTest {
     assertThatThrownBy(() -> GoldenScreen.of("junk", new byte[] {1, 2, 3}))
         .isInstanceOfSatisfying(
             SwipeException.class,
-            e -> assertThat(e.code()).isEqualTo(ErrorCode.IMAGE_DECODE_FAILED));
+            e -> assertThat(e.code()).isEqualTo(CommonCode.IMAGE_DECODE_FAILED));
   }
 
   @Test

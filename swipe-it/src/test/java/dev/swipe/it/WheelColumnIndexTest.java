@@ -2,9 +2,9 @@ package dev.swipe.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.wheel.WheelSet;

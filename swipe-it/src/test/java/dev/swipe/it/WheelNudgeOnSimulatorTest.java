@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.DeviceListener;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.scroll.Movement;
 import dev.swipe.core.scroll.Scroll;
@@ -21,6 +21,7 @@ import dev.swipe.core.wheel.WheelNudgeResult;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimState;
 import dev.swipe.wheel.PitchSource;
+import dev.swipe.wheel.WheelErrorCode;
 import dev.swipe.wheel.WheelMath;
 import dev.swipe.wheel.WheelRequest;
 import java.nio.file.Path;
@@ -214,15 +215,15 @@ class WheelNudgeOnSimulatorTest {
                           onWheel, NormPoint.of(w.columnXNorm(), w.selectedCenterYNorm() - 100))))
           .isInstanceOfSatisfying(
               SwipeException.class,
-              e -> assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_GENERIC_INPUT_BLOCKED));
+              e -> assertThat(e.code()).isEqualTo(WheelErrorCode.WHEEL_GENERIC_INPUT_BLOCKED));
       assertThatThrownBy(() -> d.tap(onWheel))
           .isInstanceOfSatisfying(
               SwipeException.class,
-              e -> assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_GENERIC_INPUT_BLOCKED));
+              e -> assertThat(e.code()).isEqualTo(WheelErrorCode.WHEEL_GENERIC_INPUT_BLOCKED));
       assertThatThrownBy(() -> d.key(dev.swipe.core.gesture.Key.ENTER))
           .isInstanceOfSatisfying(
               SwipeException.class,
-              e -> assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_GENERIC_INPUT_BLOCKED));
+              e -> assertThat(e.code()).isEqualTo(WheelErrorCode.WHEEL_GENERIC_INPUT_BLOCKED));
       // reaching the target ends the guard for that column
       drive(d, "hour", target, 1.0);
       d.tap(NormPoint.of(500, 100));
@@ -247,7 +248,7 @@ class WheelNudgeOnSimulatorTest {
       assertThatThrownBy(() -> d.wheelNudge(shot, b.build()))
           .isInstanceOfSatisfying(
               SwipeException.class,
-              e -> assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_TARGET_UNREACHABLE));
+              e -> assertThat(e.code()).isEqualTo(WheelErrorCode.WHEEL_TARGET_UNREACHABLE));
       Observation foreign = other.screenshot();
       assertThatThrownBy(() -> d.wheelNudge(foreign, b.targetValue(35).build()))
           .isInstanceOfSatisfying(

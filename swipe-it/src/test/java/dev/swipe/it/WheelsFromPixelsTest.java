@@ -3,11 +3,12 @@ package dev.swipe.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.wheel.WheelColumn;
 import dev.swipe.core.wheel.WheelNudgeResult;
 import dev.swipe.core.wheel.WheelReading;
@@ -15,6 +16,7 @@ import dev.swipe.core.wheel.WheelSet;
 import dev.swipe.core.wheel.WheelSetResult;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimState;
+import dev.swipe.wheel.WheelErrorCode;
 import dev.swipe.wheel.WheelRequest;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -124,7 +126,7 @@ class WheelsFromPixelsTest {
           .isInstanceOfSatisfying(
               SwipeException.class,
               e -> {
-                assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_TARGET_UNREACHABLE);
+                assertThat(e.code()).isEqualTo(WheelErrorCode.WHEEL_TARGET_UNREACHABLE);
                 assertThat(e.details()).containsEntry("cycle_size", 24);
                 assertThat(e.details().get("labels_seen").toString()).contains("00");
               });
@@ -190,7 +192,7 @@ class WheelsFromPixelsTest {
           .isInstanceOfSatisfying(
               SwipeException.class,
               e -> {
-                assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_TARGET_UNREACHABLE);
+                assertThat(e.code()).isEqualTo(WheelErrorCode.WHEEL_TARGET_UNREACHABLE);
                 assertThat(e.details()).containsEntry("value_step", 5);
               });
       assertThat(truth.pointerLog()).hasSize(before);
@@ -298,13 +300,13 @@ class WheelsFromPixelsTest {
           .isInstanceOfSatisfying(
               SwipeException.class,
               e -> {
-                assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_TARGET_UNREACHABLE);
+                assertThat(e.code()).isEqualTo(WheelErrorCode.WHEEL_TARGET_UNREACHABLE);
                 assertThat(e.details().get("labels_seen").toString()).contains("30");
               });
       assertThatThrownBy(() -> phone.setWheel(WheelSet.column(0).to("Smarch")))
-          .hasFieldOrPropertyWithValue("code", ErrorCode.WHEEL_TARGET_UNREACHABLE);
+          .hasFieldOrPropertyWithValue("code", WheelErrorCode.WHEEL_TARGET_UNREACHABLE);
       assertThatThrownBy(() -> phone.setWheel(WheelSet.column(0).to(12)))
-          .hasFieldOrPropertyWithValue("code", ErrorCode.WHEEL_TARGET_UNREACHABLE);
+          .hasFieldOrPropertyWithValue("code", WheelErrorCode.WHEEL_TARGET_UNREACHABLE);
       assertThatThrownBy(() -> phone.setWheel(WheelSet.column(5).to("1")))
           .isInstanceOfSatisfying(
               SwipeException.class, e -> assertThat(e.field()).isEqualTo("column"));
@@ -312,9 +314,9 @@ class WheelsFromPixelsTest {
           .isInstanceOfSatisfying(
               SwipeException.class, e -> assertThat(e.field()).isEqualTo("column"));
       assertThatThrownBy(() -> WheelSet.column(-1))
-          .hasFieldOrPropertyWithValue("code", ErrorCode.INVALID_ARGUMENT);
+          .hasFieldOrPropertyWithValue("code", CommonCode.INVALID_ARGUMENT);
       assertThatThrownBy(() -> WheelSet.column(0).to(" "))
-          .hasFieldOrPropertyWithValue("code", ErrorCode.INVALID_ARGUMENT);
+          .hasFieldOrPropertyWithValue("code", CommonCode.INVALID_ARGUMENT);
       // a band too short to hold three rows holds no column
       Observation shot = phone.screenshot();
       WheelColumn hour = phone.readWheels(shot, null).columns().get(1);

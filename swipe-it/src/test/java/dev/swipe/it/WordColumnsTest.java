@@ -3,14 +3,14 @@ package dev.swipe.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
-import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.wheel.WheelColumn;
 import dev.swipe.core.wheel.WheelReading;
 import dev.swipe.core.wheel.WheelSet;
 import dev.swipe.core.wheel.WheelSetResult;
 import dev.swipe.sim.SimOracle;
+import dev.swipe.wheel.WheelErrorCode;
 import dev.swipe.wheel.WheelScale;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -81,7 +81,7 @@ class WordColumnsTest {
     try (Device phone = Device.open("sim:?scene=picker&words=repeat&platform=" + platform)) {
       assertThatThrownBy(() -> phone.setWheel(WheelSet.column(0).to("Fortnightly")))
           .isInstanceOf(SwipeException.class)
-          .hasFieldOrPropertyWithValue("code", ErrorCode.WHEEL_TARGET_UNREACHABLE)
+          .hasFieldOrPropertyWithValue("code", WheelErrorCode.WHEEL_TARGET_UNREACHABLE)
           .hasMessageContaining("Once")
           .hasMessageContaining("Yearly");
     }

@@ -8,7 +8,7 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.swipe.agent.AgentRun;
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

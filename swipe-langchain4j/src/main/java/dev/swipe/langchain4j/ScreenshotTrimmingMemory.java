@@ -3,7 +3,7 @@ package dev.swipe.langchain4j;
 import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.memory.ChatMemory;
 import dev.langchain4j.memory.chat.MessageWindowChatMemory;
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 import java.util.ArrayList;
 import java.util.List;
 

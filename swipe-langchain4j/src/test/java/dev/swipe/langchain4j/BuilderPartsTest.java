@@ -3,9 +3,9 @@ package dev.swipe.langchain4j;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
-import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.memory.MemoryStores;
 import org.junit.jupiter.api.Test;
@@ -20,7 +20,7 @@ class BuilderPartsTest {
           .isInstanceOfSatisfying(
               SwipeException.class,
               e -> {
-                assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+                assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
                 assertThat(e.field()).isEqualTo("memory");
               });
       try (PhoneTools tools =

@@ -1,5 +1,6 @@
 package dev.swipe.memory;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.memory.internal.Check;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -46,7 +47,7 @@ public record MemoryQuery(
     text = text == null ? "" : text;
     int n = text.codePointCount(0, text.length());
     if (n > MAX_TEXT) {
-      throw MemoryException.invalidArgument(
+      throw SwipeException.invalidArgument(
           "text", "is " + n + " characters long, the limit is " + MAX_TEXT);
     }
     tags = Check.labels("tags", tags, MemoryRecord.MAX_LABELS, MemoryRecord.MAX_LABEL_LENGTH);

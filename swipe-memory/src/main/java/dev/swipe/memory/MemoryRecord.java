@@ -1,5 +1,6 @@
 package dev.swipe.memory;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.memory.internal.Check;
 import dev.swipe.memory.internal.Text;
 import java.time.Instant;
@@ -79,12 +80,12 @@ public record MemoryRecord(
     entities = Check.labels("entities", entities, MAX_LABELS, MAX_LABEL_LENGTH);
     Check.range("priority", priority, 0, 100);
     if ((createdAt == null) != (updatedAt == null)) {
-      throw MemoryException.invalidArgument(
+      throw SwipeException.invalidArgument(
           createdAt == null ? "created_at" : "updated_at",
           "created_at and updated_at must both be set or both be null");
     }
     if (createdAt != null && updatedAt.isBefore(createdAt)) {
-      throw MemoryException.invalidArgument("updated_at", "is before created_at");
+      throw SwipeException.invalidArgument("updated_at", "is before created_at");
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.swipe.memory;
 
+import dev.swipe.base.SwipeException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -11,7 +12,7 @@ import java.util.Optional;
  * MemoryStores#open(String)} finds it by URI scheme.
  *
  * <p>Implementations are thread-safe. Every method except {@link #close()} throws {@link
- * MemoryException} with code {@code memory_unavailable} after the store is closed or when its
+ * SwipeException} with code {@code memory_unavailable} after the store is closed or when its
  * backing storage fails, and {@code invalid_argument} for bad arguments. An acknowledged {@link
  * #save} is durable as far as the store's medium allows (the SQLite store survives a killed
  * process).

@@ -1,5 +1,6 @@
 package dev.swipe.memory;
 
+import dev.swipe.base.SwipeException;
 import java.time.Clock;
 
 /**
@@ -23,8 +24,8 @@ public interface MemoryStoreProvider {
    * @param uri the whole URI, scheme included (e.g. {@code "sqlite:~/.swipe/memory.db"})
    * @param clock the clock for created/updated timestamps and recency
    * @return an open store, owned by the caller
-   * @throws MemoryException {@code invalid_argument} (field {@code uri}) for a malformed URI,
-   *     {@code memory_unavailable} when the store cannot be opened
+   * @throws SwipeException {@code invalid_argument} (field {@code uri}) for a malformed URI, {@code
+   *     memory_unavailable} when the store cannot be opened
    */
   MemoryStore open(String uri, Clock clock);
 }

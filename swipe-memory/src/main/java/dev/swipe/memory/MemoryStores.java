@@ -1,5 +1,7 @@
 package dev.swipe.memory;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.memory.internal.InMemoryStoreProvider;
 import dev.swipe.memory.internal.SqliteMemoryStore;
 import dev.swipe.memory.internal.SqliteStoreProvider;
@@ -44,23 +46,23 @@ public final class MemoryStores {
    *
    * @param uri e.g. {@code "sqlite:~/.swipe/memory.db"} or {@code "mem:"}
    * @param clock source of timestamps (inject a fixed clock in tests)
-   * @throws MemoryException {@code invalid_argument} (field {@code uri}) for a missing or malformed
+   * @throws SwipeException {@code invalid_argument} (field {@code uri}) for a missing or malformed
    *     URI; {@code unknown_scheme} (field {@code uri}, details {@code known_schemes}) for a scheme
    *     no provider serves, as devices answer; {@code memory_unavailable} when the store cannot be
    *     opened
    */
   public static MemoryStore open(String uri, Clock clock) {
     if (uri == null || uri.isBlank()) {
-      throw MemoryException.invalidArgument(
+      throw SwipeException.invalidArgument(
           "uri", "is required, e.g. " + DEFAULT_URI + " (known schemes: " + knownSchemes() + ")");
     }
     if (clock == null) {
-      throw MemoryException.invalidArgument("clock", "is required");
+      throw SwipeException.invalidArgument("clock", "is required");
     }
     String u = uri.strip();
     int colon = u.indexOf(':');
     if (colon <= 0) {
-      throw MemoryException.invalidArgument(
+      throw SwipeException.invalidArgument(
           "uri",
           "'" + u + "' has no scheme; expected scheme:..., known schemes: " + knownSchemes(),
           Map.of("uri", u, "known_schemes", List.copyOf(providers().keySet())));
@@ -69,8 +71,8 @@ public final class MemoryStores {
     Map<String, MemoryStoreProvider> providers = providers();
     MemoryStoreProvider p = providers.get(scheme);
     if (p == null) {
-      throw new MemoryException(
-          MemoryException.UNKNOWN_SCHEME,
+      throw new SwipeException(
+          CommonCode.UNKNOWN_SCHEME,
           "uri: unknown memory store scheme '" + scheme + "', known schemes: " + knownSchemes(),
           "uri",
           Map.of("uri", u, "scheme", scheme, "known_schemes", List.copyOf(providers.keySet())),
@@ -78,7 +80,7 @@ public final class MemoryStores {
     }
     MemoryStore store = p.open(u, clock);
     if (store == null) {
-      throw MemoryException.unavailable(
+      throw MemoryCode.unavailable(
           null, "provider " + p.getClass().getName() + " returned no store for " + u, null);
     }
     return store;
@@ -118,7 +120,7 @@ public final class MemoryStores {
         found.add(p);
       }
     } catch (ServiceConfigurationError e) {
-      throw MemoryException.unavailable(
+      throw MemoryCode.unavailable(
           null, "a memory store provider failed to load: " + e.getMessage(), e);
     }
     for (MemoryStoreProvider p : found) {
@@ -128,8 +130,8 @@ public final class MemoryStores {
         byScheme.put(s, p);
       } else if (!prev.getClass().getName().equals(p.getClass().getName())) {
         // The built-ins are also listed in META-INF/services; the same class twice is fine.
-        throw new MemoryException(
-            MemoryException.MEMORY_UNAVAILABLE,
+        throw new SwipeException(
+            MemoryCode.MEMORY_UNAVAILABLE,
             "two memory store providers claim scheme '"
                 + s
                 + "': "

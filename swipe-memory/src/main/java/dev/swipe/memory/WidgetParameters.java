@@ -1,5 +1,6 @@
 package dev.swipe.memory;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.memory.internal.Check;
 import java.math.BigDecimal;
 import java.util.Collections;
@@ -114,7 +115,7 @@ public record WidgetParameters(
       Check.range(K_DURATION, durationMs, 1, 60_000);
     }
     if ((centerX == null) != (centerY == null)) {
-      throw MemoryException.invalidArgument(K_CENTER, "needs both x and y");
+      throw SwipeException.invalidArgument(K_CENTER, "needs both x and y");
     }
     if (centerX != null) {
       Check.range(K_CENTER, centerX, 0, 1000);
@@ -125,7 +126,7 @@ public record WidgetParameters(
     if (rowPitch != null) {
       Check.range(K_PITCH, rowPitch, 0, 1000);
       if (rowPitch <= 0) {
-        throw MemoryException.invalidArgument(K_PITCH, "must be above 0");
+        throw SwipeException.invalidArgument(K_PITCH, "must be above 0");
       }
     }
     notes = emptyToNull(Check.text(K_NOTES, notes, false, MAX_NOTES, false));
@@ -135,16 +136,16 @@ public record WidgetParameters(
       for (Map.Entry<String, String> e : extras.entrySet()) {
         String k = Check.text("extras", e.getKey(), true, 64, false).replaceAll("\\s+", " ");
         if (!KEY.matcher(k).matches()) {
-          throw MemoryException.invalidArgument(
+          throw SwipeException.invalidArgument(
               "extras", "key '" + k + "' must be letters, digits, spaces, '_' or '-'");
         }
         String norm = normKey(k);
         if (ALIASES.containsKey(norm)) {
-          throw MemoryException.invalidArgument(
+          throw SwipeException.invalidArgument(
               "extras", "key '" + k + "' is a typed field (" + ALIASES.get(norm) + ")");
         }
         if (seen.put(norm, k) != null) {
-          throw MemoryException.invalidArgument("extras", "key '" + k + "' is given twice");
+          throw SwipeException.invalidArgument("extras", "key '" + k + "' is given twice");
         }
         ex.put(k, Check.text(k, e.getValue(), true, MAX_NOTES, false));
       }
@@ -276,10 +277,10 @@ public record WidgetParameters(
    */
   public static WidgetParameters parse(String content) {
     if (content == null || content.isBlank()) {
-      throw MemoryException.invalidArgument("content", "is empty; expected 'key: value, ...'");
+      throw SwipeException.invalidArgument("content", "is empty; expected 'key: value, ...'");
     }
     if (content.length() > MemoryRecord.MAX_CONTENT) {
-      throw MemoryException.invalidArgument(
+      throw SwipeException.invalidArgument(
           "content", "is longer than " + MemoryRecord.MAX_CONTENT + " characters");
     }
     Map<String, String> values = new LinkedHashMap<>(); // canonical or extra key -> raw value
@@ -296,13 +297,13 @@ public record WidgetParameters(
       }
       int colon = s.indexOf(':', i);
       if (colon < 0) {
-        throw MemoryException.invalidArgument(
+        throw SwipeException.invalidArgument(
             "content",
             "expected 'key: value' at character " + i + " but found '" + snippet(s, i) + "'");
       }
       String rawKey = s.substring(i, colon).strip().replaceAll("\\s+", " ");
       if (!KEY.matcher(rawKey).matches()) {
-        throw MemoryException.invalidArgument(
+        throw SwipeException.invalidArgument(
             "content", "'" + snippet(s, i) + "' does not start with a key such as 'app:'");
       }
       i = colon + 1;
@@ -329,13 +330,13 @@ public record WidgetParameters(
           }
         }
         if (!closedQuote) {
-          throw MemoryException.invalidArgument(rawKey, "has an unterminated quoted value");
+          throw SwipeException.invalidArgument(rawKey, "has an unterminated quoted value");
         }
         while (j < n && Character.isWhitespace(s.charAt(j))) {
           j++;
         }
         if (j < n && ",;".indexOf(s.charAt(j)) < 0) {
-          throw MemoryException.invalidArgument(
+          throw SwipeException.invalidArgument(
               rawKey, "has text after its quoted value: '" + snippet(s, j) + "'");
         }
         value = v.toString();
@@ -362,21 +363,21 @@ public record WidgetParameters(
         values.put(slot, value);
       } else if (!sameValue(slot, prev, value)) {
         String field = slot.startsWith("extra:") ? slot.substring(6) : slot;
-        throw MemoryException.invalidArgument(
+        throw SwipeException.invalidArgument(
             field,
             "is given twice with different values: '" + prev + "' and '" + value + "'",
             Map.of("first", prev, "second", value));
       }
     }
     if (values.isEmpty()) {
-      throw MemoryException.invalidArgument("content", "has no 'key: value' pairs");
+      throw SwipeException.invalidArgument("content", "has no 'key: value' pairs");
     }
     Builder b = new Builder(values.get(K_APP), values.get(K_WIDGET));
     if (values.get(K_APP) == null) {
-      throw MemoryException.invalidArgument(K_APP, "is missing from the content");
+      throw SwipeException.invalidArgument(K_APP, "is missing from the content");
     }
     if (values.get(K_WIDGET) == null) {
-      throw MemoryException.invalidArgument(K_WIDGET, "is missing from the content");
+      throw SwipeException.invalidArgument(K_WIDGET, "is missing from the content");
     }
     b.screen = values.get(K_SCREEN);
     b.notes = values.get(K_NOTES);
@@ -417,7 +418,7 @@ public record WidgetParameters(
         case K_CENTER -> java.util.Arrays.equals(center(a), center(b));
         default -> a.strip().replaceAll("\\s+", " ").equals(b.strip().replaceAll("\\s+", " "));
       };
-    } catch (MemoryException e) {
+    } catch (SwipeException e) {
       return false;
     }
   }
@@ -425,11 +426,11 @@ public record WidgetParameters(
   private static Double number(String field, String raw, String... units) {
     Matcher m = NUMBER_WITH_UNIT.matcher(raw.strip());
     if (!m.matches()) {
-      throw MemoryException.invalidArgument(field, "'" + raw + "' is not a number");
+      throw SwipeException.invalidArgument(field, "'" + raw + "' is not a number");
     }
     String unit = m.group(2).toLowerCase(Locale.ROOT);
     if (!unit.isEmpty() && !java.util.Arrays.asList(units).contains(unit)) {
-      throw MemoryException.invalidArgument(
+      throw SwipeException.invalidArgument(
           field, "'" + raw + "' has unit '" + unit + "'; expected normalized units (0-1000)");
     }
     double v = Double.parseDouble(m.group(1));
@@ -439,16 +440,16 @@ public record WidgetParameters(
   private static Integer integer(String field, String raw) {
     Matcher m = NUMBER_WITH_UNIT.matcher(raw.strip());
     if (!m.matches()) {
-      throw MemoryException.invalidArgument(field, "'" + raw + "' is not a number");
+      throw SwipeException.invalidArgument(field, "'" + raw + "' is not a number");
     }
     String unit = m.group(2).toLowerCase(Locale.ROOT);
     if (!unit.isEmpty() && !unit.equals("ms")) {
-      throw MemoryException.invalidArgument(
+      throw SwipeException.invalidArgument(
           field, "'" + raw + "' has unit '" + unit + "'; expected milliseconds");
     }
     double v = Double.parseDouble(m.group(1));
     if (v != Math.rint(v) || Math.abs(v) > Integer.MAX_VALUE) {
-      throw MemoryException.invalidArgument(field, "'" + raw + "' is not a whole number of ms");
+      throw SwipeException.invalidArgument(field, "'" + raw + "' is not a whole number of ms");
     }
     return (int) v;
   }
@@ -464,7 +465,7 @@ public record WidgetParameters(
       boolean isX = m.group(1).equalsIgnoreCase("x");
       Double prev = isX ? x : y;
       if (prev != null && prev != v) {
-        throw MemoryException.invalidArgument(
+        throw SwipeException.invalidArgument(
             K_CENTER, "gives " + m.group(1).toLowerCase(Locale.ROOT) + " twice in '" + raw + "'");
       }
       if (isX) {
@@ -481,7 +482,7 @@ public record WidgetParameters(
       }
     }
     if (x == null || y == null) {
-      throw MemoryException.invalidArgument(
+      throw SwipeException.invalidArgument(
           K_CENTER, "'" + raw + "' must give x and y, e.g. 'x=500 y=380'");
     }
     return new double[] {x, y};

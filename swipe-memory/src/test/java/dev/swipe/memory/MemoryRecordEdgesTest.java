@@ -3,6 +3,7 @@ package dev.swipe.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.SwipeException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -46,22 +47,22 @@ class MemoryRecordEdgesTest {
     Instant t = Instant.parse("2026-01-01T00:00:00Z");
     assertThatThrownBy(() -> new MemoryRecord(null, null, "t", "c", null, null, 50, t, null))
         .isInstanceOfSatisfying(
-            MemoryException.class, e -> assertThat(e.field()).contains("updated_at"));
+            SwipeException.class, e -> assertThat(e.field()).isEqualTo("updated_at"));
     assertThatThrownBy(() -> new MemoryRecord(null, null, "t", "c", null, null, 50, null, t))
         .isInstanceOfSatisfying(
-            MemoryException.class, e -> assertThat(e.field()).contains("created_at"));
+            SwipeException.class, e -> assertThat(e.field()).isEqualTo("created_at"));
   }
 
   @Test
   void aStoreUriNeedsTextASchemeAndAClock() {
     for (String blank : new String[] {null, "", "  "}) {
       assertThatThrownBy(() -> MemoryStores.open(blank, CLOCK))
-          .isInstanceOfSatisfying(MemoryException.class, e -> assertThat(e.field()).contains("uri"))
+          .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("uri"))
           .hasMessageContaining("is required");
     }
     assertThatThrownBy(() -> MemoryStores.open("mem:", null))
         .isInstanceOfSatisfying(
-            MemoryException.class, e -> assertThat(e.field()).contains("clock"));
+            SwipeException.class, e -> assertThat(e.field()).isEqualTo("clock"));
     assertThatThrownBy(() -> MemoryStores.open(":memory", CLOCK))
         .hasMessageContaining("has no scheme");
     assertThatThrownBy(() -> MemoryStores.open("nosuch:x", CLOCK))

@@ -6,6 +6,7 @@ import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.strings;
 
+import dev.swipe.base.SwipeException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -17,10 +18,10 @@ class MemoryRecordTest {
   private static void assertInvalid(Runnable r, String field) {
     assertThatThrownBy(r::run)
         .isInstanceOfSatisfying(
-            MemoryException.class,
+            SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo("invalid_argument");
-              assertThat(e.field()).contains(field);
+              assertThat(e.code().id()).isEqualTo("invalid_argument");
+              assertThat(e.field()).isEqualTo(field);
               assertThat(e.details()).containsEntry("field", field);
               assertThat(e.getMessage()).startsWith(field + ":");
             });
@@ -115,7 +116,7 @@ class MemoryRecordTest {
     assertInvalid(() -> MemoryRecord.builder(longTitle, "c").build(), "title");
     assertThatThrownBy(() -> MemoryRecord.builder(longTitle, "c").build())
         .isInstanceOfSatisfying(
-            MemoryException.class,
+            SwipeException.class,
             e -> assertThat(e.details()).containsEntry("limit", MemoryRecord.MAX_TITLE));
     assertInvalid(
         () -> MemoryRecord.builder("t", "c".repeat(MemoryRecord.MAX_CONTENT + 1)).build(),
@@ -209,9 +210,9 @@ class MemoryRecordTest {
               try {
                 MemoryRecord r = MemoryRecord.builder(title, title).tags(tag).entities(tag).build();
                 assertThat(r.title()).isNotBlank();
-              } catch (MemoryException e) {
-                assertThat(e.code()).isEqualTo("invalid_argument");
-                assertThat(e.field()).isPresent();
+              } catch (SwipeException e) {
+                assertThat(e.code().id()).isEqualTo("invalid_argument");
+                assertThat(e.field()).isNotNull();
               }
             });
   }

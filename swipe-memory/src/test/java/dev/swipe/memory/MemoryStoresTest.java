@@ -2,6 +2,7 @@ package dev.swipe.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.swipe.base.SwipeException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
@@ -13,13 +14,13 @@ import org.junit.jupiter.api.io.TempDir;
 class MemoryStoresTest {
   @TempDir Path dir;
 
-  private static MemoryException thrown(Runnable r) {
+  private static SwipeException thrown(Runnable r) {
     try {
       r.run();
-    } catch (MemoryException e) {
+    } catch (SwipeException e) {
       return e;
     }
-    throw new AssertionError("expected a MemoryException");
+    throw new AssertionError("expected a SwipeException");
   }
 
   @Test
@@ -34,9 +35,9 @@ class MemoryStoresTest {
 
   @Test
   void memSchemeTakesNoPath() {
-    MemoryException e = thrown(() -> MemoryStores.open("mem:foo"));
-    assertThat(e.code()).isEqualTo("invalid_argument");
-    assertThat(e.field()).contains("uri");
+    SwipeException e = thrown(() -> MemoryStores.open("mem:foo"));
+    assertThat(e.code().id()).isEqualTo("invalid_argument");
+    assertThat(e.field()).isEqualTo("uri");
   }
 
   @Test
@@ -53,9 +54,9 @@ class MemoryStoresTest {
 
   @Test
   void unknownSchemeListsTheKnownOnes() {
-    MemoryException e = thrown(() -> MemoryStores.open("redis://localhost"));
-    assertThat(e.code()).as("the code devices answer").isEqualTo("unknown_scheme");
-    assertThat(e.field()).contains("uri");
+    SwipeException e = thrown(() -> MemoryStores.open("redis://localhost"));
+    assertThat(e.code().id()).as("the code devices answer").isEqualTo("unknown_scheme");
+    assertThat(e.field()).isEqualTo("uri");
     assertThat(e.getMessage()).contains("redis").contains("hostmem, mem, sqlite");
     assertThat(e.details().get("known_schemes")).isEqualTo(List.of("hostmem", "mem", "sqlite"));
   }
@@ -63,11 +64,11 @@ class MemoryStoresTest {
   @Test
   void aUriWithoutSchemeIsRefused() {
     for (String bad : new String[] {"", "   ", "/tmp/memory.db", ":x"}) {
-      MemoryException e = thrown(() -> MemoryStores.open(bad));
-      assertThat(e.code()).as(bad).isEqualTo("invalid_argument");
-      assertThat(e.field()).as(bad).contains("uri");
+      SwipeException e = thrown(() -> MemoryStores.open(bad));
+      assertThat(e.code().id()).as(bad).isEqualTo("invalid_argument");
+      assertThat(e.field()).as(bad).isEqualTo("uri");
     }
-    assertThat(thrown(() -> MemoryStores.open(null)).field()).contains("uri");
+    assertThat(thrown(() -> MemoryStores.open(null)).field()).isEqualTo("uri");
   }
 
   @Test
@@ -76,8 +77,8 @@ class MemoryStoresTest {
         new String[] {
           "?sync=maybe", "?busy_timeout_ms=soon", "?busy_timeout_ms=-1", "?color=red"
         }) {
-      MemoryException e = thrown(() -> MemoryStores.open("sqlite:" + dir.resolve("x.db") + bad));
-      assertThat(e.code()).as(bad).isEqualTo("invalid_argument");
+      SwipeException e = thrown(() -> MemoryStores.open("sqlite:" + dir.resolve("x.db") + bad));
+      assertThat(e.code().id()).as(bad).isEqualTo("invalid_argument");
     }
   }
 
@@ -101,7 +102,7 @@ class MemoryStoresTest {
     try (URLClassLoader cl =
         new URLClassLoader(new URL[] {dir.resolve("cp").toUri().toURL()}, old)) {
       Thread.currentThread().setContextClassLoader(cl);
-      MemoryException e = thrown(() -> MemoryStores.open("mem:"));
+      SwipeException e = thrown(() -> MemoryStores.open("mem:"));
       assertThat(e.getMessage())
           .contains("sqlite")
           .contains(DuplicateSqliteProvider.class.getName());

@@ -3,6 +3,9 @@ package dev.swipe.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.Code;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -37,9 +40,9 @@ class StoreEdgesTest {
     return MemoryRecord.builder(title, content).entities("App").build();
   }
 
-  private static void fails(ThrowingCallable call, String code) {
+  private static void fails(ThrowingCallable call, Code code) {
     assertThatThrownBy(call)
-        .isInstanceOfSatisfying(MemoryException.class, e -> assertThat(e.code()).isEqualTo(code));
+        .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.code()).isEqualTo(code));
   }
 
   @ParameterizedTest
@@ -48,7 +51,7 @@ class StoreEdgesTest {
     MemoryStore store = open.apply(MutableClock.at("2026-01-01T00:00:00Z"));
     MemoryRecord saved = store.save(record("kept", "before closing"));
     store.close();
-    String closed = MemoryException.MEMORY_UNAVAILABLE;
+    Code closed = MemoryCode.MEMORY_UNAVAILABLE;
     fails(() -> store.save(record("late", "after closing")), closed);
     fails(() -> store.saveAll(List.of(record("late", "after closing"))), closed);
     fails(() -> store.get(saved.id()), closed);
@@ -68,7 +71,7 @@ class StoreEdgesTest {
       MemoryRecord unknownId = record("ghost", "giraffe").toBuilder().id("no-such-id").build();
       fails(
           () -> store.saveAll(List.of(record("second", "okapi giraffe"), unknownId)),
-          MemoryException.MEMORY_NOT_FOUND);
+          MemoryCode.MEMORY_NOT_FOUND);
       assertThat(store.count()).isEqualTo(1);
       assertThat(store.recall(MemoryQuery.of("okapi"))).isEmpty();
       assertThat(store.recall(MemoryQuery.of("zebra"))).containsExactly(first);
@@ -89,8 +92,8 @@ class StoreEdgesTest {
       MemoryRecord b = store.save(record("b", "two"));
       fails(
           () -> store.save(record("c", "three").toBuilder().id("m-404").build()),
-          MemoryException.MEMORY_NOT_FOUND);
-      fails(() -> store.save(b.toBuilder().title("a").build()), MemoryException.MEMORY_CONFLICT);
+          MemoryCode.MEMORY_NOT_FOUND);
+      fails(() -> store.save(b.toBuilder().title("a").build()), MemoryCode.MEMORY_CONFLICT);
       // the same identity without an id is the same memory, updated in place
       clock.advance(Duration.ofSeconds(5));
       MemoryRecord again = store.save(record("A", "one, revised"));
@@ -142,8 +145,8 @@ class StoreEdgesTest {
       assertThat(store.list(2, 5)).extracting(MemoryRecord::title).containsExactly("r0");
       assertThat(store.list(3, 5)).isEmpty();
       assertThat(store.list(0, 3)).hasSize(3);
-      fails(() -> store.list(-1, 5), MemoryException.INVALID_ARGUMENT);
-      fails(() -> store.list(0, 0), MemoryException.INVALID_ARGUMENT);
+      fails(() -> store.list(-1, 5), CommonCode.INVALID_ARGUMENT);
+      fails(() -> store.list(0, 0), CommonCode.INVALID_ARGUMENT);
     }
   }
 

@@ -3,6 +3,8 @@ package dev.swipe.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
@@ -18,10 +20,10 @@ class WidgetParametersEdgesTest {
   private static void refused(ThrowingCallable call, String field, String why) {
     assertThatThrownBy(call)
         .isInstanceOfSatisfying(
-            MemoryException.class,
+            SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo(MemoryException.INVALID_ARGUMENT);
-              assertThat(e.field()).contains(field);
+              assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
+              assertThat(e.field()).isEqualTo(field);
             })
         .hasMessageContaining(why);
   }
@@ -152,7 +154,7 @@ class WidgetParametersEdgesTest {
         () -> parse(BASE + ", duration: 2147483648"), "duration_ms", "not a whole number of ms");
     // the largest int is a whole number of ms, refused only by the duration's range
     assertThatThrownBy(() -> parse(BASE + ", duration: 2147483647"))
-        .isInstanceOf(MemoryException.class)
+        .isInstanceOf(SwipeException.class)
         .hasMessageNotContaining("whole number");
   }
 }

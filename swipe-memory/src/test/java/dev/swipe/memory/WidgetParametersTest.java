@@ -7,6 +7,7 @@ import static org.quicktheories.generators.SourceDSL.doubles;
 import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.strings;
 
+import dev.swipe.base.SwipeException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -23,10 +24,10 @@ class WidgetParametersTest {
   private static void assertInvalid(Runnable r, String field) {
     assertThatThrownBy(r::run)
         .isInstanceOfSatisfying(
-            MemoryException.class,
+            SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo("invalid_argument");
-              assertThat(e.field()).contains(field);
+              assertThat(e.code().id()).isEqualTo("invalid_argument");
+              assertThat(e.field()).isEqualTo(field);
             });
   }
 
@@ -275,9 +276,9 @@ class WidgetParametersTest {
               try {
                 WidgetParameters p = WidgetParameters.parse(s);
                 assertThat(WidgetParameters.parse(p.toContent())).isEqualTo(p);
-              } catch (MemoryException e) {
-                assertThat(e.code()).isEqualTo("invalid_argument");
-                assertThat(e.field()).isPresent();
+              } catch (SwipeException e) {
+                assertThat(e.code().id()).isEqualTo("invalid_argument");
+                assertThat(e.field()).isNotNull();
               }
             });
   }

@@ -3,8 +3,8 @@ package dev.swipe.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.internal.ChangeMap;
 import dev.swipe.core.trace.TraceReader;
 import dev.swipe.core.trace.TraceWriter;
@@ -125,7 +125,7 @@ public final class HtmlReport {
       List<Path> runs = runDirectories(dir);
       if (runs.isEmpty()) {
         throw new SwipeException(
-            ErrorCode.INVALID_ARGUMENT,
+            CommonCode.INVALID_ARGUMENT,
             "trace: no " + TraceWriter.FILE + " in " + dir + " or in its sub-directories",
             Map.of("field", "trace", "path", dir.toString()),
             null);
@@ -275,7 +275,7 @@ public final class HtmlReport {
       tmp = null;
     } catch (IOException e) {
       throw new SwipeException(
-          ErrorCode.INVALID_ARGUMENT,
+          CommonCode.INVALID_ARGUMENT,
           "out: cannot write " + out + ": " + e.getMessage(),
           Map.of("field", "out", "path", out.toString()),
           e);

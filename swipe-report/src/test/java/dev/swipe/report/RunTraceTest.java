@@ -4,15 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.NormPoint;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.VirtualClock;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import dev.swipe.core.testkit.StillFrameSource;
 import dev.swipe.core.trace.TraceReader;
 import dev.swipe.core.trace.TraceWriter;
-import dev.swipe.memory.MemoryException;
 import dev.swipe.memory.MemoryQuery;
 import dev.swipe.memory.MemoryRecord;
 import dev.swipe.memory.MemoryStore;
@@ -82,7 +81,7 @@ class RunTraceTest {
         assertThatThrownBy(
                 () -> traced.save(MemoryRecord.builder("t", "c").id("no-such-id").build()))
             .as("the store's own exception, as it came")
-            .isInstanceOf(MemoryException.class);
+            .isInstanceOf(SwipeException.class);
       }
       assertThat(d.tracedMemory(store)).as("an untraced device uses it as it is").isSameAs(store);
       assertThatThrownBy(() -> d.tracedMemory(null))

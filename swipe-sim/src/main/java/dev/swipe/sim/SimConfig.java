@@ -1,6 +1,6 @@
 package dev.swipe.sim;
 
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.PointerKind;
 import java.time.Duration;

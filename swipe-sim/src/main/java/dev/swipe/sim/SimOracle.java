@@ -1,8 +1,8 @@
 package dev.swipe.sim;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.sim.internal.VirtualPhone;
 import java.time.Duration;
 import java.util.List;
@@ -184,7 +184,7 @@ public final class SimOracle {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new SwipeException(
-            dev.swipe.core.ErrorCode.INTERRUPTED, "interrupted while waiting for rest");
+            dev.swipe.base.CommonCode.INTERRUPTED, "interrupted while waiting for rest");
       }
       s = state();
     }

@@ -1,8 +1,8 @@
 package dev.swipe.sim;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.Sleeper;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.VirtualClock;
 import dev.swipe.core.spi.Frame;

@@ -3,10 +3,10 @@ package dev.swipe.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import java.awt.Color;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;

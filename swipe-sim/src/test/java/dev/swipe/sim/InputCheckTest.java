@@ -2,9 +2,9 @@ package dev.swipe.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.sim.SimState.Receiver;

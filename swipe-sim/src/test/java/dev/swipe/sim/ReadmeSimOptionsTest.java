@@ -3,7 +3,7 @@ package dev.swipe.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

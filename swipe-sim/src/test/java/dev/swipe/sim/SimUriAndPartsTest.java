@@ -3,10 +3,10 @@ package dev.swipe.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
-import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.VirtualClock;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.spi.PointerKind;
@@ -22,7 +22,7 @@ class SimUriAndPartsTest {
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+              assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
               assertThat(e.field()).isEqualTo(field);
             });
   }

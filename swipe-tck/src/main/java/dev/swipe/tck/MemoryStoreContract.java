@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.strings;
 
-import dev.swipe.memory.MemoryException;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
+import dev.swipe.memory.MemoryCode;
 import dev.swipe.memory.MemoryQuery;
 import dev.swipe.memory.MemoryRecord;
 import dev.swipe.memory.MemoryStore;
@@ -189,8 +191,7 @@ public abstract class MemoryStoreContract {
   void saveWithUnknownIdIsNotFound() {
     assertThatThrownBy(() -> store.save(widget("WeChat", "x").id("424242").build()))
         .isInstanceOfSatisfying(
-            MemoryException.class,
-            e -> assertThat(e.code()).isEqualTo(MemoryException.MEMORY_NOT_FOUND));
+            SwipeException.class, e -> assertThat(e.code()).isEqualTo(MemoryCode.MEMORY_NOT_FOUND));
     assertThat(store.count()).isZero();
   }
 
@@ -201,8 +202,7 @@ public abstract class MemoryStoreContract {
 
     assertThatThrownBy(() -> store.save(b.toBuilder().title(a.title()).build()))
         .isInstanceOfSatisfying(
-            MemoryException.class,
-            e -> assertThat(e.code()).isEqualTo(MemoryException.MEMORY_CONFLICT));
+            SwipeException.class, e -> assertThat(e.code()).isEqualTo(MemoryCode.MEMORY_CONFLICT));
     assertThat(store.get(b.id()).orElseThrow().title()).isEqualTo(b.title());
   }
 
@@ -238,7 +238,7 @@ public abstract class MemoryStoreContract {
     List<MemoryRecord> batch =
         List.of(widget("A", "w").build(), widget("B", "w").id("987654").build());
 
-    assertThatThrownBy(() -> store.saveAll(batch)).isInstanceOf(MemoryException.class);
+    assertThatThrownBy(() -> store.saveAll(batch)).isInstanceOf(SwipeException.class);
     assertThat(store.count()).isEqualTo(1);
     assertThat(store.recall(MemoryQuery.builder().entities("A").build())).isEmpty();
   }
@@ -610,8 +610,8 @@ public abstract class MemoryStoreContract {
             () -> store.delete("1"))) {
       assertThatThrownBy(op::run)
           .isInstanceOfSatisfying(
-              MemoryException.class,
-              e -> assertThat(e.code()).isEqualTo(MemoryException.MEMORY_UNAVAILABLE));
+              SwipeException.class,
+              e -> assertThat(e.code()).isEqualTo(MemoryCode.MEMORY_UNAVAILABLE));
     }
   }
 
@@ -630,10 +630,10 @@ public abstract class MemoryStoreContract {
   protected static void assertInvalid(Runnable r, String field) {
     assertThatThrownBy(r::run)
         .isInstanceOfSatisfying(
-            MemoryException.class,
+            SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo(MemoryException.INVALID_ARGUMENT);
-              assertThat(e.field()).contains(field);
+              assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
+              assertThat(e.field()).isEqualTo(field);
             });
   }
 }

@@ -3,8 +3,10 @@ package dev.swipe.tck;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.text.TextBox;
-import dev.swipe.text.TextException;
+import dev.swipe.text.TextCode;
 import dev.swipe.text.TextPage;
 import dev.swipe.text.TextReader;
 import dev.swipe.text.Word;
@@ -100,8 +102,7 @@ public abstract class TextReaderContract {
     TextBox beyond = new TextBox(img.getWidth() - 10, 0, 50, 20);
     assertThatThrownBy(() -> reader.read(img, beyond))
         .isInstanceOfSatisfying(
-            TextException.class,
-            e -> assertThat(e.code()).isEqualTo(TextException.INVALID_ARGUMENT));
+            SwipeException.class, e -> assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT));
   }
 
   @Test
@@ -136,8 +137,8 @@ public abstract class TextReaderContract {
     reader.close();
     assertThatThrownBy(() -> reader.read(sample()))
         .isInstanceOfSatisfying(
-            TextException.class,
-            e -> assertThat(e.code()).isEqualTo(TextException.TEXT_READER_UNAVAILABLE));
+            SwipeException.class,
+            e -> assertThat(e.code()).isEqualTo(TextCode.TEXT_READER_UNAVAILABLE));
   }
 
   /**

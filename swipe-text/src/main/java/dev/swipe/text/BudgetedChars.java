@@ -1,5 +1,6 @@
 package dev.swipe.text;
 
+import dev.swipe.base.SwipeException;
 import java.util.Map;
 
 /**
@@ -24,8 +25,8 @@ final class BudgetedChars implements CharSequence {
   @Override
   public char charAt(int index) {
     if (--left[0] < 0) {
-      throw new TextException(
-          TextException.TEXT_QUERY_TOO_COSTLY,
+      throw new SwipeException(
+          TextCode.TEXT_QUERY_TOO_COSTLY,
           "query: the regular expression backtracks too much on the text read; simplify it",
           "query",
           Map.of("pattern", pattern),

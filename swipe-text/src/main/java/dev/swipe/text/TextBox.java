@@ -1,5 +1,7 @@
 package dev.swipe.text;
 
+import dev.swipe.base.SwipeException;
+
 /**
  * A rectangle in the pixels of the image that was read: {@code x, y} is the top-left corner.
  *
@@ -13,10 +15,10 @@ public record TextBox(int x, int y, int width, int height) {
   /** Validates the box. */
   public TextBox {
     if (x < 0 || y < 0) {
-      throw TextException.invalidArgument("box", "x and y must be >= 0, got " + x + "," + y);
+      throw SwipeException.invalidArgument("box", "x and y must be >= 0, got " + x + "," + y);
     }
     if (width < 1 || height < 1) {
-      throw TextException.invalidArgument(
+      throw SwipeException.invalidArgument(
           "box", "width and height must be >= 1, got " + width + "x" + height);
     }
   }

@@ -1,5 +1,6 @@
 package dev.swipe.text;
 
+import dev.swipe.base.SwipeException;
 import java.util.List;
 import java.util.Objects;
 
@@ -17,14 +18,14 @@ public record TextLine(List<Word> words, TextBox box, double confidence) {
     words = List.copyOf(Objects.requireNonNull(words, "words"));
     Objects.requireNonNull(box, "box");
     if (words.isEmpty()) {
-      throw TextException.invalidArgument("words", "a line has at least one word");
+      throw SwipeException.invalidArgument("words", "a line has at least one word");
     }
   }
 
   /** A line from its words, its box and confidence derived from them. */
   public static TextLine of(List<Word> words) {
     if (words == null || words.isEmpty()) {
-      throw TextException.invalidArgument("words", "a line has at least one word");
+      throw SwipeException.invalidArgument("words", "a line has at least one word");
     }
     TextBox box = words.get(0).box();
     double conf = 1;

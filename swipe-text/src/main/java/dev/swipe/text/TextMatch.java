@@ -1,5 +1,6 @@
 package dev.swipe.text;
 
+import dev.swipe.base.SwipeException;
 import java.util.Objects;
 
 /**
@@ -20,7 +21,7 @@ public record TextMatch(String text, TextBox box, double confidence, int edits, 
     Objects.requireNonNull(text, "text");
     Objects.requireNonNull(box, "box");
     if (edits < 0) {
-      throw TextException.invalidArgument("edits", "must be >= 0");
+      throw SwipeException.invalidArgument("edits", "must be >= 0");
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.swipe.text;
 
+import dev.swipe.base.SwipeException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -16,7 +17,7 @@ public record TextPage(int width, int height, List<TextLine> lines) {
   /** Validates and copies. */
   public TextPage {
     if (width < 1 || height < 1) {
-      throw TextException.invalidArgument(
+      throw SwipeException.invalidArgument(
           "size", "must be at least 1x1, got " + width + "x" + height);
     }
     lines = List.copyOf(Objects.requireNonNull(lines, "lines"));

@@ -1,6 +1,7 @@
 package dev.swipe.text;
 
 import dev.swipe.base.NormSpace;
+import dev.swipe.base.SwipeException;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -77,7 +78,7 @@ public final class TextQuery {
           && height > 0
           && x + width <= 1000.0001
           && y + height <= 1000.0001)) {
-        throw TextException.invalidArgument(
+        throw SwipeException.invalidArgument(
             "region",
             "must lie inside 0-1000 with a positive size, got x="
                 + x
@@ -128,7 +129,7 @@ public final class TextQuery {
       try {
         this.pattern = Pattern.compile(text);
       } catch (PatternSyntaxException e) {
-        throw TextException.invalidArgument(
+        throw SwipeException.invalidArgument(
             "query", "is not a valid regular expression: " + e.getDescription());
       }
       this.queryWords = List.of();
@@ -136,7 +137,7 @@ public final class TextQuery {
       this.pattern = null;
       this.queryWords = words(match == Match.EXACT ? text : normalize(text));
       if (queryWords.isEmpty()) {
-        throw TextException.invalidArgument(
+        throw SwipeException.invalidArgument(
             "query", "has no letters or digits to look for: '" + text + "'");
       }
     }
@@ -201,7 +202,7 @@ public final class TextQuery {
    * Finds the query on a page, best first: fewest edits, then whole lines before words inside a
    * longer line, then highest confidence, then reading order.
    *
-   * @throws TextException {@code text_query_too_costly} when a regular expression runs away
+   * @throws SwipeException {@code text_query_too_costly} when a regular expression runs away
    */
   public List<TextMatch> find(TextPage page) {
     Objects.requireNonNull(page, "page");
@@ -433,15 +434,15 @@ public final class TextQuery {
     /**
      * Validates and builds.
      *
-     * @throws TextException {@code invalid_argument} naming {@code query}, {@code max_edits} or
+     * @throws SwipeException {@code invalid_argument} naming {@code query}, {@code max_edits} or
      *     {@code min_confidence}
      */
     public TextQuery build() {
       if (text == null || text.isBlank()) {
-        throw TextException.invalidArgument("query", "must not be empty");
+        throw SwipeException.invalidArgument("query", "must not be empty");
       }
       if (text.length() > MAX_LENGTH) {
-        throw TextException.invalidArgument(
+        throw SwipeException.invalidArgument(
             "query",
             "is " + text.length() + " characters; at most " + MAX_LENGTH + " are accepted");
       }
@@ -450,14 +451,14 @@ public final class TextQuery {
           maxEdits = 1;
         }
         if (maxEdits > MAX_EDITS) {
-          throw TextException.invalidArgument(
+          throw SwipeException.invalidArgument(
               "max_edits", "must be 0 to " + MAX_EDITS + ", got " + maxEdits);
         }
       } else if (maxEdits > 0) {
-        throw TextException.invalidArgument("max_edits", "applies only to fuzzy queries");
+        throw SwipeException.invalidArgument("max_edits", "applies only to fuzzy queries");
       }
       if (!(minConfidence >= 0 && minConfidence <= 1)) {
-        throw TextException.invalidArgument(
+        throw SwipeException.invalidArgument(
             "min_confidence", "must be in [0, 1], got " + minConfidence);
       }
       return new TextQuery(this);

@@ -1,5 +1,6 @@
 package dev.swipe.text;
 
+import dev.swipe.base.SwipeException;
 import java.awt.image.BufferedImage;
 
 /**
@@ -14,7 +15,7 @@ import java.awt.image.BufferedImage;
  *   <li>Nothing is cached across calls by image identity: callers cache by observation.
  *   <li>After {@link #close()} native memory is freed and {@code read} fails with {@code
  *       text_reader_unavailable}; closing twice is harmless.
- *   <li>Failures are {@link TextException}s: {@code invalid_argument} for a region outside the
+ *   <li>Failures are {@link SwipeException}s: {@code invalid_argument} for a region outside the
  *       image, {@code text_reader_unavailable} when the engine cannot run.
  * </ul>
  */

@@ -1,5 +1,7 @@
 package dev.swipe.text;
 
+import dev.swipe.base.SwipeException;
+
 /**
  * Makes {@link TextReader}s for one URI scheme; found with {@link java.util.ServiceLoader}, so an
  * engine joins by shipping a jar that lists its provider in {@code
@@ -14,7 +16,7 @@ public interface TextReaderProvider {
    * Opens a reader.
    *
    * @param uri the whole URI, e.g. {@code tesseract:?lang=eng}
-   * @throws TextException {@code text_reader_unavailable} when the engine cannot load, {@code
+   * @throws SwipeException {@code text_reader_unavailable} when the engine cannot load, {@code
    *     invalid_argument} (field {@code uri}) for options it does not understand
    */
   TextReader open(String uri);

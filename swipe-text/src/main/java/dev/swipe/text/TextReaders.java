@@ -1,5 +1,7 @@
 package dev.swipe.text;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -18,7 +20,7 @@ public final class TextReaders {
    * Opens a reader.
    *
    * @param uri e.g. {@code tesseract:} or {@code tesseract:?lang=eng}
-   * @throws TextException {@code invalid_argument} (field {@code uri}) for a missing URI or one
+   * @throws SwipeException {@code invalid_argument} (field {@code uri}) for a missing URI or one
    *     without a scheme; {@code unknown_scheme} (field {@code uri}, details {@code known_schemes})
    *     for a scheme no provider serves, as devices answer; {@code text_reader_unavailable} when no
    *     reader at all is on the class path; the provider's errors otherwise
@@ -33,7 +35,7 @@ public final class TextReaders {
    * its reader on the first text call (the engine is heavy and may be absent where no text is
    * read); checking when it is built makes a typo fail there, not at that first call.
    *
-   * @throws TextException as {@link #open} does for the URI itself, before any engine is loaded
+   * @throws SwipeException as {@link #open} does for the URI itself, before any engine is loaded
    */
   public static void check(String uri) {
     provider(uri == null ? null : uri.strip());
@@ -41,13 +43,13 @@ public final class TextReaders {
 
   private static TextReaderProvider provider(String u) {
     if (u == null || u.isBlank()) {
-      throw TextException.invalidArgument(
+      throw SwipeException.invalidArgument(
           "uri", "is required, e.g. " + DEFAULT_URI + " (known schemes: " + knownSchemes() + ")");
     }
     int colon = u.indexOf(':');
     if (colon <= 0) {
-      throw new TextException(
-          TextException.INVALID_ARGUMENT,
+      throw new SwipeException(
+          CommonCode.INVALID_ARGUMENT,
           "uri: '" + u + "' has no scheme; known text reader schemes: " + knownSchemes(),
           "uri",
           Map.of("known_schemes", knownSchemes()),
@@ -57,8 +59,8 @@ public final class TextReaders {
     TextReaderProvider p = providers().get(scheme);
     if (p == null) {
       List<String> known = knownSchemes();
-      throw new TextException(
-          known.isEmpty() ? TextException.TEXT_READER_UNAVAILABLE : TextException.UNKNOWN_SCHEME,
+      throw new SwipeException(
+          known.isEmpty() ? TextCode.TEXT_READER_UNAVAILABLE : CommonCode.UNKNOWN_SCHEME,
           "uri: unknown text reader scheme '"
               + scheme
               + "'"
@@ -85,7 +87,8 @@ public final class TextReaders {
         String s = p.scheme().toLowerCase(Locale.ROOT);
         TextReaderProvider old = byScheme.putIfAbsent(s, p);
         if (old != null && old.getClass() != p.getClass()) {
-          throw TextException.unavailable(
+          throw new SwipeException(
+              TextCode.TEXT_READER_UNAVAILABLE,
               "two text reader providers claim the scheme '"
                   + s
                   + "': "
@@ -97,8 +100,11 @@ public final class TextReaders {
         }
       }
     } catch (ServiceConfigurationError e) {
-      throw TextException.unavailable(
-          "a text reader provider failed to load: " + e.getMessage(), null, e);
+      throw new SwipeException(
+          TextCode.TEXT_READER_UNAVAILABLE,
+          "a text reader provider failed to load: " + e.getMessage(),
+          null,
+          e);
     }
     return byScheme;
   }

@@ -1,5 +1,6 @@
 package dev.swipe.text;
 
+import dev.swipe.base.SwipeException;
 import java.util.Objects;
 
 /**
@@ -15,10 +16,10 @@ public record Word(String text, TextBox box, double confidence) {
   public Word {
     Objects.requireNonNull(box, "box");
     if (text == null || text.isBlank()) {
-      throw TextException.invalidArgument("text", "a word must not be blank");
+      throw SwipeException.invalidArgument("text", "a word must not be blank");
     }
     if (!(confidence >= 0 && confidence <= 1)) {
-      throw TextException.invalidArgument("confidence", "must be in [0, 1], got " + confidence);
+      throw SwipeException.invalidArgument("confidence", "must be in [0, 1], got " + confidence);
     }
   }
 }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.longs;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -17,9 +19,9 @@ class TextValuesTest {
   }
 
   private static String field(Throwable e) {
-    TextException t = (TextException) e;
-    assertThat(t.code()).isEqualTo(TextException.INVALID_ARGUMENT);
-    return t.field().orElseThrow();
+    SwipeException t = (SwipeException) e;
+    assertThat(t.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
+    return t.field();
   }
 
   @Test
@@ -124,28 +126,32 @@ class TextValuesTest {
 
   @Test
   void anErrorCarriesItsCodeFieldAndDetails() {
-    TextException e = TextException.invalidArgument("query", "must not be empty");
+    SwipeException e = SwipeException.invalidArgument("query", "must not be empty");
     assertThat(e.getMessage()).isEqualTo("query: must not be empty");
     assertThat(e.details()).containsExactly(Map.entry("field", "query"));
     RuntimeException cause = new RuntimeException("dlopen failed");
-    TextException u =
-        TextException.unavailable("no engine", Map.of("platform", "linux-x86_64"), cause);
-    assertThat(u.code()).isEqualTo(TextException.TEXT_READER_UNAVAILABLE);
-    assertThat(u.field()).isEmpty();
+    SwipeException u =
+        new SwipeException(
+            TextCode.TEXT_READER_UNAVAILABLE,
+            "no engine",
+            Map.of("platform", "linux-x86_64"),
+            cause);
+    assertThat(u.code()).isEqualTo(TextCode.TEXT_READER_UNAVAILABLE);
+    assertThat(u.field()).isNull();
     assertThat(u.getCause()).isSameAs(cause);
     assertThat(u.details()).containsExactly(Map.entry("platform", "linux-x86_64"));
     assertThatThrownBy(() -> u.details().put("x", 1))
         .isInstanceOf(UnsupportedOperationException.class);
-    assertThatThrownBy(() -> new TextException(null, "m", null, null, null))
+    assertThatThrownBy(() -> new SwipeException(null, "m", null, null, null))
         .isInstanceOf(NullPointerException.class);
   }
 
   private static Throwable catchText(Runnable r) {
     try {
       r.run();
-    } catch (TextException e) {
+    } catch (SwipeException e) {
       return e;
     }
-    throw new AssertionError("expected a TextException");
+    throw new AssertionError("expected a SwipeException");
   }
 }

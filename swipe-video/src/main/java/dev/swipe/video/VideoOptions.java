@@ -1,6 +1,6 @@
 package dev.swipe.video;
 
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 import java.time.Duration;
 
 /**

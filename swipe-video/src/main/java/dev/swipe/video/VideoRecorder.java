@@ -2,10 +2,10 @@ package dev.swipe.video;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.DeviceListener;
-import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.PointerReport;
 import dev.swipe.core.trace.TraceWriter;
@@ -138,7 +138,7 @@ public final class VideoRecorder implements AutoCloseable {
       w = Mp4Writer.create(mp4);
     } catch (IOException | RuntimeException e) {
       throw new SwipeException(
-          ErrorCode.INVALID_ARGUMENT,
+          CommonCode.INVALID_ARGUMENT,
           "video: cannot write " + mp4 + ": " + e.getMessage(),
           Map.of("field", "video", "path", mp4.toString()),
           e);
@@ -374,7 +374,7 @@ public final class VideoRecorder implements AutoCloseable {
       return summary;
     } catch (IOException e) {
       throw new SwipeException(
-          ErrorCode.INVALID_ARGUMENT,
+          CommonCode.INVALID_ARGUMENT,
           "video: cannot finish " + file + ": " + e.getMessage(),
           Map.of("field", "video", "path", file.toString()),
           e);

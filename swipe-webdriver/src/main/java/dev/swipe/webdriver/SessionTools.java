@@ -1,10 +1,10 @@
 package dev.swipe.webdriver;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
-import dev.swipe.core.SwipeException;
+import dev.swipe.http.internal.ServerCode;
 import dev.swipe.webdriver.internal.Json;
-import dev.swipe.webdriver.internal.RemoteEndCode;
 import java.util.Set;
 
 /**
@@ -66,7 +66,7 @@ public interface SessionTools extends AutoCloseable {
 
         @Override
         public JsonNode call(String name, JsonNode arguments) {
-          return Json.toolError(RemoteEndCode.UNKNOWN_TOOL, "this rig has no tools", "name");
+          return Json.toolError(ServerCode.UNKNOWN_TOOL, "this rig has no tools", "name");
         }
 
         @Override

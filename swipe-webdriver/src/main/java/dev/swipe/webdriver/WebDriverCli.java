@@ -1,7 +1,7 @@
 package dev.swipe.webdriver;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
-import dev.swipe.core.SwipeException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.time.Duration;

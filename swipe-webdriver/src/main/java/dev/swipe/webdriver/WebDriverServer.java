@@ -1,7 +1,7 @@
 package dev.swipe.webdriver;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
-import dev.swipe.core.SwipeException;
 import dev.swipe.http.internal.JsonHttpServer;
 import dev.swipe.webdriver.internal.Capabilities;
 import dev.swipe.webdriver.internal.RemoteEnd;

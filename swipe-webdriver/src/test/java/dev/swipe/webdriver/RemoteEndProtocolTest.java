@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerReport;
 import java.awt.image.BufferedImage;

@@ -1,12 +1,13 @@
 package dev.swipe.wheel;
 
+import dev.swipe.base.Code;
+
 /**
- * The stable error codes this module raises. Core maps each one onto its own error model by {@link
- * #code()}, so the string is part of the public contract and never changes.
+ * The codes only swipe-wheel (and the modules above it) throw; it throws {@link
+ * dev.swipe.base.CommonCode#INVALID_ARGUMENT} too. The {@link #id()} is part of the public contract
+ * and never changes.
  */
-public enum WheelErrorCode {
-  /** A request field is missing, not finite, or outside its documented range. */
-  INVALID_ARGUMENT("invalid_argument"),
+public enum WheelErrorCode implements Code {
   /** The target cannot be reached from the current value by whole {@code value_step}s. */
   WHEEL_TARGET_UNREACHABLE("wheel_target_unreachable"),
   /** The column's allowance or the run's hard ceiling of actions is used up. */
@@ -23,14 +24,20 @@ public enum WheelErrorCode {
   /** A column's labels form no sequence the SDK knows (numbers with a step, months, AM/PM). */
   WHEEL_LABELS_UNRECOGNIZED("wheel_labels_unrecognized");
 
-  private final String code;
+  private final String id;
 
-  WheelErrorCode(String code) {
-    this.code = code;
+  WheelErrorCode(String id) {
+    this.id = id;
   }
 
-  /** The snake_case wire code, e.g. {@code "wheel_no_progress"}. */
-  public String code() {
-    return code;
+  /** The snake_case wire id, e.g. {@code "wheel_no_progress"}. */
+  @Override
+  public String id() {
+    return id;
+  }
+
+  @Override
+  public String toString() {
+    return id;
   }
 }

@@ -1,5 +1,6 @@
 package dev.swipe.wheel;
 
+import dev.swipe.base.SwipeException;
 import java.util.Map;
 import java.util.OptionalInt;
 
@@ -80,7 +81,7 @@ public final class WheelMath {
     }
     int step = request.valueStep().getAsInt();
     if (!isReachable(request.currentValue(), request.targetValue(), step, request.cycleSize())) {
-      throw new WheelException(
+      throw new SwipeException(
           WheelErrorCode.WHEEL_TARGET_UNREACHABLE,
           "target_value "
               + request.targetValue()
@@ -104,11 +105,11 @@ public final class WheelMath {
    * both ways round are compared; a tie (target exactly half a cycle away) goes {@link
    * ValueDirection#INCREASE}, a fixed documented choice so runs are reproducible.
    *
-   * @throws WheelException {@code wheel_target_unreachable} when not reachable by whole steps
+   * @throws SwipeException {@code wheel_target_unreachable} when not reachable by whole steps
    */
   public static WheelGap gap(int current, int target, int step, OptionalInt cycle) {
     if (!isReachable(current, target, step, cycle)) {
-      throw new WheelException(
+      throw new SwipeException(
           WheelErrorCode.WHEEL_TARGET_UNREACHABLE,
           "target_value "
               + target

@@ -1,5 +1,6 @@
 package dev.swipe.wheel;
 
+import dev.swipe.base.SwipeException;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -65,7 +66,7 @@ final class WheelPlanner {
    * @param order the row order to assume (the guard passes what it has learned)
    * @param singleRow force exactly one row (the guard's micro-probe retry after a step that moved
    *     nothing)
-   * @throws WheelException {@code wheel_target_unreachable}; {@code invalid_argument} ("center_y")
+   * @throws SwipeException {@code wheel_target_unreachable}; {@code invalid_argument} ("center_y")
    *     when the selected row is too close to a screen edge to drag from
    */
   public static WheelPlan plan(
@@ -139,7 +140,7 @@ final class WheelPlanner {
     start = Math.max(lo, Math.min(hi, start));
     double offset = (start - cy) * -s; // distance from the centre toward the travel origin
     if (offset < MIN_START_OFFSET_ROWS * p) {
-      throw WheelException.invalidArgument(
+      throw SwipeException.invalidArgument(
           "center_y",
           "the selected row at "
               + cy
@@ -151,7 +152,7 @@ final class WheelPlanner {
     int fit = (int) Math.floor(room / p + 1e-9);
     rows = Math.min(rows, Math.min(fit, WheelMath.MAX_ROWS_PER_ACTION));
     if (rows < 1) {
-      throw WheelException.invalidArgument(
+      throw SwipeException.invalidArgument(
           "center_y", "no room on screen to drag one row (pitch " + p + ") from center_y " + cy);
     }
     double travel = rows * p;

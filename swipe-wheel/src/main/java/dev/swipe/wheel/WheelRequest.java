@@ -1,5 +1,6 @@
 package dev.swipe.wheel;
 
+import dev.swipe.base.SwipeException;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
@@ -54,7 +55,7 @@ public record WheelRequest(
     if (cycleSize.isPresent()) {
       int cycle = cycleSize.getAsInt();
       if (cycle < 2 || cycle > MAX_CYCLE_SIZE) {
-        throw WheelException.invalidArgument(
+        throw SwipeException.invalidArgument(
             "cycle_size", "must be within [2, " + MAX_CYCLE_SIZE + "], was " + cycle);
       }
       checkInCycle("current_value", currentValue, cycle);
@@ -66,12 +67,12 @@ public record WheelRequest(
     if (valueStep.isPresent()) {
       int step = valueStep.getAsInt();
       if (step < 1) {
-        throw WheelException.invalidArgument("value_step", "must be > 0, was " + step);
+        throw SwipeException.invalidArgument("value_step", "must be > 0, was " + step);
       }
       if (cycleSize.isPresent()) {
         int cycle = cycleSize.getAsInt();
         if (step >= cycle || cycle % step != 0) {
-          throw WheelException.invalidArgument(
+          throw SwipeException.invalidArgument(
               "value_step",
               "must be smaller than cycle_size and divide it (a cyclic wheel has cycle_size/value_step rows), was "
                   + step
@@ -79,18 +80,18 @@ public record WheelRequest(
                   + cycle);
         }
       } else if (step > 2 * MAX_ABS_VALUE) {
-        throw WheelException.invalidArgument(
+        throw SwipeException.invalidArgument(
             "value_step", "must be <= " + 2 * MAX_ABS_VALUE + ", was " + step);
       }
     }
     checkCoordinate("column_x", columnX);
     checkCoordinate("center_y", centerY);
     if (!Double.isFinite(rowSpacing) || rowSpacing <= 0.0) {
-      throw WheelException.invalidArgument(
+      throw SwipeException.invalidArgument(
           "row_spacing", "must be a finite number > 0, was " + rowSpacing);
     }
     if (rowSpacing < MIN_ROW_SPACING || rowSpacing > MAX_ROW_SPACING) {
-      throw WheelException.invalidArgument(
+      throw SwipeException.invalidArgument(
           "row_spacing",
           "must be within ["
               + MIN_ROW_SPACING
@@ -103,7 +104,7 @@ public record WheelRequest(
       double vty = visibleTargetY.getAsDouble();
       checkCoordinate("visible_target_y", vty);
       if (vty == centerY) {
-        throw WheelException.invalidArgument(
+        throw SwipeException.invalidArgument(
             "visible_target_y",
             "must differ from center_y (the target is not on the selected row)");
       }
@@ -112,21 +113,21 @@ public record WheelRequest(
 
   private static void checkInCycle(String field, int value, int cycle) {
     if (value < 0 || value >= cycle) {
-      throw WheelException.invalidArgument(
+      throw SwipeException.invalidArgument(
           field, "must be within [0, cycle_size) = [0, " + cycle + "), was " + value);
     }
   }
 
   private static void checkMagnitude(String field, int value) {
     if (value < -MAX_ABS_VALUE || value > MAX_ABS_VALUE) {
-      throw WheelException.invalidArgument(
+      throw SwipeException.invalidArgument(
           field, "must be within [-" + MAX_ABS_VALUE + ", " + MAX_ABS_VALUE + "], was " + value);
     }
   }
 
   private static void checkCoordinate(String field, double v) {
     if (!Double.isFinite(v) || v < 0.0 || v > 1000.0) {
-      throw WheelException.invalidArgument(
+      throw SwipeException.invalidArgument(
           field, "must be a finite normalized coordinate within [0, 1000], was " + v);
     }
   }
@@ -289,7 +290,7 @@ public record WheelRequest(
 
     private static <T> T required(String field, @Nullable T value) {
       if (value == null) {
-        throw WheelException.invalidArgument(field, "is required");
+        throw SwipeException.invalidArgument(field, "is required");
       }
       return Objects.requireNonNull(value);
     }

@@ -1,5 +1,6 @@
 package dev.swipe.wheel;
 
+import dev.swipe.base.SwipeException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -122,7 +123,7 @@ public final class WheelRunGuard {
    * Judges the previous action on this column by the request's {@code current_value}, then plans
    * the next nudge and reserves one action for it.
    *
-   * @throws WheelException {@code wheel_target_unreachable}, {@code wheel_no_progress}, {@code
+   * @throws SwipeException {@code wheel_target_unreachable}, {@code wheel_no_progress}, {@code
    *     wheel_budget_exhausted} (details {@code scope}: {@code column} or {@code run}), {@code
    *     wheel_column_busy}, or {@code invalid_argument} from planning (e.g. a selected row too
    *     close to a screen edge)
@@ -159,7 +160,7 @@ public final class WheelRunGuard {
         return new WheelTicket(this, col, null, generation, request, d);
       }
       if (col.noProgress) {
-        throw new WheelException(
+        throw new SwipeException(
             WheelErrorCode.WHEEL_NO_PROGRESS,
             "the wheel at column_x "
                 + col.x
@@ -179,7 +180,7 @@ public final class WheelRunGuard {
                 WheelMath.columnAllowance(WheelMath.gap(request).rows()));
       }
       if (ep.used >= ep.allowance) {
-        throw new WheelException(
+        throw new SwipeException(
             WheelErrorCode.WHEEL_BUDGET_EXHAUSTED,
             "the column at column_x "
                 + col.x
@@ -190,7 +191,7 @@ public final class WheelRunGuard {
             details(col, "column"));
       }
       if (runUsed + runInFlight >= runCeiling) {
-        throw new WheelException(
+        throw new SwipeException(
             WheelErrorCode.WHEEL_BUDGET_EXHAUSTED,
             "the run used its ceiling of " + runCeiling + " wheel actions",
             details(col, "run"));
@@ -324,7 +325,7 @@ public final class WheelRunGuard {
    * Judges the last action (see the class comment) and releases the column when the value equals
    * its target.
    *
-   * @throws WheelException {@code wheel_column_busy} while an action on it is in flight; {@code
+   * @throws SwipeException {@code wheel_column_busy} while an action on it is in flight; {@code
    *     invalid_argument} ("observed_value") outside a cyclic wheel's range
    */
   ColumnStatus observe(double columnX, int observedValue) {
@@ -341,7 +342,7 @@ public final class WheelRunGuard {
               ? col.episode.cycle
               : col.last != null ? col.last.cycle : OptionalInt.empty();
       if (cycle.isPresent() && (observedValue < 0 || observedValue >= cycle.getAsInt())) {
-        throw WheelException.invalidArgument(
+        throw SwipeException.invalidArgument(
             "observed_value",
             "must be within [0, cycle_size) = [0, " + cycle.getAsInt() + "), was " + observedValue);
       }
@@ -376,7 +377,7 @@ public final class WheelRunGuard {
    * Refuses generic touch input (tap, swipe, drag, long press) whose path from start to end touches
    * the region of a wheel being worked. A tap has start == end.
    *
-   * @throws WheelException {@code wheel_generic_input_blocked}; {@code invalid_argument} for a
+   * @throws SwipeException {@code wheel_generic_input_blocked}; {@code invalid_argument} for a
    *     non-finite coordinate ({@code start.x}, {@code start.y}, {@code end.x}, {@code end.y})
    */
   public void checkGenericTouch(double startX, double startY, double endX, double endY) {
@@ -390,7 +391,7 @@ public final class WheelRunGuard {
           if (region.intersectsSegment(startX, startY, endX, endY)) {
             Map<String, Object> details = details(col, "column");
             details.put("region", List.of(region.x(), region.y(), region.w(), region.h()));
-            throw new WheelException(
+            throw new SwipeException(
                 WheelErrorCode.WHEEL_GENERIC_INPUT_BLOCKED,
                 "generic touch input aimed at the picker wheel at column_x "
                     + col.x
@@ -416,7 +417,7 @@ public final class WheelRunGuard {
     synchronized (lock) {
       for (Column col : columns) {
         if (active(col)) {
-          throw new WheelException(
+          throw new SwipeException(
               WheelErrorCode.WHEEL_GENERIC_INPUT_BLOCKED,
               "keyboard input is refused while the picker wheel at column_x "
                   + col.x
@@ -627,8 +628,8 @@ public final class WheelRunGuard {
     return d;
   }
 
-  private WheelException busy(Column col) {
-    return new WheelException(
+  private SwipeException busy(Column col) {
+    return new SwipeException(
         WheelErrorCode.WHEEL_COLUMN_BUSY,
         "a nudge of the wheel at column_x " + col.x + " is still in flight; wait for its result",
         details(col, "column"));
@@ -636,7 +637,7 @@ public final class WheelRunGuard {
 
   private static void finite(String field, double v) {
     if (!Double.isFinite(v)) {
-      throw WheelException.invalidArgument(
+      throw SwipeException.invalidArgument(
           field, "must be a finite normalized coordinate, was " + v);
     }
   }

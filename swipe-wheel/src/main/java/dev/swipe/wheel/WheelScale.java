@@ -1,5 +1,6 @@
 package dev.swipe.wheel;
 
+import dev.swipe.base.SwipeException;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -58,10 +59,10 @@ public record WheelScale(
   /** Validates. */
   public WheelScale {
     if (kind == null) {
-      throw WheelException.invalidArgument("kind", "is required");
+      throw SwipeException.invalidArgument("kind", "is required");
     }
     if (step < 1) {
-      throw WheelException.invalidArgument("value_step", "must be >= 1, was " + step);
+      throw SwipeException.invalidArgument("value_step", "must be >= 1, was " + step);
     }
     cycleSize = cycleSize == null ? OptionalInt.empty() : cycleSize;
   }
@@ -70,12 +71,12 @@ public record WheelScale(
    * Infers the scale of a column from its labels, top to bottom. Unreadable labels may be passed as
    * null or blank; at least two labels must read as values of one kind.
    *
-   * @throws WheelException {@code wheel_labels_unrecognized} with the labels in its details when
+   * @throws SwipeException {@code wheel_labels_unrecognized} with the labels in its details when
    *     they form no known sequence, or when the values decrease downward
    */
   public static WheelScale infer(List<String> labelsTopDown) {
     if (labelsTopDown == null) {
-      throw WheelException.invalidArgument("labels", "is required");
+      throw SwipeException.invalidArgument("labels", "is required");
     }
     for (Kind kind : Kind.values()) {
       List<Integer> rows = new ArrayList<>();
@@ -360,12 +361,12 @@ public record WheelScale(
     return n;
   }
 
-  private static WheelException unrecognized(List<String> labels, String why) {
+  private static SwipeException unrecognized(List<String> labels, String why) {
     List<String> seen = new ArrayList<>();
     for (String l : labels) {
       seen.add(l == null ? "" : l);
     }
-    return new WheelException(
+    return new SwipeException(
         WheelErrorCode.WHEEL_LABELS_UNRECOGNIZED,
         "the column's labels " + seen + " cannot be read as values: " + why,
         Map.of("labels", seen));

@@ -25,8 +25,9 @@
  *       moves exactly one row; an exact {@code visible_target_y} of the adjacent row is moved
  *       exactly. No action travels more than {@link dev.swipe.wheel.WheelMath#MAX_ROWS_PER_ACTION}
  *       rows of pitch.
- *   <li><b>Errors.</b> Everything caller-visible is a {@link dev.swipe.wheel.WheelException} with a
- *       stable snake_case code; core maps it to its own error model.
+ *   <li><b>Errors.</b> Everything caller-visible is a {@link dev.swipe.base.SwipeException} with a
+ *       stable snake_case code ({@link dev.swipe.wheel.WheelErrorCode} or {@code
+ *       invalid_argument}); core passes it on as it is.
  * </ul>
  *
  * <p>Entry points: {@link dev.swipe.wheel.WheelRequest} (validated input), {@link

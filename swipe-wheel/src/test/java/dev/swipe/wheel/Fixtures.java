@@ -1,5 +1,7 @@
 package dev.swipe.wheel;
 
+import dev.swipe.base.SwipeException;
+
 /** Request builders shared by the tests. */
 final class Fixtures {
 
@@ -32,12 +34,12 @@ final class Fixtures {
     return PitchMeasurement.of(pitch, 0.9);
   }
 
-  static WheelException catchWheel(Runnable r) {
+  static SwipeException catchWheel(Runnable r) {
     try {
       r.run();
-    } catch (WheelException e) {
+    } catch (SwipeException e) {
       return e;
     }
-    throw new AssertionError("expected a WheelException");
+    throw new AssertionError("expected a SwipeException");
   }
 }

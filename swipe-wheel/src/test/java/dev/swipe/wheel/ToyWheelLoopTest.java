@@ -5,6 +5,7 @@ import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.booleans;
 import static org.quicktheories.generators.SourceDSL.integers;
 
+import dev.swipe.base.SwipeException;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.Random;
@@ -167,7 +168,7 @@ class ToyWheelLoopTest {
           }
           hours.apply(ticket.decision().drag().orElseThrow(), 40.0);
           ticket.commit();
-        } catch (WheelException e) {
+        } catch (SwipeException e) {
           break;
         }
       }

@@ -4,6 +4,8 @@ import static dev.swipe.wheel.Fixtures.minutes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
@@ -27,10 +29,10 @@ class WheelMathTest {
   @Test
   void unreachableRequestIsRefusedWithItsCode() {
     WheelRequest r = minutes(0, 5).valueStep(10).build();
-    WheelException e = Fixtures.catchWheel(() -> WheelMath.requireReachable(r));
-    assertThat(e.code()).isEqualTo("wheel_target_unreachable");
+    SwipeException e = Fixtures.catchWheel(() -> WheelMath.requireReachable(r));
+    assertThat(e.code().id()).isEqualTo("wheel_target_unreachable");
     assertThat(e.details()).containsEntry("value_step", 10);
-    assertThatThrownBy(() -> WheelMath.gap(0, 5, 10, SIXTY)).isInstanceOf(WheelException.class);
+    assertThatThrownBy(() -> WheelMath.gap(0, 5, 10, SIXTY)).isInstanceOf(SwipeException.class);
     // a probe (no step) is never refused: the step is unknown
     WheelMath.requireReachable(minutes(0, 7).valueStep(null).build());
   }
@@ -184,13 +186,12 @@ class WheelMathTest {
 
   @Test
   void errorCodesAreStable() {
-    assertThat(WheelErrorCode.INVALID_ARGUMENT.code()).isEqualTo("invalid_argument");
-    assertThat(WheelErrorCode.WHEEL_TARGET_UNREACHABLE.code())
-        .isEqualTo("wheel_target_unreachable");
-    assertThat(WheelErrorCode.WHEEL_BUDGET_EXHAUSTED.code()).isEqualTo("wheel_budget_exhausted");
-    assertThat(WheelErrorCode.WHEEL_NO_PROGRESS.code()).isEqualTo("wheel_no_progress");
-    assertThat(WheelErrorCode.WHEEL_GENERIC_INPUT_BLOCKED.code())
+    assertThat(CommonCode.INVALID_ARGUMENT.id()).isEqualTo("invalid_argument");
+    assertThat(WheelErrorCode.WHEEL_TARGET_UNREACHABLE.id()).isEqualTo("wheel_target_unreachable");
+    assertThat(WheelErrorCode.WHEEL_BUDGET_EXHAUSTED.id()).isEqualTo("wheel_budget_exhausted");
+    assertThat(WheelErrorCode.WHEEL_NO_PROGRESS.id()).isEqualTo("wheel_no_progress");
+    assertThat(WheelErrorCode.WHEEL_GENERIC_INPUT_BLOCKED.id())
         .isEqualTo("wheel_generic_input_blocked");
-    assertThat(WheelErrorCode.WHEEL_COLUMN_BUSY.code()).isEqualTo("wheel_column_busy");
+    assertThat(WheelErrorCode.WHEEL_COLUMN_BUSY.id()).isEqualTo("wheel_column_busy");
   }
 }

@@ -6,6 +6,7 @@ import static dev.swipe.wheel.Fixtures.years;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.swipe.base.SwipeException;
 import org.junit.jupiter.api.Test;
 
 class WheelPlannerTest {
@@ -137,10 +138,10 @@ class WheelPlannerTest {
 
   @Test
   void unreachableTargetIsRefused() {
-    WheelException e =
+    SwipeException e =
         Fixtures.catchWheel(
             () -> WheelPlanner.plan(years(2020, 2021).valueStep(2).build(), confident(40.0)));
-    assertThat(e.code()).isEqualTo("wheel_target_unreachable");
+    assertThat(e.code().id()).isEqualTo("wheel_target_unreachable");
   }
 
   @Test
@@ -163,11 +164,11 @@ class WheelPlannerTest {
     assertThat(p.finger()).isEqualTo(FingerDirection.DOWN);
     // at y=30 the nearest legal start is 0.33 rows off the centre: refused rather than tapping the
     // selection
-    WheelException e =
+    SwipeException e =
         Fixtures.catchWheel(
             () -> WheelPlanner.plan(years(20, 0).centerY(30.0).build(), confident(60.0)));
-    assertThat(e.code()).isEqualTo("invalid_argument");
-    assertThat(e.field()).contains("center_y");
+    assertThat(e.code().id()).isEqualTo("invalid_argument");
+    assertThat(e.field()).isEqualTo("center_y");
   }
 
   @Test
@@ -187,12 +188,12 @@ class WheelPlannerTest {
     assertThat(big.rows()).isEqualTo(2);
     assertThat(big.drag().orElseThrow().endY()).isEqualTo(990.0);
     // from y=995 the start is 745 and only 245 units remain: not even one row fits
-    WheelException e =
+    SwipeException e =
         Fixtures.catchWheel(
             () ->
                 WheelPlanner.plan(
                     years(5, 0).centerY(995.0).rowSpacing(250.0).build(), PitchMeasurement.none()));
-    assertThat(e.code()).isEqualTo("invalid_argument");
-    assertThat(e.field()).contains("center_y");
+    assertThat(e.code().id()).isEqualTo("invalid_argument");
+    assertThat(e.field()).isEqualTo("center_y");
   }
 }

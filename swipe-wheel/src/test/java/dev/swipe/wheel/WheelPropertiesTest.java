@@ -7,6 +7,7 @@ import static org.quicktheories.generators.SourceDSL.doubles;
 import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.lists;
 
+import dev.swipe.base.SwipeException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -259,11 +260,13 @@ class WheelPropertiesTest {
               } else {
                 assertThat(
                         Fixtures.catchWheel(() -> WheelPlanner.plan(r, PitchMeasurement.none()))
-                            .code())
+                            .code()
+                            .id())
                     .isEqualTo("wheel_target_unreachable");
                 assertThat(
                         Fixtures.catchWheel(() -> guard.authorize(r, PitchMeasurement.none()))
-                            .code())
+                            .code()
+                            .id())
                     .isEqualTo("wheel_target_unreachable");
                 assertThat(guard.status(500.0)).isEqualTo(ColumnStatus.UNTRACKED);
                 assertThat(guard.runActionsLeft()).isEqualTo(guard.runCeiling());
@@ -307,9 +310,9 @@ class WheelPropertiesTest {
               WheelPlan plan;
               try {
                 plan = WheelPlanner.plan(r, PitchMeasurement.of(m[0], m[1]));
-              } catch (WheelException e) {
+              } catch (SwipeException e) {
                 // only a selected row hugging a screen edge may be refused
-                assertThat(e.field()).contains("center_y");
+                assertThat(e.field()).isEqualTo("center_y");
                 double p =
                     WheelMath.choosePitch(r.rowSpacing(), PitchMeasurement.of(m[0], m[1])).pitch();
                 double reach = WheelPlanner.START_OFFSET_ROWS * p + p + WheelPlanner.EDGE_MARGIN;
@@ -457,8 +460,8 @@ class WheelPropertiesTest {
           case 5 -> guard.observe(XS[col], value[col]);
           default -> target[col] = newTarget;
         }
-      } catch (WheelException e) {
-        assertThat(e.code())
+      } catch (SwipeException e) {
+        assertThat(e.code().id())
             .isIn("wheel_budget_exhausted", "wheel_no_progress", "wheel_column_busy");
       }
     }
@@ -505,7 +508,8 @@ class WheelPropertiesTest {
                 assertThat(
                         Fixtures.catchWheel(
                                 () -> sim.guard.authorize(fresh, PitchMeasurement.none()))
-                            .code())
+                            .code()
+                            .id())
                     .isEqualTo("wheel_budget_exhausted");
               }
             });
@@ -561,8 +565,8 @@ class WheelPropertiesTest {
                   WheelDecision d = guard.authorize(r, PitchMeasurement.none()).commit();
                   micro.add(d.microProbe());
                   actions++;
-                } catch (WheelException e) {
-                  assertThat(e.code()).isEqualTo("wheel_no_progress");
+                } catch (SwipeException e) {
+                  assertThat(e.code().id()).isEqualTo("wheel_no_progress");
                   break;
                 }
                 assertThat(actions).isLessThanOrEqualTo(2);

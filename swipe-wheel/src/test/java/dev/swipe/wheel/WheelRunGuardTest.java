@@ -7,6 +7,7 @@ import static dev.swipe.wheel.Fixtures.years;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.SwipeException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -134,10 +135,11 @@ class WheelRunGuardTest {
   @Test
   void sameColumnCannotHaveTwoActionsInFlight() {
     WheelTicket t = guard.authorize(minutes(10, 40).build(), confident(40.0));
-    WheelException e =
+    SwipeException e =
         catchWheel(() -> guard.authorize(minutes(10, 40).columnX(520.0).build(), confident(40.0)));
-    assertThat(e.code()).isEqualTo("wheel_column_busy");
-    assertThat(catchWheel(() -> guard.observe(500.0, 10)).code()).isEqualTo("wheel_column_busy");
+    assertThat(e.code().id()).isEqualTo("wheel_column_busy");
+    assertThat(catchWheel(() -> guard.observe(500.0, 10)).code().id())
+        .isEqualTo("wheel_column_busy");
     // a column 30 units away is another column
     guard.authorize(minutes(10, 40).columnX(530.0).build(), confident(40.0)).abort();
     t.abort();
@@ -154,15 +156,15 @@ class WheelRunGuardTest {
     assertThat(probe.rows()).isEqualTo(1);
     assertThat(probe.plan().singleRow()).isTrue();
     // the probe moved nothing either -> no progress, and it stays so
-    WheelException e = catchWheel(() -> guard.authorize(r, confident(40.0)));
-    assertThat(e.code()).isEqualTo("wheel_no_progress");
+    SwipeException e = catchWheel(() -> guard.authorize(r, confident(40.0)));
+    assertThat(e.code().id()).isEqualTo("wheel_no_progress");
     assertThat(e.details()).containsEntry("column_x", 500.0);
     assertThat(guard.status(500.0)).isEqualTo(ColumnStatus.NO_PROGRESS);
-    assertThat(catchWheel(() -> guard.authorize(r, confident(40.0))).code())
+    assertThat(catchWheel(() -> guard.authorize(r, confident(40.0))).code().id())
         .isEqualTo("wheel_no_progress");
     assertThat(guard.runActionsUsed()).isEqualTo(2);
     // generic input stays blocked on a stuck wheel
-    assertThat(catchWheel(() -> guard.checkGenericTap(500.0, 500.0)).code())
+    assertThat(catchWheel(() -> guard.checkGenericTap(500.0, 500.0)).code().id())
         .isEqualTo("wheel_generic_input_blocked");
   }
 
@@ -229,7 +231,7 @@ class WheelRunGuardTest {
   void reachingTheTargetReleasesTheColumn() {
     nudge(minutes(10, 15).build());
     assertThat(guard.working()).isTrue();
-    assertThat(catchWheel(() -> guard.checkKeyboardInput()).code())
+    assertThat(catchWheel(() -> guard.checkKeyboardInput()).code().id())
         .isEqualTo("wheel_generic_input_blocked");
     WheelDecision done = nudge(minutes(15, 15).build());
     assertThat(done.targetReached()).isTrue();
@@ -245,8 +247,8 @@ class WheelRunGuardTest {
   void observeReleasesOnTarget() {
     nudge(minutes(10, 20).build());
     assertThat(guard.observe(700.0, 10)).isEqualTo(ColumnStatus.UNTRACKED);
-    WheelException e = catchWheel(() -> guard.observe(500.0, 60));
-    assertThat(e.field()).contains("observed_value");
+    SwipeException e = catchWheel(() -> guard.observe(500.0, 60));
+    assertThat(e.field()).isEqualTo("observed_value");
     assertThat(guard.working()).isTrue();
     assertThat(guard.observe(500.0, 20)).isEqualTo(ColumnStatus.IDLE);
     assertThat(guard.working()).isFalse();
@@ -256,24 +258,24 @@ class WheelRunGuardTest {
   void genericInputIsBlockedOnlyInTheWorkedRegion() {
     nudge(minutes(10, 40).build()); // pitch 40 -> region x 380..620, y 360..640
     assertThat(guard.activeRegions()).containsExactly(new WheelRegion(380.0, 360.0, 240.0, 280.0));
-    WheelException tap = catchWheel(() -> guard.checkGenericTap(610.0, 630.0));
-    assertThat(tap.code()).isEqualTo("wheel_generic_input_blocked");
+    SwipeException tap = catchWheel(() -> guard.checkGenericTap(610.0, 630.0));
+    assertThat(tap.code().id()).isEqualTo("wheel_generic_input_blocked");
     assertThat(tap.details()).containsKey("region");
     guard.checkGenericTap(630.0, 500.0);
     guard.checkGenericTap(500.0, 650.0);
     // a swipe that passes over the wheel is blocked even though both ends are outside
-    assertThat(catchWheel(() -> guard.checkGenericTouch(500.0, 900.0, 500.0, 100.0)).code())
+    assertThat(catchWheel(() -> guard.checkGenericTouch(500.0, 900.0, 500.0, 100.0)).code().id())
         .isEqualTo("wheel_generic_input_blocked");
     guard.checkGenericTouch(700.0, 900.0, 700.0, 100.0);
     assertThat(catchWheel(() -> guard.checkGenericTouch(Double.NaN, 0, 0, 0)).field())
-        .contains("start.x");
+        .isEqualTo("start.x");
   }
 
   @Test
   void inFlightActionAlreadyBlocksGenericInput() {
     WheelTicket t = guard.authorize(minutes(10, 40).build(), confident(40.0));
     assertThat(guard.working()).isTrue();
-    assertThat(catchWheel(() -> guard.checkGenericTap(500.0, 500.0)).code())
+    assertThat(catchWheel(() -> guard.checkGenericTap(500.0, 500.0)).code().id())
         .isEqualTo("wheel_generic_input_blocked");
     t.abort();
     guard.checkGenericTap(500.0, 500.0);
@@ -287,8 +289,8 @@ class WheelRunGuardTest {
       nudge(minutes(i % 2 == 0 ? 10 : 20, 15).build());
     }
     assertThat(guard.status(500.0)).isEqualTo(ColumnStatus.BUDGET_EXHAUSTED);
-    WheelException e = catchWheel(() -> guard.authorize(minutes(10, 15).build(), confident(40.0)));
-    assertThat(e.code()).isEqualTo("wheel_budget_exhausted");
+    SwipeException e = catchWheel(() -> guard.authorize(minutes(10, 15).build(), confident(40.0)));
+    assertThat(e.code().id()).isEqualTo("wheel_budget_exhausted");
     assertThat(e.details())
         .containsEntry("scope", "column")
         .containsEntry("column_allowance", allowance);
@@ -305,9 +307,9 @@ class WheelRunGuardTest {
     WheelTicket b = small.authorize(minutes(10, 40).columnX(300.0).build(), confident(40.0));
     WheelTicket c = small.authorize(minutes(10, 40).columnX(500.0).build(), confident(40.0));
     assertThat(c.decision().runActionsLeft()).isZero();
-    WheelException e =
+    SwipeException e =
         catchWheel(() -> small.authorize(minutes(10, 40).columnX(700.0).build(), confident(40.0)));
-    assertThat(e.code()).isEqualTo("wheel_budget_exhausted");
+    assertThat(e.code().id()).isEqualTo("wheel_budget_exhausted");
     assertThat(e.details()).containsEntry("scope", "run").containsEntry("run_ceiling", 3);
     a.commit();
     b.abort();
@@ -317,16 +319,17 @@ class WheelRunGuardTest {
     assertThat(
             catchWheel(
                     () -> small.authorize(minutes(10, 40).columnX(900.0).build(), confident(40.0)))
-                .code())
+                .code()
+                .id())
         .isEqualTo("wheel_budget_exhausted");
     assertThatThrownBy(() -> new WheelRunGuard(0)).isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test
   void unreachableTargetIsRefusedBeforeAnyState() {
-    WheelException e =
+    SwipeException e =
         catchWheel(() -> guard.authorize(minutes(10, 45).valueStep(15).build(), confident(40.0)));
-    assertThat(e.code()).isEqualTo("wheel_target_unreachable");
+    assertThat(e.code().id()).isEqualTo("wheel_target_unreachable");
     assertThat(guard.status(500.0)).isEqualTo(ColumnStatus.UNTRACKED);
   }
 
@@ -447,7 +450,7 @@ class WheelRunGuardTest {
     for (int i = 0; i < allowance; i++) {
       nudge(minutes(i % 2 == 0 ? 10 : 20, 15).build());
     }
-    WheelException e = catchWheel(() -> guard.authorize(minutes(10, 15).build(), confident(40.0)));
+    SwipeException e = catchWheel(() -> guard.authorize(minutes(10, 15).build(), confident(40.0)));
     assertThat(e.details())
         .containsEntry("column_x", 500.0)
         .containsEntry("target_value", 15)
@@ -519,9 +522,9 @@ class WheelRunGuardTest {
       for (int i = 0; i < fields.length; i++) {
         double[] p = {100.0, 100.0, 200.0, 200.0};
         p[i] = v;
-        WheelException e = catchWheel(() -> guard.checkGenericTouch(p[0], p[1], p[2], p[3]));
-        assertThat(e.code()).isEqualTo("invalid_argument");
-        assertThat(e.field()).as("field of a bad coordinate %d (%s)", i, v).hasValue(fields[i]);
+        SwipeException e = catchWheel(() -> guard.checkGenericTouch(p[0], p[1], p[2], p[3]));
+        assertThat(e.code().id()).isEqualTo("invalid_argument");
+        assertThat(e.field()).as("field of a bad coordinate %d (%s)", i, v).isEqualTo(fields[i]);
       }
     }
     guard.checkGenericTouch(100.0, 100.0, 200.0, 200.0); // all finite: allowed
@@ -534,7 +537,8 @@ class WheelRunGuardTest {
     assertThat(
             catchWheel(
                     () -> guard.authorize(minutes(10, 40).columnX(edge).build(), confident(40.0)))
-                .code())
+                .code()
+                .id())
         .isEqualTo("wheel_column_busy");
     assertThat(guard.columnActionsLeft(500.0 - WheelRunGuard.COLUMN_TOLERANCE)).isPresent();
     assertThat(guard.columnActionsLeft(Math.nextUp(edge))).isEmpty();
@@ -575,8 +579,8 @@ class WheelRunGuardTest {
                     maxSeen.accumulateAndGet(
                         shared.runActionsUsed() + shared.runActionsInFlight(), Math::max);
                     value = value == 0 ? 55 : 0; // keeps moving, never reaches 30
-                  } catch (WheelException e) {
-                    assertThat(e.code()).isIn("wheel_budget_exhausted");
+                  } catch (SwipeException e) {
+                    assertThat(e.code().id()).isIn("wheel_budget_exhausted");
                   }
                 }
                 return null;

@@ -3,6 +3,7 @@ package dev.swipe.wheel;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.SwipeException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalInt;
@@ -15,9 +16,9 @@ class WheelScaleEdgesTest {
     assertThatThrownBy(() -> WheelScale.infer(labels))
         .as("%s", labels)
         .isInstanceOfSatisfying(
-            WheelException.class,
+            SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo("wheel_labels_unrecognized");
+              assertThat(e.code().id()).isEqualTo("wheel_labels_unrecognized");
               assertThat(e.getMessage()).contains(containing);
             });
   }
@@ -25,16 +26,16 @@ class WheelScaleEdgesTest {
   @Test
   void theConstructorNamesTheFieldItRefusesAndTakesNoCycleForNull() {
     assertThatThrownBy(() -> new WheelScale(null, 1, OptionalInt.empty(), false, 0, false))
-        .isInstanceOfSatisfying(WheelException.class, e -> assertThat(e.field()).hasValue("kind"));
+        .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("kind"));
     assertThatThrownBy(
             () -> new WheelScale(WheelScale.Kind.NUMBER, 0, OptionalInt.empty(), false, 0, false))
         .isInstanceOfSatisfying(
-            WheelException.class, e -> assertThat(e.field()).hasValue("value_step"));
+            SwipeException.class, e -> assertThat(e.field()).isEqualTo("value_step"));
     assertThat(new WheelScale(WheelScale.Kind.NUMBER, 1, null, false, 0, false).cycleSize())
         .isEmpty();
     assertThatThrownBy(() -> WheelScale.infer(null))
         .isInstanceOfSatisfying(
-            WheelException.class, e -> assertThat(e.field()).hasValue("labels"));
+            SwipeException.class, e -> assertThat(e.field()).isEqualTo("labels"));
   }
 
   @Test
@@ -65,7 +66,7 @@ class WheelScaleEdgesTest {
   void onlyThreeOrMoreFallingValuesAreCalledFalling() {
     refused(List.of("12", "11", "10"), "decrease downward");
     assertThatThrownBy(() -> WheelScale.infer(List.of("11", "10")))
-        .isInstanceOf(WheelException.class)
+        .isInstanceOf(SwipeException.class)
         .hasMessageNotContaining("decrease");
   }
 
@@ -165,7 +166,7 @@ class WheelScaleEdgesTest {
   void anUnreadLabelIsNamedAsBlankInTheError() {
     assertThatThrownBy(() -> WheelScale.infer(Arrays.asList("Alarm", null)))
         .isInstanceOfSatisfying(
-            WheelException.class,
+            SwipeException.class,
             e -> assertThat(e.details().get("labels")).isEqualTo(List.of("Alarm", "")));
   }
 }

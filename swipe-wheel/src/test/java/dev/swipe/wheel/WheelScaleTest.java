@@ -6,6 +6,7 @@ import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.booleans;
 import static org.quicktheories.generators.SourceDSL.integers;
 
+import dev.swipe.base.SwipeException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -175,9 +176,9 @@ class WheelScaleTest {
             List.of("35", "30", "25"))) {
       assertThatThrownBy(() -> WheelScale.infer(bad))
           .isInstanceOfSatisfying(
-              WheelException.class,
+              SwipeException.class,
               e -> {
-                assertThat(e.code()).isEqualTo("wheel_labels_unrecognized");
+                assertThat(e.code().id()).isEqualTo("wheel_labels_unrecognized");
                 assertThat(e.details().get("labels")).isEqualTo(bad);
               });
     }

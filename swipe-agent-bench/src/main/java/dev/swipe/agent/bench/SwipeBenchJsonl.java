@@ -6,10 +6,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.swipe.core.ErrorCode;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.NormRegion;
-import dev.swipe.core.SwipeException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -105,7 +105,7 @@ public final class SwipeBenchJsonl {
       return JSON.writeValueAsString(o);
     } catch (JsonProcessingException e) {
       throw new SwipeException(
-          ErrorCode.INTERNAL, "cannot write a SwipeBench record: " + e.getOriginalMessage());
+          CommonCode.INTERNAL, "cannot write a SwipeBench record: " + e.getOriginalMessage());
     }
   }
 
@@ -127,7 +127,7 @@ public final class SwipeBenchJsonl {
       ms = Math.round(d);
     } else {
       throw new SwipeException(
-          ErrorCode.INVALID_ARGUMENT,
+          CommonCode.INVALID_ARGUMENT,
           "duration: "
               + d
               + " is ambiguous: below "

@@ -1,8 +1,8 @@
 package dev.swipe.agent.bench;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.NormRegion;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.gesture.Swipe;
 
 /**

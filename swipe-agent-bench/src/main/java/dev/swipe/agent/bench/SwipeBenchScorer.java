@@ -1,6 +1,6 @@
 package dev.swipe.agent.bench;
 
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -7,10 +7,10 @@ import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.doubles;
 import static org.quicktheories.generators.SourceDSL.integers;
 
-import dev.swipe.core.ErrorCode;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.NormRegion;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.gesture.Swipe;
 import java.io.StringReader;
 import java.io.StringWriter;
@@ -78,7 +78,7 @@ class SwipeBenchTest {
           .isInstanceOfSatisfying(
               SwipeException.class,
               e -> {
-                assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+                assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
                 assertThat(e.field()).isEqualTo("duration");
               });
     }

@@ -10,11 +10,14 @@ import dev.swipe.agent.ToolListing;
 import dev.swipe.agent.internal.AgentJson;
 import dev.swipe.agent.internal.JsonInput;
 import dev.swipe.agent.internal.ToolFailure;
+import dev.swipe.base.Code;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.AttachmentBudget;
 import dev.swipe.core.AttachmentRegistry;
 import dev.swipe.core.Device;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
+import dev.swipe.diff.ImageCode;
 import dev.swipe.http.internal.BoundedJson;
 import dev.swipe.http.internal.HostPort;
 import dev.swipe.http.internal.JsonHttpServer;
@@ -22,7 +25,10 @@ import dev.swipe.http.internal.JsonHttpServer.Connection;
 import dev.swipe.http.internal.JsonHttpServer.Refusal;
 import dev.swipe.http.internal.JsonHttpServer.Request;
 import dev.swipe.http.internal.JsonHttpServer.Response;
+import dev.swipe.http.internal.ServerCode;
+import dev.swipe.memory.MemoryCode;
 import dev.swipe.memory.MemoryStore;
+import dev.swipe.wheel.WheelErrorCode;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -35,6 +41,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The agent tools for direct (non-MCP) callers over HTTP/1.1.
@@ -266,7 +274,7 @@ public final class AgentHttpServer implements AutoCloseable {
         if (token < 0) {
           return error(
                   401,
-                  AgentErrorCode.UNAUTHORIZED,
+                  ServerCode.UNAUTHORIZED,
                   "a bearer token is required: Authorization: Bearer <token>",
                   Map.of())
               .withHeader("WWW-Authenticate", "Bearer");
@@ -318,7 +326,7 @@ public final class AgentHttpServer implements AutoCloseable {
           || (runHeaders.size() == 1 && !RUN.matcher(runHeaders.get(0)).matches())) {
         return error(
             400,
-            ErrorCode.INVALID_ARGUMENT,
+            CommonCode.INVALID_ARGUMENT,
             "run: must be one name of 1-64 of A-Z a-z 0-9 . _ -",
             Map.of("field", "run"));
       }
@@ -475,46 +483,43 @@ public final class AgentHttpServer implements AutoCloseable {
     if (!ToolDispatcher.isError(result)) {
       return 200;
     }
-    String id = result.get("error").path("code").asText();
-    java.util.Optional<AgentErrorCode> agent = AgentErrorCode.fromId(id);
-    if (agent.isPresent()) {
-      return switch (agent.get()) {
-        case JSON_TOO_DEEP, JSON_NUMBER_TOO_LONG, JSON_STRING_TOO_LONG -> 400;
-        case RUN_NOT_OWNED -> 403;
-        case UNKNOWN_TOOL -> 404;
-        case RUN_TERMINATED -> 409;
-        case RUN_EVICTED -> 410;
-        default -> 422;
-      };
-    }
-    return switch (ErrorCode.fromId(id)) {
-      case ATTACHMENT_EVICTED -> 410;
-      case INVALID_ARGUMENT,
-          UNKNOWN_ATTACHMENT,
-          NOT_A_SCREENSHOT,
-          IMAGE_DECODE_FAILED,
-          IMAGE_SIZE_MISMATCH,
-          UNSUPPORTED_CHARACTER ->
-          400;
-      case WHEEL_COLUMN_BUSY -> 409;
-      case INTERNAL -> id.equals(ErrorCode.INTERNAL.id()) ? 500 : 422;
-      case HID_DISCONNECTED, CAPTURE_TIMEOUT, CAPTURE_STALE, MEMORY_UNAVAILABLE, DEVICE_CLOSED ->
-          503;
-      default -> 422;
-    };
+    return STATUS.getOrDefault(result.get("error").path("code").asText(), 422);
   }
+
+  /**
+   * The HTTP status of each code that is not 422, by id: a result carries its code as text, and the
+   * codes come from several enums (the agent's, the servers', core's and the leaves').
+   */
+  private static final Map<String, Integer> STATUS =
+      Stream.of(
+              Map.entry(ServerCode.JSON_TOO_DEEP, 400),
+              Map.entry(ServerCode.JSON_NUMBER_TOO_LONG, 400),
+              Map.entry(ServerCode.JSON_STRING_TOO_LONG, 400),
+              Map.entry(AgentErrorCode.RUN_NOT_OWNED, 403),
+              Map.entry(ServerCode.UNKNOWN_TOOL, 404),
+              Map.entry(AgentErrorCode.RUN_TERMINATED, 409),
+              Map.entry(AgentErrorCode.RUN_EVICTED, 410),
+              Map.entry(ErrorCode.ATTACHMENT_EVICTED, 410),
+              Map.entry(CommonCode.INVALID_ARGUMENT, 400),
+              Map.entry(ErrorCode.UNKNOWN_ATTACHMENT, 400),
+              Map.entry(ErrorCode.NOT_A_SCREENSHOT, 400),
+              Map.entry(CommonCode.IMAGE_DECODE_FAILED, 400),
+              Map.entry(ImageCode.IMAGE_SIZE_MISMATCH, 400),
+              Map.entry(ErrorCode.UNSUPPORTED_CHARACTER, 400),
+              Map.entry(WheelErrorCode.WHEEL_COLUMN_BUSY, 409),
+              Map.entry(CommonCode.INTERNAL, 500),
+              Map.entry(ErrorCode.HID_DISCONNECTED, 503),
+              Map.entry(ErrorCode.CAPTURE_TIMEOUT, 503),
+              Map.entry(ErrorCode.CAPTURE_STALE, 503),
+              Map.entry(MemoryCode.MEMORY_UNAVAILABLE, 503),
+              Map.entry(ErrorCode.DEVICE_CLOSED, 503))
+          .collect(Collectors.toUnmodifiableMap(e -> e.getKey().id(), Map.Entry::getValue));
 
   private static Response json(int status, ObjectNode body) {
     return Response.of(status, AgentJson.toText(body).getBytes(StandardCharsets.UTF_8));
   }
 
-  private static Response error(
-      int status, AgentErrorCode code, String message, Map<String, ?> details) {
-    return json(status, AgentJson.error(code.id(), message, details));
-  }
-
-  private static Response error(
-      int status, ErrorCode code, String message, Map<String, ?> details) {
+  private static Response error(int status, Code code, String message, Map<String, ?> details) {
     return json(status, AgentJson.error(code.id(), message, details));
   }
 

@@ -6,7 +6,8 @@ import dev.swipe.agent.AgentErrorCode;
 import dev.swipe.agent.internal.AgentJson;
 import dev.swipe.agent.internal.JsonInput;
 import dev.swipe.agent.internal.ToolFailure;
-import dev.swipe.core.ErrorCode;
+import dev.swipe.base.Code;
+import dev.swipe.base.CommonCode;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -260,7 +261,7 @@ final class McpLineTransport implements McpServerTransportProvider {
             id,
             INVALID_PARAMS,
             "Invalid params: params must be an object",
-            ErrorCode.INVALID_ARGUMENT,
+            CommonCode.INVALID_ARGUMENT,
             Map.of("field", "params"));
       }
       return;
@@ -287,7 +288,7 @@ final class McpLineTransport implements McpServerTransportProvider {
           id,
           INVALID_PARAMS,
           "Invalid params: " + problem.field() + ": " + problem.message(),
-          ErrorCode.INVALID_ARGUMENT,
+          CommonCode.INVALID_ARGUMENT,
           Map.of("field", problem.field()));
       return;
     }
@@ -464,7 +465,7 @@ final class McpLineTransport implements McpServerTransportProvider {
                     id,
                     INTERNAL_ERROR,
                     "Internal error while handling " + method,
-                    ErrorCode.INTERNAL,
+                    CommonCode.INTERNAL,
                     Map.of());
               }
               return Mono.empty();
@@ -514,7 +515,7 @@ final class McpLineTransport implements McpServerTransportProvider {
           id,
           INTERNAL_ERROR,
           "Internal error: the answer could not be written",
-          ErrorCode.INTERNAL,
+          CommonCode.INTERNAL,
           Map.of());
       return;
     }
@@ -527,7 +528,7 @@ final class McpLineTransport implements McpServerTransportProvider {
   }
 
   private void writeError(
-      JsonNode id, int code, String message, ErrorCode reason, Map<String, ?> details) {
+      JsonNode id, int code, String message, Code reason, Map<String, ?> details) {
     writeError(id, code, message, reason.id(), details);
   }
 
@@ -575,7 +576,7 @@ final class McpLineTransport implements McpServerTransportProvider {
                       new McpSchema.JSONRPCResponse.JSONRPCError(
                           INVALID_PARAMS,
                           "Invalid params" + (method == null ? "" : " for " + method),
-                          Map.of("code", ErrorCode.INVALID_ARGUMENT.id(), "field", "params")));
+                          Map.of("code", CommonCode.INVALID_ARGUMENT.id(), "field", "params")));
             }
             String json;
             try {

@@ -8,7 +8,7 @@ import dev.swipe.agent.ToolHints;
 import dev.swipe.agent.ToolListing;
 import dev.swipe.agent.ToolSpec;
 import dev.swipe.agent.internal.AgentJson;
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;

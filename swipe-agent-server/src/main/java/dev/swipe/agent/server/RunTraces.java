@@ -1,8 +1,8 @@
 package dev.swipe.agent.server;
 
 import dev.swipe.agent.AgentRun;
-import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.trace.TraceWriter;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -108,7 +108,7 @@ final class RunTraces {
       Files.delete(probe);
     } catch (IOException | RuntimeException e) {
       throw new SwipeException(
-          ErrorCode.INVALID_ARGUMENT,
+          CommonCode.INVALID_ARGUMENT,
           "trace: cannot write traces in " + root + ": " + e,
           Map.of("field", "trace", "path", root.toString()),
           e);

@@ -5,9 +5,8 @@ import dev.swipe.agent.AgentRun;
 import dev.swipe.agent.ToolDispatcher;
 import dev.swipe.agent.ToolListing;
 import dev.swipe.agent.internal.AgentJson;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
-import dev.swipe.core.SwipeException;
-import dev.swipe.memory.MemoryException;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.memory.MemoryStores;
 import dev.swipe.report.HtmlReport;
@@ -107,9 +106,6 @@ public final class SwipeAgentCli {
               + (e.field() == null ? "" : " (" + e.field() + ")")
               + ": "
               + e.getMessage());
-      code = 1;
-    } catch (MemoryException e) {
-      System.err.println("swipe-agent: " + e.getMessage());
       code = 1;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -1,14 +1,14 @@
 package dev.swipe.agent.internal;
 
-import dev.swipe.agent.AgentErrorCode;
-import dev.swipe.core.ErrorCode;
+import dev.swipe.base.Code;
+import dev.swipe.base.CommonCode;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A failure of the agent layer itself (codes core does not know, such as {@code unknown_tool},
- * {@code run_terminated}, {@code unsupported_character}); the dispatcher turns it into an error
- * result like any {@code SwipeException}.
+ * A failure of the agent layer itself (such as {@code unknown_tool}, {@code run_terminated}, or a
+ * tool's refusal of its arguments); the dispatcher turns it into an error result like any {@code
+ * SwipeException}. It carries no stack trace: it answers a call, it does not report a defect.
  */
 public final class ToolFailure extends RuntimeException {
   private static final long serialVersionUID = 1L;
@@ -16,14 +16,11 @@ public final class ToolFailure extends RuntimeException {
   private final String code;
   private final transient Map<String, Object> details;
 
-  public ToolFailure(AgentErrorCode code, String message, Map<String, ?> details) {
-    this(code.id(), message, details);
-  }
-
   /**
-   * A core code raised by the tool layer itself (or carried over from a {@code SwipeException}).
+   * A failure with a code of any module: the agent's own, the servers', or core's raised by the
+   * tool layer itself (or carried over from a {@code SwipeException}).
    */
-  public ToolFailure(ErrorCode code, String message, Map<String, ?> details) {
+  public ToolFailure(Code code, String message, Map<String, ?> details) {
     this(code.id(), message, details);
   }
 
@@ -33,7 +30,7 @@ public final class ToolFailure extends RuntimeException {
     this.details = new LinkedHashMap<>(details);
   }
 
-  /** A failure with a code already in its wire form (one of {@link AgentErrorCode} or core's). */
+  /** A failure with a code already in its wire form (an id of one of the SDK's codes). */
   public static ToolFailure withCode(String code, String message, Map<String, ?> details) {
     return new ToolFailure(code, message, details);
   }
@@ -41,7 +38,7 @@ public final class ToolFailure extends RuntimeException {
   /** An {@code invalid_argument} failure naming {@code field}. */
   public static ToolFailure invalidArgument(String field, String message) {
     return new ToolFailure(
-        ErrorCode.INVALID_ARGUMENT, field + ": " + message, Map.of("field", field));
+        CommonCode.INVALID_ARGUMENT, field + ": " + message, Map.of("field", field));
   }
 
   /** The snake_case code on the wire. */

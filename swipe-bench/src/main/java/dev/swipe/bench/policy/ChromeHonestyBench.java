@@ -1,6 +1,7 @@
 package dev.swipe.bench.policy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.chrome.ChromePhone;
 import dev.swipe.chrome.PageServer;
 import dev.swipe.chrome.internal.PageTruth;
@@ -9,7 +10,6 @@ import dev.swipe.core.Device;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.scroll.Scroll;
@@ -603,7 +603,7 @@ public final class ChromeHonestyBench {
         boolean moved = kind.moved(before, rest, width) >= 1;
         c.add(
             "movement",
-            e.code().name().toLowerCase(Locale.ROOT),
+            e.code().id(),
             moved ? "moved" : "not moved",
             moved ? "wrong" : "agree",
             where(action));
@@ -766,7 +766,7 @@ public final class ChromeHonestyBench {
         searchesRun++;
       } while (!u.found() && u.budgetExhausted() && searchesRun < MAX_SEARCHES);
     } catch (SwipeException e) {
-      x.c.add("scroll_until_found", e.code().name().toLowerCase(Locale.ROOT), "-", "wrong", "");
+      x.c.add("scroll_until_found", e.code().id(), "-", "wrong", "");
       return;
     }
     long realMs = (System.nanoTime() - r0) / 1_000_000L;

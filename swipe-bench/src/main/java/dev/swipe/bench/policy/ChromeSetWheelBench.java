@@ -1,11 +1,11 @@
 package dev.swipe.bench.policy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.chrome.ChromePhone;
 import dev.swipe.chrome.PageServer;
 import dev.swipe.chrome.internal.PageTruth;
 import dev.swipe.core.Device;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.wheel.WheelSet;
 import dev.swipe.core.wheel.WheelSetResult;
 import java.time.Duration;

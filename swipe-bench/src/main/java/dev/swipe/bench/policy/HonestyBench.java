@@ -1,10 +1,10 @@
 package dev.swipe.bench.policy;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.gesture.GestureShape;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.scroll.Scroll;
@@ -283,7 +283,7 @@ public final class HonestyBench {
       x.c()
           .add(
               "movement",
-              e.code().name().toLowerCase(Locale.ROOT),
+              e.code().id(),
               moved ? "moved" : "not moved",
               moved ? "wrong" : "agree",
               x.uri + " " + label);
@@ -453,12 +453,7 @@ public final class HonestyBench {
         try {
           r = x.run.wheelNudge(shot, b.build());
         } catch (SwipeException e) {
-          c.add(
-              "wheel_nudge_error",
-              e.code().name().toLowerCase(Locale.ROOT),
-              "-",
-              "wrong",
-              uri + " " + column);
+          c.add("wheel_nudge_error", e.code().id(), "-", "wrong", uri + " " + column);
           return;
         }
         if (r.action().isEmpty()) {

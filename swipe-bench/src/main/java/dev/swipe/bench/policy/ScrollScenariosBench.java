@@ -1,9 +1,9 @@
 package dev.swipe.bench.policy;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.NormRegion;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.scroll.Movement;
 import dev.swipe.core.scroll.Scroll;
@@ -261,7 +261,7 @@ public final class ScrollScenariosBench {
               try {
                 d.scroll(Scroll.builder(ScrollDirection.DOWN).expectContent(true).build());
               } catch (SwipeException e) {
-                code = e.code().name().toLowerCase(Locale.ROOT);
+                code = e.code().id();
               }
               boolean still = Math.abs(o.awaitRest(Duration.ofSeconds(5)).listOffsetPx()) < 1;
               boolean pass =
@@ -312,7 +312,7 @@ public final class ScrollScenariosBench {
                         .region(NormRegion.of(0, 600, 1000, 400))
                         .build());
               } catch (SwipeException e) {
-                occl = e.code().name().toLowerCase(Locale.ROOT);
+                occl = e.code().id();
               }
               boolean pass =
                   kb

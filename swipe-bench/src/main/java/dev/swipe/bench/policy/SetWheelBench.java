@@ -1,8 +1,8 @@
 package dev.swipe.bench.policy;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.wheel.WheelColumn;
 import dev.swipe.core.wheel.WheelNudgeResult;
 import dev.swipe.core.wheel.WheelReading;

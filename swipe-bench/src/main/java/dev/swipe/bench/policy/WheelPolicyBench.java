@@ -1,14 +1,14 @@
 package dev.swipe.bench.policy;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
-import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.wheel.WheelNudgeResult;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimState;
+import dev.swipe.wheel.WheelErrorCode;
 import dev.swipe.wheel.WheelRequest;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -323,10 +323,10 @@ public final class WheelPolicyBench {
       try {
         r = run.wheelNudge(shot, b.build());
       } catch (SwipeException e) {
-        if (e.code() == ErrorCode.WHEEL_GENERIC_INPUT_BLOCKED) {
+        if (e.code() == WheelErrorCode.WHEEL_GENERIC_INPUT_BLOCKED) {
           refusals++;
         }
-        failure = e.code().name().toLowerCase(Locale.ROOT);
+        failure = e.code().id();
         break;
       }
       editor |= o.editorOpen() || o.keyboardVisible();
@@ -564,10 +564,10 @@ public final class WheelPolicyBench {
               Swipe.builder(NormPoint.of(w.columnXNorm(), cy), NormPoint.of(w.columnXNorm(), endY))
                   .build());
         } catch (SwipeException e) {
-          if (e.code() == ErrorCode.WHEEL_GENERIC_INPUT_BLOCKED) {
+          if (e.code() == WheelErrorCode.WHEEL_GENERIC_INPUT_BLOCKED) {
             refusals++;
           }
-          failure = e.code().name().toLowerCase(Locale.ROOT);
+          failure = e.code().id();
           break;
         }
         swipes++;

@@ -3,8 +3,9 @@ package dev.swipe.chrome.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
@@ -67,7 +68,7 @@ final class CdpConnection implements AutoCloseable {
       return c;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new SwipeException(ErrorCode.INTERRUPTED, "interrupted connecting to " + webSocketUrl);
+      throw new SwipeException(CommonCode.INTERRUPTED, "interrupted connecting to " + webSocketUrl);
     } catch (ExecutionException | TimeoutException e) {
       throw new SwipeException(
           ErrorCode.BROWSER_UNAVAILABLE,
@@ -110,7 +111,7 @@ final class CdpConnection implements AutoCloseable {
         Thread.currentThread().interrupt();
         pending.remove(id);
         answer.completeExceptionally(
-            new SwipeException(ErrorCode.INTERRUPTED, "interrupted sending " + method));
+            new SwipeException(CommonCode.INTERRUPTED, "interrupted sending " + method));
       } catch (ExecutionException | TimeoutException e) {
         pending.remove(id);
         answer.completeExceptionally(lost(method));
@@ -125,7 +126,7 @@ final class CdpConnection implements AutoCloseable {
       return answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new SwipeException(ErrorCode.INTERRUPTED, "interrupted waiting for " + method);
+      throw new SwipeException(CommonCode.INTERRUPTED, "interrupted waiting for " + method);
     } catch (ExecutionException e) {
       if (e.getCause() instanceof SwipeException se) {
         throw se;

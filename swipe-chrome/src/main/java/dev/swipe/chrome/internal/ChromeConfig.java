@@ -1,6 +1,6 @@
 package dev.swipe.chrome.internal;
 
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.spi.DeviceUri;
 import java.net.URI;
 import java.time.Duration;

@@ -2,8 +2,9 @@ package dev.swipe.chrome.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.spi.Frame;
 import java.io.IOException;
@@ -161,7 +162,7 @@ final class ChromePage {
           e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new SwipeException(ErrorCode.INTERRUPTED, "interrupted asking " + version);
+      throw new SwipeException(CommonCode.INTERRUPTED, "interrupted asking " + version);
     }
   }
 

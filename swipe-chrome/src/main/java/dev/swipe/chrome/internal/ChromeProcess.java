@@ -1,7 +1,8 @@
 package dev.swipe.chrome.internal;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -242,7 +243,7 @@ final class ChromeProcess implements AutoCloseable {
       Thread.currentThread().interrupt();
       kill(process);
       deleteTree(profile);
-      throw new SwipeException(ErrorCode.INTERRUPTED, "interrupted starting " + binary);
+      throw new SwipeException(CommonCode.INTERRUPTED, "interrupted starting " + binary);
     } catch (ExecutionException | TimeoutException e) {
       kill(process);
       deleteTree(profile);

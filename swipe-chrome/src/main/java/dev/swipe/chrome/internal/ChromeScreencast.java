@@ -2,8 +2,9 @@ package dev.swipe.chrome.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
 import java.time.Duration;
@@ -166,7 +167,7 @@ final class ChromeScreencast implements FrameSource {
     Frame f = Frame.ofJpeg(Base64.getDecoder().decode(r.path("data").asText("")), asked);
     if (frameWidth != 0 && (f.width() != frameWidth || f.height() != frameHeight)) {
       throw new SwipeException(
-          ErrorCode.INTERNAL,
+          CommonCode.INTERNAL,
           "a screenshot of "
               + f.width()
               + "x"
@@ -199,7 +200,7 @@ final class ChromeScreencast implements FrameSource {
       lock.wait(ms);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new SwipeException(ErrorCode.INTERRUPTED, "interrupted waiting for a frame");
+      throw new SwipeException(CommonCode.INTERRUPTED, "interrupted waiting for a frame");
     }
   }
 

@@ -3,9 +3,10 @@ package dev.swipe.chrome.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidRange;
 import dev.swipe.core.spi.HidReport;
@@ -153,7 +154,7 @@ final class ChromeTouchTransport implements HidTransport {
   private SwipeException asHid(CompletableFuture<JsonNode> failed) {
     try {
       failed.join();
-      return new SwipeException(ErrorCode.INTERNAL, "a failed answer completed normally");
+      return new SwipeException(CommonCode.INTERNAL, "a failed answer completed normally");
     } catch (java.util.concurrent.CompletionException e) {
       return e.getCause() instanceof SwipeException se
           ? asHid(se)
@@ -163,7 +164,7 @@ final class ChromeTouchTransport implements HidTransport {
   }
 
   private SwipeException asHid(SwipeException e) {
-    if (e.code() == ErrorCode.INTERRUPTED) {
+    if (e.code() == CommonCode.INTERRUPTED) {
       return e;
     }
     ErrorCode code = page.isLost() ? ErrorCode.HID_DISCONNECTED : ErrorCode.HID_REJECTED;

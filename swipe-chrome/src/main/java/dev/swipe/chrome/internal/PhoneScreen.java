@@ -1,6 +1,6 @@
 package dev.swipe.chrome.internal;
 
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -1,7 +1,7 @@
 package dev.swipe.core.gesture;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormPoint;
-import dev.swipe.core.SwipeException;
 import java.util.ArrayList;
 import java.util.List;
 

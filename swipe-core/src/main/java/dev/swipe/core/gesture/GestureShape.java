@@ -1,6 +1,6 @@
 package dev.swipe.core.gesture;
 
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 
 /**
  * How a swipe travels between its end points: the easing of the move phase, an optional slow tail

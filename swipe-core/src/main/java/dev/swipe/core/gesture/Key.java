@@ -1,6 +1,6 @@
 package dev.swipe.core.gesture;
 
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 
 /**
  * A key by its USB HID usage: keyboard keys on usage page 0x07, phone buttons such as Back and Home

@@ -1,6 +1,6 @@
 package dev.swipe.core.gesture;
 
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 import java.util.EnumSet;
 import java.util.Set;
 

@@ -1,7 +1,7 @@
 package dev.swipe.core.gesture;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormPoint;
-import dev.swipe.core.SwipeException;
 
 /**
  * A straight finger move: press at {@code start}, wait {@code holdBeforeMs}, move to {@code end} in

@@ -1,7 +1,7 @@
 package dev.swipe.core.gesture;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormPoint;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.gesture.PointerEvent.Phase;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,7 +77,7 @@ public final class TimelinePlanner {
       out.add(new KeyEvent(k.holdMs() * MS, k.key(), Set.of(), false));
     } else {
       throw new SwipeException(
-          dev.swipe.core.ErrorCode.INTERNAL, "no plan for gesture kind " + gesture.kind());
+          dev.swipe.base.CommonCode.INTERNAL, "no plan for gesture kind " + gesture.kind());
     }
     return out;
   }

@@ -21,7 +21,7 @@ public final class ChangeMap {
   /**
    * The boxes of changed cells, in raster pixels, inside {@code within} (null: everywhere).
    *
-   * @throws dev.swipe.diff.ImageException {@code image_size_mismatch} for rasters of different
+   * @throws dev.swipe.base.SwipeException {@code image_size_mismatch} for rasters of different
    *     sizes
    */
   public static List<PixelRect> changed(GreyRaster a, GreyRaster b, PixelRect within) {

@@ -1,6 +1,7 @@
 package dev.swipe.core.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.AttachmentRegistry;
 import dev.swipe.core.Cost;
@@ -11,7 +12,6 @@ import dev.swipe.core.NormPoint;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
 import dev.swipe.core.Sleeper;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.ExecutedTimeline;
@@ -466,7 +466,7 @@ public final class DefaultDevice implements Device {
         wheelGuard.checkKeyboardInput();
       }
     } catch (RuntimeException e) {
-      throw SwipeException.translate(e);
+      throw SwipeException.orInternal(e);
     }
   }
 
@@ -687,7 +687,7 @@ public final class DefaultDevice implements Device {
       }
       return pair;
     } catch (RuntimeException e) {
-      throw SwipeException.translate(e);
+      throw SwipeException.orInternal(e);
     }
   }
 

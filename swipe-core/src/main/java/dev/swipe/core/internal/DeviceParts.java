@@ -1,8 +1,8 @@
 package dev.swipe.core.internal;
 
-import dev.swipe.core.ErrorCode;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Sleeper;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.internal.DefaultDevice.Config;
 import dev.swipe.core.spi.DeviceConnection;
@@ -128,7 +128,7 @@ final class DeviceParts {
       try {
         TextReaders.check(config.textReaderUri());
       } catch (RuntimeException e) {
-        throw SwipeException.translate(e);
+        throw SwipeException.orInternal(e);
       }
     }
     return ScreenReader.of(config.textReaderUri());
@@ -144,7 +144,7 @@ final class DeviceParts {
     try {
       return new TranslatingMemoryStore(MemoryStores.open(config.memoryUri()));
     } catch (RuntimeException e) {
-      throw SwipeException.translate(e);
+      throw SwipeException.orInternal(e);
     }
   }
 
@@ -268,7 +268,7 @@ final class DeviceParts {
       throw failure instanceof SwipeException s
           ? s
           : new SwipeException(
-              ErrorCode.INTERNAL, "closing the device failed: " + failure, Map.of(), failure);
+              CommonCode.INTERNAL, "closing the device failed: " + failure, Map.of(), failure);
     }
   }
 

@@ -1,10 +1,10 @@
 package dev.swipe.core.internal;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.AttachmentRegistry;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.Gesture;
@@ -750,7 +750,7 @@ final class FrameSettler {
     try {
       return ImageDecoder.decode(f.jpeg(), DecodeOptions.FOR_DIFF);
     } catch (RuntimeException e) {
-      throw SwipeException.translate(e);
+      throw SwipeException.orInternal(e);
     }
   }
 }

@@ -1,9 +1,10 @@
 package dev.swipe.core.internal;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.Sleeper;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
@@ -157,7 +158,7 @@ final class InputCheck {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new SwipeException(
-          ErrorCode.INTERRUPTED, "interrupted while checking the input", Map.of(), e);
+          CommonCode.INTERRUPTED, "interrupted while checking the input", Map.of(), e);
     }
   }
 
@@ -195,7 +196,7 @@ final class InputCheck {
     try {
       return ImageDecoder.decode(f.jpeg(), options);
     } catch (RuntimeException e) {
-      throw SwipeException.translate(e);
+      throw SwipeException.orInternal(e);
     }
   }
 }

@@ -1,10 +1,10 @@
 package dev.swipe.core.internal;
 
 import dev.swipe.base.NormSpace;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.wheel.WheelColumn;
 import dev.swipe.diff.RowPitch;
 import dev.swipe.diff.RowPitchResult;
@@ -70,7 +70,7 @@ final class PickerCheck {
     try {
       pitch = RowPitch.measureColumn(shot.grey(), x, y);
     } catch (RuntimeException e) {
-      throw SwipeException.translate(e);
+      throw SwipeException.orInternal(e);
     }
     if (!pitch.found()) {
       throw notFound(

@@ -1,9 +1,9 @@
 package dev.swipe.core.internal;
 
 import dev.swipe.base.NormSpace;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.Sleeper;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.gesture.PointerEvent;
 import dev.swipe.core.gesture.Timeline;
@@ -457,7 +457,7 @@ final class PointerLoop {
       rasterScale = g.scaleX();
       return g;
     } catch (RuntimeException e) {
-      throw SwipeException.translate(e);
+      throw SwipeException.orInternal(e);
     }
   }
 

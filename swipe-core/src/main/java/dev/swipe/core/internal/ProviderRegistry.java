@@ -1,7 +1,8 @@
 package dev.swipe.core.internal;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.spi.DeviceProvider;
 import dev.swipe.core.spi.FrameSourceProvider;
 import dev.swipe.core.spi.HidTransportProvider;
@@ -102,7 +103,7 @@ final class ProviderRegistry {
     P p = map.get(scheme);
     if (p == null) {
       throw new SwipeException(
-          ErrorCode.UNKNOWN_SCHEME,
+          CommonCode.UNKNOWN_SCHEME,
           "no "
               + what
               + " provider for scheme '"

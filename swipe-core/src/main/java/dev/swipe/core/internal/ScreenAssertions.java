@@ -1,9 +1,9 @@
 package dev.swipe.core.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.screen.GoldenScreen;
 import dev.swipe.core.screen.ScreenComparison;
 import dev.swipe.core.trace.TraceWriter;

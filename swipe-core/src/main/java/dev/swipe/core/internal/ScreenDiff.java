@@ -1,8 +1,8 @@
 package dev.swipe.core.internal;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDiff;
@@ -66,7 +66,7 @@ final class ScreenDiff {
       }
       return new DiffResult(true, without.diffRatio(), raw.primaryAxis());
     } catch (RuntimeException e) {
-      throw SwipeException.translate(e);
+      throw SwipeException.orInternal(e);
     }
   }
 

@@ -1,14 +1,15 @@
 package dev.swipe.core.internal;
 
 import dev.swipe.base.NormSpace;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.text.ScreenText;
 import dev.swipe.core.text.TextSearchResult;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.text.TextBox;
+import dev.swipe.text.TextCode;
 import dev.swipe.text.TextLine;
 import dev.swipe.text.TextMatch;
 import dev.swipe.text.TextPage;
@@ -86,7 +87,7 @@ final class ScreenReader implements AutoCloseable {
       pages.put(key, page);
       return page;
     } catch (RuntimeException e) {
-      throw SwipeException.translate(e);
+      throw SwipeException.orInternal(e);
     }
   }
 
@@ -101,7 +102,7 @@ final class ScreenReader implements AutoCloseable {
     try {
       return java.util.Optional.of(page(o, region));
     } catch (SwipeException e) {
-      if (e.code() == ErrorCode.TEXT_READER_UNAVAILABLE || reader == null) {
+      if (e.code() == TextCode.TEXT_READER_UNAVAILABLE || reader == null) {
         unavailable = true;
       }
       return java.util.Optional.empty();
@@ -124,7 +125,7 @@ final class ScreenReader implements AutoCloseable {
         out.add(new ScreenText(m.text(), norm(m.box(), o), m.confidence(), m.edits()));
       }
     } catch (RuntimeException e) {
-      throw SwipeException.translate(e);
+      throw SwipeException.orInternal(e);
     }
     return new TextSearchResult(o, query, out);
   }

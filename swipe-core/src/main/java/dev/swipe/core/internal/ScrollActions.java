@@ -1,8 +1,8 @@
 package dev.swipe.core.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.screen.ScreenCondition;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollResult;

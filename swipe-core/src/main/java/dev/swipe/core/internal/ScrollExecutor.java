@@ -1,5 +1,6 @@
 package dev.swipe.core.internal;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.AttachmentRegistry;
 import dev.swipe.core.Cost;
@@ -7,7 +8,6 @@ import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.gesture.ExecutedTimeline;
 import dev.swipe.core.gesture.GestureShape;
@@ -309,7 +309,7 @@ final class ScrollExecutor {
               scroll.direction());
       movement = verdict.movement();
     } catch (RuntimeException e) {
-      throw SwipeException.translate(e);
+      throw SwipeException.orInternal(e);
     }
     long wall = ticker.read() - t0;
     Cost cost = new Cost(wall / 1_000_000L, gestures, reports, frames, settleWait / 1_000_000L);
@@ -386,7 +386,7 @@ final class ScrollExecutor {
       wheelGuard.checkGenericTouch(
           swipe.start().x(), swipe.start().y(), swipe.end().x(), swipe.end().y());
     } catch (RuntimeException e) {
-      throw SwipeException.translate(e);
+      throw SwipeException.orInternal(e);
     }
   }
 

@@ -1,10 +1,10 @@
 package dev.swipe.core.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.gesture.Tap;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.text.ScreenText;

@@ -1,8 +1,9 @@
 package dev.swipe.core.internal;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.Sleeper;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.gesture.ExecutedTimeline;
 import dev.swipe.core.gesture.KeyEvent;
@@ -108,7 +109,7 @@ public final class TimelineRunner {
       lost();
       SwipeException failure =
           new SwipeException(
-              ErrorCode.INTERRUPTED,
+              CommonCode.INTERRUPTED,
               "interrupted during a gesture; the pointer was released",
               Map.of(),
               e);
@@ -163,7 +164,7 @@ public final class TimelineRunner {
           e);
     }
     return new SwipeException(
-        ErrorCode.INTERNAL, "HID transport failed during a gesture: " + e, Map.of(), e);
+        CommonCode.INTERNAL, "HID transport failed during a gesture: " + e, Map.of(), e);
   }
 
   private static void releaseAfterFailure(HidTransport transport, SwipeException failure) {

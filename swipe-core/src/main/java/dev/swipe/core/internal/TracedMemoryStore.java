@@ -2,7 +2,7 @@ package dev.swipe.core.internal;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.trace.TraceWriter;
 import dev.swipe.memory.MemoryQuery;
 import dev.swipe.memory.MemoryRecord;
@@ -122,9 +122,9 @@ final class TracedMemoryStore implements MemoryStore {
       tracer.call(runId, action, start, args, outcome.apply(result), null, null);
       return result;
     } catch (RuntimeException e) {
-      // a store's own failures (MemoryException: memory_not_found, memory_conflict, ...) are
+      // a store's own failures (SwipeException: memory_not_found, memory_conflict, ...) are
       // recorded with the code an agent is shown, and thrown on as they came
-      tracer.call(runId, action, start, args, null, null, SwipeException.translate(e));
+      tracer.call(runId, action, start, args, null, null, SwipeException.orInternal(e));
       throw e;
     }
   }

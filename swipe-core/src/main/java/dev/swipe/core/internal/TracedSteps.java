@@ -1,9 +1,9 @@
 package dev.swipe.core.internal;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Cost;
 import dev.swipe.core.Device;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import java.util.Map;
 
 /**

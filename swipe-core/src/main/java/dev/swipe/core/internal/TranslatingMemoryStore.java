@@ -1,6 +1,6 @@
 package dev.swipe.core.internal;
 
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 import dev.swipe.memory.MemoryQuery;
 import dev.swipe.memory.MemoryRecord;
 import dev.swipe.memory.MemoryStore;
@@ -9,8 +9,9 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * The device's memory store as callers see it: the same store, with swipe-memory's exceptions
- * turned into {@link SwipeException}s carrying the same code, so there is one error model.
+ * The device's memory store as callers see it: the same store, with anything it throws that is not
+ * a {@link SwipeException} (a defect of a store written elsewhere) turned into an {@code internal}
+ * one, so callers see coded errors only.
  */
 final class TranslatingMemoryStore implements MemoryStore {
   private final MemoryStore delegate;
@@ -67,7 +68,7 @@ final class TranslatingMemoryStore implements MemoryStore {
     try {
       return body.get();
     } catch (RuntimeException e) {
-      throw SwipeException.translate(e);
+      throw SwipeException.orInternal(e);
     }
   }
 }

@@ -1,7 +1,7 @@
 package dev.swipe.core.internal;
 
-import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -34,7 +34,7 @@ public final class ValueBuilders {
               ? m.group(1).strip().replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(Locale.ROOT)
               : "builder";
       throw new SwipeException(
-          ErrorCode.INVALID_ARGUMENT,
+          CommonCode.INVALID_ARGUMENT,
           field + ": is required (" + e.getMessage() + ")",
           Map.of("field", field),
           e);

@@ -1,8 +1,8 @@
 package dev.swipe.core.internal;
 
-import dev.swipe.core.ErrorCode;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.screen.ScreenCondition;
 import dev.swipe.core.screen.WaitResult;
 import dev.swipe.core.text.TextSearchResult;
@@ -79,7 +79,7 @@ final class Waits {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new SwipeException(
-            ErrorCode.INTERRUPTED, "interrupted while waiting for text", Map.of(), e);
+            CommonCode.INTERRUPTED, "interrupted while waiting for text", Map.of(), e);
       }
     }
     if (step != null) {
@@ -150,7 +150,10 @@ final class Waits {
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
           throw new SwipeException(
-              ErrorCode.INTERRUPTED, "interrupted while waiting until " + description, Map.of(), e);
+              CommonCode.INTERRUPTED,
+              "interrupted while waiting until " + description,
+              Map.of(),
+              e);
         }
       }
     } catch (SwipeException e) {
@@ -159,7 +162,7 @@ final class Waits {
       }
       throw e;
     } catch (RuntimeException e) {
-      SwipeException s = SwipeException.translate(e);
+      SwipeException s = SwipeException.orInternal(e);
       if (step != null) {
         step.fail(s);
       }

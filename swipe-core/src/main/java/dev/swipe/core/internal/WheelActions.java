@@ -1,11 +1,11 @@
 package dev.swipe.core.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.Cost;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.trace.TraceWriter;
 import dev.swipe.core.wheel.WheelColumn;
 import dev.swipe.core.wheel.WheelDrags;
@@ -55,7 +55,7 @@ final class WheelActions {
     try {
       measured = RowPitch.measureColumn(screenshot.grey(), request.columnX(), request.centerY());
     } catch (RuntimeException e) {
-      throw SwipeException.translate(e);
+      throw SwipeException.orInternal(e);
     }
     PitchMeasurement m =
         measured.found()
@@ -80,7 +80,7 @@ final class WheelActions {
                                   DefaultDevice.nudgeRows(request, d.plan().pitch().pitch()))
                               : null));
     } catch (RuntimeException e) {
-      throw SwipeException.translate(e);
+      throw SwipeException.orInternal(e);
     }
     Cost cost =
         played[0] == null
@@ -129,7 +129,7 @@ final class WheelActions {
       out.moved(
           ScreenDiff.compare(before, after, NormRegion.of(x1, y1, x2 - x1, y2 - y1)).changed());
     } catch (RuntimeException e) {
-      throw SwipeException.translate(e);
+      throw SwipeException.orInternal(e);
     }
     Optional<WheelColumn> now = wheels.near(after, request.columnX(), request.centerY(), spacing);
     if (now.isEmpty()) {
@@ -212,7 +212,7 @@ final class WheelActions {
       throw e;
     } catch (RuntimeException e) {
       if (step != null) {
-        step.fail(SwipeException.translate(e));
+        step.fail(SwipeException.orInternal(e));
       }
       throw e;
     }

@@ -1,10 +1,10 @@
 package dev.swipe.core.internal;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.text.TextBox;
 import dev.swipe.text.TextPage;
 import dev.swipe.text.Word;
-import dev.swipe.wheel.WheelException;
 import dev.swipe.wheel.WheelScale;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -580,7 +580,7 @@ final class WheelColumnFinder {
         scale = WheelScale.infer(labels);
         best = run;
         break;
-      } catch (WheelException e) {
+      } catch (SwipeException e) {
         if (known != null && countsOn(known, labels)) {
           // a wrap among these rows shows the cycle the earlier reading only guessed
           scale =

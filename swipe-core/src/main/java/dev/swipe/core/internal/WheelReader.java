@@ -1,10 +1,10 @@
 package dev.swipe.core.internal;
 
 import dev.swipe.base.NormSpace;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.wheel.WheelColumn;
 import dev.swipe.core.wheel.WheelReading;
 import dev.swipe.diff.RowPitch;

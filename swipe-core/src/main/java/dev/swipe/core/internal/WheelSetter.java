@@ -1,15 +1,16 @@
 package dev.swipe.core.internal;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Cost;
 import dev.swipe.core.Device;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.wheel.WheelColumn;
 import dev.swipe.core.wheel.WheelNudgeResult;
 import dev.swipe.core.wheel.WheelReading;
 import dev.swipe.core.wheel.WheelSet;
 import dev.swipe.core.wheel.WheelSetResult;
+import dev.swipe.wheel.WheelErrorCode;
 import dev.swipe.wheel.WheelRequest;
 import dev.swipe.wheel.WheelScale;
 import java.util.ArrayList;
@@ -246,7 +247,7 @@ final class WheelSetter {
       column = withScale(next, scale);
     }
     throw new SwipeException(
-        ErrorCode.WHEEL_NO_PROGRESS,
+        WheelErrorCode.WHEEL_NO_PROGRESS,
         "the column did not settle on "
             + column.scale().label(target)
             + " within "
@@ -386,7 +387,7 @@ final class WheelSetter {
       column = next;
     }
     throw new SwipeException(
-        ErrorCode.WHEEL_NO_PROGRESS,
+        WheelErrorCode.WHEEL_NO_PROGRESS,
         "the column did not settle on '" + want + "' within " + MAX_NUDGES + " nudges",
         Map.of("evidence", List.copyOf(evidence)),
         null);
@@ -612,7 +613,7 @@ final class WheelSetter {
   private SwipeException optionUnreachable(
       WheelColumn c, String want, java.util.NavigableMap<Integer, String> rows) {
     return new SwipeException(
-        ErrorCode.WHEEL_TARGET_UNREACHABLE,
+        WheelErrorCode.WHEEL_TARGET_UNREACHABLE,
         "'"
             + want
             + "' is not on column "
@@ -774,7 +775,7 @@ final class WheelSetter {
       }
     }
     throw new SwipeException(
-        ErrorCode.WHEEL_NO_PROGRESS,
+        WheelErrorCode.WHEEL_NO_PROGRESS,
         "columns still off their targets after " + PASSES + " passes: " + off,
         Map.of("off_target", off),
         null);
@@ -1006,7 +1007,7 @@ final class WheelSetter {
           return counted.get();
         }
         throw new SwipeException(
-            ErrorCode.WHEEL_LABELS_UNRECOGNIZED,
+            WheelErrorCode.WHEEL_LABELS_UNRECOGNIZED,
             "column " + was.index() + " could not be read after a nudge (" + shot.id() + ")",
             Map.of("screenshot_attachment_id", shot.id(), "evidence", List.copyOf(evidence)),
             null);
@@ -1248,7 +1249,7 @@ final class WheelSetter {
     }
     if (c.value().isEmpty() && !readable(c)) {
       throw new SwipeException(
-          ErrorCode.WHEEL_LABELS_UNRECOGNIZED,
+          WheelErrorCode.WHEEL_LABELS_UNRECOGNIZED,
           "the selected row of column " + c.index() + " cannot be read",
           Map.of("column", c.index()),
           null);
@@ -1357,7 +1358,7 @@ final class WheelSetter {
     details.put("value_step", c.scale().step());
     c.scale().cycleSize().ifPresent(s -> details.put("cycle_size", s));
     return new SwipeException(
-        ErrorCode.WHEEL_TARGET_UNREACHABLE, why + "; the column shows " + seen, details, null);
+        WheelErrorCode.WHEEL_TARGET_UNREACHABLE, why + "; the column shows " + seen, details, null);
   }
 
   private static String describe(List<WheelColumn> cols) {

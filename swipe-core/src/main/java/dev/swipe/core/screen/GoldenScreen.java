@@ -1,12 +1,13 @@
 package dev.swipe.core.screen;
 
-import dev.swipe.core.ErrorCode;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.diff.DecodeOptions;
 import dev.swipe.diff.FrameStability;
 import dev.swipe.diff.GreyRaster;
+import dev.swipe.diff.ImageCode;
 import dev.swipe.diff.ImageDecoder;
 import dev.swipe.diff.NormalizedRegion;
 import dev.swipe.diff.PixelRect;
@@ -66,7 +67,7 @@ public final class GoldenScreen {
       bytes = Files.readAllBytes(file);
     } catch (IOException e) {
       throw new SwipeException(
-          ErrorCode.INVALID_ARGUMENT,
+          CommonCode.INVALID_ARGUMENT,
           "baseline: cannot read " + file + ": " + e.getMessage(),
           Map.of("field", "baseline", "path", file.toString()),
           e);
@@ -90,7 +91,7 @@ public final class GoldenScreen {
           List.of(),
           DEFAULT_TOLERANCE);
     } catch (RuntimeException e) {
-      throw SwipeException.translate(e);
+      throw SwipeException.orInternal(e);
     }
   }
 
@@ -110,7 +111,7 @@ public final class GoldenScreen {
       return Files.write(file, screenshot.jpeg());
     } catch (IOException e) {
       throw new SwipeException(
-          ErrorCode.INVALID_ARGUMENT,
+          CommonCode.INVALID_ARGUMENT,
           "baseline: cannot write " + file + ": " + e.getMessage(),
           Map.of("field", "baseline", "path", file.toString()),
           e);
@@ -163,7 +164,7 @@ public final class GoldenScreen {
             && y + h <= 1000 + 1e-9;
     if (!inside) {
       throw new SwipeException(
-          ErrorCode.INVALID_ARGUMENT,
+          CommonCode.INVALID_ARGUMENT,
           field
               + " must be a positive rectangle inside the screen (x, y >= 0, x + w and y + h <= 1000), was {"
               + x
@@ -233,7 +234,7 @@ public final class GoldenScreen {
       details.put("screen_width", screenshot.width());
       details.put("screen_height", screenshot.height());
       throw new SwipeException(
-          ErrorCode.IMAGE_SIZE_MISMATCH,
+          ImageCode.IMAGE_SIZE_MISMATCH,
           "the golden "
               + name
               + " is "
@@ -268,7 +269,7 @@ public final class GoldenScreen {
       return new ScreenComparison(
           this, screenshot, a, b, maskRects, ratio, (double) masked / total, ratio <= tolerance);
     } catch (RuntimeException e) {
-      throw SwipeException.translate(e);
+      throw SwipeException.orInternal(e);
     }
   }
 

@@ -1,8 +1,8 @@
 package dev.swipe.core.screen;
 
-import dev.swipe.core.ErrorCode;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.internal.ChangeMap;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.PixelRect;
@@ -166,7 +166,7 @@ public final class ScreenComparison {
       return file;
     } catch (IOException e) {
       throw new SwipeException(
-          ErrorCode.INVALID_ARGUMENT,
+          CommonCode.INVALID_ARGUMENT,
           "diff_image: cannot write " + file + ": " + e.getMessage(),
           Map.of("field", "diff_image", "path", file.toString()),
           e);

@@ -1,8 +1,8 @@
 package dev.swipe.core.screen;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDiff;
 import java.util.function.Predicate;
@@ -122,7 +122,7 @@ public interface ScreenCondition extends Predicate<Observation> {
           ? ImageDiff.compare(ga, gb).changed()
           : ImageDiff.compare(ga, gb, r.x(), r.y(), r.w(), r.h()).changed();
     } catch (RuntimeException e) {
-      throw SwipeException.translate(e);
+      throw SwipeException.orInternal(e);
     }
   }
 }

@@ -67,7 +67,7 @@ public abstract class ScrollResult {
     /**
      * The value; a required part left unset fails with {@code invalid_argument} naming it.
      *
-     * @throws dev.swipe.core.SwipeException when a required part is missing
+     * @throws dev.swipe.base.SwipeException when a required part is missing
      */
     @Override
     public ScrollResult build() {

@@ -1,6 +1,6 @@
 package dev.swipe.core.scroll;
 
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 import java.time.Duration;
 
 /**

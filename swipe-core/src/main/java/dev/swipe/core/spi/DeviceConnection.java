@@ -1,7 +1,7 @@
 package dev.swipe.core.spi;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Sleeper;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
 
 /**

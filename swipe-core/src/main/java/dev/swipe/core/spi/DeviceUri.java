@@ -1,6 +1,6 @@
 package dev.swipe.core.spi;
 
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
@@ -146,7 +146,7 @@ public final class DeviceUri {
     for (String key : params.keySet()) {
       if (!known.contains(key)) {
         throw new SwipeException(
-            dev.swipe.core.ErrorCode.INVALID_ARGUMENT,
+            dev.swipe.base.CommonCode.INVALID_ARGUMENT,
             key
                 + ": unknown option for "
                 + scheme

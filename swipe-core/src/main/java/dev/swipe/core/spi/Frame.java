@@ -1,6 +1,6 @@
 package dev.swipe.core.spi;
 
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 
 /**
  * One captured screen image, already cropped to the phone screen.
@@ -38,7 +38,7 @@ public record Frame(byte[] jpeg, int width, int height, long captureNanos) {
         jpeg == null ? null : dev.swipe.diff.JpegHeader.read(jpeg, jpeg.length);
     if (size == null) {
       throw new SwipeException(
-          dev.swipe.core.ErrorCode.IMAGE_DECODE_FAILED,
+          dev.swipe.base.CommonCode.IMAGE_DECODE_FAILED,
           "not a JPEG with a frame header ("
               + (jpeg == null ? "null" : jpeg.length + " bytes")
               + ")");

@@ -14,7 +14,7 @@ public interface FrameSource extends AutoCloseable {
    * Returns a frame captured at or after {@code notBeforeNanos + latency()}, waiting up to {@code
    * timeout}.
    *
-   * @throws dev.swipe.core.SwipeException {@code capture_timeout} when none arrives in time, {@code
+   * @throws dev.swipe.base.SwipeException {@code capture_timeout} when none arrives in time, {@code
    *     capture_stale} when the source only has older frames, {@code device_closed} after close
    */
   Frame grab(long notBeforeNanos, Duration timeout);

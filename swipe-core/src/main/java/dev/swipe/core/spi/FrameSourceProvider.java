@@ -8,6 +8,6 @@ public interface FrameSourceProvider {
   /** The URI scheme this provider answers, lower case. */
   String scheme();
 
-  /** Opens a source; throws {@link dev.swipe.core.SwipeException} on bad options or I/O. */
+  /** Opens a source; throws {@link dev.swipe.base.SwipeException} on bad options or I/O. */
   FrameSource open(DeviceUri uri, ProviderContext context);
 }

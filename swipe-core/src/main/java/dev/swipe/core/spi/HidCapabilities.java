@@ -48,11 +48,11 @@ public abstract class HidCapabilities {
   @Value.Check
   void check() {
     if (!pointerKinds().contains(activePointer())) {
-      throw dev.swipe.core.SwipeException.invalidArgument(
+      throw dev.swipe.base.SwipeException.invalidArgument(
           "pointer", "active pointer " + activePointer().id() + " is not among " + pointerKinds());
     }
     if (minReportInterval().isNegative()) {
-      throw dev.swipe.core.SwipeException.invalidArgument(
+      throw dev.swipe.base.SwipeException.invalidArgument(
           "min_report_interval", "must not be negative, was " + minReportInterval());
     }
   }
@@ -70,7 +70,7 @@ public abstract class HidCapabilities {
     /**
      * The value; a required part left unset fails with {@code invalid_argument} naming it.
      *
-     * @throws dev.swipe.core.SwipeException when a required part is missing
+     * @throws dev.swipe.base.SwipeException when a required part is missing
      */
     @Override
     public HidCapabilities build() {

@@ -1,7 +1,7 @@
 package dev.swipe.core.spi;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormPoint;
-import dev.swipe.core.SwipeException;
 
 /**
  * A HID logical coordinate range and the mapping from normalized space onto it. Values outside the

@@ -6,7 +6,7 @@ import java.util.Optional;
  * The finger: a link that sends HID reports to the phone.
  *
  * <p>Implementations are used from one thread at a time (the device serializes gestures). They
- * throw {@link dev.swipe.core.SwipeException} with {@code hid_disconnected} when the link fails,
+ * throw {@link dev.swipe.base.SwipeException} with {@code hid_disconnected} when the link fails,
  * {@code hid_rejected} when the device refuses a report, {@code unsupported_input} for reports they
  * cannot carry, and {@code device_closed} after {@link #close()}.
  */

@@ -8,6 +8,6 @@ public interface HidTransportProvider {
   /** The URI scheme this provider answers, lower case, e.g. {@code ch9329}. */
   String scheme();
 
-  /** Opens a transport; throws {@link dev.swipe.core.SwipeException} on bad options or I/O. */
+  /** Opens a transport; throws {@link dev.swipe.base.SwipeException} on bad options or I/O. */
   HidTransport open(DeviceUri uri, ProviderContext context);
 }

@@ -1,7 +1,7 @@
 package dev.swipe.core.spi;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormPoint;
-import dev.swipe.core.SwipeException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,7 +26,7 @@ public interface RelativePointing {
    *
    * @param dx counts to the right, -127..127
    * @param dy counts down, -127..127
-   * @throws dev.swipe.core.SwipeException {@code invalid_argument} for counts out of range, or what
+   * @throws dev.swipe.base.SwipeException {@code invalid_argument} for counts out of range, or what
    *     {@link HidTransport#send} throws
    */
   void move(int dx, int dy);
@@ -42,7 +42,7 @@ public interface RelativePointing {
    * rests) or changes the button. Any other report that owes less than one step sends no motion. A
    * {@link #move} or an uncertain outcome drops the anchor.
    *
-   * @throws dev.swipe.core.SwipeException {@code invalid_argument} for a non-positive factor or a
+   * @throws dev.swipe.base.SwipeException {@code invalid_argument} for a non-positive factor or a
    *     step outside 1..127
    */
   void anchor(NormPoint at, double countsPerUnitX, double countsPerUnitY, int maxStep);
@@ -50,7 +50,7 @@ public interface RelativePointing {
   /**
    * Checks {@link #move}'s counts, for implementations: each axis -127..127.
    *
-   * @throws dev.swipe.core.SwipeException {@code invalid_argument} naming {@code counts}
+   * @throws dev.swipe.base.SwipeException {@code invalid_argument} naming {@code counts}
    */
   static void checkMove(int dx, int dy) {
     if (Math.abs(dx) > 127 || Math.abs(dy) > 127) {
@@ -62,7 +62,7 @@ public interface RelativePointing {
   /**
    * Checks {@link #anchor}'s arguments, for implementations.
    *
-   * @throws dev.swipe.core.SwipeException {@code invalid_argument} naming {@code at}, {@code
+   * @throws dev.swipe.base.SwipeException {@code invalid_argument} naming {@code at}, {@code
    *     counts_per_unit} or {@code max_step}
    */
   static void checkAnchor(NormPoint at, double countsPerUnitX, double countsPerUnitY, int maxStep) {
@@ -85,7 +85,7 @@ public interface RelativePointing {
    * proportion. What is left, under one report on both axes, is not in the list; the caller keeps
    * it for later.
    *
-   * @throws dev.swipe.core.SwipeException {@code invalid_argument} naming {@code max_step} for a
+   * @throws dev.swipe.base.SwipeException {@code invalid_argument} naming {@code max_step} for a
    *     step outside 1..127
    */
   static List<Counts> wholeReports(long dx, long dy, int step) {

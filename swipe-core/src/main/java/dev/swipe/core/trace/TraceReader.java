@@ -3,8 +3,8 @@ package dev.swipe.core.trace;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -58,7 +58,7 @@ public final class TraceReader {
     Path file = dir.resolve(TraceWriter.FILE);
     if (!Files.isRegularFile(file)) {
       throw new SwipeException(
-          ErrorCode.INVALID_ARGUMENT,
+          CommonCode.INVALID_ARGUMENT,
           "trace: no " + TraceWriter.FILE + " in " + dir,
           Map.of("field", "trace", "path", dir.toString()),
           null);
@@ -103,7 +103,7 @@ public final class TraceReader {
       }
     } catch (IOException e) {
       throw new SwipeException(
-          ErrorCode.INVALID_ARGUMENT,
+          CommonCode.INVALID_ARGUMENT,
           "trace: cannot read " + file + ": " + e.getMessage(),
           Map.of("field", "trace", "path", file.toString()),
           e);

@@ -3,9 +3,9 @@ package dev.swipe.core.trace;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.swipe.core.ErrorCode;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -143,7 +143,7 @@ public final class TraceWriter implements AutoCloseable {
       return new TraceWriter(dir, maxBytes, file, directorySize(dir), prior);
     } catch (IOException | RuntimeException e) {
       throw new SwipeException(
-          ErrorCode.INVALID_ARGUMENT,
+          CommonCode.INVALID_ARGUMENT,
           "trace: cannot write a trace in " + dir + ": " + e.getMessage(),
           Map.of("field", "trace", "path", dir.toString()),
           e);

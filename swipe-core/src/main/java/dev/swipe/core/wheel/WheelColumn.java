@@ -1,7 +1,7 @@
 package dev.swipe.core.wheel;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormRegion;
-import dev.swipe.core.SwipeException;
 import dev.swipe.wheel.WheelRequest;
 import dev.swipe.wheel.WheelScale;
 import java.util.List;
@@ -84,7 +84,7 @@ public record WheelColumn(
     }
     if (value.isEmpty()) {
       throw new SwipeException(
-          dev.swipe.core.ErrorCode.WHEEL_LABELS_UNRECOGNIZED,
+          dev.swipe.wheel.WheelErrorCode.WHEEL_LABELS_UNRECOGNIZED,
           "the selected row of column "
               + index
               + " could not be read, nor counted from its neighbours",
@@ -103,7 +103,7 @@ public record WheelColumn(
     try {
       return b.build();
     } catch (RuntimeException e) {
-      throw SwipeException.translate(e);
+      throw SwipeException.orInternal(e);
     }
   }
 

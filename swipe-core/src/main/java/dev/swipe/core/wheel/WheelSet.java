@@ -1,6 +1,6 @@
 package dev.swipe.core.wheel;
 
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;

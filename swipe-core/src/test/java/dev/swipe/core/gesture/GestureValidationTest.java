@@ -3,9 +3,9 @@ package dev.swipe.core.gesture;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.swipe.core.ErrorCode;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormPoint;
-import dev.swipe.core.SwipeException;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -67,7 +67,7 @@ class GestureValidationTest {
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+              assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
               assertThat(e.field()).isEqualTo(field);
             });
   }

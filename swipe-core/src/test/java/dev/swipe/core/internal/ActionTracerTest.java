@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.AttachmentRegistry;
 import dev.swipe.core.Cost;
@@ -13,7 +14,6 @@ import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.VirtualClock;
 import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.ExecutedTimeline;
@@ -32,6 +32,8 @@ import dev.swipe.core.trace.TraceReader;
 import dev.swipe.core.trace.TraceWriter;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.PrimaryAxis;
+import dev.swipe.text.TextCode;
+import dev.swipe.wheel.WheelErrorCode;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
@@ -313,7 +315,7 @@ class ActionTracerTest {
         new Cost(700, 3, 90, 20, 400),
         after);
     c.end(TraceWriter.object().put("reached", false), null, null, null);
-    c.fail(new SwipeException(ErrorCode.WHEEL_NO_PROGRESS, "late"));
+    c.fail(new SwipeException(WheelErrorCode.WHEEL_NO_PROGRESS, "late"));
 
     ObjectNode rec = only("set_wheel");
     assertThat(rec.path("t_ms").asDouble()).isEqualTo(10.0);
@@ -330,7 +332,7 @@ class ActionTracerTest {
   void aFailedCompositeKeepsItsErrorAndWhatWasKnownAndNoLongerParentsLaterSteps() {
     String run = shots.runId();
     ActionTracer.Composite c = tracer.begin(run, "set_wheel", null, null);
-    SwipeException e = new SwipeException(ErrorCode.WHEEL_NO_PROGRESS, "stuck at 07");
+    SwipeException e = new SwipeException(WheelErrorCode.WHEEL_NO_PROGRESS, "stuck at 07");
     c.fail(
         e,
         TraceWriter.object().put("nudges", 4),
@@ -554,7 +556,7 @@ class ActionTracerTest {
         TraceWriter.object().put("region", "top"),
         TraceWriter.object().put("lines", 3),
         o,
-        new SwipeException(ErrorCode.TEXT_READER_UNAVAILABLE, "no tesseract"));
+        new SwipeException(TextCode.TEXT_READER_UNAVAILABLE, "no tesseract"));
     tracer.screenshot(shots.runId(), o, tracer.now(), "shot settled over 5 frames");
     tracer.screenshot(shots.runId(), o, tracer.now(), null);
     ObjectNode call = only("read_text");

@@ -3,9 +3,10 @@ package dev.swipe.core.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -43,13 +44,13 @@ class ProviderRegistryTest {
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_SCHEME);
+              assertThat(e.code()).isEqualTo(CommonCode.UNKNOWN_SCHEME);
               assertThat(e.getMessage()).contains("nosuch").contains("fake");
               assertThat(e.details().get("known_schemes")).asList().contains("fake");
             });
     assertThatThrownBy(() -> Device.open("nosuch:"))
         .isInstanceOfSatisfying(
-            SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_SCHEME));
+            SwipeException.class, e -> assertThat(e.code()).isEqualTo(CommonCode.UNKNOWN_SCHEME));
   }
 
   @Test
@@ -58,7 +59,7 @@ class ProviderRegistryTest {
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+              assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
               assertThat(e.field()).isEqualTo("rate");
               assertThat(e.getMessage()).contains("rate_ms");
             });

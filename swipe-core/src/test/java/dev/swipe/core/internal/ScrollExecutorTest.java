@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.AttachmentRegistry;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.VirtualClock;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.scroll.Movement;
@@ -27,6 +27,7 @@ import dev.swipe.core.testkit.RecordingHidTransport;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.PrimaryAxis;
 import dev.swipe.wheel.PitchMeasurement;
+import dev.swipe.wheel.WheelErrorCode;
 import dev.swipe.wheel.WheelRequest;
 import dev.swipe.wheel.WheelRunGuard;
 import java.awt.Color;
@@ -443,7 +444,7 @@ class ScrollExecutorTest {
     assertThatThrownBy(() -> rig.executor.scroll(down(0.3)))
         .isInstanceOfSatisfying(
             SwipeException.class,
-            e -> assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_GENERIC_INPUT_BLOCKED));
+            e -> assertThat(e.code()).isEqualTo(WheelErrorCode.WHEEL_GENERIC_INPUT_BLOCKED));
     assertThat(rig.hid.sent()).isEmpty();
     // a region beside the column is free
     assertThat(

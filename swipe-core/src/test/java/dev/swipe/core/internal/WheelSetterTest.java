@@ -3,6 +3,8 @@ package dev.swipe.core.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.AttachmentRegistry;
 import dev.swipe.core.Cost;
@@ -12,7 +14,6 @@ import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.VirtualClock;
 import dev.swipe.core.gesture.ExecutedTimeline;
@@ -48,6 +49,7 @@ import dev.swipe.text.TextReader;
 import dev.swipe.text.Word;
 import dev.swipe.wheel.PitchMeasurement;
 import dev.swipe.wheel.WheelDecision;
+import dev.swipe.wheel.WheelErrorCode;
 import dev.swipe.wheel.WheelRequest;
 import dev.swipe.wheel.WheelRunGuard;
 import java.awt.Color;
@@ -521,7 +523,7 @@ class WheelSetterTest {
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_TARGET_UNREACHABLE);
+              assertThat(e.code()).isEqualTo(WheelErrorCode.WHEEL_TARGET_UNREACHABLE);
               assertThat(e.details().get("labels_seen").toString()).contains("2020", "2022");
             });
     assertThat(phone.requests).isEmpty();
@@ -534,7 +536,7 @@ class WheelSetterTest {
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_TARGET_UNREACHABLE);
+              assertThat(e.code()).isEqualTo(WheelErrorCode.WHEEL_TARGET_UNREACHABLE);
               assertThat(e.details()).containsEntry("value_step", 5);
             });
     assertThat(fives.requests).isEmpty();
@@ -548,7 +550,7 @@ class WheelSetterTest {
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_NO_PROGRESS);
+              assertThat(e.code()).isEqualTo(WheelErrorCode.WHEEL_NO_PROGRESS);
               assertThat(e.getMessage()).contains("2023");
             });
     assertThat(phone.requests)
@@ -574,7 +576,7 @@ class WheelSetterTest {
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+              assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
               assertThat(e.getMessage()).contains("column_x");
             });
     assertThatThrownBy(() -> set(phone, WheelSet.column(2).to(2021)))
@@ -628,7 +630,7 @@ class WheelSetterTest {
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_TARGET_UNREACHABLE);
+              assertThat(e.code()).isEqualTo(WheelErrorCode.WHEEL_TARGET_UNREACHABLE);
               assertThat(e.getMessage()).contains("both ends were reached");
               @SuppressWarnings("unchecked")
               List<String> seen = (List<String>) e.details().get("labels_seen");
@@ -650,7 +652,7 @@ class WheelSetterTest {
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+              assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
               assertThat(e.getMessage()).contains("column of words", "[Dublin]");
             });
     assertThat(phone.requests).isEmpty();
@@ -706,7 +708,7 @@ class WheelSetterTest {
     assertThatThrownBy(() -> set(phone, WheelSet.columnAt(500).to("Helsinki")))
         .isInstanceOfSatisfying(
             SwipeException.class,
-            e -> assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_TARGET_UNREACHABLE));
+            e -> assertThat(e.code()).isEqualTo(WheelErrorCode.WHEEL_TARGET_UNREACHABLE));
   }
 
   @Test

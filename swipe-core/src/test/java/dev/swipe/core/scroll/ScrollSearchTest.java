@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.integers;
 
-import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +16,7 @@ class ScrollSearchTest {
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+              assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
               assertThat(e.field()).isEqualTo(field);
             });
   }

@@ -3,8 +3,8 @@ package dev.swipe.core.spi;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -59,7 +59,7 @@ class DeviceUriTest {
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+              assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
               assertThat(e.field()).isEqualTo("bad");
               assertThat(e.getMessage()).contains("[baud, pointer]");
             });
@@ -70,7 +70,7 @@ class DeviceUriTest {
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+              assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
               assertThat(e.field()).isEqualTo(field);
             });
   }

@@ -3,8 +3,8 @@ package dev.swipe.core.spi;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
@@ -33,7 +33,7 @@ class FrameOfJpegTest {
       assertThatThrownBy(() -> Frame.ofJpeg(bad, 0))
           .isInstanceOfSatisfying(
               SwipeException.class,
-              e -> assertThat(e.code()).isEqualTo(ErrorCode.IMAGE_DECODE_FAILED));
+              e -> assertThat(e.code()).isEqualTo(CommonCode.IMAGE_DECODE_FAILED));
     }
   }
 

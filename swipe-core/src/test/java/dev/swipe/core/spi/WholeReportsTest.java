@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.integers;
 
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,8 +1,8 @@
 package dev.swipe.core.testkit;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidRange;

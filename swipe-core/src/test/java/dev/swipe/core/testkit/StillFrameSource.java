@@ -1,8 +1,9 @@
 package dev.swipe.core.testkit;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.Sleeper;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
@@ -76,7 +77,7 @@ public final class StillFrameSource implements FrameSource {
         sleeper.sleep(wait);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new SwipeException(ErrorCode.INTERRUPTED, "interrupted while waiting for a frame");
+        throw new SwipeException(CommonCode.INTERRUPTED, "interrupted while waiting for a frame");
       }
     }
     grabs++;
@@ -91,7 +92,7 @@ public final class StillFrameSource implements FrameSource {
         sleeper.sleep(slot * period - ticker.read());
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new SwipeException(ErrorCode.INTERRUPTED, "interrupted while waiting for a frame");
+        throw new SwipeException(CommonCode.INTERRUPTED, "interrupted while waiting for a frame");
       }
     }
     return new Frame(grabs % 2 == 0 ? blinkJpeg : jpeg, width, height, slot * period);

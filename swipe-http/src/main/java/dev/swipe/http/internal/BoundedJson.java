@@ -13,10 +13,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.Code;
+import dev.swipe.base.CommonCode;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -46,25 +47,6 @@ public final class BoundedJson {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   private BoundedJson() {}
-
-  /** Why a document was refused. */
-  public enum Code {
-    /** Not JSON, a key given twice, more after the value, a number no double can come near. */
-    INVALID_ARGUMENT,
-    /** Nested deeper than {@link #MAX_DEPTH}. */
-    JSON_TOO_DEEP,
-    /** A number literal longer than {@link #MAX_NUMBER_CHARS}. */
-    JSON_NUMBER_TOO_LONG,
-    /** A string longer than the bound. */
-    JSON_STRING_TOO_LONG;
-
-    private final String id = name().toLowerCase(Locale.ROOT);
-
-    /** The snake_case id, e.g. {@code json_too_deep}. */
-    public String id() {
-      return id;
-    }
-  }
 
   /**
    * A refused document: the message starts with the field (a path such as {@code start.x} under the
@@ -198,12 +180,12 @@ public final class BoundedJson {
       JsonToken t = next("");
       if (t == null) {
         throw failure(
-            Code.INVALID_ARGUMENT, root, root + ": is empty; send one JSON value", Map.of());
+            CommonCode.INVALID_ARGUMENT, root, root + ": is empty; send one JSON value", Map.of());
       }
       JsonNode v = value(t, "", 0);
       if (next("") != null) {
         throw failure(
-            Code.INVALID_ARGUMENT,
+            CommonCode.INVALID_ARGUMENT,
             root,
             root + ": has more after the JSON value; send exactly one",
             location());
@@ -235,7 +217,7 @@ public final class BoundedJson {
           for (JsonToken k = next(path); k != JsonToken.END_OBJECT; k = next(path)) {
             if (k != JsonToken.FIELD_NAME) {
               throw failure(
-                  Code.INVALID_ARGUMENT,
+                  CommonCode.INVALID_ARGUMENT,
                   name(path),
                   name(path) + ": is not valid JSON",
                   location());
@@ -244,7 +226,7 @@ public final class BoundedJson {
             String child = path.isEmpty() ? key : path + "." + key;
             if (o.has(key)) {
               throw failure(
-                  Code.INVALID_ARGUMENT,
+                  CommonCode.INVALID_ARGUMENT,
                   abbreviate(child),
                   abbreviate(child) + ": is given twice",
                   location());
@@ -288,7 +270,10 @@ public final class BoundedJson {
         }
         default ->
             throw failure(
-                Code.INVALID_ARGUMENT, name(path), name(path) + ": is not valid JSON", location());
+                CommonCode.INVALID_ARGUMENT,
+                name(path),
+                name(path) + ": is not valid JSON",
+                location());
       }
     }
 
@@ -310,7 +295,7 @@ public final class BoundedJson {
           String field = name(path);
           numberProblem =
               failure(
-                  Code.INVALID_ARGUMENT,
+                  CommonCode.INVALID_ARGUMENT,
                   field,
                   field
                       + ": the number "
@@ -328,7 +313,7 @@ public final class BoundedJson {
     private void checkDepth(String path, int depth) {
       if (depth > MAX_DEPTH) {
         throw failure(
-            Code.JSON_TOO_DEEP,
+            ServerCode.JSON_TOO_DEEP,
             name(path),
             name(path) + ": nests deeper than " + MAX_DEPTH + " arrays and objects",
             Map.of("max_depth", MAX_DEPTH));
@@ -343,20 +328,20 @@ public final class BoundedJson {
       String field = name(at.length() > path.length() ? at : path);
       if (m.startsWith("Number value length")) {
         return failure(
-            Code.JSON_NUMBER_TOO_LONG,
+            ServerCode.JSON_NUMBER_TOO_LONG,
             field,
             field + ": a number has more than " + MAX_NUMBER_CHARS + " characters",
             Map.of("max_chars", MAX_NUMBER_CHARS));
       }
       if (m.startsWith("String value length") || m.startsWith("Name length")) {
         return failure(
-            Code.JSON_STRING_TOO_LONG,
+            ServerCode.JSON_STRING_TOO_LONG,
             field,
             field + ": a string has more than " + maxStringChars + " characters",
             Map.of("max_chars", maxStringChars));
       }
       return failure(
-          Code.JSON_TOO_DEEP,
+          ServerCode.JSON_TOO_DEEP,
           field,
           field + ": nests deeper than " + MAX_DEPTH + " arrays and objects",
           Map.of("max_depth", MAX_DEPTH));
@@ -393,7 +378,7 @@ public final class BoundedJson {
     Map<String, Object> details =
         e instanceof JsonProcessingException j ? locationOf(j.getLocation()) : Map.of();
     return failure(
-        Code.INVALID_ARGUMENT,
+        CommonCode.INVALID_ARGUMENT,
         root,
         root
             + ": is not valid JSON"

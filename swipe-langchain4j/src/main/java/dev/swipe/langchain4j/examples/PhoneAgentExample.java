@@ -1,8 +1,8 @@
 package dev.swipe.langchain4j.examples;
 
 import dev.langchain4j.model.chat.ChatModel;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
-import dev.swipe.core.SwipeException;
 import dev.swipe.langchain4j.ImageDelivery;
 import dev.swipe.langchain4j.PhoneAgent;
 import dev.swipe.langchain4j.PhoneTools;

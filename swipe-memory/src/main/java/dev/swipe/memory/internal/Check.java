@@ -1,6 +1,6 @@
 package dev.swipe.memory.internal;
 
-import dev.swipe.memory.MemoryException;
+import dev.swipe.base.SwipeException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -26,13 +26,13 @@ public final class Check {
       String field, String value, boolean required, int maxCodePoints, boolean allowNewlines) {
     if (value == null) {
       if (required) {
-        throw MemoryException.invalidArgument(field, "is required");
+        throw SwipeException.invalidArgument(field, "is required");
       }
       return "";
     }
     String v = value.strip();
     if (required && v.isEmpty()) {
-      throw MemoryException.invalidArgument(field, "must not be empty");
+      throw SwipeException.invalidArgument(field, "must not be empty");
     }
     for (int i = 0; i < v.length(); i++) {
       char c = v.charAt(i);
@@ -41,16 +41,16 @@ public final class Check {
           i++;
           continue;
         }
-        throw MemoryException.invalidArgument(
+        throw SwipeException.invalidArgument(
             field, "contains an unpaired surrogate at index " + i, Map.of("index", i));
       }
       if (Character.isLowSurrogate(c)) {
-        throw MemoryException.invalidArgument(
+        throw SwipeException.invalidArgument(
             field, "contains an unpaired surrogate at index " + i, Map.of("index", i));
       }
       if (Character.getType(c) == Character.CONTROL
           && !(allowNewlines && (c == '\n' || c == '\t'))) {
-        throw MemoryException.invalidArgument(
+        throw SwipeException.invalidArgument(
             field,
             String.format(Locale.ROOT, "contains control character U+%04X at index %d", (int) c, i),
             Map.of("index", i));
@@ -58,7 +58,7 @@ public final class Check {
     }
     int n = v.codePointCount(0, v.length());
     if (n > maxCodePoints) {
-      throw MemoryException.invalidArgument(
+      throw SwipeException.invalidArgument(
           field,
           "is " + n + " characters long, the limit is " + maxCodePoints,
           Map.of("limit", maxCodePoints, "length", n));
@@ -84,7 +84,7 @@ public final class Check {
       }
     }
     if (out.size() > maxCount) {
-      throw MemoryException.invalidArgument(
+      throw SwipeException.invalidArgument(
           field,
           "has " + out.size() + " entries, the limit is " + maxCount,
           Map.of("limit", maxCount, "length", out.size()));
@@ -95,7 +95,7 @@ public final class Check {
   /** Validates an int range. */
   public static int range(String field, int value, int min, int max) {
     if (value < min || value > max) {
-      throw MemoryException.invalidArgument(
+      throw SwipeException.invalidArgument(
           field,
           "must be between " + min + " and " + max + ", was " + value,
           Map.of("min", min, "max", max, "value", value));
@@ -106,7 +106,7 @@ public final class Check {
   /** Validates a finite double range. */
   public static void range(String field, double value, double min, double max) {
     if (!Double.isFinite(value) || value < min || value > max) {
-      throw MemoryException.invalidArgument(
+      throw SwipeException.invalidArgument(
           field,
           "must be a number between " + Text.num(min) + " and " + Text.num(max) + ", was " + value,
           Map.of("min", min, "max", max));

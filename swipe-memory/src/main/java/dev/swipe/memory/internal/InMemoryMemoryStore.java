@@ -1,6 +1,6 @@
 package dev.swipe.memory.internal;
 
-import dev.swipe.memory.MemoryException;
+import dev.swipe.memory.MemoryCode;
 import dev.swipe.memory.MemoryQuery;
 import dev.swipe.memory.MemoryRecord;
 import dev.swipe.memory.MemoryStore;
@@ -42,7 +42,7 @@ final class InMemoryMemoryStore implements MemoryStore {
 
   private void open() {
     if (closed) {
-      throw MemoryException.unavailable(null, "memory store is closed", null);
+      throw MemoryCode.unavailable(null, "memory store is closed", null);
     }
   }
 
@@ -105,11 +105,11 @@ final class InMemoryMemoryStore implements MemoryStore {
     if (record.id() != null) {
       existing = byId.get(record.id());
       if (existing == null) {
-        throw MemoryException.notFound(record.id());
+        throw MemoryCode.notFound(record.id());
       }
       String owner = idByKey.get(key);
       if (owner != null && !owner.equals(record.id())) {
-        throw MemoryException.conflict(record.id(), owner);
+        throw MemoryCode.conflict(record.id(), owner);
       }
     } else {
       String id = idByKey.get(key);

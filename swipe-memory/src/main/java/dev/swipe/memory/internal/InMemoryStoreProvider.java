@@ -1,6 +1,6 @@
 package dev.swipe.memory.internal;
 
-import dev.swipe.memory.MemoryException;
+import dev.swipe.base.SwipeException;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.memory.MemoryStoreProvider;
 import java.time.Clock;
@@ -19,7 +19,7 @@ public final class InMemoryStoreProvider implements MemoryStoreProvider {
   public MemoryStore open(String uri, Clock clock) {
     String rest = uri.substring(uri.indexOf(':') + 1);
     if (!rest.isEmpty()) {
-      throw MemoryException.invalidArgument(
+      throw SwipeException.invalidArgument(
           "uri", "the in-memory store takes no path or options, use 'mem:' (was '" + uri + "')");
     }
     return new InMemoryMemoryStore(clock);

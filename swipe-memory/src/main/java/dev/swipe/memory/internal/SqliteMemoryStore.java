@@ -6,7 +6,8 @@ import static dev.swipe.memory.internal.SqliteRecords.indexWords;
 import static dev.swipe.memory.internal.SqliteRecords.toRecord;
 import static dev.swipe.memory.internal.SqliteRecords.unindexWords;
 
-import dev.swipe.memory.MemoryException;
+import dev.swipe.base.SwipeException;
+import dev.swipe.memory.MemoryCode;
 import dev.swipe.memory.MemoryQuery;
 import dev.swipe.memory.MemoryRecord;
 import dev.swipe.memory.MemoryStore;
@@ -98,7 +99,7 @@ public final class SqliteMemoryStore implements MemoryStore {
   /**
    * Opens or creates the database at {@code path}, migrating its schema.
    *
-   * @throws MemoryException {@code memory_unavailable} with the path when the file cannot be
+   * @throws SwipeException {@code memory_unavailable} with the path when the file cannot be
    *     created, is not a (swipe memory) database, is corrupt or comes from a newer version
    */
   public static SqliteMemoryStore open(Path path, Clock clock, Options options) {
@@ -108,15 +109,14 @@ public final class SqliteMemoryStore implements MemoryStore {
     Path abs = path.toAbsolutePath().normalize();
     String p = abs.toString();
     if (Files.isDirectory(abs)) {
-      throw MemoryException.unavailable(p, "memory database path is a directory", null);
+      throw MemoryCode.unavailable(p, "memory database path is a directory", null);
     }
     Path parent = abs.getParent();
     if (parent != null) {
       try {
         Files.createDirectories(parent);
       } catch (IOException | SecurityException e) {
-        throw MemoryException.unavailable(
-            p, "cannot create the memory database's directory: " + e, e);
+        throw MemoryCode.unavailable(p, "cannot create the memory database's directory: " + e, e);
       }
     }
     try {
@@ -127,7 +127,7 @@ public final class SqliteMemoryStore implements MemoryStore {
     }
   }
 
-  static MemoryException unavailable(String path, String what, SQLException e) {
+  static SwipeException unavailable(String path, String what, SQLException e) {
     int code = e.getErrorCode() & 0xff;
     String why =
         switch (code) {
@@ -140,7 +140,7 @@ public final class SqliteMemoryStore implements MemoryStore {
           case 13 -> "the disk is full"; // SQLITE_FULL
           default -> "SQLite error";
         };
-    return MemoryException.unavailable(path, what + ": " + why + " [" + e.getMessage() + "]", e);
+    return MemoryCode.unavailable(path, what + ": " + why + " [" + e.getMessage() + "]", e);
   }
 
   /** The database file. */
@@ -155,7 +155,7 @@ public final class SqliteMemoryStore implements MemoryStore {
 
   private void ensureOpen() {
     if (closed) {
-      throw MemoryException.unavailable(pathText, "memory store is closed", null);
+      throw MemoryCode.unavailable(pathText, "memory store is closed", null);
     }
   }
 
@@ -225,11 +225,11 @@ public final class SqliteMemoryStore implements MemoryStore {
       Long id = parseId(record.id());
       long[] found = id == null ? null : findById(c, id);
       if (found == null) {
-        throw MemoryException.notFound(record.id());
+        throw MemoryCode.notFound(record.id());
       }
       Long owner = findIdByKey(c, key);
       if (owner != null && owner.longValue() != id) {
-        throw MemoryException.conflict(record.id(), Long.toString(owner));
+        throw MemoryCode.conflict(record.id(), Long.toString(owner));
       }
       existingId = id;
       createdAt = found[0];

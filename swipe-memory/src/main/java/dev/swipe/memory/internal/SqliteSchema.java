@@ -1,6 +1,6 @@
 package dev.swipe.memory.internal;
 
-import dev.swipe.memory.MemoryException;
+import dev.swipe.memory.MemoryCode;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -200,17 +200,17 @@ final class SqliteSchema {
     int appId = intPragma(s, "application_id");
     int version = intPragma(s, "user_version");
     if (appId != 0 && appId != APPLICATION_ID) {
-      throw MemoryException.unavailable(
+      throw MemoryCode.unavailable(
           p,
           "file is a SQLite database of another application (application_id " + appId + ")",
           null);
     }
     if (appId == 0 && version == 0 && hasTables(s)) {
-      throw MemoryException.unavailable(
+      throw MemoryCode.unavailable(
           p, "file is a SQLite database that is not a swipe memory database", null);
     }
     if (version > SCHEMA_VERSION) {
-      throw MemoryException.unavailable(
+      throw MemoryCode.unavailable(
           p,
           "memory database has schema version "
               + version
@@ -257,7 +257,7 @@ final class SqliteSchema {
    * Opens the connection that writes {@code path}, set up for writing (WAL, the synchronous mode,
    * foreign keys) and migrated to {@link #SCHEMA_VERSION}; closed again when any of that fails.
    *
-   * @throws dev.swipe.memory.MemoryException {@code memory_unavailable} for a file of another
+   * @throws dev.swipe.base.SwipeException {@code memory_unavailable} for a file of another
    *     application or a newer version
    */
   static Connection openWriter(Path path, SqliteMemoryStore.Options options) throws SQLException {

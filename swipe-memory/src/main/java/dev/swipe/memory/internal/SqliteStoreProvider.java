@@ -1,6 +1,6 @@
 package dev.swipe.memory.internal;
 
-import dev.swipe.memory.MemoryException;
+import dev.swipe.base.SwipeException;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.memory.MemoryStoreProvider;
 import dev.swipe.memory.MemoryStores;
@@ -48,17 +48,17 @@ public final class SqliteStoreProvider implements MemoryStoreProvider {
     }
     if (s.equals("~") || s.startsWith("~/") || s.startsWith("~\\")) {
       if (home == null || home.isEmpty()) {
-        throw MemoryException.invalidArgument("uri", "cannot expand '~': user.home is not set");
+        throw SwipeException.invalidArgument("uri", "cannot expand '~': user.home is not set");
       }
       s = home + s.substring(1);
     }
     if (s.indexOf('\0') >= 0) {
-      throw MemoryException.invalidArgument("uri", "path contains a NUL character");
+      throw SwipeException.invalidArgument("uri", "path contains a NUL character");
     }
     try {
       return Path.of(s).toAbsolutePath().normalize();
     } catch (InvalidPathException e) {
-      throw MemoryException.invalidArgument("uri", "invalid path '" + s + "': " + e.getReason());
+      throw SwipeException.invalidArgument("uri", "invalid path '" + s + "': " + e.getReason());
     }
   }
 
@@ -81,7 +81,7 @@ public final class SqliteStoreProvider implements MemoryStoreProvider {
           } else if (v.equalsIgnoreCase("normal")) {
             o = o.withSynchronousFull(false);
           } else {
-            throw MemoryException.invalidArgument(
+            throw SwipeException.invalidArgument(
                 "uri", "sync must be 'full' or 'normal', was '" + v + "' in " + uri);
           }
         }
@@ -90,12 +90,12 @@ public final class SqliteStoreProvider implements MemoryStoreProvider {
             int ms = Integer.parseInt(v);
             o = o.withBusyTimeoutMs(Check.range("busy_timeout_ms", ms, 0, 600_000));
           } catch (NumberFormatException e) {
-            throw MemoryException.invalidArgument(
+            throw SwipeException.invalidArgument(
                 "uri", "busy_timeout_ms must be an integer, was '" + v + "' in " + uri);
           }
         }
         default ->
-            throw MemoryException.invalidArgument(
+            throw SwipeException.invalidArgument(
                 "uri", "unknown option '" + k + "' in " + uri + " (known: sync, busy_timeout_ms)");
       }
     }

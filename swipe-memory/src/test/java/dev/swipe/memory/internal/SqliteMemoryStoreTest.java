@@ -3,7 +3,8 @@ package dev.swipe.memory.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.swipe.memory.MemoryException;
+import dev.swipe.base.SwipeException;
+import dev.swipe.memory.MemoryCode;
 import dev.swipe.memory.MemoryQuery;
 import dev.swipe.memory.MemoryRecord;
 import dev.swipe.memory.MemoryStore;
@@ -54,9 +55,9 @@ class SqliteMemoryStoreTest {
   private static void assertUnavailableNaming(Runnable r, Path db) {
     assertThatThrownBy(r::run)
         .isInstanceOfSatisfying(
-            MemoryException.class,
+            SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo(MemoryException.MEMORY_UNAVAILABLE);
+              assertThat(e.code()).isEqualTo(MemoryCode.MEMORY_UNAVAILABLE);
               assertThat(e.details()).containsEntry("path", db.toAbsolutePath().toString());
               assertThat(e.getMessage()).contains(db.toAbsolutePath().toString());
             });
@@ -188,14 +189,14 @@ class SqliteMemoryStoreTest {
               () -> s.save(rec("new")))) {
         try {
           op.run();
-        } catch (MemoryException e) {
-          assertThat(e.code()).isEqualTo(MemoryException.MEMORY_UNAVAILABLE);
+        } catch (SwipeException e) {
+          assertThat(e.code()).isEqualTo(MemoryCode.MEMORY_UNAVAILABLE);
           assertThat(e.details()).containsEntry("path", db.toString());
           failures++;
         }
       }
-    } catch (MemoryException e) {
-      assertThat(e.code()).isEqualTo(MemoryException.MEMORY_UNAVAILABLE);
+    } catch (SwipeException e) {
+      assertThat(e.code()).isEqualTo(MemoryCode.MEMORY_UNAVAILABLE);
       assertThat(e.details()).containsEntry("path", db.toString());
       failures++;
     }
@@ -287,9 +288,9 @@ class SqliteMemoryStoreTest {
       st.execute("BEGIN IMMEDIATE");
       assertThatThrownBy(() -> s.save(rec("blocked")))
           .isInstanceOfSatisfying(
-              MemoryException.class,
+              SwipeException.class,
               e -> {
-                assertThat(e.code()).isEqualTo(MemoryException.MEMORY_UNAVAILABLE);
+                assertThat(e.code()).isEqualTo(MemoryCode.MEMORY_UNAVAILABLE);
                 assertThat(e.getMessage()).contains("locked");
               });
       // Readers are not blocked by the other writer (WAL).

@@ -3,7 +3,7 @@ package dev.swipe.memory.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.swipe.memory.MemoryException;
+import dev.swipe.base.SwipeException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -37,7 +37,7 @@ class SqliteStoreProviderTest {
   @Test
   void tildeWithoutHomeIsRefused() {
     assertThatThrownBy(() -> SqliteStoreProvider.resolvePath("~/m.db", ""))
-        .isInstanceOfSatisfying(MemoryException.class, e -> assertThat(e.field()).contains("uri"));
+        .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("uri"));
   }
 
   @Test

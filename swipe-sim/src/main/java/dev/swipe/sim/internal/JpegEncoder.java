@@ -1,7 +1,7 @@
 package dev.swipe.sim.internal;
 
-import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -34,7 +34,7 @@ final class JpegEncoder {
       }
     }
     if (chosen == null) {
-      throw new SwipeException(ErrorCode.INTERNAL, "no JPEG encoder available in this JVM");
+      throw new SwipeException(CommonCode.INTERNAL, "no JPEG encoder available in this JVM");
     }
     this.writer = chosen;
     this.param = writer.getDefaultWriteParam();
@@ -51,7 +51,7 @@ final class JpegEncoder {
       writer.reset();
     } catch (IOException e) {
       throw new SwipeException(
-          ErrorCode.INTERNAL, "JPEG encoding failed: " + e.getMessage(), Map.of(), e);
+          CommonCode.INTERNAL, "JPEG encoding failed: " + e.getMessage(), Map.of(), e);
     }
     return out.toByteArray();
   }

@@ -1,6 +1,6 @@
 package dev.swipe.sim.internal;
 
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;

@@ -114,13 +114,13 @@ abstract class Scene {
 
   /** Puts a wheel at rest on a value. */
   void wheelValue(String column, int value, long now) {
-    throw dev.swipe.core.SwipeException.invalidArgument(
+    throw dev.swipe.base.SwipeException.invalidArgument(
         "column", "this scene has no picker wheels");
   }
 
   /** Sets (or clears, with null) the value whose overshoots a wheel counts. */
   void wheelTarget(String column, Integer value) {
-    throw dev.swipe.core.SwipeException.invalidArgument(
+    throw dev.swipe.base.SwipeException.invalidArgument(
         "column", "this scene has no picker wheels");
   }
 }

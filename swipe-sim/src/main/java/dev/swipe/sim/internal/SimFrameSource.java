@@ -1,7 +1,8 @@
 package dev.swipe.sim.internal;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
 import java.time.Duration;
@@ -87,7 +88,7 @@ public final class SimFrameSource implements FrameSource {
       phone.sleeper().sleep(nanos);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new SwipeException(ErrorCode.INTERRUPTED, "interrupted while waiting for a sim frame");
+      throw new SwipeException(CommonCode.INTERRUPTED, "interrupted while waiting for a sim frame");
     }
   }
 

@@ -1,6 +1,6 @@
 package dev.swipe.sim.internal;
 
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.ProviderContext;
 import dev.swipe.sim.SimConfig;

@@ -1,6 +1,6 @@
 package dev.swipe.sim.internal;
 
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.SwipeException;
 import dev.swipe.sim.SimConfig;
 import java.awt.AlphaComposite;
 import java.awt.Color;

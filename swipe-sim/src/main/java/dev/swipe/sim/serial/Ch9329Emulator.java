@@ -1,7 +1,7 @@
 package dev.swipe.sim.serial;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormPoint;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Modifier;
 import dev.swipe.core.spi.HidReport;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.KeyReport;
@@ -46,7 +46,7 @@ class Ch9329EmulatorTest {
       assertThatThrownBy(again::run)
           .isInstanceOfSatisfying(
               SwipeException.class,
-              e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
+              e -> assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT));
     }
     assertThatThrownBy(() -> b.hostBaud(() -> 1))
         .hasMessageStartingWith("host_baud: was already set");
@@ -72,7 +72,7 @@ class Ch9329EmulatorTest {
                 .isInstanceOfSatisfying(
                     SwipeException.class,
                     e -> {
-                      assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+                      assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
                       assertThat(e.field()).isEqualTo(field);
                     }));
     // the limits themselves are settings a chip takes

@@ -4,7 +4,8 @@ import static org.bytedeco.tesseract.global.tesseract.OEM_LSTM_ONLY;
 import static org.bytedeco.tesseract.global.tesseract.RIL_WORD;
 import static org.bytedeco.tesseract.global.tesseract.TessDeleteText;
 
-import dev.swipe.text.TextException;
+import dev.swipe.base.SwipeException;
+import dev.swipe.text.TextCode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,7 +37,8 @@ final class Engine implements AutoCloseable {
     if (rc != 0) {
       api.End();
       api.close();
-      throw TextException.unavailable(
+      throw new SwipeException(
+          TextCode.TEXT_READER_UNAVAILABLE,
           "Tesseract could not load the trained data '" + languages + "' from " + dir,
           Map.of(
               "missing",

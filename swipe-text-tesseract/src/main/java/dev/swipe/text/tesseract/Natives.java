@@ -1,6 +1,7 @@
 package dev.swipe.text.tesseract;
 
-import dev.swipe.text.TextException;
+import dev.swipe.base.SwipeException;
+import dev.swipe.text.TextCode;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -47,7 +48,8 @@ final class Natives {
       d.put(
           "add",
           TESSERACT_ARTIFACT + ":" + p + " (and leptonica, javacpp with the same classifier)");
-      throw TextException.unavailable(
+      throw new SwipeException(
+          TextCode.TEXT_READER_UNAVAILABLE,
           "Tesseract's native library cannot be loaded on "
               + p
               + " ("

@@ -1,6 +1,6 @@
 package dev.swipe.text.tesseract;
 
-import dev.swipe.text.TextException;
+import dev.swipe.base.SwipeException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -33,12 +33,12 @@ record ReaderOptions(
 
   static ReaderOptions parse(String uri) {
     if (uri == null) {
-      throw TextException.invalidArgument("uri", "is required, e.g. tesseract:?lang=eng");
+      throw SwipeException.invalidArgument("uri", "is required, e.g. tesseract:?lang=eng");
     }
     String u = uri.strip();
     int colon = u.indexOf(':');
     if (colon < 0 || !u.substring(0, colon).toLowerCase(Locale.ROOT).equals("tesseract")) {
-      throw TextException.invalidArgument("uri", "must start with tesseract:, got '" + u + "'");
+      throw SwipeException.invalidArgument("uri", "must start with tesseract:, got '" + u + "'");
     }
     String rest = u.substring(colon + 1);
     String query = "";
@@ -48,7 +48,7 @@ record ReaderOptions(
       query = rest.substring(q + 1);
     }
     if (!path.isBlank() && !path.equals("//")) {
-      throw TextException.invalidArgument(
+      throw SwipeException.invalidArgument(
           "uri",
           "tesseract: takes no path, only options such as tesseract:?lang=eng, got '" + u + "'");
     }
@@ -61,7 +61,7 @@ record ReaderOptions(
       String k = decode(eq < 0 ? pair : pair.substring(0, eq)).strip().toLowerCase(Locale.ROOT);
       String v = eq < 0 ? "" : decode(pair.substring(eq + 1)).strip();
       if (!KEYS.contains(k)) {
-        throw TextException.invalidArgument(
+        throw SwipeException.invalidArgument(
             "uri",
             "unknown option '"
                 + k
@@ -71,12 +71,13 @@ record ReaderOptions(
                 + KEYS.stream().sorted().toList());
       }
       if (params.put(k, v) != null) {
-        throw TextException.invalidArgument("uri", "option '" + k + "' given twice in '" + u + "'");
+        throw SwipeException.invalidArgument(
+            "uri", "option '" + k + "' given twice in '" + u + "'");
       }
     }
     String lang = params.getOrDefault("lang", "eng");
     if (!LANGS.matcher(lang).matches()) {
-      throw TextException.invalidArgument(
+      throw SwipeException.invalidArgument(
           "uri",
           "lang must be Tesseract language codes joined by +, e.g. eng or eng+deu, got '"
               + lang
@@ -87,7 +88,7 @@ record ReaderOptions(
             .map(
                 s -> {
                   if (s.isEmpty()) {
-                    throw TextException.invalidArgument("uri", "tessdata must name a directory");
+                    throw SwipeException.invalidArgument("uri", "tessdata must name a directory");
                   }
                   return Path.of(s);
                 });
@@ -99,7 +100,7 @@ record ReaderOptions(
         threads = -1;
       }
       if (threads < 1 || threads > MAX_THREADS) {
-        throw TextException.invalidArgument(
+        throw SwipeException.invalidArgument(
             "uri",
             "threads must be an integer in [1, "
                 + MAX_THREADS
@@ -110,7 +111,7 @@ record ReaderOptions(
     }
     String sb = params.getOrDefault("status_bar", "skip");
     if (!sb.equals("skip") && !sb.equals("read")) {
-      throw TextException.invalidArgument(
+      throw SwipeException.invalidArgument(
           "uri", "status_bar must be skip or read, got '" + sb + "'");
     }
     return new ReaderOptions(lang, dir, threads, sb.equals("read"));
@@ -120,7 +121,7 @@ record ReaderOptions(
     try {
       return URLDecoder.decode(s, StandardCharsets.UTF_8);
     } catch (IllegalArgumentException e) {
-      throw TextException.invalidArgument("uri", "bad percent-escape in '" + s + "'");
+      throw SwipeException.invalidArgument("uri", "bad percent-escape in '" + s + "'");
     }
   }
 }

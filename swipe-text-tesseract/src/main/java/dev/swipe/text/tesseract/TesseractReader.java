@@ -2,8 +2,9 @@ package dev.swipe.text.tesseract;
 
 import static org.bytedeco.tesseract.global.tesseract.PSM_SINGLE_LINE;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.text.TextBox;
-import dev.swipe.text.TextException;
+import dev.swipe.text.TextCode;
 import dev.swipe.text.TextLine;
 import dev.swipe.text.TextPage;
 import dev.swipe.text.TextReader;
@@ -91,29 +92,33 @@ final class TesseractReader implements TextReader {
       for (Engine en : made) {
         en.close();
       }
-      if (e instanceof TextException te) {
+      if (e instanceof SwipeException te) {
         throw te;
       }
-      throw TextException.unavailable(
-          "Tesseract failed to start: " + e, Map.of("platform", Natives.platform()), e);
+      throw new SwipeException(
+          TextCode.TEXT_READER_UNAVAILABLE,
+          "Tesseract failed to start: " + e,
+          Map.of("platform", Natives.platform()),
+          e);
     }
   }
 
   @Override
   public TextPage read(BufferedImage image, TextBox region) {
     if (image == null) {
-      throw TextException.invalidArgument("image", "is required");
+      throw SwipeException.invalidArgument("image", "is required");
     }
     int w = image.getWidth();
     int h = image.getHeight();
     if (region != null && !region.fitsIn(w, h)) {
-      throw TextException.invalidArgument(
+      throw SwipeException.invalidArgument(
           "region", "must lie inside the " + w + "x" + h + " image, got " + region);
     }
     lifecycle.readLock().lock();
     try {
       if (closed) {
-        throw TextException.unavailable(
+        throw new SwipeException(
+            TextCode.TEXT_READER_UNAVAILABLE,
             "this text reader is closed (" + description + ")",
             Map.of("reader", description),
             null);
@@ -144,15 +149,19 @@ final class TesseractReader implements TextReader {
       } catch (InterruptedException e) {
         pending.forEach(f -> f.cancel(false));
         Thread.currentThread().interrupt();
-        throw TextException.unavailable("interrupted while reading text", Map.of(), e);
+        throw new SwipeException(
+            TextCode.TEXT_READER_UNAVAILABLE, "interrupted while reading text", Map.of(), e);
       } catch (ExecutionException e) {
         pending.forEach(f -> f.cancel(false));
         Throwable c = e.getCause();
-        if (c instanceof TextException te) {
+        if (c instanceof SwipeException te) {
           throw te;
         }
-        throw TextException.unavailable(
-            "Tesseract failed while reading: " + c, Map.of("reader", description), c);
+        throw new SwipeException(
+            TextCode.TEXT_READER_UNAVAILABLE,
+            "Tesseract failed while reading: " + c,
+            Map.of("reader", description),
+            c);
       }
       out.sort(
           Comparator.comparingInt((TextLine l) -> l.box().y()).thenComparingInt(l -> l.box().x()));

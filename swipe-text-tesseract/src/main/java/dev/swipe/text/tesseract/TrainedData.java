@@ -1,6 +1,7 @@
 package dev.swipe.text.tesseract;
 
-import dev.swipe.text.TextException;
+import dev.swipe.base.SwipeException;
+import dev.swipe.text.TextCode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -25,7 +26,8 @@ final class TrainedData {
     for (String lang : options.languages().split("\\+", -1)) {
       Path f = dir.resolve(lang + ".traineddata");
       if (!Files.isRegularFile(f)) {
-        throw TextException.unavailable(
+        throw new SwipeException(
+            TextCode.TEXT_READER_UNAVAILABLE,
             "Tesseract trained data for '"
                 + lang
                 + "' is missing: no "
@@ -48,7 +50,8 @@ final class TrainedData {
     }
     try (InputStream in = TrainedData.class.getResourceAsStream(RESOURCE)) {
       if (in == null) {
-        throw TextException.unavailable(
+        throw new SwipeException(
+            TextCode.TEXT_READER_UNAVAILABLE,
             "the English trained data is missing from the class path (" + RESOURCE + ")",
             Map.of("missing", RESOURCE, "platform", Natives.platform()),
             null);
@@ -64,7 +67,8 @@ final class TrainedData {
       shipped = dir;
       return dir;
     } catch (IOException e) {
-      throw TextException.unavailable(
+      throw new SwipeException(
+          TextCode.TEXT_READER_UNAVAILABLE,
           "cannot copy the English trained data to a temporary directory: " + e.getMessage(),
           Map.of(
               "missing",

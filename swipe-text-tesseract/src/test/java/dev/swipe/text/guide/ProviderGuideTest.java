@@ -3,8 +3,8 @@ package dev.swipe.text.guide;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.text.TextBox;
-import dev.swipe.text.TextException;
 import dev.swipe.text.TextMatch;
 import dev.swipe.text.TextQuery;
 import dev.swipe.text.TextReader;
@@ -36,11 +36,12 @@ class ProviderGuideTest {
   @Test
   void itRefusesUnknownOptionsAndReadsAfterClose() {
     assertThatThrownBy(() -> TextReaders.open("replay:?speed=fast"))
-        .isInstanceOfSatisfying(TextException.class, e -> assertThat(e.field()).contains("uri"));
+        .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("uri"));
     TextReader reader = TextReaders.open("replay:");
     reader.close();
     assertThatThrownBy(() -> reader.read(SCREEN))
         .isInstanceOfSatisfying(
-            TextException.class, e -> assertThat(e.code()).isEqualTo("text_reader_unavailable"));
+            SwipeException.class,
+            e -> assertThat(e.code().id()).isEqualTo("text_reader_unavailable"));
   }
 }

@@ -1,7 +1,8 @@
 package dev.swipe.text.guide;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.text.TextBox;
-import dev.swipe.text.TextException;
+import dev.swipe.text.TextCode;
 import dev.swipe.text.TextLine;
 import dev.swipe.text.TextPage;
 import dev.swipe.text.TextReader;
@@ -34,13 +35,13 @@ public final class ReplayTextReaderProvider implements TextReaderProvider {
       }
       if (!option.startsWith("words=")) {
         // Unknown options are refused, naming the field, never ignored.
-        throw TextException.invalidArgument(
+        throw SwipeException.invalidArgument(
             "uri", "unknown option '" + option + "'; replay: understands words");
       }
       for (String w : option.substring("words=".length()).split(";")) {
         String[] parts = w.split("[@,]");
         if (parts.length != 5) {
-          throw TextException.invalidArgument(
+          throw SwipeException.invalidArgument(
               "uri", "a word is text@x,y,width,height, got '" + w + "'");
         }
         try {
@@ -52,7 +53,7 @@ public final class ReplayTextReaderProvider implements TextReaderProvider {
                   Integer.parseInt(parts[4]));
           words.add(new Word(parts[0], box, 1.0));
         } catch (NumberFormatException e) {
-          throw TextException.invalidArgument("uri", "bad number in '" + w + "'");
+          throw SwipeException.invalidArgument("uri", "bad number in '" + w + "'");
         }
       }
     }
@@ -71,13 +72,14 @@ public final class ReplayTextReaderProvider implements TextReaderProvider {
     @Override
     public TextPage read(BufferedImage image, TextBox region) {
       if (closed) {
-        throw TextException.unavailable("the replay reader is closed", Map.of(), null);
+        throw new SwipeException(
+            TextCode.TEXT_READER_UNAVAILABLE, "the replay reader is closed", Map.of(), null);
       }
       if (image == null) {
-        throw TextException.invalidArgument("image", "is required");
+        throw SwipeException.invalidArgument("image", "is required");
       }
       if (region != null && !region.fitsIn(image.getWidth(), image.getHeight())) {
-        throw TextException.invalidArgument("region", "must lie inside the image");
+        throw SwipeException.invalidArgument("region", "must lie inside the image");
       }
       List<TextLine> lines = new ArrayList<>();
       for (Word w : words) {

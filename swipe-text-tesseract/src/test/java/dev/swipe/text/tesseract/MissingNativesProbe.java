@@ -1,6 +1,6 @@
 package dev.swipe.text.tesseract;
 
-import dev.swipe.text.TextException;
+import dev.swipe.base.SwipeException;
 import dev.swipe.text.TextReaders;
 
 /**
@@ -14,7 +14,7 @@ public final class MissingNativesProbe {
     try {
       TextReaders.open("tesseract:").close();
       System.out.println("opened");
-    } catch (TextException e) {
+    } catch (SwipeException e) {
       System.out.println("code=" + e.code());
       System.out.println("platform=" + e.details().get("platform"));
       System.out.println("os_name=" + e.details().get("os_name"));
@@ -23,7 +23,7 @@ public final class MissingNativesProbe {
       try {
         TextReaders.open("tesseract:");
         System.out.println("second=opened");
-      } catch (TextException again) {
+      } catch (SwipeException again) {
         System.out.println("second=" + again.code());
       }
     }

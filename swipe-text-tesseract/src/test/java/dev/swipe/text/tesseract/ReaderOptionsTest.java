@@ -3,7 +3,7 @@ package dev.swipe.text.tesseract;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.swipe.text.TextException;
+import dev.swipe.base.SwipeException;
 import dev.swipe.text.TextReaders;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,10 +47,10 @@ class ReaderOptionsTest {
   void unknownOrBadOptionsAreInvalidArgumentsNamingTheUri(String uri) {
     assertThatThrownBy(() -> TextReaders.open(uri))
         .isInstanceOfSatisfying(
-            TextException.class,
+            SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo("invalid_argument");
-              assertThat(e.field()).contains("uri");
+              assertThat(e.code().id()).isEqualTo("invalid_argument");
+              assertThat(e.field()).isEqualTo("uri");
             });
   }
 
@@ -62,10 +62,10 @@ class ReaderOptionsTest {
         }) {
       assertThatThrownBy(call::run)
           .isInstanceOfSatisfying(
-              TextException.class,
+              SwipeException.class,
               e -> {
-                assertThat(e.code()).as("the code devices answer").isEqualTo("unknown_scheme");
-                assertThat(e.field()).contains("uri");
+                assertThat(e.code().id()).as("the code devices answer").isEqualTo("unknown_scheme");
+                assertThat(e.field()).isEqualTo("uri");
                 assertThat(e.details().get("known_schemes").toString()).contains("tesseract");
               })
           .hasMessageContaining("tesserct")
@@ -79,9 +79,9 @@ class ReaderOptionsTest {
       throws Exception {
     assertThatThrownBy(() -> TextReaders.open("tesseract:?lang=deu"))
         .isInstanceOfSatisfying(
-            TextException.class,
+            SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo("text_reader_unavailable");
+              assertThat(e.code().id()).isEqualTo("text_reader_unavailable");
               assertThat(e.details().get("missing").toString()).endsWith("deu.traineddata");
               assertThat(e.details()).containsKey("platform");
             });
@@ -89,6 +89,7 @@ class ReaderOptionsTest {
     Files.writeString(dir.resolve("eng.traineddata"), "not trained data");
     assertThatThrownBy(() -> TextReaders.open("tesseract:?threads=2&tessdata=" + dir))
         .isInstanceOfSatisfying(
-            TextException.class, e -> assertThat(e.code()).isEqualTo("text_reader_unavailable"));
+            SwipeException.class,
+            e -> assertThat(e.code().id()).isEqualTo("text_reader_unavailable"));
   }
 }

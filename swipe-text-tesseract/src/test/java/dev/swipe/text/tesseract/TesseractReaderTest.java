@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.sim.DrawnText;
 import dev.swipe.text.TextBox;
-import dev.swipe.text.TextException;
 import dev.swipe.text.TextPage;
 import dev.swipe.text.TextQuery;
 import dev.swipe.text.TextReader;
@@ -202,7 +202,8 @@ class TesseractReaderTest {
     r.close();
     assertThatThrownBy(() -> r.read(img))
         .isInstanceOfSatisfying(
-            TextException.class, e -> assertThat(e.code()).isEqualTo("text_reader_unavailable"));
+            SwipeException.class,
+            e -> assertThat(e.code().id()).isEqualTo("text_reader_unavailable"));
   }
 
   @Test
@@ -210,13 +211,14 @@ class TesseractReaderTest {
     BufferedImage img = new BufferedImage(200, 100, BufferedImage.TYPE_3BYTE_BGR);
     assertThatThrownBy(() -> reader.read(img, new TextBox(150, 50, 100, 10)))
         .isInstanceOfSatisfying(
-            TextException.class,
+            SwipeException.class,
             e -> {
-              assertThat(e.code()).isEqualTo("invalid_argument");
-              assertThat(e.field()).contains("region");
+              assertThat(e.code().id()).isEqualTo("invalid_argument");
+              assertThat(e.field()).isEqualTo("region");
             });
     assertThatThrownBy(() -> reader.read(null))
-        .isInstanceOfSatisfying(TextException.class, e -> assertThat(e.field()).contains("image"));
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.field()).isEqualTo("image"));
     // The smallest images hold no text, and say so without failing.
     assertThat(reader.read(new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB)).lines()).isEmpty();
     assertThat(reader.read(img).lines()).isEmpty();

@@ -1,9 +1,9 @@
 package dev.swipe.webdriver.internal;
 
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.Device;
-import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.VirtualClock;
 import java.time.Duration;
@@ -56,7 +56,7 @@ final class ActionPlayer {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new SwipeException(
-          ErrorCode.INTERRUPTED,
+          CommonCode.INTERRUPTED,
           "interrupted between two gestures; the finger was up",
           Map.of(),
           e);

@@ -4,13 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.swipe.core.ErrorCode;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.gesture.KeyPress;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.text.ScreenText;
+import dev.swipe.text.TextCode;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -62,7 +63,7 @@ final class Commands {
       throw new W3cFailure(
           W3cError.UNKNOWN_ERROR,
           "the frame could not be encoded as PNG: " + e.getMessage(),
-          Json.MAPPER.createObjectNode().put("code", ErrorCode.IMAGE_DECODE_FAILED.id()));
+          Json.MAPPER.createObjectNode().put("code", CommonCode.IMAGE_DECODE_FAILED.id()));
     }
   }
 
@@ -171,11 +172,11 @@ final class Commands {
     try {
       lines = s.device().readText(o, null);
     } catch (RuntimeException e) {
-      SwipeException x = SwipeException.translate(e);
-      if (x.code() == ErrorCode.TEXT_READER_UNAVAILABLE) {
+      SwipeException x = SwipeException.orInternal(e);
+      if (x.code() == TextCode.TEXT_READER_UNAVAILABLE) {
         throw W3cFailure.of(
             W3cError.UNSUPPORTED_OPERATION,
-            ErrorCode.TEXT_READER_UNAVAILABLE,
+            TextCode.TEXT_READER_UNAVAILABLE,
             null,
             "a rig has no accessibility tree, and this rig has no text reader to list the text on"
                 + " the screen instead ("
@@ -246,7 +247,7 @@ final class Commands {
         } catch (W3cFailure f) {
           throw f;
         } catch (RuntimeException e) {
-          throw Failures.of(slot, s, SwipeException.translate(e), timedOut.get());
+          throw Failures.of(slot, s, SwipeException.orInternal(e), timedOut.get());
         }
       }
       JsonNode result = s.tools().call(tool, params);
@@ -307,7 +308,7 @@ final class Commands {
     } catch (W3cFailure f) {
       throw f;
     } catch (RuntimeException e) {
-      throw Failures.of(slot, s, SwipeException.translate(e), false);
+      throw Failures.of(slot, s, SwipeException.orInternal(e), false);
     }
   }
 }

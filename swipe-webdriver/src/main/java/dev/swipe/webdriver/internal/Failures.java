@@ -2,8 +2,13 @@ package dev.swipe.webdriver.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.CommonCode;
+import dev.swipe.base.SwipeException;
+import dev.swipe.core.Codes;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.SwipeException;
+import dev.swipe.diff.ImageCode;
+import dev.swipe.http.internal.ServerCode;
+import dev.swipe.wheel.WheelErrorCode;
 import java.util.Map;
 import java.util.Set;
 
@@ -17,16 +22,16 @@ final class Failures {
   /** Codes that blame the request. */
   static final Set<String> INPUT =
       Set.of(
-          ErrorCode.INVALID_ARGUMENT.id(),
+          CommonCode.INVALID_ARGUMENT.id(),
           ErrorCode.UNKNOWN_ATTACHMENT.id(),
           ErrorCode.NOT_A_SCREENSHOT.id(),
-          ErrorCode.IMAGE_DECODE_FAILED.id(),
-          ErrorCode.IMAGE_SIZE_MISMATCH.id(),
+          CommonCode.IMAGE_DECODE_FAILED.id(),
+          ImageCode.IMAGE_SIZE_MISMATCH.id(),
           ErrorCode.UNSUPPORTED_INPUT.id(),
-          ErrorCode.WHEEL_GENERIC_INPUT_BLOCKED.id(),
-          ErrorCode.WHEEL_TARGET_UNREACHABLE.id(),
+          WheelErrorCode.WHEEL_GENERIC_INPUT_BLOCKED.id(),
+          WheelErrorCode.WHEEL_TARGET_UNREACHABLE.id(),
           ErrorCode.UNSUPPORTED_CHARACTER.id(),
-          RemoteEndCode.UNKNOWN_TOOL.id());
+          ServerCode.UNKNOWN_TOOL.id());
 
   /** Codes that mean the rig cannot go on. */
   static final Set<String> FAULT =
@@ -36,7 +41,7 @@ final class Failures {
           ErrorCode.CAPTURE_TIMEOUT.id(),
           ErrorCode.CAPTURE_STALE.id(),
           ErrorCode.DEVICE_CLOSED.id(),
-          ErrorCode.INTERNAL.id());
+          CommonCode.INTERNAL.id());
 
   private Failures() {}
 
@@ -62,7 +67,7 @@ final class Failures {
    * included).
    */
   static W3cFailure ofToolError(SessionSlot slot, RigSession s, JsonNode error, boolean timedOut) {
-    String code = error.path("code").asText(ErrorCode.INTERNAL.id());
+    String code = error.path("code").asText(CommonCode.INTERNAL.id());
     String message = error.path("message").asText(code);
     ObjectNode data = Json.MAPPER.createObjectNode();
     data.put("code", code);
@@ -74,7 +79,9 @@ final class Failures {
         message,
         data,
         timedOut,
-        FAULT.contains(code) ? new SwipeException(ErrorCode.fromId(code), message) : null);
+        FAULT.contains(code)
+            ? new SwipeException(Codes.fromId(code).orElse(CommonCode.INTERNAL), message)
+            : null);
   }
 
   private static W3cFailure of(
@@ -85,7 +92,7 @@ final class Failures {
       ObjectNode data,
       boolean timedOut,
       SwipeException cause) {
-    if (code.equals(ErrorCode.INTERRUPTED.id())) {
+    if (code.equals(CommonCode.INTERRUPTED.id())) {
       if (timedOut) {
         return new W3cFailure(
             W3cError.SCRIPT_TIMEOUT,

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.Code;
 import dev.swipe.http.internal.BoundedJson;
 import java.nio.charset.StandardCharsets;
 
@@ -55,7 +56,7 @@ public final class Json {
   }
 
   /** An agent-style error result {@code {"error": {"code", "message", "details": {"field"}}}}. */
-  public static ObjectNode toolError(RemoteEndCode code, String message, String field) {
+  public static ObjectNode toolError(Code code, String message, String field) {
     ObjectNode out = MAPPER.createObjectNode();
     ObjectNode e = out.putObject("error");
     e.put("code", code.id());

@@ -3,7 +3,7 @@ package dev.swipe.webdriver.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.swipe.core.ErrorCode;
+import dev.swipe.base.CommonCode;
 import dev.swipe.http.internal.HostPort;
 import dev.swipe.http.internal.JsonHttpServer;
 import dev.swipe.http.internal.JsonHttpServer.BodyReader;
@@ -12,6 +12,7 @@ import dev.swipe.http.internal.JsonHttpServer.Refusal;
 import dev.swipe.http.internal.JsonHttpServer.Request;
 import dev.swipe.http.internal.JsonHttpServer.Response;
 import dev.swipe.http.internal.JsonHttpServer.Step;
+import dev.swipe.http.internal.ServerCode;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Locale;
@@ -200,7 +201,7 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
                   new W3cFailure(
                       W3cError.UNKNOWN_ERROR,
                       u.getMessage(),
-                      Json.MAPPER.createObjectNode().put("code", RemoteEndCode.UNAUTHORIZED.id()))))
+                      Json.MAPPER.createObjectNode().put("code", ServerCode.UNAUTHORIZED.id()))))
           .withHeader("WWW-Authenticate", "Bearer");
     }
     return answer(
@@ -209,7 +210,7 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
             new W3cFailure(
                 W3cError.UNKNOWN_ERROR,
                 "the remote end failed: " + e.getClass().getSimpleName(),
-                Json.MAPPER.createObjectNode().put("code", ErrorCode.INTERNAL.id()))));
+                Json.MAPPER.createObjectNode().put("code", CommonCode.INTERNAL.id()))));
   }
 
   /**

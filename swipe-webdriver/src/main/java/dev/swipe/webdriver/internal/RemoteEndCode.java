@@ -1,17 +1,18 @@
 package dev.swipe.webdriver.internal;
 
+import dev.swipe.base.Code;
 import java.util.Locale;
 
 /**
- * This project's snake_case codes for what the remote end refuses on its own (next to core's {@link
- * dev.swipe.core.ErrorCode}s, which it passes on). A client reads them in an error's {@code
- * data.code}, to branch on more than the W3C code; the ids never change once released. A request
- * the HTTP layer refuses before routing carries that layer's code instead ({@code
- * malformed_request}, {@code request_line_too_long}, {@code headers_too_large}, {@code
- * request_timeout}, {@code http_version_not_supported}, {@code unsupported_transfer_encoding},
- * {@code too_many_connections}).
+ * The snake_case codes only the remote end throws, for what it refuses on its own (next to core's
+ * and the leaves' codes, which it passes on). A client reads them in an error's {@code data.code},
+ * to branch on more than the W3C code; the ids never change once released. The codes the agent's
+ * server answers too ({@code unknown_tool}, {@code unauthorized}, the JSON reader's {@code
+ * json_too_deep}, {@code json_number_too_long}, {@code json_string_too_long}, and the HTTP layer's
+ * refusals before routing, such as {@code malformed_request} or {@code too_many_connections}) are
+ * defined once, in swipe-http's {@link dev.swipe.http.internal.ServerCode}.
  */
-public enum RemoteEndCode {
+public enum RemoteEndCode implements Code {
   /** No command has this URL. */
   UNKNOWN_COMMAND,
   /** The URL is known but not with this HTTP method, or an execute method does not exist. */
@@ -27,8 +28,6 @@ public enum RemoteEndCode {
    * type).
    */
   UNSUPPORTED_OPERATION,
-  /** The bearer token is missing or wrong. */
-  UNAUTHORIZED,
   /** No capability set matches this rig; data lists the reasons. */
   NO_MATCHING_CAPABILITIES,
   /** The rig already holds a session (a rig is one phone). */
@@ -36,19 +35,12 @@ public enum RemoteEndCode {
   /** The server is stopping. */
   RIG_STOPPING,
   /** The rig failed (HID link, capture) and cannot start a session. */
-  RIG_FAULT,
-  /** A request body nested deeper than the parser allows. */
-  JSON_TOO_DEEP,
-  /** A number literal longer than the parser allows. */
-  JSON_NUMBER_TOO_LONG,
-  /** A string longer than the parser allows. */
-  JSON_STRING_TOO_LONG,
-  /** A {@code swipe:} method named a tool the session does not have. */
-  UNKNOWN_TOOL;
+  RIG_FAULT;
 
   private final String id = name().toLowerCase(Locale.ROOT);
 
   /** The snake_case id, e.g. {@code rig_busy}. */
+  @Override
   public String id() {
     return id;
   }

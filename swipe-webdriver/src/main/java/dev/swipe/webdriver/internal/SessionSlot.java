@@ -3,10 +3,10 @@ package dev.swipe.webdriver.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.Observation;
-import dev.swipe.core.SwipeException;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.webdriver.SessionTools;
 import java.time.Duration;
@@ -111,13 +111,13 @@ public final class SessionSlot implements AutoCloseable {
       try {
         t = tools.open(phone);
       } catch (RuntimeException e) {
-        throw broken(SwipeException.translate(e));
+        throw broken(SwipeException.orInternal(e));
       }
       try {
         screen = t.device().screenshot();
       } catch (RuntimeException e) {
         closeQuietly(t);
-        throw broken(SwipeException.translate(e));
+        throw broken(SwipeException.orInternal(e));
       }
       RigSession s =
           new RigSession(UUID.randomUUID().toString(), t, matched, screen.width(), screen.height());

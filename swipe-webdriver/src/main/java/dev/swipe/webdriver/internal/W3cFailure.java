@@ -1,7 +1,8 @@
 package dev.swipe.webdriver.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.swipe.core.ErrorCode;
+import dev.swipe.base.Code;
+import dev.swipe.base.CommonCode;
 import java.util.Map;
 
 /**
@@ -32,7 +33,7 @@ final class W3cFailure extends RuntimeException {
   }
 
   /** A failure whose data carries one of core's codes. */
-  static W3cFailure of(W3cError error, ErrorCode code, String field, String message) {
+  static W3cFailure of(W3cError error, Code code, String field, String message) {
     return of(error, code.id(), field, message);
   }
 
@@ -59,7 +60,7 @@ final class W3cFailure extends RuntimeException {
 
   /** {@code invalid argument} naming the field. */
   static W3cFailure invalidArgument(String field, String message) {
-    return of(W3cError.INVALID_ARGUMENT, ErrorCode.INVALID_ARGUMENT, field, message);
+    return of(W3cError.INVALID_ARGUMENT, CommonCode.INVALID_ARGUMENT, field, message);
   }
 
   /** {@code unsupported operation} naming the field. */
