@@ -512,6 +512,28 @@ final class WheelColumnFinder {
         new WheelSelection.Verdict(sel, lineMates.clear(), votes));
   }
 
+  /**
+   * The run without words at its ends that its scale cannot count: the scale reads past one label
+   * it does not know (a row misread), so a field's text just below the picker ("Alarm label"),
+   * within the pitch's tolerance of the next row, would join the column as its last row, stretch
+   * its region past the picker's marks, and leave its selection unclear. Rows inside the run are
+   * kept, and the run keeps at least {@code minRows}.
+   */
+  private static List<Word> withoutStrayEnds(List<Word> run, WheelScale scale, int minRows) {
+    List<Word> kept = new ArrayList<>(run);
+    while (kept.size() > minRows && stray(kept.get(kept.size() - 1), scale)) {
+      kept.remove(kept.size() - 1);
+    }
+    while (kept.size() > minRows && stray(kept.get(0), scale)) {
+      kept.remove(0);
+    }
+    return kept;
+  }
+
+  private static boolean stray(Word end, WheelScale scale) {
+    return end != null && scale.valueOf(end.text()).isEmpty();
+  }
+
   private static java.util.Optional<Column> column(
       List<Word> stack, GreyRaster grey, int w, int h, int minRows, WheelScale known) {
     if (stack.size() < minRows) {
@@ -615,6 +637,9 @@ final class WheelColumnFinder {
     }
     if (best == null) {
       return java.util.Optional.empty();
+    }
+    if (scale.kind() != WheelScale.Kind.OPTIONS) {
+      best = withoutStrayEnds(best, scale, minRows);
     }
     List<Row> rows = new ArrayList<>();
     for (int k = 0; k < best.size(); k++) {

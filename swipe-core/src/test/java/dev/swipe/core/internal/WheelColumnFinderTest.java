@@ -75,6 +75,30 @@ class WheelColumnFinderTest {
   }
 
   @Test
+  void aFieldsTextJustBelowThePickerIsNotTheColumnsLastRow() {
+    // "Alarm label" a little more than a row below the last row, under the month column: it is
+    // within the pitch's tolerance of the next row, but counts nothing
+    TextPage picker =
+        page(
+            new int[] {260, 600},
+            new String[] {"Feb", "Mar", "Apr"},
+            new String[] {"00", "01", "02"});
+    List<TextLine> lines = new ArrayList<>(picker.lines());
+    int below = CENTER + PITCH + 7 * PITCH / 6; // a sixth of a pitch further than the next row
+    lines.add(TextLine.of(List.of(new Word("Alarm", new TextBox(100, below - 25, 110, 50), 0.95))));
+    lines.add(TextLine.of(List.of(new Word("label", new TextBox(235, below - 25, 90, 50), 0.95))));
+    List<WheelColumnFinder.Column> cols =
+        WheelColumnFinder.find(new TextPage(W, H, lines), banded());
+    assertThat(cols).hasSize(2);
+    WheelColumnFinder.Column month = cols.get(0);
+    assertThat(month.rows())
+        .extracting(WheelColumnFinder.Row::label)
+        .containsExactly("Feb", "Mar", "Apr");
+    assertThat(month.selection().clear()).isTrue();
+    assertThat(month.selectedRow().label()).isEqualTo("Mar");
+  }
+
+  @Test
   void rowsDrawnAlikeWithNothingMarkingTheSelectionAreAColumnWhoseSelectionIsUnclear() {
     List<WheelColumnFinder.Column> cols =
         WheelColumnFinder.find(
