@@ -513,25 +513,47 @@ final class WheelColumnFinder {
   }
 
   /**
-   * The run without words at its ends that its scale cannot count: the scale reads past one label
-   * it does not know (a row misread), so a field's text just below the picker ("Alarm label"),
-   * within the pitch's tolerance of the next row, would join the column as its last row, stretch
-   * its region past the picker's marks, and leave its selection unclear. Rows inside the run are
-   * kept, and the run keeps at least {@code minRows}.
+   * The run without words at its ends that its scale cannot count and that stand further from the
+   * next row than the run's pitch: the scale reads past one label it does not know (a row misread),
+   * so a field's text just below the picker ("Alarm label"), within the pitch's tolerance of the
+   * next row, would join the column as its last row, stretch its region past the picker's marks,
+   * and leave its selection unclear. A picker's own end rows are at its pitch or, on a cylinder,
+   * closer; they stay however they read, since the middle of the rows shown is one of the
+   * selection's cues. The run keeps at least {@code minRows}.
    */
   private static List<Word> withoutStrayEnds(List<Word> run, WheelScale scale, int minRows) {
     List<Word> kept = new ArrayList<>(run);
-    while (kept.size() > minRows && stray(kept.get(kept.size() - 1), scale)) {
+    while (kept.size() > minRows
+        && stray(kept.get(kept.size() - 1), kept.get(kept.size() - 2), kept, scale)) {
       kept.remove(kept.size() - 1);
     }
-    while (kept.size() > minRows && stray(kept.get(0), scale)) {
+    while (kept.size() > minRows && stray(kept.get(0), kept.get(1), kept, scale)) {
       kept.remove(0);
     }
     return kept;
   }
 
-  private static boolean stray(Word end, WheelScale scale) {
-    return end != null && scale.valueOf(end.text()).isEmpty();
+  /** How much further than the pitch a stray end stands from its neighbour, as a share of it. */
+  private static final double STRAY_BEYOND_PITCH = 0.1;
+
+  private static boolean stray(Word end, Word neighbour, List<Word> run, WheelScale scale) {
+    if (end == null || neighbour == null || scale.valueOf(end.text()).isPresent()) {
+      return false;
+    }
+    // the run's pitch from its inner rows: the gaps between read rows not touching the ends
+    List<Double> gaps = new ArrayList<>();
+    for (int i = 1; i + 1 < run.size() - 1; i++) {
+      if (run.get(i) != null && run.get(i + 1) != null) {
+        gaps.add(run.get(i + 1).box().centerY() - run.get(i).box().centerY());
+      }
+    }
+    if (gaps.isEmpty()) {
+      return false;
+    }
+    gaps.sort(null);
+    double pitch = gaps.get(gaps.size() / 2);
+    double d = Math.abs(end.box().centerY() - neighbour.box().centerY());
+    return d > pitch * (1 + STRAY_BEYOND_PITCH);
   }
 
   private static java.util.Optional<Column> column(
