@@ -84,7 +84,7 @@ class ToolDescriptionsTest {
         }
       }
     }
-    // the tool's own text: "max_passes, default 12" and "defaults duration_ms 700, steps 24"
+    // the tool's own text: "max_passes, default 60" and "defaults duration_ms 700, steps 24"
     String text = spec.description();
     Matcher named = NAMED_DEFAULT.matcher(text);
     while (named.find()) {

@@ -451,7 +451,11 @@ class ToolDispatcherTest {
     SimOracle o = SimOracle.of(fling.run().device());
     assertThat(o.listOffsetPx()).isEqualTo(o.state().listMaxOffsetPx());
     ToolDispatcher steady = tools("sim:?scale=0.5&scene=list", false);
-    r = call(steady, "scroll", "{\"direction\":\"bottom\",\"amount\":0.8,\"pace\":\"steady\"}");
+    r =
+        call(
+            steady,
+            "scroll",
+            "{\"direction\":\"bottom\",\"amount\":0.8,\"pace\":\"steady\",\"max_passes\":12}");
     assertThat(r.get("edge_reached").asBoolean())
         .as("7 rows a pass: 12 passes cannot reach the end")
         .isFalse();

@@ -88,6 +88,32 @@ class ListTextSearchTest {
     }
   }
 
+  /**
+   * From the top of the list to a contact near its end with the default search: flinging passes
+   * whose coasts cross several screens between two frames a reader could keep up with, so the
+   * search reads frames kept from each coast once it is over, and the default budget reaches that
+   * far.
+   */
+  @ParameterizedTest
+  @CsvSource({"390x844@3, 150"})
+  void aContactFarDownIsFoundFromTheTopWithTheDefaultSearch(String device, int row) {
+    try (ChromePhone page =
+            ChromePhone.open(
+                "chrome:?device=" + device + "&url=" + server.url("pages/long-list.html"));
+        Device phone = Device.builder().hid(page.transport()).capture(page.frameSource()).open()) {
+      String name =
+          PageTruth.evaluate(
+                  page, "document.querySelectorAll('#scroller .row')[" + row + "].dataset.label")
+              .asText();
+      phone.waitForStable(java.time.Duration.ofSeconds(10));
+      ScrollUntilResult r = phone.scrollUntil(Scroll.of(ScrollDirection.DOWN), TextQuery.of(name));
+      assertThat(r.found())
+          .as("%s found: %s after %d passes", name, r.stoppedBy(), r.passes())
+          .isTrue();
+      assertThat(visible(page)).as("the rows wholly on the screen").contains(name);
+    }
+  }
+
   private static List<String> visible(ChromePhone page) {
     List<String> out = new ArrayList<>();
     for (JsonNode n : PageTruth.evaluate(page, "window.swipeTruth()").path("visible")) {

@@ -189,12 +189,12 @@ public interface Device extends AutoCloseable {
    * still only claimed on a settled screen.
    *
    * @param search how many passes, how long and at which pace ({@link ScrollSearch#defaults()}:
-   *     flinging, 12 passes, 90 s)
+   *     flinging, 60 passes, 120 s)
    */
   ScrollUntilResult scrollUntil(Scroll scroll, Predicate<Observation> until, ScrollSearch search);
 
   /**
-   * Scroll until with {@link ScrollSearch#defaults()}: flinging, at most 12 passes within 90
+   * Scroll until with {@link ScrollSearch#defaults()}: flinging, at most 60 passes within 120
    * seconds.
    */
   default ScrollUntilResult scrollUntil(Scroll scroll, Predicate<Observation> until) {

@@ -9,6 +9,7 @@ import dev.swipe.core.ActionResult;
 import dev.swipe.core.Device;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.Observation;
+import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollUntilResult;
@@ -144,6 +145,34 @@ class TextOnSimulatorTest {
       assertThat(reader.reads.get())
           .as("frames read of %d offered", predicateCalls.get())
           .isLessThan(predicateCalls.get());
+    }
+  }
+
+  /**
+   * A capture of three frames a second shows a fling's coast as stills too far apart to overlap:
+   * the search reads the stretch it flew over on steady passes back, then goes on steadily, and
+   * still finds a contact far down the list within the default search.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios"})
+  void aCaptureTooSlowToFollowACoastStillFindsAContactFarDown(String platform) {
+    String target = SimOracle.listContacts().get(120);
+    try (Device phone = Device.open("sim:?scene=list&fps=3&platform=" + platform)) {
+      ScrollUntilResult r =
+          phone.scrollUntil(Scroll.of(ScrollDirection.DOWN), TextQuery.of(target));
+      assertThat(r.found()).as("%s after %d passes", r.stoppedBy(), r.passes()).isTrue();
+      assertThat(r.observation().settled()).isTrue();
+      assertThat(SimOracle.of(phone).visibleListRows(r.observation())).contains(target);
+      List<Integer> durations =
+          r.scrolls().stream()
+              .map(s -> s.action().gesture() instanceof Swipe w ? w.durationMs() : 0)
+              .toList();
+      assertThat(durations.get(0))
+          .as("the first pass flings")
+          .isLessThan(Scroll.DEFAULT_DURATION_MS);
+      assertThat(durations.subList(1, durations.size()))
+          .as("its coast outran the frames: every later pass is steady")
+          .allMatch(d -> d == Scroll.DEFAULT_DURATION_MS);
     }
   }
 

@@ -215,6 +215,9 @@ final class ActionTracer {
       }
       if (p.sightedId() != null) {
         d.put("sighted", p.sightedId());
+        if (Double.isFinite(p.behind())) {
+          d.put("sighted_behind", Math.round(p.behind()));
+        }
       }
       ObjectNode ev = r.putObject("evidence");
       ev.put("settled", p.settledEvidence());

@@ -25,6 +25,7 @@ import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.diff.DiffResult;
+import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.PrimaryAxis;
 import dev.swipe.wheel.WheelRunGuard;
 import java.time.Duration;
@@ -50,7 +51,15 @@ final class ScrollExecutor {
   static final double KEYBOARD_MARGIN = 10;
 
   /** Move time of a flinging pass. */
-  static final int FLING_MOVE_MS = 150;
+  static final int FLING_MOVE_MS = 75;
+
+  /**
+   * Finger path of a flinging pass, as a share of the band: short, so that the content the finger
+   * itself moved and the first frame of the coast still overlap the screen before the pass (a text
+   * search measures the coast from there), and fast, so that it lifts at about 5 band heights a
+   * second.
+   */
+  static final double FLING_PATH = 0.4;
 
   /** A coast lasts longer than a steady settle: seconds, and iOS's decay crawls at the end. */
   static final Duration FLING_SETTLE_BOUND = Duration.ofSeconds(8);
@@ -61,8 +70,18 @@ final class ScrollExecutor {
   /** Amount of a steady pass back toward a target seen while coasting. */
   static final double STEP_BACK_AMOUNT = 0.5;
 
-  /** Steady passes back before flinging on again. */
+  /**
+   * Steady passes back before flinging on again, when how far the target lies behind is unknown.
+   */
   static final int MAX_STEPS_BACK = 3;
+
+  /** Most steady passes back toward a target a coast's frame showed, however far it lies. */
+  static final int MAX_STEPS_BACK_MEASURED = 8;
+
+  /**
+   * Most steady passes back over a coast that went further between two frames than they could show.
+   */
+  static final int MAX_COVER_STEPS = 10;
 
   /** Passes that may bring a found text from the band's edge into it, per sighting. */
   static final int MAX_PLACING_PASSES = 2;
@@ -82,6 +101,14 @@ final class ScrollExecutor {
 
   /** Checks the input after a scroll that moved nothing; null for none. */
   private InputCheck inputCheck;
+
+  /**
+   * Whether a coast of a text search on this device went further between two frames than they
+   * overlap. From then on, text searches here travel by steady passes of the longest path instead
+   * of flinging: a slow capture (a browser drawing in software, a few frames a second) shows a
+   * fling's coast as a few far-apart stills.
+   */
+  private boolean coastOutranFrames;
 
   ScrollExecutor(
       HidTransport hid,
@@ -136,8 +163,12 @@ final class ScrollExecutor {
    * A played pass and what decided its claims.
    *
    * @param result the pass as the caller sees it
-   * @param sighted whether it stopped a coast at a frame where the search predicate held
+   * @param sighted whether a frame of the coast showed what the search looks for: the coast was
+   *     caught there, or (a text search) a frame kept from it and read after it showed the text
    * @param sightedId the id of that frame ({@code motion-N}), or null
+   * @param behind how far (normalized units) the content travelled after that frame, NaN when not
+   *     measured
+   * @param gaps stretches of a text search's coast that no frame showed (0 for any other pass)
    * @param startNanos when the pass began (device time)
    * @param band the region the verdict judged (the scroll region, shortened above a keyboard)
    * @param catcher the catching drag, or null
@@ -150,6 +181,8 @@ final class ScrollExecutor {
       ScrollResult result,
       boolean sighted,
       String sightedId,
+      double behind,
+      int gaps,
       long startNanos,
       NormRegion band,
       Swipe catcher,
@@ -163,7 +196,9 @@ final class ScrollExecutor {
 
   /**
    * Plays one pass: steady (shaped, dwell, a frame during the dwell) when {@code watchFor} is null,
-   * else a fling whose coast is watched frame by frame and caught where {@code watchFor} holds.
+   * else a fling. A text search's coast is kept on a {@link CoastReel} and its kept frames read
+   * once the screen is still, newest first; any other predicate is asked of the coast's frames as
+   * they come and the coast is caught where it holds.
    */
   private Played play(Scroll scroll, Predicate<Observation> watchFor) {
     long t0 = ticker.read();
@@ -218,6 +253,9 @@ final class ScrollExecutor {
     Frame[] during = new Frame[1];
     boolean[] sighted = new boolean[1];
     String[] sightedId = new String[1];
+    double behind = Double.NaN;
+    int gaps = 0;
+    String reelEvidence = "";
     Swipe catcher = null;
     ExecutedTimeline caught = null;
     long catchStart = 0;
@@ -250,6 +288,9 @@ final class ScrollExecutor {
       reports = executed.reportCount();
       Duration coastBound =
           settleBound.compareTo(FLING_SETTLE_BOUND) > 0 ? settleBound : FLING_SETTLE_BOUND;
+      TextCondition reading = watchFor instanceof TextCondition t ? t : null;
+      CoastReel reel =
+          reading == null ? null : new CoastReel(before.greyForDiff(), band, scroll.direction());
       FrameSettler.Settled coast =
           settler.settle(
               start + executed.actualOffsetNanos(executed.reportCount() - 1),
@@ -258,6 +299,10 @@ final class ScrollExecutor {
                 if (during[0] == null) {
                   during[0] = frame; // the content coasting: evidence for at-edge
                 }
+                if (reel != null) {
+                  reel.offer(frame, grey);
+                  return false;
+                }
                 Observation passing = attachments.inPassing(frame, grey);
                 sighted[0] = watchFor.test(passing);
                 if (sighted[0]) {
@@ -265,10 +310,31 @@ final class ScrollExecutor {
                 }
                 return sighted[0];
               },
-              FrameSettler.Quiet.SCROLL,
+              // a coast's window: Chromium's screencast paused for 570 ms mid-coast, and the
+              // scroll's 150 ms window called that settled, the list still moving
+              FrameSettler.Quiet.COAST,
               band);
       after = coast;
-      if (sighted[0]) {
+      if (reel != null && !reading.test(after.observation())) {
+        List<CoastReel.Kept> kept = reel.kept();
+        for (int i = kept.size() - 1; i >= 0 && !sighted[0]; i--) {
+          Observation passing = attachments.inPassing(kept.get(i).frame(), kept.get(i).grey());
+          if (reading.readsIn(passing)) {
+            sighted[0] = true;
+            sightedId[0] = passing.id();
+            behind = reel.travelSince(i, after.observation().greyForDiff());
+          }
+        }
+        reelEvidence =
+            "; "
+                + kept.size()
+                + " coast frames kept and read"
+                + (reel.gaps() > 0 ? ", " + reel.gaps() + " stretches on no frame" : "");
+      }
+      if (reel != null) {
+        gaps = reel.gaps();
+      }
+      if (sighted[0] && reel == null) {
         frames += coast.frames();
         settleWait += coast.waitNanos();
         catcher = planCatch(scroll, band);
@@ -353,12 +419,14 @@ final class ScrollExecutor {
         result,
         sighted[0],
         sightedId[0],
+        behind,
+        gaps,
         t0,
         band,
         catcher,
         caught,
         catchStart,
-        settledEvidence(after),
+        settledEvidence(after) + reelEvidence,
         verdict.evidence());
   }
 
@@ -438,6 +506,8 @@ final class ScrollExecutor {
     boolean edge = false;
     boolean timedOut = false;
     int stepsBack = 0; // steady passes left in the opposite direction after a caught sighting
+    GreyRaster coverTo = null; // where a coast no frame followed began: steady passes back to it
+    int coverSteps = 0;
     while (!found && !edge && passes.size() < maxPasses) {
       if (ticker.read() >= deadline) {
         timedOut = true;
@@ -445,9 +515,13 @@ final class ScrollExecutor {
       }
       // each pass compares against the previous pass's settled screen; an unchanged pass ends
       // the search at an edge instead of failing with scroll_no_progress
-      boolean back = stepsBack > 0;
+      boolean back = stepsBack > 0 || coverTo != null;
+      boolean fling = pace == SearchPace.FLING && !back && (text == null || !coastOutranFrames);
       ScrollDirection direction = back ? scroll.direction().opposite() : scroll.direction();
-      double amount = back ? Math.min(scroll.amount(), STEP_BACK_AMOUNT) : scroll.amount();
+      double amount =
+          stepsBack > 0
+              ? Math.min(scroll.amount(), STEP_BACK_AMOUNT)
+              : back || (pace == SearchPace.FLING && !fling) ? Scroll.MAX_AMOUNT : scroll.amount();
       Scroll pass =
           new Scroll(
               direction,
@@ -458,7 +532,7 @@ final class ScrollExecutor {
               scroll.detectKeyboard(),
               false,
               Optional.of(current));
-      Played played = play(pass, pace == SearchPace.FLING && !back ? until : null);
+      Played played = play(pass, fling ? until : null);
       if (listener != null) {
         listener.played(played);
       }
@@ -474,12 +548,40 @@ final class ScrollExecutor {
         current = p.screen();
         found = p.placed();
       }
-      edge = r.movement() == Movement.AT_EDGE || r.movement() == Movement.UNCHANGED;
+      boolean stopped = r.movement() == Movement.AT_EDGE || r.movement() == Movement.UNCHANGED;
+      if (back) {
+        // an edge behind ends the way back, not the search
+        if (stopped) {
+          stepsBack = 0;
+          coverTo = null;
+        } else if (stepsBack > 0) {
+          stepsBack--;
+        } else if (++coverSteps >= MAX_COVER_STEPS
+            || overlaps(coverTo, current, played.band(), scroll.direction())) {
+          coverTo = null;
+        }
+        continue;
+      }
+      edge = stopped;
+      if (fling && text != null) {
+        coastOutranFrames |= played.gaps() > 0;
+        if (played.gaps() > 0 && !found && !played.sighted()) {
+          // part of this coast was on no frame: read it again on the way back
+          coverTo = r.before().greyForDiff();
+          coverSteps = 0;
+          edge = false;
+          continue;
+        }
+      }
       if (played.sighted() && !found) {
-        // seen while coasting, gone after the catch: it lies behind, within a screen or two
-        stepsBack = MAX_STEPS_BACK;
-      } else if (back) {
-        stepsBack--;
+        // seen while coasting, not on the screen the pass left: it lies behind, as far as the
+        // content travelled since (within a screen or two of a catch)
+        stepsBack =
+            stepsBack(
+                played.behind(),
+                Math.min(scroll.amount(), STEP_BACK_AMOUNT),
+                played.band(),
+                scroll.direction());
       }
     }
     Cost total =
@@ -491,6 +593,29 @@ final class ScrollExecutor {
             cost.settleWaitMs());
     return new ScrollUntilResult(
         found, passes.size(), edge && !found, timedOut, current, passes, total);
+  }
+
+  /**
+   * Whether the screen {@code now}, reached by passes back, shares content with {@code from} (the
+   * screen a coast began on) or lies behind it: the stretch between has been on settled screens.
+   */
+  private static boolean overlaps(
+      GreyRaster from, Observation now, NormRegion band, ScrollDirection direction) {
+    GreyRaster g = now.greyForDiff();
+    return Double.isFinite(ContentTravel.along(from, g, band, direction))
+        || Double.isFinite(ContentTravel.along(g, from, band, direction));
+  }
+
+  /**
+   * Steady passes back of {@code amount} that cover {@code behind} (normalized units) with one to
+   * spare; {@link #MAX_STEPS_BACK} when it is unknown.
+   */
+  static int stepsBack(double behind, double amount, NormRegion band, ScrollDirection direction) {
+    if (!Double.isFinite(behind)) {
+      return MAX_STEPS_BACK;
+    }
+    double step = amount * (direction.vertical() ? band.h() : band.w());
+    return Math.min(MAX_STEPS_BACK_MEASURED, (int) Math.ceil(behind / step) + 1);
   }
 
   /** Where placing a found match left the search: the screen, and whether "found" holds there. */
@@ -561,13 +686,24 @@ final class ScrollExecutor {
   }
 
   /**
-   * A flinging pass: the steady pass's path, moved linearly in {@link #FLING_MOVE_MS} and lifted
-   * without a dwell, so the content coasts on: a 0.8 pass on a 2400 px screen lifts at about 9000
-   * px/s, and the simulator's list then travels 25 rows on Android and 30 on iOS per pass (a steady
-   * pass: 7).
+   * A flinging pass: {@link #FLING_PATH} of the band whatever the scroll's amount, moved linearly
+   * in {@link #FLING_MOVE_MS} and lifted without a dwell, so the content coasts on as far as the
+   * phone lets it. How far a pass reaches is the coast's doing, not the path's; measured per pass
+   * in BENCHMARKS ("Text search cost").
    */
   static Swipe planFling(Scroll scroll, NormRegion band) {
-    Swipe steady = plan(scroll, band);
+    Swipe steady =
+        plan(
+            new Scroll(
+                scroll.direction(),
+                FLING_PATH,
+                scroll.durationMs(),
+                scroll.region(),
+                scroll.keyboard(),
+                scroll.detectKeyboard(),
+                false,
+                Optional.empty()),
+            band);
     return Swipe.builder(steady.start(), steady.end())
         .durationMs(FLING_MOVE_MS)
         .steps(Math.max(8, FLING_MOVE_MS / 16))

@@ -10,12 +10,12 @@ import java.util.function.Predicate;
 
 /**
  * "The text is on the screen" as a scroll search's condition, reading only the frames worth
- * reading. Every pass's end screen is read: "found" is claimed only there. Of a fling's coast
- * frames (seen in passing, ids {@code motion-N}), one is read every {@link
- * #COAST_READ_INTERVAL_NANOS} of capture time and at most {@link #MAX_COAST_READS} per pass: at the
- * fastest fling a pass makes a row crosses the list in about a fifth of a second, whole for a
- * little less, so reads that far apart see every row whole at least once, while the frames in
- * between (most of a coast) show nothing new.
+ * reading. Every pass's end screen is read: "found" is claimed only there. A search given this
+ * condition itself reads a fling's coast after it, from the frames a {@link CoastReel} kept ({@link
+ * #readsIn}). Composed into a caller's predicate it is asked of the coast's frames as they come
+ * (ids {@code motion-N}), and reads one every {@link #COAST_READ_INTERVAL_NANOS} of capture time,
+ * at most {@link #MAX_COAST_READS} per pass: frames in between show little new, and on a phone that
+ * runs in real time every read lets the list travel on unseen.
  */
 final class TextCondition implements Predicate<Observation> {
   static final long COAST_READ_INTERVAL_NANOS = 150_000_000L;
@@ -49,6 +49,14 @@ final class TextCondition implements Predicate<Observation> {
     }
     coastReads++;
     lastCoastRead = o.captureNanos();
+    return found(o);
+  }
+
+  /**
+   * Whether the text is on {@code o}, whatever it is: a frame kept from a coast and read after it
+   * is not rationed like one read as the coast goes.
+   */
+  boolean readsIn(Observation o) {
     return found(o);
   }
 

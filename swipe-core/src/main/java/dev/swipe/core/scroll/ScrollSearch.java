@@ -12,17 +12,19 @@ import java.time.Duration;
  * ScrollSearch shortList = ScrollSearch.builder().maxPasses(20).pace(SearchPace.STEADY).build();
  * }</pre>
  *
- * @param maxPasses passes before the search gives up, 1..100 (default 12)
- * @param timeout device time before the search gives up, (0, 1 h] (default 90 s)
+ * @param maxPasses passes before the search gives up, 1..100 (default 60: steady passes of the
+ *     longest path, where the frames cannot follow a fling's coast, cross a list of a few hundred
+ *     rows)
+ * @param timeout device time before the search gives up, (0, 1 h] (default 120 s)
  * @param pace {@link SearchPace#FLING} (the default) for long lists, {@link SearchPace#STEADY} for
  *     short ones
  */
 public record ScrollSearch(int maxPasses, Duration timeout, SearchPace pace) {
   /** Default number of passes. */
-  public static final int DEFAULT_MAX_PASSES = 12;
+  public static final int DEFAULT_MAX_PASSES = 60;
 
   /** Default timeout. */
-  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(90);
+  public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(2);
 
   /** Validates every field; errors name the field as the agent tools spell it. */
   public ScrollSearch {
@@ -36,7 +38,7 @@ public record ScrollSearch(int maxPasses, Duration timeout, SearchPace pace) {
     SwipeException.requireArgument(pace, "pace");
   }
 
-  /** Flinging passes, at most 12 of them, within 90 seconds. */
+  /** Flinging passes, at most 60 of them, within 120 seconds. */
   public static ScrollSearch defaults() {
     return builder().build();
   }

@@ -16,12 +16,15 @@ public enum SearchPace {
    */
   STEADY("steady"),
   /**
-   * Flinging passes for long lists: the finger lifts while moving, the content coasts, and the
-   * predicate is checked on every frame captured while it coasts. When it holds in motion, a short
-   * slow drag along the travel catches the content (a touch stops a fling on Android and iOS, and a
-   * drag past the touch slop is never a tap); if the target then slid out behind the screen, steady
-   * passes in the opposite direction bring it back. "Found" is only ever claimed on a settled
-   * screen.
+   * Flinging passes for long lists: the finger lifts while moving fast along a short path (the
+   * scroll's amount sizes only the steady passes), and the content coasts. A text search keeps
+   * frames of the coast spaced so that each overlaps the one before and reads them once the list is
+   * still: on a phone that runs in real time a read takes longer than the list takes to cross the
+   * screen. Any other predicate is checked on every frame captured while the content coasts; when
+   * it holds in motion, a short slow drag along the travel catches the content (a touch stops a
+   * fling on Android and iOS, and a drag past the touch slop is never a tap). Either way, when the
+   * target was seen in motion but is not on the screen the pass left, steady passes in the opposite
+   * direction bring it back. "Found" is only ever claimed on a settled screen.
    */
   FLING("fling");
 

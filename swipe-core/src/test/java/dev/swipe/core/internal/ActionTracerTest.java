@@ -419,6 +419,8 @@ class ActionTracerTest {
             s,
             true,
             "motion-3",
+            Double.NaN,
+            0,
             passStart,
             band,
             catcher,
@@ -477,7 +479,18 @@ class ActionTracerTest {
         shots.runId(),
         "scroll",
         new ScrollExecutor.Played(
-            s, false, null, tracer.now(), NormRegion.FULL, null, null, 0, "settled", "bounced"));
+            s,
+            false,
+            null,
+            Double.NaN,
+            0,
+            tracer.now(),
+            NormRegion.FULL,
+            null,
+            null,
+            0,
+            "settled",
+            "bounced"));
     ObjectNode pass = only("scroll");
     assertThat(records()).hasSize(1);
     assertThat(pass.path("decision").path("movement").asText()).isEqualTo("at-edge");

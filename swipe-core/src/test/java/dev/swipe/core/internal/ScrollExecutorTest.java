@@ -476,9 +476,30 @@ class ScrollExecutorTest {
         .isEqualTo(Scroll.DWELL_MS);
     Swipe fling =
         ScrollExecutor.planFling(Scroll.builder(ScrollDirection.DOWN).amount(0.5).build(), band);
-    assertThat(fling.start()).isEqualTo(down.start());
+    // a short fast path whatever the amount: 0.4 of 600 units, centred
+    assertThat(fling.start()).isEqualTo(NormPoint.of(400, 620));
+    assertThat(fling.end()).isEqualTo(NormPoint.of(400, 380));
     assertThat(fling.holdAfterMs()).as("no dwell: the content coasts on").isZero();
     assertThat(fling.durationMs()).isEqualTo(ScrollExecutor.FLING_MOVE_MS);
+  }
+
+  @Test
+  void stepsBackCoverHowFarTheContentTravelledSinceTheSightingWithOneToSpare() {
+    NormRegion band = NormRegion.of(0, 200, 1000, 700);
+    assertThat(ScrollExecutor.stepsBack(Double.NaN, 0.5, band, ScrollDirection.DOWN))
+        .as("unknown: the old three")
+        .isEqualTo(ScrollExecutor.MAX_STEPS_BACK);
+    // a step of 0.5 moves 350 units of a 700-unit band
+    assertThat(ScrollExecutor.stepsBack(0, 0.5, band, ScrollDirection.DOWN)).isEqualTo(1);
+    assertThat(ScrollExecutor.stepsBack(700, 0.5, band, ScrollDirection.DOWN)).isEqualTo(3);
+    assertThat(ScrollExecutor.stepsBack(701, 0.5, band, ScrollDirection.DOWN)).isEqualTo(4);
+    assertThat(ScrollExecutor.stepsBack(700, 0.25, band, ScrollDirection.DOWN))
+        .as("a caller's shorter amount takes more steps")
+        .isEqualTo(5);
+    assertThat(ScrollExecutor.stepsBack(1e6, 0.5, band, ScrollDirection.DOWN))
+        .isEqualTo(ScrollExecutor.MAX_STEPS_BACK_MEASURED);
+    // across: the band's width
+    assertThat(ScrollExecutor.stepsBack(1000, 0.5, band, ScrollDirection.RIGHT)).isEqualTo(3);
   }
 
   /** Whether a band of the screen shows the full-width black marker bar. */

