@@ -52,10 +52,7 @@ class ListTextSearchTest {
             ChromePhone.open(
                 "chrome:?device=" + device + "&url=" + server.url("pages/long-list.html"));
         Device phone = Device.builder().hid(page.transport()).capture(page.frameSource()).open()) {
-      String name =
-          PageTruth.evaluate(
-                  page, "document.querySelectorAll('#scroller .row')[" + row + "].dataset.label")
-              .asText();
+      String name = label(page, row);
       // test set-up, not the SDK: scroll the list so that the row sits at the edge
       String place =
           switch (edge) {
@@ -101,10 +98,7 @@ class ListTextSearchTest {
             ChromePhone.open(
                 "chrome:?device=" + device + "&url=" + server.url("pages/long-list.html"));
         Device phone = Device.builder().hid(page.transport()).capture(page.frameSource()).open()) {
-      String name =
-          PageTruth.evaluate(
-                  page, "document.querySelectorAll('#scroller .row')[" + row + "].dataset.label")
-              .asText();
+      String name = label(page, row);
       phone.waitForStable(java.time.Duration.ofSeconds(10));
       ScrollUntilResult r = phone.scrollUntil(Scroll.of(ScrollDirection.DOWN), TextQuery.of(name));
       assertThat(r.found())
@@ -112,6 +106,13 @@ class ListTextSearchTest {
           .isTrue();
       assertThat(visible(page)).as("the rows wholly on the screen").contains(name);
     }
+  }
+
+  /** The contact name on row {@code row} of the page (its truth, for the test's set-up). */
+  private static String label(ChromePhone page, int row) {
+    return PageTruth.evaluate(
+            page, "document.querySelectorAll('#scroller .row')[" + row + "].dataset.label")
+        .asText();
   }
 
   private static List<String> visible(ChromePhone page) {

@@ -24,30 +24,21 @@ class ContentTravelTest {
 
   @Test
   void aListScrolledDownTravelsAsFarAsItMovedWhileTheFramesOverlap() {
-    qt().withExamples(EXAMPLES)
-        .forAll(
-            longs().between(1, 1_000_000),
-            integers().between(0, 1500),
-            integers().between(0, (int) (LIST_PX * (1 - ContentTravel.MIN_OVERLAP)) - FACTOR))
-        .checkAssert(
-            (seed, offset, moved) -> {
-              ScrollingListPicture list = new ScrollingListPicture(seed, 40);
-              double t =
-                  ContentTravel.along(
-                      list.frame(offset),
-                      list.frame(offset + moved),
-                      ScrollingListPicture.LIST,
-                      ScrollDirection.DOWN);
-              assertThat(t * PX).as("moved %d px", moved).isCloseTo(moved, within(2.0 * FACTOR));
-            });
+    travelsAsFarAsItMoved(ScrollDirection.DOWN, 0);
   }
 
   @Test
   void aListScrolledUpTravelsTheOtherWay() {
+    travelsAsFarAsItMoved(ScrollDirection.UP, 300);
+  }
+
+  /** From an offset of at least {@code lowest}, content moved the way {@code d} reveals. */
+  private static void travelsAsFarAsItMoved(ScrollDirection d, int lowest) {
+    int sign = d == ScrollDirection.DOWN ? 1 : -1;
     qt().withExamples(EXAMPLES)
         .forAll(
             longs().between(1, 1_000_000),
-            integers().between(300, 1500),
+            integers().between(lowest, 1500),
             integers().between(0, (int) (LIST_PX * (1 - ContentTravel.MIN_OVERLAP)) - FACTOR))
         .checkAssert(
             (seed, offset, moved) -> {
@@ -55,10 +46,10 @@ class ContentTravelTest {
               double t =
                   ContentTravel.along(
                       list.frame(offset),
-                      list.frame(offset - moved),
+                      list.frame(offset + sign * moved),
                       ScrollingListPicture.LIST,
-                      ScrollDirection.UP);
-              assertThat(t * PX).isCloseTo(moved, within(2.0 * FACTOR));
+                      d);
+              assertThat(t * PX).as("moved %d px", moved).isCloseTo(moved, within(2.0 * FACTOR));
             });
   }
 
