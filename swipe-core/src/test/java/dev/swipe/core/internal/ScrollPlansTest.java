@@ -1,6 +1,7 @@
 package dev.swipe.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.swipe.core.gesture.GestureShape.Easing;
 import dev.swipe.core.gesture.Swipe;
@@ -13,12 +14,21 @@ class ScrollPlansTest {
 
   @ParameterizedTest
   @EnumSource(ScrollDirection.class)
-  void aFlingingPassTakesTheSteadyPathFastAndLiftsWithoutADwell(ScrollDirection d) {
+  void aFlingingPassTakesAShortPathFastAndLiftsWithoutADwell(ScrollDirection d) {
     Scroll scroll = Scroll.builder(d).amount(0.8).build();
     Swipe steady = ScrollExecutor.plan(scroll, Scroll.DEFAULT_REGION);
     Swipe fling = ScrollExecutor.planFling(scroll, Scroll.DEFAULT_REGION);
-    assertThat(fling.start()).isEqualTo(steady.start());
-    assertThat(fling.end()).isEqualTo(steady.end());
+    // the steady pass of the fling's own path: same centre and direction, whatever the amount
+    Swipe short0 =
+        ScrollExecutor.plan(
+            Scroll.builder(d).amount(ScrollExecutor.FLING_PATH).build(), Scroll.DEFAULT_REGION);
+    assertThat(fling.start()).isEqualTo(short0.start());
+    assertThat(fling.end()).isEqualTo(short0.end());
+    double travel =
+        Math.hypot(fling.end().x() - fling.start().x(), fling.end().y() - fling.start().y());
+    double steadyTravel =
+        Math.hypot(steady.end().x() - steady.start().x(), steady.end().y() - steady.start().y());
+    assertThat(travel).isCloseTo(steadyTravel * ScrollExecutor.FLING_PATH / 0.8, within(1e-9));
     assertThat(steady.holdAfterMs()).isEqualTo(Scroll.DWELL_MS);
     assertThat(fling.holdAfterMs()).isZero();
     assertThat(fling.durationMs()).isLessThan(steady.durationMs());
