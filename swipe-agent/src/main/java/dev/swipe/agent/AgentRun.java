@@ -7,10 +7,10 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * One agent run on a phone: its own attachment ids and wheel guard (a {@link Device#newRun()} view
- * sharing the phone and its lock with other runs), the memory store, and whether the run has ended
- * with {@code finished} or {@code failed_to_complete_task}. Ids issued in one run never resolve in
- * another, so a model can only refer to screenshots it was shown.
+ * One agent run on a phone: its own attachment ids and wheel guard (a {@link Device.Run#fork()}
+ * view sharing the phone and its lock with other runs), the memory store, and whether the run has
+ * ended with {@code finished} or {@code failed_to_complete_task}. Ids issued in one run never
+ * resolve in another, so a model can only refer to screenshots it was shown.
  *
  * <pre>{@code
  * try (Device phone = Device.open("sim:?scene=picker");
@@ -40,10 +40,12 @@ public final class AgentRun implements AutoCloseable {
   private AgentRun(Builder b) {
     this.run =
         b.attachments != null
-            ? b.device.newRun(b.attachments, b.trace, b.traceMaxBytes)
-            : b.trace == null ? b.device.newRun() : b.device.newRun(b.trace, b.traceMaxBytes);
+            ? b.device.run().fork(b.attachments, b.trace, b.traceMaxBytes)
+            : b.trace == null
+                ? b.device.run().fork()
+                : b.device.run().fork(b.trace, b.traceMaxBytes);
     // recorded in the run's trace like every other tool call (an untraced run uses it as it is)
-    this.memory = b.memory == null ? null : run.tracedMemory(b.memory);
+    this.memory = b.memory == null ? null : run.run().traced(b.memory);
     this.inlineImages = b.inlineImages;
     this.simState = b.simState;
   }
@@ -65,7 +67,7 @@ public final class AgentRun implements AutoCloseable {
 
   /** The run's id (the attachment registry's). */
   public String runId() {
-    return run.attachments().runId();
+    return run.run().attachments().runId();
   }
 
   /**
@@ -157,7 +159,7 @@ public final class AgentRun implements AutoCloseable {
     }
 
     /**
-     * Traces the run in its own directory ({@link Device#newRun(java.nio.file.Path, long)}), so
+     * Traces the run in its own directory ({@link Device.Run#fork(java.nio.file.Path, long)}), so
      * each run of a server renders as a report of its own; a null directory leaves the run
      * untraced.
      */

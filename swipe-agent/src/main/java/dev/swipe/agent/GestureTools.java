@@ -160,7 +160,7 @@ final class GestureTools {
               } else {
                 r =
                     run.device()
-                        .drag(
+                        .perform(
                             Drag.builder(start, end)
                                 .durationMs(a.integer("duration_ms", Drag.DEFAULT_DURATION_MS))
                                 .steps(a.integer("steps", Drag.DEFAULT_STEPS))
@@ -268,7 +268,7 @@ final class GestureTools {
           b.durationMs(a.integer("duration_ms", Drag.DEFAULT_DURATION_MS))
               .steps(Math.max(Drag.DEFAULT_STEPS, path.size() - 1))
               .holdAfterMs(a.integer("hold_after_ms", Drag.DEFAULT_HOLD_AFTER_MS));
-          return Results.action("drag", run.device().drag(b.build()));
+          return Results.action("drag", run.device().perform(b.build()));
         },
         true);
   }

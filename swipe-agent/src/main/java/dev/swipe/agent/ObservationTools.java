@@ -64,6 +64,7 @@ final class ObservationTools {
                 Results.object(),
                 a.has("screenshot_attachment_id")
                     ? run.device()
+                        .run()
                         .attachments()
                         .screenshot(
                             a.string("screenshot_attachment_id"), "screenshot_attachment_id")
@@ -138,7 +139,8 @@ final class ObservationTools {
           Observation beforeShot = screenshot(run, a.string("before"), "before");
           Observation afterShot = screenshot(run, a.string("after"), "after");
           if (beforeShot != null && afterShot != null) {
-            return Results.diff(Results.object(), run.device().diff(beforeShot, afterShot, region));
+            return Results.diff(
+                Results.object(), run.device().screen().diff(beforeShot, afterShot, region));
           }
           GreyRaster before =
               beforeShot != null ? beforeShot.greyForDiff() : raster(a.string("before"), "before");
@@ -166,7 +168,7 @@ final class ObservationTools {
    */
   private static Observation screenshot(AgentRun run, String value, String field) {
     if (ID.matcher(value).matches() || !run.acceptsInlineImages()) {
-      return run.device().attachments().screenshot(value, field);
+      return run.device().run().attachments().screenshot(value, field);
     }
     return null;
   }

@@ -152,6 +152,7 @@ final class TextTools {
   private static Observation shot(AgentRun run, Args a) {
     return a.has("screenshot_attachment_id")
         ? run.device()
+            .run()
             .attachments()
             .screenshot(a.string("screenshot_attachment_id"), "screenshot_attachment_id")
         : run.device().screenshot();
@@ -186,7 +187,7 @@ final class TextTools {
           boolean fresh = !a.has("screenshot_attachment_id");
           Observation o = shot(run, a);
           return Results.screenshot(
-              matches(Results.object(), run.device().findText(o, q)), o, fresh);
+              matches(Results.object(), run.device().text().find(o, q)), o, fresh);
         },
         true);
   }
@@ -225,11 +226,11 @@ final class TextTools {
         a -> {
           TextQuery q = query(a, "text");
           Observation o = shot(run, a);
-          ActionResult r = run.device().tapText(o, q);
+          ActionResult r = run.device().text().tap(o, q);
           ObjectNode out = Results.action("tap", r);
           ObjectNode tapped = out.putObject("tapped");
           if (r.gesture() instanceof Tap t) {
-            ScreenText best = run.device().findText(o, q).best().orElseThrow();
+            ScreenText best = run.device().text().find(o, q).best().orElseThrow();
             tapped.put("text", best.text());
             ObjectNode c = tapped.putObject("center");
             c.put("x", round(t.at().x()));
@@ -272,7 +273,8 @@ final class TextTools {
           TextQuery q = query(a, "text");
           TextSearchResult r =
               run.device()
-                  .waitForText(q, Duration.ofMillis(a.integer("timeout_ms", WAIT_TIMEOUT_MS)));
+                  .text()
+                  .waitFor(q, Duration.ofMillis(a.integer("timeout_ms", WAIT_TIMEOUT_MS)));
           return Results.screenshot(matches(Results.object(), r), r.observation());
         },
         true);

@@ -152,6 +152,7 @@ final class WheelAndScrollTools {
         a -> {
           Observation shot =
               run.device()
+                  .run()
                   .attachments()
                   .screenshot(a.string("screenshot_attachment_id"), "screenshot_attachment_id");
           WheelRequest request =
@@ -165,7 +166,7 @@ final class WheelAndScrollTools {
                   .rowSpacing(a.optNumber("row_spacing"))
                   .visibleTargetY(a.optNumber("visible_target_y"))
                   .build();
-          WheelNudgeResult r = run.device().wheelNudge(shot, request);
+          WheelNudgeResult r = run.device().wheels().nudge(shot, request);
           ObjectNode out = Results.object();
           out.put("played", r.action().isPresent());
           for (Map.Entry<String, Object> e : r.decision().asMap().entrySet()) {
@@ -395,7 +396,7 @@ final class WheelAndScrollTools {
             b.keyboard(keyboard);
           }
           if (a.has("before")) {
-            b.before(run.device().attachments().screenshot(a.string("before"), "before"));
+            b.before(run.device().run().attachments().screenshot(a.string("before"), "before"));
           }
           Scroll scroll = b.build();
           ObjectNode out = Results.object();
@@ -410,7 +411,7 @@ final class WheelAndScrollTools {
                 run.device()
                     .scrollUntil(
                         scroll,
-                        text == null ? o -> false : run.device().textCondition(text, scroll),
+                        text == null ? o -> false : run.device().text().condition(text, scroll),
                         ScrollSearch.builder()
                             .maxPasses(a.integer("max_passes", ScrollSearch.DEFAULT_MAX_PASSES))
                             .timeout(
@@ -421,7 +422,7 @@ final class WheelAndScrollTools {
                             .pace(pace)
                             .build());
             if (text != null) {
-              TextTools.matches(out, run.device().findText(r.observation(), text));
+              TextTools.matches(out, run.device().text().find(r.observation(), text));
             }
             out.put("passes", r.passes());
             out.put("edge_reached", r.edgeReached());

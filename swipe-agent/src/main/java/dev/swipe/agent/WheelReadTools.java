@@ -120,10 +120,11 @@ final class WheelReadTools {
               fresh
                   ? run.device().screenshot()
                   : run.device()
+                      .run()
                       .attachments()
                       .screenshot(a.string("screenshot_attachment_id"), "screenshot_attachment_id");
           NormRegion region = a.region("region");
-          WheelReading reading = run.device().readWheels(o, region);
+          WheelReading reading = run.device().wheels().read(o, region);
           ObjectNode out = Results.object();
           ArrayNode cols = out.putArray("columns");
           for (WheelColumn c : reading.columns()) {
@@ -202,7 +203,7 @@ final class WheelReadTools {
                   : a.has("column_showing")
                       ? WheelSet.columnShowing(a.string("column_showing"))
                       : WheelSet.columnAt(a.number("column_x"));
-          WheelSetResult r = run.device().setWheel(col.to(a.string("target")));
+          WheelSetResult r = run.device().wheels().set(col.to(a.string("target")));
           ObjectNode out = Results.object();
           out.put("label", r.label());
           out.put("value", r.value());

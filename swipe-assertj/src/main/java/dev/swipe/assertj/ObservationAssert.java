@@ -87,7 +87,7 @@ public final class ObservationAssert extends AbstractAssert<ObservationAssert, O
   /** The screenshot shows a match of {@code query}, as read by {@code reader}. */
   public ObservationAssert hasText(Device reader, TextQuery query) {
     isNotNull();
-    TextSearchResult r = reader.findText(actual, query);
+    TextSearchResult r = reader.text().find(actual, query);
     if (!r.found()) {
       failWithMessage(
           "Expected %s to show %s, but the lines read were: %s", actual.id(), query, lines(reader));
@@ -98,7 +98,7 @@ public final class ObservationAssert extends AbstractAssert<ObservationAssert, O
   /** The screenshot does not show {@code text}, as read by {@code reader}. */
   public ObservationAssert doesNotHaveText(Device reader, String text) {
     isNotNull();
-    TextSearchResult r = reader.findText(actual, TextQuery.of(text));
+    TextSearchResult r = reader.text().find(actual, TextQuery.of(text));
     if (r.found()) {
       failWithMessage(
           "Expected %s not to show \"%s\", but found it: %s",
@@ -110,7 +110,7 @@ public final class ObservationAssert extends AbstractAssert<ObservationAssert, O
   }
 
   private String lines(Device reader) {
-    List<ScreenText> read = reader.readText(actual, null);
+    List<ScreenText> read = reader.text().read(actual, null);
     return read.isEmpty()
         ? "(none)"
         : read.stream().map(t -> "\"" + t.text() + "\"").collect(Collectors.joining(", "));

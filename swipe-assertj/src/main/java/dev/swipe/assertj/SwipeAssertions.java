@@ -13,7 +13,7 @@ import dev.swipe.core.screen.WaitResult;
  *     .isSettled()
  *     .matchesBaseline(GoldenScreen.load(golden).mask(STATUS_BAR))
  *     .hasText(phone, "Saved");
- * assertThat(phone.waitUntil(phone.textVisible(TextQuery.of("Saved")), Duration.ofSeconds(5))).held();
+ * assertThat(phone.screen().waitUntil(phone.text().visible(TextQuery.of("Saved")), Duration.ofSeconds(5))).held();
  * }</pre>
  */
 public final class SwipeAssertions {

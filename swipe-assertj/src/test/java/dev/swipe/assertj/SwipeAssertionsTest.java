@@ -65,7 +65,8 @@ class SwipeAssertionsTest {
     try (Device d = phone()) {
       assertThat(d.screenshot()).isSettled();
       Observation coasting =
-          d.perform(
+          d.rig()
+              .perform(
                   Swipe.builder(NormPoint.of(500, 800), NormPoint.of(500, 300))
                       .durationMs(120)
                       .steps(8)
@@ -108,7 +109,8 @@ class SwipeAssertionsTest {
       org.assertj.core.api.Assertions.assertThat(Files.size(Path.of(m.group(1))))
           .isGreaterThan(1000);
       // a region that did not move still matches: only the status bar and what lies below the list
-      assertThat(d.waitUntil(ScreenCondition.changedFrom(start, null), Duration.ofSeconds(1)))
+      assertThat(
+              d.screen().waitUntil(ScreenCondition.changedFrom(start, null), Duration.ofSeconds(1)))
           .held()
           .lastObservation()
           .isSettled();
@@ -124,11 +126,15 @@ class SwipeAssertionsTest {
           .isInstanceOf(AssertionError.class)
           .hasMessageContaining("the lines read were: \"Saved\"");
       assertThat(
-              d.waitUntil(
-                  d.textVisible(dev.swipe.text.TextQuery.of("Saved")), Duration.ofSeconds(1)))
+              d.screen()
+                  .waitUntil(
+                      d.text().visible(dev.swipe.text.TextQuery.of("Saved")),
+                      Duration.ofSeconds(1)))
           .held();
       assertThat(
-              d.waitUntil(d.textGone(dev.swipe.text.TextQuery.of("Saved")), Duration.ofMillis(600)))
+              d.screen()
+                  .waitUntil(
+                      d.text().gone(dev.swipe.text.TextQuery.of("Saved")), Duration.ofMillis(600)))
           .timedOut();
     }
   }

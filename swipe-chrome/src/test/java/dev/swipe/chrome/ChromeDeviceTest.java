@@ -39,8 +39,8 @@ class ChromeDeviceTest {
   @Test
   void opensByUriAsATouchPhoneWithAKeyboard() {
     try (Device phone = Device.open("chrome:?device=iphone-15&url=" + server.url("list.html"))) {
-      assertThat(phone.hidCapabilities().activePointer()).isEqualTo(PointerKind.TOUCH);
-      assertThat(phone.hidCapabilities().keyboard()).isTrue();
+      assertThat(phone.rig().capabilities().activePointer()).isEqualTo(PointerKind.TOUCH);
+      assertThat(phone.rig().capabilities().keyboard()).isTrue();
       // two frame pixels per CSS pixel by default
       assertThat(phone.screenshot().width()).isEqualTo(2 * 393);
       assertThat(phone.screenshot().height()).isEqualTo(2 * 852);

@@ -46,7 +46,7 @@ class ChromePickersTest {
   /** A device on the page, once the page has drawn itself and holds still (as a user waits). */
   private static Device device(ChromePhone page) {
     Device phone = Device.builder().hid(page.transport()).capture(page.frameSource()).open();
-    phone.waitForStable(Duration.ofSeconds(10));
+    phone.screen().waitForStable(Duration.ofSeconds(10));
     return phone;
   }
 
@@ -88,7 +88,7 @@ class ChromePickersTest {
     try (ChromePhone page = open(name);
         Device phone = device(page)) {
       JsonNode truth = columns(page);
-      List<WheelColumn> read = phone.readWheels().columns();
+      List<WheelColumn> read = phone.wheels().read().columns();
       assertThat(read)
           .as("one column per wheel, no settings row taken for one")
           .hasSize(truth.size());
@@ -117,7 +117,7 @@ class ChromePickersTest {
     try (ChromePhone page = open(name);
         Device phone = device(page)) {
       columns(page);
-      WheelSetResult r = phone.setWheel(WheelSet.columnShowing(from).to(to));
+      WheelSetResult r = phone.wheels().set(WheelSet.columnShowing(from).to(to));
       JsonNode after = columns(page);
       assertThat(r.label()).isEqualToIgnoringCase(to);
       assertThat(labels(after))
@@ -148,8 +148,8 @@ class ChromePickersTest {
       columns(page);
       PageTruth.evaluate(page, "window.swipeJump(0, " + start + ")");
       columns(page);
-      phone.waitForStable(Duration.ofSeconds(10));
-      WheelSetResult r = phone.setWheel(WheelSet.column(0).to(to));
+      phone.screen().waitForStable(Duration.ofSeconds(10));
+      WheelSetResult r = phone.wheels().set(WheelSet.column(0).to(to));
       JsonNode after = columns(page);
       assertThat(r.label()).isEqualToIgnoringCase(to);
       assertThat(after.get(0).path("label").asText())
@@ -177,9 +177,9 @@ class ChromePickersTest {
       columns(page);
       PageTruth.evaluate(page, "document.querySelector('ion-datetime').value = '" + date + "'");
       columns(page);
-      phone.waitForStable(Duration.ofSeconds(10));
-      assertThat(phone.readWheels().columns()).as("month, day and year").hasSize(3);
-      WheelSetResult r = phone.setWheel(WheelSet.column(2).to(Integer.parseInt(year)));
+      phone.screen().waitForStable(Duration.ofSeconds(10));
+      assertThat(phone.wheels().read().columns()).as("month, day and year").hasSize(3);
+      WheelSetResult r = phone.wheels().set(WheelSet.column(2).to(Integer.parseInt(year)));
       JsonNode after = columns(page);
       assertThat(r.value()).isEqualTo(Integer.parseInt(year));
       assertThat(after.get(2).path("label").asText())
@@ -201,9 +201,9 @@ class ChromePickersTest {
       columns(page);
       PageTruth.evaluate(page, "window.swipeJump(0, 31)");
       columns(page);
-      phone.waitForStable(Duration.ofSeconds(10));
-      assertThat(phone.readWheels().columns().get(0).value()).hasValue(31);
-      WheelSetResult r = phone.setWheel(WheelSet.column(0).to("19"));
+      phone.screen().waitForStable(Duration.ofSeconds(10));
+      assertThat(phone.wheels().read().columns().get(0).value()).hasValue(31);
+      WheelSetResult r = phone.wheels().set(WheelSet.column(0).to("19"));
       assertThat(r.value()).isEqualTo(19);
       assertThat(columns(page).get(0).path("value").asInt())
           .as("the page holds what was claimed; %s", r.evidence())
@@ -219,8 +219,8 @@ class ChromePickersTest {
         Device phone = device(page)) {
       PageTruth.evaluate(page, "window.swipeJump(0, " + start + ")");
       columns(page);
-      phone.waitForStable(Duration.ofSeconds(10));
-      WheelSetResult r = phone.setWheel(WheelSet.column(0).to(String.valueOf(target)));
+      phone.screen().waitForStable(Duration.ofSeconds(10));
+      WheelSetResult r = phone.wheels().set(WheelSet.column(0).to(String.valueOf(target)));
       assertThat(r.value()).isEqualTo(target);
       assertThat(columns(page).get(0).path("value").asInt())
           .as("the page holds what was claimed; %s", r.evidence())
@@ -234,8 +234,8 @@ class ChromePickersTest {
         Device phone = device(page)) {
       PageTruth.evaluate(page, "window.swipeJump(0, 59)");
       columns(page);
-      phone.waitForStable(Duration.ofSeconds(10));
-      for (WheelColumn c : phone.readWheels().columns()) {
+      phone.screen().waitForStable(Duration.ofSeconds(10));
+      for (WheelColumn c : phone.wheels().read().columns()) {
         if (c.value().isPresent()) {
           assertThat(c.value().getAsInt()).as("%s", c).isEqualTo(59);
         }

@@ -99,7 +99,7 @@ class ListTextSearchTest {
                 "chrome:?device=" + device + "&url=" + server.url("pages/long-list.html"));
         Device phone = Device.builder().hid(page.transport()).capture(page.frameSource()).open()) {
       String name = label(page, row);
-      phone.waitForStable(java.time.Duration.ofSeconds(10));
+      phone.screen().waitForStable(java.time.Duration.ofSeconds(10));
       ScrollUntilResult r = phone.scrollUntil(Scroll.of(ScrollDirection.DOWN), TextQuery.of(name));
       assertThat(r.found())
           .as("%s found: %s after %d passes", name, r.stoppedBy(), r.passes())

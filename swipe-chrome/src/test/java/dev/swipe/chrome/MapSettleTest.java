@@ -51,7 +51,7 @@ class MapSettleTest {
       // pans up and to the left, each into ground no tile was drawn for yet
       for (int ms : new int[] {160, 250, 340, 430, 520}) {
         ActionResult r =
-            phone.drag(
+            phone.perform(
                 Drag.builder(NormPoint.of(600, 600), NormPoint.of(420, 380))
                     .then(NormPoint.of(330, 300))
                     .durationMs(ms)
@@ -63,7 +63,7 @@ class MapSettleTest {
         Observation now = phone.screenshot();
         if (r.observation().settled()) {
           settled++;
-          assertThat(phone.diff(r.observation(), now, null).diffRatio())
+          assertThat(phone.screen().diff(r.observation(), now, null).diffRatio())
               .as("a pan of %d ms called settled (%s), against the map at rest", ms, r.cost())
               .isLessThan(0.002);
         }

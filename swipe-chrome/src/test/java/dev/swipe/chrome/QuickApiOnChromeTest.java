@@ -13,6 +13,7 @@ import dev.swipe.core.scroll.Movement;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollResult;
+import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.strategy.StepResult;
 import dev.swipe.core.strategy.SwipeStrategies;
@@ -70,7 +71,7 @@ class QuickApiOnChromeTest {
       Observation after = r.observation();
       assertThat(after.id()).isNotEqualTo(before.id());
       assertThat(r.cost().hidReports()).isGreaterThanOrEqualTo(16);
-      assertThat(phone.diff(before, after, null).changed()).as("the list moved").isTrue();
+      assertThat(phone.screen().diff(before, after, null).changed()).as("the list moved").isTrue();
     }
   }
 
@@ -87,7 +88,9 @@ class QuickApiOnChromeTest {
       assertThat(top1).isGreaterThan(top0);
       ScrollUntilResult u =
           phone.scrollUntil(
-              Scroll.of(ScrollDirection.DOWN), shot -> shot.settled() && shot.jpegSize() > 0);
+              Scroll.of(ScrollDirection.DOWN),
+              shot -> shot.settled() && shot.jpegSize() > 0,
+              ScrollSearch.defaults());
       assertThat(u.found()).isTrue();
     }
   }
@@ -127,9 +130,9 @@ class QuickApiOnChromeTest {
         Device phone = device(page)) {
       int start = truth(page).path("columns").get(0).path("value").asInt();
       Observation screenshot = phone.screenshot();
-      WheelColumn column = phone.readWheels(screenshot, null).columns().get(0);
+      WheelColumn column = phone.wheels().read(screenshot, null).columns().get(0);
       assertThat(column.value()).as("read as the page shows it").hasValue(start);
-      WheelNudgeResult w = phone.wheelNudge(screenshot, column.requestTo(start + 3));
+      WheelNudgeResult w = phone.wheels().nudge(screenshot, column.requestTo(start + 3));
       int now = truth(page).path("columns").get(0).path("value").asInt();
       assertThat(w.labelNow())
           .as("the nudge's claim is what the page shows")
@@ -147,9 +150,9 @@ class QuickApiOnChromeTest {
             ChromePhone.open("chrome:?device=pixel-7&url=" + widgets.url("pages/long-list.html"));
         Device phone = device(page)) {
       String first = truth(page).path("visible").get(0).asText();
-      TextSearchResult r = phone.findText(TextQuery.of(first));
+      TextSearchResult r = phone.text().find(TextQuery.of(first));
       assertThat(r.found()).as("%s on the first screen", first).isTrue();
-      phone.waitForText(TextQuery.of("Contacts"), Duration.ofSeconds(5));
+      phone.text().waitFor(TextQuery.of("Contacts"), Duration.ofSeconds(5));
       String far =
           PageTruth.evaluate(page, "document.querySelectorAll('#scroller .row')[60].dataset.label")
               .asText();
@@ -157,7 +160,7 @@ class QuickApiOnChromeTest {
           phone.scrollUntil(Scroll.of(ScrollDirection.DOWN), TextQuery.fuzzy(far, 1));
       assertThat(u.found()).as("%s found", far).isTrue();
       assertThat(truth(page).path("visible").toString()).contains(far);
-      phone.tapText(TextQuery.builder(far).scope(TextQuery.Scope.LINE).build());
+      phone.text().tap(TextQuery.builder(far).scope(TextQuery.Scope.LINE).build());
       assertThat(truth(page).path("tapped").asText()).isEqualTo(far);
     }
   }

@@ -1,14 +1,11 @@
 package dev.swipe.core;
 
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.Gesture;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.KeyPress;
-import dev.swipe.core.gesture.LongPress;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Tap;
-import dev.swipe.core.internal.DefaultDevice;
 import dev.swipe.core.screen.GoldenScreen;
 import dev.swipe.core.screen.ScreenComparison;
 import dev.swipe.core.screen.ScreenCondition;
@@ -18,9 +15,7 @@ import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.scroll.SearchPace;
-import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.HidCapabilities;
-import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.text.ScreenText;
 import dev.swipe.core.text.TextSearchResult;
 import dev.swipe.core.wheel.WheelColumn;
@@ -31,12 +26,12 @@ import dev.swipe.core.wheel.WheelSetResult;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.text.TextQuery;
-import dev.swipe.text.TextReader;
 import dev.swipe.wheel.WheelRequest;
 import dev.swipe.wheel.WheelRunGuard;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
 
@@ -51,6 +46,12 @@ import java.util.function.Predicate;
  *       .durationMs(400).steps(16).holdAfterMs(100).build());
  * }
  * }</pre>
+ *
+ * <p>The interface keeps the verbs an agent uses on every step: look, touch, type, scroll. The rest
+ * sits behind role views, as {@code WebDriver} keeps {@code manage()} and {@code navigate()}:
+ * {@link #text()} reads and taps text, {@link #wheels()} reads and sets pickers, {@link #screen()}
+ * compares screens and waits for them, {@link #run()} is this run's trace and attachments, and
+ * {@link #rig()} the parts the device is built from.
  *
  * <p>A device serializes its actions: gestures from two threads never interleave. When anything
  * fails inside a gesture the pointer is released before the exception leaves the SDK. Every method
@@ -69,375 +70,28 @@ public interface Device extends AutoCloseable {
   }
 
   /** A builder for rigs with separate HID and capture parts. */
-  static Builder builder() {
-    return new Builder();
+  static DeviceBuilder builder() {
+    return new DeviceBuilder();
   }
-
-  /**
-   * Starts a new run on the same phone: a view that shares the finger, the eyes and the lock
-   * (gestures of all runs are serialized) but has its own attachment ids and wheel guard, as an
-   * agent run needs. Closing the view ends the run, not the device.
-   */
-  Device newRun();
-
-  /**
-   * {@link #newRun()} with its own trace in {@code traceDir}, so a server that hosts many runs (an
-   * agent server's clients, WebDriver sessions) leaves one trace per run that renders on its own.
-   * The directory is opened now: a run that cannot be traced fails before it starts, never in the
-   * middle; a full disk or the budget only stops the trace, with a recorded reason. Closing the run
-   * closes its trace.
-   *
-   * @param traceMaxBytes the disk budget of the run's trace directory (at least 4096)
-   * @throws SwipeException {@code invalid_argument} (field {@code trace}) when the directory cannot
-   *     be created or written, (field {@code trace_max_bytes}) for a budget under 4096
-   */
-  Device newRun(Path traceDir, long traceMaxBytes);
-
-  /**
-   * {@link #newRun()} keeping its screenshots in {@code attachments} (a registry made for this run,
-   * e.g. with a byte bound or a server's shared {@link AttachmentBudget}), traced into {@code
-   * traceDir} as {@link #newRun(Path, long)} when it is not null.
-   *
-   * @throws SwipeException {@code invalid_argument} (field {@code attachments}) for null, and as
-   *     {@link #newRun(Path, long)} for the trace
-   */
-  Device newRun(AttachmentRegistry attachments, Path traceDir, long traceMaxBytes);
-
-  /**
-   * The widget-parameter memory configured with {@link Builder#memory(String)} (shared by the
-   * device's runs), if any. Its errors are {@link SwipeException}s ({@code memory_unavailable},
-   * {@code invalid_argument}, ...).
-   */
-  Optional<MemoryStore> memory();
-
-  /**
-   * {@code store} as this run uses it: each call is recorded in the run's trace, as the calls on
-   * {@link #memory()} are, so a store the caller owns (an agent server's, shared by its runs)
-   * leaves the same records as the device's own. An untraced run gives {@code store} itself.
-   * Closing the view closes the store.
-   *
-   * @throws SwipeException {@code invalid_argument} (field {@code store}) for null
-   */
-  MemoryStore tracedMemory(MemoryStore store);
-
-  /**
-   * Records an event of this run that is not an action (a WebDriver session that ended, and why) in
-   * the run's trace, as a record named {@code event} whose {@code outcome} holds {@code details};
-   * an untraced run ignores it. Never fails because of the trace.
-   *
-   * @param event snake_case, e.g. {@code session_ended}
-   * @throws SwipeException {@code invalid_argument} (field {@code event}) for a name that is not
-   *     snake_case
-   */
-  void traceNote(String event, java.util.Map<String, ?> details);
-
-  /** What the HID link can do. */
-  HidCapabilities hidCapabilities();
-
-  /** The run this device registers its observations in. */
-  AttachmentRegistry attachments();
-
-  /** The device's clock (virtual on the simulator). */
-  Ticker ticker();
 
   /** Captures the screen now (a frame newer than this call plus the source's latency). */
   Observation screenshot();
 
   /**
    * Plays any gesture and observes the result, settling within the device's default bound (three
-   * times it for a swipe or drag that lifts while moving: its content coasts on).
+   * times it for a swipe or drag that lifts while moving: its content coasts on). A long press is
+   * {@code perform(LongPress.at(p))}, a multi-point drag {@code perform(drag)}.
    */
   ActionResult perform(Gesture gesture);
-
-  /**
-   * Plays any gesture and observes the result, waiting at most {@code settleBound} for the screen
-   * to come to rest ({@link Duration#ZERO}: take the first fresh frame, unsettled).
-   */
-  ActionResult perform(Gesture gesture, Duration settleBound);
-
-  /**
-   * Compares two observations of this device's run ({@code image_diff}): whether the screen changed
-   * ({@code diff_ratio > 0.01}, or less when the content shifted by a few pixels: a short pan of a
-   * sparse map) and along which axis content moved. Never a distance.
-   *
-   * <p>When the two frames changed but share nothing that moved (a carousel page switch, a wheel
-   * turned several rows) and {@code after} is the screen of the one action taken from {@code
-   * before}, the axis is read from the frames this device captured while that action's content
-   * moved inside the region, and {@link DiffResult#axisEvidence()} says so ({@code
-   * motion_between}).
-   *
-   * @param region the part to compare, or null for the whole screen
-   * @throws SwipeException {@code unknown_attachment} for observations of another run, {@code
-   *     image_size_mismatch} for observations of different sizes
-   */
-  DiffResult diff(Observation before, Observation after, NormRegion region);
-
-  /**
-   * Scrolls in a direction and reports what moved ({@code moved}, {@code at-edge}, {@code
-   * unchanged}, {@code unobserved}). One gesture, then a look: never a burst.
-   *
-   * @throws SwipeException {@code scroll_no_progress} when nothing moved although the request
-   *     expects content; {@code scroll_keyboard_occludes_surface} when a keyboard leaves too little
-   */
-  ScrollResult scroll(Scroll scroll);
-
-  /**
-   * Scrolls pass after pass until {@code until} holds on a settled screen, an edge is reached, the
-   * search's passes ran, or its timeout (device time) passed. With {@link SearchPace#FLING} the
-   * predicate also sees the frames of each coast (observations with {@code motion-N} ids, never
-   * settled, not registered in the run), so keep it cheap and free of side effects; "found" is
-   * still only claimed on a settled screen.
-   *
-   * @param search how many passes, how long and at which pace ({@link ScrollSearch#defaults()}:
-   *     flinging, 60 passes, 120 s)
-   */
-  ScrollUntilResult scrollUntil(Scroll scroll, Predicate<Observation> until, ScrollSearch search);
-
-  /**
-   * Scroll until with {@link ScrollSearch#defaults()}: flinging, at most 60 passes within 120
-   * seconds.
-   */
-  default ScrollUntilResult scrollUntil(Scroll scroll, Predicate<Observation> until) {
-    return scrollUntil(scroll, until, ScrollSearch.defaults());
-  }
-
-  /**
-   * Scrolls until {@code text} is on a settled screen (see {@link #scrollUntil(Scroll, Predicate,
-   * ScrollSearch)}). Reads the query's region (default the whole screen) and only on the frames
-   * worth reading: each pass's end screen, and during a fling's coast one frame every 150 ms, at
-   * most 16 a pass. Find the match on the result's observation with {@link #findText(Observation,
-   * TextQuery)}: that read is cached.
-   *
-   * <p>Without a region of its own, the query counts as found only inside the scroll's region, a
-   * line clear of its edges, where the row it names is on the screen whole: a match read nearer an
-   * edge (a row half under a header or a tab bar) is brought to the region's middle by up to two
-   * steady passes, which count as passes; where the content cannot move further, a match inside the
-   * region counts.
-   *
-   * @throws SwipeException {@code text_reader_unavailable} when no text reader can be loaded, and
-   *     the errors of the predicate form
-   */
-  default ScrollUntilResult scrollUntil(Scroll scroll, TextQuery text, ScrollSearch search) {
-    return scrollUntil(scroll, textCondition(text, scroll), search);
-  }
-
-  /** Scrolls until {@code text} shows, with {@link ScrollSearch#defaults()}. */
-  default ScrollUntilResult scrollUntil(Scroll scroll, TextQuery text) {
-    return scrollUntil(scroll, text, ScrollSearch.defaults());
-  }
-
-  /**
-   * The condition {@link #scrollUntil(Scroll, TextQuery)} uses, for hosts that combine it with
-   * their own checks; it reads frames of this device's runs with the device's text reader.
-   */
-  Predicate<Observation> textCondition(TextQuery text, Scroll scroll);
-
-  /**
-   * Reads the text on an observation of this run: its lines, top to bottom, in normalized units.
-   * Reads are cached per observation, so reading, finding and tapping on one screenshot cost one
-   * OCR pass.
-   *
-   * @param region the part to read, or null for the whole screen
-   * @throws SwipeException {@code text_reader_unavailable} when no text reader can be loaded
-   *     (details name the platform and what is missing), {@code unknown_attachment} for an
-   *     observation of another run
-   */
-  List<ScreenText> readText(Observation observation, NormRegion region);
-
-  /**
-   * Finds {@code query} on an observation of this run, best match first; an empty result is not an
-   * error.
-   *
-   * @throws SwipeException {@code text_reader_unavailable}, {@code unknown_attachment}, {@code
-   *     text_query_too_costly} for a regular expression that backtracks past its budget
-   */
-  TextSearchResult findText(Observation observation, TextQuery query);
-
-  /** Finds {@code query} on a fresh screenshot. */
-  default TextSearchResult findText(TextQuery query) {
-    SwipeException.requireArgument(query, "query");
-    return findText(screenshot(), query);
-  }
-
-  /**
-   * Taps the centre of the single best match of {@code query} on a fresh screenshot.
-   *
-   * @throws SwipeException {@code text_not_found} (details list the lines read nearest to the
-   *     query), {@code text_ambiguous} (details list the equally good candidates: narrow the query
-   *     with a region or more words), and the errors of {@link #tap(NormPoint)}
-   */
-  default ActionResult tapText(TextQuery query) {
-    SwipeException.requireArgument(query, "query");
-    return tapText(screenshot(), query);
-  }
-
-  /** Taps the single best match of {@code query} on an observation of this run. */
-  ActionResult tapText(Observation observation, TextQuery query);
-
-  /**
-   * Takes settled screenshots until {@code query} is found or {@code timeout} (device time) passes;
-   * returns the last read either way, so check {@link TextSearchResult#found()}.
-   *
-   * @throws SwipeException {@code invalid_argument} for a timeout outside (0, 10 min]
-   */
-  TextSearchResult waitForText(TextQuery query, Duration timeout);
-
-  /**
-   * A condition that holds when {@code query} is found on a screenshot (read with this device's
-   * text reader), for {@link #waitUntil} and combinations with pixel conditions.
-   */
-  default ScreenCondition textVisible(TextQuery query) {
-    SwipeException.requireArgument(query, "query");
-    return ScreenCondition.of("text " + query + " visible", o -> findText(o, query).found());
-  }
-
-  /** A condition that holds when {@code query} is not found on a screenshot. */
-  default ScreenCondition textGone(TextQuery query) {
-    SwipeException.requireArgument(query, "query");
-    return ScreenCondition.of("text " + query + " gone", o -> !findText(o, query).found());
-  }
-
-  /**
-   * Takes settled screenshots until {@code condition} holds on one, or {@code timeout} (device
-   * time) passes; looks are 250 ms apart and bounded in number. Only settled screenshots count: a
-   * screen still moving is looked at again. Never throws for a condition that did not hold: check
-   * {@link WaitResult#held()}.
-   *
-   * @throws SwipeException {@code invalid_argument} for a timeout outside (0, 10 min], and what the
-   *     condition throws
-   */
-  WaitResult waitUntil(ScreenCondition condition, Duration timeout);
-
-  /**
-   * Takes screenshots until one passes the settling gate (the screen is at rest), or {@code
-   * timeout} (device time) passes; check {@link WaitResult#held()}.
-   *
-   * @throws SwipeException {@code invalid_argument} for a timeout outside (0, 10 min]
-   */
-  WaitResult waitForStable(Duration timeout);
-
-  /**
-   * Compares a fresh screenshot with a golden one and returns the comparison when it matches;
-   * otherwise writes a diff image (into the trace directory when tracing, else a temporary one) and
-   * fails.
-   *
-   * @throws SwipeException {@code screen_mismatch} (details: {@code diff_ratio}, {@code tolerance},
-   *     {@code diff_image}), {@code image_size_mismatch} for a golden of another size
-   */
-  ScreenComparison assertScreen(GoldenScreen golden);
-
-  /**
-   * {@link #assertScreen(GoldenScreen)} with a golden JPEG or PNG file, regions to ignore and the
-   * share of the rest allowed to differ.
-   *
-   * @throws SwipeException as {@link #assertScreen(GoldenScreen)}, and {@code invalid_argument}
-   *     naming {@code baseline}, {@code masks[i]} or {@code tolerance}
-   */
-  default ScreenComparison assertScreen(Path baseline, List<NormRegion> masks, double tolerance) {
-    SwipeException.requireArgument(masks, "masks");
-    return assertScreen(GoldenScreen.load(baseline).masks(masks).tolerance(tolerance));
-  }
-
-  /**
-   * Lets {@code listener} hear every frame captured, pointer report sent and step started by this
-   * device and all its runs (a video recorder), until the registration is closed.
-   */
-  DeviceListener.Registration listen(DeviceListener listener);
-
-  /**
-   * Moves a picker wheel toward a target value with one bounded, slow, measured drag ({@code
-   * wheel_nudge}). The request's geometry is read from {@code screenshot}, which must be an
-   * observation of this run; the row pitch is measured on it and overrides a wrong estimate when
-   * confident. The drag never starts on the selected row, dwells before release, and is charged to
-   * the run's wheel budget only after it succeeded. Read the new value from the result's
-   * observation and call again until it shows the target (then once with current == target to
-   * release the column). Before its first drag on a column, the column must read as a picker at
-   * {@code column_x}/{@code center_y} (as {@link #readWheels} reads them; with no text reader, its
-   * rows must at least repeat there): a nudge on a list would scroll it, and the guard would then
-   * refuse scrolls across it.
-   *
-   * @throws SwipeException {@code wheel_not_found} (nothing reads as a picker there; nothing was
-   *     played and the guard is untouched), {@code wheel_target_unreachable}, {@code
-   *     wheel_budget_exhausted}, {@code wheel_no_progress}, {@code wheel_column_busy}, {@code
-   *     unknown_attachment}, {@code invalid_argument} naming the field
-   */
-  WheelNudgeResult wheelNudge(Observation screenshot, WheelRequest request);
-
-  /**
-   * Finds the picker columns on an observation of this run by reading its text: for each, the
-   * geometry a {@code wheel_nudge} needs (column x, selected row's y, row spacing), the selected
-   * label and its neighbours, the value they count to and whether the column wraps. The selected
-   * row is where two or more of the picker's marks agree (a band behind it, lines across the
-   * column, faded or bold rows, a cylinder's curve, the line the rows mirror about); where they
-   * disagree the column has no value and {@link WheelColumn#selectionClear()} is false.
-   *
-   * @param region where to look, or null for the whole screen
-   * @throws SwipeException {@code text_reader_unavailable}, {@code unknown_attachment}
-   */
-  WheelReading readWheels(Observation observation, NormRegion region);
-
-  /** Reads the picker columns on a fresh screenshot. */
-  default WheelReading readWheels() {
-    return readWheels(screenshot(), null);
-  }
-
-  /**
-   * Sets a picker column to a target in one call: reads the column, nudges it under the wheel
-   * policy and the run's guard, reads it again after every nudge, and returns once two readings in
-   * a row show the target, releasing the column. Decides from what it reads, never from the plan.
-   *
-   * @throws SwipeException {@code wheel_not_found} (no picker on the screen), {@code
-   *     wheel_selection_unclear} (the marks of the selected row disagree, so no value is claimed),
-   *     {@code wheel_column_unclear} (a column asked for by its place cannot be counted surely:
-   *     rows drawn left of it where no column reads, so the place might name a neighbour), {@code
-   *     invalid_argument} naming {@code column} when the column asked for is not there, {@code
-   *     wheel_target_unreachable} (the target is not a value of the column: details list the labels
-   *     seen), {@code wheel_labels_unrecognized}, and the errors of {@link #wheelNudge}
-   */
-  WheelSetResult setWheel(WheelSet request);
-
-  /**
-   * Sets several columns of one picker, in the order given (a full time: hour then minute, or
-   * minute then hour), and returns once every column shows its target on one reading after the last
-   * set. Columns can be linked: a TimePicker spinner's hour follows its minute past 59/00, so
-   * setting the minute can move an hour already set; such a column is read again and set back (at
-   * most three passes), and its evidence says what moved it.
-   *
-   * @param requests one per column, each column at most once; columns are found on the first
-   *     screenshot and then followed by their x
-   * @return one result per request, in the same order: the column's last confirmed label, with
-   *     every nudge and reading of every pass
-   * @throws SwipeException {@code invalid_argument} naming {@code requests} (empty, more than 20, a
-   *     null, or two requests for one column), {@code wheel_no_progress} when a column is still off
-   *     its target after the passes, and the errors of {@link #setWheel}
-   */
-  java.util.List<WheelSetResult> setWheels(java.util.List<WheelSet> requests);
-
-  /**
-   * The run's wheel guard: budgets left per column and for the run, and which regions are being
-   * worked (generic touch and key input aimed there is refused with {@code
-   * wheel_generic_input_blocked}).
-   */
-  WheelRunGuard wheelGuard();
 
   /** A tap with the default hold. */
   default ActionResult tap(NormPoint at) {
     return perform(Tap.at(at));
   }
 
-  /** A long press with the default hold. */
-  default ActionResult longPress(NormPoint at) {
-    return perform(LongPress.at(at));
-  }
-
   /** A swipe. */
   default ActionResult swipe(Swipe swipe) {
     return perform(SwipeException.requireArgument(swipe, "swipe"));
-  }
-
-  /** A multi-point drag. */
-  default ActionResult drag(Drag drag) {
-    return perform(SwipeException.requireArgument(drag, "drag"));
   }
 
   /** Presses and releases one key (Back and Home are consumer keys). */
@@ -463,259 +117,379 @@ public interface Device extends AutoCloseable {
   }
 
   /**
-   * Returns a part of this device of the given type, e.g. the simulator's test oracle, if one
-   * exists (JDBC's {@code unwrap}).
+   * Scrolls in a direction and reports what moved ({@code moved}, {@code at-edge}, {@code
+   * unchanged}, {@code unobserved}). One gesture, then a look: never a burst.
+   *
+   * @throws SwipeException {@code scroll_no_progress} when nothing moved although the request
+   *     expects content; {@code scroll_keyboard_occludes_surface} when a keyboard leaves too little
    */
-  <T> Optional<T> unwrap(Class<T> type);
+  ScrollResult scroll(Scroll scroll);
+
+  /**
+   * Scrolls pass after pass until {@code until} holds on a settled screen, an edge is reached, the
+   * search's passes ran, or its timeout (device time) passed. With {@link SearchPace#FLING} the
+   * predicate also sees the frames of each coast (observations with {@code motion-N} ids, never
+   * settled, not registered in the run), so keep it cheap and free of side effects; "found" is
+   * still only claimed on a settled screen. To search for text, pass {@link
+   * Text#condition(TextQuery, Scroll)} or use {@link #scrollUntil(Scroll, TextQuery)}.
+   *
+   * @param search how many passes, how long and at which pace ({@link ScrollSearch#defaults()}:
+   *     flinging, 60 passes, 120 s)
+   */
+  ScrollUntilResult scrollUntil(Scroll scroll, Predicate<Observation> until, ScrollSearch search);
+
+  /**
+   * Scrolls until {@code text} is on a settled screen, with {@link ScrollSearch#defaults()}:
+   * flinging, at most 60 passes within 120 seconds. {@link Text#scrollUntil(Scroll, TextQuery,
+   * ScrollSearch)} takes a search of your own and says how the text is looked for.
+   *
+   * @throws SwipeException {@code text_reader_unavailable} when no text reader can be loaded, and
+   *     the errors of {@link #scrollUntil(Scroll, Predicate, ScrollSearch)}
+   */
+  default ScrollUntilResult scrollUntil(Scroll scroll, TextQuery text) {
+    return text().scrollUntil(scroll, text, ScrollSearch.defaults());
+  }
+
+  /** Reading, finding, tapping and waiting for text on this device's screens. */
+  Text text();
+
+  /** Reading and setting picker wheels. */
+  Wheels wheels();
+
+  /** Comparing screens, waiting for one, and asserting a golden one. */
+  Screen screen();
+
+  /** This run: its attachments and trace, and new runs on the same phone. */
+  Run run();
+
+  /** The parts the device is built from: HID capabilities, clock, memory, listeners. */
+  Rig rig();
 
   /** Releases the pointer and keys and closes both parts; calling it twice is harmless. */
   @Override
   void close();
 
-  /**
-   * Configures and opens a {@link Device}. Give either one combined {@link #device(String)} URI, or
-   * a HID part and a capture part (each as a URI or as an instance).
-   *
-   * <p>Each part is set once: the device or the HID and capture links, the memory, the text reader,
-   * the trace, the clock, the sleeper and the attachment registry. Setting one again (by URI or by
-   * instance) fails at once with {@code invalid_argument} naming the field ({@code device}, {@code
-   * hid}, {@code capture}, {@code memory}, {@code text_reader}, {@code trace}, {@code ticker},
-   * {@code sleeper}, {@code attachments}); a combined device beside a HID or capture part fails
-   * naming {@code device}. The two timing options ({@link #captureTimeout}, {@link #settleBound})
-   * take the last value given.
-   */
-  final class Builder {
-    private String deviceUri;
-    private String hidUri;
-    private HidTransport hid;
-    private String captureUri;
-    private FrameSource capture;
-    private Ticker ticker;
-    private Sleeper sleeper;
-    private Duration captureTimeout = Duration.ofSeconds(5);
-    private Duration settleBound = Duration.ofSeconds(1);
-    private AttachmentRegistry attachments;
-    private java.nio.file.Path trace;
-    private long traceMaxBytes;
-    private String memoryUri;
-    private MemoryStore memory;
-    private String textReaderUri;
-    private TextReader textReader;
-
-    Builder() {}
+  /** Text on the screen, read with the device's text reader (see {@link Device#text()}). */
+  interface Text {
 
     /**
-     * Opens a widget-parameter memory by URI: {@code sqlite:PATH} (the embedded default; {@code
-     * sqlite:} alone is {@code ~/.swipe/memory.db}), {@code mem:}, or the scheme of a {@code
-     * MemoryStoreProvider} on the class path. The device closes it. An unknown scheme fails {@link
-     * #open} with {@code unknown_scheme} listing the known ones, as for the device's own parts.
-     */
-    public Builder memory(String uri) {
-      SwipeException.requireArgument(uri, "memory");
-      SwipeException.requireNotSet(memoryUri != null || memory != null, "memory");
-      this.memoryUri = uri;
-      return this;
-    }
-
-    /** A host's own memory store (e.g. the agent framework's memory); the device closes it. */
-    public Builder memory(MemoryStore store) {
-      SwipeException.requireArgument(store, "memory");
-      SwipeException.requireNotSet(memoryUri != null || memory != null, "memory");
-      this.memory = store;
-      return this;
-    }
-
-    /**
-     * The text reader by URI (default {@code tesseract:}, opened on the first text call, so a
-     * device that never reads text never loads an engine); any scheme of a {@code
-     * TextReaderProvider} on the class path. The scheme is checked by {@link #open}: an unknown one
-     * fails there with {@code unknown_scheme} listing the known ones, not at the first text call.
-     */
-    public Builder textReader(String uri) {
-      SwipeException.requireArgument(uri, "text_reader");
-      SwipeException.requireNotSet(textReaderUri != null || textReader != null, "text_reader");
-      this.textReaderUri = uri;
-      return this;
-    }
-
-    /** A host's own text reader (another OCR engine); the device closes it. */
-    public Builder textReader(TextReader reader) {
-      SwipeException.requireArgument(reader, "text_reader");
-      SwipeException.requireNotSet(textReaderUri != null || textReader != null, "text_reader");
-      this.textReader = reader;
-      return this;
-    }
-
-    /**
-     * Records every action in a JSON Lines trace in {@code dir}, with the screenshots beside it
-     * (also {@code trace=DIR} in a combined device URI). Render it with swipe-report's {@code
-     * dev.swipe.report.HtmlReport}.
-     */
-    public Builder trace(java.nio.file.Path dir) {
-      SwipeException.requireArgument(dir, "trace");
-      SwipeException.requireNotSet(trace != null, "trace");
-      this.trace = dir;
-      return this;
-    }
-
-    /**
-     * {@link #trace(java.nio.file.Path)} with a disk budget for the directory (default 512 MiB):
-     * screenshots stop at three quarters of it, and the trace stops with a recorded reason when the
-     * next record would not fit; the run goes on. Works the same for rigs and combined devices; a
-     * directory that cannot be written fails {@link #open()} before any part is opened.
+     * Reads the text on an observation of this run: its lines, top to bottom, in normalized units.
+     * Reads are cached per observation, so reading, finding and tapping on one screenshot cost one
+     * OCR pass.
      *
-     * @throws SwipeException {@code invalid_argument} (field {@code trace_max_bytes}) under 4096
+     * @param region the part to read, or null for the whole screen
+     * @throws SwipeException {@code text_reader_unavailable} when no text reader can be loaded
+     *     (details name the platform and what is missing), {@code unknown_attachment} for an
+     *     observation of another run
      */
-    public Builder trace(java.nio.file.Path dir, long maxBytes) {
-      if (maxBytes < 4096) {
-        throw SwipeException.invalidArgument(
-            "trace_max_bytes", "must be at least 4096, was " + maxBytes);
-      }
-      SwipeException.requireArgument(dir, "trace");
-      SwipeException.requireNotSet(trace != null, "trace");
-      this.trace = dir;
-      this.traceMaxBytes = maxBytes;
-      return this;
+    List<ScreenText> read(Observation observation, NormRegion region);
+
+    /**
+     * Finds {@code query} on an observation of this run, best match first; an empty result is not
+     * an error.
+     *
+     * @throws SwipeException {@code text_reader_unavailable}, {@code unknown_attachment}, {@code
+     *     text_query_too_costly} for a regular expression that backtracks past its budget
+     */
+    TextSearchResult find(Observation observation, TextQuery query);
+
+    /** Finds {@code query} on a fresh screenshot. */
+    TextSearchResult find(TextQuery query);
+
+    /**
+     * Taps the centre of the single best match of {@code query} on a fresh screenshot.
+     *
+     * @throws SwipeException {@code text_not_found} (details list the lines read nearest to the
+     *     query), {@code text_ambiguous} (details list the equally good candidates: narrow the
+     *     query with a region or more words), and the errors of {@link Device#tap(NormPoint)}
+     */
+    ActionResult tap(TextQuery query);
+
+    /** Taps the single best match of {@code query} on an observation of this run. */
+    ActionResult tap(Observation observation, TextQuery query);
+
+    /**
+     * Takes settled screenshots until {@code query} is found or {@code timeout} (device time)
+     * passes; returns the last read either way, so check {@link TextSearchResult#found()}.
+     *
+     * @throws SwipeException {@code invalid_argument} for a timeout outside (0, 10 min]
+     */
+    TextSearchResult waitFor(TextQuery query, Duration timeout);
+
+    /**
+     * A condition that holds when {@code query} is found on a screenshot (read with this device's
+     * text reader), for {@link Screen#waitUntil} and combinations with pixel conditions.
+     */
+    default ScreenCondition visible(TextQuery query) {
+      SwipeException.requireArgument(query, "query");
+      return ScreenCondition.of("text " + query + " visible", o -> find(o, query).found());
     }
 
-    /** A combined device URI such as {@code sim:}. */
-    public Builder device(String uri) {
-      SwipeException.requireArgument(uri, "device");
-      SwipeException.requireNotSet(deviceUri != null, "device");
-      if (hidUri != null || hid != null || captureUri != null || capture != null) {
-        throw notBoth();
-      }
-      this.deviceUri = uri;
-      return this;
-    }
-
-    /** The HID link by URI, e.g. {@code ch9329:/dev/ttyUSB0?baud=115200}. */
-    public Builder hid(String uri) {
-      SwipeException.requireArgument(uri, "hid");
-      checkLink(hidUri != null || hid != null, "hid");
-      this.hidUri = uri;
-      return this;
-    }
-
-    /** A HID transport instance (a host's own transport); the device closes it. */
-    public Builder hid(HidTransport transport) {
-      SwipeException.requireArgument(transport, "hid");
-      checkLink(hidUri != null || hid != null, "hid");
-      this.hid = transport;
-      return this;
-    }
-
-    /** The capture source by URI, e.g. {@code mjpeg:http://127.0.0.1:8080/stream}. */
-    public Builder capture(String uri) {
-      SwipeException.requireArgument(uri, "capture");
-      checkLink(captureUri != null || capture != null, "capture");
-      this.captureUri = uri;
-      return this;
-    }
-
-    /** A frame source instance (a host's own source); the device closes it. */
-    public Builder capture(FrameSource source) {
-      SwipeException.requireArgument(source, "capture");
-      checkLink(captureUri != null || capture != null, "capture");
-      this.capture = source;
-      return this;
-    }
-
-    /** The clock (default: system; a simulator brings its own virtual clock). */
-    public Builder ticker(Ticker ticker) {
-      SwipeException.requireArgument(ticker, "ticker");
-      SwipeException.requireNotSet(this.ticker != null, "ticker");
-      this.ticker = ticker;
-      return this;
-    }
-
-    /** How to wait between reports (default: a precise park-then-spin sleeper). */
-    public Builder sleeper(Sleeper sleeper) {
-      SwipeException.requireArgument(sleeper, "sleeper");
-      SwipeException.requireNotSet(this.sleeper != null, "sleeper");
-      this.sleeper = sleeper;
-      return this;
-    }
-
-    /** How long to wait for a fresh frame before {@code capture_timeout} (default 5 s). */
-    public Builder captureTimeout(Duration timeout) {
-      SwipeException.requireArgument(timeout, "capture_timeout");
-      if (timeout.isNegative()
-          || timeout.isZero()
-          || timeout.compareTo(Duration.ofMinutes(5)) > 0) {
-        throw SwipeException.invalidArgument(
-            "capture_timeout", "must be in (0, 5 min], was " + timeout);
-      }
-      this.captureTimeout = timeout;
-      return this;
+    /** A condition that holds when {@code query} is not found on a screenshot. */
+    default ScreenCondition gone(TextQuery query) {
+      SwipeException.requireArgument(query, "query");
+      return ScreenCondition.of("text " + query + " gone", o -> !find(o, query).found());
     }
 
     /**
-     * How long the phone's screen may take to settle after an action (frames equal within JPEG
-     * noise over a quiet window: 150 ms; after a swipe or drag that lifts while moving, 500 ms or
-     * as long as the motion seen, never on a screen the motion left bare, within three times this
-     * bound when the gesture is played with the default; a wheel nudge's snap, 1000 ms or longer
-     * while it crawls, within twice this bound) before an unsettled observation is returned; the
-     * capture source's latency is added, since the screen is seen that much later. Default 1000 ms,
-     * zero disables.
+     * Scrolls until {@code text} is on a settled screen (see {@link Device#scrollUntil(Scroll,
+     * Predicate, ScrollSearch)}). Reads the query's region (default the whole screen) and only on
+     * the frames worth reading: each pass's end screen and, during a fling's coast, the frames that
+     * follow one another closely enough to cover every row. Find the match on the result's
+     * observation with {@link #find(Observation, TextQuery)}: that read is cached.
+     *
+     * <p>Without a region of its own, the query counts as found only inside the scroll's region, a
+     * line clear of its edges, where the row it names is on the screen whole: a match read nearer
+     * an edge (a row half under a header or a tab bar) is brought to the region's middle by up to
+     * two steady passes, which count as passes; where the content cannot move further, a match
+     * inside the region counts.
+     *
+     * @throws SwipeException {@code text_reader_unavailable} when no text reader can be loaded, and
+     *     the errors of the predicate form
      */
-    public Builder settleBound(Duration bound) {
-      SwipeException.requireArgument(bound, "settle_bound");
-      if (bound.isNegative() || bound.compareTo(Duration.ofMinutes(1)) > 0) {
-        throw SwipeException.invalidArgument("settle_bound", "must be in [0, 1 min], was " + bound);
-      }
-      this.settleBound = bound;
-      return this;
-    }
-
-    /** The run to register observations in (default: a new run per device). */
-    public Builder attachments(AttachmentRegistry registry) {
-      SwipeException.requireArgument(registry, "attachments");
-      SwipeException.requireNotSet(attachments != null, "attachments");
-      this.attachments = registry;
-      return this;
-    }
-
-    /** A HID or capture link is set once, and not beside a combined device. */
-    private void checkLink(boolean alreadySet, String field) {
-      SwipeException.requireNotSet(alreadySet, field);
-      if (deviceUri != null) {
-        throw notBoth();
-      }
-    }
+    ScrollUntilResult scrollUntil(Scroll scroll, TextQuery text, ScrollSearch search);
 
     /**
-     * Names {@code device} whichever came first: the combined device is what excludes the links.
+     * The condition {@link #scrollUntil(Scroll, TextQuery, ScrollSearch)} uses, for hosts that
+     * combine it with their own checks; it reads frames of this device's runs with the device's
+     * text reader.
      */
-    private static SwipeException notBoth() {
-      return SwipeException.invalidArgument(
-          "device",
-          "give either a combined device URI or separate hid and capture parts, not both");
-    }
+    Predicate<Observation> condition(TextQuery text, Scroll scroll);
+  }
+
+  /** Picker wheels on the screen (see {@link Device#wheels()}). */
+  interface Wheels {
 
     /**
-     * Opens the parts and returns the device. When a part fails to open, the parts already open are
-     * closed before the error is thrown.
+     * Finds the picker columns on an observation of this run by reading its text: for each, the
+     * geometry a {@code wheel_nudge} needs (column x, selected row's y, row spacing), the selected
+     * label and its neighbours, the value they count to and whether the column wraps. The selected
+     * row is where two or more of the picker's marks agree (a band behind it, lines across the
+     * column, faded or bold rows, a cylinder's curve, the line the rows mirror about); where they
+     * disagree the column has no value and {@link WheelColumn#selectionClear()} is false.
+     *
+     * @param region where to look, or null for the whole screen
+     * @throws SwipeException {@code text_reader_unavailable}, {@code unknown_attachment}
      */
-    public Device open() {
-      return DefaultDevice.open(
-          new DefaultDevice.Config(
-              deviceUri,
-              hidUri,
-              hid,
-              captureUri,
-              capture,
-              ticker,
-              sleeper,
-              captureTimeout,
-              settleBound,
-              attachments == null ? new AttachmentRegistry() : attachments,
-              trace,
-              traceMaxBytes,
-              memoryUri,
-              memory,
-              textReaderUri,
-              textReader));
+    WheelReading read(Observation observation, NormRegion region);
+
+    /** Reads the picker columns on a fresh screenshot. */
+    WheelReading read();
+
+    /**
+     * Sets a picker column to a target in one call: reads the column, nudges it under the wheel
+     * policy and the run's guard, reads it again after every nudge, and returns once two readings
+     * in a row show the target, releasing the column. Decides from what it reads, never from the
+     * plan.
+     *
+     * @throws SwipeException {@code wheel_not_found} (no picker on the screen), {@code
+     *     wheel_selection_unclear} (the marks of the selected row disagree, so no value is
+     *     claimed), {@code wheel_column_unclear} (a column asked for by its place cannot be counted
+     *     surely: rows drawn left of it where no column reads, so the place might name a
+     *     neighbour), {@code invalid_argument} naming {@code column} when the column asked for is
+     *     not there, {@code wheel_target_unreachable} (the target is not a value of the column:
+     *     details list the labels seen), {@code wheel_labels_unrecognized}, and the errors of
+     *     {@link #nudge}
+     */
+    WheelSetResult set(WheelSet request);
+
+    /**
+     * Sets several columns of one picker, in the order given (a full time: hour then minute, or
+     * minute then hour), and returns once every column shows its target on one reading after the
+     * last set. Columns can be linked: a TimePicker spinner's hour follows its minute past 59/00,
+     * so setting the minute can move an hour already set; such a column is read again and set back
+     * (at most three passes), and its evidence says what moved it.
+     *
+     * @param requests one per column, each column at most once; columns are found on the first
+     *     screenshot and then followed by their x
+     * @return one result per request, in the same order: the column's last confirmed label, with
+     *     every nudge and reading of every pass
+     * @throws SwipeException {@code invalid_argument} naming {@code requests} (empty, more than 20,
+     *     a null, or two requests for one column), {@code wheel_no_progress} when a column is still
+     *     off its target after the passes, and the errors of {@link #set}
+     */
+    List<WheelSetResult> setAll(List<WheelSet> requests);
+
+    /**
+     * Moves a picker wheel toward a target value with one bounded, slow, measured drag ({@code
+     * wheel_nudge}). The request's geometry is read from {@code screenshot}, which must be an
+     * observation of this run; the row pitch is measured on it and overrides a wrong estimate when
+     * confident. The drag never starts on the selected row, dwells before release, and is charged
+     * to the run's wheel budget only after it succeeded. Read the new value from the result's
+     * observation and call again until it shows the target (then once with current == target to
+     * release the column). Before its first drag on a column, the column must read as a picker at
+     * {@code column_x}/{@code center_y} (as {@link #read} reads them; with no text reader, its rows
+     * must at least repeat there): a nudge on a list would scroll it, and the guard would then
+     * refuse scrolls across it.
+     *
+     * @throws SwipeException {@code wheel_not_found} (nothing reads as a picker there; nothing was
+     *     played and the guard is untouched), {@code wheel_target_unreachable}, {@code
+     *     wheel_budget_exhausted}, {@code wheel_no_progress}, {@code wheel_column_busy}, {@code
+     *     unknown_attachment}, {@code invalid_argument} naming the field
+     */
+    WheelNudgeResult nudge(Observation screenshot, WheelRequest request);
+
+    /**
+     * The run's wheel guard: budgets left per column and for the run, and which regions are being
+     * worked (generic touch and key input aimed there is refused with {@code
+     * wheel_generic_input_blocked}).
+     */
+    WheelRunGuard guard();
+  }
+
+  /** Comparing screens and waiting for them (see {@link Device#screen()}). */
+  interface Screen {
+
+    /**
+     * Compares two observations of this device's run ({@code image_diff}): whether the screen
+     * changed ({@code diff_ratio > 0.01}, or less when the content shifted by a few pixels: a short
+     * pan of a sparse map) and along which axis content moved. Never a distance.
+     *
+     * <p>When the two frames changed but share nothing that moved (a carousel page switch, a wheel
+     * turned several rows) and {@code after} is the screen of the one action taken from {@code
+     * before}, the axis is read from the frames this device captured while that action's content
+     * moved inside the region, and {@link DiffResult#axisEvidence()} says so ({@code
+     * motion_between}).
+     *
+     * @param region the part to compare, or null for the whole screen
+     * @throws SwipeException {@code unknown_attachment} for observations of another run, {@code
+     *     image_size_mismatch} for observations of different sizes
+     */
+    DiffResult diff(Observation before, Observation after, NormRegion region);
+
+    /**
+     * Takes settled screenshots until {@code condition} holds on one, or {@code timeout} (device
+     * time) passes; looks are 250 ms apart and bounded in number. Only settled screenshots count: a
+     * screen still moving is looked at again. Never throws for a condition that did not hold: check
+     * {@link WaitResult#held()}.
+     *
+     * @throws SwipeException {@code invalid_argument} for a timeout outside (0, 10 min], and what
+     *     the condition throws
+     */
+    WaitResult waitUntil(ScreenCondition condition, Duration timeout);
+
+    /**
+     * Takes screenshots until one passes the settling gate (the screen is at rest), or {@code
+     * timeout} (device time) passes; check {@link WaitResult#held()}.
+     *
+     * @throws SwipeException {@code invalid_argument} for a timeout outside (0, 10 min]
+     */
+    WaitResult waitForStable(Duration timeout);
+
+    /**
+     * Compares a fresh screenshot with a golden one and returns the comparison when it matches;
+     * otherwise writes a diff image (into the trace directory when tracing, else a temporary one)
+     * and fails.
+     *
+     * @throws SwipeException {@code screen_mismatch} (details: {@code diff_ratio}, {@code
+     *     tolerance}, {@code diff_image}), {@code image_size_mismatch} for a golden of another size
+     */
+    ScreenComparison assertMatches(GoldenScreen golden);
+
+    /**
+     * {@link #assertMatches(GoldenScreen)} with a golden JPEG or PNG file, regions to ignore and
+     * the share of the rest allowed to differ.
+     *
+     * @throws SwipeException as {@link #assertMatches(GoldenScreen)}, and {@code invalid_argument}
+     *     naming {@code baseline}, {@code masks[i]} or {@code tolerance}
+     */
+    default ScreenComparison assertMatches(
+        Path baseline, List<NormRegion> masks, double tolerance) {
+      SwipeException.requireArgument(masks, "masks");
+      return assertMatches(GoldenScreen.load(baseline).masks(masks).tolerance(tolerance));
     }
+  }
+
+  /** This run of the device (see {@link Device#run()}). */
+  interface Run {
+
+    /** The registry this run keeps its observations in. */
+    AttachmentRegistry attachments();
+
+    /**
+     * Records an event of this run that is not an action (a WebDriver session that ended, and why)
+     * in the run's trace, as a record named {@code event} whose {@code outcome} holds {@code
+     * details}; an untraced run ignores it. Never fails because of the trace.
+     *
+     * @param event snake_case, e.g. {@code session_ended}
+     * @throws SwipeException {@code invalid_argument} (field {@code event}) for a name that is not
+     *     snake_case
+     */
+    void note(String event, Map<String, ?> details);
+
+    /**
+     * {@code store} as this run uses it: each call is recorded in the run's trace, as the calls on
+     * {@link Rig#memory()} are, so a store the caller owns (an agent server's, shared by its runs)
+     * leaves the same records as the device's own. An untraced run gives {@code store} itself.
+     * Closing the view closes the store.
+     *
+     * @throws SwipeException {@code invalid_argument} (field {@code store}) for null
+     */
+    MemoryStore traced(MemoryStore store);
+
+    /**
+     * Starts a new run on the same phone: a device that shares the finger, the eyes and the lock
+     * (gestures of all runs are serialized) but has its own attachment ids and wheel guard, as an
+     * agent run needs. Closing it ends the run, not the device.
+     */
+    Device fork();
+
+    /**
+     * {@link #fork()} with its own trace in {@code traceDir}, so a server that hosts many runs (an
+     * agent server's clients, WebDriver sessions) leaves one trace per run that renders on its own.
+     * The directory is opened now: a run that cannot be traced fails before it starts, never in the
+     * middle; a full disk or the budget only stops the trace, with a recorded reason. Closing the
+     * run closes its trace.
+     *
+     * @param traceMaxBytes the disk budget of the run's trace directory (at least 4096)
+     * @throws SwipeException {@code invalid_argument} (field {@code trace}) when the directory
+     *     cannot be created or written, (field {@code trace_max_bytes}) for a budget under 4096
+     */
+    Device fork(Path traceDir, long traceMaxBytes);
+
+    /**
+     * {@link #fork()} keeping its screenshots in {@code attachments} (a registry made for this run,
+     * e.g. with a byte bound or a server's shared {@link AttachmentBudget}), traced into {@code
+     * traceDir} as {@link #fork(Path, long)} when it is not null.
+     *
+     * @throws SwipeException {@code invalid_argument} (field {@code attachments}) for null, and as
+     *     {@link #fork(Path, long)} for the trace
+     */
+    Device fork(AttachmentRegistry attachments, Path traceDir, long traceMaxBytes);
+  }
+
+  /** The parts the device is built from (see {@link Device#rig()}). */
+  interface Rig {
+
+    /** What the HID link can do. */
+    HidCapabilities capabilities();
+
+    /** The device's clock (virtual on the simulator). */
+    Ticker ticker();
+
+    /**
+     * The widget-parameter memory configured with {@link DeviceBuilder#memory(String)} (shared by
+     * the device's runs), traced into this run, if any. Its errors are {@link SwipeException}s
+     * ({@code memory_unavailable}, {@code invalid_argument}, ...).
+     */
+    Optional<MemoryStore> memory();
+
+    /**
+     * Lets {@code listener} hear every frame captured, pointer report sent and step started by this
+     * device and all its runs (a video recorder), until the registration is closed.
+     */
+    DeviceListener.Registration listen(DeviceListener listener);
+
+    /**
+     * Plays any gesture and observes the result, waiting at most {@code settleBound} for the screen
+     * to come to rest ({@link Duration#ZERO}: take the first fresh frame, unsettled).
+     */
+    ActionResult perform(Gesture gesture, Duration settleBound);
+
+    /**
+     * Returns a part of this device of the given type, e.g. the simulator's test oracle or the HID
+     * transport, if one exists (JDBC's {@code unwrap}).
+     */
+    <T> Optional<T> unwrap(Class<T> type);
   }
 }

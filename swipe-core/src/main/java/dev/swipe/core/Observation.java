@@ -18,7 +18,7 @@ import java.util.function.LongFunction;
  *
  * <p>{@link #settled()} is true only when the capture passed the settling gate (frames equal within
  * JPEG noise over a quiet window: 150 ms, longer for a wheel nudge's snap, see {@link
- * Device.Builder#settleBound}); false means it was not checked or never came to rest (a blinking
+ * DeviceBuilder#settleBound}); false means it was not checked or never came to rest (a blinking
  * caret, a ticking clock, a deceleration still crawling at the bound, a map flung past the tiles it
  * has drawn), so re-observe if completeness matters.
  *

@@ -82,7 +82,7 @@ final class UsKeyboardLayout {
       i += Character.charCount(cp);
       index++;
     }
-    if (!device.hidCapabilities().keyboard()) {
+    if (!device.rig().capabilities().keyboard()) {
       throw new SwipeException(
           ErrorCode.UNSUPPORTED_INPUT,
           "this HID link has no keyboard; nothing was typed",
@@ -96,7 +96,10 @@ final class UsKeyboardLayout {
       Set<Modifier> mods = s.shift() ? EnumSet.of(Modifier.SHIFT) : Set.of();
       KeyPress press = new KeyPress(s.key(), mods, KeyPress.DEFAULT_HOLD_MS);
       // only the last key waits for the screen to settle; the others take the first fresh frame
-      last = i == strokes.size() - 1 ? device.perform(press) : device.perform(press, Duration.ZERO);
+      last =
+          i == strokes.size() - 1
+              ? device.perform(press)
+              : device.rig().perform(press, Duration.ZERO);
       total = total.plus(last.cost());
     }
     return ActionResult.builder().from(last).cost(total).build();

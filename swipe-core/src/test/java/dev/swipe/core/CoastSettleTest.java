@@ -196,7 +196,7 @@ class CoastSettleTest {
     // of quiet called it settled 300 ms before the tiles
     CoastingMap map = new CoastingMap(clock, finger, 1200, 800);
     try (Device d = device(map, Duration.ofSeconds(4))) {
-      ActionResult r = d.drag(pan(300, 16));
+      ActionResult r = d.perform(pan(300, 16));
       assertSettledShowing(r, map.jpeg(60 + 1200 / 16, true), "settled only once the tiles show");
     }
   }
@@ -206,7 +206,7 @@ class CoastSettleTest {
     // 700 ms of coast ask for 700 ms of quiet after it, past the default 1 s bound
     CoastingMap map = new CoastingMap(clock, finger, 700, 0);
     try (Device d = device(map)) {
-      ActionResult r = d.drag(fastPan());
+      ActionResult r = d.perform(fastPan());
       assertThat(r.observation().settled()).isTrue();
       assertThat(Arrays.equals(r.observation().jpeg(), map.jpeg(60 + 700 / 16, true))).isTrue();
       assertThat(r.cost().settleWaitMs()).isGreaterThanOrEqualTo(1400);
@@ -220,8 +220,8 @@ class CoastSettleTest {
     CoastingMap map = new CoastingMap(clock, finger, 1500, 0);
     try (Device d = device(map)) {
       assertSettledShowing(
-          d.drag(fastPan()), map.jpeg(60 + 1500 / 16, true), "the coast's end is waited for");
-      ActionResult named = d.perform(fastPan(), Duration.ofSeconds(1));
+          d.perform(fastPan()), map.jpeg(60 + 1500 / 16, true), "the coast's end is waited for");
+      ActionResult named = d.rig().perform(fastPan(), Duration.ofSeconds(1));
       assertThat(named.observation().settled()).as("a bound the caller names is kept").isFalse();
     }
   }
@@ -233,7 +233,7 @@ class CoastSettleTest {
     CoastingMap map = new CoastingMap(clock, finger, 0, 900);
     map.emptiedByCoast = true;
     try (Device d = device(map, Duration.ofSeconds(2))) {
-      ActionResult r = d.drag(fastPan());
+      ActionResult r = d.perform(fastPan());
       assertThat(r.observation().settled()).as("the bound leaves room to see it").isTrue();
       assertThat(Arrays.equals(r.observation().jpeg(), map.jpeg(60, true)))
           .as("settled only once the tiles show")
@@ -247,7 +247,7 @@ class CoastSettleTest {
     map.emptiedByCoast = true;
     try (Device d = device(map)) {
       d.screenshot(); // the screen the pan starts from, seen before it
-      ActionResult r = d.drag(fastPan());
+      ActionResult r = d.perform(fastPan());
       assertThat(r.observation().settled())
           .as("bare background says nothing of whether it still moves")
           .isFalse();
@@ -273,7 +273,7 @@ class CoastSettleTest {
   void anInertialDragWaitsOutTheStillSpellToo() {
     CoastingMap map = new CoastingMap(clock, finger, 80, 300);
     try (Device d = device(map)) {
-      ActionResult r = d.drag(pan(300, 16));
+      ActionResult r = d.perform(pan(300, 16));
       assertThat(r.observation().settled()).isTrue();
       assertThat(Arrays.equals(r.observation().jpeg(), map.jpeg(60 + 80 / 16, true))).isTrue();
     }

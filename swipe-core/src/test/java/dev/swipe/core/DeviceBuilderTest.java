@@ -24,8 +24,8 @@ class DeviceBuilderTest {
   @TempDir Path dir;
 
   /** Setting {@code part} once builds; setting it again is refused naming {@code field}. */
-  private static void once(Consumer<Device.Builder> part, String field) {
-    Device.Builder b = Device.builder();
+  private static void once(Consumer<DeviceBuilder> part, String field) {
+    DeviceBuilder b = Device.builder();
     part.accept(b);
     assertInvalid(() -> part.accept(b), field);
   }

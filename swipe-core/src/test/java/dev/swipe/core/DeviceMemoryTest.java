@@ -21,7 +21,7 @@ class DeviceMemoryTest {
   @TempDir Path dir;
   private final VirtualClock clock = new VirtualClock();
 
-  private Device.Builder rig(RecordingHidTransport hid) {
+  private DeviceBuilder rig(RecordingHidTransport hid) {
     return Device.builder()
         .hid(hid)
         .capture(new StillFrameSource(clock, clock, Duration.ofMillis(60)))
@@ -33,7 +33,8 @@ class DeviceMemoryTest {
   void savedParametersAreRecalledAcrossDevicesAndRuns() {
     String uri = "sqlite:" + dir.resolve("memory.db");
     try (Device d = rig(new RecordingHidTransport(clock)).memory(uri).open()) {
-      d.memory()
+      d.rig()
+          .memory()
           .orElseThrow()
           .save(
               MemoryRecord.builder(
@@ -44,11 +45,11 @@ class DeviceMemoryTest {
                   .entities("Clock")
                   .priority(70)
                   .build());
-      assertThat(d.newRun().memory()).as("runs share the device's memory").isPresent();
+      assertThat(d.run().fork().rig().memory()).as("runs share the device's memory").isPresent();
     }
     assertThat(Files.exists(dir.resolve("memory.db"))).isTrue();
     try (Device d = rig(new RecordingHidTransport(clock)).memory(uri).open()) {
-      var found = d.memory().orElseThrow().recall(MemoryQuery.of("hour wheel"));
+      var found = d.rig().memory().orElseThrow().recall(MemoryQuery.of("hour wheel"));
       assertThat(found).hasSize(1);
       assertThat(found.get(0).content()).contains("effective distance: 35");
     }
@@ -70,14 +71,14 @@ class DeviceMemoryTest {
     try (Device d = rig(new RecordingHidTransport(clock)).memory("mem:").open()) {
       // records are validated where they are built (swipe-memory); the store's own errors come
       // through the facade as SwipeExceptions with the same code
-      assertThatThrownBy(() -> d.memory().orElseThrow().list(-1, 10))
+      assertThatThrownBy(() -> d.rig().memory().orElseThrow().list(-1, 10))
           .isInstanceOfSatisfying(
               SwipeException.class,
               e -> assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT));
-      assertThat(d.memory().orElseThrow().count()).isZero();
+      assertThat(d.rig().memory().orElseThrow().count()).isZero();
     }
     try (Device d = rig(new RecordingHidTransport(clock)).open()) {
-      assertThat(d.memory()).isEmpty();
+      assertThat(d.rig().memory()).isEmpty();
     }
   }
 }

@@ -15,8 +15,11 @@ import dev.swipe.core.testkit.RecordingHidTransport;
 import dev.swipe.core.testkit.StillFrameSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -68,7 +71,7 @@ class DeviceTest {
       assertThat(r.observation().captureNanos())
           .isGreaterThanOrEqualTo(lastReport + Duration.ofMillis(60).toNanos());
       assertThat(r.observation().id()).startsWith("shot-");
-      assertThat(d.attachments().screenshot(r.observation().id(), "after"))
+      assertThat(d.run().attachments().screenshot(r.observation().id(), "after"))
           .isSameAs(r.observation());
       assertThat(r.observation().settled()).isTrue();
     }
@@ -91,7 +94,7 @@ class DeviceTest {
       assertThat(r.cost().settleWaitMs()).isBetween(500L + 60, 500L + 60 + 34);
       assertThat(r.cost().framesGrabbed()).isGreaterThan(10);
       ActionResult quick =
-          d.perform(dev.swipe.core.gesture.Tap.at(NormPoint.CENTER), Duration.ZERO);
+          d.rig().perform(dev.swipe.core.gesture.Tap.at(NormPoint.CENTER), Duration.ZERO);
       assertThat(quick.cost().framesGrabbed()).isEqualTo(1);
       assertThat(quick.observation().settled()).isFalse();
     }
@@ -103,24 +106,26 @@ class DeviceTest {
         Device other = Device.open("fakephone:")) {
       Observation a = d.screenshot();
       Observation b = d.tap(NormPoint.CENTER).observation();
-      assertThat(d.diff(a, b, null).changed()).isFalse();
-      assertThat(d.diff(a, b, NormRegion.of(0, 0, 500, 500)).diffRatio()).isZero();
+      assertThat(d.screen().diff(a, b, null).changed()).isFalse();
+      assertThat(d.screen().diff(a, b, NormRegion.of(0, 0, 500, 500)).diffRatio()).isZero();
       eyes.blinking(true);
       // with the caret blinking, some fresh frame shows it and differs from the caret-less one
       double maxRatio = 0;
       for (int i = 0; i < 4; i++) {
         Observation c =
-            d.perform(dev.swipe.core.gesture.Tap.at(NormPoint.CENTER), Duration.ZERO).observation();
-        maxRatio = Math.max(maxRatio, d.diff(a, c, null).diffRatio());
+            d.rig()
+                .perform(dev.swipe.core.gesture.Tap.at(NormPoint.CENTER), Duration.ZERO)
+                .observation();
+        maxRatio = Math.max(maxRatio, d.screen().diff(a, c, null).diffRatio());
       }
       assertThat(maxRatio).isPositive();
-      assertThat(d.diff(a, b, NormRegion.of(500, 500, 500, 500)).diffRatio()).isZero();
+      assertThat(d.screen().diff(a, b, NormRegion.of(500, 500, 500, 500)).diffRatio()).isZero();
       Observation foreign = other.screenshot();
-      assertThatThrownBy(() -> d.diff(a, foreign, null))
+      assertThatThrownBy(() -> d.screen().diff(a, foreign, null))
           .isInstanceOfSatisfying(
               SwipeException.class,
               ex -> assertThat(ex.code()).isEqualTo(ErrorCode.UNKNOWN_ATTACHMENT));
-      CoordinatesTest.assertInvalid(() -> d.diff(null, a, null), "before");
+      CoordinatesTest.assertInvalid(() -> d.screen().diff(null, a, null), "before");
     }
   }
 
@@ -227,7 +232,7 @@ class DeviceTest {
           Drag.builder(NormPoint.of(100, 100), NormPoint.of(400, 100))
               .then(NormPoint.of(400, 500))
               .build();
-      ActionResult r = d.drag(drag);
+      ActionResult r = d.perform(drag);
       List<RecordingHidTransport.Sent> sent = hid.sent();
       RecordingHidTransport.Sent up = sent.get(sent.size() - 1);
       RecordingHidTransport.Sent lastMove = sent.get(sent.size() - 2);
@@ -249,7 +254,7 @@ class DeviceTest {
             d::screenshot,
             () -> d.swipe(SWIPE),
             () -> d.tap(NormPoint.CENTER),
-            d::hidCapabilities)) {
+            d.rig()::capabilities)) {
       assertThatThrownBy(r::run)
           .isInstanceOfSatisfying(
               SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.DEVICE_CLOSED));
@@ -260,12 +265,12 @@ class DeviceTest {
   void badArgumentsToEveryEntryPointNameTheField() {
     try (Device d = device()) {
       CoordinatesTest.assertInvalid(() -> d.swipe(null), "swipe");
-      CoordinatesTest.assertInvalid(() -> d.drag(null), "drag");
       CoordinatesTest.assertInvalid(() -> d.key(null), "key");
       CoordinatesTest.assertInvalid(() -> d.tap(null), "at");
-      CoordinatesTest.assertInvalid(() -> d.longPress(null), "at");
+      CoordinatesTest.assertInvalid(
+          () -> d.perform(dev.swipe.core.gesture.LongPress.at(null)), "at");
       CoordinatesTest.assertInvalid(() -> d.perform(null), "gesture");
-      CoordinatesTest.assertInvalid(() -> d.unwrap(null), "type");
+      CoordinatesTest.assertInvalid(() -> d.rig().unwrap(null), "type");
     }
     CoordinatesTest.assertInvalid(() -> Device.builder().capture(eyes).open(), "hid");
     CoordinatesTest.assertInvalid(() -> Device.builder().hid(hid).open(), "capture");
@@ -280,14 +285,35 @@ class DeviceTest {
   @Test
   void aCombinedDeviceUsesItsOwnClockAndUnwrapsItsParts() {
     try (Device d = Device.open("fakephone:")) {
-      long before = d.ticker().read();
+      long before = d.rig().ticker().read();
       assertThat(before).isEqualTo(1_000_000_000L);
       d.tap(NormPoint.CENTER);
-      assertThat(d.ticker().read() - before)
+      assertThat(d.rig().ticker().read() - before)
           .isGreaterThanOrEqualTo(Duration.ofMillis(60 + 60).toNanos());
-      assertThat(d.unwrap(RecordingHidTransport.class)).isPresent();
-      assertThat(d.unwrap(StillFrameSource.class)).isPresent();
-      assertThat(d.unwrap(String.class)).isEmpty();
+      assertThat(d.rig().unwrap(RecordingHidTransport.class)).isPresent();
+      assertThat(d.rig().unwrap(StillFrameSource.class)).isPresent();
+      assertThat(d.rig().unwrap(String.class)).isEmpty();
+    }
+  }
+
+  @Test
+  void theFacadeKeepsItsVerbsFewAndTheRestBehindViews() {
+    List<String> instance =
+        Arrays.stream(Device.class.getDeclaredMethods())
+            .filter(m -> !Modifier.isStatic(m.getModifiers()) && !m.isSynthetic())
+            .map(Method::getName)
+            .toList();
+    assertThat(instance).as("Device's own methods (overloads count)").hasSizeLessThanOrEqualTo(15);
+    assertThat(instance).contains("text", "wheels", "screen", "run", "rig");
+    try (Device d = device()) {
+      assertThat(List.of(d.text(), d.wheels(), d.screen(), d.run(), d.rig()))
+          .as("each view is one object per device, not made per call")
+          .containsExactly(d.text(), d.wheels(), d.screen(), d.run(), d.rig());
+      Device run = d.run().fork();
+      assertThat(run.run().attachments())
+          .as("a run's views are its own")
+          .isNotSameAs(d.run().attachments());
+      run.close();
     }
   }
 
@@ -295,23 +321,23 @@ class DeviceTest {
   void runsShareThePhoneButNotTheirAttachments() {
     try (Device d = device()) {
       Observation own = d.screenshot();
-      Device run = d.newRun();
+      Device run = d.run().fork();
       Observation inRun = run.screenshot();
       assertThat(inRun.runId()).isNotEqualTo(own.runId());
-      assertThat(run.attachments().screenshot(inRun.id(), "x")).isSameAs(inRun);
-      assertThatThrownBy(() -> run.diff(own, inRun, null))
+      assertThat(run.run().attachments().screenshot(inRun.id(), "x")).isSameAs(inRun);
+      assertThatThrownBy(() -> run.screen().diff(own, inRun, null))
           .isInstanceOfSatisfying(
               SwipeException.class,
               e -> assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_ATTACHMENT));
-      assertThat(run.wheelGuard()).isNotSameAs(d.wheelGuard());
+      assertThat(run.wheels().guard()).isNotSameAs(d.wheels().guard());
       run.tap(NormPoint.CENTER);
       run.close();
-      assertThat(run.wheelGuard().ended()).isTrue();
+      assertThat(run.wheels().guard().ended()).isTrue();
       assertThatThrownBy(run::screenshot)
           .isInstanceOfSatisfying(
               SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.DEVICE_CLOSED));
       assertThat(d.screenshot()).as("the device outlives its runs").isNotNull();
-      Device second = d.newRun();
+      Device second = d.run().fork();
       d.close();
       assertThatThrownBy(second::screenshot)
           .isInstanceOfSatisfying(

@@ -75,7 +75,7 @@ public final class OnboardingCarousel {
       shown = r.observation();
     }
     String text =
-        phone.readText(shown, null).stream()
+        phone.text().read(shown, null).stream()
             .map(ScreenText::text)
             .collect(Collectors.joining(" | "));
     out.printf(

@@ -87,15 +87,21 @@ public final class OpenContact {
         "found \"%s\" after %d passes at %s%n",
         name,
         passes,
-        phone.findText(search.observation(), wanted).best().orElseThrow().center());
-    phone.tapText(search.observation(), wanted);
+        phone.text().find(search.observation(), wanted).best().orElseThrow().center());
+    phone.text().tap(search.observation(), wanted);
     // A contact's page shows the name as a heading in the upper part of the screen.
     TextSearchResult heading =
-        phone.waitForText(
-            TextQuery.builder(name).scope(TextQuery.Scope.LINE).within(0, 300, 1000, 160).build(),
-            Duration.ofSeconds(5));
+        phone
+            .text()
+            .waitFor(
+                TextQuery.builder(name)
+                    .scope(TextQuery.Scope.LINE)
+                    .within(0, 300, 1000, 160)
+                    .build(),
+                Duration.ofSeconds(5));
     boolean opened =
-        heading.found() && phone.findText(heading.observation(), TextQuery.of("Message")).found();
+        heading.found()
+            && phone.text().find(heading.observation(), TextQuery.of("Message")).found();
     out.printf(
         Locale.ROOT,
         "opened: %s (the page shows the name as its heading and a Message action)%n",
@@ -112,9 +118,11 @@ public final class OpenContact {
 
   private static ScrollUntilResult search(
       Device phone, ScrollDirection direction, TextQuery wanted, SearchPace pace) {
-    return phone.scrollUntil(
-        Scroll.builder(direction).amount(0.8).build(),
-        wanted,
-        ScrollSearch.builder().pace(pace).build());
+    return phone
+        .text()
+        .scrollUntil(
+            Scroll.builder(direction).amount(0.8).build(),
+            wanted,
+            ScrollSearch.builder().pace(pace).build());
   }
 }

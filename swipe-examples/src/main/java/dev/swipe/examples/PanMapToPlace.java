@@ -75,7 +75,7 @@ public final class PanMapToPlace {
     TextQuery wanted =
         TextQuery.builder(place).scope(TextQuery.Scope.LINE).within(0, 120, 1000, 860).build();
     Observation shown = phone.screenshot();
-    Optional<ScreenText> seen = phone.findText(shown, wanted).best();
+    Optional<ScreenText> seen = phone.text().find(shown, wanted).best();
     ScrollDirection across = ScrollDirection.RIGHT;
     ScrollDirection down = ScrollDirection.DOWN;
     int pans = 0;
@@ -97,7 +97,7 @@ public final class PanMapToPlace {
         across = across == ScrollDirection.RIGHT ? ScrollDirection.LEFT : ScrollDirection.RIGHT;
       }
       shown = r.observation();
-      seen = phone.findText(shown, wanted).best();
+      seen = phone.text().find(shown, wanted).best();
       out.printf(
           Locale.ROOT,
           "pan %d %s: %s, %s%n",
@@ -125,8 +125,8 @@ public final class PanMapToPlace {
                 .build());
     ScreenText after =
         phone
-            .findText(
-                drag.observation(), TextQuery.builder(place).scope(TextQuery.Scope.LINE).build())
+            .text()
+            .find(drag.observation(), TextQuery.builder(place).scope(TextQuery.Scope.LINE).build())
             .best()
             .orElseThrow(
                 () ->

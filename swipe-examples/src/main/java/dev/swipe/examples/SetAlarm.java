@@ -16,8 +16,8 @@ import java.util.regex.Pattern;
 /**
  * Sets an alarm time on a time picker: reads the wheels from the screen, takes the two numeric
  * columns that wrap around as hour and minute (a month or AM/PM wheel beside them is left alone),
- * and sets each with {@code setWheel}, which nudges the wheel and stops once two readings in a row
- * show the target.
+ * and sets each with {@code wheels().set}, which nudges the wheel and stops once two readings in a
+ * row show the target.
  *
  * <pre>
  * mvn -B -ntp -q -pl swipe-examples exec:java -Dexec.mainClass=dev.swipe.examples.SetAlarm \
@@ -68,10 +68,10 @@ public final class SetAlarm {
    * Sets the picker on {@code phone}'s screen to {@code hour:minute}.
    *
    * @throws SwipeException {@code wheel_not_found} when fewer than two numeric wrapping wheels are
-   *     on the screen, and the errors of {@link Device#setWheel}
+   *     on the screen, and the errors of {@link Device.Wheels#set}
    */
   public static Alarm set(Device phone, int hour, int minute, PrintStream out) {
-    WheelReading reading = phone.readWheels();
+    WheelReading reading = phone.wheels().read();
     List<WheelColumn> wrapping =
         reading.columns().stream()
             .filter(c -> c.cyclic() && c.scale().kind() == WheelScale.Kind.NUMBER)
@@ -90,9 +90,9 @@ public final class SetAlarm {
           "a time picker has numeric hour and minute wheels that wrap around; found "
               + wrapping.size());
     }
-    WheelSetResult h = phone.setWheel(WheelSet.column(wrapping.get(0).index()).to(hour));
+    WheelSetResult h = phone.wheels().set(WheelSet.column(wrapping.get(0).index()).to(hour));
     out.printf(Locale.ROOT, "hour wheel set to %s in %d drags%n", h.label(), h.actions());
-    WheelSetResult m = phone.setWheel(WheelSet.column(wrapping.get(1).index()).to(minute));
+    WheelSetResult m = phone.wheels().set(WheelSet.column(wrapping.get(1).index()).to(minute));
     out.printf(Locale.ROOT, "minute wheel set to %s in %d drags%n", m.label(), m.actions());
     return new Alarm(h.label(), m.label(), h.actions() + m.actions());
   }

@@ -179,7 +179,8 @@ public final class SimulatorDemo {
             wanted);
     String where =
         phone
-            .findText(until.observation(), wanted)
+            .text()
+            .find(until.observation(), wanted)
             .best()
             .map(ScreenText::toString)
             .orElse("not read");
@@ -218,7 +219,7 @@ public final class SimulatorDemo {
       o = r.observation();
       // The page number ("2 / 6") sits at the top of each card.
       String label =
-          phone.readText(o, PAGE_NUMBER).stream()
+          phone.text().read(o, PAGE_NUMBER).stream()
               .map(ScreenText::text)
               .collect(Collectors.joining(" "));
       labels.add(label);
@@ -247,11 +248,11 @@ public final class SimulatorDemo {
         fine.diff().changed(),
         axis(fine.diff()));
     ActionResult drag =
-        phone.drag(
+        phone.perform(
             Drag.builder(NormPoint.of(300, 700), NormPoint.of(600, 700))
                 .then(NormPoint.of(600, 400))
                 .build());
-    DiffResult d = phone.diff(fine.observation(), drag.observation(), null);
+    DiffResult d = phone.screen().diff(fine.observation(), drag.observation(), null);
     out.printf(
         Locale.ROOT,
         "drag along 2 segments: %d reports in %d ms, diff_ratio=%.3f%n",
@@ -263,7 +264,7 @@ public final class SimulatorDemo {
 
   private static Picker picker(Device phone, PrintStream out) {
     out.println("\n== time picker: set 18:45, reading the wheels from the screen");
-    for (WheelColumn c : phone.readWheels().columns()) {
+    for (WheelColumn c : phone.wheels().read().columns()) {
       out.printf(
           Locale.ROOT,
           "column %d at x=%.0f: %s, row spacing %.1f, %s%s%n",
@@ -276,7 +277,7 @@ public final class SimulatorDemo {
     }
     String[] labels = new String[2];
     for (String[] set : new String[][] {{"1", "18"}, {"2", "45"}}) {
-      WheelSetResult r = phone.setWheel(WheelSet.column(Integer.parseInt(set[0])).to(set[1]));
+      WheelSetResult r = phone.wheels().set(WheelSet.column(Integer.parseInt(set[0])).to(set[1]));
       labels[Integer.parseInt(set[0]) - 1] = r.label();
       out.printf(
           Locale.ROOT,

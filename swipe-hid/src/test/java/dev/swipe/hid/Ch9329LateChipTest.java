@@ -71,7 +71,7 @@ class Ch9329LateChipTest {
       assertThat(rig.emulator.frames().stream().filter(f -> (f[3] & 0xFF) == 0x04).count())
           .as("no absolute report was resent")
           .isEqualTo(r.timeline().reportCount());
-      Ch9329Transport t = phone.unwrap(Ch9329Transport.class).orElseThrow();
+      Ch9329Transport t = phone.rig().unwrap(Ch9329Transport.class).orElseThrow();
       assertThat(t.linkHealth().count("late_ack"))
           .as("the late acknowledgements are counted as link faults")
           .isEqualTo(options.equals("ack=false") ? 0 : r.timeline().reportCount());

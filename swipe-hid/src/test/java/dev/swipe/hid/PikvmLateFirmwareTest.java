@@ -70,7 +70,8 @@ class PikvmLateFirmwareTest {
       assertThat(rig.emulator.frames().stream().filter(f -> f[1] == 0x12 || f[1] == 0x13).count())
           .as("no request was resent")
           .isEqualTo(planned);
-      assertThat(phone.unwrap(PikvmTransport.class).orElseThrow().linkHealth().count("late_ack"))
+      assertThat(
+              phone.rig().unwrap(PikvmTransport.class).orElseThrow().linkHealth().count("late_ack"))
           .as("the late responses are counted as link faults")
           .isEqualTo(planned);
     }

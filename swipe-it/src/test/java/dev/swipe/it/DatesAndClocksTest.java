@@ -24,11 +24,13 @@ class DatesAndClocksTest {
     try (Device phone = Device.open("sim:?scene=picker&layout=date&platform=" + platform)) {
       SimOracle truth = SimOracle.of(phone);
       List<WheelSetResult> rs =
-          phone.setWheels(
-              List.of(
-                  WheelSet.column(2).to("2024"),
-                  WheelSet.column(0).to("Feb"),
-                  WheelSet.column(1).to("29")));
+          phone
+              .wheels()
+              .setAll(
+                  List.of(
+                      WheelSet.column(2).to("2024"),
+                      WheelSet.column(0).to("Feb"),
+                      WheelSet.column(1).to("29")));
       assertThat(truth.wheel("year").value()).isEqualTo(2024);
       assertThat(truth.wheel("month").label()).isEqualTo("Feb");
       assertThat(truth.wheel("day").value()).isEqualTo(29);
@@ -44,11 +46,11 @@ class DatesAndClocksTest {
       SimOracle truth = SimOracle.of(phone);
       truth.setWheelValue("year", 2023);
       truth.setWheelValue("month", 0);
-      phone.setWheel(WheelSet.column(1).to("31"));
+      phone.wheels().set(WheelSet.column(1).to("31"));
       assertThat(truth.wheel("day").value()).isEqualTo(31);
-      phone.setWheel(WheelSet.column(0).to("Feb"));
+      phone.wheels().set(WheelSet.column(0).to("Feb"));
       assertThat(truth.wheel("day").value()).as("February 2023 has 28 days").isEqualTo(28);
-      WheelReading r = phone.readWheels();
+      WheelReading r = phone.wheels().read();
       WheelColumn day = r.columns().get(1);
       assertThat(day.selectionClear()).isTrue();
       assertThat(day.value()).hasValue(28);
@@ -60,11 +62,13 @@ class DatesAndClocksTest {
   void aTwelveHourClockIsSetWithItsMeridiem(String platform) {
     try (Device phone = Device.open("sim:?scene=picker&layout=time12&platform=" + platform)) {
       SimOracle truth = SimOracle.of(phone);
-      phone.setWheels(
-          List.of(
-              WheelSet.column(0).to("7"),
-              WheelSet.column(1).to("45"),
-              WheelSet.column(2).to("PM")));
+      phone
+          .wheels()
+          .setAll(
+              List.of(
+                  WheelSet.column(0).to("7"),
+                  WheelSet.column(1).to("45"),
+                  WheelSet.column(2).to("PM")));
       assertThat(truth.wheel("hour").value()).isEqualTo(7);
       assertThat(truth.wheel("minute").value()).isEqualTo(45);
       assertThat(truth.wheel("meridiem").label()).isEqualTo("PM");

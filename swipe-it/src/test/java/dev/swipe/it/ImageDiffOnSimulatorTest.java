@@ -56,14 +56,14 @@ class ImageDiffOnSimulatorTest {
           .as("the two frames alone show no axis")
           .isEqualTo(PrimaryAxis.NONE);
 
-      DiffResult diff = d.diff(before, after, null);
+      DiffResult diff = d.screen().diff(before, after, null);
       assertThat(diff.primaryAxis()).isEqualTo(PrimaryAxis.HORIZONTAL);
       assertThat(diff.axisEvidence()).isEqualTo(AxisEvidence.MOTION_BETWEEN);
       assertThat(diff.diffRatio())
           .as("only the axis comes from the motion")
           .isEqualTo(pair.diffRatio());
       // the motion was in the pages, not in the title above them
-      DiffResult title = d.diff(before, after, NormRegion.of(0, 0, 1000, 90));
+      DiffResult title = d.screen().diff(before, after, NormRegion.of(0, 0, 1000, 90));
       assertThat(title.changed()).isFalse();
       assertThat(title.primaryAxis()).isEqualTo(PrimaryAxis.NONE);
     }
@@ -79,8 +79,9 @@ class ImageDiffOnSimulatorTest {
       Observation middle = d.swipe(PAGE_SWITCH).observation();
       Observation after = d.swipe(PAGE_SWITCH).observation();
       assertThat(oracle.page()).isEqualTo(2);
-      assertThat(d.diff(middle, after, null).primaryAxis()).isEqualTo(PrimaryAxis.HORIZONTAL);
-      DiffResult across = d.diff(before, after, null);
+      assertThat(d.screen().diff(middle, after, null).primaryAxis())
+          .isEqualTo(PrimaryAxis.HORIZONTAL);
+      DiffResult across = d.screen().diff(before, after, null);
       assertThat(across.changed()).isTrue();
       assertThat(across.primaryAxis()).isEqualTo(PrimaryAxis.NONE);
       assertThat(across.axisEvidence()).isEqualTo(AxisEvidence.FRAME_PAIR);
@@ -95,8 +96,9 @@ class ImageDiffOnSimulatorTest {
       Observation older = d.screenshot();
       Observation newer = d.screenshot();
       Observation after = d.swipe(PAGE_SWITCH).observation();
-      assertThat(d.diff(newer, after, null).primaryAxis()).isEqualTo(PrimaryAxis.HORIZONTAL);
-      assertThat(d.diff(older, after, null).primaryAxis()).isEqualTo(PrimaryAxis.NONE);
+      assertThat(d.screen().diff(newer, after, null).primaryAxis())
+          .isEqualTo(PrimaryAxis.HORIZONTAL);
+      assertThat(d.screen().diff(older, after, null).primaryAxis()).isEqualTo(PrimaryAxis.NONE);
     }
   }
 
@@ -127,14 +129,14 @@ class ImageDiffOnSimulatorTest {
               .centerY(w.selectedCenterYNorm())
               .rowSpacing(w.rowPitchNorm());
       w.cycleSize().ifPresent(b::cycleSize);
-      WheelNudgeResult r = d.wheelNudge(before, b.build());
+      WheelNudgeResult r = d.wheels().nudge(before, b.build());
       assertThat(r.decision().rows()).as("a nudge of several rows").isGreaterThanOrEqualTo(2);
       SimState.Wheel now =
           oracle.awaitRest(java.time.Duration.ofSeconds(6)).wheel("hour").orElseThrow();
       assertThat(now.value()).isNotEqualTo(w.value());
       double top = w.selectedCenterYNorm() - 1.5 * w.rowPitchNorm();
       NormRegion column = NormRegion.of(w.columnXNorm() - 80, top, 160, 3 * w.rowPitchNorm());
-      DiffResult diff = d.diff(before, r.observation(), column);
+      DiffResult diff = d.screen().diff(before, r.observation(), column);
       assertThat(diff.changed()).isTrue();
       assertThat(diff.primaryAxis()).isEqualTo(PrimaryAxis.VERTICAL);
       // Looking during the tail (behind 300 ms of capture latency too) only paused the finger:
@@ -182,12 +184,12 @@ class ImageDiffOnSimulatorTest {
       // 0.90% in luminance; since the diff sees colour (issue 32) the roads' yellow moving over
       // the pale blocks counts too, about 3%: a small change either way
       assertThat(pair.diffRatio()).as("a small change").isPositive().isLessThan(0.06);
-      DiffResult diff = d.diff(before, after, null);
+      DiffResult diff = d.screen().diff(before, after, null);
       assertThat(diff.changed()).isTrue();
       assertThat(diff.primaryAxis()).isEqualTo(PrimaryAxis.HORIZONTAL);
       assertThat(diff.diffRatio()).isEqualTo(pair.diffRatio());
       // the status bar stayed where it was
-      assertThat(d.diff(before, after, NormRegion.of(0, 0, 1000, 25)).changed()).isFalse();
+      assertThat(d.screen().diff(before, after, NormRegion.of(0, 0, 1000, 25)).changed()).isFalse();
     }
   }
 }

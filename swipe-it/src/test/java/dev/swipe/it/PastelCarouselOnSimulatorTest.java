@@ -42,7 +42,7 @@ class PastelCarouselOnSimulatorTest {
               .diffRatio();
       assertThat(greyOnly).as("luminance alone").isLessThan(0.1);
 
-      DiffResult diff = d.diff(before, r.observation(), null);
+      DiffResult diff = d.screen().diff(before, r.observation(), null);
       assertThat(diff.diffRatio()).as("a page switch, was %s", diff).isGreaterThanOrEqualTo(0.3);
       assertThat(diff.changed()).isTrue();
       assertThat(r.confirmed()).as("the strategy judged the switch: %s", r.diff()).isTrue();

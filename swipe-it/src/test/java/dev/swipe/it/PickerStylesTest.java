@@ -51,7 +51,7 @@ class PickerStylesTest {
         truth.setWheelValue("hour", rnd.nextInt(24));
         phone.screenshot();
         Observation shot = phone.screenshot();
-        WheelReading reading = phone.readWheels(shot, null);
+        WheelReading reading = phone.wheels().read(shot, null);
         SimState state = truth.state();
         assertThat(reading.columns()).as(uri).hasSize(3);
         for (int i = 0; i < 3; i++) {
@@ -72,10 +72,10 @@ class PickerStylesTest {
     try (Device phone =
         Device.open("sim:?scene=picker&platform=" + platform + "&picker_style=" + style)) {
       SimOracle truth = SimOracle.of(phone);
-      WheelSetResult hour = phone.setWheel(WheelSet.column(1).to(17));
+      WheelSetResult hour = phone.wheels().set(WheelSet.column(1).to(17));
       assertThat(hour.value()).isEqualTo(17);
       assertThat(truth.wheel("hour").value()).isEqualTo(17);
-      WheelSetResult month = phone.setWheel(WheelSet.column(0).to("Mar"));
+      WheelSetResult month = phone.wheels().set(WheelSet.column(0).to("Mar"));
       assertThat(month.label()).isEqualTo("Mar");
       assertThat(truth.wheel("month").label()).isEqualTo("Mar");
       assertThat(truth.editorOpen()).isFalse();
@@ -107,14 +107,17 @@ class PickerStylesTest {
         targets[c] = b * w.valueStep();
       }
       phone.screenshot();
-      WheelReading first = phone.readWheels();
+      WheelReading first = phone.wheels().read();
       assertThat(first.columns()).anyMatch(c -> !c.selectionClear());
       List<WheelSetResult> rs =
-          phone.setWheels(
-              List.of(
-                  WheelSet.column(0).to(truth.wheel("month").label().equals("Jan") ? "Feb" : "Jan"),
-                  WheelSet.column(1).to(targets[1]),
-                  WheelSet.column(2).to(targets[2])));
+          phone
+              .wheels()
+              .setAll(
+                  List.of(
+                      WheelSet.column(0)
+                          .to(truth.wheel("month").label().equals("Jan") ? "Feb" : "Jan"),
+                      WheelSet.column(1).to(targets[1]),
+                      WheelSet.column(2).to(targets[2])));
       assertThat(truth.wheel("hour").value()).isEqualTo(targets[1]);
       assertThat(truth.wheel("minute").value()).isEqualTo(targets[2]);
       assertThat(rs.get(0).label()).isEqualTo(truth.wheel("month").label());

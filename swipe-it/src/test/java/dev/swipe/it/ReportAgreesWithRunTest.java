@@ -94,10 +94,12 @@ class ReportAgreesWithRunTest {
           d.scrollUntil(
               Scroll.builder(ScrollDirection.DOWN).amount(0.8).build(),
               ScreenCondition.of(
-                  "row " + target + " visible", o -> truth.visibleListRows(o).contains(target)));
+                  "row " + target + " visible", o -> truth.visibleListRows(o).contains(target)),
+              ScrollSearch.defaults());
       assertThat(found.found()).as("the search finds its row").isTrue();
       expectSearch(found);
-      d.memory()
+      d.rig()
+          .memory()
           .orElseThrow()
           .save(
               MemoryRecord.builder(
@@ -106,14 +108,16 @@ class ReportAgreesWithRunTest {
                   .type("procedure")
                   .build());
       List<MemoryRecord> recalled =
-          d.memory().orElseThrow().recall(MemoryQuery.of("contacts list"));
+          d.rig().memory().orElseThrow().recall(MemoryQuery.of("contacts list"));
       assertThat(recalled).hasSize(1);
-      WaitResult stable = d.waitForStable(Duration.ofSeconds(2));
+      WaitResult stable = d.screen().waitForStable(Duration.ofSeconds(2));
       expect("wait_for_stable", stable.observation(), "/outcome/held", stable.held());
       WaitResult unchanged =
-          d.waitUntil(
-              ScreenCondition.unchangedFrom(stable.observation(), NormRegion.of(0, 100, 1000, 800)),
-              Duration.ofSeconds(2));
+          d.screen()
+              .waitUntil(
+                  ScreenCondition.unchangedFrom(
+                      stable.observation(), NormRegion.of(0, 100, 1000, 800)),
+                  Duration.ofSeconds(2));
       expect("wait_until", unchanged.observation(), "/outcome/held", unchanged.held());
       ScrollUntilResult top =
           d.scrollUntil(
@@ -183,7 +187,7 @@ class ReportAgreesWithRunTest {
                 .centerY(w.selectedCenterYNorm())
                 .rowSpacing(w.rowPitchNorm());
         w.cycleSize().ifPresent(req::cycleSize);
-        WheelNudgeResult r = d.wheelNudge(shot, req.build());
+        WheelNudgeResult r = d.wheels().nudge(shot, req.build());
         shot = r.observation();
         if (r.action().isEmpty()) {
           break;
@@ -217,7 +221,7 @@ class ReportAgreesWithRunTest {
     Path trace = dir.resolve("set-wheel");
     WheelSetResult set;
     try (Device d = Device.open("sim:?scene=picker&trace=" + trace)) {
-      set = d.setWheel(WheelSet.column(1).to("14"));
+      set = d.wheels().set(WheelSet.column(1).to("14"));
       assertThat(SimOracle.of(d).wheel("hour").value()).as("the simulator's hour").isEqualTo(14);
       expect(
           "set_wheel",
@@ -232,7 +236,7 @@ class ReportAgreesWithRunTest {
           1,
           "/goal/target",
           "14");
-      assertThatThrownBy(() -> d.setWheel(WheelSet.column(2).to("75")))
+      assertThatThrownBy(() -> d.wheels().set(WheelSet.column(2).to("75")))
           .hasFieldOrPropertyWithValue("code", WheelErrorCode.WHEEL_TARGET_UNREACHABLE);
     }
     List<ObjectNode> records = checkReport(trace);

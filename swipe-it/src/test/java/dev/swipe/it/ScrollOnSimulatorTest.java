@@ -141,7 +141,10 @@ class ScrollOnSimulatorTest {
         String name = SimOracle.listContacts().get(targetRow);
         Predicate<Observation> visible = o -> oracle.visibleListRows(o).contains(name);
         ScrollUntilResult r =
-            d.scrollUntil(Scroll.builder(ScrollDirection.DOWN).amount(0.8).build(), visible);
+            d.scrollUntil(
+                Scroll.builder(ScrollDirection.DOWN).amount(0.8).build(),
+                visible,
+                ScrollSearch.defaults());
         assertThat(r.found())
             .as(
                 "row %d, seed %d on %s: %d passes, %s",
@@ -184,7 +187,9 @@ class ScrollOnSimulatorTest {
   @Test
   void scrollingUntilSomethingAbsentStopsAtTheEdge() {
     try (Device d = open("platform=ios")) {
-      ScrollUntilResult r = d.scrollUntil(Scroll.builder(ScrollDirection.UP).build(), o -> false);
+      ScrollUntilResult r =
+          d.scrollUntil(
+              Scroll.builder(ScrollDirection.UP).build(), o -> false, ScrollSearch.defaults());
       assertThat(r.found()).isFalse();
       assertThat(r.edgeReached()).isTrue();
       assertThat(r.passes()).isEqualTo(1);

@@ -67,14 +67,14 @@ class TextOnSimulatorTest {
       assertThat(visible).hasSizeGreaterThan(5);
       double previousY = -1;
       for (String name : visible) {
-        TextSearchResult r = phone.findText(shot, TextQuery.of(name));
+        TextSearchResult r = phone.text().find(shot, TextQuery.of(name));
         assertThat(r.found()).as("%s on %s", name, platform).isTrue();
         ScreenText best = r.best().orElseThrow();
         assertThat(best.center().y()).as("rows are read top down").isGreaterThan(previousY);
         assertThat(best.center().x()).isBetween(100.0, 800.0);
         previousY = best.center().y();
       }
-      assertThat(phone.findText(shot, TextQuery.of("Nobody Here")).found()).isFalse();
+      assertThat(phone.text().find(shot, TextQuery.of("Nobody Here")).found()).isFalse();
     }
   }
 
@@ -84,7 +84,7 @@ class TextOnSimulatorTest {
     try (Device phone = Device.open("sim:?scene=list&platform=" + platform)) {
       SimOracle truth = SimOracle.of(phone);
       assertThat(truth.keyboardVisible()).isFalse();
-      ActionResult r = phone.tapText(TextQuery.of("Search contacts"));
+      ActionResult r = phone.text().tap(TextQuery.of("Search contacts"));
       assertThat(truth.keyboardVisible()).isTrue();
       assertThat(r.observation().id()).isNotEqualTo("shot-1");
     }
@@ -97,7 +97,7 @@ class TextOnSimulatorTest {
       SimOracle truth = SimOracle.of(phone);
       Observation shot = phone.screenshot();
       int taps = truth.pointerLog().size();
-      assertThatThrownBy(() -> phone.tapText(shot, TextQuery.of("Quentin Zimmerman")))
+      assertThatThrownBy(() -> phone.text().tap(shot, TextQuery.of("Quentin Zimmerman")))
           .isInstanceOfSatisfying(
               SwipeException.class,
               e -> {
@@ -108,7 +108,7 @@ class TextOnSimulatorTest {
       long sameFirst =
           truth.visibleListRows(shot).stream().filter(n -> n.startsWith(first + " ")).count();
       if (sameFirst > 1) {
-        assertThatThrownBy(() -> phone.tapText(shot, TextQuery.of(first)))
+        assertThatThrownBy(() -> phone.text().tap(shot, TextQuery.of(first)))
             .isInstanceOfSatisfying(
                 SwipeException.class,
                 e -> {
@@ -129,7 +129,7 @@ class TextOnSimulatorTest {
     try (Device phone =
         Device.builder().device("sim:?scene=list&platform=" + platform).textReader(reader).open()) {
       AtomicInteger predicateCalls = new AtomicInteger();
-      var condition = phone.textCondition(TextQuery.of(target), Scroll.of(ScrollDirection.DOWN));
+      var condition = phone.text().condition(TextQuery.of(target), Scroll.of(ScrollDirection.DOWN));
       ScrollUntilResult r =
           phone.scrollUntil(
               Scroll.builder(ScrollDirection.DOWN).amount(0.8).build(),
@@ -141,7 +141,7 @@ class TextOnSimulatorTest {
       assertThat(r.found()).isTrue();
       assertThat(r.observation().settled()).isTrue();
       assertThat(SimOracle.of(phone).visibleListRows(r.observation())).contains(target);
-      assertThat(phone.findText(r.observation(), TextQuery.of(target)).found()).isTrue();
+      assertThat(phone.text().find(r.observation(), TextQuery.of(target)).found()).isTrue();
       assertThat(reader.reads.get())
           .as("frames read of %d offered", predicateCalls.get())
           .isLessThan(predicateCalls.get());
@@ -181,16 +181,16 @@ class TextOnSimulatorTest {
   void waitForTextAnswersAtOnceWhenShownAndAfterTheTimeoutWhenNot(String platform) {
     try (Device phone = Device.open("sim:?scene=list&platform=" + platform)) {
       TextSearchResult shown =
-          phone.waitForText(TextQuery.of("Search contacts"), Duration.ofSeconds(5));
+          phone.text().waitFor(TextQuery.of("Search contacts"), Duration.ofSeconds(5));
       assertThat(shown.found()).isTrue();
-      long t0 = phone.ticker().read();
+      long t0 = phone.rig().ticker().read();
       TextSearchResult missing =
-          phone.waitForText(TextQuery.of("Payment received"), Duration.ofSeconds(2));
+          phone.text().waitFor(TextQuery.of("Payment received"), Duration.ofSeconds(2));
       assertThat(missing.found()).isFalse();
-      assertThat(phone.ticker().read() - t0)
+      assertThat(phone.rig().ticker().read() - t0)
           .as("device time waited")
           .isGreaterThanOrEqualTo(2_000_000_000L);
-      assertThatThrownBy(() -> phone.waitForText(TextQuery.of("x"), Duration.ZERO))
+      assertThatThrownBy(() -> phone.text().waitFor(TextQuery.of("x"), Duration.ZERO))
           .hasFieldOrPropertyWithValue("code", CommonCode.INVALID_ARGUMENT);
     }
   }
@@ -218,7 +218,7 @@ class TextOnSimulatorTest {
             .device("sim:?scene=list&platform=" + platform)
             .textReader("tesseract:?lang=deu")
             .open()) {
-      assertThatThrownBy(() -> phone.findText(TextQuery.of("Search")))
+      assertThatThrownBy(() -> phone.text().find(TextQuery.of("Search")))
           .isInstanceOfSatisfying(
               SwipeException.class,
               e -> assertThat(e.code()).isEqualTo(TextCode.TEXT_READER_UNAVAILABLE));

@@ -54,7 +54,7 @@ class WaitsAndGoldenOnSimulatorTest {
 
   /** A screenshot some time later than the golden's, when the clock shows another time. */
   private static Observation later(Device d) {
-    WaitResult w = d.waitForStable(Duration.ofMillis(700));
+    WaitResult w = d.screen().waitForStable(Duration.ofMillis(700));
     assertThat(w.held()).as("a ticking clock never lets the screen rest").isFalse();
     return w.observation();
   }
@@ -68,13 +68,13 @@ class WaitsAndGoldenOnSimulatorTest {
       SwipeException unmasked =
           (SwipeException)
               org.assertj.core.api.Assertions.catchThrowable(
-                  () -> d.assertScreen(golden, List.of(), 0));
+                  () -> d.screen().assertMatches(golden, List.of(), 0));
       assertThat(unmasked.code()).isEqualTo(ErrorCode.SCREEN_MISMATCH);
       assertThat((Double) unmasked.details().get("diff_ratio")).isGreaterThan(0).isLessThan(0.01);
       Path diffImage = Path.of((String) unmasked.details().get("diff_image"));
       assertThat(diffImage).exists().startsWith(dir.resolve("trace"));
 
-      ScreenComparison masked = d.assertScreen(golden, List.of(CLOCK), 0.0005);
+      ScreenComparison masked = d.screen().assertMatches(golden, List.of(CLOCK), 0.0005);
       assertThat(masked.matched()).isTrue();
       assertThat(masked.diffRatio()).isLessThanOrEqualTo(0.0005);
       assertThat(masked.maskedShare()).isBetween(0.01, 0.02);
@@ -114,7 +114,7 @@ class WaitsAndGoldenOnSimulatorTest {
       assertThat(c.matched()).as("another font and row pitch").isFalse();
     }
     try (Device smaller = Device.open("sim:?scene=list&scale=0.4&noise=clock")) {
-      assertThatThrownBy(() -> smaller.assertScreen(golden, List.of(CLOCK), 0.01))
+      assertThatThrownBy(() -> smaller.screen().assertMatches(golden, List.of(CLOCK), 0.01))
           .isInstanceOfSatisfying(
               SwipeException.class,
               e -> {
@@ -155,9 +155,10 @@ class WaitsAndGoldenOnSimulatorTest {
       Observation shot = d.screenshot();
       Path png = dir.resolve("contacts.png");
       ImageIO.write(ImageIO.read(shot.jpegStream()), "png", png.toFile());
-      assertThat(d.assertScreen(png, List.of(), 0).diffRatio()).isZero();
+      assertThat(d.screen().assertMatches(png, List.of(), 0).diffRatio()).isZero();
       assertThat(
-              d.waitUntil(ScreenCondition.matches(GoldenScreen.load(png)), Duration.ofSeconds(1))
+              d.screen()
+                  .waitUntil(ScreenCondition.matches(GoldenScreen.load(png)), Duration.ofSeconds(1))
                   .held())
           .isTrue();
     }
@@ -175,27 +176,29 @@ class WaitsAndGoldenOnSimulatorTest {
               .holdAfterMs(0)
               .shape(GestureShape.LINEAR)
               .build();
-      ActionResult coasting = d.perform(fling, Duration.ZERO);
+      ActionResult coasting = d.rig().perform(fling, Duration.ZERO);
       assertThat(coasting.observation().settled()).as("taken mid-coast").isFalse();
 
       WaitResult moved =
-          d.waitUntil(
-              ScreenCondition.changedFrom(start, LIST)
-                  .and(ScreenCondition.changedFrom(coasting.observation(), LIST)),
-              Duration.ofSeconds(10));
+          d.screen()
+              .waitUntil(
+                  ScreenCondition.changedFrom(start, LIST)
+                      .and(ScreenCondition.changedFrom(coasting.observation(), LIST)),
+                  Duration.ofSeconds(10));
       assertThat(moved.held()).isTrue();
       assertThat(moved.observation().settled()).as("held only on a settled screen").isTrue();
       assertThat(moved.condition()).contains("changed from " + start.id()).contains(" and ");
 
       WaitResult never =
-          d.waitUntil(ScreenCondition.unchangedFrom(start, LIST), Duration.ofSeconds(2));
+          d.screen().waitUntil(ScreenCondition.unchangedFrom(start, LIST), Duration.ofSeconds(2));
       assertThat(never.held()).isFalse();
       assertThat(never.looks()).as("looks 250 ms apart within 2 s").isBetween(2, 10);
       assertThat(never.waitedMs()).isGreaterThanOrEqualTo(2000);
       assertThat(never.summary()).startsWith("did not hold: unchanged from " + start.id());
 
-      assertThat(d.waitForStable(Duration.ofSeconds(1)).held()).isTrue();
-      assertThatThrownBy(() -> d.waitUntil(ScreenCondition.changedFrom(start, null), Duration.ZERO))
+      assertThat(d.screen().waitForStable(Duration.ofSeconds(1)).held()).isTrue();
+      assertThatThrownBy(
+              () -> d.screen().waitUntil(ScreenCondition.changedFrom(start, null), Duration.ZERO))
           .isInstanceOfSatisfying(
               SwipeException.class, e -> assertThat(e.details()).containsEntry("field", "timeout"));
     }
@@ -204,7 +207,7 @@ class WaitsAndGoldenOnSimulatorTest {
   @Test
   void aScreenThatNeverRestsEndsTheWaitAtItsTimeout() {
     try (Device d = Device.open(CLOCK_LIST)) {
-      WaitResult w = d.waitForStable(Duration.ofSeconds(3));
+      WaitResult w = d.screen().waitForStable(Duration.ofSeconds(3));
       assertThat(w.held()).isFalse();
       assertThat(w.settledLooks()).isZero();
       assertThat(w.observation().settled()).isFalse();

@@ -129,7 +129,7 @@ class WheelColumnIndexTest {
         truth.setWheelValue("minute", 30);
         // "05" is a label of the hour and of the minute alike
         setOrRefuse(
-            () -> phone.setWheel(WheelSet.column(1).to("05")),
+            () -> phone.wheels().set(WheelSet.column(1).to("05")),
             () -> assertThat(truth.wheel("hour").value()).as(platform).isEqualTo(5),
             "05",
             platform);
@@ -152,7 +152,7 @@ class WheelColumnIndexTest {
         truth.setWheelValue("day", 12);
         // 4 is May on the month and the 4th on the day
         setOrRefuse(
-            () -> phone.setWheel(WheelSet.column(0).to(4)),
+            () -> phone.wheels().set(WheelSet.column(0).to(4)),
             () -> assertThat(truth.wheel("month").label()).as(platform).isEqualTo("May"),
             "May",
             platform);
@@ -171,7 +171,7 @@ class WheelColumnIndexTest {
       truth.setWheelValue("hour", 9);
       truth.setWheelValue("minute", 30);
       setOrRefuse(
-          () -> phone.setWheels(List.of(WheelSet.column(1).to("05"))).get(0),
+          () -> phone.wheels().setAll(List.of(WheelSet.column(1).to("05"))).get(0),
           () -> assertThat(truth.wheel("hour").value()).isEqualTo(5),
           "05",
           "setWheels");
@@ -267,7 +267,7 @@ class WheelColumnIndexTest {
         truth.setWheelValue("hour", 9);
         truth.setWheelValue("minute", 30);
         setOrRefuse(
-            () -> phone.setWheel(WheelSet.column(1).to("05")),
+            () -> phone.wheels().set(WheelSet.column(1).to("05")),
             () -> assertThat(truth.wheel("hour").value()).isEqualTo(5),
             "05",
             "a column drawn late");

@@ -65,7 +65,7 @@ class WheelNudgeOnSimulatorTest {
       if (w.cycleSize().isPresent()) {
         b.cycleSize(w.cycleSize().getAsInt());
       }
-      WheelNudgeResult r = d.wheelNudge(shot, b.build());
+      WheelNudgeResult r = d.wheels().nudge(shot, b.build());
       shot = r.observation();
       if (r.action().isEmpty()) {
         return new Drive(actions, confident);
@@ -116,17 +116,18 @@ class WheelNudgeOnSimulatorTest {
       SimState.Wheel w = oracle.wheel("hour");
       Observation shot = d.screenshot();
       WheelNudgeResult r =
-          d.wheelNudge(
-              shot,
-              WheelRequest.builder()
-                  .currentValue(w.value())
-                  .targetValue((w.value() + 2) % 24)
-                  .cycleSize(24)
-                  .valueStep(1)
-                  .columnX(w.columnXNorm())
-                  .centerY(w.selectedCenterYNorm())
-                  .rowSpacing(w.rowPitchNorm() * 1.4)
-                  .build());
+          d.wheels()
+              .nudge(
+                  shot,
+                  WheelRequest.builder()
+                      .currentValue(w.value())
+                      .targetValue((w.value() + 2) % 24)
+                      .cycleSize(24)
+                      .valueStep(1)
+                      .columnX(w.columnXNorm())
+                      .centerY(w.selectedCenterYNorm())
+                      .rowSpacing(w.rowPitchNorm() * 1.4)
+                      .build());
       assertThat(r.decision().pitchSource()).isEqualTo(PitchSource.MEASURED);
       assertThat(r.decision().pitch())
           .isCloseTo(
@@ -170,17 +171,18 @@ class WheelNudgeOnSimulatorTest {
         int next = (w.value() + w.valueStep()) % w.cycleSize().getAsInt();
         oracle.setWheelTarget(column, next);
         WheelNudgeResult r =
-            d.wheelNudge(
-                d.screenshot(),
-                WheelRequest.builder()
-                    .currentValue(w.value())
-                    .targetValue(next)
-                    .cycleSize(w.cycleSize().getAsInt())
-                    .valueStep(w.valueStep())
-                    .columnX(w.columnXNorm())
-                    .centerY(w.selectedCenterYNorm())
-                    .rowSpacing(w.rowPitchNorm() * 0.8)
-                    .build());
+            d.wheels()
+                .nudge(
+                    d.screenshot(),
+                    WheelRequest.builder()
+                        .currentValue(w.value())
+                        .targetValue(next)
+                        .cycleSize(w.cycleSize().getAsInt())
+                        .valueStep(w.valueStep())
+                        .columnX(w.columnXNorm())
+                        .centerY(w.selectedCenterYNorm())
+                        .rowSpacing(w.rowPitchNorm() * 0.8)
+                        .build());
         assertThat(r.decision().rows()).isEqualTo(1);
         assertThat(oracle.wheel(column).value())
             .as("%s lands on the planned row", column)
@@ -206,7 +208,7 @@ class WheelNudgeOnSimulatorTest {
               .centerY(w.selectedCenterYNorm())
               .rowSpacing(w.rowPitchNorm())
               .build();
-      d.wheelNudge(shot, req);
+      d.wheels().nudge(shot, req);
       NormPoint onWheel = NormPoint.of(w.columnXNorm(), w.selectedCenterYNorm());
       assertThatThrownBy(
               () ->
@@ -245,16 +247,16 @@ class WheelNudgeOnSimulatorTest {
               .columnX(w.columnXNorm())
               .centerY(w.selectedCenterYNorm())
               .rowSpacing(w.rowPitchNorm());
-      assertThatThrownBy(() -> d.wheelNudge(shot, b.build()))
+      assertThatThrownBy(() -> d.wheels().nudge(shot, b.build()))
           .isInstanceOfSatisfying(
               SwipeException.class,
               e -> assertThat(e.code()).isEqualTo(WheelErrorCode.WHEEL_TARGET_UNREACHABLE));
       Observation foreign = other.screenshot();
-      assertThatThrownBy(() -> d.wheelNudge(foreign, b.targetValue(35).build()))
+      assertThatThrownBy(() -> d.wheels().nudge(foreign, b.targetValue(35).build()))
           .isInstanceOfSatisfying(
               SwipeException.class,
               e -> assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_ATTACHMENT));
-      assertThat(d.wheelGuard().runActionsUsed()).as("refusals cost nothing").isZero();
+      assertThat(d.wheels().guard().runActionsUsed()).as("refusals cost nothing").isZero();
     }
   }
 
@@ -265,13 +267,14 @@ class WheelNudgeOnSimulatorTest {
       Observation shot = d.screenshot();
       double offset = truth.listOffsetPx();
       AtomicInteger reports = new AtomicInteger();
-      d.listen(
-          new DeviceListener() {
-            @Override
-            public void pointerSent(PointerReport report, long atNanos) {
-              reports.incrementAndGet();
-            }
-          });
+      d.rig()
+          .listen(
+              new DeviceListener() {
+                @Override
+                public void pointerSent(PointerReport report, long atNanos) {
+                  reports.incrementAndGet();
+                }
+              });
       // a list's rows repeat like a wheel's (the pitch measures), but nothing there counts
       WheelRequest onTheList =
           WheelRequest.builder()
@@ -282,7 +285,7 @@ class WheelNudgeOnSimulatorTest {
               .centerY(500)
               .rowSpacing(60)
               .build();
-      assertThatThrownBy(() -> d.wheelNudge(shot, onTheList))
+      assertThatThrownBy(() -> d.wheels().nudge(shot, onTheList))
           .isInstanceOfSatisfying(
               SwipeException.class,
               e -> {
@@ -291,7 +294,7 @@ class WheelNudgeOnSimulatorTest {
               });
       assertThat(reports.get()).as("no input played").isZero();
       assertThat(truth.listOffsetPx()).isEqualTo(offset);
-      assertThat(d.wheelGuard().working()).as("the guard took no column").isFalse();
+      assertThat(d.wheels().guard().working()).as("the guard took no column").isFalse();
       ScrollResult r = d.scroll(Scroll.of(ScrollDirection.DOWN));
       assertThat(r.movement()).as("scrolls are not blocked").isEqualTo(Movement.MOVED);
     }
@@ -341,7 +344,7 @@ class WheelNudgeOnSimulatorTest {
               .centerY(w.selectedCenterYNorm())
               .rowSpacing(w.rowPitchNorm());
       w.cycleSize().ifPresent(b::cycleSize);
-      WheelNudgeResult r = d.wheelNudge(d.screenshot(), b.build());
+      WheelNudgeResult r = d.wheels().nudge(d.screenshot(), b.build());
       assertThat(r.action()).isPresent();
       SimState.Wheel atReturn = oracle.wheel(column);
       SimState.Wheel atRest =
@@ -354,7 +357,7 @@ class WheelNudgeOnSimulatorTest {
       if (r.observation().settled()) {
         double tailPx = Math.abs(atReturn.position() - atRest.position()) * atRest.rowPitchPx();
         assertThat(tailPx).as("content left to move after a settled claim").isLessThan(0.5);
-        assertThat(d.diff(r.observation(), rest, null).diffRatio()).isLessThan(0.002);
+        assertThat(d.screen().diff(r.observation(), rest, null).diffRatio()).isLessThan(0.002);
       }
     }
   }

@@ -35,7 +35,7 @@ class WheelsFromPixelsTest {
   void readsEachColumnsGeometryAndValueAsTheSimulatorDrewThem(String platform) {
     try (Device phone = Device.open("sim:?scene=picker&platform=" + platform)) {
       Observation shot = phone.screenshot();
-      WheelReading reading = phone.readWheels(shot, null);
+      WheelReading reading = phone.wheels().read(shot, null);
       SimState truth = SimOracle.of(phone).state();
       assertThat(reading.columns()).hasSize(3);
       for (int i = 0; i < 3; i++) {
@@ -68,7 +68,7 @@ class WheelsFromPixelsTest {
     try (Device phone = Device.open("sim:?scene=picker&platform=" + platform + "&seed=3001")) {
       SimOracle truth = SimOracle.of(phone);
       truth.setWheelValue("minute", 0);
-      WheelSetResult set = phone.setWheel(WheelSet.column(2).to("25"));
+      WheelSetResult set = phone.wheels().set(WheelSet.column(2).to("25"));
       List<WheelNudgeResult> played =
           set.nudges().stream().filter(n -> n.action().isPresent()).toList();
       assertThat(played).isNotEmpty();
@@ -88,17 +88,17 @@ class WheelsFromPixelsTest {
   void setsMonthHourAcrossMidnightAndMinuteByFivesWithoutOvershootOrEditor(String platform) {
     try (Device phone = Device.open("sim:?scene=picker&platform=" + platform)) {
       SimOracle truth = SimOracle.of(phone);
-      WheelSetResult month = phone.setWheel(WheelSet.columnShowing("Jun").to("Sep"));
+      WheelSetResult month = phone.wheels().set(WheelSet.columnShowing("Jun").to("Sep"));
       assertThat(month.label()).isEqualTo("Sep");
       assertThat(truth.wheel("month").label()).isEqualTo("Sep");
 
-      WheelSetResult late = phone.setWheel(WheelSet.column(1).to("23"));
+      WheelSetResult late = phone.wheels().set(WheelSet.column(1).to("23"));
       assertThat(truth.wheel("hour").value()).isEqualTo(23);
-      WheelSetResult early = phone.setWheel(WheelSet.column(1).to(2));
+      WheelSetResult early = phone.wheels().set(WheelSet.column(1).to(2));
       assertThat(truth.wheel("hour").value()).isEqualTo(2);
       assertThat(early.actions()).as("23 -> 02 wraps: 3 rows, not 21").isLessThanOrEqualTo(2);
 
-      WheelSetResult minute = phone.setWheel(WheelSet.columnAt(800).to("45"));
+      WheelSetResult minute = phone.wheels().set(WheelSet.columnAt(800).to("45"));
       assertThat(truth.wheel("minute").value()).isEqualTo(45);
       assertThat(minute.evidence()).isNotEmpty();
       assertThat(minute.nudges().get(minute.nudges().size() - 1).action())
@@ -122,7 +122,7 @@ class WheelsFromPixelsTest {
   void anHourBeyondTheClockIsRefusedOnceTheWrapIsInView(String platform) {
     try (Device phone = Device.open("sim:?scene=picker&platform=" + platform)) {
       SimOracle truth = SimOracle.of(phone);
-      assertThatThrownBy(() -> phone.setWheel(WheelSet.column(1).to("27")))
+      assertThatThrownBy(() -> phone.wheels().set(WheelSet.column(1).to("27")))
           .isInstanceOfSatisfying(
               SwipeException.class,
               e -> {
@@ -151,7 +151,7 @@ class WheelsFromPixelsTest {
         SimState.Wheel w = truth.wheel(c);
         truth.setWheelValue(c, rnd.nextInt(w.rowCount()) * w.valueStep());
       }
-      WheelReading reading = phone.readWheels(phone.screenshot(), null);
+      WheelReading reading = phone.wheels().read(phone.screenshot(), null);
       SimState s = truth.state();
       assertThat(reading.columns()).hasSize(3);
       for (int i = 0; i < 3; i++) {
@@ -173,22 +173,22 @@ class WheelsFromPixelsTest {
     try (Device phone = Device.open("sim:?scene=picker&picker=numberpicker&platform=" + platform)) {
       SimOracle truth = SimOracle.of(phone);
       assertThat(truth.wheel("minute").valueStep()).isEqualTo(5);
-      WheelColumn minute = phone.readWheels().columns().get(2);
+      WheelColumn minute = phone.wheels().read().columns().get(2);
       assertThat(minute.scale().step()).isEqualTo(5);
       assertThat(minute.value()).hasValue(truth.wheel("minute").value());
 
-      WheelSetResult back = phone.setWheel(WheelSet.column(2).to("05"));
+      WheelSetResult back = phone.wheels().set(WheelSet.column(2).to("05"));
       assertThat(back.value()).isEqualTo(5);
       assertThat(truth.wheel("minute").value()).isEqualTo(5);
       assertThat(back.actions()).as("30 -> 05 is five rows of five minutes").isBetween(1, 2);
       // 05 -> 50 wraps backwards past 00: three rows, not nine
-      WheelSetResult wrap = phone.setWheel(WheelSet.column(2).to(50));
+      WheelSetResult wrap = phone.wheels().set(WheelSet.column(2).to(50));
       assertThat(truth.wheel("minute").value()).isEqualTo(50);
       assertThat(wrap.actions()).isBetween(1, 2);
       assertThat(truth.wheel("hour").value()).as("independent wheels: the hour stays").isEqualTo(9);
 
       int before = truth.pointerLog().size();
-      assertThatThrownBy(() -> phone.setWheel(WheelSet.column(2).to("07")))
+      assertThatThrownBy(() -> phone.wheels().set(WheelSet.column(2).to("07")))
           .isInstanceOfSatisfying(
               SwipeException.class,
               e -> {
@@ -222,7 +222,9 @@ class WheelsFromPixelsTest {
       WheelSet hour = WheelSet.column(1).to(String.format("%02d", h1));
       WheelSet minute = WheelSet.column(2).to(m1);
       List<WheelSetResult> r =
-          phone.setWheels(first.equals("hour") ? List.of(hour, minute) : List.of(minute, hour));
+          phone
+              .wheels()
+              .setAll(first.equals("hour") ? List.of(hour, minute) : List.of(minute, hour));
       assertThat(truth.wheel("hour").value()).isEqualTo(h1);
       assertThat(truth.wheel("minute").value()).isEqualTo(m1);
       WheelSetResult hourResult = r.get(first.equals("hour") ? 0 : 1);
@@ -241,13 +243,15 @@ class WheelsFromPixelsTest {
     try (Device phone = Device.open("sim:?scene=picker&platform=" + platform)) {
       SimOracle truth = SimOracle.of(phone);
       int before = truth.pointerLog().size();
-      assertThatThrownBy(() -> phone.setWheels(List.of()))
+      assertThatThrownBy(() -> phone.wheels().setAll(List.of()))
           .isInstanceOfSatisfying(
               SwipeException.class, e -> assertThat(e.field()).isEqualTo("requests"));
       assertThatThrownBy(
               () ->
-                  phone.setWheels(
-                      List.of(WheelSet.column(1).to(3), WheelSet.columnShowing("09").to(4))))
+                  phone
+                      .wheels()
+                      .setAll(
+                          List.of(WheelSet.column(1).to(3), WheelSet.columnShowing("09").to(4))))
           .isInstanceOfSatisfying(
               SwipeException.class, e -> assertThat(e.field()).isEqualTo("requests"));
       assertThat(truth.pointerLog()).hasSize(before);
@@ -259,29 +263,31 @@ class WheelsFromPixelsTest {
   void aNudgeBesideThePickerIsRefusedAndOneOnItMoves(String platform) {
     try (Device phone = Device.open("sim:?scene=picker&platform=" + platform)) {
       Observation shot = phone.screenshot();
-      WheelColumn hour = phone.readWheels(shot, null).columns().get(1);
+      WheelColumn hour = phone.wheels().read(shot, null).columns().get(1);
       // aimed beside the picker, where nothing turns: refused before anything is played
       int reports = SimOracle.of(phone).pointerLog().size();
       assertThatThrownBy(
               () ->
-                  phone.wheelNudge(
-                      shot,
-                      WheelRequest.builder()
-                          .currentValue(9)
-                          .targetValue(12)
-                          .cycleSize(24)
-                          .valueStep(1)
-                          .columnX(60)
-                          .centerY(hour.centerY())
-                          .rowSpacing(hour.rowSpacing())
-                          .build()))
+                  phone
+                      .wheels()
+                      .nudge(
+                          shot,
+                          WheelRequest.builder()
+                              .currentValue(9)
+                              .targetValue(12)
+                              .cycleSize(24)
+                              .valueStep(1)
+                              .columnX(60)
+                              .centerY(hour.centerY())
+                              .rowSpacing(hour.rowSpacing())
+                              .build()))
           .isInstanceOfSatisfying(
               SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.WHEEL_NOT_FOUND));
       assertThat(SimOracle.of(phone).pointerLog()).hasSize(reports);
       assertThat(SimOracle.of(phone).wheel("hour").value()).isEqualTo(9);
 
       Observation again = phone.screenshot();
-      WheelNudgeResult hit = phone.wheelNudge(again, hour.requestTo(12));
+      WheelNudgeResult hit = phone.wheels().nudge(again, hour.requestTo(12));
       assertThat(hit.moved()).isTrue();
       assertThat(hit.noOp()).isFalse();
       int now = SimOracle.of(phone).wheel("hour").value();
@@ -296,21 +302,21 @@ class WheelsFromPixelsTest {
     try (Device phone = Device.open("sim:?scene=picker&platform=" + platform)) {
       SimOracle truth = SimOracle.of(phone);
       int before = truth.pointerLog().size();
-      assertThatThrownBy(() -> phone.setWheel(WheelSet.column(2).to("75")))
+      assertThatThrownBy(() -> phone.wheels().set(WheelSet.column(2).to("75")))
           .isInstanceOfSatisfying(
               SwipeException.class,
               e -> {
                 assertThat(e.code()).isEqualTo(WheelErrorCode.WHEEL_TARGET_UNREACHABLE);
                 assertThat(e.details().get("labels_seen").toString()).contains("30");
               });
-      assertThatThrownBy(() -> phone.setWheel(WheelSet.column(0).to("Smarch")))
+      assertThatThrownBy(() -> phone.wheels().set(WheelSet.column(0).to("Smarch")))
           .hasFieldOrPropertyWithValue("code", WheelErrorCode.WHEEL_TARGET_UNREACHABLE);
-      assertThatThrownBy(() -> phone.setWheel(WheelSet.column(0).to(12)))
+      assertThatThrownBy(() -> phone.wheels().set(WheelSet.column(0).to(12)))
           .hasFieldOrPropertyWithValue("code", WheelErrorCode.WHEEL_TARGET_UNREACHABLE);
-      assertThatThrownBy(() -> phone.setWheel(WheelSet.column(5).to("1")))
+      assertThatThrownBy(() -> phone.wheels().set(WheelSet.column(5).to("1")))
           .isInstanceOfSatisfying(
               SwipeException.class, e -> assertThat(e.field()).isEqualTo("column"));
-      assertThatThrownBy(() -> phone.setWheel(WheelSet.columnShowing("Xyz").to("1")))
+      assertThatThrownBy(() -> phone.wheels().set(WheelSet.columnShowing("Xyz").to("1")))
           .isInstanceOfSatisfying(
               SwipeException.class, e -> assertThat(e.field()).isEqualTo("column"));
       assertThatThrownBy(() -> WheelSet.column(-1))
@@ -319,15 +325,15 @@ class WheelsFromPixelsTest {
           .hasFieldOrPropertyWithValue("code", CommonCode.INVALID_ARGUMENT);
       // a band too short to hold three rows holds no column
       Observation shot = phone.screenshot();
-      WheelColumn hour = phone.readWheels(shot, null).columns().get(1);
+      WheelColumn hour = phone.wheels().read(shot, null).columns().get(1);
       NormRegion oneRow =
           NormRegion.of(0, hour.centerY() - hour.rowSpacing() / 2, 1000, hour.rowSpacing());
-      assertThat(phone.readWheels(shot, oneRow).columns()).isEmpty();
+      assertThat(phone.wheels().read(shot, oneRow).columns()).isEmpty();
       assertThat(truth.pointerLog()).hasSize(before);
     }
     try (Device list = Device.open("sim:?scene=list&platform=" + platform)) {
-      assertThat(list.readWheels().columns()).as("names are no picker").isEmpty();
-      assertThatThrownBy(() -> list.setWheel(WheelSet.column(0).to("1")))
+      assertThat(list.wheels().read().columns()).as("names are no picker").isEmpty();
+      assertThatThrownBy(() -> list.wheels().set(WheelSet.column(0).to("1")))
           .hasFieldOrPropertyWithValue("code", ErrorCode.WHEEL_NOT_FOUND);
     }
   }

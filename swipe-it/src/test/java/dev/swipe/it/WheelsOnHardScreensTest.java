@@ -75,7 +75,7 @@ class WheelsOnHardScreensTest {
     try (Device phone = Device.open("sim:?scene=picker&platform=" + platform + "&seed=" + number)) {
       SimOracle truth = SimOracle.of(phone);
       startAsTheBenchmark(truth, number);
-      WheelReading reading = phone.readWheels(phone.screenshot(), null);
+      WheelReading reading = phone.wheels().read(phone.screenshot(), null);
       SimState s = truth.state();
       assertThat(reading.columns()).as("columns").hasSize(3);
       for (int i = 0; i < 3; i++) {
@@ -114,7 +114,7 @@ class WheelsOnHardScreensTest {
       sets.add(WheelSet.column(0).to(MONTHS[targets[0]]));
       sets.add(WheelSet.column(1).to(String.format(Locale.ROOT, "%02d", targets[1])));
       sets.add(WheelSet.column(2).to(String.format(Locale.ROOT, "%02d", targets[2])));
-      phone.setWheels(sets);
+      phone.wheels().setAll(sets);
       for (int c = 0; c < 3; c++) {
         assertThat(truth.wheel(COLUMNS[c]).value()).as(COLUMNS[c]).isEqualTo(targets[c]);
       }
@@ -132,12 +132,12 @@ class WheelsOnHardScreensTest {
     try (Device phone = Device.open("sim:?scene=picker&platform=" + platform)) {
       SimOracle truth = SimOracle.of(phone);
       truth.setWheelValue("hour", 11);
-      WheelColumn hour = phone.readWheels(phone.screenshot(), null).columns().get(1);
+      WheelColumn hour = phone.wheels().read(phone.screenshot(), null).columns().get(1);
       assertThat(hour.labelsBelow()).contains("12");
       assertThat(hour.scale().cycleSize()).hasValue(24);
-      phone.setWheel(WheelSet.column(1).to("12"));
+      phone.wheels().set(WheelSet.column(1).to("12"));
       assertThat(truth.wheel("hour").value()).isEqualTo(12);
-      phone.setWheel(WheelSet.column(1).to("02"));
+      phone.wheels().set(WheelSet.column(1).to("02"));
       assertThat(truth.wheel("hour").value()).isEqualTo(2);
       assertThat(truth.editorOpen()).isFalse();
     }

@@ -21,7 +21,7 @@ class WheelsThatStopTest {
     try (Device phone = Device.open("sim:?scene=picker&looping=false&platform=" + platform)) {
       SimOracle truth = SimOracle.of(phone);
       truth.setWheelValue("hour", 22);
-      WheelSetResult r = phone.setWheel(WheelSet.column(1).to("00"));
+      WheelSetResult r = phone.wheels().set(WheelSet.column(1).to("00"));
       assertThat(r.value()).isZero();
       assertThat(truth.wheel("hour").value()).isZero();
       assertThat(truth.editorOpen()).isFalse();
@@ -38,11 +38,11 @@ class WheelsThatStopTest {
     try (Device phone = Device.open("sim:?scene=picker&looping=false&platform=" + platform)) {
       SimOracle truth = SimOracle.of(phone);
       truth.setWheelValue("hour", 20);
-      WheelSetResult r = phone.setWheel(WheelSet.column(1).to(2));
+      WheelSetResult r = phone.wheels().set(WheelSet.column(1).to(2));
       assertThat(r.value()).isEqualTo(2);
       assertThat(truth.wheel("hour").value()).isEqualTo(2);
       assertThat(truth.editorOpen()).isFalse();
-      WheelSetResult back = phone.setWheel(WheelSet.column(1).to(23));
+      WheelSetResult back = phone.wheels().set(WheelSet.column(1).to(23));
       assertThat(back.value()).isEqualTo(23);
       assertThat(truth.wheel("hour").value()).isEqualTo(23);
     }

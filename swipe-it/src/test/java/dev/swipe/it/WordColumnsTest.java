@@ -27,7 +27,7 @@ class WordColumnsTest {
   @ValueSource(strings = {"android", "ios", "flutter"})
   void aColumnOfWordsIsFoundBesideTheNumbers(String platform) {
     try (Device phone = Device.open("sim:?scene=picker&words=repeat&platform=" + platform)) {
-      WheelReading r = phone.readWheels();
+      WheelReading r = phone.wheels().read();
       assertThat(r.columns()).hasSize(3);
       WheelColumn words = r.columns().get(0);
       assertThat(words.scale().kind()).isEqualTo(WheelScale.Kind.OPTIONS);
@@ -50,7 +50,7 @@ class WordColumnsTest {
       String platform, String words, String target) {
     try (Device phone = Device.open("sim:?scene=picker&words=" + words + "&platform=" + platform)) {
       SimOracle truth = SimOracle.of(phone);
-      WheelSetResult r = phone.setWheel(WheelSet.column(0).to(target));
+      WheelSetResult r = phone.wheels().set(WheelSet.column(0).to(target));
       assertThat(r.label()).isEqualTo(target);
       assertThat(truth.wheel(words).label()).isEqualTo(target);
       assertThat(truth.editorOpen()).isFalse();
@@ -63,11 +63,13 @@ class WordColumnsTest {
     try (Device phone = Device.open("sim:?scene=picker&words=repeat&platform=" + platform)) {
       SimOracle truth = SimOracle.of(phone);
       List<WheelSetResult> rs =
-          phone.setWheels(
-              List.of(
-                  WheelSet.column(0).to("Weekly"),
-                  WheelSet.column(1).to(7),
-                  WheelSet.column(2).to("30")));
+          phone
+              .wheels()
+              .setAll(
+                  List.of(
+                      WheelSet.column(0).to("Weekly"),
+                      WheelSet.column(1).to(7),
+                      WheelSet.column(2).to("30")));
       assertThat(rs).hasSize(3);
       assertThat(truth.wheel("repeat").label()).isEqualTo("Weekly");
       assertThat(truth.wheel("hour").value()).isEqualTo(7);
@@ -79,7 +81,7 @@ class WordColumnsTest {
   @ValueSource(strings = {"android", "ios"})
   void aLabelOnNeitherSideIsRefusedWithEveryLabelSeen(String platform) {
     try (Device phone = Device.open("sim:?scene=picker&words=repeat&platform=" + platform)) {
-      assertThatThrownBy(() -> phone.setWheel(WheelSet.column(0).to("Fortnightly")))
+      assertThatThrownBy(() -> phone.wheels().set(WheelSet.column(0).to("Fortnightly")))
           .isInstanceOf(SwipeException.class)
           .hasFieldOrPropertyWithValue("code", WheelErrorCode.WHEEL_TARGET_UNREACHABLE)
           .hasMessageContaining("Once")

@@ -50,14 +50,14 @@ class RunTraceTest {
   @Test
   void eachRunHasItsOwnTraceAndTheDeviceNone() throws IOException {
     try (Device d = device()) {
-      try (Device a = d.newRun(dir.resolve("a"), 1 << 20);
-          Device b = d.newRun(dir.resolve("b"), 1 << 20)) {
+      try (Device a = d.run().fork(dir.resolve("a"), 1 << 20);
+          Device b = d.run().fork(dir.resolve("b"), 1 << 20)) {
         a.screenshot();
         b.tap(NormPoint.CENTER);
         a.tap(NormPoint.of(100, 100));
         d.screenshot(); // the device itself is not traced
       }
-      assertThat(d.newRun()).as("the device goes on after its traced runs end").isNotNull();
+      assertThat(d.run().fork()).as("the device goes on after its traced runs end").isNotNull();
     }
     List<ObjectNode> a = TraceReader.read(dir.resolve("a")).records();
     List<ObjectNode> b = TraceReader.read(dir.resolve("b")).records();
@@ -73,8 +73,8 @@ class RunTraceTest {
   void aStoreTheCallerOwnsIsTracedInTheRunsTraceFailuresToo() {
     try (Device d = device();
         MemoryStore store = MemoryStores.inMemory()) {
-      try (Device run = d.newRun(dir.resolve("m"), 1 << 20)) {
-        MemoryStore traced = run.tracedMemory(store);
+      try (Device run = d.run().fork(dir.resolve("m"), 1 << 20)) {
+        MemoryStore traced = run.run().traced(store);
         traced.save(
             MemoryRecord.builder("[App] [Picker] swipe parameters", "distance: 35").build());
         assertThat(traced.recall(MemoryQuery.text("picker").build())).hasSize(1);
@@ -83,8 +83,8 @@ class RunTraceTest {
             .as("the store's own exception, as it came")
             .isInstanceOf(SwipeException.class);
       }
-      assertThat(d.tracedMemory(store)).as("an untraced device uses it as it is").isSameAs(store);
-      assertThatThrownBy(() -> d.tracedMemory(null))
+      assertThat(d.run().traced(store)).as("an untraced device uses it as it is").isSameAs(store);
+      assertThatThrownBy(() -> d.run().traced(null))
           .isInstanceOfSatisfying(
               SwipeException.class, e -> assertThat(e.field()).isEqualTo("store"));
     }
@@ -102,14 +102,14 @@ class RunTraceTest {
   void aRunWhoseTraceCannotBeWrittenIsRefusedBeforeItStarts() throws IOException {
     Files.writeString(dir.resolve("file"), "in the way");
     try (Device d = device()) {
-      assertThatThrownBy(() -> d.newRun(dir.resolve("file"), 1 << 20))
+      assertThatThrownBy(() -> d.run().fork(dir.resolve("file"), 1 << 20))
           .isInstanceOfSatisfying(
               SwipeException.class,
               e -> {
                 assertThat(e.code().id()).isEqualTo("invalid_argument");
                 assertThat(e.field()).isEqualTo("trace");
               });
-      assertThatThrownBy(() -> d.newRun(dir.resolve("ok"), 100))
+      assertThatThrownBy(() -> d.run().fork(dir.resolve("ok"), 100))
           .isInstanceOfSatisfying(
               SwipeException.class, e -> assertThat(e.field()).isEqualTo("trace_max_bytes"));
       d.tap(NormPoint.CENTER); // the device is unharmed
@@ -119,7 +119,7 @@ class RunTraceTest {
   @Test
   void aRunsBudgetStopsItsTraceAndTheRunGoesOn() {
     try (Device d = device();
-        Device run = d.newRun(dir, 8192)) {
+        Device run = d.run().fork(dir, 8192)) {
       for (int i = 0; i < 12; i++) {
         run.tap(NormPoint.of(100 + 50 * i, 500));
       }
@@ -133,7 +133,7 @@ class RunTraceTest {
   void theCommandLineRendersElsewhereWithWorkingLinksAndListsUnreadableLines() throws IOException {
     Path trace = dir.resolve("my trace#1");
     try (Device d = device();
-        Device run = d.newRun(trace, 1 << 20)) {
+        Device run = d.run().fork(trace, 1 << 20)) {
       run.screenshot();
       run.tap(NormPoint.CENTER);
     }
@@ -170,8 +170,8 @@ class RunTraceTest {
   @Test
   void aDirectoryOfRunsRendersEachAndAnIndex() throws IOException {
     try (Device d = device();
-        Device a = d.newRun(dir.resolve("1-first"), 1 << 20);
-        Device b = d.newRun(dir.resolve("2-second"), 1 << 20)) {
+        Device a = d.run().fork(dir.resolve("1-first"), 1 << 20);
+        Device b = d.run().fork(dir.resolve("2-second"), 1 << 20)) {
       a.screenshot();
       b.tap(NormPoint.CENTER);
     }

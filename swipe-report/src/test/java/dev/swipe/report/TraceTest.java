@@ -135,13 +135,13 @@ class TraceTest {
             .trace(dir)
             .open()) {
       Observation shot = d.screenshot();
-      assertThatThrownBy(() -> d.tapText(shot, TextQuery.of("Cancel")))
+      assertThatThrownBy(() -> d.text().tap(shot, TextQuery.of("Cancel")))
           .isInstanceOfSatisfying(
               SwipeException.class, e -> assertThat(e.code().id()).isEqualTo("text_not_found"));
       assertThatThrownBy(
               () -> d.scroll(Scroll.builder(ScrollDirection.DOWN).expectContent(true).build()))
           .isInstanceOf(SwipeException.class);
-      d.tapText(shot, TextQuery.of("Save"));
+      d.text().tap(shot, TextQuery.of("Save"));
     }
     List<ObjectNode> r = TraceReader.read(dir).records();
     assertThat(r)

@@ -83,11 +83,15 @@ public final class SimPhone implements AutoCloseable {
   public static Optional<SimPhone> of(Device device) {
     SwipeException.requireArgument(device, "device");
     Optional<SimPhone> viaHid =
-        device.unwrap(SimTransport.class).map(SimTransport::owner).map(SimPhone.class::cast);
+        device.rig().unwrap(SimTransport.class).map(SimTransport::owner).map(SimPhone.class::cast);
     if (viaHid.isPresent()) {
       return viaHid;
     }
-    return device.unwrap(SimFrameSource.class).map(SimFrameSource::owner).map(SimPhone.class::cast);
+    return device
+        .rig()
+        .unwrap(SimFrameSource.class)
+        .map(SimFrameSource::owner)
+        .map(SimPhone.class::cast);
   }
 
   /** The open phone registered under {@code name} ({@code sim:?name=...}), if any. */

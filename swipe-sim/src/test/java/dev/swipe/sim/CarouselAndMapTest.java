@@ -50,7 +50,10 @@ class CarouselAndMapTest {
     try (Device d = Device.open("sim:?scene=carousel&scale=0.5")) {
       var before = d.screenshot();
       var after = d.swipe(horizontal(700, 300, 150)).observation();
-      assertThat(d.diff(before, after, dev.swipe.core.NormRegion.of(0, 100, 1000, 550)).diffRatio())
+      assertThat(
+              d.screen()
+                  .diff(before, after, dev.swipe.core.NormRegion.of(0, 100, 1000, 550))
+                  .diffRatio())
           .isGreaterThan(0.3);
     }
   }

@@ -162,7 +162,7 @@ class ClosedLoopPointerTest {
                       .changed())
               .as("%s: the frames show the pointer moving at %s", platform, p)
               .isTrue();
-          assertThat(device.diff(atA, atB, around).changed())
+          assertThat(device.screen().diff(atA, atB, around).changed())
               .as("%s: the SDK's comparison at %s", platform, p)
               .isFalse();
           assertThat(ScreenCondition.changedFrom(atA, around).test(atB))

@@ -46,12 +46,14 @@ class ContactPageTest {
   void aTapThatCatchesAFlingOnlyStopsTheList(String platform) {
     try (Device phone = Device.open("sim:?scene=list&scale=0.5&platform=" + platform)) {
       SimOracle truth = SimOracle.of(phone);
-      phone.perform(
-          Swipe.builder(NormPoint.of(500, 800), NormPoint.of(500, 300))
-              .durationMs(120)
-              .steps(8)
-              .build(),
-          Duration.ZERO);
+      phone
+          .rig()
+          .perform(
+              Swipe.builder(NormPoint.of(500, 800), NormPoint.of(500, 300))
+                  .durationMs(120)
+                  .steps(8)
+                  .build(),
+              Duration.ZERO);
       assertThat(truth.state().animating()).as("the list flings").isTrue();
       phone.tap(NormPoint.of(500, 600));
       assertThat(truth.openedContact()).isEmpty();

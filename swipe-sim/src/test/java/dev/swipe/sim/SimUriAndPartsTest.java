@@ -57,10 +57,10 @@ class SimUriAndPartsTest {
   @Test
   void plainSimOpensTheContactsListOnVirtualTime() {
     try (Device d = Device.open("sim:")) {
-      assertThat(d.ticker()).isInstanceOf(VirtualClock.class);
+      assertThat(d.rig().ticker()).isInstanceOf(VirtualClock.class);
       assertThat(d.screenshot().width()).isEqualTo(1080);
       assertThat(SimOracle.of(d).state().scene()).isEqualTo(SimConfig.Scene.LIST);
-      assertThat(d.hidCapabilities().activePointer()).isEqualTo(PointerKind.TOUCH);
+      assertThat(d.rig().capabilities().activePointer()).isEqualTo(PointerKind.TOUCH);
     }
   }
 

@@ -101,23 +101,25 @@ public final class VideoRecorder implements AutoCloseable {
     this.worker.setDaemon(true);
     this.worker.start();
     this.registration =
-        device.listen(
-            new DeviceListener() {
-              @Override
-              public void frameCaptured(Frame frame) {
-                seen(frame);
-              }
+        device
+            .rig()
+            .listen(
+                new DeviceListener() {
+                  @Override
+                  public void frameCaptured(Frame frame) {
+                    seen(frame);
+                  }
 
-              @Override
-              public void pointerSent(PointerReport report, long atNanos) {
-                touched(report, atNanos);
-              }
+                  @Override
+                  public void pointerSent(PointerReport report, long atNanos) {
+                    touched(report, atNanos);
+                  }
 
-              @Override
-              public void stepStarted(String action, long atNanos) {
-                step(action, atNanos);
-              }
-            });
+                  @Override
+                  public void stepStarted(String action, long atNanos) {
+                    step(action, atNanos);
+                  }
+                });
   }
 
   /**

@@ -17,7 +17,7 @@ import java.util.Set;
  */
 public interface SessionTools extends AutoCloseable {
   /**
-   * The session's run of the phone (a {@link Device#newRun()} view): screenshots, actions and the
+   * The session's run of the phone (a {@link Device.Run#fork()} view): screenshots, actions and the
    * tools of the session all act through it, so attachment ids are shared between them.
    */
   Device device();
@@ -52,7 +52,7 @@ public interface SessionTools extends AutoCloseable {
   /** Sessions with a run of the phone and no tools. */
   static Factory none() {
     return phone -> {
-      Device run = SwipeException.requireArgument(phone, "phone").newRun();
+      Device run = SwipeException.requireArgument(phone, "phone").run().fork();
       return new SessionTools() {
         @Override
         public Device device() {

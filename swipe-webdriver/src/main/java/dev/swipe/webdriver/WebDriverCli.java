@@ -2,6 +2,7 @@ package dev.swipe.webdriver;
 
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
+import dev.swipe.core.DeviceBuilder;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -83,7 +84,7 @@ public final class WebDriverCli {
     Device device;
     WebDriverServer server;
     try {
-      Device.Builder b = Device.builder();
+      DeviceBuilder b = Device.builder();
       if (o.containsKey("--hid")) {
         b.hid(o.get("--hid")).capture(o.get("--capture"));
       } else {

@@ -244,7 +244,7 @@ class AppiumHabitsTest {
   /** One tool that always answers a verdict, as the agent's scroll does when nothing moved. */
   private static SessionTools.Factory verdictTools() {
     return phone -> {
-      Device run = phone.newRun();
+      Device run = phone.run().fork();
       return new SessionTools() {
         @Override
         public Device device() {

@@ -217,7 +217,7 @@ class SessionLifecycleTest {
 
   /** Sessions whose runs are traced in {@code dir}, without tools. */
   private static SessionTools traced(Device phone, Path dir) {
-    Device run = phone.newRun(dir, 4L * 1024 * 1024);
+    Device run = phone.run().fork(dir, 4L * 1024 * 1024);
     return new SessionTools() {
       @Override
       public Device device() {

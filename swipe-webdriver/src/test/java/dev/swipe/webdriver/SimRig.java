@@ -1,6 +1,7 @@
 package dev.swipe.webdriver;
 
 import dev.swipe.core.Device;
+import dev.swipe.core.DeviceBuilder;
 import dev.swipe.sim.SimConfig;
 import dev.swipe.sim.SimPhone;
 import java.net.InetSocketAddress;
@@ -43,7 +44,7 @@ final class SimRig implements AutoCloseable {
       UnaryOperator<WebDriverServer.Builder> config) {
     SimPhone phone = SimPhone.create(SimConfig.fromUri(simUri));
     RecordingTransport hid = new RecordingTransport(phone.transport(), keyboard);
-    Device.Builder b =
+    DeviceBuilder b =
         Device.builder()
             .hid(hid)
             .capture(phone.frameSource())

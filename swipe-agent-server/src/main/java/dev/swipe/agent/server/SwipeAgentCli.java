@@ -7,6 +7,7 @@ import dev.swipe.agent.ToolListing;
 import dev.swipe.agent.internal.AgentJson;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
+import dev.swipe.core.DeviceBuilder;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.memory.MemoryStores;
 import dev.swipe.report.HtmlReport;
@@ -319,7 +320,7 @@ public final class SwipeAgentCli {
     }
 
     Device openDevice() {
-      Device.Builder b = Device.builder();
+      DeviceBuilder b = Device.builder();
       if (values.containsKey("--hid")) {
         b.hid(values.get("--hid")).capture(values.get("--capture"));
       } else {

@@ -94,7 +94,7 @@ class LeanAnswersTest {
     assertThat(fetched.get("image").asText())
         .isEqualTo(
             Base64.getEncoder()
-                .encodeToString(run.device().attachments().screenshot(id, "id").jpeg()));
+                .encodeToString(run.device().run().attachments().screenshot(id, "id").jpeg()));
     // and in a smaller size, too
     JsonNode small =
         call(

@@ -68,7 +68,8 @@ class TextToolsTest {
     SimOracle truth = SimOracle.of(t.run().device());
     JsonNode shot = call(t, "screenshot", "{}");
     String id = shot.get("screenshot_attachment_id").asText();
-    String name = truth.visibleListRows(t.run().device().attachments().screenshot(id, "id")).get(2);
+    String name =
+        truth.visibleListRows(t.run().device().run().attachments().screenshot(id, "id")).get(2);
 
     JsonNode found =
         call(
@@ -130,7 +131,11 @@ class TextToolsTest {
     assertThat(r.get("edge_reached").asBoolean()).isFalse();
     assertThat(r.get("matches").get(0).get("text").asText()).isEqualTo(target);
     Observation o =
-        t.run().device().attachments().screenshot(r.get("screenshot_attachment_id").asText(), "id");
+        t.run()
+            .device()
+            .run()
+            .attachments()
+            .screenshot(r.get("screenshot_attachment_id").asText(), "id");
     assertThat(SimOracle.of(t.run().device()).visibleListRows(o)).contains(target);
   }
 

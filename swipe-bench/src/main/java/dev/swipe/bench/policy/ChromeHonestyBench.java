@@ -7,6 +7,7 @@ import dev.swipe.chrome.PageServer;
 import dev.swipe.chrome.internal.PageTruth;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.Device;
+import dev.swipe.core.DeviceBuilder;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
@@ -317,7 +318,7 @@ public final class ChromeHonestyBench {
               + device;
       this.chrome = ChromePhone.open(uri);
       this.reader = text ? new TextSearchBench.CountingReader() : null;
-      Device.Builder b = Device.builder().hid(chrome.transport()).capture(chrome.frameSource());
+      DeviceBuilder b = Device.builder().hid(chrome.transport()).capture(chrome.frameSource());
       if (reader != null) {
         b.textReader(reader);
       }
@@ -513,7 +514,7 @@ public final class ChromeHonestyBench {
 
     void begin() {
       before = rest();
-      startNanos = p.phone.ticker().read();
+      startNanos = p.phone.rig().ticker().read();
     }
 
     String where(String action) {
@@ -551,7 +552,7 @@ public final class ChromeHonestyBench {
       JsonNode now = p.truth();
       JsonNode rest = rest();
       Observation again = p.phone.screenshot();
-      double ratio = p.phone.diff(after, again, null).diffRatio();
+      double ratio = p.phone.screen().diff(after, again, null).diffRatio();
       boolean same = Arrays.equals(after.jpeg(), again.jpeg()) || ratio < 0.002;
       double tail = kind.moved(now, rest, width);
       // As in HonestyBench: content moving by under half a pixel after the return, on a frame
@@ -874,7 +875,7 @@ public final class ChromeHonestyBench {
             ? " (at the end)"
             : "";
     Observation shot = x.p.phone.screenshot();
-    x.startNanos = x.p.phone.ticker().read();
+    x.startNanos = x.p.phone.rig().ticker().read();
     StepResult s = st.carouselSwitch(d, shot);
     String action = "carousel_switch " + d.id() + edge;
     JsonNode rest =
@@ -962,10 +963,10 @@ public final class ChromeHonestyBench {
             path.stream().map(q -> "(" + (int) q.x() + "," + (int) q.y() + ")").toList());
     x.begin();
     Observation before = x.p.phone.screenshot();
-    x.startNanos = x.p.phone.ticker().read();
-    ActionResult a = x.p.phone.drag(drag);
+    x.startNanos = x.p.phone.rig().ticker().read();
+    ActionResult a = x.p.phone.perform(drag);
     JsonNode now = x.p.truth();
-    DiffResult d = x.p.phone.diff(before, a.observation(), null);
+    DiffResult d = x.p.phone.screen().diff(before, a.observation(), null);
     JsonNode rest =
         x.judge(
             action,

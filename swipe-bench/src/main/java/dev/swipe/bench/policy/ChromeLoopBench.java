@@ -48,13 +48,13 @@ public final class ChromeLoopBench {
     try (ChromePhone page = ChromePhone.open(uri);
         Device phone = Device.builder().hid(page.transport()).capture(page.frameSource()).open()) {
       FrameSource eyes = page.frameSource();
-      phone.waitForStable(Duration.ofSeconds(10));
+      phone.screen().waitForStable(Duration.ofSeconds(10));
       List<Double> grab = new ArrayList<>();
       List<Double> shot = new ArrayList<>();
       Frame f = null;
       for (int i = 0; i < rounds; i++) {
         long t = System.nanoTime();
-        f = eyes.grab(phone.ticker().read(), Duration.ofSeconds(5));
+        f = eyes.grab(phone.rig().ticker().read(), Duration.ofSeconds(5));
         grab.add((System.nanoTime() - t) / 1e6);
         t = System.nanoTime();
         phone.screenshot();
@@ -74,7 +74,7 @@ public final class ChromeLoopBench {
         fling.add(liftToEvidence(r));
         long t = System.nanoTime();
         if (i % 4 < 2) {
-          long cap = phone.ticker().read();
+          long cap = phone.rig().ticker().read();
           int frames = 0;
           while (System.nanoTime() - t < 600_000_000L) {
             Frame g = eyes.grab(cap + 1, Duration.ofSeconds(2));
@@ -87,11 +87,11 @@ public final class ChromeLoopBench {
           int shots = PageTruth.screenshotsWithin(page, 80, Duration.ofMillis(600));
           polled.add(shots / ((System.nanoTime() - t) / 1e9));
         }
-        phone.waitForStable(Duration.ofSeconds(10));
+        phone.screen().waitForStable(Duration.ofSeconds(10));
         ActionResult d =
             phone.swipe(Swipe.builder(b, a).durationMs(600).steps(36).holdAfterMs(150).build());
         drag.add(liftToEvidence(d));
-        phone.waitForStable(Duration.ofSeconds(10));
+        phone.screen().waitForStable(Duration.ofSeconds(10));
       }
       System.out.printf(
           Locale.ROOT,

@@ -6,6 +6,7 @@ import dev.swipe.chrome.ChromePhone;
 import dev.swipe.chrome.PageServer;
 import dev.swipe.chrome.internal.PageTruth;
 import dev.swipe.core.Device;
+import dev.swipe.core.DeviceBuilder;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollUntilResult;
@@ -103,7 +104,7 @@ public final class ChromeScrollUntilBench {
           PageTruth.evaluate(
                   page, "document.querySelectorAll('#scroller .row')[" + row + "].dataset.label")
               .asText();
-      phone.waitForStable(java.time.Duration.ofSeconds(10));
+      phone.screen().waitForStable(java.time.Duration.ofSeconds(10));
       long t0 = System.nanoTime();
       try {
         ScrollUntilResult r =
@@ -139,7 +140,7 @@ public final class ChromeScrollUntilBench {
   }
 
   private static Device open(ChromePhone page, Path trace) {
-    Device.Builder b = Device.builder().hid(page.transport()).capture(page.frameSource());
+    DeviceBuilder b = Device.builder().hid(page.transport()).capture(page.frameSource());
     return trace == null ? b.open() : b.trace(trace).open();
   }
 

@@ -6,6 +6,7 @@ import dev.swipe.chrome.ChromePhone;
 import dev.swipe.chrome.PageServer;
 import dev.swipe.chrome.internal.PageTruth;
 import dev.swipe.core.Device;
+import dev.swipe.core.DeviceBuilder;
 import dev.swipe.core.wheel.WheelSet;
 import dev.swipe.core.wheel.WheelSetResult;
 import java.time.Duration;
@@ -170,10 +171,10 @@ public final class ChromeSetWheelBench {
         PageTruth.evaluate(page, plan.setup());
         awaitReady(page);
       }
-      phone.waitForStable(Duration.ofSeconds(10));
+      phone.screen().waitForStable(Duration.ofSeconds(10));
       String from = truthLabel(page, plan.column());
       try {
-        WheelSetResult r = phone.setWheel(WheelSet.column(plan.column()).to(plan.target()));
+        WheelSetResult r = phone.wheels().set(WheelSet.column(plan.column()).to(plan.target()));
         awaitReady(page);
         String held = truthLabel(page, plan.column());
         boolean wrong = !r.label().equalsIgnoreCase(held);
@@ -213,7 +214,7 @@ public final class ChromeSetWheelBench {
   }
 
   private static Device open(ChromePhone page, java.nio.file.Path trace) {
-    Device.Builder b = Device.builder().hid(page.transport()).capture(page.frameSource());
+    DeviceBuilder b = Device.builder().hid(page.transport()).capture(page.frameSource());
     return trace == null ? b.open() : b.trace(trace).open();
   }
 

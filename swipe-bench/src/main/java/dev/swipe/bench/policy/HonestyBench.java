@@ -10,6 +10,7 @@ import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollResult;
+import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.strategy.SwipeStrategies;
@@ -145,13 +146,14 @@ public final class HonestyBench {
       this.o = SimOracle.of(run);
       this.uri = uri;
       this.noisy = uri.contains("noise=");
-      this.latencyNanos = run.unwrap(FrameSource.class).map(f -> f.latency().toNanos()).orElse(0L);
+      this.latencyNanos =
+          run.rig().unwrap(FrameSource.class).map(f -> f.latency().toNanos()).orElse(0L);
       this.width = o.state().frameWidth();
     }
 
     void begin() {
       before = Truth.of(o.awaitRest(REST));
-      startNanos = run.ticker().read();
+      startNanos = run.rig().ticker().read();
     }
 
     /**
@@ -169,7 +171,7 @@ public final class HonestyBench {
       Observation again = run.screenshot();
       boolean same =
           Arrays.equals(after.jpeg(), again.jpeg())
-              || run.diff(after, again, null).diffRatio() < 0.002;
+              || run.screen().diff(after, again, null).diffRatio() < 0.002;
       // Content still moving by under half a pixel, on a frame identical to the rest frame, is at
       // rest as far as any screenshot can tell: the agent holds the rest screen.
       double tail = Math.max(now.dx(rest, width), now.dy(rest));
@@ -303,7 +305,7 @@ public final class HonestyBench {
     x.begin();
     Observation before = x.run.screenshot();
     var a = x.run.swipe(s);
-    DiffResult d = x.run.diff(before, a.observation(), null);
+    DiffResult d = x.run.screen().diff(before, a.observation(), null);
     x.judge(label, a.observation(), a.timeline().planned().durationNanos(), d, null);
   }
 
@@ -334,7 +336,8 @@ public final class HonestyBench {
       ScrollUntilResult u =
           x.run.scrollUntil(
               Scroll.builder(ScrollDirection.DOWN).amount(0.8).build(),
-              obs -> x.o.visibleListRows(obs).contains(name));
+              obs -> x.o.visibleListRows(obs).contains(name),
+              ScrollSearch.defaults());
       SimState atReturn = x.o.state();
       SimState atRest = x.o.awaitRest(REST);
       boolean truth =
@@ -451,7 +454,7 @@ public final class HonestyBench {
         x.begin();
         WheelNudgeResult r;
         try {
-          r = x.run.wheelNudge(shot, b.build());
+          r = x.run.wheels().nudge(shot, b.build());
         } catch (SwipeException e) {
           c.add("wheel_nudge_error", e.code().id(), "-", "wrong", uri + " " + column);
           return;
@@ -474,7 +477,7 @@ public final class HonestyBench {
         NormRegion col =
             NormRegion.of(
                 left, top, Math.min(160, 1000 - left), Math.min(3 * w.rowPitchNorm(), 1000 - top));
-        DiffResult d = x.run.diff(shot, r.observation(), col);
+        DiffResult d = x.run.screen().diff(shot, r.observation(), col);
         x.judge(
             "wheel_nudge "
                 + column

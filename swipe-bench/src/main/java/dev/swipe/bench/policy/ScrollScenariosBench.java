@@ -9,6 +9,7 @@ import dev.swipe.core.scroll.Movement;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollResult;
+import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.strategy.StepResult;
 import dev.swipe.core.strategy.SwipeStrategies;
@@ -124,13 +125,13 @@ public final class ScrollScenariosBench {
     long r0 = System.nanoTime();
     try (Device d = Device.open(uri)) {
       SimOracle o = SimOracle.of(d);
-      long v0 = d.ticker().read();
+      long v0 = d.rig().ticker().read();
       Run r = body.run(d, o);
       return new Run(
           scenario,
           seed,
           r.pass(),
-          (d.ticker().read() - v0) / 1_000_000,
+          (d.rig().ticker().read() - v0) / 1_000_000,
           (System.nanoTime() - r0) / 1_000_000,
           r.passes(),
           r.detail());
@@ -159,7 +160,8 @@ public final class ScrollScenariosBench {
               ScrollUntilResult u =
                   d.scrollUntil(
                       Scroll.builder(ScrollDirection.DOWN).amount(0.8).build(),
-                      obs -> o.visibleListRows(obs).contains(name));
+                      obs -> o.visibleListRows(obs).contains(name),
+                      ScrollSearch.defaults());
               boolean visible = o.awaitRest(Duration.ofSeconds(5)).visibleListRows().contains(name);
               return res(
                   u.found() && visible,

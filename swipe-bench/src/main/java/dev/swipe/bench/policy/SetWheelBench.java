@@ -217,7 +217,7 @@ public final class SetWheelBench {
         } while (b == a);
         truth.setWheelValue(COLUMNS[c], a * w.valueStep());
       }
-      WheelReading r = phone.readWheels(phone.screenshot(), null);
+      WheelReading r = phone.wheels().read(phone.screenshot(), null);
       SimState s = truth.state();
       List<String> bad = new ArrayList<>();
       if (r.columns().size() != 3) {
@@ -258,7 +258,7 @@ public final class SetWheelBench {
 
   private static void geometry(Device phone, SimOracle truth, List<Geometry> geo) {
     Observation shot = phone.screenshot();
-    WheelReading r = phone.readWheels(shot, null);
+    WheelReading r = phone.wheels().read(shot, null);
     SimState s = truth.state();
     for (int c = 0; c < 3; c++) {
       SimState.Wheel w = s.wheel(COLUMNS[c]).orElseThrow();
@@ -289,10 +289,10 @@ public final class SetWheelBench {
     for (int c = 0; c < 3; c++) {
       sets.add(WheelSet.column(c).to(label(COLUMNS[c], targets[c])));
     }
-    long v0 = phone.ticker().read();
+    long v0 = phone.rig().ticker().read();
     List<Episode> out = new ArrayList<>();
     try {
-      List<WheelSetResult> rs = phone.setWheels(sets);
+      List<WheelSetResult> rs = phone.wheels().setAll(sets);
       for (int c = 0; c < 3; c++) {
         WheelSetResult r = rs.get(c);
         SimState.Wheel after = truth.wheel(COLUMNS[c]);
@@ -313,7 +313,7 @@ public final class SetWheelBench {
                 !r.label().equals(after.label())));
       }
     } catch (SwipeException e) {
-      long ms = (phone.ticker().read() - v0) / 1_000_000L;
+      long ms = (phone.rig().ticker().read() - v0) / 1_000_000L;
       for (int c = 0; c < 3; c++) {
         SimState.Wheel after = truth.wheel(COLUMNS[c]);
         out.add(
@@ -347,13 +347,13 @@ public final class SetWheelBench {
         if (!again[c]) {
           continue;
         }
-        long v0 = phone.ticker().read();
+        long v0 = phone.rig().ticker().read();
         try {
           actions[c] += oracleLoop(phone, truth, COLUMNS[c], targets[c]);
         } catch (SwipeException e) {
           failure[c] = e.code().id();
         }
-        ms[c] += (phone.ticker().read() - v0) / 1_000_000L;
+        ms[c] += (phone.rig().ticker().read() - v0) / 1_000_000L;
       }
       boolean any = false;
       for (int c = 0; c < 3; c++) {
@@ -401,14 +401,14 @@ public final class SetWheelBench {
       if (w.value() == target) {
         confirmed++;
         if (confirmed == 2) {
-          phone.wheelNudge(shot, req.build());
+          phone.wheels().nudge(shot, req.build());
           break;
         }
         shot = phone.screenshot();
         continue;
       }
       confirmed = 0;
-      WheelNudgeResult r = phone.wheelNudge(shot, req.build());
+      WheelNudgeResult r = phone.wheels().nudge(shot, req.build());
       actions += r.action().isPresent() ? 1 : 0;
       shot = r.observation();
     }

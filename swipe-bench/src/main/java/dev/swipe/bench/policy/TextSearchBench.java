@@ -172,7 +172,7 @@ public final class TextSearchBench {
         case 1 -> phone.scroll(Scroll.of(ScrollDirection.DOWN));
         default -> phone.scroll(Scroll.builder(ScrollDirection.DOWN).amount(0.8).build());
       }
-      phone.waitForStable(Duration.ofSeconds(10));
+      phone.screen().waitForStable(Duration.ofSeconds(10));
       double rows = truth.listOffsetPx() / truth.state().listRowHeightPx();
       return new double[] {rows, rows / shown};
     }
@@ -189,13 +189,13 @@ public final class TextSearchBench {
               : Scroll.builder(ScrollDirection.DOWN).amount(0.8).build();
       Predicate<Observation> condition =
           text
-              ? phone.textCondition(TextQuery.of(target), scroll)
+              ? phone.text().condition(TextQuery.of(target), scroll)
               : o -> truth.visibleListRows(o).contains(target);
       AtomicInteger calls = new AtomicInteger();
       // the text condition is passed as it is, so that the search treats it as a caller's text
       // query (coasts read from kept frames); only the oracle's calls are counted
       long r0 = System.nanoTime();
-      long d0 = phone.ticker().read();
+      long d0 = phone.rig().ticker().read();
       ScrollUntilResult r =
           phone.scrollUntil(
               scroll,
@@ -222,7 +222,7 @@ public final class TextSearchBench {
           text ? -1 : calls.get(),
           reader.reads.get(),
           realMs,
-          (phone.ticker().read() - d0) / 1_000_000L);
+          (phone.rig().ticker().read() - d0) / 1_000_000L);
     }
   }
 }

@@ -321,7 +321,7 @@ public final class WheelPolicyBench {
       w.cycleSize().ifPresent(b::cycleSize);
       WheelNudgeResult r;
       try {
-        r = run.wheelNudge(shot, b.build());
+        r = run.wheels().nudge(shot, b.build());
       } catch (SwipeException e) {
         if (e.code() == WheelErrorCode.WHEEL_GENERIC_INPUT_BLOCKED) {
           refusals++;
@@ -381,7 +381,7 @@ public final class WheelPolicyBench {
     int m1 = targetRow * step;
     String[] order = hourFirst ? new String[] {"hour", "minute"} : new String[] {"minute", "hour"};
     int[] targets = hourFirst ? new int[] {h1, m1} : new int[] {m1, h1};
-    try (Device run = dev.newRun()) {
+    try (Device run = dev.run().fork()) {
       if (o.editorOpen() || o.keyboardVisible()) {
         run.tap(NormPoint.of(500, 60));
         o.awaitRest(Duration.ofSeconds(3));
@@ -392,7 +392,7 @@ public final class WheelPolicyBench {
       o.setWheelTarget("hour", h1);
       o.setWheelTarget("minute", m1);
       int gh = gapRows(o.wheel("hour"), h0, h1);
-      long v0 = run.ticker().read();
+      long v0 = run.rig().ticker().read();
       int actions = 0;
       int refusals = 0;
       int rescreens = 0;
@@ -427,7 +427,7 @@ public final class WheelPolicyBench {
       if (failure == null && !ok) {
         failure = "stopped_off_target";
       }
-      long vms = (run.ticker().read() - v0) / 1_000_000L;
+      long vms = (run.rig().ticker().read() - v0) / 1_000_000L;
       o.clearWheelTarget("hour");
       o.clearWheelTarget("minute");
       return new Episode(
@@ -475,9 +475,9 @@ public final class WheelPolicyBench {
       String readerName,
       Reader reader,
       Random rnd) {
-    try (Device run = dev.newRun()) {
+    try (Device run = dev.run().fork()) {
       reset(run, o, column, start, target);
-      long v0 = run.ticker().read();
+      long v0 = run.rig().ticker().read();
       int gap = gapRows(o.wheel(column), start, target);
       List<Nudge> nudges = new ArrayList<>();
       Loop l = nudgeLoop(run, o, column, target, err, reader, rnd, nudges);
@@ -493,7 +493,7 @@ public final class WheelPolicyBench {
       if (failure == null && !ok) {
         failure = "stopped_off_target";
       }
-      long vms = (run.ticker().read() - v0) / 1_000_000L;
+      long vms = (run.rig().ticker().read() - v0) / 1_000_000L;
       return new Episode(
           platform,
           seed,
@@ -531,9 +531,9 @@ public final class WheelPolicyBench {
       String readerName,
       Reader reader,
       Random rnd) {
-    try (Device run = dev.newRun()) {
+    try (Device run = dev.run().fork()) {
       reset(run, o, column, start, target);
-      long v0 = run.ticker().read();
+      long v0 = run.rig().ticker().read();
       SimState.Wheel w = o.wheel(column);
       int gap = gapRows(w, start, target);
       double spacing = w.rowPitchNorm() * err;
@@ -581,7 +581,7 @@ public final class WheelPolicyBench {
       if (failure == null && !ok) {
         failure = editor ? "editor_open" : "stopped_off_target";
       }
-      long vms = (run.ticker().read() - v0) / 1_000_000L;
+      long vms = (run.rig().ticker().read() - v0) / 1_000_000L;
       return new Episode(
           platform,
           seed,

@@ -47,13 +47,14 @@ public final class VideoBesideSession {
     long t0 = System.nanoTime();
     try (Device d = Device.open("sim:?scene=list&time=real")) {
       try (DeviceListener.Registration count =
-          d.listen(
-              new DeviceListener() {
-                @Override
-                public void frameCaptured(Frame frame) {
-                  captured.incrementAndGet();
-                }
-              })) {
+          d.rig()
+              .listen(
+                  new DeviceListener() {
+                    @Override
+                    public void frameCaptured(Frame frame) {
+                      captured.incrementAndGet();
+                    }
+                  })) {
         VideoRecorder rec =
             VideoRecorder.start(
                 d, mp4, VideoOptions.DEFAULT.withMaxFps(30).withScale(scale).withQueueFrames(60));

@@ -157,7 +157,7 @@ public final class WebDriverBench {
             TimelinePlanner.plan(swipe, hid.capabilities().minReportInterval().toNanos());
         int first = hid.sentNanos.size();
         long t0 = System.nanoTime();
-        device.perform(swipe, Duration.ZERO);
+        device.rig().perform(swipe, Duration.ZERO);
         directMs.add((System.nanoTime() - t0) / 1e6);
         errors(hid, first, plan, directErr);
         first = hid.sentNanos.size();

@@ -211,19 +211,16 @@ public final class DefaultDevice implements Device {
     return new DefaultDevice(parts, config.attachments(), null, parts.traceWriter, parts.tracer);
   }
 
-  @Override
   public Device newRun() {
     ensureOpen();
     DefaultDevice root = owner == null ? this : owner;
     return new DefaultDevice(parts, new AttachmentRegistry(), root, root.traceWriter, root.tracer);
   }
 
-  @Override
   public Device newRun(Path traceDir, long traceMaxBytes) {
     return newRun(new AttachmentRegistry(), traceDir, traceMaxBytes);
   }
 
-  @Override
   public Device newRun(AttachmentRegistry registry, Path traceDir, long traceMaxBytes) {
     SwipeException.requireArgument(registry, "attachments");
     ensureOpen();
@@ -238,25 +235,21 @@ public final class DefaultDevice implements Device {
     return run;
   }
 
-  @Override
   public Optional<MemoryStore> memory() {
     return Optional.ofNullable(parts.memory).map(this::tracedMemory);
   }
 
-  @Override
   public MemoryStore tracedMemory(MemoryStore store) {
     SwipeException.requireArgument(store, "store");
     return tracer == null ? store : new TracedMemoryStore(store, tracer, attachments.runId());
   }
 
-  @Override
   public DeviceListener.Registration listen(DeviceListener listener) {
     SwipeException.requireArgument(listener, "listener");
     ensureOpen();
     return parts.listeners.add(listener);
   }
 
-  @Override
   public void traceNote(String event, Map<String, ?> details) {
     if (event == null || !event.matches("[a-z][a-z0-9_]{0,63}")) {
       throw SwipeException.invalidArgument("event", "must be snake_case, was " + event);
@@ -274,18 +267,15 @@ public final class DefaultDevice implements Device {
         null);
   }
 
-  @Override
   public HidCapabilities hidCapabilities() {
     ensureOpen();
     return hid.capabilities();
   }
 
-  @Override
   public AttachmentRegistry attachments() {
     return attachments;
   }
 
-  @Override
   public Ticker ticker() {
     return ticker;
   }
@@ -316,7 +306,6 @@ public final class DefaultDevice implements Device {
         coasts ? settleBound.multipliedBy(FrameSettler.Quiet.COAST_BOUND_FACTOR) : settleBound);
   }
 
-  @Override
   public ActionResult perform(Gesture gesture, Duration bound) {
     SwipeException.requireArgument(gesture, "gesture");
     SwipeException.requireArgument(bound, "settle_bound");
@@ -527,7 +516,6 @@ public final class DefaultDevice implements Device {
     return tracer == null ? null : tracer.begin(attachments.runId(), action, goal, lastSeen);
   }
 
-  @Override
   public WheelRunGuard wheelGuard() {
     return wheelGuard;
   }
@@ -569,47 +557,38 @@ public final class DefaultDevice implements Device {
     return scrolls.scrollUntil(scroll, until, search);
   }
 
-  @Override
   public Predicate<Observation> textCondition(TextQuery query, Scroll scroll) {
     return text.textCondition(query, scroll);
   }
 
-  @Override
   public List<ScreenText> readText(Observation observation, NormRegion region) {
     return text.readText(observation, region);
   }
 
-  @Override
   public TextSearchResult findText(Observation observation, TextQuery query) {
     return text.findText(observation, query);
   }
 
-  @Override
   public ActionResult tapText(Observation observation, TextQuery query) {
     return text.tapText(observation, query);
   }
 
-  @Override
   public TextSearchResult waitForText(TextQuery query, Duration timeout) {
     return waits.waitForText(query, timeout);
   }
 
-  @Override
   public WaitResult waitUntil(ScreenCondition condition, Duration timeout) {
     return waits.waitUntil(condition, timeout);
   }
 
-  @Override
   public WaitResult waitForStable(Duration timeout) {
     return waits.waitForStable(timeout);
   }
 
-  @Override
   public ScreenComparison assertScreen(GoldenScreen golden) {
     return screens.assertScreen(golden);
   }
 
-  @Override
   public WheelNudgeResult wheelNudge(Observation screenshot, WheelRequest request) {
     return wheelNudge(screenshot, request, false);
   }
@@ -658,22 +637,18 @@ public final class DefaultDevice implements Device {
     }
   }
 
-  @Override
   public WheelReading readWheels(Observation observation, NormRegion region) {
     return wheels.readWheels(observation, region);
   }
 
-  @Override
   public WheelSetResult setWheel(WheelSet request) {
     return wheels.setWheel(request);
   }
 
-  @Override
   public List<WheelSetResult> setWheels(List<WheelSet> requests) {
     return wheels.setWheels(requests);
   }
 
-  @Override
   public DiffResult diff(Observation before, Observation after, NormRegion region) {
     attachments.requireOwn(before, "before");
     attachments.requireOwn(after, "after");
@@ -691,7 +666,6 @@ public final class DefaultDevice implements Device {
     }
   }
 
-  @Override
   public <T> Optional<T> unwrap(Class<T> type) {
     SwipeException.requireArgument(type, "type");
     Object h = DeviceListeners.unwrapped(hid);
@@ -724,6 +698,199 @@ public final class DefaultDevice implements Device {
       parts.close();
     } finally {
       parts.lock.unlock();
+    }
+  }
+
+  private final Device.Text textView = new TextView();
+  private final Device.Wheels wheelsView = new WheelsView();
+  private final Device.Screen screenView = new ScreenView();
+  private final Device.Run runView = new RunView();
+  private final Device.Rig rigView = new RigView();
+
+  @Override
+  public Device.Text text() {
+    return textView;
+  }
+
+  @Override
+  public Device.Wheels wheels() {
+    return wheelsView;
+  }
+
+  @Override
+  public Device.Screen screen() {
+    return screenView;
+  }
+
+  @Override
+  public Device.Run run() {
+    return runView;
+  }
+
+  @Override
+  public Device.Rig rig() {
+    return rigView;
+  }
+
+  private final class TextView implements Device.Text {
+    @Override
+    public List<ScreenText> read(Observation observation, NormRegion region) {
+      return readText(observation, region);
+    }
+
+    @Override
+    public TextSearchResult find(Observation observation, TextQuery query) {
+      return findText(observation, query);
+    }
+
+    @Override
+    public TextSearchResult find(TextQuery query) {
+      SwipeException.requireArgument(query, "query");
+      return findText(screenshot(), query);
+    }
+
+    @Override
+    public ActionResult tap(TextQuery query) {
+      SwipeException.requireArgument(query, "query");
+      return tapText(screenshot(), query);
+    }
+
+    @Override
+    public ActionResult tap(Observation observation, TextQuery query) {
+      return tapText(observation, query);
+    }
+
+    @Override
+    public TextSearchResult waitFor(TextQuery query, Duration timeout) {
+      return waitForText(query, timeout);
+    }
+
+    @Override
+    public ScrollUntilResult scrollUntil(Scroll scroll, TextQuery query, ScrollSearch search) {
+      return DefaultDevice.this.scrollUntil(scroll, textCondition(query, scroll), search);
+    }
+
+    @Override
+    public Predicate<Observation> condition(TextQuery query, Scroll scroll) {
+      return textCondition(query, scroll);
+    }
+  }
+
+  private final class WheelsView implements Device.Wheels {
+    @Override
+    public WheelReading read(Observation observation, NormRegion region) {
+      return readWheels(observation, region);
+    }
+
+    @Override
+    public WheelReading read() {
+      return readWheels(screenshot(), null);
+    }
+
+    @Override
+    public WheelSetResult set(WheelSet request) {
+      return setWheel(request);
+    }
+
+    @Override
+    public List<WheelSetResult> setAll(List<WheelSet> requests) {
+      return setWheels(requests);
+    }
+
+    @Override
+    public WheelNudgeResult nudge(Observation screenshot, WheelRequest request) {
+      return wheelNudge(screenshot, request);
+    }
+
+    @Override
+    public WheelRunGuard guard() {
+      return wheelGuard();
+    }
+  }
+
+  private final class ScreenView implements Device.Screen {
+    @Override
+    public DiffResult diff(Observation before, Observation after, NormRegion region) {
+      return DefaultDevice.this.diff(before, after, region);
+    }
+
+    @Override
+    public WaitResult waitUntil(ScreenCondition condition, Duration timeout) {
+      return DefaultDevice.this.waitUntil(condition, timeout);
+    }
+
+    @Override
+    public WaitResult waitForStable(Duration timeout) {
+      return DefaultDevice.this.waitForStable(timeout);
+    }
+
+    @Override
+    public ScreenComparison assertMatches(GoldenScreen golden) {
+      return assertScreen(golden);
+    }
+  }
+
+  private final class RunView implements Device.Run {
+    @Override
+    public AttachmentRegistry attachments() {
+      return DefaultDevice.this.attachments();
+    }
+
+    @Override
+    public void note(String event, Map<String, ?> details) {
+      traceNote(event, details);
+    }
+
+    @Override
+    public MemoryStore traced(MemoryStore store) {
+      return tracedMemory(store);
+    }
+
+    @Override
+    public Device fork() {
+      return newRun();
+    }
+
+    @Override
+    public Device fork(Path traceDir, long traceMaxBytes) {
+      return newRun(traceDir, traceMaxBytes);
+    }
+
+    @Override
+    public Device fork(AttachmentRegistry registry, Path traceDir, long traceMaxBytes) {
+      return newRun(registry, traceDir, traceMaxBytes);
+    }
+  }
+
+  private final class RigView implements Device.Rig {
+    @Override
+    public HidCapabilities capabilities() {
+      return hidCapabilities();
+    }
+
+    @Override
+    public Ticker ticker() {
+      return DefaultDevice.this.ticker();
+    }
+
+    @Override
+    public Optional<MemoryStore> memory() {
+      return DefaultDevice.this.memory();
+    }
+
+    @Override
+    public DeviceListener.Registration listen(DeviceListener listener) {
+      return DefaultDevice.this.listen(listener);
+    }
+
+    @Override
+    public ActionResult perform(Gesture gesture, Duration settleBound) {
+      return DefaultDevice.this.perform(gesture, settleBound);
+    }
+
+    @Override
+    public <T> Optional<T> unwrap(Class<T> type) {
+      return DefaultDevice.this.unwrap(type);
     }
   }
 

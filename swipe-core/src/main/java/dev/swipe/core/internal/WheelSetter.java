@@ -67,7 +67,7 @@ final class WheelSetter {
 
   /** A setter whose every nudge waits for the screen to settle. */
   WheelSetter(Device device, WheelReader reader) {
-    this(device, reader, device::wheelNudge);
+    this(device, reader, device.wheels()::nudge);
   }
 
   WheelSetter(
@@ -88,7 +88,7 @@ final class WheelSetter {
    * last action (a column set before this one), which a new screenshot would only show again.
    */
   WheelSetResult set(WheelSet request, Observation start) {
-    long t0 = device.ticker().read();
+    long t0 = device.rig().ticker().read();
     Observation shot = start != null ? start : device.screenshot();
     WheelReading all = counted(reader.read(shot, null), request);
     shot = all.observation();
@@ -126,7 +126,7 @@ final class WheelSetter {
         if (++confirmed >= 2) {
           stillInPlace(shot, column);
           // release the column: a request with current == target plays nothing and frees it
-          WheelNudgeResult release = device.wheelNudge(shot, column.requestTo(target));
+          WheelNudgeResult release = device.wheels().nudge(shot, column.requestTo(target));
           nudges.add(release);
           Cost total = totalSince(t0);
           WheelScale now = scale;
@@ -300,7 +300,7 @@ final class WheelSetter {
         confirmedOn.add(shot.id());
         if (++confirmed >= 2) {
           stillInPlace(shot, column);
-          WheelNudgeResult release = device.wheelNudge(shot, optionRequest(column, sel, sel));
+          WheelNudgeResult release = device.wheels().nudge(shot, optionRequest(column, sel, sel));
           nudges.add(release);
           Cost total = totalSince(t0);
           // the option as asked for: two readings matched it, a letter misread ("Londor") aside
@@ -407,7 +407,7 @@ final class WheelSetter {
             .centerY(c.centerY())
             .rowSpacing(c.rowSpacing())
             .build();
-    WheelNudgeResult r = device.wheelNudge(shot, one);
+    WheelNudgeResult r = device.wheels().nudge(shot, one);
     nudges.add(r);
     cost = cost.plus(r.cost());
     Observation after = r.action().isEmpty() ? device.screenshot() : r.observation();
@@ -420,7 +420,7 @@ final class WheelSetter {
             .centerY(c.centerY())
             .rowSpacing(c.rowSpacing())
             .build();
-    nudges.add(device.wheelNudge(after, done));
+    nudges.add(device.wheels().nudge(after, done));
     evidence.add(
         shot.id()
             + ": column "
@@ -433,7 +433,7 @@ final class WheelSetter {
   /** The loop's cost: the nudges' gestures, reports and frames, over the time since {@code t0}. */
   private Cost totalSince(long t0) {
     return new Cost(
-        (device.ticker().read() - t0) / 1_000_000L,
+        (device.rig().ticker().read() - t0) / 1_000_000L,
         cost.gestures(),
         cost.hidReports(),
         cost.framesGrabbed(),

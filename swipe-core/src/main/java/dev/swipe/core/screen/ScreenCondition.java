@@ -10,8 +10,8 @@ import java.util.function.Predicate;
 /**
  * Something that holds or not on one screenshot, with a description for results, traces and failure
  * messages. Pixel conditions are built here; text conditions come from the device that reads them
- * ({@code Device.textVisible}, {@code Device.textGone}); any predicate becomes one with {@link
- * #of}. Conditions combine with {@link #and}, {@link #or} and {@link #negate}.
+ * ({@code Device.text().visible}, {@code Device.text().gone}); any predicate becomes one with
+ * {@link #of}. Conditions combine with {@link #and}, {@link #or} and {@link #negate}.
  *
  * <p>Conditions are checked on screenshots of one device's run, so they may read text or compare
  * with earlier screenshots of that run; keep them free of side effects, since a wait checks them

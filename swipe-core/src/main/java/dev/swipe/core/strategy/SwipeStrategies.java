@@ -341,7 +341,7 @@ public final class SwipeStrategies {
                 threshold));
     try {
       ActionResult action = device.swipe(swipe);
-      DiffResult diff = device.diff(start, action.observation(), region);
+      DiffResult diff = device.screen().diff(start, action.observation(), region);
       boolean confirmed = diff.diffRatio() > threshold;
       traced.end(
           goal(

@@ -35,8 +35,8 @@ public final class WheelSet {
 
   /**
    * Picks a column by place, 0 for the leftmost picker column. The place counts the columns read,
-   * so {@code setWheel} trusts it only where no picker rows are drawn left of the column that no
-   * column reads; otherwise it reads again and, failing that, refuses with {@code
+   * so {@code wheels().set} trusts it only where no picker rows are drawn left of the column that
+   * no column reads; otherwise it reads again and, failing that, refuses with {@code
    * wheel_column_unclear} rather than set a neighbour.
    */
   public static Column column(int index) {

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What {@code setWheel} did: the label it confirmed on two readings, the nudges it played, and the
- * readings that decided each step.
+ * What {@code wheels().set} did: the label it confirmed on two readings, the nudges it played, and
+ * the readings that decided each step.
  *
  * @param label the label confirmed in the selected row
  * @param value that label's value under the column's scale

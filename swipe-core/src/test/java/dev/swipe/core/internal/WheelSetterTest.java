@@ -21,10 +21,6 @@ import dev.swipe.core.gesture.Gesture;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Timeline;
 import dev.swipe.core.gesture.TimelinePlanner;
-import dev.swipe.core.screen.GoldenScreen;
-import dev.swipe.core.screen.ScreenComparison;
-import dev.swipe.core.screen.ScreenCondition;
-import dev.swipe.core.screen.WaitResult;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.scroll.ScrollSearch;
@@ -32,19 +28,15 @@ import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.testkit.Jpegs;
-import dev.swipe.core.text.ScreenText;
-import dev.swipe.core.text.TextSearchResult;
 import dev.swipe.core.wheel.WheelNudgeResult;
 import dev.swipe.core.wheel.WheelReading;
 import dev.swipe.core.wheel.WheelSet;
 import dev.swipe.core.wheel.WheelSetResult;
-import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.RowPitchResult;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.text.TextBox;
 import dev.swipe.text.TextLine;
 import dev.swipe.text.TextPage;
-import dev.swipe.text.TextQuery;
 import dev.swipe.text.TextReader;
 import dev.swipe.text.Word;
 import dev.swipe.wheel.PitchMeasurement;
@@ -60,7 +52,6 @@ import java.awt.font.FontRenderContext;
 import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferByte;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -225,8 +216,7 @@ class WheelSetterTest {
       return capture();
     }
 
-    @Override
-    public WheelNudgeResult wheelNudge(Observation screenshot, WheelRequest request) {
+    WheelNudgeResult nudge(Observation screenshot, WheelRequest request) {
       requests.add(request);
       selectedAtRequest.add(selected);
       // the policy's decision for this request alone (a fresh guard: no budgets carried over)
@@ -270,61 +260,8 @@ class WheelSetterTest {
     }
 
     @Override
-    public Ticker ticker() {
-      return clock;
-    }
-
-    @Override
-    public AttachmentRegistry attachments() {
-      return shots;
-    }
-
-    @Override
-    public Device newRun() {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public Device newRun(Path traceDir, long traceMaxBytes) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public Device newRun(AttachmentRegistry attachments, Path traceDir, long traceMaxBytes) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public Optional<MemoryStore> memory() {
-      return Optional.empty();
-    }
-
-    @Override
-    public MemoryStore tracedMemory(MemoryStore store) {
-      return store;
-    }
-
-    @Override
-    public void traceNote(String event, Map<String, ?> details) {}
-
-    @Override
-    public HidCapabilities hidCapabilities() {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
     public ActionResult perform(Gesture gesture) {
       throw new UnsupportedOperationException("a set plays nudges only");
-    }
-
-    @Override
-    public ActionResult perform(Gesture gesture, Duration settleBound) {
-      throw new UnsupportedOperationException("a set plays nudges only");
-    }
-
-    @Override
-    public DiffResult diff(Observation before, Observation after, NormRegion region) {
-      throw new UnsupportedOperationException();
     }
 
     @Override
@@ -339,73 +276,90 @@ class WheelSetterTest {
     }
 
     @Override
-    public Predicate<Observation> textCondition(TextQuery text, Scroll scroll) {
+    public Device.Text text() {
+      throw new UnsupportedOperationException();
+    }
+
+    /** The one wheel verb a setter uses: the nudge. */
+    @Override
+    public Device.Wheels wheels() {
+      return new Device.Wheels() {
+        @Override
+        public WheelNudgeResult nudge(Observation screenshot, WheelRequest request) {
+          return PickerPhone.this.nudge(screenshot, request);
+        }
+
+        @Override
+        public WheelReading read(Observation observation, NormRegion region) {
+          throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public WheelReading read() {
+          throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public WheelSetResult set(WheelSet request) {
+          throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public List<WheelSetResult> setAll(List<WheelSet> requests) {
+          throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public WheelRunGuard guard() {
+          throw new UnsupportedOperationException();
+        }
+      };
+    }
+
+    @Override
+    public Device.Screen screen() {
       throw new UnsupportedOperationException();
     }
 
     @Override
-    public List<ScreenText> readText(Observation observation, NormRegion region) {
+    public Device.Run run() {
       throw new UnsupportedOperationException();
     }
 
+    /** The setter's clock. */
     @Override
-    public TextSearchResult findText(Observation observation, TextQuery query) {
-      throw new UnsupportedOperationException();
-    }
+    public Device.Rig rig() {
+      return new Device.Rig() {
+        @Override
+        public Ticker ticker() {
+          return clock;
+        }
 
-    @Override
-    public ActionResult tapText(Observation observation, TextQuery query) {
-      throw new UnsupportedOperationException();
-    }
+        @Override
+        public HidCapabilities capabilities() {
+          throw new UnsupportedOperationException();
+        }
 
-    @Override
-    public TextSearchResult waitForText(TextQuery query, Duration timeout) {
-      throw new UnsupportedOperationException();
-    }
+        @Override
+        public Optional<MemoryStore> memory() {
+          return Optional.empty();
+        }
 
-    @Override
-    public WaitResult waitUntil(ScreenCondition condition, Duration timeout) {
-      throw new UnsupportedOperationException();
-    }
+        @Override
+        public DeviceListener.Registration listen(DeviceListener listener) {
+          throw new UnsupportedOperationException();
+        }
 
-    @Override
-    public WaitResult waitForStable(Duration timeout) {
-      throw new UnsupportedOperationException();
-    }
+        @Override
+        public ActionResult perform(Gesture gesture, Duration settleBound) {
+          throw new UnsupportedOperationException("a set plays nudges only");
+        }
 
-    @Override
-    public ScreenComparison assertScreen(GoldenScreen golden) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public DeviceListener.Registration listen(DeviceListener listener) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public WheelReading readWheels(Observation observation, NormRegion region) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public WheelSetResult setWheel(WheelSet request) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public List<WheelSetResult> setWheels(List<WheelSet> requests) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public WheelRunGuard wheelGuard() {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public <T> Optional<T> unwrap(Class<T> type) {
-      return Optional.empty();
+        @Override
+        public <T> Optional<T> unwrap(Class<T> type) {
+          return Optional.empty();
+        }
+      };
     }
 
     @Override

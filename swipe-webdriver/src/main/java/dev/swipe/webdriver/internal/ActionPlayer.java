@@ -23,14 +23,14 @@ final class ActionPlayer {
 
   /** Plays the items; returns what each gesture did. */
   static List<ActionResult> play(Device device, ActionPlan.Compiled plan) {
-    Ticker ticker = device.ticker();
+    Ticker ticker = device.rig().ticker();
     List<ActionResult> out = new ArrayList<>();
     long planMs = 0;
     long sinceNanos = ticker.read();
     for (ActionPlan.Item item : plan.items()) {
       waitFor(ticker, item.startMs() - planMs, sinceNanos);
       long before = ticker.read();
-      ActionResult r = device.perform(item.gesture(), Duration.ZERO);
+      ActionResult r = device.rig().perform(item.gesture(), Duration.ZERO);
       out.add(r);
       // the gesture's last report left at about before + its last actual offset; the look after it
       // already used part of the gap to the next item

@@ -92,7 +92,7 @@ final class Commands {
     int[] wh = s.screen();
     ActionPlan.Compiled plan = ActionPlan.compile(body, s.pointer(), s.modifiers(), wh[0], wh[1]);
     boolean keys = plan.items().stream().anyMatch(i -> i instanceof ActionPlan.KeyItem);
-    if (keys && !device(s, () -> s.device().hidCapabilities().keyboard())) {
+    if (keys && !device(s, () -> s.device().rig().capabilities().keyboard())) {
       throw W3cFailure.unsupported(
           "actions", "this rig's HID link has no keyboard; nothing was played");
     }
@@ -107,7 +107,7 @@ final class Commands {
     device(
         s,
         () -> {
-          s.device().unwrap(HidTransport.class).ifPresent(HidTransport::releaseAll);
+          s.device().rig().unwrap(HidTransport.class).ifPresent(HidTransport::releaseAll);
           return null;
         });
     s.modifiers(Set.of());
@@ -135,7 +135,7 @@ final class Commands {
     ObjectNode p = Json.object(body, "body").deepCopy();
     p.remove("sessionId"); // some clients repeat the URL's session id in the body
     KeyPress k = AndroidKeyCodes.press(p, slot.rig().platformName(), longPress);
-    HidCapabilities hid = device(s, () -> s.device().hidCapabilities());
+    HidCapabilities hid = device(s, () -> s.device().rig().capabilities());
     if (AndroidKeyCodes.consumer(k) ? !hid.consumerKeys() : !hid.keyboard()) {
       throw W3cFailure.unsupported(
           "keycode",
@@ -151,7 +151,7 @@ final class Commands {
   private JsonNode type(RigSession s, ObjectNode p) {
     Json.onlyKeys(p, "", List.of("text"));
     String text = Json.string(p, "text", "text");
-    if (!device(s, () -> s.device().hidCapabilities().keyboard())) {
+    if (!device(s, () -> s.device().rig().capabilities().keyboard())) {
       throw W3cFailure.unsupported(
           "text", "this rig's HID link has no keyboard; nothing was typed");
     }
@@ -170,7 +170,7 @@ final class Commands {
     s.screen(o.width(), o.height());
     List<ScreenText> lines;
     try {
-      lines = s.device().readText(o, null);
+      lines = s.device().text().read(o, null);
     } catch (RuntimeException e) {
       SwipeException x = SwipeException.orInternal(e);
       if (x.code() == TextCode.TEXT_READER_UNAVAILABLE) {

@@ -91,16 +91,17 @@ final class MobileGestures {
           }
         }
         int ms = moveMs(Math.hypot(to[0] - from[0], to[1] - from[1]), speed, 1);
-        d.perform(
-            Swipe.builder(
-                    ActionPlan.norm(from[0], from[1], screen[0], screen[1]),
-                    ActionPlan.norm(to[0], to[1], screen[0], screen[1]))
-                .durationMs(ms)
-                .steps(steps(ms))
-                .holdBeforeMs(0)
-                .holdAfterMs(0)
-                .build(),
-            Duration.ZERO);
+        d.rig()
+            .perform(
+                Swipe.builder(
+                        ActionPlan.norm(from[0], from[1], screen[0], screen[1]),
+                        ActionPlan.norm(to[0], to[1], screen[0], screen[1]))
+                    .durationMs(ms)
+                    .steps(steps(ms))
+                    .holdBeforeMs(0)
+                    .holdAfterMs(0)
+                    .build(),
+                Duration.ZERO);
         return NullNode.getInstance();
       }
       case "scrollGesture" -> {
@@ -129,15 +130,17 @@ final class MobileGestures {
       }
       case "clickGesture" -> {
         Json.onlyKeys(p, "", List.of("elementId", "x", "y"));
-        d.perform(Tap.at(point(p, "x", "y", screen)), Duration.ZERO);
+        d.rig().perform(Tap.at(point(p, "x", "y", screen)), Duration.ZERO);
         return NullNode.getInstance();
       }
       case "longClickGesture" -> {
         Json.onlyKeys(p, "", List.of("elementId", "x", "y", "duration"));
         NormPoint at = point(p, "x", "y", screen);
         Long ms = Json.optInteger(p, "duration", "duration", 0, ActionPlan.MAX_TOTAL_MS);
-        d.perform(
-            new LongPress(at, (int) Math.max(1, ms == null ? LONG_CLICK_MS : ms)), Duration.ZERO);
+        d.rig()
+            .perform(
+                new LongPress(at, (int) Math.max(1, ms == null ? LONG_CLICK_MS : ms)),
+                Duration.ZERO);
         return NullNode.getInstance();
       }
       case "dragGesture" -> {
@@ -149,7 +152,9 @@ final class MobileGestures {
             Math.hypot(
                 Json.number(p, "endX", "endX") - Json.number(p, "startX", "startX"),
                 Json.number(p, "endY", "endY") - Json.number(p, "startY", "startY"));
-        d.perform(Drag.builder(from, to).durationMs(moveMs(px, speed, 1)).build(), Duration.ZERO);
+        d.rig()
+            .perform(
+                Drag.builder(from, to).durationMs(moveMs(px, speed, 1)).build(), Duration.ZERO);
         return NullNode.getInstance();
       }
       default ->

@@ -191,13 +191,13 @@ public final class SessionSlot implements AutoCloseable {
       interrupted = true;
     }
     try {
-      phone.unwrap(HidTransport.class).ifPresent(HidTransport::releaseAll);
+      phone.rig().unwrap(HidTransport.class).ifPresent(HidTransport::releaseAll);
     } catch (RuntimeException e) {
       // best effort: a link that is gone has nothing pressed
     }
     try {
       // the session's trace says why it ended (a client that left, an idle timeout, a fault)
-      s.device().traceNote("session_ended", Map.of("session", s.id(), "reason", reason));
+      s.device().run().note("session_ended", Map.of("session", s.id(), "reason", reason));
     } catch (RuntimeException e) {
       // a trace never stops the end of a session
     }
