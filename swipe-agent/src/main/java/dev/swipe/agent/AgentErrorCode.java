@@ -1,5 +1,6 @@
 package dev.swipe.agent;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.Code;
 import java.util.Locale;
 import java.util.Optional;
@@ -14,6 +15,7 @@ import java.util.Optional;
  * released. ({@code unsupported_character} is core's, since {@link dev.swipe.core.Device#typeText}
  * types text too.)
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public enum AgentErrorCode implements Code {
   /**
    * The run already ended ({@code finished} or {@code failed_to_complete_task}); start a new run.

@@ -1,5 +1,6 @@
 package dev.swipe.agent;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.memory.MemoryStore;
@@ -21,6 +22,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * }
  * }</pre>
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class AgentRun implements AutoCloseable {
   /**
    * How a run ended.

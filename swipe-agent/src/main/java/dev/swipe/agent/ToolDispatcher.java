@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.agent.internal.AgentJson;
 import dev.swipe.agent.internal.JsonInput;
 import dev.swipe.agent.internal.ToolFailure;
+import dev.swipe.base.Api;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.http.internal.ServerCode;
@@ -33,6 +34,7 @@ import java.util.Optional;
  *
  * <p>Thread-safe; the phone serializes actions, so calls from several threads take turns.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class ToolDispatcher {
   private final AgentRun run;
   private final Map<String, Tool> tools;

@@ -1,5 +1,7 @@
 package dev.swipe.agent;
 
+import dev.swipe.base.Api;
+
 /**
  * What a tool may do to the world, as MCP tool annotations state it, so a host can ask before a
  * tool that changes the phone and run read-only ones freely. The meanings follow MCP: {@code
@@ -11,6 +13,7 @@ package dev.swipe.agent;
  * @param idempotent calling it again with the same arguments changes nothing more
  * @param openWorld it reaches beyond the SDK: the phone and whatever the phone's apps do
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record ToolHints(
     boolean readOnly, boolean destructive, boolean idempotent, boolean openWorld) {
   /** MCP's defaults for a tool that says nothing: it may do anything, anywhere. */

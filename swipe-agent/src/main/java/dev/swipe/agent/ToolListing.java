@@ -1,9 +1,12 @@
 package dev.swipe.agent;
 
+import dev.swipe.base.Api;
+
 /**
  * How the tools are listed to a model: whole, or short for models whose context cannot hold every
  * description and schema. The tools behave the same either way.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public enum ToolListing {
   /** Full descriptions, input and output schemas. */
   FULL,

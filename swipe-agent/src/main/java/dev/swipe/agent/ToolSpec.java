@@ -3,6 +3,7 @@ package dev.swipe.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.agent.internal.AgentJson;
+import dev.swipe.base.Api;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -25,6 +26,7 @@ import java.util.regex.Pattern;
  * @param compactArguments the optional arguments a compact listing still shows (required ones
  *     always show); the others keep working when given
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record ToolSpec(
     String name,
     String description,

@@ -1,5 +1,6 @@
 package dev.swipe.assertj;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.NormRegion;
@@ -20,6 +21,7 @@ import org.assertj.core.api.AbstractAssert;
  * Assertions on one screenshot. Failure messages say what was seen, so a red test explains itself:
  * the diff ratio and where the diff image went, or the lines that were read.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class ObservationAssert extends AbstractAssert<ObservationAssert, Observation> {
 
   ObservationAssert(Observation actual) {

@@ -1,5 +1,6 @@
 package dev.swipe.assertj;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.Observation;
 import dev.swipe.core.screen.WaitResult;
 
@@ -16,6 +17,7 @@ import dev.swipe.core.screen.WaitResult;
  * assertThat(phone.screen().waitUntil(phone.text().visible(TextQuery.of("Saved")), Duration.ofSeconds(5))).held();
  * }</pre>
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class SwipeAssertions {
   private SwipeAssertions() {}
 

@@ -1,9 +1,11 @@
 package dev.swipe.assertj;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.screen.WaitResult;
 import org.assertj.core.api.AbstractAssert;
 
 /** Assertions on the outcome of {@code waitUntil} or {@code waitForStable}. */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class WaitResultAssert extends AbstractAssert<WaitResultAssert, WaitResult> {
 
   WaitResultAssert(WaitResult actual) {

@@ -9,6 +9,7 @@ package dev.swipe.base;
  * <p>The {@link #id()} is the contract: agents, HTTP, MCP and WebDriver clients branch on it, so it
  * never changes once released and is unique across all of the SDK's codes.
  */
+@Api(status = Api.Status.STABLE)
 public interface Code {
   /** The snake_case id on the wire, e.g. {@code invalid_argument}. */
   String id();

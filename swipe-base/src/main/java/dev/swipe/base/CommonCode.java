@@ -6,6 +6,7 @@ import java.util.Locale;
  * The codes that more than one module throws, kept here at the bottom so each has one definition
  * that every module can reach.
  */
+@Api(status = Api.Status.STABLE)
 public enum CommonCode implements Code {
   /** An argument is missing, NaN, out of range or of the wrong unit; details name the field. */
   INVALID_ARGUMENT,

@@ -10,6 +10,7 @@ package dev.swipe.base;
  * converts through here, so a tap planned on one frame size lands where a region drawn on another
  * says it should.
  */
+@Api(status = Api.Status.STABLE)
 public final class NormSpace {
   /** The largest normalized coordinate. */
   public static final double MAX = 1000.0;

@@ -11,6 +11,7 @@ import java.util.Objects;
  * machine-readable context such as the offending {@code field}. It lives at the bottom so the
  * leaves throw it too, and a caller never translates between exception types.
  */
+@Api(status = Api.Status.STABLE)
 public final class SwipeException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,6 @@
 package dev.swipe.capture;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
@@ -26,6 +27,7 @@ import java.util.Map;
  * clock at the recorded pace. When the recording is over, a frame newer than its end does not
  * exist: {@code capture_stale}.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class FileReplayFrameSource implements FrameSource {
   /** One line of {@code frames.tsv}. */
   record Entry(String file, long recordedNanos, int width, int height) {}

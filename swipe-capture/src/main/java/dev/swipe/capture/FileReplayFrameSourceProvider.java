@@ -1,5 +1,6 @@
 package dev.swipe.capture;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.FrameSource;
@@ -16,6 +17,7 @@ import java.util.Set;
  * cropped frames], {@code rotate} [0], {@code quality} [0.9], {@code black_level} [40], {@code
  * record}.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class FileReplayFrameSourceProvider implements FrameSourceProvider {
   /** Made by {@link java.util.ServiceLoader}. */
   public FileReplayFrameSourceProvider() {}

@@ -1,5 +1,6 @@
 package dev.swipe.capture;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.spi.Frame;
 import java.io.BufferedWriter;
@@ -20,6 +21,7 @@ import java.util.Map;
  * device clock's readings; only their differences matter. Each line is flushed after its JPEG is
  * written, so a killed process leaves a readable recording.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class FrameRecorder implements AutoCloseable {
   /** The index file's name. */
   public static final String INDEX = "frames.tsv";

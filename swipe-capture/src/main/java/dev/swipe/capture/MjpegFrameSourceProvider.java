@@ -1,5 +1,6 @@
 package dev.swipe.capture;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.FrameSourceProvider;
@@ -18,6 +19,7 @@ import java.util.Set;
  * snapshot_interval_ms} [50], plus the shared {@code latency_ms} [120], {@code crop} [auto], {@code
  * rotate} [0], {@code quality} [0.9], {@code black_level} [40], {@code record}.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class MjpegFrameSourceProvider implements FrameSourceProvider {
   /** Made by {@link java.util.ServiceLoader}. */
   public MjpegFrameSourceProvider() {}

@@ -1,5 +1,6 @@
 package dev.swipe.capture;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.spi.Frame;
@@ -27,6 +28,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * repeat of an old picture and keeps its old time, so a frozen producer shows as {@code
  * capture_stale}.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class MjpegHttpFrameSource extends LiveFrameSource {
   private static final AtomicInteger THREADS = new AtomicInteger();
 

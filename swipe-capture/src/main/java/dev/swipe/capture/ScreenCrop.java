@@ -1,5 +1,6 @@
 package dev.swipe.capture;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferByte;
@@ -16,6 +17,7 @@ import java.awt.image.DataBufferInt;
  * @param width width in pixels
  * @param height height in pixels
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record ScreenCrop(int x, int y, int width, int height) {
   /** The luma at or below which a pixel counts as bar black, unless configured otherwise. */
   public static final int DEFAULT_BLACK_LEVEL = 40;

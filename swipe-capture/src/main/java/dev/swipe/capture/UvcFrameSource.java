@@ -1,6 +1,7 @@
 package dev.swipe.capture;
 
 import com.github.sarxos.webcam.Webcam;
+import dev.swipe.base.Api;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
@@ -29,6 +30,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * device shows as {@code capture_stale}; one that delivers nothing as {@code capture_timeout}.
  * Images are JPEG-encoded only when grabbed, after cropping.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class UvcFrameSource extends LiveFrameSource {
   private static final AtomicInteger THREADS = new AtomicInteger();
 

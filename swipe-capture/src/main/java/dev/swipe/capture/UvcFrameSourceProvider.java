@@ -2,6 +2,7 @@ package dev.swipe.capture;
 
 import com.github.sarxos.webcam.Webcam;
 import com.github.sarxos.webcam.WebcamDriver;
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.FrameSource;
@@ -18,6 +19,7 @@ import java.util.Set;
  * latency_ms} [80], {@code crop} [auto], {@code rotate} [0], {@code quality} [0.9], {@code
  * black_level} [40], {@code record}.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class UvcFrameSourceProvider implements FrameSourceProvider {
   /** Made by {@link java.util.ServiceLoader}. */
   public UvcFrameSourceProvider() {}

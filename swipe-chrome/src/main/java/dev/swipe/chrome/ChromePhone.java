@@ -1,5 +1,6 @@
 package dev.swipe.chrome;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.chrome.internal.ChromeParts;
@@ -27,6 +28,7 @@ import java.util.Set;
  * <p>Closing the device built from the parts, or this, ends the browser a {@code chrome:} URI
  * started (an attached {@code cdp:} browser is left running).
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class ChromePhone implements AutoCloseable {
   private final ChromeParts.Opened opened;
 

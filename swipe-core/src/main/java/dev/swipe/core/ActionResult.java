@@ -1,5 +1,6 @@
 package dev.swipe.core;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.gesture.ExecutedTimeline;
 import dev.swipe.core.gesture.Gesture;
 import dev.swipe.core.internal.SwipeStyle;
@@ -14,6 +15,7 @@ import org.immutables.value.Value;
 // @Value annotations are for the annotation processor: clients need not read org.immutables.value
 @Value.Immutable
 @SwipeStyle
+@Api(status = Api.Status.STABLE)
 public abstract class ActionResult {
   /** For the generated implementation; values come from {@link #builder()}. */
   public ActionResult() {}

@@ -1,5 +1,6 @@
 package dev.swipe.core;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -20,6 +21,7 @@ import java.util.Map;
  * AttachmentRegistry run = new AttachmentRegistry(512, 32L * 1024 * 1024, server);
  * }</pre>
  */
+@Api(status = Api.Status.STABLE)
 public final class AttachmentBudget {
   /** Default budget of a server's kept screenshots: 256 MiB. */
   public static final long DEFAULT_MAX_BYTES = 256L * 1024 * 1024;

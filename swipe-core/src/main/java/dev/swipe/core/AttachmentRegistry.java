@@ -1,5 +1,6 @@
 package dev.swipe.core;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.diff.GreyRaster;
@@ -29,6 +30,7 @@ import java.util.regex.Pattern;
  * oldest screenshots are evicted; their ids then answer {@code attachment_evicted}, saying to take
  * a new screenshot.
  */
+@Api(status = Api.Status.STABLE)
 public final class AttachmentRegistry {
   /** The id prefix of frames seen in passing. */
   static final String IN_PASSING_PREFIX = "motion-";

@@ -1,5 +1,6 @@
 package dev.swipe.core;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.Code;
 import dev.swipe.base.CommonCode;
 import dev.swipe.diff.ImageCode;
@@ -18,6 +19,7 @@ import java.util.Optional;
  * all of them; the list is fixed here, not registered at run time, so it is complete whatever has
  * been loaded. The agent layer's own codes are {@code dev.swipe.agent.AgentErrorCode}'s.
  */
+@Api(status = Api.Status.STABLE)
 public final class Codes {
   private static final List<Code> ALL;
 

@@ -1,5 +1,7 @@
 package dev.swipe.core;
 
+import dev.swipe.base.Api;
+
 /**
  * What an action cost: time, gestures, HID reports, frames grabbed, and how much of the time was
  * spent waiting for the screen to settle.
@@ -10,6 +12,7 @@ package dev.swipe.core;
  * @param framesGrabbed frames captured
  * @param settleWaitMs time spent in the settling gate, in milliseconds
  */
+@Api(status = Api.Status.STABLE)
 public record Cost(
     long wallMs, int gestures, int hidReports, int framesGrabbed, long settleWaitMs) {
   /** No cost at all. */

@@ -1,5 +1,6 @@
 package dev.swipe.core;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.gesture.Gesture;
 import dev.swipe.core.gesture.Key;
@@ -57,6 +58,7 @@ import java.util.function.Predicate;
  * fails inside a gesture the pointer is released before the exception leaves the SDK. Every method
  * throws {@link SwipeException}; after {@link #close()} they throw {@code device_closed}.
  */
+@Api(status = Api.Status.STABLE)
 public interface Device extends AutoCloseable {
 
   /**

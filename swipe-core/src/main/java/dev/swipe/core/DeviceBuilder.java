@@ -1,5 +1,6 @@
 package dev.swipe.core;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.internal.DefaultDevice;
 import dev.swipe.core.spi.FrameSource;
@@ -20,6 +21,7 @@ import java.time.Duration;
  * {@code device}. The two timing options ({@link #captureTimeout}, {@link #settleBound}) take the
  * last value given.
  */
+@Api(status = Api.Status.STABLE)
 public final class DeviceBuilder {
   private String deviceUri;
   private String hidUri;

@@ -1,5 +1,6 @@
 package dev.swipe.core;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.PointerReport;
 
@@ -9,6 +10,7 @@ import dev.swipe.core.spi.PointerReport;
  * come on the device's thread while it works, so they must return at once (hand the work to another
  * thread) and must not call back into the device. An exception thrown by a listener is swallowed.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public interface DeviceListener {
   /** A frame the device captured (settling, probing, watching a coast); may repeat a frame. */
   default void frameCaptured(Frame frame) {}

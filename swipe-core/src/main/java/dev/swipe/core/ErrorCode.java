@@ -1,5 +1,6 @@
 package dev.swipe.core;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.Code;
 import dev.swipe.base.CommonCode;
 import java.util.Locale;
@@ -12,6 +13,7 @@ import java.util.Locale;
  * part of the public contract: agents and host programs branch on them, so they never change once
  * released.
  */
+@Api(status = Api.Status.STABLE)
 public enum ErrorCode implements Code {
   /**
    * An attachment id is unknown to the current run (never issued, from another run, or evicted).

@@ -1,5 +1,6 @@
 package dev.swipe.core;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.NormSpace;
 import dev.swipe.base.SwipeException;
 
@@ -14,6 +15,7 @@ import dev.swipe.base.SwipeException;
  * @param x horizontal position, 0 (left) to 1000 (right)
  * @param y vertical position, 0 (top) to 1000 (bottom)
  */
+@Api(status = Api.Status.STABLE)
 public record NormPoint(double x, double y) {
   /** The largest normalized coordinate. */
   public static final double MAX = NormSpace.MAX;

@@ -1,5 +1,6 @@
 package dev.swipe.core;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 
 /**
@@ -9,6 +10,7 @@ import dev.swipe.base.SwipeException;
  * <p>SwipeBench writes boxes as {@code [x1, y1, x2, y2]}; convert with {@link #fromCorners} and
  * {@link #x2()}/{@link #y2()}, never mix the two forms.
  */
+@Api(status = Api.Status.STABLE)
 public record NormRegion(double x, double y, double w, double h) {
   /** The whole screen. */
   public static final NormRegion FULL = new NormRegion(0, 0, 1000, 1000);

@@ -1,5 +1,6 @@
 package dev.swipe.core;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.diff.DecodeOptions;
 import dev.swipe.diff.GreyRaster;
@@ -27,6 +28,7 @@ import java.util.function.LongFunction;
  * {@link AttachmentRegistry#RASTER_CACHED_SCREENSHOTS}); an older one decodes again when asked, so
  * a run that keeps hundreds of screenshots holds their JPEG bytes, not their rasters.
  */
+@Api(status = Api.Status.STABLE)
 public final class Observation {
   private final String id;
   private final String runId;

@@ -1,7 +1,10 @@
 package dev.swipe.core;
 
+import dev.swipe.base.Api;
+
 /**
  * A position on a particular screenshot, in pixels (fractional: sub-pixel precision is kept so
  * round trips through normalized space lose nothing).
  */
+@Api(status = Api.Status.STABLE)
 public record PixelPoint(double x, double y) {}

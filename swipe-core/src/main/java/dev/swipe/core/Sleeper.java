@@ -1,5 +1,6 @@
 package dev.swipe.core;
 
+import dev.swipe.base.Api;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -7,6 +8,7 @@ import java.util.concurrent.locks.LockSupport;
  * so that a sleep advances virtual time instead of blocking.
  */
 @FunctionalInterface
+@Api(status = Api.Status.STABLE)
 public interface Sleeper {
   /**
    * Blocks for about {@code nanos} nanoseconds (returns at once when {@code nanos <= 0}).

@@ -1,5 +1,6 @@
 package dev.swipe.core;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
@@ -9,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * Sleeper}) or calls {@link #advance}. With it a 100-action session on the simulator runs in
  * seconds, and tests are exact and repeatable.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class VirtualClock implements Ticker, Sleeper {
   private final AtomicLong nanos;
 

@@ -3,10 +3,10 @@ package dev.swipe.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.core.internal.TraceWriter;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import dev.swipe.core.testkit.StillFrameSource;
-import dev.swipe.core.trace.TraceReader;
-import dev.swipe.core.trace.TraceWriter;
+import dev.swipe.core.testkit.TraceJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,7 +39,7 @@ class TraceReuseTest {
     byte[] second = {4, 5, 6, 7};
     oneProcess(first, 10);
     oneProcess(second, 10);
-    List<ObjectNode> r = TraceReader.read(dir).records();
+    List<ObjectNode> r = TraceJson.records(dir);
     assertThat(r).hasSize(2);
     assertThat(r).extracting(n -> n.path("seq").asLong()).containsExactly(1L, 2L);
     assertThat(r.get(1).path("run").asText())
@@ -76,7 +76,7 @@ class TraceReuseTest {
         d.tap(NormPoint.CENTER);
       }
     }
-    List<ObjectNode> r = TraceReader.read(dir).records();
+    List<ObjectNode> r = TraceJson.records(dir);
     assertThat(r).extracting(n -> n.path("seq").asLong()).containsExactly(1L, 2L, 3L, 4L);
     assertThat(r.subList(0, 2))
         .allSatisfy(n -> assertThat(n.path("run").asText()).isEqualTo(same.runId()));

@@ -1,10 +1,13 @@
 package dev.swipe.diff;
 
+import dev.swipe.base.Api;
+
 /**
  * What a {@link DiffResult}'s {@code primary_axis} rests on. Reported because the two answers
  * differ in kind: one is read from the compared frames themselves, the other from the frames a
  * device captured between them, which an agent holding only the two screenshots cannot check.
  */
+@Api(status = Api.Status.STABLE)
 public enum AxisEvidence {
   /** Read from the two compared frames (also the answer when the axis is {@code none}). */
   FRAME_PAIR("frame_pair"),

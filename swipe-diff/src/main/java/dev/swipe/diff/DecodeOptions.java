@@ -1,5 +1,7 @@
 package dev.swipe.diff;
 
+import dev.swipe.base.Api;
+
 /**
  * How {@link ImageDecoder} turns bytes into a {@link GreyRaster}.
  *
@@ -9,6 +11,7 @@ package dev.swipe.diff;
  *     what diffing needs: averaging removes most JPEG block noise and makes every later pass 4x (or
  *     more) cheaper
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record DecodeOptions(long maxPixels, int reduction) {
 
   /** 64 megapixels: far above any phone screen or 8K capture, far below what breaks a JVM. */

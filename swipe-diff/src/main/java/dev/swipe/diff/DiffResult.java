@@ -1,5 +1,6 @@
 package dev.swipe.diff;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 
 /**
@@ -13,6 +14,7 @@ import dev.swipe.base.SwipeException;
  * @param axisEvidence what the axis rests on: the compared frames themselves, or the motion a
  *     device watched between them
  */
+@Api(status = Api.Status.STABLE)
 public record DiffResult(
     boolean changed, double diffRatio, PrimaryAxis primaryAxis, AxisEvidence axisEvidence) {
 

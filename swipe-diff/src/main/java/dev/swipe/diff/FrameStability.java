@@ -1,5 +1,6 @@
 package dev.swipe.diff;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.util.Optional;
 
@@ -16,6 +17,7 @@ import java.util.Optional;
  *
  * <p>Immutable and thread-safe.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class FrameStability {
 
   /** Stable only when no cell changed at all. */

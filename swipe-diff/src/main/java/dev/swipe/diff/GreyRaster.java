@@ -1,5 +1,6 @@
 package dev.swipe.diff;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.awt.image.BufferedImage;
 import java.lang.invoke.MethodHandles;
@@ -23,6 +24,7 @@ import java.util.Arrays;
  * <p>Instances are safe to share between threads and to cache with an observation: the pixel array
  * is never exposed.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class GreyRaster {
 
   private static final VarHandle LONGS =

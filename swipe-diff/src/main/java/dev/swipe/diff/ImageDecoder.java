@@ -1,5 +1,6 @@
 package dev.swipe.diff;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferByte;
@@ -32,6 +33,7 @@ import javax.imageio.stream.MemoryCacheImageInputStream;
  *
  * <p>Stateless and thread-safe; every call uses its own reader.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class ImageDecoder {
 
   private static final ImageTypeSpecifier GREY =

@@ -1,5 +1,6 @@
 package dev.swipe.diff;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 
 /**
@@ -14,6 +15,7 @@ import dev.swipe.base.SwipeException;
  *
  * <p>Stateless and thread-safe.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class ImageDiff {
 
   private ImageDiff() {}

@@ -1,5 +1,7 @@
 package dev.swipe.diff;
 
+import dev.swipe.base.Api;
+
 /**
  * What a JPEG's markers say before its scan, read without decoding it: the frame size from the
  * first SOF marker and, for the fast grey and colour paths, how its components are coded. The
@@ -11,6 +13,7 @@ package dev.swipe.diff;
  * @param width the frame width in pixels, positive
  * @param height the frame height in pixels, positive
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record JpegHeader(int width, int height) {
 
   /**

@@ -1,5 +1,6 @@
 package dev.swipe.diff;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.NormSpace;
 import dev.swipe.base.SwipeException;
 
@@ -14,6 +15,7 @@ import dev.swipe.base.SwipeException;
  * @param w width, above 0 and at most 1000 (the part beyond 1000 is clipped away)
  * @param h height, above 0 and at most 1000 (the part beyond 1000 is clipped away)
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record NormalizedRegion(double x, double y, double w, double h) {
 
   /** The whole screen. */

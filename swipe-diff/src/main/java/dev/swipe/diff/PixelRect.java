@@ -1,5 +1,7 @@
 package dev.swipe.diff;
 
+import dev.swipe.base.Api;
+
 /**
  * An axis-aligned rectangle of whole pixels in a raster's own pixel grid: columns {@code x ..
  * x+width-1}, rows {@code y .. y+height-1}. Used for comparison regions, the column band of a wheel
@@ -11,6 +13,7 @@ package dev.swipe.diff;
  * @param width number of columns, at least 1
  * @param height number of rows, at least 1
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record PixelRect(int x, int y, int width, int height) {
 
   /** Validates that the rectangle is non-empty and starts inside the first quadrant. */

@@ -1,11 +1,13 @@
 package dev.swipe.diff;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 
 /**
  * Along which axis screen content moved between two frames, without saying how far: a JPEG cannot
  * back up a displacement claim, but it can back up a direction of travel.
  */
+@Api(status = Api.Status.STABLE)
 public enum PrimaryAxis {
   /** Content moved left or right (carousel, tabs, horizontal scroller). */
   HORIZONTAL("horizontal"),

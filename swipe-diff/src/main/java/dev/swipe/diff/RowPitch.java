@@ -1,5 +1,6 @@
 package dev.swipe.diff;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.NormSpace;
 import dev.swipe.base.SwipeException;
 
@@ -17,6 +18,7 @@ import dev.swipe.base.SwipeException;
  *
  * <p>Stateless and thread-safe.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class RowPitch {
 
   /** Default half-width of the column band around {@code column_x}, normalized (width rule). */

@@ -1,5 +1,7 @@
 package dev.swipe.diff;
 
+import dev.swipe.base.Api;
+
 /**
  * The measured distance between adjacent rows of a picker wheel (or any repeated text rows).
  *
@@ -10,6 +12,7 @@ package dev.swipe.diff;
  * @param confidence 0..1: how strongly and how often the profile repeats at that pitch; near 0 for
  *     blank areas, photos and single rows
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record RowPitchResult(double pitchPx, double pitchNorm, double confidence) {
 
   /** Nothing periodic was found. */

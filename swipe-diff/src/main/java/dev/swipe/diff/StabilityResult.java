@@ -1,5 +1,6 @@
 package dev.swipe.diff;
 
+import dev.swipe.base.Api;
 import java.util.Optional;
 
 /**
@@ -11,6 +12,7 @@ import java.util.Optional;
  * @param changedBounds bounding box of all changed cells in the rasters' pixels; empty when nothing
  *     changed at all
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record StabilityResult(
     boolean stable, double changedRatio, Optional<PixelRect> changedBounds) {
 

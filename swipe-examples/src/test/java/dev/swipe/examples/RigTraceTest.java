@@ -3,7 +3,6 @@ package dev.swipe.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.core.Device;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.Observation;
@@ -11,6 +10,7 @@ import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.trace.TraceReader;
+import dev.swipe.core.trace.TraceRecord;
 import dev.swipe.report.HtmlReport;
 import dev.swipe.sim.SimPhone;
 import dev.swipe.sim.serial.Ch9329Emulator;
@@ -71,23 +71,21 @@ class RigTraceTest {
 
       TraceReader.Trace read = TraceReader.read(trace);
       assertThat(read.skipped()).isEmpty();
-      List<ObjectNode> records = read.records();
+      List<TraceRecord> records = read.records();
       assertThat(records)
-          .extracting(r -> r.path("action").asText())
+          .extracting(TraceRecord::action)
           .containsExactly("screenshot", "capture_lag", "scroll", "tap");
       // the rig measured its own lag (over the real MJPEG stream) before its first search
-      assertThat(records.get(1).at("/outcome/frame_interval_ms").asLong()).isPositive();
-      assertThat(records.get(1).at("/outcome/lag_ms").asLong()).isNotNegative();
+      assertThat(records.get(1).number("outcome", "frame_interval_ms").orElseThrow()).isPositive();
+      assertThat(records.get(1).number("outcome", "lag_ms").orElseThrow()).isNotNegative();
       // the trace says what the API returned
-      assertThat(records.get(2).at("/decision/movement").asText())
-          .isEqualTo(scrolled.movement().id());
-      assertThat(records.get(2).at("/diff/changed").asBoolean())
-          .isEqualTo(scrolled.diff().changed());
+      assertThat(records.get(2).text("decision", "movement")).hasValue(scrolled.movement().id());
+      assertThat(records.get(2).flag("diff", "changed")).hasValue(scrolled.diff().changed());
       Path page = HtmlReport.render(trace);
       String html = Files.readString(page);
       assertThat(html).contains("scroll").contains("tap");
       // every frame a record names was kept beside the trace
-      String shot = records.get(2).at("/after/file").asText();
+      String shot = records.get(2).text("after", "file").orElseThrow();
       assertThat(shot).isNotBlank();
       assertThat(Files.size(trace.resolve(shot))).isPositive();
     }

@@ -1,5 +1,7 @@
 package dev.swipe.hid;
 
+import dev.swipe.base.Api;
+
 /**
  * What a CH9329 says about itself (GET_INFO), read when the transport opens.
  *
@@ -7,6 +9,7 @@ package dev.swipe.hid;
  * @param usbConnected whether the chip is enumerated by the phone (USB host)
  * @param ledBits the host's keyboard LEDs: bit 0 Num Lock, bit 1 Caps Lock, bit 2 Scroll Lock
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record Ch9329ChipInfo(int version, boolean usbConnected, int ledBits) {
   /** The version as the datasheet writes it, e.g. {@code V1.0} for 0x30. */
   public String versionName() {

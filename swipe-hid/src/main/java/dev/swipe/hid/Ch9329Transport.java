@@ -1,5 +1,6 @@
 package dev.swipe.hid;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
@@ -79,6 +80,7 @@ import java.util.TreeSet;
  * hid_rejected} (the device then releases the pointer). Both carry the link's fault counts in their
  * details ({@code link_faults}).
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class Ch9329Transport implements HidTransport {
   /** Baud rates the chip supports. */
   public static final Set<Integer> SUPPORTED_BAUDS =

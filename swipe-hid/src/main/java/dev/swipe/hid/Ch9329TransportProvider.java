@@ -1,11 +1,13 @@
 package dev.swipe.hid;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.HidTransportProvider;
 import dev.swipe.core.spi.ProviderContext;
 
 /** Opens {@code ch9329:} URIs as {@link Ch9329Transport}s. */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class Ch9329TransportProvider implements HidTransportProvider {
   /** Made by {@link java.util.ServiceLoader}. */
   public Ch9329TransportProvider() {}

@@ -1,5 +1,6 @@
 package dev.swipe.hid;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.gesture.Key;
@@ -58,6 +59,7 @@ import java.util.Set;
  * <p>A write that fails (gadget unbound, cable pulled: {@code ESHUTDOWN}, or a closed FIFO in
  * tests) is {@code hid_disconnected}, after a release was attempted.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class HidGadgetTransport implements HidTransport {
   static final Set<String> KEYS =
       Set.of("pointer", "keyboard", "consumer", "interval_ms", "write_timeout_ms");

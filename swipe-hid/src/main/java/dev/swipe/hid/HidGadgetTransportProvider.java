@@ -1,11 +1,13 @@
 package dev.swipe.hid;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.HidTransportProvider;
 import dev.swipe.core.spi.ProviderContext;
 
 /** Opens {@code hidg:} URIs as {@link HidGadgetTransport}s. */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class HidGadgetTransportProvider implements HidTransportProvider {
   /** Made by {@link java.util.ServiceLoader}. */
   public HidGadgetTransportProvider() {}

@@ -1,5 +1,6 @@
 package dev.swipe.hid;
 
+import dev.swipe.base.Api;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -22,6 +23,7 @@ import java.util.TreeMap;
  * @param reports reports the device confirmed (the gadget: reports it took)
  * @param faults count per fault name; names that never happened are absent
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record LinkHealth(long reports, Map<String, Long> faults) {
   public LinkHealth {
     faults = Map.copyOf(faults);

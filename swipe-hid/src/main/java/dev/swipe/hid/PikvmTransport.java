@@ -1,5 +1,6 @@
 package dev.swipe.hid;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.gesture.Key;
@@ -49,6 +50,7 @@ import java.util.Set;
  * released) returns only after a probe behind it was answered. {@link #linkHealth()} counts the
  * faults met on the way; errors carry them in {@code link_faults}.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class PikvmTransport implements HidTransport {
   static final Set<String> KEYS =
       Set.of("baud", "pointer", "ack_timeout_ms", "sync_timeout_ms", "retries", "turnaround_ms");

@@ -1,11 +1,13 @@
 package dev.swipe.hid;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.HidTransportProvider;
 import dev.swipe.core.spi.ProviderContext;
 
 /** Opens {@code pikvm:} URIs as {@link PikvmTransport}s. */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class PikvmTransportProvider implements HidTransportProvider {
   /** Made by {@link java.util.ServiceLoader}. */
   public PikvmTransportProvider() {}

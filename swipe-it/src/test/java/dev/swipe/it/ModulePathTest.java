@@ -55,7 +55,7 @@ class ModulePathTest {
                 + " jpeg=" + before.jpeg().length);
             ActionResult r = phone.swipe(Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 400)).build());
             System.out.println("swipe settled=" + r.observation().settled()
-                + " changed=" + phone.diff(before, r.observation(), NormRegion.of(0, 100, 1000, 800)).changed());
+                + " changed=" + phone.screen().diff(before, r.observation(), NormRegion.of(0, 100, 1000, 800)).changed());
             List<ScreenText> text = phone.text().read(r.observation(), NormRegion.of(0, 0, 1000, 1000));
             System.out.println("text lines=" + text.size());
           }

@@ -18,6 +18,7 @@ import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.strategy.CalibrationResult;
 import dev.swipe.core.strategy.StepResult;
 import dev.swipe.core.strategy.SwipeStrategies;
+import dev.swipe.core.testkit.TraceJson;
 import dev.swipe.core.trace.TraceReader;
 import dev.swipe.core.wheel.WheelNudgeResult;
 import dev.swipe.core.wheel.WheelSet;
@@ -327,7 +328,7 @@ class ReportAgreesWithRunTest {
     Chromium chromium = Chromium.find(dir);
     TraceReader.Trace t = TraceReader.read(trace);
     assertThat(t.skipped()).isEmpty();
-    List<ObjectNode> records = t.records();
+    List<ObjectNode> records = TraceJson.of(t);
     Map<Long, ObjectNode> bySeq = new HashMap<>();
     records.forEach(r -> bySeq.put(r.path("seq").asLong(), r));
 

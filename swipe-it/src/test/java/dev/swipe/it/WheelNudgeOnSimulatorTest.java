@@ -3,7 +3,6 @@ package dev.swipe.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.DeviceListener;
@@ -17,6 +16,7 @@ import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.spi.PointerReport;
 import dev.swipe.core.trace.TraceReader;
+import dev.swipe.core.trace.TraceRecord;
 import dev.swipe.core.wheel.WheelNudgeResult;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimState;
@@ -298,12 +298,12 @@ class WheelNudgeOnSimulatorTest {
       ScrollResult r = d.scroll(Scroll.of(ScrollDirection.DOWN));
       assertThat(r.movement()).as("scrolls are not blocked").isEqualTo(Movement.MOVED);
     }
-    List<ObjectNode> steps = TraceReader.read(trace).records();
+    List<TraceRecord> steps = TraceReader.read(trace).records();
     assertThat(steps)
-        .extracting(n -> n.path("action").asText())
+        .extracting(TraceRecord::action)
         .containsExactly("screenshot", "wheel_nudge", "scroll");
-    assertThat(steps.get(1).path("error").path("code").asText()).isEqualTo("wheel_not_found");
-    assertThat(steps.get(1).path("args").path("column_x").asDouble()).isEqualTo(500.0);
+    assertThat(steps.get(1).text("error", "code")).hasValue("wheel_not_found");
+    assertThat(steps.get(1).number("args", "column_x")).hasValue(500.0);
   }
 
   static long gapRows(SimState.Wheel w, int target) {

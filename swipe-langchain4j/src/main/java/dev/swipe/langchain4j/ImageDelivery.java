@@ -1,10 +1,13 @@
 package dev.swipe.langchain4j;
 
+import dev.swipe.base.Api;
+
 /**
  * Where the screenshot of a tool result goes. Model APIs differ: Anthropic takes images inside a
  * tool result, while OpenAI's Chat Completions API takes only text there (LangChain4j 1.19 refuses
  * to send an image in an OpenAI tool message), so the picture has to follow as a user message.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public enum ImageDelivery {
   /**
    * The tool result carries the JSON text and the screenshot as {@code ImageContent} (Anthropic,

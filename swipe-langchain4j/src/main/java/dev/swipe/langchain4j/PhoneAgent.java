@@ -8,6 +8,7 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.swipe.agent.AgentRun;
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +26,7 @@ import java.util.Optional;
  * ends the run with {@link Status#MODEL_ERROR}. Older screenshots are dropped from the conversation
  * (only the latest few stay as images), so a long run does not resend every picture.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class PhoneAgent {
   /** The system prompt the loop uses unless told otherwise. */
   @SuppressWarnings("StringConcatToTextBlock")

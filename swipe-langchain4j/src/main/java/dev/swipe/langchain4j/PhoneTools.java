@@ -23,6 +23,7 @@ import dev.swipe.agent.AgentRun;
 import dev.swipe.agent.ToolDispatcher;
 import dev.swipe.agent.ToolListing;
 import dev.swipe.agent.ToolSpec;
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.memory.MemoryStore;
@@ -70,6 +71,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * }
  * }</pre>
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class PhoneTools implements ToolProvider, AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String JPEG = "image/jpeg";

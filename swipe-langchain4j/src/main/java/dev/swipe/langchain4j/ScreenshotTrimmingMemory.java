@@ -3,6 +3,7 @@ package dev.swipe.langchain4j;
 import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.memory.ChatMemory;
 import dev.langchain4j.memory.chat.MessageWindowChatMemory;
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +22,7 @@ import java.util.List;
  *     .build();
  * }</pre>
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class ScreenshotTrimmingMemory implements ChatMemory {
   /** Screenshots kept as images unless told otherwise, as {@link PhoneAgent} keeps them. */
   public static final int DEFAULT_KEEP_IMAGES = 2;

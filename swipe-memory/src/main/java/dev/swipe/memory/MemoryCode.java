@@ -1,5 +1,6 @@
 package dev.swipe.memory;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.Code;
 import dev.swipe.base.SwipeException;
 import java.util.LinkedHashMap;
@@ -12,6 +13,7 @@ import java.util.Map;
  * invalid_argument} (details name the field) and {@code unknown_scheme} (details list the known
  * schemes, as devices do).
  */
+@Api(status = Api.Status.STABLE)
 public enum MemoryCode implements Code {
   /**
    * The store cannot be opened or used (corrupt or unwritable file, closed store, database busy too

@@ -1,5 +1,6 @@
 package dev.swipe.memory;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.memory.internal.Check;
 import java.util.ArrayList;
@@ -30,6 +31,7 @@ import java.util.List;
  * @param type required type, or null for any
  * @param limit most records returned, 1-{@value #MAX_LIMIT}
  */
+@Api(status = Api.Status.STABLE)
 public record MemoryQuery(
     String text, List<String> tags, List<String> entities, String type, int limit) {
 

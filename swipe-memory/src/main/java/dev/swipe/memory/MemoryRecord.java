@@ -1,5 +1,6 @@
 package dev.swipe.memory;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.memory.internal.Check;
 import dev.swipe.memory.internal.Text;
@@ -33,6 +34,7 @@ import java.util.Objects;
  * @param createdAt when first saved, or null
  * @param updatedAt when last saved, or null
  */
+@Api(status = Api.Status.STABLE)
 public record MemoryRecord(
     String id,
     String type,

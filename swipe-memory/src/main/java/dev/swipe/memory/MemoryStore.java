@@ -1,5 +1,6 @@
 package dev.swipe.memory;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +18,7 @@ import java.util.Optional;
  * #save} is durable as far as the store's medium allows (the SQLite store survives a killed
  * process).
  */
+@Api(status = Api.Status.STABLE)
 public interface MemoryStore extends AutoCloseable {
 
   /**

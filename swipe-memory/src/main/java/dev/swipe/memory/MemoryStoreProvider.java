@@ -1,5 +1,6 @@
 package dev.swipe.memory;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.time.Clock;
 
@@ -13,6 +14,7 @@ import java.time.Clock;
  * <p>Providers need a public no-argument constructor. Two providers claiming the same scheme make
  * {@link MemoryStores#open} fail rather than pick one silently.
  */
+@Api(status = Api.Status.STABLE)
 public interface MemoryStoreProvider {
 
   /** The URI scheme handled, lower case, without the colon, e.g. {@code "sqlite"}. */

@@ -1,5 +1,6 @@
 package dev.swipe.memory;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.memory.internal.InMemoryStoreProvider;
@@ -27,6 +28,7 @@ import java.util.TreeMap;
  *   <li>any scheme of a {@link MemoryStoreProvider} on the class path.
  * </ul>
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class MemoryStores {
   /** Where {@code sqlite:} puts the database when no path is given. */
   public static final String DEFAULT_SQLITE_PATH = "~/.swipe/memory.db";

@@ -1,5 +1,6 @@
 package dev.swipe.memory;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.memory.internal.Check;
 import java.math.BigDecimal;
@@ -36,6 +37,7 @@ import java.util.regex.Pattern;
  * @param notes free text
  * @param extras other {@code key: value} pairs, kept in order and written back
  */
+@Api(status = Api.Status.STABLE)
 public record WidgetParameters(
     String app,
     String screen,

@@ -3,11 +3,12 @@ package dev.swipe.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.Api;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.internal.ChangeMap;
+import dev.swipe.core.trace.TraceFormat;
 import dev.swipe.core.trace.TraceReader;
-import dev.swipe.core.trace.TraceWriter;
 import dev.swipe.diff.DecodeOptions;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDecoder;
@@ -53,6 +54,7 @@ import java.util.stream.Stream;
  * DIR [--out FILE]}, or {@code java -jar swipe-agent.jar report DIR [--out FILE]} (see
  * docs/reports.md).
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class HtmlReport {
   /** The report's file name inside the trace directory. */
   public static final String FILE = "report.html";
@@ -117,7 +119,7 @@ public final class HtmlReport {
       return 2;
     }
     try {
-      if (Files.isRegularFile(dir.resolve(TraceWriter.FILE))) {
+      if (Files.isRegularFile(dir.resolve(TraceFormat.FILE))) {
         out.println(
             renderListing(dir, file == null ? dir.resolve(FILE) : file, err).toAbsolutePath());
         return 0;
@@ -126,7 +128,7 @@ public final class HtmlReport {
       if (runs.isEmpty()) {
         throw new SwipeException(
             CommonCode.INVALID_ARGUMENT,
-            "trace: no " + TraceWriter.FILE + " in " + dir + " or in its sub-directories",
+            "trace: no " + TraceFormat.FILE + " in " + dir + " or in its sub-directories",
             Map.of("field", "trace", "path", dir.toString()),
             null);
       }
@@ -183,7 +185,7 @@ public final class HtmlReport {
     for (TraceReader.Skipped s : t.skipped()) {
       err.println(
           "report: "
-              + dir.resolve(TraceWriter.FILE)
+              + dir.resolve(TraceFormat.FILE)
               + " line "
               + s.line()
               + " skipped: "
@@ -212,7 +214,7 @@ public final class HtmlReport {
     }
     try (Stream<Path> sub = Files.list(dir)) {
       return sub.filter(p -> !Files.isSymbolicLink(p))
-          .filter(p -> Files.isRegularFile(p.resolve(TraceWriter.FILE)))
+          .filter(p -> Files.isRegularFile(p.resolve(TraceFormat.FILE)))
           .sorted()
           .toList();
     } catch (IOException e) {
@@ -318,11 +320,13 @@ public final class HtmlReport {
     SwipeException.requireArgument(out, "out");
     String base = linkBase(dir, out);
     TraceReader.Trace trace = TraceReader.read(dir);
-    List<ObjectNode> all = trace.records();
+    // the report walks each record's blocks as a JSON tree, the form it renders them in
+    List<ObjectNode> all =
+        trace.records().stream().map(r -> (ObjectNode) JSON.valueToTree(r.fields())).toList();
     List<ObjectNode> steps = new ArrayList<>();
     List<ObjectNode> stops = new ArrayList<>();
     for (ObjectNode r : all) {
-      (TraceWriter.STOPPED.equals(r.path("action").asText()) ? stops : steps).add(r);
+      (TraceFormat.STOPPED.equals(r.path("action").asText()) ? stops : steps).add(r);
     }
     Map<Long, ObjectNode> bySeq = new HashMap<>();
     steps.forEach(r -> bySeq.put(r.path("seq").asLong(), r));
@@ -924,12 +928,12 @@ public final class HtmlReport {
       for (Path p : (Iterable<Path>) files.sorted()::iterator) {
         String name = p.getFileName().toString();
         if (!name.endsWith(".mp4")
-            || !Files.exists(dir.resolve(name + TraceWriter.VIDEO_SIDECAR_SUFFIX))) {
+            || !Files.exists(dir.resolve(name + TraceFormat.VIDEO_SIDECAR_SUFFIX))) {
           continue;
         }
         TraceFiles.Checked side =
             checked.check(
-                name + TraceWriter.VIDEO_SIDECAR_SUFFIX, "video sidecar", MAX_SIDECAR_BYTES);
+                name + TraceFormat.VIDEO_SIDECAR_SUFFIX, "video sidecar", MAX_SIDECAR_BYTES);
         if (!side.ok() || !checked.check(name, "video", Long.MAX_VALUE).ok()) {
           continue;
         }

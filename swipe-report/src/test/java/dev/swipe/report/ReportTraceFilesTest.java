@@ -11,8 +11,8 @@ import dev.swipe.core.VirtualClock;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import dev.swipe.core.testkit.StillFrameSource;
-import dev.swipe.core.trace.TraceReader;
-import dev.swipe.core.trace.TraceWriter;
+import dev.swipe.core.testkit.TraceJson;
+import dev.swipe.core.trace.TraceFormat;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -58,7 +58,7 @@ class ReportTraceFilesTest {
       d.screenshot();
       d.swipe(Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300)).build());
     }
-    List<ObjectNode> records = TraceReader.read(dir).records();
+    List<ObjectNode> records = TraceJson.records(dir);
     assertThat(records).hasSize(2);
     ObjectNode swipe = records.get(1);
     assertThat(swipe.path("before").path("file").asText()).startsWith("shots/");
@@ -74,7 +74,7 @@ class ReportTraceFilesTest {
     r.put("t_ms", r.path("t_ms").asDouble() + seq);
     edit.accept(r);
     Files.writeString(
-        dir.resolve(TraceWriter.FILE),
+        dir.resolve(TraceFormat.FILE),
         M.writeValueAsString(r) + "\n",
         StandardCharsets.UTF_8,
         StandardOpenOption.APPEND);

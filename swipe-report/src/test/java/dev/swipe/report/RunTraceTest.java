@@ -10,8 +10,9 @@ import dev.swipe.core.NormPoint;
 import dev.swipe.core.VirtualClock;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import dev.swipe.core.testkit.StillFrameSource;
+import dev.swipe.core.testkit.TraceJson;
+import dev.swipe.core.trace.TraceFormat;
 import dev.swipe.core.trace.TraceReader;
-import dev.swipe.core.trace.TraceWriter;
 import dev.swipe.memory.MemoryQuery;
 import dev.swipe.memory.MemoryRecord;
 import dev.swipe.memory.MemoryStore;
@@ -59,8 +60,8 @@ class RunTraceTest {
       }
       assertThat(d.run().fork()).as("the device goes on after its traced runs end").isNotNull();
     }
-    List<ObjectNode> a = TraceReader.read(dir.resolve("a")).records();
-    List<ObjectNode> b = TraceReader.read(dir.resolve("b")).records();
+    List<ObjectNode> a = TraceJson.records(dir.resolve("a"));
+    List<ObjectNode> b = TraceJson.records(dir.resolve("b"));
     assertThat(a).extracting(r -> r.path("action").asText()).containsExactly("screenshot", "tap");
     assertThat(b).extracting(r -> r.path("action").asText()).containsExactly("tap");
     assertThat(a)
@@ -88,7 +89,7 @@ class RunTraceTest {
           .isInstanceOfSatisfying(
               SwipeException.class, e -> assertThat(e.field()).isEqualTo("store"));
     }
-    List<ObjectNode> r = TraceReader.read(dir.resolve("m")).records();
+    List<ObjectNode> r = TraceJson.records(dir.resolve("m"));
     assertThat(r)
         .extracting(n -> n.path("action").asText())
         .containsExactly("memory_save", "memory_recall", "memory_save");
@@ -138,7 +139,7 @@ class RunTraceTest {
       run.tap(NormPoint.CENTER);
     }
     Files.writeString(
-        trace.resolve(TraceWriter.FILE), "{\"seq\":9,\"act", StandardOpenOption.APPEND);
+        trace.resolve(TraceFormat.FILE), "{\"seq\":9,\"act", StandardOpenOption.APPEND);
     Path out = dir.resolve("site/pages/run.html");
     ByteArrayOutputStream o = new ByteArrayOutputStream();
     ByteArrayOutputStream e = new ByteArrayOutputStream();

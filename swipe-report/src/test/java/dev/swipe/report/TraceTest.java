@@ -11,12 +11,14 @@ import dev.swipe.core.Observation;
 import dev.swipe.core.VirtualClock;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Swipe;
+import dev.swipe.core.internal.TraceWriter;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import dev.swipe.core.testkit.StillFrameSource;
+import dev.swipe.core.testkit.TraceJson;
+import dev.swipe.core.trace.TraceFormat;
 import dev.swipe.core.trace.TraceReader;
-import dev.swipe.core.trace.TraceWriter;
 import dev.swipe.text.TextBox;
 import dev.swipe.text.TextLine;
 import dev.swipe.text.TextPage;
@@ -62,7 +64,7 @@ class TraceTest {
     }
     TraceReader.Trace t = TraceReader.read(dir);
     assertThat(t.skipped()).isEmpty();
-    List<ObjectNode> r = t.records();
+    List<ObjectNode> r = TraceJson.of(t);
     assertThat(r)
         .extracting(n -> n.path("action").asText())
         .containsExactly("screenshot", "swipe", "tap");
@@ -78,7 +80,7 @@ class TraceTest {
     for (ObjectNode rec : r) {
       assertThat(Files.exists(dir.resolve(rec.path("after").path("file").asText()))).isTrue();
     }
-    assertThat(Files.list(dir.resolve(TraceWriter.SHOTS)).count())
+    assertThat(Files.list(dir.resolve(TraceFormat.SHOTS)).count())
         .as("each screenshot stored once")
         .isEqualTo(3);
   }
@@ -98,7 +100,7 @@ class TraceTest {
             .open()) {
       assertThatThrownBy(() -> d.key(Key.ENTER)).isInstanceOf(SwipeException.class);
     }
-    ObjectNode rec = TraceReader.read(dir).records().get(0);
+    ObjectNode rec = TraceJson.records(dir).get(0);
     assertThat(rec.path("action").asText()).isEqualTo("key");
     assertThat(rec.path("error").path("code").asText()).isEqualTo("hid_disconnected");
   }
@@ -143,7 +145,7 @@ class TraceTest {
           .isInstanceOf(SwipeException.class);
       d.text().tap(shot, TextQuery.of("Save"));
     }
-    List<ObjectNode> r = TraceReader.read(dir).records();
+    List<ObjectNode> r = TraceJson.records(dir);
     assertThat(r)
         .extracting(n -> n.path("action").asText())
         .containsExactly("screenshot", "tap", "scroll", "tap");
@@ -170,7 +172,7 @@ class TraceTest {
       d.tap(NormPoint.CENTER);
       d.tap(NormPoint.of(100, 100));
     }
-    Path file = dir.resolve(TraceWriter.FILE);
+    Path file = dir.resolve(TraceFormat.FILE);
     String text = Files.readString(file);
     String[] lines = text.split("\n");
     // garbage in the middle, and a last line cut in half as a killed process would leave it
@@ -277,13 +279,12 @@ class TraceTest {
     assertThat(t.skipped()).isEmpty();
     assertThat(t.stopReason()).hasValueSatisfying(r -> assertThat(r).contains("8192"));
     List<ObjectNode> taps =
-        t.records().stream().filter(r -> r.path("action").asText().equals("tap")).toList();
+        TraceJson.of(t).stream().filter(r -> r.path("action").asText().equals("tap")).toList();
     assertThat(taps)
         .as("what was written before the stop stays readable")
         .isNotEmpty()
         .hasSizeLessThan(12);
-    assertThat(t.records().get(t.records().size() - 1).path("action").asText())
-        .isEqualTo(TraceWriter.STOPPED);
+    assertThat(t.records().get(t.records().size() - 1).action()).isEqualTo(TraceFormat.STOPPED);
     long size;
     try (var files = Files.walk(dir)) {
       size = files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
@@ -298,16 +299,16 @@ class TraceTest {
     try (Device d = device(dir)) {
       d.screenshot();
       // the shots directory replaced by a file: the next screenshot cannot be written
-      try (var files = Files.list(dir.resolve(TraceWriter.SHOTS))) {
+      try (var files = Files.list(dir.resolve(TraceFormat.SHOTS))) {
         for (Path p : files.toList()) {
           Files.delete(p);
         }
       }
-      Files.delete(dir.resolve(TraceWriter.SHOTS));
-      Files.writeString(dir.resolve(TraceWriter.SHOTS), "in the way");
+      Files.delete(dir.resolve(TraceFormat.SHOTS));
+      Files.writeString(dir.resolve(TraceFormat.SHOTS), "in the way");
       d.tap(NormPoint.CENTER);
     }
-    List<ObjectNode> r = TraceReader.read(dir).records();
+    List<ObjectNode> r = TraceJson.records(dir);
     assertThat(r).extracting(n -> n.path("action").asText()).containsExactly("screenshot", "tap");
     assertThat(r.get(1).path("after").path("skipped").asText()).startsWith("could not store");
   }
@@ -317,7 +318,7 @@ class TraceTest {
     try (Device d = device(dir)) {
       d.screenshot();
     }
-    Path file = dir.resolve(TraceWriter.FILE);
+    Path file = dir.resolve(TraceFormat.FILE);
     Files.writeString(
         file,
         "{\"seq\":\"7\",\"action\":\"tap\"}\n{\"seq\":8,\"action\":\"tap\",\"t_ms\":\"soon\"}\n[1,2]\n",

@@ -1,5 +1,6 @@
 package dev.swipe.sim;
 
+import dev.swipe.base.Api;
 import java.awt.Color;
 import java.awt.Rectangle;
 import java.util.List;
@@ -22,6 +23,7 @@ import java.util.List;
  * @param visibleFraction how much of the string's ink box is visible, 0 to 1
  * @param statusBar whether it is part of the system status bar (the clock)
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record DrawnText(
     String text,
     Rectangle box,

@@ -1,5 +1,6 @@
 package dev.swipe.sim;
 
+import dev.swipe.base.Api;
 import java.util.SplittableRandom;
 
 /**
@@ -25,6 +26,7 @@ import java.util.SplittableRandom;
  * @param jitterCycles ripples over the table's range (5 to 127 counts)
  * @param paceBoost how much farther a paced report moves than an isolated one (0.15 is 15%)
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record IosPointerCurve(
     double trackingSpeed,
     double jitter,

@@ -1,5 +1,6 @@
 package dev.swipe.sim;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.PointerKind;
@@ -99,6 +100,7 @@ import java.util.Set;
  * @param list the toolkit of the app's scrollables (Android)
  * @param cursor the drawn pointer's shape on iOS with {@code input=rig}, empty for one per device
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record SimConfig(
     Scene scene,
     Platform platform,

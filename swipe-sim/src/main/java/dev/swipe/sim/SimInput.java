@@ -1,5 +1,6 @@
 package dev.swipe.sim;
 
+import dev.swipe.base.Api;
 import java.time.Duration;
 
 /**
@@ -21,6 +22,7 @@ import java.time.Duration;
  * @param tapOffsetPx how far above the drawn tip (or the circle's centre) a tap lands
  * @param cornerRadiusPx the display corners' radius, which clamps the pointer
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record SimInput(
     SimConfig.InputModel model,
     SimConfig.AbsoluteMouse absoluteMouse,

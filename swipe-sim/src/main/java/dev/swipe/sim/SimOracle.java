@@ -1,5 +1,6 @@
 package dev.swipe.sim;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.Observation;
@@ -12,6 +13,7 @@ import java.util.List;
  * and never call this. Values are read at the phone clock's current reading (not delayed by the
  * capture latency), except where a method takes the screenshot it answers for.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class SimOracle {
   private static final long STEP_NANOS = 16_000_000L;
   private final VirtualPhone phone;

@@ -1,5 +1,6 @@
 package dev.swipe.sim;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.Sleeper;
@@ -28,6 +29,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>The phone is closed when both its transport and its frame source are closed ({@link #close()}
  * closes both).
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class SimPhone implements AutoCloseable {
   private final VirtualPhone phone;
   private final SimTransport transport;

@@ -1,5 +1,6 @@
 package dev.swipe.sim;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.spi.PointerKind;
 import java.util.List;
 import java.util.Optional;
@@ -32,6 +33,7 @@ import java.util.OptionalInt;
  * @param focusedText text of the focused field, empty when none
  * @param lastTouchVelocity release velocity of the last touch
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record SimState(
     SimConfig.Scene scene,
     SimConfig.Platform platform,

@@ -3,6 +3,7 @@ package dev.swipe.tck;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.Ticker;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * The compatibility kit every {@link FrameSource} passes: frames are real JPEGs of the stated size,
  * never older than asked for, and a source that cannot deliver in time says so.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public abstract class FrameSourceContract {
   /** For a provider's test class. */
   public FrameSourceContract() {}

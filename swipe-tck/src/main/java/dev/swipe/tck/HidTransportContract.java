@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * your transport against a real peer (a pseudo-terminal emulator, a FIFO, the simulator), and
  * report what the peer observed.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public abstract class HidTransportContract {
   /** For a provider's test class. */
   public HidTransportContract() {}

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.strings;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.memory.MemoryCode;
@@ -33,6 +34,7 @@ import org.quicktheories.core.Gen;
  * subclass it and implement {@link #newStore}. Each test gets a fresh, empty store on a clock it
  * moves by hand.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public abstract class MemoryStoreContract {
   /** For a provider's test class. */
   public MemoryStoreContract() {}

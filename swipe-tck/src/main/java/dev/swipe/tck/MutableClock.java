@@ -1,5 +1,6 @@
 package dev.swipe.tck;
 
+import dev.swipe.base.Api;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -11,6 +12,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * A clock a test moves by hand, so timestamps and recency are deterministic; {@link
  * MemoryStoreContract} hands one to each store it opens.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class MutableClock extends Clock {
   private final AtomicReference<Instant> now;
 

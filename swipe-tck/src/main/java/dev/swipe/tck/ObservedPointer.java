@@ -1,5 +1,7 @@
 package dev.swipe.tck;
 
+import dev.swipe.base.Api;
+
 /**
  * The finger as the device on the far side of a transport saw it, in normalized units.
  *
@@ -7,4 +9,5 @@ package dev.swipe.tck;
  * @param y vertical position
  * @param pressed whether it touched
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record ObservedPointer(double x, double y, boolean pressed) {}

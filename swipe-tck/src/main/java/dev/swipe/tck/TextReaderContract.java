@@ -3,6 +3,7 @@ package dev.swipe.tck;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.text.TextBox;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.Test;
  * serves several threads at once, and after {@code close()} fails with {@code
  * text_reader_unavailable}. Subclass it and implement {@link #openReader()}.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public abstract class TextReaderContract {
   /** For a provider's test class. */
   public TextReaderContract() {}

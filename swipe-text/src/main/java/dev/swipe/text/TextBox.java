@@ -1,5 +1,6 @@
 package dev.swipe.text;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 
 /**
@@ -10,6 +11,7 @@ import dev.swipe.base.SwipeException;
  * @param width width, pixels, at least 1
  * @param height height, pixels, at least 1
  */
+@Api(status = Api.Status.STABLE)
 public record TextBox(int x, int y, int width, int height) {
 
   /** Validates the box. */

@@ -1,5 +1,6 @@
 package dev.swipe.text;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.Code;
 import java.util.Locale;
 
@@ -8,6 +9,7 @@ import java.util.Locale;
  * dev.swipe.base.CommonCode}'s {@code invalid_argument} (details name the field), {@code
  * unknown_scheme} (details list the known schemes, as devices do) and {@code image_decode_failed}.
  */
+@Api(status = Api.Status.STABLE)
 public enum TextCode implements Code {
   /**
    * No reader can be loaded or used (missing native library or trained data, closed reader);

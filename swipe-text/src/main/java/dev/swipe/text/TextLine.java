@@ -1,5 +1,6 @@
 package dev.swipe.text;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.util.List;
 import java.util.Objects;
@@ -11,6 +12,7 @@ import java.util.Objects;
  * @param box the union of the words' boxes
  * @param confidence the lowest confidence of its words (a line is as sure as its weakest word)
  */
+@Api(status = Api.Status.STABLE)
 public record TextLine(List<Word> words, TextBox box, double confidence) {
 
   /** Validates and copies. */

@@ -1,5 +1,6 @@
 package dev.swipe.text;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.util.Objects;
 
@@ -14,6 +15,7 @@ import java.util.Objects;
  * @param wholeLine the match covers its whole line (a button's label, a row's title), which makes
  *     it a better answer than the same words inside a longer line
  */
+@Api(status = Api.Status.STABLE)
 public record TextMatch(String text, TextBox box, double confidence, int edits, boolean wholeLine) {
 
   /** Validates. */

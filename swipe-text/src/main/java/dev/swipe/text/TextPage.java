@@ -1,5 +1,6 @@
 package dev.swipe.text;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +13,7 @@ import java.util.Objects;
  * @param height height of the image read, pixels
  * @param lines lines top to bottom
  */
+@Api(status = Api.Status.STABLE)
 public record TextPage(int width, int height, List<TextLine> lines) {
 
   /** Validates and copies. */

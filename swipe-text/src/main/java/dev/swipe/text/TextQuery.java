@@ -1,5 +1,6 @@
 package dev.swipe.text;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.NormSpace;
 import dev.swipe.base.SwipeException;
 import java.text.Normalizer;
@@ -27,6 +28,7 @@ import java.util.regex.PatternSyntaxException;
  * <p>Matching a regular expression is bounded: a pattern that backtracks past its budget fails with
  * {@code text_query_too_costly} instead of hanging.
  */
+@Api(status = Api.Status.STABLE)
 public final class TextQuery {
   /** The longest query text accepted. */
   public static final int MAX_LENGTH = 200;

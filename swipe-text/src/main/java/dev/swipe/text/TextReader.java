@@ -1,5 +1,6 @@
 package dev.swipe.text;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.awt.image.BufferedImage;
 
@@ -19,6 +20,7 @@ import java.awt.image.BufferedImage;
  *       image, {@code text_reader_unavailable} when the engine cannot run.
  * </ul>
  */
+@Api(status = Api.Status.STABLE)
 public interface TextReader extends AutoCloseable {
 
   /**

@@ -1,5 +1,6 @@
 package dev.swipe.text;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 
 /**
@@ -7,6 +8,7 @@ import dev.swipe.base.SwipeException;
  * engine joins by shipping a jar that lists its provider in {@code
  * META-INF/services/dev.swipe.text.TextReaderProvider}.
  */
+@Api(status = Api.Status.STABLE)
 public interface TextReaderProvider {
 
   /** The URI scheme this provider answers, lower case, e.g. {@code tesseract}. */

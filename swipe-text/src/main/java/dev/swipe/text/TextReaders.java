@@ -1,5 +1,6 @@
 package dev.swipe.text;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import java.util.List;
@@ -10,6 +11,7 @@ import java.util.ServiceLoader;
 import java.util.TreeMap;
 
 /** Opens {@link TextReader}s by URI scheme from the providers on the class or module path. */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class TextReaders {
   /** The reader a device uses when none is configured: Tesseract with English. */
   public static final String DEFAULT_URI = "tesseract:";

@@ -1,5 +1,6 @@
 package dev.swipe.text;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.util.Objects;
 
@@ -10,6 +11,7 @@ import java.util.Objects;
  * @param box where, in the pixels of the image read
  * @param confidence the engine's confidence in [0, 1]
  */
+@Api(status = Api.Status.STABLE)
 public record Word(String text, TextBox box, double confidence) {
 
   /** Validates the word. */

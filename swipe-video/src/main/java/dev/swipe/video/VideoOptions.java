@@ -1,5 +1,6 @@
 package dev.swipe.video;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.time.Duration;
 
@@ -17,6 +18,7 @@ import java.time.Duration;
  * @param queueFrames frames waiting for the encoder before newer ones are dropped, 1..1000 (default
  *     120)
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record VideoOptions(
     int maxFps,
     double scale,

@@ -2,13 +2,14 @@ package dev.swipe.video;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.Api;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.DeviceListener;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.PointerReport;
-import dev.swipe.core.trace.TraceWriter;
+import dev.swipe.core.trace.TraceFormat;
 import dev.swipe.video.internal.FramePainter;
 import dev.swipe.video.internal.Mp4Writer;
 import java.awt.image.BufferedImage;
@@ -48,6 +49,7 @@ import java.util.concurrent.TimeUnit;
  * video.mp4.json}) gives its start on the device clock, which the HTML report (swipe-report) uses
  * to link each step of a trace in the same directory to its moment.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class VideoRecorder implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Object END = new Object();
@@ -398,7 +400,7 @@ public final class VideoRecorder implements AutoCloseable {
     var times = j.putArray("frame_times_ms");
     s.frameTimesMs().forEach(times::add);
     Files.writeString(
-        file.resolveSibling(file.getFileName() + TraceWriter.VIDEO_SIDECAR_SUFFIX),
+        file.resolveSibling(file.getFileName() + TraceFormat.VIDEO_SIDECAR_SUFFIX),
         j.toPrettyString());
   }
 

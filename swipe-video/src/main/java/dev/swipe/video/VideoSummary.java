@@ -1,5 +1,6 @@
 package dev.swipe.video;
 
+import dev.swipe.base.Api;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -18,6 +19,7 @@ import java.util.Optional;
  * @param dropped frames left out because the encoder fell behind (its queue was full)
  * @param stopReason why recording stopped before {@link VideoRecorder#stop()}, if it did
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record VideoSummary(
     Path file,
     List<Long> frameTimesMs,

@@ -1,6 +1,7 @@
 package dev.swipe.webdriver;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.http.internal.ServerCode;
@@ -15,6 +16,7 @@ import java.util.Set;
  * (each session then has its own agent run, and {@code swipe: wheelNudge} answers exactly what the
  * {@code wheel_nudge} tool answers). Without it, sessions have no {@code swipe:} methods.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public interface SessionTools extends AutoCloseable {
   /**
    * The session's run of the phone (a {@link Device.Run#fork()} view): screenshots, actions and the

@@ -1,5 +1,6 @@
 package dev.swipe.webdriver;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.DeviceBuilder;
@@ -24,6 +25,7 @@ import java.util.Map;
  * <p>Once listening it prints {@code swipe webdriver: rig NAME listening on http://HOST:PORT} on
  * stderr (the real port when {@code --port 0} was given).
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class WebDriverCli {
   /** The command's usage text. */
   public static final String USAGE =

@@ -1,5 +1,6 @@
 package dev.swipe.webdriver;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.http.internal.JsonHttpServer;
@@ -52,6 +53,7 @@ import java.time.Duration;
  * connection while a command runs ends its session at once: the command is interrupted and the
  * finger released.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class WebDriverServer implements AutoCloseable {
   /** Default port, Appium's. */
   public static final int DEFAULT_PORT = 4723;

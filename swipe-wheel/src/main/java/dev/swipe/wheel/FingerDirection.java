@@ -1,11 +1,14 @@
 package dev.swipe.wheel;
 
+import dev.swipe.base.Api;
+
 /**
  * Which way the finger travels on the screen during a nudge. Wheel content follows the finger, so
  * dragging {@link #UP} moves the rows up and brings the row that was BELOW the selection to the
  * centre. With the usual order (values increase downward) that row holds the next larger value,
  * hence "increase" = finger up.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public enum FingerDirection {
   /** Finger moves toward smaller y (toward the top of the screen). */
   UP("up", -1),

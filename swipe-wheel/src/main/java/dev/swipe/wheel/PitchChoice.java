@@ -1,5 +1,7 @@
 package dev.swipe.wheel;
 
+import dev.swipe.base.Api;
+
 /**
  * The row pitch a nudge uses and why. Chosen by {@link WheelMath#choosePitch}.
  *
@@ -11,6 +13,7 @@ package dev.swipe.wheel;
  *     row_spacing} by more than {@link WheelMath#PITCH_OVERRIDE_TOLERANCE}
  * @param callerEstimate the caller's {@code row_spacing}, kept for reporting
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record PitchChoice(
     double pitch,
     PitchSource source,

@@ -1,5 +1,7 @@
 package dev.swipe.wheel;
 
+import dev.swipe.base.Api;
+
 /**
  * A row pitch measured on the screenshot inside the wheel column (core computes it with swipe-diff
  * and passes the two numbers here), in normalized units by the height rule.
@@ -8,6 +10,7 @@ package dev.swipe.wheel;
  *     measured
  * @param confidence confidence of the measurement in [0, 1]; 0 when nothing was measured
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record PitchMeasurement(double pitch, double confidence) {
 
   private static final PitchMeasurement NONE = new PitchMeasurement(Double.NaN, 0.0);

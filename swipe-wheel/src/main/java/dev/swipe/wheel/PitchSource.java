@@ -1,6 +1,9 @@
 package dev.swipe.wheel;
 
+import dev.swipe.base.Api;
+
 /** Where the row pitch used for a nudge came from. */
+@Api(status = Api.Status.EXPERIMENTAL)
 public enum PitchSource {
   /**
    * Measured on the screenshot with confidence at or above {@link WheelMath#CONFIDENCE_THRESHOLD}.

@@ -1,11 +1,14 @@
 package dev.swipe.wheel;
 
+import dev.swipe.base.Api;
+
 /**
  * Executes a planned drag on the device (core's HID side): press at the start, move slowly to the
  * end, dwell there, release, and return once the screen has settled. Throwing means the action
  * failed; {@link WheelRunGuard#nudge} then charges nothing and rethrows.
  */
 @FunctionalInterface
+@Api(status = Api.Status.INTERNAL)
 public interface WheelActuator {
 
   /**

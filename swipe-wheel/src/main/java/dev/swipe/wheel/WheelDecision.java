@@ -1,5 +1,6 @@
 package dev.swipe.wheel;
 
+import dev.swipe.base.Api;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -15,6 +16,7 @@ import java.util.Optional;
  * @param columnActionsLeft actions left for this column after this one is charged
  * @param runActionsLeft actions left in the run (all columns) after this one is charged
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record WheelDecision(
     WheelPlan plan,
     boolean microProbe,

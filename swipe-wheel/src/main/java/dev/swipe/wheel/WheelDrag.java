@@ -1,5 +1,7 @@
 package dev.swipe.wheel;
 
+import dev.swipe.base.Api;
+
 /**
  * One slow vertical drag in normalized screen space. Core executes it as a press at the start, a
  * slow move to the end, and a dwell at the end before release (no release velocity, so no fling).
@@ -10,6 +12,7 @@ package dev.swipe.wheel;
  * @param endX release x (same as startX)
  * @param endY release y
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record WheelDrag(double startX, double startY, double endX, double endY) {
 
   /** Distance the finger travels, in normalized units. */

@@ -1,5 +1,6 @@
 package dev.swipe.wheel;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.Code;
 
 /**
@@ -7,6 +8,7 @@ import dev.swipe.base.Code;
  * dev.swipe.base.CommonCode#INVALID_ARGUMENT} too. The {@link #id()} is part of the public contract
  * and never changes.
  */
+@Api(status = Api.Status.STABLE)
 public enum WheelErrorCode implements Code {
   /** The target cannot be reached from the current value by whole {@code value_step}s. */
   WHEEL_TARGET_UNREACHABLE("wheel_target_unreachable"),

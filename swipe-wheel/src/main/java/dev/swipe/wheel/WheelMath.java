@@ -1,5 +1,6 @@
 package dev.swipe.wheel;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -9,6 +10,7 @@ import java.util.OptionalInt;
  * per-column allowance and the pitch decision. No state, no I/O; every method is a function of its
  * arguments so it can be property-tested against brute force.
  */
+@Api(status = Api.Status.INTERNAL)
 public final class WheelMath {
 
   /**

@@ -1,5 +1,6 @@
 package dev.swipe.wheel;
 
+import dev.swipe.base.Api;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -21,6 +22,7 @@ import java.util.OptionalLong;
  * @param orderProbe true when {@code value_step} was absent (row order unknown)
  * @param singleRow true when the caller forced a single row (the guard's micro-probe retry)
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record WheelPlan(
     ActionKind kind,
     ValueDirection direction,

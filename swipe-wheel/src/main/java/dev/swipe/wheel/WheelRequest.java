@@ -1,5 +1,6 @@
 package dev.swipe.wheel;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.util.Objects;
 import java.util.OptionalDouble;
@@ -25,6 +26,7 @@ import org.jspecify.annotations.Nullable;
  * @param rowSpacing the caller's estimate of the distance between adjacent row centres
  * @param visibleTargetY y of the target row when it is actually visible next to the selection
  */
+@Api(status = Api.Status.STABLE)
 public record WheelRequest(
     int currentValue,
     int targetValue,

@@ -1,5 +1,6 @@
 package dev.swipe.wheel;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -74,6 +75,7 @@ import org.jspecify.annotations.Nullable;
  * that sees its target centred should call {@code wheel_nudge} once more with {@code current_value
  * == target_value}: that executes nothing and releases the column.
  */
+@Api(status = Api.Status.STABLE)
 public final class WheelRunGuard {
 
   /** Hard ceiling of wheel actions per run across all columns. */

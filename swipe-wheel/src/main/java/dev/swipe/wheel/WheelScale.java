@@ -1,5 +1,6 @@
 package dev.swipe.wheel;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.text.Normalizer;
 import java.util.ArrayList;
@@ -29,6 +30,7 @@ import org.jspecify.annotations.Nullable;
  * @param width digits of a zero-padded number (2 for {@code 07}), 0 when not padded
  * @param shortNames months as {@code Sep} rather than {@code September}
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record WheelScale(
     Kind kind, int step, OptionalInt cycleSize, boolean cycleSeen, int width, boolean shortNames) {
 

@@ -1,5 +1,6 @@
 package dev.swipe.agent.bench;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.NormPoint;
 import java.util.Locale;
 
@@ -7,6 +8,7 @@ import java.util.Locale;
  * SwipeBench's macro direction: the way the finger moves ({@code left} = from right to left), not
  * the content scroll direction.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public enum SwipeBenchDirection {
   /** The finger moves up. */
   UP,

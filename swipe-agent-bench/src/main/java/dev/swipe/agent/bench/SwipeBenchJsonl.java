@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.Api;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormPoint;
@@ -37,6 +38,7 @@ import java.util.Map;
  * refusal is a {@code SwipeException} {@code invalid_argument} whose details name the line and
  * field.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class SwipeBenchJsonl {
   /** Below this a duration is read as seconds. */
   public static final double SECONDS_BELOW = 10;

@@ -1,5 +1,6 @@
 package dev.swipe.agent.bench;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.NormRegion;
@@ -11,6 +12,7 @@ import dev.swipe.core.gesture.Swipe;
  * along the direction's axis, centred in the region, on the region's centre line. Fast swipes take
  * {@value #FAST_MS} ms, slow ones {@value #SLOW_MS} ms.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class SwipeBenchPlanner {
   /** Fraction of the region's extent the finger travels. */
   public static final double TRAVEL = 0.6;

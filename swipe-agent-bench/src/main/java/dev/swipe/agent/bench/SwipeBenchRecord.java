@@ -1,5 +1,6 @@
 package dev.swipe.agent.bench;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.NormRegion;
@@ -19,6 +20,7 @@ import dev.swipe.core.gesture.Swipe;
  * @param durationMs the swipe's duration in milliseconds, 1..60000
  * @param direction the finger's macro direction
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record SwipeBenchRecord(
     String imgFilename,
     String instruction,

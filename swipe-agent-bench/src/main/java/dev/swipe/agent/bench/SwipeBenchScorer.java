@@ -1,5 +1,6 @@
 package dev.swipe.agent.bench;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +21,7 @@ import java.util.List;
  * screen that is more pixels vertically than horizontally). Scoring in real pixels would need each
  * screenshot's size and would make one prediction's score depend on the phone it came from.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class SwipeBenchScorer {
   /** The distance limit, in normalized units. */
   public static final double DEFAULT_RADIUS = 140;

@@ -1,5 +1,7 @@
 package dev.swipe.agent.bench;
 
+import dev.swipe.base.Api;
+
 /**
  * SwipeBench's speed category. The benchmark only says a duration falls into "fast" or "slow"; we
  * put the boundary at {@value #FAST_BELOW_MS} ms: below it the finger leaves with fling velocity
@@ -7,6 +9,7 @@ package dev.swipe.agent.bench;
  * controlled drag (a 500 ms coarse list swipe and slower). A scorer may use another boundary; both
  * sides of a comparison then use the same one.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public enum SwipeBenchSpeed {
   /** Shorter than the boundary: a flick. */
   FAST,

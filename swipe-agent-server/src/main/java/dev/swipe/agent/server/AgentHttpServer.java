@@ -10,6 +10,7 @@ import dev.swipe.agent.ToolListing;
 import dev.swipe.agent.internal.AgentJson;
 import dev.swipe.agent.internal.JsonInput;
 import dev.swipe.agent.internal.ToolFailure;
+import dev.swipe.base.Api;
 import dev.swipe.base.Code;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
@@ -74,6 +75,7 @@ import java.util.stream.Stream;
  *       (503), and answers are written in one piece without Nagle delay.
  * </ul>
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class AgentHttpServer implements AutoCloseable {
   /** Default largest request body: room for two base64 screenshots. */
   public static final int DEFAULT_MAX_REQUEST_BYTES = 16 * 1024 * 1024;

@@ -8,6 +8,7 @@ import dev.swipe.agent.ToolHints;
 import dev.swipe.agent.ToolListing;
 import dev.swipe.agent.ToolSpec;
 import dev.swipe.agent.internal.AgentJson;
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
@@ -41,6 +42,7 @@ import java.util.concurrent.TimeUnit;
  * {@code not_initialized}, so a client never waits on a request the session would hold. An unknown
  * tool is an {@code isError} result with {@code unknown_tool}, as on every front end.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class McpStdioServer implements AutoCloseable {
   private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {};
 

@@ -3,7 +3,7 @@ package dev.swipe.agent.server;
 import dev.swipe.agent.AgentRun;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.trace.TraceWriter;
+import dev.swipe.core.trace.TraceFormat;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.FileAlreadyExistsException;
@@ -259,6 +259,6 @@ final class RunTraces {
 
   /** The default budget of each run's trace. */
   static long defaultMaxBytes() {
-    return TraceWriter.DEFAULT_MAX_BYTES;
+    return TraceFormat.DEFAULT_MAX_BYTES;
   }
 }

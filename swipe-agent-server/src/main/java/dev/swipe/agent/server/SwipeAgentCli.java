@@ -5,6 +5,7 @@ import dev.swipe.agent.AgentRun;
 import dev.swipe.agent.ToolDispatcher;
 import dev.swipe.agent.ToolListing;
 import dev.swipe.agent.internal.AgentJson;
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.DeviceBuilder;
@@ -50,6 +51,7 @@ import java.util.Map;
  * <p>Defaults: {@code --device sim:}, {@code --memory sqlite:~/.swipe/memory.db}. In {@code mcp}
  * mode stdout is the protocol channel: everything else goes to stderr.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class SwipeAgentCli {
   static final String USAGE =
       """

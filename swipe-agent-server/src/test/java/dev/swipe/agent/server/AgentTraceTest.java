@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.agent.AgentRun;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
+import dev.swipe.core.trace.TraceFormat;
 import dev.swipe.core.trace.TraceReader;
-import dev.swipe.core.trace.TraceWriter;
+import dev.swipe.core.trace.TraceRecord;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.memory.MemoryStores;
 import java.net.InetSocketAddress;
@@ -41,7 +41,7 @@ class AgentTraceTest {
 
   private static List<Path> runs(Path root) throws Exception {
     try (Stream<Path> s = Files.list(root)) {
-      return s.filter(p -> Files.isRegularFile(p.resolve(TraceWriter.FILE))).sorted().toList();
+      return s.filter(p -> Files.isRegularFile(p.resolve(TraceFormat.FILE))).sorted().toList();
     }
   }
 
@@ -83,7 +83,7 @@ class AgentTraceTest {
             .findFirst()
             .orElseThrow();
     assertThat(TraceReader.read(alice).records())
-        .extracting(r -> r.path("action").asText())
+        .extracting(TraceRecord::action)
         .containsExactly("screenshot", "scroll");
     assertThat(runs).anySatisfy(p -> assertThat(p.getFileName().toString()).endsWith("-.."));
     assertThat(runs)
@@ -116,8 +116,8 @@ class AgentTraceTest {
     Path run = runs(dir).get(0);
     TraceReader.Trace t = TraceReader.read(run);
     assertThat(t.stopReason()).hasValueSatisfying(r -> assertThat(r).contains("8192"));
-    List<ObjectNode> swipes =
-        t.records().stream().filter(r -> r.path("action").asText().equals("swipe")).toList();
+    List<TraceRecord> swipes =
+        t.records().stream().filter(r -> r.action().equals("swipe")).toList();
     assertThat(swipes).as("what was written before the stop stays").isNotEmpty().hasSizeLessThan(6);
   }
 
@@ -145,14 +145,14 @@ class AgentTraceTest {
               "mem");
       assertThat(missing.body()).contains("memory_not_found");
     }
-    List<ObjectNode> records = TraceReader.read(runs(dir).get(0)).records();
+    List<TraceRecord> records = TraceReader.read(runs(dir).get(0)).records();
     assertThat(records)
-        .extracting(r -> r.path("action").asText())
+        .extracting(TraceRecord::action)
         .containsExactly("memory_save", "memory_recall", "memory_save");
-    assertThat(records.get(0).path("args").path("title").asText())
+    assertThat(records.get(0).text("args", "title").orElseThrow())
         .isEqualTo("[Clock] [Hour picker] swipe parameters");
-    assertThat(records.get(1).path("outcome").path("records").asInt()).isEqualTo(1);
-    assertThat(records.get(2).path("error").path("code").asText()).isEqualTo("memory_not_found");
+    assertThat(records.get(1).number("outcome", "records").orElseThrow()).isEqualTo(1.0);
+    assertThat(records.get(2).text("error", "code")).hasValue("memory_not_found");
   }
 
   @Test
@@ -287,7 +287,7 @@ class AgentTraceTest {
     }
     Path trace = runs(dir).get(0);
     Files.writeString(
-        trace.resolve(TraceWriter.FILE), "not json\n", java.nio.file.StandardOpenOption.APPEND);
+        trace.resolve(TraceFormat.FILE), "not json\n", java.nio.file.StandardOpenOption.APPEND);
     Exit ok = cli("report", trace.toString(), "--out", dir.resolve("out/page.html").toString());
     assertThat(ok.code()).as(ok.err()).isZero();
     assertThat(ok.out().strip())

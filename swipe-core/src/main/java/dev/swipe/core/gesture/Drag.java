@@ -1,5 +1,6 @@
 package dev.swipe.core.gesture;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormPoint;
 import java.util.ArrayList;
@@ -18,6 +19,7 @@ import java.util.List;
  * @param holdBeforeMs pause after pressing, 0..60000 ms
  * @param holdAfterMs dwell at the last point before releasing, 0..60000 ms
  */
+@Api(status = Api.Status.STABLE)
 public record Drag(
     List<NormPoint> path, int durationMs, int steps, int holdBeforeMs, int holdAfterMs)
     implements Gesture {

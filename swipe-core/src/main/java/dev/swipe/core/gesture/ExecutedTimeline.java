@@ -1,11 +1,13 @@
 package dev.swipe.core.gesture;
 
+import dev.swipe.base.Api;
 import java.util.Arrays;
 
 /**
  * A timeline as it was played: the plan plus the actual emit offset of every report, so timing
  * error can be measured (and drawn in traces).
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class ExecutedTimeline {
   private final Timeline planned;
   private final long[] actualOffsetNanos;

@@ -1,9 +1,12 @@
 package dev.swipe.core.gesture;
 
+import dev.swipe.base.Api;
+
 /**
  * Something the finger (or the keyboard) does, in normalized screen space. A gesture is a plain
  * immutable value; {@link TimelinePlanner} compiles it to timed reports and the device plays them.
  */
+@Api(status = Api.Status.STABLE)
 public sealed interface Gesture permits Tap, LongPress, Swipe, Drag, KeyPress {
   /** A short lower-case name for logs, traces and errors, e.g. {@code swipe}. */
   String kind();

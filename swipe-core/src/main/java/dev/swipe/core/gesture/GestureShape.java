@@ -1,5 +1,6 @@
 package dev.swipe.core.gesture;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 
 /**
@@ -17,6 +18,7 @@ import dev.swipe.base.SwipeException;
  *     #DWELL_SAMPLE_MS} ms, so velocity trackers that look at the last samples (not at time) also
  *     see zero velocity
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record GestureShape(
     Easing easing, double tailDistance, double tailTime, boolean dwellSamples) {
   /** Spacing of stationary samples during the dwell: one display frame at 60 Hz. */

@@ -1,5 +1,6 @@
 package dev.swipe.core.gesture;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 
 /**
@@ -10,6 +11,7 @@ import dev.swipe.base.SwipeException;
  * @param usage the usage id on that page
  * @param name a readable name for logs and errors
  */
+@Api(status = Api.Status.STABLE)
 public record Key(Page page, int usage, String name) {
   /** The HID usage pages a key can live on. */
   public enum Page {

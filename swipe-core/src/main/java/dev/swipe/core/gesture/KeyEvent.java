@@ -1,5 +1,6 @@
 package dev.swipe.core.gesture;
 
+import dev.swipe.base.Api;
 import java.util.Set;
 
 /**
@@ -10,6 +11,7 @@ import java.util.Set;
  * @param modifiers modifiers held with it
  * @param down true for press, false for release
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record KeyEvent(long offsetNanos, Key key, Set<Modifier> modifiers, boolean down)
     implements TimelineEvent {
   /** Copies the modifiers. */

@@ -1,5 +1,6 @@
 package dev.swipe.core.gesture;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.util.EnumSet;
 import java.util.Set;
@@ -11,6 +12,7 @@ import java.util.Set;
  * @param modifiers modifiers held while the key is down (keyboard-page keys only)
  * @param holdMs how long the key stays down, 1..60000 ms (default 40)
  */
+@Api(status = Api.Status.STABLE)
 public record KeyPress(Key key, Set<Modifier> modifiers, int holdMs) implements Gesture {
   /** Default hold: long enough for any host's key debounce. */
   public static final int DEFAULT_HOLD_MS = 40;

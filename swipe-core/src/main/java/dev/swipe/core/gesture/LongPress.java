@@ -1,5 +1,6 @@
 package dev.swipe.core.gesture;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.NormPoint;
 
 /**
@@ -9,6 +10,7 @@ import dev.swipe.core.NormPoint;
  * @param holdMs how long the finger stays down, 1..60000 ms (default 800: above Android's 400 ms
  *     and iOS's 500 ms thresholds with margin)
  */
+@Api(status = Api.Status.STABLE)
 public record LongPress(NormPoint at, int holdMs) implements Gesture {
   /** The default hold. */
   public static final int DEFAULT_HOLD_MS = 800;

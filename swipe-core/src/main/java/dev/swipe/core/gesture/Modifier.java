@@ -1,6 +1,9 @@
 package dev.swipe.core.gesture;
 
+import dev.swipe.base.Api;
+
 /** Keyboard modifiers, with their bit in the first byte of a boot-protocol keyboard report. */
+@Api(status = Api.Status.STABLE)
 public enum Modifier {
   /** Left control. */
   CTRL(0x01),

@@ -1,5 +1,6 @@
 package dev.swipe.core.gesture;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.NormPoint;
 
 /**
@@ -9,6 +10,7 @@ import dev.swipe.core.NormPoint;
  * @param phase down (first contact), move (still touching), or up (released)
  * @param point the position in normalized space
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record PointerEvent(long offsetNanos, Phase phase, NormPoint point)
     implements TimelineEvent {
   /** The contact phase of a pointer report. */

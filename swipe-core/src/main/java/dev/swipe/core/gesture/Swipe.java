@@ -1,5 +1,6 @@
 package dev.swipe.core.gesture;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormPoint;
 
@@ -19,6 +20,7 @@ import dev.swipe.core.NormPoint;
  * @param holdAfterMs dwell at {@code end} before releasing, 0..60000 ms
  * @param shape easing, slow tail and dwell samples (default {@link GestureShape#LINEAR})
  */
+@Api(status = Api.Status.STABLE)
 public record Swipe(
     NormPoint start,
     NormPoint end,

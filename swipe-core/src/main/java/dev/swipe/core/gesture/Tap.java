@@ -1,5 +1,6 @@
 package dev.swipe.core.gesture;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.NormPoint;
 
 /**
@@ -9,6 +10,7 @@ import dev.swipe.core.NormPoint;
  * @param at where to touch
  * @param holdMs how long the finger stays down, 1..60000 ms (default 60)
  */
+@Api(status = Api.Status.STABLE)
 public record Tap(NormPoint at, int holdMs) implements Gesture {
   /** Long enough for every platform to register a press, short enough never to be a long press. */
   public static final int DEFAULT_HOLD_MS = 60;

@@ -1,5 +1,6 @@
 package dev.swipe.core.gesture;
 
+import dev.swipe.base.Api;
 import java.util.List;
 
 /**
@@ -14,6 +15,7 @@ import java.util.List;
  * @param mergedSteps planned move steps dropped because the link could not carry them
  * @param minReportIntervalNanos the link's minimum spacing the plan honours (0 = unlimited)
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record Timeline(List<TimelineEvent> events, int mergedSteps, long minReportIntervalNanos) {
   /** Copies the event list. */
   public Timeline {

@@ -1,5 +1,6 @@
 package dev.swipe.core.gesture;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.PointerEvent.Phase;
@@ -17,6 +18,7 @@ import java.util.Set;
  * until the link is free. The last move and the down, up and key reports are never dropped, only
  * delayed, so the finger always reaches the end point.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class TimelinePlanner {
   private static final long MS = 1_000_000L;
 

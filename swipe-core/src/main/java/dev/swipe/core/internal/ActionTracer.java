@@ -20,7 +20,6 @@ import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Tap;
 import dev.swipe.core.gesture.TimelineEvent;
 import dev.swipe.core.scroll.ScrollResult;
-import dev.swipe.core.trace.TraceWriter;
 import dev.swipe.diff.DiffResult;
 import java.util.ArrayDeque;
 import java.util.Deque;

@@ -36,7 +36,6 @@ import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.text.ScreenText;
 import dev.swipe.core.text.TextSearchResult;
-import dev.swipe.core.trace.TraceWriter;
 import dev.swipe.core.wheel.WheelNudgeResult;
 import dev.swipe.core.wheel.WheelReading;
 import dev.swipe.core.wheel.WheelSet;

@@ -6,7 +6,6 @@ import dev.swipe.core.ErrorCode;
 import dev.swipe.core.Observation;
 import dev.swipe.core.screen.GoldenScreen;
 import dev.swipe.core.screen.ScreenComparison;
-import dev.swipe.core.trace.TraceWriter;
 import java.nio.file.Path;
 import java.util.Map;
 

@@ -9,7 +9,6 @@ import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.scroll.SearchPace;
-import dev.swipe.core.trace.TraceWriter;
 import java.time.Duration;
 import java.util.function.Predicate;
 

@@ -9,7 +9,6 @@ import dev.swipe.core.gesture.Tap;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.text.ScreenText;
 import dev.swipe.core.text.TextSearchResult;
-import dev.swipe.core.trace.TraceWriter;
 import dev.swipe.text.TextLine;
 import dev.swipe.text.TextQuery;
 import java.util.ArrayList;

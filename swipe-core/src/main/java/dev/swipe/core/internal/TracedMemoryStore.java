@@ -3,7 +3,6 @@ package dev.swipe.core.internal;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.trace.TraceWriter;
 import dev.swipe.memory.MemoryQuery;
 import dev.swipe.memory.MemoryRecord;
 import dev.swipe.memory.MemoryStore;

@@ -6,7 +6,6 @@ import dev.swipe.core.Observation;
 import dev.swipe.core.screen.ScreenCondition;
 import dev.swipe.core.screen.WaitResult;
 import dev.swipe.core.text.TextSearchResult;
-import dev.swipe.core.trace.TraceWriter;
 import dev.swipe.text.TextQuery;
 import java.time.Duration;
 import java.util.Map;

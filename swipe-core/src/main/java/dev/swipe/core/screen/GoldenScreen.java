@@ -1,5 +1,6 @@
 package dev.swipe.core.screen;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormRegion;
@@ -35,6 +36,7 @@ import java.util.Map;
  *
  * <p>Immutable: {@link #mask} and {@link #tolerance} return new goldens.
  */
+@Api(status = Api.Status.STABLE)
 public final class GoldenScreen {
   /** The default tolerance: any changed cell outside the masks is a mismatch. */
   public static final double DEFAULT_TOLERANCE = 0.0;

@@ -1,5 +1,6 @@
 package dev.swipe.core.screen;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Observation;
@@ -22,6 +23,7 @@ import java.util.Map;
 import javax.imageio.ImageIO;
 
 /** The outcome of comparing a screenshot with a {@link GoldenScreen}. */
+@Api(status = Api.Status.STABLE)
 public final class ScreenComparison {
   /** Width of each of the three panels of the diff image, in pixels. */
   private static final int PANEL_WIDTH = 360;

@@ -1,5 +1,6 @@
 package dev.swipe.core.screen;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
@@ -17,6 +18,7 @@ import java.util.function.Predicate;
  * with earlier screenshots of that run; keep them free of side effects, since a wait checks them
  * many times.
  */
+@Api(status = Api.Status.STABLE)
 public interface ScreenCondition extends Predicate<Observation> {
 
   /**

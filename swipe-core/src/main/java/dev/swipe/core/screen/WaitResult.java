@@ -1,5 +1,6 @@
 package dev.swipe.core.screen;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.Observation;
 
 /**
@@ -14,6 +15,7 @@ import dev.swipe.core.Observation;
  * @param settledLooks how many of them passed the settling gate
  * @param waitedMs device time from the start of the wait to its end
  */
+@Api(status = Api.Status.STABLE)
 public record WaitResult(
     boolean held,
     String condition,

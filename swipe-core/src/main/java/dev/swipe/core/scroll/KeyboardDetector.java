@@ -1,5 +1,6 @@
 package dev.swipe.core.scroll;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.NormPoint;
 import dev.swipe.diff.GreyRaster;
 import java.util.OptionalDouble;
@@ -14,6 +15,7 @@ import java.util.OptionalDouble;
  * keyboards have 9..10 such keys, while list text is made of narrow glyph strokes and wide blank
  * runs.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class KeyboardDetector {
   static final int MIN_KEYS = 6;
   private static final double MIN_KEY_WIDTH = 0.04;

@@ -1,9 +1,12 @@
 package dev.swipe.core.scroll;
 
+import dev.swipe.base.Api;
+
 /**
  * What a directional scroll observed, judged from pixels only. Disagreements with the truth must
  * stay on the cautious side: when in doubt, {@link #UNOBSERVED}.
  */
+@Api(status = Api.Status.STABLE)
 public enum Movement {
   /**
    * The content inside the scrolled region differs from before the gesture, and the change is

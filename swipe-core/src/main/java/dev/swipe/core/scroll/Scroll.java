@@ -1,5 +1,6 @@
 package dev.swipe.core.scroll;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
@@ -23,6 +24,7 @@ import java.util.Optional;
  *     verdict then fails with {@code scroll_no_progress} instead of returning
  * @param before a settled observation of this run to compare against, or empty to take one
  */
+@Api(status = Api.Status.STABLE)
 public record Scroll(
     ScrollDirection direction,
     double amount,

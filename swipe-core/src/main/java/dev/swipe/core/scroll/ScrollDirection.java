@@ -1,10 +1,13 @@
 package dev.swipe.core.scroll;
 
+import dev.swipe.base.Api;
+
 /**
  * Which content a scroll should reveal. {@code DOWN} shows what lies further down the list, so the
  * finger moves UP; this is the convention of {@code scroll} tools and of people saying "scroll
  * down". Callers who think in finger moves use {@link #revealedByFinger}.
  */
+@Api(status = Api.Status.STABLE)
 public enum ScrollDirection {
   /** Reveal content above; the finger moves down. */
   UP("up", 0, 1),

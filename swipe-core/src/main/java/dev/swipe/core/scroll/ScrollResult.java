@@ -1,5 +1,6 @@
 package dev.swipe.core.scroll;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.Cost;
 import dev.swipe.core.Observation;
@@ -14,6 +15,7 @@ import org.immutables.value.Value;
 // @Value annotations are for the annotation processor: clients need not read org.immutables.value
 @Value.Immutable
 @SwipeStyle
+@Api(status = Api.Status.STABLE)
 public abstract class ScrollResult {
   /** For the generated implementation; values come from {@link #builder()}. */
   public ScrollResult() {}

@@ -1,5 +1,6 @@
 package dev.swipe.core.scroll;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.time.Duration;
 
@@ -19,6 +20,7 @@ import java.time.Duration;
  * @param pace {@link SearchPace#FLING} (the default) for long lists, {@link SearchPace#STEADY} for
  *     short ones
  */
+@Api(status = Api.Status.STABLE)
 public record ScrollSearch(int maxPasses, Duration timeout, SearchPace pace) {
   /** Default number of passes. */
   public static final int DEFAULT_MAX_PASSES = 60;

@@ -1,5 +1,6 @@
 package dev.swipe.core.scroll;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.Cost;
 import dev.swipe.core.Observation;
 import java.util.List;
@@ -17,6 +18,7 @@ import java.util.Locale;
  * @param scrolls every pass's result, in order
  * @param cost the total cost
  */
+@Api(status = Api.Status.STABLE)
 public record ScrollUntilResult(
     boolean found,
     int passes,

@@ -1,5 +1,7 @@
 package dev.swipe.core.scroll;
 
+import dev.swipe.base.Api;
+
 /**
  * How {@code scroll until} travels between looks.
  *
@@ -8,6 +10,7 @@ package dev.swipe.core.scroll;
  * Flinging covers many screens per pass, but anything that slides past between two looks is missed
  * unless the frames in between are looked at too. {@link #FLING} does exactly that.
  */
+@Api(status = Api.Status.STABLE)
 public enum SearchPace {
   /**
    * Shaped passes that dwell before lifting (no release velocity): the content moves the finger's

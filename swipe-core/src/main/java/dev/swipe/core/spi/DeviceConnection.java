@@ -1,5 +1,6 @@
 package dev.swipe.core.spi;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Sleeper;
 import dev.swipe.core.Ticker;
@@ -13,6 +14,7 @@ import dev.swipe.core.Ticker;
  * @param ticker the device's time source
  * @param sleeper how the device waits (advances virtual time on a simulator)
  */
+@Api(status = Api.Status.STABLE)
 public record DeviceConnection(
     HidTransport hid, FrameSource capture, Ticker ticker, Sleeper sleeper) {
   /** Requires every part. */

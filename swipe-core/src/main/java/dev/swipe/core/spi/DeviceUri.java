@@ -1,5 +1,6 @@
 package dev.swipe.core.spi;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +22,7 @@ import java.util.regex.Pattern;
  * <p>Options start at the first {@code ?}. Values are percent-decoded; a path that itself contains
  * {@code ?} (an HTTP URL with a query) must encode it as {@code %3F}.
  */
+@Api(status = Api.Status.STABLE)
 public final class DeviceUri {
   private static final Pattern SCHEME = Pattern.compile("[a-z][a-z0-9+.-]*");
 

@@ -1,5 +1,6 @@
 package dev.swipe.core.spi;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 
 /**
@@ -15,6 +16,7 @@ import dev.swipe.base.SwipeException;
  */
 @SuppressWarnings("ArrayRecordComponent")
 // public API: the JPEG is handed over, not copied (see above), for speed; frames are never compared
+@Api(status = Api.Status.STABLE)
 public record Frame(byte[] jpeg, int width, int height, long captureNanos) {
   /** Validates the sizes and that there are bytes at all. */
   public Frame {

@@ -1,5 +1,6 @@
 package dev.swipe.core.spi;
 
+import dev.swipe.base.Api;
 import java.time.Duration;
 
 /**
@@ -9,6 +10,7 @@ import java.time.Duration;
  * notBeforeNanos} plus the source's {@link #latency()}, because a "post-action" frame that predates
  * the action's effect would be a lie.
  */
+@Api(status = Api.Status.STABLE)
 public interface FrameSource extends AutoCloseable {
   /**
    * Returns a frame captured at or after {@code notBeforeNanos + latency()}, waiting up to {@code

@@ -1,5 +1,6 @@
 package dev.swipe.core.spi;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.internal.SwipeStyle;
 import dev.swipe.core.internal.ValueBuilders;
 import java.time.Duration;
@@ -14,6 +15,7 @@ import org.immutables.value.Value;
 // @Value annotations are for the annotation processor: clients need not read org.immutables.value
 @Value.Immutable
 @SwipeStyle
+@Api(status = Api.Status.STABLE)
 public abstract class HidCapabilities {
   /** For the generated implementation; values come from {@link #builder()}. */
   public HidCapabilities() {}

@@ -1,5 +1,6 @@
 package dev.swipe.core.spi;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormPoint;
 
@@ -11,6 +12,7 @@ import dev.swipe.core.NormPoint;
  * @param min logical value of normalized 0
  * @param max logical value of normalized 1000
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record HidRange(int min, int max) {
   /** CH9329 absolute mouse: 0..4095. */
   public static final HidRange CH9329_ABSOLUTE = new HidRange(0, 4095);

@@ -1,5 +1,6 @@
 package dev.swipe.core.spi;
 
+import dev.swipe.base.Api;
 import java.util.Optional;
 
 /**
@@ -10,6 +11,7 @@ import java.util.Optional;
  * {@code hid_rejected} when the device refuses a report, {@code unsupported_input} for reports they
  * cannot carry, and {@code device_closed} after {@link #close()}.
  */
+@Api(status = Api.Status.STABLE)
 public interface HidTransport extends AutoCloseable {
   /** What this link can do. */
   HidCapabilities capabilities();

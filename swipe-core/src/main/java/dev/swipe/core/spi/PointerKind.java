@@ -1,5 +1,6 @@
 package dev.swipe.core.spi;
 
+import dev.swipe.base.Api;
 import java.util.Locale;
 
 /**
@@ -7,6 +8,7 @@ import java.util.Locale;
  * absolute mouse for touch input (use {@link #TOUCH} or {@link #RELATIVE}); an iPhone needs
  * AssistiveTouch for any pointer.
  */
+@Api(status = Api.Status.STABLE)
 public enum PointerKind {
   /** Absolute mouse: position plus left button. URI value {@code abs}. */
   ABSOLUTE("abs"),

@@ -1,5 +1,6 @@
 package dev.swipe.core.spi;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.Sleeper;
 import dev.swipe.core.Ticker;
 
@@ -7,6 +8,7 @@ import dev.swipe.core.Ticker;
  * What a provider receives when it opens a part: the device's clock, so frame timestamps and report
  * times share one time base.
  */
+@Api(status = Api.Status.STABLE)
 public record ProviderContext(Ticker ticker, Sleeper sleeper) {
   /** Real time. */
   public static ProviderContext system() {

@@ -1,5 +1,6 @@
 package dev.swipe.core.spi;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormPoint;
 import java.util.ArrayList;
@@ -18,6 +19,7 @@ import java.util.List;
  *
  * <p>Used from the same thread as {@link HidTransport#send}, never while a button is held.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public interface RelativePointing {
   /**
    * Sends one relative report of {@code dx, dy} counts with no button held, returning as {@link

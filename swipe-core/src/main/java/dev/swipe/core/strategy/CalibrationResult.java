@@ -1,5 +1,6 @@
 package dev.swipe.core.strategy;
 
+import dev.swipe.base.Api;
 import java.util.List;
 import java.util.OptionalDouble;
 
@@ -11,6 +12,7 @@ import java.util.OptionalDouble;
  *     save_memory} as "effective distance")
  * @param tries every step, in order
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record CalibrationResult(OptionalDouble effectiveDistance, List<StepResult> tries) {
   /** Copies the tries. */
   public CalibrationResult {

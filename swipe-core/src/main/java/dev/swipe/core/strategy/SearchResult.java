@@ -1,5 +1,6 @@
 package dev.swipe.core.strategy;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.Observation;
 import java.util.List;
 
@@ -11,6 +12,7 @@ import java.util.List;
  * @param steps every swipe, in order
  * @param observation the last screen
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record SearchResult(
     boolean found, boolean boundary, List<StepResult> steps, Observation observation) {
   /** Copies the steps. */

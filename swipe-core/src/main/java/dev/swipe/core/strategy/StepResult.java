@@ -1,5 +1,6 @@
 package dev.swipe.core.strategy;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.Observation;
 import dev.swipe.diff.DiffResult;
@@ -16,6 +17,7 @@ import dev.swipe.diff.DiffResult;
  * @param threshold the diff ratio that confirms the step
  * @param confirmed {@code diff.diffRatio() > threshold}
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record StepResult(
     String strategy,
     double distance,

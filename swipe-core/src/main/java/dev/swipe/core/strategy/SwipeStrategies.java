@@ -1,5 +1,6 @@
 package dev.swipe.core.strategy;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.Device;
@@ -39,6 +40,7 @@ import java.util.function.Predicate;
  * fling); carousel swipes are linear and release while moving, because a pager needs release
  * velocity to turn a 40% drag into a page switch.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class SwipeStrategies {
   /** List coarse distance. */
   public static final double LIST_COARSE = 350;

@@ -1,5 +1,6 @@
 package dev.swipe.core.text;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.NormRegion;
 import java.util.Objects;
@@ -12,6 +13,7 @@ import java.util.Objects;
  * @param confidence the reader's confidence in [0, 1] (the weakest word's)
  * @param edits edits between a query and this text (0 when read as asked, or for plain reads)
  */
+@Api(status = Api.Status.STABLE)
 public record ScreenText(String text, NormRegion region, double confidence, int edits) {
 
   /** Validates. */

@@ -1,5 +1,6 @@
 package dev.swipe.core.text;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.Observation;
 import dev.swipe.text.TextQuery;
 import java.util.List;
@@ -13,6 +14,7 @@ import java.util.Optional;
  * @param query what was looked for
  * @param matches the matches, best first (fewest edits, whole lines, then confidence)
  */
+@Api(status = Api.Status.STABLE)
 public record TextSearchResult(Observation observation, TextQuery query, List<ScreenText> matches) {
 
   /** Copies the list. */

@@ -1,8 +1,10 @@
 package dev.swipe.core.trace;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.Api;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import java.io.BufferedReader;
@@ -15,14 +17,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads a trace written by {@link TraceWriter}, keeping what is readable: a malformed line, a
- * record without the basic fields or a truncated last line (a killed process) is skipped and
- * reported, never fatal, and so is a line longer than {@link #MAX_LINE_CHARS} (no record the writer
- * makes comes near it; a crafted trace must not make the reader hold gigabytes). A trace that
- * stopped early ends with a {@code trace_stopped} record ({@link Trace#stopReason()}).
+ * Reads a trace (see {@link TraceFormat}) into {@link TraceRecord}s, keeping what is readable: a
+ * malformed line, a record without the basic fields or a truncated last line (a killed process) is
+ * skipped and reported, never fatal, and so is a line longer than {@link #MAX_LINE_CHARS} (no
+ * record the writer makes comes near it; a crafted trace must not make the reader hold gigabytes).
+ * A trace that stopped early ends with a {@code trace_stopped} record ({@link Trace#stopReason()}).
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class TraceReader {
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final TypeReference<Map<String, Object>> FIELDS = new TypeReference<>() {};
 
   /** The longest line read as a record, in characters: 1 MiB. */
   public static final int MAX_LINE_CHARS = 1 << 20;
@@ -31,7 +35,7 @@ public final class TraceReader {
   public record Skipped(int line, String reason) {}
 
   /** The readable records and the skipped lines. */
-  public record Trace(Path directory, List<ObjectNode> records, List<Skipped> skipped) {
+  public record Trace(Path directory, List<TraceRecord> records, List<Skipped> skipped) {
     /** Copies the lists. */
     public Trace {
       records = List.copyOf(records);
@@ -41,8 +45,8 @@ public final class TraceReader {
     /** Why the writer stopped before the run ended, if it did. */
     public java.util.Optional<String> stopReason() {
       return records.stream()
-          .filter(r -> TraceWriter.STOPPED.equals(r.path("action").asText()))
-          .map(r -> r.path("reason").asText())
+          .filter(r -> TraceFormat.STOPPED.equals(r.action()))
+          .map(r -> r.text("reason").orElse(""))
           .findFirst();
     }
   }
@@ -55,15 +59,15 @@ public final class TraceReader {
    * @throws SwipeException {@code invalid_argument} (field {@code trace}) when there is no trace
    */
   public static Trace read(Path dir) {
-    Path file = dir.resolve(TraceWriter.FILE);
+    Path file = dir.resolve(TraceFormat.FILE);
     if (!Files.isRegularFile(file)) {
       throw new SwipeException(
           CommonCode.INVALID_ARGUMENT,
-          "trace: no " + TraceWriter.FILE + " in " + dir,
+          "trace: no " + TraceFormat.FILE + " in " + dir,
           Map.of("field", "trace", "path", dir.toString()),
           null);
     }
-    List<ObjectNode> records = new ArrayList<>();
+    List<TraceRecord> records = new ArrayList<>();
     List<Skipped> skipped = new ArrayList<>();
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       StringBuilder buf = new StringBuilder();
@@ -96,7 +100,12 @@ public final class TraceReader {
             skipped.add(new Skipped(n, "t_ms is not a number"));
             continue;
           }
-          records.add(o);
+          records.add(
+              new TraceRecord(
+                  o.path("seq").asLong(),
+                  o.path("action").asText(),
+                  o.path("t_ms").asDouble(),
+                  JSON.convertValue(o, FIELDS)));
         } catch (IOException e) {
           skipped.add(new Skipped(n, "malformed or truncated JSON: " + firstLine(e.getMessage())));
         }

@@ -1,6 +1,7 @@
 /**
- * Traces of a run: one JSON line per action written as it happens ({@link
- * dev.swipe.core.trace.TraceWriter}) and read back ({@link dev.swipe.core.trace.TraceReader}).
+ * Traces of a run, read back: a device given a trace directory writes one JSON line per action as
+ * it happens ({@link dev.swipe.core.trace.TraceFormat} names the files and fields), and {@link
+ * dev.swipe.core.trace.TraceReader} reads them into {@link dev.swipe.core.trace.TraceRecord}s.
  * swipe-report turns a trace into a self-contained HTML page.
  */
 package dev.swipe.core.trace;

@@ -1,5 +1,6 @@
 package dev.swipe.core.wheel;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormRegion;
 import dev.swipe.wheel.WheelRequest;
@@ -32,6 +33,7 @@ import java.util.OptionalInt;
  *     keeps the line an earlier reading found): two or more that agree, or none where the picker's
  *     cues disagree or too few mark a row ({@link #selectionClear()})
  */
+@Api(status = Api.Status.STABLE)
 public record WheelColumn(
     int index,
     double columnX,

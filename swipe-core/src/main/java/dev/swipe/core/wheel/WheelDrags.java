@@ -1,5 +1,6 @@
 package dev.swipe.core.wheel;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.GestureShape;
 import dev.swipe.core.gesture.Swipe;
@@ -11,6 +12,7 @@ import dev.swipe.wheel.WheelDrag;
  * the whole travel and no release velocity (no fling past the target; the picker's own snap lands
  * on the planned row).
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class WheelDrags {
   /** Press before moving: lets the picker register the touch before any travel. */
   public static final int HOLD_BEFORE_MS = 60;

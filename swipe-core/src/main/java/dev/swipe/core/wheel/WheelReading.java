@@ -1,5 +1,6 @@
 package dev.swipe.core.wheel;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.Observation;
 import java.util.List;
 import java.util.Objects;
@@ -10,6 +11,7 @@ import java.util.Objects;
  * @param observation the screenshot read
  * @param columns the columns, leftmost first; empty when the screen shows no picker
  */
+@Api(status = Api.Status.STABLE)
 public record WheelReading(Observation observation, List<WheelColumn> columns) {
 
   /** Copies the list. */

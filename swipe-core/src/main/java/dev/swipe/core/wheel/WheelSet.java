@@ -1,5 +1,6 @@
 package dev.swipe.core.wheel;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.util.Objects;
 import java.util.Optional;
@@ -13,6 +14,7 @@ import java.util.OptionalInt;
  * <p>A target given as text is a label the column would show ({@code "Sep"}, {@code "07"}, {@code
  * "PM"}); as a number it is a value under the column's scale (months count from 0 for January).
  */
+@Api(status = Api.Status.STABLE)
 public final class WheelSet {
   private final OptionalInt index;
   private final Optional<String> showing;

@@ -1,5 +1,6 @@
 package dev.swipe.core.wheel;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.Cost;
 import dev.swipe.core.Observation;
 import java.util.List;
@@ -17,6 +18,7 @@ import java.util.Objects;
  * @param observation the last screenshot, showing the target
  * @param cost the whole loop's cost
  */
+@Api(status = Api.Status.STABLE)
 public record WheelSetResult(
     String label,
     int value,

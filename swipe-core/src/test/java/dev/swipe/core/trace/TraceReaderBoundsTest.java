@@ -21,11 +21,11 @@ class TraceReaderBoundsTest {
     String huge =
         "{\"seq\":2,\"action\":\"x\",\"pad\":\"" + "a".repeat(TraceReader.MAX_LINE_CHARS) + "\"}\n";
     Files.writeString(
-        trace.resolve(TraceWriter.FILE), RECORD + huge + RECORD.replace("\"seq\":1", "\"seq\":3"));
+        trace.resolve(TraceFormat.FILE), RECORD + huge + RECORD.replace("\"seq\":1", "\"seq\":3"));
 
     TraceReader.Trace t = TraceReader.read(trace);
 
-    assertThat(t.records()).extracting(r -> r.path("seq").asInt()).containsExactly(1, 3);
+    assertThat(t.records()).extracting(TraceRecord::seq).containsExactly(1L, 3L);
     assertThat(t.skipped())
         .singleElement()
         .satisfies(

@@ -14,6 +14,7 @@ import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.swipe.base.Api;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,6 +41,7 @@ import java.util.regex.Pattern;
  *
  * <p>One instance per conversation: it numbers its calls.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class ScriptedPhoneModel implements ChatModel {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern TIME = Pattern.compile("(\\d{2}):(\\d{2})");

@@ -1,5 +1,6 @@
 package dev.swipe.sim.serial;
 
+import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.Key;
@@ -31,6 +32,7 @@ import java.util.function.IntSupplier;
  * 0..4095, a relative cursor integrated from counts (clamped at the screen edges, as a phone's
  * pointer is), keyboard and consumer keys as they go down and up.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class Ch9329Emulator extends SerialDeviceEmulator {
   /** Status byte: success. */
   public static final int STATUS_OK = 0x00;

@@ -1,5 +1,6 @@
 package dev.swipe.sim.serial;
 
+import dev.swipe.base.Api;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -10,6 +11,7 @@ import java.util.Objects;
  * @param kind what goes wrong
  * @param delay how long the device takes before it reads the frame (only for {@link Kind#LATE})
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record FrameFault(Kind kind, Duration delay) {
   /** The kinds of fault, one per frame. */
   public enum Kind {

@@ -1,5 +1,6 @@
 package dev.swipe.sim.serial;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.Modifier;
 import dev.swipe.core.spi.HidReport;
@@ -26,6 +27,7 @@ import java.util.function.Consumer;
  * 0x13 (select bits 0x80/0x40/0x20 for left/right/middle, state bits 0x08/0x04/0x02), MOUSE_WHEEL
  * 0x14 and MOUSE_RELATIVE 0x15 (accepted, not decoded).
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class PikvmEmulator extends SerialDeviceEmulator {
   /** Response code: ok (status flags may be or-ed in). */
   public static final int RESPONSE_OK = 0x80;

@@ -1,5 +1,6 @@
 package dev.swipe.sim.serial;
 
+import dev.swipe.base.Api;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -19,6 +20,7 @@ import java.util.regex.Pattern;
  * #hangUp()}) ends socat, which hangs up both terminals: the same thing a program sees when a USB
  * serial adapter is unplugged.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class PseudoTerminalPair implements AutoCloseable {
   private static final Pattern PTY = Pattern.compile("PTY is (\\S+)");
 

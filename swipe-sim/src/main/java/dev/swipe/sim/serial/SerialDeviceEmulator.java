@@ -1,5 +1,6 @@
 package dev.swipe.sim.serial;
 
+import dev.swipe.base.Api;
 import dev.swipe.core.spi.HidReport;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
@@ -38,6 +39,7 @@ import java.util.function.IntFunction;
  *
  * <p>Thread-safe: the serving threads and a test thread may use it concurrently.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public abstract class SerialDeviceEmulator implements AutoCloseable {
   private static final long SECOND_NANOS = 1_000_000_000L;
   private static final int MAX_GARBAGE = 12;

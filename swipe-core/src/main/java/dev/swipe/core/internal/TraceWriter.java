@@ -1,4 +1,4 @@
-package dev.swipe.core.trace;
+package dev.swipe.core.internal;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Observation;
+import dev.swipe.core.trace.TraceFormat;
+import dev.swipe.core.trace.TraceReader;
+import dev.swipe.core.trace.TraceRecord;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +23,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Appends one JSON line per action to {@code DIR/trace.jsonl} and stores each screenshot once
  * beside it in {@code DIR/shots/}. Each record is a single write of a whole line, so a killed
- * process leaves at most one truncated last line, which {@link TraceReader} skips.
+ * process leaves at most one truncated last line, which {@link TraceReader} skips. The files and
+ * names are {@link TraceFormat}'s.
  *
  * <p>Disk use is bounded by {@code maxBytes} for the whole directory: screenshots stop at three
  * quarters of it (records say so), records when the next line would not fit. A trace that stops, at
@@ -40,24 +44,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * itself and lose that record and every later one.
  */
 public final class TraceWriter implements AutoCloseable {
-  /** The trace file's name inside the trace directory. */
-  public static final String FILE = "trace.jsonl";
-
-  /**
-   * A video beside a trace has a sidecar: the same name with this suffix, holding its start on the
-   * device clock, so a report can link each step to its moment in the video.
-   */
-  public static final String VIDEO_SIDECAR_SUFFIX = ".json";
-
-  /** Where screenshots go, relative to the trace directory. */
-  public static final String SHOTS = "shots";
-
-  /** Default disk budget: 512 MiB. */
-  public static final long DEFAULT_MAX_BYTES = 512L * 1024 * 1024;
-
-  /** The action name of the record that ends a stopped trace. */
-  public static final String STOPPED = "trace_stopped";
-
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /** Room kept for the {@code trace_stopped} line. */
@@ -86,21 +72,19 @@ public final class TraceWriter implements AutoCloseable {
   private record Prior(long lastSeq, double endMs, Set<String> runs, Set<String> shots) {
     static Prior of(Path dir) throws IOException {
       Set<String> shots = new HashSet<>();
-      try (var files = Files.list(dir.resolve(SHOTS))) {
+      try (var files = Files.list(dir.resolve(TraceFormat.SHOTS))) {
         files.forEach(f -> shots.add(f.getFileName().toString()));
       }
-      if (!Files.isRegularFile(dir.resolve(FILE))) {
+      if (!Files.isRegularFile(dir.resolve(TraceFormat.FILE))) {
         return new Prior(0, 0, Set.of(), shots);
       }
       long last = 0;
       double end = 0;
       Set<String> runs = new HashSet<>();
-      for (ObjectNode r : TraceReader.read(dir).records()) {
-        last = Math.max(last, r.path("seq").asLong());
-        end = Math.max(end, Math.max(r.path("t_ms").asDouble(), r.path("end_ms").asDouble()));
-        if (r.path("run").isTextual()) {
-          runs.add(r.path("run").asText());
-        }
+      for (TraceRecord r : TraceReader.read(dir).records()) {
+        last = Math.max(last, r.seq());
+        end = Math.max(end, Math.max(r.timeMs(), r.endMs().orElse(0)));
+        r.runId().ifPresent(runs::add);
       }
       return new Prior(last, end, runs, shots);
     }
@@ -134,12 +118,13 @@ public final class TraceWriter implements AutoCloseable {
           "trace_max_bytes", "must be at least 4096, was " + maxBytes);
     }
     try {
-      Files.createDirectories(dir.resolve(SHOTS));
-      if (!Files.isWritable(dir.resolve(SHOTS))) {
-        throw new IOException("the directory " + dir.resolve(SHOTS) + " is not writable");
+      Files.createDirectories(dir.resolve(TraceFormat.SHOTS));
+      if (!Files.isWritable(dir.resolve(TraceFormat.SHOTS))) {
+        throw new IOException(
+            "the directory " + dir.resolve(TraceFormat.SHOTS) + " is not writable");
       }
       Prior prior = Prior.of(dir);
-      FileOutputStream file = new FileOutputStream(dir.resolve(FILE).toFile(), true);
+      FileOutputStream file = new FileOutputStream(dir.resolve(TraceFormat.FILE).toFile(), true);
       return new TraceWriter(dir, maxBytes, file, directorySize(dir), prior);
     } catch (IOException | RuntimeException e) {
       throw new SwipeException(
@@ -206,7 +191,7 @@ public final class TraceWriter implements AutoCloseable {
     shot.put("settled", o.settled());
     String name = runId(o.runId()) + "-" + o.id() + ".jpg";
     if (storedShots.contains(name)) {
-      shot.put("file", SHOTS + "/" + name);
+      shot.put("file", TraceFormat.SHOTS + "/" + name);
       return;
     }
     if (stopReason != null) {
@@ -223,13 +208,13 @@ public final class TraceWriter implements AutoCloseable {
     }
     try {
       // createFile fails on a file already there (another writer's): it is never written over
-      Path file = Files.createFile(dir.resolve(SHOTS).resolve(name));
+      Path file = Files.createFile(dir.resolve(TraceFormat.SHOTS).resolve(name));
       try (FileOutputStream shotFile = new FileOutputStream(file.toFile())) {
         shotFile.write(o.jpeg());
       }
       bytes += o.jpegSize();
       storedShots.add(name);
-      shot.put("file", SHOTS + "/" + name);
+      shot.put("file", TraceFormat.SHOTS + "/" + name);
     } catch (IOException e) {
       shot.put("skipped", "could not store: " + e.getMessage());
     }
@@ -268,7 +253,7 @@ public final class TraceWriter implements AutoCloseable {
     stopReason = reason;
     ObjectNode r = JSON.createObjectNode();
     r.put("seq", seq.incrementAndGet());
-    r.put("action", STOPPED);
+    r.put("action", TraceFormat.STOPPED);
     r.put("reason", reason);
     try {
       byte[] line = (JSON.writeValueAsString(r) + "\n").getBytes(StandardCharsets.UTF_8);
