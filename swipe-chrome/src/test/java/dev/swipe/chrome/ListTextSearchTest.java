@@ -86,14 +86,15 @@ class ListTextSearchTest {
   }
 
   /**
-   * From the top of the list to a contact near its end with the default search: flinging passes
-   * whose coasts cross several screens between two frames a reader could keep up with, so the
-   * search reads frames kept from each coast once it is over, and the default budget reaches that
-   * far.
+   * From the top of the list to a contact with the default search: flinging passes whose coasts
+   * cross several screens between two frames a reader could keep up with, so the search reads
+   * frames kept from each coast once it is over, and the default budget reaches a contact near the
+   * end. A contact just below the first screen shows on the coast's first frame only, before a
+   * stretch no frame showed: the search passes back to that frame instead of on past it.
    */
   @ParameterizedTest
-  @CsvSource({"390x844@3, 150"})
-  void aContactFarDownIsFoundFromTheTopWithTheDefaultSearch(String device, int row) {
+  @CsvSource({"390x844@3, 150", "iphone-15, 11", "pixel-7, 13"})
+  void aContactBelowTheFirstScreenIsFoundFromTheTopWithTheDefaultSearch(String device, int row) {
     try (ChromePhone page =
             ChromePhone.open(
                 "chrome:?device=" + device + "&url=" + server.url("pages/long-list.html"));

@@ -176,6 +176,25 @@ class TextOnSimulatorTest {
     }
   }
 
+  /**
+   * A contact just below the first screen is on the first frame of the search's first coast, and a
+   * capture too slow to follow the coast shows nothing of the screens after it: the search passes
+   * back until its screen holds that frame's content again, not only a fixed few steps.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios"})
+  void aContactJustBelowTheFirstScreenIsFoundWhenTheCoastOutranTheFrames(String platform) {
+    try (Device phone = Device.open("sim:?scene=list&fps=3&platform=" + platform)) {
+      List<String> shown = SimOracle.of(phone).visibleListRows(phone.screenshot());
+      List<String> all = SimOracle.listContacts();
+      String target = all.get(all.indexOf(shown.get(shown.size() - 1)) + 2);
+      ScrollUntilResult r =
+          phone.scrollUntil(Scroll.of(ScrollDirection.DOWN), TextQuery.of(target));
+      assertThat(r.found()).as("%s after %d passes", r.stoppedBy(), r.passes()).isTrue();
+      assertThat(SimOracle.of(phone).visibleListRows(r.observation())).contains(target);
+    }
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"android"})
   void waitForTextAnswersAtOnceWhenShownAndAfterTheTimeoutWhenNot(String platform) {

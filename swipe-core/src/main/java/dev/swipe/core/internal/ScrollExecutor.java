@@ -182,6 +182,7 @@ final class ScrollExecutor {
       boolean sighted,
       String sightedId,
       double behind,
+      GreyRaster sightedGrey,
       int gaps,
       long startNanos,
       NormRegion band,
@@ -254,6 +255,7 @@ final class ScrollExecutor {
     boolean[] sighted = new boolean[1];
     String[] sightedId = new String[1];
     double behind = Double.NaN;
+    GreyRaster sightedGrey = null;
     int gaps = 0;
     String reelEvidence = "";
     Swipe catcher = null;
@@ -322,6 +324,7 @@ final class ScrollExecutor {
           if (reading.readsIn(passing)) {
             sighted[0] = true;
             sightedId[0] = passing.id();
+            sightedGrey = kept.get(i).grey();
             behind = reel.travelSince(i, after.observation().greyForDiff());
           }
         }
@@ -420,6 +423,7 @@ final class ScrollExecutor {
         sighted[0],
         sightedId[0],
         behind,
+        sightedGrey,
         gaps,
         t0,
         band,
@@ -506,7 +510,10 @@ final class ScrollExecutor {
     boolean edge = false;
     boolean timedOut = false;
     int stepsBack = 0; // steady passes left in the opposite direction after a caught sighting
-    GreyRaster coverTo = null; // where a coast no frame followed began: steady passes back to it
+    // where a coast no frame followed began, or the coast frame that showed the target with such a
+    // stretch after it: steady passes back to it
+    GreyRaster coverTo = null;
+    boolean coverToSighting = false;
     int coverSteps = 0;
     while (!found && !edge && passes.size() < maxPasses) {
       if (ticker.read() >= deadline) {
@@ -556,8 +563,25 @@ final class ScrollExecutor {
           coverTo = null;
         } else if (stepsBack > 0) {
           stepsBack--;
-        } else if (++coverSteps >= MAX_COVER_STEPS
-            || overlaps(coverTo, current, played.band(), scroll.direction())) {
+        } else if (++coverSteps >= MAX_COVER_STEPS) {
+          coverTo = null;
+        } else if (coverToSighting) {
+          // back at or behind the frame that showed the target: the passes on cover it; short of
+          // it by a share of the band: step back over that share
+          GreyRaster g = current.greyForDiff();
+          double ahead = ContentTravel.along(coverTo, g, played.band(), scroll.direction());
+          if (Double.isFinite(ContentTravel.along(g, coverTo, played.band(), scroll.direction()))) {
+            coverTo = null;
+          } else if (Double.isFinite(ahead)) {
+            coverTo = null;
+            stepsBack =
+                stepsBack(
+                    ahead,
+                    Math.min(scroll.amount(), STEP_BACK_AMOUNT),
+                    played.band(),
+                    scroll.direction());
+          }
+        } else if (overlaps(coverTo, current, played.band(), scroll.direction())) {
           coverTo = null;
         }
         continue;
@@ -568,12 +592,22 @@ final class ScrollExecutor {
         if (played.gaps() > 0 && !found && !played.sighted()) {
           // part of this coast was on no frame: read it again on the way back
           coverTo = r.before().greyForDiff();
+          coverToSighting = false;
           coverSteps = 0;
           edge = false;
           continue;
         }
       }
-      if (played.sighted() && !found) {
+      if (played.sighted()
+          && !found
+          && played.sightedGrey() != null
+          && !Double.isFinite(played.behind())) {
+        // seen on a coast frame with a stretch on no frame after it: how far it lies behind is
+        // unknown, so pass back until the screen shares content with the frame that showed it
+        coverTo = played.sightedGrey();
+        coverToSighting = true;
+        coverSteps = 0;
+      } else if (played.sighted() && !found) {
         // seen while coasting, not on the screen the pass left: it lies behind, as far as the
         // content travelled since (within a screen or two of a catch)
         stepsBack =
