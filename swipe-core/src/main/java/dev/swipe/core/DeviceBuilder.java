@@ -46,7 +46,9 @@ public final class DeviceBuilder {
    * Opens a widget-parameter memory by URI: {@code sqlite:PATH} (the embedded default; {@code
    * sqlite:} alone is {@code ~/.swipe/memory.db}), {@code mem:}, or the scheme of a {@code
    * MemoryStoreProvider} on the class path. The device closes it. An unknown scheme fails {@link
-   * #open} with {@code unknown_scheme} listing the known ones, as for the device's own parts.
+   * #open} with {@code unknown_scheme} listing the known ones, as for the device's own parts. A
+   * device that steers a relative pointer from the frames also keeps there what it learned about
+   * its rig (one record of type {@code rig}), and starts from it on the same rig next time.
    */
   public DeviceBuilder memory(String uri) {
     SwipeException.requireArgument(uri, "memory");

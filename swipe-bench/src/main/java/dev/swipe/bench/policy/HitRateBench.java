@@ -28,7 +28,13 @@ import java.util.Random;
  *
  * <pre>
  * java -cp swipe-bench/target/benchmarks.jar dev.swipe.bench.policy.HitRateBench --platform=ios --devices=8 --targets=12 [--input=rig] [--pointers=touch,abs,rel]
+ * java -cp swipe-bench/target/benchmarks.jar dev.swipe.bench.policy.HitRateBench --platform=ios --devices=8 --targets=12 --memory
  * </pre>
+ *
+ * <p>With {@code --memory}, each device runs the relative pointer twice on one memory store: a
+ * first session that learns the rig from nothing, and a second, on the same taps, that starts from
+ * what the first kept. Phone time is the device's own clock (the simulator's virtual time), so the
+ * rows compare the pointer loop's work, not the machine's load.
  */
 public final class HitRateBench {
   static final double BOX_HALF_W = 40;
@@ -45,8 +51,9 @@ public final class HitRateBench {
     REFUSED
   }
 
-  /** One device's taps. */
-  record DeviceRun(List<Outcome> outcomes, List<Double> errors, int systemUiOpenings) {}
+  /** One device's taps, and the phone time each tap took (ms, the device's clock). */
+  record DeviceRun(
+      List<Outcome> outcomes, List<Double> errors, int systemUiOpenings, List<Long> phoneMs) {}
 
   public static void main(String[] args) {
     String platform = Stats.opt(args, "platform", "ios");
@@ -57,6 +64,10 @@ public final class HitRateBench {
     long seed0 = Long.parseLong(Stats.opt(args, "seed0", "36000"));
     String[] pointers = Stats.opt(args, "pointers", "touch,abs,rel").split(",", -1);
     Stats.deadlineFrom(args);
+    if (java.util.Arrays.asList(args).contains("--memory")) {
+      memoryRows(platform, input, devices, targets, threads, seed0);
+      return;
+    }
     System.out.printf(
         Locale.ROOT,
         "%n### %s, input=%s: %d devices (seeds %d..%d), %d taps each; box +-%.0f x +-%.0f units%n%n",
@@ -77,7 +88,7 @@ public final class HitRateBench {
       long t0 = System.nanoTime();
       List<DeviceRun> runs =
           Stats.parallel(
-              devices, threads, i -> runDevice(platform, input, kind, seed0 + i, targets));
+              devices, threads, i -> runDevice(platform, input, kind, seed0 + i, targets, null));
       double realS = (System.nanoTime() - t0) / 1e9;
       Map<Outcome, Integer> counts = new EnumMap<>(Outcome.class);
       List<Double> errors = new ArrayList<>();
@@ -111,8 +122,79 @@ public final class HitRateBench {
     }
   }
 
+  /**
+   * The relative pointer on each device twice, on one memory store: learning the rig from nothing,
+   * then starting from what the first session kept.
+   */
+  static void memoryRows(
+      String platform, String input, int devices, int targets, int threads, long seed0) {
+    System.out.printf(
+        Locale.ROOT,
+        "%n### %s, input=%s, pointer=rel, memory: %d devices (seeds %d..%d), %d taps per"
+            + " session%n%n",
+        platform,
+        input,
+        devices,
+        seed0,
+        seed0 + devices - 1,
+        targets);
+    System.out.println(
+        "| session | taps | hit | system UI openings | first tap phone ms p50 / max |"
+            + " every tap phone ms p50 | session phone s p50 |");
+    System.out.println("|---|---:|---:|---:|---|---:|---:|");
+    List<DeviceRun[]> pairs =
+        Stats.parallel(
+            devices,
+            threads,
+            i -> {
+              try {
+                java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("hitrate-memory");
+                String memory = "sqlite:" + dir.resolve("memory.db");
+                DeviceRun cold = runDevice(platform, input, "rel", seed0 + i, targets, memory);
+                DeviceRun warm = runDevice(platform, input, "rel", seed0 + i, targets, memory);
+                return new DeviceRun[] {cold, warm};
+              } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            });
+    String[] names = {"first: learns from nothing", "second: starts from the kept record"};
+    for (int k = 0; k < 2; k++) {
+      int taps = 0;
+      int hits = 0;
+      int openings = 0;
+      List<Long> first = new ArrayList<>();
+      List<Long> every = new ArrayList<>();
+      List<Long> session = new ArrayList<>();
+      for (DeviceRun[] pair : pairs) {
+        if (pair == null) {
+          continue;
+        }
+        DeviceRun r = pair[k];
+        taps += r.outcomes().size();
+        hits += (int) r.outcomes().stream().filter(o -> o == Outcome.HIT).count();
+        openings += r.systemUiOpenings();
+        if (!r.phoneMs().isEmpty()) {
+          first.add(r.phoneMs().get(0));
+        }
+        every.addAll(r.phoneMs());
+        session.add(r.phoneMs().stream().mapToLong(Long::longValue).sum());
+      }
+      System.out.printf(
+          Locale.ROOT,
+          "| %s | %d | %s | %d | %s / %s | %s | %s |%n",
+          names[k],
+          taps,
+          pct(hits, taps),
+          openings,
+          first.isEmpty() ? "-" : String.format(Locale.ROOT, "%.0f", Stats.pct(first, 50)),
+          first.isEmpty() ? "-" : String.format(Locale.ROOT, "%.0f", Stats.max(first)),
+          every.isEmpty() ? "-" : String.format(Locale.ROOT, "%.0f", Stats.pct(every, 50)),
+          session.isEmpty() ? "-" : Stats.f1(Stats.pct(session, 50) / 1000.0));
+    }
+  }
+
   static DeviceRun runDevice(
-      String platform, String input, String pointer, long seed, int targets) {
+      String platform, String input, String pointer, long seed, int targets, String memory) {
     String uri =
         "sim:?scene=map&platform="
             + platform
@@ -125,14 +207,16 @@ public final class HitRateBench {
     Random rnd = new Random(seed * 31 + pointer.hashCode());
     List<Outcome> outcomes = new ArrayList<>();
     List<Double> errors = new ArrayList<>();
-    try (Device device = Device.open(uri)) {
+    List<Long> phoneMs = new ArrayList<>();
+    try (Device device =
+        memory == null ? Device.open(uri) : Device.builder().device(uri).memory(memory).open()) {
       SimOracle oracle = SimOracle.of(device);
       for (int t = 0; t < targets; t++) {
         // away from the edges a tap must never need to cross: the app's own content area
         NormPoint target = NormPoint.of(100 + 800 * rnd.nextDouble(), 150 + 700 * rnd.nextDouble());
         int before = oracle.touchLog().size();
         try {
-          device.tap(target);
+          phoneMs.add(device.tap(target).cost().wallMs());
         } catch (SwipeException e) {
           outcomes.add(Outcome.REFUSED);
           continue;
@@ -164,7 +248,7 @@ public final class HitRateBench {
           openings++;
         }
       }
-      return new DeviceRun(outcomes, errors, openings);
+      return new DeviceRun(outcomes, errors, openings, phoneMs);
     }
   }
 

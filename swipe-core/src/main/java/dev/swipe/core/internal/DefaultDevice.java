@@ -50,6 +50,7 @@ import dev.swipe.wheel.WheelRequest;
 import dev.swipe.wheel.WheelRunGuard;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -180,6 +181,9 @@ public final class DefaultDevice implements Device {
                       "lag_ms", m.lag().toMillis(),
                       "frame_interval_ms", m.frameInterval().toMillis(),
                       "stated_ms", parts.lag.delegate().latency().toMillis())));
+      if (parts.recalled != null) {
+        traceNote("rig_recalled", rigDetails(parts.recalled));
+      }
     }
     this.settler =
         new FrameSettler(capture, attachments, ticker, parts.captureTimeout, parts.motionLog);
@@ -685,8 +689,11 @@ public final class DefaultDevice implements Device {
       if (closed) {
         return;
       }
-      closed = true;
       wheelGuard.endRun();
+      if (owner == null) {
+        keepLearned();
+      }
+      closed = true;
       if (owner != null) {
         attachments.close(); // give the screenshots' bytes back (to a server's budget too)
         if (ownsTrace) {
@@ -698,6 +705,37 @@ public final class DefaultDevice implements Device {
     } finally {
       parts.lock.unlock();
     }
+  }
+
+  /**
+   * Keeps what the device learned about its rig in the memory store. A store that fails here does
+   * not keep the device from closing: the failure goes to the trace, and the next session learns
+   * again.
+   */
+  private void keepLearned() {
+    try {
+      RigMemory.Learned kept = parts.keepLearned();
+      if (kept != null) {
+        traceNote("rig_kept", rigDetails(kept));
+      }
+    } catch (RuntimeException e) {
+      traceNote("rig_not_kept", Map.of("error", String.valueOf(e.getMessage())));
+    }
+  }
+
+  private static Map<String, Object> rigDetails(RigMemory.Learned l) {
+    Map<String, Object> d = new LinkedHashMap<>();
+    if (l.hasGain()) {
+      d.put("frame_height", l.frameHeight());
+      d.put("travel_px", Math.round(l.travel() * 100) / 100.0);
+      if (Double.isFinite(l.approach())) {
+        d.put("approach_px", Math.round(l.approach() * 100) / 100.0);
+      }
+    }
+    if (l.lag() != null) {
+      d.put("capture_lag_ms", l.lag().toMillis());
+    }
+    return d;
   }
 
   private final Device.Text textView = new TextView();

@@ -71,6 +71,15 @@ final class DeviceParts {
   /** Tells a phone that ignores the rig's input from a screen that did not change. */
   final InputCheck inputCheck;
 
+  /**
+   * The rig's name in the memory store ({@link RigMemory}); null when nothing is kept: no store, no
+   * steered pointer, or no URI to name the rig by.
+   */
+  final String rigName;
+
+  /** What an earlier session on this rig learned and this one starts from; null for nothing. */
+  final RigMemory.Learned recalled;
+
   private DeviceParts(
       HidTransport hid,
       FrameSource capture,
@@ -100,6 +109,41 @@ final class DeviceParts {
     this.inputCheck =
         new InputCheck(
             this.hid, this.capture, ticker, sleeper, config.captureTimeout(), pointerLoop);
+    this.rigName =
+        memory == null || pointerLoop == null
+            ? null
+            : RigMemory.name(
+                    config.deviceUri() == null
+                        ? null
+                        : DeviceUri.parse(config.deviceUri()).without("trace").raw(),
+                    config.hidUri(),
+                    config.captureUri())
+                .orElse(null);
+    this.recalled = rigName == null ? null : RigMemory.recall(memory, rigName).orElse(null);
+    if (recalled != null) {
+      pointerLoop.recall(recalled);
+      if (recalled.lag() != null) {
+        lag.measured(
+            recalled.lag(),
+            recalled.frameInterval() == null ? Duration.ZERO : recalled.frameInterval());
+      }
+    }
+  }
+
+  /**
+   * Keeps what the steered pointer learned for the next session on this rig; returns it, or null
+   * when nothing was kept.
+   */
+  RigMemory.Learned keepLearned() {
+    if (rigName == null) {
+      return null;
+    }
+    RigMemory.Learned learned = pointerLoop.learned();
+    if (!learned.any()) {
+      return null;
+    }
+    RigMemory.keep(memory, rigName, learned);
+    return learned;
   }
 
   /**

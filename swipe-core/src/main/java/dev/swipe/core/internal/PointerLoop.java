@@ -105,6 +105,12 @@ final class PointerLoop {
   /** Frame pixels per pixel of the grey rasters (2 on a large frame, halved to read faster). */
   private double rasterScale = 1;
 
+  /** What an earlier session on this rig learned, until the first frame gives its scale. */
+  private RigMemory.Learned recalled;
+
+  /** Whether this loop measured the capture's lag (a recalled lag is measured again). */
+  private boolean lagMeasured;
+
   PointerLoop(
       RelativePointing pointing,
       MeasuredLagSource capture,
@@ -117,6 +123,28 @@ final class PointerLoop {
     this.sleeper = sleeper;
     this.captureTimeout = captureTimeout;
     this.track = new PointerTrack(() -> capture.latency().toNanos());
+  }
+
+  /**
+   * Starts from what an earlier session on this rig learned: its gains become one more sight of
+   * each (scaled to this capture's frame height once a frame is seen), so this session's sights
+   * refine them.
+   */
+  void recall(RigMemory.Learned learned) {
+    this.recalled = learned.hasGain() ? learned : null;
+  }
+
+  /** What this loop knows now, to keep for the next session on this rig. */
+  RigMemory.Learned learned() {
+    MeasuredLagSource.Measured m = capture.measured();
+    return new RigMemory.Learned(
+        frameH,
+        travel.first(),
+        travel.paced(),
+        approach.first(),
+        approach.paced(),
+        m == null ? null : m.lag(),
+        m == null ? null : m.frameInterval());
   }
 
   /** Where this loop put the pointer, over time, for comparisons that leave its image out. */
@@ -274,7 +302,7 @@ final class PointerLoop {
    */
   private boolean locate() throws InterruptedException {
     for (int dir : new int[] {1, -1}) {
-      if (capture.measured() == null) {
+      if (!lagMeasured) {
         // two frames of the pointer at rest, then one report timed against the frames (one, so
         // that a phone drawing its pointer only where it stops shows the same moment), then the
         // rest of the leg
@@ -395,6 +423,7 @@ final class PointerLoop {
       GreyRaster now = decode(f);
       for (CursorFinder.Blob b : CursorFinder.moved(still, now, now, min, max)) {
         if (animated.stream().noneMatch(a -> overlap(a, b))) {
+          lagMeasured = true;
           capture.measured(
               Duration.ofNanos(Math.max(0, at - sentNanos)),
               Duration.ofNanos(Math.max(0, intervalNanos)));
@@ -451,6 +480,12 @@ final class PointerLoop {
   private GreyRaster decode(Frame f) {
     frameW = f.width();
     frameH = f.height();
+    if (recalled != null) {
+      double scale = (double) frameH / recalled.frameHeight();
+      travel.prior(recalled.travelFirst() * scale, recalled.travel() * scale);
+      approach.prior(recalled.approachFirst() * scale, recalled.approach() * scale);
+      recalled = null;
+    }
     DecodeOptions options = f.height() > 1400 ? DecodeOptions.FOR_DIFF : DecodeOptions.DEFAULT;
     try {
       GreyRaster g = ImageDecoder.decode(f.jpeg(), options);
@@ -489,6 +524,30 @@ final class PointerLoop {
     void observePaced(int n, double px) {
       rows.add(new double[] {0, n, px});
       fit();
+    }
+
+    /**
+     * One sight of each kind as an earlier session learned them: {@code first} for a burst's first
+     * report, {@code paced} for the others; a value that is not a positive number is left out.
+     */
+    void prior(double first, double paced) {
+      if (Double.isFinite(first) && first > 0) {
+        rows.add(new double[] {1, 0, first});
+      }
+      if (Double.isFinite(paced) && paced > 0) {
+        rows.add(new double[] {0, 1, paced});
+      }
+      fit();
+    }
+
+    /** Pixels the first report of a burst moves, as learned; NaN before a sight. */
+    double first() {
+      return first;
+    }
+
+    /** Pixels each later report moves, as learned; NaN before a sight. */
+    double paced() {
+      return paced;
     }
 
     /** Pixels per paced report. */

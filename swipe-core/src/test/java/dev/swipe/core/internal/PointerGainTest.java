@@ -62,4 +62,32 @@ class PointerGainTest {
     assertThat(g.distance(0, true)).isZero();
     assertThat(g.reportsFor(2, true)).isZero();
   }
+
+  @Test
+  void aRecalledGainIsUsedUntilSightsOfThisSessionOutweighIt() {
+    qt().forAll(doubles().between(2, 120), doubles().between(0.5, 2), integers().between(4, 12))
+        .checkAssert(
+            (recalled, change, n) -> {
+              PointerLoop.Gain g = new PointerLoop.Gain(() -> 20);
+              g.prior(recalled * PointerLoop.ISOLATED_RATIO, recalled);
+              assertThat(g.perReport()).isCloseTo(recalled, within(recalled * 1e-6));
+              // the rig's setting changed since: this session's bursts move change times as far
+              double now = recalled * change;
+              for (int i = 0; i < 3; i++) {
+                g.observeFirst(n, now * (PointerLoop.ISOLATED_RATIO + n - 1));
+                g.observePaced(n, now * n);
+              }
+              assertThat(Math.abs(g.perReport() - now))
+                  .as("nearer this session's gain than the recalled one")
+                  .isLessThan(Math.abs(recalled - now) * 0.2 + 1e-9);
+            });
+  }
+
+  @Test
+  void aRecalledValueThatIsNotAPositiveNumberIsLeftOut() {
+    PointerLoop.Gain g = new PointerLoop.Gain(() -> 7.5);
+    g.prior(Double.NaN, -3);
+    assertThat(g.perReport()).isEqualTo(7.5);
+    assertThat(g.paced()).isNaN();
+  }
 }
