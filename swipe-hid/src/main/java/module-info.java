@@ -6,7 +6,7 @@ module dev.swipe.hid {
   exports dev.swipe.hid;
 
   provides dev.swipe.core.spi.HidTransportProvider with
-      dev.swipe.hid.Ch9329TransportProvider,
-      dev.swipe.hid.PikvmTransportProvider,
-      dev.swipe.hid.HidGadgetTransportProvider;
+      dev.swipe.hid.internal.Ch9329TransportProvider,
+      dev.swipe.hid.internal.PikvmTransportProvider,
+      dev.swipe.hid.internal.HidGadgetTransportProvider;
 }

@@ -2,6 +2,7 @@ package dev.swipe.hid;
 
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.HidTransport;
+import dev.swipe.hid.internal.Ch9329TransportProvider;
 import dev.swipe.sim.serial.Ch9329Emulator;
 import dev.swipe.tck.HidTransportContract;
 import dev.swipe.tck.ObservedPointer;

@@ -18,6 +18,7 @@ import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerReport;
 import dev.swipe.core.spi.RelativePointing;
 import dev.swipe.core.testkit.StillFrameSource;
+import dev.swipe.hid.internal.Ch9329TransportProvider;
 import dev.swipe.sim.serial.Ch9329Emulator;
 import dev.swipe.tck.ObservedPointer;
 import java.io.FileOutputStream;

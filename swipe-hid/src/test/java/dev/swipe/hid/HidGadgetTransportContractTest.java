@@ -3,6 +3,7 @@ package dev.swipe.hid;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.HidRange;
 import dev.swipe.core.spi.HidTransport;
+import dev.swipe.hid.internal.HidGadgetTransportProvider;
 import dev.swipe.tck.HidTransportContract;
 import dev.swipe.tck.ObservedPointer;
 import java.io.IOException;

@@ -16,6 +16,7 @@ import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerReport;
 import dev.swipe.core.testkit.StillFrameSource;
+import dev.swipe.hid.internal.HidGadgetTransportProvider;
 import dev.swipe.tck.ObservedPointer;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -2,6 +2,7 @@ package dev.swipe.hid;
 
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.HidTransport;
+import dev.swipe.hid.internal.PikvmTransportProvider;
 import dev.swipe.sim.serial.PikvmEmulator;
 import dev.swipe.tck.HidTransportContract;
 import dev.swipe.tck.ObservedPointer;

@@ -12,6 +12,7 @@ import dev.swipe.core.gesture.Modifier;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerReport;
+import dev.swipe.hid.internal.PikvmTransportProvider;
 import dev.swipe.sim.serial.PikvmEmulator;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

@@ -7,7 +7,6 @@ import dev.swipe.core.Cost;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
 import dev.swipe.core.wheel.WheelColumn;
-import dev.swipe.core.wheel.WheelDrags;
 import dev.swipe.core.wheel.WheelNudgeResult;
 import dev.swipe.core.wheel.WheelReading;
 import dev.swipe.core.wheel.WheelSet;

@@ -1,6 +1,5 @@
-package dev.swipe.core.wheel;
+package dev.swipe.core.internal;
 
-import dev.swipe.base.Api;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.GestureShape;
 import dev.swipe.core.gesture.Swipe;
@@ -12,28 +11,27 @@ import dev.swipe.wheel.WheelDrag;
  * the whole travel and no release velocity (no fling past the target; the picker's own snap lands
  * on the planned row).
  */
-@Api(status = Api.Status.EXPERIMENTAL)
-public final class WheelDrags {
+final class WheelDrags {
   /** Press before moving: lets the picker register the touch before any travel. */
-  public static final int HOLD_BEFORE_MS = 60;
+  static final int HOLD_BEFORE_MS = 60;
 
   /** Dwell before release: well above Android's 40 ms rest rule and iOS's velocity window. */
-  public static final int DWELL_MS = 150;
+  static final int DWELL_MS = 150;
 
   /** Shortest move phase. */
-  public static final int MIN_DURATION_MS = 300;
+  static final int MIN_DURATION_MS = 300;
 
   /** Longest move phase. */
-  public static final int MAX_DURATION_MS = 1200;
+  static final int MAX_DURATION_MS = 1200;
 
   /** Move time of any drag before its travel is counted. */
-  public static final int BASE_DURATION_MS = 150;
+  static final int BASE_DURATION_MS = 150;
 
   /**
    * Move time per normalized unit of travel: about 0.67 units per ms at most, a person's quick but
    * not flicking turn of a wheel (the dwell before release keeps it from flinging).
    */
-  public static final double MS_PER_UNIT = 1.5;
+  static final double MS_PER_UNIT = 1.5;
 
   private WheelDrags() {}
 
@@ -44,13 +42,13 @@ public final class WheelDrags {
    * a 32 pt iOS row that can be half a row, and the snap then lands one row short (2 of 72 nudges
    * in the wheel policy benchmark).
    */
-  public static final double SLOP_ALLOWANCE = 12;
+  static final double SLOP_ALLOWANCE = 12;
 
   /**
    * The allowance never exceeds this share of the pitch, so a picker that follows from the very
    * first pixel still snaps back to the planned row.
    */
-  public static final double MAX_SLOP_ALLOWANCE_ROWS = 0.3;
+  static final double MAX_SLOP_ALLOWANCE_ROWS = 0.3;
 
   /** The extended end stays this far inside the screen (as the planner's own margin). */
   static final double EDGE_MARGIN = 10;
@@ -62,7 +60,7 @@ public final class WheelDrags {
    *
    * @param pitch the pitch the plan used, normalized units
    */
-  public static Swipe toSwipe(WheelDrag drag, double pitch) {
+  static Swipe toSwipe(WheelDrag drag, double pitch) {
     double travel = drag.travel();
     double dx = drag.endX() - drag.startX();
     double dy = drag.endY() - drag.startY();

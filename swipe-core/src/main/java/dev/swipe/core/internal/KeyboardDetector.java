@@ -1,6 +1,5 @@
-package dev.swipe.core.scroll;
+package dev.swipe.core.internal;
 
-import dev.swipe.base.Api;
 import dev.swipe.core.NormPoint;
 import dev.swipe.diff.GreyRaster;
 import java.util.OptionalDouble;
@@ -15,8 +14,7 @@ import java.util.OptionalDouble;
  * keyboards have 9..10 such keys, while list text is made of narrow glyph strokes and wide blank
  * runs.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
-public final class KeyboardDetector {
+final class KeyboardDetector {
   static final int MIN_KEYS = 6;
   private static final double MIN_KEY_WIDTH = 0.04;
   private static final double MAX_KEY_WIDTH = 0.16;
@@ -31,7 +29,7 @@ public final class KeyboardDetector {
   private KeyboardDetector() {}
 
   /** The normalized y where a keyboard begins, or empty when the screen shows none. */
-  public static OptionalDouble detect(GreyRaster raster) {
+  static OptionalDouble detect(GreyRaster raster) {
     int w = raster.width();
     int h = raster.height();
     int start = (int) (h * MIN_TOP);

@@ -1,24 +1,23 @@
-package dev.swipe.hid;
+package dev.swipe.hid.internal;
 
-import dev.swipe.base.Api;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.HidTransportProvider;
 import dev.swipe.core.spi.ProviderContext;
+import dev.swipe.hid.HidGadgetTransport;
 
-/** Opens {@code ch9329:} URIs as {@link Ch9329Transport}s. */
-@Api(status = Api.Status.EXPERIMENTAL)
-public final class Ch9329TransportProvider implements HidTransportProvider {
+/** Opens {@code hidg:} URIs as {@link HidGadgetTransport}s. */
+public final class HidGadgetTransportProvider implements HidTransportProvider {
   /** Made by {@link java.util.ServiceLoader}. */
-  public Ch9329TransportProvider() {}
+  public HidGadgetTransportProvider() {}
 
   @Override
   public String scheme() {
-    return "ch9329";
+    return "hidg";
   }
 
   @Override
   public HidTransport open(DeviceUri uri, ProviderContext context) {
-    return Ch9329Transport.open(uri);
+    return HidGadgetTransport.open(uri);
   }
 }

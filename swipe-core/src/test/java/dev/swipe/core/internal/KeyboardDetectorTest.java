@@ -1,4 +1,4 @@
-package dev.swipe.core.scroll;
+package dev.swipe.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;

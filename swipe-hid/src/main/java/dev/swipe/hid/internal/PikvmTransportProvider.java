@@ -1,24 +1,23 @@
-package dev.swipe.hid;
+package dev.swipe.hid.internal;
 
-import dev.swipe.base.Api;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.HidTransportProvider;
 import dev.swipe.core.spi.ProviderContext;
+import dev.swipe.hid.PikvmTransport;
 
-/** Opens {@code hidg:} URIs as {@link HidGadgetTransport}s. */
-@Api(status = Api.Status.EXPERIMENTAL)
-public final class HidGadgetTransportProvider implements HidTransportProvider {
+/** Opens {@code pikvm:} URIs as {@link PikvmTransport}s. */
+public final class PikvmTransportProvider implements HidTransportProvider {
   /** Made by {@link java.util.ServiceLoader}. */
-  public HidGadgetTransportProvider() {}
+  public PikvmTransportProvider() {}
 
   @Override
   public String scheme() {
-    return "hidg";
+    return "pikvm";
   }
 
   @Override
   public HidTransport open(DeviceUri uri, ProviderContext context) {
-    return HidGadgetTransport.open(uri);
+    return PikvmTransport.open(uri);
   }
 }

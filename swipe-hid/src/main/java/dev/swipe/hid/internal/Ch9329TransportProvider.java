@@ -1,24 +1,23 @@
-package dev.swipe.hid;
+package dev.swipe.hid.internal;
 
-import dev.swipe.base.Api;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.HidTransportProvider;
 import dev.swipe.core.spi.ProviderContext;
+import dev.swipe.hid.Ch9329Transport;
 
-/** Opens {@code pikvm:} URIs as {@link PikvmTransport}s. */
-@Api(status = Api.Status.EXPERIMENTAL)
-public final class PikvmTransportProvider implements HidTransportProvider {
+/** Opens {@code ch9329:} URIs as {@link Ch9329Transport}s. */
+public final class Ch9329TransportProvider implements HidTransportProvider {
   /** Made by {@link java.util.ServiceLoader}. */
-  public PikvmTransportProvider() {}
+  public Ch9329TransportProvider() {}
 
   @Override
   public String scheme() {
-    return "pikvm";
+    return "ch9329";
   }
 
   @Override
   public HidTransport open(DeviceUri uri, ProviderContext context) {
-    return PikvmTransport.open(uri);
+    return Ch9329Transport.open(uri);
   }
 }
