@@ -21,6 +21,8 @@ import java.time.Duration;
  * @param cursorHideAfter how long after the last move the drawn pointer hides
  * @param tapOffsetPx how far above the drawn tip (or the circle's centre) a tap lands
  * @param cornerRadiusPx the display corners' radius, which clamps the pointer
+ * @param captureLag how far behind the phone its captured frames are: a frame captured at a time
+ *     shows the phone as it was this long before
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public record SimInput(
@@ -35,7 +37,8 @@ public record SimInput(
     double cursorAlpha,
     Duration cursorHideAfter,
     double tapOffsetPx,
-    double cornerRadiusPx) {
+    double cornerRadiusPx,
+    Duration captureLag) {
 
   /**
    * Frame pixels one relative report of {@code counts} (its length) moves the pointer, {@code

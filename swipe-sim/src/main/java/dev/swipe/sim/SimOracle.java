@@ -146,6 +146,15 @@ public final class SimOracle {
   }
 
   /**
+   * The list's offset in frame pixels as the phone drew it at phone time {@code nanos} (its
+   * ticker's reading), a time after the last touch and not after now: for measuring when a motion
+   * ended after the fact.
+   */
+  public double listOffsetPxAt(long nanos) {
+    return phone.listOffsetAt(nanos);
+  }
+
+  /**
    * The contact whose page a tap on its row opened, empty while the list shows (or on other
    * scenes).
    */

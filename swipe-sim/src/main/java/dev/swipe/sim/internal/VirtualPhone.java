@@ -753,6 +753,16 @@ public final class VirtualPhone {
     return scene.visibleRows(shown, keyboard.top(shown));
   }
 
+  /**
+   * The list's offset as the phone drew it at phone time {@code nanos}, in frame pixels: a time
+   * since the last touch (when the list's motion since is known) and not after now.
+   */
+  public synchronized double listOffsetAt(long nanos) {
+    long now = ticker.read();
+    advance(now);
+    return scene.listOffset(Math.min(nanos, now));
+  }
+
   /** Every touch the phone took (the newest 100 000), oldest first. */
   public synchronized List<SimState.TouchEvent> touchLog() {
     return new ArrayList<>(touchLog);
@@ -817,7 +827,8 @@ public final class VirtualPhone {
         rules.cursorAlpha(),
         java.time.Duration.ofNanos(rules.cursorHideNanos()),
         rules.tapOffset() * capture,
-        rules.cornerRadiusPt() * profile.density() * scaleY);
+        rules.cornerRadiusPt() * profile.density() * scaleY,
+        profile.latency());
   }
 
   /** Every pointer state received so far (the newest 100 000), oldest first. */
