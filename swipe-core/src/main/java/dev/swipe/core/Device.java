@@ -470,6 +470,14 @@ public interface Device extends AutoCloseable {
     Ticker ticker();
 
     /**
+     * How far the captured frames lag the phone, as this device measured it (a move of the pointer
+     * the phone draws, timed against the frames) or recalled it for this rig from its memory store;
+     * empty before either. Every frame the device asks for after an action waits out the larger of
+     * this and the lag the capture states.
+     */
+    Optional<Duration> captureLag();
+
+    /**
      * The widget-parameter memory configured with {@link DeviceBuilder#memory(String)} (shared by
      * the device's runs), traced into this run, if any. Its errors are {@link SwipeException}s
      * ({@code memory_unavailable}, {@code invalid_argument}, ...).

@@ -70,7 +70,16 @@ class RigMemoryAcrossSessionsTest {
     String memory = "sqlite:" + dir.resolve("memory.db");
     Path first = dir.resolve("first");
     try (Device device = Device.builder().device(RIG).memory(memory).trace(first).open()) {
+      assertThat(device.rig().captureLag()).as("nothing measured or recalled yet").isEmpty();
       assertThat(taps(device, 3, 1)).isEqualTo(3);
+      assertThat(device.rig().captureLag())
+          .as("measured against the capture's true lag, within a frame")
+          .hasValueSatisfying(
+              l ->
+                  assertThat(l.toMillis())
+                      .isBetween(
+                          SimOracle.of(device).input().captureLag().toMillis() - 1,
+                          SimOracle.of(device).input().captureLag().toMillis() + 40));
     }
     List<MemoryRecord> kept = rigRecords(memory);
     assertThat(kept).hasSize(1);
@@ -88,6 +97,9 @@ class RigMemoryAcrossSessionsTest {
 
     Path second = dir.resolve("second");
     try (Device device = Device.builder().device(RIG).memory(memory).trace(second).open()) {
+      assertThat(device.rig().captureLag())
+          .as("recalled before any action")
+          .contains(Duration.ofMillis(lag));
       List<TraceRecord> recalled = notes(second, "rig_recalled");
       assertThat(recalled).hasSize(1);
       assertThat(recalled.get(0).number("outcome", "travel_px").orElseThrow())

@@ -911,6 +911,11 @@ public final class DefaultDevice implements Device {
     }
 
     @Override
+    public Optional<Duration> captureLag() {
+      return Optional.ofNullable(parts.lag.measured()).map(MeasuredLagSource.Measured::lag);
+    }
+
+    @Override
     public Optional<MemoryStore> memory() {
       return DefaultDevice.this.memory();
     }

@@ -341,6 +341,11 @@ class WheelSetterTest {
         }
 
         @Override
+        public Optional<Duration> captureLag() {
+          return Optional.empty();
+        }
+
+        @Override
         public Optional<MemoryStore> memory() {
           return Optional.empty();
         }
