@@ -147,14 +147,19 @@ public final class HitRateBench {
             devices,
             threads,
             i -> {
+              java.nio.file.Path dir;
               try {
-                java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("hitrate-memory");
+                dir = java.nio.file.Files.createTempDirectory("hitrate-memory");
+              } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+              try {
                 String memory = "sqlite:" + dir.resolve("memory.db");
                 DeviceRun cold = runDevice(platform, input, "rel", seed0 + i, targets, memory);
                 DeviceRun warm = runDevice(platform, input, "rel", seed0 + i, targets, memory);
                 return new DeviceRun[] {cold, warm};
-              } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+              } finally {
+                deleteQuietly(dir);
               }
             });
     String[] names = {"first: learns from nothing", "second: starts from the kept record"};
@@ -249,6 +254,16 @@ public final class HitRateBench {
         }
       }
       return new DeviceRun(outcomes, errors, openings, phoneMs);
+    }
+  }
+
+  private static void deleteQuietly(java.nio.file.Path dir) {
+    try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(dir)) {
+      for (java.nio.file.Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        java.nio.file.Files.deleteIfExists(p);
+      }
+    } catch (java.io.IOException e) {
+      System.err.println("could not delete " + dir + ": " + e);
     }
   }
 

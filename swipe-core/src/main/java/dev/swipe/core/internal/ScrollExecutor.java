@@ -602,7 +602,7 @@ final class ScrollExecutor {
           && played.sightedGrey() != null
           && !Double.isFinite(played.behind())) {
         // seen on a coast frame with a stretch on no frame after it: how far it lies behind is
-        // unknown, so pass back until the screen shares content with the frame that showed it
+        // unknown, so pass back until the screen is at or behind the frame that showed it
         coverTo = played.sightedGrey();
         coverToSighting = true;
         coverSteps = 0;
