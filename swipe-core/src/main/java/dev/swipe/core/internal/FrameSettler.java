@@ -16,6 +16,7 @@ import dev.swipe.diff.FrameStability;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDecoder;
 import dev.swipe.diff.NormalizedRegion;
+import dev.swipe.diff.StabilityResult;
 import java.time.Duration;
 
 /**
@@ -94,7 +95,8 @@ final class FrameSettler {
    *     sooner ({@link #QUIET_FRAMES} frames per {@link #QUIET})
    * @param spanFactor when positive, the window also lasts this many times the span of the motion
    *     seen (see {@code QuietRun}), so that an ease-out whose last pixels take a share of its time
-   *     is not declared settled in its tail however long it coasts
+   *     is not declared settled in its tail however long it coasts; only while the latest change
+   *     was a sliver (see {@link Quiet#VISIBLE_STEP_SHARE})
    */
   public record Quiet(
       Duration afterMotion,
@@ -134,12 +136,18 @@ final class FrameSettler {
      * {@code chrome:}). A fixed window is beaten by a long enough coast: Leaflet's inertia eases
      * out as the fifth power of the time left and iOS's scroll decays exponentially, so their last
      * few pixels, steps too small for the noise-robust diff, take a share of the coast that grows
-     * with its length (a third to a half of the motion seen before them). A coast that leaves the
-     * screen bare is another matter: see {@link FrameSettler#emptied}. The window counts capture
-     * time only: the frames of a sub-pixel tail come as fast as ever.
+     * with its length (a third to a half of the motion seen before them). Where the latest change
+     * was no such sliver (at least {@link #VISIBLE_STEP_SHARE} of the screen changed: whole-pixel
+     * steps of a list, or motion that stopped dead, as Android's spline does) the diff sees
+     * whatever moves, and the window is half a second or four times the longer of the latest two
+     * gaps between changes: waiting the motion's length again there cost seconds on every long iOS
+     * coast and a second on Android's. A coast that leaves the screen bare is another matter: see
+     * {@link FrameSettler#emptied}. The window counts capture time only: the frames of a sub-pixel
+     * tail come as fast as ever.
      */
     public static final Quiet COAST =
-        new Quiet(Duration.ofMillis(500), 0, true, 1, ANY_STEP, Duration.ZERO, true, 1);
+        new Quiet(
+            Duration.ofMillis(500), 4, true, 2, Duration.ofMillis(1000), Duration.ZERO, true, 1);
 
     /**
      * Below this dwell before release a gesture lifts while moving: velocity trackers look at the
@@ -269,6 +277,27 @@ final class FrameSettler {
      * its first change to its latest: the span factor applies to it.
      */
     long windowNanos(boolean moved, long lastGapNanos, long previousGapNanos, long spanNanos) {
+      return windowNanos(moved, lastGapNanos, previousGapNanos, spanNanos, 0);
+    }
+
+    /**
+     * A change of at least this share of the judged pixels is no sub-pixel sliver of an ease-out's
+     * tail: a list's whole-pixel step changes about twice as much. The slivers that end a Leaflet
+     * map's inertia on {@code chrome:} change under a third of it.
+     */
+    static final double VISIBLE_STEP_SHARE = 0.02;
+
+    /**
+     * {@link #windowNanos(boolean, long, long, long)} when the latest change touched {@code
+     * lastChangeShare} of the judged pixels: the span counts only after a sliver, since after a
+     * larger change the diff would see the content move on.
+     */
+    long windowNanos(
+        boolean moved,
+        long lastGapNanos,
+        long previousGapNanos,
+        long spanNanos,
+        double lastChangeShare) {
       long step = 0;
       long longest = longestCrawlStep.toNanos();
       if (lastGapNanos <= longest) {
@@ -278,7 +307,8 @@ final class FrameSettler {
         step = Math.max(step, previousGapNanos);
       }
       long crawl = (long) (crawlFactor * step);
-      long span = (long) (spanFactor * Math.max(0, spanNanos));
+      long span =
+          lastChangeShare >= VISIBLE_STEP_SHARE ? 0 : (long) (spanFactor * Math.max(0, spanNanos));
       return moved
           ? Math.max(Math.max(QUIET_NANOS, afterMotion.toNanos()), Math.max(crawl, span))
           : QUIET_NANOS;
@@ -572,6 +602,9 @@ final class FrameSettler {
     private long lastGap;
     private long previousGap;
 
+    /** The share of the judged pixels the latest change touched. */
+    private double lastChangeShare;
+
     /**
      * The motion's span: from its first change (or the run's first frame when the gesture is known
      * to move) to the latest change that came within the policy's shortest window of the one
@@ -603,11 +636,13 @@ final class FrameSettler {
      * frame continues a run without adding watched time.
      */
     boolean see(GreyRaster next, long at, boolean late) {
-      boolean same =
-          sameSize(anchor, next)
-              && (region == null
-                  ? FrameStability.isStable(anchor, next)
-                  : FrameStability.STRICT.compare(anchor, next, region).stable());
+      StabilityResult diff =
+          !sameSize(anchor, next)
+              ? null
+              : region == null
+                  ? FrameStability.STRICT.compare(anchor, next)
+                  : FrameStability.STRICT.compare(anchor, next, region);
+      boolean same = diff != null && diff.stable();
       if (same) {
         frames++;
         if (!late) {
@@ -615,6 +650,7 @@ final class FrameSettler {
         }
       } else {
         anchor = next;
+        lastChangeShare = diff == null ? 1 : diff.changedRatio();
         watched = 0;
         frames = 1;
         moved = true;
@@ -639,7 +675,8 @@ final class FrameSettler {
 
     /** The window {@code quiet} asks of this run. */
     private long window(Quiet quiet) {
-      return quiet.windowNanos(moved, lastGap, previousGap, motionEnd - motionStart);
+      return quiet.windowNanos(
+          moved, lastGap, previousGap, motionEnd - motionStart, lastChangeShare);
     }
 
     /** The quiet time watched up to the frame at {@code at}. */

@@ -329,6 +329,18 @@ class FrameSettlerTest {
     assertThat(q.windowNanos(true, 16 * MS, 16 * MS, 200 * MS)).isEqualTo(500 * MS);
     assertThat(q.windowNanos(true, 16 * MS, 16 * MS, 1200 * MS)).isEqualTo(1200 * MS);
     assertThat(q.windowNanos(false, 0, 0, 1200 * MS)).isEqualTo(FrameSettler.QUIET_NANOS);
+    assertThat(q.windowNanos(true, 200 * MS, 150 * MS, 3000 * MS, 0.04))
+        .as("after a whole-pixel step of a list: the steps count, not the span")
+        .isEqualTo(800 * MS);
+    assertThat(q.windowNanos(true, 16 * MS, 16 * MS, 3000 * MS, 0.05))
+        .as("motion that stopped dead")
+        .isEqualTo(500 * MS);
+    assertThat(q.windowNanos(true, 200 * MS, 150 * MS, 3000 * MS, 0.005))
+        .as("after a sliver of an ease-out: the span")
+        .isEqualTo(3000 * MS);
+    assertThat(q.windowNanos(true, 1500 * MS, 150 * MS, 3000 * MS, 0.04))
+        .as("a change after a long still spell is no crawl step")
+        .isEqualTo(600 * MS);
     assertThat(FrameSettler.Quiet.PICKER.windowNanos(true, 16 * MS, 16 * MS, 5000 * MS))
         .as("other policies are blind to the span")
         .isEqualTo(1000 * MS);
