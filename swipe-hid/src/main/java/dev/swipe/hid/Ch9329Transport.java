@@ -15,6 +15,7 @@ import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerKind;
 import dev.swipe.core.spi.PointerReport;
 import dev.swipe.core.spi.RelativePointing;
+import dev.swipe.core.spi.TouchReport;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -303,6 +304,9 @@ public final class Ch9329Transport implements HidTransport {
 
   @Override
   public synchronized void send(HidReport report) {
+    if (report instanceof TouchReport t) {
+      throw MultiTouchRefusal.of("ch9329:", t);
+    }
     SwipeException.requireArgument(report, "report");
     ensureUsable();
     try {

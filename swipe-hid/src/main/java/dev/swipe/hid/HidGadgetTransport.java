@@ -13,6 +13,7 @@ import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerKind;
 import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.spi.TouchReport;
 import java.io.FileNotFoundException;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -217,6 +218,9 @@ public final class HidGadgetTransport implements HidTransport {
 
   @Override
   public synchronized void send(HidReport report) {
+    if (report instanceof TouchReport t) {
+      throw MultiTouchRefusal.of("hidg:", t);
+    }
     SwipeException.requireArgument(report, "report");
     if (closed) {
       throw new SwipeException(

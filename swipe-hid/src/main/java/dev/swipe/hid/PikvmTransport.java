@@ -13,6 +13,7 @@ import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerKind;
 import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.spi.TouchReport;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Arrays;
@@ -214,6 +215,9 @@ public final class PikvmTransport implements HidTransport {
 
   @Override
   public synchronized void send(HidReport report) {
+    if (report instanceof TouchReport t) {
+      throw MultiTouchRefusal.of("pikvm:", t);
+    }
     SwipeException.requireArgument(report, "report");
     if (closed) {
       throw new SwipeException(

@@ -27,6 +27,7 @@ import java.util.OptionalInt;
  * @param pageCount carousel page count
  * @param mapOffsetXPx map viewport left edge on the map canvas
  * @param mapOffsetYPx map viewport top edge on the map canvas
+ * @param mapZoom how far the map is zoomed (1 as it opens, above 1 zoomed in)
  * @param wheels picker columns, left to right
  * @param keyboardVisible whether the on-screen keyboard is up (or coming up)
  * @param editorOpen whether a picker's inline editor is open (Android tap or long press)
@@ -50,6 +51,7 @@ public record SimState(
     int pageCount,
     double mapOffsetXPx,
     double mapOffsetYPx,
+    double mapZoom,
     List<Wheel> wheels,
     boolean keyboardVisible,
     boolean editorOpen,

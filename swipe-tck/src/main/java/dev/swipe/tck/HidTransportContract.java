@@ -9,12 +9,14 @@ import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.Key;
+import dev.swipe.core.gesture.TouchContact;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerKind;
 import dev.swipe.core.spi.PointerReport;
 import dev.swipe.core.spi.RelativePointing;
+import dev.swipe.core.spi.TouchReport;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -178,6 +180,39 @@ public abstract class HidTransportContract {
           .isInstanceOfSatisfying(
               SwipeException.class,
               e -> assertThat(e.code()).isEqualTo(ErrorCode.UNSUPPORTED_INPUT));
+    }
+  }
+
+  @Test
+  void severalFingersAreCarriedOrRefusedAsTheContactsSay() {
+    TouchReport two =
+        new TouchReport(
+            List.of(
+                new TouchContact(0, NormPoint.of(300, 500), true),
+                new TouchContact(1, NormPoint.of(700, 500), true)));
+    TouchReport lift =
+        new TouchReport(
+            List.of(
+                new TouchContact(0, NormPoint.of(300, 500), false),
+                new TouchContact(1, NormPoint.of(700, 500), false)));
+    if (transport.capabilities().contacts() >= 2) {
+      transport.send(two);
+      transport.send(lift);
+      transport.send(two);
+      transport.releaseAll();
+      List<ObservedPointer> seen = observedPointer();
+      assertThat(seen).as("the peer saw the fingers").isNotEmpty();
+      assertThat(seen.get(seen.size() - 1).pressed()).as("released at the end").isFalse();
+    } else {
+      assertThatThrownBy(() -> transport.send(two))
+          .isInstanceOfSatisfying(
+              SwipeException.class,
+              e -> assertThat(e.code()).isEqualTo(ErrorCode.UNSUPPORTED_INPUT));
+      transport.send(new PointerReport(NormPoint.of(500, 500), true));
+      transport.send(new PointerReport(NormPoint.of(500, 500), false));
+      List<ObservedPointer> seen = observedPointer();
+      assertThat(seen).as("the link still works after refusing").isNotEmpty();
+      assertThat(seen.get(seen.size() - 1).pressed()).isFalse();
     }
   }
 

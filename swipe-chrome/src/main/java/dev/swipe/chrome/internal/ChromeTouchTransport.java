@@ -7,6 +7,7 @@ import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
+import dev.swipe.core.gesture.TouchContact;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidRange;
 import dev.swipe.core.spi.HidReport;
@@ -14,10 +15,12 @@ import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerKind;
 import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.spi.TouchReport;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -29,8 +32,9 @@ import java.util.concurrent.CompletableFuture;
  * engine's answer, so a busy page cannot stretch the gesture; the lift waits for every answer
  * before it returns, as the transport contract asks of a report that ends a gesture.
  *
- * <p>A finger that is not pressed has no touch equivalent; it moves the page's mouse, as a hovering
- * stylus would. Keys go through {@code Input.dispatchKeyEvent}.
+ * <p>A multi-touch report carries up to {@link #MAX_TOUCH_POINTS} fingers. A finger that is not
+ * pressed has no touch equivalent; it moves the page's mouse, as a hovering stylus would. Keys go
+ * through {@code Input.dispatchKeyEvent}.
  */
 final class ChromeTouchTransport implements HidTransport {
   /** Touch points a page is told the screen takes. */
@@ -57,6 +61,7 @@ final class ChromeTouchTransport implements HidTransport {
             .minReportInterval(Duration.ZERO)
             .keyboard(true)
             .consumerKeys(false)
+            .contacts(MAX_TOUCH_POINTS)
             .build();
     Instant now = Instant.now();
     this.epochNanosAtStart = now.getEpochSecond() * 1_000_000_000L + now.getNano();
@@ -76,22 +81,73 @@ final class ChromeTouchTransport implements HidTransport {
     checkAnswers();
     if (report instanceof PointerReport p) {
       pointer(p);
+    } else if (report instanceof TouchReport t) {
+      touches(t);
     } else if (report instanceof KeyReport k) {
       key(k);
     }
   }
 
-  private void pointer(PointerReport p) {
-    double x = p.at().x() / NormPoint.MAX * page.screen().width();
-    double y = p.at().y() / NormPoint.MAX * page.screen().height();
+  /**
+   * Several fingers: DevTools takes the fingers that touch and presses, moves or lifts each one
+   * that changed since the previous event. A finger this report lifts is first moved to where it
+   * lifts, with the others, then left out.
+   */
+  private void touches(TouchReport t) {
+    if (t.contacts().size() > MAX_TOUCH_POINTS) {
+      throw new SwipeException(
+          ErrorCode.UNSUPPORTED_INPUT,
+          "chrome: takes up to " + MAX_TOUCH_POINTS + " fingers, got " + t.contacts().size());
+    }
+    boolean lifts = t.contacts().stream().anyMatch(c -> !c.touching());
+    if (lifts && touching) {
+      ObjectNode e = touch("touchMove");
+      for (TouchContact c : t.contacts()) {
+        addPoint(e, c.at(), c.id());
+      }
+      unanswered.add(page.callAsync("Input.dispatchTouchEvent", e));
+    }
+    List<TouchContact> down = t.contacts().stream().filter(TouchContact::touching).toList();
+    if (down.isEmpty()) {
+      if (touching) {
+        touching = false;
+        unanswered.add(page.callAsync("Input.dispatchTouchEvent", touch("touchEnd")));
+        awaitAnswers();
+      }
+      return;
+    }
+    ObjectNode e = touch(touching ? "touchMove" : "touchStart");
+    for (TouchContact c : down) {
+      addPoint(e, c.at(), c.id());
+    }
+    touching = true;
+    unanswered.add(page.callAsync("Input.dispatchTouchEvent", e));
+  }
+
+  /** Adds a touch point at {@code at} (normalized) to a touch event, in CSS pixels. */
+  private void addPoint(ObjectNode event, NormPoint at, int id) {
+    double[] xy = cssPixels(at);
+    ObjectNode point = ((ArrayNode) event.get("touchPoints")).addObject();
+    point.put("x", xy[0]).put("y", xy[1]).put("id", id);
+    point.put("radiusX", 4).put("radiusY", 4).put("force", 1);
+  }
+
+  private double[] cssPixels(NormPoint at) {
+    double x = at.x() / NormPoint.MAX * page.screen().width();
+    double y = at.y() / NormPoint.MAX * page.screen().height();
     // The far edge (normalized 1000) lies on the last pixel's far side; keep it on the screen.
-    x = Math.min(x, page.screen().width() - 0.01);
-    y = Math.min(y, page.screen().height() - 0.01);
+    return new double[] {
+      Math.min(x, page.screen().width() - 0.01), Math.min(y, page.screen().height() - 0.01)
+    };
+  }
+
+  private void pointer(PointerReport p) {
+    double[] xy = cssPixels(p.at());
+    double x = xy[0];
+    double y = xy[1];
     if (p.pressed()) {
       ObjectNode e = touch(touching ? "touchMove" : "touchStart");
-      ObjectNode point = ((ArrayNode) e.get("touchPoints")).addObject();
-      point.put("x", x).put("y", y).put("id", 0);
-      point.put("radiusX", 4).put("radiusY", 4).put("force", 1);
+      addPoint(e, p.at(), 0);
       touching = true;
       unanswered.add(page.callAsync("Input.dispatchTouchEvent", e));
     } else if (touching) {

@@ -7,7 +7,7 @@ import dev.swipe.base.Api;
  * immutable value; {@link TimelinePlanner} compiles it to timed reports and the device plays them.
  */
 @Api(status = Api.Status.STABLE)
-public sealed interface Gesture permits Tap, LongPress, Swipe, Drag, KeyPress {
+public sealed interface Gesture permits Tap, LongPress, Swipe, Drag, Pinch, MultiTouch, KeyPress {
   /** A short lower-case name for logs, traces and errors, e.g. {@code swipe}. */
   String kind();
 }

@@ -5,8 +5,10 @@ import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.PointerEvent.Phase;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Compiles gestures to timelines.
@@ -74,6 +76,10 @@ public final class TimelinePlanner {
       out.add(new PointerEvent(up, Phase.UP, s.end()));
     } else if (gesture instanceof Drag d) {
       planDrag(d, out);
+    } else if (gesture instanceof Pinch p) {
+      planPinch(p, out);
+    } else if (gesture instanceof MultiTouch m) {
+      planMultiTouch(m, out);
     } else if (gesture instanceof KeyPress k) {
       out.add(new KeyEvent(0, k.key(), k.modifiers(), true));
       out.add(new KeyEvent(k.holdMs() * MS, k.key(), Set.of(), false));
@@ -119,6 +125,69 @@ public final class TimelinePlanner {
         new PointerEvent(before + duration + d.holdAfterMs() * MS, Phase.UP, path.get(segments)));
   }
 
+  /**
+   * Both fingers down at once, {@code steps} moves at constant speed, stationary samples during the
+   * dwell (so velocity trackers see the fingers rest), both up at once.
+   */
+  private static void planPinch(Pinch p, List<TimelineEvent> out) {
+    long before = p.holdBeforeMs() * MS;
+    long duration = p.durationMs() * MS;
+    out.add(pinchAt(p, 0, 0, true));
+    for (int i = 1; i <= p.steps(); i++) {
+      out.add(pinchAt(p, before + duration * i / p.steps(), (double) i / p.steps(), true));
+    }
+    long up = before + duration + p.holdAfterMs() * MS;
+    long every = GestureShape.DWELL_SAMPLE_MS * MS;
+    for (long t = before + duration + every; t < up; t += every) {
+      out.add(pinchAt(p, t, 1, true));
+    }
+    out.add(pinchAt(p, up, 1, false));
+  }
+
+  private static TouchEvent pinchAt(Pinch p, long at, double t, boolean touching) {
+    return new TouchEvent(
+        at,
+        List.of(
+            new TouchContact(0, p.fingerAt(0, t), touching),
+            new TouchContact(1, p.fingerAt(1, t), touching)));
+  }
+
+  /**
+   * Every finger sampled at once: at each finger's down, corners and lift, and every display frame
+   * while any finger moves; a finger appears from its down to its lift, lifted in its last report.
+   */
+  private static void planMultiTouch(MultiTouch m, List<TimelineEvent> out) {
+    TreeSet<Integer> times = new TreeSet<>();
+    for (MultiTouch.Stroke s : m.strokes()) {
+      int t = s.startMs();
+      times.add(t);
+      for (int i = 0; i < s.segmentMs().size(); i++) {
+        int leg = s.segmentMs().get(i);
+        boolean moves = !s.path().get(i).equals(s.path().get(i + 1));
+        for (int k = GestureShape.DWELL_SAMPLE_MS;
+            moves && k < leg;
+            k += GestureShape.DWELL_SAMPLE_MS) {
+          times.add(t + k);
+        }
+        t += leg;
+        times.add(t);
+      }
+    }
+    List<MultiTouch.Stroke> strokes = m.strokes();
+    for (int ms : times) {
+      List<TouchContact> contacts = new ArrayList<>();
+      for (int id = 0; id < strokes.size(); id++) {
+        MultiTouch.Stroke s = strokes.get(id);
+        if (ms >= s.startMs() && ms <= s.endMs()) {
+          contacts.add(new TouchContact(id, s.at(ms), ms < s.endMs()));
+        }
+      }
+      if (!contacts.isEmpty()) {
+        out.add(new TouchEvent(ms * MS, contacts));
+      }
+    }
+  }
+
   /** At least one step per segment, the rest by largest remainder; the sum is exactly {@code n}. */
   static int[] allocateSteps(double[] share, int n) {
     int k = share.length;
@@ -160,9 +229,9 @@ public final class TimelinePlanner {
       // the link is free again, or when the next one is the final move and sending this one would
       // make it late; otherwise it is only delayed (by less than one step).
       boolean mergeable = false;
-      if (isMove(e) && i + 1 < raw.size() && isMove(raw.get(i + 1))) {
+      if (isMove(raw, i) && i + 1 < raw.size() && isMove(raw, i + 1)) {
         long next = raw.get(i + 1).offsetNanos();
-        boolean nextIsFinal = i + 2 >= raw.size() || !isMove(raw.get(i + 2));
+        boolean nextIsFinal = i + 2 >= raw.size() || !isMove(raw, i + 2);
         mergeable = next <= earliest || (nextIsFinal && next < earliest + minInterval);
       }
       if (e.offsetNanos() < earliest && mergeable) {
@@ -176,8 +245,24 @@ public final class TimelinePlanner {
     return new Timeline(out, merged, minInterval);
   }
 
-  private static boolean isMove(TimelineEvent e) {
-    return e instanceof PointerEvent p && p.phase() == Phase.MOVE;
+  /**
+   * Whether event {@code i} only moves fingers already down: a pointer move, or a touch report in
+   * which every finger touches and none is new. Downs, lifts and keys are never merged away.
+   */
+  private static boolean isMove(List<TimelineEvent> raw, int i) {
+    TimelineEvent e = raw.get(i);
+    if (e instanceof PointerEvent p) {
+      return p.phase() == Phase.MOVE;
+    }
+    if (!(e instanceof TouchEvent t) || i == 0 || !(raw.get(i - 1) instanceof TouchEvent before)) {
+      return false;
+    }
+    if (t.touching() != t.contacts().size() || before.touching() != before.contacts().size()) {
+      return false;
+    }
+    Set<Integer> down = new HashSet<>();
+    before.contacts().forEach(c -> down.add(c.id()));
+    return t.contacts().stream().allMatch(c -> down.contains(c.id()));
   }
 
   private static TimelineEvent withOffset(TimelineEvent e, long at) {
@@ -186,6 +271,9 @@ public final class TimelinePlanner {
     }
     if (e instanceof PointerEvent p) {
       return new PointerEvent(at, p.phase(), p.point());
+    }
+    if (e instanceof TouchEvent t) {
+      return new TouchEvent(at, t.contacts());
     }
     KeyEvent k = (KeyEvent) e;
     return new KeyEvent(at, k.key(), k.modifiers(), k.down());

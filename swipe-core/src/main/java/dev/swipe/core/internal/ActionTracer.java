@@ -15,10 +15,14 @@ import dev.swipe.core.gesture.Gesture;
 import dev.swipe.core.gesture.KeyEvent;
 import dev.swipe.core.gesture.KeyPress;
 import dev.swipe.core.gesture.LongPress;
+import dev.swipe.core.gesture.MultiTouch;
+import dev.swipe.core.gesture.Pinch;
 import dev.swipe.core.gesture.PointerEvent;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Tap;
 import dev.swipe.core.gesture.TimelineEvent;
+import dev.swipe.core.gesture.TouchContact;
+import dev.swipe.core.gesture.TouchEvent;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.diff.DiffResult;
 import java.util.ArrayDeque;
@@ -421,6 +425,26 @@ final class ActionTracer {
       }
       a.put("duration_ms", d.durationMs());
       a.put("hold_after_ms", d.holdAfterMs());
+    } else if (g instanceof Pinch p) {
+      point(a, "centre", p.centre());
+      point(a, "end_centre", p.endCentre());
+      a.put("start_spread", p.startSpread());
+      a.put("end_spread", p.endSpread());
+      a.put("angle_deg", p.angleDeg());
+      a.put("rotate_deg", p.rotateDeg());
+      a.put("duration_ms", p.durationMs());
+      a.put("hold_after_ms", p.holdAfterMs());
+    } else if (g instanceof MultiTouch m) {
+      ArrayNode strokes = a.putArray("strokes");
+      for (MultiTouch.Stroke s : m.strokes()) {
+        ObjectNode stroke = strokes.addObject().put("start_ms", s.startMs());
+        ArrayNode path = stroke.putArray("path");
+        for (NormPoint p : s.path()) {
+          path.addArray().add(p.x()).add(p.y());
+        }
+        ArrayNode legs = stroke.putArray("segment_ms");
+        s.segmentMs().forEach(legs::add);
+      }
     } else if (g instanceof KeyPress k) {
       a.put("key", k.key().name());
     }
@@ -439,6 +463,11 @@ final class ActionTracer {
       ArrayNode row = planned.addArray().add(e.offsetNanos() / 1e6);
       if (e instanceof PointerEvent p) {
         row.add(p.phase().name().toLowerCase(Locale.ROOT)).add(p.point().x()).add(p.point().y());
+      } else if (e instanceof TouchEvent touch) {
+        row.add("touch");
+        for (TouchContact c : touch.contacts()) {
+          row.addArray().add(c.id()).add(c.at().x()).add(c.at().y()).add(c.touching());
+        }
       } else if (e instanceof KeyEvent k) {
         row.add(k.down() ? "key_down" : "key_up").add(k.key().name());
       }

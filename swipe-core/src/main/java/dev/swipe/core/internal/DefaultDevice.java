@@ -19,6 +19,8 @@ import dev.swipe.core.gesture.Gesture;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.KeyPress;
 import dev.swipe.core.gesture.LongPress;
+import dev.swipe.core.gesture.MultiTouch;
+import dev.swipe.core.gesture.Pinch;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Tap;
 import dev.swipe.core.gesture.Timeline;
@@ -454,6 +456,20 @@ public final class DefaultDevice implements Device {
         wheelGuard.checkGenericTap(t.at().x(), t.at().y());
       } else if (gesture instanceof LongPress p) {
         wheelGuard.checkGenericTap(p.at().x(), p.at().y());
+      } else if (gesture instanceof Pinch p) {
+        for (int finger = 0; finger < 2; finger++) {
+          NormPoint a = p.fingerAt(finger, 0);
+          NormPoint b = p.fingerAt(finger, 1);
+          wheelGuard.checkGenericTouch(a.x(), a.y(), b.x(), b.y());
+        }
+      } else if (gesture instanceof MultiTouch m) {
+        for (MultiTouch.Stroke s : m.strokes()) {
+          for (int i = 1; i < s.path().size(); i++) {
+            NormPoint a = s.path().get(i - 1);
+            NormPoint b = s.path().get(i);
+            wheelGuard.checkGenericTouch(a.x(), a.y(), b.x(), b.y());
+          }
+        }
       } else if (gesture instanceof KeyPress) {
         wheelGuard.checkKeyboardInput();
       }
@@ -524,6 +540,23 @@ public final class DefaultDevice implements Device {
   }
 
   private static void checkSupported(Gesture gesture, HidCapabilities caps) {
+    int fingers =
+        gesture instanceof Pinch ? 2 : gesture instanceof MultiTouch m ? m.strokes().size() : 1;
+    if (fingers > caps.contacts()) {
+      throw new SwipeException(
+          ErrorCode.UNSUPPORTED_INPUT,
+          "a "
+              + gesture.kind()
+              + " needs "
+              + fingers
+              + " fingers and this HID link holds "
+              + caps.contacts()
+              + "; play it on a multi-touch digitizer (hidg: with pointer=touch&contacts="
+              + Math.max(fingers, 2)
+              + ") or on sim: or chrome:",
+          Map.of("fingers", fingers, "contacts", caps.contacts()),
+          null);
+    }
     if (gesture instanceof KeyPress k) {
       boolean ok = k.key().page() == Key.Page.KEYBOARD ? caps.keyboard() : caps.consumerKeys();
       if (!ok) {

@@ -9,6 +9,7 @@ import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.PointerReport;
 import dev.swipe.core.spi.RelativePointing;
+import dev.swipe.core.spi.TouchReport;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -59,6 +60,20 @@ final class DeviceListeners {
     for (DeviceListener l : listeners) {
       try {
         l.pointerSent(r, at);
+      } catch (RuntimeException e) {
+        // see above
+      }
+    }
+  }
+
+  private void touch(TouchReport r) {
+    if (listeners.isEmpty()) {
+      return;
+    }
+    long at = ticker.read();
+    for (DeviceListener l : listeners) {
+      try {
+        l.touchSent(r, at);
       } catch (RuntimeException e) {
         // see above
       }
@@ -133,6 +148,8 @@ final class DeviceListeners {
       delegate.send(report);
       if (report instanceof PointerReport p) {
         pointer(p);
+      } else if (report instanceof TouchReport t) {
+        touch(t);
       }
     }
 

@@ -8,6 +8,7 @@ import dev.swipe.core.Observation;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.Gesture;
+import dev.swipe.core.gesture.Pinch;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
@@ -195,7 +196,9 @@ final class FrameSettler {
       int hold =
           gesture instanceof Swipe s
               ? s.holdAfterMs()
-              : gesture instanceof Drag d ? d.holdAfterMs() : Integer.MAX_VALUE;
+              : gesture instanceof Drag d
+                  ? d.holdAfterMs()
+                  : gesture instanceof Pinch p ? p.holdAfterMs() : Integer.MAX_VALUE;
       return hold < COAST_BELOW_HOLD_MS ? COAST : DEFAULT;
     }
 
@@ -283,7 +286,7 @@ final class FrameSettler {
     /**
      * A change of at least this share of the judged pixels is no sub-pixel sliver of an ease-out's
      * tail: a list's whole-pixel step changes about twice as much. The slivers that end a Leaflet
-     * map's inertia on {@code chrome:} change under a third of it.
+     * map's inertia on {@code chrome:} change under 1% of them.
      */
     static final double VISIBLE_STEP_SHARE = 0.02;
 

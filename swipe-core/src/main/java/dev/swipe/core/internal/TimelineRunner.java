@@ -10,10 +10,12 @@ import dev.swipe.core.gesture.KeyEvent;
 import dev.swipe.core.gesture.PointerEvent;
 import dev.swipe.core.gesture.Timeline;
 import dev.swipe.core.gesture.TimelineEvent;
+import dev.swipe.core.gesture.TouchEvent;
 import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.spi.TouchReport;
 import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.function.IntPredicate;
@@ -147,6 +149,9 @@ public final class TimelineRunner {
   public static HidReport toReport(TimelineEvent e) {
     if (e instanceof PointerEvent p) {
       return new PointerReport(p.point(), p.pressed());
+    }
+    if (e instanceof TouchEvent t) {
+      return new TouchReport(t.contacts());
     }
     KeyEvent k = (KeyEvent) e;
     return new KeyReport(k.key(), k.modifiers(), k.down());

@@ -35,6 +35,16 @@ public abstract class HidCapabilities {
     return Duration.ZERO;
   }
 
+  /**
+   * How many fingers the link can hold down at once: 1 for a mouse or a single-contact digitizer,
+   * up to 10 for a multi-touch digitizer. A gesture with more fingers is refused before any report
+   * is sent.
+   */
+  @Value.Default
+  public int contacts() {
+    return 1;
+  }
+
   /** Whether keyboard-page keys can be sent. */
   @Value.Default
   public boolean keyboard() {
@@ -52,6 +62,10 @@ public abstract class HidCapabilities {
     if (!pointerKinds().contains(activePointer())) {
       throw dev.swipe.base.SwipeException.invalidArgument(
           "pointer", "active pointer " + activePointer().id() + " is not among " + pointerKinds());
+    }
+    if (contacts() < 1 || contacts() > 10) {
+      throw dev.swipe.base.SwipeException.invalidArgument(
+          "contacts", "must be in [1, 10], was " + contacts());
     }
     if (minReportInterval().isNegative()) {
       throw dev.swipe.base.SwipeException.invalidArgument(

@@ -11,6 +11,7 @@ import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerKind;
 import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.spi.TouchReport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -70,6 +71,11 @@ public final class RecordingHidTransport implements HidTransport {
   public synchronized void send(HidReport report) {
     if (closed) {
       throw new SwipeException(ErrorCode.DEVICE_CLOSED, "transport closed");
+    }
+    if (report instanceof TouchReport t && t.contacts().size() > capabilities().contacts()) {
+      throw new SwipeException(
+          ErrorCode.UNSUPPORTED_INPUT,
+          "this recording link holds " + capabilities().contacts() + " finger(s)");
     }
     if (failure != null && failWhen.test(report)) {
       RuntimeException f = failure;

@@ -1,5 +1,6 @@
 package dev.swipe.sim.internal;
 
+import dev.swipe.sim.SimConfig;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Graphics2D;
@@ -15,6 +16,13 @@ import java.util.List;
  * AOSP {@code OverScroller.fling} with {@code mScrollerX} and {@code mScrollerY}), clamped
  * (Android, Flutter) or rubber-banded (iOS) at its edges. A floating search pill is an editable
  * field.
+ *
+ * <p>Two fingers zoom it about their centroid: the map point under the centroid when the pinch
+ * began stays under the centroid as it moves, the zoom follows the fingers' spread, and the pan
+ * follows the centroid. The zoom stays within {@link #MIN_ZOOM} and {@link #MAX_ZOOM}: Android and
+ * Flutter stop at the limit, iOS lets the fingers pull past it against a rubber band and springs
+ * back to it once they lift. The axes count offsets in pixels of the zoomed map, so a pan or fling
+ * after a zoom moves with the finger as before.
  */
 final class MapScene extends Scene {
   static final double MAP_W = 3240;
@@ -46,14 +54,37 @@ final class MapScene extends Scene {
     "Bakery Nord", "Town Hall", "Riverside Gym", "Star Cinema", "Old Mill", "Bike Shop"
   };
 
+  /** The farthest out and in the map zooms, as Maps apps stop a few levels either side. */
+  static final double MIN_ZOOM = 0.5;
+
+  static final double MAX_ZOOM = 4;
+
+  /** How hard iOS resists a pinch past a zoom limit: the excess zoom is raised to this power. */
+  private static final double RUBBER_BAND = 0.3;
+
+  /** How long iOS takes to spring back to the zoom limit after the fingers lift. */
+  private static final long SPRING_BACK_NANOS = 300_000_000L;
+
   private final ScrollAxis x;
   private final ScrollAxis y;
+  private final double viewH;
+  private double zoom = 1;
+  private boolean pinching;
+  private double pinchZoom;
+  private double pinchSpread;
+  private double anchorX;
+  private double anchorY;
+  private double centreX;
+  private double centreY;
+  private long springStart = Long.MIN_VALUE;
+  private double springFrom;
+  private double springTo;
   private final TextField search = new TextField(48, 120, 984, 132, "Search here");
   private boolean onMap;
 
   MapScene(VirtualPhone phone) {
     super(phone);
-    double viewH = profile.heightPx() - TOP;
+    this.viewH = profile.heightPx() - TOP;
     this.x = new ScrollAxis(profile, DeviceProfile.WIDTH, 0, MAP_W - DeviceProfile.WIDTH, false);
     this.y = new ScrollAxis(profile, viewH, 0, MAP_H - viewH, false);
     x.jump((MAP_W - DeviceProfile.WIDTH) / 2);
@@ -61,7 +92,101 @@ final class MapScene extends Scene {
   }
 
   @Override
+  void pinch(PinchPhase phase, long t, double cx, double cy, double spread) {
+    if (phase == PinchPhase.BEGIN) {
+      settleZoom(t);
+      x.touchDown(t);
+      y.touchDown(t);
+      onMap = false;
+      pinching = cy >= TOP && spread > 0;
+      pinchZoom = zoom;
+      pinchSpread = spread;
+      anchorX = (x.at(t) + cx) / zoom;
+      anchorY = (y.at(t) + cy - TOP) / zoom;
+    }
+    if (!pinching) {
+      return;
+    }
+    centreX = cx;
+    centreY = cy - TOP;
+    if (phase != PinchPhase.END) {
+      zoomTo(bounded(pinchZoom * spread / pinchSpread));
+      return;
+    }
+    pinching = false;
+    double limit = Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, zoom));
+    if (limit != zoom) {
+      springStart = t;
+      springFrom = zoom;
+      springTo = limit;
+    }
+  }
+
+  /** The zoom the fingers ask for, as the platform lets it past the limits. */
+  private double bounded(double asked) {
+    if (profile.platform() != SimConfig.Platform.IOS) {
+      return Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, asked));
+    }
+    if (asked > MAX_ZOOM) {
+      return MAX_ZOOM * Math.pow(asked / MAX_ZOOM, RUBBER_BAND);
+    }
+    if (asked < MIN_ZOOM) {
+      return Math.max(MIN_ZOOM * 0.8, MIN_ZOOM * Math.pow(asked / MIN_ZOOM, RUBBER_BAND));
+    }
+    return asked;
+  }
+
+  /** Shows the map at {@code z} with the anchor under the latest centroid (clamped to the map). */
+  private void zoomTo(double z) {
+    zoom = z;
+    x.reset(0, MAP_W * z - DeviceProfile.WIDTH, anchorX * z - centreX);
+    y.reset(0, MAP_H * z - viewH, anchorY * z - centreY);
+  }
+
+  /** The zoom at {@code t}: springing back to a limit for a moment after an iOS pinch past it. */
+  private double zoomAt(long t) {
+    if (springStart == Long.MIN_VALUE) {
+      return zoom;
+    }
+    double p = Math.min(1, (t - springStart) / (double) SPRING_BACK_NANOS);
+    double eased = 1 - Math.pow(1 - p, 3);
+    return springFrom + (springTo - springFrom) * eased;
+  }
+
+  /** Ends a spring-back that is over by {@code t} (or cuts it short there). */
+  private void settleZoom(long t) {
+    if (springStart != Long.MIN_VALUE) {
+      double z = zoomAt(t);
+      springStart = Long.MIN_VALUE;
+      zoomTo(z);
+    }
+  }
+
+  @Override
+  void advance(long from, long to) {
+    if (springStart != Long.MIN_VALUE && to - springStart >= SPRING_BACK_NANOS) {
+      settleZoom(to);
+    }
+  }
+
+  /** The viewport's top-left in zoomed map pixels at {@code t}, and the zoom. */
+  private double[] view(long t) {
+    if (springStart == Long.MIN_VALUE) {
+      return new double[] {x.at(t), y.at(t), zoom};
+    }
+    double z = zoomAt(t);
+    double ox = clamp(anchorX * z - centreX, MAP_W * z - DeviceProfile.WIDTH);
+    double oy = clamp(anchorY * z - centreY, MAP_H * z - viewH);
+    return new double[] {ox, oy, z};
+  }
+
+  private static double clamp(double v, double max) {
+    return Math.max(0, Math.min(Math.max(0, max), v));
+  }
+
+  @Override
   void down(Touch touch) {
+    settleZoom(touch.downTime);
     onMap = !search.contains(touch.downX, touch.downY) && touch.downY >= TOP;
     if (onMap) {
       x.touchDown(touch.downTime);
@@ -98,13 +223,16 @@ final class MapScene extends Scene {
 
   @Override
   void paint(Graphics2D g, Look look, long t) {
-    double ox = Math.floor(0.5 + x.at(t));
-    double oy = Math.floor(0.5 + y.at(t));
+    double[] v = view(t);
+    double ox = Math.floor(0.5 + v[0]);
+    double oy = Math.floor(0.5 + v[1]);
+    double z = v[2];
     Shape clip = g.getClip();
     g.clip(new Rectangle2D.Double(0, TOP, DeviceProfile.WIDTH, profile.heightPx() - TOP));
     java.awt.geom.AffineTransform saved = g.getTransform();
     g.translate(-ox, TOP - oy);
-    paintMap(g, look, ox, oy, ox + DeviceProfile.WIDTH, oy + profile.heightPx() - TOP);
+    g.scale(z, z);
+    paintMap(g, look, ox / z, oy / z, (ox + DeviceProfile.WIDTH) / z, (oy + viewH) / z);
     g.setTransform(saved);
     g.setClip(clip);
     g.setColor(new Color(0, 0, 0, 40));
@@ -199,9 +327,11 @@ final class MapScene extends Scene {
 
   @Override
   Object viewKey(long t) {
+    double[] v = view(t);
     return List.of(
-        Math.floor(0.5 + x.at(t)),
-        Math.floor(0.5 + y.at(t)),
+        Math.floor(0.5 + v[0]),
+        Math.floor(0.5 + v[1]),
+        v[2],
         search.text(),
         search.focused(),
         phone.caret(search));
@@ -209,16 +339,25 @@ final class MapScene extends Scene {
 
   @Override
   boolean animating(long t) {
-    return x.moving(t) || y.moving(t);
+    return x.moving(t)
+        || y.moving(t)
+        || (springStart != Long.MIN_VALUE && t - springStart < SPRING_BACK_NANOS);
   }
 
   @Override
   double mapX(long t) {
-    return x.at(t);
+    double[] v = view(t);
+    return v[0] / v[2];
   }
 
   @Override
   double mapY(long t) {
-    return y.at(t);
+    double[] v = view(t);
+    return v[1] / v[2];
+  }
+
+  @Override
+  double mapZoom(long t) {
+    return view(t)[2];
   }
 }

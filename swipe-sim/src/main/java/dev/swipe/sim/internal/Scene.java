@@ -28,6 +28,22 @@ abstract class Scene {
   /** The finger lifted with the tracker's velocity (layout pixels per second). */
   abstract void up(Touch touch, double vx, double vy);
 
+  /** The phase of a gesture with two or more fingers. */
+  enum PinchPhase {
+    /** A second finger went down (or several at once). */
+    BEGIN,
+    /** The fingers moved. */
+    MOVE,
+    /** Fewer than two fingers touch now. */
+    END
+  }
+
+  /**
+   * Two or more fingers: their centroid (layout pixels) and spread (twice their mean distance from
+   * the centroid). Scenes that do not zoom ignore them, as a list ignores a second finger.
+   */
+  void pinch(PinchPhase phase, long t, double cx, double cy, double spread) {}
+
   /** Time passes from {@code from} to {@code to} (long presses, overshoot bookkeeping). */
   void advance(long from, long to) {}
 
@@ -101,6 +117,10 @@ abstract class Scene {
   }
 
   double mapY(long t) {
+    return Double.NaN;
+  }
+
+  double mapZoom(long t) {
     return Double.NaN;
   }
 

@@ -3,6 +3,7 @@ package dev.swipe.sim.internal;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
+import dev.swipe.core.gesture.TouchContact;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidRange;
 import dev.swipe.core.spi.HidReport;
@@ -11,6 +12,9 @@ import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerKind;
 import dev.swipe.core.spi.PointerReport;
 import dev.swipe.core.spi.RelativePointing;
+import dev.swipe.core.spi.TouchReport;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -24,6 +28,9 @@ import java.util.Optional;
 public final class SimTransport implements HidTransport, RelativePointing {
   private static final HidRange RANGE = HidRange.USB_ABSOLUTE;
   private static final int MAX_COUNTS = 127;
+
+  /** Fingers the simulated digitizer holds at once. */
+  static final int MAX_FINGERS = 5;
 
   private final VirtualPhone phone;
   private final PointerKind kind;
@@ -66,6 +73,7 @@ public final class SimTransport implements HidTransport, RelativePointing {
             .range(RANGE)
             .keyboard(true)
             .consumerKeys(true)
+            .contacts(kind == PointerKind.TOUCH ? MAX_FINGERS : 1)
             .build();
   }
 
@@ -92,6 +100,10 @@ public final class SimTransport implements HidTransport, RelativePointing {
       phone.key(k.key(), k.down());
       return;
     }
+    if (report instanceof TouchReport t) {
+      touches(t);
+      return;
+    }
     PointerReport p = (PointerReport) report;
     if (kind == PointerKind.RELATIVE) {
       relative(p);
@@ -103,6 +115,27 @@ public final class SimTransport implements HidTransport, RelativePointing {
     }
     pressed = p.pressed();
     lastAt = p.at();
+  }
+
+  private void touches(TouchReport t) {
+    if (kind != PointerKind.TOUCH || t.contacts().size() > MAX_FINGERS) {
+      throw new SwipeException(
+          ErrorCode.UNSUPPORTED_INPUT,
+          "this simulated link holds "
+              + capabilities.contacts()
+              + " finger(s); a multi-touch report needs pointer=touch and at most "
+              + MAX_FINGERS
+              + " fingers");
+    }
+    List<TouchContact> quantized = new ArrayList<>(t.contacts().size());
+    for (TouchContact c : t.contacts()) {
+      NormPoint q =
+          NormPoint.of(
+              RANGE.toNorm(RANGE.toLogical(c.at().x())), RANGE.toNorm(RANGE.toLogical(c.at().y())));
+      quantized.add(new TouchContact(c.id(), q, c.touching()));
+    }
+    phone.touches(quantized);
+    pressed = t.contacts().stream().anyMatch(TouchContact::touching);
   }
 
   @Override

@@ -4,6 +4,7 @@ import dev.swipe.core.NormPoint;
 import dev.swipe.core.Sleeper;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.gesture.Key;
+import dev.swipe.core.gesture.TouchContact;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.PointerKind;
 import dev.swipe.sim.DrawnText;
@@ -79,6 +80,18 @@ public final class VirtualPhone {
   private TextField focused;
   private Touch touch;
   private PointerKind touchKind;
+
+  /** Fingers down on a multi-touch digitizer, by id: layout pixels. */
+  private final Map<Integer, double[]> fingers = new java.util.TreeMap<>();
+
+  private boolean pinching;
+
+  /** A finger still down after its pinch ended: it does nothing until it lifts. */
+  private boolean leftBehind;
+
+  private double pinchX;
+  private double pinchY;
+  private double pinchSpread;
   private boolean touchOnKeyboard;
 
   /** An absolute mouse whose button stays down until a release-all ({@code abs_mouse=stuck}). */
@@ -196,6 +209,99 @@ public final class VirtualPhone {
   }
 
   /**
+   * A multi-touch digitizer report in normalized coordinates. One finger acts as the touch pointer
+   * does. A second finger turns the gesture into a pinch: a single touch already under way ends
+   * there, neither a tap nor a fling, and the scene follows the fingers' centroid and spread until
+   * fewer than two touch; a finger left behind does nothing until it lifts. An iOS rig ignores a
+   * digitizer, as real iPhones do.
+   */
+  public synchronized void touches(List<TouchContact> contacts) {
+    long now = ticker.read();
+    advance(now);
+    lastInputNanos = now;
+    if (!accepts(PointerKind.TOUCH) || contacts.isEmpty()) {
+      return;
+    }
+    TouchContact single = contacts.get(0);
+    // a lifting finger's report still says where it lifted: the pinch follows it there first
+    List<Integer> lifted = new ArrayList<>();
+    for (TouchContact c : contacts) {
+      double x = NormPoint.toPixel(c.at().x(), width) / scaleX;
+      double y = NormPoint.toPixel(c.at().y(), height) / scaleY;
+      log(now, PointerKind.TOUCH, c.at().x(), c.at().y(), c.touching());
+      if (c.touching() || fingers.containsKey(c.id())) {
+        fingers.put(c.id(), new double[] {x, y});
+      }
+      if (!c.touching()) {
+        lifted.add(c.id());
+      }
+    }
+    if (pinching && fingers.size() >= 2) {
+      spreadOfFingers();
+      touchEvent(
+          now, SimState.Phase.MOVE, PointerKind.TOUCH, SimState.Receiver.APP, pinchX, pinchY);
+      scene.pinch(Scene.PinchPhase.MOVE, now, pinchX, pinchY, pinchSpread);
+    }
+    lifted.forEach(fingers::remove);
+    if (!pinching && fingers.size() >= 2) {
+      if (touch != null) {
+        Touch t = touch;
+        touch = null;
+        t.dragging = true;
+        touchEvent(now, SimState.Phase.UP, touchKind, SimState.Receiver.APP, t.x, t.y);
+        if (!touchOnKeyboard) {
+          scene.up(t, 0, 0);
+        }
+      }
+      pinching = true;
+      spreadOfFingers();
+      touchEvent(
+          now, SimState.Phase.DOWN, PointerKind.TOUCH, SimState.Receiver.APP, pinchX, pinchY);
+      scene.pinch(Scene.PinchPhase.BEGIN, now, pinchX, pinchY, pinchSpread);
+      return;
+    }
+    if (pinching) {
+      if (fingers.size() < 2) {
+        pinching = false;
+        touchEvent(
+            now, SimState.Phase.UP, PointerKind.TOUCH, SimState.Receiver.APP, pinchX, pinchY);
+        scene.pinch(Scene.PinchPhase.END, now, pinchX, pinchY, pinchSpread);
+        leftBehind = !fingers.isEmpty();
+      }
+      return;
+    }
+    if (leftBehind) {
+      leftBehind = !fingers.isEmpty();
+      return;
+    }
+    handle(
+        PointerKind.TOUCH,
+        NormPoint.toPixel(single.at().x(), width) / scaleX,
+        NormPoint.toPixel(single.at().y(), height) / scaleY,
+        single.touching(),
+        now);
+  }
+
+  /** Sets the pinch's centroid and spread (twice the fingers' mean distance from it). */
+  private void spreadOfFingers() {
+    double cx = 0;
+    double cy = 0;
+    for (double[] f : fingers.values()) {
+      cx += f[0];
+      cy += f[1];
+    }
+    cx /= fingers.size();
+    cy /= fingers.size();
+    double d = 0;
+    for (double[] f : fingers.values()) {
+      d += Math.hypot(f[0] - cx, f[1] - cy);
+    }
+    pinchX = cx;
+    pinchY = cy;
+    pinchSpread = 2 * d / fingers.size();
+  }
+
+  /**
    * A relative mouse report: {@code dx, dy} counts (one count is one frame pixel, or along the
    * acceleration curve on iOS with {@code input=rig}).
    */
@@ -284,6 +390,14 @@ public final class VirtualPhone {
     advance(now);
     stuckButton = false;
     systemUi.releaseAll();
+    leftBehind = false;
+    if (pinching) {
+      pinching = false;
+      fingers.clear();
+      touchEvent(now, SimState.Phase.UP, PointerKind.TOUCH, SimState.Receiver.APP, pinchX, pinchY);
+      scene.pinch(Scene.PinchPhase.END, now, pinchX, pinchY, pinchSpread);
+    }
+    fingers.clear();
     if (touch != null) {
       lastInputNanos = now;
       log(
@@ -707,6 +821,7 @@ public final class VirtualPhone {
         scene.pageCount(),
         scene.mapX(now) * scaleX,
         scene.mapY(now) * scaleY,
+        scene.mapZoom(now),
         wheels,
         keyboard.shown(),
         scene.editorOpen(now),

@@ -1,0 +1,71 @@
+package dev.swipe.chrome;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.swipe.chrome.internal.PageTruth;
+import dev.swipe.core.Device;
+import dev.swipe.core.NormPoint;
+import dev.swipe.core.gesture.Pinch;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Two fingers on a Leaflet map in Chromium: the page's own touch zoom takes them. */
+class MapPinchTest {
+  private static PageServer server;
+
+  @BeforeAll
+  static void serve() {
+    Chromium.assumeInstalled();
+    server = PageServer.widgets();
+  }
+
+  @AfterAll
+  static void stop() {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  @Test
+  void aPinchZoomsTheMapInAndOutByTheLevelsItsScaleAsksFor() throws InterruptedException {
+    try (ChromePhone page =
+            ChromePhone.open("chrome:?device=pixel-7&url=" + server.url("pages/leaflet-map.html"));
+        Device phone =
+            Device.builder()
+                .hid(page.transport())
+                .capture(page.frameSource())
+                .settleBound(Duration.ofSeconds(3))
+                .open()) {
+      int start = awaitRest(page).path("zoom").asInt();
+      phone.perform(Pinch.zoom(NormPoint.of(500, 550), 4));
+      int in = awaitRest(page).path("zoom").asInt();
+      assertThat(in - start).as("a pinch apart by 4 is two levels in").isEqualTo(2);
+      phone.perform(Pinch.zoom(NormPoint.of(500, 550), 0.5));
+      int out = awaitRest(page).path("zoom").asInt();
+      assertThat(out - in).as("a pinch together by half is one level out").isEqualTo(-1);
+    }
+  }
+
+  /** Waits until the map says it is not moving and its zoom holds for half a second. */
+  private static JsonNode awaitRest(ChromePhone page) throws InterruptedException {
+    JsonNode last = PageTruth.evaluate(page, "window.swipeTruth()");
+    long quietSince = System.nanoTime();
+    long deadline = quietSince + 8_000_000_000L;
+    while (System.nanoTime() < deadline) {
+      Thread.sleep(50);
+      JsonNode t = PageTruth.evaluate(page, "window.swipeTruth()");
+      if (!t.path("zoom").equals(last.path("zoom"))
+          || !t.path("center").equals(last.path("center"))
+          || t.path("moving").asBoolean()) {
+        quietSince = System.nanoTime();
+      } else if (System.nanoTime() - quietSince > 500_000_000L) {
+        return t;
+      }
+      last = t;
+    }
+    return last;
+  }
+}

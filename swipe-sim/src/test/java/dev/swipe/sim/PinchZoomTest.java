@@ -1,0 +1,132 @@
+package dev.swipe.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.swipe.base.SwipeException;
+import dev.swipe.core.Device;
+import dev.swipe.core.NormPoint;
+import dev.swipe.core.gesture.MultiTouch;
+import dev.swipe.core.gesture.Pinch;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Two fingers on the simulator's map: it zooms about their centroid within the platform's limits.
+ */
+class PinchZoomTest {
+  private static final Duration REST = Duration.ofSeconds(10);
+
+  /** The map point (canvas pixels, frame scale) under the normalized screen point {@code p}. */
+  private static double[] canvasUnder(SimState s, NormPoint p, SimPhone phone) {
+    double sx = NormPoint.toPixel(p.x(), phone.frameWidth());
+    double sy = NormPoint.toPixel(p.y(), phone.frameHeight()) - mapTop(phone);
+    return new double[] {s.mapOffsetXPx() + sx / s.mapZoom(), s.mapOffsetYPx() + sy / s.mapZoom()};
+  }
+
+  /** The map's top edge in frame pixels (below the status bar). */
+  private static double mapTop(SimPhone phone) {
+    return 72.0 * phone.frameWidth() / 1080.0;
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios", "flutter"})
+  void aPinchZoomsAboutTheFingersCentroid(String platform) {
+    try (SimPhone phone =
+        SimPhone.open("sim:?scene=map&scale=0.5&pointer=touch&platform=" + platform)) {
+      NormPoint centre = NormPoint.of(400, 550);
+      SimState start = phone.oracle().state();
+      assertThat(start.mapZoom()).isEqualTo(1.0);
+      double[] before = canvasUnder(start, centre, phone);
+      Play.gesture(phone, Pinch.zoom(centre, 2));
+      SimState in = phone.oracle().awaitRest(REST);
+      assertThat(in.mapZoom()).isCloseTo(2.0, within(0.02));
+      double[] after = canvasUnder(in, centre, phone);
+      assertThat(after[0]).as("x under the centroid").isCloseTo(before[0], within(2.0));
+      assertThat(after[1]).as("y under the centroid").isCloseTo(before[1], within(2.0));
+      Play.gesture(phone, Pinch.zoom(centre, 0.25));
+      assertThat(phone.oracle().awaitRest(REST).mapZoom()).isCloseTo(0.5, within(0.01));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios"})
+  void theZoomStopsAtItsLimitAndIosSpringsBackToIt(String platform) {
+    try (SimPhone phone =
+        SimPhone.open("sim:?scene=map&scale=0.5&pointer=touch&platform=" + platform)) {
+      NormPoint centre = NormPoint.of(500, 500);
+      Play.gesture(phone, Pinch.zoom(centre, 3));
+      Play.gesture(phone, Pinch.builder(centre).spread(100, 600).holdAfterMs(0).build());
+      SimState lifted = phone.oracle().state();
+      if (platform.equals("ios")) {
+        assertThat(lifted.mapZoom()).as("pulled past the limit").isGreaterThan(4.0);
+        assertThat(lifted.animating()).isTrue();
+      } else {
+        assertThat(lifted.mapZoom()).isEqualTo(4.0);
+      }
+      assertThat(phone.oracle().awaitRest(REST).mapZoom()).isEqualTo(4.0);
+    }
+  }
+
+  @Test
+  void twoFingersPanTheMapWithTheirCentroid() {
+    try (SimPhone phone = SimPhone.open("sim:?scene=map&scale=0.5&pointer=touch")) {
+      SimState start = phone.oracle().state();
+      Play.gesture(phone, Pinch.pan(NormPoint.of(500, 600), NormPoint.of(500, 400)));
+      SimState moved = phone.oracle().awaitRest(REST);
+      assertThat(moved.mapZoom()).isCloseTo(1.0, within(1e-6));
+      assertThat(moved.mapOffsetYPx() - start.mapOffsetYPx())
+          .isCloseTo(0.2 * (phone.frameHeight() - 1), within(1.0));
+      assertThat(moved.mapOffsetXPx()).isCloseTo(start.mapOffsetXPx(), within(0.5));
+    }
+  }
+
+  @Test
+  void fingersThatComeDownOneAfterTheOtherStillPinch() {
+    try (SimPhone phone = SimPhone.open("sim:?scene=map&scale=0.5&pointer=touch")) {
+      MultiTouch staggered =
+          new MultiTouch(
+              List.of(
+                  new MultiTouch.Stroke(
+                      0,
+                      List.of(
+                          NormPoint.of(400, 500), NormPoint.of(400, 500), NormPoint.of(300, 500)),
+                      List.of(150, 400)),
+                  new MultiTouch.Stroke(
+                      100,
+                      List.of(
+                          NormPoint.of(600, 500), NormPoint.of(600, 500), NormPoint.of(700, 500)),
+                      List.of(50, 400))));
+      Play.gesture(phone, staggered);
+      assertThat(phone.oracle().awaitRest(REST).mapZoom()).isCloseTo(2.0, within(0.02));
+    }
+  }
+
+  @Test
+  void anIosRigIgnoresADigitizerAsIphonesDo() {
+    try (SimPhone phone =
+        SimPhone.open("sim:?scene=map&scale=0.5&pointer=touch&platform=ios&input=rig&seed=5")) {
+      Play.gesture(phone, Pinch.zoom(NormPoint.of(500, 500), 2));
+      assertThat(phone.oracle().awaitRest(REST).mapZoom()).isEqualTo(1.0);
+    }
+  }
+
+  @Test
+  void aSinglePointerLinkRefusesTwoFingersBeforeSendingAnything() {
+    try (Device d = Device.open("sim:?scene=map&scale=0.5&pointer=rel")) {
+      SimOracle oracle = SimOracle.of(d);
+      int before = oracle.touchLog().size();
+      assertThatThrownBy(() -> d.perform(Pinch.zoom(NormPoint.of(500, 500), 2)))
+          .isInstanceOf(SwipeException.class)
+          .hasMessageContaining("hidg:")
+          .extracting(e -> ((SwipeException) e).code().id())
+          .isEqualTo("unsupported_input");
+      assertThat(oracle.touchLog()).hasSize(before);
+      assertThat(oracle.state().mapZoom()).isEqualTo(1.0);
+    }
+  }
+}
