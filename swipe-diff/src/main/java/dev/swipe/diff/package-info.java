@@ -1,8 +1,9 @@
 /**
  * Pure image algorithms behind swipe's pixel feedback: decoding screenshots to luminance ({@link
  * dev.swipe.diff.ImageDecoder}, {@link dev.swipe.diff.GreyRaster}), the {@code image_diff} tool
- * ({@link dev.swipe.diff.ImageDiff}), row pitch of picker wheels ({@link dev.swipe.diff.RowPitch})
- * and frame stability for settling ({@link dev.swipe.diff.FrameStability}).
+ * ({@link dev.swipe.diff.ImageDiff}), row pitch of picker wheels ({@link dev.swipe.diff.RowPitch}),
+ * frame stability for settling ({@link dev.swipe.diff.FrameStability}) and the zoom of a pinch
+ * ({@link dev.swipe.diff.ZoomEstimator}).
  *
  * <p>Everything here is free of I/O and devices and depends on nothing else of swipe; failures are
  * {@link dev.swipe.base.SwipeException}s with stable snake_case codes.
