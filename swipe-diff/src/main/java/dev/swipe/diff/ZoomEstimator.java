@@ -21,6 +21,8 @@ import java.util.SplittableRandom;
  * one spot, or when the mapped pixels do not correlate: an unrelated or blank screen has no such
  * agreement to find. A scroll and an unchanged screen fit a scale of about 1: direction {@code
  * none}.
+ * Known limit: two different screens drawn from one regular pattern (a street grid, text pages of
+ * one typography) can align well enough at some scale to pass every check.
  *
  * <p>Frames are reduced to about {@value #BASE_PIXELS} pixels first: a pinch's scale needs no
  * more, and the estimate stays cheap enough to run after every pinch.
@@ -135,7 +137,7 @@ public final class ZoomEstimator {
     Fit rest = null;
     Fit tried = first != null ? first : Fit.search(m, new SplittableRandom(SEED));
     if (tried != null) {
-      rest = believed(fa, fb, m.without(tried.inlier), w, h);
+      rest = believed(fa, fb, m.without(tried), w, h);
     }
     if (rest != null && rest.isZoom()) {
       return answer(rest, w, h, before);
@@ -154,7 +156,7 @@ public final class ZoomEstimator {
       // Few matches agree: the nearest descriptors missed corners that the fit now locates.
       // Look for each corner's partner where the fit puts it, with a looser descriptor bound.
       Matches g = Matches.guided(fa, fb, fit);
-      Fit gf = new Fit(fit.p, fit.q, fit.tx, fit.ty, 0, new boolean[g.count]);
+      Fit gf = new Fit(g, fit.p, fit.q, fit.tx, fit.ty, 0, new boolean[g.count]);
       gf = gf.recounted(g).refined(g);
       if (gf.support > fit.support) {
         fit = gf;
@@ -389,14 +391,18 @@ public final class ZoomEstimator {
       return new Matches(a, b, n, ia, ib);
     }
 
-    /** These matches less those that share a keypoint with a marked one. */
-    Matches without(boolean[] marked) {
+    /**
+     * These matches less those that share a keypoint with an inlier of {@code fit} (which may
+     * have been counted among other matches of the same two frames).
+     */
+    Matches without(Fit fit) {
       boolean[] usedA = new boolean[a.count];
       boolean[] usedB = new boolean[b.count];
-      for (int k = 0; k < count; k++) {
-        if (marked[k]) {
-          usedA[ia[k]] = true;
-          usedB[ib[k]] = true;
+      Matches o = fit.over;
+      for (int k = 0; k < o.count; k++) {
+        if (fit.inlier[k]) {
+          usedA[o.ia[k]] = true;
+          usedB[o.ib[k]] = true;
         }
       }
       int[] na = new int[count];
@@ -461,7 +467,11 @@ public final class ZoomEstimator {
     final int support;
     final boolean[] inlier;
 
-    Fit(double p, double q, double tx, double ty, int support, boolean[] inlier) {
+    /** The matches {@link #inlier} indexes. */
+    final Matches over;
+
+    Fit(Matches over, double p, double q, double tx, double ty, int support, boolean[] inlier) {
+      this.over = over;
       this.p = p;
       this.q = q;
       this.tx = tx;
@@ -533,7 +543,7 @@ public final class ZoomEstimator {
       }
       boolean[] in = new boolean[m.count];
       int support = count(m, best, stampA, stampB, MAX_ITERATIONS + 1, in);
-      return new Fit(best[0], best[1], best[2], best[3], support, in);
+      return new Fit(m, best[0], best[1], best[2], best[3], support, in);
     }
 
     /** This model with its inliers counted among {@code m}. */
@@ -541,7 +551,7 @@ public final class ZoomEstimator {
       boolean[] in = new boolean[m.count];
       int support =
           count(m, new double[] {p, q, tx, ty}, new int[m.a.count], new int[m.b.count], 1, in);
-      return new Fit(p, q, tx, ty, support, in);
+      return new Fit(m, p, q, tx, ty, support, in);
     }
 
     /** Least squares over the inliers, re-collecting them, a few rounds. */
@@ -559,7 +569,7 @@ public final class ZoomEstimator {
         if (support < f.support) {
           return f;
         }
-        f = new Fit(model[0], model[1], model[2], model[3], support, in);
+        f = new Fit(m, model[0], model[1], model[2], model[3], support, in);
       }
       return f;
     }
