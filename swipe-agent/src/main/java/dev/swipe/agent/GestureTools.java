@@ -4,18 +4,20 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.agent.internal.ToolFailure;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.NormPoint;
+import dev.swipe.core.PinchResult;
 import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.LongPress;
+import dev.swipe.core.gesture.Pinch;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Tap;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The HID action tools: {@code touch_gesture} and the short action vocabulary ({@code click},
- * {@code tap}, {@code drag}, {@code type_text}, {@code press_back}, {@code home}). Each returns the
- * settled post-action screenshot.
+ * The HID action tools: {@code touch_gesture}, {@code pinch} and the short action vocabulary
+ * ({@code click}, {@code tap}, {@code drag}, {@code type_text}, {@code press_back}, {@code home}).
+ * Each returns the settled post-action screenshot.
  */
 final class GestureTools {
   /** Longest text one {@code type_text} call types. */
@@ -26,6 +28,7 @@ final class GestureTools {
   static List<Tool> tools(AgentRun run) {
     return List.of(
         touchGesture(run),
+        pinch(run),
         click(run, "click"),
         click(run, "tap"),
         drag(run),
@@ -188,6 +191,80 @@ final class GestureTools {
             }
           }
           return Results.action(type, r);
+        },
+        true);
+  }
+
+  private static Tool pinch(AgentRun run) {
+    ToolSpec spec =
+        new ToolSpec(
+                "pinch",
+                "Two fingers on the screen: zoom a map, photo, document or chart in (scale above 1:"
+                    + " fingers apart) or out (below 1: together), turn it (rotate_deg), or pan it with"
+                    + " two fingers (end_centre). Coordinates are normalized 0-1000. Needs a link that"
+                    + " holds two fingers (a multi-touch digitizer, the simulator's touch pointer, or"
+                    + " chrome:); a mouse or single-touch link answers unsupported_input. Returns the"
+                    + " settled screenshot and zoom: what the pixels say the content did (in, out or"
+                    + " none, the measured scale), unobserved when the frames cannot tell; zooming in"
+                    + " by 2 or 3 per pinch is measured best. Zoom in to read small text on a map.",
+                Schema.object(null)
+                    .prop("centre", Schema.point("Where the fingers' midpoint starts."))
+                    .prop(
+                        "scale",
+                        Schema.dflt(
+                            Schema.number(
+                                "How much larger the content should be drawn: 2 zooms in twice, 0.5"
+                                    + " out by half, 1 keeps the size (a turn or a pan).",
+                                1 / Pinch.MAX_SCALE,
+                                Pinch.MAX_SCALE),
+                            1.0))
+                    .prop(
+                        "end_centre",
+                        Schema.point("Where the midpoint ends (a two-finger pan); default centre."))
+                    .prop(
+                        "rotate_deg",
+                        Schema.dflt(
+                            Schema.number(
+                                "How far the fingers turn, clockwise positive.", -180, 180),
+                            0.0))
+                    .prop(
+                        "duration_ms",
+                        Schema.dflt(
+                            Schema.integer("Move time of the fingers.", 1, 60000),
+                            Pinch.DEFAULT_DURATION_MS))
+                    .required("centre")
+                    .build(),
+                Results.zoomSchema(
+                        Results.actionSchema("The pinch played, the settled screen after it."))
+                    .prop(
+                        "before_screenshot_attachment_id",
+                        Schema.string("The settled screen the pinch was judged against."))
+                    .required("zoom")
+                    .build())
+            .withCompact(
+                "Two-finger zoom (scale), turn or pan; returns the zoom seen.", "end_centre")
+            .withHints(ToolHints.ANY_INPUT);
+    return new Tool(
+        spec,
+        a -> {
+          NormPoint centre = a.point("centre");
+          double scale = a.number("scale", 1.0);
+          Pinch.Builder b = Pinch.builder(centre);
+          if (scale != 1.0) {
+            Pinch zoom = Pinch.zoom(centre, scale);
+            b.spread(zoom.startSpread(), zoom.endSpread());
+          }
+          if (a.has("end_centre")) {
+            b.endCentre(a.point("end_centre"));
+          }
+          Pinch pinch =
+              b.rotateDeg(a.number("rotate_deg", 0.0))
+                  .durationMs(a.integer("duration_ms", Pinch.DEFAULT_DURATION_MS))
+                  .build();
+          PinchResult r = run.device().pinch(pinch);
+          ObjectNode out = Results.zoom(Results.action("pinch", r.action()), r.zoom());
+          out.put("before_screenshot_attachment_id", r.before().id());
+          return out;
         },
         true);
   }

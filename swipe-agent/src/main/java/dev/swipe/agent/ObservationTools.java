@@ -1,5 +1,6 @@
 package dev.swipe.agent;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.agent.internal.ToolFailure;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormRegion;
@@ -10,6 +11,7 @@ import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDecoder;
 import dev.swipe.diff.ImageDiff;
 import dev.swipe.diff.NormalizedRegion;
+import dev.swipe.diff.ZoomEstimator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -106,9 +108,16 @@ final class ObservationTools {
                         "region",
                         Schema.region(
                             "Optional area to compare, normalized 0-1000 {x, y, w, h}; default the whole screen."))
+                    .prop(
+                        "zoom",
+                        Schema.dflt(
+                            Schema.bool(
+                                "Also judge a zoom between the whole screens (after a pinch): adds"
+                                    + " zoom with in, out, none or unobserved and the measured scale."),
+                            false))
                     .required("before", "after")
                     .build(),
-                Schema.result("The comparison.")
+                Results.zoomSchema(Schema.result("The comparison."))
                     .prop(
                         "changed",
                         Schema.bool(
@@ -138,9 +147,14 @@ final class ObservationTools {
           NormRegion region = a.region("region");
           Observation beforeShot = screenshot(run, a.string("before"), "before");
           Observation afterShot = screenshot(run, a.string("after"), "after");
+          boolean zoom = a.bool("zoom", false);
           if (beforeShot != null && afterShot != null) {
-            return Results.diff(
-                Results.object(), run.device().screen().diff(beforeShot, afterShot, region));
+            ObjectNode out =
+                Results.diff(
+                    Results.object(), run.device().screen().diff(beforeShot, afterShot, region));
+            return zoom
+                ? Results.zoom(out, run.device().screen().zoom(beforeShot, afterShot))
+                : out;
           }
           GreyRaster before =
               beforeShot != null ? beforeShot.greyForDiff() : raster(a.string("before"), "before");
@@ -158,7 +172,15 @@ final class ObservationTools {
           } catch (RuntimeException e) {
             throw SwipeException.orInternal(e);
           }
-          return Results.diff(Results.object(), d);
+          ObjectNode out = Results.diff(Results.object(), d);
+          if (zoom) {
+            try {
+              Results.zoom(out, ZoomEstimator.estimate(before, after));
+            } catch (RuntimeException e) {
+              throw SwipeException.orInternal(e);
+            }
+          }
+          return out;
         },
         false);
   }

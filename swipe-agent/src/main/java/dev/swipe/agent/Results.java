@@ -6,6 +6,7 @@ import dev.swipe.core.ActionResult;
 import dev.swipe.core.Cost;
 import dev.swipe.core.Observation;
 import dev.swipe.diff.DiffResult;
+import dev.swipe.diff.ZoomChange;
 
 /** Writes the parts results share: the screenshot fields, the cost, a diff. */
 final class Results {
@@ -67,6 +68,40 @@ final class Results {
     out.put("primary_axis", d.primaryAxis().id());
     out.put("axis_evidence", d.axisEvidence().id());
     return out;
+  }
+
+  /** Adds {@code zoom}: what the pixels say a pinch did to the content. */
+  static ObjectNode zoom(ObjectNode out, ZoomChange z) {
+    ObjectNode n = out.putObject("zoom");
+    n.put("observed", z.observed());
+    n.put("direction", z.observed() ? z.direction().id() : "unobserved");
+    n.put("scale", z.scale());
+    n.put("rotation_deg", z.rotationDegrees());
+    return out;
+  }
+
+  /** The output-schema property of {@link #zoom}. */
+  static Schema zoomSchema(Schema s) {
+    return s.prop(
+        "zoom",
+        Schema.object("What the content did between the two screens, from the pixels alone.")
+            .prop("observed", Schema.bool("False when the frames cannot show a zoom."))
+            .prop(
+                "direction",
+                Schema.oneOf(
+                    "in (content grew), out (shrank), none (same size: unchanged or moved), or"
+                        + " unobserved.",
+                    "in",
+                    "out",
+                    "none",
+                    "unobserved"))
+            .prop(
+                "scale",
+                Schema.number(
+                    "How many times larger the content is drawn after (1 when unobserved)."))
+            .prop("rotation_deg", Schema.number("How far it turned, clockwise positive."))
+            .required("observed", "direction", "scale", "rotation_deg")
+            .build());
   }
 
   /**

@@ -5,6 +5,7 @@ import dev.swipe.base.SwipeException;
 import dev.swipe.core.gesture.Gesture;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.KeyPress;
+import dev.swipe.core.gesture.Pinch;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Tap;
 import dev.swipe.core.screen.GoldenScreen;
@@ -25,6 +26,7 @@ import dev.swipe.core.wheel.WheelReading;
 import dev.swipe.core.wheel.WheelSet;
 import dev.swipe.core.wheel.WheelSetResult;
 import dev.swipe.diff.DiffResult;
+import dev.swipe.diff.ZoomChange;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.text.TextQuery;
 import dev.swipe.wheel.WheelRequest;
@@ -95,6 +97,16 @@ public interface Device extends AutoCloseable {
   default ActionResult swipe(Swipe swipe) {
     return perform(SwipeException.requireArgument(swipe, "swipe"));
   }
+
+  /**
+   * Two fingers: a zoom, a turn or a two-finger pan ({@link Pinch#zoom}, {@link Pinch#rotate},
+   * {@link Pinch#pan}), judged from the screens before and after ({@link Screen#zoom}). It needs a
+   * link that holds two fingers ({@link dev.swipe.core.spi.HidCapabilities#contacts()}): a
+   * multi-touch digitizer, the simulator's digitizer, or {@code chrome:}.
+   *
+   * @throws SwipeException {@code unsupported_input} on a single-pointer link, before any report
+   */
+  PinchResult pinch(Pinch pinch);
 
   /** Presses and releases one key (Back and Home are consumer keys). */
   default ActionResult key(Key key) {
@@ -358,6 +370,17 @@ public interface Device extends AutoCloseable {
      *     image_size_mismatch} for observations of different sizes
      */
     DiffResult diff(Observation before, Observation after, NormRegion region);
+
+    /**
+     * Whether the content between two observations of this run was zoomed (a pinch), by how much
+     * and about which point, from the pixels alone; {@link ZoomChange#observed() unobserved} when
+     * the frames do not show it (unrelated or blank screens, too little content to match). A scroll
+     * or an unchanged screen is {@code none}.
+     *
+     * @throws SwipeException {@code unknown_attachment} for observations of another run, {@code
+     *     image_size_mismatch} for observations of different sizes
+     */
+    ZoomChange zoom(Observation before, Observation after);
 
     /**
      * Takes settled screenshots until {@code condition} holds on one, or {@code timeout} (device

@@ -20,12 +20,11 @@ import java.util.SplittableRandom;
  * <p>The answer is unobserved (never a direction) when too few matches agree, when they crowd in
  * one spot, or when the mapped pixels do not correlate: an unrelated or blank screen has no such
  * agreement to find. A scroll and an unchanged screen fit a scale of about 1: direction {@code
- * none}.
- * Known limit: two different screens drawn from one regular pattern (a street grid, text pages of
- * one typography) can align well enough at some scale to pass every check.
+ * none}. Known limit: two different screens drawn from one regular pattern (a street grid, text
+ * pages of one typography) can align well enough at some scale to pass every check.
  *
- * <p>Frames are reduced to about {@value #BASE_PIXELS} pixels first: a pinch's scale needs no
- * more, and the estimate stays cheap enough to run after every pinch.
+ * <p>Frames are reduced to about {@value #BASE_PIXELS} pixels first: a pinch's scale needs no more,
+ * and the estimate stays cheap enough to run after every pinch.
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class ZoomEstimator {
@@ -392,8 +391,8 @@ public final class ZoomEstimator {
     }
 
     /**
-     * These matches less those that share a keypoint with an inlier of {@code fit} (which may
-     * have been counted among other matches of the same two frames).
+     * These matches less those that share a keypoint with an inlier of {@code fit} (which may have
+     * been counted among other matches of the same two frames).
      */
     Matches without(Fit fit) {
       boolean[] usedA = new boolean[a.count];

@@ -7,8 +7,10 @@ import static org.assertj.core.api.Assertions.within;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.NormPoint;
+import dev.swipe.core.PinchResult;
 import dev.swipe.core.gesture.MultiTouch;
 import dev.swipe.core.gesture.Pinch;
+import dev.swipe.diff.ZoomChange;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -103,6 +105,30 @@ class PinchZoomTest {
                       List.of(50, 400))));
       Play.gesture(phone, staggered);
       assertThat(phone.oracle().awaitRest(REST).mapZoom()).isCloseTo(2.0, within(0.02));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios"})
+  void aDevicesPinchIsJudgedFromThePixelsAlone(String platform) {
+    try (Device d = Device.open("sim:?scene=map&scale=0.5&pointer=touch&platform=" + platform)) {
+      SimOracle oracle = SimOracle.of(d);
+      PinchResult in = d.pinch(Pinch.zoom(NormPoint.of(450, 600), 2));
+      double truthIn = oracle.awaitRest(REST).mapZoom();
+      assertThat(in.zoom().observed()).isTrue();
+      assertThat(in.zoom().direction()).isEqualTo(ZoomChange.Direction.IN);
+      assertThat(in.zoom().scale()).isCloseTo(truthIn, within(0.1 * truthIn));
+      PinchResult pan = d.pinch(Pinch.pan(NormPoint.of(500, 650), NormPoint.of(500, 450)));
+      assertThat(pan.zoom().direction())
+          .as("a two-finger pan keeps the size")
+          .isEqualTo(ZoomChange.Direction.NONE);
+      PinchResult out = d.pinch(Pinch.zoom(NormPoint.of(500, 500), 0.5));
+      double truthOut = oracle.awaitRest(REST).mapZoom() / truthIn;
+      assertThat(out.zoom().direction()).isEqualTo(ZoomChange.Direction.OUT);
+      assertThat(out.zoom().scale()).isCloseTo(truthOut, within(0.1 * truthOut));
+      assertThat(d.screen().zoom(in.before(), out.action().observation()).scale())
+          .as("any two screens of the run")
+          .isCloseTo(truthIn * truthOut, within(0.1));
     }
   }
 

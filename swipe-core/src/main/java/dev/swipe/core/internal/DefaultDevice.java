@@ -11,6 +11,7 @@ import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
+import dev.swipe.core.PinchResult;
 import dev.swipe.core.Sleeper;
 import dev.swipe.core.Ticker;
 import dev.swipe.core.gesture.Drag;
@@ -45,6 +46,8 @@ import dev.swipe.core.wheel.WheelSetResult;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.PrimaryAxis;
+import dev.swipe.diff.ZoomChange;
+import dev.swipe.diff.ZoomEstimator;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.text.TextQuery;
 import dev.swipe.text.TextReader;
@@ -702,6 +705,51 @@ public final class DefaultDevice implements Device {
     }
   }
 
+  public ZoomChange zoom(Observation before, Observation after) {
+    attachments.requireOwn(before, "before");
+    attachments.requireOwn(after, "after");
+    try {
+      return ZoomEstimator.estimate(before.greyForDiff(), after.greyForDiff());
+    } catch (RuntimeException e) {
+      throw SwipeException.orInternal(e);
+    }
+  }
+
+  @Override
+  public PinchResult pinch(Pinch pinch) {
+    SwipeException.requireArgument(pinch, "pinch");
+    FrameSettler.Quiet quiet = FrameSettler.Quiet.after(pinch);
+    Duration bound =
+        quiet.equals(FrameSettler.Quiet.COAST)
+            ? settleBound.multipliedBy(FrameSettler.Quiet.COAST_BOUND_FACTOR)
+            : settleBound;
+    return locked(
+        pinch.kind(),
+        pinch,
+        null,
+        latest -> {
+          checkSupported(pinch, hid.capabilities());
+          checkNotAimedAtAWheel(pinch);
+          // judged against a screen at rest: the latest one when it settled, else one seen now
+          Observation before =
+              latest != null && latest.settled()
+                  ? latest
+                  : settler.settle(ticker.read(), settleBound).observation();
+          ActionResult r = play(pinch, bound, quiet);
+          ZoomChange zoom = zoom(before, r.observation());
+          ObjectNode decision = TraceWriter.object();
+          decision
+              .putObject("zoom")
+              .put("observed", zoom.observed())
+              .put("direction", zoom.direction().id())
+              .put("scale", zoom.scale())
+              .put("rotation_deg", zoom.rotationDegrees())
+              .put("support", zoom.support());
+          traced(pinch.kind(), r, before, decision);
+          return new PinchResult(r, before, zoom);
+        });
+  }
+
   public <T> Optional<T> unwrap(Class<T> type) {
     SwipeException.requireArgument(type, "type");
     Object h = DeviceListeners.unwrapped(hid);
@@ -882,6 +930,11 @@ public final class DefaultDevice implements Device {
     @Override
     public DiffResult diff(Observation before, Observation after, NormRegion region) {
       return DefaultDevice.this.diff(before, after, region);
+    }
+
+    @Override
+    public ZoomChange zoom(Observation before, Observation after) {
+      return DefaultDevice.this.zoom(before, after);
     }
 
     @Override

@@ -265,6 +265,11 @@ class WheelSetterTest {
     }
 
     @Override
+    public dev.swipe.core.PinchResult pinch(dev.swipe.core.gesture.Pinch pinch) {
+      throw new UnsupportedOperationException("a set plays nudges only");
+    }
+
+    @Override
     public ScrollResult scroll(Scroll scroll) {
       throw new UnsupportedOperationException();
     }
