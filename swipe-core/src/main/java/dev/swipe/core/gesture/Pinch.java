@@ -11,9 +11,10 @@ import dev.swipe.core.NormPoint;
  *
  * <p>The fingers sit on a line through their centre at {@code angleDeg} (0: side by side, 90: one
  * above the other), {@code startSpread} apart. Over the move the centre goes to {@code endCentre},
- * the spread to {@code endSpread} and the line turns by {@code rotateDeg}. Spreads and angles are
- * measured in normalized space, whose units are not square on most screens; the scale a pinch asks
- * for, {@link #scale()}, is the same on every screen because both fingers move along one line.
+ * the spread to {@code endSpread} and the line turns by {@code rotateDeg}. Spreads are measured in
+ * thousandths of the screen's width in every direction, so that a turn keeps the fingers' distance
+ * on the glass of a tall screen: the device plans with its screen's shape ({@link #fingerAt(int,
+ * double, double)}). The scale a pinch asks for, {@link #scale()}, is the same on every screen.
  *
  * <p>A non-zero hold after the move (the default) makes the lift carry no velocity, so the content
  * stops where the fingers left it instead of zooming on.
@@ -73,7 +74,10 @@ public record Pinch(
   /** The largest zoom (or its inverse) one pinch asks for. */
   public static final double MAX_SCALE = 10;
 
-  /** Validates every field, including that both fingers stay on the screen all the way. */
+  /**
+   * Validates every field, including that both fingers stay on a square screen all the way (on a
+   * screen taller than wide they stay closer to the centre vertically, so on it too).
+   */
   public Pinch {
     Limits.point("centre", centre);
     Limits.point("end_centre", endCentre);
@@ -94,7 +98,7 @@ public record Pinch(
       double t = (double) i / steps;
       for (int finger = 0; finger < 2; finger++) {
         double[] p =
-            fingerAt(centre, endCentre, startSpread, endSpread, angleDeg, rotateDeg, finger, t);
+            fingerAt(centre, endCentre, startSpread, endSpread, angleDeg, rotateDeg, finger, t, 1);
         if (!(p[0] >= 0 && p[0] <= NormPoint.MAX && p[1] >= 0 && p[1] <= NormPoint.MAX)) {
           throw SwipeException.invalidArgument(
               "spread",
@@ -175,14 +179,39 @@ public record Pinch(
     return endSpread / startSpread;
   }
 
-  /** Where {@code finger} (0 or 1) is at fraction {@code t} (0 to 1) of the move. */
+  /**
+   * Where {@code finger} (0 or 1) is at fraction {@code t} (0 to 1) of the move on a square screen:
+   * {@link #fingerAt(int, double, double)} with aspect 1.
+   */
   public NormPoint fingerAt(int finger, double t) {
+    return fingerAt(finger, t, 1);
+  }
+
+  /**
+   * Where {@code finger} (0 or 1) is at fraction {@code t} (0 to 1) of the move on a screen {@code
+   * aspect} times as tall as it is wide (height over width in pixels): the fingers' offset from the
+   * centre, in thousandths of the width, is turned into normalized units of each axis. Clamped to
+   * the screen.
+   */
+  public NormPoint fingerAt(int finger, double t, double aspect) {
     if (finger != 0 && finger != 1) {
       throw SwipeException.invalidArgument("finger", "must be 0 or 1, was " + finger);
     }
+    if (!(aspect > 0) || Double.isInfinite(aspect)) {
+      throw SwipeException.invalidArgument("aspect", "must be positive, was " + aspect);
+    }
     double clamped = Math.max(0, Math.min(1, t));
     double[] p =
-        fingerAt(centre, endCentre, startSpread, endSpread, angleDeg, rotateDeg, finger, clamped);
+        fingerAt(
+            centre,
+            endCentre,
+            startSpread,
+            endSpread,
+            angleDeg,
+            rotateDeg,
+            finger,
+            clamped,
+            aspect);
     return NormPoint.of(
         Math.max(0, Math.min(NormPoint.MAX, p[0])), Math.max(0, Math.min(NormPoint.MAX, p[1])));
   }
@@ -195,13 +224,14 @@ public record Pinch(
       double angleDeg,
       double rotateDeg,
       int finger,
-      double t) {
+      double t,
+      double aspect) {
     double cx = centre.x() + (endCentre.x() - centre.x()) * t;
     double cy = centre.y() + (endCentre.y() - centre.y()) * t;
     double half = (startSpread + (endSpread - startSpread) * t) / 2;
     double a = Math.toRadians(angleDeg + rotateDeg * t);
     double sign = finger == 0 ? -1 : 1;
-    return new double[] {cx + sign * half * Math.cos(a), cy + sign * half * Math.sin(a)};
+    return new double[] {cx + sign * half * Math.cos(a), cy + sign * half * Math.sin(a) / aspect};
   }
 
   /**

@@ -37,16 +37,32 @@ public final class TimelinePlanner {
    * @throws SwipeException {@code invalid_argument} for a null gesture or a negative interval
    */
   public static Timeline plan(Gesture gesture, long minReportIntervalNanos) {
+    return plan(gesture, minReportIntervalNanos, 1);
+  }
+
+  /**
+   * Plans a gesture for a link that needs at least {@code minReportIntervalNanos} between reports,
+   * on a screen {@code aspect} times as tall as wide: a {@link Pinch}'s fingers keep their distance
+   * on the glass as they turn (see {@link Pinch#fingerAt(int, double, double)}); other gestures do
+   * not depend on it.
+   *
+   * @throws SwipeException {@code invalid_argument} for a null gesture, a negative interval or an
+   *     aspect that is not positive
+   */
+  public static Timeline plan(Gesture gesture, long minReportIntervalNanos, double aspect) {
     SwipeException.requireArgument(gesture, "gesture");
     if (minReportIntervalNanos < 0) {
       throw SwipeException.invalidArgument(
           "min_report_interval", "must not be negative, was " + minReportIntervalNanos);
     }
-    List<TimelineEvent> raw = rawEvents(gesture);
+    if (!(aspect > 0) || Double.isInfinite(aspect)) {
+      throw SwipeException.invalidArgument("aspect", "must be positive, was " + aspect);
+    }
+    List<TimelineEvent> raw = rawEvents(gesture, aspect);
     return enforceSpacing(raw, minReportIntervalNanos);
   }
 
-  private static List<TimelineEvent> rawEvents(Gesture gesture) {
+  private static List<TimelineEvent> rawEvents(Gesture gesture, double aspect) {
     List<TimelineEvent> out = new ArrayList<>();
     if (gesture instanceof Tap t) {
       out.add(new PointerEvent(0, Phase.DOWN, t.at()));
@@ -77,7 +93,7 @@ public final class TimelinePlanner {
     } else if (gesture instanceof Drag d) {
       planDrag(d, out);
     } else if (gesture instanceof Pinch p) {
-      planPinch(p, out);
+      planPinch(p, aspect, out);
     } else if (gesture instanceof MultiTouch m) {
       planMultiTouch(m, out);
     } else if (gesture instanceof KeyPress k) {
@@ -129,27 +145,27 @@ public final class TimelinePlanner {
    * Both fingers down at once, {@code steps} moves at constant speed, stationary samples during the
    * dwell (so velocity trackers see the fingers rest), both up at once.
    */
-  private static void planPinch(Pinch p, List<TimelineEvent> out) {
+  private static void planPinch(Pinch p, double aspect, List<TimelineEvent> out) {
     long before = p.holdBeforeMs() * MS;
     long duration = p.durationMs() * MS;
-    out.add(pinchAt(p, 0, 0, true));
+    out.add(pinchAt(p, aspect, 0, 0, true));
     for (int i = 1; i <= p.steps(); i++) {
-      out.add(pinchAt(p, before + duration * i / p.steps(), (double) i / p.steps(), true));
+      out.add(pinchAt(p, aspect, before + duration * i / p.steps(), (double) i / p.steps(), true));
     }
     long up = before + duration + p.holdAfterMs() * MS;
     long every = GestureShape.DWELL_SAMPLE_MS * MS;
     for (long t = before + duration + every; t < up; t += every) {
-      out.add(pinchAt(p, t, 1, true));
+      out.add(pinchAt(p, aspect, t, 1, true));
     }
-    out.add(pinchAt(p, up, 1, false));
+    out.add(pinchAt(p, aspect, up, 1, false));
   }
 
-  private static TouchEvent pinchAt(Pinch p, long at, double t, boolean touching) {
+  private static TouchEvent pinchAt(Pinch p, double aspect, long at, double t, boolean touching) {
     return new TouchEvent(
         at,
         List.of(
-            new TouchContact(0, p.fingerAt(0, t), touching),
-            new TouchContact(1, p.fingerAt(1, t), touching)));
+            new TouchContact(0, p.fingerAt(0, t, aspect), touching),
+            new TouchContact(1, p.fingerAt(1, t, aspect), touching)));
   }
 
   /**

@@ -392,6 +392,20 @@ public final class DefaultDevice implements Device {
     return FrameSettler.decode(capture.grab(ticker.read(), parts.captureTimeout));
   }
 
+  /**
+   * The screen's height over its width, from the latest screen seen, or from a frame captured now
+   * before any: two fingers turning on a tall screen keep their distance only when the plan knows
+   * its shape.
+   */
+  private double screenAspect(Observation prior) {
+    Observation known = prior != null ? prior : lastSeen;
+    if (known != null) {
+      return known.height() / (double) known.width();
+    }
+    GreyRaster now = FrameSettler.decode(capture.grab(ticker.read(), parts.captureTimeout));
+    return now.height() / (double) now.width();
+  }
+
   /** {@link #play(Gesture, Duration)} with the quiet window to require once motion was seen. */
   ActionResult play(Gesture gesture, Duration bound, FrameSettler.Quiet quiet) {
     return play(gesture, bound, quiet, false);
@@ -417,12 +431,16 @@ public final class DefaultDevice implements Device {
       FrameSettler.Watcher watcher) {
     HidCapabilities caps = hid.capabilities();
     checkSupported(gesture, caps);
-    Timeline timeline = TimelinePlanner.plan(gesture, caps.minReportInterval().toNanos());
+    Observation prior = parts.motionLog.latest();
+    Timeline timeline =
+        TimelinePlanner.plan(
+            gesture,
+            caps.minReportInterval().toNanos(),
+            gesture instanceof Pinch ? screenAspect(prior) : 1);
     TailWatch tail =
         watchTail && gesture instanceof Swipe s
             ? new TailWatch(s, timeline, capture, ticker, parts.captureTimeout)
             : null;
-    Observation prior = parts.motionLog.latest();
     GreyRaster startScreen = quiet.equals(FrameSettler.Quiet.COAST) ? startScreen(prior) : null;
     long start = ticker.read();
     ExecutedTimeline executed =

@@ -74,6 +74,32 @@ class MultiFingerPlanTest {
   }
 
   @Test
+  void onATallScreenTheFingersKeepTheirDistanceOnTheGlassAsTheyTurn() {
+    qt().forAll(pinches(), doubles().between(1, 2.5))
+        .checkAssert(
+            (p, aspect) -> {
+              Timeline t = TimelinePlanner.plan(p, 0, aspect);
+              int moves = 0;
+              for (TimelineEvent e : t.events()) {
+                TouchEvent te = (TouchEvent) e;
+                NormPoint a = te.contacts().get(0).at();
+                NormPoint b = te.contacts().get(1).at();
+                // in thousandths of the width on both axes: y counts aspect times as much
+                double glass = Math.hypot(b.x() - a.x(), (b.y() - a.y()) * aspect);
+                double lo = Math.min(p.startSpread(), p.endSpread());
+                double hi = Math.max(p.startSpread(), p.endSpread());
+                assertThat(glass).isBetween(lo - 1e-6, hi + 1e-6);
+                moves++;
+              }
+              TouchEvent last = (TouchEvent) t.events().get(moves - 1);
+              NormPoint a = last.contacts().get(0).at();
+              NormPoint b = last.contacts().get(1).at();
+              assertThat(Math.hypot(b.x() - a.x(), (b.y() - a.y()) * aspect))
+                  .isCloseTo(p.endSpread(), within(1e-6));
+            });
+  }
+
+  @Test
   void aPinchRestsBeforeLiftingSoItCarriesNoVelocity() {
     Pinch p = Pinch.zoom(NormPoint.of(500, 500), 2);
     Timeline t = TimelinePlanner.plan(p);

@@ -1,0 +1,195 @@
+package dev.swipe.bench.policy;
+
+import dev.swipe.core.Device;
+import dev.swipe.core.NormPoint;
+import dev.swipe.core.Observation;
+import dev.swipe.core.PinchResult;
+import dev.swipe.core.gesture.Pinch;
+import dev.swipe.core.gesture.Swipe;
+import dev.swipe.diff.ZoomChange;
+import dev.swipe.sim.SimOracle;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+
+/**
+ * Issue 38's zoom goal: pinch verdicts judged from the pixels ({@link Device#pinch}, {@code
+ * Screen.zoom}) against the simulator's true map zoom, on seeded map sessions: pinches in and out
+ * about random centres (some into the zoom limits, where the map stops or springs back), two-finger
+ * pans and turns (the size kept), and one-finger pans judged with {@code Screen.zoom}. A verdict is
+ * wrong when it is observed and names another direction than the truth (in above 5% growth, out
+ * below 5% shrinkage, else none); unobserved is cautious. The factor is judged on the pinches whose
+ * truth is in or out.
+ *
+ * <pre>
+ * java -cp swipe-bench/target/benchmarks.jar dev.swipe.bench.policy.ZoomBench --platform=android --sessions=200
+ * </pre>
+ */
+public final class ZoomBench {
+  private ZoomBench() {}
+
+  /** One verdict beside the truth. */
+  record Verdict(String kind, double truthScale, ZoomChange zoom, boolean settled) {
+    String truth() {
+      return truthScale >= BAND ? "in" : truthScale <= 1 / BAND ? "out" : "none";
+    }
+
+    String claimed() {
+      return zoom.observed() ? zoom.direction().id() : "unobserved";
+    }
+
+    boolean wrong() {
+      return zoom.observed() && !claimed().equals(truth());
+    }
+
+    boolean within10() {
+      return zoom.observed() && Math.abs(zoom.scale() / truthScale - 1) <= 0.10;
+    }
+  }
+
+  /** A change of size under 5% either way is none, as the estimator's own band has it. */
+  static final double BAND = 1.05;
+
+  static final Duration REST = Duration.ofSeconds(10);
+
+  public static void main(String[] args) {
+    String platform = Stats.opt(args, "platform", "android");
+    int sessions = Integer.parseInt(Stats.opt(args, "sessions", "200"));
+    int gestures = Integer.parseInt(Stats.opt(args, "gestures", "3"));
+    int threads = Integer.parseInt(Stats.opt(args, "threads", "1"));
+    long seed0 = Long.parseLong(Stats.opt(args, "seed0", "38000"));
+    long started = System.nanoTime();
+    List<Verdict> all = new ArrayList<>();
+    for (List<Verdict> l :
+        Stats.parallel(sessions, threads, i -> runSession(platform, seed0 + i, gestures))) {
+      if (l != null) {
+        all.addAll(l);
+      }
+    }
+    System.out.printf(
+        Locale.ROOT,
+        "%n### %s map: %d sessions (seeds %d..%d), %d gestures each, %.0f s real%n%n",
+        platform,
+        sessions,
+        seed0,
+        seed0 + sessions - 1,
+        gestures,
+        (System.nanoTime() - started) / 1e9);
+    System.out.println(
+        "| gesture | n | truth in / out / none | agree | unobserved | wrong | scale within a tenth"
+            + " of the truth (of in/out) |");
+    System.out.println("|---|---:|---|---:|---:|---:|---|");
+    List<String> kinds = new ArrayList<>();
+    all.forEach(
+        v -> {
+          if (!kinds.contains(v.kind())) {
+            kinds.add(v.kind());
+          }
+        });
+    kinds.add("all");
+    for (String kind : kinds) {
+      List<Verdict> vs =
+          all.stream().filter(v -> kind.equals("all") || v.kind().equals(kind)).toList();
+      long in = vs.stream().filter(v -> v.truth().equals("in")).count();
+      long out = vs.stream().filter(v -> v.truth().equals("out")).count();
+      long none = vs.size() - in - out;
+      long agree = vs.stream().filter(v -> v.claimed().equals(v.truth())).count();
+      long unobserved = vs.stream().filter(v -> !v.zoom().observed()).count();
+      long wrong = vs.stream().filter(Verdict::wrong).count();
+      List<Verdict> sized = vs.stream().filter(v -> !v.truth().equals("none")).toList();
+      long within = sized.stream().filter(Verdict::within10).count();
+      System.out.printf(
+          Locale.ROOT,
+          "| %s | %d | %d / %d / %d | %d (%s) | %d | %d | %s |%n",
+          kind,
+          vs.size(),
+          in,
+          out,
+          none,
+          agree,
+          Stats.pctText2(agree, vs.size()),
+          unobserved,
+          wrong,
+          sized.isEmpty()
+              ? "-"
+              : within + " of " + sized.size() + " (" + Stats.pctText(within, sized.size()) + ")");
+    }
+    for (Verdict v : all) {
+      if (v.wrong() || (!v.truth().equals("none") && !v.within10())) {
+        System.out.printf(
+            Locale.ROOT,
+            "  [%s] %s truth %.3f (%s) claimed %s %.3f support %d settled %s%n",
+            v.wrong() ? "WRONG" : "off",
+            v.kind(),
+            v.truthScale(),
+            v.truth(),
+            v.claimed(),
+            v.zoom().scale(),
+            v.zoom().support(),
+            v.settled());
+      }
+    }
+  }
+
+  static List<Verdict> runSession(String platform, long seed, int gestures) {
+    String uri = "sim:?scene=map&scale=0.5&pointer=touch&platform=" + platform + "&seed=" + seed;
+    Random r = new Random(seed);
+    List<Verdict> out = new ArrayList<>();
+    try (Device d = Device.open(uri)) {
+      SimOracle oracle = SimOracle.of(d);
+      for (int g = 0; g < gestures; g++) {
+        double z0 = oracle.awaitRest(REST).mapZoom();
+        NormPoint centre = NormPoint.of(250 + 500 * r.nextDouble(), 250 + 500 * r.nextDouble());
+        int pick = r.nextInt(10);
+        String kind;
+        ZoomChange zoom;
+        boolean settled;
+        if (pick < 7) {
+          Pinch p;
+          if (pick < 3) {
+            kind = "pinch in";
+            p = Pinch.zoom(centre, 1.3 + 1.7 * r.nextDouble());
+          } else if (pick < 5) {
+            kind = "pinch out";
+            p = Pinch.zoom(centre, 0.35 + 0.42 * r.nextDouble());
+          } else if (pick == 5) {
+            kind = "two-finger pan";
+            NormPoint to =
+                NormPoint.of(
+                    clamp(centre.x() + 300 * (r.nextDouble() - 0.5)),
+                    clamp(centre.y() + 300 * (r.nextDouble() - 0.5)));
+            p = Pinch.pan(centre, to);
+          } else {
+            kind = "two-finger turn";
+            p = Pinch.rotate(NormPoint.of(500, 500), 60 * (r.nextDouble() - 0.5));
+          }
+          PinchResult pr = d.pinch(p);
+          zoom = pr.zoom();
+          settled = pr.action().observation().settled();
+        } else {
+          kind = "one-finger pan";
+          Observation before = d.screenshot();
+          NormPoint to =
+              NormPoint.of(
+                  clamp(centre.x() + 400 * (r.nextDouble() - 0.5)),
+                  clamp(centre.y() + 400 * (r.nextDouble() - 0.5)));
+          Observation after =
+              d.swipe(Swipe.builder(centre, to).durationMs(500).holdAfterMs(120).build())
+                  .observation();
+          zoom = d.screen().zoom(before, after);
+          settled = after.settled();
+        }
+        double z1 = oracle.awaitRest(REST).mapZoom();
+        out.add(new Verdict(kind, z1 / z0, zoom, settled));
+      }
+      System.err.println("done " + seed);
+    }
+    return out;
+  }
+
+  private static double clamp(double v) {
+    return Math.max(60, Math.min(940, v));
+  }
+}
