@@ -3,8 +3,10 @@ package dev.swipe.hid;
 import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
+import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Modifier;
+import dev.swipe.core.gesture.TouchContact;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidRange;
@@ -37,6 +39,11 @@ import java.util.Set;
  *       X hi, Y lo, Y hi, wheel} with X/Y 0..32767; {@code touch}: single-finger touch digitizer, 5
  *       bytes {@code flags (bit 0 tip switch, bit 1 in range), X lo, X hi, Y lo, Y hi}, the profile
  *       Android accepts as a touchscreen;
+ *   <li>{@code contacts} (default 1, with {@code pointer=touch} up to 10): how many fingers the
+ *       touch screen holds at once. 2 or more makes it a multi-touch screen whose every report
+ *       carries that many finger slots ({@code 6 x contacts + 1} bytes, see {@link
+ *       MultiTouchDigitizer}), so pinches and several-finger gestures play on it; 1 keeps the
+ *       single-finger report;
  *   <li>{@code keyboard}: the gadget's boot keyboard device (8-byte reports), e.g. {@code
  *       /dev/hidg0}; keys are refused without it;
  *   <li>{@code consumer}: the gadget's consumer-control device (2-byte reports: one usage, little
@@ -52,10 +59,10 @@ import java.util.Set;
  * block it for good. Each report is therefore written whole within {@code write_timeout_ms}, or
  * fails with {@code hid_rejected} (reason {@code write_stalled}); a report the device takes only in
  * part (its report descriptor is shorter) fails with reason {@code short_write} and is never
- * followed by its rest. The report that ends a gesture (the finger lifted, the last key released)
- * is written twice: the second write returns only once the host has read the first, so the gesture
- * returns after the phone has its release (the repeat changes no state). {@link #linkHealth()}
- * counts stalled, busy and short writes.
+ * followed by its rest. The report that ends a gesture (the last finger lifted, the last key
+ * released) is written twice: the second write returns only once the host has read the first, so
+ * the gesture returns after the phone has its release (the repeat changes no state). {@link
+ * #linkHealth()} counts stalled, busy and short writes.
  *
  * <p>A write that fails (gadget unbound, cable pulled: {@code ESHUTDOWN}, or a closed FIFO in
  * tests) is {@code hid_disconnected}, after a release was attempted.
@@ -63,7 +70,7 @@ import java.util.Set;
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class HidGadgetTransport implements HidTransport {
   static final Set<String> KEYS =
-      Set.of("pointer", "keyboard", "consumer", "interval_ms", "write_timeout_ms");
+      Set.of("pointer", "contacts", "keyboard", "consumer", "interval_ms", "write_timeout_ms");
 
   private final String path;
   private final PointerKind pointer;
@@ -73,6 +80,10 @@ public final class HidGadgetTransport implements HidTransport {
   private final GadgetWriter pointerOut;
   private final GadgetWriter keyboardOut;
   private final GadgetWriter consumerOut;
+
+  /** The multi-touch screen's fingers; null unless {@code contacts} is 2 or more. */
+  private final MultiTouchDigitizer multiTouch;
+
   private boolean closed;
   private boolean broken;
   private int lastX;
@@ -89,9 +100,11 @@ public final class HidGadgetTransport implements HidTransport {
       LinkFaults faults,
       GadgetWriter pointerOut,
       GadgetWriter keyboardOut,
-      GadgetWriter consumerOut) {
+      GadgetWriter consumerOut,
+      int contacts) {
     this.path = path;
     this.pointer = pointer;
+    this.multiTouch = contacts > 1 ? new MultiTouchDigitizer(contacts) : null;
     this.interval = interval;
     this.writeTimeoutNanos = writeTimeout.toNanos();
     this.faults = faults;
@@ -114,6 +127,15 @@ public final class HidGadgetTransport implements HidTransport {
           "path", "a hidg: URI needs the gadget device, e.g. hidg:/dev/hidg1");
     }
     PointerKind pointer = PointerKind.fromId(uri.choice("pointer", "abs", Set.of("abs", "touch")));
+    int contacts = uri.intParam("contacts", 1, 1, TouchContact.MAX_ID + 1);
+    if (contacts > 1 && pointer != PointerKind.TOUCH) {
+      throw SwipeException.invalidArgument(
+          "contacts",
+          "contacts="
+              + contacts
+              + " needs pointer=touch: an absolute mouse holds one finger, was pointer="
+              + pointer.id());
+    }
     int intervalMs = uri.intParam("interval_ms", 1, 1, 255);
     int writeTimeoutMs = uri.intParam("write_timeout_ms", 500, 1, 60_000);
     String keyboard = uri.param("keyboard").map(String::strip).orElse(null);
@@ -141,7 +163,8 @@ public final class HidGadgetTransport implements HidTransport {
               faults,
               p,
               k,
-              c);
+              c,
+              contacts);
       if (!t.releaseEverything()) {
         throw new SwipeException(
             ErrorCode.HID_DISCONNECTED,
@@ -193,6 +216,7 @@ public final class HidGadgetTransport implements HidTransport {
         .activePointer(pointer)
         .range(HidRange.USB_ABSOLUTE)
         .minReportInterval(interval)
+        .contacts(multiTouch == null ? 1 : multiTouch.contacts())
         .keyboard(keyboardOut != null)
         .consumerKeys(consumerOut != null)
         .build();
@@ -218,10 +242,13 @@ public final class HidGadgetTransport implements HidTransport {
 
   @Override
   public synchronized void send(HidReport report) {
-    if (report instanceof TouchReport t) {
-      throw MultiTouchRefusal.of("hidg:", t);
-    }
     SwipeException.requireArgument(report, "report");
+    if (report instanceof TouchReport t && multiTouch == null) {
+      int fingers = (int) t.contacts().stream().mapToInt(TouchContact::id).distinct().count();
+      if (pointer != PointerKind.TOUCH || fingers > 1) {
+        throw MultiTouchRefusal.gadget(fingers, 1, pointer == PointerKind.TOUCH);
+      }
+    }
     if (closed) {
       throw new SwipeException(
           ErrorCode.DEVICE_CLOSED, "the gadget transport on " + path + " is closed");
@@ -234,14 +261,20 @@ public final class HidGadgetTransport implements HidTransport {
           null);
     }
     try {
-      if (report instanceof PointerReport p) {
-        int x = HidRange.USB_ABSOLUTE.toLogical(p.at().x());
-        int y = HidRange.USB_ABSOLUTE.toLogical(p.at().y());
-        boolean lift = pressed && !p.pressed();
-        write(pointerOut, pointerReport(x, y, p.pressed()), lift);
-        lastX = x;
-        lastY = y;
-        pressed = p.pressed();
+      if (multiTouch != null && report instanceof TouchReport t) {
+        writeFingers(multiTouch.touch(t.contacts()));
+      } else if (multiTouch != null && report instanceof PointerReport p) {
+        writeFingers(multiTouch.pointer(p.at(), p.pressed()));
+      } else if (report instanceof TouchReport t) {
+        // at most one finger on the one-finger screen (more were refused above); none lifts it
+        for (TouchContact c : t.contacts()) {
+          sendPointer(c.at(), c.touching());
+        }
+        if (t.contacts().isEmpty()) {
+          sendPointer(lastX, lastY, false);
+        }
+      } else if (report instanceof PointerReport p) {
+        sendPointer(p.at(), p.pressed());
       } else {
         sendKey((KeyReport) report);
       }
@@ -271,6 +304,25 @@ public final class HidGadgetTransport implements HidTransport {
       details.put("link_faults", faults.details());
       throw new SwipeException(ErrorCode.HID_REJECTED, e.getMessage(), details, null);
     }
+  }
+
+  private void sendPointer(NormPoint at, boolean down) throws IOException, GadgetWriter.Refused {
+    sendPointer(
+        HidRange.USB_ABSOLUTE.toLogical(at.x()), HidRange.USB_ABSOLUTE.toLogical(at.y()), down);
+  }
+
+  private void sendPointer(int x, int y, boolean down) throws IOException, GadgetWriter.Refused {
+    boolean lift = pressed && !down;
+    write(pointerOut, pointerReport(x, y, down), lift);
+    lastX = x;
+    lastY = y;
+    pressed = down;
+  }
+
+  private void writeFingers(MultiTouchDigitizer.Frame frame)
+      throws IOException, GadgetWriter.Refused {
+    write(pointerOut, frame.bytes(), frame.endsGesture());
+    multiTouch.written(frame);
   }
 
   /**
@@ -347,7 +399,13 @@ public final class HidGadgetTransport implements HidTransport {
    */
   private boolean releaseEverything() {
     boolean ok = true;
-    ok &= writeQuietly(pointerOut, pointerReport(lastX, lastY, false));
+    if (multiTouch != null) {
+      MultiTouchDigitizer.Frame lift = multiTouch.release();
+      ok &= writeQuietly(pointerOut, lift.bytes());
+      multiTouch.written(lift);
+    } else {
+      ok &= writeQuietly(pointerOut, pointerReport(lastX, lastY, false));
+    }
     pressed = false;
     if (keyboardOut != null) {
       ok &= writeQuietly(keyboardOut, new byte[8]);
@@ -399,6 +457,11 @@ public final class HidGadgetTransport implements HidTransport {
 
   @Override
   public String toString() {
-    return "HidGadgetTransport[" + path + ", pointer=" + pointer.id() + "]";
+    return "HidGadgetTransport["
+        + path
+        + ", pointer="
+        + pointer.id()
+        + (multiTouch == null ? "" : ", contacts=" + multiTouch.contacts())
+        + "]";
   }
 }
