@@ -71,6 +71,12 @@ public record Pinch(
   /** The spread {@link #rotate} and {@link #pan} use. */
   static final double PAN_SPREAD = 200;
 
+  /**
+   * How far past an edge a finger may be computed and still count as on it: a spread as wide as the
+   * room beside the centre ({@link #zoom}) lands on the edge give or take rounding.
+   */
+  private static final double ROUNDING = 1e-6;
+
   /** The largest zoom (or its inverse) one pinch asks for. */
   public static final double MAX_SCALE = 10;
 
@@ -99,7 +105,10 @@ public record Pinch(
       for (int finger = 0; finger < 2; finger++) {
         double[] p =
             fingerAt(centre, endCentre, startSpread, endSpread, angleDeg, rotateDeg, finger, t, 1);
-        if (!(p[0] >= 0 && p[0] <= NormPoint.MAX && p[1] >= 0 && p[1] <= NormPoint.MAX)) {
+        if (!(p[0] >= -ROUNDING
+            && p[0] <= NormPoint.MAX + ROUNDING
+            && p[1] >= -ROUNDING
+            && p[1] <= NormPoint.MAX + ROUNDING)) {
           throw SwipeException.invalidArgument(
               "spread",
               "finger "

@@ -125,6 +125,16 @@ class MultiFingerPlanTest {
     Pinch out = Pinch.zoom(NormPoint.of(150, 500), 0.5);
     assertThat(out.scale()).isCloseTo(0.5, within(1e-9));
     assertThat(out.startSpread()).as("as wide as fits beside the left edge").isEqualTo(300);
+    qt().forAll(doubles().between(20, 980), doubles().between(1.0 / 3, 3))
+        .checkAssert(
+            (x, scale) -> {
+              double room = 2 * Math.min(x, 1000 - x);
+              if (room / Math.max(scale, 1 / scale) >= Pinch.MIN_SPREAD) {
+                // as wide as fits beside the edge, which rounding must not push past it
+                assertThat(Pinch.zoom(NormPoint.of(x, 500), scale).scale())
+                    .isCloseTo(scale, within(1e-9));
+              }
+            });
     assertThatThrownBy(() -> Pinch.zoom(NormPoint.of(30, 500), 4))
         .isInstanceOf(SwipeException.class)
         .hasMessageContaining("scale");
