@@ -21,7 +21,7 @@ import java.util.Set;
  * invalid_argument} errors naming the key:
  *
  * <ul>
- *   <li>{@code scene=list|picker|carousel|map} (list)
+ *   <li>{@code scene=list|picker|carousel|map|photo} (list)
  *   <li>{@code platform=android|ios|flutter} (android)
  *   <li>{@code pointer=touch|abs|rel} (touch)
  *   <li>{@code input=ideal|rig} (ideal): {@code ideal} takes every pointer kind as it says (a
@@ -173,8 +173,10 @@ public record SimConfig(
     PICKER,
     /** A paging carousel of six pages with a caption field. */
     CAROUSEL,
-    /** A pannable street map larger than the screen. */
-    MAP;
+    /** A pannable street map larger than the screen; two fingers zoom it. */
+    MAP,
+    /** A photo viewer: one photo that two fingers zoom and one finger pans once zoomed. */
+    PHOTO;
 
     /** The URI value. */
     public String id() {

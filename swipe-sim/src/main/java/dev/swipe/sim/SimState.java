@@ -25,9 +25,9 @@ import java.util.OptionalInt;
  * @param listRowHeightPx list row height
  * @param page carousel page at rest (the nearest page while moving)
  * @param pageCount carousel page count
- * @param mapOffsetXPx map viewport left edge on the map canvas
- * @param mapOffsetYPx map viewport top edge on the map canvas
- * @param mapZoom how far the map is zoomed (1 as it opens, above 1 zoomed in)
+ * @param mapOffsetXPx map (or photo) viewport left edge on the canvas at zoom 1
+ * @param mapOffsetYPx map (or photo) viewport top edge on the canvas at zoom 1
+ * @param mapZoom how far the map or photo is zoomed (1 as it opens, above 1 zoomed in)
  * @param wheels picker columns, left to right
  * @param keyboardVisible whether the on-screen keyboard is up (or coming up)
  * @param editorOpen whether a picker's inline editor is open (Android tap or long press)

@@ -132,6 +132,29 @@ class PinchZoomTest {
     }
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios"})
+  void aPhotoZoomsFromItsFitAndSpringsBackToItsLimits(String platform) {
+    try (SimPhone phone =
+        SimPhone.open("sim:?scene=photo&scale=0.5&pointer=touch&platform=" + platform)) {
+      SimState fit = phone.oracle().state();
+      assertThat(fit.mapZoom()).isEqualTo(1.0);
+      Play.gesture(phone, Pinch.builder(NormPoint.of(500, 500)).spread(400, 200).build());
+      SimState pulled = phone.oracle().state();
+      assertThat(pulled.mapZoom()).as("pulled below the fit").isLessThan(1.0);
+      assertThat(phone.oracle().awaitRest(REST).mapZoom()).as("back to the fit").isEqualTo(1.0);
+      Play.gesture(phone, Pinch.zoom(NormPoint.of(400, 550), 2.5));
+      SimState in = phone.oracle().awaitRest(REST);
+      assertThat(in.mapZoom()).isCloseTo(2.5, within(0.03));
+      // zoomed in, one finger pans the photo within its edges
+      Play.gesture(phone, Play.drag(600, 120, NormPoint.of(500, 700), NormPoint.of(500, 400)));
+      SimState panned = phone.oracle().awaitRest(REST);
+      assertThat(panned.mapOffsetYPx()).isGreaterThan(in.mapOffsetYPx());
+      Play.gesture(phone, Pinch.zoom(NormPoint.of(500, 500), 3));
+      assertThat(phone.oracle().awaitRest(REST).mapZoom()).as("at most 5x").isEqualTo(5.0);
+    }
+  }
+
   @Test
   void anIosRigIgnoresADigitizerAsIphonesDo() {
     try (SimPhone phone =

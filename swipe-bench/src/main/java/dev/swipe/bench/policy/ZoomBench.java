@@ -16,15 +16,15 @@ import java.util.Random;
 
 /**
  * Issue 38's zoom goal: pinch verdicts judged from the pixels ({@link Device#pinch}, {@code
- * Screen.zoom}) against the simulator's true map zoom, on seeded map sessions: pinches in and out
- * about random centres (some into the zoom limits, where the map stops or springs back), two-finger
- * pans and turns (the size kept), and one-finger pans judged with {@code Screen.zoom}. A verdict is
- * wrong when it is observed and names another direction than the truth (in above 5% growth, out
- * below 5% shrinkage, else none); unobserved is cautious. The factor is judged on the pinches whose
- * truth is in or out.
+ * Screen.zoom}) against the simulator's true zoom, on seeded map (or photo viewer) sessions:
+ * pinches in and out about random centres (some into the zoom limits, where the map stops or
+ * springs back), two-finger pans and turns (the size kept), and one-finger pans judged with {@code
+ * Screen.zoom}. A verdict is wrong when it is observed and names another direction than the truth
+ * (in above 5% growth, out below 5% shrinkage, else none); unobserved is cautious. The factor is
+ * judged on the pinches whose truth is in or out.
  *
  * <pre>
- * java -cp swipe-bench/target/benchmarks.jar dev.swipe.bench.policy.ZoomBench --platform=android --sessions=200
+ * java -cp swipe-bench/target/benchmarks.jar dev.swipe.bench.policy.ZoomBench --platform=android --sessions=200 [--scene=photo]
  * </pre>
  */
 public final class ZoomBench {
@@ -56,6 +56,7 @@ public final class ZoomBench {
 
   public static void main(String[] args) {
     String platform = Stats.opt(args, "platform", "android");
+    String scene = Stats.opt(args, "scene", "map");
     int sessions = Integer.parseInt(Stats.opt(args, "sessions", "200"));
     int gestures = Integer.parseInt(Stats.opt(args, "gestures", "3"));
     int threads = Integer.parseInt(Stats.opt(args, "threads", "1"));
@@ -63,15 +64,16 @@ public final class ZoomBench {
     long started = System.nanoTime();
     List<Verdict> all = new ArrayList<>();
     for (List<Verdict> l :
-        Stats.parallel(sessions, threads, i -> runSession(platform, seed0 + i, gestures))) {
+        Stats.parallel(sessions, threads, i -> runSession(scene, platform, seed0 + i, gestures))) {
       if (l != null) {
         all.addAll(l);
       }
     }
     System.out.printf(
         Locale.ROOT,
-        "%n### %s map: %d sessions (seeds %d..%d), %d gestures each, %.0f s real%n%n",
+        "%n### %s %s: %d sessions (seeds %d..%d), %d gestures each, %.0f s real%n%n",
         platform,
+        scene,
         sessions,
         seed0,
         seed0 + sessions - 1,
@@ -133,8 +135,9 @@ public final class ZoomBench {
     }
   }
 
-  static List<Verdict> runSession(String platform, long seed, int gestures) {
-    String uri = "sim:?scene=map&scale=0.5&pointer=touch&platform=" + platform + "&seed=" + seed;
+  static List<Verdict> runSession(String scene, String platform, long seed, int gestures) {
+    String uri =
+        "sim:?scene=" + scene + "&scale=0.5&pointer=touch&platform=" + platform + "&seed=" + seed;
     Random r = new Random(seed);
     List<Verdict> out = new ArrayList<>();
     try (Device d = Device.open(uri)) {

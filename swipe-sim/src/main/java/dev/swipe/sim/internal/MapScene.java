@@ -17,12 +17,9 @@ import java.util.List;
  * (Android, Flutter) or rubber-banded (iOS) at its edges. A floating search pill is an editable
  * field.
  *
- * <p>Two fingers zoom it about their centroid: the map point under the centroid when the pinch
- * began stays under the centroid as it moves, the zoom follows the fingers' spread, and the pan
- * follows the centroid. The zoom stays within {@link #MIN_ZOOM} and {@link #MAX_ZOOM}: Android and
- * Flutter stop at the limit, iOS lets the fingers pull past it against a rubber band and springs
- * back to it once they lift. The axes count offsets in pixels of the zoomed map, so a pan or fling
- * after a zoom moves with the finger as before.
+ * <p>Two fingers zoom it about their centroid ({@link ZoomView}) between {@link #MIN_ZOOM} and
+ * {@link #MAX_ZOOM}: Android and Flutter stop at the limit, iOS lets the fingers pull past it
+ * against a rubber band and springs back to it once they lift. The map does not turn.
  */
 final class MapScene extends Scene {
   static final double MAP_W = 3240;
@@ -59,34 +56,27 @@ final class MapScene extends Scene {
 
   static final double MAX_ZOOM = 4;
 
-  /** How hard iOS resists a pinch past a zoom limit: the excess zoom is raised to this power. */
-  private static final double RUBBER_BAND = 0.3;
-
-  /** How long iOS takes to spring back to the zoom limit after the fingers lift. */
-  private static final long SPRING_BACK_NANOS = 300_000_000L;
-
+  private final ZoomView view;
   private final ScrollAxis x;
   private final ScrollAxis y;
-  private final double viewH;
-  private double zoom = 1;
-  private boolean pinching;
-  private double pinchZoom;
-  private double pinchSpread;
-  private double anchorX;
-  private double anchorY;
-  private double centreX;
-  private double centreY;
-  private long springStart = Long.MIN_VALUE;
-  private double springFrom;
-  private double springTo;
   private final TextField search = new TextField(48, 120, 984, 132, "Search here");
   private boolean onMap;
 
   MapScene(VirtualPhone phone) {
     super(phone);
-    this.viewH = profile.heightPx() - TOP;
-    this.x = new ScrollAxis(profile, DeviceProfile.WIDTH, 0, MAP_W - DeviceProfile.WIDTH, false);
-    this.y = new ScrollAxis(profile, viewH, 0, MAP_H - viewH, false);
+    double viewH = profile.heightPx() - TOP;
+    this.view =
+        new ZoomView(
+            profile,
+            MAP_W,
+            MAP_H,
+            DeviceProfile.WIDTH,
+            viewH,
+            MIN_ZOOM,
+            MAX_ZOOM,
+            profile.platform() == SimConfig.Platform.IOS);
+    this.x = view.x;
+    this.y = view.y;
     x.jump((MAP_W - DeviceProfile.WIDTH) / 2);
     y.jump((MAP_H - viewH) / 2);
   }
@@ -94,99 +84,19 @@ final class MapScene extends Scene {
   @Override
   void pinch(PinchPhase phase, long t, double cx, double cy, double spread) {
     if (phase == PinchPhase.BEGIN) {
-      settleZoom(t);
-      x.touchDown(t);
-      y.touchDown(t);
       onMap = false;
-      pinching = cy >= TOP && spread > 0;
-      pinchZoom = zoom;
-      pinchSpread = spread;
-      anchorX = (x.at(t) + cx) / zoom;
-      anchorY = (y.at(t) + cy - TOP) / zoom;
     }
-    if (!pinching) {
-      return;
-    }
-    centreX = cx;
-    centreY = cy - TOP;
-    if (phase != PinchPhase.END) {
-      zoomTo(bounded(pinchZoom * spread / pinchSpread));
-      return;
-    }
-    pinching = false;
-    double limit = Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, zoom));
-    if (limit != zoom) {
-      springStart = t;
-      springFrom = zoom;
-      springTo = limit;
-    }
-  }
-
-  /** The zoom the fingers ask for, as the platform lets it past the limits. */
-  private double bounded(double asked) {
-    if (profile.platform() != SimConfig.Platform.IOS) {
-      return Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, asked));
-    }
-    if (asked > MAX_ZOOM) {
-      return MAX_ZOOM * Math.pow(asked / MAX_ZOOM, RUBBER_BAND);
-    }
-    if (asked < MIN_ZOOM) {
-      return Math.max(MIN_ZOOM * 0.8, MIN_ZOOM * Math.pow(asked / MIN_ZOOM, RUBBER_BAND));
-    }
-    return asked;
-  }
-
-  /** Shows the map at {@code z} with the anchor under the latest centroid (clamped to the map). */
-  private void zoomTo(double z) {
-    zoom = z;
-    x.reset(0, MAP_W * z - DeviceProfile.WIDTH, anchorX * z - centreX);
-    y.reset(0, MAP_H * z - viewH, anchorY * z - centreY);
-  }
-
-  /** The zoom at {@code t}: springing back to a limit for a moment after an iOS pinch past it. */
-  private double zoomAt(long t) {
-    if (springStart == Long.MIN_VALUE) {
-      return zoom;
-    }
-    double p = Math.min(1, (t - springStart) / (double) SPRING_BACK_NANOS);
-    double eased = 1 - Math.pow(1 - p, 3);
-    return springFrom + (springTo - springFrom) * eased;
-  }
-
-  /** Ends a spring-back that is over by {@code t} (or cuts it short there). */
-  private void settleZoom(long t) {
-    if (springStart != Long.MIN_VALUE) {
-      double z = zoomAt(t);
-      springStart = Long.MIN_VALUE;
-      zoomTo(z);
-    }
+    view.pinch(phase, t, cx, cy - TOP, spread, cy >= TOP);
   }
 
   @Override
   void advance(long from, long to) {
-    if (springStart != Long.MIN_VALUE && to - springStart >= SPRING_BACK_NANOS) {
-      settleZoom(to);
-    }
-  }
-
-  /** The viewport's top-left in zoomed map pixels at {@code t}, and the zoom. */
-  private double[] view(long t) {
-    if (springStart == Long.MIN_VALUE) {
-      return new double[] {x.at(t), y.at(t), zoom};
-    }
-    double z = zoomAt(t);
-    double ox = clamp(anchorX * z - centreX, MAP_W * z - DeviceProfile.WIDTH);
-    double oy = clamp(anchorY * z - centreY, MAP_H * z - viewH);
-    return new double[] {ox, oy, z};
-  }
-
-  private static double clamp(double v, double max) {
-    return Math.max(0, Math.min(Math.max(0, max), v));
+    view.advance(to);
   }
 
   @Override
   void down(Touch touch) {
-    settleZoom(touch.downTime);
+    view.settle(touch.downTime);
     onMap = !search.contains(touch.downX, touch.downY) && touch.downY >= TOP;
     if (onMap) {
       x.touchDown(touch.downTime);
@@ -223,7 +133,7 @@ final class MapScene extends Scene {
 
   @Override
   void paint(Graphics2D g, Look look, long t) {
-    double[] v = view(t);
+    double[] v = view.view(t);
     double ox = Math.floor(0.5 + v[0]);
     double oy = Math.floor(0.5 + v[1]);
     double z = v[2];
@@ -232,6 +142,7 @@ final class MapScene extends Scene {
     java.awt.geom.AffineTransform saved = g.getTransform();
     g.translate(-ox, TOP - oy);
     g.scale(z, z);
+    double viewH = profile.heightPx() - TOP;
     paintMap(g, look, ox / z, oy / z, (ox + DeviceProfile.WIDTH) / z, (oy + viewH) / z);
     g.setTransform(saved);
     g.setClip(clip);
@@ -327,7 +238,7 @@ final class MapScene extends Scene {
 
   @Override
   Object viewKey(long t) {
-    double[] v = view(t);
+    double[] v = view.view(t);
     return List.of(
         Math.floor(0.5 + v[0]),
         Math.floor(0.5 + v[1]),
@@ -339,25 +250,23 @@ final class MapScene extends Scene {
 
   @Override
   boolean animating(long t) {
-    return x.moving(t)
-        || y.moving(t)
-        || (springStart != Long.MIN_VALUE && t - springStart < SPRING_BACK_NANOS);
+    return view.animating(t);
   }
 
   @Override
   double mapX(long t) {
-    double[] v = view(t);
+    double[] v = view.view(t);
     return v[0] / v[2];
   }
 
   @Override
   double mapY(long t) {
-    double[] v = view(t);
+    double[] v = view.view(t);
     return v[1] / v[2];
   }
 
   @Override
   double mapZoom(long t) {
-    return view(t)[2];
+    return view.view(t)[2];
   }
 }

@@ -135,6 +135,7 @@ public final class VirtualPhone {
           case PICKER -> new PickerScene(this);
           case CAROUSEL -> new CarouselScene(this);
           case MAP -> new MapScene(this);
+          case PHOTO -> new PhotoScene(this);
         };
     this.rules = InputRules.of(config);
     this.iosPointer =
@@ -153,6 +154,7 @@ public final class VirtualPhone {
       case PICKER -> "Clock";
       case CAROUSEL -> "Photos";
       case MAP -> "Maps";
+      case PHOTO -> "Photos";
     };
   }
 

@@ -1,0 +1,186 @@
+package dev.swipe.sim.internal;
+
+/**
+ * A canvas larger or smaller than its view that one finger pans and two fingers zoom about their
+ * centroid: the canvas point under the centroid when a pinch began stays under the centroid as it
+ * moves, the zoom follows the fingers' spread, and the pan follows the centroid. The zoom stays
+ * within its limits: stopped there, or (a rubber band) pulled past them against growing resistance
+ * and sprung back once the fingers lift. The axes count offsets in pixels of the zoomed canvas, so
+ * a pan or fling after a zoom moves with the finger as before; a canvas smaller than the view is
+ * centred in it.
+ */
+final class ZoomView {
+  /** How hard a rubber band resists: the zoom past a limit is raised to this power. */
+  private static final double RUBBER_BAND = 0.3;
+
+  /** How far past its lower limit a rubber band lets the zoom go at most. */
+  private static final double RUBBER_FLOOR = 0.8;
+
+  /** How long the spring back to a limit takes after the fingers lift. */
+  static final long SPRING_BACK_NANOS = 300_000_000L;
+
+  final ScrollAxis x;
+  final ScrollAxis y;
+  private final double canvasW;
+  private final double canvasH;
+  private final double viewW;
+  private final double viewH;
+  private final double minZoom;
+  private final double maxZoom;
+  private final boolean rubberBand;
+  private double zoom = 1;
+  private boolean pinching;
+  private double pinchZoom;
+  private double pinchSpread;
+  private double anchorX;
+  private double anchorY;
+  private double centreX;
+  private double centreY;
+  private long springStart = Long.MIN_VALUE;
+  private double springFrom;
+  private double springTo;
+
+  /**
+   * A canvas of {@code canvasW x canvasH} layout pixels at zoom 1 in a view of {@code viewW x
+   * viewH}, zoomed between {@code minZoom} and {@code maxZoom}, with a rubber band past them or
+   * not.
+   */
+  ZoomView(
+      DeviceProfile profile,
+      double canvasW,
+      double canvasH,
+      double viewW,
+      double viewH,
+      double minZoom,
+      double maxZoom,
+      boolean rubberBand) {
+    this.canvasW = canvasW;
+    this.canvasH = canvasH;
+    this.viewW = viewW;
+    this.viewH = viewH;
+    this.minZoom = minZoom;
+    this.maxZoom = maxZoom;
+    this.rubberBand = rubberBand;
+    this.x = new ScrollAxis(profile, viewW, 0, Math.max(0, canvasW - viewW), false);
+    this.y = new ScrollAxis(profile, viewH, 0, Math.max(0, canvasH - viewH), false);
+  }
+
+  /** Whether a pinch is under way. */
+  boolean pinching() {
+    return pinching;
+  }
+
+  /**
+   * Two fingers at {@code cx, cy} (view pixels) {@code spread} apart; a pinch that begins outside
+   * the view ({@code inside} false) is ignored to its end.
+   */
+  void pinch(Scene.PinchPhase phase, long t, double cx, double cy, double spread, boolean inside) {
+    if (phase == Scene.PinchPhase.BEGIN) {
+      settle(t);
+      x.touchDown(t);
+      y.touchDown(t);
+      double[] v = view(t);
+      pinching = inside && spread > 0;
+      pinchZoom = zoom;
+      pinchSpread = spread;
+      anchorX = (v[0] + cx) / zoom;
+      anchorY = (v[1] + cy) / zoom;
+    }
+    if (!pinching) {
+      return;
+    }
+    centreX = cx;
+    centreY = cy;
+    if (phase != Scene.PinchPhase.END) {
+      zoomTo(bounded(pinchZoom * spread / pinchSpread));
+      return;
+    }
+    pinching = false;
+    double limit = Math.max(minZoom, Math.min(maxZoom, zoom));
+    if (limit != zoom) {
+      springStart = t;
+      springFrom = zoom;
+      springTo = limit;
+    }
+  }
+
+  /** The zoom the fingers ask for, as the limits let it. */
+  private double bounded(double asked) {
+    if (!rubberBand) {
+      return Math.max(minZoom, Math.min(maxZoom, asked));
+    }
+    if (asked > maxZoom) {
+      return maxZoom * Math.pow(asked / maxZoom, RUBBER_BAND);
+    }
+    if (asked < minZoom) {
+      return Math.max(minZoom * RUBBER_FLOOR, minZoom * Math.pow(asked / minZoom, RUBBER_BAND));
+    }
+    return asked;
+  }
+
+  /** Shows the canvas at {@code z} with the anchor under the latest centroid. */
+  private void zoomTo(double z) {
+    zoom = z;
+    x.reset(0, canvasW * z - viewW, anchorX * z - centreX);
+    y.reset(0, canvasH * z - viewH, anchorY * z - centreY);
+  }
+
+  /** The zoom at {@code t}: springing back to a limit for a moment after a pinch past it. */
+  private double zoomAt(long t) {
+    if (springStart == Long.MIN_VALUE) {
+      return zoom;
+    }
+    double p = Math.min(1, (t - springStart) / (double) SPRING_BACK_NANOS);
+    double eased = 1 - Math.pow(1 - p, 3);
+    return springFrom + (springTo - springFrom) * eased;
+  }
+
+  /** Ends a spring back that is over by {@code t}, or cuts it short there (a finger came down). */
+  void settle(long t) {
+    if (springStart != Long.MIN_VALUE) {
+      double z = zoomAt(t);
+      springStart = Long.MIN_VALUE;
+      zoomTo(z);
+    }
+  }
+
+  /** Time passes to {@code to}. */
+  void advance(long to) {
+    if (springStart != Long.MIN_VALUE && to - springStart >= SPRING_BACK_NANOS) {
+      settle(to);
+    }
+  }
+
+  /**
+   * The view's top-left in zoomed canvas pixels at {@code t} (negative where the canvas is smaller
+   * than the view and centred in it), and the zoom.
+   */
+  double[] view(long t) {
+    double z = zoomAt(t);
+    double ox;
+    double oy;
+    if (springStart == Long.MIN_VALUE) {
+      ox = x.at(t);
+      oy = y.at(t);
+    } else {
+      ox = anchorX * z - centreX;
+      oy = anchorY * z - centreY;
+    }
+    return new double[] {place(ox, canvasW * z, viewW), place(oy, canvasH * z, viewH), z};
+  }
+
+  /** An offset within the canvas, or the centring one where the canvas is smaller than the view. */
+  private static double place(double offset, double canvas, double view) {
+    if (canvas <= view) {
+      return (canvas - view) / 2;
+    }
+    return Math.max(0, Math.min(canvas - view, offset));
+  }
+
+  /** Whether the zoom or the pan still moves at {@code t}. */
+  boolean animating(long t) {
+    return x.moving(t)
+        || y.moving(t)
+        || (springStart != Long.MIN_VALUE && t - springStart < SPRING_BACK_NANOS);
+  }
+}
