@@ -1,9 +1,11 @@
 package dev.swipe.webdriver;
 
+import dev.swipe.core.gesture.TouchContact;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.spi.TouchReport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -78,12 +80,15 @@ final class RecordingTransport implements HidTransport {
     }
   }
 
-  /** Whether the last report sent left the finger pressed. */
+  /** Whether the last pointer or touch report sent left a finger pressed. */
   boolean fingerDown() {
     synchronized (sent) {
       for (int i = sent.size() - 1; i >= 0; i--) {
         if (sent.get(i) instanceof PointerReport p) {
           return p.pressed();
+        }
+        if (sent.get(i) instanceof TouchReport t) {
+          return t.contacts().stream().anyMatch(TouchContact::touching);
         }
       }
       return false;

@@ -175,7 +175,14 @@ class RemoteEndProtocolTest {
         "no such element"
       },
       {
-        "{\"actions\":[" + src("a", DOWN + "," + UP) + "," + src("b", DOWN + "," + UP) + "]}",
+        // a touch pointer and a mouse: several pointers are fingers or nothing
+        "{\"actions\":["
+            + src("a", DOWN + "," + UP)
+            + ",{\"type\":\"pointer\",\"id\":\"b\",\"actions\":["
+            + DOWN
+            + ","
+            + UP
+            + "]}]}",
         "500",
         "unsupported operation"
       },

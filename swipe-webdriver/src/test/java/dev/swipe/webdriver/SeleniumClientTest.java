@@ -132,7 +132,8 @@ class SeleniumClientTest {
                                 finger.createPointerMove(
                                     Duration.ZERO, PointerInput.Origin.fromElement(ghost), 0, 0)))))
         .isInstanceOf(NoSuchElementException.class);
-    PointerInput second = new PointerInput(PointerInput.Kind.TOUCH, "second");
+    // a touch pointer and a mouse: several pointers are fingers (all touch) or nothing
+    PointerInput second = new PointerInput(PointerInput.Kind.MOUSE, "second");
     assertThatThrownBy(
             () ->
                 driver.perform(

@@ -2,12 +2,14 @@ package dev.swipe.webdriver.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.Gesture;
 import dev.swipe.core.gesture.KeyPress;
 import dev.swipe.core.gesture.LongPress;
 import dev.swipe.core.gesture.Modifier;
+import dev.swipe.core.gesture.MultiTouch;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Tap;
 import java.util.ArrayList;
@@ -24,7 +26,7 @@ import java.util.Set;
  *
  * <p>Ticks follow the specification: tick i lasts as long as its longest {@code pause} or {@code
  * pointerMove} duration over all input sources, and a {@code pointerMove} without a duration takes
- * the whole tick. The touch pointer's presses become strokes (down ... up); each stroke becomes one
+ * the whole tick. One touch pointer's presses become strokes (down ... up); each stroke becomes one
  * gesture, so it gets the core planner's link-rate-aware steps and its release-on-failure:
  *
  * <ul>
@@ -36,6 +38,15 @@ import java.util.Set;
  *   <li>several moves: a {@link Drag} through every position reached, over the same total time at
  *       constant speed (vertices exact; time split by path length, not per move).
  * </ul>
+ *
+ * <p>Touch pointers that press together (two or more input sources of {@code pointerType} touch)
+ * become one {@link MultiTouch} on one clock: finger i is the i-th pressing source, going down at
+ * its {@code pointerDown}; its path is every position it reaches, each move a leg of the move's
+ * duration, and each wait while pressed (a pause, the rest of a longer tick) a leg that stays on
+ * the same point. A multi-touch digitizer reports one press per finger, so such a source may press
+ * once per request. Several pointers are refused unless all are touch pointers (a mouse or pen is
+ * one pointer); one pointer source that presses keeps the one-finger gestures above, whatever else
+ * the request holds.
  *
  * <p>Key presses become {@link KeyPress}es with the modifiers held at the time. Everything is
  * checked before anything is played: a bad request leaves the rig untouched.
@@ -53,10 +64,13 @@ final class ActionPlan {
   static final int MAX_SOURCES = 16;
   static final int MAX_ACTIONS = 1024;
 
+  /** The most timed positions one finger of a {@link MultiTouch} takes. */
+  static final int MAX_FINGER_POINTS = 1000;
+
   private static final String ELEMENT_KEY = "element-6066-11e4-a52e-4f735466cecf";
 
   /** One thing to play, at a time offset from the start of the request. */
-  sealed interface Item permits Stroke, KeyItem {
+  sealed interface Item permits Stroke, Touches, KeyItem {
     long startMs();
 
     long endMs();
@@ -67,6 +81,14 @@ final class ActionPlan {
   /** A touch from finger down to finger up. */
   record Stroke(long startMs, long endMs, Gesture gesture) implements Item {}
 
+  /**
+   * Several touch pointers pressing in one request, as one gesture.
+   *
+   * @param pointerIds the input sources that are its fingers, finger i first
+   */
+  record Touches(long startMs, long endMs, MultiTouch gesture, List<String> pointerIds)
+      implements Item {}
+
   /** A key press. */
   record KeyItem(long startMs, long endMs, Gesture gesture) implements Item {}
 
@@ -75,7 +97,8 @@ final class ActionPlan {
    *
    * @param items what to play, in start order
    * @param totalMs how long the request lasts by the specification's ticks
-   * @param pointerX where the finger is afterwards (screenshot pixels)
+   * @param pointerX where the finger is afterwards (screenshot pixels; with several pointers, the
+   *     first one's)
    * @param pointerY where the finger is afterwards
    * @param modifiers modifiers held afterwards (kept for the session's next request)
    */
@@ -94,7 +117,8 @@ final class ActionPlan {
   private record Action(
       Kind kind, Long duration, String origin, double x, double y, int codePoint, String field) {}
 
-  private record Source(String type, String id, List<Action> actions) {}
+  /** An input source; {@code pointerType} is the pointer's kind (mouse when not given), else "". */
+  private record Source(String type, String id, String pointerType, List<Action> actions) {}
 
   private record KeyDown(long atMs, KeyValues.Meaning meaning, Set<Modifier> modifiers) {}
 
@@ -141,6 +165,7 @@ final class ActionPlan {
         throw W3cFailure.invalidArgument(
             f + ".id", "'" + Json.abbreviate(id) + "' names two input sources");
       }
+      String pointerType = type.equals("pointer") ? "mouse" : "";
       if (type.equals("pointer") && s.has("parameters") && !s.get("parameters").isNull()) {
         ObjectNode p = Json.object(s.get("parameters"), f + ".parameters");
         String pt = Json.optString(p, "pointerType", f + ".parameters.pointerType");
@@ -148,6 +173,9 @@ final class ActionPlan {
           throw W3cFailure.invalidArgument(
               f + ".parameters.pointerType",
               "must be mouse, pen or touch, was '" + Json.abbreviate(pt) + "'");
+        }
+        if (pt != null) {
+          pointerType = pt;
         }
       }
       JsonNode acts = s.get("actions");
@@ -167,7 +195,7 @@ final class ActionPlan {
                 Json.object(acts.get(j), f + ".actions[" + j + "]"),
                 f + ".actions[" + j + "]"));
       }
-      out.add(new Source(type, id, actions));
+      out.add(new Source(type, id, pointerType, actions));
     }
     return out;
   }
@@ -285,34 +313,74 @@ final class ActionPlan {
     }
   }
 
+  /** One pointer source's state over the request: its position and its presses so far. */
+  private static final class Pointer {
+    final Source source;
+    double x;
+    double y;
+    boolean pressed;
+    final List<Press> presses = new ArrayList<>();
+
+    Pointer(Source source, double x, double y) {
+      this.source = source;
+      this.x = x;
+      this.y = y;
+    }
+
+    /** The latest press. */
+    Press press() {
+      return presses.get(presses.size() - 1);
+    }
+  }
+
+  /**
+   * One press of a pointer, down to up: its moves as segments (for the one-finger gestures) and as
+   * timed positions (for a finger of a {@link MultiTouch}).
+   */
+  private static final class Press {
+    final long downAt;
+    final double downX;
+    final double downY;
+    final String field;
+    final List<double[]> segments = new ArrayList<>(); // {start ms, end ms, fromX, fromY, toX, toY}
+    final List<double[]> waypoints = new ArrayList<>(); // {ms, x, y}
+    long upAt;
+    String upField = "";
+
+    Press(long downAt, double x, double y, String field) {
+      this.downAt = downAt;
+      this.downX = x;
+      this.downY = y;
+      this.field = field;
+      waypoints.add(new double[] {downAt, x, y});
+    }
+
+    /** The finger rests where it is until {@code ms}. */
+    void holdUntil(long ms) {
+      double[] last = waypoints.get(waypoints.size() - 1);
+      if (last[0] < ms) {
+        waypoints.add(new double[] {ms, last[1], last[2]});
+      }
+    }
+  }
+
   private static Compiled plan(
       List<Source> sources, double[] pointer, Set<Modifier> heldBefore, int width, int height) {
-    Source finger = null;
-    for (Source s : sources) {
-      if (!s.type().equals("pointer")
-          || s.actions().stream().allMatch(a -> a.kind() == Kind.PAUSE)) {
-        continue;
+    List<Pointer> active = new ArrayList<>();
+    Pointer[] pointers = new Pointer[sources.size()];
+    for (int i = 0; i < sources.size(); i++) {
+      Source s = sources.get(i);
+      if (s.type().equals("pointer")) {
+        Pointer p = new Pointer(s, pointer[0], pointer[1]);
+        pointers[i] = p;
+        if (s.actions().stream().anyMatch(a -> a.kind() != Kind.PAUSE)) {
+          active.add(p);
+        }
       }
-      if (finger != null) {
-        throw W3cFailure.unsupported(
-            "actions",
-            "input sources '"
-                + Json.abbreviate(finger.id())
-                + "' and '"
-                + Json.abbreviate(s.id())
-                + "' are two pointers; a rig has one finger");
-      }
-      finger = s;
     }
+    checkPointers(active);
     int ticks = sources.stream().mapToInt(s -> s.actions().size()).max().orElse(0);
     long t = 0;
-    double x = pointer[0];
-    double y = pointer[1];
-    boolean pressed = false;
-    long downAt = 0;
-    double downX = 0;
-    double downY = 0;
-    List<double[]> segments = new ArrayList<>(); // {start ms, end ms, fromX, fromY, toX, toY}
     EnumSet<Modifier> held =
         heldBefore.isEmpty() ? EnumSet.noneOf(Modifier.class) : EnumSet.copyOf(heldBefore);
     Map<Integer, KeyDown> keysDown = new LinkedHashMap<>();
@@ -327,15 +395,17 @@ final class ActionPlan {
           }
         }
       }
-      for (Source s : sources) {
+      for (int i = 0; i < sources.size(); i++) {
+        Source s = sources.get(i);
         if (tick >= s.actions().size()) {
           continue;
         }
         Action a = s.actions().get(tick);
+        Pointer p = pointers[i];
         switch (a.kind()) {
           case MOVE -> {
-            double tx = a.origin().equals("pointer") ? x + a.x() : a.x();
-            double ty = a.origin().equals("pointer") ? y + a.y() : a.y();
+            double tx = a.origin().equals("pointer") ? p.x + a.x() : a.x();
+            double ty = a.origin().equals("pointer") ? p.y + a.y() : a.y();
             if (!(tx >= 0 && tx <= width && ty >= 0 && ty <= height)) {
               throw W3cFailure.of(
                   W3cError.MOVE_TARGET_OUT_OF_BOUNDS,
@@ -346,25 +416,28 @@ final class ActionPlan {
                       tx, ty, width, height));
             }
             long d = a.duration() != null ? a.duration() : tickMs;
-            if (pressed) {
-              segments.add(new double[] {t, t + d, x, y, tx, ty});
+            if (p.pressed) {
+              Press press = p.press();
+              press.segments.add(new double[] {t, t + d, p.x, p.y, tx, ty});
+              press.holdUntil(t);
+              press.waypoints.add(new double[] {t + d, tx, ty});
             }
-            x = tx;
-            y = ty;
+            p.x = tx;
+            p.y = ty;
           }
           case DOWN -> {
-            if (!pressed) {
-              pressed = true;
-              downAt = t;
-              downX = x;
-              downY = y;
-              segments.clear();
+            if (!p.pressed) {
+              p.pressed = true;
+              p.presses.add(new Press(t, p.x, p.y, a.field()));
             }
           }
           case UP -> {
-            if (pressed) {
-              pressed = false;
-              items.add(stroke(downAt, t, downX, downY, segments, width, height, a.field()));
+            if (p.pressed) {
+              p.pressed = false;
+              Press press = p.press();
+              press.holdUntil(t);
+              press.upAt = t;
+              press.upField = a.field();
             }
           }
           case KEY_DOWN -> {
@@ -411,11 +484,15 @@ final class ActionPlan {
             "actions", "the ticks last " + t + " ms; at most " + MAX_TOTAL_MS + " ms per request");
       }
     }
-    if (pressed) {
-      throw W3cFailure.invalidArgument(
-          "actions",
-          "the finger is still down at the end; a rig plays whole touches:"
-              + " end each touch with pointerUp in the same request");
+    for (Pointer p : active) {
+      if (p.pressed) {
+        throw W3cFailure.invalidArgument(
+            "actions",
+            "the finger of input source '"
+                + Json.abbreviate(p.source.id())
+                + "' is still down at the end; a rig plays whole touches:"
+                + " end each touch with pointerUp in the same request");
+      }
     }
     if (!keysDown.isEmpty()) {
       int cp = keysDown.keySet().iterator().next();
@@ -426,11 +503,28 @@ final class ActionPlan {
                   + " every key but the modifiers with keyUp in the same request",
               cp));
     }
+    List<Pointer> pressing = active.stream().filter(p -> !p.presses.isEmpty()).toList();
+    if (pressing.size() == 1) {
+      for (Press press : pressing.get(0).presses) {
+        items.add(
+            stroke(
+                press.downAt,
+                press.upAt,
+                press.downX,
+                press.downY,
+                press.segments,
+                width,
+                height,
+                press.upField));
+      }
+    } else if (pressing.size() > 1) {
+      items.add(touches(pressing, width, height));
+    }
     items.sort(Comparator.comparingLong(Item::startMs));
     for (Item k : items) {
       if (k instanceof KeyItem) {
         for (Item s : items) {
-          if (s instanceof Stroke && k.startMs() < s.endMs() && s.startMs() < k.endMs()) {
+          if (!(s instanceof KeyItem) && k.startMs() < s.endMs() && s.startMs() < k.endMs()) {
             throw W3cFailure.unsupported(
                 "actions",
                 "a key press overlaps a touch in time; the rig's HID link"
@@ -439,7 +533,118 @@ final class ActionPlan {
         }
       }
     }
-    return new Compiled(List.copyOf(items), t, x, y, held);
+    Pointer last = active.isEmpty() ? null : active.get(0);
+    return new Compiled(
+        List.copyOf(items),
+        t,
+        last == null ? pointer[0] : last.x,
+        last == null ? pointer[1] : last.y,
+        held);
+  }
+
+  /**
+   * Several pointers that act must all be touch pointers, each a finger of a multi-touch digitizer:
+   * a mouse or pen is one pointer.
+   */
+  private static void checkPointers(List<Pointer> active) {
+    if (active.size() < 2) {
+      return;
+    }
+    for (Pointer p : active) {
+      if (!p.source.pointerType().equals("touch")) {
+        throw W3cFailure.unsupported(
+            "actions",
+            "input sources "
+                + names(active.stream().map(q -> q.source.id()).toList())
+                + " are several pointers, and '"
+                + Json.abbreviate(p.source.id())
+                + "' is a "
+                + p.source.pointerType()
+                + "; a rig plays several pointers only as fingers: give each pointerType touch");
+      }
+    }
+    if (active.size() > MultiTouch.MAX_FINGERS) {
+      throw W3cFailure.invalidArgument(
+          "actions",
+          active.size()
+              + " touch pointers act; a multi-touch digitizer holds at most "
+              + MultiTouch.MAX_FINGERS
+              + " fingers");
+    }
+  }
+
+  /**
+   * The touch pointers that press, as one {@link MultiTouch} on one clock: finger i is the i-th
+   * pressing source, going down at its pointerDown and following its positions leg by leg.
+   */
+  private static Touches touches(List<Pointer> pressing, int w, int h) {
+    long start = Long.MAX_VALUE;
+    long end = 0;
+    for (Pointer p : pressing) {
+      if (p.presses.size() > 1) {
+        throw W3cFailure.unsupported(
+            p.presses.get(1).field,
+            "input source '"
+                + Json.abbreviate(p.source.id())
+                + "' presses a second time while other fingers take part; a multi-touch request"
+                + " plays one press per finger: send the second press in a request of its own");
+      }
+      start = Math.min(start, p.presses.get(0).downAt);
+    }
+    List<MultiTouch.Stroke> strokes = new ArrayList<>();
+    for (Pointer p : pressing) {
+      Press press = p.presses.get(0);
+      List<double[]> points = new ArrayList<>(press.waypoints);
+      double[] last = points.get(points.size() - 1);
+      if (points.size() < 2 || last[0] <= press.downAt) {
+        // a press without time still touches: one millisecond, as a one-finger tap does
+        points.add(new double[] {last[0] + 1, last[1], last[2]});
+      }
+      if (points.size() > MAX_FINGER_POINTS) {
+        throw W3cFailure.invalidArgument(
+            press.upField,
+            "the finger of input source '"
+                + Json.abbreviate(p.source.id())
+                + "' passes "
+                + points.size()
+                + " timed positions; at most "
+                + MAX_FINGER_POINTS
+                + " per finger");
+      }
+      List<NormPoint> path = new ArrayList<>();
+      List<Integer> legs = new ArrayList<>();
+      for (int i = 0; i < points.size(); i++) {
+        double[] q = points.get(i);
+        path.add(norm(q[1], q[2], w, h));
+        if (i > 0) {
+          legs.add((int) (q[0] - points.get(i - 1)[0]));
+        }
+      }
+      end = Math.max(end, (long) points.get(points.size() - 1)[0]);
+      strokes.add(finger(press, (int) (press.downAt - start), path, legs));
+    }
+    return new Touches(
+        start, end, new MultiTouch(strokes), pressing.stream().map(p -> p.source.id()).toList());
+  }
+
+  private static MultiTouch.Stroke finger(
+      Press press, int startMs, List<NormPoint> path, List<Integer> legs) {
+    try {
+      return new MultiTouch.Stroke(startMs, path, legs);
+    } catch (SwipeException e) {
+      throw W3cFailure.invalidArgument(press.upField, e.getMessage());
+    }
+  }
+
+  /** {@code 'a', 'b' and 'c'}: the ids of some input sources, for a message. */
+  static String names(List<String> ids) {
+    List<String> quoted = ids.stream().map(id -> "'" + Json.abbreviate(id) + "'").toList();
+    if (quoted.size() <= 1) {
+      return String.join("", quoted);
+    }
+    return String.join(", ", quoted.subList(0, quoted.size() - 1))
+        + " and "
+        + quoted.get(quoted.size() - 1);
   }
 
   private static Stroke stroke(

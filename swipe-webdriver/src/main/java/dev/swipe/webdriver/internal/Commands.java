@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
+import dev.swipe.core.ErrorCode;
 import dev.swipe.core.Observation;
 import dev.swipe.core.gesture.KeyPress;
 import dev.swipe.core.spi.HidCapabilities;
@@ -87,7 +88,10 @@ final class Commands {
     return NullNode.getInstance();
   }
 
-  /** Perform Actions: compiled and checked in full first, then played gesture by gesture. */
+  /**
+   * Perform Actions: compiled and checked in full first (a keyboard for keys, enough fingers on the
+   * link for a multi-touch), then played gesture by gesture.
+   */
   JsonNode performActions(RigSession s, JsonNode body) {
     int[] wh = s.screen();
     ActionPlan.Compiled plan = ActionPlan.compile(body, s.pointer(), s.modifiers(), wh[0], wh[1]);
@@ -96,10 +100,46 @@ final class Commands {
       throw W3cFailure.unsupported(
           "actions", "this rig's HID link has no keyboard; nothing was played");
     }
-    device(s, () -> ActionPlayer.play(s.device(), plan));
+    ActionPlan.Touches touches = null;
+    for (ActionPlan.Item i : plan.items()) {
+      if (i instanceof ActionPlan.Touches t) {
+        touches = t;
+      }
+    }
+    if (touches != null) {
+      int fingers = touches.gesture().strokes().size();
+      int contacts = device(s, () -> s.device().rig().capabilities().contacts());
+      if (fingers > contacts) {
+        throw fingersRefused(touches, contacts);
+      }
+    }
+    ActionPlan.Touches multi = touches;
+    device(
+        s,
+        () -> {
+          try {
+            return ActionPlayer.play(s.device(), plan);
+          } catch (SwipeException e) {
+            if (multi != null
+                && e.code() == ErrorCode.UNSUPPORTED_INPUT
+                && e.details().containsKey("fingers")) {
+              // the link holds fewer fingers than it did at the check; the core sent nothing
+              throw fingersRefused(multi, s.device().rig().capabilities().contacts());
+            }
+            throw e;
+          }
+        });
     s.pointer(plan.pointerX(), plan.pointerY());
     s.modifiers(plan.modifiers());
     return NullNode.getInstance();
+  }
+
+  private static W3cFailure fingersRefused(ActionPlan.Touches touches, int contacts) {
+    return Failures.tooManyFingers(
+        "actions",
+        "input sources " + ActionPlan.names(touches.pointerIds()) + " press",
+        touches.gesture().strokes().size(),
+        contacts);
   }
 
   /** Release Actions: lifts the finger and every key, and forgets held modifiers. */

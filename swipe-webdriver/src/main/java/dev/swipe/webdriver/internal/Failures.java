@@ -46,6 +46,33 @@ final class Failures {
   private Failures() {}
 
   /**
+   * {@code unsupported operation} for a gesture with more fingers than the rig's HID link holds.
+   * The core says so too ({@code unsupported_input}, an {@code invalid argument} elsewhere), but
+   * here the request is well-formed and only this rig cannot play it, so the message says which
+   * links can. {@code data.code} stays the core's {@code unsupported_input}, with {@code fingers}
+   * and {@code contacts}.
+   *
+   * @param field the request field it concerns
+   * @param what what asks for the fingers, e.g. {@code input sources 'a' and 'b' press}
+   */
+  static W3cFailure tooManyFingers(String field, String what, int fingers, int contacts) {
+    return W3cFailure.withDetails(
+        W3cError.UNSUPPORTED_OPERATION,
+        ErrorCode.UNSUPPORTED_INPUT.id(),
+        field
+            + ": "
+            + what
+            + " "
+            + fingers
+            + " fingers at once, and this rig's HID link holds "
+            + contacts
+            + (contacts == 1 ? " finger" : " fingers")
+            + "; several fingers need a multi-touch link: hidg: with pointer=touch&contacts=N"
+            + " (N up to 10), sim: with pointer=touch, or chrome:. Nothing was played",
+        Map.of("field", field, "fingers", fingers, "contacts", contacts));
+  }
+
+  /**
    * The W3C failure for an SDK exception in session {@code s}; a rig fault ends the session.
    *
    * @param timedOut whether the session's script timeout interrupted the command

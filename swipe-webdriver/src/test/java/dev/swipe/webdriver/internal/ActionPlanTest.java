@@ -17,6 +17,7 @@ import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.KeyPress;
 import dev.swipe.core.gesture.LongPress;
 import dev.swipe.core.gesture.Modifier;
+import dev.swipe.core.gesture.MultiTouch;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Tap;
 import java.util.List;
@@ -313,6 +314,165 @@ class ActionPlanTest {
             + "{\"type\":\"keyUp\",\"value\":\"a\"}]}]",
         W3cError.UNSUPPORTED_OPERATION,
         "actions");
+  }
+
+  private static String touch(String id, String... actions) {
+    return "{\"type\":\"pointer\",\"id\":\""
+        + id
+        + "\",\"parameters\":{\"pointerType\":\"touch\"},\"actions\":["
+        + String.join(",", actions)
+        + "]}";
+  }
+
+  private static String sources(String... sources) {
+    return "[" + String.join(",", sources) + "]";
+  }
+
+  private static NormPoint at(double x, double y) {
+    return ActionPlan.norm(x, y, W, H);
+  }
+
+  @Test
+  void twoTouchPointersAreOneMultiTouchOnOneClock() throws Exception {
+    // tick 0: both move into place; 1: both down; 2: 50 ms rest; 3: both move apart (400 ms);
+    // 4: 100 ms rest; 5: both up
+    ActionPlan.Compiled c =
+        compile(
+            sources(
+                touch(
+                    "finger1",
+                    move(120, 300, 0),
+                    DOWN,
+                    pause(50),
+                    move(60, 300, 400),
+                    pause(100),
+                    UP),
+                touch(
+                    "finger2",
+                    move(150, 300, 0),
+                    DOWN,
+                    pause(50),
+                    move(210, 300, 400),
+                    pause(100),
+                    UP)));
+    assertThat(c.items()).hasSize(1);
+    ActionPlan.Touches t = (ActionPlan.Touches) c.items().get(0);
+    assertThat(t.pointerIds()).containsExactly("finger1", "finger2");
+    assertThat(t.startMs()).isZero();
+    assertThat(t.endMs()).isEqualTo(550);
+    MultiTouch m = t.gesture();
+    assertThat(m.strokes()).hasSize(2);
+    MultiTouch.Stroke left = m.strokes().get(0);
+    assertThat(left.startMs()).isZero();
+    assertThat(left.path())
+        .containsExactly(at(120, 300), at(120, 300), at(60, 300), at(60, 300))
+        .as("the pauses while pressed are legs on one point");
+    assertThat(left.segmentMs()).containsExactly(50, 400, 100);
+    MultiTouch.Stroke right = m.strokes().get(1);
+    assertThat(right.path())
+        .containsExactly(at(150, 300), at(150, 300), at(210, 300), at(210, 300));
+    assertThat(right.segmentMs()).containsExactly(50, 400, 100);
+    assertThat(c.totalMs()).isEqualTo(550);
+    assertThat(c.pointerX()).as("the first pointer's position").isEqualTo(60);
+  }
+
+  @Test
+  void fingersGoDownWhenTheirSourcesPressAndMovesTakeTheirOwnDurations() throws Exception {
+    // finger a presses at 0; b waits a 100 ms tick first. A move without duration takes the tick
+    // (300 ms, set by b's move); b's pointer-origin move is relative to b's own position
+    ActionPlan.Compiled c =
+        compile(
+            sources(
+                touch("a", move(100, 100, 0), DOWN, pause(100), pause(0), move(100, 200, null), UP),
+                touch(
+                    "b",
+                    move(200, 100, 0),
+                    pause(0),
+                    pause(0),
+                    DOWN,
+                    "{\"type\":\"pointerMove\",\"origin\":\"pointer\",\"x\":-50,\"y\":0,"
+                        + "\"duration\":300}",
+                    UP)));
+    ActionPlan.Touches t = (ActionPlan.Touches) c.items().get(0);
+    MultiTouch.Stroke a = t.gesture().strokes().get(0);
+    MultiTouch.Stroke b = t.gesture().strokes().get(1);
+    assertThat(a.startMs()).isZero();
+    assertThat(a.path()).containsExactly(at(100, 100), at(100, 100), at(100, 200));
+    assertThat(a.segmentMs()).containsExactly(100, 300);
+    assertThat(b.startMs()).isEqualTo(100);
+    assertThat(b.path()).containsExactly(at(200, 100), at(150, 100));
+    assertThat(b.segmentMs()).containsExactly(300);
+    assertThat(t.endMs()).isEqualTo(400);
+  }
+
+  @Test
+  void aTwoFingerTapWithoutTimeTouchesForOneMillisecond() throws Exception {
+    ActionPlan.Compiled c =
+        compile(
+            sources(touch("a", move(10, 10, 0), DOWN, UP), touch("b", move(50, 10, 0), DOWN, UP)));
+    MultiTouch m = ((ActionPlan.Touches) c.items().get(0)).gesture();
+    assertThat(m.strokes().get(1).path()).containsExactly(at(50, 10), at(50, 10));
+    assertThat(m.strokes().get(1).segmentMs()).containsExactly(1);
+  }
+
+  @Test
+  void oneTouchPointerThatPressesAmongOthersThatOnlyMoveKeepsTheOneFingerGestures()
+      throws Exception {
+    ActionPlan.Compiled c =
+        compile(
+            sources(
+                touch("a", move(10, 10, 0), DOWN, pause(100), UP, DOWN, UP),
+                touch("b", move(50, 50, 0))));
+    assertThat(c.items()).hasSize(2).allMatch(i -> i.gesture() instanceof Tap);
+  }
+
+  @Test
+  void severalPointersMustBeTouchPointersAndAtMostTen() {
+    String mouse =
+        "{\"type\":\"pointer\",\"id\":\"mouse\",\"parameters\":{\"pointerType\":\"mouse\"},"
+            + "\"actions\":["
+            + DOWN
+            + ","
+            + UP
+            + "]}";
+    refused(sources(touch("finger", DOWN, UP), mouse), W3cError.UNSUPPORTED_OPERATION, "actions");
+    assertThatThrownBy(() -> compile(sources(touch("finger", DOWN, UP), mouse)))
+        .hasMessageContaining("'finger' and 'mouse'")
+        .hasMessageContaining("pointerType touch");
+    String[] eleven = new String[11];
+    for (int i = 0; i < eleven.length; i++) {
+      eleven[i] = touch("f" + i, move(10 + 20 * i, 10, 0), DOWN, UP);
+    }
+    refused(sources(eleven), W3cError.INVALID_ARGUMENT, "actions");
+    String[] ten = java.util.Arrays.copyOf(eleven, 10);
+    assertThat(
+            ((ActionPlan.Touches) assertCompiles(sources(ten)).items().get(0)).gesture().strokes())
+        .hasSize(10);
+    // a multi-touch finger presses once per request
+    refused(
+        sources(touch("a", DOWN, UP, DOWN, UP), touch("b", DOWN, pause(10), UP)),
+        W3cError.UNSUPPORTED_OPERATION,
+        "actions[0].actions[2]");
+    // a finger left down is refused whichever source it is
+    refused(sources(touch("a", DOWN, UP), touch("b", DOWN)), W3cError.INVALID_ARGUMENT, "actions");
+    // a key press during a multi-touch is one gesture too many for the link
+    refused(
+        sources(
+            touch("a", DOWN, pause(100), UP),
+            touch("b", DOWN, pause(100), UP),
+            "{\"type\":\"key\",\"id\":\"k\",\"actions\":["
+                + pause(0)
+                + ",{\"type\":\"keyDown\",\"value\":\"a\"},{\"type\":\"keyUp\",\"value\":\"a\"}]}"),
+        W3cError.UNSUPPORTED_OPERATION,
+        "actions");
+  }
+
+  private static ActionPlan.Compiled assertCompiles(String actions) {
+    try {
+      return compile(actions);
+    } catch (Exception e) {
+      throw new AssertionError(actions, e);
+    }
   }
 
   @Test
