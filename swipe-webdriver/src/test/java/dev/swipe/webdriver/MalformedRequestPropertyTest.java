@@ -854,6 +854,9 @@ class MalformedRequestPropertyTest {
               "\"mobile:clickGesture\"",
               "\" mobile : swipeGesture \"",
               "\"mobile: pinchGesture\"",
+              "\"mobile: pinchOpenGesture\"",
+              "\"mobile: pinchCloseGesture\"",
+              "\"mobile: pinch\"",
               "\"swipe: wheelNudge\"",
               "\"swipe: sim_state\"",
               "\"return 1;\"",
@@ -894,6 +897,8 @@ class MalformedRequestPropertyTest {
         "startY",
         "endX",
         "endY",
+        "scale",
+        "velocity",
         "elementId",
         "bogus"
       };

@@ -4,11 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.BooleanNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
+import dev.swipe.core.ErrorCode;
 import dev.swipe.core.NormPoint;
 import dev.swipe.core.NormRegion;
 import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.LongPress;
+import dev.swipe.core.gesture.Pinch;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Tap;
 import dev.swipe.core.scroll.Movement;
@@ -34,16 +37,37 @@ import java.util.Set;
  *   <li>{@code clickGesture} {x, y}; {@code longClickGesture} {x, y, duration (500)}; {@code
  *       dragGesture} {startX, startY, endX, endY, speed (2500)}: a drag that dwells at the end
  *       before lifting.
+ *   <li>{@code pinchOpenGesture} and {@code pinchCloseGesture} {left, top, width, height, percent,
+ *       speed (2500)}: two fingers side by side about the area's centre; open moves them from
+ *       {@link Pinch#MIN_SPREAD} apart to that plus {@code percent} of the area's width (at most
+ *       the area's width), close the reverse. Each finger covers half the change at {@code speed},
+ *       as UiAutomator2's pointers do. Both rest briefly before and after moving, so the lift
+ *       carries no fling.
+ *   <li>XCUITest's {@code pinch} {scale, velocity}: {@link Pinch#zoom} about the screen's centre,
+ *       lasting {@code |scale - 1| / |velocity|} seconds (velocity in scale factor per second; its
+ *       sign is not checked).
  * </ul>
  *
- * <p>An {@code elementId} is {@code no such element}: a rig has no element tree.
+ * <p>An {@code elementId} is {@code no such element}: a rig has no element tree. A pinch on a link
+ * that holds one finger is {@code unsupported operation}, and nothing is sent.
  */
 final class MobileGestures {
   static final List<String> NAMES =
-      List.of("swipeGesture", "scrollGesture", "clickGesture", "longClickGesture", "dragGesture");
+      List.of(
+          "swipeGesture",
+          "scrollGesture",
+          "clickGesture",
+          "longClickGesture",
+          "dragGesture",
+          "pinchOpenGesture",
+          "pinchCloseGesture",
+          "pinch");
 
   private static final int SWIPE_SPEED = 5000;
   private static final int DRAG_SPEED = 2500;
+  private static final int PINCH_SPEED = 2500;
+  private static final List<String> PINCH_GESTURE =
+      List.of("elementId", "left", "top", "width", "height", "percent", "speed");
   private static final int LONG_CLICK_MS = 500;
   private static final List<String> AREA_GESTURE =
       List.of("elementId", "left", "top", "width", "height", "direction", "percent", "speed");
@@ -157,6 +181,60 @@ final class MobileGestures {
                 Drag.builder(from, to).durationMs(moveMs(px, speed, 1)).build(), Duration.ZERO);
         return NullNode.getInstance();
       }
+      case "pinchOpenGesture", "pinchCloseGesture" -> {
+        Json.onlyKeys(p, "", PINCH_GESTURE);
+        double[] a = area(p, screen);
+        double percent = percent(p);
+        long speed = speed(p, PINCH_SPEED);
+        double areaWidth =
+            NormPoint.toNorm(a[0] + a[2], screen[0]) - NormPoint.toNorm(a[0], screen[0]);
+        if (areaWidth < Pinch.MIN_SPREAD) {
+          throw W3cFailure.invalidArgument(
+              "width",
+              String.format(
+                  "the area is %.0f px wide; two fingers need at least %.0f px side by side",
+                  a[2], Pinch.MIN_SPREAD / 1000 * screen[0]));
+        }
+        double narrow = Pinch.MIN_SPREAD;
+        double wide = Math.min(areaWidth, narrow + percent * areaWidth);
+        // each finger covers half the change in spread, in pixels
+        double fingerPx = (wide - narrow) / 2 / 1000 * screen[0];
+        int ms = moveMs(fingerPx, speed, 1);
+        boolean open = name.equals("pinchOpenGesture");
+        pinch(
+            d,
+            name,
+            Pinch.builder(ActionPlan.norm(a[0] + a[2] / 2, a[1] + a[3] / 2, screen[0], screen[1]))
+                .spread(open ? narrow : wide, open ? wide : narrow)
+                .durationMs(ms)
+                .steps(steps(ms)));
+        return NullNode.getInstance();
+      }
+      case "pinch" -> {
+        Json.onlyKeys(p, "", List.of("elementId", "scale", "velocity"));
+        double scale = Json.number(p, "scale", "scale");
+        double velocity = Json.number(p, "velocity", "velocity");
+        if (!(Math.abs(velocity) > 0) || Double.isInfinite(velocity)) {
+          throw W3cFailure.invalidArgument(
+              "velocity", "must be a non-zero scale factor per second, was " + velocity);
+        }
+        Pinch zoom = Pinch.zoom(NormPoint.CENTER, scale);
+        double ms = Math.abs(scale - 1) / Math.abs(velocity) * 1000;
+        if (ms > ActionPlan.MAX_TOTAL_MS) {
+          throw W3cFailure.invalidArgument(
+              "velocity",
+              "a pinch by " + scale + " at " + velocity + " per second would last over a minute");
+        }
+        int duration = (int) Math.max(1, Math.round(ms));
+        pinch(
+            d,
+            name,
+            Pinch.builder(zoom.centre())
+                .spread(zoom.startSpread(), zoom.endSpread())
+                .durationMs(duration)
+                .steps(steps(duration)));
+        return NullNode.getInstance();
+      }
       default ->
           throw W3cFailure.of(
               W3cError.UNKNOWN_COMMAND,
@@ -166,6 +244,26 @@ final class MobileGestures {
                   + name
                   + "; methods: mobile: "
                   + String.join(", mobile: ", NAMES));
+    }
+  }
+
+  /**
+   * Plays a two-finger gesture, refused as {@code unsupported operation} before anything is sent
+   * when the rig's link holds one finger.
+   */
+  private static void pinch(Device d, String name, Pinch.Builder pinch) {
+    Pinch gesture = pinch.build();
+    int contacts = d.rig().capabilities().contacts();
+    if (contacts < 2) {
+      throw Failures.tooManyFingers("script", "mobile: " + name + " needs", 2, contacts);
+    }
+    try {
+      d.rig().perform(gesture, Duration.ZERO);
+    } catch (SwipeException e) {
+      if (e.code() == ErrorCode.UNSUPPORTED_INPUT && e.details().containsKey("fingers")) {
+        throw Failures.tooManyFingers("script", "mobile: " + name + " needs", 2, contacts);
+      }
+      throw e;
     }
   }
 
