@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * docs/grid.md's snippets without a Grid: both Java clients compile against the real client jars,
  * and the WebdriverIO snippet's capabilities create a session on a rig (and the script parses under
- * Node where Node is installed). {@link GridTest} runs the Java snippets and the TOML.
+ * Node where Node is installed), and the pinch snippet zooms the simulator's map. {@link GridTest}
+ * runs the Java snippets and the TOML.
  */
 @Timeout(120)
 class DocsSnippetsTest {
@@ -65,6 +66,21 @@ class DocsSnippetsTest {
     java.util.regex.Matcher example = line.matcher(shown);
     assertThat(example.find()).as(shown).isTrue();
     assertThat(dev.swipe.sim.SimOracle.listContacts()).contains(example.group(1));
+  }
+
+  @Test
+  void thePinchSnippetZoomsTheMapInThenOutOnARig(@TempDir Path dir) throws Exception {
+    Class<?> pinch = SnippetCompiler.compile(Docs.block("java", "public class PinchOnARig"), dir);
+    try (SimRig rig = SimRig.start("sim:?scene=map&scale=0.5&pointer=touch", b -> b)) {
+      SnippetCompiler.run(pinch, rig.uri().toString());
+      // in three times (50 px apart to 150), out 3.5 times (40 thousandths of the width apart
+      // to 40 + 0.2 x 500, the reverse)
+      assertThat(rig.phone.oracle().awaitRest(java.time.Duration.ofSeconds(10)).mapZoom())
+          .isCloseTo(3 / 3.5, org.assertj.core.api.Assertions.within(0.09));
+      assertThat(new W3cHttp(rig.uri()).get("/sessions").value().size())
+          .as("the snippet quits")
+          .isZero();
+    }
   }
 
   @Test
