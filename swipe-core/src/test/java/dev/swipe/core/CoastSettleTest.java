@@ -31,7 +31,9 @@ class CoastSettleTest {
 
   /**
    * A map that follows the finger, coasts in whole-pixel steps for {@code coastMs} after release,
-   * then sits still (its sub-pixel tail) for {@code stillMs} before drawing a tile.
+   * then sits still (its sub-pixel tail) for {@code stillMs} before drawing a tile. As a Leaflet
+   * map's ease-out does on {@code chrome:}, the visible coast ends in a sliver (a change of a few
+   * pixels, its last sub-pixel shift the diff still sees) unless {@link #stopsDead}.
    */
   static final class CoastingMap implements FrameSource {
     final VirtualClock clock;
@@ -57,6 +59,12 @@ class CoastSettleTest {
      * release until the tile is drawn, with the content around it.
      */
     boolean emptiedByCoast;
+
+    /** Whether the coast stops after a whole-pixel step, without a sliver, as Android's does. */
+    boolean stopsDead;
+
+    /** How long the sliver that ends a coast shows before the still tail. */
+    static final long SLIVER_MS = 32;
 
     CoastingMap(VirtualClock clock, RecordingHidTransport finger, long coastMs, long stillMs) {
       this.clock = clock;
@@ -88,14 +96,26 @@ class CoastSettleTest {
         long since = t - released;
         offset = 60 + (int) Math.min(coastMs, Math.max(0, since) / MS) / 16;
         tile = since >= (coastMs + stillMs) * MS;
+        if (!stopsDead && coastMs > 0 && !tile && since >= coastMs * MS) {
+          boolean inSliver = since < (coastMs + SLIVER_MS) * MS;
+          return emptiedByCoast ? jpeg(-1, false) : jpeg(offset, false, inSliver ? 1 : 2);
+        }
       }
       return emptiedByCoast && released >= 0 && !tile ? jpeg(-1, false) : jpeg(offset, tile);
     }
 
     /** The map at {@code offset} (bare background for -1), with the tile drawn or not. */
     byte[] jpeg(int offset, boolean tile) {
+      return jpeg(offset, tile, 0);
+    }
+
+    /**
+     * The map at {@code offset} with {@code sliver} sub-pixel shifts drawn as a few pixels that
+     * change (0 for none): what the last visible frames of an ease-out show.
+     */
+    byte[] jpeg(int offset, boolean tile, int sliver) {
       return cache.computeIfAbsent(
-          offset + "/" + tile,
+          offset + "/" + tile + "/" + sliver,
           k -> {
             BufferedImage img = new BufferedImage(180, 400, BufferedImage.TYPE_INT_RGB);
             Graphics2D g = img.createGraphics();
@@ -108,6 +128,10 @@ class CoastSettleTest {
             if (tile) {
               g.setColor(new Color(0x4c8c4a));
               g.fillRect(0, 250, 180, 150);
+            }
+            if (sliver > 0) {
+              g.setColor(Color.GRAY);
+              g.fillRect(20 + 16 * sliver, 200, 8, 8);
             }
             g.dispose();
             return Jpegs.encode(img);
@@ -202,13 +226,27 @@ class CoastSettleTest {
   }
 
   @Test
+  void aCoastThatStopsDeadSettlesHalfASecondAfterItNotAsLongAgainAsItMoved() {
+    // Android's spline ends on a whole-pixel step: nothing is left for the diff to miss, so the
+    // window is half a second after the last change, however long the coast was
+    CoastingMap map = new CoastingMap(clock, finger, 1500, 0);
+    map.stopsDead = true;
+    try (Device d = device(map, Duration.ofSeconds(4))) {
+      ActionResult r = d.perform(pan(300, 16));
+      assertSettledShowing(r, map.jpeg(60 + 1500 / 16, true), "settled at rest");
+      assertThat(r.cost().settleWaitMs()).isBetween(1500L + 500, 1500L + 500 + 100);
+    }
+  }
+
+  @Test
   void aCoastsWindowRunningWhenTheBoundRunsOutIsLetFinish() {
-    // 700 ms of coast ask for 700 ms of quiet after it, past the default 1 s bound
-    CoastingMap map = new CoastingMap(clock, finger, 700, 0);
+    // 700 ms of coast ending in a sliver ask for 700 ms of quiet after it, past the default 1 s
+    // bound (the map draws nothing more)
+    CoastingMap map = new CoastingMap(clock, finger, 700, 60_000);
     try (Device d = device(map)) {
       ActionResult r = d.perform(fastPan());
       assertThat(r.observation().settled()).isTrue();
-      assertThat(Arrays.equals(r.observation().jpeg(), map.jpeg(60 + 700 / 16, true))).isTrue();
+      assertThat(Arrays.equals(r.observation().jpeg(), map.jpeg(60 + 700 / 16, false, 2))).isTrue();
       assertThat(r.cost().settleWaitMs()).isGreaterThanOrEqualTo(1400);
     }
   }
