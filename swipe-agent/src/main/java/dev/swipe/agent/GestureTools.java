@@ -241,8 +241,7 @@ final class GestureTools {
                         Schema.string("The settled screen the pinch was judged against."))
                     .required("zoom")
                     .build())
-            .withCompact(
-                "Two-finger zoom (scale), turn or pan; returns the zoom seen.", "end_centre")
+            .withCompact("Two-finger zoom by scale; returns the zoom the screen shows.", "scale")
             .withHints(ToolHints.ANY_INPUT);
     return new Tool(
         spec,
