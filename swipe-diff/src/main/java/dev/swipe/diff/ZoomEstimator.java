@@ -19,9 +19,13 @@ import java.util.SplittableRandom;
  *
  * <p>The answer is unobserved (never a direction) when too few matches agree, when they crowd in
  * one spot, or when the mapped pixels do not correlate: an unrelated or blank screen has no such
- * agreement to find. A scroll and an unchanged screen fit a scale of about 1: direction {@code
- * none}. Known limit: two different screens drawn from one regular pattern (a street grid, text
- * pages of one typography) can align well enough at some scale to pass every check.
+ * agreement to find. Two different screens drawn from one regular pattern (pages of one
+ * typography, a street grid, a month grid) can be aligned so that the pattern agrees; so the check
+ * also asks that most of the detail the frames share, read in letter-sized blocks, agrees: the
+ * words, digits and labels inside the pattern do not, in an alias. A scroll and an unchanged screen
+ * fit a scale of about 1: direction {@code none}. Known limit: a pattern with nothing distinct in
+ * it (an empty lattice) cannot be told from itself zoomed; and a sparse map, mostly flat blocks,
+ * often gives too few corners for an answer.
  *
  * <p>Frames are reduced to about {@value #BASE_PIXELS} pixels first: a pinch's scale needs no more,
  * and the estimate stays cheap enough to run after every pinch.
@@ -84,6 +88,30 @@ public final class ZoomEstimator {
 
   /** The level the pixel check reads: half the base, enough detail and a quarter of the work. */
   static final int VERIFY_LEVEL = ZoomFeatures.LEVELS_PER_OCTAVE;
+
+  /** Edge of the blocks of the detail check: a letter or digit at the level it reads. */
+  static final int DETAIL_BLOCK = 6;
+
+  /**
+   * The detail check reads this many levels above the finest both frames resolve: finer, the two
+   * renderings of one content at two sizes differ by their anti-aliasing more than by content.
+   */
+  static final int DETAIL_COARSER = 2;
+
+  /** A detail block agrees when it correlates at least this well. */
+  static final double DETAIL_CORRELATION = 0.7;
+
+  /**
+   * The share of detail blocks that must agree. A zoom keeps nearly all of them; an alias of one
+   * pattern agrees where the pattern is and not in the letters or labels it holds.
+   */
+  static final double MIN_DETAIL_SHARE = 0.74;
+
+  /** A block stood still when it correlates this well with itself in the other frame... */
+  static final double STILL_CORRELATION = 0.9;
+
+  /** ...and its mean brightness moved by at most this many grey levels. */
+  static final double STILL_LEVELS = 10;
 
   /** Blocks of the shared part with contrast that the pixel check needs. */
   static final int MIN_BLOCKS = 6;
@@ -165,8 +193,12 @@ public final class ZoomEstimator {
     if (fit.support < MIN_SUPPORT || !fit.spread(m, w, h)) {
       return null;
     }
-    return agreement(fa, fb, fit) >= MIN_CORRELATION ? fit : null;
+    return agreement(fa, fb, fit) >= MIN_CORRELATION
+            && detailShare(fa, fb, fit) >= MIN_DETAIL_SHARE
+        ? fit
+        : null;
   }
+
 
   /** The result for a believed fit, the centre in the normalized space of the frames. */
   private static ZoomChange answer(Fit fit, int w, int h, GreyRaster frame) {
@@ -249,7 +281,50 @@ public final class ZoomEstimator {
    * out is not aliased.
    */
   static double agreement(ZoomFeatures fa, ZoomFeatures fb, Fit fit) {
-    int lb = Math.min(fb.levels.length - 1, VERIFY_LEVEL);
+    double[] used = blockScores(fa, fb, fit, Math.min(fb.levels.length - 1, VERIFY_LEVEL), BLOCK, false);
+    if (used.length < MIN_BLOCKS) {
+      return -1;
+    }
+    Arrays.sort(used);
+    return used[used.length / 2];
+  }
+
+  /**
+   * The share of the shared detail that agrees, read near the finest level both frames resolve:
+   * the blocks with contrast whose correlation reaches {@link #DETAIL_CORRELATION}. Two screens
+   * drawn from one pattern (lines of one font, a cell grid, a street grid) can be aligned so that
+   * the pattern agrees, and with it the median of coarse blocks; the letters, digits and labels
+   * inside it do not, and they are a good part of the detail. -1 when fewer than {@link
+   * #MIN_BLOCKS} blocks can be compared.
+   */
+  static double detailShare(ZoomFeatures fa, ZoomFeatures fb, Fit fit) {
+    double s = fit.scale();
+    // the level of the second frame where the first, zoomed by s, is at its own base size
+    int lb = s > 1 ? (int) Math.round(Math.log(s) / Math.log(2) * ZoomFeatures.LEVELS_PER_OCTAVE) : 0;
+    lb = Math.min(fb.levels.length - 1, lb + DETAIL_COARSER);
+    double[] scores = blockScores(fa, fb, fit, lb, DETAIL_BLOCK, true);
+    if (scores.length < MIN_BLOCKS) {
+      return -1;
+    }
+    int agree = 0;
+    for (double c : scores) {
+      agree += c >= DETAIL_CORRELATION ? 1 : 0;
+    }
+    return agree / (double) scores.length;
+  }
+
+  /**
+   * The correlation of each {@code block}-pixel block of the second frame's level {@code lb} that
+   * has contrast in either frame with the first frame mapped by the fit, read from the first
+   * frame's level nearest the size the mapping asks for, so that a zoom out is not aliased; 0 for
+   * a block with detail in one frame where the fit puts flat colour in the other. When {@code
+   * strict}, a block barely textured in either frame is left out: JPEG noise decides whether it
+   * passes the floor, so it can neither agree nor disagree; and so is a block the fit moves that
+   * shows, in the second frame or at its source in the first, pixels that stood still (a status
+   * bar, a button over a map): they are no part of the zoomed content.
+   */
+  static double[] blockScores(
+      ZoomFeatures fa, ZoomFeatures fb, Fit fit, int lb, int block, boolean strict) {
     ZoomFeatures.Level vb = fb.levels[lb];
     // first-frame base pixels per level pixel of the second frame
     double want = Math.sqrt(vb.fx * vb.fy) / fit.scale();
@@ -268,22 +343,34 @@ public final class ZoomEstimator {
     double n2 = fit.p * fit.p + fit.q * fit.q;
     double ip = fit.p / n2;
     double iq = -fit.q / n2;
-    int bw = vb.width / BLOCK;
-    int bh = vb.height / BLOCK;
+    int bw = vb.width / block;
+    int bh = vb.height / block;
     double[] scores = new double[bw * bh];
     int n = 0;
-    double floor = BLOCK * BLOCK * MIN_BLOCK_CONTRAST * MIN_BLOCK_CONTRAST;
+    double floor = block * block * MIN_BLOCK_CONTRAST * MIN_BLOCK_CONTRAST;
+    boolean[] still = strict ? still(fa.levels[lb], vb, block, floor) : null;
     for (int by = 0; by < bh; by++) {
       for (int bx = 0; bx < bw; bx++) {
+        if (still != null) {
+          double cx = (bx + 0.5) * block * vb.fx - fit.tx;
+          double cy = (by + 0.5) * block * vb.fy - fit.ty;
+          int sx = (int) Math.floor((ip * cx - iq * cy) / vb.fx / block);
+          int sy = (int) Math.floor((iq * cx + ip * cy) / vb.fy / block);
+          boolean moved = Math.abs(sx - bx) > 1 || Math.abs(sy - by) > 1;
+          boolean source = sx >= 0 && sy >= 0 && sx < bw && sy < bh && still[sy * bw + sx];
+          if (moved && (still[by * bw + bx] || source)) {
+            continue;
+          }
+        }
         double sa = 0;
         double sb = 0;
         double saa = 0;
         double sbb = 0;
         double sab = 0;
         boolean inside = true;
-        for (int y = by * BLOCK; y < (by + 1) * BLOCK && inside; y++) {
+        for (int y = by * block; y < (by + 1) * block && inside; y++) {
           double ry = (y + 0.5) * vb.fy - 0.5 - fit.ty;
-          for (int x = bx * BLOCK; x < (bx + 1) * BLOCK; x++) {
+          for (int x = bx * block; x < (bx + 1) * block; x++) {
             double rx = (x + 0.5) * vb.fx - 0.5 - fit.tx;
             double lx = (ip * rx - iq * ry + 0.5) / va.fx - 0.5;
             double ly = (iq * rx + ip * ry + 0.5) / va.fy - 0.5;
@@ -303,22 +390,60 @@ public final class ZoomEstimator {
         if (!inside) {
           continue;
         }
-        int m = BLOCK * BLOCK;
+        int m = block * block;
         double va2 = saa - sa * sa / m;
         double vb2 = sbb - sb * sb / m;
         if (va2 < floor && vb2 < floor) {
           continue; // flat in both frames: any fit explains it
         }
+        if (strict && ((va2 < floor && va2 > floor / 4) || (vb2 < floor && vb2 > floor / 4))) {
+          continue;
+        }
         // detail in one frame where the fit puts flat colour in the other is a disagreement
         scores[n++] = va2 < floor || vb2 < floor ? 0 : (sab - sa * sb / m) / Math.sqrt(va2 * vb2);
       }
     }
-    if (n < MIN_BLOCKS) {
-      return -1;
+    return Arrays.copyOf(scores, n);
+  }
+
+  /**
+   * Which {@code block}-pixel blocks of two same-size levels show the same detail at the same
+   * place in both frames: pixels that stood still.
+   */
+  private static boolean[] still(
+      ZoomFeatures.Level a, ZoomFeatures.Level b, int block, double floor) {
+    int bw = b.width / block;
+    int bh = b.height / block;
+    boolean[] out = new boolean[bw * bh];
+    int m = block * block;
+    for (int by = 0; by < bh; by++) {
+      for (int bx = 0; bx < bw; bx++) {
+        double sa = 0;
+        double sb = 0;
+        double saa = 0;
+        double sbb = 0;
+        double sab = 0;
+        for (int y = by * block; y < (by + 1) * block; y++) {
+          for (int x = bx * block; x < (bx + 1) * block; x++) {
+            double u = a.smooth[y * a.width + x];
+            double v = b.smooth[y * b.width + x];
+            sa += u;
+            sb += v;
+            saa += u * u;
+            sbb += v * v;
+            sab += u * v;
+          }
+        }
+        double va2 = saa - sa * sa / m;
+        double vb2 = sbb - sb * sb / m;
+        out[by * bw + bx] =
+            va2 >= floor / 4
+                && vb2 >= floor / 4
+                && Math.abs(sa - sb) / m <= STILL_LEVELS
+                && (sab - sa * sb / m) / Math.sqrt(va2 * vb2) >= STILL_CORRELATION;
+      }
     }
-    double[] used = Arrays.copyOf(scores, n);
-    Arrays.sort(used);
-    return used[n / 2];
+    return out;
   }
 
   /** Candidate correspondences: each keypoint of the second frame to its nearest of the first. */

@@ -21,7 +21,14 @@ final class ZoomScreens {
   enum Kind {
     MAP,
     PHOTO,
-    PAGE
+    PAGE,
+    /** A month grid: one cell lattice, a day number in each cell, some event bars. */
+    CALENDAR,
+    /** A sparse street map: flat blocks of several hundred pixels, thin roads, few labels. */
+    STREETS;
+
+    /** The kinds the seeded batches have always drawn from, so their cases stay the same. */
+    static final Kind[] FIRST = {MAP, PHOTO, PAGE};
   }
 
   /** A pinch in screen pixels: content at {@code c} stays at {@code c + pan}, scaled and turned. */
@@ -124,6 +131,8 @@ final class ZoomScreens {
       case MAP -> map(g, seed, view, w, h);
       case PHOTO -> photo(g, seed, view, w, h);
       case PAGE -> page(g, seed, view, w, h);
+      case CALENDAR -> calendar(g, seed, view, w, h);
+      case STREETS -> streets(g, seed, view, w, h);
     }
     if (bar) {
       g.setTransform(new AffineTransform());
@@ -141,14 +150,18 @@ final class ZoomScreens {
 
   /** World tiles the view shows, as {x0, y0, x1, y1} tile indices. */
   private static int[] tiles(AffineTransform view, int w, int h) {
+    return tiles(view, w, h, TILE, TILE);
+  }
+
+  private static int[] tiles(AffineTransform view, int w, int h, int tw, int th) {
     try {
       AffineTransform inv = view.createInverse();
       Rectangle2D b = inv.createTransformedShape(new Rectangle(0, 0, w, h)).getBounds2D();
       return new int[] {
-        (int) Math.floor(b.getMinX() / TILE) - 1,
-        (int) Math.floor(b.getMinY() / TILE) - 1,
-        (int) Math.floor(b.getMaxX() / TILE) + 1,
-        (int) Math.floor(b.getMaxY() / TILE) + 1
+        (int) Math.floor(b.getMinX() / tw) - 1,
+        (int) Math.floor(b.getMinY() / th) - 1,
+        (int) Math.floor(b.getMaxX() / tw) + 1,
+        (int) Math.floor(b.getMaxY() / th) + 1
       };
     } catch (java.awt.geom.NoninvertibleTransformException e) {
       throw new IllegalStateException(e);
@@ -263,6 +276,106 @@ final class ZoomScreens {
       }
     }
   }
+
+  private static final int CELL_W = 150;
+  private static final int CELL_H = 130;
+
+  private static void calendar(Graphics2D g, long seed, AffineTransform view, int w, int h) {
+    g.setColor(Color.WHITE);
+    g.fillRect(0, 0, w, h);
+    int[] t = tiles(view, w, h, CELL_W, CELL_H);
+    g.setTransform(view);
+    Font day = new Font(Font.SANS_SERIF, Font.PLAIN, 30);
+    Font event = new Font(Font.SANS_SERIF, Font.PLAIN, 18);
+    for (int ty = t[1]; ty <= t[3]; ty++) {
+      for (int tx = t[0]; tx <= t[2]; tx++) {
+        Random r = tileRandom(seed, tx, ty);
+        int x0 = tx * CELL_W;
+        int y0 = ty * CELL_H;
+        if (r.nextInt(7) == 0) {
+          g.setColor(new Color(240, 240, 246));
+          g.fillRect(x0, y0, CELL_W, CELL_H);
+        }
+        g.setColor(new Color(200, 200, 205));
+        g.fillRect(x0, y0, CELL_W, 2);
+        g.fillRect(x0, y0, 2, CELL_H);
+        g.setColor(new Color(40, 40, 50));
+        g.setFont(day);
+        g.drawString(Integer.toString(1 + r.nextInt(31)), x0 + 10, y0 + 36);
+        if (r.nextInt(3) == 0) {
+          g.setColor(EVENTS[r.nextInt(EVENTS.length)]);
+          g.fillRect(x0 + 6, y0 + 60, CELL_W - 12, 26);
+          g.setColor(Color.WHITE);
+          g.setFont(event);
+          g.drawString(
+              WORDS[r.nextInt(WORDS.length)].toLowerCase(java.util.Locale.ROOT), x0 + 10, y0 + 80);
+        }
+      }
+    }
+  }
+
+  private static final Color[] EVENTS = {
+    new Color(66, 133, 244), new Color(219, 68, 55), new Color(15, 157, 88), new Color(171, 71, 188)
+  };
+
+  private static final int STREET_TILE = 1200;
+
+  private static void streets(Graphics2D g, long seed, AffineTransform view, int w, int h) {
+    g.setColor(new Color(233, 229, 220));
+    g.fillRect(0, 0, w, h);
+    int[] t = tiles(view, w, h, STREET_TILE, STREET_TILE);
+    g.setTransform(view);
+    for (int ty = t[1]; ty <= t[3]; ty++) {
+      for (int tx = t[0]; tx <= t[2]; tx++) {
+        Random r = tileRandom(seed, tx, ty);
+        int x0 = tx * STREET_TILE;
+        int y0 = ty * STREET_TILE;
+        int sx = 350 + r.nextInt(500);
+        int sy = 350 + r.nextInt(500);
+        int[][] blocks = {
+          {x0, y0, sx, sy},
+          {x0 + sx, y0, STREET_TILE - sx, sy},
+          {x0, y0 + sy, sx, STREET_TILE - sy},
+          {x0 + sx, y0 + sy, STREET_TILE - sx, STREET_TILE - sy}
+        };
+        for (int[] b : blocks) {
+          g.setColor(STREET_BLOCKS[r.nextInt(STREET_BLOCKS.length)]);
+          g.fillRect(b[0] + 5, b[1] + 5, b[2] - 10, b[3] - 10);
+        }
+        g.setColor(Color.WHITE);
+        g.setStroke(new BasicStroke(10));
+        g.drawLine(x0, y0, x0 + STREET_TILE, y0);
+        g.drawLine(x0, y0, x0, y0 + STREET_TILE);
+        g.setStroke(new BasicStroke(6));
+        g.drawLine(x0 + sx, y0, x0 + sx, y0 + STREET_TILE);
+        g.drawLine(x0, y0 + sy, x0 + STREET_TILE, y0 + sy);
+        if (r.nextInt(4) == 0) {
+          g.setColor(new Color(250, 205, 110));
+          g.setStroke(new BasicStroke(14));
+          g.drawLine(x0, y0 + r.nextInt(STREET_TILE), x0 + STREET_TILE, y0 + r.nextInt(STREET_TILE));
+        }
+        if (r.nextBoolean()) {
+          g.setColor(new Color(90, 90, 100));
+          g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 24 + r.nextInt(10)));
+          g.drawString(
+              WORDS[r.nextInt(WORDS.length)], x0 + 40 + r.nextInt(700), y0 + 60 + r.nextInt(1000));
+        }
+        if (r.nextInt(3) == 0) {
+          int px = x0 + 60 + r.nextInt(1000);
+          int py = y0 + 60 + r.nextInt(1000);
+          g.setColor(new Color(220, 70, 60));
+          g.fillOval(px, py, 30, 30);
+          g.setColor(Color.WHITE);
+          g.fillOval(px + 10, py + 10, 10, 10);
+        }
+      }
+    }
+  }
+
+  private static final Color[] STREET_BLOCKS = {
+    new Color(236, 232, 222), new Color(205, 228, 190), new Color(222, 218, 208),
+    new Color(242, 236, 224)
+  };
 
   private static void photo(Graphics2D g, long seed, AffineTransform view, int w, int h) {
     BufferedImage tex = texture(photoOf(seed));
