@@ -48,6 +48,15 @@ public final class ZoomEstimator {
   /** Matches that must agree with the fit before it is believed. */
   static final int MIN_SUPPORT = 12;
 
+  /** Fewer matches than {@link #MIN_SUPPORT} are believed only when the pixels agree this well. */
+  static final int FEW_SUPPORT = 6;
+
+  /** The median block correlation a fit of few matches needs. */
+  static final double FEW_CORRELATION = 0.9;
+
+  /** The share of agreeing detail a fit of few matches needs. */
+  static final double FEW_DETAIL_SHARE = 0.9;
+
   /** A fit with this much support is worth a guided search for more. */
   static final int GUIDE_FROM = 4;
 
@@ -190,11 +199,14 @@ public final class ZoomEstimator {
         m = g;
       }
     }
-    if (fit.support < MIN_SUPPORT || !fit.spread(m, w, h)) {
+    if (fit.support < FEW_SUPPORT || !fit.spread(m, w, h)) {
       return null;
     }
-    return agreement(fa, fb, fit) >= MIN_CORRELATION
-            && detailShare(fa, fb, fit) >= MIN_DETAIL_SHARE
+    // a sparse screen (flat blocks, thin roads) has few corners: fewer matches may do when the
+    // pixels agree nearly everywhere
+    boolean few = fit.support < MIN_SUPPORT;
+    return agreement(fa, fb, fit) >= (few ? FEW_CORRELATION : MIN_CORRELATION)
+            && detailShare(fa, fb, fit) >= (few ? FEW_DETAIL_SHARE : MIN_DETAIL_SHARE)
         ? fit
         : null;
   }
