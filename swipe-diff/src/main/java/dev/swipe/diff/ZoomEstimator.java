@@ -19,13 +19,13 @@ import java.util.SplittableRandom;
  *
  * <p>The answer is unobserved (never a direction) when too few matches agree, when they crowd in
  * one spot, or when the mapped pixels do not correlate: an unrelated or blank screen has no such
- * agreement to find. Two different screens drawn from one regular pattern (pages of one
- * typography, a street grid, a month grid) can be aligned so that the pattern agrees; so the check
- * also asks that most of the detail the frames share, read in letter-sized blocks, agrees: the
- * words, digits and labels inside the pattern do not, in an alias. A scroll and an unchanged screen
- * fit a scale of about 1: direction {@code none}. Known limit: a pattern with nothing distinct in
- * it (an empty lattice) cannot be told from itself zoomed; and a sparse map, mostly flat blocks,
- * often gives too few corners for an answer.
+ * agreement to find. Two different screens drawn from one regular pattern (pages of one typography,
+ * a street grid, a month grid) can be aligned so that the pattern agrees; so the check also asks
+ * that most of the detail the frames share, read in letter-sized blocks, agrees: the words, digits
+ * and labels inside the pattern do not, in an alias. A scroll and an unchanged screen fit a scale
+ * of about 1: direction {@code none}. Known limit: a pattern with nothing distinct in it (an empty
+ * lattice) cannot be told from itself zoomed; and a sparse map, mostly flat blocks, often gives too
+ * few corners for an answer.
  *
  * <p>Frames are reduced to about {@value #BASE_PIXELS} pixels first: a pinch's scale needs no more,
  * and the estimate stays cheap enough to run after every pinch.
@@ -211,7 +211,6 @@ public final class ZoomEstimator {
         : null;
   }
 
-
   /** The result for a believed fit, the centre in the normalized space of the frames. */
   private static ZoomChange answer(Fit fit, int w, int h, GreyRaster frame) {
     double scale = fit.scale();
@@ -293,7 +292,8 @@ public final class ZoomEstimator {
    * out is not aliased.
    */
   static double agreement(ZoomFeatures fa, ZoomFeatures fb, Fit fit) {
-    double[] used = blockScores(fa, fb, fit, Math.min(fb.levels.length - 1, VERIFY_LEVEL), BLOCK, false);
+    int lb = Math.min(fb.levels.length - 1, VERIFY_LEVEL);
+    double[] used = blockScores(fa, fb, fit, lb, BLOCK, false);
     if (used.length < MIN_BLOCKS) {
       return -1;
     }
@@ -302,17 +302,20 @@ public final class ZoomEstimator {
   }
 
   /**
-   * The share of the shared detail that agrees, read near the finest level both frames resolve:
-   * the blocks with contrast whose correlation reaches {@link #DETAIL_CORRELATION}. Two screens
-   * drawn from one pattern (lines of one font, a cell grid, a street grid) can be aligned so that
-   * the pattern agrees, and with it the median of coarse blocks; the letters, digits and labels
-   * inside it do not, and they are a good part of the detail. -1 when fewer than {@link
-   * #MIN_BLOCKS} blocks can be compared.
+   * The share of the shared detail that agrees, read near the finest level both frames resolve: the
+   * blocks with contrast whose correlation reaches {@link #DETAIL_CORRELATION}. Two screens drawn
+   * from one pattern (lines of one font, a cell grid, a street grid) can be aligned so that the
+   * pattern agrees, and with it the median of coarse blocks; the letters, digits and labels inside
+   * it do not, and they are a good part of the detail. -1 when fewer than {@link #MIN_BLOCKS}
+   * blocks can be compared.
    */
   static double detailShare(ZoomFeatures fa, ZoomFeatures fb, Fit fit) {
     double s = fit.scale();
     // the level of the second frame where the first, zoomed by s, is at its own base size
-    int lb = s > 1 ? (int) Math.round(Math.log(s) / Math.log(2) * ZoomFeatures.LEVELS_PER_OCTAVE) : 0;
+    int lb = 0;
+    if (s > 1) {
+      lb = (int) Math.round(Math.log(s) / Math.log(2) * ZoomFeatures.LEVELS_PER_OCTAVE);
+    }
     lb = Math.min(fb.levels.length - 1, lb + DETAIL_COARSER);
     double[] scores = blockScores(fa, fb, fit, lb, DETAIL_BLOCK, true);
     if (scores.length < MIN_BLOCKS) {
@@ -328,8 +331,8 @@ public final class ZoomEstimator {
   /**
    * The correlation of each {@code block}-pixel block of the second frame's level {@code lb} that
    * has contrast in either frame with the first frame mapped by the fit, read from the first
-   * frame's level nearest the size the mapping asks for, so that a zoom out is not aliased; 0 for
-   * a block with detail in one frame where the fit puts flat colour in the other. When {@code
+   * frame's level nearest the size the mapping asks for, so that a zoom out is not aliased; 0 for a
+   * block with detail in one frame where the fit puts flat colour in the other. When {@code
    * strict}, a block barely textured in either frame is left out: JPEG noise decides whether it
    * passes the floor, so it can neither agree nor disagree; and so is a block the fit moves that
    * shows, in the second frame or at its source in the first, pixels that stood still (a status
@@ -419,8 +422,8 @@ public final class ZoomEstimator {
   }
 
   /**
-   * Which {@code block}-pixel blocks of two same-size levels show the same detail at the same
-   * place in both frames: pixels that stood still.
+   * Which {@code block}-pixel blocks of two same-size levels show the same detail at the same place
+   * in both frames: pixels that stood still.
    */
   private static boolean[] still(
       ZoomFeatures.Level a, ZoomFeatures.Level b, int block, double floor) {

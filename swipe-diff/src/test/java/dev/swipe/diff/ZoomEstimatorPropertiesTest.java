@@ -117,9 +117,9 @@ class ZoomEstimatorPropertiesTest {
   }
 
   /**
-   * Unrelated screens of one regular pattern (pages of one typography, a street grid, a month
-   * grid) can be aligned at the ratio of their sizes: a seeded batch of such pairs on phone-size
-   * frames must never come back as a zoom.
+   * Unrelated screens of one regular pattern (pages of one typography, a street grid, a month grid)
+   * can be aligned at the ratio of their sizes: a seeded batch of such pairs on phone-size frames
+   * must never come back as a zoom.
    */
   @Test
   void seededUnrelatedPairsOfOnePatternAreNeverZooms() {

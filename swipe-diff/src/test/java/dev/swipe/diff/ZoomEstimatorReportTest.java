@@ -103,7 +103,8 @@ class ZoomEstimatorReportTest {
     }
     byPair.forEach(
         (k, t) ->
-            out.printf("unrelated %s pairs %d: observed %d, read as zooms %d%n", k, t[0], t[1], t[2]));
+            out.printf(
+                "unrelated %s pairs %d: observed %d, read as zooms %d%n", k, t[0], t[1], t[2]));
     out.printf(
         "negatives over %d: unrelated pairs observed %d, scrolls read as zooms %d, scrolls"
             + " unobserved %d%n",

@@ -142,11 +142,13 @@ class ZoomEstimatorTest {
       ZoomScreens.Kind kind = ZoomScreens.Kind.values()[(int) p[0]];
       GreyRaster a =
           ZoomScreens.decode(
-              ZoomScreens.render(kind, p[1], ZoomScreens.worldView(p[1], 1080), 1080, 2400, p[3] == 1),
+              ZoomScreens.render(
+                  kind, p[1], ZoomScreens.worldView(p[1], 1080), 1080, 2400, p[3] == 1),
               0.8f);
       GreyRaster b =
           ZoomScreens.decode(
-              ZoomScreens.render(kind, p[2], ZoomScreens.worldView(p[2], 1080), 1080, 2400, p[3] == 1),
+              ZoomScreens.render(
+                  kind, p[2], ZoomScreens.worldView(p[2], 1080), 1080, 2400, p[3] == 1),
               0.8f);
       assertThat(ZoomEstimator.estimate(a, b)).as(kind.name()).isEqualTo(ZoomChange.UNOBSERVED);
     }

@@ -352,7 +352,8 @@ final class ZoomScreens {
         if (r.nextInt(4) == 0) {
           g.setColor(new Color(250, 205, 110));
           g.setStroke(new BasicStroke(14));
-          g.drawLine(x0, y0 + r.nextInt(STREET_TILE), x0 + STREET_TILE, y0 + r.nextInt(STREET_TILE));
+          g.drawLine(
+              x0, y0 + r.nextInt(STREET_TILE), x0 + STREET_TILE, y0 + r.nextInt(STREET_TILE));
         }
         if (r.nextBoolean()) {
           g.setColor(new Color(90, 90, 100));
@@ -373,7 +374,9 @@ final class ZoomScreens {
   }
 
   private static final Color[] STREET_BLOCKS = {
-    new Color(236, 232, 222), new Color(205, 228, 190), new Color(222, 218, 208),
+    new Color(236, 232, 222),
+    new Color(205, 228, 190),
+    new Color(222, 218, 208),
     new Color(242, 236, 224)
   };
 
