@@ -39,12 +39,7 @@ class ChromePinchTest {
   void aPinchZoomsTheMapByTheLevelsItsScaleAsksForAndIsJudgedSo() throws InterruptedException {
     try (ChromePhone page =
             ChromePhone.open("chrome:?device=pixel-7&url=" + server.url("pages/leaflet-map.html"));
-        Device phone =
-            Device.builder()
-                .hid(page.transport())
-                .capture(page.frameSource())
-                .settleBound(Duration.ofSeconds(3))
-                .open()) {
+        Device phone = device(page)) {
       int start = awaitRest(page).path("zoom").asInt();
       PinchResult spread = phone.pinch(Pinch.zoom(NormPoint.of(500, 550), 2));
       int in = awaitRest(page).path("zoom").asInt();
@@ -61,12 +56,7 @@ class ChromePinchTest {
   void aPinchZoomsAPageAsTheBrowserDoesAndIsJudgedSo() throws InterruptedException {
     try (ChromePhone page =
             ChromePhone.open("chrome:?device=pixel-7&url=" + server.url("pages/long-list.html"));
-        Device phone =
-            Device.builder()
-                .hid(page.transport())
-                .capture(page.frameSource())
-                .settleBound(Duration.ofSeconds(3))
-                .open()) {
+        Device phone = device(page)) {
       phone.screenshot();
       double before = PageTruth.evaluate(page, "window.visualViewport.scale").asDouble();
       // Chromium's own pinch zooms a page further than the fingers spread (a 2x spread reaches
@@ -80,6 +70,15 @@ class ChromePinchTest {
       assertThat(r.zoom().direction()).isEqualTo(Direction.IN);
       assertThat(r.zoom().scale()).isCloseTo(truth, within(0.1 * truth));
     }
+  }
+
+  /** A device on the page, with a bound past a map's zoom animation and its tiles' fade. */
+  private static Device device(ChromePhone page) {
+    return Device.builder()
+        .hid(page.transport())
+        .capture(page.frameSource())
+        .settleBound(Duration.ofSeconds(3))
+        .open();
   }
 
   /**

@@ -57,8 +57,6 @@ final class MapScene extends Scene {
   static final double MAX_ZOOM = 4;
 
   private final ZoomView view;
-  private final ScrollAxis x;
-  private final ScrollAxis y;
   private final TextField search = new TextField(48, 120, 984, 132, "Search here");
   private boolean onMap;
 
@@ -75,10 +73,8 @@ final class MapScene extends Scene {
             MIN_ZOOM,
             MAX_ZOOM,
             profile.platform() == SimConfig.Platform.IOS);
-    this.x = view.x;
-    this.y = view.y;
-    x.jump((MAP_W - DeviceProfile.WIDTH) / 2);
-    y.jump((MAP_H - viewH) / 2);
+    view.x.jump((MAP_W - DeviceProfile.WIDTH) / 2);
+    view.y.jump((MAP_H - viewH) / 2);
   }
 
   @Override
@@ -99,34 +95,23 @@ final class MapScene extends Scene {
     view.settle(touch.downTime);
     onMap = !search.contains(touch.downX, touch.downY) && touch.downY >= TOP;
     if (onMap) {
-      x.touchDown(touch.downTime);
-      y.touchDown(touch.downTime);
+      view.grab(touch.downTime);
     }
   }
 
   @Override
   void move(Touch touch, boolean crossedSlop) {
-    if (!onMap || !touch.dragging) {
-      return;
+    if (onMap) {
+      view.drag(touch, crossedSlop);
     }
-    if (crossedSlop) {
-      double dist = Math.hypot(touch.slopX - touch.downX, touch.slopY - touch.downY);
-      x.beginDrag(touch.time, touch.downX + touch.slop * (touch.slopX - touch.downX) / dist);
-      y.beginDrag(touch.time, touch.downY + touch.slop * (touch.slopY - touch.downY) / dist);
-    }
-    x.dragTo(touch.x);
-    y.dragTo(touch.y);
   }
 
   @Override
   void up(Touch touch, double vx, double vy) {
-    long t = touch.time;
     if (onMap) {
-      // OverScroller.fling runs one SplineOverScroller per axis, each on its own velocity.
-      x.release(t, touch.dragging ? vx : 0, touch.dragging ? Math.abs(vx) : 0);
-      y.release(t, touch.dragging ? vy : 0, touch.dragging ? Math.abs(vy) : 0);
+      view.fling(touch, vx, vy);
     } else if (search.contains(touch.downX, touch.downY) && touch.withinSlop()) {
-      phone.focus(search, t);
+      phone.focus(search, touch.time);
     }
     onMap = false;
   }
@@ -255,18 +240,16 @@ final class MapScene extends Scene {
 
   @Override
   double mapX(long t) {
-    double[] v = view.view(t);
-    return v[0] / v[2];
+    return view.canvasX(t);
   }
 
   @Override
   double mapY(long t) {
-    double[] v = view.view(t);
-    return v[1] / v[2];
+    return view.canvasY(t);
   }
 
   @Override
   double mapZoom(long t) {
-    return view.view(t)[2];
+    return view.zoom(t);
   }
 }

@@ -75,30 +75,21 @@ final class PhotoScene extends Scene {
     view.settle(touch.downTime);
     onPhoto = touch.downY >= TOP;
     if (onPhoto) {
-      view.x.touchDown(touch.downTime);
-      view.y.touchDown(touch.downTime);
+      view.grab(touch.downTime);
     }
   }
 
   @Override
   void move(Touch touch, boolean crossedSlop) {
-    if (!onPhoto || !touch.dragging) {
-      return;
+    if (onPhoto) {
+      view.drag(touch, crossedSlop);
     }
-    if (crossedSlop) {
-      double dist = Math.hypot(touch.slopX - touch.downX, touch.slopY - touch.downY);
-      view.x.beginDrag(touch.time, touch.downX + touch.slop * (touch.slopX - touch.downX) / dist);
-      view.y.beginDrag(touch.time, touch.downY + touch.slop * (touch.slopY - touch.downY) / dist);
-    }
-    view.x.dragTo(touch.x);
-    view.y.dragTo(touch.y);
   }
 
   @Override
   void up(Touch touch, double vx, double vy) {
     if (onPhoto) {
-      view.x.release(touch.time, touch.dragging ? vx : 0, touch.dragging ? Math.abs(vx) : 0);
-      view.y.release(touch.time, touch.dragging ? vy : 0, touch.dragging ? Math.abs(vy) : 0);
+      view.fling(touch, vx, vy);
     }
     onPhoto = false;
   }
@@ -229,18 +220,16 @@ final class PhotoScene extends Scene {
 
   @Override
   double mapX(long t) {
-    double[] v = view.view(t);
-    return v[0] / v[2];
+    return view.canvasX(t);
   }
 
   @Override
   double mapY(long t) {
-    double[] v = view.view(t);
-    return v[1] / v[2];
+    return view.canvasY(t);
   }
 
   @Override
   double mapZoom(long t) {
-    return view.view(t)[2];
+    return view.zoom(t);
   }
 }

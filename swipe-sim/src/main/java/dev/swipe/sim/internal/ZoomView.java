@@ -177,6 +177,53 @@ final class ZoomView {
     return Math.max(0, Math.min(canvas - view, offset));
   }
 
+  /** A finger went down on the canvas: a running fling or spring back stops where it is. */
+  void grab(long t) {
+    settle(t);
+    x.touchDown(t);
+    y.touchDown(t);
+  }
+
+  /** One finger moved the canvas; {@code crossedSlop} on the move that made it a drag. */
+  void drag(Touch touch, boolean crossedSlop) {
+    if (!touch.dragging) {
+      return;
+    }
+    if (crossedSlop) {
+      double dist = Math.hypot(touch.slopX - touch.downX, touch.slopY - touch.downY);
+      x.beginDrag(touch.time, touch.downX + touch.slop * (touch.slopX - touch.downX) / dist);
+      y.beginDrag(touch.time, touch.downY + touch.slop * (touch.slopY - touch.downY) / dist);
+    }
+    x.dragTo(touch.x);
+    y.dragTo(touch.y);
+  }
+
+  /**
+   * The finger lifted with velocity {@code vx, vy}: each axis flings on its own (AOSP's
+   * OverScroller runs one SplineOverScroller per axis), a finger that never dragged not at all.
+   */
+  void fling(Touch touch, double vx, double vy) {
+    x.release(touch.time, touch.dragging ? vx : 0, touch.dragging ? Math.abs(vx) : 0);
+    y.release(touch.time, touch.dragging ? vy : 0, touch.dragging ? Math.abs(vy) : 0);
+  }
+
+  /** The view's left edge on the canvas at zoom 1, at {@code t}. */
+  double canvasX(long t) {
+    double[] v = view(t);
+    return v[0] / v[2];
+  }
+
+  /** The view's top edge on the canvas at zoom 1, at {@code t}. */
+  double canvasY(long t) {
+    double[] v = view(t);
+    return v[1] / v[2];
+  }
+
+  /** The zoom at {@code t}. */
+  double zoom(long t) {
+    return zoomAt(t);
+  }
+
   /** Whether the zoom or the pan still moves at {@code t}. */
   boolean animating(long t) {
     return x.moving(t)
