@@ -560,6 +560,9 @@ public final class DefaultDevice implements Device {
     return wheelGuard;
   }
 
+  /** The fingers the simulator's digitizer and {@code chrome:} hold, named in refusals. */
+  private static final int FINGERS_OF_SIM_AND_CHROME = 5;
+
   private static void checkSupported(Gesture gesture, HidCapabilities caps) {
     int fingers =
         gesture instanceof Pinch ? 2 : gesture instanceof MultiTouch m ? m.strokes().size() : 1;
@@ -574,7 +577,8 @@ public final class DefaultDevice implements Device {
               + caps.contacts()
               + "; play it on a multi-touch digitizer (hidg: with pointer=touch&contacts="
               + Math.max(fingers, 2)
-              + ") or on sim: or chrome:",
+              + ")"
+              + (fingers <= FINGERS_OF_SIM_AND_CHROME ? " or on sim: or chrome:" : ""),
           Map.of("fingers", fingers, "contacts", caps.contacts()),
           null);
     }
