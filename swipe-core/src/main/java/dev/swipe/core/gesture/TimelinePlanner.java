@@ -19,6 +19,11 @@ import java.util.TreeSet;
  * by then (merged into it: the next move goes farther along the same line), and otherwise delayed
  * until the link is free. The last move and the down, up and key reports are never dropped, only
  * delayed, so the finger always reaches the end point.
+ *
+ * <p>A {@link Pinch} or {@link MultiTouch} becomes {@link TouchEvent}s that carry every finger at
+ * once (a pinch: both down at 0, its steps, stationary samples in the dwell, both up together; a
+ * multi-touch: every finger at each finger's down, corners and lift, and every display frame while
+ * one moves). Only events that move fingers already down are ever merged.
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class TimelinePlanner {
