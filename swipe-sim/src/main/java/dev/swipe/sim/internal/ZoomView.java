@@ -157,24 +157,28 @@ final class ZoomView {
    */
   double[] view(long t) {
     double z = zoomAt(t);
-    double ox;
-    double oy;
     if (springStart == Long.MIN_VALUE) {
-      ox = x.at(t);
-      oy = y.at(t);
-    } else {
-      ox = anchorX * z - centreX;
-      oy = anchorY * z - centreY;
+      // the axes' own offsets: past an edge while iOS rubber-bands a pan
+      return new double[] {
+        place(x.at(t), canvasW * z, viewW, false), place(y.at(t), canvasH * z, viewH, false), z
+      };
     }
-    return new double[] {place(ox, canvasW * z, viewW), place(oy, canvasH * z, viewH), z};
+    return new double[] {
+      place(anchorX * z - centreX, canvasW * z, viewW, true),
+      place(anchorY * z - centreY, canvasH * z, viewH, true),
+      z
+    };
   }
 
-  /** An offset within the canvas, or the centring one where the canvas is smaller than the view. */
-  private static double place(double offset, double canvas, double view) {
+  /**
+   * The centring offset where the canvas is smaller than the view; else {@code offset}, kept within
+   * the canvas when {@code clamp}.
+   */
+  private static double place(double offset, double canvas, double view, boolean clamp) {
     if (canvas <= view) {
       return (canvas - view) / 2;
     }
-    return Math.max(0, Math.min(canvas - view, offset));
+    return clamp ? Math.max(0, Math.min(canvas - view, offset)) : offset;
   }
 
   /** A finger went down on the canvas: a running fling or spring back stops where it is. */
