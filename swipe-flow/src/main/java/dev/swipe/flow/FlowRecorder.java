@@ -1,0 +1,120 @@
+package dev.swipe.flow;
+
+import dev.swipe.base.Api;
+import dev.swipe.base.SwipeException;
+import dev.swipe.core.Device;
+import dev.swipe.core.Observation;
+import dev.swipe.flow.internal.FlowLog;
+import dev.swipe.flow.internal.RecordingDevice;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Records a run as a {@link Flow}: drive {@link #device()} as you would the device itself (by hand,
+ * from an agent's tools, from a test), then {@link #save} the flow.
+ *
+ * <pre>{@code
+ * try (Device phone = Device.open("sim:?scene=list")) {
+ *   FlowRecorder recorder = FlowRecorder.attach(phone);
+ *   Device recorded = recorder.device();
+ *   recorded.scrollUntil(Scroll.of(ScrollDirection.DOWN), TextQuery.of("Ivan Patel"));
+ *   recorded.text().tap(TextQuery.of("Ivan Patel"));
+ *   recorder.save(Path.of("open-contact.flow.yaml"), "open a contact");
+ * }
+ * }</pre>
+ *
+ * <p>Each action becomes a step at the level of intent where the recorder can tell it: a tap on a
+ * line of text becomes a tap on that text; scrolls that each end in a failed look for a text, then
+ * a look that finds it, become one search for that text; scrolls one way up to an edge become one
+ * scroll to the edge; a swipe that starts on a text just found becomes a drag of that text. What it
+ * cannot lift stays a raw gesture in 0-1000 space, marked {@code raw}. Screenshots, reads and diffs
+ * are not steps. The recorder adds looks of its own only to the screens the run already captured
+ * (reading the text under a tap, cutting anchor images), never a gesture or a capture.
+ */
+@Api(status = Api.Status.EXPERIMENTAL)
+public final class FlowRecorder {
+  private final Device device;
+  private final FlowLog log = new FlowLog();
+  private final RecordingDevice recording;
+
+  private FlowRecorder(Device device) {
+    this.device = device;
+    this.recording = new RecordingDevice(device, log);
+  }
+
+  /** A recorder of what is done through its {@link #device()} on {@code device}. */
+  public static FlowRecorder attach(Device device) {
+    return new FlowRecorder(SwipeException.requireArgument(device, "device"));
+  }
+
+  /**
+   * The device to drive: every call reaches the wrapped device, and its actions are recorded.
+   * Closing it closes the wrapped device. Runs forked from it are not recorded.
+   */
+  public Device device() {
+    return recording;
+  }
+
+  /** The flow recorded so far, named {@code name}. */
+  public Flow flow(String name) {
+    SwipeException.requireArgument(name, "name");
+    if (!log.hasSize()) {
+      Observation o = device.screenshot();
+      return log.flow(name, o.width(), o.height());
+    }
+    return log.flow(name, 0, 0);
+  }
+
+  /**
+   * Writes the flow to {@code file} and the screen seen before each step, as {@code step-N.jpg}, to
+   * the directory {@link #screensDirFor(Path)} names beside it (a divergence report shows them).
+   *
+   * @return the flow written
+   * @throws SwipeException {@code flow_unwritable}
+   */
+  public Flow save(Path file, String name) {
+    SwipeException.requireArgument(file, "file");
+    Flow flow = flow(name);
+    flow.write(file);
+    Path dir = screensDirFor(file);
+    try {
+      Files.createDirectories(dir);
+      List<byte[]> screens = log.screens();
+      for (int i = 0; i < screens.size(); i++) {
+        byte[] jpeg = screens.get(i);
+        if (jpeg != null) {
+          Files.write(dir.resolve(screenFileName(i + 1)), jpeg);
+        }
+      }
+    } catch (IOException e) {
+      throw new SwipeException(
+          FlowCode.FLOW_UNWRITABLE,
+          "cannot write the flow's screens to " + dir + ": " + e.getMessage(),
+          Map.of("path", dir.toString()),
+          e);
+    }
+    return flow;
+  }
+
+  /**
+   * Where the recorded screens of the flow in {@code flowFile} go: {@code NAME.screens} beside it.
+   */
+  public static Path screensDirFor(Path flowFile) {
+    String name = SwipeException.requireArgument(flowFile, "flowFile").getFileName().toString();
+    for (String suffix : List.of(".flow.yaml", ".flow.yml", ".yaml", ".yml", ".json")) {
+      if (name.endsWith(suffix) && name.length() > suffix.length()) {
+        name = name.substring(0, name.length() - suffix.length());
+        break;
+      }
+    }
+    return flowFile.resolveSibling(name + ".screens");
+  }
+
+  /** The file name of the screen recorded before step {@code index} (1-based). */
+  public static String screenFileName(int index) {
+    return "step-" + index + ".jpg";
+  }
+}

@@ -1,0 +1,266 @@
+package dev.swipe.flow.internal;
+
+import dev.swipe.base.NormSpace;
+import dev.swipe.core.NormRegion;
+import dev.swipe.diff.GreyRaster;
+import dev.swipe.diff.ImageDecoder;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Optional;
+import javax.imageio.ImageIO;
+
+/**
+ * An anchor's image: cut from the recorded screen, and found again on another screen by normalized
+ * cross-correlation, coarse then fine. A crop is found only where it matches well and nothing else
+ * in the search region matches nearly as well (rows that look alike give no answer).
+ */
+public final class CropImages {
+  /** Crops wider than this are kept at a smaller size. */
+  static final int MAX_WIDTH = 200;
+
+  /** A region plainer than this (grey levels, standard deviation) is not kept: nothing to find. */
+  static final double MIN_TEXTURE = 10;
+
+  /** The correlation a match needs. */
+  static final double MIN_SCORE = 0.8;
+
+  /** How far ahead of any other place in the region a match must score. */
+  static final double MIN_LEAD = 0.08;
+
+  private CropImages() {}
+
+  /** A grey PNG of {@code region} of {@code screen}, or empty where the region is too plain. */
+  public static Optional<byte[]> cut(GreyRaster screen, NormRegion region) {
+    int x1 = px(region.x(), screen.width());
+    int y1 = px(region.y(), screen.height());
+    int x2 = Math.max(x1 + 1, px(region.x2(), screen.width()));
+    int y2 = Math.max(y1 + 1, px(region.y2(), screen.height()));
+    int w = x2 - x1;
+    int h = y2 - y1;
+    int factor = Math.max(1, (w + MAX_WIDTH - 1) / MAX_WIDTH);
+    int ow = Math.max(1, w / factor);
+    int oh = Math.max(1, h / factor);
+    BufferedImage img = new BufferedImage(ow, oh, BufferedImage.TYPE_BYTE_GRAY);
+    byte[] px = ((java.awt.image.DataBufferByte) img.getRaster().getDataBuffer()).getData();
+    double sum = 0;
+    double sq = 0;
+    for (int y = 0; y < oh; y++) {
+      for (int x = 0; x < ow; x++) {
+        int acc = 0;
+        int n = 0;
+        for (int dy = 0; dy < factor; dy++) {
+          for (int dx = 0; dx < factor; dx++) {
+            int sx = x1 + x * factor + dx;
+            int sy = y1 + y * factor + dy;
+            if (sx < screen.width() && sy < screen.height()) {
+              acc += screen.get(sx, sy);
+              n++;
+            }
+          }
+        }
+        int v = n == 0 ? 0 : acc / n;
+        px[y * ow + x] = (byte) v;
+        sum += v;
+        sq += (double) v * v;
+      }
+    }
+    int count = ow * oh;
+    double mean = sum / count;
+    double sd = Math.sqrt(Math.max(0, sq / count - mean * mean));
+    if (sd < MIN_TEXTURE || ow < 4 || oh < 4) {
+      return Optional.empty();
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try {
+      ImageIO.write(img, "png", out);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return Optional.of(out.toByteArray());
+  }
+
+  /**
+   * Where {@code png} (cut from a screen {@code recordedWidth} pixels wide) is on {@code screen},
+   * looked for inside {@code searchIn}; empty when it is not there, or not there alone.
+   */
+  public static Optional<NormRegion> find(
+      GreyRaster screen,
+      byte[] png,
+      NormRegion recordedRegion,
+      int recordedWidth,
+      NormRegion searchIn) {
+    GreyRaster crop = ImageDecoder.decode(png);
+    double tw = recordedRegion.w() / NormSpace.MAX * screen.width();
+    if (tw < 4) {
+      return Optional.empty();
+    }
+    double th = tw * crop.height() / crop.width();
+    int k = (int) Math.max(1, Math.round(Math.min(tw, th) / 10));
+    Plane s = Plane.of(screen, k);
+    Plane t = Plane.resized(crop, (int) Math.round(tw / k), (int) Math.round(th / k));
+    int sx1 = Math.max(0, (int) Math.floor(searchIn.x() / NormSpace.MAX * screen.width() / k));
+    int sy1 = Math.max(0, (int) Math.floor(searchIn.y() / NormSpace.MAX * screen.height() / k));
+    int sx2 = Math.min(s.w, (int) Math.ceil(searchIn.x2() / NormSpace.MAX * screen.width() / k));
+    int sy2 = Math.min(s.h, (int) Math.ceil(searchIn.y2() / NormSpace.MAX * screen.height() / k));
+    if (t.w < 2 || t.h < 2 || sx2 - sx1 < t.w || sy2 - sy1 < t.h) {
+      return Optional.empty();
+    }
+    int rows = sy2 - sy1 - t.h + 1;
+    int cols = sx2 - sx1 - t.w + 1;
+    double[] score = new double[rows * cols];
+    int best = -1;
+    for (int y = 0; y < rows; y++) {
+      for (int x = 0; x < cols; x++) {
+        double v = t.ncc(s, sx1 + x, sy1 + y);
+        score[y * cols + x] = v;
+        if (best < 0 || v > score[best]) {
+          best = y * cols + x;
+        }
+      }
+    }
+    int bx = best % cols;
+    int by = best / cols;
+    double runnerUp = -1;
+    for (int y = 0; y < rows; y++) {
+      for (int x = 0; x < cols; x++) {
+        if (Math.abs(x - bx) > t.w / 2 || Math.abs(y - by) > t.h / 2) {
+          runnerUp = Math.max(runnerUp, score[y * cols + x]);
+        }
+      }
+    }
+    if (score[best] - runnerUp < MIN_LEAD) {
+      return Optional.empty();
+    }
+    // Fine: at full size, around the coarse place.
+    Plane full = Plane.of(screen, 1);
+    Plane tf = Plane.resized(crop, (int) Math.round(tw), (int) Math.round(th));
+    int cx = (sx1 + bx) * k;
+    int cy = (sy1 + by) * k;
+    double fine = -1;
+    int fx = cx;
+    int fy = cy;
+    for (int y = cy - k; y <= cy + k; y++) {
+      for (int x = cx - k; x <= cx + k; x++) {
+        if (x < 0 || y < 0 || x + tf.w > full.w || y + tf.h > full.h) {
+          continue;
+        }
+        double v = tf.ncc(full, x, y);
+        if (v > fine) {
+          fine = v;
+          fx = x;
+          fy = y;
+        }
+      }
+    }
+    if (fine < MIN_SCORE) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        NormRegion.of(
+            NormSpace.toNorm(fx, screen.width()),
+            NormSpace.toNorm(fy, screen.height()),
+            tf.w * NormSpace.MAX / screen.width(),
+            tf.h * NormSpace.MAX / screen.height()));
+  }
+
+  private static int px(double norm, int size) {
+    return (int) Math.max(0, Math.min(size - 1, Math.round(NormSpace.toPixel(norm, size))));
+  }
+
+  /** Grey levels in a plain array, with what correlation needs. */
+  private static final class Plane {
+    final int w;
+    final int h;
+    final float[] v;
+    double mean;
+    double norm;
+
+    Plane(int w, int h, float[] v) {
+      this.w = w;
+      this.h = h;
+      this.v = v;
+      double sum = 0;
+      for (float f : v) {
+        sum += f;
+      }
+      mean = sum / v.length;
+      double sq = 0;
+      for (float f : v) {
+        sq += (f - mean) * (f - mean);
+      }
+      norm = Math.sqrt(sq);
+    }
+
+    static Plane of(GreyRaster g, int k) {
+      int w = g.width() / k;
+      int h = g.height() / k;
+      float[] v = new float[w * h];
+      for (int y = 0; y < h; y++) {
+        for (int x = 0; x < w; x++) {
+          int acc = 0;
+          for (int dy = 0; dy < k; dy++) {
+            for (int dx = 0; dx < k; dx++) {
+              acc += g.get(x * k + dx, y * k + dy);
+            }
+          }
+          v[y * w + x] = (float) acc / (k * k);
+        }
+      }
+      return new Plane(w, h, v);
+    }
+
+    /** {@code g} resampled to {@code w x h} by averaging the source pixels each covers. */
+    static Plane resized(GreyRaster g, int w, int h) {
+      w = Math.max(1, w);
+      h = Math.max(1, h);
+      float[] v = new float[w * h];
+      double sx = (double) g.width() / w;
+      double sy = (double) g.height() / h;
+      for (int y = 0; y < h; y++) {
+        int y1 = (int) Math.floor(y * sy);
+        int y2 = Math.max(y1 + 1, Math.min(g.height(), (int) Math.ceil((y + 1) * sy)));
+        for (int x = 0; x < w; x++) {
+          int x1 = (int) Math.floor(x * sx);
+          int x2 = Math.max(x1 + 1, Math.min(g.width(), (int) Math.ceil((x + 1) * sx)));
+          int acc = 0;
+          int n = 0;
+          for (int yy = y1; yy < y2 && yy < g.height(); yy++) {
+            for (int xx = x1; xx < x2 && xx < g.width(); xx++) {
+              acc += g.get(xx, yy);
+              n++;
+            }
+          }
+          v[y * w + x] = n == 0 ? 0 : (float) acc / n;
+        }
+      }
+      return new Plane(w, h, v);
+    }
+
+    /** Correlation of this template with {@code s} at ({@code ox}, {@code oy}), -1 to 1. */
+    double ncc(Plane s, int ox, int oy) {
+      double sum = 0;
+      for (int y = 0; y < h; y++) {
+        int row = (oy + y) * s.w + ox;
+        for (int x = 0; x < w; x++) {
+          sum += s.v[row + x];
+        }
+      }
+      double m = sum / (w * h);
+      double cross = 0;
+      double sq = 0;
+      for (int y = 0; y < h; y++) {
+        int row = (oy + y) * s.w + ox;
+        int trow = y * w;
+        for (int x = 0; x < w; x++) {
+          double a = s.v[row + x] - m;
+          cross += a * (v[trow + x] - mean);
+          sq += a * a;
+        }
+      }
+      double d = Math.sqrt(sq) * norm;
+      return d < 1e-6 ? 0 : cross / d;
+    }
+  }
+}

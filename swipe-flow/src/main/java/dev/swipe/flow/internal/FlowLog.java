@@ -1,0 +1,235 @@
+package dev.swipe.flow.internal;
+
+import dev.swipe.core.NormRegion;
+import dev.swipe.core.Observation;
+import dev.swipe.core.scroll.ScrollDirection;
+import dev.swipe.core.scroll.SearchPace;
+import dev.swipe.core.text.ScreenText;
+import dev.swipe.flow.Anchor;
+import dev.swipe.flow.Flow;
+import dev.swipe.flow.FlowStep;
+import dev.swipe.flow.TextTarget;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The steps a recorder has kept, each with the screen seen before it, and the lifts that turn what
+ * a program did into what it meant:
+ *
+ * <ul>
+ *   <li>scrolls, each followed by a failed look for the same text, then a look that finds it: one
+ *       {@code scroll_until} (one way) or {@code pan_until} (turning, as a map is searched);
+ *   <li>scrolls one way that moved, then one that met an edge: one {@code scroll_to_edge};
+ *   <li>a swipe that starts on a text just found: a {@code drag_text}.
+ * </ul>
+ */
+public final class FlowLog {
+  private final List<FlowStep> steps = new ArrayList<>();
+  private final List<byte @Nullable []> screens = new ArrayList<>();
+  private int width;
+  private int height;
+
+  /** The text looked for and not found, and the scrolls since that were each followed by a miss. */
+  private @Nullable TextTarget searching;
+
+  private int searchFrom = -1;
+  private boolean scrolledSinceMiss;
+
+  /** The last text found on the latest screen, for a drag that starts on it. */
+  private @Nullable TextTarget foundTarget;
+
+  private @Nullable ScreenText foundText;
+
+  public synchronized void saw(Observation o) {
+    if (width == 0) {
+      width = o.width();
+      height = o.height();
+    }
+  }
+
+  public synchronized boolean hasSize() {
+    return width > 0;
+  }
+
+  /** Keeps {@code step}, seen after {@code before}; any other step ends a search in progress. */
+  public synchronized void add(FlowStep step, @Nullable Observation before) {
+    if (before != null) {
+      saw(before);
+    }
+    boolean scroll = step instanceof FlowStep.Scroll;
+    if (!scroll) {
+      searching = null;
+      searchFrom = -1;
+    } else if (searching != null) {
+      if (searchFrom < 0) {
+        searchFrom = steps.size();
+      } else if (!scrolledSinceMiss) {
+        // two scrolls without a look between: not a search
+        searching = null;
+        searchFrom = -1;
+      }
+      scrolledSinceMiss = true;
+    }
+    foundTarget = null;
+    foundText = null;
+    steps.add(step);
+    screens.add(before == null ? null : before.jpeg());
+    if (scroll && searching == null) {
+      liftToEdge();
+    }
+  }
+
+  /** A look for {@code target} on {@code shown} (the latest screen) found nothing. */
+  public synchronized void missed(TextTarget target) {
+    if (!target.equals(searching)) {
+      searching = target;
+      searchFrom = -1;
+    }
+    scrolledSinceMiss = false;
+  }
+
+  /** A look for {@code target} on the latest screen found {@code text}. */
+  public synchronized void found(TextTarget target, ScreenText text, Observation shown) {
+    saw(shown);
+    if (target.equals(searching) && searchFrom >= 0 && scrolledSinceMiss) {
+      liftSearch(target, text, shown);
+    } else {
+      steps.add(new FlowStep.WaitText(target, false, 5_000));
+      screens.add(shown.jpeg());
+    }
+    searching = null;
+    searchFrom = -1;
+    foundTarget = target;
+    foundText = text;
+  }
+
+  /** The text last found on the latest screen, if a swipe may start on it. */
+  public synchronized Optional<TextTarget> foundAt(dev.swipe.core.NormPoint p) {
+    ScreenText t = foundText;
+    if (t == null || foundTarget == null) {
+      return Optional.empty();
+    }
+    NormRegion r = t.region();
+    NormRegion grown =
+        NormRegion.fromCorners(
+            Math.max(0, r.x() - 10),
+            Math.max(0, r.y() - 10),
+            Math.min(1000, r.x2() + 10),
+            Math.min(1000, r.y2() + 10));
+    return grown.contains(p) ? Optional.of(foundTarget) : Optional.empty();
+  }
+
+  private void liftSearch(TextTarget target, ScreenText text, Observation shown) {
+    List<FlowStep.Scroll> run = new ArrayList<>();
+    for (int i = searchFrom; i < steps.size(); i++) {
+      if (!(steps.get(i) instanceof FlowStep.Scroll s)) {
+        return;
+      }
+      run.add(s);
+    }
+    Anchor anchor = anchorOf(text, shown);
+    FlowStep.ScrollMove first = run.get(0).move();
+    ScrollDirection across = first.direction();
+    ScrollDirection down = null;
+    for (FlowStep.Scroll s : run) {
+      if (horizontal(s.move().direction()) != horizontal(across)) {
+        down = s.move().direction();
+        break;
+      }
+    }
+    FlowStep lifted;
+    if (down == null) {
+      boolean oneWay = run.stream().allMatch(s -> s.move().direction() == across);
+      if (!oneWay) {
+        return;
+      }
+      lifted =
+          new FlowStep.ScrollUntil(
+              target,
+              first,
+              SearchPace.STEADY,
+              Math.min(500, Math.max(10, 3 * run.size())),
+              120_000,
+              anchor,
+              FlowStep.FOUND);
+    } else {
+      lifted =
+          new FlowStep.PanUntil(
+              target,
+              across,
+              down,
+              first.amount(),
+              first.region(),
+              Math.min(500, Math.max(20, 3 * run.size())),
+              anchor);
+    }
+    byte[] screen = screens.get(searchFrom);
+    while (steps.size() > searchFrom) {
+      steps.remove(steps.size() - 1);
+      screens.remove(screens.size() - 1);
+    }
+    steps.add(lifted);
+    screens.add(screen);
+  }
+
+  private void liftToEdge() {
+    int last = steps.size() - 1;
+    FlowStep.Scroll end = (FlowStep.Scroll) steps.get(last);
+    if (!"at-edge".equals(end.expected()) && !"unchanged".equals(end.expected())) {
+      return;
+    }
+    int from = last;
+    while (from > 0
+        && steps.get(from - 1) instanceof FlowStep.Scroll s
+        && s.move().equals(end.move())
+        && "moved".equals(s.expected())) {
+      from--;
+    }
+    if (from == last) {
+      return;
+    }
+    int passes = last - from + 1;
+    byte[] screen = screens.get(from);
+    while (steps.size() > from) {
+      steps.remove(steps.size() - 1);
+      screens.remove(screens.size() - 1);
+    }
+    steps.add(new FlowStep.ScrollToEdge(end.move(), Math.min(500, Math.max(20, 3 * passes))));
+    screens.add(screen);
+  }
+
+  private static boolean horizontal(ScrollDirection d) {
+    return d == ScrollDirection.LEFT || d == ScrollDirection.RIGHT;
+  }
+
+  /** The anchor of {@code text} read on {@code shown}: its words, place and image. */
+  public static Anchor anchorOf(ScreenText text, Observation shown) {
+    NormRegion r = pad(text.region(), 6);
+    return Anchor.of(text.text(), r, CropImages.cut(shown.grey(), r).orElse(null));
+  }
+
+  static NormRegion pad(NormRegion r, double by) {
+    return NormRegion.fromCorners(
+        Math.max(0, r.x() - by),
+        Math.max(0, r.y() - by),
+        Math.min(1000, r.x2() + by),
+        Math.min(1000, r.y2() + by));
+  }
+
+  /** The flow so far. */
+  public synchronized Flow flow(String name, int fallbackWidth, int fallbackHeight) {
+    return new Flow(
+        Flow.VERSION,
+        name,
+        width > 0 ? width : fallbackWidth,
+        width > 0 ? height : fallbackHeight,
+        steps);
+  }
+
+  /** The screen seen before each step (null where none was), in step order. */
+  public synchronized List<byte @Nullable []> screens() {
+    return new ArrayList<>(screens);
+  }
+}
