@@ -65,7 +65,7 @@ public final class FlowLog {
     } else if (searching != null) {
       if (searchFrom < 0) {
         searchFrom = steps.size();
-      } else if (!scrolledSinceMiss) {
+      } else if (scrolledSinceMiss) {
         // two scrolls without a look between: not a search
         searching = null;
         searchFrom = -1;
