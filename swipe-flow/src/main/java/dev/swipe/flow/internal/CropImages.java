@@ -8,6 +8,8 @@ import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import javax.imageio.ImageIO;
 
@@ -25,6 +27,9 @@ public final class CropImages {
 
   /** The correlation a match needs. */
   static final double MIN_SCORE = 0.8;
+
+  /** How many of the coarse search's best places are refined. */
+  static final int PEAKS = 6;
 
   /** How far ahead of any other place in the region a match must score. */
   static final double MIN_LEAD = 0.08;
@@ -110,51 +115,49 @@ public final class CropImages {
     int rows = sy2 - sy1 - t.h + 1;
     int cols = sx2 - sx1 - t.w + 1;
     double[] score = new double[rows * cols];
-    int best = -1;
     for (int y = 0; y < rows; y++) {
       for (int x = 0; x < cols; x++) {
-        double v = t.ncc(s, sx1 + x, sy1 + y);
-        score[y * cols + x] = v;
-        if (best < 0 || v > score[best]) {
-          best = y * cols + x;
-        }
+        score[y * cols + x] = t.ncc(s, sx1 + x, sy1 + y);
       }
     }
-    int bx = best % cols;
-    int by = best / cols;
-    double runnerUp = -1;
-    for (int y = 0; y < rows; y++) {
-      for (int x = 0; x < cols; x++) {
-        if (Math.abs(x - bx) > t.w / 2 || Math.abs(y - by) > t.h / 2) {
-          runnerUp = Math.max(runnerUp, score[y * cols + x]);
-        }
-      }
-    }
-    if (score[best] - runnerUp < MIN_LEAD) {
-      return Optional.empty();
-    }
-    // Fine: at full size, around the coarse place.
+    // The coarse map's best places, each refined at full size: coarse scores are blurred by where
+    // the pixel grid falls, so the lead is judged on the refined ones.
+    List<Integer> peaks = peaks(score, cols, Math.max(1, t.w / 2), Math.max(1, t.h / 2));
     Plane full = Plane.of(screen, 1);
     Plane tf = Plane.resized(crop, (int) Math.round(tw), (int) Math.round(th));
-    int cx = (sx1 + bx) * k;
-    int cy = (sy1 + by) * k;
     double fine = -1;
-    int fx = cx;
-    int fy = cy;
-    for (int y = cy - k; y <= cy + k; y++) {
-      for (int x = cx - k; x <= cx + k; x++) {
-        if (x < 0 || y < 0 || x + tf.w > full.w || y + tf.h > full.h) {
-          continue;
-        }
-        double v = tf.ncc(full, x, y);
-        if (v > fine) {
-          fine = v;
-          fx = x;
-          fy = y;
+    double second = -1;
+    int fx = 0;
+    int fy = 0;
+    for (int peak : peaks) {
+      int cx = (sx1 + peak % cols) * k;
+      int cy = (sy1 + peak / cols) * k;
+      double here = -1;
+      int hx = cx;
+      int hy = cy;
+      for (int y = cy - k; y <= cy + k; y++) {
+        for (int x = cx - k; x <= cx + k; x++) {
+          if (x < 0 || y < 0 || x + tf.w > full.w || y + tf.h > full.h) {
+            continue;
+          }
+          double v = tf.ncc(full, x, y);
+          if (v > here) {
+            here = v;
+            hx = x;
+            hy = y;
+          }
         }
       }
+      if (here > fine) {
+        second = fine;
+        fine = here;
+        fx = hx;
+        fy = hy;
+      } else if (here > second) {
+        second = here;
+      }
     }
-    if (fine < MIN_SCORE) {
+    if (fine < MIN_SCORE || fine - second < MIN_LEAD) {
       return Optional.empty();
     }
     return Optional.of(
@@ -163,6 +166,31 @@ public final class CropImages {
             NormSpace.toNorm(fy, screen.height()),
             tf.w * NormSpace.MAX / screen.width(),
             tf.h * NormSpace.MAX / screen.height()));
+  }
+
+  /** Up to {@link #PEAKS} places that score highest in their neighbourhood, best first. */
+  private static List<Integer> peaks(double[] score, int cols, int rx, int ry) {
+    Integer[] order = new Integer[score.length];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    java.util.Arrays.sort(order, (a, b) -> Double.compare(score[b], score[a]));
+    List<Integer> out = new ArrayList<>();
+    for (int i : order) {
+      int x = i % cols;
+      int y = i / cols;
+      boolean near = false;
+      for (int p : out) {
+        near |= Math.abs(p % cols - x) <= rx && Math.abs(p / cols - y) <= ry;
+      }
+      if (!near) {
+        out.add(i);
+        if (out.size() == PEAKS) {
+          break;
+        }
+      }
+    }
+    return out;
   }
 
   private static int px(double norm, int size) {

@@ -43,10 +43,10 @@ import dev.swipe.wheel.WheelRunGuard;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.WeakHashMap;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
@@ -62,8 +62,11 @@ public final class RecordingDevice implements Device {
   private final Wheels wheels = new RecordingWheels();
   private final Screen screen = new RecordingScreen();
   private final Rig rig = new RecordingRig();
+
+  /** Conditions this device's text view made, weakly: a long session makes many. */
   private final Map<Object, TextCondition> conditions =
-      Collections.synchronizedMap(new IdentityHashMap<>());
+      Collections.synchronizedMap(new WeakHashMap<>());
+
   private volatile @Nullable Observation latest;
 
   /** What a condition made by this device's text view looks for. */
@@ -220,7 +223,7 @@ public final class RecordingDevice implements Device {
     Observation before = latest;
     ScrollResult r = d.scroll(scroll);
     seen(r.observation());
-    log.add(scrollStep(scroll, r), before);
+    log.add(scrollStep(scroll, r), before != null ? before : r.before());
     return r;
   }
 
@@ -240,6 +243,9 @@ public final class RecordingDevice implements Device {
     Observation before = latest;
     ScrollUntilResult r = d.scrollUntil(scroll, until, search);
     seen(r.observation());
+    if (before == null) {
+      before = firstScreen(r);
+    }
     TextCondition wanted = conditions.get(until);
     if (wanted != null) {
       log.add(searched(wanted.target(), scroll, search, r), before);
@@ -252,6 +258,11 @@ public final class RecordingDevice implements Device {
       }
     }
     return r;
+  }
+
+  /** The screen a search started on: before its first pass, or the one it found at once. */
+  private static Observation firstScreen(ScrollUntilResult r) {
+    return r.scrolls().isEmpty() ? r.observation() : r.scrolls().get(0).before();
   }
 
   private FlowStep searched(
@@ -386,6 +397,9 @@ public final class RecordingDevice implements Device {
       Observation before = latest;
       ScrollUntilResult r = d.text().scrollUntil(scroll, query, search);
       seen(r.observation());
+      if (before == null) {
+        before = firstScreen(r);
+      }
       log.add(searched(TextTarget.of(query), scroll, search, r), before);
       return r;
     }

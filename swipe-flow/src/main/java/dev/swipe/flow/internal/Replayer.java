@@ -60,6 +60,12 @@ public final class Replayer {
   private final ReplayOptions options;
   private final List<ReplayResult.Step> done = new ArrayList<>();
 
+  /**
+   * The screen the last step ended on (its settled result), which the next step starts from: a step
+   * captures anew only when it must wait for something.
+   */
+  private @Nullable Observation latest;
+
   public Replayer(Flow flow, Device device, ReplayOptions options) {
     this.flow = flow;
     this.device = device;
@@ -86,10 +92,12 @@ public final class Replayer {
   private Outcome play(int index, FlowStep step) {
     Observation before = null;
     try {
-      before = device.screenshot();
+      Observation last = latest;
+      before = last != null ? last : device.screenshot();
+      latest = null;
       Outcome o = act(index, step, before);
       Optional<String> want = step.expect();
-      if (want.isPresent() && o.verdict != null && !want.get().equals(o.verdict)) {
+      if (want.isPresent() && o.verdict != null && !same(want.get(), o.verdict)) {
         throw diverge(
             FlowCode.FLOW_VERDICT_DIFFERS,
             index,
@@ -107,9 +115,10 @@ public final class Replayer {
             null);
       }
       return o;
-    } catch (Divergence d) {
-      throw d.error;
     } catch (SwipeException e) {
+      if (e.code() instanceof FlowCode) {
+        throw e;
+      }
       throw diverge(
           FlowCode.FLOW_STEP_FAILED,
           index,
@@ -121,10 +130,23 @@ public final class Replayer {
     }
   }
 
+  /** Verdicts agree as text, or as whole numbers where both are ("07" and "7" on a wheel). */
+  static boolean same(String recorded, String now) {
+    if (recorded.equals(now)) {
+      return true;
+    }
+    try {
+      return Integer.parseInt(recorded.strip()) == Integer.parseInt(now.strip());
+    } catch (NumberFormatException e) {
+      return false;
+    }
+  }
+
   private Outcome act(int index, FlowStep step, Observation before) {
     if (step instanceof FlowStep.TapText t) {
-      Target at = find(index, step, t.target(), t.anchored(), searchRegion(t.target()));
+      Target at = find(index, step, t.target(), t.anchored(), searchRegion(t.target()), before);
       ActionResult r = device.tap(at.at());
+      latest = r.observation();
       return new Outcome(at.found(), change(at.seen(), r.observation()));
     }
     if (step instanceof FlowStep.Tap t) {
@@ -134,19 +156,23 @@ public final class Replayer {
               t.longPress()
                   ? new LongPress(at.at(), t.holdMs())
                   : new dev.swipe.core.gesture.Tap(at.at(), t.holdMs()));
+      latest = r.observation();
       return new Outcome(at.found(), change(at.seen(), r.observation()));
     }
     if (step instanceof FlowStep.Swipe w) {
       ActionResult r = device.swipe(w.motion().swipe(w.from(), w.to()));
+      latest = r.observation();
       return new Outcome(ReplayResult.Found.NONE, change(before, r.observation()));
     }
     if (step instanceof FlowStep.Drag d) {
       ActionResult r = device.perform(d.gesture());
+      latest = r.observation();
       return new Outcome(ReplayResult.Found.NONE, change(before, r.observation()));
     }
     if (step instanceof FlowStep.DragText d) {
-      Target from = find(index, step, d.target(), d.anchored(), searchRegion(d.target()));
+      Target from = find(index, step, d.target(), d.anchored(), searchRegion(d.target()), before);
       ActionResult r = device.swipe(d.motion().swipe(from.at(), d.to()));
+      latest = r.observation();
       TextQuery anywhere = withoutRegion(d.target());
       Optional<ScreenText> after = device.text().find(r.observation(), anywhere).best();
       boolean placed = after.isPresent() && distance(after.get().center(), d.to()) <= DRAG_REACH;
@@ -154,6 +180,7 @@ public final class Replayer {
     }
     if (step instanceof FlowStep.Scroll s) {
       ScrollResult r = device.scroll(withBefore(s.move(), before));
+      latest = r.observation();
       Movement m = r.movement();
       return new Outcome(ReplayResult.Found.NONE, m == Movement.UNOBSERVED ? null : m.id());
     }
@@ -168,6 +195,7 @@ public final class Replayer {
           break;
         }
       }
+      latest = shown;
       return new Outcome(ReplayResult.Found.NONE, verdict);
     }
     if (step instanceof FlowStep.ScrollUntil u) {
@@ -182,6 +210,7 @@ public final class Replayer {
                       .timeout(Duration.ofMillis(u.timeoutMs()))
                       .pace(u.pace())
                       .build());
+      latest = r.observation();
       return new Outcome(ReplayResult.Found.TEXT, r.found() ? FlowStep.FOUND : FlowStep.NOT_FOUND);
     }
     if (step instanceof FlowStep.PanUntil p) {
@@ -189,14 +218,15 @@ public final class Replayer {
     }
     if (step instanceof FlowStep.SetWheel w) {
       WheelSetResult r = device.wheels().set(WheelSet.column(w.column()).to(w.to()));
+      latest = r.observation();
       return new Outcome(ReplayResult.Found.TEXT, r.label());
     }
     if (step instanceof FlowStep.TypeText t) {
-      device.typeText(t.text());
+      latest = device.typeText(t.text()).observation();
       return new Outcome(ReplayResult.Found.NONE, null);
     }
     if (step instanceof FlowStep.PressKey k) {
-      device.key(k.key());
+      latest = device.key(k.key()).observation();
       return new Outcome(ReplayResult.Found.NONE, null);
     }
     if (step instanceof FlowStep.WaitText w) {
@@ -205,13 +235,20 @@ public final class Replayer {
       if (w.gone()) {
         WaitResult r = device.screen().waitUntil(device.text().gone(w.target().query()), timeout);
         held = r.held();
+        latest = r.observation();
         return new Outcome(ReplayResult.Found.TEXT, held ? FlowStep.NOT_FOUND : FlowStep.FOUND);
       }
+      if (device.text().find(before, w.target().query()).found()) {
+        latest = before;
+        return new Outcome(ReplayResult.Found.TEXT, FlowStep.FOUND);
+      }
       TextSearchResult r = device.text().waitFor(w.target().query(), timeout);
+      latest = r.observation();
       return new Outcome(ReplayResult.Found.TEXT, r.found() ? FlowStep.FOUND : FlowStep.NOT_FOUND);
     }
     if (step instanceof FlowStep.WaitStable w) {
       WaitResult r = device.screen().waitForStable(Duration.ofMillis(w.timeoutMs()));
+      latest = r.observation();
       if (!r.held()) {
         throw diverge(
             FlowCode.FLOW_VERDICT_DIFFERS,
@@ -252,6 +289,7 @@ public final class Replayer {
     }
     if (step instanceof FlowStep.Pinch p) {
       PinchResult r = device.pinch(p.gesture());
+      latest = r.action().observation();
       return new Outcome(
           ReplayResult.Found.NONE, r.zoom().observed() ? r.zoom().direction().id() : null);
     }
@@ -261,6 +299,7 @@ public final class Replayer {
   private String pan(FlowStep.PanUntil p, Observation start) {
     TextQuery wanted = p.target().query();
     Observation shown = start;
+    latest = shown;
     if (device.text().find(shown, wanted).found()) {
       return FlowStep.FOUND;
     }
@@ -282,6 +321,7 @@ public final class Replayer {
         across = opposite(across);
       }
       shown = r.observation();
+      latest = shown;
       if (device.text().find(shown, wanted).found()) {
         return FlowStep.FOUND;
       }
@@ -330,8 +370,16 @@ public final class Replayer {
 
   /** The text's place on {@code shown}: read first, then the anchor's crop. */
   private Target find(
-      int index, FlowStep step, TextTarget target, @Nullable Anchor anchor, NormRegion searchIn) {
-    TextSearchResult r = device.text().waitFor(target.query(), ANCHOR_WAIT);
+      int index,
+      FlowStep step,
+      TextTarget target,
+      @Nullable Anchor anchor,
+      NormRegion searchIn,
+      Observation last) {
+    TextSearchResult r = device.text().find(last, target.query());
+    if (!r.found()) {
+      r = device.text().waitFor(target.query(), ANCHOR_WAIT);
+    }
     Observation shown = r.observation();
     Optional<ScreenText> read = r.best();
     if (read.isPresent()) {
@@ -405,18 +453,7 @@ public final class Replayer {
     return CropImages.find(shown.grey(), png, anchor.region(), flow.screenWidth(), searchIn);
   }
 
-  /** Unwinds a divergence already coded, past the step's handler. */
-  private static final class Divergence extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-    final transient SwipeException error;
-
-    Divergence(SwipeException error) {
-      super(error.getMessage(), null, false, false);
-      this.error = error;
-    }
-  }
-
-  private Divergence diverge(
+  private SwipeException diverge(
       FlowCode code,
       int index,
       FlowStep step,
@@ -438,6 +475,6 @@ public final class Replayer {
     }
     DivergenceReport.write(flow, index, step, code, message, now, options)
         .ifPresent(p -> details.put("report", p.toString()));
-    return new Divergence(new SwipeException(code, message, details, cause));
+    return new SwipeException(code, message, details, cause);
   }
 }
