@@ -35,6 +35,9 @@ public sealed interface FlowStep {
     return Optional.empty();
   }
 
+  /** The longest a wait step may wait, ms: the device's own bound on a wait. */
+  long MAX_WAIT_MS = 600_000;
+
   /** Verdicts of steps that tap or swipe: whether the screen changed. */
   String CHANGED = "changed";
 
@@ -403,7 +406,7 @@ public sealed interface FlowStep {
     /** Checks the values. */
     public WaitText {
       SwipeException.requireArgument(target, "text");
-      checkRange("timeout_ms", timeoutMs, 0, 3_600_000);
+      checkRange("timeout_ms", timeoutMs, 1, MAX_WAIT_MS);
     }
 
     @Override
@@ -421,7 +424,7 @@ public sealed interface FlowStep {
   record WaitStable(long timeoutMs) implements FlowStep {
     /** Checks the values. */
     public WaitStable {
-      checkRange("timeout_ms", timeoutMs, 1, 3_600_000);
+      checkRange("timeout_ms", timeoutMs, 1, MAX_WAIT_MS);
     }
 
     @Override

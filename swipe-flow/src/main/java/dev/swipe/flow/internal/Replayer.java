@@ -406,10 +406,41 @@ public final class Replayer {
         null);
   }
 
-  private Target tapTarget(int index, FlowStep step, FlowStep.Tap t, Observation shown) {
+  private Target tapTarget(int index, FlowStep step, FlowStep.Tap t, Observation last) {
+    Observation shown = last;
     Anchor anchor = t.anchored();
-    if (anchor == null || anchor.crop() == null) {
+    if (anchor == null) {
       return new Target(t.at(), ReplayResult.Found.NONE, shown);
+    }
+    String text = anchor.text();
+    if (text != null && text.codePoints().anyMatch(Character::isLetterOrDigit)) {
+      // The anchor's text, read again: tap the same place within it.
+      TextQuery q = TextTarget.of(text).query();
+      TextSearchResult r = device.text().find(shown, q);
+      if (!r.found()) {
+        r = device.text().waitFor(q, ANCHOR_WAIT);
+      }
+      Optional<ScreenText> read = r.best();
+      if (read.isPresent()) {
+        return new Target(
+            within(t.at(), anchor.region(), read.get().region()),
+            ReplayResult.Found.TEXT,
+            r.observation());
+      }
+      shown = r.observation();
+    }
+    if (anchor.crop() == null) {
+      if (text == null) {
+        return new Target(t.at(), ReplayResult.Found.NONE, shown);
+      }
+      throw diverge(
+          FlowCode.FLOW_ANCHOR_NOT_FOUND,
+          index,
+          step,
+          "step " + index + " (tap): \"" + text + "\", where the tap was, is not on the screen",
+          Map.of("text", text),
+          shown,
+          null);
     }
     NormRegion around =
         NormRegion.fromCorners(
@@ -428,16 +459,14 @@ public final class Replayer {
           shown,
           null);
     }
-    // Tap the same place within the anchor as recorded.
-    double dx = t.at().x() - anchor.region().x();
-    double dy = t.at().y() - anchor.region().y();
-    NormRegion r = found.get();
-    return new Target(
-        NormPoint.of(
-            clamp(r.x() + dx * r.w() / anchor.region().w()),
-            clamp(r.y() + dy * r.h() / anchor.region().h())),
-        ReplayResult.Found.CROP,
-        shown);
+    return new Target(within(t.at(), anchor.region(), found.get()), ReplayResult.Found.CROP, shown);
+  }
+
+  /** The place within {@code now} that {@code at} had within {@code then}. */
+  private static NormPoint within(NormPoint at, NormRegion then, NormRegion now) {
+    double fx = (at.x() - then.x()) / then.w();
+    double fy = (at.y() - then.y()) / then.h();
+    return NormPoint.of(clamp(now.x() + fx * now.w()), clamp(now.y() + fy * now.h()));
   }
 
   private static double clamp(double v) {
