@@ -103,7 +103,10 @@ class ChromeReplayTest {
         }
       }
       Flow flow = recorder.save(file, "carousel to its end");
-      assertThat(flow.steps()).extracting(FlowStep::kind).contains("scroll_to_edge");
+      assertThat(flow.steps())
+          .as("%s", flow.steps())
+          .extracting(FlowStep::kind)
+          .contains("scroll_to_edge");
     }
     try (ChromePhone page =
             ChromePhone.open(

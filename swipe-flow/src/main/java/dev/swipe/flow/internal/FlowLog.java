@@ -21,7 +21,8 @@ import org.jspecify.annotations.Nullable;
  * <ul>
  *   <li>scrolls, each followed by a failed look for the same text, then a look that finds it: one
  *       {@code scroll_until} (one way) or {@code pan_until} (turning, as a map is searched);
- *   <li>scrolls one way that moved, then one that met an edge: one {@code scroll_to_edge};
+ *   <li>scrolls one way that moved (or whose move went unobserved), then one that met an edge: one
+ *       {@code scroll_to_edge};
  *   <li>a swipe that starts on a text just found: a {@code drag_text}.
  * </ul>
  */
@@ -184,7 +185,7 @@ public final class FlowLog {
     while (from > 0
         && steps.get(from - 1) instanceof FlowStep.Scroll s
         && s.move().equals(end.move())
-        && "moved".equals(s.expected())) {
+        && (s.expected() == null || "moved".equals(s.expected()))) {
       from--;
     }
     if (from == last) {

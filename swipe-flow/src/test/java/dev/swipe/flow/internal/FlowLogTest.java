@@ -36,7 +36,8 @@ class FlowLogTest {
     phone.close();
   }
 
-  static FlowStep.Scroll scroll(ScrollDirection d, String verdict) {
+  static FlowStep.Scroll scroll(
+      ScrollDirection d, @org.jspecify.annotations.Nullable String verdict) {
     return new FlowStep.Scroll(new FlowStep.ScrollMove(d, 0.6, null), verdict);
   }
 
@@ -132,6 +133,15 @@ class FlowLogTest {
     FlowStep.ScrollToEdge e = (FlowStep.ScrollToEdge) steps.get(1);
     assertThat(e.move().direction()).isEqualTo(ScrollDirection.RIGHT);
     assertThat(e.maxPasses()).isGreaterThanOrEqualTo(3);
+  }
+
+  @Test
+  void anUnobservedScrollOnTheWayToAnEdgeIsPartOfIt() {
+    FlowLog log = new FlowLog();
+    log.add(scroll(ScrollDirection.RIGHT, "moved"), shot);
+    log.add(scroll(ScrollDirection.RIGHT, null), shot);
+    log.add(scroll(ScrollDirection.RIGHT, "unchanged"), shot);
+    assertThat(steps(log)).extracting(FlowStep::kind).containsExactly("scroll_to_edge");
   }
 
   @Test
