@@ -7,6 +7,7 @@
 module dev.swipe.agent.server {
   requires transitive dev.swipe.agent;
   requires dev.swipe.report;
+  requires dev.swipe.flow;
   requires dev.swipe.sim;
   requires dev.swipe.hid;
   requires dev.swipe.capture;

@@ -6,6 +6,7 @@ import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.http.internal.ServerCode;
 import dev.swipe.webdriver.internal.Json;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -49,6 +50,30 @@ public interface SessionTools extends AutoCloseable {
      * @param phone the rig's device (shared by every session the rig ever has)
      */
     SessionTools open(Device phone);
+
+    /**
+     * The capabilities beyond the rig's own that this factory's sessions act on: {@code swipe:}
+     * names with string values (e.g. a name for what the session records). A New Session may give
+     * them; each given reaches {@link #open(Device, Map)} and is reported back, never listed as
+     * ignored. Default: none.
+     */
+    default Set<String> capabilities() {
+      return Set.of();
+    }
+
+    /**
+     * Opens a session's tools with the values of those of {@link #capabilities()} the New Session
+     * gave. Default: {@link #open(Device)}.
+     *
+     * @param phone the rig's device (shared by every session the rig ever has)
+     * @param capabilities capability name to value, only those given
+     * @throws SwipeException {@code invalid_argument} whose field names one of the capabilities for
+     *     a value the factory refuses: the New Session then fails with {@code invalid argument},
+     *     and the rig stays ready
+     */
+    default SessionTools open(Device phone, Map<String, String> capabilities) {
+      return open(phone);
+    }
   }
 
   /** Sessions with a run of the phone and no tools. */

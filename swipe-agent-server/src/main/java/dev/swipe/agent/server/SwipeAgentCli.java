@@ -9,6 +9,10 @@ import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.DeviceBuilder;
+import dev.swipe.flow.Flow;
+import dev.swipe.flow.FlowCode;
+import dev.swipe.flow.ReplayOptions;
+import dev.swipe.flow.ReplayResult;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.memory.MemoryStores;
 import dev.swipe.report.HtmlReport;
@@ -18,11 +22,14 @@ import java.io.FileOutputStream;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -30,20 +37,33 @@ import java.util.Map;
  *
  * <pre>
  * java -jar swipe-agent.jar mcp   [--device URI | --hid URI --capture URI] [--memory URI|none] [--settle-ms N]
- *                                 [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]]
+ *                                 [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]] [--record FILE]
  * java -jar swipe-agent.jar serve --http HOST:PORT [device options] [--memory URI|none] [--token T[,T...]]
  *                                 [--allow-host H[,H...]] [--max-request-bytes N] [--max-runs N]
  *                                 [--max-attachment-bytes N] [--max-run-attachment-bytes N] [trace options]
+ *                                 [--record FILE]
  * java -jar swipe-agent.jar tools [--device URI] [--tools full|compact]   (prints the tool specs)
- * java -jar swipe-agent.jar webdriver [--port N] [device options] [--rig NAME] [trace options] ...
+ * java -jar swipe-agent.jar webdriver [--port N] [device options] [--rig NAME] [trace options]
+ *                                 [--record DIR] ...
  * java -jar swipe-agent.jar report DIR [--out FILE]   (renders the HTML report of a trace)
+ * java -jar swipe-agent.jar replay FLOW [device options] [--settle-ms N] [--reports DIR]
  * </pre>
+ *
+ * <p>{@code --record FILE} ({@code mcp}, {@code serve}) records what the tools do on the phone as a
+ * flow ({@link dev.swipe.flow.FlowRecorder}): every run's actions, in the order they are taken,
+ * named after the file's stem. The file is rewritten after each call that changed the flow, and
+ * with the screens recorded before each step ({@code NAME.screens/} beside it) when the session
+ * ends or the server stops. {@code webdriver --record DIR} lets a session that asks for it with the
+ * capability {@code swipe:recordFlow: NAME} record to {@code DIR/NAME.flow.yaml}. {@code replay
+ * FLOW} plays a flow on a device without a model: one line per step, and at the first divergence
+ * its code, message and report, exit code 1.
  *
  * <p>{@code --tools compact} ({@code mcp}, {@code serve}, {@code tools}) lists the tools with short
  * descriptions and no output schemas, for models with little context; the tools behave the same.
  *
- * <p>{@code --sim-state} (any command) adds the {@code sim_state} tool on the simulator, for demos
- * and tests; it is off by default because it reveals what a model must judge from screenshots.
+ * <p>{@code --sim-state} (any command with tools) adds the {@code sim_state} tool on the simulator,
+ * for demos and tests; it is off by default because it reveals what a model must judge from
+ * screenshots.
  *
  * <p>{@code --trace DIR} gives each run (the mcp session, each serve run, each WebDriver session) a
  * trace of its own in a new sub-directory of {@code DIR}; {@code report DIR} renders them.
@@ -57,17 +77,20 @@ public final class SwipeAgentCli {
       """
       usage:
         swipe-agent mcp   [--device URI | --hid URI --capture URI] [--memory URI|none] [--settle-ms N]
-                          [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]]
+                          [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]] [--record FILE]
         swipe-agent serve --http HOST:PORT [--device URI | --hid URI --capture URI] [--memory URI|none]
                           [--token TOKEN[,TOKEN...]] [--allow-host HOST[:PORT][,...]]
                           [--max-request-bytes N] [--max-runs N] [--settle-ms N]
                           [--max-attachment-bytes N] [--max-run-attachment-bytes N]
-                          [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]]
+                          [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]] [--record FILE]
         swipe-agent tools [--device URI] [--tools full|compact]
         swipe-agent webdriver [--address HOST] [--port N] [device options] [--rig NAME]
-                          [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]] ...  (webdriver --help)
+                          [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]]
+                          [--record DIR] ...  (webdriver --help)
         swipe-agent report DIR [--out FILE]
-      --sim-state (any command): add the sim_state tool (simulator only; for demos and tests)
+        swipe-agent replay FLOW [--device URI | --hid URI --capture URI] [--settle-ms N] [--reports DIR]
+      --sim-state (mcp, serve, tools, webdriver): add the sim_state tool (simulator only; for demos
+        and tests)
       --tools compact (mcp, serve, tools): list the tools with short descriptions and no output
         schemas, for models with little context (default full); the tools behave the same
       defaults: --device sim:  --memory sqlite:~/.swipe/memory.db  --http 127.0.0.1:8765
@@ -76,6 +99,13 @@ public final class SwipeAgentCli {
         all run directories together stay within --trace-total-bytes (default 4 GiB): the oldest
         ended runs' directories are removed first. A DIR that cannot be written is refused before
         anything starts.
+      --record FILE (mcp, serve): record what the tools do on the phone as a flow in FILE (named
+        after its stem), rewritten after each call, with its screens when the session ends or the
+        server stops. webdriver --record DIR: a session with the capability swipe:recordFlow NAME
+        records to DIR/NAME.flow.yaml.
+      replay FLOW: plays the flow on the device without a model, one line per step; at the first
+        step that diverges prints its code, message and report (under --reports DIR, default a new
+        temporary directory) and exits 1.
       report DIR: renders DIR/report.html from a trace, or each run's report and DIR/index.html from
         a DIR of runs; --out FILE writes a single trace's page elsewhere. Unreadable lines are listed.
       serve keeps screenshots within --max-run-attachment-bytes per run (default 64 MiB) and
@@ -128,6 +158,9 @@ public final class SwipeAgentCli {
     if (args[0].equals("report")) {
       return HtmlReport.run(Arrays.copyOfRange(args, 1, args.length), stdout, System.err);
     }
+    if (args[0].equals("replay")) {
+      return replay(args, stdout, System.err);
+    }
     if (args[0].equals("webdriver")) {
       // a W3C WebDriver remote end (swipe-webdriver) whose swipe: methods are these tools; the
       // trace
@@ -142,7 +175,8 @@ public final class SwipeAgentCli {
           simState = true;
         } else if (key.equals("--trace")
             || key.equals("--trace-max-bytes")
-            || key.equals("--trace-total-bytes")) {
+            || key.equals("--trace-total-bytes")
+            || key.equals("--record")) {
           String value =
               a.contains("=")
                   ? a.substring(a.indexOf('=') + 1)
@@ -162,16 +196,24 @@ public final class SwipeAgentCli {
         System.err.println(
             "  [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]]: each session traced in a"
                 + " new sub-directory of DIR");
+        System.err.println(
+            "  [--record DIR]: a session with the capability swipe:recordFlow NAME records a flow"
+                + " to DIR/NAME.flow.yaml");
         return 0;
       }
-      RunTraces traces = new Options("webdriver", trace).traces();
+      Options wd = new Options("webdriver", trace);
+      RunTraces traces = wd.traces();
+      FlowRecordings recordings = wd.recordings();
       return WebDriverCli.run(
-          rest.toArray(String[]::new), WebDriverTools.factory(simState, traces), System.err);
+          rest.toArray(String[]::new),
+          WebDriverTools.factory(simState, traces, recordings),
+          System.err);
     }
     Options o = Options.parse(args);
-    // checked before any part opens: a trace directory that cannot be written fails here, not
-    // mid-run
+    // checked before any part opens: a trace directory or a flow file that cannot be written fails
+    // here, not mid-run
     RunTraces traces = o.traces();
+    FlowRecording recording = o.recording();
     switch (o.command()) {
       case "tools" -> {
         try (Device device = o.openDevice();
@@ -185,13 +227,17 @@ public final class SwipeAgentCli {
       case "mcp" -> {
         try (Device device = o.openDevice();
             MemoryStore memory = o.openMemory();
-            AgentRun run = o.run(device, memory, traces)) {
+            AgentRun run = o.run(served(device, recording), memory, traces)) {
           releaseOnExit(device);
+          saveOnExit(recording);
           McpStdioServer server =
               McpStdioServer.start(new ToolDispatcher(run), o.toolListing(), System.in, stdout);
           System.err.println("swipe-agent: MCP server on stdio, device " + o.deviceLabel());
           server.awaitInputClosed();
           server.close();
+          if (recording != null) {
+            recording.save(); // the session ended: the flow and its screens (a failure exits 1)
+          }
         }
         return 0;
       }
@@ -199,7 +245,7 @@ public final class SwipeAgentCli {
         try (Device device = o.openDevice();
             MemoryStore memory = o.openMemory();
             AgentHttpServer server =
-                AgentHttpServer.builder(device)
+                AgentHttpServer.builder(served(device, recording))
                     .address(o.http())
                     .memory(memory)
                     .tokens(o.tokens())
@@ -219,12 +265,120 @@ public final class SwipeAgentCli {
                   + o.deviceLabel());
           Runtime.getRuntime().addShutdownHook(new Thread(server::close, "swipe-agent-http-stop"));
           releaseOnExit(device);
+          saveOnExit(recording);
           Thread.currentThread().join();
         }
         return 0;
       }
       default -> throw new UsageException("unknown command '" + o.command() + "'");
     }
+  }
+
+  /** The phone the tools drive: recorded into {@code recording} when there is one. */
+  private static Device served(Device device, FlowRecording recording) {
+    if (recording == null) {
+      return device;
+    }
+    System.err.println(
+        "swipe-agent: recording the flow \"" + recording.name() + "\" to " + recording.file());
+    return recording.phone(device);
+  }
+
+  /**
+   * Saves the flow with its screens when the process is stopped; the flow file was rewritten after
+   * each call already, so a call still running does not hold the stop up for long.
+   */
+  private static void saveOnExit(FlowRecording recording) {
+    if (recording != null) {
+      Runtime.getRuntime()
+          .addShutdownHook(
+              new Thread(() -> recording.finish(Duration.ofSeconds(10)), "swipe-agent-flow-save"));
+    }
+  }
+
+  /** The codes of a replay that stopped at a step (each with a report). */
+  private static final List<FlowCode> DIVERGED =
+      List.of(
+          FlowCode.FLOW_ANCHOR_NOT_FOUND, FlowCode.FLOW_VERDICT_DIFFERS, FlowCode.FLOW_STEP_FAILED);
+
+  /**
+   * {@code replay FLOW [device options] [--settle-ms N] [--reports DIR]}: reads the flow, opens the
+   * device and replays the flow on it, one line per step on {@code out}. A replay that diverges
+   * prints its code, message and report on {@code err} and returns 1.
+   */
+  static int replay(String[] args, PrintStream out, PrintStream err) {
+    if (args.length < 2 || args[1].startsWith("--")) {
+      throw new UsageException("replay needs a flow file: replay FLOW --device URI");
+    }
+    String[] rest = new String[args.length - 1];
+    rest[0] = "replay";
+    System.arraycopy(args, 2, rest, 1, args.length - 2);
+    Options o = Options.parse(rest);
+    Path file;
+    try {
+      file = Path.of(args[1]);
+    } catch (InvalidPathException e) {
+      throw new UsageException("'" + args[1] + "' is not a path: " + e.getReason());
+    }
+    ReplayOptions options = ReplayOptions.forFile(file);
+    if (o.values().containsKey("--reports")) {
+      String dir = o.values().get("--reports");
+      if (dir.isBlank()) {
+        throw new UsageException("--reports needs a directory");
+      }
+      try {
+        options = options.reportsTo(Path.of(dir));
+      } catch (InvalidPathException e) {
+        throw new UsageException("--reports: '" + dir + "' is not a path: " + e.getReason());
+      }
+    }
+    Flow flow = Flow.read(file); // a file that is no flow fails before the device opens
+    out.println(
+        "replaying \""
+            + flow.name()
+            + "\" ("
+            + flow.steps().size()
+            + " steps) from "
+            + file
+            + " on "
+            + o.deviceLabel());
+    ReplayResult result;
+    try (Device device = o.openDevice()) {
+      result = flow.replay(device, options);
+    } catch (SwipeException e) {
+      if (!DIVERGED.contains(e.code())) {
+        throw e;
+      }
+      err.println("swipe-agent: " + e.code().id() + ": " + e.getMessage());
+      Object report = e.details().get("report");
+      err.println(
+          "swipe-agent: report: "
+              + (report == null ? "none (it could not be written)" : report.toString()));
+      return 1;
+    }
+    for (ReplayResult.Step s : result.steps()) {
+      out.println(
+          "step "
+              + s.index()
+              + "  "
+              + s.kind()
+              + "  found: "
+              + s.found().name().toLowerCase(Locale.ROOT)
+              + "  verdict: "
+              + s.verdictSeen().orElse("-")
+              + "  phone: "
+              + s.phoneMs()
+              + " ms");
+    }
+    out.println(
+        "replayed \""
+            + result.flow()
+            + "\": "
+            + result.steps().size()
+            + " steps, "
+            + result.phoneMs()
+            + " ms on the phone's clock");
+    return 0;
   }
 
   /**
@@ -281,7 +435,13 @@ public final class SwipeAgentCli {
             "--trace-max-bytes",
             "--trace-total-bytes",
             "--tools",
+            "--record",
+            "--reports",
             SIM_STATE);
+
+    /** The options {@code replay} takes. */
+    private static final List<String> REPLAY =
+        List.of("--device", "--hid", "--capture", "--settle-ms", "--reports");
 
     static Options parse(String[] args) {
       Map<String, String> v = new LinkedHashMap<>();
@@ -311,6 +471,15 @@ public final class SwipeAgentCli {
         }
       }
       Options o = new Options(args[0], v);
+      for (String key : v.keySet()) {
+        if (o.command().equals("replay") ? !REPLAY.contains(key) : key.equals("--reports")) {
+          throw new UsageException(key + " does not apply to " + o.command());
+        }
+        if (key.equals("--record") && !List.of("mcp", "serve").contains(o.command())) {
+          throw new UsageException(
+              "--record FILE applies to mcp and serve (webdriver takes --record DIR)");
+        }
+      }
       if (v.containsKey("--device") && (v.containsKey("--hid") || v.containsKey("--capture"))) {
         throw new UsageException("give either --device or --hid and --capture, not both");
       }
@@ -392,6 +561,33 @@ public final class SwipeAgentCli {
             "trace", "'" + values.get("--trace") + "' is not a path: " + e.getReason());
       }
       return RunTraces.open(root, max, total, System.err);
+    }
+
+    /** The recording of {@code --record FILE}, its file checked writable now; null without it. */
+    FlowRecording recording() {
+      String file = values.get("--record");
+      if (file == null) {
+        return null;
+      }
+      if (file.isBlank()) {
+        throw new UsageException("--record needs a file");
+      }
+      return FlowRecording.open(file, System.err);
+    }
+
+    /**
+     * The sessions' recordings of {@code webdriver --record DIR}, the directory checked writable
+     * now; null without it.
+     */
+    FlowRecordings recordings() {
+      String dir = values.get("--record");
+      if (dir == null) {
+        return null;
+      }
+      if (dir.isBlank()) {
+        throw new UsageException("--record needs a directory");
+      }
+      return FlowRecordings.open(dir, System.err);
     }
 
     InetSocketAddress http() {

@@ -4,8 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.swipe.agent.AgentRun;
 import dev.swipe.agent.ToolDispatcher;
 import dev.swipe.agent.ToolSpec;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.webdriver.SessionTools;
+import java.time.Duration;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
@@ -15,45 +18,84 @@ import java.util.stream.Collectors;
  * (its own attachment ids and wheel guard) whose tools answer through the dispatcher, so {@code
  * swipe: wheelNudge} returns exactly what {@code wheel_nudge} returns. Direct callers, so base64
  * JPEG is accepted where screenshot ids are. With {@code --trace DIR} each session leaves its own
- * trace in a sub-directory of DIR.
+ * trace in a sub-directory of DIR; with {@code --record DIR} a session that asks for it ({@code
+ * swipe:recordFlow}) records a flow there.
  */
 final class WebDriverTools {
   private WebDriverTools() {}
 
   /**
    * Sessions with the tools, traced each in a sub-directory of {@code traces} (untraced when null);
-   * {@code simState} adds {@code swipe: simState} on the simulator.
+   * {@code simState} adds {@code swipe: simState} on the simulator. A session that asks with {@link
+   * FlowRecordings#CAPABILITY} records a flow into {@code recordings} (refused with {@code invalid
+   * argument} when the rig was started without {@code --record DIR}), saved when the session ends.
    */
-  static SessionTools.Factory factory(boolean simState, RunTraces traces) {
+  static SessionTools.Factory factory(
+      boolean simState, RunTraces traces, FlowRecordings recordings) {
     AtomicLong sessions = new AtomicLong();
-    return phone -> {
-      AgentRun.Builder b = AgentRun.builder(phone).acceptInlineImages(true).simState(simState);
-      AgentRun run =
-          traces == null ? b.build() : traces.start(b, "session-" + sessions.incrementAndGet());
-      ToolDispatcher tools = new ToolDispatcher(run);
-      Set<String> names =
-          tools.specs().stream().map(ToolSpec::name).collect(Collectors.toUnmodifiableSet());
-      return new SessionTools() {
-        @Override
-        public Device device() {
-          return run.device();
-        }
+    return new SessionTools.Factory() {
+      @Override
+      public Set<String> capabilities() {
+        return Set.of(FlowRecordings.CAPABILITY);
+      }
 
-        @Override
-        public Set<String> names() {
-          return names;
-        }
+      @Override
+      public SessionTools open(Device phone) {
+        return open(phone, Map.of());
+      }
 
-        @Override
-        public JsonNode call(String name, JsonNode arguments) {
-          return tools.call(name, arguments);
+      @Override
+      public SessionTools open(Device phone, Map<String, String> capabilities) {
+        String flow = capabilities.get(FlowRecordings.CAPABILITY);
+        FlowRecording recording = null;
+        if (flow != null) {
+          if (recordings == null) {
+            throw SwipeException.invalidArgument(
+                FlowRecordings.CAPABILITY,
+                "this rig records no flows: start it with webdriver --record DIR");
+          }
+          recording = recordings.start(flow);
         }
+        return session(
+            recording == null ? phone : recording.phone(phone),
+            recording,
+            simState,
+            traces,
+            sessions.incrementAndGet());
+      }
+    };
+  }
 
-        @Override
-        public void close() {
-          run.close();
+  private static SessionTools session(
+      Device phone, FlowRecording recording, boolean simState, RunTraces traces, long number) {
+    AgentRun.Builder b = AgentRun.builder(phone).acceptInlineImages(true).simState(simState);
+    AgentRun run = traces == null ? b.build() : traces.start(b, "session-" + number);
+    ToolDispatcher tools = new ToolDispatcher(run);
+    Set<String> names =
+        tools.specs().stream().map(ToolSpec::name).collect(Collectors.toUnmodifiableSet());
+    return new SessionTools() {
+      @Override
+      public Device device() {
+        return run.device();
+      }
+
+      @Override
+      public Set<String> names() {
+        return names;
+      }
+
+      @Override
+      public JsonNode call(String name, JsonNode arguments) {
+        return tools.call(name, arguments);
+      }
+
+      @Override
+      public void close() {
+        run.close();
+        if (recording != null) {
+          recording.finish(Duration.ofSeconds(10));
         }
-      };
+      }
     };
   }
 }

@@ -125,6 +125,15 @@ public final class Capabilities {
 
   /** Processes a New Session body against a rig. */
   static Matched process(JsonNode body, Rig rig) {
+    return process(body, rig, Set.of());
+  }
+
+  /**
+   * Processes a New Session body against a rig whose sessions also act on {@code extensions}
+   * ({@code swipe:} capabilities with string values that the session's tools take, see {@link
+   * dev.swipe.webdriver.SessionTools.Factory#capabilities()}).
+   */
+  static Matched process(JsonNode body, Rig rig, Set<String> extensions) {
     ObjectNode params = Json.object(body, "body");
     JsonNode request = params.get("capabilities");
     if (request == null || !request.isObject()) {
@@ -138,7 +147,10 @@ public final class Capabilities {
     ObjectNode alwaysMatch =
         always == null || always.isNull()
             ? Json.MAPPER.createObjectNode()
-            : validate(Json.object(always, "capabilities.alwaysMatch"), "capabilities.alwaysMatch");
+            : validate(
+                Json.object(always, "capabilities.alwaysMatch"),
+                "capabilities.alwaysMatch",
+                extensions);
     JsonNode first = request.get("firstMatch");
     List<ObjectNode> firstMatch = new ArrayList<>();
     if (first == null || first.isNull()) {
@@ -153,7 +165,7 @@ public final class Capabilities {
       }
       for (int i = 0; i < first.size(); i++) {
         String field = "capabilities.firstMatch[" + i + "]";
-        firstMatch.add(validate(Json.object(first.get(i), field), field));
+        firstMatch.add(validate(Json.object(first.get(i), field), field, extensions));
       }
     }
     List<ObjectNode> merged = new ArrayList<>();
@@ -175,7 +187,7 @@ public final class Capabilities {
     for (ObjectNode m : merged) {
       String reason = mismatch(m, rig);
       if (reason == null) {
-        return matched(m, rig);
+        return matched(m, rig, extensions);
       }
       reasons.add(reason);
     }
@@ -193,7 +205,7 @@ public final class Capabilities {
    * Checks the types of one capability object; drops nulls and unknown non-extension names, and
    * unfolds {@code appium:options}.
    */
-  private static ObjectNode validate(ObjectNode given, String field) {
+  private static ObjectNode validate(ObjectNode given, String field, Set<String> extensions) {
     Map<String, String> fields = new LinkedHashMap<>();
     ObjectNode caps = unfold(given, field, fields);
     ObjectNode out = Json.MAPPER.createObjectNode();
@@ -243,8 +255,13 @@ public final class Capabilities {
           }
         }
         default -> {
-          if (name.startsWith("swipe:")) {
-            throw W3cFailure.invalidArgument(f, "is not a swipe capability; known: " + RIG);
+          if (extensions.contains(name)) {
+            Json.optString(caps, name, f);
+          } else if (name.startsWith("swipe:")) {
+            throw W3cFailure.invalidArgument(
+                f,
+                "is not a swipe capability; known: "
+                    + String.join(", ", new java.util.TreeSet<>(known(extensions))));
           }
           if (!name.contains(":")) {
             continue; // neither standard nor an extension: the specification drops it
@@ -366,7 +383,13 @@ public final class Capabilities {
     return null;
   }
 
-  private static Matched matched(ObjectNode m, Rig rig) {
+  private static Set<String> known(Set<String> extensions) {
+    Set<String> out = new java.util.HashSet<>(extensions);
+    out.add(RIG);
+    return out;
+  }
+
+  private static Matched matched(ObjectNode m, Rig rig, Set<String> extensions) {
     ObjectNode caps = m.deepCopy();
     Timeouts timeouts =
         m.has("timeouts")
@@ -383,7 +406,7 @@ public final class Capabilities {
     m.fieldNames()
         .forEachRemaining(
             name -> {
-              if (name.contains(":") && !HONOURED.contains(name)) {
+              if (name.contains(":") && !HONOURED.contains(name) && !extensions.contains(name)) {
                 ignored.put(name, WHY_IGNORED.getOrDefault(name, NOT_USED));
               }
             });

@@ -3,6 +3,7 @@ package dev.swipe.webdriver.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.ErrorCode;
@@ -105,11 +106,24 @@ public final class SessionSlot implements AutoCloseable {
       reserved = true;
     }
     try {
-      Capabilities.Matched matched = Capabilities.process(body, rig);
+      Capabilities.Matched matched = Capabilities.process(body, rig, tools.capabilities());
+      Map<String, String> asked = new LinkedHashMap<>();
+      for (String name : tools.capabilities()) {
+        JsonNode v = matched.capabilities().get(name);
+        if (v != null && v.isTextual()) {
+          asked.put(name, v.asText());
+        }
+      }
       SessionTools t;
       Observation screen;
       try {
-        t = tools.open(phone);
+        t = tools.open(phone, asked);
+      } catch (SwipeException e) {
+        if (e.code() == CommonCode.INVALID_ARGUMENT && asked.containsKey(e.field())) {
+          // the value of a capability the tools refuse: the request's fault, not the rig's
+          throw W3cFailure.invalidArgument("capabilities." + e.field(), e.getMessage());
+        }
+        throw broken(e);
       } catch (RuntimeException e) {
         throw broken(SwipeException.orInternal(e));
       }

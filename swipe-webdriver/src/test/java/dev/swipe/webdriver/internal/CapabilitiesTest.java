@@ -52,6 +52,46 @@ class CapabilitiesTest {
   }
 
   @Test
+  void theToolsOwnCapabilitiesAreTakenEchoedAndNeverIgnoredOthersStillRefused() throws Exception {
+    java.util.Set<String> tools = java.util.Set.of("swipe:recordFlow");
+    Capabilities.Matched m =
+        Capabilities.process(
+            json(
+                "{\"capabilities\":{\"alwaysMatch\":{\"platformName\":\"android\","
+                    + "\"swipe:recordFlow\":\"open-contact\"}}}"),
+            RIG,
+            tools);
+    assertThat(m.capabilities().get("swipe:recordFlow").asText()).isEqualTo("open-contact");
+    assertThat(m.capabilities().get("swipe:ignoredCapabilities").toString()).isEqualTo("[]");
+    W3cFailure notAString =
+        assertThrowsW3c(
+            () ->
+                Capabilities.process(
+                    json("{\"capabilities\":{\"alwaysMatch\":{\"swipe:recordFlow\":1}}}"),
+                    RIG,
+                    tools));
+    assertThat(notAString.data().get("field").asText())
+        .isEqualTo("capabilities.alwaysMatch.swipe:recordFlow");
+    W3cFailure unknown =
+        assertThrowsW3c(
+            () ->
+                Capabilities.process(
+                    json("{\"capabilities\":{\"alwaysMatch\":{\"swipe:record\":\"x\"}}}"),
+                    RIG,
+                    tools));
+    assertThat(unknown.getMessage()).contains("known: swipe:recordFlow, swipe:rig");
+    assertThat(
+            failure("{\"capabilities\":{\"alwaysMatch\":{\"swipe:recordFlow\":\"x\"}}}")
+                .getMessage())
+        .as("a rig whose tools take no such capability refuses it")
+        .contains("is not a swipe capability; known: swipe:rig");
+  }
+
+  private static W3cFailure assertThrowsW3c(org.junit.jupiter.api.function.Executable e) {
+    return org.junit.jupiter.api.Assertions.assertThrows(W3cFailure.class, e);
+  }
+
+  @Test
   void appiumDriversOfTheRigsPlatformAreServedAndAppiumOptionsUnfold() throws Exception {
     Capabilities.Matched m =
         process(
