@@ -4,8 +4,8 @@ module dev.swipe.flow {
   requires com.fasterxml.jackson.databind;
   requires com.fasterxml.jackson.dataformat.yaml;
   requires java.desktop;
-  requires static transitive org.jspecify;
-  requires static transitive org.junit.jupiter.api;
+  requires transitive org.jspecify;
+  requires static org.junit.jupiter.api;
 
   exports dev.swipe.flow;
   exports dev.swipe.flow.junit;

@@ -37,8 +37,9 @@ import java.util.Map;
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class FlowRecorder {
   private final Device device;
-  private final FlowLog log = new FlowLog();
+  private final FlowLog log = new FlowLog(this::changed);
   private final RecordingDevice recording;
+  private volatile Runnable onStep = () -> {};
 
   private FlowRecorder(Device device) {
     this.device = device;
@@ -52,10 +53,32 @@ public final class FlowRecorder {
 
   /**
    * The device to drive: every call reaches the wrapped device, and its actions are recorded.
-   * Closing it closes the wrapped device. Runs forked from it are not recorded.
+   * Closing it closes the wrapped device. Runs forked from it ({@code run().fork()}) are recorded
+   * into the same flow, in the order their actions end: a server that gives each client a run of
+   * its own records them all.
    */
   public Device device() {
     return recording;
+  }
+
+  /**
+   * Calls {@code listener} after each step is kept (or steps are lifted into one), on the thread
+   * that acted, after the device's call: a server saves the flow as it grows. An exception it
+   * throws is swallowed, so it cannot fail the action.
+   *
+   * @return this recorder
+   */
+  public FlowRecorder onStep(Runnable listener) {
+    this.onStep = SwipeException.requireArgument(listener, "listener");
+    return this;
+  }
+
+  private void changed() {
+    try {
+      onStep.run();
+    } catch (RuntimeException e) {
+      // a listener's failure is its own; the action it heard has happened
+    }
   }
 
   /** The flow recorded so far, named {@code name}. */
@@ -85,8 +108,20 @@ public final class FlowRecorder {
       List<byte[]> screens = log.screens();
       for (int i = 0; i < screens.size(); i++) {
         byte[] jpeg = screens.get(i);
+        Path shot = dir.resolve(screenFileName(i + 1));
         if (jpeg != null) {
-          Files.write(dir.resolve(screenFileName(i + 1)), jpeg);
+          Files.write(shot, jpeg);
+        } else {
+          Files.deleteIfExists(shot);
+        }
+      }
+      // Screens of an earlier, longer flow saved here would stand for steps this one lacks.
+      try (java.util.stream.Stream<Path> old = Files.list(dir)) {
+        for (Path p : old.toList()) {
+          java.util.regex.Matcher m = SCREEN.matcher(p.getFileName().toString());
+          if (m.matches() && Integer.parseInt(m.group(1)) > screens.size()) {
+            Files.deleteIfExists(p);
+          }
         }
       }
     } catch (IOException e) {
@@ -112,6 +147,9 @@ public final class FlowRecorder {
     }
     return flowFile.resolveSibling(name + ".screens");
   }
+
+  private static final java.util.regex.Pattern SCREEN =
+      java.util.regex.Pattern.compile("step-([0-9]{1,9})\\.jpg");
 
   /** The file name of the screen recorded before step {@code index} (1-based). */
   public static String screenFileName(int index) {

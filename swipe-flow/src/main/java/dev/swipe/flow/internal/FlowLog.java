@@ -28,6 +28,7 @@ import org.jspecify.annotations.Nullable;
  */
 public final class FlowLog {
   private final List<FlowStep> steps = new ArrayList<>();
+  private final Runnable changed;
   private final List<byte @Nullable []> screens = new ArrayList<>();
   private int width;
   private int height;
@@ -43,6 +44,16 @@ public final class FlowLog {
 
   private @Nullable ScreenText foundText;
 
+  /** A log that tells {@code changed} after each change to its steps, outside its lock. */
+  public FlowLog(Runnable changed) {
+    this.changed = changed;
+  }
+
+  /** A log no one listens to. */
+  public FlowLog() {
+    this(() -> {});
+  }
+
   public synchronized void saw(Observation o) {
     if (width == 0) {
       width = o.width();
@@ -55,7 +66,12 @@ public final class FlowLog {
   }
 
   /** Keeps {@code step}, seen after {@code before}; any other step ends a search in progress. */
-  public synchronized void add(FlowStep step, @Nullable Observation before) {
+  public void add(FlowStep step, @Nullable Observation before) {
+    keep(step, before);
+    changed.run();
+  }
+
+  private synchronized void keep(FlowStep step, @Nullable Observation before) {
     if (before != null) {
       saw(before);
     }
@@ -92,7 +108,12 @@ public final class FlowLog {
   }
 
   /** A look for {@code target} on the latest screen found {@code text}. */
-  public synchronized void found(TextTarget target, ScreenText text, Observation shown) {
+  public void found(TextTarget target, ScreenText text, Observation shown) {
+    foundOn(target, text, shown);
+    changed.run();
+  }
+
+  private synchronized void foundOn(TextTarget target, ScreenText text, Observation shown) {
     saw(shown);
     if (target.equals(searching) && searchFrom >= 0 && scrolledSinceMiss) {
       liftSearch(target, text, shown);

@@ -62,6 +62,7 @@ public final class RecordingDevice implements Device {
   private final Wheels wheels = new RecordingWheels();
   private final Screen screen = new RecordingScreen();
   private final Rig rig = new RecordingRig();
+  private final Run run = new RecordingRun();
 
   /** Conditions this device's text view made, weakly: a long session makes many. */
   private final Map<Object, TextCondition> conditions =
@@ -303,7 +304,7 @@ public final class RecordingDevice implements Device {
 
   @Override
   public Run run() {
-    return d.run();
+    return run;
   }
 
   @Override
@@ -499,6 +500,42 @@ public final class RecordingDevice implements Device {
     @Override
     public ScreenComparison assertMatches(GoldenScreen golden) {
       return d.screen().assertMatches(golden);
+    }
+  }
+
+  /** This run, whose forks are recorded into the same flow (each keeps its own latest screen). */
+  private final class RecordingRun implements Run {
+    @Override
+    public dev.swipe.core.AttachmentRegistry attachments() {
+      return d.run().attachments();
+    }
+
+    @Override
+    public void note(String event, Map<String, ?> details) {
+      d.run().note(event, details);
+    }
+
+    @Override
+    public MemoryStore traced(MemoryStore store) {
+      return d.run().traced(store);
+    }
+
+    @Override
+    public Device fork() {
+      return new RecordingDevice(d.run().fork(), log);
+    }
+
+    @Override
+    public Device fork(java.nio.file.Path traceDir, long traceMaxBytes) {
+      return new RecordingDevice(d.run().fork(traceDir, traceMaxBytes), log);
+    }
+
+    @Override
+    public Device fork(
+        dev.swipe.core.AttachmentRegistry attachments,
+        java.nio.file.@Nullable Path traceDir,
+        long traceMaxBytes) {
+      return new RecordingDevice(d.run().fork(attachments, traceDir, traceMaxBytes), log);
     }
   }
 

@@ -494,6 +494,7 @@ public final class Replayer {
     details.put("step", index);
     details.put("kind", step.kind());
     details.put("flow", flow.name());
+    details.put("passed", done.size());
     details.putAll(more);
     Observation now = current;
     try {

@@ -40,6 +40,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Documented
 @TestTemplate
 @ExtendWith(FlowTestExtension.class)
+// JUnit's types in this API are the test author's own: the descriptor requires JUnit statically,
+// not transitively, so a host that never runs flows as tests does not need JUnit.
+@SuppressWarnings("exports")
 public @interface FlowTest {
   /** The flow file, e.g. {@code flows/open-contact.flow.yaml}. */
   String value();

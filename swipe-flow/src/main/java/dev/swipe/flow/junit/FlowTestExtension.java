@@ -19,6 +19,9 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * the test method runs. Registered by the annotation; tests need not name it.
  */
 @Api(status = Api.Status.EXPERIMENTAL)
+// JUnit's types in this API are the test author's own: the descriptor requires JUnit statically,
+// not transitively, so a host that never runs flows as tests does not need JUnit.
+@SuppressWarnings("exports")
 public final class FlowTestExtension implements TestTemplateInvocationContextProvider {
   /** The system property that names the device of a {@link FlowTest} that names none. */
   public static final String DEVICE_PROPERTY = "swipe.device";
