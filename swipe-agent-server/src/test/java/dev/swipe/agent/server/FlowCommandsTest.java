@@ -232,10 +232,9 @@ class FlowCommandsTest {
           McpBadLinesTest.call(
               3, "scroll", "{\"direction\":\"bottom\",\"until_text\":\"Ivan Patel\"}"));
       assertThat(answer(out, 3).path("found").asBoolean()).as("the name was found").isTrue();
-      // rewritten after the call: a server killed now still leaves these steps (the tool reports
-      // where the name shows with a look on the settled screen, which the recorder keeps as a
-      // check that it shows)
-      assertThat(kinds(Flow.read(file))).containsExactly("scroll_until", "wait_text");
+      // rewritten after the call: a server killed now still leaves this step (the tool's look at
+      // where the name shows is no new step: the search found it there)
+      assertThat(kinds(Flow.read(file))).containsExactly("scroll_until");
       send(in, McpBadLinesTest.call(4, "tap_text", "{\"text\":\"Ivan Patel\"}"));
       assertThat(answer(out, 4).path("tapped").path("text").asText()).contains("Ivan Patel");
     } catch (Exception | AssertionError e) {
@@ -245,18 +244,17 @@ class FlowCommandsTest {
     assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("the server ends with its input").isTrue();
     String mcpErr = Files.readString(work.resolve("mcp.err"));
     assertThat(p.exitValue()).as(mcpErr).isZero();
-    assertThat(mcpErr).contains("flow \"open-contact\" saved to open-contact.flow.yaml (3 steps");
+    assertThat(mcpErr).contains("flow \"open-contact\" saved to open-contact.flow.yaml (2 steps");
     Flow flow = Flow.read(file);
     assertThat(flow.name()).isEqualTo("open-contact");
-    assertThat(kinds(flow)).containsExactly("scroll_until", "wait_text", "tap_text");
+    assertThat(kinds(flow)).containsExactly("scroll_until", "tap_text");
     FlowStep.ScrollUntil search = (FlowStep.ScrollUntil) flow.steps().get(0);
     assertThat(search.target().text()).isEqualTo("Ivan Patel");
     assertThat(search.expect()).contains(FlowStep.FOUND);
-    FlowStep.TapText tap = (FlowStep.TapText) flow.steps().get(2);
+    FlowStep.TapText tap = (FlowStep.TapText) flow.steps().get(1);
     assertThat(tap.target().text()).isEqualTo("Ivan Patel");
     assertThat(tap.expect()).contains(FlowStep.CHANGED);
-    assertThat(files(FlowRecorder.screensDirFor(file)))
-        .containsExactly("step-1.jpg", "step-2.jpg", "step-3.jpg");
+    assertThat(files(FlowRecorder.screensDirFor(file))).containsExactly("step-1.jpg", "step-2.jpg");
     assertThat(files(work))
         .as("no temporary file is left beside the flow")
         .containsExactlyInAnyOrder("mcp.err", "open-contact.flow.yaml", "open-contact.screens");
@@ -266,10 +264,9 @@ class FlowCommandsTest {
     assertThat(replayed.exit()).as(replayed.out() + replayed.err()).isZero();
     assertThat(replayed.out())
         .containsPattern("(?m)^step 1  scroll_until  found: text  verdict: found  phone: \\d+ ms$")
-        .containsPattern("(?m)^step 2  wait_text  found: text  verdict: found  phone: \\d+ ms$")
         .containsPattern(
-            "(?m)^step 3  tap_text  found: (text|crop)  verdict: changed  phone: \\d+ ms$")
-        .containsPattern("(?m)^replayed \"open-contact\": 3 steps, \\d+ ms on the phone's clock$");
+            "(?m)^step 2  tap_text  found: (text|crop)  verdict: changed  phone: \\d+ ms$")
+        .containsPattern("(?m)^replayed \"open-contact\": 2 steps, \\d+ ms on the phone's clock$");
     String example = blocks("text").get(0);
     assertThat(shape(replayed.out(), "step "))
         .as("the page's example has the output's shape")
@@ -281,7 +278,7 @@ class FlowCommandsTest {
 
     // the tapped text edited to a name the list lacks, its image left out: the step cannot find it
     JsonNode edited = YAML.readTree(file.toFile());
-    ObjectNode tapStep = (ObjectNode) edited.get("steps").get(2);
+    ObjectNode tapStep = (ObjectNode) edited.get("steps").get(1);
     assertThat(tapStep.get("step").asText()).isEqualTo("tap_text");
     assertThat(tapStep.get("text").asText()).isEqualTo("Ivan Patel");
     tapStep.put("text", "Zed Nobody");
@@ -296,7 +293,7 @@ class FlowCommandsTest {
     assertThat(stopped.out()).doesNotContain("replayed ");
     assertThat(stopped.err())
         .contains(
-            "swipe-agent: flow_anchor_not_found: step 3 (tap_text): \"Zed Nobody\" is not on the"
+            "swipe-agent: flow_anchor_not_found: step 2 (tap_text): \"Zed Nobody\" is not on the"
                 + " screen");
     Matcher report = Pattern.compile("(?m)^swipe-agent: report: (.+)$").matcher(stopped.err());
     assertThat(report.find()).as(stopped.err()).isTrue();

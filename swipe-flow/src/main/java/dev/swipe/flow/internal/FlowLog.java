@@ -117,7 +117,7 @@ public final class FlowLog {
     saw(shown);
     if (target.equals(searching) && searchFrom >= 0 && scrolledSinceMiss) {
       liftSearch(target, text, shown);
-    } else {
+    } else if (!justFound(target)) {
       steps.add(new FlowStep.WaitText(target, false, 5_000));
       screens.add(shown.jpeg());
     }
@@ -125,6 +125,21 @@ public final class FlowLog {
     searchFrom = -1;
     foundTarget = target;
     foundText = text;
+  }
+
+  /** Whether the last step already found {@code target} on the screen it ended on. */
+  private boolean justFound(TextTarget target) {
+    if (steps.isEmpty()) {
+      return false;
+    }
+    FlowStep last = steps.get(steps.size() - 1);
+    if (last instanceof FlowStep.ScrollUntil u) {
+      return u.target().equals(target) && FlowStep.FOUND.equals(u.expected());
+    }
+    if (last instanceof FlowStep.PanUntil p) {
+      return p.target().equals(target);
+    }
+    return last instanceof FlowStep.WaitText w && !w.gone() && w.target().equals(target);
   }
 
   /** The text last found on the latest screen, if a swipe may start on it. */

@@ -97,6 +97,27 @@ class FlowLogTest {
   }
 
   @Test
+  void aFindOfWhatTheStepBeforeFoundIsNoNewCheck() {
+    FlowLog log = new FlowLog();
+    log.add(
+        new FlowStep.ScrollUntil(
+            HALL,
+            new FlowStep.ScrollMove(ScrollDirection.DOWN, 0.8, null),
+            SearchPace.FLING,
+            60,
+            120_000,
+            null,
+            FlowStep.FOUND),
+        shot);
+    log.found(HALL, READ, shot);
+    log.found(HALL, READ, shot);
+    assertThat(steps(log)).extracting(FlowStep::kind).containsExactly("scroll_until");
+    log.found(TextTarget.of("Message"), READ, shot);
+    log.found(TextTarget.of("Message"), READ, shot);
+    assertThat(steps(log)).extracting(FlowStep::kind).containsExactly("scroll_until", "wait_text");
+  }
+
+  @Test
   void twoScrollsWithoutALookBetweenAreNoSearch() {
     FlowLog log = new FlowLog();
     log.missed(HALL);
