@@ -74,13 +74,7 @@ final class FlowRecording {
    *     written there
    */
   static FlowRecording open(String file, PrintStream log) {
-    Path path;
-    try {
-      path = Path.of(SwipeException.requireArgument(file, "record"));
-    } catch (InvalidPathException e) {
-      throw SwipeException.invalidArgument(
-          "record", "'" + file + "' is not a path: " + e.getReason());
-    }
+    Path path = recordPath(file);
     if (file.isBlank()) {
       throw SwipeException.invalidArgument("record", "needs a file name, was '" + file + "'");
     }
@@ -100,14 +94,33 @@ final class FlowRecording {
       throw unwritable(path, "it is a directory", null);
     }
     try {
-      Path dir = path.toAbsolutePath().getParent();
-      Files.createDirectories(dir);
-      Path probe = Files.createTempFile(dir, ".swipe-write-check", ".tmp");
-      Files.delete(probe);
+      probe(path.toAbsolutePath().getParent());
     } catch (IOException | RuntimeException e) {
       throw unwritable(path, e.toString(), e);
     }
     return new FlowRecording(path, log);
+  }
+
+  /**
+   * The {@code --record} option's value as a path.
+   *
+   * @throws SwipeException {@code invalid_argument} (field {@code record}) for null or no path
+   */
+  static Path recordPath(String value) {
+    try {
+      return Path.of(SwipeException.requireArgument(value, "record"));
+    } catch (InvalidPathException e) {
+      throw SwipeException.invalidArgument(
+          "record", "'" + value + "' is not a path: " + e.getReason());
+    }
+  }
+
+  /**
+   * Makes {@code dir} when missing and writes and removes a file in it: flows can be saved there.
+   */
+  static void probe(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    Files.delete(Files.createTempFile(dir, ".swipe-write-check", ".tmp"));
   }
 
   private static SwipeException unwritable(Path path, String why, Throwable cause) {

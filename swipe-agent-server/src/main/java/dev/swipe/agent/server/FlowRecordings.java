@@ -5,8 +5,6 @@ import dev.swipe.base.SwipeException;
 import dev.swipe.flow.FlowCode;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -38,17 +36,9 @@ final class FlowRecordings {
    * @throws SwipeException {@code flow_unwritable} (field {@code record}) when it cannot be written
    */
   static FlowRecordings open(String dir, PrintStream log) {
-    Path path;
+    Path path = FlowRecording.recordPath(dir);
     try {
-      path = Path.of(SwipeException.requireArgument(dir, "record"));
-    } catch (InvalidPathException e) {
-      throw SwipeException.invalidArgument(
-          "record", "'" + dir + "' is not a path: " + e.getReason());
-    }
-    try {
-      Files.createDirectories(path);
-      Path probe = Files.createTempFile(path, ".swipe-write-check", ".tmp");
-      Files.delete(probe);
+      FlowRecording.probe(path);
     } catch (IOException | RuntimeException e) {
       throw new SwipeException(
           FlowCode.FLOW_UNWRITABLE,
