@@ -11,7 +11,7 @@ import java.util.Set;
  * The index of one record for the in-memory store's BM25, computed the way SQLite FTS5's {@code
  * bm25()} does (k1 1.2, b 0.75, per-column weights, row length over all columns). Not public API.
  */
-final class Bm25 {
+public final class Bm25 {
   /** Column weights: title, content, tags, entities. The SQLite store passes the same to bm25(). */
   static final double[] WEIGHTS = {4.0, 1.0, 2.0, 3.0};
 

@@ -31,7 +31,7 @@ import java.util.Set;
  * returned when rarer words of the query (an app name) match something, which is also what its BM25
  * score would say.
  */
-final class RecallPlan {
+public final class RecallPlan {
   /** Most candidates scored per query. */
   public static final int BUDGET = 200;
 

@@ -1,0 +1,5 @@
+/**
+ * The PostgreSQL memory store behind the {@code postgresql:} scheme. Not exported: hosts open it
+ * with {@code MemoryStores.open("postgresql://...")}.
+ */
+package dev.swipe.memory.postgresql;
