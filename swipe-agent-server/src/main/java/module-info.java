@@ -15,6 +15,7 @@ module dev.swipe.agent.server {
   requires dev.swipe.webdriver;
   requires dev.swipe.http;
   requires dev.swipe.text.tesseract;
+  requires dev.swipe.memory.postgresql;
   requires com.fasterxml.jackson.databind;
   requires io.modelcontextprotocol.sdk.mcp.core;
   requires io.modelcontextprotocol.sdk.mcp.json.jackson2;
