@@ -74,6 +74,19 @@ public interface SessionTools extends AutoCloseable {
     default SessionTools open(Device phone, Map<String, String> capabilities) {
       return open(phone);
     }
+
+    /**
+     * Opens the tools of the session that will have the W3C id {@code sessionId} (what a client and
+     * a Grid know the session by, e.g. to name its trace). Default: {@link #open(Device, Map)}.
+     *
+     * @param phone the rig's device (shared by every session the rig ever has)
+     * @param sessionId the session's id, as its New Session answers it
+     * @param capabilities capability name to value, only those of {@link #capabilities()} given
+     * @throws SwipeException as {@link #open(Device, Map)}
+     */
+    default SessionTools open(Device phone, String sessionId, Map<String, String> capabilities) {
+      return open(phone, capabilities);
+    }
   }
 
   /** Sessions with a run of the phone and no tools. */

@@ -103,6 +103,14 @@ class AppiumHabitsTest {
         (List<String>) driver.getCapabilities().getCapability("swipe:ignoredCapabilities");
     assertThat(ignored).contains("appium:app", "appium:noReset", "appium:deviceName");
     assertThat(ignored).doesNotContain("appium:newCommandTimeout", "appium:automationName");
+    for (String notHonoured : List.of("appium:app", "appium:noReset")) {
+      assertThat(driver.getCapabilities().getCapability(notHonoured))
+          .as(notHonoured + " is named as ignored, never echoed as if honoured")
+          .isNull();
+    }
+    assertThat(driver.getCapabilities().getCapability("appium:deviceName"))
+        .as("the rig's name, not the Pixel 8 asked for")
+        .isNotEqualTo("Pixel 8");
     @SuppressWarnings("unchecked")
     Map<String, String> notes =
         (Map<String, String>) driver.getCapabilities().getCapability("swipe:notes");

@@ -10,7 +10,7 @@ import dev.swipe.webdriver.SessionTools;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.UUID;
 import java.util.stream.Collectors;
 
 /**
@@ -18,8 +18,9 @@ import java.util.stream.Collectors;
  * (its own attachment ids and wheel guard) whose tools answer through the dispatcher, so {@code
  * swipe: wheelNudge} returns exactly what {@code wheel_nudge} returns. Direct callers, so base64
  * JPEG is accepted where screenshot ids are. With {@code --trace DIR} each session leaves its own
- * trace in a sub-directory of DIR; with {@code --record DIR} a session that asks for it ({@code
- * swipe:recordFlow}) records a flow there.
+ * trace in a sub-directory of DIR named by its W3C session id ({@code
+ * 20261201-040512.345-session-<id>}, the id a client and a Grid know the session by); with {@code
+ * --record DIR} a session that asks for it ({@code swipe:recordFlow}) records a flow there.
  */
 final class WebDriverTools {
   private WebDriverTools() {}
@@ -32,7 +33,6 @@ final class WebDriverTools {
    */
   static SessionTools.Factory factory(
       boolean simState, RunTraces traces, FlowRecordings recordings) {
-    AtomicLong sessions = new AtomicLong();
     return new SessionTools.Factory() {
       @Override
       public Set<String> capabilities() {
@@ -46,6 +46,11 @@ final class WebDriverTools {
 
       @Override
       public SessionTools open(Device phone, Map<String, String> capabilities) {
+        return open(phone, UUID.randomUUID().toString(), capabilities);
+      }
+
+      @Override
+      public SessionTools open(Device phone, String sessionId, Map<String, String> capabilities) {
         String flow = capabilities.get(FlowRecordings.CAPABILITY);
         FlowRecording recording = null;
         if (flow != null) {
@@ -61,15 +66,15 @@ final class WebDriverTools {
             recording,
             simState,
             traces,
-            sessions.incrementAndGet());
+            sessionId);
       }
     };
   }
 
   private static SessionTools session(
-      Device phone, FlowRecording recording, boolean simState, RunTraces traces, long number) {
+      Device phone, FlowRecording recording, boolean simState, RunTraces traces, String sessionId) {
     AgentRun.Builder b = AgentRun.builder(phone).acceptInlineImages(true).simState(simState);
-    AgentRun run = traces == null ? b.build() : traces.start(b, "session-" + number);
+    AgentRun run = traces == null ? b.build() : traces.start(b, "session-" + sessionId);
     ToolDispatcher tools = new ToolDispatcher(run);
     Set<String> names =
         tools.specs().stream().map(ToolSpec::name).collect(Collectors.toUnmodifiableSet());

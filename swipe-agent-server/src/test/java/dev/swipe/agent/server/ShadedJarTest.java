@@ -474,7 +474,7 @@ class ShadedJarTest {
             .orElseThrow();
     Path session =
         runs.stream()
-            .filter(r -> r.getFileName().toString().endsWith("-session-1"))
+            .filter(r -> r.getFileName().toString().matches(".*-session-[0-9a-f-]{36}"))
             .findFirst()
             .orElseThrow();
     assertThat(runs)

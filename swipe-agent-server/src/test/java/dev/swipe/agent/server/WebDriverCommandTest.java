@@ -120,6 +120,47 @@ class WebDriverCommandTest {
   }
 
   @Test
+  void eachTracedSessionsDirectoryCarriesItsW3cSessionId(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path traces = dir.resolve("traces");
+    java.util.List<String> ids = new java.util.ArrayList<>();
+    try (WebDriverProcess traced =
+        WebDriverProcess.start("--rig", "traced", "--device", SIM, "--trace", traces.toString())) {
+      for (int i = 0; i < 2; i++) {
+        AppiumDriver d =
+            new AppiumDriver(
+                traced.url(),
+                new BaseOptions<>().setPlatformName("android").setAutomationName("Swipe"));
+        try {
+          ids.add(d.getSessionId().toString());
+          d.executeScript("swipe: screenshot", Map.of());
+        } finally {
+          d.quit();
+        }
+      }
+    }
+    assertThat(ids).doesNotHaveDuplicates();
+    java.util.List<String> names;
+    try (java.util.stream.Stream<java.nio.file.Path> list = java.nio.file.Files.list(traces)) {
+      names =
+          list.filter(java.nio.file.Files::isDirectory)
+              .map(p -> p.getFileName().toString())
+              .sorted()
+              .toList();
+    }
+    assertThat(names).hasSize(2);
+    for (int i = 0; i < 2; i++) {
+      String id = ids.get(i);
+      assertThat(names.get(i)).matches("\\d{8}-\\d{6}\\.\\d{3}-session-" + id);
+      java.nio.file.Path trace =
+          traces.resolve(names.get(i)).resolve(dev.swipe.core.trace.TraceFormat.FILE);
+      assertThat(java.nio.file.Files.readString(trace))
+          .as("the session's own trace holds its screenshot")
+          .contains("\"screenshot\"");
+    }
+  }
+
+  @Test
   void aToolsVerdictAndBadArgumentsAreW3cErrors() {
     ObjectNode scroll = M.createObjectNode();
     scroll.put("direction", "up");

@@ -20,8 +20,11 @@ import java.util.regex.Pattern;
  * merges them, and returns the first merged set this rig matches ({@code platformName}, {@code
  * appium:automationName} {@code Swipe} or the platform's Appium driver, {@code swipe:rig}, no
  * browser). Appium's default options ({@code UiAutomator2Options}, {@code XCUITestOptions}) are
- * served rather than refused, because that is what an Appium user tries first; the session's
- * capabilities then say which asked-for capabilities the rig does not act on and why. Malformed or
+ * served rather than refused, because that is what an Appium user tries first. One rule for what a
+ * rig cannot honour: a capability that decides which rig may serve the request (platform,
+ * automation, rig, browser) is matched or refused; any other the rig does not act on is accepted,
+ * named in {@code swipe:ignoredCapabilities} with a note on what the rig does instead, and never
+ * echoed: the session's capabilities hold only what the rig is and does. Malformed or
  * self-contradictory input is {@code invalid argument}; well-formed input that no set of which
  * matches is {@code session not created}.
  */
@@ -51,6 +54,13 @@ public final class Capabilities {
   /** Capabilities the rig acts on, whatever else was asked. */
   private static final Set<String> HONOURED =
       Set.of("platformName", "appium:automationName", RIG, "appium:newCommandTimeout", "timeouts");
+
+  /**
+   * Standard capabilities a rig matches only when they ask for nothing (no browser, no window rect,
+   * no BiDi, no proxy): a request that asks for more is not matched, so they are never ignored.
+   */
+  private static final Set<String> REFUSED_UNLESS_EMPTY =
+      Set.of("browserName", "browserVersion", "setWindowRect", "webSocketUrl", "proxy");
 
   /** The standard capability names; inside {@code appium:options} they keep their own name. */
   private static final Set<String> STANDARD =
@@ -92,7 +102,8 @@ public final class Capabilities {
               "appium:udid", "a rig is one phone, reached over HID; pin a rig with swipe:rig"),
           Map.entry(
               "appium:deviceName",
-              "reported back only; a rig is one phone, pin a rig with swipe:rig"),
+              "a rig is one phone and reports its rig name as appium:deviceName; pin a rig with"
+                  + " swipe:rig"),
           Map.entry(
               "appium:platformVersion",
               "not checked: the rig sees the screen, not the phone's OS version"));
@@ -390,7 +401,6 @@ public final class Capabilities {
   }
 
   private static Matched matched(ObjectNode m, Rig rig, Set<String> extensions) {
-    ObjectNode caps = m.deepCopy();
     Timeouts timeouts =
         m.has("timeouts")
             ? Timeouts.DEFAULT.with((ObjectNode) m.get("timeouts"), "timeouts")
@@ -406,7 +416,11 @@ public final class Capabilities {
     m.fieldNames()
         .forEachRemaining(
             name -> {
-              if (name.contains(":") && !HONOURED.contains(name) && !extensions.contains(name)) {
+              if (!HONOURED.contains(name)
+                  && !extensions.contains(name)
+                  && !REFUSED_UNLESS_EMPTY.contains(name)
+                  && !(name.equals("appium:deviceName")
+                      && m.get(name).asText().equalsIgnoreCase(rig.name()))) {
                 ignored.put(name, WHY_IGNORED.getOrDefault(name, NOT_USED));
               }
             });
@@ -421,15 +435,21 @@ public final class Capabilities {
               + " work; there is no element tree, so element commands do not");
     }
     ignored.forEach(notes::put);
+    // what the rig does not act on is named, never echoed: a client reading the session's
+    // capabilities sees only what the rig is and does
+    ObjectNode caps = Json.MAPPER.createObjectNode();
+    for (String name : extensions) {
+      if (m.has(name)) {
+        caps.set(name, m.get(name));
+      }
+    }
     caps.put("platformName", rig.platformName().toLowerCase(Locale.ROOT));
     caps.put("appium:automationName", AUTOMATION_NAME);
     ArrayNode ig = caps.putArray(IGNORED);
     ignored.keySet().forEach(ig::add);
     caps.set(NOTES, notes);
     caps.put(RIG, rig.name());
-    if (!caps.has("appium:deviceName")) {
-      caps.put("appium:deviceName", rig.name());
-    }
+    caps.put("appium:deviceName", rig.name());
     caps.put("appium:newCommandTimeout", idle.toMillis() / 1000.0);
     caps.set("timeouts", timeouts.toJson());
     caps.put("setWindowRect", false);

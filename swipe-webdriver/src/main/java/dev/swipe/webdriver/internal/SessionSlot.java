@@ -114,10 +114,11 @@ public final class SessionSlot implements AutoCloseable {
           asked.put(name, v.asText());
         }
       }
+      String id = UUID.randomUUID().toString();
       SessionTools t;
       Observation screen;
       try {
-        t = tools.open(phone, asked);
+        t = tools.open(phone, id, asked);
       } catch (SwipeException e) {
         if (e.code() == CommonCode.INVALID_ARGUMENT && asked.containsKey(e.field())) {
           // the value of a capability the tools refuse: the request's fault, not the rig's
@@ -133,8 +134,7 @@ public final class SessionSlot implements AutoCloseable {
         closeQuietly(t);
         throw broken(SwipeException.orInternal(e));
       }
-      RigSession s =
-          new RigSession(UUID.randomUUID().toString(), t, matched, screen.width(), screen.height());
+      RigSession s = new RigSession(id, t, matched, screen.width(), screen.height());
       synchronized (this) {
         fault = null;
         current = s;

@@ -42,13 +42,79 @@ class CapabilitiesTest {
     assertThat(m.capabilities().get("platformName").asText()).isEqualTo("android");
     assertThat(m.capabilities().get("appium:automationName").asText()).isEqualTo("Swipe");
     assertThat(m.capabilities().get("swipe:rig").asText()).isEqualTo("rig-a");
-    assertThat(m.capabilities().get("appium:deviceName").asText()).isEqualTo("Pixel");
-    assertThat(m.capabilities().get("vendor:thing").asInt()).isEqualTo(1);
+    assertThat(m.capabilities().get("appium:deviceName").asText())
+        .as("the rig's name, not the one asked for")
+        .isEqualTo("rig-a");
+    assertThat(m.capabilities().has("vendor:thing")).as("ignored: named, never echoed").isFalse();
+    assertThat(m.capabilities().has("appium:app")).isFalse();
     assertThat(m.idleTimeout()).isEqualTo(Duration.ofSeconds(120));
     assertThat(m.timeouts()).isEqualTo(Capabilities.Timeouts.DEFAULT);
     assertThat(m.capabilities().get("swipe:ignoredCapabilities").toString())
         .isEqualTo("[\"appium:app\",\"appium:deviceName\",\"vendor:thing\"]");
     assertThat(m.capabilities().get("swipe:notes").has("appium:automationName")).isFalse();
+  }
+
+  @Test
+  void whatTheRigCannotHonourIsNamedWithANoteAndNeverEchoed() throws Exception {
+    Capabilities.Matched m =
+        process(
+            "{\"capabilities\":{\"alwaysMatch\":{\"platformName\":\"android\","
+                + "\"appium:automationName\":\"UiAutomator2\",\"appium:app\":\"/b/c.apk\","
+                + "\"appium:noReset\":true,\"appium:fullReset\":false,\"appium:bundleId\":\"com.b\","
+                + "\"appium:appPackage\":\"com.c\",\"appium:appActivity\":\".Main\","
+                + "\"appium:deviceName\":\"rig-a\",\"acceptInsecureCerts\":true,"
+                + "\"pageLoadStrategy\":\"eager\",\"setWindowRect\":false,\"unknownStandard\":1}}}");
+    ObjectNodeView caps = new ObjectNodeView(m.capabilities());
+    java.util.List<String> asked =
+        java.util.List.of(
+            "acceptInsecureCerts",
+            "appium:app",
+            "appium:appActivity",
+            "appium:appPackage",
+            "appium:bundleId",
+            "appium:fullReset",
+            "appium:noReset",
+            "pageLoadStrategy");
+    assertThat(caps.list("swipe:ignoredCapabilities")).containsExactlyElementsOf(asked);
+    for (String name : asked) {
+      assertThat(m.capabilities().has(name)).as(name + " is not echoed").isFalse();
+      assertThat(m.capabilities().get("swipe:notes").path(name).asText())
+          .as(name + " has a note")
+          .isNotBlank();
+    }
+    assertThat(m.capabilities().get("swipe:notes").get("appium:bundleId").asText())
+        .contains("installs and launches nothing");
+    assertThat(m.capabilities().get("swipe:notes").get("appium:noReset").asText())
+        .contains("changes nothing on the phone");
+    assertThat(m.capabilities().get("appium:deviceName").asText())
+        .as("asked for what the rig is: honoured, not ignored")
+        .isEqualTo("rig-a");
+    assertThat(caps.names())
+        .containsExactlyInAnyOrder(
+            "platformName",
+            "appium:automationName",
+            "swipe:ignoredCapabilities",
+            "swipe:notes",
+            "swipe:rig",
+            "appium:deviceName",
+            "appium:newCommandTimeout",
+            "timeouts",
+            "setWindowRect");
+  }
+
+  /** Reading helpers over a capabilities object. */
+  private record ObjectNodeView(com.fasterxml.jackson.databind.node.ObjectNode o) {
+    java.util.List<String> list(String name) {
+      java.util.List<String> out = new java.util.ArrayList<>();
+      o.get(name).forEach(n -> out.add(n.asText()));
+      return out;
+    }
+
+    java.util.List<String> names() {
+      java.util.List<String> out = new java.util.ArrayList<>();
+      o.fieldNames().forEachRemaining(out::add);
+      return out;
+    }
   }
 
   @Test
@@ -101,7 +167,7 @@ class CapabilitiesTest {
     assertThat(m.idleTimeout()).isEqualTo(Duration.ofSeconds(30));
     assertThat(m.capabilities().has("appium:options")).isFalse();
     assertThat(m.capabilities().get("appium:automationName").asText()).isEqualTo("Swipe");
-    assertThat(m.capabilities().get("appium:appPackage").asText()).isEqualTo("com.example");
+    assertThat(m.capabilities().has("appium:appPackage")).isFalse();
     assertThat(m.capabilities().get("swipe:ignoredCapabilities").toString())
         .isEqualTo("[\"appium:appPackage\",\"appium:platformVersion\"]");
     JsonNode notes = m.capabilities().get("swipe:notes");
@@ -137,9 +203,9 @@ class CapabilitiesTest {
     Capabilities.Matched m =
         process(
             "{\"capabilities\":{\"alwaysMatch\":{\"appium:automationName\":\"Swipe\"},"
-                + "\"firstMatch\":[{\"platformName\":\"ios\"},{\"platformName\":\"android\",\"appium:deviceName\":\"second\"},"
-                + "{\"appium:deviceName\":\"third\"}]}}");
-    assertThat(m.capabilities().get("appium:deviceName").asText()).isEqualTo("second");
+                + "\"firstMatch\":[{\"platformName\":\"ios\"},{\"platformName\":\"android\",\"appium:newCommandTimeout\":7},"
+                + "{\"appium:newCommandTimeout\":9}]}}");
+    assertThat(m.idleTimeout()).isEqualTo(Duration.ofSeconds(7));
   }
 
   @Test
