@@ -70,6 +70,32 @@ final class ChildJvm {
     }
   }
 
+  /**
+   * A command of docs/grid.md run as shown, by bash, with {@code java} this JVM's own launcher and
+   * {@link #JVM_OPTIONS} before the command's own options (its {@code -Xmx} wins), {@code
+   * GRID_CLASSPATH} set to Grid's class path; {@code exec}, so stopping the process stops java.
+   */
+  static Process shell(String command, Path log) {
+    if (!command.startsWith("java ")) {
+      throw new IllegalStateException("not a java command: " + command);
+    }
+    String java =
+        Paths.get(System.getProperty("java.home"), "bin", "java")
+            + " "
+            + String.join(" ", JVM_OPTIONS)
+            + " ";
+    ProcessBuilder pb =
+        new ProcessBuilder("bash", "-c", "exec " + java + command.substring("java ".length()));
+    pb.environment().put("GRID_CLASSPATH", gridClasspath());
+    try {
+      Files.createDirectories(log.getParent());
+      Files.writeString(log.resolveSibling(log.getFileName() + ".command"), command);
+      return pb.redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** A rig ({@code WebDriverCli} on a simulator) on a free port; returns once it listens. */
   static Rig rig(String name, String simUri, Path logs) throws InterruptedException {
     Path log = logs.resolve(name + ".log");

@@ -73,4 +73,9 @@ final class Docs {
     }
     return out;
   }
+
+  /** The one command block (no language) that contains {@code marker}, continuations joined. */
+  static String command(String marker) {
+    return block("", marker).replace("\\\n", " ").strip();
+  }
 }

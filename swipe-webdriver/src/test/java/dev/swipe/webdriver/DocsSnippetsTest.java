@@ -31,6 +31,41 @@ class DocsSnippetsTest {
   }
 
   @Test
+  @Timeout(300)
+  void theClassPathCommandsResolveTheGridTheTestsRun(@TempDir Path dir) throws Exception {
+    Path mvn = findOnPath("mvn");
+    org.junit.jupiter.api.Assumptions.assumeTrue(mvn != null, "no mvn on the PATH");
+    Files.createDirectories(dir.resolve("grid"));
+    Files.writeString(dir.resolve("grid/pom.xml"), Docs.block("xml", "<artifactId>selenium-grid"));
+    String commands = Docs.block("", "dependency:build-classpath");
+    // offline: the tests resolve from the local repository only
+    String offline = Docs.replaceAll(commands, "mvn -q ", "mvn -o -q ");
+    Process p =
+        new ProcessBuilder("bash", "-ec", offline + "printf '%s' \"$GRID_CLASSPATH\"\n")
+            .directory(dir.toFile())
+            .redirectErrorStream(true)
+            .start();
+    String printed =
+        new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(p.waitFor(240, TimeUnit.SECONDS)).isTrue();
+    org.junit.jupiter.api.Assumptions.assumeFalse(
+        p.exitValue() != 0 && printed.contains("has not been downloaded from it before"),
+        "offline, and Grid's own dependency versions (not the project's managed ones) are not in"
+            + " the local repository: "
+            + printed);
+    assertThat(p.exitValue()).as(printed).isZero();
+    java.util.function.Function<String, java.util.Set<String>> jars =
+        cp ->
+            java.util.Arrays.stream(cp.strip().split(java.io.File.pathSeparator))
+                .map(e -> Path.of(e).getFileName().toString())
+                .collect(java.util.stream.Collectors.toSet());
+    assertThat(jars.apply(printed))
+        .as("the page's class path is the one the Grid tests run")
+        .contains("selenium-grid-4.41.0.jar")
+        .isEqualTo(jars.apply(ChildJvm.gridClasspath()));
+  }
+
+  @Test
   void theAppiumHabitsSnippetRunsOnARigAndThePageSourceLooksAsShown(@TempDir Path dir)
       throws Exception {
     Class<?> habits = SnippetCompiler.compile(Docs.block("java", "public class AppiumHabits"), dir);
