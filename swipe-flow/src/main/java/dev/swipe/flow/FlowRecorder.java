@@ -31,8 +31,10 @@ import java.util.Map;
  * a look that finds it, become one search for that text; scrolls one way up to an edge become one
  * scroll to the edge; a swipe that starts on a text just found becomes a drag of that text. What it
  * cannot lift stays a raw gesture in 0-1000 space, marked {@code raw}. Screenshots, reads and diffs
- * are not steps. The recorder adds looks of its own only to the screens the run already captured
- * (reading the text under a tap, cutting anchor images), never a gesture or a capture.
+ * are not steps. The recorder never adds a gesture. It reads the screens the run already captured
+ * (the text under a tap, anchor images); it captures one of its own only where the call asked for
+ * none ({@code text().tap(query)} looks first, as the device does) or where {@link #flow} needs
+ * the screen's size before anything was seen.
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class FlowRecorder {
