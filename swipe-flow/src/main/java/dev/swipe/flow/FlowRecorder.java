@@ -33,8 +33,8 @@ import java.util.Map;
  * cannot lift stays a raw gesture in 0-1000 space, marked {@code raw}. Screenshots, reads and diffs
  * are not steps. The recorder never adds a gesture. It reads the screens the run already captured
  * (the text under a tap, anchor images); it captures one of its own only where the call asked for
- * none ({@code text().tap(query)} looks first, as the device does) or where {@link #flow} needs
- * the screen's size before anything was seen.
+ * none ({@code text().tap(query)} looks first, as the device does) or where {@link #flow} needs the
+ * screen's size before anything was seen.
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class FlowRecorder {
