@@ -119,6 +119,84 @@ class ChromeReplayTest {
   }
 
   @Test
+  void aFlowExportedAsAJUnitTestAndAFlowTestPassOnChrome() throws Exception {
+    String uri = "chrome:?device=pixel-7&url=" + server.url("pages/long-list.html");
+    String name;
+    try (ChromePhone page = ChromePhone.open(uri)) {
+      name =
+          PageTruth.evaluate(page, "document.querySelectorAll('#scroller .row')[70].dataset.label")
+              .asText();
+    }
+    Flow flow =
+        new Flow(
+            1,
+            "find on chrome",
+            1080,
+            2400,
+            List.of(
+                new FlowStep.ScrollUntil(
+                    new TextTarget(name, TextQuery.Match.NORMALIZED, TextQuery.Scope.LINE, 0, null),
+                    new FlowStep.ScrollMove(ScrollDirection.DOWN, 0.8, null),
+                    SearchPace.STEADY,
+                    60,
+                    120_000,
+                    null,
+                    FlowStep.FOUND)));
+    String pkg = "dev.swipe.flow.chromeexport";
+    assertThat(
+            FlowExportTest.compile(
+                dir,
+                FlowExport.toJUnit(flow, pkg, "FindOnChromeTest", uri),
+                pkg,
+                "FindOnChromeTest"))
+        .isEmpty();
+    try (java.net.URLClassLoader loader =
+        new java.net.URLClassLoader(
+            new java.net.URL[] {dir.toUri().toURL()}, getClass().getClassLoader())) {
+      List<NestedLauncher.Outcome> ran =
+          NestedLauncher.run(loader.loadClass(pkg + ".FindOnChromeTest")).stream()
+              .filter(NestedLauncher.Outcome::test)
+              .toList();
+      assertThat(ran).hasSize(1);
+      assertThat(ran.get(0).status())
+          .as("%s", ran.get(0).failure())
+          .isEqualTo(org.junit.platform.engine.TestExecutionResult.Status.SUCCESSFUL);
+    }
+    // The same flow as a @FlowTest, the device named by the system property.
+    flow.write(Path.of(CHROME_FLOW));
+    String before = System.getProperty(dev.swipe.flow.junit.FlowTestExtension.DEVICE_PROPERTY);
+    System.setProperty(dev.swipe.flow.junit.FlowTestExtension.DEVICE_PROPERTY, uri);
+    try {
+      List<NestedLauncher.Outcome> ran =
+          NestedLauncher.run(ChromeFixtures.class).stream()
+              .filter(NestedLauncher.Outcome::test)
+              .toList();
+      assertThat(ran).hasSize(1);
+      assertThat(ran.get(0).displayName()).isEqualTo(uri);
+      assertThat(ran.get(0).status())
+          .as("%s", ran.get(0).failure())
+          .isEqualTo(org.junit.platform.engine.TestExecutionResult.Status.SUCCESSFUL);
+    } finally {
+      if (before == null) {
+        System.clearProperty(dev.swipe.flow.junit.FlowTestExtension.DEVICE_PROPERTY);
+      } else {
+        System.setProperty(dev.swipe.flow.junit.FlowTestExtension.DEVICE_PROPERTY, before);
+      }
+    }
+  }
+
+  static final String CHROME_FLOW = "target/chrome-find.flow.yaml";
+
+  /** A flow test as a project writes it; run only by the test above. */
+  @org.junit.jupiter.api.extension.ExtendWith(NestedLauncher.FixturesOnly.class)
+  static class ChromeFixtures {
+    @dev.swipe.flow.junit.FlowTest(CHROME_FLOW)
+    void findsTheRow(ReplayResult replay) {
+      assertThat(replay.steps()).extracting(ReplayResult.Step::verdict).containsExactly("found");
+    }
+  }
+
+  @Test
   void aTextThePageDoesNotHaveStopsTheReplayWithAReport() {
     String yaml =
         "version: 1\nname: absent\nscreen: {width: 1080, height: 2400}\nsteps:\n"

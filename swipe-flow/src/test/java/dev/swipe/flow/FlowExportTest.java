@@ -236,6 +236,12 @@ class FlowExportTest {
 
   /** Compiles {@code source} into {@link #dir} against the test class path; javac's diagnostics. */
   private List<String> compile(String source, String pkg, String className) throws IOException {
+    return compile(dir, source, pkg, className);
+  }
+
+  /** Compiles {@code source} into {@code dir} against the test class path; its diagnostics. */
+  static List<String> compile(Path dir, String source, String pkg, String className)
+      throws IOException {
     Path src = dir.resolve("src").resolve(pkg.replace('.', '/')).resolve(className + ".java");
     Files.createDirectories(src.getParent());
     Files.writeString(src, source);
