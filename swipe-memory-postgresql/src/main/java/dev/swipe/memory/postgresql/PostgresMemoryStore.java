@@ -9,6 +9,7 @@ import dev.swipe.memory.internal.Bm25;
 import dev.swipe.memory.internal.Check;
 import dev.swipe.memory.internal.Ranking;
 import dev.swipe.memory.internal.RecallPlan;
+import dev.swipe.memory.internal.RecordTables;
 import dev.swipe.memory.internal.Text;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -22,7 +23,6 @@ import java.sql.Statement;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
@@ -69,9 +69,7 @@ final class PostgresMemoryStore implements MemoryStore {
   /** Longest word kept verbatim in the tsvector and statistics; longer ones are abbreviated. */
   static final int MAX_LEXEME = 200;
 
-  static final String COLS =
-      "m.id, m.type, m.title, m.content, m.tags, m.entities, m.priority, m.created_at,"
-          + " m.updated_at";
+  private static final RecordTables TABLES = new RecordTables("swipe_memory", "swipe_memory_label");
 
   private final PostgresUri uri;
   private final String where;
@@ -389,10 +387,14 @@ final class PostgresMemoryStore implements MemoryStore {
       throws SQLException {
     try (PreparedStatement ps =
         c.prepareStatement(
-            "SELECT " + COLS + " FROM swipe_memory m WHERE " + condition + " FOR UPDATE")) {
+            "SELECT "
+                + RecordTables.COLS
+                + " FROM swipe_memory m WHERE "
+                + condition
+                + " FOR UPDATE")) {
       ps.setObject(1, arg);
       try (ResultSet rs = ps.executeQuery()) {
-        return rs.next() ? toRecord(rs) : null;
+        return rs.next() ? RecordTables.toRecord(rs) : null;
       }
     }
   }
@@ -543,23 +545,6 @@ final class PostgresMemoryStore implements MemoryStore {
     return closed;
   }
 
-  static MemoryRecord toRecord(ResultSet rs) throws SQLException {
-    return new MemoryRecord(
-        Long.toString(rs.getLong(1)),
-        rs.getString(2),
-        rs.getString(3),
-        rs.getString(4),
-        splitLabels(rs.getString(5)),
-        splitLabels(rs.getString(6)),
-        rs.getInt(7),
-        Instant.ofEpochMilli(rs.getLong(8)),
-        Instant.ofEpochMilli(rs.getLong(9)));
-  }
-
-  private static List<String> splitLabels(String s) {
-    return s == null || s.isEmpty() ? List.of() : Arrays.asList(s.split("\n"));
-  }
-
   @Override
   public Optional<MemoryRecord> get(String id) {
     Long rowid = parseId(id);
@@ -572,10 +557,11 @@ final class PostgresMemoryStore implements MemoryStore {
         false,
         c -> {
           try (PreparedStatement ps =
-              c.prepareStatement("SELECT " + COLS + " FROM swipe_memory m WHERE m.id = ?")) {
+              c.prepareStatement(
+                  "SELECT " + RecordTables.COLS + " FROM swipe_memory m WHERE m.id = ?")) {
             ps.setLong(1, rowid);
             try (ResultSet rs = ps.executeQuery()) {
-              return rs.next() ? Optional.of(toRecord(rs)) : Optional.empty();
+              return rs.next() ? Optional.of(RecordTables.toRecord(rs)) : Optional.empty();
             }
           }
         });
@@ -586,7 +572,7 @@ final class PostgresMemoryStore implements MemoryStore {
     Objects.requireNonNull(query, "query");
     List<String> terms = Text.queryTokens(query.text());
     List<Object> filterArgs = new ArrayList<>();
-    String filters = filterSql(query, filterArgs);
+    String filters = TABLES.filterSql(query, filterArgs);
     Instant now = clock.instant();
     List<Ranking.Candidate> candidates =
         inTx(
@@ -594,7 +580,7 @@ final class PostgresMemoryStore implements MemoryStore {
             true,
             c ->
                 terms.isEmpty()
-                    ? wordlessCandidates(c, query, filters, filterArgs)
+                    ? TABLES.wordlessCandidates(c::prepareStatement, query, filters, filterArgs)
                     : scoredCandidates(c, query, terms, filters, filterArgs));
     return Ranking.rank(candidates, now, query.limit());
   }
@@ -631,13 +617,10 @@ final class PostgresMemoryStore implements MemoryStore {
     }
     Set<String> termSet = new HashSet<>(terms);
     List<RecallPlan.Doc> docs;
-    if (smallestLabelFilter(c, query) <= RecallPlan.BUDGET) {
+    if (TABLES.smallestLabelFilter(c::prepareStatement, query) <= RecallPlan.BUDGET) {
       docs =
-          select(
-              c,
-              "SELECT " + COLS + " FROM swipe_memory m WHERE TRUE" + filters,
-              filterArgs,
-              termSet);
+          RecordTables.select(
+              c::prepareStatement, TABLES.selectAll() + filters, filterArgs, termSet);
     } else {
       List<String> selective = RecallPlan.selectiveTerms(terms, df);
       if (selective.isEmpty()) {
@@ -648,10 +631,10 @@ final class PostgresMemoryStore implements MemoryStore {
       args.add(RecallPlan.BUDGET);
       args.addAll(filterArgs);
       docs =
-          select(
-              c,
+          RecordTables.select(
+              c::prepareStatement,
               "SELECT "
-                  + COLS
+                  + RecordTables.COLS
                   + " FROM swipe_memory m WHERE m.id IN (SELECT id FROM swipe_memory"
                   + " WHERE words @@ ?::tsquery ORDER BY id DESC LIMIT ?)"
                   + filters,
@@ -659,118 +642,6 @@ final class PostgresMemoryStore implements MemoryStore {
               termSet);
     }
     return RecallPlan.score(docs, terms, df, rows, tokens);
-  }
-
-  /** Like the SQLite store: all filtered records when few, else the best by priority and by age. */
-  private static List<Ranking.Candidate> wordlessCandidates(
-      Connection c, MemoryQuery query, String filters, List<Object> filterArgs)
-      throws SQLException {
-    List<RecallPlan.Doc> docs;
-    if (smallestLabelFilter(c, query) <= RecallPlan.BUDGET) {
-      docs =
-          select(
-              c, "SELECT " + COLS + " FROM swipe_memory m WHERE TRUE" + filters, filterArgs, null);
-    } else {
-      List<Object> args = new ArrayList<>(filterArgs);
-      args.add(RecallPlan.BUDGET);
-      docs =
-          new ArrayList<>(
-              select(
-                  c,
-                  "SELECT "
-                      + COLS
-                      + " FROM swipe_memory m WHERE TRUE"
-                      + filters
-                      + " ORDER BY m.priority DESC, m.updated_at DESC, m.id DESC LIMIT ?",
-                  args,
-                  null));
-      Set<Long> seen = new HashSet<>();
-      for (RecallPlan.Doc d : docs) {
-        seen.add(d.sequence());
-      }
-      for (RecallPlan.Doc d :
-          select(
-              c,
-              "SELECT "
-                  + COLS
-                  + " FROM swipe_memory m WHERE TRUE"
-                  + filters
-                  + " ORDER BY m.updated_at DESC, m.id DESC LIMIT ?",
-              args,
-              null)) {
-        if (seen.add(d.sequence())) {
-          docs.add(d);
-        }
-      }
-    }
-    List<Ranking.Candidate> out = new ArrayList<>(docs.size());
-    for (RecallPlan.Doc d : docs) {
-      out.add(new Ranking.Candidate(d.record(), 1.0, d.sequence()));
-    }
-    return out;
-  }
-
-  private static String filterSql(MemoryQuery query, List<Object> args) {
-    StringBuilder filters = new StringBuilder();
-    if (query.type() != null) {
-      filters.append(" AND m.type = ?");
-      args.add(query.type());
-    }
-    for (String t : query.tags()) {
-      filters.append(
-          " AND m.id IN (SELECT memory_id FROM swipe_memory_label WHERE kind = 'tag' AND value = ?)");
-      args.add(Text.fold(t));
-    }
-    for (String e : query.entities()) {
-      filters.append(
-          " AND m.id IN (SELECT memory_id FROM swipe_memory_label"
-              + " WHERE kind = 'entity' AND value = ?)");
-      args.add(Text.fold(e));
-    }
-    return filters.toString();
-  }
-
-  private static long smallestLabelFilter(Connection c, MemoryQuery query) throws SQLException {
-    long min = Long.MAX_VALUE;
-    try (PreparedStatement ps =
-        c.prepareStatement(
-            "SELECT count(*) FROM swipe_memory_label WHERE kind = ? AND value = ?")) {
-      for (String t : query.tags()) {
-        min = Math.min(min, count(ps, "tag", Text.fold(t)));
-      }
-      for (String e : query.entities()) {
-        min = Math.min(min, count(ps, "entity", Text.fold(e)));
-      }
-    }
-    return min;
-  }
-
-  private static long count(PreparedStatement ps, String kind, String value) throws SQLException {
-    ps.setString(1, kind);
-    ps.setString(2, value);
-    try (ResultSet rs = ps.executeQuery()) {
-      rs.next();
-      return rs.getLong(1);
-    }
-  }
-
-  private static List<RecallPlan.Doc> select(
-      Connection c, String sql, List<Object> args, Set<String> terms) throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement(sql)) {
-      for (int i = 0; i < args.size(); i++) {
-        ps.setObject(i + 1, args.get(i));
-      }
-      List<RecallPlan.Doc> out = new ArrayList<>();
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          MemoryRecord r = toRecord(rs);
-          long seq = rs.getLong(1);
-          out.add(
-              terms != null ? RecallPlan.Doc.of(r, seq, terms) : new RecallPlan.Doc(r, seq, null));
-        }
-      }
-      return out;
-    }
   }
 
   @Override
@@ -784,7 +655,7 @@ final class PostgresMemoryStore implements MemoryStore {
           try (PreparedStatement ps =
               c.prepareStatement(
                   "SELECT "
-                      + COLS
+                      + RecordTables.COLS
                       + " FROM swipe_memory m ORDER BY m.updated_at DESC, m.id DESC"
                       + " LIMIT ? OFFSET ?")) {
             ps.setInt(1, limit);
@@ -792,7 +663,7 @@ final class PostgresMemoryStore implements MemoryStore {
             List<MemoryRecord> out = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
               while (rs.next()) {
-                out.add(toRecord(rs));
+                out.add(RecordTables.toRecord(rs));
               }
             }
             return out;

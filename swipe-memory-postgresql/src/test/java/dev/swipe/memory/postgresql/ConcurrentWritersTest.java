@@ -135,9 +135,10 @@ class ConcurrentWritersTest {
       long rows = 0;
       long tokens = 0;
       try (ResultSet rs =
-          s.executeQuery("SELECT " + PostgresMemoryStore.COLS + " FROM swipe_memory m")) {
+          s.executeQuery(
+              "SELECT " + dev.swipe.memory.internal.RecordTables.COLS + " FROM swipe_memory m")) {
         while (rs.next()) {
-          Bm25.Doc d = Bm25.Doc.of(PostgresMemoryStore.toRecord(rs));
+          Bm25.Doc d = Bm25.Doc.of(dev.swipe.memory.internal.RecordTables.toRecord(rs));
           rows++;
           tokens += d.length();
           for (String t : d.weightedTf().keySet()) {

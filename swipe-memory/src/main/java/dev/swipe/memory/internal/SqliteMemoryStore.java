@@ -1,9 +1,9 @@
 package dev.swipe.memory.internal;
 
-import static dev.swipe.memory.internal.SqliteRecords.COLS;
+import static dev.swipe.memory.internal.RecordTables.COLS;
+import static dev.swipe.memory.internal.RecordTables.toRecord;
 import static dev.swipe.memory.internal.SqliteRecords.bindRecord;
 import static dev.swipe.memory.internal.SqliteRecords.indexWords;
-import static dev.swipe.memory.internal.SqliteRecords.toRecord;
 import static dev.swipe.memory.internal.SqliteRecords.unindexWords;
 
 import dev.swipe.base.SwipeException;
@@ -54,6 +54,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * Rows: {@link SqliteRecords}. Not public API: open it through {@code MemoryStores}.
  */
 public final class SqliteMemoryStore implements MemoryStore {
+  private static final RecordTables TABLES = new RecordTables("memory", "memory_label");
 
   private static final int MAX_IDLE_READERS = 4;
 
@@ -439,7 +440,7 @@ public final class SqliteMemoryStore implements MemoryStore {
     Objects.requireNonNull(query, "query");
     List<String> terms = Text.queryTokens(query.text());
     List<Object> filterArgs = new ArrayList<>();
-    String filters = filterSql(query, filterArgs);
+    String filters = TABLES.filterSql(query, filterArgs);
     Instant now = clock.instant();
     if (terms.isEmpty()) {
       // No words: every record is equally relevant, so the ranking is priority and recency.
@@ -450,7 +451,8 @@ public final class SqliteMemoryStore implements MemoryStore {
                 try (Statement s = c.createStatement()) {
                   s.execute("BEGIN");
                   try {
-                    return wordlessCandidates(c, query, filters, filterArgs);
+                    return TABLES.wordlessCandidates(
+                        c::prepareStatement, query, filters, filterArgs);
                   } finally {
                     s.execute("COMMIT");
                   }
@@ -507,9 +509,10 @@ public final class SqliteMemoryStore implements MemoryStore {
     }
     Set<String> termSet = new HashSet<>(terms);
     List<RecallPlan.Doc> candidates;
-    if (smallestLabelFilter(c, query) <= RecallPlan.BUDGET) {
+    if (TABLES.smallestLabelFilter(c::prepareStatement, query) <= RecallPlan.BUDGET) {
       candidates =
-          select(c, "SELECT " + COLS + " FROM memory m WHERE 1" + filters, filterArgs, termSet);
+          RecordTables.select(
+              c::prepareStatement, TABLES.selectAll() + filters, filterArgs, termSet);
     } else {
       List<String> selective = RecallPlan.selectiveTerms(terms, df);
       if (selective.isEmpty()) {
@@ -520,8 +523,8 @@ public final class SqliteMemoryStore implements MemoryStore {
       args.add(RecallPlan.BUDGET);
       args.addAll(filterArgs);
       candidates =
-          select(
-              c,
+          RecordTables.select(
+              c::prepareStatement,
               "SELECT "
                   + COLS
                   + " FROM memory m WHERE m.id IN (SELECT rowid FROM memory_fts"
@@ -531,115 +534,6 @@ public final class SqliteMemoryStore implements MemoryStore {
               termSet);
     }
     return RecallPlan.score(candidates, terms, df, rows, tokens);
-  }
-
-  /**
-   * See {@link RecallPlan}: all filtered records when few, else the best by priority and by age.
-   */
-  private static List<Ranking.Candidate> wordlessCandidates(
-      Session c, MemoryQuery query, String filters, List<Object> filterArgs) throws SQLException {
-    List<RecallPlan.Doc> docs;
-    if (smallestLabelFilter(c, query) <= RecallPlan.BUDGET) {
-      docs = select(c, "SELECT " + COLS + " FROM memory m WHERE 1" + filters, filterArgs, null);
-    } else {
-      List<Object> args = new ArrayList<>(filterArgs);
-      args.add(RecallPlan.BUDGET);
-      docs =
-          new ArrayList<>(
-              select(
-                  c,
-                  "SELECT "
-                      + COLS
-                      + " FROM memory m WHERE 1"
-                      + filters
-                      + " ORDER BY m.priority DESC, m.updated_at DESC, m.id DESC LIMIT ?",
-                  args,
-                  null));
-      Set<Long> seen = new HashSet<>();
-      for (RecallPlan.Doc d : docs) {
-        seen.add(d.sequence());
-      }
-      for (RecallPlan.Doc d :
-          select(
-              c,
-              "SELECT "
-                  + COLS
-                  + " FROM memory m WHERE 1"
-                  + filters
-                  + " ORDER BY m.updated_at DESC, m.id DESC LIMIT ?",
-              args,
-              null)) {
-        if (seen.add(d.sequence())) {
-          docs.add(d);
-        }
-      }
-    }
-    List<Ranking.Candidate> out = new ArrayList<>(docs.size());
-    for (RecallPlan.Doc d : docs) {
-      out.add(new Ranking.Candidate(d.record(), 1.0, d.sequence()));
-    }
-    return out;
-  }
-
-  private static String filterSql(MemoryQuery query, List<Object> args) {
-    StringBuilder filters = new StringBuilder();
-    if (query.type() != null) {
-      filters.append(" AND m.type = ?");
-      args.add(query.type());
-    }
-    for (String t : query.tags()) {
-      filters.append(
-          " AND m.id IN (SELECT memory_id FROM memory_label WHERE kind = 'tag' AND value = ?)");
-      args.add(Text.fold(t));
-    }
-    for (String e : query.entities()) {
-      filters.append(
-          " AND m.id IN (SELECT memory_id FROM memory_label WHERE kind = 'entity' AND value = ?)");
-      args.add(Text.fold(e));
-    }
-    return filters.toString();
-  }
-
-  private static long smallestLabelFilter(Session c, MemoryQuery query) throws SQLException {
-    long min = Long.MAX_VALUE;
-    try (PreparedStatement ps =
-        c.prepareStatement("SELECT count(*) FROM memory_label WHERE kind = ? AND value = ?")) {
-      for (String t : query.tags()) {
-        min = Math.min(min, count(ps, "tag", Text.fold(t)));
-      }
-      for (String e : query.entities()) {
-        min = Math.min(min, count(ps, "entity", Text.fold(e)));
-      }
-    }
-    return min;
-  }
-
-  private static long count(PreparedStatement ps, String kind, String value) throws SQLException {
-    ps.setString(1, kind);
-    ps.setString(2, value);
-    try (ResultSet rs = ps.executeQuery()) {
-      rs.next();
-      return rs.getLong(1);
-    }
-  }
-
-  private static List<RecallPlan.Doc> select(
-      Session c, String sql, List<Object> args, Set<String> terms) throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement(sql)) {
-      for (int i = 0; i < args.size(); i++) {
-        ps.setObject(i + 1, args.get(i));
-      }
-      List<RecallPlan.Doc> out = new ArrayList<>();
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          MemoryRecord r = toRecord(rs);
-          long seq = rs.getLong(1);
-          out.add(
-              terms != null ? RecallPlan.Doc.of(r, seq, terms) : new RecallPlan.Doc(r, seq, null));
-        }
-      }
-      return out;
-    }
   }
 
   @Override

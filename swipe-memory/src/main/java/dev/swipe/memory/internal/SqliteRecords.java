@@ -2,12 +2,8 @@ package dev.swipe.memory.internal;
 
 import dev.swipe.memory.MemoryRecord;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Instant;
-import java.util.Arrays;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -17,11 +13,6 @@ import java.util.Map;
  */
 final class SqliteRecords {
   private SqliteRecords() {}
-
-  /** The columns of a record, in the order {@link #toRecord} reads them (the rowid first). */
-  static final String COLS =
-      "m.id, m.type, m.title, m.content, m.tags, m.entities, m.priority, m.created_at,"
-          + " m.updated_at";
 
   /** Adds a record's words (as {@link Text#tokens} sees them) to the FTS5 index. */
   static void indexWords(Session c, MemoryRecord r, long id) throws SQLException {
@@ -54,23 +45,6 @@ final class SqliteRecords {
     ps.setString(5, String.join("\n", r.tags()));
     ps.setString(6, String.join("\n", r.entities()));
     ps.setInt(7, r.priority());
-  }
-
-  static MemoryRecord toRecord(ResultSet rs) throws SQLException {
-    return new MemoryRecord(
-        Long.toString(rs.getLong(1)),
-        rs.getString(2),
-        rs.getString(3),
-        rs.getString(4),
-        splitLabels(rs.getString(5)),
-        splitLabels(rs.getString(6)),
-        rs.getInt(7),
-        Instant.ofEpochMilli(rs.getLong(8)),
-        Instant.ofEpochMilli(rs.getLong(9)));
-  }
-
-  static List<String> splitLabels(String s) {
-    return s == null || s.isEmpty() ? List.of() : Arrays.asList(s.split("\n"));
   }
 
   /** Changes to the word statistics made by one write transaction, applied before commit. */

@@ -82,9 +82,9 @@ final class SqliteSchema {
     }
     SqliteRecords.Delta delta = new SqliteRecords.Delta();
     try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT " + SqliteRecords.COLS + " FROM memory m")) {
+        ResultSet rs = s.executeQuery("SELECT " + RecordTables.COLS + " FROM memory m")) {
       while (rs.next()) {
-        delta.add(Bm25.Doc.of(SqliteRecords.toRecord(rs)), +1);
+        delta.add(Bm25.Doc.of(RecordTables.toRecord(rs)), +1);
       }
     }
     delta.flush(new Session(c));
@@ -126,9 +126,9 @@ final class SqliteSchema {
     }
     Session session = new Session(c);
     try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT " + SqliteRecords.COLS + " FROM memory m")) {
+        ResultSet rs = s.executeQuery("SELECT " + RecordTables.COLS + " FROM memory m")) {
       while (rs.next()) {
-        SqliteRecords.indexWords(session, SqliteRecords.toRecord(rs), rs.getLong(1));
+        SqliteRecords.indexWords(session, RecordTables.toRecord(rs), rs.getLong(1));
       }
     }
   }
