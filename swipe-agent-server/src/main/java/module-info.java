@@ -1,6 +1,6 @@
 /**
- * The agent tools served: the MCP stdio server, the HTTP endpoint, the WebDriver command and the
- * CLI. Depends on every provider module, so it knows every scheme.
+ * The agent tools served: the MCP servers (stdio and Streamable HTTP), the HTTP endpoint, the
+ * WebDriver command and the CLI. Depends on every provider module, so it knows every scheme.
  */
 @SuppressWarnings("requires-automatic")
 // the MCP SDK and reactor-core ship as automatic modules; nothing else provides them
@@ -21,6 +21,10 @@ module dev.swipe.agent.server {
   requires io.modelcontextprotocol.sdk.mcp.json.jackson2;
   requires org.slf4j;
   requires reactor.core;
+  requires jakarta.servlet;
+  requires org.eclipse.jetty.server;
+  requires org.eclipse.jetty.util;
+  requires org.eclipse.jetty.ee10.servlet;
 
   exports dev.swipe.agent.server;
 }

@@ -53,7 +53,14 @@ public enum AgentErrorCode implements Code {
    * MCP: a request other than {@code initialize} or {@code ping} before {@code
    * notifications/initialized}.
    */
-  NOT_INITIALIZED;
+  NOT_INITIALIZED,
+  /**
+   * MCP over HTTP: the {@code mcp-session-id} names no live session (it ended: deleted, idle too
+   * long, or the server restarted); send {@code initialize} again for a new one.
+   */
+  SESSION_NOT_FOUND,
+  /** MCP over HTTP: the server holds as many sessions as it takes; retry after one ends. */
+  TOO_MANY_SESSIONS;
 
   private final String id = name().toLowerCase(Locale.ROOT);
 

@@ -33,7 +33,6 @@ import dev.swipe.wheel.WheelErrorCode;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -111,8 +110,7 @@ public final class AgentHttpServer implements AutoCloseable {
   private final MemoryStore memory;
   private final boolean simState;
   private final ToolListing toolListing;
-  private final List<byte[]> tokens;
-  private final List<HostPort> allowedHosts;
+  private final RequestGate gate;
   private final int maxRuns;
   private final long maxRunAttachmentBytes;
   private final AttachmentBudget attachmentBudget;
@@ -143,14 +141,7 @@ public final class AgentHttpServer implements AutoCloseable {
     this.memory = b.memory;
     this.simState = b.simState;
     this.toolListing = b.toolListing;
-    this.tokens = b.tokens.stream().map(t -> t.getBytes(StandardCharsets.UTF_8)).toList();
-    List<HostPort> allowed = new ArrayList<>(b.allowedHosts);
-    if (!b.address.getAddress().isAnyLocalAddress()) {
-      // the address the server is bound to is how its clients reach it; no DNS name is involved
-      allowed.add(
-          new HostPort(b.address.getAddress().getHostAddress().toLowerCase(Locale.ROOT), -1));
-    }
-    this.allowedHosts = List.copyOf(allowed);
+    this.gate = new RequestGate(b.tokens, b.allowedHosts, b.address);
     this.maxRuns = b.maxRuns;
     this.maxRunAttachmentBytes = Math.min(b.maxRunAttachmentBytes, b.maxAttachmentBytes);
     this.attachmentBudget = new AttachmentBudget(b.maxAttachmentBytes);
@@ -248,31 +239,31 @@ public final class AgentHttpServer implements AutoCloseable {
     @Override
     public JsonHttpServer.Step head(Request req, Connection c) {
       String host = req.header("host");
-      if (host != null && !allowed(HostPort.parse(host))) {
+      if (!gate.allowsHost(host)) {
         return error(
             403,
             AgentErrorCode.HOST_NOT_ALLOWED,
             "Host '"
-                + abbreviate(host)
+                + RequestGate.abbreviate(host)
                 + "' is not this server's name;"
                 + " use localhost, 127.0.0.1 or [::1], or start the server with --allow-host "
-                + abbreviate(host),
-            Map.of("host", abbreviate(host)));
+                + RequestGate.abbreviate(host),
+            Map.of("host", RequestGate.abbreviate(host)));
       }
       String origin = req.header("origin");
-      if (origin != null && !allowed(HostPort.ofOrigin(origin))) {
+      if (!gate.allowsOrigin(origin)) {
         return error(
             403,
             AgentErrorCode.ORIGIN_NOT_ALLOWED,
             "Origin '"
-                + abbreviate(origin)
+                + RequestGate.abbreviate(origin)
                 + "' may not use this server;"
                 + " web pages are refused unless their host is loopback or allowed with --allow-host",
-            Map.of("origin", abbreviate(origin)));
+            Map.of("origin", RequestGate.abbreviate(origin)));
       }
       int token = -1;
-      if (!tokens.isEmpty()) {
-        token = tokenOf(req);
+      if (gate.hasTokens()) {
+        token = gate.token(req.header("authorization"));
         if (token < 0) {
           return error(
                   401,
@@ -419,7 +410,7 @@ public final class AgentHttpServer implements AutoCloseable {
             Map.of("run", name));
       }
       if (r != null) {
-        if (!tokens.isEmpty() && r.owner() != token) {
+        if (gate.hasTokens() && r.owner() != token) {
           return error(
               403,
               AgentErrorCode.RUN_NOT_OWNED,
@@ -451,36 +442,6 @@ public final class AgentHttpServer implements AutoCloseable {
   }
 
   /** The index of the token the request carries, or -1. */
-  private int tokenOf(Request req) {
-    String h = req.header("authorization");
-    if (h == null || !h.regionMatches(true, 0, "Bearer ", 0, 7)) {
-      return -1;
-    }
-    byte[] given = h.substring(7).strip().getBytes(StandardCharsets.UTF_8);
-    int found = -1;
-    for (int i = 0; i < tokens.size(); i++) {
-      if (MessageDigest.isEqual(tokens.get(i), given) && found < 0) {
-        found = i;
-      }
-    }
-    return found;
-  }
-
-  private boolean allowed(HostPort h) {
-    if (h == null) {
-      return false;
-    }
-    if (h.isLoopback()) {
-      return true;
-    }
-    for (HostPort a : allowedHosts) {
-      if (a.host().equals(h.host()) && (a.port() < 0 || a.port() == h.port())) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   static int status(JsonNode result) {
     if (!ToolDispatcher.isError(result)) {
       return 200;
@@ -523,10 +484,6 @@ public final class AgentHttpServer implements AutoCloseable {
 
   private static Response error(int status, Code code, String message, Map<String, ?> details) {
     return json(status, AgentJson.error(code.id(), message, details));
-  }
-
-  private static String abbreviate(String s) {
-    return s.length() <= 80 ? s : s.substring(0, 77) + "...";
   }
 
   /**

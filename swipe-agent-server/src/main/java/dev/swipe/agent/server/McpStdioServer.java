@@ -1,25 +1,17 @@
 package dev.swipe.agent.server;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.agent.ToolDispatcher;
-import dev.swipe.agent.ToolHints;
 import dev.swipe.agent.ToolListing;
-import dev.swipe.agent.ToolSpec;
 import dev.swipe.agent.internal.AgentJson;
 import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
-import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -44,8 +36,6 @@ import java.util.concurrent.TimeUnit;
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class McpStdioServer implements AutoCloseable {
-  private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {};
-
   private final McpSyncServer server;
   private final McpLineTransport transport;
 
@@ -89,91 +79,19 @@ public final class McpStdioServer implements AutoCloseable {
             name ->
                 tools.spec(name).isPresent()
                     ? null
-                    : toMcpResult(tools.call(name, (JsonNode) null)));
-    List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();
-    for (ToolSpec spec : tools.specs(listing)) {
-      ToolHints h = spec.hints();
-      McpSchema.Tool.Builder tb =
-          McpSchema.Tool.builder(spec.name(), AgentJson.JSON.convertValue(spec.inputSchema(), MAP))
-              .description(spec.description())
-              .annotations(
-                  McpSchema.ToolAnnotations.builder()
-                      .readOnlyHint(h.readOnly())
-                      .destructiveHint(h.destructive())
-                      .idempotentHint(h.idempotent())
-                      .openWorldHint(h.openWorld())
-                      .build());
-      if (listing == ToolListing.FULL) {
-        // compact listings leave the output schema out: results are the same, read without it
-        tb.outputSchema(AgentJson.JSON.convertValue(spec.outputSchema(), MAP));
-      }
-      McpSchema.Tool tool = tb.build();
-      specs.add(
-          McpServerFeatures.SyncToolSpecification.builder()
-              .tool(tool)
-              .callHandler(
-                  (exchange, request) ->
-                      toMcpResult(
-                          tools.call(spec.name(), AgentJson.JSON.valueToTree(request.arguments()))))
-              .build());
-    }
+                    : McpTools.toMcpResult(tools.call(name, (JsonNode) null)));
     McpSyncServer server =
         McpServer.sync(transport)
-            .serverInfo(
-                "swipe",
-                McpStdioServer.class.getPackage().getImplementationVersion() == null
-                    ? "dev"
-                    : McpStdioServer.class.getPackage().getImplementationVersion())
-            .instructions(
-                "Operate a real phone through a HID finger and judge everything from screenshots."
-                    + " Coordinates are normalized 0-1000. Take a screenshot first; every action returns the settled"
-                    + " screen after it, labelled with a screenshot_attachment_id for image_diff and wheel_nudge.")
+            .serverInfo(McpTools.NAME, McpTools.version())
+            .instructions(McpTools.INSTRUCTIONS)
             .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
             // the dispatcher validates arguments itself, so errors carry the same codes on every
             // front end
             .validateToolInputs(false)
-            .tools(specs)
+            .tools(McpTools.specs(tools, listing, (exchange, name, args) -> tools.call(name, args)))
             .build();
     transport.start();
     return new McpStdioServer(server, transport);
-  }
-
-  /**
-   * Turns a dispatcher result into an MCP tool result: errors as {@code isError} with the error
-   * object as text; a screenshot's base64 moved into image content with the id in text; the rest as
-   * structured content and as JSON text.
-   */
-  static McpSchema.CallToolResult toMcpResult(ObjectNode result) {
-    if (ToolDispatcher.isError(result)) {
-      return McpSchema.CallToolResult.builder()
-          .isError(true)
-          .addTextContent(AgentJson.toText(result))
-          .build();
-    }
-    ObjectNode structured = result.deepCopy();
-    JsonNode image = structured.remove("image");
-    McpSchema.CallToolResult.Builder b = McpSchema.CallToolResult.builder().isError(false);
-    if (image != null && structured.has("screenshot_attachment_id")) {
-      b.addTextContent(
-          "screenshot_attachment_id: "
-              + structured.get("screenshot_attachment_id").asText()
-              + " ("
-              + structured.path("width").asInt()
-              + "x"
-              + structured.path("height").asInt()
-              + (structured.has("image_width")
-                  ? ", sent as "
-                      + structured.path("image_width").asInt()
-                      + "x"
-                      + structured.path("image_height").asInt()
-                  : "")
-              + (structured.path("settled").asBoolean() ? ", settled" : ", not settled")
-              + ")");
-      b.addContent(McpSchema.ImageContent.builder(image.asText(), AgentJson.JPEG).build());
-    }
-    b.addTextContent(AgentJson.toText(structured));
-    b.structuredContent(AgentJson.JSON.convertValue(structured, MAP));
-    return b.build();
   }
 
   /** Blocks until the client closes the input (end of the session) or the timeout passes. */

@@ -38,6 +38,8 @@ import java.util.Map;
  * <pre>
  * java -jar swipe-agent.jar mcp   [--device URI | --hid URI --capture URI] [--memory URI|none] [--settle-ms N]
  *                                 [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]] [--record FILE]
+ *                                 [--http HOST:PORT [--token T[,T...]] [--allow-host H[,H...]]
+ *                                  [--max-sessions N] [--session-idle-s N] [--max-request-bytes N]]
  * java -jar swipe-agent.jar serve --http HOST:PORT [device options] [--memory URI|none] [--token T[,T...]]
  *                                 [--allow-host H[,H...]] [--max-request-bytes N] [--max-runs N]
  *                                 [--max-attachment-bytes N] [--max-run-attachment-bytes N] [trace options]
@@ -78,6 +80,9 @@ public final class SwipeAgentCli {
       usage:
         swipe-agent mcp   [--device URI | --hid URI --capture URI] [--memory URI|none] [--settle-ms N]
                           [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]] [--record FILE]
+                          [--http HOST:PORT [--token TOKEN[,TOKEN...]] [--allow-host HOST[:PORT][,...]]
+                           [--max-sessions N] [--session-idle-s N] [--max-request-bytes N]
+                           [--max-attachment-bytes N] [--max-run-attachment-bytes N]]
         swipe-agent serve --http HOST:PORT [--device URI | --hid URI --capture URI] [--memory URI|none]
                           [--token TOKEN[,TOKEN...]] [--allow-host HOST[:PORT][,...]]
                           [--max-request-bytes N] [--max-runs N] [--settle-ms N]
@@ -110,8 +115,12 @@ public final class SwipeAgentCli {
         a DIR of runs; --out FILE writes a single trace's page elsewhere. Unreadable lines are listed.
       serve keeps screenshots within --max-run-attachment-bytes per run (default 64 MiB) and
         --max-attachment-bytes in all (default 256 MiB); the oldest beyond are evicted (attachment_evicted).
-      serve needs --token (or SWIPE_AGENT_TOKEN) when bound to a non-loopback address.
-      serve refuses requests whose Host or Origin is not a loopback name, the bound address or an --allow-host.
+      mcp --http HOST:PORT: MCP over Streamable HTTP at http://HOST:PORT/mcp instead of stdio; each
+        client gets a session (and a trace) of its own, at most --max-sessions (default 16); a session
+        with no request, call or open stream for --session-idle-s (default 600) ends.
+      serve and mcp --http need --token (or SWIPE_AGENT_TOKEN) when bound to a non-loopback address,
+        and refuse requests whose Host or Origin is not a loopback name, the bound address or an
+        --allow-host.
       """;
 
   private SwipeAgentCli() {}
@@ -225,6 +234,38 @@ public final class SwipeAgentCli {
         return 0;
       }
       case "mcp" -> {
+        if (o.values().containsKey("--http")) {
+          try (Device device = o.openDevice();
+              MemoryStore memory = o.openMemory();
+              McpHttpServer server =
+                  McpHttpServer.builder(served(device, recording))
+                      .address(o.http())
+                      .memory(memory)
+                      .tokens(o.tokens())
+                      .allowHosts(o.allowHosts())
+                      .maxRequestBytes(o.maxRequestBytes())
+                      .maxSessions(o.maxSessions())
+                      .sessionIdleTimeout(o.sessionIdle())
+                      .maxAttachmentBytes(o.maxAttachmentBytes())
+                      .maxRunAttachmentBytes(o.maxRunAttachmentBytes())
+                      .simState(o.simState())
+                      .toolListing(o.toolListing())
+                      .traces(traces)
+                      .start()) {
+            System.err.println(
+                "swipe-agent: MCP over HTTP on http://"
+                    + hostPort(server.address())
+                    + McpHttpServer.PATH
+                    + ", device "
+                    + o.deviceLabel());
+            Runtime.getRuntime()
+                .addShutdownHook(new Thread(server::close, "swipe-agent-mcp-http-stop"));
+            releaseOnExit(device);
+            saveOnExit(recording);
+            Thread.currentThread().join();
+          }
+          return 0;
+        }
         try (Device device = o.openDevice();
             MemoryStore memory = o.openMemory();
             AgentRun run = o.run(served(device, recording), memory, traces)) {
@@ -430,6 +471,8 @@ public final class SwipeAgentCli {
             "--max-runs",
             "--max-attachment-bytes",
             "--max-run-attachment-bytes",
+            "--max-sessions",
+            "--session-idle-s",
             "--settle-ms",
             "--trace",
             "--trace-max-bytes",
@@ -438,6 +481,18 @@ public final class SwipeAgentCli {
             "--record",
             "--reports",
             SIM_STATE);
+
+    /** The options of the HTTP servers ({@code serve}, {@code mcp --http}). */
+    private static final List<String> HTTP_ONLY =
+        List.of(
+            "--token",
+            "--allow-host",
+            "--max-request-bytes",
+            "--max-attachment-bytes",
+            "--max-run-attachment-bytes");
+
+    /** The options of {@code mcp --http} alone. */
+    private static final List<String> MCP_HTTP_ONLY = List.of("--max-sessions", "--session-idle-s");
 
     /** The options {@code replay} takes. */
     private static final List<String> REPLAY =
@@ -474,6 +529,15 @@ public final class SwipeAgentCli {
       for (String key : v.keySet()) {
         if (o.command().equals("replay") ? !REPLAY.contains(key) : key.equals("--reports")) {
           throw new UsageException(key + " does not apply to " + o.command());
+        }
+        if (HTTP_ONLY.contains(key)
+            && !(o.command().equals("serve")
+                || (o.command().equals("mcp") && v.containsKey("--http")))) {
+          throw new UsageException(key + " applies to serve and mcp --http");
+        }
+        if (MCP_HTTP_ONLY.contains(key)
+            && !(o.command().equals("mcp") && v.containsKey("--http"))) {
+          throw new UsageException(key + " applies to mcp --http");
         }
         if (key.equals("--record") && !List.of("mcp", "serve").contains(o.command())) {
           throw new UsageException(
@@ -648,6 +712,19 @@ public final class SwipeAgentCli {
               1024,
               256L * 1024 * 1024,
               AgentHttpServer.DEFAULT_MAX_REQUEST_BYTES);
+    }
+
+    int maxSessions() {
+      return (int) number("--max-sessions", 1, 1024, McpHttpServer.DEFAULT_MAX_SESSIONS);
+    }
+
+    Duration sessionIdle() {
+      return Duration.ofSeconds(
+          number(
+              "--session-idle-s",
+              1,
+              86_400,
+              McpHttpServer.DEFAULT_SESSION_IDLE_TIMEOUT.toSeconds()));
     }
 
     int maxRuns() {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
@@ -92,6 +93,63 @@ class ShadedJarTest {
               ((McpSchema.TextContent) scrolled.content().get(scrolled.content().size() - 1))
                   .text());
       assertThat(r.get("movement").asText()).isEqualTo("moved");
+    }
+  }
+
+  @Test
+  void theRunnableJarServesMcpOverHttpToTheSdkClient() throws Exception {
+    Path out = Files.createTempFile("mcp-http", ".log");
+    Process p =
+        new ProcessBuilder(
+                java(),
+                "-jar",
+                jar().toString(),
+                "mcp",
+                "--device",
+                "sim:?scale=0.5&scene=list",
+                "--memory",
+                "mem:",
+                "--http",
+                "127.0.0.1:0",
+                "--token",
+                "jar-token")
+            .redirectErrorStream(true)
+            .redirectOutput(out.toFile())
+            .start();
+    try {
+      String url = null;
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (url == null && p.isAlive() && System.nanoTime() < deadline) {
+        Matcher m =
+            Pattern.compile("MCP over HTTP on http://(\\S+)/mcp").matcher(Files.readString(out));
+        if (m.find()) {
+          url = "http://" + m.group(1);
+        } else {
+          Thread.sleep(100);
+        }
+      }
+      assertThat(url).as("the jar's log: %s", Files.readString(out)).isNotNull();
+      HttpClientStreamableHttpTransport transport =
+          HttpClientStreamableHttpTransport.builder(url)
+              .endpoint("/mcp")
+              .jsonMapper(new JacksonMcpJsonMapper(new ObjectMapper()))
+              .httpRequestCustomizer(
+                  (builder, method, uri, body, context) ->
+                      builder.header("Authorization", "Bearer jar-token"))
+              .build();
+      try (McpSyncClient c =
+          McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60)).build()) {
+        c.initialize();
+        assertThat(c.listTools().tools()).extracting(McpSchema.Tool::name).contains("screenshot");
+        McpSchema.CallToolResult shot =
+            c.callTool(McpSchema.CallToolRequest.builder("screenshot").arguments(Map.of()).build());
+        assertThat(shot.isError()).isFalse();
+        assertThat(shot.content())
+            .anySatisfy(x -> assertThat(x).isInstanceOf(McpSchema.ImageContent.class));
+      }
+    } finally {
+      stop(p);
+      Files.delete(out);
     }
   }
 

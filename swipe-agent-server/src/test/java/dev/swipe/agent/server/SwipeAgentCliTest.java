@@ -5,12 +5,20 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -63,6 +71,93 @@ class SwipeAgentCliTest {
     JsonNode noMemory = lines.get(2).get("result");
     assertThat(noMemory.get("isError").asBoolean()).isTrue();
     assertThat(noMemory.get("content").get(0).get("text").asText()).contains("memory_unavailable");
+  }
+
+  @Test
+  void mcpWithAnHttpAddressServesStreamableHttpUntilStopped() throws Exception {
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                SwipeAgentCli.class.getName(),
+                "mcp",
+                "--device",
+                "sim:?scale=0.5",
+                "--memory",
+                "none",
+                "--http",
+                "127.0.0.1:0",
+                "--max-sessions",
+                "2",
+                "--session-idle-s",
+                "60"));
+    java.nio.file.Path stdout = java.nio.file.Files.createTempFile("mcp-http", ".out");
+    Process p = new ProcessBuilder(cmd).redirectOutput(stdout.toFile()).start();
+    try {
+      BufferedReader err =
+          new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
+      String url = null;
+      while (url == null) {
+        String line = err.readLine();
+        if (line == null) {
+          break;
+        }
+        Matcher m = Pattern.compile("MCP over HTTP on (http://\\S+/mcp)").matcher(line);
+        if (m.find()) {
+          url = m.group(1);
+        }
+      }
+      assertThat(url).as("the address the server prints").isNotNull();
+      HttpClient http = HttpClient.newHttpClient();
+      HttpResponse<String> init =
+          http.send(
+              HttpRequest.newBuilder(URI.create(url))
+                  .header("Content-Type", "application/json")
+                  .header("Accept", "application/json, text/event-stream")
+                  .POST(
+                      HttpRequest.BodyPublishers.ofString(
+                          "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+                              + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+                              + "\"clientInfo\":{\"name\":\"cli-test\",\"version\":\"1\"}}}"))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertThat(init.statusCode()).as(init.body()).isEqualTo(200);
+      assertThat(M.readTree(init.body()).path("result").path("serverInfo").path("name").asText())
+          .isEqualTo("swipe");
+      assertThat(init.headers().firstValue("mcp-session-id")).isPresent();
+    } finally {
+      p.destroy(); // SIGTERM: the shutdown hook closes the server and releases the phone
+    }
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(java.nio.file.Files.readString(stdout)).as("nothing on stdout").isEmpty();
+    java.nio.file.Files.delete(stdout);
+  }
+
+  @Test
+  void httpOptionsNeedAnHttpServer() {
+    for (String[] bad :
+        List.of(
+            new String[] {"mcp", "--token", "t"},
+            new String[] {"mcp", "--max-sessions", "4"},
+            new String[] {"serve", "--session-idle-s", "4"},
+            new String[] {"tools", "--allow-host", "a"})) {
+      assertThatThrownBy(() -> SwipeAgentCli.Options.parse(bad))
+          .as(String.join(" ", bad))
+          .isInstanceOf(SwipeAgentCli.UsageException.class);
+    }
+    SwipeAgentCli.Options o =
+        SwipeAgentCli.Options.parse(
+            new String[] {"mcp", "--http", "127.0.0.1:0", "--token", "t", "--max-sessions", "4"});
+    assertThat(o.maxSessions()).isEqualTo(4);
+    assertThat(o.sessionIdle()).isEqualTo(McpHttpServer.DEFAULT_SESSION_IDLE_TIMEOUT);
+    assertThatThrownBy(
+            () ->
+                SwipeAgentCli.Options.parse(
+                        new String[] {"mcp", "--http", "127.0.0.1:0", "--max-sessions", "0"})
+                    .maxSessions())
+        .isInstanceOf(SwipeAgentCli.UsageException.class);
   }
 
   @Test

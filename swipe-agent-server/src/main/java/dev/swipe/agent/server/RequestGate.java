@@ -1,0 +1,88 @@
+package dev.swipe.agent.server;
+
+import dev.swipe.http.internal.HostPort;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Who may use a server of the agent jar ({@code serve}, {@code mcp --http}): the names a request's
+ * {@code Host} and {@code Origin} may carry (loopback names, the bound address, the allowed hosts),
+ * so a web page that rebinds its DNS name to this machine is refused, and the bearer tokens, each
+ * compared in constant time.
+ */
+final class RequestGate {
+  private final List<byte[]> tokens;
+  private final List<HostPort> allowedHosts;
+
+  RequestGate(List<String> tokens, List<HostPort> allowedHosts, InetSocketAddress bound) {
+    this.tokens = tokens.stream().map(t -> t.getBytes(StandardCharsets.UTF_8)).toList();
+    List<HostPort> allowed = new ArrayList<>(allowedHosts);
+    if (bound.getAddress() != null && !bound.getAddress().isAnyLocalAddress()) {
+      // the address the server is bound to is how its clients reach it; no DNS name is involved
+      allowed.add(new HostPort(bound.getAddress().getHostAddress().toLowerCase(Locale.ROOT), -1));
+    }
+    this.allowedHosts = List.copyOf(allowed);
+  }
+
+  /** Whether the server asks for a bearer token. */
+  boolean hasTokens() {
+    return !tokens.isEmpty();
+  }
+
+  /** How many tokens the server takes (each client may have its own). */
+  int tokenCount() {
+    return tokens.size();
+  }
+
+  /**
+   * The index of the token an {@code Authorization: Bearer T} header carries, or -1 for none or a
+   * wrong one. Every token is compared, so the time taken does not tell which one came close.
+   */
+  int token(String authorization) {
+    if (authorization == null || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+      return -1;
+    }
+    byte[] given = authorization.substring(7).strip().getBytes(StandardCharsets.UTF_8);
+    int found = -1;
+    for (int i = 0; i < tokens.size(); i++) {
+      if (MessageDigest.isEqual(tokens.get(i), given) && found < 0) {
+        found = i;
+      }
+    }
+    return found;
+  }
+
+  /** Whether a {@code Host} header may reach the server (no header at all is HTTP/1.0's). */
+  boolean allowsHost(String host) {
+    return host == null || allows(HostPort.parse(host));
+  }
+
+  /** Whether a page with this {@code Origin} may use the server (no header: not a page). */
+  boolean allowsOrigin(String origin) {
+    return origin == null || allows(HostPort.ofOrigin(origin));
+  }
+
+  private boolean allows(HostPort h) {
+    if (h == null) {
+      return false;
+    }
+    if (h.isLoopback()) {
+      return true;
+    }
+    for (HostPort a : allowedHosts) {
+      if (a.host().equals(h.host()) && (a.port() < 0 || a.port() == h.port())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A header value cut for an error message. */
+  static String abbreviate(String s) {
+    return s.length() <= 80 ? s : s.substring(0, 77) + "...";
+  }
+}
