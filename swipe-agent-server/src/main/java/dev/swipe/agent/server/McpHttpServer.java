@@ -217,6 +217,8 @@ public final class McpHttpServer implements AutoCloseable {
             // the dispatcher validates arguments itself, so errors carry the same codes on every
             // front end
             .validateToolInputs(false)
+            // a call runs on the request's own thread, which waits for it anyway: no hand-off
+            .immediateExecution(true)
             .tools(
                 McpTools.specs(
                     catalog,
