@@ -41,11 +41,18 @@ public final class AgentRun implements AutoCloseable {
 
   private AgentRun(Builder b) {
     this.run =
-        b.attachments != null
-            ? b.device.run().fork(b.attachments, b.trace, b.traceMaxBytes)
-            : b.trace == null
-                ? b.device.run().fork()
-                : b.device.run().fork(b.trace, b.traceMaxBytes);
+        b.sink != null
+            ? b.device
+                .run()
+                .forkTracedTo(
+                    b.attachments != null ? b.attachments : new dev.swipe.core.AttachmentRegistry(),
+                    b.sink,
+                    b.traceMaxBytes)
+            : b.attachments != null
+                ? b.device.run().fork(b.attachments, b.trace, b.traceMaxBytes)
+                : b.trace == null
+                    ? b.device.run().fork()
+                    : b.device.run().fork(b.trace, b.traceMaxBytes);
     // recorded in the run's trace like every other tool call (an untraced run uses it as it is)
     this.memory = b.memory == null ? null : run.run().traced(b.memory);
     this.inlineImages = b.inlineImages;
@@ -129,6 +136,7 @@ public final class AgentRun implements AutoCloseable {
     private boolean inlineImages;
     private boolean simState;
     private java.nio.file.Path trace;
+    private dev.swipe.core.spi.TraceSink sink;
     private long traceMaxBytes;
     private boolean traceSet;
     private dev.swipe.core.AttachmentRegistry attachments;
@@ -169,6 +177,21 @@ public final class AgentRun implements AutoCloseable {
       SwipeException.requireNotSet(traceSet, "trace");
       this.traceSet = true;
       this.trace = dir;
+      this.traceMaxBytes = maxBytes;
+      return this;
+    }
+
+    /**
+     * Traces the run into {@code sink} instead of a directory ({@link
+     * Device.Run#forkTracedTo(dev.swipe.core.AttachmentRegistry, dev.swipe.core.spi.TraceSink,
+     * long)}), e.g. a {@link dev.swipe.core.trace.HttpTraceSink} that sends it to a collector,
+     * within a budget of {@code maxBytes}. The run owns the sink from {@link #build()}: closing the
+     * run closes it, and so does a build that fails. A null sink leaves the run untraced.
+     */
+    public Builder traceTo(dev.swipe.core.spi.TraceSink sink, long maxBytes) {
+      SwipeException.requireNotSet(traceSet, "trace");
+      this.traceSet = true;
+      this.sink = sink;
       this.traceMaxBytes = maxBytes;
       return this;
     }

@@ -18,6 +18,7 @@ import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.scroll.SearchPace;
 import dev.swipe.core.spi.HidCapabilities;
+import dev.swipe.core.spi.TraceSink;
 import dev.swipe.core.text.ScreenText;
 import dev.swipe.core.text.TextSearchResult;
 import dev.swipe.core.wheel.WheelColumn;
@@ -481,6 +482,29 @@ public interface Device extends AutoCloseable {
      *     {@link #fork(Path, long)} for the trace
      */
     Device fork(AttachmentRegistry attachments, Path traceDir, long traceMaxBytes);
+
+    /**
+     * {@link #fork(AttachmentRegistry, Path, long)} traced into {@code trace} instead of a
+     * directory: a {@link TraceSink} such as {@link dev.swipe.core.trace.HttpTraceSink}, which
+     * sends the run's trace to a collector where a farm's runs land together. The run owns the
+     * sink: closing the run closes it (within the sink's own bound), and so does a fork that fails.
+     * The trace keeps within {@code traceMaxBytes} as a directory's does, and a sink that stops
+     * only stops the trace; a null sink leaves the run untraced.
+     *
+     * <p>A {@link Run} written before sinks existed (a host's own wrapper of a device) refuses with
+     * {@code invalid_argument} (field {@code trace}) and closes the sink.
+     *
+     * @throws SwipeException {@code invalid_argument} (field {@code attachments}) for a null
+     *     registry, (field {@code trace_max_bytes}) for a budget under 4096
+     */
+    default Device forkTracedTo(
+        AttachmentRegistry attachments, TraceSink trace, long traceMaxBytes) {
+      if (trace != null) {
+        trace.close();
+      }
+      throw SwipeException.invalidArgument(
+          "trace", getClass().getName() + " cannot trace a run into a TraceSink");
+    }
   }
 
   /** The parts the device is built from (see {@link Device#rig()}). */

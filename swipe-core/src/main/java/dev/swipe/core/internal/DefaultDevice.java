@@ -37,6 +37,7 @@ import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidTransport;
+import dev.swipe.core.spi.TraceSink;
 import dev.swipe.core.text.ScreenText;
 import dev.swipe.core.text.TextSearchResult;
 import dev.swipe.core.wheel.WheelNudgeResult;
@@ -237,6 +238,33 @@ public final class DefaultDevice implements Device {
       return new DefaultDevice(parts, registry, root, root.traceWriter, root.tracer);
     }
     TraceWriter own = TraceWriter.open(traceDir, traceMaxBytes);
+    DefaultDevice run =
+        new DefaultDevice(parts, registry, root, own, new ActionTracer(own, ticker));
+    run.ownsTrace = true;
+    return run;
+  }
+
+  /**
+   * A run traced into {@code sink} (untraced when null); the run owns the sink, and closes it when
+   * it ends or now when it cannot start.
+   */
+  public Device newRunTracedTo(AttachmentRegistry registry, TraceSink sink, long traceMaxBytes) {
+    if (sink == null) {
+      return newRun(registry, null, traceMaxBytes);
+    }
+    try {
+      SwipeException.requireArgument(registry, "attachments");
+      ensureOpen();
+    } catch (RuntimeException e) {
+      try {
+        sink.close();
+      } catch (RuntimeException closing) {
+        e.addSuppressed(closing);
+      }
+      throw e;
+    }
+    DefaultDevice root = owner == null ? this : owner;
+    TraceWriter own = TraceWriter.open(sink, traceMaxBytes);
     DefaultDevice run =
         new DefaultDevice(parts, registry, root, own, new ActionTracer(own, ticker));
     run.ownsTrace = true;
@@ -1004,6 +1032,11 @@ public final class DefaultDevice implements Device {
     @Override
     public Device fork(AttachmentRegistry registry, Path traceDir, long traceMaxBytes) {
       return newRun(registry, traceDir, traceMaxBytes);
+    }
+
+    @Override
+    public Device forkTracedTo(AttachmentRegistry registry, TraceSink trace, long traceMaxBytes) {
+      return newRunTracedTo(registry, trace, traceMaxBytes);
     }
   }
 

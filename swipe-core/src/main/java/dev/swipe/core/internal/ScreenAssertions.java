@@ -8,9 +8,13 @@ import dev.swipe.core.screen.GoldenScreen;
 import dev.swipe.core.screen.ScreenComparison;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 
 /** Comparing a run's screen with a golden one, with a diff image for a mismatch. */
 final class ScreenAssertions {
+  /** Where a trace keeps golden screens' diff images. */
+  private static final String GOLDEN = "golden";
+
   private final DefaultDevice run;
 
   ScreenAssertions(DefaultDevice run) {
@@ -64,6 +68,25 @@ final class ScreenAssertions {
     } catch (SwipeException e) {
       written = "not written: " + e.getMessage();
     }
+    // a trace kept elsewhere (a collector) is handed the image as a file of its own
+    String traced = null;
+    String notTraced = null;
+    if (run.tracer != null) {
+      Optional<Path> dir = run.traceWriter.directory();
+      if (dir.isPresent()) {
+        traced = dir.get().relativize(diffImage).toString();
+      } else if (!written.startsWith("not written")) {
+        String name = GOLDEN + "/" + diffImage.getFileName();
+        try {
+          Optional<String> refused =
+              run.traceWriter.storeFile(name, java.nio.file.Files.readAllBytes(diffImage));
+          traced = refused.isEmpty() ? name : null;
+          notTraced = refused.orElse(null);
+        } catch (java.io.IOException e) {
+          notTraced = "could not read " + diffImage + ": " + e.getMessage();
+        }
+      }
+    }
     Map<String, Object> details = new java.util.LinkedHashMap<>();
     details.put("baseline", golden.name());
     details.put("screenshot", shot.id());
@@ -74,7 +97,12 @@ final class ScreenAssertions {
         new SwipeException(
             ErrorCode.SCREEN_MISMATCH, c.summary() + "; diff image: " + written, details, null);
     if (run.tracer != null) {
-      outcome.put("diff_image", run.traceWriter.directory().relativize(diffImage).toString());
+      if (traced != null) {
+        outcome.put("diff_image", traced);
+      }
+      if (notTraced != null) {
+        outcome.put("diff_image_skipped", notTraced);
+      }
       run.tracer.call(
           run.attachments.runId(),
           "assert_screen",
@@ -87,7 +115,10 @@ final class ScreenAssertions {
     throw mismatch;
   }
 
-  /** Inside the trace when tracing (the report shows it), else in a temporary directory. */
+  /**
+   * Inside the trace directory when tracing into one (the report shows it), else in a temporary
+   * directory (and a trace kept elsewhere is given a copy).
+   */
   private Path diffImagePath(GoldenScreen golden, Observation shot) {
     String name =
         golden.name().replaceAll("[^A-Za-z0-9._-]", "_")
@@ -96,8 +127,8 @@ final class ScreenAssertions {
             + "-"
             + shot.id()
             + ".diff.png";
-    if (run.traceWriter != null) {
-      return run.traceWriter.directory().resolve("golden").resolve(name);
+    if (run.traceWriter != null && run.traceWriter.directory().isPresent()) {
+      return run.traceWriter.directory().get().resolve(GOLDEN).resolve(name);
     }
     try {
       return java.nio.file.Files.createTempDirectory("swipe-golden-").resolve(name);

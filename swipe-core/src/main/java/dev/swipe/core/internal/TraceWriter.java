@@ -6,10 +6,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Observation;
+import dev.swipe.core.spi.TraceSink;
 import dev.swipe.core.trace.TraceFormat;
 import dev.swipe.core.trace.TraceReader;
 import dev.swipe.core.trace.TraceRecord;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,31 +17,33 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Appends one JSON line per action to {@code DIR/trace.jsonl} and stores each screenshot once
- * beside it in {@code DIR/shots/}. Each record is a single write of a whole line, so a killed
- * process leaves at most one truncated last line, which {@link TraceReader} skips. The files and
- * names are {@link TraceFormat}'s.
+ * Builds a run's trace records and hands them, with the screenshots they name, to a {@link
+ * TraceSink}: by default a directory, {@code DIR/trace.jsonl} with one JSON line per action and
+ * each screenshot once beside it in {@code DIR/shots/}. Each record is a single write of a whole
+ * line, so a killed process leaves at most one truncated last line, which {@link TraceReader}
+ * skips. The files and names are {@link TraceFormat}'s.
  *
- * <p>Disk use is bounded by {@code maxBytes} for the whole directory: screenshots stop at three
- * quarters of it (records say so), records when the next line would not fit. A trace that stops, at
- * its budget or because the disk refused a write, ends with a {@code trace_stopped} record giving
- * the reason (when that line can still be written) and keeps everything written before; the run
- * goes on untraced. A directory that cannot be written fails when the trace is opened, before any
- * action.
+ * <p>The trace's size is bounded by {@code maxBytes}, wherever its sink keeps it: screenshots stop
+ * at three quarters of it (records say so), records when the next line would not fit. A trace that
+ * stops, at its budget or because its sink stopped (the disk refused a write, a collector refused
+ * the trace), ends with a {@code trace_stopped} record giving the reason (when the sink can still
+ * take that line) and keeps everything written before; the run goes on untraced. A directory that
+ * cannot be written fails when the trace is opened, before any action.
  *
  * <p>A directory that already holds a trace (a second run given the same directory) is continued,
  * never merged or overwritten: records go on numbering after its last {@code seq} and their times
  * after its last record's end, and a run whose id the directory already holds (each process counts
  * its runs from {@code run-1}) is recorded under a new one, {@code run-1.2}, so its screenshots get
- * files of their own. A screenshot file is never written over.
+ * files of their own. A screenshot file is never written over. A sink that is no directory starts a
+ * new trace.
  *
- * <p>Writes are not interruptible: a run whose thread is interrupted (a WebDriver session ended
- * under a gesture) still records the interrupted action, where an interruptible channel would close
- * itself and lose that record and every later one.
+ * <p>A sink that throws, against its contract, counts as stopped: a trace never breaks the action
+ * it records.
  */
 public final class TraceWriter implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -49,9 +51,8 @@ public final class TraceWriter implements AutoCloseable {
   /** Room kept for the {@code trace_stopped} line. */
   private static final int STOP_RESERVE = 512;
 
-  private final Path dir;
+  private final TraceSink sink;
   private final long maxBytes;
-  private final FileOutputStream out;
   private final AtomicLong seq;
   private final Set<String> storedShots = new HashSet<>();
 
@@ -70,6 +71,8 @@ public final class TraceWriter implements AutoCloseable {
    * ended, its run ids and its screenshot files.
    */
   private record Prior(long lastSeq, double endMs, Set<String> runs, Set<String> shots) {
+    static final Prior NONE = new Prior(0, 0, Set.of(), Set.of());
+
     static Prior of(Path dir) throws IOException {
       Set<String> shots = new HashSet<>();
       try (var files = Files.list(dir.resolve(TraceFormat.SHOTS))) {
@@ -95,11 +98,9 @@ public final class TraceWriter implements AutoCloseable {
     }
   }
 
-  private TraceWriter(
-      Path dir, long maxBytes, FileOutputStream out, long existingBytes, Prior prior) {
-    this.dir = dir;
+  private TraceWriter(TraceSink sink, long maxBytes, long existingBytes, Prior prior) {
+    this.sink = sink;
     this.maxBytes = maxBytes;
-    this.out = out;
     this.bytes = existingBytes;
     this.prior = prior;
     this.seq = new AtomicLong(prior.lastSeq());
@@ -113,36 +114,69 @@ public final class TraceWriter implements AutoCloseable {
    */
   public static TraceWriter open(Path dir, long maxBytes) {
     SwipeException.requireArgument(dir, "trace");
+    checkBudget(maxBytes);
+    return open(DirectorySink.open(dir), maxBytes);
+  }
+
+  /**
+   * Opens a trace into {@code sink}, continuing what its {@linkplain TraceSink#directory()
+   * directory} holds, if it has one. The writer owns the sink from here: it is closed when the
+   * writer is, or now when this fails.
+   *
+   * @throws SwipeException {@code invalid_argument} (field {@code trace}) when the sink's directory
+   *     cannot be read, (field {@code trace_max_bytes}) for a budget under 4096
+   */
+  public static TraceWriter open(TraceSink sink, long maxBytes) {
+    SwipeException.requireArgument(sink, "trace");
+    try {
+      checkBudget(maxBytes);
+      Optional<Path> dir = sink.directory();
+      if (dir.isEmpty()) {
+        return new TraceWriter(sink, maxBytes, 0, Prior.NONE);
+      }
+      try {
+        Prior prior = Prior.of(dir.get());
+        return new TraceWriter(sink, maxBytes, directorySize(dir.get()), prior);
+      } catch (IOException | RuntimeException e) {
+        throw new SwipeException(
+            CommonCode.INVALID_ARGUMENT,
+            "trace: cannot write a trace in " + dir.get() + ": " + e.getMessage(),
+            Map.of("field", "trace", "path", dir.get().toString()),
+            e);
+      }
+    } catch (RuntimeException e) {
+      closeQuietly(sink);
+      throw e;
+    }
+  }
+
+  private static void checkBudget(long maxBytes) {
     if (maxBytes < 4096) {
       throw SwipeException.invalidArgument(
           "trace_max_bytes", "must be at least 4096, was " + maxBytes);
     }
+  }
+
+  private static void closeQuietly(TraceSink sink) {
     try {
-      Files.createDirectories(dir.resolve(TraceFormat.SHOTS));
-      if (!Files.isWritable(dir.resolve(TraceFormat.SHOTS))) {
-        throw new IOException(
-            "the directory " + dir.resolve(TraceFormat.SHOTS) + " is not writable");
-      }
-      Prior prior = Prior.of(dir);
-      FileOutputStream file = new FileOutputStream(dir.resolve(TraceFormat.FILE).toFile(), true);
-      return new TraceWriter(dir, maxBytes, file, directorySize(dir), prior);
-    } catch (IOException | RuntimeException e) {
-      throw new SwipeException(
-          CommonCode.INVALID_ARGUMENT,
-          "trace: cannot write a trace in " + dir + ": " + e.getMessage(),
-          Map.of("field", "trace", "path", dir.toString()),
-          e);
+      sink.close();
+    } catch (RuntimeException e) {
+      // a sink must not throw; one that does has nothing more to give
     }
   }
 
-  /** The trace directory. */
-  public Path directory() {
-    return dir;
+  /** The trace directory, when the trace is kept in one (see {@link TraceSink#directory()}). */
+  public Optional<Path> directory() {
+    try {
+      return sink.directory();
+    } catch (RuntimeException e) {
+      return Optional.empty();
+    }
   }
 
   /** Why the trace stopped before it was closed (budget reached, a write failed), if it did. */
-  public synchronized java.util.Optional<String> stopReason() {
-    return java.util.Optional.ofNullable(stopReason);
+  public synchronized Optional<String> stopReason() {
+    return Optional.ofNullable(stopReason);
   }
 
   /**
@@ -206,17 +240,44 @@ public final class TraceWriter implements AutoCloseable {
               + " bytes reached (screenshots may use three quarters)");
       return;
     }
+    Optional<String> refused = store(TraceFormat.SHOTS + "/" + name, o.jpeg());
+    if (refused.isPresent()) {
+      shot.put("skipped", "could not store: " + refused.get());
+      return;
+    }
+    bytes += o.jpegSize();
+    storedShots.add(name);
+    shot.put("file", TraceFormat.SHOTS + "/" + name);
+  }
+
+  /**
+   * Keeps a file beside the trace (a golden screen's diff image) under {@code name} ({@code
+   * golden/NAME.diff.png}), within the trace's budget.
+   *
+   * @return empty when kept, otherwise why not
+   */
+  public synchronized Optional<String> storeFile(String name, byte[] content) {
+    if (closed) {
+      return Optional.of("the trace is closed");
+    }
+    if (stopReason != null) {
+      return Optional.of("the trace stopped: " + stopReason);
+    }
+    if (bytes + content.length > maxBytes / 4 * 3) {
+      return Optional.of("trace disk budget of " + maxBytes + " bytes reached");
+    }
+    Optional<String> refused = store(name, content);
+    if (refused.isEmpty()) {
+      bytes += content.length;
+    }
+    return refused;
+  }
+
+  private Optional<String> store(String name, byte[] content) {
     try {
-      // createFile fails on a file already there (another writer's): it is never written over
-      Path file = Files.createFile(dir.resolve(TraceFormat.SHOTS).resolve(name));
-      try (FileOutputStream shotFile = new FileOutputStream(file.toFile())) {
-        shotFile.write(o.jpeg());
-      }
-      bytes += o.jpegSize();
-      storedShots.add(name);
-      shot.put("file", TraceFormat.SHOTS + "/" + name);
-    } catch (IOException e) {
-      shot.put("skipped", "could not store: " + e.getMessage());
+      return sink.store(name, content);
+    } catch (RuntimeException e) {
+      return Optional.of("the trace sink failed: " + e);
     }
   }
 
@@ -229,26 +290,33 @@ public final class TraceWriter implements AutoCloseable {
     if (closed || stopReason != null) {
       return false;
     }
-    byte[] line;
+    String line;
     try {
-      line = (JSON.writeValueAsString(record) + "\n").getBytes(StandardCharsets.UTF_8);
+      line = JSON.writeValueAsString(record);
     } catch (IOException e) {
       return false;
     }
-    if (bytes + line.length > maxBytes - STOP_RESERVE) {
+    if (bytes + line.getBytes(StandardCharsets.UTF_8).length + 1 > maxBytes - STOP_RESERVE) {
       stop("trace disk budget of " + maxBytes + " bytes reached");
       return false;
     }
-    try {
-      write(line);
+    if (write(line)) {
       return true;
-    } catch (IOException e) {
-      stop("writing the trace failed: " + e.getMessage());
-      return false;
+    }
+    stop(sinkStopReason());
+    return false;
+  }
+
+  /** Why the sink refused a record (a sink that says nothing stopped without a reason). */
+  private String sinkStopReason() {
+    try {
+      return sink.stopReason().orElse("the trace sink stopped");
+    } catch (RuntimeException e) {
+      return "the trace sink failed: " + e;
     }
   }
 
-  /** Stops the trace, leaving a last record with the reason when the disk still takes it. */
+  /** Stops the trace, leaving a last record with the reason when the sink still takes it. */
   private void stop(String reason) {
     stopReason = reason;
     ObjectNode r = JSON.createObjectNode();
@@ -256,18 +324,27 @@ public final class TraceWriter implements AutoCloseable {
     r.put("action", TraceFormat.STOPPED);
     r.put("reason", reason);
     try {
-      byte[] line = (JSON.writeValueAsString(r) + "\n").getBytes(StandardCharsets.UTF_8);
-      if (line.length <= STOP_RESERVE) {
+      String line = JSON.writeValueAsString(r);
+      if (line.getBytes(StandardCharsets.UTF_8).length + 1 <= STOP_RESERVE) {
         write(line);
       }
     } catch (IOException e) {
-      // the disk refused even the reason; what was written before stays readable
+      // the reason cannot be written; what was written before stays readable
     }
   }
 
-  private void write(byte[] line) throws IOException {
-    out.write(line); // one write of the whole line
-    bytes += line.length;
+  /** Hands the sink one record (without its line end); false when the sink took it not. */
+  private boolean write(String line) {
+    boolean taken;
+    try {
+      taken = sink.append(line);
+    } catch (RuntimeException e) {
+      taken = false;
+    }
+    if (taken) {
+      bytes += line.getBytes(StandardCharsets.UTF_8).length + 1;
+    }
+    return taken;
   }
 
   /** A JSON array helper for callers building records. */
@@ -286,12 +363,7 @@ public final class TraceWriter implements AutoCloseable {
       return;
     }
     closed = true;
-    try {
-      out.getFD().sync();
-      out.close();
-    } catch (IOException e) {
-      // nothing more to save
-    }
+    closeQuietly(sink);
   }
 
   private static long directorySize(Path dir) throws IOException {

@@ -537,6 +537,14 @@ public final class RecordingDevice implements Device {
         long traceMaxBytes) {
       return new RecordingDevice(d.run().fork(attachments, traceDir, traceMaxBytes), log);
     }
+
+    @Override
+    public Device forkTracedTo(
+        dev.swipe.core.AttachmentRegistry attachments,
+        dev.swipe.core.spi.@Nullable TraceSink trace,
+        long traceMaxBytes) {
+      return new RecordingDevice(d.run().forkTracedTo(attachments, trace, traceMaxBytes), log);
+    }
   }
 
   private final class RecordingRig implements Rig {
