@@ -83,9 +83,11 @@ public final class HtmlReport {
   /**
    * Renders from the command line, for launchers such as the agent jar's {@code report} command.
    * {@code DIR} is a trace directory, or a directory whose sub-directories are traces (one per run
-   * of a server): each is rendered beside itself and an {@code index.html} links them. {@code --out
-   * FILE} writes a single trace's page elsewhere, linking the screenshots where they are. Lines
-   * that could not be read are listed on {@code err} and skipped.
+   * of a server): each is rendered beside itself and an {@code index.html} links them; or a trace
+   * collector's directory, whose sub-directories are rigs holding runs ({@code DIR/RIG/RUN}): each
+   * rig gets an {@code index.html} of its runs, and {@code DIR/index.html} links the rigs. {@code
+   * --out FILE} writes a single trace's page elsewhere, linking the screenshots where they are.
+   * Lines that could not be read are listed on {@code err} and skipped.
    *
    * @param out where the written pages' paths go, one a line
    * @param err where skipped lines and errors go
@@ -125,43 +127,70 @@ public final class HtmlReport {
         return 0;
       }
       List<Path> runs = runDirectories(dir);
-      if (runs.isEmpty()) {
+      List<Path> rigs = rigDirectories(dir);
+      if (runs.isEmpty() && rigs.isEmpty()) {
         throw new SwipeException(
             CommonCode.INVALID_ARGUMENT,
             "trace: no " + TraceFormat.FILE + " in " + dir + " or in its sub-directories",
             Map.of("field", "trace", "path", dir.toString()),
             null);
       }
-      StringBuilder index =
-          new StringBuilder(
-              "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-                  + "<title>swipe run reports</title><style>"
-                  + CSS
-                  + "</style></head><body data-ready=\"ok\"><header>"
-                  + "<h1>swipe run reports</h1><p class=\"totals\">"
-                  + runs.size()
-                  + (runs.size() == 1 ? " run" : " runs")
-                  + "</p></header><main><ul class=\"runs\">");
       Path indexFile = file == null ? dir.resolve("index.html") : file;
-      for (Path run : runs) {
-        Path page = renderListing(run, run.resolve(FILE), err);
-        out.println(page.toAbsolutePath());
-        TraceReader.Trace t = TraceReader.read(run);
+      if (rigs.isEmpty()) {
+        write(indexFile, runsIndex("swipe run reports", runs, indexFile, null, out, err));
+        out.println(indexFile.toAbsolutePath());
+        return 0;
+      }
+      // a collector's directory: one directory of runs per rig, each with its own index
+      StringBuilder index = new StringBuilder();
+      int total = 0;
+      for (Path rig : rigs) {
+        List<Path> rigRuns = runDirectories(rig);
+        Path rigIndex = rig.resolve("index.html");
+        write(
+            rigIndex,
+            runsIndex(
+                "swipe run reports: rig " + rig.getFileName(),
+                rigRuns,
+                rigIndex,
+                linkBase(indexFile.toAbsolutePath().getParent(), rigIndex)
+                    + indexFile.getFileName(),
+                out,
+                err));
+        out.println(rigIndex.toAbsolutePath());
+        total += rigRuns.size();
+        long stopped =
+            rigRuns.stream().filter(r -> TraceReader.read(r).stopReason().isPresent()).count();
         index
             .append("<li><a href=\"")
-            .append(escape(linkBase(run, indexFile)))
-            .append(FILE)
-            .append("\">")
-            .append(escape(run.getFileName().toString()))
+            .append(escape(linkBase(rig, indexFile)))
+            .append("index.html\">")
+            .append(escape(rig.getFileName().toString()))
             .append("</a> ")
-            .append(t.records().size())
-            .append(" records")
-            .append(t.skipped().isEmpty() ? "" : ", " + t.skipped().size() + " unreadable lines")
-            .append(t.stopReason().map(r -> ", stopped early: " + escape(r)).orElse(""))
+            .append(rigRuns.size())
+            .append(rigRuns.size() == 1 ? " run" : " runs")
+            .append(", latest ")
+            .append(escape(rigRuns.get(rigRuns.size() - 1).getFileName().toString()))
+            .append(stopped == 0 ? "" : ", " + stopped + " stopped early")
             .append("</li>");
       }
-      index.append("</ul></main></body></html>");
-      write(indexFile, index.toString());
+      String runList = runs.isEmpty() ? "" : "<h2>runs</h2>" + runItems(runs, indexFile, out, err);
+      write(
+          indexFile,
+          "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+              + "<title>swipe run reports</title><style>"
+              + CSS
+              + "</style></head><body data-ready=\"ok\"><header>"
+              + "<h1>swipe run reports</h1><p class=\"totals\">"
+              + rigs.size()
+              + (rigs.size() == 1 ? " rig, " : " rigs, ")
+              + (total + runs.size())
+              + (total + runs.size() == 1 ? " run" : " runs")
+              + "</p></header><main><ul class=\"rigs\">"
+              + index
+              + "</ul>"
+              + runList
+              + "</main></body></html>");
       out.println(indexFile.toAbsolutePath());
       return 0;
     } catch (SwipeException e) {
@@ -176,6 +205,58 @@ public final class HtmlReport {
   }
 
   private static final String USAGE = "usage: report TRACE_DIR [--out FILE]";
+
+  /**
+   * Renders each run and returns the index page of them, titled {@code title}, linking up to {@code
+   * up} when it is not null.
+   */
+  private static String runsIndex(
+      String title,
+      List<Path> runs,
+      Path indexFile,
+      String up,
+      java.io.PrintStream out,
+      java.io.PrintStream err) {
+    return "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+        + "<title>"
+        + escape(title)
+        + "</title><style>"
+        + CSS
+        + "</style></head><body data-ready=\"ok\"><header>"
+        + "<h1>"
+        + escape(title)
+        + "</h1><p class=\"totals\">"
+        + runs.size()
+        + (runs.size() == 1 ? " run" : " runs")
+        + (up == null ? "" : " &middot; <a href=\"" + escape(up) + "\">all rigs</a>")
+        + "</p></header><main>"
+        + runItems(runs, indexFile, out, err)
+        + "</main></body></html>";
+  }
+
+  /** Renders each run beside itself and lists them, linked from {@code indexFile}. */
+  private static String runItems(
+      List<Path> runs, Path indexFile, java.io.PrintStream out, java.io.PrintStream err) {
+    StringBuilder index = new StringBuilder("<ul class=\"runs\">");
+    for (Path run : runs) {
+      Path page = renderListing(run, run.resolve(FILE), err);
+      out.println(page.toAbsolutePath());
+      TraceReader.Trace t = TraceReader.read(run);
+      index
+          .append("<li><a href=\"")
+          .append(escape(linkBase(run, indexFile)))
+          .append(FILE)
+          .append("\">")
+          .append(escape(run.getFileName().toString()))
+          .append("</a> ")
+          .append(t.records().size())
+          .append(" records")
+          .append(t.skipped().isEmpty() ? "" : ", " + t.skipped().size() + " unreadable lines")
+          .append(t.stopReason().map(r -> ", stopped early: " + escape(r)).orElse(""))
+          .append("</li>");
+    }
+    return index.append("</ul>").toString();
+  }
 
   /**
    * Renders one trace and lists its unreadable lines, skipped files and early stop on {@code err}.
@@ -215,6 +296,26 @@ public final class HtmlReport {
     try (Stream<Path> sub = Files.list(dir)) {
       return sub.filter(p -> !Files.isSymbolicLink(p))
           .filter(p -> Files.isRegularFile(p.resolve(TraceFormat.FILE)))
+          .sorted()
+          .toList();
+    } catch (IOException e) {
+      return List.of();
+    }
+  }
+
+  /**
+   * The sub-directories of {@code dir} that are no trace but hold traces (a collector's rigs, each
+   * a directory of runs), in name order; links are left out as for runs.
+   */
+  private static List<Path> rigDirectories(Path dir) {
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (Stream<Path> sub = Files.list(dir)) {
+      return sub.filter(p -> !Files.isSymbolicLink(p))
+          .filter(Files::isDirectory)
+          .filter(p -> !Files.isRegularFile(p.resolve(TraceFormat.FILE)))
+          .filter(p -> !runDirectories(p).isEmpty())
           .sorted()
           .toList();
     } catch (IOException e) {

@@ -194,6 +194,48 @@ class RunTraceTest {
   }
 
   @Test
+  void aCollectorsDirectoryOfRigsRendersAnIndexPerRigAndOneOfTheRigs() throws IOException {
+    try (Device d = device();
+        Device a = d.run().fork(dir.resolve("rig-a/1-first"), 1 << 20);
+        Device b = d.run().fork(dir.resolve("rig-a/2-second"), 1 << 20);
+        Device c = d.run().fork(dir.resolve("rig-b/1-only"), 1 << 20)) {
+      a.screenshot();
+      b.tap(NormPoint.CENTER);
+      c.screenshot();
+    }
+    Files.createDirectories(dir.resolve("empty-rig"));
+    Files.createSymbolicLink(dir.resolve("linked-rig"), dir.resolve("rig-b"));
+    ByteArrayOutputStream o = new ByteArrayOutputStream();
+    int code =
+        HtmlReport.run(
+            new String[] {dir.toString()},
+            new PrintStream(o, true),
+            new PrintStream(new ByteArrayOutputStream()));
+    assertThat(code).isZero();
+    assertThat(o.toString(StandardCharsets.UTF_8).lines().toList())
+        .containsExactly(
+            dir.resolve("rig-a/1-first/report.html").toAbsolutePath().toString(),
+            dir.resolve("rig-a/2-second/report.html").toAbsolutePath().toString(),
+            dir.resolve("rig-a/index.html").toAbsolutePath().toString(),
+            dir.resolve("rig-b/1-only/report.html").toAbsolutePath().toString(),
+            dir.resolve("rig-b/index.html").toAbsolutePath().toString(),
+            dir.resolve("index.html").toAbsolutePath().toString());
+    assertThat(Files.readString(dir.resolve("index.html")))
+        .contains("2 rigs, 3 runs")
+        .contains("href=\"rig-a/index.html\"")
+        .contains("href=\"rig-b/index.html\"")
+        .contains("latest 2-second")
+        .doesNotContain("empty-rig")
+        .doesNotContain("linked-rig");
+    assertThat(Files.readString(dir.resolve("rig-a/index.html")))
+        .contains("rig rig-a")
+        .contains("2 runs")
+        .contains("href=\"1-first/report.html\"")
+        .contains("href=\"2-second/report.html\"")
+        .contains("href=\"../index.html\"");
+  }
+
+  @Test
   void noTraceAndBadArgumentsAreCodedErrors() {
     ByteArrayOutputStream e = new ByteArrayOutputStream();
     PrintStream err = new PrintStream(e, true);
