@@ -3,9 +3,12 @@ package dev.swipe.agent.server;
 import dev.swipe.agent.AgentRun;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
+import dev.swipe.core.trace.HttpTraceSink;
 import dev.swipe.core.trace.TraceFormat;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -39,6 +42,11 @@ import java.util.stream.Stream;
  * A run whose own directory cannot be made later (the disk filled up) goes on untraced, and the
  * server says so on its log; a trace that reaches its budget or a full disk stops with a recorded
  * reason while the run goes on.
+ *
+ * <p>With {@code --trace-to URL} ({@link #remote}) each run's trace goes to a trace collector
+ * instead, through an {@link HttpTraceSink}, as {@code RIG/NAME} there under the same name a local
+ * run directory would have; nothing is written locally, each run keeps its budget, and the
+ * collector keeps the runs together (the total is its business).
  */
 final class RunTraces {
   private static final DateTimeFormatter STAMP =
@@ -54,6 +62,12 @@ final class RunTraces {
   private final long maxBytes;
   private final long totalMaxBytes;
   private final PrintStream log;
+
+  /** Where runs' traces are sent instead of {@link #root}, or null. */
+  private final URI collector;
+
+  private final String token;
+  private final String rig;
 
   /**
    * Guarded by this: the runs started here, by directory, so a live run's trace is never removed.
@@ -71,6 +85,126 @@ final class RunTraces {
     this.maxBytes = Math.min(maxBytes, totalMaxBytes);
     this.totalMaxBytes = totalMaxBytes;
     this.log = log;
+    this.collector = null;
+    this.token = null;
+    this.rig = null;
+  }
+
+  private RunTraces(URI collector, String token, String rig, long maxBytes, PrintStream log) {
+    this.root = null;
+    this.maxBytes = maxBytes;
+    this.totalMaxBytes = maxBytes;
+    this.log = log;
+    this.collector = collector;
+    this.token = token;
+    this.rig = rig;
+  }
+
+  /**
+   * Runs traced to the collector at {@code collector} as rig {@code rig} (its unsafe characters as
+   * {@code _}; null: this machine's host name), each within {@code maxBytes}. The collector is
+   * asked once now: a token or a name it refuses fails here, before anything starts; a collector
+   * that cannot be reached now is only said on the log, since runs' traces wait for it.
+   *
+   * @throws SwipeException {@code invalid_argument}: (field {@code trace_to}) an address that is no
+   *     http URL or one whose host name the collector refuses, (field {@code trace_token}) a token
+   *     the collector refuses or that it asks for and was not given, (field {@code rig}) a rig name
+   *     it cannot take, (field {@code trace_max_bytes}) a budget under 4096
+   */
+  static RunTraces remote(URI collector, String token, String rig, long maxBytes, PrintStream log) {
+    if (maxBytes < 4096) {
+      throw SwipeException.invalidArgument(
+          "trace_max_bytes", "must be at least 4096, was " + maxBytes);
+    }
+    HttpTraceSink.Builder check = HttpTraceSink.builder(collector); // checks the URL
+    if (token != null) {
+      check.token(token);
+    }
+    String name = rig == null ? HttpTraceSink.defaultRig() : rigName(rig);
+    check.rig(name);
+    String status = probe(collector, token);
+    if (status.startsWith("refused: 401")) {
+      throw SwipeException.invalidArgument(
+          "trace_token",
+          "the trace collector at "
+              + collector
+              + " "
+              + status
+              + (token == null ? " (give --trace-token or SWIPE_TRACE_TOKEN)" : ""));
+    }
+    if (status.startsWith("refused")) {
+      throw SwipeException.invalidArgument(
+          "trace_to",
+          "the trace collector at "
+              + collector
+              + " "
+              + status
+              + " (a name for it other than its address needs its --allow-host)");
+    }
+    RunTraces t = new RunTraces(collector, token, name, maxBytes, log);
+    log.println(
+        "swipe-agent: runs' traces go to "
+            + collector
+            + " as rig "
+            + name
+            + (status.isEmpty() ? "" : " (" + status + ")"));
+    return t;
+  }
+
+  /** {@code name} as a collector's rig name: unsafe characters as {@code _}, at most 64. */
+  static String rigName(String name) {
+    String s = UNSAFE.matcher(name.strip()).replaceAll("_");
+    while (!s.isEmpty() && !Character.isLetterOrDigit(s.charAt(0))) {
+      s = s.substring(1);
+    }
+    s = s.length() > 64 ? s.substring(0, 64) : s;
+    if (s.isEmpty()) {
+      throw SwipeException.invalidArgument(
+          "rig", "'" + name + "' has no letter or digit to name a rig by");
+    }
+    return s;
+  }
+
+  /**
+   * Asks the collector's {@code GET /status}: empty when it answers, "refused ..." when it refuses
+   * the token or this server's name for it, otherwise why it cannot be asked now.
+   */
+  private static String probe(URI collector, String token) {
+    java.net.HttpURLConnection c = null;
+    try {
+      String base = collector.toString().replaceAll("/+$", "");
+      c =
+          (java.net.HttpURLConnection)
+              URI.create(base + "/status").toURL().openConnection(java.net.Proxy.NO_PROXY);
+      c.setConnectTimeout(5000);
+      c.setReadTimeout(10_000);
+      if (token != null) {
+        c.setRequestProperty("Authorization", "Bearer " + token.strip());
+      }
+      int code = c.getResponseCode();
+      java.io.InputStream in = code >= 400 ? c.getErrorStream() : c.getInputStream();
+      String body = in == null ? "" : new String(in.readNBytes(4096), StandardCharsets.UTF_8);
+      if (in != null) {
+        in.close();
+      }
+      if (code == 200) {
+        return "";
+      }
+      if (code == 401 || code == 403) {
+        return "refused: " + code + " " + body.strip();
+      }
+      return "it answered " + code + " " + body.strip();
+    } catch (IOException | RuntimeException e) {
+      return "not reachable now: "
+          + e.getClass().getSimpleName()
+          + ": "
+          + e.getMessage()
+          + "; runs' traces wait for it";
+    } finally {
+      if (c != null) {
+        c.disconnect();
+      }
+    }
   }
 
   /**
@@ -121,6 +255,9 @@ final class RunTraces {
    * made, untraced (the run matters more than its trace), saying why on the log.
    */
   AgentRun start(AgentRun.Builder run, String label) {
+    if (collector != null) {
+      return startRemote(run, label);
+    }
     Path dir;
     long budget;
     synchronized (this) {
@@ -166,8 +303,22 @@ final class RunTraces {
         throw e;
       }
       log.println("swipe-agent: run " + label + " is not traced: " + e.getMessage());
-      return run.trace(null, 0).build();
+      return run.trace((Path) null, 0).build();
     }
+  }
+
+  /** Builds {@code run} traced to the collector as {@code RIG/STAMP-label}. */
+  private AgentRun startRemote(AgentRun.Builder run, String label) {
+    String name = STAMP.format(Instant.now()) + "-" + UNSAFE.matcher(label).replaceAll("_");
+    HttpTraceSink.Builder b =
+        HttpTraceSink.builder(collector)
+            .run(name.length() > 128 ? name.substring(0, 128) : name)
+            .log(m -> log.println("swipe-agent: " + m));
+    if (token != null) {
+      b.token(token);
+    }
+    b.rig(rig);
+    return run.traceTo(b.open(), maxBytes).build();
   }
 
   /**

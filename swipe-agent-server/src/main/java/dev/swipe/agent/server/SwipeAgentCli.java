@@ -49,6 +49,8 @@ import java.util.Map;
  *                                 [--record DIR] ...
  * java -jar swipe-agent.jar report DIR [--out FILE]   (renders the HTML report of a trace)
  * java -jar swipe-agent.jar replay FLOW [device options] [--settle-ms N] [--reports DIR]
+ * java -jar swipe-agent.jar collect --http HOST:PORT --dir DIR [--token T[,T...]]
+ *                                 [--allow-host H[,H...]] [--max-request-bytes N] [--max-run-bytes N]
  * </pre>
  *
  * <p>{@code --record FILE} ({@code mcp}, {@code serve}) records what the tools do on the phone as a
@@ -68,7 +70,11 @@ import java.util.Map;
  * screenshots.
  *
  * <p>{@code --trace DIR} gives each run (the mcp session, each serve run, each WebDriver session) a
- * trace of its own in a new sub-directory of {@code DIR}; {@code report DIR} renders them.
+ * trace of its own in a new sub-directory of {@code DIR}; {@code report DIR} renders them. {@code
+ * --trace-to URL [--trace-token T] [--rig NAME]} sends each run's trace to a trace collector
+ * ({@code collect}, {@link TraceCollector}) instead, filed under the rig's name (default: the host
+ * name), so a farm's runs land in one directory and {@code report DIR} there renders them with an
+ * index per rig.
  *
  * <p>Defaults: {@code --device sim:}, {@code --memory sqlite:~/.swipe/memory.db}. In {@code mcp}
  * mode stdout is the protocol channel: everything else goes to stderr.
@@ -94,6 +100,8 @@ public final class SwipeAgentCli {
                           [--record DIR] ...  (webdriver --help)
         swipe-agent report DIR [--out FILE]
         swipe-agent replay FLOW [--device URI | --hid URI --capture URI] [--settle-ms N] [--reports DIR]
+        swipe-agent collect --http HOST:PORT --dir DIR [--token TOKEN[,TOKEN...]]
+                          [--allow-host HOST[:PORT][,...]] [--max-request-bytes N] [--max-run-bytes N]
       --sim-state (mcp, serve, tools, webdriver): add the sim_state tool (simulator only; for demos
         and tests)
       --tools compact (mcp, serve, tools): list the tools with short descriptions and no output
@@ -104,6 +112,14 @@ public final class SwipeAgentCli {
         all run directories together stay within --trace-total-bytes (default 4 GiB): the oldest
         ended runs' directories are removed first. A DIR that cannot be written is refused before
         anything starts.
+      --trace-to URL [--trace-token T] [--rig NAME] (mcp, serve, webdriver): each run's trace goes to
+        the trace collector at URL (collect) instead of a local directory, as DIR/RIG/RUN there; the
+        rig is --rig (default: this host's name), the token --trace-token or SWIPE_TRACE_TOKEN.
+        --trace-max-bytes is each run's budget. A collector that cannot be reached holds no run up:
+        traces wait for it in memory (64 MiB a run) and a run's end waits for it at most 5 s.
+      collect: receives runs' traces into DIR/RIG/RUN (report DIR renders them with an index per rig);
+        default --http 127.0.0.1:8770; off loopback it needs --token (or SWIPE_COLLECT_TOKEN). Each
+        run's directory holds at most --max-run-bytes (default 1 GiB).
       --record FILE (mcp, serve): record what the tools do on the phone as a flow in FILE (named
         after its stem), rewritten after each call, with its screens when the session ends or the
         server stops. webdriver --record DIR: a session with the capability swipe:recordFlow NAME
@@ -170,6 +186,9 @@ public final class SwipeAgentCli {
     if (args[0].equals("replay")) {
       return replay(args, stdout, System.err);
     }
+    if (args[0].equals("collect")) {
+      return collect(Options.parse(args));
+    }
     if (args[0].equals("webdriver")) {
       // a W3C WebDriver remote end (swipe-webdriver) whose swipe: methods are these tools; the
       // trace
@@ -185,6 +204,8 @@ public final class SwipeAgentCli {
         } else if (key.equals("--trace")
             || key.equals("--trace-max-bytes")
             || key.equals("--trace-total-bytes")
+            || key.equals("--trace-to")
+            || key.equals("--trace-token")
             || key.equals("--record")) {
           String value =
               a.contains("=")
@@ -197,6 +218,10 @@ public final class SwipeAgentCli {
             throw new UsageException(key + " given twice");
           }
         } else {
+          if (key.equals("--rig") && (a.contains("=") || i + 1 < args.length)) {
+            // the rig's name is the webdriver's too: read here, left for it
+            trace.put("--rig", a.contains("=") ? a.substring(a.indexOf('=') + 1) : args[i + 1]);
+          }
           rest.add(a);
         }
       }
@@ -205,6 +230,9 @@ public final class SwipeAgentCli {
         System.err.println(
             "  [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]]: each session traced in a"
                 + " new sub-directory of DIR");
+        System.err.println(
+            "  [--trace-to URL [--trace-token T]]: each session's trace sent to the trace"
+                + " collector at URL, under the rig's --rig name (default: this host's name)");
         System.err.println(
             "  [--record DIR]: a session with the capability swipe:recordFlow NAME records a flow"
                 + " to DIR/NAME.flow.yaml");
@@ -335,6 +363,50 @@ public final class SwipeAgentCli {
           .addShutdownHook(
               new Thread(() -> recording.finish(Duration.ofSeconds(10)), "swipe-agent-flow-save"));
     }
+  }
+
+  /**
+   * {@code collect --http HOST:PORT --dir DIR ...}: the trace collector, until the process is
+   * stopped.
+   */
+  private static int collect(Options o) throws InterruptedException {
+    String dir = o.values().get("--dir");
+    if (dir == null || dir.isBlank()) {
+      throw new UsageException("collect needs --dir DIR, where the traces land");
+    }
+    Path root;
+    try {
+      root = Path.of(dir);
+    } catch (InvalidPathException e) {
+      throw new UsageException("--dir: '" + dir + "' is not a path: " + e.getReason());
+    }
+    TraceCollector collector =
+        TraceCollector.builder(root)
+            .address(o.http())
+            .tokens(Options.commaList(o.collectToken(), "--token"))
+            .allowHosts(o.allowHosts())
+            .maxRequestBytes(
+                (int)
+                    o.number(
+                        "--max-request-bytes",
+                        64 * 1024,
+                        1024L * 1024 * 1024,
+                        TraceCollector.DEFAULT_MAX_REQUEST_BYTES))
+            .maxRunBytes(
+                o.number(
+                    "--max-run-bytes",
+                    64 * 1024,
+                    Long.MAX_VALUE,
+                    TraceCollector.DEFAULT_MAX_RUN_BYTES))
+            .start();
+    Runtime.getRuntime().addShutdownHook(new Thread(collector::close, "swipe-agent-collect-stop"));
+    System.err.println(
+        "swipe-agent: collecting traces on http://"
+            + hostPort(collector.address())
+            + " into "
+            + root.toAbsolutePath());
+    Thread.currentThread().join();
+    return 0;
   }
 
   /** The codes of a replay that stopped at a step (each with a report). */
@@ -480,6 +552,11 @@ public final class SwipeAgentCli {
             "--tools",
             "--record",
             "--reports",
+            "--trace-to",
+            "--trace-token",
+            "--rig",
+            "--dir",
+            "--max-run-bytes",
             SIM_STATE);
 
     /** The options of the HTTP servers ({@code serve}, {@code mcp --http}). */
@@ -497,6 +574,11 @@ public final class SwipeAgentCli {
     /** The options {@code replay} takes. */
     private static final List<String> REPLAY =
         List.of("--device", "--hid", "--capture", "--settle-ms", "--reports");
+
+    /** The options {@code collect} takes. */
+    private static final List<String> COLLECT =
+        List.of(
+            "--http", "--dir", "--token", "--allow-host", "--max-request-bytes", "--max-run-bytes");
 
     static Options parse(String[] args) {
       Map<String, String> v = new LinkedHashMap<>();
@@ -530,10 +612,16 @@ public final class SwipeAgentCli {
         if (o.command().equals("replay") ? !REPLAY.contains(key) : key.equals("--reports")) {
           throw new UsageException(key + " does not apply to " + o.command());
         }
+        if (o.command().equals("collect")
+            ? !COLLECT.contains(key)
+            : key.equals("--dir") || key.equals("--max-run-bytes")) {
+          throw new UsageException(key + " does not apply to " + o.command());
+        }
         if (HTTP_ONLY.contains(key)
             && !(o.command().equals("serve")
+                || o.command().equals("collect")
                 || (o.command().equals("mcp") && v.containsKey("--http")))) {
-          throw new UsageException(key + " applies to serve and mcp --http");
+          throw new UsageException(key + " applies to serve, collect and mcp --http");
         }
         if (MCP_HTTP_ONLY.contains(key)
             && !(o.command().equals("mcp") && v.containsKey("--http"))) {
@@ -600,8 +688,20 @@ public final class SwipeAgentCli {
       return traces == null ? b.build() : traces.start(b, command);
     }
 
-    /** The trace root of {@code --trace}, checked writable now; null without it. */
+    /**
+     * The trace root of {@code --trace}, checked writable now, or the collector of {@code
+     * --trace-to}, asked now; null without either.
+     */
     RunTraces traces() {
+      if (values.containsKey("--trace-to")) {
+        return remoteTraces();
+      }
+      if (values.containsKey("--trace-token")) {
+        throw new UsageException("--trace-token needs --trace-to");
+      }
+      if (values.containsKey("--rig") && !command.equals("webdriver")) {
+        throw new UsageException("--rig needs --trace-to (it names the rig at the collector)");
+      }
       if (!values.containsKey("--trace")) {
         if (values.containsKey("--trace-max-bytes")) {
           throw new UsageException("--trace-max-bytes needs --trace");
@@ -625,6 +725,36 @@ public final class SwipeAgentCli {
             "trace", "'" + values.get("--trace") + "' is not a path: " + e.getReason());
       }
       return RunTraces.open(root, max, total, System.err);
+    }
+
+    /** The collector of {@code --trace-to URL}: each run's trace sent there. */
+    private RunTraces remoteTraces() {
+      if (values.containsKey("--trace")) {
+        throw new UsageException(
+            "give either --trace DIR (traces kept here) or --trace-to URL (sent to a collector)");
+      }
+      if (values.containsKey("--trace-total-bytes")) {
+        throw new UsageException(
+            "--trace-total-bytes bounds a local --trace DIR; the collector keeps --trace-to's");
+      }
+      String url = values.get("--trace-to");
+      java.net.URI uri;
+      try {
+        uri = new java.net.URI(url);
+      } catch (java.net.URISyntaxException e) {
+        throw new UsageException("--trace-to must be http://HOST:PORT, was '" + url + "'");
+      }
+      String token = values.get("--trace-token");
+      if (token == null) {
+        token = System.getenv("SWIPE_TRACE_TOKEN");
+      }
+      long max = number("--trace-max-bytes", 4096, Long.MAX_VALUE, RunTraces.defaultMaxBytes());
+      return RunTraces.remote(
+          uri,
+          token == null || token.isBlank() ? null : token,
+          values.get("--rig"),
+          max,
+          System.err);
     }
 
     /** The recording of {@code --record FILE}, its file checked writable now; null without it. */
@@ -655,7 +785,12 @@ public final class SwipeAgentCli {
     }
 
     InetSocketAddress http() {
-      String hp = values.getOrDefault("--http", "127.0.0.1:8765");
+      String hp =
+          values.getOrDefault(
+              "--http",
+              command.equals("collect")
+                  ? "127.0.0.1:" + TraceCollector.DEFAULT_PORT
+                  : "127.0.0.1:8765");
       int colon = hp.lastIndexOf(':');
       if (colon <= 0) {
         throw new UsageException("--http must be HOST:PORT, was '" + hp + "'");
@@ -682,6 +817,12 @@ public final class SwipeAgentCli {
       return t != null ? t : System.getenv("SWIPE_AGENT_TOKEN");
     }
 
+    /** The collector's token: {@code --token} or {@code SWIPE_COLLECT_TOKEN}. */
+    String collectToken() {
+      String t = values.get("--token");
+      return t != null ? t : System.getenv("SWIPE_COLLECT_TOKEN");
+    }
+
     /** The bearer tokens: a comma-separated list gives each client its own. */
     List<String> tokens() {
       return commaList(token(), "--token");
@@ -691,7 +832,7 @@ public final class SwipeAgentCli {
       return commaList(values.get("--allow-host"), "--allow-host");
     }
 
-    private static List<String> commaList(String v, String key) {
+    static List<String> commaList(String v, String key) {
       if (v == null || v.isBlank()) {
         return List.of();
       }
@@ -751,7 +892,7 @@ public final class SwipeAgentCli {
       return number(key, min, max, 0);
     }
 
-    private long number(String key, long min, long max, long dflt) {
+    long number(String key, long min, long max, long dflt) {
       String s = values.get(key);
       if (s == null) {
         return dflt;

@@ -105,7 +105,7 @@ class AllCodeIdsTest {
           "wheel_selection_unclear",
           "wheel_target_unreachable");
 
-  /** The ids added since, each in one enum from the start: swipe-flow's. */
+  /** The ids added since, each in one enum from the start: swipe-flow's, the trace collector's. */
   private static final Set<String> ADDED =
       Set.of(
           "flow_invalid",
@@ -113,7 +113,12 @@ class AllCodeIdsTest {
           "flow_unsupported_version",
           "flow_anchor_not_found",
           "flow_verdict_differs",
-          "flow_step_failed");
+          "flow_step_failed",
+          "run_taken",
+          "records_missing",
+          "invalid_record",
+          "file_exists",
+          "run_full");
 
   static List<Code> all() {
     List<Code> all = new ArrayList<>(Codes.all());
@@ -121,6 +126,7 @@ class AllCodeIdsTest {
     all.addAll(List.of(AgentErrorCode.values()));
     all.addAll(List.of(RemoteEndCode.values()));
     all.addAll(List.of(FlowCode.values()));
+    all.addAll(List.of(CollectorCode.values()));
     return all;
   }
 
