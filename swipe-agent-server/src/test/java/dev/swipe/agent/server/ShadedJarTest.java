@@ -35,9 +35,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The deliverable itself: {@code java -jar swipe-agent.jar mcp --device sim:} driven by the MCP
  * SDK's client, and {@code tools}; the servers traced with {@code --trace} and their traces
- * rendered with {@code report}, as docs/reports.md shows them, loaded in headless Chromium. Runs in
- * the {@code verify} phase, after the shade plugin built the jar (the build sets {@code
- * swipe.agent.jar}); skipped in the ordinary test phase.
+ * rendered with {@code report}, as docs/reports.md shows them, loaded in headless Chromium; the
+ * trace collector of docs/grid.md with two rigs sending to it. Runs in the {@code verify} phase,
+ * after the shade plugin built the jar (the build sets {@code swipe.agent.jar}); skipped in the
+ * ordinary test phase.
  */
 @EnabledIfSystemProperty(named = "swipe.agent.jar", matches = ".+")
 class ShadedJarTest {
@@ -282,6 +283,12 @@ class ShadedJarTest {
         p.destroyForcibly();
       }
     }
+  }
+
+  @Test
+  void theRunnableJarCollectsAFarmsTracesAsDocsGridShows(@TempDir Path work) throws Exception {
+    // Jetty inside the shaded jar: the collector, two rigs sending to it, report on what it holds
+    GridTracesDocsTest.run(work, "-jar '" + jar() + "'");
   }
 
   // --- traces and reports: the commands of docs/reports.md, run as written ---
