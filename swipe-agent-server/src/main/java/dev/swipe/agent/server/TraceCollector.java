@@ -123,8 +123,7 @@ public final class TraceCollector implements AutoCloseable {
   private static final int CACHED_RUNS = 1024;
 
   private final Path root;
-  private final List<byte[]> tokens;
-  private final List<HostPort> allowedHosts;
+  private final RequestGate gate;
   private final int maxRequestBytes;
   private final long maxRunBytes;
   private final Server server;
@@ -152,13 +151,7 @@ public final class TraceCollector implements AutoCloseable {
 
   private TraceCollector(Builder b) throws Exception {
     this.root = b.dir;
-    this.tokens = b.tokens.stream().map(t -> t.getBytes(StandardCharsets.UTF_8)).toList();
-    List<HostPort> allowed = new ArrayList<>(b.allowedHosts);
-    if (!b.address.getAddress().isAnyLocalAddress()) {
-      allowed.add(
-          new HostPort(b.address.getAddress().getHostAddress().toLowerCase(Locale.ROOT), -1));
-    }
-    this.allowedHosts = List.copyOf(allowed);
+    this.gate = new RequestGate(b.tokens, b.allowedHosts, b.address);
     this.maxRequestBytes = b.maxRequestBytes;
     this.maxRunBytes = b.maxRunBytes;
     QueuedThreadPool threads = new QueuedThreadPool(32, 2);
@@ -253,26 +246,26 @@ public final class TraceCollector implements AutoCloseable {
 
   private Answer answer(Request req) {
     String host = req.getHeaders().get(HttpHeader.HOST);
-    if (host != null && !allowed(HostPort.parse(host))) {
+    if (!gate.allowsHost(host)) {
       return error(
           403,
           AgentErrorCode.HOST_NOT_ALLOWED,
           "Host '"
-              + abbreviate(host)
+              + RequestGate.abbreviate(host)
               + "' is not this collector's name; use localhost, 127.0.0.1 or [::1], or start it"
               + " with --allow-host "
-              + abbreviate(host),
-          Map.of("host", abbreviate(host)));
+              + RequestGate.abbreviate(host),
+          Map.of("host", RequestGate.abbreviate(host)));
     }
     String origin = req.getHeaders().get(HttpHeader.ORIGIN);
-    if (origin != null && !allowed(HostPort.ofOrigin(origin))) {
+    if (!gate.allowsOrigin(origin)) {
       return error(
           403,
           AgentErrorCode.ORIGIN_NOT_ALLOWED,
-          "Origin '" + abbreviate(origin) + "' may not use this collector",
-          Map.of("origin", abbreviate(origin)));
+          "Origin '" + RequestGate.abbreviate(origin) + "' may not use this collector",
+          Map.of("origin", RequestGate.abbreviate(origin)));
     }
-    if (!tokens.isEmpty() && !authorized(req.getHeaders().get(HttpHeader.AUTHORIZATION))) {
+    if (gate.hasTokens() && gate.token(req.getHeaders().get(HttpHeader.AUTHORIZATION)) < 0) {
       return new Answer(
           401,
           AgentJson.error(
@@ -337,7 +330,7 @@ public final class TraceCollector implements AutoCloseable {
           records
               ? "records are sent as application/x-ndjson"
               : "files are sent as application/octet-stream or image/*",
-          Map.of("content_type", abbreviate(String.valueOf(type))));
+          Map.of("content_type", RequestGate.abbreviate(String.valueOf(type))));
     }
     long length = req.getLength();
     if (length > maxRequestBytes) {
@@ -419,37 +412,6 @@ public final class TraceCollector implements AutoCloseable {
         ServerCode.REQUEST_TOO_LARGE,
         "a request may hold at most " + maxRequestBytes + " bytes",
         Map.of("max_request_bytes", maxRequestBytes));
-  }
-
-  private boolean authorized(String header) {
-    if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
-      return false;
-    }
-    byte[] given = header.substring(7).strip().getBytes(StandardCharsets.UTF_8);
-    boolean found = false;
-    for (byte[] t : tokens) {
-      found |= MessageDigest.isEqual(t, given);
-    }
-    return found;
-  }
-
-  private boolean allowed(HostPort h) {
-    if (h == null) {
-      return false;
-    }
-    if (h.isLoopback()) {
-      return true;
-    }
-    for (HostPort a : allowedHosts) {
-      if (a.host().equals(h.host()) && (a.port() < 0 || a.port() == h.port())) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static String abbreviate(String s) {
-    return s.length() <= 100 ? s : s.substring(0, 100) + "...";
   }
 
   // --- runs on disk ---
