@@ -29,8 +29,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The commands of docs/grid.md's "Traces that come home", run as written (the agent jar's main
- * class on this module's class path, loopback and free ports for the page's addresses): a
+ * The agent jar's commands on docs/grid.md, run as written (the jar's main class on this module's
+ * class path, loopback and free ports for the page's addresses): the rig of "One rig, one remote
+ * end", whose session's trace is named by its W3C session id; and "Traces that come home": a
  * collector, two rigs sending their WebDriver sessions' traces to it, and {@code report} on what it
  * collected, with an index per rig.
  */
@@ -161,6 +162,51 @@ class GridTracesDocsTest {
     try (Stream<Path> s = Files.list(p)) {
       return s.filter(Files::isDirectory).sorted().toList();
     }
+  }
+
+  @Test
+  void theOneRigCommandServesASessionTracedUnderItsSessionId(@TempDir Path work) throws Exception {
+    String page = Files.readString(repoRoot().resolve("docs").resolve("grid.md"));
+    int at = page.indexOf("## One rig, one remote end");
+    assertThat(at).as("the section").isPositive();
+    Matcher m = Pattern.compile("```\\n(.*?)```", Pattern.DOTALL).matcher(page);
+    assertThat(m.find(at)).as("its command").isTrue();
+    String line = m.group(1).replaceAll("\\\\\\n\\s*", "").strip();
+    assertThat(line)
+        .contains(" webdriver ")
+        .contains("--port 4723")
+        .contains("--trace traces")
+        .doesNotContain("\n");
+    Process rig =
+        bash(
+            asRun(
+                line.replace("--port 4723", "--port 0"),
+                "-cp '"
+                    + System.getProperty("java.class.path")
+                    + "' "
+                    + SwipeAgentCli.class.getName()),
+            work);
+    String id;
+    try {
+      String base = await(rig, Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+)"));
+      HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+      JsonNode status =
+          M.readTree(
+              http.send(
+                      HttpRequest.newBuilder(URI.create(base + "/status")).build(),
+                      HttpResponse.BodyHandlers.ofString())
+                  .body());
+      assertThat(status.path("value").path("ready").asBoolean()).as(status.toString()).isTrue();
+      id = session(http, base);
+    } finally {
+      stop(rig);
+    }
+    List<Path> runs = dirs(work.resolve("traces"));
+    assertThat(runs).hasSize(1);
+    assertThat(runs.get(0).getFileName().toString()).endsWith("-session-" + id);
+    assertThat(TraceReader.read(runs.get(0)).records())
+        .extracting(TraceRecord::action)
+        .contains("screenshot", "scroll");
   }
 
   @Test
