@@ -590,14 +590,7 @@ public final class McpHttpServer implements AutoCloseable {
      */
     public Builder tokens(List<String> tokens) {
       SwipeException.requireNotSet(tokensSet, "token");
-      List<String> t = new ArrayList<>();
-      for (String s : SwipeException.requireArgument(tokens, "tokens")) {
-        if (s == null || s.isBlank()) {
-          throw SwipeException.invalidArgument("token", "must not be blank");
-        }
-        t.add(s.strip());
-      }
-      this.tokens = List.copyOf(t);
+      this.tokens = RequestGate.tokens(tokens);
       this.tokensSet = true;
       return this;
     }
@@ -607,14 +600,7 @@ public final class McpHttpServer implements AutoCloseable {
      * {@code HOST} or {@code HOST:PORT}, e.g. the name clients reach a Grid node by.
      */
     public Builder allowHosts(List<String> hosts) {
-      for (String h : SwipeException.requireArgument(hosts, "hosts")) {
-        HostPort hp = h == null ? null : HostPort.parse(h);
-        if (hp == null) {
-          throw SwipeException.invalidArgument(
-              "allow_host", "'" + h + "' is not HOST or HOST:PORT");
-        }
-        allowedHosts.add(hp);
-      }
+      allowedHosts.addAll(RequestGate.hosts(hosts));
       return this;
     }
 
@@ -697,17 +683,7 @@ public final class McpHttpServer implements AutoCloseable {
      *     be resolved or bound, {@code token} when it is not loopback and no token was given
      */
     public McpHttpServer start() {
-      if (address.isUnresolved()) {
-        throw SwipeException.invalidArgument(
-            "http", "cannot resolve host '" + address.getHostString() + "'");
-      }
-      if (!address.getAddress().isLoopbackAddress() && tokens.isEmpty()) {
-        throw SwipeException.invalidArgument(
-            "token",
-            "a bearer token is required to serve MCP on "
-                + address.getAddress().getHostAddress()
-                + " (not loopback): pass --token or set SWIPE_AGENT_TOKEN");
-      }
+      RequestGate.checkAddress(address, tokens, "SWIPE_AGENT_TOKEN");
       try {
         return new McpHttpServer(this);
       } catch (Exception e) {

@@ -1,5 +1,6 @@
 package dev.swipe.agent.server;
 
+import dev.swipe.base.SwipeException;
 import dev.swipe.http.internal.HostPort;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -79,6 +80,61 @@ final class RequestGate {
       }
     }
     return false;
+  }
+
+  /**
+   * Bearer tokens as a server's builder takes them: each stripped, none blank.
+   *
+   * @throws SwipeException {@code invalid_argument}, field "token", for a blank one
+   */
+  static List<String> tokens(List<String> tokens) {
+    List<String> out = new ArrayList<>();
+    for (String t : SwipeException.requireArgument(tokens, "tokens")) {
+      if (t == null || t.isBlank()) {
+        throw SwipeException.invalidArgument("token", "must not be blank");
+      }
+      out.add(t.strip());
+    }
+    return List.copyOf(out);
+  }
+
+  /**
+   * Allowed hosts as a server's builder takes them: {@code HOST} or {@code HOST:PORT}, IPv6 in
+   * brackets.
+   *
+   * @throws SwipeException {@code invalid_argument} (field {@code allow_host}) for anything else
+   */
+  static List<HostPort> hosts(List<String> hosts) {
+    List<HostPort> out = new ArrayList<>();
+    for (String h : SwipeException.requireArgument(hosts, "allow_host")) {
+      HostPort hp = h == null ? null : HostPort.parse(h);
+      if (hp == null) {
+        throw SwipeException.invalidArgument("allow_host", "'" + h + "' is not HOST or HOST:PORT");
+      }
+      out.add(hp);
+    }
+    return out;
+  }
+
+  /**
+   * Refuses an address a server may not listen on as configured: one that does not resolve, or one
+   * off loopback without a token ({@code tokenEnv} names the variable that can hold one).
+   *
+   * @throws SwipeException {@code invalid_argument}, field "http" or "token"
+   */
+  static void checkAddress(InetSocketAddress address, List<String> tokens, String tokenEnv) {
+    if (address.isUnresolved()) {
+      throw SwipeException.invalidArgument(
+          "http", "cannot resolve host '" + address.getHostString() + "'");
+    }
+    if (!address.getAddress().isLoopbackAddress() && tokens.isEmpty()) {
+      throw SwipeException.invalidArgument(
+          "token",
+          "a bearer token is required to listen on "
+              + address.getAddress().getHostAddress()
+              + " (not loopback): pass --token or set "
+              + tokenEnv);
+    }
   }
 
   /** A header value cut for an error message. */

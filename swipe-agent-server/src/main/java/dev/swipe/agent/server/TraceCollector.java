@@ -729,12 +729,7 @@ public final class TraceCollector implements AutoCloseable {
     /** The bearer tokens senders must send (any of them); required off loopback. */
     public Builder tokens(List<String> tokens) {
       SwipeException.requireNotSet(tokensSet, "token");
-      for (String t : SwipeException.requireArgument(tokens, "tokens")) {
-        if (t == null || t.isBlank()) {
-          throw SwipeException.invalidArgument("token", "must not be blank");
-        }
-      }
-      this.tokens = tokens.stream().map(String::strip).toList();
+      this.tokens = RequestGate.tokens(tokens);
       this.tokensSet = true;
       return this;
     }
@@ -744,14 +739,7 @@ public final class TraceCollector implements AutoCloseable {
      * {@code HOST:PORT}, IPv6 in brackets), as {@code serve --allow-host}.
      */
     public Builder allowHosts(List<String> hosts) {
-      for (String h : SwipeException.requireArgument(hosts, "allow_host")) {
-        HostPort hp = h == null ? null : HostPort.parse(h);
-        if (hp == null) {
-          throw SwipeException.invalidArgument(
-              "allow_host", "'" + h + "' is not HOST or HOST:PORT");
-        }
-        allowedHosts.add(hp);
-      }
+      allowedHosts.addAll(RequestGate.hosts(hosts));
       return this;
     }
 
@@ -783,17 +771,7 @@ public final class TraceCollector implements AutoCloseable {
      *     http}) an address that cannot be bound
      */
     public TraceCollector start() {
-      if (address.isUnresolved()) {
-        throw SwipeException.invalidArgument(
-            "http", "cannot resolve host '" + address.getHostString() + "'");
-      }
-      if (!address.getAddress().isLoopbackAddress() && tokens.isEmpty()) {
-        throw SwipeException.invalidArgument(
-            "token",
-            "a bearer token is required to collect on "
-                + address.getAddress().getHostAddress()
-                + " (not loopback): pass --token or set SWIPE_COLLECT_TOKEN");
-      }
+      RequestGate.checkAddress(address, tokens, "SWIPE_COLLECT_TOKEN");
       try {
         Files.createDirectories(dir);
         Path probe = Files.createTempFile(dir, ".swipe-write-check", ".tmp");

@@ -134,7 +134,7 @@ class ShadedJarTest {
           HttpClientStreamableHttpTransport.builder(url)
               .endpoint("/mcp")
               .jsonMapper(new JacksonMcpJsonMapper(new ObjectMapper()))
-              .httpRequestCustomizer(
+              .addHttpRequestCustomizer(
                   (builder, method, uri, body, context) ->
                       builder.header("Authorization", "Bearer jar-token"))
               .build();
