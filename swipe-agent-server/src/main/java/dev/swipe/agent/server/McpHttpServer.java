@@ -110,9 +110,6 @@ public final class McpHttpServer implements AutoCloseable {
   private final int maxRequestBytes;
   private final ConcurrentHashMap<String, Session> sessions = new ConcurrentHashMap<>();
 
-  /** Guarded by itself: the ids of sessions that ended, for the server's lifetime. */
-  private final RetiredNames ended = new RetiredNames();
-
   private final AtomicLong endedCount = new AtomicLong();
   private final ToolDispatcher catalog;
   private final McpSyncServer mcp;
@@ -362,9 +359,6 @@ public final class McpHttpServer implements AutoCloseable {
   }
 
   private void closeEnded(Session s) {
-    synchronized (ended) {
-      ended.add(s.id);
-    }
     sessions.remove(s.id, s);
     endedCount.incrementAndGet();
     try {
