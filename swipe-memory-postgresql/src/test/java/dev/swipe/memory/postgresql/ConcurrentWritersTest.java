@@ -6,17 +6,14 @@ import dev.swipe.base.SwipeException;
 import dev.swipe.memory.MemoryCode;
 import dev.swipe.memory.MemoryRecord;
 import dev.swipe.memory.MemoryStore;
-import dev.swipe.memory.internal.Bm25;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -130,35 +127,9 @@ class ConcurrentWritersTest {
         versions = rs.getLong(1);
       }
       assertThat(versions).isEqualTo(sharedSaves.get() + byIdSaves.get());
-      // the statistics kept by every writer equal the ones recomputed from the rows
-      Map<String, Long> df = new TreeMap<>();
-      long rows = 0;
-      long tokens = 0;
-      try (ResultSet rs =
-          s.executeQuery(
-              "SELECT " + dev.swipe.memory.internal.RecordTables.COLS + " FROM swipe_memory m")) {
-        while (rs.next()) {
-          Bm25.Doc d = Bm25.Doc.of(dev.swipe.memory.internal.RecordTables.toRecord(rs));
-          rows++;
-          tokens += d.length();
-          for (String t : d.weightedTf().keySet()) {
-            df.merge(t, 1L, Long::sum);
-          }
-        }
-      }
-      Map<String, Long> kept = new HashMap<>();
-      try (ResultSet rs = s.executeQuery("SELECT term, df FROM swipe_memory_term WHERE df <> 0")) {
-        while (rs.next()) {
-          kept.put(rs.getString(1), rs.getLong(2));
-        }
-      }
-      assertThat(kept).isEqualTo(df);
-      try (ResultSet rs =
-          s.executeQuery("SELECT sum(records), sum(tokens) FROM swipe_memory_stats")) {
-        rs.next();
-        assertThat(rs.getLong(1)).isEqualTo(rows);
-        assertThat(rs.getLong(2)).isEqualTo(tokens);
-      }
+    }
+    try (Connection c = PG.connect(db)) {
+      StoreInvariants.assertStatisticsExact(c);
     }
     for (MemoryStore st : rigs) {
       st.close();
