@@ -23,6 +23,7 @@ import java.sql.Statement;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
@@ -55,10 +56,13 @@ import java.util.concurrent.locks.LockSupport;
  * lock_timeout_ms} fails with {@code memory_unavailable}.
  *
  * <p>Recall: the records' words (folded as {@link Text#tokens} does, as every built-in store does)
- * are a {@code tsvector} with a GIN index; candidates are found with a {@code tsquery} of the
- * query's rarest words ({@link RecallPlan}), and scored with the same BM25 and {@link Ranking} as
- * the SQLite store, from word statistics read in the same snapshot, so the same query puts the same
- * records first. ({@code ts_rank} is not BM25 and is not used.)
+ * are kept with each record as a {@code tsvector} and posted in {@code swipe_memory_word}, one row
+ * per word and record, keyed by (word, record id). Candidates are the newest records posted under
+ * the query's rarest words ({@link RecallPlan}): for one word a backward walk of that key, which
+ * stops after {@link RecallPlan#BUDGET} rows however many records hold the word (a GIN index over
+ * the tsvector would have to visit them all to find the newest). They are scored with the same BM25
+ * and {@link Ranking} as the SQLite store, from word statistics read in the same snapshot, so the
+ * same query puts the same records first. ({@code ts_rank} is not BM25 and is not used.)
  */
 final class PostgresMemoryStore implements MemoryStore {
   static final int MAX_ATTEMPTS = 5;
@@ -314,9 +318,18 @@ final class PostgresMemoryStore implements MemoryStore {
           id = rs.getLong(1);
         }
       }
+      post(c, id, Set.of(lexemes));
     } else {
       id = Long.parseLong(old.id());
       delta.add(Bm25.Doc.of(old), -1);
+      // only the words that changed leave or join the postings
+      Set<String> before = postedWords(c, id);
+      Set<String> after = new TreeSet<>(Arrays.asList(lexemes));
+      Set<String> gone = new TreeSet<>(before);
+      gone.removeAll(after);
+      after.removeAll(before);
+      unpost(c, id, gone);
+      post(c, id, after);
       try (PreparedStatement ps =
           c.prepareStatement(
               "UPDATE swipe_memory SET ukey = ?, ukey_hash = ?, type = ?, title = ?, content = ?,"
@@ -399,6 +412,49 @@ final class PostgresMemoryStore implements MemoryStore {
     }
   }
 
+  /** The words a record is posted under: its tsvector's lexemes, as written with it. */
+  private static Set<String> postedWords(Connection c, long id) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement("SELECT tsvector_to_array(words) FROM swipe_memory WHERE id = ?")) {
+      ps.setLong(1, id);
+      try (ResultSet rs = ps.executeQuery()) {
+        Set<String> out = new TreeSet<>();
+        if (rs.next()) {
+          out.addAll(Arrays.asList((String[]) rs.getArray(1).getArray()));
+        }
+        return out;
+      }
+    }
+  }
+
+  /** Adds postings (word, record) to the words table. */
+  private static void post(Connection c, long id, Set<String> words) throws SQLException {
+    if (words.isEmpty()) {
+      return;
+    }
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "INSERT INTO swipe_memory_word (term, memory_id) SELECT unnest(?::text[]), ?")) {
+      ps.setArray(1, c.createArrayOf("text", words.toArray(new String[0])));
+      ps.setLong(2, id);
+      ps.executeUpdate();
+    }
+  }
+
+  /** Removes postings (word, record) from the words table. */
+  private static void unpost(Connection c, long id, Set<String> words) throws SQLException {
+    if (words.isEmpty()) {
+      return;
+    }
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "DELETE FROM swipe_memory_word WHERE memory_id = ? AND term = ANY (?::text[])")) {
+      ps.setLong(1, id);
+      ps.setArray(2, c.createArrayOf("text", words.toArray(new String[0])));
+      ps.executeUpdate();
+    }
+  }
+
   @Override
   public boolean delete(String id) {
     Long rowid = parseId(id);
@@ -416,6 +472,7 @@ final class PostgresMemoryStore implements MemoryStore {
           }
           Delta delta = new Delta();
           delta.add(Bm25.Doc.of(old), -1);
+          unpost(c, rowid, postedWords(c, rowid));
           try (PreparedStatement ps = c.prepareStatement("DELETE FROM swipe_memory WHERE id = ?")) {
             ps.setLong(1, rowid);
             ps.executeUpdate();
@@ -461,18 +518,6 @@ final class PostgresMemoryStore implements MemoryStore {
       }
     }
     return out.toArray(new String[0]);
-  }
-
-  /** A tsquery matching any of the words, each a quoted lexeme taken literally. */
-  static String anyOf(List<String> words) {
-    StringBuilder sb = new StringBuilder();
-    for (String w : words) {
-      if (sb.length() > 0) {
-        sb.append(" | ");
-      }
-      sb.append('\'').append(lexeme(w).replace("\\", "\\\\").replace("'", "''")).append('\'');
-    }
-    return sb.toString();
   }
 
   static byte[] sha256(String s) {
@@ -626,8 +671,21 @@ final class PostgresMemoryStore implements MemoryStore {
       if (selective.isEmpty()) {
         return List.of();
       }
+      Set<String> words = new TreeSet<>();
+      for (String t : selective) {
+        words.add(lexeme(t));
+      }
       List<Object> args = new ArrayList<>();
-      args.add(anyOf(selective));
+      String postings;
+      if (words.size() == 1) {
+        // the newest records of one word, however common: a backward walk of the primary key
+        postings = "term = ?";
+        args.add(words.iterator().next());
+      } else {
+        // several rare words: at most BUDGET postings in all
+        postings = "term = ANY (?)";
+        args.add(c.createArrayOf("text", words.toArray(new String[0])));
+      }
       args.add(RecallPlan.BUDGET);
       args.addAll(filterArgs);
       docs =
@@ -635,8 +693,10 @@ final class PostgresMemoryStore implements MemoryStore {
               c::prepareStatement,
               "SELECT "
                   + RecordTables.COLS
-                  + " FROM swipe_memory m WHERE m.id IN (SELECT id FROM swipe_memory"
-                  + " WHERE words @@ ?::tsquery ORDER BY id DESC LIMIT ?)"
+                  + " FROM swipe_memory m WHERE m.id IN (SELECT memory_id FROM swipe_memory_word"
+                  + " WHERE "
+                  + postings
+                  + " ORDER BY memory_id DESC LIMIT ?)"
                   + filters,
               args,
               termSet);

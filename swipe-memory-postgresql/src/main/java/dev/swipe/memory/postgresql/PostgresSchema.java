@@ -64,7 +64,16 @@ final class PostgresSchema {
                   + ") g"),
           // 2: recall without words walks records by priority.
           List.of(
-              "CREATE INDEX swipe_memory_by_priority ON swipe_memory (priority, updated_at, id)"));
+              "CREATE INDEX swipe_memory_by_priority ON swipe_memory (priority, updated_at, id)"),
+          // 3: recall finds candidates in postings (word, record), the newest of a word first,
+          // in place of the GIN index, which returns a common word's records in no order.
+          List.of(
+              "CREATE TABLE swipe_memory_word (term text NOT NULL, memory_id bigint NOT NULL,"
+                  + " PRIMARY KEY (term, memory_id))",
+              "INSERT INTO swipe_memory_word (term, memory_id)"
+                  + " SELECT w.term, m.id FROM swipe_memory m,"
+                  + " unnest(tsvector_to_array(m.words)) AS w(term)",
+              "DROP INDEX swipe_memory_words"));
 
   /** The schema version this code writes. */
   static final int SCHEMA_VERSION = MIGRATIONS.size();

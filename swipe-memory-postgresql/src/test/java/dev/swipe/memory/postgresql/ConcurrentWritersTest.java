@@ -129,7 +129,7 @@ class ConcurrentWritersTest {
       assertThat(versions).isEqualTo(sharedSaves.get() + byIdSaves.get());
     }
     try (Connection c = PG.connect(db)) {
-      StoreInvariants.assertStatisticsExact(c);
+      StoreInvariants.assertConsistent(c);
     }
     for (MemoryStore st : rigs) {
       st.close();

@@ -430,7 +430,7 @@ class FarmProcessesTest {
         .isEmpty();
     assertThat(unacknowledgedApplied).isLessThanOrEqualTo(killed.size());
     try (Connection c = PG.connect(db)) {
-      StoreInvariants.assertStatisticsExact(c);
+      StoreInvariants.assertConsistent(c);
     }
 
     int acknowledged = 0;

@@ -151,13 +151,11 @@ class PostgresUriTest {
   }
 
   @Test
-  void longWordsAreAbbreviatedConsistentlyAndQuotesAreLiteral() {
+  void longWordsAreAbbreviatedConsistently() {
     String longWord = "a".repeat(300);
     assertThat(PostgresMemoryStore.lexeme(longWord))
         .hasSizeLessThanOrEqualTo(PostgresMemoryStore.MAX_LEXEME)
         .isEqualTo(PostgresMemoryStore.lexeme(longWord))
         .isNotEqualTo(PostgresMemoryStore.lexeme("a".repeat(299) + "b"));
-    assertThat(PostgresMemoryStore.anyOf(java.util.List.of("o'clock", "back\\slash")))
-        .isEqualTo("'o''clock' | 'back\\\\slash'");
   }
 }

@@ -8,6 +8,7 @@ import dev.swipe.memory.MemoryStore;
 import dev.swipe.memory.MemoryStores;
 import dev.swipe.tck.MutableClock;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -63,9 +64,10 @@ class RankingEquivalenceTest {
   @Test
   void theSameQueryPutsTheSameRecordsFirstAsSqlite() throws Exception {
     MutableClock clock = new MutableClock(Instant.parse("2026-01-10T08:00:00Z"));
+    String db = PG.newDatabase();
     try (MemoryStore sqlite = MemoryStores.sqlite(dir.resolve("m.db"), clock);
         MemoryStore mem = MemoryStores.inMemory(clock);
-        MemoryStore pg = new PostgresStoreProvider().open(PG.uri(PG.newDatabase(), ""), clock)) {
+        MemoryStore pg = new PostgresStoreProvider().open(PG.uri(db, ""), clock)) {
       List<MemoryStore> stores = List.of(sqlite, mem, pg);
       Random rnd = new Random(40);
       List<String> ids = new ArrayList<>();
@@ -113,6 +115,9 @@ class RankingEquivalenceTest {
       }
       assertThat(compared).isGreaterThan(100);
       assertThat(nonEmpty).as("queries that found something").isGreaterThan(80);
+    }
+    try (Connection c = PG.connect(db)) {
+      StoreInvariants.assertConsistent(c);
     }
   }
 
