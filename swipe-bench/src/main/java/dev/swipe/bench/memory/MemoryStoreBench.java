@@ -33,7 +33,7 @@ import java.util.stream.Stream;
  * (recall p99 under 5 ms at 100k) is stated in.
  */
 public final class MemoryStoreBench {
-  private static final String[] WIDGETS = {
+  static final String[] WIDGETS = {
     "hour column",
     "minute column",
     "second column",
@@ -143,6 +143,31 @@ public final class MemoryStoreBench {
     return sb.toString() + rnd.nextInt(1000);
   }
 
+  /** The apps of a store of {@code n} records: about one per ten records. */
+  static String[] appNames(int n, Random rnd) {
+    String[] appNames = new String[Math.max(1, n / 10)];
+    for (int i = 0; i < appNames.length; i++) {
+      appNames[i] = app(rnd);
+    }
+    return appNames;
+  }
+
+  /** {@code n} calibration records of distinct apps and widgets, the store every run loads. */
+  static List<MemoryRecord> records(int n, Random rnd, String[] appNames) {
+    int apps = appNames.length;
+    List<MemoryRecord> records = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      String app = appNames[i % apps];
+      String widget = WIDGETS[(i / apps) % WIDGETS.length];
+      // (app, widget) pairs are unique up to apps*WIDGETS records; beyond that, vary the title.
+      if (i >= apps * WIDGETS.length) {
+        widget = widget + " " + (i / (apps * WIDGETS.length));
+      }
+      records.add(record(rnd, app, widget));
+    }
+    return records;
+  }
+
   static MemoryRecord record(Random rnd, String app, String widget) {
     WidgetParameters p =
         WidgetParameters.builder(app, widget)
@@ -165,21 +190,9 @@ public final class MemoryStoreBench {
     Path db = dir.resolve("memory.db");
     List<String> rows = new ArrayList<>();
     Random rnd = new Random(42);
-    int apps = Math.max(1, n / 10);
-    String[] appNames = new String[apps];
-    for (int i = 0; i < apps; i++) {
-      appNames[i] = app(rnd);
-    }
-    List<MemoryRecord> records = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      String app = appNames[i % apps];
-      String widget = WIDGETS[(i / apps) % WIDGETS.length];
-      // (app, widget) pairs are unique up to apps*WIDGETS records; beyond that, vary the title.
-      if (i >= apps * WIDGETS.length) {
-        widget = widget + " " + (i / (apps * WIDGETS.length));
-      }
-      records.add(record(rnd, app, widget));
-    }
+    String[] appNames = appNames(n, rnd);
+    int apps = appNames.length;
+    List<MemoryRecord> records = records(n, rnd, appNames);
 
     long t0 = System.nanoTime();
     try (MemoryStore store = MemoryStores.open("sqlite:" + db)) {
@@ -378,13 +391,13 @@ public final class MemoryStoreBench {
         s.length);
   }
 
-  private static double pct(double[] sorted, double p) {
+  static double pct(double[] sorted, double p) {
     int i = (int) Math.ceil(p * sorted.length) - 1;
     return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
   }
 
   /** The 1/5/15-minute load average (Linux), to judge how contended the machine was. */
-  private static String loadAverage() {
+  static String loadAverage() {
     try {
       String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split(" ", -1);
       return f[0] + " " + f[1] + " " + f[2];
@@ -393,7 +406,7 @@ public final class MemoryStoreBench {
     }
   }
 
-  private static void deleteTree(Path dir) throws IOException {
+  static void deleteTree(Path dir) throws IOException {
     try (Stream<Path> s = Files.walk(dir)) {
       s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
     }
