@@ -7,6 +7,7 @@ import dev.swipe.core.DeviceBuilder;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,11 +20,18 @@ import java.util.Map;
  * <pre>
  * webdriver [--address HOST] [--port N] [--device URI | --hid URI --capture URI] [--settle-ms N]
  *           [--rig NAME] [--platform-name NAME] [--token T] [--idle-timeout-s N]
- *           [--max-idle-timeout-s N] [--max-request-bytes N]
+ *           [--max-idle-timeout-s N] [--max-request-bytes N] [--print-relay-config]
+ * webdriver --rig NAME[@PLATFORM]=DEVICE_URI --rig ... [the same options]
  * </pre>
  *
+ * <p>{@code --rig NAME[@PLATFORM]=DEVICE_URI} (or {@code =HID_URI + CAPTURE_URI}), given once per
+ * phone, serves several rigs from one process and one port (in place of {@code --device}, {@code
+ * --hid} and {@code --capture}); a rig without {@code @PLATFORM} is {@code --platform-name}'s.
+ * {@code --print-relay-config} prints the {@code [relay]} section of a Grid node's TOML for the
+ * rigs on stdout once listening.
+ *
  * <p>Once listening it prints {@code swipe webdriver: rig NAME listening on http://HOST:PORT} on
- * stderr (the real port when {@code --port 0} was given).
+ * stderr (the real port when {@code --port 0} was given; {@code rigs A, B, ...} for several).
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class WebDriverCli {
@@ -33,11 +41,16 @@ public final class WebDriverCli {
       usage:
         webdriver [--address HOST] [--port N] [--device URI | --hid URI --capture URI] [--settle-ms N]
                   [--rig NAME] [--platform-name NAME] [--token TOKEN] [--idle-timeout-s N]
-                  [--max-idle-timeout-s N] [--max-request-bytes N]
+                  [--max-idle-timeout-s N] [--max-request-bytes N] [--print-relay-config]
+        webdriver --rig NAME[@PLATFORM]=DEVICE_URI --rig NAME[@PLATFORM]=DEVICE_URI ... [options above]
+      several --rig NAME=DEVICE_URI (or NAME=HID_URI + CAPTURE_URI): one process and one port for several phones (one relay node);
+      --print-relay-config: print the [relay] section of a Grid node's TOML for the rigs on stdout.
       defaults: --address 127.0.0.1  --port 4723  --device sim:  --rig rig  --platform-name android
                 --idle-timeout-s 60  --max-idle-timeout-s 3600
       a non-loopback --address needs --token (or SWIPE_AGENT_TOKEN); clients send Authorization: Bearer TOKEN.
       """;
+
+  private static final String PRINT_RELAY = "--print-relay-config";
 
   private static final List<String> KNOWN =
       List.of(
@@ -52,7 +65,13 @@ public final class WebDriverCli {
           "--token",
           "--idle-timeout-s",
           "--max-idle-timeout-s",
-          "--max-request-bytes");
+          "--max-request-bytes",
+          PRINT_RELAY);
+
+  /** A {@code --rig NAME[@PLATFORM]=DEVICE_URI} value. */
+  private static final java.util.regex.Pattern RIG_SPEC =
+      java.util.regex.Pattern.compile(
+          "([A-Za-z0-9._-]{1,64})(?:@([A-Za-z][A-Za-z0-9]{0,31}))?=(.+)");
 
   private WebDriverCli() {}
 
@@ -82,6 +101,15 @@ public final class WebDriverCli {
       err.println("swipe webdriver: " + e.getMessage());
       err.print(USAGE);
       return 2;
+    }
+    List<String[]> specs = new ArrayList<>();
+    for (String r : rigs(o)) {
+      java.util.regex.Matcher m = RIG_SPEC.matcher(r);
+      m.matches();
+      specs.add(new String[] {m.group(1), m.group(2), m.group(3)});
+    }
+    if (!specs.isEmpty()) {
+      return runRigs(o, specs, tools, err);
     }
     Device device;
     WebDriverServer server;
@@ -151,6 +179,7 @@ public final class WebDriverCli {
                 ? o.get("--hid") + " + " + o.get("--capture")
                 : o.getOrDefault("--device", "sim:")));
     err.flush();
+    printRelay(o, server);
     try {
       Thread.currentThread().join();
     } catch (InterruptedException e) {
@@ -159,10 +188,118 @@ public final class WebDriverCli {
     return 0;
   }
 
+  private static void printRelay(Map<String, String> o, WebDriverServer server) {
+    if (o.containsKey(PRINT_RELAY)) {
+      System.out.print(server.relayConfig());
+      System.out.flush();
+    }
+  }
+
+  /** The {@code --rig NAME=DEVICE_URI} values, in order (none for one rig). */
+  private static List<String> rigs(Map<String, String> o) {
+    String all = o.get(RIGS);
+    return all == null ? List.of() : List.of(all.split("\n"));
+  }
+
+  /** Several rigs, one port: each {@code --rig NAME[@PLATFORM]=DEVICE_URI} a phone. */
+  private static int runRigs(
+      Map<String, String> o, List<String[]> specs, SessionTools.Factory tools, PrintStream err) {
+    List<Device> devices = new ArrayList<>();
+    WebDriverServer server;
+    try {
+      for (String[] spec : specs) {
+        int plus = spec[2].indexOf(" + ");
+        DeviceBuilder b =
+            plus < 0
+                ? Device.builder().device(spec[2])
+                : Device.builder()
+                    .hid(spec[2].substring(0, plus).strip())
+                    .capture(spec[2].substring(plus + 3).strip());
+        if (o.containsKey("--settle-ms")) {
+          b.settleBound(Duration.ofMillis(number(o, "--settle-ms", 0, 60_000, 0)));
+        }
+        try {
+          devices.add(b.open());
+        } catch (SwipeException e) {
+          err.println(
+              "swipe webdriver: cannot open rig " + spec[0] + "'s device: " + e.getMessage());
+          devices.forEach(Device::close);
+          return 1;
+        }
+      }
+      String platform = o.getOrDefault("--platform-name", "android");
+      WebDriverServer.Builder b =
+          configure(WebDriverServer.builder(devices.get(0)), o, tools)
+              .rigName(specs.get(0)[0])
+              .platformName(specs.get(0)[1] == null ? platform : specs.get(0)[1]);
+      for (int i = 1; i < specs.size(); i++) {
+        String[] spec = specs.get(i);
+        b.rig(spec[0], devices.get(i), spec[1] == null ? platform : spec[1]);
+      }
+      server = b.start();
+    } catch (IllegalArgumentException | SwipeException e) {
+      err.println("swipe webdriver: " + e.getMessage());
+      devices.forEach(Device::close);
+      return e instanceof SwipeException ? 1 : 2;
+    }
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  server.close();
+                  devices.forEach(Device::close);
+                },
+                "swipe-webdriver-stop"));
+    err.println(
+        "swipe webdriver: rigs "
+            + String.join(", ", server.rigNames())
+            + " listening on "
+            + server.uri());
+    err.flush();
+    printRelay(o, server);
+    try {
+      Thread.currentThread().join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return 0;
+  }
+
+  /** The options every rig of the server shares. */
+  private static WebDriverServer.Builder configure(
+      WebDriverServer.Builder b, Map<String, String> o, SessionTools.Factory tools) {
+    String token = o.containsKey("--token") ? o.get("--token") : System.getenv("SWIPE_AGENT_TOKEN");
+    return b.address(
+            new InetSocketAddress(
+                o.getOrDefault("--address", "127.0.0.1"),
+                (int) number(o, "--port", 0, 65535, WebDriverServer.DEFAULT_PORT)))
+        .token(token)
+        .idleTimeout(Duration.ofSeconds(number(o, "--idle-timeout-s", 1, 86_400, 60)))
+        .maxIdleTimeout(Duration.ofSeconds(number(o, "--max-idle-timeout-s", 1, 86_400, 3600)))
+        .maxRequestBytes(
+            (int)
+                number(
+                    o,
+                    "--max-request-bytes",
+                    1024,
+                    256L * 1024 * 1024,
+                    WebDriverServer.DEFAULT_MAX_REQUEST_BYTES))
+        .tools(tools);
+  }
+
+  /** Where {@link #parse} keeps the {@code --rig NAME=DEVICE_URI} values, one a line. */
+  private static final String RIGS = "rigs";
+
   private static Map<String, String> parse(String[] args) {
     Map<String, String> v = new LinkedHashMap<>();
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
+      if (a.equals(PRINT_RELAY)) {
+        if (v.put(PRINT_RELAY, "") != null) {
+          throw new IllegalArgumentException(PRINT_RELAY + " given twice");
+        }
+        continue;
+      }
       String key = a;
       String value;
       int eq = a.indexOf('=');
@@ -178,8 +315,19 @@ public final class WebDriverCli {
         }
         value = args[++i];
       }
-      if (!KNOWN.contains(key)) {
+      if (!KNOWN.contains(key) || key.equals(PRINT_RELAY)) {
         throw new IllegalArgumentException("unknown option '" + key + "'");
+      }
+      if (key.equals("--rig") && value.contains("=")) {
+        if (!RIG_SPEC.matcher(value).matches() || value.contains("\n")) {
+          throw new IllegalArgumentException(
+              "--rig must be NAME or NAME[@PLATFORM]=DEVICE_URI (NAME 1-64 of A-Z a-z 0-9 . _ -),"
+                  + " was '"
+                  + value
+                  + "'");
+        }
+        v.merge(RIGS, value, (x, y) -> x + "\n" + y);
+        continue;
       }
       if (v.put(key, value) != null) {
         throw new IllegalArgumentException(key + " given twice");
@@ -187,6 +335,16 @@ public final class WebDriverCli {
     }
     if (v.containsKey("--device") && (v.containsKey("--hid") || v.containsKey("--capture"))) {
       throw new IllegalArgumentException("give either --device or --hid and --capture, not both");
+    }
+    if (v.containsKey(RIGS)) {
+      if (v.containsKey("--rig")) {
+        throw new IllegalArgumentException(
+            "give every rig as --rig NAME=DEVICE_URI, or one --rig NAME with --device");
+      }
+      if (v.containsKey("--device") || v.containsKey("--hid") || v.containsKey("--capture")) {
+        throw new IllegalArgumentException(
+            "--rig NAME=DEVICE_URI names each rig's device: no --device, --hid or --capture");
+      }
     }
     if (v.containsKey("--hid") != v.containsKey("--capture")) {
       throw new IllegalArgumentException("--hid and --capture go together");

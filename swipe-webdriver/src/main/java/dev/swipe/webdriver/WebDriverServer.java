@@ -3,6 +3,7 @@ package dev.swipe.webdriver;
 import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
+import dev.swipe.core.Observation;
 import dev.swipe.http.internal.JsonHttpServer;
 import dev.swipe.webdriver.internal.Capabilities;
 import dev.swipe.webdriver.internal.RemoteEnd;
@@ -11,6 +12,13 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 /**
  * A rig as a W3C WebDriver remote end, so Appium and Selenium clients, and Selenium Grid through a
@@ -38,7 +46,12 @@ import java.time.Duration;
  * data.code}). Everything else is {@code unknown command}; errors are the specification's JSON and
  * statuses.
  *
- * <p>The rig holds one session at a time (it is one phone). The session ends on delete, after its
+ * <p>Several phones may share one server, one port and one Grid relay node ({@link
+ * Builder#rig(String, Device, String)}): a New Session goes to the first free rig that matches, and
+ * each command to its session's rig; {@code GET /status} is ready while one rig is free and lists
+ * every rig ({@code swipe.rigs}), and {@link #relayConfig()} is the relay node's TOML for them.
+ *
+ * <p>A rig holds one session at a time (it is one phone). The session ends on delete, after its
  * idle timeout ({@code appium:newCommandTimeout}; a Grid never deletes a relayed session itself),
  * when its client disconnects during a command, or when the rig faults; the finger is then released
  * and the session's run closed. The server binds loopback by default; any other address needs a
@@ -82,16 +95,28 @@ public final class WebDriverServer implements AutoCloseable {
   static final int MAX_CONNECTIONS_PER_CLIENT = 32;
 
   private final JsonHttpServer http;
-  private final SessionSlot slot;
+  private final List<SessionSlot> slots = new ArrayList<>();
 
   private WebDriverServer(Builder b) throws IOException {
-    this.slot =
-        new SessionSlot(
-            b.phone,
-            b.tools,
-            new Capabilities.Rig(b.rigName, b.platformName, b.idleTimeout, b.maxIdleTimeout));
+    List<RigSpec> rigs = new ArrayList<>();
+    rigs.add(new RigSpec(b.rigName, b.phone, b.platformName));
+    rigs.addAll(b.more);
+    for (RigSpec r : rigs) {
+      slots.add(
+          new SessionSlot(
+              r.phone(),
+              b.tools,
+              new Capabilities.Rig(
+                  r.name(),
+                  r.platformName(),
+                  b.idleTimeout,
+                  b.maxIdleTimeout,
+                  screenOf(r.phone()),
+                  pointerOf(r.phone()))));
+    }
     RemoteEnd remoteEnd =
-        new RemoteEnd(slot, b.token, b.address.getAddress().isLoopbackAddress(), b.maxRequestBytes);
+        new RemoteEnd(
+            slots, b.token, b.address.getAddress().isLoopbackAddress(), b.maxRequestBytes);
     try {
       this.http =
           new JsonHttpServer(
@@ -105,9 +130,80 @@ public final class WebDriverServer implements AutoCloseable {
                   MAX_CONNECTIONS_PER_CLIENT),
               remoteEnd);
     } catch (IOException e) {
-      slot.close();
+      slots.forEach(SessionSlot::close);
       throw e;
     }
+  }
+
+  /** A rig given to the builder. */
+  private record RigSpec(String name, Device phone, String platformName) {}
+
+  /** The phone's screen size from one look, or null when it cannot look now (learned later). */
+  private static String screenOf(Device phone) {
+    try {
+      Observation o = phone.screenshot();
+      return o.width() + "x" + o.height();
+    } catch (RuntimeException e) {
+      return null; // the first session's screenshot tells it
+    }
+  }
+
+  /** The HID link's pointer ({@code touch}, {@code abs}, {@code rel}), or null. */
+  private static String pointerOf(Device phone) {
+    try {
+      return phone.rig().capabilities().activePointer().id();
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
+  /** The rigs' names, in the order a New Session tries them. */
+  public List<String> rigNames() {
+    return slots.stream().map(s -> s.rig().name()).toList();
+  }
+
+  /**
+   * The capabilities a Grid relay node offers for rig {@code name} (its stereotype): {@code
+   * platformName}, {@code appium:automationName} {@code Swipe}, {@code swipe:rig}, and, when known,
+   * {@code swipe:screen} (the screenshot's size, e.g. {@code 1080x2400}) and {@code swipe:pointer}
+   * (the HID link's pointer: {@code touch}, {@code abs} or {@code rel}); the rig matches each of
+   * them in a New Session. As compact JSON.
+   *
+   * @throws SwipeException {@code invalid_argument} ({@code rig}) for a name that is not one of
+   *     {@link #rigNames()}
+   */
+  public String stereotype(String name) {
+    for (SessionSlot s : slots) {
+      if (s.rig().name().equals(name)) {
+        return s.rig().stereotype().toString();
+      }
+    }
+    throw SwipeException.invalidArgument("rig", "no rig " + name + " here; rigs: " + rigNames());
+  }
+
+  /**
+   * The {@code [relay]} section of a Selenium Grid node's TOML that relays to this server: its
+   * {@link #uri()}, {@code /status}, and one slot per rig with the rig's {@link #stereotype}, so
+   * one relay node serves every rig of this process.
+   */
+  public String relayConfig() {
+    StringBuilder b = new StringBuilder();
+    b.append("[relay]\n")
+        .append("url = \"")
+        .append(uri())
+        .append("\"\n")
+        .append("status-endpoint = \"/status\"\n")
+        .append("protocol-version = \"HTTP/1.1\"\n")
+        .append("configs = [\n");
+    for (int i = 0; i < slots.size(); i++) {
+      String json = slots.get(i).rig().stereotype().toString();
+      b.append("  \"1\", \"")
+          .append(json.replace("\\", "\\\\").replace("\"", "\\\""))
+          .append('"')
+          .append(i + 1 < slots.size() ? "," : "")
+          .append('\n');
+    }
+    return b.append("]\n").toString();
   }
 
   /** A builder for a remote end over {@code phone}. */
@@ -131,7 +227,7 @@ public final class WebDriverServer implements AutoCloseable {
   /** Ends the session (releasing the finger) and stops listening; the device stays open. */
   @Override
   public void close() {
-    slot.close();
+    slots.forEach(SessionSlot::close);
     http.close();
   }
 
@@ -156,6 +252,7 @@ public final class WebDriverServer implements AutoCloseable {
     private int maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
     private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
     private SessionTools.Factory tools = SessionTools.none();
+    private final List<RigSpec> more = new ArrayList<>();
     private boolean addressSet;
     private boolean tokenSet;
     private boolean toolsSet;
@@ -183,22 +280,53 @@ public final class WebDriverServer implements AutoCloseable {
 
     /** The rig's name, matched by the {@code swipe:rig} capability (default {@code rig}). */
     public Builder rigName(String name) {
-      if (name == null || !Capabilities.RIG_NAME.matcher(name).matches()) {
-        throw SwipeException.invalidArgument(
-            "rig", "must be 1-64 of A-Z a-z 0-9 . _ -, was " + name);
-      }
-      this.rigName = name;
+      this.rigName = rigNameOf(name);
       return this;
     }
 
     /** The platform the phone is, matched by {@code platformName} (default {@code android}). */
     public Builder platformName(String name) {
+      this.platformName = platform(name);
+      return this;
+    }
+
+    /**
+     * Adds another rig behind the same port: one process, one port and one Grid relay node for
+     * several phones. The phone given to {@link WebDriverServer#builder(Device)} is the first rig
+     * ({@link #rigName}, {@link #platformName}); each call adds one more, tried in this order. A
+     * New Session goes to the first free rig whose capabilities match ({@code platformName}, {@code
+     * swipe:rig}, {@code swipe:screen}, {@code swipe:pointer}, ...); every later command of the
+     * session to that rig. Each rig holds one session, with its own idle timeout, run and trace;
+     * the timeouts, limits and tools are the server's.
+     *
+     * @param name the rig's name, matched by {@code swipe:rig}; unique in the server
+     * @param phone the rig's device (the server never closes it)
+     * @param platformName the platform it is, e.g. {@code android} or {@code ios}
+     * @throws SwipeException {@code invalid_argument} naming {@code rig}, {@code phone} or {@code
+     *     platform_name}
+     */
+    public Builder rig(String name, Device phone, String platformName) {
+      String n = rigNameOf(name);
+      SwipeException.requireArgument(phone, "phone");
+      String p = platform(platformName);
+      more.add(new RigSpec(n, phone, p));
+      return this;
+    }
+
+    private static String platform(String name) {
       if (name == null || !name.matches("[A-Za-z][A-Za-z0-9]{0,31}")) {
         throw SwipeException.invalidArgument(
             "platform_name", "must be a word such as android or ios, was " + name);
       }
-      this.platformName = name;
-      return this;
+      return name;
+    }
+
+    private static String rigNameOf(String name) {
+      if (name == null || !Capabilities.RIG_NAME.matcher(name).matches()) {
+        throw SwipeException.invalidArgument(
+            "rig", "must be 1-64 of A-Z a-z 0-9 . _ -, was " + name);
+      }
+      return name;
     }
 
     /** Idle timeout of a session that does not ask for one (default 60 s). */
@@ -272,6 +400,20 @@ public final class WebDriverServer implements AutoCloseable {
             "a bearer token is required to serve on "
                 + address.getAddress().getHostAddress()
                 + " (not loopback)");
+      }
+      Set<String> names = new HashSet<>();
+      Set<Device> phones = Collections.newSetFromMap(new IdentityHashMap<>());
+      names.add(rigName.toLowerCase(Locale.ROOT));
+      phones.add(phone);
+      for (RigSpec r : more) {
+        if (!names.add(r.name().toLowerCase(Locale.ROOT))) {
+          throw SwipeException.invalidArgument(
+              "rig", "rig " + r.name() + " is given twice; each rig needs its own name");
+        }
+        if (!phones.add(r.phone())) {
+          throw SwipeException.invalidArgument(
+              "phone", "rig " + r.name() + "'s phone is another rig's; a rig is one phone");
+        }
       }
       if (idleTimeout.compareTo(maxIdleTimeout) > 0) {
         throw SwipeException.invalidArgument(

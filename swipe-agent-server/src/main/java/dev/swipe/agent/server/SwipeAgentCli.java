@@ -219,8 +219,12 @@ public final class SwipeAgentCli {
           }
         } else {
           if (key.equals("--rig") && (a.contains("=") || i + 1 < args.length)) {
-            // the rig's name is the webdriver's too: read here, left for it
-            trace.put("--rig", a.contains("=") ? a.substring(a.indexOf('=') + 1) : args[i + 1]);
+            // the rig's name is the webdriver's too: read here, left for it; several rigs (--rig
+            // NAME=DEVICE_URI) file their traces under the host's name
+            String rig = a.contains("=") ? a.substring(a.indexOf('=') + 1) : args[i + 1];
+            if (!rig.contains("=")) {
+              trace.put("--rig", rig);
+            }
           }
           rest.add(a);
         }

@@ -35,6 +35,16 @@ public final class Capabilities {
   /** The capability that pins a session to one rig. */
   static final String RIG = "swipe:rig";
 
+  /** The capability that asks for a screen size, {@code WIDTHxHEIGHT} in screenshot pixels. */
+  static final String SCREEN = "swipe:screen";
+
+  /** The capability that asks for a pointer kind: {@code touch}, {@code abs} or {@code rel}. */
+  static final String POINTER = "swipe:pointer";
+
+  private static final Pattern SCREEN_SIZE = Pattern.compile("[1-9][0-9]{0,5}x[1-9][0-9]{0,5}");
+
+  private static final List<String> POINTER_KINDS = List.of("touch", "abs", "rel");
+
   /** Appium's object of unprefixed capabilities, read as {@code appium:} ones. */
   static final String APPIUM_OPTIONS = "appium:options";
 
@@ -53,7 +63,14 @@ public final class Capabilities {
 
   /** Capabilities the rig acts on, whatever else was asked. */
   private static final Set<String> HONOURED =
-      Set.of("platformName", "appium:automationName", RIG, "appium:newCommandTimeout", "timeouts");
+      Set.of(
+          "platformName",
+          "appium:automationName",
+          RIG,
+          SCREEN,
+          POINTER,
+          "appium:newCommandTimeout",
+          "timeouts");
 
   /**
    * Standard capabilities a rig matches only when they ask for nothing (no browser, no window rect,
@@ -120,8 +137,47 @@ public final class Capabilities {
    * @param platformName the platform it answers to, e.g. {@code android}
    * @param defaultIdle the idle timeout without {@code appium:newCommandTimeout}
    * @param maxIdle the longest idle timeout a session may ask for (and what 0 means)
+   * @param screen the screen's size in screenshot pixels ({@code swipe:screen}, e.g. {@code
+   *     1080x2400}), or null while it is not known
+   * @param pointer the HID link's pointer ({@code swipe:pointer}: {@code touch}, {@code abs} or
+   *     {@code rel}), or null when the device has no HID link to ask
    */
-  public record Rig(String name, String platformName, Duration defaultIdle, Duration maxIdle) {}
+  public record Rig(
+      String name,
+      String platformName,
+      Duration defaultIdle,
+      Duration maxIdle,
+      String screen,
+      String pointer) {
+    /** A rig whose screen and pointer are not known. */
+    public Rig(String name, String platformName, Duration defaultIdle, Duration maxIdle) {
+      this(name, platformName, defaultIdle, maxIdle, null, null);
+    }
+
+    /** This rig with its screen size known. */
+    public Rig withScreen(int width, int height) {
+      return new Rig(name, platformName, defaultIdle, maxIdle, width + "x" + height, pointer);
+    }
+
+    /**
+     * The capabilities a Grid's relay node offers for this rig (its stereotype): {@code
+     * platformName}, {@code appium:automationName} {@code Swipe}, {@code swipe:rig}, and {@code
+     * swipe:screen} and {@code swipe:pointer} when known. The rig matches each of them.
+     */
+    public ObjectNode stereotype() {
+      ObjectNode o = Json.MAPPER.createObjectNode();
+      o.put("platformName", platformName.toLowerCase(Locale.ROOT));
+      o.put("appium:automationName", AUTOMATION_NAME);
+      o.put(RIG, name);
+      if (screen != null) {
+        o.put(SCREEN, screen);
+      }
+      if (pointer != null) {
+        o.put(POINTER, pointer);
+      }
+      return o;
+    }
+  }
 
   /**
    * A matched capability set.
@@ -265,6 +321,21 @@ public final class Capabilities {
                 f, "must be 1-64 of A-Z a-z 0-9 . _ -, was '" + Json.abbreviate(s) + "'");
           }
         }
+        case SCREEN -> {
+          String s = Json.optString(caps, name, f);
+          if (!SCREEN_SIZE.matcher(s).matches()) {
+            throw W3cFailure.invalidArgument(
+                f,
+                "must be WIDTHxHEIGHT in pixels, e.g. 1080x2400, was '" + Json.abbreviate(s) + "'");
+          }
+        }
+        case POINTER -> {
+          String s = Json.optString(caps, name, f);
+          if (!POINTER_KINDS.contains(s.toLowerCase(Locale.ROOT))) {
+            throw W3cFailure.invalidArgument(
+                f, "must be touch, abs or rel, was '" + Json.abbreviate(s) + "'");
+          }
+        }
         default -> {
           if (extensions.contains(name)) {
             Json.optString(caps, name, f);
@@ -382,6 +453,22 @@ public final class Capabilities {
     if (!pinned.isEmpty() && !pinned.equalsIgnoreCase(rig.name())) {
       return RIG + " '" + pinned + "': this rig is " + rig.name();
     }
+    String screen = caps.path(SCREEN).asText("");
+    if (!screen.isEmpty() && !screen.equalsIgnoreCase(rig.screen())) {
+      return SCREEN
+          + " '"
+          + screen
+          + "': this rig's screen is "
+          + (rig.screen() == null ? "not known yet" : rig.screen());
+    }
+    String pointer = caps.path(POINTER).asText("");
+    if (!pointer.isEmpty() && !pointer.equalsIgnoreCase(rig.pointer())) {
+      return POINTER
+          + " '"
+          + pointer
+          + "': this rig's pointer is "
+          + (rig.pointer() == null ? "not known" : rig.pointer());
+    }
     if (caps.path("setWindowRect").asBoolean(false)) {
       return "setWindowRect: a phone's window cannot be moved or resized";
     }
@@ -397,6 +484,8 @@ public final class Capabilities {
   private static Set<String> known(Set<String> extensions) {
     Set<String> out = new java.util.HashSet<>(extensions);
     out.add(RIG);
+    out.add(SCREEN);
+    out.add(POINTER);
     return out;
   }
 
@@ -449,6 +538,12 @@ public final class Capabilities {
     ignored.keySet().forEach(ig::add);
     caps.set(NOTES, notes);
     caps.put(RIG, rig.name());
+    if (rig.screen() != null) {
+      caps.put(SCREEN, rig.screen());
+    }
+    if (rig.pointer() != null) {
+      caps.put(POINTER, rig.pointer());
+    }
     caps.put("appium:deviceName", rig.name());
     caps.put("appium:newCommandTimeout", idle.toMillis() / 1000.0);
     caps.set("timeouts", timeouts.toJson());

@@ -1,6 +1,7 @@
 package dev.swipe.webdriver.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.base.CommonCode;
@@ -15,6 +16,9 @@ import dev.swipe.http.internal.JsonHttpServer.Step;
 import dev.swipe.http.internal.ServerCode;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -83,8 +87,8 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
     }
   }
 
-  private final SessionSlot slot;
-  private final Commands commands;
+  private final List<SessionSlot> slots;
+  private final IdentityHashMap<SessionSlot, Commands> commands = new IdentityHashMap<>();
   private final byte[] token;
   private final boolean loopbackOnly;
   private final int maxRequestBytes;
@@ -97,8 +101,25 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
    * @param maxRequestBytes the largest body accepted
    */
   public RemoteEnd(SessionSlot slot, String token, boolean loopbackOnly, int maxRequestBytes) {
-    this.slot = slot;
-    this.commands = new Commands(slot);
+    this(List.of(slot), token, loopbackOnly, maxRequestBytes);
+  }
+
+  /**
+   * A remote end for several rigs behind one port: a New Session goes to the first free rig whose
+   * capabilities match, and every other command to the rig holding its session.
+   *
+   * @param slots the rigs' session places, in the order they are tried (at least one, names unique)
+   * @param token the bearer token, or null for none
+   * @param loopbackOnly whether the server is bound to a loopback address
+   * @param maxRequestBytes the largest body accepted
+   */
+  public RemoteEnd(
+      List<SessionSlot> slots, String token, boolean loopbackOnly, int maxRequestBytes) {
+    if (slots.isEmpty()) {
+      throw new IllegalArgumentException("a remote end needs at least one rig");
+    }
+    this.slots = List.copyOf(slots);
+    this.slots.forEach(s -> commands.put(s, new Commands(s)));
     this.token = token == null ? null : token.getBytes(StandardCharsets.UTF_8);
     this.loopbackOnly = loopbackOnly;
     this.maxRequestBytes = maxRequestBytes;
@@ -175,18 +196,20 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
    */
   private Response run(Route route, String id, JsonNode body, Connection connection) {
     RigSession[] session = new RigSession[1];
+    SessionSlot[] slot = new SessionSlot[1];
     Response answer;
     try {
-      answer = answer(200, envelope(respond(route, id, body, session, connection)));
+      answer = answer(200, envelope(respond(route, id, body, session, slot, connection)));
     } catch (RuntimeException e) {
       answer = failed(e);
     }
     RigSession s = session[0];
-    if (s == null) {
+    SessionSlot rig = slot[0];
+    if (s == null || rig == null) {
       return answer;
     }
     // the client went away before it got the answer: nobody drives this session any more
-    return answer.onUndelivered(() -> slot.end(s, "the client disconnected during a command"));
+    return answer.onUndelivered(() -> rig.end(s, "the client disconnected during a command"));
   }
 
   /** The specification's error answer for a command that failed. */
@@ -241,16 +264,23 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
   }
 
   private JsonNode respond(
-      Route route, String id, JsonNode body, RigSession[] session, Connection connection) {
+      Route route,
+      String id,
+      JsonNode body,
+      RigSession[] session,
+      SessionSlot[] entered,
+      Connection connection) {
     switch (route) {
       case STATUS -> {
-        return slot.status();
+        return status();
       }
       case LIST_SESSIONS, APPIUM_SESSIONS -> {
-        return slot.sessions();
+        ArrayNode all = Json.MAPPER.createArrayNode();
+        slots.forEach(r -> all.addAll(r.sessions()));
+        return all;
       }
       case NEW_SESSION -> {
-        RigSession s = slot.create(body);
+        RigSession s = create(body);
         ObjectNode v = Json.MAPPER.createObjectNode();
         v.put("sessionId", s.id());
         v.set("capabilities", s.capabilities());
@@ -260,8 +290,11 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
         // a session command
       }
     }
+    SessionSlot slot = slotOf(id);
+    Commands commands = this.commands.get(slot);
     RigSession s = slot.enter(id);
     session[0] = s;
+    entered[0] = slot;
     if (route != Route.DELETE_SESSION) {
       // nobody waits for the answer any more: end the session now, not when the command is over
       connection.onDisconnect(
@@ -289,6 +322,129 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
     } finally {
       s.exit();
     }
+  }
+
+  /** The rig that holds or held session {@code id}; with one rig, that rig. */
+  private SessionSlot slotOf(String id) {
+    if (slots.size() == 1) {
+      return slots.get(0);
+    }
+    for (SessionSlot r : slots) {
+      if (r.knows(id)) {
+        return r;
+      }
+    }
+    throw W3cFailure.of(
+        W3cError.INVALID_SESSION_ID,
+        RemoteEndCode.INVALID_SESSION_ID,
+        null,
+        "no session " + Json.abbreviate(id) + " on rigs " + names(slots));
+  }
+
+  /**
+   * New Session: with one rig, that rig's answer; with several, the first rig in order that matches
+   * the capabilities and is free. When every rig that matches is busy (or broken), the answer is
+   * the one a busy (or broken) rig gives; when none matches, {@code session not created} naming
+   * each rig's reasons.
+   */
+  private RigSession create(JsonNode body) {
+    if (slots.size() == 1) {
+      return slots.get(0).create(body);
+    }
+    List<String> reasons = new ArrayList<>();
+    List<SessionSlot> busy = new ArrayList<>();
+    W3cFailure broken = null;
+    for (SessionSlot r : slots) {
+      String why = r.mismatch(body);
+      if (why != null) {
+        reasons.add(why);
+        continue;
+      }
+      try {
+        return r.create(body);
+      } catch (W3cFailure f) {
+        String code = f.data().path("code").asText("");
+        if (code.equals(RemoteEndCode.RIG_BUSY.id())) {
+          busy.add(r);
+        } else if (code.equals(RemoteEndCode.RIG_FAULT.id())
+            || code.equals(RemoteEndCode.RIG_STOPPING.id())) {
+          broken = f;
+        } else if (code.equals(RemoteEndCode.NO_MATCHING_CAPABILITIES.id())) {
+          reasons.add(f.getMessage());
+        } else {
+          throw f;
+        }
+      }
+    }
+    if (!busy.isEmpty()) {
+      throw W3cFailure.of(
+          W3cError.SESSION_NOT_CREATED,
+          RemoteEndCode.RIG_BUSY,
+          null,
+          "every rig that matches is busy with another session ("
+              + names(busy)
+              + "); a rig is one phone");
+    }
+    if (broken != null) {
+      throw broken;
+    }
+    ObjectNode data = Json.MAPPER.createObjectNode();
+    data.put("code", RemoteEndCode.NO_MATCHING_CAPABILITIES.id());
+    ArrayNode r = data.putArray("reasons");
+    reasons.forEach(r::add);
+    throw new W3cFailure(
+        W3cError.SESSION_NOT_CREATED, "no rig matches: " + String.join("; ", reasons), data);
+  }
+
+  /**
+   * {@code GET /status}: with one rig, that rig's; with several, {@code ready} while at least one
+   * rig is free and not broken, and {@code swipe.rigs} listing each rig.
+   */
+  private JsonNode status() {
+    if (slots.size() == 1) {
+      return slots.get(0).status();
+    }
+    ArrayNode rigs = Json.MAPPER.createArrayNode();
+    int ready = 0;
+    int busy = 0;
+    int broken = 0;
+    for (SessionSlot r : slots) {
+      ObjectNode o = r.rigStatus();
+      rigs.add(o);
+      ready += o.path("ready").asBoolean() ? 1 : 0;
+      busy += o.path("busy").asBoolean() ? 1 : 0;
+      broken += o.path("fault").isNull() ? 0 : 1;
+    }
+    ObjectNode v = Json.MAPPER.createObjectNode();
+    v.put("ready", ready > 0);
+    v.put(
+        "message",
+        ready
+            + " of "
+            + slots.size()
+            + " rigs ready ("
+            + busy
+            + " busy, "
+            + broken
+            + " broken): "
+            + names(slots));
+    ObjectNode swipe = v.putObject("swipe");
+    swipe.put("sessionActive", busy > 0);
+    if (broken == slots.size()) {
+      swipe.put("fault", "every rig is broken");
+    } else {
+      swipe.putNull("fault");
+    }
+    swipe.set("rigs", rigs);
+    return v;
+  }
+
+  private static String names(List<SessionSlot> rigs) {
+    StringBuilder b = new StringBuilder();
+    for (SessionSlot r : rigs) {
+      b.append(b.length() == 0 ? "" : ", ").append(r.rig().name());
+    }
+    return b.toString();
   }
 
   /**

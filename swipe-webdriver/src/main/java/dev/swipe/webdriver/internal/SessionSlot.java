@@ -34,7 +34,10 @@ public final class SessionSlot implements AutoCloseable {
 
   private final Device phone;
   private final SessionTools.Factory tools;
-  private final Capabilities.Rig rig;
+
+  /** What the rig is; its screen size is learned again from each session's first screenshot. */
+  private volatile Capabilities.Rig rig;
+
   private final ScheduledExecutorService timer;
 
   /** Guarded by this. */
@@ -81,8 +84,36 @@ public final class SessionSlot implements AutoCloseable {
             this::reap, REAP_EVERY_MS, REAP_EVERY_MS, TimeUnit.MILLISECONDS);
   }
 
-  Capabilities.Rig rig() {
+  /** What the rig is, for matching and for its stereotype. */
+  public Capabilities.Rig rig() {
     return rig;
+  }
+
+  /**
+   * Why this rig does not match the New Session {@code body}, or null when it does (busy or not).
+   *
+   * @throws W3cFailure {@code invalid argument} for a malformed body, as {@link #create} would
+   */
+  String mismatch(JsonNode body) {
+    try {
+      Capabilities.process(body, rig, tools.capabilities());
+      return null;
+    } catch (W3cFailure f) {
+      if (f.error() != W3cError.SESSION_NOT_CREATED) {
+        throw f;
+      }
+      return f.getMessage();
+    }
+  }
+
+  /** Whether {@code id} names this rig's session, live or one of the last ended. */
+  synchronized boolean knows(String id) {
+    return (current != null && current.id().equals(id)) || ended.containsKey(id);
+  }
+
+  /** Whether a New Session would be tried here now: not stopping, not busy, not broken. */
+  synchronized boolean ready() {
+    return !closed && current == null && !reserved && fault == null;
   }
 
   /**
@@ -135,6 +166,10 @@ public final class SessionSlot implements AutoCloseable {
         throw broken(SwipeException.orInternal(e));
       }
       RigSession s = new RigSession(id, t, matched, screen.width(), screen.height());
+      String size = screen.width() + "x" + screen.height();
+      if (!size.equals(rig.screen())) {
+        rig = rig.withScreen(screen.width(), screen.height());
+      }
       synchronized (this) {
         fault = null;
         current = s;
@@ -260,9 +295,28 @@ public final class SessionSlot implements AutoCloseable {
     return out;
   }
 
+  /**
+   * This rig in {@code GET /status}'s {@code swipe.rigs}: {@code name}, {@code platformName},
+   * {@code screen}, {@code pointer}, {@code ready}, {@code busy}, {@code fault} and the {@code
+   * stereotype} a relay node offers for it.
+   */
+  synchronized ObjectNode rigStatus() {
+    Capabilities.Rig r = rig;
+    ObjectNode o = Json.MAPPER.createObjectNode();
+    o.put("name", r.name());
+    o.put("platformName", r.platformName());
+    o.put("screen", r.screen());
+    o.put("pointer", r.pointer());
+    o.put("ready", ready());
+    o.put("busy", current != null || reserved);
+    o.put("fault", fault);
+    o.set("stereotype", r.stereotype());
+    return o;
+  }
+
   /** The {@code value} of {@code GET /status}. */
   synchronized ObjectNode status() {
-    boolean ready = !closed && current == null && !reserved && fault == null;
+    boolean ready = ready();
     ObjectNode v = Json.MAPPER.createObjectNode();
     v.put("ready", ready);
     v.put(
@@ -283,6 +337,7 @@ public final class SessionSlot implements AutoCloseable {
     } else {
       swipe.put("fault", fault);
     }
+    swipe.putArray("rigs").add(rigStatus());
     return v;
   }
 
