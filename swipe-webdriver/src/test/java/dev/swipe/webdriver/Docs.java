@@ -74,6 +74,42 @@ final class Docs {
     return out;
   }
 
+  /**
+   * The words of a command line as bash reads them, for the simple quoting the page uses (double
+   * quotes, no escapes inside them).
+   */
+  static List<String> words(String command) {
+    List<String> out = new ArrayList<>();
+    StringBuilder w = new StringBuilder();
+    boolean quoted = false;
+    boolean any = false;
+    for (char c : command.toCharArray()) {
+      if (c == '"') {
+        quoted = !quoted;
+        any = true;
+      } else if (Character.isWhitespace(c) && !quoted) {
+        if (any) {
+          out.add(w.toString());
+          w.setLength(0);
+          any = false;
+        }
+      } else {
+        w.append(c);
+        any = true;
+      }
+    }
+    if (any) {
+      out.add(w.toString());
+    }
+    return out;
+  }
+
+  /** The options of the page's several-rig {@code webdriver} command, after {@code webdriver}. */
+  static List<String> severalRigsArgs() {
+    List<String> w = words(command("--print-relay-config"));
+    return w.subList(w.indexOf("webdriver") + 1, w.size());
+  }
+
   /** The one command block (no language) that contains {@code marker}, continuations joined. */
   static String command(String marker) {
     return block("", marker).replace("\\\n", " ").strip();

@@ -96,7 +96,7 @@ class GridTest {
                 "--port 4444",
                 "--port " + hubPort),
             logs.resolve("hub.log")));
-    String toml = Docs.block("toml", "[relay]");
+    String toml = Docs.block("toml", "\\\"swipe:rig\\\": \\\"rig-a\\\"");
     for (int i = 0; i < RIGS.size(); i++) {
       String name = RIGS.get(i);
       Path config = logs.resolve("node-" + name + ".toml");
@@ -119,7 +119,9 @@ class GridTest {
       PROCESSES.add(
           ChildJvm.shell(
               Docs.replaceAll(
-                  Docs.command("grid.Main node"), "rig-a.toml", config.toAbsolutePath().toString()),
+                  Docs.command("--config rig-a.toml"),
+                  "rig-a.toml",
+                  config.toAbsolutePath().toString()),
               logs.resolve("node-" + name + ".log")));
     }
     hub = URI.create("http://127.0.0.1:" + hubPort);

@@ -229,4 +229,44 @@ class MultiRigTest {
         .contains("--rig must be NAME or NAME[@PLATFORM]=DEVICE_URI")
         .contains("rig A is given twice");
   }
+
+  /**
+   * The page's several-rig command's phones, served in process: the [relay] section it prints is
+   * the one in the page's node TOML (the URL aside).
+   */
+  @Test
+  void thePagesRelaySectionIsWhatTheRigsPrint() {
+    List<String> args = Docs.severalRigsArgs();
+    List<Device> devices = new ArrayList<>();
+    WebDriverServer.Builder b = null;
+    for (int i = 0; i < args.size(); i++) {
+      if (!args.get(i).equals("--rig")) {
+        continue;
+      }
+      java.util.regex.Matcher m =
+          java.util.regex.Pattern.compile("([^@=]+)(?:@([^=]+))?=(.+)").matcher(args.get(++i));
+      assertThat(m.matches()).isTrue();
+      Device d = phone(m.group(3));
+      devices.add(d);
+      String platform = m.group(2) == null ? "android" : m.group(2);
+      if (b == null) {
+        b =
+            WebDriverServer.builder(d)
+                .address(new InetSocketAddress("127.0.0.1", 0))
+                .rigName(m.group(1))
+                .platformName(platform);
+      } else {
+        b.rig(m.group(1), d, platform);
+      }
+    }
+    assertThat(devices).hasSize(4);
+    try (WebDriverServer s = b.start()) {
+      String printed = s.relayConfig().replace(s.uri().toString(), "http://127.0.0.1:4723");
+      String toml = Docs.block("toml", "max-sessions = 4");
+      assertThat(toml)
+          .as("the page's node TOML holds what the rigs print:%n%s", printed)
+          .contains("[relay]");
+      assertThat(toml.substring(toml.indexOf("[relay]"))).isEqualTo(printed);
+    }
+  }
 }
