@@ -145,7 +145,8 @@ class CapabilitiesTest {
                     json("{\"capabilities\":{\"alwaysMatch\":{\"swipe:record\":\"x\"}}}"),
                     RIG,
                     tools));
-    assertThat(unknown.getMessage()).contains("known: swipe:recordFlow, swipe:rig");
+    assertThat(unknown.getMessage())
+        .contains("known: swipe:pointer, swipe:recordFlow, swipe:rig, swipe:screen");
     assertThat(
             failure("{\"capabilities\":{\"alwaysMatch\":{\"swipe:recordFlow\":\"x\"}}}")
                 .getMessage())
