@@ -151,7 +151,7 @@ class CapabilitiesTest {
             failure("{\"capabilities\":{\"alwaysMatch\":{\"swipe:recordFlow\":\"x\"}}}")
                 .getMessage())
         .as("a rig whose tools take no such capability refuses it")
-        .contains("is not a swipe capability; known: swipe:rig");
+        .contains("is not a swipe capability; known: swipe:pointer, swipe:rig, swipe:screen");
   }
 
   private static W3cFailure assertThrowsW3c(org.junit.jupiter.api.function.Executable e) {
