@@ -106,14 +106,9 @@ public final class AgentHttpServer implements AutoCloseable {
   /** Names of connection runs; a run header may not take this prefix. */
   private static final String CONNECTION_RUN = "connection-";
 
-  private final Device device;
-  private final MemoryStore memory;
-  private final boolean simState;
   private final ToolListing toolListing;
   private final RequestGate gate;
   private final int maxRuns;
-  private final long maxRunAttachmentBytes;
-  private final AttachmentBudget attachmentBudget;
   private final JsonHttpServer http;
   private final ToolDispatcher catalog;
 
@@ -125,8 +120,7 @@ public final class AgentHttpServer implements AutoCloseable {
 
   private final AtomicLong connectionRuns = new AtomicLong();
 
-  /** Where each run's trace goes, or null when runs are not traced. */
-  private final RunTraces traces;
+  private final ServedRuns served;
 
   /**
    * A live run.
@@ -137,16 +131,18 @@ public final class AgentHttpServer implements AutoCloseable {
   private record Run(String name, ToolDispatcher tools, int owner, long connection) {}
 
   private AgentHttpServer(Builder b) throws IOException {
-    this.device = b.device;
-    this.memory = b.memory;
-    this.simState = b.simState;
     this.toolListing = b.toolListing;
     this.gate = new RequestGate(b.tokens, b.allowedHosts, b.address);
     this.maxRuns = b.maxRuns;
-    this.maxRunAttachmentBytes = Math.min(b.maxRunAttachmentBytes, b.maxAttachmentBytes);
-    this.attachmentBudget = new AttachmentBudget(b.maxAttachmentBytes);
-    this.traces = b.traces;
-    this.catalog = new ToolDispatcher(newRun(null));
+    this.served =
+        new ServedRuns(
+            b.device,
+            b.memory,
+            b.simState,
+            b.maxRunAttachmentBytes,
+            b.maxAttachmentBytes,
+            b.traces);
+    this.catalog = new ToolDispatcher(served.open(null));
     this.http =
         new JsonHttpServer(
             "swipe-agent-http",
@@ -172,7 +168,7 @@ public final class AgentHttpServer implements AutoCloseable {
 
   /** The budget of all runs' kept screenshots (for tests: its accounting of held bytes). */
   AttachmentBudget attachmentBudget() {
-    return attachmentBudget;
+    return served.attachmentBudget();
   }
 
   /** Open client connections (for leak checks). */
@@ -192,23 +188,6 @@ public final class AgentHttpServer implements AutoCloseable {
       runs.clear();
     }
     catalog.run().close();
-  }
-
-  /**
-   * A run named {@code name} (traced when the server traces), or the untraced catalog run for null.
-   */
-  private AgentRun newRun(String name) {
-    AgentRun.Builder b =
-        AgentRun.builder(device)
-            .acceptInlineImages(true)
-            .simState(simState)
-            .attachments(
-                new AttachmentRegistry(
-                    AttachmentRegistry.DEFAULT_CAPACITY, maxRunAttachmentBytes, attachmentBudget));
-    if (memory != null) {
-      b.memory(memory);
-    }
-    return traces == null || name == null ? b.build() : traces.start(b, name);
   }
 
   /**
@@ -386,7 +365,7 @@ public final class AgentHttpServer implements AutoCloseable {
       }
       String name = CONNECTION_RUN + connectionRuns.incrementAndGet();
       c.state(name);
-      return add(new Run(name, new ToolDispatcher(newRun(name)), token, c.id()));
+      return add(new Run(name, new ToolDispatcher(served.open(name)), token, c.id()));
     }
   }
 
@@ -431,7 +410,7 @@ public final class AgentHttpServer implements AutoCloseable {
                 Map.of("run", name, "max_runs", maxRuns))
             .withHeader("run", name);
       }
-      return add(new Run(name, new ToolDispatcher(newRun(name)), token, -1));
+      return add(new Run(name, new ToolDispatcher(served.open(name)), token, -1));
     }
   }
 

@@ -10,8 +10,6 @@ import dev.swipe.agent.internal.AgentJson;
 import dev.swipe.base.Api;
 import dev.swipe.base.Code;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.AttachmentBudget;
-import dev.swipe.core.AttachmentRegistry;
 import dev.swipe.core.Device;
 import dev.swipe.http.internal.HostPort;
 import dev.swipe.http.internal.ServerCode;
@@ -98,12 +96,7 @@ public final class McpHttpServer implements AutoCloseable {
 
   private static final String SESSION_HEADER = "mcp-session-id";
 
-  private final Device device;
-  private final MemoryStore memory;
-  private final boolean simState;
-  private final RunTraces traces;
-  private final long maxRunAttachmentBytes;
-  private final AttachmentBudget attachmentBudget;
+  private final ServedRuns served;
   private final RequestGate gate;
   private final int maxSessions;
   private final long idleNanos;
@@ -148,7 +141,7 @@ public final class McpHttpServer implements AutoCloseable {
       }
       calls++;
       if (tools == null) {
-        tools = new ToolDispatcher(newRun("mcp-" + id));
+        tools = new ToolDispatcher(served.open("mcp-" + id));
       }
       return tools;
     }
@@ -181,17 +174,19 @@ public final class McpHttpServer implements AutoCloseable {
   }
 
   private McpHttpServer(Builder b) throws Exception {
-    this.device = b.device;
-    this.memory = b.memory;
-    this.simState = b.simState;
-    this.traces = b.traces;
-    this.maxRunAttachmentBytes = Math.min(b.maxRunAttachmentBytes, b.maxAttachmentBytes);
-    this.attachmentBudget = new AttachmentBudget(b.maxAttachmentBytes);
+    this.served =
+        new ServedRuns(
+            b.device,
+            b.memory,
+            b.simState,
+            b.maxRunAttachmentBytes,
+            b.maxAttachmentBytes,
+            b.traces);
     this.gate = new RequestGate(b.tokens, b.allowedHosts, b.address);
     this.maxSessions = b.maxSessions;
     this.idleNanos = b.sessionIdleTimeout.toNanos();
     this.maxRequestBytes = b.maxRequestBytes;
-    this.catalog = new ToolDispatcher(newRun(null));
+    this.catalog = new ToolDispatcher(served.open(null));
 
     JacksonMcpJsonMapper mapper = new JacksonMcpJsonMapper(AgentJson.JSON.copy());
     Duration keepAlive = min(b.sessionIdleTimeout.dividedBy(2), Duration.ofSeconds(30));
@@ -322,20 +317,6 @@ public final class McpHttpServer implements AutoCloseable {
     } finally {
       s.finish();
     }
-  }
-
-  private AgentRun newRun(String label) {
-    AgentRun.Builder b =
-        AgentRun.builder(device)
-            .acceptInlineImages(true)
-            .simState(simState)
-            .attachments(
-                new AttachmentRegistry(
-                    AttachmentRegistry.DEFAULT_CAPACITY, maxRunAttachmentBytes, attachmentBudget));
-    if (memory != null) {
-      b.memory(memory);
-    }
-    return traces == null || label == null ? b.build() : traces.start(b, label);
   }
 
   private void endIdle() {
