@@ -87,6 +87,17 @@ public interface SessionTools extends AutoCloseable {
     default SessionTools open(Device phone, String sessionId, Map<String, String> capabilities) {
       return open(phone, capabilities);
     }
+
+    /**
+     * The factory for the sessions of the rig named {@code rig}. A server asks once for each rig it
+     * serves, so one factory can tell the sessions of several phones apart (to file their traces by
+     * rig, say). Default: this factory.
+     *
+     * @param rig the rig's name, as in its {@code swipe:rig} capability
+     */
+    default Factory forRig(String rig) {
+      return this;
+    }
   }
 
   /** Sessions with a run of the phone and no tools. */

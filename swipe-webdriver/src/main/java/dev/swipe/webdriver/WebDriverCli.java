@@ -19,7 +19,7 @@ import java.util.Map;
  *
  * <pre>
  * webdriver [--address HOST] [--port N] [--device URI | --hid URI --capture URI] [--settle-ms N]
- *           [--rig NAME] [--platform-name NAME] [--token T] [--idle-timeout-s N]
+ *           [--memory URI|none] [--rig NAME] [--platform-name NAME] [--token T] [--idle-timeout-s N]
  *           [--max-idle-timeout-s N] [--max-request-bytes N] [--print-relay-config]
  * webdriver --rig NAME[@PLATFORM]=DEVICE_URI --rig ... [the same options]
  * </pre>
@@ -28,7 +28,10 @@ import java.util.Map;
  * phone, serves several rigs from one process and one port (in place of {@code --device}, {@code
  * --hid} and {@code --capture}); a rig without {@code @PLATFORM} is {@code --platform-name}'s.
  * {@code --print-relay-config} prints the {@code [relay]} section of a Grid node's TOML for the
- * rigs on stdout once listening.
+ * rigs on stdout once listening. {@code --memory URI} gives every rig's device that memory store
+ * (each device opens its own connection to it): what the rig learns of its pointer is kept there,
+ * and a tool layer gives it to its sessions; a {@code postgresql://} store is one memory for a
+ * whole farm. Default: none.
  *
  * <p>Once listening it prints {@code swipe webdriver: rig NAME listening on http://HOST:PORT} on
  * stderr (the real port when {@code --port 0} was given; {@code rigs A, B, ...} for several).
@@ -40,12 +43,13 @@ public final class WebDriverCli {
       """
       usage:
         webdriver [--address HOST] [--port N] [--device URI | --hid URI --capture URI] [--settle-ms N]
-                  [--rig NAME] [--platform-name NAME] [--token TOKEN] [--idle-timeout-s N]
+                  [--memory URI|none] [--rig NAME] [--platform-name NAME] [--token TOKEN] [--idle-timeout-s N]
                   [--max-idle-timeout-s N] [--max-request-bytes N] [--print-relay-config]
         webdriver --rig NAME[@PLATFORM]=DEVICE_URI --rig NAME[@PLATFORM]=DEVICE_URI ... [options above]
       several --rig NAME=DEVICE_URI (or NAME=HID_URI + CAPTURE_URI): one process and one port for several phones (one relay node);
       --print-relay-config: print the [relay] section of a Grid node's TOML for the rigs on stdout.
-      defaults: --address 127.0.0.1  --port 4723  --device sim:  --rig rig  --platform-name android
+      --memory URI: every rig's memory store (sqlite:PATH, mem:, postgresql://...; one store for a farm).
+      defaults: --address 127.0.0.1  --port 4723  --device sim:  --memory none  --rig rig  --platform-name android
                 --idle-timeout-s 60  --max-idle-timeout-s 3600
       a non-loopback --address needs --token (or SWIPE_AGENT_TOKEN); clients send Authorization: Bearer TOKEN.
       """;
@@ -60,6 +64,7 @@ public final class WebDriverCli {
           "--hid",
           "--capture",
           "--settle-ms",
+          "--memory",
           "--rig",
           "--platform-name",
           "--token",
@@ -123,6 +128,7 @@ public final class WebDriverCli {
       if (o.containsKey("--settle-ms")) {
         b.settleBound(Duration.ofMillis(number(o, "--settle-ms", 0, 60_000, 0)));
       }
+      memory(b, o);
       device = b.open();
     } catch (IllegalArgumentException e) {
       err.println("swipe webdriver: " + e.getMessage());
@@ -218,6 +224,7 @@ public final class WebDriverCli {
         if (o.containsKey("--settle-ms")) {
           b.settleBound(Duration.ofMillis(number(o, "--settle-ms", 0, 60_000, 0)));
         }
+        memory(b, o);
         try {
           devices.add(b.open());
         } catch (SwipeException e) {
@@ -263,6 +270,14 @@ public final class WebDriverCli {
       Thread.currentThread().interrupt();
     }
     return 0;
+  }
+
+  /** Gives the device {@code --memory}'s store, unless it is {@code none} or absent. */
+  private static void memory(DeviceBuilder b, Map<String, String> o) {
+    String uri = o.getOrDefault("--memory", "none");
+    if (!uri.equals("none")) {
+      b.memory(uri);
+    }
   }
 
   /** The options every rig of the server shares. */

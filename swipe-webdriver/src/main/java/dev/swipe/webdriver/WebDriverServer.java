@@ -105,7 +105,7 @@ public final class WebDriverServer implements AutoCloseable {
       slots.add(
           new SessionSlot(
               r.phone(),
-              b.tools,
+              b.tools.forRig(r.name()),
               new Capabilities.Rig(
                   r.name(),
                   r.platformName(),

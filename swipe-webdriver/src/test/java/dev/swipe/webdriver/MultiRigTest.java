@@ -225,9 +225,17 @@ class MultiRigTest {
                 SessionTools.none(),
                 err))
         .isEqualTo(1);
+    assertThat(
+            WebDriverCli.run(
+                new String[] {"--port", "0", "--rig", "a=sim:", "--memory", "nosuch:x"},
+                SessionTools.none(),
+                err))
+        .isEqualTo(1);
     assertThat(out.toString(java.nio.charset.StandardCharsets.UTF_8))
         .contains("--rig must be NAME or NAME[@PLATFORM]=DEVICE_URI")
-        .contains("rig A is given twice");
+        .contains("rig A is given twice")
+        .contains("cannot open rig a's device")
+        .contains("nosuch");
   }
 
   /**

@@ -151,6 +151,17 @@ final class RunTraces {
     return t;
   }
 
+  /**
+   * These traces with runs filed under rig {@code name} at the collector (its unsafe characters as
+   * {@code _}); traces to a local directory are the same for every rig.
+   *
+   * @throws SwipeException {@code invalid_argument} (field {@code rig}) for a name with no letter
+   *     or digit
+   */
+  RunTraces forRig(String name) {
+    return collector == null ? this : new RunTraces(collector, token, rigName(name), maxBytes, log);
+  }
+
   /** {@code name} as a collector's rig name: unsafe characters as {@code _}, at most 64. */
   static String rigName(String name) {
     String s = UNSAFE.matcher(name.strip()).replaceAll("_");

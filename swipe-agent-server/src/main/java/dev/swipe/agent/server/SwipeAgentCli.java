@@ -45,8 +45,8 @@ import java.util.Map;
  *                                 [--max-attachment-bytes N] [--max-run-attachment-bytes N] [trace options]
  *                                 [--record FILE]
  * java -jar swipe-agent.jar tools [--device URI] [--tools full|compact]   (prints the tool specs)
- * java -jar swipe-agent.jar webdriver [--port N] [device options] [--rig NAME] [trace options]
- *                                 [--record DIR] ...
+ * java -jar swipe-agent.jar webdriver [--port N] [device options] [--memory URI|none] [--rig NAME]
+ *                                 [trace options] [--record DIR] ...
  * java -jar swipe-agent.jar report DIR [--out FILE]   (renders the HTML report of a trace)
  * java -jar swipe-agent.jar replay FLOW [device options] [--settle-ms N] [--reports DIR]
  * java -jar swipe-agent.jar collect --http HOST:PORT --dir DIR [--token T[,T...]]
@@ -95,8 +95,8 @@ public final class SwipeAgentCli {
                           [--max-attachment-bytes N] [--max-run-attachment-bytes N]
                           [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]] [--record FILE]
         swipe-agent tools [--device URI] [--tools full|compact]
-        swipe-agent webdriver [--address HOST] [--port N] [device options] [--rig NAME]
-                          [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]]
+        swipe-agent webdriver [--address HOST] [--port N] [device options] [--memory URI|none]
+                          [--rig NAME] [--trace DIR [--trace-max-bytes N] [--trace-total-bytes N]]
                           [--record DIR] ...  (webdriver --help)
         swipe-agent report DIR [--out FILE]
         swipe-agent replay FLOW [--device URI | --hid URI --capture URI] [--settle-ms N] [--reports DIR]
@@ -107,6 +107,7 @@ public final class SwipeAgentCli {
       --tools compact (mcp, serve, tools): list the tools with short descriptions and no output
         schemas, for models with little context (default full); the tools behave the same
       defaults: --device sim:  --memory sqlite:~/.swipe/memory.db  --http 127.0.0.1:8765
+        (webdriver: --memory none; give the farm's postgresql:// store to every rig to share one)
       --trace DIR: each run (the mcp session, each serve run, each webdriver session) is traced in a
         new sub-directory of DIR, with a disk budget of --trace-max-bytes (default 512 MiB) each;
         all run directories together stay within --trace-total-bytes (default 4 GiB): the oldest
@@ -114,7 +115,8 @@ public final class SwipeAgentCli {
         anything starts.
       --trace-to URL [--trace-token T] [--rig NAME] (mcp, serve, webdriver): each run's trace goes to
         the trace collector at URL (collect) instead of a local directory, as DIR/RIG/RUN there; the
-        rig is --rig (default: this host's name), the token --trace-token or SWIPE_TRACE_TOKEN.
+        rig is --rig (default: this host's name; webdriver with several --rig NAME=URI: each
+        session's own rig), the token --trace-token or SWIPE_TRACE_TOKEN.
         --trace-max-bytes is each run's budget. A collector that cannot be reached holds no run up:
         traces wait for it in memory (64 MiB a run) and a run's end waits for it at most 5 s.
       collect: receives runs' traces into DIR/RIG/RUN (report DIR renders them with an index per rig);
@@ -196,6 +198,7 @@ public final class SwipeAgentCli {
       List<String> rest = new ArrayList<>();
       Map<String, String> trace = new LinkedHashMap<>();
       boolean simState = false;
+      boolean severalRigs = false;
       for (int i = 1; i < args.length; i++) {
         String a = args[i];
         String key = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
@@ -220,9 +223,11 @@ public final class SwipeAgentCli {
         } else {
           if (key.equals("--rig") && (a.contains("=") || i + 1 < args.length)) {
             // the rig's name is the webdriver's too: read here, left for it; several rigs (--rig
-            // NAME=DEVICE_URI) file their traces under the host's name
+            // NAME=DEVICE_URI) file each session's trace under its own rig's name
             String rig = a.contains("=") ? a.substring(a.indexOf('=') + 1) : args[i + 1];
-            if (!rig.contains("=")) {
+            if (rig.contains("=")) {
+              severalRigs = true;
+            } else {
               trace.put("--rig", rig);
             }
           }
@@ -247,7 +252,7 @@ public final class SwipeAgentCli {
       FlowRecordings recordings = wd.recordings();
       return WebDriverCli.run(
           rest.toArray(String[]::new),
-          WebDriverTools.factory(simState, traces, recordings),
+          WebDriverTools.factory(simState, traces, recordings, severalRigs),
           System.err);
     }
     Options o = Options.parse(args);

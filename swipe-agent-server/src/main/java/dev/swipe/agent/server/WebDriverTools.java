@@ -20,7 +20,9 @@ import java.util.stream.Collectors;
  * JPEG is accepted where screenshot ids are. With {@code --trace DIR} each session leaves its own
  * trace in a sub-directory of DIR named by its W3C session id ({@code
  * 20261201-040512.345-session-<id>}, the id a client and a Grid know the session by); with {@code
- * --record DIR} a session that asks for it ({@code swipe:recordFlow}) records a flow there.
+ * --record DIR} a session that asks for it ({@code swipe:recordFlow}) records a flow there. The
+ * rig's {@code --memory} store is each session's memory ({@code swipe: saveMemory}, {@code swipe:
+ * recallMemory}), shared by every session and, through PostgreSQL, by every rig of a farm.
  */
 final class WebDriverTools {
   private WebDriverTools() {}
@@ -33,10 +35,27 @@ final class WebDriverTools {
    */
   static SessionTools.Factory factory(
       boolean simState, RunTraces traces, FlowRecordings recordings) {
+    return factory(simState, traces, recordings, false);
+  }
+
+  /**
+   * As {@link #factory(boolean, RunTraces, FlowRecordings)}; with {@code tracesByRig}, the sessions
+   * of each rig of a server with several send their traces to the collector under that rig's name
+   * rather than the one {@code traces} was given.
+   */
+  static SessionTools.Factory factory(
+      boolean simState, RunTraces traces, FlowRecordings recordings, boolean tracesByRig) {
     return new SessionTools.Factory() {
       @Override
       public Set<String> capabilities() {
         return Set.of(FlowRecordings.CAPABILITY);
+      }
+
+      @Override
+      public SessionTools.Factory forRig(String rig) {
+        return tracesByRig && traces != null
+            ? factory(simState, traces.forRig(rig), recordings, false)
+            : this;
       }
 
       @Override
@@ -74,6 +93,7 @@ final class WebDriverTools {
   private static SessionTools session(
       Device phone, FlowRecording recording, boolean simState, RunTraces traces, String sessionId) {
     AgentRun.Builder b = AgentRun.builder(phone).acceptInlineImages(true).simState(simState);
+    phone.rig().memory().ifPresent(b::memory); // the rig's --memory: one store for its sessions
     AgentRun run = traces == null ? b.build() : traces.start(b, "session-" + sessionId);
     ToolDispatcher tools = new ToolDispatcher(run);
     Set<String> names =
