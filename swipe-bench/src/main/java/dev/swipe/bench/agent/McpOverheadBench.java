@@ -200,20 +200,23 @@ public final class McpOverheadBench {
     }
   }
 
-  private static ObjectNode image() {
+  /** Screenshot arguments asking for no image. */
+  public static ObjectNode image() {
     ObjectNode a = M.createObjectNode();
     a.put("image", "none");
     return a;
   }
 
-  private static String initialize(int id) {
+  /** An MCP {@code initialize} request. */
+  public static String initialize(int id) {
     return "{\"jsonrpc\":\"2.0\",\"id\":"
         + id
         + ",\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
         + "\"capabilities\":{},\"clientInfo\":{\"name\":\"bench\",\"version\":\"1\"}}}";
   }
 
-  private static String toolCall(long id, String tool, ObjectNode args) {
+  /** An MCP {@code tools/call} request. */
+  public static String toolCall(long id, String tool, ObjectNode args) {
     ObjectNode req = M.createObjectNode();
     req.put("jsonrpc", "2.0");
     req.put("id", id);
@@ -227,7 +230,8 @@ public final class McpOverheadBench {
     out.flush();
   }
 
-  private static java.net.http.HttpRequest post(String url, String session, String body) {
+  /** A POST of {@code body} to the MCP endpoint at {@code url}, in {@code session} if not null. */
+  public static java.net.http.HttpRequest post(String url, String session, String body) {
     java.net.http.HttpRequest.Builder b =
         java.net.http.HttpRequest.newBuilder(java.net.URI.create(url + McpHttpServer.PATH))
             .header("Content-Type", "application/json")
@@ -239,7 +243,8 @@ public final class McpOverheadBench {
     return b.build();
   }
 
-  private static JsonNode lastEvent(String stream) throws java.io.IOException {
+  /** The last event of an SSE answer. */
+  public static JsonNode lastEvent(String stream) throws java.io.IOException {
     JsonNode last = M.missingNode();
     for (String l : stream.lines().toList()) {
       if (l.startsWith("data:")) {

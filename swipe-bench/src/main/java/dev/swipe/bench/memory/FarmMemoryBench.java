@@ -170,7 +170,7 @@ public final class FarmMemoryBench {
   }
 
   /** MemoryStoreBench's agent-style queries. */
-  private static List<MemoryQuery> queries(int calls, String[] appNames) {
+  public static List<MemoryQuery> queries(int calls, String[] appNames) {
     List<MemoryQuery> out = new ArrayList<>(calls);
     Random q = new Random(7);
     for (int i = 0; i < calls; i++) {
@@ -186,7 +186,8 @@ public final class FarmMemoryBench {
     return out;
   }
 
-  private static void load(String name, String uri, List<MemoryRecord> records, int batch) {
+  /** Loads {@code records} into the store at {@code uri}, {@code batch} a transaction. */
+  public static void load(String name, String uri, List<MemoryRecord> records, int batch) {
     long t0 = System.nanoTime();
     try (MemoryStore store = MemoryStores.open(uri)) {
       for (int from = 0; from < records.size(); from += batch) {

@@ -31,7 +31,7 @@ import java.util.stream.Stream;
  * /usr/local/bin}, else the PATH. As root (PostgreSQL refuses to run as root), {@code initdb},
  * {@code pg_ctl} and the server run as {@code nobody} through {@code runuser}.
  */
-final class LocalPostgres implements AutoCloseable {
+public final class LocalPostgres implements AutoCloseable {
   static final String USER = "swipe";
 
   private static final long START_TIMEOUT_MS = 60_000;
@@ -72,7 +72,12 @@ final class LocalPostgres implements AutoCloseable {
    *
    * @param settings extra {@code -c name=value} settings, e.g. {@code shared_buffers=128MB}
    */
-  static LocalPostgres start(List<String> settings) throws Exception {
+  /** Whether PostgreSQL's binaries are found here. */
+  public static boolean installed() {
+    return findBinaries() != null;
+  }
+
+  public static LocalPostgres start(List<String> settings) throws Exception {
     Path bin = findBinaries();
     if (bin == null) {
       throw new IOException(
@@ -162,7 +167,7 @@ final class LocalPostgres implements AutoCloseable {
   }
 
   /** The server's version string. */
-  String version() throws SQLException {
+  public String version() throws SQLException {
     try (Connection c = connect("postgres");
         Statement s = c.createStatement();
         var rs = s.executeQuery("SHOW server_version")) {
@@ -172,15 +177,36 @@ final class LocalPostgres implements AutoCloseable {
   }
 
   /** Creates an empty database. */
-  void createDatabase(String name) throws SQLException {
+  public void createDatabase(String name) throws SQLException {
     try (Connection c = connect("postgres");
         Statement s = c.createStatement()) {
       s.execute("CREATE DATABASE " + name);
     }
   }
 
+  /**
+   * A store URI for {@code database} that reads the password from environment variable {@code env}
+   * (give child processes {@link #password()} there, never on their command line).
+   */
+  public String uriWithPasswordEnv(String database, String env, String options) {
+    return "postgresql://127.0.0.1:"
+        + port
+        + "/"
+        + database
+        + "?user="
+        + USER
+        + "&password_env="
+        + env
+        + (options.isEmpty() ? "" : "&" + options);
+  }
+
+  /** The password of {@link #USER}. */
+  public String password() {
+    return password;
+  }
+
   /** A store URI for {@code database} (the password in it; this process alone sees it). */
-  String uri(String database, String options) {
+  public String uri(String database, String options) {
     return "postgresql://127.0.0.1:"
         + port
         + "/"

@@ -144,7 +144,7 @@ public final class MemoryStoreBench {
   }
 
   /** The apps of a store of {@code n} records: about one per ten records. */
-  static String[] appNames(int n, Random rnd) {
+  public static String[] appNames(int n, Random rnd) {
     String[] appNames = new String[Math.max(1, n / 10)];
     for (int i = 0; i < appNames.length; i++) {
       appNames[i] = app(rnd);
@@ -153,7 +153,7 @@ public final class MemoryStoreBench {
   }
 
   /** {@code n} calibration records of distinct apps and widgets, the store every run loads. */
-  static List<MemoryRecord> records(int n, Random rnd, String[] appNames) {
+  public static List<MemoryRecord> records(int n, Random rnd, String[] appNames) {
     int apps = appNames.length;
     List<MemoryRecord> records = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
@@ -397,7 +397,7 @@ public final class MemoryStoreBench {
   }
 
   /** The 1/5/15-minute load average (Linux), to judge how contended the machine was. */
-  static String loadAverage() {
+  public static String loadAverage() {
     try {
       String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split(" ", -1);
       return f[0] + " " + f[1] + " " + f[2];

@@ -66,7 +66,7 @@ public final class WebDriverBench {
           .version(HttpClient.Version.HTTP_1_1)
           .connectTimeout(Duration.ofSeconds(10))
           .build();
-  private static final List<String> JVM =
+  static final List<String> JVM =
       List.of(
           "-XX:TieredStopAtLevel=1",
           "-XX:+UseSerialGC",
@@ -220,7 +220,7 @@ public final class WebDriverBench {
 
   // ---------------------------------------------------------------- 2 and 3. through the Grid
 
-  private record Proc(Process process, Path log) {}
+  record Proc(Process process, Path log) {}
 
   private static void grid(int seconds, int maxRigs) throws Exception {
     Path logs = Files.createTempDirectory("swipe-webdriver-bench");
@@ -402,7 +402,7 @@ public final class WebDriverBench {
 
   // ---------------------------------------------------------------- plumbing
 
-  private static String gridClasspath() throws IOException {
+  static String gridClasspath() throws IOException {
     try (InputStream in =
         WebDriverBench.class.getResourceAsStream("/dev/swipe/webdriver/grid/hub.classpath")) {
       if (in == null) {
@@ -412,18 +412,30 @@ public final class WebDriverBench {
     }
   }
 
-  private static Proc start(String cp, String main, List<String> args, Path log)
+  static Proc start(String cp, String main, List<String> args, Path log) throws IOException {
+    return start(cp, main, JVM, args, java.util.Map.of(), log);
+  }
+
+  /** A child JVM with {@code jvm} options and {@code env} added to this process's environment. */
+  static Proc start(
+      String cp,
+      String main,
+      List<String> jvm,
+      List<String> args,
+      java.util.Map<String, String> env,
+      Path log)
       throws IOException {
     List<String> cmd = new ArrayList<>();
     cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.addAll(JVM);
+    cmd.addAll(jvm);
     cmd.add("-cp");
     cmd.add(cp);
     cmd.add(main);
     cmd.addAll(args);
-    return new Proc(
-        new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start(),
-        log);
+    ProcessBuilder pb =
+        new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+    pb.environment().putAll(env);
+    return new Proc(pb.start(), log);
   }
 
   private static URI awaitRigUri(Proc rig) throws Exception {
@@ -439,7 +451,7 @@ public final class WebDriverBench {
     throw new IllegalStateException("rig did not start: " + Files.readString(rig.log()));
   }
 
-  private static void awaitNodesUp(URI hub, int n) throws Exception {
+  static void awaitNodesUp(URI hub, int n) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
     while (System.nanoTime() < deadline) {
       try {
@@ -460,11 +472,11 @@ public final class WebDriverBench {
 
   /** Any free port on the IPv4 loopback address. */
   @SuppressWarnings("AddressSelection") // a literal address: parsed, never looked up
-  private static InetSocketAddress loopback() {
+  static InetSocketAddress loopback() {
     return new InetSocketAddress("127.0.0.1", 0);
   }
 
-  private static int[] freePorts(int n) throws IOException {
+  static int[] freePorts(int n) throws IOException {
     int[] ports = new int[n];
     List<ServerSocket> held = new ArrayList<>();
     try {
@@ -482,7 +494,7 @@ public final class WebDriverBench {
     return ports;
   }
 
-  private static JsonNode post(URI base, String path, String json)
+  static JsonNode post(URI base, String path, String json)
       throws IOException, InterruptedException {
     return send(
         HttpRequest.newBuilder(base.resolve(path))
@@ -490,11 +502,11 @@ public final class WebDriverBench {
             .POST(HttpRequest.BodyPublishers.ofString(json)));
   }
 
-  private static JsonNode get(URI base, String path) throws IOException, InterruptedException {
+  static JsonNode get(URI base, String path) throws IOException, InterruptedException {
     return send(HttpRequest.newBuilder(base.resolve(path)).GET());
   }
 
-  private static JsonNode delete(URI base, String path) throws IOException, InterruptedException {
+  static JsonNode delete(URI base, String path) throws IOException, InterruptedException {
     return send(HttpRequest.newBuilder(base.resolve(path)).DELETE());
   }
 
@@ -508,7 +520,7 @@ public final class WebDriverBench {
     return n;
   }
 
-  private static double pct(List<Double> v, double p) {
+  static double pct(List<Double> v, double p) {
     if (v.isEmpty()) {
       return Double.NaN;
     }
@@ -518,7 +530,7 @@ public final class WebDriverBench {
     return s.get(Math.max(0, Math.min(s.size() - 1, rank - 1)));
   }
 
-  private static String ms2(List<Double> v) {
+  static String ms2(List<Double> v) {
     return String.format(Locale.ROOT, "%.2f / %.2f ms", pct(v, 50), pct(v, 99));
   }
 
@@ -526,7 +538,7 @@ public final class WebDriverBench {
     return String.format(Locale.ROOT, "%.3f / %.3f / %.3f ms", pct(v, 50), pct(v, 99), pct(v, 100));
   }
 
-  private static String loadAverage() {
+  static String loadAverage() {
     try {
       return Files.readString(Path.of("/proc/loadavg")).strip();
     } catch (IOException e) {
