@@ -218,7 +218,8 @@ public final class LocalPostgres implements AutoCloseable {
         + (options.isEmpty() ? "" : "&" + options);
   }
 
-  Connection connect(String database) throws SQLException {
+  /** A JDBC connection to {@code database} as {@link #USER}. */
+  public Connection connect(String database) throws SQLException {
     Properties p = new Properties();
     p.setProperty("user", USER);
     p.setProperty("password", password);

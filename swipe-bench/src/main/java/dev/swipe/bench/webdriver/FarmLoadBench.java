@@ -22,6 +22,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -45,30 +47,37 @@ import java.util.stream.Stream;
 /**
  * A whole farm under load (issue 40): N simulated phones served by agent-jar rig JVMs ({@code
  * webdriver --rig NAME=URI ...}, several phones a JVM, one relay node each) behind one Selenium
- * Grid 4.41 hub, every rig on one PostgreSQL memory ({@code --memory postgresql://...}) and sending
- * its sessions' traces to one collector ({@code --trace-to}), with an agent on remote MCP beside
- * them.
+ * Grid 4.41 hub (docs/grid.md's hub settings), in two shapes run one after the other:
+ *
+ * <ul>
+ *   <li><b>shared</b>: every rig on one PostgreSQL memory ({@code --memory postgresql://...}) and
+ *       sending its sessions' traces to one collector ({@code --trace-to}), with an agent on remote
+ *       MCP beside them;
+ *   <li><b>local</b> (the farm before: the competing approach): each rig JVM its own SQLite file
+ *       and its own trace directory ({@code --memory sqlite:...}, {@code --trace DIR}).
+ * </ul>
  *
  * <p>2N clients each loop WebDriver sessions through the hub for a fixed time: create (any free
  * phone), {@code swipe: screenshot}, a touch swipe, {@code swipe: saveMemory} (a new record),
- * {@code swipe: recallMemory} of a record an earlier session saved (preferably on another phone),
- * delete. Meanwhile, in this JVM:
+ * {@code swipe: recallMemory} of a record an earlier session saved (shared: on another phone;
+ * local: its own, since another JVM's file is out of reach), delete. In the shared farm, this JVM
+ * also measures, first on the idle farm and then under the sessions' load:
  *
  * <ul>
  *   <li>remote MCP: a screenshot returned again by its id (almost no work of its own) over
  *       Streamable HTTP with a bare client, in turns with the same call on the dispatcher in
- *       process, on a device with the farm's memory; what MCP adds is the difference;
+ *       process, 10 ms between rounds, on a device with the farm's memory; what MCP adds is the
+ *       difference;
  *   <li>a recalling rig: its own store on the farm's memory, one agent-style recall every 50 ms.
  * </ul>
  *
- * Both are measured first on the idle farm, then under the sessions' load. Afterwards every save a
- * session was answered for is looked up in the memory, and the traces at the collector are counted
- * against the sessions created.
+ * Afterwards every save a session was answered for is looked up in the memory, and the traces are
+ * counted against the sessions created.
  *
  * <p>Run: {@code java -cp swipe-bench/target/benchmarks.jar dev.swipe.bench.webdriver.FarmLoadBench
- * [--rigs N] [--rigs-per-jvm K] [--seconds S] [--records R] [--mcp-calls C]} (defaults 8, 4, 120,
- * 100000, 1000). Needs PostgreSQL's binaries ({@link LocalPostgres}). All on 127.0.0.1. Prints
- * Markdown tables.
+ * [--rigs N] [--rigs-per-jvm K] [--seconds S] [--records R] [--mcp-calls C] [--shapes
+ * shared,local]} (defaults 8, 4, 120, 100000, 1000, both). Needs PostgreSQL's binaries ({@link
+ * LocalPostgres}). All on 127.0.0.1. Prints Markdown tables.
  */
 public final class FarmLoadBench {
   private static final String TOKEN = "farm-load-token";
@@ -80,6 +89,8 @@ public final class FarmLoadBench {
           "-XX:CICompilerCount=1",
           "-Xmx512m",
           "-Djava.awt.headless=true");
+  private static final List<String> GRID_JVM =
+      List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Djava.awt.headless=true");
   private static final Pattern LISTENING =
       Pattern.compile("rigs [^\\n]* listening on (http://127\\.0\\.0\\.1:\\d+)");
 
@@ -91,10 +102,12 @@ public final class FarmLoadBench {
    * @param rigs simulated phones
    * @param rigsPerJvm phones per rig JVM (and relay node)
    * @param seconds how long the clients loop sessions
-   * @param records calibration records in the memory before the load
-   * @param mcpCalls remote MCP calls (and as many in process) on the idle farm
+   * @param records calibration records in the shared memory before the load
+   * @param mcpCalls remote MCP calls (and as many in process) on the idle shared farm
+   * @param shared the shared farm (one memory, one collector, remote MCP), else the local one
    */
-  public record Config(int rigs, int rigsPerJvm, int seconds, int records, int mcpCalls) {
+  public record Config(
+      int rigs, int rigsPerJvm, int seconds, int records, int mcpCalls, boolean shared) {
     /** Checks the sizes. */
     public Config {
       if (rigs < 1 || rigsPerJvm < 1 || seconds < 1 || records < 0 || mcpCalls < 1) {
@@ -108,7 +121,9 @@ public final class FarmLoadBench {
   }
 
   /** Times of one kind, in ms. */
-  public record Times(List<Double> idle, List<Double> loaded) {}
+  public record Times(List<Double> idle, List<Double> loaded) {
+    static final Times NONE = new Times(List.of(), List.of());
+  }
 
   /**
    * What a run measured and found.
@@ -118,13 +133,13 @@ public final class FarmLoadBench {
    * @param failed sessions or creations that failed, with {@code errors} saying why
    * @param sessionsPerMinute completed sessions per minute of load
    * @param commandMs each command's time through the hub, by kind
-   * @param mcpDirectMs the screenshot by id on the dispatcher in process
-   * @param mcpRemoteMs the same over Streamable HTTP
-   * @param recallMs the recalling rig's recalls
+   * @param mcpDirectMs the screenshot by id on the dispatcher in process (shared farm)
+   * @param mcpRemoteMs the same over Streamable HTTP (shared farm)
+   * @param recallMs the recalling rig's recalls (shared farm)
    * @param acked saves a session was answered for (id to the rig that saved it)
    * @param lost acknowledged saves not in the memory afterwards
    * @param crossRigRecalls recalls in a session that found a record saved on another phone
-   * @param tracesByRig runs at the collector, by rig
+   * @param tracesByRig runs traced, by rig at the collector (shared) or by rig JVM (local)
    * @param usedRigs the rigs the hub gave sessions to
    */
   public record Result(
@@ -152,6 +167,7 @@ public final class FarmLoadBench {
     int seconds = 120;
     int records = 100_000;
     int mcpCalls = 1000;
+    List<String> shapes = List.of("shared", "local");
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--rigs" -> rigs = Integer.parseInt(args[++i]);
@@ -159,11 +175,19 @@ public final class FarmLoadBench {
         case "--seconds" -> seconds = Integer.parseInt(args[++i]);
         case "--records" -> records = Integer.parseInt(args[++i]);
         case "--mcp-calls" -> mcpCalls = Integer.parseInt(args[++i]);
+        case "--shapes" -> shapes = List.of(args[++i].split(",", -1));
         default -> throw new IllegalArgumentException("unknown option " + args[i]);
       }
     }
-    Result r = run(new Config(rigs, perJvm, seconds, records, mcpCalls), System.out);
-    print(new Config(rigs, perJvm, seconds, records, mcpCalls), r, System.out);
+    Map<Config, Result> results = new LinkedHashMap<>();
+    for (String shape : shapes) {
+      if (!shape.equals("shared") && !shape.equals("local")) {
+        throw new IllegalArgumentException("--shapes takes shared and local, not " + shape);
+      }
+      Config c = new Config(rigs, perJvm, seconds, records, mcpCalls, shape.equals("shared"));
+      results.put(c, run(c, System.out));
+    }
+    results.forEach((c, r) -> print(c, r, System.out));
   }
 
   /** Starts the farm, loads it, checks it and stops it; {@code log} hears the steps. */
@@ -171,101 +195,12 @@ public final class FarmLoadBench {
     String loadBefore = WebDriverBench.loadAverage();
     Path work = Files.createTempDirectory("swipe-farm-load");
     List<WebDriverBench.Proc> procs = new ArrayList<>();
-    List<WebDriverBench.Proc> rigJvms = new ArrayList<>();
-    try (LocalPostgres pg = LocalPostgres.start(List.of())) {
-      pg.createDatabase("farm");
-      Random rnd = new Random(42);
-      String[] apps = MemoryStoreBench.appNames(Math.max(c.records(), 100), rnd);
-      if (c.records() > 0) {
-        FarmMemoryBench.load(
-            "postgresql",
-            pg.uri("farm", "pool_size=2"),
-            MemoryStoreBench.records(c.records(), rnd, apps),
-            5_000);
+    try {
+      if (!c.shared()) {
+        return runLocal(c, work, procs, loadBefore, log);
       }
-      Path farmTraces = work.resolve("farm-traces");
-      try (TraceCollector collector =
-              TraceCollector.builder(farmTraces)
-                  .address(WebDriverBench.loopback())
-                  .tokens(List.of(TOKEN))
-                  .start();
-          MemoryStore recaller = MemoryStores.open(pg.uri("farm", "pool_size=2"));
-          MemoryStore mcpMemory = MemoryStores.open(pg.uri("farm", "pool_size=2"));
-          Device mcpPhone = Device.open("sim:?scene=list&scale=0.5");
-          AgentRun direct = AgentRun.builder(mcpPhone).acceptInlineImages(true).build();
-          McpHttpServer mcp =
-              McpHttpServer.builder(mcpPhone)
-                  .address(WebDriverBench.loopback())
-                  .memory(mcpMemory)
-                  .start()) {
-        URI hub = startGrid(c, pg, collector, work, procs, rigJvms, log);
-        Mcp remote = new Mcp(direct, "http://127.0.0.1:" + mcp.address().getPort());
-        List<MemoryQuery> queries = FarmMemoryBench.queries(4000, apps);
-
-        log.println("idle farm: " + c.mcpCalls() + " MCP calls each way, recalls");
-        List<Double> directIdle = new ArrayList<>();
-        List<Double> remoteIdle = new ArrayList<>();
-        remote.rounds(200, new ArrayList<>(), new ArrayList<>(), () -> true);
-        AtomicInteger idleRounds = new AtomicInteger();
-        remote.rounds(
-            Integer.MAX_VALUE,
-            directIdle,
-            remoteIdle,
-            () -> idleRounds.incrementAndGet() <= c.mcpCalls());
-        List<Double> recallIdle = recalls(recaller, queries, 0, Math.min(400, c.mcpCalls()), null);
-
-        log.println("farm under load for " + c.seconds() + " s");
-        Load load = new Load(hub, 2 * c.rigs());
-        AtomicBoolean loaded = new AtomicBoolean(true);
-        List<Double> directLoaded = Collections.synchronizedList(new ArrayList<>());
-        List<Double> remoteLoaded = Collections.synchronizedList(new ArrayList<>());
-        List<Double> recallLoaded = Collections.synchronizedList(new ArrayList<>());
-        ExecutorService side = Executors.newFixedThreadPool(2);
-        Future<?> mcpSide =
-            side.submit(
-                () -> {
-                  remote.rounds(Integer.MAX_VALUE, directLoaded, remoteLoaded, loaded::get);
-                  return null;
-                });
-        Future<?> recallSide =
-            side.submit(() -> recallLoaded.addAll(recalls(recaller, queries, 400, 4000, loaded)));
-        load.run(c.seconds());
-        loaded.set(false);
-        mcpSide.get(120, TimeUnit.SECONDS);
-        recallSide.get(120, TimeUnit.SECONDS);
-        side.shutdown();
-        remote.close();
-
-        int lost = 0;
-        for (String id : load.acked.keySet()) {
-          lost += recaller.get(id).isPresent() ? 0 : 1;
-        }
-        // the rigs end: SIGTERM ends their sessions, whose traces are sent first
-        for (WebDriverBench.Proc p : rigJvms) {
-          stop(p.process());
-        }
-        Map<String, Integer> traces = new TreeMap<>();
-        for (Path rig : dirs(farmTraces)) {
-          traces.put(rig.getFileName().toString(), dirs(rig).size());
-        }
-        return new Result(
-            load.created.get(),
-            load.completed.get(),
-            load.failed.get(),
-            List.copyOf(load.errors),
-            load.completed.get() / (load.elapsedNanos / 60e9),
-            List.copyOf(load.sessionMs),
-            load.commandMs(),
-            new Times(directIdle, List.copyOf(directLoaded)),
-            new Times(remoteIdle, List.copyOf(remoteLoaded)),
-            new Times(recallIdle, List.copyOf(recallLoaded)),
-            Map.copyOf(load.acked),
-            lost,
-            load.crossRig.get(),
-            traces,
-            new TreeSet<>(load.usedRigs),
-            loadBefore,
-            WebDriverBench.loadAverage());
+      try (LocalPostgres pg = LocalPostgres.start(List.of())) {
+        return runShared(c, pg, work, procs, loadBefore, log);
       }
     } finally {
       for (int i = procs.size() - 1; i >= 0; i--) {
@@ -274,11 +209,163 @@ public final class FarmLoadBench {
     }
   }
 
-  /** The hub, then each rig JVM with its relay node; the hub's URL once every node is up. */
-  private static URI startGrid(
+  private static Result runShared(
       Config c,
       LocalPostgres pg,
-      TraceCollector collector,
+      Path work,
+      List<WebDriverBench.Proc> procs,
+      String loadBefore,
+      PrintStream log)
+      throws Exception {
+    pg.createDatabase("farm");
+    Random rnd = new Random(42);
+    String[] apps = MemoryStoreBench.appNames(Math.max(c.records(), 100), rnd);
+    if (c.records() > 0) {
+      FarmMemoryBench.load(
+          "postgresql",
+          pg.uri("farm", "pool_size=2"),
+          MemoryStoreBench.records(c.records(), rnd, apps),
+          5_000);
+    }
+    try (Connection db = pg.connect("farm");
+        Statement s = db.createStatement()) {
+      s.execute("VACUUM ANALYZE"); // what autovacuum does to a freshly loaded table within a minute
+    }
+    Path farmTraces = work.resolve("farm-traces");
+    try (TraceCollector collector =
+            TraceCollector.builder(farmTraces)
+                .address(WebDriverBench.loopback())
+                .tokens(List.of(TOKEN))
+                .start();
+        MemoryStore recaller = MemoryStores.open(pg.uri("farm", "pool_size=2"));
+        MemoryStore mcpMemory = MemoryStores.open(pg.uri("farm", "pool_size=2"));
+        Device mcpPhone = Device.open("sim:?scene=list&scale=0.5");
+        AgentRun direct = AgentRun.builder(mcpPhone).acceptInlineImages(true).build();
+        McpHttpServer mcp =
+            McpHttpServer.builder(mcpPhone)
+                .address(WebDriverBench.loopback())
+                .memory(mcpMemory)
+                .start()) {
+      String memory = pg.uriWithPasswordEnv("farm", PASSWORD_ENV, "pool_size=2");
+      String collectorUrl = "http://127.0.0.1:" + collector.address().getPort();
+      List<WebDriverBench.Proc> rigJvms = new ArrayList<>();
+      URI hub =
+          startGrid(
+              c,
+              j -> List.of("--memory", memory, "--trace-to", collectorUrl, "--trace-token", TOKEN),
+              Map.of(PASSWORD_ENV, pg.password()),
+              work,
+              procs,
+              rigJvms,
+              log);
+      Mcp remote = new Mcp(direct, "http://127.0.0.1:" + mcp.address().getPort());
+      List<MemoryQuery> queries = FarmMemoryBench.queries(4000, apps);
+
+      log.println("idle farm: " + c.mcpCalls() + " MCP calls each way, recalls");
+      List<Double> directIdle = new ArrayList<>();
+      List<Double> remoteIdle = new ArrayList<>();
+      remote.rounds(new ArrayList<>(), new ArrayList<>(), counter(200));
+      remote.rounds(directIdle, remoteIdle, counter(c.mcpCalls()));
+      List<Double> recallIdle = recalls(recaller, queries, 0, Math.min(400, c.mcpCalls()), null);
+
+      log.println("shared farm under load for " + c.seconds() + " s");
+      Load load = new Load(hub, 2 * c.rigs(), true);
+      AtomicBoolean loaded = new AtomicBoolean(true);
+      List<Double> directLoaded = Collections.synchronizedList(new ArrayList<>());
+      List<Double> remoteLoaded = Collections.synchronizedList(new ArrayList<>());
+      List<Double> recallLoaded = Collections.synchronizedList(new ArrayList<>());
+      ExecutorService side = Executors.newFixedThreadPool(2);
+      Future<?> mcpSide =
+          side.submit(
+              () -> {
+                remote.rounds(directLoaded, remoteLoaded, loaded::get);
+                return null;
+              });
+      Future<?> recallSide =
+          side.submit(() -> recallLoaded.addAll(recalls(recaller, queries, 400, 4000, loaded)));
+      load.run(c.seconds());
+      loaded.set(false);
+      mcpSide.get(120, TimeUnit.SECONDS);
+      recallSide.get(120, TimeUnit.SECONDS);
+      side.shutdown();
+      remote.close();
+
+      int lost = 0;
+      for (String id : load.acked.keySet()) {
+        lost += recaller.get(id).isPresent() ? 0 : 1;
+      }
+      // the rigs end: SIGTERM ends their sessions, whose traces are sent first
+      for (WebDriverBench.Proc p : rigJvms) {
+        stop(p.process());
+      }
+      Map<String, Integer> traces = new TreeMap<>();
+      for (Path rig : dirs(farmTraces)) {
+        traces.put(rig.getFileName().toString(), dirs(rig).size());
+      }
+      return load.result(
+          new Times(directIdle, List.copyOf(directLoaded)),
+          new Times(remoteIdle, List.copyOf(remoteLoaded)),
+          new Times(recallIdle, List.copyOf(recallLoaded)),
+          lost,
+          traces,
+          loadBefore);
+    }
+  }
+
+  private static Result runLocal(
+      Config c, Path work, List<WebDriverBench.Proc> procs, String loadBefore, PrintStream log)
+      throws Exception {
+    List<WebDriverBench.Proc> rigJvms = new ArrayList<>();
+    URI hub =
+        startGrid(
+            c,
+            j ->
+                List.of(
+                    "--memory",
+                    "sqlite:" + work.resolve("rigs-" + j + ".db"),
+                    "--trace",
+                    work.resolve("traces-" + j).toString()),
+            Map.of(),
+            work,
+            procs,
+            rigJvms,
+            log);
+    log.println("local farm under load for " + c.seconds() + " s");
+    Load load = new Load(hub, 2 * c.rigs(), false);
+    load.run(c.seconds());
+    for (WebDriverBench.Proc p : rigJvms) {
+      stop(p.process());
+    }
+    List<MemoryStore> files = new ArrayList<>();
+    Map<String, Integer> traces = new TreeMap<>();
+    try {
+      for (int j = 0; j < c.jvms(); j++) {
+        files.add(MemoryStores.open("sqlite:" + work.resolve("rigs-" + j + ".db")));
+        traces.put("rig JVM " + j, dirs(work.resolve("traces-" + j)).size());
+      }
+      int lost = 0;
+      for (String id : load.acked.keySet()) {
+        lost += files.stream().anyMatch(f -> f.get(id).isPresent()) ? 0 : 1;
+      }
+      return load.result(Times.NONE, Times.NONE, Times.NONE, lost, traces, loadBefore);
+    } finally {
+      files.forEach(MemoryStore::close);
+    }
+  }
+
+  private static java.util.function.BooleanSupplier counter(int rounds) {
+    AtomicInteger n = new AtomicInteger();
+    return () -> n.incrementAndGet() <= rounds;
+  }
+
+  /**
+   * The hub, then each rig JVM (with {@code rigOptions} of its index, and {@code env}) and its
+   * relay node; the hub's URL once every node is up.
+   */
+  private static URI startGrid(
+      Config c,
+      java.util.function.IntFunction<List<String>> rigOptions,
+      Map<String, String> env,
       Path work,
       List<WebDriverBench.Proc> procs,
       List<WebDriverBench.Proc> rigJvms,
@@ -289,16 +376,13 @@ public final class FarmLoadBench {
     String pub = "tcp://127.0.0.1:" + ports[1];
     String sub = "tcp://127.0.0.1:" + ports[2];
     URI hub = URI.create("http://127.0.0.1:" + ports[0]);
-    // docs/grid.md's hub settings
+    List<String> hubJvm = new ArrayList<>(GRID_JVM);
+    hubJvm.add("-Xmx512m");
     procs.add(
         WebDriverBench.start(
             gridCp,
             "org.openqa.selenium.grid.Main",
-            List.of(
-                "-Xmx512m",
-                "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1",
-                "-Djava.awt.headless=true"),
+            hubJvm,
             List.of(
                 "hub",
                 "--host",
@@ -317,8 +401,8 @@ public final class FarmLoadBench {
                 "300"),
             Map.of(),
             work.resolve("hub.log")));
-    String memory = pg.uriWithPasswordEnv("farm", PASSWORD_ENV, "pool_size=2");
-    String collectorUrl = "http://127.0.0.1:" + collector.address().getPort();
+    List<String> nodeJvm = new ArrayList<>(GRID_JVM);
+    nodeJvm.add("-Xmx256m");
     int rig = 0;
     for (int j = 0; j < c.jvms(); j++) {
       List<String> args = new ArrayList<>(List.of("webdriver", "--port", "0"));
@@ -331,15 +415,8 @@ public final class FarmLoadBench {
                 ? "rig-" + rig + "=sim:?scene=list&scale=0.25"
                 : "rig-" + rig + "@ios=sim:?scene=list&platform=ios&scale=0.25");
       }
-      args.addAll(
-          List.of(
-              "--memory",
-              memory,
-              "--trace-to",
-              collectorUrl,
-              "--trace-token",
-              TOKEN,
-              "--print-relay-config"));
+      args.addAll(rigOptions.apply(j));
+      args.add("--print-relay-config");
       Path rigLog = work.resolve("rigs-" + j + ".log");
       WebDriverBench.Proc p =
           WebDriverBench.start(
@@ -347,7 +424,7 @@ public final class FarmLoadBench {
               SwipeAgentCli.class.getName(),
               RIG_JVM,
               args,
-              Map.of(PASSWORD_ENV, pg.password()),
+              env,
               rigLog);
       procs.add(p);
       rigJvms.add(p);
@@ -369,11 +446,7 @@ public final class FarmLoadBench {
           WebDriverBench.start(
               gridCp,
               "org.openqa.selenium.grid.Main",
-              List.of(
-                  "-Xmx256m",
-                  "-XX:+UseSerialGC",
-                  "-XX:TieredStopAtLevel=1",
-                  "-Djava.awt.headless=true"),
+              nodeJvm,
               List.of("node", "--config", toml.toString()),
               Map.of(),
               work.resolve("node-" + j + ".log")));
@@ -484,12 +557,9 @@ public final class FarmLoadBench {
 
     /** Rounds of one call each way, in turns, 10 ms apart, while {@code more} says so. */
     void rounds(
-        int max,
-        List<Double> directMs,
-        List<Double> remoteMs,
-        java.util.function.BooleanSupplier more)
+        List<Double> directMs, List<Double> remoteMs, java.util.function.BooleanSupplier more)
         throws Exception {
-      for (int i = 0; i < max && more.getAsBoolean(); i++) {
+      while (more.getAsBoolean()) {
         ObjectNode a = McpOverheadBench.image();
         a.put("screenshot_attachment_id", directShot);
         long t0 = System.nanoTime();
@@ -527,6 +597,7 @@ public final class FarmLoadBench {
         "{\"capabilities\":{\"alwaysMatch\":{\"appium:automationName\":\"Swipe\"}}}";
     private final URI hub;
     private final int clients;
+    private final boolean recallOthers;
     final AtomicInteger created = new AtomicInteger();
     final AtomicInteger completed = new AtomicInteger();
     final AtomicInteger failed = new AtomicInteger();
@@ -542,9 +613,41 @@ public final class FarmLoadBench {
 
     long elapsedNanos;
 
-    Load(URI hub, int clients) {
+    /**
+     * @param recallOthers each session recalls a save made on another phone (one memory), else its
+     *     own
+     */
+    Load(URI hub, int clients, boolean recallOthers) {
       this.hub = hub;
       this.clients = clients;
+      this.recallOthers = recallOthers;
+    }
+
+    Result result(
+        Times mcpDirect,
+        Times mcpRemote,
+        Times recall,
+        int lost,
+        Map<String, Integer> traces,
+        String loadBefore) {
+      return new Result(
+          created.get(),
+          completed.get(),
+          failed.get(),
+          List.copyOf(errors),
+          completed.get() / (elapsedNanos / 60e9),
+          List.copyOf(sessionMs),
+          commandMs(),
+          mcpDirect,
+          mcpRemote,
+          recall,
+          Map.copyOf(acked),
+          lost,
+          crossRig.get(),
+          traces,
+          new TreeSet<>(usedRigs),
+          loadBefore,
+          WebDriverBench.loadAverage());
     }
 
     Map<String, List<Double>> commandMs() {
@@ -642,7 +745,7 @@ public final class FarmLoadBench {
           throw new IllegalStateException("saveMemory answered " + saved);
         }
         acked.put(savedId, rig);
-        String[] other = earlierSave(rig, rnd);
+        String[] other = recallOthers ? earlierSave(rig, rnd) : null;
         saves.add(new String[] {entity, savedId, rig});
         String[] target = other == null ? new String[] {entity, savedId, rig} : other;
         JsonNode found =
@@ -694,13 +797,18 @@ public final class FarmLoadBench {
   public static void print(Config c, Result r, PrintStream out) {
     out.printf(
         Locale.ROOT,
-        "%n%d phones (odd android, even ios, sim list scene at 0.25) in %d rig JVMs of %d, one relay"
-            + " node each, one hub; one PostgreSQL memory holding %,d records; one trace collector;"
-            + " %d clients for %d s. Load before %s, after %s.%n%n",
+        "%n%s farm: %d phones (odd android, even ios, sim list scene at 0.25) in %d rig JVMs of %d,"
+            + " one relay node each, one hub; %s; %d clients for %d s. Load before %s, after %s.%n%n",
+        c.shared() ? "Shared" : "Local",
         c.rigs(),
         c.jvms(),
         c.rigsPerJvm(),
-        c.records(),
+        c.shared()
+            ? String.format(
+                Locale.ROOT,
+                "one PostgreSQL memory holding %,d records, one trace collector",
+                c.records())
+            : "each rig JVM its own SQLite memory and trace directory",
         2 * c.rigs(),
         c.seconds(),
         r.loadBefore(),
@@ -722,29 +830,32 @@ public final class FarmLoadBench {
             (k, v) ->
                 out.printf(Locale.ROOT, "| %s | %d | %s |%n", k, v.size(), WebDriverBench.ms2(v)));
     out.println();
-    out.println(
-        "| measure | idle farm p50 / p99 | farm under load p50 / p99 | count idle / loaded |");
-    out.println("|---|---|---|---|");
-    row(out, "screenshot by id, dispatcher in process", r.mcpDirectMs());
-    row(out, "screenshot by id, remote MCP (Streamable HTTP)", r.mcpRemoteMs());
-    out.printf(
-        Locale.ROOT,
-        "| what remote MCP adds | %s | %s | - |%n",
-        added(r.mcpRemoteMs().idle(), r.mcpDirectMs().idle()),
-        added(r.mcpRemoteMs().loaded(), r.mcpDirectMs().loaded()));
-    row(out, "memory recall by one more rig (PostgreSQL)", r.recallMs());
-    out.println();
+    if (c.shared()) {
+      out.println(
+          "| measure | idle farm p50 / p99 | farm under load p50 / p99 | count idle / loaded |");
+      out.println("|---|---|---|---|");
+      row(out, "screenshot by id, dispatcher in process", r.mcpDirectMs());
+      row(out, "screenshot by id, remote MCP (Streamable HTTP)", r.mcpRemoteMs());
+      out.printf(
+          Locale.ROOT,
+          "| what remote MCP adds | %s | %s | - |%n",
+          added(r.mcpRemoteMs().idle(), r.mcpDirectMs().idle()),
+          added(r.mcpRemoteMs().loaded(), r.mcpDirectMs().loaded()));
+      row(out, "memory recall by one more rig (PostgreSQL)", r.recallMs());
+      out.println();
+    }
     int runs = r.tracesByRig().values().stream().mapToInt(Integer::intValue).sum();
     out.printf(
         Locale.ROOT,
-        "Saves acknowledged %d, lost %d; recalls that found another phone's save %d; traces at the"
-            + " collector %d for %d sessions created, under %d rig names (%d phones used).%n",
+        "Saves acknowledged %d, lost %d; recalls that found another phone's save %d; traces %d for"
+            + " %d sessions created, %s %s (%d phones used).%n",
         r.acked().size(),
         r.lost(),
         r.crossRigRecalls(),
         runs,
         r.created(),
-        r.tracesByRig().size(),
+        c.shared() ? "at the collector under" : "in the rig JVMs' directories:",
+        c.shared() ? r.tracesByRig().size() + " rig names" : r.tracesByRig().toString(),
         r.usedRigs().size());
     r.errors().forEach(e -> out.println("error: " + e));
   }

@@ -32,7 +32,7 @@ class FarmLoadTest {
       }
       assumeTrue(false, "PostgreSQL is not installed here");
     }
-    FarmLoadBench.Config config = new FarmLoadBench.Config(4, 4, 25, 2_000, 100);
+    FarmLoadBench.Config config = new FarmLoadBench.Config(4, 4, 25, 2_000, 100, true);
     FarmLoadBench.Result r = FarmLoadBench.run(config, System.out);
     ByteArrayOutputStream table = new ByteArrayOutputStream();
     FarmLoadBench.print(config, r, new PrintStream(table, true, StandardCharsets.UTF_8));
