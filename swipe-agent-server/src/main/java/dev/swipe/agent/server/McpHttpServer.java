@@ -37,8 +37,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
@@ -50,6 +52,8 @@ import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * The agent tools as a Model Context Protocol server over Streamable HTTP, so an agent on another
@@ -109,6 +113,9 @@ public final class McpHttpServer implements AutoCloseable {
   private final Server jetty;
   private final ServerConnector connector;
   private final ScheduledExecutorService reaper;
+
+  /** The single-thread schedulers the SDK's transport made, disposed on close. */
+  private final List<Scheduler> sdkSchedulers = new CopyOnWriteArrayList<>();
 
   /** A client's MCP session and its run, made at its first tool call. */
   private final class Session {
@@ -191,15 +198,19 @@ public final class McpHttpServer implements AutoCloseable {
     JacksonMcpJsonMapper mapper = new JacksonMcpJsonMapper(AgentJson.JSON.copy());
     Duration keepAlive = min(b.sessionIdleTimeout.dividedBy(2), Duration.ofSeconds(30));
     HttpServletStreamableServerTransportProvider transport =
-        HttpServletStreamableServerTransportProvider.builder()
-            .jsonMapper(mapper)
-            .mcpEndpoint(PATH)
-            .maxRequestSize(b.maxRequestBytes)
-            // pings on each open stream: a write to a client that went away fails and frees it
-            .keepAliveInterval(keepAlive)
-            // the SDK forgets sessions with neither streams nor requests for as long
-            .sessionSweepInterval(b.sessionIdleTimeout)
-            .build();
+        withOwnSingleSchedulers(
+            sdkSchedulers,
+            () ->
+                HttpServletStreamableServerTransportProvider.builder()
+                    .jsonMapper(mapper)
+                    .mcpEndpoint(PATH)
+                    .maxRequestSize(b.maxRequestBytes)
+                    // pings on each open stream: a write to a client that went away fails and
+                    // frees it
+                    .keepAliveInterval(keepAlive)
+                    // the SDK forgets sessions with neither streams nor requests for as long
+                    .sessionSweepInterval(b.sessionIdleTimeout)
+                    .build());
     this.mcp =
         McpServer.sync(new Observed(transport))
             .jsonMapper(mapper)
@@ -245,6 +256,7 @@ public final class McpHttpServer implements AutoCloseable {
       jetty.start();
     } catch (Exception e) {
       jetty.stop();
+      sdkSchedulers.forEach(Scheduler::dispose);
       catalog.run().close();
       throw e;
     }
@@ -292,6 +304,7 @@ public final class McpHttpServer implements AutoCloseable {
     } catch (RuntimeException e) {
       // the sessions' streams may be gone already; the runs are closed below either way
     }
+    sdkSchedulers.forEach(Scheduler::dispose);
     try {
       jetty.stop();
     } catch (Exception e) {
@@ -301,6 +314,38 @@ public final class McpHttpServer implements AutoCloseable {
       end(s, true);
     }
     catalog.run().close();
+  }
+
+  /**
+   * Runs {@code build} with Reactor's single-thread schedulers made as daemons and kept in {@code
+   * made}. The SDK's transport starts its session sweeper on a single scheduler of its own that it
+   * never disposes, on a thread that is no daemon: without this, a process that closed the server
+   * could not exit, and each server closed in a long-lived process would leave a thread behind.
+   * Reactor's scheduler factory is swapped only for the call.
+   */
+  private static <T> T withOwnSingleSchedulers(
+      List<Scheduler> made, java.util.function.Supplier<T> build) {
+    Schedulers.Snapshot previous =
+        Schedulers.setFactoryWithSnapshot(
+            new Schedulers.Factory() {
+              @Override
+              public Scheduler newSingle(ThreadFactory threads) {
+                Scheduler s =
+                    Schedulers.Factory.super.newSingle(
+                        r -> {
+                          Thread t = threads.newThread(r);
+                          t.setDaemon(true);
+                          return t;
+                        });
+                made.add(s);
+                return s;
+              }
+            });
+    try {
+      return build.get();
+    } finally {
+      Schedulers.resetFrom(previous);
+    }
   }
 
   private ObjectNode call(String sessionId, String tool, JsonNode args) {

@@ -139,6 +139,53 @@ class McpHttpServerTest {
     assertThat(s.sessionCount()).as("sessions still live").isZero();
   }
 
+  /** Live threads other than the JVM's own, by id. */
+  private static java.util.Set<Long> liveThreads() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(Thread::isAlive)
+        .map(Thread::getId)
+        .collect(java.util.stream.Collectors.toSet());
+  }
+
+  @Test
+  void aClosedServerLeavesNoThreadBehindSoItsProcessCanExit() throws Exception {
+    java.util.Set<Long> before = liveThreads();
+    McpHttpServer s =
+        McpHttpServer.builder(device)
+            .address(new InetSocketAddress("127.0.0.1", 0))
+            .sessionIdleTimeout(Duration.ofSeconds(2))
+            .start();
+    server = s;
+    initialize();
+    java.util.List<Thread> started =
+        Thread.getAllStackTraces().keySet().stream()
+            .filter(t -> !before.contains(t.getId()))
+            .toList();
+    // the SDK's session sweeper among them, which it starts on a thread of its own
+    assertThat(started)
+        .extracting(Thread::getName)
+        .anyMatch(n -> n.startsWith("streamable-http-server-transport-session-sweeper"));
+    s.close();
+    server = null;
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    java.util.List<String> left;
+    do {
+      Thread.sleep(50);
+      left =
+          started.stream()
+              .filter(Thread::isAlive)
+              .filter(t -> !t.isDaemon())
+              .map(Thread::getName)
+              .toList();
+    } while (!left.isEmpty() && System.nanoTime() < deadline);
+    assertThat(left).as("threads that would keep the process alive").isEmpty();
+    assertThat(started)
+        .filteredOn(t -> t.getName().startsWith("streamable-http-server-transport"))
+        .filteredOn(Thread::isAlive)
+        .as("the SDK's sweeper ends with the server")
+        .isEmpty();
+  }
+
   @Test
   void aSessionListsAndCallsToolsAndEndsWhenDeleted() throws Exception {
     start(McpHttpServer.builder(device));
