@@ -120,6 +120,9 @@ public final class FarmLoadBench {
     }
   }
 
+  /** A save a session was answered for: the record's id, and the rig whose session saved it. */
+  public record Save(String id, String rig) {}
+
   /** Times of one kind, in ms. */
   public record Times(List<Double> idle, List<Double> loaded) {
     static final Times NONE = new Times(List.of(), List.of());
@@ -136,7 +139,7 @@ public final class FarmLoadBench {
    * @param mcpDirectMs the screenshot by id on the dispatcher in process (shared farm)
    * @param mcpRemoteMs the same over Streamable HTTP (shared farm)
    * @param recallMs the recalling rig's recalls (shared farm)
-   * @param acked saves a session was answered for (id to the rig that saved it)
+   * @param acked saves a session was answered for
    * @param lost acknowledged saves not in the memory afterwards
    * @param crossRigRecalls recalls in a session that found a record saved on another phone
    * @param tracesByRig runs traced, by rig at the collector (shared) or by rig JVM (local)
@@ -153,7 +156,7 @@ public final class FarmLoadBench {
       Times mcpDirectMs,
       Times mcpRemoteMs,
       Times recallMs,
-      Map<String, String> acked,
+      List<Save> acked,
       int lost,
       int crossRigRecalls,
       Map<String, Integer> tracesByRig,
@@ -183,6 +186,9 @@ public final class FarmLoadBench {
     for (String shape : shapes) {
       if (!shape.equals("shared") && !shape.equals("local")) {
         throw new IllegalArgumentException("--shapes takes shared and local, not " + shape);
+      }
+      if (!results.isEmpty()) {
+        Thread.sleep(30_000); // the machine settles after the farm before
       }
       Config c = new Config(rigs, perJvm, seconds, records, mcpCalls, shape.equals("shared"));
       results.put(c, run(c, System.out));
@@ -291,8 +297,8 @@ public final class FarmLoadBench {
       remote.close();
 
       int lost = 0;
-      for (String id : load.acked.keySet()) {
-        lost += recaller.get(id).isPresent() ? 0 : 1;
+      for (Save save : load.acked) {
+        lost += recaller.get(save.id()).isPresent() ? 0 : 1;
       }
       // the rigs end: SIGTERM ends their sessions, whose traces are sent first
       for (WebDriverBench.Proc p : rigJvms) {
@@ -344,8 +350,10 @@ public final class FarmLoadBench {
         traces.put("rig JVM " + j, dirs(work.resolve("traces-" + j)).size());
       }
       int lost = 0;
-      for (String id : load.acked.keySet()) {
-        lost += files.stream().anyMatch(f -> f.get(id).isPresent()) ? 0 : 1;
+      for (Save save : load.acked) {
+        // the file of the rig JVM that serves the rig (rig-N, numbered from 1)
+        int jvm = (Integer.parseInt(save.rig().substring("rig-".length())) - 1) / c.rigsPerJvm();
+        lost += files.get(jvm).get(save.id()).isPresent() ? 0 : 1;
       }
       return load.result(Times.NONE, Times.NONE, Times.NONE, lost, traces, loadBefore);
     } finally {
@@ -605,7 +613,7 @@ public final class FarmLoadBench {
     final List<String> errors = Collections.synchronizedList(new ArrayList<>());
     final List<Double> sessionMs = Collections.synchronizedList(new ArrayList<>());
     final Map<String, List<Double>> byKind = new ConcurrentHashMap<>();
-    final Map<String, String> acked = new ConcurrentHashMap<>();
+    final List<Save> acked = Collections.synchronizedList(new ArrayList<>());
     final Set<String> usedRigs = ConcurrentHashMap.newKeySet();
 
     /** Saves so far, as (entity, id, rig), for later sessions to recall. */
@@ -641,7 +649,7 @@ public final class FarmLoadBench {
           mcpDirect,
           mcpRemote,
           recall,
-          Map.copyOf(acked),
+          List.copyOf(acked),
           lost,
           crossRig.get(),
           traces,
@@ -744,7 +752,7 @@ public final class FarmLoadBench {
         if (savedId.isEmpty()) {
           throw new IllegalStateException("saveMemory answered " + saved);
         }
-        acked.put(savedId, rig);
+        acked.add(new Save(savedId, rig));
         String[] other = recallOthers ? earlierSave(rig, rnd) : null;
         saves.add(new String[] {entity, savedId, rig});
         String[] target = other == null ? new String[] {entity, savedId, rig} : other;
