@@ -25,9 +25,13 @@ import java.util.OptionalInt;
  * @param listRowHeightPx list row height
  * @param page carousel page at rest (the nearest page while moving)
  * @param pageCount carousel page count
- * @param mapOffsetXPx map (or photo) viewport left edge on the canvas at zoom 1
- * @param mapOffsetYPx map (or photo) viewport top edge on the canvas at zoom 1
+ * @param mapOffsetXPx map (or photo) viewport left edge on the canvas at zoom 1 (with a turned map:
+ *     the x of the canvas point under the viewport's top-left corner)
+ * @param mapOffsetYPx map (or photo) viewport top edge on the canvas at zoom 1 (with a turned map:
+ *     the y of that point)
  * @param mapZoom how far the map or photo is zoomed (1 as it opens, above 1 zoomed in)
+ * @param mapBearingDeg how far the map is turned, in degrees clockwise on the screen (-180 to 180;
+ *     0 as it opens and on the photo viewer, NaN on other scenes)
  * @param wheels picker columns, left to right
  * @param keyboardVisible whether the on-screen keyboard is up (or coming up)
  * @param editorOpen whether a picker's inline editor is open (Android tap or long press)
@@ -52,6 +56,7 @@ public record SimState(
     double mapOffsetXPx,
     double mapOffsetYPx,
     double mapZoom,
+    double mapBearingDeg,
     List<Wheel> wheels,
     boolean keyboardVisible,
     boolean editorOpen,

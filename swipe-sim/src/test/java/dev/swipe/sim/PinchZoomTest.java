@@ -25,9 +25,14 @@ class PinchZoomTest {
 
   /** The map point (canvas pixels, frame scale) under the normalized screen point {@code p}. */
   private static double[] canvasUnder(SimState s, NormPoint p, SimPhone phone) {
-    double sx = NormPoint.toPixel(p.x(), phone.frameWidth());
-    double sy = NormPoint.toPixel(p.y(), phone.frameHeight()) - mapTop(phone);
-    return new double[] {s.mapOffsetXPx() + sx / s.mapZoom(), s.mapOffsetYPx() + sy / s.mapZoom()};
+    double sx = NormPoint.toPixel(p.x(), phone.frameWidth()) / s.mapZoom();
+    double sy = (NormPoint.toPixel(p.y(), phone.frameHeight()) - mapTop(phone)) / s.mapZoom();
+    // the screen's offset from the viewport's corner, turned back onto the map
+    double b = Math.toRadians(-s.mapBearingDeg());
+    return new double[] {
+      s.mapOffsetXPx() + Math.cos(b) * sx - Math.sin(b) * sy,
+      s.mapOffsetYPx() + Math.sin(b) * sx + Math.cos(b) * sy
+    };
   }
 
   /** The map's top edge in frame pixels (below the status bar). */
@@ -52,6 +57,61 @@ class PinchZoomTest {
       assertThat(after[1]).as("y under the centroid").isCloseTo(before[1], within(2.0));
       Play.gesture(phone, Pinch.zoom(centre, 0.25));
       assertThat(phone.oracle().awaitRest(REST).mapZoom()).isCloseTo(0.5, within(0.01));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios", "flutter"})
+  void aTwistTurnsTheMapAboutTheFingersPastAFewDegrees(String platform) {
+    try (SimPhone phone =
+        SimPhone.open("sim:?scene=map&scale=0.5&pointer=touch&platform=" + platform)) {
+      NormPoint centre = NormPoint.of(500, 550);
+      SimState start = phone.oracle().state();
+      assertThat(start.mapBearingDeg()).isEqualTo(0.0);
+      double[] before = canvasUnder(start, centre, phone);
+      Play.gesture(phone, Pinch.rotate(centre, 4));
+      assertThat(phone.oracle().awaitRest(REST).mapBearingDeg())
+          .as("a shaky zoom's twist turns nothing")
+          .isEqualTo(0.0);
+      Play.gesture(phone, Pinch.rotate(centre, 40));
+      SimState turned = phone.oracle().awaitRest(REST);
+      assertThat(turned.mapBearingDeg()).isCloseTo(40 - 6, within(1.0));
+      assertThat(turned.mapZoom()).isCloseTo(1.0, within(0.02));
+      double[] after = canvasUnder(turned, centre, phone);
+      assertThat(after[0]).as("x under the centroid").isCloseTo(before[0], within(2.0));
+      assertThat(after[1]).as("y under the centroid").isCloseTo(before[1], within(2.0));
+      // a pan on the turned map moves it with the finger: the point under it stays under it, but
+      // for the touch slop the content waits out (a pan along the unturned axes would miss by
+      // about a hundred pixels here)
+      NormPoint from = NormPoint.of(500, 700);
+      double[] grabbed = canvasUnder(turned, from, phone);
+      Play.gesture(phone, Play.drag(900, 120, from, NormPoint.of(400, 500)));
+      double[] dropped = canvasUnder(phone.oracle().awaitRest(REST), NormPoint.of(400, 500), phone);
+      double b = Math.toRadians(turned.mapBearingDeg());
+      double[] miss = { // on the screen: the map under the lift point, less the point grabbed
+        Math.cos(b) * (dropped[0] - grabbed[0]) - Math.sin(b) * (dropped[1] - grabbed[1]),
+        Math.sin(b) * (dropped[0] - grabbed[0]) + Math.cos(b) * (dropped[1] - grabbed[1])
+      };
+      double[] drag = {-100.0 * phone.frameWidth() / 1000, -200.0 * phone.frameHeight() / 1000};
+      assertThat(Math.hypot(miss[0], miss[1])).as("the slop, at most").isLessThan(15.0);
+      assertThat((miss[0] * drag[0] + miss[1] * drag[1]) / Math.hypot(miss[0], miss[1]))
+          .as("the content lags along the drag")
+          .isGreaterThan(0.95 * Math.hypot(drag[0], drag[1]));
+      Play.gesture(phone, Pinch.rotate(centre, -70));
+      assertThat(phone.oracle().awaitRest(REST).mapBearingDeg())
+          .as("back the other way, past the dead zone again")
+          .isCloseTo(34 - 64, within(1.0));
+    }
+  }
+
+  @Test
+  void aPhotoDoesNotTurn() {
+    try (SimPhone phone = SimPhone.open("sim:?scene=photo&scale=0.5&pointer=touch")) {
+      Play.gesture(
+          phone, Pinch.builder(NormPoint.of(500, 500)).spread(200, 500).rotateDeg(45).build());
+      SimState s = phone.oracle().awaitRest(REST);
+      assertThat(s.mapZoom()).isGreaterThan(2.0);
+      assertThat(s.mapBearingDeg()).isEqualTo(0.0);
     }
   }
 
@@ -129,6 +189,20 @@ class PinchZoomTest {
       assertThat(d.screen().zoom(in.before(), out.action().observation()).scale())
           .as("any two screens of the run")
           .isCloseTo(truthIn * truthOut, within(0.1));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios"})
+  void aTurnOfTheMapIsJudgedFromThePixelsAlone(String platform) {
+    try (Device d = Device.open("sim:?scene=map&scale=0.5&pointer=touch&platform=" + platform)) {
+      SimOracle oracle = SimOracle.of(d);
+      PinchResult turned = d.pinch(Pinch.rotate(NormPoint.of(500, 550), 36));
+      double truth = oracle.awaitRest(REST).mapBearingDeg();
+      assertThat(truth).isCloseTo(30, within(1.0));
+      assertThat(turned.zoom().observed()).isTrue();
+      assertThat(turned.zoom().rotationDegrees()).isCloseTo(truth, within(3.0));
+      assertThat(turned.zoom().scale()).isCloseTo(1.0, within(0.1));
     }
   }
 

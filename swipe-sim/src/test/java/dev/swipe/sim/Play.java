@@ -14,9 +14,12 @@ import dev.swipe.core.internal.TimelineRunner;
 final class Play {
   private Play() {}
 
+  /** Plays {@code g} as a device would on this phone's screen shape (a pinch's turn in pixels). */
   static void gesture(SimPhone phone, Gesture g) {
     new TimelineRunner(phone.ticker(), phone.sleeper())
-        .run(TimelinePlanner.plan(g), phone.transport());
+        .run(
+            TimelinePlanner.plan(g, 0, phone.frameHeight() / (double) phone.frameWidth()),
+            phone.transport());
   }
 
   /** A vertical swipe along x = 500. */

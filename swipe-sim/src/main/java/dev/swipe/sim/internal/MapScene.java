@@ -19,7 +19,9 @@ import java.util.List;
  *
  * <p>Two fingers zoom it about their centroid ({@link ZoomView}) between {@link #MIN_ZOOM} and
  * {@link #MAX_ZOOM}: Android and Flutter stop at the limit, iOS lets the fingers pull past it
- * against a rubber band and springs back to it once they lift. The map does not turn.
+ * against a rubber band and springs back to it once they lift. On every platform it turns with the
+ * fingers' twist past a few degrees, as Google Maps, Apple Maps and flutter_map do by default; the
+ * search pill stays upright.
  */
 final class MapScene extends Scene {
   static final double MAP_W = 3240;
@@ -72,17 +74,18 @@ final class MapScene extends Scene {
             viewH,
             MIN_ZOOM,
             MAX_ZOOM,
-            profile.platform() == SimConfig.Platform.IOS);
+            profile.platform() == SimConfig.Platform.IOS,
+            true);
     view.x.jump((MAP_W - DeviceProfile.WIDTH) / 2);
     view.y.jump((MAP_H - viewH) / 2);
   }
 
   @Override
-  void pinch(PinchPhase phase, long t, double cx, double cy, double spread) {
+  void pinch(PinchPhase phase, long t, double cx, double cy, double spread, double angle) {
     if (phase == PinchPhase.BEGIN) {
       onMap = false;
     }
-    view.pinch(phase, t, cx, cy - TOP, spread, cy >= TOP);
+    view.pinch(phase, t, cx, cy - TOP, spread, angle, cy >= TOP);
   }
 
   @Override
@@ -126,9 +129,22 @@ final class MapScene extends Scene {
     g.clip(new Rectangle2D.Double(0, TOP, DeviceProfile.WIDTH, profile.heightPx() - TOP));
     java.awt.geom.AffineTransform saved = g.getTransform();
     g.translate(-ox, TOP - oy);
+    g.rotate(v[3]);
     g.scale(z, z);
     double viewH = profile.heightPx() - TOP;
-    paintMap(g, look, ox / z, oy / z, (ox + DeviceProfile.WIDTH) / z, (oy + viewH) / z);
+    // the part of the map the view shows: its corners taken back to the map
+    double[] bounds = {Double.MAX_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE};
+    for (double[] corner :
+        new double[][] {
+          {0, 0}, {DeviceProfile.WIDTH, 0}, {0, viewH}, {DeviceProfile.WIDTH, viewH}
+        }) {
+      double[] m = ZoomView.turned(-v[3], (ox + corner[0]) / z, (oy + corner[1]) / z);
+      bounds[0] = Math.min(bounds[0], m[0]);
+      bounds[1] = Math.min(bounds[1], m[1]);
+      bounds[2] = Math.max(bounds[2], m[0]);
+      bounds[3] = Math.max(bounds[3], m[1]);
+    }
+    paintMap(g, look, bounds[0], bounds[1], bounds[2], bounds[3]);
     g.setTransform(saved);
     g.setClip(clip);
     g.setColor(new Color(0, 0, 0, 40));
@@ -228,6 +244,7 @@ final class MapScene extends Scene {
         Math.floor(0.5 + v[0]),
         Math.floor(0.5 + v[1]),
         v[2],
+        v[3],
         search.text(),
         search.focused(),
         phone.caret(search));
@@ -240,16 +257,21 @@ final class MapScene extends Scene {
 
   @Override
   double mapX(long t) {
-    return view.canvasX(t);
+    return view.canvasCorner(t)[0];
   }
 
   @Override
   double mapY(long t) {
-    return view.canvasY(t);
+    return view.canvasCorner(t)[1];
   }
 
   @Override
   double mapZoom(long t) {
     return view.zoom(t);
+  }
+
+  @Override
+  double mapBearing(long t) {
+    return view.bearingDegrees(t);
   }
 }

@@ -49,7 +49,8 @@ final class PhotoScene extends Scene {
             profile.heightPx() - TOP,
             1,
             MAX_ZOOM,
-            true);
+            true,
+            false);
   }
 
   @Override
@@ -58,11 +59,11 @@ final class PhotoScene extends Scene {
   }
 
   @Override
-  void pinch(PinchPhase phase, long t, double cx, double cy, double spread) {
+  void pinch(PinchPhase phase, long t, double cx, double cy, double spread, double angle) {
     if (phase == PinchPhase.BEGIN) {
       onPhoto = false;
     }
-    view.pinch(phase, t, cx, cy - TOP, spread, cy >= TOP);
+    view.pinch(phase, t, cx, cy - TOP, spread, angle, cy >= TOP);
   }
 
   @Override
@@ -220,16 +221,21 @@ final class PhotoScene extends Scene {
 
   @Override
   double mapX(long t) {
-    return view.canvasX(t);
+    return view.canvasCorner(t)[0];
   }
 
   @Override
   double mapY(long t) {
-    return view.canvasY(t);
+    return view.canvasCorner(t)[1];
   }
 
   @Override
   double mapZoom(long t) {
     return view.zoom(t);
+  }
+
+  @Override
+  double mapBearing(long t) {
+    return 0; // a photo viewer does not turn
   }
 }

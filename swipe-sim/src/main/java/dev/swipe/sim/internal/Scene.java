@@ -39,10 +39,12 @@ abstract class Scene {
   }
 
   /**
-   * Two or more fingers: their centroid (layout pixels) and spread (twice their mean distance from
-   * the centroid). Scenes that do not zoom ignore them, as a list ignores a second finger.
+   * Two or more fingers: their centroid (layout pixels), spread (twice their mean distance from the
+   * centroid) and the angle of the first finger from the centroid (radians, clockwise on the
+   * screen), which turns as the fingers twist. Scenes that do not zoom ignore them, as a list
+   * ignores a second finger.
    */
-  void pinch(PinchPhase phase, long t, double cx, double cy, double spread) {}
+  void pinch(PinchPhase phase, long t, double cx, double cy, double spread, double angle) {}
 
   /** Time passes from {@code from} to {@code to} (long presses, overshoot bookkeeping). */
   void advance(long from, long to) {}
@@ -121,6 +123,11 @@ abstract class Scene {
   }
 
   double mapZoom(long t) {
+    return Double.NaN;
+  }
+
+  /** How far the map is turned, in degrees clockwise; NaN where nothing turns. */
+  double mapBearing(long t) {
     return Double.NaN;
   }
 

@@ -92,6 +92,10 @@ public final class VirtualPhone {
   private double pinchX;
   private double pinchY;
   private double pinchSpread;
+
+  /** The first finger's angle from the centroid, radians clockwise on the screen. */
+  private double pinchAngle;
+
   private boolean touchOnKeyboard;
 
   /** An absolute mouse whose button stays down until a release-all ({@code abs_mouse=stuck}). */
@@ -242,7 +246,7 @@ public final class VirtualPhone {
       spreadOfFingers();
       touchEvent(
           now, SimState.Phase.MOVE, PointerKind.TOUCH, SimState.Receiver.APP, pinchX, pinchY);
-      scene.pinch(Scene.PinchPhase.MOVE, now, pinchX, pinchY, pinchSpread);
+      scene.pinch(Scene.PinchPhase.MOVE, now, pinchX, pinchY, pinchSpread, pinchAngle);
     }
     lifted.forEach(fingers::remove);
     if (!pinching && fingers.size() >= 2) {
@@ -259,7 +263,7 @@ public final class VirtualPhone {
       spreadOfFingers();
       touchEvent(
           now, SimState.Phase.DOWN, PointerKind.TOUCH, SimState.Receiver.APP, pinchX, pinchY);
-      scene.pinch(Scene.PinchPhase.BEGIN, now, pinchX, pinchY, pinchSpread);
+      scene.pinch(Scene.PinchPhase.BEGIN, now, pinchX, pinchY, pinchSpread, pinchAngle);
       return;
     }
     if (pinching) {
@@ -267,7 +271,7 @@ public final class VirtualPhone {
         pinching = false;
         touchEvent(
             now, SimState.Phase.UP, PointerKind.TOUCH, SimState.Receiver.APP, pinchX, pinchY);
-        scene.pinch(Scene.PinchPhase.END, now, pinchX, pinchY, pinchSpread);
+        scene.pinch(Scene.PinchPhase.END, now, pinchX, pinchY, pinchSpread, pinchAngle);
         leftBehind = !fingers.isEmpty();
       }
       return;
@@ -301,6 +305,8 @@ public final class VirtualPhone {
     pinchX = cx;
     pinchY = cy;
     pinchSpread = 2 * d / fingers.size();
+    double[] first = fingers.values().iterator().next(); // the lowest id
+    pinchAngle = Math.atan2(first[1] - cy, first[0] - cx);
   }
 
   /**
@@ -397,7 +403,7 @@ public final class VirtualPhone {
       pinching = false;
       fingers.clear();
       touchEvent(now, SimState.Phase.UP, PointerKind.TOUCH, SimState.Receiver.APP, pinchX, pinchY);
-      scene.pinch(Scene.PinchPhase.END, now, pinchX, pinchY, pinchSpread);
+      scene.pinch(Scene.PinchPhase.END, now, pinchX, pinchY, pinchSpread, pinchAngle);
     }
     fingers.clear();
     if (touch != null) {
@@ -824,6 +830,7 @@ public final class VirtualPhone {
         scene.mapX(now) * scaleX,
         scene.mapY(now) * scaleY,
         scene.mapZoom(now),
+        scene.mapBearing(now),
         wheels,
         keyboard.shown(),
         scene.editorOpen(now),

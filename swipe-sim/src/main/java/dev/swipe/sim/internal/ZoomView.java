@@ -5,9 +5,10 @@ package dev.swipe.sim.internal;
  * centroid: the canvas point under the centroid when a pinch began stays under the centroid as it
  * moves, the zoom follows the fingers' spread, and the pan follows the centroid. The zoom stays
  * within its limits: stopped there, or (a rubber band) pulled past them against growing resistance
- * and sprung back once the fingers lift. The axes count offsets in pixels of the zoomed canvas, so
- * a pan or fling after a zoom moves with the finger as before; a canvas smaller than the view is
- * centred in it.
+ * and sprung back once the fingers lift. A view that turns follows the fingers' twist too, once it
+ * passes {@link #TWIST_DEAD_ZONE} (less is taken for a shaky zoom, as Maps apps do). The axes count
+ * offsets in pixels of the zoomed and turned canvas, so a pan or fling after a zoom or turn moves
+ * with the finger as before; a canvas smaller than the view is centred in it.
  */
 final class ZoomView {
   /** How hard a rubber band resists: the zoom past a limit is raised to this power. */
@@ -19,6 +20,9 @@ final class ZoomView {
   /** How long the spring back to a limit takes after the fingers lift. */
   static final long SPRING_BACK_NANOS = 300_000_000L;
 
+  /** The twist of the fingers, in radians, that a turning view ignores. */
+  static final double TWIST_DEAD_ZONE = Math.toRadians(6);
+
   final ScrollAxis x;
   final ScrollAxis y;
   private final double canvasW;
@@ -28,7 +32,15 @@ final class ZoomView {
   private final double minZoom;
   private final double maxZoom;
   private final boolean rubberBand;
+  private final boolean turns;
   private double zoom = 1;
+
+  /** How far the view is turned, in radians clockwise on the screen. */
+  private double bearing;
+
+  private double pinchBearing;
+  private double lastAngle;
+  private double twist;
   private boolean pinching;
   private double pinchZoom;
   private double pinchSpread;
@@ -43,7 +55,7 @@ final class ZoomView {
   /**
    * A canvas of {@code canvasW x canvasH} layout pixels at zoom 1 in a view of {@code viewW x
    * viewH}, zoomed between {@code minZoom} and {@code maxZoom}, with a rubber band past them or
-   * not.
+   * not, turned by the fingers' twist or not.
    */
   ZoomView(
       DeviceProfile profile,
@@ -53,7 +65,8 @@ final class ZoomView {
       double viewH,
       double minZoom,
       double maxZoom,
-      boolean rubberBand) {
+      boolean rubberBand,
+      boolean turns) {
     this.canvasW = canvasW;
     this.canvasH = canvasH;
     this.viewW = viewW;
@@ -61,6 +74,7 @@ final class ZoomView {
     this.minZoom = minZoom;
     this.maxZoom = maxZoom;
     this.rubberBand = rubberBand;
+    this.turns = turns;
     this.x = new ScrollAxis(profile, viewW, 0, Math.max(0, canvasW - viewW), false);
     this.y = new ScrollAxis(profile, viewH, 0, Math.max(0, canvasH - viewH), false);
   }
@@ -71,10 +85,18 @@ final class ZoomView {
   }
 
   /**
-   * Two fingers at {@code cx, cy} (view pixels) {@code spread} apart; a pinch that begins outside
-   * the view ({@code inside} false) is ignored to its end.
+   * Two fingers at {@code cx, cy} (view pixels) {@code spread} apart, the first of them at {@code
+   * angle} (radians, clockwise on the screen) from their centroid; a pinch that begins outside the
+   * view ({@code inside} false) is ignored to its end.
    */
-  void pinch(Scene.PinchPhase phase, long t, double cx, double cy, double spread, boolean inside) {
+  void pinch(
+      Scene.PinchPhase phase,
+      long t,
+      double cx,
+      double cy,
+      double spread,
+      double angle,
+      boolean inside) {
     if (phase == Scene.PinchPhase.BEGIN) {
       settle(t);
       x.touchDown(t);
@@ -83,14 +105,25 @@ final class ZoomView {
       pinching = inside && spread > 0;
       pinchZoom = zoom;
       pinchSpread = spread;
-      anchorX = (v[0] + cx) / zoom;
-      anchorY = (v[1] + cy) / zoom;
+      pinchBearing = bearing;
+      lastAngle = angle;
+      twist = 0;
+      double[] a = turned(-bearing, (v[0] + cx) / zoom, (v[1] + cy) / zoom);
+      anchorX = a[0];
+      anchorY = a[1];
     }
     if (!pinching) {
       return;
     }
     centreX = cx;
     centreY = cy;
+    // the twist so far, unwrapped across a half turn
+    twist += Math.IEEEremainder(angle - lastAngle, 2 * Math.PI);
+    lastAngle = angle;
+    if (turns) {
+      double past = Math.max(0, Math.abs(twist) - TWIST_DEAD_ZONE);
+      bearing = Math.IEEEremainder(pinchBearing + Math.copySign(past, twist), 2 * Math.PI);
+    }
     if (phase != Scene.PinchPhase.END) {
       zoomTo(bounded(pinchZoom * spread / pinchSpread));
       return;
@@ -121,8 +154,37 @@ final class ZoomView {
   /** Shows the canvas at {@code z} with the anchor under the latest centroid. */
   private void zoomTo(double z) {
     zoom = z;
-    x.reset(0, canvasW * z - viewW, anchorX * z - centreX);
-    y.reset(0, canvasH * z - viewH, anchorY * z - centreY);
+    double[] box = box(z);
+    double[] o = anchored(z);
+    x.reset(box[0], box[2] - viewW, o[0]);
+    y.reset(box[1], box[3] - viewH, o[1]);
+  }
+
+  /** The view's offsets that put the anchor under the latest centroid at zoom {@code z}. */
+  private double[] anchored(double z) {
+    double[] a = turned(bearing, anchorX * z, anchorY * z);
+    return new double[] {a[0] - centreX, a[1] - centreY};
+  }
+
+  /** The bounds (left, top, right, bottom) of the canvas zoomed by {@code z} and turned. */
+  private double[] box(double z) {
+    double[] out = {Double.MAX_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE};
+    for (double[] corner :
+        new double[][] {{0, 0}, {canvasW, 0}, {0, canvasH}, {canvasW, canvasH}}) {
+      double[] c = turned(bearing, corner[0] * z, corner[1] * z);
+      out[0] = Math.min(out[0], c[0]);
+      out[1] = Math.min(out[1], c[1]);
+      out[2] = Math.max(out[2], c[0]);
+      out[3] = Math.max(out[3], c[1]);
+    }
+    return out;
+  }
+
+  /** {@code px, py} turned by {@code angle} (radians, clockwise on the screen) about the origin. */
+  static double[] turned(double angle, double px, double py) {
+    double c = Math.cos(angle);
+    double s = Math.sin(angle);
+    return new double[] {c * px - s * py, s * px + c * py};
   }
 
   /** The zoom at {@code t}: springing back to a limit for a moment after a pinch past it. */
@@ -152,33 +214,37 @@ final class ZoomView {
   }
 
   /**
-   * The view's top-left in zoomed canvas pixels at {@code t} (negative where the canvas is smaller
-   * than the view and centred in it), and the zoom.
+   * The view's top-left in zoomed and turned canvas pixels at {@code t} (before the canvas's bounds
+   * where the canvas is smaller than the view and centred in it), the zoom, and the bearing
+   * (radians, clockwise on the screen).
    */
   double[] view(long t) {
     double z = zoomAt(t);
+    double[] box = box(z);
     if (springStart == Long.MIN_VALUE) {
       // the axes' own offsets: past an edge while iOS rubber-bands a pan
       return new double[] {
-        place(x.at(t), canvasW * z, viewW, false), place(y.at(t), canvasH * z, viewH, false), z
+        place(x.at(t), box[0], box[2], viewW, false),
+        place(y.at(t), box[1], box[3], viewH, false),
+        z,
+        bearing
       };
     }
+    double[] o = anchored(z);
     return new double[] {
-      place(anchorX * z - centreX, canvasW * z, viewW, true),
-      place(anchorY * z - centreY, canvasH * z, viewH, true),
-      z
+      place(o[0], box[0], box[2], viewW, true), place(o[1], box[1], box[3], viewH, true), z, bearing
     };
   }
 
   /**
-   * The centring offset where the canvas is smaller than the view; else {@code offset}, kept within
-   * the canvas when {@code clamp}.
+   * The centring offset where the canvas (from {@code lo} to {@code hi}) is smaller than the view;
+   * else {@code offset}, kept within the canvas when {@code clamp}.
    */
-  private static double place(double offset, double canvas, double view, boolean clamp) {
-    if (canvas <= view) {
-      return (canvas - view) / 2;
+  private static double place(double offset, double lo, double hi, double view, boolean clamp) {
+    if (hi - lo <= view) {
+      return lo + (hi - lo - view) / 2;
     }
-    return clamp ? Math.max(0, Math.min(canvas - view, offset)) : offset;
+    return clamp ? Math.max(lo, Math.min(hi - view, offset)) : offset;
   }
 
   /** A finger went down on the canvas: a running fling or spring back stops where it is. */
@@ -211,16 +277,21 @@ final class ZoomView {
     y.release(touch.time, touch.dragging ? vy : 0, touch.dragging ? Math.abs(vy) : 0);
   }
 
-  /** The view's left edge on the canvas at zoom 1, at {@code t}. */
-  double canvasX(long t) {
+  /** The canvas point (at zoom 1) under the view's top-left corner, at {@code t}. */
+  double[] canvasCorner(long t) {
     double[] v = view(t);
-    return v[0] / v[2];
+    return turned(-v[3], v[0] / v[2], v[1] / v[2]);
   }
 
-  /** The view's top edge on the canvas at zoom 1, at {@code t}. */
-  double canvasY(long t) {
+  /** The canvas point (at zoom 1) under the view point {@code vx, vy}, at {@code t}. */
+  double[] canvasAt(long t, double vx, double vy) {
     double[] v = view(t);
-    return v[1] / v[2];
+    return turned(-v[3], (v[0] + vx) / v[2], (v[1] + vy) / v[2]);
+  }
+
+  /** How far the view is turned at {@code t}, in degrees clockwise on the screen. */
+  double bearingDegrees(long t) {
+    return Math.toDegrees(view(t)[3]);
   }
 
   /** The zoom at {@code t}. */
