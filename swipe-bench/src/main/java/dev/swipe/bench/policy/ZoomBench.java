@@ -8,6 +8,7 @@ import dev.swipe.core.gesture.Pinch;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.diff.ZoomChange;
 import dev.swipe.sim.SimOracle;
+import dev.swipe.sim.SimState;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +22,8 @@ import java.util.Random;
  * springs back), two-finger pans and turns (the size kept), and one-finger pans judged with {@code
  * Screen.zoom}. A verdict is wrong when it is observed and names another direction than the truth
  * (in above 5% growth, out below 5% shrinkage, else none); unobserved is cautious. The factor is
- * judged on the pinches whose truth is in or out.
+ * judged on the pinches whose truth is in or out, the turn on the observed verdicts whose map
+ * turned ({@code SimState.mapBearingDeg} before and after).
  *
  * <pre>
  * java -cp swipe-bench/target/benchmarks.jar dev.swipe.bench.policy.ZoomBench --platform=android --sessions=200 [--scene=photo]
@@ -31,7 +33,8 @@ public final class ZoomBench {
   private ZoomBench() {}
 
   /** One verdict beside the truth. */
-  record Verdict(String kind, double truthScale, ZoomChange zoom, boolean settled) {
+  record Verdict(
+      String kind, double truthScale, double truthTurnDeg, ZoomChange zoom, boolean settled) {
     String truth() {
       return truthScale >= BAND ? "in" : truthScale <= 1 / BAND ? "out" : "none";
     }
@@ -46,6 +49,16 @@ public final class ZoomBench {
 
     boolean within10() {
       return zoom.observed() && Math.abs(zoom.scale() / truthScale - 1) <= 0.10;
+    }
+
+    /** The map turned (at least a degree). */
+    boolean turned() {
+      return Math.abs(truthTurnDeg) >= 1;
+    }
+
+    /** The turn read within 5 degrees of the truth. */
+    boolean turnWithin5() {
+      return zoom.observed() && Math.abs(zoom.rotationDegrees() - truthTurnDeg) <= 5;
     }
   }
 
@@ -81,8 +94,8 @@ public final class ZoomBench {
         (System.nanoTime() - started) / 1e9);
     System.out.println(
         "| gesture | n | truth in / out / none | agree | unobserved | wrong | scale within a tenth"
-            + " of the truth (of in/out) |");
-    System.out.println("|---|---:|---|---:|---:|---:|---|");
+            + " of the truth (of in/out) | turn within 5 degrees (of observed turns) |");
+    System.out.println("|---|---:|---|---:|---:|---:|---|---|");
     List<String> kinds = new ArrayList<>();
     all.forEach(
         v -> {
@@ -102,9 +115,12 @@ public final class ZoomBench {
       long wrong = vs.stream().filter(Verdict::wrong).count();
       List<Verdict> sized = vs.stream().filter(v -> !v.truth().equals("none")).toList();
       long within = sized.stream().filter(Verdict::within10).count();
+      List<Verdict> turns =
+          vs.stream().filter(Verdict::turned).filter(v -> v.zoom().observed()).toList();
+      long turnsWithin = turns.stream().filter(Verdict::turnWithin5).count();
       System.out.printf(
           Locale.ROOT,
-          "| %s | %d | %d / %d / %d | %d (%s) | %d | %d | %s |%n",
+          "| %s | %d | %d / %d / %d | %d (%s) | %d | %d | %s | %s |%n",
           kind,
           vs.size(),
           in,
@@ -116,19 +132,30 @@ public final class ZoomBench {
           wrong,
           sized.isEmpty()
               ? "-"
-              : within + " of " + sized.size() + " (" + Stats.pctText(within, sized.size()) + ")");
+              : within + " of " + sized.size() + " (" + Stats.pctText(within, sized.size()) + ")",
+          turns.isEmpty()
+              ? "-"
+              : turnsWithin
+                  + " of "
+                  + turns.size()
+                  + " ("
+                  + Stats.pctText(turnsWithin, turns.size())
+                  + ")");
     }
     for (Verdict v : all) {
-      if (v.wrong() || (!v.truth().equals("none") && !v.within10())) {
+      boolean turnOff = v.turned() && v.zoom().observed() && !v.turnWithin5();
+      if (v.wrong() || (!v.truth().equals("none") && !v.within10()) || turnOff) {
         System.out.printf(
             Locale.ROOT,
-            "  [%s] %s truth %.3f (%s) claimed %s %.3f support %d settled %s%n",
+            "  [%s] %s truth %.3f (%s) turn %.1f claimed %s %.3f turn %.1f support %d settled %s%n",
             v.wrong() ? "WRONG" : "off",
             v.kind(),
             v.truthScale(),
             v.truth(),
+            v.truthTurnDeg(),
             v.claimed(),
             v.zoom().scale(),
+            v.zoom().rotationDegrees(),
             v.zoom().support(),
             v.settled());
       }
@@ -143,7 +170,9 @@ public final class ZoomBench {
     try (Device d = Device.open(uri)) {
       SimOracle oracle = SimOracle.of(d);
       for (int g = 0; g < gestures; g++) {
-        double z0 = oracle.awaitRest(REST).mapZoom();
+        SimState rest = oracle.awaitRest(REST);
+        double z0 = rest.mapZoom();
+        double b0 = rest.mapBearingDeg();
         NormPoint centre = NormPoint.of(250 + 500 * r.nextDouble(), 250 + 500 * r.nextDouble());
         int pick = r.nextInt(10);
         String kind;
@@ -184,8 +213,9 @@ public final class ZoomBench {
           zoom = d.screen().zoom(before, after);
           settled = after.settled();
         }
-        double z1 = oracle.awaitRest(REST).mapZoom();
-        out.add(new Verdict(kind, z1 / z0, zoom, settled));
+        SimState after = oracle.awaitRest(REST);
+        double turn = Math.IEEEremainder(after.mapBearingDeg() - b0, 360);
+        out.add(new Verdict(kind, after.mapZoom() / z0, turn, zoom, settled));
       }
       System.err.println("done " + seed);
     }
