@@ -80,7 +80,7 @@ class GridTracesDocsTest {
   }
 
   /** Reads stderr until a line matches {@code marker}; returns its first group. */
-  private static String await(Process p, Pattern marker) throws Exception {
+  static String await(Process p, Pattern marker) throws Exception {
     BufferedReader err =
         new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
     String found =

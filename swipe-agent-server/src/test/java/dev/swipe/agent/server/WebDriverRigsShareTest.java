@@ -6,23 +6,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.swipe.core.trace.TraceReader;
 import dev.swipe.core.trace.TraceRecord;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -117,7 +112,9 @@ class WebDriverRigsShareTest {
       Process rigs = new ProcessBuilder(command).directory(work.toFile()).start();
       List<String> ids = new ArrayList<>();
       try {
-        String base = listening(rigs);
+        String base =
+            GridTracesDocsTest.await(
+                rigs, Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+)"));
         String a = session(base, "phone-a");
         ids.add(a);
         JsonNode saved =
@@ -153,43 +150,5 @@ class WebDriverRigsShareTest {
             .contains(i == 0 ? "memory_save" : "memory_recall");
       }
     }
-  }
-
-  /** Reads the child's stderr until it says where it listens. */
-  private static String listening(Process p) throws Exception {
-    BufferedReader err =
-        new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
-    Pattern at = Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+)");
-    StringBuilder seen = new StringBuilder();
-    String found =
-        CompletableFuture.supplyAsync(
-                () -> {
-                  try {
-                    for (String line; (line = err.readLine()) != null; ) {
-                      seen.append(line).append('\n');
-                      Matcher m = at.matcher(line);
-                      if (m.find()) {
-                        return m.group(1);
-                      }
-                    }
-                  } catch (java.io.IOException e) {
-                    // the process ended
-                  }
-                  return null;
-                })
-            .get(120, TimeUnit.SECONDS);
-    assertThat(found).as("the rigs listen; they said:\n" + seen).isNotNull();
-    Thread drain =
-        new Thread(
-            () -> {
-              try {
-                err.transferTo(java.io.Writer.nullWriter());
-              } catch (java.io.IOException e) {
-                // the process ended
-              }
-            });
-    drain.setDaemon(true);
-    drain.start();
-    return found;
   }
 }

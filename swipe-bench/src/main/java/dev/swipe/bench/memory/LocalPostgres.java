@@ -189,15 +189,7 @@ public final class LocalPostgres implements AutoCloseable {
    * (give child processes {@link #password()} there, never on their command line).
    */
   public String uriWithPasswordEnv(String database, String env, String options) {
-    return "postgresql://127.0.0.1:"
-        + port
-        + "/"
-        + database
-        + "?user="
-        + USER
-        + "&password_env="
-        + env
-        + (options.isEmpty() ? "" : "&" + options);
+    return uri(database, "password_env=" + env, options);
   }
 
   /** The password of {@link #USER}. */
@@ -207,14 +199,18 @@ public final class LocalPostgres implements AutoCloseable {
 
   /** A store URI for {@code database} (the password in it; this process alone sees it). */
   public String uri(String database, String options) {
+    return uri(database, "password=" + password, options);
+  }
+
+  private String uri(String database, String credential, String options) {
     return "postgresql://127.0.0.1:"
         + port
         + "/"
         + database
         + "?user="
         + USER
-        + "&password="
-        + password
+        + "&"
+        + credential
         + (options.isEmpty() ? "" : "&" + options);
   }
 

@@ -391,22 +391,7 @@ public final class FarmLoadBench {
             gridCp,
             "org.openqa.selenium.grid.Main",
             hubJvm,
-            List.of(
-                "hub",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                String.valueOf(ports[0]),
-                "--publish-events",
-                pub,
-                "--subscribe-events",
-                sub,
-                "--healthcheck-interval",
-                "5",
-                "--reject-unsupported-caps",
-                "true",
-                "--session-request-timeout",
-                "300"),
+            docsHub(ports[0], pub, sub),
             Map.of(),
             work.resolve("hub.log")));
     List<String> nodeJvm = new ArrayList<>(GRID_JVM);
@@ -462,6 +447,20 @@ public final class FarmLoadBench {
     WebDriverBench.awaitNodesUp(hub, c.jvms());
     log.println("grid up: " + c.rigs() + " phones in " + c.jvms() + " rig JVMs; logs in " + work);
     return hub;
+  }
+
+  /** A hub with docs/grid.md's settings. */
+  private static List<String> docsHub(int port, String publish, String subscribe) {
+    List<String> args = new ArrayList<>(WebDriverBench.hubArgs(port, publish, subscribe));
+    args.addAll(
+        List.of(
+            "--healthcheck-interval",
+            "5",
+            "--reject-unsupported-caps",
+            "true",
+            "--session-request-timeout",
+            "300"));
+    return args;
   }
 
   /** The [relay] section the rig JVM printed once listening. */

@@ -235,16 +235,7 @@ public final class WebDriverBench {
           start(
               gridCp,
               "org.openqa.selenium.grid.Main",
-              List.of(
-                  "hub",
-                  "--host",
-                  "127.0.0.1",
-                  "--port",
-                  String.valueOf(ports[0]),
-                  "--publish-events",
-                  pub,
-                  "--subscribe-events",
-                  sub),
+              hubArgs(ports[0], pub, sub),
               logs.resolve("hub.log")));
       List<String> rows = new ArrayList<>();
       for (int n = 1; n <= maxRigs; n++) {
@@ -401,6 +392,20 @@ public final class WebDriverBench {
   }
 
   // ---------------------------------------------------------------- plumbing
+
+  /** A Grid hub's arguments on 127.0.0.1: its port and event bus. */
+  static List<String> hubArgs(int port, String publish, String subscribe) {
+    return List.of(
+        "hub",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        String.valueOf(port),
+        "--publish-events",
+        publish,
+        "--subscribe-events",
+        subscribe);
+  }
 
   static String gridClasspath() throws IOException {
     try (InputStream in =
