@@ -87,8 +87,8 @@ final class PointerLoop {
 
   private double tipY = Double.NaN;
 
-  /** The pointer's drawn size, frame pixels, once seen. */
-  private double cursorSize;
+  /** The pointer's drawn image, once seen. */
+  private Look cursor = Look.NONE;
 
   private int frameW;
   private int frameH;
@@ -172,7 +172,7 @@ final class PointerLoop {
     double aimX = NormSpace.toPixel(target.x(), frameW);
     double aimY = NormSpace.toPixel(target.y(), frameH) + TAP_OFFSET_1080 * frameH / 1080.0;
     double tolerance = Math.max(2.5 * rasterScale, approach.perReport() * 0.75);
-    double stage = Math.max(2.5 * cursorSize, 0.06 * Math.min(frameW, frameH));
+    double stage = Math.max(2.5 * cursor.size(), 0.06 * Math.min(frameW, frameH));
     for (int round = 0; round < MAX_ROUNDS; round++) {
       double ex = aimX - tipX;
       double ey = aimY - tipY;
@@ -200,7 +200,7 @@ final class PointerLoop {
       double toStage = Math.hypot(sx - tipX, sy - tipY);
       // a move shorter than the pointer's size leaves its old and new images as one blob, whose
       // middle is neither; from a tip already a staging distance away, the approach is direct
-      boolean overlapping = toStage < 1.5 * cursorSize && dist >= stage * 0.9;
+      boolean overlapping = toStage < 1.5 * cursor.size() && dist >= stage * 0.9;
       if (toStage > tolerance && !overlapping) {
         boolean far = toStage > 2 * stage;
         moveSeen(sx, sy, far ? travel : approach, far ? TRAVEL_STEP : APPROACH_STEP);
@@ -250,13 +250,22 @@ final class PointerLoop {
     lastSeen = null;
   }
 
+  /** {@link #reach(Look, int, double, double)} of this loop's pointer and frames. */
+  private PointerTrack.Reach reach(double unseenTravel) {
+    return reach(cursor, frameH, rasterScale, unseenTravel);
+  }
+
   /**
-   * How far around the tip the pointer's image may reach: its size either way (a circle is found by
-   * its middle, an arrow by its tip), a margin for its soft edge, and a share of the distance it
-   * went unseen (a predicted place drifts with the gain's error).
+   * How far around the tip the image of {@code cursor} may reach in frames {@code frameH} pixels
+   * high, read from rasters of {@code rasterScale} frame pixels a pixel, after it went {@code
+   * unseenTravel} pixels unseen: its size either way (a circle is found by its middle, an arrow by
+   * its tip), a margin for its soft edge, and a share of the distance it went unseen (a predicted
+   * place drifts with the gain's error).
    */
-  private double reach(double unseenTravel) {
-    return cursorSize + 4 * frameH / 1080.0 + 2 * rasterScale + 0.05 * unseenTravel;
+  static PointerTrack.Reach reach(
+      Look cursor, int frameH, double rasterScale, double unseenTravel) {
+    return PointerTrack.Reach.around(
+        cursor.size() + 4 * frameH / 1080.0 + 2 * rasterScale + 0.05 * unseenTravel);
   }
 
   /**
@@ -329,7 +338,7 @@ final class PointerLoop {
         CursorFinder.Blob pair = seen[1];
         tipX = best.hotX() * rasterScale;
         tipY = best.hotY() * rasterScale;
-        cursorSize = best.size() * rasterScale;
+        cursor = Look.of(best, rasterScale);
         travel.observeFirst(WIGGLE_REPORTS, Math.abs(best.hotX() - pair.hotX()) * rasterScale);
         lastSeen = again;
         // the wiggle went there and back before it went again: 'back' shows where it had rested
@@ -361,22 +370,17 @@ final class PointerLoop {
     GreyRaster rested = grab();
     double predictX = tipX + Math.signum(dx) * gain.distance(nx, true);
     double predictY = tipY + Math.signum(dy) * gain.distance(ny, nx == 0);
-    int min = (int) Math.max(3, 0.6 * cursorSize / rasterScale);
-    int max = (int) Math.ceil(1.6 * cursorSize / rasterScale) + 2;
-    CursorFinder.Blob seen = null;
-    double bestDistance = Double.MAX_VALUE;
-    for (CursorFinder.Blob b : CursorFinder.moved(before, moved, rested, min, max)) {
-      double bx = b.hotX() * rasterScale;
-      double by = b.hotY() * rasterScale;
-      if (Math.hypot(bx - tipX, by - tipY) < 0.5 * cursorSize) {
-        continue; // where the pointer was: the image it left
-      }
-      double d = Math.hypot(bx - predictX, by - predictY);
-      if (d < bestDistance) {
-        bestDistance = d;
-        seen = b;
-      }
-    }
+    int min = (int) Math.max(3, 0.6 * cursor.size() / rasterScale);
+    int max = (int) Math.ceil(1.6 * cursor.size() / rasterScale) + 2;
+    CursorFinder.Blob seen =
+        pointerAmong(
+            CursorFinder.moved(before, moved, rested, min, max),
+            rasterScale,
+            cursor,
+            tipX,
+            tipY,
+            predictX,
+            predictY);
     if (seen == null) {
       // nothing moved where a pointer could be: keep the prediction, look afresh next time
       track.at(ticker.read(), predictX, predictY, reach(Math.hypot(dx, dy)));
@@ -401,6 +405,68 @@ final class PointerLoop {
     tipY = sy;
     lastSeen = rested;
     track.at(ticker.read(), sx, sy, reach(0));
+  }
+
+  /**
+   * Which of the {@code blobs} (raster pixels, {@code rasterScale} frame pixels a pixel) that
+   * changed when the pointer {@code cursor} was moved from its tip at {@code tipX, tipY} (frame
+   * pixels) is its new image: the one nearest where it was predicted, however far (a gain not yet
+   * learned may be off by half), but not the image it left; null when none is.
+   */
+  static CursorFinder.Blob pointerAmong(
+      List<CursorFinder.Blob> blobs,
+      double rasterScale,
+      Look cursor,
+      double tipX,
+      double tipY,
+      double predictX,
+      double predictY) {
+    CursorFinder.Blob seen = null;
+    double bestDistance = Double.MAX_VALUE;
+    for (CursorFinder.Blob b : blobs) {
+      double bx = b.hotX() * rasterScale;
+      double by = b.hotY() * rasterScale;
+      if (Math.hypot(bx - tipX, by - tipY) < 0.5 * cursor.size()) {
+        continue; // where the pointer was: the image it left
+      }
+      double d = Math.hypot(bx - predictX, by - predictY);
+      if (d < bestDistance) {
+        bestDistance = d;
+        seen = b;
+      }
+    }
+    return seen;
+  }
+
+  /**
+   * The pointer's drawn image as a search saw it, frame pixels from its tip each way: a circle lies
+   * around its middle, an arrow below and right of its tip.
+   */
+  record Look(double left, double up, double right, double down) {
+    /** No pointer seen yet. */
+    static final Look NONE = new Look(0, 0, 0, 0);
+
+    /** The image of {@code blob}, found on a raster of {@code scale} frame pixels a pixel. */
+    static Look of(CursorFinder.Blob blob, double scale) {
+      return new Look(
+          (blob.hotX() - blob.minX()) * scale,
+          (blob.hotY() - blob.minY()) * scale,
+          (blob.maxX() + 1 - blob.hotX()) * scale,
+          (blob.maxY() + 1 - blob.hotY()) * scale);
+    }
+
+    double width() {
+      return left + right;
+    }
+
+    double height() {
+      return up + down;
+    }
+
+    /** The larger side. */
+    double size() {
+      return Math.max(width(), height());
+    }
   }
 
   /**

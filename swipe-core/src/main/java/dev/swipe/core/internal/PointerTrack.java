@@ -33,10 +33,21 @@ final class PointerTrack implements LongFunction<List<PixelRect>> {
   static final long LAG_SLACK_NANOS = 250_000_000L;
 
   /**
+   * How far the pointer's image may reach from its tip each way, frame pixels: an iPhone's circle
+   * lies around its tip, an arrow below and right of it.
+   */
+  record Reach(double left, double up, double right, double down) {
+    /** The same distance every way. */
+    static Reach around(double r) {
+      return new Reach(r, r, r, r);
+    }
+  }
+
+  /**
    * The pointer from {@code nanos} on: its drawn tip and how far around it the image may reach, in
    * frame pixels; NaN when its place is not known.
    */
-  private record Place(long nanos, double x, double y, double reach) {
+  private record Place(long nanos, double x, double y, Reach reach) {
     boolean known() {
       return !Double.isNaN(x);
     }
@@ -52,8 +63,16 @@ final class PointerTrack implements LongFunction<List<PixelRect>> {
     this.latencyNanos = latencyNanos;
   }
 
+  /**
+   * The pointer is drawn around {@code x, y} (frame pixels) from {@code nanos} on, reaching {@code
+   * reach} every way.
+   */
+  void at(long nanos, double x, double y, double reach) {
+    at(nanos, x, y, Reach.around(reach));
+  }
+
   /** The pointer is drawn around {@code x, y} (frame pixels) from {@code nanos} on. */
-  synchronized void at(long nanos, double x, double y, double reach) {
+  synchronized void at(long nanos, double x, double y, Reach reach) {
     add(new Place(nanos, x, y, reach));
   }
 
@@ -61,7 +80,12 @@ final class PointerTrack implements LongFunction<List<PixelRect>> {
    * The pointer was found at {@code x, y} where it had rested since the last place recorded (since
    * ever, when there is none): a search found it there before moving it.
    */
-  synchronized void restedAt(double x, double y, double reach) {
+  void restedAt(double x, double y, double reach) {
+    restedAt(x, y, Reach.around(reach));
+  }
+
+  /** {@link #restedAt(double, double, double)} with the image's reach each way. */
+  synchronized void restedAt(double x, double y, Reach reach) {
     Place last = places.peekLast();
     if (last == null) {
       add(new Place(Long.MIN_VALUE, x, y, reach));
@@ -72,7 +96,7 @@ final class PointerTrack implements LongFunction<List<PixelRect>> {
 
   /** From {@code nanos} on the pointer's place is unknown (a gesture failed part way). */
   synchronized void unknown(long nanos) {
-    add(new Place(nanos, Double.NaN, Double.NaN, 0));
+    add(new Place(nanos, Double.NaN, Double.NaN, Reach.around(0)));
   }
 
   private void add(Place p) {
@@ -115,10 +139,11 @@ final class PointerTrack implements LongFunction<List<PixelRect>> {
     if (!p.known()) {
       return;
     }
-    int l = (int) Math.max(0, Math.floor(p.x - p.reach));
-    int t = (int) Math.max(0, Math.floor(p.y - p.reach));
-    int r = (int) Math.max(l + 1, Math.ceil(p.x + p.reach) + 1);
-    int b = (int) Math.max(t + 1, Math.ceil(p.y + p.reach) + 1);
+    Reach reach = p.reach;
+    int l = (int) Math.max(0, Math.floor(p.x - reach.left()));
+    int t = (int) Math.max(0, Math.floor(p.y - reach.up()));
+    int r = (int) Math.max(l + 1, Math.ceil(p.x + reach.right()) + 1);
+    int b = (int) Math.max(t + 1, Math.ceil(p.y + reach.down()) + 1);
     PixelRect box = new PixelRect(l, t, r - l, b - t);
     if (!out.isEmpty()) {
       PixelRect prev = out.get(out.size() - 1);
