@@ -51,6 +51,14 @@ final class CursorFinder {
     private boolean arrow() {
       return height() > 1.3 * width();
     }
+
+    /**
+     * Whether the blob reaches the border of a raster {@code w} by {@code h}: a pointer pushed
+     * against the screen's edge is cut off there, down to a sliver.
+     */
+    boolean cut(int w, int h) {
+      return minX <= 0 || minY <= 0 || maxX >= w - 1 || maxY >= h - 1;
+    }
   }
 
   /**
@@ -122,8 +130,18 @@ final class CursorFinder {
   }
 
   /**
-   * The 8-connected groups of {@code mask} whose larger side is {@code minSize..maxSize} and which
-   * fill at least a fifth of their box (a pointer is a solid shape, not a line of text's edge).
+   * A pointer's smaller side is at least this share of its larger, unless the screen's edge cuts it
+   * off: a circle's is all of it, an arrow's about two thirds. A text caret's is a tenth or less,
+   * and a caret blinks, so its change can look like a moved pointer's (found on an iPhone rig: the
+   * loop took a caret for the pointer and drove the real one into the Home screen).
+   */
+  static final double MIN_ASPECT = 1 / 3.0;
+
+  /**
+   * The 8-connected groups of {@code mask} whose larger side is {@code minSize..maxSize}, whose
+   * smaller side is at least {@link #MIN_ASPECT} of it where the mask's border does not cut them (a
+   * pointer is no bar, such as a caret) and which fill at least a fifth of their box (a pointer is
+   * a solid shape, not a line of text's edge).
    */
   static List<Blob> blobs(boolean[] mask, int w, int h, int minSize, int maxSize) {
     List<Blob> out = new ArrayList<>();
@@ -172,6 +190,7 @@ final class CursorFinder {
       Blob b = new Blob(minX, minY, maxX, maxY, area, (double) sumX / area, (double) sumY / area);
       if (b.size() >= minSize
           && b.size() <= maxSize
+          && (Math.min(b.width(), b.height()) >= MIN_ASPECT * b.size() || b.cut(w, h))
           && 5L * area >= (long) b.width() * b.height()) {
         out.add(b);
       }

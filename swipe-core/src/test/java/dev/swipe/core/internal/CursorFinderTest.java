@@ -102,6 +102,74 @@ class CursorFinderTest {
     assertThat(CursorFinder.moved(raster(before), raster(after), raster(after), 6, 40)).isEmpty();
   }
 
+  /** A text caret: a bar a few pixels wide, as tall as a line of text. */
+  private static void caret(byte[] px, int x, int y, int w, int h) {
+    for (int yy = y; yy < y + h; yy++) {
+      for (int xx = x; xx < x + w; xx++) {
+        px[yy * W + xx] = (byte) 20;
+      }
+    }
+  }
+
+  @Test
+  void aCaretThatBlinkedOnIsNotAPointer() {
+    // the caret is off before the move and on in both later frames: a blink between the first two
+    byte[] before = background();
+    byte[] moved = background();
+    byte[] rested = background();
+    disc(before, 100, 80, 9, 40, 1.0);
+    disc(moved, 140, 80, 9, 40, 1.0);
+    disc(rested, 140, 80, 9, 40, 1.0);
+    caret(moved, 30, 20, 3, 18);
+    caret(rested, 30, 20, 3, 18);
+    List<CursorFinder.Blob> blobs =
+        CursorFinder.moved(raster(before), raster(moved), raster(rested), 6, 40);
+    assertThat(blobs).hasSize(2).allSatisfy(b -> assertThat(b.cy()).isCloseTo(80, within(1.0)));
+  }
+
+  /** An iPhone's pointer: a dark disc in a light ring, its middle at {@code (cx, cy)}. */
+  private static void ringed(byte[] px, double cx, double cy) {
+    disc(px, cx, cy, 9, 235, 1.0);
+    disc(px, cx, cy, 7, 50, 1.0);
+  }
+
+  @Test
+  void aMoveShorterThanThePointerBesideABlinkingCaretIsNoSight() {
+    // The pointer moved less than its size, so its old and new images merge into one change around
+    // where it was, which is no sight of its new place; a caret that blinked on meanwhile is no
+    // sight either. Found on an iPhone rig: the loop took such a caret for the pointer, put it
+    // where the caret was and drove the real pointer into the bottom edge (the Home screen).
+    byte[] before = background();
+    byte[] moved = background();
+    byte[] rested = background();
+    ringed(before, 100, 80);
+    ringed(moved, 106, 84);
+    ringed(rested, 106, 84);
+    caret(moved, 30, 20, 3, 18);
+    caret(rested, 30, 20, 3, 18);
+    PointerLoop.Look look =
+        PointerLoop.Look.of(new CursorFinder.Blob(91, 71, 109, 89, 250, 100, 80), 1);
+    List<CursorFinder.Blob> blobs =
+        CursorFinder.moved(
+            raster(before),
+            raster(moved),
+            raster(rested),
+            (int) (0.6 * look.size()),
+            (int) Math.ceil(1.6 * look.size()) + 2);
+    assertThat(PointerLoop.pointerAmong(blobs, 1, look, 100, 80, 105, 84)).isNull();
+  }
+
+  @Test
+  void aPointerPushedAgainstTheEdgeIsFoundAsASliver() {
+    byte[] before = background();
+    byte[] after = background();
+    disc(after, W + 6, 80, 9, 40, 1.0); // all but its left edge beyond the screen's right edge
+    List<CursorFinder.Blob> blobs =
+        CursorFinder.moved(raster(before), raster(after), raster(after), 6, 40);
+    assertThat(blobs).hasSize(1);
+    assertThat(blobs.get(0).cut(W, H)).isTrue();
+  }
+
   @Test
   void framesOfDifferentSizesFindNothing() {
     GreyRaster small = GreyRaster.of(10, 10, new byte[100]);
