@@ -258,14 +258,27 @@ final class PointerLoop {
   /**
    * How far around the tip the image of {@code cursor} may reach in frames {@code frameH} pixels
    * high, read from rasters of {@code rasterScale} frame pixels a pixel, after it went {@code
-   * unseenTravel} pixels unseen: its size either way (a circle is found by its middle, an arrow by
-   * its tip), a margin for its soft edge, and a share of the distance it went unseen (a predicted
-   * place drifts with the gain's error).
+   * unseenTravel} pixels unseen: the image as the search saw it (a circle around its middle, an
+   * arrow below and right of its tip; its size every way when the screen's edge cut it off), a
+   * margin for its soft edge, and a share of the distance it went unseen (a predicted place drifts
+   * with the gain's error).
+   *
+   * <p>Not the image's size every way: that marked four times the pointer's area, and on a narrow
+   * wheel column the pointer resting on it then covered most of the rows read, so a one-row turn
+   * left under the 1% that {@code changed} asks of the column (found by the honesty benchmark on an
+   * iPhone rig).
    */
   static PointerTrack.Reach reach(
       Look cursor, int frameH, double rasterScale, double unseenTravel) {
-    return PointerTrack.Reach.around(
-        cursor.size() + 4 * frameH / 1080.0 + 2 * rasterScale + 0.05 * unseenTravel);
+    double margin = 4 * frameH / 1080.0 + 2 * rasterScale + 0.05 * unseenTravel;
+    if (!cursor.whole()) {
+      return PointerTrack.Reach.around(cursor.size() + margin);
+    }
+    return new PointerTrack.Reach(
+        cursor.left() + margin,
+        cursor.up() + margin,
+        cursor.right() + margin,
+        cursor.down() + margin);
   }
 
   /**
@@ -338,7 +351,9 @@ final class PointerLoop {
         CursorFinder.Blob pair = seen[1];
         tipX = best.hotX() * rasterScale;
         tipY = best.hotY() * rasterScale;
-        cursor = Look.of(best, rasterScale);
+        // its look from an image the screen's edge did not cut off, when the wiggle saw one
+        CursorFinder.Blob image = best.cut(again.width(), again.height()) ? pair : best;
+        cursor = Look.of(image, rasterScale, !image.cut(again.width(), again.height()));
         travel.observeFirst(WIGGLE_REPORTS, Math.abs(best.hotX() - pair.hotX()) * rasterScale);
         lastSeen = again;
         // the wiggle went there and back before it went again: 'back' shows where it had rested
@@ -441,18 +456,27 @@ final class PointerLoop {
   /**
    * The pointer's drawn image as a search saw it, frame pixels from its tip each way: a circle lies
    * around its middle, an arrow below and right of its tip.
+   *
+   * @param whole false when the screen's edge cut the image off, so that its sides say little of
+   *     where the rest of it lies
    */
-  record Look(double left, double up, double right, double down) {
+  record Look(double left, double up, double right, double down, boolean whole) {
     /** No pointer seen yet. */
-    static final Look NONE = new Look(0, 0, 0, 0);
+    static final Look NONE = new Look(0, 0, 0, 0, true);
 
-    /** The image of {@code blob}, found on a raster of {@code scale} frame pixels a pixel. */
+    /** The whole image of {@code blob}, found on a raster of {@code scale} frame pixels a pixel. */
     static Look of(CursorFinder.Blob blob, double scale) {
+      return of(blob, scale, true);
+    }
+
+    /** The image of {@code blob}, {@code whole} or cut off by the screen's edge. */
+    static Look of(CursorFinder.Blob blob, double scale, boolean whole) {
       return new Look(
           (blob.hotX() - blob.minX()) * scale,
           (blob.hotY() - blob.minY()) * scale,
           (blob.maxX() + 1 - blob.hotX()) * scale,
-          (blob.maxY() + 1 - blob.hotY()) * scale);
+          (blob.maxY() + 1 - blob.hotY()) * scale,
+          whole);
     }
 
     double width() {
