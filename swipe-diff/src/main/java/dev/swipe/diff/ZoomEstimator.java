@@ -146,6 +146,44 @@ public final class ZoomEstimator {
    *     when the frames differ in size
    */
   public static ZoomChange estimate(GreyRaster before, GreyRaster after) {
+    return estimate(before, after, null);
+  }
+
+  /**
+   * As {@link #estimate(GreyRaster, GreyRaster)}, for the frames before and after a pinch whose
+   * fingers' centroid went from {@code fromX, fromY} to {@code toX, toY} (0-1000 on the frames)
+   * while their spread asked for {@code scale}. Where the corners alone leave the zoom unobserved
+   * (a sparse screen zoomed far has too few), the zooms the app may have made of that pinch are
+   * tried on the pixels, the content under the centroid kept under it: every zoom from none to
+   * twice as far as the one asked for (an app may stop at a limit, and one that snaps to levels, as
+   * a map does, may go on to the next). One is believed only when the pixels agree with it as they
+   * must with a fit of many matches, clearly better than with zooms a step either side of it, and
+   * it is not the farthest tried (the truth may lie beyond).
+   *
+   * @throws SwipeException {@code invalid_argument} for a null frame, a point outside 0-1000 or a
+   *     scale that is not positive; {@code image_size_mismatch} when the frames differ in size
+   */
+  public static ZoomChange estimate(
+      GreyRaster before,
+      GreyRaster after,
+      double fromX,
+      double fromY,
+      double toX,
+      double toY,
+      double scale) {
+    for (double v : new double[] {fromX, fromY, toX, toY}) {
+      if (!(v >= 0 && v <= 1000)) {
+        throw ImageFailures.invalidArgument("the centroid's points must be within 0-1000");
+      }
+    }
+    if (!(scale > 0) || Double.isInfinite(scale)) {
+      throw ImageFailures.invalidArgument("scale must be positive, was " + scale);
+    }
+    return estimate(before, after, new double[] {fromX, fromY, toX, toY, scale});
+  }
+
+  /** The estimate, with the pinch's centroid path and asked scale when {@code pinch} is given. */
+  private static ZoomChange estimate(GreyRaster before, GreyRaster after, double[] pinch) {
     if (before == null || after == null) {
       throw ImageFailures.invalidArgument("both frames are required");
     }
@@ -160,9 +198,20 @@ public final class ZoomEstimator {
     }
     ZoomFeatures fa = ZoomFeatures.of(a, w, h, BUDGET, LEVELS);
     ZoomFeatures fb = ZoomFeatures.of(b, w, h, BUDGET, LEVELS);
-    if (fa.count < MIN_SUPPORT || fb.count < MIN_SUPPORT) {
-      return ZoomChange.UNOBSERVED;
+    ZoomChange found =
+        fa.count < MIN_SUPPORT || fb.count < MIN_SUPPORT
+            ? ZoomChange.UNOBSERVED
+            : fromCorners(fa, fb, w, h, before);
+    if (found.observed() || pinch == null) {
+      return found;
     }
+    Fit along = alongThePinch(fa, fb, w, h, before, pinch);
+    return along == null ? found : answer(along, w, h, before);
+  }
+
+  /** The estimate from matched corners alone. */
+  private static ZoomChange fromCorners(
+      ZoomFeatures fa, ZoomFeatures fb, int w, int h, GreyRaster before) {
     Matches m = Matches.of(fa, fb);
     Fit first = believed(fa, fb, m, w, h);
     if (first != null && first.isZoom()) {
@@ -179,6 +228,70 @@ public final class ZoomEstimator {
       return answer(rest, w, h, before);
     }
     return first != null ? answer(first, w, h, before) : ZoomChange.UNOBSERVED;
+  }
+
+  /** Zooms tried between none and twice as far as the one a pinch asked for. */
+  static final int PINCH_STEPS = 61;
+
+  /** How far (in ln of the scale) a zoom's neighbours are that it must agree better than. */
+  static final double PINCH_NEIGHBOUR = 0.12;
+
+  /** By how much the believed zoom's agreement must beat its neighbours'. */
+  static final double PINCH_MARGIN = 0.04;
+
+  /**
+   * The zoom of a pinch ({@code pinch}: centroid from and to in 0-1000, asked scale) that the
+   * pixels confirm, or null: see {@link #estimate(GreyRaster, GreyRaster, double, double, double,
+   * double, double)}.
+   */
+  private static Fit alongThePinch(
+      ZoomFeatures fa, ZoomFeatures fb, int w, int h, GreyRaster frame, double[] pinch) {
+    double sx = frame.width() / (double) w;
+    double sy = frame.height() / (double) h;
+    double ax = (pinch[0] / 1000 * Math.max(1, frame.width() - 1) + 0.5) / sx - 0.5;
+    double ay = (pinch[1] / 1000 * Math.max(1, frame.height() - 1) + 0.5) / sy - 0.5;
+    double bx = (pinch[2] / 1000 * Math.max(1, frame.width() - 1) + 0.5) / sx - 0.5;
+    double by = (pinch[3] / 1000 * Math.max(1, frame.height() - 1) + 0.5) / sy - 0.5;
+    double lnFar = Math.log(Math.max(MIN_SCALE, Math.min(MAX_SCALE, pinch[4] * pinch[4])));
+    double[] lnZ = new double[PINCH_STEPS];
+    double[] score = new double[PINCH_STEPS];
+    int best = -1;
+    for (int k = 0; k < PINCH_STEPS; k++) {
+      lnZ[k] = lnFar * k / (PINCH_STEPS - 1);
+      score[k] = agreement(fa, fb, keeping(fa, fb, Math.exp(lnZ[k]), ax, ay, bx, by));
+      if (score[k] > -1 && (best < 0 || score[k] > score[best])) {
+        best = k;
+      }
+    }
+    if (best < 0 || best == PINCH_STEPS - 1 || score[best] < MIN_CORRELATION) {
+      return null;
+    }
+    // clearly better than the zooms a step either side (where the range has them)
+    for (int k = 0; k < PINCH_STEPS; k++) {
+      if (Math.abs(lnZ[k] - lnZ[best]) >= PINCH_NEIGHBOUR
+          && Math.abs(lnZ[k] - lnZ[best]) < 2 * PINCH_NEIGHBOUR
+          && score[k] > score[best] - PINCH_MARGIN) {
+        return null;
+      }
+    }
+    Fit fit = keeping(fa, fb, Math.exp(lnZ[best]), ax, ay, bx, by);
+    return detailShare(fa, fb, fit) >= MIN_DETAIL_SHARE ? fit : null;
+  }
+
+  /**
+   * The zoom by {@code z} that takes the point {@code ax, ay} of the first frame to {@code bx, by}
+   * (base pixels), with no matches behind it.
+   */
+  private static Fit keeping(
+      ZoomFeatures fa, ZoomFeatures fb, double z, double ax, double ay, double bx, double by) {
+    return new Fit(
+        new Matches(fa, fb, 0, new int[0], new int[0]),
+        z,
+        0,
+        bx - z * ax,
+        by - z * ay,
+        0,
+        new boolean[0]);
   }
 
   /** The best fit of the matches if it passes every check, else null. */

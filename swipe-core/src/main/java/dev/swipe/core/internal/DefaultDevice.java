@@ -765,6 +765,22 @@ public final class DefaultDevice implements Device {
     }
   }
 
+  /** The zoom {@code pinch} made, from the pixels, its fingers' path guiding where corners fail. */
+  private ZoomChange zoomOf(Pinch pinch, Observation before, Observation after) {
+    try {
+      return ZoomEstimator.estimate(
+          before.greyForDiff(),
+          after.greyForDiff(),
+          pinch.centre().x(),
+          pinch.centre().y(),
+          pinch.endCentre().x(),
+          pinch.endCentre().y(),
+          pinch.scale());
+    } catch (RuntimeException e) {
+      throw SwipeException.orInternal(e);
+    }
+  }
+
   @Override
   public PinchResult pinch(Pinch pinch) {
     SwipeException.requireArgument(pinch, "pinch");
@@ -786,7 +802,7 @@ public final class DefaultDevice implements Device {
                   ? latest
                   : settler.settle(ticker.read(), settleBound).observation();
           ActionResult r = play(pinch, bound, quiet);
-          ZoomChange zoom = zoom(before, r.observation());
+          ZoomChange zoom = zoomOf(pinch, before, r.observation());
           ObjectNode decision = TraceWriter.object();
           decision
               .putObject("zoom")
