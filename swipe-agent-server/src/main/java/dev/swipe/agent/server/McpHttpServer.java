@@ -321,9 +321,10 @@ public final class McpHttpServer implements AutoCloseable {
    * made}. The SDK's transport starts its session sweeper on a single scheduler of its own that it
    * never disposes, on a thread that is no daemon: without this, a process that closed the server
    * could not exit, and each server closed in a long-lived process would leave a thread behind.
-   * Reactor's scheduler factory is swapped only for the call.
+   * Reactor's scheduler factory is swapped only for the call, one server at a time (two swaps
+   * interleaved would leave one server's factory in place).
    */
-  private static <T> T withOwnSingleSchedulers(
+  private static synchronized <T> T withOwnSingleSchedulers(
       List<Scheduler> made, java.util.function.Supplier<T> build) {
     Schedulers.Snapshot previous =
         Schedulers.setFactoryWithSnapshot(
