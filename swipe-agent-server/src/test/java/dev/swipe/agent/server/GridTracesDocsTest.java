@@ -114,7 +114,8 @@ class GridTracesDocsTest {
     return found;
   }
 
-  private static JsonNode post(HttpClient http, String url, String body) throws Exception {
+  /** POSTs {@code body} as JSON, asserts a 200 and returns the answer. */
+  static JsonNode post(HttpClient http, String url, String body) throws Exception {
     HttpResponse<String> r =
         http.send(
             HttpRequest.newBuilder(URI.create(url))

@@ -3,7 +3,6 @@ package dev.swipe.agent.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.swipe.core.trace.TraceReader;
 import dev.swipe.core.trace.TraceRecord;
 import java.net.InetAddress;
@@ -32,20 +31,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(300)
 class WebDriverRigsShareTest {
-  private static final ObjectMapper M = new ObjectMapper();
   private static final HttpClient HTTP =
       HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
   private static JsonNode post(String url, String body) throws Exception {
-    HttpResponse<String> r =
-        HTTP.send(
-            HttpRequest.newBuilder(URI.create(url))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
-    assertThat(r.statusCode()).as(url + " " + r.body()).isEqualTo(200);
-    return M.readTree(r.body()).path("value");
+    return GridTracesDocsTest.post(HTTP, url, body).path("value");
   }
 
   private static String session(String base, String rig) throws Exception {
