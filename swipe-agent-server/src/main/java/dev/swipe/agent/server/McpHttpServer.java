@@ -535,6 +535,9 @@ public final class McpHttpServer implements AutoCloseable {
     error.putObject("data").put("code", code.id());
     byte[] bytes = AgentJson.toText(body).getBytes(StandardCharsets.UTF_8);
     resp.setStatus(status);
+    // the body was never read: Jetty may close the connection after the answer, and a client
+    // that sent its next request on it would read nothing, so it is told not to
+    resp.setHeader("Connection", "close");
     resp.setContentType("application/json");
     resp.setContentLength(bytes.length);
     resp.getOutputStream().write(bytes);

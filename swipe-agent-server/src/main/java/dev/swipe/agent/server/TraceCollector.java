@@ -238,6 +238,11 @@ public final class TraceCollector implements AutoCloseable {
       response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
       response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
       a.headers().forEach((k, v) -> response.getHeaders().put(k, v));
+      if (a.status() >= 400) {
+        // a refused request's body may be unread: Jetty may close the connection after the
+        // answer, and a client that sent its next request on it would read nothing
+        response.getHeaders().put(HttpHeader.CONNECTION, "close");
+      }
       byte[] body = AgentJson.toText(a.body()).getBytes(StandardCharsets.UTF_8);
       response.write(true, ByteBuffer.wrap(body), callback);
       return true;

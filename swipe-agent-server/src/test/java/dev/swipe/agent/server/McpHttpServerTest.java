@@ -323,6 +323,8 @@ class McpHttpServerTest {
     HttpResponse<String> none = post(null, INIT);
     assertThat(none.statusCode()).isEqualTo(401);
     assertThat(none.headers().firstValue("www-authenticate")).contains("Bearer");
+    // its body unread, the connection is not kept for the next request, which gets an answer
+    assertThat(none.headers().firstValue("connection")).contains("close");
     assertThat(M.readTree(none.body()).path("error").path("data").path("code").asText())
         .isEqualTo("unauthorized");
     assertThat(post(null, INIT, "Authorization", "Bearer third").statusCode()).isEqualTo(401);
