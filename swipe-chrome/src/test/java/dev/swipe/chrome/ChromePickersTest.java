@@ -129,15 +129,17 @@ class ChromePickersTest {
   /**
    * The word wheel on phones where its column cuts the larger selected label ("Copenhag",
    * "Amsterdar") and at its ends, where the page's lines above and below the picker once read as
-   * its row pitch and every drag started off the wheel: set from a row the page puts it on, and the
-   * page holds what was claimed.
+   * its row pitch and every drag started off the wheel, and where the column at its top end shows
+   * two names and a cut one that the screen's read lost: set from a row the page puts it on, and
+   * the page holds what was claimed.
    */
   @ParameterizedTest
   @CsvSource({
     "pixel-7, 11, Lisbon",
     "390x844@3, 6, Copenhagen",
     "390x844@3, 3, Oslo",
-    "iphone-15, 5, Amsterdam"
+    "iphone-15, 5, Amsterdam",
+    "iphone-15, 0, Prague"
   })
   void aWordWheelIsSetAtItsEndsAndOnLabelsItsColumnCuts(String device, int start, String to)
       throws Exception {

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import java.util.function.Predicate;
 
 /** Reads picker columns off screenshots with the device's text reader. */
 final class WheelReader {
@@ -52,12 +53,20 @@ final class WheelReader {
         continue;
       }
       double pitch = c.rowSpacing();
-      Optional<WheelColumn> again = near(o, c.columnX(), c.centerY(), pitch, c.scale());
-      if (again.isEmpty()
-          || again.get().selectedLabel().isEmpty()
-          || Math.abs(again.get().centerY() - c.centerY()) > 0.25 * pitch
-          || Math.abs(again.get().rowSpacing() - pitch) > SHARED_PITCH_AGREEMENT * pitch
-          || Math.abs(again.get().columnX() - c.columnX()) > Math.max(40, 0.5 * pitch)) {
+      Optional<WheelColumn> again =
+          readAgain(
+              o,
+              c.columnX(),
+              c.centerY(),
+              pitch,
+              c.scale(),
+              0,
+              a ->
+                  a.selectedLabel().isPresent()
+                      && Math.abs(a.centerY() - c.centerY()) <= 0.25 * pitch
+                      && Math.abs(a.rowSpacing() - pitch) <= SHARED_PITCH_AGREEMENT * pitch
+                      && Math.abs(a.columnX() - c.columnX()) <= Math.max(40, 0.5 * pitch));
+      if (again.isEmpty()) {
         continue;
       }
       WheelColumn a = again.get();
@@ -70,10 +79,11 @@ final class WheelReader {
   }
 
   /**
-   * A picker's columns line their rows up: a label on the selected line of the columns found, away
-   * from all of them, is a column the screen's read missed (a row left unread, so the two left say
-   * no step). Its band is read again on its own, and the column joins where it reads, with the
-   * pitch the columns on its line share.
+   * A picker's columns line their rows up: a label on the rows of the columns found, away from all
+   * of them, is a column the screen's read missed (a row left unread, so the two left say no step;
+   * or a column of names at its end, where two names and a cut selected one show). Its band is read
+   * again on its own, and the column joins where it reads, with the pitch the columns on its line
+   * share.
    */
   private List<WheelColumn> withColumnsMissed(
       Observation o, TextPage page, List<WheelColumn> found) {
@@ -119,6 +129,7 @@ final class WheelReader {
       double left = w.box().x() * sx;
       double right = w.box().right() * sx;
       WheelColumn line = null;
+      boolean offSelected = false;
       boolean apart = true;
       for (WheelColumn c : all) {
         // a word of a column's own (a long month name set flush left reaches far from the
@@ -130,9 +141,15 @@ final class WheelReader {
         double rows = (y - c.centerY()) / c.rowSpacing();
         if (Math.abs(rows) <= 2.25 && Math.abs(rows - Math.rint(rows)) <= 0.25) {
           line = c;
+          offSelected = Math.rint(rows) != 0;
         }
       }
-      if (!apart || line == null || !WheelColumnFinder.isLabel(w.text())) {
+      // a word of letters ("Barcelona") is a sign of a column of options only off the selected
+      // row: on it, beside the selected value, it is as often the value's unit ("3 nights")
+      boolean sign =
+          WheelColumnFinder.isLabel(w.text())
+              || (offSelected && WheelColumnFinder.isOption(w.text()));
+      if (!apart || line == null || !sign) {
         continue;
       }
       double reach = Math.max(40, line.rowSpacing());
@@ -140,20 +157,25 @@ final class WheelReader {
         continue;
       }
       tried.add(x);
-      Optional<WheelColumn> missed = near(o, x, line.centerY(), line.rowSpacing());
-      if (missed.isPresent()
-          && Math.abs(missed.get().columnX() - x) < Math.max(40, line.rowSpacing())
-          && Math.abs(missed.get().rowSpacing() - line.rowSpacing())
-              <= SHARED_PITCH_AGREEMENT * line.rowSpacing()
-          && all.stream()
-              .noneMatch(
-                  c ->
-                      overlaps(
-                          c,
-                          missed.get().region().x(),
-                          missed.get().region().x() + missed.get().region().w()))) {
-        WheelColumn m = missed.get();
-        all.add(renumbered(m, 0, line.rowSpacing()));
+      // a band as wide as the word that showed the column, and a row more: a column of names
+      // ("Barcelona") is wider than a column of numbers, and its selected name, cut at the band's
+      // edge, does not read
+      WheelColumn mates = line;
+      Optional<WheelColumn> missed =
+          readAgain(
+              o,
+              x,
+              line.centerY(),
+              line.rowSpacing(),
+              null,
+              (right - left) / 2 + line.rowSpacing(),
+              m ->
+                  Math.abs(m.columnX() - x) < Math.max(40, mates.rowSpacing())
+                      && Math.abs(m.rowSpacing() - mates.rowSpacing())
+                          <= SHARED_PITCH_AGREEMENT * mates.rowSpacing()
+                      && all.stream().noneMatch(c -> overlaps(c, m.region().x(), m.region().x2())));
+      if (missed.isPresent()) {
+        all.add(renumbered(missed.get(), 0, line.rowSpacing()));
       }
     }
     if (all.equals(found)) {
@@ -224,7 +246,7 @@ final class WheelReader {
       double rowSpacing,
       WheelScale known,
       double minHalfWidth) {
-    double halfW = Math.max(Math.min(250, 1.4 * rowSpacing + 40), Math.min(450, minHalfWidth));
+    double halfW = bandHalfWidth(rowSpacing, minHalfWidth);
     double halfH = 1.7 * rowSpacing;
     double x1 = Math.max(0, columnX - halfW);
     double x2 = Math.min(1000, columnX + halfW);
@@ -247,6 +269,34 @@ final class WheelReader {
     return best == null || Math.abs(best.columnX() - columnX) > halfW
         ? Optional.empty()
         : Optional.of(best);
+  }
+
+  /**
+   * A column read again in its own band, where the screen's read left part of it unread: the first
+   * band that reads a column {@code fits} stands. A band one row wider each side is read when the
+   * first does not fit, because the reader segments a crop differently at each width, and a bold
+   * selected row beside a cut neighbour reads at one width and not at the next (a column of cities
+   * at its top end, on Chromium).
+   */
+  private Optional<WheelColumn> readAgain(
+      Observation o,
+      double columnX,
+      double centerY,
+      double rowSpacing,
+      WheelScale known,
+      double minHalfWidth,
+      Predicate<WheelColumn> fits) {
+    Optional<WheelColumn> first = near(o, columnX, centerY, rowSpacing, known, minHalfWidth);
+    if (first.isPresent() && fits.test(first.get())) {
+      return first;
+    }
+    double wider = bandHalfWidth(rowSpacing, minHalfWidth) + rowSpacing;
+    return near(o, columnX, centerY, rowSpacing, known, wider).filter(fits);
+  }
+
+  /** Half the width of the band {@code near} reads (normalized). */
+  private static double bandHalfWidth(double rowSpacing, double minHalfWidth) {
+    return Math.max(Math.min(250, 1.4 * rowSpacing + 40), Math.min(450, minHalfWidth));
   }
 
   /**
