@@ -1,14 +1,14 @@
 package dev.swipe.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.base.Api;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.internal.ChangeMap;
 import dev.swipe.core.trace.TraceFormat;
 import dev.swipe.core.trace.TraceReader;
+import dev.swipe.core.trace.TraceRecord;
 import dev.swipe.diff.DecodeOptions;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDecoder;
@@ -47,8 +47,9 @@ import java.util.stream.Stream;
  * javascript:}, {@code https:}), a device, a FIFO or bigger is skipped without being opened, and
  * the page and {@code err} list it.
  *
- * <p>The page's legend, style and script are resources beside this class ({@code legend.html},
- * {@code report.css}, {@code report.js}).
+ * <p>The pages' static parts are resources beside this class: the report page with its legend
+ * ({@code run-page.html}), the index page ({@code index-page.html}), the style ({@code report.css})
+ * and the script ({@code report.js}). The steps are rendered from the typed {@link TraceRecord}s.
  *
  * <p>Command line: {@code java -cp <swipe-report and its dependencies> dev.swipe.report.HtmlReport
  * DIR [--out FILE]}, or {@code java -jar swipe-agent.jar report DIR [--out FILE]} (see
@@ -69,7 +70,13 @@ public final class HtmlReport {
   private static final long MAX_SIDECAR_BYTES = 64 * 1024;
 
   private static final String HEAT_DIR = "report";
+
+  /**
+   * Reads video sidecars, and writes a step's arguments and nested values as the page shows them.
+   */
   private static final ObjectMapper JSON = new ObjectMapper();
+
+  private static final TypeReference<Map<String, Object>> FIELDS = new TypeReference<>() {};
 
   private HtmlReport() {}
 
@@ -167,30 +174,18 @@ public final class HtmlReport {
             .append("index.html\">")
             .append(escape(rig.getFileName().toString()))
             .append("</a> ")
-            .append(rigRuns.size())
-            .append(rigRuns.size() == 1 ? " run" : " runs")
+            .append(plural(rigRuns.size(), "run"))
             .append(", latest ")
             .append(escape(rigRuns.get(rigRuns.size() - 1).getFileName().toString()))
             .append(stopped == 0 ? "" : ", " + stopped + " stopped early")
             .append("</li>");
       }
       String runList = runs.isEmpty() ? "" : "<h2>runs</h2>" + runItems(runs, indexFile, out, err);
+      String totals = plural(rigs.size(), "rig") + ", " + plural(total + runs.size(), "run");
       write(
           indexFile,
-          "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-              + "<title>swipe run reports</title><style>"
-              + CSS
-              + "</style></head><body data-ready=\"ok\"><header>"
-              + "<h1>swipe run reports</h1><p class=\"totals\">"
-              + rigs.size()
-              + (rigs.size() == 1 ? " rig, " : " rigs, ")
-              + (total + runs.size())
-              + (total + runs.size() == 1 ? " run" : " runs")
-              + "</p></header><main><ul class=\"rigs\">"
-              + index
-              + "</ul>"
-              + runList
-              + "</main></body></html>");
+          indexPage(
+              "swipe run reports", totals, "<ul class=\"rigs\">" + index + "</ul>" + runList));
       out.println(indexFile.toAbsolutePath());
       return 0;
     } catch (SwipeException e) {
@@ -217,21 +212,16 @@ public final class HtmlReport {
       String up,
       java.io.PrintStream out,
       java.io.PrintStream err) {
-    return "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-        + "<title>"
-        + escape(title)
-        + "</title><style>"
-        + CSS
-        + "</style></head><body data-ready=\"ok\"><header>"
-        + "<h1>"
-        + escape(title)
-        + "</h1><p class=\"totals\">"
-        + runs.size()
-        + (runs.size() == 1 ? " run" : " runs")
-        + (up == null ? "" : " &middot; <a href=\"" + escape(up) + "\">all rigs</a>")
-        + "</p></header><main>"
-        + runItems(runs, indexFile, out, err)
-        + "</main></body></html>";
+    String links = up == null ? "" : " &middot; <a href=\"" + escape(up) + "\">all rigs</a>";
+    return indexPage(
+        title, plural(runs.size(), "run") + links, runItems(runs, indexFile, out, err));
+  }
+
+  /** The page that links several reports: its title as text, its totals and listing as markup. */
+  private static String indexPage(String title, String totals, String listing) {
+    return fill(
+        INDEX_PAGE,
+        Map.of("title", escape(title), "style", CSS, "totals", totals, "listing", listing));
   }
 
   /** Renders each run beside itself and lists them, linked from {@code indexFile}. */
@@ -397,6 +387,39 @@ public final class HtmlReport {
   private record Video(String file, double startClockMs, double durationMs) {}
 
   /**
+   * The steps of a trace as the page nests them: the records without a known parent, and each
+   * composite's sub-steps, both in the order they ran.
+   */
+  private record Steps(List<TraceRecord> roots, Map<Long, List<TraceRecord>> children) {
+    static Steps of(List<TraceRecord> records) {
+      Map<Long, TraceRecord> bySeq = new HashMap<>();
+      records.forEach(r -> bySeq.put(r.seq(), r));
+      Map<Long, List<TraceRecord>> children = new HashMap<>();
+      List<TraceRecord> roots = new ArrayList<>();
+      for (TraceRecord r : records) {
+        long parent = r.parent().orElse(-1);
+        if (parent >= 0 && bySeq.containsKey(parent) && parent != r.seq()) {
+          children.computeIfAbsent(parent, k -> new ArrayList<>()).add(r);
+        } else {
+          roots.add(r);
+        }
+      }
+      Comparator<TraceRecord> order =
+          Comparator.comparingDouble(TraceRecord::timeMs).thenComparingLong(TraceRecord::seq);
+      roots.sort(order);
+      children.values().forEach(l -> l.sort(order));
+      return new Steps(roots, children);
+    }
+
+    List<TraceRecord> under(TraceRecord r) {
+      return children.getOrDefault(r.seq(), List.of());
+    }
+  }
+
+  /** What every step of one page shares: where the trace is, how to link it, its videos. */
+  private record Page(Path dir, TraceFiles files, String base, Steps steps, List<Video> videos) {}
+
+  /**
    * Renders the report of the trace in {@code dir}.
    *
    * @return the report file
@@ -419,91 +442,91 @@ public final class HtmlReport {
 
   private static Rendered renderChecked(Path dir, Path out) {
     SwipeException.requireArgument(out, "out");
-    String base = linkBase(dir, out);
     TraceReader.Trace trace = TraceReader.read(dir);
-    // the report walks each record's blocks as a JSON tree, the form it renders them in
-    List<ObjectNode> all =
-        trace.records().stream().map(r -> (ObjectNode) JSON.valueToTree(r.fields())).toList();
-    List<ObjectNode> steps = new ArrayList<>();
-    List<ObjectNode> stops = new ArrayList<>();
-    for (ObjectNode r : all) {
-      (TraceFormat.STOPPED.equals(r.path("action").asText()) ? stops : steps).add(r);
+    List<TraceRecord> records = new ArrayList<>();
+    List<TraceRecord> stops = new ArrayList<>();
+    for (TraceRecord r : trace.records()) {
+      (TraceFormat.STOPPED.equals(r.action()) ? stops : records).add(r);
     }
-    Map<Long, ObjectNode> bySeq = new HashMap<>();
-    steps.forEach(r -> bySeq.put(r.path("seq").asLong(), r));
-    Map<Long, List<ObjectNode>> children = new HashMap<>();
-    List<ObjectNode> roots = new ArrayList<>();
-    for (ObjectNode r : steps) {
-      long parent = r.path("parent").asLong(-1);
-      if (parent >= 0 && bySeq.containsKey(parent) && parent != r.path("seq").asLong()) {
-        children.computeIfAbsent(parent, k -> new ArrayList<>()).add(r);
-      } else {
-        roots.add(r);
-      }
-    }
-    Comparator<ObjectNode> order =
-        Comparator.<ObjectNode>comparingDouble(r -> r.path("t_ms").asDouble())
-            .thenComparingLong(r -> r.path("seq").asLong());
-    roots.sort(order);
-    children.values().forEach(l -> l.sort(order));
     TraceFiles files = new TraceFiles(dir);
-    List<Video> videos = videos(dir, files);
-    StringBuilder main = new StringBuilder(64 * 1024);
-    for (ObjectNode r : roots) {
-      step(main, dir, files, base, r, children, videos, 0);
+    Page page = new Page(dir, files, linkBase(dir, out), Steps.of(records), videos(dir, files));
+    StringBuilder steps = new StringBuilder(64 * 1024);
+    for (TraceRecord r : page.steps().roots()) {
+      step(steps, page, r, 0);
     }
+    StringBuilder timeline = new StringBuilder();
+    for (TraceRecord r : page.steps().roots()) {
+      timeline
+          .append("<a href=\"#step-")
+          .append(r.seq())
+          .append("\" class=\"")
+          .append(status(r))
+          .append("\" title=\"")
+          .append(escape(r.action()))
+          .append("\">")
+          .append(r.seq())
+          .append("</a>");
+    }
+    // the steps check the files they use: only now are the skipped ones all known
+    List<TraceFiles.Skipped> skippedFiles = files.skipped();
+    write(
+        out,
+        fill(
+            RUN_PAGE,
+            Map.of(
+                "style", CSS,
+                "totals", totals(page.steps().roots().size(), records),
+                "notices", notices(stops, trace.skipped(), skippedFiles, page),
+                "timeline", timeline.toString(),
+                "steps", steps.toString(),
+                "script", SCRIPT)));
+    return new Rendered(out, skippedFiles);
+  }
 
-    long errors = steps.stream().filter(r -> r.has("error")).count();
-    long actions = steps.stream().filter(r -> r.has("planned")).count();
-    double totalMs =
-        steps.stream()
-            .mapToDouble(
-                r ->
-                    r.path("end_ms")
-                        .asDouble(
-                            r.path("t_ms").asDouble() + r.path("cost").path("wall_ms").asDouble()))
-            .max()
-            .orElse(0);
-    StringBuilder html = new StringBuilder(64 * 1024);
-    html.append(
-            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>swipe run report</title>")
-        .append("<style>")
-        .append(CSS)
-        .append("</style></head><body data-ready=\"loading\">");
-    html.append("<header><h1>swipe run report</h1><p class=\"totals\">")
-        .append(roots.size())
-        .append(" steps &middot; ")
-        .append(steps.size())
-        .append(" records &middot; ")
-        .append(actions)
-        .append(actions == 1 ? " gesture" : " gestures")
-        .append(" &middot; ")
-        .append(errors)
-        .append(errors == 1 ? " error" : " errors")
-        .append(" &middot; ")
-        .append(String.format(Locale.ROOT, "%.1f s", totalMs / 1000))
-        .append("</p>");
-    for (ObjectNode s : stops) {
+  /** The header's count of steps, records, gestures and errors, and how long the run took. */
+  private static String totals(int roots, List<TraceRecord> records) {
+    long errors = records.stream().filter(r -> has(r, "error")).count();
+    long gestures = records.stream().filter(r -> has(r, "planned")).count();
+    double totalMs = records.stream().mapToDouble(HtmlReport::endMs).max().orElse(0);
+    return roots
+        + " steps &middot; "
+        + records.size()
+        + " records &middot; "
+        + plural(gestures, "gesture")
+        + " &middot; "
+        + plural(errors, "error")
+        + " &middot; "
+        + String.format(Locale.ROOT, "%.1f s", totalMs / 1000);
+  }
+
+  private static String plural(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
+  }
+
+  /** The header's notices: an early stop, unreadable lines, skipped files, and the videos. */
+  private static String notices(
+      List<TraceRecord> stops,
+      List<TraceReader.Skipped> skippedLines,
+      List<TraceFiles.Skipped> skippedFiles,
+      Page page) {
+    StringBuilder html = new StringBuilder();
+    for (TraceRecord s : stops) {
       html.append(
               "<div class=\"stopped\" id=\"stopped\"><strong>The trace stopped early:</strong> ")
-          .append(escape(s.path("reason").asText()))
+          .append(escape(textAt(s, "reason")))
           .append(". Steps after that were not recorded; the run went on.</div>");
     }
-    if (!trace.skipped().isEmpty()) {
+    if (!skippedLines.isEmpty()) {
       html.append("<div class=\"skipped\" id=\"skipped\"><strong>Skipped ")
-          .append(trace.skipped().size())
-          .append(trace.skipped().size() == 1 ? " unreadable line" : " unreadable lines")
+          .append(skippedLines.size())
+          .append(skippedLines.size() == 1 ? " unreadable line" : " unreadable lines")
           .append(":</strong><ul>");
-      for (TraceReader.Skipped s : trace.skipped()) {
-        html.append("<li>line ")
-            .append(s.line())
-            .append(": ")
-            .append(escape(s.reason()))
-            .append("</li>");
+      for (TraceReader.Skipped s : skippedLines) {
+        html.append("<li>line ").append(s.line()).append(": ").append(escape(s.reason()));
+        html.append("</li>");
       }
       html.append("</ul></div>");
     }
-    List<TraceFiles.Skipped> skippedFiles = files.skipped();
     if (!skippedFiles.isEmpty()) {
       html.append("<div class=\"skipped\" id=\"skipped-files\"><strong>Skipped ")
           .append(skippedFiles.size())
@@ -522,260 +545,186 @@ public final class HtmlReport {
       }
       html.append("</ul></div>");
     }
-    for (Video v : videos) {
+    for (Video v : page.videos()) {
       html.append("<p class=\"video\">video: <a href=\"")
-          .append(escape(base + TraceFiles.link(v.file())))
+          .append(escape(page.base() + TraceFiles.link(v.file())))
           .append("\">")
           .append(escape(v.file()))
           .append("</a> (")
           .append(String.format(Locale.ROOT, "%.1f s", v.durationMs() / 1000))
           .append(")</p>");
     }
-    html.append("<nav class=\"timeline\">");
-    for (ObjectNode r : roots) {
-      long seq = r.path("seq").asLong();
-      html.append("<a href=\"#step-")
-          .append(seq)
-          .append("\" class=\"")
-          .append(status(r))
-          .append("\" title=\"")
-          .append(escape(r.path("action").asText()))
-          .append("\">")
-          .append(seq)
-          .append("</a>");
-    }
-    html.append("</nav>").append(LEGEND).append("</header><main>");
-    html.append(main);
-    html.append("</main><script>").append(SCRIPT).append("</script></body></html>");
-    write(out, html.toString());
-    return new Rendered(out, skippedFiles);
+    return html.toString();
   }
+
+  /** The outcome fields a step is judged by, in the order its claims list them. */
+  private static final List<String> VERDICTS =
+      List.of("result", "found", "confirmed", "held", "matched", "reached");
+
+  /** The outcome fields that, when false, mean a step did not get what it was for. */
+  private static final List<String> UNMET_WHEN_FALSE =
+      List.of("found", "held", "confirmed", "matched", "reached");
 
   /**
    * The dot colour of a step: failed (an error), goal not met (a composite or check that did not
    * get what it was for), or ok.
    */
-  private static String status(ObjectNode r) {
-    if (r.has("error")) {
+  private static String status(TraceRecord r) {
+    if (has(r, "error")) {
       return "bad";
     }
-    JsonNode o = r.path("outcome");
-    if ((o.has("found") && !o.path("found").asBoolean())
-        || (o.has("held") && !o.path("held").asBoolean())
-        || (o.has("confirmed") && !o.path("confirmed").asBoolean())
-        || (o.has("matched") && !o.path("matched").asBoolean())
-        || (o.has("reached") && !o.path("reached").asBoolean())) {
-      return "unmet";
+    Map<String, Object> outcome = r.block("outcome");
+    for (String k : UNMET_WHEN_FALSE) {
+      if (outcome.containsKey(k) && !Boolean.TRUE.equals(outcome.get(k))) {
+        return "unmet";
+      }
     }
-    return r.path("composite").asBoolean() ? "goal" : "ok";
+    return r.composite() ? "goal" : "ok";
   }
 
-  private static void step(
-      StringBuilder html,
-      Path dir,
-      TraceFiles files,
-      String base,
-      ObjectNode r,
-      Map<Long, List<ObjectNode>> children,
-      List<Video> videos,
-      int depth) {
-    long seq = r.path("seq").asLong();
-    String action = r.path("action").asText();
-    List<ObjectNode> kids = children.getOrDefault(seq, List.of());
-    double at = r.path("t_ms").asDouble();
-    double took =
-        r.has("end_ms")
-            ? r.path("end_ms").asDouble() - at
-            : r.path("cost").path("wall_ms").asDouble();
+  /** When the step ended: its own end, else its start plus its wall time. */
+  private static double endMs(TraceRecord r) {
+    return r.endMs().orElse(r.timeMs() + r.number("cost", "wall_ms").orElse(0));
+  }
+
+  private static void step(StringBuilder html, Page page, TraceRecord r, int depth) {
+    List<TraceRecord> kids = page.steps().under(r);
     html.append("<section class=\"step ")
         .append(status(r))
         .append(depth > 0 ? " nested" : "")
         .append("\" id=\"step-")
-        .append(seq)
+        .append(r.seq())
         .append("\" data-action=\"")
-        .append(escape(action))
+        .append(escape(r.action()))
         .append("\">");
-    html.append("<h2>#")
-        .append(seq)
-        .append(' ')
-        .append(escape(action))
-        .append(String.format(Locale.ROOT, " <small>at %.0f ms &middot; took %.0f ms", at, took));
-    JsonNode cost = r.path("cost");
-    if (!cost.isMissingNode()) {
-      html.append(
-          String.format(
-              Locale.ROOT,
-              " &middot; %d HID reports &middot; %d frames &middot; settle %d ms",
-              cost.path("hid_reports").asLong(),
-              cost.path("frames_grabbed").asLong(),
-              cost.path("settle_wait_ms").asLong()));
-    }
-    String clip = clip(r, videos);
-    clip = clip == null ? null : base + clip;
-    if (clip != null) {
-      html.append(" &middot; <a class=\"clip\" href=\"")
-          .append(escape(clip))
-          .append("\">video</a>");
-    }
-    html.append("</small></h2>");
-    if (r.has("goal")) {
-      html.append("<p class=\"goal\">goal: ").append(pairs(r.path("goal"))).append("</p>");
-    }
-    if (r.has("outcome")) {
-      html.append("<p class=\"outcome\">outcome: ").append(pairs(r.path("outcome"))).append("</p>");
-    }
-    if (r.has("error")) {
+    heading(html, page, r);
+    blockLine(html, r, "goal");
+    blockLine(html, r, "outcome");
+    if (has(r, "error")) {
       html.append("<p class=\"error\"><code>")
-          .append(escape(r.path("error").path("code").asText()))
+          .append(escape(textAt(r, "error", "code")))
           .append("</code> ")
-          .append(escape(r.path("error").path("message").asText()))
+          .append(escape(textAt(r, "error", "message")))
           .append("</p>");
     }
-    claims(html, r, kids, seq);
-    JsonNode evidence = r.path("evidence");
-    if (evidence.size() > 0) {
-      html.append("<ul class=\"evidence\">");
-      evidence
-          .properties()
-          .forEach(
-              e ->
-                  html.append("<li><b>evidence for ")
-                      .append(escape(e.getKey()))
-                      .append(":</b> ")
-                      .append(escape(e.getValue().asText()))
-                      .append("</li>"));
-      html.append("</ul>");
+    claims(html, r, kids);
+    evidence(html, r);
+    if (has(r, "before") || has(r, "after")) {
+      screens(html, page, r);
     }
-    if (r.has("before") || r.has("after")) {
-      html.append("<div class=\"pair\">");
-      if (r.has("before") && (r.has("planned") || r.path("composite").asBoolean())) {
-        figure(html, files, base, seq, r.path("before"), "before", pathOverlay(r));
-      }
-      String heat = r.has("before") ? heat(dir, files, r, seq) : null;
-      String region = regionOverlay(r.path("diff"));
-      figure(
-          html,
-          files,
-          base,
-          seq,
-          r.path("after"),
-          "after",
-          (heat == null
-                  ? ""
-                  : "<img class=\"heat\" alt=\"changed cells\" src=\""
-                      + escape(base + heat)
-                      + "\">")
-              + region);
-      String diffImage = r.path("outcome").path("diff_image").asText(null);
-      if (diffImage != null) {
-        TraceFiles.Checked golden =
-            files.check(diffImage, "step #" + seq + " golden diff", MAX_IMAGE_BYTES);
-        if (golden.ok()) {
-          html.append(
-                  "<figure class=\"golden\"><img class=\"diffimage\" alt=\"golden diff\" src=\"")
-              .append(escape(base + TraceFiles.link(diffImage)))
-              .append("\"><figcaption>golden | screenshot | changed cells</figcaption></figure>");
-        } else {
-          html.append("<figure class=\"golden\"><div class=\"noshot\">golden diff skipped: ")
-              .append(escape(golden.reason()))
-              .append("</div></figure>");
-        }
-      }
-      html.append("</div>");
-    }
-    diffLine(html, r.path("diff"), "diff");
-    diffLine(html, r.path("diff_screen"), "whole screen");
-    if (r.has("decision")) {
-      html.append("<p class=\"decision\">decision: ")
-          .append(pairs(r.path("decision")))
-          .append("</p>");
-    }
-    if (r.has("args")) {
+    diffLine(html, r, "diff", "diff");
+    diffLine(html, r, "diff_screen", "whole screen");
+    blockLine(html, r, "decision");
+    if (has(r, "args")) {
       html.append("<p class=\"args\">args: <code>")
-          .append(escape(r.path("args").toString()))
+          .append(escape(json(r.value("args").orElseThrow())))
           .append("</code></p>");
     }
-    if (r.has("planned")) {
-      html.append("<details><summary>timeline (")
-          .append(r.path("planned").size())
-          .append(" reports, ")
-          .append(r.path("merged_steps").asInt())
-          .append(
-              " merged)</summary><table><tr><th>#</th><th>planned ms</th><th>actual ms</th><th>report</th></tr>");
-      for (int i = 0; i < r.path("planned").size(); i++) {
-        JsonNode p = r.path("planned").get(i);
-        html.append(
-            String.format(
-                Locale.ROOT,
-                "<tr><td>%d</td><td>%.2f</td><td>%.2f</td><td>",
-                i,
-                p.get(0).asDouble(),
-                r.path("actual_ms").path(i).asDouble()));
-        for (int k = 1; k < p.size(); k++) {
-          html.append(escape(p.get(k).asText())).append(' ');
-        }
-        html.append("</td></tr>");
-      }
-      html.append("</table></details>");
+    if (has(r, "planned")) {
+      hidTimeline(html, r);
     }
     if (!kids.isEmpty()) {
       html.append("<div class=\"children\"><p class=\"kids\">")
           .append(kids.size())
           .append(kids.size() == 1 ? " sub-step" : " sub-steps")
           .append("</p>");
-      for (ObjectNode k : kids) {
-        step(html, dir, files, base, k, children, videos, depth + 1);
+      for (TraceRecord k : kids) {
+        step(html, page, k, depth + 1);
       }
       html.append("</div>");
     }
     html.append("</section>");
   }
 
+  /** The step's number, action, start, duration, cost and video link. */
+  private static void heading(StringBuilder html, Page page, TraceRecord r) {
+    double at = r.timeMs();
+    double took =
+        r.endMs().isPresent()
+            ? r.endMs().getAsDouble() - at
+            : r.number("cost", "wall_ms").orElse(0);
+    html.append("<h2>#")
+        .append(r.seq())
+        .append(' ')
+        .append(escape(r.action()))
+        .append(String.format(Locale.ROOT, " <small>at %.0f ms &middot; took %.0f ms", at, took));
+    if (has(r, "cost")) {
+      html.append(
+          String.format(
+              Locale.ROOT,
+              " &middot; %d HID reports &middot; %d frames &middot; settle %d ms",
+              (long) r.number("cost", "hid_reports").orElse(0),
+              (long) r.number("cost", "frames_grabbed").orElse(0),
+              (long) r.number("cost", "settle_wait_ms").orElse(0)));
+    }
+    String clip = clip(r, page.videos());
+    if (clip != null) {
+      html.append(" &middot; <a class=\"clip\" href=\"")
+          .append(escape(page.base() + clip))
+          .append("\">video</a>");
+    }
+    html.append("</small></h2>");
+  }
+
+  /** A block's fields as name = value pairs ({@code goal: ...}), when the step has it. */
+  private static void blockLine(StringBuilder html, TraceRecord r, String name) {
+    if (!has(r, name)) {
+      return;
+    }
+    html.append("<p class=\"").append(name).append("\">").append(name).append(": ");
+    r.block(name)
+        .forEach(
+            (k, v) ->
+                html.append("<span>")
+                    .append(escape(k))
+                    .append(" = ")
+                    .append(escape(v instanceof Map || v instanceof List ? json(v) : scalar(v)))
+                    .append("</span> "));
+    html.append("</p>");
+  }
+
   /**
    * The step's verdicts as a table, each from the one record field the API's answer was written to,
    * so the page and the trace cannot disagree unnoticed (swipe-it reads it back).
    */
-  private static void claims(StringBuilder html, ObjectNode r, List<ObjectNode> kids, long seq) {
+  private static void claims(StringBuilder html, TraceRecord r, List<TraceRecord> kids) {
     Map<String, String> c = new LinkedHashMap<>();
-    c.put("at_ms", String.format(Locale.ROOT, "%.0f", r.path("t_ms").asDouble()));
-    JsonNode d = r.path("decision");
-    if (d.has("movement")) {
-      c.put("movement", d.path("movement").asText());
+    c.put("at_ms", String.format(Locale.ROOT, "%.0f", r.timeMs()));
+    if (r.block("decision").containsKey("movement")) {
+      c.put("movement", textAt(r, "decision", "movement"));
     }
-    JsonNode o = r.path("outcome");
-    for (String k : List.of("result", "found", "confirmed", "held", "matched", "reached")) {
-      if (o.has(k)) {
-        c.put(k, o.path(k).asText());
+    Map<String, Object> outcome = r.block("outcome");
+    for (String k : VERDICTS) {
+      if (outcome.containsKey(k)) {
+        c.put(k, scalar(outcome.get(k)));
       }
     }
-    JsonNode diff = r.path("diff");
-    if (!diff.isMissingNode()) {
-      c.put("diff_scope", diff.path("scope").asText("screen"));
-      c.put("diff", diff.path("changed").asBoolean() ? "changed" : "unchanged");
-      c.put("axis", diff.path("primary_axis").asText());
+    if (has(r, "diff")) {
+      c.put("diff_scope", scope(r, "diff"));
+      c.put("diff", changed(r, "diff"));
+      c.put("axis", textAt(r, "diff", "primary_axis"));
     }
-    if (r.has("diff_screen")) {
-      c.put(
-          "screen_diff",
-          r.path("diff_screen").path("changed").asBoolean() ? "changed" : "unchanged");
+    if (has(r, "diff_screen")) {
+      c.put("screen_diff", changed(r, "diff_screen"));
     }
-    if (r.path("after").has("settled")) {
-      c.put("settled", r.path("after").path("settled").asText());
+    if (r.block("after").containsKey("settled")) {
+      c.put("settled", scalar(r.block("after").get("settled")));
     }
-    if (r.has("cost")) {
-      c.put("hid_reports", r.path("cost").path("hid_reports").asText());
+    if (has(r, "cost")) {
+      c.put("hid_reports", textAt(r, "cost", "hid_reports"));
     }
-    if (r.has("planned")) {
-      c.put("timeline_reports", String.valueOf(r.path("planned").size()));
-      int sub = kids.stream().mapToInt(k -> k.path("planned").size()).sum();
-      if (kids.stream().anyMatch(k -> k.has("planned"))) {
-        c.put("sub_step_reports", String.valueOf(sub));
+    if (has(r, "planned")) {
+      c.put("timeline_reports", String.valueOf(list(r, "planned").size()));
+      if (kids.stream().anyMatch(k -> has(k, "planned"))) {
+        c.put(
+            "sub_step_reports",
+            String.valueOf(kids.stream().mapToInt(k -> list(k, "planned").size()).sum()));
       }
     }
-    if (r.has("error")) {
-      c.put("error", r.path("error").path("code").asText());
+    if (has(r, "error")) {
+      c.put("error", textAt(r, "error", "code"));
     }
-    html.append("<dl class=\"claims\" id=\"claims-").append(seq).append("\">");
+    html.append("<dl class=\"claims\" id=\"claims-").append(r.seq()).append("\">");
     c.forEach(
         (k, v) ->
             html.append("<dt>")
@@ -786,75 +735,119 @@ public final class HtmlReport {
     html.append("</dl>");
   }
 
-  private static void diffLine(StringBuilder html, JsonNode diff, String label) {
-    if (diff.isMissingNode()) {
+  /** Where a diff was judged: a named region, or the whole screen when it does not say. */
+  private static String scope(TraceRecord r, String diff) {
+    return r.value(diff, "scope").map(HtmlReport::scalar).orElse("screen");
+  }
+
+  private static String changed(TraceRecord r, String diff) {
+    return r.flag(diff, "changed").orElse(false) ? "changed" : "unchanged";
+  }
+
+  /** The frames that decided each claim, one line a claim. */
+  private static void evidence(StringBuilder html, TraceRecord r) {
+    Map<String, Object> evidence = r.block("evidence");
+    if (evidence.isEmpty()) {
       return;
     }
-    JsonNode reg = diff.path("region");
+    html.append("<ul class=\"evidence\">");
+    evidence.forEach(
+        (k, v) ->
+            html.append("<li><b>evidence for ")
+                .append(escape(k))
+                .append(":</b> ")
+                .append(escape(scalar(v)))
+                .append("</li>"));
+    html.append("</ul>");
+  }
+
+  /**
+   * The before screenshot with the finger's path, the after one with the changed cells and the
+   * judged region, and a golden diff when the step compared against one.
+   */
+  private static void screens(StringBuilder html, Page page, TraceRecord r) {
+    html.append("<div class=\"pair\">");
+    if (has(r, "before") && (has(r, "planned") || r.composite())) {
+      figure(html, page, r, "before", pathOverlay(r));
+    }
+    String heat = has(r, "before") ? heat(page.dir(), page.files(), r) : null;
+    String heatImage =
+        heat == null
+            ? ""
+            : "<img class=\"heat\" alt=\"changed cells\" src=\""
+                + escape(page.base() + heat)
+                + "\">";
+    figure(html, page, r, "after", heatImage + regionOverlay(r));
+    r.text("outcome", "diff_image").ifPresent(name -> golden(html, page, r, name));
+    html.append("</div>");
+  }
+
+  /** The image a golden comparison wrote (golden, screenshot, changed cells), or why not. */
+  private static void golden(StringBuilder html, Page page, TraceRecord r, String name) {
+    TraceFiles.Checked golden =
+        page.files().check(name, "step #" + r.seq() + " golden diff", MAX_IMAGE_BYTES);
+    if (golden.ok()) {
+      html.append("<figure class=\"golden\"><img class=\"diffimage\" alt=\"golden diff\" src=\"")
+          .append(escape(page.base() + TraceFiles.link(name)))
+          .append("\"><figcaption>golden | screenshot | changed cells</figcaption></figure>");
+    } else {
+      html.append("<figure class=\"golden\"><div class=\"noshot\">golden diff skipped: ")
+          .append(escape(golden.reason()))
+          .append("</div></figure>");
+    }
+  }
+
+  /** One diff's verdict in words: where it was judged, whether it changed, and along which axis. */
+  private static void diffLine(StringBuilder html, TraceRecord r, String diff, String label) {
+    if (!has(r, diff)) {
+      return;
+    }
+    String scope = scope(r, diff);
+    List<?> region = list(r, diff, "region");
     String where =
-        "screen".equals(diff.path("scope").asText("screen"))
+        "screen".equals(scope)
             ? "whole screen"
             : String.format(
                 Locale.ROOT,
                 "%s {%.0f, %.0f, %.0f, %.0f}",
-                diff.path("scope").asText(),
-                reg.path(0).asDouble(),
-                reg.path(1).asDouble(),
-                reg.path(2).asDouble(),
-                reg.path(3).asDouble());
+                scope,
+                numberAt(region, 0),
+                numberAt(region, 1),
+                numberAt(region, 2),
+                numberAt(region, 3));
     html.append(
         String.format(
             Locale.ROOT,
             "<p class=\"diffline\">%s (%s): %s, diff_ratio %.4f, primary axis %s%s</p>",
             escape(label),
             escape(where),
-            diff.path("changed").asBoolean() ? "changed" : "unchanged",
-            diff.path("diff_ratio").asDouble(),
-            escape(diff.path("primary_axis").asText()),
-            "motion_between".equals(diff.path("axis_evidence").asText())
+            changed(r, diff),
+            r.number(diff, "diff_ratio").orElse(0),
+            escape(textAt(r, diff, "primary_axis")),
+            "motion_between".equals(textAt(r, diff, "axis_evidence"))
                 ? " (axis read from the frames between)"
                 : ""));
   }
 
-  private static String pairs(JsonNode node) {
-    StringBuilder out = new StringBuilder();
-    node.properties()
-        .forEach(
-            e ->
-                out.append("<span>")
-                    .append(escape(e.getKey()))
-                    .append(" = ")
-                    .append(
-                        escape(
-                            e.getValue().isValueNode()
-                                ? e.getValue().asText()
-                                : e.getValue().toString()))
-                    .append("</span> "));
-    return out.toString();
-  }
-
+  /** One screenshot of the step ({@code before} or {@code after}) with its overlay, or why not. */
   private static void figure(
-      StringBuilder html,
-      TraceFiles files,
-      String base,
-      long seq,
-      JsonNode shot,
-      String label,
-      String overlay) {
+      StringBuilder html, Page page, TraceRecord r, String label, String overlay) {
     html.append("<figure class=\"").append(label).append("\">");
+    String id = escape(textAt(r, label, "id"));
     TraceFiles.Checked file =
-        shot.has("file")
-            ? files.check(shot.path("file").asText(), "step #" + seq + " " + label, MAX_IMAGE_BYTES)
+        has(r, label, "file")
+            ? page.files()
+                .check(textAt(r, label, "file"), "step #" + r.seq() + " " + label, MAX_IMAGE_BYTES)
             : null;
-    if (shot.isMissingNode()) {
+    if (!has(r, label)) {
       html.append("<div class=\"noshot\">no ").append(label).append(" screenshot</div>");
     } else if (file != null && file.ok()) {
       html.append("<div class=\"shot\"><img class=\"screen\" alt=\"")
           .append(label)
           .append(' ')
-          .append(escape(shot.path("id").asText()))
+          .append(id)
           .append("\" src=\"")
-          .append(escape(base + TraceFiles.link(shot.path("file").asText())))
+          .append(escape(page.base() + TraceFiles.link(textAt(r, label, "file"))))
           .append("\">")
           .append(overlay)
           .append("</div>");
@@ -862,61 +855,57 @@ public final class HtmlReport {
       html.append("<div class=\"noshot\">skipped: ").append(escape(file.reason())).append("</div>");
     } else {
       html.append("<div class=\"noshot\">")
-          .append(escape(shot.path("skipped").asText("not stored")))
+          .append(escape(r.value(label, "skipped").map(HtmlReport::scalar).orElse("not stored")))
           .append("</div>");
     }
-    html.append("<figcaption>").append(label).append(' ').append(escape(shot.path("id").asText()));
-    if (shot.has("settled")) {
-      html.append(shot.path("settled").asBoolean() ? " (settled)" : " (not settled)");
-    }
+    html.append("<figcaption>").append(label).append(' ').append(id);
+    r.flag(label, "settled").ifPresent(s -> html.append(s ? " (settled)" : " (not settled)"));
     html.append("</figcaption></figure>");
   }
 
   /** The judged region as a dashed box over the after image. */
-  private static String regionOverlay(JsonNode diff) {
-    if (diff.isMissingNode() || "screen".equals(diff.path("scope").asText("screen"))) {
+  private static String regionOverlay(TraceRecord r) {
+    if (!has(r, "diff") || "screen".equals(scope(r, "diff"))) {
       return "";
     }
-    JsonNode g = diff.path("region");
+    List<?> g = list(r, "diff", "region");
     return String.format(
         Locale.ROOT,
         "<svg class=\"region\" viewBox=\"0 0 1000 1000\" preserveAspectRatio=\"none\">"
             + "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/></svg>",
-        g.path(0).asDouble(),
-        g.path(1).asDouble(),
-        g.path(2).asDouble(),
-        g.path(3).asDouble());
+        numberAt(g, 0),
+        numberAt(g, 1),
+        numberAt(g, 2),
+        numberAt(g, 3));
   }
 
-  /** The planned finger path as SVG in normalized space over the before image. */
-  private static String pathOverlay(ObjectNode r) {
-    JsonNode planned = r.path("planned");
+  /**
+   * The planned finger path as SVG in normalized space over the before image. A planned report is
+   * {@code [ms, phase, x, y]}; a key report is shorter and has no place.
+   */
+  private static String pathOverlay(TraceRecord r) {
     StringBuilder pts = new StringBuilder();
     StringBuilder dots = new StringBuilder();
     double[] first = null;
     double[] last = null;
     double lastMoveMs = 0;
     double upMs = 0;
-    for (JsonNode p : planned) {
+    for (Object report : list(r, "planned")) {
+      List<?> p = report instanceof List<?> l ? l : List.of();
       if (p.size() < 4) {
-        continue; // a key report
+        continue;
       }
-      double x = p.get(2).asDouble();
-      double y = p.get(3).asDouble();
-      String phase = p.get(1).asText();
-      if ("up".equals(phase)) {
-        upMs = p.get(0).asDouble();
+      double x = numberAt(p, 2);
+      double y = numberAt(p, 3);
+      if ("up".equals(scalar(p.get(1)))) {
+        upMs = numberAt(p, 0);
         continue;
       }
       if (last == null || last[0] != x || last[1] != y) {
-        lastMoveMs =
-            p.get(0)
-                .asDouble(); // the finger arrived here; later samples at the same place are dwell
+        lastMoveMs = numberAt(p, 0); // the finger arrived; later samples here are dwell
       }
       pts.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
-      dots.append(
-          String.format(
-              Locale.ROOT, "<circle class=\"sample\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\"/>", x, y));
+      dots.append(circle("sample", x, y, 4));
       if (first == null) {
         first = new double[] {x, y};
       }
@@ -929,18 +918,7 @@ public final class HtmlReport {
         new StringBuilder(
             "<svg class=\"path\" viewBox=\"0 0 1000 1000\" preserveAspectRatio=\"none\">");
     svg.append("<polyline points=\"").append(pts).append("\"/>").append(dots);
-    svg.append(
-        String.format(
-            Locale.ROOT,
-            "<circle class=\"start\" cx=\"%.1f\" cy=\"%.1f\" r=\"12\"/>",
-            first[0],
-            first[1]));
-    svg.append(
-        String.format(
-            Locale.ROOT,
-            "<circle class=\"end\" cx=\"%.1f\" cy=\"%.1f\" r=\"12\"/>",
-            last[0],
-            last[1]));
+    svg.append(circle("start", first[0], first[1], 12)).append(circle("end", last[0], last[1], 12));
     if (upMs > lastMoveMs) {
       svg.append(
           String.format(
@@ -953,16 +931,49 @@ public final class HtmlReport {
     return svg.append("</svg>").toString();
   }
 
+  private static String circle(String kind, double x, double y, int radius) {
+    return String.format(
+        Locale.ROOT, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"%d\"/>", kind, x, y, radius);
+  }
+
+  /** The step's HID reports as planned and as played, folded away. */
+  private static void hidTimeline(StringBuilder html, TraceRecord r) {
+    List<?> planned = list(r, "planned");
+    List<?> actual = list(r, "actual_ms");
+    html.append("<details><summary>timeline (")
+        .append(planned.size())
+        .append(" reports, ")
+        .append((int) r.number("merged_steps").orElse(0))
+        .append(" merged)</summary><table>")
+        .append("<tr><th>#</th><th>planned ms</th><th>actual ms</th><th>report</th></tr>");
+    for (int i = 0; i < planned.size(); i++) {
+      List<?> p = planned.get(i) instanceof List<?> l ? l : List.of();
+      html.append(
+          String.format(
+              Locale.ROOT,
+              "<tr><td>%d</td><td>%.2f</td><td>%.2f</td><td>",
+              i,
+              numberAt(p, 0),
+              numberAt(actual, i)));
+      for (int k = 1; k < p.size(); k++) {
+        html.append(escape(scalar(p.get(k)))).append(' ');
+      }
+      html.append("</td></tr>");
+    }
+    html.append("</table></details>");
+  }
+
   /**
    * A PNG marking the changed cells (as image_diff counts them) inside the judged region, or null
    * when not computable.
    */
-  private static String heat(Path dir, TraceFiles files, ObjectNode r, long seq) {
-    String before = r.path("before").path("file").asText(null);
-    String after = r.path("after").path("file").asText(null);
+  private static String heat(Path dir, TraceFiles files, TraceRecord r) {
+    String before = r.text("before", "file").orElse(null);
+    String after = r.text("after", "file").orElse(null);
     if (before == null || after == null || before.equals(after)) {
       return null;
     }
+    long seq = r.seq();
     TraceFiles.Checked beforeFile =
         files.check(before, "step #" + seq + " before", MAX_IMAGE_BYTES);
     TraceFiles.Checked afterFile = files.check(after, "step #" + seq + " after", MAX_IMAGE_BYTES);
@@ -980,14 +991,10 @@ public final class HtmlReport {
       if (a.width() != b.width() || a.height() != b.height()) {
         return null;
       }
-      JsonNode g = r.path("diff").path("region");
+      List<?> g = list(r, "diff", "region");
       PixelRect within =
           g.size() == 4
-              ? new NormalizedRegion(
-                      g.get(0).asDouble(),
-                      g.get(1).asDouble(),
-                      g.get(2).asDouble(),
-                      g.get(3).asDouble())
+              ? new NormalizedRegion(numberAt(g, 0), numberAt(g, 1), numberAt(g, 2), numberAt(g, 3))
                   .toPixelRect(a.width(), a.height())
               : null;
       BufferedImage img = new BufferedImage(a.width(), a.height(), BufferedImage.TYPE_INT_ARGB);
@@ -1043,11 +1050,10 @@ public final class HtmlReport {
           if (text == null) {
             continue;
           }
-          JsonNode j = JSON.readTree(text);
-          if (j.has("start_clock_ms") && j.has("duration_ms")) {
-            out.add(
-                new Video(
-                    name, j.path("start_clock_ms").asDouble(), j.path("duration_ms").asDouble()));
+          Map<String, Object> sidecar = JSON.readValue(text, FIELDS);
+          if (sidecar.get("start_clock_ms") instanceof Number start
+              && sidecar.get("duration_ms") instanceof Number duration) {
+            out.add(new Video(name, start.doubleValue(), duration.doubleValue()));
           }
         } catch (IOException e) {
           // a sidecar that cannot be read links nothing
@@ -1060,11 +1066,11 @@ public final class HtmlReport {
   }
 
   /** The link to the moment this step began in a video that covers it, or null. */
-  private static String clip(ObjectNode r, List<Video> videos) {
-    if (!r.has("clock_ms")) {
+  private static String clip(TraceRecord r, List<Video> videos) {
+    if (r.number("clock_ms").isEmpty()) {
       return null;
     }
-    double clock = r.path("clock_ms").asDouble();
+    double clock = r.number("clock_ms").getAsDouble();
     for (Video v : videos) {
       double t = clock - v.startClockMs();
       if (t >= -1 && t <= v.durationMs()) {
@@ -1073,6 +1079,40 @@ public final class HtmlReport {
       }
     }
     return null;
+  }
+
+  /** Whether the record has a value (not JSON null) at {@code path}. */
+  private static boolean has(TraceRecord r, String... path) {
+    return r.value(path).isPresent();
+  }
+
+  /** The value at {@code path} as the page shows a single value; empty when there is none. */
+  private static String textAt(TraceRecord r, String... path) {
+    return r.value(path).map(HtmlReport::scalar).orElse("");
+  }
+
+  /** The list at {@code path}, or an empty one. */
+  private static List<?> list(TraceRecord r, String... path) {
+    return r.value(path).filter(List.class::isInstance).map(l -> (List<?>) l).orElse(List.of());
+  }
+
+  /** The number at {@code index} of a list from the trace, or 0 when it is none. */
+  private static double numberAt(List<?> values, int index) {
+    return index < values.size() && values.get(index) instanceof Number n ? n.doubleValue() : 0;
+  }
+
+  /** A text, number or boolean as text; a nested block or list is no single value: empty. */
+  private static String scalar(Object v) {
+    return v instanceof Map || v instanceof List ? "" : String.valueOf(v);
+  }
+
+  /** A value of the trace written back as JSON, as the page shows arguments and nested blocks. */
+  private static String json(Object v) {
+    try {
+      return JSON.writeValueAsString(v);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("a trace value is not JSON: " + e.getMessage(), e);
+    }
   }
 
   static String escape(String s) {
@@ -1091,7 +1131,36 @@ public final class HtmlReport {
     return out.toString();
   }
 
-  private static final String LEGEND = resource("legend.html");
+  /**
+   * {@code template} with each {@code {{name}}} replaced by its value, in one pass, so a value that
+   * holds such a mark (text from a trace) is never filled in turn.
+   *
+   * @throws IllegalStateException when the template names a value not given
+   */
+  static String fill(String template, Map<String, String> values) {
+    StringBuilder out = new StringBuilder(template.length() * 2);
+    int at = 0;
+    while (true) {
+      int open = template.indexOf("{{", at);
+      int close = open < 0 ? -1 : template.indexOf("}}", open + 2);
+      if (close < 0) {
+        return out.append(template, at, template.length()).toString();
+      }
+      String name = template.substring(open + 2, close);
+      String value = values.get(name);
+      if (value == null) {
+        throw new IllegalStateException("the page template names {{" + name + "}}, not given");
+      }
+      out.append(template, at, open).append(value);
+      at = close + 2;
+    }
+  }
+
+  /** The report page of one trace, its parts marked {@code {{name}}} (see {@link #fill}). */
+  private static final String RUN_PAGE = resource("run-page.html");
+
+  /** The page that links several reports, its parts marked as in {@link #RUN_PAGE}. */
+  private static final String INDEX_PAGE = resource("index-page.html");
 
   private static final String CSS = resource("report.css");
 
@@ -1101,7 +1170,7 @@ public final class HtmlReport {
   /**
    * A part of the page kept as a file beside this class, so it reads as HTML, CSS or JavaScript.
    */
-  private static String resource(String name) {
+  static String resource(String name) {
     try (java.io.InputStream in = HtmlReport.class.getResourceAsStream(name)) {
       if (in == null) {
         throw new IllegalStateException("the report's " + name + " is missing from the jar");
