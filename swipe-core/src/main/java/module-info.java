@@ -21,9 +21,7 @@ module dev.swipe.core {
   exports dev.swipe.core.scroll;
   exports dev.swipe.core.spi;
   exports dev.swipe.core.strategy;
-  exports dev.swipe.core.text;
   exports dev.swipe.core.trace;
-  exports dev.swipe.core.wheel;
   // the report draws the changed cells the same way the screen comparison finds them
   exports dev.swipe.core.internal to
       dev.swipe.report;

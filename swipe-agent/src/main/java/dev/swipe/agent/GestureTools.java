@@ -2,8 +2,8 @@ package dev.swipe.agent;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.agent.internal.ToolFailure;
+import dev.swipe.base.NormPoint;
 import dev.swipe.core.ActionResult;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.PinchResult;
 import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.Key;

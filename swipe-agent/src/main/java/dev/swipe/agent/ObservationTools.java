@@ -2,8 +2,8 @@ package dev.swipe.agent;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.agent.internal.ToolFailure;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
 import dev.swipe.diff.DecodeOptions;
 import dev.swipe.diff.DiffResult;

@@ -3,12 +3,12 @@ package dev.swipe.agent;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.agent.internal.ToolFailure;
-import dev.swipe.core.NormRegion;
+import dev.swipe.base.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.wheel.WheelColumn;
-import dev.swipe.core.wheel.WheelReading;
-import dev.swipe.core.wheel.WheelSet;
-import dev.swipe.core.wheel.WheelSetResult;
+import dev.swipe.core.WheelReading;
+import dev.swipe.core.WheelSetResult;
+import dev.swipe.wheel.WheelColumn;
+import dev.swipe.wheel.WheelSet;
 import java.util.List;
 
 /**

@@ -1,14 +1,14 @@
 package dev.swipe.assertj;
 
 import dev.swipe.base.Api;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
+import dev.swipe.core.TextSearchResult;
 import dev.swipe.core.screen.GoldenScreen;
 import dev.swipe.core.screen.ScreenComparison;
-import dev.swipe.core.text.ScreenText;
-import dev.swipe.core.text.TextSearchResult;
+import dev.swipe.text.ScreenText;
 import dev.swipe.text.TextQuery;
 import java.io.IOException;
 import java.nio.file.Files;

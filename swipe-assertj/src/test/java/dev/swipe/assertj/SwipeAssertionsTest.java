@@ -3,9 +3,9 @@ package dev.swipe.assertj;
 import static dev.swipe.assertj.SwipeAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.NormPoint;
+import dev.swipe.base.NormRegion;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
 import dev.swipe.core.gesture.GestureShape;
 import dev.swipe.core.gesture.Swipe;

@@ -1,7 +1,7 @@
 package dev.swipe.capture;
 
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.Ticker;
+import dev.swipe.base.Ticker;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
 import java.time.Duration;

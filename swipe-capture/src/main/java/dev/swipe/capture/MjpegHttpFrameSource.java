@@ -2,7 +2,7 @@ package dev.swipe.capture;
 
 import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.Ticker;
+import dev.swipe.base.Ticker;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.diff.JpegHeader;
 import java.io.ByteArrayOutputStream;

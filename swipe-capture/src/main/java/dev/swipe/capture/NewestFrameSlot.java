@@ -2,8 +2,8 @@ package dev.swipe.capture;
 
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
+import dev.swipe.base.Ticker;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.Ticker;
 import java.awt.image.BufferedImage;
 import java.time.Duration;
 import java.util.LinkedHashMap;

@@ -1,7 +1,7 @@
 package dev.swipe.capture;
 
-import dev.swipe.core.Ticker;
-import dev.swipe.core.VirtualClock;
+import dev.swipe.base.Ticker;
+import dev.swipe.base.VirtualClock;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;

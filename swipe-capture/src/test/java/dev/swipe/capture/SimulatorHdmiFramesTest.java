@@ -3,7 +3,7 @@ package dev.swipe.capture;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.data.Offset.offset;
 
-import dev.swipe.core.Ticker;
+import dev.swipe.base.Ticker;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;

@@ -1,7 +1,7 @@
 package dev.swipe.capture;
 
 import com.github.sarxos.webcam.Webcam;
-import dev.swipe.core.Ticker;
+import dev.swipe.base.Ticker;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.ProviderContext;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.swipe.base.NormPoint;
 import dev.swipe.chrome.internal.PageTruth;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.PinchResult;
 import dev.swipe.core.gesture.Pinch;
 import dev.swipe.diff.ZoomChange.Direction;

@@ -1,6 +1,6 @@
 package dev.swipe.chrome;
 
-import dev.swipe.core.Ticker;
+import dev.swipe.base.Ticker;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.tck.FrameSourceContract;
 

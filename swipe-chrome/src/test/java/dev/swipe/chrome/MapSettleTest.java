@@ -3,10 +3,10 @@ package dev.swipe.chrome;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.swipe.base.NormPoint;
 import dev.swipe.chrome.internal.PageTruth;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.Observation;
 import dev.swipe.core.gesture.Drag;
 import java.time.Duration;

@@ -1,7 +1,9 @@
 package dev.swipe.core;
 
 import dev.swipe.base.Api;
+import dev.swipe.base.Sleeper;
 import dev.swipe.base.SwipeException;
+import dev.swipe.base.Ticker;
 import dev.swipe.core.internal.DefaultDevice;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.HidTransport;

@@ -48,11 +48,6 @@ public enum ErrorCode implements Code {
   /** An on-screen keyboard leaves too little of the scroll surface to swipe on. */
   SCROLL_KEYBOARD_OCCLUDES_SURFACE,
   /**
-   * The marks of a picker's selected row disagree (a band, lines, emphasis, a cylinder's curve, the
-   * middle of the rows shown), so no value is claimed for the column.
-   */
-  WHEEL_SELECTION_UNCLEAR,
-  /**
    * A column asked for by its place ({@code column(n)}) cannot be placed surely: a picker column
    * may have gone unread (rows drawn where no column reads), or the columns read before and after
    * the set disagree, so no column is set or claimed by that place.

@@ -2,6 +2,8 @@ package dev.swipe.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.swipe.base.NormPoint;
+import dev.swipe.base.VirtualClock;
 import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.spi.Frame;

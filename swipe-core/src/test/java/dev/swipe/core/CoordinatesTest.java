@@ -8,6 +8,9 @@ import static org.quicktheories.generators.SourceDSL.doubles;
 import static org.quicktheories.generators.SourceDSL.integers;
 
 import dev.swipe.base.CommonCode;
+import dev.swipe.base.NormPoint;
+import dev.swipe.base.NormRegion;
+import dev.swipe.base.PixelPoint;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.spi.HidRange;
 import java.util.List;

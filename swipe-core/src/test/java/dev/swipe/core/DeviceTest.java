@@ -4,7 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.swipe.base.CommonCode;
+import dev.swipe.base.NormPoint;
+import dev.swipe.base.NormRegion;
+import dev.swipe.base.Sleeper;
 import dev.swipe.base.SwipeException;
+import dev.swipe.base.Ticker;
+import dev.swipe.base.VirtualClock;
 import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Swipe;

@@ -9,7 +9,6 @@ import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidRange;
 import dev.swipe.core.spi.PointerKind;
-import dev.swipe.core.wheel.WheelNudgeResult;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 

@@ -3,6 +3,8 @@ package dev.swipe.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.NormPoint;
+import dev.swipe.base.VirtualClock;
 import dev.swipe.core.internal.TraceWriter;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import dev.swipe.core.testkit.StillFrameSource;

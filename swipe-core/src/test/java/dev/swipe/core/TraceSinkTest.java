@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
+import dev.swipe.base.VirtualClock;
 import dev.swipe.core.screen.GoldenScreen;
 import dev.swipe.core.spi.TraceSink;
 import dev.swipe.core.testkit.RecordingHidTransport;

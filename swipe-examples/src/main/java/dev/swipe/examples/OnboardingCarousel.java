@@ -6,7 +6,7 @@ import dev.swipe.core.scroll.Movement;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollResult;
-import dev.swipe.core.text.ScreenText;
+import dev.swipe.text.ScreenText;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.stream.Collectors;

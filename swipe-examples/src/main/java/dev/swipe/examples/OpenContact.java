@@ -2,12 +2,12 @@ package dev.swipe.examples;
 
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
+import dev.swipe.core.TextSearchResult;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.scroll.SearchPace;
-import dev.swipe.core.text.TextSearchResult;
 import dev.swipe.text.TextQuery;
 import java.io.PrintStream;
 import java.time.Duration;

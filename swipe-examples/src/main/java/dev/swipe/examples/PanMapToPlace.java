@@ -1,16 +1,16 @@
 package dev.swipe.examples;
 
+import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.Observation;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.scroll.Movement;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollResult;
-import dev.swipe.core.text.ScreenText;
+import dev.swipe.text.ScreenText;
 import dev.swipe.text.TextQuery;
 import java.io.PrintStream;
 import java.util.Locale;

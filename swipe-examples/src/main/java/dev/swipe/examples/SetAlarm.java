@@ -2,11 +2,11 @@ package dev.swipe.examples;
 
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
-import dev.swipe.core.wheel.WheelColumn;
-import dev.swipe.core.wheel.WheelReading;
-import dev.swipe.core.wheel.WheelSet;
-import dev.swipe.core.wheel.WheelSetResult;
+import dev.swipe.core.WheelReading;
+import dev.swipe.core.WheelSetResult;
+import dev.swipe.wheel.WheelColumn;
 import dev.swipe.wheel.WheelScale;
+import dev.swipe.wheel.WheelSet;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;

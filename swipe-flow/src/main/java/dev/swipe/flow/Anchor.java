@@ -1,8 +1,8 @@
 package dev.swipe.flow;
 
 import dev.swipe.base.Api;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.NormRegion;
 import java.util.Base64;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;

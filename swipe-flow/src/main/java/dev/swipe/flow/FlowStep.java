@@ -1,9 +1,9 @@
 package dev.swipe.flow;
 
 import dev.swipe.base.Api;
+import dev.swipe.base.NormPoint;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.NormPoint;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.SearchPace;

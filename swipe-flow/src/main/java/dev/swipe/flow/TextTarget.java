@@ -1,8 +1,8 @@
 package dev.swipe.flow;
 
 import dev.swipe.base.Api;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.NormRegion;
 import dev.swipe.text.TextQuery;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;

@@ -3,9 +3,9 @@ package dev.swipe.flow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.NormPoint;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.NormPoint;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Pinch;
 import dev.swipe.core.scroll.ScrollDirection;

@@ -1,7 +1,7 @@
 package dev.swipe.hid;
 
+import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.TouchContact;
 import dev.swipe.core.spi.HidRange;
 import java.io.ByteArrayOutputStream;

@@ -1,6 +1,6 @@
 package dev.swipe.hid;
 
-import dev.swipe.core.NormPoint;
+import dev.swipe.base.NormPoint;
 import dev.swipe.core.spi.RelativePointing;
 import java.util.ArrayList;
 import java.util.List;

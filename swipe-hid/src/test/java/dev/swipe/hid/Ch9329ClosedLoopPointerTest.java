@@ -2,8 +2,8 @@ package dev.swipe.hid;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.swipe.base.NormPoint;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
 import dev.swipe.sim.SimPhone;
 import dev.swipe.sim.SimState;
 import dev.swipe.sim.serial.Ch9329Emulator;

@@ -1,9 +1,9 @@
 package dev.swipe.hid;
 
+import dev.swipe.base.NormPoint;
+import dev.swipe.base.Sleeper;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.NormPoint;
-import dev.swipe.core.Sleeper;
-import dev.swipe.core.Ticker;
+import dev.swipe.base.Ticker;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Timeline;
 import dev.swipe.core.gesture.TimelinePlanner;

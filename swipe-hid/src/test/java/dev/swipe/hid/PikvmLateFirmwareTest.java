@@ -2,11 +2,11 @@ package dev.swipe.hid;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.swipe.base.NormPoint;
+import dev.swipe.base.Sleeper;
+import dev.swipe.base.Ticker;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
-import dev.swipe.core.Sleeper;
-import dev.swipe.core.Ticker;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.PointerReport;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.swipe.base.CommonCode;
+import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Modifier;
 import dev.swipe.core.spi.DeviceUri;

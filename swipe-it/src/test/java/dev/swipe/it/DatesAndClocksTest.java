@@ -3,11 +3,11 @@ package dev.swipe.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.swipe.core.Device;
-import dev.swipe.core.wheel.WheelColumn;
-import dev.swipe.core.wheel.WheelReading;
-import dev.swipe.core.wheel.WheelSet;
-import dev.swipe.core.wheel.WheelSetResult;
+import dev.swipe.core.WheelReading;
+import dev.swipe.core.WheelSetResult;
 import dev.swipe.sim.SimOracle;
+import dev.swipe.wheel.WheelColumn;
+import dev.swipe.wheel.WheelSet;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -2,14 +2,14 @@ package dev.swipe.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.swipe.base.NormPoint;
+import dev.swipe.base.NormRegion;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
+import dev.swipe.core.WheelNudgeResult;
 import dev.swipe.core.gesture.ExecutedTimeline;
 import dev.swipe.core.gesture.GestureShape;
 import dev.swipe.core.gesture.Swipe;
-import dev.swipe.core.wheel.WheelNudgeResult;
 import dev.swipe.diff.AxisEvidence;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.ImageDiff;

@@ -36,11 +36,11 @@ class ModulePathTest {
 
       import dev.swipe.core.ActionResult;
       import dev.swipe.core.Device;
-      import dev.swipe.core.NormPoint;
-      import dev.swipe.core.NormRegion;
+      import dev.swipe.base.NormPoint;
+      import dev.swipe.base.NormRegion;
       import dev.swipe.core.Observation;
       import dev.swipe.core.gesture.Swipe;
-      import dev.swipe.core.text.ScreenText;
+      import dev.swipe.text.ScreenText;
       import java.util.List;
 
       public final class Probe {

@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.swipe.core.Device;
 import dev.swipe.core.Observation;
-import dev.swipe.core.wheel.WheelColumn;
-import dev.swipe.core.wheel.WheelReading;
-import dev.swipe.core.wheel.WheelSet;
-import dev.swipe.core.wheel.WheelSetResult;
+import dev.swipe.core.WheelReading;
+import dev.swipe.core.WheelSetResult;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimState;
+import dev.swipe.wheel.WheelColumn;
+import dev.swipe.wheel.WheelSet;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;

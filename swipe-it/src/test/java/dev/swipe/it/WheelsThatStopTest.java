@@ -3,9 +3,9 @@ package dev.swipe.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.swipe.core.Device;
-import dev.swipe.core.wheel.WheelSet;
-import dev.swipe.core.wheel.WheelSetResult;
+import dev.swipe.core.WheelSetResult;
 import dev.swipe.sim.SimOracle;
+import dev.swipe.wheel.WheelSet;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 

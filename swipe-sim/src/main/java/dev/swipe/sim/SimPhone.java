@@ -1,11 +1,11 @@
 package dev.swipe.sim;
 
 import dev.swipe.base.Api;
+import dev.swipe.base.Sleeper;
 import dev.swipe.base.SwipeException;
+import dev.swipe.base.Ticker;
+import dev.swipe.base.VirtualClock;
 import dev.swipe.core.Device;
-import dev.swipe.core.Sleeper;
-import dev.swipe.core.Ticker;
-import dev.swipe.core.VirtualClock;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.HidReport;

@@ -3,8 +3,8 @@ package dev.swipe.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.swipe.base.NormPoint;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.Swipe;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -52,7 +52,7 @@ class CarouselAndMapTest {
       var after = d.swipe(horizontal(700, 300, 150)).observation();
       assertThat(
               d.screen()
-                  .diff(before, after, dev.swipe.core.NormRegion.of(0, 100, 1000, 550))
+                  .diff(before, after, dev.swipe.base.NormRegion.of(0, 100, 1000, 550))
                   .diffRatio())
           .isGreaterThan(0.3);
     }

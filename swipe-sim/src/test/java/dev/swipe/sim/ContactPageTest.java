@@ -2,8 +2,8 @@ package dev.swipe.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.swipe.base.NormPoint;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.Observation;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Swipe;

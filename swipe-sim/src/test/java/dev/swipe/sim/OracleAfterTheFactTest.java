@@ -2,9 +2,9 @@ package dev.swipe.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.swipe.base.NormPoint;
 import dev.swipe.core.Device;
 import dev.swipe.core.DeviceListener;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.spi.PointerReport;
 import java.time.Duration;

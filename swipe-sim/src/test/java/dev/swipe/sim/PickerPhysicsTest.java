@@ -3,8 +3,8 @@ package dev.swipe.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.swipe.base.NormPoint;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.LongPress;
 import dev.swipe.core.gesture.Swipe;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.PinchResult;
 import dev.swipe.core.gesture.MultiTouch;
 import dev.swipe.core.gesture.Pinch;

@@ -3,7 +3,7 @@ package dev.swipe.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.swipe.core.NormPoint;
+import dev.swipe.base.NormPoint;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.KeyReport;

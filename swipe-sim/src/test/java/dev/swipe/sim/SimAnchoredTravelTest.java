@@ -2,7 +2,7 @@ package dev.swipe.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.swipe.core.NormPoint;
+import dev.swipe.base.NormPoint;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.PointerReport;
 import dev.swipe.core.spi.RelativePointing;

@@ -6,7 +6,7 @@ import static org.quicktheories.generators.SourceDSL.doubles;
 import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.longs;
 
-import dev.swipe.core.NormPoint;
+import dev.swipe.base.NormPoint;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.spi.Frame;
 import java.time.Duration;

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.swipe.base.CommonCode;
+import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
+import dev.swipe.base.VirtualClock;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
-import dev.swipe.core.VirtualClock;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.spi.PointerKind;
 import dev.swipe.core.testkit.StillFrameSource;

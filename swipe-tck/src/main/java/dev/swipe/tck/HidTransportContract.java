@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.swipe.base.Api;
+import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.TouchContact;
 import dev.swipe.core.spi.HidCapabilities;

@@ -1,6 +1,6 @@
 package dev.swipe.tck;
 
-import dev.swipe.core.VirtualClock;
+import dev.swipe.base.VirtualClock;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.swipe.tck;
 
-import dev.swipe.core.Ticker;
-import dev.swipe.core.VirtualClock;
+import dev.swipe.base.Ticker;
+import dev.swipe.base.VirtualClock;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.testkit.StillFrameSource;
 import java.time.Duration;

@@ -24,7 +24,12 @@ public enum WheelErrorCode implements Code {
    */
   WHEEL_COLUMN_BUSY("wheel_column_busy"),
   /** A column's labels form no sequence the SDK knows (numbers with a step, months, AM/PM). */
-  WHEEL_LABELS_UNRECOGNIZED("wheel_labels_unrecognized");
+  WHEEL_LABELS_UNRECOGNIZED("wheel_labels_unrecognized"),
+  /**
+   * The marks of a picker's selected row disagree (a band, lines, emphasis, a cylinder's curve, the
+   * middle of the rows shown), so no value is claimed for the column.
+   */
+  WHEEL_SELECTION_UNCLEAR("wheel_selection_unclear");
 
   private final String id;
 

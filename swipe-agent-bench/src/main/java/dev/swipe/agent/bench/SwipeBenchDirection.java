@@ -1,7 +1,7 @@
 package dev.swipe.agent.bench;
 
 import dev.swipe.base.Api;
-import dev.swipe.core.NormPoint;
+import dev.swipe.base.NormPoint;
 import java.util.Locale;
 
 /**

@@ -1,9 +1,9 @@
 package dev.swipe.agent.bench;
 
 import dev.swipe.base.Api;
+import dev.swipe.base.NormPoint;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.NormPoint;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.gesture.Swipe;
 
 /**

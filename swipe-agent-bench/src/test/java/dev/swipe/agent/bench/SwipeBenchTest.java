@@ -8,9 +8,9 @@ import static org.quicktheories.generators.SourceDSL.doubles;
 import static org.quicktheories.generators.SourceDSL.integers;
 
 import dev.swipe.base.CommonCode;
+import dev.swipe.base.NormPoint;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.NormPoint;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.gesture.Swipe;
 import java.io.StringReader;
 import java.io.StringWriter;

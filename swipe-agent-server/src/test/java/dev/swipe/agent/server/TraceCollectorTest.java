@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.swipe.agent.AgentRun;
+import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.AttachmentRegistry;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;

@@ -1,7 +1,7 @@
 package dev.swipe.bench.agent;
 
+import dev.swipe.base.NormPoint;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
 import dev.swipe.sim.DrawnText;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimState;

@@ -1,6 +1,6 @@
 package dev.swipe.bench.capture;
 
-import dev.swipe.core.VirtualClock;
+import dev.swipe.base.VirtualClock;
 import dev.swipe.sim.SimConfig;
 import dev.swipe.sim.SimPhone;
 import java.awt.Rectangle;

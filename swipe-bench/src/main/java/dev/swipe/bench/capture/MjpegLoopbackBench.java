@@ -1,9 +1,9 @@
 package dev.swipe.bench.capture;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.swipe.base.Ticker;
 import dev.swipe.capture.MjpegFrameSourceProvider;
 import dev.swipe.capture.MjpegHttpFrameSource;
-import dev.swipe.core.Ticker;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;

@@ -1,8 +1,8 @@
 package dev.swipe.bench.hid;
 
+import dev.swipe.base.NormPoint;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.ExecutedTimeline;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Timeline;

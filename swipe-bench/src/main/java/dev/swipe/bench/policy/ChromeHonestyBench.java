@@ -1,6 +1,8 @@
 package dev.swipe.bench.policy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.swipe.base.NormPoint;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
 import dev.swipe.chrome.ChromePhone;
 import dev.swipe.chrome.PageServer;
@@ -8,8 +10,6 @@ import dev.swipe.chrome.internal.PageTruth;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.Device;
 import dev.swipe.core.DeviceBuilder;
-import dev.swipe.core.NormPoint;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
 import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.Swipe;

@@ -1,11 +1,11 @@
 package dev.swipe.bench.policy;
 
+import dev.swipe.base.NormPoint;
 import dev.swipe.chrome.ChromePhone;
 import dev.swipe.chrome.PageServer;
 import dev.swipe.chrome.internal.PageTruth;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;

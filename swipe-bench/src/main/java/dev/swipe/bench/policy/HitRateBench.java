@@ -1,8 +1,8 @@
 package dev.swipe.bench.policy;
 
+import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimState;

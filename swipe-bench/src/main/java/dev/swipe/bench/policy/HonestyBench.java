@@ -1,10 +1,11 @@
 package dev.swipe.bench.policy;
 
+import dev.swipe.base.NormPoint;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
+import dev.swipe.core.WheelNudgeResult;
 import dev.swipe.core.gesture.GestureShape;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.scroll.Scroll;
@@ -14,7 +15,6 @@ import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.strategy.SwipeStrategies;
-import dev.swipe.core.wheel.WheelNudgeResult;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimState;

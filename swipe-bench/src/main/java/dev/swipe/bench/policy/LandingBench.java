@@ -1,7 +1,7 @@
 package dev.swipe.bench.policy;
 
+import dev.swipe.base.NormPoint;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.GestureShape;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.scroll.Scroll;

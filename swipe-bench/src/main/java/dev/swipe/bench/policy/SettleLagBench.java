@@ -1,8 +1,8 @@
 package dev.swipe.bench.policy;
 
+import dev.swipe.base.NormPoint;
 import dev.swipe.core.Device;
 import dev.swipe.core.DeviceListener;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.Observation;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.scroll.Scroll;

@@ -1,11 +1,11 @@
 package dev.swipe.bench.policy;
 
+import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.Observation;
+import dev.swipe.core.WheelNudgeResult;
 import dev.swipe.core.gesture.Swipe;
-import dev.swipe.core.wheel.WheelNudgeResult;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimState;
 import dev.swipe.wheel.WheelErrorCode;

@@ -1,7 +1,7 @@
 package dev.swipe.bench.policy;
 
+import dev.swipe.base.NormPoint;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.Observation;
 import dev.swipe.core.PinchResult;
 import dev.swipe.core.gesture.Pinch;

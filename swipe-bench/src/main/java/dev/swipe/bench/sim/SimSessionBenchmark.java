@@ -1,8 +1,8 @@
 package dev.swipe.bench.sim;
 
+import dev.swipe.base.NormPoint;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.Swipe;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -2,8 +2,8 @@ package dev.swipe.bench.webdriver;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.swipe.base.NormPoint;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Timeline;
 import dev.swipe.core.gesture.TimelinePlanner;

@@ -1,7 +1,7 @@
 package dev.swipe.core.gesture;
 
+import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.NormPoint;
 
 /** Bounds that separate a plausible gesture from a typo; shared by every gesture's validation. */
 final class Limits {

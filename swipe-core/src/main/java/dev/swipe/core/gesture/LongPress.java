@@ -1,7 +1,7 @@
 package dev.swipe.core.gesture;
 
 import dev.swipe.base.Api;
-import dev.swipe.core.NormPoint;
+import dev.swipe.base.NormPoint;
 
 /**
  * A touch held in place long enough to trigger the platform's long-press action.

@@ -1,8 +1,8 @@
 package dev.swipe.core.gesture;
 
 import dev.swipe.base.Api;
+import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.NormPoint;
 
 /**
  * Two fingers moving together: apart or together (zoom), round each other (rotate), side by side

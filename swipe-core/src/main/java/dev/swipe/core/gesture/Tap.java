@@ -1,7 +1,7 @@
 package dev.swipe.core.gesture;
 
 import dev.swipe.base.Api;
-import dev.swipe.core.NormPoint;
+import dev.swipe.base.NormPoint;
 
 /**
  * A short touch at one point. Never aim a tap at a picker's selected row: many pickers open an

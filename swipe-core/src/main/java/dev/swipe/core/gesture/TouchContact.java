@@ -1,8 +1,8 @@
 package dev.swipe.core.gesture;
 
 import dev.swipe.base.Api;
+import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.NormPoint;
 
 /**
  * One finger of a multi-touch report: which finger, where, and whether it touches. A finger keeps

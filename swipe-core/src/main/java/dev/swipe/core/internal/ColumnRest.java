@@ -1,6 +1,6 @@
 package dev.swipe.core.internal;
 
-import dev.swipe.core.NormRegion;
+import dev.swipe.base.NormRegion;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.diff.FrameStability;
 import dev.swipe.diff.GreyRaster;

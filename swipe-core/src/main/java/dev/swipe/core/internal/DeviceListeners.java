@@ -1,7 +1,7 @@
 package dev.swipe.core.internal;
 
+import dev.swipe.base.Ticker;
 import dev.swipe.core.DeviceListener;
-import dev.swipe.core.Ticker;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.HidCapabilities;

@@ -1,9 +1,9 @@
 package dev.swipe.core.internal;
 
 import dev.swipe.base.CommonCode;
+import dev.swipe.base.Sleeper;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.Sleeper;
-import dev.swipe.core.Ticker;
+import dev.swipe.base.Ticker;
 import dev.swipe.core.internal.DefaultDevice.Config;
 import dev.swipe.core.spi.DeviceConnection;
 import dev.swipe.core.spi.DeviceUri;

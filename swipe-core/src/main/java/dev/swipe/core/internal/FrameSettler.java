@@ -1,11 +1,11 @@
 package dev.swipe.core.internal;
 
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
+import dev.swipe.base.Ticker;
 import dev.swipe.core.AttachmentRegistry;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.Ticker;
 import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.Gesture;
 import dev.swipe.core.gesture.Pinch;

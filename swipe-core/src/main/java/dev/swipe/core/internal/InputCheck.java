@@ -1,11 +1,11 @@
 package dev.swipe.core.internal;
 
 import dev.swipe.base.CommonCode;
+import dev.swipe.base.NormPoint;
+import dev.swipe.base.Sleeper;
 import dev.swipe.base.SwipeException;
+import dev.swipe.base.Ticker;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.NormPoint;
-import dev.swipe.core.Sleeper;
-import dev.swipe.core.Ticker;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.HidTransport;

@@ -1,6 +1,6 @@
 package dev.swipe.core.internal;
 
-import dev.swipe.core.NormRegion;
+import dev.swipe.base.NormRegion;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDiff;
 import dev.swipe.diff.NormalizedRegion;

@@ -1,15 +1,15 @@
 package dev.swipe.core.internal;
 
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.NormSpace;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.wheel.WheelColumn;
 import dev.swipe.diff.RowPitch;
 import dev.swipe.diff.RowPitchResult;
 import dev.swipe.text.TextPage;
 import dev.swipe.text.Word;
+import dev.swipe.wheel.WheelColumn;
 import dev.swipe.wheel.WheelRequest;
 import dev.swipe.wheel.WheelRunGuard;
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
 package dev.swipe.core.internal;
 
+import dev.swipe.base.NormPoint;
 import dev.swipe.base.NormSpace;
+import dev.swipe.base.Sleeper;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.NormPoint;
-import dev.swipe.core.Sleeper;
-import dev.swipe.core.Ticker;
+import dev.swipe.base.Ticker;
 import dev.swipe.core.gesture.PointerEvent;
 import dev.swipe.core.gesture.Timeline;
 import dev.swipe.core.gesture.TimelineEvent;

@@ -1,7 +1,7 @@
 package dev.swipe.core.internal;
 
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.GreyRaster;

@@ -1,13 +1,13 @@
 package dev.swipe.core.internal;
 
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.NormSpace;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.text.ScreenText;
-import dev.swipe.core.text.TextSearchResult;
+import dev.swipe.core.TextSearchResult;
 import dev.swipe.diff.GreyRaster;
+import dev.swipe.text.ScreenText;
 import dev.swipe.text.TextBox;
 import dev.swipe.text.TextCode;
 import dev.swipe.text.TextLine;

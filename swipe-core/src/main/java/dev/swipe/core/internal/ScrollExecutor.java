@@ -1,14 +1,14 @@
 package dev.swipe.core.internal;
 
+import dev.swipe.base.NormPoint;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
+import dev.swipe.base.Ticker;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.AttachmentRegistry;
 import dev.swipe.core.Cost;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.NormPoint;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.Ticker;
 import dev.swipe.core.gesture.ExecutedTimeline;
 import dev.swipe.core.gesture.GestureShape;
 import dev.swipe.core.gesture.Swipe;

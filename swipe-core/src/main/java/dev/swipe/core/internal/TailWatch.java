@@ -1,6 +1,6 @@
 package dev.swipe.core.internal;
 
-import dev.swipe.core.Ticker;
+import dev.swipe.base.Ticker;
 import dev.swipe.core.gesture.GestureShape;
 import dev.swipe.core.gesture.PointerEvent;
 import dev.swipe.core.gesture.Swipe;

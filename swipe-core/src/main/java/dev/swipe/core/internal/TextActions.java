@@ -1,14 +1,14 @@
 package dev.swipe.core.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.ActionResult;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
+import dev.swipe.core.TextSearchResult;
 import dev.swipe.core.gesture.Tap;
 import dev.swipe.core.scroll.Scroll;
-import dev.swipe.core.text.ScreenText;
-import dev.swipe.core.text.TextSearchResult;
+import dev.swipe.text.ScreenText;
 import dev.swipe.text.TextLine;
 import dev.swipe.text.TextQuery;
 import java.util.ArrayList;

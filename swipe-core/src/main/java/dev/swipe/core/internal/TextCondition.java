@@ -1,8 +1,8 @@
 package dev.swipe.core.internal;
 
-import dev.swipe.core.NormRegion;
+import dev.swipe.base.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.text.ScreenText;
+import dev.swipe.text.ScreenText;
 import dev.swipe.text.TextQuery;
 import java.util.List;
 import java.util.OptionalDouble;

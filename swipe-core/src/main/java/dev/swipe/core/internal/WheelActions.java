@@ -1,22 +1,22 @@
 package dev.swipe.core.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.Cost;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.wheel.WheelColumn;
-import dev.swipe.core.wheel.WheelNudgeResult;
-import dev.swipe.core.wheel.WheelReading;
-import dev.swipe.core.wheel.WheelSet;
-import dev.swipe.core.wheel.WheelSetResult;
+import dev.swipe.core.WheelNudgeResult;
+import dev.swipe.core.WheelReading;
+import dev.swipe.core.WheelSetResult;
 import dev.swipe.diff.RowPitch;
 import dev.swipe.diff.RowPitchResult;
 import dev.swipe.wheel.PitchMeasurement;
+import dev.swipe.wheel.WheelColumn;
 import dev.swipe.wheel.WheelDecision;
 import dev.swipe.wheel.WheelRequest;
 import dev.swipe.wheel.WheelRunGuard;
+import dev.swipe.wheel.WheelSet;
 import java.util.List;
 import java.util.Optional;
 

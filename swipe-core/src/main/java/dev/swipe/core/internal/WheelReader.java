@@ -1,17 +1,17 @@
 package dev.swipe.core.internal;
 
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.NormSpace;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.wheel.WheelColumn;
-import dev.swipe.core.wheel.WheelReading;
+import dev.swipe.core.WheelReading;
 import dev.swipe.diff.RowPitch;
 import dev.swipe.diff.RowPitchResult;
 import dev.swipe.text.TextBox;
 import dev.swipe.text.TextPage;
 import dev.swipe.text.Word;
+import dev.swipe.wheel.WheelColumn;
 import dev.swipe.wheel.WheelScale;
 import java.util.ArrayList;
 import java.util.Comparator;

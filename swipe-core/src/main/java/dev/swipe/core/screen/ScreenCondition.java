@@ -1,8 +1,8 @@
 package dev.swipe.core.screen;
 
 import dev.swipe.base.Api;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDiff;

@@ -1,8 +1,8 @@
 package dev.swipe.core.scroll;
 
 import dev.swipe.base.Api;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
 import java.util.Optional;
 

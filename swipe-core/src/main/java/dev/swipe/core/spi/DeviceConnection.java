@@ -1,9 +1,9 @@
 package dev.swipe.core.spi;
 
 import dev.swipe.base.Api;
+import dev.swipe.base.Sleeper;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.Sleeper;
-import dev.swipe.core.Ticker;
+import dev.swipe.base.Ticker;
 
 /**
  * The parts of a combined device (such as the simulator): its finger, its eyes and, when it keeps

@@ -12,7 +12,7 @@ import dev.swipe.base.SwipeException;
  * @param jpeg JPEG bytes
  * @param width pixel width
  * @param height pixel height
- * @param captureNanos when the image was captured, on the device's {@link dev.swipe.core.Ticker}
+ * @param captureNanos when the image was captured, on the device's {@link dev.swipe.base.Ticker}
  */
 @SuppressWarnings("ArrayRecordComponent")
 // public API: the JPEG is handed over, not copied (see above), for speed; frames are never compared

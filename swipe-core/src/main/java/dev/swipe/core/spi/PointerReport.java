@@ -1,7 +1,7 @@
 package dev.swipe.core.spi;
 
 import dev.swipe.base.Api;
-import dev.swipe.core.NormPoint;
+import dev.swipe.base.NormPoint;
 
 /**
  * The finger's state: position in normalized space and whether it touches. Transports turn it into

@@ -1,8 +1,8 @@
 package dev.swipe.core.spi;
 
 import dev.swipe.base.Api;
-import dev.swipe.core.Sleeper;
-import dev.swipe.core.Ticker;
+import dev.swipe.base.Sleeper;
+import dev.swipe.base.Ticker;
 
 /**
  * What a provider receives when it opens a part: the device's clock, so frame timestamps and report

@@ -1,8 +1,8 @@
 package dev.swipe.core.spi;
 
 import dev.swipe.base.Api;
+import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.NormPoint;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.swipe.base.CommonCode;
+import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.NormPoint;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

@@ -8,8 +8,8 @@ import static org.quicktheories.generators.SourceDSL.doubles;
 import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.longs;
 
+import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.NormPoint;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -7,7 +7,7 @@ import static org.quicktheories.generators.SourceDSL.doubles;
 import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.longs;
 
-import dev.swipe.core.NormPoint;
+import dev.swipe.base.NormPoint;
 import dev.swipe.core.gesture.PointerEvent.Phase;
 import java.util.List;
 import java.util.Set;

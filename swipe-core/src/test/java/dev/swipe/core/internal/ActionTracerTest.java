@@ -6,15 +6,15 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.NormPoint;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
+import dev.swipe.base.VirtualClock;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.AttachmentRegistry;
 import dev.swipe.core.Cost;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.NormPoint;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.VirtualClock;
 import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.ExecutedTimeline;
 import dev.swipe.core.gesture.Gesture;

@@ -2,7 +2,7 @@ package dev.swipe.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.swipe.core.NormRegion;
+import dev.swipe.base.NormRegion;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.diff.GreyRaster;
 import java.util.Arrays;

@@ -1,6 +1,6 @@
 package dev.swipe.core.internal;
 
-import dev.swipe.core.VirtualClock;
+import dev.swipe.base.VirtualClock;
 import dev.swipe.core.spi.DeviceConnection;
 import dev.swipe.core.spi.DeviceProvider;
 import dev.swipe.core.spi.DeviceUri;

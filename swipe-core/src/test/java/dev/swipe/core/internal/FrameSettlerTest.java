@@ -2,10 +2,10 @@ package dev.swipe.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.swipe.base.NormRegion;
+import dev.swipe.base.VirtualClock;
 import dev.swipe.core.AttachmentRegistry;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.VirtualClock;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.testkit.Jpegs;

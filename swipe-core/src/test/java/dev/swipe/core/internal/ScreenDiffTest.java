@@ -2,8 +2,8 @@ package dev.swipe.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.swipe.base.NormRegion;
 import dev.swipe.core.AttachmentRegistry;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.testkit.Jpegs;

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.swipe.base.NormPoint;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
+import dev.swipe.base.VirtualClock;
 import dev.swipe.core.AttachmentRegistry;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.NormPoint;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
-import dev.swipe.core.VirtualClock;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.scroll.Movement;
 import dev.swipe.core.scroll.Scroll;

@@ -2,10 +2,10 @@ package dev.swipe.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
+import dev.swipe.base.VirtualClock;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.NormPoint;
-import dev.swipe.core.VirtualClock;
 import dev.swipe.core.gesture.GestureShape;
 import dev.swipe.core.gesture.PointerEvent;
 import dev.swipe.core.gesture.Swipe;

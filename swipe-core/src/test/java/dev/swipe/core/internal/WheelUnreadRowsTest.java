@@ -2,11 +2,11 @@ package dev.swipe.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.swipe.base.NormRegion;
 import dev.swipe.core.AttachmentRegistry;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
 import dev.swipe.core.spi.Frame;
-import dev.swipe.core.wheel.WheelColumn;
+import dev.swipe.wheel.WheelColumn;
 import dev.swipe.wheel.WheelScale;
 import java.awt.Color;
 import java.awt.Font;

@@ -1,9 +1,9 @@
 package dev.swipe.core.testkit;
 
+import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
+import dev.swipe.base.Ticker;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.NormPoint;
-import dev.swipe.core.Ticker;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidRange;
 import dev.swipe.core.spi.HidReport;

@@ -1,10 +1,10 @@
 package dev.swipe.core.testkit;
 
 import dev.swipe.base.CommonCode;
+import dev.swipe.base.Sleeper;
 import dev.swipe.base.SwipeException;
+import dev.swipe.base.Ticker;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.Sleeper;
-import dev.swipe.core.Ticker;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
 import java.awt.Color;

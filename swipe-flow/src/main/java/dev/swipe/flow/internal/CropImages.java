@@ -1,7 +1,7 @@
 package dev.swipe.flow.internal;
 
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.NormSpace;
-import dev.swipe.core.NormRegion;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDecoder;
 import java.awt.image.BufferedImage;

@@ -1,14 +1,14 @@
 package dev.swipe.flow.internal;
 
-import dev.swipe.core.NormRegion;
+import dev.swipe.base.NormRegion;
 import dev.swipe.core.Observation;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.SearchPace;
-import dev.swipe.core.text.ScreenText;
 import dev.swipe.flow.Anchor;
 import dev.swipe.flow.Flow;
 import dev.swipe.flow.FlowStep;
 import dev.swipe.flow.TextTarget;
+import dev.swipe.text.ScreenText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -143,7 +143,7 @@ public final class FlowLog {
   }
 
   /** The text last found on the latest screen, if a swipe may start on it. */
-  public synchronized Optional<TextTarget> foundAt(dev.swipe.core.NormPoint p) {
+  public synchronized Optional<TextTarget> foundAt(dev.swipe.base.NormPoint p) {
     ScreenText t = foundText;
     if (t == null || foundTarget == null) {
       return Optional.empty();

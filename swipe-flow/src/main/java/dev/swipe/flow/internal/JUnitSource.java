@@ -1,8 +1,8 @@
 package dev.swipe.flow.internal;
 
+import dev.swipe.base.NormPoint;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.NormPoint;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.LongPress;
 import dev.swipe.core.gesture.Pinch;
@@ -265,9 +265,9 @@ public final class JUnitSource {
       panUntil(what, p);
     } else if (step instanceof FlowStep.SetWheel w) {
       line(
-          type("dev.swipe.core.wheel.WheelSetResult")
+          type("dev.swipe.core.WheelSetResult")
               + " wheel = device.wheels().set("
-              + type("dev.swipe.core.wheel.WheelSet")
+              + type("dev.swipe.wheel.WheelSet")
               + ".column("
               + w.column()
               + ").to("
@@ -409,7 +409,7 @@ public final class JUnitSource {
         new TextTarget(
             d.target().text(), d.target().match(), d.target().scope(), d.target().maxEdits(), null);
     line(
-        type("dev.swipe.core.text.TextSearchResult")
+        type("dev.swipe.core.TextSearchResult")
             + " after = device.text().find(dragged.observation(), "
             + query(anywhere)
             + ");");
@@ -675,7 +675,7 @@ public final class JUnitSource {
     textWait = true;
     line(type("dev.swipe.text.TextQuery") + " text = " + query(target) + ";");
     line(
-        type("dev.swipe.core.text.TextSearchResult")
+        type("dev.swipe.core.TextSearchResult")
             + " seen = device.text().waitFor(text, TEXT_WAIT);");
     line(
         assertion("assertTrue")

@@ -2,9 +2,9 @@ package dev.swipe.flow.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.swipe.base.NormPoint;
+import dev.swipe.base.NormRegion;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
 import dev.swipe.sim.DrawnText;
 import dev.swipe.sim.SimOracle;

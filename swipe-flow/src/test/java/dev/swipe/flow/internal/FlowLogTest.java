@@ -2,16 +2,16 @@ package dev.swipe.flow.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.swipe.base.NormPoint;
+import dev.swipe.base.NormRegion;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
-import dev.swipe.core.NormRegion;
 import dev.swipe.core.Observation;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.SearchPace;
-import dev.swipe.core.text.ScreenText;
 import dev.swipe.flow.Flow;
 import dev.swipe.flow.FlowStep;
 import dev.swipe.flow.TextTarget;
+import dev.swipe.text.ScreenText;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -1,7 +1,7 @@
 package dev.swipe.sim.internal;
 
+import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.NormPoint;
 import dev.swipe.sim.SimState;
 import java.awt.Graphics2D;
 import java.awt.geom.Rectangle2D;

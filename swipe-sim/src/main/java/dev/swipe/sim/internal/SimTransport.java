@@ -1,8 +1,8 @@
 package dev.swipe.sim.internal;
 
+import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.TouchContact;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidRange;

@@ -1,8 +1,8 @@
 package dev.swipe.sim.internal;
 
-import dev.swipe.core.NormPoint;
-import dev.swipe.core.Sleeper;
-import dev.swipe.core.Ticker;
+import dev.swipe.base.NormPoint;
+import dev.swipe.base.Sleeper;
+import dev.swipe.base.Ticker;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.TouchContact;
 import dev.swipe.core.spi.Frame;

@@ -1,8 +1,8 @@
 package dev.swipe.sim.serial;
 
 import dev.swipe.base.Api;
+import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Modifier;
 import dev.swipe.core.spi.HidReport;

@@ -1,7 +1,7 @@
 package dev.swipe.sim.serial;
 
 import dev.swipe.base.Api;
-import dev.swipe.core.NormPoint;
+import dev.swipe.base.NormPoint;
 import dev.swipe.core.gesture.Modifier;
 import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.KeyReport;

@@ -1,7 +1,7 @@
 package dev.swipe.text.tesseract;
 
+import dev.swipe.base.NormPoint;
 import dev.swipe.core.Device;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.Observation;
 import dev.swipe.sim.DrawnText;
 import dev.swipe.sim.SimOracle;

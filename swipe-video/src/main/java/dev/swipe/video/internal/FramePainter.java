@@ -1,6 +1,6 @@
 package dev.swipe.video.internal;
 
-import dev.swipe.core.NormPoint;
+import dev.swipe.base.NormPoint;
 import java.awt.AlphaComposite;
 import java.awt.BasicStroke;
 import java.awt.Color;

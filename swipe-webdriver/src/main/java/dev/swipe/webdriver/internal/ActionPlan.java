@@ -2,8 +2,8 @@ package dev.swipe.webdriver.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.NormPoint;
 import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.Gesture;
 import dev.swipe.core.gesture.KeyPress;

@@ -2,10 +2,10 @@ package dev.swipe.webdriver.internal;
 
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
+import dev.swipe.base.Ticker;
+import dev.swipe.base.VirtualClock;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.Device;
-import dev.swipe.core.Ticker;
-import dev.swipe.core.VirtualClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

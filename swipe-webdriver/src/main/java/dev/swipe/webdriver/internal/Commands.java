@@ -11,7 +11,7 @@ import dev.swipe.core.Observation;
 import dev.swipe.core.gesture.KeyPress;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidTransport;
-import dev.swipe.core.text.ScreenText;
+import dev.swipe.text.ScreenText;
 import dev.swipe.text.TextCode;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;

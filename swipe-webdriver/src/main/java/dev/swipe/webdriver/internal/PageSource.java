@@ -1,8 +1,8 @@
 package dev.swipe.webdriver.internal;
 
-import dev.swipe.core.NormPoint;
-import dev.swipe.core.NormRegion;
-import dev.swipe.core.text.ScreenText;
+import dev.swipe.base.NormPoint;
+import dev.swipe.base.NormRegion;
+import dev.swipe.text.ScreenText;
 import java.util.List;
 import java.util.Locale;
 

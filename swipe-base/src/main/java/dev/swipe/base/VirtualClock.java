@@ -1,7 +1,5 @@
-package dev.swipe.core;
+package dev.swipe.base;
 
-import dev.swipe.base.Api;
-import dev.swipe.base.SwipeException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 

@@ -1,8 +1,4 @@
-package dev.swipe.core;
-
-import dev.swipe.base.Api;
-import dev.swipe.base.NormSpace;
-import dev.swipe.base.SwipeException;
+package dev.swipe.base;
 
 /**
  * A point in the normalized screen space: x and y in [0, 1000], origin at the top-left corner of

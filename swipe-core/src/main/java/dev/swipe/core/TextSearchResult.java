@@ -1,7 +1,7 @@
-package dev.swipe.core.text;
+package dev.swipe.core;
 
 import dev.swipe.base.Api;
-import dev.swipe.core.Observation;
+import dev.swipe.text.ScreenText;
 import dev.swipe.text.TextQuery;
 import java.util.List;
 import java.util.Objects;

@@ -1,7 +1,4 @@
-package dev.swipe.core;
-
-import dev.swipe.base.Api;
-import dev.swipe.base.SwipeException;
+package dev.swipe.base;
 
 /**
  * A rectangle in normalized screen space, {@code {x, y, w, h}} as the {@code image_diff} tool takes

@@ -1,6 +1,5 @@
-package dev.swipe.core;
+package dev.swipe.base;
 
-import dev.swipe.base.Api;
 import java.util.concurrent.locks.LockSupport;
 
 /**

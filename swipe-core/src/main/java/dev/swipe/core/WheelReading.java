@@ -1,7 +1,7 @@
-package dev.swipe.core.wheel;
+package dev.swipe.core;
 
 import dev.swipe.base.Api;
-import dev.swipe.core.Observation;
+import dev.swipe.wheel.WheelColumn;
 import java.util.List;
 import java.util.Objects;
 

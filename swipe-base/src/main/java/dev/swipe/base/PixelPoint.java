@@ -1,6 +1,4 @@
-package dev.swipe.core;
-
-import dev.swipe.base.Api;
+package dev.swipe.base;
 
 /**
  * A position on a particular screenshot, in pixels (fractional: sub-pixel precision is kept so

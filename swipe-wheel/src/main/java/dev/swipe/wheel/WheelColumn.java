@@ -1,10 +1,8 @@
-package dev.swipe.core.wheel;
+package dev.swipe.wheel;
 
 import dev.swipe.base.Api;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.NormRegion;
-import dev.swipe.wheel.WheelRequest;
-import dev.swipe.wheel.WheelScale;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -112,7 +110,7 @@ public record WheelColumn(
   /** {@code wheel_selection_unclear} for this column. */
   public SwipeException selectionUnclear() {
     return new SwipeException(
-        dev.swipe.core.ErrorCode.WHEEL_SELECTION_UNCLEAR,
+        WheelErrorCode.WHEEL_SELECTION_UNCLEAR,
         "the marks of column "
             + index
             + "'s selected row disagree (a band, lines, faded or bold rows, a cylinder's curve and"

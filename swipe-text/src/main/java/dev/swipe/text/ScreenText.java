@@ -1,8 +1,8 @@
-package dev.swipe.core.text;
+package dev.swipe.text;
 
 import dev.swipe.base.Api;
-import dev.swipe.core.NormPoint;
-import dev.swipe.core.NormRegion;
+import dev.swipe.base.NormPoint;
+import dev.swipe.base.NormRegion;
 import java.util.Objects;
 
 /**

@@ -1,9 +1,6 @@
-package dev.swipe.core.wheel;
+package dev.swipe.core;
 
 import dev.swipe.base.Api;
-import dev.swipe.core.ActionResult;
-import dev.swipe.core.Cost;
-import dev.swipe.core.Observation;
 import dev.swipe.core.internal.SwipeStyle;
 import dev.swipe.core.internal.ValueBuilders;
 import dev.swipe.diff.RowPitchResult;

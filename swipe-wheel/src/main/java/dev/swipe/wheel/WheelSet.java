@@ -1,4 +1,4 @@
-package dev.swipe.core.wheel;
+package dev.swipe.wheel;
 
 import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;

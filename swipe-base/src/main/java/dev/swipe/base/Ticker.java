@@ -1,6 +1,4 @@
-package dev.swipe.core;
-
-import dev.swipe.base.Api;
+package dev.swipe.base;
 
 /**
  * A source of monotonic time in nanoseconds. Injected everywhere the SDK reads time so tests and
