@@ -39,6 +39,42 @@ class DatesAndClocksTest {
     }
   }
 
+  /**
+   * January at the month column's start and day 2 near the day column's: the rows of both lie
+   * mostly below their selection, so the middle of the rows shown is not the picker's selected line
+   * there; the band and the faded rows still place each column's selection, and the year beside
+   * them is read where it stands, not a row low.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios"})
+  void aDateWhoseMonthAndDayStandNearTheirStartsIsReadAndSet(String platform) {
+    try (Device phone =
+        Device.open("sim:?scene=picker&layout=date&seed=3001&platform=" + platform)) {
+      SimOracle truth = SimOracle.of(phone);
+      truth.setWheelValue("month", 0);
+      truth.setWheelValue("day", 2);
+      truth.setWheelValue("year", 1997);
+      WheelReading r = phone.wheels().read();
+      assertThat(r.columns()).hasSize(3);
+      assertThat(r.columns())
+          .as("every column's marks agree")
+          .allMatch(WheelColumn::selectionClear);
+      assertThat(r.columns())
+          .extracting(c -> c.selectedLabel().orElse("?"))
+          .containsExactly("Jan", "2", "1997");
+      phone
+          .wheels()
+          .setAll(
+              List.of(
+                  WheelSet.column(2).to("2010"),
+                  WheelSet.column(0).to("Oct"),
+                  WheelSet.column(1).to("16")));
+      assertThat(truth.wheel("year").value()).isEqualTo(2010);
+      assertThat(truth.wheel("month").label()).isEqualTo("Oct");
+      assertThat(truth.wheel("day").value()).isEqualTo(16);
+    }
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"android", "ios"})
   void aDayPastTheNewMonthsEndIsReadWhereItWasClampedNeverAsSet(String platform) {

@@ -190,6 +190,12 @@ final class WheelColumnFinder {
    */
   private static WheelSelection.Verdict judge(
       Column c, List<Column> all, GreyRaster grey, int w, int h) {
+    return judge(c, grey, w, h, middle(c, all, grey, w, h));
+  }
+
+  /** The cues' verdict on {@code c} with {@code middleY} for the middle of the rows shown. */
+  private static WheelSelection.Verdict judge(
+      Column c, GreyRaster grey, int w, int h, double middleY) {
     List<TextBox> boxes = new ArrayList<>();
     List<Boolean> read = new ArrayList<>();
     for (Row r : c.rows()) {
@@ -205,7 +211,17 @@ final class WheelColumnFinder {
         c.centerXPx(),
         c.pitchPx(),
         c.scale().kind() == WheelScale.Kind.NUMBER,
-        middle(c, all, grey, w, h));
+        middleY);
+  }
+
+  /**
+   * Whether the marks drawn on {@code c} alone agree on its first or last row: a wheel at its end,
+   * whose rows lie on one side of its selection only, so they mirror about a line that is not the
+   * picker's.
+   */
+  private static boolean atItsEnd(Column c, GreyRaster grey, int w, int h) {
+    WheelSelection.Verdict own = judge(c, grey, w, h, Double.NaN);
+    return own.clear() && (own.row() == 0 || own.row() == c.rows().size() - 1);
   }
 
   /**
@@ -213,14 +229,17 @@ final class WheelColumnFinder {
    * selected row (flat or on a cylinder), and the columns of one picker share that line. Where a
    * column shows rows on one side only (a wheel at its end) or an extra row at its window's edge,
    * its own mirror line is off or unsure, so the line most of its line-mates' mirror lines agree on
-   * stands; NaN where no majority does.
+   * stands; NaN where no majority does. A column whose own marks put its selection on its end row
+   * casts no line: at the start of a month column (Jan, Feb, Mar below the band) its rows mirror
+   * about Feb, and beside a day column near its own start that once outvoted the year column's true
+   * line, so the day and year columns were refused.
    */
   private static double middle(Column c, List<Column> all, GreyRaster grey, int w, int h) {
     List<Double> lines = new ArrayList<>();
     for (Column d : all) {
       @SuppressWarnings("ReferenceEquality") // the column itself, not one equal to it
       boolean self = d == c;
-      if (self || onSameLines(c, d)) {
+      if ((self || onSameLines(c, d)) && !atItsEnd(d, grey, w, h)) {
         mirrorLine(d, grey, w, h).ifPresent(lines::add);
       }
     }
