@@ -15,8 +15,11 @@ final class WheelDrags {
   /** Press before moving: lets the picker register the touch before any travel. */
   static final int HOLD_BEFORE_MS = 60;
 
-  /** Dwell before release: well above Android's 40 ms rest rule and iOS's velocity window. */
-  static final int DWELL_MS = 150;
+  /**
+   * Dwell before release: two and a half times Android's and Chromium's 40 ms rest rule, after
+   * which a lift carries no velocity; the reference design's picker drags hold 100 ms too.
+   */
+  static final int DWELL_MS = 100;
 
   /** Shortest move phase. */
   static final int MIN_DURATION_MS = 300;
