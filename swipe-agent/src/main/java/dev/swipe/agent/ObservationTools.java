@@ -10,7 +10,6 @@ import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDecoder;
 import dev.swipe.diff.ImageDiff;
-import dev.swipe.diff.NormalizedRegion;
 import dev.swipe.diff.ZoomEstimator;
 import java.util.ArrayList;
 import java.util.List;
@@ -162,13 +161,7 @@ final class ObservationTools {
               afterShot != null ? afterShot.greyForDiff() : raster(a.string("after"), "after");
           DiffResult d;
           try {
-            d =
-                ImageDiff.compareNoticingShifts(
-                    before,
-                    after,
-                    region == null
-                        ? null
-                        : new NormalizedRegion(region.x(), region.y(), region.w(), region.h()));
+            d = ImageDiff.compareNoticingShifts(before, after, region);
           } catch (RuntimeException e) {
             throw SwipeException.orInternal(e);
           }

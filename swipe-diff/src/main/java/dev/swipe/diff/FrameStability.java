@@ -1,6 +1,7 @@
 package dev.swipe.diff;
 
 import dev.swipe.base.Api;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
 import java.util.Optional;
 
@@ -70,12 +71,13 @@ public final class FrameStability {
   }
 
   /** Compares a normalized region {@code {x, y, w, h}} (0-1000) of two frames. */
-  public StabilityResult compare(GreyRaster previous, GreyRaster current, NormalizedRegion region) {
+  public StabilityResult compare(GreyRaster previous, GreyRaster current, NormRegion region) {
     ChangedCells.requireSameSize(previous, current);
     if (region == null) {
       throw ImageFailures.invalidArgument("region must not be null");
     }
-    return compare(previous, current, region.toPixelRect(previous.width(), previous.height()));
+    return compare(
+        previous, current, PixelRect.covering(region, previous.width(), previous.height()));
   }
 
   /** Shorthand for {@code STRICT.compare(previous, current).stable()}. */

@@ -1,6 +1,7 @@
 package dev.swipe.diff;
 
 import dev.swipe.base.Api;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
 
 /**
@@ -39,19 +40,19 @@ public final class ImageDiff {
    */
   public static DiffResult compare(
       GreyRaster a, GreyRaster b, double x, double y, double w, double h) {
-    return compare(a, b, new NormalizedRegion(x, y, w, h));
+    return compare(a, b, new NormRegion(x, y, w, h));
   }
 
   /**
    * Compares a normalized region; see {@link #compare(GreyRaster, GreyRaster, double, double,
    * double, double)}.
    */
-  public static DiffResult compare(GreyRaster a, GreyRaster b, NormalizedRegion region) {
+  public static DiffResult compare(GreyRaster a, GreyRaster b, NormRegion region) {
     ChangedCells.requireSameSize(a, b);
     if (region == null) {
-      throw ImageFailures.invalidArgument("region must not be null (use NormalizedRegion.FULL)");
+      throw ImageFailures.invalidArgument("region must not be null (use NormRegion.FULL)");
     }
-    return compare(a, b, region.toPixelRect(a.width(), a.height()));
+    return compare(a, b, PixelRect.covering(region, a.width(), a.height()));
   }
 
   /**
@@ -74,7 +75,7 @@ public final class ImageDiff {
   }
 
   /**
-   * {@link #compare(GreyRaster, GreyRaster, NormalizedRegion)}, except that a change under the 1%
+   * {@link #compare(GreyRaster, GreyRaster, NormRegion)}, except that a change under the 1%
    * threshold counts as {@code changed} when it is the region's content shifted by a few pixels,
    * with the axis of the shift ({@link PrimaryAxis#NONE} for an exact diagonal).
    *
@@ -84,9 +85,8 @@ public final class ImageDiff {
    *
    * @param region the part to compare, or null for the whole frame
    */
-  public static DiffResult compareNoticingShifts(
-      GreyRaster a, GreyRaster b, NormalizedRegion region) {
-    NormalizedRegion r = region == null ? NormalizedRegion.FULL : region;
+  public static DiffResult compareNoticingShifts(GreyRaster a, GreyRaster b, NormRegion region) {
+    NormRegion r = region == null ? NormRegion.FULL : region;
     DiffResult plain = region == null ? compare(a, b) : compare(a, b, region);
     if (plain.changed() || plain.diffRatio() == 0) {
       return plain;
@@ -95,7 +95,7 @@ public final class ImageDiff {
     int factor = ChangedCells.cellSize(a);
     GreyRaster ra = a.reduce(factor);
     GreyRaster rb = b.reduce(factor);
-    PixelRect rect = r.toPixelRect(ra.width(), ra.height()).clipTo(ra.width(), ra.height());
+    PixelRect rect = PixelRect.covering(r, ra.width(), ra.height()).clipTo(ra.width(), ra.height());
     int[] shift = ContentShift.find(ra, rb, rect);
     if (shift == null) {
       return plain;
@@ -119,11 +119,10 @@ public final class ImageDiff {
    *
    * @param region the part to judge, or null for the whole frame
    */
-  public static PrimaryAxis motionAxis(GreyRaster a, GreyRaster b, NormalizedRegion region) {
+  public static PrimaryAxis motionAxis(GreyRaster a, GreyRaster b, NormRegion region) {
     ChangedCells.requireSameSize(a, b);
     PixelRect clipped =
-        (region == null ? NormalizedRegion.FULL : region)
-            .toPixelRect(a.width(), a.height())
+        PixelRect.covering(region == null ? NormRegion.FULL : region, a.width(), a.height())
             .clipTo(a.width(), a.height());
     return ChangedCells.compare(a, b, clipped).ratio() > 0
         ? MotionAxisEstimator.estimate(a, b, clipped)

@@ -1,6 +1,9 @@
 package dev.swipe.diff;
 
 import dev.swipe.base.Api;
+import dev.swipe.base.NormRegion;
+import dev.swipe.base.NormSpace;
+import dev.swipe.base.SwipeException;
 
 /**
  * An axis-aligned rectangle of whole pixels in a raster's own pixel grid: columns {@code x ..
@@ -25,6 +28,32 @@ public record PixelRect(int x, int y, int width, int height) {
       throw ImageFailures.invalidArgument(
           "pixel rect must be at least 1x1, got width=" + width + " height=" + height);
     }
+  }
+
+  /**
+   * The pixels {@code region} covers on a {@code width x height} raster: every column from {@code
+   * floor(px(x))} to {@code ceil(px(x + w))}, clipped to the raster (same for rows), by the one
+   * conversion of {@link NormSpace}.
+   *
+   * @throws SwipeException {@code invalid_argument} for a raster smaller than 1x1
+   */
+  public static PixelRect covering(NormRegion region, int width, int height) {
+    SwipeException.requireArgument(region, "region");
+    if (width < 1 || height < 1) {
+      throw ImageFailures.invalidArgument(
+          "raster size must be at least 1x1, got " + width + "x" + height);
+    }
+    double sx = NormSpace.pixelsPerUnit(width);
+    double sy = NormSpace.pixelsPerUnit(height);
+    int left = clampTo((int) Math.floor(region.x() * sx), width - 1);
+    int top = clampTo((int) Math.floor(region.y() * sy), height - 1);
+    int right = clampTo((int) Math.ceil(region.x2() * sx), width - 1);
+    int bottom = clampTo((int) Math.ceil(region.y2() * sy), height - 1);
+    return ofCorners(left, top, Math.max(left, right), Math.max(top, bottom));
+  }
+
+  private static int clampTo(int v, int max) {
+    return Math.max(0, Math.min(max, v));
   }
 
   /** The rectangle covering a whole raster of the given size. */

@@ -6,6 +6,7 @@ import static org.quicktheories.generators.SourceDSL.booleans;
 import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.longs;
 
+import dev.swipe.base.NormRegion;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
@@ -126,7 +127,7 @@ class ContentShiftTest {
     GreyRaster after = forDiff(map(6, 0, "9:41", false));
     // the status bar and the search field do not move with the map
     DiffResult chrome =
-        ImageDiff.compareNoticingShifts(before, after, new NormalizedRegion(0, 0, 1000, 25));
+        ImageDiff.compareNoticingShifts(before, after, new NormRegion(0, 0, 1000, 25));
     assertThat(chrome.changed()).isFalse();
     assertThat(chrome.primaryAxis()).isEqualTo(PrimaryAxis.NONE);
   }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.swipe.base.CommonCode;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
 import java.util.Optional;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
@@ -114,30 +115,31 @@ class DiffValuesEdgesTest {
   @Test
   void aRegionCoversFromTheFloorOfItsStartToTheCeilingOfItsEnd() {
     // 1001 columns: one normalized unit is one pixel; 2001 rows: two pixels
-    PixelRect r = new NormalizedRegion(100.5, 200.5, 50, 100).toPixelRect(1001, 2001);
+    PixelRect r = PixelRect.covering(new NormRegion(100.5, 200.5, 50, 100), 1001, 2001);
     assertThat(r).isEqualTo(PixelRect.ofCorners(100, 401, 151, 601));
     // far from the origin, the scale shows: 900 units are pixel 900 on 1001 columns
-    assertThat(new NormalizedRegion(900, 900, 10, 10).toPixelRect(1001, 1001))
+    assertThat(PixelRect.covering(new NormRegion(900, 900, 10, 10), 1001, 1001))
         .isEqualTo(PixelRect.ofCorners(900, 900, 910, 910));
     // a region running past 1000 stops at the raster's last pixel
-    assertThat(new NormalizedRegion(990, 990, 10, 10).toPixelRect(1001, 1001))
+    assertThat(PixelRect.covering(new NormRegion(990, 990, 10, 10), 1001, 1001))
         .isEqualTo(PixelRect.ofCorners(990, 990, 1000, 1000));
     // a one-pixel raster is all there is
-    assertThat(new NormalizedRegion(0, 0, 1000, 1000).toPixelRect(1, 1))
+    assertThat(PixelRect.covering(new NormRegion(0, 0, 1000, 1000), 1, 1))
         .isEqualTo(PixelRect.full(1, 1));
-    refused(() -> new NormalizedRegion(0, 0, 10, 10).toPixelRect(0, 5), "raster size");
-    refused(() -> new NormalizedRegion(0, 0, 10, 10).toPixelRect(5, 0), "raster size");
+    refused(() -> PixelRect.covering(new NormRegion(0, 0, 10, 10), 0, 5), "raster size");
+    refused(() -> PixelRect.covering(new NormRegion(0, 0, 10, 10), 5, 0), "raster size");
   }
 
   @Test
-  void aRegionsExtentIsPositiveAndAtMostTheWholeScreen() {
-    assertThatCode(() -> new NormalizedRegion(0, 0, 1000, 1000)).doesNotThrowAnyException();
-    assertThatCode(() -> new NormalizedRegion(1000, 1000, 0.001, 0.001)).doesNotThrowAnyException();
-    refused(() -> new NormalizedRegion(0, 0, 0, 10), "region.w");
-    refused(() -> new NormalizedRegion(0, 0, 10, 1000.001), "region.h");
-    refused(() -> new NormalizedRegion(0, 0, Double.NaN, 10), "region.w");
-    refused(() -> new NormalizedRegion(-0.001, 0, 10, 10), "region.x");
-    refused(() -> new NormalizedRegion(0, 1000.001, 10, 10), "region.y");
+  void aRegionIsTheBasesOneRegionTypeAndLiesOnTheScreen() {
+    GreyRaster a = GreyRaster.of(10, 10, new byte[100]);
+    assertThatCode(() -> ImageDiff.compare(a, a, 0, 0, 1000, 1000)).doesNotThrowAnyException();
+    refused(() -> ImageDiff.compare(a, a, 0, 0, 0, 10), "w");
+    refused(() -> ImageDiff.compare(a, a, 0, 0, 10, 1000.001), "h");
+    refused(() -> ImageDiff.compare(a, a, 0, 0, Double.NaN, 10), "w");
+    refused(() -> ImageDiff.compare(a, a, -0.001, 0, 10, 10), "x");
+    refused(() -> ImageDiff.compare(a, a, 0, 1000.001, 10, 10), "y");
+    refused(() -> ImageDiff.compare(a, a, 995, 0, 10, 10), "x + w");
   }
 
   @Test

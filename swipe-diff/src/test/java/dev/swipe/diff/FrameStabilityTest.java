@@ -3,6 +3,7 @@ package dev.swipe.diff;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
 import java.awt.image.BufferedImage;
 import org.junit.jupiter.api.Test;
@@ -73,7 +74,7 @@ class FrameStabilityTest {
     // beyond them through JPEG's chroma ringing (a 4:2:0 chroma block covers 16x16 pixels)
     assertThat(box.y()).isGreaterThanOrEqualTo(128);
     assertThat(r.changedRatio()).isGreaterThan(0.01);
-    assertThat(FrameStability.STRICT.compare(a, b, new NormalizedRegion(0, 0, 1000, 50)).stable())
+    assertThat(FrameStability.STRICT.compare(a, b, new NormRegion(0, 0, 1000, 50)).stable())
         .isTrue();
   }
 

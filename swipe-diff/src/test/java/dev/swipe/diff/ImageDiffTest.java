@@ -3,6 +3,7 @@ package dev.swipe.diff;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
 import java.awt.image.BufferedImage;
 import org.junit.jupiter.api.BeforeAll;
@@ -239,9 +240,9 @@ class ImageDiffTest {
     assertThat(ImageDiff.motionAxis(right, a, null)).isEqualTo(PrimaryAxis.HORIZONTAL);
     assertThat(ImageDiff.motionAxis(a, down, null)).isEqualTo(PrimaryAxis.VERTICAL);
     double badgeTop = 1000.0 * 880 / H;
-    assertThat(ImageDiff.motionAxis(a, down, new NormalizedRegion(0, badgeTop, 1000, 200)))
+    assertThat(ImageDiff.motionAxis(a, down, new NormRegion(0, badgeTop, 1000, 200)))
         .isEqualTo(PrimaryAxis.VERTICAL);
-    assertThat(ImageDiff.motionAxis(a, down, new NormalizedRegion(0, 0, 1000, badgeTop)))
+    assertThat(ImageDiff.motionAxis(a, down, new NormRegion(0, 0, 1000, badgeTop)))
         .as("nothing moved above the badge")
         .isEqualTo(PrimaryAxis.NONE);
     assertThat(ImageDiff.motionAxis(a, a, null)).isEqualTo(PrimaryAxis.NONE);
@@ -315,26 +316,38 @@ class ImageDiffTest {
 
   @Test
   void regionFieldsAreValidatedByName() {
-    expectInvalid(() -> ImageDiff.compare(listQ80, listQ80, Double.NaN, 0, 10, 10), "region.x");
-    expectInvalid(() -> ImageDiff.compare(listQ80, listQ80, 0, -1, 10, 10), "region.y");
-    expectInvalid(() -> ImageDiff.compare(listQ80, listQ80, 0, 0, 0, 10), "region.w");
-    expectInvalid(
-        () -> ImageDiff.compare(listQ80, listQ80, 0, 0, 10, Double.POSITIVE_INFINITY), "region.h");
-    expectInvalid(() -> ImageDiff.compare(listQ80, listQ80, 1000.5, 0, 10, 10), "region.x");
-    expectInvalid(() -> ImageDiff.compare(listQ80, listQ80, 0, 0, 1001, 10), "region.w");
-    expectInvalid(() -> ImageDiff.compare(listQ80, listQ80, (NormalizedRegion) null), "region");
+    expectField(() -> ImageDiff.compare(listQ80, listQ80, Double.NaN, 0, 10, 10), "x");
+    expectField(() -> ImageDiff.compare(listQ80, listQ80, 0, -1, 10, 10), "y");
+    expectField(() -> ImageDiff.compare(listQ80, listQ80, 0, 0, 0, 10), "w");
+    expectField(() -> ImageDiff.compare(listQ80, listQ80, 0, 0, 10, Double.POSITIVE_INFINITY), "h");
+    expectField(() -> ImageDiff.compare(listQ80, listQ80, 1000.5, 0, 10, 10), "x");
+    expectField(() -> ImageDiff.compare(listQ80, listQ80, 0, 0, 1001, 10), "w");
+    expectInvalid(() -> ImageDiff.compare(listQ80, listQ80, (NormRegion) null), "region");
+  }
+
+  /** Refused as {@code invalid_argument} naming {@code field}, as the region's record names it. */
+  private static void expectField(
+      org.assertj.core.api.ThrowableAssert.ThrowingCallable call, String field) {
+    assertThatThrownBy(call)
+        .isInstanceOfSatisfying(
+            SwipeException.class,
+            e -> {
+              assertThat(e.code().id()).isEqualTo("invalid_argument");
+              assertThat(e.field()).isEqualTo(field);
+            });
   }
 
   @Test
-  void regionsAreClippedToTheImage() {
+  void aRegionLiesOnTheScreenAndCoversTheWholePixelsItTouches() {
     GreyRaster scrolled = ScreenRenderer.viaJpeg(ScreenRenderer.listScreen(W, H, 50), 0.8f);
-    DiffResult clipped = ImageDiff.compare(listQ80, scrolled, 900, 900, 1000, 1000);
-    DiffResult exact = ImageDiff.compare(listQ80, scrolled, 900, 900, 100, 100);
-    assertThat(clipped).isEqualTo(exact);
-    assertThat(new NormalizedRegion(900, 900, 1000, 1000).toPixelRect(W, H))
+    expectInvalid(() -> ImageDiff.compare(listQ80, scrolled, 900, 900, 1000, 1000), "w");
+    expectInvalid(() -> ImageDiff.compare(listQ80, scrolled, 900, 900, 100, 101), "h");
+    assertThat(ImageDiff.compare(listQ80, scrolled, 900, 900, 100, 100).diffRatio())
+        .isBetween(0.0, 1.0);
+    assertThat(PixelRect.covering(new NormRegion(900, 900, 100, 100), W, H))
         .isEqualTo(PixelRect.ofCorners(971, 2159, 1079, 2399));
-    assertThat(NormalizedRegion.FULL.toPixelRect(W, H)).isEqualTo(PixelRect.full(W, H));
-    assertThat(new NormalizedRegion(500, 500, 0.001, 0.001).toPixelRect(W, H).area())
+    assertThat(PixelRect.covering(NormRegion.FULL, W, H)).isEqualTo(PixelRect.full(W, H));
+    assertThat(PixelRect.covering(new NormRegion(500, 500, 0.001, 0.001), W, H).area())
         .isLessThanOrEqualTo(4);
   }
 

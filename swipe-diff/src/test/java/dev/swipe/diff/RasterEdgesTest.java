@@ -7,6 +7,7 @@ import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.integers;
 
 import dev.swipe.base.CommonCode;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
 import java.awt.image.BufferedImage;
 import java.nio.charset.StandardCharsets;
@@ -148,18 +149,18 @@ class RasterEdgesTest {
     FrameStability strict = FrameStability.STRICT;
     for (ThrowingCallable call :
         new ThrowingCallable[] {
-          () -> ImageDiff.compare(null, a, NormalizedRegion.FULL),
+          () -> ImageDiff.compare(null, a, NormRegion.FULL),
           () -> ImageDiff.compare(a, null, new PixelRect(0, 0, 5, 5)),
           () -> ImageDiff.motionAxis(null, a, null),
           () -> strict.compare(null, a),
           () -> strict.compare(a, null, new PixelRect(0, 0, 5, 5)),
-          () -> strict.compare(null, a, NormalizedRegion.FULL)
+          () -> strict.compare(null, a, NormRegion.FULL)
         }) {
       refused(call, "both rasters are required");
     }
-    assertThatThrownBy(() -> ImageDiff.compare(null, a, NormalizedRegion.FULL))
+    assertThatThrownBy(() -> ImageDiff.compare(null, a, NormRegion.FULL))
         .hasMessage("both rasters are required, got null and a raster");
-    assertThatThrownBy(() -> ImageDiff.compare(a, null, NormalizedRegion.FULL))
+    assertThatThrownBy(() -> ImageDiff.compare(a, null, NormRegion.FULL))
         .hasMessage("both rasters are required, got a raster and null");
   }
 
@@ -170,12 +171,12 @@ class RasterEdgesTest {
     FrameStability strict = FrameStability.STRICT;
     for (ThrowingCallable call :
         new ThrowingCallable[] {
-          () -> ImageDiff.compare(small, large, NormalizedRegion.FULL),
+          () -> ImageDiff.compare(small, large, NormRegion.FULL),
           () -> ImageDiff.compare(small, large, new PixelRect(0, 0, 5, 5)),
           () -> ImageDiff.motionAxis(small, large, null),
           () -> strict.compare(small, large),
           () -> strict.compare(small, large, new PixelRect(0, 0, 5, 5)),
-          () -> strict.compare(small, large, NormalizedRegion.FULL)
+          () -> strict.compare(small, large, NormRegion.FULL)
         }) {
       assertThatThrownBy(call)
           .isInstanceOfSatisfying(
@@ -189,14 +190,14 @@ class RasterEdgesTest {
     assertThatThrownBy(() -> ImageDiff.compare(random(10, 10, 1), random(12, 10, 2)))
         .hasMessageContaining("images have different sizes: 10x10 vs 12x10");
     GreyRaster wide = random(16, 1, 4);
-    assertThatThrownBy(() -> ImageDiff.compare(wide, wide.reduce(2), NormalizedRegion.FULL))
+    assertThatThrownBy(() -> ImageDiff.compare(wide, wide.reduce(2), NormRegion.FULL))
         .hasMessageContaining("were reduced differently: to 16x1 vs 8x1");
     GreyRaster tall = random(1, 16, 5);
-    assertThatThrownBy(() -> ImageDiff.compare(tall, tall.reduce(2), NormalizedRegion.FULL))
+    assertThatThrownBy(() -> ImageDiff.compare(tall, tall.reduce(2), NormRegion.FULL))
         .hasMessageContaining("were reduced differently: to 1x16 vs 1x8");
     // the same image reduced by different factors: sizes named, the mismatch explained
     GreyRaster whole = random(12, 12, 3);
-    assertThatThrownBy(() -> ImageDiff.compare(whole, whole.reduce(2), NormalizedRegion.FULL))
+    assertThatThrownBy(() -> ImageDiff.compare(whole, whole.reduce(2), NormRegion.FULL))
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> assertThat(e.code()).isEqualTo(ImageCode.IMAGE_SIZE_MISMATCH))
@@ -207,9 +208,9 @@ class RasterEdgesTest {
   void everyComparisonRefusesAMissingRegion() {
     GreyRaster a = random(10, 10, 1);
     refused(() -> ImageDiff.compare(a, a, (PixelRect) null), "region");
-    refused(() -> ImageDiff.compare(a, a, (NormalizedRegion) null), "region");
+    refused(() -> ImageDiff.compare(a, a, (NormRegion) null), "region");
     refused(() -> FrameStability.STRICT.compare(a, a, (PixelRect) null), "region");
-    refused(() -> FrameStability.STRICT.compare(a, a, (NormalizedRegion) null), "region");
+    refused(() -> FrameStability.STRICT.compare(a, a, (NormRegion) null), "region");
   }
 
   private static GreyRaster random(int w, int h, long seed) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.swipe.base.Api;
 import dev.swipe.base.CommonCode;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.internal.ChangeMap;
 import dev.swipe.core.trace.TraceFormat;
@@ -12,7 +13,6 @@ import dev.swipe.core.trace.TraceRecord;
 import dev.swipe.diff.DecodeOptions;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDecoder;
-import dev.swipe.diff.NormalizedRegion;
 import dev.swipe.diff.PixelRect;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
@@ -994,8 +994,10 @@ public final class HtmlReport {
       List<?> g = list(r, "diff", "region");
       PixelRect within =
           g.size() == 4
-              ? new NormalizedRegion(numberAt(g, 0), numberAt(g, 1), numberAt(g, 2), numberAt(g, 3))
-                  .toPixelRect(a.width(), a.height())
+              ? PixelRect.covering(
+                  new NormRegion(numberAt(g, 0), numberAt(g, 1), numberAt(g, 2), numberAt(g, 3)),
+                  a.width(),
+                  a.height())
               : null;
       BufferedImage img = new BufferedImage(a.width(), a.height(), BufferedImage.TYPE_INT_ARGB);
       for (PixelRect c : ChangeMap.changed(a, b, within)) {

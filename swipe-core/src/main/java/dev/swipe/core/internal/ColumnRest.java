@@ -4,7 +4,6 @@ import dev.swipe.base.NormRegion;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.diff.FrameStability;
 import dev.swipe.diff.GreyRaster;
-import dev.swipe.diff.NormalizedRegion;
 
 /**
  * Ends the wait after a wheel nudge that {@code setWheel} plays on its way to a target once the
@@ -28,14 +27,14 @@ final class ColumnRest implements FrameSettler.Watcher {
   /** Frames that must agree, the first included: two frames alone may bracket a moving row. */
   static final int MIN_FRAMES = 3;
 
-  private final NormalizedRegion region;
+  private final NormRegion region;
   private GreyRaster anchor;
   private long since;
   private int frames;
 
   /** A watcher of the rows in {@code rows} (the selected row and its neighbours). */
   ColumnRest(NormRegion rows) {
-    this.region = new NormalizedRegion(rows.x(), rows.y(), rows.w(), rows.h());
+    this.region = rows;
   }
 
   @Override

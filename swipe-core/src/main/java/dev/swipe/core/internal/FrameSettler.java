@@ -16,7 +16,6 @@ import dev.swipe.diff.DecodeOptions;
 import dev.swipe.diff.FrameStability;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDecoder;
-import dev.swipe.diff.NormalizedRegion;
 import dev.swipe.diff.StabilityResult;
 import java.time.Duration;
 
@@ -479,13 +478,7 @@ final class FrameSettler {
     // edge glow) changes each frame by less than the noise threshold but adds up.
     QuietRun screen = new QuietRun(null, previousGrey, previous.captureNanos(), quiet);
     QuietRun band =
-        focus == null
-            ? null
-            : new QuietRun(
-                new NormalizedRegion(focus.x(), focus.y(), focus.w(), focus.h()),
-                previousGrey,
-                previous.captureNanos(),
-                quiet);
+        focus == null ? null : new QuietRun(focus, previousGrey, previous.captureNanos(), quiet);
     MotionTrail trail = new MotionTrail();
     long latency = capture.latency().toNanos();
     // The bound is the phone's time to settle; the source shows it a latency late (found by the
@@ -581,7 +574,7 @@ final class FrameSettler {
    * region; a frame that differs starts a new run and marks the content as moved.
    */
   private static final class QuietRun {
-    private final NormalizedRegion region;
+    private final NormRegion region;
     private GreyRaster anchor;
     private int frames = 1;
     private boolean moved;
@@ -623,7 +616,7 @@ final class FrameSettler {
      * A run starting at {@code first}, judged by {@code quiet}; {@code region} null means the whole
      * screen.
      */
-    QuietRun(NormalizedRegion region, GreyRaster first, long at, Quiet quiet) {
+    QuietRun(NormRegion region, GreyRaster first, long at, Quiet quiet) {
       this.region = region;
       this.anchor = first;
       this.latestAt = at;

@@ -3,7 +3,6 @@ package dev.swipe.core.internal;
 import dev.swipe.base.NormRegion;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDiff;
-import dev.swipe.diff.NormalizedRegion;
 import dev.swipe.diff.PrimaryAxis;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -98,12 +97,8 @@ final class MotionTrail {
   public PrimaryAxis axis(NormRegion region) {
     int vertical = 0;
     int horizontal = 0;
-    NormalizedRegion inside =
-        region == null
-            ? null
-            : new NormalizedRegion(region.x(), region.y(), region.w(), region.h());
     for (GreyRaster[] p : pairs()) {
-      PrimaryAxis a = ImageDiff.motionAxis(p[0], p[1], inside);
+      PrimaryAxis a = ImageDiff.motionAxis(p[0], p[1], region);
       if (a == PrimaryAxis.VERTICAL) {
         vertical++;
       } else if (a == PrimaryAxis.HORIZONTAL) {

@@ -6,7 +6,6 @@ import dev.swipe.core.Observation;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageDiff;
-import dev.swipe.diff.NormalizedRegion;
 import dev.swipe.diff.PrimaryAxis;
 
 /**
@@ -49,15 +48,11 @@ final class ScreenDiff {
       GreyRaster b = after.greyForDiff();
       GreyRaster pa = before.greyToCompareWith(after);
       GreyRaster pb = after.greyToCompareWith(before);
-      NormalizedRegion r =
-          region == null
-              ? null
-              : new NormalizedRegion(region.x(), region.y(), region.w(), region.h());
-      DiffResult raw = diff(a, b, r, shifts);
+      DiffResult raw = diff(a, b, region, shifts);
       if (pa == a && pb == b) {
         return raw; // no pointer drawn where the SDK steers one
       }
-      DiffResult without = diff(pa, pb, r, shifts);
+      DiffResult without = diff(pa, pb, region, shifts);
       if (!without.changed()
           || !raw.changed()
           || without.primaryAxis() != PrimaryAxis.NONE
@@ -70,7 +65,7 @@ final class ScreenDiff {
     }
   }
 
-  private static DiffResult diff(GreyRaster a, GreyRaster b, NormalizedRegion r, boolean shifts) {
+  private static DiffResult diff(GreyRaster a, GreyRaster b, NormRegion r, boolean shifts) {
     if (shifts) {
       return ImageDiff.compareNoticingShifts(a, b, r);
     }

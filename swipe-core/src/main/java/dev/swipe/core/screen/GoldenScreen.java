@@ -10,7 +10,6 @@ import dev.swipe.diff.FrameStability;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ImageCode;
 import dev.swipe.diff.ImageDecoder;
-import dev.swipe.diff.NormalizedRegion;
 import dev.swipe.diff.PixelRect;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -258,9 +257,7 @@ public final class GoldenScreen {
       List<PixelRect> maskRects = new ArrayList<>();
       for (NormRegion m : masks) {
         maskRects.add(
-            new NormalizedRegion(m.x(), m.y(), m.w(), m.h())
-                .toPixelRect(grey.width(), grey.height())
-                .clipTo(grey.width(), grey.height()));
+            PixelRect.covering(m, grey.width(), grey.height()).clipTo(grey.width(), grey.height()));
       }
       GreyRaster a = masked(grey, maskRects);
       GreyRaster b = masked(actual, maskRects);
