@@ -10,6 +10,7 @@ import dev.swipe.wheel.WheelColumn;
 import dev.swipe.wheel.WheelSet;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -40,28 +41,34 @@ class DatesAndClocksTest {
   }
 
   /**
-   * January at the month column's start and day 2 near the day column's: the rows of both lie
-   * mostly below their selection, so the middle of the rows shown is not the picker's selected line
-   * there; the band and the faded rows still place each column's selection, and the year beside
-   * them is read where it stands, not a row low.
+   * Month and day at or near their starts (January and 2; February and 2): their rows lie mostly
+   * below their selection, so the middle of their rows is not the picker's selected line; the band
+   * and the faded rows still place each column's selection, and the year beside them is read where
+   * it stands, not a row low.
    */
   @ParameterizedTest
-  @ValueSource(strings = {"android", "ios"})
-  void aDateWhoseMonthAndDayStandNearTheirStartsIsReadAndSet(String platform) {
+  @CsvSource({
+    "ios, 3001, 0, 2, 1997",
+    "android, 3001, 0, 2, 1997",
+    "ios, 3020, 1, 2, 2040",
+    "android, 3020, 1, 2, 2040"
+  })
+  void aDateWhoseMonthAndDayStandNearTheirStartsIsReadAndSet(
+      String platform, long seed, int month, int day, int year) {
     try (Device phone =
-        Device.open("sim:?scene=picker&layout=date&seed=3001&platform=" + platform)) {
+        Device.open("sim:?scene=picker&layout=date&seed=" + seed + "&platform=" + platform)) {
       SimOracle truth = SimOracle.of(phone);
-      truth.setWheelValue("month", 0);
-      truth.setWheelValue("day", 2);
-      truth.setWheelValue("year", 1997);
+      truth.setWheelValue("month", month);
+      truth.setWheelValue("day", day);
+      truth.setWheelValue("year", year);
       WheelReading r = phone.wheels().read();
       assertThat(r.columns()).hasSize(3);
       assertThat(r.columns())
           .as("every column's marks agree")
           .allMatch(WheelColumn::selectionClear);
       assertThat(r.columns())
-          .extracting(c -> c.selectedLabel().orElse("?"))
-          .containsExactly("Jan", "2", "1997");
+          .extracting(c -> c.value().orElse(-1))
+          .containsExactly(month, day, year);
       phone
           .wheels()
           .setAll(

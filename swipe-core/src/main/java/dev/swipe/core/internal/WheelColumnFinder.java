@@ -215,13 +215,13 @@ final class WheelColumnFinder {
   }
 
   /**
-   * Whether the marks drawn on {@code c} alone agree on its first or last row: a wheel at its end,
-   * whose rows lie on one side of its selection only, so they mirror about a line that is not the
-   * picker's.
+   * Whether the marks drawn on {@code c} alone agree on a row its rows do not mirror about ({@code
+   * line}): a wheel at or near its end, whose rows lie mostly on one side of its selection.
    */
-  private static boolean atItsEnd(Column c, GreyRaster grey, int w, int h) {
+  private static boolean marksBesideItsMiddle(
+      Column c, double line, GreyRaster grey, int w, int h) {
     WheelSelection.Verdict own = judge(c, grey, w, h, Double.NaN);
-    return own.clear() && (own.row() == 0 || own.row() == c.rows().size() - 1);
+    return own.clear() && Math.abs(c.rows().get(own.row()).cy() - line) > 0.25 * c.pitchPx();
   }
 
   /**
@@ -229,18 +229,23 @@ final class WheelColumnFinder {
    * selected row (flat or on a cylinder), and the columns of one picker share that line. Where a
    * column shows rows on one side only (a wheel at its end) or an extra row at its window's edge,
    * its own mirror line is off or unsure, so the line most of its line-mates' mirror lines agree on
-   * stands; NaN where no majority does. A column whose own marks put its selection on its end row
-   * casts no line: at the start of a month column (Jan, Feb, Mar below the band) its rows mirror
-   * about Feb, and beside a day column near its own start that once outvoted the year column's true
-   * line, so the day and year columns were refused.
+   * stands; NaN where no majority does. A line-mate whose own marks agree on a row off its mirror
+   * line casts no line: it stands at or near its end. At the start of a month column (Jan, Feb, Mar
+   * below the band) the rows mirror about Feb, and with a day column near its own start that once
+   * outvoted the year column's true line, so all three columns were refused. The column's own line
+   * always counts, so marks that agree on a wrong row still meet the middle of its rows.
    */
   private static double middle(Column c, List<Column> all, GreyRaster grey, int w, int h) {
     List<Double> lines = new ArrayList<>();
     for (Column d : all) {
       @SuppressWarnings("ReferenceEquality") // the column itself, not one equal to it
       boolean self = d == c;
-      if ((self || onSameLines(c, d)) && !atItsEnd(d, grey, w, h)) {
-        mirrorLine(d, grey, w, h).ifPresent(lines::add);
+      if (self || onSameLines(c, d)) {
+        java.util.OptionalDouble line = mirrorLine(d, grey, w, h);
+        if (line.isPresent()
+            && (self || !marksBesideItsMiddle(d, line.getAsDouble(), grey, w, h))) {
+          lines.add(line.getAsDouble());
+        }
       }
     }
     double best = Double.NaN;
