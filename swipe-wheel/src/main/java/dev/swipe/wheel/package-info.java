@@ -32,7 +32,9 @@
  *
  * <p>Entry points: {@link dev.swipe.wheel.WheelRequest} (validated input), {@link
  * dev.swipe.wheel.WheelPlanner} (stateless plan for one action), {@link
- * dev.swipe.wheel.WheelRunGuard} (one per run: budgets, no-progress, generic-input blocking).
+ * dev.swipe.wheel.WheelRunGuard} (one per run: budgets, no-progress, generic-input blocking). A
+ * caller of a device names a column and its target with {@link dev.swipe.wheel.WheelSet} and reads
+ * one as a {@link dev.swipe.wheel.WheelColumn}; the device's results hold them.
  */
 @NullMarked
 package dev.swipe.wheel;
