@@ -88,4 +88,27 @@ class WordColumnsTest {
           .hasMessageContaining("Yearly");
     }
   }
+
+  /**
+   * A repeat option the reader cuts and misreads in every view ("Neekday" for "Weekdays", on an iOS
+   * phone with a narrow column): the set may reach it, but it never says the option is not on the
+   * column, since a label that may be it was read between the ends.
+   */
+  @ParameterizedTest
+  @CsvSource({"3037, 1, Weekdays", "3040, 6, Weekdays", "3046, 0, Weekends"})
+  void aLabelReadNearTheTargetIsNeverReportedAbsent(long seed, int startRow, String target) {
+    try (Device phone =
+        Device.open("sim:?scene=picker&words=repeat&looping=false&platform=ios&seed=" + seed)) {
+      SimOracle truth = SimOracle.of(phone);
+      truth.setWheelValue("repeat", startRow);
+      try {
+        WheelSetResult r = phone.wheels().set(WheelSet.column(0).to(target));
+        assertThat(truth.wheel("repeat").label()).isEqualTo(target);
+        assertThat(r.label()).isEqualTo(target);
+      } catch (SwipeException e) {
+        assertThat(e.getMessage()).doesNotContain("is not on column");
+        assertThat(e.getMessage()).contains("may be it");
+      }
+    }
+  }
 }

@@ -520,6 +520,19 @@ final class WheelSetter {
     return r.length() >= 4 && r.length() < w.length() && w.startsWith(r);
   }
 
+  /**
+   * Whether {@code read} may be {@code whole} cut short and misread once ("Neekday" for a cut
+   * "Weekdays"): too far from it to be claimed as it, too near to call {@code whole} absent.
+   */
+  static boolean mayBeClippedOf(String read, String whole) {
+    String r = folded(read);
+    String w = folded(whole);
+    return r.length() >= 5
+        && r.length() < w.length()
+        && !w.startsWith(r)
+        && sameOption(r, w.substring(0, r.length()));
+  }
+
   /** Two labels of one row in two readings: the same option, or one of them clipped. */
   private static boolean sameOrClipped(String a, String b) {
     return sameOption(a, b) || clippedOf(a, b) || clippedOf(b, a);
@@ -612,6 +625,29 @@ final class WheelSetter {
 
   private SwipeException optionUnreachable(
       WheelColumn c, String want, java.util.NavigableMap<Integer, String> rows) {
+    List<String> near = rows.values().stream().filter(l -> mayBeClippedOf(l, want)).toList();
+    if (!near.isEmpty()) {
+      // a label read between the ends may be the one asked for: its absence is not shown
+      return new SwipeException(
+          WheelErrorCode.WHEEL_TARGET_UNREACHABLE,
+          "'"
+              + want
+              + "' was not read on column "
+              + c.index()
+              + " between its ends, but "
+              + near
+              + " may be it, cut and misread, so neither its place nor its absence is claimed;"
+              + " the column shows "
+              + rows.values(),
+          Map.of(
+              "labels_seen",
+              List.copyOf(rows.values()),
+              "labels_near",
+              near,
+              "evidence",
+              List.copyOf(evidence)),
+          null);
+    }
     return new SwipeException(
         WheelErrorCode.WHEEL_TARGET_UNREACHABLE,
         "'"

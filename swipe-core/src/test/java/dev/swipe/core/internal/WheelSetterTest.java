@@ -682,6 +682,12 @@ class WheelSetterTest {
     assertThat(WheelSetter.clippedOf("Copenhagen", "Copenhagen")).as("not cut").isFalse();
     assertThat(WheelSetter.clippedOf("Cop", "Copenhagen")).as("too little left").isFalse();
     assertThat(WheelSetter.clippedOf("Copenhax", "Copenhagen")).isFalse();
+    assertThat(WheelSetter.clippedOf("Neekday", "Weekdays")).as("misread: not claimed").isFalse();
+    assertThat(WheelSetter.mayBeClippedOf("Neekday", "Weekdays")).isTrue();
+    assertThat(WheelSetter.mayBeClippedOf("Copenhax", "Copenhagen")).isTrue();
+    assertThat(WheelSetter.mayBeClippedOf("Weekend", "Weekdays")).isFalse();
+    assertThat(WheelSetter.mayBeClippedOf("Weekday", "Weekdays")).as("a clip").isFalse();
+    assertThat(WheelSetter.mayBeClippedOf("Neek", "Weekdays")).as("too short").isFalse();
     assertThat(WheelColumnFinder.isOption("Copenhag:")).isTrue();
     assertThat(WheelColumnFinder.unclipped("Copenhag:")).isEqualTo("Copenhag");
     assertThat(WheelColumnFinder.unclipped("St.")).isEqualTo("St.");
