@@ -137,8 +137,13 @@ final class WheelColumnFinder {
     }
     List<Column> out = new ArrayList<>();
     boolean knownWords = known != null && known.kind() == WheelScale.Kind.OPTIONS;
+    List<MirrorLine> lines = new ArrayList<>();
     for (Column c : found) {
-      Column judged = c.withSelection(judge(c, found, grey, page.width(), page.height()));
+      lines.add(MirrorLine.of(c, grey, page.width(), page.height()));
+    }
+    for (Column c : found) {
+      Column judged =
+          c.withSelection(judge(c, grey, page.width(), page.height(), middle(c, found, lines)));
       if (c.scale().kind() != WheelScale.Kind.OPTIONS
           || knownWords
           || pickerOfWords(judged, found)) {
@@ -184,16 +189,10 @@ final class WheelColumnFinder {
   }
 
   /**
-   * The cues' verdict on {@code c}; the middle of the rows shown is taken over every column whose
-   * rows lie on its row lines (a picker's columns share their selected line, and a column at its
-   * end shows rows on one side only).
+   * The cues' verdict on {@code c} with {@code middleY} for the middle of the rows shown ({@link
+   * #middle}: taken over the columns whose rows lie on its row lines, since a picker's columns
+   * share their selected line), or NaN for the column's marks alone.
    */
-  private static WheelSelection.Verdict judge(
-      Column c, List<Column> all, GreyRaster grey, int w, int h) {
-    return judge(c, grey, w, h, middle(c, all, grey, w, h));
-  }
-
-  /** The cues' verdict on {@code c} with {@code middleY} for the middle of the rows shown. */
   private static WheelSelection.Verdict judge(
       Column c, GreyRaster grey, int w, int h, double middleY) {
     List<TextBox> boxes = new ArrayList<>();
@@ -215,13 +214,23 @@ final class WheelColumnFinder {
   }
 
   /**
-   * Whether the marks drawn on {@code c} alone agree on a row its rows do not mirror about ({@code
-   * line}): a wheel at or near its end, whose rows lie mostly on one side of its selection.
+   * A column's own mirror line ({@link #mirrorLine(Column, GreyRaster, int, int)}), and whether it
+   * casts that line for its line-mates: not where the marks drawn on the column alone agree on a
+   * row off it (a wheel at or near its end, whose rows lie mostly on one side of its selection).
+   * Found once per reading, for every column's middle.
    */
-  private static boolean marksBesideItsMiddle(
-      Column c, double line, GreyRaster grey, int w, int h) {
-    WheelSelection.Verdict own = judge(c, grey, w, h, Double.NaN);
-    return own.clear() && Math.abs(c.rows().get(own.row()).cy() - line) > 0.25 * c.pitchPx();
+  private record MirrorLine(java.util.OptionalDouble line, boolean casts) {
+    static MirrorLine of(Column c, GreyRaster grey, int w, int h) {
+      java.util.OptionalDouble line = mirrorLine(c, grey, w, h);
+      if (line.isEmpty()) {
+        return new MirrorLine(line, false);
+      }
+      WheelSelection.Verdict own = judge(c, grey, w, h, Double.NaN);
+      boolean beside =
+          own.clear()
+              && Math.abs(c.rows().get(own.row()).cy() - line.getAsDouble()) > 0.25 * c.pitchPx();
+      return new MirrorLine(line, !beside);
+    }
   }
 
   /**
@@ -235,17 +244,15 @@ final class WheelColumnFinder {
    * outvoted the year column's true line, so all three columns were refused. The column's own line
    * always counts, so marks that agree on a wrong row still meet the middle of its rows.
    */
-  private static double middle(Column c, List<Column> all, GreyRaster grey, int w, int h) {
+  private static double middle(Column c, List<Column> all, List<MirrorLine> mirrors) {
     List<Double> lines = new ArrayList<>();
-    for (Column d : all) {
+    for (int i = 0; i < all.size(); i++) {
+      Column d = all.get(i);
+      MirrorLine m = mirrors.get(i);
       @SuppressWarnings("ReferenceEquality") // the column itself, not one equal to it
       boolean self = d == c;
-      if (self || onSameLines(c, d)) {
-        java.util.OptionalDouble line = mirrorLine(d, grey, w, h);
-        if (line.isPresent()
-            && (self || !marksBesideItsMiddle(d, line.getAsDouble(), grey, w, h))) {
-          lines.add(line.getAsDouble());
-        }
+      if (m.line().isPresent() && (self || (m.casts() && onSameLines(c, d)))) {
+        lines.add(m.line().getAsDouble());
       }
     }
     double best = Double.NaN;
