@@ -100,6 +100,45 @@ class DatesAndClocksTest {
     }
   }
 
+  /**
+   * A clock that does not loop with every column at an end shows two rows of each on a three-row
+   * picker, so no column alone has the rows to be one: read from the columns together, where their
+   * own marks agree on one line, then set away from the ends and back.
+   */
+  @ParameterizedTest
+  @CsvSource({"12, 0, 0", "1, 0, 0", "1, 45, 1", "12, 45, 1"})
+  void aClockWithEveryColumnAtAnEndIsReadFromItsColumnsTogether(
+      int hour, int minute, int meridiem) {
+    try (Device phone =
+        Device.open("sim:?scene=picker&layout=time12&looping=false&platform=android")) {
+      SimOracle truth = SimOracle.of(phone);
+      truth.setWheelValue("hour", hour);
+      truth.setWheelValue("minute", minute);
+      truth.setWheelValue("meridiem", meridiem);
+      WheelReading r = phone.wheels().read();
+      assertThat(r.columns()).hasSize(3);
+      assertThat(r.columns()).allMatch(WheelColumn::selectionClear);
+      assertThat(r.columns())
+          .extracting(c -> c.selectedLabel().orElse(""))
+          .containsExactly(
+              String.valueOf(hour),
+              minute == 0 ? "00" : String.valueOf(minute),
+              meridiem == 0 ? "AM" : "PM");
+      String otherHour = hour == 1 ? "6" : "7";
+      phone
+          .wheels()
+          .setAll(
+              List.of(
+                  WheelSet.column(0).to(otherHour),
+                  WheelSet.column(1).to("30"),
+                  WheelSet.column(2).to(meridiem == 0 ? "PM" : "AM")));
+      assertThat(truth.wheel("hour").label()).isEqualTo(otherHour);
+      assertThat(truth.wheel("minute").value()).isEqualTo(30);
+      assertThat(truth.wheel("meridiem").value()).isEqualTo(1 - meridiem);
+      assertThat(truth.editorOpen()).isFalse();
+    }
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"android", "ios", "flutter"})
   void aTwelveHourClockIsSetWithItsMeridiem(String platform) {

@@ -13,6 +13,7 @@ import dev.swipe.wheel.WheelErrorCode;
 import dev.swipe.wheel.WheelScale;
 import dev.swipe.wheel.WheelSet;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -90,25 +91,69 @@ class WordColumnsTest {
   }
 
   /**
-   * A repeat option the reader cuts and misreads in every view ("Neekday" for "Weekdays", on an iOS
-   * phone with a narrow column): the set may reach it, but it never says the option is not on the
-   * column, since a label that may be it was read between the ends.
+   * A repeat option wider than its iOS column: at the selection, drawn largest, it is cut at both
+   * sides and misread ("Neekday" for "Weekdays"). It is reached where it was read whole off the
+   * selection (or turned a row off the selection to be read so), never reported absent, and claimed
+   * only on that row.
    */
   @ParameterizedTest
   @CsvSource({"3037, 1, Weekdays", "3040, 6, Weekdays", "3046, 0, Weekends"})
-  void aLabelReadNearTheTargetIsNeverReportedAbsent(long seed, int startRow, String target) {
+  void aLabelCutAtTheSelectionIsReachedWhereItWasReadWhole(long seed, int startRow, String target) {
     try (Device phone =
         Device.open("sim:?scene=picker&words=repeat&looping=false&platform=ios&seed=" + seed)) {
       SimOracle truth = SimOracle.of(phone);
       truth.setWheelValue("repeat", startRow);
-      try {
-        WheelSetResult r = phone.wheels().set(WheelSet.column(0).to(target));
-        assertThat(truth.wheel("repeat").label()).isEqualTo(target);
-        assertThat(r.label()).isEqualTo(target);
-      } catch (SwipeException e) {
-        assertThat(e.getMessage()).doesNotContain("is not on column");
-        assertThat(e.getMessage()).contains("may be it");
-      }
+      WheelSetResult r = phone.wheels().set(WheelSet.column(0).to(target));
+      assertThat(truth.wheel("repeat").label()).isEqualTo(target);
+      assertThat(r.label()).isEqualTo(target);
+    }
+  }
+
+  /**
+   * Repeat options at their first row beside a title and a field's label that stand left of the
+   * column: the column's long labels are read with its short ones, and all three columns are set.
+   */
+  @Test
+  void aColumnOfWordsAtItsStartBesideATitleIsSetWithTheOthers() {
+    try (Device phone =
+        Device.open("sim:?scene=picker&words=repeat&looping=false&platform=ios&seed=3008")) {
+      SimOracle truth = SimOracle.of(phone);
+      truth.setWheelValue("repeat", 0);
+      truth.setWheelValue("hour", 22);
+      truth.setWheelValue("minute", 40);
+      assertThat(phone.wheels().read().columns()).hasSize(3);
+      phone
+          .wheels()
+          .setAll(
+              List.of(
+                  WheelSet.column(0).to("Monthly"),
+                  WheelSet.column(1).to("23"),
+                  WheelSet.column(2).to("10")));
+      assertThat(truth.wheel("repeat").label()).isEqualTo("Monthly");
+      assertThat(truth.wheel("hour").value()).isEqualTo(23);
+      assertThat(truth.wheel("minute").value()).isEqualTo(10);
+    }
+  }
+
+  /**
+   * Every column near an end of a cylinder that does not loop (Monthly, second to last; hour 01;
+   * minute 05): each column's rows lie mostly on one side of its selection, so none alone mirrors
+   * about it, but the rows they show together do, and every column is read on that line.
+   */
+  @Test
+  void aPickerWithEveryColumnNearAnEndIsReadOnTheLineItsRowsMirrorAboutTogether() {
+    try (Device phone =
+        Device.open("sim:?scene=picker&words=repeat&looping=false&platform=ios&seed=3029")) {
+      SimOracle truth = SimOracle.of(phone);
+      truth.setWheelValue("repeat", 5);
+      truth.setWheelValue("hour", 1);
+      truth.setWheelValue("minute", 5);
+      List<WheelColumn> read = phone.wheels().read().columns();
+      assertThat(read).hasSize(3);
+      assertThat(read).allMatch(WheelColumn::selectionClear);
+      assertThat(read)
+          .extracting(c -> c.selectedLabel().orElse(""))
+          .containsExactly("Monthly", "01", "05");
     }
   }
 }

@@ -125,6 +125,7 @@ final class WheelColumnFinder {
       }
       home.add(w);
     }
+    stacks = settled(stacks, page.width());
     List<Column> found = new ArrayList<>();
     List<List<Word>> short2 = new ArrayList<>();
     for (List<Word> s : stacks) {
@@ -184,7 +185,110 @@ final class WheelColumnFinder {
             .ifPresent(out::add);
       }
     }
+    if (minRows > 2 && found.isEmpty()) {
+      out.addAll(allAtTheirEnds(stacks, grey, page.width(), page.height(), known));
+    }
     out.sort(Comparator.comparingDouble(Column::centerXPx));
+    return out;
+  }
+
+  /**
+   * The stacks with each word moved to the stack whose centre line (its words' median, which a
+   * title or a field's label off the picker does not pull) is nearest it, while one is within
+   * reach: stacks grown left to right take a wide word by its width alone, so a title and a field's
+   * label can pull a column's long words (Weekdays, Weekends) away from its short ones.
+   */
+  private static List<List<Word>> settled(List<List<Word>> stacks, int pageWidth) {
+    List<List<Word>> now = stacks;
+    for (int pass = 0; pass < 3; pass++) {
+      double[] centre = new double[now.size()];
+      for (int i = 0; i < now.size(); i++) {
+        double[] xs = now.get(i).stream().mapToDouble(x -> x.box().centerX()).sorted().toArray();
+        centre[i] = (xs[(xs.length - 1) / 2] + xs[xs.length / 2]) / 2;
+      }
+      List<List<Word>> next = new ArrayList<>();
+      for (int i = 0; i < now.size(); i++) {
+        next.add(new ArrayList<>());
+      }
+      boolean moved = false;
+      for (int i = 0; i < now.size(); i++) {
+        for (Word w : now.get(i)) {
+          int home = i;
+          for (int k = 0; k < now.size(); k++) {
+            double d = Math.abs(centre[k] - w.box().centerX());
+            double reach =
+                Math.max(
+                    pageWidth * 0.02,
+                    Math.max(w.box().width(), now.get(k).get(0).box().width()) * 0.35);
+            if (d <= reach && d < Math.abs(centre[home] - w.box().centerX())) {
+              home = k;
+            }
+          }
+          moved |= home != i;
+          next.get(home).add(w);
+        }
+      }
+      next.removeIf(List::isEmpty);
+      now = next;
+      if (!moved) {
+        break;
+      }
+    }
+    return now;
+  }
+
+  /**
+   * A picker whose every column stands at an end (an hour at 12, minutes at 00, AM): each shows its
+   * selected row and one neighbour, so no column has the rows to be one alone. Two-row stacks are
+   * its columns when they share a pitch and row lines, and when two or more of them, one counting
+   * numbers, months or a meridiem, are each marked clearly on one line by their own cues, and no
+   * column's own cues mark another. Anything less is no picker.
+   */
+  private static List<Column> allAtTheirEnds(
+      List<List<Word>> stacks, GreyRaster grey, int w, int h, WheelScale known) {
+    List<Column> shown = new ArrayList<>();
+    for (List<Word> s : stacks) {
+      if (s.size() >= 2) {
+        column(s, grey, w, h, 2, known).ifPresent(shown::add);
+      }
+    }
+    if (shown.size() < 2) {
+      return List.of();
+    }
+    Column lattice = shown.get(0);
+    if (shown.stream().anyMatch(c -> !alignedWith(c, lattice))) {
+      return List.of();
+    }
+    Column marked = null;
+    int clear = 0;
+    boolean counts = false;
+    for (Column c : shown) {
+      WheelSelection.Verdict own = judge(c, grey, w, h, Double.NaN);
+      if (!own.clear()) {
+        continue;
+      }
+      Column judged = c.withSelection(own);
+      if (marked != null
+          && Math.abs(judged.selectedRow().cy() - marked.selectedRow().cy())
+              > PITCH_TOLERANCE * lattice.pitchPx()) {
+        return List.of();
+      }
+      marked = marked == null ? judged : marked;
+      clear++;
+      counts |= c.scale().kind() != WheelScale.Kind.OPTIONS;
+    }
+    if (clear < 2 || !counts) {
+      return List.of();
+    }
+    List<Column> out = new ArrayList<>();
+    for (Column c : shown) {
+      Column placed = withSelection(c, marked.selectedRow().cy(), marked.selection());
+      if (Math.abs(placed.selectedRow().cy() - marked.selectedRow().cy())
+          > PITCH_TOLERANCE * lattice.pitchPx()) {
+        return List.of();
+      }
+      out.add(placed);
+    }
     return out;
   }
 
@@ -242,10 +346,12 @@ final class WheelColumnFinder {
    * line casts no line: it stands at or near its end. At the start of a month column (Jan, Feb, Mar
    * below the band) the rows mirror about Feb, and with a day column near its own start that once
    * outvoted the year column's true line, so all three columns were refused. The column's own line
-   * always counts, so marks that agree on a wrong row still meet the middle of its rows.
+   * always counts, so marks that agree on a wrong row still meet the middle of its rows. Where no
+   * column casts a line, the line their rows mirror about together ({@link #pickerLine}) stands.
    */
   private static double middle(Column c, List<Column> all, List<MirrorLine> mirrors) {
     List<Double> lines = new ArrayList<>();
+    boolean cast = false;
     for (int i = 0; i < all.size(); i++) {
       Column d = all.get(i);
       MirrorLine m = mirrors.get(i);
@@ -253,6 +359,14 @@ final class WheelColumnFinder {
       boolean self = d == c;
       if (m.line().isPresent() && (self || (m.casts() && onSameLines(c, d)))) {
         lines.add(m.line().getAsDouble());
+        cast |= m.casts();
+      }
+    }
+    if (!cast) {
+      // every column near an end, its own line off its marks: the rows they show together
+      java.util.OptionalDouble picker = pickerLine(c, all);
+      if (picker.isPresent()) {
+        return picker.getAsDouble();
       }
     }
     double best = Double.NaN;
@@ -268,6 +382,50 @@ final class WheelColumnFinder {
       }
     }
     return 2 * most > lines.size() ? best : Double.NaN;
+  }
+
+  /**
+   * The line the rows of a column and its line-mates, taken together, mirror about, where they add
+   * rows the column lacks: a picker's window is centred on its selected line, so where one column
+   * stands near its start (rows below it) and another near its end (rows above), each alone mirrors
+   * a row or more off, while the rows they show together still mirror about the selection. Taken
+   * only where no column casts a line of its own ({@link #middle}): rows a reader leaves unread on
+   * one side move it.
+   */
+  private static java.util.OptionalDouble pickerLine(Column c, List<Column> all) {
+    List<Double> ys = new ArrayList<>();
+    int mates = 0;
+    for (Column d : all) {
+      @SuppressWarnings("ReferenceEquality") // the column itself, not one equal to it
+      boolean self = d == c;
+      if (self || onSameLines(c, d)) {
+        mates += self ? 0 : 1;
+        for (Row r : d.rows()) {
+          ys.add(r.cy());
+        }
+      }
+    }
+    if (mates == 0) {
+      return java.util.OptionalDouble.empty();
+    }
+    ys.sort(null);
+    List<Double> rows = new ArrayList<>();
+    List<Integer> counts = new ArrayList<>();
+    for (double y : ys) {
+      int last = rows.size() - 1;
+      if (last >= 0 && y - rows.get(last) <= 0.25 * c.pitchPx()) {
+        int n = counts.get(last);
+        rows.set(last, (rows.get(last) * n + y) / (n + 1));
+        counts.set(last, n + 1);
+      } else {
+        rows.add(y);
+        counts.add(1);
+      }
+    }
+    if (rows.size() <= c.rows().size()) {
+      return java.util.OptionalDouble.empty();
+    }
+    return mirrorLine(rows, c.pitchPx());
   }
 
   /**

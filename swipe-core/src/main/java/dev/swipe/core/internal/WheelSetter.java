@@ -288,13 +288,25 @@ final class WheelSetter {
     int agreeing = 0;
     int confirmed = 0;
     int nudged = 0; // as for numbers: confirming readings are free
+    // rows read off the selection; rows turned there to be read so, and how often
+    java.util.Set<Integer> readOff = new java.util.HashSet<>();
+    Map<Integer, Integer> turnedOff = new java.util.HashMap<>();
     while (true) {
       lastLabel = column.selectedLabel().orElse(null);
       Integer selRow = sel;
+      for (int k = 1; k <= column.labelsAbove().size(); k++) {
+        readOff.add(sel - k);
+      }
+      for (int k = 1; k <= column.labelsBelow().size(); k++) {
+        readOff.add(sel + k);
+      }
       if (column
               .selectedLabel()
               .filter(
-                  l -> sameOption(l, want) || (clippedOf(l, want) && wantAt(rows, selRow, want)))
+                  l ->
+                      sameOption(l, want)
+                          || ((clippedOf(l, want) || mayBeClippedOf(l, want))
+                              && wantAt(rows, selRow, want)))
               .isPresent()
           || (column.selectedLabel().isEmpty() && wantAt(rows, selRow, want) && agreeing >= 2)) {
         confirmedOn.add(shot.id());
@@ -349,13 +361,29 @@ final class WheelSetter {
           if (endSeen[direction > 0 ? 1 : 0]) {
             direction = -direction;
           }
-          if (endSeen[0] && endSeen[1]) {
+          Integer near =
+              endSeen[0] && endSeen[1] ? nearOnlySelected(rows, want, readOff, turnedOff) : null;
+          if (endSeen[0] && endSeen[1] && near == null) {
             throw optionUnreachable(column, want, rows);
           }
-          // as many rows as the reading shows: the next reading starts where this one ended, so
-          // no label passes the selection unread
-          int window = column.labelsAbove().size() + 1 + column.labelsBelow().size();
-          to = sel + direction * Math.max(1, Math.min(window, 6));
+          if (near != null) {
+            // a label that may be the target cut and misread, read only as the selection (drawn
+            // largest, so cut most): read once a row off it, drawn smaller, before any refusal
+            turnedOff.merge(near, 1, Integer::sum);
+            to = near - 1 >= rows.firstKey() ? near - 1 : near + 1;
+            evidence.add(
+                shot.id()
+                    + ": '"
+                    + rows.get(near)
+                    + "' may be '"
+                    + want
+                    + "' cut; turning it a row off the selection to read it smaller");
+          } else {
+            // as many rows as the reading shows: the next reading starts where this one ended,
+            // so no label passes the selection unread
+            int window = column.labelsAbove().size() + 1 + column.labelsBelow().size();
+            to = sel + direction * Math.max(1, Math.min(window, 6));
+          }
         }
         WheelNudgeResult r = nudgeToRead.apply(shot, optionRequest(column, sel, to));
         nudges.add(r);
@@ -459,7 +487,7 @@ final class WheelSetter {
 
   /**
    * Records the labels of a reading around the selected row numbered {@code sel}; a label read
-   * whole before is kept where this reading shows it clipped.
+   * whole before is kept where this reading shows it clipped, or cut and misread once ("Neekday").
    */
   private static void learn(java.util.NavigableMap<Integer, String> rows, int sel, WheelColumn c) {
     List<String> above = c.labelsAbove();
@@ -499,7 +527,8 @@ final class WheelSetter {
   }
 
   private static void keep(java.util.NavigableMap<Integer, String> rows, int row, String label) {
-    rows.merge(row, label, (was, now) -> clippedOf(now, was) ? was : now);
+    rows.merge(
+        row, label, (was, now) -> clippedOf(now, was) || mayBeClippedOf(now, was) ? was : now);
   }
 
   /** Whether the row numbered {@code row} was read whole as {@code want} in an earlier reading. */
@@ -621,6 +650,39 @@ final class WheelSetter {
     } catch (RuntimeException e) {
       return false; // nothing to compare (no letters)
     }
+  }
+
+  /**
+   * Whether a column of words still shows the option {@code set} confirmed: its label, that label
+   * clipped, or the same cut and misread label the set confirmed it by (a label wider than its
+   * column, read whole only off the selection).
+   */
+  private static boolean showsStill(String seen, WheelSetResult set) {
+    String confirmed = set.label();
+    return sameOption(seen, confirmed)
+        || clippedOf(seen, confirmed)
+        || (mayBeClippedOf(seen, confirmed)
+            && set.column().selectedLabel().filter(l -> l.equals(seen)).isPresent());
+  }
+
+  /**
+   * The row of a label that may be {@code want} cut and misread ({@link #mayBeClippedOf}) and that
+   * was never read off the selection, nor turned there twice (a nudge may play a row short), or
+   * null.
+   */
+  private static Integer nearOnlySelected(
+      java.util.NavigableMap<Integer, String> rows,
+      String want,
+      java.util.Set<Integer> readOff,
+      Map<Integer, Integer> turnedOff) {
+    for (Map.Entry<Integer, String> e : rows.entrySet()) {
+      if (mayBeClippedOf(e.getValue(), want)
+          && !readOff.contains(e.getKey())
+          && turnedOff.getOrDefault(e.getKey(), 0) < 2) {
+        return e.getKey();
+      }
+    }
+    return null;
   }
 
   private SwipeException optionUnreachable(
@@ -757,12 +819,10 @@ final class WheelSetter {
             seenLabel = c.selectionClear() ? c.selectedLabel() : Optional.empty();
           }
         }
-        String confirmed = results[i].label();
+        WheelSetResult set = results[i];
         again[i] =
             results[i].column().scale().kind() == WheelScale.Kind.OPTIONS
-                ? seenLabel
-                    .filter(l -> sameOption(l, confirmed) || clippedOf(l, confirmed))
-                    .isEmpty()
+                ? seenLabel.filter(l -> showsStill(l, set)).isEmpty()
                 : seen.isEmpty() || seen.getAsInt() != results[i].value();
         if (again[i]) {
           allRight = false;

@@ -241,4 +241,46 @@ class WheelColumnFinderTest {
         .as("not one step apart")
         .isEmpty();
   }
+
+  @Test
+  void aColumnsLongWordsStayWithItsShortOnesBesideATitleAndAFieldsLabel() {
+    // a title and a field's label left of a column of words of every width: grown left to right,
+    // the title's stack reached the long words by their width and split the column
+    List<TextLine> lines = new ArrayList<>();
+    lines.add(word("Set", 135, 160, 163));
+    lines.add(word("Alarm", 184, 1360, 119));
+    String[] labels = {"Once", "Daily", "Weekdays", "Weekends"};
+    int[] widths = {157, 146, 305, 307};
+    for (int r = 0; r < labels.length; r++) {
+      lines.add(word(labels[r], 260, CENTER + r * PITCH, widths[r]));
+    }
+    for (int r = -3; r <= 3; r++) {
+      lines.add(word(String.valueOf(21 + r), 600, CENTER + r * PITCH, 70));
+    }
+    List<WheelColumnFinder.Column> cols =
+        WheelColumnFinder.find(new TextPage(W, H, lines), banded());
+    assertThat(cols).hasSize(2);
+    assertThat(cols.get(0).rows())
+        .extracting(WheelColumnFinder.Row::label)
+        .containsExactly("Once", "Daily", "Weekdays", "Weekends");
+    assertThat(cols.get(0).selectedRow().label()).isEqualTo("Once");
+  }
+
+  @Test
+  void columnsOfTwoRowsEachAreNoPickerWhereNothingMarksTheirSelection() {
+    // every column at an end shows two rows; only their own marks can place the selection
+    TextPage ends =
+        page(
+            new int[] {260, 600, 860},
+            new String[] {"11", "12", null},
+            new String[] {null, "00", "15"},
+            new String[] {null, "AM", "PM"});
+    assertThat(WheelColumnFinder.find(ends, blank())).isEmpty();
+    assertThat(WheelColumnFinder.find(ends, banded())).as("a band alone is one cue").isEmpty();
+  }
+
+  private static TextLine word(String text, int cx, int cy, int width) {
+    return TextLine.of(
+        List.of(new Word(text, new TextBox(cx - width / 2, cy - 25, width, 50), 0.95)));
+  }
 }
