@@ -40,6 +40,18 @@ public final class WheelMath {
    */
   public static final double MAX_OVERRIDE_RATIO = 2.5;
 
+  /**
+   * A measurement further than this fraction from the caller's estimate is trusted only at {@link
+   * #FAR_OVERRIDE_CONFIDENCE}: around a small picker (a three-row window) the measured band also
+   * holds the page's own lines (the picker's frame, a field below it), whose periods are no row's.
+   */
+  public static final double FAR_OVERRIDE = 0.35;
+
+  /**
+   * The confidence a measurement far from the caller's estimate needs; see {@link #FAR_OVERRIDE}.
+   */
+  public static final double FAR_OVERRIDE_CONFIDENCE = 0.75;
+
   /** Hard per-action bound: no action travels more than this many rows' worth of pitch. */
   public static final int MAX_ROWS_PER_ACTION = 6;
 
@@ -236,7 +248,9 @@ public final class WheelMath {
    * around a picker (a hint above it, a summary below) can stand a few rows apart at even spacing;
    * with the wheel at an end, its blank side leaves them the strongest repeat in the band (a word
    * wheel in Chromium measured at three and a half rows). Trusting it drags several rows' worth
-   * from outside the wheel, where the touch moves nothing.
+   * from outside the wheel, where the touch moves nothing. One further than {@link #FAR_OVERRIDE}
+   * from the estimate needs {@link #FAR_OVERRIDE_CONFIDENCE}, for the same reason on a small
+   * picker.
    */
   public static PitchChoice choosePitch(double callerEstimate, PitchMeasurement measurement) {
     return choosePitch(callerEstimate, measurement, Double.NaN);
@@ -258,6 +272,8 @@ public final class WheelMath {
     if (plausible
         && m.confidence() >= CONFIDENCE_THRESHOLD
         && m.pitch() <= MAX_OVERRIDE_RATIO * callerEstimate
+        && (m.confidence() >= FAR_OVERRIDE_CONFIDENCE
+            || Math.abs(m.pitch() - callerEstimate) <= FAR_OVERRIDE * callerEstimate)
         && !looksLikeFraction(m.pitch(), callerEstimate)) {
       boolean overrode =
           Math.abs(m.pitch() - callerEstimate) > PITCH_OVERRIDE_TOLERANCE * callerEstimate;

@@ -140,6 +140,12 @@ class WheelMathTest {
         .isEqualTo(PitchSource.MEASURED);
     assertThat(WheelMath.choosePitch(40.0, PitchMeasurement.of(101.0, 0.9)).source())
         .isEqualTo(PitchSource.CALLER_ESTIMATE);
+    // a three-row picker whose band also held its frame and a field below: 1.7 rows at 0.63
+    // (android time picker, seed 3068) is no correction; the same far value on a strong peak is
+    assertThat(WheelMath.choosePitch(65.0, PitchMeasurement.of(109.4, 0.63)).source())
+        .isEqualTo(PitchSource.CALLER_ESTIMATE);
+    assertThat(WheelMath.choosePitch(65.0, PitchMeasurement.of(109.4, 0.8)).source())
+        .isEqualTo(PitchSource.MEASURED);
     PitchChoice absurd = WheelMath.choosePitch(40.0, PitchMeasurement.of(900.0, 1.0));
     assertThat(absurd.source()).isEqualTo(PitchSource.CALLER_ESTIMATE);
     assertThat(WheelMath.choosePitch(40.0, PitchMeasurement.none()).source())
