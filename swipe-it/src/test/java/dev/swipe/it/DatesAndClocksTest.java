@@ -9,6 +9,7 @@ import dev.swipe.sim.SimOracle;
 import dev.swipe.wheel.WheelColumn;
 import dev.swipe.wheel.WheelSet;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -136,6 +137,32 @@ class DatesAndClocksTest {
       assertThat(truth.wheel("minute").value()).isEqualTo(30);
       assertThat(truth.wheel("meridiem").value()).isEqualTo(1 - meridiem);
       assertThat(truth.editorOpen()).isFalse();
+    }
+  }
+
+  /**
+   * Minutes at 45 and AM at their ends (two rows each) beside an hour whose selected "3" the reader
+   * leaves unread in this phone's serif face: the two columns at their ends are the picker, and the
+   * hour is found where its rows are drawn.
+   */
+  @Test
+  void aClockWhoseSelectedHourGoesUnreadBesideColumnsAtTheirEndsIsSet() {
+    try (Device phone =
+        Device.open("sim:?scene=picker&layout=time12&looping=false&platform=android&seed=3180")) {
+      SimOracle truth = SimOracle.of(phone);
+      truth.setWheelValue("hour", 3);
+      truth.setWheelValue("minute", 45);
+      truth.setWheelValue("meridiem", 0);
+      phone
+          .wheels()
+          .setAll(
+              List.of(
+                  WheelSet.column(0).to("5"),
+                  WheelSet.column(1).to("00"),
+                  WheelSet.column(2).to("PM")));
+      assertThat(truth.wheel("hour").value()).isEqualTo(5);
+      assertThat(truth.wheel("minute").value()).isZero();
+      assertThat(truth.wheel("meridiem").label()).isEqualTo("PM");
     }
   }
 

@@ -239,10 +239,11 @@ final class WheelColumnFinder {
 
   /**
    * A picker whose every column stands at an end (an hour at 12, minutes at 00, AM): each shows its
-   * selected row and one neighbour, so no column has the rows to be one alone. Two-row stacks are
-   * its columns when they share a pitch and row lines, and when two or more of them, one counting
+   * selected row and one neighbour, so no column has the rows to be one alone. The two-row stacks
+   * on the row lines most of them share are its columns when two or more of them, one counting
    * numbers, months or a meridiem, are each marked clearly on one line by their own cues, and no
-   * column's own cues mark another. Anything less is no picker.
+   * column's own cues mark another. Anything less is no picker. A column left off (its selected row
+   * unread) is looked for as any unread column is.
    */
   private static List<Column> allAtTheirEnds(
       List<List<Word>> stacks, GreyRaster grey, int w, int h, WheelScale known) {
@@ -252,13 +253,21 @@ final class WheelColumnFinder {
         column(s, grey, w, h, 2, known).ifPresent(shown::add);
       }
     }
-    if (shown.size() < 2) {
+    // the row lines most of them stand on (a stack whose middle row went unread pairs the rows
+    // either side of it, at twice the pitch, and stands on none)
+    Column lattice = null;
+    List<Column> onIt = List.of();
+    for (Column c : shown) {
+      List<Column> mates = shown.stream().filter(d -> alignedWith(d, c)).toList();
+      if (mates.size() > onIt.size()) {
+        lattice = c;
+        onIt = mates;
+      }
+    }
+    if (lattice == null || onIt.size() < 2) {
       return List.of();
     }
-    Column lattice = shown.get(0);
-    if (shown.stream().anyMatch(c -> !alignedWith(c, lattice))) {
-      return List.of();
-    }
+    shown = onIt;
     Column marked = null;
     int clear = 0;
     boolean counts = false;
@@ -277,7 +286,7 @@ final class WheelColumnFinder {
       clear++;
       counts |= c.scale().kind() != WheelScale.Kind.OPTIONS;
     }
-    if (clear < 2 || !counts) {
+    if (clear < 2 || !counts || marked == null) {
       return List.of();
     }
     List<Column> out = new ArrayList<>();
