@@ -131,8 +131,9 @@ final class WheelSetter {
           Cost total = totalSince(t0);
           WheelScale now = scale;
           // the label as read, in the scale's case where only case differs ("jul" read off a
-          // bold "Jul"); a number read with a letter for a digit ("L3") as the scale writes it; a
-          // month's name read with its last letters lost ("Octobe") in full
+          // bold "Jul"); a number read with a letter for a digit ("L3") or without the zero its
+          // column pads with ("1" for "01") as the scale writes it; a month's name read with its
+          // last letters lost ("Octobe") in full
           String canonical = now.label(target);
           String fullName =
               now.kind() == WheelScale.Kind.MONTH
@@ -147,7 +148,8 @@ final class WheelSetter {
                   .map(
                       l ->
                           l.equalsIgnoreCase(canonical)
-                                  || (now.kind() == WheelScale.Kind.NUMBER && !l.matches("\\d+"))
+                                  || (now.kind() == WheelScale.Kind.NUMBER
+                                      && (!l.matches("\\d+") || l.length() < now.width()))
                               ? canonical
                               : l.length() > 3
                                       && fullName

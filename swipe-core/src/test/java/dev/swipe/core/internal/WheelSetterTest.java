@@ -141,6 +141,9 @@ class WheelSetterTest {
      */
     int clipSelected;
 
+    /** Selected labels the reader misreads, and what it reads ("01" losing its zero: "1"). */
+    final Map<String, String> misreadSelected = new HashMap<>();
+
     final List<WheelRequest> requests = new ArrayList<>();
 
     /** The rows each played nudge turned, signed (down the list positive). */
@@ -183,6 +186,9 @@ class WheelSetterTest {
           }
           String label = labels.get(i);
           String read = label;
+          if (k == 0) {
+            read = misreadSelected.getOrDefault(label, read);
+          }
           if (k == 0 && clipSelected > 0 && label.length() > clipSelected) {
             label = label.substring(0, clipSelected);
             read = label + ":";
@@ -426,6 +432,16 @@ class WheelSetterTest {
     assertThat(last.targetValue()).isEqualTo(2027);
     assertThat(r.nudges()).hasSize(phone.requests.size());
     assertThat(r.nudges().get(r.nudges().size() - 1).action()).isEmpty();
+  }
+
+  @Test
+  void aPaddedNumberReadWithoutItsZeroIsClaimedAsTheColumnDrawsIt() {
+    PickerPhone phone = new PickerPhone(MINUTES, true, "05");
+    phone.misreadSelected.put("01", "1");
+    WheelSetResult r = set(phone, WheelSet.columnAt(500).to(1));
+    assertThat(phone.shown()).isEqualTo("01");
+    assertThat(r.value()).isEqualTo(1);
+    assertThat(r.label()).isEqualTo("01");
   }
 
   @Test
