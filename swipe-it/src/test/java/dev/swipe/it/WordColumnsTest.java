@@ -111,27 +111,30 @@ class WordColumnsTest {
 
   /**
    * Repeat options at their first row beside a title and a field's label that stand left of the
-   * column: the column's long labels are read with its short ones, and all three columns are set.
+   * column: the column's long labels, and its selected label where it stands alone, are read with
+   * its short ones, and all three columns are set.
    */
-  @Test
-  void aColumnOfWordsAtItsStartBesideATitleIsSetWithTheOthers() {
+  @ParameterizedTest
+  @CsvSource({"3008, 22, 40, Monthly, 23, 10", "3162, 4, 20, Weekends, 23, 5"})
+  void aColumnOfWordsAtItsStartBesideATitleIsSetWithTheOthers(
+      long seed, int hour, int minute, String repeat, int toHour, int toMinute) {
     try (Device phone =
-        Device.open("sim:?scene=picker&words=repeat&looping=false&platform=ios&seed=3008")) {
+        Device.open("sim:?scene=picker&words=repeat&looping=false&platform=ios&seed=" + seed)) {
       SimOracle truth = SimOracle.of(phone);
       truth.setWheelValue("repeat", 0);
-      truth.setWheelValue("hour", 22);
-      truth.setWheelValue("minute", 40);
+      truth.setWheelValue("hour", hour);
+      truth.setWheelValue("minute", minute);
       assertThat(phone.wheels().read().columns()).hasSize(3);
       phone
           .wheels()
           .setAll(
               List.of(
-                  WheelSet.column(0).to("Monthly"),
-                  WheelSet.column(1).to("23"),
-                  WheelSet.column(2).to("10")));
-      assertThat(truth.wheel("repeat").label()).isEqualTo("Monthly");
-      assertThat(truth.wheel("hour").value()).isEqualTo(23);
-      assertThat(truth.wheel("minute").value()).isEqualTo(10);
+                  WheelSet.column(0).to(repeat),
+                  WheelSet.column(1).to(toHour),
+                  WheelSet.column(2).to(toMinute)));
+      assertThat(truth.wheel("repeat").label()).isEqualTo(repeat);
+      assertThat(truth.wheel("hour").value()).isEqualTo(toHour);
+      assertThat(truth.wheel("minute").value()).isEqualTo(toMinute);
     }
   }
 

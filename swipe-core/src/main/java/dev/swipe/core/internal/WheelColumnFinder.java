@@ -198,7 +198,7 @@ final class WheelColumnFinder {
    * reach: stacks grown left to right take a wide word by its width alone, so a title and a field's
    * label can pull a column's long words (Weekdays, Weekends) away from its short ones.
    */
-  private static List<List<Word>> settled(List<List<Word>> stacks, int pageWidth) {
+  static List<List<Word>> settled(List<List<Word>> stacks, int pageWidth) {
     List<List<Word>> now = stacks;
     for (int pass = 0; pass < 3; pass++) {
       double[] centre = new double[now.size()];
@@ -220,7 +220,10 @@ final class WheelColumnFinder {
                 Math.max(
                     pageWidth * 0.02,
                     Math.max(w.box().width(), now.get(k).get(0).box().width()) * 0.35);
-            if (d <= reach && d < Math.abs(centre[home] - w.box().centerX())) {
+            // a word alone in its stack has no line of its own to keep it: it joins the nearest
+            // stack of two or more within reach (a column's selected label, drawn larger)
+            boolean alone = home == i && now.get(i).size() == 1 && now.get(k).size() > 1;
+            if (d <= reach && (alone || d < Math.abs(centre[home] - w.box().centerX()))) {
               home = k;
             }
           }

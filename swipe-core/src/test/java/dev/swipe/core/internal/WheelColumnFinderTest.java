@@ -279,6 +279,24 @@ class WheelColumnFinderTest {
     assertThat(WheelColumnFinder.find(ends, banded())).as("a band alone is one cue").isEmpty();
   }
 
+  @Test
+  void aSelectedLabelLeftAloneInItsStackJoinsTheColumnItStandsOn() {
+    Word set = new Word("Set", new TextBox(67, 135, 163, 50), 0.95);
+    Word alarm = new Word("Alarm", new TextBox(135, 1330, 119, 50), 0.95);
+    Word weekdays = new Word("Weekdays", new TextBox(108, 1075, 305, 50), 0.95);
+    Word weekends = new Word("Weekends", new TextBox(107, 1140, 307, 50), 0.95);
+    Word daily = new Word("Daily", new TextBox(190, 985, 147, 50), 0.95);
+    Word once = new Word("Once", new TextBox(182, 874, 157, 50), 0.95);
+    Word save = new Word("Save", new TextBox(482, 1561, 118, 50), 0.95);
+    List<List<Word>> settled =
+        WheelColumnFinder.settled(
+            List.of(List.of(set, alarm, weekdays, weekends, daily), List.of(once), List.of(save)),
+            W);
+    assertThat(settled).hasSize(2);
+    assertThat(settled.get(0)).contains(once, daily, weekdays, weekends);
+    assertThat(settled.get(1)).containsExactly(save);
+  }
+
   private static TextLine word(String text, int cx, int cy, int width) {
     return TextLine.of(
         List.of(new Word(text, new TextBox(cx - width / 2, cy - 25, width, 50), 0.95)));
