@@ -196,7 +196,8 @@ final class WheelColumnFinder {
    * The stacks with each word moved to the stack whose centre line (its words' median, which a
    * title or a field's label off the picker does not pull) is nearest it, while one is within
    * reach: stacks grown left to right take a wide word by its width alone, so a title and a field's
-   * label can pull a column's long words (Weekdays, Weekends) away from its short ones.
+   * label can pull a column's long words (Weekdays, Weekends) away from its short ones. A word left
+   * alone in a stack joins the nearest stack of two or more within reach.
    */
   static List<List<Word>> settled(List<List<Word>> stacks, int pageWidth) {
     List<List<Word>> now = stacks;

@@ -265,7 +265,8 @@ final class WheelSetter {
    * #FIRST_ROW}), the target is looked for among the labels seen, and where it has not been seen
    * the column is turned the way its order suggests (down the alphabet when its labels are sorted,
    * else down first), reading as it goes, and back the other way from an end. A target on neither
-   * side is {@code wheel_target_unreachable} with every label seen.
+   * side is {@code wheel_target_unreachable} with every label seen; a label that may be the target
+   * cut and misread, read only at the selection, is first read a row off it.
    */
   private WheelSetResult setOption(
       WheelColumn column, WheelSet request, Observation shot, long t0) {
@@ -370,7 +371,7 @@ final class WheelSetter {
           }
           if (near != null) {
             // a label that may be the target cut and misread, read only as the selection (drawn
-            // largest, so cut most): read once a row off it, drawn smaller, before any refusal
+            // largest, so cut most): read a row off it, drawn smaller, before any refusal
             turnedOff.merge(near, 1, Integer::sum);
             to = near - 1 >= rows.firstKey() ? near - 1 : near + 1;
             evidence.add(
