@@ -112,9 +112,7 @@ final class WheelColumnFinder {
       List<Word> home = null;
       for (List<Word> s : stacks) {
         double cx = s.stream().mapToDouble(x -> x.box().centerX()).average().orElse(0);
-        double tolerance =
-            Math.max(page.width() * 0.02, Math.max(w.box().width(), s.get(0).box().width()) * 0.35);
-        if (Math.abs(cx - w.box().centerX()) <= tolerance) {
+        if (Math.abs(cx - w.box().centerX()) <= reach(w, s, page.width())) {
           home = s;
           break;
         }
@@ -193,6 +191,15 @@ final class WheelColumnFinder {
   }
 
   /**
+   * How far from a stack's centre line a word may stand and be of it: a share of the wider of the
+   * word and the stack's first word (centred labels of one column differ in width), at least a
+   * little of the page.
+   */
+  private static double reach(Word w, List<Word> stack, int pageWidth) {
+    return Math.max(pageWidth * 0.02, Math.max(w.box().width(), stack.get(0).box().width()) * 0.35);
+  }
+
+  /**
    * The stacks with each word moved to the stack whose centre line (its words' median, which a
    * title or a field's label off the picker does not pull) is nearest it, while one is within
    * reach: stacks grown left to right take a wide word by its width alone, so a title and a field's
@@ -217,10 +224,7 @@ final class WheelColumnFinder {
           int home = i;
           for (int k = 0; k < now.size(); k++) {
             double d = Math.abs(centre[k] - w.box().centerX());
-            double reach =
-                Math.max(
-                    pageWidth * 0.02,
-                    Math.max(w.box().width(), now.get(k).get(0).box().width()) * 0.35);
+            double reach = reach(w, now.get(k), pageWidth);
             // a word alone in its stack has no line of its own to keep it: it joins the nearest
             // stack of two or more within reach (a column's selected label, drawn larger)
             boolean alone = home == i && now.get(i).size() == 1 && now.get(k).size() > 1;
