@@ -8,7 +8,7 @@ module dev.swipe.capture {
   exports dev.swipe.capture;
 
   provides dev.swipe.core.spi.FrameSourceProvider with
-      dev.swipe.capture.UvcFrameSourceProvider,
-      dev.swipe.capture.MjpegFrameSourceProvider,
-      dev.swipe.capture.FileReplayFrameSourceProvider;
+      dev.swipe.capture.internal.UvcFrameSourceProvider,
+      dev.swipe.capture.internal.MjpegFrameSourceProvider,
+      dev.swipe.capture.internal.FileReplayFrameSourceProvider;
 }

@@ -1,9 +1,12 @@
-/** HID transports: CH9329 serial, PiKVM serial and the Linux USB gadget {@code /dev/hidgN}. */
+/**
+ * HID transports, found by scheme: {@code ch9329:} (a CH9329 chip on a serial port), {@code pikvm:}
+ * (PiKVM's serial HID) and {@code hidg:} (a Linux USB gadget's {@code /dev/hidgN}). Each clamps to
+ * its logical range and releases the pointer on any failure. The module exports no package: a
+ * transport is opened by its URI, and its options are the URI's.
+ */
 module dev.swipe.hid {
   requires transitive dev.swipe.core;
   requires com.fazecast.jSerialComm;
-
-  exports dev.swipe.hid;
 
   provides dev.swipe.core.spi.HidTransportProvider with
       dev.swipe.hid.internal.Ch9329TransportProvider,

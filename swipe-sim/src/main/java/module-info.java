@@ -1,12 +1,11 @@
 /**
- * A physics-faithful virtual phone, the embedded default device {@code sim:}, and the serial
- * emulators HID transports are tested against.
+ * A physics-faithful virtual phone, the embedded default device {@code sim:}, and (not exported)
+ * the serial emulators HID transports are tested against.
  */
 module dev.swipe.sim {
   requires transitive dev.swipe.core;
 
   exports dev.swipe.sim;
-  exports dev.swipe.sim.serial;
 
   provides dev.swipe.core.spi.DeviceProvider with
       dev.swipe.sim.internal.SimDeviceProvider;

@@ -2,6 +2,7 @@ package dev.swipe.capture;
 
 import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
+import dev.swipe.capture.internal.NewestFrameSlot;
 import dev.swipe.core.spi.Frame;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -27,7 +28,9 @@ public final class FrameRecorder implements AutoCloseable {
   public static final String INDEX = "frames.tsv";
 
   static final String MAGIC = "# swipe-capture frames v1";
-  static final String HEADER = "file\tcapture_nanos\twidth\theight";
+
+  /** The index's column header, the line after its first; a reader of the index skips it. */
+  public static final String HEADER = "file\tcapture_nanos\twidth\theight";
 
   private final Path dir;
   private final BufferedWriter index;

@@ -3,10 +3,10 @@
  * {@code mjpeg:} (MJPEG over HTTP: ustreamer/PiKVM, mjpg-streamer, IP cameras) and {@code files:}
  * (replay of a run recorded with {@link dev.swipe.capture.FrameRecorder}).
  *
- * <p>Every source hands core JPEG frames of the phone screen only ({@link
- * dev.swipe.capture.ScreenCrop}: detected inside black bars or given), upright, stamped on the
- * device's clock when they arrived, and never older than asked plus the source's latency. Live
- * sources hold one frame, the newest, whatever the device's frame rate. The providers register
- * through {@code META-INF/services}; see {@code docs/capture.md} for the URI options.
+ * <p>Every source hands core JPEG frames of the phone screen only (detected inside black bars or
+ * given), upright, stamped on the device's clock when they arrived, and never older than asked plus
+ * the source's latency. Live sources hold one frame, the newest, whatever the device's frame rate.
+ * The sources are opened by URI (their classes are not API); see {@code docs/capture.md} for the
+ * URI options.
  */
 package dev.swipe.capture;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.swipe.core.spi.KeyReport;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimPhone;
-import dev.swipe.sim.serial.Ch9329Emulator;
-import dev.swipe.sim.serial.PseudoTerminalPair;
+import dev.swipe.sim.internal.serial.Ch9329Emulator;
+import dev.swipe.sim.internal.serial.PseudoTerminalPair;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -2,8 +2,8 @@ package dev.swipe.bench.capture;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.swipe.base.Ticker;
-import dev.swipe.capture.MjpegFrameSourceProvider;
-import dev.swipe.capture.MjpegHttpFrameSource;
+import dev.swipe.capture.internal.MjpegFrameSourceProvider;
+import dev.swipe.capture.internal.MjpegHttpFrameSource;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;

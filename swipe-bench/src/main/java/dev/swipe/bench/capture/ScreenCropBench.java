@@ -1,9 +1,9 @@
 package dev.swipe.bench.capture;
 
 import dev.swipe.base.VirtualClock;
-import dev.swipe.capture.FileReplayFrameSourceProvider;
 import dev.swipe.capture.FrameRecorder;
-import dev.swipe.capture.ScreenCrop;
+import dev.swipe.capture.internal.FileReplayFrameSourceProvider;
+import dev.swipe.capture.internal.ScreenCrop;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;

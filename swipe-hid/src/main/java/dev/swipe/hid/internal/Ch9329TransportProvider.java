@@ -4,7 +4,6 @@ import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.HidTransportProvider;
 import dev.swipe.core.spi.ProviderContext;
-import dev.swipe.hid.Ch9329Transport;
 
 /** Opens {@code ch9329:} URIs as {@link Ch9329Transport}s. */
 public final class Ch9329TransportProvider implements HidTransportProvider {

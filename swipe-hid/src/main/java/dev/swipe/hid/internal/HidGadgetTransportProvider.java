@@ -4,7 +4,6 @@ import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.HidTransportProvider;
 import dev.swipe.core.spi.ProviderContext;
-import dev.swipe.hid.HidGadgetTransport;
 
 /** Opens {@code hidg:} URIs as {@link HidGadgetTransport}s. */
 public final class HidGadgetTransportProvider implements HidTransportProvider {

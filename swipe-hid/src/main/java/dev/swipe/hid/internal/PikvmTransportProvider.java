@@ -4,7 +4,6 @@ import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.HidTransportProvider;
 import dev.swipe.core.spi.ProviderContext;
-import dev.swipe.hid.PikvmTransport;
 
 /** Opens {@code pikvm:} URIs as {@link PikvmTransport}s. */
 public final class PikvmTransportProvider implements HidTransportProvider {
