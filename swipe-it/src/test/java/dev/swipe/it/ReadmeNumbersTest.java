@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.SearchPace;
-import dev.swipe.wheel.WheelMath;
+import dev.swipe.wheel.internal.WheelMath;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;

@@ -6,7 +6,7 @@ import dev.swipe.base.Api;
 @Api(status = Api.Status.EXPERIMENTAL)
 public enum PitchSource {
   /**
-   * Measured on the screenshot with confidence at or above {@link WheelMath#CONFIDENCE_THRESHOLD}.
+   * Measured on the screenshot with confidence at or above {@code WheelMath.CONFIDENCE_THRESHOLD}.
    */
   MEASURED("measured"),
   /** The caller's {@code row_spacing}: no measurement, or not confident enough to trust. */

@@ -1,6 +1,7 @@
 package dev.swipe.wheel;
 
 import dev.swipe.base.Api;
+import dev.swipe.wheel.internal.WheelMath;
 import java.util.Optional;
 import java.util.OptionalLong;
 

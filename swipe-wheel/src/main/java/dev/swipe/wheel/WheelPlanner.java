@@ -1,6 +1,8 @@
 package dev.swipe.wheel;
 
 import dev.swipe.base.SwipeException;
+import dev.swipe.wheel.internal.WheelGap;
+import dev.swipe.wheel.internal.WheelMath;
 import java.util.Optional;
 import java.util.OptionalLong;
 

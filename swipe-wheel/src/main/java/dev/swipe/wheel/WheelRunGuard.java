@@ -2,6 +2,7 @@ package dev.swipe.wheel;
 
 import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
+import dev.swipe.wheel.internal.WheelMath;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,12 +59,12 @@ import org.jspecify.annotations.Nullable;
  * <h2>Budgets</h2>
  *
  * Per column (keyed by {@code column_x} within {@link #COLUMN_TOLERANCE}) and target, an allowance
- * {@link WheelMath#columnAllowance(long)} of the gap at the first nudge toward that target ({@code
- * 2 * minActions(gap, low confidence) + 4}); across all columns a hard {@link #runCeiling()}
- * (default {@value #DEFAULT_RUN_CEILING}). {@code authorize} reserves one action of each, the
- * ticket's {@code commit()} charges it, its {@code abort()} returns it: committed plus in-flight
- * actions never exceed either bound, and failed actions cost nothing. A new target for a column
- * starts a new allowance; the run ceiling is never reset.
+ * {@code WheelMath.columnAllowance} of the gap at the first nudge toward that target ({@code 2 *
+ * minActions(gap, low confidence) + 4}); across all columns a hard {@link #runCeiling()} (default
+ * {@value #DEFAULT_RUN_CEILING}). {@code authorize} reserves one action of each, the ticket's
+ * {@code commit()} charges it, its {@code abort()} returns it: committed plus in-flight actions
+ * never exceed either bound, and failed actions cost nothing. A new target for a column starts a
+ * new allowance; the run ceiling is never reset.
  *
  * <h2>Generic input</h2>
  *

@@ -20,11 +20,10 @@
  *       LARGER value needs the content to move up: {@code INCREASE -> finger UP (end_y < start_y)},
  *       {@code DECREASE -> finger DOWN}. {@link dev.swipe.wheel.RowOrder} maps one to the other;
  *       the guard learns it from observations.
- *   <li><b>Steps.</b> Rows per action follow the caps tables of {@link
- *       dev.swipe.wheel.WheelMath#capRows}; a request without {@code value_step} (order unknown)
- *       moves exactly one row; an exact {@code visible_target_y} of the adjacent row is moved
- *       exactly. No action travels more than {@link dev.swipe.wheel.WheelMath#MAX_ROWS_PER_ACTION}
- *       rows of pitch.
+ *   <li><b>Steps.</b> Rows per action follow the caps tables of {@code WheelMath.capRows} (in
+ *       {@code internal}); a request without {@code value_step} (order unknown) moves exactly one
+ *       row; an exact {@code visible_target_y} of the adjacent row is moved exactly. No action
+ *       travels more than {@code WheelMath.MAX_ROWS_PER_ACTION} rows of pitch.
  *   <li><b>Errors.</b> Everything caller-visible is a {@link dev.swipe.base.SwipeException} with a
  *       stable snake_case code ({@link dev.swipe.wheel.WheelErrorCode} or {@code
  *       invalid_argument}); core passes it on as it is.

@@ -6,6 +6,7 @@ import static org.quicktheories.generators.SourceDSL.booleans;
 import static org.quicktheories.generators.SourceDSL.integers;
 
 import dev.swipe.base.SwipeException;
+import dev.swipe.wheel.internal.WheelMath;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.Random;

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
+import dev.swipe.wheel.internal.WheelGap;
+import dev.swipe.wheel.internal.WheelMath;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 

@@ -8,6 +8,8 @@ import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.lists;
 
 import dev.swipe.base.SwipeException;
+import dev.swipe.wheel.internal.WheelGap;
+import dev.swipe.wheel.internal.WheelMath;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

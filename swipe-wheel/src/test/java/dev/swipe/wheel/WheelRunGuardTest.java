@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.swipe.base.SwipeException;
+import dev.swipe.wheel.internal.WheelMath;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,6 @@
-package dev.swipe.wheel;
+package dev.swipe.wheel.internal;
 
-import dev.swipe.base.Api;
+import dev.swipe.wheel.ValueDirection;
 
 /**
  * The shortest way from the current value to the target, in rows.
@@ -8,7 +8,6 @@ import dev.swipe.base.Api;
  * @param rows number of rows (whole value steps) to move; 0 when already at the target
  * @param direction which way the values must go; {@link ValueDirection#NONE} iff rows is 0
  */
-@Api(status = Api.Status.EXPERIMENTAL)
 public record WheelGap(long rows, ValueDirection direction) {
 
   /** Keeps rows and direction consistent so callers can rely on either. */

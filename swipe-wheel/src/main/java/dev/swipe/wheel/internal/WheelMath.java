@@ -1,7 +1,12 @@
-package dev.swipe.wheel;
+package dev.swipe.wheel.internal;
 
-import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
+import dev.swipe.wheel.PitchChoice;
+import dev.swipe.wheel.PitchMeasurement;
+import dev.swipe.wheel.PitchSource;
+import dev.swipe.wheel.ValueDirection;
+import dev.swipe.wheel.WheelErrorCode;
+import dev.swipe.wheel.WheelRequest;
 import java.util.Map;
 import java.util.OptionalInt;
 
@@ -10,7 +15,6 @@ import java.util.OptionalInt;
  * per-column allowance and the pitch decision. No state, no I/O; every method is a function of its
  * arguments so it can be property-tested against brute force.
  */
-@Api(status = Api.Status.INTERNAL)
 public final class WheelMath {
 
   /**
