@@ -2,10 +2,10 @@ package dev.swipe.core;
 
 import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
-import dev.swipe.diff.DecodeOptions;
 import dev.swipe.diff.GreyRaster;
-import dev.swipe.diff.ImageDecoder;
 import dev.swipe.diff.PixelRect;
+import dev.swipe.diff.internal.DecodeOptions;
+import dev.swipe.diff.internal.ImageDecoder;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.util.ArrayList;

@@ -2,6 +2,8 @@ package dev.swipe.diff;
 
 import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
+import dev.swipe.diff.internal.ImageDiff;
+import dev.swipe.diff.internal.ImageFailures;
 
 /**
  * The answer of {@code image_diff}: whether the compared area changed, how much of it changed, and

@@ -4,6 +4,7 @@ import dev.swipe.base.Api;
 import dev.swipe.base.NormRegion;
 import dev.swipe.base.NormSpace;
 import dev.swipe.base.SwipeException;
+import dev.swipe.diff.internal.ImageFailures;
 
 /**
  * An axis-aligned rectangle of whole pixels in a raster's own pixel grid: columns {@code x ..

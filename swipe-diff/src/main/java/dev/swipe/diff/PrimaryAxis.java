@@ -2,6 +2,7 @@ package dev.swipe.diff;
 
 import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
+import dev.swipe.diff.internal.ImageFailures;
 
 /**
  * Along which axis screen content moved between two frames, without saying how far: a JPEG cannot

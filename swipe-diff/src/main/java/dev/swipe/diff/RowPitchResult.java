@@ -1,6 +1,7 @@
 package dev.swipe.diff;
 
 import dev.swipe.base.Api;
+import dev.swipe.diff.internal.ImageFailures;
 
 /**
  * The measured distance between adjacent rows of a picker wheel (or any repeated text rows).

@@ -2,6 +2,8 @@ package dev.swipe.diff;
 
 import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
+import dev.swipe.diff.internal.ImageFailures;
+import dev.swipe.diff.internal.ZoomEstimator;
 
 /**
  * The answer of {@link ZoomEstimator}: by how much the second frame's content is the first frame's

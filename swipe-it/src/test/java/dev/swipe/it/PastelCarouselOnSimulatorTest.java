@@ -9,7 +9,7 @@ import dev.swipe.core.strategy.StepResult;
 import dev.swipe.core.strategy.SwipeStrategies;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.GreyRaster;
-import dev.swipe.diff.ImageDiff;
+import dev.swipe.diff.internal.ImageDiff;
 import dev.swipe.sim.SimOracle;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

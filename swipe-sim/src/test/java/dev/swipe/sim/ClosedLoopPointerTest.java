@@ -8,7 +8,7 @@ import dev.swipe.core.Device;
 import dev.swipe.core.Observation;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.screen.ScreenCondition;
-import dev.swipe.diff.ImageDiff;
+import dev.swipe.diff.internal.ImageDiff;
 import dev.swipe.sim.SimState.Phase;
 import dev.swipe.sim.SimState.Receiver;
 import dev.swipe.sim.SimState.SystemUi;

@@ -1,12 +1,12 @@
 package dev.swipe.bench.diff;
 
-import dev.swipe.diff.DecodeOptions;
 import dev.swipe.diff.DiffResult;
-import dev.swipe.diff.FrameStability;
 import dev.swipe.diff.GreyRaster;
-import dev.swipe.diff.ImageDecoder;
-import dev.swipe.diff.ImageDiff;
-import dev.swipe.diff.StabilityResult;
+import dev.swipe.diff.internal.DecodeOptions;
+import dev.swipe.diff.internal.FrameStability;
+import dev.swipe.diff.internal.ImageDecoder;
+import dev.swipe.diff.internal.ImageDiff;
+import dev.swipe.diff.internal.StabilityResult;
 import java.util.concurrent.TimeUnit;
 import org.opencv.core.Core;
 import org.opencv.core.Mat;

@@ -1,10 +1,10 @@
 package dev.swipe.bench.diff;
 
 import dev.swipe.diff.GreyRaster;
-import dev.swipe.diff.ImageDecoder;
 import dev.swipe.diff.PixelRect;
-import dev.swipe.diff.RowPitch;
 import dev.swipe.diff.RowPitchResult;
+import dev.swipe.diff.internal.ImageDecoder;
+import dev.swipe.diff.internal.RowPitch;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

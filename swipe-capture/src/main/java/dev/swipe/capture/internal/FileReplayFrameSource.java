@@ -8,7 +8,7 @@ import dev.swipe.capture.FrameRecorder;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
-import dev.swipe.diff.JpegHeader;
+import dev.swipe.diff.internal.JpegHeader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -3,7 +3,7 @@ package dev.swipe.capture.internal;
 import dev.swipe.base.SwipeException;
 import dev.swipe.base.Ticker;
 import dev.swipe.core.spi.Frame;
-import dev.swipe.diff.JpegHeader;
+import dev.swipe.diff.internal.JpegHeader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

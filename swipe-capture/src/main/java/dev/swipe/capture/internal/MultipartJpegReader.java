@@ -1,6 +1,6 @@
 package dev.swipe.capture.internal;
 
-import dev.swipe.diff.JpegHeader;
+import dev.swipe.diff.internal.JpegHeader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -7,7 +7,7 @@ import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.Frame;
-import dev.swipe.diff.JpegHeader;
+import dev.swipe.diff.internal.JpegHeader;
 import java.awt.Color;
 import java.awt.image.BufferedImage;
 import org.junit.jupiter.api.Test;

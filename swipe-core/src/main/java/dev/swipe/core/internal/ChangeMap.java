@@ -1,9 +1,9 @@
 package dev.swipe.core.internal;
 
-import dev.swipe.diff.FrameStability;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.PixelRect;
-import dev.swipe.diff.StabilityResult;
+import dev.swipe.diff.internal.FrameStability;
+import dev.swipe.diff.internal.StabilityResult;
 import java.util.ArrayList;
 import java.util.List;
 

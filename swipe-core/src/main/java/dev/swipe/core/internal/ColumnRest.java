@@ -2,8 +2,8 @@ package dev.swipe.core.internal;
 
 import dev.swipe.base.NormRegion;
 import dev.swipe.core.spi.Frame;
-import dev.swipe.diff.FrameStability;
 import dev.swipe.diff.GreyRaster;
+import dev.swipe.diff.internal.FrameStability;
 
 /**
  * Ends the wait after a wheel nudge that {@code setWheel} plays on its way to a target once the

@@ -46,7 +46,7 @@ import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.PrimaryAxis;
 import dev.swipe.diff.ZoomChange;
-import dev.swipe.diff.ZoomEstimator;
+import dev.swipe.diff.internal.ZoomEstimator;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.text.ScreenText;
 import dev.swipe.text.TextQuery;

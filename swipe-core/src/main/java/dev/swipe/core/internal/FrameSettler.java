@@ -12,11 +12,11 @@ import dev.swipe.core.gesture.Pinch;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
-import dev.swipe.diff.DecodeOptions;
-import dev.swipe.diff.FrameStability;
 import dev.swipe.diff.GreyRaster;
-import dev.swipe.diff.ImageDecoder;
-import dev.swipe.diff.StabilityResult;
+import dev.swipe.diff.internal.DecodeOptions;
+import dev.swipe.diff.internal.FrameStability;
+import dev.swipe.diff.internal.ImageDecoder;
+import dev.swipe.diff.internal.StabilityResult;
 import java.time.Duration;
 
 /**

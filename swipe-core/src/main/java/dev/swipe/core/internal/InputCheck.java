@@ -11,9 +11,9 @@ import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.PointerKind;
 import dev.swipe.core.spi.PointerReport;
-import dev.swipe.diff.DecodeOptions;
 import dev.swipe.diff.GreyRaster;
-import dev.swipe.diff.ImageDecoder;
+import dev.swipe.diff.internal.DecodeOptions;
+import dev.swipe.diff.internal.ImageDecoder;
 import java.time.Duration;
 import java.util.Map;
 

@@ -2,8 +2,8 @@ package dev.swipe.core.internal;
 
 import dev.swipe.base.NormRegion;
 import dev.swipe.diff.GreyRaster;
-import dev.swipe.diff.ImageDiff;
 import dev.swipe.diff.PrimaryAxis;
+import dev.swipe.diff.internal.ImageDiff;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

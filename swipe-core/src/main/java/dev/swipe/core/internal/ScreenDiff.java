@@ -5,8 +5,8 @@ import dev.swipe.base.SwipeException;
 import dev.swipe.core.Observation;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.GreyRaster;
-import dev.swipe.diff.ImageDiff;
 import dev.swipe.diff.PrimaryAxis;
+import dev.swipe.diff.internal.ImageDiff;
 
 /**
  * How two of a device's screens differ, with the phone's drawn pointer left out of what counts as a

@@ -5,7 +5,7 @@ import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Observation;
 import dev.swipe.diff.GreyRaster;
-import dev.swipe.diff.ImageDiff;
+import dev.swipe.diff.internal.ImageDiff;
 import java.util.function.Predicate;
 
 /**

@@ -36,8 +36,8 @@ public record Frame(byte[] jpeg, int width, int height, long captureNanos) {
    * @throws SwipeException {@code image_decode_failed} when the bytes declare no size
    */
   public static Frame ofJpeg(byte[] jpeg, long captureNanos) {
-    dev.swipe.diff.JpegHeader size =
-        jpeg == null ? null : dev.swipe.diff.JpegHeader.read(jpeg, jpeg.length);
+    dev.swipe.diff.internal.JpegHeader size =
+        jpeg == null ? null : dev.swipe.diff.internal.JpegHeader.read(jpeg, jpeg.length);
     if (size == null) {
       throw new SwipeException(
           dev.swipe.base.CommonCode.IMAGE_DECODE_FAILED,

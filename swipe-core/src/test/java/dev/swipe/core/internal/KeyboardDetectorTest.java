@@ -3,9 +3,9 @@ package dev.swipe.core.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.swipe.diff.DecodeOptions;
 import dev.swipe.diff.GreyRaster;
-import dev.swipe.diff.ImageDecoder;
+import dev.swipe.diff.internal.DecodeOptions;
+import dev.swipe.diff.internal.ImageDecoder;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.swipe.base.NormRegion;
 import dev.swipe.diff.GreyRaster;
-import dev.swipe.diff.ImageDiff;
 import dev.swipe.diff.PrimaryAxis;
+import dev.swipe.diff.internal.ImageDiff;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 

@@ -3,7 +3,7 @@ package dev.swipe.flow.internal;
 import dev.swipe.base.NormRegion;
 import dev.swipe.base.NormSpace;
 import dev.swipe.diff.GreyRaster;
-import dev.swipe.diff.ImageDecoder;
+import dev.swipe.diff.internal.ImageDecoder;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
