@@ -1,7 +1,12 @@
 /** Pure picker-wheel math: the wheel_nudge policy and its run guard. No devices, no I/O. */
+@SuppressWarnings("module")
+// the qualified export names swipe-core, which is built after this module (it needs it)
 module dev.swipe.wheel {
   requires transitive dev.swipe.base;
   requires static org.jspecify;
 
   exports dev.swipe.wheel;
+  // the caps tables and allowances, not API: core's setter budgets a column by them
+  exports dev.swipe.wheel.internal to
+      dev.swipe.core;
 }

@@ -83,6 +83,26 @@ class DatesAndClocksTest {
     }
   }
 
+  /**
+   * A year a whole century away: at most six rows a nudge, the column needs more nudges than a
+   * short gap, and the run guard's allowance for the gap bounds them, not a fixed count.
+   */
+  @ParameterizedTest
+  @CsvSource({"ios, 3157, 2047, 1953", "android, 3157, 2050, 1950"})
+  void aYearACenturyAwayIsSetWithinTheGuardsAllowanceForItsGap(
+      String platform, long seed, int from, int to) {
+    try (Device phone =
+        Device.open("sim:?scene=picker&layout=date&seed=" + seed + "&platform=" + platform)) {
+      SimOracle truth = SimOracle.of(phone);
+      truth.setWheelValue("year", from);
+      WheelSetResult r = phone.wheels().set(WheelSet.column(2).to(Integer.toString(to)));
+      assertThat(truth.wheel("year").value()).isEqualTo(to);
+      assertThat(r.label()).isEqualTo(Integer.toString(to));
+      assertThat(r.nudges()).as("more nudges than a short gap's 16").hasSizeGreaterThan(16);
+      assertThat(truth.editorOpen()).isFalse();
+    }
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"android", "ios"})
   void aDayPastTheNewMonthsEndIsReadWhereItWasClampedNeverAsSet(String platform) {

@@ -13,6 +13,7 @@ import dev.swipe.wheel.WheelErrorCode;
 import dev.swipe.wheel.WheelRequest;
 import dev.swipe.wheel.WheelScale;
 import dev.swipe.wheel.WheelSet;
+import dev.swipe.wheel.internal.WheelMath;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,7 +29,11 @@ import java.util.function.BiFunction;
  * decides from pixels read, never from the plan.
  */
 final class WheelSetter {
-  /** Nudges before giving up; the run guard's budgets usually end a hopeless loop first. */
+  /**
+   * Nudges before giving up on a short gap or a column of options; a longer gap may take the run
+   * guard's whole allowance for it ({@link #nudgeBudget}). The guard's budgets usually end a
+   * hopeless loop first.
+   */
   static final int MAX_NUDGES = 16;
 
   /** Rereads of a column that did not read (a frame caught mid-snap) before a nudge is refused. */
@@ -117,6 +122,7 @@ final class WheelSetter {
     // the budget counts nudges: the readings that confirm a target reached by the last one are
     // free (at most two before a nudge or the claim)
     int nudged = 0;
+    int budget = nudgeBudget(shortestRows(scale, column.value().getAsInt(), target));
     while (true) {
       int current = column.value().getAsInt();
       int direction = 0;
@@ -162,7 +168,7 @@ final class WheelSetter {
         }
         shot = device.screenshot();
       } else {
-        if (nudged++ >= MAX_NUDGES) {
+        if (nudged++ >= budget) {
           break;
         }
         confirmed = 0;
@@ -253,7 +259,7 @@ final class WheelSetter {
         "the column did not settle on "
             + column.scale().label(target)
             + " within "
-            + MAX_NUDGES
+            + budget
             + " nudges; read: "
             + evidence.subList(Math.max(0, evidence.size() - 4), evidence.size()),
         Map.of("evidence", List.copyOf(evidence)),
@@ -1374,6 +1380,15 @@ final class WheelSetter {
   }
 
   /** Value steps from {@code from} to {@code to} the short way round a cycle (signed). */
+  /**
+   * Nudges a column may take toward a target {@code rows} away: {@link #MAX_NUDGES}, or the run
+   * guard's allowance for the gap where that is more (a year a century away at six rows a nudge),
+   * so this backstop never ends a loop the guard would still allow.
+   */
+  static int nudgeBudget(long rows) {
+    return Math.max(MAX_NUDGES, WheelMath.columnAllowance(Math.abs(rows)));
+  }
+
   private static int shortestRows(WheelScale s, int from, int to) {
     int d = to - from;
     if (s.cycleSize().isPresent()) {
