@@ -122,7 +122,8 @@ final class WheelSetter {
     // the budget counts nudges: the readings that confirm a target reached by the last one are
     // free (at most two before a nudge or the claim)
     int nudged = 0;
-    int budget = nudgeBudget(shortestRows(scale, column.value().getAsInt(), target));
+    int firstValue = column.value().getAsInt();
+    int budget = nudgeBudget(shortestRows(scale, firstValue, target));
     while (true) {
       int current = column.value().getAsInt();
       int direction = 0;
@@ -135,7 +136,9 @@ final class WheelSetter {
           WheelNudgeResult release = device.wheels().nudge(shot, column.requestTo(target));
           nudges.add(release);
           Cost total = totalSince(t0);
-          WheelScale now = scale;
+          // the width a number pads to, learned where the column stands now as well: a column first
+          // read at 39-43 shows its zeros only near 00
+          WheelScale now = withPaddingInView(scale, column);
           // the label as read, in the scale's case where only case differs ("jul" read off a
           // bold "Jul"); a number read with a letter for a digit ("L3") or without the zero its
           // column pads with ("1" for "01") as the scale writes it; a month's name read with its
@@ -253,6 +256,8 @@ final class WheelSetter {
         }
       }
       column = withScale(next, scale);
+      // a column found to have ends has the long way to go: the backstop is the allowance for it
+      budget = Math.max(budget, nudgeBudget(shortestRows(scale, firstValue, target)));
     }
     throw new SwipeException(
         WheelErrorCode.WHEEL_NO_PROGRESS,
@@ -1035,6 +1040,34 @@ final class WheelSetter {
 
   private static boolean named(WheelColumn c) {
     return c.scale().kind() == WheelScale.Kind.MONTH || c.scale().kind() == WheelScale.Kind.OPTIONS;
+  }
+
+  /**
+   * {@code scale} with the zero padding the labels in view show ("00", "02"), where its first
+   * reading saw none.
+   */
+  static WheelScale withPaddingInView(WheelScale scale, WheelColumn column) {
+    if (scale.kind() != WheelScale.Kind.NUMBER || scale.width() > 0) {
+      return scale;
+    }
+    int width = 0;
+    for (List<String> side : List.of(column.labelsAbove(), column.labelsBelow())) {
+      for (String l : side) {
+        String t = l == null ? "" : l.strip();
+        if (t.length() >= 2 && t.startsWith("0") && t.chars().allMatch(Character::isDigit)) {
+          width = Math.max(width, t.length());
+        }
+      }
+    }
+    return width == 0
+        ? scale
+        : new WheelScale(
+            scale.kind(),
+            scale.step(),
+            scale.cycleSize(),
+            scale.cycleSeen(),
+            width,
+            scale.shortNames());
   }
 
   private WheelColumn reread(Observation shot, WheelColumn was) {

@@ -435,6 +435,29 @@ class WheelSetterTest {
   }
 
   @Test
+  void aMinuteColumnFoundToHaveEndsIsGivenTheNudgesOfTheLongWay() {
+    // 40 to 01: the labels suggest 21 rows over a wrap; the column has ends, so it runs to 59
+    // first and then the long way back
+    PickerPhone phone = new PickerPhone(MINUTES, false, "40");
+    WheelSetResult r = set(phone, WheelSet.columnAt(500).to(1));
+    assertThat(phone.shown()).isEqualTo("01");
+    assertThat(r.value()).isEqualTo(1);
+    assertThat(phone.requests.size()).isGreaterThan(WheelSetter.MAX_NUDGES);
+  }
+
+  @Test
+  void aPaddingFirstSeenNearTheTargetStillGivesTheLabelItsZero() {
+    // read first at 40, where no label shows a zero, on a column with ends (no wrap to see); 00
+    // and 02 show the zero beside the target
+    PickerPhone phone = new PickerPhone(MINUTES, false, "40");
+    phone.misreadSelected.put("01", "1");
+    WheelSetResult r = set(phone, WheelSet.columnAt(500).to(1));
+    assertThat(phone.shown()).isEqualTo("01");
+    assertThat(r.value()).isEqualTo(1);
+    assertThat(r.label()).isEqualTo("01");
+  }
+
+  @Test
   void aPaddedNumberReadWithoutItsZeroIsClaimedAsTheColumnDrawsIt() {
     PickerPhone phone = new PickerPhone(MINUTES, true, "05");
     phone.misreadSelected.put("01", "1");
