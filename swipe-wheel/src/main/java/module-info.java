@@ -6,7 +6,8 @@ module dev.swipe.wheel {
   requires static org.jspecify;
 
   exports dev.swipe.wheel;
-  // the caps tables and allowances, not API: core's setter budgets a column by them
+  // the planner, the run guard and the caps tables, not API: core plays and budgets nudges by
+  // them
   exports dev.swipe.wheel.internal to
       dev.swipe.core;
 }

@@ -139,7 +139,7 @@ class QuickApiOnChromeTest {
           .hasValue(String.valueOf(now));
       assertThat(now)
           .as("moved the rows it planned toward the target, never past it: %s", w)
-          .isEqualTo(start + w.decision().plan().rows())
+          .isEqualTo(start + w.decision().signedRows())
           .isBetween(start + 1, start + 3);
     }
   }

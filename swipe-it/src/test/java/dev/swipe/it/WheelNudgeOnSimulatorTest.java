@@ -20,9 +20,10 @@ import dev.swipe.core.trace.TraceReader;
 import dev.swipe.core.trace.TraceRecord;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimState;
-import dev.swipe.wheel.PitchSource;
 import dev.swipe.wheel.WheelErrorCode;
 import dev.swipe.wheel.WheelRequest;
+import dev.swipe.wheel.internal.PitchSource;
+import dev.swipe.wheel.internal.PlannedNudge;
 import dev.swipe.wheel.internal.WheelMath;
 import java.nio.file.Path;
 import java.util.List;
@@ -70,7 +71,7 @@ class WheelNudgeOnSimulatorTest {
       if (r.action().isEmpty()) {
         return new Drive(actions, confident);
       }
-      confident &= r.decision().plan().pitch().confident();
+      confident &= ((PlannedNudge) r.decision()).plan().pitch().confident();
       actions++;
     }
     throw new AssertionError("did not reach " + target + " on " + column);
@@ -128,7 +129,7 @@ class WheelNudgeOnSimulatorTest {
                       .centerY(w.selectedCenterYNorm())
                       .rowSpacing(w.rowPitchNorm() * 1.4)
                       .build());
-      assertThat(r.decision().pitchSource()).isEqualTo(PitchSource.MEASURED);
+      assertThat(((PlannedNudge) r.decision()).pitchSource()).isEqualTo(PitchSource.MEASURED);
       assertThat(r.decision().pitch())
           .isCloseTo(
               w.rowPitchNorm(), org.assertj.core.api.Assertions.within(w.rowPitchNorm() * 0.03));

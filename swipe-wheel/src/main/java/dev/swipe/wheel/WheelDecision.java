@@ -1,106 +1,44 @@
 package dev.swipe.wheel;
 
 import dev.swipe.base.Api;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 
 /**
- * What the run guard decided for one nudge: the plan plus the budgets. Core returns it to the agent
- * beside the new settled screenshot.
- *
- * @param plan the device-free plan (direction, rows, pitch, drag)
- * @param microProbe true when this is the one micro-probe retry after a step that moved nothing
- * @param columnAllowance actions this column's current target may use in total
- * @param columnActionsLeft actions left for this column after this one is charged
- * @param runActionsLeft actions left in the run (all columns) after this one is charged
+ * What one {@code wheel_nudge} decided: the rows it turned the column and the pitch it used, with
+ * what is left of the budgets after it. {@link #asMap()} holds every field the agent tools report.
  */
 @Api(status = Api.Status.EXPERIMENTAL)
-public record WheelDecision(
-    WheelPlan plan,
-    boolean microProbe,
-    int columnAllowance,
-    int columnActionsLeft,
-    int runActionsLeft) {
+public interface WheelDecision {
 
-  /** Which way the values go. */
-  public ValueDirection direction() {
-    return plan.direction();
-  }
+  /** Whether nothing was played: the column already showed the target. */
+  boolean targetReached();
 
-  /** Which way the finger moves on screen. */
-  public FingerDirection finger() {
-    return plan.finger();
-  }
+  /** Rows the action turned the column (0 when the target was reached). */
+  int rows();
 
-  /** Rows this action moves. */
-  public int rows() {
-    return plan.rows();
-  }
+  /** {@link #rows()} with the sign of the value change it asked for: positive when values grow. */
+  int signedRows();
 
-  /** The pitch used, in normalized units. */
-  public double pitch() {
-    return plan.pitch().pitch();
-  }
+  /** The row pitch used, in normalized units (0-1000 of the screen height). */
+  double pitch();
 
-  /** Where the pitch came from. */
-  public PitchSource pitchSource() {
-    return plan.pitch().source();
-  }
+  /** Confidence of that pitch, 0 to 1. */
+  double confidence();
 
-  /** True when a trusted measurement replaced a caller estimate that was off by more than 10%. */
-  public boolean pitchOverrodeEstimate() {
-    return plan.pitch().overrodeEstimate();
-  }
+  /** Whether this was the one-row probe played after an action that moved nothing. */
+  boolean microProbe();
 
-  /** Confidence of the pitch measurement in [0, 1]. */
-  public double confidence() {
-    return plan.pitch().confidence();
-  }
+  /** Actions left for this column toward its target after this one. */
+  int columnActionsLeft();
 
-  /** Finger travel in normalized units. */
-  public double travel() {
-    return plan.travel();
-  }
-
-  /** The drag to execute; empty when the target is already reached. */
-  public Optional<WheelDrag> drag() {
-    return plan.drag();
-  }
-
-  /** True when nothing must be executed: the current value is the target. */
-  public boolean targetReached() {
-    return plan.targetReached();
-  }
+  /** Actions left in the run, across its columns, after this one. */
+  int runActionsLeft();
 
   /**
-   * The decision as snake_case fields for the agent's JSON result, so every front end reports the
-   * same names: {@code kind, target_reached, direction, finger, rows, gap_rows (when known), pitch,
-   * pitch_source, pitch_overrode_estimate, confidence, travel, order_probe, micro_probe, row_order,
+   * The decision as snake_case fields, the names every front end reports: {@code kind,
+   * target_reached, direction, finger, rows, gap_rows (when known), pitch, pitch_source,
+   * pitch_overrode_estimate, confidence, travel, order_probe, micro_probe, row_order,
    * column_allowance, column_actions_left, run_actions_left}.
    */
-  public Map<String, Object> asMap() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("kind", plan.kind().wireName());
-    m.put("target_reached", targetReached());
-    m.put("direction", direction().wireName());
-    m.put("finger", finger().wireName());
-    m.put("rows", rows());
-    plan.gapRows().ifPresent(g -> m.put("gap_rows", g));
-    m.put("pitch", pitch());
-    m.put("pitch_source", pitchSource().wireName());
-    m.put("pitch_overrode_estimate", pitchOverrodeEstimate());
-    m.put("confidence", confidence());
-    m.put("travel", travel());
-    m.put("order_probe", plan.orderProbe());
-    m.put("micro_probe", microProbe);
-    m.put(
-        "row_order",
-        plan.rowOrder() == RowOrder.INCREASING_DOWN ? "increasing_down" : "increasing_up");
-    m.put("column_allowance", columnAllowance);
-    m.put("column_actions_left", columnActionsLeft);
-    m.put("run_actions_left", runActionsLeft);
-    return Collections.unmodifiableMap(m);
-  }
+  Map<String, Object> asMap();
 }

@@ -13,13 +13,12 @@
  *   <li><b>Rows and steps.</b> Adjacent rows differ by {@code value_step}; a cyclic wheel wraps at
  *       {@code cycle_size}, the numeric modulus ({@code 00..55} by fives: cycle 60, step 5, 12
  *       rows). The gap is the number of rows between current and target the shorter way round; a
- *       tie on a cyclic wheel goes {@link dev.swipe.wheel.ValueDirection#INCREASE}.
- *   <li><b>Directions.</b> {@link dev.swipe.wheel.ValueDirection} says which way the VALUES go;
- *       {@link dev.swipe.wheel.FingerDirection} which way the finger moves on screen. Content
- *       follows the finger, so with the usual order (values increase downward) showing the next
- *       LARGER value needs the content to move up: {@code INCREASE -> finger UP (end_y < start_y)},
- *       {@code DECREASE -> finger DOWN}. {@link dev.swipe.wheel.RowOrder} maps one to the other;
- *       the guard learns it from observations.
+ *       tie on a cyclic wheel goes toward larger values.
+ *   <li><b>Directions.</b> The values' direction (increase, decrease) and the finger's (up, down)
+ *       are told apart. Content follows the finger, so with the usual order (values increase
+ *       downward) showing the next LARGER value needs the content to move up: {@code INCREASE ->
+ *       finger UP (end_y < start_y)}, {@code DECREASE -> finger DOWN}. The row order maps one to
+ *       the other; the guard learns it from observations.
  *   <li><b>Steps.</b> Rows per action follow the caps tables of {@code WheelMath.capRows} (in
  *       {@code internal}); a request without {@code value_step} (order unknown) moves exactly one
  *       row; an exact {@code visible_target_y} of the adjacent row is moved exactly. No action
@@ -29,11 +28,12 @@
  *       invalid_argument}); core passes it on as it is.
  * </ul>
  *
- * <p>Entry points: {@link dev.swipe.wheel.WheelRequest} (validated input), {@link
- * dev.swipe.wheel.WheelPlanner} (stateless plan for one action), {@link
- * dev.swipe.wheel.WheelRunGuard} (one per run: budgets, no-progress, generic-input blocking). A
- * caller of a device names a column and its target with {@link dev.swipe.wheel.WheelSet} and reads
- * one as a {@link dev.swipe.wheel.WheelColumn}; the device's results hold them.
+ * <p>Entry points: {@link dev.swipe.wheel.WheelRequest} (validated input), the stateless planner of
+ * one action and the run guard (one per run: budgets, no-progress, generic-input blocking) in
+ * {@code internal}, read through {@link dev.swipe.wheel.WheelRunGuard} and {@link
+ * dev.swipe.wheel.WheelDecision}. A caller of a device names a column and its target with {@link
+ * dev.swipe.wheel.WheelSet} and reads one as a {@link dev.swipe.wheel.WheelColumn}; the device's
+ * results hold them.
  */
 @NullMarked
 package dev.swipe.wheel;

@@ -343,13 +343,14 @@ public final class WheelPolicyBench {
         rescreens++;
       }
       SimState.Wheel after = o.awaitRest(Duration.ofSeconds(3)).wheel(column).orElseThrow();
-      int moved = signedGap(w, w.value(), after.value()) * r.decision().direction().sign();
+      int moved =
+          signedGap(w, w.value(), after.value()) * Integer.signum(r.decision().signedRows());
       nudges.add(
           new Nudge(
               r.decision().rows(),
               moved,
               r.decision().pitch() / w.rowPitchNorm(),
-              r.decision().pitchSource().wireName(),
+              String.valueOf(r.decision().asMap().get("pitch_source")),
               r.decision().confidence(),
               read,
               w.value()));

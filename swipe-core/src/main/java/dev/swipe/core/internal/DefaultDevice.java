@@ -54,6 +54,7 @@ import dev.swipe.text.TextReader;
 import dev.swipe.wheel.WheelRequest;
 import dev.swipe.wheel.WheelRunGuard;
 import dev.swipe.wheel.WheelSet;
+import dev.swipe.wheel.internal.RunGuard;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -121,7 +122,7 @@ public final class DefaultDevice implements Device {
   private final TimelineRunner runner;
   private final FrameSettler settler;
   final ScrollExecutor scroller;
-  final WheelRunGuard wheelGuard = new WheelRunGuard();
+  final RunGuard wheelGuard = new RunGuard();
   final Duration settleBound;
   final AttachmentRegistry attachments;
 
@@ -584,7 +585,7 @@ public final class DefaultDevice implements Device {
     return tracer == null ? null : tracer.begin(attachments.runId(), action, goal, lastSeen);
   }
 
-  public WheelRunGuard wheelGuard() {
+  public RunGuard wheelGuard() {
     return wheelGuard;
   }
 

@@ -11,7 +11,7 @@ import dev.swipe.text.TextPage;
 import dev.swipe.text.Word;
 import dev.swipe.wheel.WheelColumn;
 import dev.swipe.wheel.WheelRequest;
-import dev.swipe.wheel.WheelRunGuard;
+import dev.swipe.wheel.internal.RunGuard;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,7 +41,7 @@ final class PickerCheck {
   static void confirm(
       WheelReader wheels,
       ScreenReader screen,
-      WheelRunGuard guard,
+      RunGuard guard,
       Observation shot,
       WheelRequest request) {
     if (request.currentValue() == request.targetValue()

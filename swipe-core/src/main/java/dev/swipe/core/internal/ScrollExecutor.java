@@ -26,7 +26,7 @@ import dev.swipe.core.spi.HidTransport;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.PrimaryAxis;
-import dev.swipe.wheel.WheelRunGuard;
+import dev.swipe.wheel.internal.RunGuard;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -96,7 +96,7 @@ final class ScrollExecutor {
   private final AttachmentRegistry attachments;
   private final Duration captureTimeout;
   private final Duration settleBound;
-  private final WheelRunGuard wheelGuard;
+  private final RunGuard wheelGuard;
 
   /** Checks the input after a scroll that moved nothing; null for none. */
   private InputCheck inputCheck;
@@ -118,7 +118,7 @@ final class ScrollExecutor {
       AttachmentRegistry attachments,
       Duration captureTimeout,
       Duration settleBound,
-      WheelRunGuard wheelGuard) {
+      RunGuard wheelGuard) {
     this.hid = hid;
     this.capture = capture;
     this.ticker = ticker;

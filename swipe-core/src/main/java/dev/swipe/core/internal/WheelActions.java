@@ -11,12 +11,12 @@ import dev.swipe.core.WheelReading;
 import dev.swipe.core.WheelSetResult;
 import dev.swipe.diff.RowPitchResult;
 import dev.swipe.diff.internal.RowPitch;
-import dev.swipe.wheel.PitchMeasurement;
 import dev.swipe.wheel.WheelColumn;
-import dev.swipe.wheel.WheelDecision;
 import dev.swipe.wheel.WheelRequest;
-import dev.swipe.wheel.WheelRunGuard;
 import dev.swipe.wheel.WheelSet;
+import dev.swipe.wheel.internal.PitchMeasurement;
+import dev.swipe.wheel.internal.PlannedNudge;
+import dev.swipe.wheel.internal.RunGuard;
 import java.util.List;
 import java.util.Optional;
 
@@ -60,7 +60,7 @@ final class WheelActions {
             ? PitchMeasurement.of(measured.pitchNorm(), measured.confidence())
             : PitchMeasurement.none();
     ActionResult[] played = new ActionResult[1];
-    WheelDecision decision;
+    PlannedNudge decision;
     try {
       decision =
           run.wheelGuard.nudge(
@@ -156,9 +156,9 @@ final class WheelActions {
 
   /** The wheel's column where a nudge acts: the rows the guard protects, one column wide. */
   private static NormRegion columnBand(double columnX, double centerY, double pitch) {
-    double x0 = Math.max(0, columnX - WheelRunGuard.REGION_HALF_WIDTH);
-    double x1 = Math.min(1000, columnX + WheelRunGuard.REGION_HALF_WIDTH);
-    double half = WheelRunGuard.REGION_HALF_HEIGHT_ROWS * Math.max(pitch, 1);
+    double x0 = Math.max(0, columnX - RunGuard.REGION_HALF_WIDTH);
+    double x1 = Math.min(1000, columnX + RunGuard.REGION_HALF_WIDTH);
+    double half = RunGuard.REGION_HALF_HEIGHT_ROWS * Math.max(pitch, 1);
     double y0 = Math.max(0, centerY - half);
     double y1 = Math.min(1000, centerY + half);
     return NormRegion.of(x0, y0, Math.max(x1 - x0, 1), Math.max(y1 - y0, 1));

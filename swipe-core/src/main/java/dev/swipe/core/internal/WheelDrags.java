@@ -3,7 +3,7 @@ package dev.swipe.core.internal;
 import dev.swipe.base.NormPoint;
 import dev.swipe.core.gesture.GestureShape;
 import dev.swipe.core.gesture.Swipe;
-import dev.swipe.wheel.WheelDrag;
+import dev.swipe.wheel.internal.WheelDrag;
 
 /**
  * The shape of a wheel drag: slow, eased in and out with a slow tail ({@link GestureShape#WHEEL}),

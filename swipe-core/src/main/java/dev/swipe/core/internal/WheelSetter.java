@@ -405,8 +405,7 @@ final class WheelSetter {
         shot = r.action().isEmpty() ? device.screenshot() : r.observation();
         WheelColumn next = reread(shot, column);
         // when no label lines up, the rows the nudge played (its policy may play fewer than asked)
-        int played =
-            r.action().isEmpty() ? 0 : r.decision().rows() * r.decision().direction().sign();
+        int played = r.action().isEmpty() ? 0 : r.decision().signedRows();
         int moved = aligned(rows, sel, next, played);
         if (moved == 0 && to != sel) {
           endSeen[to > sel ? 1 : 0] = true;

@@ -26,10 +26,10 @@ import dev.swipe.core.testkit.ObservedPointer;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.PrimaryAxis;
-import dev.swipe.wheel.PitchMeasurement;
 import dev.swipe.wheel.WheelErrorCode;
 import dev.swipe.wheel.WheelRequest;
-import dev.swipe.wheel.WheelRunGuard;
+import dev.swipe.wheel.internal.PitchMeasurement;
+import dev.swipe.wheel.internal.RunGuard;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
@@ -217,7 +217,7 @@ class ScrollExecutorTest {
     final RecordingHidTransport hid = new RecordingHidTransport(clock);
     final ScrollPhone phone;
     final AttachmentRegistry shots = new AttachmentRegistry();
-    final WheelRunGuard guard = new WheelRunGuard();
+    final RunGuard guard = new RunGuard();
     final ScrollExecutor executor;
 
     Rig(Content content) {

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.swipe.core.gesture.Swipe;
-import dev.swipe.wheel.WheelDrag;
+import dev.swipe.wheel.internal.WheelDrag;
 import org.junit.jupiter.api.Test;
 
 class WheelDragsTest {

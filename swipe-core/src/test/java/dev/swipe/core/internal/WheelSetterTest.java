@@ -38,12 +38,13 @@ import dev.swipe.text.TextLine;
 import dev.swipe.text.TextPage;
 import dev.swipe.text.TextReader;
 import dev.swipe.text.Word;
-import dev.swipe.wheel.PitchMeasurement;
-import dev.swipe.wheel.WheelDecision;
 import dev.swipe.wheel.WheelErrorCode;
 import dev.swipe.wheel.WheelRequest;
 import dev.swipe.wheel.WheelRunGuard;
 import dev.swipe.wheel.WheelSet;
+import dev.swipe.wheel.internal.PitchMeasurement;
+import dev.swipe.wheel.internal.PlannedNudge;
+import dev.swipe.wheel.internal.RunGuard;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
@@ -226,8 +227,8 @@ class WheelSetterTest {
       requests.add(request);
       selectedAtRequest.add(selected);
       // the policy's decision for this request alone (a fresh guard: no budgets carried over)
-      WheelDecision plan =
-          new WheelRunGuard()
+      PlannedNudge plan =
+          new RunGuard()
               .nudge(request, PitchMeasurement.of(request.rowSpacing(), 0.9), (drag, d) -> {});
       WheelNudgeResult.Builder b =
           WheelNudgeResult.builder()

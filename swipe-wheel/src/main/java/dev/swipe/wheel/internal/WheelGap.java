@@ -1,7 +1,5 @@
 package dev.swipe.wheel.internal;
 
-import dev.swipe.wheel.ValueDirection;
-
 /**
  * The shortest way from the current value to the target, in rows.
  *

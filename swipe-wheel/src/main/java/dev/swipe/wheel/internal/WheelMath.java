@@ -1,10 +1,6 @@
 package dev.swipe.wheel.internal;
 
 import dev.swipe.base.SwipeException;
-import dev.swipe.wheel.PitchChoice;
-import dev.swipe.wheel.PitchMeasurement;
-import dev.swipe.wheel.PitchSource;
-import dev.swipe.wheel.ValueDirection;
 import dev.swipe.wheel.WheelErrorCode;
 import dev.swipe.wheel.WheelRequest;
 import java.util.Map;

@@ -1,6 +1,6 @@
-package dev.swipe.wheel;
+package dev.swipe.wheel.internal;
 
-/** State of one wheel column in a run, as reported by {@link WheelRunGuard#status(double)}. */
+/** State of one wheel column in a run, as reported by {@link RunGuard#status(double)}. */
 enum ColumnStatus {
   /** No column known within tolerance of that x. */
   UNTRACKED,

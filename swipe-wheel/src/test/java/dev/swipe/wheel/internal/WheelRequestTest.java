@@ -1,12 +1,13 @@
-package dev.swipe.wheel;
+package dev.swipe.wheel.internal;
 
-import static dev.swipe.wheel.Fixtures.minutes;
-import static dev.swipe.wheel.Fixtures.years;
+import static dev.swipe.wheel.internal.Fixtures.minutes;
+import static dev.swipe.wheel.internal.Fixtures.years;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
+import dev.swipe.wheel.WheelRequest;
 import org.junit.jupiter.api.Test;
 
 class WheelRequestTest {

@@ -1,6 +1,4 @@
-package dev.swipe.wheel;
-
-import dev.swipe.base.Api;
+package dev.swipe.wheel.internal;
 
 /**
  * One slow vertical drag in normalized screen space. Core executes it as a press at the start, a
@@ -12,7 +10,6 @@ import dev.swipe.base.Api;
  * @param endX release x (same as startX)
  * @param endY release y
  */
-@Api(status = Api.Status.EXPERIMENTAL)
 public record WheelDrag(double startX, double startY, double endX, double endY) {
 
   /** Distance the finger travels, in normalized units. */

@@ -1,6 +1,4 @@
-package dev.swipe.wheel;
-
-import dev.swipe.base.Api;
+package dev.swipe.wheel.internal;
 
 /**
  * The row pitch a nudge uses and why. Chosen by {@code WheelMath.choosePitch}.
@@ -13,7 +11,6 @@ import dev.swipe.base.Api;
  *     row_spacing} by more than {@code WheelMath.PITCH_OVERRIDE_TOLERANCE}
  * @param callerEstimate the caller's {@code row_spacing}, kept for reporting
  */
-@Api(status = Api.Status.EXPERIMENTAL)
 public record PitchChoice(
     double pitch,
     PitchSource source,

@@ -1,14 +1,11 @@
-package dev.swipe.wheel;
-
-import dev.swipe.base.Api;
+package dev.swipe.wheel.internal;
 
 /**
  * Executes a planned drag on the device (core's HID side): press at the start, move slowly to the
  * end, dwell there, release, and return once the screen has settled. Throwing means the action
- * failed; {@link WheelRunGuard#nudge} then charges nothing and rethrows.
+ * failed; {@link RunGuard#nudge} then charges nothing and rethrows.
  */
 @FunctionalInterface
-@Api(status = Api.Status.INTERNAL)
 public interface WheelActuator {
 
   /**
@@ -17,5 +14,5 @@ public interface WheelActuator {
    * @param drag the drag to perform, in normalized coordinates
    * @param decision the full decision, e.g. for logging or timing by rows
    */
-  void perform(WheelDrag drag, WheelDecision decision);
+  void perform(WheelDrag drag, PlannedNudge decision);
 }

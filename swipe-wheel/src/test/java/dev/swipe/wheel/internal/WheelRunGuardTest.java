@@ -1,14 +1,14 @@
-package dev.swipe.wheel;
+package dev.swipe.wheel.internal;
 
-import static dev.swipe.wheel.Fixtures.catchWheel;
-import static dev.swipe.wheel.Fixtures.confident;
-import static dev.swipe.wheel.Fixtures.minutes;
-import static dev.swipe.wheel.Fixtures.years;
+import static dev.swipe.wheel.internal.Fixtures.catchWheel;
+import static dev.swipe.wheel.internal.Fixtures.confident;
+import static dev.swipe.wheel.internal.Fixtures.minutes;
+import static dev.swipe.wheel.internal.Fixtures.years;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.swipe.base.SwipeException;
-import dev.swipe.wheel.internal.WheelMath;
+import dev.swipe.wheel.WheelRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -22,15 +22,15 @@ import org.junit.jupiter.api.Test;
 
 class WheelRunGuardTest {
 
-  private final WheelRunGuard guard = new WheelRunGuard();
+  private final RunGuard guard = new RunGuard();
 
-  private WheelDecision nudge(WheelRequest r) {
+  private PlannedNudge nudge(WheelRequest r) {
     try (WheelTicket t = guard.authorize(r, confident(40.0))) {
       return t.decision().targetReached() ? t.decision() : t.commit();
     }
   }
 
-  private WheelDecision nudge(WheelRequest r, PitchMeasurement m) {
+  private PlannedNudge nudge(WheelRequest r, PitchMeasurement m) {
     try (WheelTicket t = guard.authorize(r, m)) {
       return t.decision().targetReached() ? t.decision() : t.commit();
     }
@@ -41,13 +41,13 @@ class WheelRunGuardTest {
     // an untrusted measurement keeps the slow caps (5 rows of a gap of 11) until a landing shows
     // the pitch right; then the confident caps apply (4 of a gap of 6), until a landing misses
     PitchMeasurement faint = PitchMeasurement.of(40.0, 0.4);
-    WheelDecision first = nudge(years(2000, 2011).build(), faint);
+    PlannedNudge first = nudge(years(2000, 2011).build(), faint);
     assertThat(first.rows()).isEqualTo(5);
     assertThat(first.pitchSource()).isEqualTo(PitchSource.CALLER_ESTIMATE);
-    WheelDecision second = nudge(years(2005, 2011).build(), faint);
+    PlannedNudge second = nudge(years(2005, 2011).build(), faint);
     assertThat(second.pitchSource()).isEqualTo(PitchSource.CONFIRMED);
     assertThat(second.rows()).isEqualTo(4);
-    WheelDecision third = nudge(years(2008, 2011).build(), faint); // 3 rows of the 4 planned
+    PlannedNudge third = nudge(years(2008, 2011).build(), faint); // 3 rows of the 4 planned
     assertThat(third.pitchSource()).isEqualTo(PitchSource.CALLER_ESTIMATE);
     assertThat(third.rows()).isEqualTo(2);
   }
@@ -58,7 +58,7 @@ class WheelRunGuardTest {
     assertThat(nudge(years(2002, 2004).build(), PitchMeasurement.none()).pitchSource())
         .as("two rows land alike for any pitch within a quarter of the true one")
         .isEqualTo(PitchSource.CALLER_ESTIMATE);
-    WheelRunGuard other = new WheelRunGuard();
+    RunGuard other = new RunGuard();
     try (WheelTicket t = other.authorize(years(2000, 2011).build(), PitchMeasurement.none())) {
       t.commit();
     }
@@ -73,7 +73,7 @@ class WheelRunGuardTest {
   @Test
   void budgetIsChargedOnlyOnCommit() {
     WheelTicket t = guard.authorize(minutes(10, 40).build(), confident(40.0));
-    WheelDecision projected = t.decision();
+    PlannedNudge projected = t.decision();
     assertThat(projected.columnAllowance()).isEqualTo(WheelMath.columnAllowance(6));
     assertThat(projected.columnActionsLeft()).isEqualTo(projected.columnAllowance() - 1);
     assertThat(projected.runActionsLeft()).isEqualTo(59);
@@ -81,7 +81,7 @@ class WheelRunGuardTest {
     assertThat(guard.runActionsInFlight()).isEqualTo(1);
     assertThat(guard.runActionsLeft()).isEqualTo(59);
 
-    WheelDecision done = t.commit();
+    PlannedNudge done = t.commit();
     assertThat(guard.runActionsUsed()).isEqualTo(1);
     assertThat(guard.runActionsInFlight()).isZero();
     assertThat(done.columnActionsLeft()).isEqualTo(projected.columnActionsLeft());
@@ -152,7 +152,7 @@ class WheelRunGuardTest {
     WheelRequest r = minutes(0, 30).build();
     assertThat(nudge(r).rows()).isEqualTo(4); // gap 6 (tie, forward), confident
     // observed value unchanged -> micro probe of one row
-    WheelDecision probe = nudge(r);
+    PlannedNudge probe = nudge(r);
     assertThat(probe.microProbe()).isTrue();
     assertThat(probe.rows()).isEqualTo(1);
     assertThat(probe.plan().singleRow()).isTrue();
@@ -175,7 +175,7 @@ class WheelRunGuardTest {
     assertThat(guard.status(500.0)).isEqualTo(ColumnStatus.IN_PROGRESS);
     assertThat(guard.observe(500.0, 0)).isEqualTo(ColumnStatus.MICRO_PROBE_NEXT);
     assertThat(nudge(minutes(0, 30).build()).microProbe()).isTrue();
-    WheelDecision next = nudge(minutes(5, 30).build());
+    PlannedNudge next = nudge(minutes(5, 30).build());
     assertThat(next.microProbe()).isFalse();
     assertThat(next.rows()).isEqualTo(4); // gap 5, confident
   }
@@ -185,7 +185,7 @@ class WheelRunGuardTest {
     nudge(minutes(0, 30).build());
     assertThat(guard.observe(500.0, 0)).isEqualTo(ColumnStatus.MICRO_PROBE_NEXT);
     // the same observation arriving again with the next request does not count as a second stall
-    WheelDecision d = nudge(minutes(0, 30).build());
+    PlannedNudge d = nudge(minutes(0, 30).build());
     assertThat(d.microProbe()).isTrue();
     assertThat(guard.status(500.0)).isEqualTo(ColumnStatus.IN_PROGRESS);
   }
@@ -193,13 +193,13 @@ class WheelRunGuardTest {
   @Test
   void orderProbeTeachesTheRowOrder() {
     WheelRequest probe = minutes(10, 40).valueStep(null).build();
-    WheelDecision d = nudge(probe);
+    PlannedNudge d = nudge(probe);
     assertThat(d.plan().orderProbe()).isTrue();
     assertThat(d.rows()).isEqualTo(1);
     assertThat(d.finger()).isEqualTo(FingerDirection.UP);
     assertThat(guard.rowOrder(500.0)).isEqualTo(RowOrder.INCREASING_DOWN);
     // finger went up but the value went DOWN: larger values sit above on this wheel
-    WheelDecision next = nudge(minutes(5, 20).build());
+    PlannedNudge next = nudge(minutes(5, 20).build());
     assertThat(guard.rowOrder(500.0)).isEqualTo(RowOrder.INCREASING_UP);
     assertThat(next.direction()).isEqualTo(ValueDirection.INCREASE);
     assertThat(next.finger()).isEqualTo(FingerDirection.DOWN);
@@ -220,7 +220,7 @@ class WheelRunGuardTest {
     assertThat(nudge(Fixtures.years(-6, 100).build()).finger())
         .isEqualTo(FingerDirection.UP); // contradiction 1
     assertThat(guard.rowOrder(300.0)).isEqualTo(RowOrder.INCREASING_DOWN);
-    WheelDecision flipped =
+    PlannedNudge flipped =
         nudge(Fixtures.years(-12, 100).build()); // contradiction 2: flipped before planning
     assertThat(guard.rowOrder(300.0)).isEqualTo(RowOrder.INCREASING_UP);
     assertThat(flipped.direction()).isEqualTo(ValueDirection.INCREASE);
@@ -234,7 +234,7 @@ class WheelRunGuardTest {
     assertThat(guard.working()).isTrue();
     assertThat(catchWheel(() -> guard.checkKeyboardInput()).code().id())
         .isEqualTo("wheel_generic_input_blocked");
-    WheelDecision done = nudge(minutes(15, 15).build());
+    PlannedNudge done = nudge(minutes(15, 15).build());
     assertThat(done.targetReached()).isTrue();
     assertThat(done.drag()).isEmpty();
     assertThat(guard.runActionsUsed()).isEqualTo(1); // confirming costs nothing
@@ -303,7 +303,7 @@ class WheelRunGuardTest {
 
   @Test
   void runCeilingIsEnforcedAcrossColumns() {
-    WheelRunGuard small = new WheelRunGuard(3);
+    RunGuard small = new RunGuard(3);
     WheelTicket a = small.authorize(minutes(10, 40).columnX(100.0).build(), confident(40.0));
     WheelTicket b = small.authorize(minutes(10, 40).columnX(300.0).build(), confident(40.0));
     WheelTicket c = small.authorize(minutes(10, 40).columnX(500.0).build(), confident(40.0));
@@ -323,7 +323,7 @@ class WheelRunGuardTest {
                 .code()
                 .id())
         .isEqualTo("wheel_budget_exhausted");
-    assertThatThrownBy(() -> new WheelRunGuard(0)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new RunGuard(0)).isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test
@@ -354,7 +354,7 @@ class WheelRunGuardTest {
   @Test
   void nudgeRunsTheWholeLifecycle() {
     List<WheelDrag> performed = new ArrayList<>();
-    WheelDecision d =
+    PlannedNudge d =
         guard.nudge(
             minutes(10, 40).build(), confident(40.0), (drag, decision) -> performed.add(drag));
     assertThat(performed).containsExactly(d.drag().orElseThrow());
@@ -374,7 +374,7 @@ class WheelRunGuardTest {
     assertThat(guard.runActionsUsed()).isEqualTo(1);
     assertThat(guard.runActionsInFlight()).isZero();
 
-    WheelDecision reached =
+    PlannedNudge reached =
         guard.nudge(
             minutes(40, 40).build(),
             confident(40.0),
@@ -387,7 +387,7 @@ class WheelRunGuardTest {
 
   @Test
   void decisionAsMapUsesAgentFieldNames() {
-    WheelDecision d = nudge(minutes(10, 40).build());
+    PlannedNudge d = nudge(minutes(10, 40).build());
     assertThat(d.asMap())
         .containsEntry("kind", "rows")
         .containsEntry("direction", "increase")
@@ -412,21 +412,21 @@ class WheelRunGuardTest {
     WheelTicket elsewhere =
         guard.authorize(minutes(10, 40).columnX(200.0).build(), confident(40.0));
     nudge(minutes(10, 20).build()); // gap of two rows of five
-    WheelDecision done = nudge(minutes(20, 20).build());
+    PlannedNudge done = nudge(minutes(20, 20).build());
     assertThat(done.targetReached()).isTrue();
     assertThat(done.columnAllowance()).isEqualTo(WheelMath.columnAllowance(2));
     assertThat(done.columnActionsLeft()).isEqualTo(WheelMath.columnAllowance(2) - 1);
     // one action committed, one in flight on another column
-    assertThat(done.runActionsLeft()).isEqualTo(WheelRunGuard.DEFAULT_RUN_CEILING - 2);
+    assertThat(done.runActionsLeft()).isEqualTo(RunGuard.DEFAULT_RUN_CEILING - 2);
     assertThat(guard.columnActionsLeft(500.0)).isEmpty(); // released: no target any more
     // a column confirmed before any action on it has spent nothing and has no allowance
-    WheelDecision fresh = nudge(minutes(30, 30).columnX(800.0).build());
+    PlannedNudge fresh = nudge(minutes(30, 30).columnX(800.0).build());
     assertThat(fresh.targetReached()).isTrue();
     assertThat(fresh.columnAllowance()).isZero();
     assertThat(fresh.columnActionsLeft()).isZero();
-    assertThat(fresh.runActionsLeft()).isEqualTo(WheelRunGuard.DEFAULT_RUN_CEILING - 2);
+    assertThat(fresh.runActionsLeft()).isEqualTo(RunGuard.DEFAULT_RUN_CEILING - 2);
     elsewhere.abort();
-    assertThat(guard.runActionsLeft()).isEqualTo(WheelRunGuard.DEFAULT_RUN_CEILING - 1);
+    assertThat(guard.runActionsLeft()).isEqualTo(RunGuard.DEFAULT_RUN_CEILING - 1);
   }
 
   @Test
@@ -457,7 +457,7 @@ class WheelRunGuardTest {
         .containsEntry("target_value", 15)
         .containsEntry("column_allowance", allowance)
         .containsEntry("column_actions_used", allowance)
-        .containsEntry("run_ceiling", WheelRunGuard.DEFAULT_RUN_CEILING)
+        .containsEntry("run_ceiling", RunGuard.DEFAULT_RUN_CEILING)
         .containsEntry("run_actions_used", allowance);
     assertThat(e.getMessage()).contains("allowance of " + allowance).contains("target_value 15");
   }
@@ -498,7 +498,7 @@ class WheelRunGuardTest {
     assertThat(guard.observe(500.0, 0)).isEqualTo(ColumnStatus.NO_PROGRESS);
     // the reader was wrong and the wheel shows the target after all: the column is released
     assertThat(guard.observe(500.0, 30)).isEqualTo(ColumnStatus.IDLE);
-    WheelDecision next = nudge(minutes(30, 45).build());
+    PlannedNudge next = nudge(minutes(30, 45).build());
     assertThat(next.microProbe()).isFalse();
     assertThat(next.columnAllowance()).isEqualTo(WheelMath.columnAllowance(3));
     // an unchanged value after that ordinary step asks for a micro probe again, not no_progress
@@ -510,7 +510,7 @@ class WheelRunGuardTest {
     nudge(minutes(0, 30).build());
     assertThat(guard.observe(500.0, 0)).isEqualTo(ColumnStatus.MICRO_PROBE_NEXT);
     nudge(minutes(30, 30).build()); // the target after all
-    WheelDecision next = nudge(minutes(30, 45).build());
+    PlannedNudge next = nudge(minutes(30, 45).build());
     assertThat(next.microProbe()).isFalse();
     assertThat(next.rows()).isGreaterThan(1);
   }
@@ -534,14 +534,14 @@ class WheelRunGuardTest {
   @Test
   void aColumnExactlyTheToleranceAwayIsTheSameColumn() {
     WheelTicket t = guard.authorize(minutes(10, 40).build(), confident(40.0));
-    double edge = 500.0 + WheelRunGuard.COLUMN_TOLERANCE;
+    double edge = 500.0 + RunGuard.COLUMN_TOLERANCE;
     assertThat(
             catchWheel(
                     () -> guard.authorize(minutes(10, 40).columnX(edge).build(), confident(40.0)))
                 .code()
                 .id())
         .isEqualTo("wheel_column_busy");
-    assertThat(guard.columnActionsLeft(500.0 - WheelRunGuard.COLUMN_TOLERANCE)).isPresent();
+    assertThat(guard.columnActionsLeft(500.0 - RunGuard.COLUMN_TOLERANCE)).isPresent();
     assertThat(guard.columnActionsLeft(Math.nextUp(edge))).isEmpty();
     guard.authorize(minutes(10, 40).columnX(Math.nextUp(edge)).build(), confident(40.0)).abort();
     t.abort();
@@ -549,13 +549,13 @@ class WheelRunGuardTest {
 
   @Test
   void ticketsOfAnotherGuardAreRejected() {
-    WheelTicket foreign = new WheelRunGuard().authorize(minutes(10, 40).build(), confident(40.0));
+    WheelTicket foreign = new RunGuard().authorize(minutes(10, 40).build(), confident(40.0));
     assertThatThrownBy(() -> guard.commit(foreign)).isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test
   void concurrentCallersNeverExceedTheCeiling() throws Exception {
-    WheelRunGuard shared = new WheelRunGuard(25);
+    RunGuard shared = new RunGuard(25);
     int threads = 8;
     ExecutorService pool = Executors.newFixedThreadPool(threads);
     CountDownLatch start = new CountDownLatch(1);

@@ -1,5 +1,6 @@
-package dev.swipe.wheel;
+package dev.swipe.wheel.internal;
 
+import dev.swipe.wheel.WheelRequest;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -18,21 +19,21 @@ final class WheelTicket implements AutoCloseable {
     ABORTED
   }
 
-  private final WheelRunGuard guard;
-  final WheelRunGuard.Column column;
-  final WheelRunGuard.@Nullable Episode episode;
+  private final RunGuard guard;
+  final RunGuard.Column column;
+  final RunGuard.@Nullable Episode episode;
   final long generation;
   private final WheelRequest request;
-  private final WheelDecision decision;
+  private final PlannedNudge decision;
   State state = State.OPEN;
 
   WheelTicket(
-      WheelRunGuard guard,
-      WheelRunGuard.Column column,
-      WheelRunGuard.@Nullable Episode episode,
+      RunGuard guard,
+      RunGuard.Column column,
+      RunGuard.@Nullable Episode episode,
       long generation,
       WheelRequest request,
-      WheelDecision decision) {
+      PlannedNudge decision) {
     this.guard = Objects.requireNonNull(guard);
     this.column = column;
     this.episode = episode;
@@ -41,16 +42,16 @@ final class WheelTicket implements AutoCloseable {
     this.decision = decision;
   }
 
-  WheelRunGuard guard() {
+  RunGuard guard() {
     return guard;
   }
 
   /**
    * The decision; its budgets are what will be left once this action is committed. Execute {@link
-   * WheelDecision#drag()} when present; when the target is already reached there is nothing to
+   * PlannedNudge#drag()} when present; when the target is already reached there is nothing to
    * execute.
    */
-  public WheelDecision decision() {
+  public PlannedNudge decision() {
     return decision;
   }
 
@@ -65,7 +66,7 @@ final class WheelTicket implements AutoCloseable {
    *
    * @throws IllegalStateException when already committed or aborted
    */
-  public WheelDecision commit() {
+  public PlannedNudge commit() {
     return guard.commit(this);
   }
 

@@ -1,9 +1,6 @@
-package dev.swipe.wheel;
-
-import dev.swipe.base.Api;
+package dev.swipe.wheel.internal;
 
 /** Where the row pitch used for a nudge came from. */
-@Api(status = Api.Status.EXPERIMENTAL)
 public enum PitchSource {
   /**
    * Measured on the screenshot with confidence at or above {@code WheelMath.CONFIDENCE_THRESHOLD}.

@@ -1,6 +1,7 @@
-package dev.swipe.wheel;
+package dev.swipe.wheel.internal;
 
 import dev.swipe.base.SwipeException;
+import dev.swipe.wheel.WheelRequest;
 
 /** Request builders shared by the tests. */
 final class Fixtures {

@@ -1,15 +1,14 @@
-package dev.swipe.wheel;
+package dev.swipe.wheel.internal;
 
 import dev.swipe.base.SwipeException;
-import dev.swipe.wheel.internal.WheelGap;
-import dev.swipe.wheel.internal.WheelMath;
+import dev.swipe.wheel.WheelRequest;
 import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
  * Plans one nudge from a validated request and a pitch measurement, without state or devices. The
- * run guard ({@link WheelRunGuard}) calls it with the learned row order and its micro-probe
- * decision; tests and benchmarks may call it directly.
+ * run guard ({@link RunGuard}) calls it with the learned row order and its micro-probe decision;
+ * tests and benchmarks may call it directly.
  *
  * <p>Drag geometry. Let {@code p} be the pitch used and {@code s} the finger's y sign (-1 up, +1
  * down). The finger touches down on the centre of the ADJACENT row on the side the content comes

@@ -1,6 +1,4 @@
-package dev.swipe.wheel;
-
-import dev.swipe.base.Api;
+package dev.swipe.wheel.internal;
 
 /**
  * Which way the finger travels on the screen during a nudge. Wheel content follows the finger, so
@@ -8,7 +6,6 @@ import dev.swipe.base.Api;
  * centre. With the usual order (values increase downward) that row holds the next larger value,
  * hence "increase" = finger up.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
 public enum FingerDirection {
   /** Finger moves toward smaller y (toward the top of the screen). */
   UP("up", -1),

@@ -1,12 +1,9 @@
-package dev.swipe.wheel;
-
-import dev.swipe.base.Api;
+package dev.swipe.wheel.internal;
 
 /**
  * Which way the wheel's VALUES must go to approach the target. This is independent of the screen:
  * whether "increase" means dragging up or down depends on the {@link RowOrder}.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
 public enum ValueDirection {
   /** Toward larger values (forward by {@code +value_step}, wrapping on cyclic wheels). */
   INCREASE("increase"),

@@ -1,8 +1,8 @@
-package dev.swipe.wheel;
+package dev.swipe.wheel.internal;
 
-import static dev.swipe.wheel.Fixtures.confident;
-import static dev.swipe.wheel.Fixtures.minutes;
-import static dev.swipe.wheel.Fixtures.years;
+import static dev.swipe.wheel.internal.Fixtures.confident;
+import static dev.swipe.wheel.internal.Fixtures.minutes;
+import static dev.swipe.wheel.internal.Fixtures.years;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

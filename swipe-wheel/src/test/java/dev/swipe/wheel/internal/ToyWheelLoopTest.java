@@ -1,4 +1,4 @@
-package dev.swipe.wheel;
+package dev.swipe.wheel.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quicktheories.QuickTheory.qt;
@@ -6,7 +6,7 @@ import static org.quicktheories.generators.SourceDSL.booleans;
 import static org.quicktheories.generators.SourceDSL.integers;
 
 import dev.swipe.base.SwipeException;
-import dev.swipe.wheel.internal.WheelMath;
+import dev.swipe.wheel.WheelRequest;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.Random;
@@ -63,14 +63,14 @@ class ToyWheelLoopTest {
         .checkAssert(
             (c, t, confident) -> {
               ToyWheel wheel = new ToyWheel(60, 5, true, c * 5);
-              WheelRunGuard guard = new WheelRunGuard();
+              RunGuard guard = new RunGuard();
               long gap = WheelMath.gap(c * 5, t * 5, 5, OptionalInt.of(60)).rows();
               PitchMeasurement m =
                   confident ? PitchMeasurement.of(40.0, 0.9) : PitchMeasurement.none();
               int actions = 0;
               while (true) {
                 long before = WheelMath.gap(wheel.value, t * 5, 5, OptionalInt.of(60)).rows();
-                WheelDecision d;
+                PlannedNudge d;
                 try (WheelTicket ticket = guard.authorize(request(wheel.value, t * 5, 60, 5), m)) {
                   d = ticket.decision();
                   if (d.targetReached()) {
@@ -91,8 +91,7 @@ class ToyWheelLoopTest {
 
   /**
    * The oracle's count: the caps of the measurement's confidence, the confident ones once a nudge
-   * of {@link WheelRunGuard#MIN_CONFIRMING_ROWS} or more landed exactly (an oracle reader's always
-   * do).
+   * of {@link RunGuard#MIN_CONFIRMING_ROWS} or more landed exactly (an oracle reader's always do).
    */
   static long actionsWithLandingsConfirmed(long gap, boolean confident) {
     long g = gap;
@@ -102,7 +101,7 @@ class ToyWheelLoopTest {
       int rows = WheelMath.capRows(g, trusted);
       g -= rows;
       n++;
-      trusted |= rows >= WheelRunGuard.MIN_CONFIRMING_ROWS;
+      trusted |= rows >= RunGuard.MIN_CONFIRMING_ROWS;
     }
     return n;
   }
@@ -116,7 +115,7 @@ class ToyWheelLoopTest {
                 return;
               }
               ToyWheel wheel = new ToyWheel(24, 1, false, c);
-              WheelRunGuard guard = new WheelRunGuard();
+              RunGuard guard = new RunGuard();
               // first call: row order unknown, no value_step -> one-row probe
               WheelTicket probe =
                   guard.authorize(request(wheel.value, t, 24, null), PitchMeasurement.none());
@@ -153,7 +152,7 @@ class ToyWheelLoopTest {
     for (int run = 0; run < runs; run++) {
       ToyWheel hours = new ToyWheel(24, 1, true, random.nextInt(24));
       int target = random.nextInt(24);
-      WheelRunGuard guard = new WheelRunGuard();
+      RunGuard guard = new RunGuard();
       PitchMeasurement m = PitchMeasurement.of(40.0, 0.9);
       boolean done = false;
       for (int attempt = 0; attempt < 100 && !done; attempt++) {

@@ -1,4 +1,4 @@
-package dev.swipe.wheel;
+package dev.swipe.wheel.internal;
 
 /**
  * A normalized rectangle {@code {x, y, w, h}} (top-left corner plus size, as image_diff regions)

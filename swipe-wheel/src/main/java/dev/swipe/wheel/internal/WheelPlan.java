@@ -1,7 +1,5 @@
-package dev.swipe.wheel;
+package dev.swipe.wheel.internal;
 
-import dev.swipe.base.Api;
-import dev.swipe.wheel.internal.WheelMath;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -23,7 +21,6 @@ import java.util.OptionalLong;
  * @param orderProbe true when {@code value_step} was absent (row order unknown)
  * @param singleRow true when the caller forced a single row (the guard's micro-probe retry)
  */
-@Api(status = Api.Status.EXPERIMENTAL)
 public record WheelPlan(
     ActionKind kind,
     ValueDirection direction,

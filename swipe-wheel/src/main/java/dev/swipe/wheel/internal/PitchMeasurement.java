@@ -1,6 +1,4 @@
-package dev.swipe.wheel;
-
-import dev.swipe.base.Api;
+package dev.swipe.wheel.internal;
 
 /**
  * A row pitch measured on the screenshot inside the wheel column (core computes it with swipe-diff
@@ -10,7 +8,6 @@ import dev.swipe.base.Api;
  *     measured
  * @param confidence confidence of the measurement in [0, 1]; 0 when nothing was measured
  */
-@Api(status = Api.Status.EXPERIMENTAL)
 public record PitchMeasurement(double pitch, double confidence) {
 
   private static final PitchMeasurement NONE = new PitchMeasurement(Double.NaN, 0.0);

@@ -1,13 +1,10 @@
-package dev.swipe.wheel;
-
-import dev.swipe.base.Api;
+package dev.swipe.wheel.internal;
 
 /**
  * How values are laid out along a wheel column. The request has no field for it: the usual {@link
  * #INCREASING_DOWN} is assumed, and the run guard learns the real order from what the next
- * observation shows after a drag (see {@link WheelRunGuard}).
+ * observation shows after a drag (see {@link RunGuard}).
  */
-@Api(status = Api.Status.EXPERIMENTAL)
 public enum RowOrder {
   /** Larger values sit below the selected row (time and date pickers on Android and iOS). */
   INCREASING_DOWN,

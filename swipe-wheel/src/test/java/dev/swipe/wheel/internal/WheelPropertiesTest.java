@@ -1,4 +1,4 @@
-package dev.swipe.wheel;
+package dev.swipe.wheel.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quicktheories.QuickTheory.qt;
@@ -8,8 +8,7 @@ import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.lists;
 
 import dev.swipe.base.SwipeException;
-import dev.swipe.wheel.internal.WheelGap;
-import dev.swipe.wheel.internal.WheelMath;
+import dev.swipe.wheel.WheelRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -255,7 +254,7 @@ class WheelPropertiesTest {
                       .build();
               assertThat(WheelMath.isReachable(current, target, step, r.cycleSize()))
                   .isEqualTo(reachable);
-              WheelRunGuard guard = new WheelRunGuard();
+              RunGuard guard = new RunGuard();
               if (reachable) {
                 WheelPlanner.plan(r, PitchMeasurement.none());
                 guard.authorize(r, PitchMeasurement.none()).abort();
@@ -369,7 +368,7 @@ class WheelPropertiesTest {
    */
   private static final class Sim {
     static final double[] XS = {150.0, 500.0, 850.0};
-    final WheelRunGuard guard;
+    final RunGuard guard;
     final int[] value = {0, 20, 40};
     final int[] target = {30, 55, 5};
     final List<WheelTicket> pending = new ArrayList<>();
@@ -378,7 +377,7 @@ class WheelPropertiesTest {
     int failures;
 
     Sim(int ceiling) {
-      guard = new WheelRunGuard(ceiling);
+      guard = new RunGuard(ceiling);
     }
 
     WheelRequest request(int col) {
@@ -524,7 +523,7 @@ class WheelPropertiesTest {
     qt().forAll(ops())
         .checkAssert(
             ops -> {
-              Sim sim = new Sim(WheelRunGuard.DEFAULT_RUN_CEILING);
+              Sim sim = new Sim(RunGuard.DEFAULT_RUN_CEILING);
               for (int op : ops) {
                 sim.step(op);
               }
@@ -549,7 +548,7 @@ class WheelPropertiesTest {
               if (c.equals(t)) {
                 return;
               }
-              WheelRunGuard guard = new WheelRunGuard();
+              RunGuard guard = new RunGuard();
               WheelRequest r =
                   new WheelRequest(
                       c * 5,
@@ -564,7 +563,7 @@ class WheelPropertiesTest {
               List<Boolean> micro = new ArrayList<>();
               while (true) {
                 try {
-                  WheelDecision d = guard.authorize(r, PitchMeasurement.none()).commit();
+                  PlannedNudge d = guard.authorize(r, PitchMeasurement.none()).commit();
                   micro.add(d.microProbe());
                   actions++;
                 } catch (SwipeException e) {

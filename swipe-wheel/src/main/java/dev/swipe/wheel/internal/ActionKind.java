@@ -1,9 +1,6 @@
-package dev.swipe.wheel;
-
-import dev.swipe.base.Api;
+package dev.swipe.wheel.internal;
 
 /** What a planned nudge does. */
-@Api(status = Api.Status.EXPERIMENTAL)
 public enum ActionKind {
   /** Nothing: the current value already equals the target (the column's guard is released). */
   TARGET_REACHED("target_reached"),
