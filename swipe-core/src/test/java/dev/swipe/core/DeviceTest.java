@@ -13,6 +13,7 @@ import dev.swipe.base.VirtualClock;
 import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Swipe;
+import dev.swipe.core.internal.PlayedTimeline;
 import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerReport;
 import dev.swipe.core.testkit.ObservedPointer;
@@ -362,7 +363,7 @@ class DeviceTest {
                   .durationMs(400)
                   .steps(64)
                   .build());
-      assertThat(r.timeline().planned().mergedSteps()).isPositive();
+      assertThat(((PlayedTimeline) r.timeline()).planned().mergedSteps()).isPositive();
       List<RecordingHidTransport.Sent> sent = slow.sent();
       for (int i = 1; i < sent.size() - 1; i++) {
         assertThat(sent.get(i).atNanos() - sent.get(i - 1).atNanos())

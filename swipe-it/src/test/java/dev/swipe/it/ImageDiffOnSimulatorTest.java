@@ -143,8 +143,7 @@ class ImageDiffOnSimulatorTest {
       // no two reports came closer together than planned, so the release carried no speed.
       ExecutedTimeline played = r.action().orElseThrow().timeline();
       for (int i = 1; i < played.reportCount(); i++) {
-        var events = played.planned().events();
-        long planned = events.get(i).offsetNanos() - events.get(i - 1).offsetNanos();
+        long planned = played.plannedOffsetNanos(i) - played.plannedOffsetNanos(i - 1);
         assertThat(played.actualOffsetNanos(i) - played.actualOffsetNanos(i - 1))
             .isGreaterThanOrEqualTo(planned);
       }

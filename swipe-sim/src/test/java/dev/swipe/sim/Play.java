@@ -4,7 +4,7 @@ import dev.swipe.base.NormPoint;
 import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.Gesture;
 import dev.swipe.core.gesture.Swipe;
-import dev.swipe.core.gesture.TimelinePlanner;
+import dev.swipe.core.internal.TimelinePlanner;
 import dev.swipe.core.internal.TimelineRunner;
 
 /**

@@ -5,7 +5,8 @@ import dev.swipe.core.ActionResult;
 import dev.swipe.core.Device;
 import dev.swipe.core.gesture.ExecutedTimeline;
 import dev.swipe.core.gesture.Swipe;
-import dev.swipe.core.gesture.Timeline;
+import dev.swipe.core.internal.PlayedTimeline;
+import dev.swipe.core.internal.Timeline;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidReport;
@@ -182,7 +183,7 @@ public final class HidTimingBench {
             continue; // warm-up
           }
           ExecutedTimeline t = r.timeline();
-          Timeline plan = t.planned();
+          Timeline plan = ((PlayedTimeline) t).planned();
           reports = t.reportCount();
           merged = plan.mergedSteps();
           List<Long> arrived = awaitArrivals(link, reports);

@@ -614,7 +614,7 @@ public final class ChromeHonestyBench {
           judge(
               action,
               r.observation(),
-              r.action().timeline().planned().durationNanos(),
+              r.action().timeline().plannedDurationNanos(),
               "movement=" + r.movement().id());
       double moved = kind.moved(before, rest, width);
       String claim = r.movement().id();
@@ -882,7 +882,7 @@ public final class ChromeHonestyBench {
         x.judge(
             action,
             s.observation(),
-            s.action().timeline().planned().durationNanos(),
+            s.action().timeline().plannedDurationNanos(),
             String.format(
                 Locale.ROOT, "confirmed=%s diff_ratio=%.4f", s.confirmed(), s.diff().diffRatio()));
     int i1 = rest.path("index").asInt();
@@ -971,7 +971,7 @@ public final class ChromeHonestyBench {
         x.judge(
             action,
             a.observation(),
-            a.timeline().planned().durationNanos(),
+            a.timeline().plannedDurationNanos(),
             String.format(Locale.ROOT, "changed=%s diff_ratio=%.4f", d.changed(), d.diffRatio()));
     double moved = MAP.moved(x.before, now, x.width);
     x.c.bool(

@@ -295,7 +295,7 @@ public final class HonestyBench {
         x.judge(
             label,
             r.observation(),
-            r.action().timeline().planned().durationNanos(),
+            r.action().timeline().plannedDurationNanos(),
             r.diff(),
             () -> "movement=" + r.movement().id());
     movement(x, label, r, rest);
@@ -306,7 +306,7 @@ public final class HonestyBench {
     Observation before = x.run.screenshot();
     var a = x.run.swipe(s);
     DiffResult d = x.run.screen().diff(before, a.observation(), null);
-    x.judge(label, a.observation(), a.timeline().planned().durationNanos(), d, null);
+    x.judge(label, a.observation(), a.timeline().plannedDurationNanos(), d, null);
   }
 
   static void listSession(Claims c, String uri, String tag, Random rnd, boolean until) {
@@ -488,7 +488,7 @@ public final class HonestyBench {
                 + " rows="
                 + r.decision().rows(),
             r.observation(),
-            r.action().get().timeline().planned().durationNanos(),
+            r.action().get().timeline().plannedDurationNanos(),
             d,
             null);
         shot = x.run.screenshot();

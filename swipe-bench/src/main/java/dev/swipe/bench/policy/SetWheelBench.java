@@ -65,6 +65,9 @@ public final class SetWheelBench {
   /** Whether the hour and minute wheels wrap ({@code sim:}'s {@code looping}). */
   static boolean looping = true;
 
+  /** Whether a failed set prints what the setter read on the way ({@code --evidence=true}). */
+  static boolean evidence;
+
   private SetWheelBench() {}
 
   record Episode(
@@ -122,6 +125,7 @@ public final class SetWheelBench {
     layout = choice(args, "layout", "time", "time", "time12", "date");
     words = choice(args, "words", "none", "none", "repeat", "city");
     looping = choice(args, "looping", "true", "true", "false").equals("true");
+    evidence = choice(args, "evidence", "false", "true", "false").equals("true");
     for (String r : readers) {
       if (!r.equals("ocr") && !r.equals("oracle")) {
         throw new IllegalArgumentException("--readers takes ocr and oracle, was " + r);
@@ -497,6 +501,10 @@ public final class SetWheelBench {
                 !r.label().equals(after.label())));
       }
     } catch (SwipeException e) {
+      if (evidence) {
+        // what the setter read on the way, for a failure worth looking into
+        System.err.println(e.code().id() + ": " + e.details().get("evidence"));
+      }
       long ms = (phone.rig().ticker().read() - v0) / 1_000_000L;
       for (int k = 0; k < plan.size(); k++) {
         Column c = plan.get(k);

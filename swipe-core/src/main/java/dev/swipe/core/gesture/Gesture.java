@@ -4,7 +4,7 @@ import dev.swipe.base.Api;
 
 /**
  * Something the finger (or the keyboard) does, in normalized screen space. A gesture is a plain
- * immutable value; {@link TimelinePlanner} compiles it to timed reports and the device plays them.
+ * immutable value; the device compiles it to timed reports and plays them.
  */
 @Api(status = Api.Status.STABLE)
 public sealed interface Gesture permits Tap, LongPress, Swipe, Drag, Pinch, MultiTouch, KeyPress {

@@ -12,17 +12,13 @@ import dev.swipe.core.Observation;
 import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.ExecutedTimeline;
 import dev.swipe.core.gesture.Gesture;
-import dev.swipe.core.gesture.KeyEvent;
 import dev.swipe.core.gesture.KeyPress;
 import dev.swipe.core.gesture.LongPress;
 import dev.swipe.core.gesture.MultiTouch;
 import dev.swipe.core.gesture.Pinch;
-import dev.swipe.core.gesture.PointerEvent;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Tap;
-import dev.swipe.core.gesture.TimelineEvent;
 import dev.swipe.core.gesture.TouchContact;
-import dev.swipe.core.gesture.TouchEvent;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.diff.DiffResult;
 import java.util.ArrayDeque;
@@ -458,9 +454,11 @@ final class ActionTracer {
   private static void timeline(ObjectNode r, ExecutedTimeline t) {
     ArrayNode planned = r.putArray("planned");
     ArrayNode actual = r.putArray("actual_ms");
+    // a timeline this device played names its reports; another gives their times only
+    Timeline plan = t instanceof PlayedTimeline played ? played.planned() : null;
     for (int i = 0; i < t.reportCount(); i++) {
-      TimelineEvent e = t.planned().events().get(i);
-      ArrayNode row = planned.addArray().add(e.offsetNanos() / 1e6);
+      TimelineEvent e = plan == null ? null : plan.events().get(i);
+      ArrayNode row = planned.addArray().add(t.plannedOffsetNanos(i) / 1e6);
       if (e instanceof PointerEvent p) {
         row.add(p.phase().name().toLowerCase(Locale.ROOT)).add(p.point().x()).add(p.point().y());
       } else if (e instanceof TouchEvent touch) {
@@ -473,7 +471,7 @@ final class ActionTracer {
       }
       actual.add(t.actualOffsetNanos(i) / 1e6);
     }
-    r.put("merged_steps", t.planned().mergedSteps());
+    r.put("merged_steps", plan == null ? 0 : plan.mergedSteps());
   }
 
   static void cost(ObjectNode r, Cost c) {

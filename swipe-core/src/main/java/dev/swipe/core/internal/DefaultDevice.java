@@ -28,8 +28,6 @@ import dev.swipe.core.gesture.MultiTouch;
 import dev.swipe.core.gesture.Pinch;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Tap;
-import dev.swipe.core.gesture.Timeline;
-import dev.swipe.core.gesture.TimelinePlanner;
 import dev.swipe.core.screen.GoldenScreen;
 import dev.swipe.core.screen.ScreenComparison;
 import dev.swipe.core.screen.ScreenCondition;

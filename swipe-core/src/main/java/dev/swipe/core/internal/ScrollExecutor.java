@@ -12,8 +12,6 @@ import dev.swipe.core.Observation;
 import dev.swipe.core.gesture.ExecutedTimeline;
 import dev.swipe.core.gesture.GestureShape;
 import dev.swipe.core.gesture.Swipe;
-import dev.swipe.core.gesture.Timeline;
-import dev.swipe.core.gesture.TimelinePlanner;
 import dev.swipe.core.scroll.Movement;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;

@@ -2,10 +2,7 @@ package dev.swipe.core.internal;
 
 import dev.swipe.base.Ticker;
 import dev.swipe.core.gesture.GestureShape;
-import dev.swipe.core.gesture.PointerEvent;
 import dev.swipe.core.gesture.Swipe;
-import dev.swipe.core.gesture.Timeline;
-import dev.swipe.core.gesture.TimelineEvent;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.diff.GreyRaster;

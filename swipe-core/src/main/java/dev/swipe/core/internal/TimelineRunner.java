@@ -6,11 +6,6 @@ import dev.swipe.base.SwipeException;
 import dev.swipe.base.Ticker;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.gesture.ExecutedTimeline;
-import dev.swipe.core.gesture.KeyEvent;
-import dev.swipe.core.gesture.PointerEvent;
-import dev.swipe.core.gesture.Timeline;
-import dev.swipe.core.gesture.TimelineEvent;
-import dev.swipe.core.gesture.TouchEvent;
 import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.KeyReport;
@@ -127,7 +122,7 @@ public final class TimelineRunner {
     if (pointer != null) {
       pointer.played(timeline, start, actual);
     }
-    return new ExecutedTimeline(timeline, actual);
+    return new PlayedTimeline(timeline, actual);
   }
 
   private void lost() {

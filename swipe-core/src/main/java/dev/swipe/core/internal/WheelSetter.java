@@ -1043,22 +1043,29 @@ final class WheelSetter {
 
   /**
    * {@code scale} with the zero padding the labels in view show ("00", "02"), where its first
-   * reading saw none.
+   * reading saw none. A padding wider than the longest number in view needs is a misread ("017"
+   * beside 15 and 16), not a padding.
    */
   static WheelScale withPaddingInView(WheelScale scale, WheelColumn column) {
     if (scale.kind() != WheelScale.Kind.NUMBER || scale.width() > 0) {
       return scale;
     }
     int width = 0;
+    int digits = 0;
     for (List<String> side : List.of(column.labelsAbove(), column.labelsBelow())) {
       for (String l : side) {
         String t = l == null ? "" : l.strip();
-        if (t.length() >= 2 && t.startsWith("0") && t.chars().allMatch(Character::isDigit)) {
+        if (t.isEmpty() || !t.chars().allMatch(Character::isDigit)) {
+          continue;
+        }
+        String unpadded = t.replaceFirst("^0+(?=\\d)", "");
+        digits = Math.max(digits, unpadded.length());
+        if (t.length() >= 2 && t.startsWith("0")) {
           width = Math.max(width, t.length());
         }
       }
     }
-    return width == 0
+    return width == 0 || width > Math.max(2, digits)
         ? scale
         : new WheelScale(
             scale.kind(),

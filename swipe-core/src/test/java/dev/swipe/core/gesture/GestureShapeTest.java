@@ -7,7 +7,10 @@ import static org.quicktheories.generators.SourceDSL.doubles;
 import static org.quicktheories.generators.SourceDSL.integers;
 
 import dev.swipe.base.NormPoint;
-import dev.swipe.core.gesture.PointerEvent.Phase;
+import dev.swipe.core.internal.PointerEvent;
+import dev.swipe.core.internal.PointerEvent.Phase;
+import dev.swipe.core.internal.TimelineEvent;
+import dev.swipe.core.internal.TimelinePlanner;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

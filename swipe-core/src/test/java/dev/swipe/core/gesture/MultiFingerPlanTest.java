@@ -10,6 +10,10 @@ import static org.quicktheories.generators.SourceDSL.longs;
 
 import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
+import dev.swipe.core.internal.Timeline;
+import dev.swipe.core.internal.TimelineEvent;
+import dev.swipe.core.internal.TimelinePlanner;
+import dev.swipe.core.internal.TouchEvent;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

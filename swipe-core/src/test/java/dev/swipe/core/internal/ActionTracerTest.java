@@ -22,8 +22,6 @@ import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.KeyPress;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Tap;
-import dev.swipe.core.gesture.Timeline;
-import dev.swipe.core.gesture.TimelinePlanner;
 import dev.swipe.core.scroll.Movement;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.spi.Frame;
@@ -104,7 +102,7 @@ class ActionTracerTest {
     }
     return ActionResult.builder()
         .gesture(g)
-        .timeline(new ExecutedTimeline(t, actual))
+        .timeline(new PlayedTimeline(t, actual))
         .observation(after)
         .cost(new Cost(230, 1, actual.length, 7, 150))
         .build();
@@ -162,7 +160,7 @@ class ActionTracerTest {
     assertThat(doubles(rec.path("actual_ms")))
         .hasSize(reports)
         .first()
-        .isEqualTo(r.timeline().planned().events().get(0).offsetNanos() / 1e6 + 1);
+        .isEqualTo(r.timeline().plannedOffsetNanos(0) / 1e6 + 1);
     assertThat(rec.path("before").path("id").asText()).isEqualTo(before.id());
     assertThat(rec.path("after").path("id").asText()).isEqualTo(r.observation().id());
     assertThat(dir.resolve(rec.path("after").path("file").asText())).isRegularFile();
@@ -407,7 +405,7 @@ class ActionTracerTest {
     for (int i = 0; i < offsets.length; i++) {
       offsets[i] = ct.events().get(i).offsetNanos();
     }
-    ExecutedTimeline caught = new ExecutedTimeline(ct, offsets);
+    ExecutedTimeline caught = new PlayedTimeline(ct, offsets);
     long passStart = tracer.now();
     clock.advance(Duration.ofMillis(400));
     long catchStart = tracer.now();

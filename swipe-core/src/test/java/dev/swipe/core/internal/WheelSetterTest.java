@@ -19,11 +19,8 @@ import dev.swipe.core.Observation;
 import dev.swipe.core.WheelNudgeResult;
 import dev.swipe.core.WheelReading;
 import dev.swipe.core.WheelSetResult;
-import dev.swipe.core.gesture.ExecutedTimeline;
 import dev.swipe.core.gesture.Gesture;
 import dev.swipe.core.gesture.Swipe;
-import dev.swipe.core.gesture.Timeline;
-import dev.swipe.core.gesture.TimelinePlanner;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.scroll.ScrollSearch;
@@ -38,9 +35,11 @@ import dev.swipe.text.TextLine;
 import dev.swipe.text.TextPage;
 import dev.swipe.text.TextReader;
 import dev.swipe.text.Word;
+import dev.swipe.wheel.WheelColumn;
 import dev.swipe.wheel.WheelErrorCode;
 import dev.swipe.wheel.WheelRequest;
 import dev.swipe.wheel.WheelRunGuard;
+import dev.swipe.wheel.WheelScale;
 import dev.swipe.wheel.WheelSet;
 import dev.swipe.wheel.internal.PitchMeasurement;
 import dev.swipe.wheel.internal.PlannedNudge;
@@ -60,6 +59,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Predicate;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -255,7 +255,7 @@ class WheelSetterTest {
       ActionResult played =
           ActionResult.builder()
               .gesture(drag)
-              .timeline(new ExecutedTimeline(t, offsets))
+              .timeline(new PlayedTimeline(t, offsets))
               .observation(after)
               .cost(new Cost(300, 1, offsets.length, 8, 200))
               .build();
@@ -444,6 +444,42 @@ class WheelSetterTest {
     assertThat(phone.shown()).isEqualTo("01");
     assertThat(r.value()).isEqualTo(1);
     assertThat(phone.requests.size()).isGreaterThan(WheelSetter.MAX_NUDGES);
+  }
+
+  @Test
+  void aPaddingIsTakenFromTheLabelsInViewOnlyWhereTheNumbersNeedIt() {
+    WheelScale unpadded =
+        new WheelScale(WheelScale.Kind.NUMBER, 1, OptionalInt.of(24), false, 0, false);
+    assertThat(
+            WheelSetter.withPaddingInView(unpadded, inView(List.of("23", "00"), List.of("02")))
+                .width())
+        .as("00 and 02 beside the selection pad to two")
+        .isEqualTo(2);
+    assertThat(
+            WheelSetter.withPaddingInView(unpadded, inView(List.of("14", "15"), List.of("017")))
+                .width())
+        .as("a stray zero before 17, beside 14 and 15, is a misread")
+        .isZero();
+    assertThat(
+            WheelSetter.withPaddingInView(unpadded, inView(List.of("14", "15"), List.of("17")))
+                .width())
+        .isZero();
+  }
+
+  private static WheelColumn inView(List<String> above, List<String> below) {
+    return new WheelColumn(
+        0,
+        500,
+        500,
+        40,
+        Optional.of("1"),
+        above,
+        below,
+        OptionalInt.of(1),
+        new WheelScale(WheelScale.Kind.NUMBER, 1, OptionalInt.of(24), false, 0, false),
+        0.9,
+        NormRegion.fromCorners(450, 400, 550, 600),
+        List.of("band", "centre"));
   }
 
   @Test

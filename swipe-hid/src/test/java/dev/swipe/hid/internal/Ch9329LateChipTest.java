@@ -100,7 +100,7 @@ class Ch9329LateChipTest {
       // The same dead reckoning the transport plans with: homing, travel, press, moves, release.
       RelativePointer plan = new RelativePointer(0.2, 0.2, 0.25, true);
       int planned = 0;
-      for (var e : r.timeline().planned().events()) {
+      for (var e : ((dev.swipe.core.internal.PlayedTimeline) r.timeline()).planned().events()) {
         PointerReport p = (PointerReport) dev.swipe.core.internal.TimelineRunner.toReport(e);
         planned += plan.plan(p.at(), p.pressed()).size();
       }

@@ -1,6 +1,5 @@
-package dev.swipe.core.gesture;
+package dev.swipe.core.internal;
 
-import dev.swipe.base.Api;
 import java.util.List;
 
 /**
@@ -15,7 +14,6 @@ import java.util.List;
  * @param mergedSteps planned move steps dropped because the link could not carry them
  * @param minReportIntervalNanos the link's minimum spacing the plan honours (0 = unlimited)
  */
-@Api(status = Api.Status.EXPERIMENTAL)
 public record Timeline(List<TimelineEvent> events, int mergedSteps, long minReportIntervalNanos) {
   /** Copies the event list. */
   public Timeline {

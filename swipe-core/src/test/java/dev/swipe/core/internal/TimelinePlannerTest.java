@@ -1,14 +1,24 @@
-package dev.swipe.core.gesture;
+package dev.swipe.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.doubles;
 import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.longs;
 
+import dev.swipe.base.CommonCode;
 import dev.swipe.base.NormPoint;
-import dev.swipe.core.gesture.PointerEvent.Phase;
+import dev.swipe.base.SwipeException;
+import dev.swipe.core.gesture.Drag;
+import dev.swipe.core.gesture.Key;
+import dev.swipe.core.gesture.KeyPress;
+import dev.swipe.core.gesture.LongPress;
+import dev.swipe.core.gesture.Modifier;
+import dev.swipe.core.gesture.Swipe;
+import dev.swipe.core.gesture.Tap;
+import dev.swipe.core.internal.PointerEvent.Phase;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -191,9 +201,8 @@ class TimelinePlannerTest {
 
   @Test
   void planningRejectsNegativeIntervals() {
-    GestureValidationTest.assertInvalid(
-        () -> TimelinePlanner.plan(Tap.at(NormPoint.CENTER), -1), "min_report_interval");
-    GestureValidationTest.assertInvalid(() -> TimelinePlanner.plan(null), "gesture");
+    assertInvalid(() -> TimelinePlanner.plan(Tap.at(NormPoint.CENTER), -1), "min_report_interval");
+    assertInvalid(() -> TimelinePlanner.plan(null), "gesture");
   }
 
   @Test
@@ -208,6 +217,16 @@ class TimelinePlannerTest {
                         - (s.end().y() - s.start().y()) * (p.x() - s.start().x());
                 assertThat(cross / Math.max(1, s.length())).isCloseTo(0, within(1e-6));
               }
+            });
+  }
+
+  private static void assertInvalid(Runnable r, String field) {
+    assertThatThrownBy(r::run)
+        .isInstanceOfSatisfying(
+            SwipeException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
+              assertThat(e.field()).isEqualTo(field);
             });
   }
 }

@@ -1,6 +1,5 @@
-package dev.swipe.core.gesture;
+package dev.swipe.core.internal;
 
-import dev.swipe.base.Api;
 import dev.swipe.base.NormPoint;
 
 /**
@@ -10,7 +9,6 @@ import dev.swipe.base.NormPoint;
  * @param phase down (first contact), move (still touching), or up (released)
  * @param point the position in normalized space
  */
-@Api(status = Api.Status.EXPERIMENTAL)
 public record PointerEvent(long offsetNanos, Phase phase, NormPoint point)
     implements TimelineEvent {
   /** The contact phase of a pointer report. */

@@ -1,6 +1,7 @@
-package dev.swipe.core.gesture;
+package dev.swipe.core.internal;
 
-import dev.swipe.base.Api;
+import dev.swipe.core.gesture.Key;
+import dev.swipe.core.gesture.Modifier;
 import java.util.Set;
 
 /**
@@ -11,7 +12,6 @@ import java.util.Set;
  * @param modifiers modifiers held with it
  * @param down true for press, false for release
  */
-@Api(status = Api.Status.EXPERIMENTAL)
 public record KeyEvent(long offsetNanos, Key key, Set<Modifier> modifiers, boolean down)
     implements TimelineEvent {
   /** Copies the modifiers. */

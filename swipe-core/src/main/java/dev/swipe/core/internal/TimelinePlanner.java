@@ -1,9 +1,18 @@
-package dev.swipe.core.gesture;
+package dev.swipe.core.internal;
 
-import dev.swipe.base.Api;
 import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.gesture.PointerEvent.Phase;
+import dev.swipe.core.gesture.Drag;
+import dev.swipe.core.gesture.Gesture;
+import dev.swipe.core.gesture.GestureShape;
+import dev.swipe.core.gesture.KeyPress;
+import dev.swipe.core.gesture.LongPress;
+import dev.swipe.core.gesture.MultiTouch;
+import dev.swipe.core.gesture.Pinch;
+import dev.swipe.core.gesture.Swipe;
+import dev.swipe.core.gesture.Tap;
+import dev.swipe.core.gesture.TouchContact;
+import dev.swipe.core.internal.PointerEvent.Phase;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -25,7 +34,6 @@ import java.util.TreeSet;
  * multi-touch: every finger at each finger's down, corners and lift, and every display frame while
  * one moves). Only events that move fingers already down are ever merged.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
 public final class TimelinePlanner {
   private static final long MS = 1_000_000L;
 

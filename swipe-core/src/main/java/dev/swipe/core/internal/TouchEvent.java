@@ -1,7 +1,7 @@
-package dev.swipe.core.gesture;
+package dev.swipe.core.internal;
 
-import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
+import dev.swipe.core.gesture.TouchContact;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -12,7 +12,6 @@ import java.util.Set;
  * @param offsetNanos time after the gesture's start
  * @param contacts the fingers, each id at most once
  */
-@Api(status = Api.Status.EXPERIMENTAL)
 public record TouchEvent(long offsetNanos, List<TouchContact> contacts) implements TimelineEvent {
   /** Copies the contacts and checks that no finger appears twice. */
   public TouchEvent {
