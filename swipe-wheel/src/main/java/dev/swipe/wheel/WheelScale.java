@@ -196,9 +196,16 @@ public record WheelScale(
               .allMatch(l -> clean(l).length() <= 4);
       return Optional.of(new WheelScale(kind, 1, OptionalInt.of(12), seen, 0, shortNames));
     }
+    // a zero before a number pads it to the column's width, unless it makes the label longer than
+    // the longest number read needs ("017" beside 15 and 16 is a misread, not a padding to three)
+    int digits =
+        values.stream().mapToInt(v -> String.valueOf(Math.abs(v)).length()).max().orElse(1);
     int width = 0;
     for (String l : labels) {
-      if (l != null && clean(l).length() >= 2 && clean(l).startsWith("0")) {
+      if (l != null
+          && clean(l).length() >= 2
+          && clean(l).startsWith("0")
+          && clean(l).length() <= Math.max(2, digits)) {
         width = clean(l).length();
       }
     }

@@ -100,6 +100,10 @@ class WheelScaleEdgesTest {
     assertThat(WheelScale.infer(List.of("08", "09", "10")).label(7)).isEqualTo("07");
     assertThat(WheelScale.infer(List.of("0", "1", "2")).label(7)).isEqualTo("7");
     assertThat(WheelScale.infer(List.of("0", "1", "2")).width()).isZero();
+    assertThat(WheelScale.infer(List.of("15", "16", "017")).width())
+        .as("a stray zero before a two-digit number is a misread, not a padding to three")
+        .isZero();
+    assertThat(WheelScale.infer(List.of("098", "099", "100")).width()).isEqualTo(3);
   }
 
   @Test

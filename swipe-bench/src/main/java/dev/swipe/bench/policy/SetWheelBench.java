@@ -471,6 +471,19 @@ public final class SetWheelBench {
     for (Column c : plan) {
       sets.add(WheelSet.column(c.place()).to(c.targetLabel()));
     }
+    if (evidence) {
+      for (WheelColumn k : phone.wheels().read(phone.screenshot(), null).columns()) {
+        System.err.printf(
+            Locale.ROOT,
+            "column %d at x %.0f: %s [%s] %s, %s%n",
+            k.index(),
+            k.columnX(),
+            k.labelsAbove(),
+            k.selectedLabel().orElse("?"),
+            k.labelsBelow(),
+            k.scale().kind());
+      }
+    }
     long v0 = phone.rig().ticker().read();
     List<Episode> out = new ArrayList<>();
     try {

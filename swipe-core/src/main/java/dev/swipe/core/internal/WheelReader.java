@@ -34,7 +34,50 @@ final class WheelReader {
   WheelReading read(Observation o, NormRegion region) {
     TextPage page = screen.page(o, region);
     List<WheelColumn> found = columns(o, page, null, null);
-    return new WheelReading(o, withSelectionsReadAgain(o, withColumnsMissed(o, page, found)));
+    return new WheelReading(
+        o, distinct(withSelectionsReadAgain(o, withColumnsMissed(o, page, found))));
+  }
+
+  /**
+   * One column per place, left to right: two readings a few units apart (a column of names read
+   * once as found and once as missed, each band a little off the other) are one column, and the
+   * better reading stays: its selection clear, then the more confident, then the more rows read.
+   */
+  static List<WheelColumn> distinct(List<WheelColumn> cols) {
+    List<WheelColumn> sorted = new ArrayList<>(cols);
+    sorted.sort(Comparator.comparingDouble(WheelColumn::columnX));
+    List<WheelColumn> kept = new ArrayList<>();
+    for (WheelColumn c : sorted) {
+      WheelColumn last = kept.isEmpty() ? null : kept.get(kept.size() - 1);
+      if (last != null
+          && Math.abs(c.columnX() - last.columnX())
+              < Math.max(25, 0.5 * Math.min(c.rowSpacing(), last.rowSpacing()))) {
+        if (betterRead(c, last)) {
+          kept.set(kept.size() - 1, c);
+        }
+        continue;
+      }
+      kept.add(c);
+    }
+    if (kept.size() == cols.size()) {
+      return cols;
+    }
+    List<WheelColumn> out = new ArrayList<>();
+    for (WheelColumn c : kept) {
+      out.add(renumbered(c, out.size(), c.rowSpacing()));
+    }
+    return out;
+  }
+
+  private static boolean betterRead(WheelColumn a, WheelColumn b) {
+    if (a.selectionClear() != b.selectionClear()) {
+      return a.selectionClear();
+    }
+    if (a.confidence() != b.confidence()) {
+      return a.confidence() > b.confidence();
+    }
+    return a.labelsAbove().size() + a.labelsBelow().size()
+        > b.labelsAbove().size() + b.labelsBelow().size();
   }
 
   /**

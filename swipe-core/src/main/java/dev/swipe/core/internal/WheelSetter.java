@@ -294,6 +294,11 @@ final class WheelSetter {
     java.util.TreeMap<Integer, String> rows = new java.util.TreeMap<>();
     int sel = FIRST_ROW;
     learn(rows, sel, column);
+    // rows some reading showed as the target letter for letter: a label one letter off it is the
+    // target misread only on such a row ("Londor" on London's), else it may be another option
+    // ("Gambia" beside "Zambia")
+    java.util.Set<Integer> exact = new java.util.HashSet<>();
+    readExactly(exact, sel, column, want);
     note(shot, column);
     int direction = 0;
     boolean[] endSeen = new boolean[2]; // [up, down]
@@ -302,6 +307,9 @@ final class WheelSetter {
     int agreeing = 0;
     int confirmed = 0;
     int nudged = 0; // as for numbers: confirming readings are free
+    // a long column takes nudges to search, down and back: the backstop grows by one for every
+    // three rows read (each new row is progress), so a column that shows nothing new stops
+    int budget = MAX_NUDGES;
     // rows read off the selection; rows turned there to be read so, and how often
     java.util.Set<Integer> readOff = new java.util.HashSet<>();
     Map<Integer, Integer> turnedOff = new java.util.HashMap<>();
@@ -318,11 +326,11 @@ final class WheelSetter {
               .selectedLabel()
               .filter(
                   l ->
-                      sameOption(l, want)
-                          || ((clippedOf(l, want) || mayBeClippedOf(l, want))
-                              && wantAt(rows, selRow, want)))
+                      folded(l).equals(folded(want))
+                          || ((sameOption(l, want) || clippedOf(l, want) || mayBeClippedOf(l, want))
+                              && exact.contains(selRow)))
               .isPresent()
-          || (column.selectedLabel().isEmpty() && wantAt(rows, selRow, want) && agreeing >= 2)) {
+          || (column.selectedLabel().isEmpty() && exact.contains(selRow) && agreeing >= 2)) {
         confirmedOn.add(shot.id());
         if (++confirmed >= 2) {
           stillInPlace(shot, column);
@@ -334,19 +342,22 @@ final class WheelSetter {
         }
         shot = device.screenshot();
       } else {
-        if (nudged++ >= MAX_NUDGES) {
+        budget = MAX_NUDGES + rows.size() / 3;
+        if (nudged++ >= budget) {
           break;
         }
         confirmed = 0;
         confirmedOn.clear();
         Integer at = null;
-        for (Map.Entry<Integer, String> e : rows.entrySet()) {
-          if (sameOption(e.getValue(), want)) {
-            at = e.getKey();
-          }
+        for (Integer row : exact) {
+          at = row;
         }
         int to;
-        Optional<String> cut = column.selectedLabel().filter(l -> clippedOf(l, want));
+        Optional<String> cut =
+            column
+                .selectedLabel()
+                .filter(
+                    l -> clippedOf(l, want) || (sameOption(l, want) && !exact.contains(selRow)));
         if (at != null) {
           to = at;
         } else if (cut.isPresent() && probedClipped.add(sel)) {
@@ -394,9 +405,14 @@ final class WheelSetter {
                     + "' cut; turning it a row off the selection to read it smaller");
           } else {
             // as many rows as the reading shows: the next reading starts where this one ended,
-            // so no label passes the selection unread
+            // so no label passes the selection unread; over rows read before (none of them the
+            // target) as many as were read, up to six
             int window = column.labelsAbove().size() + 1 + column.labelsBelow().size();
-            to = sel + direction * Math.max(1, Math.min(window, 6));
+            int known = 0;
+            while (rows.containsKey(sel + direction * (known + 1))) {
+              known++;
+            }
+            to = sel + direction * Math.max(1, Math.min(Math.max(window, known), 6));
           }
         }
         WheelNudgeResult r = nudgeToRead.apply(shot, optionRequest(column, sel, to));
@@ -418,6 +434,7 @@ final class WheelSetter {
         sel += moved;
         agreeing = neighboursAgree(rows, sel, next);
         learn(rows, sel, next);
+        readExactly(exact, sel, next, want);
         column = next;
         continue;
       }
@@ -425,11 +442,12 @@ final class WheelSetter {
       sel += aligned(rows, sel, next, 0);
       agreeing = neighboursAgree(rows, sel, next);
       learn(rows, sel, next);
+      readExactly(exact, sel, next, want);
       column = next;
     }
     throw new SwipeException(
         WheelErrorCode.WHEEL_NO_PROGRESS,
-        "the column did not settle on '" + want + "' within " + MAX_NUDGES + " nudges",
+        "the column did not settle on '" + want + "' within " + budget + " nudges",
         Map.of("evidence", List.copyOf(evidence)),
         null);
   }
@@ -544,22 +562,40 @@ final class WheelSetter {
         row, label, (was, now) -> clippedOf(now, was) || mayBeClippedOf(now, was) ? was : now);
   }
 
-  /** Whether the row numbered {@code row} was read whole as {@code want} in an earlier reading. */
-  private static boolean wantAt(
-      java.util.NavigableMap<Integer, String> rows, int row, String want) {
-    String was = rows.get(row);
-    return was != null && sameOption(was, want);
+  /**
+   * Adds the rows of reading {@code c}, its selection at row {@code sel}, that read as {@code
+   * want}.
+   */
+  private static void readExactly(
+      java.util.Set<Integer> exact, int sel, WheelColumn c, String want) {
+    String w = folded(want);
+    List<String> above = c.labelsAbove();
+    for (int k = 0; k < above.size(); k++) {
+      if (folded(above.get(k)).equals(w)) {
+        exact.add(sel - above.size() + k);
+      }
+    }
+    if (c.selectedLabel().map(l -> folded(l).equals(w)).orElse(false)) {
+      exact.add(sel);
+    }
+    List<String> below = c.labelsBelow();
+    for (int k = 0; k < below.size(); k++) {
+      if (folded(below.get(k)).equals(w)) {
+        exact.add(sel + 1 + k);
+      }
+    }
   }
 
   /**
    * Whether {@code read} is {@code whole} cut short: a column too narrow for a label clips it (the
-   * selected row, drawn larger, most often), leaving its first letters. At least four letters must
-   * be left, and the cut must take at least one.
+   * selected row, drawn larger, most often), leaving its first letters, or its middle ones where
+   * the label is centred ("angko" of "Bangkok"). At least four letters must be left, and the cut
+   * must take at least one.
    */
   static boolean clippedOf(String read, String whole) {
     String r = folded(read);
     String w = folded(whole);
-    return r.length() >= 4 && r.length() < w.length() && w.startsWith(r);
+    return r.length() >= 4 && r.length() < w.length() && w.contains(r);
   }
 
   /**

@@ -142,6 +142,9 @@ class WheelSetterTest {
      */
     int clipSelected;
 
+    /** Whether the cut takes the selected label's first letter as well (a centred label). */
+    boolean clipBothSides;
+
     /** Selected labels the reader misreads, and what it reads ("01" losing its zero: "1"). */
     final Map<String, String> misreadSelected = new HashMap<>();
 
@@ -191,8 +194,9 @@ class WheelSetterTest {
             read = misreadSelected.getOrDefault(label, read);
           }
           if (k == 0 && clipSelected > 0 && label.length() > clipSelected) {
-            label = label.substring(0, clipSelected);
-            read = label + ":";
+            int from = clipBothSides && label.length() > clipSelected + 1 ? 1 : 0;
+            label = label.substring(from, from + clipSelected);
+            read = from > 0 ? label : label + ":";
           }
           g.setColor(k == 0 ? new Color(0x111111) : new Color(0x9A9A9A));
           Rectangle2D b = f.createGlyphVector(frc, label).getVisualBounds();
@@ -708,6 +712,68 @@ class WheelSetterTest {
   }
 
   @Test
+  void aLongColumnSearchedTheWrongWayFirstComesBackFromItsEnd() {
+    // sixty words in no order: the search goes down first, to the end, and back up past every
+    // row it read to a target three rows above the start
+    // (any two differ in two letters or more: none is another misread)
+    String[] first = {"Mo", "Ka", "Zu", "Be", "Ri", "Gy", "Ph", "Ax", "Tw", "Ol"};
+    String[] second = {"ran", "lek", "dos", "vim", "sup", "hyt"};
+    List<String> words = new ArrayList<>();
+    for (int i = 0; i < 60; i++) {
+      words.add(first[i % 10] + second[i / 10]);
+    }
+    PickerPhone phone = new PickerPhone(words, false, words.get(3));
+    WheelSetResult r;
+    try {
+      r = set(phone, WheelSet.columnAt(500).to(words.get(0)));
+    } catch (SwipeException e) {
+      throw new AssertionError(String.join("\n", (List<String>) e.details().get("evidence")), e);
+    }
+    assertThat(phone.shown()).isEqualTo(words.get(0));
+    assertThat(r.label()).isEqualTo(words.get(0));
+    assertThat(String.join("\n", r.evidence())).contains("an end");
+  }
+
+  @Test
+  void anOptionOneLetterOffTheTargetIsNotClaimedAsIt() {
+    // Gambia is Zambia with one letter misread, and an option of its own: read as itself on its
+    // row, it is passed over, and Zambia is set where it is read letter for letter
+    List<String> countries =
+        List.of(
+            "Gabon",
+            "Gambia",
+            "Georgia",
+            "Germany",
+            "Ghana",
+            "Greece",
+            "Guinea",
+            "Guyana",
+            "Haiti",
+            "Honduras",
+            "Yemen",
+            "Zambia",
+            "Zimbabwe");
+    PickerPhone phone = new PickerPhone(countries, false, "Gambia");
+    WheelSetResult r = set(phone, WheelSet.columnAt(500).to("Zambia"));
+    assertThat(phone.shown()).isEqualTo("Zambia");
+    assertThat(r.label()).isEqualTo("Zambia");
+  }
+
+  @Test
+  void aTargetSelectedFromTheStartButCutOnBothSidesIsReadARowOff() {
+    PickerPhone phone = new PickerPhone(CITIES, false, "Helsinki");
+    phone.clipSelected = 5; // "Helsinki" selected reads "elsin", centred in a narrow column
+    phone.clipBothSides = true;
+    WheelSetResult r = set(phone, WheelSet.columnAt(500).to("Helsinki"));
+    assertThat(phone.shown()).isEqualTo("Helsinki");
+    assertThat(r.label()).isEqualTo("Helsinki");
+    assertThat(String.join("\n", r.evidence()))
+        .as("read a row off rather than searched the column")
+        .contains("cut short")
+        .doesNotContain("an end");
+  }
+
+  @Test
   void everyLabelClippedWhenSelectedIsReachedFromEitherEnd() {
     // names that fit the reader's band round the column whole on this small screen
     List<String> cities =
@@ -757,6 +823,8 @@ class WheelSetterTest {
     assertThat(WheelSetter.clippedOf("Amsterd\u2026", "Amsterdam")).isTrue();
     assertThat(WheelSetter.clippedOf("Copenhagen", "Copenhagen")).as("not cut").isFalse();
     assertThat(WheelSetter.clippedOf("Cop", "Copenhagen")).as("too little left").isFalse();
+    assertThat(WheelSetter.clippedOf("angko", "Bangkok")).as("centred, cut both sides").isTrue();
+    assertThat(WheelSetter.clippedOf("ang", "Bangkok")).as("too little left").isFalse();
     assertThat(WheelSetter.clippedOf("Copenhax", "Copenhagen")).isFalse();
     assertThat(WheelSetter.clippedOf("Neekday", "Weekdays")).as("misread: not claimed").isFalse();
     assertThat(WheelSetter.mayBeClippedOf("Neekday", "Weekdays")).isTrue();
