@@ -350,7 +350,9 @@ final class WheelSetter {
         confirmedOn.clear();
         Integer at = null;
         for (Integer row : exact) {
-          at = row;
+          if (at == null || Math.abs(row - sel) < Math.abs(at - sel)) {
+            at = row; // the nearest, should two rows have read so
+          }
         }
         int to;
         Optional<String> cut =

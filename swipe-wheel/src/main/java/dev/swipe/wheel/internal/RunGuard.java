@@ -62,10 +62,10 @@ import org.jspecify.annotations.Nullable;
  * Per column (keyed by {@code column_x} within {@link #COLUMN_TOLERANCE}) and target, an allowance
  * {@code WheelMath.columnAllowance} of the gap at the first nudge toward that target ({@code 2 *
  * minActions(gap, low confidence) + 4}); across all columns a hard {@link #runCeiling()} (default
- * {@value #DEFAULT_RUN_CEILING}). {@code authorize} reserves one action of each, the ticket's
- * {@code commit()} charges it, its {@code abort()} returns it: committed plus in-flight actions
- * never exceed either bound, and failed actions cost nothing. A new target for a column starts a
- * new allowance; the run ceiling is never reset.
+ * {@value WheelRunGuard#DEFAULT_RUN_CEILING}). {@code authorize} reserves one action of each, the
+ * ticket's {@code commit()} charges it, its {@code abort()} returns it: committed plus in-flight
+ * actions never exceed either bound, and failed actions cost nothing. A new target for a column
+ * starts a new allowance; the run ceiling is never reset.
  *
  * <h2>Generic input</h2>
  *
@@ -106,7 +106,7 @@ public final class RunGuard implements WheelRunGuard {
   private long generation;
   private boolean ended;
 
-  /** A guard with the default run ceiling of {@value #DEFAULT_RUN_CEILING} actions. */
+  /** A guard with the default run ceiling of {@value WheelRunGuard#DEFAULT_RUN_CEILING} actions. */
   public RunGuard() {
     this(DEFAULT_RUN_CEILING);
   }
