@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-class GestureValidationTest {
+public class GestureValidationTest {
   private static final NormPoint A = NormPoint.of(500, 600);
   private static final NormPoint B = NormPoint.of(500, 400);
 
@@ -62,7 +62,8 @@ class GestureValidationTest {
     assertThat(d.length()).isEqualTo(300.0);
   }
 
-  static void assertInvalid(Runnable r, String field) {
+  /** Asserts {@code r} fails with {@code invalid_argument} naming {@code field}. */
+  public static void assertInvalid(Runnable r, String field) {
     assertThatThrownBy(r::run)
         .isInstanceOfSatisfying(
             SwipeException.class,

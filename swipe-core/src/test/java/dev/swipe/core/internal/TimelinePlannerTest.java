@@ -1,17 +1,15 @@
 package dev.swipe.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.doubles;
 import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.longs;
 
-import dev.swipe.base.CommonCode;
 import dev.swipe.base.NormPoint;
-import dev.swipe.base.SwipeException;
 import dev.swipe.core.gesture.Drag;
+import dev.swipe.core.gesture.GestureValidationTest;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.KeyPress;
 import dev.swipe.core.gesture.LongPress;
@@ -201,8 +199,9 @@ class TimelinePlannerTest {
 
   @Test
   void planningRejectsNegativeIntervals() {
-    assertInvalid(() -> TimelinePlanner.plan(Tap.at(NormPoint.CENTER), -1), "min_report_interval");
-    assertInvalid(() -> TimelinePlanner.plan(null), "gesture");
+    GestureValidationTest.assertInvalid(
+        () -> TimelinePlanner.plan(Tap.at(NormPoint.CENTER), -1), "min_report_interval");
+    GestureValidationTest.assertInvalid(() -> TimelinePlanner.plan(null), "gesture");
   }
 
   @Test
@@ -217,16 +216,6 @@ class TimelinePlannerTest {
                         - (s.end().y() - s.start().y()) * (p.x() - s.start().x());
                 assertThat(cross / Math.max(1, s.length())).isCloseTo(0, within(1e-6));
               }
-            });
-  }
-
-  private static void assertInvalid(Runnable r, String field) {
-    assertThatThrownBy(r::run)
-        .isInstanceOfSatisfying(
-            SwipeException.class,
-            e -> {
-              assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
-              assertThat(e.field()).isEqualTo(field);
             });
   }
 }
