@@ -30,6 +30,13 @@ public final class KillTestWriter {
         // One write per line; the parent only trusts lines ending in END.
         out.print("ACK " + saved.id() + " " + i + " END\n");
         out.flush();
+        // A breath between saves, as any real writer takes, so the other process gets the lock.
+        try {
+          Thread.sleep(1);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
       }
     }
   }

@@ -85,8 +85,10 @@ class SqliteDurabilityTest {
     AtomicBoolean childAlive = new AtomicBoolean(true);
     try {
       assertThat(ready.await(120, TimeUnit.SECONDS)).as("child started").isTrue();
-      // A second process writes to the same file at the same time, for the first half.
-      try (MemoryStore parent = MemoryStores.open("sqlite:" + db)) {
+      // A second process writes to the same file at the same time, for the first half. SQLite's
+      // lock is not fair: a writer that commits in a loop can hold it off for seconds on a slow
+      // disk, so this writer waits longer than the default busy timeout.
+      try (MemoryStore parent = MemoryStores.open("sqlite:" + db + "?busy_timeout_ms=60000")) {
         int i = 0;
         while ((parentIds.size() < 30 || acked.size() < ACKS_BEFORE_KILL / 2) && child.isAlive()) {
           parentIds.add(
