@@ -67,10 +67,13 @@ final class FrameSettler {
   static final int QUIET_FRAMES = 5;
 
   /**
-   * A frame that arrives this much later than the moment it shows (beyond the source's latency)
-   * adds no watched quiet time: see {@code QuietRun}.
+   * A frame that arrives this much later than the moment it shows (beyond the source's latency and
+   * its usual delivery delay, see {@link DeliveryDelays}) adds no watched quiet time: see {@code
+   * QuietRun}.
    */
   static final long LATE_NANOS = 150_000_000L;
+
+  private final DeliveryDelays deliveries = new DeliveryDelays();
 
   /** The default quiet window, as a duration. */
   public static final Duration QUIET = Duration.ofNanos(QUIET_NANOS);
@@ -525,7 +528,9 @@ final class FrameSettler {
       // A frame that comes long after the moment it shows (beyond the source's latency) crossed a
       // stall: of the phone's renderer, busy drawing, or of the capture; it shows the screen, but
       // not that nothing happened meanwhile.
-      boolean late = ticker.read() - next.captureNanos() - latency > LATE_NANOS;
+      long delay = ticker.read() - next.captureNanos() - latency;
+      boolean late = delay > LATE_NANOS + deliveries.usualNanos();
+      deliveries.add(delay);
       GreyRaster nextGrey = decode(next);
       if (band != null) {
         band.see(nextGrey, next.captureNanos(), late);
