@@ -122,6 +122,39 @@ class DatesAndClocksTest {
   }
 
   /**
+   * A date drawn the iOS 14 way (one band behind rows of one ink, no other mark) with columns at
+   * their ends: a column at its end has only the band of its own, so the middle of the picker must
+   * come from a column clear of its ends or, where every column is at one, from the rows the
+   * columns show together. January beside the 31st, and every column at an end, were refused.
+   */
+  @ParameterizedTest
+  @CsvSource({
+    "ios, 0, 31, 2043",
+    "ios, 11, 1, 1950",
+    "ios, 0, 1, 2050",
+    "ios, 11, 31, 1950",
+    "android, 0, 31, 2043",
+    "android, 11, 31, 2043",
+    "android, 0, 1, 1990"
+  })
+  void aBandedDateWithColumnsAtTheirEndsIsRead(String platform, int month, int day, int year) {
+    try (Device phone =
+        Device.open(
+            "sim:?scene=picker&layout=date&picker_style=band&seed=61018&platform=" + platform)) {
+      SimOracle truth = SimOracle.of(phone);
+      truth.setWheelValue("month", month);
+      truth.setWheelValue("day", day);
+      truth.setWheelValue("year", year);
+      WheelReading r = phone.wheels().read();
+      assertThat(r.columns()).hasSize(3);
+      assertThat(r.columns()).allMatch(WheelColumn::selectionClear);
+      assertThat(r.columns())
+          .extracting(c -> c.value().orElse(-1))
+          .containsExactly(month, day, year);
+    }
+  }
+
+  /**
    * A clock that does not loop with every column at an end shows two rows of each on a three-row
    * picker, so no column alone has the rows to be one: read from the columns together, where their
    * own marks agree on one line, then set away from the ends and back.

@@ -34,7 +34,13 @@ public final class ZoomBench {
 
   /** One verdict beside the truth. */
   record Verdict(
-      String kind, double truthScale, double truthTurnDeg, ZoomChange zoom, boolean settled) {
+      String kind,
+      double truthScale,
+      double truthTurnDeg,
+      ZoomChange zoom,
+      boolean settled,
+      long seed,
+      int gesture) {
     String truth() {
       return truthScale >= BAND ? "in" : truthScale <= 1 / BAND ? "out" : "none";
     }
@@ -74,6 +80,8 @@ public final class ZoomBench {
     int gestures = Integer.parseInt(Stats.opt(args, "gestures", "3"));
     int threads = Integer.parseInt(Stats.opt(args, "threads", "1"));
     long seed0 = Long.parseLong(Stats.opt(args, "seed0", "38000"));
+    String dumpTo = Stats.opt(args, "dump", "");
+    dump = dumpTo.isEmpty() ? null : java.nio.file.Path.of(dumpTo);
     long started = System.nanoTime();
     List<Verdict> all = new ArrayList<>();
     for (List<Verdict> l :
@@ -144,11 +152,15 @@ public final class ZoomBench {
     }
     for (Verdict v : all) {
       boolean turnOff = v.turned() && v.zoom().observed() && !v.turnWithin5();
-      if (v.wrong() || (!v.truth().equals("none") && !v.within10()) || turnOff) {
+      boolean unobserved = !v.zoom().observed();
+      if (v.wrong() || (!v.truth().equals("none") && !v.within10()) || turnOff || unobserved) {
         System.out.printf(
             Locale.ROOT,
-            "  [%s] %s truth %.3f (%s) turn %.1f claimed %s %.3f turn %.1f support %d settled %s%n",
-            v.wrong() ? "WRONG" : "off",
+            "  [%s] seed %d gesture %d %s truth %.3f (%s) turn %.1f claimed %s %.3f turn %.1f"
+                + " support %d settled %s%n",
+            v.wrong() ? "WRONG" : unobserved ? "unobserved" : "off",
+            v.seed(),
+            v.gesture(),
             v.kind(),
             v.truthScale(),
             v.truth(),
@@ -161,6 +173,9 @@ public final class ZoomBench {
       }
     }
   }
+
+  /** Where the frames of one-finger pans left unobserved go ({@code --dump=DIR}), or null. */
+  static java.nio.file.Path dump;
 
   static List<Verdict> runSession(String scene, String platform, long seed, int gestures) {
     String uri =
@@ -211,11 +226,21 @@ public final class ZoomBench {
               d.swipe(Swipe.builder(centre, to).durationMs(500).holdAfterMs(120).build())
                   .observation();
           zoom = d.screen().zoom(before, after);
+          if (dump != null && !zoom.observed()) {
+            try {
+              java.nio.file.Files.createDirectories(dump);
+              java.nio.file.Files.write(
+                  dump.resolve(seed + "-" + g + "-before.jpg"), before.jpeg());
+              java.nio.file.Files.write(dump.resolve(seed + "-" + g + "-after.jpg"), after.jpeg());
+            } catch (java.io.IOException e) {
+              throw new java.io.UncheckedIOException(e);
+            }
+          }
           settled = after.settled();
         }
         SimState after = oracle.awaitRest(REST);
         double turn = Math.IEEEremainder(after.mapBearingDeg() - b0, 360);
-        out.add(new Verdict(kind, after.mapZoom() / z0, turn, zoom, settled));
+        out.add(new Verdict(kind, after.mapZoom() / z0, turn, zoom, settled, seed, g));
       }
       System.err.println("done " + seed);
     }

@@ -335,22 +335,23 @@ final class WheelColumnFinder {
   }
 
   /**
-   * A column's own mirror line ({@link #mirrorLine(Column, GreyRaster, int, int)}), and whether it
-   * casts that line for its line-mates: not where the marks drawn on the column alone agree on a
-   * row off it (a wheel at or near its end, whose rows lie mostly on one side of its selection).
-   * Found once per reading, for every column's middle.
+   * A column's own mirror line ({@link #mirrorLine(Column, GreyRaster, int, int)}), whether it
+   * casts that line for its line-mates (not where the marks drawn on the column alone agree on a
+   * row off it: a wheel at or near its end, whose rows lie mostly on one side of its selection),
+   * and whether it anchors it (the marks drawn on the column alone agree on the row on it: the rows
+   * mirror about the row the picker marks, so that column stands clear of both its ends). Found
+   * once per reading, for every column's middle.
    */
-  private record MirrorLine(java.util.OptionalDouble line, boolean casts) {
+  private record MirrorLine(java.util.OptionalDouble line, boolean casts, boolean anchors) {
     static MirrorLine of(Column c, GreyRaster grey, int w, int h) {
       java.util.OptionalDouble line = mirrorLine(c, grey, w, h);
       if (line.isEmpty()) {
-        return new MirrorLine(line, false);
+        return new MirrorLine(line, false, false);
       }
       WheelSelection.Verdict own = judge(c, grey, w, h, Double.NaN);
-      boolean beside =
-          own.clear()
-              && Math.abs(c.rows().get(own.row()).cy() - line.getAsDouble()) > 0.25 * c.pitchPx();
-      return new MirrorLine(line, !beside);
+      boolean on =
+          Math.abs(c.rows().get(own.row()).cy() - line.getAsDouble()) <= 0.25 * c.pitchPx();
+      return new MirrorLine(line, !own.clear() || on, own.clear() && on);
     }
   }
 
@@ -362,21 +363,43 @@ final class WheelColumnFinder {
    * stands; NaN where no majority does. A line-mate whose own marks agree on a row off its mirror
    * line casts no line: it stands at or near its end. At the start of a month column (Jan, Feb, Mar
    * below the band) the rows mirror about Feb, and with a day column near its own start that once
-   * outvoted the year column's true line, so all three columns were refused. The column's own line
-   * always counts, so marks that agree on a wrong row still meet the middle of its rows. Where no
-   * column casts a line, the line their rows mirror about together ({@link #pickerLine}) stands.
+   * outvoted the year column's true line, so all three columns were refused. A line-mate whose own
+   * marks agree on the row on its mirror line anchors the line, and the line most anchors agree on
+   * stands before any other: where a picker draws one mark only (a band behind rows of one ink), a
+   * column at its end has no two marks of its own to tell it stands there, and its own line,
+   * counted, tied with the anchor's (an iOS date picker at January and the 31st refused both
+   * columns). Without anchors the column's own line always counts, so marks that agree on a wrong
+   * row still meet the middle of its rows. Where no column casts a line, or the lines cast do not
+   * agree, the line their rows mirror about together ({@link #pickerLine}) stands.
    */
   private static double middle(Column c, List<Column> all, List<MirrorLine> mirrors) {
+    List<Double> anchors = new ArrayList<>();
+    for (int i = 0; i < all.size(); i++) {
+      Column d = all.get(i);
+      MirrorLine m = mirrors.get(i);
+      @SuppressWarnings("ReferenceEquality") // the column itself, not one equal to it
+      boolean self = d == c;
+      if (m.anchors() && (self || onSameLines(c, d))) {
+        anchors.add(m.line().getAsDouble());
+      }
+    }
+    double anchored = majority(anchors, c.pitchPx());
+    if (!Double.isNaN(anchored)) {
+      return anchored;
+    }
     List<Double> lines = new ArrayList<>();
+    int shown = rowLines(c, all).size();
     boolean cast = false;
     for (int i = 0; i < all.size(); i++) {
       Column d = all.get(i);
       MirrorLine m = mirrors.get(i);
       @SuppressWarnings("ReferenceEquality") // the column itself, not one equal to it
       boolean self = d == c;
-      if (m.line().isPresent() && (self || (m.casts() && onSameLines(c, d)))) {
+      // a column showing fewer rows than its line-mates together stands at or near an end
+      boolean casts = m.casts() && d.rows().size() >= shown;
+      if (m.line().isPresent() && (self || (casts && onSameLines(c, d)))) {
         lines.add(m.line().getAsDouble());
-        cast |= m.casts();
+        cast |= casts;
       }
     }
     if (!cast) {
@@ -386,12 +409,23 @@ final class WheelColumnFinder {
         return picker.getAsDouble();
       }
     }
+    double agreed = majority(lines, c.pitchPx());
+    if (Double.isNaN(agreed)) {
+      // the columns' own lines disagree (each at or near an end, none with two marks of its own to
+      // tell): the rows they show together
+      return pickerLine(c, all).orElse(Double.NaN);
+    }
+    return agreed;
+  }
+
+  /** The line more than half of {@code lines} agree on within a quarter row, else NaN. */
+  private static double majority(List<Double> lines, double pitchPx) {
     double best = Double.NaN;
     int most = 0;
     for (double y : lines) {
       int n = 0;
       for (double z : lines) {
-        n += Math.abs(y - z) <= 0.25 * c.pitchPx() ? 1 : 0;
+        n += Math.abs(y - z) <= 0.25 * pitchPx ? 1 : 0;
       }
       if (n > most) {
         most = n;
@@ -410,20 +444,33 @@ final class WheelColumnFinder {
    * one side move it.
    */
   private static java.util.OptionalDouble pickerLine(Column c, List<Column> all) {
-    List<Double> ys = new ArrayList<>();
     int mates = 0;
     for (Column d : all) {
       @SuppressWarnings("ReferenceEquality") // the column itself, not one equal to it
       boolean self = d == c;
+      mates += !self && onSameLines(c, d) ? 1 : 0;
+    }
+    if (mates == 0) {
+      return java.util.OptionalDouble.empty();
+    }
+    List<Double> rows = rowLines(c, all);
+    if (rows.size() <= c.rows().size()) {
+      return java.util.OptionalDouble.empty();
+    }
+    return mirrorLine(rows, c.pitchPx());
+  }
+
+  /** The row lines a column and its line-mates show together, top to bottom. */
+  private static List<Double> rowLines(Column c, List<Column> all) {
+    List<Double> ys = new ArrayList<>();
+    for (Column d : all) {
+      @SuppressWarnings("ReferenceEquality") // the column itself, not one equal to it
+      boolean self = d == c;
       if (self || onSameLines(c, d)) {
-        mates += self ? 0 : 1;
         for (Row r : d.rows()) {
           ys.add(r.cy());
         }
       }
-    }
-    if (mates == 0) {
-      return java.util.OptionalDouble.empty();
     }
     ys.sort(null);
     List<Double> rows = new ArrayList<>();
@@ -439,10 +486,7 @@ final class WheelColumnFinder {
         counts.add(1);
       }
     }
-    if (rows.size() <= c.rows().size()) {
-      return java.util.OptionalDouble.empty();
-    }
-    return mirrorLine(rows, c.pitchPx());
+    return rows;
   }
 
   /**

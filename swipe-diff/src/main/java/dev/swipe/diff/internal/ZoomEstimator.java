@@ -24,9 +24,10 @@ import java.util.SplittableRandom;
  * a street grid, a month grid) can be aligned so that the pattern agrees; so the check also asks
  * that most of the detail the frames share, read in letter-sized blocks, agrees: the words, digits
  * and labels inside the pattern do not, in an alias. A scroll and an unchanged screen fit a scale
- * of about 1: direction {@code none}. Known limit: a pattern with nothing distinct in it (an empty
- * lattice) cannot be told from itself zoomed; and a sparse map, mostly flat blocks, often gives too
- * few corners for an answer.
+ * of about 1: direction {@code none}; where the corners are too few for any fit, a pan is still
+ * read from the whole picture (see {@code alongAShift}). Known limit: a pattern with nothing
+ * distinct in it (an empty lattice) cannot be told from itself zoomed; and a sparse map, mostly
+ * flat blocks, often gives too few corners for the size of a zoom.
  *
  * <p>Frames are reduced to about {@value #BASE_PIXELS} pixels first: a pinch's scale needs no more,
  * and the estimate stays cheap enough to run after every pinch.
@@ -202,11 +203,90 @@ public final class ZoomEstimator {
         fa.count < MIN_SUPPORT || fb.count < MIN_SUPPORT
             ? ZoomChange.UNOBSERVED
             : fromCorners(fa, fb, w, h, before);
-    if (found.observed() || pinch == null) {
+    if (found.observed()) {
       return found;
     }
-    Fit along = alongThePinch(fa, fb, w, h, before, pinch);
+    Fit along = pinch == null ? null : alongThePinch(fa, fb, w, h, before, pinch);
+    if (along == null) {
+      along = alongAShift(fa, fb, a, b, w, h);
+    }
     return along == null ? found : answer(along, w, h, before);
+  }
+
+  /** How far (in ln of the scale) from none a pan's best size may lie. */
+  static final double SHIFT_NONE = 0.02;
+
+  /** The sizes a pan is tried at: ln of the scale from minus to plus this... */
+  static final double SHIFT_RANGE = 0.16;
+
+  /** ...in steps of this. */
+  static final double SHIFT_STEP = 0.01;
+
+  /** The band (ln of the scale, from the best) that a pan's size must agree better than. */
+  static final double SHIFT_NEIGHBOUR_FROM = 0.05;
+
+  static final double SHIFT_NEIGHBOUR_TO = 0.15;
+
+  /**
+   * A pan that kept the size, where the corners are too few to say so: the shifts that best carry
+   * the first frame onto the second ({@link ShiftSearch}) are each tried at sizes about none, the
+   * content at the middle of the shared part kept where the shift puts it. A shift is believed only
+   * with the agreement a fit of few matches needs and the detail share of any fit, at a size within
+   * {@link #SHIFT_NONE} of none, and clearly better than at sizes {@link #SHIFT_NEIGHBOUR_FROM} to
+   * {@link #SHIFT_NEIGHBOUR_TO} from it (a zoom of 1.06, just out of the band of none, peaks at its
+   * own size, so it is not taken for a pan). Only ever an answer of none: a zoom needs the corners
+   * or a pinch's path.
+   */
+  private static Fit alongAShift(
+      ZoomFeatures fa, ZoomFeatures fb, float[] a, float[] b, int w, int h) {
+    if (fa.levels.length <= VERIFY_LEVEL || fb.levels.length <= VERIFY_LEVEL) {
+      return null; // too small a frame for the pixel checks
+    }
+    int steps = (int) Math.round(2 * SHIFT_RANGE / SHIFT_STEP) + 1;
+    double[] lnZ = new double[steps];
+    for (int k = 0; k < steps; k++) {
+      lnZ[k] = -SHIFT_RANGE + k * SHIFT_STEP;
+    }
+    for (int[] shift : ShiftSearch.of(a, b, w, h)) {
+      int dx = shift[0];
+      int dy = shift[1];
+      double ax = (Math.max(0, -dx) + Math.min(w, w - dx)) / 2.0;
+      double ay = (Math.max(0, -dy) + Math.min(h, h - dy)) / 2.0;
+      double[] score = new double[steps];
+      // the sizes about none first: most shifts fail there, and then the rest need not be tried
+      int best = -1;
+      for (int k = 0; k < steps; k++) {
+        if (Math.abs(lnZ[k]) <= SHIFT_NONE + 1e-9) {
+          score[k] = agreement(fa, fb, keeping(fa, fb, Math.exp(lnZ[k]), ax, ay, ax + dx, ay + dy));
+          if (score[k] > -1 && (best < 0 || score[k] > score[best])) {
+            best = k;
+          }
+        }
+      }
+      if (best < 0 || score[best] < FEW_CORRELATION) {
+        continue;
+      }
+      boolean clear = true;
+      for (int k = 0; k < steps && clear; k++) {
+        if (Math.abs(lnZ[k]) <= SHIFT_NONE + 1e-9) {
+          continue;
+        }
+        score[k] = agreement(fa, fb, keeping(fa, fb, Math.exp(lnZ[k]), ax, ay, ax + dx, ay + dy));
+        double gap = Math.abs(lnZ[k] - lnZ[best]);
+        boolean neighbour = gap >= SHIFT_NEIGHBOUR_FROM - 1e-9 && gap <= SHIFT_NEIGHBOUR_TO + 1e-9;
+        // a size the pixels agree with better is no pan; a neighbour that cannot be compared, or
+        // agrees nearly as well, cannot be told apart from it
+        if (score[k] > score[best]
+            || (neighbour && (score[k] <= -1 || score[k] > score[best] - PINCH_MARGIN))) {
+          clear = false;
+        }
+      }
+      Fit fit = keeping(fa, fb, Math.exp(lnZ[best]), ax, ay, ax + dx, ay + dy);
+      if (clear && detailShare(fa, fb, fit) >= MIN_DETAIL_SHARE) {
+        return fit;
+      }
+    }
+    return null;
   }
 
   /** The estimate from matched corners alone. */
