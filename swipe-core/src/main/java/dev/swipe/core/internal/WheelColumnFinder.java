@@ -337,10 +337,10 @@ final class WheelColumnFinder {
   /**
    * A column's own mirror line ({@link #mirrorLine(Column, GreyRaster, int, int)}), whether it
    * casts that line for its line-mates (not where the marks drawn on the column alone agree on a
-   * row off it: a wheel at or near its end, whose rows lie mostly on one side of its selection),
-   * and whether it anchors it (the marks drawn on the column alone agree on the row on it: the rows
-   * mirror about the row the picker marks, so that column stands clear of both its ends). Found
-   * once per reading, for every column's middle.
+   * row off it, or any of them marks its first or last row: a wheel at or near its end, whose rows
+   * lie mostly on one side of its selection), and whether it anchors it (the marks drawn on the
+   * column alone agree on the row on it: the rows mirror about the row the picker marks, so that
+   * column stands clear of both its ends). Found once per reading, for every column's middle.
    */
   private record MirrorLine(java.util.OptionalDouble line, boolean casts, boolean anchors) {
     static MirrorLine of(Column c, GreyRaster grey, int w, int h) {
@@ -351,7 +351,12 @@ final class WheelColumnFinder {
       WheelSelection.Verdict own = judge(c, grey, w, h, Double.NaN);
       boolean on =
           Math.abs(c.rows().get(own.row()).cy() - line.getAsDouble()) <= 0.25 * c.pitchPx();
-      return new MirrorLine(line, !own.clear() || on, own.clear() && on);
+      // a mark on the first or last row shown: the column stands at its end, its rows on one side
+      boolean edge = false;
+      for (WheelSelection.Vote v : own.votes()) {
+        edge |= v.row() == 0 || v.row() == c.rows().size() - 1;
+      }
+      return new MirrorLine(line, (!own.clear() || on) && !edge, own.clear() && on);
     }
   }
 
@@ -388,18 +393,15 @@ final class WheelColumnFinder {
       return anchored;
     }
     List<Double> lines = new ArrayList<>();
-    int shown = rowLines(c, all).size();
     boolean cast = false;
     for (int i = 0; i < all.size(); i++) {
       Column d = all.get(i);
       MirrorLine m = mirrors.get(i);
       @SuppressWarnings("ReferenceEquality") // the column itself, not one equal to it
       boolean self = d == c;
-      // a column showing fewer rows than its line-mates together stands at or near an end
-      boolean casts = m.casts() && d.rows().size() >= shown;
-      if (m.line().isPresent() && (self || (casts && onSameLines(c, d)))) {
+      if (m.line().isPresent() && (self || (m.casts() && onSameLines(c, d)))) {
         lines.add(m.line().getAsDouble());
-        cast |= casts;
+        cast |= m.casts();
       }
     }
     if (!cast) {

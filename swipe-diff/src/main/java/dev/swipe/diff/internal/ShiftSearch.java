@@ -27,25 +27,54 @@ final class ShiftSearch {
   private ShiftSearch() {}
 
   /**
-   * Up to {@link #CANDIDATES} shifts {@code {dx, dy}} in pixels of {@code a} and {@code b} (both
-   * {@code w x h}), best first, such that the content at {@code (x, y)} of {@code a} shows at
-   * {@code (x + dx, y + dy)} of {@code b}.
+   * Up to twice {@link #CANDIDATES} shifts {@code {dx, dy}} in pixels of {@code a} and {@code b}
+   * (both {@code w x h}), the best over every pixel first, then the best over the pixels that
+   * moved, such that the content at {@code (x, y)} of {@code a} shows at {@code (x + dx, y + dy)}
+   * of {@code b}.
    */
   static List<int[]> of(float[] a, float[] b, int w, int h) {
     int f = 1;
     while (w / f > COARSE_WIDTH) {
       f *= 2;
     }
-    // levels[k] reduces by f >> k: the coarsest first, the frame itself last
+    // levels reduce by f, f / 2, ..., 1: the coarsest first, the frame itself last
     List<Level> la = new ArrayList<>();
     List<Level> lb = new ArrayList<>();
+    List<Level> sa = new ArrayList<>();
+    List<Level> sb = new ArrayList<>();
     for (int g = f; g >= 1; g /= 2) {
       Level pa = Level.of(a, w, h, g);
       Level pb = Level.of(b, w, h, g);
       boolean[] still = still(pa, pb);
-      la.add(pa.without(still));
-      lb.add(pb.without(still));
+      la.add(pa);
+      lb.add(pb);
+      sa.add(pa.without(still));
+      sb.add(pb.without(still));
     }
+    // every pixel, then the pixels that moved: a pan's content that meets itself in place (the
+    // sides of a tall block under a pan straight down) counts in the first, a status bar that
+    // holds the search at no shift is left out of the second
+    List<int[]> out = new ArrayList<>();
+    for (int[] s : search(la, lb)) {
+      add(out, s);
+    }
+    for (int[] s : search(sa, sb)) {
+      add(out, s);
+    }
+    return out;
+  }
+
+  private static void add(List<int[]> out, int[] s) {
+    for (int[] o : out) {
+      if (o[0] == s[0] && o[1] == s[1]) {
+        return;
+      }
+    }
+    out.add(s);
+  }
+
+  /** The best {@link #CANDIDATES} shifts on the coarsest level, each refined level by level. */
+  private static List<int[]> search(List<Level> la, List<Level> lb) {
     Level ca = la.get(0);
     Level cb = lb.get(0);
     int mx = (int) (ca.w * (1 - MIN_OVERLAP));
@@ -113,7 +142,8 @@ final class ShiftSearch {
 
   /**
    * The normalized correlation of {@code a} with {@code b} shifted by {@code (dx, dy)} over their
-   * overlap; -1 when the overlap is under {@link #MIN_OVERLAP} of the frame or flat.
+   * overlap, the pixels that stood still left out; -1 when the overlap is under {@link
+   * #MIN_OVERLAP} of the frame, under half that once the still pixels are left out, or flat.
    */
   static double correlation(Level a, Level b, int dx, int dy) {
     int x0 = Math.max(0, -dx);
