@@ -7,6 +7,7 @@ import dev.swipe.core.WheelReading;
 import dev.swipe.core.WheelSetResult;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.wheel.WheelColumn;
+import dev.swipe.wheel.WheelScale;
 import dev.swipe.wheel.WheelSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -125,7 +126,9 @@ class DatesAndClocksTest {
    * A date drawn the iOS 14 way (one band behind rows of one ink, no other mark) with columns at
    * their ends: a column at its end has only the band of its own, so the middle of the picker must
    * come from a column clear of its ends or, where every column is at one, from the rows the
-   * columns show together. January beside the 31st, and every column at an end, were refused.
+   * columns show together. January beside the 31st, and every column at an end, were refused. On
+   * Android's three rows a column at an end shows two, whose band is told from the page by the
+   * empty row slot beside them.
    */
   @ParameterizedTest
   @CsvSource({
@@ -135,7 +138,11 @@ class DatesAndClocksTest {
     "ios, 11, 31, 1950",
     "android, 0, 31, 2043",
     "android, 11, 31, 2043",
-    "android, 0, 1, 1990"
+    "android, 0, 1, 1990",
+    "android, 11, 1, 2050",
+    "android, 11, 1, 1950",
+    "android, 0, 31, 2050",
+    "android, 0, 1, 2050"
   })
   void aBandedDateWithColumnsAtTheirEndsIsRead(String platform, int month, int day, int year) {
     try (Device phone =
@@ -151,6 +158,33 @@ class DatesAndClocksTest {
       assertThat(r.columns())
           .extracting(c -> c.value().orElse(-1))
           .containsExactly(month, day, year);
+    }
+  }
+
+  /**
+   * Every column of a three-row banded date at the same end (January, the 1st, 1950) shows its
+   * selected row and the one below: their rows together mirror about no row, so nothing says the
+   * band is not one row lower. No picker is claimed; it is not guessed.
+   */
+  @ParameterizedTest
+  @CsvSource({"0, 1, 1950", "11, 31, 2050"})
+  void aBandedDateWithEveryColumnAtTheSameEndIsNotGuessed(int month, int day, int year) {
+    try (Device phone =
+        Device.open(
+            "sim:?scene=picker&layout=date&picker_style=band&seed=61018&platform=android")) {
+      SimOracle truth = SimOracle.of(phone);
+      truth.setWheelValue("month", month);
+      truth.setWheelValue("day", day);
+      truth.setWheelValue("year", year);
+      WheelReading r = phone.wheels().read();
+      for (WheelColumn c : r.columns()) {
+        // a column read alone may stand, but never at a value its wheel does not show
+        if (c.selectionClear() && c.value().isPresent()) {
+          int v = c.value().getAsInt();
+          int shown = c.scale().kind() == WheelScale.Kind.MONTH ? month : v >= 1000 ? year : day;
+          assertThat(v).as("column %d", c.index()).isEqualTo(shown);
+        }
+      }
     }
   }
 
@@ -216,6 +250,39 @@ class DatesAndClocksTest {
       assertThat(truth.wheel("hour").value()).isEqualTo(5);
       assertThat(truth.wheel("minute").value()).isZero();
       assertThat(truth.wheel("meridiem").label()).isEqualTo("PM");
+    }
+  }
+
+  /**
+   * A 12-hour clock that loops counts 11, 12, 1: with its 12 in view beside a 1 the hour column is
+   * read as 12 (not refused as a sequence that goes back), and set across that wrap either way.
+   */
+  @ParameterizedTest
+  @CsvSource({
+    "flutter, bold, 12, 2",
+    "flutter, platform, 11, 1",
+    "ios, platform, 1, 11",
+    "ios, band, 12, 10",
+    "android, platform, 2, 12",
+    "android, lines, 10, 12"
+  })
+  void aLoopingTwelveHourClockIsReadAndSetAcrossItsTwelve(
+      String platform, String style, int from, int to) {
+    try (Device phone =
+        Device.open(
+            "sim:?scene=picker&layout=time12&looping=true&platform="
+                + platform
+                + "&picker_style="
+                + style)) {
+      SimOracle truth = SimOracle.of(phone);
+      truth.setWheelValue("hour", from);
+      WheelColumn hour = phone.wheels().read().columns().get(0);
+      assertThat(hour.selectionClear()).isTrue();
+      assertThat(hour.selectedLabel()).hasValue(String.valueOf(from));
+      assertThat(hour.value()).hasValue(from);
+      phone.wheels().setAll(List.of(WheelSet.column(0).to(String.valueOf(to))));
+      assertThat(truth.wheel("hour").value()).isEqualTo(to);
+      assertThat(truth.editorOpen()).isFalse();
     }
   }
 

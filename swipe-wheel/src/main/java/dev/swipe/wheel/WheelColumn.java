@@ -91,10 +91,17 @@ public record WheelColumn(
           java.util.Map.of("labels_above", labelsAbove, "labels_below", labelsBelow),
           null);
     }
+    // a request counts a cycle from zero: a 12-hour clock's 12 goes as 0, which keeps every gap
+    int from = value.getAsInt();
+    int to = target;
+    if (scale.cycleSize().isPresent()) {
+      from = Math.floorMod(from, scale.cycleSize().getAsInt());
+      to = Math.floorMod(to, scale.cycleSize().getAsInt());
+    }
     WheelRequest.Builder b =
         WheelRequest.builder()
-            .currentValue(value.getAsInt())
-            .targetValue(target)
+            .currentValue(from)
+            .targetValue(to)
             .valueStep(scale.step())
             .columnX(columnX)
             .centerY(centerY)

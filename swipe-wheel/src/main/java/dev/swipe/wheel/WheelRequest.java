@@ -18,7 +18,8 @@ import org.jspecify.annotations.Nullable;
  * @param currentValue the value on the selected row of the latest screenshot
  * @param targetValue the value wanted on the selected row
  * @param cycleSize numeric modulus of a cyclic wheel (60 for minutes, also when shown by fives);
- *     empty for a non-cyclic wheel
+ *     empty for a non-cyclic wheel. Values lie within {@code [0, cycleSize]}: the top, as a 12-hour
+ *     clock's 12, is the same row as 0 and is kept as 0
  * @param valueStep difference between adjacent rows (5 for minutes by fives); empty when the row
  *     order is unknown, which makes the nudge a single-row probe
  * @param columnX x of the wheel column
@@ -62,6 +63,9 @@ public record WheelRequest(
       }
       checkInCycle("current_value", currentValue, cycle);
       checkInCycle("target_value", targetValue, cycle);
+      // a cycle counted from 1 (a 12-hour clock's 12) tops out where a count from 0 starts
+      currentValue = currentValue % cycle;
+      targetValue = targetValue % cycle;
     } else {
       checkMagnitude("current_value", currentValue);
       checkMagnitude("target_value", targetValue);
@@ -114,9 +118,9 @@ public record WheelRequest(
   }
 
   private static void checkInCycle(String field, int value, int cycle) {
-    if (value < 0 || value >= cycle) {
+    if (value < 0 || value > cycle) {
       throw SwipeException.invalidArgument(
-          field, "must be within [0, cycle_size) = [0, " + cycle + "), was " + value);
+          field, "must be within [0, cycle_size] = [0, " + cycle + "], was " + value);
     }
   }
 

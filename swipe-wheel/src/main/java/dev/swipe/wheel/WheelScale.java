@@ -29,10 +29,19 @@ import org.jspecify.annotations.Nullable;
  *     of values)
  * @param width digits of a zero-padded number (2 for {@code 07}), 0 when not padded
  * @param shortNames months as {@code Sep} rather than {@code September}
+ * @param cycleStart the first value of the cycle, 0 or 1: a 12-hour clock counts 1 to 12 (its 12
+ *     stands where a count from zero has 0), a clock of 0 to 11 and every other cycle from 0;
+ *     always 0 on a column with ends
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public record WheelScale(
-    Kind kind, int step, OptionalInt cycleSize, boolean cycleSeen, int width, boolean shortNames) {
+    Kind kind,
+    int step,
+    OptionalInt cycleSize,
+    boolean cycleSeen,
+    int width,
+    boolean shortNames,
+    int cycleStart) {
 
   /** What a column's labels name. */
   public enum Kind {
@@ -67,6 +76,44 @@ public record WheelScale(
       throw SwipeException.invalidArgument("value_step", "must be >= 1, was " + step);
     }
     cycleSize = cycleSize == null ? OptionalInt.empty() : cycleSize;
+    if (cycleStart != 0 && cycleStart != 1) {
+      throw SwipeException.invalidArgument("cycle_start", "must be 0 or 1, was " + cycleStart);
+    }
+    if (cycleSize.isEmpty()) {
+      cycleStart = 0;
+    }
+  }
+
+  /**
+   * A scale whose cycle starts where such a column's usually does: at 1 on an unpadded cycle of 12
+   * counted by ones (a 12-hour clock), at 0 otherwise.
+   */
+  public WheelScale(
+      Kind kind,
+      int step,
+      OptionalInt cycleSize,
+      boolean cycleSeen,
+      int width,
+      boolean shortNames) {
+    this(
+        kind,
+        step,
+        cycleSize,
+        cycleSeen,
+        width,
+        shortNames,
+        usualStart(kind, step, cycleSize, width));
+  }
+
+  private static int usualStart(Kind kind, int step, @Nullable OptionalInt cycle, int width) {
+    return kind == Kind.NUMBER
+            && step == 1
+            && width == 0
+            && cycle != null
+            && cycle.isPresent()
+            && cycle.getAsInt() == TWELVE_HOURS
+        ? 1
+        : 0;
   }
 
   /**
@@ -174,8 +221,10 @@ public record WheelScale(
         continue;
       }
       int c = step * dr - dv;
-      // a wrap lands on a whole step: 05 then "1" (a misread 10) is no cycle of 9
-      if (dv < 0 && (cycle == 0 || cycle == c) && c > values.get(i - 1) && c % step == 0) {
+      // a wrap lands on a whole step: 05 then "1" (a misread 10) is no cycle of 9; a 12-hour
+      // clock's wrap comes after its 12 (12 then 1)
+      int top = c == TWELVE_HOURS && step == 1 && values.get(i) >= 1 ? c : c - 1;
+      if (dv < 0 && (cycle == 0 || cycle == c) && top >= values.get(i - 1) && c % step == 0) {
         cycle = c;
       } else {
         return Optional.empty();
@@ -183,7 +232,9 @@ public record WheelScale(
     }
     boolean seen = cycle > 0;
     int wrap = cycle;
-    if (seen && values.stream().anyMatch(v -> v >= wrap)) {
+    int lowest = values.stream().mapToInt(Integer::intValue).min().orElse(0);
+    int highest = wrap == TWELVE_HOURS && step == 1 && lowest >= 1 ? wrap : wrap - 1;
+    if (seen && values.stream().anyMatch(v -> v > highest)) {
       return Optional.empty(); // a "wrap" smaller than a value read is a misread, not a cycle
     }
     if (kind == Kind.MONTH) {
@@ -212,15 +263,17 @@ public record WheelScale(
     if (!seen) {
       cycle = inferredCycle(values, step, width);
     }
-    return Optional.of(
-        new WheelScale(
-            kind,
-            step,
-            cycle > 0 ? OptionalInt.of(cycle) : OptionalInt.empty(),
-            seen,
-            width,
-            false));
+    OptionalInt cycleSize = cycle > 0 ? OptionalInt.of(cycle) : OptionalInt.empty();
+    // a 0 in view starts the cycle at 0 (a clock of 0 to 11), its top value at 1 (12 then 1)
+    int start =
+        values.contains(0)
+            ? 0
+            : values.contains(cycle) ? 1 : usualStart(kind, step, cycleSize, width);
+    return Optional.of(new WheelScale(kind, step, cycleSize, seen, width, false, start));
   }
+
+  /** The cycle of a 12-hour clock, which counts 1 to 12. */
+  private static final int TWELVE_HOURS = 12;
 
   /**
    * The cycle of a column whose wrap was not in view, from what its values are: minutes and seconds
@@ -260,13 +313,26 @@ public record WheelScale(
   }
 
   /**
+   * {@code value} counted onto the cycle, as the column would show it: a number of rows away from a
+   * known value lands here (11 plus two is 1 on a 12-hour clock, 58 plus three is 1 on minutes);
+   * unchanged on a column with ends.
+   */
+  public int onCycle(int value) {
+    if (cycleSize.isEmpty()) {
+      return value;
+    }
+    int start = cycleStart();
+    return Math.floorMod(value - start, cycleSize.getAsInt()) + start;
+  }
+
+  /**
    * Whether {@code value} can be on this column: a whole step from {@code anchor}, within the
    * cycle.
    */
   public boolean reachable(int anchor, int value) {
     if (cycleSize.isPresent()) {
       int c = cycleSize.getAsInt();
-      if (value < 0 || value >= c) {
+      if (onCycle(value) != value) {
         return false;
       }
       return Math.floorMod(value - anchor, gcd(step, c)) == 0;

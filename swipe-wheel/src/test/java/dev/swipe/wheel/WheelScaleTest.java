@@ -77,6 +77,56 @@ class WheelScaleTest {
   }
 
   @Test
+  void twelveHourClocksCountOneToTwelveAcrossTheirWrap() {
+    // a 12-hour clock shows 12 where a count from zero has 0: 11, 12, 1, 2; every window of it,
+    // padded or not, reads back its own labels, and a wrap in view is a cycle of 12 from 1
+    qt().forAll(integers().between(1, 12), integers().between(3, 7), booleans().all())
+        .checkAssert(
+            (top, rows, padded) -> {
+              List<String> labels = new ArrayList<>();
+              for (int i = 0; i < rows; i++) {
+                int hour = (top - 1 + i) % 12 + 1;
+                labels.add(padded ? String.format(Locale.ROOT, "%02d", hour) : "" + hour);
+              }
+              WheelScale s = WheelScale.infer(labels);
+              assertThat(s.step()).as("%s", labels).isEqualTo(1);
+              boolean wraps = top + rows - 1 > 12;
+              assertThat(s.cycleSeen()).as("%s", labels).isEqualTo(wraps);
+              if (wraps) {
+                assertThat(s.cycleSize()).hasValue(12);
+                assertThat(s.cycleStart()).isEqualTo(1);
+              }
+              for (int i = 0; i < rows; i++) {
+                int hour = (top - 1 + i) % 12 + 1;
+                assertThat(s.valueOf(labels.get(i))).hasValue(hour);
+                assertThat(s.label(hour)).isEqualTo(labels.get(i));
+                if (s.cycleSize().equals(OptionalInt.of(12))) {
+                  // counting rows from the top row lands on the row's own hour, never on 0 or 13
+                  assertThat(s.onCycle(top + i)).isEqualTo(hour);
+                  assertThat(s.reachable(top, hour)).isTrue();
+                }
+              }
+            });
+  }
+
+  @Test
+  void aClockOfZeroToElevenStartsItsCycleAtZero() {
+    WheelScale s = WheelScale.infer(List.of("9", "10", "11", "0", "1"));
+    assertThat(s.cycleSize()).hasValue(12);
+    assertThat(s.cycleStart()).isZero();
+    assertThat(s.onCycle(12)).isZero();
+    assertThat(s.reachable(0, 12)).isFalse();
+    WheelScale hours = WheelScale.infer(List.of("10", "11", "12", "1", "2"));
+    assertThat(hours.cycleStart()).isEqualTo(1);
+    assertThat(hours.onCycle(0)).isEqualTo(12);
+    assertThat(hours.reachable(1, 0)).isFalse();
+    // a clock whose wrap is not in view is taken as 1 to 12, as 12-hour clocks count
+    WheelScale guessed = WheelScale.infer(List.of("3", "4", "5", "6"));
+    assertThat(guessed.cycleSize()).hasValue(12);
+    assertThat(guessed.onCycle(3 - 3)).isEqualTo(12);
+  }
+
+  @Test
   void monthsInAnyCaseAndLengthAreACycleOfTwelve() {
     qt().forAll(integers().between(0, 11), integers().between(3, 7), booleans().all())
         .checkAssert(

@@ -249,9 +249,10 @@ final class WheelColumnFinder {
    * A picker whose every column stands at an end (an hour at 12, minutes at 00, AM): each shows its
    * selected row and one neighbour, so no column has the rows to be one alone. The two-row stacks
    * on the row lines most of them share are its columns when two or more of them, one counting
-   * numbers, months or a meridiem, are each marked clearly on one line by their own cues, and no
-   * column's own cues mark another. Anything less is no picker. A column left off (its selected row
-   * unread) is looked for as any unread column is.
+   * numbers, months or a meridiem, are each marked clearly on one line by their own cues, or, where
+   * the picker draws one mark only, by that mark and the middle of the rows they show together
+   * ({@link #pickerLine}), and no column's own cues mark another. Anything less is no picker. A
+   * column left off (its selected row unread) is looked for as any unread column is.
    */
   private static List<Column> allAtTheirEnds(
       List<List<Word>> stacks, GreyRaster grey, int w, int h, WheelScale known) {
@@ -293,6 +294,36 @@ final class WheelColumnFinder {
       marked = marked == null ? judged : marked;
       clear++;
       counts |= c.scale().kind() != WheelScale.Kind.OPTIONS;
+    }
+    if (clear < 2) {
+      // one mark only (a band behind rows of one ink) tells no column alone where it stands: the
+      // rows the columns show together mirror about the picker's middle, which adds the second
+      Column sole = marked;
+      marked = null;
+      clear = 0;
+      counts = false;
+      for (Column c : shown) {
+        java.util.OptionalDouble line = pickerLine(c, shown);
+        if (line.isEmpty()) {
+          continue;
+        }
+        WheelSelection.Verdict v = judge(c, grey, w, h, line.getAsDouble());
+        if (!v.clear()) {
+          continue;
+        }
+        Column judged = c.withSelection(v);
+        if ((marked != null
+                && Math.abs(judged.selectedRow().cy() - marked.selectedRow().cy())
+                    > PITCH_TOLERANCE * lattice.pitchPx())
+            || (sole != null
+                && Math.abs(judged.selectedRow().cy() - sole.selectedRow().cy())
+                    > PITCH_TOLERANCE * lattice.pitchPx())) {
+          return List.of();
+        }
+        marked = marked == null ? judged : marked;
+        clear++;
+        counts |= c.scale().kind() != WheelScale.Kind.OPTIONS;
+      }
     }
     if (clear < 2 || !counts || marked == null) {
       return List.of();
@@ -887,7 +918,8 @@ final class WheelColumnFinder {
                       known.cycleSize(),
                       true,
                       known.width(),
-                      known.shortNames())
+                      known.shortNames(),
+                      known.cycleStart())
                   : known;
           best = run;
           break;

@@ -456,10 +456,7 @@ final class WheelReader {
           || v.isEmpty()) {
         continue;
       }
-      int counted = v.getAsInt() - (int) k * scale.step();
-      if (scale.cycleSize().isPresent()) {
-        counted = Math.floorMod(counted, scale.cycleSize().getAsInt());
-      }
+      int counted = scale.onCycle(v.getAsInt() - (int) k * scale.step());
       if (value != null && value != counted) {
         return Optional.empty();
       }
@@ -726,11 +723,8 @@ final class WheelReader {
     int step = c.scale().step();
     int a = above.getAsInt() + step;
     int b = below.getAsInt() - step;
-    if (c.scale().cycleSize().isPresent()) {
-      int n = c.scale().cycleSize().getAsInt();
-      a = Math.floorMod(a, n);
-      b = Math.floorMod(b, n);
-    }
+    a = c.scale().onCycle(a);
+    b = c.scale().onCycle(b);
     return a == b ? OptionalInt.of(a) : OptionalInt.empty();
   }
 
@@ -741,10 +735,7 @@ final class WheelReader {
           OptionalInt v = c.scale().valueOf(c.rows().get(j).label());
           if (v.isPresent()) {
             int value = v.getAsInt() + (sel - j) * c.scale().step();
-            return OptionalInt.of(
-                c.scale().cycleSize().isPresent()
-                    ? Math.floorMod(value, c.scale().cycleSize().getAsInt())
-                    : value);
+            return OptionalInt.of(c.scale().onCycle(value));
           }
         }
       }

@@ -156,7 +156,33 @@ final class WheelSelection {
     }
     double page = median(bg);
     List<Vote> votes = new ArrayList<>();
-    band(bg, page).ifPresent(r -> votes.add(new Vote(Cue.BAND, r)));
+    if (n == 2) {
+      // two rows (a column at its end) cannot say which of them is the page: the row slots either
+      // side of them, empty where the wheel ends and beyond the picker past it, can; with the
+      // picker's middle known only the slot within a row of it, inside the picker's window (past
+      // the window may stand a field drawn like a band)
+      List<Double> around = new ArrayList<>();
+      for (double y :
+          new double[] {rows.get(0).centerY() - pitchPx, rows.get(1).centerY() + pitchPx}) {
+        boolean inWindow = Double.isNaN(middleY) || Math.abs(y - middleY) <= 1.25 * pitchPx;
+        if (inWindow && y - 0.3 * pitchPx >= 0 && y + 0.3 * pitchPx <= h) {
+          around.add(
+              median(
+                  g,
+                  (centerXPx - halfW) * sx,
+                  (y - 0.3 * pitchPx) * sy,
+                  (centerXPx + halfW) * sx,
+                  (y + 0.3 * pitchPx) * sy));
+        }
+      }
+      if (!Double.isNaN(middleY) || around.size() == 2) {
+        // without the middle both slots must be read: a field past the picker, drawn like a band,
+        // would otherwise be the page the band is told from
+        bandOfTwo(bg, around).ifPresent(r -> votes.add(new Vote(Cue.BAND, r)));
+      }
+    } else {
+      band(bg, page).ifPresent(r -> votes.add(new Vote(Cue.BAND, r)));
+    }
     lines(rows, g, sx, sy, centerXPx, halfW, pitchPx, page)
         .ifPresent(r -> votes.add(new Vote(Cue.LINES, r)));
     double[] heights = new double[n];
@@ -242,6 +268,24 @@ final class WheelSelection {
       }
     }
     return best;
+  }
+
+  /**
+   * Of two rows, the one whose background differs from the page's while the other row's and every
+   * empty slot's beside them match it ({@link #band} over the rows and the slots together).
+   */
+  static OptionalInt bandOfTwo(double[] bg, List<Double> around) {
+    if (around.isEmpty()) {
+      return OptionalInt.empty();
+    }
+    double[] all = new double[2 + around.size()];
+    all[0] = bg[0];
+    all[1] = bg[1];
+    for (int i = 0; i < around.size(); i++) {
+      all[2 + i] = around.get(i);
+    }
+    OptionalInt r = band(all, median(all));
+    return r.isPresent() && r.getAsInt() < 2 ? r : OptionalInt.empty();
   }
 
   /** The one row whose background differs from the page's while every other row's matches it. */

@@ -244,9 +244,7 @@ final class WheelSetter {
         } else if (next.value().isPresent()) {
           scale = widened(scale, next.value().getAsInt());
         }
-        if (scale.cycleSeen()
-            && scale.cycleSize().isPresent()
-            && target >= scale.cycleSize().getAsInt()) {
+        if (scale.cycleSeen() && scale.onCycle(target) != target) {
           throw unreachable(
               withScale(next, scale),
               scale.label(target)
@@ -1111,7 +1109,8 @@ final class WheelSetter {
             scale.cycleSize(),
             scale.cycleSeen(),
             width,
-            scale.shortNames());
+            scale.shortNames(),
+            scale.cycleStart());
   }
 
   private WheelColumn reread(Observation shot, WheelColumn was) {
@@ -1149,8 +1148,7 @@ final class WheelSetter {
                 c.region(),
                 c.selectionCues());
         if ((c.value().isPresent()
-                && was.scale().cycleSize().isPresent()
-                && c.value().getAsInt() >= was.scale().cycleSize().getAsInt())
+                && was.scale().onCycle(c.value().getAsInt()) != c.value().getAsInt())
             || (c.scale().cycleSeen() && !was.scale().cycleSeen())) {
           // a value beyond the guess, or a wrap in view, tells more than the first reading did
           kept = withScale(kept, c.scale());
@@ -1486,9 +1484,11 @@ final class WheelSetter {
     if (direction == 0 || Integer.signum(after - before) != -direction) {
       return OptionalInt.empty();
     }
-    int most = Math.max(before, after);
     for (int c : new int[] {12, 24, 60}) {
-      if (c > most && c % s.step() == 0) {
+      // a 12-hour clock counts 1 to 12: 12 then 1 turning forward crossed its wrap
+      WheelScale on =
+          new WheelScale(s.kind(), s.step(), OptionalInt.of(c), true, s.width(), s.shortNames());
+      if (c % s.step() == 0 && on.onCycle(before) == before && on.onCycle(after) == after) {
         return OptionalInt.of(c);
       }
     }
@@ -1500,7 +1500,10 @@ final class WheelSetter {
    */
   private static WheelScale widened(WheelScale s, int value) {
     int cycle = s.cycleSize().orElse(0);
-    if (s.cycleSeen() || s.kind() != WheelScale.Kind.NUMBER || cycle == 0 || value < cycle) {
+    if (s.cycleSeen()
+        || s.kind() != WheelScale.Kind.NUMBER
+        || cycle == 0
+        || s.onCycle(value) == value) {
       return s;
     }
     for (int c : new int[] {24, 60}) {

@@ -44,9 +44,14 @@ class WheelColumnFinderTest {
 
   /** A picker of iOS 14 and later: nothing but a grey band behind the selected line. */
   private static GreyRaster banded() {
+    return bandedAt(CENTER);
+  }
+
+  /** A grey band behind the row at {@code centreY} and nothing else. */
+  private static GreyRaster bandedAt(int centreY) {
     byte[] px = new byte[W * H];
     Arrays.fill(px, (byte) 240);
-    for (int y = CENTER - PITCH / 2; y < CENTER + PITCH / 2; y++) {
+    for (int y = centreY - PITCH / 2; y < centreY + PITCH / 2; y++) {
       Arrays.fill(px, y * W + 40, y * W + W - 40, (byte) 214);
     }
     return GreyRaster.of(W, H, px);
@@ -267,16 +272,30 @@ class WheelColumnFinderTest {
   }
 
   @Test
-  void columnsOfTwoRowsEachAreNoPickerWhereNothingMarksTheirSelection() {
-    // every column at an end shows two rows; only their own marks can place the selection
+  void columnsOfTwoRowsEachAreReadOnlyWhereTheBandMeetsTheMiddleOfTheirRowsTogether() {
+    // every column at an end shows two rows: one at its last row above, two at their first below,
+    // so their rows together mirror about the middle line
     TextPage ends =
         page(
             new int[] {260, 600, 860},
             new String[] {"11", "12", null},
             new String[] {null, "00", "15"},
             new String[] {null, "AM", "PM"});
-    assertThat(WheelColumnFinder.find(ends, blank())).isEmpty();
-    assertThat(WheelColumnFinder.find(ends, banded())).as("a band alone is one cue").isEmpty();
+    assertThat(WheelColumnFinder.find(ends, blank())).as("nothing marks a row").isEmpty();
+    assertThat(WheelColumnFinder.find(ends, banded()))
+        .extracting(c -> c.selectedRow().label())
+        .containsExactly("12", "00", "AM");
+    assertThat(WheelColumnFinder.find(ends, bandedAt(CENTER + PITCH)))
+        .as("a band off the middle of the rows shown")
+        .isEmpty();
+    // every column at the same end: their rows mirror about no row, so a band is one cue
+    TextPage sameEnd =
+        page(
+            new int[] {260, 600, 860},
+            new String[] {null, "12", "1"},
+            new String[] {null, "00", "15"},
+            new String[] {null, "AM", "PM"});
+    assertThat(WheelColumnFinder.find(sameEnd, banded())).isEmpty();
   }
 
   @Test

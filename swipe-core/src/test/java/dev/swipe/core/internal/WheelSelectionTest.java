@@ -106,6 +106,67 @@ class WheelSelectionTest {
     assertThat(v.agreeing()).contains("centre").hasSizeGreaterThanOrEqualTo(2);
   }
 
+  /**
+   * A column at its end on a three-row picker: its selected row under a band and one neighbour,
+   * with a field drawn like the band past the neighbour (an Android "Alarm label" box).
+   */
+  private static Drawn twoRows(boolean neighbourBelow, boolean fieldPast) {
+    BufferedImage img = new BufferedImage(W, H, BufferedImage.TYPE_INT_RGB);
+    Graphics2D g = img.createGraphics();
+    g.setColor(Color.WHITE);
+    g.fillRect(0, 0, W, H);
+    int selY = H / 2;
+    int otherY = selY + (neighbourBelow ? PITCH : -PITCH);
+    Color band = new Color(0xE3E3E8);
+    g.setColor(band);
+    g.fill(new RoundRectangle2D.Double(40, selY - PITCH / 2.0, W - 80, PITCH, 30, 30));
+    if (fieldPast) {
+      int fieldY = otherY + (neighbourBelow ? PITCH : -PITCH);
+      g.fill(new RoundRectangle2D.Double(40, fieldY - PITCH / 2.0, W - 80, PITCH, 30, 30));
+    }
+    List<TextBox> boxes = new ArrayList<>();
+    Font f = new Font(Font.SANS_SERIF, Font.PLAIN, 60);
+    g.setFont(f);
+    g.setColor(new Color(0x111111));
+    int[] ys = neighbourBelow ? new int[] {selY, otherY} : new int[] {otherY, selY};
+    for (int i = 0; i < 2; i++) {
+      String label = LABELS[i];
+      Rectangle2D b = f.createGlyphVector(g.getFontRenderContext(), label).getVisualBounds();
+      float x = (float) (CX - b.getWidth() / 2 - b.getX());
+      float base = (float) (ys[i] - b.getHeight() / 2 - b.getY());
+      g.drawString(label, x, base);
+      boxes.add(
+          new TextBox(
+              (int) Math.floor(x + b.getX()),
+              (int) Math.floor(base + b.getY()),
+              (int) Math.ceil(b.getWidth()),
+              (int) Math.ceil(b.getHeight())));
+    }
+    g.dispose();
+    return new Drawn(GreyRaster.fromImage(img), boxes);
+  }
+
+  @Test
+  void aBandBehindOneOfTwoRowsIsToldFromThePageByTheEmptySlotBesideThem() {
+    for (boolean below : new boolean[] {true, false}) {
+      int selected = below ? 0 : 1;
+      for (boolean field : new boolean[] {false, true}) {
+        Drawn d = twoRows(below, field);
+        // with the picker's middle: band and centre agree on the selected row
+        WheelSelection.Verdict v = d.judge(H / 2.0);
+        assertThat(v.clear()).as("below %s, field %s: %s", below, field, v.describe()).isTrue();
+        assertThat(v.row()).isEqualTo(selected);
+        assertThat(v.agreeing()).contains("band", "centre");
+        // without it the band alone is never a clear verdict, and never put on the other row
+        WheelSelection.Verdict alone = d.judge(Double.NaN);
+        assertThat(alone.clear()).isFalse();
+        assertThat(alone.votes())
+            .filteredOn(x -> x.cue() == WheelSelection.Cue.BAND)
+            .allMatch(x -> x.row() == selected);
+      }
+    }
+  }
+
   @Test
   void aBandBehindSameInkRowsIsFoundWhereTheRowDrawnStrongestIsANeighbour() {
     Drawn d = draw(Style.BAND, 2, 5);

@@ -340,10 +340,17 @@ public final class RunGuard implements WheelRunGuard {
           col.episode != null
               ? col.episode.cycle
               : col.last != null ? col.last.cycle : OptionalInt.empty();
-      if (cycle.isPresent() && (observedValue < 0 || observedValue >= cycle.getAsInt())) {
-        throw SwipeException.invalidArgument(
-            "observed_value",
-            "must be within [0, cycle_size) = [0, " + cycle.getAsInt() + "), was " + observedValue);
+      if (cycle.isPresent()) {
+        if (observedValue < 0 || observedValue > cycle.getAsInt()) {
+          throw SwipeException.invalidArgument(
+              "observed_value",
+              "must be within [0, cycle_size] = [0, "
+                  + cycle.getAsInt()
+                  + "], was "
+                  + observedValue);
+        }
+        // the top of a cycle counted from 1 (a 12-hour clock's 12) is its 0, as in WheelRequest
+        observedValue = observedValue % cycle.getAsInt();
       }
       evaluate(col, observedValue);
       if (col.episode != null && observedValue == col.episode.target) {

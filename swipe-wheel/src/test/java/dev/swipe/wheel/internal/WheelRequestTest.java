@@ -128,10 +128,19 @@ class WheelRequestTest {
 
   @Test
   void cyclicValuesMustLieInTheCycle() {
-    assertInvalid(minutes(60, 5), "current_value");
+    assertInvalid(minutes(61, 5), "current_value");
     assertInvalid(minutes(-5, 5), "current_value");
-    assertInvalid(minutes(0, 60), "target_value");
+    assertInvalid(minutes(0, 65), "target_value");
     assertThat(minutes(55, 0).build().currentValue()).isEqualTo(55);
+  }
+
+  @Test
+  void theTopOfACycleIsItsZero() {
+    // a 12-hour clock counts 1 to 12: its 12 is the row a count from 0 calls 0
+    WheelRequest r = minutes(12, 11).cycleSize(12).valueStep(1).build();
+    assertThat(r.currentValue()).isZero();
+    assertThat(r.targetValue()).isEqualTo(11);
+    assertThat(minutes(50, 60).build().targetValue()).isZero();
   }
 
   @Test

@@ -248,7 +248,7 @@ class WheelRunGuardTest {
   void observeReleasesOnTarget() {
     nudge(minutes(10, 20).build());
     assertThat(guard.observe(700.0, 10)).isEqualTo(ColumnStatus.UNTRACKED);
-    SwipeException e = catchWheel(() -> guard.observe(500.0, 60));
+    SwipeException e = catchWheel(() -> guard.observe(500.0, 61));
     assertThat(e.field()).isEqualTo("observed_value");
     assertThat(guard.working()).isTrue();
     assertThat(guard.observe(500.0, 20)).isEqualTo(ColumnStatus.IDLE);
