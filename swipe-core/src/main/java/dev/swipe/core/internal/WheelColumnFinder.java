@@ -371,15 +371,21 @@ final class WheelColumnFinder {
    * row off it, or any of them marks its first or last row: a wheel at or near its end, whose rows
    * lie mostly on one side of its selection), and whether it anchors it (the marks drawn on the
    * column alone agree on the row on it: the rows mirror about the row the picker marks, so that
-   * column stands clear of both its ends). Found once per reading, for every column's middle.
+   * column stands clear of both its ends), with where the column's own marks stand. Found once per
+   * reading, for every column's middle.
    */
-  private record MirrorLine(java.util.OptionalDouble line, boolean casts, boolean anchors) {
+  private record MirrorLine(
+      java.util.OptionalDouble line, boolean casts, boolean anchors, List<Double> marks) {
     static MirrorLine of(Column c, GreyRaster grey, int w, int h) {
       java.util.OptionalDouble line = mirrorLine(c, grey, w, h);
-      if (line.isEmpty()) {
-        return new MirrorLine(line, false, false);
-      }
       WheelSelection.Verdict own = judge(c, grey, w, h, Double.NaN);
+      List<Double> marks = new ArrayList<>();
+      for (WheelSelection.Vote v : own.votes()) {
+        marks.add(c.rows().get(v.row()).cy());
+      }
+      if (line.isEmpty()) {
+        return new MirrorLine(line, false, false, marks);
+      }
       boolean on =
           Math.abs(c.rows().get(own.row()).cy() - line.getAsDouble()) <= 0.25 * c.pitchPx();
       // a mark on the first or last row shown: the column stands at its end, its rows on one side
@@ -387,7 +393,7 @@ final class WheelColumnFinder {
       for (WheelSelection.Vote v : own.votes()) {
         edge |= v.row() == 0 || v.row() == c.rows().size() - 1;
       }
-      return new MirrorLine(line, (!own.clear() || on) && !edge, own.clear() && on);
+      return new MirrorLine(line, (!own.clear() || on) && !edge, own.clear() && on, marks);
     }
   }
 
@@ -405,8 +411,11 @@ final class WheelColumnFinder {
    * column at its end has no two marks of its own to tell it stands there, and its own line,
    * counted, tied with the anchor's (an iOS date picker at January and the 31st refused both
    * columns). Without anchors the column's own line always counts, so marks that agree on a wrong
-   * row still meet the middle of its rows. Where no column casts a line, or the lines cast do not
-   * agree, the line their rows mirror about together ({@link #pickerLine}) stands.
+   * row still meet the middle of its rows. Where the lines cast do not agree, the one on which most
+   * of the marks the columns draw stand (each column's alone too few to tell) stands: words a
+   * column took in past the picker (a caption below an Ionic date) move its rows' line, not its
+   * marks. Where no column casts a line, or no line meets the marks, the line their rows mirror
+   * about together ({@link #pickerLine}) stands.
    */
   private static double middle(Column c, List<Column> all, List<MirrorLine> mirrors) {
     List<Double> anchors = new ArrayList<>();
@@ -444,8 +453,24 @@ final class WheelColumnFinder {
     }
     double agreed = majority(lines, c.pitchPx());
     if (Double.isNaN(agreed)) {
-      // the columns' own lines disagree (each at or near an end, none with two marks of its own to
-      // tell): the rows they show together
+      // the columns' own lines disagree: one of them where most marks the columns draw (each
+      // alone too few to tell) stand, since stray words a column took in past the picker (a
+      // caption below it) move its rows' line but not its marks; else the rows they show together
+      List<Double> marks = new ArrayList<>();
+      for (int i = 0; i < all.size(); i++) {
+        Column d = all.get(i);
+        @SuppressWarnings("ReferenceEquality") // the column itself, not one equal to it
+        boolean self = d == c;
+        if (self || onSameLines(c, d)) {
+          marks.addAll(mirrors.get(i).marks());
+        }
+      }
+      double marked = majority(marks, c.pitchPx());
+      for (double line : lines) {
+        if (!Double.isNaN(marked) && Math.abs(line - marked) <= 0.25 * c.pitchPx()) {
+          return line;
+        }
+      }
       return pickerLine(c, all).orElse(Double.NaN);
     }
     return agreed;

@@ -99,9 +99,10 @@ final class WheelSetter {
     shot = all.observation();
     WheelColumn column = located(all, request);
     if (!column.selectionClear()) {
-      // the marks of the selection disagree: one row moved shows them other labels (and often
-      // reads whole what was cut or faint), then they are asked again; still unclear is refused
-      shot = probed(shot, column);
+      // the marks of the selection disagree: a move shows them other labels (and often reads
+      // whole what was cut or faint), then they are asked again; still unclear is refused. Where
+      // the target lies rows away the move goes toward it, so the look costs no extra action
+      shot = probed(shot, column, probeRows(column, request));
       all = counted(reader.read(shot, null), request);
       shot = all.observation();
       column = located(all, request);
@@ -453,14 +454,48 @@ final class WheelSetter {
   }
 
   /**
-   * Moves a column whose selection is unclear by one row (a wheel_nudge numbered from {@link
-   * #FIRST_ROW}, then released so that numbering is forgotten) and returns the settled screen.
+   * Rows to move a column whose selection is unclear to read it again: toward the target, two rows
+   * short of it as the row the reading guesses counts (the guess may be a row off either way, so
+   * the move ends short of the target and clear of the column's far end); one row toward a target
+   * that near, and one row on where the guess, the target or the way there is not known.
    */
-  private Observation probed(Observation shot, WheelColumn c) {
+  static int probeRows(WheelColumn c, WheelSet request) {
+    WheelScale s = c.scale();
+    if (c.value().isEmpty() || s.kind() == WheelScale.Kind.OPTIONS) {
+      return 1;
+    }
+    WheelColumn fitted = fitCycleTo(c, request);
+    WheelScale f = fitted.scale();
+    OptionalInt target =
+        request.targetLabel().isPresent()
+            ? f.valueOf(request.targetLabel().get())
+            : request.targetValue();
+    int from = c.value().getAsInt();
+    if (target.isEmpty() || !f.reachable(from, target.getAsInt())) {
+      return 1;
+    }
+    int straight = target.getAsInt() - from;
+    int shortest = shortestRows(f, from, target.getAsInt());
+    if (f.cycleSize().isPresent() && !f.cycleSeen() && shortest != straight) {
+      return 1; // the short way crosses a wrap only guessed: the column may end there
+    }
+    if (shortest % f.step() != 0) {
+      return 1;
+    }
+    int rows = shortest / f.step();
+    return Math.abs(rows) >= 3 ? rows - 2 * Integer.signum(rows) : rows < 0 ? -1 : 1;
+  }
+
+  /**
+   * Moves a column whose selection is unclear by {@code rows} rows, values growing for a positive
+   * count (a wheel_nudge numbered from {@link #FIRST_ROW}, then released so that numbering is
+   * forgotten; a nudge moves a few rows at most) and returns the settled screen.
+   */
+  private Observation probed(Observation shot, WheelColumn c, int rows) {
     WheelRequest one =
         WheelRequest.builder()
             .currentValue(FIRST_ROW)
-            .targetValue(FIRST_ROW + 1)
+            .targetValue(FIRST_ROW + rows)
             .valueStep(1)
             .columnX(c.columnX())
             .centerY(c.centerY())
@@ -472,8 +507,8 @@ final class WheelSetter {
     Observation after = r.action().isEmpty() ? device.screenshot() : r.observation();
     WheelRequest done =
         WheelRequest.builder()
-            .currentValue(FIRST_ROW + 1)
-            .targetValue(FIRST_ROW + 1)
+            .currentValue(FIRST_ROW + rows)
+            .targetValue(FIRST_ROW + rows)
             .valueStep(1)
             .columnX(c.columnX())
             .centerY(c.centerY())
@@ -484,7 +519,9 @@ final class WheelSetter {
         shot.id()
             + ": column "
             + c.index()
-            + "'s selection unclear; moved one row to read it again on "
+            + "'s selection unclear; moved "
+            + (rows == 1 ? "one row" : rows + " rows")
+            + " to read it again on "
             + after.id());
     return after;
   }

@@ -316,6 +316,27 @@ class WheelColumnFinderTest {
     assertThat(settled.get(1)).containsExactly(save);
   }
 
+  @Test
+  void aCaptionAColumnTookInBelowThePickerDoesNotMoveItsMiddleOffTheMarks() {
+    // an Ionic date's day column reads the caption under the picker ("June 15, 1990") as one more
+    // row, so its rows mirror a row low; the year column beside it mirrors true; each marks its
+    // selection once (too few to tell alone), on the true line
+    List<TextLine> lines = new ArrayList<>();
+    String[] days = {"8", "9", "10", "11", "15,"};
+    for (int r = 0; r < days.length; r++) {
+      lines.add(word(days[r], 560, CENTER + (r - 1) * PITCH, 60));
+    }
+    String[] years = {"1962", "1963", "1964", "1965", "1966"};
+    for (int r = 0; r < years.length; r++) {
+      lines.add(word(years[r], 800, CENTER + (r - 2) * PITCH, 120));
+    }
+    List<WheelColumnFinder.Column> cols =
+        WheelColumnFinder.find(new TextPage(W, H, lines), banded());
+    assertThat(cols).hasSize(2);
+    assertThat(cols).allMatch(c -> c.selection().clear());
+    assertThat(cols).extracting(c -> c.selectedRow().label()).containsExactly("9", "1964");
+  }
+
   private static TextLine word(String text, int cx, int cy, int width) {
     return TextLine.of(
         List.of(new Word(text, new TextBox(cx - width / 2, cy - 25, width, 50), 0.95)));

@@ -2,6 +2,8 @@ package dev.swipe.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.integers;
 
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.NormPoint;
@@ -468,6 +470,62 @@ class WheelSetterTest {
             WheelSetter.withPaddingInView(unpadded, inView(List.of("14", "15"), List.of("17")))
                 .width())
         .isZero();
+  }
+
+  @Test
+  void anUnclearColumnIsReadAgainOnAMoveTowardItsTargetThatNeverReachesIt() {
+    // the reading guesses a row that may be one off either way: the move toward the target ends
+    // short of it wherever the column truly stood, and is one row where the target is that near
+    qt().forAll(integers().between(-60, 60), integers().between(0, 1), integers().between(-1, 1))
+        .checkAssert(
+            (gap, fives, off) -> {
+              int step = fives == 1 ? 5 : 1;
+              WheelScale years =
+                  new WheelScale(
+                      WheelScale.Kind.NUMBER, step, OptionalInt.empty(), false, 0, false);
+              int from = 2000;
+              int target = from + gap * step;
+              int rows = WheelSetter.probeRows(guessed(from, years), WheelSet.column(0).to(target));
+              if (Math.abs(gap) >= 3) {
+                int left = gap - off - rows; // rows still to go from where the column truly stood
+                assertThat(Integer.signum(left)).isEqualTo(Integer.signum(gap));
+              } else {
+                assertThat(rows).isEqualTo(gap < 0 ? -1 : 1);
+              }
+            });
+  }
+
+  @Test
+  void anUnclearColumnMovesOneRowWhereTheWayToItsTargetCrossesAWrapOnlyGuessed() {
+    WheelScale guessedMonths =
+        new WheelScale(WheelScale.Kind.MONTH, 1, OptionalInt.of(12), false, 0, false);
+    // February to December the short way crosses January, which a column that ends would not
+    assertThat(WheelSetter.probeRows(guessed(1, guessedMonths), WheelSet.column(0).to("Dec")))
+        .isEqualTo(1);
+    WheelScale seenMonths =
+        new WheelScale(WheelScale.Kind.MONTH, 1, OptionalInt.of(12), true, 0, false);
+    assertThat(WheelSetter.probeRows(guessed(1, seenMonths), WheelSet.column(0).to("Sep")))
+        .isEqualTo(-3);
+    WheelScale words =
+        new WheelScale(WheelScale.Kind.OPTIONS, 1, OptionalInt.empty(), false, 0, false);
+    assertThat(WheelSetter.probeRows(guessed(3, words), WheelSet.column(0).to("Daily")))
+        .isEqualTo(1);
+  }
+
+  private static WheelColumn guessed(int value, WheelScale scale) {
+    return new WheelColumn(
+        0,
+        500,
+        500,
+        40,
+        Optional.of(scale.kind() == WheelScale.Kind.OPTIONS ? "Once" : scale.label(value)),
+        List.of(),
+        List.of(),
+        OptionalInt.of(value),
+        scale,
+        0.5,
+        NormRegion.fromCorners(450, 400, 550, 600),
+        List.of("centre"));
   }
 
   private static WheelColumn inView(List<String> above, List<String> below) {
