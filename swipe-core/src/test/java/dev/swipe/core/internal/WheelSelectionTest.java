@@ -73,20 +73,25 @@ class WheelSelectionTest {
       }
       g.setColor(ink);
       g.setFont(f);
-      FontRenderContext frc = g.getFontRenderContext();
-      Rectangle2D b = f.createGlyphVector(frc, LABELS[r]).getVisualBounds();
-      float x = (float) (CX - b.getWidth() / 2 - b.getX());
-      float base = (float) (y - b.getHeight() / 2 - b.getY());
-      g.drawString(LABELS[r], x, base);
-      boxes.add(
-          new TextBox(
-              (int) Math.floor(x + b.getX()),
-              (int) Math.floor(base + b.getY()),
-              (int) Math.ceil(b.getWidth()),
-              (int) Math.ceil(b.getHeight())));
+      boxes.add(label(g, LABELS[r], y));
     }
     g.dispose();
     return new Drawn(GreyRaster.fromImage(img), boxes);
+  }
+
+  /** Draws {@code text} centred on the column at row centre {@code y}; returns its ink's box. */
+  private static TextBox label(Graphics2D g, String text, int y) {
+    Font f = g.getFont();
+    FontRenderContext frc = g.getFontRenderContext();
+    Rectangle2D b = f.createGlyphVector(frc, text).getVisualBounds();
+    float x = (float) (CX - b.getWidth() / 2 - b.getX());
+    float base = (float) (y - b.getHeight() / 2 - b.getY());
+    g.drawString(text, x, base);
+    return new TextBox(
+        (int) Math.floor(x + b.getX()),
+        (int) Math.floor(base + b.getY()),
+        (int) Math.ceil(b.getWidth()),
+        (int) Math.ceil(b.getHeight()));
   }
 
   private record Drawn(GreyRaster grey, List<TextBox> boxes) {
@@ -130,17 +135,7 @@ class WheelSelectionTest {
     g.setColor(new Color(0x111111));
     int[] ys = neighbourBelow ? new int[] {selY, otherY} : new int[] {otherY, selY};
     for (int i = 0; i < 2; i++) {
-      String label = LABELS[i];
-      Rectangle2D b = f.createGlyphVector(g.getFontRenderContext(), label).getVisualBounds();
-      float x = (float) (CX - b.getWidth() / 2 - b.getX());
-      float base = (float) (ys[i] - b.getHeight() / 2 - b.getY());
-      g.drawString(label, x, base);
-      boxes.add(
-          new TextBox(
-              (int) Math.floor(x + b.getX()),
-              (int) Math.floor(base + b.getY()),
-              (int) Math.ceil(b.getWidth()),
-              (int) Math.ceil(b.getHeight())));
+      boxes.add(label(g, LABELS[i], ys[i]));
     }
     g.dispose();
     return new Drawn(GreyRaster.fromImage(img), boxes);
