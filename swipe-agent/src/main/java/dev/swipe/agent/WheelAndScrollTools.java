@@ -60,7 +60,7 @@ final class WheelAndScrollTools {
                     .prop(
                         "cycle_size",
                         Schema.integer(
-                            "Numeric modulus of a cyclic wheel (24 hours, 60 minutes, 12 on a 12-hour clock, whose 12 may be passed as 12); omit if not cyclic.",
+                            "Numeric modulus of a cyclic wheel (24 hours, 60 minutes, 12 on a 12-hour clock, whose 12 may be passed as 12 or 0); omit if not cyclic.",
                             2,
                             WheelRequest.MAX_CYCLE_SIZE))
                     .prop(
