@@ -277,62 +277,52 @@ final class WheelColumnFinder {
       return List.of();
     }
     shown = onIt;
-    Column marked = null;
-    int clear = 0;
-    boolean counts = false;
-    for (Column c : shown) {
-      WheelSelection.Verdict own = judge(c, grey, w, h, Double.NaN);
-      if (!own.clear()) {
-        continue;
-      }
-      Column judged = c.withSelection(own);
-      if (marked != null
-          && Math.abs(judged.selectedRow().cy() - marked.selectedRow().cy())
-              > PITCH_TOLERANCE * lattice.pitchPx()) {
-        return List.of();
-      }
-      marked = marked == null ? judged : marked;
-      clear++;
-      counts |= c.scale().kind() != WheelScale.Kind.OPTIONS;
-    }
-    if (clear < 2) {
-      // one mark only (a band behind rows of one ink) tells no column alone where it stands: the
-      // rows the columns show together mirror about the picker's middle, which adds the second
-      Column sole = marked;
-      marked = null;
-      clear = 0;
-      counts = false;
+    // the columns' own cues first; where one mark only (a band behind rows of one ink) tells no
+    // column alone where it stands, that mark with the middle of the rows the columns show
+    // together, which adds the second
+    Column sole = null;
+    for (boolean together : new boolean[] {false, true}) {
+      Column marked = null;
+      int clear = 0;
+      boolean counts = false;
       for (Column c : shown) {
-        java.util.OptionalDouble line = pickerLine(c, shown);
-        if (line.isEmpty()) {
+        double middle = together ? pickerLine(c, shown).orElse(Double.NaN) : Double.NaN;
+        if (together && Double.isNaN(middle)) {
           continue;
         }
-        WheelSelection.Verdict v = judge(c, grey, w, h, line.getAsDouble());
+        WheelSelection.Verdict v = judge(c, grey, w, h, middle);
         if (!v.clear()) {
           continue;
         }
         Column judged = c.withSelection(v);
-        if ((marked != null
-                && Math.abs(judged.selectedRow().cy() - marked.selectedRow().cy())
-                    > PITCH_TOLERANCE * lattice.pitchPx())
-            || (sole != null
-                && Math.abs(judged.selectedRow().cy() - sole.selectedRow().cy())
-                    > PITCH_TOLERANCE * lattice.pitchPx())) {
+        if (apart(judged, marked, lattice) || apart(judged, sole, lattice)) {
           return List.of();
         }
         marked = marked == null ? judged : marked;
         clear++;
         counts |= c.scale().kind() != WheelScale.Kind.OPTIONS;
       }
+      if (clear >= 2) {
+        return counts ? placedOn(shown, marked, lattice) : List.of();
+      }
+      sole = marked;
     }
-    if (clear < 2 || !counts || marked == null) {
-      return List.of();
-    }
+    return List.of();
+  }
+
+  /** Whether {@code c}'s selection stands off {@code other}'s line (never, with no other). */
+  private static boolean apart(Column c, Column other, Column lattice) {
+    return other != null
+        && Math.abs(c.selectedRow().cy() - other.selectedRow().cy())
+            > PITCH_TOLERANCE * lattice.pitchPx();
+  }
+
+  /** Every column selected on {@code marked}'s line, or none where one has no row on it. */
+  private static List<Column> placedOn(List<Column> shown, Column marked, Column lattice) {
     List<Column> out = new ArrayList<>();
     for (Column c : shown) {
       Column placed = withSelection(c, marked.selectedRow().cy(), marked.selection());
-      if (Math.abs(placed.selectedRow().cy() - marked.selectedRow().cy())
-          > PITCH_TOLERANCE * lattice.pitchPx()) {
+      if (apart(placed, marked, lattice)) {
         return List.of();
       }
       out.add(placed);
