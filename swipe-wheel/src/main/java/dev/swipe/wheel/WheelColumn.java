@@ -91,17 +91,11 @@ public record WheelColumn(
           java.util.Map.of("labels_above", labelsAbove, "labels_below", labelsBelow),
           null);
     }
-    // a request counts a cycle from zero: a 12-hour clock's 12 goes as 0, which keeps every gap
-    int from = value.getAsInt();
-    int to = target;
-    if (scale.cycleSize().isPresent()) {
-      from = Math.floorMod(from, scale.cycleSize().getAsInt());
-      to = Math.floorMod(to, scale.cycleSize().getAsInt());
-    }
+    // a 12-hour clock's 12 goes as it reads: the request takes a cycle's top as its 0
     WheelRequest.Builder b =
         WheelRequest.builder()
-            .currentValue(from)
-            .targetValue(to)
+            .currentValue(value.getAsInt())
+            .targetValue(target)
             .valueStep(scale.step())
             .columnX(columnX)
             .centerY(centerY)
