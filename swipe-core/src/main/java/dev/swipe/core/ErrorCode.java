@@ -35,8 +35,9 @@ public enum ErrorCode implements Code {
   /** Text holds a character the HID keyboard's layout cannot type; nothing was typed. */
   UNSUPPORTED_CHARACTER,
   /**
-   * The phone shows no sign of taking the rig's input (it drew no pointer when the mouse moved)
-   * after an action changed nothing; details name the pointer kind and the fix.
+   * The phone shows no sign of taking the rig's input: it drew no pointer when the mouse moved, at
+   * open and again before a press (nothing was pressed), or after an action changed nothing;
+   * details name the pointer kind and the fix.
    */
   INPUT_IGNORED,
   /** No frame newer than the action arrived within the timeout. */

@@ -74,18 +74,20 @@ class RigTraceTest {
       List<TraceRecord> records = read.records();
       assertThat(records)
           .extracting(TraceRecord::action)
-          .containsExactly("screenshot", "capture_lag", "scroll", "tap");
-      // the rig measured its own lag (over the real MJPEG stream) before its first search
-      assertThat(records.get(1).number("outcome", "frame_interval_ms").orElseThrow()).isPositive();
-      assertThat(records.get(1).number("outcome", "lag_ms").orElseThrow()).isNotNegative();
+          .containsExactly("capture_lag", "input_check", "screenshot", "scroll", "tap");
+      // at open the rig looked for the pointer the phone draws, and measured its own lag (over
+      // the real MJPEG stream) as it moved it
+      assertThat(records.get(0).number("outcome", "frame_interval_ms").orElseThrow()).isPositive();
+      assertThat(records.get(0).number("outcome", "lag_ms").orElseThrow()).isNotNegative();
+      assertThat(records.get(1).text("outcome", "input")).hasValue("taken");
       // the trace says what the API returned
-      assertThat(records.get(2).text("decision", "movement")).hasValue(scrolled.movement().id());
-      assertThat(records.get(2).flag("diff", "changed")).hasValue(scrolled.diff().changed());
+      assertThat(records.get(3).text("decision", "movement")).hasValue(scrolled.movement().id());
+      assertThat(records.get(3).flag("diff", "changed")).hasValue(scrolled.diff().changed());
       Path page = HtmlReport.render(trace);
       String html = Files.readString(page);
       assertThat(html).contains("scroll").contains("tap");
       // every frame a record names was kept beside the trace
-      String shot = records.get(2).text("after", "file").orElseThrow();
+      String shot = records.get(3).text("after", "file").orElseThrow();
       assertThat(shot).isNotBlank();
       assertThat(Files.size(trace.resolve(shot))).isPositive();
     }

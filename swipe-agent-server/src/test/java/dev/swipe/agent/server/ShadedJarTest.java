@@ -582,6 +582,8 @@ class ShadedJarTest {
     }
     Path hidg = Files.createFile(work.resolve("hidg0"));
     Path traces = work.resolve("rig-traces");
+    // a digitizer: replayed frames never draw a mouse's pointer, and a device whose mouse draws
+    // none answers input_ignored to a tap
     runMcp(
         "'"
             + java()
@@ -589,7 +591,7 @@ class ShadedJarTest {
             + jar()
             + "' mcp --hid 'hidg:"
             + hidg
-            + "?pointer=abs' --capture 'files:"
+            + "?pointer=touch' --capture 'files:"
             + frames
             + "?loop=true' --memory none --trace '"
             + traces

@@ -173,7 +173,7 @@ public final class DefaultDevice implements Device {
     this.owner = owner;
     this.traceWriter = traceWriter;
     this.tracer = tracer;
-    this.runner = new TimelineRunner(ticker, sleeper, parts.pointerLoop);
+    this.runner = new TimelineRunner(ticker, sleeper, parts.pointerLoop, parts.inputCheck);
     if (parts.pointerLoop != null) {
       attachments.markPointerWith(parts.pointerLoop.track());
     }
@@ -216,7 +216,22 @@ public final class DefaultDevice implements Device {
    */
   public static Device open(Config config) {
     DeviceParts parts = DeviceParts.open(config);
-    return new DefaultDevice(parts, config.attachments(), null, parts.traceWriter, parts.tracer);
+    DefaultDevice device =
+        new DefaultDevice(parts, config.attachments(), null, parts.traceWriter, parts.tracer);
+    try {
+      Map<String, Object> input = parts.inputCheck.atOpen();
+      if (!input.isEmpty()) {
+        device.traceNote("input_check", input);
+      }
+    } catch (RuntimeException e) {
+      try {
+        device.close();
+      } catch (RuntimeException closing) {
+        e.addSuppressed(closing);
+      }
+      throw e;
+    }
+    return device;
   }
 
   public Device newRun() {

@@ -86,7 +86,8 @@ final class DeviceParts {
       Ticker ticker,
       Sleeper sleeper,
       Config config,
-      TraceWriter trace) {
+      TraceWriter trace,
+      boolean checkInput) {
     this.listeners = new DeviceListeners(ticker);
     this.hid = listeners.hid(hid);
     this.lag = new MeasuredLagSource(listeners.capture(capture));
@@ -108,7 +109,13 @@ final class DeviceParts {
             : null;
     this.inputCheck =
         new InputCheck(
-            this.hid, this.capture, ticker, sleeper, config.captureTimeout(), pointerLoop);
+            this.hid,
+            this.capture,
+            ticker,
+            sleeper,
+            config.captureTimeout(),
+            pointerLoop,
+            checkInput && this.hid.capabilities().rig());
     this.rigName =
         memory == null || pointerLoop == null
             ? null
@@ -195,6 +202,16 @@ final class DeviceParts {
   /**
    * Opens the parts named in {@code config}; parts already open are closed if a later one fails.
    */
+  /**
+   * The HID or device URI option that turns a rig's input check off ({@code check_input=false}):
+   * for a set-up whose capture can never show the phone's pointer, such as replayed frames.
+   */
+  static final String CHECK_INPUT = "check_input";
+
+  private static boolean checkInput(DeviceUri uri) {
+    return uri.boolParam(CHECK_INPUT, true);
+  }
+
   static DeviceParts open(Config config) {
     ProviderRegistry providers = ProviderRegistry.load();
     Ticker ticker = config.ticker() != null ? config.ticker() : Ticker.system();
@@ -219,6 +236,8 @@ final class DeviceParts {
         effective = config.withTrace(Path.of(dir));
         uri = uri.without("trace");
       }
+      boolean checkInput = checkInput(uri);
+      uri = uri.without(CHECK_INPUT);
       var provider = providers.device(uri.scheme());
       TraceWriter trace = openTrace(effective);
       DeviceConnection c;
@@ -231,7 +250,7 @@ final class DeviceParts {
       Ticker t = config.ticker() != null ? config.ticker() : c.ticker();
       Sleeper s = config.sleeper() != null ? config.sleeper() : c.sleeper();
       try {
-        return new DeviceParts(c.hid(), c.capture(), t, s, effective, trace);
+        return new DeviceParts(c.hid(), c.capture(), t, s, effective, trace, checkInput);
       } catch (RuntimeException e) {
         closeQuietly(c.hid(), e);
         closeQuietly(c.capture(), e);
@@ -258,9 +277,12 @@ final class DeviceParts {
       throw e;
     }
     HidTransport hid = config.hid();
+    boolean checkInput = true;
     try {
       if (hid == null) {
         DeviceUri uri = DeviceUri.parse(config.hidUri());
+        checkInput = checkInput(uri);
+        uri = uri.without(CHECK_INPUT);
         hid = providers.hid(uri.scheme()).open(uri, context);
       }
     } catch (RuntimeException e) {
@@ -279,7 +301,7 @@ final class DeviceParts {
       throw e;
     }
     try {
-      return new DeviceParts(hid, capture, ticker, sleeper, config, trace);
+      return new DeviceParts(hid, capture, ticker, sleeper, config, trace, checkInput);
     } catch (RuntimeException e) {
       closeQuietly(hid, e);
       closeQuietly(capture, e);

@@ -15,11 +15,13 @@ import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.internal.DecodeOptions;
 import dev.swipe.diff.internal.ImageDecoder;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Tells a rig whose phone ignores its input apart from a screen that did not change, after an
- * action that changed nothing, and names the fix.
+ * Tells a rig whose phone ignores its input apart from a screen that did not change, and names the
+ * fix: at open, before a press where the latest look found no sign of the input, and after an
+ * action that changed nothing.
  *
  * <p>Why: real phones are picky about HID input. iOS ignores a touch digitizer, many Android phones
  * ignore an absolute mouse, an iPhone takes a mouse only with AssistiveTouch on, and Jetpack
@@ -74,7 +76,18 @@ final class InputCheck {
   private volatile boolean taken;
 
   /**
+   * Set while the latest look found no sign of the input: each gesture that presses looks again
+   * first, and fails before it plays if there is still none.
+   */
+  private volatile boolean ignored;
+
+  /** Whether the link is a rig's and its input is checked at open and before presses. */
+  private final boolean rig;
+
+  /**
    * @param pointer the loop that steers a relative pointer from the frames, or null
+   * @param rig whether to check a rig's input at open and before presses ({@link
+   *     dev.swipe.core.spi.HidCapabilities#rig()}, unless {@code check_input=false})
    */
   InputCheck(
       HidTransport hid,
@@ -82,13 +95,72 @@ final class InputCheck {
       Ticker ticker,
       Sleeper sleeper,
       Duration captureTimeout,
-      PointerLoop pointer) {
+      PointerLoop pointer,
+      boolean rig) {
     this.hid = hid;
     this.capture = capture;
     this.ticker = ticker;
     this.sleeper = sleeper;
     this.captureTimeout = captureTimeout;
     this.pointer = pointer;
+    this.rig = rig;
+  }
+
+  /**
+   * Looks once, when a rig's device opens, whether the phone takes its mouse (it draws the pointer
+   * where the mouse moved it), and returns what was found for the trace: {@code pointer}, {@code
+   * input} and, unless the input was taken, the {@code fix}. A touch digitizer shows nothing
+   * without pressing and is not looked at, nor is a link that is no rig's (empty map). A look that
+   * fails (the capture has no frame) is told in {@code error} and leaves the gestures to find out.
+   */
+  Map<String, Object> atOpen() {
+    PointerKind kind = hid.capabilities().activePointer();
+    if (!rig || kind == PointerKind.TOUCH || (kind == PointerKind.RELATIVE && pointer == null)) {
+      return Map.of();
+    }
+    Map<String, Object> found = new LinkedHashMap<>();
+    found.put("pointer", kind.id());
+    try {
+      Finding f = probe(kind);
+      found.put("input", f.id());
+      if (f != Finding.TAKEN) {
+        found.put("fix", fix(kind, f));
+      }
+    } catch (SwipeException e) {
+      if (e.code() == CommonCode.INTERRUPTED) {
+        throw e;
+      }
+      found.put("input", "unchecked");
+      found.put("error", e.code().id());
+    }
+    return found;
+  }
+
+  /**
+   * Before a gesture presses: where the latest look found no sign of the input, looks again (a rig
+   * may have been fixed since), so a phone that ignores the rig is told within one action, not by a
+   * run of gestures that change nothing.
+   *
+   * @throws SwipeException {@code input_ignored} naming the fix when there is still no sign
+   */
+  void beforePress() {
+    if (!ignored) {
+      return;
+    }
+    PointerKind kind = hid.capabilities().activePointer();
+    Finding found = probe(kind);
+    if (found == Finding.NO_SIGN) {
+      Map<String, Object> details = new LinkedHashMap<>();
+      details.put("pointer", kind.id());
+      details.put("input", found.id());
+      details.put("fix", fix(kind, found));
+      throw ignoredInput(kind, found, details);
+    }
+  }
+
+  /** Whether the link is a rig's absolute mouse, whose button a phone may hold until released. */
+  boolean rigsAbsoluteMouse() {
+    return rig && hid.capabilities().activePointer() == PointerKind.ABSOLUTE;
   }
 
   /**
@@ -105,24 +177,36 @@ final class InputCheck {
     details.put("input", found.id());
     details.put("fix", fix(kind, found));
     if (found == Finding.NO_SIGN) {
-      throw new SwipeException(
-          ErrorCode.INPUT_IGNORED,
-          "the phone drew no pointer when the "
-              + (kind == PointerKind.RELATIVE ? "relative" : "absolute")
-              + " mouse moved, so it ignores the rig's input (or the capture does not show the"
-              + " phone): "
-              + fix(kind, found),
-          details,
-          null);
+      throw ignoredInput(kind, found, details);
     }
+  }
+
+  private static SwipeException ignoredInput(
+      PointerKind kind, Finding found, Map<String, Object> details) {
+    return new SwipeException(
+        ErrorCode.INPUT_IGNORED,
+        "the phone drew no pointer when the "
+            + (kind == PointerKind.RELATIVE ? "relative" : "absolute")
+            + " mouse moved, so it ignores the rig's input (or the capture does not show the"
+            + " phone): "
+            + fix(kind, found),
+        details,
+        null);
   }
 
   /** What a rig with this input should change, given what was found. */
   static String fix(PointerKind kind, Finding found) {
     return switch (found) {
       case TAKEN ->
-          "the phone takes the mouse (it draws its pointer); a list that a mouse drag does not"
-              + " move may ignore mouse drags, as Jetpack Compose lists do: use pointer=touch there";
+          kind == PointerKind.ABSOLUTE
+              ? "the phone takes the mouse's moves (it draws its pointer); some iPhones drop an"
+                  + " absolute mouse's clicks: there use pointer=rel with "
+                  + ASSISTIVE_TOUCH
+                  + "; a list that a mouse drag does not move may ignore mouse drags, as Jetpack"
+                  + " Compose lists do: use pointer=touch there"
+              : "the phone takes the mouse (it draws its pointer); a list that a mouse drag does"
+                  + " not move may ignore mouse drags, as Jetpack Compose lists do: use"
+                  + " pointer=touch there";
       case NO_SIGN ->
           kind == PointerKind.RELATIVE
               ? "on an iPhone switch "
@@ -154,6 +238,7 @@ final class InputCheck {
             case TOUCH -> Finding.UNSEEN;
           };
       taken = f == Finding.TAKEN;
+      ignored = f == Finding.NO_SIGN;
       return f;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -178,10 +263,8 @@ final class InputCheck {
       GreyRaster back = grab();
       hid.send(new PointerReport(to, false));
       GreyRaster again = grab();
-      double h = back.sourceHeight() / 1080.0 / back.scaleY();
-      int min = (int) Math.max(4, 8 * h);
-      int max = (int) Math.ceil(90 * h);
-      if (CursorFinder.wiggled(back, there, again, dir, min, max) != null) {
+      int[] sides = pointerSides(back);
+      if (CursorFinder.wiggled(back, there, again, dir, sides[0], sides[1]) != null) {
         return true;
       }
       sleeper.sleep(PointerLoop.PACE_NANOS);
@@ -189,9 +272,18 @@ final class InputCheck {
     return false;
   }
 
+  /** The smallest and largest side of a drawn pointer, in pixels of {@code raster}. */
+  private static int[] pointerSides(GreyRaster raster) {
+    double h = raster.sourceHeight() / 1080.0 / raster.scaleY();
+    return new int[] {(int) Math.max(4, 8 * h), (int) Math.ceil(90 * h)};
+  }
+
   /** A frame taken after everything sent so far shows, grey (halved on a large frame). */
   private GreyRaster grab() {
-    Frame f = capture.grab(ticker.read(), captureTimeout);
+    return decode(capture.grab(ticker.read(), captureTimeout));
+  }
+
+  private static GreyRaster decode(Frame f) {
     DecodeOptions options = f.height() > 1400 ? DecodeOptions.FOR_DIFF : DecodeOptions.DEFAULT;
     try {
       return ImageDecoder.decode(f.jpeg(), options);

@@ -24,21 +24,28 @@ public final class TimelineRunner {
   private final Ticker ticker;
   private final Sleeper sleeper;
   private final PointerLoop pointer;
+  private final InputCheck input;
 
   /** A runner on the given clock. */
   public TimelineRunner(Ticker ticker, Sleeper sleeper) {
-    this(ticker, sleeper, null);
+    this(ticker, sleeper, null, null);
   }
 
   /**
    * A runner that first brings a relative pointer to each gesture's first press with {@code
    * pointer} (null for none); the gesture waits for it as for a long look, so its reports' offsets
    * count from when the run began and keep their planned spacing.
+   *
+   * <p>With {@code input} (null for none) a gesture that presses first asks whether the phone was
+   * seen to ignore the rig's input ({@link InputCheck#beforePress}), and on a rig's absolute mouse
+   * ends with a release-all: some iPhones lose a mouse button's release and hold the button (so the
+   * next move drags) until one comes.
    */
-  TimelineRunner(Ticker ticker, Sleeper sleeper, PointerLoop pointer) {
+  TimelineRunner(Ticker ticker, Sleeper sleeper, PointerLoop pointer, InputCheck input) {
     this.ticker = ticker;
     this.sleeper = sleeper;
     this.pointer = pointer;
+    this.input = input;
   }
 
   /**
@@ -84,7 +91,12 @@ public final class TimelineRunner {
     long pause = 0;
     try {
       PointerEvent firstPress = firstPointer(timeline);
-      if (pointer != null && firstPress != null && firstPress.pressed()) {
+      boolean presses = firstPress != null && firstPress.pressed();
+      if (input != null && presses) {
+        input.beforePress();
+        start = ticker.read(); // a look at the input is not part of the gesture
+      }
+      if (pointer != null && presses) {
         // like a long look: the gesture waits, its reports keep their spacing
         pointer.place(firstPress.point());
         pause = ticker.read() - start;
@@ -101,6 +113,9 @@ public final class TimelineRunner {
         }
         actual[i] = ticker.read() - start;
         transport.send(toReport(e));
+      }
+      if (input != null && presses && input.rigsAbsoluteMouse()) {
+        transport.releaseAll();
       }
     } catch (InterruptedException e) {
       lost();

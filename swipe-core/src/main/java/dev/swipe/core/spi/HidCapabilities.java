@@ -45,6 +45,21 @@ public abstract class HidCapabilities {
     return 1;
   }
 
+  /**
+   * Whether the link drives a phone that may ignore its input, as real phones on a HID rig do (iOS
+   * ignores a digitizer, many Android phones an absolute mouse). The device then checks the input:
+   * at open it looks whether the phone draws the mouse's pointer, a gesture that presses asks again
+   * where it drew none (and fails with {@code input_ignored} naming the fix), and an absolute mouse
+   * gets a release-all after each gesture (some iPhones lose its button's release). False for test
+   * doubles and engines that always take their input. A rig whose capture can never show the
+   * phone's pointer (replayed frames) turns the check off with {@code check_input=false} on its HID
+   * URI.
+   */
+  @Value.Default
+  public boolean rig() {
+    return false;
+  }
+
   /** Whether keyboard-page keys can be sent. */
   @Value.Default
   public boolean keyboard() {

@@ -281,6 +281,7 @@ public final class Ch9329Transport implements HidTransport {
         .minReportInterval(minReportInterval())
         .keyboard(true)
         .consumerKeys(true)
+        .rig(true) // a real phone, which may ignore the input
         .build();
   }
 

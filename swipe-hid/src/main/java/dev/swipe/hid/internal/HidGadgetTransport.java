@@ -217,6 +217,7 @@ public final class HidGadgetTransport implements HidTransport {
         .contacts(multiTouch == null ? 1 : multiTouch.contacts())
         .keyboard(keyboardOut != null)
         .consumerKeys(consumerOut != null)
+        .rig(true) // a real phone, which may ignore the input
         .build();
   }
 

@@ -204,6 +204,7 @@ public final class PikvmTransport implements HidTransport {
         .minReportInterval(Duration.ofNanos(wireNanos(2 * FRAME) + turnaroundNanos))
         .keyboard(true)
         .consumerKeys(false)
+        .rig(true) // a real phone, which may ignore the input
         .build();
   }
 

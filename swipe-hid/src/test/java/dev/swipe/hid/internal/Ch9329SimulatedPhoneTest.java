@@ -1,10 +1,13 @@
 package dev.swipe.hid.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.swipe.base.NormPoint;
+import dev.swipe.base.SwipeException;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.Device;
+import dev.swipe.core.ErrorCode;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.spi.PointerKind;
 import dev.swipe.core.spi.PointerReport;
@@ -83,9 +86,20 @@ class Ch9329SimulatedPhoneTest {
                   .sleeper(sim.sleeper())
                   .open()) {
         double before = sim.oracle().listOffsetPx();
-        phone.swipe(UP);
+        // the phone drew no pointer when the device looked at open, so the swipe is refused before
+        // it presses, naming the fix
+        assertThatThrownBy(() -> phone.swipe(UP))
+            .isInstanceOfSatisfying(
+                SwipeException.class,
+                e -> {
+                  assertThat(e.code()).isEqualTo(ErrorCode.INPUT_IGNORED);
+                  assertThat((String) e.details().get("fix")).contains("pointer=touch");
+                });
         assertThat(sim.oracle().listOffsetPx()).isEqualTo(before);
-        assertThat(chip.reports()).isNotEmpty();
+        assertThat(chip.reports()).as("the look moved the mouse").isNotEmpty();
+        assertThat(chip.reports())
+            .as("nothing was pressed")
+            .noneMatch(r -> r instanceof PointerReport p && p.pressed());
       }
     }
   }

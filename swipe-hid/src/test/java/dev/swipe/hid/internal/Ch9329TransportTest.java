@@ -32,6 +32,9 @@ import org.junit.jupiter.api.Test;
 
 /** The CH9329 transport against the chip emulator over real pseudo-terminals. */
 class Ch9329TransportTest {
+  /** A still capture never shows the phone's pointer: the rig's input check is off. */
+  private static final String STILL = "check_input=false";
+
   /** The request queued behind a report to learn what the chip did with it. */
   private static final String GET_INFO = "57 AB 00 01 00 03";
 
@@ -338,7 +341,7 @@ class Ch9329TransportTest {
     try (Device phone =
         Device.builder()
             // A long acknowledgement timeout: the hang-up, not a timeout, must end the wait.
-            .hid(rig.uri("ch9329", "baud=115200&ack_timeout_ms=2000"))
+            .hid(rig.uri("ch9329", "baud=115200&ack_timeout_ms=2000&" + STILL))
             .capture(new StillFrameSource(Ticker.system(), Sleeper.system(), Duration.ZERO))
             .open()) {
       SwipeException e =
@@ -368,7 +371,7 @@ class Ch9329TransportTest {
     rig = SerialRig.start(Ch9329Emulator.builder(r -> {}).baud(115200).lineTiming(true).build());
     try (Device phone =
         Device.builder()
-            .hid(rig.uri("ch9329", "baud=115200"))
+            .hid(rig.uri("ch9329", "baud=115200&" + STILL))
             .capture(new StillFrameSource(Ticker.system(), Sleeper.system(), Duration.ZERO))
             .open()) {
       rig.emulator.clearRecording();

@@ -74,6 +74,7 @@ public final class SimTransport implements HidTransport, RelativePointing {
             .keyboard(true)
             .consumerKeys(true)
             .contacts(kind == PointerKind.TOUCH ? MAX_FINGERS : 1)
+            .rig(phone.takesInputAsARig())
             .build();
   }
 

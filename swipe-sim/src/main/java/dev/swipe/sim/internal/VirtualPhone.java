@@ -392,6 +392,11 @@ public final class VirtualPhone {
     }
   }
 
+  /** Whether this phone takes input as a real phone on a rig does ({@code input=rig}). */
+  public boolean takesInputAsARig() {
+    return rules.model() == SimConfig.InputModel.RIG;
+  }
+
   /** Lifts the finger where it is. */
   public synchronized void releaseAll() {
     long now = ticker.read();
