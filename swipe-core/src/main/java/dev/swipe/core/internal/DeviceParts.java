@@ -122,7 +122,10 @@ final class DeviceParts {
             : RigMemory.name(
                     config.deviceUri() == null
                         ? null
-                        : DeviceUri.parse(config.deviceUri()).without("trace").raw(),
+                        : DeviceUri.parse(config.deviceUri())
+                            .without("trace")
+                            .without(CHECK_INPUT)
+                            .raw(),
                     config.hidUri(),
                     config.captureUri())
                 .orElse(null);
@@ -200,9 +203,6 @@ final class DeviceParts {
   }
 
   /**
-   * Opens the parts named in {@code config}; parts already open are closed if a later one fails.
-   */
-  /**
    * The HID or device URI option that turns a rig's input check off ({@code check_input=false}):
    * for a set-up whose capture can never show the phone's pointer, such as replayed frames.
    */
@@ -212,6 +212,9 @@ final class DeviceParts {
     return uri.boolParam(CHECK_INPUT, true);
   }
 
+  /**
+   * Opens the parts named in {@code config}; parts already open are closed if a later one fails.
+   */
   static DeviceParts open(Config config) {
     ProviderRegistry providers = ProviderRegistry.load();
     Ticker ticker = config.ticker() != null ? config.ticker() : Ticker.system();
