@@ -137,14 +137,14 @@ final class InputCheck {
   }
 
   /**
-   * Before a gesture presses: where the latest look found no sign of the input, looks again (a rig
-   * may have been fixed since), so a phone that ignores the rig is told within one action, not by a
-   * run of gestures that change nothing.
+   * Before a gesture presses on a rig: where the latest look found no sign of the input, looks
+   * again (the rig may have been fixed since), so a phone that ignores the rig is told within one
+   * action, not by a run of gestures that change nothing.
    *
    * @throws SwipeException {@code input_ignored} naming the fix when there is still no sign
    */
   void beforePress() {
-    if (!ignored) {
+    if (!rig || !ignored) {
       return;
     }
     PointerKind kind = hid.capabilities().activePointer();
