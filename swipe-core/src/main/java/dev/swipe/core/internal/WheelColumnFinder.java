@@ -220,16 +220,22 @@ final class WheelColumnFinder {
       }
       boolean moved = false;
       for (int i = 0; i < now.size(); i++) {
+        // a word alone in its stack has no line of its own to keep it: it joins the nearest
+        // stack of two or more within reach (a column's selected label, drawn larger), wherever
+        // that stack stands in the order
+        boolean alone = now.get(i).size() == 1;
         for (Word w : now.get(i)) {
           int home = i;
+          double nearest =
+              alone ? Double.POSITIVE_INFINITY : Math.abs(centre[i] - w.box().centerX());
           for (int k = 0; k < now.size(); k++) {
+            if (k == i || (alone && now.get(k).size() < 2)) {
+              continue;
+            }
             double d = Math.abs(centre[k] - w.box().centerX());
-            double reach = reach(w, now.get(k), pageWidth);
-            // a word alone in its stack has no line of its own to keep it: it joins the nearest
-            // stack of two or more within reach (a column's selected label, drawn larger)
-            boolean alone = home == i && now.get(i).size() == 1 && now.get(k).size() > 1;
-            if (d <= reach && (alone || d < Math.abs(centre[home] - w.box().centerX()))) {
+            if (d <= reach(w, now.get(k), pageWidth) && d < nearest) {
               home = k;
+              nearest = d;
             }
           }
           moved |= home != i;

@@ -317,6 +317,24 @@ class WheelColumnFinderTest {
   }
 
   @Test
+  void aSelectedLabelAloneJoinsItsColumnWhereverItsStackStandsInTheOrder() {
+    // Android, cities: "Alarm" of the field below starts the first stack at its x, takes Madrid
+    // and Moscow by their width, and leaves the selected Manila alone in a stack after it
+    Word alarm = new Word("Alarm", new TextBox(126, 1297, 132, 37), 0.95);
+    Word madrid = new Word("Madrid", new TextBox(160, 684, 202, 48), 0.95);
+    Word moscow = new Word("Moscow", new TextBox(142, 1064, 240, 48), 0.95);
+    Word title = new Word("alarm", new TextBox(187, 143, 190, 55), 0.95);
+    Word manila = new Word("Manila", new TextBox(164, 874, 193, 48), 0.95);
+    Word label = new Word("label", new TextBox(281, 1297, 103, 37), 0.95);
+    List<List<Word>> settled =
+        WheelColumnFinder.settled(
+            List.of(List.of(alarm, madrid, moscow, title), List.of(manila), List.of(label)), W);
+    assertThat(settled).hasSize(2);
+    assertThat(settled.get(0)).contains(madrid, manila, moscow);
+    assertThat(settled.get(1)).containsExactly(label);
+  }
+
+  @Test
   void aCaptionAColumnTookInBelowThePickerDoesNotMoveItsMiddleOffTheMarks() {
     // an Ionic date's day column reads the caption under the picker ("June 15, 1990") as one more
     // row, so its rows mirror a row low; the year column beside it mirrors true; each marks its
