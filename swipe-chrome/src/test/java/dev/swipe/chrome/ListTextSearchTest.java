@@ -13,12 +13,14 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Scroll-until text on the contacts list, judged by the page's list of fully visible rows: a name
- * that reads on the screen while its row is cut by the header or the tab bar is not yet found.
+ * Scroll-until text on the contacts and virtual lists, judged by the page's list of fully visible
+ * rows: a name that reads on the screen while its row is cut by the header or the tab bar is not
+ * yet found.
  */
 class ListTextSearchTest {
   private static PageServer server;
@@ -107,6 +109,54 @@ class ListTextSearchTest {
           .isTrue();
       assertThat(visible(page)).as("the rows wholly on the screen").contains(name);
     }
+  }
+
+  /**
+   * Up to the first row: the list stops at its top with "Item 1" above the band the finger swipes
+   * in (on a tall phone the first row rests there). The row is whole on the screen, so it is found;
+   * before, the search asked for it inside the band and answered not found at the edge.
+   */
+  @ParameterizedTest
+  @CsvSource({"430x932@3, 2248", "430x932@3, 400"})
+  void theFirstRowIsFoundAtTheTopEdgeAboveTheBand(String device, int scrollTop)
+      throws InterruptedException {
+    try (ChromePhone page =
+            ChromePhone.open(
+                "chrome:?device=" + device + "&url=" + server.url("pages/virtual-list.html"));
+        Device phone = Device.builder().hid(page.transport()).capture(page.frameSource()).open()) {
+      scrollTo(page, scrollTop);
+      ScrollUntilResult r =
+          phone.scrollUntil(Scroll.of(ScrollDirection.UP), TextQuery.of("Item 1"));
+
+      Thread.sleep(500);
+      assertThat(r.found()).as("found: %s after %d passes", r.stoppedBy(), r.passes()).isTrue();
+      assertThat(visible(page)).as("the rows wholly on the screen").contains("Item 1");
+    }
+  }
+
+  /**
+   * The page's title ("Items") stands still above the list whatever it does: a search up for it
+   * that brings the list to its top does not take the title for a row the list brought.
+   */
+  @Test
+  void aTitleThatStandsStillIsNotARowTheListBrought() throws InterruptedException {
+    try (ChromePhone page =
+            ChromePhone.open(
+                "chrome:?device=430x932@3&url=" + server.url("pages/virtual-list.html"));
+        Device phone = Device.builder().hid(page.transport()).capture(page.frameSource()).open()) {
+      scrollTo(page, 300);
+      ScrollUntilResult r = phone.scrollUntil(Scroll.of(ScrollDirection.UP), TextQuery.of("Items"));
+
+      assertThat(r.passes()).as("passes played").isPositive();
+      assertThat(r.found()).as("found: %s", r.stoppedBy()).isFalse();
+    }
+  }
+
+  /** Test set-up, not the SDK: puts the list's scroll position. */
+  private static void scrollTo(ChromePhone page, int scrollTop) throws InterruptedException {
+    PageTruth.evaluate(
+        page, "document.getElementById('scroller').scrollTop = " + scrollTop + "; 0");
+    Thread.sleep(300);
   }
 
   /** The contact name on row {@code row} of the page (its truth, for the test's set-up). */

@@ -711,9 +711,25 @@ final class ScrollExecutor {
         return new Placement(false, current);
       }
       if (r.movement() == Movement.AT_EDGE || r.movement() == Movement.UNCHANGED) {
-        return new Placement(text.withinBand(current, band), current);
+        // the list ends here: a match the last move brought counts where it rests, in the band or
+        // beyond it towards the edge (the first row of a list at its top may sit above the band)
+        ScrollResult moved = lastMove(passes);
+        return new Placement(
+            text.withinBand(current, band)
+                || (moved != null && text.broughtByMove(current, moved.before())),
+            current);
       }
     }
+  }
+
+  /** The latest pass that moved the content, or null. */
+  private static ScrollResult lastMove(List<ScrollResult> passes) {
+    for (int i = passes.size() - 1; i >= 0; i--) {
+      if (passes.get(i).movement() == Movement.MOVED) {
+        return passes.get(i);
+      }
+    }
+    return null;
   }
 
   /**

@@ -99,6 +99,32 @@ final class TextCondition implements Predicate<Observation> {
     return OptionalDouble.of((bandLo + bandHi) / 2 - centre);
   }
 
+  /**
+   * Whether a match on the settled screen {@code now} is content that the last move brought, not
+   * text drawn over the list: no match stood at its place (within a quarter of its line) on {@code
+   * before}, the screen that move began on. A list at its edge rests its first or last row where
+   * the list ends, which may lie outside the band the finger swipes in; a bar's label that matches
+   * the query stands still whatever the list does.
+   */
+  boolean broughtByMove(Observation now, Observation before) {
+    List<ScreenText> was = reader.find(before, query).matches();
+    for (ScreenText m : reader.find(now, query).matches()) {
+      double tolerance = Math.max(1, m.region().h() / 4);
+      boolean stood = false;
+      for (ScreenText b : was) {
+        if (Math.abs(b.region().center().x() - m.region().center().x()) <= tolerance
+            && Math.abs(b.region().center().y() - m.region().center().y()) <= tolerance) {
+          stood = true;
+          break;
+        }
+      }
+      if (!stood) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether a match's centre lies inside {@code band} on the settled screen {@code o}. */
   boolean withinBand(Observation o, NormRegion band) {
     for (ScreenText m : reader.find(o, query).matches()) {
