@@ -110,7 +110,7 @@ final class DeviceParts {
     this.inputCheck =
         new InputCheck(
             this.hid,
-            this.capture,
+            lag,
             ticker,
             sleeper,
             config.captureTimeout(),

@@ -7,7 +7,6 @@ import dev.swipe.base.SwipeException;
 import dev.swipe.base.Ticker;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.spi.Frame;
-import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.PointerKind;
 import dev.swipe.core.spi.PointerReport;
@@ -32,8 +31,10 @@ import java.util.Map;
  * <p>A phone that takes a mouse draws its pointer. The check moves the pointer sideways and back
  * without pressing and looks for it ({@link CursorFinder#wiggled}): seen, the phone takes the
  * input; not seen, it ignores the mouse (or hides its pointer) and the action fails with {@code
- * input_ignored}. A touch digitizer draws nothing, so it cannot be checked this way; the answer
- * then names what a digitizer is known to meet.
+ * input_ignored}. Before its first look at an absolute mouse it times one move against the frames,
+ * measuring the capture's lag, so that the looks wait for frames that show the moves. A touch
+ * digitizer draws nothing, so it cannot be checked this way; the answer then names what a digitizer
+ * is known to meet.
  */
 final class InputCheck {
   /** What the check found. */
@@ -61,12 +62,18 @@ final class InputCheck {
 
   private static final NormPoint ASIDE = NormPoint.of(560, 560);
 
+  /**
+   * How long the pointer rests before its lag is timed: longer than a rig's usual lag, so that the
+   * frames it is timed against show it still.
+   */
+  private static final long REST_NANOS = 400_000_000L;
+
   private static final String ASSISTIVE_TOUCH =
       "AssistiveTouch on (Settings > Accessibility > Touch > AssistiveTouch) and the orientation"
           + " locked";
 
   private final HidTransport hid;
-  private final FrameSource capture;
+  private final MeasuredLagSource capture;
   private final Ticker ticker;
   private final Sleeper sleeper;
   private final Duration captureTimeout;
@@ -91,7 +98,7 @@ final class InputCheck {
    */
   InputCheck(
       HidTransport hid,
-      FrameSource capture,
+      MeasuredLagSource capture,
       Ticker ticker,
       Sleeper sleeper,
       Duration captureTimeout,
@@ -254,6 +261,10 @@ final class InputCheck {
   private boolean hover() throws InterruptedException {
     hid.releaseAll();
     hid.send(new PointerReport(HOME, false));
+    if (capture.measured() == null) {
+      // first the lag, so that the looks below wait for frames that show the moves
+      measureLag(ASIDE);
+    }
     for (int dir : new int[] {1, -1}) {
       NormPoint from = dir > 0 ? HOME : ASIDE;
       NormPoint to = dir > 0 ? ASIDE : HOME;
@@ -270,6 +281,33 @@ final class InputCheck {
       sleeper.sleep(PointerLoop.PACE_NANOS);
     }
     return false;
+  }
+
+  /**
+   * Times one move of the pointer, after a rest, to {@code to} against the frames ({@link
+   * LagProbe}): a rig with an absolute mouse measures its capture's lag as one with a relative
+   * pointer does, and later frames wait it out. A capture that states less than its real lag would
+   * otherwise show the wiggle's frames before the pointer moved, and the phone would seem to ignore
+   * the mouse. A phone that draws no pointer measures nothing.
+   */
+  private void measureLag(NormPoint to) throws InterruptedException {
+    sleeper.sleep(REST_NANOS);
+    Frame first = capture.grab(ticker.read(), captureTimeout);
+    Frame second = LagProbe.next(capture, first.captureNanos(), captureTimeout);
+    long sent = ticker.read();
+    hid.send(new PointerReport(to, false));
+    GreyRaster still = decode(second);
+    int[] sides = pointerSides(still);
+    LagProbe.measure(
+        capture,
+        InputCheck::decode,
+        captureTimeout,
+        decode(first),
+        still,
+        second.captureNanos() - first.captureNanos(),
+        sent,
+        sides[0],
+        sides[1]);
   }
 
   /** The smallest and largest side of a drawn pointer, in pixels of {@code raster}. */

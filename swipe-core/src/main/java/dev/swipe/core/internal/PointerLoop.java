@@ -64,12 +64,6 @@ final class PointerLoop {
   /** The first report of a burst after a pause moves less than a paced one, by about this much. */
   static final double ISOLATED_RATIO = 0.87;
 
-  /** Frames polled while measuring the lag before giving up. */
-  static final int LAG_FRAMES = 40;
-
-  /** The longest lag measured; a move not seen by then measures nothing. */
-  static final long MAX_LAG_NANOS = 1_500_000_000L;
-
   private final RelativePointing pointing;
   private final MeasuredLagSource capture;
   private final Ticker ticker;
@@ -326,7 +320,7 @@ final class PointerLoop {
         // that a phone drawing its pointer only where it stops shows the same moment), then the
         // rest of the leg
         Frame first = capture.grab(ticker.read(), captureTimeout);
-        Frame second = next(first.captureNanos());
+        Frame second = LagProbe.next(capture, first.captureNanos(), captureTimeout);
         long sent = ticker.read();
         pointing.move(dir * TRAVEL_STEP, 0);
         measureLag(
@@ -490,51 +484,13 @@ final class PointerLoop {
     }
   }
 
-  /**
-   * Measures the capture's lag from a move of a pointer that rested in {@code rest} and {@code
-   * still} (two frames in a row, {@code intervalNanos} apart): the frames captured from the report
-   * on, each in turn whatever the source states, until one differs from {@code still} by a blob of
-   * a pointer's size away from anything that changed between the two (a clock, a spinner). The lag
-   * is that frame's capture time less the report's; it goes, with the frames' spacing, to the
-   * capture, which then waits it out. A move not seen within {@link #MAX_LAG_NANOS} measures
-   * nothing.
-   */
+  /** Measures the capture's lag from one report ({@link LagProbe}). */
   private void measureLag(GreyRaster rest, GreyRaster still, long intervalNanos, long sentNanos) {
     int min = (int) Math.max(4, 8 * frameH / 1080.0 / rasterScale);
     int max = (int) Math.ceil(90 * frameH / 1080.0 / rasterScale);
-    List<CursorFinder.Blob> animated = CursorFinder.moved(rest, still, still, 2, Integer.MAX_VALUE);
-    long from = sentNanos;
-    for (int i = 0; i < LAG_FRAMES; i++) {
-      Frame f = next(from - 1);
-      long at = f.captureNanos();
-      GreyRaster now = decode(f);
-      for (CursorFinder.Blob b : CursorFinder.moved(still, now, now, min, max)) {
-        if (animated.stream().noneMatch(a -> overlap(a, b))) {
-          lagMeasured = true;
-          capture.measured(
-              Duration.ofNanos(Math.max(0, at - sentNanos)),
-              Duration.ofNanos(Math.max(0, intervalNanos)));
-          return;
-        }
-      }
-      if (at - sentNanos > MAX_LAG_NANOS) {
-        return;
-      }
-      from = at + 1;
-    }
-  }
-
-  /** The first frame captured after {@code nanos}, whatever latency the source states. */
-  private Frame next(long nanos) {
-    // the capture adds its latency: ask from that much earlier
-    return capture.grab(nanos + 1 - capture.latency().toNanos(), captureTimeout);
-  }
-
-  private static boolean overlap(CursorFinder.Blob a, CursorFinder.Blob b) {
-    return a.minX() <= b.maxX()
-        && b.minX() <= a.maxX()
-        && a.minY() <= b.maxY()
-        && b.minY() <= a.maxY();
+    lagMeasured |=
+        LagProbe.measure(
+            capture, this::decode, captureTimeout, rest, still, intervalNanos, sentNanos, min, max);
   }
 
   /** Whether the pointer may have been stopped by the screen's edge (its move then says less). */

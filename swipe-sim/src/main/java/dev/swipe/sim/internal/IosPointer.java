@@ -31,7 +31,7 @@ final class IosPointer {
 
   private double x;
   private double y;
-  private long movedAt = Long.MIN_VALUE / 2;
+  private final PointerTrail trail = new PointerTrail();
   private long reportAt = Long.MIN_VALUE;
   private double pushTopPt;
   private double pushBottomPt;
@@ -95,7 +95,7 @@ final class IosPointer {
     double ty = y + dy * k;
     double[] c = clamp(tx, ty);
     moveTo(c[0], c[1], now);
-    movedAt = now; // a push against an edge shows the cursor too
+    trail.shown(now, x, y); // a push against an edge shows the cursor too
     double overY = (ty - c[1]) / density;
     SystemUi opens = SystemUi.NONE;
     pushTopPt = overY < -0.01 && zone() == Zone.TOP ? pushTopPt - overY : 0;
@@ -120,11 +120,12 @@ final class IosPointer {
   }
 
   private void moveTo(double nx, double ny, long now) {
-    if (nx != x || ny != y) {
-      movedAt = now;
-    }
+    boolean moved = nx != x || ny != y;
     x = nx;
     y = ny;
+    if (moved) {
+      trail.shown(now, x, y);
+    }
     SystemUi at =
         zone() == Zone.TOP ? topUi() : zone() == Zone.BOTTOM ? SystemUi.APP_SWITCHER : null;
     SystemUi e = at == null ? SystemUi.NONE : at;
@@ -194,21 +195,32 @@ final class IosPointer {
 
   /** Whether the cursor is drawn at {@code t}. */
   boolean visible(long t) {
-    return t >= movedAt && t - movedAt < rules.cursorHideNanos();
+    return shown(t) != null;
+  }
+
+  /** The move the cursor is drawn after at {@code t}, or null while it is hidden. */
+  private PointerTrail.Mark shown(long t) {
+    PointerTrail.Mark m = trail.at(t);
+    return m != null && t - m.at() < rules.cursorHideNanos() ? m : null;
   }
 
   /** Everything {@link #paint} draws at {@code t}, as a value. */
   Object key(long t) {
-    return visible(t) ? Math.round(x * 4) + "," + Math.round(y * 4) : "";
+    PointerTrail.Mark m = shown(t);
+    return m != null ? Math.round(m.x() * 4) + "," + Math.round(m.y() * 4) : "";
   }
 
-  /** Draws the cursor, its tip (a circle's centre, an arrow's point) below the landing point. */
+  /**
+   * Draws the cursor where it stood at {@code t}, its tip (a circle's centre, an arrow's point)
+   * below the landing point.
+   */
   void paint(Graphics2D g, long t) {
-    if (!visible(t)) {
+    PointerTrail.Mark m = shown(t);
+    if (m == null) {
       return;
     }
-    double tipX = x;
-    double tipY = y + tapOffsetPx();
+    double tipX = m.x();
+    double tipY = m.y() + tapOffsetPx();
     double size = cursorSizePx();
     int a = (int) Math.round(255 * rules.cursorAlpha());
     Graphics2D c = (Graphics2D) g.create();

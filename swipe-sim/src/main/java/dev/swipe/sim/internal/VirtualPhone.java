@@ -112,7 +112,7 @@ public final class VirtualPhone {
   private double mouseX;
 
   private double mouseY;
-  private long mouseSeenAt = Long.MIN_VALUE / 2;
+  private final PointerTrail mouseTrail = new PointerTrail();
   private boolean systemUiPressed;
   private Object lastKey;
   private byte[] lastJpeg;
@@ -445,7 +445,7 @@ public final class VirtualPhone {
     if (kind != PointerKind.TOUCH) {
       mouseX = x;
       mouseY = y;
-      mouseSeenAt = now;
+      mouseTrail.shown(now, x, y);
     }
     if (touch == null && systemUi.open()) {
       systemUi.input(x, y, pressed, now);
@@ -700,27 +700,32 @@ public final class VirtualPhone {
     return new int[] {(1920 - w) / 2, 0, w, h};
   }
 
-  private boolean mouseVisible(long t) {
-    return t >= mouseSeenAt && t - mouseSeenAt < MOUSE_FADE_NANOS;
+  /** The mouse input the pointer is drawn after at {@code t}, or null while it is not drawn. */
+  private PointerTrail.Mark mouseShown(long t) {
+    PointerTrail.Mark m = mouseTrail.at(t);
+    return m != null && t - m.at() < MOUSE_FADE_NANOS ? m : null;
   }
 
   private Object mouseKey(long t) {
     if (iosPointer != null) {
       return iosPointer.key(t);
     }
-    return mouseVisible(t) ? Math.floor(0.5 + mouseX) + "," + Math.floor(0.5 + mouseY) : "";
+    PointerTrail.Mark m = mouseShown(t);
+    return m != null ? Math.floor(0.5 + m.x()) + "," + Math.floor(0.5 + m.y()) : "";
   }
 
+  /** Draws the mouse pointer where it stood at {@code t}, the moment the frame shows. */
   private void paintMouse(Graphics2D g, long t) {
     if (iosPointer != null) {
       iosPointer.paint(g, t);
       return;
     }
-    if (!mouseVisible(t)) {
+    PointerTrail.Mark m = mouseShown(t);
+    if (m == null) {
       return;
     }
-    double x = Math.floor(0.5 + mouseX);
-    double y = Math.floor(0.5 + mouseY);
+    double x = Math.floor(0.5 + m.x());
+    double y = Math.floor(0.5 + m.y());
     if (profile.ios()) {
       g.setColor(new Color(60, 60, 67, 110));
       g.fill(new java.awt.geom.Ellipse2D.Double(x - 30, y - 30, 60, 60));
@@ -928,7 +933,7 @@ public final class VirtualPhone {
       x = relative ? cursorX : mouseX;
       y = relative ? cursorY : mouseY;
       tipY = y;
-      drawn = mouseVisible(now);
+      drawn = mouseShown(now) != null;
     }
     return new SimState.Pointer(
         x * scaleX,
