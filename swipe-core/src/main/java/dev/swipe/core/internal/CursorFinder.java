@@ -48,7 +48,8 @@ final class CursorFinder {
       return arrow() ? minY : (minY + maxY) / 2.0;
     }
 
-    private boolean arrow() {
+    /** Whether it is taller than wide, as an arrow is (a circle is as wide as tall). */
+    boolean arrow() {
       return height() > 1.3 * width();
     }
 

@@ -88,6 +88,12 @@ final class InputCheck {
    */
   private volatile boolean ignored;
 
+  /**
+   * How the phone drew an absolute mouse's pointer when the check last saw it: {@code "circle"} (an
+   * iPhone with AssistiveTouch) or {@code "arrow"} (Android, a newer iPad); null before.
+   */
+  private volatile String look;
+
   /** Whether the link is a rig's and its input is checked at open and before presses. */
   private final boolean rig;
 
@@ -182,10 +188,40 @@ final class InputCheck {
     Finding found = taken ? Finding.TAKEN : probe(kind);
     details.put("pointer", kind.id());
     details.put("input", found.id());
-    details.put("fix", fix(kind, found));
+    String drawn = look;
+    if (found == Finding.TAKEN && kind == PointerKind.ABSOLUTE && drawn != null) {
+      details.put("pointer_look", drawn);
+      details.put("fix", takenMouseFix(drawn.equals("circle")));
+    } else {
+      details.put("fix", fix(kind, found));
+    }
     if (found == Finding.NO_SIGN) {
       throw ignoredInput(kind, found, details);
     }
+  }
+
+  /**
+   * What to change where an absolute mouse the phone draws moved nothing: the pointer's look tells
+   * which of the two known causes to name first. iOS draws AssistiveTouch's round pointer, and some
+   * iPhones drop an absolute mouse's clicks; Android draws an arrow, and Jetpack Compose lists
+   * ignore mouse drags while taking its clicks.
+   */
+  static String takenMouseFix(boolean round) {
+    String iphone =
+        "an iPhone that drops an absolute mouse's clicks needs pointer=rel with " + ASSISTIVE_TOUCH;
+    String compose =
+        "a list that ignores mouse drags, as Jetpack Compose lists do, needs pointer=touch";
+    return round
+        ? "the phone draws a round pointer for the mouse, as an iPhone does, and takes its moves: "
+            + iphone
+            + " (on Android, "
+            + compose
+            + ")"
+        : "the phone draws an arrow for the mouse, as Android does, and takes its moves: "
+            + compose
+            + " (on an iPad that draws an arrow, "
+            + iphone
+            + ")";
   }
 
   private static SwipeException ignoredInput(
@@ -275,7 +311,9 @@ final class InputCheck {
       hid.send(new PointerReport(to, false));
       GreyRaster again = grab();
       int[] sides = pointerSides(back);
-      if (CursorFinder.wiggled(back, there, again, dir, sides[0], sides[1]) != null) {
+      CursorFinder.Blob[] seen = CursorFinder.wiggled(back, there, again, dir, sides[0], sides[1]);
+      if (seen != null) {
+        look = seen[0].arrow() ? "arrow" : "circle";
         return true;
       }
       sleeper.sleep(PointerLoop.PACE_NANOS);
