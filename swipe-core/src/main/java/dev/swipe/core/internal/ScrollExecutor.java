@@ -712,11 +712,13 @@ final class ScrollExecutor {
       }
       if (r.movement() == Movement.AT_EDGE || r.movement() == Movement.UNCHANGED) {
         // the list ends here: a match the last move brought counts where it rests, in the band or
-        // beyond it towards the edge (the first row of a list at its top may sit above the band)
+        // beyond it towards the edge (the first row of a list at its top may sit above the band);
+        // s > 0: the match lay towards smaller coordinates, where the edge now is
         ScrollResult moved = lastMove(passes);
         return new Placement(
             text.withinBand(current, band)
-                || (moved != null && text.broughtByMove(current, moved.before())),
+                || (moved != null
+                    && text.broughtByMove(current, moved.before(), band, vertical, s > 0)),
             current);
       }
     }

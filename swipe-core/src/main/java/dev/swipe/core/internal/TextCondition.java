@@ -104,11 +104,22 @@ final class TextCondition implements Predicate<Observation> {
    * text drawn over the list: no match stood at its place (within a quarter of its line) on {@code
    * before}, the screen that move began on. A list at its edge rests its first or last row where
    * the list ends, which may lie outside the band the finger swipes in; a bar's label that matches
-   * the query stands still whatever the list does.
+   * the query stands still whatever the list does. Only the band and the side of it towards the
+   * edge count ({@code towardsLow}: the edge at smaller coordinates), not a row the move pushed
+   * under a bar at the far side.
    */
-  boolean broughtByMove(Observation now, Observation before) {
+  boolean broughtByMove(
+      Observation now, Observation before, NormRegion band, boolean vertical, boolean towardsLow) {
     List<ScreenText> was = reader.find(before, query).matches();
     for (ScreenText m : reader.find(now, query).matches()) {
+      double c = vertical ? m.region().center().y() : m.region().center().x();
+      boolean farSide =
+          towardsLow
+              ? c > (vertical ? band.y2() : band.x2())
+              : c < (vertical ? band.y() : band.x());
+      if (farSide) {
+        continue;
+      }
       double tolerance = Math.max(1, m.region().h() / 4);
       boolean stood = false;
       for (ScreenText b : was) {
