@@ -94,8 +94,9 @@ final class IosPointer {
     double tx = x + dx * k;
     double ty = y + dy * k;
     double[] c = clamp(tx, ty);
-    moveTo(c[0], c[1], now);
-    trail.shown(now, x, y); // a push against an edge shows the cursor too
+    if (!moveTo(c[0], c[1], now)) {
+      trail.shown(now, x, y); // a push against an edge shows the cursor too
+    }
     double overY = (ty - c[1]) / density;
     SystemUi opens = SystemUi.NONE;
     pushTopPt = overY < -0.01 && zone() == Zone.TOP ? pushTopPt - overY : 0;
@@ -119,7 +120,8 @@ final class IosPointer {
     moveTo(c[0], c[1], now);
   }
 
-  private void moveTo(double nx, double ny, long now) {
+  /** Puts the pointer at {@code nx, ny}; returns whether it moved (and so was shown). */
+  private boolean moveTo(double nx, double ny, long now) {
     boolean moved = nx != x || ny != y;
     x = nx;
     y = ny;
@@ -133,6 +135,7 @@ final class IosPointer {
       edge = e;
       edgeSince = e == SystemUi.NONE ? Long.MAX_VALUE : now;
     }
+    return moved;
   }
 
   /**
