@@ -773,7 +773,16 @@ final class WheelSetter {
 
   private SwipeException optionUnreachable(
       WheelColumn c, String want, java.util.NavigableMap<Integer, String> rows) {
-    List<String> near = rows.values().stream().filter(l -> mayBeClippedOf(l, want)).toList();
+    // a label read a letter off the target on every row (cut at the column's edges and misread
+    // alike each time, or another option): neither claimed as the target nor proof of its absence
+    List<String> near =
+        rows.values().stream()
+            .filter(
+                l ->
+                    mayBeClippedOf(l, want)
+                        || (sameOption(l, want) && !folded(l).equals(folded(want))))
+            .distinct()
+            .toList();
     if (!near.isEmpty()) {
       // a label read between the ends may be the one asked for: its absence is not shown
       return new SwipeException(
@@ -784,7 +793,7 @@ final class WheelSetter {
               + c.index()
               + " between its ends, but "
               + near
-              + " may be it, cut and misread, so neither its place nor its absence is claimed;"
+              + " may be it, cut or misread, so neither its place nor its absence is claimed;"
               + " the column shows "
               + rows.values(),
           Map.of(

@@ -150,6 +150,9 @@ class WheelSetterTest {
     /** Selected labels the reader misreads, and what it reads ("01" losing its zero: "1"). */
     final Map<String, String> misreadSelected = new HashMap<>();
 
+    /** Labels the reader misreads on every row ("Weekends" cut at both edges: "Neekends"). */
+    final Map<String, String> misreadEverywhere = new HashMap<>();
+
     final List<WheelRequest> requests = new ArrayList<>();
 
     /** The rows each played nudge turned, signed (down the list positive). */
@@ -191,7 +194,7 @@ class WheelSetterTest {
             continue;
           }
           String label = labels.get(i);
-          String read = label;
+          String read = misreadEverywhere.getOrDefault(label, label);
           if (k == 0) {
             read = misreadSelected.getOrDefault(label, read);
           }
@@ -873,6 +876,35 @@ class WheelSetterTest {
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> assertThat(e.code()).isEqualTo(WheelErrorCode.WHEEL_TARGET_UNREACHABLE));
+  }
+
+  @Test
+  void aLabelReadOneLetterOffOnEveryRowIsNeitherClaimedNorCalledAbsent() {
+    // a column too narrow for "Weekends" cuts its W and s on every row, and the reader takes the
+    // cut W for an N each time: the label may be the target, or another option one letter off
+    PickerPhone phone =
+        new PickerPhone(
+            List.of("Once", "Daily", "Weekdays", "Weekends", "Weekly", "Monthly", "Yearly"),
+            false,
+            "Daily");
+    phone.misreadEverywhere.put("Weekends", "Neekends");
+    assertThatThrownBy(() -> set(phone, WheelSet.columnAt(500).to("Weekends")))
+        .isInstanceOfSatisfying(
+            SwipeException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(WheelErrorCode.WHEEL_TARGET_UNREACHABLE);
+              assertThat(e.getMessage())
+                  .doesNotContain("is not on column")
+                  .contains("neither its place nor its absence is claimed");
+              assertThat(e.details()).containsEntry("labels_near", List.of("Neekends"));
+            });
+    PickerPhone other =
+        new PickerPhone(
+            List.of("Once", "Daily", "Weekdays", "Weekly", "Monthly", "Yearly"), false, "Daily");
+    assertThatThrownBy(() -> set(other, WheelSet.columnAt(500).to("Weekends")))
+        .as("nothing near it read: its absence is shown")
+        .isInstanceOfSatisfying(
+            SwipeException.class, e -> assertThat(e.getMessage()).contains("is not on column"));
   }
 
   @Test
