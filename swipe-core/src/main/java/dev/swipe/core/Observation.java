@@ -159,6 +159,28 @@ public final class Observation {
   }
 
   /**
+   * The full-size raster ({@link #grey()}) with the device's steered pointer left out: where the
+   * pointer may be drawn in this frame, each row runs straight across from the pixels beside it, so
+   * a pointer resting on a picker is not measured as part of its rows. Without a drawn, steered
+   * pointer (a touch digitizer, an absolute mouse) this is {@link #grey()} itself.
+   *
+   * @throws SwipeException {@code image_decode_failed} when the bytes are not a decodable image
+   */
+  public GreyRaster greyForReading() {
+    GreyRaster g = grey();
+    List<PixelRect> marks = marks();
+    if (marks.isEmpty()) {
+      return g;
+    }
+    List<PixelRect> inRaster = inRaster(marks, g);
+    try {
+      return g.filledAcross(inRaster);
+    } catch (RuntimeException e) {
+      throw SwipeException.orInternal(e);
+    }
+  }
+
+  /**
    * This screen's {@link #greyForDiff()} raster, made ready to compare with {@code other}'s: where
    * the device's steered pointer may be drawn in either frame, the later of the two frames shows
    * the earlier one's pixels, so that the pointer's own image is never taken for a change of the
@@ -184,21 +206,27 @@ public final class Observation {
     if (marks.isEmpty()) {
       return g;
     }
-    List<PixelRect> inRaster = new ArrayList<>(marks.size());
-    for (PixelRect m : marks) {
-      int l = (int) Math.floor(m.x() / g.scaleX());
-      int t = (int) Math.floor(m.y() / g.scaleY());
-      int r = (int) Math.ceil(m.right() / g.scaleX());
-      int b = (int) Math.ceil(m.bottom() / g.scaleY());
-      if (l < g.width() && t < g.height()) {
-        inRaster.add(new PixelRect(l, t, Math.max(1, r - l), Math.max(1, b - t)));
-      }
-    }
+    List<PixelRect> inRaster = inRaster(marks, g);
     try {
       return g.patchedFrom(other.greyForDiff(), inRaster);
     } catch (RuntimeException e) {
       throw SwipeException.orInternal(e);
     }
+  }
+
+  /** Frame-pixel rectangles in {@code g}'s pixels (it may be reduced), those off it left out. */
+  private static List<PixelRect> inRaster(List<PixelRect> frameRects, GreyRaster g) {
+    List<PixelRect> out = new ArrayList<>(frameRects.size());
+    for (PixelRect m : frameRects) {
+      int l = (int) Math.floor(m.x() / g.scaleX());
+      int t = (int) Math.floor(m.y() / g.scaleY());
+      int r = (int) Math.ceil(m.right() / g.scaleX());
+      int b = (int) Math.ceil(m.bottom() / g.scaleY());
+      if (l < g.width() && t < g.height()) {
+        out.add(new PixelRect(l, t, Math.max(1, r - l), Math.max(1, b - t)));
+      }
+    }
+    return out;
   }
 
   /** Where the steered pointer may be drawn in this frame (frame pixels); empty when unknown. */

@@ -305,6 +305,42 @@ public final class GreyRaster {
   }
 
   /**
+   * A copy in which each row of the given rectangles (in this raster's pixels, clipped to it) runs
+   * straight from the pixel left of the rectangle to the pixel right of it. Why: something drawn
+   * over the screen (a phone's pointer resting on a picker) must not be read as content, and rows
+   * of text keep their rhythm across a gap bridged row by row, where a painted block would add an
+   * edge of its own. The colour stays as captured.
+   *
+   * @throws SwipeException {@code invalid_argument} when {@code rects} is null
+   */
+  public GreyRaster filledAcross(java.util.List<PixelRect> rects) {
+    if (rects == null) {
+      throw ImageFailures.invalidArgument("rects must not be null");
+    }
+    byte[] px = pixels.clone();
+    for (PixelRect m : rects) {
+      int l = Math.max(0, m.x());
+      int t = Math.max(0, m.y());
+      int r = Math.min(width, m.right());
+      int b = Math.min(height, m.bottom());
+      if (r <= l || b <= t || (l == 0 && r == width)) {
+        continue;
+      }
+      for (int y = t; y < b; y++) {
+        int row = y * width;
+        int left = l > 0 ? px[row + l - 1] & 0xFF : px[row + r] & 0xFF;
+        int right = r < width ? px[row + r] & 0xFF : left;
+        int span = r - l + 1;
+        for (int x = l; x < r; x++) {
+          int k = x - l + 1;
+          px[row + x] = (byte) ((left * (span - k) + right * k + span / 2) / span);
+        }
+      }
+    }
+    return new GreyRaster(width, height, sourceWidth, sourceHeight, px, factor, chroma);
+  }
+
+  /**
    * A copy with the given rectangles (in this raster's pixels, clipped to it) painted black and
    * their colour made neutral. Why: a comparison that masks parts of the screen (a golden screen's
    * clock) paints both sides alike, and must keep comparing the colour of everything else, which a

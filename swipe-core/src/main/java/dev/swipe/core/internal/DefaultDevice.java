@@ -348,6 +348,29 @@ public final class DefaultDevice implements Device {
         });
   }
 
+  /**
+   * The screen now, without waiting for it to rest: the first frame that shows everything sent (a
+   * nudge on the way to a target reads a column that rests while the wheel still crawls).
+   */
+  Observation glance() {
+    return locked(
+        "screenshot",
+        null,
+        null,
+        before -> {
+          FrameSettler.Settled now = settler.settle(ticker.read(), settleBound, (f, g) -> true);
+          lastSeen = now.observation();
+          if (tracer != null) {
+            tracer.screenshot(
+                attachments.runId(),
+                now.observation(),
+                stepStart,
+                ScrollExecutor.settledEvidence(now));
+          }
+          return now.observation();
+        });
+  }
+
   @Override
   public ActionResult perform(Gesture gesture) {
     boolean coasts = FrameSettler.Quiet.after(gesture).equals(FrameSettler.Quiet.COAST);
@@ -416,6 +439,66 @@ public final class DefaultDevice implements Device {
       stepStart = outerStart;
       parts.lock.unlock();
     }
+  }
+
+  /**
+   * Moves the steered pointer to {@code to}, without pressing, when {@code o} may show it inside
+   * {@code clear} (a picker's selected row it rested on after a drag hides the label under it).
+   * Without a drawn, steered pointer, or with one elsewhere in {@code o}, nothing moves.
+   *
+   * @return whether the pointer moved
+   */
+  boolean pointerAside(Observation o, NormRegion clear, NormPoint to) {
+    PointerLoop loop = parts.pointerLoop;
+    if (loop == null) {
+      return false;
+    }
+    dev.swipe.diff.PixelRect area = dev.swipe.diff.PixelRect.covering(clear, o.width(), o.height());
+    boolean covers =
+        loop.track().apply(o.captureNanos()).stream()
+            .anyMatch(
+                m ->
+                    m.x() < area.right()
+                        && area.x() < m.right()
+                        && m.y() < area.bottom()
+                        && area.y() < m.bottom());
+    if (!covers) {
+      return false;
+    }
+    return locked(
+        "pointer_aside",
+        null,
+        o,
+        start -> {
+          try {
+            return loop.place(to);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            loop.lost();
+            throw new SwipeException(
+                dev.swipe.base.CommonCode.INTERRUPTED,
+                "interrupted moving the pointer aside",
+                java.util.Map.of(),
+                e);
+          }
+        });
+  }
+
+  /**
+   * {@link #pointerAside} for a picker's selected row at ({@code x}, {@code y}) with rows {@code
+   * pitch} apart: the pointer goes two and a half rows down (up near the bottom), between two faded
+   * rows, where it hides no label.
+   */
+  boolean pointerOffRow(Observation o, double x, double y, double pitch) {
+    NormRegion row =
+        NormRegion.fromCorners(
+            Math.max(0, x - 1.2 * pitch),
+            Math.max(0, y - 0.6 * pitch),
+            Math.min(1000, x + 1.2 * pitch),
+            Math.min(1000, y + 0.6 * pitch));
+    double away = 2.5 * pitch;
+    double toY = y + away <= 900 ? y + away : y - away;
+    return pointerAside(o, row, NormPoint.of(x, Math.max(100, Math.min(900, toY))));
   }
 
   /** Plays a gesture without the generic-input check (the wheel policy's own drags). */

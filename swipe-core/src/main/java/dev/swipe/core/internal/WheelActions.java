@@ -51,7 +51,8 @@ final class WheelActions {
     long t0 = run.ticker.read();
     RowPitchResult measured;
     try {
-      measured = RowPitch.measureColumn(screenshot.grey(), request.columnX(), request.centerY());
+      measured =
+          RowPitch.measureColumn(screenshot.greyForReading(), request.columnX(), request.centerY());
     } catch (RuntimeException e) {
       throw SwipeException.orInternal(e);
     }
@@ -94,16 +95,23 @@ final class WheelActions {
           column,
           run.diff(screenshot, played[0].observation(), column));
     }
+    Observation after = played[0] == null ? screenshot : played[0].observation();
+    if (played[0] != null
+        && run.pointerOffRow(after, request.columnX(), request.centerY(), decision.pitch())) {
+      // the pointer let go on the column and rested over its selected row, hiding its label from
+      // every reading of this screen: moved aside, the screen is taken again, as the nudge took it
+      after = after.settled() ? run.screenshot() : run.glance();
+    }
     WheelNudgeResult.Builder result =
         WheelNudgeResult.builder()
             .decision(decision)
             .measuredPitch(measured)
             .action(java.util.Optional.ofNullable(played[0]))
-            .observation(played[0] == null ? screenshot : played[0].observation())
+            .observation(after)
             .cost(cost)
             .moved(false);
     if (played[0] != null) {
-      observeNudge(screenshot, played[0].observation(), request, decision.pitch(), result);
+      observeNudge(screenshot, after, request, decision.pitch(), result);
     }
     return result.build();
   }

@@ -399,7 +399,8 @@ final class WheelReader {
   private static boolean rowsAtPitch(
       Observation o, double x, double centerY, double pitch, double halfH) {
     try {
-      RowPitchResult m = RowPitch.measureColumn(o.grey(), x, centerY, STRIP_HALF_WIDTH, halfH);
+      RowPitchResult m =
+          RowPitch.measureColumn(o.greyForReading(), x, centerY, STRIP_HALF_WIDTH, halfH);
       return m.found()
           && m.confidence() >= 0.6
           && Math.abs(m.pitchNorm() - pitch) <= SHARED_PITCH_AGREEMENT * 1.5 * pitch;
@@ -500,7 +501,7 @@ final class WheelReader {
     List<WheelColumn> out = new ArrayList<>();
     List<Boolean> sure = new ArrayList<>();
     List<WheelColumnFinder.Column> found =
-        WheelColumnFinder.find(page, o.grey(), selectedAt == null ? 3 : 2, known);
+        WheelColumnFinder.find(page, o.greyForReading(), selectedAt == null ? 3 : 2, known);
     for (WheelColumnFinder.Column c : found) {
       List<WheelColumnFinder.Row> rows = c.rows();
       int sel = c.selected();
@@ -617,7 +618,7 @@ final class WheelReader {
   private static OptionalDouble measuredPitch(
       Observation o, double columnX, double centerY, double fromWords) {
     try {
-      RowPitchResult m = RowPitch.measureColumn(o.grey(), columnX, centerY);
+      RowPitchResult m = RowPitch.measureColumn(o.greyForReading(), columnX, centerY);
       if (m.found()
           && m.confidence() >= 0.6
           && Math.abs(m.pitchNorm() - fromWords) <= 0.15 * fromWords) {

@@ -1313,6 +1313,20 @@ final class WheelSetter {
               + " where no column reads; column "
               + index
               + " counted again on a new screenshot");
+      if (attempt == 0 && device instanceof DefaultDevice d) {
+        // a drawn pointer that rests on the rows (where the drag that turned a column let go)
+        // hides the label under it: moved aside, it shows on the next screenshot
+        for (double x : unread) {
+          if (d.pointerOffRow(reading.observation(), x, at.centerY(), at.rowSpacing())) {
+            evidence.add(
+                reading.observation().id()
+                    + ": the pointer rested on the rows at x="
+                    + Math.round(x)
+                    + "; moved aside");
+            break;
+          }
+        }
+      }
       if (attempt >= REREADS) {
         throw columnUnclear(
             index,
