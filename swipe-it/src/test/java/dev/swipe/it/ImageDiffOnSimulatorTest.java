@@ -44,7 +44,7 @@ class ImageDiffOnSimulatorTest {
   @ValueSource(
       strings = {"android&seed=5000", "ios&seed=5000", "android&seed=5001", "ios&seed=5001"})
   void aPageSwitchIsHorizontalByTheMotionWatchedBetweenItsScreens(String platform) {
-    try (Device d = open("platform=" + platform)) {
+    try (Device d = open("input=ideal&platform=" + platform)) {
       SimOracle oracle = SimOracle.of(d);
       Observation before = d.screenshot();
       Observation after = d.swipe(PAGE_SWITCH).observation();
@@ -158,7 +158,7 @@ class ImageDiffOnSimulatorTest {
     // Found by the honesty benchmark (seed 5036, iOS): this device's touch slop (14 dp) takes 42
     // of the fine pan's 54 layout pixels, the map moves 6 frame pixels, and its pale blocks change
     // 0.90% of the screen. changed=false read as the map's boundary.
-    try (Device d = Device.open("sim:?scale=0.5&scene=map&platform=ios&seed=5036")) {
+    try (Device d = Device.open("sim:?input=ideal&scale=0.5&scene=map&platform=ios&seed=5036")) {
       SimOracle oracle = SimOracle.of(d);
       d.swipe(
           Swipe.builder(NormPoint.of(500, 500), NormPoint.of(582.3, 682.3))

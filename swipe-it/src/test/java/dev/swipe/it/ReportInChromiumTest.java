@@ -38,7 +38,7 @@ class ReportInChromiumTest {
     }
     assumeTrue(chromium != null, "chromium is not installed (.ci/run installs it)");
     Path trace = dir.resolve("trace");
-    try (Device d = Device.open("sim:?scale=0.5&platform=ios&trace=" + trace)) {
+    try (Device d = Device.open("sim:?scale=0.5&platform=ios&input=ideal&trace=" + trace)) {
       d.screenshot();
       d.scroll(Scroll.of(ScrollDirection.DOWN));
       d.swipe(

@@ -109,7 +109,7 @@ class ScrollOnSimulatorTest {
   })
   void anIgnoredGestureIsUnchangedAndRefusedWhenContentIsExpected(
       String options, String code, String input) {
-    try (Device d = open(options)) {
+    try (Device d = open(options + "&input=ideal")) {
       SimOracle oracle = SimOracle.of(d);
       ScrollResult r = d.scroll(Scroll.of(ScrollDirection.DOWN));
       assertThat(r.movement()).isEqualTo(Movement.UNCHANGED);
@@ -135,7 +135,7 @@ class ScrollOnSimulatorTest {
     for (int seed = 1; seed <= 24; seed++) {
       String platform = seed % 2 == 0 ? "android" : "ios";
       int targetRow = 10 + (seed * 97) % 190;
-      try (Device d = open("platform=" + platform + "&seed=" + seed)) {
+      try (Device d = open("input=ideal&platform=" + platform + "&seed=" + seed)) {
         SimOracle oracle = SimOracle.of(d);
         // the agent reading the screenshot: is the target contact fully on it?
         String name = SimOracle.listContacts().get(targetRow);

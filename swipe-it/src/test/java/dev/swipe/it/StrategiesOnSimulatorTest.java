@@ -117,11 +117,19 @@ class StrategiesOnSimulatorTest {
       assertThat(r.succeeded()).isTrue();
       assertThat(r.tries()).hasSizeLessThanOrEqualTo(10);
     }
-    try (Device d = Device.open("sim:?scale=0.5&platform=android&pointer=abs")) {
+    try (Device d = Device.open("sim:?scale=0.5&platform=android&pointer=abs&input=ideal")) {
       CalibrationResult r =
           new SwipeStrategies(d).calibrate(ScrollDirection.DOWN, StepResult::confirmed);
       assertThat(r.succeeded()).as("an ignored input never calibrates").isFalse();
       assertThat(r.tries()).hasSize(10);
+    }
+    try (Device d = Device.open("sim:?scale=0.5&platform=android&pointer=abs")) {
+      // a rig looks for the pointer first, and an ignored mouse is refused at the first try
+      assertThatThrownBy(
+              () -> new SwipeStrategies(d).calibrate(ScrollDirection.DOWN, StepResult::confirmed))
+          .isInstanceOfSatisfying(
+              SwipeException.class,
+              e -> assertThat(e.code()).isEqualTo(dev.swipe.core.ErrorCode.INPUT_IGNORED));
     }
   }
 }

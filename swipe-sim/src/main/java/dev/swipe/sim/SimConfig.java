@@ -23,14 +23,15 @@ import java.util.Set;
  * <ul>
  *   <li>{@code scene=list|picker|carousel|map|photo} (list)
  *   <li>{@code platform=android|ios|flutter} (android)
- *   <li>{@code pointer=touch|abs|rel} (touch)
- *   <li>{@code input=ideal|rig} (ideal): {@code ideal} takes every pointer kind as it says (a
- *       digitizer on iOS, a relative mouse one frame pixel per count, no system UI at the edges);
- *       {@code rig} takes input as real phones take it from a HID rig: iOS ignores a digitizer,
- *       accelerates the relative pointer along a measured curve, draws a cursor that hides, taps a
- *       few pixels above its tip, clamps it at rounded corners and opens system UI at the edges;
- *       see {@link InputModel} and docs/sim-input.md. The default becomes {@code rig} once the
- *       SDK's closed-loop pointer exists.
+ *   <li>{@code pointer=touch|abs|rel} (rel on iOS with {@code input=rig}, touch otherwise): the
+ *       default is the pointer a real rig uses on that phone
+ *   <li>{@code input=rig|ideal} (rig): {@code rig} takes input as real phones take it from a HID
+ *       rig: iOS ignores a digitizer, accelerates the relative pointer along a measured curve,
+ *       draws a cursor that hides, taps a few pixels above its tip, clamps it at rounded corners
+ *       and opens system UI at the edges, and the capture lags 90-240 ms; see {@link InputModel}
+ *       and docs/sim-input.md. {@code ideal} is the forgiving phone the simulator modelled first (a
+ *       digitizer on iOS, a relative mouse one frame pixel per count, no system UI at the edges, a
+ *       60 ms HDMI dongle's lag)
  *   <li>{@code abs_mouse=ignore|accept|no_click|stuck} (ideal: ignore on android, accepted
  *       elsewhere; rig: one per device): what the phone does with an absolute mouse, see {@link
  *       AbsoluteMouse}; with {@code input=ideal} only Android heeds it
@@ -41,8 +42,8 @@ import java.util.Set;
  *   <li>{@code seed=N} (none): draw a varied device (slop, friction, row pitch, font, latency, JPEG
  *       quality); without a seed the nominal device is used
  *   <li>{@code quality=1..100} (80, or drawn from the seed)
- *   <li>{@code latency_ms=0..2000} (60, or drawn from the seed; 90-240 per device with {@code
- *       input=rig})
+ *   <li>{@code latency_ms=0..2000} (165 with {@code input=rig}, 90-240 drawn from the seed; 60 with
+ *       {@code input=ideal}, 40-150 drawn from the seed)
  *   <li>{@code fps=1..120} (30)
  *   <li>{@code noise=none|caret|clock} (none): screen content that changes on every frame
  *   <li>{@code theme=light|dark} (light): the platform's light or dark colours
@@ -485,6 +486,19 @@ public record SimConfig(
     }
   }
 
+  /**
+   * The pointer a configuration gets when none is named: a relative mouse on an iPhone taking input
+   * as from a rig (iOS ignores a digitizer; PiKVM and the pikvm_mcp_server measurements use a
+   * relative mouse), a touch digitizer elsewhere (Android takes one as its touch screen).
+   */
+  public static PointerKind defaultPointer(Platform platform, InputModel input) {
+    SwipeException.requireArgument(platform, "platform");
+    SwipeException.requireArgument(input, "input");
+    return platform == Platform.IOS && input == InputModel.RIG
+        ? PointerKind.RELATIVE
+        : PointerKind.TOUCH;
+  }
+
   /** The edge effect in use: the explicit one or the platform's default. */
   public Overscroll effectiveOverscroll() {
     return overscroll.orElse(Overscroll.STRETCH);
@@ -594,7 +608,9 @@ public record SimConfig(
     b.platform(
         Platform.valueOf(
             uri.choice("platform", "android", ids(Platform.values())).toUpperCase(Locale.ROOT)));
-    b.pointer(PointerKind.fromId(uri.choice("pointer", "touch", Set.of("touch", "abs", "rel"))));
+    if (uri.param("pointer").isPresent()) {
+      b.pointer(PointerKind.fromId(uri.choice("pointer", "touch", Set.of("touch", "abs", "rel"))));
+    }
     if (uri.param("abs_mouse").isPresent()) {
       b.absoluteMouse(
           AbsoluteMouse.valueOf(
@@ -603,7 +619,7 @@ public record SimConfig(
     }
     b.input(
         InputModel.valueOf(
-            uri.choice("input", "ideal", ids(InputModel.values())).toUpperCase(Locale.ROOT)));
+            uri.choice("input", "rig", ids(InputModel.values())).toUpperCase(Locale.ROOT)));
     b.list(
         ListToolkit.valueOf(
             uri.choice("list", "view", ids(ListToolkit.values())).toUpperCase(Locale.ROOT)));
@@ -694,7 +710,7 @@ public record SimConfig(
       s.append(sep).append("platform=").append(platform.id());
       sep = "&";
     }
-    if (pointer != d.pointer) {
+    if (pointer != defaultPointer(platform, input)) {
       s.append(sep).append("pointer=").append(pointer.id());
       sep = "&";
     }
@@ -702,7 +718,7 @@ public record SimConfig(
       s.append(sep).append("abs_mouse=").append(absoluteMouse.get().id());
       sep = "&";
     }
-    if (input != InputModel.IDEAL) {
+    if (input != d.input) {
       s.append(sep).append("input=").append(input.id());
       sep = "&";
     }
@@ -807,9 +823,9 @@ public record SimConfig(
   public static final class Builder {
     private Scene scene = Scene.LIST;
     private Platform platform = Platform.ANDROID;
-    private PointerKind pointer = PointerKind.TOUCH;
+    private Optional<PointerKind> pointer = Optional.empty();
     private Optional<AbsoluteMouse> absoluteMouse = Optional.empty();
-    private InputModel input = InputModel.IDEAL;
+    private InputModel input = InputModel.RIG;
     private ListToolkit list = ListToolkit.VIEW;
     private Optional<CursorShape> cursor = Optional.empty();
     private double scale = 1.0;
@@ -894,9 +910,12 @@ public record SimConfig(
       return this;
     }
 
-    /** The pointer kind (default touch). */
+    /**
+     * The pointer kind (default: the one a real rig uses on the platform, see {@link
+     * #defaultPointer}).
+     */
     public Builder pointer(PointerKind pointer) {
-      this.pointer = pointer;
+      this.pointer = Optional.of(SwipeException.requireArgument(pointer, "pointer"));
       return this;
     }
 
@@ -914,7 +933,7 @@ public record SimConfig(
       return this;
     }
 
-    /** Whether input arrives as it says or as a real phone takes it from a rig (default ideal). */
+    /** Whether input arrives as a real phone takes it from a rig (the default) or as it says. */
     public Builder input(InputModel input) {
       this.input = SwipeException.requireArgument(input, "input");
       return this;
@@ -997,7 +1016,7 @@ public record SimConfig(
       return new SimConfig(
           scene,
           platform,
-          pointer,
+          pointer.orElse(defaultPointer(platform, input)),
           absoluteMouse,
           scale,
           seed,

@@ -130,7 +130,7 @@ class CaptureRealismTest {
   @Test
   void qualityAndLatencyComeFromTheUri() {
     try (SimPhone low = SimPhone.open("sim:?scale=0.5&quality=30&latency_ms=150");
-        SimPhone high = SimPhone.open("sim:?scale=0.5&quality=95")) {
+        SimPhone high = SimPhone.open("sim:?input=ideal&scale=0.5&quality=95")) {
       Frame a = low.frameSource().grab(low.ticker().read(), Duration.ofSeconds(1));
       Frame b = high.frameSource().grab(high.ticker().read(), Duration.ofSeconds(1));
       assertThat(a.jpeg().length).isLessThan(b.jpeg().length);

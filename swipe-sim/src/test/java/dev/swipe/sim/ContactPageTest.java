@@ -44,7 +44,7 @@ class ContactPageTest {
   @ParameterizedTest
   @ValueSource(strings = {"android", "ios"})
   void aTapThatCatchesAFlingOnlyStopsTheList(String platform) {
-    try (Device phone = Device.open("sim:?scene=list&scale=0.5&platform=" + platform)) {
+    try (Device phone = Device.open("sim:?input=ideal&scene=list&scale=0.5&platform=" + platform)) {
       SimOracle truth = SimOracle.of(phone);
       phone
           .rig()

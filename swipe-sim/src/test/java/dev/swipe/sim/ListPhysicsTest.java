@@ -21,7 +21,7 @@ class ListPhysicsTest {
   private static final Duration REST = Duration.ofSeconds(10);
 
   private static SimPhone phone(String options) {
-    return SimPhone.open("sim:?scale=0.5" + options);
+    return SimPhone.open("sim:?input=ideal&scale=0.5" + options);
   }
 
   @Test
@@ -164,7 +164,7 @@ class ListPhysicsTest {
 
   @Test
   void anAbsoluteMouseOnAndroidDoesNothing() {
-    try (Device d = Device.open("sim:?scale=0.5&pointer=abs")) {
+    try (Device d = Device.open("sim:?input=ideal&scale=0.5&pointer=abs")) {
       Observation before = d.screenshot();
       ActionResult r =
           d.swipe(
@@ -178,7 +178,7 @@ class ListPhysicsTest {
       assertThat(Arrays.equals(r.observation().jpeg(), before.jpeg())).isTrue();
       assertThat(oracle.pointerLog()).as("the reports did arrive").isNotEmpty();
     }
-    try (Device d = Device.open("sim:?scale=0.5&pointer=abs&abs_mouse=accept")) {
+    try (Device d = Device.open("sim:?input=ideal&scale=0.5&pointer=abs&abs_mouse=accept")) {
       d.swipe(
           Swipe.builder(NormPoint.of(500, 700), NormPoint.of(500, 300)).durationMs(300).build());
       assertThat(SimOracle.of(d).listOffsetPx()).isPositive();
@@ -205,7 +205,7 @@ class ListPhysicsTest {
 
   @Test
   void deviceSwipeScrollsTheList() {
-    try (Device d = Device.open("sim:?scale=0.5")) {
+    try (Device d = Device.open("sim:?input=ideal&scale=0.5")) {
       Observation before = d.screenshot();
       ActionResult r =
           d.swipe(

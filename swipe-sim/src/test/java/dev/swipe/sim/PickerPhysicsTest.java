@@ -114,7 +114,8 @@ class PickerPhysicsTest {
   @Test
   void slowDragThatDwellsMovesWholeRowsWithoutFling() {
     for (String platform : new String[] {"android", "ios"}) {
-      try (SimPhone phone = SimPhone.open("sim:?scene=picker&scale=0.5&platform=" + platform)) {
+      try (SimPhone phone =
+          SimPhone.open("sim:?input=ideal&scene=picker&scale=0.5&platform=" + platform)) {
         SimState.Wheel minute = phone.oracle().wheel("minute");
         // Drag the finger up by 3 rows: larger values come to the centre.
         Play.gesture(phone, Play.drag(900, 120, selected(minute), rowsBelow(minute, -3)));
@@ -129,7 +130,8 @@ class PickerPhysicsTest {
   @Test
   void aFlingOvershootsAWheelTargetBySeveralRows() {
     for (String platform : new String[] {"android", "ios"}) {
-      try (SimPhone phone = SimPhone.open("sim:?scene=picker&scale=0.5&platform=" + platform)) {
+      try (SimPhone phone =
+          SimPhone.open("sim:?input=ideal&scene=picker&scale=0.5&platform=" + platform)) {
         SimState.Wheel hour = phone.oracle().wheel("hour");
         phone.oracle().setWheelTarget("hour", 10);
         // A quick flick up from the selected row: meant for the next hour, flies past it.

@@ -44,7 +44,7 @@ class PinchZoomTest {
   @ValueSource(strings = {"android", "ios", "flutter"})
   void aPinchZoomsAboutTheFingersCentroid(String platform) {
     try (SimPhone phone =
-        SimPhone.open("sim:?scene=map&scale=0.5&pointer=touch&platform=" + platform)) {
+        SimPhone.open("sim:?input=ideal&scene=map&scale=0.5&pointer=touch&platform=" + platform)) {
       NormPoint centre = NormPoint.of(400, 550);
       SimState start = phone.oracle().state();
       assertThat(start.mapZoom()).isEqualTo(1.0);
@@ -64,7 +64,7 @@ class PinchZoomTest {
   @ValueSource(strings = {"android", "ios", "flutter"})
   void aTwistTurnsTheMapAboutTheFingersPastAFewDegrees(String platform) {
     try (SimPhone phone =
-        SimPhone.open("sim:?scene=map&scale=0.5&pointer=touch&platform=" + platform)) {
+        SimPhone.open("sim:?input=ideal&scene=map&scale=0.5&pointer=touch&platform=" + platform)) {
       NormPoint centre = NormPoint.of(500, 550);
       SimState start = phone.oracle().state();
       assertThat(start.mapBearingDeg()).isEqualTo(0.0);
@@ -106,7 +106,7 @@ class PinchZoomTest {
 
   @Test
   void aPhotoDoesNotTurn() {
-    try (SimPhone phone = SimPhone.open("sim:?scene=photo&scale=0.5&pointer=touch")) {
+    try (SimPhone phone = SimPhone.open("sim:?input=ideal&scene=photo&scale=0.5&pointer=touch")) {
       Play.gesture(
           phone, Pinch.builder(NormPoint.of(500, 500)).spread(200, 500).rotateDeg(45).build());
       SimState s = phone.oracle().awaitRest(REST);
@@ -119,7 +119,7 @@ class PinchZoomTest {
   @ValueSource(strings = {"android", "ios"})
   void theZoomStopsAtItsLimitAndIosSpringsBackToIt(String platform) {
     try (SimPhone phone =
-        SimPhone.open("sim:?scene=map&scale=0.5&pointer=touch&platform=" + platform)) {
+        SimPhone.open("sim:?input=ideal&scene=map&scale=0.5&pointer=touch&platform=" + platform)) {
       NormPoint centre = NormPoint.of(500, 500);
       Play.gesture(phone, Pinch.zoom(centre, 3));
       Play.gesture(phone, Pinch.builder(centre).spread(100, 600).holdAfterMs(0).build());
@@ -136,7 +136,7 @@ class PinchZoomTest {
 
   @Test
   void twoFingersPanTheMapWithTheirCentroid() {
-    try (SimPhone phone = SimPhone.open("sim:?scene=map&scale=0.5&pointer=touch")) {
+    try (SimPhone phone = SimPhone.open("sim:?input=ideal&scene=map&scale=0.5&pointer=touch")) {
       SimState start = phone.oracle().state();
       Play.gesture(phone, Pinch.pan(NormPoint.of(500, 600), NormPoint.of(500, 400)));
       SimState moved = phone.oracle().awaitRest(REST);
@@ -149,7 +149,7 @@ class PinchZoomTest {
 
   @Test
   void fingersThatComeDownOneAfterTheOtherStillPinch() {
-    try (SimPhone phone = SimPhone.open("sim:?scene=map&scale=0.5&pointer=touch")) {
+    try (SimPhone phone = SimPhone.open("sim:?input=ideal&scene=map&scale=0.5&pointer=touch")) {
       MultiTouch staggered =
           new MultiTouch(
               List.of(
@@ -171,7 +171,8 @@ class PinchZoomTest {
   @ParameterizedTest
   @ValueSource(strings = {"android", "ios"})
   void aDevicesPinchIsJudgedFromThePixelsAlone(String platform) {
-    try (Device d = Device.open("sim:?scene=map&scale=0.5&pointer=touch&platform=" + platform)) {
+    try (Device d =
+        Device.open("sim:?input=ideal&scene=map&scale=0.5&pointer=touch&platform=" + platform)) {
       SimOracle oracle = SimOracle.of(d);
       PinchResult in = d.pinch(Pinch.zoom(NormPoint.of(450, 600), 2));
       double truthIn = oracle.awaitRest(REST).mapZoom();
@@ -195,7 +196,8 @@ class PinchZoomTest {
   @ParameterizedTest
   @ValueSource(strings = {"android", "ios"})
   void aTurnOfTheMapIsJudgedFromThePixelsAlone(String platform) {
-    try (Device d = Device.open("sim:?scene=map&scale=0.5&pointer=touch&platform=" + platform)) {
+    try (Device d =
+        Device.open("sim:?input=ideal&scene=map&scale=0.5&pointer=touch&platform=" + platform)) {
       SimOracle oracle = SimOracle.of(d);
       PinchResult turned = d.pinch(Pinch.rotate(NormPoint.of(500, 550), 36));
       double truth = oracle.awaitRest(REST).mapBearingDeg();
@@ -210,7 +212,8 @@ class PinchZoomTest {
   @ValueSource(strings = {"android", "ios"})
   void aPhotoZoomsFromItsFitAndSpringsBackToItsLimits(String platform) {
     try (SimPhone phone =
-        SimPhone.open("sim:?scene=photo&scale=0.5&pointer=touch&platform=" + platform)) {
+        SimPhone.open(
+            "sim:?input=ideal&scene=photo&scale=0.5&pointer=touch&platform=" + platform)) {
       SimState fit = phone.oracle().state();
       assertThat(fit.mapZoom()).isEqualTo(1.0);
       Play.gesture(phone, Pinch.builder(NormPoint.of(500, 500)).spread(400, 200).build());

@@ -236,7 +236,7 @@ class PlatformRealismTest {
   void iosBounceBackTakesThePublishedModelsTime() {
     // Lobanov's UIScrollView model: critically damped, stiffness 100, mass 1 (omega 10 rad/s);
     // a release 20-120 pt past the edge returns within half a pixel in 434-867 ms.
-    try (SimPhone phone = SimPhone.open("sim:?scale=0.5&platform=ios")) {
+    try (SimPhone phone = SimPhone.open("sim:?input=ideal&scale=0.5&platform=ios")) {
       Play.gesture(phone, Play.vertical(300, 450, 400, 16, 100));
       double pastPx = -phone.oracle().listOffsetPx() * 2;
       assertThat(pastPx / 3).as("points past the edge").isBetween(20.0, 120.0);

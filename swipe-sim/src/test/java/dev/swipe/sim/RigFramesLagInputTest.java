@@ -98,7 +98,8 @@ class RigFramesLagInputTest {
 
   @Test
   void anIdealCapturesFramesNeverPredateTheLatestReport() {
-    boolean[] same = afterAMove("sim:?scene=map&platform=android&pointer=rel&latency_ms=200");
+    boolean[] same =
+        afterAMove("sim:?input=ideal&scene=map&platform=android&pointer=rel&latency_ms=200");
     assertThat(same[0]).isFalse();
     assertThat(same[1]).isFalse();
   }

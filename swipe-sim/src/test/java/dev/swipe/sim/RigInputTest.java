@@ -208,7 +208,7 @@ class RigInputTest {
 
   @Test
   void theIdealModelStillMovesOnePixelPerCount() {
-    try (SimPhone phone = SimPhone.open("sim:?scale=0.5&platform=ios&pointer=rel")) {
+    try (SimPhone phone = SimPhone.open("sim:?scale=0.5&platform=ios&pointer=rel&input=ideal")) {
       assertThat(phone.config().input()).isEqualTo(SimConfig.InputModel.IDEAL);
       double y0 = phone.oracle().pointer().yPx();
       phone.relativeInput(0, 40, false);
@@ -235,7 +235,7 @@ class RigInputTest {
 
   @Test
   void iosOnARigIgnoresATouchDigitizer() {
-    try (SimPhone phone = SimPhone.open(IOS_RIG)) {
+    try (SimPhone phone = SimPhone.open(IOS_RIG + "&pointer=touch")) {
       Frame before = settledFrame(phone);
       Play.swipe(phone, 700, 300, 200);
       Play.gesture(phone, new dev.swipe.core.gesture.Tap(NormPoint.of(300, 133), 60));
@@ -246,7 +246,7 @@ class RigInputTest {
       assertThat(phone.oracle().input().takesDigitizer()).isFalse();
       assertThat(same(settledFrame(phone), before)).isTrue();
     }
-    try (SimPhone phone = SimPhone.open("sim:?scale=0.5&platform=ios")) {
+    try (SimPhone phone = SimPhone.open("sim:?scale=0.5&platform=ios&input=ideal")) {
       Play.swipe(phone, 700, 300, 200);
       assertThat(phone.oracle().awaitRest(REST).listOffsetPx())
           .as("the ideal model takes the same swipe")
@@ -519,18 +519,40 @@ class RigInputTest {
   // ---- the options ----------------------------------------------------------------------------
 
   @Test
-  void theDefaultsStayIdealAndTheOptionsRoundTrip() {
+  void theDefaultsAreWhatARigMeetsAndTheOptionsRoundTrip() {
     SimConfig d = SimConfig.defaults();
-    assertThat(d.input()).isEqualTo(SimConfig.InputModel.IDEAL);
+    assertThat(d.input()).isEqualTo(SimConfig.InputModel.RIG);
+    assertThat(d.pointer()).isEqualTo(PointerKind.TOUCH);
     assertThat(d.list()).isEqualTo(SimConfig.ListToolkit.VIEW);
     assertThat(d.absoluteMouse()).isEmpty();
     assertThat(d.cursor()).isEmpty();
     assertThat(d.toUri()).isEqualTo("sim:");
-    String uri = "sim:?platform=ios&abs_mouse=stuck&input=rig&list=compose&cursor=arrow";
-    SimConfig c = SimConfig.fromUri(uri);
-    assertThat(c.toUri()).isEqualTo(uri);
-    assertThat(SimConfig.fromUri(c.toUri())).isEqualTo(c);
+    SimConfig ios = SimConfig.fromUri("sim:?platform=ios");
+    assertThat(ios.pointer())
+        .as("an iPhone on a rig takes a relative mouse")
+        .isEqualTo(PointerKind.RELATIVE);
+    assertThat(ios.toUri()).isEqualTo("sim:?platform=ios");
+    assertThat(SimConfig.fromUri("sim:?platform=ios&input=ideal").pointer())
+        .isEqualTo(PointerKind.TOUCH);
+    assertThat(SimConfig.fromUri("sim:?platform=ios&pointer=touch").toUri())
+        .isEqualTo("sim:?platform=ios&pointer=touch");
+    assertThat(SimConfig.builder().platform(SimConfig.Platform.IOS).build().pointer())
+        .isEqualTo(PointerKind.RELATIVE);
+    for (String uri :
+        List.of(
+            "sim:?platform=ios&abs_mouse=stuck&input=ideal&list=compose&cursor=arrow",
+            "sim:?platform=ios&pointer=abs&abs_mouse=stuck&list=compose&cursor=arrow",
+            "sim:?platform=flutter&input=ideal")) {
+      SimConfig c = SimConfig.fromUri(uri);
+      assertThat(c.toUri()).isEqualTo(uri);
+      assertThat(SimConfig.fromUri(c.toUri())).isEqualTo(c);
+    }
     try (SimPhone phone = SimPhone.open("sim:?platform=ios&scale=0.1")) {
+      SimInput in = phone.oracle().input();
+      assertThat(in.takesDigitizer()).isFalse();
+      assertThat(in.acceleratedPointer()).isTrue();
+    }
+    try (SimPhone phone = SimPhone.open("sim:?platform=ios&input=ideal&scale=0.1")) {
       SimInput in = phone.oracle().input();
       assertThat(in.takesDigitizer()).isTrue();
       assertThat(in.acceleratedPointer()).isFalse();

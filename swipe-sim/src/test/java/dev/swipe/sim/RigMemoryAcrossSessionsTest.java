@@ -130,7 +130,10 @@ class RigMemoryAcrossSessionsTest {
     }
     assertThat(rigRecords(memory)).as("one record per rig").hasSize(2);
     try (Device device =
-        Device.builder().device("sim:?scene=map&platform=ios&seed=41").memory(memory).open()) {
+        Device.builder()
+            .device("sim:?scene=map&platform=ios&seed=41&input=ideal&pointer=touch")
+            .memory(memory)
+            .open()) {
       taps(device, 1, 5);
     }
     assertThat(rigRecords(memory)).as("a touch digitizer learns nothing to keep").hasSize(2);

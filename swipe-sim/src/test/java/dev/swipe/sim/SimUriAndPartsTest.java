@@ -96,7 +96,7 @@ class SimUriAndPartsTest {
   void aRelativeMouseDeadReckonsWhenTheFramesShowNoPointer() {
     // The device looks twice for the pointer in frames that never show it, then leaves the
     // transport to home and count as before: the swipe ends exactly where it was planned.
-    try (SimPhone phone = SimPhone.open("sim:?scale=0.5&pointer=rel");
+    try (SimPhone phone = SimPhone.open("sim:?scale=0.5&pointer=rel&input=ideal");
         Device d =
             Device.builder()
                 .hid(phone.transport())

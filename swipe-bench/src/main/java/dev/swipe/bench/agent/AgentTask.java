@@ -63,7 +63,7 @@ record AgentTask(
           @SuppressWarnings("EnumOrdinal")
           Random r = new Random(31L * v + 7L * kind.ordinal() + platform.hashCode());
           String id = kind.name().toLowerCase(Locale.ROOT) + "-" + platform + "-" + v;
-          String base = "sim:?scale=0.5&platform=" + platform + "&scene=";
+          String base = "sim:?input=ideal&scale=0.5&platform=" + platform + "&scene=";
           out.add(
               switch (kind) {
                 case PICKER -> {

@@ -58,7 +58,7 @@ public final class McpOverheadBench {
   public static void main(String[] args) throws Exception {
     int calls = args.length > 0 ? Integer.parseInt(args[0]) : 2000;
     int warmup = args.length > 1 ? Integer.parseInt(args[1]) : 300;
-    try (Device device = Device.open("sim:?scale=0.5&scene=list");
+    try (Device device = Device.open("sim:?input=ideal&scale=0.5&scene=list");
         AgentRun directRun = AgentRun.builder(device).acceptInlineImages(true).build();
         AgentRun stdioRun = AgentRun.builder(device).acceptInlineImages(true).build()) {
       ToolDispatcher direct = new ToolDispatcher(directRun);

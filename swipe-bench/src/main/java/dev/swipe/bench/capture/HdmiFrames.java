@@ -22,7 +22,7 @@ final class HdmiFrames {
 
   static HdmiFrames render(int count) {
     VirtualClock clock = new VirtualClock();
-    SimConfig config = SimConfig.fromUri("sim:?letterbox=true&noise=clock&scene=list");
+    SimConfig config = SimConfig.fromUri("sim:?input=ideal&letterbox=true&noise=clock&scene=list");
     try (SimPhone phone = SimPhone.create(config, clock, clock)) {
       List<byte[]> out = new ArrayList<>();
       for (int i = 0; i < count; i++) {

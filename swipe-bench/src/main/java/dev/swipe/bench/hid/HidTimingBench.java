@@ -171,7 +171,8 @@ public final class HidTimingBench {
     int merged = 0;
     double intervalMs;
     try (SimPhone sim =
-            SimPhone.open("sim:?platform=ios&pointer=abs&time=real&scale=0.25&latency_ms=0");
+            SimPhone.open(
+                "sim:?input=ideal&platform=ios&pointer=abs&time=real&scale=0.25&latency_ms=0");
         Link link = factory.open()) {
       intervalMs = link.transport().capabilities().minReportInterval().toNanos() / 1e6;
       HidTransport hid = linkAware ? link.transport() : new RateBlind(link.transport());

@@ -107,7 +107,7 @@ public final class FlowReplayBench {
     long seed0 = Long.parseLong(Stats.opt(args, "seed0", "39000"));
     Path dir = Files.createTempDirectory("flow-bench-");
     Path file = dir.resolve(task.name().toLowerCase(Locale.ROOT) + ".flow.yaml");
-    String recordedOn = "sim:?scene=" + task.scene + "&platform=android&seed=" + seed0;
+    String recordedOn = "sim:?input=ideal&scene=" + task.scene + "&platform=android&seed=" + seed0;
     long recordedMs;
     Flow flow;
     long started = System.nanoTime();
@@ -146,7 +146,7 @@ public final class FlowReplayBench {
               String platform = i % 2 == 0 ? "ios" : "android";
               String scale = List.of("1", "0.75", "0.5").get(i % 3);
               String uri =
-                  "sim:?scene="
+                  "sim:?input=ideal&scene="
                       + task.scene
                       + "&platform="
                       + platform

@@ -36,12 +36,15 @@ import java.util.function.Supplier;
  * java -cp ... dev.swipe.bench.policy.HonestyBench --platform=android --devices=200 --threads=2 [--seed0=5000] [--input=rig --pointer=rel]
  * </pre>
  *
- * <p>{@code --input} and {@code --pointer} set how every session's phone takes input (the
- * simulator's defaults otherwise); the profile of an ignored absolute mouse then gives way to a
- * caret's.
+ * <p>{@code --input} and {@code --pointer} set how every session's phone takes input ({@code ideal}
+ * and each scene's own pointer when not given, as before the simulator's default became {@code
+ * input=rig}); with either given, the profile of an ignored absolute mouse gives way to a caret's.
  */
 public final class HonestyBench {
   static final Duration REST = Duration.ofSeconds(6);
+
+  /** The input options of a run that names none: the model every earlier run measured. */
+  static final String IDEAL = "&input=ideal";
 
   /** Motion left after the action returns that no frame can show (frame pixels). */
   static final double SUBPIXEL = 0.5;
@@ -57,9 +60,10 @@ public final class HonestyBench {
     long seed0 = Long.parseLong(Stats.opt(args, "seed0", "5000"));
     String input = Stats.opt(args, "input", "");
     String pointer = Stats.opt(args, "pointer", "");
-    String inputOptions =
+    String named =
         (input.isEmpty() ? "" : "&input=" + input)
             + (pointer.isEmpty() ? "" : "&pointer=" + pointer);
+    String inputOptions = named.isEmpty() ? IDEAL : named;
     Stats.deadlineFrom(args);
     long t0 = System.nanoTime();
     Claims total = new Claims();
@@ -102,7 +106,7 @@ public final class HonestyBench {
       mapSession(c, base + "&scene=map", rnd);
       pickerSession(c, base + "&scene=picker", rnd);
       int profile = Math.floorMod(seed, 4);
-      if (profile == 0 && !inputOptions.isEmpty()) {
+      if (profile == 0 && !inputOptions.equals(IDEAL)) {
         profile = 1; // the ignored mouse sets its own input
       }
       switch (profile) {
@@ -111,7 +115,9 @@ public final class HonestyBench {
                 c,
                 platform.equals("android")
                     ? base + "&scene=list&pointer=abs"
-                    : "sim:?scale=0.5&seed=" + seed + "&platform=flutter&scene=list&pointer=abs");
+                    : "sim:?input=ideal&scale=0.5&seed="
+                        + seed
+                        + "&platform=flutter&scene=list&pointer=abs");
         case 1 -> listSession(c, base + "&scene=list&noise=caret", "list+caret", rnd, false);
         case 2 -> listSession(c, base + "&scene=list&noise=clock", "list+clock", rnd, false);
         default ->

@@ -116,7 +116,7 @@ public final class LandingBench {
   }
 
   static Row runDevice(String platform, long seed, int[] durations) {
-    String uri = "sim:?scene=list&scale=0.5&platform=" + platform + "&seed=" + seed;
+    String uri = "sim:?input=ideal&scene=list&scale=0.5&platform=" + platform + "&seed=" + seed;
     try (Device d = Device.open(uri)) {
       SimOracle o = SimOracle.of(d);
       // get away from the top edge

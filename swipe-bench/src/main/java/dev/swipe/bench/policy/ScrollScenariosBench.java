@@ -148,7 +148,7 @@ public final class ScrollScenariosBench {
   static List<Run> runDevice(String platform, long seed) {
     List<Run> out = new ArrayList<>();
     Random rnd = new Random(seed * 13 + platform.hashCode());
-    String base = "sim:?scale=0.5&seed=" + seed + "&platform=" + platform;
+    String base = "sim:?input=ideal&scale=0.5&seed=" + seed + "&platform=" + platform;
     int row = 10 + rnd.nextInt(180);
     String name = HonestyBench.NAMES.get(row);
     out.add(
@@ -249,7 +249,9 @@ public final class ScrollScenariosBench {
     String ignoredUri =
         platform.equals("android")
             ? base + "&scene=list&pointer=abs"
-            : "sim:?scale=0.5&seed=" + seed + "&platform=flutter&scene=list&pointer=abs";
+            : "sim:?input=ideal&scale=0.5&seed="
+                + seed
+                + "&platform=flutter&scene=list&pointer=abs";
     out.add(
         timed(
             "ignored gesture ("

@@ -226,7 +226,7 @@ public final class SetWheelBench {
   }
 
   static String uri(String platform, long seed) {
-    return "sim:?scene=picker&platform="
+    return "sim:?input=ideal&scene=picker&platform="
         + platform
         + "&picker_style="
         + style

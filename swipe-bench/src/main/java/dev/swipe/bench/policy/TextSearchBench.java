@@ -159,7 +159,7 @@ public final class TextSearchBench {
    * rows and in list screens (the rows wholly shown at the top).
    */
   static double[] passRows(String platform, long seed, int kind) {
-    String uri = "sim:?scene=list&platform=" + platform + "&seed=" + seed;
+    String uri = "sim:?input=ideal&scene=list&platform=" + platform + "&seed=" + seed;
     try (Device phone = Device.open(uri)) {
       SimOracle truth = SimOracle.of(phone);
       double shown = truth.visibleListRows(phone.screenshot()).size();
@@ -180,7 +180,7 @@ public final class TextSearchBench {
 
   static Search search(String platform, long seed, String target, boolean text, boolean defaults) {
     CountingReader reader = new CountingReader();
-    String uri = "sim:?scene=list&platform=" + platform + "&seed=" + seed;
+    String uri = "sim:?input=ideal&scene=list&platform=" + platform + "&seed=" + seed;
     try (Device phone = Device.builder().device(uri).textReader(reader).open()) {
       SimOracle truth = SimOracle.of(phone);
       Scroll scroll =

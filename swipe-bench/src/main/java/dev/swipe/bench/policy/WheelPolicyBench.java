@@ -155,7 +155,12 @@ public final class WheelPolicyBench {
     String column = COLUMNS[Math.floorMod(seed, 3)];
     Random rnd = new Random(seed * 7919L + platform.hashCode());
     try (Device dev =
-        Device.open("sim:?scene=picker&platform=" + platform + "&seed=" + seed + "&scale=0.5")) {
+        Device.open(
+            "sim:?input=ideal&scene=picker&platform="
+                + platform
+                + "&seed="
+                + seed
+                + "&scale=0.5")) {
       SimOracle o = SimOracle.of(dev);
       SimState.Wheel w0 = o.wheel(column);
       int rows = w0.rowCount();

@@ -179,7 +179,12 @@ public final class ZoomBench {
 
   static List<Verdict> runSession(String scene, String platform, long seed, int gestures) {
     String uri =
-        "sim:?scene=" + scene + "&scale=0.5&pointer=touch&platform=" + platform + "&seed=" + seed;
+        "sim:?input=ideal&scene="
+            + scene
+            + "&scale=0.5&pointer=touch&platform="
+            + platform
+            + "&seed="
+            + seed;
     Random r = new Random(seed);
     List<Verdict> out = new ArrayList<>();
     try (Device d = Device.open(uri)) {

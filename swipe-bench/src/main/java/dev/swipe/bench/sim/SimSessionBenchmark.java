@@ -39,7 +39,7 @@ public class SimSessionBenchmark {
 
   @Setup(Level.Trial)
   public void open() {
-    device = Device.open("sim:?scale=" + scale);
+    device = Device.open("sim:?input=ideal&scale=" + scale);
   }
 
   @TearDown(Level.Trial)

@@ -297,7 +297,7 @@ public final class OcrBench {
       throws IOException {
     String scene = kind.replace("+keyboard", "");
     String uri =
-        "sim:?scene="
+        "sim:?input=ideal&scene="
             + scene
             + "&platform="
             + platform

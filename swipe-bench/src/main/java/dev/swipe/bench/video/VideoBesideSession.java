@@ -45,7 +45,7 @@ public final class VideoBesideSession {
     long[] sessionNanos = new long[1];
     VideoSummary s;
     long t0 = System.nanoTime();
-    try (Device d = Device.open("sim:?scene=list&time=real")) {
+    try (Device d = Device.open("sim:?input=ideal&scene=list&time=real")) {
       try (DeviceListener.Registration count =
           d.rig()
               .listen(

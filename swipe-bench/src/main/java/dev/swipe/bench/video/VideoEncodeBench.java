@@ -52,7 +52,7 @@ public class VideoEncodeBench {
 
   @Setup
   public void setUp() throws IOException {
-    try (Device d = Device.open("sim:?scene=list")) {
+    try (Device d = Device.open("sim:?input=ideal&scene=list")) {
       Observation o = d.screenshot();
       jpeg = o.jpeg();
       width = o.width();

@@ -245,7 +245,7 @@ public final class FarmLoadBench {
                 .start();
         MemoryStore recaller = MemoryStores.open(pg.uri("farm", "pool_size=2"));
         MemoryStore mcpMemory = MemoryStores.open(pg.uri("farm", "pool_size=2"));
-        Device mcpPhone = Device.open("sim:?scene=list&scale=0.5");
+        Device mcpPhone = Device.open("sim:?input=ideal&scene=list&scale=0.5");
         AgentRun direct = AgentRun.builder(mcpPhone).acceptInlineImages(true).build();
         McpHttpServer mcp =
             McpHttpServer.builder(mcpPhone)
@@ -405,8 +405,8 @@ public final class FarmLoadBench {
         args.add("--rig");
         args.add(
             rig % 2 == 1
-                ? "rig-" + rig + "=sim:?scene=list&scale=0.25"
-                : "rig-" + rig + "@ios=sim:?scene=list&platform=ios&scale=0.25");
+                ? "rig-" + rig + "=sim:?input=ideal&scene=list&scale=0.25"
+                : "rig-" + rig + "@ios=sim:?input=ideal&scene=list&platform=ios&scale=0.25");
       }
       args.addAll(rigOptions.apply(j));
       args.add("--print-relay-config");

@@ -125,7 +125,8 @@ public final class WebDriverBench {
   }
 
   private static void emitTiming(int swipes) throws Exception {
-    SimPhone phone = SimPhone.create(SimConfig.fromUri("sim:?scene=list&scale=0.25&time=real"));
+    SimPhone phone =
+        SimPhone.create(SimConfig.fromUri("sim:?input=ideal&scene=list&scale=0.25&time=real"));
     TimedTransport hid = new TimedTransport(phone.transport());
     try (Device device =
             Device.builder()
@@ -244,7 +245,13 @@ public final class WebDriverBench {
             start(
                 System.getProperty("java.class.path"),
                 WebDriverCli.class.getName(),
-                List.of("--port", "0", "--rig", name, "--device", "sim:?scene=list&scale=0.25"),
+                List.of(
+                    "--port",
+                    "0",
+                    "--rig",
+                    name,
+                    "--device",
+                    "sim:?input=ideal&scene=list&scale=0.25"),
                 logs.resolve(name + ".log"));
         procs.add(rig);
         URI rigUri = awaitRigUri(rig);

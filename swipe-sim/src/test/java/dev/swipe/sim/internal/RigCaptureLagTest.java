@@ -23,7 +23,7 @@ class RigCaptureLagTest {
         .checkAssert(
             seed -> {
               DeviceProfile rig = profile("sim:?input=rig&seed=" + seed);
-              DeviceProfile ideal = profile("sim:?seed=" + seed);
+              DeviceProfile ideal = profile("sim:?input=ideal&seed=" + seed);
               assertThat(rig.latency())
                   .isBetween(
                       Duration.ofMillis(DeviceProfile.RIG_LAG_MIN_MS),
@@ -36,8 +36,8 @@ class RigCaptureLagTest {
 
   @Test
   void aNominalRigLagsTheMiddleOfTheRangeAndAnExplicitLatencyWins() {
-    assertThat(profile("sim:?input=rig").latency()).isEqualTo(Duration.ofMillis(165));
-    assertThat(profile("sim:").latency()).isEqualTo(Duration.ofMillis(60));
+    assertThat(profile("sim:").latency()).isEqualTo(Duration.ofMillis(165));
+    assertThat(profile("sim:?input=ideal").latency()).isEqualTo(Duration.ofMillis(60));
     assertThat(profile("sim:?input=rig&seed=7&latency_ms=20").latency())
         .isEqualTo(Duration.ofMillis(20));
   }
