@@ -159,6 +159,44 @@ public class ImageDiffBench {
     return opencvJob(Imgcodecs.IMREAD_REDUCED_GRAYSCALE_2);
   }
 
+  /**
+   * OpenCV doing the job swipe does since the diff sees colour: imdecode(COLOR) x2, absdiff on the
+   * three channels, the channels' weighted sum, threshold, countNonZero. A page that changes hue at
+   * equal luminance changes this count; the grey jobs above cannot see it.
+   */
+  @Benchmark
+  public double jobOpencvColourFull() {
+    return opencvColourJob(Imgcodecs.IMREAD_COLOR);
+  }
+
+  /** OpenCV: the colour job on imdecode(REDUCED_COLOR_2) (libjpeg DCT scaling). */
+  @Benchmark
+  public double jobOpencvColourHalf() {
+    return opencvColourJob(Imgcodecs.IMREAD_REDUCED_COLOR_2);
+  }
+
+  private double opencvColourJob(int flags) {
+    MatOfByte ba = new MatOfByte(jpegA);
+    MatOfByte bb = new MatOfByte(jpegB);
+    Mat a = Imgcodecs.imdecode(ba, flags);
+    Mat b = Imgcodecs.imdecode(bb, flags);
+    Mat d = new Mat();
+    Mat grey = new Mat();
+    try {
+      Core.absdiff(a, b, d);
+      Imgproc.cvtColor(d, grey, Imgproc.COLOR_BGR2GRAY);
+      Imgproc.threshold(grey, grey, THRESHOLD, 255, Imgproc.THRESH_BINARY);
+      return Core.countNonZero(grey) / (double) (a.rows() * a.cols());
+    } finally {
+      ba.release();
+      bb.release();
+      a.release();
+      b.release();
+      d.release();
+      grey.release();
+    }
+  }
+
   private double opencvJob(int flags) {
     MatOfByte ba = new MatOfByte(jpegA);
     MatOfByte bb = new MatOfByte(jpegB);
