@@ -332,20 +332,7 @@ public final class DefaultDevice implements Device {
 
   @Override
   public Observation screenshot() {
-    return locked(
-        "screenshot",
-        null,
-        null,
-        before -> {
-          FrameSettler.Settled settled = settler.settle(ticker.read(), settleBound);
-          Observation o = settled.observation();
-          lastSeen = o;
-          if (tracer != null) {
-            tracer.screenshot(
-                attachments.runId(), o, stepStart, ScrollExecutor.settledEvidence(settled));
-          }
-          return o;
-        });
+    return look(null);
   }
 
   /**
@@ -353,21 +340,24 @@ public final class DefaultDevice implements Device {
    * nudge on the way to a target reads a column that rests while the wheel still crawls).
    */
   Observation glance() {
+    return look((f, g) -> true);
+  }
+
+  /** A screenshot, settled unless {@code stop} (may be null) ends the wait at a frame. */
+  private Observation look(FrameSettler.Watcher stop) {
     return locked(
         "screenshot",
         null,
         null,
         before -> {
-          FrameSettler.Settled now = settler.settle(ticker.read(), settleBound, (f, g) -> true);
-          lastSeen = now.observation();
+          FrameSettler.Settled settled = settler.settle(ticker.read(), settleBound, stop);
+          Observation o = settled.observation();
+          lastSeen = o;
           if (tracer != null) {
             tracer.screenshot(
-                attachments.runId(),
-                now.observation(),
-                stepStart,
-                ScrollExecutor.settledEvidence(now));
+                attachments.runId(), o, stepStart, ScrollExecutor.settledEvidence(settled));
           }
-          return now.observation();
+          return o;
         });
   }
 
