@@ -44,6 +44,10 @@ class ImageDiffOnSimulatorTest {
   @ValueSource(
       strings = {"android&seed=5000", "ios&seed=5000", "android&seed=5001", "ios&seed=5001"})
   void aPageSwitchIsHorizontalByTheMotionWatchedBetweenItsScreens(String platform) {
+    // On an iPhone rig the relative pointer dragged this 360 units of the planned 400 (the gain it
+    // learned from a few sightings a tenth off), which on seed 5000 leaves the page under the
+    // third it must travel: the switch itself is what is tested here, so the phone takes a
+    // digitizer.
     try (Device d = open("input=ideal&platform=" + platform)) {
       SimOracle oracle = SimOracle.of(d);
       Observation before = d.screenshot();
@@ -158,7 +162,7 @@ class ImageDiffOnSimulatorTest {
     // Found by the honesty benchmark (seed 5036, iOS): this device's touch slop (14 dp) takes 42
     // of the fine pan's 54 layout pixels, the map moves 6 frame pixels, and its pale blocks change
     // 0.90% of the screen. changed=false read as the map's boundary.
-    try (Device d = Device.open("sim:?input=ideal&scale=0.5&scene=map&platform=ios&seed=5036")) {
+    try (Device d = Device.open("sim:?scale=0.5&scene=map&platform=ios&seed=5036")) {
       SimOracle oracle = SimOracle.of(d);
       d.swipe(
           Swipe.builder(NormPoint.of(500, 500), NormPoint.of(582.3, 682.3))
@@ -179,7 +183,8 @@ class ImageDiffOnSimulatorTest {
       double moved = Math.abs(oracle.state().mapOffsetXPx() - start.mapOffsetXPx());
       assertThat(moved).as("the map moved a few pixels").isBetween(1.0, 12.0);
 
-      DiffResult pair = ImageDiff.compare(before.greyForDiff(), after.greyForDiff());
+      DiffResult pair =
+          ImageDiff.compare(before.greyToCompareWith(after), after.greyToCompareWith(before));
       // 0.90% in luminance; since the diff sees colour (issue 32) the roads' yellow moving over
       // the pale blocks counts too, about 3%: a small change either way
       assertThat(pair.diffRatio()).as("a small change").isPositive().isLessThan(0.06);

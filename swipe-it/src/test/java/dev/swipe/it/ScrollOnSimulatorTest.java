@@ -135,7 +135,7 @@ class ScrollOnSimulatorTest {
     for (int seed = 1; seed <= 24; seed++) {
       String platform = seed % 2 == 0 ? "android" : "ios";
       int targetRow = 10 + (seed * 97) % 190;
-      try (Device d = open("input=ideal&platform=" + platform + "&seed=" + seed)) {
+      try (Device d = open("platform=" + platform + "&seed=" + seed)) {
         SimOracle oracle = SimOracle.of(d);
         // the agent reading the screenshot: is the target contact fully on it?
         String name = SimOracle.listContacts().get(targetRow);

@@ -127,10 +127,7 @@ class TextOnSimulatorTest {
     CountingReader reader = new CountingReader();
     String target = SimOracle.listContacts().get(150);
     try (Device phone =
-        Device.builder()
-            .device("sim:?input=ideal&scene=list&platform=" + platform)
-            .textReader(reader)
-            .open()) {
+        Device.builder().device("sim:?scene=list&platform=" + platform).textReader(reader).open()) {
       AtomicInteger predicateCalls = new AtomicInteger();
       var condition = phone.text().condition(TextQuery.of(target), Scroll.of(ScrollDirection.DOWN));
       ScrollUntilResult r =

@@ -83,7 +83,7 @@ class WheelNudgeOnSimulatorTest {
     "ios,hour,18", "ios,hour,23", "ios,minute,55", "ios,month,0"
   })
   void reachesTheTargetWithoutOvershootOrEditor(String platform, String column, int target) {
-    try (Device d = Device.open("sim:?input=ideal&scale=0.5&scene=picker&platform=" + platform)) {
+    try (Device d = Device.open("sim:?scale=0.5&scene=picker&platform=" + platform)) {
       SimOracle oracle = SimOracle.of(d);
       SimState.Wheel start = oracle.wheel(column);
       Drive drive = driveColumn(d, column, target, 1.3);

@@ -49,8 +49,7 @@ class WordColumnsTest {
   })
   void aLabelNotInViewIsReachedAndClaimedOnlyWhenShown(
       String platform, String words, String target) {
-    try (Device phone =
-        Device.open("sim:?input=ideal&scene=picker&words=" + words + "&platform=" + platform)) {
+    try (Device phone = Device.open("sim:?scene=picker&words=" + words + "&platform=" + platform)) {
       SimOracle truth = SimOracle.of(phone);
       WheelSetResult r = phone.wheels().set(WheelSet.column(0).to(target));
       assertThat(r.label()).isEqualTo(target);

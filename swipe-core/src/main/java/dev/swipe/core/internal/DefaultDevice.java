@@ -44,6 +44,7 @@ import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.PrimaryAxis;
 import dev.swipe.diff.ZoomChange;
+import dev.swipe.diff.internal.RowPitch;
 import dev.swipe.diff.internal.ZoomEstimator;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.text.ScreenText;
@@ -475,20 +476,25 @@ public final class DefaultDevice implements Device {
   }
 
   /**
-   * {@link #pointerAside} for a picker's selected row at ({@code x}, {@code y}) with rows {@code
-   * pitch} apart: the pointer goes two and a half rows down (up near the bottom), between two faded
-   * rows, where it hides no label.
+   * {@link #pointerAside} for a picker column at {@code x}, {@code halfWidth} wide each way, whose
+   * selected row is at {@code y} with rows {@code pitch} apart: wherever the pointer rests on the
+   * rows a reading uses (three and a half each way, as many as an iOS wheel shows, and the band
+   * whose rhythm gives the pitch), it goes past them, down (up near the bottom). Off the selected
+   * row alone was not enough: resting on the rows beside it, the pointer hid the labels that tell a
+   * column's first option from a cut one, and broke the rows' rhythm that gives their pitch.
    */
-  boolean pointerOffRow(Observation o, double x, double y, double pitch) {
-    NormRegion row =
+  boolean pointerOffRows(Observation o, double x, double halfWidth, double y, double pitch) {
+    double half = Math.max(halfWidth, 1.2 * pitch);
+    double reach = Math.max(3.5 * pitch, RowPitch.DEFAULT_HALF_HEIGHT);
+    NormRegion rows =
         NormRegion.fromCorners(
-            Math.max(0, x - 1.2 * pitch),
-            Math.max(0, y - 0.6 * pitch),
-            Math.min(1000, x + 1.2 * pitch),
-            Math.min(1000, y + 0.6 * pitch));
-    double away = 2.5 * pitch;
+            Math.max(0, x - half),
+            Math.max(0, y - reach),
+            Math.min(1000, x + half),
+            Math.min(1000, y + reach));
+    double away = reach + pitch;
     double toY = y + away <= 900 ? y + away : y - away;
-    return pointerAside(o, row, NormPoint.of(x, Math.max(100, Math.min(900, toY))));
+    return pointerAside(o, rows, NormPoint.of(x, Math.max(100, Math.min(900, toY))));
   }
 
   /** Plays a gesture without the generic-input check (the wheel policy's own drags). */

@@ -13,6 +13,7 @@ import dev.swipe.diff.internal.ImageDecoder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.DoubleSupplier;
 
 /**
@@ -60,6 +61,12 @@ final class PointerLoop {
    * measured iPad moves 0.58 pt per count in reports of 5 and 0.87 in reports of 16.
    */
   static final double APPROACH_RATIO = (0.58 * APPROACH_STEP) / (0.87 * TRAVEL_STEP);
+
+  /**
+   * How far off a gain may be before it is seen for this move, as a share of the move: one learned
+   * from a wiggle of another report size, or recalled from another session, misses by up to half.
+   */
+  static final double GAIN_DOUBT = 0.6;
 
   /** The first report of a burst after a pause moves less than a paced one, by about this much. */
   static final double ISOLATED_RATIO = 0.87;
@@ -138,6 +145,17 @@ final class PointerLoop {
         m == null ? null : m.frameInterval());
   }
 
+  /** Where the pointer would press now, when its place is known. */
+  Optional<NormPoint> pressPoint() {
+    if (Double.isNaN(tipX)) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        NormPoint.of(
+            clampUnit(NormSpace.toNorm(tipX, frameW)),
+            clampUnit(NormSpace.toNorm(tipY - TAP_OFFSET_1080 * frameH / 1080.0, frameH))));
+  }
+
   /** Where this loop put the pointer, over time, for comparisons that leave its image out. */
   PointerTrack track() {
     return track;
@@ -203,10 +221,7 @@ final class PointerLoop {
     // the gesture's own moves go in approach-size reports, whose gain is the best known and which
     // keep a short drag (a wheel's one-row nudge) to its length
     double pxPerCount = approach.perReport() / APPROACH_STEP;
-    NormPoint pressAt =
-        NormPoint.of(
-            clampUnit(NormSpace.toNorm(tipX, frameW)),
-            clampUnit(NormSpace.toNorm(tipY - TAP_OFFSET_1080 * frameH / 1080.0, frameH)));
+    NormPoint pressAt = pressPoint().orElseThrow();
     pointing.anchor(
         pressAt, 1 / (pxPerCount * unitsPerPxX), 1 / (pxPerCount * unitsPerPxY), APPROACH_STEP);
     return true;
@@ -358,9 +373,8 @@ final class PointerLoop {
 
   /**
    * Moves the tip to {@code x, y} with reports of {@code step} counts, whose reach {@code gain}
-   * knows, and updates the tip from the frames: the pointer's new image nearest the prediction,
-   * however far (a gain not yet learned may be off by half); when none is seen, the prediction
-   * stands.
+   * knows, and updates the tip from the frames: the pointer's new image nearest the prediction (see
+   * {@link #pointerAmong}); when none is seen, the prediction stands.
    */
   private void moveSeen(double x, double y, Gain gain, int step) throws InterruptedException {
     double dx = x - tipX;
@@ -416,8 +430,12 @@ final class PointerLoop {
   /**
    * Which of the {@code blobs} (raster pixels, {@code rasterScale} frame pixels a pixel) that
    * changed when the pointer {@code cursor} was moved from its tip at {@code tipX, tipY} (frame
-   * pixels) is its new image: the one nearest where it was predicted, however far (a gain not yet
-   * learned may be off by half), but not the image it left; null when none is.
+   * pixels) is its new image: the one nearest where it was predicted, but not the image it left,
+   * and none farther from the prediction than a gain off by {@link #GAIN_DOUBT} of the move (plus
+   * twice the pointer's size) would put it; null when none is. Content moving under the pointer (a
+   * list still coasting when a fling is caught) leaves blobs of text everywhere: taking the nearest
+   * however far, the loop once believed a glyph across the screen was the pointer and steered the
+   * real one into the bottom edge, which opened the Home screen.
    */
   static CursorFinder.Blob pointerAmong(
       List<CursorFinder.Blob> blobs,
@@ -429,6 +447,8 @@ final class PointerLoop {
       double predictY) {
     CursorFinder.Blob seen = null;
     double bestDistance = Double.MAX_VALUE;
+    double plausible =
+        GAIN_DOUBT * Math.hypot(predictX - tipX, predictY - tipY) + 2 * cursor.size();
     for (CursorFinder.Blob b : blobs) {
       double bx = b.hotX() * rasterScale;
       double by = b.hotY() * rasterScale;
@@ -436,6 +456,9 @@ final class PointerLoop {
         continue; // where the pointer was: the image it left
       }
       double d = Math.hypot(bx - predictX, by - predictY);
+      if (d > plausible) {
+        continue;
+      }
       if (d < bestDistance) {
         bestDistance = d;
         seen = b;

@@ -251,6 +251,7 @@ final class ScrollExecutor {
     Frame[] during = new Frame[1];
     boolean[] sighted = new boolean[1];
     String[] sightedId = new String[1];
+    GreyRaster[] watchedGrey = new GreyRaster[1];
     double behind = Double.NaN;
     GreyRaster sightedGrey = null;
     int gaps = 0;
@@ -306,6 +307,7 @@ final class ScrollExecutor {
                 sighted[0] = watchFor.test(passing);
                 if (sighted[0]) {
                   sightedId[0] = passing.id();
+                  watchedGrey[0] = grey;
                 }
                 return sighted[0];
               },
@@ -337,7 +339,11 @@ final class ScrollExecutor {
       if (sighted[0] && reel == null) {
         frames += coast.frames();
         settleWait += coast.waitNanos();
-        catcher = planCatch(scroll, band);
+        // how far the content went on before the catch held it is unknown (a rig's frames lag,
+        // and a relative pointer takes time to reach the list): the passes back go until the
+        // screen is at or behind the frame that showed the target
+        sightedGrey = watchedGrey[0];
+        catcher = planCatch(scroll, band, runner.pointerAt());
         checkGuard(catcher);
         catchStart = ticker.read();
         caught = runner.run(timeline(catcher), hid, () -> {});
@@ -768,10 +774,18 @@ final class ScrollExecutor {
    * velocity. Along, not against: a coasting list shows each row first at its leading edge, so the
    * target was seen as it came in and a little more travel keeps it on screen; one that slid out at
    * the trailing edge is fetched back by the steps back.
+   *
+   * <p>Where a relative pointer rests on the band ({@code pointer}, where the fling let go), the
+   * catch starts there instead: bringing the pointer to the middle first took a rig over a second
+   * of frames, the content coasting on all the while, and steering by frames of moving content is
+   * the least sure steering there is.
    */
-  static Swipe planCatch(Scroll scroll, NormRegion band) {
+  static Swipe planCatch(Scroll scroll, NormRegion band, Optional<NormPoint> pointer) {
     ScrollDirection d = scroll.direction();
     NormPoint c = band.center();
+    if (pointer.isPresent() && catchFits(pointer.get(), band, d)) {
+      c = pointer.get();
+    }
     NormPoint to =
         NormPoint.of(c.x() + d.fingerDx() * CATCH_TRAVEL, c.y() + d.fingerDy() * CATCH_TRAVEL);
     return Swipe.builder(c, to)
@@ -781,6 +795,21 @@ final class ScrollExecutor {
         .holdAfterMs(Scroll.DWELL_MS)
         .shape(GestureShape.SCROLL)
         .build();
+  }
+
+  /** Whether a catch from {@code from} stays inside the band, a catch's travel from its sides. */
+  static boolean catchFits(NormPoint from, NormRegion band, ScrollDirection d) {
+    NormPoint to =
+        NormPoint.of(
+            from.x() + d.fingerDx() * CATCH_TRAVEL, from.y() + d.fingerDy() * CATCH_TRAVEL);
+    return withinBy(from, band, CATCH_TRAVEL) && withinBy(to, band, CATCH_TRAVEL);
+  }
+
+  private static boolean withinBy(NormPoint p, NormRegion band, double margin) {
+    return p.x() >= band.x() + margin
+        && p.x() <= band.x2() - margin
+        && p.y() >= band.y() + margin
+        && p.y() <= band.y2() - margin;
   }
 
   /**

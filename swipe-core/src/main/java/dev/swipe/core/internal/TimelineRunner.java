@@ -1,6 +1,7 @@
 package dev.swipe.core.internal;
 
 import dev.swipe.base.CommonCode;
+import dev.swipe.base.NormPoint;
 import dev.swipe.base.Sleeper;
 import dev.swipe.base.SwipeException;
 import dev.swipe.base.Ticker;
@@ -13,6 +14,7 @@ import dev.swipe.core.spi.PointerReport;
 import dev.swipe.core.spi.TouchReport;
 import java.io.UncheckedIOException;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.IntPredicate;
 
 /**
@@ -46,6 +48,14 @@ public final class TimelineRunner {
     this.sleeper = sleeper;
     this.pointer = pointer;
     this.input = input;
+  }
+
+  /**
+   * Where a relative pointer steered by frames would press now without a move, when this runner
+   * steers one and knows where it is.
+   */
+  Optional<NormPoint> pointerAt() {
+    return pointer == null ? Optional.empty() : pointer.pressPoint();
   }
 
   /**

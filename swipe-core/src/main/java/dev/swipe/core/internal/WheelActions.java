@@ -97,9 +97,10 @@ final class WheelActions {
     }
     Observation after = played[0] == null ? screenshot : played[0].observation();
     if (played[0] != null
-        && run.pointerOffRow(after, request.columnX(), request.centerY(), decision.pitch())) {
-      // the pointer let go on the column and rested over its selected row, hiding its label from
-      // every reading of this screen: moved aside, the screen is taken again, as the nudge took it
+        && run.pointerOffRows(after, request.columnX(), 0, request.centerY(), decision.pitch())) {
+      // the pointer let go on the column and rested on its rows, hiding labels and the rows'
+      // rhythm from every reading of this screen: moved aside, the screen is taken again, as the
+      // nudge took it
       after = after.settled() ? run.screenshot() : run.glance();
     }
     WheelNudgeResult.Builder result =

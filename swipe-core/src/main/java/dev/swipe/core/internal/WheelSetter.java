@@ -1217,6 +1217,14 @@ final class WheelSetter {
         return kept;
       }
       evidence.add(shot.id() + ": column unreadable");
+      if (attempt == 0
+          && device instanceof DefaultDevice d
+          && d.pointerOffRows(
+              shot, was.columnX(), was.region().w() / 2, was.centerY(), was.rowSpacing())) {
+        // the drag that turned the column let go on its rows, and the pointer resting there hides
+        // labels the reading needs: moved aside, they show on the next screenshot
+        evidence.add(shot.id() + ": the pointer rested on the column's rows; moved aside");
+      }
       if (attempt >= REREADS) {
         // too few labels read for a column: the rows read still count the value where they stand
         Optional<WheelColumn> counted = reader.countedFromRowsRead(shot, was);
@@ -1317,7 +1325,7 @@ final class WheelSetter {
         // a drawn pointer that rests on the rows (where the drag that turned a column let go)
         // hides the label under it: moved aside, it shows on the next screenshot
         for (double x : unread) {
-          if (d.pointerOffRow(reading.observation(), x, at.centerY(), at.rowSpacing())) {
+          if (d.pointerOffRows(reading.observation(), x, 0, at.centerY(), at.rowSpacing())) {
             evidence.add(
                 reading.observation().id()
                     + ": the pointer rested on the rows at x="

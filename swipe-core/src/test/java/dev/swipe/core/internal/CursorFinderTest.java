@@ -160,6 +160,23 @@ class CursorFinderTest {
   }
 
   @Test
+  void aChangeFartherFromThePredictionThanTheGainCouldMissIsNoSight() {
+    // Text of a list still coasting changes everywhere while the pointer moves: a glyph's blob far
+    // from where the move should have put the pointer is not it, however near it is of all blobs.
+    PointerLoop.Look look =
+        PointerLoop.Look.of(new CursorFinder.Blob(91, 71, 109, 89, 250, 100, 80), 1);
+    CursorFinder.Blob glyph = new CursorFinder.Blob(20, 150, 36, 166, 200, 28, 158);
+    double move = 60; // from (100, 80) predicted to (160, 80)
+    double plausible = PointerLoop.GAIN_DOUBT * move + 2 * look.size();
+    assertThat(Math.hypot(28 - 160, 158 - 80)).isGreaterThan(plausible);
+    assertThat(PointerLoop.pointerAmong(List.of(glyph), 1, look, 100, 80, 160, 80)).isNull();
+    // the pointer itself, landed a third short of the prediction, is still seen beside the glyph
+    CursorFinder.Blob pointer = new CursorFinder.Blob(131, 71, 149, 89, 250, 140, 80);
+    assertThat(PointerLoop.pointerAmong(List.of(glyph, pointer), 1, look, 100, 80, 160, 80))
+        .isEqualTo(pointer);
+  }
+
+  @Test
   void aPointerPushedAgainstTheEdgeIsFoundAsASliver() {
     byte[] before = background();
     byte[] after = background();

@@ -3,10 +3,14 @@ package dev.swipe.core.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.swipe.base.NormPoint;
+import dev.swipe.base.NormRegion;
 import dev.swipe.core.gesture.GestureShape.Easing;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -41,7 +45,7 @@ class ScrollPlansTest {
   void theCatchDragsAlongThePassPastTheTouchSlopAndDwells(ScrollDirection d) {
     Scroll scroll = Scroll.builder(d).amount(0.8).build();
     Swipe fling = ScrollExecutor.planFling(scroll, Scroll.DEFAULT_REGION);
-    Swipe caught = ScrollExecutor.planCatch(scroll, Scroll.DEFAULT_REGION);
+    Swipe caught = ScrollExecutor.planCatch(scroll, Scroll.DEFAULT_REGION, Optional.empty());
     double fx = fling.end().x() - fling.start().x();
     double fy = fling.end().y() - fling.start().y();
     double cx = caught.end().x() - caught.start().x();
@@ -52,5 +56,33 @@ class ScrollPlansTest {
     assertThat(caught.holdBeforeMs()).as("touch down at once: it stops the coast").isZero();
     assertThat(caught.holdAfterMs()).isEqualTo(Scroll.DWELL_MS);
     assertThat(caught.start()).isEqualTo(Scroll.DEFAULT_REGION.center());
+  }
+
+  @ParameterizedTest
+  @EnumSource(ScrollDirection.class)
+  void aRelativePointerRestingWhereTheFlingLetGoCatchesFromThere(ScrollDirection d) {
+    Scroll scroll = Scroll.builder(d).amount(0.8).build();
+    NormRegion band = Scroll.DEFAULT_REGION;
+    Swipe fling = ScrollExecutor.planFling(scroll, band);
+    Swipe caught = ScrollExecutor.planCatch(scroll, band, Optional.of(fling.end()));
+    assertThat(caught.start()).isEqualTo(fling.end());
+    assertThat(band.contains(caught.end())).isTrue();
+    assertThat(
+            Math.hypot(
+                caught.end().x() - caught.start().x(), caught.end().y() - caught.start().y()))
+        .isEqualTo(ScrollExecutor.CATCH_TRAVEL);
+  }
+
+  @Test
+  void aPointerOffTheBandOrByItsEdgeLeavesTheCatchInTheMiddle() {
+    Scroll scroll = Scroll.builder(ScrollDirection.DOWN).amount(0.8).build();
+    NormRegion band = Scroll.DEFAULT_REGION;
+    NormPoint above = NormPoint.of(band.center().x(), Math.max(0, band.y() - 50));
+    NormPoint atTheTop = NormPoint.of(band.center().x(), band.y() + 10);
+    assertThat(ScrollExecutor.planCatch(scroll, band, Optional.of(above)).start())
+        .isEqualTo(band.center());
+    // a catch drags up on a scroll down: from by the top edge it would leave the band
+    assertThat(ScrollExecutor.planCatch(scroll, band, Optional.of(atTheTop)).start())
+        .isEqualTo(band.center());
   }
 }
