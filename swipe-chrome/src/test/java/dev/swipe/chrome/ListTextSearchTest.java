@@ -77,9 +77,11 @@ class ListTextSearchTest {
       }
 
       ScrollUntilResult r =
-          phone.scrollUntil(
-              Scroll.of(ScrollDirection.valueOf(direction.toUpperCase(java.util.Locale.ROOT))),
-              TextQuery.of(name));
+          phone
+              .text()
+              .scrollUntil(
+                  Scroll.of(ScrollDirection.valueOf(direction.toUpperCase(java.util.Locale.ROOT))),
+                  TextQuery.of(name));
 
       Thread.sleep(500);
       assertThat(r.found()).as("%s found", name).isTrue();
@@ -103,7 +105,8 @@ class ListTextSearchTest {
         Device phone = Device.builder().hid(page.transport()).capture(page.frameSource()).open()) {
       String name = label(page, row);
       phone.screen().waitForStable(java.time.Duration.ofSeconds(10));
-      ScrollUntilResult r = phone.scrollUntil(Scroll.of(ScrollDirection.DOWN), TextQuery.of(name));
+      ScrollUntilResult r =
+          phone.text().scrollUntil(Scroll.of(ScrollDirection.DOWN), TextQuery.of(name));
       assertThat(r.found())
           .as("%s found: %s after %d passes", name, r.stoppedBy(), r.passes())
           .isTrue();
@@ -126,7 +129,7 @@ class ListTextSearchTest {
         Device phone = Device.builder().hid(page.transport()).capture(page.frameSource()).open()) {
       scrollTo(page, scrollTop);
       ScrollUntilResult r =
-          phone.scrollUntil(Scroll.of(ScrollDirection.UP), TextQuery.of("Item 1"));
+          phone.text().scrollUntil(Scroll.of(ScrollDirection.UP), TextQuery.of("Item 1"));
 
       Thread.sleep(500);
       assertThat(r.found()).as("found: %s after %d passes", r.stoppedBy(), r.passes()).isTrue();
@@ -145,7 +148,8 @@ class ListTextSearchTest {
                 "chrome:?device=430x932@3&url=" + server.url("pages/virtual-list.html"));
         Device phone = Device.builder().hid(page.transport()).capture(page.frameSource()).open()) {
       scrollTo(page, 300);
-      ScrollUntilResult r = phone.scrollUntil(Scroll.of(ScrollDirection.UP), TextQuery.of("Items"));
+      ScrollUntilResult r =
+          phone.text().scrollUntil(Scroll.of(ScrollDirection.UP), TextQuery.of("Items"));
 
       assertThat(r.passes()).as("passes played").isPositive();
       assertThat(r.found()).as("found: %s", r.stoppedBy()).isFalse();

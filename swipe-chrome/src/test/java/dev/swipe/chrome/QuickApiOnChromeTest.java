@@ -157,7 +157,7 @@ class QuickApiOnChromeTest {
           PageTruth.evaluate(page, "document.querySelectorAll('#scroller .row')[60].dataset.label")
               .asText();
       ScrollUntilResult u =
-          phone.scrollUntil(Scroll.of(ScrollDirection.DOWN), TextQuery.fuzzy(far, 1));
+          phone.text().scrollUntil(Scroll.of(ScrollDirection.DOWN), TextQuery.fuzzy(far, 1));
       assertThat(u.found()).as("%s found", far).isTrue();
       assertThat(truth(page).path("visible").toString()).contains(far);
       phone.text().tap(TextQuery.builder(far).scope(TextQuery.Scope.LINE).build());

@@ -145,24 +145,12 @@ public interface Device extends AutoCloseable {
    * predicate also sees the frames of each coast (observations with {@code motion-N} ids, never
    * settled, not registered in the run), so keep it cheap and free of side effects; "found" is
    * still only claimed on a settled screen. To search for text, pass {@link
-   * Text#condition(TextQuery, Scroll)} or use {@link #scrollUntil(Scroll, TextQuery)}.
+   * Text#condition(TextQuery, Scroll)} or use {@link Text#scrollUntil(Scroll, TextQuery)}.
    *
    * @param search how many passes, how long and at which pace ({@link ScrollSearch#defaults()}:
    *     flinging, 60 passes, 120 s)
    */
   ScrollUntilResult scrollUntil(Scroll scroll, Predicate<Observation> until, ScrollSearch search);
-
-  /**
-   * Scrolls until {@code text} is on a settled screen, with {@link ScrollSearch#defaults()}:
-   * flinging, at most 60 passes within 120 seconds. {@link Text#scrollUntil(Scroll, TextQuery,
-   * ScrollSearch)} takes a search of your own and says how the text is looked for.
-   *
-   * @throws SwipeException {@code text_reader_unavailable} when no text reader can be loaded, and
-   *     the errors of {@link #scrollUntil(Scroll, Predicate, ScrollSearch)}
-   */
-  default ScrollUntilResult scrollUntil(Scroll scroll, TextQuery text) {
-    return text().scrollUntil(scroll, text, ScrollSearch.defaults());
-  }
 
   /** Reading, finding, tapping and waiting for text on this device's screens. */
   Text text();
@@ -262,6 +250,17 @@ public interface Device extends AutoCloseable {
      *     the errors of the predicate form
      */
     ScrollUntilResult scrollUntil(Scroll scroll, TextQuery text, ScrollSearch search);
+
+    /**
+     * Scrolls until {@code text} is on a settled screen, with {@link ScrollSearch#defaults()}:
+     * flinging, at most 60 passes within 120 seconds.
+     *
+     * @throws SwipeException {@code text_reader_unavailable} when no text reader can be loaded, and
+     *     the errors of {@link Device#scrollUntil(Scroll, Predicate, ScrollSearch)}
+     */
+    default ScrollUntilResult scrollUntil(Scroll scroll, TextQuery text) {
+      return scrollUntil(scroll, text, ScrollSearch.defaults());
+    }
 
     /**
      * The condition {@link #scrollUntil(Scroll, TextQuery, ScrollSearch)} uses, for hosts that

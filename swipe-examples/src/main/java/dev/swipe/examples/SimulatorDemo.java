@@ -174,9 +174,14 @@ public final class SimulatorDemo {
         first.cost());
     TextQuery wanted = TextQuery.of("Ivan Patel");
     ScrollUntilResult until =
-        phone.scrollUntil(
-            Scroll.builder(ScrollDirection.DOWN).amount(0.8).before(first.observation()).build(),
-            wanted);
+        phone
+            .text()
+            .scrollUntil(
+                Scroll.builder(ScrollDirection.DOWN)
+                    .amount(0.8)
+                    .before(first.observation())
+                    .build(),
+                wanted);
     String where =
         phone
             .text()

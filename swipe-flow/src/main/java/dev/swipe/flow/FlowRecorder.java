@@ -20,7 +20,7 @@ import java.util.Map;
  * try (Device phone = Device.open("sim:?scene=list")) {
  *   FlowRecorder recorder = FlowRecorder.attach(phone);
  *   Device recorded = recorder.device();
- *   recorded.scrollUntil(Scroll.of(ScrollDirection.DOWN), TextQuery.of("Ivan Patel"));
+ *   recorded.text().scrollUntil(Scroll.of(ScrollDirection.DOWN), TextQuery.of("Ivan Patel"));
  *   recorded.text().tap(TextQuery.of("Ivan Patel"));
  *   recorder.save(Path.of("open-contact.flow.yaml"), "open a contact");
  * }

@@ -159,7 +159,7 @@ class TextOnSimulatorTest {
     String target = SimOracle.listContacts().get(120);
     try (Device phone = Device.open("sim:?scene=list&fps=3&platform=" + platform)) {
       ScrollUntilResult r =
-          phone.scrollUntil(Scroll.of(ScrollDirection.DOWN), TextQuery.of(target));
+          phone.text().scrollUntil(Scroll.of(ScrollDirection.DOWN), TextQuery.of(target));
       assertThat(r.found()).as("%s after %d passes", r.stoppedBy(), r.passes()).isTrue();
       assertThat(r.observation().settled()).isTrue();
       assertThat(SimOracle.of(phone).visibleListRows(r.observation())).contains(target);
@@ -189,7 +189,7 @@ class TextOnSimulatorTest {
       List<String> all = SimOracle.listContacts();
       String target = all.get(all.indexOf(shown.get(shown.size() - 1)) + 2);
       ScrollUntilResult r =
-          phone.scrollUntil(Scroll.of(ScrollDirection.DOWN), TextQuery.of(target));
+          phone.text().scrollUntil(Scroll.of(ScrollDirection.DOWN), TextQuery.of(target));
       assertThat(r.found()).as("%s after %d passes", r.stoppedBy(), r.passes()).isTrue();
       assertThat(SimOracle.of(phone).visibleListRows(r.observation())).contains(target);
     }

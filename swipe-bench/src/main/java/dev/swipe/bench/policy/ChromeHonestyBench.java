@@ -761,7 +761,7 @@ public final class ChromeHonestyBench {
     try {
       // as a caller told the budget ran out (not the list) would: search on, up to three times
       do {
-        u = p.phone.scrollUntil(Scroll.of(d), TextQuery.of(name));
+        u = p.phone.text().scrollUntil(Scroll.of(d), TextQuery.of(name));
         passes += u.passes();
         gestures += u.cost().gestures();
         searchesRun++;

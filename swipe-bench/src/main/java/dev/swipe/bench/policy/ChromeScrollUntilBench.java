@@ -108,7 +108,7 @@ public final class ChromeScrollUntilBench {
       long t0 = System.nanoTime();
       try {
         ScrollUntilResult r =
-            phone.scrollUntil(Scroll.of(ScrollDirection.DOWN), TextQuery.fuzzy(name, 1));
+            phone.text().scrollUntil(Scroll.of(ScrollDirection.DOWN), TextQuery.fuzzy(name, 1));
         double wall = (System.nanoTime() - t0) / 1e9;
         boolean shown = false;
         for (JsonNode v : truth(page).path("visible")) {
