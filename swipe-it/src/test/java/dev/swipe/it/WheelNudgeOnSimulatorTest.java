@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.swipe.base.NormPoint;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.DeviceListener;
@@ -18,6 +19,9 @@ import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.spi.PointerReport;
 import dev.swipe.core.trace.TraceReader;
 import dev.swipe.core.trace.TraceRecord;
+import dev.swipe.diff.AxisEvidence;
+import dev.swipe.diff.DiffResult;
+import dev.swipe.diff.PrimaryAxis;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimState;
 import dev.swipe.wheel.WheelErrorCode;
@@ -106,6 +110,44 @@ class WheelNudgeOnSimulatorTest {
             .isTrue();
         assertThat(actions).isLessThanOrEqualTo((int) Math.ceil(gap / 6.0) + 1);
       }
+    }
+  }
+
+  @Test
+  void aNudgeWhosePointerWasMovedOffTheRowsKeepsTheAxisItWatched() {
+    // A rig's relative pointer lets go on the column; the device moves it off the rows and takes
+    // the screen again. Only the pointer moved in between, so the axis the nudge watched the
+    // rows travel still answers the diff of the caller's screens (the honesty benchmark counted
+    // nine more "none" when the screen taken again lost it).
+    try (Device d =
+        Device.open("sim:?scale=0.5&seed=38000&platform=android&pointer=rel&scene=picker")) {
+      SimOracle oracle = SimOracle.of(d);
+      SimState.Wheel w = oracle.wheel("hour");
+      int target = (w.value() + 12) % 24;
+      Observation shot = d.screenshot();
+      WheelNudgeResult r =
+          d.wheels()
+              .nudge(
+                  shot,
+                  WheelRequest.builder()
+                      .currentValue(w.value())
+                      .targetValue(target)
+                      .valueStep(w.valueStep())
+                      .columnX(w.columnXNorm())
+                      .centerY(w.selectedCenterYNorm())
+                      .rowSpacing(w.rowPitchNorm())
+                      .cycleSize(24)
+                      .build());
+      assertThat(r.observation())
+          .as("the pointer was moved off the rows and the screen taken again")
+          .isNotSameAs(r.action().orElseThrow().observation());
+      assertThat(oracle.wheel("hour").value()).isNotEqualTo(w.value());
+      double top = w.selectedCenterYNorm() - 1.5 * w.rowPitchNorm();
+      NormRegion column = NormRegion.of(w.columnXNorm() - 80, top, 160, 3 * w.rowPitchNorm());
+      DiffResult diff = d.screen().diff(shot, r.observation(), column);
+      assertThat(diff.changed()).isTrue();
+      assertThat(diff.primaryAxis()).isEqualTo(PrimaryAxis.VERTICAL);
+      assertThat(diff.axisEvidence()).isEqualTo(AxisEvidence.MOTION_BETWEEN);
     }
   }
 

@@ -497,6 +497,14 @@ public final class DefaultDevice implements Device {
     return pointerAside(o, rows, NormPoint.of(x, Math.max(100, Math.min(900, toY))));
   }
 
+  /**
+   * {@code to} was taken after {@link #pointerAside} moved the pointer off {@code from}, the screen
+   * an action returned: the content motion that action watched still leads to {@code to}.
+   */
+  void pointerMovedOnly(Observation from, Observation to) {
+    parts.motionLog.carried(from, to);
+  }
+
   /** Plays a gesture without the generic-input check (the wheel policy's own drags). */
   ActionResult play(Gesture gesture, Duration bound) {
     return play(gesture, bound, FrameSettler.Quiet.DEFAULT);

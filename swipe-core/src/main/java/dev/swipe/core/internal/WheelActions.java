@@ -101,7 +101,9 @@ final class WheelActions {
       // the pointer let go on the column and rested on its rows, hiding labels and the rows'
       // rhythm from every reading of this screen: moved aside, the screen is taken again, as the
       // nudge took it
+      Observation turned = after;
       after = after.settled() ? run.screenshot() : run.glance();
+      run.pointerMovedOnly(turned, after);
     }
     WheelNudgeResult.Builder result =
         WheelNudgeResult.builder()
