@@ -30,13 +30,15 @@ import java.util.function.Predicate;
  *
  * <pre>
  * java -cp swipe-bench/target/benchmarks.jar dev.swipe.bench.policy.TextSearchBench \
- *     --platform=android --devices=24 [--seed0=8000] [--budget=default] [--fps=3]
+ *     --platform=android --devices=24 [--seed0=8000] [--budget=default] [--fps=3] [--input=rig]
  * </pre>
  *
  * <p>{@code --budget=default} searches as a caller who sets nothing does ({@link Scroll#of} and
  * {@link ScrollSearch#defaults()}); without it, flinging passes of 0.8, at most 30 within 3 min.
  * {@code --fps} sets the simulator's capture rate (30 unless told): at 3 a second a fling's coast
- * outruns the frames, as it does on {@code chrome:} here.
+ * outruns the frames, as it does on {@code chrome:} here. {@code --input} is the simulator's input
+ * model ({@code ideal} unless told; {@code rig} lags its frames and gives an iPhone a relative
+ * pointer the device steers from them).
  */
 public final class TextSearchBench {
   private TextSearchBench() {}
@@ -80,7 +82,8 @@ public final class TextSearchBench {
     long seed0 = Long.parseLong(Stats.opt(args, "seed0", "8000"));
     boolean defaults = Stats.opt(args, "budget", "30").equals("default");
     String fps = Stats.opt(args, "fps", "");
-    String extra = fps.isEmpty() ? "" : "&fps=" + fps;
+    String input = Stats.opt(args, "input", "ideal");
+    String extra = "&input=" + input + (fps.isEmpty() ? "" : "&fps=" + fps);
     long t0 = System.nanoTime();
     List<Search> all = new ArrayList<>();
     List<String> contacts = SimOracle.listContacts();
@@ -93,8 +96,9 @@ public final class TextSearchBench {
     }
     System.out.printf(
         Locale.ROOT,
-        "%s: %d devices (seeds %d..%d), %s budget, %.0f s real%n",
+        "%s, input=%s: %d devices (seeds %d..%d), %s budget, %.0f s real%n",
         platform,
+        input,
         devices,
         seed0,
         seed0 + devices - 1,
@@ -159,7 +163,7 @@ public final class TextSearchBench {
    * rows and in list screens (the rows wholly shown at the top).
    */
   static double[] passRows(String platform, long seed, int kind) {
-    String uri = "sim:?input=ideal&scene=list&platform=" + platform + "&seed=" + seed;
+    String uri = "sim:?scene=list&platform=" + platform + "&seed=" + seed;
     try (Device phone = Device.open(uri)) {
       SimOracle truth = SimOracle.of(phone);
       double shown = truth.visibleListRows(phone.screenshot()).size();
@@ -180,7 +184,7 @@ public final class TextSearchBench {
 
   static Search search(String platform, long seed, String target, boolean text, boolean defaults) {
     CountingReader reader = new CountingReader();
-    String uri = "sim:?input=ideal&scene=list&platform=" + platform + "&seed=" + seed;
+    String uri = "sim:?scene=list&platform=" + platform + "&seed=" + seed;
     try (Device phone = Device.builder().device(uri).textReader(reader).open()) {
       SimOracle truth = SimOracle.of(phone);
       Scroll scroll =
