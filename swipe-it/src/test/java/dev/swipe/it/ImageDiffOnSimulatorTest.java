@@ -16,7 +16,6 @@ import dev.swipe.diff.PrimaryAxis;
 import dev.swipe.diff.internal.ImageDiff;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimState;
-import dev.swipe.wheel.WheelRequest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -124,16 +123,8 @@ class ImageDiffOnSimulatorTest {
       int target = ((w.index() + 4) % w.rowCount()) * w.valueStep();
       oracle.setWheelTarget("hour", target);
       Observation before = d.screenshot();
-      WheelRequest.Builder b =
-          WheelRequest.builder()
-              .currentValue(w.value())
-              .targetValue(target)
-              .valueStep(w.valueStep())
-              .columnX(w.columnXNorm())
-              .centerY(w.selectedCenterYNorm())
-              .rowSpacing(w.rowPitchNorm());
-      w.cycleSize().ifPresent(b::cycleSize);
-      WheelNudgeResult r = d.wheels().nudge(before, b.build());
+      WheelNudgeResult r =
+          d.wheels().nudge(before, WheelNudgeOnSimulatorTest.request(w, target, 1.0));
       assertThat(r.decision().rows()).as("a nudge of several rows").isGreaterThanOrEqualTo(2);
       SimState.Wheel now =
           oracle.awaitRest(java.time.Duration.ofSeconds(6)).wheel("hour").orElseThrow();

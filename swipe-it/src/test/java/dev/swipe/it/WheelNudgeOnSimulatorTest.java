@@ -51,6 +51,23 @@ class WheelNudgeOnSimulatorTest {
     return driveColumn(d, column, target, spacingError).actions();
   }
 
+  /**
+   * The request an agent reading the column off the screen would make: its value, place and cycle
+   * as drawn, its row spacing {@code spacingError} times the true one.
+   */
+  static WheelRequest request(SimState.Wheel w, int target, double spacingError) {
+    WheelRequest.Builder b =
+        WheelRequest.builder()
+            .currentValue(w.value())
+            .targetValue(target)
+            .valueStep(w.valueStep())
+            .columnX(w.columnXNorm())
+            .centerY(w.selectedCenterYNorm())
+            .rowSpacing(w.rowPitchNorm() * spacingError);
+    w.cycleSize().ifPresent(b::cycleSize);
+    return b.build();
+  }
+
   static Drive driveColumn(Device d, String column, int target, double spacingError) {
     boolean confident = true;
     SimOracle oracle = SimOracle.of(d);
@@ -59,18 +76,7 @@ class WheelNudgeOnSimulatorTest {
     int actions = 0;
     for (int i = 0; i < 40; i++) {
       SimState.Wheel w = oracle.wheel(column);
-      WheelRequest.Builder b =
-          WheelRequest.builder()
-              .currentValue(w.value())
-              .targetValue(target)
-              .valueStep(w.valueStep())
-              .columnX(w.columnXNorm())
-              .centerY(w.selectedCenterYNorm())
-              .rowSpacing(w.rowPitchNorm() * spacingError);
-      if (w.cycleSize().isPresent()) {
-        b.cycleSize(w.cycleSize().getAsInt());
-      }
-      WheelNudgeResult r = d.wheels().nudge(shot, b.build());
+      WheelNudgeResult r = d.wheels().nudge(shot, request(w, target, spacingError));
       shot = r.observation();
       if (r.action().isEmpty()) {
         return new Drive(actions, confident);
@@ -125,19 +131,7 @@ class WheelNudgeOnSimulatorTest {
       SimState.Wheel w = oracle.wheel("hour");
       int target = (w.value() + 12) % 24;
       Observation shot = d.screenshot();
-      WheelNudgeResult r =
-          d.wheels()
-              .nudge(
-                  shot,
-                  WheelRequest.builder()
-                      .currentValue(w.value())
-                      .targetValue(target)
-                      .valueStep(w.valueStep())
-                      .columnX(w.columnXNorm())
-                      .centerY(w.selectedCenterYNorm())
-                      .rowSpacing(w.rowPitchNorm())
-                      .cycleSize(24)
-                      .build());
+      WheelNudgeResult r = d.wheels().nudge(shot, request(w, target, 1.0));
       assertThat(r.observation())
           .as("the pointer was moved off the rows and the screen taken again")
           .isNotSameAs(r.action().orElseThrow().observation());
@@ -158,19 +152,7 @@ class WheelNudgeOnSimulatorTest {
       SimOracle oracle = SimOracle.of(d);
       SimState.Wheel w = oracle.wheel("hour");
       Observation shot = d.screenshot();
-      WheelNudgeResult r =
-          d.wheels()
-              .nudge(
-                  shot,
-                  WheelRequest.builder()
-                      .currentValue(w.value())
-                      .targetValue((w.value() + 2) % 24)
-                      .cycleSize(24)
-                      .valueStep(1)
-                      .columnX(w.columnXNorm())
-                      .centerY(w.selectedCenterYNorm())
-                      .rowSpacing(w.rowPitchNorm() * 1.4)
-                      .build());
+      WheelNudgeResult r = d.wheels().nudge(shot, request(w, (w.value() + 2) % 24, 1.4));
       assertThat(((PlannedNudge) r.decision()).pitchSource()).isEqualTo(PitchSource.MEASURED);
       assertThat(r.decision().pitch())
           .isCloseTo(
@@ -378,16 +360,7 @@ class WheelNudgeOnSimulatorTest {
         Device.open("sim:?scale=0.5&scene=picker&seed=" + seed + "&platform=" + platform)) {
       SimOracle oracle = SimOracle.of(d);
       SimState.Wheel w = oracle.wheel(column);
-      WheelRequest.Builder b =
-          WheelRequest.builder()
-              .currentValue(w.value())
-              .targetValue(target)
-              .valueStep(w.valueStep())
-              .columnX(w.columnXNorm())
-              .centerY(w.selectedCenterYNorm())
-              .rowSpacing(w.rowPitchNorm());
-      w.cycleSize().ifPresent(b::cycleSize);
-      WheelNudgeResult r = d.wheels().nudge(d.screenshot(), b.build());
+      WheelNudgeResult r = d.wheels().nudge(d.screenshot(), request(w, target, 1.0));
       assertThat(r.action()).isPresent();
       SimState.Wheel atReturn = oracle.wheel(column);
       SimState.Wheel atRest =
