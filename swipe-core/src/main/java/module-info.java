@@ -2,9 +2,8 @@
  * The gesture model, the provider SPIs, the {@code Device} facade and the interaction loop.
  * Providers of HID transports, frame sources and whole devices are found by URI scheme.
  */
-@SuppressWarnings({"requires-automatic", "module"})
-// Immutables' annotations (a compile-time, static requirement) ship as an automatic module; the
-// qualified export names swipe-report, which is built after this module (it needs it)
+@SuppressWarnings("module")
+// the qualified export names swipe-report, which is built after this module (it needs it)
 module dev.swipe.core {
   requires transitive dev.swipe.base;
   requires transitive dev.swipe.diff;
@@ -13,7 +12,6 @@ module dev.swipe.core {
   requires transitive dev.swipe.text;
   requires transitive java.desktop;
   requires transitive com.fasterxml.jackson.databind;
-  requires static org.immutables.value;
 
   exports dev.swipe.core;
   exports dev.swipe.core.gesture;

@@ -1,55 +1,92 @@
 package dev.swipe.core;
 
+import static dev.swipe.core.internal.ValueBuilders.required;
+
 import dev.swipe.base.Api;
 import dev.swipe.core.gesture.ExecutedTimeline;
 import dev.swipe.core.gesture.Gesture;
-import dev.swipe.core.internal.SwipeStyle;
-import dev.swipe.core.internal.ValueBuilders;
-import org.immutables.value.Value;
+import java.util.Objects;
 
 /**
  * The outcome of one action: the gesture, how it was played, the screen after it (captured after
  * the last report and the source's latency, so it never predates the action) and what it cost.
+ *
+ * @param gesture the gesture that was played
+ * @param timeline the plan and the actual report times
+ * @param observation the screen after the action
+ * @param cost what the action cost
  */
-@SuppressWarnings("exports")
-// @Value annotations are for the annotation processor: clients need not read org.immutables.value
-@Value.Immutable
-@SwipeStyle
 @Api(status = Api.Status.STABLE)
-public abstract class ActionResult {
-  /** For the generated implementation; values come from {@link #builder()}. */
-  public ActionResult() {}
+public record ActionResult(
+    Gesture gesture, ExecutedTimeline timeline, Observation observation, Cost cost) {
 
-  /** The gesture that was played. */
-  public abstract Gesture gesture();
-
-  /** The plan and the actual report times. */
-  public abstract ExecutedTimeline timeline();
-
-  /** The screen after the action. */
-  public abstract Observation observation();
-
-  /** What the action cost. */
-  public abstract Cost cost();
+  /**
+   * Checks every part is there.
+   *
+   * @throws dev.swipe.base.SwipeException {@code invalid_argument} naming a missing part
+   */
+  public ActionResult {
+    required(gesture, "gesture");
+    required(timeline, "timeline");
+    required(observation, "observation");
+    required(cost, "cost");
+  }
 
   /** A new builder. */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** Builds {@link ActionResult}. */
-  public static final class Builder extends ImmutableActionResult.Builder {
+  /** Builds {@link ActionResult}, part by part. */
+  public static final class Builder {
+    private Gesture gesture;
+    private ExecutedTimeline timeline;
+    private Observation observation;
+    private Cost cost;
+
     /** A new builder, as {@link ActionResult#builder()} gives. */
     public Builder() {}
 
+    /** Every part from {@code result}, to change some of them. */
+    public Builder from(ActionResult result) {
+      gesture = result.gesture();
+      timeline = result.timeline();
+      observation = result.observation();
+      cost = result.cost();
+      return this;
+    }
+
+    /** The gesture that was played. */
+    public Builder gesture(Gesture gesture) {
+      this.gesture = Objects.requireNonNull(gesture, "gesture");
+      return this;
+    }
+
+    /** The plan and the actual report times. */
+    public Builder timeline(ExecutedTimeline timeline) {
+      this.timeline = Objects.requireNonNull(timeline, "timeline");
+      return this;
+    }
+
+    /** The screen after the action. */
+    public Builder observation(Observation observation) {
+      this.observation = Objects.requireNonNull(observation, "observation");
+      return this;
+    }
+
+    /** What the action cost. */
+    public Builder cost(Cost cost) {
+      this.cost = Objects.requireNonNull(cost, "cost");
+      return this;
+    }
+
     /**
-     * The value; a required part left unset fails with {@code invalid_argument} naming it.
+     * The value.
      *
-     * @throws dev.swipe.base.SwipeException when a required part is missing
+     * @throws dev.swipe.base.SwipeException {@code invalid_argument} naming a part left unset
      */
-    @Override
     public ActionResult build() {
-      return ValueBuilders.build(super::build);
+      return new ActionResult(gesture, timeline, observation, cost);
     }
   }
 }

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The public value builders fail as every other builder of {@code dev.swipe.core} does: a required
  * part left unset is a {@code SwipeException} {@code invalid_argument} naming that part in
- * snake_case, never the generated code's {@code IllegalStateException}.
+ * snake_case, and so do the records they build when constructed directly.
  */
 class ResultBuildersTest {
 
@@ -33,14 +33,57 @@ class ResultBuildersTest {
   }
 
   @Test
-  void aCamelCasePartIsNamedInSnakeCaseAndTheOthersStayInTheMessage() {
+  void aCamelCasePartIsNamedInSnakeCase() {
     SwipeException e =
         catchThrowableOfType(
             SwipeException.class,
             () -> HidCapabilities.builder().pointerKinds(Set.of(PointerKind.ABSOLUTE)).build());
     assertInvalidField(e).isEqualTo("active_pointer");
-    assertThat(e.getMessage()).contains("activePointer").contains("range");
-    assertThat(e.getCause()).isInstanceOf(IllegalStateException.class);
+    assertThat(e.getMessage()).contains("active_pointer");
+  }
+
+  @Test
+  void theRecordsRefuseAMissingPartAsTheirBuildersDo() {
+    assertInvalidField(
+            catchThrowableOfType(
+                SwipeException.class, () -> new ActionResult(null, null, null, null)))
+        .isEqualTo("gesture");
+    assertInvalidField(
+            catchThrowableOfType(
+                SwipeException.class,
+                () ->
+                    new HidCapabilities(
+                        null,
+                        PointerKind.ABSOLUTE,
+                        HidRange.USB_ABSOLUTE,
+                        java.time.Duration.ZERO,
+                        1,
+                        false,
+                        false,
+                        false)))
+        .isEqualTo("pointer_kinds");
+  }
+
+  @Test
+  void unsetCapabilitiesTakeTheirDefaultsAndACopyChangesOnlyWhatItSets() {
+    HidCapabilities caps =
+        HidCapabilities.builder()
+            .addPointerKinds(PointerKind.RELATIVE, PointerKind.ABSOLUTE)
+            .activePointer(PointerKind.RELATIVE)
+            .range(HidRange.USB_ABSOLUTE)
+            .build();
+    assertThat(caps.contacts()).isEqualTo(1);
+    assertThat(caps.minReportInterval()).isZero();
+    assertThat(caps.rig()).isFalse();
+    assertThat(caps.keyboard()).isFalse();
+    assertThat(caps.consumerKeys()).isFalse();
+    assertThat(caps.pointerKinds()).containsExactly(PointerKind.RELATIVE, PointerKind.ABSOLUTE);
+    HidCapabilities copy = HidCapabilities.builder().from(caps).keyboard(true).build();
+    assertThat(copy).isNotEqualTo(caps);
+    assertThat(HidCapabilities.builder().from(copy).keyboard(false).build()).isEqualTo(caps);
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> caps.pointerKinds().add(PointerKind.TOUCH))
+        .isInstanceOf(UnsupportedOperationException.class);
   }
 
   @Test

@@ -13,7 +13,6 @@ import dev.swipe.core.screen.GoldenScreen;
 import dev.swipe.core.spi.TraceSink;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import dev.swipe.core.testkit.StillFrameSource;
-import dev.swipe.core.trace.TraceFormat;
 import dev.swipe.core.trace.TraceReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -148,18 +147,18 @@ class TraceSinkTest {
                 .forkTracedTo(
                     new AttachmentRegistry(),
                     new Tee(TraceSink.directory(traced), memory),
-                    TraceFormat.DEFAULT_MAX_BYTES)) {
+                    TraceReader.DEFAULT_MAX_BYTES)) {
       act(run);
     }
-    String file = Files.readString(traced.resolve(TraceFormat.FILE), StandardCharsets.UTF_8);
+    String file = Files.readString(traced.resolve(TraceReader.FILE), StandardCharsets.UTF_8);
     assertThat(String.join("\n", memory.records) + "\n")
         .as("the directory's trace.jsonl, line for line")
         .isEqualTo(file);
     assertThat(memory.records).hasSizeGreaterThanOrEqualTo(4);
     Map<String, byte[]> onDisk = new LinkedHashMap<>();
-    try (Stream<Path> shots = Files.list(traced.resolve(TraceFormat.SHOTS))) {
+    try (Stream<Path> shots = Files.list(traced.resolve(TraceReader.SHOTS))) {
       for (Path p : shots.sorted().toList()) {
-        onDisk.put(TraceFormat.SHOTS + "/" + p.getFileName(), Files.readAllBytes(p));
+        onDisk.put(TraceReader.SHOTS + "/" + p.getFileName(), Files.readAllBytes(p));
       }
     }
     assertThat(memory.files.keySet()).containsExactlyInAnyOrderElementsOf(onDisk.keySet());
@@ -189,13 +188,13 @@ class TraceSinkTest {
       // (the second ran later)
       assertThat(without(y.get(i))).isEqualTo(without(x.get(i)));
     }
-    assertThat(Files.list(bySink.resolve(TraceFormat.SHOTS)).count())
-        .isEqualTo(Files.list(byPath.resolve(TraceFormat.SHOTS)).count());
+    assertThat(Files.list(bySink.resolve(TraceReader.SHOTS)).count())
+        .isEqualTo(Files.list(byPath.resolve(TraceReader.SHOTS)).count());
   }
 
   private static List<JsonNode> lines(Path trace) throws IOException {
     List<JsonNode> out = new ArrayList<>();
-    for (String l : Files.readAllLines(trace.resolve(TraceFormat.FILE))) {
+    for (String l : Files.readAllLines(trace.resolve(TraceReader.FILE))) {
       out.add(JSON.readTree(l));
     }
     return out;
@@ -218,7 +217,7 @@ class TraceSinkTest {
         .as("the refused record, then one trace_stopped record, then nothing")
         .isEqualTo(2);
     String last = memory.records.get(memory.records.size() - 1);
-    assertThat(last).contains(TraceFormat.STOPPED).contains("the test's sink is full");
+    assertThat(last).contains(TraceReader.STOPPED).contains("the test's sink is full");
   }
 
   @Test
@@ -247,7 +246,7 @@ class TraceSinkTest {
         memory.records.stream().mapToLong(r -> r.getBytes(StandardCharsets.UTF_8).length + 1).sum()
             + memory.files.values().stream().mapToLong(b -> b.length).sum();
     assertThat(size).isLessThanOrEqualTo(4096);
-    assertThat(memory.records.get(memory.records.size() - 1)).contains(TraceFormat.STOPPED);
+    assertThat(memory.records.get(memory.records.size() - 1)).contains(TraceReader.STOPPED);
   }
 
   @Test

@@ -7,7 +7,6 @@ import dev.swipe.base.CommonCode;
 import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.internal.ChangeMap;
-import dev.swipe.core.trace.TraceFormat;
 import dev.swipe.core.trace.TraceReader;
 import dev.swipe.core.trace.TraceRecord;
 import dev.swipe.diff.GreyRaster;
@@ -128,7 +127,7 @@ public final class HtmlReport {
       return 2;
     }
     try {
-      if (Files.isRegularFile(dir.resolve(TraceFormat.FILE))) {
+      if (Files.isRegularFile(dir.resolve(TraceReader.FILE))) {
         out.println(
             renderListing(dir, file == null ? dir.resolve(FILE) : file, err).toAbsolutePath());
         return 0;
@@ -138,7 +137,7 @@ public final class HtmlReport {
       if (runs.isEmpty() && rigs.isEmpty()) {
         throw new SwipeException(
             CommonCode.INVALID_ARGUMENT,
-            "trace: no " + TraceFormat.FILE + " in " + dir + " or in its sub-directories",
+            "trace: no " + TraceReader.FILE + " in " + dir + " or in its sub-directories",
             Map.of("field", "trace", "path", dir.toString()),
             null);
       }
@@ -256,7 +255,7 @@ public final class HtmlReport {
     for (TraceReader.Skipped s : t.skipped()) {
       err.println(
           "report: "
-              + dir.resolve(TraceFormat.FILE)
+              + dir.resolve(TraceReader.FILE)
               + " line "
               + s.line()
               + " skipped: "
@@ -285,7 +284,7 @@ public final class HtmlReport {
     }
     try (Stream<Path> sub = Files.list(dir)) {
       return sub.filter(p -> !Files.isSymbolicLink(p))
-          .filter(p -> Files.isRegularFile(p.resolve(TraceFormat.FILE)))
+          .filter(p -> Files.isRegularFile(p.resolve(TraceReader.FILE)))
           .sorted()
           .toList();
     } catch (IOException e) {
@@ -304,7 +303,7 @@ public final class HtmlReport {
     try (Stream<Path> sub = Files.list(dir)) {
       return sub.filter(p -> !Files.isSymbolicLink(p))
           .filter(Files::isDirectory)
-          .filter(p -> !Files.isRegularFile(p.resolve(TraceFormat.FILE)))
+          .filter(p -> !Files.isRegularFile(p.resolve(TraceReader.FILE)))
           .filter(p -> !runDirectories(p).isEmpty())
           .sorted()
           .toList();
@@ -446,7 +445,7 @@ public final class HtmlReport {
     List<TraceRecord> records = new ArrayList<>();
     List<TraceRecord> stops = new ArrayList<>();
     for (TraceRecord r : trace.records()) {
-      (TraceFormat.STOPPED.equals(r.action()) ? stops : records).add(r);
+      (TraceReader.STOPPED.equals(r.action()) ? stops : records).add(r);
     }
     TraceFiles files = new TraceFiles(dir);
     Page page = new Page(dir, files, linkBase(dir, out), Steps.of(records), videos(dir, files));
@@ -1038,12 +1037,12 @@ public final class HtmlReport {
       for (Path p : (Iterable<Path>) files.sorted()::iterator) {
         String name = p.getFileName().toString();
         if (!name.endsWith(".mp4")
-            || !Files.exists(dir.resolve(name + TraceFormat.VIDEO_SIDECAR_SUFFIX))) {
+            || !Files.exists(dir.resolve(name + TraceReader.VIDEO_SIDECAR_SUFFIX))) {
           continue;
         }
         TraceFiles.Checked side =
             checked.check(
-                name + TraceFormat.VIDEO_SIDECAR_SUFFIX, "video sidecar", MAX_SIDECAR_BYTES);
+                name + TraceReader.VIDEO_SIDECAR_SUFFIX, "video sidecar", MAX_SIDECAR_BYTES);
         if (!side.ok() || !checked.check(name, "video", Long.MAX_VALUE).ok()) {
           continue;
         }

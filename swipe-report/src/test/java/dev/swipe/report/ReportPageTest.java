@@ -3,7 +3,7 @@ package dev.swipe.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.swipe.core.trace.TraceFormat;
+import dev.swipe.core.trace.TraceReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +22,7 @@ class ReportPageTest {
   private static final String SCRIPT = "<script>alert(1)</script>";
 
   private String render(String... lines) throws IOException {
-    Files.writeString(dir.resolve(TraceFormat.FILE), String.join("\n", lines) + "\n");
+    Files.writeString(dir.resolve(TraceReader.FILE), String.join("\n", lines) + "\n");
     return Files.readString(HtmlReport.render(dir));
   }
 

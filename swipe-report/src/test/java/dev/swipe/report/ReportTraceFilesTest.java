@@ -12,7 +12,7 @@ import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import dev.swipe.core.testkit.StillFrameSource;
 import dev.swipe.core.testkit.TraceJson;
-import dev.swipe.core.trace.TraceFormat;
+import dev.swipe.core.trace.TraceReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -74,7 +74,7 @@ class ReportTraceFilesTest {
     r.put("t_ms", r.path("t_ms").asDouble() + seq);
     edit.accept(r);
     Files.writeString(
-        dir.resolve(TraceFormat.FILE),
+        dir.resolve(TraceReader.FILE),
         M.writeValueAsString(r) + "\n",
         StandardCharsets.UTF_8,
         StandardOpenOption.APPEND);

@@ -2,7 +2,7 @@ package dev.swipe.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.swipe.core.trace.TraceFormat;
+import dev.swipe.core.trace.TraceReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -30,7 +30,7 @@ class ReportWritesAndReadsBoundedTest {
   @Test
   void aReportPlantedAsALinkIsReplacedNotWrittenThrough() throws IOException {
     Path trace = Files.createDirectories(tmp.resolve("run"));
-    Files.writeString(trace.resolve(TraceFormat.FILE), RECORD);
+    Files.writeString(trace.resolve(TraceReader.FILE), RECORD);
     Path victim = Files.writeString(tmp.resolve("victim.txt"), "keep me");
     Files.createSymbolicLink(trace.resolve(HtmlReport.FILE), victim);
 
@@ -50,9 +50,9 @@ class ReportWritesAndReadsBoundedTest {
   void aRunDirectoryThatIsALinkIsNotRendered() throws IOException {
     Path runs = Files.createDirectories(tmp.resolve("runs"));
     Path real = Files.createDirectories(runs.resolve("2026-12-03T10-00-00"));
-    Files.writeString(real.resolve(TraceFormat.FILE), RECORD);
+    Files.writeString(real.resolve(TraceReader.FILE), RECORD);
     Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
-    Files.writeString(elsewhere.resolve(TraceFormat.FILE), RECORD);
+    Files.writeString(elsewhere.resolve(TraceReader.FILE), RECORD);
     Files.createSymbolicLink(runs.resolve("2026-12-03T11-00-00"), elsewhere);
 
     assertThat(report(runs.toString())).isZero();

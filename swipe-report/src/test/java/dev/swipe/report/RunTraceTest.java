@@ -11,7 +11,6 @@ import dev.swipe.core.Device;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import dev.swipe.core.testkit.StillFrameSource;
 import dev.swipe.core.testkit.TraceJson;
-import dev.swipe.core.trace.TraceFormat;
 import dev.swipe.core.trace.TraceReader;
 import dev.swipe.memory.MemoryQuery;
 import dev.swipe.memory.MemoryRecord;
@@ -139,7 +138,7 @@ class RunTraceTest {
       run.tap(NormPoint.CENTER);
     }
     Files.writeString(
-        trace.resolve(TraceFormat.FILE), "{\"seq\":9,\"act", StandardOpenOption.APPEND);
+        trace.resolve(TraceReader.FILE), "{\"seq\":9,\"act", StandardOpenOption.APPEND);
     Path out = dir.resolve("site/pages/run.html");
     ByteArrayOutputStream o = new ByteArrayOutputStream();
     ByteArrayOutputStream e = new ByteArrayOutputStream();

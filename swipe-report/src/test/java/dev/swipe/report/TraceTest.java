@@ -17,7 +17,6 @@ import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import dev.swipe.core.testkit.StillFrameSource;
 import dev.swipe.core.testkit.TraceJson;
-import dev.swipe.core.trace.TraceFormat;
 import dev.swipe.core.trace.TraceReader;
 import dev.swipe.text.TextBox;
 import dev.swipe.text.TextLine;
@@ -80,7 +79,7 @@ class TraceTest {
     for (ObjectNode rec : r) {
       assertThat(Files.exists(dir.resolve(rec.path("after").path("file").asText()))).isTrue();
     }
-    assertThat(Files.list(dir.resolve(TraceFormat.SHOTS)).count())
+    assertThat(Files.list(dir.resolve(TraceReader.SHOTS)).count())
         .as("each screenshot stored once")
         .isEqualTo(3);
   }
@@ -172,7 +171,7 @@ class TraceTest {
       d.tap(NormPoint.CENTER);
       d.tap(NormPoint.of(100, 100));
     }
-    Path file = dir.resolve(TraceFormat.FILE);
+    Path file = dir.resolve(TraceReader.FILE);
     String text = Files.readString(file);
     String[] lines = text.split("\n");
     // garbage in the middle, and a last line cut in half as a killed process would leave it
@@ -284,7 +283,7 @@ class TraceTest {
         .as("what was written before the stop stays readable")
         .isNotEmpty()
         .hasSizeLessThan(12);
-    assertThat(t.records().get(t.records().size() - 1).action()).isEqualTo(TraceFormat.STOPPED);
+    assertThat(t.records().get(t.records().size() - 1).action()).isEqualTo(TraceReader.STOPPED);
     long size;
     try (var files = Files.walk(dir)) {
       size = files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
@@ -299,13 +298,13 @@ class TraceTest {
     try (Device d = device(dir)) {
       d.screenshot();
       // the shots directory replaced by a file: the next screenshot cannot be written
-      try (var files = Files.list(dir.resolve(TraceFormat.SHOTS))) {
+      try (var files = Files.list(dir.resolve(TraceReader.SHOTS))) {
         for (Path p : files.toList()) {
           Files.delete(p);
         }
       }
-      Files.delete(dir.resolve(TraceFormat.SHOTS));
-      Files.writeString(dir.resolve(TraceFormat.SHOTS), "in the way");
+      Files.delete(dir.resolve(TraceReader.SHOTS));
+      Files.writeString(dir.resolve(TraceReader.SHOTS), "in the way");
       d.tap(NormPoint.CENTER);
     }
     List<ObjectNode> r = TraceJson.records(dir);
@@ -318,7 +317,7 @@ class TraceTest {
     try (Device d = device(dir)) {
       d.screenshot();
     }
-    Path file = dir.resolve(TraceFormat.FILE);
+    Path file = dir.resolve(TraceReader.FILE);
     Files.writeString(
         file,
         "{\"seq\":\"7\",\"action\":\"tap\"}\n{\"seq\":8,\"action\":\"tap\",\"t_ms\":\"soon\"}\n[1,2]\n",

@@ -9,7 +9,7 @@ import dev.swipe.core.Device;
 import dev.swipe.core.DeviceListener;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.PointerReport;
-import dev.swipe.core.trace.TraceFormat;
+import dev.swipe.core.trace.TraceReader;
 import dev.swipe.video.internal.FramePainter;
 import dev.swipe.video.internal.Mp4Writer;
 import java.awt.image.BufferedImage;
@@ -400,7 +400,7 @@ public final class VideoRecorder implements AutoCloseable {
     var times = j.putArray("frame_times_ms");
     s.frameTimesMs().forEach(times::add);
     Files.writeString(
-        file.resolveSibling(file.getFileName() + TraceFormat.VIDEO_SIDECAR_SUFFIX),
+        file.resolveSibling(file.getFileName() + TraceReader.VIDEO_SIDECAR_SUFFIX),
         j.toPrettyString());
   }
 

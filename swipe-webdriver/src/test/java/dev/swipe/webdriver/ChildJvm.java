@@ -1,5 +1,6 @@
 package dev.swipe.webdriver;
 
+import dev.swipe.webdriver.internal.WebDriverCli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.swipe.webdriver.internal.WebDriverCli;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URL;

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
+import dev.swipe.webdriver.internal.WebDriverCli;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.HashSet;

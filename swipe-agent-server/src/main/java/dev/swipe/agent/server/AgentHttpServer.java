@@ -10,6 +10,7 @@ import dev.swipe.agent.ToolListing;
 import dev.swipe.agent.internal.AgentJson;
 import dev.swipe.agent.internal.JsonInput;
 import dev.swipe.agent.internal.ToolFailure;
+import dev.swipe.agent.server.internal.RequestGate;
 import dev.swipe.base.Api;
 import dev.swipe.base.Code;
 import dev.swipe.base.CommonCode;

@@ -7,6 +7,7 @@ import dev.swipe.agent.AgentRun;
 import dev.swipe.agent.ToolDispatcher;
 import dev.swipe.agent.ToolListing;
 import dev.swipe.agent.internal.AgentJson;
+import dev.swipe.agent.server.internal.RequestGate;
 import dev.swipe.base.Api;
 import dev.swipe.base.Code;
 import dev.swipe.base.SwipeException;

@@ -4,7 +4,7 @@ import dev.swipe.agent.AgentRun;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.trace.HttpTraceSink;
-import dev.swipe.core.trace.TraceFormat;
+import dev.swipe.core.trace.TraceReader;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -421,6 +421,6 @@ final class RunTraces {
 
   /** The default budget of each run's trace. */
   static long defaultMaxBytes() {
-    return TraceFormat.DEFAULT_MAX_BYTES;
+    return TraceReader.DEFAULT_MAX_BYTES;
   }
 }

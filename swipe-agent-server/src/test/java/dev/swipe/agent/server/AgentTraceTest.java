@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.swipe.agent.AgentRun;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
-import dev.swipe.core.trace.TraceFormat;
 import dev.swipe.core.trace.TraceReader;
 import dev.swipe.core.trace.TraceRecord;
 import dev.swipe.memory.MemoryStore;
@@ -41,7 +40,7 @@ class AgentTraceTest {
 
   private static List<Path> runs(Path root) throws Exception {
     try (Stream<Path> s = Files.list(root)) {
-      return s.filter(p -> Files.isRegularFile(p.resolve(TraceFormat.FILE))).sorted().toList();
+      return s.filter(p -> Files.isRegularFile(p.resolve(TraceReader.FILE))).sorted().toList();
     }
   }
 
@@ -287,7 +286,7 @@ class AgentTraceTest {
     }
     Path trace = runs(dir).get(0);
     Files.writeString(
-        trace.resolve(TraceFormat.FILE), "not json\n", java.nio.file.StandardOpenOption.APPEND);
+        trace.resolve(TraceReader.FILE), "not json\n", java.nio.file.StandardOpenOption.APPEND);
     Exit ok = cli("report", trace.toString(), "--out", dir.resolve("out/page.html").toString());
     assertThat(ok.code()).as(ok.err()).isZero();
     assertThat(ok.out().strip())

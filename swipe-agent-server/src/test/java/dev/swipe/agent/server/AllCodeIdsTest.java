@@ -3,6 +3,7 @@ package dev.swipe.agent.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.swipe.agent.AgentErrorCode;
+import dev.swipe.agent.server.internal.CollectorCode;
 import dev.swipe.base.Code;
 import dev.swipe.core.Codes;
 import dev.swipe.flow.FlowCode;

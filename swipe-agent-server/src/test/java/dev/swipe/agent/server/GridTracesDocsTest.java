@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.swipe.core.trace.TraceFormat;
 import dev.swipe.core.trace.TraceReader;
 import dev.swipe.core.trace.TraceRecord;
 import java.io.BufferedReader;
@@ -275,7 +274,7 @@ class GridTracesDocsTest {
       assertThat(TraceReader.read(run).records())
           .extracting(TraceRecord::action)
           .contains("screenshot", "scroll");
-      assertThat(run.resolve(TraceFormat.SHOTS)).isNotEmptyDirectory();
+      assertThat(run.resolve(TraceReader.SHOTS)).isNotEmptyDirectory();
     }
 
     ProcessBuilder pb =

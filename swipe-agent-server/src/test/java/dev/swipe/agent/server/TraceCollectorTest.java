@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.swipe.agent.AgentRun;
+import dev.swipe.agent.server.internal.TraceCollector;
 import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.AttachmentRegistry;
@@ -13,7 +14,6 @@ import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.spi.TraceSink;
 import dev.swipe.core.trace.HttpTraceSink;
-import dev.swipe.core.trace.TraceFormat;
 import dev.swipe.core.trace.TraceReader;
 import dev.swipe.core.trace.TraceRecord;
 import java.io.ByteArrayOutputStream;
@@ -97,7 +97,7 @@ class TraceCollectorTest {
 
   private static long lines(Path trace) {
     try {
-      Path f = trace.resolve(TraceFormat.FILE);
+      Path f = trace.resolve(TraceReader.FILE);
       return Files.isRegularFile(f) ? Files.readAllLines(f).size() : 0;
     } catch (IOException e) {
       return 0;
@@ -119,9 +119,9 @@ class TraceCollectorTest {
 
   /** The collected trace is the local one: the same file, the same records, the same shots. */
   private static void assertSameTrace(Path local, Path collected) throws IOException {
-    assertThat(Files.readString(collected.resolve(TraceFormat.FILE)))
+    assertThat(Files.readString(collected.resolve(TraceReader.FILE)))
         .as("trace.jsonl, byte for byte")
-        .isEqualTo(Files.readString(local.resolve(TraceFormat.FILE)));
+        .isEqualTo(Files.readString(local.resolve(TraceReader.FILE)));
     TraceReader.Trace a = TraceReader.read(local);
     TraceReader.Trace b = TraceReader.read(collected);
     assertThat(b.skipped()).isEmpty();
@@ -132,14 +132,14 @@ class TraceCollectorTest {
       assertThat(y.seq()).isEqualTo(x.seq());
       assertThat(y.fields()).isEqualTo(x.fields());
     }
-    Map<String, byte[]> shots = files(local, TraceFormat.SHOTS);
-    Map<String, byte[]> got = files(collected, TraceFormat.SHOTS);
+    Map<String, byte[]> shots = files(local, TraceReader.SHOTS);
+    Map<String, byte[]> got = files(collected, TraceReader.SHOTS);
     assertThat(got.keySet()).as("each screenshot once").isEqualTo(shots.keySet()).isNotEmpty();
     shots.forEach((k, v) -> assertThat(got.get(k)).as(k).isEqualTo(v));
     try (Stream<Path> s = Files.list(collected)) {
       assertThat(s.map(p -> p.getFileName().toString()).sorted().toList())
           .as("nothing else but the claim")
-          .containsExactly(TraceCollector.KEY_FILE, TraceFormat.SHOTS, TraceFormat.FILE);
+          .containsExactly(TraceCollector.KEY_FILE, TraceReader.SHOTS, TraceReader.FILE);
     }
   }
 
@@ -262,7 +262,7 @@ class TraceCollectorTest {
     }
     TraceReader.Trace t = TraceReader.read(farm.resolve("rig-a").resolve("spooled"));
     assertThat(t.stopReason()).hasValueSatisfying(r -> assertThat(r).contains("spool"));
-    assertThat(t.records().get(t.records().size() - 1).action()).isEqualTo(TraceFormat.STOPPED);
+    assertThat(t.records().get(t.records().size() - 1).action()).isEqualTo(TraceReader.STOPPED);
   }
 
   @Test
@@ -476,7 +476,7 @@ class TraceCollectorTest {
       assertThat(clash.code()).isEqualTo("file_exists");
       assertThat(Files.readAllBytes(run.resolve("shots/run-1-shot-1.jpg"))).isEqualTo(jpeg);
     }
-    assertThat(Files.readString(run.resolve(TraceFormat.FILE)))
+    assertThat(Files.readString(run.resolve(TraceReader.FILE)))
         .isEqualTo(line(1) + line(2) + line(3));
   }
 
@@ -490,12 +490,12 @@ class TraceCollectorTest {
     }
     // what a collector killed in the middle of its next write leaves
     Files.writeString(
-        run.resolve(TraceFormat.FILE), "{\"seq\":3,\"act", java.nio.file.StandardOpenOption.APPEND);
+        run.resolve(TraceReader.FILE), "{\"seq\":3,\"act", java.nio.file.StandardOpenOption.APPEND);
     try (TraceCollector c = start(farm)) {
       assertThat(ask(c, records(path + "?from=2", KEY, line(3) + line(4))).json())
           .hasToString("{\"lines\":4}");
     }
-    assertThat(Files.readString(run.resolve(TraceFormat.FILE)))
+    assertThat(Files.readString(run.resolve(TraceReader.FILE)))
         .isEqualTo(line(1) + line(2) + line(3) + line(4));
   }
 

@@ -153,7 +153,7 @@ class WebDriverCommandTest {
       String id = ids.get(i);
       assertThat(names.get(i)).matches("\\d{8}-\\d{6}\\.\\d{3}-session-" + id);
       java.nio.file.Path trace =
-          traces.resolve(names.get(i)).resolve(dev.swipe.core.trace.TraceFormat.FILE);
+          traces.resolve(names.get(i)).resolve(dev.swipe.core.trace.TraceReader.FILE);
       assertThat(java.nio.file.Files.readString(trace))
           .as("the session's own trace holds its screenshot")
           .contains("\"screenshot\"");

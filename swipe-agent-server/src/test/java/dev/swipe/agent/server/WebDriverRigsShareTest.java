@@ -3,6 +3,7 @@ package dev.swipe.agent.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.swipe.agent.server.internal.TraceCollector;
 import dev.swipe.core.trace.TraceReader;
 import dev.swipe.core.trace.TraceRecord;
 import java.net.InetAddress;

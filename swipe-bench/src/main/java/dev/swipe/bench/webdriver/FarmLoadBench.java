@@ -6,7 +6,7 @@ import dev.swipe.agent.AgentRun;
 import dev.swipe.agent.ToolDispatcher;
 import dev.swipe.agent.server.McpHttpServer;
 import dev.swipe.agent.server.SwipeAgentCli;
-import dev.swipe.agent.server.TraceCollector;
+import dev.swipe.agent.server.internal.TraceCollector;
 import dev.swipe.bench.agent.McpOverheadBench;
 import dev.swipe.bench.memory.FarmMemoryBench;
 import dev.swipe.bench.memory.LocalPostgres;

@@ -11,7 +11,7 @@ import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.PointerKind;
 import dev.swipe.core.spi.ProviderContext;
-import dev.swipe.core.trace.TraceFormat;
+import dev.swipe.core.trace.TraceReader;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.memory.MemoryStores;
 import dev.swipe.text.TextReaders;
@@ -166,7 +166,7 @@ final class DeviceParts {
     }
     return TraceWriter.open(
         config.trace(),
-        config.traceMaxBytes() > 0 ? config.traceMaxBytes() : TraceFormat.DEFAULT_MAX_BYTES);
+        config.traceMaxBytes() > 0 ? config.traceMaxBytes() : TraceReader.DEFAULT_MAX_BYTES);
   }
 
   private static ScreenReader screenReader(Config config) {

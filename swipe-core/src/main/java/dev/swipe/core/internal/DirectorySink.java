@@ -3,7 +3,7 @@ package dev.swipe.core.internal;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.spi.TraceSink;
-import dev.swipe.core.trace.TraceFormat;
+import dev.swipe.core.trace.TraceReader;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -44,13 +44,13 @@ public final class DirectorySink implements TraceSink {
   public static DirectorySink open(Path dir) {
     SwipeException.requireArgument(dir, "trace");
     try {
-      Files.createDirectories(dir.resolve(TraceFormat.SHOTS));
-      if (!Files.isWritable(dir.resolve(TraceFormat.SHOTS))) {
+      Files.createDirectories(dir.resolve(TraceReader.SHOTS));
+      if (!Files.isWritable(dir.resolve(TraceReader.SHOTS))) {
         throw new IOException(
-            "the directory " + dir.resolve(TraceFormat.SHOTS) + " is not writable");
+            "the directory " + dir.resolve(TraceReader.SHOTS) + " is not writable");
       }
       return new DirectorySink(
-          dir, new FileOutputStream(dir.resolve(TraceFormat.FILE).toFile(), true));
+          dir, new FileOutputStream(dir.resolve(TraceReader.FILE).toFile(), true));
     } catch (IOException | RuntimeException e) {
       throw new SwipeException(
           CommonCode.INVALID_ARGUMENT,

@@ -7,7 +7,6 @@ import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Observation;
 import dev.swipe.core.spi.TraceSink;
-import dev.swipe.core.trace.TraceFormat;
 import dev.swipe.core.trace.TraceReader;
 import dev.swipe.core.trace.TraceRecord;
 import java.io.IOException;
@@ -26,7 +25,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * TraceSink}: by default a directory, {@code DIR/trace.jsonl} with one JSON line per action and
  * each screenshot once beside it in {@code DIR/shots/}. Each record is a single write of a whole
  * line, so a killed process leaves at most one truncated last line, which {@link TraceReader}
- * skips. The files and names are {@link TraceFormat}'s.
+ * skips. The files and names are {@link TraceReader}'s.
  *
  * <p>The trace's size is bounded by {@code maxBytes}, wherever its sink keeps it: screenshots stop
  * at three quarters of it (records say so), records when the next line would not fit. A trace that
@@ -75,10 +74,10 @@ public final class TraceWriter implements AutoCloseable {
 
     static Prior of(Path dir) throws IOException {
       Set<String> shots = new HashSet<>();
-      try (var files = Files.list(dir.resolve(TraceFormat.SHOTS))) {
+      try (var files = Files.list(dir.resolve(TraceReader.SHOTS))) {
         files.forEach(f -> shots.add(f.getFileName().toString()));
       }
-      if (!Files.isRegularFile(dir.resolve(TraceFormat.FILE))) {
+      if (!Files.isRegularFile(dir.resolve(TraceReader.FILE))) {
         return new Prior(0, 0, Set.of(), shots);
       }
       long last = 0;
@@ -225,7 +224,7 @@ public final class TraceWriter implements AutoCloseable {
     shot.put("settled", o.settled());
     String name = runId(o.runId()) + "-" + o.id() + ".jpg";
     if (storedShots.contains(name)) {
-      shot.put("file", TraceFormat.SHOTS + "/" + name);
+      shot.put("file", TraceReader.SHOTS + "/" + name);
       return;
     }
     if (stopReason != null) {
@@ -240,14 +239,14 @@ public final class TraceWriter implements AutoCloseable {
               + " bytes reached (screenshots may use three quarters)");
       return;
     }
-    Optional<String> refused = store(TraceFormat.SHOTS + "/" + name, o.jpeg());
+    Optional<String> refused = store(TraceReader.SHOTS + "/" + name, o.jpeg());
     if (refused.isPresent()) {
       shot.put("skipped", "could not store: " + refused.get());
       return;
     }
     bytes += o.jpegSize();
     storedShots.add(name);
-    shot.put("file", TraceFormat.SHOTS + "/" + name);
+    shot.put("file", TraceReader.SHOTS + "/" + name);
   }
 
   /**
@@ -321,7 +320,7 @@ public final class TraceWriter implements AutoCloseable {
     stopReason = reason;
     ObjectNode r = JSON.createObjectNode();
     r.put("seq", seq.incrementAndGet());
-    r.put("action", TraceFormat.STOPPED);
+    r.put("action", TraceReader.STOPPED);
     r.put("reason", reason);
     try {
       String line = JSON.writeValueAsString(r);

@@ -1,90 +1,71 @@
 package dev.swipe.core.spi;
 
+import static dev.swipe.core.internal.ValueBuilders.required;
+
 import dev.swipe.base.Api;
-import dev.swipe.core.internal.SwipeStyle;
-import dev.swipe.core.internal.ValueBuilders;
+import dev.swipe.base.SwipeException;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.Objects;
 import java.util.Set;
-import org.immutables.value.Value;
 
 /**
  * What a HID link can do. The planner uses {@link #minReportInterval()} to merge steps a slow link
  * cannot carry (a 13-byte CH9329 frame takes 13.5 ms at 9600 baud).
+ *
+ * @param pointerKinds pointer kinds this transport supports
+ * @param activePointer the pointer kind in use
+ * @param range the logical coordinate range of the pointer reports
+ * @param minReportInterval smallest spacing between two reports that the link carries without
+ *     queueing
+ * @param contacts how many fingers the link can hold down at once: 1 for a mouse or a
+ *     single-contact digitizer, up to 10 for a multi-touch digitizer. A gesture with more fingers
+ *     is refused before any report is sent.
+ * @param rig whether the link drives a phone that may ignore its input, as real phones on a HID rig
+ *     do (iOS ignores a digitizer, many Android phones an absolute mouse). The device then checks
+ *     the input: at open it looks whether the phone draws the mouse's pointer, a gesture that
+ *     presses asks again where it drew none (and fails with {@code input_ignored} naming the fix),
+ *     and an absolute mouse gets a release-all after each gesture (some iPhones lose its button's
+ *     release). False for test doubles and engines that always take their input. A rig whose
+ *     capture can never show the phone's pointer (replayed frames) turns the check off with {@code
+ *     check_input=false} on its HID URI.
+ * @param keyboard whether keyboard-page keys can be sent
+ * @param consumerKeys whether consumer-page keys (Back, Home, volume) can be sent
  */
-@SuppressWarnings("exports")
-// @Value annotations are for the annotation processor: clients need not read org.immutables.value
-@Value.Immutable
-@SwipeStyle
 @Api(status = Api.Status.STABLE)
-public abstract class HidCapabilities {
-  /** For the generated implementation; values come from {@link #builder()}. */
-  public HidCapabilities() {}
-
-  /** Pointer kinds this transport supports. */
-  public abstract Set<PointerKind> pointerKinds();
-
-  /** The pointer kind in use. */
-  public abstract PointerKind activePointer();
-
-  /** The logical coordinate range of the pointer reports. */
-  public abstract HidRange range();
-
-  /** Smallest spacing between two reports that the link carries without queueing. */
-  @Value.Default
-  public Duration minReportInterval() {
-    return Duration.ZERO;
-  }
+public record HidCapabilities(
+    Set<PointerKind> pointerKinds,
+    PointerKind activePointer,
+    HidRange range,
+    Duration minReportInterval,
+    int contacts,
+    boolean rig,
+    boolean keyboard,
+    boolean consumerKeys) {
 
   /**
-   * How many fingers the link can hold down at once: 1 for a mouse or a single-contact digitizer,
-   * up to 10 for a multi-touch digitizer. A gesture with more fingers is refused before any report
-   * is sent.
+   * Checks the parts and agree with each other; keeps an unmodifiable copy of the pointer kinds in
+   * their order.
+   *
+   * @throws SwipeException {@code invalid_argument} naming a missing or wrong part
    */
-  @Value.Default
-  public int contacts() {
-    return 1;
-  }
-
-  /**
-   * Whether the link drives a phone that may ignore its input, as real phones on a HID rig do (iOS
-   * ignores a digitizer, many Android phones an absolute mouse). The device then checks the input:
-   * at open it looks whether the phone draws the mouse's pointer, a gesture that presses asks again
-   * where it drew none (and fails with {@code input_ignored} naming the fix), and an absolute mouse
-   * gets a release-all after each gesture (some iPhones lose its button's release). False for test
-   * doubles and engines that always take their input. A rig whose capture can never show the
-   * phone's pointer (replayed frames) turns the check off with {@code check_input=false} on its HID
-   * URI.
-   */
-  @Value.Default
-  public boolean rig() {
-    return false;
-  }
-
-  /** Whether keyboard-page keys can be sent. */
-  @Value.Default
-  public boolean keyboard() {
-    return false;
-  }
-
-  /** Whether consumer-page keys (Back, Home, volume) can be sent. */
-  @Value.Default
-  public boolean consumerKeys() {
-    return false;
-  }
-
-  @Value.Check
-  void check() {
-    if (!pointerKinds().contains(activePointer())) {
-      throw dev.swipe.base.SwipeException.invalidArgument(
-          "pointer", "active pointer " + activePointer().id() + " is not among " + pointerKinds());
+  public HidCapabilities {
+    pointerKinds =
+        Collections.unmodifiableSet(new LinkedHashSet<>(required(pointerKinds, "pointer_kinds")));
+    required(activePointer, "active_pointer");
+    required(range, "range");
+    required(minReportInterval, "min_report_interval");
+    if (!pointerKinds.contains(activePointer)) {
+      throw SwipeException.invalidArgument(
+          "pointer", "active pointer " + activePointer.id() + " is not among " + pointerKinds);
     }
-    if (contacts() < 1 || contacts() > 10) {
-      throw dev.swipe.base.SwipeException.invalidArgument(
-          "contacts", "must be in [1, 10], was " + contacts());
+    if (contacts < 1 || contacts > 10) {
+      throw SwipeException.invalidArgument("contacts", "must be in [1, 10], was " + contacts);
     }
-    if (minReportInterval().isNegative()) {
-      throw dev.swipe.base.SwipeException.invalidArgument(
-          "min_report_interval", "must not be negative, was " + minReportInterval());
+    if (minReportInterval.isNegative()) {
+      throw SwipeException.invalidArgument(
+          "min_report_interval", "must not be negative, was " + minReportInterval);
     }
   }
 
@@ -93,19 +74,107 @@ public abstract class HidCapabilities {
     return new Builder();
   }
 
-  /** Builds {@link HidCapabilities}. */
-  public static final class Builder extends ImmutableHidCapabilities.Builder {
+  /**
+   * Builds {@link HidCapabilities}, part by part. Unset parts default to: no minimum report
+   * interval, one contact, not a rig, no keyboard and no consumer keys.
+   */
+  public static final class Builder {
+    private final Set<PointerKind> pointerKinds = new LinkedHashSet<>();
+    private PointerKind activePointer;
+    private HidRange range;
+    private Duration minReportInterval = Duration.ZERO;
+    private int contacts = 1;
+    private boolean rig;
+    private boolean keyboard;
+    private boolean consumerKeys;
+
     /** A new builder, as {@link HidCapabilities#builder()} gives. */
     public Builder() {}
 
+    /** Every part from {@code capabilities}, to change some of them. */
+    public Builder from(HidCapabilities capabilities) {
+      pointerKinds.clear();
+      pointerKinds.addAll(capabilities.pointerKinds());
+      activePointer = capabilities.activePointer();
+      range = capabilities.range();
+      minReportInterval = capabilities.minReportInterval();
+      contacts = capabilities.contacts();
+      rig = capabilities.rig();
+      keyboard = capabilities.keyboard();
+      consumerKeys = capabilities.consumerKeys();
+      return this;
+    }
+
+    /** The pointer kinds the transport supports, replacing any added before. */
+    public Builder pointerKinds(Iterable<PointerKind> kinds) {
+      pointerKinds.clear();
+      kinds.forEach(pointerKinds::add);
+      return this;
+    }
+
+    /** Adds supported pointer kinds. */
+    public Builder addPointerKinds(PointerKind... kinds) {
+      Collections.addAll(pointerKinds, kinds);
+      return this;
+    }
+
+    /** The pointer kind in use; it must be among the supported kinds. */
+    public Builder activePointer(PointerKind activePointer) {
+      this.activePointer = Objects.requireNonNull(activePointer, "activePointer");
+      return this;
+    }
+
+    /** The logical coordinate range of the pointer reports. */
+    public Builder range(HidRange range) {
+      this.range = Objects.requireNonNull(range, "range");
+      return this;
+    }
+
+    /** Smallest spacing between two reports that the link carries without queueing. */
+    public Builder minReportInterval(Duration minReportInterval) {
+      this.minReportInterval = Objects.requireNonNull(minReportInterval, "minReportInterval");
+      return this;
+    }
+
+    /** How many fingers the link can hold down at once, 1 to 10. */
+    public Builder contacts(int contacts) {
+      this.contacts = contacts;
+      return this;
+    }
+
+    /** Whether the link drives a phone that may ignore its input. */
+    public Builder rig(boolean rig) {
+      this.rig = rig;
+      return this;
+    }
+
+    /** Whether keyboard-page keys can be sent. */
+    public Builder keyboard(boolean keyboard) {
+      this.keyboard = keyboard;
+      return this;
+    }
+
+    /** Whether consumer-page keys can be sent. */
+    public Builder consumerKeys(boolean consumerKeys) {
+      this.consumerKeys = consumerKeys;
+      return this;
+    }
+
     /**
-     * The value; a required part left unset fails with {@code invalid_argument} naming it.
+     * The value.
      *
-     * @throws dev.swipe.base.SwipeException when a required part is missing
+     * @throws SwipeException {@code invalid_argument} naming a part left unset or wrong
      */
-    @Override
     public HidCapabilities build() {
-      return ValueBuilders.build(super::build);
+      return new HidCapabilities(
+          pointerKinds,
+          activePointer,
+          range,
+          minReportInterval,
+          contacts,
+          rig,
+          keyboard,
+          consumerKeys);
     }
   }
 }

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * Where a run's trace goes: its records, each one line of {@link dev.swipe.core.trace.TraceFormat}
+ * Where a run's trace goes: its records, each one line of {@link dev.swipe.core.trace.TraceReader}
  * JSON, in the order they are to be read, and the files they name ({@code shots/NAME.jpg}, a golden
  * screen's {@code golden/NAME.diff.png}), each once. The device's trace writer builds the records,
  * numbers them and keeps the trace within its byte budget; a sink only keeps or delivers them. A

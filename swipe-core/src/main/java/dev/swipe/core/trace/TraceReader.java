@@ -17,14 +17,40 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads a trace (see {@link TraceFormat}) into {@link TraceRecord}s, keeping what is readable: a
- * malformed line, a record without the basic fields or a truncated last line (a killed process) is
- * skipped and reported, never fatal, and so is a line longer than {@link #MAX_LINE_CHARS} (no
- * record the writer makes comes near it; a crafted trace must not make the reader hold gigabytes).
- * A trace that stopped early ends with a {@code trace_stopped} record ({@link Trace#stopReason()}).
+ * The trace format and its reader. A trace directory holds {@link #FILE}, one JSON object per line
+ * and per action, and the screenshots in {@link #SHOTS}. Every record has {@code seq} (a whole
+ * number), {@code action} and {@code t_ms}; most have {@code run}, and a step's sub-steps have
+ * {@code parent}. What an action adds ({@code goal}, {@code outcome}, {@code decision}, {@code
+ * cost}, {@code error}, {@code evidence}, {@code before}/{@code after} screenshots, the planned and
+ * actual timeline) is described in docs/reports.md. The device that writes a trace, the HTML report
+ * and the video recorder name its files by these constants.
+ *
+ * <p>The reader turns a trace into {@link TraceRecord}s, keeping what is readable: a malformed
+ * line, a record without the basic fields or a truncated last line (a killed process) is skipped
+ * and reported, never fatal, and so is a line longer than {@link #MAX_LINE_CHARS} (no record the
+ * writer makes comes near it; a crafted trace must not make the reader hold gigabytes). A trace
+ * that stopped early ends with a {@link #STOPPED} record ({@link Trace#stopReason()}).
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class TraceReader {
+  /** The trace file's name inside the trace directory. */
+  public static final String FILE = "trace.jsonl";
+
+  /** Where screenshots go, relative to the trace directory. */
+  public static final String SHOTS = "shots";
+
+  /**
+   * A video beside a trace has a sidecar: the same name with this suffix, holding its start on the
+   * device clock, so a report can link each step to its moment in the video.
+   */
+  public static final String VIDEO_SIDECAR_SUFFIX = ".json";
+
+  /** The default disk budget of a trace directory: 512 MiB. */
+  public static final long DEFAULT_MAX_BYTES = 512L * 1024 * 1024;
+
+  /** The action name of the record that ends a stopped trace. */
+  public static final String STOPPED = "trace_stopped";
+
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final TypeReference<Map<String, Object>> FIELDS = new TypeReference<>() {};
 
@@ -45,7 +71,7 @@ public final class TraceReader {
     /** Why the writer stopped before the run ended, if it did. */
     public java.util.Optional<String> stopReason() {
       return records.stream()
-          .filter(r -> TraceFormat.STOPPED.equals(r.action()))
+          .filter(r -> TraceReader.STOPPED.equals(r.action()))
           .map(r -> r.text("reason").orElse(""))
           .findFirst();
     }
@@ -59,11 +85,11 @@ public final class TraceReader {
    * @throws SwipeException {@code invalid_argument} (field {@code trace}) when there is no trace
    */
   public static Trace read(Path dir) {
-    Path file = dir.resolve(TraceFormat.FILE);
+    Path file = dir.resolve(TraceReader.FILE);
     if (!Files.isRegularFile(file)) {
       throw new SwipeException(
           CommonCode.INVALID_ARGUMENT,
-          "trace: no " + TraceFormat.FILE + " in " + dir,
+          "trace: no " + TraceReader.FILE + " in " + dir,
           Map.of("field", "trace", "path", dir.toString()),
           null);
     }

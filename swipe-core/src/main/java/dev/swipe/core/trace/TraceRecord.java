@@ -16,11 +16,11 @@ import java.util.OptionalLong;
  * the whole record as plain Java values ({@link #fields()}: maps, lists, strings, numbers,
  * booleans), so a reader reaches the blocks an action adds ({@code goal}, {@code outcome}, {@code
  * decision}, {@code cost}, {@code error}, {@code evidence}, ...) without a JSON library. {@link
- * TraceFormat} names the fields.
+ * TraceReader} names the fields.
  *
  * @param seq the record's number in its trace (a step's sub-steps name it as {@code parent})
  * @param action what the record is: an action ({@code swipe}), a composite step ({@code
- *     set_wheel}), a look ({@code screenshot}) or {@link TraceFormat#STOPPED}
+ *     set_wheel}), a look ({@code screenshot}) or {@link TraceReader#STOPPED}
  * @param timeMs when it started, in milliseconds on the trace's clock ({@code t_ms}; 0 if absent)
  * @param fields every field of the record, in the order written; unmodifiable
  */

@@ -27,7 +27,7 @@ import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.testkit.Jpegs;
 import dev.swipe.core.testkit.TraceJson;
-import dev.swipe.core.trace.TraceFormat;
+import dev.swipe.core.trace.TraceReader;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.PrimaryAxis;
 import dev.swipe.text.TextCode;
@@ -69,7 +69,7 @@ class ActionTracerTest {
   void open() {
     clock = new VirtualClock(5_000 * MS);
     shots = new AttachmentRegistry();
-    writer = TraceWriter.open(dir, TraceFormat.DEFAULT_MAX_BYTES);
+    writer = TraceWriter.open(dir, TraceReader.DEFAULT_MAX_BYTES);
     tracer = new ActionTracer(writer, clock);
   }
 
@@ -533,7 +533,7 @@ class ActionTracerTest {
     assertThat(size).isLessThanOrEqualTo(8192);
     List<ObjectNode> recs = TraceJson.records(small);
     assertThat(recs.size()).isBetween(2, 59);
-    assertThat(recs.get(recs.size() - 1).path("action").asText()).isEqualTo(TraceFormat.STOPPED);
+    assertThat(recs.get(recs.size() - 1).path("action").asText()).isEqualTo(TraceReader.STOPPED);
     assertThat(recs.stream().filter(r -> r.path("after").has("skipped")))
         .as("screenshots stop before records do")
         .isNotEmpty();
@@ -547,7 +547,7 @@ class ActionTracerTest {
     writer.close();
 
     clock.advance(Duration.ofSeconds(10)); // the new tracer's origin: its own "now"
-    TraceWriter again = TraceWriter.open(dir, TraceFormat.DEFAULT_MAX_BYTES);
+    TraceWriter again = TraceWriter.open(dir, TraceReader.DEFAULT_MAX_BYTES);
     ActionTracer next = new ActionTracer(again, clock);
     long s2 = next.now();
     clock.advance(Duration.ofMillis(20));

@@ -21,7 +21,7 @@ class TraceReaderBoundsTest {
     String huge =
         "{\"seq\":2,\"action\":\"x\",\"pad\":\"" + "a".repeat(TraceReader.MAX_LINE_CHARS) + "\"}\n";
     Files.writeString(
-        trace.resolve(TraceFormat.FILE), RECORD + huge + RECORD.replace("\"seq\":1", "\"seq\":3"));
+        trace.resolve(TraceReader.FILE), RECORD + huge + RECORD.replace("\"seq\":1", "\"seq\":3"));
 
     TraceReader.Trace t = TraceReader.read(trace);
 

@@ -18,7 +18,7 @@ class TraceRecordTest {
   @TempDir Path dir;
 
   private TraceRecord readOne(String line) throws IOException {
-    Files.writeString(dir.resolve(TraceFormat.FILE), line + "\n");
+    Files.writeString(dir.resolve(TraceReader.FILE), line + "\n");
     TraceReader.Trace t = TraceReader.read(dir);
     assertThat(t.skipped()).isEmpty();
     return t.records().get(0);

@@ -1,4 +1,4 @@
-package dev.swipe.agent.server;
+package dev.swipe.agent.server.internal;
 
 import dev.swipe.base.Api;
 import dev.swipe.base.Code;
@@ -11,7 +11,7 @@ import java.util.Locale;
  * them to decide what to do next ({@link dev.swipe.core.trace.HttpTraceSink}); the ids never change
  * once released.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.INTERNAL)
 public enum CollectorCode implements Code {
   /** The run's directory was claimed by another sink (another run key): take another name. */
   RUN_TAKEN,

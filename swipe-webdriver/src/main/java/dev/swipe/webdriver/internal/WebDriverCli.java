@@ -1,9 +1,11 @@
-package dev.swipe.webdriver;
+package dev.swipe.webdriver.internal;
 
 import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.DeviceBuilder;
+import dev.swipe.webdriver.SessionTools;
+import dev.swipe.webdriver.WebDriverServer;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -36,7 +38,7 @@ import java.util.Map;
  * <p>Once listening it prints {@code swipe webdriver: rig NAME listening on http://HOST:PORT} on
  * stderr (the real port when {@code --port 0} was given; {@code rigs A, B, ...} for several).
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.INTERNAL)
 public final class WebDriverCli {
   /** The command's usage text. */
   public static final String USAGE =

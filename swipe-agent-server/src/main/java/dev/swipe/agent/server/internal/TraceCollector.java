@@ -1,4 +1,4 @@
-package dev.swipe.agent.server;
+package dev.swipe.agent.server.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -8,7 +8,6 @@ import dev.swipe.base.Api;
 import dev.swipe.base.Code;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.trace.TraceFormat;
 import dev.swipe.core.trace.TraceReader;
 import dev.swipe.http.internal.HostPort;
 import dev.swipe.http.internal.ServerCode;
@@ -91,7 +90,7 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * run_full}), and connections in all. The collector never removes anything: keep {@code DIR} within
  * the disk with a retention of your own.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.INTERNAL)
 public final class TraceCollector implements AutoCloseable {
   /** Default largest request: room for the largest screenshot the report links and more. */
   public static final int DEFAULT_MAX_REQUEST_BYTES = 32 * 1024 * 1024;
@@ -103,7 +102,7 @@ public final class TraceCollector implements AutoCloseable {
   public static final int DEFAULT_PORT = 8770;
 
   /** The file in a run's directory that holds the key of the sender that claimed it. */
-  static final String KEY_FILE = ".swipe-run-key";
+  public static final String KEY_FILE = ".swipe-run-key";
 
   private static final String UPLOAD_PREFIX = ".upload-";
   private static final Pattern RIG = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
@@ -506,7 +505,7 @@ public final class TraceCollector implements AutoCloseable {
       } else if (hasTrace()) {
         key = "unknown"; // a trace put here some other way: nobody's to continue
       }
-      Path trace = dir.resolve(TraceFormat.FILE);
+      Path trace = dir.resolve(TraceReader.FILE);
       lines = 0;
       if (Files.isRegularFile(trace, LinkOption.NOFOLLOW_LINKS)) {
         try (FileChannel ch =
@@ -601,7 +600,7 @@ public final class TraceCollector implements AutoCloseable {
       if (bytes + size > maxRunBytes) {
         return full();
       }
-      Path trace = dir.resolve(TraceFormat.FILE);
+      Path trace = dir.resolve(TraceReader.FILE);
       try (FileChannel ch =
           FileChannel.open(
               trace,

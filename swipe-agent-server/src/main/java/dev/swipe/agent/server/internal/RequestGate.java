@@ -1,4 +1,4 @@
-package dev.swipe.agent.server;
+package dev.swipe.agent.server.internal;
 
 import dev.swipe.base.SwipeException;
 import dev.swipe.http.internal.HostPort;
@@ -13,13 +13,13 @@ import java.util.Locale;
  * Who may use a server of the agent jar ({@code serve}, {@code mcp --http}): the names a request's
  * {@code Host} and {@code Origin} may carry (loopback names, the bound address, the allowed hosts),
  * so a web page that rebinds its DNS name to this machine is refused, and the bearer tokens, each
- * compared in constant time.
+ * compared in constant time. Shared by the agent servers and the trace collector; not API.
  */
-final class RequestGate {
+public final class RequestGate {
   private final List<byte[]> tokens;
   private final List<HostPort> allowedHosts;
 
-  RequestGate(List<String> tokens, List<HostPort> allowedHosts, InetSocketAddress bound) {
+  public RequestGate(List<String> tokens, List<HostPort> allowedHosts, InetSocketAddress bound) {
     this.tokens = tokens.stream().map(t -> t.getBytes(StandardCharsets.UTF_8)).toList();
     List<HostPort> allowed = new ArrayList<>(allowedHosts);
     if (bound.getAddress() != null && !bound.getAddress().isAnyLocalAddress()) {
@@ -30,12 +30,12 @@ final class RequestGate {
   }
 
   /** Whether the server asks for a bearer token. */
-  boolean hasTokens() {
+  public boolean hasTokens() {
     return !tokens.isEmpty();
   }
 
   /** How many tokens the server takes (each client may have its own). */
-  int tokenCount() {
+  public int tokenCount() {
     return tokens.size();
   }
 
@@ -43,7 +43,7 @@ final class RequestGate {
    * The index of the token an {@code Authorization: Bearer T} header carries, or -1 for none or a
    * wrong one. Every token is compared, so the time taken does not tell which one came close.
    */
-  int token(String authorization) {
+  public int token(String authorization) {
     if (authorization == null || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
       return -1;
     }
@@ -58,12 +58,12 @@ final class RequestGate {
   }
 
   /** Whether a {@code Host} header may reach the server (no header at all is HTTP/1.0's). */
-  boolean allowsHost(String host) {
+  public boolean allowsHost(String host) {
     return host == null || allows(HostPort.parse(host));
   }
 
   /** Whether a page with this {@code Origin} may use the server (no header: not a page). */
-  boolean allowsOrigin(String origin) {
+  public boolean allowsOrigin(String origin) {
     return origin == null || allows(HostPort.ofOrigin(origin));
   }
 
@@ -87,7 +87,7 @@ final class RequestGate {
    *
    * @throws SwipeException {@code invalid_argument}, field "token", for a blank one
    */
-  static List<String> tokens(List<String> tokens) {
+  public static List<String> tokens(List<String> tokens) {
     List<String> out = new ArrayList<>();
     for (String t : SwipeException.requireArgument(tokens, "tokens")) {
       if (t == null || t.isBlank()) {
@@ -104,7 +104,7 @@ final class RequestGate {
    *
    * @throws SwipeException {@code invalid_argument} (field {@code allow_host}) for anything else
    */
-  static List<HostPort> hosts(List<String> hosts) {
+  public static List<HostPort> hosts(List<String> hosts) {
     List<HostPort> out = new ArrayList<>();
     for (String h : SwipeException.requireArgument(hosts, "allow_host")) {
       HostPort hp = h == null ? null : HostPort.parse(h);
@@ -122,7 +122,7 @@ final class RequestGate {
    *
    * @throws SwipeException {@code invalid_argument}, field "http" or "token"
    */
-  static void checkAddress(InetSocketAddress address, List<String> tokens, String tokenEnv) {
+  public static void checkAddress(InetSocketAddress address, List<String> tokens, String tokenEnv) {
     if (address.isUnresolved()) {
       throw SwipeException.invalidArgument(
           "http", "cannot resolve host '" + address.getHostString() + "'");
@@ -138,7 +138,7 @@ final class RequestGate {
   }
 
   /** A header value cut for an error message. */
-  static String abbreviate(String s) {
+  public static String abbreviate(String s) {
     return s.length() <= 80 ? s : s.substring(0, 77) + "...";
   }
 }
