@@ -1,7 +1,7 @@
 /**
  * A {@code MemoryStore} on PostgreSQL, found by the {@code postgresql:} scheme: one memory shared
  * by every rig of a grid. Exports nothing; open it with {@code
- * MemoryStores.open("postgresql://...")}.
+ * MemoryStore.open("postgresql://...")}.
  */
 @SuppressWarnings("requires-automatic")
 // the PostgreSQL JDBC driver ships as an automatic module (org.postgresql.jdbc)

@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <pre>{@code
  * try (Device phone = Device.open("sim:?scene=picker");
- *      MemoryStore memory = MemoryStores.open("mem:");
+ *      MemoryStore memory = MemoryStore.open("mem:");
  *      AgentRun run = AgentRun.builder(phone).memory(memory).build()) {
  *   ToolDispatcher tools = new ToolDispatcher(run);
  *   String shot = tools.call("screenshot", "{}");
@@ -198,9 +198,9 @@ public final class AgentRun implements AutoCloseable {
 
     /**
      * Keeps the run's screenshots in {@code registry}, a new one made for this run (e.g. with a
-     * byte bound, or counted in a server's shared {@link dev.swipe.core.AttachmentBudget});
-     * default: a registry with the default bounds ({@link
-     * dev.swipe.core.AttachmentRegistry#DEFAULT_CAPACITY} attachments, {@link
+     * byte bound, or counted in a server's shared {@link
+     * dev.swipe.core.AttachmentRegistry.Budget}); default: a registry with the default bounds
+     * ({@link dev.swipe.core.AttachmentRegistry#DEFAULT_CAPACITY} attachments, {@link
      * dev.swipe.core.AttachmentRegistry#DEFAULT_MAX_BYTES}).
      */
     public Builder attachments(dev.swipe.core.AttachmentRegistry registry) {

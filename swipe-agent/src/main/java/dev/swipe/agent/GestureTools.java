@@ -39,7 +39,7 @@ final class GestureTools {
             Key.BACK,
             "Press the phone's Back button (Android back; HID consumer key).",
             "Press Back.",
-            ToolHints.ANY_INPUT),
+            ToolSpec.Hints.ANY_INPUT),
         key(
             run,
             "home",
@@ -47,7 +47,7 @@ final class GestureTools {
             "Go to the home screen (HID consumer Home key).",
             "Go to the home screen.",
             // the home screen again is the same home screen, and nothing is pressed in an app
-            new ToolHints(false, false, true, true)));
+            new ToolSpec.Hints(false, false, true, true)));
   }
 
   private static Tool touchGesture(AgentRun run) {
@@ -135,7 +135,7 @@ final class GestureTools {
                     + " set_wheel.",
                 "end",
                 "duration_ms")
-            .withHints(ToolHints.ANY_INPUT);
+            .withHints(ToolSpec.Hints.ANY_INPUT);
     return new Tool(
         spec,
         a -> {
@@ -242,7 +242,7 @@ final class GestureTools {
                     .required("zoom")
                     .build())
             .withCompact("Two-finger zoom by scale; returns the zoom the screen shows.", "scale")
-            .withHints(ToolHints.ANY_INPUT);
+            .withHints(ToolSpec.Hints.ANY_INPUT);
     return new Tool(
         spec,
         a -> {
@@ -288,7 +288,7 @@ final class GestureTools {
                     .build(),
                 Results.actionSchema("The tap and the settled screen after it.").build())
             .withCompact("Tap at point_2d [x, y] (0-1000); for a label prefer tap_text.")
-            .withHints(ToolHints.ANY_INPUT);
+            .withHints(ToolSpec.Hints.ANY_INPUT);
     return new Tool(spec, a -> Results.action("tap", run.device().tap(a.pair("point_2d"))), true);
   }
 
@@ -329,7 +329,7 @@ final class GestureTools {
                     .build(),
                 Results.actionSchema("The drag and the settled screen after it.").build())
             .withCompact("Press at start, move to end, dwell, release (no fling).", "duration_ms")
-            .withHints(ToolHints.ANY_INPUT);
+            .withHints(ToolSpec.Hints.ANY_INPUT);
     return new Tool(
         spec,
         a -> {
@@ -372,7 +372,7 @@ final class GestureTools {
                     .build())
             .withCompact(
                 "Type ASCII text into the focused field; submit=true presses Enter.", "submit")
-            .withHints(ToolHints.ANY_INPUT);
+            .withHints(ToolSpec.Hints.ANY_INPUT);
     return new Tool(
         spec,
         a -> {
@@ -387,7 +387,7 @@ final class GestureTools {
   }
 
   private static Tool key(
-      AgentRun run, String name, Key key, String description, String brief, ToolHints hints) {
+      AgentRun run, String name, Key key, String description, String brief, ToolSpec.Hints hints) {
     ToolSpec spec =
         new ToolSpec(
                 name,

@@ -92,7 +92,7 @@ final class MemoryTools {
                 "tags",
                 "entities")
             // a memory with the same title and entities is replaced
-            .withHints(new ToolHints(false, true, true, false));
+            .withHints(new ToolSpec.Hints(false, true, true, false));
     return new Tool(
         spec,
         a -> {
@@ -160,7 +160,7 @@ final class MemoryTools {
                     .required("memories", "count")
                     .build())
             .withCompact("Look up remembered widget parameters.", "query")
-            .withHints(ToolHints.READS_LOCAL);
+            .withHints(ToolSpec.Hints.READS_LOCAL);
     return new Tool(
         spec,
         a -> {

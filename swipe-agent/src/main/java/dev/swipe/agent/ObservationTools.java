@@ -57,7 +57,7 @@ final class ObservationTools {
             .withCompact(
                 "Capture the screen (or return an earlier screenshot by id).",
                 "screenshot_attachment_id")
-            .withHints(ToolHints.OBSERVES_PHONE);
+            .withHints(ToolSpec.Hints.OBSERVES_PHONE);
     return new Tool(
         spec,
         a ->
@@ -139,7 +139,7 @@ final class ObservationTools {
                     .build())
             .withCompact(
                 "Compare two screenshots by id: changed, diff_ratio, primary_axis.", "region")
-            .withHints(ToolHints.READS_LOCAL);
+            .withHints(ToolSpec.Hints.READS_LOCAL);
     return new Tool(
         spec,
         a -> {

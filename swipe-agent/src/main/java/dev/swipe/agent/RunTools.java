@@ -54,7 +54,7 @@ final class RunTools {
                     .build())
             .withCompact(brief, field)
             // ends the run, never the phone's content; a second call changes nothing more
-            .withHints(new ToolHints(false, false, true, false));
+            .withHints(new ToolSpec.Hints(false, false, true, false));
     return new Tool(
         spec,
         a -> {

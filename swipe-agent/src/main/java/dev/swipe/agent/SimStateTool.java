@@ -52,7 +52,7 @@ final class SimStateTool {
                     .required("scene", "platform", "wheels", "keyboard_visible", "editor_open")
                     .build())
             .withCompact("Simulator only: its true state, for checking outcomes.")
-            .withHints(ToolHints.READS_LOCAL);
+            .withHints(ToolSpec.Hints.READS_LOCAL);
     return new Tool(spec, a -> simStateJson(oracle.state()), false);
   }
 

@@ -179,7 +179,7 @@ final class TextTools {
                     .required("found", "matches")
                     .build())
             .withCompact("Find text on screen: boxes and centres, best first.", "region")
-            .withHints(ToolHints.OBSERVES_PHONE);
+            .withHints(ToolSpec.Hints.OBSERVES_PHONE);
     return new Tool(
         spec,
         a -> {
@@ -220,7 +220,7 @@ final class TextTools {
                             .build())
                     .build())
             .withCompact("Tap the one place this text is read: the way to press a label.", "region")
-            .withHints(ToolHints.ANY_INPUT);
+            .withHints(ToolSpec.Hints.ANY_INPUT);
     return new Tool(
         spec,
         a -> {
@@ -266,7 +266,7 @@ final class TextTools {
                     .required("found", "matches")
                     .build())
             .withCompact("Wait until text shows on a settled screen.", "timeout_ms")
-            .withHints(ToolHints.OBSERVES_PHONE);
+            .withHints(ToolSpec.Hints.OBSERVES_PHONE);
     return new Tool(
         spec,
         a -> {

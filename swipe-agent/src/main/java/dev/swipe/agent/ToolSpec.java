@@ -33,7 +33,7 @@ public record ToolSpec(
     ObjectNode inputSchema,
     ObjectNode outputSchema,
     String shortDescription,
-    ToolHints hints,
+    Hints hints,
     List<String> compactArguments) {
   /** Longest property description a compact listing keeps; longer ones are left out. */
   static final int COMPACT_PROPERTY_TEXT = 36;
@@ -51,7 +51,7 @@ public record ToolSpec(
 
   /**
    * A spec whose short description is the description's first sentence, whose hints are MCP's
-   * defaults ({@link ToolHints#UNKNOWN}) and whose compact listing keeps every argument.
+   * defaults ({@link Hints#UNKNOWN}) and whose compact listing keeps every argument.
    */
   public ToolSpec(
       String name, String description, ObjectNode inputSchema, ObjectNode outputSchema) {
@@ -61,7 +61,7 @@ public record ToolSpec(
         inputSchema,
         outputSchema,
         firstSentence(Objects.requireNonNull(description, "description")),
-        ToolHints.UNKNOWN,
+        Hints.UNKNOWN,
         argumentNames(Objects.requireNonNull(inputSchema, "inputSchema")));
   }
 
@@ -74,7 +74,7 @@ public record ToolSpec(
   }
 
   /** This spec with the given hints. */
-  public ToolSpec withHints(ToolHints h) {
+  public ToolSpec withHints(Hints h) {
     return new ToolSpec(
         name, description, inputSchema, outputSchema, shortDescription, h, compactArguments);
   }
@@ -185,5 +185,34 @@ public record ToolSpec(
     a.put("idempotentHint", hints.idempotent());
     a.put("openWorldHint", hints.openWorld());
     return o;
+  }
+
+  /**
+   * What a tool may do to the world, as MCP tool annotations state it, so a host can ask before a
+   * tool that changes the phone and run read-only ones freely. The meanings follow MCP: {@code
+   * destructive} and {@code idempotent} only matter when a tool is not read-only.
+   *
+   * @param readOnly the tool changes nothing (it looks, compares or recalls)
+   * @param destructive it may undo or replace something (a tap can press Delete; a save replaces a
+   *     memory of the same title)
+   * @param idempotent calling it again with the same arguments changes nothing more
+   * @param openWorld it reaches beyond the SDK: the phone and whatever the phone's apps do
+   */
+  public record Hints(
+      boolean readOnly, boolean destructive, boolean idempotent, boolean openWorld) {
+    /** MCP's defaults for a tool that says nothing: it may do anything, anywhere. */
+    public static final Hints UNKNOWN = new Hints(false, true, false, true);
+
+    /** Looks at the phone and changes nothing (screenshot, find_text). */
+    static final Hints OBSERVES_PHONE = new Hints(true, false, true, true);
+
+    /** Works on data the SDK holds and changes nothing (image_diff, recall_memory). */
+    static final Hints READS_LOCAL = new Hints(true, false, true, false);
+
+    /** Input that can press anything the screen offers, Delete included. */
+    static final Hints ANY_INPUT = new Hints(false, true, false, true);
+
+    /** Input that moves a view but presses nothing (scroll, a wheel drag). */
+    static final Hints MOVES_VIEW = new Hints(false, false, false, true);
   }
 }

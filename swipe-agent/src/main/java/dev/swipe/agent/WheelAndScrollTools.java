@@ -146,7 +146,7 @@ final class WheelAndScrollTools {
                 "One measured drag of a picker column; prefer set_wheel.",
                 "cycle_size",
                 "value_step")
-            .withHints(ToolHints.MOVES_VIEW);
+            .withHints(ToolSpec.Hints.MOVES_VIEW);
     return new Tool(
         spec,
         a -> {
@@ -361,7 +361,7 @@ final class WheelAndScrollTools {
                 "region",
                 "max_passes",
                 "until_text")
-            .withHints(ToolHints.MOVES_VIEW);
+            .withHints(ToolSpec.Hints.MOVES_VIEW);
     return new Tool(
         spec,
         a -> {

@@ -111,7 +111,7 @@ final class WheelReadTools {
                     .required("columns")
                     .build())
             .withCompact("Read the picker columns: selected label, value, geometry.")
-            .withHints(ToolHints.OBSERVES_PHONE);
+            .withHints(ToolSpec.Hints.OBSERVES_PHONE);
     return new Tool(
         spec,
         a -> {
@@ -185,7 +185,7 @@ final class WheelReadTools {
                 "column",
                 "column_showing")
             // a picker's value is set, not deleted; asking again for the same label changes nothing
-            .withHints(new ToolHints(false, false, true, true));
+            .withHints(new ToolSpec.Hints(false, false, true, true));
     return new Tool(
         spec,
         a -> {

@@ -117,7 +117,7 @@ class AgentDocsTest {
     return String.join(", ", out);
   }
 
-  private static String hints(ToolHints h) {
+  private static String hints(ToolSpec.Hints h) {
     if (h.readOnly()) {
       return h.openWorld() ? "read-only" : "read-only, local";
     }

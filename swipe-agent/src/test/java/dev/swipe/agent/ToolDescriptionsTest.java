@@ -284,7 +284,7 @@ class ToolDescriptionsTest {
                 .required("name")
                 .build(),
             Schema.result("The app.").prop("opened", Schema.bool("Whether it opened.")).build());
-    assertThat(host.hints()).isEqualTo(ToolHints.UNKNOWN);
+    assertThat(host.hints()).isEqualTo(ToolSpec.Hints.UNKNOWN);
     ToolSpec c = host.compact();
     assertThat(c.description()).isEqualTo("Open an app by name, e.g. Settings.");
     assertThat(c.inputSchema().get("properties").has("wait_ms")).isTrue();

@@ -13,9 +13,7 @@ import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.HidTransport;
-import dev.swipe.core.spi.KeyReport;
 import dev.swipe.memory.MemoryStore;
-import dev.swipe.memory.MemoryStores;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimPhone;
 import java.time.Duration;
@@ -43,7 +41,7 @@ class ToolDispatcherTest {
 
   private ToolDispatcher tools(String uri, boolean inline) {
     Device d = keep(Device.open(uri));
-    MemoryStore mem = keep(MemoryStores.open("mem:"));
+    MemoryStore mem = keep(MemoryStore.open("mem:"));
     AgentRun run =
         keep(AgentRun.builder(d).memory(mem).acceptInlineImages(inline).simState(true).build());
     return new ToolDispatcher(run);
@@ -387,11 +385,11 @@ class ToolDispatcherTest {
     sent.clear();
     JsonNode typed = call(t, "type_text", "{\"text\":\"A!\",\"submit\":true}");
     assertThat(typed.get("typed_characters").asInt()).as(brief(typed)).isEqualTo(2);
-    List<KeyReport> downs =
+    List<HidReport.Keyboard> downs =
         sent.stream()
-            .filter(KeyReport.class::isInstance)
-            .map(KeyReport.class::cast)
-            .filter(KeyReport::down)
+            .filter(HidReport.Keyboard.class::isInstance)
+            .map(HidReport.Keyboard.class::cast)
+            .filter(HidReport.Keyboard::down)
             .toList();
     assertThat(downs).extracting(k -> k.key().usage()).containsExactly(0x04, 0x1E, 0x28);
     assertThat(downs)

@@ -13,7 +13,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.agent.internal.AgentJson;
 import dev.swipe.core.Device;
 import dev.swipe.memory.MemoryStore;
-import dev.swipe.memory.MemoryStores;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -43,7 +42,7 @@ class ToolFuzzTest {
   @BeforeAll
   static void open() {
     device = Device.open("sim:?scale=0.5&scene=picker");
-    memory = MemoryStores.open("mem:");
+    memory = MemoryStore.open("mem:");
     try (AgentRun run = AgentRun.start(device)) {
       specs = new ToolDispatcher(run).specs();
     }

@@ -7,7 +7,6 @@ import dev.swipe.core.Device;
 import dev.swipe.core.Observation;
 import dev.swipe.core.TextSearchResult;
 import dev.swipe.core.screen.GoldenScreen;
-import dev.swipe.core.screen.ScreenComparison;
 import dev.swipe.text.ScreenText;
 import dev.swipe.text.TextQuery;
 import java.io.IOException;
@@ -58,7 +57,7 @@ public final class ObservationAssert extends AbstractAssert<ObservationAssert, O
     if (golden == null) {
       throw new IllegalArgumentException("golden must not be null");
     }
-    ScreenComparison c;
+    GoldenScreen.Comparison c;
     try {
       c = golden.compare(actual);
     } catch (SwipeException e) {
@@ -118,7 +117,7 @@ public final class ObservationAssert extends AbstractAssert<ObservationAssert, O
         : read.stream().map(t -> "\"" + t.text() + "\"").collect(Collectors.joining(", "));
   }
 
-  private static String diffImage(ScreenComparison c) {
+  private static String diffImage(GoldenScreen.Comparison c) {
     try {
       Path dir = Files.createTempDirectory("swipe-assertj-");
       return c.writeDiffImage(

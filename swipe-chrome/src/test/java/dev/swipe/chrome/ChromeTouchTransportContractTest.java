@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.swipe.chrome.internal.PageTruth;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.tck.HidTransportContract;
-import dev.swipe.tck.ObservedPointer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -31,8 +30,8 @@ class ChromeTouchTransportContractTest extends HidTransportContract {
   }
 
   @Override
-  protected List<ObservedPointer> observedPointer() {
-    List<ObservedPointer> seen = new ArrayList<>();
+  protected List<HidTransportContract.ObservedPointer> observedPointer() {
+    List<HidTransportContract.ObservedPointer> seen = new ArrayList<>();
     for (JsonNode e : PageTruth.evaluate(page, "window.swipeTouchLog")) {
       String type = e.path("type").asText();
       if (!FINGER.contains(type)) {
@@ -40,7 +39,9 @@ class ChromeTouchTransportContractTest extends HidTransportContract {
       }
       double x = e.path("x").asDouble() / WIDTH * 1000;
       double y = e.path("y").asDouble() / HEIGHT * 1000;
-      seen.add(new ObservedPointer(x, y, Set.of("touchstart", "touchmove").contains(type)));
+      seen.add(
+          new HidTransportContract.ObservedPointer(
+              x, y, Set.of("touchstart", "touchmove").contains(type)));
     }
     return seen;
   }

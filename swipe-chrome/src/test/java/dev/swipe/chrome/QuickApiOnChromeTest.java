@@ -17,7 +17,6 @@ import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
-import dev.swipe.core.strategy.StepResult;
 import dev.swipe.core.strategy.SwipeStrategies;
 import dev.swipe.text.TextQuery;
 import dev.swipe.wheel.WheelColumn;
@@ -111,7 +110,8 @@ class QuickApiOnChromeTest {
       boolean turned = false;
       for (int attempt = 0; attempt < 3 && !turned; attempt++) {
         int index0 = truth(page).path("index").asInt();
-        StepResult step = strategies.carouselSwitch(ScrollDirection.RIGHT, phone.screenshot());
+        SwipeStrategies.Step step =
+            strategies.carouselSwitch(ScrollDirection.RIGHT, phone.screenshot());
         int index1 = truth(page).path("index").asInt();
         assertThat(index1)
             .as("diff_ratio %.4f, page %d -> %d", step.diff().diffRatio(), index0, index1)

@@ -8,6 +8,7 @@ import dev.swipe.diff.PixelRect;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,8 +25,8 @@ import java.util.regex.Pattern;
  *
  * <p>Memory is bounded, in count and in bytes. A run keeps at most {@link #DEFAULT_CAPACITY}
  * attachments, and its kept screenshots hold at most {@link #DEFAULT_MAX_BYTES} of heap (JPEG bytes
- * and cached rasters, by {@link Observation#retainedBytes()}); a shared {@link AttachmentBudget}
- * bounds the sum over many runs. Decoded rasters are cached only for the run's latest {@link
+ * and cached rasters, by {@link Observation#retainedBytes()}); a shared {@link Budget} bounds the
+ * sum over many runs. Decoded rasters are cached only for the run's latest {@link
  * #RASTER_CACHED_SCREENSHOTS} screenshots (older ones decode again on demand). Beyond a bound the
  * oldest screenshots are evicted; their ids then answer {@code attachment_evicted}, saying to take
  * a new screenshot.
@@ -50,7 +51,7 @@ public final class AttachmentRegistry {
   private final String runId;
   private final int capacity;
   private final long maxBytes;
-  private final AttachmentBudget shared;
+  private final Budget shared;
   private final AtomicLong counter = new AtomicLong();
   private final AtomicLong passing = new AtomicLong();
 
@@ -87,7 +88,7 @@ public final class AttachmentRegistry {
    * @throws SwipeException {@code invalid_argument} for a capacity under 1 or a byte bound under 1
    *     MiB
    */
-  public AttachmentRegistry(int capacity, long maxBytes, AttachmentBudget shared) {
+  public AttachmentRegistry(int capacity, long maxBytes, Budget shared) {
     if (capacity < 1) {
       throw SwipeException.invalidArgument("capacity", "must be at least 1, was " + capacity);
     }
@@ -132,7 +133,7 @@ public final class AttachmentRegistry {
   public Observation register(Frame frame, boolean settled, GreyRaster greyForDiff) {
     SwipeException.requireArgument(frame, "frame");
     Observation o;
-    List<AttachmentBudget.Key> victims = new ArrayList<>();
+    List<Budget.Key> victims = new ArrayList<>();
     synchronized (this) {
       String id = "shot-" + counter.incrementAndGet();
       o =
@@ -169,14 +170,14 @@ public final class AttachmentRegistry {
    * Counts what {@code o} holds now (here and in the shared budget); returns what the shared budget
    * wants evicted. Holds this lock.
    */
-  private List<AttachmentBudget.Key> count(Observation o) {
+  private List<Budget.Key> count(Observation o) {
     if (entries.get(o.id()) != o) {
       return List.of();
     }
     long now = o.retainedBytes();
     Long before = counted.put(o.id(), now);
     held += now - (before == null ? 0 : before);
-    return shared == null ? List.of() : shared.charge(new AttachmentBudget.Key(this, o.id()), now);
+    return shared == null ? List.of() : shared.charge(new Budget.Key(this, o.id()), now);
   }
 
   /**
@@ -217,7 +218,7 @@ public final class AttachmentRegistry {
     if (bytes != null) {
       held -= bytes;
       if (shared != null) {
-        shared.charge(new AttachmentBudget.Key(this, id), 0);
+        shared.charge(new Budget.Key(this, id), 0);
       }
     }
     if (gone instanceof Observation o) {
@@ -227,8 +228,8 @@ public final class AttachmentRegistry {
   }
 
   /** Evicts screenshots the shared budget chose, each in its own registry. */
-  private static void evict(List<AttachmentBudget.Key> victims) {
-    for (AttachmentBudget.Key k : victims) {
+  private static void evict(List<Budget.Key> victims) {
+    for (Budget.Key k : victims) {
       k.registry().evict(k.id());
     }
   }
@@ -241,7 +242,7 @@ public final class AttachmentRegistry {
 
   /** An observation of this run cached a raster: counts its bytes again. */
   void recount(Observation o) {
-    List<AttachmentBudget.Key> victims;
+    List<Budget.Key> victims;
     synchronized (this) {
       victims = count(o);
     }
@@ -411,5 +412,91 @@ public final class AttachmentRegistry {
 
   private static String abbreviate(String s) {
     return s.length() <= 60 ? s : s.substring(0, 57) + "...";
+  }
+
+  /**
+   * A heap budget shared by the attachment registries of many runs (an agent server's runs): the
+   * bytes their kept screenshots hold (JPEG and cached rasters, {@link
+   * Observation#retainedBytes()}) add up here, and when the sum passes {@link #maxBytes()} the
+   * oldest screenshots of the whole server are evicted, whichever run holds them, until it fits
+   * again. An evicted id answers {@code attachment_evicted} in its run. The screenshot being
+   * registered is never the one evicted, so one screenshot larger than the budget is still kept
+   * until the next one arrives.
+   *
+   * <pre>{@code
+   * Budget server = new Budget(256L * 1024 * 1024);
+   * AttachmentRegistry run = new AttachmentRegistry(512, 32L * 1024 * 1024, server);
+   * }</pre>
+   */
+  public static final class Budget {
+    /** Default budget of a server's kept screenshots: 256 MiB. */
+    public static final long DEFAULT_MAX_BYTES = 256L * 1024 * 1024;
+
+    private final long maxBytes;
+
+    /** Guarded by this: bytes charged per kept screenshot, oldest first. */
+    private final LinkedHashMap<Key, Long> charged = new LinkedHashMap<>();
+
+    private long held;
+
+    /** A kept screenshot: its registry (by identity) and id. */
+    record Key(AttachmentRegistry registry, String id) {
+      @Override
+      public boolean equals(Object o) {
+        return o instanceof Key k && k.registry == registry && k.id.equals(id);
+      }
+
+      @Override
+      public int hashCode() {
+        return System.identityHashCode(registry) * 31 + id.hashCode();
+      }
+    }
+
+    /**
+     * A budget of {@code maxBytes}.
+     *
+     * @throws SwipeException {@code invalid_argument} (field {@code max_attachment_bytes}) for less
+     *     than 1 MiB
+     */
+    public Budget(long maxBytes) {
+      if (maxBytes < 1024 * 1024) {
+        throw SwipeException.invalidArgument(
+            "max_attachment_bytes", "must be at least 1 MiB (1048576), was " + maxBytes);
+      }
+      this.maxBytes = maxBytes;
+    }
+
+    /** The most bytes the kept screenshots of all runs may hold. */
+    public long maxBytes() {
+      return maxBytes;
+    }
+
+    /** The bytes the kept screenshots of all runs hold now, by their registries' accounting. */
+    public synchronized long heldBytes() {
+      return held;
+    }
+
+    /**
+     * Sets what {@code key} holds (0 removes it) and returns the oldest other screenshots to evict
+     * so the sum fits; the caller evicts them outside its own lock.
+     */
+    synchronized List<Key> charge(Key key, long bytes) {
+      Long before = bytes == 0 ? charged.remove(key) : charged.put(key, bytes);
+      held += bytes - (before == null ? 0 : before);
+      if (held <= maxBytes) {
+        return List.of();
+      }
+      List<Key> victims = new ArrayList<>();
+      long over = held - maxBytes;
+      for (Iterator<Map.Entry<Key, Long>> it = charged.entrySet().iterator();
+          it.hasNext() && over > 0; ) {
+        Map.Entry<Key, Long> e = it.next();
+        if (!e.getKey().equals(key)) {
+          victims.add(e.getKey());
+          over -= e.getValue();
+        }
+      }
+      return victims;
+    }
   }
 }

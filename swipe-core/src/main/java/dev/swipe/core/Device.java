@@ -12,7 +12,6 @@ import dev.swipe.core.gesture.Pinch;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Tap;
 import dev.swipe.core.screen.GoldenScreen;
-import dev.swipe.core.screen.ScreenComparison;
 import dev.swipe.core.screen.ScreenCondition;
 import dev.swipe.core.screen.WaitResult;
 import dev.swipe.core.scroll.Scroll;
@@ -20,7 +19,9 @@ import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.scroll.SearchPace;
+import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.HidCapabilities;
+import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.TraceSink;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.ZoomChange;
@@ -408,7 +409,7 @@ public interface Device extends AutoCloseable {
      * @throws SwipeException {@code screen_mismatch} (details: {@code diff_ratio}, {@code
      *     tolerance}, {@code diff_image}), {@code image_size_mismatch} for a golden of another size
      */
-    ScreenComparison assertMatches(GoldenScreen golden);
+    GoldenScreen.Comparison assertMatches(GoldenScreen golden);
 
     /**
      * {@link #assertMatches(GoldenScreen)} with a golden JPEG or PNG file, regions to ignore and
@@ -417,7 +418,7 @@ public interface Device extends AutoCloseable {
      * @throws SwipeException as {@link #assertMatches(GoldenScreen)}, and {@code invalid_argument}
      *     naming {@code baseline}, {@code masks[i]} or {@code tolerance}
      */
-    default ScreenComparison assertMatches(
+    default GoldenScreen.Comparison assertMatches(
         Path baseline, List<NormRegion> masks, double tolerance) {
       SwipeException.requireArgument(masks, "masks");
       return assertMatches(GoldenScreen.load(baseline).masks(masks).tolerance(tolerance));
@@ -473,8 +474,8 @@ public interface Device extends AutoCloseable {
 
     /**
      * {@link #fork()} keeping its screenshots in {@code attachments} (a registry made for this run,
-     * e.g. with a byte bound or a server's shared {@link AttachmentBudget}), traced into {@code
-     * traceDir} as {@link #fork(Path, long)} when it is not null.
+     * e.g. with a byte bound or a server's shared {@link AttachmentRegistry.Budget}), traced into
+     * {@code traceDir} as {@link #fork(Path, long)} when it is not null.
      *
      * @throws SwipeException {@code invalid_argument} (field {@code attachments}) for null, and as
      *     {@link #fork(Path, long)} for the trace
@@ -533,7 +534,7 @@ public interface Device extends AutoCloseable {
      * Lets {@code listener} hear every frame captured, pointer report sent and step started by this
      * device and all its runs (a video recorder), until the registration is closed.
      */
-    DeviceListener.Registration listen(DeviceListener listener);
+    Listener.Registration listen(Listener listener);
 
     /**
      * Plays any gesture and observes the result, waiting at most {@code settleBound} for the screen
@@ -546,5 +547,35 @@ public interface Device extends AutoCloseable {
      * transport, if one exists (JDBC's {@code unwrap}).
      */
     <T> Optional<T> unwrap(Class<T> type);
+  }
+
+  /**
+   * Hears what a device does as it does it: every frame it captures, every finger report it sends,
+   * every step it starts. For recorders (a video of the run) that must not change the run:
+   * callbacks come on the device's thread while it works, so they must return at once (hand the
+   * work to another thread) and must not call back into the device. An exception thrown by a
+   * listener is swallowed.
+   */
+  interface Listener {
+    /** A frame the device captured (settling, probing, watching a coast); may repeat a frame. */
+    default void frameCaptured(Frame frame) {}
+
+    /** A pointer report just sent, at {@code atNanos} on the device's clock. */
+    default void pointerSent(HidReport.Pointer report, long atNanos) {}
+
+    /**
+     * A multi-touch report (several fingers) just sent, at {@code atNanos} on the device's clock.
+     */
+    default void touchSent(HidReport.Touch report, long atNanos) {}
+
+    /** A step (an action, a composite, a wait) began, at {@code atNanos} on the device's clock. */
+    default void stepStarted(String action, long atNanos) {}
+
+    /** Stops a listener from hearing more. */
+    interface Registration extends AutoCloseable {
+      /** Removes the listener; calling it twice is harmless. */
+      @Override
+      void close();
+    }
   }
 }

@@ -85,7 +85,7 @@ class AttachmentRegistryTest {
   @Test
   void keptScreenshotsStayWithinTheirRunsAndTheSharedBudget() throws Exception {
     long mib = 1024 * 1024;
-    AttachmentBudget server = new AttachmentBudget(2 * mib);
+    AttachmentRegistry.Budget server = new AttachmentRegistry.Budget(2 * mib);
     List<AttachmentRegistry> runs = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
       runs.add(new AttachmentRegistry(AttachmentRegistry.DEFAULT_CAPACITY, mib, server));
@@ -139,7 +139,7 @@ class AttachmentRegistryTest {
 
   @Test
   void byteBoundsBelowOneMibAreRefused() {
-    expect(() -> new AttachmentBudget(1000), CommonCode.INVALID_ARGUMENT, "1 MiB");
+    expect(() -> new AttachmentRegistry.Budget(1000), CommonCode.INVALID_ARGUMENT, "1 MiB");
     expect(() -> new AttachmentRegistry(10, 1000, null), CommonCode.INVALID_ARGUMENT, "1 MiB");
   }
 

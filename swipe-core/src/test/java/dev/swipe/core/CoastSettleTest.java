@@ -8,7 +8,7 @@ import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
-import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.testkit.Jpegs;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import java.awt.Color;
@@ -82,7 +82,7 @@ class CoastSettleTest {
     long releasedAt() {
       var sent = finger.sent();
       for (int i = sent.size() - 1; i >= 0; i--) {
-        if (sent.get(i).report() instanceof PointerReport p) {
+        if (sent.get(i).report() instanceof HidReport.Pointer p) {
           return p.pressed() ? -1 : sent.get(i).atNanos();
         }
       }

@@ -12,7 +12,7 @@ import dev.swipe.base.NormPoint;
 import dev.swipe.base.NormRegion;
 import dev.swipe.base.PixelPoint;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.spi.HidRange;
+import dev.swipe.core.spi.HidCapabilities;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -60,12 +60,15 @@ class CoordinatesTest {
 
   @Test
   void hidRoundTripStaysWithinOneUnit() {
-    List<HidRange> ranges =
-        List.of(HidRange.CH9329_ABSOLUTE, HidRange.USB_ABSOLUTE, HidRange.SIGNED_INT16);
+    List<HidCapabilities.Range> ranges =
+        List.of(
+            HidCapabilities.Range.CH9329_ABSOLUTE,
+            HidCapabilities.Range.USB_ABSOLUTE,
+            HidCapabilities.Range.SIGNED_INT16);
     qt().forAll(doubles().between(0, 1000), integers().between(0, 2))
         .checkAssert(
             (n, r) -> {
-              HidRange range = ranges.get(r);
+              HidCapabilities.Range range = ranges.get(r);
               int logical = range.toLogical(n);
               assertThat(logical).isBetween(range.min(), range.max());
               assertThat(range.toNorm(logical)).isCloseTo(n, within(1.0));
@@ -77,13 +80,16 @@ class CoordinatesTest {
 
   @Test
   void clampingNeverWraps() {
-    List<HidRange> ranges =
-        List.of(HidRange.CH9329_ABSOLUTE, HidRange.USB_ABSOLUTE, HidRange.SIGNED_INT16);
+    List<HidCapabilities.Range> ranges =
+        List.of(
+            HidCapabilities.Range.CH9329_ABSOLUTE,
+            HidCapabilities.Range.USB_ABSOLUTE,
+            HidCapabilities.Range.SIGNED_INT16);
     qt().forAll(doubles().any(), doubles().any(), integers().between(0, 2))
         .assuming((a, b, r) -> !Double.isNaN(a) && !Double.isNaN(b))
         .checkAssert(
             (a, b, r) -> {
-              HidRange range = ranges.get(r);
+              HidCapabilities.Range range = ranges.get(r);
               int la = range.toLogical(a);
               int lb = range.toLogical(b);
               assertThat(la).isBetween(range.min(), range.max());
@@ -93,11 +99,11 @@ class CoordinatesTest {
                 assertThat(la).isLessThanOrEqualTo(lb);
               }
             });
-    assertThat(HidRange.CH9329_ABSOLUTE.toLogical(1e9)).isEqualTo(4095);
-    assertThat(HidRange.SIGNED_INT16.toLogical(-5)).isEqualTo(-32768);
-    assertThat(HidRange.SIGNED_INT16.toLogical(1000)).isEqualTo(32767);
-    assertThat(HidRange.USB_ABSOLUTE.toNorm(Integer.MAX_VALUE)).isEqualTo(1000);
-    assertThat(HidRange.USB_ABSOLUTE.toNorm(-7)).isEqualTo(0);
+    assertThat(HidCapabilities.Range.CH9329_ABSOLUTE.toLogical(1e9)).isEqualTo(4095);
+    assertThat(HidCapabilities.Range.SIGNED_INT16.toLogical(-5)).isEqualTo(-32768);
+    assertThat(HidCapabilities.Range.SIGNED_INT16.toLogical(1000)).isEqualTo(32767);
+    assertThat(HidCapabilities.Range.USB_ABSOLUTE.toNorm(Integer.MAX_VALUE)).isEqualTo(1000);
+    assertThat(HidCapabilities.Range.USB_ABSOLUTE.toNorm(-7)).isEqualTo(0);
   }
 
   @Test
@@ -108,7 +114,7 @@ class CoordinatesTest {
     assertInvalid(() -> NormPoint.of(5, Double.POSITIVE_INFINITY), "y");
     assertInvalid(() -> NormPoint.fromPixel(1080, 10, 1080, 2400), "px");
     assertInvalid(() -> NormPoint.CENTER.toPixel(0, 10), "width");
-    assertInvalid(() -> HidRange.USB_ABSOLUTE.toLogical(Double.NaN), "norm");
+    assertInvalid(() -> HidCapabilities.Range.USB_ABSOLUTE.toLogical(Double.NaN), "norm");
   }
 
   @Test

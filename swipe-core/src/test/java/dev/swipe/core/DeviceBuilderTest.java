@@ -9,7 +9,7 @@ import dev.swipe.base.SwipeException;
 import dev.swipe.base.VirtualClock;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import dev.swipe.core.testkit.StillFrameSource;
-import dev.swipe.memory.MemoryStores;
+import dev.swipe.memory.MemoryStore;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.Consumer;
@@ -52,7 +52,7 @@ class DeviceBuilderTest {
     assertInvalid(() -> Device.builder().hid("ch9329:/dev/ttyUSB0").hid(hid), "hid");
     assertInvalid(() -> Device.builder().hid(hid).hid("ch9329:/dev/ttyUSB0"), "hid");
     assertInvalid(() -> Device.builder().capture(eyes).capture("uvc:0"), "capture");
-    assertInvalid(() -> Device.builder().memory("mem:").memory(MemoryStores.inMemory()), "memory");
+    assertInvalid(() -> Device.builder().memory("mem:").memory(MemoryStore.inMemory()), "memory");
     assertInvalid(() -> Device.builder().trace(dir).trace(dir.resolve("b"), 1 << 20), "trace");
   }
 

@@ -14,8 +14,7 @@ import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.internal.PlayedTimeline;
-import dev.swipe.core.spi.KeyReport;
-import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.testkit.ObservedPointer;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import dev.swipe.core.testkit.StillFrameSource;
@@ -138,7 +137,7 @@ class DeviceTest {
   @Test
   void aFailureMidGestureStillReleasesThePointer() {
     hid.failOn(
-        rep -> rep instanceof PointerReport p && p.pressed() && p.at().y() < 500,
+        rep -> rep instanceof HidReport.Pointer p && p.pressed() && p.at().y() < 500,
         new UncheckedIOException(new IOException("cable pulled")));
     try (Device d = device()) {
       assertThatThrownBy(() -> d.swipe(SWIPE))
@@ -206,7 +205,7 @@ class DeviceTest {
     assertThat(sent.size()).isGreaterThanOrEqualTo(200);
     List<RecordingHidTransport.Sent> gestures = sent.subList(0, 200);
     for (RecordingHidTransport.Sent closing : sent.subList(200, sent.size())) {
-      assertThat(((PointerReport) closing.report()).pressed())
+      assertThat(((HidReport.Pointer) closing.report()).pressed())
           .as("only releases after the gestures")
           .isFalse();
     }
@@ -215,7 +214,7 @@ class DeviceTest {
       for (int i = 0; i < 10; i++) {
         assertThat(gestures.get(g * 10 + i).thread()).isEqualTo(thread);
       }
-      assertThat(((PointerReport) gestures.get(g * 10 + 9).report()).pressed()).isFalse();
+      assertThat(((HidReport.Pointer) gestures.get(g * 10 + 9).report()).pressed()).isFalse();
     }
   }
 
@@ -223,7 +222,7 @@ class DeviceTest {
   void keysArePressedAndReleased() {
     try (Device d = device()) {
       d.key(Key.BACK);
-      List<KeyReport> keys = hid.keys();
+      List<HidReport.Keyboard> keys = hid.keys();
       assertThat(keys).hasSize(2);
       assertThat(keys.get(0).down()).isTrue();
       assertThat(keys.get(1).down()).isFalse();
@@ -242,7 +241,7 @@ class DeviceTest {
       List<RecordingHidTransport.Sent> sent = hid.sent();
       RecordingHidTransport.Sent up = sent.get(sent.size() - 1);
       RecordingHidTransport.Sent lastMove = sent.get(sent.size() - 2);
-      assertThat(((PointerReport) up.report()).at()).isEqualTo(NormPoint.of(400, 500));
+      assertThat(((HidReport.Pointer) up.report()).at()).isEqualTo(NormPoint.of(400, 500));
       assertThat(up.atNanos() - lastMove.atNanos()).isEqualTo(Duration.ofMillis(100).toNanos());
       assertThat(r.gesture()).isEqualTo(drag);
     }

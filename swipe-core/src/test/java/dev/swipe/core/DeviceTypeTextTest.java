@@ -7,7 +7,7 @@ import dev.swipe.base.SwipeException;
 import dev.swipe.base.VirtualClock;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Modifier;
-import dev.swipe.core.spi.KeyReport;
+import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import dev.swipe.core.testkit.StillFrameSource;
 import java.time.Duration;
@@ -28,20 +28,20 @@ class DeviceTypeTextTest {
     return Device.builder().hid(hid).capture(eyes).ticker(clock).sleeper(clock).open();
   }
 
-  private List<KeyReport> downs() {
-    return hid.keys().stream().filter(KeyReport::down).toList();
+  private List<HidReport.Keyboard> downs() {
+    return hid.keys().stream().filter(HidReport.Keyboard::down).toList();
   }
 
   @Test
   void typesEachCharacterWithShiftWhereTheLayoutNeedsIt() {
     try (Device d = device()) {
       ActionResult r = d.typeText("aZ1!\n");
-      List<KeyReport> downs = downs();
+      List<HidReport.Keyboard> downs = downs();
       assertThat(downs)
           .extracting(k -> k.key().usage())
           .containsExactly(0x04, 0x1D, 0x1E, 0x1E, Key.ENTER.usage());
       assertThat(downs)
-          .extracting(KeyReport::modifiers)
+          .extracting(HidReport.Keyboard::modifiers)
           .containsExactly(
               Set.of(), Set.of(Modifier.SHIFT), Set.of(), Set.of(Modifier.SHIFT), Set.of());
       assertThat(hid.keysDown()).isEmpty();

@@ -7,7 +7,6 @@ import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.spi.HidCapabilities;
-import dev.swipe.core.spi.HidRange;
 import dev.swipe.core.spi.PointerKind;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -55,7 +54,7 @@ class ResultBuildersTest {
                     new HidCapabilities(
                         null,
                         PointerKind.ABSOLUTE,
-                        HidRange.USB_ABSOLUTE,
+                        HidCapabilities.Range.USB_ABSOLUTE,
                         java.time.Duration.ZERO,
                         1,
                         false,
@@ -70,7 +69,7 @@ class ResultBuildersTest {
         HidCapabilities.builder()
             .addPointerKinds(PointerKind.RELATIVE, PointerKind.ABSOLUTE)
             .activePointer(PointerKind.RELATIVE)
-            .range(HidRange.USB_ABSOLUTE)
+            .range(HidCapabilities.Range.USB_ABSOLUTE)
             .build();
     assertThat(caps.contacts()).isEqualTo(1);
     assertThat(caps.minReportInterval()).isZero();
@@ -92,7 +91,7 @@ class ResultBuildersTest {
         HidCapabilities.builder()
             .pointerKinds(Set.of(PointerKind.ABSOLUTE))
             .activePointer(PointerKind.ABSOLUTE)
-            .range(HidRange.USB_ABSOLUTE)
+            .range(HidCapabilities.Range.USB_ABSOLUTE)
             .build();
     assertThat(caps.activePointer()).isEqualTo(PointerKind.ABSOLUTE);
     SwipeException e =
@@ -102,7 +101,7 @@ class ResultBuildersTest {
                 HidCapabilities.builder()
                     .pointerKinds(Set.of(PointerKind.ABSOLUTE))
                     .activePointer(PointerKind.TOUCH)
-                    .range(HidRange.USB_ABSOLUTE)
+                    .range(HidCapabilities.Range.USB_ABSOLUTE)
                     .build());
     assertInvalidField(e).isEqualTo("pointer");
   }

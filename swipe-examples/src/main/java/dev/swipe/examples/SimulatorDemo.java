@@ -13,7 +13,6 @@ import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
-import dev.swipe.core.strategy.StepResult;
 import dev.swipe.core.strategy.SwipeStrategies;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.report.HtmlReport;
@@ -220,7 +219,7 @@ public final class SimulatorDemo {
     int confirmed = 0;
     List<String> labels = new java.util.ArrayList<>();
     for (int i = 0; i < 3; i++) {
-      StepResult r = strategies.carouselSwitch(ScrollDirection.RIGHT, o);
+      SwipeStrategies.Step r = strategies.carouselSwitch(ScrollDirection.RIGHT, o);
       o = r.observation();
       // The page number ("2 / 6") sits at the top of each card.
       String label =
@@ -243,8 +242,8 @@ public final class SimulatorDemo {
   private static MapPan map(Device phone, PrintStream out) {
     out.println("\n== map: pan coarse, then fine, then drag along a path");
     SwipeStrategies strategies = new SwipeStrategies(phone);
-    StepResult coarse = strategies.mapPan(ScrollDirection.RIGHT, false, null);
-    StepResult fine = strategies.mapPan(ScrollDirection.DOWN, true, coarse.observation());
+    SwipeStrategies.Step coarse = strategies.mapPan(ScrollDirection.RIGHT, false, null);
+    SwipeStrategies.Step fine = strategies.mapPan(ScrollDirection.DOWN, true, coarse.observation());
     out.printf(
         Locale.ROOT,
         "pan 200: changed=%s axis=%s; pan 50: changed=%s axis=%s%n",

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.swipe.core.Device;
 import dev.swipe.core.Observation;
-import dev.swipe.sim.DrawnText;
 import dev.swipe.sim.SimOracle;
 import java.awt.Rectangle;
 import java.util.List;
@@ -31,7 +30,7 @@ class PanMapToPlaceTest {
       PanMapToPlace.Outcome outcome = PanMapToPlace.find(phone, PLACE, out.stream);
       out.echoed();
       assertThat(outcome.pans()).isPositive();
-      DrawnText label = drawn(truth, outcome.observation()).orElseThrow();
+      SimOracle.DrawnText label = drawn(truth, outcome.observation()).orElseThrow();
       assertThat(label.fullyVisible()).isTrue();
       Rectangle box = label.box();
       double x = (box.getCenterX()) * 1000.0 / (start.width() - 1);
@@ -50,8 +49,8 @@ class PanMapToPlaceTest {
     return Math.hypot(x - 500, y - 500);
   }
 
-  private static Optional<DrawnText> drawn(SimOracle truth, Observation o) {
-    List<DrawnText> text = truth.textOn(o);
+  private static Optional<SimOracle.DrawnText> drawn(SimOracle truth, Observation o) {
+    List<SimOracle.DrawnText> text = truth.textOn(o);
     return text.stream()
         .filter(t -> t.text().equals(PLACE) && t.visibleFraction() > 0.5)
         .findFirst();

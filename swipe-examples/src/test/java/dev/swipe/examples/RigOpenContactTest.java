@@ -3,7 +3,7 @@ package dev.swipe.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.swipe.core.spi.KeyReport;
+import dev.swipe.core.spi.HidReport;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimPhone;
 import dev.swipe.sim.internal.serial.Ch9329Emulator;
@@ -31,7 +31,7 @@ class RigOpenContactTest {
       Ch9329Emulator chip =
           Ch9329Emulator.builder(
                   r -> {
-                    if (r instanceof KeyReport) {
+                    if (r instanceof HidReport.Keyboard) {
                       sim.input(r);
                     }
                   })

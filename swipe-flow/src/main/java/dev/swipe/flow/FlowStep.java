@@ -7,6 +7,8 @@ import dev.swipe.base.SwipeException;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.SearchPace;
+import dev.swipe.text.TextQuery;
+import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -566,5 +568,116 @@ public sealed interface FlowStep {
     }
     throw SwipeException.invalidArgument(
         field, "must be one of " + String.join(", ", allowed) + ", was " + value);
+  }
+
+  /**
+   * What a step found on the recorded screen, kept so a replay can find it again on another screen:
+   * the text it read there, where it stood, and a small image of it for when reading fails.
+   *
+   * @param text the text read there, or null where the step acted on no text
+   * @param region where it stood, in 0-1000 of the recorded screen
+   * @param crop a grey PNG of that region at the recorded screen's pixels, in base64, or null when
+   *     the region was too plain to find again by its look
+   */
+  record Anchor(@Nullable String text, NormRegion region, @Nullable String crop) {
+
+    /** Checks the values. */
+    public Anchor {
+      SwipeException.requireArgument(region, "region");
+      if (crop != null) {
+        try {
+          Base64.getDecoder().decode(crop);
+        } catch (IllegalArgumentException e) {
+          throw SwipeException.invalidArgument("crop", "must be base64 (a PNG)");
+        }
+      }
+    }
+
+    /** An anchor with the crop's PNG bytes. */
+    public static Anchor of(@Nullable String text, NormRegion region, byte @Nullable [] png) {
+      return new Anchor(text, region, png == null ? null : Base64.getEncoder().encodeToString(png));
+    }
+
+    /** The text, when the anchor has one. */
+    public Optional<String> textRead() {
+      return Optional.ofNullable(text);
+    }
+
+    /** The crop's PNG bytes, when there is one. */
+    public Optional<byte[]> cropPng() {
+      return Optional.ofNullable(crop).map(c -> Base64.getDecoder().decode(c));
+    }
+  }
+
+  /**
+   * The text a step looks for, as the flow file keeps it: a {@link TextQuery} in plain values.
+   *
+   * @param text what to look for, 1 to {@value TextQuery#MAX_LENGTH} characters
+   * @param match how words are compared
+   * @param scope words anywhere or one line
+   * @param maxEdits edits a {@link TextQuery.Match#FUZZY} match forgives, 0 otherwise
+   * @param within where on the screen to look (0-1000), or null for the whole screen; being
+   *     normalized, it scales with the screen
+   */
+  record TextTarget(
+      String text,
+      TextQuery.Match match,
+      TextQuery.Scope scope,
+      int maxEdits,
+      @Nullable NormRegion within) {
+
+    /** Checks the values as {@link TextQuery} would. */
+    public TextTarget {
+      SwipeException.requireArgument(text, "text");
+      SwipeException.requireArgument(match, "match");
+      SwipeException.requireArgument(scope, "scope");
+      if (maxEdits < 0 || maxEdits > TextQuery.MAX_EDITS) {
+        throw SwipeException.invalidArgument(
+            "max_edits", "must be in [0, " + TextQuery.MAX_EDITS + "], was " + maxEdits);
+      }
+      if (match != TextQuery.Match.FUZZY) {
+        maxEdits = 0;
+      }
+      toQuery(text, match, scope, maxEdits, within);
+    }
+
+    /** Text matched as {@link TextQuery#of(String)} matches it, anywhere on the screen. */
+    public static TextTarget of(String text) {
+      return of(TextQuery.of(SwipeException.requireArgument(text, "text")));
+    }
+
+    /** The plain values of {@code query}. */
+    public static TextTarget of(TextQuery query) {
+      SwipeException.requireArgument(query, "query");
+      NormRegion within =
+          query.region().map(r -> NormRegion.of(r.x(), r.y(), r.width(), r.height())).orElse(null);
+      return new TextTarget(query.text(), query.match(), query.scope(), query.maxEdits(), within);
+    }
+
+    /** The query this target stands for. */
+    public TextQuery query() {
+      return toQuery(text, match, scope, maxEdits, within);
+    }
+
+    /** Where to look, when narrowed. */
+    public Optional<NormRegion> region() {
+      return Optional.ofNullable(within);
+    }
+
+    private static TextQuery toQuery(
+        String text,
+        TextQuery.Match match,
+        TextQuery.Scope scope,
+        int maxEdits,
+        @Nullable NormRegion within) {
+      TextQuery.Builder b = TextQuery.builder(text).match(match).scope(scope);
+      if (match == TextQuery.Match.FUZZY) {
+        b.maxEdits(maxEdits);
+      }
+      if (within != null) {
+        b.within(within.x(), within.y(), within.w(), within.h());
+      }
+      return b.build();
+    }
   }
 }

@@ -135,7 +135,8 @@ class ChromeReplayTest {
             2400,
             List.of(
                 new FlowStep.ScrollUntil(
-                    new TextTarget(name, TextQuery.Match.NORMALIZED, TextQuery.Scope.LINE, 0, null),
+                    new FlowStep.TextTarget(
+                        name, TextQuery.Match.NORMALIZED, TextQuery.Scope.LINE, 0, null),
                     new FlowStep.ScrollMove(ScrollDirection.DOWN, 0.8, null),
                     SearchPace.STEADY,
                     60,

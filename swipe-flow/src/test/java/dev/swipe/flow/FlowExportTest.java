@@ -35,8 +35,10 @@ class FlowExportTest {
 
   /** Every kind of step again, with the variants {@link FlowYamlTest#everyKind()} leaves out. */
   static Flow variants() {
-    Anchor underTap = Anchor.of("Message", NormRegion.of(400, 600, 200, 50), null);
-    Anchor noText = Anchor.of(null, NormRegion.of(400, 600, 200, 50), new byte[] {1});
+    FlowStep.Anchor underTap =
+        FlowStep.Anchor.of("Message", NormRegion.of(400, 600, 200, 50), null);
+    FlowStep.Anchor noText =
+        FlowStep.Anchor.of(null, NormRegion.of(400, 600, 200, 50), new byte[] {1});
     FlowStep.Motion motion = FlowStep.Motion.DEFAULT;
     String nasty = "say \"hi\" \\ C:\\new \\u000a */ /* tab\there\nline é 日本 \uD83D\uDE00 \u0001";
     return new Flow(
@@ -45,25 +47,28 @@ class FlowExportTest {
         1080,
         2400,
         List.of(
-            new FlowStep.TapText(TextTarget.of("Search contacts"), null, FlowStep.UNCHANGED),
-            new FlowStep.TapText(TextTarget.of("Ivan Patel"), null, null),
+            new FlowStep.TapText(
+                FlowStep.TextTarget.of("Search contacts"), null, FlowStep.UNCHANGED),
+            new FlowStep.TapText(FlowStep.TextTarget.of("Ivan Patel"), null, null),
             new FlowStep.Tap(NormPoint.of(450, 610), 60, false, underTap, FlowStep.CHANGED),
             new FlowStep.Tap(NormPoint.of(990, 990), 800, true, underTap, null),
             new FlowStep.Tap(NormPoint.of(10, 10), 60, false, noText, null),
             new FlowStep.Swipe(NormPoint.of(100, 500), NormPoint.of(900, 500), motion, "changed"),
             new FlowStep.Drag(List.of(NormPoint.of(1, 2), NormPoint.of(3.25, 4)), motion, null),
             new FlowStep.DragText(
-                new TextTarget("Ivan", TextQuery.Match.EXACT, TextQuery.Scope.WORDS, 0, null),
+                new FlowStep.TextTarget(
+                    "Ivan", TextQuery.Match.EXACT, TextQuery.Scope.WORDS, 0, null),
                 NormPoint.of(500, 100),
                 motion,
                 null,
                 FlowStep.NOT_FOUND),
             new FlowStep.DragText(
-                TextTarget.of("Ivan"), NormPoint.of(500, 100), motion, null, null),
+                FlowStep.TextTarget.of("Ivan"), NormPoint.of(500, 100), motion, null, null),
             new FlowStep.Scroll(new FlowStep.ScrollMove(ScrollDirection.DOWN, 0.8, null), null),
             new FlowStep.Scroll(new FlowStep.ScrollMove(ScrollDirection.UP, 0.5, null), "moved"),
             new FlowStep.ScrollUntil(
-                new TextTarget("Iv.n P\\w+", TextQuery.Match.REGEX, TextQuery.Scope.LINE, 0, null),
+                new FlowStep.TextTarget(
+                    "Iv.n P\\w+", TextQuery.Match.REGEX, TextQuery.Scope.LINE, 0, null),
                 new FlowStep.ScrollMove(
                     ScrollDirection.DOWN, 0.8, NormRegion.of(0, 200, 1000, 700)),
                 SearchPace.FLING,
@@ -72,7 +77,7 @@ class FlowExportTest {
                 null,
                 FlowStep.FOUND),
             new FlowStep.ScrollUntil(
-                TextTarget.of("Zed"),
+                FlowStep.TextTarget.of("Zed"),
                 new FlowStep.ScrollMove(ScrollDirection.UP, 0.8, null),
                 SearchPace.STEADY,
                 3,
@@ -80,7 +85,7 @@ class FlowExportTest {
                 null,
                 null),
             new FlowStep.PanUntil(
-                TextTarget.of("Lisbon"),
+                FlowStep.TextTarget.of("Lisbon"),
                 ScrollDirection.LEFT,
                 ScrollDirection.UP,
                 0.5,
@@ -90,7 +95,7 @@ class FlowExportTest {
             new FlowStep.PressKey(Key.keyboard(0x3A, "f1")),
             new FlowStep.PressKey(Key.consumer(0xCD, "play \"pause\"")),
             new FlowStep.TypeText(nasty),
-            new FlowStep.WaitText(TextTarget.of(nasty.substring(0, 40)), false, 5_000),
+            new FlowStep.WaitText(FlowStep.TextTarget.of(nasty.substring(0, 40)), false, 5_000),
             new FlowStep.AssertScreen("golden/\"odd\" name.png", List.of(), 0),
             new FlowStep.Pinch(Pinch.rotate(NormPoint.of(500, 400), 30), null),
             new FlowStep.Pinch(Pinch.pan(NormPoint.of(500, 500), NormPoint.of(300, 300)), "none")));
@@ -185,12 +190,13 @@ class FlowExportTest {
             1080,
             2400,
             List.of(
-                new FlowStep.WaitText(TextTarget.of("Search contacts"), false, 5_000),
+                new FlowStep.WaitText(FlowStep.TextTarget.of("Search contacts"), false, 5_000),
                 new FlowStep.Scroll(
                     new FlowStep.ScrollMove(ScrollDirection.DOWN, 0.8, null), "moved"),
-                new FlowStep.TapText(TextTarget.of("Search contacts"), null, FlowStep.CHANGED),
+                new FlowStep.TapText(
+                    FlowStep.TextTarget.of("Search contacts"), null, FlowStep.CHANGED),
                 new FlowStep.TypeText("Patel"),
-                new FlowStep.WaitText(TextTarget.of("Ivan Patel"), false, 5_000),
+                new FlowStep.WaitText(FlowStep.TextTarget.of("Ivan Patel"), false, 5_000),
                 new FlowStep.WaitStable(5_000)));
     Flow absent =
         new Flow(
@@ -198,7 +204,7 @@ class FlowExportTest {
             "absent text",
             1080,
             2400,
-            List.of(new FlowStep.WaitText(TextTarget.of("Quokka Zebra"), false, 1_000)));
+            List.of(new FlowStep.WaitText(FlowStep.TextTarget.of("Quokka Zebra"), false, 1_000)));
     String device = "sim:?scene=list&seed=3";
     String pkg = "dev.swipe.flow.exported";
     assertThat(

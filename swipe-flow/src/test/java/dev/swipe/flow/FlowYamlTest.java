@@ -16,14 +16,15 @@ import org.junit.jupiter.api.Test;
 
 class FlowYamlTest {
   static Flow everyKind() {
-    TextTarget name =
-        new TextTarget(
+    FlowStep.TextTarget name =
+        new FlowStep.TextTarget(
             "Ivan Patel",
             TextQuery.Match.FUZZY,
             TextQuery.Scope.LINE,
             2,
             NormRegion.of(0, 100, 1000, 800));
-    Anchor anchor = Anchor.of("Ivan Patel", NormRegion.of(200, 470, 230, 30), new byte[] {1, 2, 3});
+    FlowStep.Anchor anchor =
+        FlowStep.Anchor.of("Ivan Patel", NormRegion.of(200, 470, 230, 30), new byte[] {1, 2, 3});
     FlowStep.ScrollMove down = new FlowStep.ScrollMove(ScrollDirection.DOWN, 0.8, null);
     FlowStep.Motion slow = new FlowStep.Motion(900, 30, 80, 250);
     return new Flow(
@@ -53,7 +54,7 @@ class FlowYamlTest {
             new FlowStep.SetWheel(1, "17"),
             new FlowStep.TypeText("hello: world # not a comment"),
             new FlowStep.PressKey(Key.BACK),
-            new FlowStep.WaitText(TextTarget.of("Message"), true, 3_000),
+            new FlowStep.WaitText(FlowStep.TextTarget.of("Message"), true, 3_000),
             new FlowStep.WaitStable(2_000),
             new FlowStep.AssertScreen(
                 "golden/home.png", List.of(NormRegion.of(0, 0, 1000, 40)), 0.01),

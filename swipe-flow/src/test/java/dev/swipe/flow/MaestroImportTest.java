@@ -90,11 +90,11 @@ class MaestroImportTest {
         .containsExactly(org.assertj.core.groups.Tuple.tuple(0, "launchApp"));
     Flow flow = imported.flow();
     assertThat(flow.name()).isEqualTo("Open a contact");
-    TextTarget ivan = TextTarget.of("Ivan Patel");
+    FlowStep.TextTarget ivan = FlowStep.TextTarget.of("Ivan Patel");
     FlowStep.Motion defaults = FlowStep.Motion.DEFAULT;
     assertThat(flow.steps())
         .containsExactly(
-            new FlowStep.TapText(TextTarget.of("Search contacts"), null, null),
+            new FlowStep.TapText(FlowStep.TextTarget.of("Search contacts"), null, null),
             new FlowStep.TypeText("Ivan Patel"),
             new FlowStep.PressKey(Key.BACK),
             new FlowStep.ScrollUntil(
@@ -106,7 +106,7 @@ class MaestroImportTest {
                 null,
                 FlowStep.FOUND),
             new FlowStep.TapText(ivan, null, null),
-            new FlowStep.WaitText(TextTarget.of("Message"), false, 7_000),
+            new FlowStep.WaitText(FlowStep.TextTarget.of("Message"), false, 7_000),
             new FlowStep.WaitStable(15_000),
             new FlowStep.PressKey(Key.ENTER),
             new FlowStep.Swipe(
@@ -116,10 +116,11 @@ class MaestroImportTest {
                     300, defaults.steps(), defaults.holdBeforeMs(), defaults.holdAfterMs()),
                 null),
             new FlowStep.WaitText(
-                new TextTarget("Loading.*", TextQuery.Match.REGEX, TextQuery.Scope.WORDS, 0, null),
+                new FlowStep.TextTarget(
+                    "Loading.*", TextQuery.Match.REGEX, TextQuery.Scope.WORDS, 0, null),
                 true,
                 7_000),
-            new FlowStep.WaitText(TextTarget.of("Done"), false, 10_000),
+            new FlowStep.WaitText(FlowStep.TextTarget.of("Done"), false, 10_000),
             new FlowStep.Scroll(new FlowStep.ScrollMove(ScrollDirection.DOWN, 0.8, null), null),
             new FlowStep.Tap(NormPoint.of(500, 900), 60, false, null, null),
             new FlowStep.Tap(NormPoint.of(100, 200), 800, true, null, null),
@@ -150,10 +151,10 @@ class MaestroImportTest {
     assertThat(flow.name()).isEqualTo("maestro flow");
     assertThat(flow.steps())
         .containsExactly(
-            new FlowStep.TapText(TextTarget.of("Sign in"), null, null),
+            new FlowStep.TapText(FlowStep.TextTarget.of("Sign in"), null, null),
             new FlowStep.TypeText("ada"),
-            new FlowStep.TapText(TextTarget.of("Continue"), null, null),
-            new FlowStep.WaitText(TextTarget.of("Welcome, ada!"), false, 7_000));
+            new FlowStep.TapText(FlowStep.TextTarget.of("Continue"), null, null),
+            new FlowStep.WaitText(FlowStep.TextTarget.of("Welcome, ada!"), false, 7_000));
     // the env given wins over the config's
     Flow over =
         MaestroImport.read(

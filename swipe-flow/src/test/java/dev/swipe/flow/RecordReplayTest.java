@@ -13,7 +13,6 @@ import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.SearchPace;
 import dev.swipe.flow.internal.CropImages;
-import dev.swipe.sim.DrawnText;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.text.TextQuery;
 import java.nio.file.Files;
@@ -31,7 +30,7 @@ class RecordReplayTest {
   @TempDir Path dir;
 
   /** A contact row on the first screen, as the simulator drew it. */
-  private static DrawnText aContactOnScreen(Device phone, Observation shot, int nth) {
+  private static SimOracle.DrawnText aContactOnScreen(Device phone, Observation shot, int nth) {
     SimOracle truth = SimOracle.of(phone);
     List<String> rows = truth.visibleListRows(shot);
     String name = rows.get(nth);
@@ -41,7 +40,7 @@ class RecordReplayTest {
         .orElseThrow();
   }
 
-  private static NormPoint centre(DrawnText t, Observation shot) {
+  private static NormPoint centre(SimOracle.DrawnText t, Observation shot) {
     return NormPoint.fromPixel(
         t.box().getCenterX(), t.box().getCenterY(), shot.width(), shot.height());
   }
@@ -83,7 +82,7 @@ class RecordReplayTest {
       FlowRecorder recorder = FlowRecorder.attach(phone);
       Device d = recorder.device();
       Observation shot = d.screenshot();
-      DrawnText row = aContactOnScreen(phone, shot, 2);
+      SimOracle.DrawnText row = aContactOnScreen(phone, shot, 2);
       name = row.text();
       d.tap(centre(row, shot));
       assertThat(SimOracle.of(phone).openedContact()).contains(name);
@@ -113,7 +112,7 @@ class RecordReplayTest {
     Flow flow;
     try (Device phone = Device.open("sim:?scene=list&seed=7")) {
       Observation shot = phone.screenshot();
-      DrawnText row = aContactOnScreen(phone, shot, 3);
+      SimOracle.DrawnText row = aContactOnScreen(phone, shot, 3);
       name = row.text();
       NormRegion box =
           NormRegion.fromCorners(
@@ -131,7 +130,9 @@ class RecordReplayTest {
               shot.height(),
               List.of(
                   new FlowStep.TapText(
-                      TextTarget.of("Qzxv Wmplk"), Anchor.of(null, box, png), FlowStep.CHANGED)));
+                      FlowStep.TextTarget.of("Qzxv Wmplk"),
+                      FlowStep.Anchor.of(null, box, png),
+                      FlowStep.CHANGED)));
     }
     try (Device other = Device.open("sim:?scene=list&seed=7&scale=0.5")) {
       ReplayResult r = flow.replay(other);

@@ -10,7 +10,6 @@ import dev.swipe.core.WheelNudgeResult;
 import dev.swipe.core.gesture.ExecutedTimeline;
 import dev.swipe.core.gesture.GestureShape;
 import dev.swipe.core.gesture.Swipe;
-import dev.swipe.diff.AxisEvidence;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.PrimaryAxis;
 import dev.swipe.diff.internal.ImageDiff;
@@ -61,7 +60,7 @@ class ImageDiffOnSimulatorTest {
 
       DiffResult diff = d.screen().diff(before, after, null);
       assertThat(diff.primaryAxis()).isEqualTo(PrimaryAxis.HORIZONTAL);
-      assertThat(diff.axisEvidence()).isEqualTo(AxisEvidence.MOTION_BETWEEN);
+      assertThat(diff.axisEvidence()).isEqualTo(DiffResult.AxisEvidence.MOTION_BETWEEN);
       assertThat(diff.diffRatio())
           .as("only the axis comes from the motion")
           .isEqualTo(pair.diffRatio());
@@ -87,7 +86,7 @@ class ImageDiffOnSimulatorTest {
       DiffResult across = d.screen().diff(before, after, null);
       assertThat(across.changed()).isTrue();
       assertThat(across.primaryAxis()).isEqualTo(PrimaryAxis.NONE);
-      assertThat(across.axisEvidence()).isEqualTo(AxisEvidence.FRAME_PAIR);
+      assertThat(across.axisEvidence()).isEqualTo(DiffResult.AxisEvidence.FRAME_PAIR);
     }
   }
 

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.swipe.core.Device;
 import dev.swipe.core.Observation;
 import dev.swipe.core.scroll.ScrollDirection;
-import dev.swipe.core.strategy.StepResult;
 import dev.swipe.core.strategy.SwipeStrategies;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.GreyRaster;
@@ -29,7 +28,7 @@ class PastelCarouselOnSimulatorTest {
       SimOracle oracle = SimOracle.of(d);
       SwipeStrategies s = new SwipeStrategies(d);
       Observation before = d.screenshot();
-      StepResult r = s.carouselSwitch(ScrollDirection.RIGHT, before);
+      SwipeStrategies.Step r = s.carouselSwitch(ScrollDirection.RIGHT, before);
       assertThat(oracle.page()).as("the phone switched page").isEqualTo(1);
 
       // the reading: luminance alone sees little more than the titles' text
@@ -48,7 +47,7 @@ class PastelCarouselOnSimulatorTest {
       assertThat(r.confirmed()).as("the strategy judged the switch: %s", r.diff()).isTrue();
 
       // and back: the second switch is judged the same way
-      StepResult back = s.carouselSwitch(ScrollDirection.LEFT, r.observation());
+      SwipeStrategies.Step back = s.carouselSwitch(ScrollDirection.LEFT, r.observation());
       assertThat(oracle.page()).isZero();
       assertThat(back.confirmed()).as("%s", back.diff()).isTrue();
     }

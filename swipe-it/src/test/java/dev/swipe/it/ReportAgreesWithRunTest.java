@@ -17,8 +17,6 @@ import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
-import dev.swipe.core.strategy.CalibrationResult;
-import dev.swipe.core.strategy.StepResult;
 import dev.swipe.core.strategy.SwipeStrategies;
 import dev.swipe.core.testkit.TraceJson;
 import dev.swipe.core.trace.TraceReader;
@@ -147,7 +145,7 @@ class ReportAgreesWithRunTest {
       SwipeStrategies s = new SwipeStrategies(d);
       Observation o = d.screenshot();
       for (int i = 0; i < 2; i++) {
-        StepResult r = s.carouselSwitch(ScrollDirection.RIGHT, o);
+        SwipeStrategies.Step r = s.carouselSwitch(ScrollDirection.RIGHT, o);
         expect("carousel", r.observation(), "/outcome/confirmed", r.confirmed());
         o = r.observation();
       }
@@ -157,10 +155,11 @@ class ReportAgreesWithRunTest {
     Path map = dir.resolve("map");
     try (Device d = Device.open("sim:?scene=map&scale=0.5&trace=" + map)) {
       SwipeStrategies s = new SwipeStrategies(d);
-      StepResult coarse = s.mapPan(ScrollDirection.RIGHT, false, null);
+      SwipeStrategies.Step coarse = s.mapPan(ScrollDirection.RIGHT, false, null);
       expect("map_coarse", coarse.observation(), "/outcome/confirmed", coarse.confirmed());
-      CalibrationResult cal = s.calibrate(ScrollDirection.DOWN, step -> step.diff().changed());
-      StepResult lastTry = cal.tries().get(cal.tries().size() - 1);
+      SwipeStrategies.Calibration cal =
+          s.calibrate(ScrollDirection.DOWN, step -> step.diff().changed());
+      SwipeStrategies.Step lastTry = cal.tries().get(cal.tries().size() - 1);
       expect(
           "calibrate",
           lastTry.observation(),

@@ -8,9 +8,6 @@ import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.Observation;
 import dev.swipe.core.scroll.ScrollDirection;
-import dev.swipe.core.strategy.CalibrationResult;
-import dev.swipe.core.strategy.SearchResult;
-import dev.swipe.core.strategy.StepResult;
 import dev.swipe.core.strategy.SwipeStrategies;
 import dev.swipe.sim.SimOracle;
 import org.junit.jupiter.api.Test;
@@ -29,14 +26,14 @@ class StrategiesOnSimulatorTest {
         SwipeStrategies s = new SwipeStrategies(d);
         Observation o = d.screenshot();
         for (int expected = 1; expected <= 3; expected++) {
-          StepResult r = s.carouselSwitch(ScrollDirection.RIGHT, o);
+          SwipeStrategies.Step r = s.carouselSwitch(ScrollDirection.RIGHT, o);
           assertThat(oracle.page()).as("seed %d, switch %d", seed, expected).isEqualTo(expected);
           assertThat(r.confirmed())
               .as("a page switch shows diff_ratio > 0.3, was %s", r.diff())
               .isTrue();
           o = r.observation();
         }
-        StepResult back = s.carouselSwitch(ScrollDirection.LEFT, o);
+        SwipeStrategies.Step back = s.carouselSwitch(ScrollDirection.LEFT, o);
         assertThat(oracle.page()).isEqualTo(2);
         // a page switch replaces the content; the axis may be horizontal or none, never vertical
         assertThat(back.diff().primaryAxis().name()).isNotEqualTo("VERTICAL");
@@ -62,7 +59,7 @@ class StrategiesOnSimulatorTest {
   void aListSearchFindsItsTargetOrStopsAtTheBoundary() {
     try (Device d = Device.open("sim:?scale=0.5&platform=android")) {
       SimOracle oracle = SimOracle.of(d);
-      SearchResult found =
+      SwipeStrategies.Search found =
           new SwipeStrategies(d)
               .listSearch(
                   ScrollDirection.DOWN,
@@ -70,7 +67,8 @@ class StrategiesOnSimulatorTest {
                   30);
       assertThat(found.found()).isTrue();
       assertThat(found.steps()).allSatisfy(st -> assertThat(st.confirmed()).isTrue());
-      SearchResult end = new SwipeStrategies(d).listSearch(ScrollDirection.UP, o -> false, 60);
+      SwipeStrategies.Search end =
+          new SwipeStrategies(d).listSearch(ScrollDirection.UP, o -> false, 60);
       assertThat(end.found()).isFalse();
       assertThat(end.boundary()).isTrue();
       assertThat(oracle.listOffsetPx()).isZero();
@@ -98,9 +96,9 @@ class StrategiesOnSimulatorTest {
       SimOracle oracle = SimOracle.of(d);
       SwipeStrategies s = new SwipeStrategies(d);
       double x0 = oracle.state().mapOffsetXPx();
-      StepResult coarse = s.mapPan(ScrollDirection.RIGHT, false, null);
+      SwipeStrategies.Step coarse = s.mapPan(ScrollDirection.RIGHT, false, null);
       double x1 = oracle.state().mapOffsetXPx();
-      StepResult fine = s.mapPan(ScrollDirection.RIGHT, true, coarse.observation());
+      SwipeStrategies.Step fine = s.mapPan(ScrollDirection.RIGHT, true, coarse.observation());
       double x2 = oracle.state().mapOffsetXPx();
       assertThat(Math.abs(x1 - x0)).isGreaterThan(Math.abs(x2 - x1));
       assertThat(Math.abs(x2 - x1)).isPositive();
@@ -112,21 +110,23 @@ class StrategiesOnSimulatorTest {
   @Test
   void calibrationFindsAnEffectiveDistanceWithinTenTries() {
     try (Device d = Device.open("sim:?scale=0.5&platform=ios")) {
-      CalibrationResult r =
-          new SwipeStrategies(d).calibrate(ScrollDirection.DOWN, StepResult::confirmed);
+      SwipeStrategies.Calibration r =
+          new SwipeStrategies(d).calibrate(ScrollDirection.DOWN, SwipeStrategies.Step::confirmed);
       assertThat(r.succeeded()).isTrue();
       assertThat(r.tries()).hasSizeLessThanOrEqualTo(10);
     }
     try (Device d = Device.open("sim:?scale=0.5&platform=android&pointer=abs&input=ideal")) {
-      CalibrationResult r =
-          new SwipeStrategies(d).calibrate(ScrollDirection.DOWN, StepResult::confirmed);
+      SwipeStrategies.Calibration r =
+          new SwipeStrategies(d).calibrate(ScrollDirection.DOWN, SwipeStrategies.Step::confirmed);
       assertThat(r.succeeded()).as("an ignored input never calibrates").isFalse();
       assertThat(r.tries()).hasSize(10);
     }
     try (Device d = Device.open("sim:?scale=0.5&platform=android&pointer=abs")) {
       // a rig looks for the pointer first, and an ignored mouse is refused at the first try
       assertThatThrownBy(
-              () -> new SwipeStrategies(d).calibrate(ScrollDirection.DOWN, StepResult::confirmed))
+              () ->
+                  new SwipeStrategies(d)
+                      .calibrate(ScrollDirection.DOWN, SwipeStrategies.Step::confirmed))
           .isInstanceOfSatisfying(
               SwipeException.class,
               e -> assertThat(e.code()).isEqualTo(dev.swipe.core.ErrorCode.INPUT_IGNORED));

@@ -21,7 +21,6 @@ import dev.swipe.text.TextCode;
 import dev.swipe.text.TextPage;
 import dev.swipe.text.TextQuery;
 import dev.swipe.text.TextReader;
-import dev.swipe.text.TextReaders;
 import java.awt.image.BufferedImage;
 import java.time.Duration;
 import java.util.List;
@@ -38,7 +37,7 @@ class TextOnSimulatorTest {
 
   /** The default engine, counting its reads (a host's own reader wired through the builder). */
   static final class CountingReader implements TextReader {
-    final TextReader inner = TextReaders.open("tesseract:");
+    final TextReader inner = TextReader.open("tesseract:");
     final AtomicInteger reads = new AtomicInteger();
 
     @Override

@@ -14,7 +14,6 @@ import dev.swipe.core.Observation;
 import dev.swipe.core.gesture.GestureShape;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.screen.GoldenScreen;
-import dev.swipe.core.screen.ScreenComparison;
 import dev.swipe.core.screen.ScreenCondition;
 import dev.swipe.core.screen.WaitResult;
 import dev.swipe.core.scroll.Scroll;
@@ -74,7 +73,7 @@ class WaitsAndGoldenOnSimulatorTest {
       Path diffImage = Path.of((String) unmasked.details().get("diff_image"));
       assertThat(diffImage).exists().startsWith(dir.resolve("trace"));
 
-      ScreenComparison masked = d.screen().assertMatches(golden, List.of(CLOCK), 0.0005);
+      GoldenScreen.Comparison masked = d.screen().assertMatches(golden, List.of(CLOCK), 0.0005);
       assertThat(masked.matched()).isTrue();
       assertThat(masked.diffRatio()).isLessThanOrEqualTo(0.0005);
       assertThat(masked.maskedShare()).isBetween(0.01, 0.02);
@@ -86,7 +85,7 @@ class WaitsAndGoldenOnSimulatorTest {
     Path golden = golden();
     try (Device d = Device.open(CLOCK_LIST)) {
       d.scroll(Scroll.builder(ScrollDirection.DOWN).amount(0.3).build());
-      ScreenComparison c = GoldenScreen.load(golden).mask(CLOCK).compare(d.screenshot());
+      GoldenScreen.Comparison c = GoldenScreen.load(golden).mask(CLOCK).compare(d.screenshot());
       assertThat(c.matched()).isFalse();
       assertThat(c.diffRatio())
           .as("a scrolled list differs in most of its rows")
@@ -110,7 +109,7 @@ class WaitsAndGoldenOnSimulatorTest {
   void anotherDeviceOrSizeDoesNotMatch() {
     Path golden = golden();
     try (Device other = Device.open(CLOCK_LIST + "&seed=7")) {
-      ScreenComparison c = GoldenScreen.load(golden).mask(CLOCK).compare(other.screenshot());
+      GoldenScreen.Comparison c = GoldenScreen.load(golden).mask(CLOCK).compare(other.screenshot());
       assertThat(c.matched()).as("another font and row pitch").isFalse();
     }
     try (Device smaller = Device.open("sim:?scene=list&scale=0.4&noise=clock")) {

@@ -15,7 +15,6 @@ import dev.swipe.text.TextBox;
 import dev.swipe.text.TextLine;
 import dev.swipe.text.TextPage;
 import dev.swipe.text.TextReader;
-import dev.swipe.text.TextReaders;
 import dev.swipe.text.Word;
 import dev.swipe.wheel.WheelSet;
 import java.awt.Color;
@@ -43,7 +42,7 @@ class WheelColumnIndexTest {
 
   /** The real engine, except that on the first image it is given one column's words are lost. */
   static final class FirstFrameMissesAColumn implements TextReader {
-    private final TextReader inner = TextReaders.open("tesseract:");
+    private final TextReader inner = TextReader.open("tesseract:");
     private final double fromX;
     private final double toX;
     private BufferedImage first;

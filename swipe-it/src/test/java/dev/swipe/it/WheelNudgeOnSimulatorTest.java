@@ -7,7 +7,6 @@ import dev.swipe.base.NormPoint;
 import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
-import dev.swipe.core.DeviceListener;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.Observation;
 import dev.swipe.core.WheelNudgeResult;
@@ -16,10 +15,9 @@ import dev.swipe.core.scroll.Movement;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollResult;
-import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.trace.TraceReader;
 import dev.swipe.core.trace.TraceRecord;
-import dev.swipe.diff.AxisEvidence;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.PrimaryAxis;
 import dev.swipe.sim.SimOracle;
@@ -141,7 +139,7 @@ class WheelNudgeOnSimulatorTest {
       DiffResult diff = d.screen().diff(shot, r.observation(), column);
       assertThat(diff.changed()).isTrue();
       assertThat(diff.primaryAxis()).isEqualTo(PrimaryAxis.VERTICAL);
-      assertThat(diff.axisEvidence()).isEqualTo(AxisEvidence.MOTION_BETWEEN);
+      assertThat(diff.axisEvidence()).isEqualTo(DiffResult.AxisEvidence.MOTION_BETWEEN);
     }
   }
 
@@ -294,9 +292,9 @@ class WheelNudgeOnSimulatorTest {
       AtomicInteger reports = new AtomicInteger();
       d.rig()
           .listen(
-              new DeviceListener() {
+              new Device.Listener() {
                 @Override
-                public void pointerSent(PointerReport report, long atNanos) {
+                public void pointerSent(HidReport.Pointer report, long atNanos) {
                   reports.incrementAndGet();
                 }
               });

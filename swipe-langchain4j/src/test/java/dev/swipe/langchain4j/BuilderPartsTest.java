@@ -7,7 +7,6 @@ import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.memory.MemoryStore;
-import dev.swipe.memory.MemoryStores;
 import org.junit.jupiter.api.Test;
 
 /** The tools' builder takes its memory once; its options take the last value. */
@@ -15,7 +14,7 @@ class BuilderPartsTest {
   @Test
   void theMemorySetTwiceIsRefusedAndOptionsTwiceBuild() {
     try (Device phone = Device.open("sim:?scale=0.3");
-        MemoryStore memory = MemoryStores.inMemory()) {
+        MemoryStore memory = MemoryStore.inMemory()) {
       assertThatThrownBy(() -> PhoneTools.builder(phone).memory(memory).memory(memory))
           .isInstanceOfSatisfying(
               SwipeException.class,

@@ -154,7 +154,7 @@ class PhoneToolsTest {
   void forOpenAiStyleApisTheResultsStayTextAndTheLatestScreenFollowsAsAUserMessage()
       throws Exception {
     try (PhoneTools tools =
-        PhoneTools.builder(phone).images(ImageDelivery.IN_USER_MESSAGE).build()) {
+        PhoneTools.builder(phone).images(PhoneTools.ImageDelivery.IN_USER_MESSAGE).build()) {
       AiMessage ask =
           AiMessage.from(
               List.of(
@@ -184,7 +184,8 @@ class PhoneToolsTest {
 
   @Test
   void withoutImagesNothingButTextIsSent() throws Exception {
-    try (PhoneTools tools = PhoneTools.builder(phone).images(ImageDelivery.NONE).build()) {
+    try (PhoneTools tools =
+        PhoneTools.builder(phone).images(PhoneTools.ImageDelivery.NONE).build()) {
       List<ChatMessage> answer =
           tools.execute(AiMessage.from(List.of(request("screenshot", "{}"))));
       assertThat(answer).hasSize(1);

@@ -2,6 +2,8 @@ package dev.swipe.memory;
 
 import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
+import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -9,8 +11,8 @@ import java.util.Optional;
 /**
  * Where widget-parameter memories live. The SDK ships an in-memory store ({@code mem:}) and an
  * embedded SQLite store ({@code sqlite:PATH}, the default); a host agent that has its own memory
- * implements this interface and registers a {@link MemoryStoreProvider} so {@link
- * MemoryStores#open(String)} finds it by URI scheme.
+ * implements this interface and registers a {@link MemoryStoreProvider} so {@link #open(String)}
+ * finds it by URI scheme.
  *
  * <p>Implementations are thread-safe. Every method except {@link #close()} throws {@link
  * SwipeException} with code {@code memory_unavailable} after the store is closed or when its
@@ -20,6 +22,59 @@ import java.util.Optional;
  */
 @Api(status = Api.Status.STABLE)
 public interface MemoryStore extends AutoCloseable {
+  /** Where {@code sqlite:} puts the database when no path is given. */
+  String DEFAULT_SQLITE_PATH = "~/.swipe/memory.db";
+
+  /** The URI of the embedded default store. */
+  String DEFAULT_URI = "sqlite:" + DEFAULT_SQLITE_PATH;
+
+  /** Opens a store from a URI with the system UTC clock, as {@link #open(String, Clock)} does. */
+  static MemoryStore open(String uri) {
+    return MemoryStores.open(uri);
+  }
+
+  /**
+   * Opens a store from a URI, the way swipe-core's {@code Device.builder().memory(uri)} does.
+   *
+   * <ul>
+   *   <li>{@code sqlite:PATH} — the embedded default; a leading {@code ~} is the user's home, a
+   *       bare {@code sqlite:} means {@value #DEFAULT_SQLITE_PATH}. Optional query parameters:
+   *       {@code sync=full|normal} (default full: every acknowledged save is on disk) and {@code
+   *       busy_timeout_ms=N} (default 5000: how long to wait for another process's write).
+   *   <li>{@code mem:} — a fresh in-memory store, gone when closed.
+   *   <li>any scheme of a {@link MemoryStoreProvider} on the class path.
+   * </ul>
+   *
+   * @param uri e.g. {@code "sqlite:~/.swipe/memory.db"} or {@code "mem:"}
+   * @param clock source of timestamps (inject a fixed clock in tests)
+   * @throws SwipeException {@code invalid_argument} (field {@code uri}) for a missing or malformed
+   *     URI; {@code unknown_scheme} (field {@code uri}, details {@code known_schemes}) for a scheme
+   *     no provider serves, as devices answer; {@code memory_unavailable} when the store cannot be
+   *     opened
+   */
+  static MemoryStore open(String uri, Clock clock) {
+    return MemoryStores.open(uri, clock);
+  }
+
+  /** A fresh in-memory store with the system UTC clock. */
+  static MemoryStore inMemory() {
+    return MemoryStores.inMemory();
+  }
+
+  /** A fresh in-memory store whose timestamps come from {@code clock}. */
+  static MemoryStore inMemory(Clock clock) {
+    return MemoryStores.inMemory(clock);
+  }
+
+  /** Opens (creating if needed) a SQLite store at {@code path} with the default options. */
+  static MemoryStore sqlite(Path path, Clock clock) {
+    return MemoryStores.sqlite(path, clock);
+  }
+
+  /** The schemes {@link #open(String)} understands, sorted, comma separated. */
+  static String knownSchemes() {
+    return MemoryStores.knownSchemes();
+  }
 
   /**
    * Saves a memory and returns it as stored, with id and timestamps.

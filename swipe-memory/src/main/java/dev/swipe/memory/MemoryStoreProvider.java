@@ -5,14 +5,14 @@ import dev.swipe.base.SwipeException;
 import java.time.Clock;
 
 /**
- * Service-provider interface that lets {@link MemoryStores#open(String)} open a store by URI
- * scheme, JDBC style. A host agent with its own memory implements {@link MemoryStore}, implements
- * this interface with its scheme, and lists the provider class in {@code
+ * Service-provider interface that lets {@link MemoryStore#open(String)} open a store by URI scheme,
+ * JDBC style. A host agent with its own memory implements {@link MemoryStore}, implements this
+ * interface with its scheme, and lists the provider class in {@code
  * META-INF/services/dev.swipe.memory.MemoryStoreProvider}; then {@code
  * Device.builder().memory("myscheme:...")} uses it. See {@code docs/memory.md}.
  *
  * <p>Providers need a public no-argument constructor. Two providers claiming the same scheme make
- * {@link MemoryStores#open} fail rather than pick one silently.
+ * {@link MemoryStore#open} fail rather than pick one silently.
  */
 @Api(status = Api.Status.STABLE)
 public interface MemoryStoreProvider {

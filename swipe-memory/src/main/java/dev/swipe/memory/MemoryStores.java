@@ -1,6 +1,5 @@
 package dev.swipe.memory;
 
-import dev.swipe.base.Api;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.memory.internal.InMemoryStoreProvider;
@@ -16,44 +15,17 @@ import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
 
-/**
- * Opens memory stores from URIs, the way swipe-core's {@code Device.builder().memory(uri)} does.
- *
- * <ul>
- *   <li>{@code sqlite:PATH} — the embedded default; a leading {@code ~} is the user's home, a bare
- *       {@code sqlite:} means {@value #DEFAULT_SQLITE_PATH}. Optional query parameters: {@code
- *       sync=full|normal} (default full: every acknowledged save is on disk) and {@code
- *       busy_timeout_ms=N} (default 5000: how long to wait for another process's write).
- *   <li>{@code mem:} — a fresh in-memory store, gone when closed.
- *   <li>any scheme of a {@link MemoryStoreProvider} on the class path.
- * </ul>
- */
-@Api(status = Api.Status.EXPERIMENTAL)
-public final class MemoryStores {
-  /** Where {@code sqlite:} puts the database when no path is given. */
-  public static final String DEFAULT_SQLITE_PATH = "~/.swipe/memory.db";
-
-  /** The URI of the embedded default store. */
-  public static final String DEFAULT_URI = "sqlite:" + DEFAULT_SQLITE_PATH;
+/** Opens memory stores by URI ({@link MemoryStore#open}). */
+final class MemoryStores {
+  private static final String DEFAULT_URI = MemoryStore.DEFAULT_URI;
 
   private MemoryStores() {}
 
-  /** Opens a store from a URI with the system UTC clock. */
-  public static MemoryStore open(String uri) {
+  static MemoryStore open(String uri) {
     return open(uri, Clock.systemUTC());
   }
 
-  /**
-   * Opens a store from a URI.
-   *
-   * @param uri e.g. {@code "sqlite:~/.swipe/memory.db"} or {@code "mem:"}
-   * @param clock source of timestamps (inject a fixed clock in tests)
-   * @throws SwipeException {@code invalid_argument} (field {@code uri}) for a missing or malformed
-   *     URI; {@code unknown_scheme} (field {@code uri}, details {@code known_schemes}) for a scheme
-   *     no provider serves, as devices answer; {@code memory_unavailable} when the store cannot be
-   *     opened
-   */
-  public static MemoryStore open(String uri, Clock clock) {
+  static MemoryStore open(String uri, Clock clock) {
     if (uri == null || uri.isBlank()) {
       throw SwipeException.invalidArgument(
           "uri", "is required, e.g. " + DEFAULT_URI + " (known schemes: " + knownSchemes() + ")");
@@ -88,23 +60,19 @@ public final class MemoryStores {
     return store;
   }
 
-  /** A fresh in-memory store with the system UTC clock. */
-  public static MemoryStore inMemory() {
+  static MemoryStore inMemory() {
     return inMemory(Clock.systemUTC());
   }
 
-  /** A fresh in-memory store whose timestamps come from {@code clock}. */
-  public static MemoryStore inMemory(Clock clock) {
+  static MemoryStore inMemory(Clock clock) {
     return new InMemoryStoreProvider().open("mem:", clock);
   }
 
-  /** Opens (creating if needed) a SQLite store at {@code path} with the default options. */
-  public static MemoryStore sqlite(Path path, Clock clock) {
+  static MemoryStore sqlite(Path path, Clock clock) {
     return SqliteMemoryStore.open(path, clock, SqliteMemoryStore.Options.defaults());
   }
 
-  /** The schemes {@link #open} understands, sorted, comma separated. */
-  public static String knownSchemes() {
+  static String knownSchemes() {
     return String.join(", ", providers().keySet());
   }
 

@@ -1,7 +1,7 @@
 /**
  * Widget-parameter memory: {@link dev.swipe.memory.MemoryRecord}s saved and recalled by {@link
  * dev.swipe.memory.MemoryQuery} through a {@link dev.swipe.memory.MemoryStore}, opened by URI with
- * {@link dev.swipe.memory.MemoryStores} ({@code sqlite:}, {@code mem:}, or a host's own {@link
+ * {@link dev.swipe.memory.MemoryStore} ({@code sqlite:}, {@code mem:}, or a host's own {@link
  * dev.swipe.memory.MemoryStoreProvider}). Failures are {@link dev.swipe.base.SwipeException}s.
  */
 package dev.swipe.memory;

@@ -56,23 +56,23 @@ class MemoryRecordEdgesTest {
   @Test
   void aStoreUriNeedsTextASchemeAndAClock() {
     for (String blank : new String[] {null, "", "  "}) {
-      assertThatThrownBy(() -> MemoryStores.open(blank, CLOCK))
+      assertThatThrownBy(() -> MemoryStore.open(blank, CLOCK))
           .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("uri"))
           .hasMessageContaining("is required");
     }
-    assertThatThrownBy(() -> MemoryStores.open("mem:", null))
+    assertThatThrownBy(() -> MemoryStore.open("mem:", null))
         .isInstanceOfSatisfying(
             SwipeException.class, e -> assertThat(e.field()).isEqualTo("clock"));
-    assertThatThrownBy(() -> MemoryStores.open(":memory", CLOCK))
+    assertThatThrownBy(() -> MemoryStore.open(":memory", CLOCK))
         .hasMessageContaining("has no scheme");
-    assertThatThrownBy(() -> MemoryStores.open("nosuch:x", CLOCK))
+    assertThatThrownBy(() -> MemoryStore.open("nosuch:x", CLOCK))
         .hasMessageContaining("unknown memory store scheme 'nosuch'");
   }
 
   @Test
   void theShortcutsOpenWorkingStores() throws Exception {
-    try (MemoryStore m = MemoryStores.inMemory();
-        MemoryStore s = MemoryStores.sqlite(dir.resolve("m.db"), CLOCK)) {
+    try (MemoryStore m = MemoryStore.inMemory();
+        MemoryStore s = MemoryStore.sqlite(dir.resolve("m.db"), CLOCK)) {
       for (MemoryStore store : new MemoryStore[] {m, s}) {
         MemoryRecord saved = store.save(MemoryRecord.builder("t", "c").build());
         assertThat(store.get(saved.id())).contains(saved);
@@ -88,7 +88,7 @@ class MemoryRecordEdgesTest {
     Thread t = Thread.currentThread();
     ClassLoader was = t.getContextClassLoader();
     t.setContextClassLoader(null);
-    try (MemoryStore store = MemoryStores.open("hostmem:x", CLOCK)) {
+    try (MemoryStore store = MemoryStore.open("hostmem:x", CLOCK)) {
       assertThat(store).isNotNull();
     } finally {
       t.setContextClassLoader(was);

@@ -25,8 +25,8 @@ class MemoryStoresTest {
 
   @Test
   void memSchemeOpensAFreshStoreEachTime() {
-    try (MemoryStore a = MemoryStores.open("mem:");
-        MemoryStore b = MemoryStores.open("MEM:")) {
+    try (MemoryStore a = MemoryStore.open("mem:");
+        MemoryStore b = MemoryStore.open("MEM:")) {
       a.save(MemoryRecord.builder("t", "c").build());
       assertThat(a.count()).isEqualTo(1);
       assertThat(b.count()).isZero();
@@ -35,7 +35,7 @@ class MemoryStoresTest {
 
   @Test
   void memSchemeTakesNoPath() {
-    SwipeException e = thrown(() -> MemoryStores.open("mem:foo"));
+    SwipeException e = thrown(() -> MemoryStore.open("mem:foo"));
     assertThat(e.code().id()).isEqualTo("invalid_argument");
     assertThat(e.field()).isEqualTo("uri");
   }
@@ -43,18 +43,18 @@ class MemoryStoresTest {
   @Test
   void sqliteSchemeOpensAFile() {
     Path db = dir.resolve("sub/dir/m.db");
-    try (MemoryStore s = MemoryStores.open("sqlite:" + db)) {
+    try (MemoryStore s = MemoryStore.open("sqlite:" + db)) {
       s.save(MemoryRecord.builder("t", "c").build());
     }
     assertThat(db).exists();
-    try (MemoryStore s = MemoryStores.open("sqlite:" + db + "?sync=normal&busy_timeout_ms=100")) {
+    try (MemoryStore s = MemoryStore.open("sqlite:" + db + "?sync=normal&busy_timeout_ms=100")) {
       assertThat(s.count()).isEqualTo(1);
     }
   }
 
   @Test
   void unknownSchemeListsTheKnownOnes() {
-    SwipeException e = thrown(() -> MemoryStores.open("redis://localhost"));
+    SwipeException e = thrown(() -> MemoryStore.open("redis://localhost"));
     assertThat(e.code().id()).as("the code devices answer").isEqualTo("unknown_scheme");
     assertThat(e.field()).isEqualTo("uri");
     assertThat(e.getMessage()).contains("redis").contains("hostmem, mem, sqlite");
@@ -64,11 +64,11 @@ class MemoryStoresTest {
   @Test
   void aUriWithoutSchemeIsRefused() {
     for (String bad : new String[] {"", "   ", "/tmp/memory.db", ":x"}) {
-      SwipeException e = thrown(() -> MemoryStores.open(bad));
+      SwipeException e = thrown(() -> MemoryStore.open(bad));
       assertThat(e.code().id()).as(bad).isEqualTo("invalid_argument");
       assertThat(e.field()).as(bad).isEqualTo("uri");
     }
-    assertThat(thrown(() -> MemoryStores.open(null)).field()).isEqualTo("uri");
+    assertThat(thrown(() -> MemoryStore.open(null)).field()).isEqualTo("uri");
   }
 
   @Test
@@ -77,18 +77,18 @@ class MemoryStoresTest {
         new String[] {
           "?sync=maybe", "?busy_timeout_ms=soon", "?busy_timeout_ms=-1", "?color=red"
         }) {
-      SwipeException e = thrown(() -> MemoryStores.open("sqlite:" + dir.resolve("x.db") + bad));
+      SwipeException e = thrown(() -> MemoryStore.open("sqlite:" + dir.resolve("x.db") + bad));
       assertThat(e.code().id()).as(bad).isEqualTo("invalid_argument");
     }
   }
 
   @Test
   void aHostProviderIsFoundThroughServiceLoader() {
-    try (MemoryStore s = MemoryStores.open("hostmem:anything?x=1")) {
+    try (MemoryStore s = MemoryStore.open("hostmem:anything?x=1")) {
       assertThat(s.count()).isZero();
     }
     assertThat(TestStoreProvider.lastUri).isEqualTo("hostmem:anything?x=1");
-    assertThat(MemoryStores.knownSchemes()).isEqualTo("hostmem, mem, sqlite");
+    assertThat(MemoryStore.knownSchemes()).isEqualTo("hostmem, mem, sqlite");
   }
 
   @Test
@@ -102,7 +102,7 @@ class MemoryStoresTest {
     try (URLClassLoader cl =
         new URLClassLoader(new URL[] {dir.resolve("cp").toUri().toURL()}, old)) {
       Thread.currentThread().setContextClassLoader(cl);
-      SwipeException e = thrown(() -> MemoryStores.open("mem:"));
+      SwipeException e = thrown(() -> MemoryStore.open("mem:"));
       assertThat(e.getMessage())
           .contains("sqlite")
           .contains(DuplicateSqliteProvider.class.getName());

@@ -32,8 +32,8 @@ class StoreEdgesTest {
 
   static Stream<Function<MutableClock, MemoryStore>> stores() {
     return Stream.of(
-        MemoryStores::inMemory,
-        clock -> MemoryStores.sqlite(dir.resolve("edges-" + (opened++) + ".db"), clock));
+        MemoryStore::inMemory,
+        clock -> MemoryStore.sqlite(dir.resolve("edges-" + (opened++) + ".db"), clock));
   }
 
   private static MemoryRecord record(String title, String content) {

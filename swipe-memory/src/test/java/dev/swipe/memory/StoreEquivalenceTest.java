@@ -54,8 +54,8 @@ class StoreEquivalenceTest {
   @BeforeEach
   void fill() {
     clock = MutableClock.at("2026-03-01T00:00:00Z");
-    mem = MemoryStores.open("mem:", clock);
-    sql = MemoryStores.open("sqlite:" + dir.resolve("eq.db") + "?sync=normal", clock);
+    mem = MemoryStore.open("mem:", clock);
+    sql = MemoryStore.open("sqlite:" + dir.resolve("eq.db") + "?sync=normal", clock);
     Random rnd = new Random(11);
     List<MemoryRecord> batch = new ArrayList<>();
     for (int i = 0; i < 400; i++) {

@@ -15,6 +15,6 @@ public final class TestStoreProvider implements MemoryStoreProvider {
   @Override
   public MemoryStore open(String uri, Clock clock) {
     lastUri = uri;
-    return MemoryStores.inMemory(clock);
+    return MemoryStore.inMemory(clock);
   }
 }

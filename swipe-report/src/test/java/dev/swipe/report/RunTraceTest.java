@@ -15,7 +15,6 @@ import dev.swipe.core.trace.TraceReader;
 import dev.swipe.memory.MemoryQuery;
 import dev.swipe.memory.MemoryRecord;
 import dev.swipe.memory.MemoryStore;
-import dev.swipe.memory.MemoryStores;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -72,7 +71,7 @@ class RunTraceTest {
   @Test
   void aStoreTheCallerOwnsIsTracedInTheRunsTraceFailuresToo() {
     try (Device d = device();
-        MemoryStore store = MemoryStores.inMemory()) {
+        MemoryStore store = MemoryStore.inMemory()) {
       try (Device run = d.run().fork(dir.resolve("m"), 1 << 20)) {
         MemoryStore traced = run.run().traced(store);
         traced.save(

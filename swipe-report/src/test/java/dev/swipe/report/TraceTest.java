@@ -251,7 +251,7 @@ class TraceTest {
         .allSatisfy(
             sent ->
                 assertThat(sent.report())
-                    .isEqualTo(new dev.swipe.core.spi.PointerReport(NormPoint.CENTER, false)));
+                    .isEqualTo(new dev.swipe.core.spi.HidReport.Pointer(NormPoint.CENTER, false)));
     assertThatThrownBy(() -> Device.builder().trace(dir, 100))
         .isInstanceOfSatisfying(
             SwipeException.class,

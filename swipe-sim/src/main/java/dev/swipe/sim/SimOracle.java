@@ -5,6 +5,8 @@ import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.core.Observation;
 import dev.swipe.sim.internal.VirtualPhone;
+import java.awt.Color;
+import java.awt.Rectangle;
 import java.time.Duration;
 import java.util.List;
 
@@ -94,7 +96,7 @@ public final class SimOracle {
   }
 
   /** How this phone takes HID input, as drawn for its device. */
-  public SimInput input() {
+  public Input input() {
     return phone.input();
   }
 
@@ -200,5 +202,106 @@ public final class SimOracle {
       s = state();
     }
     return s;
+  }
+
+  /**
+   * One string the simulator drew on a frame, for tests and benchmarks only (the truth an OCR
+   * engine is measured against; SDK code never reads it). Boxes are the ink of the glyphs in the
+   * pixels of the frame the phone delivered (after scaling or letterboxing), cut to what stayed
+   * visible: clipped by its container or covered by something drawn later (keyboard, status bar).
+   *
+   * @param text the string as drawn
+   * @param box the ink box of the visible part of the string
+   * @param words the string's words (split at spaces) with their own ink boxes
+   * @param capHeightPx the height of a capital letter in frame pixels
+   * @param fontPx the font size in frame pixels
+   * @param color the text colour
+   * @param background the colour around the text on the rendered frame (median of a ring around the
+   *     box, before JPEG)
+   * @param alpha the opacity the text was drawn with (faded picker rows are below 1)
+   * @param visibleFraction how much of the string's ink box is visible, 0 to 1
+   * @param statusBar whether it is part of the system status bar (the clock)
+   */
+  public record DrawnText(
+      String text,
+      Rectangle box,
+      List<Word> words,
+      double capHeightPx,
+      double fontPx,
+      Color color,
+      Color background,
+      double alpha,
+      double visibleFraction,
+      boolean statusBar) {
+
+    /** Copies the word list. */
+    public DrawnText {
+      words = List.copyOf(words);
+      box = new Rectangle(box);
+    }
+
+    /** Whether the whole string is visible. */
+    public boolean fullyVisible() {
+      return visibleFraction >= 0.999;
+    }
+
+    /**
+     * One word of a drawn string.
+     *
+     * @param text the word
+     * @param box its ink box in frame pixels (the visible part)
+     * @param visibleFraction how much of its ink box is visible, 0 to 1
+     */
+    public record Word(String text, Rectangle box, double visibleFraction) {
+      /** Copies the box. */
+      public Word {
+        box = new Rectangle(box);
+      }
+    }
+  }
+
+  /**
+   * How this simulated phone takes HID input, as drawn for its device: for tests and benchmarks
+   * that must know what the phone does with a report (SDK policies learn it from pixels). Lengths
+   * are in frame pixels.
+   *
+   * @param model whether input arrives as it says or as a real phone takes it from a rig
+   * @param absoluteMouse what the phone does with an absolute mouse
+   * @param takesDigitizer whether a touch digitizer touches (false on iOS with {@code input=rig})
+   * @param acceleratedPointer whether relative reports follow {@link #curve()} (iOS with {@code
+   *     input=rig}); otherwise one count moves one frame pixel
+   * @param curve the relative pointer's gain, points per count
+   * @param pxPerPoint frame pixels per point (the panel's density times the frame scale)
+   * @param cursorShape how the pointer is drawn on iOS with {@code input=rig}
+   * @param cursorSizePx the drawn pointer's size (a circle's diameter, an arrow's height)
+   * @param cursorAlpha the drawn pointer's opacity, 0-1
+   * @param cursorHideAfter how long after the last move the drawn pointer hides
+   * @param tapOffsetPx how far above the drawn tip (or the circle's centre) a tap lands
+   * @param cornerRadiusPx the display corners' radius, which clamps the pointer
+   * @param captureLag how far behind the phone its captured frames are: a frame captured at a time
+   *     shows the phone as it was this long before
+   */
+  public record Input(
+      SimConfig.InputModel model,
+      SimConfig.AbsoluteMouse absoluteMouse,
+      boolean takesDigitizer,
+      boolean acceleratedPointer,
+      IosPointerCurve curve,
+      double pxPerPoint,
+      SimConfig.CursorShape cursorShape,
+      double cursorSizePx,
+      double cursorAlpha,
+      Duration cursorHideAfter,
+      double tapOffsetPx,
+      double cornerRadiusPx,
+      Duration captureLag) {
+
+    /**
+     * Frame pixels one relative report of {@code counts} (its length) moves the pointer, {@code
+     * sincePreviousNanos} after the previous report (negative for the first).
+     */
+    public double pxPerCount(double counts, long sincePreviousNanos) {
+      return acceleratedPointer ? curve.gain(counts, sincePreviousNanos) * pxPerPoint : 1.0;
+    }
   }
 }

@@ -11,7 +11,6 @@ import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.PointerKind;
-import dev.swipe.core.spi.PointerReport;
 import dev.swipe.sim.internal.PhoneRegistry;
 import dev.swipe.sim.internal.SimFrameSource;
 import dev.swipe.sim.internal.SimTransport;
@@ -154,7 +153,7 @@ public final class SimPhone implements AutoCloseable {
    * Feeds one absolute or touch pointer report as {@code kind}, whatever the configured pointer
    * (the platform still decides what it does: Android ignores an absolute mouse).
    */
-  public void input(PointerKind kind, PointerReport report) {
+  public void input(PointerKind kind, HidReport.Pointer report) {
     SwipeException.requireArgument(kind, "kind");
     SwipeException.requireArgument(report, "report");
     if (kind == PointerKind.RELATIVE) {
@@ -165,7 +164,7 @@ public final class SimPhone implements AutoCloseable {
 
   /**
    * Feeds one relative mouse report: counts and the button. One count moves one frame pixel, except
-   * on iOS with {@code input=rig}, where iOS accelerates it ({@link SimInput#pxPerCount}).
+   * on iOS with {@code input=rig}, where iOS accelerates it ({@link SimOracle.Input#pxPerCount}).
    */
   public void relativeInput(int dx, int dy, boolean pressed) {
     phone.relative(dx, dy, pressed);

@@ -91,7 +91,7 @@ class ClosedLoopPointerTest {
     for (int seed = 100; seed < 112; seed++) {
       String uri = "sim:?scene=map&platform=ios&input=rig&pointer=rel&seed=" + seed;
       try (SimPhone phone = SimPhone.open(uri)) {
-        SimInput in = phone.oracle().input();
+        SimOracle.Input in = phone.oracle().input();
         faintest = Math.min(faintest, in.cursorAlpha());
         slowest = Math.min(slowest, in.curve().trackingSpeed());
         fastest = Math.max(fastest, in.curve().trackingSpeed());

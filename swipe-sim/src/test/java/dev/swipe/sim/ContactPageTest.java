@@ -28,7 +28,7 @@ class ContactPageTest {
       assertThat(truth.openedContact()).contains(rows.get(2));
       assertThat(truth.visibleListRows(page)).isEmpty();
       assertThat(truth.textOn(page))
-          .extracting(DrawnText::text)
+          .extracting(SimOracle.DrawnText::text)
           .contains(rows.get(2), "Call", "Message", "Email")
           .doesNotContain(rows.get(0));
       phone.key(Key.BACK);

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 /** The simulator's record of the text it drew: the truth text-reading tests and benchmarks use. */
 class DrawnTextTest {
 
-  private static Optional<DrawnText> find(List<DrawnText> texts, String s) {
+  private static Optional<SimOracle.DrawnText> find(List<SimOracle.DrawnText> texts, String s) {
     return texts.stream().filter(t -> t.text().equals(s)).findFirst();
   }
 
@@ -51,15 +51,17 @@ class DrawnTextTest {
   void everyVisibleContactOfAListFrameIsRecordedWithInkInsideItsBox() throws IOException {
     try (Device phone = Device.open("sim:?scene=list&seed=11")) {
       Observation o = phone.screenshot();
-      List<DrawnText> texts = SimOracle.of(phone).textOn(o);
+      List<SimOracle.DrawnText> texts = SimOracle.of(phone).textOn(o);
       BufferedImage img = ImageIO.read(new ByteArrayInputStream(o.jpeg()));
       List<String> rows = SimOracle.of(phone).visibleListRows(o);
       assertThat(rows).isNotEmpty();
       for (String name : rows) {
-        DrawnText t =
+        SimOracle.DrawnText t =
             find(texts, name).orElseThrow(() -> new AssertionError("no record of " + name));
         assertThat(t.fullyVisible()).isTrue();
-        assertThat(t.words()).extracting(DrawnText.Word::text).containsExactly(name.split(" "));
+        assertThat(t.words())
+            .extracting(SimOracle.DrawnText.Word::text)
+            .containsExactly(name.split(" "));
         assertThat(new Rectangle(0, 0, o.width(), o.height()).contains(t.box())).isTrue();
         // Dark text: the box is clearly darker than what surrounds it, so the box holds the ink.
         assertThat(inkMinusRing(img, t.box())).as(name).isLessThan(-20);
@@ -74,8 +76,10 @@ class DrawnTextTest {
   void boxesFollowTheFrameScale() {
     try (Device full = Device.open("sim:?scene=picker&seed=3");
         Device half = Device.open("sim:?scene=picker&seed=3&scale=0.5")) {
-      DrawnText big = find(SimOracle.of(full).textOn(full.screenshot()), "Save").orElseThrow();
-      DrawnText small = find(SimOracle.of(half).textOn(half.screenshot()), "Save").orElseThrow();
+      SimOracle.DrawnText big =
+          find(SimOracle.of(full).textOn(full.screenshot()), "Save").orElseThrow();
+      SimOracle.DrawnText small =
+          find(SimOracle.of(half).textOn(half.screenshot()), "Save").orElseThrow();
       assertThat(small.box().getCenterX())
           .isCloseTo(big.box().getCenterX() / 2, org.assertj.core.data.Offset.offset(2.0));
       assertThat(small.box().getCenterY())
@@ -92,10 +96,10 @@ class DrawnTextTest {
       SimOracle oracle = SimOracle.of(phone);
       Observation o = phone.screenshot();
       assertThat(oracle.keyboardVisible()).isTrue();
-      List<DrawnText> texts = oracle.textOn(o);
-      DrawnText q = find(texts, "q").orElseThrow();
+      List<SimOracle.DrawnText> texts = oracle.textOn(o);
+      SimOracle.DrawnText q = find(texts, "q").orElseThrow();
       int keyboardTop = q.box().y - 200;
-      for (DrawnText t : texts) {
+      for (SimOracle.DrawnText t : texts) {
         if (t.box().y > keyboardTop && t.text().startsWith("+1 555")) {
           assertThat(t.visibleFraction()).as(t.text()).isLessThan(1.0);
         }
@@ -111,7 +115,7 @@ class DrawnTextTest {
     try (Device phone = Device.open("sim:?scene=list&theme=dark")) {
       Observation o = phone.screenshot();
       BufferedImage img = ImageIO.read(new ByteArrayInputStream(o.jpeg()));
-      DrawnText title = find(SimOracle.of(phone).textOn(o), "Contacts").orElseThrow();
+      SimOracle.DrawnText title = find(SimOracle.of(phone).textOn(o), "Contacts").orElseThrow();
       assertThat(luma(title.color().getRGB()))
           .isGreaterThan(luma(title.background().getRGB()) + 100);
       assertThat(inkMinusRing(img, title.box())).isGreaterThan(20);
@@ -126,9 +130,9 @@ class DrawnTextTest {
   @Test
   void fadedPickerRowsCarryTheirOpacity() {
     try (Device phone = Device.open("sim:?scene=picker")) {
-      List<DrawnText> texts = SimOracle.of(phone).textOn(phone.screenshot());
+      List<SimOracle.DrawnText> texts = SimOracle.of(phone).textOn(phone.screenshot());
       SimState.Wheel hour = SimOracle.of(phone).wheel("hour");
-      DrawnText selected = find(texts, hour.label()).orElseThrow();
+      SimOracle.DrawnText selected = find(texts, hour.label()).orElseThrow();
       assertThat(selected.alpha()).isEqualTo(1.0);
       assertThat(texts).anySatisfy(t -> assertThat(t.alpha()).isLessThan(0.9));
       assertThat(find(texts, "Save").orElseThrow().background()).isNotEqualTo(Color.WHITE);
@@ -141,11 +145,11 @@ class DrawnTextTest {
       Observation o = d.screenshot();
       assertThat(o.width()).isEqualTo(1920);
       Rectangle area = SimPhone.of(d).orElseThrow().hdmiScreenArea();
-      List<DrawnText> texts = SimOracle.of(d).textOn(o);
+      List<SimOracle.DrawnText> texts = SimOracle.of(d).textOn(o);
       assertThat(texts)
           .isNotEmpty()
           .allSatisfy(t -> assertThat(area.contains(t.box())).as(t.text()).isTrue());
-      DrawnText save = find(texts, "Save").orElseThrow();
+      SimOracle.DrawnText save = find(texts, "Save").orElseThrow();
       assertThat(save.box().getCenterX())
           .isCloseTo(960.0, org.assertj.core.data.Offset.offset(3.0));
     }

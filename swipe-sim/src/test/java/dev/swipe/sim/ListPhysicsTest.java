@@ -9,8 +9,8 @@ import dev.swipe.core.Device;
 import dev.swipe.core.Observation;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.spi.Frame;
+import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.PointerKind;
-import dev.swipe.core.spi.PointerReport;
 import dev.swipe.sim.internal.AndroidSpline;
 import java.time.Duration;
 import java.util.Arrays;
@@ -75,10 +75,10 @@ class ListPhysicsTest {
           .as("a tap on a row opens that contact")
           .isPresent();
       phone.input(
-          new dev.swipe.core.spi.KeyReport(
+          new dev.swipe.core.spi.HidReport.Keyboard(
               dev.swipe.core.gesture.Key.BACK, java.util.Set.of(), true));
       phone.input(
-          new dev.swipe.core.spi.KeyReport(
+          new dev.swipe.core.spi.HidReport.Keyboard(
               dev.swipe.core.gesture.Key.BACK, java.util.Set.of(), false));
       assertThat(phone.oracle().openedContact()).isEmpty();
       Play.gesture(phone, Play.drag(80, 0, NormPoint.of(300, 133), NormPoint.of(300 + sixPx, 133)));
@@ -99,14 +99,14 @@ class ListPhysicsTest {
   void androidPullAtTheEdgeGlowsWithoutMovingContentAndTheGlowFades() {
     try (SimPhone phone = phone("")) {
       Frame before = phone.frameSource().grab(phone.ticker().read(), REST);
-      phone.transport().send(new PointerReport(NormPoint.of(500, 400), true));
+      phone.transport().send(new HidReport.Pointer(NormPoint.of(500, 400), true));
       for (int y = 420; y <= 800; y += 20) {
         Play.sleepMs(phone, 10);
-        phone.transport().send(new PointerReport(NormPoint.of(500, y), true));
+        phone.transport().send(new HidReport.Pointer(NormPoint.of(500, y), true));
       }
       Frame pulling = phone.frameSource().grab(phone.ticker().read(), REST);
       assertThat(phone.oracle().listOffsetPx()).isZero();
-      phone.transport().send(new PointerReport(NormPoint.of(500, 800), false));
+      phone.transport().send(new HidReport.Pointer(NormPoint.of(500, 800), false));
       phone.oracle().awaitRest(REST);
       Frame after = phone.frameSource().grab(phone.ticker().read(), REST);
       assertThat(Arrays.equals(pulling.jpeg(), before.jpeg()))
@@ -122,14 +122,14 @@ class ListPhysicsTest {
     // Like EdgeEffect.onRelease: the recede starts from the glow shown, not from the pull, so a
     // strong pull leaves no plateau that a settling gate would take for a screen at rest.
     try (SimPhone phone = phone("")) {
-      phone.transport().send(new PointerReport(NormPoint.of(500, 300), true));
+      phone.transport().send(new HidReport.Pointer(NormPoint.of(500, 300), true));
       for (int y = 320; y <= 950; y += 30) {
         Play.sleepMs(phone, 10);
-        phone.transport().send(new PointerReport(NormPoint.of(500, y), true));
+        phone.transport().send(new HidReport.Pointer(NormPoint.of(500, y), true));
       }
       Play.sleepMs(phone, 200);
       Frame pulling = phone.frameSource().grab(phone.ticker().read(), REST);
-      phone.transport().send(new PointerReport(NormPoint.of(500, 950), false));
+      phone.transport().send(new HidReport.Pointer(NormPoint.of(500, 950), false));
       Play.sleepMs(phone, 120);
       Frame receding = phone.frameSource().grab(phone.ticker().read(), REST);
       assertThat(Arrays.equals(receding.jpeg(), pulling.jpeg())).isFalse();
@@ -188,15 +188,15 @@ class ListPhysicsTest {
   @Test
   void flutterIgnoresMouseDragsButTakesMouseClicksAndTouch() {
     try (SimPhone phone = phone("&platform=flutter")) {
-      phone.input(PointerKind.ABSOLUTE, new PointerReport(NormPoint.of(500, 700), true));
+      phone.input(PointerKind.ABSOLUTE, new HidReport.Pointer(NormPoint.of(500, 700), true));
       Play.sleepMs(phone, 20);
-      phone.input(PointerKind.ABSOLUTE, new PointerReport(NormPoint.of(500, 400), true));
+      phone.input(PointerKind.ABSOLUTE, new HidReport.Pointer(NormPoint.of(500, 400), true));
       Play.sleepMs(phone, 20);
-      phone.input(PointerKind.ABSOLUTE, new PointerReport(NormPoint.of(500, 300), false));
+      phone.input(PointerKind.ABSOLUTE, new HidReport.Pointer(NormPoint.of(500, 300), false));
       assertThat(phone.oracle().awaitRest(REST).listOffsetPx()).isZero();
-      phone.input(PointerKind.ABSOLUTE, new PointerReport(NormPoint.of(300, 133), true));
+      phone.input(PointerKind.ABSOLUTE, new HidReport.Pointer(NormPoint.of(300, 133), true));
       Play.sleepMs(phone, 50);
-      phone.input(PointerKind.ABSOLUTE, new PointerReport(NormPoint.of(300, 133), false));
+      phone.input(PointerKind.ABSOLUTE, new HidReport.Pointer(NormPoint.of(300, 133), false));
       assertThat(phone.oracle().keyboardVisible()).isTrue();
       Play.swipe(phone, 700, 400, 200);
       assertThat(phone.oracle().awaitRest(REST).listOffsetPx()).isPositive();

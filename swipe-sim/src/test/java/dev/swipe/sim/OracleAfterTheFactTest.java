@@ -4,9 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.swipe.base.NormPoint;
 import dev.swipe.core.Device;
-import dev.swipe.core.DeviceListener;
 import dev.swipe.core.gesture.Swipe;
-import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.spi.HidReport;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -33,9 +32,9 @@ class OracleAfterTheFactTest {
       device
           .rig()
           .listen(
-              new DeviceListener() {
+              new Device.Listener() {
                 @Override
-                public void pointerSent(PointerReport report, long atNanos) {
+                public void pointerSent(HidReport.Pointer report, long atNanos) {
                   if (!report.pressed()) {
                     lifted[0] = atNanos;
                   }

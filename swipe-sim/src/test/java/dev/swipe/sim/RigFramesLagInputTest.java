@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.swipe.base.NormPoint;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
+import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.PointerKind;
-import dev.swipe.core.spi.PointerReport;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -88,7 +88,7 @@ class RigFramesLagInputTest {
   /** Moves the pointer to {@code to} (a relative pointer by one report from where it is). */
   private static void move(SimPhone phone, boolean absolute, NormPoint to) {
     if (absolute) {
-      phone.input(PointerKind.ABSOLUTE, new PointerReport(to, false));
+      phone.input(PointerKind.ABSOLUTE, new HidReport.Pointer(to, false));
       return;
     }
     SimState.Pointer p = phone.oracle().pointer();

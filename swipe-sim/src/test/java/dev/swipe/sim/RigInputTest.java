@@ -6,9 +6,8 @@ import static org.assertj.core.api.Assertions.within;
 import dev.swipe.base.NormPoint;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.spi.Frame;
-import dev.swipe.core.spi.KeyReport;
+import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.PointerKind;
-import dev.swipe.core.spi.PointerReport;
 import dev.swipe.sim.SimConfig.AbsoluteMouse;
 import dev.swipe.sim.SimState.Phase;
 import dev.swipe.sim.SimState.Receiver;
@@ -54,7 +53,7 @@ class RigInputTest {
   }
 
   private static void mouse(SimPhone phone, double x, double y, boolean pressed) {
-    phone.input(PointerKind.ABSOLUTE, new PointerReport(NormPoint.of(x, y), pressed));
+    phone.input(PointerKind.ABSOLUTE, new HidReport.Pointer(NormPoint.of(x, y), pressed));
   }
 
   private static void mouseTap(SimPhone phone, double x, double y) {
@@ -189,7 +188,7 @@ class RigInputTest {
     }
     for (long device = 1; device <= 12; device++) {
       try (SimPhone phone = SimPhone.open(IOS_RIG + "&pointer=rel&seed=" + device)) {
-        SimInput input = phone.oracle().input();
+        SimOracle.Input input = phone.oracle().input();
         assertThat(input.acceleratedPointer()).isTrue();
         double y0 = phone.oracle().pointer().yPx();
         phone.relativeInput(0, 16, false);
@@ -416,8 +415,8 @@ class RigInputTest {
       assertThat(phone.oracle().systemUi()).isEqualTo(SystemUi.NONE);
       Play.sleepMs(phone, 200);
       assertThat(phone.oracle().systemUi()).isEqualTo(SystemUi.NOTIFICATION_CENTER);
-      phone.input(new KeyReport(Key.HOME, Set.of(), true));
-      phone.input(new KeyReport(Key.HOME, Set.of(), false));
+      phone.input(new HidReport.Keyboard(Key.HOME, Set.of(), true));
+      phone.input(new HidReport.Keyboard(Key.HOME, Set.of(), false));
       assertThat(phone.oracle().systemUi()).as("the Home key closes it").isEqualTo(SystemUi.NONE);
     }
   }
@@ -429,7 +428,7 @@ class RigInputTest {
       pushInto(phone, 0, 127);
       assertThat(phone.oracle().systemUi()).isEqualTo(SystemUi.HOME_SCREEN);
       settledFrame(phone);
-      DrawnText icon =
+      SimOracle.DrawnText icon =
           phone.oracle().drawnText().stream()
               .filter(t -> t.text().equals("Contacts"))
               .findFirst()
@@ -478,7 +477,7 @@ class RigInputTest {
   void cursorsVaryPerDeviceWithinTheReportedRanges() {
     for (long device = 1; device <= 30; device++) {
       try (SimPhone phone = SimPhone.open(IOS_RIG + "&seed=" + device)) {
-        SimInput in = phone.oracle().input();
+        SimOracle.Input in = phone.oracle().input();
         double capturePx = phone.frameHeight() / 1080.0; // one pixel of a 1080-line capture
         assertThat(in.cursorSizePx() / capturePx).isBetween(15.0, 45.0);
         assertThat(in.cursorAlpha()).isBetween(0.3, 1.0);
@@ -548,12 +547,12 @@ class RigInputTest {
       assertThat(SimConfig.fromUri(c.toUri())).isEqualTo(c);
     }
     try (SimPhone phone = SimPhone.open("sim:?platform=ios&scale=0.1")) {
-      SimInput in = phone.oracle().input();
+      SimOracle.Input in = phone.oracle().input();
       assertThat(in.takesDigitizer()).isFalse();
       assertThat(in.acceleratedPointer()).isTrue();
     }
     try (SimPhone phone = SimPhone.open("sim:?platform=ios&input=ideal&scale=0.1")) {
-      SimInput in = phone.oracle().input();
+      SimOracle.Input in = phone.oracle().input();
       assertThat(in.takesDigitizer()).isTrue();
       assertThat(in.acceleratedPointer()).isFalse();
       assertThat(in.absoluteMouse()).isEqualTo(AbsoluteMouse.ACCEPT);

@@ -8,7 +8,6 @@ import dev.swipe.core.trace.TraceReader;
 import dev.swipe.core.trace.TraceRecord;
 import dev.swipe.memory.MemoryRecord;
 import dev.swipe.memory.MemoryStore;
-import dev.swipe.memory.MemoryStores;
 import dev.swipe.sim.SimState.Phase;
 import dev.swipe.sim.SimState.Receiver;
 import java.nio.file.Path;
@@ -29,7 +28,7 @@ class RigMemoryAcrossSessionsTest {
       "sim:?scene=map&platform=ios&input=rig&pointer=rel&cursor=arrow&seed=41";
 
   private static List<MemoryRecord> rigRecords(String memory) {
-    try (MemoryStore store = MemoryStores.open(memory)) {
+    try (MemoryStore store = MemoryStore.open(memory)) {
       return store.list(0, 100).stream().filter(r -> r.type().equals("rig")).toList();
     }
   }

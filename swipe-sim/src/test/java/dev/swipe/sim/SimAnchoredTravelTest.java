@@ -3,8 +3,8 @@ package dev.swipe.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.swipe.base.NormPoint;
+import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.HidTransport;
-import dev.swipe.core.spi.PointerReport;
 import dev.swipe.core.spi.RelativePointing;
 import dev.swipe.sim.SimState.PointerSample;
 import java.util.List;
@@ -24,11 +24,12 @@ class SimAnchoredTravelTest {
       // one count per normalized unit across and down, reports of 5
       raw.anchor(NormPoint.of(300, 400), 1, 1, 5);
       int before = phone.oracle().pointerLog().size();
-      link.send(new PointerReport(NormPoint.of(303, 400), true)); // 3 owed: goes with the press
-      link.send(new PointerReport(NormPoint.of(306, 400), true)); // 3 owed: no motion yet
-      link.send(new PointerReport(NormPoint.of(314, 400), true)); // 11 owed: two reports of 5
-      link.send(new PointerReport(NormPoint.of(314, 400), true)); // the finger rests: the 1 owed
-      link.send(new PointerReport(NormPoint.of(314, 400), false)); // the release, no motion
+      link.send(new HidReport.Pointer(NormPoint.of(303, 400), true)); // 3 owed: goes with the press
+      link.send(new HidReport.Pointer(NormPoint.of(306, 400), true)); // 3 owed: no motion yet
+      link.send(new HidReport.Pointer(NormPoint.of(314, 400), true)); // 11 owed: two reports of 5
+      link.send(
+          new HidReport.Pointer(NormPoint.of(314, 400), true)); // the finger rests: the 1 owed
+      link.send(new HidReport.Pointer(NormPoint.of(314, 400), false)); // the release, no motion
       List<PointerSample> log = phone.oracle().pointerLog();
       List<PointerSample> sent = log.subList(before, log.size());
       double x0 = sent.get(0).x();

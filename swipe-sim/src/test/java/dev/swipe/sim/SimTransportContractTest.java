@@ -3,15 +3,14 @@ package dev.swipe.sim;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.PointerKind;
 import dev.swipe.tck.HidTransportContract;
-import dev.swipe.tck.ObservedPointer;
 import java.util.List;
 import org.junit.jupiter.api.Nested;
 
 /** The shared HID kit against the simulator, for every pointer kind it offers. */
 class SimTransportContractTest {
-  private static List<ObservedPointer> observed(SimPhone phone) {
+  private static List<HidTransportContract.ObservedPointer> observed(SimPhone phone) {
     return phone.oracle().pointerLog().stream()
-        .map(s -> new ObservedPointer(s.x(), s.y(), s.pressed()))
+        .map(s -> new HidTransportContract.ObservedPointer(s.x(), s.y(), s.pressed()))
         .toList();
   }
 
@@ -27,7 +26,7 @@ class SimTransportContractTest {
     }
 
     @Override
-    protected List<ObservedPointer> observedPointer() {
+    protected List<HidTransportContract.ObservedPointer> observedPointer() {
       return observed(phone);
     }
 

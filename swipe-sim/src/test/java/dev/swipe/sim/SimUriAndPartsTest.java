@@ -123,7 +123,9 @@ class SimUriAndPartsTest {
     try (SimPhone phone = SimPhone.open("sim:?scale=0.5&pointer=rel")) {
       dev.swipe.core.spi.Frame start =
           phone.frameSource().grab(phone.ticker().read(), Duration.ofSeconds(1));
-      phone.transport().send(new dev.swipe.core.spi.PointerReport(NormPoint.of(500, 500), false));
+      phone
+          .transport()
+          .send(new dev.swipe.core.spi.HidReport.Pointer(NormPoint.of(500, 500), false));
       dev.swipe.core.spi.Frame hover =
           phone.frameSource().grab(phone.ticker().read(), Duration.ofSeconds(1));
       Play.sleepMs(phone, 16_000);

@@ -9,14 +9,11 @@ import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.gesture.Key;
-import dev.swipe.core.gesture.TouchContact;
 import dev.swipe.core.spi.HidCapabilities;
+import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.HidTransport;
-import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerKind;
-import dev.swipe.core.spi.PointerReport;
 import dev.swipe.core.spi.RelativePointing;
-import dev.swipe.core.spi.TouchReport;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -80,9 +77,9 @@ public abstract class HidTransportContract {
 
   @Test
   void pressMoveReleaseArriveInOrder() {
-    transport.send(new PointerReport(NormPoint.of(100, 200), true));
-    transport.send(new PointerReport(NormPoint.of(300, 400), true));
-    transport.send(new PointerReport(NormPoint.of(300, 400), false));
+    transport.send(new HidReport.Pointer(NormPoint.of(100, 200), true));
+    transport.send(new HidReport.Pointer(NormPoint.of(300, 400), true));
+    transport.send(new HidReport.Pointer(NormPoint.of(300, 400), false));
     List<ObservedPointer> seen = observedPointer();
     assertThat(seen).isNotEmpty();
     int firstPressed = indexOf(seen, true);
@@ -98,7 +95,7 @@ public abstract class HidTransportContract {
 
   @Test
   void releaseAllLiftsTheFinger() {
-    transport.send(new PointerReport(NormPoint.of(500, 500), true));
+    transport.send(new HidReport.Pointer(NormPoint.of(500, 500), true));
     transport.releaseAll();
     List<ObservedPointer> seen = observedPointer();
     assertThat(indexOf(seen, true)).isGreaterThanOrEqualTo(0);
@@ -107,7 +104,7 @@ public abstract class HidTransportContract {
 
   @Test
   void closeReleasesAndTwiceIsHarmless() {
-    transport.send(new PointerReport(NormPoint.of(500, 500), true));
+    transport.send(new HidReport.Pointer(NormPoint.of(500, 500), true));
     transport.close();
     transport.close();
     List<ObservedPointer> seen = observedPointer();
@@ -117,15 +114,15 @@ public abstract class HidTransportContract {
   @Test
   void sendAfterCloseIsDeviceClosed() {
     transport.close();
-    assertThatThrownBy(() -> transport.send(new PointerReport(NormPoint.CENTER, true)))
+    assertThatThrownBy(() -> transport.send(new HidReport.Pointer(NormPoint.CENTER, true)))
         .isInstanceOfSatisfying(
             SwipeException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.DEVICE_CLOSED));
   }
 
   @Test
   void cornersArriveWithoutWrapping() {
-    transport.send(new PointerReport(NormPoint.of(0, 0), false));
-    transport.send(new PointerReport(NormPoint.of(1000, 1000), false));
+    transport.send(new HidReport.Pointer(NormPoint.of(0, 0), false));
+    transport.send(new HidReport.Pointer(NormPoint.of(1000, 1000), false));
     List<ObservedPointer> seen = observedPointer();
     ObservedPointer last = seen.get(seen.size() - 1);
     assertThat(last.x()).isCloseTo(1000, within(positionTolerance()));
@@ -157,8 +154,8 @@ public abstract class HidTransportContract {
     List<ObservedPointer> before = observedPointer();
     ObservedPointer resting = before.get(before.size() - 1);
     raw.anchor(NormPoint.of(resting.x(), resting.y()), 1, 1, 16);
-    transport.send(new PointerReport(NormPoint.of(resting.x(), resting.y()), true));
-    transport.send(new PointerReport(NormPoint.of(resting.x(), resting.y()), false));
+    transport.send(new HidReport.Pointer(NormPoint.of(resting.x(), resting.y()), true));
+    transport.send(new HidReport.Pointer(NormPoint.of(resting.x(), resting.y()), false));
     List<ObservedPointer> seen = observedPointer();
     ObservedPointer pressed = lastPressed(seen);
     assertThat(pressed.x()).isCloseTo(resting.x(), within(positionTolerance()));
@@ -171,10 +168,10 @@ public abstract class HidTransportContract {
 
   @Test
   void keysAreSentOrRefusedAsTheCapabilitiesSay() {
-    KeyReport down = new KeyReport(Key.ENTER, Set.of(), true);
+    HidReport.Keyboard down = new HidReport.Keyboard(Key.ENTER, Set.of(), true);
     if (transport.capabilities().keyboard()) {
       transport.send(down);
-      transport.send(new KeyReport(Key.ENTER, Set.of(), false));
+      transport.send(new HidReport.Keyboard(Key.ENTER, Set.of(), false));
     } else {
       assertThatThrownBy(() -> transport.send(down))
           .isInstanceOfSatisfying(
@@ -185,16 +182,16 @@ public abstract class HidTransportContract {
 
   @Test
   void severalFingersAreCarriedOrRefusedAsTheContactsSay() {
-    TouchReport two =
-        new TouchReport(
+    HidReport.Touch two =
+        new HidReport.Touch(
             List.of(
-                new TouchContact(0, NormPoint.of(300, 500), true),
-                new TouchContact(1, NormPoint.of(700, 500), true)));
-    TouchReport lift =
-        new TouchReport(
+                new HidReport.Contact(0, NormPoint.of(300, 500), true),
+                new HidReport.Contact(1, NormPoint.of(700, 500), true)));
+    HidReport.Touch lift =
+        new HidReport.Touch(
             List.of(
-                new TouchContact(0, NormPoint.of(300, 500), false),
-                new TouchContact(1, NormPoint.of(700, 500), false)));
+                new HidReport.Contact(0, NormPoint.of(300, 500), false),
+                new HidReport.Contact(1, NormPoint.of(700, 500), false)));
     if (transport.capabilities().contacts() >= 2) {
       transport.send(two);
       transport.send(lift);
@@ -208,8 +205,8 @@ public abstract class HidTransportContract {
           .isInstanceOfSatisfying(
               SwipeException.class,
               e -> assertThat(e.code()).isEqualTo(ErrorCode.UNSUPPORTED_INPUT));
-      transport.send(new PointerReport(NormPoint.of(500, 500), true));
-      transport.send(new PointerReport(NormPoint.of(500, 500), false));
+      transport.send(new HidReport.Pointer(NormPoint.of(500, 500), true));
+      transport.send(new HidReport.Pointer(NormPoint.of(500, 500), false));
       List<ObservedPointer> seen = observedPointer();
       assertThat(seen).as("the link still works after refusing").isNotEmpty();
       assertThat(seen.get(seen.size() - 1).pressed()).isFalse();
@@ -233,4 +230,13 @@ public abstract class HidTransportContract {
     }
     throw new AssertionError("no pressed state observed in " + seen);
   }
+
+  /**
+   * The finger as the device on the far side of a transport saw it, in normalized units.
+   *
+   * @param x horizontal position
+   * @param y vertical position
+   * @param pressed whether it touched
+   */
+  public record ObservedPointer(double x, double y, boolean pressed) {}
 }

@@ -12,8 +12,11 @@ import dev.swipe.memory.MemoryCode;
 import dev.swipe.memory.MemoryQuery;
 import dev.swipe.memory.MemoryRecord;
 import dev.swipe.memory.MemoryStore;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -24,6 +27,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -637,5 +641,48 @@ public abstract class MemoryStoreContract {
               assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
               assertThat(e.field()).isEqualTo(field);
             });
+  }
+
+  /**
+   * A clock a test moves by hand, so timestamps and recency are deterministic; {@link
+   * MemoryStoreContract} hands one to each store it opens.
+   */
+  public static final class MutableClock extends Clock {
+    private final AtomicReference<Instant> now;
+
+    /** A clock standing at {@code start}. */
+    public MutableClock(Instant start) {
+      this.now = new AtomicReference<>(start);
+    }
+
+    /** A clock standing at an ISO-8601 instant such as {@code 2026-01-10T08:00:00Z}. */
+    public static MutableClock at(String instant) {
+      return new MutableClock(Instant.parse(instant));
+    }
+
+    /** Moves the clock forward by {@code d}. */
+    public void advance(Duration d) {
+      now.updateAndGet(i -> i.plus(d));
+    }
+
+    /** Puts the clock at {@code instant}, forward or back. */
+    public void set(Instant instant) {
+      now.set(instant);
+    }
+
+    @Override
+    public ZoneId getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+      return this;
+    }
+
+    @Override
+    public Instant instant() {
+      return now.get();
+    }
   }
 }

@@ -16,9 +16,9 @@ class RecordingHidTransportContractTest extends HidTransportContract {
   }
 
   @Override
-  protected List<ObservedPointer> observedPointer() {
+  protected List<HidTransportContract.ObservedPointer> observedPointer() {
     return recording.observed().stream()
-        .map(p -> new ObservedPointer(p.x(), p.y(), p.pressed()))
+        .map(p -> new HidTransportContract.ObservedPointer(p.x(), p.y(), p.pressed()))
         .toList();
   }
 }

@@ -1,7 +1,6 @@
 package dev.swipe.tck;
 
 import dev.swipe.memory.MemoryStore;
-import dev.swipe.memory.MemoryStores;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -10,9 +9,9 @@ class SqliteMemoryStoreContractTest extends MemoryStoreContract {
   @TempDir Path dir;
 
   @Override
-  protected MemoryStore newStore(MutableClock clock) {
+  protected MemoryStore newStore(MemoryStoreContract.MutableClock clock) {
     // sync=normal keeps the kit quick; durability is tested in swipe-memory with the default
     // (full).
-    return MemoryStores.open("sqlite:" + dir.resolve("kit.db") + "?sync=normal", clock);
+    return MemoryStore.open("sqlite:" + dir.resolve("kit.db") + "?sync=normal", clock);
   }
 }

@@ -3,6 +3,7 @@ package dev.swipe.text;
 import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.awt.image.BufferedImage;
+import java.util.List;
 
 /**
  * An OCR engine as the SDK uses it: pixels in, lines and words with boxes out.
@@ -22,6 +23,37 @@ import java.awt.image.BufferedImage;
  */
 @Api(status = Api.Status.STABLE)
 public interface TextReader extends AutoCloseable {
+  /** The reader a device uses when none is configured: Tesseract with English. */
+  String DEFAULT_URI = "tesseract:";
+
+  /**
+   * Opens a reader by URI scheme, from the providers on the class or module path.
+   *
+   * @param uri e.g. {@code tesseract:} or {@code tesseract:?lang=eng}
+   * @throws SwipeException {@code invalid_argument} (field {@code uri}) for a missing URI or one
+   *     without a scheme; {@code unknown_scheme} (field {@code uri}, details {@code known_schemes})
+   *     for a scheme no provider serves, as devices answer; {@code text_reader_unavailable} when no
+   *     reader at all is on the class path; the provider's errors otherwise
+   */
+  static TextReader open(String uri) {
+    return TextReaders.open(uri);
+  }
+
+  /**
+   * Checks that {@code uri} names a reader on the class path, without opening it. A device opens
+   * its reader on the first text call (the engine is heavy and may be absent where no text is
+   * read); checking when it is built makes a typo fail there, not at that first call.
+   *
+   * @throws SwipeException as {@link #open} does for the URI itself, before any engine is loaded
+   */
+  static void check(String uri) {
+    TextReaders.check(uri);
+  }
+
+  /** The schemes of the providers found, sorted. */
+  static List<String> knownSchemes() {
+    return TextReaders.knownSchemes();
+  }
 
   /**
    * Reads the text inside {@code region} of {@code image}.

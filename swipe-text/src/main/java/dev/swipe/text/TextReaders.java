@@ -1,6 +1,5 @@
 package dev.swipe.text;
 
-import dev.swipe.base.Api;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import java.util.List;
@@ -10,36 +9,18 @@ import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
 
-/** Opens {@link TextReader}s by URI scheme from the providers on the class or module path. */
-@Api(status = Api.Status.EXPERIMENTAL)
-public final class TextReaders {
-  /** The reader a device uses when none is configured: Tesseract with English. */
-  public static final String DEFAULT_URI = "tesseract:";
+/** Opens {@link TextReader}s by URI scheme ({@link TextReader#open}) from the providers found. */
+final class TextReaders {
+  private static final String DEFAULT_URI = TextReader.DEFAULT_URI;
 
   private TextReaders() {}
 
-  /**
-   * Opens a reader.
-   *
-   * @param uri e.g. {@code tesseract:} or {@code tesseract:?lang=eng}
-   * @throws SwipeException {@code invalid_argument} (field {@code uri}) for a missing URI or one
-   *     without a scheme; {@code unknown_scheme} (field {@code uri}, details {@code known_schemes})
-   *     for a scheme no provider serves, as devices answer; {@code text_reader_unavailable} when no
-   *     reader at all is on the class path; the provider's errors otherwise
-   */
-  public static TextReader open(String uri) {
+  static TextReader open(String uri) {
     String u = uri == null ? null : uri.strip();
     return provider(u).open(u);
   }
 
-  /**
-   * Checks that {@code uri} names a reader on the class path, without opening it. A device opens
-   * its reader on the first text call (the engine is heavy and may be absent where no text is
-   * read); checking when it is built makes a typo fail there, not at that first call.
-   *
-   * @throws SwipeException as {@link #open} does for the URI itself, before any engine is loaded
-   */
-  public static void check(String uri) {
+  static void check(String uri) {
     provider(uri == null ? null : uri.strip());
   }
 
@@ -76,8 +57,7 @@ public final class TextReaders {
     return p;
   }
 
-  /** The schemes of the providers found, sorted. */
-  public static List<String> knownSchemes() {
+  static List<String> knownSchemes() {
     return List.copyOf(providers().keySet());
   }
 

@@ -152,12 +152,12 @@ class TextQueryTest {
 
   @Test
   void noReaderOnTheClassPathIsAClearError() {
-    assertThatThrownBy(() -> TextReaders.open("tesseract:"))
+    assertThatThrownBy(() -> TextReader.open("tesseract:"))
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> assertThat(e.code().id()).isEqualTo("text_reader_unavailable"))
         .hasMessageContaining("swipe-text-tesseract");
-    assertThatThrownBy(() -> TextReaders.open("nocolon")).hasMessageContaining("no scheme");
+    assertThatThrownBy(() -> TextReader.open("nocolon")).hasMessageContaining("no scheme");
   }
 
   private static TextLine line(int y, double confidence, String... words) {

@@ -6,9 +6,8 @@ import dev.swipe.base.Api;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
-import dev.swipe.core.DeviceListener;
 import dev.swipe.core.spi.Frame;
-import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.trace.TraceReader;
 import dev.swipe.video.internal.FramePainter;
 import dev.swipe.video.internal.Mp4Writer;
@@ -16,6 +15,7 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -31,7 +31,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>{@code
  * try (Device phone = Device.builder().device("sim:").trace(dir).open();
- *     VideoRecorder video = VideoRecorder.start(phone, dir.resolve("video.mp4"), VideoOptions.DEFAULT)) {
+ *     VideoRecorder video = VideoRecorder.start(phone, dir.resolve("video.mp4"), Options.DEFAULT)) {
  *   phone.scroll(Scroll.of(ScrollDirection.DOWN));
  * }   // the report rendered from dir links each step to its moment in the video
  * }</pre>
@@ -60,10 +60,10 @@ public final class VideoRecorder implements AutoCloseable {
   private static final long INDEX_BYTES = 16 * 1024;
 
   private final Path file;
-  private final VideoOptions options;
+  private final Options options;
   private final Mp4Writer writer;
   private final FramePainter painter;
-  private final DeviceListener.Registration registration;
+  private final Device.Listener.Registration registration;
   private final BlockingQueue<Object> queue;
   private final Thread worker;
   private final long minGapNanos;
@@ -92,7 +92,7 @@ public final class VideoRecorder implements AutoCloseable {
   private long heldPts;
   private long lastFrameBytes;
 
-  private VideoRecorder(Path file, VideoOptions options, Mp4Writer writer, Device device) {
+  private VideoRecorder(Path file, Options options, Mp4Writer writer, Device device) {
     this.file = file;
     this.options = options;
     this.writer = writer;
@@ -106,14 +106,14 @@ public final class VideoRecorder implements AutoCloseable {
         device
             .rig()
             .listen(
-                new DeviceListener() {
+                new Device.Listener() {
                   @Override
                   public void frameCaptured(Frame frame) {
                     seen(frame);
                   }
 
                   @Override
-                  public void pointerSent(PointerReport report, long atNanos) {
+                  public void pointerSent(HidReport.Pointer report, long atNanos) {
                     touched(report, atNanos);
                   }
 
@@ -130,7 +130,7 @@ public final class VideoRecorder implements AutoCloseable {
    * @throws SwipeException {@code invalid_argument} (field {@code video}) when the file cannot be
    *     created, before anything is recorded
    */
-  public static VideoRecorder start(Device device, Path mp4, VideoOptions options) {
+  public static VideoRecorder start(Device device, Path mp4, Options options) {
     SwipeException.requireArgument(device, "device");
     SwipeException.requireArgument(mp4, "video");
     SwipeException.requireArgument(options, "options");
@@ -203,7 +203,7 @@ public final class VideoRecorder implements AutoCloseable {
     }
   }
 
-  private synchronized void touched(PointerReport r, long atNanos) {
+  private synchronized void touched(HidReport.Pointer r, long atNanos) {
     if (closed || !options.overlay()) {
       return;
     }
@@ -323,13 +323,13 @@ public final class VideoRecorder implements AutoCloseable {
    * @throws SwipeException {@code invalid_argument} (field {@code video}) when the file could not
    *     be finished
    */
-  public VideoSummary stop() {
+  public Summary stop() {
     synchronized (stopping) {
       return finish();
     }
   }
 
-  private VideoSummary finish() {
+  private Summary finish() {
     if (summary != null) {
       return summary;
     }
@@ -365,7 +365,7 @@ public final class VideoRecorder implements AutoCloseable {
         originNanos = origin;
       }
       summary =
-          new VideoSummary(
+          new Summary(
               file,
               written,
               originNanos == Long.MIN_VALUE ? 0 : originNanos / 1e6,
@@ -385,9 +385,9 @@ public final class VideoRecorder implements AutoCloseable {
     }
   }
 
-  private VideoSummary summary;
+  private Summary summary;
 
-  private void writeSidecar(VideoSummary s) throws IOException {
+  private void writeSidecar(Summary s) throws IOException {
     ObjectNode j = JSON.createObjectNode();
     j.put("file", file.getFileName().toString());
     j.put("timing", "variable: each frame from its capture time to the next frame's");
@@ -408,5 +408,124 @@ public final class VideoRecorder implements AutoCloseable {
   @Override
   public void close() {
     stop();
+  }
+
+  /**
+   * How to record: at most {@code maxFps} frames a second, except that the last frame seen before
+   * each step starts is always kept (so every action's final screen is in the video), frames scaled
+   * by {@code scale}, the finger path and step labels drawn when {@code overlay}, and the recording
+   * stops (the file stays playable) at {@code maxBytes} or {@code maxDuration}.
+   *
+   * @param maxFps frames per second at most, 1..30 (default 10)
+   * @param scale frame size relative to the capture, 0.1..1 (default 0.5)
+   * @param overlay draw the finger path and the current step (default true)
+   * @param maxBytes disk budget of the MP4, at least 64 KiB (default 256 MiB)
+   * @param maxDuration longest video, up to 24 h (default 30 min)
+   * @param queueFrames frames waiting for the encoder before newer ones are dropped, 1..1000
+   *     (default 120)
+   */
+  public record Options(
+      int maxFps,
+      double scale,
+      boolean overlay,
+      long maxBytes,
+      Duration maxDuration,
+      int queueFrames) {
+    /** The defaults. */
+    public static final Options DEFAULT =
+        new Options(10, 0.5, true, 256L * 1024 * 1024, Duration.ofMinutes(30), 120);
+
+    /**
+     * Validates every field.
+     *
+     * @throws SwipeException {@code invalid_argument} naming the field
+     */
+    public Options {
+      if (maxFps < 1 || maxFps > 30) {
+        throw SwipeException.invalidArgument("max_fps", "must be in [1, 30], was " + maxFps);
+      }
+      if (!(scale >= 0.1 && scale <= 1)) {
+        throw SwipeException.invalidArgument("scale", "must be in [0.1, 1], was " + scale);
+      }
+      if (maxBytes < 64 * 1024) {
+        throw SwipeException.invalidArgument(
+            "max_bytes", "must be at least 65536, was " + maxBytes);
+      }
+      SwipeException.requireArgument(maxDuration, "max_duration");
+      if (maxDuration.isNegative()
+          || maxDuration.isZero()
+          || maxDuration.compareTo(Duration.ofHours(24)) > 0) {
+        throw SwipeException.invalidArgument(
+            "max_duration", "must be in (0, 24 h], was " + maxDuration);
+      }
+      if (queueFrames < 1 || queueFrames > 1000) {
+        throw SwipeException.invalidArgument(
+            "queue_frames", "must be in [1, 1000], was " + queueFrames);
+      }
+    }
+
+    /** These options with another frame rate cap. */
+    public Options withMaxFps(int fps) {
+      return new Options(fps, scale, overlay, maxBytes, maxDuration, queueFrames);
+    }
+
+    /** These options with another scale. */
+    public Options withScale(double s) {
+      return new Options(maxFps, s, overlay, maxBytes, maxDuration, queueFrames);
+    }
+
+    /** These options with or without the overlay. */
+    public Options withOverlay(boolean on) {
+      return new Options(maxFps, scale, on, maxBytes, maxDuration, queueFrames);
+    }
+
+    /** These options with another disk budget. */
+    public Options withMaxBytes(long bytes) {
+      return new Options(maxFps, scale, overlay, bytes, maxDuration, queueFrames);
+    }
+
+    /** These options with another longest duration. */
+    public Options withMaxDuration(Duration d) {
+      return new Options(maxFps, scale, overlay, maxBytes, d, queueFrames);
+    }
+
+    /** These options with another encoder queue length. */
+    public Options withQueueFrames(int frames) {
+      return new Options(maxFps, scale, overlay, maxBytes, maxDuration, frames);
+    }
+  }
+
+  /**
+   * What a recording wrote.
+   *
+   * @param file the MP4
+   * @param frameTimesMs each written frame's presentation time in ms from the first frame: its
+   *     capture time (variable frame timing: no frame is duplicated to fill a constant rate)
+   * @param startClockMs the first frame's capture time on the device's clock, in ms (what a trace's
+   *     {@code clock_ms} is measured on)
+   * @param durationMs the video's length
+   * @param bytes the file's size
+   * @param thinned frames left out to keep to the frame rate cap
+   * @param dropped frames left out because the encoder fell behind (its queue was full)
+   * @param stopReason why recording stopped before {@link VideoRecorder#stop()}, if it did
+   */
+  public record Summary(
+      Path file,
+      List<Long> frameTimesMs,
+      double startClockMs,
+      long durationMs,
+      long bytes,
+      int thinned,
+      int dropped,
+      Optional<String> stopReason) {
+    /** Copies the list. */
+    public Summary {
+      frameTimesMs = List.copyOf(frameTimesMs);
+    }
+
+    /** Frames written. */
+    public int frames() {
+      return frameTimesMs.size();
+    }
   }
 }

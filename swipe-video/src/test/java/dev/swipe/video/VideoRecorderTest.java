@@ -61,9 +61,9 @@ class VideoRecorderTest {
   @Test
   void aRunDecodesBackWithItsFramesAtTheirCaptureTimes() throws Exception {
     Path mp4 = dir.resolve("video.mp4");
-    VideoSummary s;
+    VideoRecorder.Summary s;
     try (Device d = Device.builder().device("sim:?scene=list&scale=0.5").trace(dir).open()) {
-      VideoRecorder rec = VideoRecorder.start(d, mp4, VideoOptions.DEFAULT.withScale(1.0));
+      VideoRecorder rec = VideoRecorder.start(d, mp4, VideoRecorder.Options.DEFAULT.withScale(1.0));
       session(d);
       s = rec.stop();
     }
@@ -107,10 +107,11 @@ class VideoRecorderTest {
   void theDiskBudgetStopsTheRecordingAndTheFileStillPlays() throws Exception {
     Path mp4 = dir.resolve("small.mp4");
     long budget = 96 * 1024;
-    VideoSummary s;
+    VideoRecorder.Summary s;
     try (Device d = Device.open("sim:?scene=list&scale=0.5")) {
       VideoRecorder rec =
-          VideoRecorder.start(d, mp4, VideoOptions.DEFAULT.withScale(1.0).withMaxBytes(budget));
+          VideoRecorder.start(
+              d, mp4, VideoRecorder.Options.DEFAULT.withScale(1.0).withMaxBytes(budget));
       for (int i = 0; i < 3; i++) {
         session(d);
       }
@@ -125,11 +126,11 @@ class VideoRecorderTest {
   @Test
   void theDurationBudgetStopsTheRecording() throws Exception {
     Path mp4 = dir.resolve("short.mp4");
-    VideoSummary s;
+    VideoRecorder.Summary s;
     try (Device d = Device.open("sim:?scene=list&scale=0.3");
         VideoRecorder rec =
             VideoRecorder.start(
-                d, mp4, VideoOptions.DEFAULT.withMaxDuration(Duration.ofSeconds(1)))) {
+                d, mp4, VideoRecorder.Options.DEFAULT.withMaxDuration(Duration.ofSeconds(1)))) {
       session(d);
       session(d);
       s = rec.stop();
@@ -142,19 +143,19 @@ class VideoRecorderTest {
 
   @Test
   void badOptionsAndPathsNameTheirField() throws Exception {
-    assertThatThrownBy(() -> VideoOptions.DEFAULT.withMaxFps(0))
+    assertThatThrownBy(() -> VideoRecorder.Options.DEFAULT.withMaxFps(0))
         .isInstanceOfSatisfying(
             SwipeException.class, e -> assertThat(e.details()).containsEntry("field", "max_fps"));
-    assertThatThrownBy(() -> VideoOptions.DEFAULT.withScale(2))
+    assertThatThrownBy(() -> VideoRecorder.Options.DEFAULT.withScale(2))
         .isInstanceOfSatisfying(
             SwipeException.class, e -> assertThat(e.details()).containsEntry("field", "scale"));
-    assertThatThrownBy(() -> VideoOptions.DEFAULT.withMaxBytes(10))
+    assertThatThrownBy(() -> VideoRecorder.Options.DEFAULT.withMaxBytes(10))
         .isInstanceOfSatisfying(
             SwipeException.class, e -> assertThat(e.details()).containsEntry("field", "max_bytes"));
     Path blocker = Files.writeString(dir.resolve("file"), "x");
     try (Device d = Device.open("sim:?scale=0.3")) {
       assertThatThrownBy(
-              () -> VideoRecorder.start(d, blocker.resolve("v.mp4"), VideoOptions.DEFAULT))
+              () -> VideoRecorder.start(d, blocker.resolve("v.mp4"), VideoRecorder.Options.DEFAULT))
           .isInstanceOfSatisfying(
               SwipeException.class, e -> assertThat(e.details()).containsEntry("field", "video"));
     }

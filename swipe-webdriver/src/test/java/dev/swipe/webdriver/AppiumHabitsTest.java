@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.core.Device;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Modifier;
-import dev.swipe.core.spi.KeyReport;
+import dev.swipe.core.spi.HidReport;
 import io.appium.java_client.AppiumDriver;
 import io.appium.java_client.MobileCommand;
 import io.appium.java_client.android.AndroidDriver;
@@ -216,16 +216,16 @@ class AppiumHabitsTest {
     driver.pressKey(new KeyEvent(AndroidKey.A).withMetaModifier(KeyEventMetaModifier.SHIFT_ON));
     driver.execute(MobileCommand.PRESS_KEY_CODE, Map.of("keycode", AndroidKey.N.getCode()));
     driver.execute(MobileCommand.LONG_PRESS_KEY_CODE, Map.of("keycode", AndroidKey.N.getCode()));
-    List<KeyReport> downs =
+    List<HidReport.Keyboard> downs =
         rig.hid.reportsSince(from).stream()
-            .filter(r -> r instanceof KeyReport k && k.down())
-            .map(r -> (KeyReport) r)
+            .filter(r -> r instanceof HidReport.Keyboard k && k.down())
+            .map(r -> (HidReport.Keyboard) r)
             .toList();
     assertThat(downs)
         .containsExactly(
-            new KeyReport(Key.keyboard(0x04, "a"), Set.of(Modifier.SHIFT), true),
-            new KeyReport(Key.keyboard(0x11, "n"), Set.of(), true),
-            new KeyReport(Key.keyboard(0x11, "n"), Set.of(), true));
+            new HidReport.Keyboard(Key.keyboard(0x04, "a"), Set.of(Modifier.SHIFT), true),
+            new HidReport.Keyboard(Key.keyboard(0x11, "n"), Set.of(), true),
+            new HidReport.Keyboard(Key.keyboard(0x11, "n"), Set.of(), true));
     assertThat(rig.phone.oracle().state().focusedText()).isEqualTo("ann");
 
     assertThatThrownBy(() -> driver.pressKey(new KeyEvent(AndroidKey.POWER)))

@@ -1,11 +1,8 @@
 package dev.swipe.webdriver;
 
-import dev.swipe.core.gesture.TouchContact;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.HidTransport;
-import dev.swipe.core.spi.PointerReport;
-import dev.swipe.core.spi.TouchReport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -84,11 +81,11 @@ final class RecordingTransport implements HidTransport {
   boolean fingerDown() {
     synchronized (sent) {
       for (int i = sent.size() - 1; i >= 0; i--) {
-        if (sent.get(i) instanceof PointerReport p) {
+        if (sent.get(i) instanceof HidReport.Pointer p) {
           return p.pressed();
         }
-        if (sent.get(i) instanceof TouchReport t) {
-          return t.contacts().stream().anyMatch(TouchContact::touching);
+        if (sent.get(i) instanceof HidReport.Touch t) {
+          return t.contacts().stream().anyMatch(HidReport.Contact::touching);
         }
       }
       return false;

@@ -5,8 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.spi.KeyReport;
-import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.spi.HidReport;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -224,10 +223,10 @@ class RemoteEndProtocolTest {
                     + UP));
     assertThat(a.status()).as(a.json().toString()).isEqualTo(200);
     assertThat(a.value().isNull()).isTrue();
-    List<PointerReport> sent =
+    List<HidReport.Pointer> sent =
         rig.hid.reportsSince(before).stream()
-            .filter(PointerReport.class::isInstance)
-            .map(PointerReport.class::cast)
+            .filter(HidReport.Pointer.class::isInstance)
+            .map(HidReport.Pointer.class::cast)
             .toList();
     assertThat(sent.size()).isGreaterThan(2);
     assertThat(sent.get(0).pressed()).isTrue();
@@ -250,10 +249,10 @@ class RemoteEndProtocolTest {
                 + "{\"type\":\"keyDown\",\"value\":\"H\"},{\"type\":\"keyUp\",\"value\":\"H\"},"
                 + "{\"type\":\"keyDown\",\"value\":\"\\uE007\"},{\"type\":\"keyUp\",\"value\":\"\\uE007\"}]}]}");
     assertThat(a.status()).as(a.json().toString()).isEqualTo(200);
-    List<KeyReport> keys =
+    List<HidReport.Keyboard> keys =
         rig.hid.reportsSince(before).stream()
-            .filter(KeyReport.class::isInstance)
-            .map(KeyReport.class::cast)
+            .filter(HidReport.Keyboard.class::isInstance)
+            .map(HidReport.Keyboard.class::cast)
             .toList();
     assertThat(keys).hasSize(4);
     assertThat(keys.get(0).key().usage()).isEqualTo(0x0B);

@@ -1,6 +1,6 @@
 package dev.swipe.webdriver;
 
-import dev.swipe.sim.DrawnText;
+import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimPhone;
 import dev.swipe.text.TextBox;
 import dev.swipe.text.TextLine;
@@ -25,12 +25,12 @@ final class SimTextReader implements TextReader {
   @Override
   public TextPage read(BufferedImage image, TextBox region) {
     List<TextLine> lines = new ArrayList<>();
-    for (DrawnText t : phone.oracle().drawnText()) {
+    for (SimOracle.DrawnText t : phone.oracle().drawnText()) {
       if (!t.fullyVisible() || t.statusBar() || t.words().isEmpty()) {
         continue;
       }
       List<Word> words = new ArrayList<>();
-      for (DrawnText.Word w : t.words()) {
+      for (SimOracle.DrawnText.Word w : t.words()) {
         TextBox box = new TextBox(w.box().x, w.box().y, w.box().width, w.box().height);
         if (box.fitsIn(image.getWidth(), image.getHeight())) {
           words.add(new Word(w.text(), box, 0.99));

@@ -179,7 +179,7 @@ public final class SwipeBenchJsonl {
       }
       int ms = durationMs(d.asDouble());
       String dir = text(a, "direction", "action_data.direction", true);
-      SwipeBenchDirection direction = SwipeBenchDirection.fromId(dir);
+      SwipeBenchRecord.Direction direction = SwipeBenchRecord.Direction.fromId(dir);
       if (direction == null) {
         throw SwipeException.invalidArgument(
             "action_data.direction", "must be up, down, left or right, was \"" + dir + "\"");

@@ -26,7 +26,8 @@ public final class SwipeBenchPlanner {
   private SwipeBenchPlanner() {}
 
   /** The swipe for the intent. */
-  public static Swipe plan(NormRegion bbox, SwipeBenchDirection direction, SwipeBenchSpeed speed) {
+  public static Swipe plan(
+      NormRegion bbox, SwipeBenchRecord.Direction direction, SwipeBenchRecord.Speed speed) {
     SwipeException.requireArgument(bbox, "bbox");
     SwipeException.requireArgument(direction, "direction");
     SwipeException.requireArgument(speed, "speed");
@@ -53,7 +54,7 @@ public final class SwipeBenchPlanner {
         end = NormPoint.of(c.x(), c.y() + hy);
       }
     }
-    int ms = speed == SwipeBenchSpeed.FAST ? FAST_MS : SLOW_MS;
+    int ms = speed == SwipeBenchRecord.Speed.FAST ? FAST_MS : SLOW_MS;
     return Swipe.builder(start, end)
         .durationMs(ms)
         .steps(Swipe.DEFAULT_STEPS)

@@ -5,6 +5,7 @@ import dev.swipe.base.NormPoint;
 import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.gesture.Swipe;
+import java.util.Locale;
 
 /**
  * One SwipeBench instance: the screenshot's file name, the instruction, the target region as a bbox
@@ -28,7 +29,7 @@ public record SwipeBenchRecord(
     NormPoint start,
     NormPoint end,
     int durationMs,
-    SwipeBenchDirection direction) {
+    Direction direction) {
   /** Longest duration accepted, as for every gesture. */
   public static final int MAX_DURATION_MS = 60_000;
 
@@ -74,11 +75,81 @@ public record SwipeBenchRecord(
         swipe.start(),
         swipe.end(),
         swipe.durationMs(),
-        SwipeBenchDirection.of(swipe.start(), swipe.end()));
+        Direction.of(swipe.start(), swipe.end()));
   }
 
   /** The speed category with the default boundary. */
-  public SwipeBenchSpeed speed() {
-    return SwipeBenchSpeed.of(durationMs);
+  public Speed speed() {
+    return Speed.of(durationMs);
+  }
+
+  /**
+   * SwipeBench's macro direction: the way the finger moves ({@code left} = from right to left), not
+   * the content scroll direction.
+   */
+  public enum Direction {
+    /** The finger moves up. */
+    UP,
+    /** The finger moves down. */
+    DOWN,
+    /** The finger moves left. */
+    LEFT,
+    /** The finger moves right. */
+    RIGHT;
+
+    /** The wire name: up, down, left, right. */
+    public String id() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Parses a wire name (exact, lower case); null when it is none of the four. */
+    public static Direction fromId(String id) {
+      for (Direction d : values()) {
+        if (d.id().equals(id)) {
+          return d;
+        }
+      }
+      return null;
+    }
+
+    /**
+     * The direction of a finger move from {@code start} to {@code end}: the dominant axis (ties:
+     * vertical).
+     */
+    public static Direction of(NormPoint start, NormPoint end) {
+      double dx = end.x() - start.x();
+      double dy = end.y() - start.y();
+      if (Math.abs(dx) > Math.abs(dy)) {
+        return dx < 0 ? LEFT : RIGHT;
+      }
+      return dy < 0 ? UP : DOWN;
+    }
+  }
+
+  /**
+   * SwipeBench's speed category. The benchmark only says a duration falls into "fast" or "slow"; we
+   * put the boundary at {@value #FAST_BELOW_MS} ms: below it the finger leaves with fling velocity
+   * (the published records' 0.3 s swipes, a 400 ms carousel swipe), at or above it the swipe is a
+   * controlled drag (a 500 ms coarse list swipe and slower). A scorer may use another boundary;
+   * both sides of a comparison then use the same one.
+   */
+  public enum Speed {
+    /** Shorter than the boundary: a flick. */
+    FAST,
+    /** At or above the boundary: a controlled move. */
+    SLOW;
+
+    /** The default fast/slow boundary in milliseconds. */
+    public static final int FAST_BELOW_MS = 500;
+
+    /** The category of a duration with the default boundary. */
+    public static Speed of(int durationMs) {
+      return of(durationMs, FAST_BELOW_MS);
+    }
+
+    /** The category of a duration with a given boundary. */
+    public static Speed of(int durationMs, int fastBelowMs) {
+      return durationMs < fastBelowMs ? FAST : SLOW;
+    }
   }
 }

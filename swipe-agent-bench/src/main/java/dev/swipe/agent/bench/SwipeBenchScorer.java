@@ -12,7 +12,7 @@ import java.util.List;
  *   <li>start: within {@link #DEFAULT_RADIUS} of the true start and strictly inside the true bbox;
  *   <li>end: within the radius of the true end;
  *   <li>direction: exactly the true direction;
- *   <li>speed: the same category (fast/slow, {@link SwipeBenchSpeed}) as the true duration.
+ *   <li>speed: the same category (fast/slow, {@link SwipeBenchRecord.Speed}) as the true duration.
  * </ol>
  *
  * <p><b>The radius.</b> The benchmark states 140 "pixels", but its coordinates are normalized to
@@ -31,7 +31,7 @@ public final class SwipeBenchScorer {
 
   /** A scorer with the benchmark's radius and the default speed boundary. */
   public SwipeBenchScorer() {
-    this(DEFAULT_RADIUS, SwipeBenchSpeed.FAST_BELOW_MS);
+    this(DEFAULT_RADIUS, SwipeBenchRecord.Speed.FAST_BELOW_MS);
   }
 
   /** A scorer with another radius or speed boundary. */
@@ -96,8 +96,8 @@ public final class SwipeBenchScorer {
     boolean end = prediction.end().distanceTo(truth.end()) <= radius;
     boolean direction = prediction.direction() == truth.direction();
     boolean speed =
-        SwipeBenchSpeed.of(prediction.durationMs(), fastBelowMs)
-            == SwipeBenchSpeed.of(truth.durationMs(), fastBelowMs);
+        SwipeBenchRecord.Speed.of(prediction.durationMs(), fastBelowMs)
+            == SwipeBenchRecord.Speed.of(truth.durationMs(), fastBelowMs);
     return new Verdict(start, end, direction, speed);
   }
 

@@ -35,7 +35,7 @@ class SwipeBenchTest {
       double ex,
       double ey,
       int ms,
-      SwipeBenchDirection d) {
+      SwipeBenchRecord.Direction d) {
     return new SwipeBenchRecord(
         "a.png",
         "swipe",
@@ -54,8 +54,8 @@ class SwipeBenchTest {
     assertThat(r.start()).isEqualTo(NormPoint.of(878.7, 144.2));
     assertThat(r.end()).isEqualTo(NormPoint.of(119.4, 144.2));
     assertThat(r.durationMs()).isEqualTo(300);
-    assertThat(r.direction()).isEqualTo(SwipeBenchDirection.LEFT);
-    assertThat(r.speed()).isEqualTo(SwipeBenchSpeed.FAST);
+    assertThat(r.direction()).isEqualTo(SwipeBenchRecord.Direction.LEFT);
+    assertThat(r.speed()).isEqualTo(SwipeBenchRecord.Speed.FAST);
     Swipe s = r.toSwipe();
     assertThat(s.durationMs()).isEqualTo(300);
     assertThat(s.holdBeforeMs()).isZero();
@@ -135,7 +135,7 @@ class SwipeBenchTest {
                   pts[2],
                   pts[3],
                   ms,
-                  SwipeBenchDirection.values()[dir]);
+                  SwipeBenchRecord.Direction.values()[dir]);
             });
   }
 
@@ -159,12 +159,14 @@ class SwipeBenchTest {
         .forAll(records(), integers().between(0, 1))
         .checkAssert(
             (truth, fast) -> {
-              SwipeBenchSpeed speed = fast == 0 ? SwipeBenchSpeed.FAST : SwipeBenchSpeed.SLOW;
+              SwipeBenchRecord.Speed speed =
+                  fast == 0 ? SwipeBenchRecord.Speed.FAST : SwipeBenchRecord.Speed.SLOW;
               Swipe s = SwipeBenchPlanner.plan(truth.bbox(), truth.direction(), speed);
               assertThat(truth.bbox().containsStrictly(s.start())).isTrue();
               assertThat(truth.bbox().contains(s.end())).isTrue();
-              assertThat(SwipeBenchDirection.of(s.start(), s.end())).isEqualTo(truth.direction());
-              assertThat(SwipeBenchSpeed.of(s.durationMs())).isEqualTo(speed);
+              assertThat(SwipeBenchRecord.Direction.of(s.start(), s.end()))
+                  .isEqualTo(truth.direction());
+              assertThat(SwipeBenchRecord.Speed.of(s.durationMs())).isEqualTo(speed);
               SwipeBenchScorer.Verdict v = scorer.judge(truth, SwipeBenchPlanner.plan(truth));
               assertThat(v.direction()).isTrue();
               assertThat(v.speed()).isTrue();
@@ -174,50 +176,58 @@ class SwipeBenchTest {
   @Test
   void scorerAppliesTheFourCriteria() {
     SwipeBenchRecord truth =
-        record(0, 100, 1000, 500, 800, 300, 200, 300, 300, SwipeBenchDirection.LEFT);
+        record(0, 100, 1000, 500, 800, 300, 200, 300, 300, SwipeBenchRecord.Direction.LEFT);
     SwipeBenchScorer scorer = new SwipeBenchScorer();
     assertThat(scorer.judge(truth, truth).success()).isTrue();
     // start 139 units away, inside the box: passes; 141 away: fails
     assertThat(
             scorer
-                .judge(truth, record(0, 0, 1, 1, 661, 300, 200, 300, 250, SwipeBenchDirection.LEFT))
+                .judge(
+                    truth,
+                    record(0, 0, 1, 1, 661, 300, 200, 300, 250, SwipeBenchRecord.Direction.LEFT))
                 .success())
         .isTrue();
     assertThat(
             scorer
-                .judge(truth, record(0, 0, 1, 1, 659, 300, 200, 300, 250, SwipeBenchDirection.LEFT))
+                .judge(
+                    truth,
+                    record(0, 0, 1, 1, 659, 300, 200, 300, 250, SwipeBenchRecord.Direction.LEFT))
                 .start())
         .isFalse();
     // within the radius but on the box's border: not strictly inside
     SwipeBenchScorer.Verdict border =
-        scorer.judge(truth, record(0, 0, 1, 1, 800, 500, 200, 300, 300, SwipeBenchDirection.LEFT));
+        scorer.judge(
+            truth, record(0, 0, 1, 1, 800, 500, 200, 300, 300, SwipeBenchRecord.Direction.LEFT));
     assertThat(border.start()).isFalse();
     assertThat(border.end()).isTrue();
     SwipeBenchScorer.Verdict far =
-        scorer.judge(truth, record(0, 0, 1, 1, 800, 300, 200, 450, 300, SwipeBenchDirection.LEFT));
+        scorer.judge(
+            truth, record(0, 0, 1, 1, 800, 300, 200, 450, 300, SwipeBenchRecord.Direction.LEFT));
     assertThat(far.end()).isFalse();
     assertThat(
             scorer
                 .judge(
-                    truth, record(0, 0, 1, 1, 800, 300, 200, 300, 300, SwipeBenchDirection.RIGHT))
+                    truth,
+                    record(0, 0, 1, 1, 800, 300, 200, 300, 300, SwipeBenchRecord.Direction.RIGHT))
                 .direction())
         .isFalse();
     SwipeBenchScorer.Verdict slow =
-        scorer.judge(truth, record(0, 0, 1, 1, 800, 300, 200, 300, 800, SwipeBenchDirection.LEFT));
+        scorer.judge(
+            truth, record(0, 0, 1, 1, 800, 300, 200, 300, 800, SwipeBenchRecord.Direction.LEFT));
     assertThat(slow.speed()).isFalse();
     assertThat(slow.start() && slow.end() && slow.direction()).isTrue();
     // speed category boundary: 499 fast, 500 slow
-    assertThat(SwipeBenchSpeed.of(499)).isEqualTo(SwipeBenchSpeed.FAST);
-    assertThat(SwipeBenchSpeed.of(500)).isEqualTo(SwipeBenchSpeed.SLOW);
+    assertThat(SwipeBenchRecord.Speed.of(499)).isEqualTo(SwipeBenchRecord.Speed.FAST);
+    assertThat(SwipeBenchRecord.Speed.of(500)).isEqualTo(SwipeBenchRecord.Speed.SLOW);
 
     SwipeBenchScorer.Score score =
         scorer.score(
             List.of(truth, truth, truth, truth),
             List.of(
                 truth,
-                record(0, 0, 1, 1, 800, 300, 200, 300, 800, SwipeBenchDirection.LEFT),
-                record(0, 0, 1, 1, 800, 300, 200, 300, 300, SwipeBenchDirection.RIGHT),
-                record(0, 0, 1, 1, 100, 900, 200, 300, 800, SwipeBenchDirection.LEFT)));
+                record(0, 0, 1, 1, 800, 300, 200, 300, 800, SwipeBenchRecord.Direction.LEFT),
+                record(0, 0, 1, 1, 800, 300, 200, 300, 300, SwipeBenchRecord.Direction.RIGHT),
+                record(0, 0, 1, 1, 100, 900, 200, 300, 800, SwipeBenchRecord.Direction.LEFT)));
     assertThat(score.count()).isEqualTo(4);
     assertThat(score.startRate()).isCloseTo(0.75, within(1e-12));
     assertThat(score.endRate()).isCloseTo(1.0, within(1e-12));

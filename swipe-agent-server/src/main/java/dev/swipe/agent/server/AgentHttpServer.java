@@ -15,7 +15,6 @@ import dev.swipe.base.Api;
 import dev.swipe.base.Code;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.AttachmentBudget;
 import dev.swipe.core.AttachmentRegistry;
 import dev.swipe.core.Device;
 import dev.swipe.core.ErrorCode;
@@ -90,7 +89,8 @@ public final class AgentHttpServer implements AutoCloseable {
   public static final long DEFAULT_MAX_RUN_ATTACHMENT_BYTES = AttachmentRegistry.DEFAULT_MAX_BYTES;
 
   /** Default most bytes the kept screenshots of all runs hold together: 256 MiB. */
-  public static final long DEFAULT_MAX_ATTACHMENT_BYTES = AttachmentBudget.DEFAULT_MAX_BYTES;
+  public static final long DEFAULT_MAX_ATTACHMENT_BYTES =
+      AttachmentRegistry.Budget.DEFAULT_MAX_BYTES;
 
   /** Default time a kept-alive connection waits for its next request. */
   public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
@@ -168,7 +168,7 @@ public final class AgentHttpServer implements AutoCloseable {
   }
 
   /** The budget of all runs' kept screenshots (for tests: its accounting of held bytes). */
-  AttachmentBudget attachmentBudget() {
+  AttachmentRegistry.Budget attachmentBudget() {
     return served.attachmentBudget();
   }
 

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.agent.ToolDispatcher;
-import dev.swipe.agent.ToolHints;
 import dev.swipe.agent.ToolListing;
 import dev.swipe.agent.ToolSpec;
 import dev.swipe.agent.internal.AgentJson;
@@ -52,7 +51,7 @@ final class McpTools {
       ToolDispatcher catalog, ToolListing listing, Call call) {
     List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();
     for (ToolSpec spec : catalog.specs(listing)) {
-      ToolHints h = spec.hints();
+      ToolSpec.Hints h = spec.hints();
       McpSchema.Tool.Builder tb =
           McpSchema.Tool.builder(spec.name(), AgentJson.JSON.convertValue(spec.inputSchema(), MAP))
               .description(spec.description())

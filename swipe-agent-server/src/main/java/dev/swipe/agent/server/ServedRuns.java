@@ -1,7 +1,6 @@
 package dev.swipe.agent.server;
 
 import dev.swipe.agent.AgentRun;
-import dev.swipe.core.AttachmentBudget;
 import dev.swipe.core.AttachmentRegistry;
 import dev.swipe.core.Device;
 import dev.swipe.memory.MemoryStore;
@@ -16,7 +15,7 @@ final class ServedRuns {
   private final MemoryStore memory;
   private final boolean simState;
   private final long maxRunAttachmentBytes;
-  private final AttachmentBudget attachmentBudget;
+  private final AttachmentRegistry.Budget attachmentBudget;
   private final RunTraces traces;
 
   /**
@@ -36,12 +35,12 @@ final class ServedRuns {
     this.memory = memory;
     this.simState = simState;
     this.maxRunAttachmentBytes = Math.min(maxRunAttachmentBytes, maxAttachmentBytes);
-    this.attachmentBudget = new AttachmentBudget(maxAttachmentBytes);
+    this.attachmentBudget = new AttachmentRegistry.Budget(maxAttachmentBytes);
     this.traces = traces;
   }
 
   /** The budget every run's kept screenshots share. */
-  AttachmentBudget attachmentBudget() {
+  AttachmentRegistry.Budget attachmentBudget() {
     return attachmentBudget;
   }
 

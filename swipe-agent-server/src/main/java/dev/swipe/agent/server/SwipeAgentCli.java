@@ -15,7 +15,6 @@ import dev.swipe.flow.FlowCode;
 import dev.swipe.flow.ReplayOptions;
 import dev.swipe.flow.ReplayResult;
 import dev.swipe.memory.MemoryStore;
-import dev.swipe.memory.MemoryStores;
 import dev.swipe.report.HtmlReport;
 import dev.swipe.webdriver.internal.WebDriverCli;
 import java.io.FileDescriptor;
@@ -672,8 +671,8 @@ public final class SwipeAgentCli {
     }
 
     MemoryStore openMemory() {
-      String uri = values.getOrDefault("--memory", MemoryStores.DEFAULT_URI);
-      return uri.equals("none") ? null : MemoryStores.open(uri);
+      String uri = values.getOrDefault("--memory", MemoryStore.DEFAULT_URI);
+      return uri.equals("none") ? null : MemoryStore.open(uri);
     }
 
     boolean simState() {

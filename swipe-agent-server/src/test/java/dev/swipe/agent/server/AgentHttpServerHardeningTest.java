@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.swipe.core.Device;
 import dev.swipe.memory.MemoryStore;
-import dev.swipe.memory.MemoryStores;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -50,7 +49,7 @@ class AgentHttpServerHardeningTest {
   @BeforeEach
   void open() {
     device = Device.open("sim:?scale=0.3&scene=list");
-    memory = MemoryStores.open("mem:");
+    memory = MemoryStore.open("mem:");
   }
 
   @AfterEach

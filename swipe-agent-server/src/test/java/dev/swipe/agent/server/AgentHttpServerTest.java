@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.memory.MemoryStore;
-import dev.swipe.memory.MemoryStores;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -29,7 +28,7 @@ class AgentHttpServerTest {
   @BeforeEach
   void start() {
     device = Device.open("sim:?scale=0.5&scene=list");
-    memory = MemoryStores.open("mem:");
+    memory = MemoryStore.open("mem:");
     server =
         AgentHttpServer.builder(device)
             .address(new InetSocketAddress("127.0.0.1", 0))

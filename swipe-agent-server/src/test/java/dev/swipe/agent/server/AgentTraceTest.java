@@ -10,7 +10,6 @@ import dev.swipe.core.Device;
 import dev.swipe.core.trace.TraceReader;
 import dev.swipe.core.trace.TraceRecord;
 import dev.swipe.memory.MemoryStore;
-import dev.swipe.memory.MemoryStores;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -123,7 +122,7 @@ class AgentTraceTest {
   @Test
   void memoryToolCallsAreTracedInTheRunLikeEveryOtherTool() throws Exception {
     try (Device device = Device.open("sim:?scale=0.5&scene=list");
-        MemoryStore memory = MemoryStores.open("mem:");
+        MemoryStore memory = MemoryStore.open("mem:");
         AgentHttpServer server =
             AgentHttpServer.builder(device)
                 .address(new InetSocketAddress("127.0.0.1", 0))

@@ -8,7 +8,6 @@ import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
 import dev.swipe.memory.MemoryStore;
-import dev.swipe.memory.MemoryStores;
 import dev.swipe.webdriver.SessionTools;
 import dev.swipe.webdriver.WebDriverServer;
 import java.net.InetSocketAddress;
@@ -34,7 +33,7 @@ class BuilderPartsTest {
   @BeforeEach
   void open() {
     phone = Device.open("sim:?scale=0.3");
-    memory = MemoryStores.inMemory();
+    memory = MemoryStore.inMemory();
   }
 
   @AfterEach

@@ -10,7 +10,6 @@ import dev.swipe.agent.AgentRun;
 import dev.swipe.agent.ToolDispatcher;
 import dev.swipe.core.Device;
 import dev.swipe.memory.MemoryStore;
-import dev.swipe.memory.MemoryStores;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -46,7 +45,7 @@ class MalformedInputPropertyTest {
   @BeforeAll
   static void open() {
     device = Device.open("sim:?scale=0.3&scene=picker");
-    memory = MemoryStores.open("mem:");
+    memory = MemoryStore.open("mem:");
   }
 
   @AfterAll

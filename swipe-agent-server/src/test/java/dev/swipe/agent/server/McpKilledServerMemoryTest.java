@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.swipe.memory.MemoryStore;
-import dev.swipe.memory.MemoryStores;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -78,7 +77,7 @@ class McpKilledServerMemoryTest {
       }
       assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
     }
-    try (MemoryStore store = MemoryStores.open("sqlite:" + db)) {
+    try (MemoryStore store = MemoryStore.open("sqlite:" + db)) {
       for (String id : acked) {
         assertThat(store.get(id)).as("acknowledged record %s", id).isPresent();
       }

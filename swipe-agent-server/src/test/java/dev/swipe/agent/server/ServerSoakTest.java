@@ -8,7 +8,6 @@ import dev.swipe.agent.AgentRun;
 import dev.swipe.agent.ToolDispatcher;
 import dev.swipe.core.Device;
 import dev.swipe.memory.MemoryStore;
-import dev.swipe.memory.MemoryStores;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -99,7 +98,7 @@ class ServerSoakTest {
   @Test
   void goodAndBadTrafficLeavesNoThreadsOrDescriptorsBehind() throws Exception {
     try (Device phone = Device.open("sim:?scale=0.3&scene=list");
-        MemoryStore memory = MemoryStores.open("mem:")) {
+        MemoryStore memory = MemoryStore.open("mem:")) {
       // warm up every path once, so lazily started pools count in the baseline
       soak(phone, memory, Duration.ofSeconds(2), new AtomicLong(), new AtomicLong());
       settle();

@@ -2,7 +2,6 @@ package dev.swipe.bench.agent;
 
 import dev.langchain4j.model.chat.ChatModel;
 import dev.swipe.core.Device;
-import dev.swipe.langchain4j.ImageDelivery;
 import dev.swipe.langchain4j.PhoneAgent;
 import dev.swipe.langchain4j.PhoneTools;
 import dev.swipe.langchain4j.examples.ConfiguredModel;
@@ -46,7 +45,7 @@ public final class AgentBench {
       String reason) {}
 
   /** An agent under test: a chat model and where its API takes screenshots. */
-  record Agent(String name, ChatModel model, ImageDelivery images) {}
+  record Agent(String name, ChatModel model, PhoneTools.ImageDelivery images) {}
 
   private AgentBench() {}
 
@@ -57,7 +56,7 @@ public final class AgentBench {
     List<String> platforms =
         args.length > 2 ? Arrays.asList(args[2].split(",")) : AgentTask.PLATFORMS;
     List<Agent> agents = new ArrayList<>();
-    agents.add(new Agent("scripted", new ScriptedPhoneModel(), ImageDelivery.NONE));
+    agents.add(new Agent("scripted", new ScriptedPhoneModel(), PhoneTools.ImageDelivery.NONE));
     Optional<ConfiguredModel> real = ConfiguredModel.fromEnvironment(System.getenv());
     real.ifPresentOrElse(
         m -> agents.add(new Agent(m.name(), m.model(), m.images())),

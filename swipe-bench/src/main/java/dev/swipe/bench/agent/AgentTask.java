@@ -2,7 +2,6 @@ package dev.swipe.bench.agent;
 
 import dev.swipe.base.NormPoint;
 import dev.swipe.core.Device;
-import dev.swipe.sim.DrawnText;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimState;
 import java.util.ArrayList;
@@ -143,7 +142,7 @@ record AgentTask(
             s.page() == s.pageCount() - 1, "page " + (s.page() + 1) + " of " + s.pageCount());
       }
       case MAP -> {
-        for (DrawnText t : oracle.drawnText()) {
+        for (SimOracle.DrawnText t : oracle.drawnText()) {
           if (t.text().equals(target)) {
             double cx = NormPoint.toNorm(t.box().getCenterX(), s.frameWidth());
             double cy = NormPoint.toNorm(t.box().getCenterY(), s.frameHeight());

@@ -3,7 +3,6 @@ package dev.swipe.bench.memory;
 import dev.swipe.memory.MemoryQuery;
 import dev.swipe.memory.MemoryRecord;
 import dev.swipe.memory.MemoryStore;
-import dev.swipe.memory.MemoryStores;
 import dev.swipe.memory.WidgetParameters;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -189,7 +188,7 @@ public final class FarmMemoryBench {
   /** Loads {@code records} into the store at {@code uri}, {@code batch} a transaction. */
   public static void load(String name, String uri, List<MemoryRecord> records, int batch) {
     long t0 = System.nanoTime();
-    try (MemoryStore store = MemoryStores.open(uri)) {
+    try (MemoryStore store = MemoryStore.open(uri)) {
       for (int from = 0; from < records.size(); from += batch) {
         store.saveAll(records.subList(from, Math.min(records.size(), from + batch)));
       }
@@ -249,7 +248,7 @@ public final class FarmMemoryBench {
       t.setDaemon(true);
       threads.add(t);
     }
-    try (MemoryStore store = MemoryStores.open(uri)) {
+    try (MemoryStore store = MemoryStore.open(uri)) {
       threads.forEach(Thread::start);
       if (!opened.await(2, TimeUnit.MINUTES)) {
         throw new IllegalStateException("writers did not open their stores");
@@ -308,7 +307,7 @@ public final class FarmMemoryBench {
       List<Double> saves,
       AtomicBoolean timing) {
     Random rnd = new Random(1000 + id);
-    try (MemoryStore store = MemoryStores.open(uri)) {
+    try (MemoryStore store = MemoryStore.open(uri)) {
       opened.countDown();
       long next = System.nanoTime();
       for (int i = 0; !stop.get(); i++) {

@@ -3,7 +3,6 @@ package dev.swipe.bench.memory;
 import dev.swipe.memory.MemoryQuery;
 import dev.swipe.memory.MemoryRecord;
 import dev.swipe.memory.MemoryStore;
-import dev.swipe.memory.MemoryStores;
 import dev.swipe.memory.WidgetParameters;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -195,7 +194,7 @@ public final class MemoryStoreBench {
     List<MemoryRecord> records = records(n, rnd, appNames);
 
     long t0 = System.nanoTime();
-    try (MemoryStore store = MemoryStores.open("sqlite:" + db)) {
+    try (MemoryStore store = MemoryStore.open("sqlite:" + db)) {
       for (int from = 0; from < n; from += 20_000) {
         store.saveAll(records.subList(from, Math.min(n, from + 20_000)));
       }
@@ -242,7 +241,7 @@ public final class MemoryStoreBench {
       ftsAll.add("\"" + String.join("\" OR \"", words) + "\"");
     }
 
-    try (MemoryStore store = MemoryStores.open("sqlite:" + db)) {
+    try (MemoryStore store = MemoryStore.open("sqlite:" + db)) {
       for (int i = 0; i < 300; i++) {
         store.recall(queries.get(i)); // warm-up
         store.recall(commonOnly.get(i));
@@ -277,7 +276,7 @@ public final class MemoryStoreBench {
 
       rows.add(row(n, "save new record, sync=FULL (default)", saves(store, n, rnd, "full")));
     }
-    try (MemoryStore store = MemoryStores.open("sqlite:" + db + "?sync=normal")) {
+    try (MemoryStore store = MemoryStore.open("sqlite:" + db + "?sync=normal")) {
       rows.add(row(n, "save new record, sync=NORMAL", saves(store, n, rnd, "normal")));
     }
 

@@ -17,7 +17,6 @@ import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.scroll.ScrollUntilResult;
-import dev.swipe.core.strategy.StepResult;
 import dev.swipe.core.strategy.SwipeStrategies;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.text.TextQuery;
@@ -876,7 +875,7 @@ public final class ChromeHonestyBench {
             : "";
     Observation shot = x.p.phone.screenshot();
     x.startNanos = x.p.phone.rig().ticker().read();
-    StepResult s = st.carouselSwitch(d, shot);
+    SwipeStrategies.Step s = st.carouselSwitch(d, shot);
     String action = "carousel_switch " + d.id() + edge;
     JsonNode rest =
         x.judge(

@@ -13,7 +13,6 @@ import dev.swipe.flow.FlowCode;
 import dev.swipe.flow.FlowRecorder;
 import dev.swipe.flow.ReplayOptions;
 import dev.swipe.flow.ReplayResult;
-import dev.swipe.sim.DrawnText;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimState;
 import java.io.IOException;
@@ -75,7 +74,7 @@ public final class FlowReplayBench {
         case CAROUSEL -> s.page() == s.pageCount() - 1;
         case MAP -> {
           Observation shot = d.screenshot();
-          Optional<DrawnText> label =
+          Optional<SimOracle.DrawnText> label =
               o.textOn(shot).stream()
                   .filter(t -> t.text().equals("Town Hall") && t.visibleFraction() > 0.5)
                   .findFirst();

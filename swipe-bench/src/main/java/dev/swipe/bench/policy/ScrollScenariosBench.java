@@ -11,7 +11,6 @@ import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
-import dev.swipe.core.strategy.StepResult;
 import dev.swipe.core.strategy.SwipeStrategies;
 import dev.swipe.sim.SimOracle;
 import java.time.Duration;
@@ -284,7 +283,7 @@ public final class ScrollScenariosBench {
               boolean pass = true;
               for (int i = 0; i < 3; i++) {
                 int p0 = o.awaitRest(Duration.ofSeconds(5)).page();
-                StepResult s = st.carouselSwitch(ScrollDirection.RIGHT, before);
+                SwipeStrategies.Step s = st.carouselSwitch(ScrollDirection.RIGHT, before);
                 int p1 = o.awaitRest(Duration.ofSeconds(5)).page();
                 pass &= p1 - p0 == 1 && s.confirmed();
                 sb.append(p0)

@@ -2,12 +2,11 @@ package dev.swipe.bench.policy;
 
 import dev.swipe.base.NormPoint;
 import dev.swipe.core.Device;
-import dev.swipe.core.DeviceListener;
 import dev.swipe.core.Observation;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
-import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.spi.HidReport;
 import dev.swipe.sim.SimOracle;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -110,13 +109,13 @@ public final class SettleLagBench {
       long lagMs = oracle.input().captureLag().toMillis();
       long[] release = {-1};
       boolean[] pressed = {false};
-      DeviceListener.Registration reg =
+      Device.Listener.Registration reg =
           device
               .rig()
               .listen(
-                  new DeviceListener() {
+                  new Device.Listener() {
                     @Override
-                    public void pointerSent(PointerReport report, long atNanos) {
+                    public void pointerSent(HidReport.Pointer report, long atNanos) {
                       if (report.pressed()) {
                         pressed[0] = true;
                       } else if (pressed[0]) {

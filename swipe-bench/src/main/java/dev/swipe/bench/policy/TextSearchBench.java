@@ -12,7 +12,6 @@ import dev.swipe.text.TextBox;
 import dev.swipe.text.TextPage;
 import dev.swipe.text.TextQuery;
 import dev.swipe.text.TextReader;
-import dev.swipe.text.TextReaders;
 import java.awt.image.BufferedImage;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -56,7 +55,7 @@ public final class TextSearchBench {
 
   /** The default engine, counting its reads. */
   static final class CountingReader implements TextReader {
-    final TextReader inner = TextReaders.open("tesseract:");
+    final TextReader inner = TextReader.open("tesseract:");
     final AtomicInteger reads = new AtomicInteger();
 
     @Override

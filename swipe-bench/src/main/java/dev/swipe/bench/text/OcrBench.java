@@ -4,12 +4,10 @@ import dev.swipe.base.NormPoint;
 import dev.swipe.core.Device;
 import dev.swipe.core.Observation;
 import dev.swipe.core.gesture.Swipe;
-import dev.swipe.sim.DrawnText;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.text.TextBox;
 import dev.swipe.text.TextPage;
 import dev.swipe.text.TextReader;
-import dev.swipe.text.TextReaders;
 import dev.swipe.text.Word;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
@@ -57,7 +55,11 @@ public final class OcrBench {
   private OcrBench() {}
 
   record Screen(
-      String name, BufferedImage image, List<DrawnText> truth, double scale, int device) {}
+      String name,
+      BufferedImage image,
+      List<SimOracle.DrawnText> truth,
+      double scale,
+      int device) {}
 
   public static void main(String[] args) throws Exception {
     int devices = Integer.parseInt(opt(args, "devices", "3"));
@@ -88,7 +90,7 @@ public final class OcrBench {
             s.image(), "png", Path.of(dump, s.name().replace('/', '_') + ".png").toFile());
       }
     }
-    try (TextReader reader = TextReaders.open("tesseract:")) {
+    try (TextReader reader = TextReader.open("tesseract:")) {
       System.out.println("reader: " + reader.description());
       accuracy(reader, screens, verbose);
       speed(reader, screens, verbose);

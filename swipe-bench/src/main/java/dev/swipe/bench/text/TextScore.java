@@ -1,6 +1,6 @@
 package dev.swipe.bench.text;
 
-import dev.swipe.sim.DrawnText;
+import dev.swipe.sim.SimOracle;
 import java.awt.Color;
 import java.awt.Rectangle;
 import java.text.Normalizer;
@@ -45,13 +45,13 @@ final class TextScore {
   final List<String> wrongSamples = new ArrayList<>();
   final List<String> missedSamples = new ArrayList<>();
 
-  static List<TruthWord> truth(List<DrawnText> drawn, Rectangle within) {
+  static List<TruthWord> truth(List<SimOracle.DrawnText> drawn, Rectangle within) {
     List<TruthWord> out = new ArrayList<>();
     int line = 0;
-    for (DrawnText t : drawn) {
+    for (SimOracle.DrawnText t : drawn) {
       line++;
       double contrast = contrast(t.color(), t.background(), t.alpha());
-      for (DrawnText.Word w : t.words()) {
+      for (SimOracle.DrawnText.Word w : t.words()) {
         Rectangle b = w.box();
         if (within != null && !within.contains(b.getCenterX(), b.getCenterY())) {
           continue;

@@ -1,13 +1,10 @@
 package dev.swipe.bench.video;
 
 import dev.swipe.core.Device;
-import dev.swipe.core.DeviceListener;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.spi.Frame;
-import dev.swipe.video.VideoOptions;
 import dev.swipe.video.VideoRecorder;
-import dev.swipe.video.VideoSummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -43,13 +40,13 @@ public final class VideoBesideSession {
     AtomicInteger captured = new AtomicInteger();
     long actions = 0;
     long[] sessionNanos = new long[1];
-    VideoSummary s;
+    VideoRecorder.Summary s;
     long t0 = System.nanoTime();
     try (Device d = Device.open("sim:?input=ideal&scene=list&time=real")) {
-      try (DeviceListener.Registration count =
+      try (Device.Listener.Registration count =
           d.rig()
               .listen(
-                  new DeviceListener() {
+                  new Device.Listener() {
                     @Override
                     public void frameCaptured(Frame frame) {
                       captured.incrementAndGet();
@@ -57,7 +54,9 @@ public final class VideoBesideSession {
                   })) {
         VideoRecorder rec =
             VideoRecorder.start(
-                d, mp4, VideoOptions.DEFAULT.withMaxFps(30).withScale(scale).withQueueFrames(60));
+                d,
+                mp4,
+                VideoRecorder.Options.DEFAULT.withMaxFps(30).withScale(scale).withQueueFrames(60));
         boolean down = true;
         while (System.nanoTime() - t0 < Duration.ofSeconds(seconds).toNanos()) {
           for (int i = 0; i < 3; i++) {

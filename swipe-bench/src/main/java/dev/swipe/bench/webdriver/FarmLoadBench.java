@@ -14,7 +14,6 @@ import dev.swipe.bench.memory.MemoryStoreBench;
 import dev.swipe.core.Device;
 import dev.swipe.memory.MemoryQuery;
 import dev.swipe.memory.MemoryStore;
-import dev.swipe.memory.MemoryStores;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -243,8 +242,8 @@ public final class FarmLoadBench {
                 .address(WebDriverBench.loopback())
                 .tokens(List.of(TOKEN))
                 .start();
-        MemoryStore recaller = MemoryStores.open(pg.uri("farm", "pool_size=2"));
-        MemoryStore mcpMemory = MemoryStores.open(pg.uri("farm", "pool_size=2"));
+        MemoryStore recaller = MemoryStore.open(pg.uri("farm", "pool_size=2"));
+        MemoryStore mcpMemory = MemoryStore.open(pg.uri("farm", "pool_size=2"));
         Device mcpPhone = Device.open("sim:?input=ideal&scene=list&scale=0.5");
         AgentRun direct = AgentRun.builder(mcpPhone).acceptInlineImages(true).build();
         McpHttpServer mcp =
@@ -346,7 +345,7 @@ public final class FarmLoadBench {
     Map<String, Integer> traces = new TreeMap<>();
     try {
       for (int j = 0; j < c.jvms(); j++) {
-        files.add(MemoryStores.open("sqlite:" + work.resolve("rigs-" + j + ".db")));
+        files.add(MemoryStore.open("sqlite:" + work.resolve("rigs-" + j + ".db")));
         traces.put("rig JVM " + j, dirs(work.resolve("traces-" + j)).size());
       }
       int lost = 0;

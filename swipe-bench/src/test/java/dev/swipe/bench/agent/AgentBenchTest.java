@@ -2,7 +2,7 @@ package dev.swipe.bench.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.swipe.langchain4j.ImageDelivery;
+import dev.swipe.langchain4j.PhoneTools;
 import dev.swipe.langchain4j.testing.ScriptedPhoneModel;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -24,7 +24,7 @@ class AgentBenchTest {
             AgentTask.fixedSet(1, List.of(AgentTask.Kind.CAROUSEL), List.of("flutter")).get(0),
             AgentTask.fixedSet(1, List.of(AgentTask.Kind.MAP), List.of("android")).get(0));
     AgentBench.Agent scripted =
-        new AgentBench.Agent("scripted", new ScriptedPhoneModel(), ImageDelivery.NONE);
+        new AgentBench.Agent("scripted", new ScriptedPhoneModel(), PhoneTools.ImageDelivery.NONE);
     List<AgentBench.Row> rows = tasks.stream().map(t -> AgentBench.run(scripted, t)).toList();
     ByteArrayOutputStream table = new ByteArrayOutputStream();
     AgentBench.print(rows, new PrintStream(table, true, StandardCharsets.UTF_8));
@@ -54,7 +54,7 @@ class AgentBenchTest {
                     .build();
               }
             },
-            ImageDelivery.NONE);
+            PhoneTools.ImageDelivery.NONE);
     AgentBench.Row r = AgentBench.run(idle, picker);
     assertThat(r.success()).isFalse();
     assertThat(r.status()).isEqualTo("STOPPED_WITHOUT_ENDING");

@@ -5,7 +5,7 @@ import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Modifier;
-import dev.swipe.core.spi.KeyReport;
+import dev.swipe.core.spi.HidReport;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -62,7 +62,7 @@ final class ChromeKeys {
    *
    * @throws SwipeException {@code unsupported_input} for consumer keys and usages without a key
    */
-  static ObjectNode event(KeyReport report) {
+  static ObjectNode event(HidReport.Keyboard report) {
     Key k = report.key();
     if (k.page() != Key.Page.KEYBOARD) {
       throw new SwipeException(

@@ -7,15 +7,10 @@ import dev.swipe.base.CommonCode;
 import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.gesture.TouchContact;
 import dev.swipe.core.spi.HidCapabilities;
-import dev.swipe.core.spi.HidRange;
 import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.HidTransport;
-import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerKind;
-import dev.swipe.core.spi.PointerReport;
-import dev.swipe.core.spi.TouchReport;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -41,7 +36,7 @@ final class ChromeTouchTransport implements HidTransport {
   static final int MAX_TOUCH_POINTS = 5;
 
   /** CSS pixel coordinates as the logical range: 0..width-1 would lose the far edge's fraction. */
-  private static final HidRange RANGE = new HidRange(0, 10_000);
+  private static final HidCapabilities.Range RANGE = new HidCapabilities.Range(0, 10_000);
 
   private final ChromePage page;
   private final HidCapabilities capabilities;
@@ -79,11 +74,11 @@ final class ChromeTouchTransport implements HidTransport {
       throw new SwipeException(ErrorCode.DEVICE_CLOSED, "the chrome: finger is closed");
     }
     checkAnswers();
-    if (report instanceof PointerReport p) {
+    if (report instanceof HidReport.Pointer p) {
       pointer(p);
-    } else if (report instanceof TouchReport t) {
+    } else if (report instanceof HidReport.Touch t) {
       touches(t);
-    } else if (report instanceof KeyReport k) {
+    } else if (report instanceof HidReport.Keyboard k) {
       key(k);
     }
   }
@@ -93,7 +88,7 @@ final class ChromeTouchTransport implements HidTransport {
    * that changed since the previous event. A finger this report lifts is first moved to where it
    * lifts, with the others, then left out.
    */
-  private void touches(TouchReport t) {
+  private void touches(HidReport.Touch t) {
     if (t.contacts().size() > MAX_TOUCH_POINTS) {
       throw new SwipeException(
           ErrorCode.UNSUPPORTED_INPUT,
@@ -102,12 +97,13 @@ final class ChromeTouchTransport implements HidTransport {
     boolean lifts = t.contacts().stream().anyMatch(c -> !c.touching());
     if (lifts && touching) {
       ObjectNode e = touch("touchMove");
-      for (TouchContact c : t.contacts()) {
+      for (HidReport.Contact c : t.contacts()) {
         addPoint(e, c.at(), c.id());
       }
       unanswered.add(page.callAsync("Input.dispatchTouchEvent", e));
     }
-    List<TouchContact> down = t.contacts().stream().filter(TouchContact::touching).toList();
+    List<HidReport.Contact> down =
+        t.contacts().stream().filter(HidReport.Contact::touching).toList();
     if (down.isEmpty()) {
       if (touching) {
         touching = false;
@@ -117,7 +113,7 @@ final class ChromeTouchTransport implements HidTransport {
       return;
     }
     ObjectNode e = touch(touching ? "touchMove" : "touchStart");
-    for (TouchContact c : down) {
+    for (HidReport.Contact c : down) {
       addPoint(e, c.at(), c.id());
     }
     touching = true;
@@ -141,7 +137,7 @@ final class ChromeTouchTransport implements HidTransport {
     };
   }
 
-  private void pointer(PointerReport p) {
+  private void pointer(HidReport.Pointer p) {
     double[] xy = cssPixels(p.at());
     double x = xy[0];
     double y = xy[1];
@@ -162,7 +158,7 @@ final class ChromeTouchTransport implements HidTransport {
     }
   }
 
-  private void key(KeyReport k) {
+  private void key(HidReport.Keyboard k) {
     ObjectNode e = ChromeKeys.event(k);
     e.put("timestamp", nowSeconds());
     unanswered.add(page.callAsync("Input.dispatchKeyEvent", e));

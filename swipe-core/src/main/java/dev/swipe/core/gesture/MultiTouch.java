@@ -18,7 +18,7 @@ import java.util.List;
 @Api(status = Api.Status.EXPERIMENTAL)
 public record MultiTouch(List<Stroke> strokes) implements Gesture {
   /** The most fingers a multi-touch digitizer reports. */
-  public static final int MAX_FINGERS = TouchContact.MAX_ID + 1;
+  public static final int MAX_FINGERS = 10;
 
   /**
    * One finger's path.

@@ -18,8 +18,8 @@ import dev.swipe.core.gesture.MultiTouch;
 import dev.swipe.core.gesture.Pinch;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Tap;
-import dev.swipe.core.gesture.TouchContact;
 import dev.swipe.core.scroll.ScrollResult;
+import dev.swipe.core.spi.HidReport;
 import dev.swipe.diff.DiffResult;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -463,7 +463,7 @@ final class ActionTracer {
         row.add(p.phase().name().toLowerCase(Locale.ROOT)).add(p.point().x()).add(p.point().y());
       } else if (e instanceof TouchEvent touch) {
         row.add("touch");
-        for (TouchContact c : touch.contacts()) {
+        for (HidReport.Contact c : touch.contacts()) {
           row.addArray().add(c.id()).add(c.at().x()).add(c.at().y()).add(c.touching());
         }
       } else if (e instanceof KeyEvent k) {

@@ -10,7 +10,6 @@ import dev.swipe.core.ActionResult;
 import dev.swipe.core.AttachmentRegistry;
 import dev.swipe.core.Cost;
 import dev.swipe.core.Device;
-import dev.swipe.core.DeviceListener;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.Observation;
 import dev.swipe.core.PinchResult;
@@ -29,7 +28,6 @@ import dev.swipe.core.gesture.Pinch;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Tap;
 import dev.swipe.core.screen.GoldenScreen;
-import dev.swipe.core.screen.ScreenComparison;
 import dev.swipe.core.screen.ScreenCondition;
 import dev.swipe.core.screen.WaitResult;
 import dev.swipe.core.scroll.Scroll;
@@ -295,7 +293,7 @@ public final class DefaultDevice implements Device {
     return tracer == null ? store : new TracedMemoryStore(store, tracer, attachments.runId());
   }
 
-  public DeviceListener.Registration listen(DeviceListener listener) {
+  public Device.Listener.Registration listen(Device.Listener listener) {
     SwipeException.requireArgument(listener, "listener");
     ensureOpen();
     return parts.listeners.add(listener);
@@ -775,7 +773,7 @@ public final class DefaultDevice implements Device {
     return waits.waitForStable(timeout);
   }
 
-  public ScreenComparison assertScreen(GoldenScreen golden) {
+  public GoldenScreen.Comparison assertScreen(GoldenScreen golden) {
     return screens.assertScreen(golden);
   }
 
@@ -1115,7 +1113,7 @@ public final class DefaultDevice implements Device {
     }
 
     @Override
-    public ScreenComparison assertMatches(GoldenScreen golden) {
+    public GoldenScreen.Comparison assertMatches(GoldenScreen golden) {
       return assertScreen(golden);
     }
   }
@@ -1179,7 +1177,7 @@ public final class DefaultDevice implements Device {
     }
 
     @Override
-    public DeviceListener.Registration listen(DeviceListener listener) {
+    public Device.Listener.Registration listen(Device.Listener listener) {
       return DefaultDevice.this.listen(listener);
     }
 

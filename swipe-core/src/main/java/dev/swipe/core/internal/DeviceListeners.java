@@ -1,15 +1,13 @@
 package dev.swipe.core.internal;
 
 import dev.swipe.base.Ticker;
-import dev.swipe.core.DeviceListener;
+import dev.swipe.core.Device;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.HidTransport;
-import dev.swipe.core.spi.PointerReport;
 import dev.swipe.core.spi.RelativePointing;
-import dev.swipe.core.spi.TouchReport;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -20,20 +18,20 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * and pointer reports. With no listener the wrappers cost one list check.
  */
 final class DeviceListeners {
-  private final List<DeviceListener> listeners = new CopyOnWriteArrayList<>();
+  private final List<Device.Listener> listeners = new CopyOnWriteArrayList<>();
   private final Ticker ticker;
 
   DeviceListeners(Ticker ticker) {
     this.ticker = ticker;
   }
 
-  DeviceListener.Registration add(DeviceListener l) {
+  Device.Listener.Registration add(Device.Listener l) {
     listeners.add(l);
     return () -> listeners.remove(l);
   }
 
   void stepStarted(String action, long atNanos) {
-    for (DeviceListener l : listeners) {
+    for (Device.Listener l : listeners) {
       try {
         l.stepStarted(action, atNanos);
       } catch (RuntimeException e) {
@@ -43,7 +41,7 @@ final class DeviceListeners {
   }
 
   private void frame(Frame f) {
-    for (DeviceListener l : listeners) {
+    for (Device.Listener l : listeners) {
       try {
         l.frameCaptured(f);
       } catch (RuntimeException e) {
@@ -52,12 +50,12 @@ final class DeviceListeners {
     }
   }
 
-  private void pointer(PointerReport r) {
+  private void pointer(HidReport.Pointer r) {
     if (listeners.isEmpty()) {
       return;
     }
     long at = ticker.read();
-    for (DeviceListener l : listeners) {
+    for (Device.Listener l : listeners) {
       try {
         l.pointerSent(r, at);
       } catch (RuntimeException e) {
@@ -66,12 +64,12 @@ final class DeviceListeners {
     }
   }
 
-  private void touch(TouchReport r) {
+  private void touch(HidReport.Touch r) {
     if (listeners.isEmpty()) {
       return;
     }
     long at = ticker.read();
-    for (DeviceListener l : listeners) {
+    for (Device.Listener l : listeners) {
       try {
         l.touchSent(r, at);
       } catch (RuntimeException e) {
@@ -146,9 +144,9 @@ final class DeviceListeners {
     @Override
     public void send(HidReport report) {
       delegate.send(report);
-      if (report instanceof PointerReport p) {
+      if (report instanceof HidReport.Pointer p) {
         pointer(p);
-      } else if (report instanceof TouchReport t) {
+      } else if (report instanceof HidReport.Touch t) {
         touch(t);
       }
     }

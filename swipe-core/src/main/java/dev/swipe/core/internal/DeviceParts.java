@@ -13,8 +13,7 @@ import dev.swipe.core.spi.PointerKind;
 import dev.swipe.core.spi.ProviderContext;
 import dev.swipe.core.trace.TraceReader;
 import dev.swipe.memory.MemoryStore;
-import dev.swipe.memory.MemoryStores;
-import dev.swipe.text.TextReaders;
+import dev.swipe.text.TextReader;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -180,7 +179,7 @@ final class DeviceParts {
     if (config.textReaderUri() != null) {
       // the engine opens on the first text call; a typo in its URI fails here, when it is built
       try {
-        TextReaders.check(config.textReaderUri());
+        TextReader.check(config.textReaderUri());
       } catch (RuntimeException e) {
         throw SwipeException.orInternal(e);
       }
@@ -196,7 +195,7 @@ final class DeviceParts {
       return null;
     }
     try {
-      return new TranslatingMemoryStore(MemoryStores.open(config.memoryUri()));
+      return new TranslatingMemoryStore(MemoryStore.open(config.memoryUri()));
     } catch (RuntimeException e) {
       throw SwipeException.orInternal(e);
     }

@@ -7,9 +7,9 @@ import dev.swipe.base.SwipeException;
 import dev.swipe.base.Ticker;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.spi.Frame;
+import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.core.spi.PointerKind;
-import dev.swipe.core.spi.PointerReport;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.internal.DecodeOptions;
 import dev.swipe.diff.internal.ImageDecoder;
@@ -296,7 +296,7 @@ final class InputCheck {
    */
   private boolean hover() throws InterruptedException {
     hid.releaseAll();
-    hid.send(new PointerReport(HOME, false));
+    hid.send(new HidReport.Pointer(HOME, false));
     if (capture.measured() == null) {
       // first the lag, so that the looks below wait for frames that show the moves
       measureLag(ASIDE);
@@ -304,11 +304,11 @@ final class InputCheck {
     for (int dir : new int[] {1, -1}) {
       NormPoint from = dir > 0 ? HOME : ASIDE;
       NormPoint to = dir > 0 ? ASIDE : HOME;
-      hid.send(new PointerReport(to, false));
+      hid.send(new HidReport.Pointer(to, false));
       GreyRaster there = grab();
-      hid.send(new PointerReport(from, false));
+      hid.send(new HidReport.Pointer(from, false));
       GreyRaster back = grab();
-      hid.send(new PointerReport(to, false));
+      hid.send(new HidReport.Pointer(to, false));
       GreyRaster again = grab();
       int[] sides = pointerSides(back);
       CursorFinder.Blob[] seen = CursorFinder.wiggled(back, there, again, dir, sides[0], sides[1]);
@@ -333,7 +333,7 @@ final class InputCheck {
     Frame first = capture.grab(ticker.read(), captureTimeout);
     Frame second = LagProbe.next(capture, first.captureNanos(), captureTimeout);
     long sent = ticker.read();
-    hid.send(new PointerReport(to, false));
+    hid.send(new HidReport.Pointer(to, false));
     GreyRaster still = decode(second);
     int[] sides = pointerSides(still);
     LagProbe.measure(

@@ -5,7 +5,6 @@ import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.Observation;
 import dev.swipe.core.screen.GoldenScreen;
-import dev.swipe.core.screen.ScreenComparison;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -21,12 +20,12 @@ final class ScreenAssertions {
     this.run = run;
   }
 
-  ScreenComparison assertScreen(GoldenScreen golden) {
+  GoldenScreen.Comparison assertScreen(GoldenScreen golden) {
     SwipeException.requireArgument(golden, "golden");
     run.ensureOpen();
     long start = run.ticker.read();
     Observation shot = run.screenshot();
-    ScreenComparison c;
+    GoldenScreen.Comparison c;
     try {
       c = golden.compare(shot);
     } catch (SwipeException e) {

@@ -15,7 +15,6 @@ import dev.swipe.text.TextMatch;
 import dev.swipe.text.TextPage;
 import dev.swipe.text.TextQuery;
 import dev.swipe.text.TextReader;
-import dev.swipe.text.TextReaders;
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferByte;
 import java.util.ArrayList;
@@ -58,8 +57,8 @@ final class ScreenReader implements AutoCloseable {
 
   /** A reader opened from a URI on first use ({@code tesseract:} when none was given). */
   static ScreenReader of(String uri) {
-    String u = uri == null ? TextReaders.DEFAULT_URI : uri;
-    return new ScreenReader(() -> TextReaders.open(u));
+    String u = uri == null ? TextReader.DEFAULT_URI : uri;
+    return new ScreenReader(() -> TextReader.open(u));
   }
 
   /** A host's own reader; the device closes it. */

@@ -11,8 +11,8 @@ import dev.swipe.core.gesture.MultiTouch;
 import dev.swipe.core.gesture.Pinch;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Tap;
-import dev.swipe.core.gesture.TouchContact;
 import dev.swipe.core.internal.PointerEvent.Phase;
+import dev.swipe.core.spi.HidReport;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -177,8 +177,8 @@ public final class TimelinePlanner {
     return new TouchEvent(
         at,
         List.of(
-            new TouchContact(0, p.fingerAt(0, t, aspect), touching),
-            new TouchContact(1, p.fingerAt(1, t, aspect), touching)));
+            new HidReport.Contact(0, p.fingerAt(0, t, aspect), touching),
+            new HidReport.Contact(1, p.fingerAt(1, t, aspect), touching)));
   }
 
   /**
@@ -204,11 +204,11 @@ public final class TimelinePlanner {
     }
     List<MultiTouch.Stroke> strokes = m.strokes();
     for (int ms : times) {
-      List<TouchContact> contacts = new ArrayList<>();
+      List<HidReport.Contact> contacts = new ArrayList<>();
       for (int id = 0; id < strokes.size(); id++) {
         MultiTouch.Stroke s = strokes.get(id);
         if (ms >= s.startMs() && ms <= s.endMs()) {
-          contacts.add(new TouchContact(id, s.at(ms), ms < s.endMs()));
+          contacts.add(new HidReport.Contact(id, s.at(ms), ms < s.endMs()));
         }
       }
       if (!contacts.isEmpty()) {

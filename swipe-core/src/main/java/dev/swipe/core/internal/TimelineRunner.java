@@ -9,9 +9,6 @@ import dev.swipe.core.ErrorCode;
 import dev.swipe.core.gesture.ExecutedTimeline;
 import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.HidTransport;
-import dev.swipe.core.spi.KeyReport;
-import dev.swipe.core.spi.PointerReport;
-import dev.swipe.core.spi.TouchReport;
 import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.Optional;
@@ -168,13 +165,13 @@ public final class TimelineRunner {
   /** The report a timeline event stands for. */
   public static HidReport toReport(TimelineEvent e) {
     if (e instanceof PointerEvent p) {
-      return new PointerReport(p.point(), p.pressed());
+      return new HidReport.Pointer(p.point(), p.pressed());
     }
     if (e instanceof TouchEvent t) {
-      return new TouchReport(t.contacts());
+      return new HidReport.Touch(t.contacts());
     }
     KeyEvent k = (KeyEvent) e;
-    return new KeyReport(k.key(), k.modifiers(), k.down());
+    return new HidReport.Keyboard(k.key(), k.modifiers(), k.down());
   }
 
   private static SwipeException asSwipeException(RuntimeException e) {

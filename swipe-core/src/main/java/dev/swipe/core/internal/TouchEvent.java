@@ -1,7 +1,7 @@
 package dev.swipe.core.internal;
 
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.gesture.TouchContact;
+import dev.swipe.core.spi.HidReport;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -12,12 +12,13 @@ import java.util.Set;
  * @param offsetNanos time after the gesture's start
  * @param contacts the fingers, each id at most once
  */
-public record TouchEvent(long offsetNanos, List<TouchContact> contacts) implements TimelineEvent {
+public record TouchEvent(long offsetNanos, List<HidReport.Contact> contacts)
+    implements TimelineEvent {
   /** Copies the contacts and checks that no finger appears twice. */
   public TouchEvent {
     contacts = List.copyOf(SwipeException.requireArgument(contacts, "contacts"));
     Set<Integer> ids = new HashSet<>();
-    for (TouchContact c : contacts) {
+    for (HidReport.Contact c : contacts) {
       if (!ids.add(c.id())) {
         throw SwipeException.invalidArgument(
             "contacts", "finger " + c.id() + " appears twice in one report");
@@ -28,7 +29,7 @@ public record TouchEvent(long offsetNanos, List<TouchContact> contacts) implemen
   /** How many fingers touch in this report. */
   public int touching() {
     int n = 0;
-    for (TouchContact c : contacts) {
+    for (HidReport.Contact c : contacts) {
       if (c.touching()) {
         n++;
       }

@@ -3,6 +3,7 @@ package dev.swipe.core.spi;
 import static dev.swipe.core.internal.ValueBuilders.required;
 
 import dev.swipe.base.Api;
+import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
 import java.time.Duration;
 import java.util.Collections;
@@ -37,7 +38,7 @@ import java.util.Set;
 public record HidCapabilities(
     Set<PointerKind> pointerKinds,
     PointerKind activePointer,
-    HidRange range,
+    Range range,
     Duration minReportInterval,
     int contacts,
     boolean rig,
@@ -81,7 +82,7 @@ public record HidCapabilities(
   public static final class Builder {
     private final Set<PointerKind> pointerKinds = new LinkedHashSet<>();
     private PointerKind activePointer;
-    private HidRange range;
+    private Range range;
     private Duration minReportInterval = Duration.ZERO;
     private int contacts = 1;
     private boolean rig;
@@ -125,7 +126,7 @@ public record HidCapabilities(
     }
 
     /** The logical coordinate range of the pointer reports. */
-    public Builder range(HidRange range) {
+    public Builder range(Range range) {
       this.range = Objects.requireNonNull(range, "range");
       return this;
     }
@@ -175,6 +176,53 @@ public record HidCapabilities(
           rig,
           keyboard,
           consumerKeys);
+    }
+  }
+
+  /**
+   * A HID logical coordinate range and the mapping from normalized space onto it. Values outside
+   * the range are clamped, never wrapped: a wrapped coordinate would teleport the finger to the
+   * opposite edge.
+   *
+   * @param min logical value of normalized 0
+   * @param max logical value of normalized 1000
+   */
+  public record Range(int min, int max) {
+    /** CH9329 absolute mouse: 0..4095. */
+    public static final Range CH9329_ABSOLUTE = new Range(0, 4095);
+
+    /** Linux gadget and PiKVM USB absolute reports: 0..32767. */
+    public static final Range USB_ABSOLUTE = new Range(0, 32767);
+
+    /** PiKVM serial protocol: signed int16, -32768..32767. */
+    public static final Range SIGNED_INT16 = new Range(-32768, 32767);
+
+    /** Validates that the range is non-empty. */
+    public Range {
+      if (max <= min) {
+        throw SwipeException.invalidArgument("max", "must exceed min (" + min + "), was " + max);
+      }
+    }
+
+    /** Normalized coordinate (clamped to [0, 1000]; NaN refused) to the nearest logical value. */
+    public int toLogical(double norm) {
+      if (Double.isNaN(norm)) {
+        throw SwipeException.invalidArgument("norm", "must be a number, was NaN");
+      }
+      double clamped = Math.max(0, Math.min(NormPoint.MAX, norm));
+      long v = Math.round(min + clamped / NormPoint.MAX * ((long) max - min));
+      return (int) Math.max(min, Math.min(max, v));
+    }
+
+    /** Logical value (clamped to the range) back to normalized space. */
+    public double toNorm(long logical) {
+      long clamped = Math.max(min, Math.min(max, logical));
+      return (clamped - (double) min) / ((long) max - min) * NormPoint.MAX;
+    }
+
+    /** Size of one logical unit in normalized units: the best precision the link offers. */
+    public double normPerUnit() {
+      return NormPoint.MAX / ((long) max - min);
     }
   }
 }

@@ -101,7 +101,7 @@ public final class SwipeStrategies {
   }
 
   /** One coarse list swipe (350 units, 500 ms). */
-  public StepResult listCoarse(ScrollDirection direction, Observation before) {
+  public Step listCoarse(ScrollDirection direction, Observation before) {
     return step(
         "list_coarse",
         direction,
@@ -114,7 +114,7 @@ public final class SwipeStrategies {
   }
 
   /** One fine list swipe (50 units) to bring a visible target into place. */
-  public StepResult listFine(ScrollDirection direction, Observation before) {
+  public Step listFine(ScrollDirection direction, Observation before) {
     return step(
         "list_fine",
         direction,
@@ -130,8 +130,7 @@ public final class SwipeStrategies {
    * Coarse swipes until {@code found} holds, a swipe changes nothing (the boundary), or {@code
    * maxSwipes} were played. Checks the screen before the first swipe too.
    */
-  public SearchResult listSearch(
-      ScrollDirection direction, Predicate<Observation> found, int maxSwipes) {
+  public Search listSearch(ScrollDirection direction, Predicate<Observation> found, int maxSwipes) {
     SwipeException.requireArgument(found, "found");
     if (maxSwipes < 1 || maxSwipes > 100) {
       throw SwipeException.invalidArgument("max_swipes", "must be in [1, 100], was " + maxSwipes);
@@ -150,11 +149,11 @@ public final class SwipeStrategies {
                 maxSwipes));
     try {
       Observation current = device.screenshot();
-      List<StepResult> steps = new ArrayList<>();
+      List<Step> steps = new ArrayList<>();
       boolean boundary = false;
       boolean held = found.test(current);
       while (!held && steps.size() < maxSwipes) {
-        StepResult s = listCoarse(direction, current);
+        Step s = listCoarse(direction, current);
         steps.add(s);
         current = s.observation();
         if (!s.diff().changed()) {
@@ -163,7 +162,7 @@ public final class SwipeStrategies {
         }
         held = found.test(current);
       }
-      SearchResult result = new SearchResult(held, boundary, steps, current);
+      Search result = new Search(held, boundary, steps, current);
       traced.end(
           goal(
               "result",
@@ -198,7 +197,7 @@ public final class SwipeStrategies {
   }
 
   /** One page switch (400 units, 200 ms). */
-  public StepResult carouselSwitch(ScrollDirection direction, Observation before) {
+  public Step carouselSwitch(ScrollDirection direction, Observation before) {
     return carouselSwitch(direction, CAROUSEL_DISTANCE, before);
   }
 
@@ -207,7 +206,7 @@ public final class SwipeStrategies {
    *
    * @throws SwipeException {@code invalid_argument} for distances under 300
    */
-  public StepResult carouselSwitch(ScrollDirection direction, double distance, Observation before) {
+  public Step carouselSwitch(ScrollDirection direction, double distance, Observation before) {
     if (!(distance >= CAROUSEL_MIN_DISTANCE)) {
       throw SwipeException.invalidArgument(
           "distance",
@@ -228,7 +227,7 @@ public final class SwipeStrategies {
   }
 
   /** One map pan: 200 units, or 50 when {@code fine}. */
-  public StepResult mapPan(ScrollDirection direction, boolean fine, Observation before) {
+  public Step mapPan(ScrollDirection direction, boolean fine, Observation before) {
     return step(
         fine ? "map_fine" : "map_coarse",
         direction,
@@ -244,7 +243,7 @@ public final class SwipeStrategies {
    * Generic calibration: swipes of growing distance (50, 100, 150, ...) until one is confirmed by
    * {@code effective}, at most 10 tries; the caller saves the effective distance to memory.
    */
-  public CalibrationResult calibrate(ScrollDirection direction, Predicate<StepResult> effective) {
+  public Calibration calibrate(ScrollDirection direction, Predicate<Step> effective) {
     SwipeException.requireArgument(effective, "effective");
     SwipeException.requireArgument(direction, "direction");
     TracedSteps.Step traced =
@@ -253,12 +252,12 @@ public final class SwipeStrategies {
             "calibrate",
             goal("direction", direction.id(), "max_tries", MAX_CALIBRATION_TRIES));
     try {
-      List<StepResult> tries = new ArrayList<>();
+      List<Step> tries = new ArrayList<>();
       Observation current = device.screenshot();
       double axis = direction.vertical() ? region.h() : region.w();
       for (int i = 1; i <= MAX_CALIBRATION_TRIES; i++) {
         double distance = Math.min(LIST_FINE * i, axis * 0.8);
-        StepResult s =
+        Step s =
             step(
                 "calibration",
                 direction,
@@ -284,18 +283,18 @@ public final class SwipeStrategies {
                       + ")"),
               null,
               current);
-          return new CalibrationResult(OptionalDouble.of(distance), tries);
+          return new Calibration(OptionalDouble.of(distance), tries);
         }
       }
       traced.end(goal("result", "gave_up", "tries", tries.size()), null, null, current);
-      return new CalibrationResult(OptionalDouble.empty(), tries);
+      return new Calibration(OptionalDouble.empty(), tries);
     } catch (SwipeException e) {
       traced.fail(e);
       throw e;
     }
   }
 
-  private StepResult step(
+  private Step step(
       String name,
       ScrollDirection direction,
       double distance,
@@ -373,10 +372,72 @@ public final class SwipeStrategies {
                   threshold)),
           action.cost(),
           action.observation());
-      return new StepResult(name, distance, action, start, diff, threshold, confirmed);
+      return new Step(name, distance, action, start, diff, threshold, confirmed);
     } catch (SwipeException e) {
       traced.fail(e);
       throw e;
+    }
+  }
+
+  /**
+   * One strategy step: one swipe, then a look. {@code confirmed} says whether the change seen meets
+   * the strategy's threshold (e.g. {@code diff_ratio > 0.05} for a list scroll).
+   *
+   * @param strategy the strategy's name, e.g. {@code list_coarse}
+   * @param distance finger travel in normalized units
+   * @param action the swipe and the settled screen after it
+   * @param before the screen before the swipe
+   * @param diff before vs after inside the strategy's region
+   * @param threshold the diff ratio that confirms the step
+   * @param confirmed {@code diff.diffRatio() > threshold}
+   */
+  public record Step(
+      String strategy,
+      double distance,
+      ActionResult action,
+      Observation before,
+      DiffResult diff,
+      double threshold,
+      boolean confirmed) {
+    /** The settled screen after the step. */
+    public Observation observation() {
+      return action.observation();
+    }
+  }
+
+  /**
+   * The outcome of a list search by coarse swipes.
+   *
+   * @param found the caller's check held on {@link #observation()}
+   * @param boundary a swipe changed nothing ({@code changed = false}): the list ends there
+   * @param steps every swipe, in order
+   * @param observation the last screen
+   */
+  public record Search(
+      boolean found, boolean boundary, List<SwipeStrategies.Step> steps, Observation observation) {
+    /** Copies the steps. */
+    public Search {
+      steps = List.copyOf(steps);
+    }
+  }
+
+  /**
+   * The outcome of generic swipe calibration: the first distance that worked, if any within {@link
+   * SwipeStrategies#MAX_CALIBRATION_TRIES} tries.
+   *
+   * @param effectiveDistance the distance whose step was confirmed (the value to save with {@code
+   *     save_memory} as "effective distance")
+   * @param tries every step, in order
+   */
+  public record Calibration(OptionalDouble effectiveDistance, List<SwipeStrategies.Step> tries) {
+    /** Copies the tries. */
+    public Calibration {
+      tries = List.copyOf(tries);
+    }
+
+    /** Whether a distance was found. */
+    public boolean succeeded() {
+      return effectiveDistance.isPresent();
     }
   }
 }

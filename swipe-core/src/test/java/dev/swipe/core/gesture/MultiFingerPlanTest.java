@@ -14,6 +14,7 @@ import dev.swipe.core.internal.Timeline;
 import dev.swipe.core.internal.TimelineEvent;
 import dev.swipe.core.internal.TimelinePlanner;
 import dev.swipe.core.internal.TouchEvent;
+import dev.swipe.core.spi.HidReport;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -65,7 +66,7 @@ class MultiFingerPlanTest {
                   assertThat(te.offsetNanos() - previous).isGreaterThanOrEqualTo(interval);
                 }
                 previous = te.offsetNanos();
-                assertThat(te.contacts()).extracting(TouchContact::id).containsExactly(0, 1);
+                assertThat(te.contacts()).extracting(HidReport.Contact::id).containsExactly(0, 1);
               }
               // the end: both fingers where the pinch puts them, at the end spread
               NormPoint a = last.contacts().get(0).at();
@@ -181,7 +182,7 @@ class MultiFingerPlanTest {
       TouchEvent te = (TouchEvent) e;
       assertThat(offsets.add(te.offsetNanos())).as("one report per instant").isTrue();
       long ms = te.offsetNanos() / MS;
-      for (TouchContact c : te.contacts()) {
+      for (HidReport.Contact c : te.contacts()) {
         MultiTouch.Stroke s = m.strokes().get(c.id());
         assertThat(ms).isBetween((long) s.startMs(), (long) s.endMs());
         assertThat(c.touching()).isEqualTo(ms < s.endMs());
@@ -222,7 +223,8 @@ class MultiFingerPlanTest {
     assertThatThrownBy(
             () ->
                 new TouchEvent(
-                    0, List.of(new TouchContact(1, p, true), new TouchContact(1, p, true))))
+                    0,
+                    List.of(new HidReport.Contact(1, p, true), new HidReport.Contact(1, p, true))))
         .hasMessageContaining("twice");
   }
 

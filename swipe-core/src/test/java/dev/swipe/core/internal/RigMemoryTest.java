@@ -7,7 +7,6 @@ import static org.quicktheories.generators.SourceDSL.doubles;
 import static org.quicktheories.generators.SourceDSL.integers;
 
 import dev.swipe.memory.MemoryStore;
-import dev.swipe.memory.MemoryStores;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -80,7 +79,7 @@ class RigMemoryTest {
 
   @Test
   void keepingAgainReplacesTheRigsRecordAndLeavesOtherRigsAlone() {
-    try (MemoryStore store = MemoryStores.open("mem:")) {
+    try (MemoryStore store = MemoryStore.open("mem:")) {
       RigMemory.Learned a =
           new RigMemory.Learned(1080, 17, 20, 4, 5, Duration.ofMillis(150), Duration.ofMillis(33));
       RigMemory.Learned b =

@@ -20,7 +20,7 @@ import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.scroll.SearchPace;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
-import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.testkit.Jpegs;
 import dev.swipe.core.testkit.ObservedPointer;
 import dev.swipe.core.testkit.RecordingHidTransport;
@@ -113,7 +113,7 @@ class ScrollExecutorTest {
       double committed = 0;
       boolean any = false;
       for (RecordingHidTransport.Sent s : hid.sent()) {
-        if (s.atNanos() > t || !(s.report() instanceof PointerReport p)) {
+        if (s.atNanos() > t || !(s.report() instanceof HidReport.Pointer p)) {
           continue;
         }
         any = true;

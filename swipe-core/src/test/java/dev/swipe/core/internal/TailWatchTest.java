@@ -10,7 +10,7 @@ import dev.swipe.core.gesture.GestureShape;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
-import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.testkit.Jpegs;
 import dev.swipe.core.testkit.RecordingHidTransport;
 import java.awt.image.BufferedImage;
@@ -154,7 +154,7 @@ class TailWatchTest {
       long planned = plan.events().get(i).offsetNanos() - plan.events().get(i - 1).offsetNanos();
       long actual = sent.get(i).atNanos() - sent.get(i - 1).atNanos();
       assertThat(actual).as("report %d keeps its spacing", i).isGreaterThanOrEqualTo(planned);
-      assertThat(((PointerReport) sent.get(i).report()).at())
+      assertThat(((HidReport.Pointer) sent.get(i).report()).at())
           .isEqualTo(((PointerEvent) plan.events().get(i)).point());
     }
     assertThat(sent.get(sent.size() - 1).atNanos() - t0)

@@ -15,7 +15,6 @@ import dev.swipe.core.ActionResult;
 import dev.swipe.core.AttachmentRegistry;
 import dev.swipe.core.Cost;
 import dev.swipe.core.Device;
-import dev.swipe.core.DeviceListener;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.Observation;
 import dev.swipe.core.WheelNudgeResult;
@@ -372,7 +371,7 @@ class WheelSetterTest {
         }
 
         @Override
-        public DeviceListener.Registration listen(DeviceListener listener) {
+        public Device.Listener.Registration listen(Device.Listener listener) {
           throw new UnsupportedOperationException();
         }
 

@@ -5,13 +5,9 @@ import dev.swipe.base.SwipeException;
 import dev.swipe.base.Ticker;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.spi.HidCapabilities;
-import dev.swipe.core.spi.HidRange;
 import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.HidTransport;
-import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerKind;
-import dev.swipe.core.spi.PointerReport;
-import dev.swipe.core.spi.TouchReport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +43,7 @@ public final class RecordingHidTransport implements HidTransport {
         HidCapabilities.builder()
             .addPointerKinds(PointerKind.ABSOLUTE)
             .activePointer(PointerKind.ABSOLUTE)
-            .range(HidRange.USB_ABSOLUTE)
+            .range(HidCapabilities.Range.USB_ABSOLUTE)
             .minReportInterval(minReportInterval)
             .keyboard(true)
             .consumerKeys(true)
@@ -72,7 +68,7 @@ public final class RecordingHidTransport implements HidTransport {
     if (closed) {
       throw new SwipeException(ErrorCode.DEVICE_CLOSED, "transport closed");
     }
-    if (report instanceof TouchReport t && t.contacts().size() > capabilities().contacts()) {
+    if (report instanceof HidReport.Touch t && t.contacts().size() > capabilities().contacts()) {
       throw new SwipeException(
           ErrorCode.UNSUPPORTED_INPUT,
           "this recording link holds " + capabilities().contacts() + " finger(s)");
@@ -88,9 +84,10 @@ public final class RecordingHidTransport implements HidTransport {
   @Override
   public synchronized void releaseAll() {
     releaseCalls++;
-    NormPoint at = lastPointer().map(PointerReport::at).orElse(NormPoint.CENTER);
+    NormPoint at = lastPointer().map(HidReport.Pointer::at).orElse(NormPoint.CENTER);
     sent.add(
-        new Sent(new PointerReport(at, false), ticker.read(), Thread.currentThread().getName()));
+        new Sent(
+            new HidReport.Pointer(at, false), ticker.read(), Thread.currentThread().getName()));
   }
 
   @Override
@@ -115,16 +112,16 @@ public final class RecordingHidTransport implements HidTransport {
   public synchronized List<ObservedPointer> observed() {
     List<ObservedPointer> out = new ArrayList<>();
     for (Sent s : sent) {
-      if (s.report() instanceof PointerReport p) {
+      if (s.report() instanceof HidReport.Pointer p) {
         out.add(new ObservedPointer(p.at().x(), p.at().y(), p.pressed()));
       }
     }
     return out;
   }
 
-  private java.util.Optional<PointerReport> lastPointer() {
+  private java.util.Optional<HidReport.Pointer> lastPointer() {
     for (int i = sent.size() - 1; i >= 0; i--) {
-      if (sent.get(i).report() instanceof PointerReport p) {
+      if (sent.get(i).report() instanceof HidReport.Pointer p) {
         return java.util.Optional.of(p);
       }
     }
@@ -132,10 +129,10 @@ public final class RecordingHidTransport implements HidTransport {
   }
 
   /** Key reports sent so far. */
-  public synchronized List<KeyReport> keys() {
-    List<KeyReport> out = new ArrayList<>();
+  public synchronized List<HidReport.Keyboard> keys() {
+    List<HidReport.Keyboard> out = new ArrayList<>();
     for (Sent s : sent) {
-      if (s.report() instanceof KeyReport k) {
+      if (s.report() instanceof HidReport.Keyboard k) {
         out.add(k);
       }
     }
@@ -145,7 +142,7 @@ public final class RecordingHidTransport implements HidTransport {
   /** Whether any key is still down after the last report. */
   public synchronized Set<String> keysDown() {
     java.util.Set<String> down = new java.util.HashSet<>();
-    for (KeyReport k : keys()) {
+    for (HidReport.Keyboard k : keys()) {
       if (k.down()) {
         down.add(k.key().name());
       } else {

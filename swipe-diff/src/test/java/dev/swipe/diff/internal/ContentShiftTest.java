@@ -7,7 +7,6 @@ import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.longs;
 
 import dev.swipe.base.NormRegion;
-import dev.swipe.diff.AxisEvidence;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.PrimaryAxis;
@@ -121,7 +120,7 @@ class ContentShiftTest {
     assertThat(noticed.diffRatio())
         .as("the ratio is still the pixels' share")
         .isEqualTo(plain.diffRatio());
-    assertThat(noticed.axisEvidence()).isEqualTo(AxisEvidence.FRAME_PAIR);
+    assertThat(noticed.axisEvidence()).isEqualTo(DiffResult.AxisEvidence.FRAME_PAIR);
   }
 
   @Test

@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
-import dev.swipe.diff.AxisEvidence;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.PixelRect;
@@ -161,13 +160,18 @@ class DiffValuesEdgesTest {
     refused(() -> new DiffResult(true, 0.5, null), "primaryAxis");
     refused(() -> new DiffResult(true, 0.5, PrimaryAxis.VERTICAL, null), "axisEvidence");
     assertThatCode(
-            () -> new DiffResult(true, 0.5, PrimaryAxis.VERTICAL, AxisEvidence.MOTION_BETWEEN))
+            () ->
+                new DiffResult(
+                    true, 0.5, PrimaryAxis.VERTICAL, DiffResult.AxisEvidence.MOTION_BETWEEN))
         .doesNotThrowAnyException();
     refused(
-        () -> new DiffResult(false, 0.5, PrimaryAxis.VERTICAL, AxisEvidence.MOTION_BETWEEN),
+        () ->
+            new DiffResult(
+                false, 0.5, PrimaryAxis.VERTICAL, DiffResult.AxisEvidence.MOTION_BETWEEN),
         "motion");
     refused(
-        () -> new DiffResult(true, 0.5, PrimaryAxis.NONE, AxisEvidence.MOTION_BETWEEN), "motion");
+        () -> new DiffResult(true, 0.5, PrimaryAxis.NONE, DiffResult.AxisEvidence.MOTION_BETWEEN),
+        "motion");
   }
 
   @Test
@@ -178,8 +182,8 @@ class DiffValuesEdgesTest {
     assertThat(PrimaryAxis.VERTICAL.id()).isEqualTo("vertical");
     refused(() -> PrimaryAxis.fromId("Vertical"), "primary_axis");
     refused(() -> PrimaryAxis.fromId(null), "primary_axis");
-    assertThat(AxisEvidence.MOTION_BETWEEN.id()).isEqualTo("motion_between");
-    assertThat(AxisEvidence.FRAME_PAIR.id()).isEqualTo("frame_pair");
+    assertThat(DiffResult.AxisEvidence.MOTION_BETWEEN.id()).isEqualTo("motion_between");
+    assertThat(DiffResult.AxisEvidence.FRAME_PAIR.id()).isEqualTo("frame_pair");
   }
 
   @Test

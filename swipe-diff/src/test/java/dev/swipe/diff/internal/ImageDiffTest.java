@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
-import dev.swipe.diff.AxisEvidence;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.PixelRect;
@@ -262,9 +261,9 @@ class ImageDiffTest {
     DiffResult replaced = DiffResult.of(0.4, PrimaryAxis.NONE);
     DiffResult seen = replaced.withAxisFromMotionBetween(PrimaryAxis.HORIZONTAL);
     assertThat(seen.primaryAxis()).isEqualTo(PrimaryAxis.HORIZONTAL);
-    assertThat(seen.axisEvidence()).isEqualTo(AxisEvidence.MOTION_BETWEEN);
+    assertThat(seen.axisEvidence()).isEqualTo(DiffResult.AxisEvidence.MOTION_BETWEEN);
     assertThat(seen.diffRatio()).isEqualTo(0.4);
-    assertThat(replaced.axisEvidence()).isEqualTo(AxisEvidence.FRAME_PAIR);
+    assertThat(replaced.axisEvidence()).isEqualTo(DiffResult.AxisEvidence.FRAME_PAIR);
     assertThatThrownBy(() -> replaced.withAxisFromMotionBetween(PrimaryAxis.NONE))
         .isInstanceOf(SwipeException.class)
         .hasMessageContaining("needs a change and an axis");

@@ -1,7 +1,6 @@
 package dev.swipe.flow.internal;
 
 import dev.swipe.core.Observation;
-import dev.swipe.flow.Anchor;
 import dev.swipe.flow.Flow;
 import dev.swipe.flow.FlowCode;
 import dev.swipe.flow.FlowRecorder;
@@ -50,7 +49,7 @@ final class DivergenceReport {
       String current =
           now == null ? "<p class=none>no screenshot</p>" : img("image/jpeg", now.jpeg());
       String anchor = "";
-      Optional<Anchor> a = step.anchor();
+      Optional<FlowStep.Anchor> a = step.anchor();
       byte[] crop = a.isPresent() ? a.get().cropPng().orElse(null) : null;
       if (a.isPresent()) {
         anchor =

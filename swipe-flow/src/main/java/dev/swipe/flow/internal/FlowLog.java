@@ -4,10 +4,8 @@ import dev.swipe.base.NormRegion;
 import dev.swipe.core.Observation;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.SearchPace;
-import dev.swipe.flow.Anchor;
 import dev.swipe.flow.Flow;
 import dev.swipe.flow.FlowStep;
-import dev.swipe.flow.TextTarget;
 import dev.swipe.text.ScreenText;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,13 +32,13 @@ public final class FlowLog {
   private int height;
 
   /** The text looked for and not found, and the scrolls since that were each followed by a miss. */
-  private @Nullable TextTarget searching;
+  private FlowStep.@Nullable TextTarget searching;
 
   private int searchFrom = -1;
   private boolean scrolledSinceMiss;
 
   /** The last text found on the latest screen, for a drag that starts on it. */
-  private @Nullable TextTarget foundTarget;
+  private FlowStep.@Nullable TextTarget foundTarget;
 
   private @Nullable ScreenText foundText;
 
@@ -99,7 +97,7 @@ public final class FlowLog {
   }
 
   /** A look for {@code target} on {@code shown} (the latest screen) found nothing. */
-  public synchronized void missed(TextTarget target) {
+  public synchronized void missed(FlowStep.TextTarget target) {
     if (!target.equals(searching)) {
       searching = target;
       searchFrom = -1;
@@ -108,12 +106,13 @@ public final class FlowLog {
   }
 
   /** A look for {@code target} on the latest screen found {@code text}. */
-  public void found(TextTarget target, ScreenText text, Observation shown) {
+  public void found(FlowStep.TextTarget target, ScreenText text, Observation shown) {
     foundOn(target, text, shown);
     changed.run();
   }
 
-  private synchronized void foundOn(TextTarget target, ScreenText text, Observation shown) {
+  private synchronized void foundOn(
+      FlowStep.TextTarget target, ScreenText text, Observation shown) {
     saw(shown);
     if (target.equals(searching) && searchFrom >= 0 && scrolledSinceMiss) {
       liftSearch(target, text, shown);
@@ -128,7 +127,7 @@ public final class FlowLog {
   }
 
   /** Whether the last step already found {@code target} on the screen it ended on. */
-  private boolean justFound(TextTarget target) {
+  private boolean justFound(FlowStep.TextTarget target) {
     if (steps.isEmpty()) {
       return false;
     }
@@ -143,7 +142,7 @@ public final class FlowLog {
   }
 
   /** The text last found on the latest screen, if a swipe may start on it. */
-  public synchronized Optional<TextTarget> foundAt(dev.swipe.base.NormPoint p) {
+  public synchronized Optional<FlowStep.TextTarget> foundAt(dev.swipe.base.NormPoint p) {
     ScreenText t = foundText;
     if (t == null || foundTarget == null) {
       return Optional.empty();
@@ -158,7 +157,7 @@ public final class FlowLog {
     return grown.contains(p) ? Optional.of(foundTarget) : Optional.empty();
   }
 
-  private void liftSearch(TextTarget target, ScreenText text, Observation shown) {
+  private void liftSearch(FlowStep.TextTarget target, ScreenText text, Observation shown) {
     List<FlowStep.Scroll> run = new ArrayList<>();
     for (int i = searchFrom; i < steps.size(); i++) {
       if (!(steps.get(i) instanceof FlowStep.Scroll s)) {
@@ -166,7 +165,7 @@ public final class FlowLog {
       }
       run.add(s);
     }
-    Anchor anchor = anchorOf(text, shown);
+    FlowStep.Anchor anchor = anchorOf(text, shown);
     FlowStep.ScrollMove first = run.get(0).move();
     ScrollDirection across = first.direction();
     ScrollDirection down = null;
@@ -242,9 +241,9 @@ public final class FlowLog {
   }
 
   /** The anchor of {@code text} read on {@code shown}: its words, place and image. */
-  public static Anchor anchorOf(ScreenText text, Observation shown) {
+  public static FlowStep.Anchor anchorOf(ScreenText text, Observation shown) {
     NormRegion r = pad(text.region(), 6);
-    return Anchor.of(text.text(), r, CropImages.cut(shown.grey(), r).orElse(null));
+    return FlowStep.Anchor.of(text.text(), r, CropImages.cut(shown.grey(), r).orElse(null));
   }
 
   static NormRegion pad(NormRegion r, double by) {

@@ -14,11 +14,9 @@ import dev.swipe.base.SwipeException;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.SearchPace;
-import dev.swipe.flow.Anchor;
 import dev.swipe.flow.Flow;
 import dev.swipe.flow.FlowCode;
 import dev.swipe.flow.FlowStep;
-import dev.swipe.flow.TextTarget;
 import dev.swipe.text.TextQuery;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -197,9 +195,9 @@ public final class FlowYaml {
     return s;
   }
 
-  private static TextTarget text(Fields f) {
+  private static FlowStep.TextTarget text(Fields f) {
     TextQuery.Match match = f.enumValue("match", TextQuery.Match.NORMALIZED);
-    return new TextTarget(
+    return new FlowStep.TextTarget(
         f.string("text"),
         match,
         f.enumValue("scope", TextQuery.Scope.WORDS),
@@ -244,7 +242,7 @@ public final class FlowYaml {
     };
   }
 
-  private static @Nullable Anchor anchor(Fields f) {
+  private static FlowStep.@Nullable Anchor anchor(Fields f) {
     if (!f.has("anchor")) {
       return null;
     }
@@ -253,7 +251,7 @@ public final class FlowYaml {
     NormRegion region = a.region("region");
     String crop = a.optString("crop");
     a.done();
-    return a.build(() -> new Anchor(text, region, crop));
+    return a.build(() -> new FlowStep.Anchor(text, region, crop));
   }
 
   /** The flow as YAML text. */
@@ -449,7 +447,7 @@ public final class FlowYaml {
     return n;
   }
 
-  private static void put(ObjectNode n, TextTarget t) {
+  private static void put(ObjectNode n, FlowStep.TextTarget t) {
     n.put("text", t.text());
     if (t.match() != TextQuery.Match.NORMALIZED) {
       n.put("match", t.match().name().toLowerCase(Locale.ROOT));

@@ -8,10 +8,8 @@ import dev.swipe.core.gesture.LongPress;
 import dev.swipe.core.gesture.Pinch;
 import dev.swipe.core.scroll.Movement;
 import dev.swipe.diff.ZoomChange;
-import dev.swipe.flow.Anchor;
 import dev.swipe.flow.Flow;
 import dev.swipe.flow.FlowStep;
-import dev.swipe.flow.TextTarget;
 import dev.swipe.text.TextQuery;
 import java.util.ArrayList;
 import java.util.List;
@@ -307,7 +305,7 @@ public final class JUnitSource {
 
   private static String describe(int index, FlowStep step) {
     StringBuilder b = new StringBuilder().append(index).append(". ").append(step.kind());
-    TextTarget target = target(step);
+    FlowStep.TextTarget target = target(step);
     if (target != null) {
       b.append(" \"").append(target.text()).append('"');
     }
@@ -315,7 +313,7 @@ public final class JUnitSource {
     return b.toString();
   }
 
-  private static @Nullable TextTarget target(FlowStep step) {
+  private static FlowStep.@Nullable TextTarget target(FlowStep step) {
     if (step instanceof FlowStep.TapText t) {
       return t.target();
     }
@@ -345,13 +343,13 @@ public final class JUnitSource {
   }
 
   private void tap(String what, FlowStep.Tap t) {
-    Anchor anchor = t.anchored();
+    FlowStep.Anchor anchor = t.anchored();
     String readThere = anchor == null ? null : anchor.text();
     String gesture =
         t.longPress() ? type(LongPress.class.getName()) : type("dev.swipe.core.gesture.Tap");
     if (anchor != null && readThere != null && searchable(readThere)) {
       // The text read under the finger is found again, and tapped where it was within it.
-      findText(what, TextTarget.of(readThere));
+      findText(what, FlowStep.TextTarget.of(readThere));
       NormRegion r = anchor.region();
       double fx = (t.at().x() - r.x()) / r.w();
       double fy = (t.at().y() - r.y()) / r.h();
@@ -405,8 +403,8 @@ public final class JUnitSource {
       return;
     }
     line(type("dev.swipe.core.ActionResult") + " dragged = " + gesture + ";");
-    TextTarget anywhere =
-        new TextTarget(
+    FlowStep.TextTarget anywhere =
+        new FlowStep.TextTarget(
             d.target().text(), d.target().match(), d.target().scope(), d.target().maxEdits(), null);
     line(
         type("dev.swipe.core.TextSearchResult")
@@ -671,7 +669,7 @@ public final class JUnitSource {
   // --- shared pieces ---
 
   /** Declares {@code seen}: the text waited for, asserted found. */
-  private void findText(String what, TextTarget target) {
+  private void findText(String what, FlowStep.TextTarget target) {
     textWait = true;
     line(type("dev.swipe.text.TextQuery") + " text = " + query(target) + ";");
     line(
@@ -721,7 +719,7 @@ public final class JUnitSource {
             + ");");
   }
 
-  private String query(TextTarget t) {
+  private String query(FlowStep.TextTarget t) {
     String textQuery = type("dev.swipe.text.TextQuery");
     if (t.match() == TextQuery.Match.NORMALIZED
         && t.scope() == TextQuery.Scope.WORDS

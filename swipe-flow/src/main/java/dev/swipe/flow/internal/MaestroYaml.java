@@ -15,7 +15,6 @@ import dev.swipe.flow.Flow;
 import dev.swipe.flow.FlowCode;
 import dev.swipe.flow.FlowStep;
 import dev.swipe.flow.MaestroImport;
-import dev.swipe.flow.TextTarget;
 import dev.swipe.text.TextQuery;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -438,7 +437,7 @@ public final class MaestroYaml {
   }
 
   /** The text a selector picks; {@code tolerated} are fields that tune Maestro only. */
-  private TextTarget target(JsonNode selector, Set<String> tolerated) {
+  private FlowStep.TextTarget target(JsonNode selector, Set<String> tolerated) {
     String text;
     if (selector.isObject()) {
       for (Iterator<String> names = selector.fieldNames(); names.hasNext(); ) {
@@ -465,17 +464,17 @@ public final class MaestroYaml {
    * marks of a regular expression is one, found in a line; any other text is matched as words,
    * ignoring case and punctuation, as the SDK reads text.
    */
-  static TextTarget textTarget(String text) {
+  static FlowStep.TextTarget textTarget(String text) {
     if (REGEX_SIGNS.matcher(text).find()) {
       try {
         Pattern.compile(text);
-        return new TextTarget(text, TextQuery.Match.REGEX, TextQuery.Scope.WORDS, 0, null);
+        return new FlowStep.TextTarget(text, TextQuery.Match.REGEX, TextQuery.Scope.WORDS, 0, null);
       } catch (PatternSyntaxException e) {
         // Maestro takes an invalid regular expression as plain text
       }
     }
     try {
-      return TextTarget.of(text);
+      return FlowStep.TextTarget.of(text);
     } catch (SwipeException e) {
       throw new Unmappable("cannot be looked for as text: " + e.getMessage());
     }

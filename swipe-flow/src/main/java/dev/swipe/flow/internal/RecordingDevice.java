@@ -5,7 +5,6 @@ import dev.swipe.base.NormRegion;
 import dev.swipe.base.Ticker;
 import dev.swipe.core.ActionResult;
 import dev.swipe.core.Device;
-import dev.swipe.core.DeviceListener;
 import dev.swipe.core.Observation;
 import dev.swipe.core.PinchResult;
 import dev.swipe.core.TextSearchResult;
@@ -20,7 +19,6 @@ import dev.swipe.core.gesture.Pinch;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.gesture.Tap;
 import dev.swipe.core.screen.GoldenScreen;
-import dev.swipe.core.screen.ScreenComparison;
 import dev.swipe.core.screen.ScreenCondition;
 import dev.swipe.core.screen.WaitResult;
 import dev.swipe.core.scroll.Movement;
@@ -31,9 +29,7 @@ import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.ZoomChange;
-import dev.swipe.flow.Anchor;
 import dev.swipe.flow.FlowStep;
-import dev.swipe.flow.TextTarget;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.text.ScreenText;
 import dev.swipe.text.TextQuery;
@@ -71,7 +67,7 @@ public final class RecordingDevice implements Device {
   private volatile @Nullable Observation latest;
 
   /** What a condition made by this device's text view looks for. */
-  private record TextCondition(TextTarget target, boolean gone) {}
+  private record TextCondition(FlowStep.TextTarget target, boolean gone) {}
 
   public RecordingDevice(Device device, FlowLog log) {
     this.d = device;
@@ -96,7 +92,7 @@ public final class RecordingDevice implements Device {
 
   private ActionResult played(Gesture gesture, java.util.function.Supplier<ActionResult> play) {
     Observation before = latest;
-    Optional<TextTarget> dragged =
+    Optional<FlowStep.TextTarget> dragged =
         gesture instanceof Swipe s ? log.foundAt(s.start()) : Optional.empty();
     ActionResult r = play.get();
     Observation after = seen(r.observation());
@@ -157,7 +153,7 @@ public final class RecordingDevice implements Device {
         }
       }
       if (hit != null && isSearchable(hit.text())) {
-        TextTarget target = TextTarget.of(hit.text());
+        FlowStep.TextTarget target = FlowStep.TextTarget.of(hit.text());
         if (d.text().find(before, target.query()).matches().size() == 1) {
           return new FlowStep.TapText(target, FlowLog.anchorOf(hit, before), change);
         }
@@ -171,8 +167,10 @@ public final class RecordingDevice implements Device {
             Math.max(0, at.y() - tall / 2),
             Math.min(1000, at.x() + side / 2),
             Math.min(1000, at.y() + tall / 2));
-    Anchor anchor =
-        CropImages.cut(before.grey(), around).map(png -> Anchor.of(null, around, png)).orElse(null);
+    FlowStep.Anchor anchor =
+        CropImages.cut(before.grey(), around)
+            .map(png -> FlowStep.Anchor.of(null, around, png))
+            .orElse(null);
     return new FlowStep.Tap(at, holdMs, longPress, anchor, change);
   }
 
@@ -182,16 +180,17 @@ public final class RecordingDevice implements Device {
   }
 
   private FlowStep dragText(
-      Swipe s, TextTarget target, @Nullable Observation before, Observation after) {
-    TextTarget anywhere =
-        new TextTarget(target.text(), target.match(), target.scope(), target.maxEdits(), null);
+      Swipe s, FlowStep.TextTarget target, @Nullable Observation before, Observation after) {
+    FlowStep.TextTarget anywhere =
+        new FlowStep.TextTarget(
+            target.text(), target.match(), target.scope(), target.maxEdits(), null);
     Optional<ScreenText> there = d.text().find(after, anywhere.query()).best();
     boolean placed =
         there.isPresent()
             && Math.hypot(
                     there.get().center().x() - s.end().x(), there.get().center().y() - s.end().y())
                 <= Replayer.DRAG_REACH;
-    Anchor anchor = null;
+    FlowStep.Anchor anchor = null;
     if (before != null) {
       Optional<ScreenText> start = d.text().find(before, target.query()).best();
       anchor = start.map(t -> FlowLog.anchorOf(t, before)).orElse(null);
@@ -267,8 +266,8 @@ public final class RecordingDevice implements Device {
   }
 
   private FlowStep searched(
-      TextTarget target, Scroll scroll, ScrollSearch search, ScrollUntilResult r) {
-    Anchor anchor = null;
+      FlowStep.TextTarget target, Scroll scroll, ScrollSearch search, ScrollUntilResult r) {
+    FlowStep.Anchor anchor = null;
     if (r.found()) {
       anchor =
           d.text()
@@ -339,7 +338,7 @@ public final class RecordingDevice implements Device {
       if (r.observation() != latest) {
         return r;
       }
-      TextTarget target = TextTarget.of(r.query());
+      FlowStep.TextTarget target = FlowStep.TextTarget.of(r.query());
       Optional<ScreenText> best = r.best();
       if (best.isPresent()) {
         log.found(target, best.get(), r.observation());
@@ -361,9 +360,10 @@ public final class RecordingDevice implements Device {
       Optional<ScreenText> at = d.text().find(observation, query).best();
       ActionResult r = d.text().tap(observation, query);
       seen(r.observation());
-      Anchor anchor = at.map(t -> FlowLog.anchorOf(t, observation)).orElse(null);
+      FlowStep.Anchor anchor = at.map(t -> FlowLog.anchorOf(t, observation)).orElse(null);
       log.add(
-          new FlowStep.TapText(TextTarget.of(query), anchor, change(observation, r.observation())),
+          new FlowStep.TapText(
+              FlowStep.TextTarget.of(query), anchor, change(observation, r.observation())),
           observation);
       return r;
     }
@@ -374,7 +374,9 @@ public final class RecordingDevice implements Device {
       TextSearchResult r = d.text().waitFor(query, timeout);
       seen(r.observation());
       if (r.found()) {
-        log.add(new FlowStep.WaitText(TextTarget.of(query), false, timeout.toMillis()), before);
+        log.add(
+            new FlowStep.WaitText(FlowStep.TextTarget.of(query), false, timeout.toMillis()),
+            before);
       }
       return r;
     }
@@ -382,14 +384,14 @@ public final class RecordingDevice implements Device {
     @Override
     public ScreenCondition visible(TextQuery query) {
       ScreenCondition c = d.text().visible(query);
-      conditions.put(c, new TextCondition(TextTarget.of(query), false));
+      conditions.put(c, new TextCondition(FlowStep.TextTarget.of(query), false));
       return c;
     }
 
     @Override
     public ScreenCondition gone(TextQuery query) {
       ScreenCondition c = d.text().gone(query);
-      conditions.put(c, new TextCondition(TextTarget.of(query), true));
+      conditions.put(c, new TextCondition(FlowStep.TextTarget.of(query), true));
       return c;
     }
 
@@ -401,14 +403,14 @@ public final class RecordingDevice implements Device {
       if (before == null) {
         before = firstScreen(r);
       }
-      log.add(searched(TextTarget.of(query), scroll, search, r), before);
+      log.add(searched(FlowStep.TextTarget.of(query), scroll, search, r), before);
       return r;
     }
 
     @Override
     public Predicate<Observation> condition(TextQuery query, Scroll scroll) {
       Predicate<Observation> p = d.text().condition(query, scroll);
-      conditions.put(p, new TextCondition(TextTarget.of(query), false));
+      conditions.put(p, new TextCondition(FlowStep.TextTarget.of(query), false));
       return p;
     }
   }
@@ -498,7 +500,7 @@ public final class RecordingDevice implements Device {
     }
 
     @Override
-    public ScreenComparison assertMatches(GoldenScreen golden) {
+    public GoldenScreen.Comparison assertMatches(GoldenScreen golden) {
       return d.screen().assertMatches(golden);
     }
   }
@@ -569,7 +571,7 @@ public final class RecordingDevice implements Device {
     }
 
     @Override
-    public DeviceListener.Registration listen(DeviceListener listener) {
+    public Device.Listener.Registration listen(Device.Listener listener) {
       return d.rig().listen(listener);
     }
 

@@ -17,13 +17,11 @@ import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
-import dev.swipe.flow.Anchor;
 import dev.swipe.flow.Flow;
 import dev.swipe.flow.FlowCode;
 import dev.swipe.flow.FlowStep;
 import dev.swipe.flow.ReplayOptions;
 import dev.swipe.flow.ReplayResult;
-import dev.swipe.flow.TextTarget;
 import dev.swipe.text.ScreenText;
 import dev.swipe.text.TextQuery;
 import dev.swipe.wheel.WheelSet;
@@ -355,13 +353,13 @@ public final class Replayer {
         : FlowStep.UNCHANGED;
   }
 
-  private static NormRegion searchRegion(TextTarget t) {
+  private static NormRegion searchRegion(FlowStep.TextTarget t) {
     NormRegion within = t.within();
     return within == null ? NormRegion.FULL : within;
   }
 
-  private static TextQuery withoutRegion(TextTarget t) {
-    return new TextTarget(t.text(), t.match(), t.scope(), t.maxEdits(), null).query();
+  private static TextQuery withoutRegion(FlowStep.TextTarget t) {
+    return new FlowStep.TextTarget(t.text(), t.match(), t.scope(), t.maxEdits(), null).query();
   }
 
   private static double distance(NormPoint a, NormPoint b) {
@@ -372,8 +370,8 @@ public final class Replayer {
   private Target find(
       int index,
       FlowStep step,
-      TextTarget target,
-      @Nullable Anchor anchor,
+      FlowStep.TextTarget target,
+      FlowStep.@Nullable Anchor anchor,
       NormRegion searchIn,
       Observation last) {
     TextSearchResult r = device.text().find(last, target.query());
@@ -408,14 +406,14 @@ public final class Replayer {
 
   private Target tapTarget(int index, FlowStep step, FlowStep.Tap t, Observation last) {
     Observation shown = last;
-    Anchor anchor = t.anchored();
+    FlowStep.Anchor anchor = t.anchored();
     if (anchor == null) {
       return new Target(t.at(), ReplayResult.Found.NONE, shown);
     }
     String text = anchor.text();
     if (text != null && text.codePoints().anyMatch(Character::isLetterOrDigit)) {
       // The anchor's text, read again: tap the same place within it.
-      TextQuery q = TextTarget.of(text).query();
+      TextQuery q = FlowStep.TextTarget.of(text).query();
       TextSearchResult r = device.text().find(shown, q);
       if (!r.found()) {
         r = device.text().waitFor(q, ANCHOR_WAIT);
@@ -474,7 +472,7 @@ public final class Replayer {
   }
 
   private Optional<NormRegion> cropAt(
-      @Nullable Anchor anchor, Observation shown, NormRegion searchIn) {
+      FlowStep.@Nullable Anchor anchor, Observation shown, NormRegion searchIn) {
     byte[] png = anchor == null ? null : anchor.cropPng().orElse(null);
     if (anchor == null || png == null) {
       return Optional.empty();

@@ -6,7 +6,6 @@ import dev.swipe.base.NormPoint;
 import dev.swipe.base.NormRegion;
 import dev.swipe.core.Device;
 import dev.swipe.core.Observation;
-import dev.swipe.sim.DrawnText;
 import dev.swipe.sim.SimOracle;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -16,7 +15,7 @@ class CropImagesTest {
   private static NormRegion rowBox(Device phone, Observation shot, int nth) {
     SimOracle truth = SimOracle.of(phone);
     String name = truth.visibleListRows(shot).get(nth);
-    DrawnText row =
+    SimOracle.DrawnText row =
         truth.textOn(shot).stream().filter(t -> t.text().equals(name)).findFirst().orElseThrow();
     NormPoint c =
         NormPoint.fromPixel(

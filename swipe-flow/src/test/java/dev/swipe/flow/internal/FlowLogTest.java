@@ -10,7 +10,6 @@ import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.SearchPace;
 import dev.swipe.flow.Flow;
 import dev.swipe.flow.FlowStep;
-import dev.swipe.flow.TextTarget;
 import dev.swipe.text.ScreenText;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -21,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class FlowLogTest {
   static Device phone;
   static Observation shot;
-  static final TextTarget HALL = TextTarget.of("Town Hall");
+  static final FlowStep.TextTarget HALL = FlowStep.TextTarget.of("Town Hall");
   static final ScreenText READ =
       new ScreenText("Town Hall", NormRegion.of(400, 300, 200, 30), 0.9, 0);
 
@@ -112,8 +111,8 @@ class FlowLogTest {
     log.found(HALL, READ, shot);
     log.found(HALL, READ, shot);
     assertThat(steps(log)).extracting(FlowStep::kind).containsExactly("scroll_until");
-    log.found(TextTarget.of("Message"), READ, shot);
-    log.found(TextTarget.of("Message"), READ, shot);
+    log.found(FlowStep.TextTarget.of("Message"), READ, shot);
+    log.found(FlowStep.TextTarget.of("Message"), READ, shot);
     assertThat(steps(log)).extracting(FlowStep::kind).containsExactly("scroll_until", "wait_text");
   }
 

@@ -7,14 +7,10 @@ import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Modifier;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.HidCapabilities;
-import dev.swipe.core.spi.HidRange;
 import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.HidTransport;
-import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerKind;
-import dev.swipe.core.spi.PointerReport;
 import dev.swipe.core.spi.RelativePointing;
-import dev.swipe.core.spi.TouchReport;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -263,10 +259,10 @@ public final class Ch9329Transport implements HidTransport {
 
   @Override
   public synchronized HidCapabilities capabilities() {
-    HidRange range =
+    HidCapabilities.Range range =
         pointer == PointerKind.ABSOLUTE
-            ? HidRange.CH9329_ABSOLUTE
-            : new HidRange(
+            ? HidCapabilities.Range.CH9329_ABSOLUTE
+            : new HidCapabilities.Range(
                 0,
                 Math.max(
                     1,
@@ -303,16 +299,16 @@ public final class Ch9329Transport implements HidTransport {
 
   @Override
   public synchronized void send(HidReport report) {
-    if (report instanceof TouchReport t) {
+    if (report instanceof HidReport.Touch t) {
       throw MultiTouchRefusal.of("ch9329:", t);
     }
     SwipeException.requireArgument(report, "report");
     ensureUsable();
     try {
-      if (report instanceof PointerReport p) {
+      if (report instanceof HidReport.Pointer p) {
         sendPointer(p);
       } else {
-        sendKey((KeyReport) report);
+        sendKey((HidReport.Keyboard) report);
       }
     } catch (IOException e) {
       throw disconnected(e);
@@ -362,11 +358,11 @@ public final class Ch9329Transport implements HidTransport {
     relative.anchor(at, countsPerUnitX, countsPerUnitY, maxStep);
   }
 
-  private void sendPointer(PointerReport p) throws IOException {
+  private void sendPointer(HidReport.Pointer p) throws IOException {
     boolean lift = pointerDown && !p.pressed();
     if (pointer == PointerKind.ABSOLUTE) {
-      int x = HidRange.CH9329_ABSOLUTE.toLogical(p.at().x());
-      int y = HidRange.CH9329_ABSOLUTE.toLogical(p.at().y());
+      int x = HidCapabilities.Range.CH9329_ABSOLUTE.toLogical(p.at().x());
+      int y = HidCapabilities.Range.CH9329_ABSOLUTE.toLogical(p.at().y());
       byte[] data = {
         0x02, (byte) (p.pressed() ? 1 : 0), (byte) x, (byte) (x >> 8), (byte) y, (byte) (y >> 8), 0
       };
@@ -391,7 +387,7 @@ public final class Ch9329Transport implements HidTransport {
     pointerDown = p.pressed();
   }
 
-  private void sendKey(KeyReport k) throws IOException {
+  private void sendKey(HidReport.Keyboard k) throws IOException {
     Key key = k.key();
     if (key.page() == Key.Page.CONSUMER) {
       Integer bit = MEDIA_BIT.get(key.usage());

@@ -5,16 +5,11 @@ import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Modifier;
-import dev.swipe.core.gesture.TouchContact;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.HidCapabilities;
-import dev.swipe.core.spi.HidRange;
 import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.HidTransport;
-import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerKind;
-import dev.swipe.core.spi.PointerReport;
-import dev.swipe.core.spi.TouchReport;
 import java.io.FileNotFoundException;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -125,7 +120,7 @@ public final class HidGadgetTransport implements HidTransport {
           "path", "a hidg: URI needs the gadget device, e.g. hidg:/dev/hidg1");
     }
     PointerKind pointer = PointerKind.fromId(uri.choice("pointer", "abs", Set.of("abs", "touch")));
-    int contacts = uri.intParam("contacts", 1, 1, TouchContact.MAX_ID + 1);
+    int contacts = uri.intParam("contacts", 1, 1, HidReport.Contact.MAX_ID + 1);
     if (contacts > 1 && pointer != PointerKind.TOUCH) {
       throw SwipeException.invalidArgument(
           "contacts",
@@ -212,7 +207,7 @@ public final class HidGadgetTransport implements HidTransport {
     return HidCapabilities.builder()
         .pointerKinds(EnumSet.of(PointerKind.ABSOLUTE, PointerKind.TOUCH))
         .activePointer(pointer)
-        .range(HidRange.USB_ABSOLUTE)
+        .range(HidCapabilities.Range.USB_ABSOLUTE)
         .minReportInterval(interval)
         .contacts(multiTouch == null ? 1 : multiTouch.contacts())
         .keyboard(keyboardOut != null)
@@ -242,8 +237,8 @@ public final class HidGadgetTransport implements HidTransport {
   @Override
   public synchronized void send(HidReport report) {
     SwipeException.requireArgument(report, "report");
-    if (report instanceof TouchReport t && multiTouch == null) {
-      int fingers = (int) t.contacts().stream().mapToInt(TouchContact::id).distinct().count();
+    if (report instanceof HidReport.Touch t && multiTouch == null) {
+      int fingers = (int) t.contacts().stream().mapToInt(HidReport.Contact::id).distinct().count();
       if (pointer != PointerKind.TOUCH || fingers > 1) {
         throw MultiTouchRefusal.gadget(fingers, 1, pointer == PointerKind.TOUCH);
       }
@@ -260,22 +255,22 @@ public final class HidGadgetTransport implements HidTransport {
           null);
     }
     try {
-      if (multiTouch != null && report instanceof TouchReport t) {
+      if (multiTouch != null && report instanceof HidReport.Touch t) {
         writeFingers(multiTouch.touch(t.contacts()));
-      } else if (multiTouch != null && report instanceof PointerReport p) {
+      } else if (multiTouch != null && report instanceof HidReport.Pointer p) {
         writeFingers(multiTouch.pointer(p.at(), p.pressed()));
-      } else if (report instanceof TouchReport t) {
+      } else if (report instanceof HidReport.Touch t) {
         // at most one finger on the one-finger screen (more were refused above); none lifts it
-        for (TouchContact c : t.contacts()) {
+        for (HidReport.Contact c : t.contacts()) {
           sendPointer(c.at(), c.touching());
         }
         if (t.contacts().isEmpty()) {
           sendPointer(lastX, lastY, false);
         }
-      } else if (report instanceof PointerReport p) {
+      } else if (report instanceof HidReport.Pointer p) {
         sendPointer(p.at(), p.pressed());
       } else {
-        sendKey((KeyReport) report);
+        sendKey((HidReport.Keyboard) report);
       }
     } catch (IOException e) {
       broken = true;
@@ -307,7 +302,9 @@ public final class HidGadgetTransport implements HidTransport {
 
   private void sendPointer(NormPoint at, boolean down) throws IOException, GadgetWriter.Refused {
     sendPointer(
-        HidRange.USB_ABSOLUTE.toLogical(at.x()), HidRange.USB_ABSOLUTE.toLogical(at.y()), down);
+        HidCapabilities.Range.USB_ABSOLUTE.toLogical(at.x()),
+        HidCapabilities.Range.USB_ABSOLUTE.toLogical(at.y()),
+        down);
   }
 
   private void sendPointer(int x, int y, boolean down) throws IOException, GadgetWriter.Refused {
@@ -337,7 +334,7 @@ public final class HidGadgetTransport implements HidTransport {
     faults.confirmed();
   }
 
-  private void sendKey(KeyReport k) throws IOException, GadgetWriter.Refused {
+  private void sendKey(HidReport.Keyboard k) throws IOException, GadgetWriter.Refused {
     Key key = k.key();
     if (key.page() == Key.Page.CONSUMER) {
       if (consumerOut == null) {

@@ -2,8 +2,8 @@ package dev.swipe.hid.internal;
 
 import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
-import dev.swipe.core.gesture.TouchContact;
-import dev.swipe.core.spi.HidRange;
+import dev.swipe.core.spi.HidCapabilities;
+import dev.swipe.core.spi.HidReport;
 import java.io.ByteArrayOutputStream;
 import java.util.Collections;
 import java.util.HexFormat;
@@ -32,7 +32,7 @@ final class MultiTouchDigitizer {
   /** Bytes per finger slot: flags (bit 0 tip switch), contact id, X lo, X hi, Y lo, Y hi. */
   static final int SLOT_BYTES = 6;
 
-  private static final HidRange RANGE = HidRange.USB_ABSOLUTE;
+  private static final HidCapabilities.Range RANGE = HidCapabilities.Range.USB_ABSOLUTE;
 
   /** Usage Page (Digitizer), Usage (Touch Screen), Collection (Application). */
   private static final String HEAD = "05 0D 09 04 A1 01";
@@ -56,7 +56,7 @@ final class MultiTouchDigitizer {
   private int lastY;
 
   MultiTouchDigitizer(int contacts) {
-    if (contacts < 2 || contacts > TouchContact.MAX_ID + 1) {
+    if (contacts < 2 || contacts > HidReport.Contact.MAX_ID + 1) {
       throw SwipeException.invalidArgument(
           "contacts", "a multi-touch digitizer holds 2 to 10 fingers, was " + contacts);
     }
@@ -96,16 +96,16 @@ final class MultiTouchDigitizer {
   }
 
   /**
-   * The report for the fingers of a {@link dev.swipe.core.spi.TouchReport}: those that touch, those
-   * it lifts, and those still down that it leaves out (lifted here, where they were).
+   * The report for the fingers of a {@link dev.swipe.core.spi.HidReport.Touch}: those that touch,
+   * those it lifts, and those still down that it leaves out (lifted here, where they were).
    *
    * @throws SwipeException {@code invalid_argument} (field {@code contacts}) when a finger id
    *     appears twice, {@code unsupported_input} when the fingers need more slots than the
    *     digitizer has
    */
-  Frame touch(List<TouchContact> fingers) {
+  Frame touch(List<HidReport.Contact> fingers) {
     SortedMap<Integer, int[]> slots = new TreeMap<>();
-    for (TouchContact c : fingers) {
+    for (HidReport.Contact c : fingers) {
       int[] slot = {RANGE.toLogical(c.at().x()), RANGE.toLogical(c.at().y()), c.touching() ? 1 : 0};
       if (slots.put(c.id(), slot) != null) {
         throw SwipeException.invalidArgument(
@@ -122,12 +122,12 @@ final class MultiTouchDigitizer {
   }
 
   /**
-   * The report for a one-finger {@link dev.swipe.core.spi.PointerReport}: finger 0 at {@code at};
-   * not pressed and no finger down, it only moves slot 0 (nothing touches).
+   * The report for a one-finger {@link dev.swipe.core.spi.HidReport.Pointer}: finger 0 at {@code
+   * at}; not pressed and no finger down, it only moves slot 0 (nothing touches).
    */
   Frame pointer(NormPoint at, boolean pressed) {
     if (pressed || !down.isEmpty()) {
-      return touch(List.of(new TouchContact(0, at, pressed)));
+      return touch(List.of(new HidReport.Contact(0, at, pressed)));
     }
     return idle(RANGE.toLogical(at.x()), RANGE.toLogical(at.y()));
   }

@@ -2,7 +2,7 @@ package dev.swipe.hid.internal;
 
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.spi.TouchReport;
+import dev.swipe.core.spi.HidReport;
 import java.util.Map;
 
 /**
@@ -13,7 +13,7 @@ import java.util.Map;
 final class MultiTouchRefusal {
   private MultiTouchRefusal() {}
 
-  static SwipeException of(String link, TouchReport report) {
+  static SwipeException of(String link, HidReport.Touch report) {
     return new SwipeException(
         ErrorCode.UNSUPPORTED_INPUT,
         link

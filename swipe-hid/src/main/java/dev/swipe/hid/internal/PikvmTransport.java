@@ -6,13 +6,9 @@ import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Modifier;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.HidCapabilities;
-import dev.swipe.core.spi.HidRange;
 import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.HidTransport;
-import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerKind;
-import dev.swipe.core.spi.PointerReport;
-import dev.swipe.core.spi.TouchReport;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Arrays;
@@ -199,7 +195,7 @@ public final class PikvmTransport implements HidTransport {
     return HidCapabilities.builder()
         .pointerKinds(EnumSet.of(PointerKind.ABSOLUTE))
         .activePointer(PointerKind.ABSOLUTE)
-        .range(HidRange.SIGNED_INT16)
+        .range(HidCapabilities.Range.SIGNED_INT16)
         // One 8-byte request and its 8-byte response, 10 bits per byte, and the turnaround.
         .minReportInterval(Duration.ofNanos(wireNanos(2 * FRAME) + turnaroundNanos))
         .keyboard(true)
@@ -214,7 +210,7 @@ public final class PikvmTransport implements HidTransport {
 
   @Override
   public synchronized void send(HidReport report) {
-    if (report instanceof TouchReport t) {
+    if (report instanceof HidReport.Touch t) {
       throw MultiTouchRefusal.of("pikvm:", t);
     }
     SwipeException.requireArgument(report, "report");
@@ -230,19 +226,19 @@ public final class PikvmTransport implements HidTransport {
           null);
     }
     try {
-      if (report instanceof PointerReport p) {
+      if (report instanceof HidReport.Pointer p) {
         sendPointer(p);
       } else {
-        sendKey((KeyReport) report);
+        sendKey((HidReport.Keyboard) report);
       }
     } catch (IOException e) {
       throw disconnected(e);
     }
   }
 
-  private void sendPointer(PointerReport p) throws IOException {
-    int x = HidRange.SIGNED_INT16.toLogical(p.at().x());
-    int y = HidRange.SIGNED_INT16.toLogical(p.at().y());
+  private void sendPointer(HidReport.Pointer p) throws IOException {
+    int x = HidCapabilities.Range.SIGNED_INT16.toLogical(p.at().x());
+    int y = HidCapabilities.Range.SIGNED_INT16.toLogical(p.at().y());
     if (x != lastX || y != lastY || p.pressed() == pressed) {
       exchange(request(CMD_MOUSE_MOVE, x >> 8, x, y >> 8, y));
       lastX = x;
@@ -259,7 +255,7 @@ public final class PikvmTransport implements HidTransport {
     }
   }
 
-  private void sendKey(KeyReport k) throws IOException {
+  private void sendKey(HidReport.Keyboard k) throws IOException {
     Key key = k.key();
     int code = key.page() == Key.Page.KEYBOARD ? keyCode(key.usage()) : 0;
     if (code == 0) {

@@ -9,7 +9,6 @@ import dev.swipe.core.ActionResult;
 import dev.swipe.core.Device;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.spi.HidReport;
-import dev.swipe.core.spi.PointerReport;
 import dev.swipe.core.testkit.StillFrameSource;
 import dev.swipe.sim.internal.serial.Ch9329Emulator;
 import dev.swipe.sim.internal.serial.FrameFault;
@@ -102,7 +101,8 @@ class Ch9329LateChipTest {
       RelativePointer plan = new RelativePointer(0.2, 0.2, 0.25, true);
       int planned = 0;
       for (var e : ((dev.swipe.core.internal.PlayedTimeline) r.timeline()).planned().events()) {
-        PointerReport p = (PointerReport) dev.swipe.core.internal.TimelineRunner.toReport(e);
+        HidReport.Pointer p =
+            (HidReport.Pointer) dev.swipe.core.internal.TimelineRunner.toReport(e);
         planned += plan.plan(p.at(), p.pressed()).size();
       }
       assertThat(consumed.subList(0, release + 1))
@@ -111,7 +111,7 @@ class Ch9329LateChipTest {
       assertThat(rig.emulator.frames().stream().filter(f -> (f[3] & 0xFF) == 0x05).count())
           .as("no relative report was resent")
           .isEqualTo(planned);
-      PointerReport end = (PointerReport) consumed.get(release);
+      HidReport.Pointer end = (HidReport.Pointer) consumed.get(release);
       assertThat(end.at()).isEqualTo(NormPoint.of(500, 300));
     }
   }
@@ -120,7 +120,7 @@ class Ch9329LateChipTest {
     boolean down = false;
     int release = -1;
     for (int i = 0; i < consumed.size(); i++) {
-      if (consumed.get(i) instanceof PointerReport p) {
+      if (consumed.get(i) instanceof HidReport.Pointer p) {
         if (down && !p.pressed()) {
           release = i;
         }

@@ -4,7 +4,6 @@ import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.sim.internal.serial.Ch9329Emulator;
 import dev.swipe.tck.HidTransportContract;
-import dev.swipe.tck.ObservedPointer;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 
@@ -37,7 +36,7 @@ class Ch9329RelativeContractTest extends HidTransportContract {
   }
 
   @Override
-  protected List<ObservedPointer> observedPointer() {
+  protected List<HidTransportContract.ObservedPointer> observedPointer() {
     return rig.observedPointer();
   }
 

@@ -9,8 +9,8 @@ import dev.swipe.core.ActionResult;
 import dev.swipe.core.Device;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.gesture.Swipe;
+import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.PointerKind;
-import dev.swipe.core.spi.PointerReport;
 import dev.swipe.sim.SimPhone;
 import dev.swipe.sim.internal.serial.Ch9329Emulator;
 import org.junit.jupiter.api.Test;
@@ -69,7 +69,7 @@ class Ch9329SimulatedPhoneTest {
       Ch9329Emulator chip =
           Ch9329Emulator.builder(
                   r -> {
-                    if (r instanceof PointerReport p) {
+                    if (r instanceof HidReport.Pointer p) {
                       sim.input(PointerKind.ABSOLUTE, p);
                     } else {
                       sim.input(r);
@@ -99,7 +99,7 @@ class Ch9329SimulatedPhoneTest {
         assertThat(chip.reports()).as("the look moved the mouse").isNotEmpty();
         assertThat(chip.reports())
             .as("nothing was pressed")
-            .noneMatch(r -> r instanceof PointerReport p && p.pressed());
+            .noneMatch(r -> r instanceof HidReport.Pointer p && p.pressed());
       }
     }
   }

@@ -14,12 +14,11 @@ import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Modifier;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.spi.DeviceUri;
-import dev.swipe.core.spi.KeyReport;
-import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.RelativePointing;
 import dev.swipe.core.testkit.StillFrameSource;
 import dev.swipe.sim.internal.serial.Ch9329Emulator;
-import dev.swipe.tck.ObservedPointer;
+import dev.swipe.tck.HidTransportContract;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.time.Duration;
@@ -105,9 +104,9 @@ class Ch9329TransportTest {
   void pointerBytesMatchTheWorkedExampleAndThePhoneSeesThePoint() {
     open(chip(), "");
     rig.emulator.clearRecording();
-    transport.send(new PointerReport(NormPoint.of(250, 750), true));
+    transport.send(new HidReport.Pointer(NormPoint.of(250, 750), true));
     assertThat(rig.framesHex()).containsExactly("57 AB 00 04 07 02 01 00 04 FF 0B 00 1E");
-    PointerReport seen = rig.emulator.pointer();
+    HidReport.Pointer seen = rig.emulator.pointer();
     assertThat(seen.pressed()).isTrue();
     assertThat(seen.at().x()).isCloseTo(250, within(0.25));
     assertThat(seen.at().y()).isCloseTo(750, within(0.25));
@@ -118,12 +117,12 @@ class Ch9329TransportTest {
   void keysWithModifiersAndTheBackAndHomeButtonsReachThePhone() {
     open(chip(), "");
     rig.emulator.clearRecording();
-    transport.send(new KeyReport(Key.ENTER, Set.of(Modifier.CTRL), true));
-    transport.send(new KeyReport(Key.ENTER, Set.of(), false));
-    transport.send(new KeyReport(Key.BACK, Set.of(), true));
-    transport.send(new KeyReport(Key.BACK, Set.of(), false));
-    transport.send(new KeyReport(Key.HOME, Set.of(), true));
-    transport.send(new KeyReport(Key.HOME, Set.of(), false));
+    transport.send(new HidReport.Keyboard(Key.ENTER, Set.of(Modifier.CTRL), true));
+    transport.send(new HidReport.Keyboard(Key.ENTER, Set.of(), false));
+    transport.send(new HidReport.Keyboard(Key.BACK, Set.of(), true));
+    transport.send(new HidReport.Keyboard(Key.BACK, Set.of(), false));
+    transport.send(new HidReport.Keyboard(Key.HOME, Set.of(), true));
+    transport.send(new HidReport.Keyboard(Key.HOME, Set.of(), false));
     // Releasing the last key ends a gesture: a GET_INFO behind it proves the chip consumed it.
     assertThat(rig.framesHex())
         .containsExactly(
@@ -138,19 +137,22 @@ class Ch9329TransportTest {
             GET_INFO);
     assertThat(rig.emulator.reports())
         .containsExactly(
-            new KeyReport(Key.ENTER, Set.of(Modifier.CTRL), true),
-            new KeyReport(Key.ENTER, Set.of(), false),
-            new KeyReport(Key.BACK, Set.of(), true),
-            new KeyReport(Key.BACK, Set.of(), false),
-            new KeyReport(Key.HOME, Set.of(), true),
-            new KeyReport(Key.HOME, Set.of(), false));
+            new HidReport.Keyboard(Key.ENTER, Set.of(Modifier.CTRL), true),
+            new HidReport.Keyboard(Key.ENTER, Set.of(), false),
+            new HidReport.Keyboard(Key.BACK, Set.of(), true),
+            new HidReport.Keyboard(Key.BACK, Set.of(), false),
+            new HidReport.Keyboard(Key.HOME, Set.of(), true),
+            new HidReport.Keyboard(Key.HOME, Set.of(), false));
   }
 
   @Test
   void aConsumerKeyWithoutAMediaBitIsUnsupported() {
     open(chip(), "");
     SwipeException e =
-        thrown(() -> transport.send(new KeyReport(Key.consumer(0x30, "power"), Set.of(), true)));
+        thrown(
+            () ->
+                transport.send(
+                    new HidReport.Keyboard(Key.consumer(0x30, "power"), Set.of(), true)));
     assertThat(e.code()).isEqualTo(ErrorCode.UNSUPPORTED_INPUT);
   }
 
@@ -159,7 +161,7 @@ class Ch9329TransportTest {
     open(chip(), "");
     int before = rig.emulator.frames().size();
     rig.emulator.rejectNextFrames(1, Ch9329Emulator.STATUS_PARAMETER);
-    SwipeException e = thrown(() -> transport.send(new PointerReport(NormPoint.CENTER, false)));
+    SwipeException e = thrown(() -> transport.send(new HidReport.Pointer(NormPoint.CENTER, false)));
     assertThat(e.code()).isEqualTo(ErrorCode.HID_REJECTED);
     assertThat(e.details())
         .containsEntry("status", "0xE5")
@@ -172,7 +174,7 @@ class Ch9329TransportTest {
     open(chip(), "");
     rig.emulator.clearRecording();
     rig.emulator.rejectNextFrames(1, Ch9329Emulator.STATUS_CHECKSUM);
-    transport.send(new PointerReport(NormPoint.of(250, 750), true));
+    transport.send(new HidReport.Pointer(NormPoint.of(250, 750), true));
     assertThat(rig.framesHex())
         .containsExactly(
             "57 AB 00 04 07 02 01 00 04 FF 0B 00 1E", "57 AB 00 04 07 02 01 00 04 FF 0B 00 1E");
@@ -184,10 +186,10 @@ class Ch9329TransportTest {
     open(chip(), "retries=2");
     rig.emulator.clearRecording();
     rig.emulator.rejectNextFrames(2, Ch9329Emulator.STATUS_TIMEOUT);
-    transport.send(new PointerReport(NormPoint.CENTER, true));
+    transport.send(new HidReport.Pointer(NormPoint.CENTER, true));
     assertThat(rig.framesHex()).hasSize(3);
     rig.emulator.rejectNextFrames(3, Ch9329Emulator.STATUS_HEAD);
-    SwipeException e = thrown(() -> transport.send(new PointerReport(NormPoint.CENTER, false)));
+    SwipeException e = thrown(() -> transport.send(new HidReport.Pointer(NormPoint.CENTER, false)));
     assertThat(e.code()).isEqualTo(ErrorCode.HID_REJECTED);
     assertThat(e.details()).containsEntry("status", "0xE2").containsEntry("attempts", 3);
   }
@@ -197,7 +199,7 @@ class Ch9329TransportTest {
     open(chip(), "retries=2&ack_timeout_ms=30&sync_timeout_ms=100");
     rig.emulator.clearRecording();
     rig.emulator.stopAnswering();
-    SwipeException e = thrown(() -> transport.send(new PointerReport(NormPoint.CENTER, true)));
+    SwipeException e = thrown(() -> transport.send(new HidReport.Pointer(NormPoint.CENTER, true)));
     assertThat(e.code()).isEqualTo(ErrorCode.HID_REJECTED);
     assertThat(e.details()).containsEntry("reason", "ack_timeout").containsEntry("attempts", 1);
     // The chip may be reading it late: ask twice what it did instead of sending it again.
@@ -205,7 +207,7 @@ class Ch9329TransportTest {
         .containsExactly("57 AB 00 04 07 02 01 00 08 00 08 00 20", GET_INFO, GET_INFO);
     assertThat(transport.linkHealth().count("no_reply")).isEqualTo(1);
     rig.emulator.resumeAnswering();
-    transport.send(new PointerReport(NormPoint.CENTER, false));
+    transport.send(new HidReport.Pointer(NormPoint.CENTER, false));
     assertThat(rig.emulator.pointer().pressed()).isFalse();
   }
 
@@ -214,13 +216,13 @@ class Ch9329TransportTest {
     open(chip(), "retries=2&ack_timeout_ms=30&sync_timeout_ms=100");
     rig.emulator.clearRecording();
     rig.emulator.corruptNextReplies(1);
-    transport.send(new PointerReport(NormPoint.CENTER, true));
+    transport.send(new HidReport.Pointer(NormPoint.CENTER, true));
     String press = "57 AB 00 04 07 02 01 00 08 00 08 00 20";
     assertThat(rig.framesHex()).containsExactly(press, GET_INFO, press);
     assertThat(transport.linkHealth().count("corrupt_reply")).isEqualTo(1);
     assertThat(transport.linkHealth().count("resend")).isEqualTo(1);
     rig.emulator.corruptNextReplies(100);
-    SwipeException e = thrown(() -> transport.send(new PointerReport(NormPoint.CENTER, false)));
+    SwipeException e = thrown(() -> transport.send(new HidReport.Pointer(NormPoint.CENTER, false)));
     assertThat(e.code()).isEqualTo(ErrorCode.HID_REJECTED);
     assertThat(e.details()).containsEntry("reason", "corrupt_reply");
     rig.emulator.corruptNextReplies(0);
@@ -230,14 +232,14 @@ class Ch9329TransportTest {
   void withoutAcknowledgementsARefusalFailsTheNextReport() throws InterruptedException {
     open(chip(), "ack=false");
     rig.emulator.rejectNextFrames(1, Ch9329Emulator.STATUS_OPERATION);
-    transport.send(new PointerReport(NormPoint.CENTER, true));
+    transport.send(new HidReport.Pointer(NormPoint.CENTER, true));
     rig.settle();
     // The refusal arrives on its own time: a later report (at most a few) fails with it.
     SwipeException e = null;
     for (int i = 0; i < 50 && e == null; i++) {
       Thread.sleep(10);
       try {
-        transport.send(new PointerReport(NormPoint.CENTER, false));
+        transport.send(new HidReport.Pointer(NormPoint.CENTER, false));
       } catch (SwipeException refused) {
         e = refused;
       }
@@ -291,7 +293,7 @@ class Ch9329TransportTest {
     assertThat(frames.get(4)).isEqualTo("57 AB 00 01 00 03");
     // 200 bits at 115200 baud, plus 1 ms turnaround
     assertThat(transport.capabilities().minReportInterval()).isEqualTo(Duration.ofNanos(2_736_111));
-    transport.send(new PointerReport(NormPoint.of(250, 750), true));
+    transport.send(new HidReport.Pointer(NormPoint.of(250, 750), true));
     assertThat(rig.emulator.pointer().pressed()).isTrue();
   }
 
@@ -359,7 +361,7 @@ class Ch9329TransportTest {
       SwipeException again = thrown(() -> phone.tap(NormPoint.CENTER));
       assertThat(again.code()).isEqualTo(ErrorCode.HID_DISCONNECTED);
     }
-    List<ObservedPointer> seen = rig.observedPointer();
+    List<HidTransportContract.ObservedPointer> seen = rig.observedPointer();
     assertThat(seen).isNotEmpty();
     assertThat(seen.get(seen.size() - 1).pressed())
         .as("the phone saw the finger down before the line died")
@@ -384,10 +386,10 @@ class Ch9329TransportTest {
                   .build());
       assertThat(result.timeline().reportCount()).isEqualTo(18);
     }
-    List<ObservedPointer> seen = rig.observedPointer();
+    List<HidTransportContract.ObservedPointer> seen = rig.observedPointer();
     // down, 16 moves, up; then the device's close releases once more
     assertThat(seen.subList(0, 18))
-        .extracting(ObservedPointer::pressed)
+        .extracting(HidTransportContract.ObservedPointer::pressed)
         .containsExactly(
             true, true, true, true, true, true, true, true, true, true, true, true, true, true,
             true, true, true, false);
@@ -404,11 +406,11 @@ class Ch9329TransportTest {
     RelativePointing raw = transport.relativePointing().orElseThrow();
     raw.move(5, -3);
     raw.anchor(NormPoint.of(200, 300), 2.0, 3.0, 16);
-    transport.send(new PointerReport(NormPoint.of(210, 300), true));
-    transport.send(new PointerReport(NormPoint.of(212, 300), true));
-    transport.send(new PointerReport(NormPoint.of(220, 300), true));
-    transport.send(new PointerReport(NormPoint.of(220, 300), true));
-    transport.send(new PointerReport(NormPoint.of(220, 300), false));
+    transport.send(new HidReport.Pointer(NormPoint.of(210, 300), true));
+    transport.send(new HidReport.Pointer(NormPoint.of(212, 300), true));
+    transport.send(new HidReport.Pointer(NormPoint.of(220, 300), true));
+    transport.send(new HidReport.Pointer(NormPoint.of(220, 300), true));
+    transport.send(new HidReport.Pointer(NormPoint.of(220, 300), false));
     List<int[]> sent = new ArrayList<>();
     for (byte[] f : rig.emulator.frames()) {
       if ((f[3] & 0xFF) == 0x05) {
@@ -444,7 +446,7 @@ class Ch9329TransportTest {
   void relativePointerHomesThenMovesByCountsAndSplitsBigMoves() {
     open(Ch9329Emulator.builder(r -> {}).build(), "pointer=rel&counts_per_unit=1");
     rig.emulator.clearRecording();
-    transport.send(new PointerReport(NormPoint.of(100, 50), true));
+    transport.send(new HidReport.Pointer(NormPoint.of(100, 50), true));
     // Homing: ceil(1.25 * 1000 counts / 127) = 10 reports of (-127, -127) with the button up
     // (57+AB+05+05+01+81+81 = 0x20F), then travel (100, 50) with the button up, then the press.
     List<String> frames = rig.framesHex();
@@ -453,22 +455,22 @@ class Ch9329TransportTest {
     assertThat(frames.get(10)).isEqualTo("57 AB 00 05 05 01 00 64 32 00 A3");
     assertThat(frames.get(11)).isEqualTo("57 AB 00 05 05 01 01 00 00 00 0E");
     rig.emulator.clearRecording();
-    transport.send(new PointerReport(NormPoint.of(400, 50), true));
+    transport.send(new HidReport.Pointer(NormPoint.of(400, 50), true));
     // 300 counts right is more than one int8 report carries: three equal steps of 100
     assertThat(rig.framesHex())
         .containsExactly(
             "57 AB 00 05 05 01 01 64 00 00 72",
             "57 AB 00 05 05 01 01 64 00 00 72",
             "57 AB 00 05 05 01 01 64 00 00 72");
-    PointerReport seen = rig.emulator.pointer();
+    HidReport.Pointer seen = rig.emulator.pointer();
     assertThat(seen.at().x()).isEqualTo(400.0);
     assertThat(seen.at().y()).isEqualTo(50.0);
     assertThat(seen.pressed()).isTrue();
     rig.emulator.clearRecording();
-    transport.send(new PointerReport(NormPoint.of(400, 50), false));
+    transport.send(new HidReport.Pointer(NormPoint.of(400, 50), false));
     assertThat(rig.framesHex()).containsExactly("57 AB 00 05 05 01 00 00 00 00 0D", GET_INFO);
     rig.emulator.clearRecording();
-    transport.send(new PointerReport(NormPoint.of(100, 50), true));
+    transport.send(new HidReport.Pointer(NormPoint.of(100, 50), true));
     // Re-homing before the press only needs the believed position (400, 50) plus a quarter
     // screen: ceil(650 / 127) = 6 reports, then the travel and the press.
     List<String> again = rig.framesHex();
@@ -484,18 +486,18 @@ class Ch9329TransportTest {
     open(
         Ch9329Emulator.builder(r -> {}).build(),
         "pointer=rel&home=once&retries=2&ack_timeout_ms=30&sync_timeout_ms=100");
-    transport.send(new PointerReport(NormPoint.of(100, 100), false));
+    transport.send(new HidReport.Pointer(NormPoint.of(100, 100), false));
     rig.emulator.clearRecording();
     rig.emulator.stopAnswering();
     SwipeException e =
-        thrown(() -> transport.send(new PointerReport(NormPoint.of(200, 100), false)));
+        thrown(() -> transport.send(new HidReport.Pointer(NormPoint.of(200, 100), false)));
     assertThat(e.code()).isEqualTo(ErrorCode.HID_REJECTED);
     assertThat(rig.framesHex())
         .as("a resent relative report would move the pointer twice")
         .containsExactly("57 AB 00 05 05 01 00 64 00 00 71", GET_INFO, GET_INFO);
     rig.emulator.resumeAnswering();
     rig.emulator.clearRecording();
-    transport.send(new PointerReport(NormPoint.of(200, 100), false));
+    transport.send(new HidReport.Pointer(NormPoint.of(200, 100), false));
     List<String> frames = rig.framesHex();
     assertThat(frames.get(0))
         .as("first the chip shows it is done with the unanswered move")

@@ -1,6 +1,6 @@
 package dev.swipe.hid.internal;
 
-import dev.swipe.core.spi.KeyReport;
+import dev.swipe.core.spi.HidReport;
 import dev.swipe.sim.SimPhone;
 import dev.swipe.sim.internal.serial.Ch9329Emulator;
 
@@ -19,7 +19,7 @@ final class ChipOnSimPhone {
   static Ch9329Emulator relativeChip(SimPhone sim) {
     return Ch9329Emulator.builder(
             r -> {
-              if (r instanceof KeyReport) {
+              if (r instanceof HidReport.Keyboard) {
                 sim.input(r);
               }
             })

@@ -1,7 +1,7 @@
 package dev.swipe.hid.internal;
 
-import dev.swipe.core.spi.HidRange;
-import dev.swipe.tck.ObservedPointer;
+import dev.swipe.core.spi.HidCapabilities;
+import dev.swipe.tck.HidTransportContract;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.FileInputStream;
@@ -122,15 +122,15 @@ final class GadgetFifo implements AutoCloseable {
   }
 
   /** Decodes absolute-mouse (6-byte) or touch (5-byte) reports into normalized positions. */
-  synchronized List<ObservedPointer> pointers() {
-    List<ObservedPointer> out = new ArrayList<>();
+  synchronized List<HidTransportContract.ObservedPointer> pointers() {
+    List<HidTransportContract.ObservedPointer> out = new ArrayList<>();
     for (byte[] r : reports) {
       int x = (r[1] & 0xFF) | (r[2] & 0xFF) << 8;
       int y = (r[3] & 0xFF) | (r[4] & 0xFF) << 8;
       out.add(
-          new ObservedPointer(
-              HidRange.USB_ABSOLUTE.toNorm(x),
-              HidRange.USB_ABSOLUTE.toNorm(y),
+          new HidTransportContract.ObservedPointer(
+              HidCapabilities.Range.USB_ABSOLUTE.toNorm(x),
+              HidCapabilities.Range.USB_ABSOLUTE.toNorm(y),
               (r[0] & 0x01) != 0));
     }
     return out;

@@ -11,14 +11,12 @@ import dev.swipe.base.Ticker;
 import dev.swipe.core.Device;
 import dev.swipe.core.ErrorCode;
 import dev.swipe.core.gesture.Pinch;
-import dev.swipe.core.gesture.TouchContact;
 import dev.swipe.core.internal.TimelineEvent;
 import dev.swipe.core.internal.TimelinePlanner;
 import dev.swipe.core.internal.TouchEvent;
 import dev.swipe.core.spi.DeviceUri;
-import dev.swipe.core.spi.HidRange;
-import dev.swipe.core.spi.PointerReport;
-import dev.swipe.core.spi.TouchReport;
+import dev.swipe.core.spi.HidCapabilities;
+import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.testkit.StillFrameSource;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -41,7 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HidGadgetMultiTouchTest {
   private static final HexFormat HEX = HexFormat.ofDelimiter(" ").withUpperCase();
-  private static final HidRange RANGE = HidRange.USB_ABSOLUTE;
+  private static final HidCapabilities.Range RANGE = HidCapabilities.Range.USB_ABSOLUTE;
 
   @TempDir Path dir;
 
@@ -123,7 +121,7 @@ class HidGadgetMultiTouchTest {
     try (HidGadgetTransport t = open(dev, "pointer=touch&contacts=2")) {
       assertThat(t.capabilities().contacts()).isEqualTo(2);
       for (TouchEvent e : plan) {
-        t.send(new TouchReport(e.contacts()));
+        t.send(new HidReport.Touch(e.contacts()));
       }
     }
     Host host = new Host(2);
@@ -147,7 +145,7 @@ class HidGadgetMultiTouchTest {
       Map<Integer, Finger> byId = new LinkedHashMap<>();
       r.valid().forEach(f -> byId.put(f.id(), f));
       assertThat(byId).as("report %d holds each finger once", i).hasSize(r.count());
-      for (TouchContact c : plan.get(i).contacts()) {
+      for (HidReport.Contact c : plan.get(i).contacts()) {
         Finger f = byId.get(c.id());
         assertThat(f).as("report %d carries finger %d", i, c.id()).isNotNull();
         assertThat(f.touching()).isEqualTo(c.touching());
@@ -215,8 +213,8 @@ class HidGadgetMultiTouchTest {
     Path dev = Files.createFile(dir.resolve("hidg1"));
     try (HidGadgetTransport t = open(dev, "pointer=touch&contacts=2")) {
       // x = 8192 = 0x2000, y = 24575 = 0x5FFF, as the single-finger worked example
-      t.send(new PointerReport(NormPoint.of(250, 750), true));
-      t.send(new PointerReport(NormPoint.of(250, 750), false));
+      t.send(new HidReport.Pointer(NormPoint.of(250, 750), true));
+      t.send(new HidReport.Pointer(NormPoint.of(250, 750), false));
     }
     assertThat(HEX.formatHex(Files.readAllBytes(dev)))
         .isEqualTo(
@@ -235,10 +233,10 @@ class HidGadgetMultiTouchTest {
     NormPoint a = NormPoint.of(0, 0);
     NormPoint b = NormPoint.of(1000, 1000);
     try (HidGadgetTransport t = open(dev, "pointer=touch&contacts=3")) {
-      t.send(touch(new TouchContact(4, a, true), new TouchContact(7, b, true)));
-      t.send(touch(new TouchContact(4, a, false), new TouchContact(7, b, true)));
-      t.send(touch(new TouchContact(7, b, true)));
-      t.send(touch(new TouchContact(7, b, false)));
+      t.send(touch(new HidReport.Contact(4, a, true), new HidReport.Contact(7, b, true)));
+      t.send(touch(new HidReport.Contact(4, a, false), new HidReport.Contact(7, b, true)));
+      t.send(touch(new HidReport.Contact(7, b, true)));
+      t.send(touch(new HidReport.Contact(7, b, false)));
     }
     List<Decoded> seen = new Host(3).decodeAll(Files.readAllBytes(dev));
     assertThat(seen).hasSize(7);
@@ -265,9 +263,9 @@ class HidGadgetMultiTouchTest {
     try (HidGadgetTransport t = open(dev, "pointer=touch&contacts=5")) {
       t.send(
           touch(
-              new TouchContact(0, NormPoint.of(100, 100), true),
-              new TouchContact(1, NormPoint.of(200, 200), true),
-              new TouchContact(2, NormPoint.of(300, 300), true)));
+              new HidReport.Contact(0, NormPoint.of(100, 100), true),
+              new HidReport.Contact(1, NormPoint.of(200, 200), true),
+              new HidReport.Contact(2, NormPoint.of(300, 300), true)));
       t.releaseAll();
       t.releaseAll();
     }
@@ -289,9 +287,9 @@ class HidGadgetMultiTouchTest {
     try (HidGadgetTransport t = open(dev, "pointer=touch&contacts=2")) {
       t.send(
           touch(
-              new TouchContact(0, NormPoint.of(100, 100), true),
-              new TouchContact(1, NormPoint.of(200, 200), true)));
-      t.send(new PointerReport(NormPoint.of(150, 150), true));
+              new HidReport.Contact(0, NormPoint.of(100, 100), true),
+              new HidReport.Contact(1, NormPoint.of(200, 200), true)));
+      t.send(new HidReport.Pointer(NormPoint.of(150, 150), true));
     }
     Decoded r = new Host(2).decodeAll(Files.readAllBytes(dev)).get(2);
     assertThat(r.valid())
@@ -310,9 +308,9 @@ class HidGadgetMultiTouchTest {
               () ->
                   t.send(
                       touch(
-                          new TouchContact(0, NormPoint.of(100, 100), true),
-                          new TouchContact(1, NormPoint.of(200, 200), true),
-                          new TouchContact(2, NormPoint.of(300, 300), true))));
+                          new HidReport.Contact(0, NormPoint.of(100, 100), true),
+                          new HidReport.Contact(1, NormPoint.of(200, 200), true),
+                          new HidReport.Contact(2, NormPoint.of(300, 300), true))));
       assertThat(e.code()).isEqualTo(ErrorCode.UNSUPPORTED_INPUT);
       assertThat(e.getMessage()).contains("contacts=2", "contacts= must be at least", "contacts=3");
       assertThat(e.details()).containsEntry("contacts", 2).containsEntry("fingers", 3);
@@ -320,23 +318,23 @@ class HidGadgetMultiTouchTest {
       // a finger still down counts: two down, then a report with a third and only one of them
       t.send(
           touch(
-              new TouchContact(0, NormPoint.of(100, 100), true),
-              new TouchContact(1, NormPoint.of(200, 200), true)));
+              new HidReport.Contact(0, NormPoint.of(100, 100), true),
+              new HidReport.Contact(1, NormPoint.of(200, 200), true)));
       SwipeException implicit =
           thrown(
               () ->
                   t.send(
                       touch(
-                          new TouchContact(0, NormPoint.of(100, 100), true),
-                          new TouchContact(2, NormPoint.of(300, 300), true))));
+                          new HidReport.Contact(0, NormPoint.of(100, 100), true),
+                          new HidReport.Contact(2, NormPoint.of(300, 300), true))));
       assertThat(implicit.code()).isEqualTo(ErrorCode.UNSUPPORTED_INPUT);
       SwipeException twice =
           thrown(
               () ->
                   t.send(
                       touch(
-                          new TouchContact(0, NormPoint.of(100, 100), true),
-                          new TouchContact(0, NormPoint.of(300, 300), true))));
+                          new HidReport.Contact(0, NormPoint.of(100, 100), true),
+                          new HidReport.Contact(0, NormPoint.of(300, 300), true))));
       assertThat(twice.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
       assertThat(twice.field()).isEqualTo("contacts");
     }
@@ -344,10 +342,10 @@ class HidGadgetMultiTouchTest {
 
   @Test
   void aMouseOrAOneFingerScreenRefusesSeveralFingersNamingContacts() throws IOException {
-    TouchReport two =
+    HidReport.Touch two =
         touch(
-            new TouchContact(0, NormPoint.of(100, 100), true),
-            new TouchContact(1, NormPoint.of(200, 200), true));
+            new HidReport.Contact(0, NormPoint.of(100, 100), true),
+            new HidReport.Contact(1, NormPoint.of(200, 200), true));
     for (String options :
         new String[] {"pointer=abs", "pointer=touch", "pointer=touch&contacts=1"}) {
       Path dev = Files.createTempFile(dir, "hidg", "");
@@ -364,8 +362,8 @@ class HidGadgetMultiTouchTest {
   void oneFingerOnTheOneFingerScreenIsItsSingleTouchReport() throws IOException {
     Path dev = Files.createFile(dir.resolve("hidg1"));
     try (HidGadgetTransport t = open(dev, "pointer=touch")) {
-      t.send(touch(new TouchContact(3, NormPoint.of(250, 750), true)));
-      t.send(touch(new TouchContact(3, NormPoint.of(250, 750), false)));
+      t.send(touch(new HidReport.Contact(3, NormPoint.of(250, 750), true)));
+      t.send(touch(new HidReport.Contact(3, NormPoint.of(250, 750), false)));
     }
     assertThat(HEX.formatHex(Files.readAllBytes(dev)))
         .isEqualTo("00 00 00 00 00 03 00 20 FF 5F 00 00 20 FF 5F 00 00 20 FF 5F 00 00 20 FF 5F");
@@ -388,7 +386,7 @@ class HidGadgetMultiTouchTest {
     }
   }
 
-  private static TouchReport touch(TouchContact... contacts) {
-    return new TouchReport(List.of(contacts));
+  private static HidReport.Touch touch(HidReport.Contact... contacts) {
+    return new HidReport.Touch(List.of(contacts));
   }
 }

@@ -1,10 +1,9 @@
 package dev.swipe.hid.internal;
 
 import dev.swipe.core.spi.DeviceUri;
-import dev.swipe.core.spi.HidRange;
+import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidTransport;
 import dev.swipe.tck.HidTransportContract;
-import dev.swipe.tck.ObservedPointer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -36,11 +35,13 @@ class HidGadgetTransportContractTest {
     }
 
     /** What the host makes of the report at {@code at}: the finger and whether it touches. */
-    ObservedPointer decode(byte[] all, int at) {
+    HidTransportContract.ObservedPointer decode(byte[] all, int at) {
       int x = (all[at + 1] & 0xFF) | (all[at + 2] & 0xFF) << 8;
       int y = (all[at + 3] & 0xFF) | (all[at + 4] & 0xFF) << 8;
-      return new ObservedPointer(
-          HidRange.USB_ABSOLUTE.toNorm(x), HidRange.USB_ABSOLUTE.toNorm(y), (all[at] & 0x01) != 0);
+      return new HidTransportContract.ObservedPointer(
+          HidCapabilities.Range.USB_ABSOLUTE.toNorm(x),
+          HidCapabilities.Range.USB_ABSOLUTE.toNorm(y),
+          (all[at] & 0x01) != 0);
     }
 
     @Override
@@ -56,14 +57,14 @@ class HidGadgetTransportContractTest {
     }
 
     @Override
-    protected List<ObservedPointer> observedPointer() {
+    protected List<HidTransportContract.ObservedPointer> observedPointer() {
       byte[] all;
       try {
         all = Files.readAllBytes(device);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-      List<ObservedPointer> seen = new ArrayList<>();
+      List<HidTransportContract.ObservedPointer> seen = new ArrayList<>();
       for (int at = 0; at + reportSize() <= all.length; at += reportSize()) {
         seen.add(decode(all, at));
       }
@@ -134,7 +135,7 @@ class HidGadgetTransportContractTest {
     }
 
     @Override
-    ObservedPointer decode(byte[] all, int at) {
+    HidTransportContract.ObservedPointer decode(byte[] all, int at) {
       int count = all[at + reportSize() - 1] & 0xFF;
       int slot = 0;
       for (int i = 0; i < count; i++) {
@@ -146,8 +147,10 @@ class HidGadgetTransportContractTest {
       int s = at + slot * MultiTouchDigitizer.SLOT_BYTES;
       int x = (all[s + 2] & 0xFF) | (all[s + 3] & 0xFF) << 8;
       int y = (all[s + 4] & 0xFF) | (all[s + 5] & 0xFF) << 8;
-      return new ObservedPointer(
-          HidRange.USB_ABSOLUTE.toNorm(x), HidRange.USB_ABSOLUTE.toNorm(y), (all[s] & 0x01) != 0);
+      return new HidTransportContract.ObservedPointer(
+          HidCapabilities.Range.USB_ABSOLUTE.toNorm(x),
+          HidCapabilities.Range.USB_ABSOLUTE.toNorm(y),
+          (all[s] & 0x01) != 0);
     }
   }
 }

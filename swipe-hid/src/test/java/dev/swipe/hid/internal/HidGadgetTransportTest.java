@@ -13,10 +13,9 @@ import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Modifier;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.spi.DeviceUri;
-import dev.swipe.core.spi.KeyReport;
-import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.testkit.StillFrameSource;
-import dev.swipe.tck.ObservedPointer;
+import dev.swipe.tck.HidTransportContract;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,8 +52,8 @@ class HidGadgetTransportTest {
     try (HidGadgetTransport t =
         HidGadgetTransport.open(DeviceUri.parse("hidg:" + dev + "?pointer=abs"))) {
       // x = round(0.25 * 32767) = 8192 = 0x2000, y = round(0.75 * 32767) = 24575 = 0x5FFF
-      t.send(new PointerReport(NormPoint.of(250, 750), true));
-      t.send(new PointerReport(NormPoint.of(1000, 0), true));
+      t.send(new HidReport.Pointer(NormPoint.of(250, 750), true));
+      t.send(new HidReport.Pointer(NormPoint.of(1000, 0), true));
     }
     assertThat(HEX.formatHex(Files.readAllBytes(dev)))
         .isEqualTo(
@@ -71,8 +70,8 @@ class HidGadgetTransportTest {
     Path dev = Files.createFile(dir.resolve("hidg1"));
     try (HidGadgetTransport t =
         HidGadgetTransport.open(DeviceUri.parse("hidg:" + dev + "?pointer=touch"))) {
-      t.send(new PointerReport(NormPoint.of(250, 750), true));
-      t.send(new PointerReport(NormPoint.of(250, 750), false));
+      t.send(new HidReport.Pointer(NormPoint.of(250, 750), true));
+      t.send(new HidReport.Pointer(NormPoint.of(250, 750), false));
     }
     // release at open, touch, lift (twice: the second write returns once the host read the
     // first), release at close
@@ -90,10 +89,10 @@ class HidGadgetTransportTest {
             DeviceUri.parse("hidg:" + mouse + "?keyboard=" + kbd + "&consumer=" + media))) {
       assertThat(t.capabilities().keyboard()).isTrue();
       assertThat(t.capabilities().consumerKeys()).isTrue();
-      t.send(new KeyReport(Key.ENTER, Set.of(Modifier.CTRL), true));
-      t.send(new KeyReport(Key.ENTER, Set.of(), false));
-      t.send(new KeyReport(Key.BACK, Set.of(), true));
-      t.send(new KeyReport(Key.BACK, Set.of(), false));
+      t.send(new HidReport.Keyboard(Key.ENTER, Set.of(Modifier.CTRL), true));
+      t.send(new HidReport.Keyboard(Key.ENTER, Set.of(), false));
+      t.send(new HidReport.Keyboard(Key.BACK, Set.of(), true));
+      t.send(new HidReport.Keyboard(Key.BACK, Set.of(), false));
     }
     // open, Ctrl+Enter, all up (twice: it ends the gesture), close
     assertThat(HEX.formatHex(Files.readAllBytes(kbd)))
@@ -113,9 +112,9 @@ class HidGadgetTransportTest {
   void keysWithoutAKeyboardDeviceAreUnsupported() throws IOException {
     Path dev = Files.createFile(dir.resolve("hidg1"));
     try (HidGadgetTransport t = HidGadgetTransport.open(DeviceUri.parse("hidg:" + dev))) {
-      assertThat(thrown(() -> t.send(new KeyReport(Key.ENTER, Set.of(), true))).code())
+      assertThat(thrown(() -> t.send(new HidReport.Keyboard(Key.ENTER, Set.of(), true))).code())
           .isEqualTo(ErrorCode.UNSUPPORTED_INPUT);
-      assertThat(thrown(() -> t.send(new KeyReport(Key.HOME, Set.of(), true))).code())
+      assertThat(thrown(() -> t.send(new HidReport.Keyboard(Key.HOME, Set.of(), true))).code())
           .isEqualTo(ErrorCode.UNSUPPORTED_INPUT);
     }
   }
@@ -136,12 +135,12 @@ class HidGadgetTransportTest {
               .build());
     }
     fifo.close();
-    List<ObservedPointer> seen = fifo.pointers();
+    List<HidTransportContract.ObservedPointer> seen = fifo.pointers();
     // release at open, down, 8 moves, up, then the device's releases at close
     assertThat(seen.size()).isGreaterThanOrEqualTo(12);
     assertThat(seen.subList(10, seen.size())).allMatch(p -> !p.pressed());
     assertThat(seen.subList(1, 11))
-        .extracting(ObservedPointer::pressed)
+        .extracting(HidTransportContract.ObservedPointer::pressed)
         .containsExactly(true, true, true, true, true, true, true, true, true, false);
     for (int i = 2; i < 10; i++) {
       assertThat(seen.get(i).y()).isLessThan(seen.get(i - 1).y());
@@ -192,7 +191,7 @@ class HidGadgetTransportTest {
       SwipeException e = null;
       for (int i = 0; i < 40_000 && e == null; i++) {
         try {
-          t.send(new PointerReport(NormPoint.of(500, i % 1000), true));
+          t.send(new HidReport.Pointer(NormPoint.of(500, i % 1000), true));
         } catch (SwipeException stalled) {
           e = stalled;
         }
@@ -201,7 +200,7 @@ class HidGadgetTransportTest {
       assertThat(e.code()).isEqualTo(ErrorCode.HID_REJECTED);
       assertThat(e.details()).containsEntry("reason", "write_stalled");
       assertThat(t.linkHealth().count("stalled_write")).isEqualTo(1);
-      SwipeException again = thrown(() -> t.send(new PointerReport(NormPoint.CENTER, true)));
+      SwipeException again = thrown(() -> t.send(new HidReport.Pointer(NormPoint.CENTER, true)));
       assertThat(again.details())
           .as("later reports do not pile up behind it")
           .containsEntry("reason", "write_stalled");
@@ -218,7 +217,7 @@ class HidGadgetTransportTest {
 
   private static boolean awaitLast(GadgetFifo fifo, boolean pressed) {
     for (int i = 0; i < 300; i++) {
-      List<ObservedPointer> seen = fifo.pointers();
+      List<HidTransportContract.ObservedPointer> seen = fifo.pointers();
       if (!seen.isEmpty() && seen.get(seen.size() - 1).pressed() == pressed) {
         return true;
       }

@@ -10,7 +10,7 @@ import static dev.swipe.hid.internal.ReportDescriptor.X;
 import static dev.swipe.hid.internal.ReportDescriptor.Y;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.swipe.core.spi.HidRange;
+import dev.swipe.core.spi.HidCapabilities;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,8 +50,8 @@ class MultiTouchDescriptorTest {
             .hasSize(1);
       }
       ReportDescriptor.Field xy = d.fieldsWith("input", X, f.index()).get(0);
-      assertThat(xy.logicalMin()).isEqualTo(HidRange.USB_ABSOLUTE.min());
-      assertThat(xy.logicalMax()).isEqualTo(HidRange.USB_ABSOLUTE.max());
+      assertThat(xy.logicalMin()).isEqualTo(HidCapabilities.Range.USB_ABSOLUTE.min());
+      assertThat(xy.logicalMax()).isEqualTo(HidCapabilities.Range.USB_ABSOLUTE.max());
       assertThat(d.fieldsWith("input", CONTACT_ID, f.index()).get(0).logicalMax())
           .as("finger ids 0..9")
           .isEqualTo(9);

@@ -9,7 +9,6 @@ import dev.swipe.core.ActionResult;
 import dev.swipe.core.Device;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.spi.HidReport;
-import dev.swipe.core.spi.PointerReport;
 import dev.swipe.core.testkit.StillFrameSource;
 import dev.swipe.sim.internal.serial.FrameFault;
 import dev.swipe.sim.internal.serial.PikvmEmulator;
@@ -55,8 +54,8 @@ class PikvmLateFirmwareTest {
       List<Long> consumedAt = rig.emulator.reportTimes();
       int release = -1;
       for (int i = 1; i < consumed.size(); i++) {
-        if (!((PointerReport) consumed.get(i)).pressed()
-            && ((PointerReport) consumed.get(i - 1)).pressed()) {
+        if (!((HidReport.Pointer) consumed.get(i)).pressed()
+            && ((HidReport.Pointer) consumed.get(i - 1)).pressed()) {
           release = i;
         }
       }

@@ -10,8 +10,7 @@ import dev.swipe.core.ErrorCode;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Modifier;
 import dev.swipe.core.spi.DeviceUri;
-import dev.swipe.core.spi.KeyReport;
-import dev.swipe.core.spi.PointerReport;
+import dev.swipe.core.spi.HidReport;
 import dev.swipe.sim.internal.serial.PikvmEmulator;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -94,9 +93,9 @@ class PikvmTransportTest {
     assertThat(rig.framesHex())
         .containsExactly("33 01 00 00 00 00 18 38", "33 10 00 00 00 00 1B C4");
     rig.emulator.clearRecording();
-    transport.send(new PointerReport(NormPoint.CENTER, true));
-    transport.send(new PointerReport(NormPoint.of(0, 1000), true));
-    transport.send(new PointerReport(NormPoint.of(0, 1000), false));
+    transport.send(new HidReport.Pointer(NormPoint.CENTER, true));
+    transport.send(new HidReport.Pointer(NormPoint.of(0, 1000), true));
+    transport.send(new HidReport.Pointer(NormPoint.of(0, 1000), false));
     // centre: round(-32768 + 0.5 * 65535) = 0
     // The release ends the gesture: a probe behind it proves the firmware consumed it.
     assertThat(rig.framesHex())
@@ -106,7 +105,7 @@ class PikvmTransportTest {
             "33 12 80 00 7F FF 6B F4",
             "33 13 80 00 00 00 DB A9",
             PROBE);
-    PointerReport last = rig.emulator.pointer();
+    HidReport.Pointer last = rig.emulator.pointer();
     assertThat(last.pressed()).isFalse();
     assertThat(last.at().y()).isCloseTo(1000, within(1e-9));
   }
@@ -115,14 +114,15 @@ class PikvmTransportTest {
   void keysWithModifiersBecomeKeyEvents() {
     open("");
     rig.emulator.clearRecording();
-    transport.send(new KeyReport(Key.ENTER, Set.of(Modifier.SHIFT), true));
-    transport.send(new KeyReport(Key.ENTER, Set.of(), false));
+    transport.send(new HidReport.Keyboard(Key.ENTER, Set.of(Modifier.SHIFT), true));
+    transport.send(new HidReport.Keyboard(Key.ENTER, Set.of(), false));
     assertThat(rig.emulator.reports())
         .containsExactly(
-            new KeyReport(Key.ENTER, Set.of(Modifier.SHIFT), true),
-            new KeyReport(Key.ENTER, Set.of(Modifier.SHIFT), false));
+            new HidReport.Keyboard(Key.ENTER, Set.of(Modifier.SHIFT), true),
+            new HidReport.Keyboard(Key.ENTER, Set.of(Modifier.SHIFT), false));
     assertThat(rig.framesHex()).hasSize(5); // shift down, enter down, enter up, shift up, probe
-    SwipeException e = thrown(() -> transport.send(new KeyReport(Key.BACK, Set.of(), true)));
+    SwipeException e =
+        thrown(() -> transport.send(new HidReport.Keyboard(Key.BACK, Set.of(), true)));
     assertThat(e.code()).isEqualTo(ErrorCode.UNSUPPORTED_INPUT);
     assertThat(transport.capabilities().consumerKeys()).isFalse();
   }
@@ -132,13 +132,13 @@ class PikvmTransportTest {
     open("retries=2&ack_timeout_ms=30");
     rig.emulator.clearRecording();
     rig.emulator.rejectNextFrames(1, PikvmEmulator.RESPONSE_CRC_ERROR);
-    transport.send(new PointerReport(NormPoint.CENTER, false));
+    transport.send(new HidReport.Pointer(NormPoint.CENTER, false));
     assertThat(rig.framesHex())
         .containsExactly("33 12 00 00 00 00 DB BD", "33 12 00 00 00 00 DB BD");
     rig.emulator.rejectNextFrames(1, PikvmEmulator.RESPONSE_TIMEOUT);
-    transport.send(new PointerReport(NormPoint.CENTER, false));
+    transport.send(new HidReport.Pointer(NormPoint.CENTER, false));
     rig.emulator.rejectNextFrames(1, PikvmEmulator.RESPONSE_INVALID);
-    SwipeException e = thrown(() -> transport.send(new PointerReport(NormPoint.CENTER, false)));
+    SwipeException e = thrown(() -> transport.send(new HidReport.Pointer(NormPoint.CENTER, false)));
     assertThat(e.code()).isEqualTo(ErrorCode.HID_REJECTED);
     assertThat(e.details()).containsEntry("reason", "invalid_command");
   }
@@ -148,13 +148,14 @@ class PikvmTransportTest {
     open("retries=1&ack_timeout_ms=30&sync_timeout_ms=100");
     rig.emulator.clearRecording();
     rig.emulator.corruptNextReplies(1);
-    transport.send(new PointerReport(NormPoint.CENTER, false)); // resent once, then ok
+    transport.send(new HidReport.Pointer(NormPoint.CENTER, false)); // resent once, then ok
     assertThat(rig.framesHex())
         .containsExactly("33 12 00 00 00 00 DB BD", PROBE, "33 12 00 00 00 00 DB BD");
     assertThat(transport.linkHealth().count("corrupt_reply")).isEqualTo(1);
     rig.emulator.clearRecording();
     rig.emulator.stopAnswering();
-    SwipeException e = thrown(() -> transport.send(new PointerReport(NormPoint.of(10, 10), false)));
+    SwipeException e =
+        thrown(() -> transport.send(new HidReport.Pointer(NormPoint.of(10, 10), false)));
     assertThat(e.code()).isEqualTo(ErrorCode.HID_REJECTED);
     assertThat(e.details()).containsEntry("reason", "ack_timeout").containsEntry("attempts", 1);
     // Firmware that may be reading it late is asked (twice) what it did, not sent it again.
@@ -166,9 +167,9 @@ class PikvmTransportTest {
   void theLineHangingUpIsDisconnected() {
     open("ack_timeout_ms=2000"); // the hang-up, not a timeout, must end the wait
     rig.emulator.hangUpAfterFrames(3, rig.pair::hangUp); // a press is a move and a button request
-    transport.send(new PointerReport(NormPoint.CENTER, true));
+    transport.send(new HidReport.Pointer(NormPoint.CENTER, true));
     SwipeException e =
-        thrown(() -> transport.send(new PointerReport(NormPoint.of(500, 400), true)));
+        thrown(() -> transport.send(new HidReport.Pointer(NormPoint.of(500, 400), true)));
     assertThat(e.code()).isEqualTo(ErrorCode.HID_DISCONNECTED);
     assertThat(e.details()).containsEntry("release_attempted", true);
   }

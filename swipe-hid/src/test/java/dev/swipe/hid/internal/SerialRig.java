@@ -3,10 +3,9 @@ package dev.swipe.hid.internal;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.swipe.core.spi.HidReport;
-import dev.swipe.core.spi.PointerReport;
 import dev.swipe.sim.internal.serial.PseudoTerminalPair;
 import dev.swipe.sim.internal.serial.SerialDeviceEmulator;
-import dev.swipe.tck.ObservedPointer;
+import dev.swipe.tck.HidTransportContract;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -66,12 +65,12 @@ final class SerialRig<E extends SerialDeviceEmulator> implements AutoCloseable {
     }
   }
 
-  List<ObservedPointer> observedPointer() {
+  List<HidTransportContract.ObservedPointer> observedPointer() {
     settle();
-    List<ObservedPointer> seen = new ArrayList<>();
+    List<HidTransportContract.ObservedPointer> seen = new ArrayList<>();
     for (HidReport r : emulator.reports()) {
-      if (r instanceof PointerReport p) {
-        seen.add(new ObservedPointer(p.at().x(), p.at().y(), p.pressed()));
+      if (r instanceof HidReport.Pointer p) {
+        seen.add(new HidTransportContract.ObservedPointer(p.at().x(), p.at().y(), p.pressed()));
       }
     }
     return seen;

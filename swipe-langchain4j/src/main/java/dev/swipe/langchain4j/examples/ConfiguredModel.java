@@ -6,7 +6,7 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.model.openai.OpenAiChatModelName;
 import dev.swipe.base.SwipeException;
-import dev.swipe.langchain4j.ImageDelivery;
+import dev.swipe.langchain4j.PhoneTools;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
@@ -15,13 +15,13 @@ import java.util.Optional;
 /**
  * A real chat model chosen by environment variables, so the example agent and the agent benchmark
  * run against whichever provider a user has, and say how to set one up when there is none. Each
- * provider comes with the way its API takes screenshots ({@link ImageDelivery}).
+ * provider comes with the way its API takes screenshots ({@link PhoneTools.ImageDelivery}).
  *
  * @param model the chat model
  * @param images where its API takes screenshots
  * @param name provider and model, for reports
  */
-public record ConfiguredModel(ChatModel model, ImageDelivery images, String name) {
+public record ConfiguredModel(ChatModel model, PhoneTools.ImageDelivery images, String name) {
   /** What to set, printed when nothing is. */
   @SuppressWarnings("StringConcatToTextBlock")
   // one literal a line keeps the column layout of the lines visible, blanks and all
@@ -65,7 +65,9 @@ public record ConfiguredModel(ChatModel model, ImageDelivery images, String name
           b.baseUrl(baseUrl);
         }
         // OpenAI's chat API takes text only in tool messages: the screen follows as a user message.
-        m = new ConfiguredModel(b.build(), ImageDelivery.IN_USER_MESSAGE, "openai " + model);
+        m =
+            new ConfiguredModel(
+                b.build(), PhoneTools.ImageDelivery.IN_USER_MESSAGE, "openai " + model);
       }
       case "anthropic" -> {
         String key = require(env, "ANTHROPIC_API_KEY");
@@ -83,7 +85,9 @@ public record ConfiguredModel(ChatModel model, ImageDelivery images, String name
         if (baseUrl != null) {
           b.baseUrl(baseUrl);
         }
-        m = new ConfiguredModel(b.build(), ImageDelivery.IN_TOOL_RESULT, "anthropic " + model);
+        m =
+            new ConfiguredModel(
+                b.build(), PhoneTools.ImageDelivery.IN_TOOL_RESULT, "anthropic " + model);
       }
       default ->
           throw SwipeException.invalidArgument(
@@ -95,7 +99,7 @@ public record ConfiguredModel(ChatModel model, ImageDelivery images, String name
         throw SwipeException.invalidArgument(
             "SWIPE_AGENT_IMAGES", "must be none when set, was '" + images + "'");
       }
-      m = new ConfiguredModel(m.model(), ImageDelivery.NONE, m.name());
+      m = new ConfiguredModel(m.model(), PhoneTools.ImageDelivery.NONE, m.name());
     }
     return Optional.of(m);
   }

@@ -3,7 +3,6 @@ package dev.swipe.langchain4j.examples;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Device;
-import dev.swipe.langchain4j.ImageDelivery;
 import dev.swipe.langchain4j.PhoneAgent;
 import dev.swipe.langchain4j.PhoneTools;
 import java.io.PrintStream;
@@ -63,7 +62,8 @@ public final class PhoneAgentExample {
    * Runs the agent with {@code model} on the device and task the arguments name; returns the exit
    * code.
    */
-  public static int run(ChatModel model, ImageDelivery images, String[] args, PrintStream out) {
+  public static int run(
+      ChatModel model, PhoneTools.ImageDelivery images, String[] args, PrintStream out) {
     String uri = args.length > 0 ? args[0] : DEFAULT_DEVICE;
     String task =
         args.length > 1 ? String.join(" ", Arrays.copyOfRange(args, 1, args.length)) : DEFAULT_TASK;
@@ -80,7 +80,11 @@ public final class PhoneAgentExample {
    * closing the tools ends the run (the phone stays open). Returns the exit code.
    */
   public static int run(
-      ChatModel model, ImageDelivery images, Device phone, String task, PrintStream out) {
+      ChatModel model,
+      PhoneTools.ImageDelivery images,
+      Device phone,
+      String task,
+      PrintStream out) {
     try (PhoneTools tools = PhoneTools.builder(phone).images(images).build()) {
       PhoneAgent.Outcome outcome = PhoneAgent.builder(model).build().run(tools, task);
       out.println("task: " + task);

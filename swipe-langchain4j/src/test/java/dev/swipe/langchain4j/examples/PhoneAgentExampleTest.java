@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import dev.swipe.core.Device;
-import dev.swipe.langchain4j.ImageDelivery;
+import dev.swipe.langchain4j.PhoneTools;
 import dev.swipe.langchain4j.testing.ScriptedPhoneModel;
 import dev.swipe.sim.SimOracle;
 import java.io.ByteArrayOutputStream;
@@ -54,18 +54,18 @@ class PhoneAgentExampleTest {
   void eachProviderGetsTheImageDeliveryItsApiTakes() {
     assertThat(
             ConfiguredModel.fromEnvironment(Map.of("OPENAI_API_KEY", "k")).orElseThrow().images())
-        .isEqualTo(ImageDelivery.IN_USER_MESSAGE);
+        .isEqualTo(PhoneTools.ImageDelivery.IN_USER_MESSAGE);
     ConfiguredModel anthropic =
         ConfiguredModel.fromEnvironment(Map.of("ANTHROPIC_API_KEY", "k", "OPENAI_API_KEY", "k"))
             .orElseThrow();
-    assertThat(anthropic.images()).isEqualTo(ImageDelivery.IN_TOOL_RESULT);
+    assertThat(anthropic.images()).isEqualTo(PhoneTools.ImageDelivery.IN_TOOL_RESULT);
     assertThat(anthropic.name()).startsWith("anthropic claude");
     assertThat(
             ConfiguredModel.fromEnvironment(
                     Map.of("OPENAI_API_KEY", "k", "SWIPE_AGENT_IMAGES", "none"))
                 .orElseThrow()
                 .images())
-        .isEqualTo(ImageDelivery.NONE);
+        .isEqualTo(PhoneTools.ImageDelivery.NONE);
     assertThat(ConfiguredModel.fromEnvironment(Map.of("OPENAI_API_KEY", "k")).orElseThrow().name())
         .isEqualTo("openai gpt-4o-mini");
   }
@@ -77,7 +77,7 @@ class PhoneAgentExampleTest {
       int code =
           PhoneAgentExample.run(
               new ScriptedPhoneModel(),
-              ImageDelivery.IN_TOOL_RESULT,
+              PhoneTools.ImageDelivery.IN_TOOL_RESULT,
               phone,
               "Set the time picker to 18:30.",
               new PrintStream(bytes, true, StandardCharsets.UTF_8));

@@ -1,5 +1,5 @@
 /**
  * The PostgreSQL memory store behind the {@code postgresql:} scheme. Not exported: hosts open it
- * with {@code MemoryStores.open("postgresql://...")}.
+ * with {@code MemoryStore.open("postgresql://...")}.
  */
 package dev.swipe.memory.postgresql;

@@ -3,7 +3,6 @@ package dev.swipe.memory.postgresql;
 import dev.swipe.memory.MemoryQuery;
 import dev.swipe.memory.MemoryRecord;
 import dev.swipe.memory.MemoryStore;
-import dev.swipe.memory.MemoryStores;
 import dev.swipe.memory.WidgetParameters;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -78,7 +77,7 @@ public final class FarmRig {
 
   public static void main(String[] args) throws Exception {
     int exit;
-    try (MemoryStore store = MemoryStores.open(args[1])) {
+    try (MemoryStore store = MemoryStore.open(args[1])) {
       exit =
           switch (args[0]) {
             case "write" ->

@@ -2,7 +2,6 @@ package dev.swipe.memory.postgresql;
 
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.tck.MemoryStoreContract;
-import dev.swipe.tck.MutableClock;
 import java.sql.SQLException;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -11,7 +10,7 @@ class PostgresMemoryStoreContractTest extends MemoryStoreContract {
   @RegisterExtension static final PostgresServer PG = new PostgresServer();
 
   @Override
-  protected MemoryStore newStore(MutableClock clock) {
+  protected MemoryStore newStore(MemoryStoreContract.MutableClock clock) {
     try {
       return new PostgresStoreProvider().open(PG.uri(PG.newDatabase(), ""), clock);
     } catch (SQLException e) {

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.memory.MemoryCode;
-import dev.swipe.memory.MemoryStores;
+import dev.swipe.memory.MemoryStore;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.sql.Connection;
@@ -66,7 +66,7 @@ class PostgresUriTest {
           "postgresql://h/d;x?user=u&password=" + SECRET,
           "postgresql://h/d?user=u&password=%zz" + SECRET,
         }) {
-      assertThatThrownBy(() -> MemoryStores.open(bad))
+      assertThatThrownBy(() -> MemoryStore.open(bad))
           .as(bad)
           .isInstanceOfSatisfying(
               SwipeException.class,
@@ -86,7 +86,7 @@ class PostgresUriTest {
     }
     String uri =
         "postgresql://127.0.0.1:" + port + "/d?user=u&password=" + SECRET + "&connect_timeout_s=2";
-    assertThatThrownBy(() -> MemoryStores.open(uri))
+    assertThatThrownBy(() -> MemoryStore.open(uri))
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> {

@@ -5,8 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.swipe.memory.MemoryQuery;
 import dev.swipe.memory.MemoryRecord;
 import dev.swipe.memory.MemoryStore;
-import dev.swipe.memory.MemoryStores;
-import dev.swipe.tck.MutableClock;
+import dev.swipe.tck.MemoryStoreContract;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Duration;
@@ -63,10 +62,11 @@ class RankingEquivalenceTest {
 
   @Test
   void theSameQueryPutsTheSameRecordsFirstAsSqlite() throws Exception {
-    MutableClock clock = new MutableClock(Instant.parse("2026-01-10T08:00:00Z"));
+    MemoryStoreContract.MutableClock clock =
+        new MemoryStoreContract.MutableClock(Instant.parse("2026-01-10T08:00:00Z"));
     String db = PG.newDatabase();
-    try (MemoryStore sqlite = MemoryStores.sqlite(dir.resolve("m.db"), clock);
-        MemoryStore mem = MemoryStores.inMemory(clock);
+    try (MemoryStore sqlite = MemoryStore.sqlite(dir.resolve("m.db"), clock);
+        MemoryStore mem = MemoryStore.inMemory(clock);
         MemoryStore pg = new PostgresStoreProvider().open(PG.uri(db, ""), clock)) {
       List<MemoryStore> stores = List.of(sqlite, mem, pg);
       Random rnd = new Random(40);

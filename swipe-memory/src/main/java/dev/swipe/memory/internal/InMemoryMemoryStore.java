@@ -21,7 +21,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 /**
  * A store that keeps memories in the JVM heap: for tests, simulators and hosts that persist
  * elsewhere. Matches and ranks like the SQLite store (same tokenizer folding, same BM25 formula,
- * same ranking). Not public API: open it with {@code MemoryStores.open("mem:")}.
+ * same ranking). Not public API: open it with {@code MemoryStore.open("mem:")}.
  */
 final class InMemoryMemoryStore implements MemoryStore {
   private final Clock clock;

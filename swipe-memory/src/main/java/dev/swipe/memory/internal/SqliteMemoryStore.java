@@ -51,7 +51,7 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Schema: {@link SqliteSchema} creates and migrates it on open; a file from a newer version, a
  * foreign database or a corrupt file is refused with {@code memory_unavailable} naming the path.
- * Rows: {@link SqliteRecords}. Not public API: open it through {@code MemoryStores}.
+ * Rows: {@link SqliteRecords}. Not public API: open it through {@code MemoryStore}.
  */
 public final class SqliteMemoryStore implements MemoryStore {
   private static final RecordTables TABLES = new RecordTables("memory", "memory_label");

@@ -3,7 +3,6 @@ package dev.swipe.memory.internal;
 import dev.swipe.base.SwipeException;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.memory.MemoryStoreProvider;
-import dev.swipe.memory.MemoryStores;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -40,7 +39,7 @@ public final class SqliteStoreProvider implements MemoryStoreProvider {
   static Path resolvePath(String spec, String home) {
     String s = spec.strip();
     if (s.isEmpty()) {
-      s = MemoryStores.DEFAULT_SQLITE_PATH;
+      s = MemoryStore.DEFAULT_SQLITE_PATH;
     }
     if (s.startsWith("//")) {
       // sqlite:///abs/path -> /abs/path (URL habit)

@@ -2,7 +2,6 @@ package dev.swipe.memory.internal;
 
 import dev.swipe.memory.MemoryRecord;
 import dev.swipe.memory.MemoryStore;
-import dev.swipe.memory.MemoryStores;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
@@ -16,7 +15,7 @@ public final class KillTestWriter {
   public static void main(String[] args) {
     String dbPath = args[0];
     PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
-    try (MemoryStore store = MemoryStores.open("sqlite:" + dbPath)) {
+    try (MemoryStore store = MemoryStore.open("sqlite:" + dbPath)) {
       out.println("READY");
       out.flush();
       for (long i = 0; ; i++) {

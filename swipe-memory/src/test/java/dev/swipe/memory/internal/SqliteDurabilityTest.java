@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.swipe.memory.MemoryQuery;
 import dev.swipe.memory.MemoryRecord;
 import dev.swipe.memory.MemoryStore;
-import dev.swipe.memory.MemoryStores;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -88,7 +87,7 @@ class SqliteDurabilityTest {
       // A second process writes to the same file at the same time, for the first half. SQLite's
       // lock is not fair: a writer that commits in a loop can hold it off for seconds on a slow
       // disk, so this writer waits longer than the default busy timeout.
-      try (MemoryStore parent = MemoryStores.open("sqlite:" + db + "?busy_timeout_ms=60000")) {
+      try (MemoryStore parent = MemoryStore.open("sqlite:" + db + "?busy_timeout_ms=60000")) {
         int i = 0;
         while ((parentIds.size() < 30 || acked.size() < ACKS_BEFORE_KILL / 2) && child.isAlive()) {
           parentIds.add(
@@ -125,7 +124,7 @@ class SqliteDurabilityTest {
     assertThat(Files.exists(dir.resolve("durable.db-wal"))).as("killed mid-WAL").isTrue();
 
     // Recovery happens on open; every acknowledged record is there, with its content.
-    try (MemoryStore store = MemoryStores.open("sqlite:" + db)) {
+    try (MemoryStore store = MemoryStore.open("sqlite:" + db)) {
       for (Map.Entry<String, Long> e : acked.entrySet()) {
         MemoryRecord r = store.get(e.getKey()).orElse(null);
         assertThat(r).as("acknowledged record %s", e.getKey()).isNotNull();

@@ -8,7 +8,6 @@ import dev.swipe.memory.MemoryCode;
 import dev.swipe.memory.MemoryQuery;
 import dev.swipe.memory.MemoryRecord;
 import dev.swipe.memory.MemoryStore;
-import dev.swipe.memory.MemoryStores;
 import dev.swipe.memory.MutableClock;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -37,7 +36,7 @@ class SqliteMemoryStoreTest {
   private final Clock clock = MutableClock.at("2026-01-10T08:00:00Z");
 
   private MemoryStore open(Path db) {
-    return MemoryStores.open("sqlite:" + db, clock);
+    return MemoryStore.open("sqlite:" + db, clock);
   }
 
   private static Connection jdbc(Path db) throws SQLException {
@@ -282,7 +281,7 @@ class SqliteMemoryStoreTest {
   void aWriterHoldingTheLockTooLongGivesUnavailableNotAHang() throws Exception {
     Path db = dir.resolve("m.db");
     open(db).close();
-    try (MemoryStore s = MemoryStores.open("sqlite:" + db + "?busy_timeout_ms=100", clock);
+    try (MemoryStore s = MemoryStore.open("sqlite:" + db + "?busy_timeout_ms=100", clock);
         Connection other = jdbc(db);
         Statement st = other.createStatement()) {
       st.execute("BEGIN IMMEDIATE");
@@ -415,7 +414,7 @@ class SqliteMemoryStoreTest {
   @Test
   void defaultOptionsAreDurable() {
     try (SqliteMemoryStore s =
-        (SqliteMemoryStore) MemoryStores.open("sqlite:" + dir.resolve("d.db"), clock)) {
+        (SqliteMemoryStore) MemoryStore.open("sqlite:" + dir.resolve("d.db"), clock)) {
       assertThat(s.options().synchronousFull()).isTrue();
       assertThat(s.options().busyTimeoutMs()).isEqualTo(5000);
       assertThat(s.path()).isEqualTo(dir.resolve("d.db").toAbsolutePath());

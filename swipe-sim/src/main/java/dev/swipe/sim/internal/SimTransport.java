@@ -3,16 +3,11 @@ package dev.swipe.sim.internal;
 import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.ErrorCode;
-import dev.swipe.core.gesture.TouchContact;
 import dev.swipe.core.spi.HidCapabilities;
-import dev.swipe.core.spi.HidRange;
 import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.HidTransport;
-import dev.swipe.core.spi.KeyReport;
 import dev.swipe.core.spi.PointerKind;
-import dev.swipe.core.spi.PointerReport;
 import dev.swipe.core.spi.RelativePointing;
-import dev.swipe.core.spi.TouchReport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -26,7 +21,7 @@ import java.util.Optional;
  * RelativePointing}) replaces the homing and the factor with its anchor.
  */
 public final class SimTransport implements HidTransport, RelativePointing {
-  private static final HidRange RANGE = HidRange.USB_ABSOLUTE;
+  private static final HidCapabilities.Range RANGE = HidCapabilities.Range.USB_ABSOLUTE;
   private static final int MAX_COUNTS = 127;
 
   /** Fingers the simulated digitizer holds at once. */
@@ -97,15 +92,15 @@ public final class SimTransport implements HidTransport, RelativePointing {
 
   /** Delivers a report without the closed check (the phone's direct input path). */
   public synchronized void deliver(HidReport report) {
-    if (report instanceof KeyReport k) {
+    if (report instanceof HidReport.Keyboard k) {
       phone.key(k.key(), k.down());
       return;
     }
-    if (report instanceof TouchReport t) {
+    if (report instanceof HidReport.Touch t) {
       touches(t);
       return;
     }
-    PointerReport p = (PointerReport) report;
+    HidReport.Pointer p = (HidReport.Pointer) report;
     if (kind == PointerKind.RELATIVE) {
       relative(p);
     } else {
@@ -118,7 +113,7 @@ public final class SimTransport implements HidTransport, RelativePointing {
     lastAt = p.at();
   }
 
-  private void touches(TouchReport t) {
+  private void touches(HidReport.Touch t) {
     if (kind != PointerKind.TOUCH || t.contacts().size() > MAX_FINGERS) {
       throw new SwipeException(
           ErrorCode.UNSUPPORTED_INPUT,
@@ -128,15 +123,15 @@ public final class SimTransport implements HidTransport, RelativePointing {
               + MAX_FINGERS
               + " fingers");
     }
-    List<TouchContact> quantized = new ArrayList<>(t.contacts().size());
-    for (TouchContact c : t.contacts()) {
+    List<HidReport.Contact> quantized = new ArrayList<>(t.contacts().size());
+    for (HidReport.Contact c : t.contacts()) {
       NormPoint q =
           NormPoint.of(
               RANGE.toNorm(RANGE.toLogical(c.at().x())), RANGE.toNorm(RANGE.toLogical(c.at().y())));
-      quantized.add(new TouchContact(c.id(), q, c.touching()));
+      quantized.add(new HidReport.Contact(c.id(), q, c.touching()));
     }
     phone.touches(quantized);
-    pressed = t.contacts().stream().anyMatch(TouchContact::touching);
+    pressed = t.contacts().stream().anyMatch(HidReport.Contact::touching);
   }
 
   @Override
@@ -167,7 +162,7 @@ public final class SimTransport implements HidTransport, RelativePointing {
     homed = true;
   }
 
-  private void relative(PointerReport p) {
+  private void relative(HidReport.Pointer p) {
     if (anchorStep > 0) {
       wholeReports(
           Math.round(p.at().x() * anchorCountsX),
@@ -246,7 +241,7 @@ public final class SimTransport implements HidTransport, RelativePointing {
   @Override
   public synchronized void releaseAll() {
     if (pressed) {
-      deliver(new PointerReport(lastAt, false));
+      deliver(new HidReport.Pointer(lastAt, false));
     }
     phone.releaseAll();
   }

@@ -1,6 +1,6 @@
 package dev.swipe.sim.internal;
 
-import dev.swipe.sim.DrawnText;
+import dev.swipe.sim.SimOracle;
 import java.awt.AlphaComposite;
 import java.awt.Color;
 import java.awt.Composite;
@@ -127,21 +127,21 @@ final class TextRecorder {
   }
 
   /** The frame's text, backgrounds sampled from the painted raster. */
-  List<DrawnText> finish(BufferedImage raster) {
-    List<DrawnText> out = new ArrayList<>();
+  List<SimOracle.DrawnText> finish(BufferedImage raster) {
+    List<SimOracle.DrawnText> out = new ArrayList<>();
     for (Entry e : entries) {
       if (e.whole.visibleArea <= 0) {
         continue;
       }
-      List<DrawnText.Word> words = new ArrayList<>();
+      List<SimOracle.DrawnText.Word> words = new ArrayList<>();
       for (Part p : e.words) {
         if (p.visibleArea > 0) {
-          words.add(new DrawnText.Word(p.text, pixels(p.visible), p.fraction()));
+          words.add(new SimOracle.DrawnText.Word(p.text, pixels(p.visible), p.fraction()));
         }
       }
       Rectangle box = pixels(e.whole.visible);
       out.add(
-          new DrawnText(
+          new SimOracle.DrawnText(
               e.text,
               box,
               words,
@@ -160,16 +160,18 @@ final class TextRecorder {
    * The same text in a picture where the frame was drawn at {@code (ox, oy)} scaled by {@code (fx,
    * fy)}.
    */
-  static List<DrawnText> placed(List<DrawnText> texts, double ox, double oy, double fx, double fy) {
-    List<DrawnText> out = new ArrayList<>();
-    for (DrawnText t : texts) {
-      List<DrawnText.Word> words = new ArrayList<>();
-      for (DrawnText.Word w : t.words()) {
+  static List<SimOracle.DrawnText> placed(
+      List<SimOracle.DrawnText> texts, double ox, double oy, double fx, double fy) {
+    List<SimOracle.DrawnText> out = new ArrayList<>();
+    for (SimOracle.DrawnText t : texts) {
+      List<SimOracle.DrawnText.Word> words = new ArrayList<>();
+      for (SimOracle.DrawnText.Word w : t.words()) {
         words.add(
-            new DrawnText.Word(w.text(), placed(w.box(), ox, oy, fx, fy), w.visibleFraction()));
+            new SimOracle.DrawnText.Word(
+                w.text(), placed(w.box(), ox, oy, fx, fy), w.visibleFraction()));
       }
       out.add(
-          new DrawnText(
+          new SimOracle.DrawnText(
               t.text(),
               placed(t.box(), ox, oy, fx, fy),
               words,

@@ -4,14 +4,13 @@ import dev.swipe.base.NormPoint;
 import dev.swipe.base.Sleeper;
 import dev.swipe.base.Ticker;
 import dev.swipe.core.gesture.Key;
-import dev.swipe.core.gesture.TouchContact;
 import dev.swipe.core.spi.Frame;
+import dev.swipe.core.spi.HidReport;
 import dev.swipe.core.spi.PointerKind;
-import dev.swipe.sim.DrawnText;
 import dev.swipe.sim.SimConfig;
 import dev.swipe.sim.SimConfig.Noise;
 import dev.swipe.sim.SimConfig.Platform;
-import dev.swipe.sim.SimInput;
+import dev.swipe.sim.SimOracle;
 import dev.swipe.sim.SimState;
 import java.awt.Color;
 import java.awt.Graphics2D;
@@ -63,12 +62,12 @@ public final class VirtualPhone {
   private final BufferedImage screen;
   private final JpegEncoder encoder;
   private final TextRecorder recorder;
-  private List<DrawnText> drawn = List.of();
+  private List<SimOracle.DrawnText> drawn = List.of();
 
   /** A delivered frame's bytes and the text drawn on it. */
   @SuppressWarnings("ArrayRecordComponent")
   // the last encoded screen, handed out as is; never compared or hashed
-  private record Shown(byte[] jpeg, List<DrawnText> text) {}
+  private record Shown(byte[] jpeg, List<SimOracle.DrawnText> text) {}
 
   private final Map<Long, Shown> shownByCapture =
       new LinkedHashMap<>(16, 0.75f, false) {
@@ -221,17 +220,17 @@ public final class VirtualPhone {
    * fewer than two touch; a finger left behind does nothing until it lifts. An iOS rig ignores a
    * digitizer, as real iPhones do.
    */
-  public synchronized void touches(List<TouchContact> contacts) {
+  public synchronized void touches(List<HidReport.Contact> contacts) {
     long now = ticker.read();
     advance(now);
     lastInputNanos = now;
     if (!accepts(PointerKind.TOUCH) || contacts.isEmpty()) {
       return;
     }
-    TouchContact single = contacts.get(0);
+    HidReport.Contact single = contacts.get(0);
     // a lifting finger's report still says where it lifted: the pinch follows it there first
     List<Integer> lifted = new ArrayList<>();
-    for (TouchContact c : contacts) {
+    for (HidReport.Contact c : contacts) {
       double x = NormPoint.toPixel(c.at().x(), width) / scaleX;
       double y = NormPoint.toPixel(c.at().y(), height) / scaleY;
       log(now, PointerKind.TOUCH, c.at().x(), c.at().y(), c.touching());
@@ -853,7 +852,7 @@ public final class VirtualPhone {
    * frame's pixels; empty when this phone delivered no such frame or it is older than the last few
    * hundred frames.
    */
-  public synchronized java.util.Optional<List<DrawnText>> drawnTextOn(
+  public synchronized java.util.Optional<List<SimOracle.DrawnText>> drawnTextOn(
       long captureNanos, byte[] jpeg) {
     Shown s = shownByCapture.get(captureNanos);
     return s != null && java.util.Arrays.equals(s.jpeg(), jpeg)
@@ -862,7 +861,7 @@ public final class VirtualPhone {
   }
 
   /** The text drawn on the latest frame painted, in the phone frame's pixels. */
-  public synchronized List<DrawnText> drawnText() {
+  public synchronized List<SimOracle.DrawnText> drawnText() {
     return drawn;
   }
 
@@ -947,9 +946,9 @@ public final class VirtualPhone {
   }
 
   /** How this phone takes input, in frame pixels. */
-  public SimInput input() {
+  public SimOracle.Input input() {
     double capture = profile.heightPx() / 1080.0 * scaleY;
-    return new SimInput(
+    return new SimOracle.Input(
         rules.model(),
         rules.absoluteMouse(),
         !rules.iosRig(),

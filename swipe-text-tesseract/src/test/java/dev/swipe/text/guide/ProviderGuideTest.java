@@ -8,7 +8,6 @@ import dev.swipe.text.TextBox;
 import dev.swipe.text.TextMatch;
 import dev.swipe.text.TextQuery;
 import dev.swipe.text.TextReader;
-import dev.swipe.text.TextReaders;
 import java.awt.image.BufferedImage;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -20,9 +19,9 @@ class ProviderGuideTest {
 
   @Test
   void theGuidesProviderIsFoundByItsSchemeAndFindsText() {
-    assertThat(TextReaders.knownSchemes()).contains("replay");
+    assertThat(TextReader.knownSchemes()).contains("replay");
     try (TextReader reader =
-        TextReaders.open("replay:?words=Save@430,900,220,80;Cancel@430,1100,220,80")) {
+        TextReader.open("replay:?words=Save@430,900,220,80;Cancel@430,1100,220,80")) {
       List<TextMatch> found = TextQuery.of("save").find(reader.read(SCREEN));
       assertThat(found).hasSize(1);
       assertThat(found.get(0).box()).isEqualTo(new TextBox(430, 900, 220, 80));
@@ -35,9 +34,9 @@ class ProviderGuideTest {
 
   @Test
   void itRefusesUnknownOptionsAndReadsAfterClose() {
-    assertThatThrownBy(() -> TextReaders.open("replay:?speed=fast"))
+    assertThatThrownBy(() -> TextReader.open("replay:?speed=fast"))
         .isInstanceOfSatisfying(SwipeException.class, e -> assertThat(e.field()).isEqualTo("uri"));
-    TextReader reader = TextReaders.open("replay:");
+    TextReader reader = TextReader.open("replay:");
     reader.close();
     assertThatThrownBy(() -> reader.read(SCREEN))
         .isInstanceOfSatisfying(

@@ -1,7 +1,7 @@
 package dev.swipe.text.tesseract;
 
 import dev.swipe.base.SwipeException;
-import dev.swipe.text.TextReaders;
+import dev.swipe.text.TextReader;
 
 /**
  * Run in a child JVM told it is another platform: prints what opening the reader reports, one field
@@ -12,7 +12,7 @@ public final class MissingNativesProbe {
 
   public static void main(String[] args) {
     try {
-      TextReaders.open("tesseract:").close();
+      TextReader.open("tesseract:").close();
       System.out.println("opened");
     } catch (SwipeException e) {
       System.out.println("code=" + e.code());
@@ -21,7 +21,7 @@ public final class MissingNativesProbe {
       System.out.println("add=" + e.details().get("add"));
       // A second try reports the same, it does not half-work.
       try {
-        TextReaders.open("tesseract:");
+        TextReader.open("tesseract:");
         System.out.println("second=opened");
       } catch (SwipeException again) {
         System.out.println("second=" + again.code());

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.swipe.base.SwipeException;
-import dev.swipe.text.TextReaders;
+import dev.swipe.text.TextReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -28,7 +28,7 @@ class ReaderOptionsTest {
     assertThat(o.threads()).isEqualTo(3);
     assertThat(o.readStatusBar()).isTrue();
     assertThat(o.tessdata()).contains(Path.of("/opt/td"));
-    assertThat(TextReaders.knownSchemes()).contains("tesseract");
+    assertThat(TextReader.knownSchemes()).contains("tesseract");
   }
 
   @ParameterizedTest
@@ -45,7 +45,7 @@ class ReaderOptionsTest {
         "tesseract:?tessdata="
       })
   void unknownOrBadOptionsAreInvalidArgumentsNamingTheUri(String uri) {
-    assertThatThrownBy(() -> TextReaders.open(uri))
+    assertThatThrownBy(() -> TextReader.open(uri))
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> {
@@ -58,7 +58,7 @@ class ReaderOptionsTest {
   void aTypoInTheSchemeIsAnUnknownSchemeListingTheKnownOnesAlsoWithoutOpening() {
     for (Runnable call :
         new Runnable[] {
-          () -> TextReaders.open("tesserct:"), () -> TextReaders.check("tesserct:?lang=eng")
+          () -> TextReader.open("tesserct:"), () -> TextReader.check("tesserct:?lang=eng")
         }) {
       assertThatThrownBy(call::run)
           .isInstanceOfSatisfying(
@@ -71,13 +71,13 @@ class ReaderOptionsTest {
           .hasMessageContaining("tesserct")
           .hasMessageContaining("tesseract");
     }
-    TextReaders.check("tesseract:"); // a known scheme passes, and no engine is loaded for it
+    TextReader.check("tesseract:"); // a known scheme passes, and no engine is loaded for it
   }
 
   @Test
   void aLanguageWithoutTrainedDataIsUnavailableNamingTheMissingFile(@TempDir Path dir)
       throws Exception {
-    assertThatThrownBy(() -> TextReaders.open("tesseract:?lang=deu"))
+    assertThatThrownBy(() -> TextReader.open("tesseract:?lang=deu"))
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> {
@@ -87,7 +87,7 @@ class ReaderOptionsTest {
             });
     // A file that is there but is not trained data: the engine refuses it, nothing is left open.
     Files.writeString(dir.resolve("eng.traineddata"), "not trained data");
-    assertThatThrownBy(() -> TextReaders.open("tesseract:?threads=2&tessdata=" + dir))
+    assertThatThrownBy(() -> TextReader.open("tesseract:?threads=2&tessdata=" + dir))
         .isInstanceOfSatisfying(
             SwipeException.class,
             e -> assertThat(e.code().id()).isEqualTo("text_reader_unavailable"));

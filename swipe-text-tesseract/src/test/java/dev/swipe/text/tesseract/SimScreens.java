@@ -3,7 +3,6 @@ package dev.swipe.text.tesseract;
 import dev.swipe.base.NormPoint;
 import dev.swipe.core.Device;
 import dev.swipe.core.Observation;
-import dev.swipe.sim.DrawnText;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.text.TextPage;
 import dev.swipe.text.Word;
@@ -24,18 +23,18 @@ final class SimScreens {
   private SimScreens() {}
 
   /** A frame and its truth. */
-  record Screen(BufferedImage image, List<DrawnText> truth) {
+  record Screen(BufferedImage image, List<SimOracle.DrawnText> truth) {
     /**
      * Words that must be readable: fully visible, not in the status bar, two characters or more,
      * clear contrast.
      */
-    List<DrawnText.Word> readableWords() {
-      List<DrawnText.Word> out = new ArrayList<>();
-      for (DrawnText t : truth) {
+    List<SimOracle.DrawnText.Word> readableWords() {
+      List<SimOracle.DrawnText.Word> out = new ArrayList<>();
+      for (SimOracle.DrawnText t : truth) {
         if (t.statusBar() || t.alpha() < 0.99) {
           continue;
         }
-        for (DrawnText.Word w : t.words()) {
+        for (SimOracle.DrawnText.Word w : t.words()) {
           if (w.visibleFraction() >= 0.999 && key(w.text()).length() >= 2) {
             out.add(w);
           }
@@ -78,7 +77,7 @@ final class SimScreens {
    * truth word run together with its neighbour ("+1555-0155": a narrow space missed) and covers its
    * centre counts too.
    */
-  static Word readAt(TextPage page, DrawnText.Word truth) {
+  static Word readAt(TextPage page, SimOracle.DrawnText.Word truth) {
     Rectangle b = truth.box();
     int m = Math.max(4, b.height / 2);
     Rectangle near = new Rectangle(b.x - m, b.y - m, b.width + 2 * m, b.height + 2 * m);

@@ -5,12 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.swipe.base.SwipeException;
-import dev.swipe.sim.DrawnText;
+import dev.swipe.sim.SimOracle;
 import dev.swipe.text.TextBox;
 import dev.swipe.text.TextPage;
 import dev.swipe.text.TextQuery;
 import dev.swipe.text.TextReader;
-import dev.swipe.text.TextReaders;
 import dev.swipe.text.Word;
 import java.awt.image.BufferedImage;
 import java.util.ArrayList;
@@ -31,7 +30,7 @@ class TesseractReaderTest {
 
   @BeforeAll
   static void open() {
-    reader = TextReaders.open("tesseract:");
+    reader = TextReader.open("tesseract:");
   }
 
   @AfterAll
@@ -47,10 +46,10 @@ class TesseractReaderTest {
     TextPage page = reader.read(s.image());
     List<String> contacts = dev.swipe.sim.SimOracle.listContacts();
     int names = 0;
-    for (DrawnText t : s.truth()) {
+    for (SimOracle.DrawnText t : s.truth()) {
       if (contacts.contains(t.text()) && t.fullyVisible()) {
         names++;
-        for (DrawnText.Word w : t.words()) {
+        for (SimOracle.DrawnText.Word w : t.words()) {
           assertThat(SimScreens.readAt(page, w))
               .as("%s of %s in %s", w.text(), t.text(), page.text())
               .isNotNull();
@@ -63,10 +62,10 @@ class TesseractReaderTest {
 
   private static void assertFindsMostWords(SimScreens.Screen s, double share) {
     TextPage page = reader.read(s.image());
-    List<DrawnText.Word> want = s.readableWords();
+    List<SimOracle.DrawnText.Word> want = s.readableWords();
     assertThat(want).isNotEmpty();
     List<String> missed = new ArrayList<>();
-    for (DrawnText.Word w : want) {
+    for (SimOracle.DrawnText.Word w : want) {
       Word got = SimScreens.readAt(page, w);
       if (got == null) {
         missed.add(w.text());
@@ -127,9 +126,10 @@ class TesseractReaderTest {
   @Test
   void skipsTheStatusBarOfAWholeScreenUnlessAsked() {
     SimScreens.Screen s = SimScreens.shoot("sim:?scene=list");
-    DrawnText clock = s.truth().stream().filter(DrawnText::statusBar).findFirst().orElseThrow();
+    SimOracle.DrawnText clock =
+        s.truth().stream().filter(SimOracle.DrawnText::statusBar).findFirst().orElseThrow();
     assertThat(TextQuery.of(clock.text()).find(reader.read(s.image()))).isEmpty();
-    try (TextReader all = TextReaders.open("tesseract:?status_bar=read&threads=1")) {
+    try (TextReader all = TextReader.open("tesseract:?status_bar=read&threads=1")) {
       assertThat(TextQuery.of(clock.text()).find(all.read(s.image()))).hasSize(1);
     }
     // A region that covers the status bar reads it too.
@@ -154,7 +154,7 @@ class TesseractReaderTest {
               assertThat(w.box().bottom()).isLessThanOrEqualTo(band.bottom());
             });
     int inside = 0;
-    for (DrawnText.Word w : s.readableWords()) {
+    for (SimOracle.DrawnText.Word w : s.readableWords()) {
       if (w.box().y >= band.y() && w.box().y + w.box().height <= band.bottom()) {
         inside++;
         assertThat(SimScreens.readAt(page, w)).as(w.text()).isNotNull();
@@ -195,7 +195,7 @@ class TesseractReaderTest {
   @Test
   void closingFreesTheEnginesAndLaterReadsFailWithACode() {
     BufferedImage img = SimScreens.shoot("sim:?scene=picker").image();
-    TextReader r = TextReaders.open("tesseract:?threads=2");
+    TextReader r = TextReader.open("tesseract:?threads=2");
     assertThat(r.description()).contains("tesseract").contains("eng");
     assertThat(r.read(img).words()).isNotEmpty();
     r.close();

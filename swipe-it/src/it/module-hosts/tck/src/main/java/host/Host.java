@@ -1,11 +1,11 @@
 package host;
 
-import dev.swipe.tck.MutableClock;
+import dev.swipe.tck.MemoryStoreContract;
 
 /** Compiles against one public type of swipe-tck, with nothing but its own dependencies. */
 public final class Host {
   /** The type this host uses. */
-  public static final Class<?> USED = MutableClock.class;
+  public static final Class<?> USED = MemoryStoreContract.MutableClock.class;
 
   private Host() {}
 }

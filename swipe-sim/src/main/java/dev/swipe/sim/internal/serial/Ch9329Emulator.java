@@ -5,8 +5,6 @@ import dev.swipe.base.SwipeException;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Modifier;
 import dev.swipe.core.spi.HidReport;
-import dev.swipe.core.spi.KeyReport;
-import dev.swipe.core.spi.PointerReport;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
@@ -254,8 +252,8 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
   }
 
   /** The pointer as the phone sees it (normalized), and whether the button is down. */
-  public synchronized PointerReport pointer() {
-    return new PointerReport(NormPoint.of(cursorX, cursorY), pressed);
+  public synchronized HidReport.Pointer pointer() {
+    return new HidReport.Pointer(NormPoint.of(cursorX, cursorY), pressed);
   }
 
   @Override
@@ -404,15 +402,15 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
       // A reset chip re-enumerates: the phone sees every button and key released.
       if (pressed) {
         pressed = false;
-        out.add(new PointerReport(NormPoint.of(cursorX, cursorY), false));
+        out.add(new HidReport.Pointer(NormPoint.of(cursorX, cursorY), false));
       }
       for (int usage : keysDown) {
-        out.add(new KeyReport(keyboardKey(usage), Set.of(), false));
+        out.add(new HidReport.Keyboard(keyboardKey(usage), Set.of(), false));
       }
       keysDown.clear();
       for (int bit = 0; bit < MEDIA_USAGES.length; bit++) {
         if ((mediaBits & (1 << bit)) != 0 && MEDIA_USAGES[bit] != 0) {
-          out.add(new KeyReport(consumerKey(MEDIA_USAGES[bit]), Set.of(), false));
+          out.add(new HidReport.Keyboard(consumerKey(MEDIA_USAGES[bit]), Set.of(), false));
         }
       }
       mediaBits = 0;
@@ -431,7 +429,7 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
     cursorX = Math.min(x, 4095) * 1000.0 / 4095;
     cursorY = Math.min(y, 4095) * 1000.0 / 4095;
     pressed = (d[1] & 0x01) != 0;
-    out.add(new PointerReport(NormPoint.of(cursorX, cursorY), pressed));
+    out.add(new HidReport.Pointer(NormPoint.of(cursorX, cursorY), pressed));
   }
 
   private void relative(byte[] d, List<HidReport> out) {
@@ -440,7 +438,7 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
     cursorX = Math.max(0, Math.min(1000, cursorX + dx / countsPerUnitX));
     cursorY = Math.max(0, Math.min(1000, cursorY + dy / countsPerUnitY));
     pressed = (d[1] & 0x01) != 0;
-    out.add(new PointerReport(NormPoint.of(cursorX, cursorY), pressed));
+    out.add(new HidReport.Pointer(NormPoint.of(cursorX, cursorY), pressed));
   }
 
   private void keyboard(byte[] d, List<HidReport> out) {
@@ -455,12 +453,12 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
     Set<Modifier> modifiers = modifiers(mods);
     for (int usage : keysDown) {
       if (!now.contains(usage)) {
-        out.add(new KeyReport(keyboardKey(usage), modifiers, false));
+        out.add(new HidReport.Keyboard(keyboardKey(usage), modifiers, false));
       }
     }
     for (int usage : now) {
       if (!keysDown.contains(usage)) {
-        out.add(new KeyReport(keyboardKey(usage), modifiers, true));
+        out.add(new HidReport.Keyboard(keyboardKey(usage), modifiers, true));
       }
     }
     keysDown.clear();
@@ -472,7 +470,8 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
     for (int bit = 0; bit < MEDIA_USAGES.length; bit++) {
       int mask = 1 << bit;
       if ((bits & mask) != (mediaBits & mask) && MEDIA_USAGES[bit] != 0) {
-        out.add(new KeyReport(consumerKey(MEDIA_USAGES[bit]), Set.of(), (bits & mask) != 0));
+        out.add(
+            new HidReport.Keyboard(consumerKey(MEDIA_USAGES[bit]), Set.of(), (bits & mask) != 0));
       }
     }
     mediaBits = bits;

@@ -3,8 +3,6 @@ package dev.swipe.sim.internal.serial;
 import dev.swipe.base.NormPoint;
 import dev.swipe.core.gesture.Modifier;
 import dev.swipe.core.spi.HidReport;
-import dev.swipe.core.spi.KeyReport;
-import dev.swipe.core.spi.PointerReport;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
@@ -89,8 +87,8 @@ public final class PikvmEmulator extends SerialDeviceEmulator {
   }
 
   /** The pointer as the phone sees it (normalized) and whether the left button is down. */
-  public synchronized PointerReport pointer() {
-    return new PointerReport(NormPoint.of(x, y), pressed);
+  public synchronized HidReport.Pointer pointer() {
+    return new HidReport.Pointer(NormPoint.of(x, y), pressed);
   }
 
   /** CRC-16/MODBUS (reflected polynomial 0xA001, initial 0xFFFF) of {@code length} bytes. */
@@ -159,13 +157,13 @@ public final class PikvmEmulator extends SerialDeviceEmulator {
       case 0x12 -> {
         x = (((short) ((r[2] & 0xFF) << 8 | (r[3] & 0xFF))) + 32768) * 1000.0 / 65535;
         y = (((short) ((r[4] & 0xFF) << 8 | (r[5] & 0xFF))) + 32768) * 1000.0 / 65535;
-        out.add(new PointerReport(NormPoint.of(x, y), pressed));
+        out.add(new HidReport.Pointer(NormPoint.of(x, y), pressed));
         return RESPONSE_OK;
       }
       case 0x13 -> {
         if ((r[2] & 0x80) != 0) {
           pressed = (r[2] & 0x08) != 0;
-          out.add(new PointerReport(NormPoint.of(x, y), pressed));
+          out.add(new HidReport.Pointer(NormPoint.of(x, y), pressed));
         }
         return RESPONSE_OK;
       }
@@ -178,10 +176,10 @@ public final class PikvmEmulator extends SerialDeviceEmulator {
   private void clear(List<HidReport> out) {
     if (pressed) {
       pressed = false;
-      out.add(new PointerReport(NormPoint.of(x, y), false));
+      out.add(new HidReport.Pointer(NormPoint.of(x, y), false));
     }
     for (int usage : keysDown) {
-      out.add(new KeyReport(Ch9329Emulator.keyboardKey(usage), Set.of(), false));
+      out.add(new HidReport.Keyboard(Ch9329Emulator.keyboardKey(usage), Set.of(), false));
     }
     keysDown.clear();
     modifierBits = 0;
@@ -198,7 +196,7 @@ public final class PikvmEmulator extends SerialDeviceEmulator {
       return;
     }
     if (down ? keysDown.add(usage) : keysDown.remove(usage)) {
-      out.add(new KeyReport(Ch9329Emulator.keyboardKey(usage), modifiers(), down));
+      out.add(new HidReport.Keyboard(Ch9329Emulator.keyboardKey(usage), modifiers(), down));
     }
   }
 

@@ -8,8 +8,6 @@ import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.spi.HidReport;
-import dev.swipe.core.spi.KeyReport;
-import dev.swipe.core.spi.PointerReport;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -92,7 +90,7 @@ class Ch9329EmulatorTest {
     assertThat(serve(chip, "57 AB 00 04 07 02 01 00 04 FF 0B 00 1E"))
         .isEqualTo("57 AB 00 84 01 00 87");
     assertThat(sink).hasSize(1);
-    PointerReport p = (PointerReport) sink.get(0);
+    HidReport.Pointer p = (HidReport.Pointer) sink.get(0);
     assertThat(p.pressed()).isTrue();
     assertThat(p.at().x()).isCloseTo(1024 * 1000.0 / 4095, within(1e-9));
     assertThat(p.at().y()).isCloseTo(3071 * 1000.0 / 4095, within(1e-9));
@@ -121,7 +119,7 @@ class Ch9329EmulatorTest {
     Ch9329Emulator chip = Ch9329Emulator.builder(sink::add).countsPerUnit(2, 2).build();
     // dx=+10, dy=-5 with the button down: from (0,0) the cursor goes right 5 units and stays at y=0
     assertThat(serve(chip, "57 AB 00 05 05 01 01 0A FB 00 13")).isEqualTo("57 AB 00 85 01 00 88");
-    PointerReport p = (PointerReport) sink.get(0);
+    HidReport.Pointer p = (HidReport.Pointer) sink.get(0);
     assertThat(p.at().x()).isEqualTo(5.0);
     assertThat(p.at().y()).isEqualTo(0.0);
     assertThat(p.pressed()).isTrue();
@@ -135,9 +133,9 @@ class Ch9329EmulatorTest {
         "57 AB 00 03 04 02 00 10 00 1B  57 AB 00 03 04 02 00 00 00 0B  57 AB 00 03 04 02 00 08 00 13");
     assertThat(sink)
         .containsExactly(
-            new KeyReport(Key.BACK, Set.of(), true),
-            new KeyReport(Key.BACK, Set.of(), false),
-            new KeyReport(Key.HOME, Set.of(), true));
+            new HidReport.Keyboard(Key.BACK, Set.of(), true),
+            new HidReport.Keyboard(Key.BACK, Set.of(), false),
+            new HidReport.Keyboard(Key.HOME, Set.of(), true));
   }
 
   @Test

@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.within;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Modifier;
 import dev.swipe.core.spi.HidReport;
-import dev.swipe.core.spi.KeyReport;
-import dev.swipe.core.spi.PointerReport;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -42,7 +40,7 @@ class PikvmEmulatorTest {
     PikvmEmulator mcu = PikvmEmulator.create(sink::add);
     assertThat(serve(mcu, "33 01 00 00 00 00 18 38")).isEqualTo("34 80 09 01 00 00 ED 57");
     assertThat(serve(mcu, "33 12 80 00 7F FF 6B F4")).isEqualTo("34 80 09 01 00 00 ED 57");
-    PointerReport p = (PointerReport) sink.get(0);
+    HidReport.Pointer p = (HidReport.Pointer) sink.get(0);
     assertThat(p.at().x()).isEqualTo(0.0);
     assertThat(p.at().y()).isEqualTo(1000.0);
   }
@@ -52,9 +50,9 @@ class PikvmEmulatorTest {
     PikvmEmulator mcu = PikvmEmulator.create(sink::add);
     serve(mcu, "33 12 00 00 00 00 DB BD 33 13 88 00 00 00 BB AB 33 13 80 00 00 00 DB A9");
     assertThat(sink)
-        .extracting(r -> ((PointerReport) r).pressed())
+        .extracting(r -> ((HidReport.Pointer) r).pressed())
         .containsExactly(false, true, false);
-    assertThat(((PointerReport) sink.get(1)).at().x()).isCloseTo(500, within(0.01));
+    assertThat(((HidReport.Pointer) sink.get(1)).at().x()).isCloseTo(500, within(0.01));
   }
 
   @Test
@@ -85,8 +83,8 @@ class PikvmEmulatorTest {
     serve(mcu, reqs.toString().strip());
     assertThat(sink)
         .containsExactly(
-            new KeyReport(Key.ENTER, Set.of(Modifier.CTRL), true),
-            new KeyReport(Key.ENTER, Set.of(Modifier.CTRL), false));
+            new HidReport.Keyboard(Key.ENTER, Set.of(Modifier.CTRL), true),
+            new HidReport.Keyboard(Key.ENTER, Set.of(Modifier.CTRL), false));
   }
 
   @Test
@@ -94,6 +92,8 @@ class PikvmEmulatorTest {
     PikvmEmulator mcu = PikvmEmulator.create(sink::add);
     serve(mcu, "33 13 88 00 00 00 BB AB 33 10 00 00 00 00 1B C4");
     assertThat(mcu.pointer().pressed()).isFalse();
-    assertThat(sink).extracting(r -> ((PointerReport) r).pressed()).containsExactly(true, false);
+    assertThat(sink)
+        .extracting(r -> ((HidReport.Pointer) r).pressed())
+        .containsExactly(true, false);
   }
 }
