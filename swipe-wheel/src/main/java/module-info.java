@@ -3,7 +3,6 @@
 // the qualified export names swipe-core, which is built after this module (it needs it)
 module dev.swipe.wheel {
   requires transitive dev.swipe.base;
-  requires static org.jspecify;
 
   exports dev.swipe.wheel;
   // the planner, the run guard and the caps tables, not API: core plays and budgets nudges by

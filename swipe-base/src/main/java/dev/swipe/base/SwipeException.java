@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The one exception every module throws for a caller-visible failure. It carries a stable {@link
@@ -29,7 +30,8 @@ public final class SwipeException extends RuntimeException {
   }
 
   /** Creates an exception with a code, message, details and an optional cause. */
-  public SwipeException(Code code, String message, Map<String, ?> details, Throwable cause) {
+  public SwipeException(
+      Code code, String message, @Nullable Map<String, ?> details, @Nullable Throwable cause) {
     super(message, cause);
     this.code = Objects.requireNonNull(code, "code");
     this.details =
@@ -41,11 +43,16 @@ public final class SwipeException extends RuntimeException {
    * then {@code details}. A null field or details adds nothing.
    */
   public SwipeException(
-      Code code, String message, String field, Map<String, ?> details, Throwable cause) {
+      Code code,
+      String message,
+      @Nullable String field,
+      @Nullable Map<String, ?> details,
+      @Nullable Throwable cause) {
     this(code, message, withField(field, details), cause);
   }
 
-  private static Map<String, Object> withField(String field, Map<String, ?> details) {
+  private static Map<String, Object> withField(
+      @Nullable String field, @Nullable Map<String, ?> details) {
     Map<String, Object> all = new LinkedHashMap<>();
     if (field != null) {
       all.put("field", field);
@@ -77,7 +84,7 @@ public final class SwipeException extends RuntimeException {
   }
 
   /** Throws {@link #invalidArgument} when {@code value} is null, otherwise returns it. */
-  public static <T> T requireArgument(T value, String field) {
+  public static <T> T requireArgument(@Nullable T value, String field) {
     if (value == null) {
       throw invalidArgument(field, "is required");
     }
@@ -118,7 +125,7 @@ public final class SwipeException extends RuntimeException {
   }
 
   /** The offending field for {@link CommonCode#INVALID_ARGUMENT}, or null. */
-  public String field() {
+  public @Nullable String field() {
     Object f = details.get("field");
     return f == null ? null : f.toString();
   }

@@ -6,4 +6,7 @@
  * ({@link dev.swipe.base.Ticker}, {@link dev.swipe.base.Sleeper}). Depends on nothing but the JDK,
  * so the leaves below the device facade use it too.
  */
+@NullMarked
 package dev.swipe.base;
+
+import org.jspecify.annotations.NullMarked;

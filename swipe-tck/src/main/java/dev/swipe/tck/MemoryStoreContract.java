@@ -27,7 +27,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -648,11 +647,11 @@ public abstract class MemoryStoreContract {
    * MemoryStoreContract} hands one to each store it opens.
    */
   public static final class MutableClock extends Clock {
-    private final AtomicReference<Instant> now;
+    private volatile Instant now;
 
     /** A clock standing at {@code start}. */
     public MutableClock(Instant start) {
-      this.now = new AtomicReference<>(start);
+      this.now = start;
     }
 
     /** A clock standing at an ISO-8601 instant such as {@code 2026-01-10T08:00:00Z}. */
@@ -662,12 +661,14 @@ public abstract class MemoryStoreContract {
 
     /** Moves the clock forward by {@code d}. */
     public void advance(Duration d) {
-      now.updateAndGet(i -> i.plus(d));
+      synchronized (this) {
+        now = now.plus(d);
+      }
     }
 
     /** Puts the clock at {@code instant}, forward or back. */
     public void set(Instant instant) {
-      now.set(instant);
+      now = instant;
     }
 
     @Override
@@ -682,7 +683,7 @@ public abstract class MemoryStoreContract {
 
     @Override
     public Instant instant() {
-      return now.get();
+      return now;
     }
   }
 }

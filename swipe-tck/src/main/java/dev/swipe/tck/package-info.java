@@ -5,4 +5,7 @@
  * implementation against a real peer; every provider in this repository passes the same kits. See
  * {@code docs/tck.md}.
  */
+@NullMarked
 package dev.swipe.tck;
+
+import org.jspecify.annotations.NullMarked;

@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What to look for on a screen: a phrase (matched word by word within a line, or as the whole
@@ -115,9 +116,9 @@ public final class TextQuery {
   private final Match match;
   private final Scope scope;
   private final int maxEdits;
-  private final Region region;
+  private final @Nullable Region region;
   private final double minConfidence;
-  private final Pattern pattern;
+  private final @Nullable Pattern pattern;
   private final List<String> queryWords;
 
   private TextQuery(Builder b) {
@@ -210,8 +211,8 @@ public final class TextQuery {
     Objects.requireNonNull(page, "page");
     List<TextMatch> out = new ArrayList<>();
     for (TextLine line : page.lines()) {
-      if (match == Match.REGEX) {
-        regexMatches(line, out);
+      if (pattern != null) { // a regular expression
+        regexMatches(pattern, line, out);
       } else {
         wordMatches(line, out);
       }
@@ -300,7 +301,7 @@ public final class TextQuery {
     return new TextMatch(sb.toString(), box, conf, edits, from == 0 && to == ws.size());
   }
 
-  private void regexMatches(TextLine line, List<TextMatch> out) {
+  private void regexMatches(Pattern pattern, TextLine line, List<TextMatch> out) {
     List<Word> ws = line.words();
     String lineText = line.text();
     int[] starts = new int[ws.size()];
@@ -396,7 +397,7 @@ public final class TextQuery {
     private Match match = Match.NORMALIZED;
     private Scope scope = Scope.WORDS;
     private int maxEdits = -1;
-    private Region region;
+    private @Nullable Region region;
     private double minConfidence = 0;
 
     private Builder(String text) {

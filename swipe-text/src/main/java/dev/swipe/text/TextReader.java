@@ -4,6 +4,7 @@ import dev.swipe.base.Api;
 import dev.swipe.base.SwipeException;
 import java.awt.image.BufferedImage;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An OCR engine as the SDK uses it: pixels in, lines and words with boxes out.
@@ -35,7 +36,7 @@ public interface TextReader extends AutoCloseable {
    *     for a scheme no provider serves, as devices answer; {@code text_reader_unavailable} when no
    *     reader at all is on the class path; the provider's errors otherwise
    */
-  static TextReader open(String uri) {
+  static TextReader open(@Nullable String uri) {
     return TextReaders.open(uri);
   }
 
@@ -46,7 +47,7 @@ public interface TextReader extends AutoCloseable {
    *
    * @throws SwipeException as {@link #open} does for the URI itself, before any engine is loaded
    */
-  static void check(String uri) {
+  static void check(@Nullable String uri) {
     TextReaders.check(uri);
   }
 
@@ -62,7 +63,7 @@ public interface TextReader extends AutoCloseable {
    * @param region the part to read in the image's pixels, or null for the whole image
    * @return what was read; boxes in the whole image's pixels
    */
-  TextPage read(BufferedImage image, TextBox region);
+  TextPage read(BufferedImage image, @Nullable TextBox region);
 
   /** Reads the whole image. */
   default TextPage read(BufferedImage image) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /** Opens {@link TextReader}s by URI scheme ({@link TextReader#open}) from the providers found. */
 final class TextReaders {
@@ -15,20 +16,24 @@ final class TextReaders {
 
   private TextReaders() {}
 
-  static TextReader open(String uri) {
-    String u = uri == null ? null : uri.strip();
+  static TextReader open(@Nullable String uri) {
+    String u = given(uri);
     return provider(u).open(u);
   }
 
-  static void check(String uri) {
-    provider(uri == null ? null : uri.strip());
+  static void check(@Nullable String uri) {
+    provider(given(uri));
   }
 
-  private static TextReaderProvider provider(String u) {
-    if (u == null || u.isBlank()) {
+  private static String given(@Nullable String uri) {
+    if (uri == null || uri.isBlank()) {
       throw SwipeException.invalidArgument(
           "uri", "is required, e.g. " + DEFAULT_URI + " (known schemes: " + knownSchemes() + ")");
     }
+    return uri.strip();
+  }
+
+  private static TextReaderProvider provider(String u) {
     int colon = u.indexOf(':');
     if (colon <= 0) {
       throw new SwipeException(

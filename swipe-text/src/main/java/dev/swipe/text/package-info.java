@@ -8,4 +8,7 @@
  * a device found on its screen is a {@link dev.swipe.text.ScreenText}, in the normalized 0-1000
  * space. This package holds no engine, so a host that brings its own does not download one.
  */
+@NullMarked
 package dev.swipe.text;
+
+import org.jspecify.annotations.NullMarked;

@@ -25,6 +25,7 @@ import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Records the frames a device captures during a run into an MP4 (H.264 by jcodec, pure Java).
@@ -72,7 +73,7 @@ public final class VideoRecorder implements AutoCloseable {
   private long origin = Long.MIN_VALUE;
   private long lastSeen = Long.MIN_VALUE;
   private long lastAccepted = Long.MIN_VALUE;
-  private Frame pending;
+  private @Nullable Frame pending;
   private int thinned;
   private int dropped;
   private boolean closed;
@@ -87,8 +88,8 @@ public final class VideoRecorder implements AutoCloseable {
 
   // worker state
   private final List<Long> written = new ArrayList<>();
-  private volatile String stopReason;
-  private BufferedImage held;
+  private volatile @Nullable String stopReason;
+  private @Nullable BufferedImage held;
   private long heldPts;
   private long lastFrameBytes;
 
@@ -256,7 +257,8 @@ public final class VideoRecorder implements AutoCloseable {
       if (options.overlay()) {
         paint(img, f.captureNanos(), originNanos);
       }
-      if (held != null && !writeHeld(pts - heldPts)) {
+      BufferedImage last = held;
+      if (last != null && !writeHeld(last, pts - heldPts)) {
         return;
       }
       held = img;
@@ -267,16 +269,17 @@ public final class VideoRecorder implements AutoCloseable {
   }
 
   /**
-   * Writes the held frame for {@code durationMs}; false (and stopped) when the budget is reached.
+   * Writes the held frame, {@code frame}, for {@code durationMs}; false (and stopped) when the
+   * budget is reached.
    */
-  private boolean writeHeld(long durationMs) throws IOException {
+  private boolean writeHeld(BufferedImage frame, long durationMs) throws IOException {
     long before = writer.bytes();
     long reserve = INDEX_BYTES + INDEX_BYTES_PER_FRAME * (written.size() + 1);
     if (before + Math.max(lastFrameBytes, 1) * 3 / 2 + reserve > options.maxBytes()) {
       stop("max_bytes of " + options.maxBytes() + " bytes reached");
       return false;
     }
-    writer.write(held, heldPts, durationMs);
+    writer.write(frame, heldPts, durationMs);
     written.add(heldPts);
     lastFrameBytes = writer.bytes() - before;
     held = null;
@@ -350,8 +353,9 @@ public final class VideoRecorder implements AutoCloseable {
     }
     worker.interrupt();
     try {
-      if (held != null) {
-        writeHeld(1000L / options.maxFps());
+      BufferedImage last = held;
+      if (last != null) {
+        writeHeld(last, 1000L / options.maxFps());
       }
       writer.close();
       long duration =
@@ -385,7 +389,7 @@ public final class VideoRecorder implements AutoCloseable {
     }
   }
 
-  private Summary summary;
+  private @Nullable Summary summary;
 
   private void writeSidecar(Summary s) throws IOException {
     ObjectNode j = JSON.createObjectNode();

@@ -6,6 +6,7 @@ import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.gesture.Swipe;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One SwipeBench instance: the screenshot's file name, the instruction, the target region as a bbox
@@ -103,7 +104,7 @@ public record SwipeBenchRecord(
     }
 
     /** Parses a wire name (exact, lower case); null when it is none of the four. */
-    public static Direction fromId(String id) {
+    public static @Nullable Direction fromId(@Nullable String id) {
       for (Direction d : values()) {
         if (d.id().equals(id)) {
           return d;

@@ -413,8 +413,7 @@ public final class SwipeStrategies {
    * @param steps every swipe, in order
    * @param observation the last screen
    */
-  public record Search(
-      boolean found, boolean boundary, List<SwipeStrategies.Step> steps, Observation observation) {
+  public record Search(boolean found, boolean boundary, List<Step> steps, Observation observation) {
     /** Copies the steps. */
     public Search {
       steps = List.copyOf(steps);
@@ -429,7 +428,7 @@ public final class SwipeStrategies {
    *     save_memory} as "effective distance")
    * @param tries every step, in order
    */
-  public record Calibration(OptionalDouble effectiveDistance, List<SwipeStrategies.Step> tries) {
+  public record Calibration(OptionalDouble effectiveDistance, List<Step> tries) {
     /** Copies the tries. */
     public Calibration {
       tries = List.copyOf(tries);

@@ -83,7 +83,7 @@ public final class FlowYaml {
       top.done();
       return wrap(() -> new Flow(version, name, width, height, steps), "", source);
     } catch (Bad b) {
-      throw invalid(b.field, b.getMessage(), source, null);
+      throw invalid(b.field, String.valueOf(b.getMessage()), source, null);
     }
   }
 
@@ -521,7 +521,7 @@ public final class FlowYaml {
         throw e;
       }
       String field = e.field() == null ? path : (path.isEmpty() ? "" : path + ".") + e.field();
-      throw invalid(field, e.getMessage(), source, e);
+      throw invalid(field, String.valueOf(e.getMessage()), source, e);
     }
   }
 
@@ -568,7 +568,7 @@ public final class FlowYaml {
       try {
         return make.get();
       } catch (SwipeException e) {
-        throw new Bad(e.field() == null ? path : at(e.field()), e.getMessage());
+        throw new Bad(e.field() == null ? path : at(e.field()), String.valueOf(e.getMessage()));
       }
     }
 

@@ -245,7 +245,7 @@ public final class MaestroYaml {
               "commands[" + i + "] (" + command + "): " + u.getMessage(),
               details);
         }
-        skipped.add(new MaestroImport.Skipped(i, command, u.getMessage()));
+        skipped.add(new MaestroImport.Skipped(i, command, String.valueOf(u.getMessage())));
       }
     }
     return new Flow(Flow.VERSION, name, SCREEN, SCREEN, steps);

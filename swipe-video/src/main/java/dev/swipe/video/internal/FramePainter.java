@@ -12,6 +12,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.List;
 import javax.imageio.ImageIO;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns a captured JPEG into the picture a video shows: scaled to even dimensions, with the
@@ -58,7 +59,7 @@ public final class FramePainter {
    * Draws the finger path (the touches given, oldest first: a fading blue line, a green dot where
    * the finger is down now) and the step label with its time.
    */
-  public void overlay(BufferedImage img, List<Touch> trail, String label, long atMs) {
+  public void overlay(BufferedImage img, List<Touch> trail, @Nullable String label, long atMs) {
     Graphics2D g = img.createGraphics();
     try {
       g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
