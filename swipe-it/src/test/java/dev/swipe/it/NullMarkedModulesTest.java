@@ -29,7 +29,8 @@ class NullMarkedModulesTest {
           "swipe-video",
           "swipe-assertj",
           "swipe-tck",
-          "swipe-agent-bench");
+          "swipe-agent-bench",
+          "swipe-memory-postgresql");
 
   @Test
   void everyPackageOfAMarkedModuleIsNullMarked() throws IOException {

@@ -40,6 +40,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A memory store in PostgreSQL, shared by every rig that opens the same database.
@@ -289,7 +290,7 @@ final class PostgresMemoryStore implements MemoryStore {
     if (record.id() != null) {
       Long id = parseId(record.id());
       old = id == null ? null : selectOne(c, "m.id = ?", id);
-      if (old == null) {
+      if (id == null || old == null) {
         throw MemoryCode.notFound(record.id());
       }
       Long owner = ownerOf(c, keyHash);
@@ -385,7 +386,7 @@ final class PostgresMemoryStore implements MemoryStore {
   }
 
   /** The id of the record holding this identity key, or null. */
-  private static Long ownerOf(Connection c, byte[] keyHash) throws SQLException {
+  private static @Nullable Long ownerOf(Connection c, byte[] keyHash) throws SQLException {
     try (PreparedStatement ps =
         c.prepareStatement("SELECT id FROM swipe_memory WHERE ukey_hash = ?")) {
       ps.setBytes(1, keyHash);
@@ -396,7 +397,7 @@ final class PostgresMemoryStore implements MemoryStore {
   }
 
   /** The row matching {@code condition}, locked for update, or null. */
-  private static MemoryRecord selectOne(Connection c, String condition, Object arg)
+  private static @Nullable MemoryRecord selectOne(Connection c, String condition, Object arg)
       throws SQLException {
     try (PreparedStatement ps =
         c.prepareStatement(
@@ -483,7 +484,7 @@ final class PostgresMemoryStore implements MemoryStore {
   }
 
   /** Ids are decimal row ids; anything else names no record. */
-  static Long parseId(String id) {
+  static @Nullable Long parseId(@Nullable String id) {
     if (id == null || id.isEmpty() || id.length() > 18) {
       return null;
     }

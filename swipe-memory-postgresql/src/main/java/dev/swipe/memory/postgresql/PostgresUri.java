@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A parsed {@code postgresql://host[:port]/database?options} URI. The password is kept only for
@@ -31,26 +32,26 @@ final class PostgresUri {
   final int port;
   final String database;
   final String user;
-  private final String password;
+  private final @Nullable String password;
   final String schema;
   final int poolSize;
   final int poolWaitMs;
   final int connectTimeoutS;
   final int lockTimeoutMs;
-  final String sslmode;
+  final @Nullable String sslmode;
 
   private PostgresUri(
       String host,
       int port,
       String database,
       String user,
-      String password,
+      @Nullable String password,
       String schema,
       int poolSize,
       int poolWaitMs,
       int connectTimeoutS,
       int lockTimeoutMs,
-      String sslmode) {
+      @Nullable String sslmode) {
     this.host = host;
     this.port = port;
     this.database = database;
