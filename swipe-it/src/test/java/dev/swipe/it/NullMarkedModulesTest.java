@@ -30,7 +30,9 @@ class NullMarkedModulesTest {
           "swipe-assertj",
           "swipe-tck",
           "swipe-agent-bench",
-          "swipe-memory-postgresql");
+          "swipe-memory-postgresql",
+          "swipe-langchain4j",
+          "swipe-langchain4j-testing");
 
   @Test
   void everyPackageOfAMarkedModuleIsNullMarked() throws IOException {

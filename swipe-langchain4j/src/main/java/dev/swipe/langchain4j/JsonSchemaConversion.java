@@ -16,6 +16,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Our tools' JSON Schemas as LangChain4j schema elements, without losing a keyword. A node whose
@@ -130,7 +131,7 @@ final class JsonSchemaConversion {
     return values.size() > 0;
   }
 
-  private static String description(JsonNode node) {
+  private static @Nullable String description(JsonNode node) {
     JsonNode d = node.get("description");
     return d == null || d.isNull() ? null : d.asText();
   }

@@ -35,6 +35,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The phone's agent tools for LangChain4j: one agent conversation on one phone. Opening it starts
@@ -213,7 +214,7 @@ public final class PhoneTools implements ToolProvider, AutoCloseable {
   }
 
   /** A result, and the screenshot it brought (null when none). */
-  private record Answer(ToolExecutionResult result, String image, String screenshotId) {}
+  private record Answer(ToolExecutionResult result, @Nullable String image, String screenshotId) {}
 
   private Answer answer(ToolExecutionRequest request) {
     ObjectNode result = call(request);
@@ -333,7 +334,7 @@ public final class PhoneTools implements ToolProvider, AutoCloseable {
    */
   public static final class Builder {
     private final Device phone;
-    private MemoryStore memory;
+    private @Nullable MemoryStore memory;
     private ImageDelivery images = ImageDelivery.IN_TOOL_RESULT;
     private int maxCalls = 200;
     private boolean endServiceOnTerminalTool = true;

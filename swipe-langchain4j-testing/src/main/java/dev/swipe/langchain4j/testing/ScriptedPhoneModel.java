@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A chat model that plays an agent by rules instead of weights: each reply is decided from the task
@@ -315,7 +316,7 @@ public final class ScriptedPhoneModel implements ChatModel {
   }
 
   /** Where the find_text before the latest one saw the place, if it did. */
-  private static JsonNode previousMatch(List<Call> calls, String place) {
+  private static @Nullable JsonNode previousMatch(List<Call> calls, String place) {
     int seen = 0;
     for (int i = calls.size() - 1; i >= 0; i--) {
       Call c = calls.get(i);
@@ -366,11 +367,11 @@ public final class ScriptedPhoneModel implements ChatModel {
     return "";
   }
 
-  private static Call first(List<Call> calls, String name) {
+  private static @Nullable Call first(List<Call> calls, String name) {
     return calls.stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
   }
 
-  private static Call last(List<Call> calls, String name) {
+  private static @Nullable Call last(List<Call> calls, String name) {
     for (int i = calls.size() - 1; i >= 0; i--) {
       if (calls.get(i).name().equals(name)) {
         return calls.get(i);

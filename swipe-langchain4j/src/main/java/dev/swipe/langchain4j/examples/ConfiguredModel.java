@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A real chat model chosen by environment variables, so the example agent and the agent benchmark
@@ -112,7 +113,7 @@ public record ConfiguredModel(ChatModel model, PhoneTools.ImageDelivery images, 
     return v;
   }
 
-  private static String blankToNull(String s) {
+  private static @Nullable String blankToNull(@Nullable String s) {
     return s == null || s.isBlank() ? null : s.strip();
   }
 }
