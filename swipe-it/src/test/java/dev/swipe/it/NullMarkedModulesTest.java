@@ -27,6 +27,8 @@ class NullMarkedModulesTest {
           "swipe-wheel",
           "swipe-flow",
           "swipe-video",
+          "swipe-report",
+          "swipe-http",
           "swipe-assertj",
           "swipe-tck",
           "swipe-agent-bench",

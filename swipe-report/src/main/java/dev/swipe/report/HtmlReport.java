@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Renders a trace as one self-contained HTML page beside it ({@code report.html}, no network).
@@ -159,8 +160,7 @@ public final class HtmlReport {
                 "swipe run reports: rig " + rig.getFileName(),
                 rigRuns,
                 rigIndex,
-                linkBase(indexFile.toAbsolutePath().getParent(), rigIndex)
-                    + indexFile.getFileName(),
+                linkBase(directoryOf(indexFile), rigIndex) + indexFile.getFileName(),
                 out,
                 err));
         out.println(rigIndex.toAbsolutePath());
@@ -208,7 +208,7 @@ public final class HtmlReport {
       String title,
       List<Path> runs,
       Path indexFile,
-      String up,
+      @Nullable String up,
       java.io.PrintStream out,
       java.io.PrintStream err) {
     String links = up == null ? "" : " &middot; <a href=\"" + escape(up) + "\">all rigs</a>";
@@ -316,8 +316,14 @@ public final class HtmlReport {
    * How a page written to {@code page} links files of the trace in {@code dir}: empty beside it,
    * else a relative path with each name percent-encoded, ending in a slash.
    */
+  /** The directory holding {@code file}: its absolute path's parent (a file always has one). */
+  private static Path directoryOf(Path file) {
+    Path parent = file.toAbsolutePath().getParent();
+    return parent == null ? file.toAbsolutePath() : parent;
+  }
+
   static String linkBase(Path dir, Path page) {
-    Path from = page.toAbsolutePath().normalize().getParent();
+    Path from = directoryOf(page.toAbsolutePath().normalize());
     Path to = dir.toAbsolutePath().normalize();
     if (to.equals(from)) {
       return "";
@@ -791,7 +797,7 @@ public final class HtmlReport {
           .append("\"><figcaption>golden | screenshot | changed cells</figcaption></figure>");
     } else {
       html.append("<figure class=\"golden\"><div class=\"noshot\">golden diff skipped: ")
-          .append(escape(golden.reason()))
+          .append(escape(golden.why()))
           .append("</div></figure>");
     }
   }
@@ -851,7 +857,7 @@ public final class HtmlReport {
           .append(overlay)
           .append("</div>");
     } else if (file != null) {
-      html.append("<div class=\"noshot\">skipped: ").append(escape(file.reason())).append("</div>");
+      html.append("<div class=\"noshot\">skipped: ").append(escape(file.why())).append("</div>");
     } else {
       html.append("<div class=\"noshot\">")
           .append(escape(r.value(label, "skipped").map(HtmlReport::scalar).orElse("not stored")))
@@ -910,7 +916,7 @@ public final class HtmlReport {
       }
       last = new double[] {x, y};
     }
-    if (first == null) {
+    if (first == null || last == null) {
       return "";
     }
     StringBuilder svg =
@@ -966,7 +972,7 @@ public final class HtmlReport {
    * A PNG marking the changed cells (as image_diff counts them) inside the judged region, or null
    * when not computable.
    */
-  private static String heat(Path dir, TraceFiles files, TraceRecord r) {
+  private static @Nullable String heat(Path dir, TraceFiles files, TraceRecord r) {
     String before = r.text("before", "file").orElse(null);
     String after = r.text("after", "file").orElse(null);
     if (before == null || after == null || before.equals(after)) {
@@ -980,8 +986,8 @@ public final class HtmlReport {
       return null;
     }
     try {
-      byte[] beforeBytes = TraceFiles.read(beforeFile.file(), MAX_IMAGE_BYTES);
-      byte[] afterBytes = TraceFiles.read(afterFile.file(), MAX_IMAGE_BYTES);
+      byte[] beforeBytes = TraceFiles.read(beforeFile.path(), MAX_IMAGE_BYTES);
+      byte[] afterBytes = TraceFiles.read(afterFile.path(), MAX_IMAGE_BYTES);
       if (beforeBytes == null || afterBytes == null) {
         return null;
       }
@@ -1047,7 +1053,7 @@ public final class HtmlReport {
           continue;
         }
         try {
-          byte[] text = TraceFiles.read(side.file(), MAX_SIDECAR_BYTES);
+          byte[] text = TraceFiles.read(side.path(), MAX_SIDECAR_BYTES);
           if (text == null) {
             continue;
           }
@@ -1067,7 +1073,7 @@ public final class HtmlReport {
   }
 
   /** The link to the moment this step began in a video that covers it, or null. */
-  private static String clip(TraceRecord r, List<Video> videos) {
+  private static @Nullable String clip(TraceRecord r, List<Video> videos) {
     if (r.number("clock_ms").isEmpty()) {
       return null;
     }

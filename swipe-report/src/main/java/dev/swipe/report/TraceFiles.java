@@ -12,8 +12,10 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The files a trace names (screenshots, golden diffs, videos), as the report may use them: a trace
@@ -39,15 +41,25 @@ final class TraceFiles {
    * @param file the real path to use, or null when skipped
    * @param reason why it was skipped, or null
    */
-  record Checked(Path file, String reason) {
+  record Checked(@Nullable Path file, @Nullable String reason) {
     boolean ok() {
       return file != null;
+    }
+
+    /** The real path, when {@link #ok()}. */
+    Path path() {
+      return Objects.requireNonNull(file, "the file was skipped");
+    }
+
+    /** Why the file was skipped ("" when it was not). */
+    String why() {
+      return reason == null ? "" : reason;
     }
   }
 
   private final Path dir;
-  private final Path realDir;
-  private final String dirProblem;
+  private final @Nullable Path realDir;
+  private final @Nullable String dirProblem;
   private final Map<String, Checked> checked = new LinkedHashMap<>();
   private final Set<Skipped> skipped = new LinkedHashSet<>();
 
@@ -76,7 +88,7 @@ final class TraceFiles {
         checked.computeIfAbsent(
             String.valueOf(name) + "\n" + maxBytes, k -> examine(name, maxBytes));
     if (!c.ok()) {
-      skipped.add(new Skipped(abbreviate(name), where, c.reason()));
+      skipped.add(new Skipped(abbreviate(name), where, c.why()));
     }
     return c;
   }
@@ -90,7 +102,7 @@ final class TraceFiles {
    * The bytes of a file {@link #check} accepted, read up to {@code maxBytes}; null when it grew
    * past that since (it is not read further).
    */
-  static byte[] read(Path file, long maxBytes) throws IOException {
+  static byte @Nullable [] read(Path file, long maxBytes) throws IOException {
     try (InputStream in = Files.newInputStream(file)) {
       byte[] b = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));
       return b.length > maxBytes ? null : b;
@@ -126,18 +138,19 @@ final class TraceFiles {
   }
 
   private Checked examine(String name, long maxBytes) {
-    Path[] real = new Path[1];
+    @Nullable Path[] real = new Path[1];
     String reason = refusal(name, maxBytes, real);
     return reason == null ? new Checked(real[0], null) : new Checked(null, reason);
   }
 
   /** Why {@code name} may not be used, or null with its real path in {@code real[0]}. */
-  private String refusal(String name, long maxBytes, Path[] real) {
+  private @Nullable String refusal(String name, long maxBytes, @Nullable Path[] real) {
     if (name == null || name.isBlank()) {
       return "no file name";
     }
-    if (dirProblem != null) {
-      return dirProblem;
+    Path base = realDir;
+    if (dirProblem != null || base == null) {
+      return dirProblem == null ? "the trace directory cannot be resolved" : dirProblem;
     }
     if (name.length() > MAX_NAME) {
       return "a name of more than " + MAX_NAME + " characters";
@@ -164,13 +177,13 @@ final class TraceFiles {
     }
     Path r;
     try {
-      r = realDir.resolve(p).toRealPath();
+      r = base.resolve(p).toRealPath();
     } catch (NoSuchFileException e) {
       return "missing from the trace directory";
     } catch (IOException | SecurityException e) {
       return "cannot be resolved: " + e.getMessage();
     }
-    if (!r.startsWith(realDir)) {
+    if (!r.startsWith(base)) {
       return "a link leaving the trace directory";
     }
     BasicFileAttributes a;

@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads untrusted JSON (HTTP bodies, MCP lines, argument text) into a tree with bounds a client
@@ -89,7 +90,7 @@ public final class BoundedJson {
    * @param value the tree, with null where the out-of-range number stood
    * @param numberProblem the first number out of range, or null
    */
-  public record Parsed(JsonNode value, Refusal numberProblem) {}
+  public record Parsed(JsonNode value, @Nullable Refusal numberProblem) {}
 
   /** Whether a body holds nothing but JSON white space (an empty body means no arguments). */
   public static boolean isBlank(byte[] body) {
@@ -168,7 +169,7 @@ public final class BoundedJson {
     private final JsonParser p;
     private final String root;
     private final int maxStringChars;
-    private Refusal numberProblem;
+    private @Nullable Refusal numberProblem;
 
     Reader(JsonParser p, String root, int maxStringChars) {
       this.p = p;

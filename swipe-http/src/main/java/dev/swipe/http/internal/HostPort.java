@@ -6,6 +6,7 @@ import java.net.URISyntaxException;
 import java.net.UnknownHostException;
 import java.util.Locale;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A host and port as a {@code Host} header or a web page's {@code Origin} names them: how the
@@ -22,7 +23,7 @@ public record HostPort(String host, int port) {
    * {@code name}, {@code name:port}, {@code [v6]} or {@code [v6]:port}; null when it is none of
    * those.
    */
-  public static HostPort parse(String s) {
+  public static @Nullable HostPort parse(String s) {
     String v = s.strip().toLowerCase(Locale.ROOT);
     String host;
     String port = null;
@@ -79,7 +80,7 @@ public record HostPort(String host, int port) {
    * http://evil.example@127.0.0.1}), a path, a query or a fragment make it none, since a browser
    * never sends them and a checker that read past them would trust the wrong host.
    */
-  public static HostPort ofOrigin(String origin) {
+  public static @Nullable HostPort ofOrigin(String origin) {
     try {
       URI u = new URI(origin.strip());
       String scheme = u.getScheme();

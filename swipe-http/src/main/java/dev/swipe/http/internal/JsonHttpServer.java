@@ -27,6 +27,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A small HTTP/1.1 server whose every answer is JSON, written for swipe's endpoints (the agent's
@@ -160,7 +161,7 @@ public final class JsonHttpServer implements AutoCloseable {
       Map<String, List<String>> headers,
       InetSocketAddress remote) {
     /** The first value of a header, or null. */
-    public String header(String name) {
+    public @Nullable String header(String name) {
       List<String> v = headers.get(name);
       return v == null || v.isEmpty() ? null : v.get(0);
     }
@@ -183,7 +184,11 @@ public final class JsonHttpServer implements AutoCloseable {
   @SuppressWarnings("ArrayRecordComponent")
   // public API: the body is handed over, not copied, and a response is never compared or hashed
   public record Response(
-      int status, byte[] body, Map<String, String> headers, boolean close, Runnable undelivered)
+      int status,
+      byte[] body,
+      Map<String, String> headers,
+      boolean close,
+      @Nullable Runnable undelivered)
       implements Step {
     /** An answer with a JSON body. */
     public static Response of(int status, byte[] body) {
@@ -212,10 +217,10 @@ public final class JsonHttpServer implements AutoCloseable {
   public static final class Connection {
     private final long id;
     private final InetSocketAddress remote;
-    private volatile Object state;
+    private volatile @Nullable Object state;
 
     /** Set by the server: watches for the client's leaving during a request. */
-    private volatile DisconnectWatch watch;
+    private volatile @Nullable DisconnectWatch watch;
 
     Connection(long id, InetSocketAddress remote) {
       this.id = id;
@@ -247,7 +252,7 @@ public final class JsonHttpServer implements AutoCloseable {
     }
 
     /** What the handler keeps on the connection, or null. */
-    public Object state() {
+    public @Nullable Object state() {
       return state;
     }
 
@@ -490,7 +495,7 @@ public final class JsonHttpServer implements AutoCloseable {
    * The open connection (of {@code client}, or of anyone for null) that has waited longest for its
    * next request, or null when every one is in the middle of a request. Holds the perClient lock.
    */
-  private Socket idlest(InetAddress client) {
+  private @Nullable Socket idlest(@Nullable InetAddress client) {
     Socket best = null;
     long oldest = Long.MAX_VALUE;
     for (Map.Entry<Socket, Idle> e : open.entrySet()) {
@@ -528,9 +533,10 @@ public final class JsonHttpServer implements AutoCloseable {
       s.setTcpNoDelay(true);
       DeadlineInput in = new DeadlineInput(s);
       OutputStream out = s.getOutputStream();
-      c.watch = new DisconnectWatch(in, c);
+      DisconnectWatch watch = new DisconnectWatch(in, c);
+      c.watch = watch;
       while (!closed) {
-        c.watch.quiet(); // the watcher of the last request reads no more
+        watch.quiet(); // the watcher of the last request reads no more
         in.deadline(limits.idleTimeout());
         idle(s, true);
         int first;
@@ -544,9 +550,9 @@ public final class JsonHttpServer implements AutoCloseable {
         }
         idle(s, false);
         in.deadline(limits.requestTimeout());
-        if (!exchange(first, in, out, s, c)) {
-          c.watch.decide();
-          c.watch.quiet();
+        if (!exchange(first, in, out, s, c, watch)) {
+          watch.decide();
+          watch.quiet();
           linger(s, in);
           return;
         }
@@ -619,7 +625,8 @@ public final class JsonHttpServer implements AutoCloseable {
   }
 
   /** Reads one request and answers it; false when the connection must end. */
-  private boolean exchange(int first, DeadlineInput in, OutputStream out, Socket s, Connection c)
+  private boolean exchange(
+      int first, DeadlineInput in, OutputStream out, Socket s, Connection c, DisconnectWatch watch)
       throws IOException {
     Request req;
     try {
@@ -652,10 +659,10 @@ public final class JsonHttpServer implements AutoCloseable {
     } catch (RuntimeException e) {
       step = internal();
     } finally {
-      c.watch.decide();
+      watch.decide();
     }
     if (framing.hasBody()) {
-      c.watch.quiet(); // the body is read (or dropped) by this thread alone
+      watch.quiet(); // the body is read (or dropped) by this thread alone
     }
     if (step instanceof Response early) {
       // the body is not wanted: drop it (bounded) so the connection stays usable, or close
@@ -694,7 +701,7 @@ public final class JsonHttpServer implements AutoCloseable {
     } catch (RuntimeException e) {
       r = internal();
     } finally {
-      c.watch.decide();
+      watch.decide();
     }
     return write(out, s, keepAlive ? r : r.closing(), head) && keepAlive && !r.close();
   }
@@ -897,7 +904,7 @@ public final class JsonHttpServer implements AutoCloseable {
   }
 
   /** The body, or null when it is larger than the limit (then partly read). */
-  private byte[] readBody(DeadlineInput in, Framing f) throws IOException, Refused {
+  private byte @Nullable [] readBody(DeadlineInput in, Framing f) throws IOException, Refused {
     if (!f.chunked()) {
       byte[] b = in.readNBytes((int) f.length());
       if (b.length < f.length()) {
@@ -1071,8 +1078,8 @@ public final class JsonHttpServer implements AutoCloseable {
   private static final class DisconnectWatch {
     private final DeadlineInput in;
     private final Connection c;
-    private Thread thread;
-    private java.util.concurrent.atomic.AtomicBoolean decided;
+    private @Nullable Thread thread;
+    private java.util.concurrent.atomic.@Nullable AtomicBoolean decided;
 
     DisconnectWatch(DeadlineInput in, Connection c) {
       this.in = in;

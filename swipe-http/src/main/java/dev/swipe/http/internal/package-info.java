@@ -5,4 +5,7 @@
  * Not API: exported only to {@code dev.swipe.agent} and {@code dev.swipe.webdriver}, and may change
  * in any release.
  */
+@NullMarked
 package dev.swipe.http.internal;
+
+import org.jspecify.annotations.NullMarked;
