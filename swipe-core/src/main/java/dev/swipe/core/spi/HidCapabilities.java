@@ -46,8 +46,8 @@ public record HidCapabilities(
     boolean consumerKeys) {
 
   /**
-   * Checks the parts and agree with each other; keeps an unmodifiable copy of the pointer kinds in
-   * their order.
+   * Checks the parts are there and agree with each other; keeps an unmodifiable copy of the pointer
+   * kinds in their order.
    *
    * @throws SwipeException {@code invalid_argument} naming a missing or wrong part
    */

@@ -71,7 +71,7 @@ public final class TraceReader {
     /** Why the writer stopped before the run ended, if it did. */
     public java.util.Optional<String> stopReason() {
       return records.stream()
-          .filter(r -> TraceReader.STOPPED.equals(r.action()))
+          .filter(r -> STOPPED.equals(r.action()))
           .map(r -> r.text("reason").orElse(""))
           .findFirst();
     }
@@ -85,11 +85,11 @@ public final class TraceReader {
    * @throws SwipeException {@code invalid_argument} (field {@code trace}) when there is no trace
    */
   public static Trace read(Path dir) {
-    Path file = dir.resolve(TraceReader.FILE);
+    Path file = dir.resolve(FILE);
     if (!Files.isRegularFile(file)) {
       throw new SwipeException(
           CommonCode.INVALID_ARGUMENT,
-          "trace: no " + TraceReader.FILE + " in " + dir,
+          "trace: no " + FILE + " in " + dir,
           Map.of("field", "trace", "path", dir.toString()),
           null);
     }
