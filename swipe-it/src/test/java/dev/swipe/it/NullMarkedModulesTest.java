@@ -25,6 +25,7 @@ class NullMarkedModulesTest {
           "swipe-base",
           "swipe-text",
           "swipe-wheel",
+          "swipe-memory",
           "swipe-flow",
           "swipe-video",
           "swipe-report",

@@ -6,6 +6,7 @@ import dev.swipe.base.SwipeException;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The codes only swipe-memory (and the modules above it) throws, so an agent sees the same code
@@ -40,7 +41,8 @@ public enum MemoryCode implements Code {
   /**
    * A {@code memory_unavailable} error naming the store's path (may be null for non-file stores).
    */
-  public static SwipeException unavailable(String path, String message, Throwable cause) {
+  public static SwipeException unavailable(
+      @Nullable String path, String message, @Nullable Throwable cause) {
     Map<String, Object> details = new LinkedHashMap<>();
     if (path != null) {
       details.put("path", path);

@@ -6,6 +6,7 @@ import dev.swipe.memory.internal.Check;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What to recall: free text plus optional filters. An agent about to operate a widget asks for e.g.
@@ -33,7 +34,7 @@ import java.util.List;
  */
 @Api(status = Api.Status.STABLE)
 public record MemoryQuery(
-    String text, List<String> tags, List<String> entities, String type, int limit) {
+    String text, List<String> tags, List<String> entities, @Nullable String type, int limit) {
 
   /** Longest query text, in characters. */
   public static final int MAX_TEXT = 2000;
@@ -87,7 +88,7 @@ public record MemoryQuery(
     private String text = "";
     private List<String> tags = List.of();
     private List<String> entities = List.of();
-    private String type;
+    private @Nullable String type;
     private int limit = DEFAULT_LIMIT;
 
     private Builder() {}

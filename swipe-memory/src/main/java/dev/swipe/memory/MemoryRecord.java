@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One remembered fact, usually the swipe parameters that worked on a widget: {@code type}
@@ -36,15 +37,15 @@ import java.util.Objects;
  */
 @Api(status = Api.Status.STABLE)
 public record MemoryRecord(
-    String id,
+    @Nullable String id,
     String type,
     String title,
     String content,
     List<String> tags,
     List<String> entities,
     int priority,
-    Instant createdAt,
-    Instant updatedAt) {
+    @Nullable Instant createdAt,
+    @Nullable Instant updatedAt) {
 
   /** Longest id, in characters. */
   public static final int MAX_ID = 128;
@@ -153,15 +154,15 @@ public record MemoryRecord(
    * field again replaces it (the last value wins).
    */
   public static final class Builder {
-    private String id;
+    private @Nullable String id;
     private String type = DEFAULT_TYPE;
     private String title;
     private String content;
     private List<String> tags = List.of();
     private List<String> entities = List.of();
     private int priority = DEFAULT_PRIORITY;
-    private Instant createdAt;
-    private Instant updatedAt;
+    private @Nullable Instant createdAt;
+    private @Nullable Instant updatedAt;
 
     private Builder(String title, String content) {
       this.title = title;

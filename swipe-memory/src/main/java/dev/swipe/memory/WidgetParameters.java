@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The swipe parameters that worked on one widget, typed, so that an agent can recall them and skip
@@ -40,15 +41,15 @@ import java.util.regex.Pattern;
 @Api(status = Api.Status.STABLE)
 public record WidgetParameters(
     String app,
-    String screen,
+    @Nullable String screen,
     String widget,
-    Double effectiveDistance,
-    Integer holdAfterMs,
-    Integer durationMs,
-    Double centerX,
-    Double centerY,
-    Double rowPitch,
-    String notes,
+    @Nullable Double effectiveDistance,
+    @Nullable Integer holdAfterMs,
+    @Nullable Integer durationMs,
+    @Nullable Double centerX,
+    @Nullable Double centerY,
+    @Nullable Double rowPitch,
+    @Nullable String notes,
     Map<String, String> extras) {
 
   /** Longest app, screen or widget name. */
@@ -155,7 +156,7 @@ public record WidgetParameters(
     extras = Collections.unmodifiableMap(ex);
   }
 
-  private static String emptyToNull(String s) {
+  private static @Nullable String emptyToNull(@Nullable String s) {
     return s == null || s.isEmpty() ? null : s;
   }
 
@@ -205,7 +206,7 @@ public record WidgetParameters(
     if (durationMs != null) {
       pair(sb, K_DURATION, durationMs.toString());
     }
-    if (centerX != null) {
+    if (centerX != null && centerY != null) { // both or neither, as the constructor checks
       pair(sb, K_CENTER, "x=" + num(centerX) + " y=" + num(centerY));
     }
     if (rowPitch != null) {
@@ -374,13 +375,15 @@ public record WidgetParameters(
     if (values.isEmpty()) {
       throw SwipeException.invalidArgument("content", "has no 'key: value' pairs");
     }
-    Builder b = new Builder(values.get(K_APP), values.get(K_WIDGET));
-    if (values.get(K_APP) == null) {
+    String app = values.get(K_APP);
+    String widget = values.get(K_WIDGET);
+    if (app == null) {
       throw SwipeException.invalidArgument(K_APP, "is missing from the content");
     }
-    if (values.get(K_WIDGET) == null) {
+    if (widget == null) {
       throw SwipeException.invalidArgument(K_WIDGET, "is missing from the content");
     }
+    Builder b = new Builder(app, widget);
     b.screen = values.get(K_SCREEN);
     b.notes = values.get(K_NOTES);
     if (values.containsKey(K_DISTANCE)) {
@@ -502,14 +505,14 @@ public record WidgetParameters(
   public static final class Builder {
     private String app;
     private String widget;
-    private String screen;
-    private Double effectiveDistance;
-    private Integer holdAfterMs;
-    private Integer durationMs;
-    private Double centerX;
-    private Double centerY;
-    private Double rowPitch;
-    private String notes;
+    private @Nullable String screen;
+    private @Nullable Double effectiveDistance;
+    private @Nullable Integer holdAfterMs;
+    private @Nullable Integer durationMs;
+    private @Nullable Double centerX;
+    private @Nullable Double centerY;
+    private @Nullable Double rowPitch;
+    private @Nullable String notes;
     private Map<String, String> extras = new LinkedHashMap<>();
 
     private Builder(String app, String widget) {

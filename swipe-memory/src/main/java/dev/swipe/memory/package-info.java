@@ -4,4 +4,7 @@
  * {@link dev.swipe.memory.MemoryStore} ({@code sqlite:}, {@code mem:}, or a host's own {@link
  * dev.swipe.memory.MemoryStoreProvider}). Failures are {@link dev.swipe.base.SwipeException}s.
  */
+@NullMarked
 package dev.swipe.memory;
+
+import org.jspecify.annotations.NullMarked;

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -85,7 +86,7 @@ public abstract class MemoryStoreContract {
     assertThat(saved.createdAt()).isEqualTo(T0);
     assertThat(saved.updatedAt()).isEqualTo(T0);
     assertThat(saved.title()).isEqualTo("[WeChat] [hour column] swipe parameters");
-    assertThat(store.get(saved.id())).contains(saved);
+    assertThat(store.get(id(saved))).contains(saved);
     assertThat(store.count()).isEqualTo(1);
   }
 
@@ -99,7 +100,7 @@ public abstract class MemoryStoreContract {
             .priority(0)
             .build();
     MemoryRecord saved = store.save(in);
-    MemoryRecord got = store.get(saved.id()).orElseThrow();
+    MemoryRecord got = store.get(id(saved)).orElseThrow();
 
     assertThat(got).isEqualTo(saved);
     assertThat(got.type()).isEqualTo("observation");
@@ -148,7 +149,7 @@ public abstract class MemoryStoreContract {
     assertThat(second.createdAt()).isEqualTo(T0);
     assertThat(second.updatedAt()).isEqualTo(T0.plus(Duration.ofMinutes(5)));
     assertThat(store.count()).isEqualTo(1);
-    MemoryRecord got = store.get(first.id()).orElseThrow();
+    MemoryRecord got = store.get(id(first)).orElseThrow();
     assertThat(got.content()).endsWith("effective distance: 40");
     assertThat(got.priority()).isEqualTo(90);
   }
@@ -162,9 +163,9 @@ public abstract class MemoryStoreContract {
 
     assertThat(b.id()).isEqualTo(a.id());
     assertThat(store.count()).isEqualTo(1);
-    assertThat(store.get(a.id()).orElseThrow().content()).isEqualTo("v2");
+    assertThat(store.get(id(a)).orElseThrow().content()).isEqualTo("v2");
     // The stored spelling is the latest one.
-    assertThat(store.get(a.id()).orElseThrow().title()).isEqualTo("hour wheel");
+    assertThat(store.get(id(a)).orElseThrow().title()).isEqualTo("hour wheel");
   }
 
   @Test
@@ -208,7 +209,7 @@ public abstract class MemoryStoreContract {
     assertThatThrownBy(() -> store.save(b.toBuilder().title(a.title()).build()))
         .isInstanceOfSatisfying(
             SwipeException.class, e -> assertThat(e.code()).isEqualTo(MemoryCode.MEMORY_CONFLICT));
-    assertThat(store.get(b.id()).orElseThrow().title()).isEqualTo(b.title());
+    assertThat(store.get(id(b)).orElseThrow().title()).isEqualTo(b.title());
   }
 
   @Test
@@ -234,7 +235,7 @@ public abstract class MemoryStoreContract {
     assertThat(saved).hasSize(3);
     assertThat(saved.get(2).id()).isEqualTo(saved.get(0).id());
     assertThat(store.count()).isEqualTo(2);
-    assertThat(store.get(saved.get(0).id()).orElseThrow().content()).isEqualTo("2");
+    assertThat(store.get(id(saved.get(0))).orElseThrow().content()).isEqualTo("2");
   }
 
   @Test
@@ -255,10 +256,10 @@ public abstract class MemoryStoreContract {
     MemoryRecord a = store.save(widget("WeChat", "hour column").build());
     MemoryRecord b = store.save(widget("WeChat", "minute column").build());
 
-    assertThat(store.delete(a.id())).isTrue();
-    assertThat(store.delete(a.id())).isFalse();
-    assertThat(store.get(a.id())).isEmpty();
-    assertThat(store.get(b.id())).isPresent();
+    assertThat(store.delete(id(a))).isTrue();
+    assertThat(store.delete(id(a))).isFalse();
+    assertThat(store.get(id(a))).isEmpty();
+    assertThat(store.get(id(b))).isPresent();
     assertThat(store.count()).isEqualTo(1);
     assertThat(store.recall(MemoryQuery.of("hour")))
         .extracting(MemoryRecord::id)
@@ -268,7 +269,7 @@ public abstract class MemoryStoreContract {
   @Test
   void deletedIdsAreNotReused() {
     MemoryRecord a = store.save(widget("WeChat", "hour column").build());
-    store.delete(a.id());
+    store.delete(id(a));
     MemoryRecord b = store.save(widget("WeChat", "hour column").build());
 
     assertThat(b.id()).isNotEqualTo(a.id());
@@ -640,6 +641,11 @@ public abstract class MemoryStoreContract {
               assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
               assertThat(e.field()).isEqualTo(field);
             });
+  }
+
+  /** The id a store gave {@code saved}; a saved record always has one. */
+  private static String id(MemoryRecord saved) {
+    return Objects.requireNonNull(saved.id(), "a saved record has an id");
   }
 
   /**

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /** Field validation shared by the records; every failure names the field. Not public API. */
 public final class Check {
@@ -23,7 +24,11 @@ public final class Check {
    * @return the stripped value ("" for null when not required)
    */
   public static String text(
-      String field, String value, boolean required, int maxCodePoints, boolean allowNewlines) {
+      String field,
+      @Nullable String value,
+      boolean required,
+      int maxCodePoints,
+      boolean allowNewlines) {
     if (value == null) {
       if (required) {
         throw SwipeException.invalidArgument(field, "is required");

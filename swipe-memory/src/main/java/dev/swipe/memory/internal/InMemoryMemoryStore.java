@@ -119,8 +119,11 @@ final class InMemoryMemoryStore implements MemoryStore {
     long seq;
     if (existing != null) {
       MemoryRecord old = existing.record();
-      Instant updated = now.isBefore(old.createdAt()) ? old.createdAt() : now;
-      stored = record.withIdentity(old.id(), old.createdAt(), updated);
+      // a stored record has its id and timestamps
+      String id = Objects.requireNonNull(old.id(), "id");
+      Instant created = Objects.requireNonNull(old.createdAt(), "created_at");
+      Instant updated = now.isBefore(created) ? created : now;
+      stored = record.withIdentity(id, created, updated);
       seq = existing.sequence();
       unindex(existing);
     } else {

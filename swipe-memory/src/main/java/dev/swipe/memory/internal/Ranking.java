@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The recall ranking shared by the built-in stores, so both order results the same way. See {@link
@@ -55,7 +56,7 @@ public final class Ranking {
       double s =
           W_RELEVANCE * rel
               + W_PRIORITY * r.priority() / 100.0
-              + W_RECENCY * recency(r.updatedAt(), now);
+              + W_RECENCY * recency(Objects.requireNonNull(r.updatedAt(), "updated_at"), now);
       scored.add(new Scored(r, s, c.sequence()));
     }
     scored.sort(

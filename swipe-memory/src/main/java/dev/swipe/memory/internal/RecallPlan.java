@@ -5,7 +5,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How the built-in stores pick recall candidates, identical in both so they return the same
@@ -57,7 +59,7 @@ public final class RecallPlan {
     List<String> out = new ArrayList<>();
     long sum = 0;
     for (String t : present) {
-      long df = docFreq.get(t);
+      long df = docFreq.getOrDefault(t, 0L);
       if (!out.isEmpty() && sum + df > BUDGET) {
         break;
       }
@@ -68,7 +70,7 @@ public final class RecallPlan {
   }
 
   /** A candidate record with its creation sequence and (lazily computed) BM25 document. */
-  public record Doc(MemoryRecord record, long sequence, Bm25.Doc doc) {
+  public record Doc(MemoryRecord record, long sequence, Bm25.@Nullable Doc doc) {
     /** Indexes the record now, for scoring the given query words. */
     public static Doc of(MemoryRecord record, long sequence, Set<String> terms) {
       return new Doc(record, sequence, Bm25.Doc.forTerms(record, terms));
@@ -97,7 +99,7 @@ public final class RecallPlan {
     }
     List<Ranking.Candidate> out = new ArrayList<>(candidates.size());
     for (Doc d : candidates) {
-      double s = Bm25.score(d.doc(), terms, idfs, avg);
+      double s = Bm25.score(Objects.requireNonNull(d.doc(), "words"), terms, idfs, avg);
       if (s > 0) {
         out.add(new Ranking.Candidate(d.record(), s, d.sequence()));
       }

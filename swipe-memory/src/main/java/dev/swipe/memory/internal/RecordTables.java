@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The SQL the JDBC stores share over a table of records and a table of their labels (tags and
@@ -121,7 +122,8 @@ public final class RecordTables {
 
   /** The records {@code sql} selects with {@link #COLS}, with their words when {@code terms}. */
   public static List<RecallPlan.Doc> select(
-      Statements c, String sql, List<Object> args, Set<String> terms) throws SQLException {
+      Statements c, String sql, List<Object> args, @Nullable Set<String> terms)
+      throws SQLException {
     try (PreparedStatement ps = c.prepare(sql)) {
       for (int i = 0; i < args.size(); i++) {
         ps.setObject(i + 1, args.get(i));

@@ -33,6 +33,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The embedded default store: one SQLite file in WAL mode with an FTS5 index for recall.
@@ -69,7 +70,12 @@ public final class SqliteMemoryStore implements MemoryStore {
   private volatile boolean closed;
 
   /** Statistics changes of the current write transaction; guarded by writeLock. */
-  private Delta delta;
+  private @Nullable Delta delta;
+
+  /** The current write transaction's statistics changes; only inside one. */
+  private Delta delta() {
+    return Objects.requireNonNull(delta, "no write transaction");
+  }
 
   /** Tuning of a SQLite store. */
   public record Options(boolean synchronousFull, int busyTimeoutMs) {
@@ -225,7 +231,7 @@ public final class SqliteMemoryStore implements MemoryStore {
     if (record.id() != null) {
       Long id = parseId(record.id());
       long[] found = id == null ? null : findById(c, id);
-      if (found == null) {
+      if (id == null || found == null) {
         throw MemoryCode.notFound(record.id());
       }
       Long owner = findIdByKey(c, key);
@@ -237,7 +243,7 @@ public final class SqliteMemoryStore implements MemoryStore {
     } else {
       Long owner = findIdByKey(c, key);
       if (owner != null) {
-        long[] found = findById(c, owner);
+        long[] found = Objects.requireNonNull(findById(c, owner), "the key's row");
         existingId = owner;
         createdAt = found[0];
       }
@@ -262,7 +268,7 @@ public final class SqliteMemoryStore implements MemoryStore {
     } else {
       id = existingId;
       MemoryRecord old = load(c, id);
-      delta.add(Bm25.Doc.of(old), -1);
+      delta().add(Bm25.Doc.of(old), -1);
       try (PreparedStatement ps =
           c.prepareStatement(
               "UPDATE memory SET ukey = ?, type = ?, title = ?, content = ?, tags = ?,"
@@ -302,7 +308,7 @@ public final class SqliteMemoryStore implements MemoryStore {
       unindexWords(c, id);
     }
     indexWords(c, stored, id);
-    delta.add(Bm25.Doc.of(stored), +1);
+    delta().add(Bm25.Doc.of(stored), +1);
     return stored;
   }
 
@@ -320,7 +326,7 @@ public final class SqliteMemoryStore implements MemoryStore {
   }
 
   /** created_at of the row, or null. */
-  private static long[] findById(Session c, long id) throws SQLException {
+  private static long @Nullable [] findById(Session c, long id) throws SQLException {
     try (PreparedStatement ps = c.prepareStatement("SELECT created_at FROM memory WHERE id = ?")) {
       ps.setLong(1, id);
       try (ResultSet rs = ps.executeQuery()) {
@@ -329,7 +335,7 @@ public final class SqliteMemoryStore implements MemoryStore {
     }
   }
 
-  private static Long findIdByKey(Session c, String key) throws SQLException {
+  private static @Nullable Long findIdByKey(Session c, String key) throws SQLException {
     try (PreparedStatement ps = c.prepareStatement("SELECT id FROM memory WHERE ukey = ?")) {
       ps.setString(1, key);
       try (ResultSet rs = ps.executeQuery()) {
@@ -339,7 +345,7 @@ public final class SqliteMemoryStore implements MemoryStore {
   }
 
   /** Ids are decimal rowids; anything else names no record. */
-  static Long parseId(String id) {
+  static @Nullable Long parseId(@Nullable String id) {
     if (id == null || id.isEmpty() || id.length() > 19) {
       return null;
     }
@@ -368,7 +374,7 @@ public final class SqliteMemoryStore implements MemoryStore {
           if (findById(c, rowid) == null) {
             return false;
           }
-          delta.add(Bm25.Doc.of(load(c, rowid)), -1);
+          delta().add(Bm25.Doc.of(load(c, rowid)), -1);
           unindexWords(c, rowid);
           try (PreparedStatement ps = c.prepareStatement("DELETE FROM memory WHERE id = ?")) {
             ps.setLong(1, rowid);

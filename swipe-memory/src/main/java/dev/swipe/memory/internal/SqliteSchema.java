@@ -7,6 +7,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.sqlite.SQLiteConfig;
 
 /**
@@ -243,7 +244,7 @@ final class SqliteSchema {
     }
   }
 
-  private static void closeQuietly(Connection c) {
+  private static void closeQuietly(@Nullable Connection c) {
     if (c != null) {
       try {
         c.close();

@@ -7,6 +7,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /** Provides {@code sqlite:PATH[?sync=full|normal&busy_timeout_ms=N]}. Not public API. */
 public final class SqliteStoreProvider implements MemoryStoreProvider {
@@ -61,7 +62,7 @@ public final class SqliteStoreProvider implements MemoryStoreProvider {
     }
   }
 
-  static SqliteMemoryStore.Options parseOptions(String uri, String query) {
+  static SqliteMemoryStore.Options parseOptions(String uri, @Nullable String query) {
     SqliteMemoryStore.Options o = SqliteMemoryStore.Options.defaults();
     if (query == null || query.isEmpty()) {
       return o;
