@@ -300,7 +300,9 @@ final class PostgresMemoryStore implements MemoryStore {
     } else {
       old = selectOne(c, "m.ukey_hash = ?", keyHash);
     }
-    long createdAt = old == null ? now : old.createdAt().toEpochMilli();
+    // a stored record has its timestamps
+    long createdAt =
+        old == null ? now : Objects.requireNonNull(old.createdAt(), "created_at").toEpochMilli();
     long updatedAt = Math.max(now, createdAt);
     String[] lexemes = lexemes(record);
     long id;
