@@ -6,6 +6,7 @@ import dev.swipe.base.Api;
 import dev.swipe.core.gesture.ExecutedTimeline;
 import dev.swipe.core.gesture.Gesture;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The outcome of one action: the gesture, how it was played, the screen after it (captured after
@@ -39,10 +40,10 @@ public record ActionResult(
 
   /** Builds {@link ActionResult}, part by part. */
   public static final class Builder {
-    private Gesture gesture;
-    private ExecutedTimeline timeline;
-    private Observation observation;
-    private Cost cost;
+    private @Nullable Gesture gesture;
+    private @Nullable ExecutedTimeline timeline;
+    private @Nullable Observation observation;
+    private @Nullable Cost cost;
 
     /** A new builder, as {@link ActionResult#builder()} gives. */
     public Builder() {}
@@ -86,7 +87,12 @@ public record ActionResult(
      * @throws dev.swipe.base.SwipeException {@code invalid_argument} naming a part left unset
      */
     public ActionResult build() {
-      return new ActionResult(gesture, timeline, observation, cost);
+      // parts are checked in order, so the first one missing is the one named
+      return new ActionResult(
+          required(gesture, "gesture"),
+          required(timeline, "timeline"),
+          required(observation, "observation"),
+          required(cost, "cost"));
     }
   }
 }

@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongFunction;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The attachments of one run (an agent run or a device session): it issues ids such as {@code
@@ -51,7 +52,7 @@ public final class AttachmentRegistry {
   private final String runId;
   private final int capacity;
   private final long maxBytes;
-  private final Budget shared;
+  private final @Nullable Budget shared;
   private final AtomicLong counter = new AtomicLong();
   private final AtomicLong passing = new AtomicLong();
 
@@ -69,7 +70,7 @@ public final class AttachmentRegistry {
   private boolean closed;
 
   /** Where the device's steered pointer is drawn at a capture time; null while none is steered. */
-  private volatile LongFunction<List<PixelRect>> pointerMarks;
+  private volatile @Nullable LongFunction<List<PixelRect>> pointerMarks;
 
   /** A registry for a new run. */
   public AttachmentRegistry() {
@@ -88,7 +89,7 @@ public final class AttachmentRegistry {
    * @throws SwipeException {@code invalid_argument} for a capacity under 1 or a byte bound under 1
    *     MiB
    */
-  public AttachmentRegistry(int capacity, long maxBytes, Budget shared) {
+  public AttachmentRegistry(int capacity, long maxBytes, @Nullable Budget shared) {
     if (capacity < 1) {
       throw SwipeException.invalidArgument("capacity", "must be at least 1, was " + capacity);
     }
@@ -130,7 +131,7 @@ public final class AttachmentRegistry {
    *
    * @param greyForDiff the frame's {@link Observation#greyForDiff()} raster, or null
    */
-  public Observation register(Frame frame, boolean settled, GreyRaster greyForDiff) {
+  public Observation register(Frame frame, boolean settled, @Nullable GreyRaster greyForDiff) {
     SwipeException.requireArgument(frame, "frame");
     Observation o;
     List<Budget.Key> victims = new ArrayList<>();
@@ -202,7 +203,7 @@ public final class AttachmentRegistry {
   }
 
   /** The oldest attachment (only screenshots when asked) other than {@code keep}, or null. */
-  private String oldest(String keep, boolean screenshotsOnly) {
+  private @Nullable String oldest(String keep, boolean screenshotsOnly) {
     for (String id : entries.keySet()) {
       if (!id.equals(keep) && (!screenshotsOnly || counted.containsKey(id))) {
         return id;

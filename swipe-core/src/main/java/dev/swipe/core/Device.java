@@ -38,6 +38,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A phone as the SDK sees it: a HID finger and a capture eye. Every action returns an {@link
@@ -185,7 +186,7 @@ public interface Device extends AutoCloseable {
      *     (details name the platform and what is missing), {@code unknown_attachment} for an
      *     observation of another run
      */
-    List<ScreenText> read(Observation observation, NormRegion region);
+    List<ScreenText> read(Observation observation, @Nullable NormRegion region);
 
     /**
      * Finds {@code query} on an observation of this run, best match first; an empty result is not
@@ -285,7 +286,7 @@ public interface Device extends AutoCloseable {
      * @param region where to look, or null for the whole screen
      * @throws SwipeException {@code text_reader_unavailable}, {@code unknown_attachment}
      */
-    WheelReading read(Observation observation, NormRegion region);
+    WheelReading read(Observation observation, @Nullable NormRegion region);
 
     /** Reads the picker columns on a fresh screenshot. */
     WheelReading read();
@@ -480,7 +481,7 @@ public interface Device extends AutoCloseable {
      * @throws SwipeException {@code invalid_argument} (field {@code attachments}) for null, and as
      *     {@link #fork(Path, long)} for the trace
      */
-    Device fork(AttachmentRegistry attachments, Path traceDir, long traceMaxBytes);
+    Device fork(AttachmentRegistry attachments, @Nullable Path traceDir, long traceMaxBytes);
 
     /**
      * {@link #fork(AttachmentRegistry, Path, long)} traced into {@code trace} instead of a
@@ -497,7 +498,7 @@ public interface Device extends AutoCloseable {
      *     registry, (field {@code trace_max_bytes}) for a budget under 4096
      */
     default Device forkTracedTo(
-        AttachmentRegistry attachments, TraceSink trace, long traceMaxBytes) {
+        AttachmentRegistry attachments, @Nullable TraceSink trace, long traceMaxBytes) {
       if (trace != null) {
         trace.close();
       }

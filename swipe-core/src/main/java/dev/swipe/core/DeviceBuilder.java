@@ -10,6 +10,7 @@ import dev.swipe.core.spi.HidTransport;
 import dev.swipe.memory.MemoryStore;
 import dev.swipe.text.TextReader;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Configures and opens a {@link Device}. Give either one combined {@link #device(String)} URI, or a
@@ -25,22 +26,22 @@ import java.time.Duration;
  */
 @Api(status = Api.Status.STABLE)
 public final class DeviceBuilder {
-  private String deviceUri;
-  private String hidUri;
-  private HidTransport hid;
-  private String captureUri;
-  private FrameSource capture;
-  private Ticker ticker;
-  private Sleeper sleeper;
+  private @Nullable String deviceUri;
+  private @Nullable String hidUri;
+  private @Nullable HidTransport hid;
+  private @Nullable String captureUri;
+  private @Nullable FrameSource capture;
+  private @Nullable Ticker ticker;
+  private @Nullable Sleeper sleeper;
   private Duration captureTimeout = Duration.ofSeconds(5);
   private Duration settleBound = Duration.ofSeconds(1);
-  private AttachmentRegistry attachments;
-  private java.nio.file.Path trace;
+  private @Nullable AttachmentRegistry attachments;
+  private java.nio.file.@Nullable Path trace;
   private long traceMaxBytes;
-  private String memoryUri;
-  private MemoryStore memory;
-  private String textReaderUri;
-  private TextReader textReader;
+  private @Nullable String memoryUri;
+  private @Nullable MemoryStore memory;
+  private @Nullable String textReaderUri;
+  private @Nullable TextReader textReader;
 
   DeviceBuilder() {}
 

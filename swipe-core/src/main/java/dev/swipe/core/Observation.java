@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.function.LongFunction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A screenshot: JPEG bytes of the phone screen with its size, capture time and the run-unique
@@ -37,17 +38,17 @@ public final class Observation {
   private final int height;
   private final long captureNanos;
   private final boolean settled;
-  private volatile GreyRaster grey;
-  private volatile GreyRaster greyForDiff;
+  private volatile @Nullable GreyRaster grey;
+  private volatile @Nullable GreyRaster greyForDiff;
 
   /** Where the device's steered pointer may be drawn at a capture time, or null (none steered). */
-  private final LongFunction<List<PixelRect>> pointerMarks;
+  private final @Nullable LongFunction<List<PixelRect>> pointerMarks;
 
   /** Whether decoded rasters are kept; guarded by this for changes. */
   private volatile boolean cacheRasters = true;
 
   /** The registry that accounts for this observation's bytes, or null (not kept by a run). */
-  private volatile AttachmentRegistry keeper;
+  private volatile @Nullable AttachmentRegistry keeper;
 
   Observation(
       String id,
@@ -57,8 +58,8 @@ public final class Observation {
       int height,
       long captureNanos,
       boolean settled,
-      GreyRaster greyForDiff,
-      LongFunction<List<PixelRect>> pointerMarks) {
+      @Nullable GreyRaster greyForDiff,
+      @Nullable LongFunction<List<PixelRect>> pointerMarks) {
     this.id = id;
     this.runId = runId;
     this.jpeg = jpeg;
@@ -262,7 +263,7 @@ public final class Observation {
     return jpeg.length + rasterBytes(grey) + rasterBytes(greyForDiff);
   }
 
-  private static long rasterBytes(GreyRaster g) {
+  private static long rasterBytes(@Nullable GreyRaster g) {
     return g == null ? 0 : (long) g.width() * g.height();
   }
 

@@ -10,7 +10,9 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Which HID keyboard usage (and whether Shift) types a character on a US keyboard layout, the
@@ -102,11 +104,12 @@ final class UsKeyboardLayout {
               : device.rig().perform(press, Duration.ZERO);
       total = total.plus(last.cost());
     }
-    return ActionResult.builder().from(last).cost(total).build();
+    // the text is not empty, so a key was pressed
+    return ActionResult.builder().from(Objects.requireNonNull(last, "last")).cost(total).build();
   }
 
   /** The stroke for {@code c}, or null when the layout has no key for it. */
-  static Stroke stroke(int c) {
+  static @Nullable Stroke stroke(int c) {
     if (c >= 'a' && c <= 'z') {
       return new Stroke(Key.keyboard(0x04 + (c - 'a'), String.valueOf((char) c)), false);
     }

@@ -8,6 +8,7 @@ import dev.swipe.wheel.WheelDecision;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one {@code wheel_nudge} decided and did: the direction, rows, pitch used and its source, the
@@ -65,12 +66,12 @@ public record WheelNudgeResult(
 
   /** Builds {@link WheelNudgeResult}, part by part; the optional parts start empty. */
   public static final class Builder {
-    private WheelDecision decision;
-    private RowPitchResult measuredPitch;
+    private @Nullable WheelDecision decision;
+    private @Nullable RowPitchResult measuredPitch;
     private Optional<ActionResult> action = Optional.empty();
-    private Observation observation;
-    private Cost cost;
-    private Boolean moved;
+    private @Nullable Observation observation;
+    private @Nullable Cost cost;
+    private @Nullable Boolean moved;
     private Optional<String> labelNow = Optional.empty();
     private OptionalInt rowsObserved = OptionalInt.empty();
 

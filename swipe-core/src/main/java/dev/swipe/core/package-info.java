@@ -6,4 +6,7 @@
  * dev.swipe.core.Codes} finds any code by id). The one error type a caller catches is {@link
  * dev.swipe.base.SwipeException}, from swipe-base.
  */
+@NullMarked
 package dev.swipe.core;
+
+import org.jspecify.annotations.NullMarked;

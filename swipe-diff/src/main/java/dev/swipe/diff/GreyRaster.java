@@ -11,6 +11,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An immutable 8-bit luminance image (BT.601 luma, the Y of JPEG). Every algorithm in this module
@@ -44,7 +45,7 @@ public final class GreyRaster {
   private final int factor;
 
   /** The image's chroma, or null when its colour is unknown (grey images and rasters). */
-  private final Chroma chroma;
+  private final @Nullable Chroma chroma;
 
   static {
     Rasters.install(new RasterHooks());
@@ -61,7 +62,7 @@ public final class GreyRaster {
       int sourceHeight,
       byte[] pixels,
       int factor,
-      Chroma chroma) {
+      @Nullable Chroma chroma) {
     this.width = width;
     this.height = height;
     this.sourceWidth = sourceWidth;
@@ -370,8 +371,7 @@ public final class GreyRaster {
     if (from.factor != factor) {
       throw new SwipeException(
           ImageCode.IMAGE_SIZE_MISMATCH,
-          "cannot patch a raster reduced " + factor + "x from one reduced " + from.factor + "x",
-          null);
+          "cannot patch a raster reduced " + factor + "x from one reduced " + from.factor + "x");
     }
     return repainted(rects, from);
   }
@@ -380,7 +380,7 @@ public final class GreyRaster {
    * A copy with the rectangles (clipped to this raster) taken from {@code from}, or painted black
    * and their colour made neutral when {@code from} is null.
    */
-  private GreyRaster repainted(java.util.List<PixelRect> rects, GreyRaster from) {
+  private GreyRaster repainted(java.util.List<PixelRect> rects, @Nullable GreyRaster from) {
     byte[] px = pixels.clone();
     Chroma c = chroma == null ? null : chroma.copy();
     for (PixelRect m : rects) {
@@ -419,7 +419,7 @@ public final class GreyRaster {
    * The chroma of the source image (2x2 and 8x8 means of Cb and Cr, on the source's pixel grid), or
    * null when its colour is unknown; never handed out.
    */
-  private Chroma chroma() {
+  private @Nullable Chroma chroma() {
     return chroma;
   }
 
@@ -471,7 +471,7 @@ public final class GreyRaster {
     }
 
     @Override
-    public Chroma chroma(GreyRaster raster) {
+    public @Nullable Chroma chroma(GreyRaster raster) {
       return raster.chroma();
     }
 

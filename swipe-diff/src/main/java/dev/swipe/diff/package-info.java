@@ -9,4 +9,7 @@
  * <p>Everything here is free of I/O and devices and depends on nothing else of swipe; failures are
  * {@link dev.swipe.base.SwipeException}s with stable snake_case codes.
  */
+@NullMarked
 package dev.swipe.diff;
+
+import org.jspecify.annotations.NullMarked;

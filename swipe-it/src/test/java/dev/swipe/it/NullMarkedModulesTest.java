@@ -23,6 +23,8 @@ class NullMarkedModulesTest {
   static final List<String> MARKED =
       List.of(
           "swipe-base",
+          "swipe-diff",
+          "swipe-core",
           "swipe-text",
           "swipe-wheel",
           "swipe-memory",

@@ -3,4 +3,7 @@
  * timeline a device reports it played them on; validation happens when a gesture is built, so a
  * device never starts one it cannot finish.
  */
+@NullMarked
 package dev.swipe.core.gesture;
+
+import org.jspecify.annotations.NullMarked;

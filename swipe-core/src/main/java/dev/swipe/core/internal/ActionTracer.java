@@ -26,6 +26,8 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns actions into trace records: what was asked, when it started and ended, the planned and
@@ -70,7 +72,8 @@ final class ActionTracer {
     /**
      * Ends the step with its outcome (may be null), evidence (may be null) and cost (may be null).
      */
-    void end(ObjectNode outcome, ObjectNode evidence, Cost cost, Observation after) {
+    void end(
+        ObjectNode outcome, @Nullable ObjectNode evidence, @Nullable Cost cost, Observation after) {
       finish(outcome, evidence, cost, after, null);
     }
 
@@ -80,16 +83,16 @@ final class ActionTracer {
     }
 
     /** Ends the step with a failure and what was known when it failed (either may be null). */
-    void fail(SwipeException error, ObjectNode outcome, ObjectNode evidence) {
+    void fail(SwipeException error, @Nullable ObjectNode outcome, @Nullable ObjectNode evidence) {
       finish(outcome, evidence, null, null, error);
     }
 
     private void finish(
-        ObjectNode outcome,
-        ObjectNode evidence,
-        Cost cost,
-        Observation after,
-        SwipeException error) {
+        @Nullable ObjectNode outcome,
+        @Nullable ObjectNode evidence,
+        @Nullable Cost cost,
+        @Nullable Observation after,
+        @Nullable SwipeException error) {
       synchronized (ActionTracer.this) {
         if (ended) {
           return;
@@ -127,7 +130,8 @@ final class ActionTracer {
    *
    * @param goal what the step is for (may be null)
    */
-  synchronized Composite begin(String runId, String action, ObjectNode goal, Observation before) {
+  synchronized Composite begin(
+      String runId, String action, ObjectNode goal, @Nullable Observation before) {
     long start = ticker.read();
     ObjectNode r = newRecord(action, runId, start);
     r.put("composite", true);
@@ -166,11 +170,11 @@ final class ActionTracer {
       String action,
       ActionResult result,
       Observation before,
-      ObjectNode decision,
+      @Nullable ObjectNode decision,
       long startNanos,
-      NormRegion focus,
-      DiffResult focusDiff,
-      ObjectNode evidence) {
+      @Nullable NormRegion focus,
+      @Nullable DiffResult focusDiff,
+      @Nullable ObjectNode evidence) {
     try {
       ObjectNode r = newRecord(action, runId, startNanos);
       stamp(r, startNanos);
@@ -229,7 +233,7 @@ final class ActionTracer {
             c,
             p.catchStartNanos(),
             p.catchStartNanos() + p.caught().actualOffsetNanos(p.caught().reportCount() - 1));
-        c.set("args", args(p.catcher()));
+        c.set("args", args(Objects.requireNonNull(p.catcher(), "a catch drag's swipe")));
         timeline(c, p.caught());
         c.putObject("evidence")
             .put(
@@ -261,9 +265,9 @@ final class ActionTracer {
   void failure(
       String runId,
       String action,
-      Gesture gesture,
-      ObjectNode asked,
-      Observation before,
+      @Nullable Gesture gesture,
+      @Nullable ObjectNode asked,
+      @Nullable Observation before,
       SwipeException error,
       long startNanos) {
     try {
@@ -293,10 +297,10 @@ final class ActionTracer {
       String runId,
       String action,
       long startNanos,
-      ObjectNode args,
-      ObjectNode outcome,
-      Observation on,
-      SwipeException error) {
+      @Nullable ObjectNode args,
+      @Nullable ObjectNode outcome,
+      @Nullable Observation on,
+      @Nullable SwipeException error) {
     try {
       ObjectNode r = newRecord(action, runId, startNanos);
       stamp(r, startNanos);
@@ -364,8 +368,8 @@ final class ActionTracer {
       ObjectNode r,
       Observation before,
       Observation after,
-      NormRegion focus,
-      DiffResult focusDiff,
+      @Nullable NormRegion focus,
+      @Nullable DiffResult focusDiff,
       String scope) {
     if (before == null
         || after == null

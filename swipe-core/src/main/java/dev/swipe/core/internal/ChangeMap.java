@@ -6,6 +6,7 @@ import dev.swipe.diff.internal.FrameStability;
 import dev.swipe.diff.internal.StabilityResult;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where two rasters differ, as boxes of changed cells: the image is cut into tiles and each tile is
@@ -24,7 +25,7 @@ public final class ChangeMap {
    * @throws dev.swipe.base.SwipeException {@code image_size_mismatch} for rasters of different
    *     sizes
    */
-  public static List<PixelRect> changed(GreyRaster a, GreyRaster b, PixelRect within) {
+  public static List<PixelRect> changed(GreyRaster a, GreyRaster b, @Nullable PixelRect within) {
     PixelRect area =
         within == null
             ? PixelRect.full(a.width(), a.height())

@@ -6,6 +6,7 @@ import dev.swipe.core.spi.Frame;
 import dev.swipe.diff.GreyRaster;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The frames of a fling's coast that a text search reads once the coast is over: kept as the coast
@@ -44,7 +45,7 @@ final class CoastReel {
   private final double keepAt;
   private final List<Kept> kept = new ArrayList<>();
   private GreyRaster anchor;
-  private Kept pending;
+  private @Nullable Kept pending;
   private int gaps;
 
   /** A reel whose travel is measured from {@code start}, the screen before the pass. */

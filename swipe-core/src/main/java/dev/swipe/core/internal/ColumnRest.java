@@ -4,6 +4,7 @@ import dev.swipe.base.NormRegion;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.internal.FrameStability;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Ends the wait after a wheel nudge that {@code setWheel} plays on its way to a target once the
@@ -28,7 +29,7 @@ final class ColumnRest implements FrameSettler.Watcher {
   static final int MIN_FRAMES = 3;
 
   private final NormRegion region;
-  private GreyRaster anchor;
+  private @Nullable GreyRaster anchor;
   private long since;
   private int frames;
 

@@ -3,6 +3,7 @@ package dev.swipe.core.internal;
 import dev.swipe.diff.GreyRaster;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Finds a drawn pointer by its motion, whatever it looks like: the pixels that changed when the
@@ -68,7 +69,7 @@ final class CursorFinder {
    * now and its blob where it was in {@code back}, the largest such pair, or null when none is
    * seen: two blobs of like size, the one a distance {@code dir}-ward of the other, on one row.
    */
-  static Blob[] wiggled(
+  static Blob @Nullable [] wiggled(
       GreyRaster back, GreyRaster there, GreyRaster again, int dir, int minSize, int maxSize) {
     List<Blob> blobs = moved(back, there, again, minSize, maxSize);
     Blob best = null;
@@ -80,7 +81,7 @@ final class CursorFinder {
         if (dx > Math.max(a.size(), b.size()) * 0.5
             && Math.abs(a.hotY() - b.hotY()) < 0.25 * dx
             && Math.abs(a.size() - b.size()) <= 0.35 * Math.max(a.size(), b.size())
-            && (best == null || a.area() + b.area() > best.area() + pair.area())) {
+            && (best == null || pair == null || a.area() + b.area() > best.area() + pair.area())) {
           best = a;
           pair = b;
         }

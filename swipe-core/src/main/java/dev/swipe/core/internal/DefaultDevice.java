@@ -60,6 +60,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@link Device} implementation: one run on a device's {@link DeviceParts}. It serializes the
@@ -72,22 +73,22 @@ public final class DefaultDevice implements Device {
 
   /** Everything the builder collected. */
   public record Config(
-      String deviceUri,
-      String hidUri,
-      HidTransport hid,
-      String captureUri,
-      FrameSource capture,
-      Ticker ticker,
-      Sleeper sleeper,
+      @Nullable String deviceUri,
+      @Nullable String hidUri,
+      @Nullable HidTransport hid,
+      @Nullable String captureUri,
+      @Nullable FrameSource capture,
+      @Nullable Ticker ticker,
+      @Nullable Sleeper sleeper,
       Duration captureTimeout,
       Duration settleBound,
       AttachmentRegistry attachments,
-      Path trace,
+      @Nullable Path trace,
       long traceMaxBytes,
-      String memoryUri,
-      MemoryStore memory,
-      String textReaderUri,
-      TextReader textReader) {
+      @Nullable String memoryUri,
+      @Nullable MemoryStore memory,
+      @Nullable String textReaderUri,
+      @Nullable TextReader textReader) {
     Config withTrace(Path dir) {
       return new Config(
           deviceUri,
@@ -124,15 +125,15 @@ public final class DefaultDevice implements Device {
   final AttachmentRegistry attachments;
 
   /** The device that owns the parts, for a run view; null for the device itself. */
-  private final DefaultDevice owner;
+  private final @Nullable DefaultDevice owner;
 
   /**
    * Records this run's actions when tracing is on (the device's trace, or the run's own); null
    * otherwise.
    */
-  final TraceWriter traceWriter;
+  final @Nullable TraceWriter traceWriter;
 
-  final ActionTracer tracer;
+  final @Nullable ActionTracer tracer;
 
   /** Whether this run view opened {@link #traceWriter} itself (and so closes it). */
   private boolean ownsTrace;
@@ -141,13 +142,13 @@ public final class DefaultDevice implements Device {
   private long stepStart;
 
   /** What the settling gate saw for this run's latest played gesture, for its trace record. */
-  private FrameSettler.Settled lastSettled;
+  private FrameSettler.@Nullable Settled lastSettled;
 
   /** The latest screen this run saw: the "before" of its next action in traces. */
-  private Observation lastSeen;
+  private @Nullable Observation lastSeen;
 
   /** The wheel nudge under way in this run (under the device lock), for its trace record. */
-  private WheelRequest nudgeRequest;
+  private @Nullable WheelRequest nudgeRequest;
 
   private volatile boolean closed;
   private final TextActions text;
@@ -159,9 +160,9 @@ public final class DefaultDevice implements Device {
   private DefaultDevice(
       DeviceParts parts,
       AttachmentRegistry attachments,
-      DefaultDevice owner,
-      TraceWriter traceWriter,
-      ActionTracer tracer) {
+      @Nullable DefaultDevice owner,
+      @Nullable TraceWriter traceWriter,
+      @Nullable ActionTracer tracer) {
     this.parts = parts;
     this.hid = parts.hid;
     this.capture = parts.capture;
@@ -243,7 +244,7 @@ public final class DefaultDevice implements Device {
     return newRun(new AttachmentRegistry(), traceDir, traceMaxBytes);
   }
 
-  public Device newRun(AttachmentRegistry registry, Path traceDir, long traceMaxBytes) {
+  public Device newRun(AttachmentRegistry registry, @Nullable Path traceDir, long traceMaxBytes) {
     SwipeException.requireArgument(registry, "attachments");
     ensureOpen();
     DefaultDevice root = owner == null ? this : owner;
@@ -261,7 +262,8 @@ public final class DefaultDevice implements Device {
    * A run traced into {@code sink} (untraced when null); the run owns the sink, and closes it when
    * it ends or now when it cannot start.
    */
-  public Device newRunTracedTo(AttachmentRegistry registry, TraceSink sink, long traceMaxBytes) {
+  public Device newRunTracedTo(
+      AttachmentRegistry registry, @Nullable TraceSink sink, long traceMaxBytes) {
     if (sink == null) {
       return newRun(registry, null, traceMaxBytes);
     }
@@ -343,7 +345,7 @@ public final class DefaultDevice implements Device {
   }
 
   /** A screenshot, settled unless {@code stop} (may be null) ends the wait at a frame. */
-  private Observation look(FrameSettler.Watcher stop) {
+  private Observation look(FrameSettler.@Nullable Watcher stop) {
     return locked(
         "screenshot",
         null,
@@ -392,7 +394,11 @@ public final class DefaultDevice implements Device {
    *
    * @param before the screen the action starts from, or null for the run's latest one
    */
-  <T> T locked(String action, Gesture gesture, Observation before, Function<Observation, T> body) {
+  <T> T locked(
+      String action,
+      @Nullable Gesture gesture,
+      @Nullable Observation before,
+      Function<Observation, T> body) {
     return locked(action, gesture, null, before, body);
   }
 
@@ -405,9 +411,9 @@ public final class DefaultDevice implements Device {
    */
   <T> T locked(
       String action,
-      Gesture gesture,
-      ObjectNode args,
-      Observation before,
+      @Nullable Gesture gesture,
+      @Nullable ObjectNode args,
+      @Nullable Observation before,
       Function<Observation, T> body) {
     parts.lock.lock();
     long outerStart = stepStart;
@@ -512,7 +518,7 @@ public final class DefaultDevice implements Device {
    * The screen a coasting gesture starts from, for the settling gate to tell a screen the motion
    * emptied: the latest one seen, or, before any, one captured now.
    */
-  private GreyRaster startScreen(Observation prior) {
+  private GreyRaster startScreen(@Nullable Observation prior) {
     if (prior != null) {
       return prior.greyForDiff();
     }
@@ -524,7 +530,7 @@ public final class DefaultDevice implements Device {
    * before any: two fingers turning on a tall screen keep their distance only when the plan knows
    * its shape.
    */
-  private double screenAspect(Observation prior) {
+  private double screenAspect(@Nullable Observation prior) {
     Observation known = prior != null ? prior : lastSeen;
     if (known != null) {
       return known.height() / (double) known.width();
@@ -555,7 +561,7 @@ public final class DefaultDevice implements Device {
       Duration bound,
       FrameSettler.Quiet quiet,
       boolean watchTail,
-      FrameSettler.Watcher watcher) {
+      FrameSettler.@Nullable Watcher watcher) {
     HidCapabilities caps = hid.capabilities();
     checkSupported(gesture, caps);
     Observation prior = parts.motionLog.latest();
@@ -641,7 +647,7 @@ public final class DefaultDevice implements Device {
     return NormRegion.of(x1, y1, Math.max(x2 - x1, 1), Math.max(y2 - y1, 1));
   }
 
-  void traced(String action, ActionResult r, Observation before, ObjectNode decision) {
+  void traced(String action, ActionResult r, Observation before, @Nullable ObjectNode decision) {
     traced(action, r, before, decision, null, null);
   }
 
@@ -654,9 +660,9 @@ public final class DefaultDevice implements Device {
       String action,
       ActionResult r,
       Observation before,
-      ObjectNode decision,
-      NormRegion focus,
-      DiffResult focusDiff) {
+      @Nullable ObjectNode decision,
+      @Nullable NormRegion focus,
+      @Nullable DiffResult focusDiff) {
     lastSeen = r.observation();
     if (tracer != null) {
       WheelRequest nudging = nudgeRequest;
@@ -677,7 +683,7 @@ public final class DefaultDevice implements Device {
    * Starts a composite step of this run in the trace (a strategy, a search); null when not tracing.
    * Actions of this run until it ends are its sub-steps.
    */
-  ActionTracer.Composite beginStep(String action, ObjectNode goal) {
+  ActionTracer.@Nullable Composite beginStep(String action, ObjectNode goal) {
     ensureOpen();
     parts.listeners.stepStarted(action, ticker.read());
     return tracer == null ? null : tracer.begin(attachments.runId(), action, goal, lastSeen);
@@ -725,7 +731,7 @@ public final class DefaultDevice implements Device {
   }
 
   /** The latest screen this run saw. */
-  Observation lastSeen() {
+  @Nullable Observation lastSeen() {
     return lastSeen;
   }
 
@@ -749,7 +755,7 @@ public final class DefaultDevice implements Device {
     return text.textCondition(query, scroll);
   }
 
-  public List<ScreenText> readText(Observation observation, NormRegion region) {
+  public List<ScreenText> readText(Observation observation, @Nullable NormRegion region) {
     return text.readText(observation, region);
   }
 
@@ -825,7 +831,7 @@ public final class DefaultDevice implements Device {
     }
   }
 
-  public WheelReading readWheels(Observation observation, NormRegion region) {
+  public WheelReading readWheels(Observation observation, @Nullable NormRegion region) {
     return wheels.readWheels(observation, region);
   }
 
@@ -942,7 +948,7 @@ public final class DefaultDevice implements Device {
       closed = true;
       if (owner != null) {
         attachments.close(); // give the screenshots' bytes back (to a server's budget too)
-        if (ownsTrace) {
+        if (ownsTrace && traceWriter != null) {
           traceWriter.close();
         }
         return; // a run view: the parts belong to the device
@@ -1017,7 +1023,7 @@ public final class DefaultDevice implements Device {
 
   private final class TextView implements Device.Text {
     @Override
-    public List<ScreenText> read(Observation observation, NormRegion region) {
+    public List<ScreenText> read(Observation observation, @Nullable NormRegion region) {
       return readText(observation, region);
     }
 
@@ -1061,7 +1067,7 @@ public final class DefaultDevice implements Device {
 
   private final class WheelsView implements Device.Wheels {
     @Override
-    public WheelReading read(Observation observation, NormRegion region) {
+    public WheelReading read(Observation observation, @Nullable NormRegion region) {
       return readWheels(observation, region);
     }
 
@@ -1145,12 +1151,13 @@ public final class DefaultDevice implements Device {
     }
 
     @Override
-    public Device fork(AttachmentRegistry registry, Path traceDir, long traceMaxBytes) {
+    public Device fork(AttachmentRegistry registry, @Nullable Path traceDir, long traceMaxBytes) {
       return newRun(registry, traceDir, traceMaxBytes);
     }
 
     @Override
-    public Device forkTracedTo(AttachmentRegistry registry, TraceSink trace, long traceMaxBytes) {
+    public Device forkTracedTo(
+        AttachmentRegistry registry, @Nullable TraceSink trace, long traceMaxBytes) {
       return newRunTracedTo(registry, trace, traceMaxBytes);
     }
   }

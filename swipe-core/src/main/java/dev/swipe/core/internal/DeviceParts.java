@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a device owns and its runs share: the finger, the eyes, the lock, the trace, the memory and
@@ -41,16 +42,16 @@ final class DeviceParts {
   final ReentrantLock lock = new ReentrantLock(true);
 
   /** The device's trace when tracing is on (a run may have its own); null otherwise. */
-  final TraceWriter traceWriter;
+  final @Nullable TraceWriter traceWriter;
 
   /** Records actions in {@link #traceWriter}; null when not tracing. */
-  final ActionTracer tracer;
+  final @Nullable ActionTracer tracer;
 
   /** Who hears of frames, pointer reports and steps. */
   final DeviceListeners listeners;
 
   /** The memory store, or null. */
-  final MemoryStore memory;
+  final @Nullable MemoryStore memory;
 
   /** Reads text with the device's engine (opened on first use). */
   final ScreenReader screenReader;
@@ -62,7 +63,7 @@ final class DeviceParts {
    * Steers a relative pointer from the frames when the link offers its raw side; null otherwise.
    * Shared by the device and its runs, as the pointer is.
    */
-  final PointerLoop pointerLoop;
+  final @Nullable PointerLoop pointerLoop;
 
   /** The capture with the lag the device measured: {@link #capture} itself. */
   final MeasuredLagSource lag;
@@ -74,10 +75,10 @@ final class DeviceParts {
    * The rig's name in the memory store ({@link RigMemory}); null when nothing is kept: no store, no
    * steered pointer, or no URI to name the rig by.
    */
-  final String rigName;
+  final @Nullable String rigName;
 
   /** What an earlier session on this rig learned and this one starts from; null for nothing. */
-  final RigMemory.Learned recalled;
+  final RigMemory.@Nullable Learned recalled;
 
   private DeviceParts(
       HidTransport hid,
@@ -85,7 +86,7 @@ final class DeviceParts {
       Ticker ticker,
       Sleeper sleeper,
       Config config,
-      TraceWriter trace,
+      @Nullable TraceWriter trace,
       boolean checkInput) {
     this.listeners = new DeviceListeners(ticker);
     this.hid = listeners.hid(hid);
@@ -128,8 +129,9 @@ final class DeviceParts {
                     config.hidUri(),
                     config.captureUri())
                 .orElse(null);
-    this.recalled = rigName == null ? null : RigMemory.recall(memory, rigName).orElse(null);
-    if (recalled != null) {
+    this.recalled =
+        rigName == null || memory == null ? null : RigMemory.recall(memory, rigName).orElse(null);
+    if (recalled != null && pointerLoop != null) {
       pointerLoop.recall(recalled);
       if (recalled.lag() != null) {
         lag.measured(
@@ -143,8 +145,8 @@ final class DeviceParts {
    * Keeps what the steered pointer learned for the next session on this rig; returns it, or null
    * when nothing was kept.
    */
-  RigMemory.Learned keepLearned() {
-    if (rigName == null) {
+  RigMemory.@Nullable Learned keepLearned() {
+    if (rigName == null || memory == null || pointerLoop == null) {
       return null;
     }
     RigMemory.Learned learned = pointerLoop.learned();
@@ -159,7 +161,7 @@ final class DeviceParts {
    * Opens the trace before any part, so a directory that cannot be written fails before the run
    * starts (and before a rig's ports are taken).
    */
-  private static TraceWriter openTrace(Config config) {
+  private static @Nullable TraceWriter openTrace(Config config) {
     if (config.trace() == null) {
       return null;
     }
@@ -187,7 +189,7 @@ final class DeviceParts {
     return ScreenReader.of(config.textReaderUri());
   }
 
-  private static MemoryStore openMemory(Config config) {
+  private static @Nullable MemoryStore openMemory(Config config) {
     if (config.memory() != null) {
       return new TranslatingMemoryStore(config.memory());
     }
@@ -346,7 +348,7 @@ final class DeviceParts {
     }
   }
 
-  private static RuntimeException add(RuntimeException first, RuntimeException next) {
+  private static RuntimeException add(@Nullable RuntimeException first, RuntimeException next) {
     if (first == null) {
       return next;
     }
@@ -354,7 +356,7 @@ final class DeviceParts {
     return first;
   }
 
-  private static void closeQuietly(AutoCloseable c, Throwable primary) {
+  private static void closeQuietly(@Nullable AutoCloseable c, Throwable primary) {
     if (c == null) {
       return;
     }

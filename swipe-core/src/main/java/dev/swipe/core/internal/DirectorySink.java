@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The default {@link TraceSink}: {@code DIR/trace.jsonl} appended one whole line per write, and
@@ -28,7 +29,7 @@ public final class DirectorySink implements TraceSink {
   private final Path dir;
   private final FileOutputStream out;
   private boolean closed;
-  private String stopReason;
+  private @Nullable String stopReason;
 
   private DirectorySink(Path dir, FileOutputStream out) {
     this.dir = dir;

@@ -18,6 +18,7 @@ import dev.swipe.diff.internal.FrameStability;
 import dev.swipe.diff.internal.ImageDecoder;
 import dev.swipe.diff.internal.StabilityResult;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The settling gate: re-capture until consecutive frames stay equal within JPEG noise for a quiet
@@ -406,7 +407,7 @@ final class FrameSettler {
    * {@link #settle(long, Duration)}, showing every frame to {@code watcher} (may be null); when it
    * asks to stop, that frame is returned unsettled at once.
    */
-  public Settled settle(long notBeforeNanos, Duration bound, Watcher watcher) {
+  public Settled settle(long notBeforeNanos, Duration bound, @Nullable Watcher watcher) {
     return settle(notBeforeNanos, bound, watcher, Quiet.DEFAULT, null);
   }
 
@@ -415,11 +416,13 @@ final class FrameSettler {
    * ({@link Settled#focusSettled()}); the screen as a whole is still settled only when all of it
    * rests.
    */
-  public Settled settle(long notBeforeNanos, Duration bound, Watcher watcher, NormRegion focus) {
+  public Settled settle(
+      long notBeforeNanos, Duration bound, @Nullable Watcher watcher, @Nullable NormRegion focus) {
     return settle(notBeforeNanos, bound, watcher, Quiet.DEFAULT, focus);
   }
 
-  private Settled settle(long notBeforeNanos, Duration bound, Watcher watcher, Quiet quiet) {
+  private Settled settle(
+      long notBeforeNanos, Duration bound, @Nullable Watcher watcher, Quiet quiet) {
     return settle(notBeforeNanos, bound, watcher, quiet, null);
   }
 
@@ -428,7 +431,11 @@ final class FrameSettler {
    * Quiet#SCROLL} for a scroll's verdict); a crawl's grace is judged on {@code focus} when given.
    */
   public Settled settle(
-      long notBeforeNanos, Duration bound, Watcher watcher, Quiet quiet, NormRegion focus) {
+      long notBeforeNanos,
+      Duration bound,
+      @Nullable Watcher watcher,
+      Quiet quiet,
+      @Nullable NormRegion focus) {
     return settle(notBeforeNanos, bound, watcher, quiet, focus, null);
   }
 
@@ -437,7 +444,8 @@ final class FrameSettler {
    * before} (null for none): a frame that shows far less detail than it or than the first frame, a
    * screen the motion emptied, ends no quiet window (see {@link #emptied}).
    */
-  public Settled settle(long notBeforeNanos, Duration bound, Quiet quiet, GreyRaster before) {
+  public Settled settle(
+      long notBeforeNanos, Duration bound, Quiet quiet, @Nullable GreyRaster before) {
     return settle(notBeforeNanos, bound, null, quiet, null, before);
   }
 
@@ -449,10 +457,10 @@ final class FrameSettler {
   Settled settle(
       long notBeforeNanos,
       Duration bound,
-      Watcher watcher,
+      @Nullable Watcher watcher,
       Quiet quiet,
-      NormRegion focus,
-      GreyRaster before) {
+      @Nullable NormRegion focus,
+      @Nullable GreyRaster before) {
     long start = ticker.read();
     Frame previous = capture.grab(notBeforeNanos, captureTimeout);
     int frames = 1;
@@ -579,7 +587,7 @@ final class FrameSettler {
    * region; a frame that differs starts a new run and marks the content as moved.
    */
   private static final class QuietRun {
-    private final NormRegion region;
+    private final @Nullable NormRegion region;
     private GreyRaster anchor;
     private int frames = 1;
     private boolean moved;
@@ -621,7 +629,7 @@ final class FrameSettler {
      * A run starting at {@code first}, judged by {@code quiet}; {@code region} null means the whole
      * screen.
      */
-    QuietRun(NormRegion region, GreyRaster first, long at, Quiet quiet) {
+    QuietRun(@Nullable NormRegion region, GreyRaster first, long at, Quiet quiet) {
       this.region = region;
       this.anchor = first;
       this.latestAt = at;
@@ -772,7 +780,7 @@ final class FrameSettler {
    * The first frame newer than {@code notBeforeNanos}, or null when the source has none within
    * {@code timeout} (timed out, or only stale frames): for looks that may come back empty.
    */
-  static Frame grabInTime(FrameSource capture, long notBeforeNanos, Duration timeout) {
+  static @Nullable Frame grabInTime(FrameSource capture, long notBeforeNanos, Duration timeout) {
     try {
       return capture.grab(notBeforeNanos, timeout);
     } catch (SwipeException e) {

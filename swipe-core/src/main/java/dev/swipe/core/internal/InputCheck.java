@@ -16,6 +16,7 @@ import dev.swipe.diff.internal.ImageDecoder;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Tells a rig whose phone ignores its input apart from a screen that did not change, and names the
@@ -77,7 +78,7 @@ final class InputCheck {
   private final Ticker ticker;
   private final Sleeper sleeper;
   private final Duration captureTimeout;
-  private final PointerLoop pointer;
+  private final @Nullable PointerLoop pointer;
 
   /** Set once the phone was seen to take the input: later checks need not move anything. */
   private volatile boolean taken;
@@ -92,7 +93,7 @@ final class InputCheck {
    * How the phone drew an absolute mouse's pointer when the check last saw it: {@code "circle"} (an
    * iPhone with AssistiveTouch) or {@code "arrow"} (Android, a newer iPad); null before.
    */
-  private volatile String look;
+  private volatile @Nullable String look;
 
   /** Whether the link is a rig's and its input is checked at open and before presses. */
   private final boolean rig;
@@ -108,7 +109,7 @@ final class InputCheck {
       Ticker ticker,
       Sleeper sleeper,
       Duration captureTimeout,
-      PointerLoop pointer,
+      @Nullable PointerLoop pointer,
       boolean rig) {
     this.hid = hid;
     this.capture = capture;

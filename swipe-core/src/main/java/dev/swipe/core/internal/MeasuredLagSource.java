@@ -4,6 +4,7 @@ import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
 import java.time.Duration;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The capture as the device uses it: every frame asked for after an action waits out the larger of
@@ -23,7 +24,7 @@ final class MeasuredLagSource implements FrameSource {
   record Measured(Duration lag, Duration frameInterval) {}
 
   private final FrameSource delegate;
-  private volatile Measured measured;
+  private volatile @Nullable Measured measured;
   private volatile Consumer<Measured> listener = m -> {};
 
   MeasuredLagSource(FrameSource delegate) {
@@ -43,7 +44,7 @@ final class MeasuredLagSource implements FrameSource {
   }
 
   /** The latest measurement, or null before one. */
-  Measured measured() {
+  @Nullable Measured measured() {
     return measured;
   }
 

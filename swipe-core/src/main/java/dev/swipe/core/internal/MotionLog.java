@@ -3,6 +3,7 @@ package dev.swipe.core.internal;
 import dev.swipe.core.Observation;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one device's settling gate saw move during its latest actions, kept so that {@code
@@ -29,7 +30,7 @@ final class MotionLog {
   private record Entry(Observation before, Observation after, MotionTrail trail) {}
 
   private final Deque<Entry> entries = new ArrayDeque<>(ACTIONS);
-  private Observation latest;
+  private @Nullable Observation latest;
 
   /** Notes a screen this device returned (a screenshot, an action's after frame, a scroll's). */
   synchronized void saw(Observation observation) {
@@ -37,7 +38,7 @@ final class MotionLog {
   }
 
   /** The newest screen this device returned, or null before the first one. */
-  synchronized Observation latest() {
+  synchronized @Nullable Observation latest() {
     return latest;
   }
 
@@ -46,7 +47,7 @@ final class MotionLog {
    * began; null when there was none) and settled on {@code after} having watched {@code trail}.
    * Actions without a starting screen or without watched motion are not kept.
    */
-  synchronized void acted(Observation before, Observation after, MotionTrail trail) {
+  synchronized void acted(@Nullable Observation before, Observation after, MotionTrail trail) {
     if (before == null || trail.size() == 0) {
       return;
     }

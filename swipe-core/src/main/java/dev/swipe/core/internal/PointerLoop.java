@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.DoubleSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A relative pointer steered by the frames: before a press, the pointer is found where the phone
@@ -98,13 +99,13 @@ final class PointerLoop {
   private int failedSearches;
 
   /** The latest frame taken, grey, with the pointer at the believed tip. */
-  private GreyRaster lastSeen;
+  private @Nullable GreyRaster lastSeen;
 
   /** Frame pixels per pixel of the grey rasters (2 on a large frame, halved to read faster). */
   private double rasterScale = 1;
 
   /** What an earlier session on this rig learned, until the first frame gives its scale. */
-  private RigMemory.Learned recalled;
+  private RigMemory.@Nullable Learned recalled;
 
   /** Whether this loop measured the capture's lag (a recalled lag is measured again). */
   private boolean lagMeasured;
@@ -437,7 +438,7 @@ final class PointerLoop {
    * however far, the loop once believed a glyph across the screen was the pointer and steered the
    * real one into the bottom edge, which opened the Home screen.
    */
-  static CursorFinder.Blob pointerAmong(
+  static CursorFinder.@Nullable Blob pointerAmong(
       List<CursorFinder.Blob> blobs,
       double rasterScale,
       Look cursor,

@@ -13,7 +13,9 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a device learned about its rig, kept in the memory store between sessions so that the next
@@ -57,8 +59,8 @@ final class RigMemory {
       double travel,
       double approachFirst,
       double approach,
-      Duration lag,
-      Duration frameInterval) {
+      @Nullable Duration lag,
+      @Nullable Duration frameInterval) {
 
     /** Whether a gain was learned (a lag alone is kept too). */
     boolean hasGain() {
@@ -87,7 +89,8 @@ final class RigMemory {
    * The rig's name: a digest of {@code deviceUri}, else of {@code hidUri} and {@code captureUri}
    * together; empty when the device was given neither.
    */
-  static Optional<String> name(String deviceUri, String hidUri, String captureUri) {
+  static Optional<String> name(
+      @Nullable String deviceUri, @Nullable String hidUri, @Nullable String captureUri) {
     String basis =
         deviceUri != null
             ? "device " + deviceUri
@@ -134,7 +137,7 @@ final class RigMemory {
             null,
             null));
     for (int i = 1; i < before.size(); i++) {
-      store.delete(before.get(i).id());
+      store.delete(Objects.requireNonNull(before.get(i).id(), "a stored record's id"));
     }
   }
 

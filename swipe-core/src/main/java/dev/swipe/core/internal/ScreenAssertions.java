@@ -70,7 +70,7 @@ final class ScreenAssertions {
     // a trace kept elsewhere (a collector) is handed the image as a file of its own
     String traced = null;
     String notTraced = null;
-    if (run.tracer != null) {
+    if (run.tracer != null && run.traceWriter != null) {
       Optional<Path> dir = run.traceWriter.directory();
       if (dir.isPresent()) {
         traced = dir.get().relativize(diffImage).toString();

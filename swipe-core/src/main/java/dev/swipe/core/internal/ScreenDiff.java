@@ -7,6 +7,7 @@ import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.PrimaryAxis;
 import dev.swipe.diff.internal.ImageDiff;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How two of a device's screens differ, with the phone's drawn pointer left out of what counts as a
@@ -31,7 +32,7 @@ final class ScreenDiff {
   private ScreenDiff() {}
 
   /** {@link ImageDiff#compare} of the region (the whole screen when null). */
-  static DiffResult compare(Observation before, Observation after, NormRegion region) {
+  static DiffResult compare(Observation before, Observation after, @Nullable NormRegion region) {
     return compare(before, after, region, false);
   }
 
@@ -42,7 +43,7 @@ final class ScreenDiff {
   }
 
   private static DiffResult compare(
-      Observation before, Observation after, NormRegion region, boolean shifts) {
+      Observation before, Observation after, @Nullable NormRegion region, boolean shifts) {
     try {
       GreyRaster a = before.greyForDiff();
       GreyRaster b = after.greyForDiff();
@@ -65,7 +66,8 @@ final class ScreenDiff {
     }
   }
 
-  private static DiffResult diff(GreyRaster a, GreyRaster b, NormRegion r, boolean shifts) {
+  private static DiffResult diff(
+      GreyRaster a, GreyRaster b, @Nullable NormRegion r, boolean shifts) {
     if (shifts) {
       return ImageDiff.compareNoticingShifts(a, b, r);
     }

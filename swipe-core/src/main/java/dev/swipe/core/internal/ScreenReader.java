@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads observations with the device's text reader: opens the reader on first use, converts boxes
@@ -44,7 +45,7 @@ final class ScreenReader implements AutoCloseable {
           return size() > CACHE_PAGES;
         }
       };
-  private TextReader reader;
+  private @Nullable TextReader reader;
   private long reads;
   private boolean closed;
 
@@ -56,7 +57,7 @@ final class ScreenReader implements AutoCloseable {
   }
 
   /** A reader opened from a URI on first use ({@code tesseract:} when none was given). */
-  static ScreenReader of(String uri) {
+  static ScreenReader of(@Nullable String uri) {
     String u = uri == null ? TextReader.DEFAULT_URI : uri;
     return new ScreenReader(() -> TextReader.open(u));
   }
@@ -67,7 +68,7 @@ final class ScreenReader implements AutoCloseable {
   }
 
   /** Reads the text in {@code region} (null: the whole screen), cached per observation. */
-  synchronized TextPage page(Observation o, NormRegion region) {
+  synchronized TextPage page(Observation o, @Nullable NormRegion region) {
     if (closed) {
       throw new SwipeException(ErrorCode.DEVICE_CLOSED, "the device is closed");
     }

@@ -30,9 +30,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Directional scrolls with movement verdicts (the scroll tool's semantics, on pixels): the before
@@ -97,7 +99,7 @@ final class ScrollExecutor {
   private final RunGuard wheelGuard;
 
   /** Checks the input after a scroll that moved nothing; null for none. */
-  private InputCheck inputCheck;
+  private @Nullable InputCheck inputCheck;
 
   /**
    * Whether a coast of a text search on this device went further between two frames than they
@@ -142,7 +144,7 @@ final class ScrollExecutor {
   }
 
   /** {@link #scroll(Scroll)}, telling {@code listener} (may be null) what decided the pass. */
-  ScrollResult scroll(Scroll scroll, PassListener listener) {
+  ScrollResult scroll(Scroll scroll, @Nullable PassListener listener) {
     Played p = play(scroll, null);
     if (listener != null) {
       listener.played(p);
@@ -179,12 +181,12 @@ final class ScrollExecutor {
       boolean sighted,
       String sightedId,
       double behind,
-      GreyRaster sightedGrey,
+      @Nullable GreyRaster sightedGrey,
       int gaps,
       long startNanos,
       NormRegion band,
-      Swipe catcher,
-      ExecutedTimeline caught,
+      @Nullable Swipe catcher,
+      @Nullable ExecutedTimeline caught,
       long catchStartNanos,
       String settledEvidence,
       String movementEvidence) {}
@@ -198,7 +200,7 @@ final class ScrollExecutor {
    * once the screen is still, newest first; any other predicate is asked of the coast's frames as
    * they come and the coast is caught where it holds.
    */
-  private Played play(Scroll scroll, Predicate<Observation> watchFor) {
+  private Played play(Scroll scroll, @Nullable Predicate<Observation> watchFor) {
     long t0 = ticker.read();
     int frames = 0;
     long settleWait = 0;
@@ -288,7 +290,8 @@ final class ScrollExecutor {
       reports = executed.reportCount();
       Duration coastBound =
           settleBound.compareTo(FLING_SETTLE_BOUND) > 0 ? settleBound : FLING_SETTLE_BOUND;
-      TextCondition reading = watchFor instanceof TextCondition t ? t : null;
+      Predicate<Observation> watching = Objects.requireNonNull(watchFor, "a fling watches");
+      TextCondition reading = watching instanceof TextCondition t ? t : null;
       CoastReel reel =
           reading == null ? null : new CoastReel(before.greyForDiff(), band, scroll.direction());
       FrameSettler.Settled coast =
@@ -304,7 +307,7 @@ final class ScrollExecutor {
                   return false;
                 }
                 Observation passing = attachments.inPassing(frame, grey);
-                sighted[0] = watchFor.test(passing);
+                sighted[0] = watching.test(passing);
                 if (sighted[0]) {
                   sightedId[0] = passing.id();
                   watchedGrey[0] = grey;
@@ -316,7 +319,7 @@ final class ScrollExecutor {
               FrameSettler.Quiet.COAST,
               band);
       after = coast;
-      if (reel != null && !reading.test(after.observation())) {
+      if (reel != null && reading != null && !reading.test(after.observation())) {
         List<CoastReel.Kept> kept = reel.kept();
         for (int i = kept.size() - 1; i >= 0 && !sighted[0]; i--) {
           Observation passing = attachments.inPassing(kept.get(i).frame(), kept.get(i).grey());
@@ -488,7 +491,7 @@ final class ScrollExecutor {
       int maxPasses,
       Duration timeout,
       SearchPace pace,
-      PassListener listener) {
+      @Nullable PassListener listener) {
     long t0 = ticker.read();
     long deadline = t0 + timeout.toNanos();
     Cost cost = Cost.ZERO;
@@ -568,7 +571,7 @@ final class ScrollExecutor {
           stepsBack--;
         } else if (++coverSteps >= MAX_COVER_STEPS) {
           coverTo = null;
-        } else if (coverToSighting) {
+        } else if (coverToSighting && coverTo != null) {
           // back at or behind the frame that showed the target: the passes on cover it; short of
           // it by a share of the band: step back over that share
           GreyRaster g = current.greyForDiff();
@@ -584,7 +587,8 @@ final class ScrollExecutor {
                     played.band(),
                     scroll.direction());
           }
-        } else if (overlaps(coverTo, current, played.band(), scroll.direction())) {
+        } else if (coverTo != null
+            && overlaps(coverTo, current, played.band(), scroll.direction())) {
           coverTo = null;
         }
         continue;
@@ -672,7 +676,7 @@ final class ScrollExecutor {
       List<ScrollResult> passes,
       int maxPasses,
       long deadline,
-      PassListener listener,
+      @Nullable PassListener listener,
       Cost[] cost) {
     boolean vertical = scroll.direction().vertical();
     NormRegion band = scroll.region();
@@ -731,7 +735,7 @@ final class ScrollExecutor {
   }
 
   /** The latest pass that moved the content, or null. */
-  private static ScrollResult lastMove(List<ScrollResult> passes) {
+  private static @Nullable ScrollResult lastMove(List<ScrollResult> passes) {
     for (int i = passes.size() - 1; i >= 0; i--) {
       if (passes.get(i).movement() == Movement.MOVED) {
         return passes.get(i);
@@ -861,7 +865,7 @@ final class ScrollExecutor {
   private static Verdict verdict(
       Observation before,
       FrameSettler.Settled settled,
-      Observation during,
+      @Nullable Observation during,
       NormRegion band,
       DiffResult inside,
       ScrollDirection direction) {

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 
 /** The text actions of a run: reading, finding and tapping text on its observations. */
 final class TextActions {
@@ -31,7 +32,7 @@ final class TextActions {
     return new TextCondition(run.parts.screenReader, text);
   }
 
-  List<ScreenText> readText(Observation observation, NormRegion region) {
+  List<ScreenText> readText(Observation observation, @Nullable NormRegion region) {
     run.attachments.requireOwn(observation, "screenshot_attachment_id");
     run.ensureOpen();
     long start = run.ticker.read();

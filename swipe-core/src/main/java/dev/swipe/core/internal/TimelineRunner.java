@@ -13,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.IntPredicate;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Plays a timeline on a transport at its planned offsets and records when each report left. Any
@@ -22,8 +23,8 @@ import java.util.function.IntPredicate;
 public final class TimelineRunner {
   private final Ticker ticker;
   private final Sleeper sleeper;
-  private final PointerLoop pointer;
-  private final InputCheck input;
+  private final @Nullable PointerLoop pointer;
+  private final @Nullable InputCheck input;
 
   /** A runner on the given clock. */
   public TimelineRunner(Ticker ticker, Sleeper sleeper) {
@@ -40,7 +41,8 @@ public final class TimelineRunner {
    * ends with a release-all: some iPhones lose a mouse button's release and hold the button (so the
    * next move drags) until one comes.
    */
-  TimelineRunner(Ticker ticker, Sleeper sleeper, PointerLoop pointer, InputCheck input) {
+  TimelineRunner(
+      Ticker ticker, Sleeper sleeper, @Nullable PointerLoop pointer, @Nullable InputCheck input) {
     this.ticker = ticker;
     this.sleeper = sleeper;
     this.pointer = pointer;
@@ -70,7 +72,8 @@ public final class TimelineRunner {
    * (while the finger still rests at the end point), e.g. to capture a frame during the dwell. A
    * failure inside the hook releases the pointer like any other failure.
    */
-  public ExecutedTimeline run(Timeline timeline, HidTransport transport, Runnable beforeRelease) {
+  public ExecutedTimeline run(
+      Timeline timeline, HidTransport transport, @Nullable Runnable beforeRelease) {
     int n = timeline.reportCount();
     return run(
         timeline,
@@ -80,7 +83,7 @@ public final class TimelineRunner {
                 && i == n - 1
                 && timeline.events().get(i) instanceof PointerEvent p
                 && !p.pressed(),
-        beforeRelease);
+        beforeRelease == null ? () -> {} : beforeRelease);
   }
 
   /**
@@ -103,7 +106,7 @@ public final class TimelineRunner {
         input.beforePress();
         start = ticker.read(); // a look at the input is not part of the gesture
       }
-      if (pointer != null && presses) {
+      if (pointer != null && firstPress != null && presses) {
         // like a long look: the gesture waits, its reports keep their spacing
         pointer.place(firstPress.point());
         pause = ticker.read() - start;
@@ -153,7 +156,7 @@ public final class TimelineRunner {
     }
   }
 
-  private static PointerEvent firstPointer(Timeline timeline) {
+  private static @Nullable PointerEvent firstPointer(Timeline timeline) {
     for (TimelineEvent e : timeline.events()) {
       if (e instanceof PointerEvent p) {
         return p;

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Builds a run's trace records and hands them, with the screenshots they name, to a {@link
@@ -63,7 +64,7 @@ public final class TraceWriter implements AutoCloseable {
 
   private long bytes;
   private boolean closed;
-  private String stopReason;
+  private @Nullable String stopReason;
 
   /**
    * What an earlier trace in the directory used: its last record number, when its last record
@@ -213,7 +214,7 @@ public final class TraceWriter implements AutoCloseable {
   }
 
   /** Stores a screenshot once and puts its id and relative file into {@code record.field}. */
-  public synchronized void attachShot(ObjectNode record, String field, Observation o) {
+  public synchronized void attachShot(ObjectNode record, String field, @Nullable Observation o) {
     if (o == null) {
       return;
     }

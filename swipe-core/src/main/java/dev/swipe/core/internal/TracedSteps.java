@@ -5,6 +5,7 @@ import dev.swipe.core.Cost;
 import dev.swipe.core.Device;
 import dev.swipe.core.Observation;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Composite steps for code in core that plays several actions through the public facade (the swipe
@@ -17,7 +18,11 @@ public final class TracedSteps {
   /** A composite step under way. */
   public interface Step {
     /** Ends the step with what came of it and which screens showed it. */
-    void end(Map<String, ?> outcome, Map<String, ?> evidence, Cost cost, Observation after);
+    void end(
+        Map<String, ?> outcome,
+        @Nullable Map<String, ?> evidence,
+        @Nullable Cost cost,
+        Observation after);
 
     /** Ends the step with a failure. */
     void fail(SwipeException error);
@@ -27,7 +32,10 @@ public final class TracedSteps {
       new Step() {
         @Override
         public void end(
-            Map<String, ?> outcome, Map<String, ?> evidence, Cost cost, Observation after) {}
+            Map<String, ?> outcome,
+            @Nullable Map<String, ?> evidence,
+            @Nullable Cost cost,
+            Observation after) {}
 
         @Override
         public void fail(SwipeException error) {}
@@ -45,7 +53,10 @@ public final class TracedSteps {
     return new Step() {
       @Override
       public void end(
-          Map<String, ?> outcome, Map<String, ?> evidence, Cost cost, Observation after) {
+          Map<String, ?> outcome,
+          @Nullable Map<String, ?> evidence,
+          @Nullable Cost cost,
+          Observation after) {
         c.end(
             ActionTracer.decision(outcome),
             evidence == null ? null : ActionTracer.decision(evidence),

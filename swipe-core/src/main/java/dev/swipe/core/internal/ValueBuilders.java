@@ -1,6 +1,7 @@
 package dev.swipe.core.internal;
 
 import dev.swipe.base.SwipeException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The one place the public value builders (and the records they build) turn a missing required part
@@ -16,7 +17,7 @@ public final class ValueBuilders {
    *
    * @param field the part's name in snake_case, as the error names it
    */
-  public static <T> T required(T value, String field) {
+  public static <T> T required(@Nullable T value, String field) {
     if (value == null) {
       throw SwipeException.invalidArgument(field, "is required");
     }

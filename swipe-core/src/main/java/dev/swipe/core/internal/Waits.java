@@ -9,6 +9,7 @@ import dev.swipe.core.screen.WaitResult;
 import dev.swipe.text.TextQuery;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The waits of a run: looking at settled screenshots until text shows, a condition holds or the
@@ -81,14 +82,16 @@ final class Waits {
             CommonCode.INTERRUPTED, "interrupted while waiting for text", Map.of(), e);
       }
     }
+    // at least two looks are allowed, so one was taken
+    TextSearchResult seen = Objects.requireNonNull(last, "last");
     if (step != null) {
       step.end(
           TraceWriter.object().put("result", "timed_out").put("found", false),
           null,
           null,
-          last.observation());
+          seen.observation());
     }
-    return last;
+    return seen;
   }
 
   WaitResult waitUntil(ScreenCondition condition, Duration timeout) {
@@ -167,9 +170,11 @@ final class Waits {
       }
       throw s;
     }
+    // at least two looks are allowed, so one was taken
+    Observation seen = Objects.requireNonNull(last, "last");
     WaitResult result =
         new WaitResult(
-            held, description, last, looks, settled, (run.ticker.read() - start) / 1_000_000L);
+            held, description, seen, looks, settled, (run.ticker.read() - start) / 1_000_000L);
     if (step != null) {
       step.end(
           TraceWriter.object()
@@ -181,15 +186,15 @@ final class Waits {
               .put(
                   "held",
                   (held ? "held on " : "did not hold on ")
-                      + last.id()
-                      + (last.settled() ? " (settled)" : " (not settled)")
+                      + seen.id()
+                      + (seen.settled() ? " (settled)" : " (not settled)")
                       + " after "
                       + looks
                       + " looks, "
                       + settled
                       + " settled"),
           null,
-          last);
+          seen);
     }
     return result;
   }

@@ -19,6 +19,7 @@ import dev.swipe.wheel.internal.PlannedNudge;
 import dev.swipe.wheel.internal.RunGuard;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The picker-wheel actions of a run: one measured nudge under the run's guard, reading the columns,
@@ -175,7 +176,7 @@ final class WheelActions {
     return NormRegion.of(x0, y0, Math.max(x1 - x0, 1), Math.max(y1 - y0, 1));
   }
 
-  WheelReading readWheels(Observation observation, NormRegion region) {
+  WheelReading readWheels(Observation observation, @Nullable NormRegion region) {
     run.attachments.requireOwn(observation, "screenshot_attachment_id");
     run.ensureOpen();
     return wheels.read(observation, region);
@@ -186,7 +187,7 @@ final class WheelActions {
   }
 
   /** {@link #setWheel(WheelSet)} starting from {@code start} (may be null: a new screenshot). */
-  private WheelSetResult setWheel(WheelSet request, Observation start) {
+  private WheelSetResult setWheel(WheelSet request, @Nullable Observation start) {
     SwipeException.requireArgument(request, "request");
     run.ensureOpen();
     ActionTracer.Composite step =

@@ -9,6 +9,7 @@ import dev.swipe.wheel.WheelScale;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Finds picker columns among the words read on a screen: a column is a stack of words sharing a
@@ -104,7 +105,8 @@ final class WheelColumnFinder {
    * reread after a nudge): rows whose labels count on {@code known} are a column even where they
    * alone would not say their step (two rows across a wrap, 23 then 00).
    */
-  static List<Column> find(TextPage page, GreyRaster grey, int minRows, WheelScale known) {
+  static List<Column> find(
+      TextPage page, GreyRaster grey, int minRows, @Nullable WheelScale known) {
     List<Word> words = new ArrayList<>(page.words());
     words.sort(Comparator.comparingDouble(w -> w.box().centerX()));
     List<List<Word>> stacks = new ArrayList<>();
@@ -261,7 +263,7 @@ final class WheelColumnFinder {
    * column left off (its selected row unread) is looked for as any unread column is.
    */
   private static List<Column> allAtTheirEnds(
-      List<List<Word>> stacks, GreyRaster grey, int w, int h, WheelScale known) {
+      List<List<Word>> stacks, GreyRaster grey, int w, int h, @Nullable WheelScale known) {
     List<Column> shown = new ArrayList<>();
     for (List<Word> s : stacks) {
       if (s.size() >= 2) {
@@ -308,7 +310,7 @@ final class WheelColumnFinder {
         clear++;
         counts |= c.scale().kind() != WheelScale.Kind.OPTIONS;
       }
-      if (clear >= 2) {
+      if (clear >= 2 && marked != null) {
         return counts ? placedOn(shown, marked, lattice) : List.of();
       }
       sole = marked;
@@ -317,7 +319,7 @@ final class WheelColumnFinder {
   }
 
   /** Whether {@code c}'s selection stands off {@code other}'s line (never, with no other). */
-  private static boolean apart(Column c, Column other, Column lattice) {
+  private static boolean apart(Column c, @Nullable Column other, Column lattice) {
     return other != null
         && Math.abs(c.selectedRow().cy() - other.selectedRow().cy())
             > PITCH_TOLERANCE * lattice.pitchPx();
@@ -861,7 +863,7 @@ final class WheelColumnFinder {
   }
 
   private static java.util.Optional<Column> column(
-      List<Word> stack, GreyRaster grey, int w, int h, int minRows, WheelScale known) {
+      List<Word> stack, GreyRaster grey, int w, int h, int minRows, @Nullable WheelScale known) {
     if (stack.size() < minRows) {
       return java.util.Optional.empty();
     }
@@ -962,7 +964,7 @@ final class WheelColumnFinder {
         }
       }
     }
-    if (best == null) {
+    if (best == null || scale == null) {
       return java.util.Optional.empty();
     }
     if (scale.kind() != WheelScale.Kind.OPTIONS) {

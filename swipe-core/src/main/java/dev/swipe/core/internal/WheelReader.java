@@ -21,6 +21,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 
 /** Reads picker columns off screenshots with the device's text reader. */
 final class WheelReader {
@@ -31,7 +32,7 @@ final class WheelReader {
   }
 
   /** Every picker column in {@code region} (null: the whole screen), left to right. */
-  WheelReading read(Observation o, NormRegion region) {
+  WheelReading read(Observation o, @Nullable NormRegion region) {
     TextPage page = screen.page(o, region);
     List<WheelColumn> found = columns(o, page, null, null);
     return new WheelReading(
@@ -273,7 +274,11 @@ final class WheelReader {
    * earlier reading: two rows that count on it are enough (23 then 00 across a wrap).
    */
   Optional<WheelColumn> near(
-      Observation o, double columnX, double centerY, double rowSpacing, WheelScale known) {
+      Observation o,
+      double columnX,
+      double centerY,
+      double rowSpacing,
+      @Nullable WheelScale known) {
     return near(o, columnX, centerY, rowSpacing, known, 0);
   }
 
@@ -287,7 +292,7 @@ final class WheelReader {
       double columnX,
       double centerY,
       double rowSpacing,
-      WheelScale known,
+      @Nullable WheelScale known,
       double minHalfWidth) {
     double halfW = bandHalfWidth(rowSpacing, minHalfWidth);
     double halfH = 1.7 * rowSpacing;
@@ -326,7 +331,7 @@ final class WheelReader {
       double columnX,
       double centerY,
       double rowSpacing,
-      WheelScale known,
+      @Nullable WheelScale known,
       double minHalfWidth,
       Predicate<WheelColumn> fits) {
     Optional<WheelColumn> first = near(o, columnX, centerY, rowSpacing, known, minHalfWidth);
@@ -495,7 +500,7 @@ final class WheelReader {
    * was read there, no value is claimed. Marks that agree on this frame outrank the earlier line.
    */
   private static List<WheelColumn> columns(
-      Observation o, TextPage page, Double selectedAt, WheelScale known) {
+      Observation o, TextPage page, @Nullable Double selectedAt, @Nullable WheelScale known) {
     double sx = NormSpace.unitsPerPixel(o.width());
     double sy = NormSpace.unitsPerPixel(o.height());
     List<WheelColumn> out = new ArrayList<>();

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.BiFunction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code setWheel}: read the column, nudge under the wheel policy and its run guard, read again,
@@ -55,13 +56,13 @@ final class WheelSetter {
   private final List<String> confirmedOn = new ArrayList<>();
 
   /** The latest label read in the selected row, for a trace of a loop that failed. */
-  private String lastLabel;
+  private @Nullable String lastLabel;
 
   /** A column asked for by its place: the columns it was counted among, or null. */
-  private List<WheelColumn> countedAmong;
+  private @Nullable List<WheelColumn> countedAmong;
 
   /** A column asked for by its place: the column the place named when it was counted, or null. */
-  private WheelColumn countedColumn;
+  private @Nullable WheelColumn countedColumn;
 
   /**
    * The nudges on the way to a target: they may return once the column reads, before the screen has
@@ -92,7 +93,7 @@ final class WheelSetter {
    * Sets one column, starting from {@code start} when given: the latest screen, taken after the
    * last action (a column set before this one), which a new screenshot would only show again.
    */
-  WheelSetResult set(WheelSet request, Observation start) {
+  WheelSetResult set(WheelSet request, @Nullable Observation start) {
     long t0 = device.rig().ticker().read();
     Observation shot = start != null ? start : device.screenshot();
     WheelReading all = counted(reader.read(shot, null), request);
@@ -381,7 +382,12 @@ final class WheelSetter {
                   + "' cut short; one row on to read it whole");
         } else {
           if (direction == 0) {
-            direction = alphabetical(rows) ? Integer.signum(compare(want, rows.get(sel))) : 1;
+            // toward the target in alphabetical order; down when the selected row did not read
+            String selected = rows.get(sel);
+            direction =
+                selected != null && alphabetical(rows)
+                    ? Integer.signum(compare(want, selected))
+                    : 1;
             direction = direction == 0 ? 1 : direction;
           }
           if (endSeen[direction > 0 ? 1 : 0]) {
@@ -756,7 +762,7 @@ final class WheelSetter {
    * was never read off the selection, nor turned there twice (a nudge may play a row short), or
    * null.
    */
-  private static Integer nearOnlySelected(
+  private static @Nullable Integer nearOnlySelected(
       java.util.NavigableMap<Integer, String> rows,
       String want,
       java.util.Set<Integer> readOff,
@@ -835,7 +841,7 @@ final class WheelSetter {
   }
 
   /** The label last read in the selected row, or null when none was read. */
-  String lastLabel() {
+  @Nullable String lastLabel() {
     return lastLabel;
   }
 
@@ -1358,7 +1364,7 @@ final class WheelSetter {
    * for (a column drawn late, after the count).
    */
   private void stillInPlace(Observation shot, WheelColumn column) {
-    if (countedColumn == null) {
+    if (countedColumn == null || countedAmong == null) {
       return;
     }
     int index = countedColumn.index();

@@ -4,4 +4,7 @@
  * dev.swipe.core.screen.WaitResult}) and golden-screenshot comparison with masked regions ({@link
  * dev.swipe.core.screen.GoldenScreen}).
  */
+@NullMarked
 package dev.swipe.core.screen;
+
+import org.jspecify.annotations.NullMarked;

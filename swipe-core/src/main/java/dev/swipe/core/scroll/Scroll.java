@@ -5,6 +5,7 @@ import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.Observation;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A directional scroll request.
@@ -94,10 +95,10 @@ public record Scroll(
     private double amount = DEFAULT_AMOUNT;
     private int durationMs = DEFAULT_DURATION_MS;
     private NormRegion region = DEFAULT_REGION;
-    private NormRegion keyboard;
+    private @Nullable NormRegion keyboard;
     private boolean detectKeyboard = true;
     private boolean expectContent;
-    private Observation before;
+    private @Nullable Observation before;
 
     private Builder(ScrollDirection direction) {
       this.direction = SwipeException.requireArgument(direction, "direction");

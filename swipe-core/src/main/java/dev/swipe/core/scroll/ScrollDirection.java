@@ -1,6 +1,7 @@
 package dev.swipe.core.scroll;
 
 import dev.swipe.base.Api;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Which content a scroll should reveal. {@code DOWN} shows what lies further down the list, so the
@@ -67,7 +68,7 @@ public enum ScrollDirection {
   }
 
   /** Parses a wire name (case-insensitive); null when unknown. */
-  public static ScrollDirection fromId(String id) {
+  public static @Nullable ScrollDirection fromId(String id) {
     for (ScrollDirection d : values()) {
       if (d.id.equalsIgnoreCase(id)) {
         return d;

@@ -9,6 +9,7 @@ import dev.swipe.core.Observation;
 import dev.swipe.diff.DiffResult;
 import java.util.Objects;
 import java.util.OptionalDouble;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one scroll did and saw.
@@ -64,15 +65,15 @@ public record ScrollResult(
 
   /** Builds {@link ScrollResult}, part by part; {@code keyboardMinY} starts empty. */
   public static final class Builder {
-    private ActionResult action;
-    private Observation before;
-    private Movement movement;
-    private DiffResult diff;
-    private Double amountRequested;
-    private Double amountUsed;
-    private Boolean keyboardAvoided;
+    private @Nullable ActionResult action;
+    private @Nullable Observation before;
+    private @Nullable Movement movement;
+    private @Nullable DiffResult diff;
+    private @Nullable Double amountRequested;
+    private @Nullable Double amountUsed;
+    private @Nullable Boolean keyboardAvoided;
     private OptionalDouble keyboardMinY = OptionalDouble.empty();
-    private Cost cost;
+    private @Nullable Cost cost;
 
     /** A new builder, as {@link ScrollResult#builder()} gives. */
     public Builder() {}
@@ -153,7 +154,7 @@ public record ScrollResult(
           required(amountUsed, "amount_used"),
           required(keyboardAvoided, "keyboard_avoided"),
           keyboardMinY,
-          cost);
+          required(cost, "cost"));
     }
   }
 }

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A device URI, JDBC style: {@code scheme:path?key=value&key=value}, e.g. {@code
@@ -43,8 +44,8 @@ public final class DeviceUri {
    *
    * @throws SwipeException {@code invalid_argument} (field {@code uri}) when malformed
    */
-  public static DeviceUri parse(String uri) {
-    SwipeException.requireArgument(uri, "uri");
+  public static DeviceUri parse(@Nullable String given) {
+    String uri = SwipeException.requireArgument(given, "uri");
     String text = uri.strip();
     int colon = text.indexOf(':');
     if (colon <= 0) {

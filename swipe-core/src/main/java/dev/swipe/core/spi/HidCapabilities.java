@@ -10,6 +10,7 @@ import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a HID link can do. The planner uses {@link #minReportInterval()} to merge steps a slow link
@@ -81,8 +82,8 @@ public record HidCapabilities(
    */
   public static final class Builder {
     private final Set<PointerKind> pointerKinds = new LinkedHashSet<>();
-    private PointerKind activePointer;
-    private Range range;
+    private @Nullable PointerKind activePointer;
+    private @Nullable Range range;
     private Duration minReportInterval = Duration.ZERO;
     private int contacts = 1;
     private boolean rig;
@@ -169,8 +170,8 @@ public record HidCapabilities(
     public HidCapabilities build() {
       return new HidCapabilities(
           pointerKinds,
-          activePointer,
-          range,
+          required(activePointer, "active_pointer"),
+          required(range, "range"),
           minReportInterval,
           contacts,
           rig,

@@ -2,6 +2,7 @@ package dev.swipe.core.spi;
 
 import dev.swipe.base.Api;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How a HID link presents the finger to the phone. Platforms differ: Android ignores a plain
@@ -29,7 +30,7 @@ public enum PointerKind {
   }
 
   /** Parses a URI value; null when unknown. */
-  public static PointerKind fromId(String id) {
+  public static @Nullable PointerKind fromId(String id) {
     for (PointerKind k : values()) {
       if (k.id.equals(id.toLowerCase(Locale.ROOT))) {
         return k;

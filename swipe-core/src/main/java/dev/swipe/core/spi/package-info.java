@@ -6,4 +6,7 @@
  * with {@link java.util.ServiceLoader} ({@code provides} on the module path, {@code
  * META-INF/services} on the class path); swipe-tck holds the kits they pass.
  */
+@NullMarked
 package dev.swipe.core.spi;
+
+import org.jspecify.annotations.NullMarked;

@@ -3,4 +3,7 @@
  * ready API ({@link dev.swipe.core.strategy.SwipeStrategies}): each plays one swipe and then looks,
  * and reports what it saw.
  */
+@NullMarked
 package dev.swipe.core.strategy;
+
+import org.jspecify.annotations.NullMarked;

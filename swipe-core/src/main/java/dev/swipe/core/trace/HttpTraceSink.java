@@ -21,9 +21,11 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link TraceSink} that sends a run's trace to a trace collector over HTTP (the agent jar's
@@ -159,7 +161,7 @@ public final class HttpTraceSink implements TraceSink {
   }
 
   private final URI collector;
-  private final String token;
+  private final @Nullable String token;
   private final String rig;
   private final String baseRun;
   private final String key;
@@ -176,7 +178,7 @@ public final class HttpTraceSink implements TraceSink {
   private String run;
   private int names = 1;
   private boolean claimed;
-  private String stopReason;
+  private @Nullable String stopReason;
   private boolean fatal;
   private boolean lastRecordTaken;
   private boolean closed;
@@ -340,7 +342,7 @@ public final class HttpTraceSink implements TraceSink {
   // --- delivery, on the sender thread ---
 
   /** One request's worth: a file, or records from {@code from} on. */
-  private record Batch(FileItem file, List<Line> lines, long from, String run) {}
+  private record Batch(@Nullable FileItem file, List<Line> lines, long from, String run) {}
 
   private void deliver() {
     long backoff = MIN_BACKOFF_MS;
@@ -417,7 +419,7 @@ public final class HttpTraceSink implements TraceSink {
                 "the collector at "
                     + collector
                     + " holds another "
-                    + batch.file().name()
+                    + Objects.requireNonNull(batch.file(), "a file's batch").name()
                     + " for run "
                     + run
                     + "; this one was not kept";
@@ -512,7 +514,7 @@ public final class HttpTraceSink implements TraceSink {
     queuedBytes = 0;
   }
 
-  private void giveUp(String reason) {
+  private void giveUp(@Nullable String reason) {
     synchronized (this) {
       if (reason != null && stopReason == null) {
         stopReason = reason;
@@ -673,9 +675,9 @@ public final class HttpTraceSink implements TraceSink {
    */
   public static final class Builder {
     private final URI collector;
-    private String token;
-    private String rig;
-    private String run;
+    private @Nullable String token;
+    private @Nullable String rig;
+    private @Nullable String run;
     private long spoolBytes = DEFAULT_SPOOL_BYTES;
     private Duration closeTimeout = DEFAULT_CLOSE_TIMEOUT;
     private Duration linger = DEFAULT_LINGER;

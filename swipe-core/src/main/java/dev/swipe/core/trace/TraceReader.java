@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The trace format and its reader. A trace directory holds {@link #FILE}, one JSON object per line
@@ -171,7 +172,7 @@ public final class TraceReader {
     return length;
   }
 
-  private static String firstLine(String s) {
+  private static String firstLine(@Nullable String s) {
     if (s == null) {
       return "";
     }

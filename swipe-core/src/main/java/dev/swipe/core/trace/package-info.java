@@ -4,4 +4,7 @@
  * them into {@link dev.swipe.core.trace.TraceRecord}s. swipe-report turns a trace into a
  * self-contained HTML page.
  */
+@NullMarked
 package dev.swipe.core.trace;
+
+import org.jspecify.annotations.NullMarked;

@@ -127,10 +127,12 @@ public final class ChangedCells {
     int nx = Math.max(1, rw / c);
     int ny = Math.max(1, rh / c);
     // Chroma: per block of the current block row, 1 when its mean changed; per cell of the
-    // current row (padded for 8-byte reads), 1 when its chroma changed. Null without chroma.
-    boolean colour = Rasters.chroma(a) != null && Rasters.chroma(b) != null;
-    byte[] cellChroma = colour ? new byte[nx + 8] : null;
-    byte[] blockFlags = colour ? new byte[Rasters.chromaBlocksX(a)] : null;
+    // current row (padded for 8-byte reads), 1 when its chroma changed. Empty without chroma.
+    Chroma chromaA = Rasters.chroma(a);
+    Chroma chromaB = Rasters.chroma(b);
+    boolean colour = chromaA != null && chromaB != null;
+    byte[] cellChroma = colour ? new byte[nx + 8] : new byte[0];
+    byte[] blockFlags = colour ? new byte[Rasters.chromaBlocksX(a)] : new byte[0];
     int blockRow = -1;
     boolean blockAny = false;
     boolean chromaRow = false;
@@ -149,15 +151,14 @@ public final class ChangedCells {
       long rowChanged = 0;
       int rowMin = Integer.MAX_VALUE;
       int rowMax = -1;
-      if (colour) {
+      if (chromaA != null && chromaB != null) {
         int br = (ys * Rasters.reduction(a)) / Chroma.BLOCK;
         if (br != blockRow) {
           blockRow = br;
-          blockAny =
-              fillBlockFlags(
-                  Rasters.chroma(a), Rasters.chroma(b), br, Rasters.chromaBlocksX(a), blockFlags);
+          blockAny = fillBlockFlags(chromaA, chromaB, br, Rasters.chromaBlocksX(a), blockFlags);
         }
-        chromaRow = blockAny && fillCellChroma(a, b, ys, x0, c, nx, blockFlags, cellChroma);
+        chromaRow =
+            blockAny && fillCellChroma(chromaA, chromaB, a, ys, x0, c, nx, blockFlags, cellChroma);
       }
       if (c == 2 && ch == 2) {
         int p = ys * w + x0;
@@ -344,16 +345,15 @@ public final class ChangedCells {
    * its block's mean and its own 2x2 sample. Returns whether any did.
    */
   private static boolean fillCellChroma(
+      Chroma ca,
+      Chroma cb,
       GreyRaster a,
-      GreyRaster b,
       int ys,
       int x0,
       int c,
       int nx,
       byte[] blockFlags,
       byte[] cellChroma) {
-    Chroma ca = Rasters.chroma(a);
-    Chroma cb = Rasters.chroma(b);
     int f = Rasters.reduction(a);
     int row = ((ys * f) >> 1) * ((a.sourceWidth() + 1) / 2);
     boolean any = false;

@@ -2,6 +2,7 @@ package dev.swipe.diff.internal;
 
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.PixelRect;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Whether a small change between two frames is content shifted by a few pixels: a short pan of a
@@ -46,7 +47,7 @@ final class ContentShift {
    * The shift {@code {dx, dy}} (raster pixels, content of {@code a} moved to {@code b}) that
    * explains the change inside {@code r}, or null when none does.
    */
-  static int[] find(GreyRaster a, GreyRaster b, PixelRect r) {
+  static int @Nullable [] find(GreyRaster a, GreyRaster b, PixelRect r) {
     byte[] pa = Rasters.pixels(a);
     byte[] pb = Rasters.pixels(b);
     int w = a.width();
@@ -84,6 +85,7 @@ final class ContentShift {
         // on a tie the shortest shift: content even along one axis shows no shift along it
         if (cost < bestCost
             || (cost == bestCost
+                && best != null
                 && Math.abs(dx) + Math.abs(dy) < Math.abs(best[0]) + Math.abs(best[1]))) {
           bestCost = cost;
           best = new int[] {dx, dy};

@@ -18,6 +18,7 @@ import javax.imageio.ImageReader;
 import javax.imageio.ImageTypeSpecifier;
 import javax.imageio.stream.ImageInputStream;
 import javax.imageio.stream.MemoryCacheImageInputStream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns screenshot bytes (JPEG, PNG or anything else ImageIO with TwelveMonkeys reads) or base64
@@ -206,7 +207,8 @@ public final class ImageDecoder {
    * The fast path: a grey destination lets the JPEG codec emit Y directly. Returns null when the
    * codec refuses (e.g. CMYK), and the caller falls back to a colour decode.
    */
-  private static GreyRaster readJpegGrey(ImageReader reader, int w, int h) throws IOException {
+  private static @Nullable GreyRaster readJpegGrey(ImageReader reader, int w, int h)
+      throws IOException {
     ImageReadParam param = reader.getDefaultReadParam();
     param.setDestinationType(GREY);
     BufferedImage img;
@@ -241,7 +243,8 @@ public final class ImageDecoder {
    * 2x2 means of Cb and Cr. Returns null when the codec gives anything but 3 interleaved bytes per
    * pixel, and the caller falls back to a colour decode.
    */
-  private static GreyRaster readJpegYCbCr(ImageReader reader, int w, int h) throws IOException {
+  private static @Nullable GreyRaster readJpegYCbCr(ImageReader reader, int w, int h)
+      throws IOException {
     Raster raster;
     try {
       raster = reader.readRaster(0, null);
@@ -327,7 +330,7 @@ public final class ImageDecoder {
   /** Records the "premature end of data" style warnings that codecs give instead of failing. */
   private static final class TruncationListener
       implements javax.imageio.event.IIOReadWarningListener {
-    private String message;
+    private @Nullable String message;
 
     @Override
     public void warningOccurred(ImageReader source, String warning) {

@@ -6,6 +6,7 @@ import dev.swipe.diff.DiffResult;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.PixelRect;
 import dev.swipe.diff.PrimaryAxis;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code image_diff} algorithm: did the screen (or a region of it) change between two
@@ -87,7 +88,8 @@ public final class ImageDiff {
    *
    * @param region the part to compare, or null for the whole frame
    */
-  public static DiffResult compareNoticingShifts(GreyRaster a, GreyRaster b, NormRegion region) {
+  public static DiffResult compareNoticingShifts(
+      GreyRaster a, GreyRaster b, @Nullable NormRegion region) {
     NormRegion r = region == null ? NormRegion.FULL : region;
     DiffResult plain = region == null ? compare(a, b) : compare(a, b, region);
     if (plain.changed() || plain.diffRatio() == 0) {

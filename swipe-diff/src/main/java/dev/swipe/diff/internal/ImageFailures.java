@@ -3,6 +3,7 @@ package dev.swipe.diff.internal;
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** The two failures swipe-diff throws most, worded once. */
 public final class ImageFailures {
@@ -14,7 +15,7 @@ public final class ImageFailures {
   }
 
   /** An {@code image_decode_failed} with its cause. */
-  public static SwipeException decodeFailed(String message, Throwable cause) {
+  public static SwipeException decodeFailed(String message, @Nullable Throwable cause) {
     return new SwipeException(CommonCode.IMAGE_DECODE_FAILED, message, Map.of(), cause);
   }
 }

@@ -1,5 +1,7 @@
 package dev.swipe.diff.internal;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What a JPEG's markers say before its scan, read without decoding it: the frame size from the
  * first SOF marker and, for the fast grey and colour paths, how its components are coded. The
@@ -17,7 +19,7 @@ public record JpegHeader(int width, int height) {
    * The size in the first SOF marker of {@code data[0..length)}, or null when the bytes do not
    * start a JPEG (no SOI) or hold no SOF marker before the scan.
    */
-  public static JpegHeader read(byte[] data, int length) {
+  public static @Nullable JpegHeader read(byte[] data, int length) {
     if (data == null || length < 4 || (data[0] & 0xFF) != 0xFF || (data[1] & 0xFF) != 0xD8) {
       return null;
     }
@@ -29,7 +31,7 @@ public record JpegHeader(int width, int height) {
    * {@link #read}, only for bytes that form a whole image: SOI first and EOI last (trailing line
    * ends, spaces or zero bytes allowed), so a truncated part never becomes a frame.
    */
-  public static JpegHeader readComplete(byte[] data, int length) {
+  public static @Nullable JpegHeader readComplete(byte[] data, int length) {
     if (data == null || length < 4 || length > data.length) {
       return null;
     }

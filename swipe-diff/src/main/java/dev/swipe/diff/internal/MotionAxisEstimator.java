@@ -6,6 +6,7 @@ import dev.swipe.diff.PrimaryAxis;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Decides along which axis content moved between two frames, without measuring how far.
@@ -441,7 +442,7 @@ final class MotionAxisEstimator {
    * Global Lucas-Kanade on the grid; returns {u, v, unexplained fraction} or null when the region
    * is too small or has no texture to correlate with.
    */
-  static double[] lucasKanade(float[] a, float[] b, int gw, int gh) {
+  static double @Nullable [] lucasKanade(float[] a, float[] b, int gw, int gh) {
     if (gw < 3 || gh < 3) {
       return null;
     }

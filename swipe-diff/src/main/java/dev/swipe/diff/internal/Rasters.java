@@ -2,6 +2,7 @@ package dev.swipe.diff.internal;
 
 import dev.swipe.diff.GreyRaster;
 import java.lang.invoke.MethodHandles;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The algorithms' way into a {@link GreyRaster}: its pixel array, its chroma and wrapping arrays
@@ -23,7 +24,7 @@ public final class Rasters {
     byte[] pixels(GreyRaster raster);
 
     /** The source image's chroma, or null when its colour is unknown. */
-    Chroma chroma(GreyRaster raster);
+    @Nullable Chroma chroma(GreyRaster raster);
 
     /** Chroma blocks per row: {@code ceil(sourceWidth / 8)}. */
     int chromaBlocksX(GreyRaster raster);
@@ -32,7 +33,7 @@ public final class Rasters {
     int reduction(GreyRaster raster);
   }
 
-  private static volatile Hooks hooks;
+  private static volatile @Nullable Hooks hooks;
 
   private Rasters() {}
 
@@ -59,6 +60,9 @@ public final class Rasters {
         throw new IllegalStateException("cannot initialize GreyRaster", e);
       }
       h = hooks;
+      if (h == null) {
+        throw new IllegalStateException("GreyRaster did not install the raster hooks");
+      }
     }
     return h;
   }
@@ -80,7 +84,7 @@ public final class Rasters {
   }
 
   /** See {@link Hooks#chroma}. */
-  public static Chroma chroma(GreyRaster raster) {
+  public static @Nullable Chroma chroma(GreyRaster raster) {
     return hooks().chroma(raster);
   }
 

@@ -5,6 +5,7 @@ import dev.swipe.base.SwipeException;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.PixelRect;
 import dev.swipe.diff.RowPitchResult;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Measures the row pitch of a picker wheel from one screenshot, so {@code wheel_nudge} can override
@@ -125,7 +126,7 @@ public final class RowPitch {
    * all of them are "a text line here") while thin overlays barely count. Null when the band is
    * blank or too small.
    */
-  static double[] gradientProfile(GreyRaster r, PixelRect b) {
+  static double @Nullable [] gradientProfile(GreyRaster r, PixelRect b) {
     if (b.width() < 2 || b.height() < 2 * MIN_LAG + 1) {
       return null;
     }
@@ -170,7 +171,7 @@ public final class RowPitch {
   static final double MIN_REGULARITY = 0.7;
 
   /** Returns {pitch in profile samples, confidence} or null. */
-  static double[] pitchFromProfile(double[] f) {
+  static double @Nullable [] pitchFromProfile(double[] f) {
     int n = f.length;
     int maxLag = (2 * n) / 3;
     if (maxLag < MIN_LAG + 2) {
@@ -330,7 +331,7 @@ public final class RowPitch {
      * evidence measured month wheels at half their pitch. Null when the rows disagree with every
      * candidate by more than 10%.
      */
-    static RowFit best(double[] f, double approx) {
+    static @Nullable RowFit best(double[] f, double approx) {
       RowFit best = null;
       for (int m = 1; m <= 3; m++) {
         double candidate = approx / m;
@@ -396,7 +397,7 @@ public final class RowPitch {
       return java.util.Arrays.copyOf(mids, count);
     }
 
-    private static RowFit fit(double[] mids, double pitch) {
+    private static @Nullable RowFit fit(double[] mids, double pitch) {
       RowFit best = null;
       for (double anchor : mids) {
         // Row index of every midpoint relative to the anchor; keep the closest per index.
@@ -499,7 +500,7 @@ public final class RowPitch {
      * Returns {arc pitch in profile samples, confidence}, or null unless the rows on both sides of
      * the one at {@code centre} (at least two each) fit a cylinder better than an even grid.
      */
-    static double[] pitch(double[] f, double centre, double approx) {
+    static double @Nullable [] pitch(double[] f, double centre, double approx) {
       if (!(approx >= MIN_LAG)) {
         return null;
       }
@@ -567,7 +568,7 @@ public final class RowPitch {
      * flat, or no better than an even grid. The centre {@code c} is fitted, not the selected row's
      * midpoint: that row is drawn larger, and its text box sits off its centre.
      */
-    private static double[] fit(double[] below, double[] above, int k) {
+    private static double @Nullable [] fit(double[] below, double[] above, int k) {
       double bestA = 0;
       double bestP = 0;
       double bestSse = Double.POSITIVE_INFINITY;

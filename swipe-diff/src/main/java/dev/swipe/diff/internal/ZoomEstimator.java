@@ -5,6 +5,7 @@ import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ZoomChange;
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Tells from two frames alone whether a pinch zoomed the content, and by how much: the verdict of a
@@ -184,7 +185,8 @@ public final class ZoomEstimator {
   }
 
   /** The estimate, with the pinch's centroid path and asked scale when {@code pinch} is given. */
-  private static ZoomChange estimate(GreyRaster before, GreyRaster after, double[] pinch) {
+  private static ZoomChange estimate(
+      GreyRaster before, GreyRaster after, double @Nullable [] pinch) {
     if (before == null || after == null) {
       throw ImageFailures.invalidArgument("both frames are required");
     }
@@ -237,7 +239,7 @@ public final class ZoomEstimator {
    * own size, so it is not taken for a pan). Only ever an answer of none: a zoom needs the corners
    * or a pinch's path.
    */
-  private static Fit alongAShift(
+  private static @Nullable Fit alongAShift(
       ZoomFeatures fa, ZoomFeatures fb, float[] a, float[] b, int w, int h) {
     if (fa.levels.length <= VERIFY_LEVEL || fb.levels.length <= VERIFY_LEVEL) {
       return null; // too small a frame for the pixel checks
@@ -324,7 +326,7 @@ public final class ZoomEstimator {
    * pixels confirm, or null: see {@link #estimate(GreyRaster, GreyRaster, double, double, double,
    * double, double)}.
    */
-  private static Fit alongThePinch(
+  private static @Nullable Fit alongThePinch(
       ZoomFeatures fa, ZoomFeatures fb, int w, int h, GreyRaster frame, double[] pinch) {
     double sx = frame.width() / (double) w;
     double sy = frame.height() / (double) h;
@@ -375,7 +377,7 @@ public final class ZoomEstimator {
   }
 
   /** The best fit of the matches if it passes every check, else null. */
-  private static Fit believed(ZoomFeatures fa, ZoomFeatures fb, Matches m, int w, int h) {
+  private static @Nullable Fit believed(ZoomFeatures fa, ZoomFeatures fb, Matches m, int w, int h) {
     Fit fit = Fit.search(m, new SplittableRandom(SEED));
     if (fit == null) {
       return null;
@@ -830,7 +832,7 @@ public final class ZoomEstimator {
      * RANSAC over pairs of matches that agree with each other on size and angle; null when no pair
      * gives a plausible similarity.
      */
-    static Fit search(Matches m, SplittableRandom rnd) {
+    static @Nullable Fit search(Matches m, SplittableRandom rnd) {
       if (m.count < 2) {
         return null;
       }
@@ -935,7 +937,7 @@ public final class ZoomEstimator {
       return var >= min * min;
     }
 
-    private static double[] twoPoint(Matches m, int i, int j) {
+    private static double @Nullable [] twoPoint(Matches m, int i, int j) {
       double ax = m.a.x[m.ia[j]] - (double) m.a.x[m.ia[i]];
       double ay = m.a.y[m.ia[j]] - (double) m.a.y[m.ia[i]];
       double bx = m.b.x[m.ib[j]] - (double) m.b.x[m.ib[i]];
@@ -971,7 +973,7 @@ public final class ZoomEstimator {
      * {@code in} when given.
      */
     private static int count(
-        Matches m, double[] model, int[] stampA, int[] stampB, int stamp, boolean[] in) {
+        Matches m, double[] model, int[] stampA, int[] stampB, int stamp, boolean @Nullable [] in) {
       double p = model[0];
       double q = model[1];
       double tx = model[2];
@@ -1007,7 +1009,7 @@ public final class ZoomEstimator {
       return n;
     }
 
-    private static double[] leastSquares(Matches m, boolean[] in) {
+    private static double @Nullable [] leastSquares(Matches m, boolean[] in) {
       double max = 0;
       double may = 0;
       double mbx = 0;

@@ -318,7 +318,7 @@ public final class RecordingDevice implements Device {
 
   private final class RecordingText implements Text {
     @Override
-    public List<ScreenText> read(Observation observation, NormRegion region) {
+    public List<ScreenText> read(Observation observation, @Nullable NormRegion region) {
       return d.text().read(observation, region);
     }
 
@@ -417,7 +417,7 @@ public final class RecordingDevice implements Device {
 
   private final class RecordingWheels implements Wheels {
     @Override
-    public WheelReading read(Observation observation, NormRegion region) {
+    public WheelReading read(Observation observation, @Nullable NormRegion region) {
       return d.wheels().read(observation, region);
     }
 
