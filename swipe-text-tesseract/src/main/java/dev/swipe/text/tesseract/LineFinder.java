@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Finds where text lines are from pixels alone, cheaply, so the engine recognises only those.
@@ -425,9 +427,11 @@ final class LineFinder {
     private int[] edgeCells;
 
     static Blobs label(byte[] mark, int cw, int ch) {
-      Blobs b = new Blobs();
-      b.collectRuns(mark, cw, ch);
-      return b;
+      return new Blobs(mark, cw, ch);
+    }
+
+    private Blobs(byte[] mark, int cw, int ch) {
+      collectRuns(mark, cw, ch);
     }
 
     private void collectRuns(byte[] mark, int cw, int ch) {
@@ -515,10 +519,10 @@ final class LineFinder {
       fillCache = null;
     }
 
-    private double[] fillCache;
+    private double @Nullable [] fillCache;
 
-    private int[] order;
-    private int[] firstRun;
+    private int @Nullable [] order;
+    private int @Nullable [] firstRun;
 
     /**
      * Blob {@code b} split into lines where its row profile (marked cells per row) drops to a
@@ -537,6 +541,8 @@ final class LineFinder {
       int minX = Integer.MAX_VALUE;
       int maxX = -1;
       runsOf();
+      int[] firstRun = Objects.requireNonNull(this.firstRun, "firstRun");
+      int[] order = Objects.requireNonNull(this.order, "order");
       for (int k = firstRun[b]; k < firstRun[b + 1]; k++) {
         int r = order[k];
         if (runRow[r] < top || runRow[r] > bottom) {
@@ -593,7 +599,7 @@ final class LineFinder {
       if (order != null) {
         return;
       }
-      firstRun = new int[count + 1];
+      int[] firstRun = new int[count + 1];
       for (int r = 0; r < runs; r++) {
         firstRun[runLabel[r] + 1]++;
       }
@@ -601,10 +607,12 @@ final class LineFinder {
         firstRun[l + 1] += firstRun[l];
       }
       int[] next = Arrays.copyOf(firstRun, count);
-      order = new int[runs];
+      int[] order = new int[runs];
       for (int r = 0; r < runs; r++) {
         order[next[runLabel[r]]++] = r;
       }
+      this.firstRun = firstRun;
+      this.order = order;
     }
 
     /** Whether blob {@code i}'s box lies inside blob {@code o}'s. */
@@ -626,6 +634,7 @@ final class LineFinder {
 
     /** Share of the middle half (both axes) of blob {@code b}'s box covered by its own cells. */
     double middleFill(int b) {
+      double[] fillCache = this.fillCache;
       if (fillCache == null) {
         double[] covered = new double[count];
         for (int r = 0; r < runs; r++) {
@@ -653,6 +662,7 @@ final class LineFinder {
           int mh = (y2[l] - h / 4) - (y1[l] + h / 4) + 1;
           fillCache[l] = mw <= 0 || mh <= 0 ? 1 : covered[l] / ((double) mw * mh);
         }
+        this.fillCache = fillCache;
       }
       return fillCache[b];
     }

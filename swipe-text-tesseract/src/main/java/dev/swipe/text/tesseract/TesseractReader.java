@@ -23,6 +23,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Tesseract tuned for phone screens: text lines are found from pixels, each line is cut out, turned
@@ -104,7 +105,7 @@ final class TesseractReader implements TextReader {
   }
 
   @Override
-  public TextPage read(BufferedImage image, TextBox region) {
+  public TextPage read(BufferedImage image, @Nullable TextBox region) {
     if (image == null) {
       throw SwipeException.invalidArgument("image", "is required");
     }
@@ -171,7 +172,7 @@ final class TesseractReader implements TextReader {
     }
   }
 
-  private TextLine readLine(GreyImage grey, LineFinder.Line line, TextBox area)
+  private @Nullable TextLine readLine(GreyImage grey, LineFinder.Line line, TextBox area)
       throws InterruptedException {
     LinePicture pic = LinePicture.of(grey, line);
     List<Engine.RawWord> raw;

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The English trained data shipped inside this jar, copied once per JVM to a temporary directory
@@ -15,7 +16,7 @@ import java.util.Map;
  */
 final class TrainedData {
   static final String RESOURCE = "/dev/swipe/text/tesseract/tessdata/eng.traineddata";
-  private static Path shipped;
+  private static @Nullable Path shipped;
 
   private TrainedData() {}
 
