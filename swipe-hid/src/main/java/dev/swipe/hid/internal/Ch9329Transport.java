@@ -19,9 +19,11 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The finger as a WCH CH9329 serial-to-HID chip (the heart of many USB KVM cables), driven over a
@@ -115,7 +117,9 @@ public final class Ch9329Transport implements HidTransport {
   private final long syncTimeoutNanos;
   private final long turnaroundNanos;
   private final int retries;
-  private final RelativePointer relative;
+
+  /** The relative pointer's state; null unless {@code pointer=rel}. */
+  private final @Nullable RelativePointer relative;
 
   /** Whether the device may steer the relative pointer from its frames ({@code steer=frames}). */
   private boolean steerByFrames;
@@ -127,7 +131,7 @@ public final class Ch9329Transport implements HidTransport {
 
   private SerialLink link;
   private AckedLink wire;
-  private Ch9329ChipInfo info;
+  private @Nullable Ch9329ChipInfo info;
   private boolean closed;
   private boolean broken;
   private int lastX = -1;
@@ -144,8 +148,9 @@ public final class Ch9329Transport implements HidTransport {
       Duration ackTimeout,
       Duration syncTimeout,
       int retries,
-      RelativePointer relative,
-      long turnaroundNanos) {
+      @Nullable RelativePointer relative,
+      long turnaroundNanos,
+      SerialLink port) {
     this.path = path;
     this.address = address;
     this.pointer = pointer;
@@ -155,6 +160,7 @@ public final class Ch9329Transport implements HidTransport {
     this.retries = retries;
     this.relative = relative;
     this.turnaroundNanos = turnaroundNanos;
+    attach(port);
   }
 
   /**
@@ -207,9 +213,9 @@ public final class Ch9329Transport implements HidTransport {
             Duration.ofMillis(syncTimeoutMs),
             retries,
             relative,
-            Math.round(turnaroundMs * 1_000_000));
+            Math.round(turnaroundMs * 1_000_000),
+            SerialLink.open(path, baud));
     t.steerByFrames = steerByFrames;
-    t.attach(SerialLink.open(path, baud));
     try {
       t.info = t.readInfo(1 + retries);
       if (setBaud != baud) {
@@ -233,6 +239,11 @@ public final class Ch9329Transport implements HidTransport {
     return b;
   }
 
+  /** The relative pointer, there when {@code pointer=rel}, the only case that uses it. */
+  private RelativePointer relative() {
+    return Objects.requireNonNull(relative, "the relative pointer (pointer=rel)");
+  }
+
   private void attach(SerialLink port) {
     link = port;
     wire = new AckedLink(port, new Replies(address), faults, syncTimeoutNanos);
@@ -249,7 +260,7 @@ public final class Ch9329Transport implements HidTransport {
 
   /** What the chip said about itself at open (or after the last baud change). */
   public synchronized Ch9329ChipInfo chipInfo() {
-    return info;
+    return Objects.requireNonNull(info, "chip info, read at open");
   }
 
   /** The baud rate the link talks at now. */
@@ -269,7 +280,8 @@ public final class Ch9329Transport implements HidTransport {
                     (int)
                         Math.round(
                             1000
-                                * Math.min(relative.countsPerUnitX(), relative.countsPerUnitY()))));
+                                * Math.min(
+                                    relative().countsPerUnitX(), relative().countsPerUnitY()))));
     return HidCapabilities.builder()
         .pointerKinds(EnumSet.of(PointerKind.ABSOLUTE, PointerKind.RELATIVE))
         .activePointer(pointer)
@@ -343,7 +355,7 @@ public final class Ch9329Transport implements HidTransport {
   private synchronized void moveRelative(int dx, int dy) {
     RelativePointing.checkMove(dx, dy);
     ensureUsable();
-    relative.invalidate();
+    relative().invalidate();
     try {
       byte[] data = {0x01, 0, (byte) dx, (byte) dy, 0};
       report(Ch9329Frame.CMD_MOUSE_RELATIVE, data, dx == 0 && dy == 0, false);
@@ -355,7 +367,7 @@ public final class Ch9329Transport implements HidTransport {
   private synchronized void anchorRelative(
       NormPoint at, double countsPerUnitX, double countsPerUnitY, int maxStep) {
     RelativePointing.checkAnchor(at, countsPerUnitX, countsPerUnitY, maxStep);
-    relative.anchor(at, countsPerUnitX, countsPerUnitY, maxStep);
+    relative().anchor(at, countsPerUnitX, countsPerUnitY, maxStep);
   }
 
   private void sendPointer(HidReport.Pointer p) throws IOException {
@@ -373,7 +385,7 @@ public final class Ch9329Transport implements HidTransport {
       pointerDown = p.pressed();
       return;
     }
-    List<RelativePointer.Step> steps = relative.plan(p.at(), p.pressed());
+    List<RelativePointer.Step> steps = relative().plan(p.at(), p.pressed());
     for (int i = 0; i < steps.size(); i++) {
       RelativePointer.Step s = steps.get(i);
       byte[] data = {0x01, (byte) (s.pressed() ? 1 : 0), (byte) s.dx(), (byte) s.dy(), 0};
@@ -611,6 +623,8 @@ public final class Ch9329Transport implements HidTransport {
         last = e;
       }
     }
+    // attempts is at least one, and each failed one set last
+    SwipeException failure = Objects.requireNonNull(last, "the last attempt's failure");
     throw new SwipeException(
         ErrorCode.HID_REJECTED,
         "no CH9329 answered on "
@@ -618,9 +632,9 @@ public final class Ch9329Transport implements HidTransport {
             + " at "
             + link.baud()
             + " baud (factory setting 9600; check baud and wiring): "
-            + last.getMessage(),
+            + failure.getMessage(),
         Map.of("path", path, "baud", link.baud()),
-        last);
+        failure);
   }
 
   /**
@@ -677,7 +691,8 @@ public final class Ch9329Transport implements HidTransport {
       // The chip answered a later request but not this one: it never read this frame.
       last = lost(cmd);
     }
-    throw withAttempts(last, retries + 1);
+    // retries is at least zero, and each attempt that did not return or throw set last
+    throw withAttempts(Objects.requireNonNull(last, "the last attempt's failure"), retries + 1);
   }
 
   /**
@@ -868,7 +883,7 @@ public final class Ch9329Transport implements HidTransport {
       } else {
         written &=
             releaseFrame(Ch9329Frame.CMD_MOUSE_RELATIVE, new byte[] {0x01, 0, 0, 0, 0}, strict);
-        relative.released();
+        relative().released();
       }
       pointerDown = false;
       written &= releaseFrame(Ch9329Frame.CMD_KEYBOARD, new byte[8], strict);

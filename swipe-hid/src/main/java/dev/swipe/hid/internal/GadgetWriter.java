@@ -11,6 +11,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Writes whole reports to one gadget device file ({@code /dev/hidgN}), each within a time bound.
@@ -42,7 +43,7 @@ final class GadgetWriter implements AutoCloseable {
   private final ExecutorService thread;
 
   /** A write the host did not take in time; the next writes queue behind it. */
-  private Future<Integer> stuck;
+  private @Nullable Future<Integer> stuck;
 
   GadgetWriter(String path, WritableByteChannel channel, LinkFaults faults) {
     this.path = path;

@@ -19,7 +19,9 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The finger as a Linux board in USB gadget mode: each report is one {@code write} to a {@code
@@ -71,11 +73,11 @@ public final class HidGadgetTransport implements HidTransport {
   private final long writeTimeoutNanos;
   private final LinkFaults faults;
   private final GadgetWriter pointerOut;
-  private final GadgetWriter keyboardOut;
-  private final GadgetWriter consumerOut;
+  private final @Nullable GadgetWriter keyboardOut;
+  private final @Nullable GadgetWriter consumerOut;
 
   /** The multi-touch screen's fingers; null unless {@code contacts} is 2 or more. */
-  private final MultiTouchDigitizer multiTouch;
+  private final @Nullable MultiTouchDigitizer multiTouch;
 
   private boolean closed;
   private boolean broken;
@@ -92,8 +94,8 @@ public final class HidGadgetTransport implements HidTransport {
       Duration writeTimeout,
       LinkFaults faults,
       GadgetWriter pointerOut,
-      GadgetWriter keyboardOut,
-      GadgetWriter consumerOut,
+      @Nullable GadgetWriter keyboardOut,
+      @Nullable GadgetWriter consumerOut,
       int contacts) {
     this.path = path;
     this.pointer = pointer;
@@ -256,9 +258,9 @@ public final class HidGadgetTransport implements HidTransport {
     }
     try {
       if (multiTouch != null && report instanceof HidReport.Touch t) {
-        writeFingers(multiTouch.touch(t.contacts()));
+        writeFingers(multiTouch, multiTouch.touch(t.contacts()));
       } else if (multiTouch != null && report instanceof HidReport.Pointer p) {
-        writeFingers(multiTouch.pointer(p.at(), p.pressed()));
+        writeFingers(multiTouch, multiTouch.pointer(p.at(), p.pressed()));
       } else if (report instanceof HidReport.Touch t) {
         // at most one finger on the one-finger screen (more were refused above); none lifts it
         for (HidReport.Contact c : t.contacts()) {
@@ -296,7 +298,11 @@ public final class HidGadgetTransport implements HidTransport {
       details.put("path", path);
       details.put("reason", e.reason);
       details.put("link_faults", faults.details());
-      throw new SwipeException(ErrorCode.HID_REJECTED, e.getMessage(), details, null);
+      throw new SwipeException(
+          ErrorCode.HID_REJECTED,
+          Objects.requireNonNull(e.getMessage(), "a refusal's message"),
+          details,
+          null);
     }
   }
 
@@ -315,10 +321,10 @@ public final class HidGadgetTransport implements HidTransport {
     pressed = down;
   }
 
-  private void writeFingers(MultiTouchDigitizer.Frame frame)
+  private void writeFingers(MultiTouchDigitizer fingers, MultiTouchDigitizer.Frame frame)
       throws IOException, GadgetWriter.Refused {
     write(pointerOut, frame.bytes(), frame.endsGesture());
-    multiTouch.written(frame);
+    fingers.written(frame);
   }
 
   /**

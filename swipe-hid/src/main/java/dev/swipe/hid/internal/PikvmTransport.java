@@ -16,6 +16,7 @@ import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -393,7 +394,8 @@ public final class PikvmTransport implements HidTransport {
               : failure(
                   cmd, "no response (the firmware answered a later request)", "lost_frame", true);
     }
-    throw withAttempts(last, retries + 1);
+    // retries is at least zero, and each attempt that did not return or throw set last
+    throw withAttempts(Objects.requireNonNull(last, "the last attempt's failure"), retries + 1);
   }
 
   /**
