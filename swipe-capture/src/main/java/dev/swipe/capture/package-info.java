@@ -9,4 +9,7 @@
  * The sources are opened by URI (their classes are not API); see {@code docs/capture.md} for the
  * URI options.
  */
+@NullMarked
 package dev.swipe.capture;
+
+import org.jspecify.annotations.NullMarked;

@@ -5,8 +5,10 @@ import dev.swipe.core.spi.DeviceUri;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The URI options every capture source shares: latency, how to find the screen in the frame, how to
@@ -15,7 +17,7 @@ import java.util.Set;
 record CaptureOptions(
     Duration latency,
     CropMode cropMode,
-    ScreenCrop fixedCrop,
+    @Nullable ScreenCrop fixedCrop,
     int rotateDegrees,
     float jpegQuality,
     int blackLevel,
@@ -29,6 +31,11 @@ record CaptureOptions(
     NONE,
     /** A rectangle given in the URI. */
     FIXED
+  }
+
+  /** The crop given in the URI, there in {@link CropMode#FIXED}, the only mode that uses it. */
+  ScreenCrop requireFixedCrop() {
+    return Objects.requireNonNull(fixedCrop, "the crop= rectangle");
   }
 
   /** Keys understood by {@link #parse}. */

@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import javax.net.ssl.SSLSocketFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One HTTP/1.1 GET on a socket this class owns. A plain socket rather than HttpClient because a
@@ -153,7 +154,7 @@ final class HttpResponseStream implements Closeable {
   }
 
   /** The {@code boundary} parameter of a multipart content type, unquoted, or null. */
-  String boundary() {
+  @Nullable String boundary() {
     String ct = headers.getOrDefault("content-type", "");
     for (String param : ct.split(";", -1)) { // an empty parameter names no boundary
       String p = param.strip();
@@ -168,7 +169,7 @@ final class HttpResponseStream implements Closeable {
     return null;
   }
 
-  String header(String name) {
+  @Nullable String header(String name) {
     return headers.get(name.toLowerCase(Locale.ROOT));
   }
 

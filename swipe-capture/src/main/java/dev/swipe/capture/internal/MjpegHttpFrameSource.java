@@ -14,6 +14,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Frames from an MJPEG-over-HTTP server: a {@code multipart/x-mixed-replace} stream (ustreamer's
@@ -55,7 +56,7 @@ public final class MjpegHttpFrameSource extends LiveFrameSource {
   private final Ticker ticker;
   private final Thread reader;
   private final CountDownLatch closing = new CountDownLatch(1);
-  private volatile Socket socket;
+  private volatile @Nullable Socket socket;
   // written by the reader thread alone, read by any
   private final AtomicLong corruptParts = new AtomicLong();
   private final AtomicLong oversizeParts = new AtomicLong();
@@ -268,7 +269,7 @@ public final class MjpegHttpFrameSource extends LiveFrameSource {
     return true;
   }
 
-  private static double producerTimestamp(String value) {
+  private static double producerTimestamp(@Nullable String value) {
     if (value == null) {
       return Double.NaN;
     }

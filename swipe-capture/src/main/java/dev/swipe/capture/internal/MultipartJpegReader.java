@@ -8,7 +8,9 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.LongSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads JPEG parts from a {@code multipart/x-mixed-replace} body (ustreamer, mjpg-streamer, IP
@@ -33,7 +35,7 @@ final class MultipartJpegReader {
   private int pos;
   private int lim;
   private boolean eof;
-  private byte[] token;
+  private byte @Nullable [] token;
   private boolean atPartStart;
   private long corruptParts;
   private long oversizeParts;
@@ -45,7 +47,8 @@ final class MultipartJpegReader {
    *     broken server)
    * @param clock stamps each part's arrival
    */
-  MultipartJpegReader(InputStream in, String boundary, int maxPartBytes, LongSupplier clock) {
+  MultipartJpegReader(
+      InputStream in, @Nullable String boundary, int maxPartBytes, LongSupplier clock) {
     this.in = in;
     this.maxPartBytes = maxPartBytes;
     this.clock = clock;
@@ -71,7 +74,7 @@ final class MultipartJpegReader {
   }
 
   /** The next whole JPEG part, or null when the stream ended. */
-  Part next() throws IOException {
+  @Nullable Part next() throws IOException {
     while (true) {
       if (!atPartStart) {
         int delimiter = skipPastDelimiter();
@@ -197,7 +200,7 @@ final class MultipartJpegReader {
   }
 
   /** Reads part headers up to the blank line; null when malformed or too long. */
-  private Map<String, String> readHeaders() throws IOException {
+  private @Nullable Map<String, String> readHeaders() throws IOException {
     Map<String, String> headers = new HashMap<>();
     int lines = 0;
     int total = 0;
@@ -243,6 +246,8 @@ final class MultipartJpegReader {
    * positioned after that delimiter search gave up).
    */
   private int readUntilDelimiter(Growable body) throws IOException {
+    // a part's body is read only after a delimiter, so the token is known (declared or learned)
+    byte[] token = Objects.requireNonNull(this.token, "the boundary token");
     int matched = 0;
     while (true) {
       int b = read();
@@ -280,7 +285,7 @@ final class MultipartJpegReader {
   }
 
   /** A line without its CR LF; null when longer than max (skipped) or at end of stream. */
-  private byte[] readLine(int max) throws IOException {
+  private byte @Nullable [] readLine(int max) throws IOException {
     Growable line = new Growable();
     boolean tooLong = false;
     while (true) {

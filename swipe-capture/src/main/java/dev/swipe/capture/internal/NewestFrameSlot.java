@@ -8,6 +8,7 @@ import java.awt.image.BufferedImage;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The one frame a live source holds: producers replace it, {@code grab} waits for one that is new
@@ -24,14 +25,19 @@ public final class NewestFrameSlot {
   @SuppressWarnings("ArrayRecordComponent")
   // a carrier of a frame's bytes, handed out as is; never compared or hashed
   record Captured(
-      byte[] jpeg, BufferedImage image, int width, int height, long captureNanos, long seq) {}
+      byte @Nullable [] jpeg,
+      @Nullable BufferedImage image,
+      int width,
+      int height,
+      long captureNanos,
+      long seq) {}
 
   private final String sourceName;
   private final Ticker ticker;
-  private Captured newest;
+  private @Nullable Captured newest;
   private long published;
   private long repeats;
-  private String lastProblem;
+  private @Nullable String lastProblem;
   private boolean closed;
 
   NewestFrameSlot(String sourceName, Ticker ticker) {
@@ -40,18 +46,24 @@ public final class NewestFrameSlot {
   }
 
   /** Publishes a new frame stamped now on the device's clock; returns it. */
-  synchronized Captured publish(byte[] jpeg, BufferedImage image, int width, int height) {
+  synchronized Captured publish(
+      byte @Nullable [] jpeg, @Nullable BufferedImage image, int width, int height) {
     return publishAt(jpeg, image, width, height, ticker.read());
   }
 
   /** Publishes a new frame with a given capture stamp (never moving backwards). */
   synchronized Captured publishAt(
-      byte[] jpeg, BufferedImage image, int width, int height, long captureNanos) {
+      byte @Nullable [] jpeg,
+      @Nullable BufferedImage image,
+      int width,
+      int height,
+      long captureNanos) {
     long stamp = newest == null ? captureNanos : Math.max(captureNanos, newest.captureNanos());
-    newest = new Captured(jpeg, image, width, height, stamp, ++published);
+    Captured captured = new Captured(jpeg, image, width, height, stamp, ++published);
+    newest = captured;
     lastProblem = null;
     notifyAll();
-    return newest;
+    return captured;
   }
 
   /**
@@ -86,7 +98,7 @@ public final class NewestFrameSlot {
     return repeats;
   }
 
-  synchronized Captured newest() {
+  synchronized @Nullable Captured newest() {
     return newest;
   }
 

@@ -4,6 +4,7 @@ import dev.swipe.capture.FrameRecorder;
 import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A source that also writes every frame it hands out to a {@link FrameRecorder} ({@code record=}).
@@ -11,7 +12,7 @@ import java.time.Duration;
 final class RecordingFrameSource implements FrameSource {
   private final FrameSource delegate;
   private final FrameRecorder recorder;
-  private Frame last;
+  private @Nullable Frame last;
 
   RecordingFrameSource(FrameSource delegate, FrameRecorder recorder) {
     this.delegate = delegate;

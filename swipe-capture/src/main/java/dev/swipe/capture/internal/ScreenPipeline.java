@@ -10,6 +10,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
@@ -19,6 +20,7 @@ import javax.imageio.ImageWriteParam;
 import javax.imageio.ImageWriter;
 import javax.imageio.stream.ImageInputStream;
 import javax.imageio.stream.MemoryCacheImageOutputStream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns a captured frame into what core receives: the phone screen only (cropped), upright
@@ -27,11 +29,11 @@ import javax.imageio.stream.MemoryCacheImageOutputStream;
  */
 final class ScreenPipeline {
   private final CaptureOptions options;
-  private ScreenCrop lockedCrop;
+  private @Nullable ScreenCrop lockedCrop;
   private int lockedFrameWidth;
   private int lockedFrameHeight;
   private long lastSeq = -1;
-  private Frame lastFrame;
+  private @Nullable Frame lastFrame;
 
   ScreenPipeline(CaptureOptions options) {
     this.options = options;
@@ -67,7 +69,10 @@ final class ScreenPipeline {
       // The crop is settled: decode only its rows and columns.
       screen = decode(c.jpeg(), known);
     } else {
-      BufferedImage image = c.image() != null ? c.image() : decode(c.jpeg());
+      BufferedImage image =
+          c.image() != null
+              ? c.image()
+              : decode(Objects.requireNonNull(c.jpeg(), "a frame captured without an image"));
       int w = image.getWidth();
       int h = image.getHeight();
       ScreenCrop crop = cropFor(image);
@@ -87,9 +92,12 @@ final class ScreenPipeline {
   }
 
   /** The crop already settled for frames of this size (fixed, or detected and locked), or null. */
-  private ScreenCrop knownCrop(int w, int h) {
+  private @Nullable ScreenCrop knownCrop(int w, int h) {
     return switch (options.cropMode()) {
-      case FIXED -> options.fixedCrop().fitsIn(w, h) ? options.fixedCrop() : null;
+      case FIXED -> {
+        ScreenCrop fixed = options.requireFixedCrop();
+        yield fixed.fitsIn(w, h) ? fixed : null;
+      }
       case AUTO ->
           lockedCrop != null && lockedFrameWidth == w && lockedFrameHeight == h ? lockedCrop : null;
       default -> null;
@@ -101,7 +109,7 @@ final class ScreenPipeline {
     int h = image.getHeight();
     switch (options.cropMode()) {
       case FIXED -> {
-        ScreenCrop fixed = options.fixedCrop();
+        ScreenCrop fixed = options.requireFixedCrop();
         if (!fixed.fitsIn(w, h)) {
           throw new SwipeException(
               CommonCode.INVALID_ARGUMENT,
@@ -134,7 +142,7 @@ final class ScreenPipeline {
   }
 
   /** Decodes a JPEG, or only a region of it, into a compact BGR image. */
-  static BufferedImage decode(byte[] jpeg, ScreenCrop region) {
+  static BufferedImage decode(byte[] jpeg, @Nullable ScreenCrop region) {
     try (ImageInputStream in = ImageIO.createImageInputStream(new ByteArrayInputStream(jpeg))) {
       Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
       if (!readers.hasNext()) {
@@ -160,7 +168,7 @@ final class ScreenPipeline {
     }
   }
 
-  private static SwipeException decodeFailed(String message, Throwable cause) {
+  private static SwipeException decodeFailed(String message, @Nullable Throwable cause) {
     return new SwipeException(CommonCode.IMAGE_DECODE_FAILED, message, Map.of(), cause);
   }
 

@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Frames from a UVC capture device (an HDMI capture stick seen as a webcam) through sarxos
@@ -52,7 +53,7 @@ public final class UvcFrameSource extends LiveFrameSource {
    */
   static UvcFrameSource open(
       String device,
-      Dimension size,
+      @Nullable Dimension size,
       long discoveryTimeoutMs,
       CaptureOptions options,
       Ticker ticker) {
@@ -194,7 +195,7 @@ public final class UvcFrameSource extends LiveFrameSource {
    * The capture path cannot work at all (driver failure, device busy). Core has no dedicated code
    * for that; from the caller's side no frame will come, so it is {@code capture_timeout}.
    */
-  private static SwipeException unavailable(String message, Throwable cause) {
+  private static SwipeException unavailable(String message, @Nullable Throwable cause) {
     Map<String, Object> details = new LinkedHashMap<>();
     details.put("reason", "device_unavailable");
     details.put(
