@@ -20,4 +20,7 @@
  * dev.swipe.sim.SimOracle} and {@link dev.swipe.sim.SimState} (the true state, never for SDK
  * policies). Everything in {@code dev.swipe.sim.internal} may change without notice.
  */
+@NullMarked
 package dev.swipe.sim;
+
+import org.jspecify.annotations.NullMarked;

@@ -7,6 +7,7 @@ import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Path2D;
+import org.jspecify.annotations.Nullable;
 
 /**
  * iOS's pointer on a HID rig, in layout pixels: where a press lands, how a relative report moves it
@@ -202,7 +203,7 @@ final class IosPointer {
   }
 
   /** The move the cursor is drawn after at {@code t}, or null while it is hidden. */
-  private PointerTrail.Mark shown(long t) {
+  private PointerTrail.@Nullable Mark shown(long t) {
     PointerTrail.Mark m = trail.at(t);
     return m != null && t - m.at() < rules.cursorHideNanos() ? m : null;
   }

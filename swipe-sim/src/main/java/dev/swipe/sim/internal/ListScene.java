@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A contacts list: 240 sorted names under a search field. Typing into the search field filters the
@@ -45,7 +46,7 @@ final class ListScene extends Scene {
   private boolean inList;
   private boolean onField;
   private boolean tapOpens;
-  private String opened;
+  private @Nullable String opened;
 
   ListScene(VirtualPhone phone) {
     super(phone);
@@ -125,7 +126,7 @@ final class ListScene extends Scene {
   }
 
   @Override
-  String openedItem() {
+  @Nullable String openedItem() {
     return opened;
   }
 

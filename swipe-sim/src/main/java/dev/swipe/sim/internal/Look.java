@@ -7,6 +7,7 @@ import java.awt.Graphics2D;
 import java.awt.Shape;
 import java.util.HashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Colours and fonts of one platform's look (light or dark), and the text-drawing helpers every
@@ -30,7 +31,7 @@ final class Look {
   private final String family;
   private final double fontScale;
   private final Map<Long, Font> fonts = new HashMap<>();
-  private TextRecorder recorder;
+  private @Nullable TextRecorder recorder;
 
   Look(DeviceProfile profile, boolean dark) {
     this.family = profile.fontFamily();
@@ -87,7 +88,7 @@ final class Look {
   }
 
   /** Notes every string drawn from now on (null stops noting). */
-  void recorder(TextRecorder recorder) {
+  void recorder(@Nullable TextRecorder recorder) {
     this.recorder = recorder;
   }
 

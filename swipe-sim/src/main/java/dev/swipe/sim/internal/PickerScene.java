@@ -9,6 +9,7 @@ import java.awt.geom.RoundRectangle2D;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A time picker: a month column (not cyclic), an hour column 00-23 and a minute column (both
@@ -64,7 +65,7 @@ final class PickerScene extends Scene {
 
   private final List<Wheel> wheels = new ArrayList<>();
   private final TextField label;
-  private Wheel active;
+  private @Nullable Wheel active;
   private boolean onLabel;
 
   PickerScene(VirtualPhone phone) {
@@ -191,7 +192,7 @@ final class PickerScene extends Scene {
   }
 
   /** The day column of a date picker, clamped when its month or year shortens it; else null. */
-  private Wheel dayColumn;
+  private @Nullable Wheel dayColumn;
 
   /** A column of words that stops at both ends, where the month column stands. */
   private Wheel words(String name, String[] labels) {
@@ -402,7 +403,7 @@ final class PickerScene extends Scene {
   }
 
   @Override
-  void wheelTarget(String column, Integer value) {
+  void wheelTarget(String column, @Nullable Integer value) {
     for (Wheel w : wheels) {
       if (w.name.equals(column)) {
         w.target(value, phone.ticker().read());

@@ -2,6 +2,7 @@ package dev.swipe.sim.internal;
 
 import java.util.ArrayDeque;
 import java.util.Iterator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where a drawn pointer stood over the last few seconds, so that a frame showing the phone one
@@ -31,7 +32,7 @@ final class PointerTrail {
   }
 
   /** The latest report at or before {@code t}, or null when none came by then. */
-  Mark at(long t) {
+  @Nullable Mark at(long t) {
     Iterator<Mark> it = marks.descendingIterator();
     while (it.hasNext()) {
       Mark m = it.next();

@@ -4,6 +4,7 @@ import dev.swipe.sim.SimState;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One screen of the virtual phone: it takes touches (layout pixels, already routed away from the
@@ -102,7 +103,7 @@ abstract class Scene {
   }
 
   /** The item whose own page is open (a contact), or null while the list shows. */
-  String openedItem() {
+  @Nullable String openedItem() {
     return null;
   }
 
@@ -146,7 +147,7 @@ abstract class Scene {
   }
 
   /** Sets (or clears, with null) the value whose overshoots a wheel counts. */
-  void wheelTarget(String column, Integer value) {
+  void wheelTarget(String column, @Nullable Integer value) {
     throw dev.swipe.base.SwipeException.invalidArgument(
         "column", "this scene has no picker wheels");
   }

@@ -62,13 +62,7 @@ final class TextRecorder {
     Composite comp = g.getComposite();
     double alpha = comp instanceof AlphaComposite ac ? ac.getAlpha() : 1;
     alpha *= color.getAlpha() / 255.0;
-    Entry e = new Entry();
-    e.text = s;
-    e.color = new Color(color.getRGB() & 0xFFFFFF);
-    e.alpha = alpha;
-    e.statusBar = statusBar;
-    e.fontPx = font.getSize2D() * Math.abs(tx.getScaleY());
-    e.capPx = capHeight(font, frc) * Math.abs(tx.getScaleY());
+    List<Part> words = new ArrayList<>();
     int n = gv.getNumGlyphs();
     Rectangle2D[] glyphs = new Rectangle2D[s.length()];
     for (int gi = 0; gi < n; gi++) {
@@ -98,18 +92,23 @@ final class TextRecorder {
         j++;
       }
       if (ink != null) {
-        e.words.add(new Part(s.substring(i, j), ink, clip));
+        words.add(new Part(s.substring(i, j), ink, clip));
       }
       i = j;
     }
-    if (e.words.isEmpty()) {
+    if (words.isEmpty()) {
       return;
     }
-    Rectangle2D all = e.words.get(0).ink;
-    for (Part p : e.words) {
+    Rectangle2D all = words.get(0).ink;
+    for (Part p : words) {
       all = all.createUnion(p.ink);
     }
-    e.whole = new Part(s, all, clip);
+    Entry e = new Entry(s, new Color(color.getRGB() & 0xFFFFFF), new Part(s, all, clip));
+    e.alpha = alpha;
+    e.statusBar = statusBar;
+    e.fontPx = font.getSize2D() * Math.abs(tx.getScaleY());
+    e.capPx = capHeight(font, frc) * Math.abs(tx.getScaleY());
+    e.words.addAll(words);
     entries.add(e);
   }
 
@@ -238,14 +237,20 @@ final class TextRecorder {
   }
 
   private static final class Entry {
-    String text;
-    Color color;
+    final String text;
+    final Color color;
     double alpha;
     boolean statusBar;
     double fontPx;
     double capPx;
-    Part whole;
+    final Part whole;
     final List<Part> words = new ArrayList<>();
+
+    Entry(String text, Color color, Part whole) {
+      this.text = text;
+      this.color = color;
+      this.whole = whole;
+    }
   }
 
   /** An ink box and what of it stays visible. */

@@ -23,6 +23,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The virtual phone's state machine: it receives pointer and key input, routes touches to the
@@ -54,7 +56,7 @@ public final class VirtualPhone {
   private final InputRules rules;
 
   /** iOS's pointer and system UI under {@code input=rig}; null otherwise. */
-  private final IosPointer iosPointer;
+  private final @Nullable IosPointer iosPointer;
 
   private final SystemUiLayer systemUi;
   private final ArrayDeque<SimState.PointerSample> pointerLog = new ArrayDeque<>();
@@ -76,9 +78,11 @@ public final class VirtualPhone {
           return size() > TEXT_HISTORY;
         }
       };
-  private TextField focused;
-  private Touch touch;
-  private PointerKind touchKind;
+  private @Nullable TextField focused;
+  private @Nullable Touch touch;
+
+  /** The kind of pointer behind {@code touch}, set with it (read only while it is down). */
+  private PointerKind touchKind = PointerKind.TOUCH;
 
   /** Fingers down on a multi-touch digitizer, by id: layout pixels. */
   private final Map<Integer, double[]> fingers = new java.util.TreeMap<>();
@@ -105,7 +109,7 @@ public final class VirtualPhone {
   private long lastInputNanos = Long.MIN_VALUE;
   private long advancedTo = Long.MIN_VALUE;
   private SimState.Velocity lastVelocity = SimState.Velocity.ZERO;
-  private Boolean caretNoise;
+  private @Nullable Boolean caretNoise;
 
   /** The mouse pointer the platform draws for a mouse (Android arrow, iOS AssistiveTouch dot). */
   private double mouseX;
@@ -113,8 +117,8 @@ public final class VirtualPhone {
   private double mouseY;
   private final PointerTrail mouseTrail = new PointerTrail();
   private boolean systemUiPressed;
-  private Object lastKey;
-  private byte[] lastJpeg;
+  private @Nullable Object lastKey;
+  private byte @Nullable [] lastJpeg;
 
   /** A phone for {@code config} on the given clock. */
   public VirtualPhone(SimConfig config, Ticker ticker, Sleeper sleeper) {
@@ -512,7 +516,7 @@ public final class VirtualPhone {
   }
 
   private void end(long now) {
-    Touch t = touch;
+    Touch t = Objects.requireNonNull(touch, "the touch that ends");
     touch = null;
     touchEvent(now, SimState.Phase.UP, touchKind, SimState.Receiver.APP, t.x, t.y);
     t.time = now;
@@ -582,7 +586,7 @@ public final class VirtualPhone {
     }
   }
 
-  TextField focusedField() {
+  @Nullable TextField focusedField() {
     return focused;
   }
 
@@ -700,7 +704,7 @@ public final class VirtualPhone {
   }
 
   /** The mouse input the pointer is drawn after at {@code t}, or null while it is not drawn. */
-  private PointerTrail.Mark mouseShown(long t) {
+  private PointerTrail.@Nullable Mark mouseShown(long t) {
     PointerTrail.Mark m = mouseTrail.at(t);
     return m != null && t - m.at() < MOUSE_FADE_NANOS ? m : null;
   }
@@ -970,7 +974,7 @@ public final class VirtualPhone {
   }
 
   /** Sets or clears the overshoot target of a wheel. */
-  public synchronized void wheelTarget(String column, Integer value) {
+  public synchronized void wheelTarget(String column, @Nullable Integer value) {
     advance(ticker.read());
     scene.wheelTarget(column, value);
   }

@@ -8,6 +8,7 @@ import java.awt.Composite;
 import java.awt.Graphics2D;
 import java.awt.Shape;
 import java.awt.geom.Rectangle2D;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One picker column. Its position is measured in rows (row {@code i} is centred when the position
@@ -79,7 +80,7 @@ final class Wheel {
   /** When the fling scroller (a fling or a one-row step) of the current motion finishes. */
   private long flingScrollerEnd = Long.MIN_VALUE;
 
-  private Touch touch;
+  private @Nullable Touch touch;
   private boolean scrolling;
   private double lastY;
   private double anchorPos;
@@ -90,7 +91,7 @@ final class Wheel {
   private long longPressAt = Long.MAX_VALUE;
   private long editorSince = Long.MAX_VALUE;
 
-  private Integer targetIndex;
+  private @Nullable Integer targetIndex;
   private long lastRow;
   private int enteredDir;
   private boolean passing;
@@ -551,7 +552,7 @@ final class Wheel {
   }
 
   /** Starts counting overshoots against {@code value} (null clears); resets the counts. */
-  void target(Integer value, long now) {
+  void target(@Nullable Integer value, long now) {
     if (value == null) {
       targetIndex = null;
     } else {
@@ -564,7 +565,7 @@ final class Wheel {
     lastRow = Math.round(shown(now));
   }
 
-  Integer targetValue() {
+  @Nullable Integer targetValue() {
     return targetIndex == null ? null : values[targetIndex];
   }
 

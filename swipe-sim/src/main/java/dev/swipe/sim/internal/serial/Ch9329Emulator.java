@@ -13,6 +13,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A WCH CH9329 serial-to-HID chip as its serial port sees it. Frames are {@code 57 AB addr cmd len
@@ -74,8 +75,8 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
   private final int version;
   private final double countsPerUnitX;
   private final double countsPerUnitY;
-  private final IntSupplier hostBaud;
-  private final RelativeMouse relativeMouse;
+  private final @Nullable IntSupplier hostBaud;
+  private final @Nullable RelativeMouse relativeMouse;
   private final boolean replyToReset;
   private final byte[] parameters = defaultParameters(9600);
   private final byte[] assembly = new byte[6 + MAX_DATA];
@@ -136,8 +137,8 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
     private boolean lineTiming;
     private double countsPerUnitX = 1.0;
     private double countsPerUnitY = 1.0;
-    private IntSupplier hostBaud;
-    private RelativeMouse relativeMouse;
+    private @Nullable IntSupplier hostBaud;
+    private @Nullable RelativeMouse relativeMouse;
     private boolean replyToReset = true;
 
     private Builder(Consumer<HidReport> sink) {
@@ -257,7 +258,7 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
   }
 
   @Override
-  byte[] assemble(int b) {
+  byte @Nullable [] assemble(int b) {
     if (assembled == 0 && b != HEAD1) {
       return null;
     }
@@ -279,7 +280,7 @@ public final class Ch9329Emulator extends SerialDeviceEmulator {
   }
 
   @Override
-  byte[] handle(byte[] frame) {
+  byte @Nullable [] handle(byte[] frame) {
     List<HidReport> out = new ArrayList<>();
     byte[] reply;
     synchronized (this) {

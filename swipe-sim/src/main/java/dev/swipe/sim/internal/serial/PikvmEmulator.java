@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A microcontroller running PiKVM's serial HID firmware (Arduino / Pico), as its serial port sees
@@ -104,7 +105,7 @@ public final class PikvmEmulator extends SerialDeviceEmulator {
   }
 
   @Override
-  byte[] assemble(int b) {
+  byte @Nullable [] assemble(int b) {
     assembly[assembled++] = (byte) b;
     if (assembled == 8) {
       assembled = 0;

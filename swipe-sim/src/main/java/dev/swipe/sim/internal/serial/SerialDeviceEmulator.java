@@ -19,6 +19,7 @@ import java.util.Random;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The device end of a serial HID link: reads request frames from a stream (usually a
@@ -59,18 +60,18 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
   private int rejectFrames;
   private int rejectCode;
   private int hangUpAfter = -1;
-  private Runnable hangUpAction;
-  private IntFunction<FrameFault> schedule;
+  private @Nullable Runnable hangUpAction;
+  private @Nullable IntFunction<FrameFault> schedule;
   private int scheduled;
   private boolean vanished;
   private long lastActivityNanos = System.nanoTime();
   private int inFlight;
   private boolean inputEnded;
-  private Thread thread;
-  private InputStream in;
-  private OutputStream out;
+  private @Nullable Thread thread;
+  private @Nullable InputStream in;
+  private @Nullable OutputStream out;
   private volatile boolean closed;
-  private volatile Throwable serveFailure;
+  private volatile @Nullable Throwable serveFailure;
 
   /** A frame read from the line, waiting to be acted on. */
   @SuppressWarnings("ArrayRecordComponent")
@@ -87,13 +88,13 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
    *
    * @return a complete request frame, or null while one is still being assembled
    */
-  abstract byte[] assemble(int b);
+  abstract byte @Nullable [] assemble(int b);
 
   /**
    * Acts on one complete request frame and returns the reply to send (null for none). Decoded
    * reports go to {@link #deliver(HidReport)}.
    */
-  abstract byte[] handle(byte[] frame);
+  abstract byte @Nullable [] handle(byte[] frame);
 
   /** The reply a device gives when it refuses {@code frame} with the injected error code. */
   abstract byte[] errorReply(byte[] frame, int code);
@@ -440,7 +441,8 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
    * schedule.apply(n)}. A {@link FrameFault.Kind#VANISH} runs {@code hangUp} (typically {@link
    * PseudoTerminalPair#hangUp()}); without one it is ignored.
    */
-  public synchronized void injectFaults(IntFunction<FrameFault> schedule, Runnable hangUp) {
+  public synchronized void injectFaults(
+      IntFunction<FrameFault> schedule, @Nullable Runnable hangUp) {
     this.schedule = Objects.requireNonNull(schedule, "schedule");
     this.scheduled = 0;
     if (hangUp != null) {
@@ -502,7 +504,7 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
   }
 
   /** Why the serving thread stopped, if it failed (null while serving or after a clean end). */
-  public Throwable serveFailure() {
+  public @Nullable Throwable serveFailure() {
     return serveFailure;
   }
 
@@ -573,7 +575,7 @@ public abstract class SerialDeviceEmulator implements AutoCloseable {
     }
   }
 
-  private static void closeQuietly(AutoCloseable c) {
+  private static void closeQuietly(@Nullable AutoCloseable c) {
     if (c == null) {
       return;
     }
