@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One DevTools protocol connection over the JDK's WebSocket: commands by id with their answers,
@@ -41,7 +42,8 @@ final class CdpConnection implements AutoCloseable {
   private final CompletableFuture<String> closed = new CompletableFuture<>();
 
   /** An event handler for one method, optionally of one session (null: any). */
-  private record Listener(String method, String sessionId, BiConsumer<JsonNode, String> handler) {}
+  private record Listener(
+      String method, @Nullable String sessionId, BiConsumer<JsonNode, String> handler) {}
 
   private CdpConnection(WebSocket socket) {
     this.socket = socket;
@@ -79,7 +81,7 @@ final class CdpConnection implements AutoCloseable {
   }
 
   /** Sends a command and waits for its answer's {@code result}. */
-  JsonNode call(String sessionId, String method, ObjectNode params) {
+  JsonNode call(@Nullable String sessionId, String method, @Nullable ObjectNode params) {
     return await(method, callAsync(sessionId, method, params), COMMAND_TIMEOUT);
   }
 
@@ -87,7 +89,8 @@ final class CdpConnection implements AutoCloseable {
    * Sends a command without waiting; the future completes with its {@code result} or fails with a
    * {@link SwipeException}.
    */
-  CompletableFuture<JsonNode> callAsync(String sessionId, String method, ObjectNode params) {
+  CompletableFuture<JsonNode> callAsync(
+      @Nullable String sessionId, String method, @Nullable ObjectNode params) {
     long id = ids.incrementAndGet();
     ObjectNode msg = JSON.createObjectNode();
     msg.put("id", id);
@@ -232,7 +235,7 @@ final class CdpConnection implements AutoCloseable {
     }
 
     @Override
-    public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
+    public @Nullable CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
       partial.append(data);
       if (last) {
         String text = partial.toString();
@@ -245,7 +248,7 @@ final class CdpConnection implements AutoCloseable {
     }
 
     @Override
-    public CompletionStage<?> onClose(WebSocket ws, int status, String reason) {
+    public @Nullable CompletionStage<?> onClose(WebSocket ws, int status, String reason) {
       // the connection learns of the loss once known; nothing waits on it
       CompletableFuture<Void> unused =
           owner.thenAccept(c -> c.lose("closed by the browser (" + status + ")"));

@@ -5,6 +5,7 @@ import dev.swipe.core.spi.DeviceUri;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The options of {@code chrome:} and {@code cdp:} URIs, validated.
@@ -22,11 +23,11 @@ import java.util.Set;
  * @param launchTimeout how long starting, attaching and loading may take
  */
 record ChromeConfig(
-    String url,
-    PhoneScreen screen,
-    String binary,
-    URI endpoint,
-    String target,
+    @Nullable String url,
+    @Nullable PhoneScreen screen,
+    @Nullable String binary,
+    @Nullable URI endpoint,
+    @Nullable String target,
     double scale,
     int quality,
     Duration latency,
@@ -94,7 +95,7 @@ record ChromeConfig(
         Duration.ofMillis(uri.intParam("timeout_ms", 30_000, 1_000, 600_000)));
   }
 
-  private static String platform(DeviceUri uri) {
+  private static @Nullable String platform(DeviceUri uri) {
     return uri.param("platform").isPresent()
         ? uri.choice("platform", "android", Set.of("android", "ios"))
         : null;

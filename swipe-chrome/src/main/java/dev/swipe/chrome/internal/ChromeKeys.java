@@ -9,6 +9,7 @@ import dev.swipe.core.spi.HidReport;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * HID keyboard usages as DevTools key events, with a US layout: the key a USB keyboard would press,
@@ -43,7 +44,7 @@ final class ChromeKeys {
     189, 187, 219, 221, 220, 220, 186, 222, 192, 188, 190, 191
   };
 
-  private record Named(String key, String code, int vk, String text) {}
+  private record Named(String key, String code, int vk, @Nullable String text) {}
 
   private static final Map<Integer, Named> NAMED =
       Map.of(

@@ -15,8 +15,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One page target shown as a phone: the DevTools session the finger and the eyes share. Both hold
@@ -28,7 +30,8 @@ final class ChromePage {
   private final String targetId;
   private final PhoneScreen screen;
   private final URI browserUrl;
-  private final ChromeProcess process; // null when attached to a browser someone else runs
+  private final @Nullable ChromeProcess
+      process; // null when attached to a browser someone else runs
   private final Ticker ticker;
   private final AtomicInteger holders = new AtomicInteger(2);
 
@@ -38,7 +41,7 @@ final class ChromePage {
       String targetId,
       PhoneScreen screen,
       URI browserUrl,
-      ChromeProcess process,
+      @Nullable ChromeProcess process,
       Ticker ticker) {
     this.cdp = cdp;
     this.sessionId = sessionId;
@@ -51,11 +54,14 @@ final class ChromePage {
 
   /** Starts a browser and opens {@code url} on a new page emulating {@code screen}. */
   static ChromePage launch(ChromeConfig config, Ticker ticker) {
+    // a chrome: URI always names a page and a device (pixel-7 by default)
+    PhoneScreen screen = Objects.requireNonNull(config.screen(), "the chrome: device");
+    String url = Objects.requireNonNull(config.url(), "the chrome: url");
     ChromeProcess process =
         ChromeProcess.start(
             ChromeProcess.find(config.binary(), System.getenv()),
-            config.screen().width(),
-            config.screen().height(),
+            screen.width(),
+            screen.height(),
             config.scale(),
             config.launchTimeout());
     CdpConnection cdp = null;
@@ -63,9 +69,8 @@ final class ChromePage {
       cdp = CdpConnection.open(process.browserUrl(), config.launchTimeout());
       ObjectNode create = CdpConnection.JSON.createObjectNode().put("url", "about:blank");
       String targetId = cdp.call(null, "Target.createTarget", create).path("targetId").asText();
-      ChromePage page =
-          attach(cdp, targetId, config.screen(), process.browserUrl(), process, ticker);
-      page.navigate(config.url(), config.launchTimeout());
+      ChromePage page = attach(cdp, targetId, screen, process.browserUrl(), process, ticker);
+      page.navigate(url, config.launchTimeout());
       return page;
     } catch (RuntimeException e) {
       if (cdp != null) {
@@ -86,7 +91,9 @@ final class ChromePage {
    * id or URL contains {@code config.target()}.
    */
   static ChromePage connect(ChromeConfig config, Ticker ticker) {
-    URI browserUrl = browserWebSocket(config.endpoint(), config.launchTimeout());
+    // a cdp: URI always names the endpoint
+    URI endpoint = Objects.requireNonNull(config.endpoint(), "the cdp: endpoint");
+    URI browserUrl = browserWebSocket(endpoint, config.launchTimeout());
     CdpConnection cdp = CdpConnection.open(browserUrl, config.launchTimeout());
     try {
       JsonNode targets = cdp.call(null, "Target.getTargets", null).path("targetInfos");
@@ -169,9 +176,9 @@ final class ChromePage {
   private static ChromePage attach(
       CdpConnection cdp,
       String targetId,
-      PhoneScreen screen,
+      @Nullable PhoneScreen screen,
       URI browserUrl,
-      ChromeProcess process,
+      @Nullable ChromeProcess process,
       Ticker ticker) {
     ObjectNode attach =
         CdpConnection.JSON.createObjectNode().put("targetId", targetId).put("flatten", true);
@@ -187,17 +194,20 @@ final class ChromePage {
       page.emulate();
       return page;
     }
-    ChromePage probe = new ChromePage(cdp, sessionId, targetId, null, browserUrl, process, ticker);
-    probe.call("Page.enable", null);
-    return new ChromePage(cdp, sessionId, targetId, probe.measure(), browserUrl, process, ticker);
+    cdp.call(sessionId, "Page.enable", null);
+    return new ChromePage(
+        cdp, sessionId, targetId, measure(cdp, sessionId), browserUrl, process, ticker);
   }
 
   /** The viewport of a page shown as it is (attached without {@code device=}). */
-  private PhoneScreen measure() {
-    JsonNode viewport = call("Page.getLayoutMetrics", null).path("cssVisualViewport");
+  private static PhoneScreen measure(CdpConnection cdp, String sessionId) {
+    JsonNode viewport =
+        cdp.call(sessionId, "Page.getLayoutMetrics", null).path("cssVisualViewport");
     int w = (int) Math.round(viewport.path("clientWidth").asDouble());
     int h = (int) Math.round(viewport.path("clientHeight").asDouble());
-    JsonNode shot = call("Page.captureScreenshot", json().put("format", "jpeg").put("quality", 10));
+    JsonNode shot =
+        cdp.call(
+            sessionId, "Page.captureScreenshot", json().put("format", "jpeg").put("quality", 10));
     if (w <= 0 || h <= 0) {
       throw new SwipeException(
           ErrorCode.BROWSER_UNAVAILABLE, "cannot measure the attached page's viewport");
@@ -255,12 +265,12 @@ final class ChromePage {
   }
 
   /** Sends a command to this page's session and waits for the result. */
-  JsonNode call(String method, ObjectNode params) {
+  JsonNode call(String method, @Nullable ObjectNode params) {
     return cdp.call(sessionId, method, params);
   }
 
   /** Sends a command to this page's session without waiting. */
-  CompletableFuture<JsonNode> callAsync(String method, ObjectNode params) {
+  CompletableFuture<JsonNode> callAsync(String method, @Nullable ObjectNode params) {
     return cdp.callAsync(sessionId, method, params);
   }
 

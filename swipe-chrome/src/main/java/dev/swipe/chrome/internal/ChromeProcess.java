@@ -26,6 +26,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A headless Chromium this SDK started, with a throwaway profile, listening for DevTools on a
@@ -91,7 +92,7 @@ final class ChromeProcess implements AutoCloseable {
    *
    * @throws SwipeException {@code browser_unavailable} naming what to install and where it looked
    */
-  static Path find(String explicit, Map<String, String> env) {
+  static Path find(@Nullable String explicit, Map<String, String> env) {
     String given = explicit != null && !explicit.isBlank() ? explicit : env.get(ENV);
     if (given != null && !given.isBlank()) {
       Path p = Path.of(given);
@@ -119,7 +120,7 @@ final class ChromeProcess implements AutoCloseable {
         String.join(",", NAMES));
   }
 
-  private static Path onPath(String name, Map<String, String> env) {
+  private static @Nullable Path onPath(String name, Map<String, String> env) {
     if (name.contains("/")) {
       return null;
     }

@@ -4,6 +4,7 @@ import dev.swipe.base.SwipeException;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The phone a page is shown on: its viewport in CSS pixels, its device pixel ratio and the user
@@ -34,7 +35,7 @@ record PhoneScreen(String name, int width, int height, double pixelRatio, boolea
    * @param platform {@code ios}, {@code android} or null (a preset's own; Android for a size)
    * @throws SwipeException {@code invalid_argument} (field {@code device}) for anything else
    */
-  static PhoneScreen parse(String device, String platform) {
+  static PhoneScreen parse(String device, @Nullable String platform) {
     String d = device.strip().toLowerCase(Locale.ROOT);
     PhoneScreen preset =
         switch (d) {
