@@ -6,6 +6,7 @@ import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.PointerKind;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
@@ -609,7 +610,11 @@ public record SimConfig(
         Platform.valueOf(
             uri.choice("platform", "android", ids(Platform.values())).toUpperCase(Locale.ROOT)));
     if (uri.param("pointer").isPresent()) {
-      b.pointer(PointerKind.fromId(uri.choice("pointer", "touch", Set.of("touch", "abs", "rel"))));
+      // the choice is one of the kinds' ids
+      b.pointer(
+          Objects.requireNonNull(
+              PointerKind.fromId(uri.choice("pointer", "touch", Set.of("touch", "abs", "rel"))),
+              "pointer"));
     }
     if (uri.param("abs_mouse").isPresent()) {
       b.absoluteMouse(

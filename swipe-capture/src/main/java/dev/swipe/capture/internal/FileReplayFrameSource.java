@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Replays a directory written by {@link FrameRecorder} as if it were live: the recording is laid on
@@ -120,7 +121,8 @@ public final class FileReplayFrameSource implements FrameSource {
     }
     Entry entry = entries.get((int) (index % entries.size()));
     byte[] jpeg = read(entry);
-    JpegHeader size = JpegHeader.readComplete(jpeg, jpeg.length);
+    // read(entry) refuses bytes that are not a whole JPEG
+    JpegHeader size = Objects.requireNonNull(JpegHeader.readComplete(jpeg, jpeg.length), "header");
     return pipeline.toFrame(
         new NewestFrameSlot.Captured(jpeg, null, size.width(), size.height(), at, index + 1));
   }

@@ -121,7 +121,10 @@ public final class HidGadgetTransport implements HidTransport {
       throw SwipeException.invalidArgument(
           "path", "a hidg: URI needs the gadget device, e.g. hidg:/dev/hidg1");
     }
-    PointerKind pointer = PointerKind.fromId(uri.choice("pointer", "abs", Set.of("abs", "touch")));
+    // the choice is one of the kinds' ids
+    PointerKind pointer =
+        Objects.requireNonNull(
+            PointerKind.fromId(uri.choice("pointer", "abs", Set.of("abs", "touch"))), "pointer");
     int contacts = uri.intParam("contacts", 1, 1, HidReport.Contact.MAX_ID + 1);
     if (contacts > 1 && pointer != PointerKind.TOUCH) {
       throw SwipeException.invalidArgument(
