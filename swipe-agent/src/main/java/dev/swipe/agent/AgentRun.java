@@ -6,6 +6,7 @@ import dev.swipe.core.Device;
 import dev.swipe.memory.MemoryStore;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One agent run on a phone: its own attachment ids and wheel guard (a {@link Device.Run#fork()}
@@ -33,7 +34,7 @@ public final class AgentRun implements AutoCloseable {
   public record Termination(String status, String text) {}
 
   private final Device run;
-  private final MemoryStore memory;
+  private final @Nullable MemoryStore memory;
   private final boolean inlineImages;
   private final boolean simState;
   private final AtomicReference<Termination> termination = new AtomicReference<>();
@@ -132,14 +133,14 @@ public final class AgentRun implements AutoCloseable {
    */
   public static final class Builder {
     private final Device device;
-    private MemoryStore memory;
+    private @Nullable MemoryStore memory;
     private boolean inlineImages;
     private boolean simState;
-    private java.nio.file.Path trace;
-    private dev.swipe.core.spi.TraceSink sink;
+    private java.nio.file.@Nullable Path trace;
+    private dev.swipe.core.spi.@Nullable TraceSink sink;
     private long traceMaxBytes;
     private boolean traceSet;
-    private dev.swipe.core.AttachmentRegistry attachments;
+    private dev.swipe.core.@Nullable AttachmentRegistry attachments;
 
     private Builder(Device device) {
       this.device = SwipeException.requireArgument(device, "device");

@@ -8,6 +8,7 @@ import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads arguments that {@link ArgumentValidator} has already checked against the tool's schema;
@@ -38,7 +39,7 @@ final class Args {
     return has(f) ? number(f) : dflt;
   }
 
-  Double optNumber(String f) {
+  @Nullable Double optNumber(String f) {
     return has(f) ? number(f) : null;
   }
 
@@ -50,7 +51,7 @@ final class Args {
     return has(f) ? integer(f) : dflt;
   }
 
-  Integer optInteger(String f) {
+  @Nullable Integer optInteger(String f) {
     return has(f) ? integer(f) : null;
   }
 
@@ -95,7 +96,7 @@ final class Args {
     return guarded(f, () -> NormPoint.of(a.get(0).asDouble(), a.get(1).asDouble()));
   }
 
-  NormRegion region(String f) {
+  @Nullable NormRegion region(String f) {
     if (!has(f)) {
       return null;
     }

@@ -7,7 +7,9 @@ import dev.swipe.memory.MemoryCode;
 import dev.swipe.memory.MemoryQuery;
 import dev.swipe.memory.MemoryRecord;
 import dev.swipe.memory.MemoryStore;
+import java.time.Instant;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /** {@code save_memory} and {@code recall_memory}: widget parameters that worked. */
 final class MemoryTools {
@@ -17,7 +19,7 @@ final class MemoryTools {
     return List.of(save(run), recall(run));
   }
 
-  private static ObjectNode recordSchema(String description) {
+  private static ObjectNode recordSchema(@Nullable String description) {
     return Schema.result(description)
         .prop("id", Schema.string("Store-assigned id."))
         .prop("type", Schema.string("Kind of memory."))
@@ -202,9 +204,11 @@ final class MemoryTools {
     ArrayNode ents = o.putArray("entities");
     r.entities().forEach(ents::add);
     o.put("priority", r.priority());
-    if (r.createdAt() != null) {
-      o.put("created_at", r.createdAt().toString());
-      o.put("updated_at", r.updatedAt().toString());
+    Instant created = r.createdAt();
+    Instant updated = r.updatedAt();
+    if (created != null && updated != null) {
+      o.put("created_at", created.toString());
+      o.put("updated_at", updated.toString());
     }
     return o;
   }

@@ -14,6 +14,7 @@ import dev.swipe.diff.internal.ZoomEstimator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code screenshot}, {@code image_diff} and, on the simulator only, {@code sim_state} ({@link
@@ -181,7 +182,7 @@ final class ObservationTools {
   /**
    * The run's screenshot {@code value} names, or null when it is an inline image this run accepts.
    */
-  private static Observation screenshot(AgentRun run, String value, String field) {
+  private static @Nullable Observation screenshot(AgentRun run, String value, String field) {
     if (ID.matcher(value).matches() || !run.acceptsInlineImages()) {
       return run.device().run().attachments().screenshot(value, field);
     }

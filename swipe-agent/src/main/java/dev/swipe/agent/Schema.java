@@ -3,6 +3,7 @@ package dev.swipe.agent;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.agent.internal.AgentJson;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Builds the JSON Schema subset the tools declare and {@link ArgumentValidator} enforces: object
@@ -16,7 +17,7 @@ final class Schema {
     this.node = node;
   }
 
-  static Schema object(String description) {
+  static Schema object(@Nullable String description) {
     ObjectNode n = AgentJson.JSON.createObjectNode();
     n.put("type", "object");
     if (description != null) {
@@ -28,7 +29,7 @@ final class Schema {
   }
 
   /** An output object: same shape, but extra fields are allowed (results may grow). */
-  static Schema result(String description) {
+  static Schema result(@Nullable String description) {
     Schema s = object(description);
     s.node.remove("additionalProperties");
     return s;
@@ -51,7 +52,7 @@ final class Schema {
     return node.deepCopy();
   }
 
-  static ObjectNode number(String description, double min, double max) {
+  static ObjectNode number(@Nullable String description, double min, double max) {
     ObjectNode n = typed("number", description);
     n.put("minimum", min);
     n.put("maximum", max);
@@ -73,14 +74,14 @@ final class Schema {
     return typed("integer", description);
   }
 
-  static ObjectNode string(String description, int minLength, int maxLength) {
+  static ObjectNode string(@Nullable String description, int minLength, int maxLength) {
     ObjectNode n = typed("string", description);
     n.put("minLength", minLength);
     n.put("maxLength", maxLength);
     return n;
   }
 
-  static ObjectNode string(String description) {
+  static ObjectNode string(@Nullable String description) {
     return typed("string", description);
   }
 
@@ -112,7 +113,7 @@ final class Schema {
   }
 
   /** A normalized point {@code {x, y}}, both 0..1000. */
-  static ObjectNode point(String description) {
+  static ObjectNode point(@Nullable String description) {
     return object(description)
         .prop("x", number("Horizontal position, 0 (left edge) .. 1000 (right edge).", 0, 1000))
         .prop("y", number("Vertical position, 0 (top edge) .. 1000 (bottom edge).", 0, 1000))
@@ -158,7 +159,7 @@ final class Schema {
     return property;
   }
 
-  private static ObjectNode typed(String type, String description) {
+  private static ObjectNode typed(String type, @Nullable String description) {
     ObjectNode n = AgentJson.JSON.createObjectNode();
     n.put("type", type);
     if (description != null) {

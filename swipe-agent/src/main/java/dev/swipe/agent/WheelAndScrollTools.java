@@ -371,7 +371,8 @@ final class WheelAndScrollTools {
               switch (dir) {
                 case "top" -> ScrollDirection.UP;
                 case "bottom" -> ScrollDirection.DOWN;
-                default -> ScrollDirection.fromId(dir);
+                // the schema allows only the directions' ids
+                default -> SwipeException.requireArgument(ScrollDirection.fromId(dir), "direction");
               };
           if (!toEdge) {
             for (String f : List.of("max_passes", "timeout_ms", "pace", "until_text")) {

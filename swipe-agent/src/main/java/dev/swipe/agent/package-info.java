@@ -3,4 +3,7 @@
  * {@link dev.swipe.agent.AgentRun} per run). The servers that carry them (MCP stdio, HTTP,
  * WebDriver) are in {@code swipe-agent-server}.
  */
+@NullMarked
 package dev.swipe.agent;
+
+import org.jspecify.annotations.NullMarked;

@@ -124,6 +124,16 @@ public final class SwipeException extends RuntimeException {
     return details;
   }
 
+  /**
+   * What went wrong, for a person or a model to read; never null (an exception made without one
+   * says its code).
+   */
+  @Override
+  public String getMessage() {
+    String m = super.getMessage();
+    return m == null ? code.id() : m;
+  }
+
   /** The offending field for {@link CommonCode#INVALID_ARGUMENT}, or null. */
   public @Nullable String field() {
     Object f = details.get("field");

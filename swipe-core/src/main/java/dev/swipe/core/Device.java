@@ -370,7 +370,7 @@ public interface Device extends AutoCloseable {
      * @throws SwipeException {@code unknown_attachment} for observations of another run, {@code
      *     image_size_mismatch} for observations of different sizes
      */
-    DiffResult diff(Observation before, Observation after, NormRegion region);
+    DiffResult diff(Observation before, Observation after, @Nullable NormRegion region);
 
     /**
      * Whether the content between two observations of this run was zoomed (a pinch), by how much

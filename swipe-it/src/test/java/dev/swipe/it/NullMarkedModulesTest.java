@@ -31,6 +31,7 @@ class NullMarkedModulesTest {
           "swipe-hid",
           "swipe-capture",
           "swipe-chrome",
+          "swipe-agent",
           "swipe-wheel",
           "swipe-memory",
           "swipe-flow",

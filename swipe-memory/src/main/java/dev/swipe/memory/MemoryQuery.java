@@ -123,8 +123,8 @@ public record MemoryQuery(
       return this;
     }
 
-    /** Only records of this type. */
-    public Builder type(String type) {
+    /** Only records of this type; null for records of any type. */
+    public Builder type(@Nullable String type) {
       this.type = type;
       return this;
     }

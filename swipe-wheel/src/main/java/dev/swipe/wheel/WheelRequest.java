@@ -189,7 +189,7 @@ public record WheelRequest(
     }
 
     /** {@code current_value} as parsed (JSON): null leaves it unset, so build() names it. */
-    public Builder currentValue(Integer v) {
+    public Builder currentValue(@Nullable Integer v) {
       this.currentValue = v;
       return this;
     }
@@ -201,7 +201,7 @@ public record WheelRequest(
     }
 
     /** {@code target_value} as parsed (JSON): null leaves it unset, so build() names it. */
-    public Builder targetValue(Integer v) {
+    public Builder targetValue(@Nullable Integer v) {
       this.targetValue = v;
       return this;
     }
@@ -213,7 +213,7 @@ public record WheelRequest(
     }
 
     /** {@code cycle_size} as parsed (JSON): null means absent (a non-cyclic wheel). */
-    public Builder cycleSize(Integer v) {
+    public Builder cycleSize(@Nullable Integer v) {
       this.cycleSize = v;
       return this;
     }
@@ -225,7 +225,7 @@ public record WheelRequest(
     }
 
     /** {@code value_step} as parsed (JSON): null means absent (a single-row probe). */
-    public Builder valueStep(Integer v) {
+    public Builder valueStep(@Nullable Integer v) {
       this.valueStep = v;
       return this;
     }
@@ -240,7 +240,7 @@ public record WheelRequest(
     }
 
     /** {@code column_x} as parsed (JSON): null leaves it unset, so build() names it. */
-    public Builder columnX(Double v) {
+    public Builder columnX(@Nullable Double v) {
       this.columnX = v;
       return this;
     }
@@ -252,7 +252,7 @@ public record WheelRequest(
     }
 
     /** {@code center_y} as parsed (JSON): null leaves it unset, so build() names it. */
-    public Builder centerY(Double v) {
+    public Builder centerY(@Nullable Double v) {
       this.centerY = v;
       return this;
     }
@@ -264,7 +264,7 @@ public record WheelRequest(
     }
 
     /** {@code row_spacing} as parsed (JSON): null leaves it unset, so build() names it. */
-    public Builder rowSpacing(Double v) {
+    public Builder rowSpacing(@Nullable Double v) {
       this.rowSpacing = v;
       return this;
     }
@@ -276,7 +276,7 @@ public record WheelRequest(
     }
 
     /** {@code visible_target_y} as parsed (JSON): null means absent. */
-    public Builder visibleTargetY(Double v) {
+    public Builder visibleTargetY(@Nullable Double v) {
       this.visibleTargetY = v;
       return this;
     }

@@ -3,6 +3,8 @@ package dev.swipe.agent.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.swipe.agent.AgentErrorCode;
 import dev.swipe.http.internal.BoundedJson;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Untrusted JSON (HTTP bodies, MCP lines, argument text) read with {@link BoundedJson}'s bounds,
@@ -24,7 +26,7 @@ public final class JsonInput {
    * @param value the tree, with null where the out-of-range number stood
    * @param numberProblem the first number out of range, or null
    */
-  public record Parsed(JsonNode value, ToolFailure numberProblem) {}
+  public record Parsed(JsonNode value, @Nullable ToolFailure numberProblem) {}
 
   /** Reads one JSON value; any problem, an out-of-range number included, is thrown. */
   public static JsonNode read(String text, String root) {
@@ -72,6 +74,7 @@ public final class JsonInput {
   }
 
   private static ToolFailure failure(BoundedJson.Refusal r) {
-    return ToolFailure.withCode(r.code().id(), r.getMessage(), r.details());
+    return ToolFailure.withCode(
+        r.code().id(), Objects.requireNonNullElse(r.getMessage(), r.code().id()), r.details());
   }
 }

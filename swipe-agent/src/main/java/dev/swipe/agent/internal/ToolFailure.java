@@ -30,6 +30,13 @@ public final class ToolFailure extends RuntimeException {
     this.details = new LinkedHashMap<>(details);
   }
 
+  /** What went wrong; never null (a failure made without a message says its code). */
+  @Override
+  public String getMessage() {
+    String m = super.getMessage();
+    return m == null ? code : m;
+  }
+
   /** A failure with a code already in its wire form (an id of one of the SDK's codes). */
   public static ToolFailure withCode(String code, String message, Map<String, ?> details) {
     return new ToolFailure(code, message, details);

@@ -843,7 +843,7 @@ public final class DefaultDevice implements Device {
     return wheels.setWheels(requests);
   }
 
-  public DiffResult diff(Observation before, Observation after, NormRegion region) {
+  public DiffResult diff(Observation before, Observation after, @Nullable NormRegion region) {
     attachments.requireOwn(before, "before");
     attachments.requireOwn(after, "after");
     try {
@@ -1099,7 +1099,7 @@ public final class DefaultDevice implements Device {
 
   private final class ScreenView implements Device.Screen {
     @Override
-    public DiffResult diff(Observation before, Observation after, NormRegion region) {
+    public DiffResult diff(Observation before, Observation after, @Nullable NormRegion region) {
       return DefaultDevice.this.diff(before, after, region);
     }
 

@@ -8,6 +8,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The first and the last few pairs of consecutive frames that differed while the settling gate
@@ -94,7 +95,7 @@ final class MotionTrail {
    * when at least {@link #VOTES} of the kept pairs show it and none shows the other axis; otherwise
    * {@link PrimaryAxis#NONE} (a fade, a glow, a page replaced in one frame).
    */
-  public PrimaryAxis axis(NormRegion region) {
+  public PrimaryAxis axis(@Nullable NormRegion region) {
     int vertical = 0;
     int horizontal = 0;
     for (GreyRaster[] p : pairs()) {

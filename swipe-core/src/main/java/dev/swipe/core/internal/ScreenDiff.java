@@ -38,7 +38,7 @@ final class ScreenDiff {
 
   /** {@link ImageDiff#compareNoticingShifts} of the region (the whole screen when null). */
   static DiffResult compareNoticingShifts(
-      Observation before, Observation after, NormRegion region) {
+      Observation before, Observation after, @Nullable NormRegion region) {
     return compare(before, after, region, true);
   }
 

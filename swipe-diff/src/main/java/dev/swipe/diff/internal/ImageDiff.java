@@ -123,7 +123,7 @@ public final class ImageDiff {
    *
    * @param region the part to judge, or null for the whole frame
    */
-  public static PrimaryAxis motionAxis(GreyRaster a, GreyRaster b, NormRegion region) {
+  public static PrimaryAxis motionAxis(GreyRaster a, GreyRaster b, @Nullable NormRegion region) {
     ChangedCells.requireSameSize(a, b);
     PixelRect clipped =
         PixelRect.covering(region == null ? NormRegion.FULL : region, a.width(), a.height())

@@ -471,7 +471,7 @@ public final class RecordingDevice implements Device {
 
   private final class RecordingScreen implements Screen {
     @Override
-    public DiffResult diff(Observation before, Observation after, NormRegion region) {
+    public DiffResult diff(Observation before, Observation after, @Nullable NormRegion region) {
       return d.screen().diff(before, after, region);
     }
 
