@@ -15,6 +15,15 @@ class SwipeExceptionTest {
   }
 
   @Test
+  void theMessageIsNeverNullAndSaysTheCodeWhenNoneWasGiven() {
+    String none = null;
+    assertThat(new SwipeException(CommonCode.INTERRUPTED, none).getMessage())
+        .isEqualTo("interrupted");
+    assertThat(new SwipeException(CommonCode.INTERRUPTED, "while waiting").getMessage())
+        .isEqualTo("while waiting");
+  }
+
+  @Test
   void invalidArgumentNamesTheFieldFirst() {
     SwipeException e = SwipeException.invalidArgument("uri", "is bad", Map.of("limit", 3));
     assertThat(e.code()).isEqualTo(CommonCode.INVALID_ARGUMENT);
