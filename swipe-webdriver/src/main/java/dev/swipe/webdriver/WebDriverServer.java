@@ -19,6 +19,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A rig as a W3C WebDriver remote end, so Appium and Selenium clients, and Selenium Grid through a
@@ -139,7 +140,7 @@ public final class WebDriverServer implements AutoCloseable {
   private record RigSpec(String name, Device phone, String platformName) {}
 
   /** The phone's screen size from one look, or null when it cannot look now (learned later). */
-  private static String screenOf(Device phone) {
+  private static @Nullable String screenOf(Device phone) {
     try {
       Observation o = phone.screenshot();
       return o.width() + "x" + o.height();
@@ -149,7 +150,7 @@ public final class WebDriverServer implements AutoCloseable {
   }
 
   /** The HID link's pointer ({@code touch}, {@code abs}, {@code rel}), or null. */
-  private static String pointerOf(Device phone) {
+  private static @Nullable String pointerOf(Device phone) {
     try {
       return phone.rig().capabilities().activePointer().id();
     } catch (RuntimeException e) {
@@ -244,7 +245,7 @@ public final class WebDriverServer implements AutoCloseable {
     // a literal IPv4 loopback address: parsed, never looked up, so there is no choice to make
     private InetSocketAddress address = new InetSocketAddress("127.0.0.1", DEFAULT_PORT);
 
-    private String token;
+    private @Nullable String token;
     private String rigName = "rig";
     private String platformName = "android";
     private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
@@ -270,8 +271,11 @@ public final class WebDriverServer implements AutoCloseable {
       return this;
     }
 
-    /** The bearer token clients must send; required on non-loopback addresses. */
-    public Builder token(String token) {
+    /**
+     * The bearer token clients must send; required on non-loopback addresses. Null or blank is
+     * none.
+     */
+    public Builder token(@Nullable String token) {
       SwipeException.requireNotSet(tokenSet, "token");
       this.tokenSet = true;
       this.token = token == null || token.isBlank() ? null : token;

@@ -3,4 +3,7 @@
  * and Appium clients, or a Selenium Grid, can drive it; the agent jar starts it with its {@code
  * webdriver} command.
  */
+@NullMarked
 package dev.swipe.webdriver;
+
+import org.jspecify.annotations.NullMarked;

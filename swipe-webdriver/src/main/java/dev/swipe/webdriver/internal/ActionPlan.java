@@ -6,6 +6,7 @@ import dev.swipe.base.NormPoint;
 import dev.swipe.base.SwipeException;
 import dev.swipe.core.gesture.Drag;
 import dev.swipe.core.gesture.Gesture;
+import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.KeyPress;
 import dev.swipe.core.gesture.LongPress;
 import dev.swipe.core.gesture.Modifier;
@@ -20,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A W3C Perform Actions request compiled into the gestures a {@link dev.swipe.core.Device} plays.
@@ -115,12 +117,18 @@ final class ActionPlan {
   }
 
   private record Action(
-      Kind kind, Long duration, String origin, double x, double y, int codePoint, String field) {}
+      Kind kind,
+      @Nullable Long duration,
+      @Nullable String origin,
+      double x,
+      double y,
+      int codePoint,
+      String field) {}
 
   /** An input source; {@code pointerType} is the pointer's kind (mouse when not given), else "". */
   private record Source(String type, String id, String pointerType, List<Action> actions) {}
 
-  private record KeyDown(long atMs, KeyValues.Meaning meaning, Set<Modifier> modifiers) {}
+  private record KeyDown(long atMs, Key key, Set<Modifier> modifiers) {}
 
   private ActionPlan() {}
 
@@ -285,11 +293,11 @@ final class ActionPlan {
         "'" + Json.abbreviate(type) + "' is not an action of a " + source + " input source");
   }
 
-  private static Long duration(ObjectNode a, String f) {
+  private static @Nullable Long duration(ObjectNode a, String f) {
     return Json.optInteger(a, "duration", f + ".duration", 0, MAX_TOTAL_MS);
   }
 
-  private static long required(Long v, String field) {
+  private static long required(@Nullable Long v, String field) {
     if (v == null) {
       throw W3cFailure.invalidArgument(field, "is required");
     }
@@ -390,8 +398,9 @@ final class ActionPlan {
       for (Source s : sources) {
         if (tick < s.actions().size()) {
           Action a = s.actions().get(tick);
-          if ((a.kind() == Kind.PAUSE || a.kind() == Kind.MOVE) && a.duration() != null) {
-            tickMs = Math.max(tickMs, a.duration());
+          Long given = a.duration();
+          if ((a.kind() == Kind.PAUSE || a.kind() == Kind.MOVE) && given != null) {
+            tickMs = Math.max(tickMs, given);
           }
         }
       }
@@ -404,8 +413,10 @@ final class ActionPlan {
         Pointer p = pointers[i];
         switch (a.kind()) {
           case MOVE -> {
-            double tx = a.origin().equals("pointer") ? p.x + a.x() : a.x();
-            double ty = a.origin().equals("pointer") ? p.y + a.y() : a.y();
+            // a move always has its origin (viewport when not given)
+            boolean fromPointer = "pointer".equals(a.origin());
+            double tx = fromPointer ? p.x + a.x() : a.x();
+            double ty = fromPointer ? p.y + a.y() : a.y();
             if (!(tx >= 0 && tx <= width && ty >= 0 && ty <= height)) {
               throw W3cFailure.of(
                   W3cError.MOVE_TARGET_OUT_OF_BOUNDS,
@@ -415,7 +426,8 @@ final class ActionPlan {
                       "(%.1f, %.1f) is outside the screen, 0..%d x 0..%d pixels",
                       tx, ty, width, height));
             }
-            long d = a.duration() != null ? a.duration() : tickMs;
+            Long given = a.duration();
+            long d = given != null ? given : tickMs;
             if (p.pressed) {
               Press press = p.press();
               press.segments.add(new double[] {t, t + d, p.x, p.y, tx, ty});
@@ -442,23 +454,25 @@ final class ActionPlan {
           }
           case KEY_DOWN -> {
             KeyValues.Meaning m = KeyValues.of(a.codePoint(), a.field() + ".value");
-            if (m.isModifier()) {
-              held.add(m.modifier());
-            } else if (!m.isNothing() && !keysDown.containsKey(a.codePoint())) {
+            Modifier modifier = m.modifier();
+            Key key = m.key();
+            if (modifier != null) {
+              held.add(modifier);
+            } else if (key != null && !keysDown.containsKey(a.codePoint())) {
               Set<Modifier> mods = EnumSet.noneOf(Modifier.class);
               mods.addAll(held);
               if (m.shift()) {
                 mods.add(Modifier.SHIFT);
               }
-              keysDown.put(a.codePoint(), new KeyDown(t, m, mods));
+              keysDown.put(a.codePoint(), new KeyDown(t, key, mods));
             } else if (m.isNothing()) {
               held.clear(); // the null key releases the modifiers, as Selenium's Keys.NULL means
             }
           }
           case KEY_UP -> {
-            KeyValues.Meaning m = KeyValues.of(a.codePoint(), a.field() + ".value");
-            if (m.isModifier()) {
-              held.remove(m.modifier());
+            Modifier modifier = KeyValues.of(a.codePoint(), a.field() + ".value").modifier();
+            if (modifier != null) {
+              held.remove(modifier);
             } else {
               KeyDown down = keysDown.remove(a.codePoint());
               if (down != null) {
@@ -467,9 +481,7 @@ final class ActionPlan {
                         down.atMs(),
                         t,
                         new KeyPress(
-                            down.meaning().key(),
-                            down.modifiers(),
-                            (int) Math.max(1, t - down.atMs()))));
+                            down.key(), down.modifiers(), (int) Math.max(1, t - down.atMs()))));
               }
             }
           }
@@ -632,7 +644,7 @@ final class ActionPlan {
     try {
       return new MultiTouch.Stroke(startMs, path, legs);
     } catch (SwipeException e) {
-      throw W3cFailure.invalidArgument(press.upField, e.getMessage());
+      throw W3cFailure.invalidArgument(press.upField, String.valueOf(e.getMessage()));
     }
   }
 

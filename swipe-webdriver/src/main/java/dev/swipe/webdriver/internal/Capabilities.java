@@ -10,9 +10,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * W3C capability processing for a rig: validates {@code alwaysMatch} and every {@code firstMatch}
@@ -147,8 +149,8 @@ public final class Capabilities {
       String platformName,
       Duration defaultIdle,
       Duration maxIdle,
-      String screen,
-      String pointer) {
+      @Nullable String screen,
+      @Nullable String pointer) {
     /** A rig whose screen and pointer are not known. */
     public Rig(String name, String platformName, Duration defaultIdle, Duration maxIdle) {
       this(name, platformName, defaultIdle, maxIdle, null, null);
@@ -281,7 +283,8 @@ public final class Capabilities {
       Map.Entry<String, JsonNode> e = it.next();
       String name = e.getKey();
       JsonNode v = e.getValue();
-      String f = fields.get(name);
+      // unfold records where each capability it returns was given
+      String f = Objects.requireNonNull(fields.get(name), "where the capability was given");
       if (v.isNull()) {
         continue;
       }
@@ -290,7 +293,7 @@ public final class Capabilities {
             Json.optBoolean(caps, name, f);
         case "browserName", "browserVersion", "platformName" -> Json.optString(caps, name, f);
         case "pageLoadStrategy" -> {
-          String s = Json.optString(caps, name, f);
+          String s = Json.string(caps, name, f);
           if (!List.of("none", "eager", "normal").contains(s)) {
             throw W3cFailure.invalidArgument(f, "must be none, eager or normal, was '" + s + "'");
           }
@@ -309,20 +312,20 @@ public final class Capabilities {
             "appium:udid" ->
             Json.optString(caps, name, f);
         case "appium:newCommandTimeout" -> {
-          Double d = Json.optNumber(caps, name, f);
+          double d = Json.number(caps, name, f);
           if (d < 0) {
             throw W3cFailure.invalidArgument(f, "must not be negative, was " + d);
           }
         }
         case RIG -> {
-          String s = Json.optString(caps, name, f);
+          String s = Json.string(caps, name, f);
           if (!RIG_NAME.matcher(s).matches()) {
             throw W3cFailure.invalidArgument(
                 f, "must be 1-64 of A-Z a-z 0-9 . _ -, was '" + Json.abbreviate(s) + "'");
           }
         }
         case SCREEN -> {
-          String s = Json.optString(caps, name, f);
+          String s = Json.string(caps, name, f);
           if (!SCREEN_SIZE.matcher(s).matches()) {
             throw W3cFailure.invalidArgument(
                 f,
@@ -330,7 +333,7 @@ public final class Capabilities {
           }
         }
         case POINTER -> {
-          String s = Json.optString(caps, name, f);
+          String s = Json.string(caps, name, f);
           if (!POINTER_KINDS.contains(s.toLowerCase(Locale.ROOT))) {
             throw W3cFailure.invalidArgument(
                 f, "must be touch, abs or rel, was '" + Json.abbreviate(s) + "'");
@@ -416,7 +419,7 @@ public final class Capabilities {
   }
 
   /** Why this rig does not match {@code caps}, or null when it does. */
-  private static String mismatch(ObjectNode caps, Rig rig) {
+  private static @Nullable String mismatch(ObjectNode caps, Rig rig) {
     String browser = caps.path("browserName").asText("");
     if (!browser.isEmpty()) {
       return "browserName '" + browser + "': a rig is a phone, not a browser";
@@ -558,7 +561,7 @@ public final class Capabilities {
    * @param pageLoad kept and reported (a rig loads no pages)
    * @param implicit kept and reported (a rig finds no elements)
    */
-  record Timeouts(Long script, long pageLoad, long implicit) {
+  record Timeouts(@Nullable Long script, long pageLoad, long implicit) {
     /** The specification's defaults: 30 s, 300 s, 0. */
     public static final Timeouts DEFAULT = new Timeouts(30_000L, 300_000L, 0L);
 

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ScheduledFuture;
@@ -147,8 +148,9 @@ final class Commands {
     device(
         s,
         () -> {
-          s.device().rig().unwrap(HidTransport.class).ifPresent(HidTransport::releaseAll);
-          return null;
+          Optional<HidTransport> hid = s.device().rig().unwrap(HidTransport.class);
+          hid.ifPresent(HidTransport::releaseAll);
+          return hid;
         });
     s.modifiers(Set.of());
     return NullNode.getInstance();

@@ -11,6 +11,7 @@ import dev.swipe.http.internal.ServerCode;
 import dev.swipe.wheel.WheelErrorCode;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns the SDK's error codes into W3C errors. Codes about what the client sent become {@code
@@ -83,7 +84,7 @@ final class Failures {
     for (Map.Entry<String, Object> d : e.details().entrySet()) {
       data.set(d.getKey(), Json.MAPPER.valueToTree(String.valueOf(d.getValue())));
     }
-    return of(slot, s, e.code().id(), e.getMessage(), data, timedOut, e);
+    return of(slot, s, e.code().id(), String.valueOf(e.getMessage()), data, timedOut, e);
   }
 
   /**
@@ -118,7 +119,7 @@ final class Failures {
       String message,
       ObjectNode data,
       boolean timedOut,
-      SwipeException cause) {
+      @Nullable SwipeException cause) {
     if (code.equals(CommonCode.INTERRUPTED.id())) {
       if (timedOut) {
         return new W3cFailure(
@@ -128,10 +129,11 @@ final class Failures {
                 + " ms; the finger was released",
             data);
       }
-      if (s.endReason() != null) {
+      String ended = s.endReason();
+      if (ended != null) {
         return new W3cFailure(
             W3cError.INVALID_SESSION_ID,
-            "session " + s.id() + " ended during the command: " + s.endReason(),
+            "session " + s.id() + " ended during the command: " + ended,
             data);
       }
       return new W3cFailure(W3cError.UNKNOWN_ERROR, message, data);

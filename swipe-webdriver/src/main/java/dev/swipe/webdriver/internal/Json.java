@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.base.Code;
 import dev.swipe.http.internal.BoundedJson;
 import java.nio.charset.StandardCharsets;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The remote end's JSON: bounded, strict parsing of bodies (shared with the agent's endpoints) and
@@ -41,7 +42,7 @@ public final class Json {
       return BoundedJson.read(body, "body");
     } catch (BoundedJson.Refusal r) {
       throw W3cFailure.withDetails(
-          W3cError.INVALID_ARGUMENT, r.code().id(), r.getMessage(), r.details());
+          W3cError.INVALID_ARGUMENT, r.code().id(), String.valueOf(r.getMessage()), r.details());
     }
   }
 
@@ -69,7 +70,7 @@ public final class Json {
   }
 
   /** {@code node} as an object, or {@code invalid argument}. */
-  static ObjectNode object(JsonNode node, String field) {
+  static ObjectNode object(@Nullable JsonNode node, String field) {
     if (node == null || !node.isObject()) {
       throw W3cFailure.invalidArgument(field, "must be a JSON object, was " + kind(node));
     }
@@ -77,7 +78,7 @@ public final class Json {
   }
 
   /** A string field, or null when absent or null; another type is {@code invalid argument}. */
-  static String optString(JsonNode parent, String key, String field) {
+  static @Nullable String optString(JsonNode parent, String key, String field) {
     JsonNode v = parent.get(key);
     if (v == null || v.isNull()) {
       return null;
@@ -98,7 +99,7 @@ public final class Json {
   }
 
   /** A boolean field, or null when absent or null. */
-  static Boolean optBoolean(JsonNode parent, String key, String field) {
+  static @Nullable Boolean optBoolean(JsonNode parent, String key, String field) {
     JsonNode v = parent.get(key);
     if (v == null || v.isNull()) {
       return null;
@@ -110,7 +111,7 @@ public final class Json {
   }
 
   /** A finite number field, or null when absent or null. */
-  static Double optNumber(JsonNode parent, String key, String field) {
+  static @Nullable Double optNumber(JsonNode parent, String key, String field) {
     JsonNode v = parent.get(key);
     if (v == null || v.isNull()) {
       return null;
@@ -138,7 +139,7 @@ public final class Json {
    * An integer field in [min, max], or null when absent or null. A number with a fractional part,
    * or out of range, is {@code invalid argument}.
    */
-  static Long optInteger(JsonNode parent, String key, String field, long min, long max) {
+  static @Nullable Long optInteger(JsonNode parent, String key, String field, long min, long max) {
     JsonNode v = parent.get(key);
     if (v == null || v.isNull()) {
       return null;
@@ -171,7 +172,7 @@ public final class Json {
   }
 
   /** What kind of JSON value {@code n} is, for messages. */
-  static String kind(JsonNode n) {
+  static String kind(@Nullable JsonNode n) {
     if (n == null || n.isMissingNode()) {
       return "absent";
     }

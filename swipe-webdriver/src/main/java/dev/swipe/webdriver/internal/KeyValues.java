@@ -3,6 +3,7 @@ package dev.swipe.webdriver.internal;
 import dev.swipe.core.gesture.Key;
 import dev.swipe.core.gesture.Modifier;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a W3C key value (one code point: a character, or one of the specification's normalized keys
@@ -18,7 +19,7 @@ final class KeyValues {
    * @param key the key it presses, or null
    * @param shift whether Shift is pressed with the key (an upper-case letter, {@code !}, ...)
    */
-  record Meaning(Modifier modifier, Key key, boolean shift) {
+  record Meaning(@Nullable Modifier modifier, @Nullable Key key, boolean shift) {
     static final Meaning NOTHING = new Meaning(null, null, false);
 
     boolean isModifier() {
@@ -109,7 +110,7 @@ final class KeyValues {
     return m;
   }
 
-  private static Meaning character(int c) {
+  private static @Nullable Meaning character(int c) {
     String name = new String(Character.toChars(c));
     if (c >= 'a' && c <= 'z') {
       return new Meaning(null, Key.keyboard(0x04 + (c - 'a'), name), false);

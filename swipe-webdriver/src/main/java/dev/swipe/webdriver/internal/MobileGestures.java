@@ -20,6 +20,7 @@ import dev.swipe.core.scroll.ScrollDirection;
 import dev.swipe.core.scroll.ScrollResult;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -134,7 +135,9 @@ final class MobileGestures {
         String dir = direction(p);
         double percent = percent(p);
         long speed = speed(p, SWIPE_SPEED);
-        ScrollDirection direction = ScrollDirection.fromId(dir);
+        // direction(p) accepts only up, down, left and right, each a ScrollDirection id
+        ScrollDirection direction =
+            Objects.requireNonNull(ScrollDirection.fromId(dir), "a checked scroll direction");
         double extent = direction.vertical() ? a[3] : a[2];
         int ms = moveMs(Math.min(percent, Scroll.MAX_AMOUNT) * extent, speed, 100);
         NormPoint tl = ActionPlan.norm(a[0], a[1], screen[0], screen[1]);

@@ -20,6 +20,8 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The HTTP side of the remote end: routes W3C requests, checks the caller (a bearer token when one
@@ -71,7 +73,7 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
      * The session id when {@code path} has this route's shape, "" for a route without one, else
      * null.
      */
-    String match(String[] path) {
+    @Nullable String match(String[] path) {
       if (path.length != segments.length) {
         return null;
       }
@@ -89,7 +91,7 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
 
   private final List<SessionSlot> slots;
   private final IdentityHashMap<SessionSlot, Commands> commands = new IdentityHashMap<>();
-  private final byte[] token;
+  private final byte @Nullable [] token;
   private final boolean loopbackOnly;
   private final int maxRequestBytes;
 
@@ -100,7 +102,8 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
    *     loopback)
    * @param maxRequestBytes the largest body accepted
    */
-  public RemoteEnd(SessionSlot slot, String token, boolean loopbackOnly, int maxRequestBytes) {
+  public RemoteEnd(
+      SessionSlot slot, @Nullable String token, boolean loopbackOnly, int maxRequestBytes) {
     this(List.of(slot), token, loopbackOnly, maxRequestBytes);
   }
 
@@ -114,7 +117,7 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
    * @param maxRequestBytes the largest body accepted
    */
   public RemoteEnd(
-      List<SessionSlot> slots, String token, boolean loopbackOnly, int maxRequestBytes) {
+      List<SessionSlot> slots, @Nullable String token, boolean loopbackOnly, int maxRequestBytes) {
     if (slots.isEmpty()) {
       throw new IllegalArgumentException("a remote end needs at least one rig");
     }
@@ -133,7 +136,8 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
     try {
       checkHost(req);
       route = route(method, req.path());
-      id = route.match(split(req.path()));
+      // route() answers only a route whose pattern matches the path
+      id = Objects.requireNonNull(route.match(split(req.path())), "the matched route's id");
       if (route != Route.STATUS) {
         checkToken(req);
       }
@@ -194,7 +198,7 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
    * closed or reset while it runs, or the answer cannot be delivered) ends its session, which
    * interrupts the command and releases the finger.
    */
-  private Response run(Route route, String id, JsonNode body, Connection connection) {
+  private Response run(Route route, String id, @Nullable JsonNode body, Connection connection) {
     RigSession[] session = new RigSession[1];
     SessionSlot[] slot = new SessionSlot[1];
     Response answer;
@@ -217,13 +221,13 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
     if (e instanceof W3cFailure f) {
       return answer(f.error().status(), error(f));
     }
-    if (e instanceof Unauthorized u) {
+    if (e instanceof Unauthorized) {
       return answer(
               401,
               error(
                   new W3cFailure(
                       W3cError.UNKNOWN_ERROR,
-                      u.getMessage(),
+                      Unauthorized.MESSAGE,
                       Json.MAPPER.createObjectNode().put("code", ServerCode.UNAUTHORIZED.id()))))
           .withHeader("WWW-Authenticate", "Bearer");
     }
@@ -266,7 +270,7 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
   private JsonNode respond(
       Route route,
       String id,
-      JsonNode body,
+      @Nullable JsonNode body,
       RigSession[] session,
       SessionSlot[] entered,
       Connection connection) {
@@ -280,7 +284,7 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
         return all;
       }
       case NEW_SESSION -> {
-        RigSession s = create(body);
+        RigSession s = create(posted(body));
         ObjectNode v = Json.MAPPER.createObjectNode();
         v.put("sessionId", s.id());
         v.set("capabilities", s.capabilities());
@@ -291,7 +295,8 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
       }
     }
     SessionSlot slot = slotOf(id);
-    Commands commands = this.commands.get(slot);
+    // the constructor gave every slot its commands
+    Commands commands = Objects.requireNonNull(this.commands.get(slot), "the rig's commands");
     RigSession s = slot.enter(id);
     session[0] = s;
     entered[0] = slot;
@@ -307,21 +312,29 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
           yield NullNode.getInstance();
         }
         case GET_TIMEOUTS -> commands.timeouts(s);
-        case SET_TIMEOUTS -> commands.setTimeouts(s, body);
+        case SET_TIMEOUTS -> commands.setTimeouts(s, posted(body));
         case SCREENSHOT -> commands.screenshot(s);
         case WINDOW_RECT -> commands.windowRect(s);
-        case PERFORM_ACTIONS -> commands.performActions(s, body);
+        case PERFORM_ACTIONS -> commands.performActions(s, posted(body));
         case RELEASE_ACTIONS -> commands.releaseActions(s);
-        case EXECUTE -> commands.execute(s, body);
+        case EXECUTE -> commands.execute(s, posted(body));
         case BACK -> commands.back(s);
         case SOURCE -> commands.source(s);
-        case PRESS_KEYCODE -> commands.pressKey(s, body, false);
-        case LONG_PRESS_KEYCODE -> commands.pressKey(s, body, true);
+        case PRESS_KEYCODE -> commands.pressKey(s, posted(body), false);
+        case LONG_PRESS_KEYCODE -> commands.pressKey(s, posted(body), true);
         default -> throw new IllegalStateException(route.name());
       };
     } finally {
       s.exit();
     }
+  }
+
+  /**
+   * The body of a POST command: {@link #head} reads one (an empty body is {@code {}}) for every
+   * POST, and only POST commands have parameters.
+   */
+  private static JsonNode posted(@Nullable JsonNode body) {
+    return Objects.requireNonNull(body, "a POST command's body");
   }
 
   /** The rig that holds or held session {@code id}; with one rig, that rig. */
@@ -479,7 +492,7 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
     }
   }
 
-  private static boolean isLoopback(HostPort h) {
+  private static boolean isLoopback(@Nullable HostPort h) {
     return h != null && h.isLoopback();
   }
 
@@ -501,9 +514,10 @@ public final class RemoteEnd implements JsonHttpServer.Handler {
   /** A request without the bearer token: 401, with an error body clients can decode. */
   private static final class Unauthorized extends RuntimeException {
     private static final long serialVersionUID = 1L;
+    static final String MESSAGE = "a bearer token is required: Authorization: Bearer <token>";
 
     Unauthorized() {
-      super("a bearer token is required: Authorization: Bearer <token>", null, false, false);
+      super(MESSAGE, null, false, false);
     }
   }
 

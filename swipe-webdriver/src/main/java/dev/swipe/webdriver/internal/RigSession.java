@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One WebDriver session on a rig: its run of the phone and tools, its timeouts and the input state
@@ -26,7 +27,7 @@ final class RigSession {
   private final Set<Thread> running = new HashSet<>();
 
   private long lastActivityNanos;
-  private String endReason;
+  private @Nullable String endReason;
 
   /** Guarded by this: the input state of actions. */
   private double pointerX;
@@ -140,7 +141,7 @@ final class RigSession {
     }
   }
 
-  synchronized String endReason() {
+  synchronized @Nullable String endReason() {
     return endReason;
   }
 

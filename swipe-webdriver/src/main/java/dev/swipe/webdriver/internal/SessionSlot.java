@@ -18,6 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The rig's one session place. A rig is one phone, so it holds at most one session; a second New
@@ -41,10 +42,10 @@ public final class SessionSlot implements AutoCloseable {
   private final ScheduledExecutorService timer;
 
   /** Guarded by this. */
-  private RigSession current;
+  private @Nullable RigSession current;
 
   private boolean reserved;
-  private String fault;
+  private @Nullable String fault;
 
   /**
    * Whether the fault needs a restart (the HID link is gone) rather than a good look at the screen.
@@ -94,7 +95,7 @@ public final class SessionSlot implements AutoCloseable {
    *
    * @throws W3cFailure {@code invalid argument} for a malformed body, as {@link #create} would
    */
-  String mismatch(JsonNode body) {
+  @Nullable String mismatch(JsonNode body) {
     try {
       Capabilities.process(body, rig, tools.capabilities());
       return null;
@@ -153,7 +154,8 @@ public final class SessionSlot implements AutoCloseable {
       } catch (SwipeException e) {
         if (e.code() == CommonCode.INVALID_ARGUMENT && asked.containsKey(e.field())) {
           // the value of a capability the tools refuse: the request's fault, not the rig's
-          throw W3cFailure.invalidArgument("capabilities." + e.field(), e.getMessage());
+          throw W3cFailure.invalidArgument(
+              "capabilities." + e.field(), String.valueOf(e.getMessage()));
         }
         throw broken(e);
       } catch (RuntimeException e) {

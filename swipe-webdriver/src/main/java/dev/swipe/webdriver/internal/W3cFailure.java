@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.swipe.base.Code;
 import dev.swipe.base.CommonCode;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A command that ends in a W3C error. {@link #data()} carries this project's stable snake_case code
@@ -28,16 +29,17 @@ final class W3cFailure extends RuntimeException {
   }
 
   /** A failure whose data is {@code {"code": code}} (plus {@code field} when given). */
-  static W3cFailure of(W3cError error, RemoteEndCode code, String field, String message) {
+  static W3cFailure of(W3cError error, RemoteEndCode code, @Nullable String field, String message) {
     return of(error, code.id(), field, message);
   }
 
   /** A failure whose data carries one of core's codes. */
-  static W3cFailure of(W3cError error, Code code, String field, String message) {
+  static W3cFailure of(W3cError error, Code code, @Nullable String field, String message) {
     return of(error, code.id(), field, message);
   }
 
-  private static W3cFailure of(W3cError error, String code, String field, String message) {
+  private static W3cFailure of(
+      W3cError error, String code, @Nullable String field, String message) {
     ObjectNode d = Json.MAPPER.createObjectNode();
     d.put("code", code);
     if (field != null) {

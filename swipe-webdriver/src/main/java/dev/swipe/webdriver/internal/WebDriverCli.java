@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The {@code webdriver} command: one rig as a W3C WebDriver remote end until the process is
@@ -123,7 +124,9 @@ public final class WebDriverCli {
     try {
       DeviceBuilder b = Device.builder();
       if (o.containsKey("--hid")) {
-        b.hid(o.get("--hid")).capture(o.get("--capture"));
+        // parse() refuses --hid without --capture
+        b.hid(o.get("--hid"))
+            .capture(Objects.requireNonNull(o.get("--capture"), "--capture, given with --hid"));
       } else {
         b.device(o.getOrDefault("--device", "sim:"));
       }
