@@ -174,7 +174,7 @@ public final class AgentRun implements AutoCloseable {
      * each run of a server renders as a report of its own; a null directory leaves the run
      * untraced.
      */
-    public Builder trace(java.nio.file.Path dir, long maxBytes) {
+    public Builder trace(java.nio.file.@Nullable Path dir, long maxBytes) {
       SwipeException.requireNotSet(traceSet, "trace");
       this.traceSet = true;
       this.trace = dir;

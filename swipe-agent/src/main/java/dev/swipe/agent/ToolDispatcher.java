@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Runs the agent tools by name on JSON arguments, over one {@link AgentRun}: {@code call(name,
@@ -118,7 +119,7 @@ public final class ToolDispatcher {
    * @param arguments a JSON object (null means {@code {}})
    * @return the result object, or {@code {"error": {...}}}
    */
-  public ObjectNode call(String name, JsonNode arguments) {
+  public ObjectNode call(String name, @Nullable JsonNode arguments) {
     try {
       Tool tool = tools.get(name);
       if (tool == null) {

@@ -43,6 +43,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The agent tools for direct (non-MCP) callers over HTTP/1.1.
@@ -205,7 +206,7 @@ public final class AgentHttpServer implements AutoCloseable {
         own++;
       }
     }
-    if (own > maxRuns) {
+    if (own > maxRuns && eldest != null) {
       runs.remove(eldest.name());
       eldest.tools().run().close();
       if (eldest.connection() < 0) {
@@ -480,7 +481,7 @@ public final class AgentHttpServer implements AutoCloseable {
     // a literal IPv4 loopback address: parsed, never looked up, so there is no choice to make
     private InetSocketAddress address = new InetSocketAddress("127.0.0.1", 8765);
 
-    private MemoryStore memory;
+    private @Nullable MemoryStore memory;
     private boolean simState;
     private ToolListing toolListing = ToolListing.FULL;
     private List<String> tokens = List.of();
@@ -492,9 +493,9 @@ public final class AgentHttpServer implements AutoCloseable {
     private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
     private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
     private int maxConnectionsPerClient = DEFAULT_MAX_CONNECTIONS_PER_CLIENT;
-    private java.nio.file.Path traceRoot;
+    private java.nio.file.@Nullable Path traceRoot;
     private long traceMaxBytes = RunTraces.defaultMaxBytes();
-    private RunTraces traces;
+    private @Nullable RunTraces traces;
     private boolean addressSet;
     private boolean memorySet;
     private boolean tokensSet;
@@ -514,7 +515,7 @@ public final class AgentHttpServer implements AutoCloseable {
     }
 
     /** The memory store for save_memory/recall_memory (the caller closes it); null for none. */
-    public Builder memory(MemoryStore memory) {
+    public Builder memory(@Nullable MemoryStore memory) {
       SwipeException.requireNotSet(memorySet, "memory");
       this.memorySet = true;
       this.memory = memory;
@@ -661,7 +662,7 @@ public final class AgentHttpServer implements AutoCloseable {
     }
 
     /** Runs traced where the CLI's already checked {@code --trace} says (null: untraced). */
-    Builder traces(RunTraces traces) {
+    Builder traces(@Nullable RunTraces traces) {
       SwipeException.requireNotSet(traceSet, "trace");
       this.traceSet = true;
       this.traces = traces;

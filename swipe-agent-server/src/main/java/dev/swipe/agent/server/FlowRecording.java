@@ -15,10 +15,12 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What {@code --record FILE} records: every action the served runs take on the phone, in the order
@@ -42,19 +44,19 @@ final class FlowRecording {
   private final ReentrantLock turn = new ReentrantLock();
 
   /** Guarded by turn: the recorder of the phone the servers were handed, once they were. */
-  private FlowRecorder recorder;
+  private @Nullable FlowRecorder recorder;
 
   /** Guarded by turn: whether a step was recorded (so the recorder knows the screen's size). */
   private boolean used;
 
   /** Guarded by turn: the flow last written to the file, or null. */
-  private Flow written;
+  private @Nullable Flow written;
 
   /** Guarded by turn: whether the screens written match {@link #written}. */
   private boolean screensWritten;
 
   /** Guarded by turn: the last failure to write that was logged, so each is said once. */
-  private String lastFailure;
+  private @Nullable String lastFailure;
 
   /** Guarded by turn: whether the log was told that nothing was recorded. */
   private boolean saidNothing;
@@ -94,7 +96,8 @@ final class FlowRecording {
       throw unwritable(path, "it is a directory", null);
     }
     try {
-      probe(path.toAbsolutePath().getParent());
+      // a path with a file name has a parent once absolute
+      probe(Objects.requireNonNull(path.toAbsolutePath().getParent(), "parent"));
     } catch (IOException | RuntimeException e) {
       throw unwritable(path, e.toString(), e);
     }
@@ -123,7 +126,7 @@ final class FlowRecording {
     Files.delete(Files.createTempFile(dir, ".swipe-write-check", ".tmp"));
   }
 
-  private static SwipeException unwritable(Path path, String why, Throwable cause) {
+  private static SwipeException unwritable(Path path, String why, @Nullable Throwable cause) {
     return new SwipeException(
         FlowCode.FLOW_UNWRITABLE,
         "record: cannot write the flow to " + path + ": " + why,
@@ -218,10 +221,11 @@ final class FlowRecording {
 
   /** Holding the turn: the flow and its screens, unless they are on disk already. */
   private boolean saveWhole() {
-    if (!used) {
+    FlowRecorder r = recorder;
+    if (!used || r == null) {
       return false;
     }
-    Flow now = recorder.flow(name);
+    Flow now = r.flow(name);
     if (now.steps().isEmpty()) {
       return false; // only looks so far
     }
@@ -230,7 +234,7 @@ final class FlowRecording {
     }
     Path tmp = temporary();
     try {
-      recorder.save(tmp, name);
+      r.save(tmp, name);
       Path from = FlowRecorder.screensDirFor(tmp);
       Path to = FlowRecorder.screensDirFor(file);
       Files.createDirectories(to);
@@ -266,8 +270,12 @@ final class FlowRecording {
 
   /** Holding the turn, after a step: the flow file rewritten when it changed the flow. */
   private void afterCall() {
+    FlowRecorder r = recorder;
+    if (r == null) {
+      return; // only a step the recorder kept calls here, so it is attached
+    }
     try {
-      Flow now = recorder.flow(name);
+      Flow now = r.flow(name);
       if (now.equals(written) || (written == null && now.steps().isEmpty())) {
         return;
       }

@@ -52,6 +52,7 @@ import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -128,7 +129,7 @@ public final class McpHttpServer implements AutoCloseable {
     private int calls;
 
     /** Guarded by this; null until the first call. */
-    private ToolDispatcher tools;
+    private @Nullable ToolDispatcher tools;
 
     /** Guarded by this. */
     private boolean over;
@@ -143,7 +144,7 @@ public final class McpHttpServer implements AutoCloseable {
     }
 
     /** The session's tools for one more call, or null when the session has ended. */
-    synchronized ToolDispatcher begin() {
+    synchronized @Nullable ToolDispatcher begin() {
       if (over) {
         return null;
       }
@@ -176,7 +177,7 @@ public final class McpHttpServer implements AutoCloseable {
     }
 
     /** The run to close once ended (outside the lock: closing flushes the trace). */
-    synchronized AgentRun run() {
+    synchronized @Nullable AgentRun run() {
       return tools == null ? null : tools.run();
     }
   }
@@ -353,7 +354,7 @@ public final class McpHttpServer implements AutoCloseable {
   private ObjectNode call(String sessionId, String tool, JsonNode args) {
     Session s = sessionId == null ? null : sessions.get(sessionId);
     ToolDispatcher tools = s == null ? null : s.begin();
-    if (tools == null) {
+    if (s == null || tools == null) {
       return AgentJson.error(
           AgentErrorCode.SESSION_NOT_FOUND.id(),
           "this MCP session has ended; send initialize again for a new one",
@@ -560,7 +561,7 @@ public final class McpHttpServer implements AutoCloseable {
     // a literal IPv4 loopback address: parsed, never looked up, so there is no choice to make
     private InetSocketAddress address = new InetSocketAddress("127.0.0.1", 8766);
 
-    private MemoryStore memory;
+    private @Nullable MemoryStore memory;
     private boolean simState;
     private ToolListing toolListing = ToolListing.FULL;
     private List<String> tokens = List.of();
@@ -570,7 +571,7 @@ public final class McpHttpServer implements AutoCloseable {
     private int maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
     private long maxRunAttachmentBytes = AgentHttpServer.DEFAULT_MAX_RUN_ATTACHMENT_BYTES;
     private long maxAttachmentBytes = AgentHttpServer.DEFAULT_MAX_ATTACHMENT_BYTES;
-    private RunTraces traces;
+    private @Nullable RunTraces traces;
     private boolean addressSet;
     private boolean memorySet;
     private boolean tokensSet;
@@ -590,7 +591,7 @@ public final class McpHttpServer implements AutoCloseable {
     }
 
     /** The memory store every session's run uses, or null for none. */
-    public Builder memory(MemoryStore memory) {
+    public Builder memory(@Nullable MemoryStore memory) {
       SwipeException.requireNotSet(memorySet, "memory");
       this.memorySet = true;
       this.memory = memory;
@@ -694,7 +695,7 @@ public final class McpHttpServer implements AutoCloseable {
       return this;
     }
 
-    Builder traces(RunTraces traces) {
+    Builder traces(@Nullable RunTraces traces) {
       SwipeException.requireNotSet(traceSet, "trace");
       this.traceSet = true;
       this.traces = traces;

@@ -26,6 +26,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
@@ -70,7 +71,7 @@ final class McpLineTransport implements McpServerTransportProvider {
   private final Map<Object, String> methodOfRequest = new ConcurrentHashMap<>();
   private int inFlight;
   private volatile boolean outputBroken;
-  private volatile McpServerSession session;
+  private volatile @Nullable McpServerSession session;
 
   /** Whether {@code notifications/initialized} reached the session (read on the reader thread). */
   private boolean initialized;
@@ -160,7 +161,8 @@ final class McpLineTransport implements McpServerTransportProvider {
   }
 
   private void onLine(LineReader.Line line) {
-    if (line.tooLong()) {
+    byte[] bytes = line.bytes(); // null for a line too long to keep
+    if (bytes == null) {
       writeError(
           null,
           INVALID_REQUEST,
@@ -169,12 +171,12 @@ final class McpLineTransport implements McpServerTransportProvider {
           Map.of("max_line_bytes", MAX_LINE_BYTES));
       return;
     }
-    if (line.blank()) {
+    if (LineReader.Line.blank(bytes)) {
       return;
     }
     JsonInput.Parsed parsed;
     try {
-      parsed = JsonInput.parse(line.bytes(), "message");
+      parsed = JsonInput.parse(bytes, "message");
     } catch (ToolFailure f) {
       writeError(null, PARSE_ERROR, "Parse error: " + f.getMessage(), f.code(), f.details());
       return;
@@ -241,7 +243,7 @@ final class McpLineTransport implements McpServerTransportProvider {
     return !m.has("method") && (m.has("result") || m.has("error"));
   }
 
-  private void request(ObjectNode m, JsonNode id, ToolFailure numberProblem) {
+  private void request(ObjectNode m, @Nullable JsonNode id, @Nullable ToolFailure numberProblem) {
     JsonNode method = m.get("method");
     if (!method.isTextual() || method.asText().isEmpty()) {
       if (id != null) {
@@ -324,7 +326,7 @@ final class McpLineTransport implements McpServerTransportProvider {
     return s.length() <= 80 ? s : s.substring(0, 77) + "...";
   }
 
-  private void response(ObjectNode m, JsonNode id) {
+  private void response(ObjectNode m, @Nullable JsonNode id) {
     if (id == null || (m.has("result") && m.has("error"))) {
       LOG.debug("a malformed response from the client was dropped");
       return;
@@ -339,7 +341,7 @@ final class McpLineTransport implements McpServerTransportProvider {
    * What is wrong with the params of the methods this server answers, so the SDK never fails on
    * them (it would answer an internal error naming Java types); null when they fit.
    */
-  static ParamsProblem paramsProblem(String method, JsonNode params) {
+  static @Nullable ParamsProblem paramsProblem(String method, @Nullable JsonNode params) {
     switch (method) {
       case "initialize" -> {
         if (params == null) {
@@ -411,7 +413,7 @@ final class McpLineTransport implements McpServerTransportProvider {
     }
   }
 
-  private static ParamsProblem meta(JsonNode params) {
+  private static @Nullable ParamsProblem meta(JsonNode params) {
     return objectOrAbsent(params.get("_meta"))
         ? null
         : new ParamsProblem("params._meta", "must be an object");
@@ -426,7 +428,7 @@ final class McpLineTransport implements McpServerTransportProvider {
   }
 
   private <T extends McpSchema.JSONRPCMessage> void dispatch(
-      Class<T> type, ObjectNode m, JsonNode id, String method) {
+      Class<T> type, ObjectNode m, @Nullable JsonNode id, @Nullable String method) {
     T message;
     try {
       message = mapper.convertValue(m, type);
@@ -523,17 +525,21 @@ final class McpLineTransport implements McpServerTransportProvider {
   }
 
   private void writeError(
-      JsonNode id, int code, String message, AgentErrorCode reason, Map<String, ?> details) {
+      @Nullable JsonNode id,
+      int code,
+      String message,
+      AgentErrorCode reason,
+      Map<String, ?> details) {
     writeError(id, code, message, reason.id(), details);
   }
 
   private void writeError(
-      JsonNode id, int code, String message, Code reason, Map<String, ?> details) {
+      @Nullable JsonNode id, int code, String message, Code reason, Map<String, ?> details) {
     writeError(id, code, message, reason.id(), details);
   }
 
   private void writeError(
-      JsonNode id, int code, String message, String reason, Map<String, ?> details) {
+      @Nullable JsonNode id, int code, String message, String reason, Map<String, ?> details) {
     ObjectNode e = AgentJson.JSON.createObjectNode();
     e.put("jsonrpc", "2.0");
     if (id == null) {
@@ -614,12 +620,9 @@ final class McpLineTransport implements McpServerTransportProvider {
      */
     @SuppressWarnings("ArrayRecordComponent")
     // a carrier of the bytes just read, handed on once; never compared or hashed
-    record Line(byte[] bytes) {
-      boolean tooLong() {
-        return bytes == null;
-      }
-
-      boolean blank() {
+    record Line(byte @Nullable [] bytes) {
+      /** Whether the bytes are only spaces, tabs and carriage returns. */
+      static boolean blank(byte[] bytes) {
         for (byte b : bytes) {
           if (b != ' ' && b != '\t' && b != '\r') {
             return false;
@@ -641,7 +644,7 @@ final class McpLineTransport implements McpServerTransportProvider {
     }
 
     /** The next line, or null at the end of the input. */
-    Line next() throws IOException {
+    @Nullable Line next() throws IOException {
       ByteArrayOutputStream line = new ByteArrayOutputStream();
       boolean over = false;
       boolean any = false;
@@ -668,7 +671,7 @@ final class McpLineTransport implements McpServerTransportProvider {
         if (!over) {
           if (line.size() + (long) n > max) {
             over = true;
-            line = null;
+            line = new ByteArrayOutputStream(0); // what was kept is dropped
           } else {
             line.write(buf, pos, n);
           }

@@ -20,8 +20,10 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where the servers' runs ({@code --trace DIR}) leave their traces: one sub-directory of {@code
@@ -58,16 +60,16 @@ final class RunTraces {
   /** Default budget of all run directories together: 4 GiB. */
   static final long DEFAULT_TOTAL_MAX_BYTES = 4L * 1024 * 1024 * 1024;
 
-  private final Path root;
+  private final @Nullable Path root;
   private final long maxBytes;
   private final long totalMaxBytes;
   private final PrintStream log;
 
   /** Where runs' traces are sent instead of {@link #root}, or null. */
-  private final URI collector;
+  private final @Nullable URI collector;
 
-  private final String token;
-  private final String rig;
+  private final @Nullable String token;
+  private final @Nullable String rig;
 
   /**
    * Guarded by this: the runs started here, by directory, so a live run's trace is never removed.
@@ -90,7 +92,8 @@ final class RunTraces {
     this.rig = null;
   }
 
-  private RunTraces(URI collector, String token, String rig, long maxBytes, PrintStream log) {
+  private RunTraces(
+      URI collector, @Nullable String token, String rig, long maxBytes, PrintStream log) {
     this.root = null;
     this.maxBytes = maxBytes;
     this.totalMaxBytes = maxBytes;
@@ -111,7 +114,8 @@ final class RunTraces {
    *     the collector refuses or that it asks for and was not given, (field {@code rig}) a rig name
    *     it cannot take, (field {@code trace_max_bytes}) a budget under 4096
    */
-  static RunTraces remote(URI collector, String token, String rig, long maxBytes, PrintStream log) {
+  static RunTraces remote(
+      URI collector, @Nullable String token, @Nullable String rig, long maxBytes, PrintStream log) {
     if (maxBytes < 4096) {
       throw SwipeException.invalidArgument(
           "trace_max_bytes", "must be at least 4096, was " + maxBytes);
@@ -180,7 +184,7 @@ final class RunTraces {
    * Asks the collector's {@code GET /status}: empty when it answers, "refused ..." when it refuses
    * the token or this server's name for it, otherwise why it cannot be asked now.
    */
-  private static String probe(URI collector, String token) {
+  private static String probe(URI collector, @Nullable String token) {
     java.net.HttpURLConnection c = null;
     try {
       String base = collector.toString().replaceAll("/+$", "");
@@ -321,14 +325,15 @@ final class RunTraces {
   /** Builds {@code run} traced to the collector as {@code RIG/STAMP-label}. */
   private AgentRun startRemote(AgentRun.Builder run, String label) {
     String name = STAMP.format(Instant.now()) + "-" + UNSAFE.matcher(label).replaceAll("_");
+    // a remote RunTraces has its collector and rig's name; a local one its root
     HttpTraceSink.Builder b =
-        HttpTraceSink.builder(collector)
+        HttpTraceSink.builder(Objects.requireNonNull(collector, "collector"))
             .run(name.length() > 128 ? name.substring(0, 128) : name)
             .log(m -> log.println("swipe-agent: " + m));
     if (token != null) {
       b.token(token);
     }
-    b.rig(rig);
+    b.rig(Objects.requireNonNull(rig, "rig"));
     return run.traceTo(b.open(), maxBytes).build();
   }
 
@@ -372,7 +377,7 @@ final class RunTraces {
         continue; // a run still going on keeps its trace
       }
       delete(d);
-      total -= sizes.get(d);
+      total -= sizes.getOrDefault(d, 0L); // every listed directory was measured
       log.println(
           "swipe-agent: removed the trace of an ended run, "
               + d.getFileName()
@@ -404,7 +409,7 @@ final class RunTraces {
   private Path newDirectory(String label) throws IOException {
     String base = STAMP.format(Instant.now()) + "-" + UNSAFE.matcher(label).replaceAll("_");
     for (int i = 1; i <= 100; i++) {
-      Path dir = root.resolve(i == 1 ? base : base + "-" + i);
+      Path dir = Objects.requireNonNull(root, "root").resolve(i == 1 ? base : base + "-" + i);
       try {
         return Files.createDirectory(dir);
       } catch (FileAlreadyExistsException e) {

@@ -4,6 +4,7 @@ import dev.swipe.agent.AgentRun;
 import dev.swipe.core.AttachmentRegistry;
 import dev.swipe.core.Device;
 import dev.swipe.memory.MemoryStore;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How the servers that host many runs on one phone ({@code serve}, {@code mcp --http}) make each
@@ -12,11 +13,11 @@ import dev.swipe.memory.MemoryStore;
  */
 final class ServedRuns {
   private final Device device;
-  private final MemoryStore memory;
+  private final @Nullable MemoryStore memory;
   private final boolean simState;
   private final long maxRunAttachmentBytes;
   private final AttachmentRegistry.Budget attachmentBudget;
-  private final RunTraces traces;
+  private final @Nullable RunTraces traces;
 
   /**
    * @param memory the shared store, or null for none
@@ -26,11 +27,11 @@ final class ServedRuns {
    */
   ServedRuns(
       Device device,
-      MemoryStore memory,
+      @Nullable MemoryStore memory,
       boolean simState,
       long maxRunAttachmentBytes,
       long maxAttachmentBytes,
-      RunTraces traces) {
+      @Nullable RunTraces traces) {
     this.device = device;
     this.memory = memory;
     this.simState = simState;
@@ -45,7 +46,7 @@ final class ServedRuns {
   }
 
   /** A run traced under {@code label} when the server traces; untraced for a null label. */
-  AgentRun open(String label) {
+  AgentRun open(@Nullable String label) {
     AgentRun.Builder b =
         AgentRun.builder(device)
             .acceptInlineImages(true)

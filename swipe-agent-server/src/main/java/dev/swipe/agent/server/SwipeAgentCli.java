@@ -31,6 +31,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The runnable jar's entry point.
@@ -353,7 +355,7 @@ public final class SwipeAgentCli {
   }
 
   /** The phone the tools drive: recorded into {@code recording} when there is one. */
-  private static Device served(Device device, FlowRecording recording) {
+  private static Device served(Device device, @Nullable FlowRecording recording) {
     if (recording == null) {
       return device;
     }
@@ -366,7 +368,7 @@ public final class SwipeAgentCli {
    * Saves the flow with its screens when the process is stopped; the flow file was rewritten after
    * each call already, so a call still running does not hold the stop up for long.
    */
-  private static void saveOnExit(FlowRecording recording) {
+  private static void saveOnExit(@Nullable FlowRecording recording) {
     if (recording != null) {
       Runtime.getRuntime()
           .addShutdownHook(
@@ -654,7 +656,8 @@ public final class SwipeAgentCli {
     Device openDevice() {
       DeviceBuilder b = Device.builder();
       if (values.containsKey("--hid")) {
-        b.hid(values.get("--hid")).capture(values.get("--capture"));
+        // parse() refuses --hid without --capture
+        b.hid(values.get("--hid")).capture(Objects.requireNonNull(values.get("--capture")));
       } else {
         b.device(values.getOrDefault("--device", "sim:"));
       }
@@ -670,7 +673,7 @@ public final class SwipeAgentCli {
           : values.getOrDefault("--device", "sim:");
     }
 
-    MemoryStore openMemory() {
+    @Nullable MemoryStore openMemory() {
       String uri = values.getOrDefault("--memory", MemoryStore.DEFAULT_URI);
       return uri.equals("none") ? null : MemoryStore.open(uri);
     }
@@ -689,7 +692,7 @@ public final class SwipeAgentCli {
       };
     }
 
-    AgentRun run(Device device, MemoryStore memory, RunTraces traces) {
+    AgentRun run(Device device, @Nullable MemoryStore memory, @Nullable RunTraces traces) {
       AgentRun.Builder b = AgentRun.builder(device).acceptInlineImages(false).simState(simState());
       if (memory != null) {
         b.memory(memory);
@@ -701,7 +704,7 @@ public final class SwipeAgentCli {
      * The trace root of {@code --trace}, checked writable now, or the collector of {@code
      * --trace-to}, asked now; null without either.
      */
-    RunTraces traces() {
+    @Nullable RunTraces traces() {
       if (values.containsKey("--trace-to")) {
         return remoteTraces();
       }
@@ -767,7 +770,7 @@ public final class SwipeAgentCli {
     }
 
     /** The recording of {@code --record FILE}, its file checked writable now; null without it. */
-    FlowRecording recording() {
+    @Nullable FlowRecording recording() {
       String file = values.get("--record");
       if (file == null) {
         return null;
@@ -782,7 +785,7 @@ public final class SwipeAgentCli {
      * The sessions' recordings of {@code webdriver --record DIR}, the directory checked writable
      * now; null without it.
      */
-    FlowRecordings recordings() {
+    @Nullable FlowRecordings recordings() {
       String dir = values.get("--record");
       if (dir == null) {
         return null;
@@ -841,7 +844,7 @@ public final class SwipeAgentCli {
       return commaList(values.get("--allow-host"), "--allow-host");
     }
 
-    static List<String> commaList(String v, String key) {
+    static List<String> commaList(@Nullable String v, String key) {
       if (v == null || v.isBlank()) {
         return List.of();
       }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The agent tools as a WebDriver session's {@code swipe:} methods: each session is one agent run
@@ -34,7 +35,7 @@ final class WebDriverTools {
    * argument} when the rig was started without {@code --record DIR}), saved when the session ends.
    */
   static SessionTools.Factory factory(
-      boolean simState, RunTraces traces, FlowRecordings recordings) {
+      boolean simState, @Nullable RunTraces traces, @Nullable FlowRecordings recordings) {
     return factory(simState, traces, recordings, false);
   }
 
@@ -44,7 +45,10 @@ final class WebDriverTools {
    * rather than the one {@code traces} was given.
    */
   static SessionTools.Factory factory(
-      boolean simState, RunTraces traces, FlowRecordings recordings, boolean tracesByRig) {
+      boolean simState,
+      @Nullable RunTraces traces,
+      @Nullable FlowRecordings recordings,
+      boolean tracesByRig) {
     return new SessionTools.Factory() {
       @Override
       public Set<String> capabilities() {
@@ -91,7 +95,11 @@ final class WebDriverTools {
   }
 
   private static SessionTools session(
-      Device phone, FlowRecording recording, boolean simState, RunTraces traces, String sessionId) {
+      Device phone,
+      @Nullable FlowRecording recording,
+      boolean simState,
+      @Nullable RunTraces traces,
+      String sessionId) {
     AgentRun.Builder b = AgentRun.builder(phone).acceptInlineImages(true).simState(simState);
     phone.rig().memory().ifPresent(b::memory); // the rig's --memory: one store for its sessions
     AgentRun run = traces == null ? b.build() : traces.start(b, "session-" + sessionId);

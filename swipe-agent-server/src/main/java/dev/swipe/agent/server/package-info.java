@@ -4,4 +4,7 @@
  * methods, and from the command line ({@link dev.swipe.agent.server.SwipeAgentCli}, also the
  * runnable jar's main class).
  */
+@NullMarked
 package dev.swipe.agent.server;
+
+import org.jspecify.annotations.NullMarked;

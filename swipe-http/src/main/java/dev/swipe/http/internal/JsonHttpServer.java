@@ -257,7 +257,7 @@ public final class JsonHttpServer implements AutoCloseable {
     }
 
     /** Keeps {@code s} on the connection. */
-    public void state(Object s) {
+    public void state(@Nullable Object s) {
       state = s;
     }
   }

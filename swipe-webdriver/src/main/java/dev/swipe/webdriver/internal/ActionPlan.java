@@ -644,7 +644,7 @@ final class ActionPlan {
     try {
       return new MultiTouch.Stroke(startMs, path, legs);
     } catch (SwipeException e) {
-      throw W3cFailure.invalidArgument(press.upField, String.valueOf(e.getMessage()));
+      throw W3cFailure.invalidArgument(press.upField, e.getMessage());
     }
   }
 

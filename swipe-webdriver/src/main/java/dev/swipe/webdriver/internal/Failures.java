@@ -84,7 +84,7 @@ final class Failures {
     for (Map.Entry<String, Object> d : e.details().entrySet()) {
       data.set(d.getKey(), Json.MAPPER.valueToTree(String.valueOf(d.getValue())));
     }
-    return of(slot, s, e.code().id(), String.valueOf(e.getMessage()), data, timedOut, e);
+    return of(slot, s, e.code().id(), e.getMessage(), data, timedOut, e);
   }
 
   /**

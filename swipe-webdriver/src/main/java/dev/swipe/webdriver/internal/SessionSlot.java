@@ -154,8 +154,7 @@ public final class SessionSlot implements AutoCloseable {
       } catch (SwipeException e) {
         if (e.code() == CommonCode.INVALID_ARGUMENT && asked.containsKey(e.field())) {
           // the value of a capability the tools refuse: the request's fault, not the rig's
-          throw W3cFailure.invalidArgument(
-              "capabilities." + e.field(), String.valueOf(e.getMessage()));
+          throw W3cFailure.invalidArgument("capabilities." + e.field(), e.getMessage());
         }
         throw broken(e);
       } catch (RuntimeException e) {

@@ -8,6 +8,7 @@ import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Who may use a server of the agent jar ({@code serve}, {@code mcp --http}): the names a request's
@@ -43,7 +44,7 @@ public final class RequestGate {
    * The index of the token an {@code Authorization: Bearer T} header carries, or -1 for none or a
    * wrong one. Every token is compared, so the time taken does not tell which one came close.
    */
-  public int token(String authorization) {
+  public int token(@Nullable String authorization) {
     if (authorization == null || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
       return -1;
     }
@@ -58,16 +59,16 @@ public final class RequestGate {
   }
 
   /** Whether a {@code Host} header may reach the server (no header at all is HTTP/1.0's). */
-  public boolean allowsHost(String host) {
+  public boolean allowsHost(@Nullable String host) {
     return host == null || allows(HostPort.parse(host));
   }
 
   /** Whether a page with this {@code Origin} may use the server (no header: not a page). */
-  public boolean allowsOrigin(String origin) {
+  public boolean allowsOrigin(@Nullable String origin) {
     return origin == null || allows(HostPort.ofOrigin(origin));
   }
 
-  private boolean allows(HostPort h) {
+  private boolean allows(@Nullable HostPort h) {
     if (h == null) {
       return false;
     }
@@ -138,7 +139,10 @@ public final class RequestGate {
   }
 
   /** A header value cut for an error message. */
-  public static String abbreviate(String s) {
+  public static String abbreviate(@Nullable String s) {
+    if (s == null) {
+      return "";
+    }
     return s.length() <= 80 ? s : s.substring(0, 77) + "...";
   }
 }

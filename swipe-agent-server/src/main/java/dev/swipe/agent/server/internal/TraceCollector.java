@@ -32,6 +32,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -47,6 +48,7 @@ import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.MinimumDataRateHandler;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The trace collector ({@code java -jar swipe-agent.jar collect}): where the rigs of a farm send
@@ -383,7 +385,13 @@ public final class TraceCollector implements AutoCloseable {
           if (claim != null) {
             return claim;
           }
-          return records ? r.records(from, recordBytes) : r.file(file, upload, uploaded);
+          // a records request read its bytes; a file request has its name and its upload
+          return records
+              ? r.records(from, Objects.requireNonNull(recordBytes, "records"))
+              : r.file(
+                  Objects.requireNonNull(file, "file"),
+                  Objects.requireNonNull(upload, "upload"),
+                  uploaded);
         } catch (IOException e) {
           r.forget(); // read it from disk again next time
           throw e;
@@ -436,7 +444,7 @@ public final class TraceCollector implements AutoCloseable {
     private final Path rigDir;
     private final Path dir;
     private boolean loaded;
-    private String key;
+    private @Nullable String key;
     private long lines;
     private long bytes;
 
@@ -450,7 +458,7 @@ public final class TraceCollector implements AutoCloseable {
     }
 
     /** Claims the run for {@code key}, or says who has it; null when {@code key} may write. */
-    Answer claim(String key) throws IOException {
+    @Nullable Answer claim(String key) throws IOException {
       if (!loaded) {
         load();
       }
@@ -673,7 +681,7 @@ public final class TraceCollector implements AutoCloseable {
   }
 
   /** Why the line is no trace record, or null when it is one. */
-  private static String notARecord(byte[] all, int from, int to) {
+  private static @Nullable String notARecord(byte[] all, int from, int to) {
     if (to - from > TraceReader.MAX_LINE_CHARS) {
       return "longer than " + TraceReader.MAX_LINE_CHARS + " bytes";
     }
