@@ -28,6 +28,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What MCP adds to a tool call, over stdio and over Streamable HTTP on loopback, against the same
@@ -164,11 +166,14 @@ public final class McpOverheadBench {
               throw new IllegalStateException(p.getKey() + " answered " + r);
             }
             if (i >= warmup) {
-              ms.get(p.getKey()).add(took);
+              // ms holds a list for every path
+              Objects.requireNonNull(ms.get(p.getKey()), "the path's times").add(took);
             }
           }
         }
-        List<Double> base = ms.get("dispatcher in process (no protocol)");
+        List<Double> base =
+            Objects.requireNonNull(
+                ms.get("dispatcher in process (no protocol)"), "the dispatcher's times");
         System.out.printf(
             Locale.ROOT,
             "screenshot %s%n%n| path | p50 | p99 | added over the dispatcher, p50 / p99 |%n|---|---:|---:|---:|%n",
@@ -231,7 +236,7 @@ public final class McpOverheadBench {
   }
 
   /** A POST of {@code body} to the MCP endpoint at {@code url}, in {@code session} if not null. */
-  public static java.net.http.HttpRequest post(String url, String session, String body) {
+  public static java.net.http.HttpRequest post(String url, @Nullable String session, String body) {
     java.net.http.HttpRequest.Builder b =
         java.net.http.HttpRequest.newBuilder(java.net.URI.create(url + McpHttpServer.PATH))
             .header("Content-Type", "application/json")

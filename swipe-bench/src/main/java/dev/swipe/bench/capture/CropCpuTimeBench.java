@@ -20,6 +20,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.Supplier;
 import javax.imageio.ImageIO;
+import org.jspecify.annotations.Nullable;
 import org.opencv.core.Mat;
 import org.opencv.core.MatOfByte;
 import org.opencv.core.MatOfInt;
@@ -115,7 +116,7 @@ public final class CropCpuTimeBench {
 
   // written, never read: the JIT cannot prove the measured work dead
   @SuppressWarnings("UnusedVariable")
-  private static Object sink;
+  private static @Nullable Object sink;
 
   private static void report(String name, Supplier<Object> op) {
     for (int i = 0; i < 100; i++) {

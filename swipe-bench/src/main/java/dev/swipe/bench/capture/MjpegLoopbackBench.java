@@ -30,6 +30,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The MJPEG path on loopback at 1920x1080: a JDK HttpServer streams the simulator's HDMI pictures
@@ -63,11 +64,19 @@ public final class MjpegLoopbackBench {
   private volatile int paceFps;
   private volatile boolean recordSends = true;
   private volatile boolean paused;
-  private HttpServer server;
-  private ExecutorService executor;
+  private final HttpServer server;
+  private final ExecutorService executor;
 
-  private MjpegLoopbackBench(List<byte[]> frames) {
+  private MjpegLoopbackBench(List<byte[]> frames) throws IOException {
     this.frames = frames;
+    executor =
+        Executors.newCachedThreadPool(
+            r -> {
+              Thread t = new Thread(r, "bench-mjpeg-server");
+              t.setDaemon(true);
+              return t;
+            });
+    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
   }
 
   public static void main(String[] args) throws Exception {
@@ -95,15 +104,7 @@ public final class MjpegLoopbackBench {
     }
   }
 
-  private void start() throws IOException {
-    executor =
-        Executors.newCachedThreadPool(
-            r -> {
-              Thread t = new Thread(r, "bench-mjpeg-server");
-              t.setDaemon(true);
-              return t;
-            });
-    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
+  private void start() {
     server.setExecutor(executor);
     server.createContext(
         "/stream",
@@ -383,7 +384,7 @@ public final class MjpegLoopbackBench {
     final LinkedBlockingQueue<byte[]> queue = new LinkedBlockingQueue<>();
     final AtomicLong frames = new AtomicLong();
     private final Thread thread;
-    private volatile HttpURLConnection connection;
+    private volatile @Nullable HttpURLConnection connection;
 
     NaiveQueueReader(String url) {
       thread = new Thread(() -> run(url), "bench-naive-reader");
@@ -393,8 +394,9 @@ public final class MjpegLoopbackBench {
 
     private void run(String url) {
       try {
-        connection = (HttpURLConnection) new URL(url).openConnection();
-        InputStream in = new BufferedInputStream(connection.getInputStream(), 64 * 1024);
+        HttpURLConnection c = (HttpURLConnection) new URL(url).openConnection();
+        connection = c;
+        InputStream in = new BufferedInputStream(c.getInputStream(), 64 * 1024);
         byte[] buf = new byte[4 * 1024 * 1024];
         int len = 0;
         boolean inside = false;

@@ -54,6 +54,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *       decode swipe uses (javax.imageio).
  * </ul>
  */
+// set in @Setup before any benchmark runs
+@SuppressWarnings("NullAway.Init")
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -80,6 +82,8 @@ public class ScreenCropBench {
   }
 
   /** A looped {@code files:} replay of four HDMI frames with the crop under test. */
+  // JMH sets the @Param fields, and @Setup the others, before any benchmark runs
+  @SuppressWarnings("NullAway.Init")
   @State(Scope.Benchmark)
   public static class Replay {
     @Param({"none", "auto", "fixed", "auto+rotate90"})

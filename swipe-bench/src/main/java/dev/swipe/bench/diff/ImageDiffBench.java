@@ -39,6 +39,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code decode*}: one decode alone, to see where the job's time goes.
  * </ul>
  */
+// set in @Setup before any benchmark runs
+@SuppressWarnings("NullAway.Init")
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)

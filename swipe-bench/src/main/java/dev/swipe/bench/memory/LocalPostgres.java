@@ -19,6 +19,7 @@ import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A real PostgreSQL for a benchmark, started the way swipe-memory-postgresql's tests start theirs
@@ -309,7 +310,7 @@ public final class LocalPostgres implements AutoCloseable {
     return Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
   }
 
-  private static Path findBinaries() {
+  private static @Nullable Path findBinaries() {
     String env = System.getenv("SWIPE_PG_BIN");
     List<Path> dirs = new ArrayList<>();
     if (env != null && !env.isBlank()) {
@@ -342,7 +343,7 @@ public final class LocalPostgres implements AutoCloseable {
     return null;
   }
 
-  private static Path firstExecutable(String name, List<String> dirs) {
+  private static @Nullable Path firstExecutable(String name, List<String> dirs) {
     for (String d : dirs) {
       Path p = Path.of(d, name);
       if (Files.isExecutable(p)) {

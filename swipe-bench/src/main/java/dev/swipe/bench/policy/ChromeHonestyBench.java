@@ -28,9 +28,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The SDK's claims on {@code chrome:} judged against the widget pages' own truth ({@code
@@ -298,7 +300,7 @@ public final class ChromeHonestyBench {
   static final class Page implements AutoCloseable {
     final ChromePhone chrome;
     final Device phone;
-    final TextSearchBench.CountingReader reader;
+    final TextSearchBench.@Nullable CountingReader reader;
     final String label;
     final String uri;
     final long latencyNanos;
@@ -497,7 +499,7 @@ public final class ChromeHonestyBench {
     final Kind kind;
     final Claims c;
     final int width;
-    JsonNode before;
+    private @Nullable JsonNode before;
     long startNanos;
 
     Ctx(Page p, Kind kind, Claims c) {
@@ -509,6 +511,11 @@ public final class ChromeHonestyBench {
 
     JsonNode rest() {
       return p.awaitRest(kind::key, kind::busy);
+    }
+
+    /** The page's truth before the action, which {@link #begin()} takes first. */
+    JsonNode before() {
+      return Objects.requireNonNull(before, "begin() was not called");
     }
 
     void begin() {
@@ -592,15 +599,18 @@ public final class ChromeHonestyBench {
       return rest;
     }
 
-    /** A scroll and its movement verdict against the content's displacement at rest. */
-    ScrollResult scroll(String action, Scroll s) {
+    /**
+     * A scroll and its movement verdict against the content's displacement at rest; null when the
+     * scroll failed with a coded error (judged too).
+     */
+    @Nullable ScrollResult scroll(String action, Scroll s) {
       begin();
       ScrollResult r;
       try {
         r = p.phone.scroll(s);
       } catch (SwipeException e) {
         JsonNode rest = rest();
-        boolean moved = kind.moved(before, rest, width) >= 1;
+        boolean moved = kind.moved(before(), rest, width) >= 1;
         c.add(
             "movement",
             e.code().id(),
@@ -615,7 +625,7 @@ public final class ChromeHonestyBench {
               r.observation(),
               r.action().timeline().plannedDurationNanos(),
               "movement=" + r.movement().id());
-      double moved = kind.moved(before, rest, width);
+      double moved = kind.moved(before(), rest, width);
       String claim = r.movement().id();
       boolean truth = moved >= 1;
       String v =
@@ -634,7 +644,7 @@ public final class ChromeHonestyBench {
                   r.observation().settled(),
                   r.diff().diffRatio(),
                   r.diff().primaryAxis(),
-                  kind.show(before),
+                  kind.show(before()),
                   kind.show(rest),
                   moved));
       return r;
@@ -677,7 +687,7 @@ public final class ChromeHonestyBench {
     Scroll back = randomScroll(rnd, ScrollDirection.UP);
     x.scroll(scrollLabel("scroll mid", back.direction(), back.amount(), back.durationMs()), back);
 
-    List<String> all = contacts ? contactNames(p) : null;
+    List<String> all = contacts ? contactNames(p) : List.of();
     // a text search down, then one back up
     for (ScrollDirection d : new ScrollDirection[] {ScrollDirection.DOWN, ScrollDirection.UP}) {
       JsonNode t = x.rest();
@@ -751,7 +761,9 @@ public final class ChromeHonestyBench {
   static void search(Ctx x, ScrollDirection d, String name, int index, List<Search> searches) {
     Page p = x.p;
     x.begin();
-    int reads0 = p.reader.reads.get();
+    // the list pages, where searches run, are opened with a text reader
+    TextSearchBench.CountingReader reader = Objects.requireNonNull(p.reader, "the page's reader");
+    int reads0 = reader.reads.get();
     long r0 = System.nanoTime();
     ScrollUntilResult u;
     int passes = 0;
@@ -772,7 +784,7 @@ public final class ChromeHonestyBench {
     long realMs = (System.nanoTime() - r0) / 1_000_000L;
     JsonNode atReturn = p.truth();
     JsonNode atRest = x.rest();
-    double startTop = x.before.path("scrollTop").asDouble();
+    double startTop = x.before().path("scrollTop").asDouble();
     boolean shown =
         names(atReturn.path("visible")).contains(name)
             && names(atRest.path("visible")).contains(name);
@@ -811,7 +823,7 @@ public final class ChromeHonestyBench {
             searchesRun,
             passes,
             gestures,
-            p.reader.reads.get() - reads0,
+            reader.reads.get() - reads0,
             realMs,
             u.stoppedBy().id(),
             detail));
@@ -867,8 +879,8 @@ public final class ChromeHonestyBench {
 
   static void carouselSwitch(Ctx x, SwipeStrategies st, ScrollDirection d) {
     x.begin();
-    int i0 = x.before.path("index").asInt();
-    int count = x.before.path("count").asInt();
+    int i0 = x.before().path("index").asInt();
+    int count = x.before().path("count").asInt();
     String edge =
         (d == ScrollDirection.LEFT && i0 == 0) || (d == ScrollDirection.RIGHT && i0 == count - 1)
             ? " (at the end)"
@@ -972,7 +984,7 @@ public final class ChromeHonestyBench {
             a.observation(),
             a.timeline().plannedDurationNanos(),
             String.format(Locale.ROOT, "changed=%s diff_ratio=%.4f", d.changed(), d.diffRatio()));
-    double moved = MAP.moved(x.before, now, x.width);
+    double moved = MAP.moved(x.before(), now, x.width);
     x.c.bool(
         "changed",
         d.changed(),
@@ -985,6 +997,6 @@ public final class ChromeHonestyBench {
                 d.diffRatio(),
                 d.primaryAxis(),
                 moved,
-                MAP.moved(x.before, rest, x.width)));
+                MAP.moved(x.before(), rest, x.width)));
   }
 }

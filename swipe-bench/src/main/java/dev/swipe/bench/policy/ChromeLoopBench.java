@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 
 /**
  * Issue 35 item 4: the speed of the loop on {@code chrome:} at each frame scale: the cost of one
@@ -93,12 +94,13 @@ public final class ChromeLoopBench {
         drag.add(liftToEvidence(d));
         phone.screen().waitForStable(Duration.ofSeconds(10));
       }
+      Frame last = Objects.requireNonNull(f, "a grabbed frame (--rounds must be at least 1)");
       System.out.printf(
           Locale.ROOT,
           "| %d | %dx%d | %s | %s | %s | %s | %s | %s |%n",
           scale,
-          f.width(),
-          f.height(),
+          last.width(),
+          last.height(),
           Stats.f1(Stats.pct(grab, 50)),
           Stats.f1(Stats.pct(shot, 50)),
           Stats.f1(Stats.pct(fps, 50)),

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Issue 32 item 5 on {@code chrome:}: {@code scrollUntil} from the top of the contacts page to a
@@ -92,7 +93,7 @@ public final class ChromeScrollUntilBench {
   }
 
   /** One seeded session: a device size and a contact drawn from the seed. */
-  static Outcome session(PageServer server, long seed, Path trace) {
+  static Outcome session(PageServer server, long seed, @Nullable Path trace) {
     Random rnd = new Random(seed * 7919);
     String device = DEVICES.get(rnd.nextInt(DEVICES.size()));
     String uri = "chrome:?device=" + device + "&url=" + server.url("pages/long-list.html");
@@ -139,7 +140,7 @@ public final class ChromeScrollUntilBench {
     }
   }
 
-  private static Device open(ChromePhone page, Path trace) {
+  private static Device open(ChromePhone page, @Nullable Path trace) {
     DeviceBuilder b = Device.builder().hid(page.transport()).capture(page.frameSource());
     return trace == null ? b.open() : b.trace(trace).open();
   }

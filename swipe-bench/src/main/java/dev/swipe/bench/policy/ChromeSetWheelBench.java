@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Issue 35 item 3: {@code setWheel} on pickers drawn by widget libraries in Chromium ({@code
@@ -79,7 +80,7 @@ public final class ChromeSetWheelBench {
       String family,
       boolean set,
       boolean wrong,
-      String error,
+      @Nullable String error,
       int actions,
       int bound,
       double wallS,
@@ -133,8 +134,9 @@ public final class ChromeSetWheelBench {
       long wrong = out.stream().filter(Outcome::wrong).count();
       Map<String, Integer> codes = new LinkedHashMap<>();
       for (Outcome o : out) {
-        if (o.error() != null) {
-          codes.merge(o.error(), 1, Integer::sum);
+        String error = o.error();
+        if (error != null) {
+          codes.merge(error, 1, Integer::sum);
         }
       }
       List<Integer> actions = out.stream().filter(Outcome::set).map(Outcome::actions).toList();
@@ -158,7 +160,8 @@ public final class ChromeSetWheelBench {
    * One seeded session; with {@code trace} non-null the device records its trace there (render it
    * with swipe-report) for a session worth looking into.
    */
-  static Outcome session(PageServer server, String family, long seed, java.nio.file.Path trace) {
+  static Outcome session(
+      PageServer server, String family, long seed, java.nio.file.@Nullable Path trace) {
     Random rnd = new Random(seed * 7919 + family.hashCode());
     String device = DEVICES.get(rnd.nextInt(DEVICES.size()));
     Plan plan = plan(family, rnd);
@@ -213,7 +216,7 @@ public final class ChromeSetWheelBench {
     }
   }
 
-  private static Device open(ChromePhone page, java.nio.file.Path trace) {
+  private static Device open(ChromePhone page, java.nio.file.@Nullable Path trace) {
     DeviceBuilder b = Device.builder().hid(page.transport()).capture(page.frameSource());
     return trace == null ? b.open() : b.trace(trace).open();
   }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /** Claims the SDK made, each beside the oracle's truth: confusion tables and the disagreements. */
 final class Claims {
@@ -22,7 +23,11 @@ final class Claims {
   }
 
   void bool(
-      String claim, boolean claimed, boolean truth, Boolean cautiousWhenClaimed, String detail) {
+      String claim,
+      boolean claimed,
+      boolean truth,
+      @Nullable Boolean cautiousWhenClaimed,
+      String detail) {
     String v;
     if (claimed == truth) {
       v = "agree";

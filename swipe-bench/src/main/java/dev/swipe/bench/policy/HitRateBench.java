@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Honest hit rates (issue 36 item 5): taps scored against where the simulated phone truly took the
@@ -199,7 +200,12 @@ public final class HitRateBench {
   }
 
   static DeviceRun runDevice(
-      String platform, String input, String pointer, long seed, int targets, String memory) {
+      String platform,
+      String input,
+      String pointer,
+      long seed,
+      int targets,
+      @Nullable String memory) {
     String uri =
         "sim:?scene=map&platform="
             + platform
@@ -267,7 +273,7 @@ public final class HitRateBench {
     }
   }
 
-  private static SimState.TouchEvent firstDown(List<SimState.TouchEvent> log, int from) {
+  private static SimState.@Nullable TouchEvent firstDown(List<SimState.TouchEvent> log, int from) {
     for (int i = from; i < log.size(); i++) {
       if (log.get(i).phase() == SimState.Phase.DOWN) {
         return log.get(i);

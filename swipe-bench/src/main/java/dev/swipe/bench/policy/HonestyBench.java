@@ -23,8 +23,10 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Random;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Issue 12 item 2: every claim the SDK makes (changed, primary_axis, movement, settled, wheel
@@ -144,7 +146,7 @@ public final class HonestyBench {
     final boolean noisy;
     final long latencyNanos;
     final int width;
-    Truth before;
+    private @Nullable Truth before;
     long startNanos;
 
     Ctx(Device run, String uri) {
@@ -155,6 +157,11 @@ public final class HonestyBench {
       this.latencyNanos =
           run.rig().unwrap(FrameSource.class).map(f -> f.latency().toNanos()).orElse(0L);
       this.width = o.state().frameWidth();
+    }
+
+    /** The truth before the action, which {@link #begin()} takes first. */
+    Truth before() {
+      return Objects.requireNonNull(before, "begin() was not called");
     }
 
     void begin() {
@@ -171,7 +178,7 @@ public final class HonestyBench {
         Observation after,
         long gestureNanos,
         DiffResult diff,
-        Supplier<String> more) {
+        @Nullable Supplier<String> more) {
       Truth now = Truth.of(o.state());
       Truth rest = Truth.of(o.awaitRest(REST));
       Observation again = run.screenshot();
@@ -208,6 +215,7 @@ public final class HonestyBench {
                   + gestureNanos / 1_000_000
                   + "ms");
       if (diff != null && !noisy) {
+        Truth before = before();
         boolean changedTruth = before.anyChange(now, width);
         c().bool(
                 "changed",
@@ -243,15 +251,16 @@ public final class HonestyBench {
       return rest;
     }
 
-    Claims c;
+    @Nullable Claims c;
 
     Claims c() {
-      return c;
+      // every scene sets its claims before it acts
+      return Objects.requireNonNull(c, "the scene's claims");
     }
   }
 
   static void movement(Ctx x, String action, ScrollResult r, Truth rest) {
-    boolean moved = x.before.contentMoved(rest, x.width);
+    boolean moved = x.before().contentMoved(rest, x.width);
     String claim = r.movement().id();
     String truth = moved ? "moved" : "not moved";
     String v;
@@ -276,8 +285,8 @@ public final class HonestyBench {
                     " settled=%s diff_ratio=%.4f rest dy=%.1fpx dx=%.1fpx",
                     r.observation().settled(),
                     r.diff().diffRatio(),
-                    x.before.dy(rest),
-                    x.before.dx(rest, x.width)));
+                    x.before().dy(rest),
+                    x.before().dx(rest, x.width)));
   }
 
   static void scroll(Ctx x, String label, Scroll s) {
@@ -287,7 +296,7 @@ public final class HonestyBench {
       r = x.run.scroll(s);
     } catch (SwipeException e) {
       Truth rest = Truth.of(x.o.awaitRest(REST));
-      boolean moved = x.before.contentMoved(rest, x.width);
+      boolean moved = x.before().contentMoved(rest, x.width);
       x.c()
           .add(
               "movement",

@@ -20,6 +20,7 @@ import java.util.Locale;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Issue 18's search cost: {@code scrollUntil} for a random contact with the text condition (OCR on
@@ -59,7 +60,7 @@ public final class TextSearchBench {
     final AtomicInteger reads = new AtomicInteger();
 
     @Override
-    public TextPage read(BufferedImage image, TextBox region) {
+    public TextPage read(BufferedImage image, @Nullable TextBox region) {
       reads.incrementAndGet();
       return inner.read(image, region);
     }

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Issue 8's proof: the {@code wheel_nudge} loop as an agent drives it, against the prompt-only
@@ -91,7 +92,7 @@ public final class WheelPolicyBench {
       boolean editor,
       int genericInputs,
       int refusals,
-      String failure,
+      @Nullable String failure,
       int finalValue,
       int rescreens,
       long virtualMs,
@@ -285,7 +286,7 @@ public final class WheelPolicyBench {
   }
 
   /** What one column's nudge loop did. */
-  record Loop(int actions, int refusals, int rescreens, boolean editor, String failure) {}
+  record Loop(int actions, int refusals, int rescreens, boolean editor, @Nullable String failure) {}
 
   /**
    * The agent's loop on one column: read, nudge toward {@code target}, until a confirmed reading

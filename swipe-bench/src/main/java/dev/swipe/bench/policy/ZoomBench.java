@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Issue 38's zoom goal: pinch verdicts judged from the pixels ({@link Device#pinch}, {@code
@@ -175,7 +176,7 @@ public final class ZoomBench {
   }
 
   /** Where the frames of one-finger pans left unobserved go ({@code --dump=DIR}), or null. */
-  static java.nio.file.Path dump;
+  static java.nio.file.@Nullable Path dump;
 
   static List<Verdict> runSession(String scene, String platform, long seed, int gestures) {
     String uri =

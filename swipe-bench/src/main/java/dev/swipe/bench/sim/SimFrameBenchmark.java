@@ -27,6 +27,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Caret noise toggles on every frame index, so every {@code renderAndEncode} call really paints
  * and encodes (the cache cannot answer it).
  */
+// JMH sets the @Param fields, and @Setup the others, before any benchmark runs
+@SuppressWarnings("NullAway.Init")
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

@@ -24,6 +24,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * latency, and the settling frames until two match. This is what a simulator session of N actions
  * costs on a build machine.
  */
+// JMH sets the @Param fields, and @Setup the others, before any benchmark runs
+@SuppressWarnings("NullAway.Init")
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

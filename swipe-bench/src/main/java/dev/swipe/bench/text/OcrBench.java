@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.SplittableRandom;
 import javax.imageio.ImageIO;
 
@@ -187,42 +188,42 @@ public final class OcrBench {
 
         long a = System.nanoTime();
         TextPage full = reader.read(img);
-        ms.get("swipe full").add((System.nanoTime() - a) / 1e6);
-        score.get("swipe full").add(s.name(), truthFull, words(full));
+        at(ms, "swipe full").add((System.nanoTime() - a) / 1e6);
+        at(score, "swipe full").add(s.name(), truthFull, words(full));
 
         a = System.nanoTime();
         TextPage part = reader.read(img, new TextBox(band.x, band.y, band.width, band.height));
-        ms.get("swipe band").add((System.nanoTime() - a) / 1e6);
-        score.get("swipe band").add(s.name(), truthBand, words(part));
+        at(ms, "swipe band").add((System.nanoTime() - a) / 1e6);
+        at(score, "swipe band").add(s.name(), truthBand, words(part));
 
         a = System.nanoTime();
         List<TextScore.ReadWord> nf = naive.read(img);
-        ms.get("defaults full").add((System.nanoTime() - a) / 1e6);
-        score.get("defaults full").add(s.name(), truthFull, nf);
+        at(ms, "defaults full").add((System.nanoTime() - a) / 1e6);
+        at(score, "defaults full").add(s.name(), truthFull, nf);
 
         a = System.nanoTime();
         List<TextScore.ReadWord> nb = shift(naive.read(cutCopy), band.y);
-        ms.get("defaults band").add((System.nanoTime() - a) / 1e6);
-        score.get("defaults band").add(s.name(), truthBand, nb);
+        at(ms, "defaults band").add((System.nanoTime() - a) / 1e6);
+        at(score, "defaults band").add(s.name(), truthBand, nb);
 
         if (cli != null) {
           double[] t = new double[1];
           Path p = TesseractCli.png(img);
           List<TextScore.ReadWord> cf = TesseractCli.read(p, t);
-          ms.get("cli full").add(t[0]);
-          score.get("cli full").add(s.name(), truthFull, cf);
+          at(ms, "cli full").add(t[0]);
+          at(score, "cli full").add(s.name(), truthFull, cf);
           p = TesseractCli.png(cutCopy);
           List<TextScore.ReadWord> cb = shift(TesseractCli.read(p, t), band.y);
-          ms.get("cli band").add(t[0]);
-          score.get("cli band").add(s.name(), truthBand, cb);
+          at(ms, "cli band").add(t[0]);
+          at(score, "cli band").add(s.name(), truthBand, cb);
         }
         if (verbose) {
           System.err.printf(
               Locale.ROOT,
               "%s: swipe %.0f ms, defaults %.0f ms%n",
               s.name(),
-              last(ms.get("swipe full")),
-              last(ms.get("defaults full")));
+              last(at(ms, "swipe full")),
+              last(at(ms, "defaults full")));
         }
       }
     }
@@ -245,7 +246,7 @@ public final class OcrBench {
       if (v.isEmpty()) {
         continue;
       }
-      TextScore sc = score.get(k);
+      TextScore sc = at(score, k);
       String[] kk = k.split(" ", -1); // "engine region", as put above
       String engine =
           switch (kk[0]) {
@@ -266,6 +267,11 @@ public final class OcrBench {
           pct(sc.precision()),
           pct(sc.precisionOnGlyphs()));
     }
+  }
+
+  /** The value at {@code key} of a map that {@code speed} filled for every key it reads. */
+  private static <V> V at(Map<String, V> m, String key) {
+    return Objects.requireNonNull(m.get(key), key);
   }
 
   private static double last(List<Double> v) {

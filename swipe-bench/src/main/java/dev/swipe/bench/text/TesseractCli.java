@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.imageio.ImageIO;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The anchor "command line": Debian's {@code tesseract} program with its defaults, one process per
@@ -20,7 +21,7 @@ final class TesseractCli {
   private TesseractCli() {}
 
   /** The program's version line, or null when it is not installed. */
-  static String version() {
+  static @Nullable String version() {
     try {
       Process p = new ProcessBuilder("tesseract", "--version").redirectErrorStream(true).start();
       String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -7,6 +7,7 @@ import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Scores words read from a simulator frame against the words the simulator drew there.
@@ -45,7 +46,7 @@ final class TextScore {
   final List<String> wrongSamples = new ArrayList<>();
   final List<String> missedSamples = new ArrayList<>();
 
-  static List<TruthWord> truth(List<SimOracle.DrawnText> drawn, Rectangle within) {
+  static List<TruthWord> truth(List<SimOracle.DrawnText> drawn, @Nullable Rectangle within) {
     List<TruthWord> out = new ArrayList<>();
     int line = 0;
     for (SimOracle.DrawnText t : drawn) {
@@ -202,7 +203,7 @@ final class TextScore {
    * Consecutive truth words of one string, 2 or 3, that read together give {@code k} around the
    * point.
    */
-  private static int[] runTogether(
+  private static int @Nullable [] runTogether(
       List<TruthWord> truth, boolean[] taken, String k, double cx, double cy) {
     for (int i = 0; i < truth.size(); i++) {
       StringBuilder raw = new StringBuilder(truth.get(i).raw());

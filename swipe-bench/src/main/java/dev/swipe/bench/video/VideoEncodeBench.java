@@ -28,6 +28,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * 4:2:0 and encode it as H.264 into an MP4 (jcodec). {@code scale} 1.0 encodes at 1080x2400, 0.5 at
  * 540x1200 (the recorder's default).
  */
+// JMH sets the @Param fields, and @Setup the others, before any benchmark runs
+@SuppressWarnings("NullAway.Init")
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -88,6 +90,8 @@ public class VideoEncodeBench {
   }
 
   /** A decoded, scaled frame to encode again and again. */
+  // set in @Setup before any benchmark runs
+  @SuppressWarnings("NullAway.Init")
   @State(Scope.Benchmark)
   public static class EncodeInput {
     BufferedImage image;

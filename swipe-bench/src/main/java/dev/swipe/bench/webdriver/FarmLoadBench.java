@@ -42,6 +42,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A whole farm under load (issue 40): N simulated phones served by agent-jar rig JVMs ({@code
@@ -506,7 +507,7 @@ public final class FarmLoadBench {
    * {@code going} turns false.
    */
   private static List<Double> recalls(
-      MemoryStore store, List<MemoryQuery> queries, int from, int to, AtomicBoolean going)
+      MemoryStore store, List<MemoryQuery> queries, int from, int to, @Nullable AtomicBoolean going)
       throws InterruptedException {
     List<Double> ms = new ArrayList<>();
     for (int i = from; i < to && (going == null || going.get()); i++) {
@@ -789,7 +790,7 @@ public final class FarmLoadBench {
     }
 
     /** A save made earlier on another phone than {@code rig}, if there is one. */
-    private String[] earlierSave(String rig, Random rnd) {
+    private String @Nullable [] earlierSave(String rig, Random rnd) {
       synchronized (saves) {
         List<String[]> others = saves.stream().filter(s -> !s[2].equals(rig)).toList();
         return others.isEmpty() ? null : others.get(rnd.nextInt(others.size()));
