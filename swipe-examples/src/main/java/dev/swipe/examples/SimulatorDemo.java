@@ -242,8 +242,7 @@ public final class SimulatorDemo {
   private static MapPan map(Device phone, PrintStream out) {
     out.println("\n== map: pan coarse, then fine, then drag along a path");
     SwipeStrategies strategies = new SwipeStrategies(phone);
-    SwipeStrategies.Step coarse =
-        strategies.mapPan(ScrollDirection.RIGHT, false, phone.screenshot());
+    SwipeStrategies.Step coarse = strategies.mapPan(ScrollDirection.RIGHT, false, null);
     SwipeStrategies.Step fine = strategies.mapPan(ScrollDirection.DOWN, true, coarse.observation());
     out.printf(
         Locale.ROOT,

@@ -20,11 +20,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The swipe strategies that work on real phones, per scenario, as ready API. Every method plays
  * exactly one swipe and then looks (one settled screenshot and a diff); none sends bursts of
- * swipes. Distances are finger travel in normalized units along the axis, centred in the region.
+ * swipes. Distances are finger travel in normalized units along the axis, centred in the region. A
+ * step's {@code before} is the screen it is judged against; null takes a screenshot first.
  *
  * <ul>
  *   <li>List: coarse 350 units in 500 ms, confirmed by {@code diff_ratio > 0.05}; fine 50 units; a
@@ -101,7 +103,7 @@ public final class SwipeStrategies {
   }
 
   /** One coarse list swipe (350 units, 500 ms). */
-  public Step listCoarse(ScrollDirection direction, Observation before) {
+  public Step listCoarse(ScrollDirection direction, @Nullable Observation before) {
     return step(
         "list_coarse",
         direction,
@@ -114,7 +116,7 @@ public final class SwipeStrategies {
   }
 
   /** One fine list swipe (50 units) to bring a visible target into place. */
-  public Step listFine(ScrollDirection direction, Observation before) {
+  public Step listFine(ScrollDirection direction, @Nullable Observation before) {
     return step(
         "list_fine",
         direction,
@@ -197,7 +199,7 @@ public final class SwipeStrategies {
   }
 
   /** One page switch (400 units, 200 ms). */
-  public Step carouselSwitch(ScrollDirection direction, Observation before) {
+  public Step carouselSwitch(ScrollDirection direction, @Nullable Observation before) {
     return carouselSwitch(direction, CAROUSEL_DISTANCE, before);
   }
 
@@ -206,7 +208,8 @@ public final class SwipeStrategies {
    *
    * @throws SwipeException {@code invalid_argument} for distances under 300
    */
-  public Step carouselSwitch(ScrollDirection direction, double distance, Observation before) {
+  public Step carouselSwitch(
+      ScrollDirection direction, double distance, @Nullable Observation before) {
     if (!(distance >= CAROUSEL_MIN_DISTANCE)) {
       throw SwipeException.invalidArgument(
           "distance",
@@ -227,7 +230,7 @@ public final class SwipeStrategies {
   }
 
   /** One map pan: 200 units, or 50 when {@code fine}. */
-  public Step mapPan(ScrollDirection direction, boolean fine, Observation before) {
+  public Step mapPan(ScrollDirection direction, boolean fine, @Nullable Observation before) {
     return step(
         fine ? "map_fine" : "map_coarse",
         direction,
@@ -301,7 +304,7 @@ public final class SwipeStrategies {
       int durationMs,
       int dwellMs,
       double threshold,
-      Observation before,
+      @Nullable Observation before,
       GestureShape shape) {
     SwipeException.requireArgument(direction, "direction");
     Observation start = before != null ? before : device.screenshot();
