@@ -1,5 +1,6 @@
 package dev.swipe.diff.internal;
 
+import dev.swipe.base.NormSpace;
 import dev.swipe.base.SwipeException;
 import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.ZoomChange;
@@ -330,10 +331,10 @@ public final class ZoomEstimator {
       ZoomFeatures fa, ZoomFeatures fb, int w, int h, GreyRaster frame, double[] pinch) {
     double sx = frame.width() / (double) w;
     double sy = frame.height() / (double) h;
-    double ax = (pinch[0] / 1000 * Math.max(1, frame.width() - 1) + 0.5) / sx - 0.5;
-    double ay = (pinch[1] / 1000 * Math.max(1, frame.height() - 1) + 0.5) / sy - 0.5;
-    double bx = (pinch[2] / 1000 * Math.max(1, frame.width() - 1) + 0.5) / sx - 0.5;
-    double by = (pinch[3] / 1000 * Math.max(1, frame.height() - 1) + 0.5) / sy - 0.5;
+    double ax = (NormSpace.toPixel(pinch[0], frame.width()) + 0.5) / sx - 0.5;
+    double ay = (NormSpace.toPixel(pinch[1], frame.height()) + 0.5) / sy - 0.5;
+    double bx = (NormSpace.toPixel(pinch[2], frame.width()) + 0.5) / sx - 0.5;
+    double by = (NormSpace.toPixel(pinch[3], frame.height()) + 0.5) / sy - 0.5;
     double lnFar = Math.log(Math.max(MIN_SCALE, Math.min(MAX_SCALE, pinch[4] * pinch[4])));
     double[] lnZ = new double[PINCH_STEPS];
     double[] score = new double[PINCH_STEPS];
@@ -424,8 +425,8 @@ public final class ZoomEstimator {
     double cy = (fit.ty * re - fit.tx * im) / den;
     double sx = frame.width() / (double) w;
     double sy = frame.height() / (double) h;
-    double nx = ((cx + 0.5) * sx - 0.5) / Math.max(1, frame.width() - 1) * 1000;
-    double ny = ((cy + 0.5) * sy - 0.5) / Math.max(1, frame.height() - 1) * 1000;
+    double nx = NormSpace.toNorm((cx + 0.5) * sx - 0.5, frame.width());
+    double ny = NormSpace.toNorm((cy + 0.5) * sy - 0.5, frame.height());
     return new ZoomChange(
         true,
         scale > 1 ? ZoomChange.Direction.IN : ZoomChange.Direction.OUT,
