@@ -649,8 +649,7 @@ public sealed interface FlowStep {
     /** The plain values of {@code query}. */
     public static TextTarget of(TextQuery query) {
       SwipeException.requireArgument(query, "query");
-      NormRegion within =
-          query.region().map(r -> NormRegion.of(r.x(), r.y(), r.width(), r.height())).orElse(null);
+      NormRegion within = query.region().orElse(null);
       return new TextTarget(query.text(), query.match(), query.scope(), query.maxEdits(), within);
     }
 

@@ -1,6 +1,8 @@
 package dev.swipe.text;
 
 import dev.swipe.base.Api;
+import dev.swipe.base.NormRegion;
+import dev.swipe.base.NormSpace;
 import dev.swipe.base.SwipeException;
 
 /**
@@ -28,6 +30,21 @@ public record TextBox(int x, int y, int width, int height) {
   /** The box from its top-left and exclusive bottom-right corners. */
   public static TextBox ofCorners(int x1, int y1, int x2, int y2) {
     return new TextBox(x1, y1, Math.max(1, x2 - x1), Math.max(1, y2 - y1));
+  }
+
+  /**
+   * The part of an image of {@code imageWidth x imageHeight} pixels that {@code region} covers:
+   * every pixel whose centre the region holds, and little more, clamped to the image.
+   */
+  public static TextBox covering(NormRegion region, int imageWidth, int imageHeight) {
+    SwipeException.requireArgument(region, "region");
+    int x1 = (int) Math.floor(NormSpace.toPixel(region.x(), imageWidth));
+    int y1 = (int) Math.floor(NormSpace.toPixel(region.y(), imageHeight));
+    int x2 = (int) Math.ceil(NormSpace.toPixel(region.x2(), imageWidth)) + 1;
+    int y2 = (int) Math.ceil(NormSpace.toPixel(region.y2(), imageHeight)) + 1;
+    x1 = Math.max(0, Math.min(x1, imageWidth - 1));
+    y1 = Math.max(0, Math.min(y1, imageHeight - 1));
+    return ofCorners(x1, y1, Math.min(x2, imageWidth), Math.min(y2, imageHeight));
   }
 
   /** Exclusive right edge. */

@@ -1,6 +1,7 @@
 package dev.swipe.text;
 
 import dev.swipe.base.Api;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.NormSpace;
 import dev.swipe.base.SwipeException;
 import java.text.Normalizer;
@@ -63,60 +64,11 @@ public final class TextQuery {
     LINE
   }
 
-  /**
-   * A region in normalized screen units (0-1000 on both axes, top-left origin); a match counts when
-   * its centre lies inside.
-   *
-   * @param x left edge
-   * @param y top edge
-   * @param width width
-   * @param height height
-   */
-  public record Region(double x, double y, double width, double height) {
-    /** Validates: inside 0-1000 and not empty. */
-    public Region {
-      if (!(x >= 0
-          && y >= 0
-          && width > 0
-          && height > 0
-          && x + width <= 1000.0001
-          && y + height <= 1000.0001)) {
-        throw SwipeException.invalidArgument(
-            "region",
-            "must lie inside 0-1000 with a positive size, got x="
-                + x
-                + " y="
-                + y
-                + " width="
-                + width
-                + " height="
-                + height);
-      }
-    }
-
-    boolean containsCentreOf(TextBox b, int imageWidth, int imageHeight) {
-      double nx = NormSpace.toNorm(b.centerX(), imageWidth);
-      double ny = NormSpace.toNorm(b.centerY(), imageHeight);
-      return nx >= x && nx <= x + width && ny >= y && ny <= y + height;
-    }
-
-    /** This region in the pixels of an image of {@code w x h}, clamped to the image. */
-    public TextBox toPixels(int w, int h) {
-      int x1 = (int) Math.floor(NormSpace.toPixel(x, w));
-      int y1 = (int) Math.floor(NormSpace.toPixel(y, h));
-      int x2 = (int) Math.ceil(NormSpace.toPixel(x + width, w)) + 1;
-      int y2 = (int) Math.ceil(NormSpace.toPixel(y + height, h)) + 1;
-      x1 = Math.max(0, Math.min(x1, w - 1));
-      y1 = Math.max(0, Math.min(y1, h - 1));
-      return TextBox.ofCorners(x1, y1, Math.min(x2, w), Math.min(y2, h));
-    }
-  }
-
   private final String text;
   private final Match match;
   private final Scope scope;
   private final int maxEdits;
-  private final @Nullable Region region;
+  private final @Nullable NormRegion region;
   private final double minConfidence;
   private final @Nullable Pattern pattern;
   private final List<String> queryWords;
@@ -191,8 +143,8 @@ public final class TextQuery {
     return maxEdits;
   }
 
-  /** The region matches must lie in, when set. */
-  public Optional<Region> region() {
+  /** The region matches must lie in, when set: a match counts when its centre lies inside. */
+  public Optional<NormRegion> region() {
     return Optional.ofNullable(region);
   }
 
@@ -221,7 +173,7 @@ public final class TextQuery {
         m ->
             m.confidence() < minConfidence
                 || (region != null
-                    && !region.containsCentreOf(m.box(), page.width(), page.height())));
+                    && !containsCentreOf(region, m.box(), page.width(), page.height())));
     List<TextMatch> sorted = new ArrayList<>(out);
     sorted.sort(
         Comparator.comparingInt(TextMatch::edits)
@@ -385,7 +337,23 @@ public final class TextQuery {
         + text
         + "'"
         + (scope == Scope.LINE ? " as a whole line" : "")
-        + (region == null ? "" : " within " + region);
+        + (region == null
+            ? ""
+            : " within x="
+                + region.x()
+                + " y="
+                + region.y()
+                + " width="
+                + region.w()
+                + " height="
+                + region.h());
+  }
+
+  private static boolean containsCentreOf(
+      NormRegion r, TextBox b, int imageWidth, int imageHeight) {
+    double nx = NormSpace.toNorm(b.centerX(), imageWidth);
+    double ny = NormSpace.toNorm(b.centerY(), imageHeight);
+    return nx >= r.x() && nx <= r.x() + r.w() && ny >= r.y() && ny <= r.y() + r.h();
   }
 
   /**
@@ -397,7 +365,7 @@ public final class TextQuery {
     private Match match = Match.NORMALIZED;
     private Scope scope = Scope.WORDS;
     private int maxEdits = -1;
-    private @Nullable Region region;
+    private @Nullable NormRegion region;
     private double minConfidence = 0;
 
     private Builder(String text) {
@@ -422,10 +390,45 @@ public final class TextQuery {
       return this;
     }
 
-    /** Only matches whose centre lies in this normalized region. */
+    /**
+     * Only matches whose centre lies in this normalized region.
+     *
+     * @throws SwipeException {@code invalid_argument} (field {@code region}) unless the region lies
+     *     inside 0-1000 with a positive size
+     */
     public Builder within(double x, double y, double width, double height) {
-      this.region = new Region(x, y, width, height);
+      if (!(x >= 0
+          && y >= 0
+          && x < NormSpace.MAX
+          && y < NormSpace.MAX
+          && width > 0
+          && height > 0
+          && x + width <= 1000.0001
+          && y + height <= 1000.0001)) {
+        throw SwipeException.invalidArgument(
+            "region",
+            "must lie inside 0-1000 with a positive size, got x="
+                + x
+                + " y="
+                + y
+                + " width="
+                + width
+                + " height="
+                + height);
+      }
+      this.region =
+          new NormRegion(
+              x, y, Math.min(width, NormSpace.MAX - x), Math.min(height, NormSpace.MAX - y));
       return this;
+    }
+
+    /**
+     * Only matches whose centre lies in {@code region}; see {@link #within(double, double, double,
+     * double)}.
+     */
+    public Builder within(NormRegion region) {
+      SwipeException.requireArgument(region, "region");
+      return within(region.x(), region.y(), region.w(), region.h());
     }
 
     /** Only matches whose engine confidence is at least this, in [0, 1]; default 0. */

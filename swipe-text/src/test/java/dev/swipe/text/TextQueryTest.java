@@ -6,6 +6,7 @@ import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.longs;
 
 import dev.swipe.base.CommonCode;
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
 import java.util.ArrayList;
 import java.util.List;
@@ -144,7 +145,7 @@ class TextQueryTest {
 
   @Test
   void regionToPixelsStaysInsideTheImage() {
-    TextBox b = new TextQuery.Region(0, 900, 1000, 100).toPixels(1080, 2400);
+    TextBox b = TextBox.covering(NormRegion.of(0, 900, 1000, 100), 1080, 2400);
     assertThat(b.fitsIn(1080, 2400)).isTrue();
     assertThat(b.x()).isZero();
     assertThat(b.bottom()).isEqualTo(2400);
@@ -210,10 +211,9 @@ class TextQueryTest {
     assertThat(fuzzy.text()).isEqualTo("Wi-Fi");
     assertThat(fuzzy.match()).isEqualTo(TextQuery.Match.FUZZY);
     assertThat(fuzzy.scope()).isEqualTo(TextQuery.Scope.LINE);
-    assertThat(fuzzy.region()).contains(new TextQuery.Region(0, 0, 500, 1000));
+    assertThat(fuzzy.region()).contains(NormRegion.of(0, 0, 500, 1000));
     assertThat(fuzzy.toString())
-        .isEqualTo(
-            "fuzzy(1) 'Wi-Fi' as a whole line within " + new TextQuery.Region(0, 0, 500, 1000));
+        .isEqualTo("fuzzy(1) 'Wi-Fi' as a whole line within x=0.0 y=0.0 width=500.0 height=1000.0");
     TextQuery plain = TextQuery.of("Save");
     assertThat(plain.maxEdits()).isZero();
     assertThat(plain.region()).isEmpty();
@@ -292,10 +292,10 @@ class TextQueryTest {
               int h = 1 + r.nextInt(60);
               double x = r.nextInt(1000);
               double y = r.nextInt(1000);
-              TextQuery.Region region =
-                  new TextQuery.Region(
+              NormRegion region =
+                  NormRegion.of(
                       x, y, 1 + r.nextInt((int) (1000 - x)), 1 + r.nextInt((int) (1000 - y)));
-              TextBox box = region.toPixels(w, h);
+              TextBox box = TextBox.covering(region, w, h);
               assertThat(box.fitsIn(w, h)).as("%s in %dx%d: %s", region, w, h, box).isTrue();
               double sx = Math.max(w - 1, 1) / 1000.0;
               double sy = Math.max(h - 1, 1) / 1000.0;
@@ -305,9 +305,9 @@ class TextQueryTest {
                   double ny = py / sy;
                   boolean inside =
                       nx >= region.x()
-                          && nx <= region.x() + region.width()
+                          && nx <= region.x() + region.w()
                           && ny >= region.y()
-                          && ny <= region.y() + region.height();
+                          && ny <= region.y() + region.h();
                   if (inside) {
                     assertThat(px)
                         .as("%s in %dx%d: %s", region, w, h, box)
@@ -321,10 +321,10 @@ class TextQueryTest {
               // at most a pixel of margin on each side
               assertThat(box.x()).isGreaterThanOrEqualTo((int) Math.floor(region.x() * sx) - 1);
               assertThat(box.right())
-                  .isLessThanOrEqualTo((int) Math.ceil((region.x() + region.width()) * sx) + 2);
+                  .isLessThanOrEqualTo((int) Math.ceil((region.x() + region.w()) * sx) + 2);
               assertThat(box.y()).isGreaterThanOrEqualTo((int) Math.floor(region.y() * sy) - 1);
               assertThat(box.bottom())
-                  .isLessThanOrEqualTo((int) Math.ceil((region.y() + region.height()) * sy) + 2);
+                  .isLessThanOrEqualTo((int) Math.ceil((region.y() + region.h()) * sy) + 2);
             });
   }
 
@@ -354,14 +354,27 @@ class TextQueryTest {
     assertThatThrownBy(() -> TextQuery.builder("abc").minConfidence(1.01).build())
         .hasMessageContaining("min_confidence");
     assertThatThrownBy(() -> TextQuery.builder(null).build()).hasMessageContaining("query");
-    assertThat(new TextQuery.Region(0, 0, 1000, 1000).width()).isEqualTo(1000);
-    assertThatThrownBy(() -> new TextQuery.Region(-1, 0, 10, 10)).hasMessageContaining("region");
-    assertThatThrownBy(() -> new TextQuery.Region(0, -1, 10, 10)).hasMessageContaining("region");
-    assertThatThrownBy(() -> new TextQuery.Region(0, 0, 0, 10)).hasMessageContaining("region");
-    assertThatThrownBy(() -> new TextQuery.Region(0, 0, 10, 0)).hasMessageContaining("region");
-    assertThatThrownBy(() -> new TextQuery.Region(0, 500, 10, 500.01))
-        .hasMessageContaining("region");
-    assertThatThrownBy(() -> new TextQuery.Region(500, 0, 500.01, 10))
+    assertThat(TextQuery.builder("a").within(0, 0, 1000, 1000).build().region())
+        .contains(NormRegion.FULL);
+    assertThat(TextQuery.builder("a").within(NormRegion.of(10, 20, 30, 40)).build().region())
+        .contains(NormRegion.of(10, 20, 30, 40));
+    for (double[] bad :
+        new double[][] {
+          {-1, 0, 10, 10},
+          {0, -1, 10, 10},
+          {0, 0, 0, 10},
+          {0, 0, 10, 0},
+          {0, 500, 10, 500.01},
+          {500, 0, 500.01, 10},
+          {1000, 0, 0.00005, 10},
+          {Double.NaN, 0, 10, 10}
+        }) {
+      assertThatThrownBy(() -> TextQuery.builder("a").within(bad[0], bad[1], bad[2], bad[3]))
+          .as("%s", java.util.Arrays.toString(bad))
+          .isInstanceOfSatisfying(
+              SwipeException.class, e -> assertThat(e.field()).isEqualTo("region"));
+    }
+    assertThatThrownBy(() -> TextQuery.builder("a").within((NormRegion) null))
         .hasMessageContaining("region");
   }
 }

@@ -116,8 +116,7 @@ final class ScreenReader implements AutoCloseable {
 
   /** Finds a query on an observation (reading only the query's region when it has one). */
   TextSearchResult find(Observation o, TextQuery query) {
-    NormRegion region =
-        query.region().map(r -> NormRegion.of(r.x(), r.y(), r.width(), r.height())).orElse(null);
+    NormRegion region = query.region().orElse(null);
     TextPage page = page(o, region);
     List<ScreenText> out = new ArrayList<>();
     try {
@@ -136,8 +135,7 @@ final class ScreenReader implements AutoCloseable {
    */
   ScreenText single(Observation o, TextQuery query) {
     TextSearchResult r = find(o, query);
-    NormRegion region =
-        query.region().map(q -> NormRegion.of(q.x(), q.y(), q.width(), q.height())).orElse(null);
+    NormRegion region = query.region().orElse(null);
     if (!r.found()) {
       List<Map<String, Object>> nearby = nearby(page(o, region), o, query);
       Map<String, Object> details = new LinkedHashMap<>();
@@ -243,7 +241,7 @@ final class ScreenReader implements AutoCloseable {
   }
 
   private static TextBox pixels(NormRegion r, int w, int h) {
-    return new TextQuery.Region(r.x(), r.y(), r.w(), r.h()).toPixels(w, h);
+    return TextBox.covering(r, w, h);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.swipe.wheel.internal;
 
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
 import dev.swipe.wheel.WheelErrorCode;
 import dev.swipe.wheel.WheelRequest;
@@ -393,8 +394,8 @@ public final class RunGuard implements WheelRunGuard {
     finite("end.y", endY);
     synchronized (lock) {
       for (Column col : columns) {
-        for (WheelRegion region : regions(col)) {
-          if (region.intersectsSegment(startX, startY, endX, endY)) {
+        for (NormRegion region : regions(col)) {
+          if (crosses(region, startX, startY, endX, endY)) {
             Map<String, Object> details = details(col, "column");
             details.put("region", List.of(region.x(), region.y(), region.w(), region.h()));
             throw new SwipeException(
@@ -435,9 +436,9 @@ public final class RunGuard implements WheelRunGuard {
   }
 
   /** Regions where generic input is currently refused (a snapshot). */
-  List<WheelRegion> activeRegions() {
+  List<NormRegion> activeRegions() {
     synchronized (lock) {
-      List<WheelRegion> out = new ArrayList<>();
+      List<NormRegion> out = new ArrayList<>();
       for (Column col : columns) {
         out.addAll(regions(col));
       }
@@ -577,8 +578,8 @@ public final class RunGuard implements WheelRunGuard {
     return active(col) ? ColumnStatus.IN_PROGRESS : ColumnStatus.IDLE;
   }
 
-  private static List<WheelRegion> regions(Column col) {
-    List<WheelRegion> out = new ArrayList<>(2);
+  private static List<NormRegion> regions(Column col) {
+    List<NormRegion> out = new ArrayList<>(2);
     if (col.inFlight != null) {
       WheelRequest r = col.inFlight.request();
       out.add(region(col.x, r.centerY(), col.inFlight.decision().pitch()));
@@ -589,13 +590,49 @@ public final class RunGuard implements WheelRunGuard {
     return out;
   }
 
-  private static WheelRegion region(double x, double cy, double pitch) {
+  private static NormRegion region(double x, double cy, double pitch) {
     double x0 = Math.max(0.0, x - REGION_HALF_WIDTH);
     double x1 = Math.min(1000.0, x + REGION_HALF_WIDTH);
     double half = REGION_HALF_HEIGHT_ROWS * pitch;
     double y0 = Math.max(0.0, cy - half);
     double y1 = Math.min(1000.0, cy + half);
-    return new WheelRegion(x0, y0, x1 - x0, y1 - y0);
+    return new NormRegion(x0, y0, x1 - x0, y1 - y0);
+  }
+
+  /**
+   * Whether the segment from (x1, y1) to (x2, y2) touches {@code r} (Liang-Barsky clipping). A
+   * swipe that merely passes over a wheel can still drag it, so the whole path counts, not only its
+   * ends.
+   */
+  private static boolean crosses(NormRegion r, double x1, double y1, double x2, double y2) {
+    double x = r.x();
+    double y = r.y();
+    double w = r.w();
+    double h = r.h();
+    double t0 = 0.0;
+    double t1 = 1.0;
+    double dx = x2 - x1;
+    double dy = y2 - y1;
+    double[] p = {-dx, dx, -dy, dy};
+    double[] q = {x1 - x, x + w - x1, y1 - y, y + h - y1};
+    for (int i = 0; i < 4; i++) {
+      if (p[i] == 0.0) {
+        if (q[i] < 0.0) {
+          return false;
+        }
+      } else {
+        double ratio = q[i] / p[i];
+        if (p[i] < 0.0) {
+          t0 = Math.max(t0, ratio);
+        } else {
+          t1 = Math.min(t1, ratio);
+        }
+        if (t0 > t1) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   private @Nullable Column find(double x) {

@@ -7,6 +7,7 @@ import static dev.swipe.wheel.internal.Fixtures.years;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.swipe.base.NormRegion;
 import dev.swipe.base.SwipeException;
 import dev.swipe.wheel.WheelRequest;
 import java.util.ArrayList;
@@ -258,7 +259,7 @@ class WheelRunGuardTest {
   @Test
   void genericInputIsBlockedOnlyInTheWorkedRegion() {
     nudge(minutes(10, 40).build()); // pitch 40 -> region x 380..620, y 360..640
-    assertThat(guard.activeRegions()).containsExactly(new WheelRegion(380.0, 360.0, 240.0, 280.0));
+    assertThat(guard.activeRegions()).containsExactly(NormRegion.of(380.0, 360.0, 240.0, 280.0));
     SwipeException tap = catchWheel(() -> guard.checkGenericTap(610.0, 630.0));
     assertThat(tap.code().id()).isEqualTo("wheel_generic_input_blocked");
     assertThat(tap.details()).containsKey("region");
