@@ -30,8 +30,10 @@ final class ChromePage {
   private final String targetId;
   private final PhoneScreen screen;
   private final URI browserUrl;
+
   /** The browser this page started; null when attached to a browser someone else runs. */
   private final @Nullable ChromeProcess process;
+
   private final Ticker ticker;
   private final AtomicInteger holders = new AtomicInteger(2);
 
