@@ -12,7 +12,9 @@ import dev.swipe.diff.internal.DecodeOptions;
 import dev.swipe.diff.internal.ImageDecoder;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.DoubleSupplier;
 import org.jspecify.annotations.Nullable;
@@ -72,6 +74,15 @@ final class PointerLoop {
   /** The first report of a burst after a pause moves less than a paced one, by about this much. */
   static final double ISOLATED_RATIO = 0.87;
 
+  /**
+   * A drag shorter than this, in normalized units (a share of the screen along each axis), is never
+   * rehearsed: a tap, a catch, a wheel's nudge of a few rows, whose outcome the wheel reads anyway.
+   */
+  static final double REHEARSED_SPAN = 250;
+
+  /** Drags whose reports come this many milliseconds apart, rounded, share a rehearsal. */
+  static final double PACE_BUCKET_MS = 5;
+
   private final RelativePointing pointing;
   private final MeasuredLagSource capture;
   private final Ticker ticker;
@@ -80,6 +91,12 @@ final class PointerLoop {
   private final PointerTrack track;
   private final Gain travel = new Gain(() -> 20);
   private final Gain approach = new Gain(() -> travel.perReport() * APPROACH_RATIO);
+
+  /**
+   * By pace bucket ({@link #PACE_BUCKET_MS}): the frame pixels per count a rehearsed drag's reports
+   * went.
+   */
+  private final Map<Long, Double> dragGains = new HashMap<>();
 
   /** Where the drawn tip is believed to be, frame pixels; NaN while unknown. */
   private double tipX = Double.NaN;
@@ -169,6 +186,22 @@ final class PointerLoop {
    * @throws InterruptedException when interrupted between reports
    */
   boolean place(NormPoint target) throws InterruptedException {
+    return place(target, null);
+  }
+
+  /**
+   * Brings the pointer's press point to {@code target}, where {@code gesture} (null for none) will
+   * press first, and anchors the transport there. A drag goes in approach-size reports at the pace
+   * of its own events, and a phone that accelerates its pointer by pace moves those reports another
+   * distance than the loop's evenly paced ones: a gain learned over short moves at another pace was
+   * a tenth off, which left a carousel's page short of its switch. So the first long drag of each
+   * pace is played once without pressing, its end found in the frames, and the pointer brought
+   * back: the drag's reports then take the distance per count that rehearsal showed.
+   *
+   * @return false when no drawn pointer could be found (the transport then dead-reckons)
+   * @throws InterruptedException when interrupted between reports
+   */
+  boolean place(NormPoint target, @Nullable Timeline gesture) throws InterruptedException {
     if (Double.isNaN(tipX)) {
       if (failedSearches >= MAX_FAILED_SEARCHES) {
         return false;
@@ -181,6 +214,37 @@ final class PointerLoop {
     }
     double aimX = NormSpace.toPixel(target.x(), frameW);
     double aimY = NormSpace.toPixel(target.y(), frameH) + TAP_OFFSET_1080 * frameH / 1080.0;
+    steer(aimX, aimY);
+    long pace = gesture == null ? -1 : longDragPace(gesture);
+    if (gesture != null && pace >= 0 && !dragGains.containsKey(pace)) {
+      rehearse(gesture, pace);
+      steer(aimX, aimY);
+    }
+    Double rehearsed = dragGains.get(pace);
+    // the gesture's own moves go in approach-size reports, whose gain is the best known and which
+    // keep a short drag (a wheel's one-row nudge) to its length
+    anchor(rehearsed != null ? rehearsed : approach.perReport() / APPROACH_STEP);
+    return true;
+  }
+
+  /**
+   * Anchors the transport at the press point, the gesture's reports moving {@code pxPerCount} frame
+   * pixels per count.
+   */
+  private void anchor(double pxPerCount) {
+    NormPoint pressAt = pressPoint().orElseThrow();
+    pointing.anchor(
+        pressAt,
+        1 / (pxPerCount * NormSpace.unitsPerPixel(frameW)),
+        1 / (pxPerCount * NormSpace.unitsPerPixel(frameH)),
+        APPROACH_STEP);
+  }
+
+  /**
+   * Moves the tip to {@code aimX, aimY} (frame pixels): from a staging point a few pointer sizes
+   * away, checked and corrected in up to {@link #MAX_ROUNDS} rounds.
+   */
+  private void steer(double aimX, double aimY) throws InterruptedException {
     double tolerance = Math.max(2.5 * rasterScale, approach.perReport() * 0.75);
     double stage = Math.max(2.5 * cursor.size(), 0.06 * Math.min(frameW, frameH));
     for (int round = 0; round < MAX_ROUNDS; round++) {
@@ -217,15 +281,114 @@ final class PointerLoop {
       }
       moveSeen(aimX, aimY, approach, APPROACH_STEP);
     }
-    double unitsPerPxX = NormSpace.unitsPerPixel(frameW);
-    double unitsPerPxY = NormSpace.unitsPerPixel(frameH);
-    // the gesture's own moves go in approach-size reports, whose gain is the best known and which
-    // keep a short drag (a wheel's one-row nudge) to its length
+  }
+
+  /**
+   * The pace bucket of {@code gesture} when it is a long drag that keeps clear of the edges that
+   * open system UI: its pressed events' mean spacing in steps of {@link #PACE_BUCKET_MS}; -1 for a
+   * tap, a short drag or one that reaches an edge.
+   */
+  private long longDragPace(Timeline gesture) {
+    @Nullable NormPoint from = null;
+    double span = 0;
+    long first = -1;
+    long last = -1;
+    int count = 0;
+    for (TimelineEvent e : gesture.events()) {
+      if (!(e instanceof PointerEvent p) || (from == null && !p.pressed())) {
+        continue;
+      }
+      if (!safe(
+          NormSpace.toPixel(p.point().x(), frameW), NormSpace.toPixel(p.point().y(), frameH))) {
+        return -1;
+      }
+      if (from == null) {
+        first = e.offsetNanos();
+        from = p.point();
+      }
+      last = e.offsetNanos();
+      count++;
+      span = Math.max(span, Math.hypot(p.point().x() - from.x(), p.point().y() - from.y()));
+    }
+    if (count < 2 || span < REHEARSED_SPAN) {
+      return -1;
+    }
+    return Math.round((double) (last - first) / (count - 1) / 1e6 / PACE_BUCKET_MS);
+  }
+
+  /**
+   * Plays {@code gesture}'s pointer events from the first press on without pressing, at their own
+   * offsets and in the whole reports the anchored transport would send, then finds where the
+   * pointer went and keeps the pixels per count it went for drags of {@code pace}.
+   */
+  private void rehearse(Timeline gesture, long pace) throws InterruptedException {
     double pxPerCount = approach.perReport() / APPROACH_STEP;
-    NormPoint pressAt = pressPoint().orElseThrow();
-    pointing.anchor(
-        pressAt, 1 / (pxPerCount * unitsPerPxX), 1 / (pxPerCount * unitsPerPxY), APPROACH_STEP);
-    return true;
+    double countsPerUnitX = 1 / (pxPerCount * NormSpace.unitsPerPixel(frameW));
+    double countsPerUnitY = 1 / (pxPerCount * NormSpace.unitsPerPixel(frameH));
+    NormPoint from = pressPoint().orElseThrow();
+    long countX = Math.round(from.x() * countsPerUnitX);
+    long countY = Math.round(from.y() * countsPerUnitY);
+    long startX = countX;
+    long startY = countY;
+    GreyRaster before = lastSeen != null ? lastSeen : grab();
+    long start = ticker.read();
+    long first = -1;
+    List<TimelineEvent> events = gesture.events();
+    for (int i = 0; i < events.size(); i++) {
+      if (!(events.get(i) instanceof PointerEvent p) || (first < 0 && !p.pressed())) {
+        continue;
+      }
+      if (first < 0) {
+        first = p.offsetNanos();
+      }
+      long wait = start + p.offsetNanos() - first - ticker.read();
+      if (wait > 0) {
+        sleeper.sleep(wait);
+      }
+      long tx = Math.round(p.point().x() * countsPerUnitX);
+      long ty = Math.round(p.point().y() * countsPerUnitY);
+      for (RelativePointing.Counts c :
+          RelativePointing.wholeReports(tx - countX, ty - countY, APPROACH_STEP)) {
+        pointing.move(c.dx(), c.dy());
+        countX += c.dx();
+        countY += c.dy();
+      }
+    }
+    GreyRaster moved = grab();
+    GreyRaster rested = grab();
+    double plannedX = (countX - startX) * pxPerCount;
+    double plannedY = (countY - startY) * pxPerCount;
+    double predictX = tipX + plannedX;
+    double predictY = tipY + plannedY;
+    int min = (int) Math.max(3, 0.6 * cursor.size() / rasterScale);
+    int max = (int) Math.ceil(1.6 * cursor.size() / rasterScale) + 2;
+    CursorFinder.Blob seen =
+        pointerAmong(
+            CursorFinder.moved(before, moved, rested, min, max),
+            rasterScale,
+            cursor,
+            tipX,
+            tipY,
+            predictX,
+            predictY);
+    double planned = Math.hypot(plannedX, plannedY);
+    if (seen == null || planned < 1) {
+      track.at(ticker.read(), predictX, predictY, reach(planned));
+      tipX = predictX;
+      tipY = predictY;
+      lastSeen = null;
+      return;
+    }
+    double sx = seen.hotX() * rasterScale;
+    double sy = seen.hotY() * rasterScale;
+    double ratio = ((sx - tipX) * plannedX + (sy - tipY) * plannedY) / (planned * planned);
+    if (ratio > 1 - GAIN_DOUBT && ratio < 1 + GAIN_DOUBT && !nearEdge(sx, sy)) {
+      dragGains.put(pace, pxPerCount * ratio);
+    }
+    tipX = sx;
+    tipY = sy;
+    lastSeen = rested;
+    track.at(ticker.read(), sx, sy, reach(0));
   }
 
   /**

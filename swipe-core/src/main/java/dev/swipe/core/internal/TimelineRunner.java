@@ -108,7 +108,7 @@ public final class TimelineRunner {
       }
       if (pointer != null && firstPress != null && presses) {
         // like a long look: the gesture waits, its reports keep their spacing
-        pointer.place(firstPress.point());
+        pointer.place(firstPress.point(), timeline);
         pause = ticker.read() - start;
       }
       for (int i = 0; i < n; i++) {
