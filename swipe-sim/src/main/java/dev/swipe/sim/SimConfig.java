@@ -5,8 +5,8 @@ import dev.swipe.base.SwipeException;
 import dev.swipe.core.spi.DeviceUri;
 import dev.swipe.core.spi.PointerKind;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
@@ -610,11 +610,7 @@ public record SimConfig(
         Platform.valueOf(
             uri.choice("platform", "android", ids(Platform.values())).toUpperCase(Locale.ROOT)));
     if (uri.param("pointer").isPresent()) {
-      // the choice is one of the kinds' ids
-      b.pointer(
-          Objects.requireNonNull(
-              PointerKind.fromId(uri.choice("pointer", "touch", Set.of("touch", "abs", "rel"))),
-              "pointer"));
+      b.pointer(uri.pointerParam(PointerKind.TOUCH, EnumSet.allOf(PointerKind.class)));
     }
     if (uri.param("abs_mouse").isPresent()) {
       b.absoluteMouse(

@@ -238,6 +238,24 @@ public final class DeviceUri {
     return lower;
   }
 
+  /**
+   * The {@code pointer} option ({@link PointerKind#id()}), one of {@code allowed}, or {@code
+   * defaultKind} when absent.
+   *
+   * @throws SwipeException {@code invalid_argument} naming {@code pointer} for any other value
+   */
+  public PointerKind pointerParam(PointerKind defaultKind, Set<PointerKind> allowed) {
+    Set<String> ids = new TreeSet<>();
+    for (PointerKind k : allowed) {
+      ids.add(k.id());
+    }
+    PointerKind kind = PointerKind.fromId(choice("pointer", defaultKind.id(), ids));
+    if (kind == null) {
+      throw new IllegalStateException("every allowed id names a kind: " + ids);
+    }
+    return kind;
+  }
+
   /** A {@code WIDTHxHEIGHT} option, e.g. {@code 1920x1080}, as {@code int[]{w, h}}. */
   public Optional<int[]> sizeParam(String key) {
     String v = params.get(key);

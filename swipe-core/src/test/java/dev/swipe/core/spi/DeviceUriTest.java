@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.swipe.base.CommonCode;
 import dev.swipe.base.SwipeException;
+import java.util.EnumSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -49,6 +50,24 @@ class DeviceUriTest {
     assertInvalid(() -> u.choice("p", "abs", Set.of("abs", "rel")), "p");
     assertInvalid(
         () -> DeviceUri.parse("a:?baud=300").intParam("baud", 9600, 1200, 115200), "baud");
+  }
+
+  @Test
+  void thePointerOptionIsOneOfTheKindsALinkPlays() {
+    Set<PointerKind> mice = EnumSet.of(PointerKind.ABSOLUTE, PointerKind.RELATIVE);
+    assertThat(DeviceUri.parse("ch9329:/dev/x").pointerParam(PointerKind.ABSOLUTE, mice))
+        .isEqualTo(PointerKind.ABSOLUTE);
+    assertThat(
+            DeviceUri.parse("ch9329:/dev/x?pointer=REL").pointerParam(PointerKind.ABSOLUTE, mice))
+        .isEqualTo(PointerKind.RELATIVE);
+    // a kind this link cannot play is refused like a word that names none
+    assertInvalid(
+        () ->
+            DeviceUri.parse("ch9329:/dev/x?pointer=touch").pointerParam(PointerKind.ABSOLUTE, mice),
+        "pointer");
+    assertInvalid(
+        () -> DeviceUri.parse("ch9329:/dev/x?pointer=pen").pointerParam(PointerKind.ABSOLUTE, mice),
+        "pointer");
   }
 
   @Test

@@ -180,10 +180,9 @@ public final class Ch9329Transport implements HidTransport {
     }
     int baud = baudParam(uri, "baud", 9600);
     int setBaud = uri.param("set_baud").isPresent() ? baudParam(uri, "set_baud", baud) : baud;
-    // the choice is one of the kinds' ids
     PointerKind pointer =
-        Objects.requireNonNull(
-            PointerKind.fromId(uri.choice("pointer", "abs", Set.of("abs", "rel"))), "pointer");
+        uri.pointerParam(
+            PointerKind.ABSOLUTE, EnumSet.of(PointerKind.ABSOLUTE, PointerKind.RELATIVE));
     double cpu = uri.doubleParam("counts_per_unit", 1.0, 0.01, 100);
     double cpuX = uri.doubleParam("counts_per_unit_x", cpu, 0.01, 100);
     double cpuY = uri.doubleParam("counts_per_unit_y", cpu, 0.01, 100);

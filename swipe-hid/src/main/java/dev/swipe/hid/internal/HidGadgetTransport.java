@@ -121,10 +121,8 @@ public final class HidGadgetTransport implements HidTransport {
       throw SwipeException.invalidArgument(
           "path", "a hidg: URI needs the gadget device, e.g. hidg:/dev/hidg1");
     }
-    // the choice is one of the kinds' ids
     PointerKind pointer =
-        Objects.requireNonNull(
-            PointerKind.fromId(uri.choice("pointer", "abs", Set.of("abs", "touch"))), "pointer");
+        uri.pointerParam(PointerKind.ABSOLUTE, EnumSet.of(PointerKind.ABSOLUTE, PointerKind.TOUCH));
     int contacts = uri.intParam("contacts", 1, 1, HidReport.Contact.MAX_ID + 1);
     if (contacts > 1 && pointer != PointerKind.TOUCH) {
       throw SwipeException.invalidArgument(
