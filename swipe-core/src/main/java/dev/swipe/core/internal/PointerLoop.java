@@ -83,6 +83,13 @@ final class PointerLoop {
   /** Drags whose reports come this many milliseconds apart, rounded, share a rehearsal. */
   static final double PACE_BUCKET_MS = 5;
 
+  /**
+   * Steps of a drag's direction, from along an axis to diagonal, that share a rehearsal: a diagonal
+   * report carries more counts than an axis-aligned one of the same step (up to 7 for 5), and iOS
+   * accelerates a report by its length.
+   */
+  static final int DIRECTION_STEPS = 4;
+
   private final RelativePointing pointing;
   private final MeasuredLagSource capture;
   private final Ticker ticker;
@@ -93,8 +100,8 @@ final class PointerLoop {
   private final Gain approach = new Gain(() -> travel.perReport() * APPROACH_RATIO);
 
   /**
-   * By pace bucket ({@link #PACE_BUCKET_MS}): the frame pixels per count a rehearsed drag's reports
-   * went.
+   * By the kind of drag ({@link #rehearsalKey}): the frame pixels per count a rehearsed drag's
+   * reports went.
    */
   private final Map<Long, Double> dragGains = new HashMap<>();
 
@@ -195,8 +202,9 @@ final class PointerLoop {
    * of its own events, and a phone that accelerates its pointer by pace moves those reports another
    * distance than the loop's evenly paced ones: a gain learned over short moves at another pace was
    * a tenth off, which left a carousel's page short of its switch. So the first long drag of each
-   * pace is played once without pressing, its end found in the frames, and the pointer brought
-   * back: the drag's reports then take the distance per count that rehearsal showed.
+   * pace and direction is played once without pressing, its end found in the frames, and the
+   * pointer brought back: the drag's reports then take the distance per count that rehearsal
+   * showed.
    *
    * @return false when no drawn pointer could be found (the transport then dead-reckons)
    * @throws InterruptedException when interrupted between reports
@@ -215,12 +223,12 @@ final class PointerLoop {
     double aimX = NormSpace.toPixel(target.x(), frameW);
     double aimY = NormSpace.toPixel(target.y(), frameH) + TAP_OFFSET_1080 * frameH / 1080.0;
     steer(aimX, aimY);
-    long pace = gesture == null ? -1 : longDragPace(gesture);
-    if (gesture != null && pace >= 0 && !dragGains.containsKey(pace)) {
-      rehearse(gesture, pace);
+    long kind = gesture == null ? -1 : rehearsalKey(gesture);
+    if (gesture != null && kind >= 0 && !dragGains.containsKey(kind)) {
+      rehearse(gesture, kind);
       steer(aimX, aimY);
     }
-    Double rehearsed = dragGains.get(pace);
+    Double rehearsed = dragGains.get(kind);
     // the gesture's own moves go in approach-size reports, whose gain is the best known and which
     // keep a short drag (a wheel's one-row nudge) to its length
     anchor(rehearsed != null ? rehearsed : approach.perReport() / APPROACH_STEP);
@@ -284,13 +292,16 @@ final class PointerLoop {
   }
 
   /**
-   * The pace bucket of {@code gesture} when it is a long drag that keeps clear of the edges that
-   * open system UI: its pressed events' mean spacing in steps of {@link #PACE_BUCKET_MS}; -1 for a
-   * tap, a short drag or one that reaches an edge.
+   * The kind of drag {@code gesture} is, when it is a long drag that keeps clear of the edges that
+   * open system UI: its pressed events' mean spacing in steps of {@link #PACE_BUCKET_MS}, and the
+   * direction to its farthest point in {@link #DIRECTION_STEPS} steps from an axis to a diagonal;
+   * -1 for a tap, a short drag or one that reaches an edge.
    */
-  private long longDragPace(Timeline gesture) {
+  private long rehearsalKey(Timeline gesture) {
     @Nullable NormPoint from = null;
     double span = 0;
+    double farX = 0;
+    double farY = 0;
     long first = -1;
     long last = -1;
     int count = 0;
@@ -308,20 +319,27 @@ final class PointerLoop {
       }
       last = e.offsetNanos();
       count++;
-      span = Math.max(span, Math.hypot(p.point().x() - from.x(), p.point().y() - from.y()));
+      double reach = Math.hypot(p.point().x() - from.x(), p.point().y() - from.y());
+      if (reach > span) {
+        span = reach;
+        farX = Math.abs(p.point().x() - from.x()) / NormSpace.unitsPerPixel(frameW);
+        farY = Math.abs(p.point().y() - from.y()) / NormSpace.unitsPerPixel(frameH);
+      }
     }
     if (count < 2 || span < REHEARSED_SPAN) {
       return -1;
     }
-    return Math.round((double) (last - first) / (count - 1) / 1e6 / PACE_BUCKET_MS);
+    long pace = Math.round((double) (last - first) / (count - 1) / 1e6 / PACE_BUCKET_MS);
+    double slant = Math.atan2(Math.min(farX, farY), Math.max(farX, farY)) / (Math.PI / 4);
+    return pace * (DIRECTION_STEPS + 1) + Math.round(slant * DIRECTION_STEPS);
   }
 
   /**
    * Plays {@code gesture}'s pointer events from the first press on without pressing, at their own
    * offsets and in the whole reports the anchored transport would send, then finds where the
-   * pointer went and keeps the pixels per count it went for drags of {@code pace}.
+   * pointer went and keeps the pixels per count it went for drags of its {@code kind}.
    */
-  private void rehearse(Timeline gesture, long pace) throws InterruptedException {
+  private void rehearse(Timeline gesture, long kind) throws InterruptedException {
     double pxPerCount = approach.perReport() / APPROACH_STEP;
     double countsPerUnitX = 1 / (pxPerCount * NormSpace.unitsPerPixel(frameW));
     double countsPerUnitY = 1 / (pxPerCount * NormSpace.unitsPerPixel(frameH));
@@ -383,7 +401,7 @@ final class PointerLoop {
     double sy = seen.hotY() * rasterScale;
     double ratio = ((sx - tipX) * plannedX + (sy - tipY) * plannedY) / (planned * planned);
     if (ratio > 1 - GAIN_DOUBT && ratio < 1 + GAIN_DOUBT && !nearEdge(sx, sy)) {
-      dragGains.put(pace, pxPerCount * ratio);
+      dragGains.put(kind, pxPerCount * ratio);
     }
     tipX = sx;
     tipY = sy;
