@@ -11,7 +11,9 @@ import dev.swipe.core.ActionResult;
 import dev.swipe.core.Device;
 import dev.swipe.core.DeviceBuilder;
 import dev.swipe.core.Observation;
+import dev.swipe.core.PinchResult;
 import dev.swipe.core.gesture.Drag;
+import dev.swipe.core.gesture.Pinch;
 import dev.swipe.core.gesture.Swipe;
 import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollDirection;
@@ -19,6 +21,7 @@ import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.scroll.ScrollUntilResult;
 import dev.swipe.core.strategy.SwipeStrategies;
 import dev.swipe.diff.DiffResult;
+import dev.swipe.diff.ZoomChange;
 import dev.swipe.text.TextQuery;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -43,7 +46,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <pre>
  * java -cp ... dev.swipe.bench.policy.ChromeHonestyBench --sessions=24 [--seed0=35000]
- *     [--family=lists|carousels|map|all]
+ *     [--family=lists|carousels|map|pinch|all]
  * </pre>
  */
 public final class ChromeHonestyBench {
@@ -100,10 +103,13 @@ public final class ChromeHonestyBench {
     String which = Stats.opt(args, "family", "all");
     Stats.deadlineFrom(args);
     List<String> names =
-        which.equals("all") ? List.of("lists", "carousels", "map") : List.of(which.split(","));
+        which.equals("all")
+            ? List.of("lists", "carousels", "map", "pinch")
+            : List.of(which.split(","));
     for (String n : names) {
-      if (!List.of("lists", "carousels", "map").contains(n)) {
-        throw new IllegalArgumentException("--family must be lists, carousels, map or all: " + n);
+      if (!List.of("lists", "carousels", "map", "pinch").contains(n)) {
+        throw new IllegalArgumentException(
+            "--family must be lists, carousels, map, pinch or all: " + n);
       }
     }
     List<Family> families = new ArrayList<>();
@@ -122,6 +128,7 @@ public final class ChromeHonestyBench {
             switch (n) {
               case "lists" -> listsSession(server, seed, c, f.searches);
               case "carousels" -> carouselsSession(server, seed, c);
+              case "pinch" -> pinchSession(server, seed, c);
               default -> mapSession(server, seed, c);
             }
           } catch (RuntimeException e) {
@@ -998,5 +1005,50 @@ public final class ChromeHonestyBench {
                 d.primaryAxis(),
                 moved,
                 MAP.moved(x.before(), rest, x.width)));
+  }
+
+  /** Spreads of a session's pinches: Leaflet snaps a pinch to whole levels, each a doubling. */
+  static final double[] PINCH_SCALES = {0.5, 0.6, 1.7, 2.0};
+
+  /**
+   * Pinches on the Leaflet map, each judged by the map's own zoom once it rests: the verdict's
+   * direction (in, out, none; unobserved is cautious) and, when it names one, its scale within a
+   * tenth of the levels the map moved (each doubles it).
+   */
+  static void pinchSession(PageServer server, long seed, Claims c) {
+    Random rnd = new Random(seed * 15485863L + 38);
+    try (Page p = new Page(server, "pages/leaflet-map.html", device(rnd), false)) {
+      for (int i = 0; i < 6; i++) {
+        double scale = PINCH_SCALES[rnd.nextInt(PINCH_SCALES.length)];
+        NormPoint centre = NormPoint.of(350 + rnd.nextInt(300), 400 + rnd.nextInt(300));
+        String action =
+            String.format(
+                Locale.ROOT, "pinch %.1fx at (%d,%d)", scale, (int) centre.x(), (int) centre.y());
+        JsonNode before = p.awaitRest(MAP::key, MAP::busy);
+        PinchResult r = p.phone.pinch(Pinch.zoom(centre, scale));
+        JsonNode after = p.awaitRest(MAP::key, MAP::busy);
+        int levels = after.path("zoom").asInt() - before.path("zoom").asInt();
+        ZoomChange z = r.zoom();
+        String truth = levels > 0 ? "in" : levels < 0 ? "out" : "none";
+        String claimed = z.observed() ? z.direction().id() : "unobserved";
+        String where = p.label + " " + action + " -> " + z;
+        c.add(
+            "zoom_direction",
+            claimed,
+            truth,
+            !z.observed() ? "cautious" : claimed.equals(truth) ? "agree" : "wrong",
+            where);
+        if (z.observed() && levels != 0 && claimed.equals(truth)) {
+          double expected = Math.pow(2, levels);
+          boolean close = Math.abs(z.scale() - expected) <= 0.1 * expected;
+          c.add(
+              "zoom_scale",
+              String.format(Locale.ROOT, "%.3f", z.scale()),
+              String.format(Locale.ROOT, "%.3f", expected),
+              close ? "agree" : "wrong",
+              where);
+        }
+      }
+    }
   }
 }

@@ -30,7 +30,12 @@ import org.jspecify.annotations.Nullable;
  * <pre>
  * java -cp swipe-bench/target/benchmarks.jar dev.swipe.bench.policy.HitRateBench --platform=ios --devices=8 --targets=12 [--input=rig] [--pointers=touch,abs,rel]
  * java -cp swipe-bench/target/benchmarks.jar dev.swipe.bench.policy.HitRateBench --platform=ios --devices=8 --targets=12 --memory
+ * java -cp swipe-bench/target/benchmarks.jar dev.swipe.bench.policy.HitRateBench --platform=ios --devices=10 --targets=8 --drags [--pointers=touch,rel]
  * </pre>
+ *
+ * <p>With {@code --drags}, each target is a drag of 250-550 units in any direction inside the
+ * content area: it lands when the phone's touch-down is inside the start's box and its last touch
+ * inside the end's, and its length error is the touches' length against the planned one.
  *
  * <p>With {@code --memory}, each device runs the relative pointer twice on one memory store: a
  * first session that learns the rig from nothing, and a second, on the same taps, that starts from
@@ -67,6 +72,10 @@ public final class HitRateBench {
     Stats.deadlineFrom(args);
     if (java.util.Arrays.asList(args).contains("--memory")) {
       memoryRows(platform, input, devices, targets, threads, seed0);
+      return;
+    }
+    if (java.util.Arrays.asList(args).contains("--drags")) {
+      dragRows(platform, input, devices, targets, threads, seed0, pointers);
       return;
     }
     System.out.printf(
@@ -260,6 +269,148 @@ public final class HitRateBench {
         }
       }
       return new DeviceRun(outcomes, errors, openings, phoneMs);
+    }
+  }
+
+  /** What became of each drag on one device: landed or not, and the length error in percent. */
+  record DragRun(
+      List<Boolean> landed,
+      List<Double> lengthErrorPct,
+      int systemUiOpenings,
+      List<Long> phoneMs) {}
+
+  static void dragRows(
+      String platform,
+      String input,
+      int devices,
+      int drags,
+      int threads,
+      long seed0,
+      String[] pointers) {
+    System.out.printf(
+        Locale.ROOT,
+        "%n### %s, input=%s, drags: %d devices (seeds %d..%d), %d drags each; boxes +-%.0f x"
+            + " +-%.0f units at both ends%n%n",
+        platform,
+        input,
+        devices,
+        seed0,
+        seed0 + devices - 1,
+        drags,
+        BOX_HALF_W,
+        BOX_HALF_H);
+    System.out.println(
+        "| pointer | drags | landed | length error % p50 | p90 | max | system UI openings | phone s"
+            + " per drag p50 | real s |");
+    System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (String pointer : pointers) {
+      String kind = pointer.strip();
+      long t0 = System.nanoTime();
+      List<DragRun> runs =
+          Stats.parallel(
+              devices, threads, i -> dragDevice(platform, input, kind, seed0 + i, drags));
+      double realS = (System.nanoTime() - t0) / 1e9;
+      int n = 0;
+      int landed = 0;
+      int openings = 0;
+      List<Double> errors = new ArrayList<>();
+      List<Long> phoneMs = new ArrayList<>();
+      for (DragRun r : runs) {
+        if (r == null) {
+          continue;
+        }
+        phoneMs.addAll(r.phoneMs());
+        n += r.landed().size();
+        landed += (int) r.landed().stream().filter(b -> b).count();
+        errors.addAll(r.lengthErrorPct());
+        openings += r.systemUiOpenings();
+      }
+      System.out.printf(
+          Locale.ROOT,
+          "| %s | %d | %s | %s | %s | %s | %d | %s | %.0f |%n",
+          kind,
+          n,
+          pct(landed, n),
+          errors.isEmpty() ? "-" : Stats.f1(Stats.pct(errors, 50)),
+          errors.isEmpty() ? "-" : Stats.f1(Stats.pct(errors, 90)),
+          errors.isEmpty() ? "-" : Stats.f1(Stats.max(errors)),
+          openings,
+          phoneMs.isEmpty() ? "-" : Stats.f1(Stats.pct(phoneMs, 50) / 1000.0),
+          realS);
+    }
+  }
+
+  static DragRun dragDevice(String platform, String input, String pointer, long seed, int drags) {
+    String uri =
+        "sim:?scene=map&platform="
+            + platform
+            + "&input="
+            + input
+            + "&pointer="
+            + pointer
+            + "&seed="
+            + seed;
+    Random rnd = new Random(seed * 37 + pointer.hashCode());
+    List<Boolean> landed = new ArrayList<>();
+    List<Double> errors = new ArrayList<>();
+    List<Long> phoneMs = new ArrayList<>();
+    try (Device device = Device.open(uri)) {
+      SimOracle oracle = SimOracle.of(device);
+      for (int t = 0; t < drags; t++) {
+        NormPoint from;
+        NormPoint to;
+        do {
+          double length = 250 + 300 * rnd.nextDouble();
+          double angle = 2 * Math.PI * rnd.nextDouble();
+          from = NormPoint.of(100 + 800 * rnd.nextDouble(), 150 + 700 * rnd.nextDouble());
+          double tx = from.x() + length * Math.cos(angle);
+          double ty = from.y() + length * Math.sin(angle);
+          to = tx >= 100 && tx <= 900 && ty >= 150 && ty <= 850 ? NormPoint.of(tx, ty) : null;
+        } while (to == null);
+        int before = oracle.touchLog().size();
+        try {
+          phoneMs.add(
+              device
+                  .perform(
+                      dev.swipe.core.gesture.Drag.builder(from, to)
+                          .durationMs(300 + rnd.nextInt(400))
+                          .holdAfterMs(100)
+                          .build())
+                  .cost()
+                  .wallMs());
+        } catch (SwipeException e) {
+          landed.add(false);
+          continue;
+        }
+        oracle.awaitRest(Duration.ofSeconds(5));
+        List<SimState.TouchEvent> log = oracle.touchLog();
+        SimState.TouchEvent down = firstDown(log, before);
+        if (down == null) {
+          landed.add(false);
+        } else {
+          SimState.TouchEvent last = log.get(log.size() - 1);
+          double planned = Math.hypot(to.x() - from.x(), to.y() - from.y());
+          double went = Math.hypot(last.xNorm() - down.xNorm(), last.yNorm() - down.yNorm());
+          errors.add(100 * Math.abs(went - planned) / planned);
+          landed.add(
+              down.receiver() == SimState.Receiver.APP
+                  && Math.abs(down.xNorm() - from.x()) <= BOX_HALF_W
+                  && Math.abs(down.yNorm() - from.y()) <= BOX_HALF_H
+                  && Math.abs(last.xNorm() - to.x()) <= BOX_HALF_W
+                  && Math.abs(last.yNorm() - to.y()) <= BOX_HALF_H);
+        }
+        if (oracle.systemUi() != SimState.SystemUi.NONE) {
+          device.key(Key.HOME); // the bench's reset, not the SDK's recovery
+          oracle.awaitRest(Duration.ofSeconds(5));
+        }
+      }
+      int openings = 0;
+      for (SimState.SystemUiChange c : oracle.systemUiLog()) {
+        if (c.shown() != SimState.SystemUi.NONE) {
+          openings++;
+        }
+      }
+      return new DragRun(landed, errors, openings, phoneMs);
     }
   }
 
