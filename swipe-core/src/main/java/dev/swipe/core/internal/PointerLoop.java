@@ -90,6 +90,12 @@ final class PointerLoop {
    */
   static final int DIRECTION_STEPS = 4;
 
+  /**
+   * A rehearsed drag that went within this share of what the approach gain planned showed nothing
+   * to correct.
+   */
+  static final double PLAIN_SHARE = 0.03;
+
   private final RelativePointing pointing;
   private final MeasuredLagSource capture;
   private final Ticker ticker;
@@ -104,6 +110,18 @@ final class PointerLoop {
    * reports went.
    */
   private final Map<Long, Double> dragGains = new HashMap<>();
+
+  /**
+   * Whether rehearsals went as planned for a slanted drag (whose reports are longer than the loop's
+   * own) and for one at another pace than the loop's: a pointer that moves every count alike
+   * (Android's) then needs no more rehearsals, each costing a drag's time and a look.
+   */
+  private boolean plainSlanted;
+
+  private boolean plainPaced;
+
+  /** Whether a rehearsal found a drag going other than planned: every new kind is rehearsed. */
+  private boolean accelerated;
 
   /** Where the drawn tip is believed to be, frame pixels; NaN while unknown. */
   private double tipX = Double.NaN;
@@ -224,7 +242,8 @@ final class PointerLoop {
     double aimY = NormSpace.toPixel(target.y(), frameH) + TAP_OFFSET_1080 * frameH / 1080.0;
     steer(aimX, aimY);
     long kind = gesture == null ? -1 : rehearsalKey(gesture);
-    if (gesture != null && kind >= 0 && !dragGains.containsKey(kind)) {
+    boolean linear = !accelerated && plainSlanted && plainPaced;
+    if (gesture != null && kind >= 0 && !linear && !dragGains.containsKey(kind)) {
       rehearse(gesture, kind);
       steer(aimX, aimY);
     }
@@ -402,6 +421,14 @@ final class PointerLoop {
     double ratio = ((sx - tipX) * plannedX + (sy - tipY) * plannedY) / (planned * planned);
     if (ratio > 1 - GAIN_DOUBT && ratio < 1 + GAIN_DOUBT && !nearEdge(sx, sy)) {
       dragGains.put(kind, pxPerCount * ratio);
+      if (Math.abs(ratio - 1) >= PLAIN_SHARE) {
+        accelerated = true;
+      } else {
+        long pace = kind / (DIRECTION_STEPS + 1);
+        plainSlanted |= kind % (DIRECTION_STEPS + 1) >= DIRECTION_STEPS / 2;
+        plainPaced |=
+            Math.abs(pace * PACE_BUCKET_MS * 1e6 - PACE_NANOS) >= 2 * PACE_BUCKET_MS * 1e6;
+      }
     }
     tipX = sx;
     tipY = sy;
