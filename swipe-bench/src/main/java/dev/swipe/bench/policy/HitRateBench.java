@@ -215,15 +215,7 @@ public final class HitRateBench {
       long seed,
       int targets,
       @Nullable String memory) {
-    String uri =
-        "sim:?scene=map&platform="
-            + platform
-            + "&input="
-            + input
-            + "&pointer="
-            + pointer
-            + "&seed="
-            + seed;
+    String uri = mapUri(platform, input, pointer, seed);
     Random rnd = new Random(seed * 31 + pointer.hashCode());
     List<Outcome> outcomes = new ArrayList<>();
     List<Double> errors = new ArrayList<>();
@@ -257,17 +249,9 @@ public final class HitRateBench {
             outcomes.add(Outcome.OUTSIDE);
           }
         }
-        if (oracle.systemUi() != SimState.SystemUi.NONE) {
-          device.key(Key.HOME); // the bench's reset, not the SDK's recovery
-          oracle.awaitRest(Duration.ofSeconds(5));
-        }
+        closeSystemUi(device, oracle);
       }
-      int openings = 0;
-      for (SimState.SystemUiChange c : oracle.systemUiLog()) {
-        if (c.shown() != SimState.SystemUi.NONE) {
-          openings++;
-        }
-      }
+      int openings = openings(oracle);
       return new DeviceRun(outcomes, errors, openings, phoneMs);
     }
   }
@@ -341,15 +325,7 @@ public final class HitRateBench {
   }
 
   static DragRun dragDevice(String platform, String input, String pointer, long seed, int drags) {
-    String uri =
-        "sim:?scene=map&platform="
-            + platform
-            + "&input="
-            + input
-            + "&pointer="
-            + pointer
-            + "&seed="
-            + seed;
+    String uri = mapUri(platform, input, pointer, seed);
     Random rnd = new Random(seed * 37 + pointer.hashCode());
     List<Boolean> landed = new ArrayList<>();
     List<Double> errors = new ArrayList<>();
@@ -399,19 +375,42 @@ public final class HitRateBench {
                   && Math.abs(last.xNorm() - to.x()) <= BOX_HALF_W
                   && Math.abs(last.yNorm() - to.y()) <= BOX_HALF_H);
         }
-        if (oracle.systemUi() != SimState.SystemUi.NONE) {
-          device.key(Key.HOME); // the bench's reset, not the SDK's recovery
-          oracle.awaitRest(Duration.ofSeconds(5));
-        }
+        closeSystemUi(device, oracle);
       }
-      int openings = 0;
-      for (SimState.SystemUiChange c : oracle.systemUiLog()) {
-        if (c.shown() != SimState.SystemUi.NONE) {
-          openings++;
-        }
-      }
+      int openings = openings(oracle);
       return new DragRun(landed, errors, openings, phoneMs);
     }
+  }
+
+  /** The map scene on a device of {@code seed} with the given input and pointer. */
+  static String mapUri(String platform, String input, String pointer, long seed) {
+    return "sim:?scene=map&platform="
+        + platform
+        + "&input="
+        + input
+        + "&pointer="
+        + pointer
+        + "&seed="
+        + seed;
+  }
+
+  /** The bench's reset between targets (the Home key), not the SDK's recovery. */
+  static void closeSystemUi(Device device, SimOracle oracle) {
+    if (oracle.systemUi() != SimState.SystemUi.NONE) {
+      device.key(Key.HOME);
+      oracle.awaitRest(Duration.ofSeconds(5));
+    }
+  }
+
+  /** How many times the phone showed system UI. */
+  static int openings(SimOracle oracle) {
+    int openings = 0;
+    for (SimState.SystemUiChange c : oracle.systemUiLog()) {
+      if (c.shown() != SimState.SystemUi.NONE) {
+        openings++;
+      }
+    }
+    return openings;
   }
 
   private static void deleteQuietly(java.nio.file.Path dir) {

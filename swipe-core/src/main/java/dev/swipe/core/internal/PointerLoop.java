@@ -391,35 +391,17 @@ final class PointerLoop {
         countY += c.dy();
       }
     }
-    GreyRaster moved = grab();
-    GreyRaster rested = grab();
     double plannedX = (countX - startX) * pxPerCount;
     double plannedY = (countY - startY) * pxPerCount;
-    double predictX = tipX + plannedX;
-    double predictY = tipY + plannedY;
-    int min = (int) Math.max(3, 0.6 * cursor.size() / rasterScale);
-    int max = (int) Math.ceil(1.6 * cursor.size() / rasterScale) + 2;
-    CursorFinder.Blob seen =
-        pointerAmong(
-            CursorFinder.moved(before, moved, rested, min, max),
-            rasterScale,
-            cursor,
-            tipX,
-            tipY,
-            predictX,
-            predictY);
     double planned = Math.hypot(plannedX, plannedY);
-    if (seen == null || planned < 1) {
-      track.at(ticker.read(), predictX, predictY, reach(planned));
-      tipX = predictX;
-      tipY = predictY;
-      lastSeen = null;
+    Sighting seen = sight(before, tipX + plannedX, tipY + plannedY, planned);
+    if (seen == null) {
       return;
     }
-    double sx = seen.hotX() * rasterScale;
-    double sy = seen.hotY() * rasterScale;
+    double sx = seen.x();
+    double sy = seen.y();
     double ratio = ((sx - tipX) * plannedX + (sy - tipY) * plannedY) / (planned * planned);
-    if (ratio > 1 - GAIN_DOUBT && ratio < 1 + GAIN_DOUBT && !nearEdge(sx, sy)) {
+    if (planned >= 1 && ratio > 1 - GAIN_DOUBT && ratio < 1 + GAIN_DOUBT && !nearEdge(sx, sy)) {
       dragGains.put(kind, pxPerCount * ratio);
       if (Math.abs(ratio - 1) >= PLAIN_SHARE) {
         accelerated = true;
@@ -430,10 +412,7 @@ final class PointerLoop {
             Math.abs(pace * PACE_BUCKET_MS * 1e6 - PACE_NANOS) >= 2 * PACE_BUCKET_MS * 1e6;
       }
     }
-    tipX = sx;
-    tipY = sy;
-    lastSeen = rested;
-    track.at(ticker.read(), sx, sy, reach(0));
+    seenAt(seen);
   }
 
   /**
@@ -595,10 +574,42 @@ final class PointerLoop {
     }
     GreyRaster before = lastSeen != null ? lastSeen : grab();
     burst((int) Math.signum(dx) * step, (int) Math.signum(dy) * step, nx, ny);
-    GreyRaster moved = grab();
-    GreyRaster rested = grab();
     double predictX = tipX + Math.signum(dx) * gain.distance(nx, true);
     double predictY = tipY + Math.signum(dy) * gain.distance(ny, nx == 0);
+    Sighting seen = sight(before, predictX, predictY, Math.hypot(dx, dy));
+    if (seen == null) {
+      return;
+    }
+    double sx = seen.x();
+    double sy = seen.y();
+    if (nx > 0 && !nearEdge(sx, sy)) {
+      gain.observeFirst(nx, Math.abs(sx - tipX));
+    }
+    if (ny > 0 && !nearEdge(sx, sy)) {
+      if (nx == 0) {
+        gain.observeFirst(ny, Math.abs(sy - tipY));
+      } else {
+        gain.observePaced(ny, Math.abs(sy - tipY));
+      }
+    }
+    seenAt(seen);
+  }
+
+  /** Where a move put the pointer's tip (frame pixels), seen in {@code rested}. */
+  private record Sighting(double x, double y, GreyRaster rested) {}
+
+  /**
+   * After a move from the believed tip that should have put it at {@code predictX, predictY}: the
+   * pointer's new image (see {@link #pointerAmong}) in two frames taken now against {@code before}.
+   * When none is seen, nothing moved where a pointer could be: the prediction stands, marked as
+   * gone {@code unseen} pixels unseen, and the next move looks afresh.
+   *
+   * @return where it was seen (the tip not yet moved there: see {@link #seenAt}), or null
+   */
+  private @Nullable Sighting sight(
+      GreyRaster before, double predictX, double predictY, double unseen) {
+    GreyRaster moved = grab();
+    GreyRaster rested = grab();
     int min = (int) Math.max(3, 0.6 * cursor.size() / rasterScale);
     int max = (int) Math.ceil(1.6 * cursor.size() / rasterScale) + 2;
     CursorFinder.Blob seen =
@@ -611,29 +622,21 @@ final class PointerLoop {
             predictX,
             predictY);
     if (seen == null) {
-      // nothing moved where a pointer could be: keep the prediction, look afresh next time
-      track.at(ticker.read(), predictX, predictY, reach(Math.hypot(dx, dy)));
+      track.at(ticker.read(), predictX, predictY, reach(unseen));
       tipX = predictX;
       tipY = predictY;
       lastSeen = null;
-      return;
+      return null;
     }
-    double sx = seen.hotX() * rasterScale;
-    double sy = seen.hotY() * rasterScale;
-    if (nx > 0 && !nearEdge(sx, sy)) {
-      gain.observeFirst(nx, Math.abs(sx - tipX));
-    }
-    if (ny > 0 && !nearEdge(sx, sy)) {
-      if (nx == 0) {
-        gain.observeFirst(ny, Math.abs(sy - tipY));
-      } else {
-        gain.observePaced(ny, Math.abs(sy - tipY));
-      }
-    }
-    tipX = sx;
-    tipY = sy;
-    lastSeen = rested;
-    track.at(ticker.read(), sx, sy, reach(0));
+    return new Sighting(seen.hotX() * rasterScale, seen.hotY() * rasterScale, rested);
+  }
+
+  /** Takes the tip to where {@code s} saw it. */
+  private void seenAt(Sighting s) {
+    tipX = s.x();
+    tipY = s.y();
+    lastSeen = s.rested();
+    track.at(ticker.read(), s.x(), s.y(), reach(0));
   }
 
   /**
