@@ -25,11 +25,16 @@ import org.jspecify.annotations.Nullable;
  * agreement to find. Two different screens drawn from one regular pattern (pages of one typography,
  * a street grid, a month grid) can be aligned so that the pattern agrees; so the check also asks
  * that most of the detail the frames share, read in letter-sized blocks, agrees: the words, digits
- * and labels inside the pattern do not, in an alias. A scroll and an unchanged screen fit a scale
+ * and labels inside the pattern do not, in an alias. A map's labels, pins and tile seams keep their
+ * size as it zooms, so they disagree in a true zoom too; where a pinch's path is known, a fit that
+ * keeps the content under the fingers needs only half of the detail to agree (an alias keeps some
+ * point anywhere, rarely the one under the fingers). A scroll and an unchanged screen fit a scale
  * of about 1: direction {@code none}; where the corners are too few for any fit, a pan is still
  * read from the whole picture (see {@code alongAShift}). Known limit: a pattern with nothing
- * distinct in it (an empty lattice) cannot be told from itself zoomed; and a sparse map, mostly
- * flat blocks, often gives too few corners for the size of a zoom.
+ * distinct in it (an empty lattice) cannot be told from itself zoomed; a sparse map, mostly flat
+ * blocks, often gives too few corners for the size of a zoom; and, without a pinch's path, a sparse
+ * map whose tile seams and labels keep their size can line up with itself shifted after a zoom and
+ * read as none.
  *
  * <p>Frames are reduced to about {@value #BASE_PIXELS} pixels first: a pinch's scale needs no more,
  * and the estimate stays cheap enough to run after every pinch.
@@ -161,7 +166,10 @@ public final class ZoomEstimator {
    * twice as far as the one asked for (an app may stop at a limit, and one that snaps to levels, as
    * a map does, may go on to the next). One is believed only when the pixels agree with it as they
    * must with a fit of many matches, clearly better than with zooms a step either side of it, and
-   * it is not the farthest tried (the truth may lie beyond).
+   * it is not the farthest tried (the truth may lie beyond). The pinch also vouches for a fit of
+   * many matched corners that keeps the content under the fingers (see {@code keepsTheFingers}):
+   * such a fit needs only half of the shared detail to agree, not three quarters, since a map's
+   * labels and tile seams keep their size as it zooms.
    *
    * @throws SwipeException {@code invalid_argument} for a null frame, a point outside 0-1000 or a
    *     scale that is not positive; {@code image_size_mismatch} when the frames differ in size
@@ -205,15 +213,28 @@ public final class ZoomEstimator {
     ZoomChange found =
         fa.count < MIN_SUPPORT || fb.count < MIN_SUPPORT
             ? ZoomChange.UNOBSERVED
-            : fromCorners(fa, fb, w, h, before);
+            : fromCorners(fa, fb, w, h, before, pinch);
     if (found.observed()) {
       return found;
     }
     Fit along = pinch == null ? null : alongThePinch(fa, fb, w, h, before, pinch);
     if (along == null) {
-      along = alongAShift(fa, fb, a, b, w, h);
+      Fit pan = alongAShift(fa, fb, a, b, w, h);
+      // Where the fingers asked for a zoom, only a screen that stood still shows the app did not
+      // zoom: a map's tile seams and labels keep their size and move with the content, so a sparse
+      // map zoomed can line up with itself shifted.
+      boolean askedAZoom = pinch != null && (pinch[4] >= NONE_BAND || pinch[4] <= 1 / NONE_BAND);
+      along = pan != null && (!askedAZoom || stoodStill(pan, w, h)) ? pan : null;
     }
     return along == null ? found : answer(along, w, h, before);
+  }
+
+  /** Whether a fit of about no zoom keeps the middle of the frame within a pixel or two. */
+  private static boolean stoodStill(Fit fit, int w, int h) {
+    double cx = w / 2.0;
+    double cy = h / 2.0;
+    return Math.hypot(fit.p * cx - fit.q * cy + fit.tx - cx, fit.q * cx + fit.p * cy + fit.ty - cy)
+        <= 2;
   }
 
   /** How far (in ln of the scale) from none a pan's best size may lie. */
@@ -292,11 +313,16 @@ public final class ZoomEstimator {
     return null;
   }
 
-  /** The estimate from matched corners alone. */
+  /** The estimate from matched corners, a pinch's path vouching for a fit where it is given. */
   private static ZoomChange fromCorners(
-      ZoomFeatures fa, ZoomFeatures fb, int w, int h, GreyRaster before) {
+      ZoomFeatures fa,
+      ZoomFeatures fb,
+      int w,
+      int h,
+      GreyRaster before,
+      double @Nullable [] pinch) {
     Matches m = Matches.of(fa, fb);
-    Fit first = believed(fa, fb, m, w, h);
+    Fit first = believed(fa, fb, m, w, h, before, pinch);
     if (first != null && first.isZoom()) {
       return answer(first, w, h, before);
     }
@@ -305,7 +331,7 @@ public final class ZoomEstimator {
     Fit rest = null;
     Fit tried = first != null ? first : Fit.search(m, new SplittableRandom(SEED));
     if (tried != null) {
-      rest = believed(fa, fb, m.without(tried), w, h);
+      rest = believed(fa, fb, m.without(tried), w, h, before, pinch);
     }
     if (rest != null && rest.isZoom()) {
       return answer(rest, w, h, before);
@@ -377,8 +403,19 @@ public final class ZoomEstimator {
         new boolean[0]);
   }
 
-  /** The best fit of the matches if it passes every check, else null. */
-  private static @Nullable Fit believed(ZoomFeatures fa, ZoomFeatures fb, Matches m, int w, int h) {
+  /**
+   * The best fit of the matches if it passes every check, else null; with a pinch's path ({@code
+   * pinch}), a fit of many matches that {@linkplain #keepsTheFingers keeps the content under the
+   * fingers} needs only {@link #VOUCHED_DETAIL_SHARE} of the detail to agree.
+   */
+  private static @Nullable Fit believed(
+      ZoomFeatures fa,
+      ZoomFeatures fb,
+      Matches m,
+      int w,
+      int h,
+      GreyRaster frame,
+      double @Nullable [] pinch) {
     Fit fit = Fit.search(m, new SplittableRandom(SEED));
     if (fit == null) {
       return null;
@@ -401,10 +438,59 @@ public final class ZoomEstimator {
     // a sparse screen (flat blocks, thin roads) has few corners: fewer matches may do when the
     // pixels agree nearly everywhere
     boolean few = fit.support < MIN_SUPPORT;
-    return agreement(fa, fb, fit) >= (few ? FEW_CORRELATION : MIN_CORRELATION)
-            && detailShare(fa, fb, fit) >= (few ? FEW_DETAIL_SHARE : MIN_DETAIL_SHARE)
+    if (agreement(fa, fb, fit) >= (few ? FEW_CORRELATION : MIN_CORRELATION)
+        && detailShare(fa, fb, fit) >= (few ? FEW_DETAIL_SHARE : MIN_DETAIL_SHARE)) {
+      return fit;
+    }
+    return !few
+            && pinch != null
+            && keepsTheFingers(fit, w, h, frame, pinch)
+            && detailShare(fa, fb, fit) >= VOUCHED_DETAIL_SHARE
         ? fit
         : null;
+  }
+
+  /**
+   * The share of agreeing detail a fit needs when a pinch's path vouches for it. Maps draw labels,
+   * pins and tile seams at one size at every zoom and lay them out again, so where the content is
+   * sparse they can be nearly half of the detail two frames of a true zoom share.
+   */
+  static final double VOUCHED_DETAIL_SHARE = 0.5;
+
+  /**
+   * How far (0-1000) from the fingers' centroid path a zoom's fixed point may lie and still keep
+   * the content under the fingers: a map that snaps a pinch to whole levels finishes the snap about
+   * the centre of its view, which moves the fixed point part of the way there.
+   */
+  static final double VOUCH_RADIUS = 100;
+
+  /**
+   * Whether the fit is a zoom the pinch ({@code pinch}: centroid from and to in 0-1000, asked
+   * scale) could have made: of the pinch's direction, at most twice as far (in ln of the scale) as
+   * asked, about a point within {@link #VOUCH_RADIUS} of the fingers' centroid on its way. A
+   * pattern aliased onto another screen of it (two month grids) has its fixed point anywhere, so it
+   * rarely keeps the fingers; a zoom the fingers made keeps a point near them.
+   */
+  private static boolean keepsTheFingers(Fit fit, int w, int h, GreyRaster frame, double[] pinch) {
+    double lnScale = Math.log(fit.scale());
+    double lnAsked = Math.log(pinch[4]);
+    if (!fit.isZoom()
+        || lnScale * lnAsked <= 0
+        || Math.abs(lnScale) > 2 * Math.abs(lnAsked) + 1e-9) {
+      return false;
+    }
+    double[] c = fixedPoint(fit, w, h, frame);
+    double cx = c[0];
+    double cy = c[1];
+    // distance to the segment from the centroid's start to its end
+    double vx = pinch[2] - pinch[0];
+    double vy = pinch[3] - pinch[1];
+    double len2 = vx * vx + vy * vy;
+    double k =
+        len2 == 0
+            ? 0
+            : Math.max(0, Math.min(1, ((cx - pinch[0]) * vx + (cy - pinch[1]) * vy) / len2));
+    return Math.hypot(cx - pinch[0] - k * vx, cy - pinch[1] - k * vy) <= VOUCH_RADIUS;
   }
 
   /** The result for a believed fit, the centre in the normalized space of the frames. */
@@ -417,7 +503,22 @@ public final class ZoomEstimator {
     if (!fit.isZoom()) {
       return new ZoomChange(true, ZoomChange.Direction.NONE, scale, turn, 500, 500, fit.support);
     }
-    // The fixed point c = z c + t, so c = t / (1 - z).
+    double[] c = fixedPoint(fit, w, h, frame);
+    return new ZoomChange(
+        true,
+        scale > 1 ? ZoomChange.Direction.IN : ZoomChange.Direction.OUT,
+        scale,
+        turn,
+        c[0],
+        c[1],
+        fit.support);
+  }
+
+  /**
+   * The point a zoom fit keeps in place, in 0-1000 of the frame (outside that range when it lies
+   * off the frame): {@code c = z c + t}, so {@code c = t / (1 - z)}.
+   */
+  private static double[] fixedPoint(Fit fit, int w, int h, GreyRaster frame) {
     double re = 1 - fit.p;
     double im = -fit.q;
     double den = re * re + im * im;
@@ -425,16 +526,10 @@ public final class ZoomEstimator {
     double cy = (fit.ty * re - fit.tx * im) / den;
     double sx = frame.width() / (double) w;
     double sy = frame.height() / (double) h;
-    double nx = NormSpace.toNorm((cx + 0.5) * sx - 0.5, frame.width());
-    double ny = NormSpace.toNorm((cy + 0.5) * sy - 0.5, frame.height());
-    return new ZoomChange(
-        true,
-        scale > 1 ? ZoomChange.Direction.IN : ZoomChange.Direction.OUT,
-        scale,
-        turn,
-        nx,
-        ny,
-        fit.support);
+    return new double[] {
+      NormSpace.toNorm((cx + 0.5) * sx - 0.5, frame.width()),
+      NormSpace.toNorm((cy + 0.5) * sy - 0.5, frame.height())
+    };
   }
 
   /** The frame as floats, reduced to about {@link #BASE_PIXELS}; {@code dims} receives its size. */

@@ -108,6 +108,53 @@ final class ZoomScreens {
         decode(render(kind, seed, after, w, h, bar), quality));
   }
 
+  /**
+   * As {@link #pinch}, with what a tile map draws at one size at every zoom over each frame: the
+   * seams of its tiles, which follow the content but keep their size, and a label in each tile
+   * naming its zoom level and place, so the labels of the two frames differ.
+   */
+  static Frames pinchUnderLabels(Kind kind, long seed, int w, int h, Pinch p, float quality) {
+    AffineTransform before = worldView(seed, w);
+    AffineTransform after = p.screenTransform();
+    after.concatenate(before);
+    return new Frames(
+        decode(labelled(render(kind, seed, before, w, h, false), before), quality),
+        decode(labelled(render(kind, seed, after, w, h, false), after), quality));
+  }
+
+  /** Screen pixels of a labelled tile's edge, whatever the zoom. */
+  private static final int LABELLED_TILE = 384;
+
+  private static BufferedImage labelled(BufferedImage img, AffineTransform view) {
+    int w = img.getWidth();
+    int h = img.getHeight();
+    // the tiles are laid out from the world's origin at the view's whole zoom level
+    int level = (int) Math.floor(Math.log(view.getScaleX()) / Math.log(2) * 2);
+    double ox = view.getTranslateX();
+    double oy = view.getTranslateY();
+    Graphics2D g = ScreenRenderer.graphics(img);
+    g.setStroke(new BasicStroke(2.5f));
+    g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 20));
+    int kx0 = (int) Math.floor(-ox / LABELLED_TILE);
+    int ky0 = (int) Math.floor(-oy / LABELLED_TILE);
+    for (int ky = ky0; ky * LABELLED_TILE + oy < h; ky++) {
+      for (int kx = kx0; kx * LABELLED_TILE + ox < w; kx++) {
+        int x = (int) Math.round(kx * LABELLED_TILE + ox);
+        int y = (int) Math.round(ky * LABELLED_TILE + oy);
+        int hue = Math.floorMod(kx * 47 + ky * 83 + level * 29, 360);
+        g.setColor(Color.getHSBColor(hue / 360f, 0.7f, 0.6f));
+        g.drawRect(x, y, LABELLED_TILE, LABELLED_TILE);
+        String label = level + "/" + kx + "/" + ky;
+        g.setColor(new Color(255, 255, 255, 210));
+        g.fillRect(x + 6, y + 6, g.getFontMetrics().stringWidth(label) + 12, 28);
+        g.setColor(Color.getHSBColor(hue / 360f, 0.6f, 0.3f));
+        g.drawString(label, x + 12, y + 27);
+      }
+    }
+    g.dispose();
+    return img;
+  }
+
   /** The world-to-screen transform of the first frame: some zoom and place in the world. */
   static AffineTransform worldView(long seed, int w) {
     Random r = new Random(seed ^ 0x77L);
