@@ -11,8 +11,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 /**
  * Measures the zoom estimate over a seeded batch of synthetic pinches on phone-size frames and
  * prints the share within 10%, the wrong directions, the unobserved answers and the median time;
- * then the claims over unrelated pairs and scrolls, and zoom-ins on a sparse street map. Asserts
- * nothing: run with {@code -Dswipe.zoom.report=true}, or its main.
+ * then the claims over unrelated pairs (alone and along pinches) and scrolls, and zoom-ins on a
+ * sparse street map. Asserts nothing: run with {@code -Dswipe.zoom.report=true}, or its main.
  */
 class ZoomEstimatorReportTest {
 
@@ -82,8 +82,24 @@ class ZoomEstimatorReportTest {
           ZoomScreens.decode(
               ZoomScreens.render(k2, s2, ZoomScreens.worldView(s2, w), w, h, true), 0.8f);
       ZoomChange u = ZoomEstimator.estimate(a, b);
-      // pairs, observed, read as zooms
-      int[] tally = byPair.computeIfAbsent(k1 == k2 ? k1.name() : "mixed", k -> new int[3]);
+      // pairs, observed, read as zooms; pinches tried, read as zooms along them
+      int[] tally = byPair.computeIfAbsent(k1 == k2 ? k1.name() : "mixed", k -> new int[5]);
+      // the same pair as the frames of a pinch asking 1.7x or 0.6x about nine centroids: the
+      // fit must then also keep a point under the fingers, which an alias rarely does
+      for (int cx = 300; cx <= 700; cx += 200) {
+        for (int cy = 300; cy <= 700; cy += 200) {
+          for (double asked : new double[] {1.7, 0.6}) {
+            ZoomChange along = ZoomEstimator.estimate(a, b, cx, cy, cx, cy, asked);
+            tally[3]++;
+            if (along.direction() != ZoomChange.Direction.NONE) {
+              tally[4]++;
+              out.printf(
+                  "unrelated %s %d vs %s %d along %.1fx at (%d,%d) -> %s%n",
+                  k1, s1, k2, s2, asked, cx, cy, along);
+            }
+          }
+        }
+      }
       tally[0]++;
       if (u.observed()) {
         unrelatedObserved++;
@@ -106,7 +122,9 @@ class ZoomEstimatorReportTest {
     byPair.forEach(
         (k, t) ->
             out.printf(
-                "unrelated %s pairs %d: observed %d, read as zooms %d%n", k, t[0], t[1], t[2]));
+                "unrelated %s pairs %d: observed %d, read as zooms %d; along %d pinches, read as"
+                    + " zooms %d%n",
+                k, t[0], t[1], t[2], t[3], t[4]));
     out.printf(
         "negatives over %d: unrelated pairs observed %d, scrolls read as zooms %d, scrolls"
             + " unobserved %d%n",
