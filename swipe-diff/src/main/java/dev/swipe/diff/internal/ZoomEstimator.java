@@ -438,14 +438,14 @@ public final class ZoomEstimator {
     // a sparse screen (flat blocks, thin roads) has few corners: fewer matches may do when the
     // pixels agree nearly everywhere
     boolean few = fit.support < MIN_SUPPORT;
-    if (agreement(fa, fb, fit) >= (few ? FEW_CORRELATION : MIN_CORRELATION)
-        && detailShare(fa, fb, fit) >= (few ? FEW_DETAIL_SHARE : MIN_DETAIL_SHARE)) {
-      return fit;
+    boolean agrees = agreement(fa, fb, fit) >= (few ? FEW_CORRELATION : MIN_CORRELATION);
+    boolean vouched = !few && pinch != null && keepsTheFingers(fit, w, h, frame, pinch);
+    if (!agrees && !vouched) {
+      return null;
     }
-    return !few
-            && pinch != null
-            && keepsTheFingers(fit, w, h, frame, pinch)
-            && detailShare(fa, fb, fit) >= VOUCHED_DETAIL_SHARE
+    double detail = detailShare(fa, fb, fit);
+    return (agrees && detail >= (few ? FEW_DETAIL_SHARE : MIN_DETAIL_SHARE))
+            || (vouched && detail >= VOUCHED_DETAIL_SHARE)
         ? fit
         : null;
   }
