@@ -3,6 +3,7 @@ package dev.swipe.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.swipe.core.Device;
+import dev.swipe.core.WheelNudgeResult;
 import dev.swipe.core.WheelSetResult;
 import dev.swipe.sim.SimOracle;
 import dev.swipe.wheel.WheelSet;
@@ -45,6 +46,29 @@ class WheelsThatStopTest {
       WheelSetResult back = phone.wheels().set(WheelSet.column(1).to(23));
       assertThat(back.value()).isEqualTo(23);
       assertThat(truth.wheel("hour").value()).isEqualTo(23);
+    }
+  }
+
+  /**
+   * A date's month at January, nothing drawn above it, asked for October: three rows back through a
+   * wrap the column does not have, nine forward. The end in view is enough; no nudge pushes against
+   * it first.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"android", "ios", "flutter"})
+  void aColumnReadAtItsEndTurnsAwayFromItWithoutPushingAgainstIt(String platform) {
+    try (Device phone = Device.open("sim:?scene=picker&layout=date&platform=" + platform)) {
+      SimOracle truth = SimOracle.of(phone);
+      truth.setWheelValue("month", 0);
+      assertThat(truth.wheel("month").label()).isEqualTo("Jan");
+      WheelSetResult r = phone.wheels().set(WheelSet.column(0).to("Oct"));
+      assertThat(truth.wheel("month").label()).isEqualTo("Oct");
+      assertThat(r.label()).isEqualTo("Oct");
+      assertThat(r.nudges())
+          .filteredOn(n -> n.action().isPresent())
+          .as("%s", r.evidence())
+          .allSatisfy(n -> assertThat(n.decision().signedRows()).isPositive())
+          .noneMatch(WheelNudgeResult::noOp);
     }
   }
 }

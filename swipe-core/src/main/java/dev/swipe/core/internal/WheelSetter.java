@@ -116,7 +116,7 @@ final class WheelSetter {
     if (column.scale().kind() == WheelScale.Kind.OPTIONS) {
       return setOption(column, request, shot, t0);
     }
-    column = fitCycleTo(column, request);
+    column = endsWhereNothingIsDrawn(shot, fitCycleTo(column, request), column);
     int target = target(column, request);
     WheelScale scale = column.scale();
     note(shot, column);
@@ -189,10 +189,7 @@ final class WheelSetter {
         }
         if (r.noOp() && column.cyclic() && !column.scale().cycleSeen()) {
           // a drag toward a wrap that did not move: the column has ends after all
-          WheelScale s = column.scale();
-          scale =
-              new WheelScale(
-                  s.kind(), s.step(), OptionalInt.empty(), false, s.width(), s.shortNames());
+          scale = withEnds(column.scale());
           evidence.add(
               shot.id() + ": no movement toward the wrap; the column is taken as having ends");
         }
@@ -205,14 +202,7 @@ final class WheelSetter {
           && Integer.signum(target - current) != direction) {
         // a drag toward a wrap only guessed that left the value where it was (a push against an
         // end may still bounce the rows): the column has ends, so turn round rather than push again
-        scale =
-            new WheelScale(
-                scale.kind(),
-                scale.step(),
-                OptionalInt.empty(),
-                false,
-                scale.width(),
-                scale.shortNames());
+        scale = withEnds(scale);
         evidence.add(
             shot.id()
                 + ": "
@@ -1165,6 +1155,32 @@ final class WheelSetter {
             scale.cycleStart());
   }
 
+  /**
+   * A column whose wrap was only guessed, read with nothing drawn on one side of its selection,
+   * ends there: it does not wrap. Taken wrongly (a neighbour left unread), the column is only set
+   * the long way round, which a wheel that loops allows too; left untaken, the first nudge pushes
+   * against the end.
+   *
+   * @param read the reading whose rows tell (its scale may have been replaced by {@code column}'s)
+   */
+  private WheelColumn endsWhereNothingIsDrawn(
+      Observation shot, WheelColumn column, WheelColumn read) {
+    if (!column.cyclic()
+        || column.scale().cycleSeen()
+        || (!read.labelsAbove().isEmpty() && !read.labelsBelow().isEmpty())) {
+      return column;
+    }
+    evidence.add(
+        shot.id() + ": no row on one side of the selection; the column is taken as having ends");
+    return withScale(column, withEnds(column.scale()));
+  }
+
+  /** {@code s} without the cycle that was only guessed. */
+  private static WheelScale withEnds(WheelScale s) {
+    return new WheelScale(
+        s.kind(), s.step(), OptionalInt.empty(), false, s.width(), s.shortNames());
+  }
+
   private WheelColumn reread(Observation shot, WheelColumn was) {
     for (int attempt = 0; ; attempt++) {
       Optional<WheelColumn> now =
@@ -1206,21 +1222,7 @@ final class WheelSetter {
           kept = withScale(kept, c.scale());
         }
         note(shot, kept);
-        if (kept.cyclic()
-            && !kept.scale().cycleSeen()
-            && (c.labelsAbove().isEmpty() || c.labelsBelow().isEmpty())) {
-          // nothing drawn on one side of the selection: the column ends there, it does not wrap
-          WheelScale s = kept.scale();
-          kept =
-              withScale(
-                  kept,
-                  new WheelScale(
-                      s.kind(), s.step(), OptionalInt.empty(), false, s.width(), s.shortNames()));
-          evidence.add(
-              shot.id()
-                  + ": no row on one side of the selection; the column is taken as having ends");
-        }
-        return kept;
+        return endsWhereNothingIsDrawn(shot, kept, c);
       }
       evidence.add(shot.id() + ": column unreadable");
       if (attempt == 0
