@@ -291,6 +291,16 @@ final class ChromePage {
     return CdpConnection.JSON.createObjectNode();
   }
 
+  /**
+   * How far the browser has zoomed the page by a pinch (1 when it has not): DevTools takes input
+   * coordinates in CSS pixels of the visual viewport, which the zoom enlarges on the screen.
+   */
+  double pageScale() {
+    double scale =
+        call("Page.getLayoutMetrics", null).path("cssVisualViewport").path("scale").asDouble(1);
+    return scale > 0 ? scale : 1;
+  }
+
   PhoneScreen screen() {
     return screen;
   }

@@ -23,9 +23,16 @@ import java.util.concurrent.CompletableFuture;
 /**
  * The finger on a page: each pointer report becomes an {@code Input.dispatchTouchEvent} stamped
  * with the moment it is sent, which the timeline runner makes the moment it was planned for, so the
- * engine's velocity tracker sees the gesture as planned. Moves are sent without waiting for the
- * engine's answer, so a busy page cannot stretch the gesture; the lift waits for every answer
- * before it returns, as the transport contract asks of a report that ends a gesture.
+ * engine's velocity tracker sees the gesture as planned. One finger's moves are sent without
+ * waiting for the engine's answer, so a busy page cannot stretch the gesture; the lift waits for
+ * every answer before it returns, as the transport contract asks of a report that ends a gesture.
+ *
+ * <p>DevTools places a touch in CSS pixels of the visual viewport, so on a page the browser has
+ * zoomed the same numbers land further out on the screen. Each press, and each report of two or
+ * more fingers (which may be zooming the page as they move), first asks the page its zoom (one
+ * round trip) and divides by it, so a finger lands where the screen shows it. Without that a pinch
+ * fed on its own zoom and ran on to the browser's limit, and a tap on a zoomed page landed off its
+ * mark.
  *
  * <p>A multi-touch report carries up to {@link #MAX_TOUCH_POINTS} fingers. A finger that is not
  * pressed has no touch equivalent; it moves the page's mouse, as a hovering stylus would. Keys go
@@ -45,6 +52,9 @@ final class ChromeTouchTransport implements HidTransport {
   private final Deque<CompletableFuture<JsonNode>> unanswered = new ArrayDeque<>();
   private boolean touching;
   private boolean closed;
+
+  /** The page's zoom the coordinates are divided by; see the class comment. */
+  private double pageScale = 1;
 
   ChromeTouchTransport(ChromePage page) {
     this.page = page;
@@ -94,6 +104,9 @@ final class ChromeTouchTransport implements HidTransport {
           ErrorCode.UNSUPPORTED_INPUT,
           "chrome: takes up to " + MAX_TOUCH_POINTS + " fingers, got " + t.contacts().size());
     }
+    if (!touching || t.contacts().size() > 1) {
+      pageScale = page.pageScale();
+    }
     boolean lifts = t.contacts().stream().anyMatch(c -> !c.touching());
     if (lifts && touching) {
       ObjectNode e = touch("touchMove");
@@ -133,11 +146,16 @@ final class ChromeTouchTransport implements HidTransport {
     double y = at.y() / NormPoint.MAX * page.screen().height();
     // The far edge (normalized 1000) lies on the last pixel's far side; keep it on the screen.
     return new double[] {
-      Math.min(x, page.screen().width() - 0.01), Math.min(y, page.screen().height() - 0.01)
+      Math.min(x, page.screen().width() - 0.01) / pageScale,
+      Math.min(y, page.screen().height() - 0.01) / pageScale
     };
   }
 
   private void pointer(HidReport.Pointer p) {
+    if (!touching) {
+      // one finger does not zoom: the zoom read at its press holds until it lifts
+      pageScale = page.pageScale();
+    }
     double[] xy = cssPixels(p.at());
     double x = xy[0];
     double y = xy[1];
