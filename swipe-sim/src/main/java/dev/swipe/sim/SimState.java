@@ -97,6 +97,9 @@ public record SimState(
    * @param overshoots how often the wheel went past the target row (entered it and left on the far
    *     side)
    * @param maxRowsPastTarget the farthest it went past the target, in rows
+   * @param liftOffsetRows how far from its nearest row the finger left the wheel when it last
+   *     lifted off a drag, in rows (positive: past the row the way the position grows); 0 before
+   *     any drag
    */
   public record Wheel(
       String column,
@@ -116,7 +119,8 @@ public record SimState(
       double columnXNorm,
       OptionalInt target,
       int overshoots,
-      int maxRowsPastTarget) {}
+      int maxRowsPastTarget,
+      double liftOffsetRows) {}
 
   /**
    * A release velocity of the finger, as the phone's velocity tracker computed it.

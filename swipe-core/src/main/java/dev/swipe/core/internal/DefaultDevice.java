@@ -34,6 +34,7 @@ import dev.swipe.core.scroll.Scroll;
 import dev.swipe.core.scroll.ScrollResult;
 import dev.swipe.core.scroll.ScrollSearch;
 import dev.swipe.core.scroll.ScrollUntilResult;
+import dev.swipe.core.spi.Frame;
 import dev.swipe.core.spi.FrameSource;
 import dev.swipe.core.spi.HidCapabilities;
 import dev.swipe.core.spi.HidTransport;
@@ -143,6 +144,12 @@ public final class DefaultDevice implements Device {
 
   /** What the settling gate saw for this run's latest played gesture, for its trace record. */
   private FrameSettler.@Nullable Settled lastSettled;
+
+  /**
+   * A frame of the latest played swipe's dwell before release, showing the content where the finger
+   * let it go (null: none was captured that late); see {@link WheelActions}.
+   */
+  private @Nullable Frame lastRelease;
 
   /** The latest screen this run saw: the "before" of its next action in traces. */
   private @Nullable Observation lastSeen;
@@ -584,6 +591,7 @@ public final class DefaultDevice implements Device {
     FrameSettler.Settled after =
         settler.settle(lastReport, bound, watcher, quiet, null, startScreen);
     lastSettled = after;
+    lastRelease = tail == null ? null : tail.release();
     MotionTrail watched = tail == null ? after.motion() : tail.trail().then(after.motion());
     parts.motionLog.acted(prior, after.observation(), watched);
     long wallMs = (ticker.read() - start) / 1_000_000L;
@@ -594,6 +602,11 @@ public final class DefaultDevice implements Device {
         .observation(after.observation())
         .cost(new Cost(wallMs, 1, executed.reportCount(), frames, after.waitNanos() / 1_000_000L))
         .build();
+  }
+
+  /** {@link #lastRelease}. */
+  @Nullable Frame lastRelease() {
+    return lastRelease;
   }
 
   void checkNotAimedAtAWheel(Gesture gesture) {

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntPredicate;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Frames captured during a swipe's slow tail: where it begins, halfway through it, and in the dwell
@@ -30,6 +31,21 @@ final class TailWatch {
   private final List<Integer> before = new ArrayList<>(3);
   private final List<Frame> frames = new ArrayList<>(3);
 
+  /**
+   * Whether the finger reaches the point it lifts at before its release report, so that it rests
+   * there in between.
+   */
+  private final boolean restsBeforeRelease;
+
+  /**
+   * How long before the look at the release (made right after the report before it) the finger
+   * reached that point, planned.
+   */
+  private final long restedBeforeLook;
+
+  private int looks;
+  private @Nullable Frame release;
+
   /** A watch over {@code swipe}'s tail as {@code timeline} (its plan) plays it. */
   TailWatch(
       Swipe swipe, Timeline timeline, FrameSource capture, Ticker ticker, Duration captureTimeout) {
@@ -46,9 +62,22 @@ final class TailWatch {
       addFirstAtOrAfter(events, moveStart + move - tail / 2);
     }
     int up = events.size() - 1;
+    long dwell = 0;
+    boolean arrives = false;
     if (events.get(up) instanceof PointerEvent p && !p.pressed() && !before.contains(up)) {
       before.add(up);
+      int rest = up;
+      while (rest > 1
+          && events.get(rest - 1) instanceof PointerEvent q
+          && q.pressed()
+          && q.point().equals(p.point())) {
+        rest--;
+      }
+      dwell = events.get(up - 1).offsetNanos() - events.get(rest).offsetNanos();
+      arrives = rest < up;
     }
+    this.restedBeforeLook = dwell;
+    this.restsBeforeRelease = arrives;
   }
 
   private void addFirstAtOrAfter(List<TimelineEvent> events, long offset) {
@@ -74,6 +103,15 @@ final class TailWatch {
    * any frame newer than the one before will do too.
    */
   void look() {
+    looks++;
+    long now = ticker.read();
+    lookForAny();
+    if (looks == before.size() && restsBeforeRelease) {
+      lookAtRelease(now - restedBeforeLook);
+    }
+  }
+
+  private void lookForAny() {
     // a source returns frames captured at or after notBefore plus its latency
     long latency = capture.latency().toNanos();
     long notBefore =
@@ -84,6 +122,42 @@ final class TailWatch {
     if (frame != null) {
       frames.add(frame);
     }
+  }
+
+  /**
+   * The look before the finger lifts, made as it reaches the point it lifts at ({@code rested},
+   * device time): a frame showing the screen after it came to rest there, so the content shows
+   * where the release leaves it. When the frame just taken shows an earlier moment, the finger
+   * stays still for one that does: a capture latency and a frame at most, bounded by {@link
+   * #RELEASE_LOOK_TIMEOUT}, which the dwell before release mostly covers.
+   */
+  private void lookAtRelease(long rested) {
+    long latency = capture.latency().toNanos();
+    if (!frames.isEmpty() && frames.get(frames.size() - 1).captureNanos() - latency >= rested) {
+      release = frames.get(frames.size() - 1);
+      return;
+    }
+    long wait = Math.max(rested + latency - ticker.read(), 0) + lookTimeout().toNanos();
+    Frame frame =
+        FrameSettler.grabInTime(
+            capture, rested, Duration.ofNanos(Math.min(wait, RELEASE_LOOK_TIMEOUT.toNanos())));
+    if (frame != null) {
+      frames.add(frame);
+      if (frame.captureNanos() - latency >= rested) {
+        release = frame;
+      }
+    }
+  }
+
+  /** See {@link #lookAtRelease(long)}. */
+  static final Duration RELEASE_LOOK_TIMEOUT = Duration.ofMillis(300);
+
+  /**
+   * A frame of the dwell, captured before the finger lifted and showing the screen after it came to
+   * rest at the point it lifts at; null when none came in time.
+   */
+  @Nullable Frame release() {
+    return release;
   }
 
   /**

@@ -9,16 +9,22 @@ import dev.swipe.core.Observation;
 import dev.swipe.core.WheelNudgeResult;
 import dev.swipe.core.WheelReading;
 import dev.swipe.core.WheelSetResult;
+import dev.swipe.core.gesture.Swipe;
+import dev.swipe.core.spi.Frame;
+import dev.swipe.diff.GreyRaster;
 import dev.swipe.diff.RowPitchResult;
 import dev.swipe.diff.internal.RowPitch;
 import dev.swipe.wheel.WheelColumn;
 import dev.swipe.wheel.WheelRequest;
 import dev.swipe.wheel.WheelSet;
+import dev.swipe.wheel.internal.FingerDirection;
 import dev.swipe.wheel.internal.PitchMeasurement;
 import dev.swipe.wheel.internal.PlannedNudge;
 import dev.swipe.wheel.internal.RunGuard;
+import dev.swipe.wheel.internal.WheelDrag;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -62,26 +68,33 @@ final class WheelActions {
             ? PitchMeasurement.of(measured.pitchNorm(), measured.confidence())
             : PitchMeasurement.none();
     ActionResult[] played = new ActionResult[1];
+    WheelDrag[] dragged = new WheelDrag[1];
+    double[] extra = new double[1];
     PlannedNudge decision;
     try {
       decision =
           run.wheelGuard.nudge(
               request,
               m,
-              (drag, d) ->
-                  played[0] =
-                      run.play(
-                          WheelDrags.toSwipe(drag, d.plan().pitch().pitch()),
-                          run.settleBound.multipliedBy(FrameSettler.Quiet.PICKER_BOUND_FACTOR),
-                          FrameSettler.Quiet.PICKER,
-                          true,
-                          toRead
-                              ? new ColumnRest(
-                                  DefaultDevice.nudgeRows(request, d.plan().pitch().pitch()))
-                              : null));
+              (drag, d) -> {
+                double pitch = d.plan().pitch().pitch();
+                Swipe swipe =
+                    WheelDrags.toSwipe(drag, pitch, misses.extension(request.columnX(), d.rows()));
+                dragged[0] = drag;
+                extra[0] =
+                    WheelDrags.extensionPlayed(drag, swipe) - WheelDrags.slopAllowance(pitch);
+                played[0] =
+                    run.play(
+                        swipe,
+                        run.settleBound.multipliedBy(FrameSettler.Quiet.PICKER_BOUND_FACTOR),
+                        FrameSettler.Quiet.PICKER,
+                        true,
+                        toRead ? new ColumnRest(DefaultDevice.nudgeRows(request, pitch)) : null);
+              });
     } catch (RuntimeException e) {
       throw SwipeException.orInternal(e);
     }
+    Frame release = played[0] == null ? null : run.lastRelease();
     Cost cost =
         played[0] == null
             ? new Cost((run.ticker.read() - t0) / 1_000_000L, 0, 0, 0, 0)
@@ -117,7 +130,51 @@ final class WheelActions {
     if (played[0] != null) {
       observeNudge(screenshot, after, request, decision.pitch(), result);
     }
-    return result.build();
+    WheelNudgeResult nudged = result.build();
+    if (played[0] != null && release != null && dragged[0] != null) {
+      learnLanding(
+          request, decision, dragged[0], extra[0], release, played[0].observation(), nudged);
+    }
+    return nudged;
+  }
+
+  /** What this run's wheel drags missed their rows by. */
+  private final ReleaseMisses misses = new ReleaseMisses();
+
+  /**
+   * Learns how far the release missed its row from the column's snap: from the frame of the dwell,
+   * where the finger let the rows go, to the frame where they rested (see {@link ReleaseMisses}).
+   * The snap after a release off its row is a crawl the nudge then waits out. Not learned when the
+   * column turned another number of rows than planned: its snap went to another row than the one
+   * missed.
+   */
+  private void learnLanding(
+      WheelRequest request,
+      PlannedNudge decision,
+      WheelDrag drag,
+      double extra,
+      Frame release,
+      Observation rest,
+      WheelNudgeResult nudged) {
+    double pitch = decision.pitch();
+    if (pitch <= 0 || drag.finger() == FingerDirection.NONE) {
+      return;
+    }
+    if (nudged.rowsObserved().isPresent()
+        && nudged.rowsObserved().getAsInt() != decision.signedRows()) {
+      return;
+    }
+    GreyRaster restGrey = rest.greyForDiff();
+    GreyRaster releaseGrey = FrameSettler.decode(release);
+    OptionalDouble shift =
+        LandingShift.of(
+            releaseGrey, restGrey, DefaultDevice.nudgeRows(request, pitch), 0.5 * pitch);
+    if (shift.isEmpty()) {
+      return;
+    }
+    double along =
+        drag.finger() == FingerDirection.DOWN ? shift.getAsDouble() : -shift.getAsDouble();
+    misses.learn(request.columnX(), decision.rows(), pitch, extra, along);
   }
 
   /**

@@ -53,6 +53,12 @@ final class WheelDrags {
    */
   static final double MAX_SLOP_ALLOWANCE_ROWS = 0.3;
 
+  /**
+   * The learned extension never moves the drag's end more than this share of the pitch from the
+   * planned one: a release half a row off could snap to either row.
+   */
+  static final double MAX_EXTENSION_ROWS = 0.45;
+
   /** The extended end stays this far inside the screen (as the planner's own margin). */
   static final double EDGE_MARGIN = 10;
 
@@ -64,11 +70,21 @@ final class WheelDrags {
    * @param pitch the pitch the plan used, normalized units
    */
   static Swipe toSwipe(WheelDrag drag, double pitch) {
+    return toSwipe(drag, pitch, 0);
+  }
+
+  /**
+   * {@link #toSwipe(WheelDrag, double)} whose end moves {@code learned} normalized units further
+   * along the finger (back when negative): what earlier releases on this column missed their rows
+   * by. The whole extension stays within {@code 0..MAX_EXTENSION_ROWS x pitch}.
+   */
+  static Swipe toSwipe(WheelDrag drag, double pitch, double learned) {
     double travel = drag.travel();
     double dx = drag.endX() - drag.startX();
     double dy = drag.endY() - drag.startY();
     double length = Math.hypot(dx, dy);
-    double allowance = Math.min(SLOP_ALLOWANCE, MAX_SLOP_ALLOWANCE_ROWS * pitch);
+    double allowance =
+        Math.max(0, Math.min(MAX_EXTENSION_ROWS * pitch, slopAllowance(pitch) + learned));
     double endX = drag.endX();
     double endY = drag.endY();
     if (length > 0 && allowance > 0) {
@@ -88,6 +104,27 @@ final class WheelDrags {
         .holdAfterMs(DWELL_MS)
         .shape(GestureShape.WHEEL)
         .build();
+  }
+
+  /**
+   * The fixed part of the extension: {@code min(SLOP_ALLOWANCE, MAX_SLOP_ALLOWANCE_ROWS x pitch)}.
+   */
+  static double slopAllowance(double pitch) {
+    return Math.min(SLOP_ALLOWANCE, MAX_SLOP_ALLOWANCE_ROWS * pitch);
+  }
+
+  /**
+   * How far past the planned end of {@code drag} along the finger {@code swipe} ends: the extension
+   * the screen's edge left room for.
+   */
+  static double extensionPlayed(WheelDrag drag, Swipe swipe) {
+    double dx = drag.endX() - drag.startX();
+    double dy = drag.endY() - drag.startY();
+    double length = Math.hypot(dx, dy);
+    if (length == 0) {
+      return 0;
+    }
+    return ((swipe.end().x() - drag.endX()) * dx + (swipe.end().y() - drag.endY()) * dy) / length;
   }
 
   private static double clampToScreen(double v) {

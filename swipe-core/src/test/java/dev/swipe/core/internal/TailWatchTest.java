@@ -124,8 +124,50 @@ class TailWatchTest {
     clock.advance(Duration.ofMillis(1200)); // 3.2 s: the frame of 3 s is the newest
     t = clock.read();
     watch.look();
-    assertThat(clock.read()).as("a frame newer than the last look's is taken at once").isEqualTo(t);
-    assertThat(watch.frames()).isEqualTo(2);
+    assertThat(watch.frames())
+        .as("a frame newer than the last look's is taken at once, before release too")
+        .isEqualTo(2);
+    assertThat(watch.release())
+        .as("the frame of 3 s shows the finger before it came to rest at 3.2 s")
+        .isNull();
+    assertThat(clock.read() - t)
+        .as("the look before release waits for a frame at rest, a bounded time")
+        .isLessThanOrEqualTo(TailWatch.RELEASE_LOOK_TIMEOUT.toNanos());
+  }
+
+  @Test
+  void theLookBeforeReleaseKeepsAFrameThatShowsTheFingerAtRest() {
+    VirtualClock clock = new VirtualClock();
+    clock.advance(Duration.ofMillis(1500));
+    TailWatch watch =
+        new TailWatch(
+            WHEEL_DRAG,
+            TimelinePlanner.plan(WHEEL_DRAG),
+            new SlowFrames(clock),
+            clock,
+            Duration.ofSeconds(5));
+    watch.look();
+    watch.look();
+    clock.advance(Duration.ofMillis(1750)); // 3.25 s: the finger comes to rest
+    watch.look();
+    assertThat(watch.release()).as("the frame of 4 s is 750 ms away, beyond the bound").isNull();
+    VirtualClock fast = new VirtualClock();
+    fast.advance(Duration.ofMillis(3900));
+    TailWatch soon =
+        new TailWatch(
+            WHEEL_DRAG,
+            TimelinePlanner.plan(WHEEL_DRAG),
+            new SlowFrames(fast),
+            fast,
+            Duration.ofSeconds(5));
+    soon.look();
+    soon.look();
+    soon.look();
+    assertThat(soon.release())
+        .as("the frame of 4 s, drawn as the finger came to rest")
+        .isNotNull()
+        .extracting(Frame::captureNanos)
+        .isEqualTo(4_000_000_000L);
   }
 
   @Test

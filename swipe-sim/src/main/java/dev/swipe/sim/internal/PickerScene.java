@@ -385,7 +385,8 @@ final class PickerScene extends Scene {
               NormPoint.toNorm(columnXPx, fw),
               target == null ? OptionalInt.empty() : OptionalInt.of(target),
               w.overshoots(),
-              w.maxRowsPast()));
+              w.maxRowsPast(),
+              w.liftOffsetRows()));
     }
     return out;
   }

@@ -98,6 +98,10 @@ final class Wheel {
   private int passDir;
   private long passOrigin;
   private int overshoots;
+
+  /** See {@link #liftOffsetRows()}. */
+  private double liftOffsetRows;
+
   private int maxRowsPast;
 
   Wheel(
@@ -287,6 +291,9 @@ final class Wheel {
     touch = null;
     longPressAt = Long.MAX_VALUE;
     double pos = motion.at(now);
+    if (scrolling) {
+      liftOffsetRows = pos - Math.round(pos);
+    }
     if (android()) {
       androidUp(t, now, pos, vy);
     } else if (listWheel()) {
@@ -567,6 +574,11 @@ final class Wheel {
 
   @Nullable Integer targetValue() {
     return targetIndex == null ? null : values[targetIndex];
+  }
+
+  /** How far from its nearest row the wheel was when a drag last lifted off it, in rows. */
+  double liftOffsetRows() {
+    return liftOffsetRows;
   }
 
   int overshoots() {
