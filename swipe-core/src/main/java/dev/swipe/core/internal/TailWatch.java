@@ -100,7 +100,8 @@ final class TailWatch {
    * Captures the newest frame the source can deliver now; none when it has none in time. The frame
    * shows the screen a capture latency ago: any frames of the content in motion will do, and
    * waiting out the latency would hold the finger still for it at every look. After the first look,
-   * any frame newer than the one before will do too.
+   * any frame newer than the one before will do too. The look before release also wants a frame of
+   * the finger at rest ({@link #lookAtRelease(long)}).
    */
   void look() {
     looks++;

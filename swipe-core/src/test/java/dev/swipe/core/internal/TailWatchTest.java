@@ -67,6 +67,16 @@ class TailWatchTest {
         .containsExactly(plan.reportCount() - 1);
   }
 
+  /** A watch over {@link #WHEEL_DRAG} on {@link SlowFrames} of {@code clock}. */
+  static TailWatch onSlowFrames(VirtualClock clock) {
+    return new TailWatch(
+        WHEEL_DRAG,
+        TimelinePlanner.plan(WHEEL_DRAG),
+        new SlowFrames(clock),
+        clock,
+        Duration.ofSeconds(5));
+  }
+
   /** A source that draws a frame once a second (a busy browser's screencast), in virtual time. */
   static final class SlowFrames implements FrameSource {
     static final long PERIOD = 1_000_000_000L;
@@ -107,13 +117,7 @@ class TailWatchTest {
     // each look, and a picker that settles itself when its scrolling pauses landed short
     VirtualClock clock = new VirtualClock();
     clock.advance(Duration.ofMillis(1500));
-    TailWatch watch =
-        new TailWatch(
-            WHEEL_DRAG,
-            TimelinePlanner.plan(WHEEL_DRAG),
-            new SlowFrames(clock),
-            clock,
-            Duration.ofSeconds(5));
+    TailWatch watch = onSlowFrames(clock);
     long t = clock.read();
     watch.look();
     assertThat(clock.read() - t).as("no frame within the look's wait").isEqualTo(50_000_000L);
@@ -139,13 +143,7 @@ class TailWatchTest {
   void theLookBeforeReleaseKeepsAFrameThatShowsTheFingerAtRest() {
     VirtualClock clock = new VirtualClock();
     clock.advance(Duration.ofMillis(1500));
-    TailWatch watch =
-        new TailWatch(
-            WHEEL_DRAG,
-            TimelinePlanner.plan(WHEEL_DRAG),
-            new SlowFrames(clock),
-            clock,
-            Duration.ofSeconds(5));
+    TailWatch watch = onSlowFrames(clock);
     watch.look();
     watch.look();
     clock.advance(Duration.ofMillis(1750)); // 3.25 s: the finger comes to rest
@@ -153,13 +151,7 @@ class TailWatchTest {
     assertThat(watch.release()).as("the frame of 4 s is 750 ms away, beyond the bound").isNull();
     VirtualClock fast = new VirtualClock();
     fast.advance(Duration.ofMillis(3900));
-    TailWatch soon =
-        new TailWatch(
-            WHEEL_DRAG,
-            TimelinePlanner.plan(WHEEL_DRAG),
-            new SlowFrames(fast),
-            fast,
-            Duration.ofSeconds(5));
+    TailWatch soon = onSlowFrames(fast);
     soon.look();
     soon.look();
     soon.look();
